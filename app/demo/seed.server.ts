@@ -1,0 +1,170 @@
+import { eq } from "drizzle-orm";
+import { hashPassword } from "~/auth/password.server";
+import { addBillingPeriod } from "~/domain/billing";
+import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { encodePng, processImage } from "~/media/images.server";
+import { insertProduct, productImageKey } from "~/products/products.server";
+import type { Services } from "~/services/services";
+import { insertStore, writeStoreQr } from "~/stores/stores.server";
+import { stores, users } from "../../db/schema";
+import { drawPicture, type PictureSpec } from "./pictures";
+
+export const DEMO_MERCHANT = {
+  email: "demo@vitrina.local",
+  password: "vitrina-demo-2026",
+  name: "Ana",
+  lastname: "Demo",
+} as const;
+export const DEMO_STORE = { name: "Demo", url: "demo" } as const;
+
+const DEMO_PRODUCTS: Array<{
+  name: string;
+  price: number;
+  stock: number;
+  category: number;
+  description: string;
+  picture: PictureSpec;
+}> = [
+  {
+    name: "Taza de cerámica artesanal",
+    price: 1250,
+    stock: 12,
+    category: 4,
+    description: "Taza de 350 ml hecha a mano, apta para lavavajillas.",
+    picture: { shape: "mug", hue: 14, backdropHue: 200 },
+  },
+  {
+    name: "Café de Colombia 500 g",
+    price: 990,
+    stock: 30,
+    category: 1,
+    description: "Café de origen, tostión media, molido o en grano.",
+    picture: { shape: "box", hue: 28, backdropHue: 40 },
+  },
+  {
+    name: "Bolso tejido wayuu",
+    price: 4500,
+    stock: 4,
+    category: 3,
+    description: "Mochila tejida a mano en La Guajira.",
+    picture: { shape: "bag", hue: 330, backdropHue: 180 },
+  },
+  {
+    name: "Balón de fútbol",
+    price: 2200,
+    stock: 8,
+    category: 6,
+    description: "Balón talla 5 cosido a máquina.",
+    picture: { shape: "ball", hue: 210, backdropHue: 100 },
+  },
+  {
+    name: "Botella térmica 750 ml",
+    price: 1800,
+    stock: 15,
+    category: 6,
+    description: "Mantiene frío 24 h y caliente 12 h.",
+    picture: { shape: "bottle", hue: 160, backdropHue: 20 },
+  },
+  {
+    name: "Suculenta en maceta",
+    price: 650,
+    stock: 20,
+    category: 15,
+    description: "Planta de interior de bajo mantenimiento.",
+    picture: { shape: "plant", hue: 110, backdropHue: 280 },
+  },
+];
+
+const SOURCE_SIZE = 1200;
+
+async function storedPicture(
+  services: Services,
+  key: (hash: string, ext: string) => string,
+  picture: PictureSpec,
+  height: number,
+) {
+  const source = encodePng(drawPicture(picture, SOURCE_SIZE, SOURCE_SIZE), SOURCE_SIZE, SOURCE_SIZE);
+  const image = await processImage(source, height);
+  const fileKey = key(image.hash, image.ext);
+  await services.files.put(fileKey, image.data, image.contentType);
+  return { key: fileKey, width: image.width, height: image.height };
+}
+
+/** Seeds the demo merchant and the store 'Demo' with products, only when the merchant is missing. */
+export async function seedDemo(services: Services): Promise<{ created: boolean }> {
+  const { db, clock, config } = services;
+  const existing = await db.query.users.findFirst({ where: eq(users.email, DEMO_MERCHANT.email) });
+  if (existing) return { created: false };
+  const now = clock.now();
+  const userId = crypto.randomUUID();
+  await db.insert(users).values({
+    id: userId,
+    name: DEMO_MERCHANT.name,
+    lastname: DEMO_MERCHANT.lastname,
+    email: DEMO_MERCHANT.email,
+    passwordHash: await hashPassword(DEMO_MERCHANT.password),
+    accountCreated: true,
+    trialStarted: true,
+    plan: "standard",
+    billingPeriod: "monthly",
+    storesLimit: 1,
+    billTotal: 499,
+    billDueAt: addBillingPeriod(now, "monthly"),
+    createdAt: now,
+  });
+  const store = await insertStore(
+    db,
+    {
+      ownerId: userId,
+      name: DEMO_STORE.name,
+      url: DEMO_STORE.url,
+      category: 11,
+      description: "Tienda de demostración de Vitrina: productos hechos en América Latina.",
+      mainTitle: "Bienvenido a Demo",
+      storeTitle: "Nuestros productos",
+      saleNumber: "573001234567",
+      attentionNumber: "573001234567",
+      location: "Bogotá, Colombia",
+    },
+    now,
+  );
+  const qr = await writeStoreQr(services.files, config.APP_ORIGIN, store.id);
+  const logo = await storedPicture(
+    services,
+    (h, e) => `stores/${store.id}/logo/${h}.${e}`,
+    { shape: "box", hue: 260, backdropHue: 260 },
+    IMAGE_HEIGHTS.logo,
+  );
+  await db
+    .update(stores)
+    .set({ ...qr, logoKey: logo.key })
+    .where(eq(stores.id, store.id));
+  for (const [index, item] of DEMO_PRODUCTS.entries()) {
+    const productId = randomDigits(ID_DIGITS.product);
+    const image = await storedPicture(
+      services,
+      (h, e) => productImageKey(store.id, productId, h, e),
+      item.picture,
+      IMAGE_HEIGHTS.product,
+    );
+    await insertProduct(
+      db,
+      {
+        id: productId,
+        storeId: store.id,
+        name: item.name,
+        price: item.price,
+        stock: item.stock,
+        category: item.category,
+        description: item.description,
+        imageKey: image.key,
+        imageWidth: image.width,
+        imageHeight: image.height,
+        filename: `${productId}.jpg`,
+      },
+      new Date(now.getTime() - (DEMO_PRODUCTS.length - index) * 60_000),
+    );
+  }
+  return { created: true };
+}

@@ -1,0 +1,36 @@
+export const STORE_CATEGORIES = [
+  { id: 1, name: "Moda y Accesorios" },
+  { id: 2, name: "Electrónica" },
+  { id: 3, name: "Hogar y Decoración" },
+  { id: 4, name: "Belleza y Cuidado Personal" },
+  { id: 5, name: "Deportes y Aire Libre" },
+  { id: 6, name: "Alimentación y Bebidas" },
+  { id: 7, name: "Libros y Entretenimiento" },
+  { id: 8, name: "Salud y Bienestar" },
+  { id: 9, name: "Mascotas" },
+  { id: 10, name: "Artesanía y Manualidades" },
+  { id: 11, name: "Otros" },
+] as const;
+
+export const PRODUCT_CATEGORIES = [
+  "Servicio",
+  "Alimentos y bebidas",
+  "Tecnología",
+  "Moda y belleza",
+  "Hogar",
+  "Automotriz",
+  "Deportes y aire libre",
+  "Juguetes y juegos",
+  "Electrónica de consumo",
+  "Salud y cuidado personal",
+  "Libros y medios",
+  "Música y entretenimiento",
+  "Herramientas y mejoras para el hogar",
+  "Arte y manualidades",
+  "Mascotas",
+  "Jardín y exteriores",
+] as const;
+
+export function productCategoryName(id: number): string | undefined {
+  return PRODUCT_CATEGORIES[id];
+}

@@ -1,0 +1,31 @@
+/** Random numeric ids from a CSPRNG (store 10 digits, product/section 7, sale/payment 10, code 5). */
+export const ID_DIGITS = { store: 10, product: 7, section: 7, sale: 10, payment: 10, verificationCode: 5 } as const;
+
+export function randomDigits(length: number): string {
+  if (!Number.isInteger(length) || length < 1) throw new RangeError("length must be a positive integer");
+  // Rejection sampling keeps every digit uniform: bytes >= 250 are discarded.
+  let out = "";
+  while (out.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+    for (const b of bytes) {
+      if (b < 250 && out.length < length) out += String(b % 10);
+    }
+  }
+  // An id never starts with 0, so it keeps its length when handled as a number by spreadsheets.
+  return out[0] === "0" ? String(1 + (Number(out[0]) % 9)) + out.slice(1) : out;
+}
+
+/** A random token (for session ids, reset links), base64url, `bytes` long before encoding. */
+export function randomToken(bytes = 32): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...raw))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+export async function sha256Hex(input: string | Uint8Array): Promise<string> {
+  const data = typeof input === "string" ? new TextEncoder().encode(input) : input;
+  const digest = await crypto.subtle.digest("SHA-256", data as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

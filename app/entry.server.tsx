@@ -1,0 +1,26 @@
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+
+/** Web-streams rendering: the same code runs in Node and in workerd (DESIGN.md). */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  let status = responseStatusCode;
+  const stream = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: request.signal,
+    onError(error: unknown) {
+      status = 500;
+      if (!request.signal.aborted) console.error(error);
+    },
+  });
+  // Pages are small: send them whole, so crawlers, no-JS shoppers and caches get complete HTML.
+  await stream.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("X-Content-Type-Options", "nosniff");
+  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  return new Response(stream, { headers: responseHeaders, status });
+}

@@ -1,0 +1,108 @@
+/** Image rules of the spec and product-decisions.md, independent of any codec. */
+export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+export const MAX_PIXELS = 40_000_000;
+export const IMAGE_HEIGHTS = { banner: 600, logo: 450, product: 400, section: 400, videoThumb: 400 } as const;
+export const JPEG_QUALITY = 78;
+
+export type ImageType = "jpeg" | "png" | "webp" | "tiff";
+
+export class MediaError extends Error {
+  override name = "MediaError";
+}
+
+export const MEDIA_MESSAGES = {
+  format: "Formato no admitido",
+  tooHeavy: "Uno de los archivos pesa más de 6mb",
+  tooLarge: "La imagen es demasiado grande",
+  unreadable: "No se pudieron subir las imagenes",
+} as const;
+
+/** The type by magic bytes, never by file name. */
+export function sniffImageType(b: Uint8Array): ImageType | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
+  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return "png";
+  if (b.length >= 12 && ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP") return "webp";
+  if (
+    b.length >= 4 &&
+    ((b[0] === 0x49 && b[1] === 0x49 && b[2] === 0x2a && b[3] === 0) ||
+      (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && b[3] === 0x2a))
+  )
+    return "tiff";
+  return null;
+}
+
+function ascii(b: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...b.subarray(from, to));
+}
+
+/** Width and height read from the header, before any decoding; null when the header is not understood. */
+export function readImageSize(b: Uint8Array, type: ImageType): { width: number; height: number } | null {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  try {
+    if (type === "png") return { width: view.getUint32(16), height: view.getUint32(20) };
+    if (type === "jpeg") {
+      let i = 2;
+      while (i + 9 < b.length) {
+        if (b[i] !== 0xff) return null;
+        const marker = b[i + 1] ?? 0;
+        if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+          i += 2;
+          continue;
+        }
+        const length = view.getUint16(i + 2);
+        const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+        if (isSof) return { height: view.getUint16(i + 5), width: view.getUint16(i + 7) };
+        i += 2 + length;
+      }
+      return null;
+    }
+    if (type === "webp") {
+      const chunk = ascii(b, 12, 16);
+      if (chunk === "VP8 ") return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+      if (chunk === "VP8L") {
+        const bits = view.getUint32(21, true);
+        return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+      }
+      if (chunk === "VP8X") {
+        const w = (b[24] ?? 0) | ((b[25] ?? 0) << 8) | ((b[26] ?? 0) << 16);
+        const h = (b[27] ?? 0) | ((b[28] ?? 0) << 8) | ((b[29] ?? 0) << 16);
+        return { width: w + 1, height: h + 1 };
+      }
+      return null;
+    }
+    // TIFF: walk IFD0 for ImageWidth (256) and ImageLength (257).
+    const little = b[0] === 0x49;
+    const ifd = view.getUint32(4, little);
+    const count = view.getUint16(ifd, little);
+    let width = 0;
+    let height = 0;
+    for (let n = 0; n < count; n++) {
+      const entry = ifd + 2 + n * 12;
+      const tag = view.getUint16(entry, little);
+      const kind = view.getUint16(entry + 2, little);
+      const value = kind === 3 ? view.getUint16(entry + 8, little) : view.getUint32(entry + 8, little);
+      if (tag === 256) width = value;
+      if (tag === 257) height = value;
+    }
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Output size for a target height: never upscaled, aspect kept. */
+export function targetSize(width: number, height: number, maxHeight: number): { width: number; height: number } {
+  if (height <= maxHeight) return { width, height };
+  return { width: Math.max(1, Math.round((width * maxHeight) / height)), height: maxHeight };
+}
+
+/** Checks done before any decode: type by bytes, weight, pixel count. */
+export function checkImageUpload(bytes: Uint8Array): { type: ImageType; width: number; height: number } {
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new MediaError(MEDIA_MESSAGES.tooHeavy);
+  const type = sniffImageType(bytes);
+  if (!type) throw new MediaError(MEDIA_MESSAGES.format);
+  const size = readImageSize(bytes, type);
+  if (!size || size.width < 1 || size.height < 1) throw new MediaError(MEDIA_MESSAGES.format);
+  if (size.width * size.height > MAX_PIXELS) throw new MediaError(MEDIA_MESSAGES.tooLarge);
+  return { type, ...size };
+}

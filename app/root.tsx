@@ -1,0 +1,109 @@
+import { useCallback, useState } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { getServices } from "./services/services";
+import appCss from "./styles/app.css?url";
+import siteCss from "./styles/site.css?raw";
+import { readNotice } from "./ui/flash.server";
+import type { Notice } from "./ui/notice";
+import { NotificationBanner } from "./ui/overlays";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appCss }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { notice, headers } = await readNotice(getServices(context).config, request);
+  return data({ notice }, headers ? { headers } : undefined);
+}
+
+/** Public store pages set `handle = { hydrate: false }`: HTML and inlined CSS only, no framework JS. */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+function useHydrates(): boolean {
+  return !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrates = useHydrates();
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        {hydrates ? <Links /> : <style dangerouslySetInnerHTML={{ __html: siteCss }} />}
+      </head>
+      <body>
+        {children}
+        {hydrates && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { notice } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      {notice && <NoticeHost key={notice.id} notice={notice} />}
+    </>
+  );
+}
+
+function NoticeHost({ notice }: { notice: Notice }) {
+  const [open, setOpen] = useState(true);
+  const close = useCallback(() => setOpen(false), []);
+  if (!open) return null;
+  return (
+    <NotificationBanner
+      title={notice.title}
+      description={notice.description}
+      kind={notice.kind}
+      timeoutMs={notice.timeoutMs}
+      onClose={close}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let title = "Algo salió mal";
+  let description = "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = error.data?.kind === "store_not_found" ? "Esta página fue eliminada" : "Página no encontrada";
+      description =
+        error.data?.kind === "store_not_found"
+          ? "La tienda que buscas no existe o cambió de dirección."
+          : "La dirección que abriste no existe.";
+    } else if (error.status === 503) {
+      title = "Esta tienda no está disponible por el momento";
+      description = "Vuelve a intentarlo más tarde.";
+    }
+  }
+  return (
+    <main className="error-page">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      <p>{description}</p>
+    </main>
+  );
+}

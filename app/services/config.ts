@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/**
+ * Every setting of the platform, parsed once at start-up. A missing or bad value stops
+ * start-up with a message naming the variable, never a half-working server.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const flag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(["1", "0", "true", "false"])
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+);
+
+export const configSchema = z
+  .object({
+    RUNTIME: z.enum(["node", "cloudflare"]),
+    /** production turns off the sandbox, outbox and test clock unless enabled explicitly. */
+    VITRINA_ENV: z.preprocess(emptyToUndefined, z.enum(["local", "production"]).default("local")),
+    APP_ORIGIN: z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin),
+    STORES_DOMAIN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+$/, "debe ser un dominio, como tiendas.ejemplo.com")
+        .optional(),
+    ),
+    DATABASE_URL: z.string().min(1),
+    DATABASE_AUTH_TOKEN: optionalString,
+    RESEND_API_KEY: optionalString,
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Vitrina <no-responder@vitrina.local>")),
+    MERCADOPAGO_ACCESS_TOKEN: optionalString,
+    MERCADOPAGO_PUBLIC_KEY: optionalString,
+    MERCADOPAGO_WEBHOOK_SECRET: optionalString,
+    PAYMENT_SANDBOX: flag,
+    BILLING_CURRENCY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Z]{3}$/)
+        .default("USD"),
+    ),
+    ADMIN_SECRET: optionalString,
+  })
+  .superRefine((c, ctx) => {
+    const mp = [c.MERCADOPAGO_ACCESS_TOKEN, c.MERCADOPAGO_PUBLIC_KEY, c.MERCADOPAGO_WEBHOOK_SECRET];
+    if (mp.some(Boolean) && !mp.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MERCADOPAGO_ACCESS_TOKEN"],
+        message: "MercadoPago necesita MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY y MERCADOPAGO_WEBHOOK_SECRET juntos",
+      });
+    }
+    if (c.VITRINA_ENV === "production" && !c.MERCADOPAGO_ACCESS_TOKEN && !c.PAYMENT_SANDBOX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MERCADOPAGO_ACCESS_TOKEN"],
+        message: "en producción hacen falta las credenciales de MercadoPago (o PAYMENT_SANDBOX=1 explícito)",
+      });
+    }
+    if (c.VITRINA_ENV === "production" && !c.RESEND_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["RESEND_API_KEY"], message: "en producción hace falta RESEND_API_KEY" });
+    }
+  });
+
+export type ConfigInput = z.input<typeof configSchema>;
+
+export type Config = z.output<typeof configSchema> & {
+  /** Local-only tools: outbox page, payment sandbox, test clock. */
+  devTools: boolean;
+  paymentProvider: "sandbox" | "mercadopago";
+  mailProvider: "outbox" | "resend";
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, unknown>): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(config)"}: ${i.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    devTools: c.VITRINA_ENV === "local",
+    paymentProvider: c.MERCADOPAGO_ACCESS_TOKEN ? "mercadopago" : "sandbox",
+    mailProvider: c.RESEND_API_KEY ? "resend" : "outbox",
+  };
+}
+
+/** The public site of a store: subdomain when STORES_DOMAIN is set, else /site/{url} (product-decisions.md). */
+export function publicStoreUrl(config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">, slug: string): string {
+  if (config.STORES_DOMAIN) {
+    const app = new URL(config.APP_ORIGIN);
+    return `${app.protocol}//${slug}.${config.STORES_DOMAIN}${app.port ? `:${app.port}` : ""}/`;
+  }
+  return `${config.APP_ORIGIN}/site/${slug}`;
+}

@@ -1,0 +1,27 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Clock } from "./clock";
+import type { Config } from "./config";
+import type { Db, RoundTripCounter } from "./db";
+import type { FileStore } from "./files";
+import type { Mailer } from "./mail";
+import type { PaymentProvider } from "./payments";
+
+/** What every request gets, built by the entry of its runtime (server/ or workers/). */
+export interface Services {
+  config: Config;
+  db: Db;
+  files: FileStore;
+  mail: Mailer;
+  payments: PaymentProvider;
+  clock: Clock;
+  roundTrips: RoundTripCounter;
+}
+
+export const servicesContext = createContext<Services>();
+
+/** Set by the entry when the request came in on `{store}.{STORES_DOMAIN}`: the store slug. */
+export const storeHostContext = createContext<string | null>(null);
+
+export function getServices(context: Readonly<RouterContextProvider>): Services {
+  return context.get(servicesContext);
+}

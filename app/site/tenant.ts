@@ -1,0 +1,32 @@
+/**
+ * Tenant (store) resolution from the request: `{url}.{STORES_DOMAIN}` Host or the `/site/{url}` path.
+ * Both forms serve the same routes: a store-host request is routed as `/site/{url}{path}`.
+ */
+const APP_WIDE_PREFIXES = ["/files/", "/assets/", "/_dev/", "/_sandbox/"];
+
+export function storeSlugFromHost(host: string | null, storesDomain: string | undefined): string | null {
+  if (!host || !storesDomain) return null;
+  const hostname = host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  const suffix = `.${storesDomain.toLowerCase()}`;
+  if (!hostname.endsWith(suffix)) return null;
+  const label = hostname.slice(0, -suffix.length);
+  return /^[a-z0-9-]{1,63}$/.test(label) ? label : null;
+}
+
+export function routeStoreHost(
+  request: Request,
+  storesDomain: string | undefined,
+): { request: Request; storeSlug: string | null } {
+  const url = new URL(request.url);
+  const storeSlug = storeSlugFromHost(request.headers.get("host") ?? url.host, storesDomain);
+  if (!storeSlug || APP_WIDE_PREFIXES.some((p) => url.pathname.startsWith(p)) || url.pathname.startsWith("/site/")) {
+    return { request, storeSlug: url.pathname.startsWith("/site/") ? null : storeSlug };
+  }
+  url.pathname = `/site/${storeSlug}${url.pathname === "/" ? "" : url.pathname}`;
+  return { request: new Request(url, request), storeSlug };
+}
+
+/** The prefix of a store's public links: '' on its own host, '/site/{url}' on the app host. */
+export function siteBasePath(storeHostSlug: string | null, slug: string): string {
+  return storeHostSlug === slug ? "" : `/site/${slug}`;
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from "react";
+
+/** Full-screen loading overlay with spinner and text (spec, shared overlays). */
+export function LoadingOverlay({ text }: { text: string }) {
+  return (
+    <div className="overlay" role="alertdialog" aria-busy="true" aria-live="assertive" aria-label={text}>
+      <div className="overlay-box">
+        <span className="spinner" aria-hidden="true" />
+        <p>{text}</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Confirm dialog: title, description, 'Cancelar' closes, 'Confirmar' runs the action and is
+ * replaced by a progress indicator while it runs.
+ */
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  description: string;
+  onCancel: () => void;
+  onConfirm: () => Promise<unknown> | unknown;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [running, setRunning] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (props.open && !dialog.open) dialog.showModal();
+    if (!props.open && dialog.open) dialog.close();
+  }, [props.open]);
+  const confirm = async () => {
+    setRunning(true);
+    try {
+      await props.onConfirm();
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <dialog
+      ref={ref}
+      className="confirm"
+      aria-labelledby="confirm-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!running) props.onCancel();
+      }}
+    >
+      <h2 id="confirm-title">{props.title}</h2>
+      <p>{props.description}</p>
+      <div className="confirm-actions">
+        <button type="button" className="button secondary" onClick={props.onCancel} disabled={running}>
+          Cancelar
+        </button>
+        {running ? (
+          <span className="spinner" role="progressbar" aria-label="Procesando" />
+        ) : (
+          <button type="button" className="button" onClick={confirm}>
+            Confirmar
+          </button>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+/** Notification banner: title and description, closes on click or after its timeout (3-4 s). */
+export function NotificationBanner(props: {
+  title: string;
+  description: string;
+  kind?: "success" | "error" | "info";
+  timeoutMs?: number;
+  onClose: () => void;
+}) {
+  const { onClose, timeoutMs = 4000 } = props;
+  useEffect(() => {
+    const timer = setTimeout(onClose, timeoutMs);
+    return () => clearTimeout(timer);
+  }, [onClose, timeoutMs]);
+  return (
+    <div className={`notice notice-${props.kind ?? "info"}`} role="status">
+      <button type="button" onClick={onClose} aria-label={`${props.title}. Cerrar aviso`}>
+        <strong>{props.title}</strong>
+        <span>{props.description}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,362 @@
+// The whole data model of Vitrina (spec section 3 plus product-decisions.md).
+// Times are integer epoch milliseconds; money is integer minor units of the named currency.
+import { sql } from "drizzle-orm";
+import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const bool = (name: string) => integer(name, { mode: "boolean" });
+
+export const PLAN_IDS = ["standard", "premium"] as const;
+export const BILLING_PERIODS = ["monthly", "biannual", "annually"] as const;
+export const SALE_STATES = ["Pendiente", "Confirmada", "Cancelada"] as const;
+export const SECTION_ITEM_TYPES = ["product", "image", "video"] as const;
+export const PAYMENT_KINDS = ["plan_change", "renewal", "stores"] as const;
+export const PAYMENT_STATUSES = ["pending", "approved", "rejected"] as const;
+export const DELIVERY_METHODS = ["pickup", "delivery"] as const;
+export const SESSION_KINDS = ["merchant", "admin"] as const;
+
+export const plans = sqliteTable(
+  "plans",
+  {
+    id: text("id", { enum: PLAN_IDS }).primaryKey(),
+    name: text("name").notNull(),
+    /** null = unlimited */
+    products: integer("products"),
+    banner: integer("banner").notNull(),
+    sections: integer("sections").notNull(),
+    itemsPerSection: integer("items_per_section").notNull(),
+    priceMonthly: integer("price_monthly").notNull(),
+    priceBiannual: integer("price_biannual").notNull(),
+    priceAnnually: integer("price_annually").notNull(),
+    currency: text("currency").notNull(),
+  },
+  (t) => [check("plans_prices_positive", sql`${t.priceMonthly} > 0 and ${t.priceBiannual} > 0 and ${t.priceAnnually} > 0`)],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    lastname: text("lastname").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    accountCreated: bool("account_created").notNull().default(true),
+    profilePicture: text("profile_picture"),
+    trialStarted: bool("trial_started").notNull().default(false),
+    plan: text("plan", { enum: PLAN_IDS })
+      .notNull()
+      .default("standard")
+      .references(() => plans.id),
+    billingPeriod: text("billing_period", { enum: BILLING_PERIODS }).notNull().default("monthly"),
+    storesLimit: integer("stores_limit").notNull().default(1),
+    billTotal: integer("bill_total").notNull().default(0),
+    billDueAt: timestamp("bill_due_at"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    check("users_stores_limit_positive", sql`${t.storesLimit} >= 1`),
+    check("users_bill_total_non_negative", sql`${t.billTotal} >= 0`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** sha-256 of the random id the cookie carries */
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SESSION_KINDS }).notNull().default("merchant"),
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    check("sessions_merchant_has_user", sql`${t.kind} = 'admin' or ${t.userId} is not null`),
+  ],
+);
+
+/** Registration state between steps 1-3, kept server-side (the cookie carries only its id). */
+export const registrations = sqliteTable(
+  "registrations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    lastname: text("lastname").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    storeName: text("store_name"),
+    storeUrl: text("store_url"),
+    storeCategory: integer("store_category"),
+    timeZone: text("time_zone"),
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [index("registrations_email_idx").on(t.email)],
+);
+
+/** The spec's temporary verification record keyed by email; the code is stored hashed. */
+export const verificationCodes = sqliteTable("verification_codes", {
+  email: text("email").primaryKey(),
+  codeHash: text("code_hash").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  sentAt: timestamp("sent_at").notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
+});
+
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Exact attempt counters for rate limits (login, codes, SSS), one row per key and window. */
+export const attemptCounters = sqliteTable("attempt_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at").notNull(),
+});
+
+export const stores = sqliteTable(
+  "stores",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    category: integer("category").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    logoKey: text("logo_key"),
+    qrPngKey: text("qr_png_key"),
+    qrSvgKey: text("qr_svg_key"),
+    active: bool("active").notNull().default(true),
+    description: text("description").notNull().default(""),
+    mainTitle: text("main_title").notNull().default(""),
+    storeTitle: text("store_title").notNull().default(""),
+    saleNumber: text("sale_number").notNull().default(""),
+    attentionNumber: text("attention_number").notNull().default(""),
+    location: text("location").notNull().default(""),
+    timeZone: text("time_zone").notNull().default("America/Bogota"),
+    createdAt: timestamp("created_at").notNull(),
+    /** Bumped on every merchant edit that changes the public site: the edge cache key. */
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("stores_url_unique").on(t.url),
+    index("stores_owner_created_idx").on(t.ownerId, t.createdAt),
+    check("stores_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
+    check(
+      "stores_url_format",
+      sql`length(${t.url}) between 3 and 40 and ${t.url} not glob '*[^a-z0-9-]*' and ${t.url} not like '-%' and ${t.url} not like '%-'`,
+    ),
+    check("stores_category_range", sql`${t.category} between 1 and 11`),
+  ],
+);
+
+/** Previous slugs of renamed stores: they keep redirecting (301) to the store. */
+export const storeSlugHistory = sqliteTable(
+  "store_slug_history",
+  {
+    slug: text("slug").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    replacedAt: timestamp("replaced_at").notNull(),
+  },
+  (t) => [index("store_slug_history_store_idx").on(t.storeId)],
+);
+
+export const storeBanners = sqliteTable(
+  "store_banners",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("store_banners_store_idx").on(t.storeId, t.position)],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Lowercase, accent-free name with a leading space, for word-prefix search. */
+    searchText: text("search_text").notNull(),
+    price: integer("price").notNull(),
+    stock: integer("stock").notNull(),
+    description: text("description").notNull().default(""),
+    category: integer("category").notNull().default(0),
+    imageKey: text("image_key"),
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
+    filename: text("filename"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [
+    index("products_store_created_idx").on(t.storeId, t.createdAt),
+    index("products_store_category_idx").on(t.storeId, t.category, t.createdAt),
+    check("products_id_format", sql`length(${t.id}) = 7 and ${t.id} not glob '*[^0-9]*'`),
+    check("products_stock_non_negative", sql`${t.stock} >= 0`),
+    check("products_price_non_negative", sql`${t.price} >= 0`),
+    check("products_category_range", sql`${t.category} between 0 and 15`),
+  ],
+);
+
+export const sections = sqliteTable(
+  "sections",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [
+    index("sections_store_idx").on(t.storeId, t.position),
+    check("sections_id_format", sql`length(${t.id}) = 7 and ${t.id} not glob '*[^0-9]*'`),
+  ],
+);
+
+export const sectionItems = sqliteTable(
+  "section_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sectionId: text("section_id")
+      .notNull()
+      .references(() => sections.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    type: text("type", { enum: SECTION_ITEM_TYPES }).notNull(),
+    /** Deleting a product removes it from every section (spec 7). */
+    productId: text("product_id").references((): AnySQLiteColumn => products.id, { onDelete: "cascade" }),
+    fileKey: text("file_key"),
+    thumbKey: text("thumb_key"),
+    width: integer("width"),
+    height: integer("height"),
+  },
+  (t) => [
+    index("section_items_section_idx").on(t.sectionId, t.position),
+    index("section_items_product_idx").on(t.productId),
+    check(
+      "section_items_shape",
+      sql`(${t.type} = 'product' and ${t.productId} is not null and ${t.fileKey} is null)
+        or (${t.type} in ('image', 'video') and ${t.fileKey} is not null and ${t.productId} is null)`,
+    ),
+  ],
+);
+
+export const sales = sqliteTable(
+  "sales",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    state: text("state", { enum: SALE_STATES }).notNull().default("Pendiente"),
+    total: integer("total").notNull(),
+    currency: text("currency").notNull(),
+    buyerName: text("buyer_name").notNull(),
+    buyerPhone: text("buyer_phone"),
+    delivery: text("delivery", { enum: DELIVERY_METHODS }).notNull(),
+    address: text("address"),
+    note: text("note"),
+    createdAt: timestamp("created_at").notNull(),
+    closedAt: timestamp("closed_at"),
+  },
+  (t) => [
+    index("sales_store_created_idx").on(t.storeId, t.createdAt),
+    check("sales_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
+    check("sales_total_non_negative", sql`${t.total} >= 0`),
+    check("sales_address_for_delivery", sql`${t.delivery} = 'pickup' or coalesce(${t.address}, '') <> ''`),
+  ],
+);
+
+/** One cart line of a sale, frozen at order time (product may change or be deleted later). */
+export const saleLines = sqliteTable(
+  "sale_lines",
+  {
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    imageKey: text("image_key"),
+    unitPrice: integer("unit_price").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.saleId, t.position] }),
+    index("sale_lines_product_idx").on(t.productId),
+    check("sale_lines_quantity_positive", sql`${t.quantity} >= 1`),
+    check("sale_lines_price_non_negative", sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+/** A checkout submitted twice with the same key creates one sale. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    key: text("key").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    saleId: text("sale_id").references(() => sales.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("idempotency_keys_store_idx").on(t.storeId)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    /** Our 10-digit payment code, sent to the provider as external_reference. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull(),
+    title: text("title").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    plan: text("plan", { enum: PLAN_IDS }),
+    billingPeriod: text("billing_period", { enum: BILLING_PERIODS }),
+    storesQuantity: integer("stores_quantity"),
+    provider: text("provider", { enum: ["sandbox", "mercadopago"] }).notNull(),
+    preferenceId: text("preference_id"),
+    providerPaymentId: text("provider_payment_id"),
+    providerData: text("provider_data", { mode: "json" }),
+    createdAt: timestamp("created_at").notNull(),
+    appliedAt: timestamp("applied_at"),
+  },
+  (t) => [
+    index("payments_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("payments_provider_payment_unique").on(t.provider, t.providerPaymentId),
+    check("payments_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
+    check("payments_amount_positive", sql`${t.amount} > 0`),
+    check("payments_applied_only_when_approved", sql`${t.appliedAt} is null or ${t.status} = 'approved'`),
+  ],
+);

@@ -1,0 +1,67 @@
+// The single-machine runtime: one Node process, a libSQL file, files and outbox on disk.
+
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:http";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as build from "virtual:react-router/server-build";
+import { createClient } from "@libsql/client";
+import { createRequestListener } from "@remix-run/node-fetch-server";
+import type { ServerBuild } from "react-router";
+import { DEMO_MERCHANT, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
+import { createFetchHandler } from "../app/request-handler.server";
+import { systemClock } from "../app/services/clock";
+import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
+import { createServices } from "../app/services/create.server";
+import { DiskFileStore } from "./disk-files";
+import { migrateDatabase } from "./migrate";
+import { DiskOutbox } from "./outbox";
+import { createStaticHandler } from "./static";
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+async function main() {
+  const port = Number(process.env.PORT ?? 3000);
+  const dataDir = resolve(process.env.DATA_DIR ?? ".data");
+  mkdirSync(dataDir, { recursive: true });
+  const config = parseConfig({
+    RUNTIME: "node",
+    ...process.env,
+    APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${port}`,
+    STORES_DOMAIN: process.env.STORES_DOMAIN ?? "localhost",
+    DATABASE_URL: process.env.DATABASE_URL ?? `file:${join(dataDir, "vitrina.db")}`,
+  });
+
+  const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
+  await migrateDatabase(client, process.env.MIGRATIONS_DIR ?? join(projectRoot, "migrations"));
+
+  const files = new DiskFileStore(join(dataDir, "files"));
+  const clock = systemClock;
+  const outbox = new DiskOutbox(join(dataDir, "outbox"), () => clock.now());
+  const services = () => createServices({ config, client, files, outbox, clock });
+
+  const seeded = await seedDemo(services());
+
+  const handler = createFetchHandler(build as unknown as ServerBuild, services);
+  const serveStatic = createStaticHandler(join(projectRoot, "build/node/client"));
+  const server = createServer(createRequestListener(async (request) => (await serveStatic(request)) ?? handler(request)));
+  server.listen(port, () => {
+    const lines = [
+      `Vitrina lista en ${config.APP_ORIGIN}`,
+      `  Tienda demo:        ${publicStoreUrl(config, DEMO_STORE.url)}`,
+      `                      ${config.APP_ORIGIN}/site/${DEMO_STORE.url}`,
+      `  Comerciante demo:   ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}${seeded.created ? " (creado ahora)" : ""}`,
+      ...(config.devTools ? [`  Correo (outbox):    ${config.APP_ORIGIN}/_dev/correo`] : []),
+      `  Datos:              ${dataDir}`,
+    ];
+    console.log(lines.join("\n"));
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

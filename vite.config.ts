@@ -1,0 +1,13 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+// One app, two runtimes: VITRINA_TARGET=cloudflare builds the Worker (workers/app.ts),
+// anything else the single-machine Node server (server/main.ts).
+const target = process.env.VITRINA_TARGET === "cloudflare" ? "cloudflare" : "node";
+
+export default defineConfig({
+  plugins: [...(target === "cloudflare" ? [cloudflare({ viteEnvironment: { name: "ssr" } })] : []), reactRouter()],
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  environments: target === "node" ? { ssr: { build: { target: "node22", rollupOptions: { input: "./server/main.ts" } } } } : {},
+});
