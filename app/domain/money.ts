@@ -30,6 +30,7 @@ export function toDecimalString(minor: number, currency: string): string {
  * The last '.' or ',' followed by at most the currency's digits is the decimal separator.
  */
 export function parseMoney(input: string, currency: string): number | null {
+  if (input.includes("-")) return null;
   const digits = fractionDigits(currency);
   const text = input.replace(/\s/g, "").replace(/^[^\d]+/, "");
   if (!/^[\d.,]+$/.test(text)) return null;

@@ -1,0 +1,139 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { insertProduct } from "~/products/products.server";
+import { insertStore } from "~/stores/stores.server";
+import { plans, products, saleLines, sales, sectionItems, sections, stores, users } from "../../db/schema";
+import { expectConstraint } from "../support/constraints";
+import { createTestServices } from "../support/services";
+
+let s: ReturnType<typeof createTestServices>;
+
+async function merchant(email = `m${crypto.randomUUID().slice(0, 6)}@x.co`) {
+  const id = crypto.randomUUID();
+  await s.db.insert(users).values({ id, name: "M", lastname: "X", email, passwordHash: "scrypt$x", createdAt: s.clock.now() });
+  return id;
+}
+
+beforeEach(() => {
+  s = createTestServices();
+});
+
+describe("data model constraints (real libSQL)", () => {
+  it("seeds both plans with the decided limits and prices", async () => {
+    const rows = await s.db.select().from(plans).orderBy(plans.id);
+    expect(
+      rows.map((p) => [
+        p.id,
+        p.products,
+        p.banner,
+        p.sections,
+        p.itemsPerSection,
+        p.priceMonthly,
+        p.priceBiannual,
+        p.priceAnnually,
+      ]),
+    ).toEqual([
+      ["premium", null, 6, 8, 20, 999, 5399, 9599],
+      ["standard", 30, 3, 3, 8, 499, 2699, 4799],
+    ]);
+  });
+
+  it("keeps store urls unique and well-formed", async () => {
+    const owner = await merchant();
+    await insertStore(s.db, { ownerId: owner, name: "Café", url: "cafe", category: 6 }, s.clock.now());
+    await expectConstraint(
+      insertStore(s.db, { ownerId: owner, name: "cafe", url: "cafe", category: 6 }, s.clock.now()),
+      "UNIQUE",
+    );
+    await expectConstraint(insertStore(s.db, { ownerId: owner, name: "x", url: "Bad_Url", category: 6 }, s.clock.now()), "CHECK");
+  });
+
+  it("never lets stock go below zero", async () => {
+    const owner = await merchant();
+    const store = await insertStore(s.db, { ownerId: owner, name: "Stock", url: "stock", category: 1 }, s.clock.now());
+    const p = await insertProduct(s.db, { storeId: store.id, name: "Uno", price: 100, stock: 1 }, s.clock.now());
+    await expectConstraint(
+      s.db
+        .update(products)
+        .set({ stock: sql`${products.stock} - 2` })
+        .where(eq(products.id, p.id)),
+      "CHECK",
+    );
+    const [row] = await s.db.select().from(products).where(eq(products.id, p.id));
+    expect(row?.stock).toBe(1);
+  });
+
+  it("removes a deleted product from every section, and keeps sale history", async () => {
+    const owner = await merchant();
+    const store = await insertStore(s.db, { ownerId: owner, name: "Casc", url: "casc", category: 1 }, s.clock.now());
+    const p = await insertProduct(s.db, { storeId: store.id, name: "Uno", price: 100, stock: 5 }, s.clock.now());
+    await s.db
+      .insert(sections)
+      .values({ id: "1000001", storeId: store.id, title: "Ofertas", position: 0, createdAt: s.clock.now() });
+    await s.db.insert(sectionItems).values({ sectionId: "1000001", position: 0, type: "product", productId: p.id });
+    await s.db
+      .insert(sales)
+      .values({
+        id: "2000000001",
+        storeId: store.id,
+        total: 100,
+        currency: "USD",
+        buyerName: "B",
+        delivery: "pickup",
+        createdAt: s.clock.now(),
+      });
+    await s.db
+      .insert(saleLines)
+      .values({ saleId: "2000000001", position: 0, productId: p.id, name: "Uno", unitPrice: 100, quantity: 1 });
+
+    await s.db.delete(products).where(eq(products.id, p.id));
+
+    expect(await s.db.select().from(sectionItems)).toHaveLength(0);
+    const lines = await s.db.select().from(saleLines);
+    expect(lines).toEqual([expect.objectContaining({ name: "Uno", productId: null })]);
+  });
+
+  it("deleting a store removes its products, sections and sales", async () => {
+    const owner = await merchant();
+    const store = await insertStore(s.db, { ownerId: owner, name: "Borrar", url: "borrar", category: 1 }, s.clock.now());
+    await insertProduct(s.db, { storeId: store.id, name: "Uno", price: 100, stock: 5 }, s.clock.now());
+    await s.db.insert(sections).values({ id: "1000002", storeId: store.id, title: "S", position: 0, createdAt: s.clock.now() });
+    await s.db
+      .insert(sales)
+      .values({
+        id: "2000000002",
+        storeId: store.id,
+        total: 0,
+        currency: "USD",
+        buyerName: "B",
+        delivery: "pickup",
+        createdAt: s.clock.now(),
+      });
+    await s.db.delete(stores).where(eq(stores.id, store.id));
+    for (const table of [products, sections, sales]) expect(await s.db.select().from(table)).toHaveLength(0);
+  });
+
+  it("requires an address for home delivery", async () => {
+    const owner = await merchant();
+    const store = await insertStore(s.db, { ownerId: owner, name: "Envio", url: "envio", category: 1 }, s.clock.now());
+    await expectConstraint(
+      s.db
+        .insert(sales)
+        .values({
+          id: "2000000003",
+          storeId: store.id,
+          total: 0,
+          currency: "USD",
+          buyerName: "B",
+          delivery: "delivery",
+          createdAt: s.clock.now(),
+        }),
+      "CHECK",
+    );
+  });
+
+  it("keeps emails unique", async () => {
+    await merchant("dup@x.co");
+    await expectConstraint(merchant("dup@x.co"), "UNIQUE");
+  });
+});

@@ -1,0 +1,90 @@
+import { expect, test } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3111);
+
+test.describe("demo store, the thin slice", () => {
+  test("shows name, logo and product grid from the database, with no framework JS", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    const response = await page.goto("/site/demo");
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["x-vitrina-db-round-trips"]).toBe("1");
+    await expect(page).toHaveTitle("Demo");
+    await expect(page.getByRole("heading", { level: 1, name: "Demo" })).toBeVisible();
+    const cards = page.getByRole("list", { name: "Productos" }).getByRole("listitem");
+    await expect(cards).toHaveCount(6);
+    await expect(cards.first()).toContainText("Suculenta en maceta");
+    await expect(page.getByText("Taza de cerámica artesanal")).toBeVisible();
+    await expect(cards.first().locator(".price")).toHaveText(/6,50/);
+
+    // Every product image really loaded and has its size set (no layout shift).
+    const images = page.locator(".card img");
+    await expect(images).toHaveCount(6);
+    for (const img of await images.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+      expect(await img.getAttribute("width")).toBeTruthy();
+      expect(await img.getAttribute("height")).toBe("400");
+    }
+    await expect(images.first()).toHaveAttribute("fetchpriority", "high");
+    const icon = page.locator('link[rel="icon"]');
+    await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}\.jpg$/);
+
+    expect(await page.locator("script").count()).toBe(0);
+    expect(await page.locator('link[rel="modulepreload"], link[rel="stylesheet"]').count()).toBe(0);
+    expect(scripts).toEqual([]);
+  });
+
+  test("serves product images lossy, small and cached forever", async ({ page, request }) => {
+    await page.goto("/site/demo");
+    const src = await page.locator(".card img").first().getAttribute("src");
+    expect(src).toMatch(/^\/files\/stores\/\d{10}\/products\/\d{7}\/[0-9a-f]{32}\.jpg$/);
+    const image = await request.get(src as string);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/jpeg");
+    expect(image.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(image.headers()["x-content-type-options"]).toBe("nosniff");
+    const body = await image.body();
+    expect(body.byteLength).toBeLessThanOrEqual(35 * 1024);
+    expect([...body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  test("the store subdomain serves the same store", async ({ page }) => {
+    const response = await page.goto(`http://demo.localhost:${PORT}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Demo" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(6);
+    // Images load from the store host too (Chromium resolves *.localhost to this machine).
+    const first = page.locator(".card img").first();
+    await expect.poll(() => first.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("an unknown store answers 404 'Esta página fue eliminada'", async ({ page }) => {
+    const response = await page.goto("/site/no-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Esta página fue eliminada" })).toBeVisible();
+    const sub = await page.goto(`http://no-existe.localhost:${PORT}/`);
+    expect(sub?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Esta página fue eliminada" })).toBeVisible();
+  });
+
+  test("an unknown path answers a Spanish 404", async ({ page }) => {
+    const response = await page.goto("/no/existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
+  });
+
+  test("files outside the stored keys are not served", async ({ request }) => {
+    for (const path of ["/files/stores/1234567890/logo/x.jpg", "/files/../../package.json", "/files/stores/1234567890/a.html"]) {
+      expect((await request.get(path)).status()).toBe(404);
+    }
+  });
+
+  test("the local outbox page exists", async ({ page }) => {
+    const response = await page.goto("/_dev/correo");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Correo enviado (local)" })).toBeVisible();
+  });
+});

@@ -1,0 +1,13 @@
+// Starts the built server on a fresh data folder for the end-to-end run.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
+
+const dataDir = resolve("tests/.tmp/e2e-data");
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ["build/node/server/index.js"], {
+  stdio: "inherit",
+  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.PORT ?? "3111" },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,43 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import type { Clock } from "../../app/services/clock";
+import { parseConfig } from "../../app/services/config";
+import { createServices } from "../../app/services/create.server";
+import type { Mailer, MailMessage } from "../../app/services/mail";
+import type { Services } from "../../app/services/services";
+import { DiskFileStore } from "../../server/disk-files";
+import { BASE_DB, TMP_DIR } from "./paths";
+
+export class MemoryMailer implements Mailer {
+  sent: MailMessage[] = [];
+  async send(message: MailMessage) {
+    this.sent.push(message);
+  }
+}
+
+export class TestClock implements Clock {
+  constructor(public current = new Date("2026-03-10T15:00:00Z")) {}
+  now() {
+    return new Date(this.current);
+  }
+}
+
+/** A fresh copy of the migrated base database and an empty files folder, with real services on top. */
+export function createTestServices(): Services & { outbox: MemoryMailer; testClock: TestClock; dbPath: string } {
+  const dir = join(TMP_DIR, `run-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
+  mkdirSync(dir, { recursive: true });
+  const dbPath = join(dir, "vitrina.db");
+  copyFileSync(BASE_DB, dbPath);
+  const config = parseConfig({
+    RUNTIME: "node",
+    APP_ORIGIN: "http://localhost:3999",
+    STORES_DOMAIN: "localhost",
+    DATABASE_URL: `file:${dbPath}`,
+  });
+  const client = createClient({ url: config.DATABASE_URL });
+  const outbox = new MemoryMailer();
+  const testClock = new TestClock();
+  const services = createServices({ config, client, files: new DiskFileStore(join(dir, "files")), outbox, clock: testClock });
+  return { ...services, outbox, testClock, dbPath };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, publicStoreUrl } from "~/services/config";
+
+const base = { RUNTIME: "node", APP_ORIGIN: "http://localhost:3000", DATABASE_URL: "file:x.db" };
+
+describe("configuration", () => {
+  it("fills defaults for a local run", () => {
+    const c = parseConfig(base);
+    expect(c.BILLING_CURRENCY).toBe("USD");
+    expect(c.devTools).toBe(true);
+    expect(c.paymentProvider).toBe("sandbox");
+    expect(c.mailProvider).toBe("outbox");
+  });
+
+  it("stops with a message naming the bad variable", () => {
+    expect(() => parseConfig({ ...base, APP_ORIGIN: "no es una url" })).toThrow(ConfigError);
+    expect(() => parseConfig({ ...base, APP_ORIGIN: "no es una url" })).toThrow(/APP_ORIGIN/);
+    expect(() => parseConfig({ ...base, DATABASE_URL: "" })).toThrow(/DATABASE_URL/);
+  });
+
+  it("requires the three MercadoPago settings together", () => {
+    expect(() => parseConfig({ ...base, MERCADOPAGO_ACCESS_TOKEN: "x" })).toThrow(/MERCADOPAGO/);
+    const c = parseConfig({
+      ...base,
+      MERCADOPAGO_ACCESS_TOKEN: "a",
+      MERCADOPAGO_PUBLIC_KEY: "b",
+      MERCADOPAGO_WEBHOOK_SECRET: "c",
+    });
+    expect(c.paymentProvider).toBe("mercadopago");
+  });
+
+  it("refuses production without real payments and mail", () => {
+    expect(() => parseConfig({ ...base, VITRINA_ENV: "production" })).toThrow(/MERCADOPAGO_ACCESS_TOKEN|RESEND_API_KEY/);
+    const c = parseConfig({ ...base, VITRINA_ENV: "production", PAYMENT_SANDBOX: "1", RESEND_API_KEY: "re_x" });
+    expect(c.devTools).toBe(false);
+    expect(c.paymentProvider).toBe("sandbox");
+  });
+
+  it("builds public store urls in both forms", () => {
+    expect(publicStoreUrl({ APP_ORIGIN: "http://localhost:3000", STORES_DOMAIN: "localhost" }, "demo")).toBe(
+      "http://demo.localhost:3000/",
+    );
+    expect(publicStoreUrl({ APP_ORIGIN: "https://app.vitrina.com", STORES_DOMAIN: undefined }, "demo")).toBe(
+      "https://app.vitrina.com/site/demo",
+    );
+  });
+});

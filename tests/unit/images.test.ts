@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { drawPicture } from "~/demo/pictures";
+import { checkImageUpload, MEDIA_MESSAGES, readImageSize, sniffImageType, targetSize } from "~/media/image-rules";
+import { encodePng, processImage } from "~/media/images.server";
+
+const photo = (w: number, h: number) => encodePng(drawPicture({ shape: "mug", hue: 20, backdropHue: 200 }, w, h), w, h);
+
+/** A PNG header claiming the given size, with no pixel data behind it. */
+function pngHeader(width: number, height: number): Uint8Array {
+  const b = new Uint8Array(33);
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const v = new DataView(b.buffer);
+  v.setUint32(16, width);
+  v.setUint32(20, height);
+  return b;
+}
+
+describe("image pipeline", () => {
+  it("resizes a product photo to 400 px high as lossy JPEG under 35 KB", async () => {
+    const out = await processImage(photo(1200, 1500), 400);
+    expect(out.height).toBe(400);
+    expect(out.width).toBe(320);
+    expect(sniffImageType(out.data)).toBe("jpeg");
+    expect(out.data.byteLength).toBeLessThanOrEqual(35 * 1024);
+    expect(readImageSize(out.data, "jpeg")).toEqual({ width: 320, height: 400 });
+    expect(out.hash).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("never upscales", async () => {
+    const out = await processImage(photo(300, 200), 400);
+    expect([out.width, out.height]).toEqual([300, 200]);
+  });
+
+  it("reads sizes from headers before decoding", () => {
+    expect(readImageSize(pngHeader(640, 480), "png")).toEqual({ width: 640, height: 480 });
+    expect(targetSize(4000, 3000, 600)).toEqual({ width: 800, height: 600 });
+  });
+
+  it("rejects an HTML file named .jpg", () => {
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    expect(() => checkImageUpload(html)).toThrow(MEDIA_MESSAGES.format);
+  });
+
+  it("rejects a JPEG-looking polyglot it cannot decode, and re-encodes what it can", async () => {
+    const polyglot = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode("<script>alert(1)</script>")]);
+    await expect(processImage(polyglot, 400)).rejects.toThrow();
+    const real = photo(200, 200);
+    const withHtml = new Uint8Array([...real, ...new TextEncoder().encode("<script>alert(1)</script>")]);
+    const out = await processImage(withHtml, 400);
+    expect(new TextDecoder().decode(out.data)).not.toContain("<script>");
+  });
+
+  it("rejects files over 6 MB before decoding", () => {
+    const big = new Uint8Array(7 * 1024 * 1024);
+    big.set(pngHeader(100, 100));
+    expect(() => checkImageUpload(big)).toThrow(MEDIA_MESSAGES.tooHeavy);
+  });
+
+  it("rejects huge dimensions before decoding", () => {
+    expect(() => checkImageUpload(pngHeader(50_000, 50_000))).toThrow(MEDIA_MESSAGES.tooLarge);
+  });
+});
