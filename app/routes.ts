@@ -1,4 +1,4 @@
-import { type RouteConfig, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Every route of the product, listed explicitly so the spec's route table maps to files at a glance.
 export default [
@@ -11,5 +11,7 @@ export default [
   // Local-only tools (404 in production).
   route("_dev/correo", "dev/outbox.tsx"),
 
+  // The merchant app's home (/) arrives with merchant accounts; until then it is a plain 404.
+  index("not-found.tsx", { id: "merchant-home" }),
   route("*", "not-found.tsx"),
 ] satisfies RouteConfig;

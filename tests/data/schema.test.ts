@@ -71,17 +71,15 @@ describe("data model constraints (real libSQL)", () => {
       .insert(sections)
       .values({ id: "1000001", storeId: store.id, title: "Ofertas", position: 0, createdAt: s.clock.now() });
     await s.db.insert(sectionItems).values({ sectionId: "1000001", position: 0, type: "product", productId: p.id });
-    await s.db
-      .insert(sales)
-      .values({
-        id: "2000000001",
-        storeId: store.id,
-        total: 100,
-        currency: "USD",
-        buyerName: "B",
-        delivery: "pickup",
-        createdAt: s.clock.now(),
-      });
+    await s.db.insert(sales).values({
+      id: "2000000001",
+      storeId: store.id,
+      total: 100,
+      currency: "USD",
+      buyerName: "B",
+      delivery: "pickup",
+      createdAt: s.clock.now(),
+    });
     await s.db
       .insert(saleLines)
       .values({ saleId: "2000000001", position: 0, productId: p.id, name: "Uno", unitPrice: 100, quantity: 1 });
@@ -98,17 +96,15 @@ describe("data model constraints (real libSQL)", () => {
     const store = await insertStore(s.db, { ownerId: owner, name: "Borrar", url: "borrar", category: 1 }, s.clock.now());
     await insertProduct(s.db, { storeId: store.id, name: "Uno", price: 100, stock: 5 }, s.clock.now());
     await s.db.insert(sections).values({ id: "1000002", storeId: store.id, title: "S", position: 0, createdAt: s.clock.now() });
-    await s.db
-      .insert(sales)
-      .values({
-        id: "2000000002",
-        storeId: store.id,
-        total: 0,
-        currency: "USD",
-        buyerName: "B",
-        delivery: "pickup",
-        createdAt: s.clock.now(),
-      });
+    await s.db.insert(sales).values({
+      id: "2000000002",
+      storeId: store.id,
+      total: 0,
+      currency: "USD",
+      buyerName: "B",
+      delivery: "pickup",
+      createdAt: s.clock.now(),
+    });
     await s.db.delete(stores).where(eq(stores.id, store.id));
     for (const table of [products, sections, sales]) expect(await s.db.select().from(table)).toHaveLength(0);
   });
@@ -117,17 +113,15 @@ describe("data model constraints (real libSQL)", () => {
     const owner = await merchant();
     const store = await insertStore(s.db, { ownerId: owner, name: "Envio", url: "envio", category: 1 }, s.clock.now());
     await expectConstraint(
-      s.db
-        .insert(sales)
-        .values({
-          id: "2000000003",
-          storeId: store.id,
-          total: 0,
-          currency: "USD",
-          buyerName: "B",
-          delivery: "delivery",
-          createdAt: s.clock.now(),
-        }),
+      s.db.insert(sales).values({
+        id: "2000000003",
+        storeId: store.id,
+        total: 0,
+        currency: "USD",
+        buyerName: "B",
+        delivery: "delivery",
+        createdAt: s.clock.now(),
+      }),
       "CHECK",
     );
   });

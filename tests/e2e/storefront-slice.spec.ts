@@ -88,3 +88,8 @@ test.describe("demo store, the thin slice", () => {
     await expect(page.getByRole("heading", { name: "Correo enviado (local)" })).toBeVisible();
   });
 });
+
+test("the app root has no page yet and says so with a 404", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(404);
+});

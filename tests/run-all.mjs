@@ -1,0 +1,50 @@
+// `npm test`: every check the project has, in order, on a fresh build.
+// typecheck → lint → build → vitest (domain + data on real libSQL) → Playwright (Chromium, JS on/off)
+// → Worker bundle budget and workerd smoke. Ends with one line: "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+const bin = (name) => resolve("node_modules/.bin", name);
+const tmp = resolve("tests/.tmp");
+mkdirSync(tmp, { recursive: true });
+const vitestJson = resolve(tmp, "vitest.json");
+const playwrightJson = resolve(tmp, "playwright.json");
+
+const steps = [
+  ["typecheck", bin("react-router"), ["typegen"]],
+  ["typecheck", bin("tsc"), ["--noEmit"]],
+  ["lint", bin("biome"), ["check", "."]],
+  ["build", bin("react-router"), ["build"]],
+  ["vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
+  ["playwright", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
+  ["worker", process.execPath, ["tests/worker/smoke.mjs"]],
+];
+
+let passed = 0;
+let failed = 0;
+const failedSteps = [];
+for (const [name, cmd, args, env] of steps) {
+  console.log(`\n▶ ${name}: ${[cmd.replace(`${process.cwd()}/`, ""), ...args].join(" ")}`);
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(name);
+  if (["typecheck", "lint", "build", "worker"].includes(name)) {
+    if (result.status === 0) passed += name === "worker" ? 1 : 0;
+    else failed += 1;
+  }
+  if (result.status !== 0 && ["typecheck", "build"].includes(name)) break;
+}
+
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, "utf8"));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+}
+if (existsSync(playwrightJson)) {
+  const p = JSON.parse(readFileSync(playwrightJson, "utf8"));
+  passed += p.stats.expected;
+  failed += p.stats.unexpected + p.stats.flaky;
+}
+if (failedSteps.length) console.log(`\nFailed steps: ${[...new Set(failedSteps)].join(", ")}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,159 @@
+// Worker check: builds the Cloudflare bundle, measures it against the 1.5 MB gzip budget,
+// then boots it in workerd (wrangler dev --local) against a seeded database and requests the demo store.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { startHranaServer } from "./hrana-server.mjs";
+
+const BUDGET_GZIP = 1.5 * 1024 * 1024;
+const tmp = resolve("tests/.tmp/worker");
+const bin = (name) => resolve("node_modules/.bin", name);
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
+
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status})`);
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+async function waitFor(url, predicate = () => true, timeoutMs = 60_000) {
+  const start = Date.now();
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (predicate(r)) return r;
+    } catch {}
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${url}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** fetch() cannot set Host; the store-subdomain form needs it. */
+function getWithHost(url, host) {
+  return new Promise((resolvePromise, reject) => {
+    const req = httpRequest(url, { headers: { host } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => {
+        body += c;
+      });
+      res.on("end", () => resolvePromise({ status: res.statusCode, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function freePort() {
+  return 20000 + Math.floor(Math.random() * 20000);
+}
+
+async function main() {
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+
+  // 1. Build and measure the bundle wrangler would upload.
+  run(bin("react-router"), ["build"], { VITRINA_TARGET: "cloudflare" });
+  const outdir = join(tmp, "dist");
+  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "--config", "build/cloudflare/server/wrangler.json"]);
+  const uploaded = filesUnder(outdir).filter((f) => /\.(m?js|wasm)$/.test(f));
+  const raw = uploaded.reduce((n, f) => n + statSync(f).size, 0);
+  const gzip = uploaded.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).byteLength, 0);
+  console.log(
+    `Worker bundle: ${(raw / 1024).toFixed(1)} KiB raw, ${(gzip / 1024).toFixed(1)} KiB gzip (budget ${BUDGET_GZIP / 1024} KiB)`,
+  );
+  if (gzip > BUDGET_GZIP) throw new Error("Worker bundle over its 1.5 MB gzip budget");
+
+  // 2. A migrated, seeded database: the Node server does exactly that at start.
+  const dataDir = join(tmp, "data");
+  const nodePort = freePort();
+  const node = spawn(process.execPath, ["build/node/server/index.js"], {
+    env: { ...env, DATA_DIR: dataDir, PORT: String(nodePort) },
+    stdio: "ignore",
+  });
+  await waitFor(`http://127.0.0.1:${nodePort}/site/demo`, (r) => r.ok);
+  node.kill("SIGTERM");
+  await new Promise((r) => node.on("exit", r));
+
+  // 3. Boot the Worker in workerd, talking Hrana over HTTP to that database.
+  const hrana = await startHranaServer({ path: join(dataDir, "vitrina.db") });
+  const port = freePort();
+  const wrangler = spawn(
+    bin("wrangler"),
+    [
+      "dev",
+      "--config",
+      "build/cloudflare/server/wrangler.json",
+      "--local",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      join(tmp, "state"),
+      "--show-interactive-dev-session=false",
+      "--var",
+      "VITRINA_ENV:local",
+      "--var",
+      `APP_ORIGIN:http://localhost:${port}`,
+      "--var",
+      "STORES_DOMAIN:localhost",
+      "--var",
+      `DATABASE_URL:http://127.0.0.1:${hrana.port}`,
+    ],
+    { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  let log = "";
+  wrangler.stdout.on("data", (d) => {
+    log += d;
+  });
+  wrangler.stderr.on("data", (d) => {
+    log += d;
+  });
+  const stop = () => {
+    try {
+      process.kill(-wrangler.pid, "SIGTERM");
+    } catch {}
+    hrana.server.close();
+  };
+  try {
+    const home = await waitFor(`http://127.0.0.1:${port}/site/demo`, (r) => r.status !== 503, 90_000);
+    const html = await home.text();
+    const checks = {
+      "status 200": home.status === 200,
+      "store name from the database": html.includes("<h1>Demo</h1>"),
+      "products from the database": html.includes("Taza de cerámica artesanal"),
+      "no framework JS": !html.includes("<script"),
+    };
+    const storeHost = await getWithHost(`http://127.0.0.1:${port}/`, `demo.localhost:${port}`);
+    checks["store subdomain form"] = storeHost.status === 200 && storeHost.body.includes("<h1>Demo</h1>");
+    const missing = await fetch(`http://127.0.0.1:${port}/site/no-existe`);
+    checks["unknown store 404"] = missing.status === 404 && (await missing.text()).includes("Esta página fue eliminada");
+    const failed = Object.entries(checks).filter(([, ok]) => !ok);
+    for (const [name, ok] of Object.entries(checks)) console.log(`${ok ? "✓" : "✗"} workerd: ${name}`);
+    if (failed.length) {
+      console.log(log.slice(-4000));
+      throw new Error(`Worker smoke failed: ${failed.map(([n]) => n).join(", ")}`);
+    }
+  } catch (error) {
+    console.log(log.slice(-4000));
+    throw error;
+  } finally {
+    stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error.message ?? error);
+    process.exit(1);
+  },
+);
