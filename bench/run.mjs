@@ -22,7 +22,10 @@ if (!process.argv.includes("--no-build")) {
 }
 const dataDir = resolve("tests/.tmp/bench-data");
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ["build/node/server/index.js"], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir }, stdio: "ignore" });
+const server = spawn(process.execPath, ["build/node/server/index.js"], {
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir },
+  stdio: "ignore",
+});
 
 async function waitReady() {
   for (let i = 0; i < 200; i++) {
@@ -72,7 +75,9 @@ try {
   }
   console.log(`\nVitrina bench: ${DURATION}s of load per page, 10 connections, loopback, ${new Date().toISOString()}`);
   console.table(rows.map(({ _ok, ...r }) => r));
-  console.log(`Budgets (DESIGN.md): public pages 0 framework JS, HTML ≤ ${kb(BUDGET.htmlBrotli)} brotli, ≤ ${BUDGET.roundTrips} DB round trip.`);
+  console.log(
+    `Budgets (DESIGN.md): public pages 0 framework JS, HTML ≤ ${kb(BUDGET.htmlBrotli)} brotli, ≤ ${BUDGET.roundTrips} DB round trip.`,
+  );
   for (const r of rows) console.log(`${r._ok ? "✓ within budget" : "✗ OVER BUDGET"}: ${r.page}`);
 } finally {
   server.kill("SIGTERM");
