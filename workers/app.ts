@@ -13,7 +13,7 @@ export interface Env {
   [setting: string]: unknown;
 }
 
-let cached: { handler: (request: Request) => Promise<Response>; config: Config } | undefined;
+let cached: { handler: (request: Request, clientIp?: string) => Promise<Response>; config: Config } | undefined;
 
 async function handlerFor(env: Env) {
   if (cached) return cached.handler;
@@ -30,7 +30,7 @@ async function handlerFor(env: Env) {
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     try {
-      return await (await handlerFor(env))(request);
+      return await (await handlerFor(env))(request, request.headers.get("CF-Connecting-IP") ?? "unknown");
     } catch (error) {
       console.error(error);
       return new Response("Error de configuración del servidor", { status: 500 });

@@ -22,6 +22,9 @@ export const servicesContext = createContext<Services>();
 /** Set by the entry when the request came in on `{store}.{STORES_DOMAIN}`: the store slug. */
 export const storeHostContext = createContext<string | null>(null);
 
+/** The client's IP address as the runtime saw it (rate limits). */
+export const clientIpContext = createContext<string>("unknown");
+
 export function getServices(context: Readonly<RouterContextProvider>): Services {
   return context.get(servicesContext);
 }

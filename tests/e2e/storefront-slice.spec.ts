@@ -89,7 +89,8 @@ test.describe("demo store, the thin slice", () => {
   });
 });
 
-test("the app root has no page yet and says so with a 404", async ({ page }) => {
-  const response = await page.goto("/");
-  expect(response?.status()).toBe(404);
+test("the app root sends anonymous visitors to sign in", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/Auth\?redirectTo=%2F$/);
+  await expect(page.getByRole("heading", { name: "Iniciar sesión" })).toBeVisible();
 });

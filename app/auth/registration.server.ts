@@ -1,0 +1,204 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import { ID_DIGITS, randomDigits, randomToken, sha256Hex } from "~/domain/ids";
+import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
+import type { Db } from "~/services/db";
+import type { Services } from "~/services/services";
+import { isUniqueViolation, writeStoreQr } from "~/stores/stores.server";
+import { registrations, storeSlugHistory, stores, users, verificationCodes } from "../../db/schema";
+import { verificationCodeEmail } from "./emails";
+import { AUTH_MESSAGES as M } from "./messages";
+import { hashPassword } from "./password.server";
+
+export type Registration = typeof registrations.$inferSelect;
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_TRIES = 5;
+export const CODE_RESEND_MS = 60_000;
+const REGISTRATION_TTL_MS = 24 * 3600_000;
+
+export class RegistrationError extends Error {
+  constructor(
+    message: string,
+    readonly field: string = "form",
+  ) {
+    super(message);
+  }
+}
+
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db.query.users.findFirst({
+    where: and(eq(users.email, email), eq(users.accountCreated, true)),
+    columns: { id: true },
+  });
+  return Boolean(row);
+}
+
+/** The store url for a name, or the reason it cannot be used. */
+export async function availableStoreUrl(db: Db, name: string): Promise<{ url: string } | { error: string }> {
+  const url = slugify(cleanStoreName(name));
+  const problem = slugProblem(url);
+  if (problem === "too_short") return { error: "El nombre de la tienda debe tener al menos 3 letras o números" };
+  if (problem) return { error: M.storeNameTaken };
+  const [taken] = await db.batch([
+    db
+      .select({ url: stores.url })
+      .from(stores)
+      .where(eq(stores.url, url))
+      .union(db.select({ url: storeSlugHistory.slug }).from(storeSlugHistory).where(eq(storeSlugHistory.slug, url))),
+  ]);
+  return taken.length > 0 ? { error: M.storeNameTaken } : { url };
+}
+
+export async function getRegistration(services: Services, id: string | null | undefined): Promise<Registration | null> {
+  if (!id || typeof id !== "string") return null;
+  const row = await services.db.query.registrations.findFirst({ where: eq(registrations.id, id) });
+  return row && row.expiresAt > services.clock.now() ? row : null;
+}
+
+/** Step 1: keeps the merchant's details (password hashed) server-side; updates the same draft on a second visit. */
+export async function saveStep1(
+  services: Services,
+  existingId: string | null,
+  input: { name: string; lastname: string; email: string; password: string },
+): Promise<string> {
+  if (await isEmailTaken(services.db, input.email)) throw new RegistrationError(M.emailTaken, "email");
+  const now = services.clock.now();
+  const values = {
+    name: input.name,
+    lastname: input.lastname,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
+  };
+  const existing = await getRegistration(services, existingId);
+  if (existing) {
+    await services.db.update(registrations).set(values).where(eq(registrations.id, existing.id));
+    return existing.id;
+  }
+  const id = randomToken();
+  await services.db.insert(registrations).values({ id, createdAt: now, ...values });
+  return id;
+}
+
+/** Step 2: the first store's name and category, then a fresh code by email. */
+export async function saveStep2(
+  services: Services,
+  registration: Registration,
+  input: { storeName: string; category: number; timeZone?: string },
+) {
+  const available = await availableStoreUrl(services.db, input.storeName);
+  if ("error" in available) throw new RegistrationError(available.error, "storeName");
+  await services.db
+    .update(registrations)
+    .set({
+      storeName: cleanStoreName(input.storeName),
+      storeUrl: available.url,
+      storeCategory: input.category,
+      timeZone: validTimeZone(input.timeZone),
+    })
+    .where(eq(registrations.id, registration.id));
+  await sendCode(services, registration, { force: true });
+}
+
+function validTimeZone(zone: string | undefined): string | null {
+  if (!zone) return null;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return null;
+  }
+}
+
+const codeHash = (email: string, code: string) => sha256Hex(`${email}:${code}`);
+
+/** Sends a new 5-digit code (at most once a minute unless `force` after a store change). */
+export async function sendCode(services: Services, registration: Registration, options: { force?: boolean } = {}) {
+  const now = services.clock.now();
+  const current = await services.db.query.verificationCodes.findFirst({ where: eq(verificationCodes.email, registration.email) });
+  if (current && !options.force) {
+    const wait = current.sentAt.getTime() + CODE_RESEND_MS - now.getTime();
+    if (wait > 0) throw new RegistrationError(M.codeResendWait(Math.ceil(wait / 1000)), "code");
+  }
+  const code = randomDigits(ID_DIGITS.verificationCode);
+  const values = {
+    codeHash: await codeHash(registration.email, code),
+    attempts: 0,
+    sentAt: now,
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+  };
+  await services.db
+    .insert(verificationCodes)
+    .values({ email: registration.email, ...values })
+    .onConflictDoUpdate({ target: verificationCodes.email, set: values });
+  await services.mail.send(verificationCodeEmail(registration.email, registration.name, code));
+}
+
+/** Checks a code; every try counts, atomically, before comparing. */
+export async function checkCode(services: Services, email: string, code: string): Promise<void> {
+  const now = services.clock.now();
+  const [row] = await services.db
+    .update(verificationCodes)
+    .set({ attempts: sqlIncrement() })
+    .where(eq(verificationCodes.email, email))
+    .returning();
+  if (!row) throw new RegistrationError(M.codeExpired, "code");
+  if (row.attempts > CODE_MAX_TRIES) throw new RegistrationError(M.codeTooManyTries, "code");
+  if (row.expiresAt <= now) throw new RegistrationError(M.codeExpired, "code");
+  if (row.codeHash !== (await codeHash(email, code))) {
+    throw new RegistrationError(row.attempts >= CODE_MAX_TRIES ? M.codeTooManyTries : M.codeWrong, "code");
+  }
+}
+
+const sqlIncrement = () => sql`${verificationCodes.attempts} + 1`;
+
+/**
+ * Step 3 done: creates the account and its first store (with QR) in one atomic batch and clears
+ * the draft. QR files are written first and removed again if the batch fails, so nothing half-made stays.
+ */
+export async function completeRegistration(services: Services, registration: Registration): Promise<string> {
+  const { db, clock, files, config } = services;
+  if (!registration.storeName || !registration.storeUrl || !registration.storeCategory)
+    throw new RegistrationError(M.storeNameTaken, "storeName");
+  const now = clock.now();
+  for (let attempt = 1; ; attempt++) {
+    const userId = crypto.randomUUID();
+    const storeId = randomDigits(ID_DIGITS.store);
+    const qr = await writeStoreQr(files, config.APP_ORIGIN, storeId);
+    try {
+      await db.batch([
+        db.delete(users).where(and(eq(users.email, registration.email), eq(users.accountCreated, false))),
+        db.insert(users).values({
+          id: userId,
+          name: registration.name,
+          lastname: registration.lastname,
+          email: registration.email,
+          passwordHash: registration.passwordHash,
+          accountCreated: true,
+          trialStarted: false,
+          createdAt: now,
+        }),
+        db.insert(stores).values({
+          id: storeId,
+          ownerId: userId,
+          name: registration.storeName,
+          url: registration.storeUrl,
+          category: registration.storeCategory,
+          timeZone: registration.timeZone ?? "America/Bogota",
+          ...qr,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        db.delete(registrations).where(or(eq(registrations.id, registration.id), eq(registrations.email, registration.email))),
+        db.delete(verificationCodes).where(eq(verificationCodes.email, registration.email)),
+      ]);
+      return userId;
+    } catch (error) {
+      await files.delete([qr.qrPngKey, qr.qrSvgKey]);
+      if (isUniqueViolation(error, "users.email")) throw new RegistrationError(M.emailTaken, "email");
+      if (isUniqueViolation(error, "stores.url")) throw new RegistrationError(M.storeNameTaken, "storeName");
+      if (attempt < 3 && isUniqueViolation(error, "stores.id")) continue;
+      throw error;
+    }
+  }
+}

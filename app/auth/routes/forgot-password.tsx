@@ -1,0 +1,47 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { redirectIfSignedIn } from "~/auth/guards.server";
+import { AUTH_MESSAGES } from "~/auth/messages";
+import { hitLimit, LIMITS } from "~/auth/rate-limit.server";
+import { requestPasswordReset } from "~/auth/reset.server";
+import { AuthCard, Field, FormAlert } from "~/auth/ui";
+import { fieldErrors, forgotSchema } from "~/auth/validation";
+import { clientIpContext, getServices } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Recuperar contraseña | Vitrina" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request, context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const parsed = forgotSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: fieldErrors(parsed.error).email ?? AUTH_MESSAGES.emailInvalid }, { status: 400 });
+  const limit = await hitLimit(services.db, `reset:ip:${context.get(clientIpContext)}`, LIMITS.resetPerIp, services.clock.now());
+  if (limit.blocked) return data({ error: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
+  await requestPasswordReset(services, parsed.data.email);
+  // The same answer whether or not the email has an account.
+  return redirectWithNotice(services.config, "/Auth", notice(AUTH_MESSAGES.resetSentTitle, AUTH_MESSAGES.resetSentBody, "info"));
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AuthCard title="Recuperar contraseña" subtitle="Te enviaremos un enlace para elegir una contraseña nueva">
+      {actionData?.error && <FormAlert title="Error" description={actionData.error} />}
+      <Form method="post" className="form">
+        <Field label="Correo electrónico" name="email" type="email" autoComplete="email" required />
+        <button type="submit" className="button" disabled={busy}>
+          Enviar enlace
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/Auth">Volver a iniciar sesión</Link>
+      </p>
+    </AuthCard>
+  );
+}

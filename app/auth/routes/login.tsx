@@ -1,0 +1,62 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { redirectIfSignedIn } from "~/auth/guards.server";
+import { authenticateLogin, LoginError } from "~/auth/login.server";
+import { createSession } from "~/auth/sessions.server";
+import { AuthCard, Field, FormAlert } from "~/auth/ui";
+import { safeRedirect } from "~/auth/validation";
+import { clientIpContext, getServices } from "~/services/services";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Iniciar sesión | Vitrina" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request, context);
+  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const form = await request.clone().formData();
+  const email = String(form.get("email") ?? "");
+  try {
+    const userId = await authenticateLogin(services, context.get(clientIpContext), request);
+    const cookie = await createSession(services, userId);
+    return redirect(safeRedirect(String(form.get("redirectTo") ?? "")), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof LoginError) {
+      return data(
+        { email, error: { title: error.title, description: error.description } },
+        { status: error.status === 429 ? 429 : 401 },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AuthCard title="Iniciar sesión" subtitle="Administra tus tiendas">
+      {actionData?.error && <FormAlert title={actionData.error.title} description={actionData.error.description} />}
+      <Form method="post" className="form">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field
+          label="Correo electrónico"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.email}
+          required
+        />
+        <Field label="Contraseña" name="password" type="password" autoComplete="current-password" required />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Entrando…" : "Entrar"}
+        </button>
+      </Form>
+      <p className="auth-links">
+        <Link to="/Auth/ForgotPassword">¿Olvidaste tu contraseña?</Link>
+        <Link to="/Auth/Registration">Crear una cuenta</Link>
+      </p>
+    </AuthCard>
+  );
+}

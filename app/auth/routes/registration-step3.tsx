@@ -1,0 +1,80 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { registrationCookie } from "~/auth/cookies.server";
+import { redirectIfSignedIn } from "~/auth/guards.server";
+import { AUTH_MESSAGES } from "~/auth/messages";
+import { hitLimit, LIMITS } from "~/auth/rate-limit.server";
+import { checkCode, completeRegistration, getRegistration, RegistrationError, sendCode } from "~/auth/registration.server";
+import { createSession } from "~/auth/sessions.server";
+import { AuthCard, Field, FormAlert } from "~/auth/ui";
+import { codeSchema } from "~/auth/validation";
+import { clientIpContext, getServices } from "~/services/services";
+import type { Route } from "./+types/registration-step3";
+
+export const meta: Route.MetaFunction = () => [{ title: "Verifica tu correo | Vitrina" }];
+
+async function requireDraft(request: Request, context: Route.LoaderArgs["context"]) {
+  const services = getServices(context);
+  const draft = await getRegistration(services, await registrationCookie(services.config).parse(request.headers.get("Cookie")));
+  if (!draft) throw redirect("/Auth/Registration");
+  if (!draft.storeUrl) throw redirect("/Auth/Registration/Step2");
+  return { services, draft };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request, context);
+  const { draft } = await requireDraft(request, context);
+  return { email: draft.email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, draft } = await requireDraft(request, context);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "resend") {
+    try {
+      await sendCode(services, draft);
+      return data({ sent: true, error: null });
+    } catch (error) {
+      if (error instanceof RegistrationError) return data({ sent: false, error: error.message }, { status: 429 });
+      throw error;
+    }
+  }
+  const ip = await hitLimit(services.db, `code:ip:${context.get(clientIpContext)}`, LIMITS.codePerIp, services.clock.now());
+  if (ip.blocked) return data({ sent: false, error: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
+  const parsed = codeSchema.safeParse(form);
+  try {
+    await checkCode(services, draft.email, parsed.success ? parsed.data.code : "");
+    if (!parsed.success) throw new RegistrationError(AUTH_MESSAGES.codeWrong, "code");
+    const userId = await completeRegistration(services, draft);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await createSession(services, userId));
+    headers.append("Set-Cookie", await registrationCookie(services.config).serialize("", { maxAge: 0 }));
+    return redirect("/", { headers });
+  } catch (error) {
+    if (error instanceof RegistrationError) return data({ sent: false, error: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+export default function RegistrationStep3({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <AuthCard
+      title="Verifica tu correo"
+      subtitle={`Paso 3 de 3 · Escribe el código de 5 dígitos que enviamos a ${loaderData.email}`}
+    >
+      {actionData?.error && <FormAlert title="Error" description={actionData.error} />}
+      {actionData?.sent && <p className="form-info">Te enviamos un código nuevo.</p>}
+      <Form method="post" className="form">
+        <Field label="Código" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={5} required />
+        <button type="submit" className="button" disabled={busy}>
+          Crear mi cuenta
+        </button>
+      </Form>
+      <Form method="post" className="form">
+        <button type="submit" name="intent" value="resend" className="button secondary" disabled={busy}>
+          Reenviar código
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

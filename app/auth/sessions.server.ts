@@ -1,0 +1,75 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import { randomToken, sha256Hex } from "~/domain/ids";
+import type { Services } from "~/services/services";
+import { sessions, users } from "../../db/schema";
+import { SESSION_DAYS, sessionCookie } from "./cookies.server";
+
+const DAY = 24 * 3600 * 1000;
+export type SessionUser = typeof users.$inferSelect;
+
+/** Starts a new session (a fresh id at every login) and returns its Set-Cookie header. */
+export async function createSession(
+  services: Services,
+  userId: string,
+  kind: "merchant" | "admin" = "merchant",
+): Promise<string> {
+  const id = randomToken();
+  const now = services.clock.now();
+  await services.db.batch([
+    services.db.delete(sessions).where(lt(sessions.expiresAt, now)),
+    services.db.insert(sessions).values({
+      idHash: await sha256Hex(id),
+      userId,
+      kind,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY),
+    }),
+  ]);
+  return sessionCookie(services.config).serialize(id);
+}
+
+async function sessionIdHash(services: Services, request: Request): Promise<string | null> {
+  const id = await sessionCookie(services.config).parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id.length >= 32 && id.length <= 64 ? sha256Hex(id) : null;
+}
+
+/**
+ * The signed-in merchant, or null. Sliding lifetime: a session used more than a day after
+ * its last extension is pushed 30 days ahead again.
+ */
+export async function getSessionUser(
+  services: Services,
+  request: Request,
+): Promise<{ user: SessionUser; refreshCookie?: string } | null> {
+  const idHash = await sessionIdHash(services, request);
+  if (!idHash) return null;
+  const now = services.clock.now();
+  const [row] = await services.db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.kind, "merchant"), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  const fullExpiry = now.getTime() + SESSION_DAYS * DAY;
+  if (fullExpiry - row.expiresAt.getTime() > DAY) {
+    await services.db
+      .update(sessions)
+      .set({ expiresAt: new Date(fullExpiry) })
+      .where(eq(sessions.idHash, idHash));
+    const id = await sessionCookie(services.config).parse(request.headers.get("Cookie"));
+    return { user: row.user, refreshCookie: await sessionCookie(services.config).serialize(id) };
+  }
+  return { user: row.user };
+}
+
+/** Ends this browser's session; returns the Set-Cookie that clears it. */
+export async function destroySession(services: Services, request: Request): Promise<string> {
+  const idHash = await sessionIdHash(services, request);
+  if (idHash) await services.db.delete(sessions).where(eq(sessions.idHash, idHash));
+  return sessionCookie(services.config).serialize("", { maxAge: 0 });
+}
+
+export async function destroyAllSessions(services: Services, userId: string): Promise<void> {
+  await services.db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,33 @@
+import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { merchantRedirect } from "~/auth/redirect-rules";
+import { getSessionUser, type SessionUser } from "~/auth/sessions.server";
+import { getServices } from "~/services/services";
+
+export const merchantContext = createContext<SessionUser>();
+
+/**
+ * Guards every merchant page: anonymous → /Auth (coming back afterwards); no plan → /plans;
+ * overdue → /payment. Puts the signed-in user in context for the pages below.
+ */
+export async function requireMerchant(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  next: () => Promise<Response>,
+): Promise<Response> {
+  const services = getServices(context);
+  const session = await getSessionUser(services, request);
+  const path = pagePath(request);
+  if (!session) throw redirect(`/Auth?redirectTo=${encodeURIComponent(path)}`);
+  const target = merchantRedirect(session.user, path, services.clock.now());
+  if (target && target !== path) throw redirect(target);
+  context.set(merchantContext, session.user);
+  const response = await next();
+  if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);
+  return response;
+}
+
+/** The page a request is for: client navigations fetch `/path.data` (and `/_root.data` for /). */
+export function pagePath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}

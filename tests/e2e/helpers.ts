@@ -1,0 +1,69 @@
+import { createClient } from "@libsql/client";
+import { expect, type Page } from "@playwright/test";
+
+export const E2E_DB = "tests/.tmp/e2e-data/vitrina.db";
+
+/** Direct access to the server's database, for setting up states a test cannot wait for. */
+export function e2eDb() {
+  return createClient({ url: `file:${E2E_DB}` });
+}
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@correo.test`;
+
+/** The newest 5-digit code mailed to `email`, read from the local outbox page as a person would. */
+export async function codeFromOutbox(page: Page, email: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  await outbox.goto("/_dev/correo");
+  const subject = await outbox.locator(`article[data-to="${email}"] h2`).first().textContent();
+  await outbox.close();
+  const code = subject?.match(/(\d{5})$/)?.[1];
+  expect(code, `no code mailed to ${email}`).toBeTruthy();
+  return code as string;
+}
+
+export async function linkFromOutbox(page: Page, email: string, pattern: RegExp): Promise<string> {
+  const outbox = await page.context().newPage();
+  await outbox.goto("/_dev/correo");
+  const text = await outbox.locator(`article[data-to="${email}"] pre`).first().textContent();
+  await outbox.close();
+  const link = text?.match(pattern)?.[0];
+  expect(link, `no link mailed to ${email}`).toBeTruthy();
+  return link as string;
+}
+
+export async function fillStep1(
+  page: Page,
+  values: { name?: string; lastname?: string; email: string; password?: string; terms?: boolean },
+) {
+  await page.goto("/Auth/Registration");
+  await page.getByLabel("Nombre", { exact: true }).fill(values.name ?? "Lucía");
+  await page.getByLabel("Apellido").fill(values.lastname ?? "Pérez");
+  await page.getByLabel("Correo electrónico").fill(values.email);
+  await page.getByLabel(/Contraseña/).fill(values.password ?? "mi-tienda-segura");
+  if (values.terms !== false) await page.getByLabel(/Acepto los términos/).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+}
+
+export async function fillStep2(page: Page, storeName: string, category = "Alimentación y Bebidas") {
+  await page.getByLabel("Nombre de la tienda").fill(storeName);
+  await page.getByLabel("Categoría").selectOption({ label: category });
+  await page.getByRole("button", { name: "Enviar código" }).click();
+}
+
+/** Registers a merchant through the three steps; ends signed in on /plans (no plan yet). */
+export async function register(page: Page, email: string, storeName: string, password = "mi-tienda-segura") {
+  await fillStep1(page, { email, password });
+  await expect(page).toHaveURL(/\/Auth\/Registration\/Step2$/);
+  await fillStep2(page, storeName);
+  await expect(page).toHaveURL(/\/Auth\/Registration\/Step3$/);
+  await page.getByLabel("Código").fill(await codeFromOutbox(page, email));
+  await page.getByRole("button", { name: "Crear mi cuenta" }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto("/Auth");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
