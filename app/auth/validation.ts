@@ -64,6 +64,6 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** Only same-app relative paths may be redirect targets after login. */
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || to.startsWith("/Auth")) return fallback;
+  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || to.startsWith("/Auth")) return fallback;
   return to;
 }
