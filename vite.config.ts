@@ -8,6 +8,13 @@ const target = process.env.VITRINA_TARGET === "cloudflare" ? "cloudflare" : "nod
 
 export default defineConfig({
   plugins: [...(target === "cloudflare" ? [cloudflare({ viteEnvironment: { name: "ssr" } })] : []), reactRouter()],
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      { find: /^~\//, replacement: `${new URL("./app/", import.meta.url).pathname}` },
+      // photon's export map lists "node" before "workerd"; with nodejs_compat the Worker would pick the
+      // Node build, which compiles Wasm from bytes at run time (workerd forbids that).
+      ...(target === "cloudflare" ? [{ find: /^@cf-wasm\/photon$/, replacement: "@cf-wasm/photon/workerd" }] : []),
+    ],
+  },
   environments: target === "node" ? { ssr: { build: { target: "node22", rollupOptions: { input: "./server/main.ts" } } } } : {},
 });

@@ -32,7 +32,10 @@ async function main() {
     DATABASE_URL: process.env.DATABASE_URL ?? `file:${join(dataDir, "vitrina.db")}`,
   });
 
-  const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
+  // A busy timeout lets concurrent requests queue for the write lock instead of failing.
+  const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN, timeout: 5000 });
+  // WAL: readers never block the writer (one process, many concurrent requests).
+  if (config.DATABASE_URL.startsWith("file:")) await client.execute("PRAGMA journal_mode = WAL");
   await migrateDatabase(client, process.env.MIGRATIONS_DIR ?? join(projectRoot, "migrations"));
 
   const files = new DiskFileStore(join(dataDir, "files"));

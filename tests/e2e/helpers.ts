@@ -5,7 +5,7 @@ export const E2E_DB = "tests/.tmp/e2e-data/vitrina.db";
 
 /** Direct access to the server's database, for setting up states a test cannot wait for. */
 export function e2eDb() {
-  return createClient({ url: `file:${E2E_DB}` });
+  return createClient({ url: `file:${E2E_DB}`, timeout: 5000 });
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@correo.test`;

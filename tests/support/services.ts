@@ -35,7 +35,7 @@ export function createTestServices(): Services & { outbox: MemoryMailer; testClo
     STORES_DOMAIN: "localhost",
     DATABASE_URL: `file:${dbPath}`,
   });
-  const client = createClient({ url: config.DATABASE_URL });
+  const client = createClient({ url: config.DATABASE_URL, timeout: 5000 });
   const outbox = new MemoryMailer();
   const testClock = new TestClock();
   const services = createServices({ config, client, files: new DiskFileStore(join(dir, "files")), outbox, clock: testClock });

@@ -126,6 +126,7 @@ async function main() {
   try {
     const home = await waitFor(`http://127.0.0.1:${port}/site/demo`, (r) => r.status !== 503, 90_000);
     const html = await home.text();
+    if (home.status !== 200) console.log(`GET /site/demo answered ${home.status}:\n${html.slice(0, 2000)}`);
     const checks = {
       "status 200": home.status === 200,
       "store name from the database": html.includes("<h1>Demo</h1>"),

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { daysUntilDue, merchantRedirect, showBillWarning } from "~/auth/redirect-rules";
+import { loginSchema, registrationStep1Schema, safeRedirect } from "~/auth/validation";
+import { pagePath } from "~/merchant/session.server";
+import { isSameSiteRequest } from "~/security/origin";
+
+const now = new Date("2026-05-10T12:00:00Z");
+const day = 86_400_000;
+const paid = { trialStarted: true, billDueAt: new Date(now.getTime() + 20 * day) };
+const overdue = { trialStarted: true, billDueAt: new Date(now.getTime() - day) };
+const noPlan = { trialStarted: false, billDueAt: null };
+
+describe("merchant redirect rules", () => {
+  it("sends a merchant without a plan to /plans", () => {
+    expect(merchantRedirect(noPlan, "/", now)).toBe("/plans");
+    expect(merchantRedirect(noPlan, "/Store/123/products", now)).toBe("/plans");
+    expect(merchantRedirect(noPlan, "/plans", now)).toBeNull();
+    expect(merchantRedirect(noPlan, "/Account", now)).toBeNull();
+  });
+
+  it("sends an overdue merchant to /payment except billing pages, account and logout", () => {
+    expect(merchantRedirect(overdue, "/", now)).toBe("/payment");
+    expect(merchantRedirect(overdue, "/Store/1234567890/info", now)).toBe("/payment");
+    for (const path of ["/payment", "/plans", "/paymentCompleted/1234567890", "/Account", "/Auth/logout"]) {
+      expect(merchantRedirect(overdue, path, now)).toBeNull();
+    }
+  });
+
+  it("lets a paid-up merchant go anywhere", () => {
+    expect(merchantRedirect(paid, "/", now)).toBeNull();
+  });
+
+  it("is not overdue at the exact due instant, and is one millisecond later", () => {
+    const dueNow = { trialStarted: true, billDueAt: now };
+    expect(merchantRedirect(dueNow, "/", now)).toBeNull();
+    expect(merchantRedirect(dueNow, "/", new Date(now.getTime() + 1))).toBe("/payment");
+  });
+
+  it("warns when 0 < days to the bill ≤ 6", () => {
+    const due = (days: number) => ({ trialStarted: true, billDueAt: new Date(now.getTime() + days * day) });
+    expect(showBillWarning(due(7), now)).toBe(false);
+    expect(showBillWarning(due(6), now)).toBe(true);
+    expect(showBillWarning(due(0.5), now)).toBe(true);
+    expect(showBillWarning(due(-1), now)).toBe(false);
+    expect(showBillWarning(noPlan, now)).toBe(false);
+    expect(daysUntilDue(due(2.2), now)).toBe(3);
+  });
+});
+
+describe("request helpers", () => {
+  it("maps client data requests to their page", () => {
+    expect(pagePath(new Request("http://x/plans.data?_routes=a"))).toBe("/plans");
+    expect(pagePath(new Request("http://x/_root.data"))).toBe("/");
+    expect(pagePath(new Request("http://x/Account"))).toBe("/Account");
+  });
+
+  it("only redirects to relative app paths after login", () => {
+    expect(safeRedirect("/Account")).toBe("/Account");
+    for (const bad of ["//evil.com", "https://evil.com", "/\\evil.com", "/Auth", "", null, undefined])
+      expect(safeRedirect(bad)).toBe("/");
+  });
+});
+
+describe("cross-site check", () => {
+  const app = "http://localhost:3000";
+  const post = (url: string, headers: Record<string, string>) => new Request(url, { method: "POST", headers });
+  it("accepts the app origin and same-origin fetches", () => {
+    expect(isSameSiteRequest(post(`${app}/Auth`, { Origin: app }), app, null)).toBe(true);
+    expect(isSameSiteRequest(post(`${app}/Auth`, { "Sec-Fetch-Site": "same-origin" }), app, null)).toBe(true);
+    expect(isSameSiteRequest(new Request(`${app}/Auth`), app, null)).toBe(true);
+  });
+  it("accepts a store host posting to itself", () => {
+    expect(
+      isSameSiteRequest(
+        post("http://demo.localhost:3000/site/demo/Carrito", { Origin: "http://demo.localhost:3000" }),
+        app,
+        "demo",
+      ),
+    ).toBe(true);
+    expect(isSameSiteRequest(post(`${app}/Auth`, { Origin: "http://demo.localhost:3000" }), app, null)).toBe(false);
+  });
+  it("refuses foreign, null and missing origins", () => {
+    expect(isSameSiteRequest(post(`${app}/Auth`, { Origin: "https://evil.example" }), app, null)).toBe(false);
+    expect(isSameSiteRequest(post(`${app}/Auth`, { Origin: "null" }), app, null)).toBe(false);
+    expect(isSameSiteRequest(post(`${app}/Auth`, { "Sec-Fetch-Site": "cross-site" }), app, null)).toBe(false);
+    expect(isSameSiteRequest(post(`${app}/Auth`, {}), app, null)).toBe(false);
+  });
+});
+
+describe("form validation messages", () => {
+  it("uses the spec's Spanish strings", () => {
+    const r = registrationStep1Schema.safeParse({ name: "", lastname: "X", email: "a@b.co", password: "12345" });
+    expect(r.success).toBe(false);
+    const messages = r.error?.issues.map((i) => i.message);
+    expect(messages).toContain("La contraseña es demasiado corta");
+    expect(messages).toContain("Este campo es obligatorio");
+    expect(messages).toContain("Debes aceptar los términos y condiciones");
+  });
+  it("normalizes emails to lowercase", () => {
+    expect(loginSchema.parse({ email: "  Ana@Correo.CO ", password: "x" }).email).toBe("ana@correo.co");
+  });
+});
