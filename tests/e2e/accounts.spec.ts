@@ -5,6 +5,8 @@ import { codeFromOutbox, E2E_DB, e2eDb, fillStep1, fillStep2, linkFromOutbox, lo
 const DEMO = { email: "demo@vitrina.local", password: "vitrina-demo-2026" };
 
 test.describe("registration", () => {
+  test.use({ timezoneId: "America/Mexico_City" });
+
   test("three steps with the emailed code create the account and its store, signed in", async ({ page }) => {
     const email = uniqueEmail("reg");
     const password = "Clave-Unica-Para-Test-91";

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { registrationCookie } from "~/auth/cookies.server";
 import { redirectIfSignedIn } from "~/auth/guards.server";
@@ -84,6 +85,7 @@ export default function RegistrationStep2({ loaderData, actionData }: Route.Comp
 
 /** The merchant's time zone, read from the browser; the store's 'Hoy' uses it. */
 function TimeZoneInput() {
-  const zone = typeof window === "undefined" ? "" : Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return <input type="hidden" name="timeZone" value={zone} suppressHydrationWarning />;
+  const [zone, setZone] = useState("");
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  return <input type="hidden" name="timeZone" value={zone} />;
 }
