@@ -20,3 +20,26 @@ export function addMonths(from: Date, months: number): Date {
   result.setUTCFullYear(year, month, Math.min(from.getUTCDate(), lastDay));
   return result;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const GRACE_DAYS = 10;
+export const STORE_UNLOCK_PRICE_USD_MINOR = 50;
+
+/** Renewal advances the due date by the period from the previous due date, not from the payment day. */
+export function renewedDueDate(previousDue: Date, period: BillingPeriod): Date {
+  return addBillingPeriod(previousDue, period);
+}
+
+/** Public sites stay up until bill date + 10 days; after that they answer 503 until the bill is paid. */
+export function isPastGrace(billDueAt: Date | null, now: Date): boolean {
+  return billDueAt !== null && now.getTime() > billDueAt.getTime() + GRACE_DAYS * DAY_MS;
+}
+
+/** /buyStore: quantity × 0.50 USD, quantity at least 1 (below 1 resets to 1). */
+export function storeUnlockQuantity(requested: number): number {
+  return Number.isFinite(requested) && requested >= 1 ? Math.floor(requested) : 1;
+}
+
+export function storeUnlockTotal(quantity: number): number {
+  return storeUnlockQuantity(quantity) * STORE_UNLOCK_PRICE_USD_MINOR;
+}
