@@ -186,6 +186,8 @@ test.describe("login, logout and redirect rules", () => {
     const email = uniqueEmail("warn");
     await register(page, email, `Warn ${Date.now()}`);
     await page.getByRole("button", { name: "Comenzar prueba gratis" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("list", { name: "Tiendas" })).toBeVisible();
     await expect(page.getByText(/Recuerda pagar tu factura/)).toHaveCount(0);
     const db = e2eDb();
     await db.execute({ sql: "update users set bill_due_at = ? where email = ?", args: [Date.now() + 3 * 86_400_000, email] });
