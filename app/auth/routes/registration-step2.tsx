@@ -1,31 +1,22 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { registrationCookie } from "~/auth/cookies.server";
-import { redirectIfSignedIn } from "~/auth/guards.server";
-import { getRegistration, RegistrationError, saveStep2 } from "~/auth/registration.server";
+import { redirectIfSignedIn, requireRegistrationDraft } from "~/auth/guards.server";
+import { RegistrationError, saveStep2 } from "~/auth/registration.server";
 import { AuthCard, Field } from "~/auth/ui";
 import { fieldErrors, registrationStep2Schema } from "~/auth/validation";
 import { STORE_CATEGORIES } from "~/domain/categories";
-import { getServices } from "~/services/services";
 import type { Route } from "./+types/registration-step2";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tu tienda | Vitrina" }];
 
-async function requireDraft(request: Request, context: Route.LoaderArgs["context"]) {
-  const services = getServices(context);
-  const draft = await getRegistration(services, await registrationCookie(services.config).parse(request.headers.get("Cookie")));
-  if (!draft) throw redirect("/Auth/Registration");
-  return { services, draft };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
-  const { draft } = await requireDraft(request, context);
+  const { draft } = await requireRegistrationDraft(request, context, { needsStore: false });
   return { values: { storeName: draft.storeName ?? "", category: String(draft.storeCategory ?? "") } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, draft } = await requireDraft(request, context);
+  const { services, draft } = await requireRegistrationDraft(request, context, { needsStore: false });
   const form = Object.fromEntries(await request.formData());
   const values = { storeName: String(form.storeName ?? ""), category: String(form.category ?? "") };
   const parsed = registrationStep2Schema.safeParse(form);

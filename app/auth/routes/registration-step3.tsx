@@ -1,33 +1,25 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { registrationCookie } from "~/auth/cookies.server";
-import { redirectIfSignedIn } from "~/auth/guards.server";
+import { redirectIfSignedIn, requireRegistrationDraft } from "~/auth/guards.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
 import { hitLimit, LIMITS } from "~/auth/rate-limit.server";
-import { checkCode, completeRegistration, getRegistration, RegistrationError, sendCode } from "~/auth/registration.server";
+import { checkCode, completeRegistration, RegistrationError, sendCode } from "~/auth/registration.server";
 import { createSession } from "~/auth/sessions.server";
 import { AuthCard, Field, FormAlert } from "~/auth/ui";
 import { codeSchema } from "~/auth/validation";
-import { clientIpContext, getServices } from "~/services/services";
+import { clientIpContext } from "~/services/services";
 import type { Route } from "./+types/registration-step3";
 
 export const meta: Route.MetaFunction = () => [{ title: "Verifica tu correo | Vitrina" }];
 
-async function requireDraft(request: Request, context: Route.LoaderArgs["context"]) {
-  const services = getServices(context);
-  const draft = await getRegistration(services, await registrationCookie(services.config).parse(request.headers.get("Cookie")));
-  if (!draft) throw redirect("/Auth/Registration");
-  if (!draft.storeUrl) throw redirect("/Auth/Registration/Step2");
-  return { services, draft };
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
-  const { draft } = await requireDraft(request, context);
+  const { draft } = await requireRegistrationDraft(request, context, { needsStore: true });
   return { email: draft.email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, draft } = await requireDraft(request, context);
+  const { services, draft } = await requireRegistrationDraft(request, context, { needsStore: true });
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "resend") {
     try {
