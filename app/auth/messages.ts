@@ -8,6 +8,7 @@ export const AUTH_MESSAGES = {
   required: "Este campo es obligatorio",
   terms: "Debes aceptar los términos y condiciones",
   storeNameTaken: "El nombre de la tienda no está disponible",
+  storeNameTooShort: "El nombre de la tienda debe tener al menos 3 letras o números",
   categoryRequired: "Elige una categoría",
   codeWrong: "El código es incorrecto",
   codeExpired: "El código venció. Pide uno nuevo.",

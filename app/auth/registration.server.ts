@@ -37,15 +37,13 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
 export async function availableStoreUrl(db: Db, name: string): Promise<{ url: string } | { error: string }> {
   const url = slugify(cleanStoreName(name));
   const problem = slugProblem(url);
-  if (problem === "too_short") return { error: "El nombre de la tienda debe tener al menos 3 letras o números" };
+  if (problem === "too_short") return { error: M.storeNameTooShort };
   if (problem) return { error: M.storeNameTaken };
-  const [taken] = await db.batch([
-    db
-      .select({ url: stores.url })
-      .from(stores)
-      .where(eq(stores.url, url))
-      .union(db.select({ url: storeSlugHistory.slug }).from(storeSlugHistory).where(eq(storeSlugHistory.slug, url))),
-  ]);
+  const taken = await db
+    .select({ url: stores.url })
+    .from(stores)
+    .where(eq(stores.url, url))
+    .union(db.select({ url: storeSlugHistory.slug }).from(storeSlugHistory).where(eq(storeSlugHistory.slug, url)));
   return taken.length > 0 ? { error: M.storeNameTaken } : { url };
 }
 
@@ -139,7 +137,7 @@ export async function checkCode(services: Services, email: string, code: string)
   const now = services.clock.now();
   const [row] = await services.db
     .update(verificationCodes)
-    .set({ attempts: sqlIncrement() })
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(eq(verificationCodes.email, email))
     .returning();
   if (!row) throw new RegistrationError(M.codeExpired, "code");
@@ -149,8 +147,6 @@ export async function checkCode(services: Services, email: string, code: string)
     throw new RegistrationError(row.attempts >= CODE_MAX_TRIES ? M.codeTooManyTries : M.codeWrong, "code");
   }
 }
-
-const sqlIncrement = () => sql`${verificationCodes.attempts} + 1`;
 
 /**
  * Step 3 done: creates the account and its first store (with QR) in one atomic batch and clears
@@ -167,7 +163,6 @@ export async function completeRegistration(services: Services, registration: Reg
     const qr = await writeStoreQr(files, config.APP_ORIGIN, storeId);
     try {
       await db.batch([
-        db.delete(users).where(and(eq(users.email, registration.email), eq(users.accountCreated, false))),
         db.insert(users).values({
           id: userId,
           name: registration.name,
@@ -184,7 +179,7 @@ export async function completeRegistration(services: Services, registration: Reg
           name: registration.storeName,
           url: registration.storeUrl,
           category: registration.storeCategory,
-          timeZone: registration.timeZone ?? "America/Bogota",
+          ...(registration.timeZone ? { timeZone: registration.timeZone } : {}),
           ...qr,
           createdAt: now,
           updatedAt: now,

@@ -32,10 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const ip = await hitLimit(services.db, `code:ip:${context.get(clientIpContext)}`, LIMITS.codePerIp, services.clock.now());
   if (ip.blocked) return data({ sent: false, error: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
+  // A malformed code still counts as a try: checkCode never matches it.
   const parsed = codeSchema.safeParse(form);
   try {
     await checkCode(services, draft.email, parsed.success ? parsed.data.code : "");
-    if (!parsed.success) throw new RegistrationError(AUTH_MESSAGES.codeWrong, "code");
     const userId = await completeRegistration(services, draft);
     const headers = new Headers();
     headers.append("Set-Cookie", await createSession(services, userId));
