@@ -12,7 +12,7 @@ export class LoginError extends Error {
   constructor(
     readonly title: string,
     readonly description: string,
-    readonly status = 400,
+    readonly status: 401 | 429 = 401,
   ) {
     super(`${title} — ${description}`);
   }
@@ -21,20 +21,15 @@ export class LoginError extends Error {
 // A fixed hash so unknown emails cost the same time as wrong passwords.
 let dummyHash: Promise<string> | undefined;
 
-/** Email + password against the scrypt hash, rate-limited per account and per IP, re-hashing weak hashes. */
-class EmailPasswordStrategy extends Strategy<string, { form: FormData; services: Services; ip: string }> {
-  name = "email-password";
-  constructor(
-    private readonly services: Services,
-    private readonly ip: string,
-  ) {
-    super(async ({ form, services, ip }) => verifyCredentials(services, ip, form));
-  }
-  async authenticate(request: Request): Promise<string> {
-    return this.verify({ form: await request.formData(), services: this.services, ip: this.ip });
+/** remix-auth strategy that hands the posted form to its verify function. */
+class FormStrategy<User> extends Strategy<User, { form: FormData }> {
+  name = "form";
+  async authenticate(request: Request): Promise<User> {
+    return this.verify({ form: await request.formData() });
   }
 }
 
+/** Email + password against the scrypt hash, rate-limited per account and per IP, re-hashing weak hashes. */
 async function verifyCredentials(services: Services, ip: string, form: FormData): Promise<string> {
   const parsed = loginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new LoginError(M.invalidCredentialTitle, M.invalidCredentialBody);
@@ -61,6 +56,6 @@ async function verifyCredentials(services: Services, ip: string, form: FormData)
 /** Returns the signed-in user's id, or throws LoginError with the spec's message. */
 export async function authenticateLogin(services: Services, ip: string, request: Request): Promise<string> {
   const authenticator = new Authenticator<string>();
-  authenticator.use(new EmailPasswordStrategy(services, ip));
-  return authenticator.authenticate("email-password", request);
+  authenticator.use(new FormStrategy(({ form }) => verifyCredentials(services, ip, form)));
+  return authenticator.authenticate("form", request);
 }

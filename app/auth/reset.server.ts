@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { Services } from "~/services/services";
 import { passwordResets, sessions, users } from "../../db/schema";
@@ -37,24 +37,35 @@ export async function findValidReset(services: Services, token: string) {
   );
 }
 
-/** Sets the new password, uses the token up and ends every session of the user, atomically. */
+/**
+ * Sets the new password, ends every session of the user and uses the link up, in one atomic batch.
+ * Each write is conditioned on the link still being valid, so two submits of one link change it once.
+ */
 export async function completePasswordReset(services: Services, token: string, password: string): Promise<boolean> {
   const reset = await findValidReset(services, token);
   if (!reset) return false;
-  const now = services.clock.now();
+  const { db } = services;
+  const stillValid = exists(
+    db
+      .select({ one: sql`1` })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, reset.tokenHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, services.clock.now()),
+        ),
+      ),
+  );
   const passwordHash = await hashPassword(password);
-  const [used] = await services.db.batch([
-    services.db
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, reset.tokenHash), isNull(passwordResets.usedAt)))
-      .returning({ userId: passwordResets.userId }),
+  const [changed] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, reset.userId), stillValid))
+      .returning({ id: users.id }),
+    db.delete(sessions).where(and(eq(sessions.userId, reset.userId), stillValid)),
+    db.delete(passwordResets).where(eq(passwordResets.userId, reset.userId)),
   ]);
-  if (used.length === 0) return false;
-  await services.db.batch([
-    services.db.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)),
-    services.db.delete(sessions).where(eq(sessions.userId, reset.userId)),
-    services.db.delete(passwordResets).where(eq(passwordResets.userId, reset.userId)),
-  ]);
-  return true;
+  return changed.length === 1;
 }

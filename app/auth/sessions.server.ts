@@ -28,9 +28,9 @@ export async function createSession(
   return sessionCookie(services.config).serialize(id);
 }
 
-async function sessionIdHash(services: Services, request: Request): Promise<string | null> {
+async function sessionIdOf(services: Services, request: Request): Promise<string | null> {
   const id = await sessionCookie(services.config).parse(request.headers.get("Cookie"));
-  return typeof id === "string" && id.length >= 32 && id.length <= 64 ? sha256Hex(id) : null;
+  return typeof id === "string" && id.length >= 32 && id.length <= 64 ? id : null;
 }
 
 /**
@@ -41,8 +41,9 @@ export async function getSessionUser(
   services: Services,
   request: Request,
 ): Promise<{ user: SessionUser; refreshCookie?: string } | null> {
-  const idHash = await sessionIdHash(services, request);
-  if (!idHash) return null;
+  const id = await sessionIdOf(services, request);
+  if (!id) return null;
+  const idHash = await sha256Hex(id);
   const now = services.clock.now();
   const [row] = await services.db
     .select({ user: users, expiresAt: sessions.expiresAt })
@@ -57,7 +58,6 @@ export async function getSessionUser(
       .update(sessions)
       .set({ expiresAt: new Date(fullExpiry) })
       .where(eq(sessions.idHash, idHash));
-    const id = await sessionCookie(services.config).parse(request.headers.get("Cookie"));
     return { user: row.user, refreshCookie: await sessionCookie(services.config).serialize(id) };
   }
   return { user: row.user };
@@ -65,11 +65,7 @@ export async function getSessionUser(
 
 /** Ends this browser's session; returns the Set-Cookie that clears it. */
 export async function destroySession(services: Services, request: Request): Promise<string> {
-  const idHash = await sessionIdHash(services, request);
-  if (idHash) await services.db.delete(sessions).where(eq(sessions.idHash, idHash));
+  const id = await sessionIdOf(services, request);
+  if (id) await services.db.delete(sessions).where(eq(sessions.idHash, await sha256Hex(id)));
   return sessionCookie(services.config).serialize("", { maxAge: 0 });
-}
-
-export async function destroyAllSessions(services: Services, userId: string): Promise<void> {
-  await services.db.delete(sessions).where(eq(sessions.userId, userId));
 }

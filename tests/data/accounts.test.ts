@@ -14,7 +14,7 @@ import {
   sendCode,
 } from "~/auth/registration.server";
 import { completePasswordReset, requestPasswordReset } from "~/auth/reset.server";
-import { createSession, destroyAllSessions, getSessionUser } from "~/auth/sessions.server";
+import { createSession, destroySession, getSessionUser } from "~/auth/sessions.server";
 import { seedDemo } from "~/demo/seed.server";
 import { registrations, sessions, users, verificationCodes } from "../../db/schema";
 import { createTestServices } from "../support/services";
@@ -136,7 +136,7 @@ describe("sessions, resets and limits", () => {
     s.testClock.current = new Date(s.testClock.current.getTime() + 31 * 86_400_000);
     expect(await getSessionUser(s, request())).toBeNull();
     s.testClock.current = new Date("2026-03-10T15:00:00Z");
-    await destroyAllSessions(s, user?.id ?? "");
+    await destroySession(s, request());
     expect(await getSessionUser(s, request())).toBeNull();
     expect(
       await s.db
@@ -159,6 +159,18 @@ describe("sessions, resets and limits", () => {
     expect(await completePasswordReset(s, token, "Nueva-Clave-Propia-9")).toBe(true);
     expect(await completePasswordReset(s, token, "Otra-Clave-Propia-9")).toBe(false);
     expect(await s.db.select().from(sessions)).toHaveLength(0);
+  });
+
+  it("two simultaneous submits of one reset link change the password once", async () => {
+    const s = createTestServices();
+    await seedDemo(s);
+    await requestPasswordReset(s, "demo@vitrina.local");
+    const token = s.outbox.sent[0]?.text.match(/ResetPassword\/([A-Za-z0-9_-]+)/)?.[1] ?? "";
+    const results = await Promise.all([
+      completePasswordReset(s, token, "Primera-Clave-Propia-1"),
+      completePasswordReset(s, token, "Segunda-Clave-Propia-2"),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   it("rate limits count exactly and restart after the window", async () => {

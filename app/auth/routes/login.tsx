@@ -24,10 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirect(String(form.get("redirectTo") ?? "")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (error instanceof LoginError) {
-      return data(
-        { email, error: { title: error.title, description: error.description } },
-        { status: error.status === 429 ? 429 : 401 },
-      );
+      return data({ email, error: { title: error.title, description: error.description } }, { status: error.status });
     }
     throw error;
   }
