@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { isOverdue } from "~/auth/redirect-rules";
+import { isOverdue } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
 import { merchantContext } from "~/merchant/session.server";
 import { getServices } from "~/services/services";

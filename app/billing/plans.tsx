@@ -1,9 +1,8 @@
-import { eq } from "drizzle-orm";
-import { data, Form, Link, redirect } from "react-router";
+import { and, eq } from "drizzle-orm";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { addBillingPeriod } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
-import { billTotal, PERIOD_LABELS, planPrice } from "~/domain/plans";
+import { billTotal, PERIOD_LABELS, planPrice, startTrial } from "~/domain/plans";
 import { merchantContext } from "~/merchant/session.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
@@ -38,6 +37,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+const TRIAL_ALREADY_STARTED = "Tu prueba gratuita ya comenzó: el cambio de plan se hace con pago.";
+
 const choiceSchema = z.object({ plan: z.enum(["standard", "premium"]), period: z.enum(["monthly", "biannual", "annually"]) });
 
 /** First choice starts the free month; paid changes come with the payment flow. */
@@ -46,23 +47,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = choiceSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Elige un plan y un periodo" }, { status: 400 });
-  if (user.trialStarted)
-    return data({ error: "Tu prueba gratuita ya comenzó: el cambio de plan se hace con pago." }, { status: 409 });
+  if (user.trialStarted) return data({ error: TRIAL_ALREADY_STARTED }, { status: 409 });
   const plan = await services.db.query.plans.findFirst({ where: eq(plansTable.id, parsed.data.plan) });
   if (!plan) return data({ error: "Elige un plan y un periodo" }, { status: 400 });
-  const now = services.clock.now();
-  const updated = await services.db
+  // Conditioned on the trial not having started, so a double submit starts it once.
+  const started = await services.db
     .update(users)
-    .set({
-      plan: plan.id,
-      billingPeriod: parsed.data.period,
-      trialStarted: true,
-      billTotal: billTotal(plan, parsed.data.period, user.storesLimit),
-      billDueAt: addBillingPeriod(now, "monthly"),
-    })
-    .where(eq(users.id, user.id))
+    .set(startTrial(plan, parsed.data.period, user.storesLimit, services.clock.now()))
+    .where(and(eq(users.id, user.id), eq(users.trialStarted, false)))
     .returning({ id: users.id });
-  if (updated.length === 0) throw redirect("/Auth");
+  if (started.length === 0) return data({ error: TRIAL_ALREADY_STARTED }, { status: 409 });
   return redirectWithNotice(
     services.config,
     "/",

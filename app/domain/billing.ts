@@ -22,6 +22,27 @@ export function addMonths(from: Date, months: number): Date {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What every billing rule reads from a merchant. */
+export interface BillingState {
+  trialStarted: boolean;
+  billDueAt: Date | null;
+}
+
+export function isOverdue(state: BillingState, now: Date): boolean {
+  return state.trialStarted && state.billDueAt !== null && now.getTime() > state.billDueAt.getTime();
+}
+
+/** Days left before the bill is due, rounded up; the warning banner shows when 0 < days ≤ 6. */
+export function daysUntilDue(state: BillingState, now: Date): number | null {
+  if (!state.trialStarted || !state.billDueAt) return null;
+  return Math.ceil((state.billDueAt.getTime() - now.getTime()) / DAY_MS);
+}
+
+export function showBillWarning(state: BillingState, now: Date): boolean {
+  const days = daysUntilDue(state, now);
+  return days !== null && days > 0 && days <= 6;
+}
 export const GRACE_DAYS = 10;
 export const STORE_UNLOCK_PRICE_USD_MINOR = 50;
 

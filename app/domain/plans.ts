@@ -1,4 +1,4 @@
-import type { BillingPeriod } from "./billing";
+import { addBillingPeriod, type BillingPeriod } from "./billing";
 
 export type PlanId = "standard" | "premium";
 
@@ -17,4 +17,18 @@ export function planPrice(plan: PlanPrices, period: BillingPeriod): number {
 /** bill.total = price(plan, period) × storesLimit, in minor units (product-decisions.md). */
 export function billTotal(plan: PlanPrices, period: BillingPeriod, storesLimit: number): number {
   return planPrice(plan, period) * storesLimit;
+}
+
+/**
+ * Choosing a plan before the trial has started begins the free month: plan and period are saved,
+ * the bill is due one month from now for price(plan, period) × storesLimit.
+ */
+export function startTrial(plan: PlanPrices & { id: PlanId }, period: BillingPeriod, storesLimit: number, now: Date) {
+  return {
+    plan: plan.id,
+    billingPeriod: period,
+    trialStarted: true,
+    billTotal: billTotal(plan, period, storesLimit),
+    billDueAt: addBillingPeriod(now, "monthly"),
+  };
 }

@@ -1,5 +1,5 @@
 import { Form, NavLink, Outlet, useLocation } from "react-router";
-import { showBillWarning } from "~/auth/redirect-rules";
+import { showBillWarning } from "~/domain/billing";
 import { getServices } from "~/services/services";
 import type { Route } from "./+types/layout";
 import { merchantContext, requireMerchant } from "./session.server";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { daysUntilDue, merchantRedirect, showBillWarning } from "~/auth/redirect-rules";
+import { merchantRedirect } from "~/auth/redirect-rules";
 import { loginSchema, registrationStep1Schema, safeRedirect } from "~/auth/validation";
+import { daysUntilDue, showBillWarning } from "~/domain/billing";
 import { pagePath } from "~/merchant/session.server";
 import { isSameSiteRequest } from "~/security/origin";
 

@@ -49,3 +49,18 @@ describe("billing rules", () => {
     expect(storeUnlockTotal(0)).toBe(50);
   });
 });
+
+import { startTrial } from "~/domain/plans";
+
+describe("trial start", () => {
+  it("saves plan and period, bills price × stores one month later", () => {
+    const premium = { id: "premium" as const, priceMonthly: 999, priceBiannual: 5399, priceAnnually: 9599 };
+    expect(startTrial(premium, "biannual", 2, d("2026-01-31"))).toEqual({
+      plan: "premium",
+      billingPeriod: "biannual",
+      trialStarted: true,
+      billTotal: 10798,
+      billDueAt: d("2026-02-28"),
+    });
+  });
+});
