@@ -10,23 +10,33 @@ export function e2eDb() {
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@correo.test`;
 
-/** The newest 5-digit code mailed to `email`, read from the local outbox page as a person would. */
-export async function codeFromOutbox(page: Page, email: string): Promise<string> {
+/** The newest message to `email` in the local outbox, reloading it as a person refreshes an inbox. */
+async function fromOutbox(page: Page, email: string, part: "h2" | "pre"): Promise<string> {
   const outbox = await page.context().newPage();
-  await outbox.goto("/_dev/correo");
-  const subject = await outbox.locator(`article[data-to="${email}"] h2`).first().textContent();
+  const message = outbox.locator(`article[data-to="${email}"] ${part}`).first();
+  await expect
+    .poll(
+      async () => {
+        await outbox.goto("/_dev/correo");
+        return message.count();
+      },
+      { message: `no mail to ${email}` },
+    )
+    .toBeGreaterThan(0);
+  const text = (await message.textContent()) ?? "";
   await outbox.close();
-  const code = subject?.match(/(\d{5})$/)?.[1];
+  return text;
+}
+
+/** The newest 5-digit code mailed to `email`. */
+export async function codeFromOutbox(page: Page, email: string): Promise<string> {
+  const code = (await fromOutbox(page, email, "h2")).match(/(\d{5})$/)?.[1];
   expect(code, `no code mailed to ${email}`).toBeTruthy();
   return code as string;
 }
 
 export async function linkFromOutbox(page: Page, email: string, pattern: RegExp): Promise<string> {
-  const outbox = await page.context().newPage();
-  await outbox.goto("/_dev/correo");
-  const text = await outbox.locator(`article[data-to="${email}"] pre`).first().textContent();
-  await outbox.close();
-  const link = text?.match(pattern)?.[0];
+  const link = (await fromOutbox(page, email, "pre")).match(pattern)?.[0];
   expect(link, `no link mailed to ${email}`).toBeTruthy();
   return link as string;
 }
