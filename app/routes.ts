@@ -12,7 +12,18 @@ export default [
   route("Auth/logout", "auth/routes/logout.ts"),
 
   // Merchant app, behind the session guard and the redirect rules.
-  layout("merchant/layout.tsx", [index("merchant/home.tsx"), route("Account", "merchant/account.tsx")]),
+  layout("merchant/layout.tsx", [
+    index("merchant/home.tsx"),
+    route("Account", "merchant/account.tsx"),
+
+    // One store's workspace, 404 unless the signed-in merchant owns it.
+    route("Store/:storeId", "stores/workspace.tsx", [
+      index("stores/workspace-index.ts"),
+      // Store management (issue 4)
+
+      // Sales (issue 6)
+    ]),
+  ]),
   layout("merchant/bare-layout.tsx", [route("plans", "billing/plans.tsx"), route("payment", "billing/payment.tsx")]),
 
   // Public site: /site/{url}/… and {url}.{STORES_DOMAIN}/… (rewritten to /site/{url}/… by the entry).
