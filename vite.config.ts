@@ -1,13 +1,40 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // One app, two runtimes: VITRINA_TARGET=cloudflare builds the Worker (workers/app.ts),
 // anything else the single-machine Node server (server/main.ts).
 const target = process.env.VITRINA_TARGET === "cloudflare" ? "cloudflare" : "node";
 
+/**
+ * The public site's one enhancement script (carousel, 'Cargar más', dialogs) is its own entry of the
+ * client build; server code imports its hashed URL from `virtual:site-script` (the client builds first).
+ */
+function siteScript(): Plugin {
+  const entry = new URL("./app/site/enhance.client.ts", import.meta.url).pathname;
+  const virtualId = "virtual:site-script";
+  let ref: string | undefined;
+  let built: string | undefined;
+  return {
+    name: "vitrina-site-script",
+    resolveId: (id) => (id === virtualId ? `\0${virtualId}` : undefined),
+    load(id) {
+      if (id !== `\0${virtualId}`) return;
+      return `export default ${JSON.stringify(built ? `/${built}` : "/app/site/enhance.client.ts")};`;
+    },
+    buildStart() {
+      if (this.environment.name === "client" && this.environment.mode === "build") {
+        ref = this.emitFile({ type: "chunk", id: entry, name: "site" });
+      }
+    },
+    generateBundle() {
+      if (this.environment.name === "client" && ref) built = this.getFileName(ref);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [...(target === "cloudflare" ? [cloudflare({ viteEnvironment: { name: "ssr" } })] : []), reactRouter()],
+  plugins: [siteScript(), ...(target === "cloudflare" ? [cloudflare({ viteEnvironment: { name: "ssr" } })] : []), reactRouter()],
   resolve: {
     alias: [
       { find: /^~\//, replacement: `${new URL("./app/", import.meta.url).pathname}` },

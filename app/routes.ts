@@ -27,7 +27,19 @@ export default [
   layout("merchant/bare-layout.tsx", [route("plans", "billing/plans.tsx"), route("payment", "billing/payment.tsx")]),
 
   // Public site: /site/{url}/… and {url}.{STORES_DOMAIN}/… (rewritten to /site/{url}/… by the entry).
-  route("site/:site", "site/home.tsx"),
+  route("site/:site", "site/layout.tsx", [
+    index("site/home.tsx"),
+    route("Store", "site/store.tsx"),
+    route("Search", "site/search.tsx"),
+    route("Product/:title/:id", "site/product.tsx"),
+    route("Cart", "site/cart.tsx"),
+    route("Checkout", "orders/checkout.tsx"),
+    route("Order", "orders/confirmation.tsx"),
+    route("sitemap.xml", "site/sitemap.ts"),
+    route("robots.txt", "site/robots.ts"),
+  ]),
+  // Printed QR codes: /QR/{storeId} redirects to the store's public site.
+  route("QR/:id", "site/qr.ts"),
 
   // Stored files (logos, banners, product images, QR), content-addressed and immutable.
   route("files/*", "files/route.ts"),

@@ -1,38 +1,222 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "~/services/db";
-import { products, storeSlugHistory, stores } from "../../db/schema";
-
-export const HOME_PRODUCT_LIMIT = 10;
-
-const storeIdOfUrl = (url: string) => sql`(select ${stores.id} from ${stores} where ${stores.url} = ${url})`;
+import {
+  idempotencyKeys,
+  products,
+  saleLines,
+  sales,
+  sectionItems,
+  sections,
+  storeBanners,
+  storeSlugHistory,
+  stores,
+  users,
+} from "../../db/schema";
 
 /**
- * Everything the store home needs, in one database round trip (a batch):
- * the store, its newest products, and the new slug if `url` is an old one.
+ * The public site's reads. Every page is ONE database round trip (DESIGN.md): a batch made of the
+ * store lookup (with its owner's bill date for the 503 rule and a version for cache validators),
+ * the old-slug lookup, the cart's products, and the page's own queries, which find the store
+ * through a subquery on its url instead of waiting for its id.
  */
-export async function loadStoreHome(db: Db, url: string) {
-  const [storeRows, productRows, movedRows] = await db.batch([
-    db.select().from(stores).where(eq(stores.url, url)).limit(1),
-    db
-      .select({
+export const HOME_PRODUCT_LIMIT = 10;
+
+export const storeIdOfUrl = (url: string): SQL => sql`(select ${stores.id} from ${stores} where ${stores.url} = ${url})`;
+
+/** The columns a product card, the cart and the checkout need. */
+export const cardColumns = {
+  id: products.id,
+  name: products.name,
+  price: products.price,
+  stock: products.stock,
+  category: products.category,
+  imageKey: products.imageKey,
+  imageWidth: products.imageWidth,
+  imageHeight: products.imageHeight,
+};
+
+function storeQuery(db: Db, url: string) {
+  return db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      url: stores.url,
+      currency: stores.currency,
+      logoKey: stores.logoKey,
+      active: stores.active,
+      description: stores.description,
+      mainTitle: stores.mainTitle,
+      storeTitle: stores.storeTitle,
+      saleNumber: stores.saleNumber,
+      attentionNumber: stores.attentionNumber,
+      location: stores.location,
+      updatedAt: stores.updatedAt,
+      ownerEmail: users.email,
+      ownerName: users.name,
+      ownerBillDueAt: users.billDueAt,
+      // Stock changes (sale confirmations) do not touch stores.updatedAt; they still change pages.
+      productsVersion: sql<string>`(select count(*) || '.' || total(${products.stock}) from ${products} where ${products.storeId} = ${stores.id})`,
+    })
+    .from(stores)
+    .innerJoin(users, eq(users.id, stores.ownerId))
+    .where(eq(stores.url, url))
+    .limit(1);
+}
+
+function movedQuery(db: Db, url: string) {
+  return db
+    .select({ url: stores.url })
+    .from(storeSlugHistory)
+    .innerJoin(stores, eq(stores.id, storeSlugHistory.storeId))
+    .where(eq(storeSlugHistory.slug, url))
+    .limit(1);
+}
+
+function productsByIdQuery(db: Db, url: string, ids: string[]) {
+  return db
+    .select(cardColumns)
+    .from(products)
+    .where(and(inArray(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids.length ? ids : ["-"])));
+}
+
+export type SiteStoreRow = Awaited<ReturnType<typeof storeQuery>>[number];
+export type CardProduct = Awaited<ReturnType<typeof productsByIdQuery>>[number];
+
+type Item = BatchItem<"sqlite">;
+
+/** Store, moved slug, cart products and the page's queries, in one batch. */
+export async function loadSite<Q extends readonly Item[]>(
+  db: Db,
+  url: string,
+  cartIds: string[],
+  page: (storeId: SQL) => readonly [...Q],
+): Promise<{ store: SiteStoreRow | null; movedTo: string | null; cartProducts: CardProduct[]; page: BatchResponse<Q> }> {
+  const queries = [storeQuery(db, url), movedQuery(db, url), productsByIdQuery(db, url, cartIds), ...page(storeIdOfUrl(url))];
+  const [storeRows, movedRows, cartRows, ...rest] = (await db.batch(queries as unknown as [Item, ...Item[]])) as unknown[];
+  return {
+    store: (storeRows as SiteStoreRow[])[0] ?? null,
+    movedTo: (movedRows as { url: string }[])[0]?.url ?? null,
+    cartProducts: cartRows as CardProduct[],
+    page: rest as unknown as BatchResponse<Q>,
+  };
+}
+
+// ---- page queries (each takes the store id subquery) ----
+
+export const bannersQuery = (db: Db, storeId: SQL) =>
+  db
+    .select({ key: storeBanners.key, width: storeBanners.width, height: storeBanners.height })
+    .from(storeBanners)
+    .where(inArray(storeBanners.storeId, storeId))
+    .orderBy(asc(storeBanners.position), asc(storeBanners.id));
+
+export const sectionItemsQuery = (db: Db, storeId: SQL) =>
+  db
+    .select({
+      sectionId: sections.id,
+      title: sections.title,
+      type: sectionItems.type,
+      fileKey: sectionItems.fileKey,
+      thumbKey: sectionItems.thumbKey,
+      width: sectionItems.width,
+      height: sectionItems.height,
+      product: {
         id: products.id,
         name: products.name,
         price: products.price,
         stock: products.stock,
+        category: products.category,
         imageKey: products.imageKey,
         imageWidth: products.imageWidth,
         imageHeight: products.imageHeight,
-      })
-      .from(products)
-      .where(inArray(products.storeId, storeIdOfUrl(url)))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(HOME_PRODUCT_LIMIT),
-    db
-      .select({ url: stores.url })
-      .from(storeSlugHistory)
-      .innerJoin(stores, eq(stores.id, storeSlugHistory.storeId))
-      .where(eq(storeSlugHistory.slug, url))
-      .limit(1),
-  ]);
-  return { store: storeRows[0] ?? null, products: productRows, movedTo: movedRows[0]?.url ?? null };
+      },
+    })
+    .from(sections)
+    .leftJoin(sectionItems, eq(sectionItems.sectionId, sections.id))
+    .leftJoin(products, eq(products.id, sectionItems.productId))
+    .where(inArray(sections.storeId, storeId))
+    .orderBy(asc(sections.position), asc(sections.createdAt), asc(sectionItems.position), asc(sectionItems.id));
+
+/** Newest first; `limit + 1` rows tell whether more exist. */
+export const productListQuery = (
+  db: Db,
+  storeId: SQL,
+  opts: { limit: number; category?: number | null; pattern?: string | null },
+) =>
+  db
+    .select(cardColumns)
+    .from(products)
+    .where(
+      and(
+        inArray(products.storeId, storeId),
+        opts.category == null ? undefined : eq(products.category, opts.category),
+        opts.pattern ? sql`${products.searchText} like ${opts.pattern} escape '\\'` : undefined,
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(opts.limit + 1);
+
+export const categoriesQuery = (db: Db, storeId: SQL) =>
+  db
+    .selectDistinct({ category: products.category })
+    .from(products)
+    .where(inArray(products.storeId, storeId))
+    .orderBy(asc(products.category));
+
+export const productQuery = (db: Db, storeId: SQL, id: string) =>
+  db
+    .select({ ...cardColumns, description: products.description })
+    .from(products)
+    .where(and(inArray(products.storeId, storeId), eq(products.id, id)))
+    .limit(1);
+
+export const sitemapProductsQuery = (db: Db, storeId: SQL) =>
+  db
+    .select({ id: products.id, name: products.name, createdAt: products.createdAt })
+    .from(products)
+    .where(inArray(products.storeId, storeId))
+    .orderBy(desc(products.createdAt))
+    .limit(5000);
+
+/** The sale an idempotency key created, only within this store. */
+export const orderByKeyQuery = (db: Db, storeId: SQL, key: string) =>
+  db
+    .select({
+      id: sales.id,
+      state: sales.state,
+      total: sales.total,
+      currency: sales.currency,
+      buyerName: sales.buyerName,
+      buyerPhone: sales.buyerPhone,
+      delivery: sales.delivery,
+      address: sales.address,
+      note: sales.note,
+      createdAt: sales.createdAt,
+    })
+    .from(idempotencyKeys)
+    .innerJoin(sales, eq(sales.id, idempotencyKeys.saleId))
+    .where(and(eq(idempotencyKeys.key, key), inArray(idempotencyKeys.storeId, storeId)))
+    .limit(1);
+
+export const orderLinesByKeyQuery = (db: Db, storeId: SQL, key: string) =>
+  db
+    .select({
+      position: saleLines.position,
+      productId: saleLines.productId,
+      name: saleLines.name,
+      imageKey: saleLines.imageKey,
+      unitPrice: saleLines.unitPrice,
+      quantity: saleLines.quantity,
+    })
+    .from(idempotencyKeys)
+    .innerJoin(saleLines, eq(saleLines.saleId, idempotencyKeys.saleId))
+    .where(and(eq(idempotencyKeys.key, key), inArray(idempotencyKeys.storeId, storeId)))
+    .orderBy(asc(saleLines.position));
+
+/** Kept for the demo slice's data test: the store and its newest products, one round trip. */
+export async function loadStoreHome(db: Db, url: string) {
+  const result = await loadSite(db, url, [], (storeId) => [productListQuery(db, storeId, { limit: HOME_PRODUCT_LIMIT - 1 })]);
+  const [productRows] = result.page;
+  return { store: result.store, products: productRows, movedTo: result.movedTo };
 }

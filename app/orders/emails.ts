@@ -1,0 +1,50 @@
+import { DELIVERY_LABELS, type Delivery, formatAmount } from "~/domain/whatsapp";
+import type { MailMessage } from "~/services/mail";
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface NewOrderNotice {
+  to: string;
+  merchantName: string;
+  storeName: string;
+  code: string;
+  currency: string;
+  total: number;
+  lines: Array<{ name: string; quantity: number; unitPrice: number }>;
+  buyer: { name: string; delivery: Delivery; address: string | null; phone: string | null; note: string | null };
+  salesUrl: string;
+}
+
+/** The merchant's new-order notice (product-decisions.md, Email). */
+export function newOrderEmail(o: NewOrderNotice): MailMessage {
+  const money = (minor: number) => `${formatAmount(minor, o.currency)} ${o.currency}`;
+  const details = [
+    `Cliente: ${o.buyer.name}`,
+    `Entrega: ${DELIVERY_LABELS[o.buyer.delivery]}${o.buyer.address ? ` — ${o.buyer.address}` : ""}`,
+    ...(o.buyer.phone ? [`Teléfono: ${o.buyer.phone}`] : []),
+    ...(o.buyer.note ? [`Nota: ${o.buyer.note}`] : []),
+  ];
+  const items = o.lines.map((l) => `${l.name} x ${l.quantity} = ${money(l.unitPrice * l.quantity)}`);
+  const text = [
+    `Hola ${o.merchantName}:`,
+    "",
+    `Recibiste el pedido ${o.code} en ${o.storeName}. Está Pendiente hasta que lo completes o lo canceles.`,
+    "",
+    ...items,
+    `Total: ${money(o.total)}`,
+    "",
+    ...details,
+    "",
+    `Ver tus ventas: ${o.salesUrl}`,
+    "",
+    "Vitrina",
+  ].join("\n");
+  const rows = o.lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:4px 0">${escapeHtml(l.name)} x ${l.quantity}</td><td style="text-align:right">${escapeHtml(money(l.unitPrice * l.quantity))}</td></tr>`,
+    )
+    .join("");
+  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;background:#f6f6f8;padding:24px"><div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px"><h1 style="font-size:20px;margin:0 0 12px">Nuevo pedido ${escapeHtml(o.code)}</h1><p>Hola ${escapeHtml(o.merchantName)}: recibiste un pedido en <strong>${escapeHtml(o.storeName)}</strong>. Está Pendiente hasta que lo completes o lo canceles.</p><table style="width:100%;border-collapse:collapse">${rows}<tr><td style="padding-top:8px;border-top:1px solid #eee"><strong>Total</strong></td><td style="text-align:right;padding-top:8px;border-top:1px solid #eee"><strong>${escapeHtml(money(o.total))}</strong></td></tr></table><p>${details.map(escapeHtml).join("<br>")}</p><p><a href="${escapeHtml(o.salesUrl)}" style="display:inline-block;background:#5b3df5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Ver mis ventas</a></p><p style="color:#777;font-size:12px;margin-top:24px">Vitrina · tiendas en línea para tu negocio</p></div></body></html>`;
+  return { to: o.to, subject: `Nuevo pedido ${o.code} en ${o.storeName}`, text, html };
+}

@@ -1,0 +1,174 @@
+/**
+ * The public site's only script (≤ 10 KB brotli, DESIGN.md). Every page works without it; it adds
+ * the banner autoplay, in-place 'Cargar más productos', confirm dialogs and small form niceties.
+ */
+const $$ = <E extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
+  Array.from(root.querySelectorAll<E>(selector));
+
+// ---- Banner carousel: scroll-snap strip (swipeable without JS); this adds autoplay and dots ----
+function carousel(root: HTMLElement) {
+  const track = root.querySelector<HTMLElement>(".slides");
+  if (!track || track.children.length < 2) return;
+  const count = track.children.length;
+  const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  let index = 0;
+  let hovering = false;
+  let interactedAt = 0;
+  const dots = document.createElement("div");
+  dots.className = "dots";
+  const buttons = Array.from({ length: count }, (_, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.setAttribute("aria-label", `Ir al banner ${i + 1}`);
+    b.addEventListener("click", () => {
+      interactedAt = Date.now();
+      go(i);
+    });
+    dots.appendChild(b);
+    return b;
+  });
+  root.appendChild(dots);
+  const mark = () => {
+    for (const [i, b] of buttons.entries()) b.setAttribute("aria-current", String(i === index));
+  };
+  const go = (i: number) => {
+    index = (i + count) % count;
+    track.scrollTo({ left: index * track.clientWidth, behavior: reduceMotion ? "auto" : "smooth" });
+    mark();
+  };
+  mark();
+  let settle = 0;
+  track.addEventListener(
+    "scroll",
+    () => {
+      clearTimeout(settle);
+      settle = window.setTimeout(() => {
+        index = Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
+        mark();
+      }, 120);
+    },
+    { passive: true },
+  );
+  const interact = () => {
+    interactedAt = Date.now();
+  };
+  for (const type of ["pointerdown", "touchstart", "wheel", "keydown", "focusin"]) {
+    root.addEventListener(type, interact, { passive: true });
+  }
+  root.addEventListener("mouseenter", () => {
+    hovering = true;
+  });
+  root.addEventListener("mouseleave", () => {
+    hovering = false;
+  });
+  if (reduceMotion) return;
+  setInterval(() => {
+    // Pauses on hover, while the shopper interacts (and 6 s after), and in background tabs.
+    if (hovering || document.hidden || Date.now() - interactedAt < 6000) return;
+    go(index + 1);
+  }, 3000);
+}
+
+// ---- 'Cargar más productos': fetch the next page and append only its new items ----
+async function loadMore(link: HTMLAnchorElement) {
+  const list = document.querySelector("[data-list]");
+  const pager = link.closest("[data-pager]");
+  if (!list || !pager) return;
+  link.setAttribute("aria-busy", "true");
+  link.textContent = "Cargando…";
+  try {
+    const response = await fetch(link.href, { headers: { Accept: "text/html" } });
+    if (!response.ok) throw new Error(String(response.status));
+    const next = new DOMParser().parseFromString(await response.text(), "text/html");
+    const nextList = next.querySelector("[data-list]");
+    const nextPager = next.querySelector("[data-pager]");
+    if (!nextList || !nextPager) throw new Error("page shape");
+    const have = list.children.length;
+    const fresh = Array.from(nextList.children).slice(have);
+    for (const item of fresh) list.appendChild(document.adoptNode(item));
+    pager.replaceWith(document.adoptNode(nextPager));
+    history.replaceState(null, "", link.href);
+    fresh[0]?.querySelector<HTMLElement>("a")?.focus({ preventScroll: true });
+  } catch {
+    location.href = link.href;
+  }
+}
+
+// ---- Confirm dialog (removing from the cart): the link opens the no-JS confirmation page otherwise ----
+function confirmDialog(link: HTMLAnchorElement) {
+  const dialog = document.createElement("dialog");
+  dialog.className = "confirm";
+  dialog.setAttribute("aria-labelledby", "confirm-title");
+  const title = document.createElement("h2");
+  title.id = "confirm-title";
+  title.textContent = link.dataset.confirm ?? "";
+  const text = document.createElement("p");
+  text.textContent = link.dataset.description ?? "";
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = link.dataset.action ?? location.pathname;
+  form.className = "confirm-actions";
+  for (const [name, value] of new URLSearchParams(link.dataset.fields ?? "")) {
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
+  const cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.className = "button secondary";
+  cancel.textContent = "Cancelar";
+  cancel.addEventListener("click", () => dialog.close());
+  const ok = document.createElement("button");
+  ok.className = "button";
+  ok.textContent = "Confirmar";
+  form.addEventListener("submit", () => {
+    ok.disabled = true;
+    ok.textContent = "Procesando…";
+  });
+  form.appendChild(cancel);
+  form.appendChild(ok);
+  dialog.appendChild(title);
+  dialog.appendChild(text);
+  dialog.appendChild(form);
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.appendChild(dialog);
+  dialog.showModal();
+  ok.focus();
+}
+
+document.addEventListener("click", (event) => {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-more], a[data-confirm]");
+  if (!link) return;
+  event.preventDefault();
+  if (link.dataset.more !== undefined) void loadMore(link);
+  else confirmDialog(link);
+});
+
+// ---- Forms: one submit only; the cart's quantity field applies itself ----
+document.addEventListener("submit", (event) => {
+  const form = event.target as HTMLFormElement;
+  if (form.dataset.once === undefined) return;
+  if (form.dataset.sent) event.preventDefault();
+  else form.dataset.sent = "1";
+});
+for (const input of $$<HTMLInputElement>("input[data-autosubmit]")) {
+  input.addEventListener("change", () => input.form?.requestSubmit());
+}
+
+// ---- Checkout: the address is only asked for home delivery ----
+for (const form of $$<HTMLFormElement>("form[data-checkout]")) {
+  const address = form.querySelector<HTMLElement>("[data-address]");
+  const field = address?.querySelector<HTMLTextAreaElement | HTMLInputElement>("textarea, input");
+  const sync = () => {
+    const delivery = form.querySelector<HTMLInputElement>('input[name="delivery"]:checked')?.value === "delivery";
+    if (address) address.hidden = !delivery;
+    if (field) field.required = delivery;
+  };
+  form.addEventListener("change", sync);
+  sync();
+}
+
+for (const root of $$("[data-carousel]")) carousel(root);

@@ -1,0 +1,60 @@
+import type { MetaDescriptor } from "react-router";
+
+interface MetaSite {
+  name: string;
+  canonicalBase: string;
+  logo: string | null;
+  description: string;
+}
+
+/**
+ * Title, description, canonical URL, page icon (the store logo), Open Graph and Twitter tags:
+ * what WhatsApp, Facebook and search engines read for a link preview.
+ */
+export function siteMeta(
+  site: MetaSite | undefined,
+  page: {
+    title: string;
+    path: string;
+    description?: string;
+    image?: { src: string; width: number; height: number } | null;
+    type?: "website" | "product";
+    noindex?: boolean;
+  },
+): MetaDescriptor[] {
+  if (!site) return [{ title: "Esta página fue eliminada" }];
+  const url = `${site.canonicalBase}${page.path}`;
+  const description = (page.description || site.description || site.name).replace(/\s+/g, " ").trim().slice(0, 300);
+  const image = page.image ?? (site.logo ? { src: site.logo, width: 450, height: 450 } : null);
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: site.name },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: page.type === "product" ? "product" : "website" },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "es_LA" },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: description },
+  ];
+  if (image) {
+    const absolute = `${site.canonicalBase}${image.src}`;
+    tags.push(
+      { property: "og:image", content: absolute },
+      { property: "og:image:width", content: String(image.width) },
+      { property: "og:image:height", content: String(image.height) },
+      { name: "twitter:image", content: absolute },
+    );
+  }
+  if (site.logo) tags.push({ tagName: "link", rel: "icon", href: site.logo });
+  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+/** JSON for a `<script type="application/ld+json">`: `<` escaped so text can never close the tag. */
+export function jsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,125 @@
+import type { ReactNode } from "react";
+import type { Card, SiteView } from "./site.server";
+
+/** Header (logo, search, Inicio / Tienda / Carrito with the badge), page, footer, and the one script. */
+export function SiteShell({
+  site,
+  current,
+  query,
+  children,
+}: {
+  site: SiteView;
+  current?: "home" | "store" | "cart";
+  query?: string;
+  children: ReactNode;
+}) {
+  const b = site.basePath;
+  return (
+    <>
+      <header className="site-header">
+        <a className="brand" href={site.homeHref}>
+          {site.logo && <img src={site.logo} alt="" width={40} height={40} />}
+          <span>{site.name}</span>
+        </a>
+        <search className="search">
+          <form method="get" action={`${b}/Search`}>
+            <input type="search" name="q" defaultValue={query} placeholder="Buscar productos" aria-label="Buscar productos" />
+            <button type="submit">Buscar</button>
+          </form>
+        </search>
+        <nav className="site-nav" aria-label="Principal">
+          <a href={site.homeHref} aria-current={current === "home" ? "page" : undefined}>
+            Inicio
+          </a>
+          <a href={`${b}/Store`} aria-current={current === "store" ? "page" : undefined}>
+            Tienda
+          </a>
+          <a href={`${b}/Cart`} aria-current={current === "cart" ? "page" : undefined}>
+            Carrito{" "}
+            <span className="badge" data-cart-count={site.cartCount}>
+              <span className="sr-only">(</span>
+              {site.cartCount}
+              <span className="sr-only"> productos)</span>
+            </span>
+          </a>
+        </nav>
+      </header>
+      <main className="site-main">{children}</main>
+      <footer className="site-footer">
+        <span>{site.name}</span>
+        {site.location && <span> · {site.location}</span>}
+        <span className="muted"> · Tienda creada con Vitrina</span>
+      </footer>
+      <script type="module" src={site.script} />
+    </>
+  );
+}
+
+export function ProductCard({ card, eager, priority }: { card: Card; eager?: boolean; priority?: boolean }) {
+  return (
+    <li className="card">
+      <a href={card.href}>
+        {card.image ? (
+          <img
+            src={card.image.src}
+            srcSet={card.image.srcSet}
+            sizes="(min-width: 1100px) 200px, (min-width: 600px) 30vw, 45vw"
+            width={card.image.width}
+            height={card.image.height}
+            alt={card.name}
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            decoding="async"
+          />
+        ) : (
+          <span className="noimg" aria-hidden="true" />
+        )}
+        <span className="card-body">
+          <span className="card-name">{card.name}</span>
+          <span className="price">{card.price}</span>
+          {card.soldOut && <span className="muted"> · Agotado</span>}
+        </span>
+      </a>
+    </li>
+  );
+}
+
+/** A product grid; `eager` first cards load at once (above the fold), the first may be the LCP image. */
+export function ProductGrid({
+  cards,
+  label,
+  eager = 0,
+  priority = false,
+  list = false,
+}: {
+  cards: Card[];
+  label: string;
+  eager?: number;
+  priority?: boolean;
+  list?: boolean;
+}) {
+  return (
+    <ul className="grid" aria-label={label} data-list={list ? "" : undefined}>
+      {cards.map((card, i) => (
+        <ProductCard key={card.id} card={card} eager={i < eager} priority={priority && i === 0} />
+      ))}
+    </ul>
+  );
+}
+
+/** 'Cargar más productos' (a link showing the next page too; the script appends in place) or the end text. */
+export function Pager({ nextHref, endText }: { nextHref: string | null; endText: string }) {
+  return (
+    <div className="pager" data-pager="">
+      {nextHref ? (
+        <a className="button" href={nextHref} data-more="" rel="nofollow">
+          Cargar más productos
+        </a>
+      ) : (
+        <p className="muted" role="status">
+          {endText}
+        </p>
+      )}
+    </div>
+  );
+}

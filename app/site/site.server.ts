@@ -1,0 +1,162 @@
+import siteScriptUrl from "virtual:site-script";
+import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { isPastGrace } from "~/domain/billing";
+import { type CartLine, parseCart, priceCart } from "~/domain/cart";
+import { formatMoney } from "~/domain/money";
+import { slugify } from "~/domain/slug";
+import { type Config, publicStoreUrl } from "~/services/config";
+import { fileUrl } from "~/services/files";
+import { getServices, type Services, storeHostContext } from "~/services/services";
+import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
+import { siteBasePath } from "./tenant";
+
+export const CART_COOKIE = "carrito";
+export const ORDER_COOKIE = "pedido";
+const COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
+
+export interface SiteArgs {
+  request: Request;
+  params: { site?: string };
+  context: Readonly<RouterContextProvider>;
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** Cookies of one store: scoped to its path on the app host, to its own host otherwise. */
+export function storeCookie(config: Config, basePath: string, name: string, value: string, maxAge = COOKIE_MAX_AGE): string {
+  const attrs = [`${name}=${value}`, `Path=${basePath || "/"}`, `Max-Age=${value ? maxAge : 0}`, "HttpOnly", "SameSite=Lax"];
+  if (config.VITRINA_ENV === "production") attrs.push("Secure");
+  return attrs.join("; ");
+}
+
+export function notFound(): never {
+  throw data({ kind: "store_not_found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+}
+
+/** The path after `/site/{slug}` of the (possibly rewritten) request, with its query. */
+function subPath(request: Request, slug: string): string {
+  const url = new URL(request.url);
+  const prefix = `/site/${slug}`;
+  const rest = url.pathname.toLowerCase().startsWith(prefix) ? url.pathname.slice(prefix.length) : "";
+  return `${rest}${url.search}`;
+}
+
+/** Where a store's page lives for this request: `/site/{slug}{path}` on the app host, its own host otherwise. */
+function storeLocation(services: Services, storeHost: string | null, slug: string, path: string): string {
+  if (storeHost && services.config.STORES_DOMAIN)
+    return `${publicStoreUrl(services.config, slug).replace(/\/$/, "")}${path || "/"}`;
+  return `/site/${slug}${path}`;
+}
+
+export function imageOf(key: string | null, width: number | null, height: number | null) {
+  if (!key) return null;
+  const src = fileUrl(key);
+  const w = width ?? 400;
+  const h = height ?? 400;
+  return { src, width: w, height: h, srcSet: `${src} ${w}w` };
+}
+export type SiteImage = NonNullable<ReturnType<typeof imageOf>>;
+
+export function productPath(basePath: string, product: { id: string; name: string }): string {
+  return `${basePath}/Product/${slugify(product.name) || "producto"}/${product.id}`;
+}
+
+export function cardOf(basePath: string, currency: string, p: CardProduct) {
+  return {
+    id: p.id,
+    name: p.name,
+    href: productPath(basePath, p),
+    price: formatMoney(p.price, currency),
+    soldOut: p.stock < 1,
+    image: imageOf(p.imageKey, p.imageWidth, p.imageHeight),
+  };
+}
+export type Card = ReturnType<typeof cardOf>;
+
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * Loads a public page: resolves the tenant (old slug → 301, unknown → 404, owner past the grace
+ * period → 503), the cart badge and the page's own queries, all in one database round trip.
+ */
+export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
+  args: SiteArgs,
+  page: (storeId: SQL, db: Services["db"]) => readonly [...Q],
+  opts: { cartIds?: string[] } = {},
+) {
+  const services = getServices(args.context);
+  const storeHost = args.context.get(storeHostContext);
+  const raw = args.params.site ?? "";
+  const slug = raw.toLowerCase();
+  if (!/^[a-z0-9-]{1,63}$/.test(slug)) notFound();
+  if (raw !== slug) throw redirect(storeLocation(services, storeHost, slug, subPath(args.request, slug)), 301);
+
+  const cartCookie = readCookie(args.request, CART_COOKIE);
+  const cart = parseCart(cartCookie);
+  const cartIds = [...new Set([...cart.map((l) => l.productId), ...(opts.cartIds ?? [])])];
+  const loaded = await loadSite(services.db, slug, cartIds, (storeId) => page(storeId, services.db));
+  const { store } = loaded;
+  if (!store) {
+    if (loaded.movedTo) throw redirect(storeLocation(services, storeHost, loaded.movedTo, subPath(args.request, slug)), 301);
+    notFound();
+  }
+  if (!store.active || isPastGrace(store.ownerBillDueAt, services.clock.now())) {
+    throw data({ kind: "store_unavailable" }, { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "3600" } });
+  }
+  const basePath = siteBasePath(storeHost, store.url);
+  const priced = priceCart(cart, loaded.cartProducts);
+  const canonicalBase = publicStoreUrl(services.config, store.url).replace(/\/$/, "");
+  const version = [store.id, store.updatedAt.getTime(), store.productsVersion, siteScriptUrl, cartCookie ?? ""].join("|");
+  return {
+    services,
+    store,
+    cart,
+    cartProducts: loaded.cartProducts,
+    priced,
+    page: loaded.page,
+    site: siteView(store, basePath, canonicalBase, priced.count),
+    cache: {
+      ETag: `W/"${fnv1a(version)}${fnv1a(`${version}#`)}"`,
+      "Cache-Control": cartCookie ? "private, max-age=0, must-revalidate" : "public, max-age=0, must-revalidate",
+      Vary: "Cookie",
+    },
+  };
+}
+
+/** What every public page renders in its shell (header, links, meta). */
+export function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, cartCount: number) {
+  return {
+    name: store.name,
+    basePath,
+    homeHref: basePath || "/",
+    canonicalBase,
+    logo: store.logoKey ? fileUrl(store.logoKey) : null,
+    description: store.description,
+    mainTitle: store.mainTitle,
+    storeTitle: store.storeTitle,
+    currency: store.currency,
+    location: store.location,
+    cartCount,
+    script: siteScriptUrl,
+  };
+}
+export type SiteView = ReturnType<typeof siteView>;
+
+export type { CartLine };
