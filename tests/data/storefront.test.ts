@@ -1,0 +1,182 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { hashPassword } from "~/auth/password.server";
+import { searchPattern } from "~/domain/search";
+import { createSale } from "~/orders/orders.server";
+import { insertProduct } from "~/products/products.server";
+import { servicesContext, storeHostContext } from "~/services/services";
+import { productListQuery } from "~/site/queries.server";
+import { loadSitePage } from "~/site/site.server";
+import { insertStore } from "~/stores/stores.server";
+import { idempotencyKeys, saleLines, sales, storeSlugHistory, users } from "../../db/schema";
+import { createTestServices } from "../support/services";
+
+vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function shop(s: ReturnType<typeof createTestServices>, url: string, billDueAt: Date | null = null) {
+  const now = s.clock.now();
+  const userId = crypto.randomUUID();
+  await s.db.insert(users).values({
+    id: userId,
+    name: "Ana",
+    lastname: "Prueba",
+    email: `${url}@correo.test`,
+    passwordHash: await hashPassword("x-secreta-123"),
+    trialStarted: billDueAt !== null,
+    billDueAt,
+    createdAt: now,
+  });
+  const store = await insertStore(
+    s.db,
+    { ownerId: userId, name: url, url, category: 6, currency: "COP", saleNumber: "573001112233" },
+    now,
+  );
+  const names = ["Café de Colombia", "Arepa de maíz", "Panela orgánica", "Cafetera italiana"];
+  const items = [];
+  for (const [i, name] of names.entries()) {
+    items.push(
+      await insertProduct(
+        s.db,
+        { storeId: store.id, name, price: 1000 * (i + 1), stock: i + 1, category: i % 2 },
+        new Date(now.getTime() + i * 1000),
+      ),
+    );
+  }
+  return { store, userId, items };
+}
+
+function args(s: ReturnType<typeof createTestServices>, site: string, path = "", storeHost: string | null = null) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, s);
+  context.set(storeHostContext, storeHost);
+  return { request: new Request(`http://localhost:3999/site/${site}${path}`), params: { site }, context };
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response & { data?: unknown; init?: ResponseInit }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as never;
+  }
+  throw new Error("expected the loader to throw");
+}
+
+describe("public site loading", () => {
+  it("resolves the store, the cart and the page queries in one round trip", async () => {
+    const s = createTestServices();
+    const { items } = await shop(s, "cafe-rico");
+    const a = args(s, "cafe-rico", "/Store");
+    a.request.headers.set("Cookie", `carrito=${items[0]?.id}:5|${items[1]?.id}:1|9999999:1`);
+    const before = s.roundTrips.count;
+    const page = await loadSitePage(a, (storeId, db) => [productListQuery(db, storeId, { limit: 2 })]);
+    expect(s.roundTrips.count - before).toBe(1);
+    expect(page.store.name).toBe("cafe-rico");
+    expect(page.page[0].map((p) => p.name)).toEqual(["Cafetera italiana", "Panela orgánica", "Arepa de maíz"]);
+    // 5 of a product with stock 1 is clamped to 1, the unknown id is dropped.
+    expect(page.site.cartCount).toBe(2);
+    expect(page.site.basePath).toBe("/site/cafe-rico");
+    expect(page.cache["Cache-Control"]).toMatch(/^private/);
+    expect(page.cache.ETag).toMatch(/^W\/"/);
+  });
+
+  it("searches accent- and case-insensitively on word starts", async () => {
+    const s = createTestServices();
+    await shop(s, "buscador");
+    const search = async (q: string) => {
+      const page = await loadSitePage(args(s, "buscador"), (storeId, db) => [
+        productListQuery(db, storeId, { limit: 10, pattern: searchPattern(q) }),
+      ]);
+      return page.page[0].map((p) => p.name).sort();
+    };
+    expect(await search("CAFÉ")).toEqual(["Café de Colombia", "Cafetera italiana"].sort());
+    expect(await search("colom")).toEqual(["Café de Colombia"]);
+    expect(await search("maiz")).toEqual(["Arepa de maíz"]);
+    expect(await search("olombia")).toEqual([]);
+    expect(await search("100%_")).toEqual([]);
+  });
+
+  it("changes the ETag when the merchant edits the store or stock moves", async () => {
+    const s = createTestServices();
+    const { store, items } = await shop(s, "version");
+    const etag = async () => (await loadSitePage(args(s, "version"), () => [])).cache.ETag;
+    const first = await etag();
+    expect(await etag()).toBe(first);
+    await s.db.run(`update stores set updated_at = updated_at + 1 where id = '${store.id}'`);
+    const second = await etag();
+    expect(second).not.toBe(first);
+    await s.db.run(`update products set stock = stock - 1 where id = '${items[3]?.id}'`);
+    expect(await etag()).not.toBe(second);
+  });
+
+  it("answers 404 for unknown stores, 301 for old slugs (keeping the path) and 503 past the grace period", async () => {
+    const s = createTestServices();
+    const { store } = await shop(s, "nueva-tienda", new Date(s.clock.now().getTime() - 9 * DAY));
+    const missing = await thrown(loadSitePage(args(s, "no-existe"), () => []));
+    expect(missing.init?.status).toBe(404);
+
+    await s.db.insert(storeSlugHistory).values({ slug: "vieja-tienda", storeId: store.id, replacedAt: s.clock.now() });
+    const moved = await thrown(loadSitePage(args(s, "vieja-tienda", "/Store?pagina=2"), () => []));
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("Location")).toBe("/site/nueva-tienda/Store?pagina=2");
+    const movedHost = await thrown(loadSitePage(args(s, "vieja-tienda", "/Cart", "vieja-tienda"), () => []));
+    expect(movedHost.headers.get("Location")).toBe("http://nueva-tienda.localhost:3999/Cart");
+
+    // 9 days overdue: still up. 11 days: 503 until paid.
+    expect((await loadSitePage(args(s, "nueva-tienda"), () => [])).store.id).toBe(store.id);
+    s.testClock.current = new Date(s.testClock.current.getTime() + 2 * DAY);
+    const closed = await thrown(loadSitePage(args(s, "nueva-tienda"), () => []));
+    expect(closed.init?.status).toBe(503);
+  });
+});
+
+describe("sales from the checkout", () => {
+  const order = (storeId: string, productId: string, key: string) => ({
+    key,
+    storeId,
+    currency: "COP",
+    buyerName: "Lucía",
+    buyerPhone: null,
+    delivery: "delivery" as const,
+    address: "Calle 1",
+    note: null,
+    lines: [{ productId, name: "Café de Colombia", imageKey: null, unitPrice: 1000, quantity: 2 }],
+  });
+
+  it("saves the sale 'Pendiente' with its lines, once per idempotency key, even when submits race", async () => {
+    const s = createTestServices();
+    const { store, items } = await shop(s, "pedidos");
+    const id = items[0]?.id as string;
+    const key = "k".repeat(24);
+    const results = await Promise.all([
+      createSale(s.db, order(store.id, id, key), s.clock.now()),
+      createSale(s.db, order(store.id, id, key), s.clock.now()),
+      createSale(s.db, order(store.id, id, key), s.clock.now()),
+    ]);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.saleId)).size).toBe(1);
+    const saved = await s.db.select().from(sales).where(eq(sales.storeId, store.id));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({
+      state: "Pendiente",
+      total: 2000,
+      currency: "COP",
+      buyerName: "Lucía",
+      delivery: "delivery",
+      address: "Calle 1",
+    });
+    expect(saved[0]?.id).toMatch(/^\d{10}$/);
+    const lines = await s.db
+      .select()
+      .from(saleLines)
+      .where(eq(saleLines.saleId, saved[0]?.id as string));
+    expect(lines).toMatchObject([{ position: 0, productId: id, unitPrice: 1000, quantity: 2 }]);
+    expect(await s.db.select().from(idempotencyKeys)).toHaveLength(1);
+
+    const other = await createSale(s.db, order(store.id, id, "z".repeat(24)), s.clock.now());
+    expect(other.created).toBe(true);
+    expect(other.saleId).not.toBe(saved[0]?.id);
+  });
+});
