@@ -160,3 +160,16 @@ export function siteView(store: SiteStoreRow, basePath: string, canonicalBase: s
 export type SiteView = ReturnType<typeof siteView>;
 
 export type { CartLine };
+
+/** sitemap.xml and robots.txt: an unknown or closed store answers a plain-text 404/503, not a page. */
+export async function asResource(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const status = (error as { init?: ResponseInit } | null)?.init?.status;
+    if (status !== 404 && status !== 503) throw error;
+    const text = status === 503 ? "Esta tienda no está disponible por el momento" : "Esta página fue eliminada";
+    return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+}

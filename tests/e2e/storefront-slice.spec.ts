@@ -4,6 +4,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3111);
 
 test.describe("demo store, the thin slice", () => {
   test("shows name, logo and product grid from the database, with no framework JS", async ({ page }) => {
+    const js = test.info().project.name !== "no-js";
     const scripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
@@ -12,7 +13,8 @@ test.describe("demo store, the thin slice", () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()["x-vitrina-db-round-trips"]).toBe("1");
     await expect(page).toHaveTitle("Demo");
-    await expect(page.getByRole("heading", { level: 1, name: "Demo" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Bienvenido a Demo" })).toBeVisible();
+    await expect(page.locator(".brand")).toHaveText("Demo");
     const cards = page.getByRole("list", { name: "Productos" }).getByRole("listitem");
     await expect(cards).toHaveCount(6);
     await expect(cards.first()).toContainText("Suculenta en maceta");
@@ -32,9 +34,11 @@ test.describe("demo store, the thin slice", () => {
     const icon = page.locator('link[rel="icon"]');
     await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}\.jpg$/);
 
-    expect(await page.locator("script").count()).toBe(0);
+    // No framework JS: only the site's small enhancement script (storefront.spec.ts checks its size).
+    await expect(page.locator("script")).toHaveCount(1);
+    await expect(page.locator("script")).toHaveAttribute("src", /^\/assets\/site-[\w-]+\.js$/);
     expect(await page.locator('link[rel="modulepreload"], link[rel="stylesheet"]').count()).toBe(0);
-    expect(scripts).toEqual([]);
+    expect(scripts.map((s) => new URL(s).pathname)).toEqual(js ? [await page.locator("script").getAttribute("src")] : []);
   });
 
   test("serves product images lossy, small and cached forever", async ({ page, request }) => {
@@ -54,7 +58,7 @@ test.describe("demo store, the thin slice", () => {
   test("the store subdomain serves the same store", async ({ page }) => {
     const response = await page.goto(`http://demo.localhost:${PORT}/`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1, name: "Demo" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Bienvenido a Demo" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(6);
     // Images load from the store host too (Chromium resolves *.localhost to this machine).
     const first = page.locator(".card img").first();

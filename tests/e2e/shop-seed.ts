@@ -1,0 +1,87 @@
+import { searchTextOf } from "../../app/domain/search";
+import { e2eDb } from "./helpers";
+
+export const SHOP_PHONE = "573001234567";
+const DAY = 24 * 60 * 60 * 1000;
+
+const digits = (n: number) => {
+  let s = String(1 + Math.floor(Math.random() * 9));
+  while (s.length < n) s += String(Math.floor(Math.random() * 10));
+  return s;
+};
+
+export interface SeededShop {
+  id: string;
+  slug: string;
+  ownerEmail: string;
+  products: Array<{ id: string; name: string; price: number; stock: number }>;
+}
+
+/**
+ * A store seeded straight into the e2e database (no registration, no rate limits): its products reuse
+ * the demo store's stored image, the newest product is the last of `products`.
+ */
+export async function seedShop(
+  tag: string,
+  products: Array<{ name: string; price: number; stock: number; category?: number; description?: string }>,
+  opts: { billDueAt?: Date | null } = {},
+): Promise<SeededShop> {
+  const db = e2eDb();
+  try {
+    const now = Date.now();
+    const slug = `${tag}-${now.toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+    const userId = crypto.randomUUID();
+    const ownerEmail = `${slug}@correo.test`;
+    const id = digits(10);
+    const image = await db.execute(
+      "select image_key, image_width, image_height from products join stores on stores.id = products.store_id where stores.url = 'demo' limit 1",
+    );
+    const img = image.rows[0] ?? { image_key: null, image_width: null, image_height: null };
+    const billDueAt = opts.billDueAt === undefined ? now + 20 * DAY : (opts.billDueAt?.getTime() ?? null);
+    const stmts = [
+      {
+        sql: "insert into users (id, name, lastname, email, password_hash, account_created, trial_started, plan, billing_period, stores_limit, bill_total, bill_due_at, created_at) values (?, 'Marta', 'Tendera', ?, 'x', 1, 1, 'standard', 'monthly', 1, 499, ?, ?)",
+        args: [userId, ownerEmail, billDueAt, now],
+      },
+      {
+        sql: "insert into stores (id, owner_id, name, url, category, currency, description, main_title, store_title, sale_number, created_at, updated_at) values (?, ?, ?, ?, 6, 'USD', 'Productos del campo colombiano.', 'Bienvenidos', 'Nuestros productos', ?, ?, ?)",
+        args: [id, userId, `Tienda ${tag}`, slug, SHOP_PHONE, now, now],
+      },
+    ];
+    const seeded: SeededShop["products"] = [];
+    for (const [i, p] of products.entries()) {
+      const pid = digits(7);
+      seeded.push({ id: pid, name: p.name, price: p.price, stock: p.stock });
+      stmts.push({
+        sql: "insert into products (id, store_id, name, search_text, price, stock, description, category, image_key, image_width, image_height, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        args: [
+          pid,
+          id,
+          p.name,
+          searchTextOf(p.name),
+          p.price,
+          p.stock,
+          p.description ?? `Descripción de ${p.name}.`,
+          p.category ?? 1,
+          img.image_key,
+          img.image_width,
+          img.image_height,
+          now - (products.length - i) * 1000,
+        ] as never,
+      });
+    }
+    await db.batch(stmts as never, "write");
+    return { id, slug, ownerEmail, products: seeded };
+  } finally {
+    db.close();
+  }
+}
+
+export async function query<T = Record<string, unknown>>(sql: string, args: unknown[] = []): Promise<T[]> {
+  const db = e2eDb();
+  try {
+    return (await db.execute({ sql, args: args as never })).rows as unknown as T[];
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,420 @@
+import { brotliCompressSync } from "node:zlib";
+import { expect, type Page, test } from "@playwright/test";
+import { linkFromOutbox } from "./helpers";
+import { query, type SeededShop, SHOP_PHONE, seedShop } from "./shop-seed";
+
+/**
+ * The shopper's journeys on the public site. This file also runs in the "no-js" project:
+ * everything here must work with plain HTML forms and links.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3111);
+const ORIGIN = `http://localhost:${PORT}`;
+const DAY = 24 * 60 * 60 * 1000;
+const ANDROID =
+  "Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+
+const jsOn = () => test.info().project.name !== "no-js";
+
+/** 23 products (3 pages of 10); 'Café de Colombia' (the oldest) is the one the journeys buy. */
+function catalogue() {
+  return [
+    { name: "Café de Colombia", price: 1200, stock: 3, category: 1 },
+    { name: "Panela orgánica", price: 450, stock: 10, category: 1 },
+    { name: "Cafetera italiana", price: 3500, stock: 5, category: 4 },
+    ...Array.from({ length: 20 }, (_, i) => ({ name: `Artesanía número ${i + 1}`, price: 1000 + i, stock: 7, category: 13 })),
+  ];
+}
+
+async function captureWhatsApp(page: Page) {
+  const urls: string[] = [];
+  await page.route(/^https:\/\/(api|web)\.whatsapp\.com\//, (route) => {
+    urls.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title><h1>WhatsApp</h1>" });
+  });
+  return urls;
+}
+
+const cartCount = (page: Page) => page.locator("[data-cart-count]");
+
+async function confirmRemoval(page: Page, action: "Confirmar" | "Cancelar") {
+  // With JS a modal <dialog>; without it, the confirmation the link opened as a page.
+  const dialog = page.getByRole(jsOn() ? "dialog" : "alertdialog", { name: "Eliminar producto" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByText(action, { exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+for (const device of [
+  { name: "mobile", userAgent: ANDROID, viewport: { width: 390, height: 844 }, host: "https://api.whatsapp.com" },
+  { name: "desktop", userAgent: DESKTOP, viewport: { width: 1280, height: 800 }, host: "https://web.whatsapp.com" },
+]) {
+  test.describe(`shopper journey on ${device.name}`, () => {
+    test.use({ userAgent: device.userAgent, viewport: device.viewport });
+
+    test("home → Tienda to the end → product → cart → checkout → WhatsApp, sale saved at server prices", async ({ page }) => {
+      const shop = await seedShop(`viaje-${device.name}`, catalogue());
+      const whatsapp = await captureWhatsApp(page);
+      const base = `/site/${shop.slug}`;
+
+      const home = await page.goto(base);
+      expect(home?.status()).toBe(200);
+      await expect(page).toHaveTitle(`Tienda viaje-${device.name}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Bienvenidos" })).toBeVisible();
+      const nav = page.getByRole("navigation", { name: "Principal" });
+      await expect(nav.getByRole("link", { name: "Inicio" })).toHaveAttribute("aria-current", "page");
+      await expect(cartCount(page)).toHaveAttribute("data-cart-count", "0");
+
+      // Tienda: 10 at a time, newest first, 'Cargar más productos' until the end.
+      await nav.getByRole("link", { name: "Tienda" }).click();
+      await expect(page).toHaveTitle(`Tienda | Tienda viaje-${device.name}`);
+      const cards = page.getByRole("list", { name: "Productos" }).getByRole("listitem");
+      await expect(cards).toHaveCount(10);
+      await expect(cards.first()).toContainText("Artesanía número 20");
+      if (jsOn()) await page.evaluate(() => Object.assign(window, { samePage: true }));
+      await page.getByRole("link", { name: "Cargar más productos" }).click();
+      await expect(cards).toHaveCount(20);
+      await expect(page).toHaveURL(/\/Store\?pagina=2$/);
+      await page.getByRole("link", { name: "Cargar más productos" }).click();
+      await expect(cards).toHaveCount(23);
+      await expect(page.getByText("No hay mas productos en la tienda")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Cargar más productos" })).toHaveCount(0);
+      await expect(cards.last()).toContainText("Café de Colombia");
+      // With JS the list grew in place (same document); without, each link was a page.
+      if (jsOn()) expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
+      // Product page, add 2.
+      await cards.last().getByRole("link").click();
+      await expect(page).toHaveURL(new RegExp(`${base}/Product/cafe-de-colombia/${shop.products[0]?.id}$`));
+      await expect(page).toHaveTitle(`Café de Colombia | Tienda viaje-${device.name}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Café de Colombia" })).toBeVisible();
+      await expect(page.getByText("Disponible: 3")).toBeVisible();
+      await expect(page.locator(".price.big")).toHaveText(/12,00/);
+      await page.getByLabel("Cantidad").fill("2");
+      await page.getByRole("button", { name: "Agregar al carrito" }).click();
+      await expect(page).toHaveURL(new RegExp(`${base}/Cart$`));
+      await expect(page).toHaveTitle(`Lista de compras | Tienda viaje-${device.name}`);
+      await expect(cartCount(page)).toHaveAttribute("data-cart-count", "2");
+
+      // A second product, to remove later.
+      await page.goto(`${base}/Product/panela-organica/${shop.products[1]?.id}`);
+      await page.getByRole("button", { name: "Agregar al carrito" }).click();
+      await expect(cartCount(page)).toHaveAttribute("data-cart-count", "3");
+
+      const cafe = page.getByRole("listitem", { name: "Café de Colombia" });
+      const panela = page.getByRole("listitem", { name: "Panela orgánica" });
+      await expect(cafe.getByLabel("Cantidad de Café de Colombia")).toHaveValue("2");
+
+      // Up to the stock (3), then the limit message.
+      await cafe.getByRole("button", { name: "Aumentar" }).click();
+      await expect(cafe.getByLabel("Cantidad de Café de Colombia")).toHaveValue("3");
+      await expect(page.getByText("Limite de producto")).toHaveCount(0);
+      await cafe.getByRole("button", { name: "Aumentar" }).click();
+      await expect(cafe.getByRole("alert")).toHaveText("Limite de producto: No puedes comprar más productos de los que quedan");
+      await expect(cafe.getByLabel("Cantidad de Café de Colombia")).toHaveValue("3");
+      await expect(page.locator(".total")).toHaveText(/40,50/);
+
+      // Decreasing from 1 asks first; cancelling keeps the line.
+      await panela.getByRole("link", { name: "Disminuir" }).click();
+      await confirmRemoval(page, "Cancelar");
+      await expect(panela).toBeVisible();
+      // Removing asks too; confirming removes it.
+      await panela.getByRole("link", { name: "Eliminar" }).click();
+      await confirmRemoval(page, "Confirmar");
+      await expect(panela).toHaveCount(0);
+      await expect(cartCount(page)).toHaveAttribute("data-cart-count", "3");
+      await expect(page.locator(".total")).toHaveText(/36,00/);
+
+      // Checkout.
+      await page.getByRole("link", { name: "Hacer pedido" }).click();
+      await expect(page).toHaveURL(new RegExp(`${base}/Checkout$`));
+      await page.getByLabel("Tu nombre").fill("Lucía Pérez");
+      await page.getByRole("radio", { name: "Envío a domicilio" }).check();
+      await page.getByLabel(/Dirección de entrega/).fill("Calle 10 # 5-20, Bogotá");
+      await page.getByLabel(/Tu teléfono/).fill("3109876543");
+      await page.getByLabel(/Nota para la tienda/).fill("Timbre 2");
+      const submit = page.getByRole("button", { name: "Enviar pedido por WhatsApp" });
+      // A double click is the double submit real shoppers make.
+      if (device.name === "desktop") await submit.dblclick();
+      else await submit.click();
+      await expect.poll(() => whatsapp.length).toBeGreaterThan(0);
+      await expect(page).toHaveURL(/whatsapp\.com\/send/);
+
+      const url = new URL(whatsapp.at(-1) as string);
+      expect(url.origin).toBe(device.host);
+      expect(url.pathname).toBe("/send");
+      expect(url.searchParams.get("phone")).toBe(SHOP_PHONE);
+      const text = url.searchParams.get("text") ?? "";
+      const code = text.match(/^Pedido (\d{10})$/m)?.[1] as string;
+      expect(code).toBeTruthy();
+      expect(text.split("\n")).toEqual([
+        `¡Hola Tienda viaje-${device.name}! Quiero hacer este pedido:`,
+        `Pedido ${code}`,
+        "Café de Colombia x 3 = 36,00",
+        "Total: 36,00 USD",
+        "",
+        "Nombre: Lucía Pérez",
+        "Entrega: Envío a domicilio",
+        "Dirección: Calle 10 # 5-20, Bogotá",
+        "Teléfono: 3109876543",
+        "Nota: Timbre 2",
+      ]);
+
+      // Exactly one sale, 'Pendiente', prices from the database.
+      const sales = await query("select * from sales where store_id = ?", [shop.id]);
+      expect(sales).toHaveLength(1);
+      expect(sales[0]).toMatchObject({
+        id: code,
+        state: "Pendiente",
+        total: 3600,
+        currency: "USD",
+        buyer_name: "Lucía Pérez",
+        buyer_phone: "3109876543",
+        delivery: "delivery",
+        address: "Calle 10 # 5-20, Bogotá",
+        note: "Timbre 2",
+      });
+      const lines = await query("select * from sale_lines where sale_id = ? order by position", [code]);
+      expect(lines).toMatchObject([
+        { product_id: shop.products[0]?.id, name: "Café de Colombia", unit_price: 1200, quantity: 3 },
+      ]);
+
+      // Back from WhatsApp: the confirmation page with the code and 'Volver a WhatsApp'.
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`${base}/Order$`));
+      await expect(page.getByRole("heading", { name: "¡Pedido registrado!" })).toBeVisible();
+      await expect(page.locator(".code")).toHaveText(code);
+      const back = page.getByRole("link", { name: "Volver a WhatsApp" });
+      expect(new URL((await back.getAttribute("href")) as string).origin).toBe(device.host);
+      await expect(cartCount(page)).toHaveAttribute("data-cart-count", "0");
+
+      // The merchant was told by email.
+      expect(await linkFromOutbox(page, shop.ownerEmail, new RegExp(`pedido ${code}`))).toBeTruthy();
+    });
+  });
+}
+
+/** A checkout page's form fields, as the browser would post them. */
+async function checkoutForm(page: Page, shop: SeededShop, lines: string) {
+  await page.context().addCookies([{ name: "carrito", value: lines, domain: "localhost", path: `/site/${shop.slug}` }]);
+  await page.goto(`/site/${shop.slug}/Checkout`);
+  const fields = new URLSearchParams();
+  fields.set("idempotencyKey", await page.locator('input[name="idempotencyKey"]').inputValue());
+  for (const line of await page.locator('input[name="line"]').all()) fields.append("line", await line.inputValue());
+  fields.set("buyerName", "Pedro");
+  fields.set("delivery", "pickup");
+  return fields;
+}
+
+async function post(page: Page, shop: SeededShop, fields: URLSearchParams) {
+  return page.request.post(`/site/${shop.slug}/Checkout`, {
+    data: fields.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+    maxRedirects: 0,
+  });
+}
+
+test("a tampered checkout form saves only the store's products at database prices", async ({ page }) => {
+  const shop = await seedShop("trampa", catalogue());
+  const [foreign] = await query<{ id: string }>(
+    "select products.id from products join stores on stores.id = products.store_id where stores.url = 'demo' limit 1",
+  );
+  const own = shop.products[0] as SeededShop["products"][number];
+  const fields = await checkoutForm(page, shop, `${own.id}:2`);
+  expect(fields.getAll("line")).toEqual([`${own.id}:2`]);
+  // Forged price fields and another store's product id.
+  fields.append("line", `${foreign?.id}:1`);
+  fields.set("price", "1");
+  fields.set("unitPrice", "1");
+  fields.set("total", "1");
+  const response = await post(page, shop, fields);
+  expect(response.status()).toBe(303);
+  const text = new URL(response.headers().location as string).searchParams.get("text") ?? "";
+  expect(text).toContain("Café de Colombia x 2 = 24,00\nTotal: 24,00 USD");
+  const [sale] = await query<{ id: string; total: number }>("select id, total from sales where store_id = ?", [shop.id]);
+  expect(sale?.total).toBe(2400);
+  const lines = await query("select product_id, unit_price, quantity from sale_lines where sale_id = ?", [sale?.id]);
+  expect(lines).toEqual([{ product_id: own.id, unit_price: 1200, quantity: 2 }]);
+
+  // More than the stock: refused with the spec's message, nothing saved.
+  const greedy = await checkoutForm(page, shop, `${shop.products[1]?.id}:1`);
+  greedy.set("line", `${own.id}:50`);
+  const refused = await post(page, shop, greedy);
+  expect(refused.status()).toBe(409);
+  expect(await refused.text()).toContain("Limite de producto: No puedes comprar más productos de los que quedan");
+  expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(1);
+});
+
+test("submitting the same checkout twice, even at once, creates one sale", async ({ page }) => {
+  const shop = await seedShop("doble", catalogue());
+  const fields = await checkoutForm(page, shop, `${shop.products[2]?.id}:1`);
+  const [a, b] = await Promise.all([post(page, shop, fields), post(page, shop, fields)]);
+  const c = await post(page, shop, fields);
+  const codes = [a, b, c].map((r) => {
+    expect(r.status()).toBe(303);
+    return new URL(r.headers().location as string).searchParams.get("text")?.match(/Pedido (\d{10})/)?.[1];
+  });
+  expect(new Set(codes).size).toBe(1);
+  expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(1);
+});
+
+test("search ignores accents and case and matches the start of any word", async ({ page }) => {
+  const shop = await seedShop("busca", catalogue());
+  await page.goto(`/site/${shop.slug}`);
+  const search = async (q: string) => {
+    await page.getByRole("searchbox", { name: "Buscar productos" }).fill(q);
+    await page.getByRole("button", { name: "Buscar", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/Search\\?q=${encodeURIComponent(q).replace(/%20/g, "\\+")}$`));
+    const results = page.getByRole("list", { name: "Resultados" }).getByRole("listitem");
+    return (await results.allTextContents()).map((t) => t.replace(/\d.*$/, "").trim()).sort();
+  };
+  expect(await search("cafe")).toEqual(["Café de Colombia", "Cafetera italiana"].sort());
+  expect(await search("CAFÉ DE")).toEqual(["Café de Colombia"]);
+  expect(await search("colom")).toEqual(["Café de Colombia"]);
+  expect(await search("organica")).toEqual(["Panela orgánica"]);
+  expect(await search("olombia")).toEqual([]);
+  await expect(page.getByText("No encontramos productos para “olombia”.")).toBeVisible();
+});
+
+test("/QR/{id} redirects to the store's site; unknown ids and stores answer 404", async ({ page, request }) => {
+  const shop = await seedShop("qr", catalogue().slice(0, 2));
+  const raw = await request.get(`/QR/${shop.id}`, { maxRedirects: 0 });
+  expect(raw.status()).toBe(302);
+  expect(raw.headers().location).toBe(`http://${shop.slug}.localhost:${PORT}/`);
+  const body = await raw.text();
+  expect(body).toContain("Estás siendo redirigido a la tienda");
+  expect(body).toContain(`href="http://${shop.slug}.localhost:${PORT}/"`);
+
+  await page.goto(`/QR/${shop.id}`);
+  await expect(page).toHaveURL(`http://${shop.slug}.localhost:${PORT}/`);
+  await expect(page.getByRole("heading", { level: 1, name: "Bienvenidos" })).toBeVisible();
+
+  for (const path of ["/QR/1234567890", "/QR/abc", `/site/no-existe-${Date.now()}/Store`]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Esta página fue eliminada" })).toBeVisible();
+  }
+});
+
+test("an old slug redirects to the store's current address, path kept, in both address forms", async ({ page }) => {
+  const shop = await seedShop("renombrada", catalogue().slice(0, 3));
+  const old = `antes-${shop.slug}`.slice(0, 40);
+  await query("insert into store_slug_history (slug, store_id, replaced_at) values (?, ?, ?)", [old, shop.id, Date.now()]);
+  const response = await page.goto(`/site/${old}/Store?pagina=1`);
+  expect(response?.request().redirectedFrom()?.url()).toBe(`${ORIGIN}/site/${old}/Store?pagina=1`);
+  await expect(page).toHaveURL(`${ORIGIN}/site/${shop.slug}/Store?pagina=1`);
+  await page.goto(`http://${old}.localhost:${PORT}/Store`);
+  await expect(page).toHaveURL(`http://${shop.slug}.localhost:${PORT}/Store`);
+  await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(3);
+});
+
+test("the subdomain form serves the same pages, links and cart", async ({ page }) => {
+  const shop = await seedShop("subdominio", catalogue().slice(0, 3));
+  const origin = `http://${shop.slug}.localhost:${PORT}`;
+  await page.goto(`${origin}/`);
+  await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Tienda" }).click();
+  await expect(page).toHaveURL(`${origin}/Store`);
+  await page.getByRole("link", { name: /Panela orgánica/ }).click();
+  await expect(page).toHaveURL(`${origin}/Product/panela-organica/${shop.products[1]?.id}`);
+  await page.getByRole("button", { name: "Agregar al carrito" }).click();
+  await expect(page).toHaveURL(`${origin}/Cart`);
+  await expect(page.getByRole("listitem", { name: "Panela orgánica" })).toBeVisible();
+  await expect(cartCount(page)).toHaveAttribute("data-cart-count", "1");
+  await page.getByRole("link", { name: "Hacer pedido" }).click();
+  await expect(page).toHaveURL(`${origin}/Checkout`);
+  await expect(page.getByRole("region", { name: "Resumen del pedido" })).toContainText("Panela orgánica x 1");
+  // The cart belongs to the store host; the app-host address of the same store has its own.
+  await page.goto(`/site/${shop.slug}/Cart`);
+  await expect(page.getByText("Tu carrito está vacío.")).toBeVisible();
+});
+
+test("a store whose owner is more than 10 days overdue answers 503; within the grace it stays up", async ({ page }) => {
+  const closed = await seedShop("vencida", catalogue().slice(0, 1), { billDueAt: new Date(Date.now() - 11 * DAY) });
+  const response = await page.goto(`/site/${closed.slug}/Store`);
+  expect(response?.status()).toBe(503);
+  await expect(page.getByRole("heading", { name: "Esta tienda no está disponible por el momento" })).toBeVisible();
+  const grace = await seedShop("gracia", catalogue().slice(0, 1), { billDueAt: new Date(Date.now() - 8 * DAY) });
+  expect((await page.goto(`/site/${grace.slug}`))?.status()).toBe(200);
+});
+
+test("link previews and search engines: meta, Open Graph, canonical, JSON-LD, sitemap and robots", async ({ page, request }) => {
+  const shop = await seedShop("seo", catalogue().slice(0, 3));
+  const canonical = `http://${shop.slug}.localhost:${PORT}`;
+  const cafe = shop.products[0] as SeededShop["products"][number];
+  await page.goto(`/site/${shop.slug}/Product/cafe-de-colombia/${cafe.id}`);
+  const meta = (selector: string) => page.locator(selector).first();
+  await expect(meta('meta[name="description"]')).toHaveAttribute("content", "Descripción de Café de Colombia.");
+  await expect(meta('link[rel="canonical"]')).toHaveAttribute("href", `${canonical}/Product/cafe-de-colombia/${cafe.id}`);
+  await expect(meta('meta[property="og:title"]')).toHaveAttribute("content", `Café de Colombia | Tienda seo`);
+  await expect(meta('meta[property="og:type"]')).toHaveAttribute("content", "product");
+  await expect(meta('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    new RegExp(`^${canonical}/files/stores/\\d{10}/products/`),
+  );
+  await expect(meta('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(ld).toMatchObject({
+    "@type": "Product",
+    name: "Café de Colombia",
+    sku: cafe.id,
+    offers: { "@type": "Offer", price: "12.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+  });
+  // The product image is the LCP element: sized, high priority.
+  const image = page.locator(".product-image");
+  await expect(image).toHaveAttribute("fetchpriority", "high");
+  await expect(image).toHaveAttribute("width", /\d+/);
+  await expect(image).toHaveAttribute("height", /\d+/);
+
+  // A wrong title in the URL redirects to the canonical one.
+  await page.goto(`/site/${shop.slug}/Product/otro-nombre/${cafe.id}`);
+  await expect(page).toHaveURL(`${ORIGIN}/site/${shop.slug}/Product/cafe-de-colombia/${cafe.id}`);
+
+  const sitemap = await request.get(`/site/${shop.slug}/sitemap.xml`);
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  expect(xml).toContain(`<loc>${canonical}/</loc>`);
+  expect(xml).toContain(`<loc>${canonical}/Store</loc>`);
+  for (const p of shop.products) expect(xml).toContain(`/${p.id}</loc>`);
+  expect(xml).toContain(`<loc>${canonical}/Product/cafe-de-colombia/${cafe.id}</loc>`);
+  // The store host's own robots.txt (Chromium resolves *.localhost; Node's resolver does not).
+  await page.goto(`${canonical}/robots.txt`);
+  const robots = (await page.locator("body").textContent()) ?? "";
+  expect(robots).toContain(`Sitemap: ${canonical}/sitemap.xml`);
+  expect(robots).toContain("Disallow: /Cart");
+});
+
+test("public pages ship no framework JavaScript: one small enhancement script, revalidated with ETags", async ({
+  page,
+  request,
+}) => {
+  const shop = await seedShop("ligera", catalogue());
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
+  for (const path of ["", "/Store", "/Search?q=cafe", `/Product/cafe-de-colombia/${shop.products[0]?.id}`, "/Cart"]) {
+    const response = await page.goto(`/site/${shop.slug}${path}`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["x-vitrina-db-round-trips"]).toBe("1");
+    const executable = page.locator('script:not([type="application/ld+json"])');
+    await expect(executable).toHaveCount(1);
+    await expect(executable).toHaveAttribute("src", /^\/assets\/site-[\w-]+\.js$/);
+    await expect(executable).toHaveAttribute("type", "module");
+    expect(await page.locator('link[rel="modulepreload"], link[rel="stylesheet"]').count()).toBe(0);
+  }
+  const src = (await page.locator("script[src]").getAttribute("src")) as string;
+  const js = await (await request.get(src)).body();
+  expect(brotliCompressSync(js).byteLength).toBeLessThanOrEqual(10 * 1024);
+  if (jsOn()) expect(new Set(scripts.map((s) => new URL(s).pathname))).toEqual(new Set([src]));
+  else expect(scripts).toEqual([]);
+
+  // Anonymous pages revalidate: same ETag → 304; a merchant edit (updatedAt) → a new page.
+  const first = await request.get(`/site/${shop.slug}/Store`);
+  const etag = first.headers().etag as string;
+  expect(first.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  expect((await request.get(`/site/${shop.slug}/Store`, { headers: { "If-None-Match": etag } })).status()).toBe(304);
+  await query("update stores set updated_at = updated_at + 1000 where id = ?", [shop.id]);
+  const edited = await request.get(`/site/${shop.slug}/Store`, { headers: { "If-None-Match": etag } });
+  expect(edited.status()).toBe(200);
+  expect(edited.headers().etag).not.toBe(etag);
+});
