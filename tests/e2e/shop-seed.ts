@@ -85,3 +85,50 @@ export async function query<T = Record<string, unknown>>(sql: string, args: unkn
     db.close();
   }
 }
+
+/** Banners and sections for the home page (images reuse the stored demo product image). */
+export async function seedHome(shop: SeededShop) {
+  const [img] = await query<{ image_key: string; image_width: number; image_height: number }>(
+    "select image_key, image_width, image_height from products where store_id = ? limit 1",
+    [shop.id],
+  );
+  const key = img?.image_key as string;
+  const db = e2eDb();
+  try {
+    const now = Date.now();
+    const first = digits(7);
+    const second = digits(7);
+    await db.batch(
+      [
+        ...[0, 1, 2].map((position) => ({
+          sql: "insert into store_banners (store_id, key, name, width, height, position) values (?, ?, ?, 900, 600, ?)",
+          args: [shop.id, key, `banner-${position}`, position],
+        })),
+        {
+          sql: "insert into sections (id, store_id, title, position, created_at) values (?, ?, 'Ofertas de la semana', 0, ?)",
+          args: [first, shop.id, now],
+        },
+        {
+          sql: "insert into sections (id, store_id, title, position, created_at) values (?, ?, 'Galería', 1, ?)",
+          args: [second, shop.id, now],
+        },
+        {
+          sql: "insert into section_items (section_id, position, type, product_id) values (?, 0, 'product', ?), (?, 1, 'product', ?)",
+          args: [first, shop.products[1]?.id as string, first, shop.products[0]?.id as string],
+        },
+        {
+          sql: "insert into section_items (section_id, position, type, file_key, width, height) values (?, 0, 'image', ?, 400, 400)",
+          args: [second, key],
+        },
+        {
+          sql: "insert into section_items (section_id, position, type, file_key, thumb_key, width, height) values (?, 1, 'video', ?, ?, 711, 400)",
+          args: [second, key.replace(/\.jpg$/, ".mp4"), key],
+        },
+        { sql: "update stores set updated_at = ? where id = ?", args: [now + 1, shop.id] },
+      ],
+      "write",
+    );
+  } finally {
+    db.close();
+  }
+}

@@ -1,7 +1,7 @@
 import { brotliCompressSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { linkFromOutbox } from "./helpers";
-import { query, type SeededShop, SHOP_PHONE, seedShop } from "./shop-seed";
+import { query, type SeededShop, SHOP_PHONE, seedHome, seedShop } from "./shop-seed";
 
 /**
  * The shopper's journeys on the public site. This file also runs in the "no-js" project:
@@ -417,4 +417,90 @@ test("public pages ship no framework JavaScript: one small enhancement script, r
   const edited = await request.get(`/site/${shop.slug}/Store`, { headers: { "If-None-Match": etag } });
   expect(edited.status()).toBe(200);
   expect(edited.headers().etag).not.toBe(etag);
+});
+
+test("home: banner carousel, then the store's sections in order with products, images and videos", async ({ page }) => {
+  const shop = await seedShop("portada", catalogue().slice(0, 4));
+  await seedHome(shop);
+  if (jsOn()) await page.clock.install();
+  await page.goto(`/site/${shop.slug}`);
+  const carousel = page.getByRole("region", { name: "Promociones" });
+  const slides = carousel.locator(".slides img");
+  await expect(slides).toHaveCount(3);
+  await expect(slides.first()).toHaveAttribute("fetchpriority", "high");
+  await expect(slides.nth(1)).toHaveAttribute("loading", "lazy");
+  for (const img of await slides.all()) {
+    await expect(img).toHaveAttribute("width", "900");
+    await expect(img).toHaveAttribute("height", "600");
+  }
+  const headings = page.getByRole("heading", { level: 2 });
+  await expect(headings).toHaveText(["Ofertas de la semana", "Galería", "Nuestros productos"]);
+  const offers = page.getByRole("list", { name: "Ofertas de la semana" }).getByRole("listitem");
+  await expect(offers).toHaveCount(2);
+  await expect(offers.first()).toContainText("Panela orgánica");
+  await expect(offers.nth(1)).toContainText("Café de Colombia");
+  const gallery = page.getByRole("list", { name: "Galería" });
+  await expect(gallery.locator("img")).toHaveAttribute("loading", "lazy");
+  const video = gallery.locator("video");
+  await expect(video).toHaveAttribute("poster", /^\/files\/stores\/\d{10}\/products\/.+\.jpg$/);
+  await expect(video).toHaveAttribute("preload", "none");
+  await expect(video.locator("source")).toHaveAttribute("src", /\.mp4$/);
+
+  const dots = carousel.getByRole("button", { name: /^Ir al banner/ });
+  if (!jsOn()) {
+    // Without JS the strip still swipes (scroll-snap); there is no autoplay and no dots.
+    await expect(dots).toHaveCount(0);
+    expect(await carousel.locator(".slides").evaluate((el) => getComputedStyle(el).scrollSnapType)).toContain("x");
+    return;
+  }
+  // Autoplay every 3 s; hovering pauses it.
+  await expect(dots).toHaveCount(3);
+  await expect(dots.first()).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(3100);
+  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+  await carousel.hover();
+  await page.clock.runFor(9000);
+  await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+  await page.mouse.move(5, 5);
+  await page.clock.runFor(3100);
+  await expect(dots.nth(2)).toHaveAttribute("aria-current", "true");
+  // Touching the carousel (here a dot, from the keyboard) pauses autoplay for a while.
+  await dots.first().focus();
+  await page.keyboard.press("Enter");
+  await expect(dots.first()).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(3100);
+  await expect(dots.first()).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(6100);
+  await expect(dots.first()).toHaveAttribute("aria-current", "false");
+});
+
+test("Tienda filters by category", async ({ page }) => {
+  const shop = await seedShop("categorias", catalogue().slice(0, 5));
+  await page.goto(`/site/${shop.slug}/Store`);
+  const chips = page.getByRole("navigation", { name: "Categorías" });
+  await expect(chips.getByRole("link")).toHaveText(["Todas", "Alimentos y bebidas", "Hogar", "Arte y manualidades"]);
+  await chips.getByRole("link", { name: "Hogar" }).click();
+  await expect(page).toHaveURL(/\/Store\?categoria=4$/);
+  await expect(chips.getByRole("link", { name: "Hogar" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveText([/Cafetera italiana/]);
+  await chips.getByRole("link", { name: "Todas" }).click();
+  await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(5);
+});
+
+test("checkout explains what is missing, in Spanish, with HTTP 400", async ({ page }) => {
+  const shop = await seedShop("faltan", catalogue().slice(0, 2));
+  const fields = await checkoutForm(page, shop, `${shop.products[0]?.id}:1`);
+  fields.set("delivery", "delivery");
+  fields.set("buyerName", " ");
+  const response = await post(page, shop, fields);
+  expect(response.status()).toBe(400);
+  const html = await response.text();
+  expect(html).toContain("Escribe tu nombre");
+  expect(html).toContain("Escribe la dirección de entrega");
+  expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(0);
+  // An empty cart has nothing to check out: back to the cart.
+  await page.context().clearCookies();
+  await page.goto(`/site/${shop.slug}/Checkout`);
+  await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/Cart$`));
+  await expect(page.getByText("Tu carrito está vacío.")).toBeVisible();
 });
