@@ -122,7 +122,7 @@ export async function seedHome(shop: SeededShop) {
         },
         {
           sql: "insert into section_items (section_id, position, type, file_key, thumb_key, width, height) values (?, 1, 'video', ?, ?, 711, 400)",
-          args: [second, key.replace(/\.jpg$/, ".mp4"), key],
+          args: [second, key.replace(/\.\w+$/, ".mp4"), key],
         },
         { sql: "update stores set updated_at = ? where id = ?", args: [now + 1, shop.id] },
       ],

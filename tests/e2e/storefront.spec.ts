@@ -442,7 +442,7 @@ test("home: banner carousel, then the store's sections in order with products, i
   const gallery = page.getByRole("list", { name: "Galería" });
   await expect(gallery.locator("img")).toHaveAttribute("loading", "lazy");
   const video = gallery.locator("video");
-  await expect(video).toHaveAttribute("poster", /^\/files\/stores\/\d{10}\/products\/.+\.jpg$/);
+  await expect(video).toHaveAttribute("poster", /^\/files\/stores\/\d{10}\/products\/.+\.(jpg|webp)$/);
   await expect(video).toHaveAttribute("preload", "none");
   await expect(video.locator("source")).toHaveAttribute("src", /\.mp4$/);
 
