@@ -1,8 +1,11 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
-import { searchTextOf } from "~/domain/search";
+import { canAddProduct, LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
+import { searchPattern, searchTextOf } from "~/domain/search";
 import type { Db } from "~/services/db";
-import { isUniqueViolation } from "~/stores/stores.server";
-import { products } from "../../db/schema";
+import type { FileStore } from "~/services/files";
+import { isUniqueViolation, StoreError } from "~/stores/stores.server";
+import { products, stores } from "../../db/schema";
 
 export type Product = typeof products.$inferSelect;
 export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stock"> &
@@ -28,4 +31,117 @@ export async function insertProduct(db: Db, input: NewProductInput & { id?: stri
       throw error;
     }
   }
+}
+
+export const PRODUCT_MESSAGES = {
+  imageRequired: "La imagen del producto es obligatoria",
+} as const;
+
+export interface ProductInput {
+  name: string;
+  price: number;
+  stock: number;
+  description: string;
+  category: number;
+}
+
+export interface ProductImage {
+  key: string;
+  width: number;
+  height: number;
+  filename: string;
+}
+
+/** The merchant's product list: newest first, optionally filtered by the word-prefix search. */
+export async function listProducts(
+  db: Db,
+  storeId: string,
+  query: string,
+  limit: number,
+): Promise<{ rows: Product[]; total: number }> {
+  const pattern = searchPattern(query);
+  const where = and(eq(products.storeId, storeId), pattern ? sql`${products.searchText} like ${pattern} escape '\\'` : undefined);
+  const [rows, totals] = await db.batch([
+    db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export function findProduct(db: Db, storeId: string, productId: string): Promise<Product | undefined> {
+  return db.query.products.findFirst({ where: and(eq(products.id, productId), eq(products.storeId, storeId)) });
+}
+
+export function countProducts(db: Db, storeId: string) {
+  return db.$count(products, eq(products.storeId, storeId));
+}
+
+/** Creates a product under the plan's product limit, checked inside the write transaction. */
+export async function createProduct(
+  db: Db,
+  storeId: string,
+  plan: PlanLimits,
+  id: string,
+  input: ProductInput,
+  image: ProductImage,
+  now: Date,
+): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const present = await tx.$count(products, eq(products.storeId, storeId));
+    if (!canAddProduct(plan, present)) throw new StoreError(LIMIT_MESSAGES.products);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        ...input,
+        id,
+        storeId,
+        searchText: searchTextOf(input.name),
+        imageKey: image.key,
+        imageWidth: image.width,
+        imageHeight: image.height,
+        filename: image.filename,
+        createdAt: now,
+      })
+      .returning();
+    await tx.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId));
+    if (!row) throw new Error("product insert returned nothing");
+    return row;
+  });
+}
+
+/** Saves an edit; a new image replaces the old one. Returns the replaced image key to delete, if any. */
+export async function updateProduct(
+  db: Db,
+  product: Product,
+  input: ProductInput,
+  image: ProductImage | null,
+  now: Date,
+): Promise<string | null> {
+  await db.batch([
+    db
+      .update(products)
+      .set({
+        ...input,
+        searchText: searchTextOf(input.name),
+        ...(image ? { imageKey: image.key, imageWidth: image.width, imageHeight: image.height, filename: image.filename } : {}),
+      })
+      .where(and(eq(products.id, product.id), eq(products.storeId, product.storeId))),
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, product.storeId)),
+  ]);
+  return image && product.imageKey && product.imageKey !== image.key ? product.imageKey : null;
+}
+
+/** Deletes a product (its section items go by cascade) and its files; false when it is not this store's. */
+export async function deleteProduct(db: Db, files: FileStore, storeId: string, productId: string, now: Date): Promise<boolean> {
+  const [deleted] = await db.batch([
+    db
+      .delete(products)
+      .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
+      .returning({ id: products.id }),
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+  ]);
+  if (deleted.length === 0) return false;
+  const keys = await files.list(`stores/${storeId}/products/${productId}/`);
+  if (keys.length) await files.delete(keys);
+  return true;
 }
