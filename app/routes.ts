@@ -15,11 +15,18 @@ export default [
   layout("merchant/layout.tsx", [
     index("merchant/home.tsx"),
     route("Account", "merchant/account.tsx"),
+    route("newStore", "stores/new-store.tsx"),
 
     // One store's workspace, 404 unless the signed-in merchant owns it.
     route("Store/:storeId", "stores/workspace.tsx", [
       index("stores/workspace-index.ts"),
       // Store management (issue 4)
+      route("info", "stores/info.tsx"),
+      route("products", "products/list.tsx"),
+      route("products/new", "products/new.tsx"),
+      route("products/:productId", "products/edit.tsx"),
+      route("section/:sectionId", "sections/section.tsx"),
+      route("section/:sectionId/new/:type", "sections/add.tsx"),
 
       // Sales (issue 6)
     ]),

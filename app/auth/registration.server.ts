@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits, randomToken, sha256Hex } from "~/domain/ids";
 import { cleanStoreName } from "~/domain/slug";
+import { validTimeZone } from "~/domain/time-zones";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { availableSlug, isUniqueViolation, STORE_MESSAGES, StoreError, writeStoreQr } from "~/stores/stores.server";
@@ -92,16 +93,6 @@ export async function saveStep2(
     })
     .where(eq(registrations.id, registration.id));
   await sendCode(services, registration, { force: true });
-}
-
-function validTimeZone(zone: string | undefined): string | null {
-  if (!zone) return null;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
 }
 
 const codeHash = (email: string, code: string) => sha256Hex(`${email}:${code}`);

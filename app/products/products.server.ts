@@ -11,8 +11,13 @@ export type Product = typeof products.$inferSelect;
 export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stock"> &
   Partial<Pick<Product, "description" | "category" | "imageKey" | "imageWidth" | "imageHeight" | "filename">>;
 
+/** Every file of a product lives under this prefix (deleted with the product). */
+export function productFilesPrefix(storeId: string, productId: string): string {
+  return `stores/${storeId}/products/${productId}`;
+}
+
 export function productImageKey(storeId: string, productId: string, hash: string, ext: string): string {
-  return `stores/${storeId}/products/${productId}/${hash}.${ext}`;
+  return `${productFilesPrefix(storeId, productId)}/${hash}.${ext}`;
 }
 
 /** Inserts a product with a fresh 7-digit id; `id` may be reserved beforehand (its image key names it). */
@@ -141,7 +146,7 @@ export async function deleteProduct(db: Db, files: FileStore, storeId: string, p
     db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
   ]);
   if (deleted.length === 0) return false;
-  const keys = await files.list(`stores/${storeId}/products/${productId}/`);
+  const keys = await files.list(`${productFilesPrefix(storeId, productId)}/`);
   if (keys.length) await files.delete(keys);
   return true;
 }

@@ -6,7 +6,7 @@ import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import type { Services } from "~/services/services";
-import { plans, products, storeSlugHistory, stores, users } from "../../db/schema";
+import { plans, products, sales, storeSlugHistory, stores, users } from "../../db/schema";
 import { qrPng, qrSvg, qrTarget } from "./qr.server";
 
 export type Store = typeof stores.$inferSelect;
@@ -72,8 +72,8 @@ export async function findStoreByUrl(db: Db, url: string): Promise<Store | undef
   return db.query.stores.findFirst({ where: eq(stores.url, url) });
 }
 
-export async function listStoresOfOwner(db: Db, ownerId: string): Promise<Store[]> {
-  return db.select().from(stores).where(eq(stores.ownerId, ownerId)).orderBy(desc(stores.createdAt));
+export function countStoresOfOwner(db: Db, ownerId: string): Promise<number> {
+  return db.$count(stores, eq(stores.ownerId, ownerId));
 }
 
 export class StoreError extends Error {
@@ -255,4 +255,21 @@ export async function deleteStore(services: Services, store: Store): Promise<voi
   await services.db.delete(stores).where(and(eq(stores.id, store.id), eq(stores.ownerId, store.ownerId)));
   const keys = await services.files.list(`stores/${store.id}/`);
   if (keys.length) await services.files.delete(keys);
+}
+
+/** The dashboard's store cards: newest first, with product and pending-sale counts (one query). */
+export function listStoreSummaries(db: Db, ownerId: string) {
+  return db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      url: stores.url,
+      category: stores.category,
+      logoKey: stores.logoKey,
+      products: sql<number>`(select count(*) from ${products} where ${products.storeId} = ${stores.id})`,
+      pendingSales: sql<number>`(select count(*) from ${sales} where ${sales.storeId} = ${stores.id} and ${sales.state} = 'Pendiente')`,
+    })
+    .from(stores)
+    .where(eq(stores.ownerId, ownerId))
+    .orderBy(desc(stores.createdAt));
 }
