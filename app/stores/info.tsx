@@ -51,6 +51,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     banners: banners.map((b) => ({ id: b.id, src: fileUrl(b.key), name: b.name, width: b.width, height: b.height })),
     sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items })),
     plan,
+    // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
+    currencies: currencyChoices(),
+    timeZones: timeZoneOptions().includes(store.timeZone) ? timeZoneOptions() : [store.timeZone, ...timeZoneOptions()],
+  };
+}
+
+function currencyChoices() {
+  const all = currencyOptions();
+  const label = (c: (typeof all)[number]) => `${c.name} (${c.code}${c.symbol !== c.code ? ` · ${c.symbol}` : ""})`;
+  const option = (c: (typeof all)[number]) => ({ value: c.code, label: label(c) });
+  return {
+    latam: LATAM_CURRENCIES.flatMap((code) => all.filter((c) => c.code === code).map(option)),
+    all: all.map(option),
   };
 }
 
@@ -204,7 +217,7 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
         <h2 id="currency-title">Moneda</h2>
         <Form method="post" className="form">
           <input type="hidden" name="intent" value="currency" />
-          <CurrencySelect defaultValue={store.currency} error={errorsOf("currency").currency} />
+          <CurrencySelect choices={loaderData.currencies} defaultValue={store.currency} error={errorsOf("currency").currency} />
           <p className="field-hint">Los precios conservan su valor: 12,50 sigue siendo 12,50 en la nueva moneda.</p>
           <button type="submit" className="button">
             Guardar moneda
@@ -214,7 +227,12 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
 
       <section className="panel wide" aria-labelledby="info-title">
         <h2 id="info-title">Información de la tienda</h2>
-        <InfoForm store={store} errors={errorsOf("info")} title={failed?.intent === "info" ? failed.title : undefined} />
+        <InfoForm
+          store={store}
+          timeZones={loaderData.timeZones}
+          errors={errorsOf("info")}
+          title={failed?.intent === "info" ? failed.title : undefined}
+        />
       </section>
 
       <section className="panel wide danger-zone" aria-labelledby="delete-title">
@@ -255,25 +273,30 @@ function MoveButtons({ intent, id, first, last }: { intent: string; id: string; 
   );
 }
 
-function CurrencySelect({ defaultValue, error }: { defaultValue: string; error?: string }) {
-  const all = currencyOptions();
-  const latam = LATAM_CURRENCIES.map((code) => all.find((c) => c.code === code)).filter((c) => c !== undefined);
-  const label = (c: (typeof all)[number]) => `${c.name} (${c.code}${c.symbol !== c.code ? ` · ${c.symbol}` : ""})`;
+function CurrencySelect({
+  choices,
+  defaultValue,
+  error,
+}: {
+  choices: Route.ComponentProps["loaderData"]["currencies"];
+  defaultValue: string;
+  error?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor="f-currency">Moneda de la tienda</label>
       <select id="f-currency" name="currency" defaultValue={defaultValue} aria-invalid={error ? true : undefined}>
         <optgroup label="América Latina y dólar">
-          {latam.map((c) => (
-            <option key={c.code} value={c.code}>
-              {label(c)}
+          {choices.latam.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
             </option>
           ))}
         </optgroup>
         <optgroup label="Todas las monedas">
-          {all.map((c) => (
-            <option key={`all-${c.code}`} value={c.code}>
-              {label(c)}
+          {choices.all.map((c) => (
+            <option key={`all-${c.value}`} value={c.value}>
+              {c.label}
             </option>
           ))}
         </optgroup>
@@ -285,10 +308,12 @@ function CurrencySelect({ defaultValue, error }: { defaultValue: string; error?:
 
 function InfoForm({
   store,
+  timeZones,
   errors,
   title,
 }: {
   store: Route.ComponentProps["loaderData"]["store"];
+  timeZones: string[];
   errors: Record<string, string | undefined>;
   title?: string;
 }) {
@@ -337,7 +362,7 @@ function InfoForm({
         name="timeZone"
         defaultValue={store.timeZone}
         error={errors.timeZone}
-        options={timeZoneOptions().map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+        options={timeZones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
       />
       <div className="span-all">
         <TextAreaField
