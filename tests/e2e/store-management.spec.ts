@@ -75,7 +75,7 @@ test.describe("store management", () => {
     await page.getByRole("button", { name: "Subir logo" }).click();
     await expect(page.getByText("Logo actualizado")).toBeVisible();
     const [logo] = await sql("select logo_key from stores where id = ?", [storeId]);
-    expect(String(logo?.logo_key)).toMatch(new RegExp(`^stores/${storeId}/logo/[0-9a-f]{32}\\.jpg$`));
+    expect(String(logo?.logo_key)).toMatch(new RegExp(`^stores/${storeId}/logo/[0-9a-f]{32}\\.webp$`));
     await expect(page.getByRole("img", { name: `Logo de ${storeName}` })).toHaveAttribute("src", `/files/${logo?.logo_key}`);
 
     // Standard plan: 3 banner photos. Two, then one, then the fourth is refused before uploading.
@@ -205,7 +205,7 @@ test.describe("store management", () => {
     expect(rows.map((r) => r.type)).toEqual(["video", "image"]);
     expect(String(rows[0]?.file_key)).toMatch(/\.webm$/);
     // The browser made the 400-px-high thumbnail from a frame (the clip is 240 px high: never upscaled).
-    expect(String(rows[0]?.thumb_key)).toMatch(/\.jpg$/);
+    expect(String(rows[0]?.thumb_key)).toMatch(/\.webp$/);
     expect(Number(rows[1]?.height)).toBe(400);
     for (const r of rows) expect(existsSync(join(E2E_FILES, String(r.file_key)))).toBe(true);
 
