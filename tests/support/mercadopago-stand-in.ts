@@ -80,8 +80,10 @@ export async function startMercadoPagoStandIn() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const previous = AppConfig.BASE_URL;
-  AppConfig.BASE_URL = url;
+  // BASE_URL is declared readonly; at runtime it is a plain static field.
+  const sdkConfig = AppConfig as { BASE_URL: string };
+  const previous = sdkConfig.BASE_URL;
+  sdkConfig.BASE_URL = url;
   return {
     url,
     requests,
@@ -93,7 +95,7 @@ export async function startMercadoPagoStandIn() {
       paymentStatus = status;
     },
     async close() {
-      AppConfig.BASE_URL = previous;
+      sdkConfig.BASE_URL = previous;
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
