@@ -16,6 +16,9 @@ export default [
     index("merchant/home.tsx"),
     route("Account", "merchant/account.tsx"),
     route("newStore", "stores/new-store.tsx"),
+    // Billing (issue 7): more stores, and the provider's back URL with the live status of a payment.
+    route("buyStore", "billing/buy-store.tsx"),
+    route("paymentCompleted/:id", "billing/payment-completed.tsx"),
 
     // One store's workspace, 404 unless the signed-in merchant owns it.
     route("Store/:storeId", "stores/workspace.tsx", [
@@ -39,8 +42,16 @@ export default [
   // Stored files (logos, banners, product images, QR), content-addressed and immutable.
   route("files/*", "files/route.ts"),
 
+  // Hidden admin page (product-decisions.md: ADMIN_SECRET, constant time, 5 tries per 15 min).
+  route("SSS", "admin/sss.tsx"),
+  // MercadoPago notifications: signed (x-signature), exempt from the Origin check.
+  route("webhooks/mercadopago", "billing/webhook.ts"),
+
   // Local-only tools (404 in production).
   route("_dev/correo", "dev/outbox.tsx"),
+  route("_dev/reloj", "dev/clock.tsx"),
+  // Payment sandbox: only while no MercadoPago credentials are configured.
+  route("_sandbox/pay/:code", "sandbox/pay.tsx"),
 
   route("*", "not-found.tsx"),
 ] satisfies RouteConfig;
