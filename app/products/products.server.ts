@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
-import { canAddProduct, LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
+import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { searchPattern, searchTextOf } from "~/domain/search";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
@@ -81,7 +81,7 @@ export function countProducts(db: Db, storeId: string) {
   return db.$count(products, eq(products.storeId, storeId));
 }
 
-/** Creates a product under the plan's product limit, checked inside the write transaction. */
+/** Creates a product under the plan's product limit: the insert is conditioned on the count, atomically. */
 export async function createProduct(
   db: Db,
   storeId: string,
@@ -91,27 +91,19 @@ export async function createProduct(
   image: ProductImage,
   now: Date,
 ): Promise<Product> {
-  return db.transaction(async (tx) => {
-    const present = await tx.$count(products, eq(products.storeId, storeId));
-    if (!canAddProduct(plan, present)) throw new StoreError(LIMIT_MESSAGES.products);
-    const [row] = await tx
-      .insert(products)
-      .values({
-        ...input,
-        id,
-        storeId,
-        searchText: searchTextOf(input.name),
-        imageKey: image.key,
-        imageWidth: image.width,
-        imageHeight: image.height,
-        filename: image.filename,
-        createdAt: now,
-      })
-      .returning();
-    await tx.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId));
-    if (!row) throw new Error("product insert returned nothing");
-    return row;
-  });
+  const limit = plan.products ?? Number.MAX_SAFE_INTEGER;
+  const [inserted] = await db.batch([
+    db.run(sql`insert into products (id, store_id, name, search_text, price, stock, description, category,
+        image_key, image_width, image_height, filename, created_at)
+      select ${id}, ${storeId}, ${input.name}, ${searchTextOf(input.name)}, ${input.price}, ${input.stock},
+        ${input.description}, ${input.category}, ${image.key}, ${image.width}, ${image.height}, ${image.filename}, ${now.getTime()}
+      where (select count(*) from products where store_id = ${storeId}) < ${limit}`),
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+  ]);
+  if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.products);
+  const row = await findProduct(db, storeId, id);
+  if (!row) throw new Error("created product missing");
+  return row;
 }
 
 /** Saves an edit; a new image replaces the old one. Returns the replaced image key to delete, if any. */

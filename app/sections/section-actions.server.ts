@@ -76,7 +76,8 @@ export async function handleAddProducts(services: Services, plan: "standard" | "
   if (ids.length === 0) return failure("add", { form: "Elige al menos un producto" });
   if (ids.length > 200 || ids.some((id) => !/^\d{7}$/.test(id))) notFound();
   try {
-    await addProductItems(services.db, section, await planLimits(services.db, plan), ids, services.clock.now());
+    const added = await addProductItems(services.db, section, await planLimits(services.db, plan), ids, services.clock.now());
+    if (!added) notFound();
   } catch (error) {
     return refusal("add", error);
   }

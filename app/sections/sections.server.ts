@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
-import { canAddSection, LIMIT_MESSAGES, type PlanLimits, sectionItemsProblem } from "~/domain/limits";
+import { LIMIT_MESSAGES, type PlanLimits, sectionItemsProblem } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
@@ -66,24 +66,21 @@ export function listSectionItems(db: Db, sectionId: string) {
 const touch = (db: Pick<Db, "update">, storeId: string, now: Date) =>
   db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId));
 
-/** Creates a section while the store has fewer than the plan's sections (checked in the write transaction). */
+/** Creates a section while the store has fewer than the plan's sections (a conditioned insert, atomic). */
 export async function createSection(db: Db, storeId: string, plan: PlanLimits, title: string, now: Date): Promise<Section> {
   for (let attempt = 1; ; attempt++) {
+    const id = randomDigits(ID_DIGITS.section);
     try {
-      return await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ n: sql<number>`count(*)`, last: sql<number>`coalesce(max(${sections.position}), 0)` })
-          .from(sections)
-          .where(eq(sections.storeId, storeId));
-        if (!canAddSection(plan, row?.n ?? 0)) throw new StoreError(LIMIT_MESSAGES.sections);
-        const [section] = await tx
-          .insert(sections)
-          .values({ id: randomDigits(ID_DIGITS.section), storeId, title, position: (row?.last ?? 0) + 1, createdAt: now })
-          .returning();
-        await touch(tx, storeId, now);
-        if (!section) throw new Error("section insert returned nothing");
-        return section;
-      });
+      const [inserted] = await db.batch([
+        db.run(sql`insert into sections (id, store_id, title, position, created_at)
+          select ${id}, ${storeId}, ${title}, coalesce((select max(position) from sections where store_id = ${storeId}), 0) + 1, ${now.getTime()}
+          where (select count(*) from sections where store_id = ${storeId}) < ${plan.sections}`),
+        touch(db, storeId, now),
+      ]);
+      if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.sections);
+      const section = await findSection(db, storeId, id);
+      if (!section) throw new Error("created section missing");
+      return section;
     } catch (error) {
       if (attempt < 5 && isUniqueViolation(error, "sections.id")) continue;
       throw error;
@@ -128,68 +125,65 @@ export async function moveSection(db: Db, storeId: string, sectionId: string, di
 }
 
 /**
- * Appends items if they fit the plan's items per section, checked in the write transaction.
- * `build` receives the first free position and returns the rows to insert.
+ * Appends items if all of them fit the plan's items per section: the first insert is conditioned on the
+ * count, each next one on the previous having happened (changes() = 1), all in one batch (one
+ * uninterrupted write), so racing uploads cannot overshoot: all or none.
  */
-async function appendItems(
-  db: Db,
-  section: Section,
-  plan: PlanLimits,
-  adding: number,
-  rows: (firstPosition: number) => (typeof sectionItems.$inferInsert)[],
-  now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)`, last: sql<number>`coalesce(max(${sectionItems.position}), 0)` })
-      .from(sectionItems)
-      .where(eq(sectionItems.sectionId, section.id));
-    const problem = sectionItemsProblem(plan, row?.n ?? 0, adding);
-    if (problem) throw new StoreError(problem);
-    await tx.insert(sectionItems).values(rows((row?.last ?? 0) + 1));
-    await touch(tx, section.storeId, now);
-  });
+async function appendItems(db: Db, section: Section, plan: PlanLimits, items: NewItem[], now: Date): Promise<void> {
+  if (items.length === 0) return;
+  const present = sql`(select count(*) from section_items where section_id = ${section.id})`;
+  const [first] = await db.batch([
+    ...(items.map((item, i) =>
+      db.run(sql`insert into section_items (section_id, position, type, product_id, file_key, thumb_key, width, height)
+        select ${section.id}, coalesce((select max(position) from section_items where section_id = ${section.id}), 0) + 1,
+          ${item.type}, ${item.productId ?? null}, ${item.fileKey ?? null}, ${item.thumbKey ?? null}, ${item.width ?? null}, ${item.height ?? null}
+        where ${i === 0 ? sql`${present} + ${items.length} <= ${plan.itemsPerSection}` : sql`changes() = 1`}`),
+    ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
+    touch(db, section.storeId, now),
+  ]);
+  if (first.rowsAffected === 0) {
+    const count = await db.$count(sectionItems, eq(sectionItems.sectionId, section.id));
+    throw new StoreError(sectionItemsProblem(plan, count, items.length) ?? LIMIT_MESSAGES.sectionItems(0));
+  }
 }
 
-/** Adds products of the section's own store (foreign or unknown ids are refused) not already in it. */
+type NewItem = Pick<typeof sectionItems.$inferInsert, "type" | "productId" | "fileKey" | "thumbKey" | "width" | "height">;
+
+/**
+ * Adds products of the section's own store not already in it. False (nothing added) when any id is not
+ * a product of that store.
+ */
 export async function addProductItems(
   db: Db,
   section: Section,
   plan: PlanLimits,
   productIds: string[],
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const wanted = [...new Set(productIds)];
   const owned = await db
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.storeId, section.storeId), inArray(products.id, wanted)));
-  if (owned.length !== wanted.length) throw new StoreError("Producto no encontrado");
+  if (owned.length !== wanted.length) return false;
   const present = await db
     .select({ id: sectionItems.productId })
     .from(sectionItems)
     .where(and(eq(sectionItems.sectionId, section.id), isNotNull(sectionItems.productId)));
   const fresh = wanted.filter((id) => !present.some((p) => p.id === id));
-  if (fresh.length === 0) return;
+  if (fresh.length === 0) return true;
   await appendItems(
     db,
     section,
     plan,
-    fresh.length,
-    (first) => fresh.map((productId, i) => ({ sectionId: section.id, position: first + i, type: "product" as const, productId })),
+    fresh.map((productId) => ({ type: "product" as const, productId })),
     now,
   );
+  return true;
 }
 
 export async function addFileItems(db: Db, section: Section, plan: PlanLimits, items: FileItemInput[], now: Date): Promise<void> {
-  await appendItems(
-    db,
-    section,
-    plan,
-    items.length,
-    (first) => items.map((item, i) => ({ ...item, sectionId: section.id, position: first + i })),
-    now,
-  );
+  await appendItems(db, section, plan, items, now);
 }
 
 export async function moveItem(db: Db, section: Section, itemId: number, direction: Direction, now: Date): Promise<boolean> {

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
-import { bannerUploadProblem, type PlanLimits } from "~/domain/limits";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { bannerUploadProblem, LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
@@ -18,19 +18,27 @@ export function listBanners(db: Db, storeId: string): Promise<Banner[]> {
   return db.select().from(storeBanners).where(eq(storeBanners.storeId, storeId)).orderBy(asc(storeBanners.position));
 }
 
-/** Appends banners if they fit the plan's slots, checked inside the write transaction (no double-submit overflow). */
+/**
+ * Appends banners if all of them fit the plan's slots: the first insert is conditioned on the count,
+ * each next one on the previous having happened (changes() = 1), all in one batch (one uninterrupted
+ * write), so concurrent uploads cannot overshoot: all or none.
+ */
 export async function addBanners(db: Db, storeId: string, plan: PlanLimits, banners: NewBanner[], now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ n: count(), last: sql<number>`coalesce(max(${storeBanners.position}), 0)` })
-      .from(storeBanners)
-      .where(eq(storeBanners.storeId, storeId));
-    const present = row?.n ?? 0;
-    const problem = bannerUploadProblem(plan, present, banners.length);
-    if (problem) throw new StoreError(problem, "banner");
-    await tx.insert(storeBanners).values(banners.map((b, i) => ({ ...b, storeId, position: (row?.last ?? 0) + i + 1 })));
-    await tx.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId));
-  });
+  if (banners.length === 0) return;
+  const present = sql`(select count(*) from store_banners where store_id = ${storeId})`;
+  const [first] = await db.batch([
+    ...(banners.map((b, i) =>
+      db.run(sql`insert into store_banners (store_id, key, name, width, height, position)
+        select ${storeId}, ${b.key}, ${b.name}, ${b.width}, ${b.height},
+          coalesce((select max(position) from store_banners where store_id = ${storeId}), 0) + 1
+        where ${i === 0 ? sql`${present} + ${banners.length} <= ${plan.banner}` : sql`changes() = 1`}`),
+    ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+  ]);
+  if (first.rowsAffected === 0) {
+    const count = await db.$count(storeBanners, eq(storeBanners.storeId, storeId));
+    throw new StoreError(bannerUploadProblem(plan, count, banners.length) ?? LIMIT_MESSAGES.noBannerSlots, "banner");
+  }
 }
 
 /** Removes one banner of this store and its file unless another banner shares it; false when it is not this store's. */

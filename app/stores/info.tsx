@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { STORE_CATEGORIES } from "~/domain/categories";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
-import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
+import { canAddSection, freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { displayPhone } from "~/domain/phone";
 import { timeZoneOptions } from "~/domain/time-zones";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -190,7 +190,7 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ol>
-        {sections.length < plan.sections ? (
+        {canAddSection(plan, sections.length) ? (
           <Form method="post" className="inline-form">
             <input type="hidden" name="intent" value="section-create" />
             <Field

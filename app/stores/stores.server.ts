@@ -19,6 +19,7 @@ export type NewStoreInput = Pick<Store, "ownerId" | "name" | "url" | "category">
   >;
 
 const MAX_ID_TRIES = 5;
+export const DEFAULT_TIME_ZONE = "America/Bogota";
 
 export const STORE_MESSAGES = {
   nameTakenTitle: "Nombre no disponible",
@@ -120,7 +121,8 @@ export type NewStoreOutcome =
 /**
  * /newStore: creates a store (with QR) within the merchant's storesLimit. At the limit the store is
  * created only when the merchant accepted the extra cost: storesLimit + 1 and bill.total + price(plan,
- * period), in the same transaction as the store, so a double submit cannot add two charges.
+ * period). Both writes are conditioned statements in one batch (one atomic, uninterrupted write), so
+ * racing or repeated submits cannot overshoot the limit or charge twice for one store.
  */
 export async function createStore(
   services: Services,
@@ -131,56 +133,45 @@ export async function createStore(
   const { db, files, config, clock } = services;
   const name = cleanStoreName(input.name);
   const url = await availableSlug(db, name);
+  const [owner] = await db
+    .select({
+      billingPeriod: users.billingPeriod,
+      priceMonthly: plans.priceMonthly,
+      priceBiannual: plans.priceBiannual,
+      priceAnnually: plans.priceAnnually,
+      currency: plans.currency,
+    })
+    .from(users)
+    .innerJoin(plans, eq(plans.id, users.plan))
+    .where(eq(users.id, ownerId));
+  if (!owner) throw new StoreError("Cuenta no encontrada");
+  const extraPerBill = planPrice(owner, owner.billingPeriod);
   const now = clock.now();
   const storeId = randomDigits(ID_DIGITS.store);
   const qr = await writeStoreQr(files, config.APP_ORIGIN, storeId);
+  const ownedStores = sql`(select count(*) from stores where owner_id = ${ownerId})`;
   try {
-    return await db.transaction(async (tx) => {
-      const [owner] = await tx
-        .select({
-          storesLimit: users.storesLimit,
-          billingPeriod: users.billingPeriod,
-          priceMonthly: plans.priceMonthly,
-          priceBiannual: plans.priceBiannual,
-          priceAnnually: plans.priceAnnually,
-          currency: plans.currency,
-          stores: sql<number>`(select count(*) from ${stores} where ${stores.ownerId} = ${users.id})`,
-        })
-        .from(users)
-        .innerJoin(plans, eq(plans.id, users.plan))
-        .where(eq(users.id, ownerId));
-      if (!owner) throw new StoreError("Cuenta no encontrada");
-      if (owner.stores >= owner.storesLimit) {
-        const extraPerBill = planPrice(owner, owner.billingPeriod);
-        if (!acceptExtraCost) return { kind: "needs_confirmation", extraPerBill, currency: owner.currency } as const;
-        await tx
-          .update(users)
-          .set({ storesLimit: owner.stores + 1, billTotal: sql`${users.billTotal} + ${extraPerBill}` })
-          .where(eq(users.id, ownerId));
-      }
-      const [store] = await tx
-        .insert(stores)
-        .values({
-          id: storeId,
-          ownerId,
-          name,
-          url,
-          category: input.category,
-          ...(input.timeZone ? { timeZone: input.timeZone } : {}),
-          ...qr,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!store) throw new Error("store insert returned nothing");
-      return { kind: "created", store } as const;
-    });
+    const [, inserted] = await db.batch([
+      db.run(sql`update users set stores_limit = stores_limit + 1, bill_total = bill_total + ${extraPerBill}
+        where id = ${ownerId} and ${acceptExtraCost ? 1 : 0} = 1 and ${ownedStores} >= stores_limit`),
+      db.run(sql`insert into stores (id, owner_id, name, url, category, time_zone, qr_png_key, qr_svg_key, created_at, updated_at)
+        select ${storeId}, ${ownerId}, ${name}, ${url}, ${input.category}, ${input.timeZone ?? DEFAULT_TIME_ZONE},
+          ${qr.qrPngKey}, ${qr.qrSvgKey}, ${now.getTime()}, ${now.getTime()}
+        where ${ownedStores} < (select stores_limit from users where id = ${ownerId})`),
+    ]);
+    if (inserted.rowsAffected === 0) {
+      await files.delete([qr.qrPngKey, qr.qrSvgKey]);
+      return { kind: "needs_confirmation", extraPerBill, currency: owner.currency };
+    }
   } catch (error) {
     await files.delete([qr.qrPngKey, qr.qrSvgKey]);
     if (isUniqueViolation(error, "stores.url"))
       throw new StoreError(STORE_MESSAGES.nameTaken(name), "name", STORE_MESSAGES.nameTakenTitle);
     throw error;
   }
+  const store = await db.query.stores.findFirst({ where: eq(stores.id, storeId) });
+  if (!store) throw new Error("created store missing");
+  return { kind: "created", store };
 }
 
 export interface StoreInfoInput {
