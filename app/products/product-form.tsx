@@ -2,7 +2,7 @@ import { useState } from "react";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
-import { Field, SelectField, TextAreaField } from "~/ui/form";
+import { ErrorText, Field, SelectField, TextAreaField } from "~/ui/form";
 
 export interface ProductFormValues {
   name: string;
@@ -76,18 +76,10 @@ export function ProductForm(props: {
             data-resize-height={IMAGE_HEIGHTS.product}
             aria-invalid={errors.image || problem ? true : undefined}
           />
-          {(problem ?? errors.image) && (
-            <p className="field-error" role="alert">
-              {problem ?? errors.image}
-            </p>
-          )}
+          <ErrorText message={problem ?? errors.image} />
         </div>
       </div>
-      {errors.form && (
-        <p className="field-error span-all" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <ErrorText message={errors.form} className="span-all" />
       <div className="span-all">
         <button type="submit" className="button">
           {props.submitLabel}

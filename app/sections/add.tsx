@@ -12,6 +12,7 @@ import { getServices } from "~/services/services";
 import type { ActionFailure } from "~/stores/action-results.server";
 import { planLimits } from "~/stores/plan-limits.server";
 import { notFound, ownedStoreContext } from "~/stores/workspace.server";
+import { ErrorText } from "~/ui/form";
 import type { Route } from "./+types/add";
 import { handleAddFiles, handleAddProducts, loadSection } from "./section-actions.server";
 import { listSectionItems } from "./sections.server";
@@ -139,11 +140,7 @@ function ProductPicker({
           );
         })}
       </ul>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText message={error} />
       <button type="submit" className="button" disabled={chosen.size === 0}>
         Agregar a la sección
       </button>
@@ -173,11 +170,7 @@ function FilePicker({ free, error }: { free: number; error?: string }) {
         />
         <p className="field-hint">Imágenes: jpg, png, webp, tiff. Videos: {VIDEO_EXTENSIONS.join(", ")}.</p>
       </div>
-      {message && (
-        <p className="field-error" role="alert">
-          {message}
-        </p>
-      )}
+      <ErrorText message={message} />
       <button type="submit" className="button">
         Subir archivos
       </button>

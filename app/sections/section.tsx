@@ -8,7 +8,7 @@ import type { ActionFailure } from "~/stores/action-results.server";
 import { planLimits } from "~/stores/plan-limits.server";
 import { ownedStoreContext } from "~/stores/workspace.server";
 import { ConfirmedForm } from "~/ui/confirmed-form";
-import { Field } from "~/ui/form";
+import { ErrorText, Field, MoveButtons } from "~/ui/form";
 import type { Route } from "./+types/section";
 import { handleSectionAction, loadSection } from "./section-actions.server";
 import { listSectionItems } from "./sections.server";
@@ -92,11 +92,7 @@ export default function SectionPage({ loaderData, actionData }: Route.ComponentP
           <span className="form-info">Esta sección está llena. Quita un elemento para agregar otro.</span>
         )}
       </p>
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <ErrorText message={errors.form} />
       {items.length === 0 ? (
         <p>Esta sección está vacía.</p>
       ) : (
@@ -121,30 +117,7 @@ export default function SectionPage({ loaderData, actionData }: Route.ComponentP
                   </a>
                 )}
               </span>
-              <Form method="post" className="move-buttons">
-                <input type="hidden" name="intent" value="item-move" />
-                <input type="hidden" name="item" value={item.id} />
-                <button
-                  type="submit"
-                  name="direction"
-                  value="up"
-                  className="icon-button"
-                  disabled={index === 0}
-                  aria-label="Subir"
-                >
-                  ↑
-                </button>
-                <button
-                  type="submit"
-                  name="direction"
-                  value="down"
-                  className="icon-button"
-                  disabled={index === items.length - 1}
-                  aria-label="Bajar"
-                >
-                  ↓
-                </button>
-              </Form>
+              <MoveButtons intent="item-move" field="item" id={item.id} first={index === 0} last={index === items.length - 1} />
               <Form method="post">
                 <input type="hidden" name="intent" value="item-remove" />
                 <input type="hidden" name="item" value={item.id} />

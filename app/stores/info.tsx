@@ -12,7 +12,7 @@ import { listSections } from "~/sections/sections.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
-import { Field, FormAlert, SelectField, TextAreaField } from "~/ui/form";
+import { ErrorText, Field, FormAlert, MoveButtons, SelectField, TextAreaField } from "~/ui/form";
 import type { Route } from "./+types/info";
 import type { ActionFailure } from "./action-results.server";
 import { listBanners } from "./banners.server";
@@ -246,30 +246,6 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
         />
       </section>
     </div>
-  );
-}
-
-function ErrorText({ message }: { message?: string }) {
-  if (!message) return null;
-  return (
-    <p className="field-error" role="alert">
-      {message}
-    </p>
-  );
-}
-
-function MoveButtons({ intent, id, first, last }: { intent: string; id: string; first: boolean; last: boolean }) {
-  return (
-    <Form method="post" className="move-buttons">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" name="direction" value="up" className="icon-button" disabled={first} aria-label="Subir">
-        ↑
-      </button>
-      <button type="submit" name="direction" value="down" className="icon-button" disabled={last} aria-label="Bajar">
-        ↓
-      </button>
-    </Form>
   );
 }
 

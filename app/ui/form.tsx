@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 
 /** Form controls shared by every merchant form: label, control, inline Spanish error. */
 interface ControlProps {
@@ -97,5 +98,31 @@ export function FormAlert({ title, description }: { title: string; description?:
       <strong>{title}</strong>
       {description && <span> — {description}</span>}
     </div>
+  );
+}
+
+/** An inline error under a form or control (announced as an alert). */
+export function ErrorText({ message, className }: { message?: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <p className={className ? `field-error ${className}` : "field-error"} role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** Up/down buttons that post `intent` with the row's id (`field`) and the direction: manual ordering. */
+export function MoveButtons(props: { intent: string; field?: string; id: string | number; first: boolean; last: boolean }) {
+  return (
+    <Form method="post" className="move-buttons">
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name={props.field ?? "id"} value={props.id} />
+      <button type="submit" name="direction" value="up" className="icon-button" disabled={props.first} aria-label="Subir">
+        ↑
+      </button>
+      <button type="submit" name="direction" value="down" className="icon-button" disabled={props.last} aria-label="Bajar">
+        ↓
+      </button>
+    </Form>
   );
 }
