@@ -22,6 +22,8 @@ export default [
       // Store management (issue 4)
 
       // Sales (issue 6)
+      route("sales", "sales/list.tsx", [route(":saleId", "sales/detail.tsx")]),
+      route("sales.csv", "sales/export.ts"),
     ]),
   ]),
   layout("merchant/bare-layout.tsx", [route("plans", "billing/plans.tsx"), route("payment", "billing/payment.tsx")]),
