@@ -20,6 +20,20 @@ export const SALE_MESSAGES = {
   noStock: (name: string) => `Stock insuficiente para ${name}`,
 } as const;
 
+/**
+ * The query string of a list state (no leading '?', empty for the default 'Últimas 20'): `code=…` for a search,
+ * otherwise `view=today` for 'Hoy' and `limit=…` after 'Cargar más ventas'.
+ */
+export function salesQueryString(state: { code?: string; mode?: "latest" | "today"; limit?: number }): string {
+  const params = new URLSearchParams();
+  if (state.code) params.set("code", state.code);
+  else {
+    if (state.mode === "today") params.set("view", "today");
+    if (state.limit && state.limit > SALES_PAGE_SIZE) params.set("limit", String(state.limit));
+  }
+  return params.toString();
+}
+
 export const DELIVERY_LABELS: Record<Delivery, string> = {
   pickup: "Retiro en tienda",
   delivery: "Envío a domicilio",

@@ -2,8 +2,8 @@ import { isoLocalDateTime, salesCsv } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/stores/workspace.server";
 import type { Route } from "./+types/export";
+import { parseSalesQuery } from "./query.server";
 import { listSalesWithLines } from "./sales.server";
-import { parseSalesQuery } from "./view";
 
 /** /Store/{storeId}/sales.csv?…: the sales the list shows with the same query, as CSV for bookkeeping. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { data, Form, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { formatMoney } from "~/domain/money";
-import { formatSaleDate } from "~/domain/sales";
+import { formatSaleDate, salesQueryString } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/stores/workspace.server";
 import type { Route } from "./+types/list";
+import { parseSalesQuery } from "./query.server";
 import { listSales } from "./sales.server";
-import { parseSalesQuery, salesQueryString } from "./view";
 
 /** New sales appear while the page is open: the list reloads on focus and every few seconds while visible. */
 export const LIVE_REFRESH_MS = 10_000;

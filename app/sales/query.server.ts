@@ -40,14 +40,3 @@ export function parseSalesQuery(params: URLSearchParams): ParsedSalesQuery {
     ...base,
   };
 }
-
-/** The query string of a list state (no leading '?', empty for the default 'Últimas 20'). */
-export function salesQueryString(state: { code?: string; mode?: "latest" | "today"; limit?: number }): string {
-  const params = new URLSearchParams();
-  if (state.code) params.set("code", state.code);
-  else {
-    if (state.mode === "today") params.set("view", "today");
-    if (state.limit && state.limit > SALES_PAGE_SIZE) params.set("limit", String(state.limit));
-  }
-  return params.toString();
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseSalesQuery, salesQueryString } from "~/sales/view";
+import { salesQueryString } from "~/domain/sales";
+import { parseSalesQuery } from "~/sales/query.server";
 
 const parse = (query: string) => parseSalesQuery(new URLSearchParams(query));
 
