@@ -1,7 +1,11 @@
 // Fixtures for the sales tests: a merchant with a store, products and sales inserted directly.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
 import { randomDigits } from "~/domain/ids";
 import { insertProduct } from "~/products/products.server";
+import type { SaleChange } from "~/sales/sales.server";
 import { createServices } from "~/services/create.server";
 import type { Services } from "~/services/services";
 import { insertStore } from "~/stores/stores.server";
@@ -103,4 +107,43 @@ export async function anotherProcess(
     },
   });
   return createServices({ config: s.config, client, files: s.files, outbox: s.outbox, clock: s.testClock });
+}
+
+const PROCESS_SCRIPT = fileURLToPath(new URL("./sales-process.ts", import.meta.url));
+const PROCESS_HOOKS = new URL("./sales-process-hooks.mjs", import.meta.url).href;
+const REGISTER_HOOKS = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(PROCESS_HOOKS)});`;
+
+/**
+ * A separate Node process (tests/data/sales-process.ts, run with type stripping) that confirms the given sales,
+ * all at once, through its own libSQL client when told "go": real cross-process contention for SQLite's write lock.
+ */
+export function confirmInAnotherProcess(dbPath: string, storeId: string, saleIds: string[]) {
+  const child = spawn(
+    process.execPath,
+    ["--no-warnings", "--import", REGISTER_HOOKS, PROCESS_SCRIPT, dbPath, storeId, ...saleIds],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  const buffered: string[] = [];
+  const waiters: Array<(line: string) => void> = [];
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(line);
+    else buffered.push(line);
+  });
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      const line = buffered.shift();
+      if (line !== undefined) return resolve(line);
+      waiters.push(resolve);
+      child.once("exit", (code) => reject(new Error(`confirming process exited (${code}) without answering`)));
+    });
+  return {
+    ready: nextLine(),
+    go: async (): Promise<Array<SaleChange | { error: string }>> => {
+      child.stdin.write("go\n");
+      return JSON.parse(await nextLine());
+    },
+  };
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { cancelSale, confirmSale, getSale, listSales, listSalesWithLines } from "~/sales/sales.server";
 import { products, sales } from "../../db/schema";
 import { createTestServices } from "../support/services";
-import { anotherProcess, insertSale, merchantWithStore, product, type TestServices } from "./sales-fixtures";
+import {
+  anotherProcess,
+  confirmInAnotherProcess,
+  insertSale,
+  merchantWithStore,
+  product,
+  type TestServices,
+} from "./sales-fixtures";
 
 const stockOf = async (s: TestServices, id: string) =>
   (await s.db.query.products.findFirst({ where: eq(products.id, id) }))?.stock;
@@ -66,6 +73,31 @@ describe("confirming a sale", () => {
     expect(Math.min(...seen)).toBeGreaterThanOrEqual(0);
     for (const c of clients) c.db.$client.close();
   });
+
+  it("the same race as 20 confirmations from 4 separate processes sharing the database file (real lock contention)", async () => {
+    const s = createTestServices();
+    await s.db.$client.execute("PRAGMA journal_mode = WAL");
+    const { store } = await merchantWithStore(s);
+    const last = await product(s, store.id, "Bolso tejido", 1);
+    const a = await insertSale(s, { storeId: store.id, lines: [{ productId: last.id, name: "Bolso tejido", quantity: 1 }] });
+    const b = await insertSale(s, { storeId: store.id, lines: [{ productId: last.id, name: "Bolso tejido", quantity: 1 }] });
+    // Each process confirms both sales 5 times over, all at once, once every process is ready.
+    const processes = Array.from({ length: 4 }, () =>
+      confirmInAnotherProcess(
+        s.dbPath,
+        store.id,
+        Array.from({ length: 5 }, (_, i) => (i % 2 === 0 ? a : b)),
+      ),
+    );
+    await Promise.all(processes.map((p) => p.ready));
+    const results = (await Promise.all(processes.map((p) => p.go()))).flat();
+
+    expect(results).toHaveLength(20);
+    expect(results.filter((r) => "error" in r)).toEqual([]);
+    expect(results.filter((r) => "ok" in r && r.ok)).toHaveLength(1);
+    expect(await stockOf(s, last.id)).toBe(0);
+    expect([await stateOf(s, a), await stateOf(s, b)].sort()).toEqual(["Confirmada", "Pendiente"]);
+  }, 60_000);
 
   it("confirming the same sale twice takes stock once", async () => {
     const s = createTestServices();
