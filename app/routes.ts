@@ -32,6 +32,8 @@ export default [
       route("section/:sectionId/new/:type", "sections/add.tsx"),
 
       // Sales (issue 6)
+      route("sales", "sales/list.tsx", [route(":saleId", "sales/detail.tsx")]),
+      route("sales.csv", "sales/export.ts"),
     ]),
   ]),
   layout("merchant/bare-layout.tsx", [route("plans", "billing/plans.tsx"), route("payment", "billing/payment.tsx")]),
