@@ -14,6 +14,7 @@ import {
   createProduct,
   deleteProduct,
   findProduct,
+  keysNotInSales,
   PRODUCT_MESSAGES,
   type Product,
   type ProductImage,
@@ -120,7 +121,7 @@ export async function handleEditProduct(services: Services, store: Store, produc
       prepared && file ? imageOf(prepared, file) : null,
       clock.now(),
     );
-    if (replaced) await files.delete([replaced]);
+    if (replaced) await files.delete(await keysNotInSales(db, [replaced]));
   } catch (error) {
     if (prepared && prepared.key !== product.imageKey) await files.delete([prepared.key]);
     return refusal("save", error, "image");

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { searchPattern, searchTextOf } from "~/domain/search";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { isUniqueViolation, StoreError } from "~/stores/stores.server";
-import { products, stores } from "../../db/schema";
+import { products, saleLines, stores } from "../../db/schema";
 
 export type Product = typeof products.$inferSelect;
 export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stock"> &
@@ -138,7 +138,17 @@ export async function deleteProduct(db: Db, files: FileStore, storeId: string, p
     db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
   ]);
   if (deleted.length === 0) return false;
-  const keys = await files.list(`${productFilesPrefix(storeId, productId)}/`);
+  const keys = await keysNotInSales(db, await files.list(`${productFilesPrefix(storeId, productId)}/`));
   if (keys.length) await files.delete(keys);
   return true;
+}
+
+/**
+ * The image files no sale line shows: sales keep the picture of what was bought, so a replaced or
+ * deleted product's image stays while a sale refers to it (the store's deletion removes it).
+ */
+export async function keysNotInSales(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const used = await db.selectDistinct({ key: saleLines.imageKey }).from(saleLines).where(inArray(saleLines.imageKey, keys));
+  return keys.filter((k) => !used.some((u) => u.key === k));
 }

@@ -14,7 +14,7 @@ import {
   updateStoreInfo,
   writeStoreQr,
 } from "~/stores/stores.server";
-import { products, sectionItems, stores, users } from "../../db/schema";
+import { products, saleLines, sales, sectionItems, stores, users } from "../../db/schema";
 import { createTestServices } from "../support/services";
 
 type S = ReturnType<typeof createTestServices>;
@@ -96,6 +96,45 @@ describe("stores", () => {
     expect(await s.db.$count(stores, eq(stores.id, m.store.id))).toBe(0);
     expect(await s.db.$count(products, eq(products.storeId, m.store.id))).toBe(0);
     expect(await s.files.list(`stores/${m.store.id}/`)).toEqual([]);
+  });
+});
+
+describe("product files", () => {
+  it("a deleted product's image stays while a sale shows it", async () => {
+    const s = createTestServices();
+    const m = await merchant(s);
+    const now = s.clock.now();
+    const sold = await insertProduct(s.db, { storeId: m.store.id, name: "Vendido", price: 100, stock: 1 }, now);
+    const unsold = await insertProduct(s.db, { storeId: m.store.id, name: "Sin ventas", price: 100, stock: 1 }, now);
+    const soldKey = `stores/${m.store.id}/products/${sold.id}/a.webp`;
+    const unsoldKey = `stores/${m.store.id}/products/${unsold.id}/b.webp`;
+    await s.files.put(soldKey, photo, "image/webp");
+    await s.files.put(unsoldKey, photo, "image/webp");
+    await s.db
+      .insert(sales)
+      .values({
+        id: "1234567890",
+        storeId: m.store.id,
+        total: 100,
+        currency: "USD",
+        buyerName: "Eva",
+        delivery: "pickup",
+        createdAt: now,
+      });
+    await s.db
+      .insert(saleLines)
+      .values({
+        saleId: "1234567890",
+        position: 1,
+        productId: sold.id,
+        name: "Vendido",
+        imageKey: soldKey,
+        unitPrice: 100,
+        quantity: 1,
+      });
+    await deleteProduct(s.db, s.files, m.store.id, sold.id, now);
+    await deleteProduct(s.db, s.files, m.store.id, unsold.id, now);
+    expect(await s.files.list(`stores/${m.store.id}/products/`)).toEqual([soldKey]);
   });
 });
 
