@@ -30,7 +30,7 @@ test.describe("demo store, the thin slice", () => {
     }
     await expect(images.first()).toHaveAttribute("fetchpriority", "high");
     const icon = page.locator('link[rel="icon"]');
-    await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}\.jpg$/);
+    await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}\.webp$/);
 
     expect(await page.locator("script").count()).toBe(0);
     expect(await page.locator('link[rel="modulepreload"], link[rel="stylesheet"]').count()).toBe(0);
@@ -40,10 +40,10 @@ test.describe("demo store, the thin slice", () => {
   test("serves product images lossy, small and cached forever", async ({ page, request }) => {
     await page.goto("/site/demo");
     const src = await page.locator(".card img").first().getAttribute("src");
-    expect(src).toMatch(/^\/files\/stores\/\d{10}\/products\/\d{7}\/[0-9a-f]{32}\.jpg$/);
+    expect(src).toMatch(/^\/files\/stores\/\d{10}\/products\/\d{7}\/[0-9a-f]{32}\.webp$/);
     const image = await request.get(src as string);
     expect(image.status()).toBe(200);
-    expect(image.headers()["content-type"]).toBe("image/jpeg");
+    expect(image.headers()["content-type"]).toBe("image/webp");
     expect(image.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(image.headers()["x-content-type-options"]).toBe("nosniff");
     const body = await image.body();
