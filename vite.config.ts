@@ -37,6 +37,15 @@ export default defineConfig({
   plugins: [siteScript(), ...(target === "cloudflare" ? [cloudflare({ viteEnvironment: { name: "ssr" } })] : []), reactRouter()],
   resolve: {
     alias: [
+      // The WebP encoder's Wasm: read from node_modules on Node, bundled as a module in the Worker.
+      ...(target === "cloudflare"
+        ? [
+            {
+              find: /^~\/media\/webp-wasm$/,
+              replacement: `${new URL("./app/media/webp-wasm.workerd.ts", import.meta.url).pathname}`,
+            },
+          ]
+        : []),
       { find: /^~\//, replacement: `${new URL("./app/", import.meta.url).pathname}` },
       // photon's export map lists "node" before "workerd"; with nodejs_compat the Worker would pick the
       // Node build, which compiles Wasm from bytes at run time (workerd forbids that).

@@ -15,13 +15,25 @@ export default [
   layout("merchant/layout.tsx", [
     index("merchant/home.tsx"),
     route("Account", "merchant/account.tsx"),
+    route("newStore", "stores/new-store.tsx"),
+    // Billing (issue 7): more stores, and the provider's back URL with the live status of a payment.
+    route("buyStore", "billing/buy-store.tsx"),
+    route("paymentCompleted/:id", "billing/payment-completed.tsx"),
 
     // One store's workspace, 404 unless the signed-in merchant owns it.
     route("Store/:storeId", "stores/workspace.tsx", [
       index("stores/workspace-index.ts"),
       // Store management (issue 4)
+      route("info", "stores/info.tsx"),
+      route("products", "products/list.tsx"),
+      route("products/new", "products/new.tsx"),
+      route("products/:productId", "products/edit.tsx"),
+      route("section/:sectionId", "sections/section.tsx"),
+      route("section/:sectionId/new/:type", "sections/add.tsx"),
 
       // Sales (issue 6)
+      route("sales", "sales/list.tsx", [route(":saleId", "sales/detail.tsx")]),
+      route("sales.csv", "sales/export.ts"),
     ]),
   ]),
   layout("merchant/bare-layout.tsx", [route("plans", "billing/plans.tsx"), route("payment", "billing/payment.tsx")]),
@@ -44,8 +56,16 @@ export default [
   // Stored files (logos, banners, product images, QR), content-addressed and immutable.
   route("files/*", "files/route.ts"),
 
+  // Hidden admin page (product-decisions.md: ADMIN_SECRET, constant time, 5 tries per 15 min).
+  route("SSS", "admin/sss.tsx"),
+  // MercadoPago notifications: signed (x-signature), exempt from the Origin check.
+  route("webhooks/mercadopago", "billing/webhook.ts"),
+
   // Local-only tools (404 in production).
   route("_dev/correo", "dev/outbox.tsx"),
+  route("_dev/reloj", "dev/clock.tsx"),
+  // Payment sandbox: only while no MercadoPago credentials are configured.
+  route("_sandbox/pay/:code", "sandbox/pay.tsx"),
 
   route("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,3 +14,8 @@ declare module "virtual:react-router/server-build" {
 declare module "dumb-passwords" {
   export function check(password: string): boolean;
 }
+
+declare module "*.wasm?module" {
+  const module: WebAssembly.Module;
+  export default module;
+}

@@ -1,6 +1,6 @@
 // The single-machine runtime: one Node process, a libSQL file, files and outbox on disk.
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +10,7 @@ import { createRequestListener } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
 import { DEMO_MERCHANT, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
 import { createFetchHandler } from "../app/request-handler.server";
-import { systemClock } from "../app/services/clock";
+import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
 import { createServices } from "../app/services/create.server";
 import { DiskFileStore } from "./disk-files";
@@ -39,7 +39,7 @@ async function main() {
   await migrateDatabase(client, process.env.MIGRATIONS_DIR ?? join(projectRoot, "migrations"));
 
   const files = new DiskFileStore(join(dataDir, "files"));
-  const clock = systemClock;
+  const clock = config.devTools ? testClock(join(dataDir, "reloj.json")) : systemClock;
   const outbox = new DiskOutbox(join(dataDir, "outbox"), () => clock.now());
   const services = () => createServices({ config, client, files, outbox, clock });
 
@@ -54,7 +54,9 @@ async function main() {
       `  Tienda demo:        ${publicStoreUrl(config, DEMO_STORE.url)}`,
       `                      ${config.APP_ORIGIN}/site/${DEMO_STORE.url}`,
       `  Comerciante demo:   ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}${seeded.created ? " (creado ahora)" : ""}`,
-      ...(config.devTools ? [`  Correo (outbox):    ${config.APP_ORIGIN}/_dev/correo`] : []),
+      ...(config.devTools
+        ? [`  Correo (outbox):    ${config.APP_ORIGIN}/_dev/correo`, `  Reloj de pruebas:   ${config.APP_ORIGIN}/_dev/reloj`]
+        : []),
       `  Datos:              ${dataDir}`,
     ];
     console.log(lines.join("\n"));
@@ -62,6 +64,18 @@ async function main() {
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/** Local runs: the test clock (/_dev/reloj), its offset kept in DATA_DIR so a restart keeps it. */
+function testClock(file: string): Clock {
+  let offset = 0;
+  try {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as { offsetMs?: unknown };
+    if (typeof saved.offsetMs === "number" && Number.isFinite(saved.offsetMs)) offset = saved.offsetMs;
+  } catch {
+    // No file yet: real time.
+  }
+  return new AdjustableClock(offset, (offsetMs) => writeFileSync(file, JSON.stringify({ offsetMs })));
 }
 
 main().catch((error) => {

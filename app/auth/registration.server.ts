@@ -1,10 +1,11 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits, randomToken, sha256Hex } from "~/domain/ids";
-import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
+import { cleanStoreName } from "~/domain/slug";
+import { validTimeZone } from "~/domain/time-zones";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
-import { isUniqueViolation, writeStoreQr } from "~/stores/stores.server";
-import { registrations, storeSlugHistory, stores, users, verificationCodes } from "../../db/schema";
+import { availableSlug, isUniqueViolation, STORE_MESSAGES, StoreError, writeStoreQr } from "~/stores/stores.server";
+import { registrations, stores, users, verificationCodes } from "../../db/schema";
 import { verificationCodeEmail } from "./emails";
 import { AUTH_MESSAGES as M } from "./messages";
 import { hashPassword } from "./password.server";
@@ -35,16 +36,12 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
 
 /** The store url for a name, or the reason it cannot be used. */
 export async function availableStoreUrl(db: Db, name: string): Promise<{ url: string } | { error: string }> {
-  const url = slugify(cleanStoreName(name));
-  const problem = slugProblem(url);
-  if (problem === "too_short") return { error: M.storeNameTooShort };
-  if (problem) return { error: M.storeNameTaken };
-  const taken = await db
-    .select({ url: stores.url })
-    .from(stores)
-    .where(eq(stores.url, url))
-    .union(db.select({ url: storeSlugHistory.slug }).from(storeSlugHistory).where(eq(storeSlugHistory.slug, url)));
-  return taken.length > 0 ? { error: M.storeNameTaken } : { url };
+  try {
+    return { url: await availableSlug(db, name) };
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    return { error: error.message === STORE_MESSAGES.nameTooShort ? M.storeNameTooShort : M.storeNameTaken };
+  }
 }
 
 export async function getRegistration(services: Services, id: string | null | undefined): Promise<Registration | null> {
@@ -96,16 +93,6 @@ export async function saveStep2(
     })
     .where(eq(registrations.id, registration.id));
   await sendCode(services, registration, { force: true });
-}
-
-function validTimeZone(zone: string | undefined): string | null {
-  if (!zone) return null;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return null;
-  }
 }
 
 const codeHash = (email: string, code: string) => sha256Hex(`${email}:${code}`);

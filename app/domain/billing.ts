@@ -61,6 +61,67 @@ export function storeUnlockQuantity(requested: number): number {
   return Number.isFinite(requested) && requested >= 1 ? Math.floor(requested) : 1;
 }
 
-export function storeUnlockTotal(quantity: number): number {
-  return storeUnlockQuantity(quantity) * STORE_UNLOCK_PRICE_USD_MINOR;
+/** The price of `quantity` stores; the unit price is 0.50 USD unless the operator bills in another currency. */
+export function storeUnlockTotal(quantity: number, unitPrice: number = STORE_UNLOCK_PRICE_USD_MINOR): number {
+  return storeUnlockQuantity(quantity) * unitPrice;
+}
+
+/** A merchant's bill as the payment rules change it. */
+export interface Bill {
+  plan: "standard" | "premium";
+  billingPeriod: BillingPeriod;
+  storesLimit: number;
+  billTotal: number;
+  billDueAt: Date | null;
+  trialStarted: boolean;
+}
+
+/** Item titles the payment provider shows (spec section 7 and product-decisions.md). */
+export const PAYMENT_TITLES = {
+  plan_change: "Cambio de plan",
+  renewal: "Renovación de mensualidad",
+  stores: "Compra de tiendas",
+} as const;
+
+export type PaymentKind = keyof typeof PAYMENT_TITLES;
+
+/**
+ * Renewal: the due date advances by the merchant's period from the previous due date
+ * (a merchant who pays late does not gain days); the total stays.
+ */
+export function applyRenewal(bill: Bill, now: Date): Partial<Bill> {
+  return { billDueAt: renewedDueDate(bill.billDueAt ?? now, bill.billingPeriod) };
+}
+
+/** /buyStore: the stores limit grows by the quantity paid for; the bill total stays (a one-time purchase). */
+export function applyStoresPurchase(bill: Bill, quantity: number): Partial<Bill> {
+  return { storesLimit: bill.storesLimit + storeUnlockQuantity(quantity) };
+}
+
+/** What a verified provider payment must match before it takes effect. */
+export interface ExpectedPayment {
+  code: string;
+  amount: number;
+  currency: string;
+}
+
+export interface ReportedPayment {
+  status: "approved" | "rejected" | "pending";
+  externalReference: string | null;
+  amount: number;
+  currency: string;
+}
+
+export type PaymentVerdict = "approved" | "rejected" | "pending" | "wrong_reference" | "wrong_amount" | "wrong_currency";
+
+/**
+ * The provider's word on a payment, checked against ours: it takes effect only when approved
+ * with our code as external_reference, the exact amount and the billing currency.
+ */
+export function judgePayment(expected: ExpectedPayment, reported: ReportedPayment): PaymentVerdict {
+  if (reported.externalReference !== expected.code) return "wrong_reference";
+  if (reported.status !== "approved") return reported.status;
+  if (reported.currency.toUpperCase() !== expected.currency.toUpperCase()) return "wrong_currency";
+  if (reported.amount !== expected.amount) return "wrong_amount";
+  return "approved";
 }

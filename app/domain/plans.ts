@@ -32,3 +32,35 @@ export function startTrial(plan: PlanPrices & { id: PlanId }, period: BillingPer
     billDueAt: addBillingPeriod(now, "monthly"),
   };
 }
+
+/** A paid change is offered only when plan or period differs from the current one (spec section 5). */
+export function isPlanChange(
+  current: { plan: PlanId; billingPeriod: BillingPeriod },
+  chosen: { plan: PlanId; period: BillingPeriod },
+) {
+  return current.plan !== chosen.plan || current.billingPeriod !== chosen.period;
+}
+
+/** What a paid plan change costs: the new bill, price(plan, period) × storesLimit. */
+export function planChangeAmount(plan: PlanPrices, period: BillingPeriod, storesLimit: number): number {
+  return billTotal(plan, period, storesLimit);
+}
+
+/**
+ * A paid plan change, once approved: plan and period saved, the total recomputed with the
+ * current stores limit, the due date advanced by the new period from the previous due date.
+ */
+export function applyPlanChange(
+  bill: { storesLimit: number; billDueAt: Date | null },
+  plan: PlanPrices & { id: PlanId },
+  period: BillingPeriod,
+  now: Date,
+) {
+  return {
+    plan: plan.id,
+    billingPeriod: period,
+    trialStarted: true,
+    billTotal: billTotal(plan, period, bill.storesLimit),
+    billDueAt: addBillingPeriod(bill.billDueAt ?? now, period),
+  };
+}

@@ -2,7 +2,12 @@
 export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 export const MAX_PIXELS = 40_000_000;
 export const IMAGE_HEIGHTS = { banner: 600, logo: 450, product: 400, section: 400, videoThumb: 400 } as const;
-export const JPEG_QUALITY = 78;
+export const WEBP_QUALITY = 75;
+
+/** Bytes an encoded image may take: 35 KB for a 400-px product photo, more for larger pictures (banners). */
+export function webpByteBudget(width: number, height: number): number {
+  return Math.round(35 * 1024 * Math.max(1, (width * height) / (600 * 400)));
+}
 
 export type ImageType = "jpeg" | "png" | "webp" | "tiff";
 

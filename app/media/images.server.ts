@@ -1,20 +1,24 @@
 import { PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon";
+import createWebpEncoder, { type WebPModule } from "@jsquash/webp/codec/enc/webp_enc.js";
+import { defaultOptions as webpDefaults } from "@jsquash/webp/meta.js";
+import { initEmscriptenModule } from "@jsquash/webp/utils.js";
 import { sha256Hex } from "~/domain/ids";
-import { checkImageUpload, JPEG_QUALITY, MEDIA_MESSAGES, MediaError, targetSize } from "./image-rules";
+import { loadWebpWasm } from "~/media/webp-wasm";
+import { checkImageUpload, MEDIA_MESSAGES, MediaError, targetSize, WEBP_QUALITY, webpByteBudget } from "./image-rules";
 
 export interface ProcessedImage {
   data: Uint8Array;
   width: number;
   height: number;
-  contentType: "image/jpeg";
-  ext: "jpg";
+  contentType: "image/webp";
+  ext: "webp";
   /** sha-256 of the output: the content address of the stored file. */
   hash: string;
 }
 
 /**
  * Validates an upload (bytes, weight, pixels) then decodes, resizes to `maxHeight` (never up)
- * and re-encodes as lossy JPEG. See docs/decisions/0004-lossy-jpeg-images.md.
+ * and re-encodes as lossy WebP within the byte budget. See docs/decisions/0007-lossy-webp-images.md.
  */
 export async function processImage(bytes: Uint8Array, maxHeight: number): Promise<ProcessedImage> {
   const checked = checkImageUpload(bytes);
@@ -25,13 +29,15 @@ export async function processImage(bytes: Uint8Array, maxHeight: number): Promis
     const size = targetSize(source.get_width(), source.get_height(), maxHeight);
     resized = size.height === source.get_height() ? undefined : resize(source, size.width, size.height, SamplingFilter.Lanczos3);
     const out = resized ?? source;
-    const data = out.get_bytes_jpeg(JPEG_QUALITY);
+    const width = out.get_width();
+    const height = out.get_height();
+    const data = await encodeWebp(out.get_raw_pixels() as Uint8Array<ArrayBuffer>, width, height);
     return {
       data,
-      width: out.get_width(),
-      height: out.get_height(),
-      contentType: "image/jpeg",
-      ext: "jpg",
+      width,
+      height,
+      contentType: "image/webp",
+      ext: "webp",
       hash: (await sha256Hex(data)).slice(0, 32),
     };
   } catch (error) {
@@ -41,6 +47,20 @@ export async function processImage(bytes: Uint8Array, maxHeight: number): Promis
     resized?.free();
     source?.free();
   }
+}
+
+let webpEncoder: Promise<WebPModule> | undefined;
+
+/** Lossy WebP at the usual quality; a photo too detailed for its byte budget is re-encoded to fit it. */
+async function encodeWebp(rgba: Uint8Array<ArrayBuffer>, width: number, height: number): Promise<Uint8Array> {
+  webpEncoder ??= loadWebpWasm().then((wasm) => initEmscriptenModule(createWebpEncoder, wasm));
+  const encoder = await webpEncoder;
+  const budget = webpByteBudget(width, height);
+  let out = encoder.encode(rgba, width, height, { ...webpDefaults, quality: WEBP_QUALITY });
+  if (out && out.byteLength > budget)
+    out = encoder.encode(rgba, width, height, { ...webpDefaults, quality: WEBP_QUALITY, target_size: budget - 2048, pass: 6 });
+  if (!out) throw new Error("webp encoding failed");
+  return new Uint8Array(out);
 }
 
 /** Encodes raw RGBA pixels as PNG (QR codes, generated demo pictures). */

@@ -1,15 +1,23 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
-import { searchTextOf } from "~/domain/search";
+import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
+import { searchPattern, searchTextOf } from "~/domain/search";
 import type { Db } from "~/services/db";
-import { isUniqueViolation } from "~/stores/stores.server";
-import { products } from "../../db/schema";
+import type { FileStore } from "~/services/files";
+import { isUniqueViolation, StoreError } from "~/stores/stores.server";
+import { products, saleLines, stores } from "../../db/schema";
 
 export type Product = typeof products.$inferSelect;
 export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stock"> &
   Partial<Pick<Product, "description" | "category" | "imageKey" | "imageWidth" | "imageHeight" | "filename">>;
 
+/** Every file of a product lives under this prefix (deleted with the product). */
+export function productFilesPrefix(storeId: string, productId: string): string {
+  return `stores/${storeId}/products/${productId}`;
+}
+
 export function productImageKey(storeId: string, productId: string, hash: string, ext: string): string {
-  return `stores/${storeId}/products/${productId}/${hash}.${ext}`;
+  return `${productFilesPrefix(storeId, productId)}/${hash}.${ext}`;
 }
 
 /** Inserts a product with a fresh 7-digit id; `id` may be reserved beforehand (its image key names it). */
@@ -28,4 +36,119 @@ export async function insertProduct(db: Db, input: NewProductInput & { id?: stri
       throw error;
     }
   }
+}
+
+export const PRODUCT_MESSAGES = {
+  imageRequired: "La imagen del producto es obligatoria",
+} as const;
+
+export interface ProductInput {
+  name: string;
+  price: number;
+  stock: number;
+  description: string;
+  category: number;
+}
+
+export interface ProductImage {
+  key: string;
+  width: number;
+  height: number;
+  filename: string;
+}
+
+/** The merchant's product list: newest first, optionally filtered by the word-prefix search. */
+export async function listProducts(
+  db: Db,
+  storeId: string,
+  query: string,
+  limit: number,
+): Promise<{ rows: Product[]; total: number }> {
+  const pattern = searchPattern(query);
+  const where = and(eq(products.storeId, storeId), pattern ? sql`${products.searchText} like ${pattern} escape '\\'` : undefined);
+  const [rows, totals] = await db.batch([
+    db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export function findProduct(db: Db, storeId: string, productId: string): Promise<Product | undefined> {
+  return db.query.products.findFirst({ where: and(eq(products.id, productId), eq(products.storeId, storeId)) });
+}
+
+export function countProducts(db: Db, storeId: string) {
+  return db.$count(products, eq(products.storeId, storeId));
+}
+
+/** Creates a product under the plan's product limit: the insert is conditioned on the count, atomically. */
+export async function createProduct(
+  db: Db,
+  storeId: string,
+  plan: PlanLimits,
+  id: string,
+  input: ProductInput,
+  image: ProductImage,
+  now: Date,
+): Promise<Product> {
+  const limit = plan.products ?? Number.MAX_SAFE_INTEGER;
+  const [inserted] = await db.batch([
+    db.run(sql`insert into products (id, store_id, name, search_text, price, stock, description, category,
+        image_key, image_width, image_height, filename, created_at)
+      select ${id}, ${storeId}, ${input.name}, ${searchTextOf(input.name)}, ${input.price}, ${input.stock},
+        ${input.description}, ${input.category}, ${image.key}, ${image.width}, ${image.height}, ${image.filename}, ${now.getTime()}
+      where (select count(*) from products where store_id = ${storeId}) < ${limit}`),
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+  ]);
+  if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.products);
+  const row = await findProduct(db, storeId, id);
+  if (!row) throw new Error("created product missing");
+  return row;
+}
+
+/** Saves an edit; a new image replaces the old one. Returns the replaced image key to delete, if any. */
+export async function updateProduct(
+  db: Db,
+  product: Product,
+  input: ProductInput,
+  image: ProductImage | null,
+  now: Date,
+): Promise<string | null> {
+  await db.batch([
+    db
+      .update(products)
+      .set({
+        ...input,
+        searchText: searchTextOf(input.name),
+        ...(image ? { imageKey: image.key, imageWidth: image.width, imageHeight: image.height, filename: image.filename } : {}),
+      })
+      .where(and(eq(products.id, product.id), eq(products.storeId, product.storeId))),
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, product.storeId)),
+  ]);
+  return image && product.imageKey && product.imageKey !== image.key ? product.imageKey : null;
+}
+
+/** Deletes a product (its section items go by cascade) and its files; false when it is not this store's. */
+export async function deleteProduct(db: Db, files: FileStore, storeId: string, productId: string, now: Date): Promise<boolean> {
+  const [deleted] = await db.batch([
+    db
+      .delete(products)
+      .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
+      .returning({ id: products.id }),
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+  ]);
+  if (deleted.length === 0) return false;
+  const keys = await keysNotInSales(db, await files.list(`${productFilesPrefix(storeId, productId)}/`));
+  if (keys.length) await files.delete(keys);
+  return true;
+}
+
+/**
+ * The image files no sale line shows: sales keep the picture of what was bought, so a replaced or
+ * deleted product's image stays while a sale refers to it (the store's deletion removes it).
+ */
+export async function keysNotInSales(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const used = await db.selectDistinct({ key: saleLines.imageKey }).from(saleLines).where(inArray(saleLines.imageKey, keys));
+  return keys.filter((k) => !used.some((u) => u.key === k));
 }

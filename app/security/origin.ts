@@ -1,3 +1,6 @@
+/** MercadoPago's webhook: its x-signature HMAC is verified by the route (app/billing/webhook.ts). */
+const SIGNED_ENDPOINTS = ["/webhooks/mercadopago"];
+
 /**
  * Cross-site request check for every state-changing request (product-decisions.md):
  * the Origin must be the app's, or the store host the request itself came to.
@@ -5,6 +8,8 @@
  */
 export function isSameSiteRequest(request: Request, appOrigin: string, storeHost: string | null): boolean {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return true;
+  // Server-to-server notifications carry no Origin; they are authenticated by their own signature.
+  if (storeHost === null && SIGNED_ENDPOINTS.includes(new URL(request.url).pathname)) return true;
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null") {
     if (origin === appOrigin) return true;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseMoney } from "~/domain/money";
 
 /**
  * Every setting of the platform, parsed once at start-up. A missing or bad value stops
@@ -42,6 +43,14 @@ export const configSchema = z
         .regex(/^[A-Z]{3}$/)
         .default("USD"),
     ),
+    /** Price of one extra store bought on /buyStore, in BILLING_CURRENCY (spec: 0.50 USD). */
+    STORE_UNLOCK_PRICE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{1,6}([.,]\d{1,3})?$/, "debe ser un precio como 0.50")
+        .default("0.50"),
+    ),
     ADMIN_SECRET: optionalString,
   })
   .superRefine((c, ctx) => {
@@ -72,6 +81,8 @@ export type Config = z.output<typeof configSchema> & {
   devTools: boolean;
   paymentProvider: "sandbox" | "mercadopago";
   mailProvider: "outbox" | "resend";
+  /** STORE_UNLOCK_PRICE in minor units of BILLING_CURRENCY. */
+  storeUnlockPrice: number;
 };
 
 export class ConfigError extends Error {
@@ -85,11 +96,14 @@ export function parseConfig(env: Record<string, unknown>): Config {
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  const storeUnlockPrice = parseMoney(c.STORE_UNLOCK_PRICE, c.BILLING_CURRENCY);
+  if (!storeUnlockPrice) throw new ConfigError("Configuración inválida:\n  - STORE_UNLOCK_PRICE: debe ser un precio mayor que 0");
   return {
     ...c,
     devTools: c.VITRINA_ENV === "local",
     paymentProvider: c.MERCADOPAGO_ACCESS_TOKEN ? "mercadopago" : "sandbox",
     mailProvider: c.RESEND_API_KEY ? "resend" : "outbox",
+    storeUnlockPrice,
   };
 }
 

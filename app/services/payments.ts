@@ -118,6 +118,8 @@ export class MercadoPagoPayments implements PaymentProvider {
         raw: p,
       };
     } catch (cause) {
+      // Not a MercadoPago payment (forged or foreign id): nothing to apply.
+      if ((cause as { status?: unknown } | null)?.status === 404) return null;
       throw new PaymentProviderError("No se pudo consultar el pago", { cause });
     }
   }

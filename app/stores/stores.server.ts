@@ -1,8 +1,12 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { restatePrice } from "~/domain/currencies";
 import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
+import { planPrice } from "~/domain/plans";
+import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
-import { stores } from "../../db/schema";
+import type { Services } from "~/services/services";
+import { plans, products, sales, storeSlugHistory, stores, users } from "../../db/schema";
 import { qrPng, qrSvg, qrTarget } from "./qr.server";
 
 export type Store = typeof stores.$inferSelect;
@@ -15,6 +19,14 @@ export type NewStoreInput = Pick<Store, "ownerId" | "name" | "url" | "category">
   >;
 
 const MAX_ID_TRIES = 5;
+export const DEFAULT_TIME_ZONE = "America/Bogota";
+
+export const STORE_MESSAGES = {
+  nameTakenTitle: "Nombre no disponible",
+  nameTaken: (name: string) => `Ya existe una tienda con el nombre ${name}`,
+  nameTooShort: "El nombre de la tienda debe tener al menos 3 letras o números",
+  nameReserved: "Ese nombre está reservado. Elige otro.",
+} as const;
 
 export function isUniqueViolation(error: unknown, column?: string): boolean {
   const message =
@@ -61,6 +73,194 @@ export async function findStoreByUrl(db: Db, url: string): Promise<Store | undef
   return db.query.stores.findFirst({ where: eq(stores.url, url) });
 }
 
-export async function listStoresOfOwner(db: Db, ownerId: string): Promise<Store[]> {
-  return db.select().from(stores).where(eq(stores.ownerId, ownerId)).orderBy(desc(stores.createdAt));
+export function countStoresOfOwner(db: Db, ownerId: string): Promise<number> {
+  return db.$count(stores, eq(stores.ownerId, ownerId));
+}
+
+export class StoreError extends Error {
+  override name = "StoreError";
+  constructor(
+    message: string,
+    readonly field: string = "form",
+    readonly title?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The slug for a (new) store name, or why it cannot be used. Slugs of other stores, current or
+ * former (they still redirect), are taken; the store's own former slugs may be taken back.
+ */
+export async function availableSlug(db: Db, name: string, ownStoreId?: string): Promise<string> {
+  const clean = cleanStoreName(name);
+  const url = slugify(clean);
+  const problem = slugProblem(url);
+  if (problem === "too_short") throw new StoreError(STORE_MESSAGES.nameTooShort, "name");
+  if (problem) throw new StoreError(STORE_MESSAGES.nameReserved, "name");
+  const [current, former] = await db.batch([
+    db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.url, url), ownStoreId ? ne(stores.id, ownStoreId) : undefined)),
+    db
+      .select({ id: storeSlugHistory.storeId })
+      .from(storeSlugHistory)
+      .where(and(eq(storeSlugHistory.slug, url), ownStoreId ? ne(storeSlugHistory.storeId, ownStoreId) : undefined)),
+  ]);
+  if (current.length || former.length)
+    throw new StoreError(STORE_MESSAGES.nameTaken(clean), "name", STORE_MESSAGES.nameTakenTitle);
+  return url;
+}
+
+export type NewStoreOutcome =
+  | { kind: "created"; store: Store }
+  /** At the limit: creating one more adds `extraPerBill` (minor units of the billing currency) to every bill. */
+  | { kind: "needs_confirmation"; extraPerBill: number; currency: string };
+
+/**
+ * /newStore: creates a store (with QR) within the merchant's storesLimit. At the limit the store is
+ * created only when the merchant accepted the extra cost: storesLimit + 1 and bill.total + price(plan,
+ * period). Both writes are conditioned statements in one batch (one atomic, uninterrupted write), so
+ * racing or repeated submits cannot overshoot the limit or charge twice for one store.
+ */
+export async function createStore(
+  services: Services,
+  ownerId: string,
+  input: { name: string; category: number; timeZone: string | null },
+  acceptExtraCost: boolean,
+): Promise<NewStoreOutcome> {
+  const { db, files, config, clock } = services;
+  const name = cleanStoreName(input.name);
+  const url = await availableSlug(db, name);
+  const [owner] = await db
+    .select({
+      billingPeriod: users.billingPeriod,
+      priceMonthly: plans.priceMonthly,
+      priceBiannual: plans.priceBiannual,
+      priceAnnually: plans.priceAnnually,
+      currency: plans.currency,
+    })
+    .from(users)
+    .innerJoin(plans, eq(plans.id, users.plan))
+    .where(eq(users.id, ownerId));
+  if (!owner) throw new StoreError("Cuenta no encontrada");
+  const extraPerBill = planPrice(owner, owner.billingPeriod);
+  const now = clock.now();
+  const storeId = randomDigits(ID_DIGITS.store);
+  const qr = await writeStoreQr(files, config.APP_ORIGIN, storeId);
+  const ownedStores = sql`(select count(*) from stores where owner_id = ${ownerId})`;
+  try {
+    const [, inserted] = await db.batch([
+      db.run(sql`update users set stores_limit = stores_limit + 1, bill_total = bill_total + ${extraPerBill}
+        where id = ${ownerId} and ${acceptExtraCost ? 1 : 0} = 1 and ${ownedStores} >= stores_limit`),
+      db.run(sql`insert into stores (id, owner_id, name, url, category, time_zone, qr_png_key, qr_svg_key, created_at, updated_at)
+        select ${storeId}, ${ownerId}, ${name}, ${url}, ${input.category}, ${input.timeZone ?? DEFAULT_TIME_ZONE},
+          ${qr.qrPngKey}, ${qr.qrSvgKey}, ${now.getTime()}, ${now.getTime()}
+        where ${ownedStores} < (select stores_limit from users where id = ${ownerId})`),
+    ]);
+    if (inserted.rowsAffected === 0) {
+      await files.delete([qr.qrPngKey, qr.qrSvgKey]);
+      return { kind: "needs_confirmation", extraPerBill, currency: owner.currency };
+    }
+  } catch (error) {
+    await files.delete([qr.qrPngKey, qr.qrSvgKey]);
+    if (isUniqueViolation(error, "stores.url"))
+      throw new StoreError(STORE_MESSAGES.nameTaken(name), "name", STORE_MESSAGES.nameTakenTitle);
+    throw error;
+  }
+  const store = await db.query.stores.findFirst({ where: eq(stores.id, storeId) });
+  if (!store) throw new Error("created store missing");
+  return { kind: "created", store };
+}
+
+export interface StoreInfoInput {
+  name: string;
+  category: number;
+  description: string;
+  mainTitle: string;
+  storeTitle: string;
+  saleNumber: string;
+  attentionNumber: string;
+  location: string;
+  timeZone: string;
+}
+
+/**
+ * Saves the info form. A new name gets a new slug; the old slug goes to the history (it keeps
+ * redirecting) and a former slug of this store taken back leaves the history.
+ */
+export async function updateStoreInfo(db: Db, store: Store, input: StoreInfoInput, now: Date): Promise<Store> {
+  const name = cleanStoreName(input.name);
+  const url = name === store.name ? store.url : await availableSlug(db, name, store.id);
+  const values = { ...input, name, url, updatedAt: now };
+  try {
+    if (url === store.url) {
+      await db.update(stores).set(values).where(eq(stores.id, store.id));
+    } else {
+      await db.batch([
+        db.delete(storeSlugHistory).where(eq(storeSlugHistory.slug, url)),
+        db.insert(storeSlugHistory).values({ slug: store.url, storeId: store.id, replacedAt: now }),
+        db.update(stores).set(values).where(eq(stores.id, store.id)),
+      ]);
+    }
+  } catch (error) {
+    if (isUniqueViolation(error, "stores.url") || isUniqueViolation(error, "store_slug_history.slug"))
+      throw new StoreError(STORE_MESSAGES.nameTaken(name), "name", STORE_MESSAGES.nameTakenTitle);
+    throw error;
+  }
+  return { ...store, ...values };
+}
+
+/** Changes the store currency, restating every product price so the amounts the merchant typed stay. */
+export async function changeStoreCurrency(db: Db, store: Store, currency: string, now: Date): Promise<void> {
+  if (currency === store.currency) return;
+  const rows = await db.select({ id: products.id, price: products.price }).from(products).where(eq(products.storeId, store.id));
+  await db.batch([
+    db.update(stores).set({ currency, updatedAt: now }).where(eq(stores.id, store.id)),
+    ...rows.map((p) =>
+      db
+        .update(products)
+        .set({ price: restatePrice(p.price, store.currency, currency) })
+        .where(eq(products.id, p.id)),
+    ),
+  ]);
+}
+
+/** Replaces the logo key; returns the previous key (the caller deletes that file once the row points away). */
+export async function setStoreLogo(db: Db, store: Store, logoKey: string, now: Date): Promise<string | null> {
+  await db.update(stores).set({ logoKey, updatedAt: now }).where(eq(stores.id, store.id));
+  return store.logoKey;
+}
+
+/** Marks the public site changed (edge cache validators read updatedAt). */
+export async function touchStore(db: Db, storeId: string, now: Date): Promise<void> {
+  await db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId));
+}
+
+/**
+ * Deletes a store: the row (its products, sections, banners, sales and former slugs go with it by
+ * cascade), then every file under its prefix (logo, banners, product and section media, QR).
+ */
+export async function deleteStore(services: Services, store: Store): Promise<void> {
+  await services.db.delete(stores).where(and(eq(stores.id, store.id), eq(stores.ownerId, store.ownerId)));
+  const keys = await services.files.list(`stores/${store.id}/`);
+  if (keys.length) await services.files.delete(keys);
+}
+
+/** The dashboard's store cards: newest first, with product and pending-sale counts (one query). */
+export function listStoreSummaries(db: Db, ownerId: string) {
+  return db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      url: stores.url,
+      category: stores.category,
+      logoKey: stores.logoKey,
+      products: sql<number>`(select count(*) from ${products} where ${products.storeId} = ${stores.id})`,
+      pendingSales: sql<number>`(select count(*) from ${sales} where ${sales.storeId} = ${stores.id} and ${sales.state} = 'Pendiente')`,
+    })
+    .from(stores)
+    .where(eq(stores.ownerId, ownerId))
+    .orderBy(desc(stores.createdAt));
 }

@@ -35,7 +35,7 @@ describe("demo seed and the store home query", () => {
       const file = await s.files.get(p.imageKey ?? "");
       expect(file).not.toBeNull();
       const bytes = await bytesOf(file?.body as ReadableStream<Uint8Array>);
-      expect(sniffImageType(bytes)).toBe("jpeg");
+      expect(sniffImageType(bytes)).toBe("webp");
       expect(bytes.byteLength).toBeLessThanOrEqual(35 * 1024);
     }
   });

@@ -77,3 +77,24 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
 }
+
+export const E2E_FILES = "tests/.tmp/e2e-data/files";
+
+/** Registers a merchant and starts the free month: ends signed in on the store list. */
+export async function registerWithTrial(page: Page, email: string, storeName: string, password = "mi-tienda-segura") {
+  await register(page, email, storeName, password);
+  await page.getByRole("button", { name: "Comenzar prueba gratis" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The id of the merchant's store named `name` (for assertions against the database and storage). */
+export async function storeIdByName(name: string): Promise<string> {
+  const db = e2eDb();
+  try {
+    const row = (await db.execute({ sql: "select id from stores where name = ?", args: [name] })).rows[0];
+    expect(row, `no store named ${name}`).toBeTruthy();
+    return String(row?.id);
+  } finally {
+    db.close();
+  }
+}

@@ -32,7 +32,7 @@ test.describe("demo store, the thin slice", () => {
     }
     await expect(images.first()).toHaveAttribute("fetchpriority", "high");
     const icon = page.locator('link[rel="icon"]');
-    await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}\.(jpg|webp)$/);
+    await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}\.webp$/);
 
     // No framework JS: only the site's small enhancement script (storefront.spec.ts checks its size).
     await expect(page.locator("script")).toHaveCount(1);
@@ -44,23 +44,17 @@ test.describe("demo store, the thin slice", () => {
   test("serves product images lossy, small and cached forever", async ({ page, request }) => {
     await page.goto("/site/demo");
     const src = await page.locator(".card img").first().getAttribute("src");
-    expect(src).toMatch(/^\/files\/stores\/\d{10}\/products\/\d{7}\/[0-9a-f]{32}\.(jpg|webp)$/);
+    expect(src).toMatch(/^\/files\/stores\/\d{10}\/products\/\d{7}\/[0-9a-f]{32}\.webp$/);
     const image = await request.get(src as string);
     expect(image.status()).toBe(200);
-    // Lossy JPEG or WebP (product-decisions.md), by its bytes as well as its type.
-    const webp = (src as string).endsWith(".webp");
-    expect(image.headers()["content-type"]).toBe(webp ? "image/webp" : "image/jpeg");
+    expect(image.headers()["content-type"]).toBe("image/webp");
     expect(image.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(image.headers()["x-content-type-options"]).toBe("nosniff");
     const body = await image.body();
     expect(body.byteLength).toBeLessThanOrEqual(35 * 1024);
-    if (webp) {
-      expect(body.subarray(0, 4).toString("latin1")).toBe("RIFF");
-      // 'VP8 ' is lossy; 'VP8L' would be lossless (a defect).
-      expect(["WEBPVP8 ", "WEBPVP8X"]).toContain(body.subarray(8, 16).toString("latin1"));
-    } else {
-      expect([...body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    }
+    // A lossy WebP: 'VP8 ' chunk, never 'VP8L' (lossless).
+    expect(body.subarray(0, 4).toString("latin1")).toBe("RIFF");
+    expect(["WEBPVP8 ", "WEBPVP8X"]).toContain(body.subarray(8, 16).toString("latin1"));
   });
 
   test("the store subdomain serves the same store", async ({ page }) => {

@@ -7,7 +7,8 @@ const dataDir = resolve("tests/.tmp/e2e-data");
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ["build/node/server/index.js"], {
   stdio: "inherit",
-  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.PORT ?? "3111" },
+  // ADMIN_SECRET: the /SSS journey signs in with it (tests/e2e/billing.spec.ts).
+  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.PORT ?? "3111", ADMIN_SECRET: "clave-admin-e2e" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { drawPicture } from "~/demo/pictures";
 import { checkImageUpload, MEDIA_MESSAGES, readImageSize, sniffImageType, targetSize } from "~/media/image-rules";
@@ -15,14 +16,40 @@ function pngHeader(width: number, height: number): Uint8Array {
   return b;
 }
 
+describe("image pipeline on real photographs", () => {
+  it.each([
+    ["tests/fixtures/photos/board.jpg", 720, 477],
+    ["tests/fixtures/photos/wide.jpg", 1169, 584],
+  ])("%s: resized to 400 px high, lossy WebP ≤ 35 KB", async (path, width, height) => {
+    const original = new Uint8Array(readFileSync(path));
+    expect(readImageSize(original, "jpeg")).toEqual({ width, height });
+    const out = await processImage(original, 400);
+    expect(out.height).toBe(400);
+    expect(out.width).toBe(Math.round((width * 400) / height));
+    expect(sniffImageType(out.data)).toBe("webp");
+    expect(out.data.byteLength).toBeLessThanOrEqual(35 * 1024);
+    // Lossy VP8 (the lossless format is 'VP8L'), far smaller than the raw pixels.
+    expect(String.fromCharCode(...out.data.subarray(12, 16))).toBe("VP8 ");
+    expect(readImageSize(out.data, "webp")).toEqual({ width: out.width, height: 400 });
+    // Lossy: far smaller than the raw pixels (a lossless encoding of a photo is several times this).
+    expect(out.data.byteLength).toBeLessThan((out.width * out.height * 3) / 8);
+  });
+
+  it("a 7 MB upload is refused before decoding", () => {
+    const big = new Uint8Array(7 * 1024 * 1024);
+    big.set(readFileSync("tests/fixtures/photos/board.jpg").subarray(0, 4096));
+    expect(() => checkImageUpload(big)).toThrow(MEDIA_MESSAGES.tooHeavy);
+  });
+});
+
 describe("image pipeline", () => {
-  it("resizes a product photo to 400 px high as lossy JPEG under 35 KB", async () => {
+  it("resizes a product photo to 400 px high as lossy WebP under 35 KB", async () => {
     const out = await processImage(photo(1200, 1500), 400);
     expect(out.height).toBe(400);
     expect(out.width).toBe(320);
-    expect(sniffImageType(out.data)).toBe("jpeg");
+    expect(sniffImageType(out.data)).toBe("webp");
     expect(out.data.byteLength).toBeLessThanOrEqual(35 * 1024);
-    expect(readImageSize(out.data, "jpeg")).toEqual({ width: 320, height: 400 });
+    expect(readImageSize(out.data, "webp")).toEqual({ width: 320, height: 400 });
     expect(out.hash).toMatch(/^[0-9a-f]{32}$/);
   });
 

@@ -3,10 +3,11 @@ import { redirectIfSignedIn } from "~/auth/guards.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
 import { hitLimit, LIMITS } from "~/auth/rate-limit.server";
 import { requestPasswordReset } from "~/auth/reset.server";
-import { AuthCard, Field, FormAlert } from "~/auth/ui";
+import { AuthCard } from "~/auth/ui";
 import { fieldErrors, forgotSchema } from "~/auth/validation";
 import { clientIpContext, getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
+import { Field, FormAlert } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import type { Route } from "./+types/forgot-password";
 

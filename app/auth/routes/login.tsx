@@ -2,9 +2,10 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { redirectIfSignedIn } from "~/auth/guards.server";
 import { authenticateLogin, LoginError } from "~/auth/login.server";
 import { createSession } from "~/auth/sessions.server";
-import { AuthCard, Field, FormAlert } from "~/auth/ui";
+import { AuthCard } from "~/auth/ui";
 import { safeRedirect } from "~/auth/validation";
 import { clientIpContext, getServices } from "~/services/services";
+import { Field, FormAlert } from "~/ui/form";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Iniciar sesión | Vitrina" }];

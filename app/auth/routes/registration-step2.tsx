@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { redirectIfSignedIn, requireRegistrationDraft } from "~/auth/guards.server";
 import { RegistrationError, saveStep2 } from "~/auth/registration.server";
-import { AuthCard, Field } from "~/auth/ui";
+import { AuthCard } from "~/auth/ui";
 import { fieldErrors, registrationStep2Schema } from "~/auth/validation";
 import { STORE_CATEGORIES } from "~/domain/categories";
+import { Field } from "~/ui/form";
 import type { Route } from "./+types/registration-step2";
 
 export const meta: Route.MetaFunction = () => [{ title: "Tu tienda | Vitrina" }];

@@ -5,9 +5,10 @@ import { AUTH_MESSAGES } from "~/auth/messages";
 import { hitLimit, LIMITS } from "~/auth/rate-limit.server";
 import { checkCode, completeRegistration, RegistrationError, sendCode } from "~/auth/registration.server";
 import { createSession } from "~/auth/sessions.server";
-import { AuthCard, Field, FormAlert } from "~/auth/ui";
+import { AuthCard } from "~/auth/ui";
 import { codeSchema } from "~/auth/validation";
 import { clientIpContext } from "~/services/services";
+import { Field, FormAlert } from "~/ui/form";
 import type { Route } from "./+types/registration-step3";
 
 export const meta: Route.MetaFunction = () => [{ title: "Verifica tu correo | Vitrina" }];

@@ -4,9 +4,10 @@ import { registrationCookie } from "~/auth/cookies.server";
 import { redirectIfSignedIn } from "~/auth/guards.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
 import { getRegistration, RegistrationError, saveStep1 } from "~/auth/registration.server";
-import { AuthCard, Field, FormAlert } from "~/auth/ui";
+import { AuthCard } from "~/auth/ui";
 import { fieldErrors, registrationStep1Schema } from "~/auth/validation";
 import { getServices } from "~/services/services";
+import { Field, FormAlert } from "~/ui/form";
 import type { Route } from "./+types/registration";
 
 export const meta: Route.MetaFunction = () => [{ title: "Crear cuenta | Vitrina" }];

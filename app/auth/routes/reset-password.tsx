@@ -3,10 +3,11 @@ import { isCommonPassword } from "~/auth/common-passwords.server";
 import { sessionCookie } from "~/auth/cookies.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
 import { completePasswordReset, findValidReset } from "~/auth/reset.server";
-import { AuthCard, Field, FormAlert } from "~/auth/ui";
+import { AuthCard } from "~/auth/ui";
 import { fieldErrors, resetSchema } from "~/auth/validation";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
+import { Field, FormAlert } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import type { Route } from "./+types/reset-password";
 

@@ -1,0 +1,72 @@
+import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { clearLimit, hitLimit, LIMITS } from "~/auth/rate-limit.server";
+import { randomToken, sha256Hex } from "~/domain/ids";
+import { publicStoreUrl } from "~/services/config";
+import type { Services } from "~/services/services";
+import { sessions, stores } from "../../db/schema";
+
+/** SSS (product-decisions.md): ADMIN_SECRET in constant time, 5 tries / 15 min / IP, a short admin session. */
+export const NOT_AUTHORIZED = "No autorizado";
+const ADMIN_SESSION_MS = 30 * 60_000;
+
+function adminCookie(config: Services["config"]) {
+  const production = config.VITRINA_ENV === "production";
+  return createCookie(production ? "__Host-vitrina_admin" : "vitrina_admin", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "strict",
+    secure: production,
+    maxAge: ADMIN_SESSION_MS / 1000,
+  });
+}
+
+/** Both sides hashed first, so the comparison always walks 32 bytes whatever was typed. */
+export async function secretMatches(typed: string, secret: string | undefined): Promise<boolean> {
+  if (!secret) return false;
+  const [a, b] = await Promise.all([sha256Hex(typed), sha256Hex(secret)]);
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/** Checks the typed secret; on success returns the Set-Cookie of a new 30-minute admin session. */
+export async function adminLogin(services: Services, typed: string, ip: string): Promise<{ cookie: string } | { error: string }> {
+  const now = services.clock.now();
+  const key = `admin:${ip}`;
+  const { blocked } = await hitLimit(services.db, key, LIMITS.adminPerIp, now);
+  if (blocked || !(await secretMatches(typed, services.config.ADMIN_SECRET))) return { error: NOT_AUTHORIZED };
+  await clearLimit(services.db, key);
+  const id = randomToken();
+  await services.db.batch([
+    services.db.delete(sessions).where(and(eq(sessions.kind, "admin"), lt(sessions.expiresAt, now))),
+    services.db.insert(sessions).values({
+      idHash: await sha256Hex(id),
+      userId: null,
+      kind: "admin",
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ADMIN_SESSION_MS),
+    }),
+  ]);
+  return { cookie: await adminCookie(services.config).serialize(id) };
+}
+
+export async function isAdmin(services: Services, request: Request): Promise<boolean> {
+  if (!services.config.ADMIN_SECRET) return false;
+  const id = await adminCookie(services.config).parse(request.headers.get("Cookie"));
+  if (typeof id !== "string" || id.length < 32 || id.length > 64) return false;
+  const [row] = await services.db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(
+      and(eq(sessions.idHash, await sha256Hex(id)), eq(sessions.kind, "admin"), gt(sessions.expiresAt, services.clock.now())),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Every store's public URL, one per store, oldest first. */
+export async function allStoreUrls(services: Services): Promise<string[]> {
+  const rows = await services.db.select({ url: stores.url }).from(stores).orderBy(asc(stores.createdAt));
+  return rows.map((r) => publicStoreUrl(services.config, r.url));
+}

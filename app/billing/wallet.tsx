@@ -1,0 +1,48 @@
+import { loadMercadoPago } from "@mercadopago/sdk-js";
+import { initMercadoPago, Wallet } from "@mercadopago/sdk-react";
+import { useEffect, useState } from "react";
+import { PAYMENTS_UNAVAILABLE } from "./messages";
+
+/**
+ * MercadoPago's Wallet button (lazy chunk). The SDK script is loaded first so its failures
+ * ('Failed to load MercadoPago.js', 'MercadoPago.js not available') reach the merchant;
+ * the widget itself is created after 200 ms by @mercadopago/sdk-react.
+ */
+export default function MercadoPagoWallet(props: { publicKey: string; preferenceId: string; fallbackUrl: string }) {
+  const [state, setState] = useState<{ ready: boolean; error: string | null }>({ ready: false, error: null });
+  useEffect(() => {
+    let live = true;
+    loadMercadoPago()
+      .then(() => {
+        initMercadoPago(props.publicKey, { locale: "es-AR" });
+        if (live) setState({ ready: true, error: null });
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (live) setState({ ready: false, error: error instanceof Error ? error.message : String(error) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [props.publicKey]);
+  if (state.error) {
+    return (
+      <div className="form-alert" role="alert">
+        <p>
+          {PAYMENTS_UNAVAILABLE} ({state.error}).
+        </p>
+        <a href={props.fallbackUrl}>Abrir MercadoPago en otra página</a>
+      </div>
+    );
+  }
+  if (!state.ready) return <span className="spinner" role="progressbar" aria-label="Cargando MercadoPago" />;
+  return (
+    <Wallet
+      initialization={{ preferenceId: props.preferenceId }}
+      onError={(error) => {
+        console.error(error);
+        setState({ ready: false, error: "Wallet" });
+      }}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+/** The plan's limits on a store's content (product-decisions.md, Plans and billing) and the spec's messages. */
+export interface PlanLimits {
+  /** null = unlimited (premium). */
+  products: number | null;
+  banner: number;
+  sections: number;
+  itemsPerSection: number;
+}
+
+export const LIMIT_MESSAGES = {
+  products: "Limite de productos alcanzado",
+  sections: "Límite de secciones alcanzado",
+  noBannerSlots: "No quedan suficientes espacios",
+  fewBannerSlots: (free: number) => `Quedan solo ${free} espacio(s) para imágenes del banner`,
+  sectionItems: (free: number) => `Límite sobrepasado: Esta sección solo tiene ${free} espacio(s) disponibles`,
+} as const;
+
+export function freeSlots(limit: number, used: number): number {
+  return Math.max(0, limit - used);
+}
+
+/** The message refusing `adding` new banner images when `present` are there, or null when they fit. */
+export function bannerUploadProblem(plan: PlanLimits, present: number, adding: number): string | null {
+  const free = freeSlots(plan.banner, present);
+  if (free === 0) return LIMIT_MESSAGES.noBannerSlots;
+  if (adding > free) return LIMIT_MESSAGES.fewBannerSlots(free);
+  return null;
+}
+
+export function canAddProduct(plan: PlanLimits, count: number): boolean {
+  return plan.products === null || count < plan.products;
+}
+
+export function canAddSection(plan: PlanLimits, count: number): boolean {
+  return count < plan.sections;
+}
+
+/** The message refusing `adding` items to a section holding `present`, or null when they fit. */
+export function sectionItemsProblem(plan: PlanLimits, present: number, adding: number): string | null {
+  const free = freeSlots(plan.itemsPerSection, present);
+  return adding > free ? LIMIT_MESSAGES.sectionItems(free) : null;
+}

@@ -1,0 +1,222 @@
+/** Sales rules as plain functions: state transitions, the 'Hoy' range, CSV for bookkeeping, the buyer's chat link. */
+import { toDecimalString } from "./money";
+
+export type SaleState = "Pendiente" | "Confirmada" | "Cancelada";
+export type SaleAction = "confirm" | "cancel";
+export type Delivery = "pickup" | "delivery";
+
+export const SALES_PAGE_SIZE = 20;
+/** 'Cargar más ventas' adds a page at a time; past this the merchant searches or exports instead. */
+export const SALES_MAX_SHOWN = 1000;
+
+/** A sale code is 10 digits (product-decisions: identifiers). */
+export const SALE_CODE_PATTERN = /^\d{10}$/;
+
+export const SALE_MESSAGES = {
+  badCode: "El código de venta tiene 10 dígitos",
+  confirmed: "Venta completada",
+  cancelled: "Compra cancelada",
+  notPending: (state: SaleState) => `Esta venta ya está ${state.toLowerCase()} y no se puede cambiar`,
+  noStock: (name: string) => `Stock insuficiente para ${name}`,
+} as const;
+
+/**
+ * The query string of a list state (no leading '?', empty for the default 'Últimas 20'): `code=…` for a search,
+ * otherwise `view=today` for 'Hoy' and `limit=…` after 'Cargar más ventas'.
+ */
+export function salesQueryString(state: { code?: string; mode?: "latest" | "today"; limit?: number }): string {
+  const params = new URLSearchParams();
+  if (state.code) params.set("code", state.code);
+  else {
+    if (state.mode === "today") params.set("view", "today");
+    if (state.limit && state.limit > SALES_PAGE_SIZE) params.set("limit", String(state.limit));
+  }
+  return params.toString();
+}
+
+export const DELIVERY_LABELS: Record<Delivery, string> = {
+  pickup: "Retiro en tienda",
+  delivery: "Envío a domicilio",
+};
+
+const TRANSITIONS: Record<SaleAction, SaleState> = { confirm: "Confirmada", cancel: "Cancelada" };
+
+/** Only a pending sale changes: 'Completar' makes it Confirmada, 'Cancelar' makes it Cancelada. Anything else is refused. */
+export function nextSaleState(current: SaleState, action: SaleAction): SaleState | null {
+  return current === "Pendiente" ? TRANSITIONS[action] : null;
+}
+
+export function canChangeSale(state: SaleState): boolean {
+  return state === "Pendiente";
+}
+
+/** Quantities per product to take from stock; lines of deleted products (no product id) are skipped. */
+export function stockNeeds(lines: ReadonlyArray<{ productId: string | null; quantity: number }>): Map<string, number> {
+  const needs = new Map<string, number>();
+  for (const line of lines) {
+    if (line.productId) needs.set(line.productId, (needs.get(line.productId) ?? 0) + line.quantity);
+  }
+  return needs;
+}
+
+export const DEFAULT_TIME_ZONE = "America/Bogota";
+
+/** The store's IANA zone if this runtime knows it, otherwise the product default. */
+export function safeTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return timeZone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+const dayKeyFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The local calendar day of an instant in a zone, as a sortable number yyyymmdd. */
+function localDayKey(ms: number, timeZone: string): number {
+  let format = dayKeyFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" });
+    dayKeyFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return get("year") * 10_000 + get("month") * 100 + get("day");
+}
+
+/** The first instant whose local day is at least `day`, searched in [lo, hi] (local days never go backwards). */
+function firstInstantOfDay(day: number, timeZone: string, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (localDayKey(mid, timeZone) >= day) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * 'Hoy' in the store's time zone: from local midnight (or the first instant of the day where a DST jump
+ * skips midnight) up to the start of the next local day. Both bounds are epoch ms, `from` inclusive, `to` exclusive.
+ */
+export function todayRange(now: Date, timeZone: string): { from: Date; to: Date } {
+  const zone = safeTimeZone(timeZone);
+  const t = now.getTime();
+  const today = localDayKey(t, zone);
+  // Offsets stay within ±14 h and DST moves at most a few hours, so a day starts within 27 h before now.
+  const from = firstInstantOfDay(today, zone, t - 27 * HOUR, t);
+  const to = firstInstantOfDay(dayAfterKey(today), zone, t, t + 27 * HOUR);
+  return { from: new Date(from), to: new Date(to) };
+}
+
+/** yyyymmdd of the calendar day after `key` (month and year rollovers). */
+function dayAfterKey(key: number): number {
+  const y = Math.floor(key / 10_000);
+  const m = Math.floor((key % 10_000) / 100);
+  const d = key % 100;
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  return next.getUTCFullYear() * 10_000 + (next.getUTCMonth() + 1) * 100 + next.getUTCDate();
+}
+
+/** Date and time of a sale for the merchant, in the store's zone: '10 mar 2026, 10:00'. */
+export function formatSaleDate(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("es", { dateStyle: "medium", timeStyle: "short", timeZone: safeTimeZone(timeZone) }).format(
+    date,
+  );
+}
+
+/** 'yyyy-mm-dd hh:mm' in the store's zone: sorts as text and every spreadsheet reads it. */
+export function isoLocalDateTime(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: safeTimeZone(timeZone),
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
+}
+
+export interface CsvSale {
+  id: string;
+  createdAt: Date;
+  state: SaleState;
+  buyerName: string;
+  buyerPhone: string | null;
+  delivery: Delivery;
+  address: string | null;
+  note: string | null;
+  total: number;
+  currency: string;
+  lines: ReadonlyArray<{ name: string; quantity: number }>;
+}
+
+export const CSV_HEADER = [
+  "Código",
+  "Fecha",
+  "Estado",
+  "Comprador",
+  "Teléfono",
+  "Entrega",
+  "Dirección",
+  "Nota",
+  "Productos",
+  "Total",
+  "Moneda",
+] as const;
+
+/**
+ * One CSV cell (RFC 4180). Text typed by shoppers could start a spreadsheet formula ('=HYPERLINK(…)'):
+ * such cells get a leading apostrophe so they stay text.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The shown sales as CSV for bookkeeping: UTF-8 with BOM (Excel), CRLF, dates in the store's zone, totals as plain decimals. */
+export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string): string {
+  const lines = [CSV_HEADER.join(",")];
+  for (const sale of rows) {
+    const cells = [
+      sale.id,
+      isoLocalDateTime(sale.createdAt, timeZone),
+      sale.state,
+      sale.buyerName,
+      sale.buyerPhone ?? "",
+      DELIVERY_LABELS[sale.delivery],
+      sale.address ?? "",
+      sale.note ?? "",
+      sale.lines.map((l) => `${l.name} x ${l.quantity}`).join("; "),
+      toDecimalString(sale.total, sale.currency),
+      sale.currency,
+    ];
+    lines.push(cells.map(csvCell).join(","));
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+export function isMobileUserAgent(userAgent: string | null | undefined): boolean {
+  return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(userAgent ?? "");
+}
+
+/**
+ * A WhatsApp chat with the buyer (product-decisions: mobile api.whatsapp.com, desktop web.whatsapp.com),
+ * or null when the phone has too few digits to be a number with country code.
+ */
+export function buyerChatUrl(phone: string | null | undefined, text: string, mobile: boolean): string | null {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  if (digits.length < 8 || digits.length > 15) return null;
+  const host = mobile ? "https://api.whatsapp.com" : "https://web.whatsapp.com";
+  return `${host}/send?phone=${digits}&text=${encodeURIComponent(text)}`;
+}
+
+export function buyerGreeting(buyerName: string, storeName: string, code: string): string {
+  return `Hola ${buyerName}, te escribimos de ${storeName} por tu pedido ${code}.`;
+}

@@ -1,0 +1,60 @@
+import { sha256Hex } from "~/domain/ids";
+import { contentTypeForKey, type FileStore } from "~/services/files";
+import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES, MediaError } from "./image-rules";
+import { processImage } from "./images.server";
+import { checkVideoUpload, isAudioOnly } from "./video-rules";
+
+/** A file ready to store under a content-addressed key. */
+export interface PreparedFile {
+  key: string;
+  data: Uint8Array;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+}
+
+/** The files a multipart field carries, without the empty entry a form sends when nothing was chosen. */
+export function filesOf(form: FormData, field: string): File[] {
+  return form.getAll(field).filter((v): v is File => typeof v === "object" && v !== null && v.size > 0);
+}
+
+export async function readUpload(file: File): Promise<Uint8Array> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new MediaError(MEDIA_MESSAGES.tooHeavy);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** Validates, resizes to `maxHeight` and re-encodes an image; the key is `{prefix}/{hash}.{ext}`. */
+export async function prepareImage(file: File, prefix: string, maxHeight: number): Promise<PreparedFile> {
+  const image = await processImage(await readUpload(file), maxHeight);
+  return {
+    key: `${prefix}/${image.hash}.${image.ext}`,
+    data: image.data,
+    contentType: image.contentType,
+    width: image.width,
+    height: image.height,
+  };
+}
+
+/** Validates a video by its bytes and keeps it as uploaded. */
+export async function prepareVideo(file: File, prefix: string): Promise<PreparedFile & { audioOnly: boolean }> {
+  const data = await readUpload(file);
+  const type = checkVideoUpload(data, file.name);
+  const key = `${prefix}/${(await sha256Hex(data)).slice(0, 32)}.${type}`;
+  const contentType = contentTypeForKey(key);
+  if (!contentType) throw new MediaError(MEDIA_MESSAGES.format);
+  return { key, data, contentType, width: null, height: null, audioOnly: isAudioOnly(type) };
+}
+
+/** Stores every prepared file or none: on a failure the ones already written are removed again. */
+export async function putAll(files: FileStore, prepared: PreparedFile[]): Promise<void> {
+  const written: string[] = [];
+  try {
+    for (const file of prepared) {
+      await files.put(file.key, file.data, file.contentType);
+      written.push(file.key);
+    }
+  } catch (error) {
+    await files.delete(written).catch(() => {});
+    throw new MediaError(MEDIA_MESSAGES.unreadable, { cause: error });
+  }
+}

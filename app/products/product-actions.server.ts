@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { parseMoney } from "~/domain/money";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
+import type { Services } from "~/services/services";
+import { failure, invalid, refusal } from "~/stores/action-results.server";
+import { planLimits } from "~/stores/plan-limits.server";
+import type { Store } from "~/stores/stores.server";
+import { notFound } from "~/stores/workspace.server";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import {
+  createProduct,
+  deleteProduct,
+  findProduct,
+  keysNotInSales,
+  PRODUCT_MESSAGES,
+  type Product,
+  type ProductImage,
+  productFilesPrefix,
+  updateProduct,
+} from "./products.server";
+
+const REQUIRED = "Este campo es obligatorio";
+
+/** The product form, with the price read in the store currency (what the merchant typed, '1.234,50' or '12.5'). */
+export function productSchema(currency: string) {
+  return z.object({
+    name: z.string().trim().min(1, REQUIRED).max(120),
+    price: z
+      .string()
+      .trim()
+      .min(1, REQUIRED)
+      .transform((value, ctx) => {
+        const minor = parseMoney(value, currency);
+        if (minor === null || minor > 1e12) {
+          ctx.addIssue({ code: "custom", message: "Escribe un precio válido, por ejemplo 12.500 o 12,50" });
+          return z.NEVER;
+        }
+        return minor;
+      }),
+    stock: z
+      .string()
+      .trim()
+      .min(1, REQUIRED)
+      .regex(/^\d{1,7}$/, "Escribe una cantidad entera, 0 o más")
+      .transform(Number),
+    description: z.string().trim().max(2000).default(""),
+    category: z.coerce.number().int().min(0, "Elige una categoría").max(15, "Elige una categoría"),
+  });
+}
+
+const fieldsOf = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+
+async function prepareProductImage(file: File, storeId: string, productId: string): Promise<PreparedFile> {
+  return prepareImage(file, productFilesPrefix(storeId, productId), IMAGE_HEIGHTS.product);
+}
+
+const imageOf = (prepared: PreparedFile, file: File): ProductImage => ({
+  key: prepared.key,
+  width: prepared.width ?? 0,
+  height: prepared.height ?? 0,
+  filename: file.name.slice(0, 200),
+});
+
+/** /Store/{id}/products/new: validates, stores the resized image, creates the product under the plan limit. */
+export async function handleCreateProduct(services: Services, plan: "standard" | "premium", store: Store, form: FormData) {
+  const { db, files, config, clock } = services;
+  const parsed = productSchema(store.currency).safeParse(fieldsOf(form));
+  const [file] = filesOf(form, "image");
+  if (!parsed.success) return invalid("create", parsed.error);
+  if (!file) return failure("create", { image: PRODUCT_MESSAGES.imageRequired });
+  const id = randomDigits(ID_DIGITS.product);
+  let prepared: PreparedFile | undefined;
+  try {
+    prepared = await prepareProductImage(file, store.id, id);
+    await putAll(files, [prepared]);
+    await createProduct(db, store.id, await planLimits(db, plan), id, parsed.data, imageOf(prepared, file), clock.now());
+  } catch (error) {
+    if (prepared) await files.delete([prepared.key]);
+    return refusal("create", error, "image");
+  }
+  return redirectWithNotice(
+    config,
+    `/Store/${store.id}/products`,
+    notice("Producto creado", `${parsed.data.name} ya está en tu tienda.`),
+  );
+}
+
+export async function loadProduct(services: Services, store: Store, productId: string): Promise<Product> {
+  const product = /^\d{7}$/.test(productId) ? await findProduct(services.db, store.id, productId) : undefined;
+  return product ?? notFound();
+}
+
+/** /Store/{id}/products/{productId}: save (intent=save, image optional) or delete (intent=delete). */
+export async function handleEditProduct(services: Services, store: Store, product: Product, form: FormData) {
+  const { db, files, config, clock } = services;
+  const list = `/Store/${store.id}/products`;
+  if (form.get("intent") === "delete") {
+    if (!(await deleteProduct(db, files, store.id, product.id, clock.now()))) notFound();
+    return redirectWithNotice(
+      config,
+      list,
+      notice("Producto eliminado", `${product.name} se eliminó de tu tienda y de sus secciones.`),
+    );
+  }
+  const parsed = productSchema(store.currency).safeParse(fieldsOf(form));
+  if (!parsed.success) return invalid("save", parsed.error);
+  const [file] = filesOf(form, "image");
+  let prepared: PreparedFile | undefined;
+  try {
+    if (file) {
+      prepared = await prepareProductImage(file, store.id, product.id);
+      await putAll(files, [prepared]);
+    }
+    const replaced = await updateProduct(
+      db,
+      product,
+      parsed.data,
+      prepared && file ? imageOf(prepared, file) : null,
+      clock.now(),
+    );
+    if (replaced) await files.delete(await keysNotInSales(db, [replaced]));
+  } catch (error) {
+    if (prepared && prepared.key !== product.imageKey) await files.delete([prepared.key]);
+    return refusal("save", error, "image");
+  }
+  return redirectWithNotice(
+    config,
+    list,
+    notice("Producto guardado", `Los cambios de ${parsed.data.name} ya se ven en tu tienda.`),
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { PRODUCT_CATEGORIES } from "~/domain/categories";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { UploadForm } from "~/media/upload-form";
+import { ErrorText, Field, SelectField, TextAreaField } from "~/ui/form";
+
+export interface ProductFormValues {
+  name: string;
+  price: string;
+  stock: string;
+  description: string;
+  category: string;
+  image: string | null;
+}
+
+export const EMPTY_PRODUCT: ProductFormValues = { name: "", price: "", stock: "", description: "", category: "0", image: null };
+
+/** Create and edit share this form; the image is required only on create. */
+export function ProductForm(props: {
+  intent: "create" | "save";
+  values: ProductFormValues;
+  currency: string;
+  errors: Record<string, string | undefined>;
+  submitLabel: string;
+}) {
+  const { values, errors } = props;
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <UploadForm className="form two-columns" busyText="Guardando producto…" onProblem={setProblem}>
+      <input type="hidden" name="intent" value={props.intent} />
+      <Field label="Nombre" name="name" defaultValue={values.name} error={errors.name} maxLength={120} required />
+      <Field
+        label={`Precio (${props.currency})`}
+        name="price"
+        inputMode="decimal"
+        defaultValue={values.price}
+        error={errors.price}
+        placeholder="12.500 o 12,50"
+        required
+      />
+      <Field
+        label="Stock"
+        name="stock"
+        inputMode="numeric"
+        defaultValue={values.stock}
+        error={errors.stock}
+        required
+        pattern="\d*"
+      />
+      <SelectField
+        label="Categoría"
+        name="category"
+        defaultValue={values.category}
+        error={errors.category}
+        options={PRODUCT_CATEGORIES.map((name, id) => ({ value: String(id), label: name }))}
+      />
+      <div className="span-all">
+        <TextAreaField
+          label="Descripción"
+          name="description"
+          defaultValue={values.description}
+          error={errors.description}
+          maxLength={2000}
+        />
+      </div>
+      <div className="span-all product-image-field">
+        {values.image && <img src={values.image} alt="Imagen actual" height={120} />}
+        <div className="field">
+          <label htmlFor="f-image">{values.image ? "Cambiar imagen" : "Imagen"}</label>
+          <input
+            id="f-image"
+            name="image"
+            type="file"
+            accept="image/*"
+            required={props.intent === "create"}
+            data-resize-height={IMAGE_HEIGHTS.product}
+            aria-invalid={errors.image || problem ? true : undefined}
+          />
+          <ErrorText message={problem ?? errors.image} />
+        </div>
+      </div>
+      <ErrorText message={errors.form} className="span-all" />
+      <div className="span-all">
+        <button type="submit" className="button">
+          {props.submitLabel}
+        </button>
+      </div>
+    </UploadForm>
+  );
+}

@@ -1,0 +1,194 @@
+// Data access for one store's sales: the list, one sale, and the two state changes.
+// Every query is scoped by store id; callers pass the store the signed-in merchant owns.
+import type { InArgs, InStatement, ResultSet } from "@libsql/client";
+import { and, asc, desc, eq, exists, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { nextSaleState, type SaleState, stockNeeds, todayRange } from "~/domain/sales";
+import type { Db } from "~/services/db";
+import { products, saleLines, sales } from "../../db/schema";
+
+export type Sale = typeof sales.$inferSelect;
+export type SaleLine = typeof saleLines.$inferSelect;
+export type SaleWithLines = Sale & { lines: SaleLine[] };
+
+/** What the list shows: the newest `limit`, today's newest `limit`, or the one sale with a code. */
+export type SalesView = { kind: "latest"; limit: number } | { kind: "today"; limit: number } | { kind: "code"; code: string };
+
+interface StoreScope {
+  id: string;
+  timeZone: string;
+}
+
+function viewFilter(store: StoreScope, view: SalesView, now: Date): { where: SQL | undefined; limit: number } {
+  const own = eq(sales.storeId, store.id);
+  if (view.kind === "code") return { where: and(own, eq(sales.id, view.code)), limit: 1 };
+  if (view.kind === "today") {
+    const { from, to } = todayRange(now, store.timeZone);
+    return { where: and(own, gte(sales.createdAt, from), lt(sales.createdAt, to)), limit: view.limit };
+  }
+  return { where: own, limit: view.limit };
+}
+
+const newestFirst = [desc(sales.createdAt), desc(sales.id)];
+
+/** The sales a view shows, newest first, and whether more exist beyond `limit` (for 'Cargar más ventas'). */
+export async function listSales(
+  db: Db,
+  store: StoreScope,
+  view: SalesView,
+  now: Date,
+): Promise<{ sales: Sale[]; hasMore: boolean }> {
+  const { where, limit } = viewFilter(store, view, now);
+  const rows = await db
+    .select()
+    .from(sales)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit + 1);
+  return { sales: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** The shown sales with their lines (CSV export), in one round trip. */
+export async function listSalesWithLines(db: Db, store: StoreScope, view: SalesView, now: Date): Promise<SaleWithLines[]> {
+  const { where, limit } = viewFilter(store, view, now);
+  const shownIds = db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit);
+  const [rows, lines] = await db.batch([
+    db
+      .select()
+      .from(sales)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit),
+    db
+      .select()
+      .from(saleLines)
+      .where(inArray(saleLines.saleId, shownIds))
+      .orderBy(asc(saleLines.saleId), asc(saleLines.position)),
+  ]);
+  const bySale = new Map<string, SaleLine[]>();
+  for (const line of lines) bySale.set(line.saleId, [...(bySale.get(line.saleId) ?? []), line]);
+  return rows.map((sale) => ({ ...sale, lines: bySale.get(sale.id) ?? [] }));
+}
+
+/** One sale of the store with its lines, or undefined (unknown code or another store's sale: the same answer). */
+export async function getSale(db: Db, storeId: string, saleId: string): Promise<SaleWithLines | undefined> {
+  const ownSale = and(eq(sales.id, saleId), eq(sales.storeId, storeId));
+  const [[sale], lines] = await db.batch([
+    db.select().from(sales).where(ownSale),
+    db
+      .select()
+      .from(saleLines)
+      .where(and(eq(saleLines.saleId, saleId), exists(db.select({ one: sql`1` }).from(sales).where(ownSale))))
+      .orderBy(asc(saleLines.position)),
+  ]);
+  return sale ? { ...sale, lines } : undefined;
+}
+
+export type SaleChange =
+  | { ok: true; state: SaleState }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "not_pending"; state: SaleState }
+  | { ok: false; reason: "no_stock"; productName: string };
+
+interface Services {
+  db: Db;
+  clock: { now(): Date };
+}
+
+/** Runs drizzle-built statements as one libSQL write transaction (BEGIN IMMEDIATE … COMMIT; any error rolls it all back). */
+async function writeTransaction(db: Db, queries: Array<{ toSQL(): { sql: string; params: unknown[] } }>): Promise<ResultSet[]> {
+  const statements: InStatement[] = queries.map((q) => {
+    const { sql: text, params } = q.toSQL();
+    return { sql: text, args: params as InArgs };
+  });
+  return db.$client.batch(statements, "write");
+}
+
+function isStockCheckViolation(error: unknown): boolean {
+  const text = `${(error as { message?: unknown })?.message ?? ""} ${(error as { cause?: { message?: unknown } })?.cause?.message ?? ""}`;
+  return text.includes("products_stock_non_negative");
+}
+
+/** The first product whose stock is short for the sale, by its current name. */
+async function shortProduct(db: Db, storeId: string, needs: Map<string, number>): Promise<string | null> {
+  if (needs.size === 0) return null;
+  const rows = await db
+    .select({ id: products.id, name: products.name, stock: products.stock })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), inArray(products.id, [...needs.keys()])));
+  for (const [productId, quantity] of needs) {
+    const product = rows.find((p) => p.id === productId);
+    if (product && product.stock < quantity) return product.name;
+  }
+  return null;
+}
+
+const MAX_CONFIRM_TRIES = 3;
+
+/**
+ * 'Completar': Pendiente → Confirmada and each line's quantity taken from stock, atomically and exactly once.
+ *
+ * One write transaction holds every decrement and the state change, each conditioned on the sale still being
+ * Pendiente; the state change comes last, so all decrements see the same answer. SQLite runs one writer at a
+ * time, so of two confirmations of one sale only the first finds it pending. A decrement below zero breaks the
+ * products.stock CHECK, which rolls the whole transaction back: nothing changes and the merchant is told which
+ * product is short. Lines whose product was deleted (product id set null) are skipped, as are products deleted
+ * between reading the lines and writing.
+ */
+export async function confirmSale(services: Services, storeId: string, saleId: string): Promise<SaleChange> {
+  const { db } = services;
+  for (let attempt = 1; ; attempt++) {
+    const sale = await getSale(db, storeId, saleId);
+    if (!sale) return { ok: false, reason: "not_found" };
+    if (!nextSaleState(sale.state, "confirm")) return { ok: false, reason: "not_pending", state: sale.state };
+    const needs = stockNeeds(sale.lines);
+    const short = await shortProduct(db, storeId, needs);
+    if (short) return { ok: false, reason: "no_stock", productName: short };
+
+    const stillPending = and(eq(sales.id, saleId), eq(sales.storeId, storeId), eq(sales.state, "Pendiente"));
+    const decrements = [...needs].map(([productId, quantity]) =>
+      db
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${quantity}` })
+        .where(
+          and(
+            eq(products.id, productId),
+            eq(products.storeId, storeId),
+            exists(db.select({ one: sql`1` }).from(sales).where(stillPending)),
+          ),
+        ),
+    );
+    const confirm = db
+      .update(sales)
+      .set({ state: "Confirmada", closedAt: services.clock.now() })
+      .where(stillPending)
+      .returning({ id: sales.id });
+    try {
+      const results = await writeTransaction(db, [...decrements, confirm]);
+      if (results.at(-1)?.rows.length === 1) return { ok: true, state: "Confirmada" };
+      // Someone else changed it between our read and the transaction: report what it is now.
+      const now = await getSale(db, storeId, saleId);
+      return now ? { ok: false, reason: "not_pending", state: now.state } : { ok: false, reason: "not_found" };
+    } catch (error) {
+      // Stock went short between the check and the transaction; the rollback left everything as it was.
+      if (!isStockCheckViolation(error) || attempt >= MAX_CONFIRM_TRIES) throw error;
+    }
+  }
+}
+
+/** 'Cancelar': Pendiente → Cancelada in one conditioned statement. Stock is never touched. */
+export async function cancelSale(services: Services, storeId: string, saleId: string): Promise<SaleChange> {
+  const { db } = services;
+  const [changed] = await db
+    .update(sales)
+    .set({ state: "Cancelada", closedAt: services.clock.now() })
+    .where(and(eq(sales.id, saleId), eq(sales.storeId, storeId), eq(sales.state, "Pendiente")))
+    .returning({ id: sales.id });
+  if (changed) return { ok: true, state: "Cancelada" };
+  const sale = await db.query.sales.findFirst({ where: and(eq(sales.id, saleId), eq(sales.storeId, storeId)) });
+  return sale ? { ok: false, reason: "not_pending", state: sale.state } : { ok: false, reason: "not_found" };
+}

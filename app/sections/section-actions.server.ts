@@ -1,0 +1,151 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
+import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "~/media/uploads.server";
+import type { Services } from "~/services/services";
+import { failure, invalid, refusal } from "~/stores/action-results.server";
+import { sectionTitleSchema } from "~/stores/info-actions.server";
+import { planLimits } from "~/stores/plan-limits.server";
+import type { Store } from "~/stores/stores.server";
+import { notFound } from "~/stores/workspace.server";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import {
+  addFileItems,
+  addProductItems,
+  deleteSection,
+  type FileItemInput,
+  findSection,
+  listSectionItems,
+  moveItem,
+  removeItem,
+  renameSection,
+  type Section,
+} from "./sections.server";
+
+export async function loadSection(services: Services, store: Store, sectionId: string): Promise<Section> {
+  const section = /^\d{7}$/.test(sectionId) ? await findSection(services.db, store.id, sectionId) : undefined;
+  return section ?? notFound();
+}
+
+const sectionPrefix = (section: Section) => `stores/${section.storeId}/sections/${section.id}`;
+const itemAction = z.object({ item: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]).optional() });
+
+/** /Store/{id}/section/{sectionId}: rename, move or remove an item, delete the section. */
+export async function handleSectionAction(services: Services, section: Section, form: FormData) {
+  const { db, files, config, clock } = services;
+  const now = clock.now();
+  const here = `/Store/${section.storeId}/section/${section.id}`;
+  const intent = String(form.get("intent") ?? "");
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  switch (intent) {
+    case "rename": {
+      const parsed = sectionTitleSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      await renameSection(db, section, parsed.data.title, now);
+      return redirectWithNotice(config, here, notice("Sección guardada", `La sección ahora se llama ${parsed.data.title}.`));
+    }
+    case "item-move": {
+      const parsed = itemAction.safeParse(fields);
+      if (!parsed.success || !parsed.data.direction) return failure(intent, { form: "Acción no válida" });
+      if (!(await moveItem(db, section, parsed.data.item, parsed.data.direction, now))) notFound();
+      return redirect(here);
+    }
+    case "item-remove": {
+      const parsed = itemAction.safeParse(fields);
+      if (!parsed.success) return failure(intent, { form: "Acción no válida" });
+      if (!(await removeItem(db, files, section, parsed.data.item, now))) notFound();
+      return redirectWithNotice(config, here, notice("Elemento quitado", "Ya no aparece en esta sección."));
+    }
+    case "delete": {
+      await deleteSection(db, files, section, now);
+      return redirectWithNotice(
+        config,
+        `/Store/${section.storeId}/info`,
+        notice("Sección eliminada", `${section.title} y sus archivos se eliminaron.`),
+      );
+    }
+    default:
+      return failure(intent, { form: "Acción desconocida" });
+  }
+}
+
+/** /new/product: the chosen products of this store, capped at the section's free slots. */
+export async function handleAddProducts(services: Services, plan: "standard" | "premium", section: Section, form: FormData) {
+  const ids = form.getAll("product").map(String);
+  if (ids.length === 0) return failure("add", { form: "Elige al menos un producto" });
+  if (ids.length > 200 || ids.some((id) => !/^\d{7}$/.test(id))) notFound();
+  try {
+    const added = await addProductItems(services.db, section, await planLimits(services.db, plan), ids, services.clock.now());
+    if (!added) notFound();
+  } catch (error) {
+    return refusal("add", error);
+  }
+  return redirectWithNotice(
+    services.config,
+    `/Store/${section.storeId}/section/${section.id}`,
+    notice("Productos agregados", `Se agregaron ${ids.length} producto(s) a ${section.title}.`),
+  );
+}
+
+/**
+ * /new/file: images are resized to 400 px; videos are kept as uploaded with the 400-px thumbnail the
+ * browser made from a frame (`thumb:{index}`), or none (placeholder) for audio or without JavaScript.
+ * Every file is checked before anything is stored, and a refusal leaves nothing behind.
+ */
+export async function handleAddFiles(services: Services, plan: "standard" | "premium", section: Section, form: FormData) {
+  const { db, files, clock, config } = services;
+  const chosen = filesOf(form, "files");
+  if (chosen.length === 0) return failure("add", { files: "Elige al menos un archivo" });
+  const prefix = sectionPrefix(section);
+  const stored: PreparedFile[] = [];
+  const items: FileItemInput[] = [];
+  try {
+    for (const [index, file] of chosen.entries()) {
+      const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+      if (sniffImageType(head)) {
+        const image = await prepareImage(file, prefix, IMAGE_HEIGHTS.section);
+        stored.push(image);
+        items.push({ type: "image", fileKey: image.key, thumbKey: null, width: image.width, height: image.height });
+        continue;
+      }
+      const video = await prepareVideo(file, prefix);
+      const thumbFile = form.get(`thumb:${index}`);
+      const thumb =
+        !video.audioOnly && thumbFile instanceof File && thumbFile.size > 0
+          ? await prepareImage(thumbFile, prefix, IMAGE_HEIGHTS.videoThumb)
+          : null;
+      stored.push(video, ...(thumb ? [thumb] : []));
+      items.push({
+        type: "video",
+        fileKey: video.key,
+        thumbKey: thumb?.key ?? null,
+        width: thumb?.width ?? null,
+        height: thumb?.height ?? null,
+      });
+    }
+    await putAll(files, stored);
+    await addFileItems(db, section, await planLimits(db, plan), items, clock.now());
+  } catch (error) {
+    if (stored.length)
+      await removeUnreferenced(
+        services,
+        section,
+        stored.map((s) => s.key),
+      );
+    return refusal("add", error, "files");
+  }
+  return redirectWithNotice(
+    config,
+    `/Store/${section.storeId}/section/${section.id}`,
+    notice("Archivos agregados", `Se agregaron ${chosen.length} archivo(s) a ${section.title}.`),
+  );
+}
+
+/** Files written for a refused upload, except those an existing item already uses (same content, same key). */
+async function removeUnreferenced(services: Services, section: Section, keys: string[]) {
+  const items = await listSectionItems(services.db, section.id);
+  const used = new Set(items.flatMap((i) => [i.fileKey, i.thumbKey]));
+  const unused = keys.filter((k) => !used.has(k));
+  if (unused.length) await services.files.delete(unused);
+}

@@ -1,0 +1,29 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { fieldErrors } from "~/auth/validation";
+import { MEDIA_MESSAGES, MediaError } from "~/media/image-rules";
+import { StoreError } from "./stores.server";
+
+/** What a workspace action answers when it refuses: the Spanish message, the field it is about, a 4xx. */
+export interface ActionFailure {
+  intent: string;
+  errors: Record<string, string>;
+  title?: string;
+}
+
+export function failure(intent: string, errors: Record<string, string>, status = 400, title?: string) {
+  return data<ActionFailure>({ intent, errors, ...(title ? { title } : {}) }, { status });
+}
+
+export function invalid(intent: string, error: z.ZodError) {
+  return failure(intent, fieldErrors(error), 400);
+}
+
+/** Known refusals (limits, names, media) become a 4xx with their message; anything else is a real error. */
+export function refusal(intent: string, error: unknown, field = "form") {
+  if (error instanceof StoreError)
+    return failure(intent, { [error.field === "form" ? field : error.field]: error.message }, 409, error.title);
+  if (error instanceof MediaError)
+    return failure(intent, { [field]: error.message }, error.message === MEDIA_MESSAGES.tooHeavy ? 413 : 422);
+  throw error;
+}

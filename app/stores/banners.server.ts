@@ -1,0 +1,75 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { bannerUploadProblem, LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
+import { type Direction, swapWithNeighbour } from "~/domain/ordering";
+import type { Db } from "~/services/db";
+import type { FileStore } from "~/services/files";
+import { storeBanners, stores } from "../../db/schema";
+import { StoreError } from "./stores.server";
+
+export type Banner = typeof storeBanners.$inferSelect;
+export interface NewBanner {
+  key: string;
+  name: string;
+  width: number;
+  height: number;
+}
+
+export function listBanners(db: Db, storeId: string): Promise<Banner[]> {
+  return db.select().from(storeBanners).where(eq(storeBanners.storeId, storeId)).orderBy(asc(storeBanners.position));
+}
+
+/**
+ * Appends banners if all of them fit the plan's slots: the first insert is conditioned on the count,
+ * each next one on the previous having happened (changes() = 1), all in one batch (one uninterrupted
+ * write), so concurrent uploads cannot overshoot: all or none.
+ */
+export async function addBanners(db: Db, storeId: string, plan: PlanLimits, banners: NewBanner[], now: Date): Promise<void> {
+  if (banners.length === 0) return;
+  const present = sql`(select count(*) from store_banners where store_id = ${storeId})`;
+  const [first] = await db.batch([
+    ...(banners.map((b, i) =>
+      db.run(sql`insert into store_banners (store_id, key, name, width, height, position)
+        select ${storeId}, ${b.key}, ${b.name}, ${b.width}, ${b.height},
+          coalesce((select max(position) from store_banners where store_id = ${storeId}), 0) + 1
+        where ${i === 0 ? sql`${present} + ${banners.length} <= ${plan.banner}` : sql`changes() = 1`}`),
+    ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+  ]);
+  if (first.rowsAffected === 0) {
+    const count = await db.$count(storeBanners, eq(storeBanners.storeId, storeId));
+    throw new StoreError(bannerUploadProblem(plan, count, banners.length) ?? LIMIT_MESSAGES.noBannerSlots, "banner");
+  }
+}
+
+/** Removes one banner of this store and its file unless another banner shares it; false when it is not this store's. */
+export async function deleteBanner(db: Db, files: FileStore, storeId: string, bannerId: number, now: Date): Promise<boolean> {
+  const [removed] = await db.batch([
+    db
+      .delete(storeBanners)
+      .where(and(eq(storeBanners.id, bannerId), eq(storeBanners.storeId, storeId)))
+      .returning({ key: storeBanners.key }),
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+  ]);
+  const key = removed[0]?.key;
+  if (!key) return false;
+  const shared = await db.$count(storeBanners, and(eq(storeBanners.storeId, storeId), eq(storeBanners.key, key)));
+  if (shared === 0) await files.delete([key]);
+  return true;
+}
+
+/** Moves a banner one place; false when it is not this store's banner. */
+export async function moveBanner(db: Db, storeId: string, bannerId: number, direction: Direction, now: Date): Promise<boolean> {
+  const updates = swapWithNeighbour(await listBanners(db, storeId), bannerId, direction);
+  if (!updates) return false;
+  if (updates.length === 0) return true;
+  await db.batch([
+    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+    ...updates.map((u) =>
+      db
+        .update(storeBanners)
+        .set({ position: u.position })
+        .where(and(eq(storeBanners.id, u.id), eq(storeBanners.storeId, storeId))),
+    ),
+  ]);
+  return true;
+}

@@ -1,0 +1,159 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import type { SessionUser } from "~/auth/sessions.server";
+import { isSupportedCurrency } from "~/domain/currencies";
+import { normalizePhone, PHONE_MESSAGE } from "~/domain/phone";
+import { isValidTimeZone } from "~/domain/time-zones";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { filesOf, prepareImage, putAll } from "~/media/uploads.server";
+import { createSection, moveSection } from "~/sections/sections.server";
+import type { Services } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import { failure, invalid, refusal } from "./action-results.server";
+import { addBanners, deleteBanner, listBanners, moveBanner } from "./banners.server";
+import { planLimits } from "./plan-limits.server";
+import { changeStoreCurrency, deleteStore, type Store, setStoreLogo, updateStoreInfo } from "./stores.server";
+import { notFound } from "./workspace.server";
+
+const REQUIRED = "Este campo es obligatorio";
+const phone = z
+  .string()
+  .trim()
+  .max(30)
+  .transform((value, ctx) => {
+    if (value === "") return "";
+    const digits = normalizePhone(value);
+    if (!digits) ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+    return digits ?? "";
+  });
+
+export const storeInfoSchema = z.object({
+  name: z.string().trim().min(1, REQUIRED).max(60),
+  category: z.coerce.number().int().min(1, "Elige una categoría").max(11, "Elige una categoría"),
+  description: z.string().trim().max(1000),
+  mainTitle: z.string().trim().max(120),
+  storeTitle: z.string().trim().max(120),
+  saleNumber: phone,
+  attentionNumber: phone,
+  location: z.string().trim().max(200),
+  timeZone: z.string().refine(isValidTimeZone, "Elige una zona horaria"),
+});
+
+export const sectionTitleSchema = z.object({ title: z.string().trim().min(1, REQUIRED).max(80) });
+
+const move = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
+
+/** The actions of /Store/{storeId}/info, one per form on the page (`intent`). */
+export async function handleInfoAction(services: Services, user: SessionUser, store: Store, form: FormData) {
+  const { db, files, config, clock } = services;
+  const now = clock.now();
+  const here = `/Store/${store.id}/info`;
+  const intent = String(form.get("intent") ?? "");
+  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  const done = (title: string, description: string) => redirectWithNotice(config, here, notice(title, description));
+
+  switch (intent) {
+    case "info": {
+      const parsed = storeInfoSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      try {
+        await updateStoreInfo(db, store, parsed.data, now);
+      } catch (error) {
+        return refusal(intent, error, "name");
+      }
+      return done("Información guardada", "Los cambios ya se ven en tu tienda.");
+    }
+    case "currency": {
+      const currency = String(fields.currency ?? "");
+      if (!isSupportedCurrency(currency)) return failure(intent, { currency: "Elige una moneda" });
+      await changeStoreCurrency(db, store, currency, now);
+      return done("Moneda actualizada", `Los precios se muestran en ${currency}.`);
+    }
+    case "logo": {
+      const [file] = filesOf(form, "logo");
+      if (!file) return failure(intent, { logo: "Elige una imagen" });
+      try {
+        const image = await prepareImage(file, `stores/${store.id}/logo`, IMAGE_HEIGHTS.logo);
+        await putAll(files, [image]);
+        const previous = await setStoreLogo(db, store, image.key, now);
+        if (previous && previous !== image.key) await files.delete([previous]);
+      } catch (error) {
+        return refusal(intent, error, "logo");
+      }
+      return done("Logo actualizado", "Tu tienda ya muestra el nuevo logo.");
+    }
+    case "banner": {
+      const chosen = filesOf(form, "banner");
+      if (chosen.length === 0) return failure(intent, { banner: "Elige al menos una imagen" });
+      const plan = await planLimits(db, user.plan);
+      let prepared: Awaited<ReturnType<typeof prepareImage>>[] = [];
+      try {
+        prepared = await Promise.all(chosen.map((f) => prepareImage(f, `stores/${store.id}/banner`, IMAGE_HEIGHTS.banner)));
+        await putAll(files, prepared);
+        await addBanners(
+          db,
+          store.id,
+          plan,
+          prepared.map((p, i) => ({
+            key: p.key,
+            name: chosen[i]?.name.slice(0, 120) ?? "banner",
+            width: p.width ?? 0,
+            height: p.height ?? 0,
+          })),
+          now,
+        );
+      } catch (error) {
+        if (prepared.length)
+          await removeUnused(
+            services,
+            store.id,
+            prepared.map((p) => p.key),
+          );
+        return refusal(intent, error, "banner");
+      }
+      return done("Banner actualizado", `Se agregaron ${chosen.length} imagen(es).`);
+    }
+    case "banner-move": {
+      const parsed = move.safeParse(fields);
+      if (!parsed.success || !(await moveBanner(db, store.id, Number(parsed.data.id), parsed.data.direction, now))) notFound();
+      return redirect(here);
+    }
+    case "banner-delete": {
+      if (!(await deleteBanner(db, files, store.id, Number(fields.id), now))) notFound();
+      return done("Imagen eliminada", "La imagen ya no aparece en el banner.");
+    }
+    case "section-create": {
+      const parsed = sectionTitleSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      try {
+        const section = await createSection(db, store.id, await planLimits(db, user.plan), parsed.data.title, now);
+        return redirectWithNotice(
+          config,
+          `/Store/${store.id}/section/${section.id}`,
+          notice("Sección creada", `Agrega productos o archivos a ${section.title}.`),
+        );
+      } catch (error) {
+        return refusal(intent, error, "title");
+      }
+    }
+    case "section-move": {
+      const parsed = move.safeParse(fields);
+      if (!parsed.success || !(await moveSection(db, store.id, parsed.data.id, parsed.data.direction, now))) notFound();
+      return redirect(here);
+    }
+    case "delete": {
+      await deleteStore(services, store);
+      return redirectWithNotice(config, "/", notice("Tienda eliminada", `La tienda ${store.name} y sus archivos se eliminaron.`));
+    }
+    default:
+      return failure(intent, { form: "Acción desconocida" });
+  }
+}
+
+/** Files written for an upload that was then refused, unless a banner row already points at them. */
+async function removeUnused(services: Services, storeId: string, keys: string[]) {
+  const used = new Set((await listBanners(services.db, storeId)).map((b) => b.key));
+  const unused = keys.filter((k) => !used.has(k));
+  if (unused.length) await services.files.delete(unused);
+}

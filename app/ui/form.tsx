@@ -1,0 +1,128 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+
+/** Form controls shared by every merchant form: label, control, inline Spanish error. */
+interface ControlProps {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+function Shell({ id, label, error, hint, children }: ControlProps & { id: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && <p className="field-hint">{hint}</p>}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const invalid = (id: string, error?: string) =>
+  error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+
+export function Field(
+  props: ControlProps & {
+    type?: string;
+    defaultValue?: string;
+    autoComplete?: string;
+    required?: boolean;
+    inputMode?: "numeric" | "email" | "text" | "decimal" | "tel";
+    maxLength?: number;
+    pattern?: string;
+    placeholder?: string;
+  },
+) {
+  const id = `f-${props.name}`;
+  return (
+    <Shell id={id} {...props}>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        defaultValue={props.defaultValue}
+        autoComplete={props.autoComplete}
+        required={props.required}
+        inputMode={props.inputMode}
+        maxLength={props.maxLength}
+        pattern={props.pattern}
+        placeholder={props.placeholder}
+        {...invalid(id, props.error)}
+      />
+    </Shell>
+  );
+}
+
+export function TextAreaField(props: ControlProps & { defaultValue?: string; maxLength?: number; rows?: number }) {
+  const id = `f-${props.name}`;
+  return (
+    <Shell id={id} {...props}>
+      <textarea
+        id={id}
+        name={props.name}
+        defaultValue={props.defaultValue}
+        maxLength={props.maxLength}
+        rows={props.rows ?? 3}
+        {...invalid(id, props.error)}
+      />
+    </Shell>
+  );
+}
+
+export function SelectField(
+  props: ControlProps & { defaultValue?: string; options: readonly { value: string; label: string }[] },
+) {
+  const id = `f-${props.name}`;
+  return (
+    <Shell id={id} {...props}>
+      <select id={id} name={props.name} defaultValue={props.defaultValue} {...invalid(id, props.error)}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Shell>
+  );
+}
+
+export function FormAlert({ title, description }: { title: string; description?: string }) {
+  return (
+    <div className="form-alert" role="alert">
+      <strong>{title}</strong>
+      {description && <span> — {description}</span>}
+    </div>
+  );
+}
+
+/** An inline error under a form or control (announced as an alert). */
+export function ErrorText({ message, className }: { message?: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <p className={className ? `field-error ${className}` : "field-error"} role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** Up/down buttons that post `intent` with the row's id (`field`) and the direction: manual ordering. */
+export function MoveButtons(props: { intent: string; field?: string; id: string | number; first: boolean; last: boolean }) {
+  return (
+    <Form method="post" className="move-buttons">
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name={props.field ?? "id"} value={props.id} />
+      <button type="submit" name="direction" value="up" className="icon-button" disabled={props.first} aria-label="Subir">
+        ↑
+      </button>
+      <button type="submit" name="direction" value="down" className="icon-button" disabled={props.last} aria-label="Bajar">
+        ↓
+      </button>
+    </Form>
+  );
+}

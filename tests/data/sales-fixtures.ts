@@ -1,0 +1,149 @@
+// Fixtures for the sales tests: a merchant with a store, products and sales inserted directly.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { type Client, createClient } from "@libsql/client";
+import { randomDigits } from "~/domain/ids";
+import { insertProduct } from "~/products/products.server";
+import type { SaleChange } from "~/sales/sales.server";
+import { createServices } from "~/services/create.server";
+import type { Services } from "~/services/services";
+import { insertStore } from "~/stores/stores.server";
+import { saleLines, sales, users } from "../../db/schema";
+import type { createTestServices } from "../support/services";
+
+export type TestServices = ReturnType<typeof createTestServices>;
+
+export async function merchantWithStore(s: Services, timeZone = "America/Bogota") {
+  const now = s.clock.now();
+  const userId = crypto.randomUUID();
+  await s.db.insert(users).values({
+    id: userId,
+    name: "Rosa",
+    lastname: "Vega",
+    email: `${userId}@correo.test`,
+    passwordHash: "scrypt$test",
+    trialStarted: true,
+    createdAt: now,
+  });
+  const store = await insertStore(
+    s.db,
+    { ownerId: userId, name: `Tienda ${userId.slice(0, 6)}`, url: `t-${userId.slice(0, 8)}`, category: 6, timeZone },
+    now,
+  );
+  return { userId, store };
+}
+
+export async function product(s: Services, storeId: string, name: string, stock: number, price = 1000) {
+  return insertProduct(s.db, { storeId, name, price, stock }, s.clock.now());
+}
+
+export interface SaleFixture {
+  storeId: string;
+  lines: Array<{ productId: string | null; name: string; quantity: number; unitPrice?: number }>;
+  createdAt?: Date;
+  state?: "Pendiente" | "Confirmada" | "Cancelada";
+  buyerName?: string;
+  buyerPhone?: string | null;
+  delivery?: "pickup" | "delivery";
+  address?: string | null;
+  note?: string | null;
+  currency?: string;
+}
+
+/** Inserts a sale as the checkout would (issue 5): frozen lines, total in minor units. */
+export async function insertSale(s: Services, f: SaleFixture): Promise<string> {
+  const id = randomDigits(10);
+  const lines = f.lines.map((l, position) => ({
+    saleId: id,
+    position,
+    productId: l.productId,
+    name: l.name,
+    imageKey: null,
+    unitPrice: l.unitPrice ?? 1000,
+    quantity: l.quantity,
+  }));
+  await s.db.batch([
+    s.db.insert(sales).values({
+      id,
+      storeId: f.storeId,
+      state: f.state ?? "Pendiente",
+      total: lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
+      currency: f.currency ?? "USD",
+      buyerName: f.buyerName ?? "Carlos Díaz",
+      buyerPhone: f.buyerPhone === undefined ? "573001112233" : f.buyerPhone,
+      delivery: f.delivery ?? "pickup",
+      address: f.address ?? null,
+      note: f.note ?? null,
+      createdAt: f.createdAt ?? s.clock.now(),
+    }),
+    s.db.insert(saleLines).values(lines),
+  ]);
+  return id;
+}
+
+/**
+ * Another client with its own connections on the same database file, as a second server process
+ * (or a second Worker isolate) would have. WAL and a busy timeout as server/main.ts sets them.
+ */
+export async function anotherProcess(
+  s: TestServices,
+  /** Runs before each write transaction of this client, with its 1-based count. */
+  beforeWrite?: (count: number) => Promise<void>,
+): Promise<Services> {
+  const raw = createClient({ url: `file:${s.dbPath}`, timeout: 5000 });
+  await raw.execute("PRAGMA journal_mode = WAL");
+  let writes = 0;
+  const client: Client = new Proxy(raw, {
+    get(target, prop, receiver) {
+      if (prop === "batch") {
+        return async (...args: Parameters<Client["batch"]>) => {
+          if (args[1] === "write") await beforeWrite?.(++writes);
+          return target.batch(...args);
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return createServices({ config: s.config, client, files: s.files, outbox: s.outbox, clock: s.testClock });
+}
+
+const PROCESS_SCRIPT = fileURLToPath(new URL("./sales-process.ts", import.meta.url));
+const PROCESS_HOOKS = new URL("./sales-process-hooks.mjs", import.meta.url).href;
+const REGISTER_HOOKS = `data:text/javascript,import{register}from"node:module";register(${JSON.stringify(PROCESS_HOOKS)});`;
+
+/**
+ * A separate Node process (tests/data/sales-process.ts, run with type stripping) that confirms the given sales,
+ * all at once, through its own libSQL client when told "go": real cross-process contention for SQLite's write lock.
+ */
+export function confirmInAnotherProcess(dbPath: string, storeId: string, saleIds: string[]) {
+  const child = spawn(
+    process.execPath,
+    ["--no-warnings", "--import", REGISTER_HOOKS, PROCESS_SCRIPT, dbPath, storeId, ...saleIds],
+    {
+      stdio: ["pipe", "pipe", "inherit"],
+    },
+  );
+  const buffered: string[] = [];
+  const waiters: Array<(line: string) => void> = [];
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(line);
+    else buffered.push(line);
+  });
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      const line = buffered.shift();
+      if (line !== undefined) return resolve(line);
+      waiters.push(resolve);
+      child.once("exit", (code) => reject(new Error(`confirming process exited (${code}) without answering`)));
+    });
+  return {
+    ready: nextLine(),
+    go: async (): Promise<Array<SaleChange | { error: string }>> => {
+      child.stdin.write("go\n");
+      return JSON.parse(await nextLine());
+    },
+  };
+}

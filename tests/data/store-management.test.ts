@@ -1,0 +1,228 @@
+import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createProduct, deleteProduct, insertProduct } from "~/products/products.server";
+import { addFileItems, addProductItems, createSection, listSectionItems } from "~/sections/sections.server";
+import { addBanners, listBanners } from "~/stores/banners.server";
+import { planLimits } from "~/stores/plan-limits.server";
+import {
+  availableSlug,
+  changeStoreCurrency,
+  createStore,
+  deleteStore,
+  insertStore,
+  updateStoreInfo,
+  writeStoreQr,
+} from "~/stores/stores.server";
+import { products, saleLines, sales, sectionItems, stores, users } from "../../db/schema";
+import { createTestServices } from "../support/services";
+
+type S = ReturnType<typeof createTestServices>;
+const photo = new Uint8Array(readFileSync("tests/fixtures/photos/wide.jpg"));
+
+async function merchant(s: S, plan: "standard" | "premium" = "standard") {
+  const id = crypto.randomUUID();
+  const now = s.clock.now();
+  await s.db.insert(users).values({
+    id,
+    name: "Ana",
+    lastname: "Ruiz",
+    email: `${id}@correo.test`,
+    passwordHash: "x",
+    trialStarted: true,
+    plan,
+    billTotal: plan === "standard" ? 499 : 999,
+    billDueAt: new Date(now.getTime() + 20 * 86_400_000),
+    createdAt: now,
+  });
+  const store = await insertStore(
+    s.db,
+    { ownerId: id, name: `Tienda ${id.slice(0, 8)}`, url: `tienda-${id.slice(0, 8)}`, category: 6 },
+    now,
+  );
+  return { id, store };
+}
+
+const stub = (i: number) => ({ key: `stores/x/banner/${i}.webp`, name: `b${i}`, width: 1200, height: 600 });
+
+describe("stores", () => {
+  it("a store at the limit needs the merchant's confirmation, then raises the limit and the bill once", async () => {
+    const s = createTestServices();
+    const m = await merchant(s);
+    const input = { name: "Sucursal Norte", category: 2, timeZone: "America/Lima" };
+    expect(await createStore(s, m.id, input, false)).toEqual({ kind: "needs_confirmation", extraPerBill: 499, currency: "USD" });
+    expect(await s.db.$count(stores, eq(stores.ownerId, m.id))).toBe(1);
+
+    // A double submit of the confirmation: one store, one charge (the second has the same name).
+    const results = await Promise.allSettled([createStore(s, m.id, input, true), createStore(s, m.id, input, true)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const [user] = await s.db.select().from(users).where(eq(users.id, m.id));
+    expect(user?.storesLimit).toBe(2);
+    expect(user?.billTotal).toBe(998);
+    const created = await s.db.query.stores.findFirst({ where: eq(stores.url, "sucursal-norte") });
+    expect(created?.timeZone).toBe("America/Lima");
+    // QR files of the refused attempt were removed: only the created store's two remain.
+    expect(await s.files.list(`stores/${created?.id}/`)).toHaveLength(2);
+  });
+
+  it("rename keeps the old slug redirecting, reserved for this store only", async () => {
+    const s = createTestServices();
+    const a = await merchant(s);
+    const b = await merchant(s);
+    const renamed = await updateStoreInfo(s.db, a.store, { ...info(a.store), name: "Café Ñandú  " }, s.clock.now());
+    expect(renamed.url).toBe("cafe-nandu");
+    await expect(availableSlug(s.db, a.store.url, b.store.id)).rejects.toThrow(
+      `Ya existe una tienda con el nombre ${a.store.url}`,
+    );
+    await expect(updateStoreInfo(s.db, b.store, { ...info(b.store), name: "cafe ñandu" }, s.clock.now())).rejects.toThrow(
+      "Ya existe una tienda con el nombre cafe ñandu",
+    );
+    // Taking back its own former name is allowed.
+    const back = await updateStoreInfo(s.db, renamed, { ...info(renamed), name: a.store.name }, s.clock.now());
+    expect(back.url).toBe(a.store.url);
+  });
+
+  it("changing the currency restates prices; deleting the store removes rows and every file", async () => {
+    const s = createTestServices();
+    const m = await merchant(s);
+    const qr = await writeStoreQr(s.files, s.config.APP_ORIGIN, m.store.id);
+    await s.db.update(stores).set(qr).where(eq(stores.id, m.store.id));
+    const p = await insertProduct(s.db, { storeId: m.store.id, name: "Pan", price: 1250, stock: 3 }, s.clock.now());
+    await s.files.put(`stores/${m.store.id}/products/${p.id}/a.webp`, photo, "image/webp");
+    await changeStoreCurrency(s.db, m.store, "CLP", s.clock.now());
+    expect((await s.db.query.products.findFirst({ where: eq(products.id, p.id) }))?.price).toBe(13);
+
+    await deleteStore(s, m.store);
+    expect(await s.db.$count(stores, eq(stores.id, m.store.id))).toBe(0);
+    expect(await s.db.$count(products, eq(products.storeId, m.store.id))).toBe(0);
+    expect(await s.files.list(`stores/${m.store.id}/`)).toEqual([]);
+  });
+});
+
+describe("product files", () => {
+  it("a deleted product's image stays while a sale shows it", async () => {
+    const s = createTestServices();
+    const m = await merchant(s);
+    const now = s.clock.now();
+    const sold = await insertProduct(s.db, { storeId: m.store.id, name: "Vendido", price: 100, stock: 1 }, now);
+    const unsold = await insertProduct(s.db, { storeId: m.store.id, name: "Sin ventas", price: 100, stock: 1 }, now);
+    const soldKey = `stores/${m.store.id}/products/${sold.id}/a.webp`;
+    const unsoldKey = `stores/${m.store.id}/products/${unsold.id}/b.webp`;
+    await s.files.put(soldKey, photo, "image/webp");
+    await s.files.put(unsoldKey, photo, "image/webp");
+    await s.db
+      .insert(sales)
+      .values({
+        id: "1234567890",
+        storeId: m.store.id,
+        total: 100,
+        currency: "USD",
+        buyerName: "Eva",
+        delivery: "pickup",
+        createdAt: now,
+      });
+    await s.db
+      .insert(saleLines)
+      .values({
+        saleId: "1234567890",
+        position: 1,
+        productId: sold.id,
+        name: "Vendido",
+        imageKey: soldKey,
+        unitPrice: 100,
+        quantity: 1,
+      });
+    await deleteProduct(s.db, s.files, m.store.id, sold.id, now);
+    await deleteProduct(s.db, s.files, m.store.id, unsold.id, now);
+    expect(await s.files.list(`stores/${m.store.id}/products/`)).toEqual([soldKey]);
+  });
+});
+
+describe("plan limits at the database", () => {
+  it("banner slots hold under concurrent uploads", async () => {
+    const s = createTestServices();
+    const m = await merchant(s);
+    const plan = await planLimits(s.db, "standard");
+    const tries = await Promise.allSettled(
+      [0, 1, 2].map((i) => addBanners(s.db, m.store.id, plan, [stub(i * 2), stub(i * 2 + 1)], s.clock.now())),
+    );
+    expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(1);
+    expect(await listBanners(s.db, m.store.id)).toHaveLength(2);
+    await expect(addBanners(s.db, m.store.id, plan, [stub(8), stub(9)], s.clock.now())).rejects.toThrow(
+      "Quedan solo 1 espacio(s)",
+    );
+  });
+
+  it("standard stops at 30 products even when requests race; premium has no limit", async () => {
+    const s = createTestServices();
+    const m = await merchant(s);
+    const plan = await planLimits(s.db, "standard");
+    for (let i = 0; i < 28; i++)
+      await insertProduct(s.db, { storeId: m.store.id, name: `P${i}`, price: 100, stock: 1 }, s.clock.now());
+    const image = { key: "k", width: 1, height: 1, filename: "f" };
+    const input = { name: "Nuevo", price: 100, stock: 1, description: "", category: 0 };
+    const tries = await Promise.allSettled(
+      ["1000001", "1000002", "1000003", "1000004"].map((id) =>
+        createProduct(s.db, m.store.id, plan, id, input, image, s.clock.now()),
+      ),
+    );
+    expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(2);
+    expect(tries.find((t) => t.status === "rejected")?.reason.message).toBe("Limite de productos alcanzado");
+    expect(await s.db.$count(products, eq(products.storeId, m.store.id))).toBe(30);
+
+    const p = await merchant(s, "premium");
+    const premium = await planLimits(s.db, "premium");
+    expect(premium.products).toBeNull();
+    for (let i = 0; i < 35; i++) await createProduct(s.db, p.store.id, premium, String(2000000 + i), input, image, s.clock.now());
+    expect(await s.db.$count(products, eq(products.storeId, p.store.id))).toBe(35);
+  });
+
+  it("sections and items per section; deleting a product leaves every section", async () => {
+    const s = createTestServices();
+    const m = await merchant(s);
+    const plan = await planLimits(s.db, "standard");
+    const sections = [];
+    for (const title of ["A", "B", "C"]) sections.push(await createSection(s.db, m.store.id, plan, title, s.clock.now()));
+    await expect(createSection(s.db, m.store.id, plan, "D", s.clock.now())).rejects.toThrow("Límite de secciones alcanzado");
+
+    const [first, second] = sections;
+    if (!first || !second) throw new Error("sections");
+    const p = await insertProduct(s.db, { storeId: m.store.id, name: "Queso", price: 100, stock: 1 }, s.clock.now());
+    expect(await addProductItems(s.db, first, plan, [p.id], s.clock.now())).toBe(true);
+    expect(await addProductItems(s.db, second, plan, [p.id], s.clock.now())).toBe(true);
+    const files = Array.from({ length: 7 }, (_, i) => ({
+      type: "image" as const,
+      fileKey: `k${i}`,
+      thumbKey: null,
+      width: 1,
+      height: 1,
+    }));
+    await expect(addFileItems(s.db, first, plan, files.slice(0, 8), s.clock.now())).resolves.toBeUndefined();
+    await expect(addFileItems(s.db, first, plan, files.slice(0, 1), s.clock.now())).rejects.toThrow(
+      "Límite sobrepasado: Esta sección solo tiene 0 espacio(s) disponibles",
+    );
+
+    // Another store's product is not added.
+    const other = await merchant(s);
+    const foreign = await insertProduct(s.db, { storeId: other.store.id, name: "Ajeno", price: 1, stock: 1 }, s.clock.now());
+    expect(await addProductItems(s.db, second, plan, [foreign.id], s.clock.now())).toBe(false);
+
+    expect(await deleteProduct(s.db, s.files, m.store.id, p.id, s.clock.now())).toBe(true);
+    expect(await s.db.$count(sectionItems, eq(sectionItems.productId, p.id))).toBe(0);
+    expect(await listSectionItems(s.db, second.id)).toHaveLength(0);
+  });
+});
+
+function info(store: typeof stores.$inferSelect) {
+  return {
+    name: store.name,
+    category: store.category,
+    description: "",
+    mainTitle: "",
+    storeTitle: "",
+    saleNumber: "",
+    attentionNumber: "",
+    location: "",
+    timeZone: store.timeZone,
+  };
+}

@@ -1,0 +1,303 @@
+// Every merchant action of the store workspace, sent with another merchant's ids: 404 and nothing changes.
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { createSession } from "~/auth/sessions.server";
+import { requireMerchant } from "~/merchant/session.server";
+import * as editProduct from "~/products/edit";
+import * as listProducts from "~/products/list";
+import * as newProduct from "~/products/new";
+import { insertProduct } from "~/products/products.server";
+import * as addToSection from "~/sections/add";
+import * as sectionPage from "~/sections/section";
+import { addFileItems, createSection } from "~/sections/sections.server";
+import { servicesContext } from "~/services/services";
+import { addBanners } from "~/stores/banners.server";
+import * as info from "~/stores/info";
+import { planLimits } from "~/stores/plan-limits.server";
+import { insertStore } from "~/stores/stores.server";
+import { requireOwnedStore } from "~/stores/workspace.server";
+import { users } from "../../db/schema";
+import { createTestServices } from "../support/services";
+
+type S = ReturnType<typeof createTestServices>;
+type Case = readonly [string, Module, "GET" | "POST", string, Record<string, string>, Record<string, string | string[]>?];
+type Module = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+
+async function merchantWithContent(s: S, tag: string) {
+  const id = crypto.randomUUID();
+  const now = s.clock.now();
+  await s.db.insert(users).values({
+    id,
+    name: tag,
+    lastname: "Test",
+    email: `${id}@correo.test`,
+    passwordHash: "x",
+    trialStarted: true,
+    billTotal: 499,
+    billDueAt: new Date(now.getTime() + 20 * 86_400_000),
+    createdAt: now,
+  });
+  const store = await insertStore(
+    s.db,
+    { ownerId: id, name: `Tienda ${tag}`, url: `tienda-${tag}-${id.slice(0, 6)}`, category: 6 },
+    now,
+  );
+  const plan = await planLimits(s.db, "standard");
+  const product = await insertProduct(s.db, { storeId: store.id, name: `Producto ${tag}`, price: 1000, stock: 5 }, now);
+  const section = await createSection(s.db, store.id, plan, `Sección ${tag}`, now);
+  await addFileItems(
+    s.db,
+    section,
+    plan,
+    [{ type: "image", fileKey: `stores/${store.id}/sections/${section.id}/a.webp`, thumbKey: null, width: 1, height: 1 }],
+    now,
+  );
+  await addBanners(s.db, store.id, plan, [{ key: `stores/${store.id}/banner/b.webp`, name: "b", width: 1, height: 1 }], now);
+  const cookie = (await createSession(s, id)).split(";")[0] ?? "";
+  const [banner] = await s.db.query.storeBanners.findMany({ where: (b, { eq }) => eq(b.storeId, store.id) });
+  const [item] = await s.db.query.sectionItems.findMany({ where: (i, { eq }) => eq(i.sectionId, section.id) });
+  return { id, store, product, section, cookie, bannerId: String(banner?.id), itemId: String(item?.id) };
+}
+
+/** Runs a route module's loader or action behind the same middleware chain the app uses; returns the HTTP status. */
+async function send(
+  s: S,
+  module: Module,
+  cookie: string,
+  method: "GET" | "POST",
+  path: string,
+  params: Record<string, string>,
+  form?: Record<string, string | string[]>,
+): Promise<number> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, s);
+  let body: FormData | undefined;
+  if (form) {
+    body = new FormData();
+    for (const [k, v] of Object.entries(form)) for (const value of [v].flat()) body.append(k, value);
+  }
+  const request = new Request(`${s.config.APP_ORIGIN}${path}`, { method, headers: { cookie }, body });
+  const statusOf = (value: unknown): number => {
+    if (value instanceof Response) return value.status;
+    const init = (value as { init?: ResponseInit | null })?.init;
+    if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit")
+      return init?.status ?? 200;
+    throw value;
+  };
+  try {
+    let result: unknown;
+    await requireMerchant({ request, context } as never, async () => {
+      await requireOwnedStore({ params, context } as never, async () => {
+        const handler = method === "GET" ? module.loader : module.action;
+        result = await (handler as (args: unknown) => unknown)({ request, params, context });
+        return new Response(null);
+      });
+      return new Response(null);
+    });
+    return result instanceof Response || (result && typeof result === "object" && "type" in result) ? statusOf(result) : 200;
+  } catch (thrown) {
+    return statusOf(thrown);
+  }
+}
+
+/** Everything of a merchant that an action could change. */
+async function snapshot(s: S, storeId: string) {
+  const q = async (sql: string) => (await s.db.$client.execute({ sql, args: [storeId] })).rows.map((r) => JSON.stringify(r));
+  return {
+    store: await q("select * from stores where id = ?"),
+    products: await q("select * from products where store_id = ? order by id"),
+    sections: await q("select * from sections where store_id = ? order by id"),
+    items: await q("select i.* from section_items i join sections s on s.id = i.section_id where s.store_id = ? order by i.id"),
+    banners: await q("select * from store_banners where store_id = ? order by id"),
+  };
+}
+
+describe("tenant isolation of the store workspace", () => {
+  it("another merchant's store, product, section, banner and item ids answer 404 and change nothing", async () => {
+    const s = createTestServices();
+    const me = await merchantWithContent(s, "mia");
+    const them = await merchantWithContent(s, "ajena");
+    const before = await snapshot(s, them.store.id);
+    const mine = await snapshot(s, me.store.id);
+
+    const foreignStore = { storeId: them.store.id };
+    const ownStore = { storeId: me.store.id };
+    const cases: Case[] = [
+      // Their store id in the path.
+      ["info page", info, "GET", `/Store/${them.store.id}/info`, foreignStore],
+      ...["info", "currency", "banner-move", "banner-delete", "section-create", "section-move", "delete"].map(
+        (intent) =>
+          [
+            `info ${intent}`,
+            info,
+            "POST",
+            `/Store/${them.store.id}/info`,
+            foreignStore,
+            {
+              intent,
+              id: them.bannerId,
+              direction: "up",
+              title: "X",
+              currency: "EUR",
+              name: "Robada",
+              category: "1",
+              timeZone: "America/Lima",
+            },
+          ] as Case,
+      ),
+      ["products list", listProducts, "GET", `/Store/${them.store.id}/products`, foreignStore],
+      ["new product page", newProduct, "GET", `/Store/${them.store.id}/products/new`, foreignStore],
+      [
+        "new product",
+        newProduct,
+        "POST",
+        `/Store/${them.store.id}/products/new`,
+        foreignStore,
+        { name: "X", price: "1", stock: "1", category: "0" },
+      ],
+      [
+        "product page",
+        editProduct,
+        "GET",
+        `/Store/${them.store.id}/products/${them.product.id}`,
+        { ...foreignStore, productId: them.product.id },
+      ],
+      [
+        "section page",
+        sectionPage,
+        "GET",
+        `/Store/${them.store.id}/section/${them.section.id}`,
+        { ...foreignStore, sectionId: them.section.id },
+      ],
+      // My store id, their child ids.
+      [
+        "their product via my store",
+        editProduct,
+        "GET",
+        `/Store/${me.store.id}/products/${them.product.id}`,
+        { ...ownStore, productId: them.product.id },
+      ],
+      ...["save", "delete"].map(
+        (intent) =>
+          [
+            `product ${intent}`,
+            editProduct,
+            "POST",
+            `/Store/${me.store.id}/products/${them.product.id}`,
+            { ...ownStore, productId: them.product.id },
+            {
+              intent,
+              name: "X",
+              price: "1",
+              stock: "1",
+              category: "0",
+            },
+          ] as Case,
+      ),
+      [
+        "their banner delete",
+        info,
+        "POST",
+        `/Store/${me.store.id}/info`,
+        ownStore,
+        { intent: "banner-delete", id: them.bannerId },
+      ],
+      [
+        "their banner move",
+        info,
+        "POST",
+        `/Store/${me.store.id}/info`,
+        ownStore,
+        { intent: "banner-move", id: them.bannerId, direction: "up" },
+      ],
+      [
+        "their section move",
+        info,
+        "POST",
+        `/Store/${me.store.id}/info`,
+        ownStore,
+        { intent: "section-move", id: them.section.id, direction: "up" },
+      ],
+      [
+        "their section page",
+        sectionPage,
+        "GET",
+        `/Store/${me.store.id}/section/${them.section.id}`,
+        { ...ownStore, sectionId: them.section.id },
+      ],
+      ...["rename", "item-move", "item-remove", "delete"].map(
+        (intent) =>
+          [
+            `section ${intent}`,
+            sectionPage,
+            "POST",
+            `/Store/${me.store.id}/section/${them.section.id}`,
+            { ...ownStore, sectionId: them.section.id },
+            {
+              intent,
+              title: "X",
+              item: them.itemId,
+              direction: "up",
+            },
+          ] as Case,
+      ),
+      [
+        "their item in my section",
+        sectionPage,
+        "POST",
+        `/Store/${me.store.id}/section/${me.section.id}`,
+        { ...ownStore, sectionId: me.section.id },
+        {
+          intent: "item-remove",
+          item: them.itemId,
+        },
+      ],
+      [
+        "add to their section",
+        addToSection,
+        "POST",
+        `/Store/${me.store.id}/section/${them.section.id}/new/product`,
+        { ...ownStore, sectionId: them.section.id, type: "product" },
+        {
+          product: me.product.id,
+        },
+      ],
+      [
+        "their product into my section",
+        addToSection,
+        "POST",
+        `/Store/${me.store.id}/section/${me.section.id}/new/product`,
+        { ...ownStore, sectionId: me.section.id, type: "product" },
+        {
+          product: them.product.id,
+        },
+      ],
+    ];
+
+    for (const [name, module, method, path, params, form] of cases) {
+      expect(await send(s, module, me.cookie, method, path, params, form), name).toBe(404);
+    }
+    expect(await snapshot(s, them.store.id)).toEqual(before);
+    expect(await snapshot(s, me.store.id)).toEqual(mine);
+
+    // The same requests with my own ids do work (the matrix is not passing by accident).
+    expect(await send(s, info, me.cookie, "GET", `/Store/${me.store.id}/info`, ownStore)).toBe(200);
+    expect(
+      await send(s, editProduct, me.cookie, "GET", `/Store/${me.store.id}/products/${me.product.id}`, {
+        ...ownStore,
+        productId: me.product.id,
+      }),
+    ).toBe(200);
+    expect(
+      await send(
+        s,
+        sectionPage,
+        me.cookie,
+        "POST",
+        `/Store/${me.store.id}/section/${me.section.id}`,
+        { ...ownStore, sectionId: me.section.id },
+        { intent: "rename", title: "Nueva" },
+      ),
+    ).toBe(302);
+  });
+});

@@ -1,0 +1,86 @@
+import { expect, type Page } from "@playwright/test";
+import { hashPassword } from "../../app/auth/password.server";
+import { e2eDb, login, uniqueEmail } from "./helpers";
+
+export const DAY = 24 * 3600 * 1000;
+export const PASSWORD = "Clave-De-Pagos-2026";
+
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A merchant written straight into the e2e database (registrations are rate-limited per run),
+ * on the standard monthly plan with one store, its bill due `dueInDays` from now.
+ */
+export async function seedMerchant(options: { dueInDays: number; tag: string; trialStarted?: boolean; withStore?: boolean }) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const id = crypto.randomUUID();
+  const email = uniqueEmail(options.tag);
+  const now = Date.now();
+  const db = e2eDb();
+  await db.execute({
+    sql: `insert into users (id, name, lastname, email, password_hash, trial_started, plan, billing_period, stores_limit,
+            bill_total, bill_due_at, created_at)
+          values (?, 'Marta', 'Gómez', ?, ?, ?, 'standard', 'monthly', 1, 499, ?, ?)`,
+    args: [id, email, await passwordHash, options.trialStarted === false ? 0 : 1, now + options.dueInDays * DAY, now],
+  });
+  let storeUrl: string | null = null;
+  if (options.withStore) {
+    const storeId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
+    storeUrl = `${options.tag}-${storeId}`;
+    await db.execute({
+      sql: `insert into stores (id, owner_id, name, url, category, created_at, updated_at) values (?, ?, ?, ?, 6, ?, ?)`,
+      args: [storeId, id, `Tienda ${options.tag}`, storeUrl, now, now],
+    });
+  }
+  db.close();
+  return { id, email, storeUrl };
+}
+
+export async function userRow(id: string) {
+  const db = e2eDb();
+  const row = (
+    await db.execute({
+      sql: "select plan, billing_period, stores_limit, bill_total, bill_due_at, trial_started from users where id = ?",
+      args: [id],
+    })
+  ).rows[0];
+  db.close();
+  return {
+    plan: String(row?.plan),
+    period: String(row?.billing_period),
+    storesLimit: Number(row?.stores_limit),
+    billTotal: Number(row?.bill_total),
+    dueAt: Number(row?.bill_due_at),
+    trialStarted: Number(row?.trial_started) === 1,
+  };
+}
+
+export async function signIn(page: Page, email: string) {
+  await login(page, email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/Auth/);
+}
+
+/** After 'Pagar': the reference exists, the sandbox button leads to /_sandbox/pay/{code}. */
+export async function payInSandbox(page: Page, decision: "Aprobar pago" | "Rechazar pago"): Promise<string> {
+  await page.getByRole("link", { name: "Pagar con la billetera de prueba" }).click();
+  await expect(page).toHaveURL(/\/_sandbox\/pay\/\d{10}$/);
+  const code = page.url().match(/(\d{10})$/)?.[1] ?? "";
+  await page.getByRole("button", { name: decision }).click();
+  await expect(page).toHaveURL(new RegExp(`/paymentCompleted/${code}$`));
+  await expect(page.getByText(code)).toBeVisible();
+  return code;
+}
+
+/** The test clock page, as an operator uses it. */
+export async function moveClock(page: Page, days: number) {
+  await page.goto("/_dev/reloj");
+  await page.getByLabel("Días").fill(String(days));
+  await page.getByRole("button", { name: "Adelantar" }).click();
+  await expect(page.getByTestId("offset")).toContainText("Adelantado");
+}
+
+export async function resetClock(page: Page) {
+  await page.goto("/_dev/reloj");
+  await page.getByRole("button", { name: "Restablecer" }).click();
+  await expect(page.getByTestId("offset")).toHaveText("El reloj va con la hora real.");
+}

@@ -1,0 +1,310 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_FILES, e2eDb, login, registerWithTrial, storeIdByName, uniqueEmail } from "./helpers";
+
+const PHOTO = "tests/fixtures/photos/board.jpg";
+const WIDE = "tests/fixtures/photos/wide.jpg";
+const VIDEO = "tests/fixtures/media/clip.webm";
+const PASSWORD = "mi-tienda-segura";
+
+/** Every file stored under a store's prefix, as keys. */
+function storedFiles(storeId: string): string[] {
+  const root = join(E2E_FILES, "stores", storeId);
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !e.name.endsWith(".tmp"))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+async function sql(query: string, args: (string | number)[] = []) {
+  const db = e2eDb();
+  try {
+    return (await db.execute({ sql: query, args })).rows;
+  } finally {
+    db.close();
+  }
+}
+
+async function createProduct(page: Page, storeId: string, name: string, price: string, stock: string, image = PHOTO) {
+  await page.goto(`/Store/${storeId}/products/new`);
+  await page.getByLabel("Nombre").fill(name);
+  await page.getByLabel(/Precio/).fill(price);
+  await page.getByLabel("Stock").fill(stock);
+  await page.getByLabel("Imagen").setInputFiles(image);
+  await page.getByRole("button", { name: "Crear producto" }).click();
+  await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/products$`));
+  await expect(page.getByText("Producto creado")).toBeVisible();
+}
+
+test.describe("store management", () => {
+  test.describe.configure({ mode: "serial" });
+  const email = uniqueEmail("gestion");
+  const storeName = `Mercado Ñandú ${Date.now() % 1e6}`;
+  let storeId = "";
+
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    await registerWithTrial(await context.newPage(), email, storeName);
+    storeId = await storeIdByName(storeName);
+    await context.close();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("the dashboard lists the store and opens its workspace", async ({ page }) => {
+    const card = page.getByRole("list", { name: "Tiendas" }).getByRole("listitem").filter({ hasText: storeName });
+    await card.getByRole("link", { name: "Administrar" }).click();
+    await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/info$`));
+    await expect(page.getByRole("heading", { name: storeName })).toBeVisible();
+    await expect(page.getByRole("img", { name: /Código QR/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Descargar PNG" })).toHaveAttribute(
+      "href",
+      /\/files\/stores\/\d{10}\/qr\/.+\.png$/,
+    );
+    const svg = await page.request.get((await page.getByRole("link", { name: "Descargar SVG" }).getAttribute("href")) ?? "");
+    expect(svg.headers()["content-type"]).toBe("image/svg+xml");
+  });
+
+  test("logo upload, then banners up to the plan's slots and one more is refused", async ({ page }) => {
+    await page.goto(`/Store/${storeId}/info`);
+    await page.getByLabel("Imagen del logo").setInputFiles(PHOTO);
+    await page.getByRole("button", { name: "Subir logo" }).click();
+    await expect(page.getByText("Logo actualizado")).toBeVisible();
+    const [logo] = await sql("select logo_key from stores where id = ?", [storeId]);
+    expect(String(logo?.logo_key)).toMatch(new RegExp(`^stores/${storeId}/logo/[0-9a-f]{32}\\.webp$`));
+    await expect(page.getByRole("img", { name: `Logo de ${storeName}` })).toHaveAttribute("src", `/files/${logo?.logo_key}`);
+
+    // Standard plan: 3 banner photos. Two, then one, then the fourth is refused before uploading.
+    await page.getByLabel("Agregar imágenes al banner").setInputFiles([PHOTO, WIDE]);
+    await page.getByRole("button", { name: "Subir imágenes" }).click();
+    await expect(page.getByText("Se agregaron 2 imagen(es).")).toBeVisible();
+    await page.getByLabel("Agregar imágenes al banner").setInputFiles([PHOTO, WIDE]);
+    await page.getByRole("button", { name: "Subir imágenes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Quedan solo 1 espacio(s)" })).toBeVisible();
+    await page.getByLabel("Agregar imágenes al banner").setInputFiles([WIDE]);
+    await page.getByRole("button", { name: "Subir imágenes" }).click();
+    await expect(page.getByText("Se agregaron 1 imagen(es).")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Imágenes del banner" }).getByRole("listitem")).toHaveCount(3);
+    await page.getByLabel("Agregar imágenes al banner").setInputFiles([PHOTO]);
+    await page.getByRole("button", { name: "Subir imágenes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "No quedan suficientes espacios" })).toBeVisible();
+
+    // The server refuses too, whatever the browser does.
+    const refused = await page.request.post(`/Store/${storeId}/info`, {
+      headers: { Origin: new URL(page.url()).origin },
+      multipart: { intent: "banner", banner: { name: "x.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(0) } },
+    });
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    const banners = await sql("select key, height from store_banners where store_id = ? order by position", [storeId]);
+    expect(banners).toHaveLength(3);
+    for (const b of banners) expect(Number(b.height)).toBeLessThanOrEqual(600);
+
+    // Reorder and delete.
+    const list = page.getByRole("list", { name: "Imágenes del banner" });
+    const firstName = await list.getByRole("listitem").first().textContent();
+    await list.getByRole("listitem").first().getByRole("button", { name: "Bajar" }).click();
+    await expect(list.getByRole("listitem").nth(1)).toContainText(firstName?.replace(/↑↓Eliminar$/, "").trim() ?? "");
+    await list
+      .getByRole("listitem")
+      .last()
+      .getByRole("button", { name: /Eliminar/ })
+      .click();
+    await expect(page.getByText("Imagen eliminada")).toBeVisible();
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+  });
+
+  test("create, edit and delete a product; deleting it removes it from a section", async ({ page }) => {
+    await createProduct(page, storeId, "Café de Colombia", "12.500,50", "7");
+    const [row] = await sql("select id, price, stock, image_key, image_height from products where store_id = ? and name = ?", [
+      storeId,
+      "Café de Colombia",
+    ]);
+    expect(Number(row?.price)).toBe(1250050);
+    expect(Number(row?.image_height)).toBe(400);
+    const productId = String(row?.id);
+    const imageKey = String(row?.image_key);
+    expect(existsSync(join(E2E_FILES, imageKey))).toBe(true);
+    await expect(page.getByRole("list", { name: "Productos" })).toContainText("12.500,50");
+
+    // Search with another case and without the accent.
+    await page.getByPlaceholder("Buscar productos").fill("CAFE");
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(1);
+
+    // Edit: name, price and a new image; the old image file is deleted.
+    await page.getByRole("link", { name: /Café de Colombia/ }).click();
+    await page.getByLabel("Nombre").fill("Café de Huila");
+    await page.getByLabel(/Precio/).fill("13000");
+    await page.getByLabel("Cambiar imagen").setInputFiles(WIDE);
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Producto guardado")).toBeVisible();
+    const [edited] = await sql("select name, price, image_key from products where id = ?", [productId]);
+    expect(edited?.name).toBe("Café de Huila");
+    expect(Number(edited?.price)).toBe(1300000);
+    expect(edited?.image_key).not.toBe(imageKey);
+    expect(existsSync(join(E2E_FILES, imageKey))).toBe(false);
+
+    // Put it in a section, then delete the product.
+    await page.goto(`/Store/${storeId}/info`);
+    await page.getByLabel("Nueva sección").fill("Destacados");
+    await page.getByRole("button", { name: "Crear sección" }).click();
+    await expect(page.getByText("Sección creada")).toBeVisible();
+    await page.getByRole("link", { name: "Agregar productos" }).click();
+    await page.getByRole("checkbox", { name: /Café de Huila/ }).check();
+    await page.getByRole("button", { name: "Agregar a la sección" }).click();
+    await expect(page.getByRole("list", { name: "Elementos de la sección" })).toContainText("Café de Huila");
+
+    await page.goto(`/Store/${storeId}/products/${productId}`);
+    await page.getByRole("button", { name: "Eliminar producto" }).click();
+    await expect(page.getByRole("dialog")).toContainText("¿Eliminar producto?");
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    await expect(page.getByText("Producto eliminado")).toBeVisible();
+    expect(await sql("select 1 from products where id = ?", [productId])).toHaveLength(0);
+    expect(await sql("select 1 from section_items where product_id = ?", [productId])).toHaveLength(0);
+    expect(storedFiles(storeId).some((f) => f.includes(`/products/${productId}/`))).toBe(false);
+    await page.goto(`/Store/${storeId}/info`);
+    await page.getByRole("link", { name: "Destacados" }).click();
+    await expect(page.getByText("Esta sección está vacía.")).toBeVisible();
+  });
+
+  test("sections up to the plan's limit; a video and an image in a section", async ({ page }) => {
+    await page.goto(`/Store/${storeId}/info`);
+    // 'Destacados' exists; standard allows 3.
+    for (const title of ["Videos", "Ofertas"]) {
+      await page.goto(`/Store/${storeId}/info`);
+      await page.getByLabel("Nueva sección").fill(title);
+      await page.getByRole("button", { name: "Crear sección" }).click();
+      await expect(page.getByText("Sección creada")).toBeVisible();
+    }
+    await page.goto(`/Store/${storeId}/info`);
+    await expect(page.getByRole("list", { name: "Secciones" }).getByRole("listitem")).toHaveCount(3);
+    await expect(page.getByLabel("Nueva sección")).toHaveCount(0);
+    await expect(page.getByText("Límite de secciones alcanzado")).toBeVisible();
+    const refused = await page.request.post(`/Store/${storeId}/info`, {
+      headers: { Origin: new URL(page.url()).origin },
+      form: { intent: "section-create", title: "Una más" },
+    });
+    expect(refused.status()).toBe(409);
+    expect(await sql("select 1 from sections where store_id = ?", [storeId])).toHaveLength(3);
+
+    await page.getByRole("link", { name: "Videos" }).click();
+    await page.getByRole("link", { name: "Agregar imágenes o videos" }).click();
+    await page.getByLabel(/Imágenes o videos/).setInputFiles([VIDEO, PHOTO]);
+    await page.getByRole("button", { name: "Subir archivos" }).click();
+    await expect(page.getByText("Archivos agregados")).toBeVisible();
+    const items = page.getByRole("list", { name: "Elementos de la sección" }).getByRole("listitem");
+    await expect(items).toHaveCount(2);
+    const rows = await sql(
+      "select type, file_key, thumb_key, height from section_items i join sections s on s.id = i.section_id where s.store_id = ? and s.title = 'Videos' order by i.position",
+      [storeId],
+    );
+    expect(rows.map((r) => r.type)).toEqual(["video", "image"]);
+    expect(String(rows[0]?.file_key)).toMatch(/\.webm$/);
+    // The browser made the 400-px-high thumbnail from a frame (the clip is 240 px high: never upscaled).
+    expect(String(rows[0]?.thumb_key)).toMatch(/\.webp$/);
+    expect(Number(rows[1]?.height)).toBe(400);
+    for (const r of rows) expect(existsSync(join(E2E_FILES, String(r.file_key)))).toBe(true);
+
+    // A file that is not a picture or video is refused and nothing is stored.
+    const before = storedFiles(storeId).length;
+    await page.getByRole("link", { name: "Agregar imágenes o videos" }).click();
+    await page
+      .getByLabel(/Imágenes o videos/)
+      .setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
+    await page.getByRole("button", { name: "Subir archivos" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Formato no admitido" })).toBeVisible();
+    expect(storedFiles(storeId).length).toBe(before);
+  });
+
+  test("renaming the store moves its address and the old one redirects", async ({ page }) => {
+    const [before] = await sql("select url from stores where id = ?", [storeId]);
+    const oldUrl = String(before?.url);
+    const newName = `Tienda Renombrada ${Date.now() % 1e6}`;
+    await page.goto(`/Store/${storeId}/info`);
+    await page.getByLabel("Nombre", { exact: true }).fill(`  ${newName}  `);
+    await page.getByLabel("WhatsApp de ventas").fill("+57 300 123 4567");
+    await page.getByRole("button", { name: "Guardar información" }).click();
+    await expect(page.getByText("Información guardada")).toBeVisible();
+    const [after] = await sql("select name, url, sale_number from stores where id = ?", [storeId]);
+    expect(after?.name).toBe(newName);
+    expect(after?.sale_number).toBe("573001234567");
+    const response = await page.request.get(`/site/${oldUrl}`, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toContain(`/site/${after?.url}`);
+
+    // Another merchant's name is refused with the spec's message.
+    await page.getByLabel("Nombre", { exact: true }).fill("Demo");
+    await page.getByRole("button", { name: "Guardar información" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Nombre no disponible" })).toContainText(
+      "Ya existe una tienda con el nombre Demo",
+    );
+    // A phone without country code is refused.
+    await page.getByLabel("Nombre", { exact: true }).fill(newName);
+    await page.getByLabel("WhatsApp de ventas").fill("abc");
+    await page.getByRole("button", { name: "Guardar información" }).click();
+    await expect(page.getByText(/código de país/).first()).toBeVisible();
+  });
+
+  test("a second store within the limit is refused until the extra cost is confirmed", async ({ page }) => {
+    const [user] = await sql("select id, stores_limit, bill_total from users where email = ?", [email]);
+    expect(Number(user?.stores_limit)).toBe(1);
+    await page.goto("/newStore");
+    await expect(page.getByTestId("limit-warning")).toContainText("suma 4,99 US$");
+    await page.getByLabel("Nombre de la tienda").fill(`Sucursal ${Date.now() % 1e6}`);
+    await page.getByLabel("Categoría").selectOption({ label: "Mascotas" });
+    await page.getByRole("button", { name: "Crear tienda" }).click();
+    await expect(page.getByRole("dialog")).toContainText("¿Crear una tienda adicional?");
+    await page.getByRole("button", { name: "Cancelar" }).click();
+    expect(await sql("select 1 from stores where owner_id = ?", [String(user?.id)])).toHaveLength(1);
+    await page.getByRole("button", { name: "Crear tienda" }).click();
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    await expect(page).toHaveURL(/\/Store\/\d{10}\/info$/);
+    await expect(page.getByText("Tienda creada")).toBeVisible();
+    const [updated] = await sql("select stores_limit, bill_total from users where id = ?", [String(user?.id)]);
+    expect(Number(updated?.stores_limit)).toBe(2);
+    expect(Number(updated?.bill_total)).toBe(Number(user?.bill_total) + 499);
+  });
+
+  test("another merchant's store, product and section answer 404 and change nothing", async ({ page }) => {
+    const [demo] = await sql(
+      "select s.id as store, p.id as product from stores s join products p on p.store_id = s.id where s.url = 'demo' limit 1",
+    );
+    const origin = new URL(page.url()).origin;
+    for (const path of [
+      `/Store/${demo?.store}/info`,
+      `/Store/${demo?.store}/products`,
+      `/Store/${demo?.store}/products/${demo?.product}`,
+    ]) {
+      expect((await page.request.get(path)).status(), path).toBe(404);
+    }
+    const post = await page.request.post(`/Store/${demo?.store}/info`, {
+      headers: { Origin: origin },
+      form: { intent: "delete" },
+    });
+    expect(post.status()).toBe(404);
+    const mine = await page.request.post(`/Store/${storeId}/products/${demo?.product}`, {
+      headers: { Origin: origin },
+      form: { intent: "delete" },
+    });
+    expect(mine.status()).toBe(404);
+    expect(await sql("select 1 from products where id = ?", [String(demo?.product)])).toHaveLength(1);
+  });
+
+  test("deleting a store removes its data and every file from storage", async ({ page }) => {
+    expect(storedFiles(storeId).length).toBeGreaterThan(3);
+    await page.goto(`/Store/${storeId}/info`);
+    await page.getByRole("button", { name: "Eliminar tienda" }).click();
+    await expect(page.getByRole("dialog")).toContainText("¿Eliminar");
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Tienda eliminada")).toBeVisible();
+    expect(await sql("select 1 from stores where id = ?", [storeId])).toHaveLength(0);
+    for (const table of ["products", "sections", "store_banners", "store_slug_history"])
+      expect(await sql(`select 1 from ${table} where store_id = ?`, [storeId]), table).toHaveLength(0);
+    expect(storedFiles(storeId)).toEqual([]);
+  });
+});

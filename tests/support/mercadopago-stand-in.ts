@@ -1,0 +1,127 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+// The SDK calls one hard-coded base URL; the stand-in takes its place for the test process.
+import { AppConfig } from "mercadopago/dist/utils/config";
+import { parseConfig } from "../../app/services/config";
+import { createServices } from "../../app/services/create.server";
+import { DiskFileStore } from "../../server/disk-files";
+import { BASE_DB, TMP_DIR } from "./paths";
+import { MemoryMailer, TestClock } from "./services";
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface StandInPayment {
+  id: number;
+  status: string;
+  external_reference: string | null;
+  transaction_amount: number;
+  currency_id: string;
+}
+
+export const ACCESS_TOKEN = "APP_USR-stand-in-token";
+export const WEBHOOK_SECRET = "stand-in-webhook-secret";
+
+/**
+ * A local HTTP stand-in for the MercadoPago API: answers the two calls the product makes
+ * (create preference, get payment) the way MercadoPago does, and records every request the SDK
+ * sends so tests can check them. Refuses requests without the access token, as MercadoPago does.
+ */
+export async function startMercadoPagoStandIn() {
+  const requests: RecordedRequest[] = [];
+  const payments = new Map<string, StandInPayment>();
+  let preferenceStatus = 201;
+  let paymentStatus = 200;
+  let next = 1;
+  const server = createServer((req, res) => {
+    let raw = "";
+    req.setEncoding("utf8");
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      const body = raw ? JSON.parse(raw) : null;
+      const path = req.url ?? "/";
+      requests.push({ method: req.method ?? "", path, headers: req.headers, body });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(json));
+      };
+      if (req.headers.authorization !== `Bearer ${ACCESS_TOKEN}`) {
+        return send(401, { message: "invalid access token", error: "unauthorized", status: 401, cause: [] });
+      }
+      if (req.method === "POST" && path === "/checkout/preferences/") {
+        if (preferenceStatus !== 201) return send(preferenceStatus, { message: "invalid", error: "bad_request", status: 400 });
+        const id = `123-pref-${next++}`;
+        return send(201, {
+          id,
+          init_point: `https://www.mercadopago.com.co/checkout/v1/redirect?pref_id=${id}`,
+          external_reference: body?.external_reference,
+          items: body?.items,
+        });
+      }
+      const match = req.method === "GET" && path.match(/^\/v1\/payments\/(\d+)$/);
+      if (match) {
+        if (paymentStatus !== 200)
+          return send(paymentStatus, { message: "forbidden", error: "forbidden", status: paymentStatus });
+        const payment = payments.get(match[1] ?? "");
+        if (!payment) return send(404, { message: "Payment not found", error: "not_found", status: 404, cause: [] });
+        return send(200, payment);
+      }
+      send(404, { message: "not found", error: "not_found", status: 404 });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // BASE_URL is declared readonly; at runtime it is a plain static field.
+  const sdkConfig = AppConfig as { BASE_URL: string };
+  const previous = sdkConfig.BASE_URL;
+  sdkConfig.BASE_URL = url;
+  return {
+    url,
+    requests,
+    payments,
+    failPreferences(status = 400) {
+      preferenceStatus = status;
+    },
+    failPayments(status = 403) {
+      paymentStatus = status;
+    },
+    async close() {
+      sdkConfig.BASE_URL = previous;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Real services on a fresh database copy, configured for MercadoPago (the SDK talks to the stand-in). */
+export function createMercadoPagoServices() {
+  const dir = join(TMP_DIR, `mp-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
+  mkdirSync(dir, { recursive: true });
+  const dbPath = join(dir, "vitrina.db");
+  copyFileSync(BASE_DB, dbPath);
+  const config = parseConfig({
+    RUNTIME: "node",
+    APP_ORIGIN: "https://app.vitrina.test",
+    DATABASE_URL: `file:${dbPath}`,
+    MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
+    MERCADOPAGO_PUBLIC_KEY: "APP_USR-public-key",
+    MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
+  const testClock = new TestClock(new Date());
+  const services = createServices({
+    config,
+    client: createClient({ url: config.DATABASE_URL, timeout: 5000 }),
+    files: new DiskFileStore(join(dir, "files")),
+    outbox: new MemoryMailer(),
+    clock: testClock,
+  });
+  return { ...services, testClock };
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import {
+  buyerChatUrl,
+  type CsvSale,
+  canChangeSale,
+  csvCell,
+  formatSaleDate,
+  isMobileUserAgent,
+  isoLocalDateTime,
+  nextSaleState,
+  SALE_MESSAGES,
+  safeTimeZone,
+  salesCsv,
+  stockNeeds,
+  todayRange,
+} from "~/domain/sales";
+
+describe("sale states", () => {
+  it("only a pending sale changes: Completar → Confirmada, Cancelar → Cancelada", () => {
+    expect(nextSaleState("Pendiente", "confirm")).toBe("Confirmada");
+    expect(nextSaleState("Pendiente", "cancel")).toBe("Cancelada");
+    for (const state of ["Confirmada", "Cancelada"] as const) {
+      expect(nextSaleState(state, "confirm")).toBeNull();
+      expect(nextSaleState(state, "cancel")).toBeNull();
+      expect(canChangeSale(state)).toBe(false);
+    }
+    expect(canChangeSale("Pendiente")).toBe(true);
+  });
+
+  it("adds up quantities per product and skips deleted products", () => {
+    const needs = stockNeeds([
+      { productId: "1000001", quantity: 2 },
+      { productId: null, quantity: 9 },
+      { productId: "1000002", quantity: 1 },
+      { productId: "1000001", quantity: 3 },
+    ]);
+    expect([...needs]).toEqual([
+      ["1000001", 5],
+      ["1000002", 1],
+    ]);
+  });
+
+  it("names the product that lacks stock", () => {
+    expect(SALE_MESSAGES.noStock("Bolso wayuu")).toBe("Stock insuficiente para Bolso wayuu");
+  });
+});
+
+describe("'Hoy' in the store's time zone", () => {
+  const range = (iso: string, zone: string) => {
+    const r = todayRange(new Date(iso), zone);
+    return [r.from.toISOString(), r.to.toISOString()];
+  };
+
+  it("starts at local midnight, not UTC midnight", () => {
+    expect(range("2026-03-10T15:00:00Z", "America/Bogota")).toEqual(["2026-03-10T05:00:00.000Z", "2026-03-11T05:00:00.000Z"]);
+    // 20:00 on the 9th in Mexico City is already the 10th in UTC: 'Hoy' is still the 9th there.
+    expect(range("2026-03-10T02:00:00Z", "America/Mexico_City")).toEqual([
+      "2026-03-09T06:00:00.000Z",
+      "2026-03-10T06:00:00.000Z",
+    ]);
+    expect(range("2026-03-10T15:00:00Z", "America/Argentina/Buenos_Aires")[0]).toBe("2026-03-10T03:00:00.000Z");
+  });
+
+  it("handles days of 23 and 25 hours, and a midnight that a DST jump skips", () => {
+    // Chile springs forward at 00:00 on 6 Sep 2026: the day starts at 01:00 (-03).
+    expect(range("2026-09-06T12:00:00Z", "America/Santiago")).toEqual(["2026-09-06T04:00:00.000Z", "2026-09-07T03:00:00.000Z"]);
+    // …and falls back at 00:00 on 5 Apr 2026: 4 Apr lasts 25 hours.
+    expect(range("2026-04-04T12:00:00Z", "America/Santiago")).toEqual(["2026-04-04T03:00:00.000Z", "2026-04-05T04:00:00.000Z"]);
+  });
+
+  it("contains now, at both edges of the local day", () => {
+    for (const iso of ["2026-03-10T05:00:00.000Z", "2026-03-11T04:59:59.999Z"]) {
+      const { from, to } = todayRange(new Date(iso), "America/Bogota");
+      expect(from.getTime()).toBeLessThanOrEqual(new Date(iso).getTime());
+      expect(to.getTime()).toBeGreaterThan(new Date(iso).getTime());
+      expect(from.toISOString()).toBe("2026-03-10T05:00:00.000Z");
+    }
+  });
+
+  it("falls back to America/Bogota for an unknown zone", () => {
+    expect(safeTimeZone("Marte/Olympus")).toBe("America/Bogota");
+    expect(safeTimeZone("America/Lima")).toBe("America/Lima");
+    expect(range("2026-03-10T15:00:00Z", "Marte/Olympus")[0]).toBe("2026-03-10T05:00:00.000Z");
+  });
+
+  it("formats dates in the store's zone", () => {
+    const date = new Date("2026-03-10T03:30:00Z");
+    expect(isoLocalDateTime(date, "America/Bogota")).toBe("2026-03-09 22:30");
+    expect(isoLocalDateTime(date, "UTC")).toBe("2026-03-10 03:30");
+    expect(formatSaleDate(date, "America/Bogota")).toMatch(/9 mar 2026.*22:30/);
+  });
+});
+
+describe("CSV export", () => {
+  const sale = (over: Partial<CsvSale> = {}): CsvSale => ({
+    id: "4821937465",
+    createdAt: new Date("2026-03-10T15:04:00Z"),
+    state: "Pendiente",
+    buyerName: "Carlos Díaz",
+    buyerPhone: "573001112233",
+    delivery: "delivery",
+    address: "Calle 10 #5-20, Bogotá",
+    note: null,
+    total: 3480,
+    currency: "USD",
+    lines: [
+      { name: "Taza", quantity: 2 },
+      { name: 'Café "especial"', quantity: 1 },
+    ],
+    ...over,
+  });
+
+  it("has a header, one row per sale, dates in the store's zone and plain decimal totals", () => {
+    const csv = salesCsv(
+      [sale(), sale({ id: "1000000001", total: 1500, currency: "CLP", delivery: "pickup", address: null })],
+      "America/Bogota",
+    );
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const rows = csv.slice(1).split("\r\n");
+    expect(rows[0]).toBe("Código,Fecha,Estado,Comprador,Teléfono,Entrega,Dirección,Nota,Productos,Total,Moneda");
+    expect(rows[1]).toBe(
+      '4821937465,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Envío a domicilio,"Calle 10 #5-20, Bogotá",,"Taza x 2; Café ""especial"" x 1",34.80,USD',
+    );
+    expect(rows[2]).toBe(
+      '1000000001,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Retiro en tienda,,,"Taza x 2; Café ""especial"" x 1",1500,CLP',
+    );
+    expect(rows[3]).toBe("");
+  });
+
+  it("keeps shopper text from becoming a spreadsheet formula, and quotes line breaks", () => {
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell("+57 300")).toBe("'+57 300");
+    expect(csvCell("@juan")).toBe("'@juan");
+    expect(csvCell("-5")).toBe("'-5");
+    expect(csvCell("línea 1\nlínea 2")).toBe('"línea 1\nlínea 2"');
+    expect(csvCell("Ana")).toBe("Ana");
+  });
+});
+
+describe("chat with the buyer", () => {
+  it("opens WhatsApp on the phone's digits, app link on mobile and web link on desktop", () => {
+    const text = "Hola Carlos, te escribimos de Demo por tu pedido 4821937465.";
+    expect(buyerChatUrl("+57 300 111 2233", text, true)).toBe(
+      `https://api.whatsapp.com/send?phone=573001112233&text=${encodeURIComponent(text)}`,
+    );
+    expect(buyerChatUrl("573001112233", "hola", false)).toBe("https://web.whatsapp.com/send?phone=573001112233&text=hola");
+    expect(buyerChatUrl(null, "hola", false)).toBeNull();
+    expect(buyerChatUrl("12-34", "hola", false)).toBeNull();
+  });
+
+  it("tells phones from desktops by user agent", () => {
+    expect(isMobileUserAgent("Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36")).toBe(true);
+    expect(isMobileUserAgent("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")).toBe(true);
+    expect(isMobileUserAgent("Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0")).toBe(false);
+    expect(isMobileUserAgent(null)).toBe(false);
+  });
+});

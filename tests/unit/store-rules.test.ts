@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { currencyOptions, isSupportedCurrency, restatePrice } from "~/domain/currencies";
+import { bannerUploadProblem, canAddProduct, canAddSection, LIMIT_MESSAGES, sectionItemsProblem } from "~/domain/limits";
+import { swapWithNeighbour } from "~/domain/ordering";
+import { normalizePhone } from "~/domain/phone";
+import { isAudioOnly, sniffVideoType } from "~/media/video-rules";
+
+const standard = { products: 30, banner: 3, sections: 3, itemsPerSection: 8 };
+const premium = { products: null, banner: 6, sections: 8, itemsPerSection: 20 };
+
+describe("plan limits", () => {
+  it("banner slots: the spec's two messages", () => {
+    expect(bannerUploadProblem(standard, 0, 3)).toBeNull();
+    expect(bannerUploadProblem(standard, 2, 2)).toBe("Quedan solo 1 espacio(s) para imágenes del banner");
+    expect(bannerUploadProblem(standard, 3, 1)).toBe("No quedan suficientes espacios");
+    expect(bannerUploadProblem(premium, 3, 3)).toBeNull();
+  });
+
+  it("products: standard stops at 30, premium never", () => {
+    expect(canAddProduct(standard, 29)).toBe(true);
+    expect(canAddProduct(standard, 30)).toBe(false);
+    expect(canAddProduct(premium, 100_000)).toBe(true);
+    expect(LIMIT_MESSAGES.products).toBe("Limite de productos alcanzado");
+  });
+
+  it("sections and items per section", () => {
+    expect(canAddSection(standard, 2)).toBe(true);
+    expect(canAddSection(standard, 3)).toBe(false);
+    expect(canAddSection(premium, 7)).toBe(true);
+    expect(sectionItemsProblem(standard, 6, 2)).toBeNull();
+    expect(sectionItemsProblem(standard, 6, 3)).toBe("Límite sobrepasado: Esta sección solo tiene 2 espacio(s) disponibles");
+    expect(sectionItemsProblem(standard, 8, 1)).toBe("Límite sobrepasado: Esta sección solo tiene 0 espacio(s) disponibles");
+  });
+});
+
+describe("currencies from Intl", () => {
+  it("about 160 codes with Spanish names, including the region's", () => {
+    const options = currencyOptions();
+    expect(options.length).toBeGreaterThanOrEqual(150);
+    expect(options.find((c) => c.code === "COP")?.name).toMatch(/^Peso colombiano$/i);
+    expect(options.find((c) => c.code === "CLP")?.digits).toBe(0);
+    expect(isSupportedCurrency("MXN")).toBe(true);
+    expect(isSupportedCurrency("XXX")).toBe(false);
+    expect(isSupportedCurrency("<script>")).toBe(false);
+  });
+
+  it("restates prices so the typed amount stays", () => {
+    expect(restatePrice(1250, "USD", "EUR")).toBe(1250);
+    expect(restatePrice(1250, "USD", "CLP")).toBe(13);
+    expect(restatePrice(13, "CLP", "USD")).toBe(1300);
+    expect(restatePrice(1250, "USD", "BHD")).toBe(12500);
+  });
+});
+
+describe("WhatsApp numbers", () => {
+  it.each([
+    ["+57 300 123 4567", "573001234567"],
+    ["0057 300-123-4567", "573001234567"],
+    ["(52) 55 1234 5678", "525512345678"],
+    ["+54 9 11 2345-6789", "5491123456789"],
+  ])("%s → %s", (input, digits) => expect(normalizePhone(input)).toBe(digits));
+
+  it.each(["abc", "12345", "+57 300 123 4567 999999", "0300 123 4567", "javascript:alert(1)"])("refuses %s", (input) =>
+    expect(normalizePhone(input)).toBeNull(),
+  );
+});
+
+describe("manual ordering", () => {
+  const items = [
+    { id: 1, position: 1 },
+    { id: 2, position: 2 },
+    { id: 3, position: 5 },
+  ];
+  it("swaps positions with the neighbour", () => {
+    expect(swapWithNeighbour(items, 2, "down")).toEqual([
+      { id: 2, position: 5 },
+      { id: 3, position: 2 },
+    ]);
+    expect(swapWithNeighbour(items, 1, "up")).toEqual([]);
+    expect(swapWithNeighbour(items, 9, "up")).toBeNull();
+  });
+});
+
+describe("video formats by their bytes", () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    new Uint8Array(
+      parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)).concat(Array(16).fill(0)),
+    );
+  it("recognises the spec's containers", () => {
+    expect(sniffVideoType(bytes([0, 0, 0, 0x18], "ftypisom"), "a.mp4")).toBe("mp4");
+    expect(sniffVideoType(bytes([0, 0, 0, 0x14], "ftypqt  "), "a.mov")).toBe("mov");
+    expect(sniffVideoType(bytes([0, 0, 0, 0x14], "ftypM4A "), "a.m4a")).toBe("m4a");
+    expect(sniffVideoType(bytes([0x1a, 0x45, 0xdf, 0xa3], "....webm"), "a.webm")).toBe("webm");
+    expect(sniffVideoType(bytes([0x1a, 0x45, 0xdf, 0xa3], "....matroska"), "a.mkv")).toBe("mkv");
+    expect(sniffVideoType(bytes("RIFF", [0, 0, 0, 0], "AVI LIST"), "a.avi")).toBe("avi");
+    expect(sniffVideoType(bytes([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]), "a.wmv")).toBe("wmv");
+    expect(sniffVideoType(bytes("FLV", [1]), "a.flv")).toBe("flv");
+    expect(sniffVideoType(bytes("fLaC"), "a.flac")).toBe("flac");
+    expect(sniffVideoType(bytes("OggS"), "a.ogg")).toBe("ogg");
+    expect(sniffVideoType(bytes([0xff, 0xf1, 0x50, 0x80]), "a.aac")).toBe("aac");
+    expect(isAudioOnly("flac")).toBe(true);
+    expect(isAudioOnly("webm")).toBe(false);
+  });
+
+  it("refuses what only claims to be a video", () => {
+    expect(sniffVideoType(bytes("<html><script>alert(1)</script>"), "clip.mp4")).toBeNull();
+    expect(sniffVideoType(bytes("MZ", [0x90, 0]), "clip.webm")).toBeNull();
+    expect(sniffVideoType(new Uint8Array(4), "clip.mp4")).toBeNull();
+  });
+});
