@@ -1,0 +1,75 @@
+// The whole product in one journey: a merchant builds a product in the workspace, a shopper orders it
+// on the public site, and the order appears on the merchant's open sales page without a reload.
+import { expect, test } from "@playwright/test";
+import { e2eDb, registerWithTrial, storeIdByName, uniqueEmail } from "./helpers";
+
+const ANDROID =
+  "Mozilla/5.0 (Linux; Android 13; moto g) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+
+test("a shopper's order appears on the open sales page and confirming it takes stock", async ({ page, browser }) => {
+  const storeName = `Dulcería ${Date.now() % 1e6}`;
+  await registerWithTrial(page, uniqueEmail("pedido"), storeName);
+  const storeId = await storeIdByName(storeName);
+
+  // The merchant sets the WhatsApp number and creates a product through the workspace.
+  await page.goto(`/Store/${storeId}/info`);
+  await page.getByLabel("WhatsApp de ventas").fill("+57 311 555 0101");
+  await page.getByRole("button", { name: "Guardar información" }).click();
+  await expect(page.getByText("Información guardada")).toBeVisible();
+  await page.goto(`/Store/${storeId}/products/new`);
+  await page.getByLabel("Nombre").fill("Arequipe casero");
+  await page.getByLabel(/Precio/).fill("8.500");
+  await page.getByLabel("Stock").fill("4");
+  await page.getByLabel("Imagen").setInputFiles("tests/fixtures/photos/wide.jpg");
+  await page.getByRole("button", { name: "Crear producto" }).click();
+  await expect(page.getByText("Producto creado")).toBeVisible();
+
+  await page.goto(`/Store/${storeId}/sales`);
+  await expect(page.getByText("Mostrando 0 ventas")).toBeVisible();
+
+  // A shopper on a phone, with JavaScript off, orders 3 of them.
+  const db = e2eDb();
+  const [store] = (await db.execute({ sql: "select url from stores where id = ?", args: [storeId] })).rows;
+  const shopper = await browser.newContext({ javaScriptEnabled: false, userAgent: ANDROID });
+  const shop = await shopper.newPage();
+  const whatsapp: string[] = [];
+  await shop.route(/^https:\/\/(api|web)\.whatsapp\.com\//, (route) => {
+    whatsapp.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" });
+  });
+  await shop.goto(`/site/${store?.url}/Store`);
+  await shop
+    .getByRole("link", { name: /Arequipe casero/ })
+    .first()
+    .click();
+  await shop.getByLabel("Cantidad").fill("3");
+  await shop.getByRole("button", { name: "Agregar al carrito" }).click();
+  await shop.getByRole("link", { name: "Hacer pedido" }).click();
+  await shop.getByLabel("Tu nombre").fill("Mateo Gil");
+  await shop.getByRole("radio", { name: "Retiro en tienda" }).check();
+  await shop.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
+  await expect.poll(() => whatsapp.length).toBe(1);
+  const url = new URL(whatsapp[0] as string);
+  expect(url.origin).toBe("https://api.whatsapp.com");
+  expect(url.searchParams.get("phone")).toBe("573115550101");
+  const code = url.searchParams.get("text")?.match(/Pedido (\d{10})/)?.[1] as string;
+  expect(code).toMatch(/^\d{10}$/);
+  await shopper.close();
+
+  // The merchant's page, left open, shows it (revalidation on focus / interval), at the database price.
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  const row = page.locator("tr", { hasText: code });
+  await expect(row).toContainText("Pendiente", { timeout: 15_000 });
+  await expect(row).toContainText(/25\.500,00\sUS\$/);
+
+  await row.locator("td").nth(1).click();
+  const dialog = page.getByRole("dialog", { name: `Venta ${code}` });
+  await expect(dialog).toContainText("Mateo Gil");
+  await expect(dialog).toContainText("Arequipe casero");
+  await dialog.getByRole("button", { name: "Completar" }).click();
+  await page.getByRole("dialog", { name: "¿Se ha completado esta compra?" }).getByRole("button", { name: "Confirmar" }).click();
+  await expect(dialog).toContainText("Venta confirmada el");
+  const [product] = (await db.execute({ sql: "select stock from products where store_id = ?", args: [storeId] })).rows;
+  expect(Number(product?.stock)).toBe(1);
+  db.close();
+});
