@@ -110,28 +110,24 @@ describe("product files", () => {
     const unsoldKey = `stores/${m.store.id}/products/${unsold.id}/b.webp`;
     await s.files.put(soldKey, photo, "image/webp");
     await s.files.put(unsoldKey, photo, "image/webp");
-    await s.db
-      .insert(sales)
-      .values({
-        id: "1234567890",
-        storeId: m.store.id,
-        total: 100,
-        currency: "USD",
-        buyerName: "Eva",
-        delivery: "pickup",
-        createdAt: now,
-      });
-    await s.db
-      .insert(saleLines)
-      .values({
-        saleId: "1234567890",
-        position: 1,
-        productId: sold.id,
-        name: "Vendido",
-        imageKey: soldKey,
-        unitPrice: 100,
-        quantity: 1,
-      });
+    await s.db.insert(sales).values({
+      id: "1234567890",
+      storeId: m.store.id,
+      total: 100,
+      currency: "USD",
+      buyerName: "Eva",
+      delivery: "pickup",
+      createdAt: now,
+    });
+    await s.db.insert(saleLines).values({
+      saleId: "1234567890",
+      position: 1,
+      productId: sold.id,
+      name: "Vendido",
+      imageKey: soldKey,
+      unitPrice: 100,
+      quantity: 1,
+    });
     await deleteProduct(s.db, s.files, m.store.id, sold.id, now);
     await deleteProduct(s.db, s.files, m.store.id, unsold.id, now);
     expect(await s.files.list(`stores/${m.store.id}/products/`)).toEqual([soldKey]);

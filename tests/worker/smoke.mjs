@@ -132,7 +132,9 @@ async function main() {
       "store name from the database": html.includes("<title>Demo</title>"),
       "products from the database": html.includes("Taza de cerámica artesanal"),
       // Only the public site's own enhancement script (its hashed URL from the Worker's client build).
-      "no framework JS": (html.match(/<script[^>]*>/g) ?? []).every((tag) => /^<script type="module" src="\/assets\/site-[\w-]+\.js">$/.test(tag)),
+      "no framework JS": (html.match(/<script[^>]*>/g) ?? []).every((tag) =>
+        /^<script type="module" src="\/assets\/site-[\w-]+\.js">$/.test(tag),
+      ),
     };
     const storeHost = await getWithHost(`http://127.0.0.1:${port}/`, `demo.localhost:${port}`);
     checks["store subdomain form"] = storeHost.status === 200 && storeHost.body.includes("<title>Demo</title>");
