@@ -206,8 +206,16 @@ test.describe("sales list", () => {
 
     // Coming back to the tab shows what arrived meanwhile…
     const first = await seedSale(db, storeId, { createdAt: Date.now(), buyerName: "Lucía" });
-    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
-    await expect(codes(page).first()).toHaveText(first, { timeout: 5000 });
+    // (Dispatched until the page has hydrated and listens; well before the 10-s interval would refresh it.)
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+          return codes(page).first().textContent();
+        },
+        { timeout: 6000 },
+      )
+      .toBe(first);
     // …and a page left open refreshes by itself.
     const second = await seedSale(db, storeId, { createdAt: Date.now() + 1 });
     await expect(codes(page).first()).toHaveText(second, { timeout: 15_000 });
