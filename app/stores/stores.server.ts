@@ -233,11 +233,6 @@ export async function setStoreLogo(db: Db, store: Store, logoKey: string, now: D
   return store.logoKey;
 }
 
-/** Marks the public site changed (edge cache validators read updatedAt). */
-export async function touchStore(db: Db, storeId: string, now: Date): Promise<void> {
-  await db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId));
-}
-
 /**
  * Deletes a store: the row (its products, sections, banners, sales and former slugs go with it by
  * cascade), then every file under its prefix (logo, banners, product and section media, QR).
