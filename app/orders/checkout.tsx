@@ -11,6 +11,7 @@ import { CART_COOKIE, loadSitePage, ORDER_COOKIE, readCookie, storeCookie } from
 import type { Route } from "./+types/checkout";
 import { CHECKOUT_MESSAGES, type CheckoutErrors, checkoutErrors, readCheckoutForm } from "./checkout-form";
 import { newOrderEmail } from "./emails";
+import { OrderLines } from "./order-lines";
 import { createSale } from "./orders.server";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -177,19 +178,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <SiteShell site={site} current="cart">
       <h1>Hacer pedido</h1>
       <section className="summary" aria-label="Resumen del pedido">
-        <ul>
-          {lines.map((l) => (
-            <li key={l.id}>
-              <span>
-                {l.name} x {l.quantity}
-              </span>
-              <span>{l.subtotal}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="total">
-          Total: <strong>{total}</strong>
-        </p>
+        <OrderLines lines={lines.map((l) => ({ ...l, key: l.id }))} total={total} />
       </section>
       {errors.form && (
         <p className="form-error" role="alert">

@@ -7,6 +7,7 @@ import { siteMeta } from "~/site/seo";
 import { SiteShell } from "~/site/shell";
 import { loadSitePage, ORDER_COOKIE, readCookie } from "~/site/site.server";
 import type { Route } from "./+types/confirmation";
+import { OrderLines } from "./order-lines";
 
 export const handle: RouteHandle = { hydrate: false };
 export const headers = () => ({ "Cache-Control": "no-store" });
@@ -61,19 +62,7 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
           Código de tu pedido: <strong className="code">{code}</strong>
         </p>
         <p className="muted">Estado: {state}. La tienda te responderá por WhatsApp para confirmarlo.</p>
-        <ul className="summary-lines">
-          {lines.map((l) => (
-            <li key={l.key}>
-              <span>
-                {l.name} x {l.quantity}
-              </span>
-              <span>{l.subtotal}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="total">
-          Total: <strong>{total}</strong>
-        </p>
+        <OrderLines className="summary-lines" lines={lines} total={total} />
         <p>
           {delivery}
           {address ? `: ${address}` : ""}

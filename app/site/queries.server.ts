@@ -121,16 +121,7 @@ export const sectionItemsQuery = (db: Db, storeId: SQL) =>
       thumbKey: sectionItems.thumbKey,
       width: sectionItems.width,
       height: sectionItems.height,
-      product: {
-        id: products.id,
-        name: products.name,
-        price: products.price,
-        stock: products.stock,
-        category: products.category,
-        imageKey: products.imageKey,
-        imageWidth: products.imageWidth,
-        imageHeight: products.imageHeight,
-      },
+      product: cardColumns,
     })
     .from(sections)
     .leftJoin(sectionItems, eq(sectionItems.sectionId, sections.id))
