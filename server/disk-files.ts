@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { Readable } from "node:stream";
+import { withRenditionKeys } from "../app/media/renditions";
 import { contentTypeForKey, type FileStore, isValidFileKey, type StoredFile } from "../app/services/files";
 
 /** Files in a folder on disk (single-machine runs): the same contract as R2. */
@@ -40,7 +41,8 @@ export class DiskFileStore implements FileStore {
   }
 
   async delete(keys: string[]) {
-    await Promise.all(keys.filter(isValidFileKey).map((key) => rm(this.path(key), { force: true })));
+    const all = withRenditionKeys(keys).filter(isValidFileKey);
+    await Promise.all(all.map((key) => rm(this.path(key), { force: true })));
   }
 
   async list(prefix: string): Promise<string[]> {

@@ -4,7 +4,8 @@ import { addBillingPeriod } from "~/domain/billing";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { encodePng, processImage } from "~/media/images.server";
-import { insertProduct, productImageKey } from "~/products/products.server";
+import { preparedImage, putAll } from "~/media/uploads.server";
+import { insertProduct, productFilesPrefix } from "~/products/products.server";
 import type { Services } from "~/services/services";
 import { insertStore, writeStoreQr } from "~/stores/stores.server";
 import { stores, users } from "../../db/schema";
@@ -78,17 +79,11 @@ const DEMO_PRODUCTS: Array<{
 
 const SOURCE_SIZE = 1200;
 
-async function storedPicture(
-  services: Services,
-  key: (hash: string, ext: string) => string,
-  picture: PictureSpec,
-  height: number,
-) {
+async function storedPicture(services: Services, prefix: string, picture: PictureSpec, height: number) {
   const source = encodePng(drawPicture(picture, SOURCE_SIZE, SOURCE_SIZE), SOURCE_SIZE, SOURCE_SIZE);
-  const image = await processImage(source, height);
-  const fileKey = key(image.hash, image.ext);
-  await services.files.put(fileKey, image.data, image.contentType);
-  return { key: fileKey, width: image.width, height: image.height };
+  const image = preparedImage(await processImage(source, height), prefix);
+  await putAll(services.files, [image]);
+  return { key: image.key, width: image.width, height: image.height };
 }
 
 /** Seeds the demo merchant and the store 'Demo' with products, only when the merchant is missing. */
@@ -132,7 +127,7 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
   const qr = await writeStoreQr(services.files, config.APP_ORIGIN, store.id);
   const logo = await storedPicture(
     services,
-    (h, e) => `stores/${store.id}/logo/${h}.${e}`,
+    `stores/${store.id}/logo`,
     { shape: "box", hue: 260, backdropHue: 260 },
     IMAGE_HEIGHTS.logo,
   );
@@ -142,12 +137,7 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     .where(eq(stores.id, store.id));
   for (const [index, item] of DEMO_PRODUCTS.entries()) {
     const productId = randomDigits(ID_DIGITS.product);
-    const image = await storedPicture(
-      services,
-      (h, e) => productImageKey(store.id, productId, h, e),
-      item.picture,
-      IMAGE_HEIGHTS.product,
-    );
+    const image = await storedPicture(services, productFilesPrefix(store.id, productId), item.picture, IMAGE_HEIGHTS.product);
     await insertProduct(
       db,
       {

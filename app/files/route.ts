@@ -1,3 +1,4 @@
+import { renditionSourceKey } from "~/media/renditions";
 import { contentTypeForKey, isValidFileKey } from "~/services/files";
 import { getServices } from "~/services/services";
 import type { Route } from "./+types/route";
@@ -10,7 +11,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const key = params["*"];
   const contentType = key ? contentTypeForKey(key) : null;
   if (!key || !isValidFileKey(key) || !contentType) return new Response("No encontrado", { status: 404 });
-  const file = await getServices(context).files.get(key);
+  const { files } = getServices(context);
+  const source = renditionSourceKey(key);
+  // Images stored before renditions existed have none: their full size stands in.
+  const file = (await files.get(key)) ?? (source ? await files.get(source) : null);
   if (!file) return new Response("No encontrado", { status: 404 });
   return new Response(file.body, {
     headers: {

@@ -5,6 +5,7 @@ import { initEmscriptenModule } from "@jsquash/webp/utils.js";
 import { sha256Hex } from "~/domain/ids";
 import { loadWebpWasm } from "~/media/webp-wasm";
 import { checkImageUpload, MEDIA_MESSAGES, MediaError, targetSize, WEBP_QUALITY, webpByteBudget } from "./image-rules";
+import { smallRenditionSize } from "./renditions";
 
 export interface ProcessedImage {
   data: Uint8Array;
@@ -14,16 +15,20 @@ export interface ProcessedImage {
   ext: "webp";
   /** sha-256 of the output: the content address of the stored file. */
   hash: string;
+  /** The half-size rendition for `srcset` (app/media/renditions.ts), when the image is tall enough. */
+  small: { data: Uint8Array; width: number; height: number } | null;
 }
 
 /**
  * Validates an upload (bytes, weight, pixels) then decodes, resizes to `maxHeight` (never up)
- * and re-encodes as lossy WebP within the byte budget. See docs/decisions/0007-lossy-webp-images.md.
+ * and re-encodes as lossy WebP within the byte budget, plus a half-size rendition resized from
+ * the original. See docs/decisions/0007-lossy-webp-images.md and 0007g-image-renditions.md.
  */
 export async function processImage(bytes: Uint8Array, maxHeight: number): Promise<ProcessedImage> {
   const checked = checkImageUpload(bytes);
   let source: PhotonImage | undefined;
   let resized: PhotonImage | undefined;
+  let smaller: PhotonImage | undefined;
   try {
     source = PhotonImage.new_from_byteslice(bytes);
     const size = targetSize(source.get_width(), source.get_height(), maxHeight);
@@ -32,6 +37,13 @@ export async function processImage(bytes: Uint8Array, maxHeight: number): Promis
     const width = out.get_width();
     const height = out.get_height();
     const data = await encodeWebp(out.get_raw_pixels() as Uint8Array<ArrayBuffer>, width, height);
+    const smallSize = smallRenditionSize(width, height);
+    let small: ProcessedImage["small"] = null;
+    if (smallSize) {
+      smaller = resize(source, smallSize.width, smallSize.height, SamplingFilter.Lanczos3);
+      const pixels = smaller.get_raw_pixels() as Uint8Array<ArrayBuffer>;
+      small = { data: await encodeWebp(pixels, smallSize.width, smallSize.height), ...smallSize };
+    }
     return {
       data,
       width,
@@ -39,11 +51,13 @@ export async function processImage(bytes: Uint8Array, maxHeight: number): Promis
       contentType: "image/webp",
       ext: "webp",
       hash: (await sha256Hex(data)).slice(0, 32),
+      small,
     };
   } catch (error) {
     if (error instanceof MediaError) throw error;
     throw new MediaError(checked.type === "tiff" ? MEDIA_MESSAGES.format : MEDIA_MESSAGES.unreadable, { cause: error });
   } finally {
+    smaller?.free();
     resized?.free();
     source?.free();
   }

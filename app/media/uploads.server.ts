@@ -1,7 +1,8 @@
 import { sha256Hex } from "~/domain/ids";
 import { contentTypeForKey, type FileStore } from "~/services/files";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES, MediaError } from "./image-rules";
-import { processImage } from "./images.server";
+import { type ProcessedImage, processImage } from "./images.server";
+import { smallRenditionKey } from "./renditions";
 import { checkVideoUpload, isAudioOnly } from "./video-rules";
 
 /** A file ready to store under a content-addressed key. */
@@ -11,6 +12,8 @@ export interface PreparedFile {
   contentType: string;
   width: number | null;
   height: number | null;
+  /** Written and removed with the file: its half-size rendition (app/media/renditions.ts). */
+  renditions?: { key: string; data: Uint8Array }[];
 }
 
 /** The files a multipart field carries, without the empty entry a form sends when nothing was chosen. */
@@ -25,13 +28,19 @@ export async function readUpload(file: File): Promise<Uint8Array> {
 
 /** Validates, resizes to `maxHeight` and re-encodes an image; the key is `{prefix}/{hash}.{ext}`. */
 export async function prepareImage(file: File, prefix: string, maxHeight: number): Promise<PreparedFile> {
-  const image = await processImage(await readUpload(file), maxHeight);
+  return preparedImage(await processImage(await readUpload(file), maxHeight), prefix);
+}
+
+export function preparedImage(image: ProcessedImage, prefix: string): PreparedFile {
+  const key = `${prefix}/${image.hash}.${image.ext}`;
+  const smallKey = smallRenditionKey(key);
   return {
-    key: `${prefix}/${image.hash}.${image.ext}`,
+    key,
     data: image.data,
     contentType: image.contentType,
     width: image.width,
     height: image.height,
+    renditions: image.small && smallKey ? [{ key: smallKey, data: image.small.data }] : [],
   };
 }
 
@@ -50,6 +59,10 @@ export async function putAll(files: FileStore, prepared: PreparedFile[]): Promis
   const written: string[] = [];
   try {
     for (const file of prepared) {
+      for (const rendition of file.renditions ?? []) {
+        await files.put(rendition.key, rendition.data, file.contentType);
+        written.push(rendition.key);
+      }
       await files.put(file.key, file.data, file.contentType);
       written.push(file.key);
     }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { searchPattern, searchTextOf } from "~/domain/search";
+import { renditionSourceKey } from "~/media/renditions";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { isUniqueViolation, StoreError } from "~/stores/stores.server";
@@ -14,10 +15,6 @@ export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stoc
 /** Every file of a product lives under this prefix (deleted with the product). */
 export function productFilesPrefix(storeId: string, productId: string): string {
   return `stores/${storeId}/products/${productId}`;
-}
-
-export function productImageKey(storeId: string, productId: string, hash: string, ext: string): string {
-  return `${productFilesPrefix(storeId, productId)}/${hash}.${ext}`;
 }
 
 /** Inserts a product with a fresh 7-digit id; `id` may be reserved beforehand (its image key names it). */
@@ -149,6 +146,10 @@ export async function deleteProduct(db: Db, files: FileStore, storeId: string, p
  */
 export async function keysNotInSales(db: Db, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
-  const used = await db.selectDistinct({ key: saleLines.imageKey }).from(saleLines).where(inArray(saleLines.imageKey, keys));
-  return keys.filter((k) => !used.some((u) => u.key === k));
+  // A half-size rendition is in use while its image is.
+  const imageOf = (key: string) => renditionSourceKey(key) ?? key;
+  const images = [...new Set(keys.map(imageOf))];
+  const used = await db.selectDistinct({ key: saleLines.imageKey }).from(saleLines).where(inArray(saleLines.imageKey, images));
+  const inUse = new Set(used.map((u) => u.key));
+  return keys.filter((k) => !inUse.has(imageOf(k)));
 }

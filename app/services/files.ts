@@ -1,3 +1,5 @@
+import { withRenditionKeys } from "~/media/renditions";
+
 /** Stored files (R2 in production, a folder on disk on a single machine): one small interface for both. */
 export interface StoredFile {
   body: ReadableStream<Uint8Array>;
@@ -8,6 +10,7 @@ export interface StoredFile {
 export interface FileStore {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
+  /** Removes these files and their smaller renditions (app/media/renditions.ts). */
   delete(keys: string[]): Promise<void>;
   /** Every key under a prefix (a store's files when it is deleted). */
   list(prefix: string): Promise<string[]>;
@@ -67,7 +70,8 @@ export class R2FileStore implements FileStore {
     };
   }
   async delete(keys: string[]) {
-    for (let i = 0; i < keys.length; i += 1000) await this.bucket.delete(keys.slice(i, i + 1000));
+    const all = withRenditionKeys(keys);
+    for (let i = 0; i < all.length; i += 1000) await this.bucket.delete(all.slice(i, i + 1000));
   }
   async list(prefix: string) {
     const keys: string[] = [];

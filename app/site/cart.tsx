@@ -147,7 +147,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={line.id} className="line" aria-label={line.name}>
                   {line.image ? (
-                    <img src={line.image.src} width={line.image.width} height={line.image.height} alt="" loading="lazy" />
+                    <img
+                      src={line.image.src}
+                      srcSet={line.image.srcSet}
+                      sizes="64px"
+                      width={line.image.width}
+                      height={line.image.height}
+                      alt=""
+                      loading="lazy"
+                    />
                   ) : (
                     <span className="noimg" aria-hidden="true" />
                   )}

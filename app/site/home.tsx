@@ -51,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       site: p.site,
-      banners: bannerRows.map((b) => ({ src: fileUrl(b.key), width: b.width, height: b.height })),
+      banners: bannerRows.flatMap((b) => imageOf(b.key, b.width, b.height) ?? []),
       sections: sections.filter((s) => s.items.length > 0),
       newest: newest.slice(0, HOME_PRODUCT_LIMIT).map((row) => cardOf(basePath, currency, row)),
     },
@@ -82,7 +82,7 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
               <img
                 key={b.src}
                 src={b.src}
-                srcSet={`${b.src} ${b.width}w`}
+                srcSet={b.srcSet}
                 sizes="(min-width: 1100px) 1100px, 100vw"
                 width={b.width}
                 height={b.height}

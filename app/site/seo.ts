@@ -4,6 +4,7 @@ interface MetaSite {
   name: string;
   canonicalBase: string;
   logo: string | null;
+  logoIcon: string | null;
   description: string;
 }
 
@@ -25,7 +26,8 @@ export function siteMeta(
   if (!site) return [{ title: "Esta página fue eliminada" }];
   const url = `${site.canonicalBase}${page.path}`;
   const description = (page.description || site.description || site.name).replace(/\s+/g, " ").trim().slice(0, 300);
-  const image = page.image ?? (site.logo ? { src: site.logo, width: 450, height: 450 } : null);
+  // A logo's width is not stored (only its 450-px height), so its preview names no size.
+  const image: { src: string; width?: number; height?: number } | null = page.image ?? (site.logo ? { src: site.logo } : null);
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: "description", content: description },
@@ -42,14 +44,14 @@ export function siteMeta(
   ];
   if (image) {
     const absolute = `${site.canonicalBase}${image.src}`;
-    tags.push(
-      { property: "og:image", content: absolute },
-      { property: "og:image:width", content: String(image.width) },
-      { property: "og:image:height", content: String(image.height) },
-      { name: "twitter:image", content: absolute },
-    );
+    tags.push({ property: "og:image", content: absolute }, { name: "twitter:image", content: absolute });
+    if (image.width && image.height)
+      tags.push(
+        { property: "og:image:width", content: String(image.width) },
+        { property: "og:image:height", content: String(image.height) },
+      );
   }
-  if (site.logo) tags.push({ tagName: "link", rel: "icon", href: site.logo });
+  if (site.logoIcon) tags.push({ tagName: "link", rel: "icon", href: site.logoIcon });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

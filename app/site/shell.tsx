@@ -18,7 +18,7 @@ export function SiteShell({
     <>
       <header className="site-header">
         <a className="brand" href={site.homeHref}>
-          {site.logo && <img src={site.logo} alt="" width={40} height={40} />}
+          {site.logoIcon && <img src={site.logoIcon} alt="" width={40} height={40} />}
           <span>{site.name}</span>
         </a>
         <search className="search">

@@ -6,6 +6,7 @@ import { isPastGrace } from "~/domain/billing";
 import { type CartLine, parseCart, priceCart } from "~/domain/cart";
 import { formatMoney } from "~/domain/money";
 import { slugify } from "~/domain/slug";
+import { smallRendition, smallRenditionKey } from "~/media/renditions";
 import { type Config, publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices, type Services, storeHostContext } from "~/services/services";
@@ -58,12 +59,15 @@ function storeLocation(services: Services, storeHost: string | null, slug: strin
   return `/site/${slug}${path}`;
 }
 
+/** An image with its `srcset`: the stored size and, when it has one, its half-size rendition. */
 export function imageOf(key: string | null, width: number | null, height: number | null) {
   if (!key) return null;
   const src = fileUrl(key);
   const w = width ?? 400;
   const h = height ?? 400;
-  return { src, width: w, height: h, srcSet: `${src} ${w}w` };
+  const small = width && height ? smallRendition(key, width, height) : null;
+  const srcSet = small ? `${fileUrl(small.key)} ${small.width}w, ${src} ${w}w` : `${src} ${w}w`;
+  return { src, width: w, height: h, srcSet, smallSrc: small ? fileUrl(small.key) : src };
 }
 export type SiteImage = NonNullable<ReturnType<typeof imageOf>>;
 
@@ -148,6 +152,8 @@ export function siteView(store: SiteStoreRow, basePath: string, canonicalBase: s
     homeHref: basePath || "/",
     canonicalBase,
     logo: store.logoKey ? fileUrl(store.logoKey) : null,
+    // The header shows the logo at 40 px: its half-size rendition is plenty (the full one if it has none).
+    logoIcon: store.logoKey ? fileUrl(smallRenditionKey(store.logoKey) ?? store.logoKey) : null,
     description: store.description,
     mainTitle: store.mainTitle,
     storeTitle: store.storeTitle,

@@ -1,6 +1,20 @@
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { loader as fileLoader } from "~/files/route";
 import { isValidFileKey } from "~/services/files";
+import { servicesContext } from "~/services/services";
 import { createTestServices } from "../support/services";
+
+async function serve(services: ReturnType<typeof createTestServices>, key: string) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  const response = (await fileLoader({
+    request: new Request(`http://localhost/files/${key}`),
+    params: { "*": key },
+    context,
+  } as never)) as Response;
+  return { status: response.status, body: await response.text() };
+}
 
 describe("disk file store", () => {
   it("stores, lists and deletes under a store prefix", async () => {
@@ -34,5 +48,29 @@ describe("disk file store", () => {
     const { files } = createTestServices();
     expect(await files.get("stores/1234567890/../../x.jpg")).toBeNull();
     await expect(files.put("../x.jpg", new Uint8Array(1), "image/jpeg")).rejects.toThrow();
+  });
+});
+
+describe("image renditions in the file store", () => {
+  it("deleting an image deletes its half-size rendition", async () => {
+    const { files } = createTestServices();
+    const bytes = new TextEncoder().encode("webp");
+    await files.put("stores/1234567890/logo/abc.webp", bytes, "image/webp");
+    await files.put("stores/1234567890/logo/abc-s.webp", bytes, "image/webp");
+    await files.put("stores/1234567890/logo/other.webp", bytes, "image/webp");
+    await files.delete(["stores/1234567890/logo/abc.webp"]);
+    expect(await files.list("stores/1234567890/")).toEqual(["stores/1234567890/logo/other.webp"]);
+  });
+
+  it("/files serves a rendition, and the full image for one stored before renditions existed", async () => {
+    const services = createTestServices();
+    const enc = new TextEncoder();
+    await services.files.put("stores/1234567890/p/new.webp", enc.encode("full"), "image/webp");
+    await services.files.put("stores/1234567890/p/new-s.webp", enc.encode("small"), "image/webp");
+    await services.files.put("stores/1234567890/p/old.webp", enc.encode("old full"), "image/webp");
+    expect(await serve(services, "stores/1234567890/p/new-s.webp")).toEqual({ status: 200, body: "small" });
+    expect(await serve(services, "stores/1234567890/p/old-s.webp")).toEqual({ status: 200, body: "old full" });
+    expect((await serve(services, "stores/1234567890/p/gone-s.webp")).status).toBe(404);
+    expect((await serve(services, "stores/1234567890/p/gone.webp")).status).toBe(404);
   });
 });

@@ -109,7 +109,9 @@ describe("product files", () => {
     const soldKey = `stores/${m.store.id}/products/${sold.id}/a.webp`;
     const unsoldKey = `stores/${m.store.id}/products/${unsold.id}/b.webp`;
     await s.files.put(soldKey, photo, "image/webp");
+    await s.files.put(soldKey.replace(".webp", "-s.webp"), photo, "image/webp");
     await s.files.put(unsoldKey, photo, "image/webp");
+    await s.files.put(unsoldKey.replace(".webp", "-s.webp"), photo, "image/webp");
     await s.db.insert(sales).values({
       id: "1234567890",
       storeId: m.store.id,
@@ -130,7 +132,7 @@ describe("product files", () => {
     });
     await deleteProduct(s.db, s.files, m.store.id, sold.id, now);
     await deleteProduct(s.db, s.files, m.store.id, unsold.id, now);
-    expect(await s.files.list(`stores/${m.store.id}/products/`)).toEqual([soldKey]);
+    expect(await s.files.list(`stores/${m.store.id}/products/`)).toEqual([soldKey.replace(".webp", "-s.webp"), soldKey]);
   });
 });
 

@@ -31,8 +31,10 @@ test.describe("demo store, the thin slice", () => {
       expect(await img.getAttribute("height")).toBe("400");
     }
     await expect(images.first()).toHaveAttribute("fetchpriority", "high");
+    // The page icon and the 40-px header logo use the logo's half-size rendition.
     const icon = page.locator('link[rel="icon"]');
-    await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}\.webp$/);
+    await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}-s\.webp$/);
+    await expect(page.locator(".brand img")).toHaveAttribute("src", (await icon.getAttribute("href")) as string);
 
     // No framework JS: only the site's small enhancement script (storefront.spec.ts checks its size).
     await expect(page.locator("script")).toHaveCount(1);
@@ -56,6 +58,32 @@ test.describe("demo store, the thin slice", () => {
     expect(body.subarray(0, 4).toString("latin1")).toBe("RIFF");
     expect(["WEBPVP8 ", "WEBPVP8X"]).toContain(body.subarray(8, 16).toString("latin1"));
   });
+
+  for (const [scale, rendition] of [
+    [1, "half-size rendition"],
+    [2, "full image"],
+  ] as const) {
+    test(`a phone at ${scale}x downloads the ${rendition} of each product card`, async ({ browser, request }) => {
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: scale,
+        javaScriptEnabled: test.info().project.name !== "no-js",
+      });
+      const page = await context.newPage();
+      const response = await page.goto(`http://localhost:${PORT}/site/demo`);
+      expect(response?.status()).toBe(200);
+      const first = page.locator(".card img").first();
+      const src = (await first.getAttribute("src")) as string;
+      const small = src.replace(/\.webp$/, "-s.webp");
+      await expect(first).toHaveAttribute("srcset", `${small} 200w, ${src} 400w`);
+      await expect.poll(() => first.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+      expect(new URL(await first.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname).toBe(scale === 1 ? small : src);
+      const [full, half] = await Promise.all([request.get(src), request.get(small)]);
+      expect(half.headers()["content-type"]).toBe("image/webp");
+      expect((await half.body()).byteLength).toBeLessThan((await full.body()).byteLength);
+      await context.close();
+    });
+  }
 
   test("the store subdomain serves the same store", async ({ page }) => {
     const response = await page.goto(`http://demo.localhost:${PORT}/`);

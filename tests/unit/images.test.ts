@@ -33,6 +33,10 @@ describe("image pipeline on real photographs", () => {
     expect(readImageSize(out.data, "webp")).toEqual({ width: out.width, height: 400 });
     // Lossy: far smaller than the raw pixels (a lossless encoding of a photo is several times this).
     expect(out.data.byteLength).toBeLessThan((out.width * out.height * 3) / 8);
+    // The half-size rendition phones at 1x download instead: 200 px high, far fewer bytes
+    // (not a quarter: the full size may already have been squeezed to its byte budget).
+    expect(out.small?.height).toBe(200);
+    expect(out.small?.data.byteLength).toBeLessThan(out.data.byteLength * 0.6);
   });
 
   it("a 7 MB upload is refused before decoding", () => {
@@ -51,6 +55,17 @@ describe("image pipeline", () => {
     expect(out.data.byteLength).toBeLessThanOrEqual(35 * 1024);
     expect(readImageSize(out.data, "webp")).toEqual({ width: 320, height: 400 });
     expect(out.hash).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("makes a half-size rendition from the original, smaller than the image", async () => {
+    const out = await processImage(photo(1200, 1500), 400);
+    expect(out.small).not.toBeNull();
+    expect([out.small?.width, out.small?.height]).toEqual([160, 200]);
+    expect(readImageSize(out.small?.data ?? new Uint8Array(), "webp")).toEqual({ width: 160, height: 200 });
+  });
+
+  it("a picture under 200 px high has no smaller rendition", async () => {
+    expect((await processImage(photo(300, 199), 400)).small).toBeNull();
   });
 
   it("never upscales", async () => {

@@ -1,0 +1,44 @@
+/**
+ * Every stored WebP image at least SMALL_RENDITION_MIN_HEIGHT tall has a half-size rendition
+ * beside it, `{name}-s.webp`, so `srcset` can offer phones at 1× and small cards a quarter of the
+ * pixels. The rendition lives and dies with its image: its key and size are derived, never stored.
+ * See docs/decisions/0007g-image-renditions.md.
+ */
+export const SMALL_RENDITION_MIN_HEIGHT = 200;
+const SMALL_SUFFIX = "-s.webp";
+
+export function smallRenditionSize(width: number, height: number): { width: number; height: number } | null {
+  if (height < SMALL_RENDITION_MIN_HEIGHT) return null;
+  return { width: Math.max(1, Math.round(width / 2)), height: Math.round(height / 2) };
+}
+
+export function smallRenditionKey(key: string): string | null {
+  if (!key.endsWith(".webp") || key.endsWith(SMALL_SUFFIX)) return null;
+  return `${key.slice(0, -".webp".length)}${SMALL_SUFFIX}`;
+}
+
+/** The image a small rendition was made from (for files stored before renditions existed). */
+export function renditionSourceKey(key: string): string | null {
+  return key.endsWith(SMALL_SUFFIX) ? `${key.slice(0, -SMALL_SUFFIX.length)}.webp` : null;
+}
+
+/** The small rendition of a stored image, when it has one. */
+export function smallRendition(
+  key: string,
+  width: number,
+  height: number,
+): { key: string; width: number; height: number } | null {
+  const smallKey = smallRenditionKey(key);
+  const size = smallRenditionSize(width, height);
+  return smallKey && size ? { key: smallKey, ...size } : null;
+}
+
+/** Keys to delete so that no rendition outlives its image. */
+export function withRenditionKeys(keys: string[]): string[] {
+  const all = new Set(keys);
+  for (const key of keys) {
+    const small = smallRenditionKey(key);
+    if (small) all.add(small);
+  }
+  return [...all];
+}
