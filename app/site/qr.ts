@@ -18,25 +18,23 @@ const notFound = () =>
 
 /**
  * /QR/{storeId}, what printed QR codes encode: finds the store by id (so codes survive renames)
- * and redirects to its public site. The redirect's body says 'Estás siendo redirigido a la tienda'
- * with a link, for the rare client that shows it instead of following.
+ * and sends the browser to its public site. A page rather than a bare 302, so that on a slow
+ * network the shopper sees 'Estás siendo redirigido a la tienda' (with a link) while the store
+ * loads; a meta refresh moves on at once, with or without JavaScript.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   if (!/^\d{10}$/.test(params.id)) return notFound();
   const [store] = await db.select({ url: stores.url }).from(stores).where(eq(stores.id, params.id)).limit(1);
   if (!store) return notFound();
-  const target = publicStoreUrl(config, store.url);
-  const href = escapeHtml(target);
+  const href = escapeHtml(publicStoreUrl(config, store.url));
   const body = page(
     "Estás siendo redirigido a la tienda",
     `<p><a href="${href}">Ir a la tienda</a></p>`,
-    `<meta http-equiv="refresh" content="0;url=${href}">`,
+    `<meta http-equiv="refresh" content="0;url=${href}"><meta name="robots" content="noindex">`,
   );
   return new Response(body, {
-    status: 302,
     headers: {
-      Location: target,
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "public, max-age=300",
       "X-Content-Type-Options": "nosniff",

@@ -276,17 +276,22 @@ test("search ignores accents and case and matches the start of any word", async 
   await expect(page.getByText("No encontramos productos para “olombia”.")).toBeVisible();
 });
 
-test("/QR/{id} redirects to the store's site; unknown ids and stores answer 404", async ({ page, request }) => {
+test("/QR/{id} shows the redirect message and moves to the store's site; unknown ids and stores answer 404", async ({
+  page,
+  request,
+}) => {
   const shop = await seedShop("qr", catalogue().slice(0, 2));
+  const storeUrl = `http://${shop.slug}.localhost:${PORT}/`;
   const raw = await request.get(`/QR/${shop.id}`, { maxRedirects: 0 });
-  expect(raw.status()).toBe(302);
-  expect(raw.headers().location).toBe(`http://${shop.slug}.localhost:${PORT}/`);
+  expect(raw.status()).toBe(200);
   const body = await raw.text();
-  expect(body).toContain("Estás siendo redirigido a la tienda");
-  expect(body).toContain(`href="http://${shop.slug}.localhost:${PORT}/"`);
+  expect(body).toContain("<h1>Estás siendo redirigido a la tienda</h1>");
+  expect(body).toContain(`<meta http-equiv="refresh" content="0;url=${storeUrl}">`);
+  expect(body).toContain(`<a href="${storeUrl}">Ir a la tienda</a>`);
 
+  // The browser moves on by itself, with or without JavaScript.
   await page.goto(`/QR/${shop.id}`);
-  await expect(page).toHaveURL(`http://${shop.slug}.localhost:${PORT}/`);
+  await expect(page).toHaveURL(storeUrl);
   await expect(page.getByRole("heading", { level: 1, name: "Bienvenidos" })).toBeVisible();
 
   for (const path of ["/QR/1234567890", "/QR/abc", `/site/no-existe-${Date.now()}/Store`]) {
