@@ -54,10 +54,13 @@ export function phoneDigits(number: string): string {
   return number.replace(/\D/g, "");
 }
 
-/** Mobile: api.whatsapp.com (opens the app); desktop: web.whatsapp.com. No number: WhatsApp lets the shopper pick. */
-export function whatsappUrl(saleNumber: string, text: string, mobile: boolean): string {
-  const host = mobile ? "https://api.whatsapp.com" : "https://web.whatsapp.com";
+/**
+ * Mobile: api.whatsapp.com (opens the app); desktop: web.whatsapp.com. A store without a sales
+ * number has no one to send the order to: null, and the order is confirmed on the site instead.
+ */
+export function whatsappUrl(saleNumber: string, text: string, mobile: boolean): string | null {
   const digits = phoneDigits(saleNumber);
-  const phone = digits ? `phone=${digits}&` : "";
-  return `${host}/send?${phone}text=${encodeURIComponent(text)}`;
+  if (!digits) return null;
+  const host = mobile ? "https://api.whatsapp.com" : "https://web.whatsapp.com";
+  return `${host}/send?phone=${digits}&text=${encodeURIComponent(text)}`;
 }

@@ -24,6 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       logo: s.logoKey ? fileUrl(s.logoKey) : null,
       products: s.products,
       pendingSales: s.pendingSales,
+      takesWhatsappOrders: s.saleNumber !== "",
     })),
   };
 }
@@ -60,6 +61,12 @@ export default function MerchantHome({ loaderData }: Route.ComponentProps) {
                 {store.products} producto(s) ·{" "}
                 <Link to={`/Store/${store.id}/sales`}>{store.pendingSales} venta(s) pendiente(s)</Link>
               </div>
+              {!store.takesWhatsappOrders && (
+                <div className="small warning">
+                  Sin número de WhatsApp de ventas: los pedidos te llegan solo por correo.{" "}
+                  <Link to={`/Store/${store.id}/info#info`}>Agregar número</Link>
+                </div>
+              )}
             </div>
             <Link to={`/Store/${store.id}/info`} className="button secondary">
               Administrar

@@ -6,6 +6,7 @@ export const CHECKOUT_MESSAGES = {
   delivery: "Elige cómo quieres recibir tu pedido",
   address: "Escribe la dirección de entrega",
   phone: "Escribe un teléfono válido",
+  phoneNeeded: "Escribe tu teléfono: la tienda te contactará para confirmar el pedido",
   empty: "Tu carrito está vacío",
   stale: "Tu pedido ya no es válido: vuelve a tu carrito e inténtalo de nuevo",
 } as const;
@@ -45,6 +46,11 @@ export const checkoutSchema = z
   .transform((v) => ({ ...v, address: v.delivery === "delivery" ? v.address : null }));
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+/** A store without a WhatsApp sales number can only answer an order by phone, so it needs the buyer's. */
+export function contactErrors(input: CheckoutInput, storeHasWhatsapp: boolean): CheckoutErrors | null {
+  return storeHasWhatsapp || input.buyerPhone ? null : { buyerPhone: CHECKOUT_MESSAGES.phoneNeeded };
+}
 
 export function readCheckoutForm(form: FormData) {
   const values = Object.fromEntries([...form.entries()].filter(([k]) => k !== "line"));

@@ -2,14 +2,14 @@ import { data, redirect } from "react-router";
 import { CART_MESSAGES, orderLines, parseCart } from "~/domain/cart";
 import { randomToken } from "~/domain/ids";
 import { formatMoney } from "~/domain/money";
-import { DELIVERY_LABELS, isMobileUserAgent, orderMessage, whatsappUrl } from "~/domain/whatsapp";
+import { DELIVERY_LABELS, isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import type { RouteHandle } from "~/root";
 import { orderByKeyQuery, orderLinesByKeyQuery } from "~/site/queries.server";
 import { siteMeta } from "~/site/seo";
 import { SiteShell } from "~/site/shell";
 import { CART_COOKIE, loadSitePage, ORDER_COOKIE, readCookie, storeCookie } from "~/site/site.server";
 import type { Route } from "./+types/checkout";
-import { CHECKOUT_MESSAGES, type CheckoutErrors, checkoutErrors, readCheckoutForm } from "./checkout-form";
+import { CHECKOUT_MESSAGES, type CheckoutErrors, checkoutErrors, contactErrors, readCheckoutForm } from "./checkout-form";
 import { newOrderEmail } from "./emails";
 import { OrderLines } from "./order-lines";
 import { createSale } from "./orders.server";
@@ -35,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
       })),
       total: formatMoney(p.priced.total, p.site.currency),
       idempotencyKey: randomToken(18),
+      hasWhatsapp: phoneDigits(p.store.saleNumber) !== "",
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -54,7 +55,7 @@ function failure(status: number, errors: CheckoutErrors, form: FormData) {
 /**
  * Places the order: prices and stock come from the database (never from the form), the sale is saved
  * 'Pendiente' once per idempotency key, the cart is emptied, the merchant is emailed, and the shopper
- * is sent to WhatsApp with the order text.
+ * is sent to WhatsApp with the order text (to the confirmation page when the store has no WhatsApp number).
  */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
@@ -72,6 +73,8 @@ export async function action(args: Route.ActionArgs) {
   );
   const { store, services } = p;
   const [[existing], existingLines] = p.page;
+  const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
+  if (contact) return failure(400, contact, form);
 
   let code: string;
   let message: string;
@@ -156,7 +159,8 @@ export async function action(args: Route.ActionArgs) {
   headers.append("Set-Cookie", storeCookie(services.config, p.site.basePath, CART_COOKIE, ""));
   headers.append("Set-Cookie", storeCookie(services.config, p.site.basePath, ORDER_COOKIE, input.idempotencyKey));
   const mobile = isMobileUserAgent(args.request.headers.get("User-Agent"));
-  return redirect(whatsappUrl(store.saleNumber, message, mobile), { status: 303, headers });
+  const next = whatsappUrl(store.saleNumber, message, mobile) ?? `${p.site.basePath}/Order`;
+  return redirect(next, { status: 303, headers });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -164,7 +168,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, lines, total, idempotencyKey } = loaderData;
+  const { site, lines, total, idempotencyKey, hasWhatsapp } = loaderData;
   const errors: CheckoutErrors = actionData?.errors ?? {};
   const values: Values = actionData?.values ?? {};
   const delivery = values.delivery === "delivery" ? "delivery" : "pickup";
@@ -227,18 +231,38 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {error("address")}
         </label>
         <label>
-          Tu teléfono <span className="muted">(opcional)</span>
-          <input name="buyerPhone" type="tel" maxLength={30} autoComplete="tel" defaultValue={values.buyerPhone} />
+          Tu teléfono {hasWhatsapp && <span className="muted">(opcional)</span>}
+          <input
+            name="buyerPhone"
+            type="tel"
+            required={!hasWhatsapp}
+            maxLength={30}
+            autoComplete="tel"
+            defaultValue={values.buyerPhone}
+            aria-invalid={errors.buyerPhone ? true : undefined}
+            aria-describedby={errors.buyerPhone ? "buyerPhone-error" : undefined}
+          />
           {error("buyerPhone")}
         </label>
         <label>
           Nota para la tienda <span className="muted">(opcional)</span>
           <textarea name="note" rows={2} maxLength={500} defaultValue={values.note} />
         </label>
-        <button type="submit" className="button whatsapp">
-          Enviar pedido por WhatsApp
-        </button>
-        <p className="muted">Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.</p>
+        {hasWhatsapp ? (
+          <>
+            <button type="submit" className="button whatsapp">
+              Enviar pedido por WhatsApp
+            </button>
+            <p className="muted">Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.</p>
+          </>
+        ) : (
+          <>
+            <button type="submit" className="button">
+              Enviar pedido
+            </button>
+            <p className="muted">Guardamos tu pedido y avisamos a la tienda, que te contactará a tu teléfono.</p>
+          </>
+        )}
       </form>
     </SiteShell>
   );

@@ -38,6 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
       total: formatMoney(sale.total, sale.currency),
       delivery: DELIVERY_LABELS[sale.delivery],
       address: sale.address,
+      buyerPhone: sale.buyerPhone,
       whatsapp: whatsappUrl(p.store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent"))),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -53,7 +54,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Confirmation({ loaderData }: Route.ComponentProps) {
-  const { site, code, state, lines, total, delivery, address, whatsapp } = loaderData;
+  const { site, code, state, lines, total, delivery, address, buyerPhone, whatsapp } = loaderData;
   return (
     <SiteShell site={site}>
       <section className="confirmation">
@@ -61,17 +62,24 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
         <p>
           Código de tu pedido: <strong className="code">{code}</strong>
         </p>
-        <p className="muted">Estado: {state}. La tienda te responderá por WhatsApp para confirmarlo.</p>
+        <p className="muted">
+          Estado: {state}.{" "}
+          {whatsapp
+            ? "La tienda te responderá por WhatsApp para confirmarlo."
+            : `La tienda recibió tu pedido y te contactará${buyerPhone ? ` al ${buyerPhone}` : ""} para confirmarlo.`}
+        </p>
         <OrderLines className="summary-lines" lines={lines} total={total} />
         <p>
           {delivery}
           {address ? `: ${address}` : ""}
         </p>
-        <p>
-          <a className="button whatsapp" href={whatsapp}>
-            Volver a WhatsApp
-          </a>
-        </p>
+        {whatsapp && (
+          <p>
+            <a className="button whatsapp" href={whatsapp}>
+              Volver a WhatsApp
+            </a>
+          </p>
+        )}
         <p>
           <a href={`${site.basePath}/Store`}>Seguir comprando</a>
         </p>

@@ -225,7 +225,7 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </section>
 
-      <section className="panel wide" aria-labelledby="info-title">
+      <section className="panel wide" id="info" aria-labelledby="info-title">
         <h2 id="info-title">Información de la tienda</h2>
         <InfoForm
           store={store}

@@ -252,6 +252,7 @@ export function listStoreSummaries(db: Db, ownerId: string) {
       url: stores.url,
       category: stores.category,
       logoKey: stores.logoKey,
+      saleNumber: stores.saleNumber,
       products: sql<number>`(select count(*) from ${products} where ${products.storeId} = ${stores.id})`,
       pendingSales: sql<number>`(select count(*) from ${sales} where ${sales.storeId} = ${stores.id} and ${sales.state} = 'Pendiente')`,
     })

@@ -24,7 +24,7 @@ export interface SeededShop {
 export async function seedShop(
   tag: string,
   products: Array<{ name: string; price: number; stock: number; category?: number; description?: string }>,
-  opts: { billDueAt?: Date | null } = {},
+  opts: { billDueAt?: Date | null; saleNumber?: string } = {},
 ): Promise<SeededShop> {
   const db = e2eDb();
   try {
@@ -45,7 +45,7 @@ export async function seedShop(
       },
       {
         sql: "insert into stores (id, owner_id, name, url, category, currency, description, main_title, store_title, sale_number, created_at, updated_at) values (?, ?, ?, ?, 6, 'USD', 'Productos del campo colombiano.', 'Bienvenidos', 'Nuestros productos', ?, ?, ?)",
-        args: [id, userId, `Tienda ${tag}`, slug, SHOP_PHONE, now, now],
+        args: [id, userId, `Tienda ${tag}`, slug, opts.saleNumber ?? SHOP_PHONE, now, now],
       },
     ];
     const seeded: SeededShop["products"] = [];

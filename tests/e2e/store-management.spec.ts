@@ -57,6 +57,9 @@ test.describe("store management", () => {
 
   test("the dashboard lists the store and opens its workspace", async ({ page }) => {
     const card = page.getByRole("list", { name: "Tiendas" }).getByRole("listitem").filter({ hasText: storeName });
+    // A new store has no WhatsApp sales number yet: the dashboard says what that means.
+    await expect(card.getByText("Sin número de WhatsApp de ventas: los pedidos te llegan solo por correo.")).toBeVisible();
+    await expect(card.getByRole("link", { name: "Agregar número" })).toHaveAttribute("href", `/Store/${storeId}/info#info`);
     await card.getByRole("link", { name: "Administrar" }).click();
     await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/info$`));
     await expect(page.getByRole("heading", { name: storeName })).toBeVisible();
@@ -128,6 +131,8 @@ test.describe("store management", () => {
     const productId = String(row?.id);
     const imageKey = String(row?.image_key);
     expect(existsSync(join(E2E_FILES, imageKey))).toBe(true);
+    const smallKey = imageKey.replace(/\.webp$/, "-s.webp");
+    expect(existsSync(join(E2E_FILES, smallKey))).toBe(true);
     await expect(page.getByRole("list", { name: "Productos" })).toContainText("12.500,50");
 
     // Search with another case and without the accent.
@@ -147,6 +152,7 @@ test.describe("store management", () => {
     expect(Number(edited?.price)).toBe(1300000);
     expect(edited?.image_key).not.toBe(imageKey);
     expect(existsSync(join(E2E_FILES, imageKey))).toBe(false);
+    expect(existsSync(join(E2E_FILES, smallKey))).toBe(false);
 
     // Put it in a section, then delete the product.
     await page.goto(`/Store/${storeId}/info`);
@@ -232,6 +238,11 @@ test.describe("store management", () => {
     const [after] = await sql("select name, url, sale_number from stores where id = ?", [storeId]);
     expect(after?.name).toBe(newName);
     expect(after?.sale_number).toBe("573001234567");
+    await page.goto("/");
+    const card = page.getByRole("list", { name: "Tiendas" }).getByRole("listitem").filter({ hasText: newName });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(/Sin número de WhatsApp de ventas/)).toHaveCount(0);
+    await page.goto(`/Store/${storeId}/info`);
     const response = await page.request.get(`/site/${oldUrl}`, { maxRedirects: 0 });
     expect(response.status()).toBe(301);
     expect(response.headers().location).toContain(`/site/${after?.url}`);

@@ -492,6 +492,34 @@ test("Tienda filters by category", async ({ page }) => {
   await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(5);
 });
 
+test("a store without a WhatsApp number takes the order with the buyer's phone and confirms it on the site", async ({ page }) => {
+  const shop = await seedShop("sinwhatsapp", catalogue().slice(0, 2), { saleNumber: "" });
+  const whatsapp = await captureWhatsApp(page);
+  // The server insists on a phone the store can call back (the browser's own check aside).
+  const noPhone = await post(page, shop, await checkoutForm(page, shop, `${shop.products[0]?.id}:1`));
+  expect(noPhone.status()).toBe(400);
+  expect(await noPhone.text()).toContain("Escribe tu teléfono: la tienda te contactará para confirmar el pedido");
+  expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(0);
+
+  await page.goto(`/site/${shop.slug}/Checkout`);
+  await expect(page.getByText("Guardamos tu pedido y avisamos a la tienda, que te contactará a tu teléfono.")).toBeVisible();
+  await page.getByLabel("Tu nombre").fill("Rosa");
+  await page.getByLabel("Tu teléfono").fill("310 555 0101");
+  await page.getByRole("button", { name: "Enviar pedido", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/Order$`));
+  await expect(page.getByRole("heading", { name: "¡Pedido registrado!" })).toBeVisible();
+  await expect(page.getByText("La tienda recibió tu pedido y te contactará al 310 555 0101 para confirmarlo.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Volver a WhatsApp" })).toHaveCount(0);
+  expect(whatsapp).toEqual([]);
+  const sales = await query<{ id: string; buyer_phone: string; state: string }>(
+    "select id, buyer_phone, state from sales where store_id = ?",
+    [shop.id],
+  );
+  expect(sales).toMatchObject([{ buyer_phone: "310 555 0101", state: "Pendiente" }]);
+  await expect(page.locator(".code")).toHaveText(sales[0]?.id as string);
+  expect(await linkFromOutbox(page, shop.ownerEmail, new RegExp(`pedido ${sales[0]?.id}`))).toBeTruthy();
+});
+
 test("checkout explains what is missing, in Spanish, with HTTP 400", async ({ page }) => {
   const shop = await seedShop("faltan", catalogue().slice(0, 2));
   const fields = await checkoutForm(page, shop, `${shop.products[0]?.id}:1`);

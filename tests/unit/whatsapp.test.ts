@@ -55,12 +55,14 @@ describe("WhatsApp order", () => {
     expect(isMobileUserAgent(IPHONE)).toBe(true);
     expect(isMobileUserAgent(DESKTOP)).toBe(false);
     expect(isMobileUserAgent(null)).toBe(false);
-    const mobile = new URL(whatsappUrl("+57 300 123-4567", "Hola & chao ¿?", true));
+    const mobile = new URL(whatsappUrl("+57 300 123-4567", "Hola & chao ¿?", true) ?? "");
     expect(mobile.origin).toBe("https://api.whatsapp.com");
     expect(mobile.pathname).toBe("/send");
     expect(mobile.searchParams.get("phone")).toBe("573001234567");
     expect(mobile.searchParams.get("text")).toBe("Hola & chao ¿?");
     expect(whatsappUrl("573001234567", "x", false)).toBe("https://web.whatsapp.com/send?phone=573001234567&text=x");
-    expect(whatsappUrl("", "x", false)).toBe("https://web.whatsapp.com/send?text=x");
+    // No sales number: no WhatsApp link (a link without a phone would make the shopper pick a contact).
+    expect(whatsappUrl("", "x", false)).toBeNull();
+    expect(whatsappUrl(" - ", "x", true)).toBeNull();
   });
 });
