@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_MESSAGES, checkoutErrors, readCheckoutForm } from "~/orders/checkout-form";
+import { CHECKOUT_MESSAGES, checkoutErrors, contactErrors, readCheckoutForm } from "~/orders/checkout-form";
 
 function form(values: Record<string, string | string[]>) {
   const f = new FormData();
@@ -35,5 +35,14 @@ describe("checkout form", () => {
     expect(readCheckoutForm(form({ ...base, idempotencyKey: "x" })).success).toBe(false);
     expect(readCheckoutForm(form({ ...base, line: ["1234567:2;drop"] })).success).toBe(false);
     expect(readCheckoutForm(form({ ...base, line: [] })).success).toBe(false);
+  });
+
+  it("a store without WhatsApp needs the buyer's phone; with WhatsApp it stays optional", () => {
+    const without = readCheckoutForm(form(base));
+    const withPhone = readCheckoutForm(form({ ...base, buyerPhone: "310 555 0101" }));
+    if (!without.success || !withPhone.success) throw new Error("valid forms expected");
+    expect(contactErrors(without.data, false)).toEqual({ buyerPhone: CHECKOUT_MESSAGES.phoneNeeded });
+    expect(contactErrors(withPhone.data, false)).toBeNull();
+    expect(contactErrors(without.data, true)).toBeNull();
   });
 });
