@@ -2,6 +2,8 @@
  * Tenant (store) resolution from the request: `{url}.{STORES_DOMAIN}` Host or the `/site/{url}` path.
  * Both forms serve the same routes: a store-host request is routed as `/site/{url}{path}`.
  */
+import { RESERVED_SLUGS } from "~/domain/slug";
+
 const APP_WIDE_PREFIXES = ["/files/", "/assets/", "/_dev/", "/_sandbox/"];
 
 export function storeSlugFromHost(host: string | null, storesDomain: string | undefined): string | null {
@@ -10,7 +12,8 @@ export function storeSlugFromHost(host: string | null, storesDomain: string | un
   const suffix = `.${storesDomain.toLowerCase()}`;
   if (!hostname.endsWith(suffix)) return null;
   const label = hostname.slice(0, -suffix.length);
-  return /^[a-z0-9-]{1,63}$/.test(label) ? label : null;
+  // Reserved names are never stores: `app.{domain}` is the merchant app itself, `www.` the landing.
+  return /^[a-z0-9-]{1,63}$/.test(label) && !RESERVED_SLUGS.has(label) ? label : null;
 }
 
 export function routeStoreHost(

@@ -9,6 +9,9 @@ describe("tenant resolution", () => {
     expect(storeSlugFromHost("a.b.localhost", "localhost")).toBeNull();
     expect(storeSlugFromHost("demo.evil.com", "localhost")).toBeNull();
     expect(storeSlugFromHost("demo.localhost", undefined)).toBeNull();
+    // The merchant app on app.{domain} (wrangler.toml's production setting) is not a store.
+    expect(storeSlugFromHost("app.vitrina.example", "vitrina.example")).toBeNull();
+    expect(storeSlugFromHost("www.vitrina.example", "vitrina.example")).toBeNull();
   });
 
   it("routes store-host paths to /site/{url}", () => {
