@@ -1,10 +1,14 @@
-// The Cloudflare runtime: Turso over HTTP, R2 for files, Resend for mail, MercadoPago for payments.
+// The Cloudflare runtime: Turso over HTTP, R2 for files, Resend for mail, MercadoPago for payments,
+// and Workers Cache in front of the public store pages (docs/decisions/0009-edge-cache-for-public-pages.md).
+
+import { exports, WorkerEntrypoint } from "cloudflare:workers";
 import { createClient } from "@libsql/client/web";
 import type { ServerBuild } from "react-router";
 import { createFetchHandler } from "../app/request-handler.server";
 import { systemClock } from "../app/services/clock";
 import { type Config, parseConfig } from "../app/services/config";
 import { createServices } from "../app/services/create.server";
+import { type EdgeCache, forEdge, publicPageCacheKey, storeCacheTag, withEdgeTtl } from "../app/services/edge-cache";
 import { R2FileStore } from "../app/services/files";
 import { R2Outbox } from "./r2-outbox";
 
@@ -13,27 +17,61 @@ export interface Env {
   [setting: string]: unknown;
 }
 
+interface PublicSiteEntrypoint {
+  fetch(request: Request, init?: RequestInit<RequestInitCfProperties & { cacheKey?: string }>): Promise<Response>;
+  purgeStore(storeId: string): Promise<void>;
+}
+
+/** Purges run in the entrypoint that owns the cached pages: purges are scoped to their entrypoint. */
+const publicSite = () => (exports as unknown as { PublicSite: PublicSiteEntrypoint }).PublicSite;
+const edgeCache: EdgeCache = { purgeStore: (storeId) => publicSite().purgeStore(storeId) };
+
 let cached: { handler: (request: Request, clientIp?: string) => Promise<Response>; config: Config } | undefined;
 
-async function handlerFor(env: Env) {
-  if (cached) return cached.handler;
+async function appFor(env: Env) {
+  if (cached) return cached;
   const config = parseConfig({ ...env, RUNTIME: "cloudflare" });
   const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   const files = new R2FileStore(env.FILES);
   const outbox = new R2Outbox(env.FILES, () => systemClock.now());
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-  const handler = createFetchHandler(build, () => createServices({ config, client, files, outbox, clock: systemClock }));
+  const handler = createFetchHandler(build, () =>
+    createServices({ config, client, files, outbox, clock: systemClock, edgeCache }),
+  );
   cached = { handler, config };
-  return handler;
+  return cached;
 }
 
+const clientIp = (request: Request) => request.headers.get("CF-Connecting-IP") ?? "unknown";
+
+async function serve(env: Env, run: (app: NonNullable<typeof cached>) => Promise<Response>) {
+  try {
+    return await run(await appFor(env));
+  } catch (error) {
+    console.error(error);
+    return new Response("Error de configuración del servidor", { status: 500 });
+  }
+}
+
+/** Anonymous store pages, behind Workers Cache (enabled for this entrypoint only, in wrangler.toml). */
+export class PublicSite extends WorkerEntrypoint<Env> {
+  override async fetch(request: Request): Promise<Response> {
+    return serve(this.env, async (app) => withEdgeTtl(await app.handler(forEdge(request), clientIp(request))));
+  }
+
+  async purgeStore(storeId: string): Promise<void> {
+    const result = await this.ctx.cache?.purge({ tags: [storeCacheTag(storeId)] });
+    if (result && !result.success) throw new Error(`purge ${storeId}: ${JSON.stringify(result.errors)}`);
+  }
+}
+
+/** The gateway: anonymous store pages go through the cache, everything else straight to the app. */
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
-    try {
-      return await (await handlerFor(env))(request, request.headers.get("CF-Connecting-IP") ?? "unknown");
-    } catch (error) {
-      console.error(error);
-      return new Response("Error de configuración del servidor", { status: 500 });
-    }
+    return serve(env, async (app) => {
+      const cacheKey = publicPageCacheKey(request, app.config.STORES_DOMAIN);
+      if (cacheKey) return publicSite().fetch(request, { cf: { cacheKey } });
+      return app.handler(request, clientIp(request));
+    });
   },
 } satisfies ExportedHandler<Env>;

@@ -5,6 +5,7 @@ import { payments } from "../../db/schema";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import { createDb, RoundTripCounter } from "./db";
+import { type EdgeCache, noEdgeCache } from "./edge-cache";
 import type { FileStore } from "./files";
 import { type Mailer, ResendMailer } from "./mail";
 import { MercadoPagoPayments, type PaymentProvider, type ProviderPayment, SandboxPayments } from "./payments";
@@ -18,6 +19,8 @@ export function createServices(options: {
   /** Used when no RESEND_API_KEY is configured. */
   outbox: Mailer;
   clock: Clock;
+  /** The shared cache in front of the public site, when the runtime has one. */
+  edgeCache?: EdgeCache;
 }): Services {
   const { config } = options;
   const roundTrips = new RoundTripCounter();
@@ -44,5 +47,6 @@ export function createServices(options: {
       };
     });
   }
-  return { config, db, files: options.files, mail, payments: paymentProvider, clock: options.clock, roundTrips };
+  const edgeCache = options.edgeCache ?? noEdgeCache;
+  return { config, db, files: options.files, mail, payments: paymentProvider, clock: options.clock, roundTrips, edgeCache };
 }

@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db, RoundTripCounter } from "./db";
+import type { EdgeCache } from "./edge-cache";
 import type { FileStore } from "./files";
 import type { Mailer } from "./mail";
 import type { PaymentProvider } from "./payments";
@@ -15,6 +16,7 @@ export interface Services {
   payments: PaymentProvider;
   clock: Clock;
   roundTrips: RoundTripCounter;
+  edgeCache: EdgeCache;
 }
 
 export const servicesContext = createContext<Services>();

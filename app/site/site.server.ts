@@ -8,13 +8,15 @@ import { formatMoney } from "~/domain/money";
 import { slugify } from "~/domain/slug";
 import { smallRendition, smallRenditionKey } from "~/media/renditions";
 import { type Config, publicStoreUrl } from "~/services/config";
+import { storeCacheTag } from "~/services/edge-cache";
 import { fileUrl } from "~/services/files";
 import { getServices, type Services, storeHostContext } from "~/services/services";
+import { CART_COOKIE, ORDER_COOKIE } from "./cookies";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
 import { siteBasePath } from "./tenant";
 
-export const CART_COOKIE = "carrito";
-export const ORDER_COOKIE = "pedido";
+export { CART_COOKIE, ORDER_COOKIE };
+
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 
 export interface SiteArgs {
@@ -140,6 +142,8 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
       ETag: `W/"${fnv1a(version)}${fnv1a(`${version}#`)}"`,
       "Cache-Control": cartCookie ? "private, max-age=0, must-revalidate" : "public, max-age=0, must-revalidate",
       Vary: "Cookie",
+      // Lets a merchant's change purge this store's pages from the edge (app/site/edge-cache.ts).
+      "Cache-Tag": storeCacheTag(store.id),
     },
   };
 }

@@ -87,7 +87,7 @@ async function send(
   try {
     let result: unknown;
     await requireMerchant({ request, context } as never, async () => {
-      await requireOwnedStore({ params, context } as never, async () => {
+      await requireOwnedStore({ request, params, context } as never, async () => {
         const handler = method === "GET" ? module.loader : module.action;
         result = await (handler as (args: unknown) => unknown)({ request, params, context });
         return new Response(null);
@@ -299,5 +299,49 @@ describe("tenant isolation of the store workspace", () => {
         { intent: "rename", title: "Nueva" },
       ),
     ).toBe(302);
+  });
+
+  it("a merchant's change purges that store's pages from the edge cache; reads and refused requests do not", async () => {
+    const s = createTestServices();
+    const purged: string[] = [];
+    s.edgeCache = { purgeStore: async (storeId) => void purged.push(storeId) };
+    const me = await merchantWithContent(s, "cache");
+    const them = await merchantWithContent(s, "cacheajena");
+    const ownStore = { storeId: me.store.id };
+
+    expect(await send(s, info, me.cookie, "GET", `/Store/${me.store.id}/info`, ownStore)).toBe(200);
+    expect(purged).toEqual([]);
+    expect(
+      await send(s, info, me.cookie, "POST", `/Store/${them.store.id}/info`, { storeId: them.store.id }, { intent: "delete" }),
+    ).toBe(404);
+    expect(purged).toEqual([]);
+
+    const productPath = `/Store/${me.store.id}/products/${me.product.id}`;
+    const edit = { intent: "save", name: "Producto nuevo", price: "2", stock: "3", category: "0" };
+    expect(await send(s, editProduct, me.cookie, "POST", productPath, { ...ownStore, productId: me.product.id }, edit)).toBe(302);
+    expect(purged).toEqual([me.store.id]);
+    expect(
+      await send(s, info, me.cookie, "POST", `/Store/${me.store.id}/info`, ownStore, {
+        intent: "section-create",
+        title: "Ofertas",
+      }),
+    ).toBeLessThan(400);
+    expect(purged).toEqual([me.store.id, me.store.id]);
+  });
+
+  it("a failed purge does not undo the merchant's saved change", async () => {
+    const s = createTestServices();
+    s.edgeCache = {
+      purgeStore: async () => {
+        throw new Error("edge down");
+      },
+    };
+    const me = await merchantWithContent(s, "caida");
+    const edit = { intent: "save", name: "Guardado igual", price: "2", stock: "3", category: "0" };
+    const params = { storeId: me.store.id, productId: me.product.id };
+    const status = await send(s, editProduct, me.cookie, "POST", `/Store/${me.store.id}/products/${me.product.id}`, params, edit);
+    expect(status).toBe(302);
+    const saved = await s.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, me.product.id) });
+    expect(saved?.name).toBe("Guardado igual");
   });
 });

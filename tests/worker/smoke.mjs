@@ -136,6 +136,17 @@ async function main() {
         /^<script type="module" src="\/assets\/site-[\w-]+\.js">$/.test(tag),
       ),
     };
+    // The gateway sends anonymous store pages through the cached PublicSite entrypoint, tagged for
+    // purging; a shopper with a cart and the merchant app go straight to the app. (Local workerd
+    // does not emulate Workers Cache itself, so hits and purges are not observable here.)
+    const edgeTtl = (r) => r.headers.get("cloudflare-cdn-cache-control");
+    const withCart = await fetch(`http://127.0.0.1:${port}/site/demo`, { headers: { cookie: "carrito=1234567:1" } });
+    const auth = await fetch(`http://127.0.0.1:${port}/Auth`);
+    checks["anonymous store page cached at the edge, tagged"] =
+      edgeTtl(home) === "public, max-age=600" && /^store-\d{10}$/.test(home.headers.get("cache-tag") ?? "");
+    checks["shopper with a cart and merchant app bypass the edge"] =
+      withCart.status === 200 && edgeTtl(withCart) === null && auth.status === 200 && edgeTtl(auth) === null;
+    await Promise.all([withCart.text(), auth.text()]);
     const storeHost = await getWithHost(`http://127.0.0.1:${port}/`, `demo.localhost:${port}`);
     checks["store subdomain form"] = storeHost.status === 200 && storeHost.body.includes("<title>Demo</title>");
     const missing = await fetch(`http://127.0.0.1:${port}/site/no-existe`);
