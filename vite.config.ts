@@ -52,5 +52,12 @@ export default defineConfig({
       ...(target === "cloudflare" ? [{ find: /^@cf-wasm\/photon$/, replacement: "@cf-wasm/photon/workerd" }] : []),
     ],
   },
-  environments: target === "node" ? { ssr: { build: { target: "node22", rollupOptions: { input: "./server/main.ts" } } } } : {},
+  environments:
+    target === "node"
+      ? {
+          ssr: {
+            build: { target: "node22", rollupOptions: { input: { index: "./server/index.ts", main: "./server/main.ts" } } },
+          },
+        }
+      : {},
 });
