@@ -69,7 +69,7 @@ export function imageOf(key: string | null, width: number | null, height: number
   const h = height ?? 400;
   const small = width && height ? smallRendition(key, width, height) : null;
   const srcSet = small ? `${fileUrl(small.key)} ${small.width}w, ${src} ${w}w` : `${src} ${w}w`;
-  return { src, width: w, height: h, srcSet, smallSrc: small ? fileUrl(small.key) : src };
+  return { src, width: w, height: h, srcSet };
 }
 export type SiteImage = NonNullable<ReturnType<typeof imageOf>>;
 
@@ -142,7 +142,7 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
       ETag: `W/"${fnv1a(version)}${fnv1a(`${version}#`)}"`,
       "Cache-Control": cartCookie ? "private, max-age=0, must-revalidate" : "public, max-age=0, must-revalidate",
       Vary: "Cookie",
-      // Lets a merchant's change purge this store's pages from the edge (app/site/edge-cache.ts).
+      // Lets a merchant's change purge this store's pages from the edge (app/services/edge-cache.ts).
       "Cache-Tag": storeCacheTag(store.id),
     },
   };
