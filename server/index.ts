@@ -4,4 +4,5 @@
 // anything imports React, then start.
 process.env.NODE_ENV ??= "production";
 await import("./main");
+
 export {};
