@@ -26,6 +26,23 @@ export async function seedShop(
   products: Array<{ name: string; price: number; stock: number; category?: number; description?: string }>,
   opts: { billDueAt?: Date | null; saleNumber?: string } = {},
 ): Promise<SeededShop> {
+  // Ids are random like the app's, so across a whole run one can collide with an earlier shop's:
+  // then seed again with fresh ids, as the app's own inserts do.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await seedShopOnce(tag, products, opts);
+    } catch (error) {
+      if (attempt < 5 && String(error).includes("UNIQUE constraint failed")) continue;
+      throw error;
+    }
+  }
+}
+
+async function seedShopOnce(
+  tag: string,
+  products: Parameters<typeof seedShop>[1],
+  opts: Parameters<typeof seedShop>[2] = {},
+): Promise<SeededShop> {
   const db = e2eDb();
   try {
     const now = Date.now();
