@@ -6,13 +6,14 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { createClient } from "@libsql/client";
-import { createRequestListener } from "@remix-run/node-fetch-server";
+import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
 import { DEMO_MERCHANT, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
 import { createServices } from "../app/services/create.server";
+import { clientAddress } from "./client-address";
 import { DiskFileStore } from "./disk-files";
 import { migrateDatabase } from "./migrate";
 import { DiskOutbox } from "./outbox";
@@ -24,10 +25,12 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = resolve(process.env.DATA_DIR ?? ".data");
   mkdirSync(dataDir, { recursive: true });
+  // Production names its public origin; a local run is served on this machine.
+  const production = process.env.VITRINA_ENV === "production";
   const config = parseConfig({
     RUNTIME: "node",
     ...process.env,
-    APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${port}`,
+    APP_ORIGIN: process.env.APP_ORIGIN ?? (production ? undefined : `http://localhost:${port}`),
     STORES_DOMAIN: process.env.STORES_DOMAIN ?? "localhost",
     DATABASE_URL: process.env.DATABASE_URL ?? `file:${join(dataDir, "vitrina.db")}`,
   });
@@ -43,17 +46,26 @@ async function main() {
   const outbox = new DiskOutbox(join(dataDir, "outbox"), () => clock.now());
   const services = () => createServices({ config, client, files, outbox, clock });
 
-  const seeded = await seedDemo(services());
+  // The demo merchant's password is published: never create it where real merchants sign in.
+  const seeded = config.seedDemo ? await seedDemo(services()) : null;
 
   const handler = createFetchHandler(build as unknown as ServerBuild, services);
   const serveStatic = createStaticHandler(join(projectRoot, "build/node/client"));
-  const server = createServer(createRequestListener(async (request) => (await serveStatic(request)) ?? handler(request)));
+  const listener = createRequestListener(async (request: Request, peer: ClientAddress) => {
+    const ip = clientAddress(peer.address, request.headers.get("X-Forwarded-For"), config.TRUST_PROXY);
+    return (await serveStatic(request)) ?? handler(request, ip);
+  });
+  const server = createServer(listener);
   server.listen(port, () => {
     const lines = [
       `Vitrina lista en ${config.APP_ORIGIN}`,
-      `  Tienda demo:        ${publicStoreUrl(config, DEMO_STORE.url)}`,
-      `                      ${config.APP_ORIGIN}/site/${DEMO_STORE.url}`,
-      `  Comerciante demo:   ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}${seeded.created ? " (creado ahora)" : ""}`,
+      ...(seeded
+        ? [
+            `  Tienda demo:        ${publicStoreUrl(config, DEMO_STORE.url)}`,
+            `                      ${config.APP_ORIGIN}/site/${DEMO_STORE.url}`,
+            `  Comerciante demo:   ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}${seeded.created ? " (creado ahora)" : ""}`,
+          ]
+        : []),
       ...(config.devTools
         ? [`  Correo (outbox):    ${config.APP_ORIGIN}/_dev/correo`, `  Reloj de pruebas:   ${config.APP_ORIGIN}/_dev/reloj`]
         : []),

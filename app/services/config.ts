@@ -20,7 +20,9 @@ export const configSchema = z
     RUNTIME: z.enum(["node", "cloudflare"]),
     /** production turns off the sandbox, outbox and test clock unless enabled explicitly. */
     VITRINA_ENV: z.preprocess(emptyToUndefined, z.enum(["local", "production"]).default("local")),
-    APP_ORIGIN: z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin),
+    APP_ORIGIN: z
+      .url({ protocol: /^https?$/, error: "hace falta el origen público de la app, como https://app.ejemplo.com" })
+      .transform((u) => new URL(u).origin),
     STORES_DOMAIN: z.preprocess(
       emptyToUndefined,
       z
@@ -52,6 +54,10 @@ export const configSchema = z
         .default("0.50"),
     ),
     ADMIN_SECRET: optionalString,
+    /** Node only: the server sits behind one reverse proxy that appends the client to X-Forwarded-For. */
+    TRUST_PROXY: flag,
+    /** Create the demo merchant and store at start: always in local runs, never in production unless set. */
+    SEED_DEMO: flag,
   })
   .superRefine((c, ctx) => {
     const mp = [c.MERCADOPAGO_ACCESS_TOKEN, c.MERCADOPAGO_PUBLIC_KEY, c.MERCADOPAGO_WEBHOOK_SECRET];
@@ -69,6 +75,13 @@ export const configSchema = z
         message: "en producción hacen falta las credenciales de MercadoPago (o PAYMENT_SANDBOX=1 explícito)",
       });
     }
+    if (c.VITRINA_ENV === "production" && (!c.ADMIN_SECRET || c.ADMIN_SECRET.length < 16)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_SECRET"],
+        message: "en producción hace falta ADMIN_SECRET, la clave de /SSS (16 caracteres o más)",
+      });
+    }
     if (c.VITRINA_ENV === "production" && !c.RESEND_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["RESEND_API_KEY"], message: "en producción hace falta RESEND_API_KEY" });
     }
@@ -79,6 +92,8 @@ export type ConfigInput = z.input<typeof configSchema>;
 export type Config = z.output<typeof configSchema> & {
   /** Local-only tools: outbox page, payment sandbox, test clock. */
   devTools: boolean;
+  /** Whether start-up creates the demo merchant (its password is published in the README). */
+  seedDemo: boolean;
   paymentProvider: "sandbox" | "mercadopago";
   mailProvider: "outbox" | "resend";
   /** STORE_UNLOCK_PRICE in minor units of BILLING_CURRENCY. */
@@ -101,6 +116,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
   return {
     ...c,
     devTools: c.VITRINA_ENV === "local",
+    seedDemo: c.VITRINA_ENV === "local" || c.SEED_DEMO,
     paymentProvider: c.MERCADOPAGO_ACCESS_TOKEN ? "mercadopago" : "sandbox",
     mailProvider: c.RESEND_API_KEY ? "resend" : "outbox",
     storeUnlockPrice,

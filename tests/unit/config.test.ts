@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, publicStoreUrl } from "~/services/config";
 
 const base = { RUNTIME: "node", APP_ORIGIN: "http://localhost:3000", DATABASE_URL: "file:x.db" };
+const production = { VITRINA_ENV: "production", RESEND_API_KEY: "re_x", ADMIN_SECRET: "una-clave-de-administracion" };
 
 describe("configuration", () => {
   it("fills defaults for a local run", () => {
@@ -31,9 +32,23 @@ describe("configuration", () => {
 
   it("refuses production without real payments and mail", () => {
     expect(() => parseConfig({ ...base, VITRINA_ENV: "production" })).toThrow(/MERCADOPAGO_ACCESS_TOKEN|RESEND_API_KEY/);
-    const c = parseConfig({ ...base, VITRINA_ENV: "production", PAYMENT_SANDBOX: "1", RESEND_API_KEY: "re_x" });
+    const c = parseConfig({ ...base, ...production, PAYMENT_SANDBOX: "1" });
     expect(c.devTools).toBe(false);
     expect(c.paymentProvider).toBe("sandbox");
+  });
+
+  it("refuses production without an ADMIN_SECRET of 16 characters or more, or without APP_ORIGIN", () => {
+    const { ADMIN_SECRET: _, ...withoutSecret } = production;
+    expect(() => parseConfig({ ...base, ...withoutSecret, PAYMENT_SANDBOX: "1" })).toThrow(/ADMIN_SECRET/);
+    expect(() => parseConfig({ ...base, ...production, ADMIN_SECRET: "corta", PAYMENT_SANDBOX: "1" })).toThrow(/ADMIN_SECRET/);
+    const { APP_ORIGIN: __, ...withoutOrigin } = base;
+    expect(() => parseConfig({ ...withoutOrigin, ...production, PAYMENT_SANDBOX: "1" })).toThrow(/APP_ORIGIN/);
+  });
+
+  it("seeds the demo merchant in local runs only, unless SEED_DEMO says so", () => {
+    expect(parseConfig(base).seedDemo).toBe(true);
+    expect(parseConfig({ ...base, ...production, PAYMENT_SANDBOX: "1" }).seedDemo).toBe(false);
+    expect(parseConfig({ ...base, ...production, PAYMENT_SANDBOX: "1", SEED_DEMO: "1" }).seedDemo).toBe(true);
   });
 
   it("builds public store urls in both forms", () => {
