@@ -126,6 +126,33 @@ export const attemptCounters = sqliteTable("attempt_counters", {
   windowStartedAt: timestamp("window_started_at").notNull(),
 });
 
+/**
+ * Failed sign-ins of one account (by email, known or not). Past a few failures the next try waits
+ * (backoff); a success, a password reset or a known device gets the owner in (app/domain/login-throttle.ts).
+ */
+export const loginThrottles = sqliteTable("login_throttles", {
+  email: text("email").primaryKey(),
+  /** Tries counted so far: a try counts when it is checked and is cleared by a success. */
+  failures: integer("failures").notNull().default(0),
+  lastFailureAt: timestamp("last_failure_at").notNull(),
+  /** No try is checked before this moment, unless it comes from a known device. */
+  nextTryAt: timestamp("next_try_at").notNull(),
+});
+
+/** Browsers the owner has signed in from: the cookie carries a random token, stored here hashed. */
+export const knownDevices = sqliteTable(
+  "known_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    failures: integer("failures").notNull().default(0),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("known_devices_user_idx").on(t.userId)],
+);
+
 export const stores = sqliteTable(
   "stores",
   {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { clearLimit, hitLimit, LIMITS } from "~/auth/rate-limit.server";
+import { addressKey, clearLimit, hitLimit, LIMITS } from "~/auth/rate-limit.server";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import { publicStoreUrl } from "~/services/config";
 import type { Services } from "~/services/services";
@@ -33,8 +33,9 @@ export async function secretMatches(typed: string, secret: string | undefined): 
 /** Checks the typed secret; on success returns the Set-Cookie of a new 30-minute admin session. */
 export async function adminLogin(services: Services, typed: string, ip: string): Promise<{ cookie: string } | { error: string }> {
   const now = services.clock.now();
-  const key = `admin:${ip}`;
-  const { blocked } = await hitLimit(services.db, key, LIMITS.adminPerIp, now);
+  const key = `admin:${addressKey(ip)}`;
+  // Counted before the check so concurrent guesses count exactly; a success clears the count.
+  const { blocked } = await hitLimit(services.db, key, LIMITS.adminFailuresPerAddress, now);
   if (blocked || !(await secretMatches(typed, services.config.ADMIN_SECRET))) return { error: NOT_AUTHORIZED };
   await clearLimit(services.db, key);
   const id = randomToken();

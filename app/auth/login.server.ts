@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
+import { backoffSteps, FAILURES_FORGOTTEN_AFTER_MS, MAX_BACKOFF_MS, waitMinutes } from "~/domain/login-throttle";
 import type { Services } from "~/services/services";
-import { users } from "../../db/schema";
+import { loginThrottles, users } from "../../db/schema";
+import { countDeviceFailure, deviceTokenHash, knownDeviceQuery, rememberDevice } from "./devices.server";
 import { AUTH_MESSAGES as M } from "./messages";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
-import { hitLimit, LIMITS } from "./rate-limit.server";
+import { addressKey, countAttempt, forgiveAttempt, isBlocked, LIMITS } from "./rate-limit.server";
+import { newSession } from "./sessions.server";
 import { loginSchema } from "./validation";
 
 export class LoginError extends Error {
@@ -16,6 +19,12 @@ export class LoginError extends Error {
   ) {
     super(`${title} — ${description}`);
   }
+}
+
+/** A signed-in merchant: the cookies to send (session, and known device when new). */
+export interface LoginSuccess {
+  userId: string;
+  cookies: string[];
 }
 
 // A fixed hash so unknown emails cost the same time as wrong passwords.
@@ -29,33 +38,88 @@ class FormStrategy<User> extends Strategy<User, { form: FormData }> {
   }
 }
 
-/** Email + password against the scrypt hash, rate-limited per account and per IP, re-hashing weak hashes. */
-async function verifyCredentials(services: Services, ip: string, form: FormData): Promise<string> {
+/**
+ * Claims one try for the account, atomically: counted as a failure now (a success clears it), and
+ * refused (no row returned) while the account waits after repeated failures.
+ */
+function claimTry(services: Services, email: string, now: Date) {
+  const t = loginThrottles;
+  const at = now.getTime();
+  const forgotten = sql`${t.lastFailureAt} <= ${at - FAILURES_FORGOTTEN_AFTER_MS}`;
+  const waitAfterNext = sql`case ${sql.join(
+    backoffSteps().map((s) => sql`when ${t.failures} + 1 = ${s.failures} then ${s.waitMs}`),
+    sql` `,
+  )} else ${MAX_BACKOFF_MS} end`;
+  return services.db
+    .insert(t)
+    .values({ email, failures: 1, lastFailureAt: now, nextTryAt: now })
+    .onConflictDoUpdate({
+      target: t.email,
+      set: {
+        failures: sql`case when ${forgotten} then 1 else ${t.failures} + 1 end`,
+        nextTryAt: sql`case when ${forgotten} then ${at} else ${at} + ${waitAfterNext} end`,
+        lastFailureAt: sql`${at}`,
+      },
+      setWhere: sql`${t.nextTryAt} <= ${at} or ${forgotten}`,
+    })
+    .returning({ failures: t.failures });
+}
+
+/**
+ * Email + password against the scrypt hash. Per address, failures are limited (generously: shared
+ * carrier addresses); per account, tries back off after repeated failures, except from a device the
+ * owner has signed in from before. Two database round trips either way.
+ */
+async function verifyCredentials(services: Services, ip: string, request: Request, form: FormData): Promise<LoginSuccess> {
   const parsed = loginSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new LoginError(M.invalidCredentialTitle, M.invalidCredentialBody);
   const { email, password } = parsed.data;
+  const { db } = services;
   const now = services.clock.now();
-  const [perIp, perAccount] = await Promise.all([
-    hitLimit(services.db, `login:ip:${ip}`, LIMITS.loginPerIp, now),
-    hitLimit(services.db, `login:account:${email}`, LIMITS.loginPerAccount, now),
+  const addressLimitKey = `login:ip:${addressKey(ip)}`;
+  const device = await deviceTokenHash(services, request);
+  const [throttle, claimed, perAddress, [user], [knownDevice]] = await db.batch([
+    db.select({ nextTryAt: loginThrottles.nextTryAt }).from(loginThrottles).where(eq(loginThrottles.email, email)),
+    claimTry(services, email, now),
+    countAttempt(db, addressLimitKey, LIMITS.loginFailuresPerAddress, now),
+    db.select().from(users).where(eq(users.email, email)).limit(1),
+    knownDeviceQuery(services, device),
   ]);
-  if (perIp.blocked || perAccount.blocked) throw new LoginError("Error", M.tooManyAttempts, 429);
-  const user = await services.db.query.users.findFirst({ where: eq(users.email, email) });
+  const fromKnownDevice = user !== undefined && knownDevice?.userId === user.id;
+  if (isBlocked(perAddress, LIMITS.loginFailuresPerAddress)) throw new LoginError("Error", M.tooManyAttempts, 429);
+  if (claimed.length === 0 && !fromKnownDevice) {
+    const wait = (throttle[0]?.nextTryAt.getTime() ?? now.getTime()) - now.getTime();
+    throw new LoginError("Error", M.accountThrottled(waitMinutes(wait)), 429);
+  }
   dummyHash ??= hashPassword("vitrina-no-user");
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !ok || !user.accountCreated) throw new LoginError(M.invalidCredentialTitle, M.invalidCredentialBody);
-  if (needsRehash(user.passwordHash)) {
-    await services.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password) })
-      .where(eq(users.id, user.id));
+  if (!user || !ok || !user.accountCreated) {
+    if (fromKnownDevice && device) await countDeviceFailure(services, device);
+    throw new LoginError(M.invalidCredentialTitle, M.invalidCredentialBody);
   }
-  return user.id;
+  const session = await newSession(services, user.id);
+  const remembered = await rememberDevice(services, user.id, fromKnownDevice ? device : null);
+  const rehash = needsRehash(user.passwordHash)
+    ? [
+        db
+          .update(users)
+          .set({ passwordHash: await hashPassword(password) })
+          .where(eq(users.id, user.id)),
+      ]
+    : [];
+  await db.batch([
+    db.delete(loginThrottles).where(eq(loginThrottles.email, email)),
+    forgiveAttempt(db, addressLimitKey),
+    ...session.statements,
+    ...remembered.statements,
+    ...rehash,
+  ]);
+  return { userId: user.id, cookies: [session.cookie, ...(remembered.cookie ? [remembered.cookie] : [])] };
 }
 
-/** Returns the signed-in user's id, or throws LoginError with the spec's message. */
-export async function authenticateLogin(services: Services, ip: string, request: Request): Promise<string> {
-  const authenticator = new Authenticator<string>();
-  authenticator.use(new FormStrategy(({ form }) => verifyCredentials(services, ip, form)));
+/** Signs the merchant in, or throws LoginError with the spec's message. */
+export async function authenticateLogin(services: Services, ip: string, request: Request): Promise<LoginSuccess> {
+  const authenticator = new Authenticator<LoginSuccess>();
+  authenticator.use(new FormStrategy(({ form }) => verifyCredentials(services, ip, request, form)));
   return authenticator.authenticate("form", request);
 }

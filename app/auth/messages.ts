@@ -15,6 +15,8 @@ export const AUTH_MESSAGES = {
   codeTooManyTries: "Demasiados intentos. Pide un código nuevo.",
   codeResendWait: (seconds: number) => `Podrás pedir otro código en ${seconds} s`,
   tooManyAttempts: "Demasiados intentos. Intenta de nuevo en unos minutos.",
+  accountThrottled: (minutes: number) =>
+    `Por seguridad, espera ${minutes} min antes de intentarlo de nuevo, o entra desde un dispositivo donde ya iniciaste sesión, o cambia tu contraseña con «¿Olvidaste tu contraseña?».`,
   emailInUseTitle: "Correo no disponible",
   emailInUseBody: "El correo electrónico proporcionado ya está siendo utilizado por un usuario existente",
   invalidCredentialTitle: "Correo o contraseña invalida",

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, lte, or, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits, randomToken, sha256Hex } from "~/domain/ids";
 import { cleanStoreName } from "~/domain/slug";
 import { validTimeZone } from "~/domain/time-zones";
@@ -92,19 +92,19 @@ export async function saveStep2(
       timeZone: validTimeZone(input.timeZone),
     })
     .where(eq(registrations.id, registration.id));
-  await sendCode(services, registration, { force: true });
+  // Posting step 2 again follows the resend rules: the pending code stays until a new one may be sent.
+  await sendCode(services, registration, { keepRecent: true });
 }
 
 const codeHash = (email: string, code: string) => sha256Hex(`${email}:${code}`);
 
-/** Sends a new 5-digit code (at most once a minute unless `force` after a store change). */
-export async function sendCode(services: Services, registration: Registration, options: { force?: boolean } = {}) {
+/**
+ * Sends a new 5-digit code, at most once a minute per email: one pending code per email, replaced
+ * atomically, so concurrent requests send one email. Within the minute it refuses with the wait,
+ * or with `keepRecent` keeps the pending code without sending.
+ */
+export async function sendCode(services: Services, registration: Registration, options: { keepRecent?: boolean } = {}) {
   const now = services.clock.now();
-  const current = await services.db.query.verificationCodes.findFirst({ where: eq(verificationCodes.email, registration.email) });
-  if (current && !options.force) {
-    const wait = current.sentAt.getTime() + CODE_RESEND_MS - now.getTime();
-    if (wait > 0) throw new RegistrationError(M.codeResendWait(Math.ceil(wait / 1000)), "code");
-  }
   const code = randomDigits(ID_DIGITS.verificationCode);
   const values = {
     codeHash: await codeHash(registration.email, code),
@@ -112,10 +112,23 @@ export async function sendCode(services: Services, registration: Registration, o
     sentAt: now,
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
   };
-  await services.db
+  const written = await services.db
     .insert(verificationCodes)
     .values({ email: registration.email, ...values })
-    .onConflictDoUpdate({ target: verificationCodes.email, set: values });
+    .onConflictDoUpdate({
+      target: verificationCodes.email,
+      set: values,
+      setWhere: lte(verificationCodes.sentAt, new Date(now.getTime() - CODE_RESEND_MS)),
+    })
+    .returning({ email: verificationCodes.email });
+  if (written.length === 0) {
+    if (options.keepRecent) return;
+    const current = await services.db.query.verificationCodes.findFirst({
+      where: eq(verificationCodes.email, registration.email),
+    });
+    const wait = (current?.sentAt.getTime() ?? now.getTime()) + CODE_RESEND_MS - now.getTime();
+    throw new RegistrationError(M.codeResendWait(Math.max(1, Math.ceil(wait / 1000))), "code");
+  }
   await services.mail.send(verificationCodeEmail(registration.email, registration.name, code));
 }
 

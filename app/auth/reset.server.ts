@@ -1,18 +1,40 @@
-import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { Services } from "~/services/services";
-import { passwordResets, sessions, users } from "../../db/schema";
+import { loginThrottles, passwordResets, sessions, users } from "../../db/schema";
 import { passwordResetEmail } from "./emails";
 import { hashPassword } from "./password.server";
 
 const RESET_TTL_MS = 3600_000;
+/** One reset email a minute per account is enough for its owner and keeps strangers from flooding the mailbox. */
+export const RESET_EMAIL_INTERVAL_MS = 60_000;
 
 /** Sends a reset link when the email has an account; the caller answers the same either way. */
 export async function requestPasswordReset(services: Services, email: string): Promise<void> {
-  const user = await services.db.query.users.findFirst({ where: and(eq(users.email, email), eq(users.accountCreated, true)) });
-  if (!user) return;
-  const token = randomToken();
   const now = services.clock.now();
+  const { db } = services;
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      sentLately: exists(
+        db
+          .select({ one: sql`1` })
+          .from(passwordResets)
+          .where(
+            and(
+              eq(passwordResets.userId, users.id),
+              gt(passwordResets.createdAt, new Date(now.getTime() - RESET_EMAIL_INTERVAL_MS)),
+            ),
+          ),
+      ).mapWith(Boolean),
+    })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.accountCreated, true)))
+    .limit(1);
+  if (!user || user.sentLately) return;
+  const token = randomToken();
   await services.db.insert(passwordResets).values({
     tokenHash: await sha256Hex(token),
     userId: user.id,
@@ -65,6 +87,15 @@ export async function completePasswordReset(services: Services, token: string, p
       .where(and(eq(users.id, reset.userId), stillValid))
       .returning({ id: users.id }),
     db.delete(sessions).where(and(eq(sessions.userId, reset.userId), stillValid)),
+    // Proof of the mailbox: sign-in tries start afresh, whatever a stranger did to the account.
+    db
+      .delete(loginThrottles)
+      .where(
+        and(
+          inArray(loginThrottles.email, db.select({ email: users.email }).from(users).where(eq(users.id, reset.userId))),
+          stillValid,
+        ),
+      ),
     db.delete(passwordResets).where(eq(passwordResets.userId, reset.userId)),
   ]);
   return changed.length === 1;

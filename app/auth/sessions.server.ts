@@ -13,9 +13,16 @@ export async function createSession(
   userId: string,
   kind: "merchant" | "admin" = "merchant",
 ): Promise<string> {
+  const session = await newSession(services, userId, kind);
+  await services.db.batch(session.statements);
+  return session.cookie;
+}
+
+/** The statements that start a session (to batch with others) and the cookie to send once they ran. */
+export async function newSession(services: Services, userId: string, kind: "merchant" | "admin" = "merchant") {
   const id = randomToken();
   const now = services.clock.now();
-  await services.db.batch([
+  const statements = [
     services.db.delete(sessions).where(lt(sessions.expiresAt, now)),
     services.db.insert(sessions).values({
       idHash: await sha256Hex(id),
@@ -24,8 +31,8 @@ export async function createSession(
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY),
     }),
-  ]);
-  return sessionCookie(services.config).serialize(id);
+  ] as const;
+  return { statements, cookie: await sessionCookie(services.config).serialize(id) };
 }
 
 async function sessionIdOf(services: Services, request: Request): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { redirectIfSignedIn } from "~/auth/guards.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
-import { hitLimit, LIMITS } from "~/auth/rate-limit.server";
+import { addressKey, hitLimit, LIMITS } from "~/auth/rate-limit.server";
 import { requestPasswordReset } from "~/auth/reset.server";
 import { AuthCard } from "~/auth/ui";
 import { fieldErrors, forgotSchema } from "~/auth/validation";
@@ -22,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = forgotSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: fieldErrors(parsed.error).email ?? AUTH_MESSAGES.emailInvalid }, { status: 400 });
-  const limit = await hitLimit(services.db, `reset:ip:${context.get(clientIpContext)}`, LIMITS.resetPerIp, services.clock.now());
+  const address = addressKey(context.get(clientIpContext));
+  const limit = await hitLimit(services.db, `reset:ip:${address}`, LIMITS.resetRequestsPerAddress, services.clock.now());
   if (limit.blocked) return data({ error: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
   await requestPasswordReset(services, parsed.data.email);
   // The same answer whether or not the email has an account.

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { redirectIfSignedIn } from "~/auth/guards.server";
 import { authenticateLogin, LoginError } from "~/auth/login.server";
-import { createSession } from "~/auth/sessions.server";
 import { AuthCard } from "~/auth/ui";
 import { safeRedirect } from "~/auth/validation";
 import { clientIpContext, getServices } from "~/services/services";
@@ -20,9 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.clone().formData();
   const email = String(form.get("email") ?? "");
   try {
-    const userId = await authenticateLogin(services, context.get(clientIpContext), request);
-    const cookie = await createSession(services, userId);
-    return redirect(safeRedirect(String(form.get("redirectTo") ?? "")), { headers: { "Set-Cookie": cookie } });
+    const { cookies } = await authenticateLogin(services, context.get(clientIpContext), request);
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+    return redirect(safeRedirect(String(form.get("redirectTo") ?? "")), { headers });
   } catch (error) {
     if (error instanceof LoginError) {
       return data({ email, error: { title: error.title, description: error.description } }, { status: error.status });

@@ -1,10 +1,11 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { registrationCookie } from "~/auth/cookies.server";
+import { rememberDevice } from "~/auth/devices.server";
 import { redirectIfSignedIn, requireRegistrationDraft } from "~/auth/guards.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
-import { hitLimit, LIMITS } from "~/auth/rate-limit.server";
+import { addressKey, forgiveAttempt, hitLimit, LIMITS } from "~/auth/rate-limit.server";
 import { checkCode, completeRegistration, RegistrationError, sendCode } from "~/auth/registration.server";
-import { createSession } from "~/auth/sessions.server";
+import { newSession } from "~/auth/sessions.server";
 import { AuthCard } from "~/auth/ui";
 import { codeSchema } from "~/auth/validation";
 import { clientIpContext } from "~/services/services";
@@ -31,15 +32,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
   }
-  const ip = await hitLimit(services.db, `code:ip:${context.get(clientIpContext)}`, LIMITS.codePerIp, services.clock.now());
-  if (ip.blocked) return data({ sent: false, error: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
+  const addressLimitKey = `code:ip:${addressKey(context.get(clientIpContext))}`;
+  const perAddress = await hitLimit(services.db, addressLimitKey, LIMITS.codeFailuresPerAddress, services.clock.now());
+  if (perAddress.blocked) return data({ sent: false, error: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
   // A malformed code still counts as a try: checkCode never matches it.
   const parsed = codeSchema.safeParse(form);
   try {
     await checkCode(services, draft.email, parsed.success ? parsed.data.code : "");
     const userId = await completeRegistration(services, draft);
+    const session = await newSession(services, userId);
+    const device = await rememberDevice(services, userId, null);
+    await services.db.batch([...session.statements, ...device.statements, forgiveAttempt(services.db, addressLimitKey)]);
     const headers = new Headers();
-    headers.append("Set-Cookie", await createSession(services, userId));
+    headers.append("Set-Cookie", session.cookie);
+    if (device.cookie) headers.append("Set-Cookie", device.cookie);
     headers.append("Set-Cookie", await registrationCookie(services.config).serialize("", { maxAge: 0 }));
     return redirect("/", { headers });
   } catch (error) {
