@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CART_MAX_LINES } from "~/domain/cart";
+import { whenMissing } from "~/domain/validation-messages";
 
 export const CHECKOUT_MESSAGES = {
   name: "Escribe tu nombre",
@@ -23,7 +24,7 @@ const optionalText = (max: number) =>
 export const checkoutSchema = z
   .object({
     idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, CHECKOUT_MESSAGES.stale),
-    buyerName: z.string({ error: CHECKOUT_MESSAGES.name }).trim().min(1, CHECKOUT_MESSAGES.name).max(80),
+    buyerName: z.string(whenMissing(CHECKOUT_MESSAGES.name)).trim().min(1, CHECKOUT_MESSAGES.name).max(80),
     delivery: z.enum(["pickup", "delivery"], { error: CHECKOUT_MESSAGES.delivery }),
     address: optionalText(200),
     buyerPhone: z
