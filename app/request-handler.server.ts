@@ -1,11 +1,19 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { applySpanishValidationMessages } from "./domain/validation-messages";
+import { bodyLimitFor, limitBody } from "./security/body-limit";
 import { isSameSiteRequest } from "./security/origin";
 import { clientIpContext, type Services, servicesContext, storeHostContext } from "./services/services";
 import { routeStoreHost } from "./site/tenant";
 
 export const ROUND_TRIPS_HEADER = "x-vitrina-db-round-trips";
 
-/** The one request path both runtimes share: services in context, store-host routing, then React Router. */
+// Every message a visitor can see is Spanish, also zod's for schemas that give none of their own.
+applySpanishValidationMessages();
+
+/**
+ * The one request path both runtimes share: services in context, store-host routing, the
+ * cross-site and body-size checks, then React Router.
+ */
 export function createFetchHandler(build: ServerBuild, buildServices: (request: Request) => Services | Promise<Services>) {
   const handle = createRequestHandler(build);
   return async (request: Request, clientIp = "unknown"): Promise<Response> => {
@@ -14,17 +22,31 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
     if (!isSameSiteRequest(request, services.config.APP_ORIGIN, routed.storeSlug)) {
       return new Response("Solicitud rechazada", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
+    const limited = limitBody(routed.request, bodyLimitFor(new URL(routed.request.url).pathname));
+    if (limited instanceof Response) return limited;
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(storeHostContext, routed.storeSlug);
     context.set(clientIpContext, clientIp);
-    const response = await handle(routed.request, context);
+    const response = withFrameDenied(await handle(limited, context));
     if (services.config.devTools) {
       // Lets the benchmark and tests count database round trips per request.
-      const headers = new Headers(response.headers);
-      headers.set(ROUND_TRIPS_HEADER, String(services.roundTrips.count));
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      response.headers.set(ROUND_TRIPS_HEADER, String(services.roundTrips.count));
     }
     return response;
   };
+}
+
+/**
+ * No page of Vitrina may be shown inside another site's frame (clickjacking): not the merchant
+ * app, and not the stores either, whose cart and checkout rely on first-party cookies.
+ */
+function withFrameDenied(response: Response): Response {
+  const mutable = new Response(response.body, response);
+  mutable.headers.set("X-Frame-Options", "DENY");
+  const policy = mutable.headers.get("Content-Security-Policy");
+  if (!policy) mutable.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
+  else if (!policy.includes("frame-ancestors"))
+    mutable.headers.set("Content-Security-Policy", `${policy}; frame-ancestors 'none'`);
+  return mutable;
 }

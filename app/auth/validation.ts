@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { whenMissing } from "~/domain/validation-messages";
 import { AUTH_MESSAGES as M } from "./messages";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-const requiredText = (max: number) => z.string({ error: M.required }).trim().min(1, M.required).max(max);
+const requiredText = (max: number) => z.string(whenMissing(M.required)).trim().min(1, M.required).max(max);
 
 export const emailField = z
   .string({ error: M.required })
@@ -42,7 +43,7 @@ export const codeSchema = z.object({
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string({ error: M.required }).min(1, M.required).max(PASSWORD_MAX),
+  password: z.string(whenMissing(M.required)).min(1, M.required).max(PASSWORD_MAX),
   redirectTo: z.string().optional(),
 });
 
@@ -62,8 +63,28 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** Only same-app relative paths may be redirect targets after login. */
+/**
+ * Only a path of this app may be a redirect target after login. Browsers drop tabs and line breaks
+ * from URLs and read '\\' as '/', so '/\t/evil.example' would leave the site: any control character
+ * or backslash refuses the target, and what is left must resolve to the same origin.
+ */
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
-  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || to.startsWith("/Auth")) return fallback;
-  return to;
+  if (!to || to.length > 2000 || !to.startsWith("/") || hasControlOrBackslash(to)) return fallback;
+  const base = "http://vitrina.invalid";
+  let url: URL;
+  try {
+    url = new URL(to, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base || url.pathname.startsWith("//") || url.pathname.startsWith("/Auth")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function hasControlOrBackslash(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
 }

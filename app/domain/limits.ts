@@ -7,6 +7,13 @@ export interface PlanLimits {
   itemsPerSection: number;
 }
 
+/**
+ * The most any plan allows (the plans table holds the values; a data test keeps them within these).
+ * Request bodies are sized from them before they are read.
+ */
+export const MOST_BANNER_SLOTS = 6;
+export const MOST_ITEMS_PER_SECTION = 20;
+
 export const LIMIT_MESSAGES = {
   products: "Limite de productos alcanzado",
   sections: "Límite de secciones alcanzado",

@@ -60,6 +60,15 @@ describe("request helpers", () => {
     for (const bad of ["//evil.com", "https://evil.com", "/\\evil.com", "/Auth", "", null, undefined])
       expect(safeRedirect(bad)).toBe("/");
   });
+
+  it("refuses redirect targets a browser would read as another site, whatever the encoding tricks", () => {
+    const bad = ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/%09/x\u0000", "/\u007f/evil.example"];
+    for (const target of [...bad, "/\\/evil.example", "/x\\y", "/./\\evil", "/.//evil.example", "/Auth/../Auth", "/%2e%2e/Auth"])
+      expect(safeRedirect(target), JSON.stringify(target)).not.toMatch(/evil|Auth/);
+    expect(safeRedirect(new URL("http://x/Auth?redirectTo=%2F%09%2Fevil.example").searchParams.get("redirectTo"))).toBe("/");
+    expect(safeRedirect("/Store/1234567890/sales?q=1#lista")).toBe("/Store/1234567890/sales?q=1#lista");
+    expect(safeRedirect("/a/../Account")).toBe("/Account");
+  });
 });
 
 describe("cross-site check", () => {
