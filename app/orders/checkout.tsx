@@ -12,7 +12,7 @@ import type { Route } from "./+types/checkout";
 import { CHECKOUT_MESSAGES, type CheckoutErrors, checkoutErrors, contactErrors, readCheckoutForm } from "./checkout-form";
 import { newOrderEmail } from "./emails";
 import { OrderLines } from "./order-lines";
-import { createSale } from "./orders.server";
+import { createSaleOrRefuse } from "./orders.server";
 
 export const handle: RouteHandle = { hydrate: false };
 export const headers = () => ({ "Cache-Control": "no-store" });
@@ -110,7 +110,7 @@ export async function action(args: Route.ActionArgs) {
       unitPrice: l.product.price,
       quantity: l.quantity,
     }));
-    const sale = await createSale(
+    const sale = await createSaleOrRefuse(
       services.db,
       {
         key: input.idempotencyKey,
@@ -125,6 +125,7 @@ export async function action(args: Route.ActionArgs) {
       },
       services.clock.now(),
     );
+    if (!sale) return failure(409, { form: CHECKOUT_MESSAGES.stale }, form);
     code = sale.saleId;
     const buyer = {
       name: input.buyerName,

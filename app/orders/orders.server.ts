@@ -60,3 +60,13 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<{ 
 export class DuplicateKeyError extends Error {
   override name = "DuplicateKeyError";
 }
+
+/** As createSale, but a key already used by another store's sale (a tampered form) gives null, not an error. */
+export async function createSaleOrRefuse(db: Db, order: NewOrder, now: Date) {
+  try {
+    return await createSale(db, order, now);
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) return null;
+    throw error;
+  }
+}
