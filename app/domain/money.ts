@@ -40,20 +40,82 @@ export function toDecimalString(minor: number, currency: string): string {
   return `${sign}${whole}.${frac}`;
 }
 
-/**
- * Parses what a merchant types ('1.234,50', '1234.5', '12') into minor units, or null.
- * The last '.' or ',' followed by at most the currency's digits is the decimal separator.
- */
-export function parseMoney(input: string, currency: string): number | null {
-  if (input.includes("-")) return null;
+/** Why a typed price was refused: not a number, too many decimals for the currency, or readable two ways. */
+export type MoneyProblem = "invalid" | "decimals" | "ambiguous";
+/** An "ambiguous" refusal also carries both readings in minor units: thousands first, then decimals. */
+export type MoneyReading = { ok: true; minor: number } | { ok: false; problem: MoneyProblem; readings?: number[] };
+
+export function moneyMessage(problem: MoneyProblem, currency: string): string {
   const digits = fractionDigits(currency);
-  const text = input.replace(/\s/g, "").replace(/^[^\d]+/, "");
-  if (!/^[\d.,]+$/.test(text)) return null;
-  const match = digits > 0 ? text.match(new RegExp(`^(.*?)[.,](\\d{1,${digits}})$`)) : null;
-  const wholePart = (match ? match[1] : text) ?? "";
-  const fracPart = match ? (match[2] ?? "") : "";
-  if (!/^\d{1,3}([.,]?\d{3})*$|^\d+$|^$/.test(wholePart)) return null;
-  const whole = Number(wholePart.replace(/[.,]/g, "") || "0");
-  const minor = whole * 10 ** digits + Number(fracPart.padEnd(digits, "0") || "0");
-  return Number.isSafeInteger(minor) ? minor : null;
+  switch (problem) {
+    case "ambiguous":
+      return "No queda claro si son miles o decimales: escribe los miles sin punto ni coma (1500) o usa menos decimales (1,5)";
+    case "decimals":
+      if (digits === 0) return "Este precio va sin decimales, por ejemplo 12.500";
+      return `Escribe como máximo ${digits} ${digits === 1 ? "decimal" : "decimales"}`;
+    default:
+      // Each example must itself be read as intended in that currency.
+      if (digits === 0) return "Escribe un precio válido, por ejemplo 12.500";
+      if (digits >= 3) return "Escribe un precio válido, por ejemplo 1500 o 12,5";
+      return "Escribe un precio válido, por ejemplo 12.500 o 12,50";
+  }
+}
+
+const refused = (problem: MoneyProblem): MoneyReading => ({ ok: false, problem });
+
+/** A thousands-grouped number starts with 1 to 3 digits and no leading zero: '0.500' and '01.000' are not thousands. */
+const isFirstGroup = (group: string) => /^[1-9]\d{0,2}$/.test(group);
+
+/**
+ * Reads what a merchant types ('1.234,50', '1,234.50', '12,5', '150.000') in the currency's decimals.
+ * Either '.' or ',' may be the decimal separator: the other one, or the same one repeated, groups thousands.
+ * A lone separator before exactly 3 digits groups thousands, unless the currency has 3 or more decimals,
+ * where '1,500' could mean either and is refused.
+ */
+export function readMoney(input: string, currency: string): MoneyReading {
+  if (input.includes("-")) return refused("invalid");
+  const digits = fractionDigits(currency);
+  const compact = input.replace(/\s/g, "");
+  // A leading separator is a decimal one (',50'); any other prefix is a currency sign ('$', 'US$', 'S/.').
+  const text = /^[.,]\d/.test(compact) ? compact : compact.replace(/^[^\d]+/, "");
+  if (!/^\d*(?:[.,]\d+)*$/.test(text) || !/\d/.test(text)) return refused("invalid");
+  const groups = text.split(/[.,]/);
+  const separators = text.replace(/\d/g, "");
+  let whole: string;
+  let fraction = "";
+  if (separators.length === 0) {
+    whole = text;
+  } else if (separators.length === 1) {
+    const [before = "", after = ""] = groups;
+    if (after.length === 3 && isFirstGroup(before)) {
+      if (digits >= 3) {
+        const thousands = Number(before + after) * 10 ** digits;
+        const decimal = Number(before) * 10 ** digits + Number(after.padEnd(digits, "0"));
+        return { ok: false, problem: "ambiguous", readings: [thousands, decimal] };
+      }
+      whole = before + after;
+    } else {
+      whole = before;
+      fraction = after;
+    }
+  } else {
+    const last = separators.at(-1);
+    const grouping = separators.slice(0, -1);
+    const mixed = last !== grouping[0];
+    if (grouping.split("").some((s) => s !== grouping[0])) return refused("invalid");
+    const thousands = mixed ? groups.slice(0, -1) : groups;
+    const [first = "", ...rest] = thousands;
+    if (!isFirstGroup(first) || rest.some((g) => g.length !== 3)) return refused("invalid");
+    whole = thousands.join("");
+    fraction = mixed ? (groups.at(-1) ?? "") : "";
+  }
+  if (fraction.length > digits) return refused("decimals");
+  const minor = Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  return Number.isSafeInteger(minor) ? { ok: true, minor } : refused("invalid");
+}
+
+/** The amount in minor units, or null when readMoney refuses it. */
+export function parseMoney(input: string, currency: string): number | null {
+  const reading = readMoney(input, currency);
+  return reading.ok ? reading.minor : null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, fractionDigits, parseMoney, toDecimalString } from "~/domain/money";
+import { formatMoney, fractionDigits, parseMoney, readMoney, toDecimalString } from "~/domain/money";
+import { productSchema } from "~/products/product-actions.server";
 
 describe("money in minor units", () => {
   it("knows each currency's digits from Intl", () => {
@@ -36,5 +37,107 @@ describe("money in minor units", () => {
     expect(parseMoney("doce", "USD")).toBeNull();
     expect(parseMoney("1,2,3,4", "USD")).toBeNull();
     expect(parseMoney("-5", "USD")).toBeNull();
+  });
+});
+
+describe("reading a typed price by the currency's decimals", () => {
+  it.each([
+    // USD: 2 decimals. A lone separator with 3 digits after it is a thousands one.
+    ["USD", "12", 1200],
+    ["USD", "12,5", 1250],
+    ["USD", "0,50", 50],
+    ["USD", "0.5", 50],
+    ["USD", ",50", 50],
+    ["USD", "1.500", 150000],
+    ["USD", "1,500", 150000],
+    ["USD", "1.234,50", 123450],
+    ["USD", "1,234.50", 123450],
+    ["USD", "1.234.567", 123456700],
+    ["USD", "1,234,567.89", 123456789],
+    ["USD", "US$ 1 234,50", 123450],
+    ["USD", "0,001", null],
+    ["USD", "0.500", null],
+    ["USD", "01.000", null],
+    ["USD", "1234,500", null],
+    ["USD", "1.234,567", null],
+    ["USD", "1.234.5", null],
+    ["USD", "1,234,56", null],
+    ["USD", "1.23.456", null],
+    ["USD", "1,5000", null],
+    ["USD", "12,", null],
+    ["USD", "1..5", null],
+    ["USD", "", null],
+    ["PEN", "S/. 12,50", 1250],
+    // CLP: no decimals, so any lone separator before 3 digits groups thousands.
+    ["CLP", "12", 12],
+    ["CLP", "1.500", 1500],
+    ["CLP", "1,500", 1500],
+    ["CLP", "12,345", 12345],
+    ["CLP", "150.000", 150000],
+    ["CLP", "1.234.567", 1234567],
+    ["CLP", "$ 4.990", 4990],
+    ["CLP", "12,5", null],
+    ["CLP", "1.500,00", null],
+    ["CLP", "0.500", null],
+    ["CLP", "0,001", null],
+    ["CLP", "01.000", null],
+    // KWD: 3 decimals, so '1,500' could be either and is refused.
+    ["KWD", "12", 12000],
+    ["KWD", "1,5", 1500],
+    ["KWD", "1.25", 1250],
+    ["KWD", "0.500", 500],
+    ["KWD", "0,750", 750],
+    ["KWD", "1.234,500", 1234500],
+    ["KWD", "1,234.5", 1234500],
+    ["KWD", "1.234.567", 1234567000],
+    ["KWD", "1,500", null],
+    ["KWD", "1.500", null],
+    ["KWD", "12.250", null],
+    ["KWD", "1,2345", null],
+  ])("%s %j is %j", (currency, input, minor) => {
+    expect(parseMoney(input, currency)).toBe(minor);
+  });
+
+  it("says why it refuses", () => {
+    expect(readMoney("1,500", "KWD")).toEqual({ ok: false, problem: "ambiguous", readings: [1500000, 1500] });
+    expect(readMoney("0,001", "USD")).toEqual({ ok: false, problem: "decimals" });
+    expect(readMoney("12,5", "CLP")).toEqual({ ok: false, problem: "decimals" });
+    expect(readMoney("1,2,3,4", "USD")).toEqual({ ok: false, problem: "invalid" });
+    expect(readMoney("1.234,50", "USD")).toEqual({ ok: true, minor: 123450 });
+  });
+
+  it("the product form tells the merchant what to change", () => {
+    const priceError = (price: string, currency: string) => {
+      const parsed = productSchema(currency).safeParse({ name: "Taza", price, stock: "1", category: "0" });
+      return parsed.success ? null : parsed.error.issues.map((i) => i.message);
+    };
+    expect(priceError("0,001", "USD")).toEqual(["Escribe como máximo 2 decimales"]);
+    expect(priceError("12,5", "CLP")).toEqual(["Este precio va sin decimales, por ejemplo 12.500"]);
+    expect(priceError("1,500", "KWD")).toEqual([
+      "No queda claro si son miles o decimales: escribe los miles sin punto ni coma (1500) o usa menos decimales (1,5)",
+    ]);
+    expect(priceError("doce", "USD")).toEqual(["Escribe un precio válido, por ejemplo 12.500 o 12,50"]);
+    expect(priceError("1.234,50", "USD")).toBeNull();
+  });
+});
+
+describe("editing a product in a currency with 3 decimals", () => {
+  const savedPrice = (price: string, current: number) => {
+    const parsed = productSchema("KWD", current).safeParse({ name: "Taza", price, stock: "1", category: "0" });
+    return parsed.success ? parsed.data.price : parsed.error.issues.map((i) => i.message);
+  };
+
+  it("saves the edit form's own rendering of the price unchanged", () => {
+    for (const current of [1500, 12250, 2125, 500, 999999, 1234500]) {
+      const shown = toDecimalString(current, "KWD").replace(".", ",");
+      expect(savedPrice(shown, current)).toBe(current);
+    }
+  });
+
+  it("still refuses an ambiguous price that is not the saved one", () => {
+    expect(savedPrice("1,500", 2000)).toEqual([
+      "No queda claro si son miles o decimales: escribe los miles sin punto ni coma (1500) o usa menos decimales (1,5)",
+    ]);
+    expect(savedPrice("2,5", 1500)).toBe(2500);
   });
 });
