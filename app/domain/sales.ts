@@ -173,11 +173,12 @@ export const CSV_HEADER = [
 
 /**
  * One CSV cell (RFC 4180). Text typed by shoppers could start a spreadsheet formula ('=HYPERLINK(…)'):
- * such cells get a leading apostrophe so they stay text.
+ * such cells get a leading apostrophe so they stay text. A ';' is quoted like a ',' because spreadsheets
+ * set to Spanish split CSV files on ';'.
  */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** The shown sales as CSV for bookkeeping: UTF-8 with BOM (Excel), CRLF, dates in the store's zone, totals as plain decimals. */

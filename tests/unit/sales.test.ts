@@ -135,7 +135,70 @@ describe("CSV export", () => {
     expect(csvCell("línea 1\nlínea 2")).toBe('"línea 1\nlínea 2"');
     expect(csvCell("Ana")).toBe("Ana");
   });
+
+  it("quotes a cell with ';', the separator spreadsheets in Spanish use", () => {
+    expect(csvCell("Dejar en portería; tocar timbre")).toBe('"Dejar en portería; tocar timbre"');
+    expect(csvCell("sin comas ni punto y coma")).toBe("sin comas ni punto y coma");
+    expect(csvCell("=1;2")).toBe(`"'=1;2"`);
+    expect(csvCell("a\rb")).toBe('"a\rb"');
+  });
+
+  it.each([",", ";"])("a note with ';' survives a round trip with %j as the separator", (separator) => {
+    const cells = [
+      "Dejar en portería; tocar timbre",
+      "Calle 10 #5-20, Bogotá",
+      'Café "especial"',
+      "línea 1\r\nlínea 2",
+      "",
+      "Ana",
+    ];
+    const row = cells.map(csvCell).join(separator);
+    expect(parseCsv(`${row}\r\n${row}`, separator)).toEqual([cells, cells]);
+  });
+
+  it("the export keeps a note with ';' in its column", () => {
+    const note = "Dejar en portería; tocar timbre";
+    const [header, row] = parseCsv(
+      salesCsv([sale({ note })], "America/Bogota")
+        .slice(1)
+        .replace(/\r\n$/, ""),
+      ",",
+    );
+    expect(row?.[header?.indexOf("Nota") ?? -1]).toBe(note);
+    expect(row).toHaveLength(header?.length ?? 0);
+  });
 });
+
+/** A small RFC 4180 reader: quoted fields may hold the separator, CR, LF and doubled quotes. */
+function parseCsv(text: string, separator: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"' && cell === "") quoted = true;
+    else if (char === separator) {
+      row.push(cell);
+      cell = "";
+    } else if (char === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += char;
+  }
+  row.push(cell);
+  rows.push(row);
+  return rows;
+}
 
 describe("chat with the buyer", () => {
   it("opens WhatsApp on the phone's digits, app link on mobile and web link on desktop", () => {
