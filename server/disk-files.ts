@@ -1,9 +1,10 @@
 import { createReadStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { Readable } from "node:stream";
 import { withRenditionKeys } from "../app/media/renditions";
 import { contentTypeForKey, type FileStore, isValidFileKey, type StoredFile } from "../app/services/files";
+import { writeFileAtomically } from "./atomic-write";
 
 /** Files in a folder on disk (single-machine runs): the same contract as R2. */
 export class DiskFileStore implements FileStore {
@@ -17,10 +18,7 @@ export class DiskFileStore implements FileStore {
   async put(key: string, data: Uint8Array) {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temp, data);
-    await rename(temp, target);
+    await writeFileAtomically(target, data);
   }
 
   async get(key: string): Promise<StoredFile | null> {

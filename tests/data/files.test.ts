@@ -1,8 +1,12 @@
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { RouterContextProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loader as fileLoader } from "~/files/route";
 import { isValidFileKey } from "~/services/files";
 import { servicesContext } from "~/services/services";
+import { DiskFileStore } from "../../server/disk-files";
+import { TMP_DIR } from "../support/paths";
 import { createTestServices } from "../support/services";
 
 async function serve(services: ReturnType<typeof createTestServices>, key: string) {
@@ -48,6 +52,26 @@ describe("disk file store", () => {
     const { files } = createTestServices();
     expect(await files.get("stores/1234567890/../../x.jpg")).toBeNull();
     await expect(files.put("../x.jpg", new Uint8Array(1), "image/jpeg")).rejects.toThrow();
+  });
+
+  it("concurrent puts of the same key and content all succeed and leave no temp file", async () => {
+    const root = join(TMP_DIR, `files-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
+    mkdirSync(root, { recursive: true });
+    const files = new DiskFileStore(root);
+    const key = "stores/1234567890/section/same.webp";
+    const data = new TextEncoder().encode("the same image, uploaded twice at once");
+    // Every put in the same millisecond: the case where a time-based temp name collides.
+    const now = vi.spyOn(Date, "now").mockReturnValue(1_773_154_800_000);
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 20 }, () => files.put(key, data)));
+      expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    } finally {
+      now.mockRestore();
+    }
+    const folder = join(root, "stores", "1234567890", "section");
+    expect(readFileSync(join(folder, "same.webp"))).toEqual(Buffer.from(data));
+    expect(readdirSync(folder)).toEqual(["same.webp"]);
+    expect(await files.list("stores/1234567890/")).toEqual([key]);
   });
 });
 
