@@ -1,6 +1,11 @@
 /** Image rules of the spec and product-decisions.md, independent of any codec. */
 export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
-export const MAX_PIXELS = 40_000_000;
+/**
+ * The most pixels a picture may have to be decoded: more than any phone camera makes by default
+ * (12–24 MP). Decoding takes about 11.5 bytes per pixel of wasm memory, which never shrinks
+ * again, so this bounds the server's memory (images are also processed one at a time).
+ */
+export const MAX_PIXELS = 24_000_000;
 export const IMAGE_HEIGHTS = { banner: 600, logo: 450, product: 400, section: 400, videoThumb: 400 } as const;
 export const WEBP_QUALITY = 75;
 

@@ -26,6 +26,23 @@ export interface ProcessedImage {
  */
 export async function processImage(bytes: Uint8Array, maxHeight: number): Promise<ProcessedImage> {
   const checked = checkImageUpload(bytes);
+  return oneAtATime(() => decodeResizeEncode(bytes, checked, maxHeight));
+}
+
+// Wasm memory grows to the largest picture decoded and stays there: pictures decoded side by side
+// would add up. One at a time, the process never holds more than one picture's pixels.
+let imageQueue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = imageQueue.then(work);
+  imageQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function decodeResizeEncode(
+  bytes: Uint8Array,
+  checked: ReturnType<typeof checkImageUpload>,
+  maxHeight: number,
+): Promise<ProcessedImage> {
   let source: PhotonImage | undefined;
   let resized: PhotonImage | undefined;
   let smaller: PhotonImage | undefined;
