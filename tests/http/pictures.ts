@@ -1,0 +1,27 @@
+import { PhotonImage } from "@cf-wasm/photon";
+
+/**
+ * A phone-like JPEG of `width` × `height`: smooth light and shade with fine grain, so it
+ * decodes like a photo and stays under the 6 MB upload limit.
+ */
+export function phoneJpeg(width: number, height: number, quality = 70): Uint8Array {
+  const rgba = new Uint8Array(width * height * 4);
+  let seed = 7;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const grain = (seed >> 16) & 7;
+      const i = (y * width + x) * 4;
+      rgba[i] = ((x * 255) / width + grain) & 255;
+      rgba[i + 1] = ((y * 255) / height + grain) & 255;
+      rgba[i + 2] = (((x + y) * 128) / (width + height) + 64 + grain) & 255;
+      rgba[i + 3] = 255;
+    }
+  }
+  const image = new PhotonImage(rgba, width, height);
+  try {
+    return image.get_bytes_jpeg(quality);
+  } finally {
+    image.free();
+  }
+}

@@ -1,0 +1,287 @@
+// Hostile and careless requests against the built single-machine server: oversized bodies, huge
+// pictures, open redirects, framing, foreign idempotency keys, over-long fields, production start.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_MERCHANT } from "~/demo/seed.server";
+import { MAX_PIXELS } from "~/media/image-rules";
+import { phoneJpeg } from "./pictures";
+import { CookieJar, FORM, failedStart, form, type RunningServer, send, startServer } from "./server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ ADMIN_SECRET: "clave-admin-de-pruebas-http" });
+}, 90_000);
+afterAll(() => server?.stop());
+
+const MB = 1024 * 1024;
+
+/** Samples the server's resident memory while `work` runs; the growth over the start, in bytes. */
+async function memoryGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+  const start = server.memory().rss;
+  let highest = start;
+  const timer = setInterval(() => {
+    highest = Math.max(highest, server.memory().rss);
+  }, 20);
+  try {
+    const result = await work();
+    highest = Math.max(highest, server.memory().rss);
+    return { result, growth: highest - start };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function* zeros(total: number, chunk = MB): AsyncIterable<Uint8Array> {
+  const piece = new Uint8Array(chunk).fill(0x61);
+  for (let sent = 0; sent < total; sent += chunk) yield piece;
+}
+
+async function demoMerchant(): Promise<{ jar: CookieJar; storeId: string }> {
+  const jar = new CookieJar();
+  const reply = jar.take(
+    await send(server, "/Auth", {
+      headers: FORM,
+      body: form({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password, redirectTo: "/" }),
+    }),
+  );
+  expect(reply.status).toBe(302);
+  const [row] = (await server.db().execute("select id from stores where url = 'demo'")).rows;
+  return { jar, storeId: String(row?.id) };
+}
+
+async function multipart(fields: Record<string, string>, file: { name: string; bytes: Uint8Array; type: string }) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.append(k, v);
+  data.append("image", new Blob([file.bytes], { type: file.type }), file.name);
+  const encoded = new Response(data);
+  return {
+    body: new Uint8Array(await encoded.arrayBuffer()),
+    type: encoded.headers.get("Content-Type") as string,
+  };
+}
+
+describe("request bodies", () => {
+  it("a 200 MB checkout post is refused unread with a Spanish 413, and memory stays flat", async () => {
+    const { result, growth } = await memoryGrowth(() =>
+      send(server, "/site/demo/Checkout", {
+        headers: { ...FORM, "Content-Length": String(200 * MB) },
+        stream: zeros(200 * MB),
+      }),
+    );
+    expect(result.status).toBe(413);
+    expect(result.body).toContain("La solicitud es demasiado grande");
+    console.log(`200 MB checkout: server memory grew ${(growth / MB).toFixed(1)} MB`);
+    expect(growth).toBeLessThan(32 * MB);
+  });
+
+  it("a 600 MB multipart post to the cart is refused the same way, also on a store's own host", async () => {
+    const { result, growth } = await memoryGrowth(() =>
+      send(server, "/Cart", {
+        headers: {
+          Host: `demo.localhost:${server.port}`,
+          Origin: `http://demo.localhost:${server.port}`,
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Content-Length": String(600 * MB),
+        },
+        stream: zeros(600 * MB),
+      }),
+    );
+    expect(result.status).toBe(413);
+    console.log(`600 MB cart: server memory grew ${(growth / MB).toFixed(1)} MB`);
+    expect(growth).toBeLessThan(32 * MB);
+  });
+
+  it("a chunked body of unknown size is refused (411), and the server keeps serving", async () => {
+    const reply = await send(server, "/site/demo/Checkout", {
+      headers: { ...FORM, "Transfer-Encoding": "chunked" },
+      stream: zeros(8 * 1024, 1024),
+    });
+    expect(reply.status).toBe(411);
+    expect((await send(server, "/site/demo")).status).toBe(200);
+  });
+});
+
+describe("pictures", () => {
+  it(`the largest accepted photo (${MAX_PIXELS / 1e6} MP), alone and four at once, stays under a stated memory bound`, async () => {
+    const { jar, storeId } = await demoMerchant();
+    const photo = phoneJpeg(6000, 4000);
+    const upload = async (n: number) => {
+      const { body, type } = await multipart(
+        { intent: "create", name: `Foto grande ${n}`, price: "10", stock: "1", category: "1", description: "" },
+        { name: `grande-${n}.jpg`, bytes: photo, type: "image/jpeg" },
+      );
+      return send(server, `/Store/${storeId}/products/new`, {
+        headers: { Cookie: jar.header, "Content-Type": type },
+        body,
+      });
+    };
+    const one = await memoryGrowth(() => upload(1));
+    expect(one.result.status).toBe(302);
+    const four = await memoryGrowth(() => Promise.all([2, 3, 4, 5].map(upload)));
+    expect(four.result.map((r) => r.status)).toEqual([302, 302, 302, 302]);
+    console.log(
+      `24 MP photo: server memory grew ${(one.growth / MB).toFixed(0)} MB for one, ${(four.growth / MB).toFixed(0)} MB more for four at once`,
+    );
+    // About 10 bytes per pixel of wasm memory for the largest photo, kept as a high-water mark;
+    // four at once reuse it, since pictures are processed one at a time.
+    expect(one.growth).toBeLessThan(320 * MB);
+    expect(four.growth).toBeLessThan(64 * MB);
+    const products = await server.db().execute({ sql: "select count(*) as n from products where name like 'Foto grande %'" });
+    expect(Number(products.rows[0]?.n)).toBe(5);
+  }, 120_000);
+
+  it("a photo over the pixel limit is refused before decoding, in Spanish", async () => {
+    const { jar, storeId } = await demoMerchant();
+    const { body, type } = await multipart(
+      { intent: "create", name: "Foto enorme", price: "10", stock: "1", category: "1", description: "" },
+      { name: "enorme.jpg", bytes: phoneJpeg(6001, 4000, 30), type: "image/jpeg" },
+    );
+    const reply = await send(server, `/Store/${storeId}/products/new`, {
+      headers: { Cookie: jar.header, "Content-Type": type },
+      body,
+    });
+    expect(reply.status).toBe(422);
+    expect(reply.body).toContain("La imagen es demasiado grande");
+  }, 60_000);
+});
+
+describe("pages and forms", () => {
+  it("the login page and the login never redirect to another site", async () => {
+    for (const target of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%5C%2Fevil.example", "%2F%2Fevil.example"]) {
+      const page = await send(server, `/Auth?redirectTo=${target}`);
+      expect(page.status, target).toBe(200);
+      expect(page.body).toContain('name="redirectTo" value="/"');
+    }
+    for (const target of ["/\t/evil.example", "/\n/evil.example", "/\\/evil.example", "/\r\n/evil.example"]) {
+      const reply = await send(server, "/Auth", {
+        headers: FORM,
+        body: form({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password, redirectTo: target }),
+      });
+      expect(reply.status, JSON.stringify(target)).toBe(302);
+      expect(reply.headers.location).toBe("/");
+    }
+  });
+
+  it("no page can be framed by another site: merchant, auth or store", async () => {
+    const { jar, storeId } = await demoMerchant();
+    for (const [path, cookie] of [
+      ["/Auth", ""],
+      ["/site/demo", ""],
+      ["/SSS", ""],
+      [`/Store/${storeId}/info`, jar.header],
+    ]) {
+      const reply = await send(server, path as string, { headers: { Cookie: cookie as string } });
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers["x-frame-options"], path).toBe("DENY");
+      expect(reply.headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("an idempotency key already used by another store's order is refused (409), never a 500", async () => {
+    const db = server.db();
+    const [demoProduct] = (
+      await db.execute("select products.id from products join stores on stores.id = products.store_id where url = 'demo' limit 1")
+    ).rows;
+    const owner = crypto.randomUUID();
+    const otherStore = "5550001112";
+    const otherProduct = "7770001";
+    const now = Date.now();
+    await db.batch(
+      [
+        {
+          sql: "insert into users (id, name, lastname, email, password_hash, account_created, trial_started, plan, billing_period, stores_limit, bill_total, bill_due_at, created_at) values (?, 'Otra', 'Tienda', ?, 'x', 1, 1, 'standard', 'monthly', 1, 499, ?, ?)",
+          args: [owner, `otra-${now}@correo.test`, now + 20 * 86_400_000, now],
+        },
+        {
+          sql: "insert into stores (id, owner_id, name, url, category, currency, sale_number, created_at, updated_at) values (?, ?, 'Otra tienda', 'otra-tienda', 1, 'USD', '573001234567', ?, ?)",
+          args: [otherStore, owner, now, now],
+        },
+        {
+          sql: "insert into products (id, store_id, name, search_text, price, stock, description, category, created_at) values (?, ?, 'Pan', 'pan', 100, 5, '', 1, ?)",
+          args: [otherProduct, otherStore, now],
+        },
+      ],
+      "write",
+    );
+    const key = "clave-de-pedido-compartida";
+    // As a shopper would: the product in the store's cart, then the checkout form.
+    const order = async (store: string, product: string) => {
+      const cart = new CookieJar();
+      const added = cart.take(
+        await send(server, `/site/${store}/Cart`, {
+          headers: FORM,
+          body: form({ intent: "add", productId: product, quantity: "1" }),
+        }),
+      );
+      expect(added.status).toBe(303);
+      return send(server, `/site/${store}/Checkout`, {
+        headers: { ...FORM, Cookie: cart.header },
+        body: form({ idempotencyKey: key, buyerName: "Ana", delivery: "pickup", buyerPhone: "3001234567", line: `${product}:1` }),
+      });
+    };
+    expect((await order("demo", String(demoProduct?.id))).status).toBe(303);
+    const reused = await order("otra-tienda", otherProduct);
+    expect(reused.status).toBe(409);
+    expect(reused.body).toContain("Tu pedido ya no es válido");
+    const sales = await db.execute({ sql: "select count(*) as n from sales where store_id = ?", args: [otherStore] });
+    expect(Number(sales.rows[0]?.n)).toBe(0);
+  });
+
+  it("over-long store fields are refused in Spanish, never with zod's English", async () => {
+    const { jar, storeId } = await demoMerchant();
+    const fields = {
+      name: "Demo",
+      category: "1",
+      description: "",
+      mainTitle: "",
+      storeTitle: "",
+      saleNumber: "",
+      attentionNumber: "",
+      location: "",
+    };
+    for (const [field, length] of [
+      ["name", 61],
+      ["description", 1001],
+      ["location", 201],
+    ] as const) {
+      const reply = await send(server, `/Store/${storeId}/info`, {
+        headers: { ...FORM, Cookie: jar.header },
+        body: form({ intent: "info", ...fields, timeZone: "America/Bogota", [field]: "x".repeat(length) }),
+      });
+      expect(reply.status, field).toBe(400);
+      expect(reply.body, field).toContain(`Escribe como máximo ${length - 1} caracteres`);
+      expect(reply.body, field).not.toMatch(/Too big|expected string/);
+    }
+  });
+});
+
+describe("production start", () => {
+  const production = {
+    VITRINA_ENV: "production",
+    APP_ORIGIN: "https://app.vitrina.test",
+    ADMIN_SECRET: "una-clave-de-administracion-larga",
+    PAYMENT_SANDBOX: "1",
+    RESEND_API_KEY: "re_prueba",
+  };
+
+  it("does not create the demo merchant", async () => {
+    const prod = await startServer(production);
+    try {
+      const demo = await prod
+        .db()
+        .execute({ sql: "select count(*) as n from users where email = ?", args: [DEMO_MERCHANT.email] });
+      expect(Number(demo.rows[0]?.n)).toBe(0);
+      expect(prod.output()).not.toContain(DEMO_MERCHANT.password);
+    } finally {
+      await prod.stop();
+    }
+  }, 60_000);
+
+  it("refuses to start without ADMIN_SECRET or APP_ORIGIN, naming what is missing", async () => {
+    const noSecret = await failedStart({ ...production, ADMIN_SECRET: "" });
+    expect(noSecret.code).not.toBe(0);
+    expect(noSecret.output).toContain("ADMIN_SECRET");
+    const noOrigin = await failedStart({ ...production, APP_ORIGIN: "" });
+    expect(noOrigin.code).not.toBe(0);
+    expect(noOrigin.output).toContain("APP_ORIGIN");
+  }, 60_000);
+});
