@@ -172,3 +172,6 @@ for (const form of $$<HTMLFormElement>("form[data-checkout]")) {
 }
 
 for (const root of $$("[data-carousel]")) carousel(root);
+
+// Everything above is attached: a click from now on is enhanced (journeys wait for this mark).
+document.documentElement.dataset.enhanced = "";

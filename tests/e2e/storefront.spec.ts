@@ -37,6 +37,11 @@ async function captureWhatsApp(page: Page) {
 
 const cartCount = (page: Page) => page.locator("[data-cart-count]");
 
+/** With JavaScript, a click the site script enhances must wait until the script has attached (it loads after the HTML). */
+async function whenEnhanced(page: Page) {
+  if (jsOn()) await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+}
+
 async function confirmRemoval(page: Page, action: "Confirmar" | "Cancelar") {
   // With JS a modal <dialog>; without it, the confirmation the link opened as a page.
   const dialog = page.getByRole(jsOn() ? "dialog" : "alertdialog", { name: "Eliminar producto" });
@@ -71,6 +76,7 @@ for (const device of [
       const cards = page.getByRole("list", { name: "Productos" }).getByRole("listitem");
       await expect(cards).toHaveCount(10);
       await expect(cards.first()).toContainText("Artesanía número 20");
+      await whenEnhanced(page);
       if (jsOn()) await page.evaluate(() => Object.assign(window, { samePage: true }));
       await page.getByRole("link", { name: "Cargar más productos" }).click();
       await expect(cards).toHaveCount(20);
@@ -115,10 +121,12 @@ for (const device of [
       await expect(page.locator(".total")).toHaveText(/40,50/);
 
       // Decreasing from 1 asks first; cancelling keeps the line.
+      await whenEnhanced(page);
       await panela.getByRole("link", { name: "Disminuir" }).click();
       await confirmRemoval(page, "Cancelar");
       await expect(panela).toBeVisible();
       // Removing asks too; confirming removes it.
+      await whenEnhanced(page);
       await panela.getByRole("link", { name: "Eliminar" }).click();
       await confirmRemoval(page, "Confirmar");
       await expect(panela).toHaveCount(0);
