@@ -4,7 +4,7 @@ import { PhotonImage } from "@cf-wasm/photon";
  * A phone-like JPEG of `width` × `height`: smooth light and shade with fine grain, so it
  * decodes like a photo and stays under the 6 MB upload limit.
  */
-export function phoneJpeg(width: number, height: number, quality = 70): Uint8Array {
+export function phoneJpeg(width: number, height: number, quality = 70): Uint8Array<ArrayBuffer> {
   const rgba = new Uint8Array(width * height * 4);
   let seed = 7;
   for (let y = 0; y < height; y++) {
@@ -20,7 +20,7 @@ export function phoneJpeg(width: number, height: number, quality = 70): Uint8Arr
   }
   const image = new PhotonImage(rgba, width, height);
   try {
-    return image.get_bytes_jpeg(quality);
+    return new Uint8Array(image.get_bytes_jpeg(quality));
   } finally {
     image.free();
   }

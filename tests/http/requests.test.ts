@@ -48,7 +48,7 @@ async function demoMerchant(): Promise<{ jar: CookieJar; storeId: string }> {
   return { jar, storeId: String(row?.id) };
 }
 
-async function multipart(fields: Record<string, string>, file: { name: string; bytes: Uint8Array; type: string }) {
+async function multipart(fields: Record<string, string>, file: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }) {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.append(k, v);
   data.append("image", new Blob([file.bytes], { type: file.type }), file.name);
