@@ -42,14 +42,13 @@ export function toDecimalString(minor: number, currency: string): string {
 
 /** Why a typed price was refused: not a number, too many decimals for the currency, or readable two ways. */
 export type MoneyProblem = "invalid" | "decimals" | "ambiguous";
-/** An "ambiguous" refusal also carries both readings in minor units: thousands first, then decimals. */
-export type MoneyReading = { ok: true; minor: number } | { ok: false; problem: MoneyProblem; readings?: number[] };
+export type MoneyReading = { ok: true; minor: number } | { ok: false; problem: MoneyProblem };
 
 export function moneyMessage(problem: MoneyProblem, currency: string): string {
   const digits = fractionDigits(currency);
   switch (problem) {
     case "ambiguous":
-      return "No queda claro si son miles o decimales: escribe los miles sin punto ni coma (1500) o usa menos decimales (1,5)";
+      return "No queda claro si son miles o decimales: escribe los miles sin punto (1500) y los decimales con coma (1,500)";
     case "decimals":
       if (digits === 0) return "Este precio va sin decimales, por ejemplo 12.500";
       return `Escribe como máximo ${digits} ${digits === 1 ? "decimal" : "decimales"}`;
@@ -69,8 +68,8 @@ const isFirstGroup = (group: string) => /^[1-9]\d{0,2}$/.test(group);
 /**
  * Reads what a merchant types ('1.234,50', '1,234.50', '12,5', '150.000') in the currency's decimals.
  * Either '.' or ',' may be the decimal separator: the other one, or the same one repeated, groups thousands.
- * A lone separator before exactly 3 digits groups thousands, unless the currency has 3 or more decimals,
- * where '1,500' could mean either and is refused.
+ * A lone separator before exactly 3 digits groups thousands, unless the currency has 3 or more decimals:
+ * there ',' is the decimal comma (as the price form shows prices) and '1.500', readable both ways, is refused.
  */
 export function readMoney(input: string, currency: string): MoneyReading {
   if (input.includes("-")) return refused("invalid");
@@ -87,12 +86,12 @@ export function readMoney(input: string, currency: string): MoneyReading {
     whole = text;
   } else if (separators.length === 1) {
     const [before = "", after = ""] = groups;
-    if (after.length === 3 && isFirstGroup(before)) {
-      if (digits >= 3) {
-        const thousands = Number(before + after) * 10 ** digits;
-        const decimal = Number(before) * 10 ** digits + Number(after.padEnd(digits, "0"));
-        return { ok: false, problem: "ambiguous", readings: [thousands, decimal] };
-      }
+    if (after.length === 3 && isFirstGroup(before) && digits >= 3) {
+      // '1,500' is the decimal comma the price form itself shows; '1.500' could be either.
+      if (separators === ".") return refused("ambiguous");
+      whole = before;
+      fraction = after;
+    } else if (after.length === 3 && isFirstGroup(before)) {
       whole = before + after;
     } else {
       whole = before;

@@ -24,12 +24,8 @@ import {
 
 const REQUIRED = "Este campo es obligatorio";
 
-/**
- * The product form, with the price read in the store currency (what the merchant typed, '1.234,50' or '12.5').
- * When editing, `currentPrice` lets an ambiguous price that is one reading of the saved price through: the
- * edit form shows 1.500 KWD as '1,500', which must save unchanged.
- */
-export function productSchema(currency: string, currentPrice?: number) {
+/** The product form, with the price read in the store currency (what the merchant typed, '1.234,50' or '12.5'). */
+export function productSchema(currency: string) {
   return z.object({
     name: z.string().trim().min(1, REQUIRED).max(120),
     price: z
@@ -38,7 +34,6 @@ export function productSchema(currency: string, currentPrice?: number) {
       .min(1, REQUIRED)
       .transform((value, ctx) => {
         const reading = readMoney(value, currency);
-        if (!reading.ok && currentPrice !== undefined && reading.readings?.includes(currentPrice)) return currentPrice;
         if (!reading.ok || reading.minor > 1e12) {
           ctx.addIssue({ code: "custom", message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) });
           return z.NEVER;
@@ -110,7 +105,7 @@ export async function handleEditProduct(services: Services, store: Store, produc
       notice("Producto eliminado", `${product.name} se eliminó de tu tienda y de sus secciones.`),
     );
   }
-  const parsed = productSchema(store.currency, product.price).safeParse(fieldsOf(form));
+  const parsed = productSchema(store.currency).safeParse(fieldsOf(form));
   if (!parsed.success) return invalid("save", parsed.error);
   const [file] = filesOf(form, "image");
   let prepared: PreparedFile | undefined;
