@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION } from "~/domain/limits";
 import { insertProduct } from "~/products/products.server";
 import { insertStore } from "~/stores/stores.server";
 import { plans, products, saleLines, sales, sectionItems, sections, stores, users } from "../../db/schema";
@@ -129,5 +130,16 @@ describe("data model constraints (real libSQL)", () => {
   it("keeps emails unique", async () => {
     await merchant("dup@x.co");
     await expectConstraint(merchant("dup@x.co"), "UNIQUE");
+  });
+});
+
+describe("plans and request limits", () => {
+  it("no plan allows more banners or section items than the upload body limits are sized for", async () => {
+    const rows = await s.db.select({ banner: plans.banner, items: plans.itemsPerSection }).from(plans);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.banner).toBeLessThanOrEqual(MOST_BANNER_SLOTS);
+      expect(row.items).toBeLessThanOrEqual(MOST_ITEMS_PER_SECTION);
+    }
   });
 });
