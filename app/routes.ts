@@ -1,8 +1,9 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Every route of the product, listed explicitly so the spec's route table maps to files at a glance.
+// Every URL of the product, listed explicitly: the one map from a path to the module that answers it.
+// Each feature keeps its route modules in its own routes/ folder (docs/architecture.md).
 export default [
-  // Merchant accounts (spec: /Auth routes). Case kept as the spec gives it.
+  // Merchant accounts. Paths keep their capitals: printed QR codes and bookmarks depend on them.
   route("Auth", "auth/routes/login.tsx"),
   route("Auth/Registration", "auth/routes/registration.tsx"),
   route("Auth/Registration/Step2", "auth/routes/registration-step2.tsx"),
@@ -12,60 +13,63 @@ export default [
   route("Auth/logout", "auth/routes/logout.ts"),
 
   // Merchant app, behind the session guard and the redirect rules.
-  layout("merchant/layout.tsx", [
-    index("merchant/home.tsx"),
-    route("Account", "merchant/account.tsx"),
-    route("newStore", "stores/new-store.tsx"),
-    // Billing (issue 7): more stores, and the provider's back URL with the live status of a payment.
-    route("buyStore", "billing/buy-store.tsx"),
-    route("paymentCompleted/:id", "billing/payment-completed.tsx"),
+  layout("merchant/routes/merchant-layout.tsx", [
+    index("merchant/routes/store-list.tsx"),
+    route("Account", "merchant/routes/account.tsx"),
+    route("newStore", "stores/routes/new-store.tsx"),
+    // Billing: more stores, and the provider's back URL with the live status of a payment.
+    route("buyStore", "billing/routes/buy-store.tsx"),
+    route("paymentCompleted/:id", "billing/routes/payment-completed.tsx"),
 
     // One store's workspace, 404 unless the signed-in merchant owns it.
-    route("Store/:storeId", "stores/workspace.tsx", [
-      index("stores/workspace-index.ts"),
-      // Store management (issue 4)
-      route("info", "stores/info.tsx"),
-      route("products", "products/list.tsx"),
-      route("products/new", "products/new.tsx"),
-      route("products/:productId", "products/edit.tsx"),
-      route("section/:sectionId", "sections/section.tsx"),
-      route("section/:sectionId/new/:type", "sections/add.tsx"),
+    route("Store/:storeId", "stores/routes/workspace-layout.tsx", [
+      index("stores/routes/workspace-index.ts"),
+      // Store management: information, products, sections.
+      route("info", "stores/routes/store-info.tsx"),
+      route("products", "products/routes/product-list.tsx"),
+      route("products/new", "products/routes/new-product.tsx"),
+      route("products/:productId", "products/routes/edit-product.tsx"),
+      route("section/:sectionId", "sections/routes/section.tsx"),
+      route("section/:sectionId/new/:type", "sections/routes/add-to-section.tsx"),
 
-      // Sales (issue 6)
-      route("sales", "sales/list.tsx", [route(":saleId", "sales/detail.tsx")]),
-      route("sales.csv", "sales/export.ts"),
+      // Sales desk.
+      route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
+      route("sales.csv", "sales/routes/sales-csv.ts"),
     ]),
   ]),
-  layout("merchant/bare-layout.tsx", [route("plans", "billing/plans.tsx"), route("payment", "billing/payment.tsx")]),
+  layout("merchant/routes/bare-layout.tsx", [
+    route("plans", "billing/routes/plans.tsx"),
+    route("payment", "billing/routes/payment.tsx"),
+  ]),
 
   // Public site: /site/{url}/… and {url}.{STORES_DOMAIN}/… (rewritten to /site/{url}/… by the entry).
-  route("site/:site", "site/layout.tsx", [
-    index("site/home.tsx"),
-    route("Store", "site/store.tsx"),
-    route("Search", "site/search.tsx"),
-    route("Product/:title/:id", "site/product.tsx"),
-    route("Cart", "site/cart.tsx"),
-    route("Checkout", "orders/checkout.tsx"),
-    route("Order", "orders/confirmation.tsx"),
-    route("sitemap.xml", "site/sitemap.ts"),
-    route("robots.txt", "site/robots.ts"),
+  route("site/:site", "site/routes/site-layout.tsx", [
+    index("site/routes/store-home.tsx"),
+    route("Store", "site/routes/store-catalog.tsx"),
+    route("Search", "site/routes/search.tsx"),
+    route("Product/:title/:id", "site/routes/product.tsx"),
+    route("Cart", "site/routes/cart.tsx"),
+    route("Checkout", "orders/routes/checkout.tsx"),
+    route("Order", "orders/routes/order-confirmation.tsx"),
+    route("sitemap.xml", "site/routes/sitemap.ts"),
+    route("robots.txt", "site/routes/robots.ts"),
   ]),
   // Printed QR codes: /QR/{storeId} redirects to the store's public site.
-  route("QR/:id", "site/qr.ts"),
+  route("QR/:id", "site/routes/qr-redirect.ts"),
 
   // Stored files (logos, banners, product images, QR), content-addressed and immutable.
-  route("files/*", "files/route.ts"),
+  route("files/*", "files/routes/stored-file.ts"),
 
-  // Hidden admin page (product-decisions.md: ADMIN_SECRET, constant time, 5 tries per 15 min).
-  route("SSS", "admin/sss.tsx"),
+  // Hidden admin page: ADMIN_SECRET compared in constant time, 5 failures per 15 min per address.
+  route("SSS", "admin/routes/store-urls.tsx"),
   // MercadoPago notifications: signed (x-signature), exempt from the Origin check.
-  route("webhooks/mercadopago", "billing/webhook.ts"),
+  route("webhooks/mercadopago", "billing/routes/mercadopago-webhook.ts"),
 
   // Local-only tools (404 in production).
-  route("_dev/correo", "dev/outbox.tsx"),
-  route("_dev/reloj", "dev/clock.tsx"),
+  route("_dev/correo", "dev/routes/outbox.tsx"),
+  route("_dev/reloj", "dev/routes/test-clock.tsx"),
   // Payment sandbox: only while no MercadoPago credentials are configured.
-  route("_sandbox/pay/:code", "sandbox/pay.tsx"),
+  route("_sandbox/pay/:code", "sandbox/routes/sandbox-pay.tsx"),
 
   route("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { loader as fileLoader } from "~/files/route";
+import { loader as fileLoader } from "~/files/routes/stored-file";
 import { isValidFileKey } from "~/services/files";
 import { servicesContext } from "~/services/services";
 import { DiskFileStore } from "../../server/disk-files";

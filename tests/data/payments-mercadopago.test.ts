@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as completedLoader } from "~/billing/payment-completed";
 import { PAYMENTS_UNAVAILABLE, startCheckout } from "~/billing/payments.server";
-import { action as webhookAction } from "~/billing/webhook";
+import { action as webhookAction } from "~/billing/routes/mercadopago-webhook";
+import { loader as completedLoader } from "~/billing/routes/payment-completed";
 import { signNotification } from "~/billing/webhook-signature";
 import { merchantContext } from "~/merchant/session.server";
 import { servicesContext } from "~/services/services";

@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { storeUnlockQuantity, storeUnlockTotal } from "~/domain/billing";
+import { formatMoney } from "~/domain/money";
+import { merchantContext } from "~/merchant/session.server";
+import { getServices } from "~/services/services";
+import { LoadingOverlay } from "~/ui/overlays";
+import { PAYMENTS_UNAVAILABLE } from "../messages";
+import { CheckoutButton } from "../pay-button";
+import { PaymentsUnavailableError, startCheckout } from "../payments.server";
+import type { Route } from "./+types/buy-store";
+
+export const meta: Route.MetaFunction = () => [{ title: "Comprar tiendas | Vitrina" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(merchantContext);
+  const { config } = getServices(context);
+  return { storesLimit: user.storesLimit, unitPrice: config.storeUnlockPrice, currency: config.BILLING_CURRENCY };
+}
+
+const MAX_QUANTITY = 100;
+const buySchema = z.object({ quantity: z.coerce.number().int().min(1).max(MAX_QUANTITY) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(merchantContext);
+  const parsed = buySchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return data({ error: `La cantidad debe estar entre 1 y ${MAX_QUANTITY}`, checkout: null, quantity: 1 }, { status: 400 });
+  }
+  const { quantity } = parsed.data;
+  try {
+    const checkout = await startCheckout(getServices(context), user, { kind: "stores", quantity });
+    return { error: null, checkout, quantity };
+  } catch (error) {
+    if (!(error instanceof PaymentsUnavailableError)) throw error;
+    console.error(error.cause ?? error);
+    return data({ error: PAYMENTS_UNAVAILABLE, checkout: null, quantity }, { status: 503 });
+  }
+}
+
+/** Spec: quantity from 1 with minus and plus (below 1 resets to 1); quantity × 0.50 USD on the pay button. */
+export default function BuyStore({ loaderData, actionData }: Route.ComponentProps) {
+  const [quantity, setQuantity] = useState(1);
+  const navigation = useNavigation();
+  const set = (n: number) => setQuantity(Math.min(MAX_QUANTITY, storeUnlockQuantity(n)));
+  const price = formatMoney(storeUnlockTotal(quantity, loaderData.unitPrice), loaderData.currency);
+  const checkout = actionData?.checkout && actionData.quantity === quantity ? actionData.checkout : null;
+  return (
+    <section className="buy-store">
+      <h1>Comprar tiendas</h1>
+      <p>
+        Tu cuenta permite {loaderData.storesLimit} tienda(s). Cada tienda adicional cuesta{" "}
+        {formatMoney(loaderData.unitPrice, loaderData.currency)} (un solo pago).
+      </p>
+      <Form method="post" className="buy-store-form">
+        <div className="field">
+          <label htmlFor="quantity">Cantidad de tiendas</label>
+          <div className="stepper">
+            <button type="button" className="button secondary" aria-label="Menos" onClick={() => set(quantity - 1)}>
+              −
+            </button>
+            <input
+              id="quantity"
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_QUANTITY}
+              value={quantity}
+              onChange={(e) => set(e.currentTarget.valueAsNumber)}
+            />
+            <button type="button" className="button secondary" aria-label="Más" onClick={() => set(quantity + 1)}>
+              +
+            </button>
+          </div>
+        </div>
+        {actionData?.error && (
+          <p className="form-alert" role="alert">
+            {actionData.error}
+          </p>
+        )}
+        {checkout ? (
+          <CheckoutButton checkout={checkout} />
+        ) : (
+          <button type="submit" className="button pay-button">
+            Pagar {price} con tarjeta
+          </button>
+        )}
+        <p className="muted">Entorno de pruebas: tarjetas Mastercard y Visa.</p>
+      </Form>
+      {navigation.state === "submitting" && <LoadingOverlay text="Creando la referencia de pago…" />}
+    </section>
+  );
+}

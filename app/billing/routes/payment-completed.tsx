@@ -1,0 +1,107 @@
+import { useEffect } from "react";
+import { data, Link, useRevalidator } from "react-router";
+import { formatMoney } from "~/domain/money";
+import { merchantContext } from "~/merchant/session.server";
+import { PaymentProviderError } from "~/services/payments";
+import { getServices } from "~/services/services";
+import { APPROVED_NOTICES, STATUS_LABELS } from "../messages";
+import { confirmProviderPayment, findUserPayment } from "../payments.server";
+import type { Route } from "./+types/payment-completed";
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pago ${params.id} | Vitrina` }];
+
+/**
+ * The provider's back URL. Its query (status=approved…) is never trusted; a provider payment id in
+ * it is only a hint to ask the provider, and the answer must match this very payment.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = context.get(merchantContext);
+  const services = getServices(context);
+  let payment = await findUserPayment(services, user.id, params.id);
+  if (!payment) throw data({ kind: "not_found" }, { status: 404 });
+  const hint = new URL(request.url).searchParams;
+  const providerPaymentId = hint.get("payment_id") ?? hint.get("collection_id");
+  if (
+    payment.status !== "approved" &&
+    payment.provider === "mercadopago" &&
+    providerPaymentId &&
+    /^\d{1,20}$/.test(providerPaymentId)
+  ) {
+    try {
+      await confirmProviderPayment(services, providerPaymentId, { expectedCode: payment.id });
+      payment = (await findUserPayment(services, user.id, params.id)) ?? payment;
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      console.error(error); // the webhook will bring the answer
+    }
+  }
+  const approved = payment.status === "approved" && payment.appliedAt !== null;
+  const status: keyof typeof STATUS_LABELS = approved ? "approved" : payment.status === "rejected" ? "rejected" : "pending";
+  const applied = APPROVED_NOTICES[payment.kind];
+  return {
+    code: payment.id,
+    title: payment.title,
+    amount: formatMoney(payment.amount, payment.currency),
+    status,
+    notice: approved ? { title: applied.title, description: applied.description(payment.storesQuantity ?? 0) } : null,
+  };
+}
+
+const REFRESH_MS = 2000;
+
+export default function PaymentCompleted({ loaderData: p }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  // Live status: ask again every 2 s until the payment is approved or rejected.
+  useEffect(() => {
+    if (p.status !== "pending") return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [p.status, revalidator]);
+  return (
+    <section className="payment-completed">
+      <h1>Pago {p.status === "approved" ? "completado" : p.status === "rejected" ? "rechazado" : "en proceso"}</h1>
+      <dl className="profile">
+        <div>
+          <dt>Código de transacción</dt>
+          <dd>
+            <strong className="code">{p.code}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>Concepto</dt>
+          <dd>{p.title}</dd>
+        </div>
+        <div>
+          <dt>Monto</dt>
+          <dd>{p.amount}</dd>
+        </div>
+        <div>
+          <dt>Estado</dt>
+          <dd>
+            <span className={`payment-status status-${p.status}`} aria-live="polite" data-status={p.status}>
+              {STATUS_LABELS[p.status]}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      {p.notice && (
+        <div className="form-info" role="status">
+          <strong>{p.notice.title}</strong> — {p.notice.description}
+        </div>
+      )}
+      {p.status === "pending" && <p className="muted">Esperando la confirmación del pago… esta página se actualiza sola.</p>}
+      {p.status === "rejected" && (
+        <p className="form-alert" role="alert">
+          El pago fue rechazado y no se hizo ningún cambio en tu cuenta. Puedes intentarlo de nuevo.
+        </p>
+      )}
+      <p>
+        <Link className="button" to="/">
+          Volver al inicio
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { isOverdue } from "~/domain/billing";
+import { formatMoney } from "~/domain/money";
+import { PERIOD_LABELS } from "~/domain/plans";
+import { merchantContext } from "~/merchant/session.server";
+import { getServices } from "~/services/services";
+import { LoadingOverlay } from "~/ui/overlays";
+import { PAYMENTS_UNAVAILABLE } from "../messages";
+import { CheckoutButton } from "../pay-button";
+import { PaymentsUnavailableError, startCheckout } from "../payments.server";
+import type { Route } from "./+types/payment";
+
+export const meta: Route.MetaFunction = () => [{ title: "Pagar | Vitrina" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(merchantContext);
+  const { config, clock } = getServices(context);
+  return {
+    name: user.name,
+    total: formatMoney(user.billTotal, config.BILLING_CURRENCY),
+    period: PERIOD_LABELS[user.billingPeriod],
+    dueAt: user.billDueAt?.toISOString() ?? null,
+    overdue: isOverdue(user, clock.now()),
+  };
+}
+
+const paySchema = z.object({ intent: z.literal("pay") });
+
+/** 'Pagar' creates the renewal's payment reference; the wallet (or sandbox) button then appears. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(merchantContext);
+  if (!paySchema.safeParse(Object.fromEntries(await request.formData())).success) {
+    return data({ error: "Solicitud inválida", checkout: null }, { status: 400 });
+  }
+  try {
+    return { error: null, checkout: await startCheckout(getServices(context), user, { kind: "renewal" }) };
+  } catch (error) {
+    if (!(error instanceof PaymentsUnavailableError)) throw error;
+    console.error(error.cause ?? error);
+    return data({ error: PAYMENTS_UNAVAILABLE, checkout: null }, { status: 503 });
+  }
+}
+
+const formatDate = (iso: string) => new Intl.DateTimeFormat("es", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+
+export default function Payment({ loaderData: p, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <section className="payment">
+      <h1>Hola, {p.name}</h1>
+      <div className="bill-card">
+        <p>
+          Tu factura actual es de <strong>{p.total}</strong> ({p.period}) con fecha límite el{" "}
+          <strong>{p.dueAt ? formatDate(p.dueAt) : "—"}</strong>.
+        </p>
+        {p.overdue ? (
+          <p className="form-alert" role="alert">
+            Tu factura está vencida. Tus tiendas seguirán activas 10 días, pero no podrás administrarlas hasta que pagues.
+          </p>
+        ) : (
+          <p className="form-info">Tu factura está al día. Puedes pagar por adelantado si lo deseas.</p>
+        )}
+        {actionData?.error && (
+          <p className="form-alert" role="alert">
+            {actionData.error}
+          </p>
+        )}
+        {actionData?.checkout ? (
+          <CheckoutButton checkout={actionData.checkout} />
+        ) : (
+          <Form method="post">
+            <button type="submit" name="intent" value="pay" className="button">
+              Pagar
+            </button>
+          </Form>
+        )}
+      </div>
+      <p className="payment-links">
+        <Link to="/plans">Cambiar de plan</Link> · <Link to="/Account">Ver mi cuenta</Link> · <Link to="/">Inicio</Link>
+      </p>
+      {navigation.state === "submitting" && <LoadingOverlay text="Creando la referencia de pago…" />}
+    </section>
+  );
+}

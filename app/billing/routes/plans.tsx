@@ -1,0 +1,259 @@
+import { and, eq } from "drizzle-orm";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { BillingPeriod } from "~/domain/billing";
+import { formatMoney } from "~/domain/money";
+import { billTotal, isPlanChange, PERIOD_LABELS, type PlanId, planPrice, startTrial } from "~/domain/plans";
+import { merchantContext } from "~/merchant/session.server";
+import { getServices } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import { LoadingOverlay } from "~/ui/overlays";
+import { plans as plansTable, users } from "../../../db/schema";
+import { PAYMENTS_UNAVAILABLE, planSelectedNotice } from "../messages";
+import { CheckoutButton } from "../pay-button";
+import { PaymentsUnavailableError, startCheckout } from "../payments.server";
+import type { Route } from "./+types/plans";
+
+export const meta: Route.MetaFunction = () => [{ title: "Planes | Vitrina" }];
+
+const PERIODS = ["monthly", "biannual", "annually"] as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(merchantContext);
+  const { db, config } = getServices(context);
+  const rows = await db.select().from(plansTable).orderBy(plansTable.priceMonthly);
+  const currency = config.BILLING_CURRENCY;
+  return {
+    trialStarted: user.trialStarted,
+    current: { plan: user.plan, period: user.billingPeriod },
+    storesLimit: user.storesLimit,
+    plans: rows.map((p) => ({
+      id: p.id,
+      name: p.name,
+      products: p.products === null ? "Ilimitados" : String(p.products),
+      banner: p.banner,
+      sections: p.sections,
+      itemsPerSection: p.itemsPerSection,
+      prices: Object.fromEntries(
+        PERIODS.map((period) => [
+          period,
+          {
+            price: formatMoney(planPrice(p, period), currency),
+            total: formatMoney(billTotal(p, period, user.storesLimit), currency),
+          },
+        ]),
+      ) as Record<BillingPeriod, { price: string; total: string }>,
+    })),
+  };
+}
+
+const TRIAL_ALREADY_STARTED = "Tu prueba gratuita ya comenzó: el cambio de plan se hace con pago.";
+const SAME_PLAN = "Ya tienes ese plan y periodo: elige otro para cambiarlo.";
+
+const choiceSchema = z.object({
+  intent: z.enum(["trial", "pay"]),
+  plan: z.enum(["standard", "premium"]),
+  period: z.enum(PERIODS),
+});
+
+/** Before the trial: the first choice starts the free month. After it: a change is paid first. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(merchantContext);
+  const services = getServices(context);
+  const parsed = choiceSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Elige un plan y un periodo", checkout: null }, { status: 400 });
+  const { plan: planId, period, intent } = parsed.data;
+
+  if (intent === "pay") {
+    if (!user.trialStarted) return data({ error: "Primero elige tu plan de prueba gratis", checkout: null }, { status: 409 });
+    if (!isPlanChange(user, { plan: planId, period })) return data({ error: SAME_PLAN, checkout: null }, { status: 400 });
+    try {
+      const checkout = await startCheckout(services, user, { kind: "plan_change", plan: planId, period });
+      return { error: null, checkout, selection: { plan: planId, period } };
+    } catch (error) {
+      if (!(error instanceof PaymentsUnavailableError)) throw error;
+      console.error(error.cause ?? error);
+      return data({ error: PAYMENTS_UNAVAILABLE, checkout: null }, { status: 503 });
+    }
+  }
+
+  if (user.trialStarted) return data({ error: TRIAL_ALREADY_STARTED, checkout: null }, { status: 409 });
+  const plan = await services.db.query.plans.findFirst({ where: eq(plansTable.id, planId) });
+  if (!plan) return data({ error: "Elige un plan y un periodo", checkout: null }, { status: 400 });
+  // Conditioned on the trial not having started, so a double submit starts it once.
+  const started = await services.db
+    .update(users)
+    .set(startTrial(plan, period, user.storesLimit, services.clock.now()))
+    .where(and(eq(users.id, user.id), eq(users.trialStarted, false)))
+    .returning({ id: users.id });
+  if (started.length === 0) return data({ error: TRIAL_ALREADY_STARTED, checkout: null }, { status: 409 });
+  const selected = planSelectedNotice(plan.name);
+  return redirectWithNotice(services.config, "/", notice(selected.title, selected.description));
+}
+
+export default function Plans({ loaderData, actionData }: Route.ComponentProps) {
+  const { plans, current, trialStarted, storesLimit } = loaderData;
+  const [plan, setPlan] = useState<PlanId>(current.plan);
+  const [period, setPeriod] = useState<BillingPeriod>(current.period);
+  const navigation = useNavigation();
+  const chosen = plans.find((p) => p.id === plan) ?? plans[0];
+  const changed = isPlanChange({ plan: current.plan, billingPeriod: current.period }, { plan, period });
+  // A reference is for the selection it was created with; another selection needs a new one.
+  const checkout =
+    actionData?.checkout &&
+    "selection" in actionData &&
+    actionData.selection.plan === plan &&
+    actionData.selection.period === period
+      ? actionData.checkout
+      : null;
+
+  return (
+    <section className="plans">
+      <header className="plans-head">
+        <h1>Planes</h1>
+        {trialStarted && <Link to="/">Volver al inicio</Link>}
+      </header>
+      {trialStarted ? (
+        <p>
+          Tu plan actual es <strong>{plans.find((p) => p.id === current.plan)?.name}</strong> con pago{" "}
+          {PERIOD_LABELS[current.period]}. Para cambiar de plan o de periodo se paga el nuevo periodo.
+        </p>
+      ) : (
+        <p className="form-info">
+          Los usuarios nuevos tienen un mes de prueba gratis: los cobros empiezan cuando termina ese mes.
+        </p>
+      )}
+
+      <div className="plan-cards" role="radiogroup" aria-label="Plan">
+        {plans.map((p) => (
+          <label key={p.id} className={`plan-card${p.id === plan ? " selected" : ""}`}>
+            <input
+              type="radio"
+              name="plan-card"
+              value={p.id}
+              checked={p.id === plan}
+              onChange={() => setPlan(p.id)}
+              aria-label={p.name}
+            />
+            <strong>{p.name}</strong>
+            <span>
+              {p.prices.monthly.price} / {PERIOD_LABELS.monthly}
+            </span>
+            <span className="muted">
+              {p.products === "Ilimitados" ? "Productos ilimitados" : `${p.products} productos`} · {p.sections} secciones
+            </span>
+            {p.id === current.plan && trialStarted && <span className="tag">Plan actual</span>}
+          </label>
+        ))}
+      </div>
+
+      <table className="compare">
+        <caption>Comparación de planes (haz clic en un precio para elegir el periodo)</caption>
+        <thead>
+          <tr>
+            <th scope="col" />
+            {plans.map((p) => (
+              <th key={p.id} scope="col" className={p.id === plan ? "selected" : undefined}>
+                {p.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Número de productos</th>
+            {plans.map((p) => (
+              <td key={p.id}>{p.products}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Fotos de banner</th>
+            {plans.map((p) => (
+              <td key={p.id}>{p.banner}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Secciones</th>
+            {plans.map((p) => (
+              <td key={p.id}>{p.sections}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Elementos por sección</th>
+            {plans.map((p) => (
+              <td key={p.id}>{p.itemsPerSection}</td>
+            ))}
+          </tr>
+          {PERIODS.map((pr) => (
+            <tr
+              key={pr}
+              className={`price-row${pr === period ? " selected" : ""}`}
+              aria-selected={pr === period}
+              onClick={() => setPeriod(pr)}
+            >
+              <th scope="row">
+                <label>
+                  <input type="radio" name="period-row" value={pr} checked={pr === period} onChange={() => setPeriod(pr)} />{" "}
+                  Precio {PERIOD_LABELS[pr]}
+                </label>
+              </th>
+              {plans.map((p) => (
+                <td key={p.id}>{p.prices[pr].price}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {chosen && (
+        <Form method="post" className="plan-summary" aria-label="Resumen">
+          <input type="hidden" name="plan" value={plan} />
+          <input type="hidden" name="period" value={period} />
+          <dl>
+            <div>
+              <dt>Plan</dt>
+              <dd>{chosen.name}</dd>
+            </div>
+            <div>
+              <dt>Precio</dt>
+              <dd>
+                {chosen.prices[period].price} / {PERIOD_LABELS[period]}
+              </dd>
+            </div>
+            <div>
+              <dt>Tiendas</dt>
+              <dd>{storesLimit}</dd>
+            </div>
+            <div>
+              <dt>Total</dt>
+              <dd>
+                <strong>{chosen.prices[period].total}</strong>
+              </dd>
+            </div>
+          </dl>
+          {actionData?.error && (
+            <p className="form-alert" role="alert">
+              {actionData.error}
+            </p>
+          )}
+          {!trialStarted ? (
+            <button type="submit" name="intent" value="trial" className="button">
+              Comenzar prueba gratis
+            </button>
+          ) : checkout && changed ? (
+            <CheckoutButton checkout={checkout} />
+          ) : changed ? (
+            <button type="submit" name="intent" value="pay" className="button">
+              Pagar {chosen.prices[period].total}
+            </button>
+          ) : (
+            <p className="muted">Este es tu plan actual.</p>
+          )}
+        </Form>
+      )}
+      {navigation.state === "submitting" && <LoadingOverlay text="Procesando…" />}
+    </section>
+  );
+}

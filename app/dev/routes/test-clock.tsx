@@ -1,0 +1,80 @@
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { isAdjustableClock } from "~/services/clock";
+import { getServices } from "~/services/services";
+import type { Route } from "./+types/test-clock";
+
+/**
+ * The test clock (/_dev/reloj): the platform's current time, moved forward in days or reset, so
+ * trials, renewals, overdue redirects, the warning banner and the grace period can be seen
+ * without waiting. Local runs only (404 in production), like the outbox.
+ */
+function testClock(context: Route.LoaderArgs["context"]) {
+  const { config, clock } = getServices(context);
+  if (!config.devTools || !isAdjustableClock(clock)) throw data({ kind: "not_found" }, { status: 404 });
+  return clock;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export const meta: Route.MetaFunction = () => [{ title: "Reloj de pruebas | Vitrina" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const clock = testClock(context);
+  return { now: clock.now().toISOString(), offsetDays: Math.round((clock.offsetMs / DAY_MS) * 100) / 100 };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("advance"), days: z.coerce.number().int().min(1).max(3650) }),
+  z.object({ intent: z.literal("reset") }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const clock = testClock(context);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Escribe un número de días entre 1 y 3650" }, { status: 400 });
+  if (parsed.data.intent === "advance") clock.advanceDays(parsed.data.days);
+  else clock.reset();
+  return redirect("/_dev/reloj");
+}
+
+const format = (iso: string) =>
+  new Intl.DateTimeFormat("es", { dateStyle: "full", timeStyle: "long", timeZone: "UTC" }).format(new Date(iso));
+
+export default function ClockPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="dev-clock">
+      <h1>Reloj de pruebas (local)</h1>
+      <p>
+        Hora de la plataforma:{" "}
+        <time dateTime={loaderData.now} data-testid="platform-now">
+          {format(loaderData.now)}
+        </time>
+      </p>
+      <p className="muted" data-testid="offset">
+        {loaderData.offsetDays === 0
+          ? "El reloj va con la hora real."
+          : `Adelantado ${loaderData.offsetDays} día(s) respecto de la hora real.`}
+      </p>
+      {actionData?.error && (
+        <p className="form-alert" role="alert">
+          {actionData.error}
+        </p>
+      )}
+      <Form method="post" className="form dev-clock-form">
+        <div className="field">
+          <label htmlFor="days">Días</label>
+          <input id="days" name="days" type="number" min={1} max={3650} defaultValue={1} required />
+        </div>
+        <button type="submit" name="intent" value="advance" className="button">
+          Adelantar
+        </button>
+      </Form>
+      <Form method="post">
+        <button type="submit" name="intent" value="reset" className="button secondary">
+          Restablecer
+        </button>
+      </Form>
+    </main>
+  );
+}

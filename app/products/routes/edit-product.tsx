@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { toDecimalString } from "~/domain/money";
+import { fileUrl } from "~/services/files";
+import { getServices } from "~/services/services";
+import type { ActionFailure } from "~/stores/action-results.server";
+import { ownedStoreContext } from "~/stores/workspace.server";
+import { ConfirmedForm } from "~/ui/confirmed-form";
+import { handleEditProduct, loadProduct } from "../product-actions.server";
+import { ProductForm } from "../product-form";
+import type { Route } from "./+types/edit-product";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.name ?? "Producto"} | Vitrina` }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const product = await loadProduct(getServices(context), store, params.productId);
+  return {
+    storeId: store.id,
+    currency: store.currency,
+    product: {
+      id: product.id,
+      name: product.name,
+      price: toDecimalString(product.price, store.currency).replace(".", ","),
+      stock: String(product.stock),
+      description: product.description,
+      category: String(product.category),
+      image: product.imageKey ? fileUrl(product.imageKey) : null,
+    },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const product = await loadProduct(services, store, params.productId);
+  return handleEditProduct(services, store, product, await request.formData());
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, storeId } = loaderData;
+  const errors = (actionData as ActionFailure | undefined)?.errors ?? {};
+  return (
+    <section className="narrow-wide">
+      <p>
+        <Link to={`/Store/${storeId}/products`}>← Productos</Link>
+      </p>
+      <h2>Editar producto</h2>
+      <ProductForm intent="save" values={product} currency={loaderData.currency} errors={errors} submitLabel="Guardar cambios" />
+      <ConfirmedForm
+        className="danger-zone"
+        fields={{ intent: "delete" }}
+        buttonLabel="Eliminar producto"
+        title="¿Eliminar producto?"
+        description={`${product.name} se eliminará de tu tienda y de todas sus secciones.`}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import { canAddProduct, LIMIT_MESSAGES } from "~/domain/limits";
+import { merchantContext } from "~/merchant/session.server";
+import { getServices } from "~/services/services";
+import type { ActionFailure } from "~/stores/action-results.server";
+import { planLimits } from "~/stores/plan-limits.server";
+import { ownedStoreContext } from "~/stores/workspace.server";
+import { handleCreateProduct } from "../product-actions.server";
+import { EMPTY_PRODUCT, ProductForm } from "../product-form";
+import { countProducts } from "../products.server";
+import type { Route } from "./+types/new-product";
+
+export const meta: Route.MetaFunction = () => [{ title: "Nuevo producto | Vitrina" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db } = getServices(context);
+  const [count, plan] = await Promise.all([countProducts(db, store.id), planLimits(db, context.get(merchantContext).plan)]);
+  return { storeId: store.id, currency: store.currency, canAdd: canAddProduct(plan, count) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(merchantContext);
+  return handleCreateProduct(getServices(context), user.plan, context.get(ownedStoreContext), await request.formData());
+}
+
+export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = (actionData as ActionFailure | undefined)?.errors ?? {};
+  return (
+    <section className="narrow-wide">
+      <p>
+        <Link to={`/Store/${loaderData.storeId}/products`}>← Productos</Link>
+      </p>
+      <h2>Nuevo producto</h2>
+      {loaderData.canAdd ? (
+        <ProductForm
+          intent="create"
+          values={EMPTY_PRODUCT}
+          currency={loaderData.currency}
+          errors={errors}
+          submitLabel="Crear producto"
+        />
+      ) : (
+        <p className="form-alert" role="alert">
+          {LIMIT_MESSAGES.products}. Cambia a Premium en <Link to="/plans">Configuración</Link> para tener productos ilimitados.
+        </p>
+      )}
+    </section>
+  );
+}

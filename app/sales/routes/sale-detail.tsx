@@ -1,0 +1,271 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
+import { z } from "zod";
+import { formatMoney } from "~/domain/money";
+import {
+  buyerChatUrl,
+  buyerGreeting,
+  canChangeSale,
+  DELIVERY_LABELS,
+  formatSaleDate,
+  isMobileUserAgent,
+  SALE_CODE_PATTERN,
+  SALE_MESSAGES,
+} from "~/domain/sales";
+import { getServices } from "~/services/services";
+import { notFound, ownedStoreContext } from "~/stores/workspace.server";
+import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
+import { cancelSale, confirmSale, getSale } from "../sales.server";
+import type { Route } from "./+types/sale-detail";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Venta ${loaderData.id} | ${loaderData.storeName}` : "Venta | Vitrina" },
+];
+
+function saleIdOf(params: { saleId?: string }): string {
+  const id = params.saleId ?? "";
+  if (!SALE_CODE_PATTERN.test(id)) notFound();
+  return id;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const sale = await getSale(getServices(context).db, store.id, saleIdOf(params));
+  if (!sale) notFound();
+  const money = (minor: number) => formatMoney(minor, sale.currency);
+  return {
+    id: sale.id,
+    storeId: store.id,
+    storeName: store.name,
+    state: sale.state,
+    date: formatSaleDate(sale.createdAt, store.timeZone),
+    closedAt: sale.closedAt ? formatSaleDate(sale.closedAt, store.timeZone) : null,
+    buyerName: sale.buyerName,
+    buyerPhone: sale.buyerPhone,
+    delivery: DELIVERY_LABELS[sale.delivery],
+    address: sale.address,
+    note: sale.note,
+    chatUrl: buyerChatUrl(
+      sale.buyerPhone,
+      buyerGreeting(sale.buyerName, store.name, sale.id),
+      isMobileUserAgent(request.headers.get("User-Agent")),
+    ),
+    lines: sale.lines.map((line) => ({
+      position: line.position,
+      name: line.name,
+      image: line.imageKey ? `/files/${line.imageKey}` : null,
+      price: money(line.unitPrice),
+      quantity: line.quantity,
+      lineTotal: money(line.unitPrice * line.quantity),
+      deleted: line.productId === null,
+    })),
+    total: money(sale.total),
+  };
+}
+
+const actionSchema = z.object({ intent: z.enum(["confirm", "cancel"], { error: "Acción no válida" }) });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const store = context.get(ownedStoreContext);
+  const saleId = saleIdOf(params);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: "Acción no válida" }, { status: 400 });
+  const services = getServices(context);
+  const result =
+    parsed.data.intent === "confirm"
+      ? await confirmSale(services, store.id, saleId)
+      : await cancelSale(services, store.id, saleId);
+  if (result.ok) {
+    return { ok: true as const, message: result.state === "Confirmada" ? SALE_MESSAGES.confirmed : SALE_MESSAGES.cancelled };
+  }
+  if (result.reason === "not_found") notFound();
+  const message =
+    result.reason === "no_stock" ? SALE_MESSAGES.noStock(result.productName) : SALE_MESSAGES.notPending(result.state);
+  return data({ ok: false as const, message }, { status: 409 });
+}
+
+type Intent = "confirm" | "cancel";
+
+const CONFIRMS: Record<Intent, { title: string; description: string }> = {
+  confirm: {
+    title: "¿Se ha completado esta compra?",
+    description: "La venta quedará confirmada y se descontará del stock la cantidad de cada producto.",
+  },
+  cancel: { title: "¿Cancelar compra?", description: "La venta quedará cancelada. El stock no cambia." },
+};
+
+export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const fetcher = useFetcher<typeof action>();
+  const revalidator = useRevalidator();
+  const [asking, setAsking] = useState<Intent | null>(null);
+  const [notice, setNotice] = useState<{ key: number; ok: boolean; message: string } | null>(null);
+
+  const close = useCallback(
+    () => navigate(`/Store/${sale.storeId}/sales${search}`, { preventScrollReset: true }),
+    [navigate, sale.storeId, search],
+  );
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const run = async (intent: Intent) => {
+    await fetcher.submit({ intent }, { method: "post" });
+    setAsking(null);
+  };
+  // Show the outcome once per answer; a refusal means the sale or the stock changed elsewhere: reload what is shown.
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (!answer) return;
+    setNotice({ key: Date.now(), ok: answer.ok, message: answer.message });
+    if (!answer.ok) revalidator.revalidate();
+  }, [answer, revalidator.revalidate]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="sale-dialog"
+      aria-labelledby="sale-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!asking) close();
+      }}
+    >
+      <header className="sale-dialog-head">
+        <h2 id="sale-title">Venta {sale.id}</h2>
+        <button type="button" className="button secondary" onClick={close}>
+          Cerrar
+        </button>
+      </header>
+      <p className="sale-meta">
+        <span className={`sale-state sale-state-${sale.state.toLowerCase()}`}>{sale.state}</span>{" "}
+        <span className="muted">{sale.date}</span>
+      </p>
+      <dl className="sale-buyer">
+        <div>
+          <dt>Comprador</dt>
+          <dd>{sale.buyerName}</dd>
+        </div>
+        {sale.buyerPhone && (
+          <div>
+            <dt>Teléfono</dt>
+            <dd>
+              {sale.buyerPhone}
+              {sale.chatUrl && (
+                <>
+                  {" · "}
+                  <a href={sale.chatUrl} target="_blank" rel="noreferrer">
+                    Escribir por WhatsApp
+                  </a>
+                </>
+              )}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Entrega</dt>
+          <dd>{sale.delivery}</dd>
+        </div>
+        {sale.address && (
+          <div>
+            <dt>Dirección</dt>
+            <dd>{sale.address}</dd>
+          </div>
+        )}
+        {sale.note && (
+          <div>
+            <dt>Nota</dt>
+            <dd>{sale.note}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="sale-lines-wrap">
+        <table className="sale-lines">
+          <caption className="visually-hidden">Productos de la venta</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Imagen</span>
+              </th>
+              <th scope="col">Producto</th>
+              <th scope="col" className="num">
+                Precio
+              </th>
+              <th scope="col" className="num">
+                <span className="label-long">Cantidad</span>
+                <abbr className="label-short" title="Cantidad">
+                  Cant.
+                </abbr>
+              </th>
+              <th scope="col" className="num">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sale.lines.map((line) => (
+              <tr key={line.position}>
+                <td>
+                  {line.image ? (
+                    <img src={line.image} alt="" width={48} height={48} loading="lazy" />
+                  ) : (
+                    <span className="sale-line-noimg" aria-hidden="true" />
+                  )}
+                </td>
+                <td>
+                  {line.name}
+                  {line.deleted && <span className="muted"> (producto eliminado)</span>}
+                </td>
+                <td className="num">{line.price}</td>
+                <td className="num">{line.quantity}</td>
+                <td className="num">{line.lineTotal}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={4}>
+                Total de la compra
+              </th>
+              <td className="num sale-total">{sale.total}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {canChangeSale(sale.state) ? (
+        <div className="sale-actions">
+          <button type="button" className="button secondary" onClick={() => setAsking("cancel")}>
+            Cancelar
+          </button>
+          <button type="button" className="button" onClick={() => setAsking("confirm")}>
+            Completar
+          </button>
+        </div>
+      ) : (
+        <p className="sale-closed">
+          Venta {sale.state.toLowerCase()}
+          {sale.closedAt ? ` el ${sale.closedAt}` : ""}
+        </p>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? CONFIRMS[asking].title : ""}
+        description={asking ? CONFIRMS[asking].description : ""}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => (asking ? run(asking) : undefined)}
+      />
+      {notice && (
+        <NotificationBanner
+          key={notice.key}
+          title={notice.ok ? notice.message : "No se pudo cambiar la venta"}
+          description={notice.ok ? `Venta ${sale.id}` : notice.message}
+          kind={notice.ok ? "success" : "error"}
+          onClose={() => setNotice(null)}
+        />
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import { useEffect } from "react";
+import { data, Form, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { formatMoney } from "~/domain/money";
+import { formatSaleDate, salesQueryString } from "~/domain/sales";
+import { getServices } from "~/services/services";
+import { ownedStoreContext } from "~/stores/workspace.server";
+import { parseSalesQuery } from "../query.server";
+import { listSales } from "../sales.server";
+import type { Route } from "./+types/sales-list";
+
+/** New sales appear while the page is open: the list reloads on focus and every few seconds while visible. */
+export const LIVE_REFRESH_MS = 10_000;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Ventas | ${loaderData?.storeName ?? "Vitrina"}` }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db, clock } = getServices(context);
+  const query = parseSalesQuery(new URL(request.url).searchParams);
+  const result = query.ok ? await listSales(db, store, query.view, clock.now()) : { sales: [], hasMore: false };
+  const body = {
+    storeId: store.id,
+    storeName: store.name,
+    mode: query.code ? ("code" as const) : query.mode,
+    code: query.code,
+    limit: query.limit,
+    error: query.ok ? null : query.error,
+    rows: result.sales.map((sale) => ({
+      id: sale.id,
+      date: formatSaleDate(sale.createdAt, store.timeZone),
+      state: sale.state,
+      amount: formatMoney(sale.total, sale.currency),
+    })),
+    hasMore: result.hasMore,
+  };
+  return data(body, query.ok ? undefined : { status: 400 });
+}
+
+function useLiveRevalidation() {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-arm the timers when the page settles, not on every render
+  useEffect(() => {
+    if (busy) return;
+    const refresh = () => {
+      if (document.visibilityState === "visible") revalidator.revalidate();
+    };
+    const timer = window.setInterval(refresh, LIVE_REFRESH_MS);
+    window.addEventListener("focus", refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("focus", refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [busy]);
+}
+
+const countText = (n: number) => (n === 1 ? "Mostrando 1 venta" : `Mostrando ${n} ventas`);
+
+export default function SalesList({ loaderData: page }: Route.ComponentProps) {
+  useLiveRevalidation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const base = `/Store/${page.storeId}/sales`;
+  const current = salesQueryString({ code: page.code, mode: page.mode === "code" ? "latest" : page.mode, limit: page.limit });
+  const exportHref = `/Store/${page.storeId}/sales.csv${current ? `?${current}` : ""}`;
+  const more = salesQueryString({ mode: page.mode === "today" ? "today" : "latest", limit: page.limit + 20 });
+  const empty =
+    page.mode === "code"
+      ? `No hay ninguna venta con el código ${page.code}`
+      : page.mode === "today"
+        ? "Hoy no hay ventas todavía"
+        : "Aún no hay ventas en esta tienda";
+  return (
+    <section className="sales" aria-labelledby="sales-title">
+      <h2 id="sales-title">Ventas</h2>
+      <div className="sales-tools">
+        <Form method="get" role="search" className="sales-search">
+          <label htmlFor="sale-code">Código de venta</label>
+          <input
+            id="sale-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="10 dígitos"
+            defaultValue={page.code}
+            key={page.code}
+            aria-invalid={page.error ? true : undefined}
+            aria-describedby={page.error ? "sale-code-error" : undefined}
+          />
+          <button type="submit" className="button">
+            Buscar
+          </button>
+        </Form>
+        <nav className="sales-views" aria-label="Ventas mostradas">
+          <Link to={base} className="button secondary" aria-current={page.mode === "latest" ? "true" : undefined}>
+            Últimas 20
+          </Link>
+          <Link to={`${base}?view=today`} className="button secondary" aria-current={page.mode === "today" ? "true" : undefined}>
+            Hoy
+          </Link>
+          <a href={exportHref} className="button secondary" download>
+            Exportar CSV
+          </a>
+        </nav>
+      </div>
+      {page.error && (
+        <p id="sale-code-error" className="field-error" role="alert">
+          {page.error}
+        </p>
+      )}
+      {!page.error && (
+        <p className="sales-count" aria-live="polite">
+          {countText(page.rows.length)}
+        </p>
+      )}
+      {page.rows.length === 0 ? (
+        !page.error && <p className="muted">{empty}</p>
+      ) : (
+        <div className="sales-table-wrap">
+          <table className="sales-table">
+            <thead>
+              <tr>
+                <th scope="col">Código</th>
+                <th scope="col">Fecha</th>
+                <th scope="col">Estado</th>
+                <th scope="col" className="num">
+                  Monto
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((row) => {
+                const to = `${base}/${row.id}${search}`;
+                return (
+                  // The whole row opens the sale for pointer users; the code link is the keyboard path.
+                  <tr key={row.id} onClick={() => navigate(to, { preventScrollReset: true })}>
+                    <td>
+                      <Link to={to} preventScrollReset>
+                        {row.id}
+                      </Link>
+                    </td>
+                    <td>{row.date}</td>
+                    <td>
+                      <span className={`sale-state sale-state-${row.state.toLowerCase()}`}>{row.state}</span>
+                    </td>
+                    <td className="num">{row.amount}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page.hasMore && (
+        <p className="sales-more">
+          <Link to={`${base}?${more}`} className="button secondary" preventScrollReset>
+            Cargar más ventas
+          </Link>
+        </p>
+      )}
+      <Outlet />
+    </section>
+  );
+}

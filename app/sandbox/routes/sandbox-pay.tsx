@@ -1,0 +1,78 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { STATUS_LABELS } from "~/billing/messages";
+import { completedPath, decideSandboxPayment, findPayment } from "~/billing/payments.server";
+import { formatMoney } from "~/domain/money";
+import { getServices } from "~/services/services";
+import type { Route } from "./+types/sandbox-pay";
+
+/**
+ * The payment sandbox (product-decisions.md, Payments): stands in for MercadoPago's checkout page
+ * when no credentials are configured. Its decision feeds the same verified-approval path.
+ * Exists only while the sandbox is the payment provider (local runs, or PAYMENT_SANDBOX=1).
+ */
+function sandboxOnly(context: Route.LoaderArgs["context"]) {
+  const services = getServices(context);
+  if (services.payments.name !== "sandbox") throw data({ kind: "not_found" }, { status: 404 });
+  return services;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Pago de prueba | Vitrina" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = sandboxOnly(context);
+  const payment = await findPayment(services, params.code);
+  if (payment?.provider !== "sandbox") throw data({ kind: "not_found" }, { status: 404 });
+  return {
+    code: payment.id,
+    title: payment.title,
+    amount: formatMoney(payment.amount, payment.currency),
+    status: payment.status,
+  };
+}
+
+const decisionSchema = z.object({ decision: z.enum(["approved", "rejected"]) });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = sandboxOnly(context);
+  const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Elige aprobar o rechazar" }, { status: 400 });
+  const payment = await findPayment(services, params.code);
+  if (payment?.provider !== "sandbox") throw data({ kind: "not_found" }, { status: 404 });
+  await decideSandboxPayment(services, payment.id, parsed.data.decision);
+  return redirect(completedPath(payment.id));
+}
+
+export default function SandboxPay({ loaderData: p, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main className="sandbox">
+      <div className="sandbox-card">
+        <p className="sandbox-tag">Entorno de pruebas · sin dinero real</p>
+        <h1>{p.title}</h1>
+        <p className="sandbox-amount">{p.amount}</p>
+        <p className="muted">Referencia {p.code}</p>
+        {actionData?.error && (
+          <p className="form-alert" role="alert">
+            {actionData.error}
+          </p>
+        )}
+        {p.status === "pending" ? (
+          <Form method="post" className="sandbox-actions">
+            <button type="submit" name="decision" value="approved" className="button" disabled={busy}>
+              Aprobar pago
+            </button>
+            <button type="submit" name="decision" value="rejected" className="button secondary" disabled={busy}>
+              Rechazar pago
+            </button>
+          </Form>
+        ) : (
+          <p>
+            Este pago ya fue decidido: <strong>{STATUS_LABELS[p.status]}</strong>.{" "}
+            <a href={`/paymentCompleted/${p.code}`}>Ver el pago</a>
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}

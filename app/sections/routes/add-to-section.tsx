@@ -1,0 +1,179 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
+import { formatMoney } from "~/domain/money";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { UploadForm } from "~/media/upload-form";
+import { VIDEO_EXTENSIONS } from "~/media/video-rules";
+import { merchantContext } from "~/merchant/session.server";
+import { listProducts } from "~/products/products.server";
+import { fileUrl } from "~/services/files";
+import { getServices } from "~/services/services";
+import type { ActionFailure } from "~/stores/action-results.server";
+import { planLimits } from "~/stores/plan-limits.server";
+import { notFound, ownedStoreContext } from "~/stores/workspace.server";
+import { ErrorText } from "~/ui/form";
+import { handleAddFiles, handleAddProducts, loadSection } from "../section-actions.server";
+import { listSectionItems } from "../sections.server";
+import type { Route } from "./+types/add-to-section";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.type === "product" ? "Agregar productos" : "Agregar archivos"} | Vitrina` },
+];
+
+const ACCEPT = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/tiff",
+  ".jpg",
+  ".jpeg",
+  ".tif",
+  ".tiff",
+  ".png",
+  ".webp",
+  "video/*",
+  "audio/*",
+  ...VIDEO_EXTENSIONS.map((e) => `.${e}`),
+].join(",");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (params.type !== "product" && params.type !== "file") notFound();
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const section = await loadSection(services, store, params.sectionId);
+  const [items, plan, products] = await Promise.all([
+    listSectionItems(services.db, section.id),
+    planLimits(services.db, context.get(merchantContext).plan),
+    params.type === "product" ? listProducts(services.db, store.id, "", 2000) : null,
+  ]);
+  const inSection = new Set(items.map((i) => i.productId));
+  return {
+    type: params.type,
+    storeId: store.id,
+    section: { id: section.id, title: section.title },
+    free: freeSlots(plan.itemsPerSection, items.length),
+    products: (products?.rows ?? [])
+      .filter((p) => !inSection.has(p.id))
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: formatMoney(p.price, store.currency),
+        image: p.imageKey ? fileUrl(p.imageKey) : null,
+      })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const section = await loadSection(services, store, params.sectionId);
+  const plan = context.get(merchantContext).plan;
+  const form = await request.formData();
+  if (params.type === "product") return handleAddProducts(services, plan, section, form);
+  if (params.type === "file") return handleAddFiles(services, plan, section, form);
+  notFound();
+}
+
+export default function AddToSection({ loaderData, actionData }: Route.ComponentProps) {
+  const { section, storeId, free, type } = loaderData;
+  const errors = (actionData as ActionFailure | undefined)?.errors ?? {};
+  const back = `/Store/${storeId}/section/${section.id}`;
+  return (
+    <section>
+      <p>
+        <Link to={back}>← {section.title}</Link>
+      </p>
+      <h2>{type === "product" ? "Agregar productos" : "Agregar imágenes o videos"}</h2>
+      <p className="muted" data-testid="free-slots">
+        Esta sección tiene {free} espacio(s) disponibles.
+      </p>
+      {type === "product" ? (
+        <ProductPicker products={loaderData.products} free={free} error={errors.form} />
+      ) : (
+        <FilePicker free={free} error={errors.files ?? errors.form} />
+      )}
+    </section>
+  );
+}
+
+function ProductPicker({
+  products,
+  free,
+  error,
+}: {
+  products: Route.ComponentProps["loaderData"]["products"];
+  free: number;
+  error?: string;
+}) {
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  if (products.length === 0) return <p>Todos tus productos ya están en esta sección, o aún no tienes productos.</p>;
+  return (
+    <Form method="post" className="form">
+      <p className="muted" aria-live="polite">
+        Elegidos {chosen.size} de {free}
+      </p>
+      <ul className="picker" aria-label="Productos">
+        {products.map((p) => {
+          const checked = chosen.has(p.id);
+          return (
+            <li key={p.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  name="product"
+                  value={p.id}
+                  checked={checked}
+                  disabled={!checked && chosen.size >= free}
+                  onChange={(e) => {
+                    const next = new Set(chosen);
+                    if (e.target.checked) next.add(p.id);
+                    else next.delete(p.id);
+                    setChosen(next);
+                  }}
+                />
+                {p.image ? <img src={p.image} alt="" height={48} loading="lazy" /> : <span className="image-placeholder small" />}
+                <span>{p.name}</span>
+                <span className="muted">{p.price}</span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      <ErrorText message={error} />
+      <button type="submit" className="button" disabled={chosen.size === 0}>
+        Agregar a la sección
+      </button>
+    </Form>
+  );
+}
+
+function FilePicker({ free, error }: { free: number; error?: string }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const message = problem ?? error;
+  return (
+    <UploadForm className="form" busyText="Subiendo archivos…" onProblem={setProblem}>
+      <div className="field">
+        <label htmlFor="f-files">Imágenes o videos (hasta 6 MB cada uno)</label>
+        <input
+          id="f-files"
+          name="files"
+          type="file"
+          multiple
+          required
+          accept={ACCEPT}
+          data-resize-height={IMAGE_HEIGHTS.section}
+          data-max-files={free}
+          data-too-many-message={LIMIT_MESSAGES.sectionItems(free)}
+          data-video-thumbs
+          aria-invalid={message ? true : undefined}
+        />
+        <p className="field-hint">Imágenes: jpg, png, webp, tiff. Videos: {VIDEO_EXTENSIONS.join(", ")}.</p>
+      </div>
+      <ErrorText message={message} />
+      <button type="submit" className="button">
+        Subir archivos
+      </button>
+    </UploadForm>
+  );
+}

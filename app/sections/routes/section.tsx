@@ -1,0 +1,141 @@
+import { Form, Link } from "react-router";
+import { freeSlots } from "~/domain/limits";
+import { formatMoney } from "~/domain/money";
+import { merchantContext } from "~/merchant/session.server";
+import { fileUrl } from "~/services/files";
+import { getServices } from "~/services/services";
+import type { ActionFailure } from "~/stores/action-results.server";
+import { planLimits } from "~/stores/plan-limits.server";
+import { ownedStoreContext } from "~/stores/workspace.server";
+import { ConfirmedForm } from "~/ui/confirmed-form";
+import { ErrorText, Field, MoveButtons } from "~/ui/form";
+import { handleSectionAction, loadSection } from "../section-actions.server";
+import { listSectionItems } from "../sections.server";
+import type { Route } from "./+types/section";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.section.title ?? "Sección"} | Vitrina` }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const section = await loadSection(services, store, params.sectionId);
+  const [items, plan] = await Promise.all([
+    listSectionItems(services.db, section.id),
+    planLimits(services.db, context.get(merchantContext).plan),
+  ]);
+  return {
+    storeId: store.id,
+    section: { id: section.id, title: section.title },
+    capacity: plan.itemsPerSection,
+    free: freeSlots(plan.itemsPerSection, items.length),
+    items: items.map((item) => ({
+      id: item.id,
+      type: item.type,
+      label: item.type === "product" ? (item.productName ?? "Producto") : item.type === "image" ? "Imagen" : "Video",
+      detail: item.type === "product" && item.productPrice !== null ? formatMoney(item.productPrice, store.currency) : null,
+      image:
+        item.type === "product"
+          ? item.productImageKey && fileUrl(item.productImageKey)
+          : item.type === "image"
+            ? item.fileKey && fileUrl(item.fileKey)
+            : item.thumbKey && fileUrl(item.thumbKey),
+      video: item.type === "video" && item.fileKey ? fileUrl(item.fileKey) : null,
+    })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const section = await loadSection(services, context.get(ownedStoreContext), params.sectionId);
+  return handleSectionAction(services, section, await request.formData());
+}
+
+const TYPE_NAMES = { product: "Producto", image: "Imagen", video: "Video" } as const;
+
+export default function SectionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { section, items, storeId, free, capacity } = loaderData;
+  const errors = (actionData as ActionFailure | undefined)?.errors ?? {};
+  const base = `/Store/${storeId}/section/${section.id}`;
+  return (
+    <section>
+      <p>
+        <Link to={`/Store/${storeId}/info`}>← Información de la tienda</Link>
+      </p>
+      <Form method="post" className="inline-form">
+        <input type="hidden" name="intent" value="rename" />
+        <Field
+          label="Nombre de la sección"
+          name="title"
+          defaultValue={section.title}
+          error={errors.title}
+          maxLength={80}
+          required
+        />
+        <button type="submit" className="button secondary">
+          Guardar nombre
+        </button>
+      </Form>
+      <p className="muted" data-testid="section-slots">
+        {items.length} de {capacity} elementos · {free} espacio(s) disponibles
+      </p>
+      <p className="actions">
+        {free > 0 ? (
+          <>
+            <Link className="button" to={`${base}/new/product`}>
+              Agregar productos
+            </Link>
+            <Link className="button" to={`${base}/new/file`}>
+              Agregar imágenes o videos
+            </Link>
+          </>
+        ) : (
+          <span className="form-info">Esta sección está llena. Quita un elemento para agregar otro.</span>
+        )}
+      </p>
+      <ErrorText message={errors.form} />
+      {items.length === 0 ? (
+        <p>Esta sección está vacía.</p>
+      ) : (
+        <ol className="item-list" aria-label="Elementos de la sección">
+          {items.map((item, index) => (
+            <li key={item.id} data-type={item.type}>
+              {item.image ? (
+                <img src={item.image} alt="" height={64} />
+              ) : (
+                <span className="image-placeholder small" aria-hidden="true" />
+              )}
+              <span className="grow">
+                <strong>{item.label}</strong>
+                <span className="muted">
+                  {" "}
+                  · {TYPE_NAMES[item.type]}
+                  {item.detail && ` · ${item.detail}`}
+                </span>
+                {item.video && (
+                  <a href={item.video} target="_blank" rel="noreferrer" className="small-link">
+                    Ver video
+                  </a>
+                )}
+              </span>
+              <MoveButtons intent="item-move" field="item" id={item.id} first={index === 0} last={index === items.length - 1} />
+              <Form method="post">
+                <input type="hidden" name="intent" value="item-remove" />
+                <input type="hidden" name="item" value={item.id} />
+                <button type="submit" className="link-button danger" aria-label={`Quitar ${item.label}`}>
+                  Quitar
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+      )}
+      <ConfirmedForm
+        className="danger-zone"
+        fields={{ intent: "delete" }}
+        buttonLabel="Eliminar sección"
+        title="¿Eliminar sección?"
+        description={`${section.title} y sus imágenes y videos se eliminarán. Los productos siguen en tu tienda.`}
+      />
+    </section>
+  );
+}

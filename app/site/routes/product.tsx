@@ -1,0 +1,134 @@
+import { data, redirect } from "react-router";
+import { productCategoryName } from "~/domain/categories";
+import { formatMoney, toDecimalString } from "~/domain/money";
+import type { RouteHandle } from "~/root";
+import { siteHeaders } from "../headers";
+import { productQuery } from "../queries.server";
+import { jsonLd, siteMeta } from "../seo";
+import { SiteShell } from "../shell";
+import { imageOf, loadSitePage, productPath } from "../site.server";
+import type { Route } from "./+types/product";
+
+export const handle: RouteHandle = { hydrate: false };
+export const headers = siteHeaders;
+
+function productNotFound(): never {
+  throw data({ kind: "not_found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { id, title } = args.params;
+  if (!/^\d{7}$/.test(id)) productNotFound();
+  const p = await loadSitePage(args, (storeId, db) => [productQuery(db, storeId, id)]);
+  const [[product]] = p.page;
+  if (!product) productNotFound();
+  const href = productPath(p.site.basePath, product);
+  // One address per product: a renamed product's old title redirects to the current one.
+  if (href.split("/").at(-2) !== title) throw redirect(href, 301);
+  const inCart = p.cart.find((l) => l.productId === product.id)?.quantity ?? 0;
+  const image = imageOf(product.imageKey, product.imageWidth, product.imageHeight);
+  const path = href.slice(p.site.basePath.length);
+  return data(
+    {
+      site: p.site,
+      path,
+      product: {
+        id: product.id,
+        name: product.name,
+        description: product.description,
+        price: formatMoney(product.price, p.site.currency),
+        priceDecimal: toDecimalString(product.price, p.site.currency),
+        stock: product.stock,
+        category: productCategoryName(product.category) ?? null,
+        image,
+        inCart,
+      },
+    },
+    { headers: p.cache },
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const site = loaderData?.site;
+  const product = loaderData?.product;
+  return siteMeta(site, {
+    title: product ? `${product.name} | ${site?.name}` : "",
+    path: loaderData?.path ?? "/",
+    description: product ? product.description || `${product.name}: ${product.price}` : undefined,
+    image: product?.image ?? null,
+    type: "product",
+  });
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { site, product, path } = loaderData;
+  const url = `${site.canonicalBase}${path}`;
+  const soldOut = product.stock < 1;
+  const structured = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    sku: product.id,
+    description: product.description || undefined,
+    image: product.image ? [`${site.canonicalBase}${product.image.src}`] : undefined,
+    category: product.category ?? undefined,
+    brand: { "@type": "Brand", name: site.name },
+    offers: {
+      "@type": "Offer",
+      url,
+      price: product.priceDecimal,
+      priceCurrency: site.currency,
+      availability: soldOut ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+      seller: { "@type": "Organization", name: site.name },
+    },
+  };
+  return (
+    <SiteShell site={site}>
+      <article className="product">
+        {product.image ? (
+          <img
+            className="product-image"
+            src={product.image.src}
+            srcSet={product.image.srcSet}
+            sizes="(min-width: 700px) 420px, 100vw"
+            width={product.image.width}
+            height={product.image.height}
+            alt={product.name}
+            fetchPriority="high"
+            decoding="sync"
+          />
+        ) : (
+          <span className="noimg product-image" aria-hidden="true" />
+        )}
+        <div className="product-info">
+          <h1>{product.name}</h1>
+          <p className="price big">{product.price}</p>
+          <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Agotado" : `Disponible: ${product.stock}`}</p>
+          {product.category && <p className="muted">{product.category}</p>}
+          {product.description && <p className="description">{product.description}</p>}
+          {soldOut ? (
+            <p className="muted">Este producto no tiene unidades por ahora.</p>
+          ) : (
+            <form method="post" action={`${site.basePath}/Cart`} className="add">
+              <input type="hidden" name="intent" value="add" />
+              <input type="hidden" name="productId" value={product.id} />
+              <label>
+                Cantidad
+                <input type="number" name="quantity" defaultValue={1} min={1} max={product.stock} required inputMode="numeric" />
+              </label>
+              <button type="submit" className="button">
+                Agregar al carrito
+              </button>
+            </form>
+          )}
+          {product.inCart > 0 && (
+            <p className="muted">
+              Ya tienes {product.inCart} en tu <a href={`${site.basePath}/Cart`}>carrito</a>.
+            </p>
+          )}
+        </div>
+      </article>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(structured) }} />
+    </SiteShell>
+  );
+}

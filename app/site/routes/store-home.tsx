@@ -1,0 +1,167 @@
+import { data } from "react-router";
+import type { RouteHandle } from "~/root";
+import { fileUrl } from "~/services/files";
+import { siteHeaders } from "../headers";
+import { bannersQuery, HOME_PRODUCT_LIMIT, productListQuery, sectionItemsQuery } from "../queries.server";
+import { siteMeta } from "../seo";
+import { ProductCard, ProductGrid, SiteShell } from "../shell";
+import { type Card, cardOf, imageOf, loadSitePage, type SiteImage } from "../site.server";
+import type { Route } from "./+types/store-home";
+
+export const handle: RouteHandle = { hydrate: false };
+export const headers = siteHeaders;
+
+type SectionItem =
+  | { kind: "product"; card: Card }
+  | { kind: "image"; image: SiteImage }
+  | { kind: "video"; src: string; poster: string | null; width: number; height: number };
+
+const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm", m4v: "video/mp4", mov: "video/quicktime" };
+
+export async function loader(args: Route.LoaderArgs) {
+  const p = await loadSitePage(args, (storeId, db) => [
+    bannersQuery(db, storeId),
+    sectionItemsQuery(db, storeId),
+    productListQuery(db, storeId, { limit: HOME_PRODUCT_LIMIT }),
+  ]);
+  const [bannerRows, sectionRows, newest] = p.page;
+  const { basePath, currency } = p.site;
+  const sections: Array<{ id: string; title: string; items: SectionItem[] }> = [];
+  for (const row of sectionRows) {
+    let section = sections.at(-1);
+    if (section?.id !== row.sectionId) {
+      section = { id: row.sectionId, title: row.title, items: [] };
+      sections.push(section);
+    }
+    if (row.type === "product" && row.product?.id) {
+      section.items.push({ kind: "product", card: cardOf(basePath, currency, row.product) });
+    } else if (row.type === "image" && row.fileKey) {
+      const image = imageOf(row.fileKey, row.width, row.height);
+      if (image) section.items.push({ kind: "image", image });
+    } else if (row.type === "video" && row.fileKey) {
+      section.items.push({
+        kind: "video",
+        src: fileUrl(row.fileKey),
+        poster: row.thumbKey ? fileUrl(row.thumbKey) : null,
+        width: row.width ?? 711,
+        height: row.height ?? 400,
+      });
+    }
+  }
+  return data(
+    {
+      site: p.site,
+      banners: bannerRows.flatMap((b) => imageOf(b.key, b.width, b.height) ?? []),
+      sections: sections.filter((s) => s.items.length > 0),
+      newest: newest.slice(0, HOME_PRODUCT_LIMIT).map((row) => cardOf(basePath, currency, row)),
+    },
+    { headers: p.cache },
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const site = loaderData?.site;
+  return siteMeta(site, {
+    title: site?.name ?? "",
+    path: "/",
+    description: site ? site.description || site.mainTitle : undefined,
+    image: loaderData?.banners[0] ?? null,
+  });
+}
+
+export default function StoreHome({ loaderData }: Route.ComponentProps) {
+  const { site, banners, sections, newest } = loaderData;
+  const hasBanner = banners.length > 0;
+  return (
+    <SiteShell site={site} current="home">
+      {hasBanner && (
+        <section className="carousel" data-carousel="" aria-roledescription="carrusel" aria-label="Promociones">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls with the keyboard */}
+          <div className="slides" tabIndex={0} style={{ aspectRatio: `${banners[0]?.width} / ${banners[0]?.height}` }}>
+            {banners.map((b, i) => (
+              <img
+                key={b.src}
+                src={b.src}
+                srcSet={b.srcSet}
+                sizes="(min-width: 1100px) 1100px, 100vw"
+                width={b.width}
+                height={b.height}
+                alt={`Banner ${i + 1} de ${banners.length}`}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : undefined}
+                decoding={i === 0 ? "sync" : "async"}
+              />
+            ))}
+          </div>
+        </section>
+      )}
+      <section className="site-intro">
+        <h1>{site.mainTitle || site.name}</h1>
+        {site.description && <p>{site.description}</p>}
+      </section>
+      {sections.map((section, s) => (
+        <section key={section.id} className="section" aria-labelledby={`s-${section.id}`}>
+          <h2 id={`s-${section.id}`}>{section.title}</h2>
+          <ul className="grid" aria-label={section.title}>
+            {section.items.map((item, i) => {
+              const eager = !hasBanner && s === 0 && i < 2;
+              if (item.kind === "product")
+                return <ProductCard key={`p${item.card.id}`} card={item.card} eager={eager} priority={eager && i === 0} />;
+              if (item.kind === "image")
+                return (
+                  <li key={`i${item.image.src}`} className="tile">
+                    <img
+                      src={item.image.src}
+                      srcSet={item.image.srcSet}
+                      sizes="(min-width: 1100px) 360px, 90vw"
+                      width={item.image.width}
+                      height={item.image.height}
+                      alt=""
+                      loading={eager ? "eager" : "lazy"}
+                      decoding="async"
+                    />
+                  </li>
+                );
+              return (
+                <li key={`v${item.src}`} className="tile">
+                  {/* biome-ignore lint/a11y/useMediaCaption: merchants upload their videos without caption tracks */}
+                  <video
+                    controls
+                    playsInline
+                    preload="none"
+                    poster={item.poster ?? undefined}
+                    width={item.width}
+                    height={item.height}
+                  >
+                    <source src={item.src} type={VIDEO_TYPES[item.src.split(".").pop() ?? ""]} />
+                    <a href={item.src}>Ver video</a>
+                  </video>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+      <section className="section" aria-labelledby="newest">
+        <h2 id="newest">{site.storeTitle || "Productos"}</h2>
+        {newest.length === 0 ? (
+          <p className="empty">Esta tienda todavía no tiene productos.</p>
+        ) : (
+          <ProductGrid
+            cards={newest}
+            label="Productos"
+            eager={!hasBanner && sections.length === 0 ? 2 : 0}
+            priority={!hasBanner && sections.length === 0}
+          />
+        )}
+        {newest.length > 0 && (
+          <p className="more">
+            <a className="button secondary" href={`${site.basePath}/Store`}>
+              Ver todos los productos
+            </a>
+          </p>
+        )}
+      </section>
+    </SiteShell>
+  );
+}
