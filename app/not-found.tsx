@@ -1,10 +1,11 @@
 import { data } from "react-router";
+import { notFound } from "~/http/responses";
 import type { RouteHandle } from "./root";
 
 export const handle: RouteHandle = { hydrate: false };
 
 export function loader() {
-  throw data({ kind: "not_found" }, { status: 404 });
+  notFound();
 }
 
 export default function NotFound() {

@@ -1,25 +1,17 @@
 import { and, asc, eq, gt, lt } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { addressKey, clearLimit, hitLimit, LIMITS } from "~/auth/rate-limit.server";
 import { randomToken, sha256Hex } from "~/domain/ids";
+import { appCookie } from "~/http/cookies.server";
 import { publicStoreUrl } from "~/services/config";
 import type { Services } from "~/services/services";
 import { sessions, stores } from "../../db/schema";
 
-/** SSS (product-decisions.md): ADMIN_SECRET in constant time, 5 tries / 15 min / IP, a short admin session. */
+/** The hidden admin page /SSS: ADMIN_SECRET compared in constant time, 5 failures per 15 min per address, a short admin session. */
 export const NOT_AUTHORIZED = "No autorizado";
 const ADMIN_SESSION_MS = 30 * 60_000;
 
-function adminCookie(config: Services["config"]) {
-  const production = config.VITRINA_ENV === "production";
-  return createCookie(production ? "__Host-vitrina_admin" : "vitrina_admin", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "strict",
-    secure: production,
-    maxAge: ADMIN_SESSION_MS / 1000,
-  });
-}
+const adminCookie = (config: Services["config"]) =>
+  appCookie(config, "vitrina_admin", { maxAge: ADMIN_SESSION_MS / 1000, sameSite: "strict" });
 
 /** Both sides hashed first, so the comparison always walks 32 bytes whatever was typed. */
 export async function secretMatches(typed: string, secret: string | undefined): Promise<boolean> {

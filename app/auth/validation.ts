@@ -53,16 +53,6 @@ export const resetSchema = z
   .object({ password: passwordField, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { message: M.passwordsDiffer, path: ["confirm"] });
 
-/** Field errors as { field: firstMessage } for forms. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /**
  * Only a path of this app may be a redirect target after login. Browsers drop tabs and line breaks
  * from URLs and read '\\' as '/', so '/\t/evil.example' would leave the site: any control character

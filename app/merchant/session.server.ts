@@ -1,9 +1,8 @@
-import { createContext, type RouterContextProvider, redirect } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { merchantRedirect } from "~/auth/redirect-rules";
-import { getSessionUser, type SessionUser } from "~/auth/sessions.server";
+import { getSessionUser } from "~/auth/sessions.server";
 import { getServices } from "~/services/services";
-
-export const merchantContext = createContext<SessionUser>();
+import { merchantContext } from "~/workspace/context.server";
 
 /**
  * Guards every merchant page: anonymous → /Auth (coming back afterwards); no plan → /plans;
@@ -31,3 +30,4 @@ export function pagePath(request: Request): string {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
+export { merchantContext } from "~/workspace/context.server";

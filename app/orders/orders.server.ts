@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import type { Delivery } from "~/domain/whatsapp";
 import type { Db } from "~/services/db";
-import { isUniqueViolation } from "~/stores/stores.server";
+import { isUniqueViolation } from "~/services/db";
 import { idempotencyKeys, saleLines, sales } from "../../db/schema";
 
 export interface NewOrder {

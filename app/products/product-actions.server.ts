@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { moneyMessage, readMoney } from "~/domain/money";
+import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
 import type { Services } from "~/services/services";
-import { failure, invalid, refusal } from "~/stores/action-results.server";
-import { planLimits } from "~/stores/plan-limits.server";
-import type { Store } from "~/stores/stores.server";
-import { notFound } from "~/stores/workspace.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
+import { failure, invalid, refusal } from "~/workspace/action-results.server";
+import type { Store } from "~/workspace/context.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import {
   createProduct,
   deleteProduct,

@@ -4,8 +4,9 @@ import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { searchPattern, searchTextOf } from "~/domain/search";
 import { renditionSourceKey } from "~/media/renditions";
 import type { Db } from "~/services/db";
+import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
-import { isUniqueViolation, StoreError } from "~/stores/stores.server";
+import { StoreError } from "~/workspace/action-results.server";
 import { products, saleLines, stores } from "../../db/schema";
 
 export type Product = typeof products.$inferSelect;

@@ -1,15 +1,14 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "~/media/uploads.server";
 import type { Services } from "~/services/services";
-import { failure, invalid, refusal } from "~/stores/action-results.server";
-import { sectionTitleSchema } from "~/stores/info-actions.server";
-import { planLimits } from "~/stores/plan-limits.server";
-import type { Store } from "~/stores/stores.server";
-import { notFound } from "~/stores/workspace.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
+import { failure, invalid, refusal } from "~/workspace/action-results.server";
+import type { Store } from "~/workspace/context.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import {
   addFileItems,
   addProductItems,
@@ -21,6 +20,7 @@ import {
   removeItem,
   renameSection,
   type Section,
+  sectionTitleSchema,
 } from "./sections.server";
 
 export async function loadSection(services: Services, store: Store, sectionId: string): Promise<Section> {

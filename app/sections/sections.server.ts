@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits, sectionItemsProblem } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
 import type { Db } from "~/services/db";
+import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
-import { isUniqueViolation, StoreError } from "~/stores/stores.server";
+import { StoreError } from "~/workspace/action-results.server";
 import { products, sectionItems, sections, stores } from "../../db/schema";
 
 export type Section = typeof sections.$inferSelect;
@@ -40,6 +42,9 @@ export function listSections(db: Db, storeId: string): Promise<SectionSummary[]>
 export function findSection(db: Db, storeId: string, sectionId: string): Promise<Section | undefined> {
   return db.query.sections.findFirst({ where: and(eq(sections.id, sectionId), eq(sections.storeId, storeId)) });
 }
+
+/** A section's title, as the info page creates it and the section page renames it. */
+export const sectionTitleSchema = z.object({ title: z.string().trim().min(1, "Este campo es obligatorio").max(80) });
 
 /** A section's items in order, product items with the product's name, image and price. */
 export function listSectionItems(db: Db, sectionId: string) {

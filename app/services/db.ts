@@ -31,3 +31,11 @@ export class RoundTripCounter {
     });
   }
 }
+
+/** Whether a write failed on a UNIQUE constraint (of `column`, like "stores.url", when given). */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  const message =
+    String((error as { message?: unknown })?.message ?? "") +
+    String((error as { cause?: { message?: unknown } })?.cause?.message ?? "");
+  return message.includes("UNIQUE constraint failed") && (!column || message.includes(column));
+}

@@ -6,6 +6,7 @@ import { isPastGrace } from "~/domain/billing";
 import { type CartLine, parseCart, priceCart } from "~/domain/cart";
 import { formatMoney } from "~/domain/money";
 import { slugify } from "~/domain/slug";
+import { notFound } from "~/http/responses";
 import { smallRendition, smallRenditionKey } from "~/media/renditions";
 import { type Config, publicStoreUrl } from "~/services/config";
 import { storeCacheTag } from "~/services/edge-cache";
@@ -42,8 +43,9 @@ export function storeCookie(config: Config, basePath: string, name: string, valu
   return attrs.join("; ");
 }
 
-export function notFound(): never {
-  throw data({ kind: "store_not_found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+/** A store that does not exist (or no longer does): the app's 404, never cached. */
+export function storeNotFound(): never {
+  notFound("store_not_found", { "Cache-Control": "no-store" });
 }
 
 /** The path after `/site/{slug}` of the (possibly rewritten) request, with its query. */
@@ -111,7 +113,7 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   const storeHost = args.context.get(storeHostContext);
   const raw = args.params.site ?? "";
   const slug = raw.toLowerCase();
-  if (!/^[a-z0-9-]{1,63}$/.test(slug)) notFound();
+  if (!/^[a-z0-9-]{1,63}$/.test(slug)) storeNotFound();
   if (raw !== slug) throw redirect(storeLocation(services, storeHost, slug, subPath(args.request, slug)), 301);
 
   const cartCookie = readCookie(args.request, CART_COOKIE);
@@ -121,7 +123,7 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   const { store } = loaded;
   if (!store) {
     if (loaded.movedTo) throw redirect(storeLocation(services, storeHost, loaded.movedTo, subPath(args.request, slug)), 301);
-    notFound();
+    storeNotFound();
   }
   if (!store.active || isPastGrace(store.ownerBillDueAt, services.clock.now())) {
     throw data({ kind: "store_unavailable" }, { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "3600" } });

@@ -3,8 +3,8 @@ import { bannerUploadProblem, LIMIT_MESSAGES, type PlanLimits } from "~/domain/l
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
+import { StoreError } from "~/workspace/action-results.server";
 import { storeBanners, stores } from "../../db/schema";
-import { StoreError } from "./stores.server";
 
 export type Banner = typeof storeBanners.$inferSelect;
 export interface NewBanner {

@@ -1,20 +1,20 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import type { SessionUser } from "~/auth/sessions.server";
 import { isSupportedCurrency } from "~/domain/currencies";
 import { normalizePhone, PHONE_MESSAGE } from "~/domain/phone";
 import { isValidTimeZone } from "~/domain/time-zones";
+import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, prepareImage, putAll } from "~/media/uploads.server";
-import { createSection, moveSection } from "~/sections/sections.server";
+import { createSection, moveSection, sectionTitleSchema } from "~/sections/sections.server";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
-import { failure, invalid, refusal } from "./action-results.server";
+import { failure, invalid, refusal } from "~/workspace/action-results.server";
+import type { Merchant } from "~/workspace/context.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import { addBanners, deleteBanner, listBanners, moveBanner } from "./banners.server";
-import { planLimits } from "./plan-limits.server";
 import { changeStoreCurrency, deleteStore, type Store, setStoreLogo, updateStoreInfo } from "./stores.server";
-import { notFound } from "./workspace.server";
 
 const REQUIRED = "Este campo es obligatorio";
 const phone = z
@@ -40,12 +40,10 @@ export const storeInfoSchema = z.object({
   timeZone: z.string().refine(isValidTimeZone, "Elige una zona horaria"),
 });
 
-export const sectionTitleSchema = z.object({ title: z.string().trim().min(1, REQUIRED).max(80) });
-
 const move = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
 
 /** The actions of /Store/{storeId}/info, one per form on the page (`intent`). */
-export async function handleInfoAction(services: Services, user: SessionUser, store: Store, form: FormData) {
+export async function handleInfoAction(services: Services, user: Merchant, store: Store, form: FormData) {
   const { db, files, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${store.id}/info`;

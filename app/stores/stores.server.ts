@@ -3,13 +3,15 @@ import { restatePrice } from "~/domain/currencies";
 import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
 import { planPrice } from "~/domain/plans";
 import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
-import type { Db } from "~/services/db";
+import { type Db, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import type { Services } from "~/services/services";
+import { StoreError } from "~/workspace/action-results.server";
+import type { Store } from "~/workspace/context.server";
 import { plans, products, sales, storeSlugHistory, stores, users } from "../../db/schema";
 import { qrPng, qrSvg, qrTarget } from "./qr.server";
 
-export type Store = typeof stores.$inferSelect;
+export type { Store };
 export type NewStoreInput = Pick<Store, "ownerId" | "name" | "url" | "category"> &
   Partial<
     Pick<
@@ -27,13 +29,6 @@ export const STORE_MESSAGES = {
   nameTooShort: "El nombre de la tienda debe tener al menos 3 letras o números",
   nameReserved: "Ese nombre está reservado. Elige otro.",
 } as const;
-
-export function isUniqueViolation(error: unknown, column?: string): boolean {
-  const message =
-    String((error as { message?: unknown })?.message ?? "") +
-    String((error as { cause?: { message?: unknown } })?.cause?.message ?? "");
-  return message.includes("UNIQUE constraint failed") && (!column || message.includes(column));
-}
 
 /** Inserts a store with a fresh random 10-digit id (retried on the rare collision). */
 export async function insertStore(db: Db, input: NewStoreInput, now: Date): Promise<Store> {
@@ -75,17 +70,6 @@ export async function findStoreByUrl(db: Db, url: string): Promise<Store | undef
 
 export function countStoresOfOwner(db: Db, ownerId: string): Promise<number> {
   return db.$count(stores, eq(stores.ownerId, ownerId));
-}
-
-export class StoreError extends Error {
-  override name = "StoreError";
-  constructor(
-    message: string,
-    readonly field: string = "form",
-    readonly title?: string,
-  ) {
-    super(message);
-  }
 }
 
 /**

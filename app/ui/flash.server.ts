@@ -1,18 +1,10 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
+import { appCookie } from "~/http/cookies.server";
 import type { Config } from "~/services/config";
 import { type Notice, noticeSchema } from "./notice";
 
 /** Notifications that survive a redirect: a short-lived cookie read (and cleared) by the next page. */
-function flashCookie(config: Pick<Config, "VITRINA_ENV">) {
-  const production = config.VITRINA_ENV === "production";
-  return createCookie(production ? "__Host-vitrina_aviso" : "vitrina_aviso", {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: production,
-    maxAge: 60,
-  });
-}
+const flashCookie = (config: Pick<Config, "VITRINA_ENV">) => appCookie(config, "vitrina_aviso", { maxAge: 60 });
 
 export async function flashHeader(config: Pick<Config, "VITRINA_ENV">, value: Notice): Promise<string> {
   return flashCookie(config).serialize(value);

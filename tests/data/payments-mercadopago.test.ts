@@ -5,8 +5,8 @@ import { PAYMENTS_UNAVAILABLE, startCheckout } from "~/billing/payments.server";
 import { action as webhookAction } from "~/billing/routes/mercadopago-webhook";
 import { loader as completedLoader } from "~/billing/routes/payment-completed";
 import { signNotification } from "~/billing/webhook-signature";
-import { merchantContext } from "~/merchant/session.server";
 import { servicesContext } from "~/services/services";
+import { merchantContext } from "~/workspace/context.server";
 import { payments, users } from "../../db/schema";
 import {
   ACCESS_TOKEN,

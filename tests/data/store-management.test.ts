@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { createProduct, deleteProduct, insertProduct } from "~/products/products.server";
 import { addFileItems, addProductItems, createSection, listSectionItems } from "~/sections/sections.server";
 import { addBanners, listBanners } from "~/stores/banners.server";
-import { planLimits } from "~/stores/plan-limits.server";
 import {
   availableSlug,
   changeStoreCurrency,
@@ -14,6 +13,7 @@ import {
   updateStoreInfo,
   writeStoreQr,
 } from "~/stores/stores.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import { products, saleLines, sales, sectionItems, stores, users } from "../../db/schema";
 import { createTestServices } from "../support/services";
 

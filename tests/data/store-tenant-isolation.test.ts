@@ -1,4 +1,5 @@
 // Every merchant action of the store workspace, sent with another merchant's ids: 404 and nothing changes.
+
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/sessions.server";
@@ -12,10 +13,10 @@ import * as sectionPage from "~/sections/routes/section";
 import { addFileItems, createSection } from "~/sections/sections.server";
 import { servicesContext } from "~/services/services";
 import { addBanners } from "~/stores/banners.server";
-import { planLimits } from "~/stores/plan-limits.server";
 import * as info from "~/stores/routes/store-info";
 import { insertStore } from "~/stores/stores.server";
-import { requireOwnedStore } from "~/stores/workspace.server";
+import { requireOwnedStore } from "~/workspace/context.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import { users } from "../../db/schema";
 import { createTestServices } from "../support/services";
 

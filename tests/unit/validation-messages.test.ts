@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldErrors, passwordField } from "~/auth/validation";
+import { passwordField } from "~/auth/validation";
 import { applySpanishValidationMessages } from "~/domain/validation-messages";
+import { fieldErrors } from "~/http/action-result";
 import { checkoutSchema } from "~/orders/checkout-form";
 import { productSchema } from "~/products/product-actions.server";
-import { sectionTitleSchema, storeInfoSchema } from "~/stores/info-actions.server";
+import { sectionTitleSchema } from "~/sections/sections.server";
+import { storeInfoSchema } from "~/stores/info-actions.server";
 
 const ENGLISH = /\b(too|big|small|expected|invalid|received|must|characters|input|unrecognized|option|key|match)\b/i;
 const text = (length: number) => "a".repeat(length);

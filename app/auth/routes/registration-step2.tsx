@@ -3,8 +3,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { redirectIfSignedIn, requireRegistrationDraft } from "~/auth/guards.server";
 import { RegistrationError, saveStep2 } from "~/auth/registration.server";
 import { AuthCard } from "~/auth/ui";
-import { fieldErrors, registrationStep2Schema } from "~/auth/validation";
+import { registrationStep2Schema } from "~/auth/validation";
 import { STORE_CATEGORIES } from "~/domain/categories";
+import { fieldErrors } from "~/http/action-result";
 import { Field } from "~/ui/form";
 import type { Route } from "./+types/registration-step2";
 

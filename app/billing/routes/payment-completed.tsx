@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { formatMoney } from "~/domain/money";
-import { merchantContext } from "~/merchant/session.server";
+import { notFound } from "~/http/responses";
 import { PaymentProviderError } from "~/services/payments";
 import { getServices } from "~/services/services";
+import { merchantContext } from "~/workspace/context.server";
 import { APPROVED_NOTICES, STATUS_LABELS } from "../messages";
 import { confirmProviderPayment, findUserPayment } from "../payments.server";
 import type { Route } from "./+types/payment-completed";
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
   const services = getServices(context);
   let payment = await findUserPayment(services, user.id, params.id);
-  if (!payment) throw data({ kind: "not_found" }, { status: 404 });
+  if (!payment) notFound();
   const hint = new URL(request.url).searchParams;
   const providerPaymentId = hint.get("payment_id") ?? hint.get("collection_id");
   if (

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { notFound } from "~/http/responses";
 import { isOutbox } from "~/services/outbox";
 import { getServices } from "~/services/services";
 import type { Route } from "./+types/outbox";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/outbox";
 /** Local outbox: every email the platform sent, newest first. Exists only in local runs. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, mail } = getServices(context);
-  if (!config.devTools || !isOutbox(mail)) throw data({ kind: "not_found" }, { status: 404 });
+  if (!config.devTools || !isOutbox(mail)) notFound();
   return { messages: await mail.messages() };
 }
 

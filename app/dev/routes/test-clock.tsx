@@ -1,5 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
+import { notFound } from "~/http/responses";
 import { isAdjustableClock } from "~/services/clock";
 import { getServices } from "~/services/services";
 import type { Route } from "./+types/test-clock";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/test-clock";
  */
 function testClock(context: Route.LoaderArgs["context"]) {
   const { config, clock } = getServices(context);
-  if (!config.devTools || !isAdjustableClock(clock)) throw data({ kind: "not_found" }, { status: 404 });
+  if (!config.devTools || !isAdjustableClock(clock)) notFound();
   return clock;
 }
 

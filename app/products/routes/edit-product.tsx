@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { toDecimalString } from "~/domain/money";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
-import type { ActionFailure } from "~/stores/action-results.server";
-import { ownedStoreContext } from "~/stores/workspace.server";
 import { ConfirmedForm } from "~/ui/confirmed-form";
+import type { ActionFailure } from "~/workspace/action-results.server";
+import { ownedStoreContext } from "~/workspace/context.server";
 import { handleEditProduct, loadProduct } from "../product-actions.server";
 import { ProductForm } from "../product-form";
 import type { Route } from "./+types/edit-product";
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, storeId } = loaderData;
-  const errors = (actionData as ActionFailure | undefined)?.errors ?? {};
+  const errors = actionData?.errors ?? {};
   return (
     <section className="narrow-wide">
       <p>

@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { canAddProduct, LIMIT_MESSAGES } from "~/domain/limits";
-import { merchantContext } from "~/merchant/session.server";
 import { getServices } from "~/services/services";
-import type { ActionFailure } from "~/stores/action-results.server";
-import { planLimits } from "~/stores/plan-limits.server";
-import { ownedStoreContext } from "~/stores/workspace.server";
+import type { ActionFailure } from "~/workspace/action-results.server";
+import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import { handleCreateProduct } from "../product-actions.server";
 import { EMPTY_PRODUCT, ProductForm } from "../product-form";
 import { countProducts } from "../products.server";
@@ -25,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = (actionData as ActionFailure | undefined)?.errors ?? {};
+  const errors = actionData?.errors ?? {};
   return (
     <section className="narrow-wide">
       <p>

@@ -1,11 +1,10 @@
 import { Form, Link } from "react-router";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
-import { merchantContext } from "~/merchant/session.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
-import { planLimits } from "~/stores/plan-limits.server";
-import { ownedStoreContext } from "~/stores/workspace.server";
+import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import { countProducts, listProducts } from "../products.server";
 import type { Route } from "./+types/product-list";
 

@@ -1,6 +1,6 @@
 import { isoLocalDateTime, salesCsv } from "~/domain/sales";
 import { getServices } from "~/services/services";
-import { ownedStoreContext } from "~/stores/workspace.server";
+import { ownedStoreContext } from "~/workspace/context.server";
 import { parseSalesQuery } from "../query.server";
 import { listSalesWithLines } from "../sales.server";
 import type { Route } from "./+types/sales-csv";

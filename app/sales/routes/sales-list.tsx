@@ -3,7 +3,7 @@ import { data, Form, Link, Outlet, useLocation, useNavigate, useNavigation, useR
 import { formatMoney } from "~/domain/money";
 import { formatSaleDate, salesQueryString } from "~/domain/sales";
 import { getServices } from "~/services/services";
-import { ownedStoreContext } from "~/stores/workspace.server";
+import { ownedStoreContext } from "~/workspace/context.server";
 import { parseSalesQuery } from "../query.server";
 import { listSales } from "../sales.server";
 import type { Route } from "./+types/sales-list";

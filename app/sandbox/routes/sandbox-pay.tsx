@@ -3,6 +3,7 @@ import { z } from "zod";
 import { STATUS_LABELS } from "~/billing/messages";
 import { completedPath, decideSandboxPayment, findPayment } from "~/billing/payments.server";
 import { formatMoney } from "~/domain/money";
+import { notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
 import type { Route } from "./+types/sandbox-pay";
 
@@ -13,7 +14,7 @@ import type { Route } from "./+types/sandbox-pay";
  */
 function sandboxOnly(context: Route.LoaderArgs["context"]) {
   const services = getServices(context);
-  if (services.payments.name !== "sandbox") throw data({ kind: "not_found" }, { status: 404 });
+  if (services.payments.name !== "sandbox") notFound();
   return services;
 }
 
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Pago de prueba | Vitrin
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = sandboxOnly(context);
   const payment = await findPayment(services, params.code);
-  if (payment?.provider !== "sandbox") throw data({ kind: "not_found" }, { status: 404 });
+  if (payment?.provider !== "sandbox") notFound();
   return {
     code: payment.id,
     title: payment.title,
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Elige aprobar o rechazar" }, { status: 400 });
   const payment = await findPayment(services, params.code);
-  if (payment?.provider !== "sandbox") throw data({ kind: "not_found" }, { status: 404 });
+  if (payment?.provider !== "sandbox") notFound();
   await decideSandboxPayment(services, payment.id, parsed.data.decision);
   return redirect(completedPath(payment.id));
 }

@@ -2,17 +2,17 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { formatMoney } from "~/domain/money";
+import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
 import { VIDEO_EXTENSIONS } from "~/media/video-rules";
-import { merchantContext } from "~/merchant/session.server";
 import { listProducts } from "~/products/products.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
-import type { ActionFailure } from "~/stores/action-results.server";
-import { planLimits } from "~/stores/plan-limits.server";
-import { notFound, ownedStoreContext } from "~/stores/workspace.server";
 import { ErrorText } from "~/ui/form";
+import type { ActionFailure } from "~/workspace/action-results.server";
+import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import { handleAddFiles, handleAddProducts, loadSection } from "../section-actions.server";
 import { listSectionItems } from "../sections.server";
 import type { Route } from "./+types/add-to-section";
@@ -77,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AddToSection({ loaderData, actionData }: Route.ComponentProps) {
   const { section, storeId, free, type } = loaderData;
-  const errors = (actionData as ActionFailure | undefined)?.errors ?? {};
+  const errors = actionData?.errors ?? {};
   const back = `/Store/${storeId}/section/${section.id}`;
   return (
     <section>

@@ -1,14 +1,13 @@
 import { Form, Link } from "react-router";
 import { freeSlots } from "~/domain/limits";
 import { formatMoney } from "~/domain/money";
-import { merchantContext } from "~/merchant/session.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
-import type { ActionFailure } from "~/stores/action-results.server";
-import { planLimits } from "~/stores/plan-limits.server";
-import { ownedStoreContext } from "~/stores/workspace.server";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText, Field, MoveButtons } from "~/ui/form";
+import type { ActionFailure } from "~/workspace/action-results.server";
+import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import { handleSectionAction, loadSection } from "../section-actions.server";
 import { listSectionItems } from "../sections.server";
 import type { Route } from "./+types/section";
@@ -54,7 +53,7 @@ const TYPE_NAMES = { product: "Producto", image: "Imagen", video: "Video" } as c
 
 export default function SectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { section, items, storeId, free, capacity } = loaderData;
-  const errors = (actionData as ActionFailure | undefined)?.errors ?? {};
+  const errors = actionData?.errors ?? {};
   const base = `/Store/${storeId}/section/${section.id}`;
   return (
     <section>

@@ -10,7 +10,7 @@ function page(title: string, body: string, extraHead = "") {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${extraHead}<title>${title}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:15vh 1rem"><h1>${title}</h1>${body}</body></html>`;
 }
 
-const notFound = () =>
+const storeMissing = () =>
   new Response(page("Esta página fue eliminada", "<p>La tienda que buscas no existe o cambió de dirección.</p>"), {
     status: 404,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
@@ -24,9 +24,9 @@ const notFound = () =>
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  if (!/^\d{10}$/.test(params.id)) return notFound();
+  if (!/^\d{10}$/.test(params.id)) return storeMissing();
   const [store] = await db.select({ url: stores.url }).from(stores).where(eq(stores.id, params.id)).limit(1);
-  if (!store) return notFound();
+  if (!store) return storeMissing();
   const href = escapeHtml(publicStoreUrl(config, store.url));
   const body = page(
     "Estás siendo redirigido a la tienda",

@@ -6,14 +6,14 @@ import { STORE_CATEGORIES } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
 import { planPrice } from "~/domain/plans";
 import { validTimeZone } from "~/domain/time-zones";
-import { merchantContext } from "~/merchant/session.server";
 import { getServices } from "~/services/services";
 import { flashHeader } from "~/ui/flash.server";
 import { Field, FormAlert, SelectField } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { ConfirmDialog } from "~/ui/overlays";
+import { failure, invalid, refusal } from "~/workspace/action-results.server";
+import { merchantContext } from "~/workspace/context.server";
 import { plans } from "../../../db/schema";
-import { failure, invalid, refusal } from "../action-results.server";
 import { countStoresOfOwner, createStore } from "../stores.server";
 import type { Route } from "./+types/new-store";
 

@@ -7,17 +7,16 @@ import { displayPhone } from "~/domain/phone";
 import { timeZoneOptions } from "~/domain/time-zones";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
-import { merchantContext } from "~/merchant/session.server";
 import { listSections } from "~/sections/sections.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText, Field, FormAlert, MoveButtons, SelectField, TextAreaField } from "~/ui/form";
-import type { ActionFailure } from "../action-results.server";
+import type { ActionFailure } from "~/workspace/action-results.server";
+import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { planLimits } from "~/workspace/plan-limits.server";
 import { listBanners } from "../banners.server";
 import { handleInfoAction } from "../info-actions.server";
-import { planLimits } from "../plan-limits.server";
-import { ownedStoreContext } from "../workspace.server";
 import type { Route } from "./+types/store-info";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Información | ${loaderData?.store.name ?? "Tienda"}` }];
@@ -78,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function StoreInfo({ loaderData, actionData }: Route.ComponentProps) {
   const { store, banners, sections, plan } = loaderData;
-  const failed = actionData as ActionFailure | undefined;
+  const failed = actionData;
   const errorsOf = (intent: string): Record<string, string | undefined> => (failed?.intent === intent ? failed.errors : {});
   const freeBanners = freeSlots(plan.banner, banners.length);
   const [uploadProblem, setUploadProblem] = useState<{ intent: string; message: string } | null>(null);

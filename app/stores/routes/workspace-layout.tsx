@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
-import { ownedStoreContext, requireOwnedStore } from "../workspace.server";
+import { ownedStoreContext, requireOwnedStore } from "~/workspace/context.server";
 import type { Route } from "./+types/workspace-layout";
 
 /** /Store/{storeId}/…: every page below works on one store the signed-in merchant owns. */

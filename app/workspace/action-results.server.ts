@@ -1,18 +1,24 @@
-import { data } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "~/auth/validation";
+import { type ActionFailure, fieldErrors, failure as refused } from "~/http/action-result";
 import { MEDIA_MESSAGES, MediaError } from "~/media/image-rules";
-import { StoreError } from "./stores.server";
 
-/** What a workspace action answers when it refuses: the Spanish message, the field it is about, a 4xx. */
-export interface ActionFailure {
-  intent: string;
-  errors: Record<string, string>;
-  title?: string;
+export type { ActionFailure };
+
+/** A refusal a workspace rule raises (a limit, a taken name): its Spanish message, the field, a title. */
+export class StoreError extends Error {
+  override name = "StoreError";
+  constructor(
+    message: string,
+    readonly field: string = "form",
+    readonly title?: string,
+  ) {
+    super(message);
+  }
 }
 
+/** What a workspace action answers when it refuses: the Spanish message, the field it is about, a 4xx. */
 export function failure(intent: string, errors: Record<string, string>, status = 400, title?: string) {
-  return data<ActionFailure>({ intent, errors, ...(title ? { title } : {}) }, { status });
+  return refused(errors, { intent, status, ...(title ? { title } : {}) });
 }
 
 export function invalid(intent: string, error: z.ZodError) {

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import type { z } from "zod";
+
+/**
+ * The one shape of a refused action: the Spanish message per field ('form' for the whole form), the
+ * intent it answers when a page has several forms, an optional title, and the values to show again.
+ */
+export interface ActionFailure {
+  intent?: string;
+  errors: Record<string, string>;
+  title?: string;
+  values?: Record<string, string>;
+}
+
+export function failure(errors: Record<string, string>, options: Omit<ActionFailure, "errors"> & { status?: number } = {}) {
+  const { status = 400, ...rest } = options;
+  return data<ActionFailure>({ errors, ...rest }, { status });
+}
+
+/** Field errors as { field: firstMessage } for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import { and, eq } from "drizzle-orm";
+import { createContext, type RouterContextProvider } from "react-router";
+import { notFound } from "~/http/responses";
+import type { Db } from "~/services/db";
+import { getServices } from "~/services/services";
+import { stores, type users } from "../../db/schema";
+
+/**
+ * The store workspace's shared layer: who is signed in and which store a `/Store/{storeId}/…`
+ * request works on. Feature folders (products, sections, sales, stores) depend on this module,
+ * never on each other's internals; it depends on no feature.
+ */
+export type Merchant = typeof users.$inferSelect;
+export type Store = typeof stores.$inferSelect;
+
+/** Set by the merchant layout's guard for every merchant page. */
+export const merchantContext = createContext<Merchant>();
+
+/** The store of `/Store/{storeId}/…`, loaded once per request and only if the signed-in merchant owns it. */
+export const ownedStoreContext = createContext<Store>();
+
+export async function findOwnedStore(db: Db, ownerId: string, storeId: string): Promise<Store | undefined> {
+  return db.query.stores.findFirst({ where: and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)) });
+}
+
+/**
+ * Middleware of the store workspace: 404 unless the store belongs to the signed-in merchant.
+ * After any change (a non-GET request), the store's public pages are purged from the edge cache.
+ */
+export async function requireOwnedStore(
+  { request, params, context }: { request: Request; params: { storeId?: string }; context: Readonly<RouterContextProvider> },
+  next: () => Promise<Response>,
+): Promise<Response> {
+  const user = context.get(merchantContext);
+  const services = getServices(context);
+  const storeId = params.storeId ?? "";
+  const store = /^\d{10}$/.test(storeId) ? await findOwnedStore(services.db, user.id, storeId) : undefined;
+  if (!store) notFound();
+  context.set(ownedStoreContext, store);
+  if (request.method === "GET" || request.method === "HEAD") return next();
+  try {
+    return await next();
+  } finally {
+    // Also after a refused change: purging is cheap, a stale page is not. A failed purge must not
+    // undo the merchant's saved change; the edge TTL bounds how long the old page can show.
+    await services.edgeCache.purgeStore(store.id).catch((error) => console.error("edge purge failed", store.id, error));
+  }
+}
