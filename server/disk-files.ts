@@ -2,7 +2,6 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { Readable } from "node:stream";
-import { withRenditionKeys } from "../app/media/renditions";
 import { contentTypeForKey, type FileStore, isValidFileKey, type StoredFile } from "../app/services/files";
 import { writeFileAtomically } from "./atomic-write";
 
@@ -39,7 +38,7 @@ export class DiskFileStore implements FileStore {
   }
 
   async delete(keys: string[]) {
-    const all = withRenditionKeys(keys).filter(isValidFileKey);
+    const all = keys.filter(isValidFileKey);
     await Promise.all(all.map((key) => rm(this.path(key), { force: true })));
   }
 

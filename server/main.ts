@@ -8,11 +8,12 @@ import * as build from "virtual:react-router/server-build";
 import { createClient } from "@libsql/client";
 import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
+import { createServices } from "../app/compose-services.server";
 import { DEMO_MERCHANT, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
+import { deletingRenditions } from "../app/media/renditions";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
-import { createServices } from "../app/services/create.server";
 import { clientAddress } from "./client-address";
 import { DiskFileStore } from "./disk-files";
 import { migrateDatabase } from "./migrate";
@@ -41,7 +42,7 @@ async function main() {
   if (config.DATABASE_URL.startsWith("file:")) await client.execute("PRAGMA journal_mode = WAL");
   await migrateDatabase(client, process.env.MIGRATIONS_DIR ?? join(projectRoot, "migrations"));
 
-  const files = new DiskFileStore(join(dataDir, "files"));
+  const files = deletingRenditions(new DiskFileStore(join(dataDir, "files")));
   const clock = config.devTools ? testClock(join(dataDir, "reloj.json")) : systemClock;
   const outbox = new DiskOutbox(join(dataDir, "outbox"), () => clock.now());
   const services = () => createServices({ config, client, files, outbox, clock });

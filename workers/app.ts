@@ -4,12 +4,14 @@
 import { exports, WorkerEntrypoint } from "cloudflare:workers";
 import { createClient } from "@libsql/client/web";
 import type { ServerBuild } from "react-router";
+import { createServices } from "../app/compose-services.server";
+import { deletingRenditions } from "../app/media/renditions";
 import { createFetchHandler } from "../app/request-handler.server";
 import { systemClock } from "../app/services/clock";
 import { type Config, parseConfig } from "../app/services/config";
-import { createServices } from "../app/services/create.server";
-import { type EdgeCache, forEdge, publicPageCacheKey, storeCacheTag, withEdgeTtl } from "../app/services/edge-cache";
+import type { EdgeCache } from "../app/services/edge-cache";
 import { R2FileStore } from "../app/services/files";
+import { forEdge, publicPageCacheKey, storeCacheTag, withEdgeTtl } from "../app/site/edge-cache";
 import { R2Outbox } from "./r2-outbox";
 
 export interface Env {
@@ -32,7 +34,7 @@ async function appFor(env: Env) {
   if (cached) return cached;
   const config = parseConfig({ ...env, RUNTIME: "cloudflare" });
   const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
-  const files = new R2FileStore(env.FILES);
+  const files = deletingRenditions(new R2FileStore(env.FILES));
   const outbox = new R2Outbox(env.FILES, () => systemClock.now());
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const handler = createFetchHandler(build, () =>

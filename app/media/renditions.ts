@@ -1,3 +1,5 @@
+import type { FileStore } from "~/services/files";
+
 /**
  * Every stored WebP image at least SMALL_RENDITION_MIN_HEIGHT tall has a half-size rendition
  * beside it, `{name}-s.webp`, so `srcset` can offer phones at 1× and small cards a quarter of the
@@ -41,4 +43,18 @@ export function withRenditionKeys(keys: string[]): string[] {
     if (small) all.add(small);
   }
   return [...all];
+}
+
+/**
+ * The file store the app's features get: deleting an image deletes its renditions too. The
+ * runtime's adapters (R2, disk) store and delete exactly the keys they are given; each entry wraps
+ * its adapter with this.
+ */
+export function deletingRenditions(store: FileStore): FileStore {
+  return {
+    put: (key, data, contentType) => store.put(key, data, contentType),
+    get: (key) => store.get(key),
+    list: (prefix) => store.list(prefix),
+    delete: (keys) => store.delete(withRenditionKeys(keys)),
+  };
 }

@@ -30,4 +30,3 @@ export function pagePath(request: Request): string {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
-export { merchantContext } from "~/workspace/context.server";

@@ -1,5 +1,3 @@
-import { withRenditionKeys } from "~/media/renditions";
-
 /** Stored files (R2 in production, a folder on disk on a single machine): one small interface for both. */
 export interface StoredFile {
   body: ReadableStream<Uint8Array>;
@@ -10,7 +8,7 @@ export interface StoredFile {
 export interface FileStore {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
-  /** Removes these files and their smaller renditions (app/media/renditions.ts). */
+  /** Removes exactly these files (the app wraps the store so images take their renditions along: app/media/renditions.ts). */
   delete(keys: string[]): Promise<void>;
   /** Every key under a prefix (a store's files when it is deleted). */
   list(prefix: string): Promise<string[]>;
@@ -70,8 +68,7 @@ export class R2FileStore implements FileStore {
     };
   }
   async delete(keys: string[]) {
-    const all = withRenditionKeys(keys);
-    for (let i = 0; i < all.length; i += 1000) await this.bucket.delete(all.slice(i, i + 1000));
+    for (let i = 0; i < keys.length; i += 1000) await this.bucket.delete(keys.slice(i, i + 1000));
   }
   async list(prefix: string) {
     const keys: string[] = [];

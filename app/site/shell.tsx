@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Picture } from "./picture";
 import type { Card, SiteView } from "./site.server";
 
 /** Header (logo, search, Inicio / Tienda / Carrito with the badge), page, footer, and the one script. */
@@ -60,12 +61,9 @@ export function ProductCard({ card, eager, priority }: { card: Card; eager?: boo
     <li className="card">
       <a href={card.href}>
         {card.image ? (
-          <img
-            src={card.image.src}
-            srcSet={card.image.srcSet}
+          <Picture
+            image={card.image}
             sizes="(min-width: 1100px) 200px, (min-width: 600px) 30vw, 45vw"
-            width={card.image.width}
-            height={card.image.height}
             alt={card.name}
             loading={eager ? "eager" : "lazy"}
             fetchPriority={priority ? "high" : undefined}

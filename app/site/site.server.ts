@@ -9,10 +9,10 @@ import { slugify } from "~/domain/slug";
 import { notFound } from "~/http/responses";
 import { smallRendition, smallRenditionKey } from "~/media/renditions";
 import { type Config, publicStoreUrl } from "~/services/config";
-import { storeCacheTag } from "~/services/edge-cache";
 import { fileUrl } from "~/services/files";
 import { getServices, type Services, storeHostContext } from "~/services/services";
 import { CART_COOKIE, ORDER_COOKIE } from "./cookies";
+import { storeCacheTag } from "./edge-cache";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
 import { siteBasePath } from "./tenant";
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { useModalDialog } from "./dialog";
 
 /** Full-screen loading overlay with spinner and text (spec, shared overlays). */
 export function LoadingOverlay({ text }: { text: string }) {
@@ -23,14 +24,8 @@ export function ConfirmDialog(props: {
   onCancel: () => void;
   onConfirm: () => Promise<unknown> | unknown;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [running, setRunning] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (props.open && !dialog.open) dialog.showModal();
-    if (!props.open && dialog.open) dialog.close();
-  }, [props.open]);
+  const dialog = useModalDialog({ open: props.open, busy: running, onDismiss: props.onCancel });
   const confirm = async () => {
     setRunning(true);
     try {
@@ -40,15 +35,7 @@ export function ConfirmDialog(props: {
     }
   };
   return (
-    <dialog
-      ref={ref}
-      className="confirm"
-      aria-labelledby="confirm-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!running) props.onCancel();
-      }}
-    >
+    <dialog ref={dialog.ref} className="confirm" aria-labelledby="confirm-title" onCancel={dialog.onCancel}>
       <h2 id="confirm-title">{props.title}</h2>
       <p>{props.description}</p>
       <div className="confirm-actions">

@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 // The SDK calls one hard-coded base URL; the stand-in takes its place for the test process.
 import { AppConfig } from "mercadopago/dist/utils/config";
+import { createServices } from "../../app/compose-services.server";
+import { deletingRenditions } from "../../app/media/renditions";
 import { parseConfig } from "../../app/services/config";
-import { createServices } from "../../app/services/create.server";
 import { DiskFileStore } from "../../server/disk-files";
 import { BASE_DB, TMP_DIR } from "./paths";
 import { MemoryMailer, TestClock } from "./services";
@@ -119,7 +120,7 @@ export function createMercadoPagoServices() {
   const services = createServices({
     config,
     client: createClient({ url: config.DATABASE_URL, timeout: 5000 }),
-    files: new DiskFileStore(join(dir, "files")),
+    files: deletingRenditions(new DiskFileStore(join(dir, "files"))),
     outbox: new MemoryMailer(),
     clock: testClock,
   });

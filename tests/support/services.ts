@@ -1,9 +1,10 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
+import { createServices } from "../../app/compose-services.server";
+import { deletingRenditions } from "../../app/media/renditions";
 import type { Clock } from "../../app/services/clock";
 import { parseConfig } from "../../app/services/config";
-import { createServices } from "../../app/services/create.server";
 import type { Mailer, MailMessage } from "../../app/services/mail";
 import type { Services } from "../../app/services/services";
 import { DiskFileStore } from "../../server/disk-files";
@@ -38,6 +39,12 @@ export function createTestServices(): Services & { outbox: MemoryMailer; testClo
   const client = createClient({ url: config.DATABASE_URL, timeout: 5000 });
   const outbox = new MemoryMailer();
   const testClock = new TestClock();
-  const services = createServices({ config, client, files: new DiskFileStore(join(dir, "files")), outbox, clock: testClock });
+  const services = createServices({
+    config,
+    client,
+    files: deletingRenditions(new DiskFileStore(join(dir, "files"))),
+    outbox,
+    clock: testClock,
+  });
   return { ...services, outbox, testClock, dbPath };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDGE_TTL_SECONDS, forEdge, publicPageCacheKey, withEdgeTtl } from "~/services/edge-cache";
+import { EDGE_TTL_SECONDS, forEdge, publicPageCacheKey, withEdgeTtl } from "~/site/edge-cache";
 
 const DOMAIN = "vitrina.example";
 const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>

@@ -1,61 +1,44 @@
-import { and, eq } from "drizzle-orm";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { BillingPeriod } from "~/domain/billing";
-import { formatMoney } from "~/domain/money";
-import { billTotal, isPlanChange, PERIOD_LABELS, type PlanId, planPrice, startTrial } from "~/domain/plans";
-import { merchantContext } from "~/merchant/session.server";
+import { isPlanChange, PERIOD_LABELS, type PlanId } from "~/domain/plans";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { LoadingOverlay } from "~/ui/overlays";
-import { plans as plansTable, users } from "../../../db/schema";
+import { merchantContext } from "~/workspace/context.server";
+import { BILLING_PERIODS, PLAN_IDS } from "../../../db/schema";
 import { PAYMENTS_UNAVAILABLE, planSelectedNotice } from "../messages";
 import { CheckoutButton } from "../pay-button";
 import { PaymentsUnavailableError, startCheckout } from "../payments.server";
+import { listPlanOffers, startPlanTrial } from "../plans.server";
 import type { Route } from "./+types/plans";
 
 export const meta: Route.MetaFunction = () => [{ title: "Planes | Vitrina" }];
 
-const PERIODS = ["monthly", "biannual", "annually"] as const;
+// The price rows, one per billing period in the labels' order. Read from the labels, not from the
+// schema's list, because this component runs in the browser and db/schema would bring Drizzle along.
+const PERIODS = Object.keys(PERIOD_LABELS) as BillingPeriod[];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
-  const { db, config } = getServices(context);
-  const rows = await db.select().from(plansTable).orderBy(plansTable.priceMonthly);
-  const currency = config.BILLING_CURRENCY;
   return {
     trialStarted: user.trialStarted,
     current: { plan: user.plan, period: user.billingPeriod },
     storesLimit: user.storesLimit,
-    plans: rows.map((p) => ({
-      id: p.id,
-      name: p.name,
-      products: p.products === null ? "Ilimitados" : String(p.products),
-      banner: p.banner,
-      sections: p.sections,
-      itemsPerSection: p.itemsPerSection,
-      prices: Object.fromEntries(
-        PERIODS.map((period) => [
-          period,
-          {
-            price: formatMoney(planPrice(p, period), currency),
-            total: formatMoney(billTotal(p, period, user.storesLimit), currency),
-          },
-        ]),
-      ) as Record<BillingPeriod, { price: string; total: string }>,
-    })),
+    plans: await listPlanOffers(getServices(context), user.storesLimit),
   };
 }
 
 const TRIAL_ALREADY_STARTED = "Tu prueba gratuita ya comenzó: el cambio de plan se hace con pago.";
 const SAME_PLAN = "Ya tienes ese plan y periodo: elige otro para cambiarlo.";
+const CHOOSE_PLAN = "Elige un plan y un periodo";
 
 const choiceSchema = z.object({
   intent: z.enum(["trial", "pay"]),
-  plan: z.enum(["standard", "premium"]),
-  period: z.enum(PERIODS),
+  plan: z.enum(PLAN_IDS),
+  period: z.enum(BILLING_PERIODS),
 });
 
 /** Before the trial: the first choice starts the free month. After it: a change is paid first. */
@@ -63,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(merchantContext);
   const services = getServices(context);
   const parsed = choiceSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Elige un plan y un periodo", checkout: null }, { status: 400 });
+  if (!parsed.success) return data({ error: CHOOSE_PLAN, checkout: null }, { status: 400 });
   const { plan: planId, period, intent } = parsed.data;
 
   if (intent === "pay") {
@@ -80,16 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (user.trialStarted) return data({ error: TRIAL_ALREADY_STARTED, checkout: null }, { status: 409 });
-  const plan = await services.db.query.plans.findFirst({ where: eq(plansTable.id, planId) });
-  if (!plan) return data({ error: "Elige un plan y un periodo", checkout: null }, { status: 400 });
-  // Conditioned on the trial not having started, so a double submit starts it once.
-  const started = await services.db
-    .update(users)
-    .set(startTrial(plan, period, user.storesLimit, services.clock.now()))
-    .where(and(eq(users.id, user.id), eq(users.trialStarted, false)))
-    .returning({ id: users.id });
-  if (started.length === 0) return data({ error: TRIAL_ALREADY_STARTED, checkout: null }, { status: 409 });
-  const selected = planSelectedNotice(plan.name);
+  const trial = await startPlanTrial(services, user, planId, period);
+  if (!trial.ok && trial.reason === "unknown_plan") return data({ error: CHOOSE_PLAN, checkout: null }, { status: 400 });
+  if (!trial.ok) return data({ error: TRIAL_ALREADY_STARTED, checkout: null }, { status: 409 });
+  const selected = planSelectedNotice(trial.planName);
   return redirectWithNotice(services.config, "/", notice(selected.title, selected.description));
 }
 

@@ -1,5 +1,5 @@
 import { PERIOD_LABELS } from "~/domain/plans";
-import { merchantContext } from "../session.server";
+import { merchantContext } from "~/workspace/context.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cuenta | Vitrina" }];

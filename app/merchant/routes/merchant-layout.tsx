@@ -1,7 +1,8 @@
 import { Form, NavLink, Outlet, useLocation } from "react-router";
 import { showBillWarning } from "~/domain/billing";
 import { getServices } from "~/services/services";
-import { merchantContext, requireMerchant } from "../session.server";
+import { merchantContext } from "~/workspace/context.server";
+import { requireMerchant } from "../session.server";
 import type { Route } from "./+types/merchant-layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireMerchant];

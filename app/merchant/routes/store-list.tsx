@@ -4,7 +4,7 @@ import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { listStoreSummaries } from "~/stores/stores.server";
-import { merchantContext } from "../session.server";
+import { merchantContext } from "~/workspace/context.server";
 import type { Route } from "./+types/store-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mis tiendas | Vitrina" }];

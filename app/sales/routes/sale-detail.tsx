@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { data, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import { formatMoney } from "~/domain/money";
@@ -12,9 +12,11 @@ import {
   SALE_CODE_PATTERN,
   SALE_MESSAGES,
 } from "~/domain/sales";
+import { notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
-import { notFound, ownedStoreContext } from "~/stores/workspace.server";
+import { useModalDialog } from "~/ui/dialog";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
+import { ownedStoreContext } from "~/workspace/context.server";
 import { cancelSale, confirmSale, getSale } from "../sales.server";
 import type { Route } from "./+types/sale-detail";
 
@@ -95,7 +97,6 @@ const CONFIRMS: Record<Intent, { title: string; description: string }> = {
 };
 
 export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const { search } = useLocation();
   const fetcher = useFetcher<typeof action>();
@@ -107,10 +108,7 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
     () => navigate(`/Store/${sale.storeId}/sales${search}`, { preventScrollReset: true }),
     [navigate, sale.storeId, search],
   );
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+  const dialog = useModalDialog({ busy: asking !== null, onDismiss: close });
 
   const run = async (intent: Intent) => {
     await fetcher.submit({ intent }, { method: "post" });
@@ -125,15 +123,7 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
   }, [answer, revalidator.revalidate]);
 
   return (
-    <dialog
-      ref={ref}
-      className="sale-dialog"
-      aria-labelledby="sale-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!asking) close();
-      }}
-    >
+    <dialog ref={dialog.ref} className="sale-dialog" aria-labelledby="sale-title" onCancel={dialog.onCancel}>
       <header className="sale-dialog-head">
         <h2 id="sale-title">Venta {sale.id}</h2>
         <button type="button" className="button secondary" onClick={close}>

@@ -4,6 +4,7 @@ import { addToCart, CART_MESSAGES, type CartLine, removeFromCart, serializeCart,
 import { formatMoney } from "~/domain/money";
 import type { RouteHandle } from "~/root";
 import { siteHeaders } from "../headers";
+import { Picture } from "../picture";
 import { siteMeta } from "../seo";
 import { SiteShell } from "../shell";
 import { CART_COOKIE, imageOf, loadSitePage, ORDER_COOKIE, productPath, readCookie, storeCookie } from "../site.server";
@@ -147,15 +148,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={line.id} className="line" aria-label={line.name}>
                   {line.image ? (
-                    <img
-                      src={line.image.src}
-                      srcSet={line.image.srcSet}
-                      sizes="64px"
-                      width={line.image.width}
-                      height={line.image.height}
-                      alt=""
-                      loading="lazy"
-                    />
+                    <Picture image={line.image} sizes="64px" alt="" loading="lazy" />
                   ) : (
                     <span className="noimg" aria-hidden="true" />
                   )}

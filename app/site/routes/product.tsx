@@ -1,8 +1,10 @@
 import { data, redirect } from "react-router";
 import { productCategoryName } from "~/domain/categories";
 import { formatMoney, toDecimalString } from "~/domain/money";
+import { notFound } from "~/http/responses";
 import type { RouteHandle } from "~/root";
 import { siteHeaders } from "../headers";
+import { Picture } from "../picture";
 import { productQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
 import { SiteShell } from "../shell";
@@ -13,7 +15,7 @@ export const handle: RouteHandle = { hydrate: false };
 export const headers = siteHeaders;
 
 function productNotFound(): never {
-  throw data({ kind: "not_found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  notFound("not_found", { "Cache-Control": "no-store" });
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -86,13 +88,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <SiteShell site={site}>
       <article className="product">
         {product.image ? (
-          <img
+          <Picture
             className="product-image"
-            src={product.image.src}
-            srcSet={product.image.srcSet}
+            image={product.image}
             sizes="(min-width: 700px) 420px, 100vw"
-            width={product.image.width}
-            height={product.image.height}
             alt={product.name}
             fetchPriority="high"
             decoding="sync"

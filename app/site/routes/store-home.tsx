@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { RouteHandle } from "~/root";
 import { fileUrl } from "~/services/files";
 import { siteHeaders } from "../headers";
+import { Picture } from "../picture";
 import { bannersQuery, HOME_PRODUCT_LIMIT, productListQuery, sectionItemsQuery } from "../queries.server";
 import { siteMeta } from "../seo";
 import { ProductCard, ProductGrid, SiteShell } from "../shell";
@@ -79,13 +80,10 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls with the keyboard */}
           <div className="slides" tabIndex={0} style={{ aspectRatio: `${banners[0]?.width} / ${banners[0]?.height}` }}>
             {banners.map((b, i) => (
-              <img
+              <Picture
                 key={b.src}
-                src={b.src}
-                srcSet={b.srcSet}
+                image={b}
                 sizes="(min-width: 1100px) 1100px, 100vw"
-                width={b.width}
-                height={b.height}
                 alt={`Banner ${i + 1} de ${banners.length}`}
                 loading={i === 0 ? "eager" : "lazy"}
                 fetchPriority={i === 0 ? "high" : undefined}
@@ -110,12 +108,9 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
               if (item.kind === "image")
                 return (
                   <li key={`i${item.image.src}`} className="tile">
-                    <img
-                      src={item.image.src}
-                      srcSet={item.image.srcSet}
+                    <Picture
+                      image={item.image}
                       sizes="(min-width: 1100px) 360px, 90vw"
-                      width={item.image.width}
-                      height={item.image.height}
                       alt=""
                       loading={eager ? "eager" : "lazy"}
                       decoding="async"

@@ -1,17 +1,20 @@
 import type { Client } from "@libsql/client";
-import { eq } from "drizzle-orm";
 import { fractionDigits } from "~/domain/money";
-import { payments } from "../../db/schema";
-import type { Clock } from "./clock";
-import type { Config } from "./config";
-import { createDb, RoundTripCounter } from "./db";
-import { type EdgeCache, noEdgeCache } from "./edge-cache";
-import type { FileStore } from "./files";
-import { type Mailer, ResendMailer } from "./mail";
-import { MercadoPagoPayments, type PaymentProvider, type ProviderPayment, SandboxPayments } from "./payments";
-import type { Services } from "./services";
+import { sandboxLookup } from "./sandbox/sandbox-lookup.server";
+import type { Clock } from "./services/clock";
+import type { Config } from "./services/config";
+import { createDb, RoundTripCounter } from "./services/db";
+import { type EdgeCache, noEdgeCache } from "./services/edge-cache";
+import type { FileStore } from "./services/files";
+import { type Mailer, ResendMailer } from "./services/mail";
+import { MercadoPagoPayments, type PaymentProvider, SandboxPayments } from "./services/payments";
+import type { Services } from "./services/services";
 
-/** Builds the per-request services from what the runtime entry provides. */
+/**
+ * The composition root both runtimes call: builds the per-request services from the adapters the
+ * runtime entry provides (server/main.ts, workers/app.ts). The only module that wires a feature's
+ * adapter (the payment sandbox's lookup) into the services; services/ itself knows no feature.
+ */
 export function createServices(options: {
   config: Config;
   client: Client;
@@ -33,19 +36,7 @@ export function createServices(options: {
   if (config.paymentProvider === "mercadopago" && config.MERCADOPAGO_ACCESS_TOKEN && config.MERCADOPAGO_PUBLIC_KEY) {
     paymentProvider = new MercadoPagoPayments(config.MERCADOPAGO_ACCESS_TOKEN, config.MERCADOPAGO_PUBLIC_KEY, fractionDigits);
   } else {
-    paymentProvider = new SandboxPayments(config.APP_ORIGIN, async (code): Promise<ProviderPayment | null> => {
-      const row = await db.query.payments.findFirst({ where: eq(payments.id, code) });
-      if (row?.provider !== "sandbox") return null;
-      const decision = (row.providerData as { sandboxDecision?: "approved" | "rejected" } | null)?.sandboxDecision;
-      return {
-        id: row.id,
-        status: decision ?? "pending",
-        externalReference: row.id,
-        amount: row.amount,
-        currency: row.currency,
-        raw: row.providerData,
-      };
-    });
+    paymentProvider = new SandboxPayments(config.APP_ORIGIN, sandboxLookup(db));
   }
   const edgeCache = options.edgeCache ?? noEdgeCache;
   return { config, db, files: options.files, mail, payments: paymentProvider, clock: options.clock, roundTrips, edgeCache };

@@ -1,2 +1,0 @@
-export { notFound } from "~/http/responses";
-export { ownedStoreContext } from "~/workspace/context.server";
