@@ -2,7 +2,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 
-/** Web-streams rendering: the same code runs in Node and in workerd (DESIGN.md). */
+/** Web-streams rendering: the same code runs in Node and in workerd (the Node-streams default fails there). */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { notFound } from "~/http/responses";
 import type { RouteHandle } from "./root";
 

@@ -1,5 +1,5 @@
 // `npm run bench`: builds, starts the single-machine server on a fresh data folder, seeds a 50-product
-// store next to the demo and prints, per public page, the figures DESIGN.md budgets: JS shipped
+// store next to the demo and prints, per public page, the budgets of docs/architecture.md and the README: JS shipped
 // (framework JS apart from the site's one enhancement script), HTML size, DB round trips, latency.
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -190,7 +190,7 @@ try {
   console.log(`\nVitrina bench: ${DURATION}s of load per page, 10 connections, loopback, ${new Date().toISOString()}`);
   console.table(rows.map(({ _ok, ...r }) => r));
   console.log(
-    `Budgets (DESIGN.md): public pages 0 framework JS (framework JS brotli; merchant: gzip), site script ≤ ${kb(BUDGET.siteScriptBrotli)} brotli, HTML ≤ ${kb(BUDGET.htmlBrotli)} brotli, ≤ ${BUDGET.roundTrips} DB round trip; merchant app first load ≤ ${kb(BUDGET.merchantJsGzip)} JS gzip.`,
+    `Budgets: public pages 0 framework JS (framework JS brotli; merchant: gzip), site script ≤ ${kb(BUDGET.siteScriptBrotli)} brotli, HTML ≤ ${kb(BUDGET.htmlBrotli)} brotli, ≤ ${BUDGET.roundTrips} DB round trip; merchant app first load ≤ ${kb(BUDGET.merchantJsGzip)} JS gzip.`,
   );
   for (const r of rows) console.log(`${r._ok ? "✓ within budget" : "✗ OVER BUDGET"}: ${r.page}`);
 } finally {

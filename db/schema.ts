@@ -1,4 +1,4 @@
-// The whole data model of Vitrina (spec section 3 plus product-decisions.md).
+// The whole data model of Vitrina (its rules: docs/product-rules.md).
 // Times are integer epoch milliseconds; money is integer minor units of the named currency.
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -276,7 +276,7 @@ export const sectionItems = sqliteTable(
       .references(() => sections.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     type: text("type", { enum: SECTION_ITEM_TYPES }).notNull(),
-    /** Deleting a product removes it from every section (spec 7). */
+    /** Deleting a product removes it from every section. */
     productId: text("product_id").references((): AnySQLiteColumn => products.id, { onDelete: "cascade" }),
     fileKey: text("file_key"),
     thumbKey: text("thumb_key"),

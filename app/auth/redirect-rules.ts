@@ -1,7 +1,7 @@
 import { type BillingState, isOverdue } from "~/domain/billing";
 
 /**
- * Where a signed-in merchant must go instead of the page asked for (spec section 2, product-decisions.md):
+ * Where a signed-in merchant must go instead of the page asked for (docs/product-rules.md, Accounts):
  * no plan yet → /plans; bill past due → /payment (except the billing pages, the account and logout).
  */
 const ALWAYS_ALLOWED = ["/Account", "/Auth/logout"];

@@ -1,6 +1,6 @@
 import type { PaymentKind } from "~/domain/billing";
 
-/** The spec's billing messages, word for word (spec section 8). */
+/** The billing messages the merchant sees, word for word. */
 export const PAYMENTS_UNAVAILABLE = "Lo sentimos, en estos momentos no podemos procesar los pagos";
 
 export const APPROVED_NOTICES: Record<PaymentKind, { title: string; description: (storesQuantity: number) => string }> = {

@@ -13,7 +13,7 @@ export interface CheckoutView {
 const Wallet = lazy(() => import("./wallet"));
 
 /**
- * Second step of every payment (spec section 4: "first a payment reference is created, then the
+ * Second step of every payment ("first a payment reference is created, then the
  * wallet button appears"): MercadoPago's Wallet button, or the sandbox's stand-in without credentials.
  */
 export function CheckoutButton({ checkout }: { checkout: CheckoutView }) {

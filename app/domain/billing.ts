@@ -76,7 +76,7 @@ export interface Bill {
   trialStarted: boolean;
 }
 
-/** Item titles the payment provider shows (spec section 7 and product-decisions.md). */
+/** Item titles the payment provider shows (docs/product-rules.md, Plans and billing). */
 export const PAYMENT_TITLES = {
   plan_change: "Cambio de plan",
   renewal: "Renovación de mensualidad",

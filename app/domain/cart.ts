@@ -1,5 +1,5 @@
 /**
- * The shopper's cart (product-decisions.md): a per-store cookie of product ids and quantities only.
+ * The shopper's cart: a per-store cookie of product ids and quantities only.
  * Prices, names and stock always come from the database; these functions never trust the cookie
  * beyond "this id, this many", and quantities are clamped to 1…stock.
  */

@@ -1,6 +1,6 @@
 import { fractionDigits } from "./money";
 
-/** A currency a store can pick, from the platform's Intl data (product-decisions.md, Money and currency). */
+/** A currency a store can pick, from the platform's Intl data (docs/product-rules.md, Money). */
 export interface CurrencyOption {
   code: string;
   name: string;

@@ -1,4 +1,4 @@
-/** The plan's limits on a store's content (product-decisions.md, Plans and billing) and the spec's messages. */
+/** The plan's limits on a store's content and their messages (docs/product-rules.md, Plans and billing). */
 export interface PlanLimits {
   /** null = unlimited (premium). */
   products: number | null;

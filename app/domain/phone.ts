@@ -1,4 +1,4 @@
-/** WhatsApp numbers are stored as digits with the country code (product-decisions.md). */
+/** WhatsApp numbers are stored as digits with the country code. */
 export const PHONE_MESSAGE = "Escribe el número con el código de país, por ejemplo +57 300 123 4567";
 
 /** '+57 300 123-4567', '0057 3001234567', '(57) 300 123 4567' → '573001234567'; null when not a plausible number. */

@@ -14,7 +14,7 @@ export function planPrice(plan: PlanPrices, period: BillingPeriod): number {
   return period === "monthly" ? plan.priceMonthly : period === "biannual" ? plan.priceBiannual : plan.priceAnnually;
 }
 
-/** bill.total = price(plan, period) × storesLimit, in minor units (product-decisions.md). */
+/** bill.total = price(plan, period) × storesLimit, in minor units. */
 export function billTotal(plan: PlanPrices, period: BillingPeriod, storesLimit: number): number {
   return planPrice(plan, period) * storesLimit;
 }
@@ -33,7 +33,7 @@ export function startTrial(plan: PlanPrices & { id: PlanId }, period: BillingPer
   };
 }
 
-/** A paid change is offered only when plan or period differs from the current one (spec section 5). */
+/** A paid change is offered only when plan or period differs from the current one. */
 export function isPlanChange(
   current: { plan: PlanId; billingPeriod: BillingPeriod },
   chosen: { plan: PlanId; period: BillingPeriod },

@@ -9,7 +9,7 @@ export const SALES_PAGE_SIZE = 20;
 /** 'Cargar más ventas' adds a page at a time; past this the merchant searches or exports instead. */
 export const SALES_MAX_SHOWN = 1000;
 
-/** A sale code is 10 digits (product-decisions: identifiers). */
+/** A sale code is 10 digits. */
 export const SALE_CODE_PATTERN = /^\d{10}$/;
 
 export const SALE_MESSAGES = {
@@ -208,7 +208,7 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
 }
 
 /**
- * A WhatsApp chat with the buyer (product-decisions: mobile api.whatsapp.com, desktop web.whatsapp.com),
+ * A WhatsApp chat with the buyer (mobile: api.whatsapp.com, desktop: web.whatsapp.com),
  * or null when the phone has too few digits to be a number with country code.
  */
 export function buyerChatUrl(phone: string | null | undefined, text: string, mobile: boolean): string | null {

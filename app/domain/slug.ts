@@ -1,4 +1,4 @@
-/** Store urls: DNS-label slugs of the store name (product-decisions.md, "Identifiers and store URLs"). */
+/** Store urls: DNS-label slugs of the store name (docs/product-rules.md, Identifiers and store URLs). */
 export const RESERVED_SLUGS = new Set([
   "app",
   "www",

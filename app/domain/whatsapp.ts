@@ -1,4 +1,4 @@
-/** The WhatsApp order message and link (product-decisions.md, "Public site, cart and orders"). */
+/** The WhatsApp order message and link (docs/product-rules.md, The public site). */
 import { fractionDigits } from "./money";
 
 export type Delivery = "pickup" | "delivery";

@@ -1,4 +1,4 @@
-/** Image rules of the spec and product-decisions.md, independent of any codec. */
+/** Image rules (docs/product-rules.md, Images and videos), independent of any codec. */
 export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 /**
  * The most pixels a picture may have to be decoded: more than any phone camera makes by default

@@ -20,7 +20,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** The checkout form (product-decisions.md): name, delivery and address, optional phone and note. */
+/** The checkout form (docs/product-rules.md, The public site): name, delivery and address, optional phone and note. */
 export const checkoutSchema = z
   .object({
     idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, CHECKOUT_MESSAGES.stale),

@@ -15,7 +15,7 @@ export interface NewOrderNotice {
   salesUrl: string;
 }
 
-/** The merchant's new-order notice (product-decisions.md, Email). */
+/** The merchant's new-order notice, sent when a sale is saved. */
 export function newOrderEmail(o: NewOrderNotice): MailMessage {
   const money = (minor: number) => `${formatAmount(minor, o.currency)} ${o.currency}`;
   const details = [

@@ -2,7 +2,7 @@
 const SIGNED_ENDPOINTS = ["/webhooks/mercadopago"];
 
 /**
- * Cross-site request check for every state-changing request (product-decisions.md):
+ * Cross-site request check for every state-changing request:
  * the Origin must be the app's, or the store host the request itself came to.
  * Without Origin, `Sec-Fetch-Site: same-origin` is accepted; with neither, the request is refused.
  */

@@ -45,7 +45,7 @@ export const configSchema = z
         .regex(/^[A-Z]{3}$/)
         .default("USD"),
     ),
-    /** Price of one extra store bought on /buyStore, in BILLING_CURRENCY (spec: 0.50 USD). */
+    /** Price of one extra store bought on /buyStore, in BILLING_CURRENCY (0.50 by default). */
     STORE_UNLOCK_PRICE: z.preprocess(
       emptyToUndefined,
       z
@@ -123,7 +123,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
   };
 }
 
-/** The public site of a store: subdomain when STORES_DOMAIN is set, else /site/{url} (product-decisions.md). */
+/** The public site of a store: subdomain when STORES_DOMAIN is set, else /site/{url} (both forms always work). */
 export function publicStoreUrl(config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">, slug: string): string {
   if (config.STORES_DOMAIN) {
     const app = new URL(config.APP_ORIGIN);

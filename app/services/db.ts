@@ -9,7 +9,7 @@ export function createDb(client: Client) {
 export type Db = ReturnType<typeof createDb>;
 
 /**
- * Counts the database round trips one request makes (DESIGN.md: at most one per public page).
+ * Counts the database round trips one request makes (at most one per public page: docs/architecture.md).
  * Each execute/batch/migrate/transaction call on the libSQL client is one round trip.
  */
 export class RoundTripCounter {

@@ -1,5 +1,5 @@
 /**
- * The public site's only script (≤ 10 KB brotli, DESIGN.md). Every page works without it; it adds
+ * The public site's only script (≤ 10 KB brotli, checked by npm run bench). Every page works without it; it adds
  * the banner autoplay, in-place 'Cargar más productos', confirm dialogs and small form niceties.
  */
 const $$ = <E extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>

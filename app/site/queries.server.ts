@@ -15,7 +15,7 @@ import {
 } from "../../db/schema";
 
 /**
- * The public site's reads. Every page is ONE database round trip (DESIGN.md): a batch made of the
+ * The public site's reads. Every page is ONE database round trip (docs/architecture.md): a batch made of the
  * store lookup (with its owner's bill date for the 503 rule and a version for cache validators),
  * the old-slug lookup, the cart's products, and the page's own queries, which find the store
  * through a subquery on its url instead of waiting for its id.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useModalDialog } from "./dialog";
 
-/** Full-screen loading overlay with spinner and text (spec, shared overlays). */
+/** Full-screen loading overlay with spinner and text (shared by every page that waits on the server). */
 export function LoadingOverlay({ text }: { text: string }) {
   return (
     <div className="overlay" role="alertdialog" aria-busy="true" aria-live="assertive" aria-label={text}>

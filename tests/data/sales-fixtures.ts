@@ -51,7 +51,7 @@ export interface SaleFixture {
   currency?: string;
 }
 
-/** Inserts a sale as the checkout would (issue 5): frozen lines, total in minor units. */
+/** Inserts a sale as the checkout would: frozen lines, total in minor units. */
 export async function insertSale(s: Services, f: SaleFixture): Promise<string> {
   const id = randomDigits(10);
   const lines = f.lines.map((l, position) => ({

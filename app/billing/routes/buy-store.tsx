@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Spec: quantity from 1 with minus and plus (below 1 resets to 1); quantity × 0.50 USD on the pay button. */
+/** Quantity from 1 with minus and plus (below 1 resets to 1); quantity × 0.50 USD on the pay button. */
 export default function BuyStore({ loaderData, actionData }: Route.ComponentProps) {
   const [quantity, setQuantity] = useState(1);
   const navigation = useNavigation();

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { formatMoney } from "~/domain/money";
 import { notFound } from "~/http/responses";
 import { PaymentProviderError } from "~/services/payments";

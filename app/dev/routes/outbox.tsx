@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { notFound } from "~/http/responses";
 import { isOutbox } from "~/services/outbox";
 import { getServices } from "~/services/services";

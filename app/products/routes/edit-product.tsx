@@ -3,7 +3,6 @@ import { toDecimalString } from "~/domain/money";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
-import type { ActionFailure } from "~/workspace/action-results.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { handleEditProduct, loadProduct } from "../product-actions.server";
 import { ProductForm } from "../product-form";

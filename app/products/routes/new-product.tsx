@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { canAddProduct, LIMIT_MESSAGES } from "~/domain/limits";
 import { getServices } from "~/services/services";
-import type { ActionFailure } from "~/workspace/action-results.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { handleCreateProduct } from "../product-actions.server";

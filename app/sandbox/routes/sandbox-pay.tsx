@@ -8,7 +8,7 @@ import { getServices } from "~/services/services";
 import type { Route } from "./+types/sandbox-pay";
 
 /**
- * The payment sandbox (product-decisions.md, Payments): stands in for MercadoPago's checkout page
+ * The payment sandbox (docs/product-rules.md, Plans and billing): stands in for MercadoPago's checkout page
  * when no credentials are configured. Its decision feeds the same verified-approval path.
  * Exists only while the sandbox is the payment provider (local runs, or PAYMENT_SANDBOX=1).
  */

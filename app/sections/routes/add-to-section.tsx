@@ -10,7 +10,6 @@ import { listProducts } from "~/products/products.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ErrorText } from "~/ui/form";
-import type { ActionFailure } from "~/workspace/action-results.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { handleAddFiles, handleAddProducts, loadSection } from "../section-actions.server";

@@ -5,7 +5,6 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText, Field, MoveButtons } from "~/ui/form";
-import type { ActionFailure } from "~/workspace/action-results.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { handleSectionAction, loadSection } from "../section-actions.server";
