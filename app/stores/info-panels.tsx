@@ -1,0 +1,354 @@
+// The panels of a store's information page (/Store/{storeId}/info), one per form.
+import { Form, Link } from "react-router";
+import { STORE_CATEGORIES } from "~/domain/categories";
+import { canAddSection, freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { UploadForm } from "~/media/upload-form";
+import { ConfirmedForm } from "~/ui/confirmed-form";
+import { ErrorText, Field, FormAlert, MoveButtons, SelectField, TextAreaField } from "~/ui/form";
+import type { Route } from "./routes/+types/store-info";
+
+type InfoData = Route.ComponentProps["loaderData"];
+type Errors = Record<string, string | undefined>;
+/** A file the browser refused before uploading (too many, too heavy), reported by the upload form. */
+type OnProblem = (message: string | null) => void;
+
+export function QrPanel({ store }: { store: InfoData["store"] }) {
+  return (
+    <section className="panel" aria-labelledby="qr-title">
+      <h2 id="qr-title">Código QR</h2>
+      {store.qrPng && <img src={store.qrPng} alt={`Código QR de ${store.name}`} width={180} height={180} className="qr" />}
+      <p className="muted">Imprímelo: lleva a tu tienda aunque cambies su nombre.</p>
+      <p className="actions">
+        {store.qrPng && (
+          <a className="button secondary" href={store.qrPng} download={`qr-${store.id}.png`}>
+            Descargar PNG
+          </a>
+        )}
+        {store.qrSvg && (
+          <a className="button secondary" href={store.qrSvg} download={`qr-${store.id}.svg`}>
+            Descargar SVG
+          </a>
+        )}
+      </p>
+    </section>
+  );
+}
+
+export function LogoPanel({
+  store,
+  errors,
+  problem,
+  onProblem,
+}: {
+  store: InfoData["store"];
+  errors: Errors;
+  problem?: string;
+  onProblem: OnProblem;
+}) {
+  return (
+    <section className="panel" aria-labelledby="logo-title">
+      <h2 id="logo-title">Logo</h2>
+      {store.logo ? (
+        <img src={store.logo} alt={`Logo de ${store.name}`} className="logo-preview" height={120} />
+      ) : (
+        <p className="muted">Tu tienda aún no tiene logo.</p>
+      )}
+      <UploadForm busyText="Subiendo logo…" onProblem={onProblem}>
+        <input type="hidden" name="intent" value="logo" />
+        <div className="field">
+          <label htmlFor="f-logo">Imagen del logo</label>
+          <input id="f-logo" name="logo" type="file" accept="image/*" data-resize-height={IMAGE_HEIGHTS.logo} required />
+        </div>
+        <ErrorText message={problem ?? errors.logo} />
+        <button type="submit" className="button">
+          Subir logo
+        </button>
+      </UploadForm>
+    </section>
+  );
+}
+
+export function BannerPanel({
+  banners,
+  plan,
+  errors,
+  problem,
+  onProblem,
+}: {
+  banners: InfoData["banners"];
+  plan: InfoData["plan"];
+  errors: Errors;
+  problem?: string;
+  onProblem: OnProblem;
+}) {
+  const freeBanners = freeSlots(plan.banner, banners.length);
+  return (
+    <section className="panel wide" aria-labelledby="banner-title">
+      <h2 id="banner-title">Banner</h2>
+      <p className="muted">
+        {banners.length} de {plan.banner} imágenes. Se muestran en este orden en el carrusel de tu tienda.
+      </p>
+      <ol className="banner-list" aria-label="Imágenes del banner">
+        {banners.map((b, index) => (
+          <li key={b.id}>
+            <img src={b.src} alt={b.name} width={Math.round((b.width * 80) / b.height)} height={80} />
+            <span className="grow">{b.name}</span>
+            <MoveButtons intent="banner-move" id={String(b.id)} first={index === 0} last={index === banners.length - 1} />
+            <Form method="post">
+              <input type="hidden" name="intent" value="banner-delete" />
+              <input type="hidden" name="id" value={b.id} />
+              <button type="submit" className="link-button danger" aria-label={`Eliminar ${b.name}`}>
+                Eliminar
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ol>
+      <UploadForm busyText="Subiendo imágenes…" onProblem={onProblem}>
+        <input type="hidden" name="intent" value="banner" />
+        <div className="field">
+          <label htmlFor="f-banner">Agregar imágenes al banner</label>
+          <input
+            id="f-banner"
+            name="banner"
+            type="file"
+            accept="image/*"
+            multiple
+            required
+            data-resize-height={IMAGE_HEIGHTS.banner}
+            data-max-files={freeBanners}
+            data-too-many-message={freeBanners === 0 ? LIMIT_MESSAGES.noBannerSlots : LIMIT_MESSAGES.fewBannerSlots(freeBanners)}
+          />
+        </div>
+        <ErrorText message={problem ?? errors.banner} />
+        <button type="submit" className="button">
+          Subir imágenes
+        </button>
+      </UploadForm>
+    </section>
+  );
+}
+
+export function SectionsPanel({
+  storeId,
+  sections,
+  plan,
+  errors,
+}: {
+  storeId: string;
+  sections: InfoData["sections"];
+  plan: InfoData["plan"];
+  errors: Errors;
+}) {
+  return (
+    <section className="panel wide" aria-labelledby="sections-title">
+      <h2 id="sections-title">Secciones</h2>
+      <p className="muted">
+        {sections.length} de {plan.sections} secciones. Aparecen en este orden en el inicio de tu tienda.
+      </p>
+      <ol className="section-list" aria-label="Secciones">
+        {sections.map((s, index) => (
+          <li key={s.id}>
+            <Link to={`/Store/${storeId}/section/${s.id}`} className="grow">
+              {s.title}
+            </Link>
+            <span className="muted">
+              {s.items} de {plan.itemsPerSection}
+            </span>
+            <MoveButtons intent="section-move" id={s.id} first={index === 0} last={index === sections.length - 1} />
+          </li>
+        ))}
+      </ol>
+      {canAddSection(plan, sections.length) ? (
+        <Form method="post" className="inline-form">
+          <input type="hidden" name="intent" value="section-create" />
+          <Field
+            label="Nueva sección"
+            name="title"
+            placeholder="Ej.: Lo más vendido"
+            error={errors.title}
+            maxLength={80}
+            required
+          />
+          <button type="submit" className="button">
+            Crear sección
+          </button>
+        </Form>
+      ) : (
+        <p className="form-info">
+          {LIMIT_MESSAGES.sections}: tu plan permite {plan.sections} secciones.
+        </p>
+      )}
+      <ErrorText message={errors.form} />
+    </section>
+  );
+}
+
+export function CurrencyPanel({
+  choices,
+  currency,
+  error,
+}: {
+  choices: InfoData["currencies"];
+  currency: string;
+  error?: string;
+}) {
+  return (
+    <section className="panel" aria-labelledby="currency-title">
+      <h2 id="currency-title">Moneda</h2>
+      <Form method="post" className="form">
+        <input type="hidden" name="intent" value="currency" />
+        <CurrencySelect choices={choices} defaultValue={currency} error={error} />
+        <p className="field-hint">Los precios conservan su valor: 12,50 sigue siendo 12,50 en la nueva moneda.</p>
+        <button type="submit" className="button">
+          Guardar moneda
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function InfoPanel({
+  store,
+  timeZones,
+  errors,
+  title,
+}: {
+  store: InfoData["store"];
+  timeZones: string[];
+  errors: Errors;
+  title?: string;
+}) {
+  return (
+    <section className="panel wide" id="info" aria-labelledby="info-title">
+      <h2 id="info-title">Información de la tienda</h2>
+      <InfoForm store={store} timeZones={timeZones} errors={errors} title={title} />
+    </section>
+  );
+}
+
+export function DeletePanel({ storeName }: { storeName: string }) {
+  return (
+    <section className="panel wide danger-zone" aria-labelledby="delete-title">
+      <h2 id="delete-title">Eliminar tienda</h2>
+      <p className="muted">Se eliminan sus productos, secciones, ventas, imágenes y el código QR. No se puede deshacer.</p>
+      <ConfirmedForm
+        fields={{ intent: "delete" }}
+        buttonLabel="Eliminar tienda"
+        title={`¿Eliminar ${storeName}?`}
+        description="Se eliminarán la tienda, sus productos, secciones, ventas y archivos."
+      />
+    </section>
+  );
+}
+
+function CurrencySelect({
+  choices,
+  defaultValue,
+  error,
+}: {
+  choices: InfoData["currencies"];
+  defaultValue: string;
+  error?: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor="f-currency">Moneda de la tienda</label>
+      <select id="f-currency" name="currency" defaultValue={defaultValue} aria-invalid={error ? true : undefined}>
+        <optgroup label="América Latina y dólar">
+          {choices.latam.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label="Todas las monedas">
+          {choices.all.map((c) => (
+            <option key={`all-${c.value}`} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </optgroup>
+      </select>
+      <ErrorText message={error} />
+    </div>
+  );
+}
+
+function InfoForm({
+  store,
+  timeZones,
+  errors,
+  title,
+}: {
+  store: InfoData["store"];
+  timeZones: string[];
+  errors: Record<string, string | undefined>;
+  title?: string;
+}) {
+  return (
+    <Form method="post" className="form two-columns">
+      <input type="hidden" name="intent" value="info" />
+      {title && errors.name && <FormAlert title={title} description={errors.name} />}
+      <Field label="Nombre" name="name" defaultValue={store.name} error={errors.name} maxLength={60} required />
+      <SelectField
+        label="Categoría"
+        name="category"
+        defaultValue={store.category}
+        error={errors.category}
+        options={STORE_CATEGORIES.map((c) => ({ value: String(c.id), label: c.name }))}
+      />
+      <Field label="Título principal" name="mainTitle" defaultValue={store.mainTitle} error={errors.mainTitle} maxLength={120} />
+      <Field
+        label="Título de la tienda"
+        name="storeTitle"
+        defaultValue={store.storeTitle}
+        error={errors.storeTitle}
+        maxLength={120}
+      />
+      <Field
+        label="WhatsApp de ventas"
+        name="saleNumber"
+        type="tel"
+        inputMode="tel"
+        defaultValue={store.saleNumber}
+        error={errors.saleNumber}
+        placeholder="+57 300 123 4567"
+        hint="Aquí llegan los pedidos de tus clientes. Incluye el código de país."
+      />
+      <Field
+        label="WhatsApp de atención"
+        name="attentionNumber"
+        type="tel"
+        inputMode="tel"
+        defaultValue={store.attentionNumber}
+        error={errors.attentionNumber}
+        placeholder="+57 300 123 4567"
+      />
+      <Field label="Ubicación" name="location" defaultValue={store.location} error={errors.location} maxLength={200} />
+      <SelectField
+        label="Zona horaria"
+        name="timeZone"
+        defaultValue={store.timeZone}
+        error={errors.timeZone}
+        options={timeZones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+      />
+      <div className="span-all">
+        <TextAreaField
+          label="Descripción"
+          name="description"
+          defaultValue={store.description}
+          error={errors.description}
+          maxLength={1000}
+          rows={4}
+        />
+      </div>
+      <div className="span-all">
+        <button type="submit" className="button">
+          Guardar información
+        </button>
+      </div>
+    </Form>
+  );
+}
