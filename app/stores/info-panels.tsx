@@ -223,7 +223,74 @@ export function InfoPanel({
   return (
     <section className="panel wide" id="info" aria-labelledby="info-title">
       <h2 id="info-title">Información de la tienda</h2>
-      <InfoForm store={store} timeZones={timeZones} errors={errors} title={title} />
+      <Form method="post" className="form two-columns">
+        <input type="hidden" name="intent" value="info" />
+        {title && errors.name && <FormAlert title={title} description={errors.name} />}
+        <Field label="Nombre" name="name" defaultValue={store.name} error={errors.name} maxLength={60} required />
+        <SelectField
+          label="Categoría"
+          name="category"
+          defaultValue={store.category}
+          error={errors.category}
+          options={STORE_CATEGORIES.map((c) => ({ value: String(c.id), label: c.name }))}
+        />
+        <Field
+          label="Título principal"
+          name="mainTitle"
+          defaultValue={store.mainTitle}
+          error={errors.mainTitle}
+          maxLength={120}
+        />
+        <Field
+          label="Título de la tienda"
+          name="storeTitle"
+          defaultValue={store.storeTitle}
+          error={errors.storeTitle}
+          maxLength={120}
+        />
+        <Field
+          label="WhatsApp de ventas"
+          name="saleNumber"
+          type="tel"
+          inputMode="tel"
+          defaultValue={store.saleNumber}
+          error={errors.saleNumber}
+          placeholder="+57 300 123 4567"
+          hint="Aquí llegan los pedidos de tus clientes. Incluye el código de país."
+        />
+        <Field
+          label="WhatsApp de atención"
+          name="attentionNumber"
+          type="tel"
+          inputMode="tel"
+          defaultValue={store.attentionNumber}
+          error={errors.attentionNumber}
+          placeholder="+57 300 123 4567"
+        />
+        <Field label="Ubicación" name="location" defaultValue={store.location} error={errors.location} maxLength={200} />
+        <SelectField
+          label="Zona horaria"
+          name="timeZone"
+          defaultValue={store.timeZone}
+          error={errors.timeZone}
+          options={timeZones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+        />
+        <div className="span-all">
+          <TextAreaField
+            label="Descripción"
+            name="description"
+            defaultValue={store.description}
+            error={errors.description}
+            maxLength={1000}
+            rows={4}
+          />
+        </div>
+        <div className="span-all">
+          <button type="submit" className="button">
+            Guardar información
+          </button>
+        </div>
+      </Form>
     </section>
   );
 }
@@ -273,82 +340,5 @@ function CurrencySelect({
       </select>
       <ErrorText message={error} />
     </div>
-  );
-}
-
-function InfoForm({
-  store,
-  timeZones,
-  errors,
-  title,
-}: {
-  store: InfoData["store"];
-  timeZones: string[];
-  errors: Record<string, string | undefined>;
-  title?: string;
-}) {
-  return (
-    <Form method="post" className="form two-columns">
-      <input type="hidden" name="intent" value="info" />
-      {title && errors.name && <FormAlert title={title} description={errors.name} />}
-      <Field label="Nombre" name="name" defaultValue={store.name} error={errors.name} maxLength={60} required />
-      <SelectField
-        label="Categoría"
-        name="category"
-        defaultValue={store.category}
-        error={errors.category}
-        options={STORE_CATEGORIES.map((c) => ({ value: String(c.id), label: c.name }))}
-      />
-      <Field label="Título principal" name="mainTitle" defaultValue={store.mainTitle} error={errors.mainTitle} maxLength={120} />
-      <Field
-        label="Título de la tienda"
-        name="storeTitle"
-        defaultValue={store.storeTitle}
-        error={errors.storeTitle}
-        maxLength={120}
-      />
-      <Field
-        label="WhatsApp de ventas"
-        name="saleNumber"
-        type="tel"
-        inputMode="tel"
-        defaultValue={store.saleNumber}
-        error={errors.saleNumber}
-        placeholder="+57 300 123 4567"
-        hint="Aquí llegan los pedidos de tus clientes. Incluye el código de país."
-      />
-      <Field
-        label="WhatsApp de atención"
-        name="attentionNumber"
-        type="tel"
-        inputMode="tel"
-        defaultValue={store.attentionNumber}
-        error={errors.attentionNumber}
-        placeholder="+57 300 123 4567"
-      />
-      <Field label="Ubicación" name="location" defaultValue={store.location} error={errors.location} maxLength={200} />
-      <SelectField
-        label="Zona horaria"
-        name="timeZone"
-        defaultValue={store.timeZone}
-        error={errors.timeZone}
-        options={timeZones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
-      />
-      <div className="span-all">
-        <TextAreaField
-          label="Descripción"
-          name="description"
-          defaultValue={store.description}
-          error={errors.description}
-          maxLength={1000}
-          rows={4}
-        />
-      </div>
-      <div className="span-all">
-        <button type="submit" className="button">
-          Guardar información
-        </button>
-      </div>
-    </Form>
   );
 }
