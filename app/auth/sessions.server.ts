@@ -1,11 +1,11 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { Services } from "~/services/services";
+import type { Merchant } from "~/workspace/context.server";
 import { sessions, users } from "../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "./cookies.server";
 
 const DAY = 24 * 3600 * 1000;
-export type SessionUser = typeof users.$inferSelect;
 
 /** Starts a new session (a fresh id at every login) and returns its Set-Cookie header. */
 export async function createSession(
@@ -47,7 +47,7 @@ async function sessionIdOf(services: Services, request: Request): Promise<string
 export async function getSessionUser(
   services: Services,
   request: Request,
-): Promise<{ user: SessionUser; refreshCookie?: string } | null> {
+): Promise<{ user: Merchant; refreshCookie?: string } | null> {
   const id = await sessionIdOf(services, request);
   if (!id) return null;
   const idHash = await sha256Hex(id);

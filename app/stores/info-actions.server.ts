@@ -11,10 +11,10 @@ import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { failure, invalid, refusal } from "~/workspace/action-results.server";
-import type { Merchant } from "~/workspace/context.server";
+import type { Merchant, Store } from "~/workspace/context.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { addBanners, deleteBanner, listBanners, moveBanner } from "./banners.server";
-import { changeStoreCurrency, deleteStore, type Store, setStoreLogo, updateStoreInfo } from "./stores.server";
+import { changeStoreCurrency, deleteStore, setStoreLogo, updateStoreInfo } from "./stores.server";
 
 const REQUIRED = "Este campo es obligatorio";
 const phone = z

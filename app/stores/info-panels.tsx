@@ -5,7 +5,7 @@ import { canAddSection, freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
 import { ConfirmedForm } from "~/ui/confirmed-form";
-import { ErrorText, Field, FormAlert, MoveButtons, SelectField, TextAreaField } from "~/ui/form";
+import { ErrorText, Field, FormAlert, MoveButtons, RemoveButton, SelectField, TextAreaField } from "~/ui/form";
 import type { Route } from "./routes/+types/store-info";
 
 type InfoData = Route.ComponentProps["loaderData"];
@@ -95,13 +95,7 @@ export function BannerPanel({
             <img src={b.src} alt={b.name} width={Math.round((b.width * 80) / b.height)} height={80} />
             <span className="grow">{b.name}</span>
             <MoveButtons intent="banner-move" id={String(b.id)} first={index === 0} last={index === banners.length - 1} />
-            <Form method="post">
-              <input type="hidden" name="intent" value="banner-delete" />
-              <input type="hidden" name="id" value={b.id} />
-              <button type="submit" className="link-button danger" aria-label={`Eliminar ${b.name}`}>
-                Eliminar
-              </button>
-            </Form>
+            <RemoveButton intent="banner-delete" id={b.id} label={`Eliminar ${b.name}`} text="Eliminar" />
           </li>
         ))}
       </ol>

@@ -11,7 +11,6 @@ import type { Store } from "~/workspace/context.server";
 import { plans, products, sales, storeSlugHistory, stores, users } from "../../db/schema";
 import { qrPng, qrSvg, qrTarget } from "./qr.server";
 
-export type { Store };
 export type NewStoreInput = Pick<Store, "ownerId" | "name" | "url" | "category"> &
   Partial<
     Pick<

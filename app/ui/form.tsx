@@ -126,3 +126,16 @@ export function MoveButtons(props: { intent: string; field?: string; id: string 
     </Form>
   );
 }
+
+/** A list row's remove button: posts `intent` with the row's id (as `field`, "id" by default). */
+export function RemoveButton(props: { intent: string; field?: string; id: string | number; label: string; text: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name={props.field ?? "id"} value={props.id} />
+      <button type="submit" className="link-button danger" aria-label={props.label}>
+        {props.text}
+      </button>
+    </Form>
+  );
+}

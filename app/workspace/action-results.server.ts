@@ -1,8 +1,6 @@
 import type { z } from "zod";
-import { type ActionFailure, fieldErrors, failure as refused } from "~/http/action-result";
+import { failure as actionFailure, fieldErrors } from "~/http/action-result";
 import { MEDIA_MESSAGES, MediaError } from "~/media/image-rules";
-
-export type { ActionFailure };
 
 /** A refusal a workspace rule raises (a limit, a taken name): its Spanish message, the field, a title. */
 export class StoreError extends Error {
@@ -18,7 +16,7 @@ export class StoreError extends Error {
 
 /** What a workspace action answers when it refuses: the Spanish message, the field it is about, a 4xx. */
 export function failure(intent: string, errors: Record<string, string>, status = 400, title?: string) {
-  return refused(errors, { intent, status, ...(title ? { title } : {}) });
+  return actionFailure(errors, { intent, status, ...(title ? { title } : {}) });
 }
 
 export function invalid(intent: string, error: z.ZodError) {

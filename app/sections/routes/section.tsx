@@ -4,7 +4,7 @@ import { formatMoney } from "~/domain/money";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
-import { ErrorText, Field, MoveButtons } from "~/ui/form";
+import { ErrorText, Field, MoveButtons, RemoveButton } from "~/ui/form";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { handleSectionAction, loadSection } from "../section-actions.server";
@@ -116,13 +116,7 @@ export default function SectionPage({ loaderData, actionData }: Route.ComponentP
                 )}
               </span>
               <MoveButtons intent="item-move" field="item" id={item.id} first={index === 0} last={index === items.length - 1} />
-              <Form method="post">
-                <input type="hidden" name="intent" value="item-remove" />
-                <input type="hidden" name="item" value={item.id} />
-                <button type="submit" className="link-button danger" aria-label={`Quitar ${item.label}`}>
-                  Quitar
-                </button>
-              </Form>
+              <RemoveButton intent="item-remove" field="item" id={item.id} label={`Quitar ${item.label}`} text="Quitar" />
             </li>
           ))}
         </ol>
