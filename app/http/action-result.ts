@@ -26,3 +26,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/** Narrows an action's answer to its refusal, for actions that also answer with data on success. */
+export function isFailure<T extends object>(result: T | undefined): result is Extract<T, ActionFailure> {
+  return result !== undefined && "errors" in result;
+}

@@ -170,6 +170,8 @@ export const sitemapProductsQuery = (db: Db, storeId: SQL) =>
     .orderBy(desc(products.createdAt))
     .limit(5000);
 
+const isOrderKey = (storeId: SQL, key: string) => and(eq(idempotencyKeys.key, key), inArray(idempotencyKeys.storeId, storeId));
+
 /** The sale an idempotency key created, only within this store. */
 export const orderByKeyQuery = (db: Db, storeId: SQL, key: string) =>
   db
@@ -187,7 +189,7 @@ export const orderByKeyQuery = (db: Db, storeId: SQL, key: string) =>
     })
     .from(idempotencyKeys)
     .innerJoin(sales, eq(sales.id, idempotencyKeys.saleId))
-    .where(and(eq(idempotencyKeys.key, key), inArray(idempotencyKeys.storeId, storeId)))
+    .where(isOrderKey(storeId, key))
     .limit(1);
 
 export const orderLinesByKeyQuery = (db: Db, storeId: SQL, key: string) =>
@@ -202,7 +204,7 @@ export const orderLinesByKeyQuery = (db: Db, storeId: SQL, key: string) =>
     })
     .from(idempotencyKeys)
     .innerJoin(saleLines, eq(saleLines.saleId, idempotencyKeys.saleId))
-    .where(and(eq(idempotencyKeys.key, key), inArray(idempotencyKeys.storeId, storeId)))
+    .where(isOrderKey(storeId, key))
     .orderBy(asc(saleLines.position));
 
 /** Kept for the demo slice's data test: the store and its newest products, one round trip. */

@@ -101,6 +101,16 @@ export function FormAlert({ title, description }: { title: string; description?:
   );
 }
 
+/** The message of a refused form (announced as an alert); nothing when there is none. */
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="form-alert" role="alert">
+      {message}
+    </p>
+  );
+}
+
 /** An inline error under a form or control (announced as an alert). */
 export function ErrorText({ message, className }: { message?: string | null; className?: string }) {
   if (!message) return null;

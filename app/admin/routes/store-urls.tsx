@@ -1,7 +1,9 @@
 import { useState } from "react";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { z } from "zod";
+import { failure } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
+import { FormError } from "~/ui/form";
 import { adminLogin, allStoreUrls, isAdmin } from "../admin.server";
 import type { Route } from "./+types/store-urls";
 
@@ -19,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = secretSchema.safeParse(Object.fromEntries(await request.formData()));
   const result = await adminLogin(services, parsed.success ? parsed.data.secret : "", context.get(clientIpContext));
-  if ("error" in result) return data({ error: result.error }, { status: 401 });
+  if ("error" in result) return failure({ form: result.error }, { status: 401 });
   return redirect("/SSS", { headers: { "Set-Cookie": result.cookie } });
 }
 
@@ -35,11 +37,7 @@ export default function Sss({ loaderData, actionData }: Route.ComponentProps) {
             <label htmlFor="secret">Clave</label>
             <input id="secret" name="secret" type="password" autoComplete="off" required maxLength={500} />
           </div>
-          {actionData?.error && (
-            <p className="form-alert" role="alert">
-              {actionData.error}
-            </p>
-          )}
+          <FormError message={actionData?.errors.form} />
           <button type="submit" className="button">
             Entrar
           </button>

@@ -1,11 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { redirectIfSignedIn } from "~/auth/guards.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
 import { addressKey, hitLimit, LIMITS } from "~/auth/rate-limit.server";
 import { requestPasswordReset } from "~/auth/reset.server";
 import { AuthCard } from "~/auth/ui";
 import { forgotSchema } from "~/auth/validation";
-import { fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
@@ -22,10 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = forgotSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: fieldErrors(parsed.error).email ?? AUTH_MESSAGES.emailInvalid }, { status: 400 });
+  if (!parsed.success) return failure({ form: fieldErrors(parsed.error).email ?? AUTH_MESSAGES.emailInvalid });
   const address = addressKey(context.get(clientIpContext));
   const limit = await hitLimit(services.db, `reset:ip:${address}`, LIMITS.resetRequestsPerAddress, services.clock.now());
-  if (limit.blocked) return data({ error: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
+  if (limit.blocked) return failure({ form: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
   await requestPasswordReset(services, parsed.data.email);
   // The same answer whether or not the email has an account.
   return redirectWithNotice(services.config, "/Auth", notice(AUTH_MESSAGES.resetSentTitle, AUTH_MESSAGES.resetSentBody, "info"));
@@ -35,7 +35,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <AuthCard title="Recuperar contraseña" subtitle="Te enviaremos un enlace para elegir una contraseña nueva">
-      {actionData?.error && <FormAlert title="Error" description={actionData.error} />}
+      {actionData && <FormAlert title="Error" description={actionData.errors.form} />}
       <Form method="post" className="form">
         <Field label="Correo electrónico" name="email" type="email" autoComplete="email" required />
         <button type="submit" className="button" disabled={busy}>

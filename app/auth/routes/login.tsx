@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { redirectIfSignedIn } from "~/auth/guards.server";
 import { authenticateLogin, LoginError } from "~/auth/login.server";
 import { AuthCard } from "~/auth/ui";
 import { safeRedirect } from "~/auth/validation";
+import { failure } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
 import type { Route } from "./+types/login";
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirect(String(form.get("redirectTo") ?? "")), { headers });
   } catch (error) {
     if (error instanceof LoginError) {
-      return data({ email, error: { title: error.title, description: error.description } }, { status: error.status });
+      return failure({ form: error.description }, { title: error.title, values: { email }, status: error.status });
     }
     throw error;
   }
@@ -35,7 +36,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const busy = useNavigation().state === "submitting";
   return (
     <AuthCard title="Iniciar sesión" subtitle="Administra tus tiendas">
-      {actionData?.error && <FormAlert title={actionData.error.title} description={actionData.error.description} />}
+      {actionData && <FormAlert title={actionData.title ?? "Error"} description={actionData.errors.form} />}
       <Form method="post" className="form">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field
@@ -43,7 +44,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           name="email"
           type="email"
           autoComplete="email"
-          defaultValue={actionData?.email}
+          defaultValue={actionData?.values?.email}
           required
         />
         <Field label="Contraseña" name="password" type="password" autoComplete="current-password" required />

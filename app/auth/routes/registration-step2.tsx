@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { redirectIfSignedIn, requireRegistrationDraft } from "~/auth/guards.server";
 import { RegistrationError, saveStep2 } from "~/auth/registration.server";
 import { AuthCard } from "~/auth/ui";
 import { registrationStep2Schema } from "~/auth/validation";
 import { STORE_CATEGORIES } from "~/domain/categories";
-import { fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors } from "~/http/action-result";
 import { Field } from "~/ui/form";
 import type { Route } from "./+types/registration-step2";
 
@@ -22,11 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { storeName: String(form.storeName ?? ""), category: String(form.category ?? "") };
   const parsed = registrationStep2Schema.safeParse(form);
-  if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return failure(fieldErrors(parsed.error), { values });
   try {
     await saveStep2(services, draft, parsed.data);
   } catch (error) {
-    if (error instanceof RegistrationError) return data({ values, errors: { [error.field]: error.message } }, { status: 409 });
+    if (error instanceof RegistrationError) return failure({ [error.field]: error.message }, { values, status: 409 });
     throw error;
   }
   return redirect("/Auth/Registration/Step3");

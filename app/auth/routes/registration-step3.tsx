@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { registrationCookie } from "~/auth/cookies.server";
 import { rememberDevice } from "~/auth/devices.server";
 import { redirectIfSignedIn, requireRegistrationDraft } from "~/auth/guards.server";
@@ -8,6 +8,7 @@ import { checkCode, completeRegistration, RegistrationError, sendCode } from "~/
 import { newSession } from "~/auth/sessions.server";
 import { AuthCard } from "~/auth/ui";
 import { codeSchema } from "~/auth/validation";
+import { failure, isFailure } from "~/http/action-result";
 import { clientIpContext } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
 import type { Route } from "./+types/registration-step3";
@@ -26,15 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "resend") {
     try {
       await sendCode(services, draft);
-      return data({ sent: true, error: null });
+      return { sent: true };
     } catch (error) {
-      if (error instanceof RegistrationError) return data({ sent: false, error: error.message }, { status: 429 });
+      if (error instanceof RegistrationError) return failure({ form: error.message }, { status: 429 });
       throw error;
     }
   }
   const addressLimitKey = `code:ip:${addressKey(context.get(clientIpContext))}`;
   const perAddress = await hitLimit(services.db, addressLimitKey, LIMITS.codeFailuresPerAddress, services.clock.now());
-  if (perAddress.blocked) return data({ sent: false, error: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
+  if (perAddress.blocked) return failure({ form: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
   // A malformed code still counts as a try: checkCode never matches it.
   const parsed = codeSchema.safeParse(form);
   try {
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", await registrationCookie(services.config).serialize("", { maxAge: 0 }));
     return redirect("/", { headers });
   } catch (error) {
-    if (error instanceof RegistrationError) return data({ sent: false, error: error.message }, { status: 400 });
+    if (error instanceof RegistrationError) return failure({ form: error.message });
     throw error;
   }
 }
@@ -61,8 +62,11 @@ export default function RegistrationStep3({ loaderData, actionData }: Route.Comp
       title="Verifica tu correo"
       subtitle={`Paso 3 de 3 · Escribe el código de 5 dígitos que enviamos a ${loaderData.email}`}
     >
-      {actionData?.error && <FormAlert title="Error" description={actionData.error} />}
-      {actionData?.sent && <p className="form-info">Te enviamos un código nuevo.</p>}
+      {isFailure(actionData) ? (
+        <FormAlert title="Error" description={actionData.errors.form} />
+      ) : (
+        actionData?.sent && <p className="form-info">Te enviamos un código nuevo.</p>
+      )}
       <Form method="post" className="form">
         <Field label="Código" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={5} required />
         <button type="submit" className="button" disabled={busy}>

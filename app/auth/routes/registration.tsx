@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { isCommonPassword } from "~/auth/common-passwords.server";
 import { registrationCookie } from "~/auth/cookies.server";
 import { redirectIfSignedIn } from "~/auth/guards.server";
@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from "~/auth/messages";
 import { getRegistration, RegistrationError, saveStep1 } from "~/auth/registration.server";
 import { AuthCard } from "~/auth/ui";
 import { registrationStep1Schema } from "~/auth/validation";
-import { fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
 import type { Route } from "./+types/registration";
@@ -25,9 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { name: String(form.name ?? ""), lastname: String(form.lastname ?? ""), email: String(form.email ?? "") };
   const parsed = registrationStep1Schema.safeParse(form);
-  if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), alert: null }, { status: 400 });
+  if (!parsed.success) return failure(fieldErrors(parsed.error), { values });
   if (await isCommonPassword(parsed.data.password)) {
-    return data({ values, errors: { password: AUTH_MESSAGES.passwordCommon }, alert: null }, { status: 400 });
+    return failure({ password: AUTH_MESSAGES.passwordCommon }, { values });
   }
   const cookie = registrationCookie(services.config);
   try {
@@ -35,9 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/Auth/Registration/Step2", { headers: { "Set-Cookie": await cookie.serialize(id) } });
   } catch (error) {
     if (error instanceof RegistrationError) {
-      const alert =
-        error.field === "email" ? { title: AUTH_MESSAGES.emailInUseTitle, description: AUTH_MESSAGES.emailInUseBody } : null;
-      return data({ values, errors: { [error.field]: error.message }, alert }, { status: 409 });
+      if (error.field === "email") {
+        const errors = { email: error.message, form: AUTH_MESSAGES.emailInUseBody };
+        return failure(errors, { title: AUTH_MESSAGES.emailInUseTitle, values, status: 409 });
+      }
+      return failure({ [error.field]: error.message }, { values, status: 409 });
     }
     throw error;
   }
@@ -46,11 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RegistrationStep1({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? loaderData.values ?? undefined;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const alert = actionData && "alert" in actionData ? (actionData.alert as { title: string; description: string } | null) : null;
   const busy = useNavigation().state === "submitting";
   return (
     <AuthCard title="Crea tu cuenta" subtitle="Paso 1 de 3 · Tus datos">
-      {alert && <FormAlert title={alert.title} description={alert.description} />}
+      {actionData?.title && <FormAlert title={actionData.title} description={errors.form} />}
       <Form method="post" className="form" noValidate>
         <Field label="Nombre" name="name" autoComplete="given-name" defaultValue={values?.name} error={errors.name} required />
         <Field

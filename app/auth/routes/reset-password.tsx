@@ -1,11 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { isCommonPassword } from "~/auth/common-passwords.server";
 import { sessionCookie } from "~/auth/cookies.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
 import { completePasswordReset, findValidReset } from "~/auth/reset.server";
 import { AuthCard } from "~/auth/ui";
 import { resetSchema } from "~/auth/validation";
-import { fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
@@ -24,11 +24,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const parsed = resetSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) as Record<string, string> }, { status: 400 });
-  if (await isCommonPassword(parsed.data.password))
-    return data({ errors: { password: AUTH_MESSAGES.passwordCommon } }, { status: 400 });
+  if (!parsed.success) return failure(fieldErrors(parsed.error));
+  if (await isCommonPassword(parsed.data.password)) return failure({ password: AUTH_MESSAGES.passwordCommon });
   if (!(await completePasswordReset(services, params.token, parsed.data.password))) {
-    return data({ errors: { form: AUTH_MESSAGES.resetInvalid } as Record<string, string> }, { status: 410 });
+    return failure({ form: AUTH_MESSAGES.resetInvalid }, { status: 410 });
   }
   // Every session of the user was ended; this clears this browser's cookie too.
   return redirectWithNotice(services.config, "/Auth", notice(AUTH_MESSAGES.resetDoneTitle, AUTH_MESSAGES.resetDoneBody), {

@@ -1,9 +1,11 @@
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { storeUnlockQuantity, storeUnlockTotal } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
+import { failure, isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
+import { FormError } from "~/ui/form";
 import { LoadingOverlay } from "~/ui/overlays";
 import { merchantContext } from "~/workspace/context.server";
 import { PAYMENTS_UNAVAILABLE } from "../messages";
@@ -26,16 +28,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(merchantContext);
   const parsed = buySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data({ error: `La cantidad debe estar entre 1 y ${MAX_QUANTITY}`, checkout: null, quantity: 1 }, { status: 400 });
+    return failure({ quantity: `La cantidad debe estar entre 1 y ${MAX_QUANTITY}` });
   }
   const { quantity } = parsed.data;
   try {
     const checkout = await startCheckout(getServices(context), user, { kind: "stores", quantity });
-    return { error: null, checkout, quantity };
+    return { checkout, quantity };
   } catch (error) {
     if (!(error instanceof PaymentsUnavailableError)) throw error;
     console.error(error.cause ?? error);
-    return data({ error: PAYMENTS_UNAVAILABLE, checkout: null, quantity }, { status: 503 });
+    return failure({ form: PAYMENTS_UNAVAILABLE }, { status: 503 });
   }
 }
 
@@ -45,7 +47,8 @@ export default function BuyStore({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const set = (n: number) => setQuantity(Math.min(MAX_QUANTITY, storeUnlockQuantity(n)));
   const price = formatMoney(storeUnlockTotal(quantity, loaderData.unitPrice), loaderData.currency);
-  const checkout = actionData?.checkout && actionData.quantity === quantity ? actionData.checkout : null;
+  const refused = isFailure(actionData) ? actionData.errors : null;
+  const checkout = actionData && !isFailure(actionData) && actionData.quantity === quantity ? actionData.checkout : null;
   return (
     <section className="buy-store">
       <h1>Comprar tiendas</h1>
@@ -75,11 +78,7 @@ export default function BuyStore({ loaderData, actionData }: Route.ComponentProp
             </button>
           </div>
         </div>
-        {actionData?.error && (
-          <p className="form-alert" role="alert">
-            {actionData.error}
-          </p>
-        )}
+        <FormError message={refused ? (refused.quantity ?? refused.form) : null} />
         {checkout ? (
           <CheckoutButton checkout={checkout} />
         ) : (

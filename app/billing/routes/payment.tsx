@@ -1,9 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { isOverdue } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
 import { PERIOD_LABELS } from "~/domain/plans";
+import { failure, isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
+import { FormError } from "~/ui/form";
 import { LoadingOverlay } from "~/ui/overlays";
 import { merchantContext } from "~/workspace/context.server";
 import { PAYMENTS_UNAVAILABLE } from "../messages";
@@ -31,14 +33,14 @@ const paySchema = z.object({ intent: z.literal("pay") });
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(merchantContext);
   if (!paySchema.safeParse(Object.fromEntries(await request.formData())).success) {
-    return data({ error: "Solicitud inválida", checkout: null }, { status: 400 });
+    return failure({ form: "Solicitud inválida" });
   }
   try {
-    return { error: null, checkout: await startCheckout(getServices(context), user, { kind: "renewal" }) };
+    return { checkout: await startCheckout(getServices(context), user, { kind: "renewal" }) };
   } catch (error) {
     if (!(error instanceof PaymentsUnavailableError)) throw error;
     console.error(error.cause ?? error);
-    return data({ error: PAYMENTS_UNAVAILABLE, checkout: null }, { status: 503 });
+    return failure({ form: PAYMENTS_UNAVAILABLE }, { status: 503 });
   }
 }
 
@@ -61,12 +63,8 @@ export default function Payment({ loaderData: p, actionData }: Route.ComponentPr
         ) : (
           <p className="form-info">Tu factura está al día. Puedes pagar por adelantado si lo deseas.</p>
         )}
-        {actionData?.error && (
-          <p className="form-alert" role="alert">
-            {actionData.error}
-          </p>
-        )}
-        {actionData?.checkout ? (
+        <FormError message={isFailure(actionData) ? actionData.errors.form : null} />
+        {actionData && !isFailure(actionData) ? (
           <CheckoutButton checkout={actionData.checkout} />
         ) : (
           <Form method="post">

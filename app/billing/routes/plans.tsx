@@ -1,10 +1,12 @@
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { BillingPeriod } from "~/domain/billing";
 import { isPlanChange, PERIOD_LABELS, type PlanId } from "~/domain/plans";
+import { failure, isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
+import { FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { LoadingOverlay } from "~/ui/overlays";
 import { merchantContext } from "~/workspace/context.server";
@@ -46,26 +48,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(merchantContext);
   const services = getServices(context);
   const parsed = choiceSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: CHOOSE_PLAN, checkout: null }, { status: 400 });
+  if (!parsed.success) return failure({ form: CHOOSE_PLAN });
   const { plan: planId, period, intent } = parsed.data;
 
   if (intent === "pay") {
-    if (!user.trialStarted) return data({ error: "Primero elige tu plan de prueba gratis", checkout: null }, { status: 409 });
-    if (!isPlanChange(user, { plan: planId, period })) return data({ error: SAME_PLAN, checkout: null }, { status: 400 });
+    if (!user.trialStarted) return failure({ form: "Primero elige tu plan de prueba gratis" }, { status: 409 });
+    if (!isPlanChange(user, { plan: planId, period })) return failure({ form: SAME_PLAN });
     try {
       const checkout = await startCheckout(services, user, { kind: "plan_change", plan: planId, period });
-      return { error: null, checkout, selection: { plan: planId, period } };
+      return { checkout, selection: { plan: planId, period } };
     } catch (error) {
       if (!(error instanceof PaymentsUnavailableError)) throw error;
       console.error(error.cause ?? error);
-      return data({ error: PAYMENTS_UNAVAILABLE, checkout: null }, { status: 503 });
+      return failure({ form: PAYMENTS_UNAVAILABLE }, { status: 503 });
     }
   }
 
-  if (user.trialStarted) return data({ error: TRIAL_ALREADY_STARTED, checkout: null }, { status: 409 });
+  if (user.trialStarted) return failure({ form: TRIAL_ALREADY_STARTED }, { status: 409 });
   const trial = await startPlanTrial(services, user, planId, period);
-  if (!trial.ok && trial.reason === "unknown_plan") return data({ error: CHOOSE_PLAN, checkout: null }, { status: 400 });
-  if (!trial.ok) return data({ error: TRIAL_ALREADY_STARTED, checkout: null }, { status: 409 });
+  if (!trial.ok && trial.reason === "unknown_plan") return failure({ form: CHOOSE_PLAN });
+  if (!trial.ok) return failure({ form: TRIAL_ALREADY_STARTED }, { status: 409 });
   const selected = planSelectedNotice(trial.planName);
   return redirectWithNotice(services.config, "/", notice(selected.title, selected.description));
 }
@@ -79,10 +81,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
   const changed = isPlanChange({ plan: current.plan, billingPeriod: current.period }, { plan, period });
   // A reference is for the selection it was created with; another selection needs a new one.
   const checkout =
-    actionData?.checkout &&
-    "selection" in actionData &&
-    actionData.selection.plan === plan &&
-    actionData.selection.period === period
+    actionData && !isFailure(actionData) && actionData.selection.plan === plan && actionData.selection.period === period
       ? actionData.checkout
       : null;
 
@@ -210,11 +209,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
               </dd>
             </div>
           </dl>
-          {actionData?.error && (
-            <p className="form-alert" role="alert">
-              {actionData.error}
-            </p>
-          )}
+          <FormError message={isFailure(actionData) ? actionData.errors.form : null} />
           {!trialStarted ? (
             <button type="submit" name="intent" value="trial" className="button">
               Comenzar prueba gratis

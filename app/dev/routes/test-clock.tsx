@@ -1,8 +1,10 @@
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { z } from "zod";
+import { failure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { isAdjustableClock } from "~/services/clock";
 import { getServices } from "~/services/services";
+import { FormError } from "~/ui/form";
 import type { Route } from "./+types/test-clock";
 
 /**
@@ -33,7 +35,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   const clock = testClock(context);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Escribe un número de días entre 1 y 3650" }, { status: 400 });
+  if (!parsed.success) return failure({ days: "Escribe un número de días entre 1 y 3650" });
   if (parsed.data.intent === "advance") clock.advanceDays(parsed.data.days);
   else clock.reset();
   return redirect("/_dev/reloj");
@@ -57,11 +59,7 @@ export default function ClockPage({ loaderData, actionData }: Route.ComponentPro
           ? "El reloj va con la hora real."
           : `Adelantado ${loaderData.offsetDays} día(s) respecto de la hora real.`}
       </p>
-      {actionData?.error && (
-        <p className="form-alert" role="alert">
-          {actionData.error}
-        </p>
-      )}
+      <FormError message={actionData?.errors.days} />
       <Form method="post" className="form dev-clock-form">
         <div className="field">
           <label htmlFor="days">Días</label>

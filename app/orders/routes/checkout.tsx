@@ -3,6 +3,7 @@ import { CART_MESSAGES, orderLines, parseCart } from "~/domain/cart";
 import { randomToken } from "~/domain/ids";
 import { formatMoney } from "~/domain/money";
 import { DELIVERY_LABELS, isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
+import { failure } from "~/http/action-result";
 import type { RouteHandle } from "~/root";
 import { orderByKeyQuery, orderLinesByKeyQuery } from "~/site/queries.server";
 import { siteMeta } from "~/site/seo";
@@ -41,15 +42,14 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-type Values = Partial<Record<"buyerName" | "delivery" | "address" | "buyerPhone" | "note", string>>;
-
-function failure(status: number, errors: CheckoutErrors, form: FormData) {
-  const values: Values = {};
+/** The order is refused: the messages, and what the shopper typed so nothing has to be typed again. */
+function refused(status: number, errors: CheckoutErrors, form: FormData) {
+  const values: Record<string, string> = {};
   for (const k of ["buyerName", "delivery", "address", "buyerPhone", "note"] as const) {
     const v = form.get(k);
     if (typeof v === "string") values[k] = v.slice(0, 500);
   }
-  return data({ errors, values }, { status });
+  return failure(errors, { values, status });
 }
 
 /**
@@ -60,7 +60,7 @@ function failure(status: number, errors: CheckoutErrors, form: FormData) {
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const parsed = readCheckoutForm(form);
-  if (!parsed.success) return failure(400, checkoutErrors(parsed.error), form);
+  if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
   const input = parsed.data;
   const wanted = parseCart(input.lines.join("|"));
   const p = await loadSitePage(
@@ -74,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
   const { store, services } = p;
   const [[existing], existingLines] = p.page;
   const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
-  if (contact) return failure(400, contact, form);
+  if (contact) return refused(400, contact, form);
 
   let code: string;
   let message: string;
@@ -100,9 +100,9 @@ export async function action(args: Route.ActionArgs) {
     if (!built.ok) {
       const left = built.shortOf.stock;
       const detail = left > 0 ? `quedan ${left} de “${built.shortOf.name}”` : `“${built.shortOf.name}” está agotado`;
-      return failure(409, { form: `${CART_MESSAGES.stockLimit} (${detail})` }, form);
+      return refused(409, { form: `${CART_MESSAGES.stockLimit} (${detail})` }, form);
     }
-    if (built.lines.length === 0) return failure(400, { form: CHECKOUT_MESSAGES.empty }, form);
+    if (built.lines.length === 0) return refused(400, { form: CHECKOUT_MESSAGES.empty }, form);
     const lines = built.lines.map((l) => ({
       productId: l.product.id,
       name: l.product.name,
@@ -125,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
       },
       services.clock.now(),
     );
-    if (!sale) return failure(409, { form: CHECKOUT_MESSAGES.stale }, form);
+    if (!sale) return refused(409, { form: CHECKOUT_MESSAGES.stale }, form);
     code = sale.saleId;
     const buyer = {
       name: input.buyerName,
@@ -171,8 +171,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { site, lines, total, idempotencyKey, hasWhatsapp } = loaderData;
   const errors: CheckoutErrors = actionData?.errors ?? {};
-  const values: Values = actionData?.values ?? {};
+  const values = actionData?.values ?? {};
   const delivery = values.delivery === "delivery" ? "delivery" : "pickup";
+  const described = (name: keyof CheckoutErrors) =>
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {};
   const error = (name: keyof CheckoutErrors) =>
     errors[name] ? (
       <span className="field-error" id={`${name}-error`}>
@@ -203,8 +205,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             maxLength={80}
             autoComplete="name"
             defaultValue={values.buyerName}
-            aria-invalid={errors.buyerName ? true : undefined}
-            aria-describedby={errors.buyerName ? "buyerName-error" : undefined}
+            {...described("buyerName")}
           />
           {error("buyerName")}
         </label>
@@ -226,8 +227,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             maxLength={200}
             autoComplete="street-address"
             defaultValue={values.address}
-            aria-invalid={errors.address ? true : undefined}
-            aria-describedby={errors.address ? "address-error" : undefined}
+            {...described("address")}
           />
           {error("address")}
         </label>
@@ -240,8 +240,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             maxLength={30}
             autoComplete="tel"
             defaultValue={values.buyerPhone}
-            aria-invalid={errors.buyerPhone ? true : undefined}
-            aria-describedby={errors.buyerPhone ? "buyerPhone-error" : undefined}
+            {...described("buyerPhone")}
           />
           {error("buyerPhone")}
         </label>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { data, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
+import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import { formatMoney } from "~/domain/money";
 import {
@@ -12,6 +12,7 @@ import {
   SALE_CODE_PATTERN,
   SALE_MESSAGES,
 } from "~/domain/sales";
+import { failure, isFailure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
 import { useModalDialog } from "~/ui/dialog";
@@ -71,19 +72,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const saleId = saleIdOf(params);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: "Acción no válida" }, { status: 400 });
+  if (!parsed.success) return failure({ form: "Acción no válida" });
   const services = getServices(context);
   const result =
     parsed.data.intent === "confirm"
       ? await confirmSale(services, store.id, saleId)
       : await cancelSale(services, store.id, saleId);
   if (result.ok) {
-    return { ok: true as const, message: result.state === "Confirmada" ? SALE_MESSAGES.confirmed : SALE_MESSAGES.cancelled };
+    return { message: result.state === "Confirmada" ? SALE_MESSAGES.confirmed : SALE_MESSAGES.cancelled };
   }
   if (result.reason === "not_found") notFound();
   const message =
     result.reason === "no_stock" ? SALE_MESSAGES.noStock(result.productName) : SALE_MESSAGES.notPending(result.state);
-  return data({ ok: false as const, message }, { status: 409 });
+  return failure({ form: message }, { status: 409 });
 }
 
 type Intent = "confirm" | "cancel";
@@ -118,8 +119,9 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
   const answer = fetcher.data;
   useEffect(() => {
     if (!answer) return;
-    setNotice({ key: Date.now(), ok: answer.ok, message: answer.message });
-    if (!answer.ok) revalidator.revalidate();
+    const refused = isFailure(answer);
+    setNotice({ key: Date.now(), ok: !refused, message: refused ? (answer.errors.form ?? "") : answer.message });
+    if (refused) revalidator.revalidate();
   }, [answer, revalidator.revalidate]);
 
   return (

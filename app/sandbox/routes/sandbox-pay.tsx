@@ -1,10 +1,12 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { STATUS_LABELS } from "~/billing/messages";
 import { completedPath, decideSandboxPayment, findPayment } from "~/billing/payments.server";
 import { formatMoney } from "~/domain/money";
+import { failure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
+import { FormError } from "~/ui/form";
 import type { Route } from "./+types/sandbox-pay";
 
 /**
@@ -37,7 +39,7 @@ const decisionSchema = z.object({ decision: z.enum(["approved", "rejected"]) });
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = sandboxOnly(context);
   const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: "Elige aprobar o rechazar" }, { status: 400 });
+  if (!parsed.success) return failure({ decision: "Elige aprobar o rechazar" });
   const payment = await findPayment(services, params.code);
   if (payment?.provider !== "sandbox") notFound();
   await decideSandboxPayment(services, payment.id, parsed.data.decision);
@@ -53,11 +55,7 @@ export default function SandboxPay({ loaderData: p, actionData }: Route.Componen
         <h1>{p.title}</h1>
         <p className="sandbox-amount">{p.amount}</p>
         <p className="muted">Referencia {p.code}</p>
-        {actionData?.error && (
-          <p className="form-alert" role="alert">
-            {actionData.error}
-          </p>
-        )}
+        <FormError message={actionData?.errors.decision} />
         {p.status === "pending" ? (
           <Form method="post" className="sandbox-actions">
             <button type="submit" name="decision" value="approved" className="button" disabled={busy}>
