@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createServices } from "../app/compose-services.server";
 import { deletingRenditions } from "../app/media/renditions";
 import { createFetchHandler } from "../app/request-handler.server";
-import { systemClock } from "../app/services/clock";
+import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { type Config, parseConfig } from "../app/services/config";
 import type { EdgeCache } from "../app/services/edge-cache";
 import { R2FileStore } from "../app/services/files";
@@ -35,11 +35,11 @@ async function appFor(env: Env) {
   const config = parseConfig({ ...env, RUNTIME: "cloudflare" });
   const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   const files = deletingRenditions(new R2FileStore(env.FILES));
-  const outbox = new R2Outbox(env.FILES, () => systemClock.now());
+  // Local runs get the test clock (/_dev/reloj), held by the isolate: a restart of `wrangler dev` resets it.
+  const clock: Clock = config.devTools ? new AdjustableClock() : systemClock;
+  const outbox = new R2Outbox(env.FILES, () => clock.now());
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-  const handler = createFetchHandler(build, () =>
-    createServices({ config, client, files, outbox, clock: systemClock, edgeCache }),
-  );
+  const handler = createFetchHandler(build, () => createServices({ config, client, files, outbox, clock, edgeCache }));
   cached = { handler, config };
   return cached;
 }

@@ -1,11 +1,20 @@
 /** Image rules (docs/product-rules.md, Images and videos), independent of any codec. */
 export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 /**
- * The most pixels a picture may have to be decoded: more than any phone camera makes by default
- * (12–24 MP). Decoding takes about 11.5 bytes per pixel of wasm memory, which never shrinks
- * again, so this bounds the server's memory (images are also processed one at a time).
+ * The most pixels a picture may have: more than any phone camera makes by default (12–24 MP).
+ * JPEGs are decoded at a reduced scale (app/media/jpeg-scaled.ts), never whole.
  */
 export const MAX_PIXELS = 24_000_000;
+/**
+ * Pixels a JPEG may still have once decoded at its reduced scale (only very long panoramas reach it):
+ * 4 MP is 16 MB of RGBA.
+ */
+export const MAX_DECODED_PIXELS = 4_000_000;
+/**
+ * PNG, WebP and unusual JPEGs are decoded whole by photon, at about 11.5 bytes a pixel of wasm memory
+ * that never shrinks again: this cap keeps that under a third of a Worker's 128 MB.
+ */
+export const MAX_PIXELS_WITHOUT_SCALING = 6_000_000;
 export const IMAGE_HEIGHTS = { banner: 600, logo: 450, product: 400, section: 400, videoThumb: 400 } as const;
 export const WEBP_QUALITY = 75;
 

@@ -4,7 +4,17 @@ import { defaultOptions as webpDefaults } from "@jsquash/webp/meta.js";
 import { initEmscriptenModule } from "@jsquash/webp/utils.js";
 import { sha256Hex } from "~/domain/ids";
 import { loadWebpWasm } from "~/media/webp-wasm";
-import { checkImageUpload, MEDIA_MESSAGES, MediaError, targetSize, WEBP_QUALITY, webpByteBudget } from "./image-rules";
+import {
+  checkImageUpload,
+  MAX_DECODED_PIXELS,
+  MAX_PIXELS_WITHOUT_SCALING,
+  MEDIA_MESSAGES,
+  MediaError,
+  targetSize,
+  WEBP_QUALITY,
+  webpByteBudget,
+} from "./image-rules";
+import { decodeJpegScaled, jpegScaleFor, scaledSize, UnsupportedJpegError } from "./jpeg-scaled";
 import { smallRenditionSize } from "./renditions";
 
 export interface ProcessedImage {
@@ -47,7 +57,7 @@ async function decodeResizeEncode(
   let resized: PhotonImage | undefined;
   let smaller: PhotonImage | undefined;
   try {
-    source = PhotonImage.new_from_byteslice(bytes);
+    source = decodeSource(bytes, checked, maxHeight);
     const size = targetSize(source.get_width(), source.get_height(), maxHeight);
     resized = size.height === source.get_height() ? undefined : resize(source, size.width, size.height, SamplingFilter.Lanczos3);
     const out = resized ?? source;
@@ -78,6 +88,30 @@ async function decodeResizeEncode(
     resized?.free();
     source?.free();
   }
+}
+
+/**
+ * The picture's pixels, never more than the renditions need: a JPEG (every phone photo) is decoded
+ * straight to the smallest 1/2, 1/4 or 1/8 scale still at least `maxHeight` on its short side, so a
+ * 12-megapixel photo never exists at full size. Other formats (and the rare JPEG kinds the scaled
+ * decoder does not read) are decoded whole by photon, which is why their pixel cap is lower.
+ * See docs/decisions/0012-photos-decoded-at-reduced-scale.md.
+ */
+function decodeSource(bytes: Uint8Array, checked: ReturnType<typeof checkImageUpload>, maxHeight: number): PhotonImage {
+  const pixels = checked.width * checked.height;
+  if (checked.type === "jpeg") {
+    const scale = jpegScaleFor(Math.min(checked.width, checked.height), maxHeight);
+    const size = scaledSize(checked.width, checked.height, scale);
+    if (size.width * size.height > MAX_DECODED_PIXELS) throw new MediaError(MEDIA_MESSAGES.tooLarge);
+    try {
+      const decoded = decodeJpegScaled(bytes, scale);
+      return new PhotonImage(decoded.rgba, decoded.width, decoded.height);
+    } catch (error) {
+      if (!(error instanceof UnsupportedJpegError)) throw error;
+    }
+  }
+  if (pixels > MAX_PIXELS_WITHOUT_SCALING) throw new MediaError(MEDIA_MESSAGES.tooLarge);
+  return PhotonImage.new_from_byteslice(bytes);
 }
 
 let webpEncoder: Promise<WebPModule> | undefined;

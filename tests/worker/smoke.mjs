@@ -1,8 +1,9 @@
 // Worker check: builds the Cloudflare bundle, measures it against the 1.5 MB gzip budget,
 // then boots it in workerd (wrangler dev --local) against a seeded database and requests the demo store.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { startHranaServer } from "./hrana-server.mjs";
@@ -51,8 +52,116 @@ function getWithHost(url, host) {
   });
 }
 
+/** A port nothing listens on now: the system picks it. */
 function freePort() {
-  return 20000 + Math.floor(Math.random() * 20000);
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** A phone-like JPEG (smooth light and shade with grain), encoded by photon. */
+async function phoneJpeg(width, height) {
+  const { PhotonImage } = await import("@cf-wasm/photon");
+  const rgba = new Uint8Array(width * height * 4);
+  let seed = 7;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const grain = (seed >> 16) & 7;
+      const i = (y * width + x) * 4;
+      rgba[i] = ((x * 255) / width + grain) & 255;
+      rgba[i + 1] = ((y * 255) / height + grain) & 255;
+      rgba[i + 2] = (((x + y) * 128) / (width + height) + 64 + grain) & 255;
+      rgba[i + 3] = 255;
+    }
+  }
+  const image = new PhotonImage(rgba, width, height);
+  try {
+    return new Uint8Array(image.get_bytes_jpeg(70));
+  } finally {
+    image.free();
+  }
+}
+
+/** The workerd processes wrangler started (its process group), by pid. */
+function workerdPids(group) {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return stat.includes("(workerd)") && Number(fields[2]) === group;
+      } catch {
+        return false;
+      }
+    });
+}
+
+const statusMiB = (pid, field) =>
+  Number(
+    readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith(`${field}:`))
+      ?.replace(/\D+/g, ""),
+  ) / 1024;
+
+/**
+ * A 12 MP phone photo uploaded as a new product, as a browser without JavaScript sends it; measures
+ * workerd's peak resident memory while the Worker processes it (Linux: the high-water mark in /proc).
+ */
+async function uploadPhoto(base, origin, group) {
+  const signIn = await fetch(`${base}/Auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "demo@vitrina.local", password: "vitrina-demo-2026", redirectTo: "/" }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const home = await (await fetch(`${base}/`, { headers: { cookie } })).text();
+  const storeId = home.match(/\/Store\/(\d+)\//)?.[1];
+  if (!storeId) {
+    const answer = (await signIn.text())
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .slice(0, 600);
+    throw new Error(`no store on the merchant's home (sign-in answered ${signIn.status}: ${answer})`);
+  }
+  const photo = await phoneJpeg(4000, 3000);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    intent: "create",
+    name: "Foto 12 MP",
+    price: "10",
+    stock: "1",
+    category: "1",
+    description: "",
+  }))
+    form.append(k, v);
+  form.append("image", new Blob([photo], { type: "image/jpeg" }), "foto.jpg");
+  // wrangler runs two workerd processes (its proxy and the Worker): the Worker's is the one that grows.
+  const pids = workerdPids(group);
+  if (pids.length === 0) throw new Error("workerd process not found");
+  const before = pids.map((pid) => statusMiB(pid, "VmRSS"));
+  for (const pid of pids) writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  const reply = await fetch(`${base}/Store/${storeId}/products/new`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, cookie },
+    body: form,
+  });
+  const peak = Math.max(...pids.map((pid, i) => statusMiB(pid, "VmHWM") - (before[i] ?? 0)));
+  const list = await (await fetch(`${base}/Store/${storeId}/products`, { headers: { cookie } })).text();
+  console.log(`workerd: a ${(photo.byteLength / 1e6).toFixed(1)} MB, 12 MP photo took ${peak.toFixed(1)} MiB at peak`);
+  return { status: reply.status, listed: list.includes("Foto 12 MP"), peak };
 }
 
 async function main() {
@@ -73,7 +182,7 @@ async function main() {
 
   // 2. A migrated, seeded database: the Node server does exactly that at start.
   const dataDir = join(tmp, "data");
-  const nodePort = freePort();
+  const nodePort = await freePort();
   const node = spawn(process.execPath, ["build/node/server/index.js"], {
     env: { ...env, DATA_DIR: dataDir, PORT: String(nodePort) },
     stdio: "ignore",
@@ -84,7 +193,8 @@ async function main() {
 
   // 3. Boot the Worker in workerd, talking Hrana over HTTP to that database.
   const hrana = await startHranaServer({ path: join(dataDir, "vitrina.db") });
-  const port = freePort();
+  const port = await freePort();
+  const inspectorPort = await freePort();
   const wrangler = spawn(
     bin("wrangler"),
     [
@@ -96,6 +206,8 @@ async function main() {
       "127.0.0.1",
       "--port",
       String(port),
+      "--inspector-port",
+      String(inspectorPort),
       "--persist-to",
       join(tmp, "state"),
       "--show-interactive-dev-session=false",
@@ -151,6 +263,36 @@ async function main() {
     checks["store subdomain form"] = storeHost.status === 200 && storeHost.body.includes("<title>Demo</title>");
     const missing = await fetch(`http://127.0.0.1:${port}/site/no-existe`);
     checks["unknown store 404"] = missing.status === 404 && (await missing.text()).includes("Esta página fue eliminada");
+
+    // The test clock of local runs works on the Worker too: 3650 days on, the demo merchant is long
+    // overdue and the store answers 503; reset, it is back.
+    const base = `http://localhost:${port}`;
+    const origin = `http://localhost:${port}`;
+    const moveClock = (fields) =>
+      fetch(`${base}/_dev/reloj`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const clockPage = await fetch(`${base}/_dev/reloj`);
+    await clockPage.text();
+    const advanced = await moveClock({ intent: "advance", days: "3650" });
+    const overdue = await fetch(`${base}/site/demo`, { headers: { cookie: "carrito=1234567:1" } });
+    const reset = await moveClock({ intent: "reset" });
+    const back = await fetch(`${base}/site/demo`, { headers: { cookie: "carrito=1234567:1" } });
+    await Promise.all([overdue.text(), back.text()]);
+    checks["test clock (/_dev/reloj) moves the Worker's time"] =
+      clockPage.status === 200 &&
+      advanced.status === 302 &&
+      overdue.status === 503 &&
+      reset.status === 302 &&
+      back.status === 200;
+
+    const photo = await uploadPhoto(base, origin, wrangler.pid);
+    checks["a 12 MP photo without the browser's help becomes a product"] = photo.status === 302 && photo.listed;
+    checks["its processing stays under 64 MiB in workerd (isolate limit 128 MB)"] = photo.peak < 64;
+
     const failed = Object.entries(checks).filter(([, ok]) => !ok);
     for (const [name, ok] of Object.entries(checks)) console.log(`${ok ? "✓" : "✗"} workerd: ${name}`);
     if (failed.length) {

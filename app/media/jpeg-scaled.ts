@@ -1,0 +1,702 @@
+/**
+ * A JPEG decoder that produces the picture directly at 1/1, 1/2, 1/4 or 1/8 of its size, the way
+ * libjpeg's "DCT scaling" does: each 8×8 block is turned into N×N pixels (N = 8 / scale) by an N-point
+ * inverse DCT of its N×N lowest frequencies. A 12-megapixel phone photo needed for a 600-px picture is
+ * decoded as 1000×750 pixels; the full-size pixels never exist in memory.
+ *
+ * Memory: sequential (baseline) JPEGs decode block by block into the scaled planes. Progressive JPEGs
+ * keep, per block, only the coefficients the scaled transform reads plus one bit per other
+ * coefficient (whether it is non-zero, which later refinement scans need): 16 bytes a luma block at 1/4.
+ * See docs/decisions/0012-photos-decoded-at-reduced-scale.md.
+ *
+ * Supported: 8-bit Huffman-coded sequential and progressive JPEGs with 1 or 3 components (grey, YCbCr,
+ * Adobe RGB), any sampling factors, restart intervals, EXIF orientation. Anything else (arithmetic
+ * coding, 12-bit, lossless, CMYK) raises UnsupportedJpegError so the caller can decide.
+ */
+
+export type JpegScale = 1 | 2 | 4 | 8;
+
+export interface ScaledJpeg {
+  /** Width and height after scaling and orientation. */
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
+
+export class UnsupportedJpegError extends Error {
+  override name = "UnsupportedJpegError";
+}
+
+/** Zig-zag position → natural (row-major) index in the 8×8 block. */
+const ZIGZAG = Uint8Array.from([
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42,
+  49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+]);
+
+/** The largest reduction that still leaves at least `minHeight` rows (the caller resizes the rest). */
+export function jpegScaleFor(height: number, minHeight: number): JpegScale {
+  for (const scale of [8, 4, 2] as const) if (Math.floor(height / scale) >= minHeight) return scale;
+  return 1;
+}
+
+/** Width × height the decoder will produce for a scale (before orientation). */
+export function scaledSize(width: number, height: number, scale: JpegScale) {
+  return { width: Math.ceil(width / scale), height: Math.ceil(height / scale) };
+}
+
+interface Component {
+  id: number;
+  h: number;
+  v: number;
+  quantTable: number;
+  blocksPerLine: number;
+  blocksPerColumn: number;
+  /** Blocks per line and column rounded up to whole MCUs (interleaved scans cover them). */
+  paddedPerLine: number;
+  paddedPerColumn: number;
+  /** Pixels each 8×8 block becomes, across and down: N, or more for subsampled chroma (up to 8). */
+  nx: number;
+  ny: number;
+  basisX: Float64Array;
+  basisY: Float64Array;
+  gain: number;
+  /** Natural index → position among the kept ny×nx coefficients, or -1. */
+  keptIndex: Int8Array;
+  plane: Uint8Array;
+  planeWidth: number;
+  dcTable: Uint32Array | undefined;
+  acTable: Uint32Array | undefined;
+  predictor: number;
+  /** Progressive only: the kept N×N coefficients of every block, and one non-zero bit per coefficient. */
+  kept: Int16Array | undefined;
+  nonZero: Uint8Array | undefined;
+}
+
+interface Frame {
+  progressive: boolean;
+  width: number;
+  height: number;
+  components: Component[];
+  maxH: number;
+  maxV: number;
+  mcusPerLine: number;
+  mcusPerColumn: number;
+}
+
+class CorruptJpegError extends Error {
+  override name = "CorruptJpegError";
+}
+
+/** Reads Huffman-coded bits, un-stuffing 0xFF00 and stopping (feeding zeros) at a marker. */
+class BitReader {
+  buffer = 0;
+  count = 0;
+  atMarker = false;
+  constructor(
+    readonly data: Uint8Array,
+    public pos: number,
+  ) {}
+
+  private fill() {
+    const data = this.data;
+    while (this.count <= 24) {
+      let byte = 0;
+      if (!this.atMarker && this.pos < data.length) {
+        byte = data[this.pos] as number;
+        if (byte === 0xff) {
+          if (data[this.pos + 1] === 0) this.pos += 2;
+          else {
+            this.atMarker = true;
+            byte = 0;
+          }
+        } else this.pos++;
+      }
+      this.buffer = ((this.buffer << 8) | byte) >>> 0;
+      this.count += 8;
+    }
+  }
+
+  bits(n: number): number {
+    if (n === 0) return 0;
+    if (this.count < n) this.fill();
+    this.count -= n;
+    return (this.buffer >>> this.count) & ((1 << n) - 1);
+  }
+
+  /** A value of `n` bits read as the signed coefficient JPEG's "EXTEND" procedure defines. */
+  signed(n: number): number {
+    if (n === 0) return 0;
+    const value = this.bits(n);
+    return value < 1 << (n - 1) ? value - (1 << n) + 1 : value;
+  }
+
+  symbol(table: Uint32Array | undefined): number {
+    if (!table) throw new CorruptJpegError("scan uses an undefined Huffman table");
+    if (this.count < 16) this.fill();
+    const entry = table[(this.buffer >>> (this.count - 16)) & 0xffff] as number;
+    if (entry === 0) throw new CorruptJpegError("invalid Huffman code");
+    this.count -= entry >>> 8;
+    return entry & 0xff;
+  }
+
+  /** Skips to just after the next RSTn marker (restart intervals). */
+  restart() {
+    this.buffer = 0;
+    this.count = 0;
+    this.atMarker = false;
+    const data = this.data;
+    while (this.pos + 1 < data.length) {
+      const next = data[this.pos + 1] as number;
+      if (data[this.pos] === 0xff && next >= 0xd0 && next <= 0xd7) {
+        this.pos += 2;
+        return;
+      }
+      this.pos++;
+    }
+  }
+}
+
+/** A 16-bit lookup: the next 16 bits of the stream → (code length << 8) | symbol. */
+function buildHuffmanTable(counts: Uint8Array, symbols: Uint8Array): Uint32Array {
+  const table = new Uint32Array(65536);
+  let code = 0;
+  let k = 0;
+  for (let length = 1; length <= 16; length++) {
+    for (let i = 0; i < (counts[length - 1] as number); i++) {
+      if (code >= 1 << length) throw new CorruptJpegError("bad Huffman table");
+      const shift = 16 - length;
+      table.fill((length << 8) | (symbols[k++] as number), code << shift, (code + 1) << shift);
+      code++;
+    }
+    code <<= 1;
+  }
+  return table;
+}
+
+/** N-point inverse DCT basis, orthonormal: basis[x * N + u] (the reduced transforms of IJG's libjpeg 7+). */
+function idctBasis(n: number): Float64Array {
+  const basis = new Float64Array(n * n);
+  for (let x = 0; x < n; x++)
+    for (let u = 0; u < n; u++)
+      basis[x * n + u] = (u === 0 ? Math.sqrt(1 / n) : Math.sqrt(2 / n)) * Math.cos(((2 * x + 1) * u * Math.PI) / (2 * n));
+  return basis;
+}
+
+export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg {
+  const n = 8 / scale;
+
+  const quantTables: Uint16Array[] = [];
+  const dcTables: Uint32Array[] = [];
+  const acTables: Uint32Array[] = [];
+  let frame: Frame | undefined;
+  let restartInterval = 0;
+  let adobeTransform: number | undefined;
+  let orientation = 1;
+  let eobRun = 0;
+  const coefficients = new Float64Array(64);
+  const rows = new Float64Array(64);
+
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const u16 = (at: number) => view.getUint16(at);
+  const byteAt = (at: number) => data[at] ?? 0;
+
+  /** Writes the ny×nx pixels of one block (its dequantized low coefficients) into the component's plane. */
+  function writeBlock(component: Component, blockRow: number, blockCol: number, input: Float64Array) {
+    const { nx, ny, basisX, basisY, gain, plane, planeWidth } = component;
+    for (let v = 0; v < ny; v++)
+      for (let x = 0; x < nx; x++) {
+        let sum = 0;
+        for (let u = 0; u < nx; u++) sum += (basisX[x * nx + u] as number) * (input[v * nx + u] as number);
+        rows[v * nx + x] = sum;
+      }
+    for (let y = 0; y < ny; y++) {
+      const rowStart = (blockRow * ny + y) * planeWidth + blockCol * nx;
+      for (let x = 0; x < nx; x++) {
+        let sum = 0;
+        for (let v = 0; v < ny; v++) sum += (basisY[y * ny + v] as number) * (rows[v * nx + x] as number);
+        const value = Math.round(sum * gain + 128);
+        plane[rowStart + x] = value < 0 ? 0 : value > 255 ? 255 : value;
+      }
+    }
+  }
+
+  function quantOf(component: Component): Uint16Array {
+    const table = quantTables[component.quantTable];
+    if (!table) throw new CorruptJpegError("undefined quantization table");
+    return table;
+  }
+
+  function decodeSequentialBlock(reader: BitReader, component: Component, blockRow: number, blockCol: number) {
+    const quant = quantOf(component);
+    coefficients.fill(0);
+    const dcSize = reader.symbol(component.dcTable);
+    component.predictor += reader.signed(dcSize);
+    coefficients[0] = component.predictor * (quant[0] as number);
+    for (let k = 1; k < 64; ) {
+      const rs = reader.symbol(component.acTable);
+      const size = rs & 15;
+      const run = rs >> 4;
+      if (size === 0) {
+        if (run < 15) break;
+        k += 16;
+        continue;
+      }
+      k += run;
+      if (k > 63) break;
+      const z = ZIGZAG[k] as number;
+      const value = reader.signed(size);
+      const at = component.keptIndex[z] as number;
+      if (at >= 0) coefficients[at] = value * (quant[z] as number);
+      k++;
+    }
+    if (blockRow < component.paddedPerColumn && blockCol < component.paddedPerLine)
+      writeBlock(component, blockRow, blockCol, coefficients);
+  }
+
+  // Progressive scans: coefficients are kept (ny×nx per block) until every scan is read.
+  function isNonZero(component: Component, block: number, z: number): boolean {
+    const at = component.keptIndex[z] as number;
+    if (at >= 0) return (component.kept as Int16Array)[block * component.nx * component.ny + at] !== 0;
+    return (((component.nonZero as Uint8Array)[block * 8 + (z >> 3)] as number) & (1 << (z & 7))) !== 0;
+  }
+
+  function setCoefficient(component: Component, block: number, z: number, value: number) {
+    const at = component.keptIndex[z] as number;
+    if (at >= 0) (component.kept as Int16Array)[block * component.nx * component.ny + at] = value;
+    else if (value !== 0) {
+      const flags = component.nonZero as Uint8Array;
+      const byte = block * 8 + (z >> 3);
+      flags[byte] = (flags[byte] as number) | (1 << (z & 7));
+    }
+  }
+
+  /** A correction bit for a coefficient already non-zero (only kept ones change value). */
+  function refine(reader: BitReader, component: Component, block: number, z: number, bit: number) {
+    if (!reader.bits(1)) return;
+    const at = component.keptIndex[z] as number;
+    if (at < 0) return;
+    const kept = component.kept as Int16Array;
+    const index = block * component.nx * component.ny + at;
+    const value = kept[index] as number;
+    if ((value & bit) === 0) kept[index] = value >= 0 ? value + bit : value - bit;
+  }
+
+  interface Scan {
+    start: number;
+    end: number;
+    high: number;
+    low: number;
+  }
+
+  function decodeProgressiveBlock(reader: BitReader, component: Component, block: number, scan: Scan) {
+    const kept = component.kept as Int16Array;
+    const dc = block * component.nx * component.ny;
+    if (scan.start === 0) {
+      if (scan.high === 0) {
+        const size = reader.symbol(component.dcTable);
+        component.predictor += reader.signed(size);
+        kept[dc] = component.predictor * (1 << scan.low);
+      } else if (reader.bits(1)) kept[dc] = (kept[dc] as number) | (1 << scan.low);
+      return;
+    }
+    if (scan.high === 0) {
+      if (eobRun > 0) {
+        eobRun--;
+        return;
+      }
+      for (let k = scan.start; k <= scan.end; ) {
+        const rs = reader.symbol(component.acTable);
+        const size = rs & 15;
+        const run = rs >> 4;
+        if (size === 0) {
+          if (run < 15) {
+            eobRun = (1 << run) - 1 + reader.bits(run);
+            break;
+          }
+          k += 16;
+          continue;
+        }
+        k += run;
+        if (k > 63) break;
+        setCoefficient(component, block, ZIGZAG[k] as number, reader.signed(size) * (1 << scan.low));
+        k++;
+      }
+      return;
+    }
+    // Successive approximation of AC coefficients (ITU T.81 G.1.2.3).
+    const plus = 1 << scan.low;
+    let k = scan.start;
+    if (eobRun === 0) {
+      for (; k <= scan.end; k++) {
+        const rs = reader.symbol(component.acTable);
+        let run = rs >> 4;
+        let value = 0;
+        if ((rs & 15) !== 0) value = reader.bits(1) ? plus : -plus;
+        else if (run !== 15) {
+          eobRun = (1 << run) + reader.bits(run);
+          break;
+        }
+        while (k <= scan.end) {
+          const z = ZIGZAG[k] as number;
+          if (isNonZero(component, block, z)) refine(reader, component, block, z, plus);
+          else if (--run < 0) break;
+          k++;
+        }
+        if (value !== 0 && k <= 63) setCoefficient(component, block, ZIGZAG[k] as number, value);
+      }
+    }
+    if (eobRun > 0) {
+      for (; k <= scan.end; k++) {
+        const z = ZIGZAG[k] as number;
+        if (isNonZero(component, block, z)) refine(reader, component, block, z, plus);
+      }
+      eobRun--;
+    }
+  }
+
+  function readFrame(at: number, progressive: boolean) {
+    if (frame) throw new UnsupportedJpegError("more than one frame");
+    if (byteAt(at) !== 8) throw new UnsupportedJpegError("not 8-bit");
+    const height = u16(at + 1);
+    const width = u16(at + 3);
+    const count = byteAt(at + 5);
+    if (width === 0 || height === 0) throw new UnsupportedJpegError("height defined by a DNL marker");
+    if (count !== 1 && count !== 3) throw new UnsupportedJpegError(`${count} components`);
+    const components: Component[] = [];
+    for (let i = 0; i < count; i++) {
+      const sampling = byteAt(at + 7 + i * 3);
+      const h = sampling >> 4;
+      const v = sampling & 15;
+      if (h < 1 || h > 4 || v < 1 || v > 4) throw new CorruptJpegError("bad sampling factors");
+      components.push({
+        id: byteAt(at + 6 + i * 3),
+        h,
+        v,
+        quantTable: byteAt(at + 8 + i * 3),
+        blocksPerLine: 0,
+        blocksPerColumn: 0,
+        paddedPerLine: 0,
+        paddedPerColumn: 0,
+        nx: 0,
+        ny: 0,
+        basisX: new Float64Array(0),
+        basisY: new Float64Array(0),
+        gain: 0,
+        keptIndex: new Int8Array(64).fill(-1),
+        plane: new Uint8Array(0),
+        planeWidth: 0,
+        dcTable: undefined,
+        acTable: undefined,
+        predictor: 0,
+        kept: undefined,
+        nonZero: undefined,
+      });
+    }
+    const maxH = Math.max(...components.map((c) => c.h));
+    const maxV = Math.max(...components.map((c) => c.v));
+    const mcusPerLine = Math.ceil(width / (8 * maxH));
+    const mcusPerColumn = Math.ceil(height / (8 * maxV));
+    for (const c of components) {
+      c.blocksPerLine = Math.ceil(Math.ceil((width * c.h) / maxH) / 8);
+      c.blocksPerColumn = Math.ceil(Math.ceil((height * c.v) / maxV) / 8);
+      c.paddedPerLine = mcusPerLine * c.h;
+      c.paddedPerColumn = mcusPerColumn * c.v;
+      // Subsampled chroma is decoded larger, to the luma's scale where 8 pixels a block allow it
+      // (libjpeg does the same), so it needs no upsampling at reduced scales.
+      c.nx = Math.min(8, (n * maxH) / c.h);
+      c.ny = Math.min(8, (n * maxV) / c.v);
+      if (!Number.isInteger(c.nx) || !Number.isInteger(c.ny)) throw new UnsupportedJpegError("sampling factors");
+      c.basisX = idctBasis(c.nx);
+      c.basisY = idctBasis(c.ny);
+      // A block's orthonormal DCT coefficients are √(8/N) times those of its N-point reduction, per axis.
+      c.gain = Math.sqrt(c.nx * c.ny) / 8;
+      for (let row = 0; row < c.ny; row++) for (let col = 0; col < c.nx; col++) c.keptIndex[row * 8 + col] = row * c.nx + col;
+      c.planeWidth = c.paddedPerLine * c.nx;
+      c.plane = new Uint8Array(c.planeWidth * c.paddedPerColumn * c.ny);
+      if (progressive) {
+        const blocks = c.paddedPerLine * c.paddedPerColumn;
+        c.kept = new Int16Array(blocks * c.nx * c.ny);
+        if (c.nx * c.ny < 64) c.nonZero = new Uint8Array(blocks * 8);
+      }
+    }
+    frame = { progressive, width, height, components, maxH, maxV, mcusPerLine, mcusPerColumn };
+  }
+
+  function readScan(at: number): number {
+    if (!frame) throw new CorruptJpegError("scan before frame");
+    const f = frame;
+    const count = byteAt(at);
+    const components: Component[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = byteAt(at + 1 + i * 2);
+      const tables = byteAt(at + 2 + i * 2);
+      const component = f.components.find((c) => c.id === id);
+      if (!component) throw new CorruptJpegError("scan names an unknown component");
+      component.dcTable = dcTables[tables >> 4];
+      component.acTable = acTables[tables & 15];
+      components.push(component);
+    }
+    const params = at + 1 + count * 2;
+    const scan: Scan = {
+      start: byteAt(params),
+      end: byteAt(params + 1),
+      high: byteAt(params + 2) >> 4,
+      low: byteAt(params + 2) & 15,
+    };
+    const reader = new BitReader(data, params + 3);
+    for (const c of components) c.predictor = 0;
+    eobRun = 0;
+
+    const decodeBlock = (component: Component, blockRow: number, blockCol: number) => {
+      if (f.progressive) {
+        if (blockRow < component.paddedPerColumn && blockCol < component.paddedPerLine)
+          decodeProgressiveBlock(reader, component, blockRow * component.paddedPerLine + blockCol, scan);
+      } else decodeSequentialBlock(reader, component, blockRow, blockCol);
+    };
+
+    const single = components.length === 1 ? components[0] : undefined;
+    const total = single ? single.blocksPerLine * single.blocksPerColumn : f.mcusPerLine * f.mcusPerColumn;
+    for (let mcu = 0; mcu < total; mcu++) {
+      if (restartInterval > 0 && mcu > 0 && mcu % restartInterval === 0) {
+        reader.restart();
+        for (const c of components) c.predictor = 0;
+        eobRun = 0;
+      }
+      if (single) {
+        // A scan of one component visits its blocks in raster order, without MCU padding.
+        decodeBlock(single, Math.floor(mcu / single.blocksPerLine), mcu % single.blocksPerLine);
+        continue;
+      }
+      const mcuRow = Math.floor(mcu / f.mcusPerLine);
+      const mcuCol = mcu % f.mcusPerLine;
+      for (const c of components)
+        for (let y = 0; y < c.v; y++) for (let x = 0; x < c.h; x++) decodeBlock(c, mcuRow * c.v + y, mcuCol * c.h + x);
+    }
+    // Continue after the entropy-coded data: at the next marker that is not a restart marker.
+    let pos = reader.pos;
+    while (pos + 1 < data.length) {
+      const next = data[pos + 1] as number;
+      if (data[pos] === 0xff && next !== 0 && next !== 0xff && !(next >= 0xd0 && next <= 0xd7)) break;
+      pos++;
+    }
+    return pos;
+  }
+
+  function readExifOrientation(at: number, end: number) {
+    // "Exif\0\0" then a TIFF header; tag 0x0112 in IFD0.
+    if (end - at < 14 || String.fromCharCode(...data.subarray(at, at + 4)) !== "Exif") return;
+    const tiff = at + 6;
+    const little = byteAt(tiff) === 0x49;
+    const read16 = (p: number) => (p + 2 <= end ? view.getUint16(p, little) : 0);
+    const read32 = (p: number) => (p + 4 <= end ? view.getUint32(p, little) : 0);
+    const ifd = tiff + read32(tiff + 4);
+    const entries = read16(ifd);
+    for (let i = 0; i < entries; i++) {
+      const entry = ifd + 2 + i * 12;
+      if (entry + 12 > end) return;
+      if (read16(entry) === 0x0112) {
+        const value = read16(entry + 8);
+        if (value >= 1 && value <= 8) orientation = value;
+        return;
+      }
+    }
+  }
+
+  if (byteAt(0) !== 0xff || byteAt(1) !== 0xd8) throw new CorruptJpegError("not a JPEG");
+  let pos = 2;
+  let sawEnd = false;
+  while (pos + 3 < data.length && !sawEnd) {
+    if (byteAt(pos) !== 0xff) {
+      pos++;
+      continue;
+    }
+    const marker = byteAt(pos + 1);
+    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      pos += marker === 0xff ? 1 : 2;
+      continue;
+    }
+    if (marker === 0xd9) {
+      sawEnd = true;
+      break;
+    }
+    const length = u16(pos + 2);
+    const body = pos + 4;
+    const end = pos + 2 + length;
+    if (end > data.length) throw new CorruptJpegError("truncated segment");
+    switch (marker) {
+      case 0xc0:
+      case 0xc1:
+        readFrame(body, false);
+        break;
+      case 0xc2:
+        readFrame(body, true);
+        break;
+      case 0xc4: {
+        let p = body;
+        while (p < end) {
+          const tableClass = byteAt(p) >> 4;
+          const id = byteAt(p) & 15;
+          const counts = data.subarray(p + 1, p + 17);
+          const total = counts.reduce((a, b) => a + b, 0);
+          const table = buildHuffmanTable(counts, data.subarray(p + 17, p + 17 + total));
+          (tableClass === 0 ? dcTables : acTables)[id] = table;
+          p += 17 + total;
+        }
+        break;
+      }
+      case 0xdb: {
+        let p = body;
+        while (p < end) {
+          const wide = byteAt(p) >> 4 === 1;
+          const id = byteAt(p) & 15;
+          const table = new Uint16Array(64);
+          for (let k = 0; k < 64; k++) table[ZIGZAG[k] as number] = wide ? u16(p + 1 + k * 2) : byteAt(p + 1 + k);
+          quantTables[id] = table;
+          p += 1 + (wide ? 128 : 64);
+        }
+        break;
+      }
+      case 0xdd:
+        restartInterval = u16(body);
+        break;
+      case 0xda:
+        pos = readScan(body);
+        continue;
+      case 0xe1:
+        readExifOrientation(body, end);
+        break;
+      case 0xee:
+        if (String.fromCharCode(...data.subarray(body, body + 5)) === "Adobe") adobeTransform = byteAt(body + 11);
+        break;
+      default:
+        if (marker >= 0xc3 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+          throw new UnsupportedJpegError(`frame type ${marker.toString(16)}`);
+    }
+    pos = end;
+  }
+  if (!frame) throw new CorruptJpegError("no frame");
+  const f: Frame = frame;
+
+  if (f.progressive) {
+    const input = new Float64Array(64);
+    for (const c of f.components) {
+      const quant = quantOf(c);
+      const kept = c.kept as Int16Array;
+      const size = c.nx * c.ny;
+      for (let row = 0; row < c.paddedPerColumn; row++)
+        for (let col = 0; col < c.paddedPerLine; col++) {
+          const block = row * c.paddedPerLine + col;
+          for (let i = 0; i < size; i++) {
+            const z = Math.floor(i / c.nx) * 8 + (i % c.nx);
+            input[i] = (kept[block * size + i] as number) * (quant[z] as number);
+          }
+          writeBlock(c, row, col, input);
+        }
+      c.kept = undefined;
+      c.nonZero = undefined;
+    }
+  }
+  return toRgba(f, scale, adobeTransform, orientation);
+}
+
+function toRgba(f: Frame, scale: JpegScale, adobeTransform: number | undefined, orientation: number): ScaledJpeg {
+  const { width, height } = scaledSize(f.width, f.height, scale);
+  const n = 8 / scale;
+  const rgba = new Uint8Array(width * height * 4);
+  // Output pixel → plane sample; only full-size decodes of subsampled chroma repeat samples.
+  const columns = f.components.map((c) =>
+    Int32Array.from({ length: width }, (_, x) => Math.floor((x * c.h * c.nx) / (f.maxH * n))),
+  );
+  const [first, second, third] = f.components as [Component, Component | undefined, Component | undefined];
+  const isRgb = adobeTransform === 0 || (second !== undefined && first.id === 0x52 && second.id === 0x47 && third?.id === 0x42);
+  for (let y = 0; y < height; y++) {
+    const rowOf = (c: Component) => Math.floor((y * c.v * c.ny) / (f.maxV * n)) * c.planeWidth;
+    const r0 = rowOf(first);
+    const c0 = columns[0] as Int32Array;
+    let out = y * width * 4;
+    if (!second || !third) {
+      for (let x = 0; x < width; x++) {
+        const grey = first.plane[r0 + (c0[x] as number)] as number;
+        rgba[out++] = grey;
+        rgba[out++] = grey;
+        rgba[out++] = grey;
+        rgba[out++] = 255;
+      }
+      continue;
+    }
+    const r1 = rowOf(second);
+    const r2 = rowOf(third);
+    const c1 = columns[1] as Int32Array;
+    const c2 = columns[2] as Int32Array;
+    for (let x = 0; x < width; x++) {
+      const a = first.plane[r0 + (c0[x] as number)] as number;
+      const b = second.plane[r1 + (c1[x] as number)] as number;
+      const c = third.plane[r2 + (c2[x] as number)] as number;
+      if (isRgb) {
+        rgba[out++] = a;
+        rgba[out++] = b;
+        rgba[out++] = c;
+      } else {
+        const cb = b - 128;
+        const cr = c - 128;
+        rgba[out++] = clamp(a + 1.402 * cr);
+        rgba[out++] = clamp(a - 0.344136 * cb - 0.714136 * cr);
+        rgba[out++] = clamp(a + 1.772 * cb);
+      }
+      rgba[out++] = 255;
+    }
+  }
+  return orient({ width, height, rgba }, orientation);
+}
+
+function clamp(value: number): number {
+  const rounded = Math.round(value);
+  return rounded < 0 ? 0 : rounded > 255 ? 255 : rounded;
+}
+
+/** Applies the EXIF orientation (2–8: mirrored and/or rotated), as browsers do when showing the photo. */
+export function orient(image: ScaledJpeg, orientation: number): ScaledJpeg {
+  if (orientation <= 1 || orientation > 8) return image;
+  const { width: w, height: h, rgba } = image;
+  const swaps = orientation >= 5;
+  const outWidth = swaps ? h : w;
+  const outHeight = swaps ? w : h;
+  const out = new Uint32Array(outWidth * outHeight);
+  const source = new Uint32Array(rgba.buffer, rgba.byteOffset, w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let tx: number;
+      let ty: number;
+      switch (orientation) {
+        case 2:
+          tx = w - 1 - x;
+          ty = y;
+          break;
+        case 3:
+          tx = w - 1 - x;
+          ty = h - 1 - y;
+          break;
+        case 4:
+          tx = x;
+          ty = h - 1 - y;
+          break;
+        case 5:
+          tx = y;
+          ty = x;
+          break;
+        case 6:
+          tx = h - 1 - y;
+          ty = x;
+          break;
+        case 7:
+          tx = h - 1 - y;
+          ty = w - 1 - x;
+          break;
+        default:
+          tx = y;
+          ty = w - 1 - x;
+      }
+      out[ty * outWidth + tx] = source[y * w + x] as number;
+    }
+  return { width: outWidth, height: outHeight, rgba: new Uint8Array(out.buffer) };
+}
