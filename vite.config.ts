@@ -1,3 +1,6 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -33,8 +36,35 @@ function siteScript(): Plugin {
   };
 }
 
+/**
+ * The Node server sends build assets already compressed: each text file of the client build gets
+ * `.br` (quality 11) and `.gz` siblings, written once here instead of on every request
+ * (server/static.ts picks one by Accept-Encoding). Cloudflare compresses at its edge instead.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: "vitrina-precompressed-assets",
+    apply: "build",
+    writeBundle(options, bundle) {
+      if (this.environment.name !== "client" || !options.dir) return;
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!/\.(js|css|svg|json|txt)$/.test(fileName)) continue;
+        const bytes = Buffer.from(output.type === "chunk" ? output.code : output.source);
+        if (bytes.byteLength < 1024) continue;
+        const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        writeFileSync(join(options.dir, `${fileName}.br`), brotli);
+        writeFileSync(join(options.dir, `${fileName}.gz`), gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [siteScript(), ...(target === "cloudflare" ? [cloudflare({ viteEnvironment: { name: "ssr" } })] : []), reactRouter()],
+  plugins: [
+    siteScript(),
+    ...(target === "cloudflare" ? [cloudflare({ viteEnvironment: { name: "ssr" } })] : [precompressedAssets()]),
+    reactRouter(),
+  ],
   resolve: {
     alias: [
       // The WebP encoder's Wasm: read from node_modules on Node, bundled as a module in the Worker.

@@ -15,6 +15,7 @@ import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
 import { clientAddress } from "./client-address";
+import { compressResponse } from "./compression";
 import { DiskFileStore } from "./disk-files";
 import { migrateDatabase } from "./migrate";
 import { DiskOutbox } from "./outbox";
@@ -54,7 +55,7 @@ async function main() {
   const serveStatic = createStaticHandler(join(projectRoot, "build/node/client"));
   const listener = createRequestListener(async (request: Request, peer: ClientAddress) => {
     const ip = clientAddress(peer.address, request.headers.get("X-Forwarded-For"), config.TRUST_PROXY);
-    return (await serveStatic(request)) ?? handler(request, ip);
+    return compressResponse(request, (await serveStatic(request)) ?? (await handler(request, ip)));
   });
   const server = createServer(listener);
   server.listen(port, () => {

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { Readable } from "node:stream";
+import { type Encoding, isCompressible, negotiateEncoding, varyOnEncoding } from "./compression";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -37,14 +38,32 @@ export function createStaticHandler(root: string) {
       if (!info.isFile()) return null;
       const headers = new Headers({
         "content-type": type,
-        "content-length": String(info.size),
         "x-content-type-options": "nosniff",
         "cache-control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       });
-      const body = request.method === "HEAD" ? null : (Readable.toWeb(createReadStream(path)) as ReadableStream);
+      // Text assets have brotli and gzip siblings written at build time (vite.config.ts).
+      const encoded = isCompressible(type)
+        ? await precompressed(path, negotiateEncoding(request.headers.get("accept-encoding")))
+        : null;
+      if (isCompressible(type)) varyOnEncoding(headers);
+      if (encoded) headers.set("content-encoding", encoded.encoding);
+      headers.set("content-length", String(encoded?.size ?? info.size));
+      const file = encoded?.path ?? path;
+      const body = request.method === "HEAD" ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream);
       return new Response(body, { headers });
     } catch {
       return null;
     }
   };
+}
+
+async function precompressed(path: string, encoding: Encoding | null) {
+  if (!encoding) return null;
+  const file = `${path}.${encoding === "br" ? "br" : "gz"}`;
+  try {
+    const info = await stat(file);
+    return info.isFile() ? { encoding, path: file, size: info.size } : null;
+  } catch {
+    return null;
+  }
 }
