@@ -32,7 +32,9 @@ export function listSections(db: Db, storeId: string): Promise<SectionSummary[]>
       title: sections.title,
       position: sections.position,
       createdAt: sections.createdAt,
-      items: sql<number>`(select count(*) from ${sectionItems} where ${sectionItems.sectionId} = ${sections.id})`,
+      // Qualified by hand: the ORM writes sections.id as a bare "id" here, which inside the
+      // subquery would name the item's own id.
+      items: sql<number>`(select count(*) from ${sectionItems} where ${sectionItems.sectionId} = "sections"."id")`,
     })
     .from(sections)
     .where(eq(sections.storeId, storeId))

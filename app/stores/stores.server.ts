@@ -236,8 +236,10 @@ export function listStoreSummaries(db: Db, ownerId: string) {
       category: stores.category,
       logoKey: stores.logoKey,
       saleNumber: stores.saleNumber,
-      products: sql<number>`(select count(*) from ${products} where ${products.storeId} = ${stores.id})`,
-      pendingSales: sql<number>`(select count(*) from ${sales} where ${sales.storeId} = ${stores.id} and ${sales.state} = 'Pendiente')`,
+      // Qualified by hand: in a one-table select the ORM writes stores.id as a bare "id", which
+      // inside these subqueries would name the product's or the sale's own id.
+      products: sql<number>`(select count(*) from ${products} where ${products.storeId} = "stores"."id")`,
+      pendingSales: sql<number>`(select count(*) from ${sales} where ${sales.storeId} = "stores"."id" and ${sales.state} = 'Pendiente')`,
     })
     .from(stores)
     .where(eq(stores.ownerId, ownerId))

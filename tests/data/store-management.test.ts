@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createSale } from "~/orders/orders.server";
 import { createProduct, deleteProduct, insertProduct } from "~/products/products.server";
-import { addFileItems, addProductItems, createSection, listSectionItems } from "~/sections/sections.server";
+import { addFileItems, addProductItems, createSection, listSectionItems, listSections } from "~/sections/sections.server";
 import { addBanners, listBanners } from "~/stores/banners.server";
 import {
   availableSlug,
@@ -10,6 +11,7 @@ import {
   createStore,
   deleteStore,
   insertStore,
+  listStoreSummaries,
   updateStoreInfo,
   writeStoreQr,
 } from "~/stores/stores.server";
@@ -44,6 +46,37 @@ async function merchant(s: S, plan: "standard" | "premium" = "standard") {
 }
 
 const stub = (i: number) => ({ key: `stores/x/banner/${i}.webp`, name: `b${i}`, width: 1200, height: 600 });
+
+describe("counts the merchant sees", () => {
+  it("the dashboard counts each store's products and pending sales; store info counts each section's items", async () => {
+    const s = createTestServices();
+    const m = await merchant(s);
+    const now = s.clock.now();
+    const a = await insertProduct(s.db, { storeId: m.store.id, name: "Uno", price: 100, stock: 5 }, now);
+    await insertProduct(s.db, { storeId: m.store.id, name: "Dos", price: 100, stock: 5 }, now);
+    const order = (key: string) => ({
+      key,
+      storeId: m.store.id,
+      currency: "USD",
+      buyerName: "Luis",
+      buyerPhone: null,
+      delivery: "pickup" as const,
+      address: null,
+      note: null,
+      lines: [{ productId: a.id, name: "Uno", imageKey: null, unitPrice: 100, quantity: 1 }],
+    });
+    await createSale(s.db, order("k1"), now);
+    await createSale(s.db, order("k2"), now);
+    await createSale(s.db, order("k3"), now);
+    const [summary] = await listStoreSummaries(s.db, m.id);
+    expect({ products: summary?.products, pendingSales: summary?.pendingSales }).toEqual({ products: 2, pendingSales: 3 });
+
+    const plan = await planLimits(s.db, "standard");
+    const section = await createSection(s.db, m.store.id, plan, "Ofertas", now);
+    expect(await addProductItems(s.db, section, plan, [a.id], now)).toBe(true);
+    expect((await listSections(s.db, m.store.id)).map((x) => x.items)).toEqual([1]);
+  });
+});
 
 describe("stores", () => {
   it("a store at the limit needs the merchant's confirmation, then raises the limit and the bill once", async () => {
