@@ -178,6 +178,11 @@ export const stores = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
     /** Bumped on every merchant edit that changes the public site: the edge cache key. */
     updatedAt: timestamp("updated_at").notNull(),
+    /**
+     * Bumped by a database trigger on every insert, update and delete of the store's products
+     * (stock taken by a sale included), so the public pages' validators need not read the catalog.
+     */
+    catalogVersion: integer("catalog_version").notNull().default(0),
   },
   (t) => [
     uniqueIndex("stores_url_unique").on(t.url),
@@ -241,8 +246,9 @@ export const products = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
   },
   (t) => [
-    index("products_store_created_idx").on(t.storeId, t.createdAt),
-    index("products_store_category_idx").on(t.storeId, t.category, t.createdAt),
+    // Newest first in index order (id breaks ties); search_text lets word search skip the table.
+    index("products_store_newest_idx").on(t.storeId, t.createdAt, t.id, t.searchText),
+    index("products_store_category_newest_idx").on(t.storeId, t.category, t.createdAt, t.id),
     check("products_id_format", sql`length(${t.id}) = 7 and ${t.id} not glob '*[^0-9]*'`),
     check("products_stock_non_negative", sql`${t.stock} >= 0`),
     check("products_price_non_negative", sql`${t.price} >= 0`),
@@ -313,7 +319,9 @@ export const sales = sqliteTable(
     closedAt: timestamp("closed_at"),
   },
   (t) => [
-    index("sales_store_created_idx").on(t.storeId, t.createdAt),
+    index("sales_store_newest_idx").on(t.storeId, t.createdAt, t.id),
+    // Pending counts (dashboard, menu badge) read only the pending entries.
+    index("sales_store_state_idx").on(t.storeId, t.state),
     check("sales_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
     check("sales_total_non_negative", sql`${t.total} >= 0`),
     check("sales_address_for_delivery", sql`${t.delivery} = 'pickup' or coalesce(${t.address}, '') <> ''`),

@@ -18,7 +18,9 @@ import {
  * The public site's reads. Every page is ONE database round trip (docs/architecture.md): a batch made of the
  * store lookup (with its owner's bill date for the 503 rule and a version for cache validators),
  * the old-slug lookup, the cart's products, and the page's own queries, which find the store
- * through a subquery on its url instead of waiting for its id.
+ * through a subquery on its url instead of waiting for its id. The subquery is compared with `=`:
+ * SQLite then evaluates it once and walks the store's newest-first index, where `IN (subquery)`
+ * would sort all of the store's products for every page (tests/data/query-plans.test.ts).
  */
 export const HOME_PRODUCT_LIMIT = 10;
 
@@ -55,8 +57,7 @@ function storeQuery(db: Db, url: string) {
       ownerEmail: users.email,
       ownerName: users.name,
       ownerBillDueAt: users.billDueAt,
-      // Stock changes (sale confirmations) do not touch stores.updatedAt; they still change pages.
-      productsVersion: sql<string>`(select count(*) || '.' || total(${products.stock}) from ${products} where ${products.storeId} = ${stores.id})`,
+      catalogVersion: stores.catalogVersion,
     })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.ownerId))
@@ -77,7 +78,7 @@ function productsByIdQuery(db: Db, url: string, ids: string[]) {
   return db
     .select(cardColumns)
     .from(products)
-    .where(and(inArray(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids.length ? ids : ["-"])));
+    .where(and(eq(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids.length ? ids : ["-"])));
 }
 
 export type SiteStoreRow = Awaited<ReturnType<typeof storeQuery>>[number];
@@ -108,7 +109,7 @@ export const bannersQuery = (db: Db, storeId: SQL) =>
   db
     .select({ key: storeBanners.key, width: storeBanners.width, height: storeBanners.height })
     .from(storeBanners)
-    .where(inArray(storeBanners.storeId, storeId))
+    .where(eq(storeBanners.storeId, storeId))
     .orderBy(asc(storeBanners.position), asc(storeBanners.id));
 
 export const sectionItemsQuery = (db: Db, storeId: SQL) =>
@@ -126,7 +127,7 @@ export const sectionItemsQuery = (db: Db, storeId: SQL) =>
     .from(sections)
     .leftJoin(sectionItems, eq(sectionItems.sectionId, sections.id))
     .leftJoin(products, eq(products.id, sectionItems.productId))
-    .where(inArray(sections.storeId, storeId))
+    .where(eq(sections.storeId, storeId))
     .orderBy(asc(sections.position), asc(sections.createdAt), asc(sectionItems.position), asc(sectionItems.id));
 
 /** Newest first; `limit + 1` rows tell whether more exist. */
@@ -140,7 +141,7 @@ export const productListQuery = (
     .from(products)
     .where(
       and(
-        inArray(products.storeId, storeId),
+        eq(products.storeId, storeId),
         opts.category == null ? undefined : eq(products.category, opts.category),
         opts.pattern ? sql`${products.searchText} like ${opts.pattern} escape '\\'` : undefined,
       ),
@@ -148,29 +149,35 @@ export const productListQuery = (
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(opts.limit + 1);
 
+/**
+ * The store's categories, lowest first. Each step jumps to the next category through the index on
+ * (store_id, category), so the cost is per category (at most 16), never per product.
+ */
 export const categoriesQuery = (db: Db, storeId: SQL) =>
-  db
-    .selectDistinct({ category: products.category })
-    .from(products)
-    .where(inArray(products.storeId, storeId))
-    .orderBy(asc(products.category));
+  db.all<{ category: number }>(sql`with recursive found(category) as (
+      select min(${products.category}) from ${products} where ${products.storeId} = ${storeId}
+      union all
+      select (select min(${products.category}) from ${products}
+              where ${products.storeId} = ${storeId} and ${products.category} > found.category)
+      from found where found.category is not null)
+    select category from found where category is not null`);
 
 export const productQuery = (db: Db, storeId: SQL, id: string) =>
   db
     .select({ ...cardColumns, description: products.description })
     .from(products)
-    .where(and(inArray(products.storeId, storeId), eq(products.id, id)))
+    .where(and(eq(products.storeId, storeId), eq(products.id, id)))
     .limit(1);
 
 export const sitemapProductsQuery = (db: Db, storeId: SQL) =>
   db
     .select({ id: products.id, name: products.name, createdAt: products.createdAt })
     .from(products)
-    .where(inArray(products.storeId, storeId))
-    .orderBy(desc(products.createdAt))
+    .where(eq(products.storeId, storeId))
+    .orderBy(desc(products.createdAt), desc(products.id))
     .limit(5000);
 
-const isOrderKey = (storeId: SQL, key: string) => and(eq(idempotencyKeys.key, key), inArray(idempotencyKeys.storeId, storeId));
+const isOrderKey = (storeId: SQL, key: string) => and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.storeId, storeId));
 
 /** The sale an idempotency key created, only within this store. */
 export const orderByKeyQuery = (db: Db, storeId: SQL, key: string) =>

@@ -131,7 +131,7 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   const basePath = siteBasePath(storeHost, store.url);
   const priced = priceCart(cart, loaded.cartProducts);
   const canonicalBase = publicStoreUrl(services.config, store.url).replace(/\/$/, "");
-  const version = [store.id, store.updatedAt.getTime(), store.productsVersion, siteScriptUrl, cartCookie ?? ""].join("|");
+  const version = [store.id, store.updatedAt.getTime(), store.catalogVersion, siteScriptUrl, cartCookie ?? ""].join("|");
   return {
     services,
     store,

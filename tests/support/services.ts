@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { createClient } from "@libsql/client";
+import { type Client, createClient } from "@libsql/client";
 import { createServices } from "../../app/compose-services.server";
 import { deletingRenditions } from "../../app/media/renditions";
 import type { Clock } from "../../app/services/clock";
@@ -24,8 +24,13 @@ export class TestClock implements Clock {
   }
 }
 
-/** A fresh copy of the migrated base database and an empty files folder, with real services on top. */
-export function createTestServices(): Services & { outbox: MemoryMailer; testClock: TestClock; dbPath: string } {
+/**
+ * A fresh copy of the migrated base database and an empty files folder, with real services on top.
+ * `wrapClient` sees every statement the services send (the query-plan test records them).
+ */
+export function createTestServices(
+  options: { wrapClient?: (client: Client) => Client } = {},
+): Services & { outbox: MemoryMailer; testClock: TestClock; dbPath: string } {
   const dir = join(TMP_DIR, `run-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
   mkdirSync(dir, { recursive: true });
   const dbPath = join(dir, "vitrina.db");
@@ -36,7 +41,8 @@ export function createTestServices(): Services & { outbox: MemoryMailer; testClo
     STORES_DOMAIN: "localhost",
     DATABASE_URL: `file:${dbPath}`,
   });
-  const client = createClient({ url: config.DATABASE_URL, timeout: 5000 });
+  const direct = createClient({ url: config.DATABASE_URL, timeout: 5000 });
+  const client = options.wrapClient ? options.wrapClient(direct) : direct;
   const outbox = new MemoryMailer();
   const testClock = new TestClock();
   const services = createServices({

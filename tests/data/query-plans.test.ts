@@ -1,0 +1,201 @@
+import { type Client, createClient, type InArgs, type InStatement } from "@libsql/client";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { hashPassword } from "~/auth/password.server";
+import { createSale } from "~/orders/orders.server";
+import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
+import { confirmSale, getSale, listSales } from "~/sales/sales.server";
+import { servicesContext, storeHostContext } from "~/services/services";
+import { loader as cartLoader } from "~/site/routes/cart";
+import { loader as productLoader } from "~/site/routes/product";
+import { loader as searchLoader } from "~/site/routes/search";
+import { loader as sitemapLoader } from "~/site/routes/sitemap";
+import { loader as catalogLoader } from "~/site/routes/store-catalog";
+import { loader as homeLoader } from "~/site/routes/store-home";
+import { insertStore, listStoreSummaries } from "~/stores/stores.server";
+import { findOwnedStore } from "~/workspace/context.server";
+import { users } from "../../db/schema";
+import { createTestServices } from "../support/services";
+
+vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
+
+/**
+ * Every statement the hot paths send (public pages, cart, checkout, the sales desk, the merchant's
+ * lists) is recorded while they run for real, then planned by SQLite. A plan that scans a whole big
+ * table, or sorts rows an index could give in order, grows with every store on the platform: it fails here.
+ */
+type Recorded = { sql: string; args: InArgs; path: string };
+
+const BIG_TABLES = ["products", "sales", "sale_lines", "stores", "users", "sessions"];
+
+function recording(log: Recorded[], path: () => string) {
+  const keep = (s: InStatement) => {
+    const statement = typeof s === "string" ? { sql: s, args: [] } : { sql: s.sql, args: s.args ?? [] };
+    log.push({ ...statement, path: path() });
+  };
+  return (client: Client): Client =>
+    new Proxy(client, {
+      get: (target, prop, receiver) => {
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== "function") return value;
+        if (prop === "execute")
+          return (s: InStatement, args?: InArgs) => {
+            keep(typeof s === "string" && args ? { sql: s, args } : s);
+            return value.call(target, s, args);
+          };
+        if (prop === "batch")
+          return (statements: InStatement[], mode?: unknown) => {
+            statements.forEach(keep);
+            return value.call(target, statements, mode);
+          };
+        return value.bind(target);
+      },
+    });
+}
+
+/** The plan's steps, as EXPLAIN QUERY PLAN prints them ("SEARCH products USING INDEX …"). */
+async function planOf(client: Client, statement: Recorded): Promise<string[]> {
+  const rows = await client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args });
+  return rows.rows.map((r) => String(r.detail));
+}
+
+const fullScan = (step: string) =>
+  BIG_TABLES.some((table) => new RegExp(`^SCAN ${table}\\b`).test(step) || new RegExp(`^SCAN \\w+ AS ${table}\\b`).test(step));
+
+const sortsRows = (step: string) => /USE TEMP B-TREE FOR (ORDER BY|DISTINCT|GROUP BY)/.test(step);
+
+/** Statements that may sort: the lines of the (at most 20 per page) shown sales, grouped by sale. */
+const MAY_SORT = [/from "sale_lines" where "sale_lines"\."sale_id" (in|=)/];
+
+describe("query plans of the hot paths", () => {
+  const log: Recorded[] = [];
+  let current = "setup";
+  const s = createTestServices({ wrapClient: recording(log, () => current) });
+  let storeId = "";
+  let ownerId = "";
+  let productIds: string[] = [];
+  let saleIds: string[] = [];
+
+  const run = async <T>(path: string, work: () => Promise<T>): Promise<T> => {
+    current = path;
+    try {
+      return await work();
+    } catch (thrown) {
+      // A redirect or a 404 thrown by a loader still sent its statements.
+      if (thrown instanceof Response) return thrown as T;
+      throw thrown;
+    } finally {
+      current = "setup";
+    }
+  };
+
+  const siteArgs = (path: string, params: Record<string, string> = {}, cookie = "") => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, s);
+    context.set(storeHostContext, null);
+    const request = new Request(`http://localhost:3999/site/planes${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+    return { request, params: { site: "planes", ...params }, context, unstable_pattern: "" } as never;
+  };
+
+  beforeAll(async () => {
+    const now = s.clock.now();
+    ownerId = crypto.randomUUID();
+    await s.db.insert(users).values({
+      id: ownerId,
+      name: "Ana",
+      lastname: "Planes",
+      email: "planes@correo.test",
+      passwordHash: await hashPassword("x-secreta-123"),
+      trialStarted: false,
+      billDueAt: null,
+      createdAt: now,
+    });
+    for (const url of ["vecina", "planes"]) {
+      const store = await insertStore(
+        s.db,
+        { ownerId, name: url, url, category: 6, currency: "COP", saleNumber: "573001112233" },
+        now,
+      );
+      const names = ["Café de Colombia", "Arepa de maíz", "Panela orgánica", "Cafetera italiana"];
+      const ids: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const product = await insertProduct(
+          s.db,
+          { storeId: store.id, name: `${names[i % 4]} ${i}`, price: 1000 + i, stock: 50, category: i % 5 },
+          new Date(now.getTime() + i * 1000),
+        );
+        ids.push(product.id);
+      }
+      storeId = store.id;
+      productIds = ids;
+    }
+    saleIds = [];
+    for (let i = 0; i < 25; i++) {
+      const order = {
+        key: `clave-${i}`,
+        storeId,
+        currency: "COP",
+        buyerName: "Luis",
+        buyerPhone: null,
+        delivery: "pickup" as const,
+        address: null,
+        note: null,
+        lines: [0, 1].map((n) => ({
+          productId: productIds[(i + n) % 40] ?? "",
+          name: "x",
+          imageKey: null,
+          unitPrice: 1000,
+          quantity: 1,
+        })),
+      };
+      saleIds.push((await createSale(s.db, order, new Date(now.getTime() + i * 60_000))).saleId);
+    }
+  });
+
+  it("plans every hot statement without a full scan or a sort of a big table", async () => {
+    const cart = `carrito=${productIds[0]}:1|${productIds[1]}:2`;
+    const [product, sale] = [productIds[3] ?? "", saleIds[4] ?? ""];
+    await run("home", () => homeLoader(siteArgs("")));
+    await run("tienda", () => catalogLoader(siteArgs("/Store")));
+    await run("tienda ?pagina=3", () => catalogLoader(siteArgs("/Store?pagina=3")));
+    await run("tienda ?categoria=2", () => catalogLoader(siteArgs("/Store?categoria=2")));
+    await run("search common", () => searchLoader(siteArgs("/Search?q=cafe")));
+    await run("search rare", () => searchLoader(siteArgs("/Search?q=zzz")));
+    await run("product", () => productLoader(siteArgs(`/Product/x/${product}`, { title: "x", id: product })));
+    await run("cart", () => cartLoader(siteArgs("/Cart", {}, cart)));
+    await run("sitemap", () => sitemapLoader(siteArgs("/sitemap.xml")));
+    const store = { id: storeId, timeZone: "America/Bogota" };
+    const now = s.clock.now();
+    await run("sales latest", () => listSales(s.db, store, { kind: "latest", limit: 20 }, now));
+    await run("sales load more", () => listSales(s.db, store, { kind: "latest", limit: 220 }, now));
+    await run("sales today", () => listSales(s.db, store, { kind: "today", limit: 20 }, now));
+    await run("sales by code", () => listSales(s.db, store, { kind: "code", code: sale }, now));
+    await run("sale dialog", () => getSale(s.db, storeId, sale));
+    await run("confirm sale", () => confirmSale(s, storeId, sale));
+    await run("merchant products", () => listProducts(s.db, storeId, "", 20));
+    await run("merchant product search", () => listProducts(s.db, storeId, "are", 20));
+    await run("product limit", () => countProducts(s.db, storeId));
+    await run("product edit", () => findProduct(s.db, storeId, product));
+    await run("owned store", () => findOwnedStore(s.db, ownerId, storeId));
+    await run("dashboard", () => listStoreSummaries(s.db, ownerId));
+
+    const hot = log.filter((r) => r.path !== "setup");
+    const paths = new Set(hot.map((r) => r.path));
+    expect(paths.size).toBe(21);
+    const client = createClient({ url: `file:${s.dbPath}` });
+    const offending: string[] = [];
+    for (const statement of hot) {
+      const plan = await planOf(client, statement);
+      const mayScan = plan.filter(fullScan);
+      const maySort = MAY_SORT.some((p) => p.test(statement.sql)) ? [] : plan.filter(sortsRows);
+      for (const step of [...mayScan, ...maySort]) offending.push(`${statement.path}: ${step}\n    ${statement.sql}`);
+    }
+    client.close();
+    expect(offending).toEqual([]);
+  });
+
+  it("reads the store's categories in order, each once", async () => {
+    const page = (await catalogLoader(siteArgs("/Store"))) as unknown as { data: { categories: { id: number }[] } };
+    expect(page.data.categories.map((c) => c.id)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
