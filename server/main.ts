@@ -14,6 +14,7 @@ import { deletingRenditions } from "../app/media/renditions";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
+import { withRoundTripDelay } from "../app/services/db";
 import { clientAddress } from "./client-address";
 import { compressResponse } from "./compression";
 import { DiskFileStore } from "./disk-files";
@@ -38,10 +39,12 @@ async function main() {
   });
 
   // A busy timeout lets concurrent requests queue for the write lock instead of failing.
-  const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN, timeout: 5000 });
+  const directClient = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN, timeout: 5000 });
+  // The benchmark's simulated distance to the database; never in production.
+  const client = config.devTools ? withRoundTripDelay(directClient, Number(process.env.DB_RTT_MS ?? 0)) : directClient;
   // WAL: readers never block the writer (one process, many concurrent requests).
-  if (config.DATABASE_URL.startsWith("file:")) await client.execute("PRAGMA journal_mode = WAL");
-  await migrateDatabase(client, process.env.MIGRATIONS_DIR ?? join(projectRoot, "migrations"));
+  if (config.DATABASE_URL.startsWith("file:")) await directClient.execute("PRAGMA journal_mode = WAL");
+  await migrateDatabase(directClient, process.env.MIGRATIONS_DIR ?? join(projectRoot, "migrations"));
 
   const files = deletingRenditions(new DiskFileStore(join(dataDir, "files")));
   const clock = config.devTools ? testClock(join(dataDir, "reloj.json")) : systemClock;
