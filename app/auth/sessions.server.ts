@@ -1,8 +1,10 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/domain/ids";
+import type { PlanLimits } from "~/domain/limits";
 import type { Services } from "~/services/services";
-import type { Merchant } from "~/workspace/context.server";
-import { sessions, users } from "../../db/schema";
+import type { Merchant, Store } from "~/workspace/context.server";
+import { planLimitColumns } from "~/workspace/plan-limits.server";
+import { plans, sessions, stores, users } from "../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "./cookies.server";
 
 const DAY = 24 * 3600 * 1000;
@@ -42,32 +44,56 @@ async function sessionIdOf(services: Services, request: Request): Promise<string
 
 /**
  * The signed-in merchant, or null. Sliding lifetime: a session used more than a day after
- * its last extension is pushed 30 days ahead again.
+ * its last extension is pushed 30 days ahead again. The merchant's plan limits come along (null
+ * before a plan is chosen). With `storeId` (a `/Store/{storeId}/…` page) the
+ * same round trip also fetches that store if this session's merchant owns it (`store`: null if not).
  */
 export async function getSessionUser(
   services: Services,
   request: Request,
-): Promise<{ user: Merchant; refreshCookie?: string } | null> {
+  options: { storeId?: string } = {},
+): Promise<{ user: Merchant; limits: PlanLimits | null; store?: Store | null; refreshCookie?: string } | null> {
   const id = await sessionIdOf(services, request);
   if (!id) return null;
   const idHash = await sha256Hex(id);
   const now = services.clock.now();
-  const [row] = await services.db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+  const { db } = services;
+  const liveSession = and(eq(sessions.idHash, idHash), eq(sessions.kind, "merchant"), gt(sessions.expiresAt, now));
+  const userQuery = db
+    .select({ user: users, expiresAt: sessions.expiresAt, limits: planLimitColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), eq(sessions.kind, "merchant"), gt(sessions.expiresAt, now)))
+    .leftJoin(plans, eq(plans.id, users.plan))
+    .where(liveSession)
     .limit(1);
+  const storeId = options.storeId;
+  let row: { user: Merchant; expiresAt: Date; limits: PlanLimits | null } | undefined;
+  let store: Store | null | undefined;
+  if (storeId !== undefined) {
+    const [userRows, storeRows] = await db.batch([
+      userQuery,
+      db
+        .select({ store: stores })
+        .from(stores)
+        .innerJoin(sessions, eq(sessions.userId, stores.ownerId))
+        .where(and(eq(stores.id, storeId), liveSession))
+        .limit(1),
+    ]);
+    row = userRows[0];
+    store = storeRows[0]?.store ?? null;
+  } else {
+    [row] = await userQuery;
+  }
   if (!row) return null;
   const fullExpiry = now.getTime() + SESSION_DAYS * DAY;
   if (fullExpiry - row.expiresAt.getTime() > DAY) {
-    await services.db
+    await db
       .update(sessions)
       .set({ expiresAt: new Date(fullExpiry) })
       .where(eq(sessions.idHash, idHash));
-    return { user: row.user, refreshCookie: await sessionCookie(services.config).serialize(id) };
+    return { user: row.user, limits: row.limits, store, refreshCookie: await sessionCookie(services.config).serialize(id) };
   }
-  return { user: row.user };
+  return { user: row.user, limits: row.limits, store };
 }
 
 /** Ends this browser's session; returns the Set-Cookie that clears it. */

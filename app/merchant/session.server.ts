@@ -2,23 +2,28 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { merchantRedirect } from "~/auth/redirect-rules";
 import { getSessionUser } from "~/auth/sessions.server";
 import { getServices } from "~/services/services";
-import { merchantContext } from "~/workspace/context.server";
+import { merchantContext, sessionStoreContext } from "~/workspace/context.server";
+import { planLimitsContext } from "~/workspace/plan-limits.server";
 
 /**
  * Guards every merchant page: anonymous → /Auth (coming back afterwards); no plan → /plans;
  * overdue → /payment. Puts the signed-in user in context for the pages below.
  */
 export async function requireMerchant(
-  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  { request, params, context }: { request: Request; params: { storeId?: string }; context: Readonly<RouterContextProvider> },
   next: () => Promise<Response>,
 ): Promise<Response> {
   const services = getServices(context);
-  const session = await getSessionUser(services, request);
+  // A store workspace page gets its store in the same round trip as the session (checked again below).
+  const storeId = params.storeId && /^\d{10}$/.test(params.storeId) ? params.storeId : undefined;
+  const session = await getSessionUser(services, request, { storeId });
   const path = pagePath(request);
   if (!session) throw redirect(`/Auth?redirectTo=${encodeURIComponent(path)}`);
   const target = merchantRedirect(session.user, path, services.clock.now());
   if (target && target !== path) throw redirect(target);
   context.set(merchantContext, session.user);
+  context.set(planLimitsContext, session.limits);
+  if (session.store !== undefined) context.set(sessionStoreContext, session.store);
   const response = await next();
   if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);
   return response;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import type { PlanLimits } from "~/domain/limits";
 import { moneyMessage, readMoney } from "~/domain/money";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -9,7 +10,6 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { failure, invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
-import { planLimits } from "~/workspace/plan-limits.server";
 import {
   createProduct,
   deleteProduct,
@@ -65,7 +65,7 @@ const imageOf = (prepared: PreparedFile, file: File): ProductImage => ({
 });
 
 /** /Store/{id}/products/new: validates, stores the resized image, creates the product under the plan limit. */
-export async function handleCreateProduct(services: Services, plan: "standard" | "premium", store: Store, form: FormData) {
+export async function handleCreateProduct(services: Services, limits: PlanLimits, store: Store, form: FormData) {
   const { db, files, config, clock } = services;
   const parsed = productSchema(store.currency).safeParse(fieldsOf(form));
   const [file] = filesOf(form, "image");
@@ -76,7 +76,7 @@ export async function handleCreateProduct(services: Services, plan: "standard" |
   try {
     prepared = await prepareProductImage(file, store.id, id);
     await putAll(files, [prepared]);
-    await createProduct(db, store.id, await planLimits(db, plan), id, parsed.data, imageOf(prepared, file), clock.now());
+    await createProduct(db, store.id, limits, id, parsed.data, imageOf(prepared, file), clock.now());
   } catch (error) {
     if (prepared) await files.delete([prepared.key]);
     return refusal("create", error, "image");

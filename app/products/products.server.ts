@@ -55,20 +55,25 @@ export interface ProductImage {
   filename: string;
 }
 
-/** The merchant's product list: newest first, optionally filtered by the word-prefix search. */
+/**
+ * The merchant's product list: newest first, optionally filtered by the word-prefix search, with the
+ * number matching and the store's whole count (for the plan limit), in one round trip.
+ */
 export async function listProducts(
   db: Db,
   storeId: string,
   query: string,
   limit: number,
-): Promise<{ rows: Product[]; total: number }> {
+): Promise<{ rows: Product[]; total: number; all: number }> {
   const pattern = searchPattern(query);
-  const where = and(eq(products.storeId, storeId), pattern ? sql`${products.searchText} like ${pattern} escape '\\'` : undefined);
-  const [rows, totals] = await db.batch([
+  const own = eq(products.storeId, storeId);
+  const where = and(own, pattern ? sql`${products.searchText} like ${pattern} escape '\\'` : undefined);
+  const [rows, totals, alls] = await db.batch([
     db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit),
     db.select({ n: count() }).from(products).where(where),
+    db.select({ n: count() }).from(products).where(own),
   ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  return { rows, total: totals[0]?.n ?? 0, all: alls[0]?.n ?? 0 };
 }
 
 export function findProduct(db: Db, storeId: string, productId: string): Promise<Product | undefined> {

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import type { PlanLimits } from "~/domain/limits";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "~/media/uploads.server";
@@ -8,13 +9,13 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { failure, invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
-import { planLimits } from "~/workspace/plan-limits.server";
 import {
   addFileItems,
   addProductItems,
   deleteSection,
   type FileItemInput,
   findSection,
+  findSectionWithItems,
   listSectionItems,
   moveItem,
   removeItem,
@@ -22,6 +23,12 @@ import {
   type Section,
   sectionTitleSchema,
 } from "./sections.server";
+
+/** The section page's data: 404 unless the section is the store's. */
+export async function loadSectionWithItems(services: Services, store: Store, sectionId: string) {
+  const found = /^\d{7}$/.test(sectionId) ? await findSectionWithItems(services.db, store.id, sectionId) : undefined;
+  return found ?? notFound();
+}
 
 export async function loadSection(services: Services, store: Store, sectionId: string): Promise<Section> {
   const section = /^\d{7}$/.test(sectionId) ? await findSection(services.db, store.id, sectionId) : undefined;
@@ -71,12 +78,12 @@ export async function handleSectionAction(services: Services, section: Section, 
 }
 
 /** /new/product: the chosen products of this store, capped at the section's free slots. */
-export async function handleAddProducts(services: Services, plan: "standard" | "premium", section: Section, form: FormData) {
+export async function handleAddProducts(services: Services, limits: PlanLimits, section: Section, form: FormData) {
   const ids = form.getAll("product").map(String);
   if (ids.length === 0) return failure("add", { form: "Elige al menos un producto" });
   if (ids.length > 200 || ids.some((id) => !/^\d{7}$/.test(id))) notFound();
   try {
-    const added = await addProductItems(services.db, section, await planLimits(services.db, plan), ids, services.clock.now());
+    const added = await addProductItems(services.db, section, limits, ids, services.clock.now());
     if (!added) notFound();
   } catch (error) {
     return refusal("add", error);
@@ -93,7 +100,7 @@ export async function handleAddProducts(services: Services, plan: "standard" | "
  * browser made from a frame (`thumb:{index}`), or none (placeholder) for audio or without JavaScript.
  * Every file is checked before anything is stored, and a refusal leaves nothing behind.
  */
-export async function handleAddFiles(services: Services, plan: "standard" | "premium", section: Section, form: FormData) {
+export async function handleAddFiles(services: Services, limits: PlanLimits, section: Section, form: FormData) {
   const { db, files, clock, config } = services;
   const chosen = filesOf(form, "files");
   if (chosen.length === 0) return failure("add", { files: "Elige al menos un archivo" });
@@ -125,7 +132,7 @@ export async function handleAddFiles(services: Services, plan: "standard" | "pre
       });
     }
     await putAll(files, stored);
-    await addFileItems(db, section, await planLimits(db, plan), items, clock.now());
+    await addFileItems(db, section, limits, items, clock.now());
   } catch (error) {
     if (stored.length)
       await removeUnreferenced(

@@ -24,7 +24,7 @@ export interface FileItemInput {
   height: number | null;
 }
 
-export function listSections(db: Db, storeId: string): Promise<SectionSummary[]> {
+export function listSections(db: Db, storeId: string) {
   return db
     .select({
       id: sections.id,
@@ -43,6 +43,20 @@ export function listSections(db: Db, storeId: string): Promise<SectionSummary[]>
 
 export function findSection(db: Db, storeId: string, sectionId: string): Promise<Section | undefined> {
   return db.query.sections.findFirst({ where: and(eq(sections.id, sectionId), eq(sections.storeId, storeId)) });
+}
+
+/** A section of the store with its items, in one round trip (items of another store's section are never returned). */
+export async function findSectionWithItems(db: Db, storeId: string, sectionId: string) {
+  const [found, items] = await db.batch([
+    db
+      .select()
+      .from(sections)
+      .where(and(eq(sections.id, sectionId), eq(sections.storeId, storeId)))
+      .limit(1),
+    listSectionItems(db, sectionId),
+  ]);
+  const section = found[0];
+  return section ? { section, items } : undefined;
 }
 
 /** A section's title, as the info page creates it and the section page renames it. */

@@ -14,7 +14,7 @@ export interface NewBanner {
   height: number;
 }
 
-export function listBanners(db: Db, storeId: string): Promise<Banner[]> {
+export function listBanners(db: Db, storeId: string) {
   return db.select().from(storeBanners).where(eq(storeBanners.storeId, storeId)).orderBy(asc(storeBanners.position));
 }
 

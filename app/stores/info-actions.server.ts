@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { isSupportedCurrency } from "~/domain/currencies";
+import type { PlanLimits } from "~/domain/limits";
 import { normalizePhone, PHONE_MESSAGE } from "~/domain/phone";
 import { isValidTimeZone } from "~/domain/time-zones";
 import { notFound } from "~/http/responses";
@@ -11,8 +12,7 @@ import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { failure, invalid, refusal } from "~/workspace/action-results.server";
-import type { Merchant, Store } from "~/workspace/context.server";
-import { planLimits } from "~/workspace/plan-limits.server";
+import type { Store } from "~/workspace/context.server";
 import { addBanners, deleteBanner, listBanners, moveBanner } from "./banners.server";
 import { changeStoreCurrency, deleteStore, setStoreLogo, updateStoreInfo } from "./stores.server";
 
@@ -43,7 +43,7 @@ export const storeInfoSchema = z.object({
 const move = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
 
 /** The actions of /Store/{storeId}/info, one per form on the page (`intent`). */
-export async function handleInfoAction(services: Services, user: Merchant, store: Store, form: FormData) {
+export async function handleInfoAction(services: Services, limits: PlanLimits, store: Store, form: FormData) {
   const { db, files, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${store.id}/info`;
@@ -84,7 +84,7 @@ export async function handleInfoAction(services: Services, user: Merchant, store
     case "banner": {
       const chosen = filesOf(form, "banner");
       if (chosen.length === 0) return failure(intent, { banner: "Elige al menos una imagen" });
-      const plan = await planLimits(db, user.plan);
+      const plan = limits;
       let prepared: Awaited<ReturnType<typeof prepareImage>>[] = [];
       try {
         prepared = await Promise.all(chosen.map((f) => prepareImage(f, `stores/${store.id}/banner`, IMAGE_HEIGHTS.banner)));
@@ -125,7 +125,7 @@ export async function handleInfoAction(services: Services, user: Merchant, store
       const parsed = sectionTitleSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error);
       try {
-        const section = await createSection(db, store.id, await planLimits(db, user.plan), parsed.data.title, now);
+        const section = await createSection(db, store.id, limits, parsed.data.title, now);
         return redirectWithNotice(
           config,
           `/Store/${store.id}/section/${section.id}`,

@@ -19,6 +19,12 @@ export const merchantContext = createContext<Merchant>();
 /** The store of `/Store/{storeId}/…`, loaded once per request and only if the signed-in merchant owns it. */
 export const ownedStoreContext = createContext<Store>();
 
+/**
+ * The merchant guard's early answer for that store, fetched with the session: the store if this
+ * session's merchant owns it, null if not, unset when the guard did not look.
+ */
+export const sessionStoreContext = createContext<Store | null | undefined>(undefined);
+
 export async function findOwnedStore(db: Db, ownerId: string, storeId: string): Promise<Store | undefined> {
   return db.query.stores.findFirst({ where: and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)) });
 }
@@ -34,7 +40,12 @@ export async function requireOwnedStore(
   const user = context.get(merchantContext);
   const services = getServices(context);
   const storeId = params.storeId ?? "";
-  const store = /^\d{10}$/.test(storeId) ? await findOwnedStore(services.db, user.id, storeId) : undefined;
+  const early = context.get(sessionStoreContext);
+  const store = !/^\d{10}$/.test(storeId)
+    ? undefined
+    : early !== undefined && (early === null || early.id === storeId)
+      ? (early ?? undefined)
+      : await findOwnedStore(services.db, user.id, storeId);
   if (!store) notFound();
   context.set(ownedStoreContext, store);
   if (request.method === "GET" || request.method === "HEAD") return next();

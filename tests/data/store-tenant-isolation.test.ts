@@ -87,7 +87,7 @@ async function send(
   };
   try {
     let result: unknown;
-    await requireMerchant({ request, context } as never, async () => {
+    await requireMerchant({ request, params, context } as never, async () => {
       await requireOwnedStore({ request, params, context } as never, async () => {
         const handler = method === "GET" ? module.loader : module.action;
         result = await (handler as (args: unknown) => unknown)({ request, params, context });

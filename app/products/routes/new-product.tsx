@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { canAddProduct, LIMIT_MESSAGES } from "~/domain/limits";
 import { getServices } from "~/services/services";
-import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
-import { planLimits } from "~/workspace/plan-limits.server";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleCreateProduct } from "../product-actions.server";
 import { EMPTY_PRODUCT, ProductForm } from "../product-form";
 import { countProducts } from "../products.server";
@@ -13,13 +13,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Nuevo producto | Vitrin
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db } = getServices(context);
-  const [count, plan] = await Promise.all([countProducts(db, store.id), planLimits(db, context.get(merchantContext).plan)]);
+  const count = await countProducts(db, store.id);
+  const plan = merchantPlanLimits(context);
   return { storeId: store.id, currency: store.currency, canAdd: canAddProduct(plan, count) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(merchantContext);
-  return handleCreateProduct(getServices(context), user.plan, context.get(ownedStoreContext), await request.formData());
+  return handleCreateProduct(
+    getServices(context),
+    merchantPlanLimits(context),
+    context.get(ownedStoreContext),
+    await request.formData(),
+  );
 }
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,9 +3,9 @@ import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
-import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
-import { planLimits } from "~/workspace/plan-limits.server";
-import { countProducts, listProducts } from "../products.server";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { listProducts } from "../products.server";
 import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Productos | ${loaderData?.storeName ?? "Tienda"}` }];
@@ -18,11 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").slice(0, 80);
   const limit = Math.min(Math.max(Number(params.get("limit")) || PAGE, PAGE), 2000);
-  const [{ rows, total }, all, plan] = await Promise.all([
-    listProducts(db, store.id, query, limit),
-    countProducts(db, store.id),
-    planLimits(db, context.get(merchantContext).plan),
-  ]);
+  const { rows, total, all } = await listProducts(db, store.id, query, limit);
+  const plan = merchantPlanLimits(context);
   return {
     storeId: store.id,
     storeName: store.name,

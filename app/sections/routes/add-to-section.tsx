@@ -10,10 +10,9 @@ import { listProducts } from "~/products/products.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ErrorText } from "~/ui/form";
-import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
-import { planLimits } from "~/workspace/plan-limits.server";
-import { handleAddFiles, handleAddProducts, loadSection } from "../section-actions.server";
-import { listSectionItems } from "../sections.server";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { handleAddFiles, handleAddProducts, loadSection, loadSectionWithItems } from "../section-actions.server";
 import type { Route } from "./+types/add-to-section";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -40,12 +39,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.type !== "product" && params.type !== "file") notFound();
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const section = await loadSection(services, store, params.sectionId);
-  const [items, plan, products] = await Promise.all([
-    listSectionItems(services.db, section.id),
-    planLimits(services.db, context.get(merchantContext).plan),
+  const [{ section, items }, products] = await Promise.all([
+    loadSectionWithItems(services, store, params.sectionId),
     params.type === "product" ? listProducts(services.db, store.id, "", 2000) : null,
   ]);
+  const plan = merchantPlanLimits(context);
   const inSection = new Set(items.map((i) => i.productId));
   return {
     type: params.type,
@@ -67,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
   const section = await loadSection(services, store, params.sectionId);
-  const plan = context.get(merchantContext).plan;
+  const plan = merchantPlanLimits(context);
   const form = await request.formData();
   if (params.type === "product") return handleAddProducts(services, plan, section, form);
   if (params.type === "file") return handleAddFiles(services, plan, section, form);

@@ -5,10 +5,9 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText, Field, MoveButtons, RemoveButton } from "~/ui/form";
-import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
-import { planLimits } from "~/workspace/plan-limits.server";
-import { handleSectionAction, loadSection } from "../section-actions.server";
-import { listSectionItems } from "../sections.server";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { handleSectionAction, loadSection, loadSectionWithItems } from "../section-actions.server";
 import type { Route } from "./+types/section";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.section.title ?? "Sección"} | Vitrina` }];
@@ -16,11 +15,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const section = await loadSection(services, store, params.sectionId);
-  const [items, plan] = await Promise.all([
-    listSectionItems(services.db, section.id),
-    planLimits(services.db, context.get(merchantContext).plan),
-  ]);
+  const { section, items } = await loadSectionWithItems(services, store, params.sectionId);
+  const plan = merchantPlanLimits(context);
   return {
     storeId: store.id,
     section: { id: section.id, title: section.title },

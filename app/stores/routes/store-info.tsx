@@ -5,8 +5,8 @@ import { timeZoneOptions } from "~/domain/time-zones";
 import { listSections } from "~/sections/sections.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
-import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
-import { planLimits } from "~/workspace/plan-limits.server";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { listBanners } from "../banners.server";
 import { handleInfoAction } from "../info-actions.server";
 import { BannerPanel, CurrencyPanel, DeletePanel, InfoPanel, LogoPanel, QrPanel, SectionsPanel } from "../info-panels";
@@ -16,13 +16,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Informaci
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const user = context.get(merchantContext);
   const { db } = getServices(context);
-  const [banners, sections, plan] = await Promise.all([
-    listBanners(db, store.id),
-    listSections(db, store.id),
-    planLimits(db, user.plan),
-  ]);
+  const [banners, sections] = await db.batch([listBanners(db, store.id), listSections(db, store.id)]);
+  const plan = merchantPlanLimits(context);
   return {
     store: {
       id: store.id,
@@ -62,7 +58,7 @@ function currencyChoices() {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleInfoAction(
     getServices(context),
-    context.get(merchantContext),
+    merchantPlanLimits(context),
     context.get(ownedStoreContext),
     await request.formData(),
   );

@@ -1,0 +1,116 @@
+// Database round trips per request, as the server counts them: public pages one, merchant pages two
+// (the session with its store and plan limits, then the page's data). A database far away pays each.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "./server";
+
+let server: RunningServer;
+let base = "";
+let cookie = "";
+let storeId = "";
+
+beforeAll(async () => {
+  server = await startServer();
+  base = `http://localhost:${server.port}`;
+  const signIn = await fetch(`${base}/Auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "demo@vitrina.local", password: "vitrina-demo-2026", redirectTo: "/" }),
+  });
+  cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const dashboard = await (await fetch(`${base}/`, { headers: { cookie } })).text();
+  storeId = dashboard.match(/\/Store\/(\d{10})\//)?.[1] ?? "";
+}, 90_000);
+afterAll(() => server?.stop());
+
+async function roundTrips(path: string, headers: Record<string, string> = {}): Promise<{ status: number; trips: number }> {
+  const reply = await fetch(`${base}${path}`, { headers, redirect: "manual" });
+  await reply.arrayBuffer();
+  return { status: reply.status, trips: Number(reply.headers.get("x-vitrina-db-round-trips")) };
+}
+
+describe("database round trips per route", () => {
+  it("every public page of the demo store is one round trip", async () => {
+    const home = await (await fetch(`${base}/site/demo`)).text();
+    const product = home.match(/href="(\/site\/demo\/Product\/[^"]+)"/)?.[1] ?? "";
+    const productId = product.split("/").pop();
+    expect(productId).toMatch(/^\d{7}$/);
+    const cart = { cookie: `carrito=${productId}:2` };
+    for (const [path, headers] of [
+      ["/site/demo", {}],
+      ["/site/demo/Store", {}],
+      ["/site/demo/Store?pagina=3&categoria=1", {}],
+      ["/site/demo/Search?q=taza", {}],
+      [product, {}],
+      ["/site/demo/Cart", cart],
+      ["/site/demo/Checkout", cart],
+      ["/site/demo/sitemap.xml", {}],
+    ] as const) {
+      expect(await roundTrips(path, headers), path).toEqual({ status: 200, trips: 1 });
+    }
+  });
+
+  it("every merchant page is at most two: the session (with the store and plan), then the page", async () => {
+    expect(storeId).toMatch(/^\d{10}$/);
+    const auth = { cookie };
+    const products = await (await fetch(`${base}/Store/${storeId}/products`, { headers: auth })).text();
+    const productId = products.match(new RegExp(`/Store/${storeId}/products/(\\d{7})`))?.[1];
+    const created = await fetch(`${base}/Store/${storeId}/info`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...auth, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "section-create", title: "Novedades" }),
+    });
+    await created.arrayBuffer();
+    // An action and the page's loaders after it: the guard's trip, the write, the page.
+    expect(Number(created.headers.get("x-vitrina-db-round-trips"))).toBeLessThanOrEqual(3);
+    const info = await (await fetch(`${base}/Store/${storeId}/info`, { headers: auth })).text();
+    const sectionId = info.match(new RegExp(`/Store/${storeId}/section/(\\d{7})`))?.[1];
+    expect(productId).toBeDefined();
+    expect(sectionId).toBeDefined();
+    const pages = [
+      "/",
+      `/Store/${storeId}/products`,
+      `/Store/${storeId}/products?q=taza`,
+      `/Store/${storeId}/products.data`,
+      `/Store/${storeId}/products/new`,
+      `/Store/${storeId}/products/${productId}`,
+      `/Store/${storeId}/info`,
+      `/Store/${storeId}/section/${sectionId}`,
+      `/Store/${storeId}/sales`,
+      `/Store/${storeId}/sales?view=today`,
+    ];
+    const counts: Record<string, number> = {};
+    for (const path of pages) {
+      const { status, trips } = await roundTrips(path, auth);
+      expect(status, path).toBe(200);
+      counts[path] = trips;
+    }
+    expect(Object.entries(counts).filter(([, trips]) => trips > 2)).toEqual([]);
+  });
+
+  it("another merchant's store id costs the same one round trip and answers 404", async () => {
+    expect(await roundTrips("/Store/1234567890/products", { cookie })).toEqual({ status: 404, trips: 1 });
+  });
+});
+
+describe("simulated distance (DB_RTT_MS)", () => {
+  it("each round trip waits the configured time before the first byte", async () => {
+    const far = await startServer({ DB_RTT_MS: "150" });
+    try {
+      const url = `http://localhost:${far.port}/site/demo`;
+      await (await fetch(url)).arrayBuffer();
+      const start = performance.now();
+      const reply = await fetch(url);
+      const firstByte = performance.now() - start;
+      await reply.arrayBuffer();
+      expect(reply.headers.get("x-vitrina-db-round-trips")).toBe("1");
+      expect(firstByte).toBeGreaterThanOrEqual(150);
+    } finally {
+      await far.stop();
+    }
+  }, 90_000);
+});
