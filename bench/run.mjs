@@ -149,6 +149,60 @@ async function seedBenchStore() {
   return `/site/${BENCH_STORE}/Product/cafe-de-colombia-1/${digits(7, 0)}`;
 }
 
+/** Median time to the first byte of `path` over 5 sequential requests, and the round trips the server counted. */
+async function firstByte(path, headers = {}) {
+  const times = [];
+  let trips = 0;
+  let status = 0;
+  for (let i = 0; i < 6; i++) {
+    const start = performance.now();
+    const res = await fetch(`${ORIGIN}${path}`, { headers, redirect: "manual" });
+    const elapsed = performance.now() - start;
+    await res.arrayBuffer();
+    if (i > 0) times.push(elapsed);
+    trips = Number(res.headers.get("x-vitrina-db-round-trips"));
+    status = res.status;
+  }
+  times.sort((a, b) => a - b);
+  return { status, trips, ttfb: Math.round(times[2]) };
+}
+
+/** Round trips and time to first byte per route, public and merchant (signed in as the demo merchant). */
+async function roundTripsPerRoute(publicPaths) {
+  const signIn = await fetch(`${ORIGIN}/Auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "demo@vitrina.local", password: "vitrina-demo-2026", redirectTo: "/" }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const dashboard = await (await fetch(`${ORIGIN}/`, { headers: { cookie } })).text();
+  const storeId = dashboard.match(/\/Store\/(\d{10})\//)?.[1];
+  const merchantPaths = [
+    "/",
+    `/Store/${storeId}/products`,
+    `/Store/${storeId}/products/new`,
+    `/Store/${storeId}/info`,
+    `/Store/${storeId}/sales`,
+    `/Store/${storeId}/sales?view=today`,
+  ];
+  const table = [];
+  for (const path of publicPaths) table.push({ route: path, kind: "public", ...(await firstByte(path)) });
+  for (const path of merchantPaths) table.push({ route: path, kind: "merchant", ...(await firstByte(path, { cookie })) });
+  const rtt = Number(process.env.DB_RTT_MS ?? 0);
+  console.log(`\nRound trips and time to first byte (median of 5), DB_RTT_MS=${rtt}: public ≤ 1, merchant ≤ 2`);
+  console.table(
+    table.map(({ route, kind, status, trips, ttfb }) => ({ route, kind, status, "DB round trips": trips, "TTFB ms": ttfb })),
+  );
+  for (const r of table) {
+    const bound = r.kind === "public" ? 1 : 2;
+    console.log(`${r.trips <= bound ? "✓" : "✗ OVER BUDGET"} ${r.trips} round trip(s): ${r.route}`);
+  }
+}
+
 try {
   await waitReady();
   PAGES[2].path = await seedBenchStore();
@@ -216,6 +270,7 @@ try {
     `Sizes are bytes on the wire from the server (brotli or gzip as a browser asks). Budgets: public pages 0 framework JS (framework JS brotli; merchant: gzip), site script ≤ ${kb(BUDGET.siteScriptBrotli)} brotli, HTML ≤ ${kb(BUDGET.htmlBrotli)} brotli, ≤ ${BUDGET.roundTrips} DB round trip; merchant app first load ≤ ${kb(BUDGET.merchantJsGzip)} JS gzip.`,
   );
   for (const r of rows) console.log(`${r._ok ? "✓ within budget" : "✗ OVER BUDGET"}: ${r.page}`);
+  await roundTripsPerRoute(PAGES.filter((p) => p.kind === "public").map((p) => p.path));
 } finally {
   server.kill("SIGTERM");
 }
