@@ -1,8 +1,9 @@
 // `npm test`: every check the project has, in order, on a fresh build.
 // typecheck → lint → build → vitest (domain + data on real libSQL) → Playwright (Chromium, JS on/off)
-// → Worker bundle budget and workerd smoke. Ends with one line: "N passed, N failed".
+// → Worker bundle budget and workerd smoke → Playwright journeys on the Worker in workerd.
+// Ends with one line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
 const bin = (name) => resolve("node_modules/.bin", name);
@@ -10,6 +11,8 @@ const tmp = resolve("tests/.tmp");
 mkdirSync(tmp, { recursive: true });
 const vitestJson = resolve(tmp, "vitest.json");
 const playwrightJson = resolve(tmp, "playwright.json");
+const workerdJson = resolve(tmp, "playwright-workerd.json");
+for (const report of [vitestJson, playwrightJson, workerdJson]) rmSync(report, { force: true });
 
 const steps = [
   ["typecheck", bin("react-router"), ["typegen"]],
@@ -19,6 +22,13 @@ const steps = [
   ["vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
   ["playwright", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
   ["worker", process.execPath, ["tests/worker/smoke.mjs"]],
+  // After the smoke, whose Worker build the journeys reuse.
+  [
+    "workerd-e2e",
+    bin("playwright"),
+    ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: workerdJson },
+  ],
 ];
 
 let passed = 0;
@@ -40,8 +50,9 @@ if (existsSync(vitestJson)) {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
 }
-if (existsSync(playwrightJson)) {
-  const p = JSON.parse(readFileSync(playwrightJson, "utf8"));
+for (const report of [playwrightJson, workerdJson]) {
+  if (!existsSync(report)) continue;
+  const p = JSON.parse(readFileSync(report, "utf8"));
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
 }

@@ -1,40 +1,13 @@
 // Worker check: builds the Cloudflare bundle, measures it against the 1.5 MB gzip budget,
 // then boots it in workerd (wrangler dev --local) against a seeded database and requests the demo store.
-import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { startHranaServer } from "./hrana-server.mjs";
+import { bin, filesUnder, run, seedDatabase, startWorkerd, WORKER_CONFIG } from "./workerd-server.mjs";
 
 const BUDGET_GZIP = 1.5 * 1024 * 1024;
 const tmp = resolve("tests/.tmp/worker");
-const bin = (name) => resolve("node_modules/.bin", name);
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
-
-function run(cmd, args, extraEnv = {}) {
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status})`);
-}
-
-function filesUnder(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
-  );
-}
-
-async function waitFor(url, predicate = () => true, timeoutMs = 60_000) {
-  const start = Date.now();
-  for (;;) {
-    try {
-      const r = await fetch(url);
-      if (predicate(r)) return r;
-    } catch {}
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${url}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 /** fetch() cannot set Host; the store-subdomain form needs it. */
 function getWithHost(url, host) {
@@ -49,18 +22,6 @@ function getWithHost(url, host) {
     });
     req.on("error", reject);
     req.end();
-  });
-}
-
-/** A port nothing listens on now: the system picks it. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
   });
 }
 
@@ -171,7 +132,7 @@ async function main() {
   // 1. Build and measure the bundle wrangler would upload.
   run(bin("react-router"), ["build"], { VITRINA_TARGET: "cloudflare" });
   const outdir = join(tmp, "dist");
-  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "--config", "build/cloudflare/server/wrangler.json"]);
+  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "--config", WORKER_CONFIG]);
   const uploaded = filesUnder(outdir).filter((f) => /\.(m?js|wasm)$/.test(f));
   const raw = uploaded.reduce((n, f) => n + statSync(f).size, 0);
   const gzip = uploaded.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).byteLength, 0);
@@ -181,62 +142,13 @@ async function main() {
   if (gzip > BUDGET_GZIP) throw new Error("Worker bundle over its 1.5 MB gzip budget");
 
   // 2. A migrated, seeded database: the Node server does exactly that at start.
-  const dataDir = join(tmp, "data");
-  const nodePort = await freePort();
-  const node = spawn(process.execPath, ["build/node/server/index.js"], {
-    env: { ...env, DATA_DIR: dataDir, PORT: String(nodePort) },
-    stdio: "ignore",
-  });
-  await waitFor(`http://127.0.0.1:${nodePort}/site/demo`, (r) => r.ok);
-  node.kill("SIGTERM");
-  await new Promise((r) => node.on("exit", r));
+  const dbPath = await seedDatabase(join(tmp, "data"));
 
   // 3. Boot the Worker in workerd, talking Hrana over HTTP to that database.
-  const hrana = await startHranaServer({ path: join(dataDir, "vitrina.db") });
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  const wrangler = spawn(
-    bin("wrangler"),
-    [
-      "dev",
-      "--config",
-      "build/cloudflare/server/wrangler.json",
-      "--local",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--inspector-port",
-      String(inspectorPort),
-      "--persist-to",
-      join(tmp, "state"),
-      "--show-interactive-dev-session=false",
-      "--var",
-      "VITRINA_ENV:local",
-      "--var",
-      `APP_ORIGIN:http://localhost:${port}`,
-      "--var",
-      "STORES_DOMAIN:localhost",
-      "--var",
-      `DATABASE_URL:http://127.0.0.1:${hrana.port}`,
-    ],
-    { env, stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
-  let log = "";
-  wrangler.stdout.on("data", (d) => {
-    log += d;
-  });
-  wrangler.stderr.on("data", (d) => {
-    log += d;
-  });
-  const stop = () => {
-    try {
-      process.kill(-wrangler.pid, "SIGTERM");
-    } catch {}
-    hrana.server.close();
-  };
+  const worker = await startWorkerd({ dbPath, stateDir: join(tmp, "state") });
+  const { port } = worker;
   try {
-    const home = await waitFor(`http://127.0.0.1:${port}/site/demo`, (r) => r.status !== 503, 90_000);
+    const home = await fetch(`http://127.0.0.1:${port}/site/demo`);
     const html = await home.text();
     if (home.status !== 200) console.log(`GET /site/demo answered ${home.status}:\n${html.slice(0, 2000)}`);
     const checks = {
@@ -289,21 +201,21 @@ async function main() {
       reset.status === 302 &&
       back.status === 200;
 
-    const photo = await uploadPhoto(base, origin, wrangler.pid);
+    const photo = await uploadPhoto(base, origin, worker.pid);
     checks["a 12 MP photo without the browser's help becomes a product"] = photo.status === 302 && photo.listed;
     checks["its processing stays under 64 MiB in workerd (isolate limit 128 MB)"] = photo.peak < 64;
 
     const failed = Object.entries(checks).filter(([, ok]) => !ok);
     for (const [name, ok] of Object.entries(checks)) console.log(`${ok ? "✓" : "✗"} workerd: ${name}`);
     if (failed.length) {
-      console.log(log.slice(-4000));
+      console.log(worker.log().slice(-4000));
       throw new Error(`Worker smoke failed: ${failed.map(([n]) => n).join(", ")}`);
     }
   } catch (error) {
-    console.log(log.slice(-4000));
+    console.log(worker.log().slice(-4000));
     throw error;
   } finally {
-    stop();
+    await worker.stop();
   }
 }
 

@@ -1,0 +1,49 @@
+import { createServer } from "node:net";
+import { defineConfig } from "@playwright/test";
+import base from "./playwright.config";
+
+/**
+ * Journeys in Debian's Chromium against the Worker build in local workerd, the production runtime
+ * (tests/worker/workerd-e2e-server.mjs): `playwright test -c playwright.workerd.config.ts`.
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+// The runner loads this file first and picks the port; its worker processes inherit it.
+process.env.WORKERD_E2E_PORT ??= String(await freePort());
+const PORT = Number(process.env.WORKERD_E2E_PORT);
+export const WORKERD_ORIGIN = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: "tests/workerd",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  use: {
+    baseURL: WORKERD_ORIGIN,
+    launchOptions: base.use?.launchOptions,
+    locale: base.use?.locale,
+    trace: "retain-on-failure",
+  },
+  projects: [{ name: "workerd", use: { javaScriptEnabled: true } }],
+  webServer: {
+    command: "node tests/worker/workerd-e2e-server.mjs",
+    url: `${WORKERD_ORIGIN}/site/demo`,
+    // Builds the Worker first when build/cloudflare is missing or older than the sources.
+    timeout: 300_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT) },
+    stdout: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});
