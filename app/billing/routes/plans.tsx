@@ -125,63 +125,65 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
         ))}
       </div>
 
-      <table className="compare">
-        <caption>Comparación de planes (haz clic en un precio para elegir el periodo)</caption>
-        <thead>
-          <tr>
-            <th scope="col" />
-            {plans.map((p) => (
-              <th key={p.id} scope="col" className={p.id === plan ? "selected" : undefined}>
-                {p.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">Número de productos</th>
-            {plans.map((p) => (
-              <td key={p.id}>{p.products}</td>
-            ))}
-          </tr>
-          <tr>
-            <th scope="row">Fotos de banner</th>
-            {plans.map((p) => (
-              <td key={p.id}>{p.banner}</td>
-            ))}
-          </tr>
-          <tr>
-            <th scope="row">Secciones</th>
-            {plans.map((p) => (
-              <td key={p.id}>{p.sections}</td>
-            ))}
-          </tr>
-          <tr>
-            <th scope="row">Elementos por sección</th>
-            {plans.map((p) => (
-              <td key={p.id}>{p.itemsPerSection}</td>
-            ))}
-          </tr>
-          {PERIODS.map((pr) => (
-            <tr
-              key={pr}
-              className={`price-row${pr === period ? " selected" : ""}`}
-              aria-selected={pr === period}
-              onClick={() => setPeriod(pr)}
-            >
-              <th scope="row">
-                <label>
-                  <input type="radio" name="period-row" value={pr} checked={pr === period} onChange={() => setPeriod(pr)} />{" "}
-                  Precio {PERIOD_LABELS[pr]}
-                </label>
-              </th>
+      <div className="table-scroll">
+        <table className="compare">
+          <caption>Comparación de planes (haz clic en un precio para elegir el periodo)</caption>
+          <thead>
+            <tr>
+              <th scope="col" />
               {plans.map((p) => (
-                <td key={p.id}>{p.prices[pr].price}</td>
+                <th key={p.id} scope="col" className={p.id === plan ? "selected" : undefined}>
+                  {p.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Número de productos</th>
+              {plans.map((p) => (
+                <td key={p.id}>{p.products}</td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Fotos de banner</th>
+              {plans.map((p) => (
+                <td key={p.id}>{p.banner}</td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Secciones</th>
+              {plans.map((p) => (
+                <td key={p.id}>{p.sections}</td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Elementos por sección</th>
+              {plans.map((p) => (
+                <td key={p.id}>{p.itemsPerSection}</td>
+              ))}
+            </tr>
+            {PERIODS.map((pr) => (
+              <tr
+                key={pr}
+                className={`price-row${pr === period ? " selected" : ""}`}
+                aria-selected={pr === period}
+                onClick={() => setPeriod(pr)}
+              >
+                <th scope="row">
+                  <label>
+                    <input type="radio" name="period-row" value={pr} checked={pr === period} onChange={() => setPeriod(pr)} />{" "}
+                    Precio {PERIOD_LABELS[pr]}
+                  </label>
+                </th>
+                {plans.map((p) => (
+                  <td key={p.id}>{p.prices[pr].price}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       {chosen && (
         <Form method="post" className="plan-summary" aria-label="Resumen">

@@ -40,7 +40,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const errors = actionData?.errors ?? {};
   return (
     <section className="narrow-wide">
-      <p>
+      <p className="back-link">
         <Link to={`/Store/${storeId}/products`}>← Productos</Link>
       </p>
       <h2>Editar producto</h2>

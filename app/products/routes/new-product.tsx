@@ -31,7 +31,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   const errors = actionData?.errors ?? {};
   return (
     <section className="narrow-wide">
-      <p>
+      <p className="back-link">
         <Link to={`/Store/${loaderData.storeId}/products`}>← Productos</Link>
       </p>
       <h2>Nuevo producto</h2>

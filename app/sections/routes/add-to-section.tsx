@@ -78,7 +78,7 @@ export default function AddToSection({ loaderData, actionData }: Route.Component
   const back = `/Store/${storeId}/section/${section.id}`;
   return (
     <section>
-      <p>
+      <p className="back-link">
         <Link to={back}>← {section.title}</Link>
       </p>
       <h2>{type === "product" ? "Agregar productos" : "Agregar imágenes o videos"}</h2>

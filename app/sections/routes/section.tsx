@@ -52,7 +52,7 @@ export default function SectionPage({ loaderData, actionData }: Route.ComponentP
   const base = `/Store/${storeId}/section/${section.id}`;
   return (
     <section>
-      <p>
+      <p className="back-link">
         <Link to={`/Store/${storeId}/info`}>← Información de la tienda</Link>
       </p>
       <Form method="post" className="inline-form">

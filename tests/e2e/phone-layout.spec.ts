@@ -1,0 +1,196 @@
+import { createHash, randomBytes } from "node:crypto";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { createCookie } from "react-router";
+import { e2eDb, fillStep1, uniqueEmail } from "./helpers";
+import { expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
+import { query, type SeededShop, seedHome, seedShop } from "./shop-seed";
+
+// The merchant app, the sign-in pages and the public store on a phone: at 320, 360 and 412 px wide with a
+// touch screen, no page (nor dialog) scrolls sideways and every control is at least 44 × 44 px, with the
+// longest content a merchant can have: long store, product and buyer names, big prices, 10-digit codes.
+
+const HOUR = 3_600_000;
+const STORE_NAME = "Comercializadora Internacional Rodríguez Valderrama e Hijos";
+const MERCHANT_NAME = "María Fernanda";
+const MERCHANT_LASTNAME = "Villalobos Castañeda de la Torre y Santamaría";
+const LONG_PRODUCT =
+  "Canasta navideña extragrande con café especial de origen, panela orgánica, bocadillo veleño y chocolates artesanales";
+const BIG_PRICE = 999_999_999_999; // 9.999.999.999,99 US$, the most a price can be.
+
+interface Fixture {
+  shop: SeededShop;
+  userId: string;
+  sectionId: string;
+  saleId: string;
+}
+
+let fixture: Promise<Fixture> | undefined;
+
+/** One merchant for the whole file, with everything as long and big as the forms allow. */
+function longContent(): Promise<Fixture> {
+  fixture ??= (async () => {
+    const shop = await seedShop("movil-con-nombre-muy-largo", [
+      { name: "Café", price: 1500, stock: 3 },
+      { name: LONG_PRODUCT, price: BIG_PRICE, stock: 9_999_999, description: `${"Descripción extensa. ".repeat(20)}` },
+      { name: "Mermeladaartesanaldeguayabayfrutosrojossinazúcar", price: 123_456_789, stock: 1_234_567 },
+    ]);
+    await seedHome(shop);
+    const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
+    const userId = String(owner?.owner_id);
+    const [section] = await query<{ id: string }>("select id from sections where store_id = ? order by position limit 1", [
+      shop.id,
+    ]);
+    const db = e2eDb();
+    const saleId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
+    const big = shop.products[1];
+    const odd = shop.products[2];
+    try {
+      await db.batch(
+        [
+          { sql: "update stores set name = ?, time_zone = 'America/Bogota' where id = ?", args: [STORE_NAME, shop.id] },
+          { sql: "update users set name = ?, lastname = ? where id = ?", args: [MERCHANT_NAME, MERCHANT_LASTNAME, userId] },
+          {
+            sql: `insert into sales (id, store_id, state, total, currency, buyer_name, buyer_phone, delivery, address, note, created_at)
+                  values (?, ?, 'Pendiente', ?, 'USD', ?, ?, 'delivery', ?, ?, ?)`,
+            args: [
+              saleId,
+              shop.id,
+              BIG_PRICE * 99 + 123_456_789 * 1000,
+              "Alejandro Sebastián Montenegro Buenaventura de los Ríos",
+              "5730012345678",
+              "Carrera 45A # 123-456, Conjunto Residencial Altos de la Pradera, Torre 12, Apartamento 1803, Medellín",
+              "Entregar en portería: preguntarporladoñaMaríaFernandaVillaloboslaadministradora.",
+              Date.now() - HOUR,
+            ],
+          },
+          {
+            sql: `insert into sale_lines (sale_id, position, product_id, name, image_key, unit_price, quantity)
+                  values (?, 0, ?, ?, null, ?, 99), (?, 1, ?, ?, null, ?, 1000)`,
+            args: [saleId, big?.id ?? null, LONG_PRODUCT, BIG_PRICE, saleId, odd?.id ?? null, odd?.name ?? "", 123_456_789],
+          },
+        ],
+        "write",
+      );
+    } finally {
+      db.close();
+    }
+    return { shop, userId, sectionId: String(section?.id), saleId };
+  })();
+  return fixture;
+}
+
+async function signIn(context: BrowserContext, userId: string, baseURL: string) {
+  const id = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const db = e2eDb();
+  try {
+    await db.execute({
+      sql: "insert into sessions (id_hash, user_id, kind, created_at, expires_at) values (?, ?, 'merchant', ?, ?)",
+      args: [createHash("sha256").update(id).digest("hex"), userId, now, now + 24 * HOUR],
+    });
+  } finally {
+    db.close();
+  }
+  const header = await createCookie("vitrina_sesion").serialize(id);
+  const value = header.slice(header.indexOf("=") + 1, header.indexOf(";"));
+  await context.addCookies([{ name: "vitrina_sesion", value, url: baseURL }]);
+}
+
+/** Both checks on what the page shows now; `scope` narrows the touch targets to an open dialog. */
+async function checkPage(page: Page, label: string, scope?: ReturnType<Page["locator"]>) {
+  const width = page.viewportSize()?.width;
+  const { widest } = await expectNoSidewaysScroll(page, `${width} ${label}`);
+  const small = await expectTouchTargets(page, scope, `${width} ${label}`);
+  console.log(`phone ${width} ${label}: scrollWidth ${widest}, undersized ${small.length}`);
+}
+
+async function visit(page: Page, path: string, label = path) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(400);
+  await checkPage(page, label);
+}
+
+for (const width of PHONE_WIDTHS) {
+  test.describe(`phone ${width} px`, () => {
+    test.use(phone(width));
+
+    test("merchant pages", async ({ page, context, baseURL }) => {
+      test.setTimeout(90_000);
+      const { shop, userId, sectionId } = await longContent();
+      await signIn(context, userId, baseURL as string);
+      const store = `/Store/${shop.id}`;
+      await visit(page, "/", "dashboard /");
+      await expect(page.getByText(STORE_NAME)).toBeVisible();
+      for (const path of [
+        "/Account",
+        "/newStore",
+        "/plans",
+        "/payment",
+        `${store}/info`,
+        `${store}/products`,
+        `${store}/products/new`,
+        `${store}/section/${sectionId}`,
+        `${store}/section/${sectionId}/new/product`,
+      ]) {
+        await visit(page, path, path.replace(shop.id, "{id}").replace(sectionId, "{sectionId}"));
+      }
+      await visit(page, `${store}/products/${shop.products[1]?.id}`, "/Store/{id}/products/{productId}");
+      await page.getByRole("button", { name: "Eliminar producto" }).click();
+      const confirm = page.locator("dialog.confirm[open]");
+      await expect(confirm).toBeVisible();
+      await checkPage(page, "/Store/{id}/products/{productId} confirm dialog", confirm);
+      await confirm.getByRole("button", { name: "Cancelar" }).click();
+      await expect(confirm).toHaveCount(0);
+    });
+
+    test("sales desk and the sale dialog", async ({ page, context, baseURL }) => {
+      const { shop, userId, saleId } = await longContent();
+      await signIn(context, userId, baseURL as string);
+      await visit(page, `/Store/${shop.id}/sales`, "/Store/{id}/sales");
+      await expect(page.getByText(saleId).first()).toBeVisible();
+      await page.goto(`/Store/${shop.id}/sales/${saleId}`);
+      const dialog = page.locator("dialog.sale-dialog[open]");
+      await expect(dialog.getByRole("heading", { name: `Venta ${saleId}` })).toBeVisible();
+      await checkPage(page, "/Store/{id}/sales/{saleId} dialog", dialog);
+      await dialog.getByRole("button", { name: "Cancelar" }).click();
+      const confirm = page.locator("dialog.confirm[open]");
+      await expect(confirm).toBeVisible();
+      await checkPage(page, "/Store/{id}/sales/{saleId} confirm dialog", confirm);
+    });
+
+    test("sign-in and registration pages", async ({ page }) => {
+      await visit(page, "/Auth");
+      await page.getByRole("button", { name: "Entrar" }).click();
+      await checkPage(page, "/Auth with errors");
+      await visit(page, "/Auth/ForgotPassword");
+      await fillStep1(page, {
+        email: uniqueEmail("telefono-con-un-correo-electronico-bastante-largo"),
+        name: MERCHANT_NAME,
+        lastname: MERCHANT_LASTNAME,
+      });
+      await expect(page).toHaveURL(/\/Auth\/Registration\/Step2$/);
+      await checkPage(page, "/Auth/Registration/Step2");
+      await page.getByLabel("Nombre de la tienda").fill(STORE_NAME);
+      await page.getByLabel("Categoría").selectOption({ index: 1 });
+      await page.getByRole("button", { name: "Enviar código" }).click();
+      await expect(page).toHaveURL(/\/Auth\/Registration\/Step3$/);
+      await checkPage(page, "/Auth/Registration/Step3");
+      await expect(page.getByLabel("Código")).toHaveAttribute("inputmode", "numeric");
+      await expect(page.getByLabel("Código")).toHaveAttribute("autocomplete", "one-time-code");
+      await visit(page, "/Auth/Registration");
+    });
+
+    test("public store pages", async ({ page }) => {
+      const { shop } = await longContent();
+      const site = `/site/${shop.slug}`;
+      await visit(page, site, "store home");
+      await visit(page, `${site}/Store`, "Tienda");
+      await visit(page, `${site}/Product/producto/${shop.products[1]?.id}`, "product");
+      await page.getByRole("button", { name: "Agregar al carrito" }).click();
+      await expect(page).toHaveURL(/\/Cart$/);
+      await checkPage(page, "cart");
+      await visit(page, `${site}/Checkout`, "checkout");
+      await expect(page.getByLabel(/Tu teléfono/)).toHaveAttribute("type", "tel");
+    });
+  });
+}
