@@ -60,14 +60,16 @@ export async function getSessionUser(
   const { db } = services;
   const liveSession = and(eq(sessions.idHash, idHash), eq(sessions.kind, "merchant"), gt(sessions.expiresAt, now));
   const userQuery = db
-    .select({ user: users, expiresAt: sessions.expiresAt, limits: planLimitColumns })
+    // Plan columns flat: the ORM would turn a nested object whose first value is null (premium's
+    // unlimited products) into null as if the plan were missing.
+    .select({ user: users, expiresAt: sessions.expiresAt, planId: plans.id, ...planLimitColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(plans, eq(plans.id, users.plan))
     .where(liveSession)
     .limit(1);
   const storeId = options.storeId;
-  let row: { user: Merchant; expiresAt: Date; limits: PlanLimits | null } | undefined;
+  let found: Awaited<typeof userQuery>[number] | undefined;
   let store: Store | null | undefined;
   if (storeId !== undefined) {
     const [userRows, storeRows] = await db.batch([
@@ -79,21 +81,26 @@ export async function getSessionUser(
         .where(and(eq(stores.id, storeId), liveSession))
         .limit(1),
     ]);
-    row = userRows[0];
+    found = userRows[0];
     store = storeRows[0]?.store ?? null;
   } else {
-    [row] = await userQuery;
+    [found] = await userQuery;
   }
-  if (!row) return null;
+  if (!found) return null;
+  const { planId, products, banner, sections: sectionCount, itemsPerSection, ...row } = found;
+  const limits: PlanLimits | null =
+    planId === null || banner === null || sectionCount === null || itemsPerSection === null
+      ? null
+      : { products, banner, sections: sectionCount, itemsPerSection };
   const fullExpiry = now.getTime() + SESSION_DAYS * DAY;
   if (fullExpiry - row.expiresAt.getTime() > DAY) {
     await db
       .update(sessions)
       .set({ expiresAt: new Date(fullExpiry) })
       .where(eq(sessions.idHash, idHash));
-    return { user: row.user, limits: row.limits, store, refreshCookie: await sessionCookie(services.config).serialize(id) };
+    return { user: row.user, limits, store, refreshCookie: await sessionCookie(services.config).serialize(id) };
   }
-  return { user: row.user, limits: row.limits, store };
+  return { user: row.user, limits, store };
 }
 
 /** Ends this browser's session; returns the Set-Cookie that clears it. */

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { createSession, getSessionUser } from "~/auth/sessions.server";
+import { insertStore } from "~/stores/stores.server";
+import { users } from "../../db/schema";
+import { createTestServices } from "../support/services";
+
+type S = ReturnType<typeof createTestServices>;
+
+async function signedIn(s: S, plan: "standard" | "premium") {
+  const id = crypto.randomUUID();
+  const now = s.clock.now();
+  await s.db.insert(users).values({
+    id,
+    name: "Ana",
+    lastname: "Ruiz",
+    email: `${id}@correo.test`,
+    passwordHash: "x",
+    trialStarted: true,
+    plan,
+    billDueAt: new Date(now.getTime() + 20 * 86_400_000),
+    createdAt: now,
+  });
+  const store = await insertStore(
+    s.db,
+    { ownerId: id, name: `T ${id.slice(0, 8)}`, url: `t-${id.slice(0, 8)}`, category: 6 },
+    now,
+  );
+  const cookie = (await createSession(s, id)).split(";")[0] ?? "";
+  return { id, store, request: new Request("http://localhost:3999/", { headers: { cookie } }) };
+}
+
+describe("the merchant guard's one round trip", () => {
+  it("brings the plan's limits: premium's unlimited products stay a plan, not a missing one", async () => {
+    const s = createTestServices();
+    const premium = await signedIn(s, "premium");
+    const standard = await signedIn(s, "standard");
+    const limitsOf = async (m: { request: Request }) => (await getSessionUser(s, m.request))?.limits;
+    expect(await limitsOf(premium)).toMatchObject({ products: null });
+    expect((await limitsOf(premium))?.banner).toBeGreaterThan(0);
+    expect(await limitsOf(standard)).toMatchObject({ products: 30 });
+  });
+
+  it("fetches the store of the page only when this merchant owns it, in the same round trip", async () => {
+    const s = createTestServices();
+    const ana = await signedIn(s, "standard");
+    const luis = await signedIn(s, "premium");
+    const before = s.roundTrips.count;
+    const own = await getSessionUser(s, ana.request, { storeId: ana.store.id });
+    expect(s.roundTrips.count - before).toBe(1);
+    expect(own?.store?.id).toBe(ana.store.id);
+    expect((await getSessionUser(s, ana.request, { storeId: luis.store.id }))?.store).toBeNull();
+    expect((await getSessionUser(s, ana.request))?.store).toBeUndefined();
+  });
+});
