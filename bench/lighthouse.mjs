@@ -1,0 +1,119 @@
+// `npm run bench:lighthouse`: Lighthouse mobile (default throttling) on the merchant pages a phone
+// user lives in and on the demo store, signed in as the demo merchant, against the built Node server.
+//   node bench/lighthouse.mjs [--runs=3] [--no-build]
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3556);
+const ORIGIN = `http://localhost:${PORT}`;
+const runsArg = process.argv.find((a) => a.startsWith("--runs="));
+const RUNS = Math.max(1, Number(runsArg?.slice("--runs=".length) ?? 1));
+const BUDGET = { merchantPerformance: 95, publicPerformance: 98, accessibility: 100 };
+
+if (!process.argv.includes("--no-build")) {
+  const b = spawnSync(resolve("node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
+  if (b.status !== 0) process.exit(1);
+}
+const dataDir = resolve("tests/.tmp/lighthouse-data");
+rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(process.execPath, ["build/node/server/index.js"], {
+  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir },
+  stdio: "ignore",
+});
+
+async function waitReady() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${ORIGIN}/site/demo`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not start");
+}
+
+async function signIn() {
+  const reply = await fetch(`${ORIGIN}/Auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "demo@vitrina.local", password: "vitrina-demo-2026", redirectTo: "/" }),
+  });
+  const cookie = reply.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const dashboard = await (await fetch(`${ORIGIN}/`, { headers: { cookie } })).text();
+  const storeId = dashboard.match(/\/Store\/(\d{10})\//)?.[1];
+  if (!storeId) throw new Error("the demo merchant could not sign in");
+  return { cookie, storeId };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+let chrome;
+try {
+  await waitReady();
+  const { cookie, storeId } = await signIn();
+  const pages = [
+    { path: "/", kind: "merchant" },
+    { path: `/Store/${storeId}/products`, kind: "merchant" },
+    { path: `/Store/${storeId}/sales`, kind: "merchant" },
+    { path: `/Store/${storeId}/info`, kind: "merchant" },
+    { path: `/Store/${storeId}/products/new`, kind: "merchant" },
+    { path: "/site/demo", kind: "public" },
+  ];
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  const rows = [];
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${ORIGIN}${page.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+        extraHeaders: page.kind === "merchant" ? { Cookie: cookie } : {},
+      });
+      const lhr = result.lhr;
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${ORIGIN}${page.path}`).pathname)
+        throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);
+      runs.push({
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        lcp: lhr.audits["largest-contentful-paint"].numericValue,
+        tbt: lhr.audits["total-blocking-time"].numericValue,
+        cls: lhr.audits["cumulative-layout-shift"].numericValue,
+        kb: lhr.audits["total-byte-weight"].numericValue / 1024,
+      });
+    }
+    const pick = (key) => median(runs.map((r) => r[key]));
+    const performance = pick("performance");
+    const accessibility = pick("accessibility");
+    const minimum = page.kind === "merchant" ? BUDGET.merchantPerformance : BUDGET.publicPerformance;
+    rows.push({
+      page: page.path,
+      performance,
+      accessibility,
+      "LCP s": (pick("lcp") / 1000).toFixed(2),
+      "TBT ms": Math.round(pick("tbt")),
+      CLS: pick("cls").toFixed(3),
+      "transferred KB": Math.round(pick("kb")),
+      _ok: performance >= minimum && accessibility >= BUDGET.accessibility,
+    });
+  }
+  console.log(`\nLighthouse mobile (default throttling), median of ${RUNS} run(s), ${new Date().toISOString()}`);
+  console.table(rows.map(({ _ok, ...r }) => r));
+  console.log(
+    `Budgets: merchant pages performance ≥ ${BUDGET.merchantPerformance}, public pages ≥ ${BUDGET.publicPerformance}, accessibility ${BUDGET.accessibility}.`,
+  );
+  for (const r of rows) console.log(`${r._ok ? "✓ within budget" : "✗ UNDER BUDGET"}: ${r.page}`);
+} finally {
+  await chrome?.kill();
+  server.kill("SIGTERM");
+}
