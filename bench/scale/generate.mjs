@@ -2,9 +2,8 @@
 // migrated and seeded, and caches it under bench/.data/ keyed by size and fingerprint.
 //
 //   node --import tsx bench/scale/generate.mjs --sizes=1,10,100 [--force]
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "libsql";
@@ -32,6 +31,7 @@ import {
   readInfo,
   SIZES,
 } from "./dataset.mjs";
+import { SERVER_ENTRY, startBuiltServer } from "./server.mjs";
 import {
   COLORS,
   COUNTRIES,
@@ -51,7 +51,6 @@ import {
 
 const DAY = 24 * 3600 * 1000;
 const HOUR = 3600 * 1000;
-const SERVER_ENTRY = join(ROOT, "build/node/server/index.js");
 const ROWS_PER_TRANSACTION = 250_000;
 
 // ---- deterministic randomness ----
@@ -236,17 +235,6 @@ function plan(scale, r) {
 
 // ---- steps ----
 
-async function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
 export function ensureBuild() {
   if (existsSync(SERVER_ENTRY)) return;
   const built = spawnSync(join(ROOT, "node_modules/.bin/react-router"), ["build"], { cwd: ROOT, stdio: "inherit" });
@@ -256,41 +244,13 @@ export function ensureBuild() {
 /** Runs the built server once on an empty DATA_DIR: it applies migrations/ and seeds the demo store (with real images). */
 async function migrateAndSeed(dataDir) {
   ensureBuild();
-  const port = await freePort();
-  // Always this folder's file, never a database the shell points at, and no simulated distance.
-  const { DB_RTT_MS: _rtt, DATABASE_URL: _url, DATABASE_AUTH_TOKEN: _token, ...env } = process.env;
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: { ...env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let printed = "";
-  child.stdout.on("data", (c) => {
-    printed += c;
-  });
-  child.stderr.on("data", (c) => {
-    printed += c;
-  });
-  const exited = new Promise((done) => child.once("exit", done));
+  // No simulated distance while seeding.
+  const server = await startBuiltServer(dataDir, { env: { DB_RTT_MS: "" } });
   try {
-    await new Promise((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`server did not start:\n${printed}`)), 120_000);
-      child.stdout.on("data", () => {
-        if (printed.includes("Vitrina lista en")) {
-          clearTimeout(timer);
-          ready();
-        }
-      });
-      child.once("exit", (code) => {
-        clearTimeout(timer);
-        fail(new Error(`server exited with ${code}:\n${printed}`));
-      });
-    });
-    const res = await fetch(`http://localhost:${port}/site/demo`);
+    const res = await fetch(`${server.origin}/site/demo`);
     if (res.status !== 200) throw new Error(`the seeded demo store answered ${res.status}`);
   } finally {
-    child.kill("SIGTERM");
-    await exited;
+    await server.stop();
   }
 }
 

@@ -2,7 +2,7 @@
 // when missing), pages loaded with autocannon, one markdown table.
 //
 //   node --import tsx bench/scale/run.mjs [--sizes=1,10,100] [--duration=10] [--warmup=2] [--connections=10] [--no-build] [--no-sql]
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import Database from "libsql";
 import { slugify } from "../../app/domain/slug.ts";
 import { CACHE_DIR, flag, parseSizes, RARE_PRODUCT_NAME, ROOT } from "./dataset.mjs";
 import { ensureDataset } from "./generate.mjs";
+import { freePort, SERVER_ENTRY, startBuiltServer } from "./server.mjs";
 
 const SIZES = parseSizes(flag("sizes"));
 const DURATION = Number(flag("duration") ?? 10);
@@ -18,21 +19,8 @@ const WARMUP = Number(flag("warmup") ?? 2);
 const CONNECTIONS = Number(flag("connections") ?? 10);
 const SQL_PASS = flag("no-sql") === undefined;
 const RTT = process.env.DB_RTT_MS ?? "";
-const SERVER_ENTRY = join(ROOT, "build/node/server/index.js");
 
 // ---- the server ----
-
-async function freePort() {
-  const { createServer } = await import("node:net");
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /**
  * Starts the built server on a data set. The app's test clock is set to the data set's "now" (midday
@@ -40,43 +28,9 @@ async function freePort() {
  * dates mean the same whenever the cached file is used.
  */
 async function startServer(dir, info, extra = {}) {
-  const port = await freePort();
-  // Written as the linter formats JSON: it checks everything under bench/.
+  // Written as the linter formats JSON.
   writeFileSync(join(dir, "reloj.json"), `{ "offsetMs": ${info.anchor - Date.now()} }\n`);
-  // The data set's own file, never a database the shell points at.
-  const { DATABASE_URL: _url, DATABASE_AUTH_TOKEN: _token, ...env } = process.env;
-  const child = spawn(process.execPath, [...(extra.nodeArgs ?? []), SERVER_ENTRY], {
-    cwd: ROOT,
-    env: { ...env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dir, ...extra.env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let printed = "";
-  const collect = (c) => {
-    printed += c;
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  const exited = new Promise((done) => child.once("exit", done));
-  await new Promise((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${printed}`)), 120_000);
-    child.stdout.on("data", () => {
-      if (printed.includes("Vitrina lista en")) {
-        clearTimeout(timer);
-        ready();
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code}:\n${printed}`));
-    });
-  });
-  return {
-    origin: `http://localhost:${port}`,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return startBuiltServer(dir, { env: extra.env ?? {}, nodeArgs: extra.nodeArgs ?? [] });
 }
 
 async function signIn(origin, email, password) {
