@@ -5,6 +5,7 @@ import { hashPassword } from "~/auth/password.server";
 import { createSale } from "~/orders/orders.server";
 import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
 import { confirmSale, getSale, listSales } from "~/sales/sales.server";
+import { beforeEachRoundTrip } from "~/services/db";
 import { servicesContext, storeHostContext } from "~/services/services";
 import { loader as cartLoader } from "~/site/routes/cart";
 import { loader as productLoader } from "~/site/routes/product";
@@ -29,27 +30,14 @@ type Recorded = { sql: string; args: InArgs; path: string };
 const BIG_TABLES = ["products", "sales", "sale_lines", "stores", "users", "sessions"];
 
 function recording(log: Recorded[], path: () => string) {
-  const keep = (s: InStatement) => {
-    const statement = typeof s === "string" ? { sql: s, args: [] } : { sql: s.sql, args: s.args ?? [] };
+  const keep = (s: InStatement, args?: InArgs) => {
+    const statement = typeof s === "string" ? { sql: s, args: args ?? [] } : { sql: s.sql, args: s.args ?? [] };
     log.push({ ...statement, path: path() });
   };
   return (client: Client): Client =>
-    new Proxy(client, {
-      get: (target, prop, receiver) => {
-        const value = Reflect.get(target, prop, receiver);
-        if (typeof value !== "function") return value;
-        if (prop === "execute")
-          return (s: InStatement, args?: InArgs) => {
-            keep(typeof s === "string" && args ? { sql: s, args } : s);
-            return value.call(target, s, args);
-          };
-        if (prop === "batch")
-          return (statements: InStatement[], mode?: unknown) => {
-            statements.forEach(keep);
-            return value.call(target, statements, mode);
-          };
-        return value.bind(target);
-      },
+    beforeEachRoundTrip(client, (method, args) => {
+      if (method === "execute") keep(args[0] as InStatement, args[1] as InArgs | undefined);
+      if (method === "batch") for (const statement of args[0] as InStatement[]) keep(statement);
     });
 }
 
