@@ -51,7 +51,6 @@ export function compressResponse(request: Request, response: Response): Response
     request.method === "HEAD" ||
     response.status === 204 ||
     response.status === 206 ||
-    response.status === 304 ||
     response.headers.has("content-encoding") ||
     !isCompressible(response.headers.get("content-type"))
   )

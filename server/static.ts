@@ -42,10 +42,9 @@ export function createStaticHandler(root: string) {
         "cache-control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
       });
       // Text assets have brotli and gzip siblings written at build time (vite.config.ts).
-      const encoded = isCompressible(type)
-        ? await precompressed(path, negotiateEncoding(request.headers.get("accept-encoding")))
-        : null;
-      if (isCompressible(type)) varyOnEncoding(headers);
+      const compressible = isCompressible(type);
+      if (compressible) varyOnEncoding(headers);
+      const encoded = compressible ? await precompressed(path, negotiateEncoding(request.headers.get("accept-encoding"))) : null;
       if (encoded) headers.set("content-encoding", encoded.encoding);
       headers.set("content-length", String(encoded?.size ?? info.size));
       const file = encoded?.path ?? path;
