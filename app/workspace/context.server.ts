@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { createContext, type RouterContextProvider } from "react-router";
 import { notFound } from "~/http/responses";
-import type { Db } from "~/services/db";
 import { getServices } from "~/services/services";
-import { stores, type users } from "../../db/schema";
+import type { stores, users } from "../../db/schema";
 
 /**
  * The store workspace's shared layer: who is signed in and which store a `/Store/{storeId}/…`
@@ -20,32 +18,22 @@ export const merchantContext = createContext<Merchant>();
 export const ownedStoreContext = createContext<Store>();
 
 /**
- * The merchant guard's early answer for that store, fetched with the session: the store if this
- * session's merchant owns it, null if not, unset when the guard did not look.
+ * The merchant guard's answer for that store, fetched with the session: the store if this session's
+ * merchant owns it, null if not, unset when the URL names no valid store id.
  */
 export const sessionStoreContext = createContext<Store | null | undefined>(undefined);
-
-export async function findOwnedStore(db: Db, ownerId: string, storeId: string): Promise<Store | undefined> {
-  return db.query.stores.findFirst({ where: and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)) });
-}
 
 /**
  * Middleware of the store workspace: 404 unless the store belongs to the signed-in merchant.
  * After any change (a non-GET request), the store's public pages are purged from the edge cache.
  */
 export async function requireOwnedStore(
-  { request, params, context }: { request: Request; params: { storeId?: string }; context: Readonly<RouterContextProvider> },
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   next: () => Promise<Response>,
 ): Promise<Response> {
-  const user = context.get(merchantContext);
   const services = getServices(context);
-  const storeId = params.storeId ?? "";
-  const early = context.get(sessionStoreContext);
-  const store = !/^\d{10}$/.test(storeId)
-    ? undefined
-    : early !== undefined && (early === null || early.id === storeId)
-      ? (early ?? undefined)
-      : await findOwnedStore(services.db, user.id, storeId);
+  // The merchant guard looked the store up with the session, by id and owner.
+  const store = context.get(sessionStoreContext);
   if (!store) notFound();
   context.set(ownedStoreContext, store);
   if (request.method === "GET" || request.method === "HEAD") return next();

@@ -2,6 +2,7 @@ import { type Client, createClient, type InArgs, type InStatement } from "@libsq
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
+import { createSession, getSessionUser } from "~/auth/sessions.server";
 import { createSale } from "~/orders/orders.server";
 import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
 import { confirmSale, getSale, listSales } from "~/sales/sales.server";
@@ -14,7 +15,6 @@ import { loader as sitemapLoader } from "~/site/routes/sitemap";
 import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { loader as homeLoader } from "~/site/routes/store-home";
 import { insertStore, listStoreSummaries } from "~/stores/stores.server";
-import { findOwnedStore } from "~/workspace/context.server";
 import { users } from "../../db/schema";
 import { createTestServices } from "../support/services";
 
@@ -164,7 +164,10 @@ describe("query plans of the hot paths", () => {
     await run("merchant product search", () => listProducts(s.db, storeId, "are", 20));
     await run("product limit", () => countProducts(s.db, storeId));
     await run("product edit", () => findProduct(s.db, storeId, product));
-    await run("owned store", () => findOwnedStore(s.db, ownerId, storeId));
+    const signedIn = new Request("http://localhost:3999/", {
+      headers: { cookie: (await createSession(s, ownerId)).split(";")[0] ?? "" },
+    });
+    await run("merchant guard with its store", () => getSessionUser(s, signedIn, { storeId }));
     await run("dashboard", () => listStoreSummaries(s.db, ownerId));
 
     const hot = log.filter((r) => r.path !== "setup");
