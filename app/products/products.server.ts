@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { searchPattern, searchTextOf } from "~/domain/search";
@@ -67,13 +67,15 @@ export async function listProducts(
 ): Promise<{ rows: Product[]; total: number; all: number }> {
   const pattern = searchPattern(query);
   const own = eq(products.storeId, storeId);
-  const where = and(own, pattern ? sql`${products.searchText} like ${pattern} escape '\\'` : undefined);
-  const [rows, totals, alls] = await db.batch([
-    db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit),
-    db.select({ n: count() }).from(products).where(where),
-    db.select({ n: count() }).from(products).where(own),
-  ]);
-  return { rows, total: totals[0]?.n ?? 0, all: alls[0]?.n ?? 0 };
+  const where = pattern ? and(own, sql`${products.searchText} like ${pattern} escape '\\'`) : own;
+  const countOf = (condition: SQL | undefined) => db.select({ n: count() }).from(products).where(condition);
+  const newest = db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+  if (!pattern) {
+    const [rows, [all]] = await db.batch([newest, countOf(own)]);
+    return { rows, total: all?.n ?? 0, all: all?.n ?? 0 };
+  }
+  const [rows, [total], [all]] = await db.batch([newest, countOf(where), countOf(own)]);
+  return { rows, total: total?.n ?? 0, all: all?.n ?? 0 };
 }
 
 export function findProduct(db: Db, storeId: string, productId: string): Promise<Product | undefined> {
