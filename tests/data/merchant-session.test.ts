@@ -1,30 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
-import { insertStore } from "~/stores/stores.server";
-import { users } from "../../db/schema";
+import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
 
 type S = ReturnType<typeof createTestServices>;
 
 async function signedIn(s: S, plan: "standard" | "premium") {
-  const id = crypto.randomUUID();
-  const now = s.clock.now();
-  await s.db.insert(users).values({
-    id,
-    name: "Ana",
-    lastname: "Ruiz",
-    email: `${id}@correo.test`,
-    passwordHash: "x",
-    trialStarted: true,
-    plan,
-    billDueAt: new Date(now.getTime() + 20 * 86_400_000),
-    createdAt: now,
-  });
-  const store = await insertStore(
-    s.db,
-    { ownerId: id, name: `T ${id.slice(0, 8)}`, url: `t-${id.slice(0, 8)}`, category: 6 },
-    now,
-  );
+  const { id, store } = await merchantWithStore(s, plan);
   const cookie = (await createSession(s, id)).split(";")[0] ?? "";
   return { id, store, request: new Request("http://localhost:3999/", { headers: { cookie } }) };
 }

@@ -10,47 +10,23 @@ import {
   changeStoreCurrency,
   createStore,
   deleteStore,
-  insertStore,
   listStoreSummaries,
   updateStoreInfo,
   writeStoreQr,
 } from "~/stores/stores.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { products, saleLines, sales, sectionItems, stores, users } from "../../db/schema";
+import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
 
-type S = ReturnType<typeof createTestServices>;
 const photo = new Uint8Array(readFileSync("tests/fixtures/photos/wide.jpg"));
-
-async function merchant(s: S, plan: "standard" | "premium" = "standard") {
-  const id = crypto.randomUUID();
-  const now = s.clock.now();
-  await s.db.insert(users).values({
-    id,
-    name: "Ana",
-    lastname: "Ruiz",
-    email: `${id}@correo.test`,
-    passwordHash: "x",
-    trialStarted: true,
-    plan,
-    billTotal: plan === "standard" ? 499 : 999,
-    billDueAt: new Date(now.getTime() + 20 * 86_400_000),
-    createdAt: now,
-  });
-  const store = await insertStore(
-    s.db,
-    { ownerId: id, name: `Tienda ${id.slice(0, 8)}`, url: `tienda-${id.slice(0, 8)}`, category: 6 },
-    now,
-  );
-  return { id, store };
-}
 
 const stub = (i: number) => ({ key: `stores/x/banner/${i}.webp`, name: `b${i}`, width: 1200, height: 600 });
 
 describe("counts the merchant sees", () => {
   it("the dashboard counts each store's products and pending sales; store info counts each section's items", async () => {
     const s = createTestServices();
-    const m = await merchant(s);
+    const m = await merchantWithStore(s);
     const now = s.clock.now();
     const a = await insertProduct(s.db, { storeId: m.store.id, name: "Uno", price: 100, stock: 5 }, now);
     await insertProduct(s.db, { storeId: m.store.id, name: "Dos", price: 100, stock: 5 }, now);
@@ -81,7 +57,7 @@ describe("counts the merchant sees", () => {
 describe("stores", () => {
   it("a store at the limit needs the merchant's confirmation, then raises the limit and the bill once", async () => {
     const s = createTestServices();
-    const m = await merchant(s);
+    const m = await merchantWithStore(s);
     const input = { name: "Sucursal Norte", category: 2, timeZone: "America/Lima" };
     expect(await createStore(s, m.id, input, false)).toEqual({ kind: "needs_confirmation", extraPerBill: 499, currency: "USD" });
     expect(await s.db.$count(stores, eq(stores.ownerId, m.id))).toBe(1);
@@ -100,8 +76,8 @@ describe("stores", () => {
 
   it("rename keeps the old slug redirecting, reserved for this store only", async () => {
     const s = createTestServices();
-    const a = await merchant(s);
-    const b = await merchant(s);
+    const a = await merchantWithStore(s);
+    const b = await merchantWithStore(s);
     const renamed = await updateStoreInfo(s.db, a.store, { ...info(a.store), name: "Café Ñandú  " }, s.clock.now());
     expect(renamed.url).toBe("cafe-nandu");
     await expect(availableSlug(s.db, a.store.url, b.store.id)).rejects.toThrow(
@@ -117,7 +93,7 @@ describe("stores", () => {
 
   it("changing the currency restates prices; deleting the store removes rows and every file", async () => {
     const s = createTestServices();
-    const m = await merchant(s);
+    const m = await merchantWithStore(s);
     const qr = await writeStoreQr(s.files, s.config.APP_ORIGIN, m.store.id);
     await s.db.update(stores).set(qr).where(eq(stores.id, m.store.id));
     const p = await insertProduct(s.db, { storeId: m.store.id, name: "Pan", price: 1250, stock: 3 }, s.clock.now());
@@ -135,7 +111,7 @@ describe("stores", () => {
 describe("product files", () => {
   it("a deleted product's image stays while a sale shows it", async () => {
     const s = createTestServices();
-    const m = await merchant(s);
+    const m = await merchantWithStore(s);
     const now = s.clock.now();
     const sold = await insertProduct(s.db, { storeId: m.store.id, name: "Vendido", price: 100, stock: 1 }, now);
     const unsold = await insertProduct(s.db, { storeId: m.store.id, name: "Sin ventas", price: 100, stock: 1 }, now);
@@ -172,7 +148,7 @@ describe("product files", () => {
 describe("plan limits at the database", () => {
   it("banner slots hold under concurrent uploads", async () => {
     const s = createTestServices();
-    const m = await merchant(s);
+    const m = await merchantWithStore(s);
     const plan = await planLimits(s.db, "standard");
     const tries = await Promise.allSettled(
       [0, 1, 2].map((i) => addBanners(s.db, m.store.id, plan, [stub(i * 2), stub(i * 2 + 1)], s.clock.now())),
@@ -186,7 +162,7 @@ describe("plan limits at the database", () => {
 
   it("standard stops at 30 products even when requests race; premium has no limit", async () => {
     const s = createTestServices();
-    const m = await merchant(s);
+    const m = await merchantWithStore(s);
     const plan = await planLimits(s.db, "standard");
     for (let i = 0; i < 28; i++)
       await insertProduct(s.db, { storeId: m.store.id, name: `P${i}`, price: 100, stock: 1 }, s.clock.now());
@@ -201,7 +177,7 @@ describe("plan limits at the database", () => {
     expect(tries.find((t) => t.status === "rejected")?.reason.message).toBe("Limite de productos alcanzado");
     expect(await s.db.$count(products, eq(products.storeId, m.store.id))).toBe(30);
 
-    const p = await merchant(s, "premium");
+    const p = await merchantWithStore(s, "premium");
     const premium = await planLimits(s.db, "premium");
     expect(premium.products).toBeNull();
     for (let i = 0; i < 35; i++) await createProduct(s.db, p.store.id, premium, String(2000000 + i), input, image, s.clock.now());
@@ -210,7 +186,7 @@ describe("plan limits at the database", () => {
 
   it("sections and items per section; deleting a product leaves every section", async () => {
     const s = createTestServices();
-    const m = await merchant(s);
+    const m = await merchantWithStore(s);
     const plan = await planLimits(s.db, "standard");
     const sections = [];
     for (const title of ["A", "B", "C"]) sections.push(await createSection(s.db, m.store.id, plan, title, s.clock.now()));
@@ -234,7 +210,7 @@ describe("plan limits at the database", () => {
     );
 
     // Another store's product is not added.
-    const other = await merchant(s);
+    const other = await merchantWithStore(s);
     const foreign = await insertProduct(s.db, { storeId: other.store.id, name: "Ajeno", price: 1, stock: 1 }, s.clock.now());
     expect(await addProductItems(s.db, second, plan, [foreign.id], s.clock.now())).toBe(false);
 

@@ -1,0 +1,29 @@
+import { insertStore } from "../../app/stores/stores.server";
+import { users } from "../../db/schema";
+import type { createTestServices } from "./services";
+
+type S = ReturnType<typeof createTestServices>;
+
+/** A merchant in good standing on `plan` (bill due in 20 days) with one store. */
+export async function merchantWithStore(s: S, plan: "standard" | "premium" = "standard") {
+  const id = crypto.randomUUID();
+  const now = s.clock.now();
+  await s.db.insert(users).values({
+    id,
+    name: "Ana",
+    lastname: "Ruiz",
+    email: `${id}@correo.test`,
+    passwordHash: "x",
+    trialStarted: true,
+    plan,
+    billTotal: plan === "standard" ? 499 : 999,
+    billDueAt: new Date(now.getTime() + 20 * 86_400_000),
+    createdAt: now,
+  });
+  const store = await insertStore(
+    s.db,
+    { ownerId: id, name: `Tienda ${id.slice(0, 8)}`, url: `tienda-${id.slice(0, 8)}`, category: 6 },
+    now,
+  );
+  return { id, store };
+}
