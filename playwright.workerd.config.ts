@@ -1,26 +1,13 @@
-import { createServer } from "node:net";
+// Journeys in Debian's Chromium against the Worker build in local workerd, the production runtime
+// (tests/worker/workerd-e2e-server.mjs): `playwright test -c playwright.workerd.config.ts`.
 import { defineConfig } from "@playwright/test";
 import base from "./playwright.config";
-
-/**
- * Journeys in Debian's Chromium against the Worker build in local workerd, the production runtime
- * (tests/worker/workerd-e2e-server.mjs): `playwright test -c playwright.workerd.config.ts`.
- */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+import { freePort } from "./tests/http/server";
 
 // The runner loads this file first and picks the port; its worker processes inherit it.
 process.env.WORKERD_E2E_PORT ??= String(await freePort());
 const PORT = Number(process.env.WORKERD_E2E_PORT);
-export const WORKERD_ORIGIN = `http://localhost:${PORT}`;
+const WORKERD_ORIGIN = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: "tests/workerd",

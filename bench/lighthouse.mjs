@@ -1,62 +1,27 @@
 // `npm run bench:lighthouse`: Lighthouse mobile (default throttling) on the merchant pages a phone
 // user lives in and on the demo store, signed in as the demo merchant, against the built Node server.
 //   node bench/lighthouse.mjs [--runs=3] [--no-build]
-import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { buildApp, signInAsDemo, startBuiltServer } from "./server.mjs";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3556);
-const ORIGIN = `http://localhost:${PORT}`;
 const runsArg = process.argv.find((a) => a.startsWith("--runs="));
 const RUNS = Math.max(1, Number(runsArg?.slice("--runs=".length) ?? 1));
 const BUDGET = { merchantPerformance: 95, publicPerformance: 98, accessibility: 100 };
 
-if (!process.argv.includes("--no-build")) {
-  const b = spawnSync(resolve("node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
-  if (b.status !== 0) process.exit(1);
-}
+if (!process.argv.includes("--no-build") && !buildApp()) process.exit(1);
 const dataDir = resolve("tests/.tmp/lighthouse-data");
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ["build/node/server/index.js"], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir },
-  stdio: "ignore",
-});
-
-async function waitReady() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/site/demo`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
-
-async function signIn() {
-  const reply = await fetch(`${ORIGIN}/Auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: "demo@vitrina.local", password: "vitrina-demo-2026", redirectTo: "/" }),
-  });
-  const cookie = reply.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const dashboard = await (await fetch(`${ORIGIN}/`, { headers: { cookie } })).text();
-  const storeId = dashboard.match(/\/Store\/(\d{10})\//)?.[1];
-  if (!storeId) throw new Error("the demo merchant could not sign in");
-  return { cookie, storeId };
-}
+const server = await startBuiltServer(dataDir, { port: Number(process.env.BENCH_PORT ?? 3556) });
+const ORIGIN = server.origin;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 let chrome;
 try {
-  await waitReady();
-  const { cookie, storeId } = await signIn();
+  const { cookie, storeId } = await signInAsDemo(ORIGIN);
   const pages = [
     { path: "/", kind: "merchant" },
     { path: `/Store/${storeId}/products`, kind: "merchant" },
@@ -115,5 +80,5 @@ try {
   for (const r of rows) console.log(`${r._ok ? "✓ within budget" : "✗ UNDER BUDGET"}: ${r.page}`);
 } finally {
   await chrome?.kill();
-  server.kill("SIGTERM");
+  await server.stop();
 }

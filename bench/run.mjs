@@ -1,16 +1,14 @@
 // `npm run bench`: builds, starts the single-machine server on a fresh data folder, seeds a 50-product
 // store next to the demo and prints, per public page, the budgets of docs/architecture.md and the README: JS shipped
 // (framework JS apart from the site's one enhancement script), HTML size, DB round trips, latency.
-import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
 import autocannon from "autocannon";
+import { buildApp, signInAsDemo, startBuiltServer } from "./server.mjs";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3555);
-const ORIGIN = `http://localhost:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const BENCH_STORE = "bench50";
 // Filled in once the 50-product store is seeded (the product path needs its id).
@@ -42,26 +40,11 @@ function transferred(url, encoding) {
   });
 }
 
-if (!process.argv.includes("--no-build")) {
-  const b = spawnSync(resolve("node_modules/.bin/react-router"), ["build"], { stdio: "inherit" });
-  if (b.status !== 0) process.exit(1);
-}
+if (!process.argv.includes("--no-build") && !buildApp()) process.exit(1);
 const dataDir = resolve("tests/.tmp/bench-data");
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ["build/node/server/index.js"], {
-  env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir },
-  stdio: "ignore",
-});
-
-async function waitReady() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${ORIGIN}/site/demo`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
+const server = await startBuiltServer(dataDir, { port: Number(process.env.BENCH_PORT ?? 3555) });
+const ORIGIN = server.origin;
 
 const normalize = (t) =>
   t
@@ -169,18 +152,7 @@ async function firstByte(path, headers = {}) {
 
 /** Round trips and time to first byte per route, public and merchant (signed in as the demo merchant). */
 async function roundTripsPerRoute(publicPaths) {
-  const signIn = await fetch(`${ORIGIN}/Auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: "demo@vitrina.local", password: "vitrina-demo-2026", redirectTo: "/" }),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const dashboard = await (await fetch(`${ORIGIN}/`, { headers: { cookie } })).text();
-  const storeId = dashboard.match(/\/Store\/(\d{10})\//)?.[1];
+  const { cookie, storeId } = await signInAsDemo(ORIGIN);
   const merchantPaths = [
     "/",
     `/Store/${storeId}/products`,
@@ -204,7 +176,6 @@ async function roundTripsPerRoute(publicPaths) {
 }
 
 try {
-  await waitReady();
   PAGES[2].path = await seedBenchStore();
   const rows = [];
   for (const page of PAGES) {
@@ -272,5 +243,5 @@ try {
   for (const r of rows) console.log(`${r._ok ? "✓ within budget" : "✗ OVER BUDGET"}: ${r.page}`);
   await roundTripsPerRoute(PAGES.filter((p) => p.kind === "public").map((p) => p.path));
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
 }

@@ -2,7 +2,6 @@
 // migrated and seeded, and caches it under bench/.data/ keyed by size and fingerprint.
 //
 //   node --import tsx bench/scale/generate.mjs --sizes=1,10,100 [--force]
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +9,7 @@ import Database from "libsql";
 import { hashPassword } from "../../app/auth/password.server.ts";
 import { searchPattern, searchTextOf } from "../../app/domain/search.ts";
 import { slugify } from "../../app/domain/slug.ts";
+import { buildApp, SERVER_ENTRY, startBuiltServer } from "../server.mjs";
 import {
   BIG_STORE,
   CACHE_DIR,
@@ -27,11 +27,9 @@ import {
   parseSizes,
   RARE_PRODUCT_NAME,
   RARE_WORD,
-  ROOT,
   readInfo,
   SIZES,
 } from "./dataset.mjs";
-import { SERVER_ENTRY, startBuiltServer } from "./server.mjs";
 import {
   COLORS,
   COUNTRIES,
@@ -235,10 +233,8 @@ function plan(scale, r) {
 
 // ---- steps ----
 
-export function ensureBuild() {
-  if (existsSync(SERVER_ENTRY)) return;
-  const built = spawnSync(join(ROOT, "node_modules/.bin/react-router"), ["build"], { cwd: ROOT, stdio: "inherit" });
-  if (built.status !== 0) throw new Error("react-router build failed");
+function ensureBuild() {
+  if (!existsSync(SERVER_ENTRY) && !buildApp()) throw new Error("react-router build failed");
 }
 
 /** Runs the built server once on an empty DATA_DIR: it applies migrations/ and seeds the demo store (with real images). */

@@ -3,15 +3,15 @@
 //
 //   node --import tsx bench/scale/run.mjs [--sizes=1,10,100] [--duration=10] [--warmup=2] [--connections=10] [--no-build] [--no-sql]
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import Database from "libsql";
 import { slugify } from "../../app/domain/slug.ts";
+import { buildApp, freePort, SERVER_ENTRY, signIn, startBuiltServer } from "../server.mjs";
 import { CACHE_DIR, flag, parseSizes, RARE_PRODUCT_NAME, ROOT } from "./dataset.mjs";
 import { ensureDataset } from "./generate.mjs";
-import { freePort, SERVER_ENTRY, startBuiltServer } from "./server.mjs";
 
 const SIZES = parseSizes(flag("sizes"));
 const DURATION = Number(flag("duration") ?? 10);
@@ -27,25 +27,10 @@ const RTT = process.env.DB_RTT_MS ?? "";
  * in Bogotá on the day it was generated, written to DATA_DIR/reloj.json), so 'Hoy' and the bill
  * dates mean the same whenever the cached file is used.
  */
-async function startServer(dir, info, extra = {}) {
+async function startServer(dir, info, options = {}) {
   // Written as the linter formats JSON.
   writeFileSync(join(dir, "reloj.json"), `{ "offsetMs": ${info.anchor - Date.now()} }\n`);
-  return startBuiltServer(dir, { env: extra.env ?? {}, nodeArgs: extra.nodeArgs ?? [] });
-}
-
-async function signIn(origin, email, password) {
-  const res = await fetch(`${origin}/Auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password, redirectTo: "/" }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (res.status !== 302 || !cookie) throw new Error(`sign-in as ${email} answered ${res.status}`);
-  return cookie;
+  return startBuiltServer(dir, options);
 }
 
 // ---- the pages ----
@@ -289,13 +274,10 @@ function commit() {
 }
 
 if (process.argv.includes("--no-build")) {
-  if (!(await import("node:fs")).existsSync(SERVER_ENTRY)) throw new Error("no build: run without --no-build");
-} else {
-  const built = spawnSync(join(ROOT, "node_modules/.bin/react-router"), ["build"], { cwd: ROOT, stdio: "inherit" });
-  if (built.status !== 0) {
-    console.error("The build failed (app/ may be mid-edit): retry in a minute, or pass --no-build to use the last build.");
-    process.exit(1);
-  }
+  if (!existsSync(SERVER_ENTRY)) throw new Error("no build: run without --no-build");
+} else if (!buildApp()) {
+  console.error("The build failed (app/ may be mid-edit): retry in a minute, or pass --no-build to use the last build.");
+  process.exit(1);
 }
 
 const runs = [];

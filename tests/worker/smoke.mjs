@@ -1,10 +1,11 @@
 // Worker check: builds the Cloudflare bundle, measures it against the 1.5 MB gzip budget,
 // then boots it in workerd (wrangler dev --local) against a seeded database and requests the demo store.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { bin, filesUnder, run, seedDatabase, startWorkerd, WORKER_CONFIG } from "./workerd-server.mjs";
+import { phoneJpeg } from "../http/pictures.ts";
+import { bin, filesUnder, processes, run, seedDatabase, startWorkerd, WORKER_CONFIG } from "./workerd-server.mjs";
 
 const BUDGET_GZIP = 1.5 * 1024 * 1024;
 const tmp = resolve("tests/.tmp/worker");
@@ -25,44 +26,8 @@ function getWithHost(url, host) {
   });
 }
 
-/** A phone-like JPEG (smooth light and shade with grain), encoded by photon. */
-async function phoneJpeg(width, height) {
-  const { PhotonImage } = await import("@cf-wasm/photon");
-  const rgba = new Uint8Array(width * height * 4);
-  let seed = 7;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const grain = (seed >> 16) & 7;
-      const i = (y * width + x) * 4;
-      rgba[i] = ((x * 255) / width + grain) & 255;
-      rgba[i + 1] = ((y * 255) / height + grain) & 255;
-      rgba[i + 2] = (((x + y) * 128) / (width + height) + 64 + grain) & 255;
-      rgba[i + 3] = 255;
-    }
-  }
-  const image = new PhotonImage(rgba, width, height);
-  try {
-    return new Uint8Array(image.get_bytes_jpeg(70));
-  } finally {
-    image.free();
-  }
-}
-
 /** The workerd processes wrangler started (its process group), by pid. */
-function workerdPids(group) {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        return stat.includes("(workerd)") && Number(fields[2]) === group;
-      } catch {
-        return false;
-      }
-    });
-}
+const workerdPids = (group) => processes().flatMap((p) => (p.command === "workerd" && p.pgrp === group ? [p.pid] : []));
 
 const statusMiB = (pid, field) =>
   Number(
@@ -76,8 +41,8 @@ const statusMiB = (pid, field) =>
  * A 12 MP phone photo uploaded as a new product, as a browser without JavaScript sends it; measures
  * workerd's peak resident memory while the Worker processes it (Linux: the high-water mark in /proc).
  */
-async function uploadPhoto(base, origin, group) {
-  const signIn = await fetch(`${base}/Auth`, {
+async function uploadPhoto(origin, group) {
+  const signIn = await fetch(`${origin}/Auth`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
@@ -87,7 +52,7 @@ async function uploadPhoto(base, origin, group) {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const home = await (await fetch(`${base}/`, { headers: { cookie } })).text();
+  const home = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
   const storeId = home.match(/\/Store\/(\d+)\//)?.[1];
   if (!storeId) {
     const answer = (await signIn.text())
@@ -96,7 +61,7 @@ async function uploadPhoto(base, origin, group) {
       .slice(0, 600);
     throw new Error(`no store on the merchant's home (sign-in answered ${signIn.status}: ${answer})`);
   }
-  const photo = await phoneJpeg(4000, 3000);
+  const photo = phoneJpeg(4000, 3000);
   const form = new FormData();
   for (const [k, v] of Object.entries({
     intent: "create",
@@ -113,14 +78,14 @@ async function uploadPhoto(base, origin, group) {
   if (pids.length === 0) throw new Error("workerd process not found");
   const before = pids.map((pid) => statusMiB(pid, "VmRSS"));
   for (const pid of pids) writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  const reply = await fetch(`${base}/Store/${storeId}/products/new`, {
+  const reply = await fetch(`${origin}/Store/${storeId}/products/new`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: origin, cookie },
     body: form,
   });
   const peak = Math.max(...pids.map((pid, i) => statusMiB(pid, "VmHWM") - (before[i] ?? 0)));
-  const list = await (await fetch(`${base}/Store/${storeId}/products`, { headers: { cookie } })).text();
+  const list = await (await fetch(`${origin}/Store/${storeId}/products`, { headers: { cookie } })).text();
   console.log(`workerd: a ${(photo.byteLength / 1e6).toFixed(1)} MB, 12 MP photo took ${peak.toFixed(1)} MiB at peak`);
   return { status: reply.status, listed: list.includes("Foto 12 MP"), peak };
 }
@@ -146,7 +111,7 @@ async function main() {
 
   // 3. Boot the Worker in workerd, talking Hrana over HTTP to that database.
   const worker = await startWorkerd({ dbPath, stateDir: join(tmp, "state") });
-  const { port } = worker;
+  const { port, origin } = worker;
   try {
     const home = await fetch(`http://127.0.0.1:${port}/site/demo`);
     const html = await home.text();
@@ -178,21 +143,19 @@ async function main() {
 
     // The test clock of local runs works on the Worker too: 3650 days on, the demo merchant is long
     // overdue and the store answers 503; reset, it is back.
-    const base = `http://localhost:${port}`;
-    const origin = `http://localhost:${port}`;
     const moveClock = (fields) =>
-      fetch(`${base}/_dev/reloj`, {
+      fetch(`${origin}/_dev/reloj`, {
         method: "POST",
         redirect: "manual",
         headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields),
       });
-    const clockPage = await fetch(`${base}/_dev/reloj`);
+    const clockPage = await fetch(`${origin}/_dev/reloj`);
     await clockPage.text();
     const advanced = await moveClock({ intent: "advance", days: "3650" });
-    const overdue = await fetch(`${base}/site/demo`, { headers: { cookie: "carrito=1234567:1" } });
+    const overdue = await fetch(`${origin}/site/demo`, { headers: { cookie: "carrito=1234567:1" } });
     const reset = await moveClock({ intent: "reset" });
-    const back = await fetch(`${base}/site/demo`, { headers: { cookie: "carrito=1234567:1" } });
+    const back = await fetch(`${origin}/site/demo`, { headers: { cookie: "carrito=1234567:1" } });
     await Promise.all([overdue.text(), back.text()]);
     checks["test clock (/_dev/reloj) moves the Worker's time"] =
       clockPage.status === 200 &&
@@ -201,16 +164,14 @@ async function main() {
       reset.status === 302 &&
       back.status === 200;
 
-    const photo = await uploadPhoto(base, origin, worker.pid);
+    const photo = await uploadPhoto(origin, worker.pid);
     checks["a 12 MP photo without the browser's help becomes a product"] = photo.status === 302 && photo.listed;
     checks["its processing stays under 64 MiB in workerd (isolate limit 128 MB)"] = photo.peak < 64;
 
     const failed = Object.entries(checks).filter(([, ok]) => !ok);
     for (const [name, ok] of Object.entries(checks)) console.log(`${ok ? "✓" : "✗"} workerd: ${name}`);
-    if (failed.length) {
-      console.log(worker.log().slice(-4000));
-      throw new Error(`Worker smoke failed: ${failed.map(([n]) => n).join(", ")}`);
-    }
+    // The catch below prints the Worker's log.
+    if (failed.length) throw new Error(`Worker smoke failed: ${failed.map(([n]) => n).join(", ")}`);
   } catch (error) {
     console.log(worker.log().slice(-4000));
     throw error;

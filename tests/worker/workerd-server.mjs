@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { startHranaServer } from "./hrana-server.mjs";
 
 export const bin = (name) => resolve("node_modules/.bin", name);
-export const toolEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
+const toolEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_COLOR: "1" };
 export const WORKER_CONFIG = "build/cloudflare/server/wrangler.json";
 
 /** Runs a command to its end; `quiet` keeps only its error output. */
@@ -23,7 +23,7 @@ export function filesUnder(dir) {
   );
 }
 
-export async function waitFor(url, predicate = () => true, timeoutMs = 60_000, alive = () => true) {
+async function waitFor(url, predicate = () => true, timeoutMs = 60_000, alive = () => true) {
   const start = Date.now();
   for (;;) {
     try {
@@ -38,7 +38,7 @@ export async function waitFor(url, predicate = () => true, timeoutMs = 60_000, a
 }
 
 /** A port nothing listens on now: the system picks it. */
-export function freePort() {
+function freePort() {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.on("error", reject);
@@ -76,24 +76,32 @@ export async function seedDatabase(dataDir) {
   return join(dataDir, "vitrina.db");
 }
 
-/** Every process under `pid` (children, grandchildren…), from /proc. */
-function descendants(pid) {
-  const parents = new Map();
+/** Every process running now, from /proc/{pid}/stat: its id, command name, parent and process group. */
+export function processes() {
+  const found = [];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+      const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      found.push({ pid: Number(name), command, ppid: Number(ppid), pgrp: Number(pgrp) });
     } catch {}
   }
+  return found;
+}
+
+/** Every process under `pid` (children, grandchildren…). */
+function descendants(pid) {
+  const all = processes();
   const found = [];
   const queue = [pid];
   while (queue.length) {
     const parent = queue.shift();
-    for (const [child, ppid] of parents) {
-      if (ppid === parent) {
-        found.push(child);
-        queue.push(child);
+    for (const child of all) {
+      if (child.ppid === parent) {
+        found.push(child.pid);
+        queue.push(child.pid);
       }
     }
   }
@@ -183,7 +191,7 @@ export async function startWorkerd({ dbPath, stateDir, port, detached = true, lo
       () => !exited,
     );
     await ready.body?.cancel();
-    return { port: appPort, origin, inspectorPort, hranaPort: hrana.port, pid: wrangler.pid, log: () => log, stop };
+    return { port: appPort, origin, pid: wrangler.pid, log: () => log, stop };
   } catch (error) {
     await stop();
     throw new Error(`${error.message}\n${log.slice(-4000)}`);

@@ -2,7 +2,7 @@ import { createClient, type InValue } from "@libsql/client";
 import { expect } from "@playwright/test";
 
 /** The database the Worker reads through the test Hrana endpoint (tests/worker/workerd-e2e-server.mjs). */
-export const WORKERD_DB = "tests/.tmp/workerd-e2e/data/vitrina.db";
+const WORKERD_DB = "tests/.tmp/workerd-e2e/data/vitrina.db";
 
 export async function sql(query: string, args: InValue[] = []) {
   const db = createClient({ url: `file:${WORKERD_DB}`, timeout: 5000 });

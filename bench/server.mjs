@@ -1,0 +1,93 @@
+// The built Node server for the bench scripts (run.mjs, lighthouse.mjs, scale/): build it, start it on
+// a data folder, sign in to it.
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const SERVER_ENTRY = join(ROOT, "build/node/server/index.js");
+
+/** `react-router build` of the Node server, its output shown; whether it succeeded. */
+export function buildApp() {
+  return spawnSync(join(ROOT, "node_modules/.bin/react-router"), ["build"], { cwd: ROOT, stdio: "inherit" }).status === 0;
+}
+
+export function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * Starts the server on `dataDir` (always that folder's file, never a database the shell points at)
+ * and resolves once it prints its URLs. `port` defaults to a free one; `env` adds variables;
+ * `nodeArgs` go before the entry.
+ */
+export async function startBuiltServer(dataDir, { port: chosenPort, env: extraEnv = {}, nodeArgs = [] } = {}) {
+  const port = chosenPort ?? (await freePort());
+  const { DATABASE_URL: _url, DATABASE_AUTH_TOKEN: _token, ...env } = process.env;
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let printed = "";
+  const collect = (c) => {
+    printed += c;
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise((done) => child.once("exit", done));
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited;
+  };
+  await new Promise((ready, fail) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGTERM");
+      fail(new Error(`server did not start:\n${printed}`));
+    }, 120_000);
+    child.stdout.on("data", () => {
+      if (printed.includes("Vitrina lista en")) {
+        clearTimeout(timer);
+        ready();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code}:\n${printed}`));
+    });
+  });
+  return { port, origin: `http://localhost:${port}`, stop };
+}
+
+/** Signs in through /Auth as a browser without JavaScript does; the session cookie. */
+export async function signIn(origin, email, password) {
+  const res = await fetch(`${origin}/Auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password, redirectTo: "/" }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (res.status !== 302 || !cookie) throw new Error(`sign-in as ${email} answered ${res.status}`);
+  return cookie;
+}
+
+/** Signs in as the seeded demo merchant: the session cookie and the demo store's id from the store list. */
+export async function signInAsDemo(origin) {
+  const cookie = await signIn(origin, "demo@vitrina.local", "vitrina-demo-2026");
+  const dashboard = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
+  const storeId = dashboard.match(/\/Store\/(\d{10})\//)?.[1];
+  if (!storeId) throw new Error("the demo merchant's store list shows no store");
+  return { cookie, storeId };
+}
