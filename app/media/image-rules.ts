@@ -50,8 +50,18 @@ export function sniffImageType(b: Uint8Array): ImageType | null {
   return null;
 }
 
-function ascii(b: Uint8Array, from: number, to: number): string {
+export function ascii(b: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...b.subarray(from, to));
+}
+
+/** A JPEG start-of-frame marker (SOF0–SOF15, which share their range with DHT, JPG and DAC). */
+export function isJpegFrameMarker(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+
+/** A JPEG restart marker (RST0–RST7): no length, found inside entropy-coded data. */
+export function isJpegRestartMarker(marker: number): boolean {
+  return marker >= 0xd0 && marker <= 0xd7;
 }
 
 /** Width and height read from the header, before any decoding; null when the header is not understood. */
@@ -64,13 +74,12 @@ export function readImageSize(b: Uint8Array, type: ImageType): { width: number; 
       while (i + 9 < b.length) {
         if (b[i] !== 0xff) return null;
         const marker = b[i + 1] ?? 0;
-        if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        if (marker === 0xd8 || marker === 0x01 || isJpegRestartMarker(marker)) {
           i += 2;
           continue;
         }
         const length = view.getUint16(i + 2);
-        const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-        if (isSof) return { height: view.getUint16(i + 5), width: view.getUint16(i + 7) };
+        if (isJpegFrameMarker(marker)) return { height: view.getUint16(i + 5), width: view.getUint16(i + 7) };
         i += 2 + length;
       }
       return null;

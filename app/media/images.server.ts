@@ -98,7 +98,6 @@ async function decodeResizeEncode(
  * See docs/decisions/0012-photos-decoded-at-reduced-scale.md.
  */
 function decodeSource(bytes: Uint8Array, checked: ReturnType<typeof checkImageUpload>, maxHeight: number): PhotonImage {
-  const pixels = checked.width * checked.height;
   if (checked.type === "jpeg") {
     const scale = jpegScaleFor(Math.min(checked.width, checked.height), maxHeight);
     const size = scaledSize(checked.width, checked.height, scale);
@@ -110,7 +109,7 @@ function decodeSource(bytes: Uint8Array, checked: ReturnType<typeof checkImageUp
       if (!(error instanceof UnsupportedJpegError)) throw error;
     }
   }
-  if (pixels > MAX_PIXELS_WITHOUT_SCALING) throw new MediaError(MEDIA_MESSAGES.tooLarge);
+  if (checked.width * checked.height > MAX_PIXELS_WITHOUT_SCALING) throw new MediaError(MEDIA_MESSAGES.tooLarge);
   return PhotonImage.new_from_byteslice(bytes);
 }
 

@@ -13,6 +13,7 @@
  * Adobe RGB), any sampling factors, restart intervals, EXIF orientation. Anything else (arithmetic
  * coding, 12-bit, lossless, CMYK) raises UnsupportedJpegError so the caller can decide.
  */
+import { ascii, isJpegFrameMarker, isJpegRestartMarker } from "./image-rules";
 
 export type JpegScale = 1 | 2 | 4 | 8;
 
@@ -33,9 +34,12 @@ const ZIGZAG = Uint8Array.from([
   49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
 ]);
 
-/** The largest reduction that still leaves at least `minHeight` rows (the caller resizes the rest). */
-export function jpegScaleFor(height: number, minHeight: number): JpegScale {
-  for (const scale of [8, 4, 2] as const) if (Math.floor(height / scale) >= minHeight) return scale;
+/**
+ * The largest reduction that still leaves at least `minHeight` pixels on a side of `side` pixels (the
+ * caller resizes the rest); it passes the short side, since EXIF orientation may turn either into rows.
+ */
+export function jpegScaleFor(side: number, minHeight: number): JpegScale {
+  for (const scale of [8, 4, 2] as const) if (Math.floor(side / scale) >= minHeight) return scale;
   return 1;
 }
 
@@ -147,7 +151,7 @@ class BitReader {
     const data = this.data;
     while (this.pos + 1 < data.length) {
       const next = data[this.pos + 1] as number;
-      if (data[this.pos] === 0xff && next >= 0xd0 && next <= 0xd7) {
+      if (data[this.pos] === 0xff && isJpegRestartMarker(next)) {
         this.pos += 2;
         return;
       }
@@ -214,8 +218,7 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
       for (let x = 0; x < nx; x++) {
         let sum = 0;
         for (let v = 0; v < ny; v++) sum += (basisY[y * ny + v] as number) * (rows[v * nx + x] as number);
-        const value = Math.round(sum * gain + 128);
-        plane[rowStart + x] = value < 0 ? 0 : value > 255 ? 255 : value;
+        plane[rowStart + x] = clamp(sum * gain + 128);
       }
     }
   }
@@ -249,8 +252,7 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
       if (at >= 0) coefficients[at] = value * (quant[z] as number);
       k++;
     }
-    if (blockRow < component.paddedPerColumn && blockCol < component.paddedPerLine)
-      writeBlock(component, blockRow, blockCol, coefficients);
+    writeBlock(component, blockRow, blockCol, coefficients);
   }
 
   // Progressive scans: coefficients are kept (ny×nx per block) until every scan is read.
@@ -362,63 +364,53 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
     const count = byteAt(at + 5);
     if (width === 0 || height === 0) throw new UnsupportedJpegError("height defined by a DNL marker");
     if (count !== 1 && count !== 3) throw new UnsupportedJpegError(`${count} components`);
-    const components: Component[] = [];
-    for (let i = 0; i < count; i++) {
-      const sampling = byteAt(at + 7 + i * 3);
-      const h = sampling >> 4;
-      const v = sampling & 15;
+    const sampling = Array.from({ length: count }, (_, i) => {
+      const factors = byteAt(at + 7 + i * 3);
+      const h = factors >> 4;
+      const v = factors & 15;
       if (h < 1 || h > 4 || v < 1 || v > 4) throw new CorruptJpegError("bad sampling factors");
-      components.push({
+      return { h, v };
+    });
+    const maxH = Math.max(...sampling.map((c) => c.h));
+    const maxV = Math.max(...sampling.map((c) => c.v));
+    const mcusPerLine = Math.ceil(width / (8 * maxH));
+    const mcusPerColumn = Math.ceil(height / (8 * maxV));
+    const components = sampling.map(({ h, v }, i): Component => {
+      // Subsampled chroma is decoded larger, to the luma's scale where 8 pixels a block allow it
+      // (libjpeg does the same), so it needs no upsampling at reduced scales.
+      const nx = Math.min(8, (n * maxH) / h);
+      const ny = Math.min(8, (n * maxV) / v);
+      if (!Number.isInteger(nx) || !Number.isInteger(ny)) throw new UnsupportedJpegError("sampling factors");
+      const paddedPerLine = mcusPerLine * h;
+      const paddedPerColumn = mcusPerColumn * v;
+      const keptIndex = new Int8Array(64).fill(-1);
+      for (let row = 0; row < ny; row++) for (let col = 0; col < nx; col++) keptIndex[row * 8 + col] = row * nx + col;
+      const blocks = paddedPerLine * paddedPerColumn;
+      return {
         id: byteAt(at + 6 + i * 3),
         h,
         v,
         quantTable: byteAt(at + 8 + i * 3),
-        blocksPerLine: 0,
-        blocksPerColumn: 0,
-        paddedPerLine: 0,
-        paddedPerColumn: 0,
-        nx: 0,
-        ny: 0,
-        basisX: new Float64Array(0),
-        basisY: new Float64Array(0),
-        gain: 0,
-        keptIndex: new Int8Array(64).fill(-1),
-        plane: new Uint8Array(0),
-        planeWidth: 0,
+        blocksPerLine: Math.ceil(Math.ceil((width * h) / maxH) / 8),
+        blocksPerColumn: Math.ceil(Math.ceil((height * v) / maxV) / 8),
+        paddedPerLine,
+        paddedPerColumn,
+        nx,
+        ny,
+        basisX: idctBasis(nx),
+        basisY: idctBasis(ny),
+        // A block's orthonormal DCT coefficients are √(8/N) times those of its N-point reduction, per axis.
+        gain: Math.sqrt(nx * ny) / 8,
+        keptIndex,
+        plane: new Uint8Array(paddedPerLine * nx * paddedPerColumn * ny),
+        planeWidth: paddedPerLine * nx,
         dcTable: undefined,
         acTable: undefined,
         predictor: 0,
-        kept: undefined,
-        nonZero: undefined,
-      });
-    }
-    const maxH = Math.max(...components.map((c) => c.h));
-    const maxV = Math.max(...components.map((c) => c.v));
-    const mcusPerLine = Math.ceil(width / (8 * maxH));
-    const mcusPerColumn = Math.ceil(height / (8 * maxV));
-    for (const c of components) {
-      c.blocksPerLine = Math.ceil(Math.ceil((width * c.h) / maxH) / 8);
-      c.blocksPerColumn = Math.ceil(Math.ceil((height * c.v) / maxV) / 8);
-      c.paddedPerLine = mcusPerLine * c.h;
-      c.paddedPerColumn = mcusPerColumn * c.v;
-      // Subsampled chroma is decoded larger, to the luma's scale where 8 pixels a block allow it
-      // (libjpeg does the same), so it needs no upsampling at reduced scales.
-      c.nx = Math.min(8, (n * maxH) / c.h);
-      c.ny = Math.min(8, (n * maxV) / c.v);
-      if (!Number.isInteger(c.nx) || !Number.isInteger(c.ny)) throw new UnsupportedJpegError("sampling factors");
-      c.basisX = idctBasis(c.nx);
-      c.basisY = idctBasis(c.ny);
-      // A block's orthonormal DCT coefficients are √(8/N) times those of its N-point reduction, per axis.
-      c.gain = Math.sqrt(c.nx * c.ny) / 8;
-      for (let row = 0; row < c.ny; row++) for (let col = 0; col < c.nx; col++) c.keptIndex[row * 8 + col] = row * c.nx + col;
-      c.planeWidth = c.paddedPerLine * c.nx;
-      c.plane = new Uint8Array(c.planeWidth * c.paddedPerColumn * c.ny);
-      if (progressive) {
-        const blocks = c.paddedPerLine * c.paddedPerColumn;
-        c.kept = new Int16Array(blocks * c.nx * c.ny);
-        if (c.nx * c.ny < 64) c.nonZero = new Uint8Array(blocks * 8);
-      }
-    }
+        kept: progressive ? new Int16Array(blocks * nx * ny) : undefined,
+        nonZero: progressive && nx * ny < 64 ? new Uint8Array(blocks * 8) : undefined,
+      };
+    });
     frame = { progressive, width, height, components, maxH, maxV, mcusPerLine, mcusPerColumn };
   }
 
@@ -447,12 +439,12 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
     for (const c of components) c.predictor = 0;
     eobRun = 0;
 
-    const decodeBlock = (component: Component, blockRow: number, blockCol: number) => {
-      if (f.progressive) {
-        if (blockRow < component.paddedPerColumn && blockCol < component.paddedPerLine)
-          decodeProgressiveBlock(reader, component, blockRow * component.paddedPerLine + blockCol, scan);
-      } else decodeSequentialBlock(reader, component, blockRow, blockCol);
-    };
+    // Every block a scan visits lies inside its component's MCU-padded planes.
+    const decodeBlock = f.progressive
+      ? (component: Component, blockRow: number, blockCol: number) =>
+          decodeProgressiveBlock(reader, component, blockRow * component.paddedPerLine + blockCol, scan)
+      : (component: Component, blockRow: number, blockCol: number) =>
+          decodeSequentialBlock(reader, component, blockRow, blockCol);
 
     const single = components.length === 1 ? components[0] : undefined;
     const total = single ? single.blocksPerLine * single.blocksPerColumn : f.mcusPerLine * f.mcusPerColumn;
@@ -476,7 +468,7 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
     let pos = reader.pos;
     while (pos + 1 < data.length) {
       const next = data[pos + 1] as number;
-      if (data[pos] === 0xff && next !== 0 && next !== 0xff && !(next >= 0xd0 && next <= 0xd7)) break;
+      if (data[pos] === 0xff && next !== 0 && next !== 0xff && !isJpegRestartMarker(next)) break;
       pos++;
     }
     return pos;
@@ -484,7 +476,7 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
 
   function readExifOrientation(at: number, end: number) {
     // "Exif\0\0" then a TIFF header; tag 0x0112 in IFD0.
-    if (end - at < 14 || String.fromCharCode(...data.subarray(at, at + 4)) !== "Exif") return;
+    if (end - at < 14 || ascii(data, at, at + 4) !== "Exif") return;
     const tiff = at + 6;
     const little = byteAt(tiff) === 0x49;
     const read16 = (p: number) => (p + 2 <= end ? view.getUint16(p, little) : 0);
@@ -511,7 +503,7 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
       continue;
     }
     const marker = byteAt(pos + 1);
-    if (marker === 0xff || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+    if (marker === 0xff || marker === 0x01 || isJpegRestartMarker(marker)) {
       pos += marker === 0xff ? 1 : 2;
       continue;
     }
@@ -566,11 +558,11 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
         readExifOrientation(body, end);
         break;
       case 0xee:
-        if (String.fromCharCode(...data.subarray(body, body + 5)) === "Adobe") adobeTransform = byteAt(body + 11);
+        if (ascii(data, body, body + 5) === "Adobe") adobeTransform = byteAt(body + 11);
         break;
       default:
-        if (marker >= 0xc3 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-          throw new UnsupportedJpegError(`frame type ${marker.toString(16)}`);
+        // Frame kinds other than baseline, extended and progressive Huffman (cases above).
+        if (isJpegFrameMarker(marker)) throw new UnsupportedJpegError(`frame type ${marker.toString(16)}`);
     }
     pos = end;
   }
@@ -583,13 +575,16 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
       const quant = quantOf(c);
       const kept = c.kept as Int16Array;
       const size = c.nx * c.ny;
+      // The quantizer of each kept coefficient, in kept order (the inverse of keptIndex).
+      const keptQuant = new Float64Array(size);
+      for (let z = 0; z < 64; z++) {
+        const at = c.keptIndex[z] as number;
+        if (at >= 0) keptQuant[at] = quant[z] as number;
+      }
       for (let row = 0; row < c.paddedPerColumn; row++)
         for (let col = 0; col < c.paddedPerLine; col++) {
           const block = row * c.paddedPerLine + col;
-          for (let i = 0; i < size; i++) {
-            const z = Math.floor(i / c.nx) * 8 + (i % c.nx);
-            input[i] = (kept[block * size + i] as number) * (quant[z] as number);
-          }
+          for (let i = 0; i < size; i++) input[i] = (kept[block * size + i] as number) * (keptQuant[i] as number);
           writeBlock(c, row, col, input);
         }
       c.kept = undefined;
@@ -661,42 +656,16 @@ export function orient(image: ScaledJpeg, orientation: number): ScaledJpeg {
   const swaps = orientation >= 5;
   const outWidth = swaps ? h : w;
   const outHeight = swaps ? w : h;
+  // 2–8 are a mirror across, a mirror down or both (3, 7), after a transpose for 5–8.
+  const mirrorsX = orientation === 2 || orientation === 3 || orientation === 6 || orientation === 7;
+  const mirrorsY = orientation === 3 || orientation === 4 || orientation === 7 || orientation === 8;
   const out = new Uint32Array(outWidth * outHeight);
   const source = new Uint32Array(rgba.buffer, rgba.byteOffset, w * h);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
-      let tx: number;
-      let ty: number;
-      switch (orientation) {
-        case 2:
-          tx = w - 1 - x;
-          ty = y;
-          break;
-        case 3:
-          tx = w - 1 - x;
-          ty = h - 1 - y;
-          break;
-        case 4:
-          tx = x;
-          ty = h - 1 - y;
-          break;
-        case 5:
-          tx = y;
-          ty = x;
-          break;
-        case 6:
-          tx = h - 1 - y;
-          ty = x;
-          break;
-        case 7:
-          tx = h - 1 - y;
-          ty = w - 1 - x;
-          break;
-        default:
-          tx = y;
-          ty = w - 1 - x;
-      }
-      out[ty * outWidth + tx] = source[y * w + x] as number;
+      const tx = swaps ? y : x;
+      const ty = swaps ? x : y;
+      out[(mirrorsY ? outHeight - 1 - ty : ty) * outWidth + (mirrorsX ? outWidth - 1 - tx : tx)] = source[y * w + x] as number;
     }
   return { width: outWidth, height: outHeight, rgba: new Uint8Array(out.buffer) };
 }
