@@ -24,7 +24,8 @@ function Shell({ id, label, error, hint, children }: ControlProps & { id: string
   );
 }
 
-const invalid = (id: string, error?: string) =>
+/** A control's invalid state, tied to its message (the element with id `${id}-error`). */
+export const ariaInvalid = (id: string, error?: string) =>
   error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 
 export function Field(
@@ -53,7 +54,7 @@ export function Field(
         maxLength={props.maxLength}
         pattern={props.pattern}
         placeholder={props.placeholder}
-        {...invalid(id, props.error)}
+        {...ariaInvalid(id, props.error)}
       />
     </Shell>
   );
@@ -69,7 +70,7 @@ export function TextAreaField(props: ControlProps & { defaultValue?: string; max
         defaultValue={props.defaultValue}
         maxLength={props.maxLength}
         rows={props.rows ?? 3}
-        {...invalid(id, props.error)}
+        {...ariaInvalid(id, props.error)}
       />
     </Shell>
   );
@@ -81,7 +82,7 @@ export function SelectField(
   const id = `f-${props.name}`;
   return (
     <Shell id={id} {...props}>
-      <select id={id} name={props.name} defaultValue={props.defaultValue} {...invalid(id, props.error)}>
+      <select id={id} name={props.name} defaultValue={props.defaultValue} {...ariaInvalid(id, props.error)}>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { createCookie } from "react-router";
 import { e2eDb, fillStep1, uniqueEmail } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
@@ -97,7 +97,7 @@ async function signIn(context: BrowserContext, userId: string, baseURL: string) 
 }
 
 /** Both checks on what the page shows now; `scope` narrows the touch targets to an open dialog. */
-async function checkPage(page: Page, label: string, scope?: ReturnType<Page["locator"]>) {
+async function checkPage(page: Page, label: string, scope?: Locator) {
   const width = page.viewportSize()?.width;
   const { widest } = await expectNoSidewaysScroll(page, `${width} ${label}`);
   const small = await expectTouchTargets(page, scope, `${width} ${label}`);

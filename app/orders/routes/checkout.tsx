@@ -9,6 +9,7 @@ import { orderByKeyQuery, orderLinesByKeyQuery } from "~/site/queries.server";
 import { siteMeta } from "~/site/seo";
 import { SiteShell } from "~/site/shell";
 import { CART_COOKIE, loadSitePage, ORDER_COOKIE, readCookie, storeCookie } from "~/site/site.server";
+import { ariaInvalid } from "~/ui/form";
 import { CHECKOUT_MESSAGES, type CheckoutErrors, checkoutErrors, contactErrors, readCheckoutForm } from "../checkout-form";
 import { newOrderEmail } from "../emails";
 import { OrderLines } from "../order-lines";
@@ -173,8 +174,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const errors: CheckoutErrors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
   const delivery = values.delivery === "delivery" ? "delivery" : "pickup";
-  const described = (name: keyof CheckoutErrors) =>
-    errors[name] ? { "aria-invalid": true, "aria-describedby": `${name}-error` } : {};
   const error = (name: keyof CheckoutErrors) =>
     errors[name] ? (
       <span className="field-error" id={`${name}-error`}>
@@ -205,7 +204,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             maxLength={80}
             autoComplete="name"
             defaultValue={values.buyerName}
-            {...described("buyerName")}
+            {...ariaInvalid("buyerName", errors.buyerName)}
           />
           {error("buyerName")}
         </label>
@@ -227,7 +226,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             maxLength={200}
             autoComplete="street-address"
             defaultValue={values.address}
-            {...described("address")}
+            {...ariaInvalid("address", errors.address)}
           />
           {error("address")}
         </label>
@@ -240,7 +239,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             maxLength={30}
             autoComplete="tel"
             defaultValue={values.buyerPhone}
-            {...described("buyerPhone")}
+            {...ariaInvalid("buyerPhone", errors.buyerPhone)}
           />
           {error("buyerPhone")}
         </label>
