@@ -2,13 +2,14 @@ import { z } from "zod";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { moneyMessage, readMoney } from "~/domain/money";
+import { failure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
-import { failure, invalid, refusal } from "~/workspace/action-results.server";
+import { invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import {
   createProduct,
@@ -70,7 +71,7 @@ export async function handleCreateProduct(services: Services, limits: PlanLimits
   const parsed = productSchema(store.currency).safeParse(fieldsOf(form));
   const [file] = filesOf(form, "image");
   if (!parsed.success) return invalid("create", parsed.error);
-  if (!file) return failure("create", { image: PRODUCT_MESSAGES.imageRequired });
+  if (!file) return failure({ image: PRODUCT_MESSAGES.imageRequired }, { intent: "create" });
   const id = randomDigits(ID_DIGITS.product);
   let prepared: PreparedFile | undefined;
   try {

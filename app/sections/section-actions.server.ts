@@ -1,13 +1,14 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { PlanLimits } from "~/domain/limits";
+import { failure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "~/media/uploads.server";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
-import { failure, invalid, refusal } from "~/workspace/action-results.server";
+import { invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import {
   addFileItems,
@@ -54,13 +55,13 @@ export async function handleSectionAction(services: Services, section: Section, 
     }
     case "item-move": {
       const parsed = itemAction.safeParse(fields);
-      if (!parsed.success || !parsed.data.direction) return failure(intent, { form: "Acción no válida" });
+      if (!parsed.success || !parsed.data.direction) return failure({ form: "Acción no válida" }, { intent });
       if (!(await moveItem(db, section, parsed.data.item, parsed.data.direction, now))) notFound();
       return redirect(here);
     }
     case "item-remove": {
       const parsed = itemAction.safeParse(fields);
-      if (!parsed.success) return failure(intent, { form: "Acción no válida" });
+      if (!parsed.success) return failure({ form: "Acción no válida" }, { intent });
       if (!(await removeItem(db, files, section, parsed.data.item, now))) notFound();
       return redirectWithNotice(config, here, notice("Elemento quitado", "Ya no aparece en esta sección."));
     }
@@ -73,14 +74,14 @@ export async function handleSectionAction(services: Services, section: Section, 
       );
     }
     default:
-      return failure(intent, { form: "Acción desconocida" });
+      return failure({ form: "Acción desconocida" }, { intent });
   }
 }
 
 /** /new/product: the chosen products of this store, capped at the section's free slots. */
 export async function handleAddProducts(services: Services, limits: PlanLimits, section: Section, form: FormData) {
   const ids = form.getAll("product").map(String);
-  if (ids.length === 0) return failure("add", { form: "Elige al menos un producto" });
+  if (ids.length === 0) return failure({ form: "Elige al menos un producto" }, { intent: "add" });
   if (ids.length > 200 || ids.some((id) => !/^\d{7}$/.test(id))) notFound();
   try {
     const added = await addProductItems(services.db, section, limits, ids, services.clock.now());
@@ -103,7 +104,7 @@ export async function handleAddProducts(services: Services, limits: PlanLimits, 
 export async function handleAddFiles(services: Services, limits: PlanLimits, section: Section, form: FormData) {
   const { db, files, clock, config } = services;
   const chosen = filesOf(form, "files");
-  if (chosen.length === 0) return failure("add", { files: "Elige al menos un archivo" });
+  if (chosen.length === 0) return failure({ files: "Elige al menos un archivo" }, { intent: "add" });
   const prefix = sectionPrefix(section);
   const stored: PreparedFile[] = [];
   const items: FileItemInput[] = [];

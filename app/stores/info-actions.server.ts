@@ -4,6 +4,7 @@ import { isSupportedCurrency } from "~/domain/currencies";
 import type { PlanLimits } from "~/domain/limits";
 import { normalizePhone, PHONE_MESSAGE } from "~/domain/phone";
 import { isValidTimeZone } from "~/domain/time-zones";
+import { failure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, prepareImage, putAll } from "~/media/uploads.server";
@@ -11,7 +12,7 @@ import { createSection, moveSection, sectionTitleSchema } from "~/sections/secti
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
-import { failure, invalid, refusal } from "~/workspace/action-results.server";
+import { invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import { addBanners, deleteBanner, listBanners, moveBanner } from "./banners.server";
 import { changeStoreCurrency, deleteStore, setStoreLogo, updateStoreInfo } from "./stores.server";
@@ -64,13 +65,13 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
     }
     case "currency": {
       const currency = String(fields.currency ?? "");
-      if (!isSupportedCurrency(currency)) return failure(intent, { currency: "Elige una moneda" });
+      if (!isSupportedCurrency(currency)) return failure({ currency: "Elige una moneda" }, { intent });
       await changeStoreCurrency(db, store, currency, now);
       return done("Moneda actualizada", `Los precios se muestran en ${currency}.`);
     }
     case "logo": {
       const [file] = filesOf(form, "logo");
-      if (!file) return failure(intent, { logo: "Elige una imagen" });
+      if (!file) return failure({ logo: "Elige una imagen" }, { intent });
       try {
         const image = await prepareImage(file, `stores/${store.id}/logo`, IMAGE_HEIGHTS.logo);
         await putAll(files, [image]);
@@ -83,7 +84,7 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
     }
     case "banner": {
       const chosen = filesOf(form, "banner");
-      if (chosen.length === 0) return failure(intent, { banner: "Elige al menos una imagen" });
+      if (chosen.length === 0) return failure({ banner: "Elige al menos una imagen" }, { intent });
       const plan = limits;
       let prepared: Awaited<ReturnType<typeof prepareImage>>[] = [];
       try {
@@ -145,7 +146,7 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
       return redirectWithNotice(config, "/", notice("Tienda eliminada", `La tienda ${store.name} y sus archivos se eliminaron.`));
     }
     default:
-      return failure(intent, { form: "Acción desconocida" });
+      return failure({ form: "Acción desconocida" }, { intent });
   }
 }
 

@@ -6,12 +6,13 @@ import { STORE_CATEGORIES } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
 import { planPrice } from "~/domain/plans";
 import { validTimeZone } from "~/domain/time-zones";
+import { failure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { flashHeader } from "~/ui/flash.server";
 import { Field, FormAlert, SelectField } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { ConfirmDialog } from "~/ui/overlays";
-import { failure, invalid, refusal } from "~/workspace/action-results.server";
+import { invalid, refusal } from "~/workspace/action-results.server";
 import { merchantContext } from "~/workspace/context.server";
 import { plans } from "../../../db/schema";
 import { countStoresOfOwner, createStore } from "../stores.server";
@@ -57,11 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     if (outcome.kind === "needs_confirmation")
       return failure(
-        "create",
         {
           form: `Tu plan llegó al límite de tiendas. Esta tienda suma ${formatMoney(outcome.extraPerBill, outcome.currency)} a cada factura.`,
         },
-        409,
+        { intent: "create", status: 409 },
       );
     const cookie = await flashHeader(services.config, notice("Tienda creada", `La tienda ${outcome.store.name} está lista.`));
     return redirect(`/Store/${outcome.store.id}/info`, { headers: { "Set-Cookie": cookie } });
