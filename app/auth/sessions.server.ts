@@ -1,10 +1,11 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
+import { PENDING_BADGE_CAP } from "~/domain/sales";
 import type { Services } from "~/services/services";
 import type { Merchant, Store } from "~/workspace/context.server";
 import { planLimitColumns } from "~/workspace/plan-limits.server";
-import { plans, sessions, stores, users } from "../../db/schema";
+import { plans, sales, sessions, stores, users } from "../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "./cookies.server";
 
 const DAY = 24 * 3600 * 1000;
@@ -46,13 +47,20 @@ async function sessionIdOf(services: Services, request: Request): Promise<string
  * The signed-in merchant, or null. Sliding lifetime: a session used more than a day after
  * its last extension is pushed 30 days ahead again. The merchant's plan limits come along (null
  * before a plan is chosen). With `storeId` (a `/Store/{storeId}/…` page) the
- * same round trip also fetches that store if this session's merchant owns it (`store`: null if not).
+ * same round trip also fetches that store if this session's merchant owns it (`store`: null if not)
+ * and how many of its sales are pending (the phone tab bar's badge), counted up to PENDING_BADGE_CAP.
  */
 export async function getSessionUser(
   services: Services,
   request: Request,
   options: { storeId?: string } = {},
-): Promise<{ user: Merchant; limits: PlanLimits | null; store?: Store | null; refreshCookie?: string } | null> {
+): Promise<{
+  user: Merchant;
+  limits: PlanLimits | null;
+  store?: Store | null;
+  pendingSales?: number;
+  refreshCookie?: string;
+} | null> {
   const id = await sessionIdOf(services, request);
   if (!id) return null;
   const idHash = await sha256Hex(id);
@@ -71,11 +79,16 @@ export async function getSessionUser(
   const storeId = options.storeId;
   let found: Awaited<typeof userQuery>[number] | undefined;
   let store: Store | null | undefined;
+  let pendingSales: number | undefined;
   if (storeId !== undefined) {
     const [userRows, storeRows] = await db.batch([
       userQuery,
       db
-        .select({ store: stores })
+        .select({
+          store: stores,
+          // Bounded: the badge shows "99+" past the cap, so a store with a huge backlog costs the same.
+          pendingSales: sql<number>`(select count(*) from (select 1 from ${sales} where ${sales.storeId} = ${stores.id} and ${sales.state} = 'Pendiente' limit ${PENDING_BADGE_CAP}))`,
+        })
         .from(stores)
         .innerJoin(sessions, eq(sessions.userId, stores.ownerId))
         .where(and(eq(stores.id, storeId), liveSession))
@@ -83,6 +96,7 @@ export async function getSessionUser(
     ]);
     found = userRows[0];
     store = storeRows[0]?.store ?? null;
+    pendingSales = storeRows[0]?.pendingSales;
   } else {
     [found] = await userQuery;
   }
@@ -98,9 +112,9 @@ export async function getSessionUser(
       .update(sessions)
       .set({ expiresAt: new Date(fullExpiry) })
       .where(eq(sessions.idHash, idHash));
-    return { user: row.user, limits, store, refreshCookie: await sessionCookie(services.config).serialize(id) };
+    return { user: row.user, limits, store, pendingSales, refreshCookie: await sessionCookie(services.config).serialize(id) };
   }
-  return { user: row.user, limits, store };
+  return { user: row.user, limits, store, pendingSales };
 }
 
 /** Ends this browser's session; returns the Set-Cookie that clears it. */

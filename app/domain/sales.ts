@@ -9,6 +9,15 @@ export const SALES_PAGE_SIZE = 20;
 /** 'Cargar más ventas' adds a page at a time; past this the merchant searches or exports instead. */
 export const SALES_MAX_SHOWN = 1000;
 
+/** Pending sales are counted up to this many for the phone tab bar's badge. */
+export const PENDING_BADGE_CAP = 100;
+
+/** The badge's text: the count, "99+" from the cap on, nothing when no sale waits. */
+export function pendingBadgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count >= PENDING_BADGE_CAP ? `${PENDING_BADGE_CAP - 1}+` : String(count);
+}
+
 /** A sale code is 10 digits. */
 export const SALE_CODE_PATTERN = /^\d{10}$/;
 

@@ -2,7 +2,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { merchantRedirect } from "~/auth/redirect-rules";
 import { getSessionUser } from "~/auth/sessions.server";
 import { getServices } from "~/services/services";
-import { merchantContext, sessionStoreContext } from "~/workspace/context.server";
+import { merchantContext, pendingSalesContext, sessionStoreContext } from "~/workspace/context.server";
 import { planLimitsContext } from "~/workspace/plan-limits.server";
 
 /**
@@ -24,6 +24,7 @@ export async function requireMerchant(
   context.set(merchantContext, session.user);
   context.set(planLimitsContext, session.limits);
   if (session.store !== undefined) context.set(sessionStoreContext, session.store);
+  if (session.pendingSales !== undefined) context.set(pendingSalesContext, session.pendingSales);
   const response = await next();
   if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);
   return response;

@@ -23,6 +23,9 @@ export const ownedStoreContext = createContext<Store>();
  */
 export const sessionStoreContext = createContext<Store | null | undefined>(undefined);
 
+/** How many of that store's sales wait for the merchant (up to PENDING_BADGE_CAP), fetched with it. */
+export const pendingSalesContext = createContext<number>(0);
+
 /**
  * Middleware of the store workspace: 404 unless the store belongs to the signed-in merchant.
  * After any change (a non-GET request), the store's public pages are purged from the edge cache.

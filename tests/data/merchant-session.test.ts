@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
+import { PENDING_BADGE_CAP } from "~/domain/sales";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
+import { insertSale } from "./sales-fixtures";
 
 type S = ReturnType<typeof createTestServices>;
 
@@ -32,5 +34,28 @@ describe("the merchant guard's one round trip", () => {
     expect(own?.store?.id).toBe(ana.store.id);
     expect((await getSessionUser(s, ana.request, { storeId: luis.store.id }))?.store).toBeNull();
     expect((await getSessionUser(s, ana.request))?.store).toBeUndefined();
+  });
+
+  it("counts the store's pending sales for the tab bar in that same round trip, up to the badge's cap", async () => {
+    const s = createTestServices();
+    const ana = await signedIn(s, "standard");
+    const luis = await signedIn(s, "standard");
+    const sale = (storeId: string, state: "Pendiente" | "Confirmada" | "Cancelada" = "Pendiente") =>
+      insertSale(s, { storeId, state, lines: [{ productId: null, name: "Café", quantity: 1 }] });
+    const pendingOf = async (m: { request: Request; store: { id: string } }) =>
+      (await getSessionUser(s, m.request, { storeId: m.store.id }))?.pendingSales;
+    expect(await pendingOf(ana)).toBe(0);
+    await sale(ana.store.id);
+    await sale(ana.store.id);
+    await sale(ana.store.id, "Confirmada");
+    await sale(ana.store.id, "Cancelada");
+    await sale(luis.store.id);
+    const before = s.roundTrips.count;
+    expect(await pendingOf(ana)).toBe(2);
+    expect(s.roundTrips.count - before).toBe(1);
+    expect(await pendingOf(luis)).toBe(1);
+    for (let i = 0; i < PENDING_BADGE_CAP + 5; i++) await sale(luis.store.id);
+    expect(await pendingOf(luis)).toBe(PENDING_BADGE_CAP);
+    expect((await getSessionUser(s, ana.request, { storeId: luis.store.id }))?.pendingSales).toBeUndefined();
   });
 });

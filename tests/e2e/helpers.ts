@@ -1,11 +1,34 @@
+import { createHash, randomBytes } from "node:crypto";
 import { createClient } from "@libsql/client";
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { createCookie } from "react-router";
 
 export const E2E_DB = "tests/.tmp/e2e-data/vitrina.db";
 
 /** Direct access to the server's database, for setting up states a test cannot wait for. */
 export function e2eDb() {
   return createClient({ url: `file:${E2E_DB}`, timeout: 5000 });
+}
+
+/**
+ * Signs the browser context in as `userId` without the sign-in form: a session row and its cookie, as
+ * the login would leave them (for journeys whose subject is not signing in).
+ */
+export async function signInAs(context: BrowserContext, userId: string, baseURL: string) {
+  const id = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const db = e2eDb();
+  try {
+    await db.execute({
+      sql: "insert into sessions (id_hash, user_id, kind, created_at, expires_at) values (?, ?, 'merchant', ?, ?)",
+      args: [createHash("sha256").update(id).digest("hex"), userId, now, now + 24 * 3_600_000],
+    });
+  } finally {
+    db.close();
+  }
+  const header = await createCookie("vitrina_sesion").serialize(id);
+  const value = header.slice(header.indexOf("=") + 1, header.indexOf(";"));
+  await context.addCookies([{ name: "vitrina_sesion", value, url: baseURL }]);
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@correo.test`;

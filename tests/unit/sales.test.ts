@@ -8,6 +8,8 @@ import {
   isMobileUserAgent,
   isoLocalDateTime,
   nextSaleState,
+  PENDING_BADGE_CAP,
+  pendingBadgeText,
   SALE_MESSAGES,
   safeTimeZone,
   salesCsv,
@@ -216,5 +218,14 @@ describe("chat with the buyer", () => {
     expect(isMobileUserAgent("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")).toBe(true);
     expect(isMobileUserAgent("Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0")).toBe(false);
     expect(isMobileUserAgent(null)).toBe(false);
+  });
+});
+
+describe("the pending badge", () => {
+  it("shows the count, nothing at zero, and 99+ from the cap on", () => {
+    expect(pendingBadgeText(0)).toBeNull();
+    expect(pendingBadgeText(1)).toBe("1");
+    expect(pendingBadgeText(PENDING_BADGE_CAP - 1)).toBe("99");
+    expect(pendingBadgeText(PENDING_BADGE_CAP)).toBe("99+");
   });
 });

@@ -1,6 +1,8 @@
-import { Form, NavLink, Outlet, useLocation } from "react-router";
+import { NavLink, Outlet, useLocation, useParams } from "react-router";
 import { showBillWarning } from "~/domain/billing";
 import { getServices } from "~/services/services";
+import { MenuSheet } from "~/ui/menu-sheet";
+import { AccountLinks } from "~/workspace/account-links";
 import { merchantContext } from "~/workspace/context.server";
 import { requireMerchant } from "../session.server";
 import type { Route } from "./+types/merchant-layout";
@@ -21,23 +23,23 @@ const formatDate = (iso: string) => new Intl.DateTimeFormat("es", { dateStyle: "
 export default function MerchantLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const bottomNav = pathname === "/" || pathname === "/Account";
+  // In a store a phone has the store's tab bar, whose 'Más' holds this menu.
+  const inStore = useParams().storeId !== undefined;
   return (
-    <div className="merchant">
+    <div className={`merchant${inStore ? " in-store" : ""}`}>
       <header className="topbar">
         <span className="brand">Vitrina</span>
-        <span className="muted">{loaderData.name}</span>
+        <span className="muted topbar-name">{loaderData.name}</span>
+        {!inStore && (
+          <MenuSheet label="Menú" className="phone-only account-sheet">
+            <nav aria-label="Menú de la cuenta">
+              <AccountLinks withAccount />
+            </nav>
+          </MenuSheet>
+        )}
       </header>
       <nav className="side-menu" aria-label="Menú">
-        <NavLink to="/" end>
-          Inicio
-        </NavLink>
-        <NavLink to="/payment">Pagar</NavLink>
-        <NavLink to="/plans">Configuración</NavLink>
-        <Form method="post" action="/Auth/logout">
-          <button type="submit" className="link-button">
-            Cerrar sesión
-          </button>
-        </Form>
+        <AccountLinks />
       </nav>
       <main className="merchant-main">
         {loaderData.billWarning && (

@@ -1,7 +1,10 @@
 import { NavLink, Outlet } from "react-router";
+import { pendingBadgeText } from "~/domain/sales";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
-import { ownedStoreContext, requireOwnedStore } from "~/workspace/context.server";
+import { MenuSheet } from "~/ui/menu-sheet";
+import { AccountLinks } from "~/workspace/account-links";
+import { ownedStoreContext, pendingSalesContext, requireOwnedStore } from "~/workspace/context.server";
 import type { Route } from "./+types/workspace-layout";
 
 /** /Store/{storeId}/…: every page below works on one store the signed-in merchant owns. */
@@ -9,11 +12,17 @@ export const middleware: Route.MiddlewareFunction[] = [requireOwnedStore];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  return { id: store.id, name: store.name, publicUrl: publicStoreUrl(getServices(context).config, store.url) };
+  return {
+    id: store.id,
+    name: store.name,
+    publicUrl: publicStoreUrl(getServices(context).config, store.url),
+    pendingSales: context.get(pendingSalesContext),
+  };
 }
 
 export default function StoreWorkspace({ loaderData: store }: Route.ComponentProps) {
   const base = `/Store/${store.id}`;
+  const badge = pendingBadgeText(store.pendingSales);
   return (
     <div className="workspace">
       <header className="workspace-head">
@@ -28,6 +37,53 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/sales`}>Ventas</NavLink>
       </nav>
       <Outlet />
+      {/* A phone's app-like navigation: the store's pages under the thumb, the rest behind 'Más'. */}
+      <nav className="tab-bar" aria-label="Tienda">
+        <NavLink to={`${base}/sales`}>
+          <TabIcon path="M5 4h14v16l-3-2-2 2-2-2-2 2-2-2-3 2zM8 9h8M8 13h6" />
+          <span>Ventas</span>
+          {badge && (
+            <>
+              <span className="tab-badge" aria-hidden="true">
+                {badge}
+              </span>
+              <span className="visually-hidden">({badge} pendientes)</span>
+            </>
+          )}
+        </NavLink>
+        <NavLink to={`${base}/products`}>
+          <TabIcon path="M4 8l8-4 8 4v8l-8 4-8-4zM4 8l8 4 8-4M12 12v8" />
+          <span>Productos</span>
+        </NavLink>
+        <NavLink to={`${base}/info`}>
+          <TabIcon path="M4 10l1.5-5h13L20 10M4 10v10h16V10M4 10c0 2 4 2 4 0 0 2 4 2 4 0 0 2 4 2 4 0 0 2 4 2 4 0M10 20v-5h4v5" />
+          <span>Tienda</span>
+        </NavLink>
+        <MenuSheet
+          className="tab-more"
+          label={
+            <>
+              <TabIcon path="M6 12h.01M12 12h.01M18 12h.01" weight={3.4} />
+              <span>Más</span>
+            </>
+          }
+        >
+          <nav aria-label="Más opciones">
+            <a href={store.publicUrl} target="_blank" rel="noreferrer">
+              Visitar tienda
+            </a>
+            <AccountLinks withAccount />
+          </nav>
+        </MenuSheet>
+      </nav>
     </div>
+  );
+}
+
+function TabIcon({ path, weight = 1.8 }: { path: string; weight?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d={path} fill="none" stroke="currentColor" strokeWidth={weight} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
