@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { createCookie } from "react-router";
-import { e2eDb, fillStep1, uniqueEmail } from "./helpers";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { e2eDb, fillStep1, signInAs, uniqueEmail } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
 import { query, type SeededShop, seedHome, seedShop } from "./shop-seed";
 
@@ -79,23 +77,6 @@ function longContent(): Promise<Fixture> {
   return fixture;
 }
 
-async function signIn(context: BrowserContext, userId: string, baseURL: string) {
-  const id = randomBytes(32).toString("base64url");
-  const now = Date.now();
-  const db = e2eDb();
-  try {
-    await db.execute({
-      sql: "insert into sessions (id_hash, user_id, kind, created_at, expires_at) values (?, ?, 'merchant', ?, ?)",
-      args: [createHash("sha256").update(id).digest("hex"), userId, now, now + 24 * HOUR],
-    });
-  } finally {
-    db.close();
-  }
-  const header = await createCookie("vitrina_sesion").serialize(id);
-  const value = header.slice(header.indexOf("=") + 1, header.indexOf(";"));
-  await context.addCookies([{ name: "vitrina_sesion", value, url: baseURL }]);
-}
-
 /** Both checks on what the page shows now; `scope` narrows the touch targets to an open dialog. */
 async function checkPage(page: Page, label: string, scope?: Locator) {
   const width = page.viewportSize()?.width;
@@ -117,7 +98,7 @@ for (const width of PHONE_WIDTHS) {
     test("merchant pages", async ({ page, context, baseURL }) => {
       test.setTimeout(90_000);
       const { shop, userId, sectionId } = await longContent();
-      await signIn(context, userId, baseURL as string);
+      await signInAs(context, userId, baseURL as string);
       const store = `/Store/${shop.id}`;
       await visit(page, "/", "dashboard /");
       await expect(page.getByText(STORE_NAME)).toBeVisible();
@@ -145,7 +126,7 @@ for (const width of PHONE_WIDTHS) {
 
     test("sales desk and the sale dialog", async ({ page, context, baseURL }) => {
       const { shop, userId, saleId } = await longContent();
-      await signIn(context, userId, baseURL as string);
+      await signInAs(context, userId, baseURL as string);
       await visit(page, `/Store/${shop.id}/sales`, "/Store/{id}/sales");
       await expect(page.getByText(saleId).first()).toBeVisible();
       await page.goto(`/Store/${shop.id}/sales/${saleId}`);

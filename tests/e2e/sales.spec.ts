@@ -1,10 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Client } from "@libsql/client";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { createCookie } from "react-router";
+import { expect, type Page, test } from "@playwright/test";
 import { todayRange } from "../../app/domain/sales";
-import { e2eDb } from "./helpers";
+import { e2eDb, signInAs } from "./helpers";
 
 // The merchant's order desk. Merchants, stores, products and sales are inserted straight into the server's
 // database (the shopper's checkout that creates sales is another journey); the merchant signs in with a
@@ -36,18 +34,6 @@ async function seedMerchant(db: Client, tag: string): Promise<Seeded> {
     args: [storeId, userId, `Ventas ${tag}`, `ventas-${tag}-${storeId}`, ZONE, now, now],
   });
   return { userId, storeId };
-}
-
-async function signIn(context: BrowserContext, db: Client, userId: string, baseURL: string) {
-  const id = randomBytes(32).toString("base64url");
-  const now = Date.now();
-  await db.execute({
-    sql: "insert into sessions (id_hash, user_id, kind, created_at, expires_at) values (?, ?, 'merchant', ?, ?)",
-    args: [createHash("sha256").update(id).digest("hex"), userId, now, now + 24 * HOUR],
-  });
-  const header = await createCookie("vitrina_sesion").serialize(id);
-  const value = header.slice(header.indexOf("=") + 1, header.indexOf(";"));
-  await context.addCookies([{ name: "vitrina_sesion", value, url: baseURL }]);
 }
 
 async function seedProduct(
@@ -136,7 +122,7 @@ test.describe("sales list", () => {
     const older: string[] = [];
     for (let i = 1; i <= 42; i++) older.push(await seedSale(db, storeId, { createdAt: from.getTime() - i * 3 * HOUR }));
     const foreignSale = await seedSale(db, stranger.storeId, { createdAt: now - HOUR });
-    await signIn(context, db, userId, baseURL as string);
+    await signInAs(context, userId, baseURL as string);
 
     await page.goto(`/Store/${storeId}/sales`);
     await expect(page.getByRole("link", { name: "Ventas", exact: true })).toHaveAttribute("aria-current", "page");
@@ -196,7 +182,7 @@ test.describe("sales list", () => {
     const db = e2eDb();
     const { userId, storeId } = await seedMerchant(db, "vivo");
     await seedSale(db, storeId, { createdAt: Date.now() - HOUR });
-    await signIn(context, db, userId, baseURL as string);
+    await signInAs(context, userId, baseURL as string);
     await page.goto(`/Store/${storeId}/sales`);
     await expect(page.getByText("Mostrando 1 venta")).toBeVisible();
     let navigations = 0;
@@ -252,7 +238,7 @@ test.describe("sale detail", () => {
       buyerPhone: null,
       lines: [{ productId: coffee, name: "Café 500 g", price: 990, quantity: 4 }],
     });
-    await signIn(context, db, userId, baseURL as string);
+    await signInAs(context, userId, baseURL as string);
     await page.goto(`/Store/${storeId}/sales`);
 
     // Row click opens the detail dialog.
@@ -336,7 +322,7 @@ test.describe("sale detail", () => {
         { productId: scarce, name: "Bolso tejido wayuu", price: 4500, quantity: 2 },
       ],
     });
-    await signIn(context, db, userId, baseURL as string);
+    await signInAs(context, userId, baseURL as string);
     await page.goto(`/Store/${storeId}/sales/${sale}`);
     const dialog = page.getByRole("dialog", { name: `Venta ${sale}` });
     await dialog.getByRole("button", { name: "Completar" }).click();
@@ -358,7 +344,7 @@ test.describe("sale detail", () => {
       createdAt: Date.now(),
       lines: [{ productId: theirProduct, name: "Ajeno", price: 1000, quantity: 1 }],
     });
-    await signIn(context, db, me.userId, baseURL as string);
+    await signInAs(context, me.userId, baseURL as string);
     const origin = { Origin: baseURL as string };
 
     for (const path of [
