@@ -1,12 +1,24 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { LoadingOverlay } from "~/ui/overlays";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "./image-rules";
+import {
+  cancelUpload,
+  dismissUpload,
+  isUploadShownIn,
+  lastUpload,
+  showUploadIn,
+  UPLOAD_MESSAGES,
+  type UploadState,
+  useUploadState,
+} from "./upload-progress";
 
 /**
  * A multipart form that, when JavaScript runs, downsizes big photos in the browser before sending them
  * (saving the merchant's mobile data), makes a 400-px thumbnail from a frame of each video, refuses
- * too many or too heavy files before uploading anything, and shows a progress overlay while it works.
+ * too many or too heavy files before uploading anything, and shows what it is doing: the preparation, then
+ * the upload's own progress (percent and bytes, with 'Cancelar') when the route's clientAction is
+ * `sendWithProgress`, then the server's work; a dropped connection offers 'Reintentar'.
  * Without JavaScript it is a plain form and the server does all of it except the video thumbnails.
  *
  * File inputs opt in with data attributes: `data-resize-height` (target height of images),
@@ -21,6 +33,8 @@ export function UploadForm(props: {
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
+  const upload = useUploadState();
+  const formId = useId();
   const [stage, setStage] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   useEffect(() => {
@@ -43,6 +57,7 @@ export function UploadForm(props: {
             setStage("Preparando archivos…");
             const data = await prepareUpload(form, submitter, setStage);
             setSent(true);
+            showUploadIn(formId);
             await submit(data, {
               method: "post",
               encType: "multipart/form-data",
@@ -58,8 +73,63 @@ export function UploadForm(props: {
       >
         {props.children}
       </Form>
-      {(stage || (sent && navigation.state !== "idle")) && <LoadingOverlay text={stage ?? props.busyText} />}
+      {upload.phase !== "idle" && isUploadShownIn(formId) ? (
+        <UploadProgress
+          upload={upload}
+          busyText={props.busyText}
+          onRetry={() => {
+            const last = lastUpload();
+            dismissUpload();
+            if (last) submit(last.data, { method: "post", encType: "multipart/form-data", action: last.action });
+          }}
+        />
+      ) : (
+        (stage || (sent && navigation.state !== "idle")) && <LoadingOverlay text={stage ?? props.busyText} />
+      )}
     </>
+  );
+}
+
+const sizeFormat = new Intl.NumberFormat("es", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const megabytes = (bytes: number) => `${sizeFormat.format(bytes / 1_000_000)} MB`;
+
+/** The upload as the merchant sees it: a bar fed by the upload's own progress events, then the outcome. */
+function UploadProgress({ upload, busyText, onRetry }: { upload: UploadState; busyText: string; onRetry: () => void }) {
+  if (upload.phase === "processing" || upload.phase === "idle") return <LoadingOverlay text={busyText} />;
+  if (upload.phase === "sending") {
+    const percent = upload.total > 0 ? Math.min(100, Math.floor((upload.loaded / upload.total) * 100)) : 0;
+    return (
+      <div className="overlay" role="alertdialog" aria-label="Subiendo archivos" aria-describedby="upload-progress-text">
+        <div className="overlay-box upload-box">
+          <p id="upload-progress-text" aria-live="polite">
+            Subiendo archivos… {percent} %
+          </p>
+          <progress max={100} value={percent} aria-label="Progreso de la subida" />
+          <p className="muted">{upload.total > 0 ? `${megabytes(upload.loaded)} de ${megabytes(upload.total)}` : "\u00a0"}</p>
+          <button type="button" className="button secondary" onClick={cancelUpload}>
+            Cancelar
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const message = upload.phase === "cancelled" ? UPLOAD_MESSAGES.cancelled : upload.message;
+  return (
+    <div className="overlay" role="alertdialog" aria-label="La subida no terminó" aria-describedby="upload-outcome">
+      <div className="overlay-box upload-box">
+        <p id="upload-outcome">{message}</p>
+        <div className="confirm-actions">
+          <button type="button" className="button secondary" onClick={dismissUpload}>
+            Cerrar
+          </button>
+          {upload.phase === "failed" && upload.retryable && (
+            <button type="button" className="button" onClick={onRetry}>
+              Reintentar
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }
 

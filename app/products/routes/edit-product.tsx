@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { toDecimalString } from "~/domain/money";
+import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
@@ -33,6 +34,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const product = await loadProduct(services, store, params.productId);
   return handleEditProduct(services, store, product, await request.formData());
+}
+
+/** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return sendWithProgress(args);
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { canAddProduct, LIMIT_MESSAGES } from "~/domain/limits";
+import { sendWithProgress } from "~/media/upload-progress";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -25,6 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(ownedStoreContext),
     await request.formData(),
   );
+}
+
+/** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return sendWithProgress(args);
 }
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { formatMoney } from "~/domain/money";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
+import { sendWithProgress } from "~/media/upload-progress";
 import { VIDEO_EXTENSIONS } from "~/media/video-rules";
 import { listProducts } from "~/products/products.server";
 import { fileUrl } from "~/services/files";
@@ -70,6 +71,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (params.type === "product") return handleAddProducts(services, plan, section, form);
   if (params.type === "file") return handleAddFiles(services, plan, section, form);
   notFound();
+}
+
+/** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return sendWithProgress(args);
 }
 
 export default function AddToSection({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
 import { displayPhone } from "~/domain/phone";
 import { timeZoneOptions } from "~/domain/time-zones";
+import { sendWithProgress } from "~/media/upload-progress";
 import { listSections } from "~/sections/sections.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -62,6 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(ownedStoreContext),
     await request.formData(),
   );
+}
+
+/** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return sendWithProgress(args);
 }
 
 export default function StoreInfo({ loaderData, actionData }: Route.ComponentProps) {
