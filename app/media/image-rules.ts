@@ -98,24 +98,36 @@ export function readImageSize(b: Uint8Array, type: ImageType): { width: number; 
       }
       return null;
     }
-    // TIFF: walk IFD0 for ImageWidth (256) and ImageLength (257).
-    const little = b[0] === 0x49;
-    const ifd = view.getUint32(4, little);
-    const count = view.getUint16(ifd, little);
-    let width = 0;
-    let height = 0;
-    for (let n = 0; n < count; n++) {
-      const entry = ifd + 2 + n * 12;
-      const tag = view.getUint16(entry, little);
-      const kind = view.getUint16(entry + 2, little);
-      const value = kind === 3 ? view.getUint16(entry + 8, little) : view.getUint32(entry + 8, little);
-      if (tag === 256) width = value;
-      if (tag === 257) height = value;
-    }
+    // TIFF: ImageWidth (256) and ImageLength (257) in IFD0.
+    const tags = tiffTags(view, 0, b.byteLength, [256, 257]);
+    const width = tags.get(256);
+    const height = tags.get(257);
     return width && height ? { width, height } : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The values of `tags` in the first directory (IFD0) of a TIFF structure at `start`, read no further than
+ * `end`: TIFF files themselves, and the EXIF block of a JPEG. SHORT values as 16 bits, others as 32.
+ */
+export function tiffTags(view: DataView, start: number, end: number, tags: readonly number[]): Map<number, number> {
+  const found = new Map<number, number>();
+  if (start + 8 > end) return found;
+  const little = view.getUint8(start) === 0x49;
+  const ifd = start + view.getUint32(start + 4, little);
+  if (ifd + 2 > end) return found;
+  const count = view.getUint16(ifd, little);
+  for (let n = 0; n < count; n++) {
+    const entry = ifd + 2 + n * 12;
+    if (entry + 12 > end) break;
+    const tag = view.getUint16(entry, little);
+    if (!tags.includes(tag) || found.has(tag)) continue;
+    const short = view.getUint16(entry + 2, little) === 3;
+    found.set(tag, short ? view.getUint16(entry + 8, little) : view.getUint32(entry + 8, little));
+  }
+  return found;
 }
 
 /** Output size for a target height: never upscaled, aspect kept. */

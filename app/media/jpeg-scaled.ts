@@ -13,7 +13,7 @@
  * Adobe RGB), any sampling factors, restart intervals, EXIF orientation. Anything else (arithmetic
  * coding, 12-bit, lossless, CMYK) raises UnsupportedJpegError so the caller can decide.
  */
-import { ascii, isJpegFrameMarker, isJpegRestartMarker } from "./image-rules";
+import { ascii, isJpegFrameMarker, isJpegRestartMarker, tiffTags } from "./image-rules";
 
 export type JpegScale = 1 | 2 | 4 | 8;
 
@@ -475,23 +475,10 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
   }
 
   function readExifOrientation(at: number, end: number) {
-    // "Exif\0\0" then a TIFF header; tag 0x0112 in IFD0.
+    // "Exif\0\0" then a TIFF structure; Orientation is tag 0x0112 in IFD0.
     if (end - at < 14 || ascii(data, at, at + 4) !== "Exif") return;
-    const tiff = at + 6;
-    const little = byteAt(tiff) === 0x49;
-    const read16 = (p: number) => (p + 2 <= end ? view.getUint16(p, little) : 0);
-    const read32 = (p: number) => (p + 4 <= end ? view.getUint32(p, little) : 0);
-    const ifd = tiff + read32(tiff + 4);
-    const entries = read16(ifd);
-    for (let i = 0; i < entries; i++) {
-      const entry = ifd + 2 + i * 12;
-      if (entry + 12 > end) return;
-      if (read16(entry) === 0x0112) {
-        const value = read16(entry + 8);
-        if (value >= 1 && value <= 8) orientation = value;
-        return;
-      }
-    }
+    const value = tiffTags(view, at + 6, end, [0x0112]).get(0x0112);
+    if (value !== undefined && value >= 1 && value <= 8) orientation = value;
   }
 
   if (byteAt(0) !== 0xff || byteAt(1) !== 0xd8) throw new CorruptJpegError("not a JPEG");
