@@ -5,5 +5,9 @@ import { generateVapidKeyPair } from "../app/notifications/web-push/vapid";
 
 const keys = await generateVapidKeyPair();
 console.log(
-  [`VAPID_PUBLIC_KEY=${keys.publicKey}`, `VAPID_PRIVATE_KEY=${keys.privateKey}`, "VAPID_SUBJECT=mailto:soporte@tu-dominio.com"].join("\n"),
+  [
+    `VAPID_PUBLIC_KEY=${keys.publicKey}`,
+    `VAPID_PRIVATE_KEY=${keys.privateKey}`,
+    "VAPID_SUBJECT=mailto:soporte@tu-dominio.com",
+  ].join("\n"),
 );

@@ -40,11 +40,15 @@ export function devicesText(devices: number): string {
 const pushSupported = () =>
   typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
+/** `promise`, or `fallback` once `ms` have passed without it settling. */
+function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  return Promise.race([promise, new Promise<F>((resolve) => setTimeout(() => resolve(fallback), ms))]);
+}
+
 /** The service worker's registration once active, or null when none is registered (or it never activates). */
 async function activeRegistration(waitMs: number): Promise<ServiceWorkerRegistration | null> {
   if (!(await navigator.serviceWorker.getRegistration())) return null;
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs));
-  return Promise.race([navigator.serviceWorker.ready, timeout]);
+  return within(navigator.serviceWorker.ready, waitMs, null);
 }
 
 function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
@@ -110,7 +114,13 @@ export function PushToggle({ storeId, publicKey, devices }: { storeId: string; p
       const existing = await registration.pushManager.getSubscription();
       // Subscribed earlier with other keys (they changed): that subscription can no longer be used.
       if (existing && !sameKey(existing, key)) await existing.unsubscribe();
-      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      // A browser without a reachable push service may never answer: give up rather than spin forever.
+      const subscription = await within(
+        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+        20_000,
+        null,
+      );
+      if (!subscription) throw new Error("pushManager.subscribe did not answer");
       const json = subscription.toJSON();
       await fetcher.submit(
         {

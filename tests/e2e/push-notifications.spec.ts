@@ -109,18 +109,27 @@ test("a device registered for the demo store gets the new order; a device the pu
   }
 });
 
-test("the toggle says why when this browser cannot get notices", async ({ page, context }) => {
-  await login(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/$/);
-  const store = await demoStore();
-  // Permission given, but no push subscription can be made here (no service worker yet, or no push service).
-  await context.grantPermissions(["notifications"]);
-  await page.goto(`/Store/${store.id}/sales`);
-  const toggle = page.getByRole("region", { name: "Avisos de pedidos nuevos" });
-  await toggle.getByRole("button", { name: "Activar avisos en este dispositivo" }).click();
-  await expect(toggle.getByRole("alert")).toHaveText(
-    /Vitrina todavía no está lista para enviar avisos|No pudimos activar los avisos en este navegador/,
-    { timeout: 15_000 },
-  );
-  await expect(toggle.getByRole("button", { name: "Activar avisos en este dispositivo" })).toBeEnabled();
+test.describe("when this browser cannot get notices", () => {
+  // Service workers blocked: this browser has none, whatever the app registers.
+  test.use({ serviceWorkers: "block" });
+
+  test("the toggle says why: notifications refused, or no service worker to receive them", async ({ page, context }) => {
+    await login(page, DEMO.email, DEMO.password);
+    await expect(page).toHaveURL(/\/$/);
+    const store = await demoStore();
+    await page.goto(`/Store/${store.id}/sales`);
+    const toggle = page.getByRole("region", { name: "Avisos de pedidos nuevos" });
+    const activate = toggle.getByRole("button", { name: "Activar avisos en este dispositivo" });
+    // The permission prompt is answered "no" (automation never grants it unasked).
+    await activate.click();
+    await expect(toggle.getByRole("alert")).toHaveText(/Bloqueaste las notificaciones|No diste permiso/);
+    // Permission given, but no service worker.
+    await context.grantPermissions(["notifications"]);
+    await page.reload();
+    await activate.click();
+    await expect(toggle.getByRole("alert")).toHaveText(
+      "Vitrina todavía no está lista para enviar avisos a este dispositivo. Recarga la página y vuelve a intentarlo.",
+    );
+    await expect(activate).toBeEnabled();
+  });
 });
