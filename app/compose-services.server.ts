@@ -2,7 +2,7 @@ import type { Client } from "@libsql/client";
 import { fractionDigits } from "~/domain/money";
 import { sandboxLookup } from "./sandbox/sandbox-lookup.server";
 import type { Clock } from "./services/clock";
-import type { Config } from "./services/config";
+import type { Config, VapidKeys } from "./services/config";
 import { createDb, RoundTripCounter } from "./services/db";
 import { type EdgeCache, noEdgeCache } from "./services/edge-cache";
 import type { FileStore } from "./services/files";
@@ -24,6 +24,8 @@ export function createServices(options: {
   clock: Clock;
   /** The shared cache in front of the public site, when the runtime has one. */
   edgeCache?: EdgeCache;
+  /** Web Push keys, resolved once at start (app/notifications/vapid-keys.server.ts). */
+  vapid: VapidKeys;
 }): Services {
   const { config } = options;
   const roundTrips = new RoundTripCounter();
@@ -39,5 +41,15 @@ export function createServices(options: {
     paymentProvider = new SandboxPayments(config.APP_ORIGIN, sandboxLookup(db));
   }
   const edgeCache = options.edgeCache ?? noEdgeCache;
-  return { config, db, files: options.files, mail, payments: paymentProvider, clock: options.clock, roundTrips, edgeCache };
+  return {
+    config,
+    db,
+    files: options.files,
+    mail,
+    payments: paymentProvider,
+    clock: options.clock,
+    roundTrips,
+    edgeCache,
+    vapid: options.vapid,
+  };
 }

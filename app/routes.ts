@@ -35,6 +35,7 @@ export default [
       // Sales desk.
       route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
       route("sales.csv", "sales/routes/sales-csv.ts"),
+      route("notifications", "notifications/routes/push-subscriptions.ts"), // new-order Web Push: the sales page's toggle
     ]),
   ]),
   layout("merchant/routes/bare-layout.tsx", [

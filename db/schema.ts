@@ -395,3 +395,46 @@ export const payments = sqliteTable(
     check("payments_applied_only_when_approved", sql`${t.appliedAt} is null or ${t.status} = 'approved'`),
   ],
 );
+
+/**
+ * A browser (one device) the store's owner asked to be told of new orders on: its Web Push
+ * subscription. At most 20 per store; a new one past that replaces the oldest (app/notifications/).
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** The push service's URL for this browser (checked against the allowed push services). */
+    endpoint: text("endpoint").notNull(),
+    /** The browser's ECDH P-256 public key, uncompressed, base64url. */
+    p256dh: text("p256dh").notNull(),
+    /** The browser's 16-byte auth secret, base64url. */
+    auth: text("auth").notNull(),
+    /** Set again when the same browser subscribes again, so an active device is never the oldest. */
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_store_endpoint_unique").on(t.storeId, t.endpoint),
+    index("push_subscriptions_store_created_idx").on(t.storeId, t.createdAt, t.id),
+    check("push_subscriptions_endpoint_length", sql`length(${t.endpoint}) between 1 and 1000`),
+  ],
+);
+
+/**
+ * Local runs only: the VAPID key pair generated at the first start when none is configured, kept so
+ * browsers' subscriptions stay valid across restarts. Production reads its keys from the settings
+ * and never this table (docs/decisions/0015-web-push-for-new-orders.md).
+ */
+export const localVapidKeys = sqliteTable(
+  "local_vapid_keys",
+  {
+    id: integer("id").primaryKey(),
+    publicKey: text("public_key").notNull(),
+    privateKey: text("private_key").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [check("local_vapid_keys_one_row", sql`${t.id} = 1`)],
+);

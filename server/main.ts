@@ -11,10 +11,11 @@ import type { ServerBuild } from "react-router";
 import { createServices } from "../app/compose-services.server";
 import { DEMO_MERCHANT, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
 import { deletingRenditions } from "../app/media/renditions";
+import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
-import { withRoundTripDelay } from "../app/services/db";
+import { createDb, withRoundTripDelay } from "../app/services/db";
 import { clientAddress } from "./client-address";
 import { compressResponse } from "./compression";
 import { DiskFileStore } from "./disk-files";
@@ -49,7 +50,9 @@ async function main() {
   const files = deletingRenditions(new DiskFileStore(join(dataDir, "files")));
   const clock = config.devTools ? testClock(join(dataDir, "reloj.json")) : systemClock;
   const outbox = new DiskOutbox(join(dataDir, "outbox"), () => clock.now());
-  const services = () => createServices({ config, client, files, outbox, clock });
+  // Web Push keys: configured, or (local runs) generated at the first start and kept in the database.
+  const vapid = await resolveVapidKeys(config, createDb(directClient), clock.now());
+  const services = () => createServices({ config, client, files, outbox, clock, vapid });
 
   // The demo merchant's password is published: never create it where real merchants sign in.
   const seeded = config.seedDemo ? await seedDemo(services()) : null;

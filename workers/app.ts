@@ -6,9 +6,11 @@ import { createClient } from "@libsql/client/web";
 import type { ServerBuild } from "react-router";
 import { createServices } from "../app/compose-services.server";
 import { deletingRenditions } from "../app/media/renditions";
+import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { type Config, parseConfig } from "../app/services/config";
+import { createDb } from "../app/services/db";
 import type { EdgeCache } from "../app/services/edge-cache";
 import { R2FileStore } from "../app/services/files";
 import { forEdge, publicPageCacheKey, storeCacheTag, withEdgeTtl } from "../app/site/edge-cache";
@@ -38,8 +40,10 @@ async function appFor(env: Env) {
   // Local runs get the test clock (/_dev/reloj), held by the isolate: a restart of `wrangler dev` resets it.
   const clock: Clock = config.devTools ? new AdjustableClock() : systemClock;
   const outbox = new R2Outbox(env.FILES, () => clock.now());
+  // Web Push keys: configured (production), or the pair local runs keep in the database.
+  const vapid = await resolveVapidKeys(config, createDb(client), clock.now());
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-  const handler = createFetchHandler(build, () => createServices({ config, client, files, outbox, clock, edgeCache }));
+  const handler = createFetchHandler(build, () => createServices({ config, client, files, outbox, clock, edgeCache, vapid }));
   cached = { handler, config };
   return cached;
 }

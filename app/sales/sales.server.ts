@@ -30,6 +30,23 @@ function viewFilter(store: StoreScope, view: SalesView, now: Date): { where: SQL
 
 const newestFirst = [desc(sales.createdAt), desc(sales.id)];
 
+/** The query behind listSales, for a page that batches it with its own: `limit + 1` rows, the extra one tells of more. */
+export function salesListQuery(db: Db, store: StoreScope, view: SalesView, now: Date) {
+  const { where, limit } = viewFilter(store, view, now);
+  return db
+    .select()
+    .from(sales)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit + 1);
+}
+
+/** The rows of salesListQuery as the list shows them, and whether more exist beyond the view's limit. */
+export function salesListResult(rows: Sale[], view: SalesView): { sales: Sale[]; hasMore: boolean } {
+  const limit = view.kind === "code" ? 1 : view.limit;
+  return { sales: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
 /** The sales a view shows, newest first, and whether more exist beyond `limit` (for 'Cargar más ventas'). */
 export async function listSales(
   db: Db,
@@ -37,14 +54,7 @@ export async function listSales(
   view: SalesView,
   now: Date,
 ): Promise<{ sales: Sale[]; hasMore: boolean }> {
-  const { where, limit } = viewFilter(store, view, now);
-  const rows = await db
-    .select()
-    .from(sales)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(limit + 1);
-  return { sales: rows.slice(0, limit), hasMore: rows.length > limit };
+  return salesListResult(await salesListQuery(db, store, view, now), view);
 }
 
 /** The shown sales with their lines (CSV export), in one round trip. */

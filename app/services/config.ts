@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fromBase64Url } from "~/domain/base64url";
 import { parseMoney } from "~/domain/money";
 
 /**
@@ -58,6 +59,41 @@ export const configSchema = z
     TRUST_PROXY: flag,
     /** Create the demo merchant and store at start: always in local runs, never in production unless set. */
     SEED_DEMO: flag,
+    /**
+     * Web Push (VAPID, RFC 8292): the public key browsers subscribe with (uncompressed P-256 point,
+     * 65 bytes) and its private scalar d (32 bytes), both base64url, and the contact push services
+     * see. Local runs without them use a pair generated once and kept in the database.
+     */
+    VAPID_PUBLIC_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine(
+          (v) => isUncompressedPoint(fromBase64Url(v)),
+          "debe ser la clave pública P-256 sin comprimir (65 bytes) en base64url",
+        )
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine(
+          (v) => fromBase64Url(v)?.length === 32,
+          "debe ser la clave privada P-256 (32 bytes, el «d» de su JWK) en base64url",
+        )
+        .optional(),
+    ),
+    VAPID_SUBJECT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/,
+          "debe ser un contacto mailto: (o una URL https:), como mailto:soporte@ejemplo.com",
+        )
+        .optional(),
+    ),
   })
   .superRefine((c, ctx) => {
     const mp = [c.MERCADOPAGO_ACCESS_TOKEN, c.MERCADOPAGO_PUBLIC_KEY, c.MERCADOPAGO_WEBHOOK_SECRET];
@@ -82,12 +118,41 @@ export const configSchema = z
         message: "en producción hace falta ADMIN_SECRET, la clave de /SSS (16 caracteres o más)",
       });
     }
+    if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PUBLIC_KEY"],
+        message: "los avisos necesitan VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY juntas (npm run vapid:keys las genera)",
+      });
+    }
+    if (c.VITRINA_ENV === "production" && (!c.VAPID_PUBLIC_KEY || !c.VAPID_PRIVATE_KEY || !c.VAPID_SUBJECT)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PUBLIC_KEY"],
+        message:
+          "en producción hacen falta VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY y VAPID_SUBJECT (avisos de pedidos; npm run vapid:keys genera las claves)",
+      });
+    }
     if (c.VITRINA_ENV === "production" && !c.RESEND_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["RESEND_API_KEY"], message: "en producción hace falta RESEND_API_KEY" });
     }
   });
 
 export type ConfigInput = z.input<typeof configSchema>;
+
+function isUncompressedPoint(bytes: Uint8Array | null): boolean {
+  return bytes !== null && bytes.length === 65 && bytes[0] === 0x04;
+}
+
+/** Contact sent in VAPID tokens by local runs without VAPID_SUBJECT. */
+export const LOCAL_VAPID_SUBJECT = "mailto:avisos@vitrina.local";
+
+/** The Web Push sender's keys (base64url) and contact, resolved once at start (app/notifications/vapid-keys.server.ts). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
 
 export type Config = z.output<typeof configSchema> & {
   /** Local-only tools: outbox page, payment sandbox, test clock. */
@@ -98,6 +163,8 @@ export type Config = z.output<typeof configSchema> & {
   mailProvider: "outbox" | "resend";
   /** STORE_UNLOCK_PRICE in minor units of BILLING_CURRENCY. */
   storeUnlockPrice: number;
+  /** The configured VAPID keys, or null (local runs then use the pair kept in the database). */
+  vapid: VapidKeys | null;
 };
 
 export class ConfigError extends Error {
@@ -120,6 +187,10 @@ export function parseConfig(env: Record<string, unknown>): Config {
     paymentProvider: c.MERCADOPAGO_ACCESS_TOKEN ? "mercadopago" : "sandbox",
     mailProvider: c.RESEND_API_KEY ? "resend" : "outbox",
     storeUnlockPrice,
+    vapid:
+      c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY
+        ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY, subject: c.VAPID_SUBJECT ?? LOCAL_VAPID_SUBJECT }
+        : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Clock } from "./clock";
-import type { Config } from "./config";
+import type { Config, VapidKeys } from "./config";
 import type { Db, RoundTripCounter } from "./db";
 import type { EdgeCache } from "./edge-cache";
 import type { FileStore } from "./files";
@@ -17,6 +17,8 @@ export interface Services {
   clock: Clock;
   roundTrips: RoundTripCounter;
   edgeCache: EdgeCache;
+  /** The Web Push sender's keys: configured, or kept in the database by local runs (app/notifications/). */
+  vapid: VapidKeys;
 }
 
 export const servicesContext = createContext<Services>();

@@ -3,6 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
+import { deviceCountQuery, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import { createSale } from "~/orders/orders.server";
 import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
 import { confirmSale, getSale, listSales } from "~/sales/sales.server";
@@ -27,7 +28,7 @@ vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
  */
 type Recorded = { sql: string; args: InArgs; path: string };
 
-const BIG_TABLES = ["products", "sales", "sale_lines", "stores", "users", "sessions"];
+const BIG_TABLES = ["products", "sales", "sale_lines", "stores", "users", "sessions", "push_subscriptions"];
 
 function recording(log: Recorded[], path: () => string) {
   const keep = (s: InStatement, args?: InArgs) => {
@@ -169,10 +170,12 @@ describe("query plans of the hot paths", () => {
     });
     await run("merchant guard with its store", () => getSessionUser(s, signedIn, { storeId }));
     await run("dashboard", () => listStoreSummaries(s.db, ownerId));
+    await run("checkout's push subscriptions", async () => storeSubscriptionsQuery(s.db, storeId));
+    await run("sales page's push devices", async () => deviceCountQuery(s.db, storeId));
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(21);
+    expect(paths.size).toBe(23);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     for (const statement of hot) {

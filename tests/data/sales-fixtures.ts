@@ -106,7 +106,7 @@ export async function anotherProcess(
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return createServices({ config: s.config, client, files: s.files, outbox: s.outbox, clock: s.testClock });
+  return createServices({ config: s.config, client, files: s.files, outbox: s.outbox, clock: s.testClock, vapid: s.vapid });
 }
 
 const PROCESS_SCRIPT = fileURLToPath(new URL("./sales-process.ts", import.meta.url));

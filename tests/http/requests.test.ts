@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { MAX_PIXELS } from "~/media/image-rules";
+import { TEST_VAPID } from "../support/services";
 import { phoneJpeg } from "./pictures";
 import { CookieJar, FORM, failedStart, form, type RunningServer, send, startServer } from "./server";
 
@@ -261,6 +262,9 @@ describe("production start", () => {
     ADMIN_SECRET: "una-clave-de-administracion-larga",
     PAYMENT_SANDBOX: "1",
     RESEND_API_KEY: "re_prueba",
+    VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
+    VAPID_SUBJECT: TEST_VAPID.subject,
   };
 
   it("does not create the demo merchant", async () => {
@@ -276,12 +280,19 @@ describe("production start", () => {
     }
   }, 60_000);
 
-  it("refuses to start without ADMIN_SECRET or APP_ORIGIN, naming what is missing", async () => {
+  it("refuses to start without ADMIN_SECRET, APP_ORIGIN or the VAPID keys, naming what is missing", async () => {
     const noSecret = await failedStart({ ...production, ADMIN_SECRET: "" });
     expect(noSecret.code).not.toBe(0);
     expect(noSecret.output).toContain("ADMIN_SECRET");
     const noOrigin = await failedStart({ ...production, APP_ORIGIN: "" });
     expect(noOrigin.code).not.toBe(0);
     expect(noOrigin.output).toContain("APP_ORIGIN");
-  }, 60_000);
+    const noVapid = await failedStart({ ...production, VAPID_PRIVATE_KEY: "", VAPID_PUBLIC_KEY: "" });
+    expect(noVapid.code).not.toBe(0);
+    expect(noVapid.output).toContain("VAPID_PUBLIC_KEY");
+    // A private key of another pair: caught at start, not at the first push service's 403.
+    const otherPair = await failedStart({ ...production, VAPID_PRIVATE_KEY: "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw" });
+    expect(otherPair.code).not.toBe(0);
+    expect(otherPair.output).toContain("VAPID_PRIVATE_KEY");
+  }, 90_000);
 });

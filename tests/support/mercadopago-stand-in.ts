@@ -10,7 +10,7 @@ import { deletingRenditions } from "../../app/media/renditions";
 import { parseConfig } from "../../app/services/config";
 import { DiskFileStore } from "../../server/disk-files";
 import { BASE_DB, TMP_DIR } from "./paths";
-import { MemoryMailer, TestClock } from "./services";
+import { MemoryMailer, TEST_VAPID, TestClock } from "./services";
 
 export interface RecordedRequest {
   method: string;
@@ -123,6 +123,7 @@ export function createMercadoPagoServices() {
     files: deletingRenditions(new DiskFileStore(join(dir, "files"))),
     outbox: new MemoryMailer(),
     clock: testClock,
+    vapid: TEST_VAPID,
   });
   return { ...services, testClock };
 }

@@ -4,7 +4,7 @@ import { type Client, createClient } from "@libsql/client";
 import { createServices } from "../../app/compose-services.server";
 import { deletingRenditions } from "../../app/media/renditions";
 import type { Clock } from "../../app/services/clock";
-import { parseConfig } from "../../app/services/config";
+import { parseConfig, type VapidKeys } from "../../app/services/config";
 import type { Mailer, MailMessage } from "../../app/services/mail";
 import type { Services } from "../../app/services/services";
 import { DiskFileStore } from "../../server/disk-files";
@@ -23,6 +23,13 @@ export class TestClock implements Clock {
     return new Date(this.current);
   }
 }
+
+/** A VAPID key pair made for the tests (published here, never used anywhere else). */
+export const TEST_VAPID: VapidKeys = {
+  publicKey: "BOwgCPyxnNybiEaBYbb4KSXYIp7feGtl2ZVHbPS5YXPXRNRJkM1aCiqzQMgFLP2iVUYAT1ds2IrLebGd4A980Zw",
+  privateKey: "mnS3kRJ_DQC3QIxkm3jCrnqCXLxO8kmwExW_bFC9ofI",
+  subject: "mailto:avisos@vitrina.test",
+};
 
 /**
  * A fresh copy of the migrated base database and an empty files folder, with real services on top.
@@ -51,6 +58,7 @@ export function createTestServices(
     files: deletingRenditions(new DiskFileStore(join(dir, "files"))),
     outbox,
     clock: testClock,
+    vapid: TEST_VAPID,
   });
   return { ...services, outbox, testClock, dbPath };
 }

@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, publicStoreUrl } from "~/services/config";
 
 const base = { RUNTIME: "node", APP_ORIGIN: "http://localhost:3000", DATABASE_URL: "file:x.db" };
-const production = { VITRINA_ENV: "production", RESEND_API_KEY: "re_x", ADMIN_SECRET: "una-clave-de-administracion" };
+// The test VAPID pair (tests/support/services.ts): a real P-256 pair, published, used nowhere else.
+const vapid = {
+  VAPID_PUBLIC_KEY: "BOwgCPyxnNybiEaBYbb4KSXYIp7feGtl2ZVHbPS5YXPXRNRJkM1aCiqzQMgFLP2iVUYAT1ds2IrLebGd4A980Zw",
+  VAPID_PRIVATE_KEY: "mnS3kRJ_DQC3QIxkm3jCrnqCXLxO8kmwExW_bFC9ofI",
+  VAPID_SUBJECT: "mailto:avisos@vitrina.test",
+};
+const production = {
+  VITRINA_ENV: "production",
+  RESEND_API_KEY: "re_x",
+  ADMIN_SECRET: "una-clave-de-administracion",
+  ...vapid,
+};
 
 describe("configuration", () => {
   it("fills defaults for a local run", () => {
@@ -58,5 +69,28 @@ describe("configuration", () => {
     expect(publicStoreUrl({ APP_ORIGIN: "https://app.vitrina.com", STORES_DOMAIN: undefined }, "demo")).toBe(
       "https://app.vitrina.com/site/demo",
     );
+  });
+
+  it("refuses production without the VAPID keys and contact; locally they are optional but go together", () => {
+    for (const name of ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const) {
+      expect(() => parseConfig({ ...base, ...production, PAYMENT_SANDBOX: "1", [name]: "" }), name).toThrow(/VAPID_PUBLIC_KEY/);
+    }
+    expect(parseConfig({ ...base, ...production, PAYMENT_SANDBOX: "1" }).vapid).toEqual({
+      publicKey: vapid.VAPID_PUBLIC_KEY,
+      privateKey: vapid.VAPID_PRIVATE_KEY,
+      subject: vapid.VAPID_SUBJECT,
+    });
+    expect(parseConfig(base).vapid).toBeNull();
+    expect(() => parseConfig({ ...base, VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY/,
+    );
+    // Wrong shapes name the variable: a compressed or short public key, a 31-byte private key, a subject that is no contact.
+    expect(() => parseConfig({ ...base, ...vapid, VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY.slice(0, 44) })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(() => parseConfig({ ...base, ...vapid, VAPID_PRIVATE_KEY: "mnS3kRJ_DQC3QIxkm3jCrnqCXLxO8kmwExW_bFC9o" })).toThrow(
+      /VAPID_PRIVATE_KEY/,
+    );
+    expect(() => parseConfig({ ...base, ...vapid, VAPID_SUBJECT: "avisos@vitrina.test" })).toThrow(/VAPID_SUBJECT/);
   });
 });

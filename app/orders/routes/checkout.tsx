@@ -4,6 +4,8 @@ import { randomToken } from "~/domain/ids";
 import { formatMoney } from "~/domain/money";
 import { DELIVERY_LABELS, isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { failure } from "~/http/action-result";
+import { notifyNewOrder } from "~/notifications/new-order-push.server";
+import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import type { RouteHandle } from "~/root";
 import { orderByKeyQuery, orderLinesByKeyQuery } from "~/site/queries.server";
 import { siteMeta } from "~/site/seo";
@@ -55,7 +57,8 @@ function refused(status: number, errors: CheckoutErrors, form: FormData) {
 
 /**
  * Places the order: prices and stock come from the database (never from the form), the sale is saved
- * 'Pendiente' once per idempotency key, the cart is emptied, the merchant is emailed, and the shopper
+ * 'Pendiente' once per idempotency key, the cart is emptied, the merchant is emailed and notified on the
+ * devices that asked for it (Web Push), and the shopper
  * is sent to WhatsApp with the order text (to the confirmation page when the store has no WhatsApp number).
  */
 export async function action(args: Route.ActionArgs) {
@@ -69,11 +72,13 @@ export async function action(args: Route.ActionArgs) {
     (storeId, db) => [
       orderByKeyQuery(db, storeId, input.idempotencyKey),
       orderLinesByKeyQuery(db, storeId, input.idempotencyKey),
+      // The devices to notify of a new sale, read in the same round trip.
+      storeSubscriptionsQuery(db, storeId),
     ],
     { cartIds: wanted.map((l) => l.productId) },
   );
   const { store, services } = p;
-  const [[existing], existingLines] = p.page;
+  const [[existing], existingLines, subscriptions] = p.page;
   const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
   if (contact) return refused(400, contact, form);
 
@@ -137,6 +142,14 @@ export async function action(args: Route.ActionArgs) {
     };
     message = orderMessage({ storeName: store.name, code, currency: store.currency, total: built.total, lines, buyer });
     if (sale.created) {
+      // Sent alongside the email, each message with a short timeout; it never throws (app/notifications/).
+      const notified = notifyNewOrder(services, subscriptions, {
+        storeId: store.id,
+        saleId: code,
+        total: built.total,
+        currency: store.currency,
+        buyerName: input.buyerName,
+      });
       try {
         await services.mail.send(
           newOrderEmail({
@@ -155,6 +168,7 @@ export async function action(args: Route.ActionArgs) {
         // The order is saved and the shopper's WhatsApp message carries it: a mail outage must not lose it.
         console.error("new-order email failed", code, error);
       }
+      await notified;
     }
   }
   const headers = new Headers();

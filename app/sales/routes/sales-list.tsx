@@ -2,10 +2,12 @@ import { useEffect } from "react";
 import { data, Form, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { formatMoney } from "~/domain/money";
 import { formatSaleDate, salesQueryString } from "~/domain/sales";
+import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
+import { PushToggle } from "~/notifications/push-toggle";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { parseSalesQuery } from "../query.server";
-import { listSales } from "../sales.server";
+import { salesListQuery, salesListResult } from "../sales.server";
 import type { Route } from "./+types/sales-list";
 
 /** New sales appear while the page is open: the list reloads on focus and every few seconds while visible. */
@@ -15,9 +17,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Ventas | 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db, clock } = getServices(context);
+  const { db, clock, vapid } = getServices(context);
   const query = parseSalesQuery(new URL(request.url).searchParams);
-  const result = query.ok ? await listSales(db, store, query.view, clock.now()) : { sales: [], hasMore: false };
+  // The sales and the store's device count for the push toggle: one round trip.
+  const [rows, [push]] = query.ok
+    ? await db.batch([salesListQuery(db, store, query.view, clock.now()), deviceCountQuery(db, store.id)])
+    : [[], await deviceCountQuery(db, store.id)];
+  const result = query.ok ? salesListResult(rows, query.view) : { sales: [], hasMore: false };
   const body = {
     storeId: store.id,
     storeName: store.name,
@@ -32,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       amount: formatMoney(sale.total, sale.currency),
     })),
     hasMore: result.hasMore,
+    push: { publicKey: vapid.publicKey, devices: push?.devices ?? 0 },
   };
   return data(body, query.ok ? undefined : { status: 400 });
 }
@@ -76,6 +83,7 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
   return (
     <section className="sales" aria-labelledby="sales-title">
       <h2 id="sales-title">Ventas</h2>
+      <PushToggle storeId={page.storeId} publicKey={page.push.publicKey} devices={page.push.devices} />
       <div className="sales-tools">
         <Form method="get" role="search" className="sales-search">
           <label htmlFor="sale-code">Código de venta</label>
