@@ -88,7 +88,12 @@ export function ErrorBoundary() {
   let title = "Algo salió mal";
   let description = "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.";
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
+    const message: unknown = error.data?.message;
+    if (error.status < 500 && typeof message === "string" && message) {
+      // A refusal that says why (the cart: 'Este producto está agotado', 'Este producto ya no está disponible').
+      title = message;
+      description = "Vuelve a la tienda para seguir comprando.";
+    } else if (error.status === 404) {
       title = error.data?.kind === "store_not_found" ? "Esta página fue eliminada" : "Página no encontrada";
       description =
         error.data?.kind === "store_not_found"

@@ -58,7 +58,7 @@ const digits = (n, i) =>
     .padStart(n, "0")
     .replace(/^0/, "9");
 
-/** A realistic store: 50 products with images, 3 banners, 2 sections, straight into the database. */
+/** A realistic store: 50 products with images (some on offer, some sold out), 3 banners, 2 sections, straight into the database. */
 async function seedBenchStore() {
   const db = createClient({ url: `file:${dataDir}/vitrina.db`, timeout: 5000 });
   const now = Date.now();
@@ -97,14 +97,16 @@ async function seedBenchStore() {
     const img = images[i % images.length];
     const name = `${names[i % names.length]} ${Math.floor(i / names.length) + 1}`;
     stmts.push({
-      sql: "insert into products (id, store_id, name, search_text, price, stock, description, category, image_key, image_width, image_height, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      sql: "insert into products (id, store_id, name, search_text, price, compare_at_price, stock, description, category, image_key, image_width, image_height, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       args: [
         digits(7, i),
         storeId,
         name,
         ` ${normalize(name)}`,
         1500000 + i * 25000,
-        5 + (i % 7),
+        // Every fourth product on offer (its old price struck through, '-N %'), every ninth sold out: the longest cards.
+        i % 4 === 1 ? 2000000 + i * 25000 : null,
+        i % 9 === 8 ? 0 : 5 + (i % 7),
         `Descripción de ${name}: hecho a mano por artesanos de la región.`,
         i % 16,
         img.image_key,

@@ -183,6 +183,11 @@ export const stores = sqliteTable(
      * (stock taken by a sale included), so the public pages' validators need not read the catalog.
      */
     catalogVersion: integer("catalog_version").notNull().default(0),
+    /**
+     * Sold-out products (stock 0) left out of the listings (home sections and newest, Tienda, search)
+     * when true; listed after those in stock when false. Their own page answers either way.
+     */
+    hideSoldOut: bool("hide_sold_out").notNull().default(false),
   },
   (t) => [
     uniqueIndex("stores_url_unique").on(t.url),
@@ -236,6 +241,8 @@ export const products = sqliteTable(
     /** Lowercase, accent-free name with a leading space, for word-prefix search. */
     searchText: text("search_text").notNull(),
     price: integer("price").notNull(),
+    /** The price before the offer ('Precio anterior'), shown struck through when above `price`; null = no offer. */
+    compareAtPrice: integer("compare_at_price"),
     stock: integer("stock").notNull(),
     description: text("description").notNull().default(""),
     category: integer("category").notNull().default(0),
@@ -244,11 +251,24 @@ export const products = sqliteTable(
     imageHeight: integer("image_height"),
     filename: text("filename"),
     createdAt: timestamp("created_at").notNull(),
+    /** 'Publicado' (true, the default) or 'Oculto' (false): a hidden product is nowhere on the public site. */
+    published: bool("published").notNull().default(true),
+    /**
+     * Where the product stands in the public listings, computed by the database from `published` and
+     * `stock` (app/domain/catalog.ts holds the same rule): 0 hidden, 1 published and sold out,
+     * 2 published and in stock. Listings walk the indexes below by rank, then newest first.
+     */
+    listingRank: integer("listing_rank").generatedAlwaysAs(
+      sql`case when "published" = 0 then 0 when "stock" > 0 then 2 else 1 end`,
+      { mode: "virtual" },
+    ),
   },
   (t) => [
-    // Newest first in index order (id breaks ties); search_text lets word search skip the table.
+    // The merchant's list: newest first in index order (id breaks ties); search_text lets word search skip the table.
     index("products_store_newest_idx").on(t.storeId, t.createdAt, t.id, t.searchText),
-    index("products_store_category_newest_idx").on(t.storeId, t.category, t.createdAt, t.id),
+    // The public listings: in stock first, then sold out, each newest first; hidden ones sit apart at rank 0.
+    index("products_store_listing_idx").on(t.storeId, t.listingRank, t.createdAt, t.id, t.searchText),
+    index("products_store_category_listing_idx").on(t.storeId, t.category, t.listingRank, t.createdAt, t.id),
     check("products_id_format", sql`length(${t.id}) = 7 and ${t.id} not glob '*[^0-9]*'`),
     check("products_stock_non_negative", sql`${t.stock} >= 0`),
     check("products_price_non_negative", sql`${t.price} >= 0`),

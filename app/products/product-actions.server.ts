@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OFFER_MESSAGES } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { moneyMessage, readMoney } from "~/domain/money";
@@ -25,31 +26,53 @@ import {
 
 const REQUIRED = "Este campo es obligatorio";
 
-/** The product form, with the price read in the store currency (what the merchant typed, '1.234,50' or '12.5'). */
+/** An amount in the store currency as the merchant typed it ('1.234,50' or '12.5'), in minor units. */
+function readAmount(value: string, currency: string, ctx: z.RefinementCtx) {
+  const reading = readMoney(value, currency);
+  if (!reading.ok || reading.minor > 1e12) {
+    ctx.addIssue({ code: "custom", message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) });
+    return z.NEVER;
+  }
+  return reading.minor;
+}
+
+export const PRODUCT_VISIBILITIES = ["published", "hidden"] as const;
+
+/**
+ * The product form, with the prices read in the store currency. 'Precio anterior' is optional (empty:
+ * no offer) and, when given, must be above the price. 'Visibilidad' is 'Publicado' unless the merchant
+ * chose 'Oculto'.
+ */
 export function productSchema(currency: string) {
-  return z.object({
-    name: z.string().trim().min(1, REQUIRED).max(120),
-    price: z
-      .string()
-      .trim()
-      .min(1, REQUIRED)
-      .transform((value, ctx) => {
-        const reading = readMoney(value, currency);
-        if (!reading.ok || reading.minor > 1e12) {
-          ctx.addIssue({ code: "custom", message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) });
-          return z.NEVER;
-        }
-        return reading.minor;
-      }),
-    stock: z
-      .string()
-      .trim()
-      .min(1, REQUIRED)
-      .regex(/^\d{1,7}$/, "Escribe una cantidad entera, 0 o más")
-      .transform(Number),
-    description: z.string().trim().max(2000).default(""),
-    category: z.coerce.number().int().min(0, "Elige una categoría").max(15, "Elige una categoría"),
-  });
+  return z
+    .object({
+      name: z.string().trim().min(1, REQUIRED).max(120),
+      price: z
+        .string()
+        .trim()
+        .min(1, REQUIRED)
+        .transform((value, ctx) => readAmount(value, currency, ctx)),
+      compareAtPrice: z
+        .string()
+        .trim()
+        .default("")
+        .transform((value, ctx) => (value === "" ? null : readAmount(value, currency, ctx))),
+      stock: z
+        .string()
+        .trim()
+        .min(1, REQUIRED)
+        .regex(/^\d{1,7}$/, "Escribe una cantidad entera, 0 o más")
+        .transform(Number),
+      description: z.string().trim().max(2000).default(""),
+      category: z.coerce.number().int().min(0, "Elige una categoría").max(15, "Elige una categoría"),
+      visibility: z.enum(PRODUCT_VISIBILITIES, "Elige Publicado u Oculto").default("published"),
+    })
+    .superRefine((v, ctx) => {
+      // Compared only when both amounts were read (a refused one already has its message).
+      if (typeof v.price === "number" && typeof v.compareAtPrice === "number" && v.compareAtPrice <= v.price)
+        ctx.addIssue({ code: "custom", path: ["compareAtPrice"], message: OFFER_MESSAGES.notAbovePrice });
+    })
+    .transform(({ visibility, ...input }) => ({ ...input, published: visibility === "published" }));
 }
 
 const fieldsOf = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));

@@ -2,18 +2,34 @@ import { useState } from "react";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
-import { ErrorText, Field, SelectField, TextAreaField } from "~/ui/form";
+import { ErrorText, Field, RadioGroup, SelectField, TextAreaField } from "~/ui/form";
 
 export interface ProductFormValues {
   name: string;
   price: string;
+  compareAtPrice: string;
   stock: string;
   description: string;
   category: string;
+  visibility: "published" | "hidden";
   image: string | null;
 }
 
-export const EMPTY_PRODUCT: ProductFormValues = { name: "", price: "", stock: "", description: "", category: "0", image: null };
+export const EMPTY_PRODUCT: ProductFormValues = {
+  name: "",
+  price: "",
+  compareAtPrice: "",
+  stock: "",
+  description: "",
+  category: "0",
+  visibility: "published",
+  image: null,
+};
+
+const VISIBILITY_OPTIONS = [
+  { value: "published", label: "Publicado", hint: "Se ve en tu tienda y se puede comprar." },
+  { value: "hidden", label: "Oculto", hint: "Solo tú lo ves aquí; no aparece en tu tienda." },
+] as const;
 
 /** Create and edit share this form; the image is required only on create. */
 export function ProductForm(props: {
@@ -39,6 +55,14 @@ export function ProductForm(props: {
         required
       />
       <Field
+        label={`Precio anterior (${props.currency})`}
+        name="compareAtPrice"
+        inputMode="decimal"
+        defaultValue={values.compareAtPrice}
+        error={errors.compareAtPrice}
+        hint="Opcional. Si es mayor que el precio, tu tienda lo muestra tachado con el descuento."
+      />
+      <Field
         label="Stock"
         name="stock"
         inputMode="numeric"
@@ -53,6 +77,13 @@ export function ProductForm(props: {
         defaultValue={values.category}
         error={errors.category}
         options={PRODUCT_CATEGORIES.map((name, id) => ({ value: String(id), label: name }))}
+      />
+      <RadioGroup
+        legend="Visibilidad"
+        name="visibility"
+        defaultValue={values.visibility}
+        options={VISIBILITY_OPTIONS}
+        error={errors.visibility}
       />
       <div className="span-all">
         <TextAreaField

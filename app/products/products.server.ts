@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { searchPattern, searchTextOf } from "~/domain/search";
@@ -11,7 +12,12 @@ import { products, saleLines, stores } from "../../db/schema";
 
 export type Product = typeof products.$inferSelect;
 export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stock"> &
-  Partial<Pick<Product, "description" | "category" | "imageKey" | "imageWidth" | "imageHeight" | "filename">>;
+  Partial<
+    Pick<
+      Product,
+      "description" | "category" | "imageKey" | "imageWidth" | "imageHeight" | "filename" | "compareAtPrice" | "published"
+    >
+  >;
 
 /** Every file of a product lives under this prefix (deleted with the product). */
 export function productFilesPrefix(storeId: string, productId: string): string {
@@ -43,9 +49,13 @@ export const PRODUCT_MESSAGES = {
 export interface ProductInput {
   name: string;
   price: number;
+  /** 'Precio anterior': null when the product has no offer. */
+  compareAtPrice: number | null;
   stock: number;
   description: string;
   category: number;
+  /** 'Publicado' (true) or 'Oculto' (false). */
+  published: boolean;
 }
 
 export interface ProductImage {
@@ -56,26 +66,30 @@ export interface ProductImage {
 }
 
 /**
- * The merchant's product list: newest first, optionally filtered by the word-prefix search, with the
- * number matching and the store's whole count (for the plan limit), in one round trip.
+ * The merchant's product list: newest first, optionally filtered by visibility and the word-prefix
+ * search, with the number matching, the store's whole count (for the plan limit: hidden products
+ * count too) and its hidden count, in one round trip.
  */
 export async function listProducts(
   db: Db,
   storeId: string,
   query: string,
   limit: number,
-): Promise<{ rows: Product[]; total: number; all: number }> {
+  filter: ProductFilter = "all",
+): Promise<{ rows: Product[]; total: number; all: number; hidden: number }> {
   const pattern = searchPattern(query);
   const own = eq(products.storeId, storeId);
-  const where = pattern ? and(own, sql`${products.searchText} like ${pattern} escape '\\'`) : own;
+  // Hidden products are rank 0 of the listing index: that filter walks it newest first.
+  const isHidden = eq(products.listingRank, LISTING_RANK.hidden);
+  const where = and(
+    own,
+    filter === "hidden" ? isHidden : filter === "published" ? eq(products.published, true) : undefined,
+    pattern ? sql`${products.searchText} like ${pattern} escape '\\'` : undefined,
+  );
   const countOf = (condition: SQL | undefined) => db.select({ n: count() }).from(products).where(condition);
   const newest = db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
-  if (!pattern) {
-    const [rows, [all]] = await db.batch([newest, countOf(own)]);
-    return { rows, total: all?.n ?? 0, all: all?.n ?? 0 };
-  }
-  const [rows, [total], [all]] = await db.batch([newest, countOf(where), countOf(own)]);
-  return { rows, total: total?.n ?? 0, all: all?.n ?? 0 };
+  const [rows, [total], [all], [hidden]] = await db.batch([newest, countOf(where), countOf(own), countOf(and(own, isHidden))]);
+  return { rows, total: total?.n ?? 0, all: all?.n ?? 0, hidden: hidden?.n ?? 0 };
 }
 
 export function findProduct(db: Db, storeId: string, productId: string): Promise<Product | undefined> {
@@ -98,10 +112,11 @@ export async function createProduct(
 ): Promise<Product> {
   const limit = plan.products ?? Number.MAX_SAFE_INTEGER;
   const [inserted] = await db.batch([
-    db.run(sql`insert into products (id, store_id, name, search_text, price, stock, description, category,
-        image_key, image_width, image_height, filename, created_at)
-      select ${id}, ${storeId}, ${input.name}, ${searchTextOf(input.name)}, ${input.price}, ${input.stock},
-        ${input.description}, ${input.category}, ${image.key}, ${image.width}, ${image.height}, ${image.filename}, ${now.getTime()}
+    db.run(sql`insert into products (id, store_id, name, search_text, price, compare_at_price, stock, description, category,
+        image_key, image_width, image_height, filename, created_at, published)
+      select ${id}, ${storeId}, ${input.name}, ${searchTextOf(input.name)}, ${input.price}, ${input.compareAtPrice}, ${input.stock},
+        ${input.description}, ${input.category}, ${image.key}, ${image.width}, ${image.height}, ${image.filename}, ${now.getTime()},
+        ${input.published ? 1 : 0}
       where (select count(*) from products where store_id = ${storeId}) < ${limit}`),
     db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
   ]);

@@ -77,6 +77,7 @@ export function listSectionItems(db: Db, sectionId: string) {
       productName: products.name,
       productImageKey: products.imageKey,
       productPrice: products.price,
+      productPublished: products.published,
     })
     .from(sectionItems)
     .leftJoin(products, eq(products.id, sectionItems.productId))

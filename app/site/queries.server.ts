@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { LISTING_RANK } from "~/domain/catalog";
 import type { Db } from "~/services/db";
 import {
   idempotencyKeys,
@@ -21,16 +22,32 @@ import {
  * through a subquery on its url instead of waiting for its id. The subquery is compared with `=`:
  * SQLite then evaluates it once and walks the store's newest-first index, where `IN (subquery)`
  * would sort all of the store's products for every page (tests/data/query-plans.test.ts).
+ *
+ * Hidden products ('Oculto') are read by no public query. Listings (home, Tienda, search, sections)
+ * also leave out sold-out products when the store hides them, and otherwise show them last: they walk
+ * the (store, listing_rank, created_at, id) index from the highest rank down, so 'in stock first,
+ * newest first' costs no sort (docs/decisions/0017-offers-visibility-and-sold-out.md).
  */
 export const HOME_PRODUCT_LIMIT = 10;
 
 export const storeIdOfUrl = (url: string): SQL => sql`(select ${stores.id} from ${stores} where ${stores.url} = ${url})`;
+
+/** The lowest listing rank the store lists (app/domain/catalog.ts `lowestListedRank`), read with the page. */
+const lowestListedRankOf = (storeId: SQL): SQL =>
+  sql`(select case when ${stores.hideSoldOut} then ${LISTING_RANK.inStock} else ${LISTING_RANK.soldOut} end from ${stores} where ${stores.id} = ${storeId})`;
+
+/** Products the store lists: published, and in stock unless the store lists sold-out ones too. */
+const listed = (storeId: SQL) => gte(products.listingRank, lowestListedRankOf(storeId));
+
+/** Listing order: in stock, then sold out, each newest first (index order of products_store_listing_idx). */
+const listingOrder = [desc(products.listingRank), desc(products.createdAt), desc(products.id)] as const;
 
 /** The columns a product card, the cart and the checkout need. */
 export const cardColumns = {
   id: products.id,
   name: products.name,
   price: products.price,
+  compareAtPrice: products.compareAtPrice,
   stock: products.stock,
   category: products.category,
   imageKey: products.imageKey,
@@ -78,7 +95,9 @@ function productsByIdQuery(db: Db, url: string, ids: string[]) {
   return db
     .select(cardColumns)
     .from(products)
-    .where(and(eq(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids.length ? ids : ["-"])));
+    .where(
+      and(eq(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids.length ? ids : ["-"]), eq(products.published, true)),
+    );
 }
 
 export type SiteStoreRow = Awaited<ReturnType<typeof storeQuery>>[number];
@@ -126,11 +145,12 @@ export const sectionItemsQuery = (db: Db, storeId: SQL) =>
     })
     .from(sections)
     .leftJoin(sectionItems, eq(sectionItems.sectionId, sections.id))
-    .leftJoin(products, eq(products.id, sectionItems.productId))
+    // A product the store does not list leaves its item empty (the page skips it).
+    .leftJoin(products, and(eq(products.id, sectionItems.productId), listed(storeId)))
     .where(eq(sections.storeId, storeId))
     .orderBy(asc(sections.position), asc(sections.createdAt), asc(sectionItems.position), asc(sectionItems.id));
 
-/** Newest first; `limit + 1` rows tell whether more exist. */
+/** The store's listed products, in stock first, each newest first; `limit + 1` rows tell whether more exist. */
 export const productListQuery = (
   db: Db,
   storeId: SQL,
@@ -143,38 +163,42 @@ export const productListQuery = (
       and(
         eq(products.storeId, storeId),
         opts.category == null ? undefined : eq(products.category, opts.category),
+        listed(storeId),
         opts.pattern ? sql`${products.searchText} like ${opts.pattern} escape '\\'` : undefined,
       ),
     )
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(...listingOrder)
     .limit(opts.limit + 1);
 
 /**
- * The store's categories, lowest first. Each step jumps to the next category through the index on
- * (store_id, category), so the cost is per category (at most 16), never per product.
+ * The categories of the store's listed products, lowest first. Each step jumps to the next category
+ * through the index on (store_id, category, listing_rank), so the cost is per category (at most 16),
+ * never per product.
  */
 export const categoriesQuery = (db: Db, storeId: SQL) =>
   db.all<{ category: number }>(sql`with recursive found(category) as (
-      select min(${products.category}) from ${products} where ${products.storeId} = ${storeId}
+      select min(${products.category}) from ${products} where ${products.storeId} = ${storeId} and ${listed(storeId)}
       union all
       select (select min(${products.category}) from ${products}
-              where ${products.storeId} = ${storeId} and ${products.category} > found.category)
+              where ${products.storeId} = ${storeId} and ${products.category} > found.category and ${listed(storeId)})
       from found where found.category is not null)
     select category from found where category is not null`);
 
+/** A published product's page: sold out or not, and whatever the store's listings show. */
 export const productQuery = (db: Db, storeId: SQL, id: string) =>
   db
     .select({ ...cardColumns, description: products.description })
     .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.id, id)))
+    .where(and(eq(products.storeId, storeId), eq(products.id, id), eq(products.published, true)))
     .limit(1);
 
+/** Every page that answers: the published products, sold-out ones too (their pages stay up), in stock first. */
 export const sitemapProductsQuery = (db: Db, storeId: SQL) =>
   db
     .select({ id: products.id, name: products.name, createdAt: products.createdAt })
     .from(products)
-    .where(eq(products.storeId, storeId))
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .where(and(eq(products.storeId, storeId), gte(products.listingRank, LISTING_RANK.soldOut)))
+    .orderBy(...listingOrder)
     .limit(5000);
 
 const isOrderKey = (storeId: SQL, key: string) => and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.storeId, storeId));

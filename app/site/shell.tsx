@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Picture } from "./picture";
-import type { Card, SiteView } from "./site.server";
+import type { Card, OfferView, SiteView } from "./site.server";
 
 /** Header (logo, search, Inicio / Tienda / Carrito with the badge), page, footer, and the one script. */
 export function SiteShell({
@@ -74,11 +74,34 @@ export function ProductCard({ card, eager, priority }: { card: Card; eager?: boo
         )}
         <span className="card-body">
           <span className="card-name">{card.name}</span>
-          <span className="price">{card.price}</span>
-          {card.soldOut && <span className="muted"> · Agotado</span>}
+          <span className="prices">
+            <span className="price">{card.price}</span>
+            <Offer offer={card.offer} />
+          </span>
+          {card.soldOut && <span className="sold-out">Agotado</span>}
         </span>
       </a>
     </li>
+  );
+}
+
+/** The price before the offer, struck through (named for screen readers), and the '-N %' badge. */
+export function Offer({ offer }: { offer: OfferView }) {
+  if (!offer) return null;
+  return (
+    <>
+      {" "}
+      <s className="was">
+        <span className="sr-only">Precio anterior: </span>
+        {offer.compareAt}
+      </s>
+      {offer.badge && (
+        <>
+          {" "}
+          <span className="discount">{offer.badge}</span>
+        </>
+      )}
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { isPastGrace } from "~/domain/billing";
 import { type CartLine, parseCart, priceCart } from "~/domain/cart";
+import { offerOf } from "~/domain/catalog";
 import { formatMoney } from "~/domain/money";
 import { slugify } from "~/domain/slug";
 import { notFound } from "~/http/responses";
@@ -79,12 +80,20 @@ export function productPath(basePath: string, product: { id: string; name: strin
   return `${basePath}/Product/${slugify(product.name) || "producto"}/${product.id}`;
 }
 
+/** A product's offer as the site shows it: the old price struck through and the '-N %' badge (app/domain/catalog.ts). */
+export function offerView(price: number, compareAtPrice: number | null, currency: string) {
+  const offer = offerOf(price, compareAtPrice);
+  return offer && { compareAt: formatMoney(offer.compareAt, currency), badge: offer.badge };
+}
+export type OfferView = ReturnType<typeof offerView>;
+
 export function cardOf(basePath: string, currency: string, p: CardProduct) {
   return {
     id: p.id,
     name: p.name,
     href: productPath(basePath, p),
     price: formatMoney(p.price, currency),
+    offer: offerView(p.price, p.compareAtPrice, currency),
     soldOut: p.stock < 1,
     image: imageOf(p.imageKey, p.imageWidth, p.imageHeight),
   };

@@ -15,7 +15,7 @@ import { notice } from "~/ui/notice";
 import { invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import { addBanners, deleteBanner, listBanners, moveBanner } from "./banners.server";
-import { changeStoreCurrency, deleteStore, setStoreLogo, updateStoreInfo } from "./stores.server";
+import { changeStoreCurrency, deleteStore, type StoreInfoInput, setStoreLogo, updateStoreInfo } from "./stores.server";
 
 const REQUIRED = "Este campo es obligatorio";
 const phone = z
@@ -29,17 +29,24 @@ const phone = z
     return digits ?? "";
   });
 
-export const storeInfoSchema = z.object({
-  name: z.string().trim().min(1, REQUIRED).max(60),
-  category: z.coerce.number().int().min(1, "Elige una categoría").max(11, "Elige una categoría"),
-  description: z.string().trim().max(1000),
-  mainTitle: z.string().trim().max(120),
-  storeTitle: z.string().trim().max(120),
-  saleNumber: phone,
-  attentionNumber: phone,
-  location: z.string().trim().max(200),
-  timeZone: z.string().refine(isValidTimeZone, "Elige una zona horaria"),
-});
+/** 'Productos agotados': listed after those in stock, or left out of the listings. */
+export const SOLD_OUT_LISTINGS = ["last", "hidden"] as const;
+
+export const storeInfoSchema = z
+  .object({
+    name: z.string().trim().min(1, REQUIRED).max(60),
+    category: z.coerce.number().int().min(1, "Elige una categoría").max(11, "Elige una categoría"),
+    description: z.string().trim().max(1000),
+    mainTitle: z.string().trim().max(120),
+    storeTitle: z.string().trim().max(120),
+    saleNumber: phone,
+    attentionNumber: phone,
+    location: z.string().trim().max(200),
+    timeZone: z.string().refine(isValidTimeZone, "Elige una zona horaria"),
+    // A post without it (an older form) keeps the store's choice.
+    soldOut: z.enum(SOLD_OUT_LISTINGS, "Elige qué hacer con los productos agotados").optional(),
+  })
+  .transform(({ soldOut, ...info }): StoreInfoInput => (soldOut ? { ...info, hideSoldOut: soldOut === "hidden" } : info));
 
 const move = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
 

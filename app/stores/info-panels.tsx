@@ -5,7 +5,7 @@ import { canAddSection, freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
 import { ConfirmedForm } from "~/ui/confirmed-form";
-import { ErrorText, Field, FormAlert, MoveButtons, RemoveButton, SelectField, TextAreaField } from "~/ui/form";
+import { ErrorText, Field, FormAlert, MoveButtons, RadioGroup, RemoveButton, SelectField, TextAreaField } from "~/ui/form";
 import type { Route } from "./routes/+types/store-info";
 
 type InfoData = Route.ComponentProps["loaderData"];
@@ -203,6 +203,19 @@ export function CurrencyPanel({
   );
 }
 
+const SOLD_OUT_OPTIONS = [
+  {
+    value: "last",
+    label: "Mostrar agotados al final",
+    hint: "Aparecen después de los productos con stock, marcados como 'Agotado'.",
+  },
+  {
+    value: "hidden",
+    label: "Ocultar agotados",
+    hint: "No aparecen en el inicio, la tienda ni la búsqueda; su página sigue abierta y dice 'Agotado'.",
+  },
+] as const;
+
 export function InfoPanel({
   store,
   timeZones,
@@ -277,6 +290,15 @@ export function InfoPanel({
             error={errors.description}
             maxLength={1000}
             rows={4}
+          />
+        </div>
+        <div className="span-all">
+          <RadioGroup
+            legend="Productos agotados"
+            name="soldOut"
+            defaultValue={store.soldOut}
+            error={errors.soldOut}
+            options={SOLD_OUT_OPTIONS}
           />
         </div>
         <div className="span-all">

@@ -167,6 +167,8 @@ export interface StoreInfoInput {
   attentionNumber: string;
   location: string;
   timeZone: string;
+  /** Sold-out products left out of the listings; absent keeps the store's choice. */
+  hideSoldOut?: boolean;
 }
 
 /**
@@ -195,16 +197,23 @@ export async function updateStoreInfo(db: Db, store: Store, input: StoreInfoInpu
   return { ...store, ...values };
 }
 
-/** Changes the store currency, restating every product price so the amounts the merchant typed stay. */
+/**
+ * Changes the store currency, restating every product price (and 'Precio anterior') so the amounts the
+ * merchant typed stay. Rounding may bring an offer's old price down to its price: the site then shows no offer.
+ */
 export async function changeStoreCurrency(db: Db, store: Store, currency: string, now: Date): Promise<void> {
   if (currency === store.currency) return;
-  const rows = await db.select({ id: products.id, price: products.price }).from(products).where(eq(products.storeId, store.id));
+  const rows = await db
+    .select({ id: products.id, price: products.price, compareAtPrice: products.compareAtPrice })
+    .from(products)
+    .where(eq(products.storeId, store.id));
+  const restate = (minor: number) => restatePrice(minor, store.currency, currency);
   await db.batch([
     db.update(stores).set({ currency, updatedAt: now }).where(eq(stores.id, store.id)),
     ...rows.map((p) =>
       db
         .update(products)
-        .set({ price: restatePrice(p.price, store.currency, currency) })
+        .set({ price: restate(p.price), compareAtPrice: p.compareAtPrice === null ? null : restate(p.compareAtPrice) })
         .where(eq(products.id, p.id)),
     ),
   ]);

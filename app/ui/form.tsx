@@ -93,6 +93,46 @@ export function SelectField(
   );
 }
 
+/** One choice among a few, as radio buttons: each label is the touch target, each hint describes its option. */
+export function RadioGroup(props: {
+  legend: string;
+  name: string;
+  defaultValue: string;
+  options: readonly { value: string; label: string; hint?: string }[];
+  error?: string;
+}) {
+  const id = `f-${props.name}`;
+  return (
+    <fieldset className="choices" id={id} aria-describedby={props.error ? `${id}-error` : undefined}>
+      <legend>{props.legend}</legend>
+      {props.options.map((o) => (
+        <div key={o.value} className="choice">
+          <label>
+            <input
+              type="radio"
+              name={props.name}
+              value={o.value}
+              defaultChecked={o.value === props.defaultValue}
+              aria-describedby={o.hint ? `${id}-${o.value}-hint` : undefined}
+            />
+            {o.label}
+          </label>
+          {o.hint && (
+            <p className="field-hint" id={`${id}-${o.value}-hint`}>
+              {o.hint}
+            </p>
+          )}
+        </div>
+      ))}
+      {props.error && (
+        <p className="field-error" id={`${id}-error`}>
+          {props.error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 export function FormAlert({ title, description }: { title: string; description?: string }) {
   return (
     <div className="form-alert" role="alert">

@@ -1,4 +1,5 @@
 import { type Client, createClient, type InArgs, type InStatement } from "@libsql/client";
+import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
@@ -16,7 +17,7 @@ import { loader as sitemapLoader } from "~/site/routes/sitemap";
 import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { loader as homeLoader } from "~/site/routes/store-home";
 import { insertStore, listStoreSummaries } from "~/stores/stores.server";
-import { users } from "../../db/schema";
+import { stores, users } from "../../db/schema";
 import { createTestServices } from "../support/services";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -108,9 +109,18 @@ describe("query plans of the hot paths", () => {
       const names = ["Café de Colombia", "Arepa de maíz", "Panela orgánica", "Cafetera italiana"];
       const ids: string[] = [];
       for (let i = 0; i < 40; i++) {
+        // Some sold out, some hidden ('Oculto'), some on offer: the listings must skip and order them by index.
         const product = await insertProduct(
           s.db,
-          { storeId: store.id, name: `${names[i % 4]} ${i}`, price: 1000 + i, stock: 50, category: i % 5 },
+          {
+            storeId: store.id,
+            name: `${names[i % 4]} ${i}`,
+            price: 1000 + i,
+            compareAtPrice: i % 3 === 0 ? 2000 : null,
+            stock: i % 7 === 0 ? 0 : 50,
+            category: i % 5,
+            published: i % 11 !== 5,
+          },
           new Date(now.getTime() + i * 1000),
         );
         ids.push(product.id);
@@ -161,8 +171,16 @@ describe("query plans of the hot paths", () => {
     await run("sales by code", () => listSales(s.db, store, { kind: "code", code: sale }, now));
     await run("sale dialog", () => getSale(s.db, storeId, sale));
     await run("confirm sale", () => confirmSale(s, storeId, sale));
+    // The store hides its sold-out products: the same pages with the other listing floor.
+    await s.db.update(stores).set({ hideSoldOut: true }).where(eq(stores.id, storeId));
+    await run("home, sold out hidden", () => homeLoader(siteArgs("")));
+    await run("tienda, sold out hidden", () => catalogLoader(siteArgs("/Store?pagina=2")));
+    await run("tienda ?categoria=3, sold out hidden", () => catalogLoader(siteArgs("/Store?categoria=3")));
+    await run("search, sold out hidden", () => searchLoader(siteArgs("/Search?q=are")));
     await run("merchant products", () => listProducts(s.db, storeId, "", 20));
     await run("merchant product search", () => listProducts(s.db, storeId, "are", 20));
+    await run("merchant hidden products", () => listProducts(s.db, storeId, "", 20, "hidden"));
+    await run("merchant published products", () => listProducts(s.db, storeId, "caf", 20, "published"));
     await run("product limit", () => countProducts(s.db, storeId));
     await run("product edit", () => findProduct(s.db, storeId, product));
     const signedIn = new Request("http://localhost:3999/", {
@@ -175,17 +193,41 @@ describe("query plans of the hot paths", () => {
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(23);
+    expect(paths.size).toBe(29);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
+    const listings: string[] = [];
     for (const statement of hot) {
       const plan = await planOf(client, statement);
       const mayScan = plan.filter(fullScan);
       const maySort = MAY_SORT.some((p) => p.test(statement.sql)) ? [] : plan.filter(sortsRows);
       for (const step of [...mayScan, ...maySort]) offending.push(`${statement.path}: ${step}\n    ${statement.sql}`);
+      // Public listings (in stock first, newest first) walk a listing index, never the table's rows in another order.
+      if (/order by "products"\."listing_rank" desc/.test(statement.sql)) {
+        const walk = plan.find((step) =>
+          /^SEARCH products USING INDEX products_store_(category_)?listing_idx \(store_id=\?/.test(step),
+        );
+        if (!walk) offending.push(`${statement.path}: listing not read through its index: ${plan.join(" | ")}`);
+        listings.push(statement.path);
+      }
     }
     client.close();
     expect(offending).toEqual([]);
+    expect(new Set(listings)).toEqual(
+      new Set([
+        "home",
+        "tienda",
+        "tienda ?pagina=3",
+        "tienda ?categoria=2",
+        "search common",
+        "search rare",
+        "sitemap",
+        "home, sold out hidden",
+        "tienda, sold out hidden",
+        "tienda ?categoria=3, sold out hidden",
+        "search, sold out hidden",
+      ]),
+    );
   });
 
   it("reads the store's categories in order, each once", async () => {

@@ -97,9 +97,20 @@ describe("stores", () => {
     const qr = await writeStoreQr(s.files, s.config.APP_ORIGIN, m.store.id);
     await s.db.update(stores).set(qr).where(eq(stores.id, m.store.id));
     const p = await insertProduct(s.db, { storeId: m.store.id, name: "Pan", price: 1250, stock: 3 }, s.clock.now());
+    const offer = await insertProduct(
+      s.db,
+      { storeId: m.store.id, name: "Pan en oferta", price: 1250, compareAtPrice: 1990, stock: 3 },
+      s.clock.now(),
+    );
     await s.files.put(`stores/${m.store.id}/products/${p.id}/a.webp`, photo, "image/webp");
     await changeStoreCurrency(s.db, m.store, "CLP", s.clock.now());
     expect((await s.db.query.products.findFirst({ where: eq(products.id, p.id) }))?.price).toBe(13);
+    // The offer's old price is restated with it; no offer stays no offer.
+    expect(await s.db.query.products.findFirst({ where: eq(products.id, offer.id) })).toMatchObject({
+      price: 13,
+      compareAtPrice: 20,
+    });
+    expect((await s.db.query.products.findFirst({ where: eq(products.id, p.id) }))?.compareAtPrice).toBeNull();
 
     await deleteStore(s, m.store);
     expect(await s.db.$count(stores, eq(stores.id, m.store.id))).toBe(0);
@@ -167,7 +178,7 @@ describe("plan limits at the database", () => {
     for (let i = 0; i < 28; i++)
       await insertProduct(s.db, { storeId: m.store.id, name: `P${i}`, price: 100, stock: 1 }, s.clock.now());
     const image = { key: "k", width: 1, height: 1, filename: "f" };
-    const input = { name: "Nuevo", price: 100, stock: 1, description: "", category: 0 };
+    const input = { name: "Nuevo", price: 100, compareAtPrice: null, stock: 1, description: "", category: 0, published: true };
     const tries = await Promise.allSettled(
       ["1000001", "1000002", "1000003", "1000004"].map((id) =>
         createProduct(s.db, m.store.id, plan, id, input, image, s.clock.now()),

@@ -18,7 +18,7 @@ test("a shopper's order appears on the open sales page and confirming it takes s
   await expect(page.getByText("Información guardada")).toBeVisible();
   await page.goto(`/Store/${storeId}/products/new`);
   await page.getByLabel("Nombre").fill("Arequipe casero");
-  await page.getByLabel(/Precio/).fill("8.500");
+  await page.getByLabel(/^Precio \(/).fill("8.500");
   await page.getByLabel("Stock").fill("4");
   await page.getByLabel("Imagen").setInputFiles("tests/fixtures/photos/wide.jpg");
   await page.getByRole("button", { name: "Crear producto" }).click();

@@ -29,7 +29,7 @@ async function sql(query: string, args: (string | number)[] = []) {
 async function createProduct(page: Page, storeId: string, name: string, price: string, stock: string, image = PHOTO) {
   await page.goto(`/Store/${storeId}/products/new`);
   await page.getByLabel("Nombre").fill(name);
-  await page.getByLabel(/Precio/).fill(price);
+  await page.getByLabel(/^Precio \(/).fill(price);
   await page.getByLabel("Stock").fill(stock);
   await page.getByLabel("Imagen").setInputFiles(image);
   await page.getByRole("button", { name: "Crear producto" }).click();
@@ -143,7 +143,7 @@ test.describe("store management", () => {
     // Edit: name, price and a new image; the old image file is deleted.
     await page.getByRole("link", { name: /Café de Colombia/ }).click();
     await page.getByLabel("Nombre").fill("Café de Huila");
-    await page.getByLabel(/Precio/).fill("13000");
+    await page.getByLabel(/^Precio \(/).fill("13000");
     await page.getByLabel("Cambiar imagen").setInputFiles(WIDE);
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByText("Producto guardado")).toBeVisible();

@@ -48,7 +48,7 @@ test.describe("merchant to shopper, in workerd", () => {
     await signIn(page, email);
     await page.goto(`/Store/${store.id}/products/new`);
     await page.getByLabel("Nombre").fill("Olla de barro");
-    await page.getByLabel(/Precio/).fill("8.500");
+    await page.getByLabel(/^Precio \(/).fill("8.500");
     await page.getByLabel("Stock").fill("4");
     await page.getByLabel("Imagen").setInputFiles(WIDE);
     // The browser downsizes the photo to 400 px high, still a JPEG: the Worker decodes and encodes it.

@@ -21,9 +21,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       id: product.id,
       name: product.name,
       price: toDecimalString(product.price, store.currency).replace(".", ","),
+      compareAtPrice:
+        product.compareAtPrice === null ? "" : toDecimalString(product.compareAtPrice, store.currency).replace(".", ","),
       stock: String(product.stock),
       description: product.description,
       category: String(product.category),
+      visibility: product.published ? ("published" as const) : ("hidden" as const),
       image: product.imageKey ? fileUrl(product.imageKey) : null,
     },
   };

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { PRODUCT_FILTERS, type ProductFilter } from "~/domain/catalog";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
 import { fileUrl } from "~/services/files";
@@ -12,26 +13,47 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Productos
 
 const PAGE = 60;
 
+/** The filter as the URL names it (`?estado=publicados`), and its link text. */
+const FILTER_PARAMS: Record<ProductFilter, string | null> = { all: null, published: "publicados", hidden: "ocultos" };
+const FILTER_LABELS: Record<ProductFilter, string> = { all: "Todos", published: "Publicados", hidden: "Ocultos" };
+const filterOf = (param: string | null): ProductFilter =>
+  PRODUCT_FILTERS.find((f) => FILTER_PARAMS[f] !== null && FILTER_PARAMS[f] === param) ?? "all";
+
+function listHref(base: string, params: { q?: string; filter?: ProductFilter; limit?: number }) {
+  const search = new URLSearchParams();
+  if (params.q) search.set("q", params.q);
+  const estado = params.filter ? FILTER_PARAMS[params.filter] : null;
+  if (estado) search.set("estado", estado);
+  if (params.limit) search.set("limit", String(params.limit));
+  const qs = search.toString();
+  return qs ? `${base}?${qs}` : base;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db } = getServices(context);
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").slice(0, 80);
   const limit = Math.min(Math.max(Number(params.get("limit")) || PAGE, PAGE), 2000);
-  const { rows, total, all } = await listProducts(db, store.id, query, limit);
+  const filter = filterOf(params.get("estado"));
+  const { rows, total, all, hidden } = await listProducts(db, store.id, query, limit, filter);
   const plan = merchantPlanLimits(context);
   return {
     storeId: store.id,
     storeName: store.name,
     query,
     limit,
+    filter,
     total,
     all,
+    hidden,
     productLimit: plan.products,
     products: rows.map((p) => ({
       id: p.id,
       name: p.name,
       price: formatMoney(p.price, store.currency),
+      compareAt: p.compareAtPrice !== null && p.compareAtPrice > p.price ? formatMoney(p.compareAtPrice, store.currency) : null,
+      published: p.published,
       stock: p.stock,
       category: PRODUCT_CATEGORIES[p.category] ?? "",
       image: p.imageKey ? fileUrl(p.imageKey) : null,
@@ -40,12 +62,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { storeId, products, query, total, all, productLimit, limit } = loaderData;
+  const { storeId, products, query, total, all, hidden, productLimit, limit, filter } = loaderData;
   const base = `/Store/${storeId}/products`;
   return (
     <section>
       <div className="toolbar">
         <Form method="get" role="search" className="search-form">
+          {filter !== "all" && <input type="hidden" name="estado" value={FILTER_PARAMS[filter] ?? ""} />}
           <label htmlFor="q" className="visually-hidden">
             Buscar productos
           </label>
@@ -60,10 +83,22 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="muted" data-testid="product-count">
         {productLimit === null ? `${all} productos` : `${all} de ${productLimit} productos`}
-        {query && ` · ${total} resultado(s) para “${query}”`}
+        {hidden > 0 && ` (${hidden} ${hidden === 1 ? "oculto" : "ocultos"})`}
+        {(query || filter !== "all") && ` · ${total} resultado(s)${query ? ` para “${query}”` : ""}`}
       </p>
+      <nav className="filters" aria-label="Filtrar por visibilidad">
+        {PRODUCT_FILTERS.map((f) => (
+          <Link key={f} to={listHref(base, { q: query, filter: f })} aria-current={f === filter ? "page" : undefined}>
+            {FILTER_LABELS[f]}
+          </Link>
+        ))}
+      </nav>
       {products.length === 0 ? (
-        <p>{query ? "No hay productos que coincidan con tu búsqueda." : "Aún no tienes productos. Crea el primero."}</p>
+        <p>
+          {query || filter !== "all"
+            ? "No hay productos que coincidan con tu búsqueda."
+            : "Aún no tienes productos. Crea el primero."}
+        </p>
       ) : (
         <ul className="product-grid" aria-label="Productos">
           {products.map((p) => (
@@ -71,20 +106,34 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <Link to={`${base}/${p.id}`} className="product-card">
                 {p.image ? <img src={p.image} alt="" loading="lazy" height={120} /> : <span className="image-placeholder" />}
                 <strong>{p.name}</strong>
-                <span>{p.price}</span>
+                <span>
+                  {p.price}
+                  {p.compareAt && (
+                    <>
+                      {" "}
+                      <s className="muted">
+                        <span className="visually-hidden">Precio anterior: </span>
+                        {p.compareAt}
+                      </s>
+                    </>
+                  )}
+                </span>
                 <span className="muted">
                   Stock: {p.stock} · {p.category}
                 </span>
+                {(!p.published || p.stock < 1) && (
+                  <span className="status-tags">
+                    {!p.published && <span className="tag hidden-tag">Oculto</span>}
+                    {p.stock < 1 && <span className="tag">Agotado</span>}
+                  </span>
+                )}
               </Link>
             </li>
           ))}
         </ul>
       )}
       {total > limit && (
-        <Link
-          className="button secondary"
-          to={`${base}?${new URLSearchParams({ ...(query ? { q: query } : {}), limit: String(limit + PAGE) })}`}
-        >
+        <Link className="button secondary" to={listHref(base, { q: query, filter, limit: limit + PAGE })}>
           Ver más productos
         </Link>
       )}

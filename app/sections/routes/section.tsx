@@ -26,7 +26,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       id: item.id,
       type: item.type,
       label: item.type === "product" ? (item.productName ?? "Producto") : item.type === "image" ? "Imagen" : "Video",
-      detail: item.type === "product" && item.productPrice !== null ? formatMoney(item.productPrice, store.currency) : null,
+      detail:
+        item.type === "product" && item.productPrice !== null
+          ? // A hidden product keeps its place here but is not shown on the store's home page.
+            `${formatMoney(item.productPrice, store.currency)}${item.productPublished === false ? " · Oculto" : ""}`
+          : null,
       image:
         item.type === "product"
           ? item.productImageKey && fileUrl(item.productImageKey)

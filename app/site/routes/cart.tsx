@@ -74,11 +74,12 @@ export async function action(args: Route.ActionArgs) {
   if (input.intent === "remove") {
     lines = removeFromCart(lines, input.productId);
   } else {
-    // An id of another store or a deleted product never enters the cart.
+    // An id of another store, a deleted or a hidden product never enters the cart.
     if (!product) throw data({ message: "Este producto ya no está disponible" }, { status: 404 });
     if (input.intent === "add") {
       const change = addToCart(lines, product.id, input.quantity, product.stock);
-      if (change.soldOut) throw redirect(productPath(p.site.basePath, product), 303);
+      // Its page shows no add button; a stale page or a forged post is refused.
+      if (change.soldOut) throw data({ message: CART_MESSAGES.soldOut }, { status: 409 });
       lines = change.lines;
       if (change.limited) to = `${cartPath}?limite=${product.id}`;
     } else {

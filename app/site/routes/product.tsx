@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { offerOf } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
 import { formatMoney, toDecimalString } from "~/domain/money";
 import { notFound } from "~/http/responses";
@@ -7,8 +8,8 @@ import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
 import { productQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
-import { SiteShell } from "../shell";
-import { imageOf, loadSitePage, productPath } from "../site.server";
+import { Offer, SiteShell } from "../shell";
+import { imageOf, loadSitePage, offerView, productPath } from "../site.server";
 import type { Route } from "./+types/product";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -29,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (href.split("/").at(-2) !== title) throw redirect(href, 301);
   const inCart = p.cart.find((l) => l.productId === product.id)?.quantity ?? 0;
   const image = imageOf(product.imageKey, product.imageWidth, product.imageHeight);
+  const offer = offerOf(product.price, product.compareAtPrice);
   const path = href.slice(p.site.basePath.length);
   return data(
     {
@@ -40,6 +42,8 @@ export async function loader(args: Route.LoaderArgs) {
         description: product.description,
         price: formatMoney(product.price, p.site.currency),
         priceDecimal: toDecimalString(product.price, p.site.currency),
+        offer: offerView(product.price, product.compareAtPrice, p.site.currency),
+        compareAtDecimal: offer ? toDecimalString(offer.compareAt, p.site.currency) : null,
         stock: product.stock,
         category: productCategoryName(product.category) ?? null,
         image,
@@ -82,6 +86,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       priceCurrency: site.currency,
       availability: soldOut ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
       seller: { "@type": "Organization", name: site.name },
+      // The price is what the shopper pays; an offer's old price is named as the struck-through one.
+      priceSpecification: product.compareAtDecimal
+        ? {
+            "@type": "UnitPriceSpecification",
+            priceType: "https://schema.org/StrikethroughPrice",
+            price: product.compareAtDecimal,
+            priceCurrency: site.currency,
+          }
+        : undefined,
     },
   };
   return (
@@ -101,7 +114,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
         <div className="product-info">
           <h1>{product.name}</h1>
-          <p className="price big">{product.price}</p>
+          <p className="prices">
+            <span className="price big">{product.price}</span>
+            <Offer offer={product.offer} />
+          </p>
           <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Agotado" : `Disponible: ${product.stock}`}</p>
           {product.category && <p className="muted">{product.category}</p>}
           {product.description && <p className="description">{product.description}</p>}

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { soldOutLast } from "~/domain/catalog";
 import type { RouteHandle } from "~/root";
 import { fileUrl } from "~/services/files";
 import { siteHeaders } from "../headers";
@@ -53,7 +54,10 @@ export async function loader(args: Route.LoaderArgs) {
     {
       site: p.site,
       banners: bannerRows.flatMap((b) => imageOf(b.key, b.width, b.height) ?? []),
-      sections: sections.filter((s) => s.items.length > 0),
+      // Products the store does not list came back empty; sold-out ones that it lists go last.
+      sections: sections
+        .filter((s) => s.items.length > 0)
+        .map((s) => ({ ...s, items: soldOutLast(s.items, (item) => item.kind === "product" && item.card.soldOut) })),
       newest: newest.slice(0, HOME_PRODUCT_LIMIT).map((row) => cardOf(basePath, currency, row)),
     },
     { headers: p.cache },

@@ -33,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       attentionNumber: displayPhone(store.attentionNumber),
       location: store.location,
       timeZone: store.timeZone,
+      soldOut: store.hideSoldOut ? "hidden" : "last",
       logo: store.logoKey ? fileUrl(store.logoKey) : null,
       qrPng: store.qrPngKey ? fileUrl(store.qrPngKey) : null,
       qrSvg: store.qrSvgKey ? fileUrl(store.qrSvgKey) : null,

@@ -1,0 +1,70 @@
+/**
+ * What the public site shows of a product: its offer (a compare-at price above the price) and where
+ * it stands in the listings (hidden, sold out, in stock). The database computes the same rank as
+ * `products.listing_rank` (db/schema.ts) so listings walk an index in this order.
+ */
+
+export const OFFER_MESSAGES = {
+  notAbovePrice: "El precio anterior debe ser mayor que el precio",
+} as const;
+
+/**
+ * The discount of an offer, in whole percent rounded down: 1,000 instead of 1,500 is 33 %.
+ * null when there is no offer: no compare-at price, or one that is not above the price.
+ */
+export function discountPercent(price: number, compareAt: number | null | undefined): number | null {
+  if (compareAt == null || !Number.isSafeInteger(compareAt) || compareAt <= price || price < 0) return null;
+  // Integer arithmetic: amounts are minor units (at most 10^12), so the product stays exact.
+  return Math.floor(((compareAt - price) * 100) / compareAt);
+}
+
+/**
+ * The offer a card or product page shows: the old price struck through, and the '-N %' badge when
+ * N is at least 1 (an offer under 1 % shows the old price only). null when there is no offer.
+ */
+export function offerOf(price: number, compareAt: number | null | undefined): { compareAt: number; badge: string | null } | null {
+  const percent = discountPercent(price, compareAt);
+  if (percent === null || compareAt == null) return null;
+  return { compareAt, badge: percent >= 1 ? `-${percent} %` : null };
+}
+
+/** The merchant's products list filter: every product, only the published ones, or only the hidden ones ('Oculto'). */
+export const PRODUCT_FILTERS = ["all", "published", "hidden"] as const;
+export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
+
+/** A product's place in the public listings: higher first. Hidden products are never listed. */
+export const LISTING_RANK = { hidden: 0, soldOut: 1, inStock: 2 } as const;
+
+export function listingRank(product: { published: boolean; stock: number }): number {
+  if (!product.published) return LISTING_RANK.hidden;
+  return product.stock > 0 ? LISTING_RANK.inStock : LISTING_RANK.soldOut;
+}
+
+/** The lowest rank a store lists: sold-out products last, or (the store's choice) not at all. */
+export function lowestListedRank(hideSoldOut: boolean): number {
+  return hideSoldOut ? LISTING_RANK.inStock : LISTING_RANK.soldOut;
+}
+
+/** Whether a product appears in the store's listings (home, Tienda, search). Its page is another rule: any published product. */
+export function isListed(product: { published: boolean; stock: number }, hideSoldOut: boolean): boolean {
+  return listingRank(product) >= lowestListedRank(hideSoldOut);
+}
+
+/**
+ * The listings' order: in stock before sold out, then newest first, then the higher id (the order of
+ * the index `products_store_listing_idx`).
+ */
+export function compareForListing(
+  a: { published: boolean; stock: number; createdAt: number; id: string },
+  b: { published: boolean; stock: number; createdAt: number; id: string },
+): number {
+  return listingRank(b) - listingRank(a) || b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/**
+ * A hand-ordered list (a home section) in listing order: sold-out items move after the rest, each
+ * group keeping the merchant's order; items that are not products (images, videos) stay in the first group.
+ */
+export function soldOutLast<T>(items: readonly T[], isSoldOut: (item: T) => boolean): T[] {
+  return [...items.filter((item) => !isSoldOut(item)), ...items.filter(isSoldOut)];
+}

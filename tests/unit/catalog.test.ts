@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import {
+  compareForListing,
+  discountPercent,
+  isListed,
+  LISTING_RANK,
+  listingRank,
+  lowestListedRank,
+  OFFER_MESSAGES,
+  offerOf,
+  soldOutLast,
+} from "~/domain/catalog";
+import { productSchema } from "~/products/product-actions.server";
+import { storeInfoSchema } from "~/stores/info-actions.server";
+
+describe("offers: the discount of a 'Precio anterior'", () => {
+  it.each([
+    [1000, 1500, 33], // 33.33… rounds down
+    [1999, 3000, 33], // 33.36…
+    [750, 1000, 25],
+    [1, 3, 66], // 66.66… never rounds up
+    [0, 1200, 100],
+    [999, 1000, 0], // 0.1 %: an offer, but under 1 %
+    [12_500, 12_501, 0],
+    [1, 1e12, 99], // the largest amounts stay exact
+  ])("price %i instead of %i is -%i %%", (price, compareAt, percent) => {
+    expect(discountPercent(price, compareAt)).toBe(percent);
+  });
+
+  it("is no offer when the compare-at price is missing, equal or lower", () => {
+    expect(discountPercent(1000, null)).toBeNull();
+    expect(discountPercent(1000, undefined)).toBeNull();
+    expect(discountPercent(1000, 1000)).toBeNull();
+    expect(discountPercent(1000, 999)).toBeNull();
+    expect(discountPercent(1000, 0)).toBeNull();
+  });
+
+  it("shows the old price and the '-N %' badge, no badge under 1 % and nothing without an offer", () => {
+    expect(offerOf(750, 1000)).toEqual({ compareAt: 1000, badge: "-25 %" });
+    expect(offerOf(1000, 1500)).toEqual({ compareAt: 1500, badge: "-33 %" });
+    expect(offerOf(999, 1000)).toEqual({ compareAt: 1000, badge: null });
+    expect(offerOf(1000, 1000)).toBeNull();
+    expect(offerOf(1000, 800)).toBeNull();
+    expect(offerOf(1000, null)).toBeNull();
+  });
+});
+
+describe("the product form's 'Precio anterior'", () => {
+  const product = { name: "Taza", price: "12,50", stock: "1", category: "0" };
+  const parse = (fields: Record<string, string>, currency = "USD") =>
+    productSchema(currency).safeParse({ ...product, ...fields });
+  const messages = (fields: Record<string, string>, currency = "USD") =>
+    parse(fields, currency).error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+
+  it("is optional: empty or missing means no offer", () => {
+    expect(parse({ compareAtPrice: "" }).data).toMatchObject({ price: 1250, compareAtPrice: null });
+    expect(parse({ compareAtPrice: "   " }).data).toMatchObject({ compareAtPrice: null });
+    expect(parse({}).data).toMatchObject({ compareAtPrice: null });
+  });
+
+  it("is read like the price, in the store currency", () => {
+    expect(parse({ compareAtPrice: "15" }).data?.compareAtPrice).toBe(1500);
+    expect(parse({ compareAtPrice: "1.234,50" }).data?.compareAtPrice).toBe(123450);
+    expect(parse({ price: "12.500", compareAtPrice: "15.000" }, "CLP").data).toMatchObject({
+      price: 12500,
+      compareAtPrice: 15000,
+    });
+  });
+
+  it("must be greater than the price", () => {
+    expect(messages({ compareAtPrice: "12,50" })).toEqual([["compareAtPrice", OFFER_MESSAGES.notAbovePrice]]);
+    expect(messages({ compareAtPrice: "10" })).toEqual([["compareAtPrice", "El precio anterior debe ser mayor que el precio"]]);
+    expect(messages({ compareAtPrice: "12,51" })).toEqual([]);
+  });
+
+  it("gets the price's own messages when it cannot be read, and no comparison then", () => {
+    expect(messages({ compareAtPrice: "quince" })).toEqual([
+      ["compareAtPrice", "Escribe un precio válido, por ejemplo 12.500 o 12,50"],
+    ]);
+    expect(messages({ compareAtPrice: "15,0015" })).toEqual([["compareAtPrice", "Escribe como máximo 2 decimales"]]);
+    expect(messages({ price: "12.500", compareAtPrice: "12,5" }, "CLP")).toEqual([
+      ["compareAtPrice", "Este precio va sin decimales, por ejemplo 12.500"],
+    ]);
+    expect(messages({ compareAtPrice: "-20" })).toEqual([
+      ["compareAtPrice", "Escribe un precio válido, por ejemplo 12.500 o 12,50"],
+    ]);
+    // A price that cannot be read is the one message: nothing to compare with.
+    expect(messages({ price: "doce", compareAtPrice: "1" })).toEqual([
+      ["price", "Escribe un precio válido, por ejemplo 12.500 o 12,50"],
+    ]);
+  });
+
+  it("reports the comparison alongside the form's other problems", () => {
+    expect(messages({ name: "", compareAtPrice: "5" })).toEqual([
+      ["name", "Este campo es obligatorio"],
+      ["compareAtPrice", OFFER_MESSAGES.notAbovePrice],
+    ]);
+  });
+
+  it("reads 'Visibilidad': Publicado by default, Oculto when chosen, nothing else", () => {
+    expect(parse({}).data?.published).toBe(true);
+    expect(parse({ visibility: "published" }).data?.published).toBe(true);
+    expect(parse({ visibility: "hidden" }).data?.published).toBe(false);
+    expect(messages({ visibility: "borrador" })).toEqual([["visibility", "Elige Publicado u Oculto"]]);
+  });
+});
+
+describe("listing order: in stock first, sold out last, hidden never", () => {
+  const p = (id: string, stock: number, createdAt: number, published = true) => ({ id, stock, createdAt, published });
+
+  it("ranks products as the database's listing_rank does", () => {
+    expect(listingRank({ published: true, stock: 3 })).toBe(LISTING_RANK.inStock);
+    expect(listingRank({ published: true, stock: 0 })).toBe(LISTING_RANK.soldOut);
+    expect(listingRank({ published: false, stock: 3 })).toBe(LISTING_RANK.hidden);
+    expect(listingRank({ published: false, stock: 0 })).toBe(LISTING_RANK.hidden);
+  });
+
+  it("lists sold-out products unless the store hides them, and hidden products never", () => {
+    expect(lowestListedRank(false)).toBe(LISTING_RANK.soldOut);
+    expect(lowestListedRank(true)).toBe(LISTING_RANK.inStock);
+    expect(isListed({ published: true, stock: 0 }, false)).toBe(true);
+    expect(isListed({ published: true, stock: 0 }, true)).toBe(false);
+    expect(isListed({ published: true, stock: 1 }, true)).toBe(true);
+    expect(isListed({ published: false, stock: 5 }, false)).toBe(false);
+  });
+
+  it("sorts in stock before sold out, each newest first, the higher id breaking ties", () => {
+    const products = [
+      p("1000001", 0, 500),
+      p("1000002", 4, 100),
+      p("1000003", 0, 900),
+      p("1000004", 2, 300),
+      p("1000006", 1, 300),
+      p("1000005", 7, 50),
+    ];
+    expect([...products].sort(compareForListing).map((x) => x.id)).toEqual([
+      "1000006",
+      "1000004",
+      "1000002",
+      "1000005",
+      "1000003",
+      "1000001",
+    ]);
+  });
+
+  it("moves a section's sold-out products last, keeping the merchant's order in each group", () => {
+    const items = [
+      { name: "agotado A", soldOut: true },
+      { name: "imagen", soldOut: false },
+      { name: "con stock B", soldOut: false },
+      { name: "agotado C", soldOut: true },
+      { name: "con stock D", soldOut: false },
+    ];
+    expect(soldOutLast(items, (i) => i.soldOut).map((i) => i.name)).toEqual([
+      "imagen",
+      "con stock B",
+      "con stock D",
+      "agotado A",
+      "agotado C",
+    ]);
+    expect(soldOutLast([], () => true)).toEqual([]);
+  });
+});
+
+describe("the store's 'Productos agotados' choice", () => {
+  const info = {
+    name: "Tienda",
+    category: "1",
+    description: "",
+    mainTitle: "",
+    storeTitle: "",
+    saleNumber: "",
+    attentionNumber: "",
+    location: "",
+    timeZone: "America/Bogota",
+  };
+
+  it("lists them last or hides them; a form without the choice keeps the store's", () => {
+    expect(storeInfoSchema.parse({ ...info, soldOut: "last" }).hideSoldOut).toBe(false);
+    expect(storeInfoSchema.parse({ ...info, soldOut: "hidden" }).hideSoldOut).toBe(true);
+    expect("hideSoldOut" in storeInfoSchema.parse(info)).toBe(false);
+    expect(storeInfoSchema.safeParse({ ...info, soldOut: "nunca" }).error?.issues.map((i) => i.message)).toEqual([
+      "Elige qué hacer con los productos agotados",
+    ]);
+  });
+});
