@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { createCookie } from "react-router";
-import { e2eDb } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { signInAs } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { query, type SeededShop, seedShop } from "./shop-seed";
 
@@ -10,24 +8,6 @@ import { query, type SeededShop, seedShop } from "./shop-seed";
  * products, through the forms, on a 360-px phone; the public site follows each change.
  */
 const PHOTO = "tests/fixtures/photos/board.jpg";
-
-/** Signs the browser context in as `userId`: a session row and its cookie, as the login leaves them. */
-async function signInAs(context: BrowserContext, userId: string, baseURL: string) {
-  const id = randomBytes(32).toString("base64url");
-  const now = Date.now();
-  const db = e2eDb();
-  try {
-    await db.execute({
-      sql: "insert into sessions (id_hash, user_id, kind, created_at, expires_at) values (?, ?, 'merchant', ?, ?)",
-      args: [createHash("sha256").update(id).digest("hex"), userId, now, now + 24 * 3_600_000],
-    });
-  } finally {
-    db.close();
-  }
-  const header = await createCookie("vitrina_sesion").serialize(id);
-  const value = header.slice(header.indexOf("=") + 1, header.indexOf(";"));
-  await context.addCookies([{ name: "vitrina_sesion", value, url: baseURL }]);
-}
 
 /** No sideways scroll and 44-px controls on what the page shows now. */
 async function fitsThePhone(page: Page, label: string) {
