@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { installableApp } from "./app/pwa/vite-plugin.ts";
 
 // One app, two runtimes: VITRINA_TARGET=cloudflare builds the Worker (workers/app.ts),
 // anything else the single-machine Node server (server/main.ts).
@@ -48,7 +49,7 @@ function precompressedAssets(): Plugin {
     writeBundle(options, bundle) {
       if (this.environment.name !== "client" || !options.dir) return;
       for (const [fileName, output] of Object.entries(bundle)) {
-        if (!/\.(js|css|svg|json|txt)$/.test(fileName)) continue;
+        if (!/\.(js|css|svg|json|txt|html|webmanifest)$/.test(fileName)) continue;
         const bytes = Buffer.from(output.type === "chunk" ? output.code : output.source);
         if (bytes.byteLength < 1024) continue;
         const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
@@ -62,6 +63,7 @@ function precompressedAssets(): Plugin {
 export default defineConfig({
   plugins: [
     siteScript(),
+    installableApp({ target }),
     ...(target === "cloudflare" ? [cloudflare({ viteEnvironment: { name: "ssr" } })] : [precompressedAssets()]),
     reactRouter(),
   ],

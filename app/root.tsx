@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { ICONS, MANIFEST_PATH, SERVICE_WORKER_PATH, THEME_COLOR } from "./pwa/manifest";
 import { getServices } from "./services/services";
 import appCss from "./styles/app.css?url";
 import siteCss from "./styles/site.css?raw";
@@ -19,7 +20,13 @@ import { readNotice } from "./ui/flash.server";
 import type { Notice } from "./ui/notice";
 import { NotificationBanner } from "./ui/overlays";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appCss }];
+// Rendered on hydrated pages only (public store pages inline their CSS instead of <Links />): the
+// merchant app is installable, the stores are not (docs/decisions/0014-installable-merchant-app.md).
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "manifest", href: MANIFEST_PATH },
+  { rel: "apple-touch-icon", href: ICONS.apple180.path },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { notice, headers } = await readNotice(getServices(context).config, request);
@@ -43,7 +50,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {hydrates ? <Links /> : <style dangerouslySetInnerHTML={{ __html: siteCss }} />}
+        {hydrates ? (
+          <>
+            <meta name="theme-color" content={THEME_COLOR} />
+            <Links />
+          </>
+        ) : (
+          <style dangerouslySetInnerHTML={{ __html: siteCss }} />
+        )}
       </head>
       <body>
         {children}
@@ -58,8 +72,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The installable app's service worker (app/pwa/sw.ts), registered from hydrated pages only: public
+ * store pages run no framework JS, so they never register it. Built files only (none in development).
+ */
+function useServiceWorker() {
+  useEffect(() => {
+    if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: "/" }).catch((error: unknown) => {
+      console.warn("Vitrina: no se pudo registrar el service worker", error);
+    });
+  }, []);
+}
+
 export default function App() {
   const { notice } = useLoaderData<typeof loader>();
+  useServiceWorker();
   return (
     <>
       <Outlet />

@@ -14,10 +14,22 @@ const TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
   ".txt": "text/plain; charset=utf-8",
   ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".html": "text/html; charset=utf-8",
   ".woff2": "font/woff2",
 };
 
-/** Serves the client build: hashed /assets/* forever, other public files for an hour. */
+/**
+ * How long a browser may keep a file of the client build: hashed /assets/* forever, the service
+ * worker never without asking (a new build must reach every installed app), the rest for an hour.
+ */
+function cacheControl(pathname: string): string {
+  if (pathname.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  if (pathname === "/sw.js") return "no-cache";
+  return "public, max-age=3600";
+}
+
+/** Serves the client build: the files' types, cache lifetimes and precompressed siblings. */
 export function createStaticHandler(root: string) {
   return async (request: Request): Promise<Response | null> => {
     if (request.method !== "GET" && request.method !== "HEAD") return null;
@@ -39,7 +51,7 @@ export function createStaticHandler(root: string) {
       const headers = new Headers({
         "content-type": type,
         "x-content-type-options": "nosniff",
-        "cache-control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        "cache-control": cacheControl(pathname),
       });
       // Text assets have brotli and gzip siblings written at build time (vite.config.ts).
       const compressible = isCompressible(type);

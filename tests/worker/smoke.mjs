@@ -136,6 +136,30 @@ async function main() {
     checks["shopper with a cart and merchant app bypass the edge"] =
       withCart.status === 200 && edgeTtl(withCart) === null && auth.status === 200 && edgeTtl(auth) === null;
     await Promise.all([withCart.text(), auth.text()]);
+    // The installable app's files, from the Worker's asset server (docs/decisions/0014).
+    const asset = async (path) => {
+      const r = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
+      return {
+        status: r.status,
+        type: r.headers.get("content-type"),
+        cache: r.headers.get("cache-control"),
+        body: await r.text(),
+      };
+    };
+    const [sw, manifest, offline, icon] = await Promise.all(
+      ["/sw.js", "/manifest.webmanifest", "/offline.html", "/icons/icon-512.png"].map(asset),
+    );
+    checks["installable app: /sw.js revalidated every time, the manifest, the offline page at its name, the icons"] =
+      sw.status === 200 &&
+      /javascript/.test(sw.type ?? "") &&
+      sw.cache === "no-cache" &&
+      manifest.status === 200 &&
+      manifest.type === "application/manifest+json" &&
+      JSON.parse(manifest.body).start_url === "/" &&
+      offline.status === 200 &&
+      offline.body.includes("Sin conexión") &&
+      icon.status === 200 &&
+      icon.type === "image/png";
     const storeHost = await getWithHost(`http://127.0.0.1:${port}/`, `demo.localhost:${port}`);
     checks["store subdomain form"] = storeHost.status === 200 && storeHost.body.includes("<title>Demo</title>");
     const missing = await fetch(`http://127.0.0.1:${port}/site/no-existe`);

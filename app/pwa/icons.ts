@@ -1,0 +1,164 @@
+import { PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon";
+import { ALL_ICONS, type IconSpec, MASKABLE_CONTENT_SHARE } from "./manifest.ts";
+
+/**
+ * Every icon of the installable app, derived at build time from the one square source image
+ * (app/pwa/icon-source.png: the white mark on the brand background). Nothing here is drawn by hand
+ * per size: each icon is the source resized, then shaped for where it is shown.
+ */
+export interface RenderedIcon {
+  spec: IconSpec;
+  png: Uint8Array;
+}
+
+interface Pixels {
+  rgba: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export function renderIcons(sourcePng: Uint8Array, specs: readonly IconSpec[] = ALL_ICONS): RenderedIcon[] {
+  const source = decode(sourcePng);
+  if (source.width !== source.height || source.width < 512) {
+    throw new Error(`the icon source must be square and at least 512 px, not ${source.width}×${source.height}`);
+  }
+  return specs.map((spec) => ({ spec, png: encode(shape(source, spec)) }));
+}
+
+function shape(source: Pixels, { size, kind }: IconSpec): Pixels {
+  switch (kind) {
+    case "any":
+      return roundCorners(resized(source, size, size));
+    case "apple":
+      return opaque(resized(source, size, size));
+    case "maskable": {
+      // The whole source, shrunk into the safe zone and padded with its own background colour.
+      const inner = Math.round(size * MASKABLE_CONTENT_SHARE);
+      return padded(resized(source, inner, inner), size, backgroundOf(source));
+    }
+    case "badge":
+      return resized(squareAround(markOnly(source), 0.08), size, size);
+  }
+}
+
+function decode(png: Uint8Array): Pixels {
+  const image = PhotonImage.new_from_byteslice(png);
+  try {
+    return { rgba: image.get_raw_pixels(), width: image.get_width(), height: image.get_height() };
+  } finally {
+    image.free();
+  }
+}
+
+function encode({ rgba, width, height }: Pixels): Uint8Array {
+  const image = new PhotonImage(rgba, width, height);
+  try {
+    return image.get_bytes();
+  } finally {
+    image.free();
+  }
+}
+
+function resized(pixels: Pixels, width: number, height: number): Pixels {
+  if (pixels.width === width && pixels.height === height) return { ...pixels, rgba: pixels.rgba.slice() };
+  const image = new PhotonImage(pixels.rgba, pixels.width, pixels.height);
+  try {
+    const out = resize(image, width, height, SamplingFilter.Lanczos3);
+    try {
+      return { rgba: out.get_raw_pixels(), width, height };
+    } finally {
+      out.free();
+    }
+  } finally {
+    image.free();
+  }
+}
+
+/** The source's background: its top-left pixel (the mark never reaches the corners). */
+function backgroundOf({ rgba }: Pixels): [number, number, number] {
+  return [rgba[0] ?? 0, rgba[1] ?? 0, rgba[2] ?? 0];
+}
+
+function opaque(pixels: Pixels): Pixels {
+  for (let i = 3; i < pixels.rgba.length; i += 4) pixels.rgba[i] = 255;
+  return pixels;
+}
+
+/** Rounded corners (radius a fifth of the side), anti-aliased by each pixel's distance to the edge. */
+function roundCorners(pixels: Pixels): Pixels {
+  const { rgba, width: side } = pixels;
+  const radius = side * 0.2;
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const dx = Math.max(radius - (x + 0.5), x + 0.5 - (side - radius), 0);
+      const dy = Math.max(radius - (y + 0.5), y + 0.5 - (side - radius), 0);
+      if (dx === 0 || dy === 0) continue;
+      const coverage = Math.min(1, Math.max(0, radius - Math.hypot(dx, dy) + 0.5));
+      const i = (y * side + x) * 4 + 3;
+      rgba[i] = Math.round((rgba[i] ?? 255) * coverage);
+    }
+  }
+  return pixels;
+}
+
+function padded(inner: Pixels, side: number, [r, g, b]: [number, number, number]): Pixels {
+  const rgba = new Uint8Array(side * side * 4);
+  for (let i = 0; i < rgba.length; i += 4) rgba.set([r, g, b, 255], i);
+  const offset = Math.floor((side - inner.width) / 2);
+  for (let y = 0; y < inner.height; y++) {
+    const row = inner.rgba.subarray(y * inner.width * 4, (y + 1) * inner.width * 4);
+    rgba.set(row, ((y + offset) * side + offset) * 4);
+  }
+  return opaque({ rgba, width: side, height: side });
+}
+
+const luminance = (r: number, g: number, b: number) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
+
+/** The white mark alone: white pixels whose opacity is how far each is from the background towards white. */
+function markOnly(source: Pixels): Pixels {
+  const [br, bg, bb] = backgroundOf(source);
+  const back = luminance(br, bg, bb);
+  const rgba = new Uint8Array(source.rgba.length);
+  for (let i = 0; i < rgba.length; i += 4) {
+    const lum = luminance(source.rgba[i] ?? 0, source.rgba[i + 1] ?? 0, source.rgba[i + 2] ?? 0);
+    const alpha = Math.min(1, Math.max(0, (lum - back) / (255 - back)));
+    rgba.set([255, 255, 255, Math.round(alpha * 255)], i);
+  }
+  return { rgba, width: source.width, height: source.height };
+}
+
+/** The smallest centred square holding every visible pixel, plus `margin` of its side on each edge. */
+function squareAround(pixels: Pixels, margin: number): Pixels {
+  const { rgba, width, height } = pixels;
+  let top = height;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((rgba[(y * width + x) * 4 + 3] ?? 0) < 8) continue;
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+    }
+  }
+  if (bottom < 0) throw new Error("the icon source has no mark lighter than its background");
+  const content = Math.max(bottom - top + 1, right - left + 1);
+  const side = Math.round(content / (1 - 2 * margin));
+  const cx = (left + right + 1) / 2;
+  const cy = (top + bottom + 1) / 2;
+  const x0 = Math.round(cx - side / 2);
+  const y0 = Math.round(cy - side / 2);
+  const out = new Uint8Array(side * side * 4);
+  for (let y = 0; y < side; y++) {
+    const sy = y0 + y;
+    if (sy < 0 || sy >= height) continue;
+    for (let x = 0; x < side; x++) {
+      const sx = x0 + x;
+      if (sx < 0 || sx >= width) continue;
+      out.set(rgba.subarray((sy * width + sx) * 4, (sy * width + sx) * 4 + 4), (y * side + x) * 4);
+    }
+  }
+  return { rgba: out, width: side, height: side };
+}

@@ -1,0 +1,79 @@
+/**
+ * The installable merchant app: where its files live and what its web app manifest says
+ * (docs/decisions/0014-installable-merchant-app.md). Plain data, read by the root layout (the links),
+ * the service worker (what it precaches) and the build plugin (what it emits).
+ */
+
+/** The brand purple of app/styles/app.css (buttons, the 'Vitrina' mark): the installed app's title bar. */
+export const THEME_COLOR = "#5b3df5";
+/** The merchant app's page background (app/styles/app.css `body`): the splash screen while it starts. */
+export const BACKGROUND_COLOR = "#f6f6f8";
+
+export const MANIFEST_PATH = "/manifest.webmanifest";
+export const SERVICE_WORKER_PATH = "/sw.js";
+/** The Spanish page shown instead of a merchant page the network could not bring. */
+export const OFFLINE_PATH = "/offline.html";
+
+export type IconKind = "any" | "maskable" | "apple" | "badge";
+
+export interface IconSpec {
+  path: string;
+  /** Width and height in pixels (every icon is square). */
+  size: number;
+  kind: IconKind;
+}
+
+/** Every icon, each resized at build from the one source image (app/pwa/icon-source.png). */
+export const ICONS = {
+  any192: { path: "/icons/icon-192.png", size: 192, kind: "any" },
+  any512: { path: "/icons/icon-512.png", size: 512, kind: "any" },
+  maskable512: { path: "/icons/icon-maskable-512.png", size: 512, kind: "maskable" },
+  /** iOS home screen: square and opaque (iOS rounds the corners itself). */
+  apple180: { path: "/icons/apple-touch-icon.png", size: 180, kind: "apple" },
+  /** Android's status bar shows only a notification badge's alpha: the white mark on transparency. */
+  badge96: { path: "/icons/badge-96.png", size: 96, kind: "badge" },
+} as const satisfies Record<string, IconSpec>;
+
+export const ALL_ICONS: readonly IconSpec[] = Object.values(ICONS);
+
+/**
+ * The maskable icon keeps its mark inside the safe zone, the centred circle of 80 % of the icon
+ * that every launcher shape keeps: the source is shrunk to this share and padded with its background.
+ */
+export const MASKABLE_CONTENT_SHARE = 0.8;
+
+export interface WebManifest {
+  id: string;
+  name: string;
+  short_name: string;
+  description: string;
+  lang: string;
+  dir: "ltr";
+  start_url: string;
+  scope: string;
+  display: "standalone";
+  orientation: "any";
+  theme_color: string;
+  background_color: string;
+  icons: Array<{ src: string; sizes: string; type: "image/png"; purpose: "any" | "maskable" }>;
+}
+
+export function webManifest(): WebManifest {
+  const icon = ({ path, size }: IconSpec, purpose: "any" | "maskable") =>
+    ({ src: path, sizes: `${size}x${size}`, type: "image/png", purpose }) as const;
+  return {
+    id: "/",
+    name: "Vitrina",
+    short_name: "Vitrina",
+    description: "Administra tus tiendas en línea: productos, secciones, pedidos y ventas.",
+    lang: "es",
+    dir: "ltr",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    orientation: "any",
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: [icon(ICONS.any192, "any"), icon(ICONS.any512, "any"), icon(ICONS.maskable512, "maskable")],
+  };
+}

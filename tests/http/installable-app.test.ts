@@ -1,0 +1,64 @@
+// The installable app's files on the single-machine server, as a browser receives them: their
+// types and how long it may keep them (docs/decisions/0014-installable-merchant-app.md).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_ICONS, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH } from "~/pwa/manifest";
+import { type RunningServer, send, startServer } from "./server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 90_000);
+afterAll(() => server?.stop());
+
+describe("the installable app's files on Node", () => {
+  it("/sw.js: JavaScript the browser must revalidate every time, precompressed", async () => {
+    const head = await send(server, SERVICE_WORKER_PATH, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(head.headers["cache-control"]).toBe("no-cache");
+    const reply = await send(server, SERVICE_WORKER_PATH);
+    expect(reply.body).toBe(readFileSync(resolve("build/node/client/sw.js"), "utf8"));
+    // One classic script: no module syntax, the build's version in place of its marker.
+    expect(reply.body).not.toMatch(/^\s*(import|export)\b/m);
+    expect(reply.body).not.toContain("__VITRINA_SW_VERSION__");
+    expect(reply.body).toMatch(/`[0-9a-f]{12}`|"[0-9a-f]{12}"/);
+    const br = await send(server, SERVICE_WORKER_PATH, { headers: { "Accept-Encoding": "br" }, method: "HEAD" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["cache-control"]).toBe("no-cache");
+    const sibling = brotliDecompressSync(readFileSync(resolve("build/node/client/sw.js.br"))).toString();
+    expect(sibling).toBe(reply.body);
+  });
+
+  it("the manifest as application/manifest+json, the offline page as HTML, the icons as PNG, each for an hour", async () => {
+    const manifest = await send(server, MANIFEST_PATH);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers["content-type"]).toBe("application/manifest+json");
+    expect(manifest.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(JSON.parse(manifest.body)).toMatchObject({ name: "Vitrina", lang: "es", start_url: "/", scope: "/" });
+
+    const offline = await send(server, OFFLINE_PATH);
+    expect(offline.status).toBe(200);
+    expect(offline.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(offline.body).toContain("Sin conexión");
+    // Self-contained: no stylesheet, script or picture to fetch.
+    expect(offline.body).not.toMatch(/<link|<img|\bsrc=|url\(/);
+
+    for (const icon of ALL_ICONS) {
+      const reply = await send(server, icon.path, { method: "HEAD" });
+      expect(reply.status, icon.path).toBe(200);
+      expect(reply.headers["content-type"], icon.path).toBe("image/png");
+      expect(reply.headers["cache-control"], icon.path).toBe("public, max-age=3600");
+    }
+  });
+
+  it("hashed assets keep their year-long, immutable lifetime", async () => {
+    const page = await send(server, "/Auth");
+    const script = page.body.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(script).toBeDefined();
+    const asset = await send(server, script as string, { method: "HEAD" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+});
