@@ -43,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     plan,
     // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
     currencies: currencyChoices(),
-    timeZones: timeZoneOptions().includes(store.timeZone) ? timeZoneOptions() : [store.timeZone, ...timeZoneOptions()],
+    timeZones: timeZoneOptions(store.timeZone),
   };
 }
 
