@@ -12,6 +12,7 @@ import {
 } from "~/domain/catalog";
 import { productSchema } from "~/products/product-actions.server";
 import { storeInfoSchema } from "~/stores/info-actions.server";
+import { storeInfoForm } from "../support/store-info-form";
 
 describe("offers: the discount of a 'Precio anterior'", () => {
   it.each([
@@ -163,17 +164,7 @@ describe("listing order: in stock first, sold out last, hidden never", () => {
 });
 
 describe("the store's 'Productos agotados' choice", () => {
-  const info = {
-    name: "Tienda",
-    category: "1",
-    description: "",
-    mainTitle: "",
-    storeTitle: "",
-    saleNumber: "",
-    attentionNumber: "",
-    location: "",
-    timeZone: "America/Bogota",
-  };
+  const info = storeInfoForm();
 
   it("lists them last or hides them; a form without the choice keeps the store's", () => {
     expect(storeInfoSchema.parse({ ...info, soldOut: "last" }).hideSoldOut).toBe(false);

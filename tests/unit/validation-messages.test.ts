@@ -7,6 +7,7 @@ import { checkoutSchema } from "~/orders/checkout-form";
 import { productSchema } from "~/products/product-actions.server";
 import { sectionTitleSchema } from "~/sections/sections.server";
 import { storeInfoSchema } from "~/stores/info-actions.server";
+import { storeInfoForm } from "../support/store-info-form";
 
 const ENGLISH = /\b(too|big|small|expected|invalid|received|must|characters|input|unrecognized|option|key|match)\b/i;
 const text = (length: number) => "a".repeat(length);
@@ -30,17 +31,7 @@ beforeAll(() => {
 });
 
 describe("Spanish validation messages on the real forms", () => {
-  const store = {
-    name: "Tienda",
-    category: "1",
-    description: "",
-    mainTitle: "",
-    storeTitle: "",
-    saleNumber: "",
-    attentionNumber: "",
-    location: "",
-    timeZone: "America/Bogota",
-  };
+  const store = storeInfoForm();
 
   it("store info: over-long name, description and location", () => {
     const errors = messagesOf(storeInfoSchema, { ...store, name: text(61), description: text(1001), location: text(201) });
