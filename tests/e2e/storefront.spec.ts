@@ -273,6 +273,8 @@ test("search ignores accents and case and matches the start of any word", async 
     await page.getByRole("searchbox", { name: "Buscar productos" }).fill(q);
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/Search\\?q=${encodeURIComponent(q).replace(/%20/g, "\\+")}$`));
+    // Without JavaScript the address changes as the new page starts to arrive: read the results once it has.
+    await page.waitForLoadState("load");
     const results = page.getByRole("list", { name: "Resultados" }).getByRole("listitem");
     return (await results.allTextContents()).map((t) => t.replace(/\d.*$/, "").trim()).sort();
   };
