@@ -11,7 +11,7 @@ import { redirect, UNSAFE_decodeViaTurboStream, data as withStatus } from "react
 export type UploadState =
   | { phase: "idle" }
   | { phase: "sending"; loaded: number; total: number }
-  | { phase: "processing"; total: number }
+  | { phase: "processing" }
   | { phase: "failed"; message: string; retryable: boolean }
   | { phase: "cancelled" };
 
@@ -120,7 +120,7 @@ function post(url: string, data: FormData): Promise<Response> {
       if (state.phase === "sending")
         set({ phase: "sending", loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     };
-    xhr.upload.onload = () => set({ phase: "processing", total: state.phase === "sending" ? state.total : 0 });
+    xhr.upload.onload = () => set({ phase: "processing" });
     xhr.onerror = () => reject(new UploadStopped("network"));
     xhr.ontimeout = () => reject(new UploadStopped("network"));
     xhr.onabort = () => reject(new UploadStopped("cancelled"));
