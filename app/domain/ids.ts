@@ -1,3 +1,5 @@
+import { toBase64Url } from "./base64url";
+
 /** Random numeric ids from a CSPRNG (store 10 digits, product/section 7, sale/payment 10, code 5). */
 export const ID_DIGITS = { store: 10, product: 7, section: 7, sale: 10, payment: 10, verificationCode: 5 } as const;
 
@@ -17,11 +19,7 @@ export function randomDigits(length: number): string {
 
 /** A random token (for session ids, reset links), base64url, `bytes` long before encoding. */
 export function randomToken(bytes = 32): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 export async function sha256Hex(input: string | Uint8Array): Promise<string> {
