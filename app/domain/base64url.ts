@@ -1,3 +1,8 @@
+/** Whether `bytes` has the shape of an uncompressed P-256 point: 0x04, then x and y (65 bytes). */
+export function isUncompressedPoint(bytes: Uint8Array | null): bytes is Uint8Array {
+  return bytes !== null && bytes.length === 65 && bytes[0] === 0x04;
+}
+
 /** base64url without padding (RFC 4648 §5), as Web Push keys, JWTs and tokens use it. */
 export function toBase64Url(bytes: Uint8Array): string {
   let binary = "";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromBase64Url } from "~/domain/base64url";
+import { fromBase64Url, isUncompressedPoint } from "~/domain/base64url";
 import { parseMoney } from "~/domain/money";
 
 /**
@@ -139,10 +139,6 @@ export const configSchema = z
   });
 
 export type ConfigInput = z.input<typeof configSchema>;
-
-function isUncompressedPoint(bytes: Uint8Array | null): boolean {
-  return bytes !== null && bytes.length === 65 && bytes[0] === 0x04;
-}
 
 /** Contact sent in VAPID tokens by local runs without VAPID_SUBJECT. */
 export const LOCAL_VAPID_SUBJECT = "mailto:avisos@vitrina.local";

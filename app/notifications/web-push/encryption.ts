@@ -9,12 +9,14 @@
 //
 // One record only: the message plus its delimiter 0x02 ("last record") and the 16-byte tag fit in rs.
 
+import { isUncompressedPoint } from "~/domain/base64url";
+
 const encoder = new TextEncoder();
 
 /** Record size announced in the header: the most a push service accepts for the whole record. */
-export const RECORD_SIZE = 4096;
+const RECORD_SIZE = 4096;
 /** salt + rs + idlen + the sender's 65-byte public key. */
-export const HEADER_BYTES = 16 + 4 + 1 + 65;
+const HEADER_BYTES = 16 + 4 + 1 + 65;
 /**
  * The longest plaintext sent: push services take at most 4096 bytes of body (FCM, Mozilla, Apple),
  * which holds the header, the delimiter and the tag.
@@ -57,7 +59,7 @@ async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: Uint8Array<ArrayBuffer>,
 }
 
 /** A fresh ECDH P-256 key pair for one message, with its raw public key. */
-export async function generateSenderKeys(): Promise<SenderKeys> {
+async function generateSenderKeys(): Promise<SenderKeys> {
   const pair = (await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"])) as CryptoKeyPair;
   const publicKey = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
   return { privateKey: pair.privateKey, publicKey };
@@ -65,7 +67,7 @@ export async function generateSenderKeys(): Promise<SenderKeys> {
 
 /** Whether `bytes` is an uncompressed point on P-256 (what a browser's p256dh must be). */
 export async function isP256Point(bytes: Uint8Array<ArrayBuffer>): Promise<boolean> {
-  if (bytes.length !== 65 || bytes[0] !== 0x04) return false;
+  if (!isUncompressedPoint(bytes)) return false;
   try {
     await crypto.subtle.importKey("raw", bytes, { name: "ECDH", namedCurve: "P-256" }, false, []);
     return true;
@@ -77,7 +79,7 @@ export async function isP256Point(bytes: Uint8Array<ArrayBuffer>): Promise<boole
 /** The whole aes128gcm body of one push message (RFC 8291 §4). */
 export async function encryptPushMessage(options: EncryptOptions): Promise<Uint8Array<ArrayBuffer>> {
   const { uaPublic, authSecret } = options;
-  if (uaPublic.length !== 65 || uaPublic[0] !== 0x04) throw new RangeError("p256dh must be an uncompressed P-256 point");
+  if (!isUncompressedPoint(uaPublic)) throw new RangeError("p256dh must be an uncompressed P-256 point");
   if (authSecret.length !== 16) throw new RangeError("auth must be 16 bytes");
   const plaintext = typeof options.plaintext === "string" ? encoder.encode(options.plaintext) : options.plaintext;
   if (plaintext.length > MAX_PLAINTEXT_BYTES) throw new RangeError(`push message over ${MAX_PLAINTEXT_BYTES} bytes`);

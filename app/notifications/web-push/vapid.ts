@@ -1,6 +1,6 @@
 // VAPID (RFC 8292): the application server identifies itself to the push service with an ES256
 // JWT signed by its P-256 key, and the public key the browser subscribed with. WebCrypto only.
-import { fromBase64Url, toBase64Url } from "~/domain/base64url";
+import { fromBase64Url, isUncompressedPoint, toBase64Url } from "~/domain/base64url";
 
 /** A VAPID key pair in base64url: the uncompressed public point (65 bytes) and the private scalar `d` (32 bytes). */
 export interface VapidKeyPair {
@@ -17,7 +17,7 @@ const json = (value: unknown) => toBase64Url(encoder.encode(JSON.stringify(value
 /** The signing key as WebCrypto wants it: a JWK with d, and x and y from the public key. */
 export async function importVapidPrivateKey(keys: VapidKeyPair): Promise<CryptoKey> {
   const pub = fromBase64Url(keys.publicKey);
-  if (pub?.length !== 65 || pub[0] !== 0x04) throw new Error("the VAPID public key is not an uncompressed P-256 point");
+  if (!isUncompressedPoint(pub)) throw new Error("the VAPID public key is not an uncompressed P-256 point");
   if (fromBase64Url(keys.privateKey)?.length !== 32) throw new Error("the VAPID private key is not 32 bytes");
   const jwk: JsonWebKey = {
     kty: "EC",
