@@ -27,8 +27,15 @@ export const sessionStoreContext = createContext<Store | null | undefined>(undef
 export const pendingSalesContext = createContext<number>(0);
 
 /**
+ * Set by an action whose change the public site does not show (the merchant's own devices for order
+ * notices): the workspace then keeps the store's cached public pages.
+ */
+export const publicSiteUnchangedContext = createContext<boolean>(false);
+
+/**
  * Middleware of the store workspace: 404 unless the store belongs to the signed-in merchant.
- * After any change (a non-GET request), the store's public pages are purged from the edge cache.
+ * After any change (a non-GET request), the store's public pages are purged from the edge cache,
+ * unless the action said the public site is unchanged.
  */
 export async function requireOwnedStore(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
@@ -45,6 +52,7 @@ export async function requireOwnedStore(
   } finally {
     // Also after a refused change: purging is cheap, a stale page is not. A failed purge must not
     // undo the merchant's saved change; the edge TTL bounds how long the old page can show.
-    await services.edgeCache.purgeStore(store.id).catch((error) => console.error("edge purge failed", store.id, error));
+    if (!context.get(publicSiteUnchangedContext))
+      await services.edgeCache.purgeStore(store.id).catch((error) => console.error("edge purge failed", store.id, error));
   }
 }

@@ -134,6 +134,21 @@ async function saleIds(storeId: string) {
 }
 
 describe("subscribing a device (the toggle's route)", () => {
+  it("keeps the store's cached public pages: which devices hear of orders is not on the public site", async () => {
+    const me = await owner();
+    const sub = push.subscribe();
+    const purged: string[] = [];
+    const edgeCache = s.edgeCache;
+    s.edgeCache = { purgeStore: async (storeId) => void purged.push(storeId) };
+    try {
+      expect((await post(me.cookie, me.store.id, subscribeForm(sub))).status).toBe(200);
+      expect((await post(me.cookie, me.store.id, { intent: "unsubscribe", endpoint: sub.endpoint })).status).toBe(200);
+      expect(purged).toEqual([]);
+    } finally {
+      s.edgeCache = edgeCache;
+    }
+  });
+
   it("stores the browser's subscription under the signed-in owner's store, whatever store id the form carries", async () => {
     const me = await owner();
     const them = await owner();

@@ -1,7 +1,7 @@
 import { failure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { invalid } from "~/workspace/action-results.server";
-import { ownedStoreContext } from "~/workspace/context.server";
+import { ownedStoreContext, publicSiteUnchangedContext } from "~/workspace/context.server";
 import { subscribe, unsubscribe } from "../push-subscriptions.server";
 import { PUSH_MESSAGES, subscriptionSchema, unsubscribeSchema } from "../subscription-form";
 import type { Route } from "./+types/push-subscriptions";
@@ -13,6 +13,8 @@ import type { Route } from "./+types/push-subscriptions";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
+  // Which devices hear of orders is not on the public site: its cached pages stay.
+  context.set(publicSiteUnchangedContext, true);
   const { db, clock, config } = getServices(context);
   const form = await request.formData();
   const fields = Object.fromEntries(form);
