@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { type Config, ConfigError, LOCAL_VAPID_SUBJECT, type VapidKeys } from "~/services/config";
+import { type Config, ConfigError, type VapidKeys } from "~/services/config";
 import type { Db } from "~/services/db";
 import { localVapidKeys } from "../../db/schema";
 import { generateVapidKeyPair, vapidKeysMatch } from "./web-push/vapid";
 
 /**
  * The Web Push keys of this deployment, resolved once by the runtime entry at start:
- * - configured (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, required in production): checked to be one pair;
- * - otherwise (local runs only): the pair kept in `local_vapid_keys`, generated at the first start,
+ * - configured (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY): checked to be one pair;
+ * - otherwise (local runs only: the config refuses production without them): the pair kept in `local_vapid_keys`, generated at the first start,
  *   so `npm start` needs no set-up and browsers' subscriptions survive restarts.
  */
 export async function resolveVapidKeys(config: Config, db: Db, now: Date): Promise<VapidKeys> {
@@ -17,10 +17,6 @@ export async function resolveVapidKeys(config: Config, db: Db, now: Date): Promi
     }
     return config.vapid;
   }
-  if (config.VITRINA_ENV === "production") {
-    throw new ConfigError("Configuración inválida:\n  - VAPID_PUBLIC_KEY: en producción hacen falta las claves VAPID");
-  }
-  const subject = config.VAPID_SUBJECT ?? LOCAL_VAPID_SUBJECT;
   const saved = () => db.select().from(localVapidKeys).where(eq(localVapidKeys.id, 1));
   let [row] = await saved();
   if (!row) {
@@ -33,5 +29,5 @@ export async function resolveVapidKeys(config: Config, db: Db, now: Date): Promi
     [row] = await saved();
     if (!row) throw new Error("local VAPID keys were not saved");
   }
-  return { publicKey: row.publicKey, privateKey: row.privateKey, subject };
+  return { publicKey: row.publicKey, privateKey: row.privateKey, subject: config.vapidSubject };
 }

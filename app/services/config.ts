@@ -161,6 +161,8 @@ export type Config = z.output<typeof configSchema> & {
   storeUnlockPrice: number;
   /** The configured VAPID keys, or null (local runs then use the pair kept in the database). */
   vapid: VapidKeys | null;
+  /** The contact push services see: VAPID_SUBJECT, or the local one. */
+  vapidSubject: string;
 };
 
 export class ConfigError extends Error {
@@ -174,6 +176,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  const vapidSubject = c.VAPID_SUBJECT ?? LOCAL_VAPID_SUBJECT;
   const storeUnlockPrice = parseMoney(c.STORE_UNLOCK_PRICE, c.BILLING_CURRENCY);
   if (!storeUnlockPrice) throw new ConfigError("Configuración inválida:\n  - STORE_UNLOCK_PRICE: debe ser un precio mayor que 0");
   return {
@@ -185,8 +188,9 @@ export function parseConfig(env: Record<string, unknown>): Config {
     storeUnlockPrice,
     vapid:
       c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY
-        ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY, subject: c.VAPID_SUBJECT ?? LOCAL_VAPID_SUBJECT }
+        ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY, subject: vapidSubject }
         : null,
+    vapidSubject,
   };
 }
 

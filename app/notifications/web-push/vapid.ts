@@ -1,12 +1,10 @@
 // VAPID (RFC 8292): the application server identifies itself to the push service with an ES256
 // JWT signed by its P-256 key, and the public key the browser subscribed with. WebCrypto only.
 import { fromBase64Url, isUncompressedPoint, toBase64Url } from "~/domain/base64url";
+import type { VapidKeys } from "~/services/config";
 
 /** A VAPID key pair in base64url: the uncompressed public point (65 bytes) and the private scalar `d` (32 bytes). */
-export interface VapidKeyPair {
-  publicKey: string;
-  privateKey: string;
-}
+export type VapidKeyPair = Pick<VapidKeys, "publicKey" | "privateKey">;
 
 /** RFC 8292 §2: at most 24 hours ahead; 12 hours leaves room for clocks that disagree. */
 export const VAPID_TTL_SECONDS = 12 * 60 * 60;
