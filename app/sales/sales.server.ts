@@ -18,32 +18,34 @@ interface StoreScope {
   timeZone: string;
 }
 
-function viewFilter(store: StoreScope, view: SalesView, now: Date): { where: SQL | undefined; limit: number } {
+/** How many sales a view shows: one for a code, else its page limit. */
+const viewLimit = (view: SalesView) => (view.kind === "code" ? 1 : view.limit);
+
+function viewFilter(store: StoreScope, view: SalesView, now: Date): SQL | undefined {
   const own = eq(sales.storeId, store.id);
-  if (view.kind === "code") return { where: and(own, eq(sales.id, view.code)), limit: 1 };
+  if (view.kind === "code") return and(own, eq(sales.id, view.code));
   if (view.kind === "today") {
     const { from, to } = todayRange(now, store.timeZone);
-    return { where: and(own, gte(sales.createdAt, from), lt(sales.createdAt, to)), limit: view.limit };
+    return and(own, gte(sales.createdAt, from), lt(sales.createdAt, to));
   }
-  return { where: own, limit: view.limit };
+  return own;
 }
 
 const newestFirst = [desc(sales.createdAt), desc(sales.id)];
 
 /** The query behind listSales, for a page that batches it with its own: `limit + 1` rows, the extra one tells of more. */
 export function salesListQuery(db: Db, store: StoreScope, view: SalesView, now: Date) {
-  const { where, limit } = viewFilter(store, view, now);
   return db
     .select()
     .from(sales)
-    .where(where)
+    .where(viewFilter(store, view, now))
     .orderBy(...newestFirst)
-    .limit(limit + 1);
+    .limit(viewLimit(view) + 1);
 }
 
 /** The rows of salesListQuery as the list shows them, and whether more exist beyond the view's limit. */
 export function salesListResult(rows: Sale[], view: SalesView): { sales: Sale[]; hasMore: boolean } {
-  const limit = view.kind === "code" ? 1 : view.limit;
+  const limit = viewLimit(view);
   return { sales: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
@@ -59,7 +61,8 @@ export async function listSales(
 
 /** The shown sales with their lines (CSV export), in one round trip. */
 export async function listSalesWithLines(db: Db, store: StoreScope, view: SalesView, now: Date): Promise<SaleWithLines[]> {
-  const { where, limit } = viewFilter(store, view, now);
+  const where = viewFilter(store, view, now);
+  const limit = viewLimit(view);
   const shownIds = db
     .select({ id: sales.id })
     .from(sales)
