@@ -1,9 +1,10 @@
 import { formatMoney } from "~/domain/money";
+import type { PushNotice } from "~/pwa/sw-rules";
 import type { Services } from "~/services/services";
 import { isAllowedPushEndpoint } from "./push-endpoint";
 import { forgetSubscriptions, type StoredSubscription } from "./push-subscriptions.server";
 import { sendPush } from "./web-push/send";
-import { importVapidPrivateKey } from "./web-push/vapid";
+import { importVapidPrivateKey, type VapidKeyPair } from "./web-push/vapid";
 
 /** How long a checkout waits for the push services at most: every message is sent at once. */
 export const PUSH_TIMEOUT_MS = 5000;
@@ -19,16 +20,27 @@ export interface NewOrderNotice {
   buyerName: string;
 }
 
-/**
- * The message the merchant's service worker shows: exactly `{title, body, url}` (the service worker
- * parses this JSON), url being the sale's page in the sales desk.
- */
+/** The notice the merchant's service worker shows, opening the sale's page in the sales desk. */
 export function newOrderPayload(order: NewOrderNotice): string {
   return JSON.stringify({
     title: `Nuevo pedido #${order.saleId}`,
     body: `Total ${formatMoney(order.total, order.currency)} · ${order.buyerName}`,
     url: `/Store/${order.storeId}/sales/${order.saleId}`,
-  });
+  } satisfies PushNotice);
+}
+
+/** The signing key, imported once per process (the keys were checked at start), not at every sale. */
+let signing: { privateKey: string; key: Promise<CryptoKey> } | undefined;
+function signingKeyFor(keys: VapidKeyPair): Promise<CryptoKey> {
+  if (signing?.privateKey !== keys.privateKey)
+    signing = {
+      privateKey: keys.privateKey,
+      key: importVapidPrivateKey(keys).catch((error) => {
+        signing = undefined;
+        throw error;
+      }),
+    };
+  return signing.key;
 }
 
 export interface PushReport {
@@ -55,15 +67,18 @@ export async function notifyNewOrder(
   if (subscriptions.length === 0) return report;
   try {
     const { vapid, config } = services;
-    const signingKey = await importVapidPrivateKey(vapid);
+    const signingKey = await signingKeyFor(vapid);
     const payload = newOrderPayload(order);
     const now = services.clock.now();
+    // Checked again at sending: a row stored under other settings never reaches an unexpected host.
+    const allowed = subscriptions.filter((subscription) => isAllowedPushEndpoint(subscription.endpoint, config.VITRINA_ENV));
+    for (const subscription of subscriptions) {
+      if (allowed.includes(subscription)) continue;
+      report.failed += 1;
+      console.error("new-order push refused", order.saleId, originOf(subscription.endpoint), "endpoint not allowed");
+    }
     const outcomes = await Promise.all(
-      subscriptions.map(async (subscription) => {
-        // Checked again at sending: a row stored under other settings never reaches an unexpected host.
-        if (!isAllowedPushEndpoint(subscription.endpoint, config.VITRINA_ENV)) {
-          return { subscription, outcome: { ok: false as const, gone: false, status: null, error: "endpoint not allowed" } };
-        }
+      allowed.map(async (subscription) => {
         const outcome = await sendPush(subscription, payload, {
           signingKey,
           publicKey: vapid.publicKey,
