@@ -7,9 +7,9 @@ import { sendPush } from "./web-push/send";
 import { importVapidPrivateKey, type VapidKeyPair } from "./web-push/vapid";
 
 /** How long a checkout waits for the push services at most: every message is sent at once. */
-export const PUSH_TIMEOUT_MS = 5000;
+const PUSH_TIMEOUT_MS = 5000;
 /** A merchant whose phone is off for the night still hears of the order in the morning. */
-export const NEW_ORDER_TTL_SECONDS = 24 * 60 * 60;
+const NEW_ORDER_TTL_SECONDS = 24 * 60 * 60;
 
 export interface NewOrderNotice {
   storeId: string;
@@ -21,7 +21,7 @@ export interface NewOrderNotice {
 }
 
 /** The notice the merchant's service worker shows, opening the sale's page in the sales desk. */
-export function newOrderPayload(order: NewOrderNotice): string {
+function newOrderPayload(order: NewOrderNotice): string {
   return JSON.stringify({
     title: `Nuevo pedido #${order.saleId}`,
     body: `Total ${formatMoney(order.total, order.currency)} · ${order.buyerName}`,

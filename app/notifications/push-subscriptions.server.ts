@@ -9,7 +9,7 @@ import type { PushTarget } from "./web-push/send";
  * Devices per store. Past it, a new device replaces the store's oldest one: a limit protects the
  * owner (and the checkout, which sends to each), it never refuses the device in hand.
  */
-export const MAX_PUSH_SUBSCRIPTIONS = 20;
+const MAX_PUSH_SUBSCRIPTIONS = 20;
 
 export type StoredSubscription = PushTarget & { id: number };
 

@@ -15,7 +15,7 @@ type Status =
   /** Server render, or no JavaScript: nothing known about the browser yet. */
   "unknown" | "unsupported" | "off" | "working" | "on";
 
-export const PUSH_TOGGLE_TEXT = {
+const PUSH_TOGGLE_TEXT = {
   title: "Avisos de pedidos nuevos",
   activate: "Activar avisos en este dispositivo",
   working: "Un momento…",
@@ -32,7 +32,7 @@ export const PUSH_TOGGLE_TEXT = {
   failed: "No pudimos activar los avisos en este navegador. Revisa tu conexión y vuelve a intentarlo.",
 } as const;
 
-export function devicesText(devices: number): string {
+function devicesText(devices: number): string {
   if (devices === 0) return "Ningún dispositivo recibe avisos de esta tienda.";
   return devices === 1 ? "1 dispositivo recibe avisos de esta tienda." : `${devices} dispositivos reciben avisos de esta tienda.`;
 }

@@ -13,6 +13,12 @@ export const PUSH_MESSAGES = {
   intent: "No entendimos qué querías hacer con los avisos",
 } as const;
 
+/** An endpoint as a form sends it: present and of a bounded length. */
+const endpointField = z
+  .string({ error: PUSH_MESSAGES.endpoint })
+  .min(1, PUSH_MESSAGES.endpoint)
+  .max(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.endpointTooLong);
+
 /**
  * A browser's PushSubscription as the toggle posts it (`endpoint`, `keys.p256dh`, `keys.auth`):
  * the endpoint on an allowed push service (the server will POST to it), p256dh a 65-byte
@@ -20,10 +26,7 @@ export const PUSH_MESSAGES = {
  */
 export function subscriptionSchema(env: "local" | "production") {
   return z.object({
-    endpoint: z
-      .string({ error: PUSH_MESSAGES.endpoint })
-      .min(1, PUSH_MESSAGES.endpoint)
-      .max(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.endpointTooLong)
+    endpoint: endpointField
       .refine((v) => URL.canParse(v), PUSH_MESSAGES.endpoint)
       .refine((v) => !URL.canParse(v) || isAllowedPushEndpoint(v, env), PUSH_MESSAGES.notAllowed),
     "keys.p256dh": z.string({ error: PUSH_MESSAGES.p256dh }).refine(async (v) => {
@@ -34,9 +37,4 @@ export function subscriptionSchema(env: "local" | "production") {
   });
 }
 
-export const unsubscribeSchema = z.object({
-  endpoint: z
-    .string({ error: PUSH_MESSAGES.endpoint })
-    .min(1, PUSH_MESSAGES.endpoint)
-    .max(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.endpointTooLong),
-});
+export const unsubscribeSchema = z.object({ endpoint: endpointField });

@@ -3,10 +3,9 @@
 // service (tests/support/push-service.ts) receives a message it can verify and decrypt. Then the push
 // service says the device is gone (410) and the next order removes it from the store.
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { DEMO_MERCHANT as DEMO } from "../../app/demo/seed.server";
 import { startPushService } from "../support/push-service";
 import { e2eDb, login } from "./helpers";
-
-const DEMO = { email: "demo@vitrina.local", password: "vitrina-demo-2026" };
 
 async function demoStore(): Promise<{ id: string; vapidKey: string }> {
   const db = e2eDb();

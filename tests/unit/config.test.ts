@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, publicStoreUrl } from "~/services/config";
+import { TEST_VAPID } from "../support/services";
 
 const base = { RUNTIME: "node", APP_ORIGIN: "http://localhost:3000", DATABASE_URL: "file:x.db" };
-// The test VAPID pair (tests/support/services.ts): a real P-256 pair, published, used nowhere else.
+// The test VAPID pair: a real P-256 pair, published, used nowhere else.
 const vapid = {
-  VAPID_PUBLIC_KEY: "BOwgCPyxnNybiEaBYbb4KSXYIp7feGtl2ZVHbPS5YXPXRNRJkM1aCiqzQMgFLP2iVUYAT1ds2IrLebGd4A980Zw",
-  VAPID_PRIVATE_KEY: "mnS3kRJ_DQC3QIxkm3jCrnqCXLxO8kmwExW_bFC9ofI",
-  VAPID_SUBJECT: "mailto:avisos@vitrina.test",
+  VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
+  VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
+  VAPID_SUBJECT: TEST_VAPID.subject,
 };
 const production = {
   VITRINA_ENV: "production",

@@ -42,7 +42,7 @@ export interface EncryptOptions {
   sender?: SenderKeys;
 }
 
-export function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
