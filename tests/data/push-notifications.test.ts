@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession } from "~/auth/sessions.server";
 import { toBase64Url } from "~/domain/base64url";
 import { formatMoney } from "~/domain/money";
-import { requireMerchant } from "~/merchant/session.server";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import * as pushRoute from "~/notifications/routes/push-subscriptions";
@@ -18,11 +17,11 @@ import * as checkout from "~/orders/routes/checkout";
 import { insertProduct } from "~/products/products.server";
 import { parseConfig } from "~/services/config";
 import { type Services, servicesContext, storeHostContext } from "~/services/services";
-import { requireOwnedStore } from "~/workspace/context.server";
 import { pushSubscriptions, sales } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { type PushServiceStandIn, type StandInSubscription, startPushService } from "../support/push-service";
 import { createTestServices, TEST_VAPID } from "../support/services";
+import { workspaceRequest } from "../support/workspace-request";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -44,49 +43,23 @@ async function owner(services: S = s) {
   return { ...m, cookie };
 }
 
-/**
- * A posted form through the same middleware the app runs (session guard, owned store), as its HTTP
- * status and data. `actionServices` replaces the services for the action only (other settings).
- */
+/** A form posted to the toggle's route through the workspace's middleware; `actionServices` for the action only. */
 async function post(
   cookie: string,
   storeId: string,
   form: Record<string, string>,
   actionServices: Services = s,
 ): Promise<{ status: number; data: Record<string, unknown> }> {
-  const services = s;
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  const body = new FormData();
-  for (const [k, v] of Object.entries(form)) body.append(k, v);
-  const request = new Request(`${services.config.APP_ORIGIN}/Store/${storeId}/notifications`, {
+  const { status, data } = await workspaceRequest(s, {
+    module: pushRoute,
+    cookie,
     method: "POST",
-    headers: { cookie },
-    body,
+    path: `/Store/${storeId}/notifications`,
+    params: { storeId },
+    form,
+    handlerServices: actionServices,
   });
-  const params = { storeId };
-  const read = (value: unknown) => {
-    if (value instanceof Response) return { status: value.status, data: {} };
-    if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-      const v = value as unknown as { data: Record<string, unknown>; init?: ResponseInit | null };
-      return { status: v.init?.status ?? 200, data: v.data };
-    }
-    return { status: 200, data: value as Record<string, unknown> };
-  };
-  try {
-    let result: unknown;
-    await requireMerchant({ request, params, context } as never, async () => {
-      await requireOwnedStore({ request, params, context } as never, async () => {
-        context.set(servicesContext, actionServices);
-        result = await pushRoute.action({ request, params, context } as never);
-        return new Response(null);
-      });
-      return new Response(null);
-    });
-    return read(result);
-  } catch (thrown) {
-    return read(thrown);
-  }
+  return { status, data: (data ?? {}) as Record<string, unknown> };
 }
 
 const subscribeForm = (sub: { endpoint: string; p256dh: string; auth: string }) => ({

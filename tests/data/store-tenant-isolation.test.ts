@@ -1,9 +1,7 @@
 // Every merchant action of the store workspace, sent with another merchant's ids: 404 and nothing changes.
 
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/sessions.server";
-import { requireMerchant } from "~/merchant/session.server";
 import { insertProduct } from "~/products/products.server";
 import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
@@ -11,18 +9,16 @@ import * as listProducts from "~/products/routes/product-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as sectionPage from "~/sections/routes/section";
 import { addFileItems, createSection } from "~/sections/sections.server";
-import { servicesContext } from "~/services/services";
 import { addBanners } from "~/stores/banners.server";
 import * as info from "~/stores/routes/store-info";
 import { insertStore } from "~/stores/stores.server";
-import { requireOwnedStore } from "~/workspace/context.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { users } from "../../db/schema";
 import { createTestServices } from "../support/services";
+import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
 type S = ReturnType<typeof createTestServices>;
-type Case = readonly [string, Module, "GET" | "POST", string, Record<string, string>, Record<string, string | string[]>?];
-type Module = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+type Case = readonly [string, RouteModule, "GET" | "POST", string, Record<string, string>, Record<string, string | string[]>?];
 
 async function merchantWithContent(s: S, tag: string) {
   const id = crypto.randomUUID();
@@ -60,45 +56,17 @@ async function merchantWithContent(s: S, tag: string) {
   return { id, store, product, section, cookie, bannerId: String(banner?.id), itemId: String(item?.id) };
 }
 
-/** Runs a route module's loader or action behind the same middleware chain the app uses; returns the HTTP status. */
+/** A loader or action through the workspace's middleware, as its HTTP status. */
 async function send(
   s: S,
-  module: Module,
+  module: RouteModule,
   cookie: string,
   method: "GET" | "POST",
   path: string,
   params: Record<string, string>,
   form?: Record<string, string | string[]>,
 ): Promise<number> {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, s);
-  let body: FormData | undefined;
-  if (form) {
-    body = new FormData();
-    for (const [k, v] of Object.entries(form)) for (const value of [v].flat()) body.append(k, value);
-  }
-  const request = new Request(`${s.config.APP_ORIGIN}${path}`, { method, headers: { cookie }, body });
-  const statusOf = (value: unknown): number => {
-    if (value instanceof Response) return value.status;
-    const init = (value as { init?: ResponseInit | null })?.init;
-    if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit")
-      return init?.status ?? 200;
-    throw value;
-  };
-  try {
-    let result: unknown;
-    await requireMerchant({ request, params, context } as never, async () => {
-      await requireOwnedStore({ request, params, context } as never, async () => {
-        const handler = method === "GET" ? module.loader : module.action;
-        result = await (handler as (args: unknown) => unknown)({ request, params, context });
-        return new Response(null);
-      });
-      return new Response(null);
-    });
-    return result instanceof Response || (result && typeof result === "object" && "type" in result) ? statusOf(result) : 200;
-  } catch (thrown) {
-    return statusOf(thrown);
-  }
+  return (await workspaceRequest(s, { module, cookie, method, path, params, form })).status;
 }
 
 /** Everything of a merchant that an action could change. */

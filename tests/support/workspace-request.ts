@@ -1,0 +1,63 @@
+import { RouterContextProvider } from "react-router";
+import { requireMerchant } from "~/merchant/session.server";
+import { type Services, servicesContext } from "~/services/services";
+import { requireOwnedStore } from "~/workspace/context.server";
+
+/** A route module's loader and action, as the tests call them. */
+export type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+
+/**
+ * Runs a route module's loader (GET) or action (POST) behind the middleware chain the app runs for
+ * `/Store/{storeId}/…` (session guard, then the owned store), and answers its HTTP status and data.
+ * `handlerServices` replaces the services for the loader or action only (other settings).
+ */
+export async function workspaceRequest(
+  services: Services,
+  request: {
+    module: RouteModule;
+    cookie: string;
+    method: "GET" | "POST";
+    path: string;
+    params: Record<string, string>;
+    form?: Record<string, string | string[]>;
+    handlerServices?: Services;
+  },
+): Promise<{ status: number; data: unknown }> {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  let body: FormData | undefined;
+  if (request.form) {
+    body = new FormData();
+    for (const [k, v] of Object.entries(request.form)) for (const value of [v].flat()) body.append(k, value);
+  }
+  const req = new Request(`${services.config.APP_ORIGIN}${request.path}`, {
+    method: request.method,
+    headers: { cookie: request.cookie },
+    body,
+  });
+  const args = { request: req, params: request.params, context } as never;
+  const answer = (value: unknown, thrown: boolean): { status: number; data: unknown } => {
+    if (value instanceof Response) return { status: value.status, data: undefined };
+    if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
+      const v = value as unknown as { data: unknown; init?: ResponseInit | null };
+      return { status: v.init?.status ?? 200, data: v.data };
+    }
+    if (thrown) throw value;
+    return { status: 200, data: value };
+  };
+  try {
+    let result: unknown;
+    await requireMerchant(args, async () => {
+      await requireOwnedStore(args, async () => {
+        if (request.handlerServices) context.set(servicesContext, request.handlerServices);
+        const handler = request.method === "GET" ? request.module.loader : request.module.action;
+        result = await (handler as (a: unknown) => unknown)(args);
+        return new Response(null);
+      });
+      return new Response(null);
+    });
+    return answer(result, false);
+  } catch (thrown) {
+    return answer(thrown, true);
+  }
+}
