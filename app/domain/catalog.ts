@@ -4,6 +4,8 @@
  * `products.listing_rank` (db/schema.ts) so listings walk an index in this order.
  */
 
+import { formatMoney } from "./money";
+
 export const OFFER_MESSAGES = {
   notAbovePrice: "El precio anterior debe ser mayor que el precio",
 } as const;
@@ -27,6 +29,13 @@ export function offerOf(price: number, compareAt: number | null | undefined): { 
   if (percent === null || compareAt == null) return null;
   return { compareAt, badge: percent >= 1 ? `-${percent} %` : null };
 }
+
+/** An offer as a page shows it: the old price formatted in the store currency, and the badge (`offerOf`). */
+export function offerView(price: number, compareAtPrice: number | null, currency: string) {
+  const offer = offerOf(price, compareAtPrice);
+  return offer && { compareAt: formatMoney(offer.compareAt, currency), badge: offer.badge };
+}
+export type OfferView = ReturnType<typeof offerView>;
 
 /** The merchant's products list filter: every product, only the published ones, or only the hidden ones ('Oculto'). */
 export const PRODUCT_FILTERS = ["all", "published", "hidden"] as const;

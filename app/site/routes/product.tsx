@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { offerOf } from "~/domain/catalog";
+import { offerOf, offerView } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
 import { formatMoney, toDecimalString } from "~/domain/money";
 import { notFound } from "~/http/responses";
@@ -9,7 +9,7 @@ import { Picture } from "../picture";
 import { productQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
 import { Offer, SiteShell } from "../shell";
-import { imageOf, loadSitePage, offerView, productPath } from "../site.server";
+import { imageOf, loadSitePage, productPath } from "../site.server";
 import type { Route } from "./+types/product";
 
 export const handle: RouteHandle = { hydrate: false };
