@@ -197,11 +197,19 @@ describe("query plans of the hot paths", () => {
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];
+    const lookups: string[] = [];
     for (const statement of hot) {
       const plan = await planOf(client, statement);
       const mayScan = plan.filter(fullScan);
       const maySort = MAY_SORT.some((p) => p.test(statement.sql)) ? [] : plan.filter(sortsRows);
       for (const step of [...mayScan, ...maySort]) offending.push(`${statement.path}: ${step}\n    ${statement.sql}`);
+      // Products looked up by id (the cart's, a product page, the merchant's edit) are fetched by their key, never found
+      // by walking the store's products.
+      if (/^select .* from "products"( "products")? where .*"products"\."id" (in \(|= \?)/.test(statement.sql)) {
+        if (!plan.some((step) => /^SEARCH products USING INDEX sqlite_autoindex_products_1 \(id=\?\)/.test(step)))
+          offending.push(`${statement.path}: product not fetched by its id: ${plan.join(" | ")}`);
+        lookups.push(statement.path);
+      }
       // Public listings (in stock first, newest first) walk a listing index, never the table's rows in another order.
       if (/order by "products"\."listing_rank" desc/.test(statement.sql)) {
         const walk = plan.find((step) =>
@@ -213,6 +221,7 @@ describe("query plans of the hot paths", () => {
     }
     client.close();
     expect(offending).toEqual([]);
+    expect(lookups).toEqual(expect.arrayContaining(["cart", "product", "product edit"]));
     expect(new Set(listings)).toEqual(
       new Set([
         "home",
