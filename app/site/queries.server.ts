@@ -32,7 +32,7 @@ export const HOME_PRODUCT_LIMIT = 10;
 
 export const storeIdOfUrl = (url: string): SQL => sql`(select ${stores.id} from ${stores} where ${stores.url} = ${url})`;
 
-/** The lowest listing rank the store lists (app/domain/catalog.ts `lowestListedRank`), read with the page. */
+/** The lowest listing rank the store lists (sold out too, unless it hides them), read with the page. */
 const lowestListedRankOf = (storeId: SQL): SQL =>
   sql`(select case when ${stores.hideSoldOut} then ${LISTING_RANK.inStock} else ${LISTING_RANK.soldOut} end from ${stores} where ${stores.id} = ${storeId})`;
 

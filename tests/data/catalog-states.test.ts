@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
-import { compareForListing } from "~/domain/catalog";
 import { slugify } from "~/domain/slug";
 import { action as checkoutAction } from "~/orders/routes/checkout";
 import { insertProduct, type Product } from "~/products/products.server";
@@ -15,6 +14,7 @@ import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { loader as homeLoader } from "~/site/routes/store-home";
 import { insertStore } from "~/stores/stores.server";
 import { products, sectionItems, sections, stores, users } from "../../db/schema";
+import { compareForListing } from "../support/listing-order";
 import { createTestServices } from "../support/services";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
