@@ -37,6 +37,14 @@ export function offerView(price: number, compareAtPrice: number | null, currency
 }
 export type OfferView = ReturnType<typeof offerView>;
 
+/** A product's 'Visibilidad': 'Publicado' (in the store, for sale) or 'Oculto' (only the merchant sees it). */
+export const PRODUCT_VISIBILITIES = ["published", "hidden"] as const;
+export type ProductVisibility = (typeof PRODUCT_VISIBILITIES)[number];
+
+/** The store's 'Productos agotados': listed after those in stock, or left out of the listings. */
+export const SOLD_OUT_LISTINGS = ["last", "hidden"] as const;
+export type SoldOutListing = (typeof SOLD_OUT_LISTINGS)[number];
+
 /** The merchant's products list filter: every product, only the published ones, or only the hidden ones ('Oculto'). */
 export const PRODUCT_FILTERS = ["all", "published", "hidden"] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];

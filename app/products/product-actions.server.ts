@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OFFER_MESSAGES } from "~/domain/catalog";
+import { OFFER_MESSAGES, PRODUCT_VISIBILITIES } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { moneyMessage, readMoney } from "~/domain/money";
@@ -35,8 +35,6 @@ function readAmount(value: string, currency: string, ctx: z.RefinementCtx) {
   }
   return reading.minor;
 }
-
-export const PRODUCT_VISIBILITIES = ["published", "hidden"] as const;
 
 /**
  * The product form, with the prices read in the store currency. 'Precio anterior' is optional (empty:
