@@ -1,6 +1,5 @@
 import { type Client, createClient, type InArgs, type InStatement } from "@libsql/client";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
@@ -9,7 +8,6 @@ import { createSale } from "~/orders/orders.server";
 import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
 import { confirmSale, getSale, listSales } from "~/sales/sales.server";
 import { beforeEachRoundTrip } from "~/services/db";
-import { servicesContext, storeHostContext } from "~/services/services";
 import { loader as cartLoader } from "~/site/routes/cart";
 import { loader as productLoader } from "~/site/routes/product";
 import { loader as searchLoader } from "~/site/routes/search";
@@ -19,6 +17,7 @@ import { loader as homeLoader } from "~/site/routes/store-home";
 import { insertStore, listStoreSummaries } from "~/stores/stores.server";
 import { stores, users } from "../../db/schema";
 import { createTestServices } from "../support/services";
+import { siteArgs as argsFor } from "../support/site-args";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -79,13 +78,8 @@ describe("query plans of the hot paths", () => {
     }
   };
 
-  const siteArgs = (path: string, params: Record<string, string> = {}, cookie = "") => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, s);
-    context.set(storeHostContext, null);
-    const request = new Request(`http://localhost:3999/site/planes${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-    return { request, params: { site: "planes", ...params }, context, unstable_pattern: "" } as never;
-  };
+  const siteArgs = (path: string, params: Record<string, string> = {}, cookie = "") =>
+    argsFor(s, "planes", path, { params, cookie }) as never;
 
   beforeAll(async () => {
     const now = s.clock.now();
