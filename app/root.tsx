@@ -116,10 +116,9 @@ export function ErrorBoundary() {
   let title = "Algo salió mal";
   let description = "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.";
   if (isRouteErrorResponse(error)) {
-    const message: unknown = error.data?.message;
-    if (error.status < 500 && typeof message === "string" && message) {
-      // A refusal that says why (the cart: 'Este producto está agotado', 'Este producto ya no está disponible').
-      title = message;
+    if (error.data?.kind === "refused" && typeof error.data.message === "string") {
+      // A refusal that says why (app/http/responses.ts `refused`: the cart's 'Este producto está agotado').
+      title = error.data.message;
       description = "Vuelve a la tienda para seguir comprando.";
     } else if (error.status === 404) {
       title = error.data?.kind === "store_not_found" ? "Esta página fue eliminada" : "Página no encontrada";

@@ -255,7 +255,7 @@ export const products = sqliteTable(
     published: bool("published").notNull().default(true),
     /**
      * Where the product stands in the public listings, computed by the database from `published` and
-     * `stock` (app/domain/catalog.ts holds the same rule): 0 hidden, 1 published and sold out,
+     * `stock` (the values are app/domain/catalog.ts `LISTING_RANK`): 0 hidden, 1 published and sold out,
      * 2 published and in stock. Listings walk the indexes below by rank, then newest first.
      */
     listingRank: integer("listing_rank").generatedAlwaysAs(

@@ -1,8 +1,10 @@
 /**
- * What the public site shows of a product: its offer (a compare-at price above the price) and where
- * it stands in the listings (hidden, sold out, in stock). The database computes the same rank as
- * `products.listing_rank` (db/schema.ts) so listings walk an index in this order.
+ * What the site shows of a product: its offer (a compare-at price above the price) and where it
+ * stands in the listings (hidden, sold out, in stock). The database computes that rank itself, as
+ * `products.listing_rank` (db/schema.ts), so listings walk an index in this order.
  */
+
+import { formatMoney } from "./money";
 
 export const OFFER_MESSAGES = {
   notAbovePrice: "El precio anterior debe ser mayor que el precio",
@@ -28,38 +30,30 @@ export function offerOf(price: number, compareAt: number | null | undefined): { 
   return { compareAt, badge: percent >= 1 ? `-${percent} %` : null };
 }
 
+/** An offer as a page shows it: the old price formatted in the store currency, and the badge (`offerOf`). */
+export function offerView(price: number, compareAtPrice: number | null, currency: string) {
+  const offer = offerOf(price, compareAtPrice);
+  return offer && { compareAt: formatMoney(offer.compareAt, currency), badge: offer.badge };
+}
+export type OfferView = ReturnType<typeof offerView>;
+
+/** A product's 'Visibilidad': 'Publicado' (in the store, for sale) or 'Oculto' (only the merchant sees it). */
+export const PRODUCT_VISIBILITIES = ["published", "hidden"] as const;
+export type ProductVisibility = (typeof PRODUCT_VISIBILITIES)[number];
+
+/** The store's 'Productos agotados': listed after those in stock, or left out of the listings. */
+export const SOLD_OUT_LISTINGS = ["last", "hidden"] as const;
+export type SoldOutListing = (typeof SOLD_OUT_LISTINGS)[number];
+
 /** The merchant's products list filter: every product, only the published ones, or only the hidden ones ('Oculto'). */
 export const PRODUCT_FILTERS = ["all", "published", "hidden"] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 
-/** A product's place in the public listings: higher first. Hidden products are never listed. */
-export const LISTING_RANK = { hidden: 0, soldOut: 1, inStock: 2 } as const;
-
-export function listingRank(product: { published: boolean; stock: number }): number {
-  if (!product.published) return LISTING_RANK.hidden;
-  return product.stock > 0 ? LISTING_RANK.inStock : LISTING_RANK.soldOut;
-}
-
-/** The lowest rank a store lists: sold-out products last, or (the store's choice) not at all. */
-export function lowestListedRank(hideSoldOut: boolean): number {
-  return hideSoldOut ? LISTING_RANK.inStock : LISTING_RANK.soldOut;
-}
-
-/** Whether a product appears in the store's listings (home, Tienda, search). Its page is another rule: any published product. */
-export function isListed(product: { published: boolean; stock: number }, hideSoldOut: boolean): boolean {
-  return listingRank(product) >= lowestListedRank(hideSoldOut);
-}
-
 /**
- * The listings' order: in stock before sold out, then newest first, then the higher id (the order of
- * the index `products_store_listing_idx`).
+ * A product's place in the public listings, higher first: the values of the generated column
+ * `products.listing_rank`. Hidden products are never listed; a store may list sold-out ones last or not at all.
  */
-export function compareForListing(
-  a: { published: boolean; stock: number; createdAt: number; id: string },
-  b: { published: boolean; stock: number; createdAt: number; id: string },
-): number {
-  return listingRank(b) - listingRank(a) || b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-}
+export const LISTING_RANK = { hidden: 0, soldOut: 1, inStock: 2 } as const;
 
 /**
  * A hand-ordered list (a home section) in listing order: sold-out items move after the rest, each

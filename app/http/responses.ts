@@ -7,3 +7,11 @@ import { data } from "react-router";
 export function notFound(kind: "not_found" | "store_not_found" = "not_found", headers?: HeadersInit): never {
   throw data({ kind }, { status: 404, headers });
 }
+
+/**
+ * A request refused with a reason the shopper can read (the cart: 'Este producto está agotado'): the
+ * root error boundary shows the message as the page's title.
+ */
+export function refused(message: string, status: 400 | 404 | 409): never {
+  throw data({ kind: "refused", message }, { status });
+}

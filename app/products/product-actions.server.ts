@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OFFER_MESSAGES } from "~/domain/catalog";
+import { OFFER_MESSAGES, PRODUCT_VISIBILITIES } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { moneyMessage, readMoney } from "~/domain/money";
@@ -35,8 +35,6 @@ function readAmount(value: string, currency: string, ctx: z.RefinementCtx) {
   }
   return reading.minor;
 }
-
-export const PRODUCT_VISIBILITIES = ["published", "hidden"] as const;
 
 /**
  * The product form, with the prices read in the store currency. 'Precio anterior' is optional (empty:
@@ -75,6 +73,9 @@ export function productSchema(currency: string) {
     .transform(({ visibility, ...input }) => ({ ...input, published: visibility === "published" }));
 }
 
+/** Where a saved product is now: a hidden one ('Oculto') is not in the store, whatever the merchant just did. */
+const hiddenNotice = (name: string) => `Guardado como oculto: ${name} no aparece en tu tienda hasta que lo publiques.`;
+
 const fieldsOf = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
 
 async function prepareProductImage(file: File, storeId: string, productId: string): Promise<PreparedFile> {
@@ -108,7 +109,10 @@ export async function handleCreateProduct(services: Services, limits: PlanLimits
   return redirectWithNotice(
     config,
     `/Store/${store.id}/products`,
-    notice("Producto creado", `${parsed.data.name} ya está en tu tienda.`),
+    notice(
+      "Producto creado",
+      parsed.data.published ? `${parsed.data.name} ya está en tu tienda.` : hiddenNotice(parsed.data.name),
+    ),
   );
 }
 
@@ -153,6 +157,9 @@ export async function handleEditProduct(services: Services, store: Store, produc
   return redirectWithNotice(
     config,
     list,
-    notice("Producto guardado", `Los cambios de ${parsed.data.name} ya se ven en tu tienda.`),
+    notice(
+      "Producto guardado",
+      parsed.data.published ? `Los cambios de ${parsed.data.name} ya se ven en tu tienda.` : hiddenNotice(parsed.data.name),
+    ),
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PRODUCT_VISIBILITIES, type ProductVisibility } from "~/domain/catalog";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
@@ -11,7 +12,7 @@ export interface ProductFormValues {
   stock: string;
   description: string;
   category: string;
-  visibility: "published" | "hidden";
+  visibility: ProductVisibility;
   image: string | null;
 }
 
@@ -26,10 +27,11 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   image: null,
 };
 
-const VISIBILITY_OPTIONS = [
-  { value: "published", label: "Publicado", hint: "Se ve en tu tienda y se puede comprar." },
-  { value: "hidden", label: "Oculto", hint: "Solo tú lo ves aquí; no aparece en tu tienda." },
-] as const;
+const VISIBILITY_TEXT: Record<ProductVisibility, { label: string; hint: string }> = {
+  published: { label: "Publicado", hint: "Se ve en tu tienda y se puede comprar." },
+  hidden: { label: "Oculto", hint: "Solo tú lo ves aquí; no aparece en tu tienda." },
+};
+const VISIBILITY_OPTIONS = PRODUCT_VISIBILITIES.map((value) => ({ value, ...VISIBILITY_TEXT[value] }));
 
 /** Create and edit share this form; the image is required only on create. */
 export function ProductForm(props: {

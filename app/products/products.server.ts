@@ -65,6 +65,9 @@ export interface ProductImage {
   filename: string;
 }
 
+/** The merchant's order: newest first, the higher id breaking ties (index order of products_store_newest_idx). */
+const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
+
 /**
  * The merchant's product list: newest first, optionally filtered by visibility and the word-prefix
  * search, with the number matching, the store's whole count (for the plan limit: hidden products
@@ -87,9 +90,24 @@ export async function listProducts(
     pattern ? sql`${products.searchText} like ${pattern} escape '\\'` : undefined,
   );
   const countOf = (condition: SQL | undefined) => db.select({ n: count() }).from(products).where(condition);
-  const newest = db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+  const newest = db
+    .select()
+    .from(products)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit);
   const [rows, [total], [all], [hidden]] = await db.batch([newest, countOf(where), countOf(own), countOf(and(own, isHidden))]);
   return { rows, total: total?.n ?? 0, all: all?.n ?? 0, hidden: hidden?.n ?? 0 };
+}
+
+/** The store's products for a section's picker, newest first: only what it shows, and none of the list's counts. */
+export function pickableProducts(db: Db, storeId: string, limit: number) {
+  return db
+    .select({ id: products.id, name: products.name, price: products.price, imageKey: products.imageKey })
+    .from(products)
+    .where(eq(products.storeId, storeId))
+    .orderBy(...newestFirst)
+    .limit(limit);
 }
 
 export function findProduct(db: Db, storeId: string, productId: string): Promise<Product | undefined> {

@@ -32,12 +32,19 @@ export const HOME_PRODUCT_LIMIT = 10;
 
 export const storeIdOfUrl = (url: string): SQL => sql`(select ${stores.id} from ${stores} where ${stores.url} = ${url})`;
 
-/** The lowest listing rank the store lists (app/domain/catalog.ts `lowestListedRank`), read with the page. */
+/** The lowest listing rank the store lists (sold out too, unless it hides them), read with the page. */
 const lowestListedRankOf = (storeId: SQL): SQL =>
   sql`(select case when ${stores.hideSoldOut} then ${LISTING_RANK.inStock} else ${LISTING_RANK.soldOut} end from ${stores} where ${stores.id} = ${storeId})`;
 
 /** Products the store lists: published, and in stock unless the store lists sold-out ones too. */
 const listed = (storeId: SQL) => gte(products.listingRank, lowestListedRankOf(storeId));
+
+/**
+ * Published products ('Publicado'), sold out or not: the products whose page answers. Written on the
+ * column, not as `listing_rank >= 1`: a range on the rank makes SQLite walk the store's listing index
+ * for the cart's lookups by id instead of fetching each id by its key (tests/data/query-plans.test.ts).
+ */
+const published = eq(products.published, true);
 
 /** Listing order: in stock, then sold out, each newest first (index order of products_store_listing_idx). */
 const listingOrder = [desc(products.listingRank), desc(products.createdAt), desc(products.id)] as const;
@@ -95,9 +102,7 @@ function productsByIdQuery(db: Db, url: string, ids: string[]) {
   return db
     .select(cardColumns)
     .from(products)
-    .where(
-      and(eq(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids.length ? ids : ["-"]), eq(products.published, true)),
-    );
+    .where(and(eq(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids.length ? ids : ["-"]), published));
 }
 
 export type SiteStoreRow = Awaited<ReturnType<typeof storeQuery>>[number];
@@ -189,7 +194,7 @@ export const productQuery = (db: Db, storeId: SQL, id: string) =>
   db
     .select({ ...cardColumns, description: products.description })
     .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.id, id), eq(products.published, true)))
+    .where(and(eq(products.storeId, storeId), eq(products.id, id), published))
     .limit(1);
 
 /** Every page that answers: the published products, sold-out ones too (their pages stay up), in stock first. */
@@ -197,7 +202,7 @@ export const sitemapProductsQuery = (db: Db, storeId: SQL) =>
   db
     .select({ id: products.id, name: products.name, createdAt: products.createdAt })
     .from(products)
-    .where(and(eq(products.storeId, storeId), gte(products.listingRank, LISTING_RANK.soldOut)))
+    .where(and(eq(products.storeId, storeId), published))
     .orderBy(...listingOrder)
     .limit(5000);
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import type { OfferView } from "~/domain/catalog";
 import { Picture } from "./picture";
-import type { Card, OfferView, SiteView } from "./site.server";
+import type { Card, SiteView } from "./site.server";
 
 /** Header (logo, search, Inicio / Tienda / Carrito with the badge), page, footer, and the one script. */
 export function SiteShell({

@@ -4,7 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { isPastGrace } from "~/domain/billing";
 import { type CartLine, parseCart, priceCart } from "~/domain/cart";
-import { offerOf } from "~/domain/catalog";
+import { offerView } from "~/domain/catalog";
 import { formatMoney } from "~/domain/money";
 import { slugify } from "~/domain/slug";
 import { notFound } from "~/http/responses";
@@ -79,13 +79,6 @@ export type SiteImage = NonNullable<ReturnType<typeof imageOf>>;
 export function productPath(basePath: string, product: { id: string; name: string }): string {
   return `${basePath}/Product/${slugify(product.name) || "producto"}/${product.id}`;
 }
-
-/** A product's offer as the site shows it: the old price struck through and the '-N %' badge (app/domain/catalog.ts). */
-export function offerView(price: number, compareAtPrice: number | null, currency: string) {
-  const offer = offerOf(price, compareAtPrice);
-  return offer && { compareAt: formatMoney(offer.compareAt, currency), badge: offer.badge };
-}
-export type OfferView = ReturnType<typeof offerView>;
 
 export function cardOf(basePath: string, currency: string, p: CardProduct) {
   return {

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { SOLD_OUT_LISTINGS } from "~/domain/catalog";
 import { isSupportedCurrency } from "~/domain/currencies";
 import type { PlanLimits } from "~/domain/limits";
 import { normalizePhone, PHONE_MESSAGE } from "~/domain/phone";
@@ -28,9 +29,6 @@ const phone = z
     if (!digits) ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
     return digits ?? "";
   });
-
-/** 'Productos agotados': listed after those in stock, or left out of the listings. */
-export const SOLD_OUT_LISTINGS = ["last", "hidden"] as const;
 
 export const storeInfoSchema = z
   .object({

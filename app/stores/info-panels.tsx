@@ -1,5 +1,6 @@
 // The panels of a store's information page (/Store/{storeId}/info), one per form.
 import { Form, Link } from "react-router";
+import { SOLD_OUT_LISTINGS, type SoldOutListing } from "~/domain/catalog";
 import { STORE_CATEGORIES } from "~/domain/categories";
 import { canAddSection, freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -203,18 +204,17 @@ export function CurrencyPanel({
   );
 }
 
-const SOLD_OUT_OPTIONS = [
-  {
-    value: "last",
+const SOLD_OUT_TEXT: Record<SoldOutListing, { label: string; hint: string }> = {
+  last: {
     label: "Mostrar agotados al final",
     hint: "Aparecen después de los productos con stock, marcados como 'Agotado'.",
   },
-  {
-    value: "hidden",
+  hidden: {
     label: "Ocultar agotados",
     hint: "No aparecen en el inicio, la tienda ni la búsqueda; su página sigue abierta y dice 'Agotado'.",
   },
-] as const;
+};
+const SOLD_OUT_OPTIONS = SOLD_OUT_LISTINGS.map((value) => ({ value, ...SOLD_OUT_TEXT[value] }));
 
 export function InfoPanel({
   store,

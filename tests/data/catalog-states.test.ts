@@ -1,21 +1,19 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { hashPassword } from "~/auth/password.server";
-import { compareForListing } from "~/domain/catalog";
 import { slugify } from "~/domain/slug";
 import { action as checkoutAction } from "~/orders/routes/checkout";
 import { insertProduct, type Product } from "~/products/products.server";
-import { servicesContext, storeHostContext } from "~/services/services";
 import { action as cartAction, loader as cartLoader } from "~/site/routes/cart";
 import { loader as productLoader } from "~/site/routes/product";
 import { loader as searchLoader } from "~/site/routes/search";
 import { loader as sitemapLoader } from "~/site/routes/sitemap";
 import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { loader as homeLoader } from "~/site/routes/store-home";
-import { insertStore } from "~/stores/stores.server";
-import { products, sectionItems, sections, stores, users } from "../../db/schema";
+import { products, sectionItems, sections, stores } from "../../db/schema";
+import { compareForListing } from "../support/listing-order";
+import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
+import { type SiteRequestInit, siteArgs } from "../support/site-args";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -24,7 +22,6 @@ type Card = { id: string; name: string; soldOut: boolean; offer: { compareAt: st
 type Loaded<T> = { data: T; init?: ResponseInit };
 
 const URL_ = "estados";
-const ORIGIN = "http://localhost:3999";
 
 /**
  * A store with every state a product can be in, all named 'Café …' so one search finds them:
@@ -32,21 +29,12 @@ const ORIGIN = "http://localhost:3999";
  */
 async function shop(s: S) {
   const now = s.clock.now().getTime();
-  const ownerId = crypto.randomUUID();
-  await s.db.insert(users).values({
-    id: ownerId,
-    name: "Ana",
-    lastname: "Estados",
-    email: `${URL_}@correo.test`,
-    passwordHash: await hashPassword("x-secreta-123"),
-    trialStarted: false,
-    createdAt: s.clock.now(),
+  const { store } = await merchantWithStore(s, "standard", {
+    name: "Estados",
+    url: URL_,
+    currency: "USD",
+    saleNumber: "573001112233",
   });
-  const store = await insertStore(
-    s.db,
-    { ownerId, name: "Estados", url: URL_, category: 6, currency: "USD", saleNumber: "573001112233" },
-    s.clock.now(),
-  );
   const add = (name: string, at: number, fields: Partial<Product> & { stock: number }) =>
     insertProduct(s.db, { storeId: store.id, name, price: 1000, category: 1, ...fields }, new Date(now + at * 1000));
   const p = {
@@ -72,16 +60,9 @@ async function shop(s: S) {
   return { store, p };
 }
 
-function args(s: S, path: string, params: Record<string, string> = {}, init: RequestInit & { cookie?: string } = {}) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, s);
-  context.set(storeHostContext, null);
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.method === "POST") headers.set("Origin", ORIGIN);
-  const request = new Request(`${ORIGIN}/site/${URL_}${path}`, { ...init, headers });
-  return { request, params: { site: URL_, ...params }, context, unstable_pattern: "" } as never;
-}
+/** A request to this file's store, as a route's loader or action receives it. */
+const args = (s: S, path: string, params: Record<string, string> = {}, init: SiteRequestInit = {}) =>
+  siteArgs(s, URL_, path, { ...init, params }) as never;
 
 async function settle<T>(promise: Promise<unknown>): Promise<T> {
   try {

@@ -2,7 +2,6 @@
 // and the checkout sending to a loopback stand-in of the browsers' push services.
 
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession } from "~/auth/sessions.server";
 import { toBase64Url } from "~/domain/base64url";
@@ -16,11 +15,12 @@ import { vapidKeysMatch } from "~/notifications/web-push/vapid";
 import * as checkout from "~/orders/routes/checkout";
 import { insertProduct } from "~/products/products.server";
 import { parseConfig } from "~/services/config";
-import { type Services, servicesContext, storeHostContext } from "~/services/services";
+import type { Services } from "~/services/services";
 import { pushSubscriptions, sales } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { type PushServiceStandIn, type StandInSubscription, startPushService } from "../support/push-service";
 import { createTestServices, TEST_VAPID } from "../support/services";
+import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -75,9 +75,6 @@ async function rows(storeId: string) {
 
 /** Places an order on the store's public checkout, as the shopper's browser posts it. */
 async function placeOrder(services: S, storeUrl: string, productId: string, key = crypto.randomUUID().replaceAll("-", "")) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  context.set(storeHostContext, null);
   const body = new FormData();
   for (const [k, v] of Object.entries({
     idempotencyKey: key,
@@ -87,8 +84,7 @@ async function placeOrder(services: S, storeUrl: string, productId: string, key 
     buyerPhone: "300 123 4567",
   }))
     body.append(k, v);
-  const request = new Request(`${services.config.APP_ORIGIN}/site/${storeUrl}/Checkout`, { method: "POST", body });
-  const reply = (await checkout.action({ request, params: { site: storeUrl }, context } as never)) as Response;
+  const reply = (await checkout.action(siteArgs(services, storeUrl, "/Checkout", { method: "POST", body }) as never)) as Response;
   return { reply, key };
 }
 

@@ -1,6 +1,5 @@
 import { type Client, createClient, type InArgs, type InStatement } from "@libsql/client";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
@@ -9,7 +8,6 @@ import { createSale } from "~/orders/orders.server";
 import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
 import { confirmSale, getSale, listSales } from "~/sales/sales.server";
 import { beforeEachRoundTrip } from "~/services/db";
-import { servicesContext, storeHostContext } from "~/services/services";
 import { loader as cartLoader } from "~/site/routes/cart";
 import { loader as productLoader } from "~/site/routes/product";
 import { loader as searchLoader } from "~/site/routes/search";
@@ -19,6 +17,7 @@ import { loader as homeLoader } from "~/site/routes/store-home";
 import { insertStore, listStoreSummaries } from "~/stores/stores.server";
 import { stores, users } from "../../db/schema";
 import { createTestServices } from "../support/services";
+import { siteArgs as argsFor } from "../support/site-args";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -79,13 +78,8 @@ describe("query plans of the hot paths", () => {
     }
   };
 
-  const siteArgs = (path: string, params: Record<string, string> = {}, cookie = "") => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, s);
-    context.set(storeHostContext, null);
-    const request = new Request(`http://localhost:3999/site/planes${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-    return { request, params: { site: "planes", ...params }, context, unstable_pattern: "" } as never;
-  };
+  const siteArgs = (path: string, params: Record<string, string> = {}, cookie = "") =>
+    argsFor(s, "planes", path, { params, cookie }) as never;
 
   beforeAll(async () => {
     const now = s.clock.now();
@@ -197,11 +191,19 @@ describe("query plans of the hot paths", () => {
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];
+    const lookups: string[] = [];
     for (const statement of hot) {
       const plan = await planOf(client, statement);
       const mayScan = plan.filter(fullScan);
       const maySort = MAY_SORT.some((p) => p.test(statement.sql)) ? [] : plan.filter(sortsRows);
       for (const step of [...mayScan, ...maySort]) offending.push(`${statement.path}: ${step}\n    ${statement.sql}`);
+      // Products looked up by id (the cart's, a product page, the merchant's edit) are fetched by their key, never found
+      // by walking the store's products.
+      if (/^select .* from "products"( "products")? where .*"products"\."id" (in \(|= \?)/.test(statement.sql)) {
+        if (!plan.some((step) => /^SEARCH products USING INDEX sqlite_autoindex_products_1 \(id=\?\)/.test(step)))
+          offending.push(`${statement.path}: product not fetched by its id: ${plan.join(" | ")}`);
+        lookups.push(statement.path);
+      }
       // Public listings (in stock first, newest first) walk a listing index, never the table's rows in another order.
       if (/order by "products"\."listing_rank" desc/.test(statement.sql)) {
         const walk = plan.find((step) =>
@@ -213,6 +215,7 @@ describe("query plans of the hot paths", () => {
     }
     client.close();
     expect(offending).toEqual([]);
+    expect(lookups).toEqual(expect.arrayContaining(["cart", "product", "product edit"]));
     expect(new Set(listings)).toEqual(
       new Set([
         "home",

@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { searchPattern } from "~/domain/search";
 import { createSale } from "~/orders/orders.server";
 import { insertProduct } from "~/products/products.server";
-import { servicesContext, storeHostContext } from "~/services/services";
 import { productListQuery } from "~/site/queries.server";
 import { loadSitePage } from "~/site/site.server";
 import { insertStore } from "~/stores/stores.server";
 import { idempotencyKeys, saleLines, sales, storeSlugHistory, users } from "../../db/schema";
 import { createTestServices } from "../support/services";
+import { siteArgs } from "../support/site-args";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -48,13 +47,6 @@ async function shop(s: ReturnType<typeof createTestServices>, url: string, billD
   return { store, userId, items };
 }
 
-function args(s: ReturnType<typeof createTestServices>, site: string, path = "", storeHost: string | null = null) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, s);
-  context.set(storeHostContext, storeHost);
-  return { request: new Request(`http://localhost:3999/site/${site}${path}`), params: { site }, context };
-}
-
 async function thrown(promise: Promise<unknown>): Promise<Response & { data?: unknown; init?: ResponseInit }> {
   try {
     await promise;
@@ -68,8 +60,7 @@ describe("public site loading", () => {
   it("resolves the store, the cart and the page queries in one round trip", async () => {
     const s = createTestServices();
     const { items } = await shop(s, "cafe-rico");
-    const a = args(s, "cafe-rico", "/Store");
-    a.request.headers.set("Cookie", `carrito=${items[0]?.id}:5|${items[1]?.id}:1|9999999:1`);
+    const a = siteArgs(s, "cafe-rico", "/Store", { cookie: `carrito=${items[0]?.id}:5|${items[1]?.id}:1|9999999:1` });
     const before = s.roundTrips.count;
     const page = await loadSitePage(a, (storeId, db) => [productListQuery(db, storeId, { limit: 2 })]);
     expect(s.roundTrips.count - before).toBe(1);
@@ -86,7 +77,7 @@ describe("public site loading", () => {
     const s = createTestServices();
     await shop(s, "buscador");
     const search = async (q: string) => {
-      const page = await loadSitePage(args(s, "buscador"), (storeId, db) => [
+      const page = await loadSitePage(siteArgs(s, "buscador"), (storeId, db) => [
         productListQuery(db, storeId, { limit: 10, pattern: searchPattern(q) }),
       ]);
       return page.page[0].map((p) => p.name).sort();
@@ -101,7 +92,7 @@ describe("public site loading", () => {
   it("changes the ETag when the merchant edits the store or stock moves", async () => {
     const s = createTestServices();
     const { store, items } = await shop(s, "version");
-    const etag = async () => (await loadSitePage(args(s, "version"), () => [])).cache.ETag;
+    const etag = async () => (await loadSitePage(siteArgs(s, "version"), () => [])).cache.ETag;
     const first = await etag();
     expect(await etag()).toBe(first);
     await s.db.run(`update stores set updated_at = updated_at + 1 where id = '${store.id}'`);
@@ -114,20 +105,20 @@ describe("public site loading", () => {
   it("answers 404 for unknown stores, 301 for old slugs (keeping the path) and 503 past the grace period", async () => {
     const s = createTestServices();
     const { store } = await shop(s, "nueva-tienda", new Date(s.clock.now().getTime() - 9 * DAY));
-    const missing = await thrown(loadSitePage(args(s, "no-existe"), () => []));
+    const missing = await thrown(loadSitePage(siteArgs(s, "no-existe"), () => []));
     expect(missing.init?.status).toBe(404);
 
     await s.db.insert(storeSlugHistory).values({ slug: "vieja-tienda", storeId: store.id, replacedAt: s.clock.now() });
-    const moved = await thrown(loadSitePage(args(s, "vieja-tienda", "/Store?pagina=2"), () => []));
+    const moved = await thrown(loadSitePage(siteArgs(s, "vieja-tienda", "/Store?pagina=2"), () => []));
     expect(moved.status).toBe(301);
     expect(moved.headers.get("Location")).toBe("/site/nueva-tienda/Store?pagina=2");
-    const movedHost = await thrown(loadSitePage(args(s, "vieja-tienda", "/Cart", "vieja-tienda"), () => []));
+    const movedHost = await thrown(loadSitePage(siteArgs(s, "vieja-tienda", "/Cart", { storeHost: "vieja-tienda" }), () => []));
     expect(movedHost.headers.get("Location")).toBe("http://nueva-tienda.localhost:3999/Cart");
 
     // 9 days overdue: still up. 11 days: 503 until paid.
-    expect((await loadSitePage(args(s, "nueva-tienda"), () => [])).store.id).toBe(store.id);
+    expect((await loadSitePage(siteArgs(s, "nueva-tienda"), () => [])).store.id).toBe(store.id);
     s.testClock.current = new Date(s.testClock.current.getTime() + 2 * DAY);
-    const closed = await thrown(loadSitePage(args(s, "nueva-tienda"), () => []));
+    const closed = await thrown(loadSitePage(siteArgs(s, "nueva-tienda"), () => []));
     expect(closed.init?.status).toBe(503);
   });
 });

@@ -20,6 +20,9 @@ const tiendaNames = async (page: Page, shop: SeededShop) => {
   return page.getByRole("list", { name: "Productos" }).getByRole("listitem").locator(".card-name").allTextContents();
 };
 
+/** The notice of a product saved as 'Oculto', created or edited. */
+const HIDDEN_NOTICE = (name: string) => `Guardado como oculto: ${name} no aparece en tu tienda hasta que lo publiques.`;
+
 async function save(page: Page, storeId: string) {
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/products$`));
@@ -71,6 +74,8 @@ test("the merchant sets an offer, hides and publishes a product, and hides sold-
   await expect(compareAt).toHaveValue("50,00");
   await page.getByRole("radio", { name: "Oculto" }).check();
   await save(page, shop.id);
+  // The notice says where it is now: not in the store.
+  await expect(page.getByText(HIDDEN_NOTICE("Cafetera italiana"))).toBeVisible();
   const list = page.getByRole("list", { name: "Productos" });
   await expect(
     list.getByRole("listitem").filter({ hasText: "Cafetera italiana" }).getByText("Oculto", { exact: true }),
@@ -107,6 +112,7 @@ test("the merchant sets an offer, hides and publishes a product, and hides sold-
   await page.getByLabel("Imagen").setInputFiles(PHOTO);
   await page.getByRole("button", { name: "Crear producto" }).click();
   await expect(page.getByText("Producto creado")).toBeVisible();
+  await expect(page.getByText(HIDDEN_NOTICE("Mermelada de guayaba"))).toBeVisible();
   const [created] = await query<{ id: string; published: number; compare_at_price: number }>(
     "select id, published, compare_at_price from products where store_id = ? and name = 'Mermelada de guayaba'",
     [shop.id],

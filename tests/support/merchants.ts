@@ -1,11 +1,15 @@
-import { insertStore } from "../../app/stores/stores.server";
+import { insertStore, type NewStoreInput } from "../../app/stores/stores.server";
 import { users } from "../../db/schema";
 import type { createTestServices } from "./services";
 
 type S = ReturnType<typeof createTestServices>;
 
-/** A merchant in good standing on `plan` (bill due in 20 days) with one store. */
-export async function merchantWithStore(s: S, plan: "standard" | "premium" = "standard") {
+/** A merchant in good standing on `plan` (bill due in 20 days) with one store; `store` sets its fields (url, currency…). */
+export async function merchantWithStore(
+  s: S,
+  plan: "standard" | "premium" = "standard",
+  store: Partial<Omit<NewStoreInput, "ownerId">> = {},
+) {
   const id = crypto.randomUUID();
   const now = s.clock.now();
   await s.db.insert(users).values({
@@ -20,10 +24,10 @@ export async function merchantWithStore(s: S, plan: "standard" | "premium" = "st
     billDueAt: new Date(now.getTime() + 20 * 86_400_000),
     createdAt: now,
   });
-  const store = await insertStore(
+  const created = await insertStore(
     s.db,
-    { ownerId: id, name: `Tienda ${id.slice(0, 8)}`, url: `tienda-${id.slice(0, 8)}`, category: 6 },
+    { ownerId: id, name: `Tienda ${id.slice(0, 8)}`, url: `tienda-${id.slice(0, 8)}`, category: 6, ...store },
     now,
   );
-  return { id, store };
+  return { id, store: created };
 }

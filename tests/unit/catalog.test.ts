@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  compareForListing,
-  discountPercent,
-  isListed,
-  LISTING_RANK,
-  listingRank,
-  lowestListedRank,
-  OFFER_MESSAGES,
-  offerOf,
-  soldOutLast,
-} from "~/domain/catalog";
+import { discountPercent, OFFER_MESSAGES, offerOf, soldOutLast } from "~/domain/catalog";
 import { productSchema } from "~/products/product-actions.server";
 import { storeInfoSchema } from "~/stores/info-actions.server";
+import { compareForListing } from "../support/listing-order";
 import { storeInfoForm } from "../support/store-info-form";
 
 describe("offers: the discount of a 'Precio anterior'", () => {
@@ -108,22 +99,6 @@ describe("the product form's 'Precio anterior'", () => {
 
 describe("listing order: in stock first, sold out last, hidden never", () => {
   const p = (id: string, stock: number, createdAt: number, published = true) => ({ id, stock, createdAt, published });
-
-  it("ranks products as the database's listing_rank does", () => {
-    expect(listingRank({ published: true, stock: 3 })).toBe(LISTING_RANK.inStock);
-    expect(listingRank({ published: true, stock: 0 })).toBe(LISTING_RANK.soldOut);
-    expect(listingRank({ published: false, stock: 3 })).toBe(LISTING_RANK.hidden);
-    expect(listingRank({ published: false, stock: 0 })).toBe(LISTING_RANK.hidden);
-  });
-
-  it("lists sold-out products unless the store hides them, and hidden products never", () => {
-    expect(lowestListedRank(false)).toBe(LISTING_RANK.soldOut);
-    expect(lowestListedRank(true)).toBe(LISTING_RANK.inStock);
-    expect(isListed({ published: true, stock: 0 }, false)).toBe(true);
-    expect(isListed({ published: true, stock: 0 }, true)).toBe(false);
-    expect(isListed({ published: true, stock: 1 }, true)).toBe(true);
-    expect(isListed({ published: false, stock: 5 }, false)).toBe(false);
-  });
 
   it("sorts in stock before sold out, each newest first, the higher id breaking ties", () => {
     const products = [

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { ProductVisibility } from "~/domain/catalog";
 import { toDecimalString } from "~/domain/money";
 import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
@@ -14,6 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const product = await loadProduct(getServices(context), store, params.productId);
+  const visibility: ProductVisibility = product.published ? "published" : "hidden";
   return {
     storeId: store.id,
     currency: store.currency,
@@ -26,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       stock: String(product.stock),
       description: product.description,
       category: String(product.category),
-      visibility: product.published ? ("published" as const) : ("hidden" as const),
+      visibility,
       image: product.imageKey ? fileUrl(product.imageKey) : null,
     },
   };

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { PRODUCT_FILTERS, type ProductFilter } from "~/domain/catalog";
+import { offerView, PRODUCT_FILTERS, type ProductFilter } from "~/domain/catalog";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
 import { fileUrl } from "~/services/files";
@@ -52,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: p.id,
       name: p.name,
       price: formatMoney(p.price, store.currency),
-      compareAt: p.compareAtPrice !== null && p.compareAtPrice > p.price ? formatMoney(p.compareAtPrice, store.currency) : null,
+      // The old price struck through, as the store shows it (no badge in this list).
+      compareAt: offerView(p.price, p.compareAtPrice, store.currency)?.compareAt ?? null,
       published: p.published,
       stock: p.stock,
       category: PRODUCT_CATEGORIES[p.category] ?? "",

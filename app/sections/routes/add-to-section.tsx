@@ -7,7 +7,7 @@ import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
 import { sendWithProgress } from "~/media/upload-progress";
 import { VIDEO_EXTENSIONS } from "~/media/video-rules";
-import { listProducts } from "~/products/products.server";
+import { pickableProducts } from "~/products/products.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ErrorText } from "~/ui/form";
@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const [{ section, items }, products] = await Promise.all([
     loadSectionWithItems(services, store, params.sectionId),
-    params.type === "product" ? listProducts(services.db, store.id, "", 2000) : null,
+    params.type === "product" ? pickableProducts(services.db, store.id, 2000) : [],
   ]);
   const plan = merchantPlanLimits(context);
   const inSection = new Set(items.map((i) => i.productId));
@@ -51,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     storeId: store.id,
     section: { id: section.id, title: section.title },
     free: freeSlots(plan.itemsPerSection, items.length),
-    products: (products?.rows ?? [])
+    products: products
       .filter((p) => !inSection.has(p.id))
       .map((p) => ({
         id: p.id,

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { addToCart, CART_MESSAGES, type CartLine, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
 import { formatMoney } from "~/domain/money";
+import { refused } from "~/http/responses";
 import type { RouteHandle } from "~/root";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
@@ -64,7 +65,7 @@ const cartForm = z.discriminatedUnion("intent", [
 /** Add, change the quantity (1…stock) or remove, then back to the cart (post/redirect/get). */
 export async function action(args: Route.ActionArgs) {
   const parsed = cartForm.safeParse(Object.fromEntries(await args.request.formData()));
-  if (!parsed.success) throw data({ message: "No pudimos actualizar tu carrito" }, { status: 400 });
+  if (!parsed.success) refused("No pudimos actualizar tu carrito", 400);
   const input = parsed.data;
   const p = await loadSitePage(args, () => [], { cartIds: [input.productId] });
   const cartPath = `${p.site.basePath}/Cart`;
@@ -75,11 +76,11 @@ export async function action(args: Route.ActionArgs) {
     lines = removeFromCart(lines, input.productId);
   } else {
     // An id of another store, a deleted or a hidden product never enters the cart.
-    if (!product) throw data({ message: "Este producto ya no está disponible" }, { status: 404 });
+    if (!product) refused("Este producto ya no está disponible", 404);
     if (input.intent === "add") {
       const change = addToCart(lines, product.id, input.quantity, product.stock);
       // Its page shows no add button; a stale page or a forged post is refused.
-      if (change.soldOut) throw data({ message: CART_MESSAGES.soldOut }, { status: 409 });
+      if (change.soldOut) refused(CART_MESSAGES.soldOut, 409);
       lines = change.lines;
       if (change.limited) to = `${cartPath}?limite=${product.id}`;
     } else {

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { offerOf } from "~/domain/catalog";
+import { offerView } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
 import { formatMoney, toDecimalString } from "~/domain/money";
 import { notFound } from "~/http/responses";
@@ -9,7 +9,7 @@ import { Picture } from "../picture";
 import { productQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
 import { Offer, SiteShell } from "../shell";
-import { imageOf, loadSitePage, offerView, productPath } from "../site.server";
+import { imageOf, loadSitePage, productPath } from "../site.server";
 import type { Route } from "./+types/product";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (href.split("/").at(-2) !== title) throw redirect(href, 301);
   const inCart = p.cart.find((l) => l.productId === product.id)?.quantity ?? 0;
   const image = imageOf(product.imageKey, product.imageWidth, product.imageHeight);
-  const offer = offerOf(product.price, product.compareAtPrice);
+  const offer = offerView(product.price, product.compareAtPrice, p.site.currency);
   const path = href.slice(p.site.basePath.length);
   return data(
     {
@@ -42,8 +42,10 @@ export async function loader(args: Route.LoaderArgs) {
         description: product.description,
         price: formatMoney(product.price, p.site.currency),
         priceDecimal: toDecimalString(product.price, p.site.currency),
-        offer: offerView(product.price, product.compareAtPrice, p.site.currency),
-        compareAtDecimal: offer ? toDecimalString(offer.compareAt, p.site.currency) : null,
+        offer,
+        // An offer's old price is the compare-at price (null without an offer).
+        compareAtDecimal:
+          offer && product.compareAtPrice !== null ? toDecimalString(product.compareAtPrice, p.site.currency) : null,
         stock: product.stock,
         category: productCategoryName(product.category) ?? null,
         image,

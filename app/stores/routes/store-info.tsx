@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { SoldOutListing } from "~/domain/catalog";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
 import { displayPhone } from "~/domain/phone";
 import { timeZoneOptions } from "~/domain/time-zones";
@@ -20,6 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const [banners, sections] = await db.batch([listBanners(db, store.id), listSections(db, store.id)]);
   const plan = merchantPlanLimits(context);
+  const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
   return {
     store: {
       id: store.id,
@@ -33,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       attentionNumber: displayPhone(store.attentionNumber),
       location: store.location,
       timeZone: store.timeZone,
-      soldOut: store.hideSoldOut ? "hidden" : "last",
+      soldOut,
       logo: store.logoKey ? fileUrl(store.logoKey) : null,
       qrPng: store.qrPngKey ? fileUrl(store.qrPngKey) : null,
       qrSvg: store.qrSvgKey ? fileUrl(store.qrSvgKey) : null,
