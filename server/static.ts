@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { Readable } from "node:stream";
+import { cacheControlFor } from "../app/http/cache-policy";
 import { type Encoding, isCompressible, negotiateEncoding, varyOnEncoding } from "./compression";
 
 const TYPES: Record<string, string> = {
@@ -18,16 +19,6 @@ const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".woff2": "font/woff2",
 };
-
-/**
- * How long a browser may keep a file of the client build: hashed /assets/* forever, the service
- * worker never without asking (a new build must reach every installed app), the rest for an hour.
- */
-function cacheControl(pathname: string): string {
-  if (pathname.startsWith("/assets/")) return "public, max-age=31536000, immutable";
-  if (pathname === "/sw.js") return "no-cache";
-  return "public, max-age=3600";
-}
 
 /** Serves the client build: the files' types, cache lifetimes and precompressed siblings. */
 export function createStaticHandler(root: string) {
@@ -51,7 +42,7 @@ export function createStaticHandler(root: string) {
       const headers = new Headers({
         "content-type": type,
         "x-content-type-options": "nosniff",
-        "cache-control": cacheControl(pathname),
+        "cache-control": cacheControlFor(pathname),
       });
       // Text assets have brotli and gzip siblings written at build time (vite.config.ts).
       const compressible = isCompressible(type);

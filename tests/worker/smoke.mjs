@@ -149,6 +149,10 @@ async function main() {
     const [sw, manifest, offline, icon] = await Promise.all(
       ["/sw.js", "/manifest.webmanifest", "/offline.html", "/icons/icon-512.png"].map(asset),
     );
+    // A build file named by its content hash: kept a year without asking, as the Node server sends it.
+    const hashed = await asset(html.match(/\/assets\/site-[\w-]+\.js/)?.[0] ?? "/assets/site-missing.js");
+    checks["hashed /assets/* files immutable for a year"] =
+      hashed.status === 200 && /javascript/.test(hashed.type ?? "") && hashed.cache === "public, max-age=31536000, immutable";
     checks["installable app: /sw.js revalidated every time, the manifest, the offline page at its name, the icons"] =
       sw.status === 200 &&
       /javascript/.test(sw.type ?? "") &&
