@@ -2,8 +2,8 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { Readable } from "node:stream";
-import { cacheControlFor } from "../app/http/cache-policy";
-import { type Encoding, isCompressible, negotiateEncoding, varyOnEncoding } from "./compression";
+import { cacheControlFor } from "../app/http/cache-policy.ts";
+import { type Encoding, isCompressible, negotiateEncoding, varyOnEncoding } from "./compression.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -20,6 +20,11 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
+/** The type a file of the client build is sent with, by its name; null for a file this server does not send. */
+export function contentTypeOf(path: string): string | null {
+  return TYPES[extname(path)] ?? null;
+}
+
 /** Serves the client build: the files' types, cache lifetimes and precompressed siblings. */
 export function createStaticHandler(root: string) {
   return async (request: Request): Promise<Response | null> => {
@@ -34,7 +39,7 @@ export function createStaticHandler(root: string) {
     }
     const path = normalize(join(root, decoded));
     if (!path.startsWith(root + sep)) return null;
-    const type = TYPES[extname(path)];
+    const type = contentTypeOf(path);
     if (!type) return null;
     try {
       const info = await stat(path);
