@@ -52,7 +52,7 @@ export interface WorkerScope {
 export interface WorkerOptions {
   /** Changes with every build (the build plugin writes it): names the cache. */
   version: string;
-  /** Paths stored at install: the offline page and the icons. */
+  /** Paths stored at install (the offline page). */
   precache: readonly string[];
   offlinePath: string;
 }
