@@ -1,4 +1,4 @@
-import { PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon";
+import { decodePng, encodePng, type Pixels, resizePixels } from "../media/png.ts";
 import { ALL_ICONS, type IconSpec, MASKABLE_CONTENT_SHARE } from "./manifest.ts";
 
 /**
@@ -11,66 +11,30 @@ export interface RenderedIcon {
   png: Uint8Array;
 }
 
-interface Pixels {
-  rgba: Uint8Array;
-  width: number;
-  height: number;
-}
-
 export function renderIcons(sourcePng: Uint8Array, specs: readonly IconSpec[] = ALL_ICONS): RenderedIcon[] {
-  const source = decode(sourcePng);
+  const source = decodePng(sourcePng);
   if (source.width !== source.height || source.width < 512) {
     throw new Error(`the icon source must be square and at least 512 px, not ${source.width}×${source.height}`);
   }
-  return specs.map((spec) => ({ spec, png: encode(shape(source, spec)) }));
+  return specs.map((spec) => {
+    const { rgba, width, height } = shape(source, spec);
+    return { spec, png: encodePng(rgba, width, height) };
+  });
 }
 
 function shape(source: Pixels, { size, kind }: IconSpec): Pixels {
   switch (kind) {
     case "any":
-      return roundCorners(resized(source, size, size));
+      return roundCorners(resizePixels(source, size, size));
     case "apple":
-      return opaque(resized(source, size, size));
+      return opaque(resizePixels(source, size, size));
     case "maskable": {
       // The whole source, shrunk into the safe zone and padded with its own background colour.
       const inner = Math.round(size * MASKABLE_CONTENT_SHARE);
-      return padded(resized(source, inner, inner), size, backgroundOf(source));
+      return padded(resizePixels(source, inner, inner), size, backgroundOf(source));
     }
     case "badge":
-      return resized(squareAround(markOnly(source), 0.08), size, size);
-  }
-}
-
-function decode(png: Uint8Array): Pixels {
-  const image = PhotonImage.new_from_byteslice(png);
-  try {
-    return { rgba: image.get_raw_pixels(), width: image.get_width(), height: image.get_height() };
-  } finally {
-    image.free();
-  }
-}
-
-function encode({ rgba, width, height }: Pixels): Uint8Array {
-  const image = new PhotonImage(rgba, width, height);
-  try {
-    return image.get_bytes();
-  } finally {
-    image.free();
-  }
-}
-
-function resized(pixels: Pixels, width: number, height: number): Pixels {
-  if (pixels.width === width && pixels.height === height) return { ...pixels, rgba: pixels.rgba.slice() };
-  const image = new PhotonImage(pixels.rgba, pixels.width, pixels.height);
-  try {
-    const out = resize(image, width, height, SamplingFilter.Lanczos3);
-    try {
-      return { rgba: out.get_raw_pixels(), width, height };
-    } finally {
-      out.free();
-    }
-  } finally {
-    image.free();
+      return resizePixels(squareAround(markOnly(source), 0.08), size, size);
   }
 }
 

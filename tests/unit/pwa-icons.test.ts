@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { PhotonImage } from "@cf-wasm/photon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readImageSize, sniffImageType } from "~/media/image-rules";
+import { decodePng } from "~/media/png";
 import { renderIcons } from "~/pwa/icons";
 import {
   ALL_ICONS,
@@ -16,14 +16,8 @@ import {
 const SOURCE = readFileSync("app/pwa/icon-source.png");
 
 function pixels(png: Uint8Array) {
-  const image = PhotonImage.new_from_byteslice(png);
-  try {
-    const rgba = image.get_raw_pixels();
-    const width = image.get_width();
-    return (x: number, y: number) => Array.from(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 4));
-  } finally {
-    image.free();
-  }
+  const { rgba, width } = decodePng(png);
+  return (x: number, y: number) => Array.from(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 4));
 }
 
 let rendered: Map<IconSpec, Uint8Array>;
