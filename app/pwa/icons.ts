@@ -6,17 +6,17 @@ import { ALL_ICONS, type IconSpec, MASKABLE_CONTENT_SHARE } from "./manifest.ts"
  * (app/pwa/icon-source.png: the white mark on the brand background). Nothing here is drawn by hand
  * per size: each icon is the source resized, then shaped for where it is shown.
  */
-export interface RenderedIcon {
+interface RenderedIcon {
   spec: IconSpec;
   png: Uint8Array;
 }
 
-export function renderIcons(sourcePng: Uint8Array, specs: readonly IconSpec[] = ALL_ICONS): RenderedIcon[] {
+export function renderIcons(sourcePng: Uint8Array): RenderedIcon[] {
   const source = decodePng(sourcePng);
   if (source.width !== source.height || source.width < 512) {
     throw new Error(`the icon source must be square and at least 512 px, not ${source.width}×${source.height}`);
   }
-  return specs.map((spec) => {
+  return ALL_ICONS.map((spec) => {
     const { rgba, width, height } = shape(source, spec);
     return { spec, png: encodePng(rgba, width, height) };
   });

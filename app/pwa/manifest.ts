@@ -13,8 +13,10 @@ export const MANIFEST_PATH = "/manifest.webmanifest";
 export const SERVICE_WORKER_PATH = "/sw.js";
 /** The Spanish page shown instead of a merchant page the network could not bring. */
 export const OFFLINE_PATH = "/offline.html";
+/** The service worker's version as app/pwa/sw.ts writes it; the build plugin puts the build's in its place. */
+export const VERSION_MARKER = "__VITRINA_SW_VERSION__";
 
-export type IconKind = "any" | "maskable" | "apple" | "badge";
+type IconKind = "any" | "maskable" | "apple" | "badge";
 
 export interface IconSpec {
   path: string;
@@ -42,23 +44,7 @@ export const ALL_ICONS: readonly IconSpec[] = Object.values(ICONS);
  */
 export const MASKABLE_CONTENT_SHARE = 0.8;
 
-export interface WebManifest {
-  id: string;
-  name: string;
-  short_name: string;
-  description: string;
-  lang: string;
-  dir: "ltr";
-  start_url: string;
-  scope: string;
-  display: "standalone";
-  orientation: "any";
-  theme_color: string;
-  background_color: string;
-  icons: Array<{ src: string; sizes: string; type: "image/png"; purpose: "any" | "maskable" }>;
-}
-
-export function webManifest(): WebManifest {
+export function webManifest() {
   const icon = ({ path, size }: IconSpec, purpose: "any" | "maskable") =>
     ({ src: path, sizes: `${size}x${size}`, type: "image/png", purpose }) as const;
   return {

@@ -3,14 +3,12 @@ import { readFileSync } from "node:fs";
 import { build, type Plugin } from "vite";
 import { cloudflareHeadersFile } from "../http/cache-policy.ts";
 import { renderIcons } from "./icons.ts";
-import { MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, webManifest } from "./manifest.ts";
+import { MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, VERSION_MARKER, webManifest } from "./manifest.ts";
 
 const here = (file: string) => new URL(file, import.meta.url).pathname;
 const ICON_SOURCE = here("./icon-source.png");
 const OFFLINE_PAGE = here("./offline.html");
 const WORKER_ENTRY = here("./sw.ts");
-/** Written in app/pwa/sw.ts; the build puts its version in its place. */
-export const VERSION_MARKER = "__VITRINA_SW_VERSION__";
 
 /**
  * The installable merchant app's files, emitted into the root of the client build of either target

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_ICONS, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH } from "~/pwa/manifest";
+import { ALL_ICONS, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, VERSION_MARKER } from "~/pwa/manifest";
 import { type RunningServer, send, startServer } from "./server";
 
 let server: RunningServer;
@@ -23,7 +23,7 @@ describe("the installable app's files on Node", () => {
     expect(reply.body).toBe(readFileSync(resolve("build/node/client/sw.js"), "utf8"));
     // One classic script: no module syntax, the build's version in place of its marker.
     expect(reply.body).not.toMatch(/^\s*(import|export)\b/m);
-    expect(reply.body).not.toContain("__VITRINA_SW_VERSION__");
+    expect(reply.body).not.toContain(VERSION_MARKER);
     expect(reply.body).toMatch(/`[0-9a-f]{12}`|"[0-9a-f]{12}"/);
     const br = await send(server, SERVICE_WORKER_PATH, { headers: { "Accept-Encoding": "br" }, method: "HEAD" });
     expect(br.headers["content-encoding"]).toBe("br");
