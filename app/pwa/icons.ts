@@ -1,5 +1,5 @@
 import { decodePng, encodePng, type Pixels, resizePixels } from "../media/png.ts";
-import { ALL_ICONS, type IconSpec, MASKABLE_CONTENT_SHARE } from "./manifest.ts";
+import { ALL_ICONS, FAVICON, type IconSpec, MASKABLE_CONTENT_SHARE } from "./manifest.ts";
 
 /**
  * Every icon of the installable app, derived at build time from the one square source image
@@ -12,14 +12,42 @@ interface RenderedIcon {
 }
 
 export function renderIcons(sourcePng: Uint8Array): RenderedIcon[] {
+  const source = decodeSource(sourcePng);
+  return ALL_ICONS.map((spec) => ({ spec, png: renderPng(source, spec) }));
+}
+
+/** /favicon.ico: an ICO file whose one image is the 32 px 'any' icon as a PNG. */
+export function renderFavicon(sourcePng: Uint8Array): Uint8Array {
+  return icoOf(renderPng(decodeSource(sourcePng), FAVICON), FAVICON.size);
+}
+
+function decodeSource(sourcePng: Uint8Array): Pixels {
   const source = decodePng(sourcePng);
   if (source.width !== source.height || source.width < 512) {
     throw new Error(`the icon source must be square and at least 512 px, not ${source.width}×${source.height}`);
   }
-  return ALL_ICONS.map((spec) => {
-    const { rgba, width, height } = shape(source, spec);
-    return { spec, png: encodePng(rgba, width, height) };
-  });
+  return source;
+}
+
+function renderPng(source: Pixels, spec: IconSpec): Uint8Array {
+  const { rgba, width, height } = shape(source, spec);
+  return encodePng(rgba, width, height);
+}
+
+/** An ICO container of one square PNG: the 6-byte directory, its one 16-byte entry, then the PNG. */
+function icoOf(png: Uint8Array, size: number): Uint8Array {
+  const ico = new Uint8Array(6 + 16 + png.byteLength);
+  const view = new DataView(ico.buffer);
+  view.setUint16(2, 1, true); // type: icon
+  view.setUint16(4, 1, true); // one image
+  ico[6] = size; // width and height (0 would mean 256)
+  ico[7] = size;
+  view.setUint16(10, 1, true); // colour planes
+  view.setUint16(12, 32, true); // bits per pixel
+  view.setUint32(14, png.byteLength, true);
+  view.setUint32(18, 22, true); // where the PNG starts
+  ico.set(png, 22);
+  return ico;
 }
 
 function shape(source: Pixels, { size, kind }: IconSpec): Pixels {

@@ -39,6 +39,12 @@ export const ICONS = {
 export const ALL_ICONS: readonly IconSpec[] = Object.values(ICONS);
 
 /**
+ * What browsers ask every page for when it links no icon: an ICO file holding one 32 px PNG of the
+ * 'any' icon (every current browser reads a PNG inside an ICO).
+ */
+export const FAVICON = { path: "/favicon.ico", size: 32, kind: "any" } as const satisfies IconSpec;
+
+/**
  * The maskable icon keeps its mark inside the safe zone, the centred circle of 80 % of the icon
  * that every launcher shape keeps: the source is shrunk to this share and padded with its background.
  */

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { build, type Plugin } from "vite";
 import { cloudflareHeadersFile } from "../http/cache-policy.ts";
-import { renderIcons } from "./icons.ts";
-import { MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, VERSION_MARKER, webManifest } from "./manifest.ts";
+import { renderFavicon, renderIcons } from "./icons.ts";
+import { FAVICON, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, VERSION_MARKER, webManifest } from "./manifest.ts";
 
 const here = (file: string) => new URL(file, import.meta.url).pathname;
 const ICON_SOURCE = here("./icon-source.png");
@@ -13,10 +13,10 @@ const WORKER_ENTRY = here("./sw.ts");
 /**
  * The installable merchant app's files, emitted into the root of the client build of either target
  * (so each runtime serves them as it serves the rest of the build): the icons resized from the one
- * source image, the web app manifest, the offline page and the service worker, bundled on its own as
- * one classic script. On Cloudflare a `_headers` file gives the asset server the cache lifetimes the
- * Node server sends (app/http/cache-policy.ts): hashed /assets/* immutable, /sw.js `no-cache`.
- * docs/decisions/0014-installable-merchant-app.md.
+ * source image, /favicon.ico (which browsers ask every page for), the web app manifest, the offline
+ * page and the service worker, bundled on its own as one classic script. On Cloudflare a `_headers`
+ * file gives the asset server the cache lifetimes the Node server sends (app/http/cache-policy.ts):
+ * hashed /assets/* immutable, /sw.js `no-cache`. docs/decisions/0014-installable-merchant-app.md.
  */
 export function installableApp({ target }: { target: "node" | "cloudflare" }): Plugin {
   return {
@@ -27,7 +27,9 @@ export function installableApp({ target }: { target: "node" | "cloudflare" }): P
       async handler(_options, bundle) {
         if (this.environment.name !== "client") return;
         const files = new Map<string, string | Uint8Array>();
-        for (const { spec, png } of renderIcons(readFileSync(ICON_SOURCE))) files.set(spec.path, png);
+        const iconSource = readFileSync(ICON_SOURCE);
+        for (const { spec, png } of renderIcons(iconSource)) files.set(spec.path, png);
+        files.set(FAVICON.path, renderFavicon(iconSource));
         files.set(MANIFEST_PATH, `${JSON.stringify(webManifest(), null, 2)}\n`);
         files.set(OFFLINE_PATH, readFileSync(OFFLINE_PAGE, "utf8"));
 

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readImageSize, sniffImageType } from "~/media/image-rules";
 import { ALL_ICONS, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, VERSION_MARKER } from "~/pwa/manifest";
 import { type RunningServer, send, startServer } from "./server";
 
@@ -52,6 +53,23 @@ describe("the installable app's files on Node", () => {
       expect(reply.headers["content-type"], icon.path).toBe("image/png");
       expect(reply.headers["cache-control"], icon.path).toBe("public, max-age=3600");
     }
+  });
+
+  it("/favicon.ico, which browsers ask every page for: an icon file holding the app's 32 px mark", async () => {
+    const head = await send(server, "/favicon.ico", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-type"]).toBe("image/x-icon");
+    expect(head.headers["cache-control"]).toBe("public, max-age=3600");
+    const ico = new Uint8Array(await (await fetch(`${server.origin}/favicon.ico`)).arrayBuffer());
+    expect(ico).toEqual(new Uint8Array(readFileSync(resolve("build/node/client/favicon.ico"))));
+    const view = new DataView(ico.buffer, ico.byteOffset, ico.byteLength);
+    // ICONDIR: reserved, type 1 (icon), one image; its entry: 32 × 32, 32 bits, the PNG's length and offset.
+    expect([view.getUint16(0, true), view.getUint16(2, true), view.getUint16(4, true)]).toEqual([0, 1, 1]);
+    expect([ico[6], ico[7], view.getUint16(12, true)]).toEqual([32, 32, 32]);
+    const png = ico.subarray(view.getUint32(18, true), view.getUint32(18, true) + view.getUint32(14, true));
+    expect(view.getUint32(18, true) + png.byteLength).toBe(ico.byteLength);
+    expect(sniffImageType(png)).toBe("png");
+    expect(readImageSize(png, "png")).toEqual({ width: 32, height: 32 });
   });
 
   it("hashed assets keep their year-long, immutable lifetime", async () => {

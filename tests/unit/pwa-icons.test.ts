@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readImageSize, sniffImageType } from "~/media/image-rules";
 import { decodePng } from "~/media/png";
-import { renderIcons } from "~/pwa/icons";
+import { renderFavicon, renderIcons } from "~/pwa/icons";
 import {
   ALL_ICONS,
   BACKGROUND_COLOR,
@@ -81,6 +81,24 @@ describe("icons, every one resized at build from the one source image", () => {
     for (let y = 0; y < 96; y++) for (let x = 0; x < 96; x++) if (badge(x, y)[3] === 255) opaqueWhite++;
     expect(opaqueWhite).toBeGreaterThan(96 * 96 * 0.2);
     expect(badge(48, 48).slice(0, 3)).toEqual([255, 255, 255]);
+  });
+});
+
+describe("/favicon.ico", () => {
+  it("is an ICO file of one 32 px PNG: the 'any' icon, rounded, the white mark on the brand colour", () => {
+    const ico = renderFavicon(SOURCE);
+    const view = new DataView(ico.buffer, ico.byteOffset, ico.byteLength);
+    expect([view.getUint16(0, true), view.getUint16(2, true), view.getUint16(4, true)]).toEqual([0, 1, 1]);
+    expect([ico[6], ico[7], view.getUint16(10, true), view.getUint16(12, true)]).toEqual([32, 32, 1, 32]);
+    const offset = view.getUint32(18, true);
+    const png = ico.subarray(offset, offset + view.getUint32(14, true));
+    expect(offset + png.byteLength).toBe(ico.byteLength);
+    expect(sniffImageType(png)).toBe("png");
+    expect(readImageSize(png, "png")).toEqual({ width: 32, height: 32 });
+    const at = pixels(png);
+    expect(at(0, 0)[3]).toBe(0);
+    expect(at(16, 2)).toEqual([0x5b, 0x3d, 0xf5, 255]);
+    expect(at(16, 8)).toEqual([255, 255, 255, 255]);
   });
 });
 
