@@ -5,6 +5,8 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { installableApp } from "./app/pwa/vite-plugin.ts";
+import { isCompressible, MIN_BYTES } from "./server/compression.ts";
+import { contentTypeOf } from "./server/static.ts";
 
 // One app, two runtimes: VITRINA_TARGET=cloudflare builds the Worker (workers/app.ts),
 // anything else the single-machine Node server (server/main.ts).
@@ -40,7 +42,9 @@ function siteScript(): Plugin {
 /**
  * The Node server sends build assets already compressed: each text file of the client build gets
  * `.br` (quality 11) and `.gz` siblings, written once here instead of on every request
- * (server/static.ts picks one by Accept-Encoding). Cloudflare compresses at its edge instead.
+ * (server/static.ts picks one by Accept-Encoding). Which files are text is the server's answer (its
+ * type for the file's name, compressible or not), so the two cannot disagree. Cloudflare compresses
+ * at its edge instead.
  */
 function precompressedAssets(): Plugin {
   return {
@@ -49,9 +53,9 @@ function precompressedAssets(): Plugin {
     writeBundle(options, bundle) {
       if (this.environment.name !== "client" || !options.dir) return;
       for (const [fileName, output] of Object.entries(bundle)) {
-        if (!/\.(js|css|svg|json|txt|html|webmanifest)$/.test(fileName)) continue;
+        if (!isCompressible(contentTypeOf(fileName))) continue;
         const bytes = Buffer.from(output.type === "chunk" ? output.code : output.source);
-        if (bytes.byteLength < 1024) continue;
+        if (bytes.byteLength < MIN_BYTES) continue;
         const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
         writeFileSync(join(options.dir, `${fileName}.br`), brotli);
         writeFileSync(join(options.dir, `${fileName}.gz`), gzipSync(bytes, { level: 9 }));

@@ -11,7 +11,7 @@ export type Encoding = "br" | "gzip";
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 /** Below this size the encoding's own overhead outweighs the saving. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 
 /** The best encoding the client accepts: brotli, then gzip (q=0 refuses one). */
 export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {

@@ -2,7 +2,8 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { Readable } from "node:stream";
-import { type Encoding, isCompressible, negotiateEncoding, varyOnEncoding } from "./compression";
+import { cacheControlFor } from "../app/http/cache-policy.ts";
+import { type Encoding, isCompressible, negotiateEncoding, varyOnEncoding } from "./compression.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -19,14 +20,9 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
-/**
- * How long a browser may keep a file of the client build: hashed /assets/* forever, the service
- * worker never without asking (a new build must reach every installed app), the rest for an hour.
- */
-function cacheControl(pathname: string): string {
-  if (pathname.startsWith("/assets/")) return "public, max-age=31536000, immutable";
-  if (pathname === "/sw.js") return "no-cache";
-  return "public, max-age=3600";
+/** The type a file of the client build is sent with, by its name; null for a file this server does not send. */
+export function contentTypeOf(path: string): string | null {
+  return TYPES[extname(path)] ?? null;
 }
 
 /** Serves the client build: the files' types, cache lifetimes and precompressed siblings. */
@@ -43,7 +39,7 @@ export function createStaticHandler(root: string) {
     }
     const path = normalize(join(root, decoded));
     if (!path.startsWith(root + sep)) return null;
-    const type = TYPES[extname(path)];
+    const type = contentTypeOf(path);
     if (!type) return null;
     try {
       const info = await stat(path);
@@ -51,7 +47,7 @@ export function createStaticHandler(root: string) {
       const headers = new Headers({
         "content-type": type,
         "x-content-type-options": "nosniff",
-        "cache-control": cacheControl(pathname),
+        "cache-control": cacheControlFor(pathname),
       });
       // Text assets have brotli and gzip siblings written at build time (vite.config.ts).
       const compressible = isCompressible(type);

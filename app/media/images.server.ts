@@ -126,13 +126,3 @@ async function encodeWebp(rgba: Uint8Array<ArrayBuffer>, width: number, height: 
   if (!out) throw new Error("webp encoding failed");
   return new Uint8Array(out);
 }
-
-/** Encodes raw RGBA pixels as PNG (QR codes, generated demo pictures). */
-export function encodePng(rgba: Uint8Array, width: number, height: number): Uint8Array {
-  const image = new PhotonImage(rgba, width, height);
-  try {
-    return image.get_bytes();
-  } finally {
-    image.free();
-  }
-}

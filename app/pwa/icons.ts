@@ -1,76 +1,68 @@
-import { PhotonImage, resize, SamplingFilter } from "@cf-wasm/photon";
-import { ALL_ICONS, type IconSpec, MASKABLE_CONTENT_SHARE } from "./manifest.ts";
+import { decodePng, encodePng, type Pixels, resizePixels } from "../media/png.ts";
+import { ALL_ICONS, FAVICON, type IconSpec, MASKABLE_CONTENT_SHARE } from "./manifest.ts";
 
 /**
  * Every icon of the installable app, derived at build time from the one square source image
  * (app/pwa/icon-source.png: the white mark on the brand background). Nothing here is drawn by hand
  * per size: each icon is the source resized, then shaped for where it is shown.
  */
-export interface RenderedIcon {
+interface RenderedIcon {
   spec: IconSpec;
   png: Uint8Array;
 }
 
-interface Pixels {
-  rgba: Uint8Array;
-  width: number;
-  height: number;
+export function renderIcons(sourcePng: Uint8Array): RenderedIcon[] {
+  const source = decodeSource(sourcePng);
+  return ALL_ICONS.map((spec) => ({ spec, png: renderPng(source, spec) }));
 }
 
-export function renderIcons(sourcePng: Uint8Array, specs: readonly IconSpec[] = ALL_ICONS): RenderedIcon[] {
-  const source = decode(sourcePng);
+/** /favicon.ico: an ICO file whose one image is the 32 px 'any' icon as a PNG. */
+export function renderFavicon(sourcePng: Uint8Array): Uint8Array {
+  return icoOf(renderPng(decodeSource(sourcePng), FAVICON), FAVICON.size);
+}
+
+function decodeSource(sourcePng: Uint8Array): Pixels {
+  const source = decodePng(sourcePng);
   if (source.width !== source.height || source.width < 512) {
     throw new Error(`the icon source must be square and at least 512 px, not ${source.width}×${source.height}`);
   }
-  return specs.map((spec) => ({ spec, png: encode(shape(source, spec)) }));
+  return source;
+}
+
+function renderPng(source: Pixels, spec: IconSpec): Uint8Array {
+  const { rgba, width, height } = shape(source, spec);
+  return encodePng(rgba, width, height);
+}
+
+/** An ICO container of one square PNG: the 6-byte directory, its one 16-byte entry, then the PNG. */
+function icoOf(png: Uint8Array, size: number): Uint8Array {
+  const ico = new Uint8Array(6 + 16 + png.byteLength);
+  const view = new DataView(ico.buffer);
+  view.setUint16(2, 1, true); // type: icon
+  view.setUint16(4, 1, true); // one image
+  ico[6] = size; // width and height (0 would mean 256)
+  ico[7] = size;
+  view.setUint16(10, 1, true); // colour planes
+  view.setUint16(12, 32, true); // bits per pixel
+  view.setUint32(14, png.byteLength, true);
+  view.setUint32(18, 22, true); // where the PNG starts
+  ico.set(png, 22);
+  return ico;
 }
 
 function shape(source: Pixels, { size, kind }: IconSpec): Pixels {
   switch (kind) {
     case "any":
-      return roundCorners(resized(source, size, size));
+      return roundCorners(resizePixels(source, size, size));
     case "apple":
-      return opaque(resized(source, size, size));
+      return opaque(resizePixels(source, size, size));
     case "maskable": {
       // The whole source, shrunk into the safe zone and padded with its own background colour.
       const inner = Math.round(size * MASKABLE_CONTENT_SHARE);
-      return padded(resized(source, inner, inner), size, backgroundOf(source));
+      return padded(resizePixels(source, inner, inner), size, backgroundOf(source));
     }
     case "badge":
-      return resized(squareAround(markOnly(source), 0.08), size, size);
-  }
-}
-
-function decode(png: Uint8Array): Pixels {
-  const image = PhotonImage.new_from_byteslice(png);
-  try {
-    return { rgba: image.get_raw_pixels(), width: image.get_width(), height: image.get_height() };
-  } finally {
-    image.free();
-  }
-}
-
-function encode({ rgba, width, height }: Pixels): Uint8Array {
-  const image = new PhotonImage(rgba, width, height);
-  try {
-    return image.get_bytes();
-  } finally {
-    image.free();
-  }
-}
-
-function resized(pixels: Pixels, width: number, height: number): Pixels {
-  if (pixels.width === width && pixels.height === height) return { ...pixels, rgba: pixels.rgba.slice() };
-  const image = new PhotonImage(pixels.rgba, pixels.width, pixels.height);
-  try {
-    const out = resize(image, width, height, SamplingFilter.Lanczos3);
-    try {
-      return { rgba: out.get_raw_pixels(), width, height };
-    } finally {
-      out.free();
-    }
-  } finally {
-    image.free();
+      return resizePixels(squareAround(markOnly(source), 0.08), size, size);
   }
 }
 

@@ -13,8 +13,10 @@ export const MANIFEST_PATH = "/manifest.webmanifest";
 export const SERVICE_WORKER_PATH = "/sw.js";
 /** The Spanish page shown instead of a merchant page the network could not bring. */
 export const OFFLINE_PATH = "/offline.html";
+/** The service worker's version as app/pwa/sw.ts writes it; the build plugin puts the build's in its place. */
+export const VERSION_MARKER = "__VITRINA_SW_VERSION__";
 
-export type IconKind = "any" | "maskable" | "apple" | "badge";
+type IconKind = "any" | "maskable" | "apple" | "badge";
 
 export interface IconSpec {
   path: string;
@@ -37,28 +39,18 @@ export const ICONS = {
 export const ALL_ICONS: readonly IconSpec[] = Object.values(ICONS);
 
 /**
+ * What browsers ask every page for when it links no icon: an ICO file holding one 32 px PNG of the
+ * 'any' icon (every current browser reads a PNG inside an ICO).
+ */
+export const FAVICON = { path: "/favicon.ico", size: 32, kind: "any" } as const satisfies IconSpec;
+
+/**
  * The maskable icon keeps its mark inside the safe zone, the centred circle of 80 % of the icon
  * that every launcher shape keeps: the source is shrunk to this share and padded with its background.
  */
 export const MASKABLE_CONTENT_SHARE = 0.8;
 
-export interface WebManifest {
-  id: string;
-  name: string;
-  short_name: string;
-  description: string;
-  lang: string;
-  dir: "ltr";
-  start_url: string;
-  scope: string;
-  display: "standalone";
-  orientation: "any";
-  theme_color: string;
-  background_color: string;
-  icons: Array<{ src: string; sizes: string; type: "image/png"; purpose: "any" | "maskable" }>;
-}
-
-export function webManifest(): WebManifest {
+export function webManifest() {
   const icon = ({ path, size }: IconSpec, purpose: "any" | "maskable") =>
     ({ src: path, sizes: `${size}x${size}`, type: "image/png", purpose }) as const;
   return {

@@ -10,14 +10,14 @@ import { appPath, cacheNameFor, handlingFor, isStaleCache, notificationTag, pars
 interface ExtendableEventLike {
   waitUntil(promise: Promise<unknown>): void;
 }
-export interface FetchEventLike extends ExtendableEventLike {
+interface FetchEventLike extends ExtendableEventLike {
   request: Request;
   respondWith(response: Promise<Response>): void;
 }
-export interface PushEventLike extends ExtendableEventLike {
+interface PushEventLike extends ExtendableEventLike {
   data: { text(): string } | null;
 }
-export interface NotificationEventLike extends ExtendableEventLike {
+interface NotificationEventLike extends ExtendableEventLike {
   notification: { data: unknown; close(): void };
 }
 export interface WindowClientLike {
@@ -49,10 +49,10 @@ export interface WorkerScope {
   addEventListener(type: "notificationclick", listener: (event: NotificationEventLike) => void): void;
 }
 
-export interface WorkerOptions {
+interface WorkerOptions {
   /** Changes with every build (the build plugin writes it): names the cache. */
   version: string;
-  /** Paths stored at install: the offline page and the icons. */
+  /** Paths stored at install (the offline page). */
   precache: readonly string[];
   offlinePath: string;
 }

@@ -22,7 +22,7 @@ export interface RequestFacts {
  * Never answered by the worker: the public stores and what they use (their files, printed QR codes),
  * the payment provider's notifications and the local tools. Route paths match regardless of case.
  */
-export const PASS_THROUGH_PREFIXES = ["/site", "/files", "/webhooks", "/_sandbox", "/_dev", "/qr"] as const;
+const PASS_THROUGH_PREFIXES = ["/site", "/files", "/webhooks", "/_sandbox", "/_dev", "/qr"] as const;
 
 /** Build files named by their content hash, and the app's icons. */
 const IMMUTABLE_PREFIXES = ["/assets/", "/icons/"] as const;
@@ -46,7 +46,7 @@ export function handlingFor(request: RequestFacts, origin: string): Handling {
 }
 
 /** One cache per build: its name changes with every build, and activation deletes the others. */
-export const CACHE_PREFIX = "vitrina-";
+const CACHE_PREFIX = "vitrina-";
 export const cacheNameFor = (version: string) => `${CACHE_PREFIX}${version}`;
 export const isStaleCache = (name: string, current: string) => name.startsWith(CACHE_PREFIX) && name !== current;
 

@@ -1,22 +1,22 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { build, type Plugin } from "vite";
-import { renderIcons } from "./icons.ts";
-import { MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, webManifest } from "./manifest.ts";
+import { cloudflareHeadersFile } from "../http/cache-policy.ts";
+import { renderFavicon, renderIcons } from "./icons.ts";
+import { FAVICON, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, VERSION_MARKER, webManifest } from "./manifest.ts";
 
 const here = (file: string) => new URL(file, import.meta.url).pathname;
 const ICON_SOURCE = here("./icon-source.png");
 const OFFLINE_PAGE = here("./offline.html");
 const WORKER_ENTRY = here("./sw.ts");
-/** Written in app/pwa/sw.ts; the build puts its version in its place. */
-export const VERSION_MARKER = "__VITRINA_SW_VERSION__";
 
 /**
  * The installable merchant app's files, emitted into the root of the client build of either target
  * (so each runtime serves them as it serves the rest of the build): the icons resized from the one
- * source image, the web app manifest, the offline page and the service worker, bundled on its own as
- * one classic script. On Cloudflare a `_headers` file makes the asset server send /sw.js `no-cache`
- * (the Node server does it in server/static.ts). docs/decisions/0014-installable-merchant-app.md.
+ * source image, /favicon.ico (which browsers ask every page for), the web app manifest, the offline
+ * page and the service worker, bundled on its own as one classic script. On Cloudflare a `_headers`
+ * file gives the asset server the cache lifetimes the Node server sends (app/http/cache-policy.ts):
+ * hashed /assets/* immutable, /sw.js `no-cache`. docs/decisions/0014-installable-merchant-app.md.
  */
 export function installableApp({ target }: { target: "node" | "cloudflare" }): Plugin {
   return {
@@ -27,7 +27,9 @@ export function installableApp({ target }: { target: "node" | "cloudflare" }): P
       async handler(_options, bundle) {
         if (this.environment.name !== "client") return;
         const files = new Map<string, string | Uint8Array>();
-        for (const { spec, png } of renderIcons(readFileSync(ICON_SOURCE))) files.set(spec.path, png);
+        const iconSource = readFileSync(ICON_SOURCE);
+        for (const { spec, png } of renderIcons(iconSource)) files.set(spec.path, png);
+        files.set(FAVICON.path, renderFavicon(iconSource));
         files.set(MANIFEST_PATH, `${JSON.stringify(webManifest(), null, 2)}\n`);
         files.set(OFFLINE_PATH, readFileSync(OFFLINE_PAGE, "utf8"));
 
@@ -41,8 +43,8 @@ export function installableApp({ target }: { target: "node" | "cloudflare" }): P
         version.update(worker);
         files.set(SERVICE_WORKER_PATH, worker.replaceAll(VERSION_MARKER, version.digest("hex").slice(0, 12)));
 
-        // Workers static assets read this file and do not serve it.
-        if (target === "cloudflare") files.set("/_headers", `${SERVICE_WORKER_PATH}\n  Cache-Control: no-cache\n`);
+        // The Node server's cache lifetimes, for Cloudflare's asset server (which reads this file and does not serve it).
+        if (target === "cloudflare") files.set("/_headers", cloudflareHeadersFile());
 
         for (const [path, source] of files) this.emitFile({ type: "asset", fileName: path.slice(1), source });
       },

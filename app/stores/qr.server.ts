@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { encodePng } from "~/media/images.server";
+import { encodePng } from "~/media/png";
 
 /**
  * The store's QR code, encoding {APP_ORIGIN}/QR/{storeId} so printed codes survive renames.

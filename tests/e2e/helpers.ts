@@ -94,6 +94,13 @@ export async function register(page: Page, email: string, storeName: string, pas
   await expect(page).toHaveURL(/\/plans$/);
 }
 
+/** Waits until the installable app's service worker (scope "/") is active and controls the page. */
+export async function controlled(page: Page, origin: string) {
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(scope).toBe(`${origin}/`);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${origin}/sw.js`);
+}
+
 export async function login(page: Page, email: string, password: string) {
   await page.goto("/Auth");
   await page.getByLabel("Correo electrónico").fill(email);

@@ -1,6 +1,8 @@
 import { type BrowserContext, type CDPSession, chromium, expect, type Page, test } from "@playwright/test";
+import { DEMO_MERCHANT } from "../../app/demo/seed.server";
+import { readImageSize, sniffImageType } from "../../app/media/image-rules";
 import config from "../../playwright.config";
-import { login } from "./helpers";
+import { controlled, login } from "./helpers";
 import { query, seedShop } from "./shop-seed";
 
 /**
@@ -10,26 +12,11 @@ import { query, seedShop } from "./shop-seed";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 const ORIGIN = `http://localhost:${PORT}`;
-const DEMO = { email: "demo@vitrina.local", password: "vitrina-demo-2026" };
 
 async function signIn(page: Page) {
-  await login(page, DEMO.email, DEMO.password);
+  await login(page, DEMO_MERCHANT.email, DEMO_MERCHANT.password);
   await expect(page).toHaveURL(`${ORIGIN}/`);
   await expect(page.getByRole("list", { name: "Tiendas" })).toBeVisible();
-}
-
-/** Waits until the app's worker is active and controls the page. */
-async function controlled(page: Page) {
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  expect(scope).toBe(`${ORIGIN}/`);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${ORIGIN}/sw.js`);
-}
-
-/** Width and height from a PNG's IHDR chunk. */
-function pngSize(bytes: Buffer) {
-  expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
-  expect(bytes.subarray(12, 16).toString("latin1")).toBe("IHDR");
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
 test("the merchant home links the manifest; it parses with the app's fields and each icon is a PNG of its size", async ({
@@ -65,7 +52,9 @@ test("the merchant home links the manifest; it parses with the app's fields and 
     const icon = await page.request.get(src);
     expect(icon.status(), src).toBe(200);
     expect(icon.headers()["content-type"], src).toBe("image/png");
-    expect(pngSize(await icon.body()), src).toEqual({ width: size, height: size });
+    const png = await icon.body();
+    expect(sniffImageType(png), src).toBe("png");
+    expect(readImageSize(png, "png"), src).toEqual({ width: size, height: size });
   }
 
   // Chromium's own reading of the manifest: no errors, the same icons.
@@ -89,7 +78,7 @@ test("Chromium reports the merchant app installable, and a public store page not
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page);
-    await controlled(page);
+    await controlled(page, ORIGIN);
     const cdp = await context.newCDPSession(page);
     const errors = async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors.map((e) => e.errorId);
     await expect.poll(errors, { timeout: 15_000 }).toEqual([]);
@@ -105,7 +94,7 @@ test("the service worker controls merchant pages; offline, a merchant page is th
   context,
 }) => {
   await signIn(page);
-  await controlled(page);
+  await controlled(page, ORIGIN);
   const products = await page.locator('a[href^="/Store/"]').first().getAttribute("href");
   const storeId = products?.match(/^\/Store\/(\d+)/)?.[1];
   expect(storeId).toBeTruthy();
@@ -176,7 +165,7 @@ test("public store pages link no manifest and register nothing; with the worker 
 
   // The merchant's browser, where the worker is installed with scope "/": it passes store pages through.
   await signIn(page);
-  await controlled(page);
+  await controlled(page, ORIGIN);
   const first = await page.goto(`/site/${shop.slug}`);
   expect(first?.fromServiceWorker()).toBe(false);
   await expect(page.getByText("Café de altura").first()).toBeVisible();
@@ -243,7 +232,7 @@ test("a push shows its notification through the worker's push handler; a malform
 }) => {
   await context.grantPermissions(["notifications"], { origin: ORIGIN });
   await signIn(page);
-  await controlled(page);
+  await controlled(page, ORIGIN);
 
   const deliver = await pushDelivery(context, page);
   const payload = { title: "Nuevo pedido #A1B2", body: "Ana pidió 2 productos", url: "/Store/1234567890/sales" };

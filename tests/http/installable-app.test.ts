@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_ICONS, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH } from "~/pwa/manifest";
+import { readImageSize, sniffImageType } from "~/media/image-rules";
+import { ALL_ICONS, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, VERSION_MARKER } from "~/pwa/manifest";
 import { type RunningServer, send, startServer } from "./server";
 
 let server: RunningServer;
@@ -23,7 +24,7 @@ describe("the installable app's files on Node", () => {
     expect(reply.body).toBe(readFileSync(resolve("build/node/client/sw.js"), "utf8"));
     // One classic script: no module syntax, the build's version in place of its marker.
     expect(reply.body).not.toMatch(/^\s*(import|export)\b/m);
-    expect(reply.body).not.toContain("__VITRINA_SW_VERSION__");
+    expect(reply.body).not.toContain(VERSION_MARKER);
     expect(reply.body).toMatch(/`[0-9a-f]{12}`|"[0-9a-f]{12}"/);
     const br = await send(server, SERVICE_WORKER_PATH, { headers: { "Accept-Encoding": "br" }, method: "HEAD" });
     expect(br.headers["content-encoding"]).toBe("br");
@@ -52,6 +53,23 @@ describe("the installable app's files on Node", () => {
       expect(reply.headers["content-type"], icon.path).toBe("image/png");
       expect(reply.headers["cache-control"], icon.path).toBe("public, max-age=3600");
     }
+  });
+
+  it("/favicon.ico, which browsers ask every page for: an icon file holding the app's 32 px mark", async () => {
+    const head = await send(server, "/favicon.ico", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-type"]).toBe("image/x-icon");
+    expect(head.headers["cache-control"]).toBe("public, max-age=3600");
+    const ico = new Uint8Array(await (await fetch(`${server.origin}/favicon.ico`)).arrayBuffer());
+    expect(ico).toEqual(new Uint8Array(readFileSync(resolve("build/node/client/favicon.ico"))));
+    const view = new DataView(ico.buffer, ico.byteOffset, ico.byteLength);
+    // ICONDIR: reserved, type 1 (icon), one image; its entry: 32 × 32, 32 bits, the PNG's length and offset.
+    expect([view.getUint16(0, true), view.getUint16(2, true), view.getUint16(4, true)]).toEqual([0, 1, 1]);
+    expect([ico[6], ico[7], view.getUint16(12, true)]).toEqual([32, 32, 32]);
+    const png = ico.subarray(view.getUint32(18, true), view.getUint32(18, true) + view.getUint32(14, true));
+    expect(view.getUint32(18, true) + png.byteLength).toBe(ico.byteLength);
+    expect(sniffImageType(png)).toBe("png");
+    expect(readImageSize(png, "png")).toEqual({ width: 32, height: 32 });
   });
 
   it("hashed assets keep their year-long, immutable lifetime", async () => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { IMAGE_HEIGHTS, MAX_PIXELS, MAX_PIXELS_WITHOUT_SCALING } from "~/media/image-rules";
-import { encodePng } from "~/media/images.server";
+import { encodePng } from "~/media/png";
 import { phoneJpeg } from "../http/pictures";
 
 /**

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { drawPicture } from "~/demo/pictures";
 import { checkImageUpload, MEDIA_MESSAGES, readImageSize, sniffImageType, targetSize } from "~/media/image-rules";
-import { encodePng, processImage } from "~/media/images.server";
+import { processImage } from "~/media/images.server";
+import { encodePng } from "~/media/png";
 
 const photo = (w: number, h: number) => encodePng(drawPicture({ shape: "mug", hue: 20, backdropHue: 200 }, w, h), w, h);
 

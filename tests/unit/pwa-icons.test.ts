@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { PhotonImage } from "@cf-wasm/photon";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readImageSize, sniffImageType } from "~/media/image-rules";
-import { renderIcons } from "~/pwa/icons";
+import { decodePng } from "~/media/png";
+import { renderFavicon, renderIcons } from "~/pwa/icons";
 import {
   ALL_ICONS,
   BACKGROUND_COLOR,
@@ -16,14 +16,8 @@ import {
 const SOURCE = readFileSync("app/pwa/icon-source.png");
 
 function pixels(png: Uint8Array) {
-  const image = PhotonImage.new_from_byteslice(png);
-  try {
-    const rgba = image.get_raw_pixels();
-    const width = image.get_width();
-    return (x: number, y: number) => Array.from(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 4));
-  } finally {
-    image.free();
-  }
+  const { rgba, width } = decodePng(png);
+  return (x: number, y: number) => Array.from(rgba.subarray((y * width + x) * 4, (y * width + x) * 4 + 4));
 }
 
 let rendered: Map<IconSpec, Uint8Array>;
@@ -87,6 +81,24 @@ describe("icons, every one resized at build from the one source image", () => {
     for (let y = 0; y < 96; y++) for (let x = 0; x < 96; x++) if (badge(x, y)[3] === 255) opaqueWhite++;
     expect(opaqueWhite).toBeGreaterThan(96 * 96 * 0.2);
     expect(badge(48, 48).slice(0, 3)).toEqual([255, 255, 255]);
+  });
+});
+
+describe("/favicon.ico", () => {
+  it("is an ICO file of one 32 px PNG: the 'any' icon, rounded, the white mark on the brand colour", () => {
+    const ico = renderFavicon(SOURCE);
+    const view = new DataView(ico.buffer, ico.byteOffset, ico.byteLength);
+    expect([view.getUint16(0, true), view.getUint16(2, true), view.getUint16(4, true)]).toEqual([0, 1, 1]);
+    expect([ico[6], ico[7], view.getUint16(10, true), view.getUint16(12, true)]).toEqual([32, 32, 1, 32]);
+    const offset = view.getUint32(18, true);
+    const png = ico.subarray(offset, offset + view.getUint32(14, true));
+    expect(offset + png.byteLength).toBe(ico.byteLength);
+    expect(sniffImageType(png)).toBe("png");
+    expect(readImageSize(png, "png")).toEqual({ width: 32, height: 32 });
+    const at = pixels(png);
+    expect(at(0, 0)[3]).toBe(0);
+    expect(at(16, 2)).toEqual([0x5b, 0x3d, 0xf5, 255]);
+    expect(at(16, 8)).toEqual([255, 255, 255, 255]);
   });
 });
 

@@ -146,9 +146,13 @@ async function main() {
         body: await r.text(),
       };
     };
-    const [sw, manifest, offline, icon] = await Promise.all(
-      ["/sw.js", "/manifest.webmanifest", "/offline.html", "/icons/icon-512.png"].map(asset),
+    const [sw, manifest, offline, icon, favicon] = await Promise.all(
+      ["/sw.js", "/manifest.webmanifest", "/offline.html", "/icons/icon-512.png", "/favicon.ico"].map(asset),
     );
+    // A build file named by its content hash: kept a year without asking, as the Node server sends it.
+    const hashed = await asset(html.match(/\/assets\/site-[\w-]+\.js/)?.[0] ?? "/assets/site-missing.js");
+    checks["hashed /assets/* files immutable for a year"] =
+      hashed.status === 200 && /javascript/.test(hashed.type ?? "") && hashed.cache === "public, max-age=31536000, immutable";
     checks["installable app: /sw.js revalidated every time, the manifest, the offline page at its name, the icons"] =
       sw.status === 200 &&
       /javascript/.test(sw.type ?? "") &&
@@ -160,6 +164,9 @@ async function main() {
       offline.body.includes("Sin conexión") &&
       icon.status === 200 &&
       icon.type === "image/png";
+    // The asset server names it by its registered type; the Node server by the one browsers have long used.
+    checks["/favicon.ico from the asset server, not a 404"] =
+      favicon.status === 200 && /^image\/(x-icon|vnd\.microsoft\.icon)$/.test(favicon.type ?? "");
     const storeHost = await getWithHost(`http://127.0.0.1:${port}/`, `demo.localhost:${port}`);
     checks["store subdomain form"] = storeHost.status === 200 && storeHost.body.includes("<title>Demo</title>");
     const missing = await fetch(`http://127.0.0.1:${port}/site/no-existe`);

@@ -1,9 +1,8 @@
 // The installable merchant app on the production runtime: the files come from the Worker's asset
 // server (tests/e2e/installable-app.spec.ts covers the rest on Node). docs/decisions/0014.
 import { expect, test } from "@playwright/test";
-import { login } from "../e2e/helpers";
-
-const DEMO = { email: "demo@vitrina.local", password: "vitrina-demo-2026" };
+import { DEMO_MERCHANT } from "../../app/demo/seed.server";
+import { controlled, login } from "../e2e/helpers";
 
 test("the worker registers from the Worker's assets, controls merchant pages, stands in offline and leaves stores alone", async ({
   page,
@@ -16,11 +15,10 @@ test("the worker registers from the Worker's assets, controls merchant pages, st
   const manifest = await page.request.get("/manifest.webmanifest");
   expect(manifest.headers()["content-type"]).toBe("application/manifest+json");
 
-  await login(page, DEMO.email, DEMO.password);
+  await login(page, DEMO_MERCHANT.email, DEMO_MERCHANT.password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${baseURL}/`);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${baseURL}/sw.js`);
+  await controlled(page, baseURL as string);
 
   const store = await page.goto("/site/demo");
   expect(store?.fromServiceWorker()).toBe(false);
