@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
@@ -8,7 +8,7 @@ import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { products, saleLines, stores } from "../../db/schema";
+import { productPhotos, products, saleLines, stores } from "../../db/schema";
 
 export type Product = typeof products.$inferSelect;
 export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stock"> &
@@ -29,10 +29,26 @@ export async function insertProduct(db: Db, input: NewProductInput & { id?: stri
   for (let attempt = 1; ; attempt++) {
     const id = input.id ?? randomDigits(ID_DIGITS.product);
     try {
-      const [row] = await db
+      const insert = db
         .insert(products)
         .values({ ...input, id, searchText: searchTextOf(input.name), createdAt: now })
         .returning();
+      const { imageKey, imageWidth, imageHeight, filename } = input;
+      // A product with an image has it as its gallery's first photo.
+      const [[row]] = imageKey
+        ? await db.batch([
+            insert,
+            db.insert(productPhotos).values({
+              productId: id,
+              storeId: input.storeId,
+              position: 0,
+              key: imageKey,
+              width: imageWidth ?? 0,
+              height: imageHeight ?? 0,
+              filename: filename ?? "",
+            }),
+          ])
+        : [await insert];
       if (!row) throw new Error("product insert returned nothing");
       return row;
     } catch (error) {
@@ -136,6 +152,10 @@ export async function createProduct(
         ${input.description}, ${input.category}, ${image.key}, ${image.width}, ${image.height}, ${image.filename}, ${now.getTime()},
         ${input.published ? 1 : 0}
       where (select count(*) from products where store_id = ${storeId}) < ${limit}`),
+    // The cover is the gallery's first photo (inserted only when the product was).
+    db.run(sql`insert into product_photos (product_id, store_id, position, key, width, height, filename)
+      select id, store_id, 0, ${image.key}, ${image.width}, ${image.height}, ${image.filename} from products
+      where id = ${id} and store_id = ${storeId} and changes() = 1`),
     db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
   ]);
   if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.products);
@@ -144,7 +164,10 @@ export async function createProduct(
   return row;
 }
 
-/** Saves an edit; a new image replaces the old one. Returns the replaced image key to delete, if any. */
+/**
+ * Saves an edit; a new image replaces the cover (the gallery's first photo, which the database copies
+ * into the product). Returns the replaced image key to delete, if any.
+ */
 export async function updateProduct(
   db: Db,
   product: Product,
@@ -152,15 +175,26 @@ export async function updateProduct(
   image: ProductImage | null,
   now: Date,
 ): Promise<string | null> {
+  const own = and(eq(products.id, product.id), eq(products.storeId, product.storeId));
+  const coverId = db
+    .select({ id: productPhotos.id })
+    .from(productPhotos)
+    .where(eq(productPhotos.productId, product.id))
+    .orderBy(asc(productPhotos.position), asc(productPhotos.id))
+    .limit(1);
   await db.batch([
     db
       .update(products)
-      .set({
-        ...input,
-        searchText: searchTextOf(input.name),
-        ...(image ? { imageKey: image.key, imageWidth: image.width, imageHeight: image.height, filename: image.filename } : {}),
-      })
-      .where(and(eq(products.id, product.id), eq(products.storeId, product.storeId))),
+      .set({ ...input, searchText: searchTextOf(input.name) })
+      .where(own),
+    ...(image
+      ? [
+          db
+            .update(productPhotos)
+            .set({ key: image.key, width: image.width, height: image.height, filename: image.filename })
+            .where(and(eq(productPhotos.id, coverId), eq(productPhotos.storeId, product.storeId))),
+        ]
+      : []),
     db.update(stores).set({ updatedAt: now }).where(eq(stores.id, product.storeId)),
   ]);
   return image && product.imageKey && product.imageKey !== image.key ? product.imageKey : null;
