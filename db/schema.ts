@@ -2,6 +2,7 @@
 // Times are integer epoch milliseconds; money is integer minor units of the named currency.
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ProductOption } from "../app/domain/variants";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 const bool = (name: string) => integer(name, { mode: "boolean" });
@@ -282,12 +283,6 @@ export const products = sqliteTable(
     check("products_category_range", sql`${t.category} between 0 and 15`),
   ],
 );
-
-/** One option of a product and its values, e.g. { name: 'Talla', values: ['S', 'M', 'L'] }. */
-export interface ProductOption {
-  name: string;
-  values: string[];
-}
 
 /**
  * A product's gallery. The photo with the lowest position is the cover: database triggers copy it
