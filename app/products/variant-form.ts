@@ -77,7 +77,7 @@ export function readVariantForm(form: FormData, currency: string, photoIds: read
   const rows = postedRows(form);
   const drafts: VariantDraft[] = [];
   const skus = new Map<string, string>();
-  combinations(options).forEach((values, position) => {
+  combinations(options).forEach((values) => {
     const row = rows.get(combinationKey(values));
     if (row === undefined) {
       drafts.push({ values, price: null, sku: null, stock: 0, enabled: true, photoId: null });

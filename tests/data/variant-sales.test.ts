@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { slugify } from "~/domain/slug";
+import { combinations } from "~/domain/variants";
 import { action as checkoutAction } from "~/orders/routes/checkout";
 import { createProduct, findProduct, updateProduct } from "~/products/products.server";
 import { listVariants, type VariantDraft } from "~/products/variants.server";
@@ -28,15 +29,13 @@ const image = { key: "stores/x/products/p/a.webp", width: 400, height: 400, file
 /** A T-shirt in 3 sizes and 2 colours: M/Azul costs 2500 and has 5; L/Rojo is sold out; L/Azul is disabled. */
 async function shirtShop(s: S) {
   const { store } = await merchantWithStore(s, "standard", { url: URL_, currency: "USD", saleNumber: "573001112233" });
-  const drafts: VariantDraft[] = options[0]!.values.flatMap((talla) =>
-    options[1]!.values.map((color) => ({
-      values: [talla, color],
-      price: talla === "M" && color === "Azul" ? 2500 : null,
-      sku: `CAM-${talla}-${color}`,
-      stock: talla === "M" && color === "Azul" ? 5 : talla === "L" && color === "Rojo" ? 0 : 3,
-      enabled: !(talla === "L" && color === "Azul"),
-    })),
-  );
+  const drafts: VariantDraft[] = combinations(options).map(([talla = "", color = ""]) => ({
+    values: [talla, color],
+    price: talla === "M" && color === "Azul" ? 2500 : null,
+    sku: `CAM-${talla}-${color}`,
+    stock: talla === "M" && color === "Azul" ? 5 : talla === "L" && color === "Rojo" ? 0 : 3,
+    enabled: !(talla === "L" && color === "Azul"),
+  }));
   const plan = await planLimits(s.db, "standard");
   const product = await createProduct(s.db, store.id, plan, "2000001", input, image, s.clock.now(), { options, drafts });
   const variants = await listVariants(s.db, store.id, product.id);
