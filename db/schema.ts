@@ -2,6 +2,7 @@
 // Times are integer epoch milliseconds; money is integer minor units of the named currency.
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { ProductOption } from "../app/domain/variants";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 const bool = (name: string) => integer(name, { mode: "boolean" });
@@ -25,6 +26,8 @@ export const plans = sqliteTable(
     banner: integer("banner").notNull(),
     sections: integer("sections").notNull(),
     itemsPerSection: integer("items_per_section").notNull(),
+    /** Photos in one product's gallery (the first is its cover). */
+    photosPerProduct: integer("photos_per_product").notNull().default(4),
     priceMonthly: integer("price_monthly").notNull(),
     priceBiannual: integer("price_biannual").notNull(),
     priceAnnually: integer("price_annually").notNull(),
@@ -254,6 +257,11 @@ export const products = sqliteTable(
     /** 'Publicado' (true, the default) or 'Oculto' (false): a hidden product is nowhere on the public site. */
     published: bool("published").notNull().default(true),
     /**
+     * The product's options ('Talla', 'Color'…, at most 3) with their values, in the merchant's order;
+     * empty for a product sold as one thing. Each combination on sale is a row of product_variants.
+     */
+    options: text("options", { mode: "json" }).$type<ProductOption[]>().notNull().default(sql`'[]'`),
+    /**
      * Where the product stands in the public listings, computed by the database from `published` and
      * `stock` (the values are app/domain/catalog.ts `LISTING_RANK`): 0 hidden, 1 published and sold out,
      * 2 published and in stock. Listings walk the indexes below by rank, then newest first.
@@ -273,6 +281,66 @@ export const products = sqliteTable(
     check("products_stock_non_negative", sql`${t.stock} >= 0`),
     check("products_price_non_negative", sql`${t.price} >= 0`),
     check("products_category_range", sql`${t.category} between 0 and 15`),
+  ],
+);
+
+/**
+ * A product's gallery. The photo with the lowest position is the cover: database triggers copy it
+ * into products.image_* on every change, so cards, the cart and sales read the cover from the product.
+ */
+export const productPhotos = sqliteTable(
+  "product_photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    key: text("key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    filename: text("filename").notNull().default(""),
+  },
+  (t) => [index("product_photos_product_idx").on(t.productId, t.position, t.id)],
+);
+
+/**
+ * One combination of a product's option values on sale ('M / Azul'): its own stock, an optional own
+ * price (else the product's), SKU and photo. A product with variants has its products.stock kept by
+ * database triggers as the sum of its enabled variants' stock, so listings and 'Agotado' read one column.
+ */
+export const productVariants = sqliteTable(
+  "product_variants",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** The value of each option, in the product's option order; '' past the product's last option. */
+    option1: text("option1").notNull(),
+    option2: text("option2").notNull().default(""),
+    option3: text("option3").notNull().default(""),
+    /** null = the product's price. */
+    price: integer("price"),
+    sku: text("sku"),
+    stock: integer("stock").notNull().default(0),
+    /** A disabled combination is not sold and its stock does not count. */
+    enabled: bool("enabled").notNull().default(true),
+    photoId: integer("photo_id").references((): AnySQLiteColumn => productPhotos.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("product_variants_product_idx").on(t.productId, t.position),
+    uniqueIndex("product_variants_values_unique").on(t.productId, t.option1, t.option2, t.option3),
+    uniqueIndex("product_variants_store_sku_unique").on(t.storeId, t.sku),
+    check("product_variants_stock_non_negative", sql`${t.stock} >= 0`),
+    check("product_variants_price_non_negative", sql`${t.price} is null or ${t.price} >= 0`),
   ],
 );
 
@@ -357,6 +425,10 @@ export const saleLines = sqliteTable(
       .references(() => sales.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** The variant bought; null for a product without options, or once the variant is deleted. */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /** The variant's values as bought ('Talla M, Azul'); `name` already carries them after the product's name. */
+    variant: text("variant"),
     name: text("name").notNull(),
     imageKey: text("image_key"),
     unitPrice: integer("unit_price").notNull(),

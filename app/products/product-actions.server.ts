@@ -3,19 +3,18 @@ import { OFFER_MESSAGES, PRODUCT_VISIBILITIES } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { moneyMessage, readMoney } from "~/domain/money";
-import { failure } from "~/http/action-result";
+import { failure, fieldErrors } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
-import { invalid, refusal } from "~/workspace/action-results.server";
+import { refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import {
   createProduct,
   deleteProduct,
-  findProduct,
   keysNotInSales,
   PRODUCT_MESSAGES,
   type Product,
@@ -23,6 +22,8 @@ import {
   productFilesPrefix,
   updateProduct,
 } from "./products.server";
+import { readVariantForm } from "./variant-form";
+import { productForEditing } from "./variants.server";
 
 const REQUIRED = "Este campo es obligatorio";
 
@@ -78,6 +79,23 @@ const hiddenNotice = (name: string) => `Guardado como oculto: ${name} no aparece
 
 const fieldsOf = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
 
+/**
+ * The product fields and its options and variants, read together so every refusal comes at once.
+ * A product with options has no stock of its own (its variants' sum), so its 'Stock' field may be empty.
+ */
+function readProductForm(form: FormData, currency: string, photoIds: readonly number[]) {
+  const variants = readVariantForm(form, currency, photoIds);
+  const fields = fieldsOf(form);
+  if (variants.ok && variants.options.length > 0) fields.stock = "0";
+  const product = productSchema(currency).safeParse(fields);
+  if (product.success && variants.ok)
+    return { ok: true as const, input: product.data, variants: { options: variants.options, drafts: variants.drafts } };
+  return {
+    ok: false as const,
+    errors: { ...(variants.ok ? {} : variants.errors), ...(product.success ? {} : fieldErrors(product.error)) },
+  };
+}
+
 async function prepareProductImage(file: File, storeId: string, productId: string): Promise<PreparedFile> {
   return prepareImage(file, productFilesPrefix(storeId, productId), IMAGE_HEIGHTS.product);
 }
@@ -92,16 +110,17 @@ const imageOf = (prepared: PreparedFile, file: File): ProductImage => ({
 /** /Store/{id}/products/new: validates, stores the resized image, creates the product under the plan limit. */
 export async function handleCreateProduct(services: Services, limits: PlanLimits, store: Store, form: FormData) {
   const { db, files, config, clock } = services;
-  const parsed = productSchema(store.currency).safeParse(fieldsOf(form));
+  const parsed = readProductForm(form, store.currency, []);
   const [file] = filesOf(form, "image");
-  if (!parsed.success) return invalid("create", parsed.error);
+  if (!parsed.ok) return failure(parsed.errors, { intent: "create" });
   if (!file) return failure({ image: PRODUCT_MESSAGES.imageRequired }, { intent: "create" });
+  const input = parsed.input;
   const id = randomDigits(ID_DIGITS.product);
   let prepared: PreparedFile | undefined;
   try {
     prepared = await prepareProductImage(file, store.id, id);
     await putAll(files, [prepared]);
-    await createProduct(db, store.id, limits, id, parsed.data, imageOf(prepared, file), clock.now());
+    await createProduct(db, store.id, limits, id, input, imageOf(prepared, file), clock.now(), parsed.variants);
   } catch (error) {
     if (prepared) await files.delete([prepared.key]);
     return refusal("create", error, "image");
@@ -109,20 +128,24 @@ export async function handleCreateProduct(services: Services, limits: PlanLimits
   return redirectWithNotice(
     config,
     `/Store/${store.id}/products`,
-    notice(
-      "Producto creado",
-      parsed.data.published ? `${parsed.data.name} ya está en tu tienda.` : hiddenNotice(parsed.data.name),
-    ),
+    notice("Producto creado", input.published ? `${input.name} ya está en tu tienda.` : hiddenNotice(input.name)),
   );
 }
 
-export async function loadProduct(services: Services, store: Store, productId: string): Promise<Product> {
-  const product = /^\d{7}$/.test(productId) ? await findProduct(services.db, store.id, productId) : undefined;
-  return product ?? notFound();
+/** The store's product to edit, with its variants and photo ids; the 404 page for anything else. */
+export async function loadProduct(services: Services, store: Store, productId: string) {
+  const found = /^\d{7}$/.test(productId) ? await productForEditing(services.db, store.id, productId) : undefined;
+  return found ?? notFound();
 }
 
 /** /Store/{id}/products/{productId}: save (intent=save, image optional) or delete (intent=delete). */
-export async function handleEditProduct(services: Services, store: Store, product: Product, form: FormData) {
+export async function handleEditProduct(
+  services: Services,
+  store: Store,
+  product: Product,
+  form: FormData,
+  photoIds: readonly number[],
+) {
   const { db, files, config, clock } = services;
   const list = `/Store/${store.id}/products`;
   if (form.get("intent") === "delete") {
@@ -133,8 +156,9 @@ export async function handleEditProduct(services: Services, store: Store, produc
       notice("Producto eliminado", `${product.name} se eliminó de tu tienda y de sus secciones.`),
     );
   }
-  const parsed = productSchema(store.currency).safeParse(fieldsOf(form));
-  if (!parsed.success) return invalid("save", parsed.error);
+  const parsed = readProductForm(form, store.currency, photoIds);
+  if (!parsed.ok) return failure(parsed.errors, { intent: "save" });
+  const input = parsed.input;
   const [file] = filesOf(form, "image");
   let prepared: PreparedFile | undefined;
   try {
@@ -145,9 +169,10 @@ export async function handleEditProduct(services: Services, store: Store, produc
     const replaced = await updateProduct(
       db,
       product,
-      parsed.data,
+      input,
       prepared && file ? imageOf(prepared, file) : null,
       clock.now(),
+      parsed.variants,
     );
     if (replaced) await files.delete(await keysNotInSales(db, [replaced]));
   } catch (error) {
@@ -159,7 +184,7 @@ export async function handleEditProduct(services: Services, store: Store, produc
     list,
     notice(
       "Producto guardado",
-      parsed.data.published ? `Los cambios de ${parsed.data.name} ya se ven en tu tienda.` : hiddenNotice(parsed.data.name),
+      input.published ? `Los cambios de ${input.name} ya se ven en tu tienda.` : hiddenNotice(input.name),
     ),
   );
 }

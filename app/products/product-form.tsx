@@ -4,6 +4,7 @@ import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
 import { ErrorText, Field, RadioGroup, SelectField, TextAreaField } from "~/ui/form";
+import { NO_VARIANT_VALUES, type VariantFormValues, VariantsEditor } from "./variants-editor";
 
 export interface ProductFormValues {
   name: string;
@@ -14,6 +15,7 @@ export interface ProductFormValues {
   category: string;
   visibility: ProductVisibility;
   image: string | null;
+  variants: VariantFormValues;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -25,6 +27,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   category: "0",
   visibility: "published",
   image: null,
+  variants: NO_VARIANT_VALUES,
 };
 
 const VISIBILITY_TEXT: Record<ProductVisibility, { label: string; hint: string }> = {
@@ -43,6 +46,7 @@ export function ProductForm(props: {
 }) {
   const { values, errors } = props;
   const [problem, setProblem] = useState<string | null>(null);
+  const [hasOptions, setHasOptions] = useState(values.variants.options.length > 0);
   return (
     <UploadForm className="form two-columns" busyText="Guardando producto…" onProblem={setProblem}>
       <input type="hidden" name="intent" value={props.intent} />
@@ -64,15 +68,23 @@ export function ProductForm(props: {
         error={errors.compareAtPrice}
         hint="Opcional. Si es mayor que el precio, tu tienda lo muestra tachado con el descuento."
       />
-      <Field
-        label="Stock"
-        name="stock"
-        inputMode="numeric"
-        defaultValue={values.stock}
-        error={errors.stock}
-        required
-        pattern="\d*"
-      />
+      {hasOptions ? (
+        <div className="field">
+          <p className="field-hint">
+            <strong>Stock:</strong> cada variante tiene el suyo; ponlo abajo, en Opciones y variantes.
+          </p>
+        </div>
+      ) : (
+        <Field
+          label="Stock"
+          name="stock"
+          inputMode="numeric"
+          defaultValue={values.stock}
+          error={errors.stock}
+          required
+          pattern="\d*"
+        />
+      )}
       <SelectField
         label="Categoría"
         name="category"
@@ -96,6 +108,7 @@ export function ProductForm(props: {
           maxLength={2000}
         />
       </div>
+      <VariantsEditor values={values.variants} currency={props.currency} errors={errors} onHasOptions={setHasOptions} />
       <div className="span-all product-image-field">
         {values.image && <img src={values.image} alt="Imagen actual" height={120} />}
         <div className="field">

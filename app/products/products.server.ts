@@ -1,14 +1,16 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { searchPattern, searchTextOf } from "~/domain/search";
+import type { ProductOption } from "~/domain/variants";
 import { renditionSourceKey } from "~/media/renditions";
 import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { products, saleLines, stores } from "../../db/schema";
+import { productPhotos, products, saleLines, stores } from "../../db/schema";
+import { replaceVariantsStatements, type VariantDraft } from "./variants.server";
 
 export type Product = typeof products.$inferSelect;
 export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stock"> &
@@ -29,10 +31,26 @@ export async function insertProduct(db: Db, input: NewProductInput & { id?: stri
   for (let attempt = 1; ; attempt++) {
     const id = input.id ?? randomDigits(ID_DIGITS.product);
     try {
-      const [row] = await db
+      const insert = db
         .insert(products)
         .values({ ...input, id, searchText: searchTextOf(input.name), createdAt: now })
         .returning();
+      const { imageKey, imageWidth, imageHeight, filename } = input;
+      // A product with an image has it as its gallery's first photo.
+      const [[row]] = imageKey
+        ? await db.batch([
+            insert,
+            db.insert(productPhotos).values({
+              productId: id,
+              storeId: input.storeId,
+              position: 0,
+              key: imageKey,
+              width: imageWidth ?? 0,
+              height: imageHeight ?? 0,
+              filename: filename ?? "",
+            }),
+          ])
+        : [await insert];
       if (!row) throw new Error("product insert returned nothing");
       return row;
     } catch (error) {
@@ -63,6 +81,20 @@ export interface ProductImage {
   width: number;
   height: number;
   filename: string;
+}
+
+/** A product's options and the variants they make (none for a product sold as one thing). */
+export interface ProductVariants {
+  options: ProductOption[];
+  drafts: VariantDraft[];
+}
+const NO_VARIANTS: ProductVariants = { options: [], drafts: [] };
+
+/** A SKU another product of the store already has: the merchant's message, on the variants. */
+function refuseTakenSku(error: unknown): never {
+  if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
+    throw new StoreError("Uno de los SKU ya está en uso en otro producto de esta tienda", "variants");
+  throw error;
 }
 
 /** The merchant's order: newest first, the higher id breaking ties (index order of products_store_newest_idx). */
@@ -127,42 +159,69 @@ export async function createProduct(
   input: ProductInput,
   image: ProductImage,
   now: Date,
+  variants: ProductVariants = NO_VARIANTS,
 ): Promise<Product> {
   const limit = plan.products ?? Number.MAX_SAFE_INTEGER;
-  const [inserted] = await db.batch([
-    db.run(sql`insert into products (id, store_id, name, search_text, price, compare_at_price, stock, description, category,
+  const [inserted] = await db
+    .batch([
+      db.run(sql`insert into products (id, store_id, name, search_text, price, compare_at_price, stock, description, category,
         image_key, image_width, image_height, filename, created_at, published)
       select ${id}, ${storeId}, ${input.name}, ${searchTextOf(input.name)}, ${input.price}, ${input.compareAtPrice}, ${input.stock},
         ${input.description}, ${input.category}, ${image.key}, ${image.width}, ${image.height}, ${image.filename}, ${now.getTime()},
         ${input.published ? 1 : 0}
       where (select count(*) from products where store_id = ${storeId}) < ${limit}`),
-    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
-  ]);
+      // The cover is the gallery's first photo (inserted only when the product was).
+      db.run(sql`insert into product_photos (product_id, store_id, position, key, width, height, filename)
+      select id, store_id, 0, ${image.key}, ${image.width}, ${image.height}, ${image.filename} from products
+      where id = ${id} and store_id = ${storeId} and changes() = 1`),
+      // Written only for a product that exists: nothing when the limit refused it.
+      ...replaceVariantsStatements(db, storeId, id, variants.options, variants.drafts, input.stock),
+      db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+    ])
+    .catch(refuseTakenSku);
   if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.products);
   const row = await findProduct(db, storeId, id);
   if (!row) throw new Error("created product missing");
   return row;
 }
 
-/** Saves an edit; a new image replaces the old one. Returns the replaced image key to delete, if any. */
+/**
+ * Saves an edit; a new image replaces the cover (the gallery's first photo, which the database copies
+ * into the product). Returns the replaced image key to delete, if any.
+ */
 export async function updateProduct(
   db: Db,
   product: Product,
   input: ProductInput,
   image: ProductImage | null,
   now: Date,
+  variants: ProductVariants = NO_VARIANTS,
 ): Promise<string | null> {
-  await db.batch([
-    db
-      .update(products)
-      .set({
-        ...input,
-        searchText: searchTextOf(input.name),
-        ...(image ? { imageKey: image.key, imageWidth: image.width, imageHeight: image.height, filename: image.filename } : {}),
-      })
-      .where(and(eq(products.id, product.id), eq(products.storeId, product.storeId))),
-    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, product.storeId)),
-  ]);
+  const own = and(eq(products.id, product.id), eq(products.storeId, product.storeId));
+  const coverId = db
+    .select({ id: productPhotos.id })
+    .from(productPhotos)
+    .where(eq(productPhotos.productId, product.id))
+    .orderBy(asc(productPhotos.position), asc(productPhotos.id))
+    .limit(1);
+  await db
+    .batch([
+      db
+        .update(products)
+        .set({ ...input, searchText: searchTextOf(input.name) })
+        .where(own),
+      ...(image
+        ? [
+            db
+              .update(productPhotos)
+              .set({ key: image.key, width: image.width, height: image.height, filename: image.filename })
+              .where(and(eq(productPhotos.id, coverId), eq(productPhotos.storeId, product.storeId))),
+          ]
+        : []),
+      ...replaceVariantsStatements(db, product.storeId, product.id, variants.options, variants.drafts, input.stock),
+      db.update(stores).set({ updatedAt: now }).where(eq(stores.id, product.storeId)),
+    ])
+    .catch(refuseTakenSku);
   return image && product.imageKey && product.imageKey !== image.key ? product.imageKey : null;
 }
 

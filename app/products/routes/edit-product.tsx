@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProductVisibility } from "~/domain/catalog";
 import { toDecimalString } from "~/domain/money";
+import { combinationKey, valuesOf } from "~/domain/variants";
 import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -14,22 +15,39 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const product = await loadProduct(getServices(context), store, params.productId);
+  const services = getServices(context);
+  const { product, variants, photoIds } = await loadProduct(services, store, params.productId);
   const visibility: ProductVisibility = product.published ? "published" : "hidden";
+  const amount = (minor: number) => toDecimalString(minor, store.currency).replace(".", ",");
   return {
     storeId: store.id,
     currency: store.currency,
     product: {
       id: product.id,
       name: product.name,
-      price: toDecimalString(product.price, store.currency).replace(".", ","),
-      compareAtPrice:
-        product.compareAtPrice === null ? "" : toDecimalString(product.compareAtPrice, store.currency).replace(".", ","),
+      price: amount(product.price),
+      compareAtPrice: product.compareAtPrice === null ? "" : amount(product.compareAtPrice),
       stock: String(product.stock),
       description: product.description,
       category: String(product.category),
       visibility,
       image: product.imageKey ? fileUrl(product.imageKey) : null,
+      variants: {
+        options: product.options.map((o) => ({ name: o.name, values: o.values.join(", ") })),
+        rows: Object.fromEntries(
+          variants.map((v) => [
+            combinationKey(valuesOf(v, product.options.length)),
+            {
+              stock: String(v.stock),
+              price: v.price === null ? "" : amount(v.price),
+              sku: v.sku ?? "",
+              enabled: v.enabled,
+              photoId: v.photoId === null ? "" : String(v.photoId),
+            },
+          ]),
+        ),
+        photos: photoIds.map((id, i) => ({ id, label: i === 0 ? "Foto 1 (portada)" : `Foto ${i + 1}` })),
+      },
     },
   };
 }
@@ -37,8 +55,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const product = await loadProduct(services, store, params.productId);
-  return handleEditProduct(services, store, product, await request.formData());
+  const { product, photoIds } = await loadProduct(services, store, params.productId);
+  return handleEditProduct(services, store, product, await request.formData(), photoIds);
 }
 
 /** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */

@@ -1,0 +1,107 @@
+/**
+ * The 'Opciones y variantes' part of the product form, read on the server. The options come as
+ * `option{i}.name` and `option{i}.values` ('S, M, L'); each combination's row as `v{i}.values` (its
+ * values, JSON), `v{i}.stock`, `v{i}.price`, `v{i}.sku`, `v{i}.photo` and `v{i}.enabled`. The
+ * combinations are always recomputed from the options: a row for a combination the options do not
+ * make is ignored, and a combination without a row (the merchant just added a value) starts enabled
+ * with stock 0.
+ */
+import { moneyMessage, readMoney } from "~/domain/money";
+import {
+  combinationKey,
+  combinations,
+  MAX_OPTIONS,
+  MAX_VARIANTS,
+  optionProblems,
+  type ProductOption,
+  SKU_MAX,
+  splitValues,
+  VARIANT_MESSAGES,
+} from "~/domain/variants";
+import type { VariantDraft } from "./variants.server";
+
+export type VariantFormReading =
+  | { ok: true; options: ProductOption[]; drafts: VariantDraft[] }
+  | { ok: false; errors: Record<string, string> };
+
+const STOCK = /^\d{1,7}$/;
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+};
+
+/** The options the merchant filled in (rows with neither a name nor values are left out). */
+export function readOptions(form: FormData): { options: ProductOption[]; fields: number[] } {
+  const options: ProductOption[] = [];
+  const fields: number[] = [];
+  for (let i = 0; i < MAX_OPTIONS; i++) {
+    const name = text(form, `option${i}.name`).replace(/\s+/g, " ");
+    const values = splitValues(text(form, `option${i}.values`));
+    if (!name && values.length === 0) continue;
+    options.push({ name, values });
+    fields.push(i);
+  }
+  return { options, fields };
+}
+
+/** The posted rows by their combination's key (at most MAX_VARIANTS are looked at). */
+function postedRows(form: FormData): Map<string, number> {
+  const rows = new Map<string, number>();
+  for (let i = 0; i < MAX_VARIANTS; i++) {
+    const raw = form.get(`v${i}.values`);
+    if (typeof raw !== "string" || raw.length > 400) continue;
+    try {
+      const values: unknown = JSON.parse(raw);
+      if (Array.isArray(values) && values.every((v) => typeof v === "string")) rows.set(combinationKey(values), i);
+    } catch {
+      // A malformed row is no row: its combination starts with stock 0.
+    }
+  }
+  return rows;
+}
+
+/**
+ * Reads the options and the variants' rows, with the store currency for prices and the product's
+ * photo ids (a photo of another product is refused). Errors are keyed by the form field.
+ */
+export function readVariantForm(form: FormData, currency: string, photoIds: readonly number[]): VariantFormReading {
+  const { options, fields } = readOptions(form);
+  const errors: Record<string, string> = {};
+  for (const problem of optionProblems(options)) {
+    const field = `option${fields[problem.option] ?? problem.option}.${problem.field}`;
+    errors[field] ??= problem.message;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (options.length === 0) return { ok: true, options, drafts: [] };
+
+  const rows = postedRows(form);
+  const drafts: VariantDraft[] = [];
+  const skus = new Map<string, string>();
+  combinations(options).forEach((values) => {
+    const row = rows.get(combinationKey(values));
+    if (row === undefined) {
+      drafts.push({ values, price: null, sku: null, stock: 0, enabled: true, photoId: null });
+      return;
+    }
+    const field = (name: string) => `v${row}.${name}`;
+    const stockText = text(form, field("stock")) || "0";
+    if (!STOCK.test(stockText)) errors[field("stock")] = "Escribe una cantidad entera, 0 o más";
+    const priceText = text(form, field("price"));
+    let price: number | null = null;
+    if (priceText) {
+      const reading = readMoney(priceText, currency);
+      if (reading.ok && reading.minor <= 1e12) price = reading.minor;
+      else errors[field("price")] = moneyMessage(reading.ok ? "invalid" : reading.problem, currency);
+    }
+    const sku = text(form, field("sku")) || null;
+    if (sku && sku.length > SKU_MAX) errors[field("sku")] = VARIANT_MESSAGES.tooLong(SKU_MAX);
+    else if (sku && skus.has(sku.toLowerCase())) errors[field("sku")] = VARIANT_MESSAGES.skuRepeated(sku);
+    if (sku) skus.set(sku.toLowerCase(), field("sku"));
+    const photoText = text(form, field("photo"));
+    const photoId = photoText ? Number(photoText) : null;
+    if (photoId !== null && !photoIds.includes(photoId)) errors[field("photo")] = "Elige una foto de este producto";
+    drafts.push({ values, price, sku, stock: Number(stockText), enabled: form.get(field("enabled")) === "on", photoId });
+  });
+  if (drafts.every((d) => !d.enabled)) errors.variants = VARIANT_MESSAGES.noneEnabled;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, options, drafts };
+}

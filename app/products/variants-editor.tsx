@@ -1,0 +1,178 @@
+import { useState } from "react";
+import {
+  combinationKey,
+  combinations,
+  MAX_OPTIONS,
+  OPTION_NAME_MAX,
+  type ProductOption,
+  SKU_MAX,
+  splitValues,
+} from "~/domain/variants";
+import { ErrorText } from "~/ui/form";
+
+/** A saved combination's fields as the form shows them (prices in the store currency, as typed). */
+export interface VariantFormRow {
+  stock: string;
+  price: string;
+  sku: string;
+  enabled: boolean;
+  photoId: string;
+}
+
+export interface VariantFormValues {
+  /** Each option's name and its values as one comma-separated text. */
+  options: Array<{ name: string; values: string }>;
+  /** Saved combinations by `combinationKey`. */
+  rows: Record<string, VariantFormRow>;
+  /** The product's photos a variant may show (none before the product exists). */
+  photos: Array<{ id: number; label: string }>;
+}
+
+export const NO_VARIANT_VALUES: VariantFormValues = { options: [], rows: {}, photos: [] };
+
+const EMPTY_ROW: VariantFormRow = { stock: "0", price: "", sku: "", enabled: true, photoId: "" };
+
+/**
+ * 'Opciones y variantes': up to three options, each a name and its comma-separated values, and below
+ * them one card per combination with its stock, own price, SKU, photo and 'Activa'. The cards follow
+ * the options as they are typed; the server recomputes them from the options anyway (app/products/variant-form.ts).
+ */
+export function VariantsEditor(props: {
+  values: VariantFormValues;
+  currency: string;
+  errors: Record<string, string | undefined>;
+  onHasOptions: (has: boolean) => void;
+}) {
+  const { values, errors } = props;
+  // The three option slots are always there, so the form also works before (or without) JavaScript.
+  const [options, setOptions] = useState(() =>
+    Array.from({ length: MAX_OPTIONS }, (_, i) => values.options[i] ?? { name: "", values: "" }),
+  );
+  const typed: ProductOption[] = options
+    .map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }))
+    .filter((o) => o.name !== "" && o.values.length > 0);
+  const combos = typed.length > 0 ? combinations(typed).slice(0, 100) : [];
+
+  const change = (index: number, field: "name" | "values", value: string) => {
+    const next = options.map((o, i) => (i === index ? { ...o, [field]: value } : o));
+    setOptions(next);
+    props.onHasOptions(next.some((o) => o.name.trim() && splitValues(o.values).length > 0));
+  };
+
+  return (
+    <fieldset className="span-all variants">
+      <legend>Opciones y variantes</legend>
+      <p className="field-hint">
+        Opcional. Por ejemplo Talla con los valores S, M, L y Color con Rojo, Azul: cada combinación tiene su propio stock y, si
+        quieres, su propio precio, SKU y foto.
+      </p>
+      <div className="option-rows">
+        {options.map((option, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the option slots 1 to 3, in order
+          <div className="option-row" key={i}>
+            <div className="field">
+              <label htmlFor={`f-option${i}-name`}>Opción {i + 1}</label>
+              <input
+                id={`f-option${i}-name`}
+                name={`option${i}.name`}
+                value={option.name}
+                maxLength={OPTION_NAME_MAX}
+                placeholder={i === 0 ? "Talla" : i === 1 ? "Color" : "Material"}
+                onChange={(e) => change(i, "name", e.target.value)}
+                aria-invalid={errors[`option${i}.name`] ? true : undefined}
+              />
+              <ErrorText message={errors[`option${i}.name`]} />
+            </div>
+            <div className="field">
+              <label htmlFor={`f-option${i}-values`}>Valores de la opción {i + 1}</label>
+              <input
+                id={`f-option${i}-values`}
+                name={`option${i}.values`}
+                value={option.values}
+                placeholder={i === 0 ? "S, M, L" : i === 1 ? "Rojo, Azul" : "Algodón, Lino"}
+                onChange={(e) => change(i, "values", e.target.value)}
+                aria-invalid={errors[`option${i}.values`] ? true : undefined}
+              />
+              <ErrorText message={errors[`option${i}.values`]} />
+            </div>
+          </div>
+        ))}
+      </div>
+      <ErrorText message={errors.variants} />
+      {combos.length > 0 && (
+        <ul className="variant-cards" aria-label="Variantes">
+          {combos.map((combo, i) => {
+            const key = combinationKey(combo);
+            const row = values.rows[key] ?? EMPTY_ROW;
+            const label = combo.join(" / ");
+            const field = (name: string) => `v${i}.${name}`;
+            const id = (name: string) => `f-v${i}-${name}`;
+            return (
+              <li key={key} className="variant-card" aria-label={label}>
+                <input type="hidden" name={field("values")} value={JSON.stringify(combo)} />
+                <div className="variant-head">
+                  <strong>{label}</strong>
+                  <label className="check">
+                    <input type="checkbox" name={field("enabled")} defaultChecked={row.enabled} aria-label={`Activa: ${label}`} />
+                    Activa
+                  </label>
+                </div>
+                <div className="variant-fields">
+                  <div className="field">
+                    <label htmlFor={id("stock")}>Stock</label>
+                    <input
+                      id={id("stock")}
+                      name={field("stock")}
+                      defaultValue={row.stock}
+                      inputMode="numeric"
+                      pattern="\d*"
+                      aria-label={`Stock de ${label}`}
+                    />
+                    <ErrorText message={errors[field("stock")]} />
+                  </div>
+                  <div className="field">
+                    <label htmlFor={id("price")}>Precio ({props.currency})</label>
+                    <input
+                      id={id("price")}
+                      name={field("price")}
+                      defaultValue={row.price}
+                      inputMode="decimal"
+                      placeholder="El del producto"
+                      aria-label={`Precio de ${label}`}
+                    />
+                    <ErrorText message={errors[field("price")]} />
+                  </div>
+                  <div className="field">
+                    <label htmlFor={id("sku")}>SKU</label>
+                    <input
+                      id={id("sku")}
+                      name={field("sku")}
+                      defaultValue={row.sku}
+                      maxLength={SKU_MAX}
+                      aria-label={`SKU de ${label}`}
+                    />
+                    <ErrorText message={errors[field("sku")]} />
+                  </div>
+                  {values.photos.length > 0 && (
+                    <div className="field">
+                      <label htmlFor={id("photo")}>Foto</label>
+                      <select id={id("photo")} name={field("photo")} defaultValue={row.photoId} aria-label={`Foto de ${label}`}>
+                        <option value="">La del producto</option>
+                        {values.photos.map((p) => (
+                          <option key={p.id} value={String(p.id)}>
+                            {p.label}
+                          </option>
+                        ))}
+                      </select>
+                      <ErrorText message={errors[field("photo")]} />
+                    </div>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,118 @@
+// Data access for a product's options and variants (the rules: app/domain/variants.ts).
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { optionColumns, type ProductOption } from "~/domain/variants";
+import type { Db } from "~/services/db";
+import { productPhotos, products, productVariants } from "../../db/schema";
+
+export type Variant = typeof productVariants.$inferSelect;
+
+/** One combination as the merchant set it: its values (one per option), stock, own price, SKU, photo, and whether it is sold. */
+export interface VariantDraft {
+  values: string[];
+  price: number | null;
+  sku: string | null;
+  stock: number;
+  enabled: boolean;
+  photoId?: number | null;
+}
+
+/** The product's variants in the merchant's order. */
+export function listVariants(db: Db, storeId: string, productId: string) {
+  return db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.storeId, storeId)))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+}
+
+/**
+ * Statements (for one batch) that make the product's options `options` and its variants exactly
+ * `drafts`. A combination already there keeps its row (matched on its values), so sale lines keep
+ * pointing at it; the others are removed. Without options the product has no variants and its own
+ * stock `stockWithoutOptions`; with options the database keeps its stock as the enabled variants' sum.
+ * Nothing is written for a product that is not the store's.
+ */
+export function replaceVariantsStatements(
+  db: Db,
+  storeId: string,
+  productId: string,
+  options: ProductOption[],
+  drafts: VariantDraft[],
+  stockWithoutOptions: number,
+): BatchItem<"sqlite">[] {
+  const ownVariants = and(eq(productVariants.productId, productId), eq(productVariants.storeId, storeId));
+  const ownProduct = and(eq(products.id, productId), eq(products.storeId, storeId));
+  if (options.length === 0 || drafts.length === 0) {
+    return [
+      db.delete(productVariants).where(ownVariants),
+      db.update(products).set({ options: [], stock: stockWithoutOptions }).where(ownProduct),
+    ];
+  }
+  const rows = drafts.map((d, position) => {
+    const o = optionColumns(d.values);
+    return sql`(${position}, ${o.option1}, ${o.option2}, ${o.option3}, ${d.price}, ${d.sku}, ${d.stock}, ${d.enabled ? 1 : 0}, ${d.photoId ?? null})`;
+  });
+  const kept = sql.join(
+    drafts.map((d) => {
+      const o = optionColumns(d.values);
+      return sql`(${o.option1}, ${o.option2}, ${o.option3})`;
+    }),
+    sql`, `,
+  );
+  return [
+    db.update(products).set({ options }).where(ownProduct),
+    db.delete(productVariants).where(and(ownVariants, sql`(option1, option2, option3) not in (values ${kept})`)),
+    // VALUES names its columns column1…column9; the insert happens only for the store's own product.
+    db.run(sql`insert into product_variants (product_id, store_id, position, option1, option2, option3, price, sku, stock, enabled, photo_id)
+      select ${productId}, ${storeId}, column1, column2, column3, column4, column5, column6, column7, column8, column9
+      from (values ${sql.join(rows, sql`, `)})
+      where exists (select 1 from products where id = ${productId} and store_id = ${storeId})
+      on conflict (product_id, option1, option2, option3) do update set
+        position = excluded.position, price = excluded.price, sku = excluded.sku, stock = excluded.stock,
+        enabled = excluded.enabled, photo_id = excluded.photo_id`),
+  ];
+}
+
+/** The variants of several products of one store, by product (public pages batch it with their other reads). */
+export function variantsOfProductsQuery(db: Db, storeId: SQL | string, productIds: string[]) {
+  return db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      option1: productVariants.option1,
+      option2: productVariants.option2,
+      option3: productVariants.option3,
+      price: productVariants.price,
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+      enabled: productVariants.enabled,
+      photoId: productVariants.photoId,
+    })
+    .from(productVariants)
+    .where(
+      and(eq(productVariants.storeId, storeId), sql`${productVariants.productId} in ${productIds.length ? productIds : ["-"]}`),
+    )
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
+}
+
+/**
+ * A product of the store with its variants and the photos a variant may show, for the edit form, in
+ * one round trip; undefined when the store has no such product.
+ */
+export async function productForEditing(db: Db, storeId: string, productId: string) {
+  const [[product], variants, photos] = await db.batch([
+    db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
+      .limit(1),
+    listVariants(db, storeId, productId),
+    db
+      .select({ id: productPhotos.id })
+      .from(productPhotos)
+      .where(and(eq(productPhotos.productId, productId), eq(productPhotos.storeId, storeId)))
+      .orderBy(asc(productPhotos.position), asc(productPhotos.id)),
+  ]);
+  return product && { product, variants, photoIds: photos.map((p) => p.id) };
+}
