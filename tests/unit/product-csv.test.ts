@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CSV_BOM, cellText, csvCell, csvDocument, readCsv } from "~/domain/csv";
 import {
   CATALOG_COLUMNS,
+  CATALOG_MAX_BYTES,
   CATALOG_MAX_ROWS,
   type CatalogLookup,
   type CatalogProduct,
@@ -11,6 +12,7 @@ import {
   problemText,
   readCatalogFile,
 } from "~/domain/product-csv";
+import { bodyLimitFor, FORM_BODY_LIMIT } from "~/security/body-limit";
 
 const HEADER = CATALOG_COLUMNS.join(";");
 const NO_MATCHES: CatalogLookup = { productIds: new Set(), skuOwners: new Map(), productCount: 0, productLimit: null };
@@ -233,6 +235,12 @@ describe("catalog export and import", () => {
       [null, "Otro", [8]],
       [null, "Nuevo", [9]],
     ]);
+  });
+
+  it("bounds the import's request body before it is read: the file's size plus a form's", () => {
+    expect(bodyLimitFor("/Store/1234567890/products/import")).toBe(CATALOG_MAX_BYTES + FORM_BODY_LIMIT);
+    expect(bodyLimitFor("/Store/1234567890/products/import.data")).toBe(CATALOG_MAX_BYTES + FORM_BODY_LIMIT);
+    expect(CATALOG_MAX_BYTES).toBe(2 * 1024 * 1024);
   });
 
   it("refuses a file without its columns, with an open quote, or over the row limit", () => {
