@@ -3,7 +3,7 @@
  * a studio-like backdrop with soft light and a shaded object, with fine grain like a camera sensor.
  * The pipeline then treats them exactly like a merchant's upload.
  */
-export type PictureShape = "mug" | "bag" | "ball" | "bottle" | "box" | "plant";
+export type PictureShape = "mug" | "bag" | "ball" | "bottle" | "box" | "plant" | "shirt";
 
 export interface PictureSpec {
   shape: PictureShape;
@@ -35,6 +35,12 @@ function inside(shape: PictureShape, u: number, v: number): boolean {
       return (u > 0.38 && u < 0.62 && v > 0.4 && v < 0.85) || (u > 0.45 && u < 0.55 && v > 0.18 && v <= 0.4);
     case "box":
       return u > 0.26 && u < 0.74 && v > 0.3 && v < 0.78;
+    case "shirt":
+      // A T-shirt: the body, the sleeves across the shoulders, and a round neck cut out.
+      return (
+        ((u > 0.33 && u < 0.67 && v > 0.3 && v < 0.82) || (u > 0.18 && u < 0.82 && v > 0.3 && v < 0.46)) &&
+        (u - 0.5) ** 2 + (v - 0.3) ** 2 > 0.006
+      );
     case "plant":
       return (u > 0.38 && u < 0.62 && v > 0.6 && v < 0.85) || (u - 0.5) ** 2 / 0.04 + (v - 0.42) ** 2 / 0.03 < 1;
   }

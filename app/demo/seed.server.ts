@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "~/auth/password.server";
 import { addBillingPeriod } from "~/domain/billing";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { combinations } from "~/domain/variants";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { processImage } from "~/media/images.server";
 import { encodePng } from "~/media/png";
 import { preparedImage, putAll } from "~/media/uploads.server";
 import { insertProduct, productFilesPrefix } from "~/products/products.server";
+import { replaceVariantsStatements } from "~/products/variants.server";
 import type { Services } from "~/services/services";
 import { insertStore, writeStoreQr } from "~/stores/stores.server";
-import { stores, users } from "../../db/schema";
+import { productPhotos, stores, users } from "../../db/schema";
 import { drawPicture, type PictureSpec } from "./pictures";
 
 export const DEMO_MERCHANT = {
@@ -157,5 +160,63 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
       new Date(now.getTime() - (DEMO_PRODUCTS.length - index) * 60_000),
     );
   }
+  await seedShirtWithVariants(services, store.id, now);
   return { created: true };
+}
+
+/**
+ * The demo's product with options: a T-shirt in three sizes and two colours, a photo per colour, the
+ * blue one dearer, one combination sold out and one not made.
+ */
+async function seedShirtWithVariants(services: Services, storeId: string, now: Date) {
+  const { db } = services;
+  const productId = randomDigits(ID_DIGITS.product);
+  const prefix = productFilesPrefix(storeId, productId);
+  const red = await storedPicture(services, prefix, { shape: "shirt", hue: 356, backdropHue: 210 }, IMAGE_HEIGHTS.product);
+  const blue = await storedPicture(services, prefix, { shape: "shirt", hue: 222, backdropHue: 40 }, IMAGE_HEIGHTS.product);
+  await insertProduct(
+    db,
+    {
+      id: productId,
+      storeId,
+      name: "Camiseta estampada",
+      price: 2000,
+      stock: 0,
+      category: 2,
+      description: "Camiseta de algodón peinado con estampado hecho a mano. Elige talla y color.",
+      imageKey: red.key,
+      imageWidth: red.width,
+      imageHeight: red.height,
+      filename: "camiseta-roja.jpg",
+    },
+    // The oldest of the demo's products: the newest-first lists keep their order.
+    new Date(now.getTime() - (DEMO_PRODUCTS.length + 1) * 60_000),
+  );
+  const [bluePhoto] = await db
+    .insert(productPhotos)
+    .values({
+      productId,
+      storeId,
+      position: 1,
+      key: blue.key,
+      width: blue.width ?? 0,
+      height: blue.height ?? 0,
+      filename: "camiseta-azul.jpg",
+    })
+    .returning({ id: productPhotos.id });
+  const options = [
+    { name: "Talla", values: ["S", "M", "L"] },
+    { name: "Color", values: ["Rojo", "Azul"] },
+  ];
+  const stock: Record<string, number> = { "S/Rojo": 6, "S/Azul": 4, "M/Rojo": 8, "M/Azul": 5, "L/Rojo": 0, "L/Azul": 3 };
+  const drafts = combinations(options).map(([talla = "", color = ""]) => ({
+    values: [talla, color],
+    price: color === "Azul" ? 2200 : null,
+    sku: `CAM-${talla}-${color.slice(0, 3).toUpperCase()}`,
+    stock: stock[`${talla}/${color}`] ?? 0,
+    // Large blue shirts are not made this season.
+    enabled: !(talla === "L" && color === "Azul"),
+    photoId: color === "Azul" ? (bluePhoto?.id ?? null) : null,
+  }));
+  await db.batch(replaceVariantsStatements(db, storeId, productId, options, drafts, 0) as [BatchItem<"sqlite">]);
 }

@@ -1,11 +1,26 @@
 /**
- * The shopper's cart: a per-store cookie of product ids and quantities only.
+ * The shopper's cart: a per-store cookie of product ids (with the variant chosen, for products with
+ * options) and quantities only.
  * Prices, names and stock always come from the database; these functions never trust the cookie
  * beyond "this id, this many", and quantities are clamped to 1…stock.
  */
 export interface CartLine {
   productId: string;
+  /** The variant chosen ('M / Azul'), for a product with options; absent for a product sold as one thing. */
+  variantId?: number;
   quantity: number;
+}
+
+/** What tells two lines apart: the product, and its variant when it has one ('1234567' or '1234567-42'). */
+export function lineKey(line: { productId: string; variantId?: number | null }): string {
+  return line.variantId == null ? line.productId : `${line.productId}-${line.variantId}`;
+}
+
+/** The line a key names, without its quantity; null when the key is malformed. */
+export function readLineKey(key: string): Omit<CartLine, "quantity"> | null {
+  const match = LINE_KEY.exec(key);
+  if (!match?.[1]) return null;
+  return match[2] ? { productId: match[1], variantId: Number(match[2]) } : { productId: match[1] };
 }
 
 export const CART_MAX_LINES = 50;
@@ -17,19 +32,21 @@ export const CART_MESSAGES = {
   empty: "Tu carrito está vacío",
 } as const;
 
-const PRODUCT_ID = /^\d{7}$/;
+/** A product id, and a variant id after a dash. */
+const LINE_KEY = /^(\d{7})(?:-(\d{1,9}))?$/;
 
-/** Reads the cookie value `id:qty|id:qty`; anything malformed is dropped, duplicates merge. */
+/** Reads the cookie value `key:qty|key:qty` (keys as `lineKey` writes them); anything malformed is dropped, duplicates merge. */
 export function parseCart(value: string | null | undefined): CartLine[] {
   if (!value) return [];
   const lines: CartLine[] = [];
   for (const part of value.split("|").slice(0, CART_MAX_LINES)) {
-    const [id, qty] = part.split(":");
+    const [key, qty] = part.split(":");
     const quantity = Number(qty);
-    if (!id || !PRODUCT_ID.test(id) || !Number.isInteger(quantity) || quantity < 1) continue;
-    const existing = lines.find((l) => l.productId === id);
+    const item = key ? readLineKey(key) : null;
+    if (!item || !Number.isInteger(quantity) || quantity < 1) continue;
+    const existing = lines.find((l) => lineKey(l) === key);
     if (existing) existing.quantity = Math.min(CART_MAX_QUANTITY, existing.quantity + quantity);
-    else lines.push({ productId: id, quantity: Math.min(CART_MAX_QUANTITY, quantity) });
+    else lines.push({ ...item, quantity: Math.min(CART_MAX_QUANTITY, quantity) });
   }
   return lines;
 }
@@ -38,7 +55,7 @@ export function parseCart(value: string | null | undefined): CartLine[] {
 export function serializeCart(lines: CartLine[]): string {
   return lines
     .slice(-CART_MAX_LINES)
-    .map((l) => `${l.productId}:${l.quantity}`)
+    .map((l) => `${lineKey(l)}:${l.quantity}`)
     .join("|");
 }
 
@@ -52,16 +69,16 @@ export type CartChange = { lines: CartLine[]; limited: boolean; soldOut: boolean
  * Adds `quantity` of a product with `stock` units left. The line ends within 1…stock;
  * `limited` says the shopper asked for more than there is (the spec's 'Limite de producto').
  */
-export function addToCart(lines: CartLine[], productId: string, quantity: number, stock: number): CartChange {
+export function addToCart(lines: CartLine[], key: string, quantity: number, stock: number): CartChange {
+  const item = readLineKey(key);
+  if (!item) return { lines, limited: false, soldOut: false };
   if (stock < 1) return { lines, limited: false, soldOut: true };
-  const current = lines.find((l) => l.productId === productId)?.quantity ?? 0;
+  const current = lines.find((l) => lineKey(l) === key)?.quantity ?? 0;
   const wanted = current + Math.max(1, Math.floor(quantity));
   const next = Math.min(wanted, stock, CART_MAX_QUANTITY);
-  const rest = lines.filter((l) => l.productId !== productId);
+  const rest = lines.filter((l) => lineKey(l) !== key);
   const updated =
-    current > 0
-      ? lines.map((l) => (l.productId === productId ? { ...l, quantity: next } : l))
-      : [...rest, { productId, quantity: next }];
+    current > 0 ? lines.map((l) => (lineKey(l) === key ? { ...l, quantity: next } : l)) : [...rest, { ...item, quantity: next }];
   return { lines: updated.slice(-CART_MAX_LINES), limited: wanted > next, soldOut: false };
 }
 
@@ -71,28 +88,33 @@ export function addToCart(lines: CartLine[], productId: string, quantity: number
  */
 export function setQuantity(
   lines: CartLine[],
-  productId: string,
+  key: string,
   quantity: number,
   stock: number,
 ): CartChange & { needsConfirmation: boolean } {
-  if (!lines.some((l) => l.productId === productId)) return { lines, limited: false, soldOut: false, needsConfirmation: false };
+  if (!lines.some((l) => lineKey(l) === key)) return { lines, limited: false, soldOut: false, needsConfirmation: false };
   if (!Number.isFinite(quantity) || quantity < 1) return { lines, limited: false, soldOut: false, needsConfirmation: true };
   if (stock < 1) return { lines, limited: false, soldOut: true, needsConfirmation: false };
   const wanted = Math.floor(quantity);
   const next = Math.min(wanted, stock, CART_MAX_QUANTITY);
   return {
-    lines: lines.map((l) => (l.productId === productId ? { ...l, quantity: next } : l)),
+    lines: lines.map((l) => (lineKey(l) === key ? { ...l, quantity: next } : l)),
     limited: wanted > next,
     soldOut: false,
     needsConfirmation: false,
   };
 }
 
-export function removeFromCart(lines: CartLine[], productId: string): CartLine[] {
-  return lines.filter((l) => l.productId !== productId);
+export function removeFromCart(lines: CartLine[], key: string): CartLine[] {
+  return lines.filter((l) => lineKey(l) !== key);
 }
 
+/**
+ * Something a cart line can buy, as the database has it: a product sold as one thing (its key is its
+ * id), or one variant of a product with options (key '{product id}-{variant id}', its own name, price and stock).
+ */
 export interface CartProduct {
+  key: string;
   id: string;
   name: string;
   price: number;
@@ -112,11 +134,11 @@ export interface PricedLine<P extends CartProduct = CartProduct> {
  * (deleted, or another store's) are dropped, quantities clamped to stock, sold-out lines set apart.
  */
 export function priceCart<P extends CartProduct>(lines: CartLine[], products: P[]) {
-  const byId = new Map(products.map((p) => [p.id, p]));
+  const byKey = new Map(products.map((p) => [p.key, p]));
   const available: PricedLine<P>[] = [];
   const soldOut: P[] = [];
   for (const line of lines) {
-    const product = byId.get(line.productId);
+    const product = byKey.get(lineKey(line));
     if (!product) continue;
     if (product.stock < 1) {
       soldOut.push(product);
@@ -127,9 +149,9 @@ export function priceCart<P extends CartProduct>(lines: CartLine[], products: P[
   }
   const total = available.reduce((sum, l) => sum + l.subtotal, 0);
   const cleaned: CartLine[] = lines.flatMap((line) => {
-    const product = byId.get(line.productId);
+    const product = byKey.get(lineKey(line));
     if (!product) return [];
-    return [product.stock < 1 ? line : { productId: line.productId, quantity: Math.min(line.quantity, product.stock) }];
+    return [product.stock < 1 ? line : { ...line, quantity: Math.min(line.quantity, product.stock) }];
   });
   return { lines: available, soldOut, total, count: available.reduce((sum, l) => sum + l.quantity, 0), cleaned };
 }
@@ -142,10 +164,10 @@ export function orderLines<P extends CartProduct>(
   lines: CartLine[],
   products: P[],
 ): { ok: true; lines: Array<{ product: P; quantity: number; subtotal: number }>; total: number } | { ok: false; shortOf: P } {
-  const byId = new Map(products.map((p) => [p.id, p]));
+  const byKey = new Map(products.map((p) => [p.key, p]));
   const out: Array<{ product: P; quantity: number; subtotal: number }> = [];
   for (const line of lines) {
-    const product = byId.get(line.productId);
+    const product = byKey.get(lineKey(line));
     if (!product) continue;
     if (line.quantity > product.stock) return { ok: false, shortOf: product };
     out.push({ product, quantity: line.quantity, subtotal: product.price * line.quantity });

@@ -60,11 +60,27 @@ export function canChangeSale(state: SaleState): boolean {
   return state === "Pendiente";
 }
 
-/** Quantities per product to take from stock; lines of deleted products (no product id) are skipped. */
-export function stockNeeds(lines: ReadonlyArray<{ productId: string | null; quantity: number }>): Map<string, number> {
+/**
+ * Quantities per product to take from stock, for lines of products sold as one thing; lines of deleted
+ * products (no product id) and lines of a variant (taken from the variant instead) are skipped.
+ */
+export function stockNeeds(
+  lines: ReadonlyArray<{ productId: string | null; variant?: string | null; quantity: number }>,
+): Map<string, number> {
   const needs = new Map<string, number>();
   for (const line of lines) {
-    if (line.productId) needs.set(line.productId, (needs.get(line.productId) ?? 0) + line.quantity);
+    if (line.productId && !line.variant) needs.set(line.productId, (needs.get(line.productId) ?? 0) + line.quantity);
+  }
+  return needs;
+}
+
+/** Quantities per variant to take from stock; lines whose variant was deleted since (no variant id) are skipped. */
+export function variantStockNeeds(
+  lines: ReadonlyArray<{ variantId?: number | null; variant?: string | null; quantity: number }>,
+): Map<number, number> {
+  const needs = new Map<number, number>();
+  for (const line of lines) {
+    if (line.variant && line.variantId != null) needs.set(line.variantId, (needs.get(line.variantId) ?? 0) + line.quantity);
   }
   return needs;
 }

@@ -36,7 +36,7 @@ export const checkoutSchema = z
       .transform((v) => (v ? v : null)),
     note: optionalText(500),
     lines: z
-      .array(z.string().regex(/^\d{7}:\d{1,4}$/, CHECKOUT_MESSAGES.stale))
+      .array(z.string().regex(/^\d{7}(?:-\d{1,9})?:\d{1,4}$/, CHECKOUT_MESSAGES.stale))
       .min(1, CHECKOUT_MESSAGES.empty)
       .max(CART_MAX_LINES),
   })

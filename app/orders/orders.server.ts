@@ -14,7 +14,16 @@ export interface NewOrder {
   delivery: Delivery;
   address: string | null;
   note: string | null;
-  lines: Array<{ productId: string; name: string; imageKey: string | null; unitPrice: number; quantity: number }>;
+  lines: Array<{
+    productId: string;
+    /** The variant bought and its values, for a product with options (name already ends with them). */
+    variantId?: number | null;
+    variant?: string | null;
+    name: string;
+    imageKey: string | null;
+    unitPrice: number;
+    quantity: number;
+  }>;
 }
 
 /**

@@ -15,7 +15,6 @@ import type { Store } from "~/workspace/context.server";
 import {
   createProduct,
   deleteProduct,
-  findProduct,
   keysNotInSales,
   PRODUCT_MESSAGES,
   type Product,
@@ -24,6 +23,7 @@ import {
   updateProduct,
 } from "./products.server";
 import { readVariantForm } from "./variant-form";
+import { productForEditing } from "./variants.server";
 
 const REQUIRED = "Este campo es obligatorio";
 
@@ -132,9 +132,10 @@ export async function handleCreateProduct(services: Services, limits: PlanLimits
   );
 }
 
-export async function loadProduct(services: Services, store: Store, productId: string): Promise<Product> {
-  const product = /^\d{7}$/.test(productId) ? await findProduct(services.db, store.id, productId) : undefined;
-  return product ?? notFound();
+/** The store's product to edit, with its variants and photo ids; the 404 page for anything else. */
+export async function loadProduct(services: Services, store: Store, productId: string) {
+  const found = /^\d{7}$/.test(productId) ? await productForEditing(services.db, store.id, productId) : undefined;
+  return found ?? notFound();
 }
 
 /** /Store/{id}/products/{productId}: save (intent=save, image optional) or delete (intent=delete). */

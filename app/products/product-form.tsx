@@ -70,8 +70,9 @@ export function ProductForm(props: {
       />
       {hasOptions ? (
         <div className="field">
-          <span className="field-label">Stock</span>
-          <p className="field-hint">Cada variante tiene su stock: ponlo abajo, en Opciones y variantes.</p>
+          <p className="field-hint">
+            <strong>Stock:</strong> cada variante tiene el suyo; ponlo abajo, en Opciones y variantes.
+          </p>
         </div>
       ) : (
         <Field

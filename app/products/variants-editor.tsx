@@ -44,10 +44,10 @@ export function VariantsEditor(props: {
   onHasOptions: (has: boolean) => void;
 }) {
   const { values, errors } = props;
-  const [options, setOptions] = useState(() => {
-    const rows = values.options.slice(0, MAX_OPTIONS);
-    return rows.length < MAX_OPTIONS ? [...rows, { name: "", values: "" }] : rows;
-  });
+  // The three option slots are always there, so the form also works before (or without) JavaScript.
+  const [options, setOptions] = useState(() =>
+    Array.from({ length: MAX_OPTIONS }, (_, i) => values.options[i] ?? { name: "", values: "" }),
+  );
   const typed: ProductOption[] = options
     .map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }))
     .filter((o) => o.name !== "" && o.values.length > 0);
@@ -55,9 +55,6 @@ export function VariantsEditor(props: {
 
   const change = (index: number, field: "name" | "values", value: string) => {
     const next = options.map((o, i) => (i === index ? { ...o, [field]: value } : o));
-    // One empty row stays ready for the next option, up to three.
-    const last = next.at(-1);
-    if (last && (last.name || last.values) && next.length < MAX_OPTIONS) next.push({ name: "", values: "" });
     setOptions(next);
     props.onHasOptions(next.some((o) => o.name.trim() && splitValues(o.values).length > 0));
   };

@@ -96,9 +96,17 @@ export function variantsOfProductsQuery(db: Db, storeId: SQL | string, productId
     .orderBy(asc(productVariants.productId), asc(productVariants.position));
 }
 
-/** The product's variants and the photos a variant may show, for the edit form, in one round trip. */
-export async function variantsForEditing(db: Db, storeId: string, productId: string) {
-  const [variants, photos] = await db.batch([
+/**
+ * A product of the store with its variants and the photos a variant may show, for the edit form, in
+ * one round trip; undefined when the store has no such product.
+ */
+export async function productForEditing(db: Db, storeId: string, productId: string) {
+  const [[product], variants, photos] = await db.batch([
+    db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
+      .limit(1),
     listVariants(db, storeId, productId),
     db
       .select({ id: productPhotos.id })
@@ -106,5 +114,5 @@ export async function variantsForEditing(db: Db, storeId: string, productId: str
       .where(and(eq(productPhotos.productId, productId), eq(productPhotos.storeId, storeId)))
       .orderBy(asc(productPhotos.position), asc(productPhotos.id)),
   ]);
-  return { variants, photoIds: photos.map((p) => p.id) };
+  return product && { product, variants, photoIds: photos.map((p) => p.id) };
 }

@@ -1,10 +1,10 @@
 // Data access for one store's sales: the list, one sale, and the two state changes.
 // Every query is scoped by store id; callers pass the store the signed-in merchant owns.
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
-import { and, asc, desc, eq, exists, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { nextSaleState, type SaleState, stockNeeds, todayRange } from "~/domain/sales";
+import { and, asc, desc, eq, exists, gte, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { nextSaleState, type SaleState, stockNeeds, todayRange, variantStockNeeds } from "~/domain/sales";
 import type { Db } from "~/services/db";
-import { products, saleLines, sales } from "../../db/schema";
+import { products, productVariants, saleLines, sales } from "../../db/schema";
 
 export type Sale = typeof sales.$inferSelect;
 export type SaleLine = typeof saleLines.$inferSelect;
@@ -123,19 +123,35 @@ async function writeTransaction(db: Db, queries: Array<{ toSQL(): { sql: string;
 
 function isStockCheckViolation(error: unknown): boolean {
   const text = `${(error as { message?: unknown })?.message ?? ""} ${(error as { cause?: { message?: unknown } })?.cause?.message ?? ""}`;
-  return text.includes("products_stock_non_negative");
+  return text.includes("products_stock_non_negative") || text.includes("product_variants_stock_non_negative");
 }
 
-/** The first product whose stock is short for the sale, by its current name. */
-async function shortProduct(db: Db, storeId: string, needs: Map<string, number>): Promise<string | null> {
-  if (needs.size === 0) return null;
-  const rows = await db
-    .select({ id: products.id, name: products.name, stock: products.stock })
-    .from(products)
-    .where(and(eq(products.storeId, storeId), inArray(products.id, [...needs.keys()])));
+/** The first product or variant whose stock is short for the sale, by the name on the sale's line. */
+async function shortProduct(
+  db: Db,
+  storeId: string,
+  sale: SaleWithLines,
+  needs: Map<string, number>,
+  variantNeeds: Map<number, number>,
+): Promise<string | null> {
+  if (needs.size === 0 && variantNeeds.size === 0) return null;
+  const [productRows, variantRows] = await db.batch([
+    db
+      .select({ id: products.id, name: products.name, stock: products.stock })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), inArray(products.id, needs.size ? [...needs.keys()] : ["-"]))),
+    db
+      .select({ id: productVariants.id, stock: productVariants.stock })
+      .from(productVariants)
+      .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.id, [...variantNeeds.keys(), -1]))),
+  ]);
   for (const [productId, quantity] of needs) {
-    const product = rows.find((p) => p.id === productId);
+    const product = productRows.find((p) => p.id === productId);
     if (product && product.stock < quantity) return product.name;
+  }
+  for (const [variantId, quantity] of variantNeeds) {
+    const variant = variantRows.find((v) => v.id === variantId);
+    if (variant && variant.stock < quantity) return sale.lines.find((l) => l.variantId === variantId)?.name ?? null;
   }
   return null;
 }
@@ -147,10 +163,11 @@ const MAX_CONFIRM_TRIES = 3;
  *
  * One write transaction holds every decrement and the state change, each conditioned on the sale still being
  * Pendiente; the state change comes last, so all decrements see the same answer. SQLite runs one writer at a
- * time, so of two confirmations of one sale only the first finds it pending. A decrement below zero breaks the
- * products.stock CHECK, which rolls the whole transaction back: nothing changes and the merchant is told which
- * product is short. Lines whose product was deleted (product id set null) are skipped, as are products deleted
- * between reading the lines and writing.
+ * time, so of two confirmations of one sale only the first finds it pending. A line of a variant takes from the
+ * variant (the database sums variants into their product). A decrement below zero breaks the stock CHECK of
+ * products or product_variants, which rolls the whole transaction back: nothing changes and the merchant is told
+ * which product is short. Lines whose product or variant was deleted (id set null) are skipped, as are products
+ * deleted between reading the lines and writing.
  */
 export async function confirmSale(services: Services, storeId: string, saleId: string): Promise<SaleChange> {
   const { db } = services;
@@ -159,22 +176,35 @@ export async function confirmSale(services: Services, storeId: string, saleId: s
     if (!sale) return { ok: false, reason: "not_found" };
     if (!nextSaleState(sale.state, "confirm")) return { ok: false, reason: "not_pending", state: sale.state };
     const needs = stockNeeds(sale.lines);
-    const short = await shortProduct(db, storeId, needs);
+    const variantNeeds = variantStockNeeds(sale.lines);
+    const short = await shortProduct(db, storeId, sale, needs, variantNeeds);
     if (short) return { ok: false, reason: "no_stock", productName: short };
 
     const stillPending = and(eq(sales.id, saleId), eq(sales.storeId, storeId), eq(sales.state, "Pendiente"));
-    const decrements = [...needs].map(([productId, quantity]) =>
-      db
-        .update(products)
-        .set({ stock: sql`${products.stock} - ${quantity}` })
-        .where(
-          and(
-            eq(products.id, productId),
-            eq(products.storeId, storeId),
-            exists(db.select({ one: sql`1` }).from(sales).where(stillPending)),
+    const pending = exists(db.select({ one: sql`1` }).from(sales).where(stillPending));
+    const decrements = [
+      ...[...needs].map(([productId, quantity]) =>
+        db
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${quantity}` })
+          .where(
+            and(
+              eq(products.id, productId),
+              eq(products.storeId, storeId),
+              pending,
+              // A product that has gained options since keeps its stock in its variants: the database sums them.
+              notExists(db.select({ one: sql`1` }).from(productVariants).where(eq(productVariants.productId, productId))),
+            ),
           ),
-        ),
-    );
+      ),
+      // The variant's stock; the database then sums it into its product's.
+      ...[...variantNeeds].map(([variantId, quantity]) =>
+        db
+          .update(productVariants)
+          .set({ stock: sql`${productVariants.stock} - ${quantity}` })
+          .where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId), pending)),
+      ),
+    ];
     const confirm = db
       .update(sales)
       .set({ state: "Confirmada", closedAt: services.clock.now() })

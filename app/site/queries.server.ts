@@ -1,10 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { CART_MAX_LINES } from "~/domain/cart";
 import { LISTING_RANK } from "~/domain/catalog";
+import { MAX_VARIANTS } from "~/domain/variants";
 import type { Db } from "~/services/db";
 import {
   idempotencyKeys,
+  productPhotos,
   products,
+  productVariants,
   saleLines,
   sales,
   sectionItems,
@@ -100,13 +104,40 @@ function movedQuery(db: Db, url: string) {
 
 function productsByIdQuery(db: Db, url: string, ids: string[]) {
   return db
-    .select(cardColumns)
+    .select({ ...cardColumns, options: products.options })
     .from(products)
     .where(and(eq(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids.length ? ids : ["-"]), published));
 }
 
+/**
+ * The variants of the given products with each one's own photo, in the merchant's order (cart lines,
+ * product page). Only the store's: another store's product ids find nothing.
+ */
+export const variantsQuery = (db: Db, storeId: SQL, productIds: string[]) =>
+  db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      option1: productVariants.option1,
+      option2: productVariants.option2,
+      option3: productVariants.option3,
+      price: productVariants.price,
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+      enabled: productVariants.enabled,
+      photoKey: productPhotos.key,
+      photoWidth: productPhotos.width,
+      photoHeight: productPhotos.height,
+    })
+    .from(productVariants)
+    .leftJoin(productPhotos, eq(productPhotos.id, productVariants.photoId))
+    .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.productId, productIds.length ? productIds : ["-"])))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position))
+    .limit(CART_MAX_LINES * MAX_VARIANTS);
+
 export type SiteStoreRow = Awaited<ReturnType<typeof storeQuery>>[number];
-export type CardProduct = Awaited<ReturnType<typeof productsByIdQuery>>[number];
+export type CartProductRow = Awaited<ReturnType<typeof productsByIdQuery>>[number];
+export type VariantRow = Awaited<ReturnType<typeof variantsQuery>>[number];
 
 type Item = BatchItem<"sqlite">;
 
@@ -116,13 +147,28 @@ export async function loadSite<Q extends readonly Item[]>(
   url: string,
   cartIds: string[],
   page: (storeId: SQL) => readonly [...Q],
-): Promise<{ store: SiteStoreRow | null; movedTo: string | null; cartProducts: CardProduct[]; page: BatchResponse<Q> }> {
-  const queries = [storeQuery(db, url), movedQuery(db, url), productsByIdQuery(db, url, cartIds), ...page(storeIdOfUrl(url))];
-  const [storeRows, movedRows, cartRows, ...rest] = (await db.batch(queries as unknown as [Item, ...Item[]])) as unknown[];
+): Promise<{
+  store: SiteStoreRow | null;
+  movedTo: string | null;
+  cartProducts: CartProductRow[];
+  cartVariants: VariantRow[];
+  page: BatchResponse<Q>;
+}> {
+  const queries = [
+    storeQuery(db, url),
+    movedQuery(db, url),
+    productsByIdQuery(db, url, cartIds),
+    variantsQuery(db, storeIdOfUrl(url), cartIds),
+    ...page(storeIdOfUrl(url)),
+  ];
+  const [storeRows, movedRows, cartRows, variantRows, ...rest] = (await db.batch(
+    queries as unknown as [Item, ...Item[]],
+  )) as unknown[];
   return {
     store: (storeRows as SiteStoreRow[])[0] ?? null,
     movedTo: (movedRows as { url: string }[])[0]?.url ?? null,
-    cartProducts: cartRows as CardProduct[],
+    cartProducts: cartRows as CartProductRow[],
+    cartVariants: variantRows as VariantRow[],
     page: rest as unknown as BatchResponse<Q>,
   };
 }
@@ -192,7 +238,7 @@ export const categoriesQuery = (db: Db, storeId: SQL) =>
 /** A published product's page: sold out or not, and whatever the store's listings show. */
 export const productQuery = (db: Db, storeId: SQL, id: string) =>
   db
-    .select({ ...cardColumns, description: products.description })
+    .select({ ...cardColumns, description: products.description, options: products.options })
     .from(products)
     .where(and(eq(products.storeId, storeId), eq(products.id, id), published))
     .limit(1);
@@ -249,3 +295,5 @@ export async function loadStoreHome(db: Db, url: string) {
   const [productRows] = result.page;
   return { store: result.store, products: productRows, movedTo: result.movedTo };
 }
+
+export type CardProduct = Awaited<ReturnType<typeof productListQuery>>[number];

@@ -12,6 +12,7 @@ import { smallRendition, smallRenditionKey } from "~/media/renditions";
 import { type Config, publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices, type Services, storeHostContext } from "~/services/services";
+import { cartItemsOf } from "./cart-items";
 import { CART_COOKIE, ORDER_COOKIE } from "./cookies";
 import { storeCacheTag } from "./edge-cache";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
@@ -80,6 +81,12 @@ export function productPath(basePath: string, product: { id: string; name: strin
   return `${basePath}/Product/${slugify(product.name) || "producto"}/${product.id}`;
 }
 
+/** A cart line's link: its product's page, with the variant chosen when it has one. */
+export function productPagePath(basePath: string, item: { id: string; productName: string; variantId: number | null }): string {
+  const path = productPath(basePath, { id: item.id, name: item.productName });
+  return item.variantId === null ? path : `${path}?variante=${item.variantId}`;
+}
+
 export function cardOf(basePath: string, currency: string, p: CardProduct) {
   return {
     id: p.id,
@@ -131,14 +138,15 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
     throw data({ kind: "store_unavailable" }, { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "3600" } });
   }
   const basePath = siteBasePath(storeHost, store.url);
-  const priced = priceCart(cart, loaded.cartProducts);
+  const cartItems = cartItemsOf(loaded.cartProducts, loaded.cartVariants);
+  const priced = priceCart(cart, cartItems);
   const canonicalBase = publicStoreUrl(services.config, store.url).replace(/\/$/, "");
   const version = [store.id, store.updatedAt.getTime(), store.catalogVersion, siteScriptUrl, cartCookie ?? ""].join("|");
   return {
     services,
     store,
     cart,
-    cartProducts: loaded.cartProducts,
+    cartItems,
     priced,
     page: loaded.page,
     site: siteView(store, basePath, canonicalBase, priced.count),

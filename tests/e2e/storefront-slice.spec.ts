@@ -16,14 +16,14 @@ test.describe("demo store, the thin slice", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Bienvenido a Demo" })).toBeVisible();
     await expect(page.locator(".brand")).toHaveText("Demo");
     const cards = page.getByRole("list", { name: "Productos" }).getByRole("listitem");
-    await expect(cards).toHaveCount(6);
+    await expect(cards).toHaveCount(7);
     await expect(cards.first()).toContainText("Suculenta en maceta");
     await expect(page.getByText("Taza de cerámica artesanal")).toBeVisible();
     await expect(cards.first().locator(".price")).toHaveText(/6,50/);
 
     // Every product image really loaded and has its size set (no layout shift).
     const images = page.locator(".card img");
-    await expect(images).toHaveCount(6);
+    await expect(images).toHaveCount(7);
     for (const img of await images.all()) {
       await img.scrollIntoViewIfNeeded();
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
@@ -89,7 +89,7 @@ test.describe("demo store, the thin slice", () => {
     const response = await page.goto(`http://demo.localhost:${PORT}/`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Bienvenido a Demo" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(6);
+    await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(7);
     // Images load from the store host too (Chromium resolves *.localhost to this machine).
     const first = page.locator(".card img").first();
     await expect.poll(() => first.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);

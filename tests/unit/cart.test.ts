@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, orderLines, parseCart, priceCart, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
+import { addToCart, lineKey, orderLines, parseCart, priceCart, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
 
 const A = "1234567";
 const B = "7654321";
@@ -50,8 +50,8 @@ describe("quantities stay within 1…stock", () => {
 
 describe("pricing from the database", () => {
   const products = [
-    { id: A, name: "Taza", price: 1250, stock: 2 },
-    { id: B, name: "Café", price: 990, stock: 0 },
+    { key: A, id: A, name: "Taza", price: 1250, stock: 2 },
+    { key: B, id: B, name: "Café", price: 990, stock: 0 },
   ];
 
   it("drops unknown ids, clamps to stock and sets sold-out lines apart", () => {
@@ -84,5 +84,42 @@ describe("pricing from the database", () => {
     expect(ok).toEqual({ ok: true, lines: [{ product: products[0], quantity: 2, subtotal: 2500 }], total: 2500 });
     expect(orderLines([{ productId: A, quantity: 3 }], products)).toEqual({ ok: false, shortOf: products[0] });
     expect(orderLines([{ productId: B, quantity: 1 }], products)).toEqual({ ok: false, shortOf: products[1] });
+  });
+});
+
+describe("lines of a product with options", () => {
+  const variantItems = [
+    { key: `${A}-12`, id: A, name: "Camiseta — Talla M, Color Azul", price: 2500, stock: 3 },
+    { key: `${A}-13`, id: A, name: "Camiseta — Talla L, Color Azul", price: 2000, stock: 0 },
+  ];
+
+  it("the cookie keeps the variant after the product id, and a malformed one is dropped", () => {
+    const lines = parseCart(`${A}-12:2|${A}-13:1|${A}-x:1|${A}-1234567890:1|${A}-12:1`);
+    expect(lines).toEqual([
+      { productId: A, variantId: 12, quantity: 3 },
+      { productId: A, variantId: 13, quantity: 1 },
+    ]);
+    expect(serializeCart(lines)).toBe(`${A}-12:3|${A}-13:1`);
+    expect(lineKey({ productId: A })).toBe(A);
+  });
+
+  it("two variants of one product are two lines, each priced and clamped as its own variant", () => {
+    let lines = addToCart([], `${A}-12`, 2, 3).lines;
+    lines = addToCart(lines, A, 1, 5).lines;
+    const more = addToCart(lines, `${A}-12`, 5, 3);
+    expect(more.limited).toBe(true);
+    expect(more.lines).toEqual([
+      { productId: A, variantId: 12, quantity: 3 },
+      { productId: A, quantity: 1 },
+    ]);
+    const priced = priceCart(more.lines, variantItems);
+    // The product's own line finds no item: a product with options is only sold as a variant.
+    expect(priced.lines.map((l) => [l.product.key, l.quantity, l.subtotal])).toEqual([[`${A}-12`, 3, 7500]]);
+    expect(priced.cleaned).toEqual([{ productId: A, variantId: 12, quantity: 3 }]);
+    expect(orderLines([{ productId: A, variantId: 13, quantity: 1 }], variantItems)).toEqual({
+      ok: false,
+      shortOf: variantItems[1],
+    });
+    expect(removeFromCart(more.lines, `${A}-12`)).toEqual([{ productId: A, quantity: 1 }]);
   });
 });

@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
     {
       site: p.site,
       lines: p.priced.lines.map((l) => ({
-        id: l.product.id,
+        id: l.product.key,
         name: l.product.name,
         quantity: l.quantity,
         subtotal: formatMoney(l.subtotal, p.site.currency),
@@ -102,7 +102,7 @@ export async function action(args: Route.ActionArgs) {
       },
     });
   } else {
-    const built = orderLines(wanted, p.cartProducts);
+    const built = orderLines(wanted, p.cartItems);
     if (!built.ok) {
       const left = built.shortOf.stock;
       const detail = left > 0 ? `quedan ${left} de “${built.shortOf.name}”` : `“${built.shortOf.name}” está agotado`;
@@ -111,6 +111,8 @@ export async function action(args: Route.ActionArgs) {
     if (built.lines.length === 0) return refused(400, { form: CHECKOUT_MESSAGES.empty }, form);
     const lines = built.lines.map((l) => ({
       productId: l.product.id,
+      variantId: l.product.variantId,
+      variant: l.product.variant,
       name: l.product.name,
       imageKey: l.product.imageKey,
       unitPrice: l.product.price,

@@ -9,7 +9,6 @@ import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { handleEditProduct, loadProduct } from "../product-actions.server";
 import { ProductForm } from "../product-form";
-import { variantsForEditing } from "../variants.server";
 import type { Route } from "./+types/edit-product";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.name ?? "Producto"} | Vitrina` }];
@@ -17,8 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
-  const product = await loadProduct(services, store, params.productId);
-  const { variants, photoIds } = await variantsForEditing(services.db, store.id, product.id);
+  const { product, variants, photoIds } = await loadProduct(services, store, params.productId);
   const visibility: ProductVisibility = product.published ? "published" : "hidden";
   const amount = (minor: number) => toDecimalString(minor, store.currency).replace(".", ",");
   return {
@@ -57,8 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const product = await loadProduct(services, store, params.productId);
-  const { photoIds } = await variantsForEditing(services.db, store.id, product.id);
+  const { product, photoIds } = await loadProduct(services, store, params.productId);
   return handleEditProduct(services, store, product, await request.formData(), photoIds);
 }
 

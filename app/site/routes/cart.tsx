@@ -1,35 +1,40 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { addToCart, CART_MESSAGES, type CartLine, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
+import { addToCart, CART_MESSAGES, type CartLine, lineKey, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
 import { formatMoney } from "~/domain/money";
+import { VARIANT_MESSAGES } from "~/domain/variants";
 import { refused } from "~/http/responses";
 import type { RouteHandle } from "~/root";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
 import { siteMeta } from "../seo";
 import { SiteShell } from "../shell";
-import { CART_COOKIE, imageOf, loadSitePage, ORDER_COOKIE, productPath, readCookie, storeCookie } from "../site.server";
+import { CART_COOKIE, imageOf, loadSitePage, ORDER_COOKIE, productPagePath, readCookie, storeCookie } from "../site.server";
 import type { Route } from "./+types/cart";
 
 export const handle: RouteHandle = { hydrate: false };
 export const headers = siteHeaders;
 
 const productId = z.string().regex(/^\d{7}$/);
+// Absent for a product without options; the form sends it empty then.
+const variantId = z.union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1).max(999_999_999)]).optional();
 
 export async function loader(args: Route.LoaderArgs) {
   const p = await loadSitePage(args, () => []);
   const params = new URL(args.request.url).searchParams;
   const { basePath, currency } = p.site;
   const lines = p.priced.lines.map((l) => ({
-    id: l.product.id,
+    id: l.product.key,
+    productId: l.product.id,
+    variantId: l.product.variantId,
     name: l.product.name,
-    href: productPath(basePath, l.product),
+    href: productPagePath(basePath, l.product),
     image: imageOf(l.product.imageKey, l.product.imageWidth, l.product.imageHeight),
     unitPrice: formatMoney(l.product.price, currency),
     quantity: l.quantity,
     stock: l.product.stock,
     subtotal: formatMoney(l.subtotal, currency),
-    limited: params.get("limite") === l.product.id || l.requested > l.quantity,
+    limited: params.get("limite") === l.product.key || l.requested > l.quantity,
   }));
   const removing = lines.find((l) => l.id === params.get("eliminar")) ?? null;
   const headers = new Headers(p.cache);
@@ -42,9 +47,14 @@ export async function loader(args: Route.LoaderArgs) {
     {
       site: p.site,
       lines,
-      soldOut: p.priced.soldOut.map((s) => ({ id: s.id, name: s.name })),
+      soldOut: p.priced.soldOut.map((s) => ({ id: s.key, name: s.name })),
       total: formatMoney(p.priced.total, currency),
-      removing: removing && { id: removing.id, name: removing.name },
+      removing: removing && {
+        id: removing.id,
+        productId: removing.productId,
+        variantId: removing.variantId,
+        name: removing.name,
+      },
       hasOrder: Boolean(readCookie(args.request, ORDER_COOKIE)),
     },
     { headers },
@@ -52,14 +62,15 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 const cartForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId, quantity: z.coerce.number().int().min(1).max(10_000).catch(1) }),
+  z.object({ intent: z.literal("add"), productId, variantId, quantity: z.coerce.number().int().min(1).max(10_000).catch(1) }),
   z.object({
     intent: z.literal("update"),
     productId,
+    variantId,
     quantity: z.coerce.number().int().min(0).max(10_000),
     step: z.enum(["-1", "1"]).optional(),
   }),
-  z.object({ intent: z.literal("remove"), productId }),
+  z.object({ intent: z.literal("remove"), productId, variantId }),
 ]);
 
 /** Add, change the quantity (1…stock) or remove, then back to the cart (post/redirect/get). */
@@ -69,25 +80,31 @@ export async function action(args: Route.ActionArgs) {
   const input = parsed.data;
   const p = await loadSitePage(args, () => [], { cartIds: [input.productId] });
   const cartPath = `${p.site.basePath}/Cart`;
-  const product = p.cartProducts.find((c) => c.id === input.productId);
+  const key = lineKey(input);
+  const item = p.cartItems.find((c) => c.key === key);
   let lines: CartLine[] = p.cart;
   let to = cartPath;
   if (input.intent === "remove") {
-    lines = removeFromCart(lines, input.productId);
+    lines = removeFromCart(lines, key);
   } else {
-    // An id of another store, a deleted or a hidden product never enters the cart.
-    if (!product) refused("Este producto ya no está disponible", 404);
+    if (!item) {
+      // A product with options is bought as one of its variants: the shopper has to pick one.
+      const hasVariants = p.cartItems.some((c) => c.id === input.productId && c.variantId !== null);
+      if (hasVariants && input.variantId === undefined) refused(VARIANT_MESSAGES.chooseVariant, 400);
+      // An id of another store, a deleted or hidden product, a disabled variant never enters the cart.
+      refused(hasVariants ? VARIANT_MESSAGES.variantUnavailable : "Este producto ya no está disponible", 404);
+    }
     if (input.intent === "add") {
-      const change = addToCart(lines, product.id, input.quantity, product.stock);
+      const change = addToCart(lines, key, input.quantity, item.stock);
       // Its page shows no add button; a stale page or a forged post is refused.
-      if (change.soldOut) refused(CART_MESSAGES.soldOut, 409);
+      if (change.soldOut) refused(item.variantId === null ? CART_MESSAGES.soldOut : VARIANT_MESSAGES.variantSoldOut, 409);
       lines = change.lines;
-      if (change.limited) to = `${cartPath}?limite=${product.id}`;
+      if (change.limited) to = `${cartPath}?limite=${key}`;
     } else {
       const wanted = input.quantity + Number(input.step ?? 0);
-      const change = setQuantity(lines, product.id, wanted, product.stock);
-      if (change.needsConfirmation) to = `${cartPath}?eliminar=${product.id}`;
-      else if (change.limited) to = `${cartPath}?limite=${product.id}`;
+      const change = setQuantity(lines, key, wanted, item.stock);
+      if (change.needsConfirmation) to = `${cartPath}?eliminar=${key}`;
+      else if (change.limited) to = `${cartPath}?limite=${key}`;
       lines = change.lines;
     }
   }
@@ -99,6 +116,16 @@ export async function action(args: Route.ActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return siteMeta(loaderData?.site, { title: `Lista de compras | ${loaderData?.site.name ?? ""}`, path: "/Cart", noindex: true });
+}
+
+/** The fields naming a cart line in its forms: the product, and the variant when it has one. */
+function LineFields({ line }: { line: { productId: string; variantId: number | null } }) {
+  return (
+    <>
+      <input type="hidden" name="productId" value={line.productId} />
+      {line.variantId !== null && <input type="hidden" name="variantId" value={line.variantId} />}
+    </>
+  );
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
@@ -113,7 +140,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <p id="confirm-text">¿Quieres quitar “{removing.name}” de tu carrito?</p>
           <form method="post" action={cartPath} className="confirm-actions">
             <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="productId" value={removing.id} />
+            <LineFields line={removing} />
             <a className="button secondary" href={cartPath}>
               Cancelar
             </a>
@@ -145,7 +172,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 "data-confirm": "Eliminar producto",
                 "data-description": `¿Quieres quitar “${line.name}” de tu carrito?`,
                 "data-action": cartPath,
-                "data-fields": `intent=remove&productId=${line.id}`,
+                "data-fields": `intent=remove&productId=${line.productId}${line.variantId ? `&variantId=${line.variantId}` : ""}`,
               };
               return (
                 <li key={line.id} className="line" aria-label={line.name}>
@@ -161,7 +188,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     <span className="muted">{line.unitPrice} c/u</span>
                     <form method="post" action={cartPath} className="qty">
                       <input type="hidden" name="intent" value="update" />
-                      <input type="hidden" name="productId" value={line.id} />
+                      <LineFields line={line} />
                       <button type="submit" className="sr-only">
                         Actualizar
                       </button>

@@ -1,12 +1,22 @@
 import { data, redirect } from "react-router";
+import { lineKey } from "~/domain/cart";
 import { offerView } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
 import { formatMoney, toDecimalString } from "~/domain/money";
+import {
+  chosenVariant,
+  lineName,
+  optionChoices,
+  VARIANT_MESSAGES,
+  valuesOf,
+  variantLabel,
+  variantPrice,
+} from "~/domain/variants";
 import { notFound } from "~/http/responses";
 import type { RouteHandle } from "~/root";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
-import { productQuery } from "../queries.server";
+import { productQuery, variantsQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
 import { Offer, SiteShell } from "../shell";
 import { imageOf, loadSitePage, productPath } from "../site.server";
@@ -22,16 +32,28 @@ function productNotFound(): never {
 export async function loader(args: Route.LoaderArgs) {
   const { id, title } = args.params;
   if (!/^\d{7}$/.test(id)) productNotFound();
-  const p = await loadSitePage(args, (storeId, db) => [productQuery(db, storeId, id)]);
-  const [[product]] = p.page;
+  const p = await loadSitePage(args, (storeId, db) => [productQuery(db, storeId, id), variantsQuery(db, storeId, [id])]);
+  const [[product], variantRows] = p.page;
   if (!product) productNotFound();
   const href = productPath(p.site.basePath, product);
   // One address per product: a renamed product's old title redirects to the current one.
   if (href.split("/").at(-2) !== title) throw redirect(href, 301);
-  const inCart = p.cart.find((l) => l.productId === product.id)?.quantity ?? 0;
-  const image = imageOf(product.imageKey, product.imageWidth, product.imageHeight);
-  const offer = offerView(product.price, product.compareAtPrice, p.site.currency);
+  const { currency } = p.site;
+  const options = product.options;
+  const variants = options.length > 0 ? variantRows.filter((v) => v.productId === product.id) : [];
+  const asked = Number(new URL(args.request.url).searchParams.get("variante"));
+  // A product with options shows one of its variants: the one asked for, else the first on sale.
+  const shown = options.length > 0 ? chosenVariant(variants, Number.isSafeInteger(asked) ? asked : null) : null;
+  const price = shown ? variantPrice(product.price, shown) : product.price;
+  const stock = shown ? shown.stock : options.length > 0 ? 0 : product.stock;
+  const key = shown ? `${product.id}-${shown.id}` : product.id;
+  const inCart = p.cart.find((l) => lineKey(l) === key)?.quantity ?? 0;
+  const image = shown?.photoKey
+    ? imageOf(shown.photoKey, shown.photoWidth, shown.photoHeight)
+    : imageOf(product.imageKey, product.imageWidth, product.imageHeight);
+  const offer = offerView(price, product.compareAtPrice, currency);
   const path = href.slice(p.site.basePath.length);
+  const variantHref = (variantId: number) => `${href}?variante=${variantId}`;
   return data(
     {
       site: p.site,
@@ -40,16 +62,40 @@ export async function loader(args: Route.LoaderArgs) {
         id: product.id,
         name: product.name,
         description: product.description,
-        price: formatMoney(product.price, p.site.currency),
-        priceDecimal: toDecimalString(product.price, p.site.currency),
+        price: formatMoney(price, currency),
+        priceDecimal: toDecimalString(price, currency),
         offer,
         // An offer's old price is the compare-at price (null without an offer).
-        compareAtDecimal:
-          offer && product.compareAtPrice !== null ? toDecimalString(product.compareAtPrice, p.site.currency) : null,
-        stock: product.stock,
+        compareAtDecimal: offer && product.compareAtPrice !== null ? toDecimalString(product.compareAtPrice, currency) : null,
+        stock,
         category: productCategoryName(product.category) ?? null,
         image,
         inCart,
+        variantId: shown?.id ?? null,
+        variant: shown ? variantLabel(options, valuesOf(shown, options.length)) : null,
+        picker: optionChoices(options, variants, shown).map((o) => ({
+          name: o.name,
+          choices: o.choices.map((c) => ({
+            value: c.value,
+            selected: c.selected,
+            available: c.available,
+            href: c.variantId === null ? null : variantHref(c.variantId),
+          })),
+        })),
+        // Every variant on sale, for the structured data (search engines read them all from this one page).
+        variants: variants
+          .filter((v) => v.enabled)
+          .map((v) => {
+            const photo = v.photoKey ? imageOf(v.photoKey, v.photoWidth, v.photoHeight) : null;
+            return {
+              name: lineName(product.name, variantLabel(options, valuesOf(v, options.length))),
+              sku: v.sku ?? `${product.id}-${v.id}`,
+              priceDecimal: toDecimalString(variantPrice(product.price, v), currency),
+              inStock: v.stock > 0,
+              url: variantHref(v.id),
+              image: photo?.src ?? image?.src ?? null,
+            };
+          }),
       },
     },
     { headers: p.cache },
@@ -72,33 +118,47 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { site, product, path } = loaderData;
   const url = `${site.canonicalBase}${path}`;
   const soldOut = product.stock < 1;
-  const structured = {
+  const offerOf = (price: string, inStock: boolean, offerUrl: string) => ({
+    "@type": "Offer",
+    url: offerUrl,
+    price,
+    priceCurrency: site.currency,
+    availability: inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    seller: { "@type": "Organization", name: site.name },
+    // The price is what the shopper pays; an offer's old price is named as the struck-through one.
+    priceSpecification: product.compareAtDecimal
+      ? {
+          "@type": "UnitPriceSpecification",
+          priceType: "https://schema.org/StrikethroughPrice",
+          price: product.compareAtDecimal,
+          priceCurrency: site.currency,
+        }
+      : undefined,
+  });
+  const common = {
     "@context": "https://schema.org",
-    "@type": "Product",
     name: product.name,
-    sku: product.id,
     description: product.description || undefined,
     image: product.image ? [`${site.canonicalBase}${product.image.src}`] : undefined,
     category: product.category ?? undefined,
     brand: { "@type": "Brand", name: site.name },
-    offers: {
-      "@type": "Offer",
-      url,
-      price: product.priceDecimal,
-      priceCurrency: site.currency,
-      availability: soldOut ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
-      seller: { "@type": "Organization", name: site.name },
-      // The price is what the shopper pays; an offer's old price is named as the struck-through one.
-      priceSpecification: product.compareAtDecimal
-        ? {
-            "@type": "UnitPriceSpecification",
-            priceType: "https://schema.org/StrikethroughPrice",
-            price: product.compareAtDecimal,
-            priceCurrency: site.currency,
-          }
-        : undefined,
-    },
   };
+  const structured =
+    product.picker.length > 0
+      ? {
+          ...common,
+          "@type": "ProductGroup",
+          productGroupID: product.id,
+          variesBy: product.picker.map((o) => o.name),
+          hasVariant: product.variants.map((v) => ({
+            "@type": "Product",
+            name: v.name,
+            sku: v.sku,
+            image: v.image ? `${site.canonicalBase}${v.image}` : undefined,
+            offers: offerOf(v.priceDecimal, v.inStock, `${site.canonicalBase}${v.url.slice(site.basePath.length)}`),
+          })),
+        }
+      : { ...common, "@type": "Product", sku: product.id, offers: offerOf(product.priceDecimal, !soldOut, url) };
   return (
     <SiteShell site={site}>
       <article className="product">
@@ -120,15 +180,43 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <span className="price big">{product.price}</span>
             <Offer offer={product.offer} />
           </p>
+          {product.picker.map((option) => (
+            <fieldset key={option.name} className="picker">
+              <legend>
+                {option.name}: <strong>{option.choices.find((c) => c.selected)?.value}</strong>
+              </legend>
+              {option.choices.map((c) =>
+                c.href === null ? (
+                  <span key={c.value} className="choice off">
+                    {c.value} <span className="sr-only">(no disponible)</span>
+                  </span>
+                ) : (
+                  <a
+                    key={c.value}
+                    href={c.href}
+                    className={`choice${c.selected ? " on" : ""}${c.available ? "" : " out"}`}
+                    aria-current={c.selected ? "true" : undefined}
+                    rel="nofollow"
+                  >
+                    {c.value}
+                    {!c.available && <span className="sr-only"> (agotado)</span>}
+                  </a>
+                ),
+              )}
+            </fieldset>
+          ))}
           <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Agotado" : `Disponible: ${product.stock}`}</p>
           {product.category && <p className="muted">{product.category}</p>}
           {product.description && <p className="description">{product.description}</p>}
           {soldOut ? (
-            <p className="muted">Este producto no tiene unidades por ahora.</p>
+            <p className="muted">
+              {product.variant ? `${VARIANT_MESSAGES.variantSoldOut}: elige otra.` : "Este producto no tiene unidades por ahora."}
+            </p>
           ) : (
             <form method="post" action={`${site.basePath}/Cart`} className="add">
               <input type="hidden" name="intent" value="add" />
               <input type="hidden" name="productId" value={product.id} />
+              {product.variantId !== null && <input type="hidden" name="variantId" value={product.variantId} />}
               <label>
                 Cantidad
                 <input type="number" name="quantity" defaultValue={1} min={1} max={product.stock} required inputMode="numeric" />

@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import {
+  chosenVariant,
+  combinationKey,
+  combinations,
+  lineName,
+  optionChoices,
+  optionProblems,
+  splitValues,
+  variantLabel,
+  variantPrice,
+} from "~/domain/variants";
+import { readVariantForm } from "~/products/variant-form";
+
+const talla = { name: "Talla", values: ["S", "M", "L"] };
+const color = { name: "Color", values: ["Rojo", "Azul"] };
+
+const v = (id: number, option1: string, option2: string, stock: number, enabled = true, price: number | null = null) => ({
+  id,
+  option1,
+  option2,
+  option3: "",
+  price,
+  stock,
+  enabled,
+});
+
+describe("options and combinations", () => {
+  it("every combination, the first option varying slowest", () => {
+    expect(combinations([talla, color]).map((c) => c.join("/"))).toEqual([
+      "S/Rojo",
+      "S/Azul",
+      "M/Rojo",
+      "M/Azul",
+      "L/Rojo",
+      "L/Azul",
+    ]);
+    expect(combinations([])).toEqual([]);
+  });
+
+  it("values are one when they differ only in case, accents or spaces", () => {
+    expect(combinationKey(["  Médium", "AZUL"])).toBe(combinationKey(["medium", "azul"]));
+    expect(splitValues(" S ,, M,  Extra   grande ")).toEqual(["S", "M", "Extra grande"]);
+  });
+
+  it("names, repeated values, too many options and too many combinations are refused in Spanish", () => {
+    expect(optionProblems([talla, color])).toEqual([]);
+    expect(optionProblems([{ name: "", values: ["S"] }])[0]?.message).toBe("Escribe el nombre de la opción, por ejemplo Talla");
+    expect(optionProblems([talla, { name: "talla", values: ["X"] }])[0]).toMatchObject({ option: 1, field: "name" });
+    expect(optionProblems([{ name: "Color", values: ["Azul", "azul"] }])[0]?.message).toBe("El valor “azul” está repetido");
+    expect(optionProblems([talla, color, talla, color])[0]?.message).toBe("Un producto tiene como máximo 3 opciones");
+    const ten = (name: string) => ({ name, values: Array.from({ length: 10 }, (_, i) => `${name}${i}`) });
+    expect(optionProblems([ten("A"), ten("B"), { name: "C", values: ["1", "2"] }])[0]?.message).toMatch(
+      /^Las opciones forman 200 combinaciones: el máximo es 100/,
+    );
+  });
+
+  it("a variant is named by its options and values, after the product on a line", () => {
+    expect(variantLabel([talla, color], ["M", "Azul"])).toBe("Talla M, Color Azul");
+    expect(lineName("Camiseta", "Talla M, Color Azul")).toBe("Camiseta — Talla M, Color Azul");
+    expect(lineName("Taza", null)).toBe("Taza");
+    expect(variantPrice(2000, { price: null })).toBe(2000);
+    expect(variantPrice(2000, { price: 0 })).toBe(0);
+  });
+});
+
+describe("the variant a product page shows and the choices it links", () => {
+  const variants = [v(1, "S", "Rojo", 0), v(2, "S", "Azul", 2), v(3, "M", "Rojo", 1), v(4, "M", "Azul", 0, false)];
+
+  it("the one asked for when enabled, else the first in stock, else the first enabled", () => {
+    expect(chosenVariant(variants, 3)?.id).toBe(3);
+    expect(chosenVariant(variants, 1)?.id).toBe(1);
+    expect(chosenVariant(variants, 4)?.id).toBe(2);
+    expect(chosenVariant(variants, null)?.id).toBe(2);
+    expect(chosenVariant([v(9, "S", "Rojo", 0)], null)?.id).toBe(9);
+    expect(chosenVariant([v(9, "S", "Rojo", 5, false)], null)).toBeNull();
+  });
+
+  it("a value keeps the other choices when that combination is on sale, else goes to the closest one", () => {
+    const [sizes, colours] = optionChoices([{ name: "Talla", values: ["S", "M"] }, color], variants, variants[1] ?? null);
+    expect(sizes?.choices).toEqual([
+      { value: "S", selected: true, variantId: 2, available: true },
+      // M/Azul is disabled: 'M' leads to M/Rojo.
+      { value: "M", selected: false, variantId: 3, available: true },
+    ]);
+    expect(colours?.choices).toEqual([
+      { value: "Rojo", selected: false, variantId: 1, available: false },
+      { value: "Azul", selected: true, variantId: 2, available: true },
+    ]);
+  });
+});
+
+describe("the options part of the product form", () => {
+  const form = (fields: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, value] of Object.entries(fields)) f.append(k, value);
+    return f;
+  };
+
+  it("recomputes the combinations from the options and reads each one's row; a new one starts at stock 0", () => {
+    const reading = readVariantForm(
+      form({
+        "option0.name": "Talla",
+        "option0.values": "S, M",
+        "option1.name": "Color",
+        "option1.values": "Azul",
+        "v0.values": JSON.stringify(["M", "Azul"]),
+        "v0.stock": "4",
+        "v0.price": "25,50",
+        "v0.sku": "CAM-M",
+        "v0.enabled": "on",
+        // A row of a combination the options do not make is ignored.
+        "v1.values": JSON.stringify(["XL", "Azul"]),
+        "v1.stock": "9",
+      }),
+      "USD",
+      [],
+    );
+    expect(reading).toEqual({
+      ok: true,
+      options: [
+        { name: "Talla", values: ["S", "M"] },
+        { name: "Color", values: ["Azul"] },
+      ],
+      drafts: [
+        { values: ["S", "Azul"], price: null, sku: null, stock: 0, enabled: true, photoId: null },
+        { values: ["M", "Azul"], price: 2550, sku: "CAM-M", stock: 4, enabled: true, photoId: null },
+      ],
+    });
+  });
+
+  it("refuses a bad stock, price, repeated SKU, another product's photo and every combination off, by field", () => {
+    const reading = readVariantForm(
+      form({
+        "option0.name": "Talla",
+        "option0.values": "S, M",
+        "v0.values": JSON.stringify(["S"]),
+        "v0.stock": "-1",
+        "v0.price": "abc",
+        "v0.sku": "X",
+        "v1.values": JSON.stringify(["M"]),
+        "v1.sku": "x",
+        "v1.photo": "77",
+      }),
+      "USD",
+      [5, 6],
+    );
+    expect(reading).toEqual({
+      ok: false,
+      errors: {
+        "v0.stock": "Escribe una cantidad entera, 0 o más",
+        "v0.price": "Escribe un precio válido, por ejemplo 12.500 o 12,50",
+        "v1.sku": "El SKU “x” ya está en uso en esta tienda",
+        "v1.photo": "Elige una foto de este producto",
+        variants: "Activa al menos una combinación",
+      },
+    });
+  });
+});
