@@ -51,13 +51,20 @@ test("the demo merchant exports the catalog, changes a price in the file, import
     const results = page.getByRole("table", { name: "Resultado por fila" });
     await expect(results.getByRole("row").filter({ hasText: BALL })).toContainText("actualizar");
     await expect(results.getByRole("row")).toHaveCount(lines.filter((l) => l && !l.startsWith("\uFEFF")).length + 1);
-    await expect(page.getByTestId("import-summary")).toHaveText("0 productos se crearán y 6 se actualizarán.");
+    const products = new Set(
+      lines
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => l.split(";")[0]),
+    ).size;
+    expect(products).toBeGreaterThanOrEqual(6);
+    await expect(page.getByTestId("import-summary")).toHaveText(`0 productos se crearán y ${products} se actualizarán.`);
     await expectNoSidewaysScroll(page, "import preview");
     await expectTouchTargets(page, page.locator("main"), "import preview");
 
     await page.getByRole("button", { name: "Confirmar importación" }).click();
     await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/products$`));
-    await expect(page.getByText("Importación lista: 0 creados, 6 actualizados")).toBeVisible();
+    await expect(page.getByText(`Importación lista: 0 creados, ${products} actualizados`)).toBeVisible();
 
     await page.goto("/site/demo/Store");
     await page
