@@ -28,6 +28,9 @@ export default [
       route("info", "stores/routes/store-info.tsx"),
       route("products", "products/routes/product-list.tsx"),
       route("products/new", "products/routes/new-product.tsx"),
+      // The catalog as a spreadsheet: 'Exportar CSV' and the two-step 'Importar CSV'.
+      route("products.csv", "products/routes/catalog-csv.ts"),
+      route("products/import", "products/routes/catalog-import.tsx"),
       route("products/:productId", "products/routes/edit-product.tsx"),
       route("section/:sectionId", "sections/routes/section.tsx"),
       route("section/:sectionId/new/:type", "sections/routes/add-to-section.tsx"),

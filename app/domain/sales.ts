@@ -1,4 +1,5 @@
 /** Sales rules as plain functions: state transitions, the 'Hoy' range, CSV for bookkeeping, the buyer's chat link. */
+import { csvDocument } from "./csv";
 import { toDecimalString } from "./money";
 
 export type SaleState = "Pendiente" | "Confirmada" | "Cancelada";
@@ -196,21 +197,11 @@ export const CSV_HEADER = [
   "Moneda",
 ] as const;
 
-/**
- * One CSV cell (RFC 4180). Text typed by shoppers could start a spreadsheet formula ('=HYPERLINK(…)'):
- * such cells get a leading apostrophe so they stay text. A ';' is quoted like a ',' because spreadsheets
- * set to Spanish split CSV files on ';'.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The shown sales as CSV for bookkeeping: UTF-8 with BOM (Excel), CRLF, dates in the store's zone, totals as plain decimals. */
 export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string): string {
-  const lines = [CSV_HEADER.join(",")];
+  const lines: string[][] = [[...CSV_HEADER]];
   for (const sale of rows) {
-    const cells = [
+    lines.push([
       sale.id,
       isoLocalDateTime(sale.createdAt, timeZone),
       sale.state,
@@ -222,10 +213,9 @@ export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string): string
       sale.lines.map((l) => `${l.name} x ${l.quantity}`).join("; "),
       toDecimalString(sale.total, sale.currency),
       sale.currency,
-    ];
-    lines.push(cells.map(csvCell).join(","));
+    ]);
   }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvDocument(lines, ",");
 }
 
 export function isMobileUserAgent(userAgent: string | null | undefined): boolean {

@@ -1,4 +1,5 @@
 import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION } from "~/domain/limits";
+import { CATALOG_MAX_BYTES } from "~/domain/product-csv";
 import { MAX_UPLOAD_BYTES } from "~/media/image-rules";
 
 /**
@@ -13,6 +14,8 @@ const uploads = (files: number) => files * MAX_UPLOAD_BYTES + UPLOAD_OVERHEAD;
 const UPLOAD_ROUTES: Array<[RegExp, number]> = [
   [/^\/Store\/\d+\/info$/, uploads(MOST_BANNER_SLOTS)],
   [/^\/Store\/\d+\/products\/(new|\d+)$/, uploads(1)],
+  // The catalog spreadsheet, uploaded, then sent back as the confirmation's hidden field.
+  [/^\/Store\/\d+\/products\/import$/, CATALOG_MAX_BYTES + FORM_BODY_LIMIT],
   // Each video may come with the small thumbnail the browser drew from it.
   [/^\/Store\/\d+\/section\/\d+\/new\/file$/, uploads(MOST_ITEMS_PER_SECTION) + MOST_ITEMS_PER_SECTION * 512 * 1024],
 ];

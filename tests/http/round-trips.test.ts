@@ -77,6 +77,7 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/products?q=taza`,
       `/Store/${storeId}/products.data`,
       `/Store/${storeId}/products/new`,
+      `/Store/${storeId}/products/import`,
       `/Store/${storeId}/products/${productId}`,
       `/Store/${storeId}/info`,
       `/Store/${storeId}/section/${sectionId}`,

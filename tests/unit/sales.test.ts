@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { csvCell } from "~/domain/csv";
 import {
   buyerChatUrl,
   type CsvSale,
   canChangeSale,
-  csvCell,
   formatSaleDate,
   isMobileUserAgent,
   isoLocalDateTime,

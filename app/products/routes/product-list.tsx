@@ -82,6 +82,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           Nuevo producto
         </Link>
       </div>
+      <nav className="toolbar-links" aria-label="Hoja de cálculo">
+        <a href={`/Store/${storeId}/products.csv`} className="button secondary" download>
+          Exportar CSV
+        </a>
+        <Link to={`${base}/import`} className="button secondary">
+          Importar CSV
+        </Link>
+      </nav>
       <p className="muted" data-testid="product-count">
         {productLimit === null ? `${all} productos` : `${all} de ${productLimit} productos`}
         {hidden > 0 && ` (${hidden} ${hidden === 1 ? "oculto" : "ocultos"})`}

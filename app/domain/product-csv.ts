@@ -1,0 +1,636 @@
+/**
+ * The catalog as a spreadsheet (docs/decisions/0020-catalog-spreadsheet.md): writing a store's products
+ * and variants as CSV rows, and reading such a file back into products, each row checked with its row
+ * number and column, then matched to the store's products. Plain functions: the database work is in
+ * app/products/catalog-import.server.ts.
+ */
+import { OFFER_MESSAGES } from "./catalog";
+import { PRODUCT_CATEGORIES } from "./categories";
+import { type CsvSeparator, cellText, csvLine, readCsv } from "./csv";
+import { LIMIT_MESSAGES } from "./limits";
+import { fractionDigits, moneyMessage, readMoney, toDecimalString } from "./money";
+import { VALIDATION_MESSAGES } from "./validation-messages";
+import {
+  combinationKey,
+  MAX_OPTIONS,
+  OPTION_VALUE_MAX,
+  optionProblems,
+  type ProductOption,
+  SKU_MAX,
+  sameValue,
+  VARIANT_MESSAGES,
+  valuesOf,
+} from "./variants";
+
+export const CATALOG_COLUMNS = [
+  "ID",
+  "Nombre",
+  "Descripción",
+  "Categoría",
+  "Precio",
+  "Precio anterior",
+  "Visibilidad",
+  "Opción 1",
+  "Valor 1",
+  "Opción 2",
+  "Valor 2",
+  "Opción 3",
+  "Valor 3",
+  "SKU",
+  "Precio variante",
+  "Stock",
+  "Activa",
+] as const;
+export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
+
+/** The export's separator: spreadsheets set to Spanish open it in columns. Imports take ';' or ','. */
+export const CATALOG_SEPARATOR: CsvSeparator = ";";
+/** An import file holds at most this many bytes and rows (the header aside). */
+export const CATALOG_MAX_BYTES = 2 * 1024 * 1024;
+export const CATALOG_MAX_ROWS = 2000;
+
+/** The product form's limits (app/products/product-actions.server.ts). */
+const NAME_MAX = 120;
+const DESCRIPTION_MAX = 2000;
+const STOCK = /^\d{1,7}$/;
+/** Amounts above this many minor units are refused, as in the product form. */
+const MOST_MINOR_UNITS = 1e12;
+
+const optionColumn = (k: number) => `Opción ${k + 1}` as CatalogColumn;
+const valueColumn = (k: number) => `Valor ${k + 1}` as CatalogColumn;
+
+export const VISIBILITY_LABELS = { published: "Publicado", hidden: "Oculto" } as const;
+const YES = "Sí";
+const NO = "No";
+
+export const CATALOG_MESSAGES = {
+  notUtf8: "El archivo no está en UTF-8: en tu hoja de cálculo guárdalo como «CSV UTF-8»",
+  tooLarge: `El archivo pesa más de ${CATALOG_MAX_BYTES / 1024 / 1024} MB: divídelo en partes`,
+  tooManyRows: `El archivo tiene más de ${CATALOG_MAX_ROWS} filas de productos: divídelo en partes`,
+  unclosedQuote: 'Una comilla (") abre una celda que nunca se cierra',
+  missingColumns: (columns: string[]) =>
+    `Faltan las columnas ${columns.join(", ")}: usa como encabezado la primera fila de «Exportar CSV»`,
+  noRows: "El archivo no tiene filas de productos debajo del encabezado",
+  chooseFile: "Elige el archivo CSV de tu catálogo",
+  outcomeChanged: "Tu catálogo cambió desde la vista previa: revisa el resultado de nuevo y confirma otra vez",
+  unknownProduct: "Este ID no es de ningún producto de tu tienda: déjalo vacío para crear un producto nuevo",
+  productRepeated: (row: number) => `Este producto ya está en la fila ${row}: pon todas sus filas juntas`,
+  differsFromFirstRow: (row: number) =>
+    `No coincide con la fila ${row}, la primera de este producto: en las demás filas repite el valor o deja la celda vacía`,
+  category: "Escribe una categoría como aparece en el formulario de producto, por ejemplo Hogar",
+  visibility: "Escribe Publicado u Oculto",
+  enabled: "Escribe Sí o No",
+  stock: "Escribe una cantidad entera, 0 o más",
+  optionNameDiffers: (row: number) => `No coincide con la fila ${row}: todas las filas de un producto llevan las mismas opciones`,
+  optionValueMissing: (name: string) => `Escribe el valor de ${name} para esta fila`,
+  optionNameMissing: "Escribe el nombre de esta opción, o deja vacío su valor",
+  noSuchOption: (count: number) =>
+    count === 0
+      ? "Este producto no tiene opciones en su primera fila: deja vacías las columnas de opciones"
+      : `Este producto tiene ${count} ${count === 1 ? "opción" : "opciones"} en su primera fila: deja vacía esta columna`,
+  combinationRepeated: (row: number) => `Esta combinación ya está en la fila ${row}`,
+  oneRowWithoutOptions: (row: number) =>
+    `Un producto sin opciones va en una sola fila (la ${row}): agrega la columna Opción 1 para tener variantes`,
+  skuWithoutOptions: "Un producto sin opciones no lleva SKU: agrégale una opción para usarlo",
+  variantPriceWithoutOptions: "Un producto sin opciones no lleva precio de variante: usa la columna Precio",
+  disabledWithoutOptions: "Un producto sin opciones no se desactiva: usa Visibilidad Oculto",
+  skuInFile: (sku: string, row: number) => `El SKU “${sku}” ya está en la fila ${row}`,
+  skuTaken: "Uno de los SKU ya está en uso en otro producto de esta tienda",
+  skuOfAnotherProduct: (sku: string) => `El SKU “${sku}” ya está en uso en otro producto de esta tienda`,
+  skuOfTwoProducts: (sku: string, row: number) =>
+    `El SKU “${sku}” es de otro producto de tu tienda que el SKU de la fila ${row}: una fila por producto`,
+  productLimit: (limit: number, existing: number, creating: number) =>
+    `${LIMIT_MESSAGES.products}: tu plan permite ${limit} productos, tienes ${existing} y este archivo crea ${creating}`,
+} as const;
+
+// ——— Export ———
+
+/** One product as the export writes it, with its options and its variants in the merchant's order. */
+export interface CatalogProduct {
+  id: string;
+  name: string;
+  description: string;
+  category: number;
+  price: number;
+  compareAtPrice: number | null;
+  published: boolean;
+  stock: number;
+  options: ProductOption[];
+  variants: ReadonlyArray<{
+    option1: string;
+    option2: string;
+    option3: string;
+    price: number | null;
+    sku: string | null;
+    stock: number;
+    enabled: boolean;
+  }>;
+}
+
+/**
+ * An amount as a plain decimal of the store currency ('1234.50', '12500'), which `readMoney` reads
+ * back. Currencies with 3 or more decimals get a decimal comma ('1,500'): there readMoney reads a
+ * lone '.' before 3 digits as ambiguous.
+ */
+export function csvAmount(minor: number, currency: string): string {
+  const text = toDecimalString(minor, currency);
+  return fractionDigits(currency) >= 3 ? text.replace(".", ",") : text;
+}
+
+export const catalogHeaderLine = () => csvLine(CATALOG_COLUMNS, CATALOG_SEPARATOR);
+
+/** The rows of one product: one per variant, or one for a product without options. Product columns are on every row. */
+export function catalogProductLines(product: CatalogProduct, currency: string): string {
+  const productCells = [
+    product.id,
+    product.name,
+    product.description,
+    PRODUCT_CATEGORIES[product.category] ?? "",
+    csvAmount(product.price, currency),
+    product.compareAtPrice === null ? "" : csvAmount(product.compareAtPrice, currency),
+    product.published ? VISIBILITY_LABELS.published : VISIBILITY_LABELS.hidden,
+  ];
+  const optionCells = (values: readonly string[]) =>
+    Array.from({ length: MAX_OPTIONS }, (_, k) => [product.options[k]?.name ?? "", values[k] ?? ""]).flat();
+  if (product.options.length === 0 || product.variants.length === 0)
+    return csvLine([...productCells, ...optionCells([]), "", "", String(product.stock), ""], CATALOG_SEPARATOR);
+  return product.variants
+    .map((v) =>
+      csvLine(
+        [
+          ...productCells,
+          ...optionCells(valuesOf(v, product.options.length)),
+          v.sku ?? "",
+          v.price === null ? "" : csvAmount(v.price, currency),
+          String(v.stock),
+          v.enabled ? YES : NO,
+        ],
+        CATALOG_SEPARATOR,
+      ),
+    )
+    .join("");
+}
+
+// ——— Import: reading the file ———
+
+/** A refusal, anchored to a spreadsheet row (the header is row 1) and, when it is about one cell, its column. */
+export interface RowProblem {
+  row: number;
+  column: CatalogColumn | null;
+  message: string;
+}
+
+/** 'Fila 7, columna Precio: …' */
+export function problemText(problem: RowProblem): string {
+  return problem.column
+    ? `Fila ${problem.row}, columna ${problem.column}: ${problem.message}`
+    : `Fila ${problem.row}: ${problem.message}`;
+}
+
+/** One combination of a product read from its row. */
+export interface ImportedVariant {
+  row: number;
+  values: string[];
+  /** null = the product's price. */
+  price: number | null;
+  sku: string | null;
+  stock: number;
+  enabled: boolean;
+}
+
+/** A product as its rows describe it: the columns of its first row, its options and its variants. */
+export interface ImportedProduct {
+  /** Its spreadsheet rows, first row first. */
+  rows: number[];
+  /** The ID column: an existing product's, or null for a new product. */
+  id: string | null;
+  name: string;
+  description: string;
+  category: number;
+  price: number;
+  compareAtPrice: number | null;
+  published: boolean;
+  options: ProductOption[];
+  /** Empty for a product without options. */
+  variants: ImportedVariant[];
+  /** The stock of a product without options. */
+  stock: number;
+}
+
+export type CatalogFileReading =
+  | { ok: true; products: ImportedProduct[]; problems: RowProblem[]; rowCount: number }
+  | { ok: false; problems: RowProblem[] };
+
+type Cells = Record<CatalogColumn, string>;
+interface FileRow {
+  row: number;
+  cells: Cells;
+}
+
+/** The index of each known column in the header, matched without case or accents; missing ones listed. */
+function headerColumns(header: readonly string[]): { indexes: Map<CatalogColumn, number>; missing: CatalogColumn[] } {
+  const indexes = new Map<CatalogColumn, number>();
+  header.forEach((cell, i) => {
+    const column = CATALOG_COLUMNS.find((c) => sameValue(c, cellText(cell)));
+    if (column && !indexes.has(column)) indexes.set(column, i);
+  });
+  return { indexes, missing: CATALOG_COLUMNS.filter((c) => !indexes.has(c)) };
+}
+
+/**
+ * Reads an import file's text: the header names the columns (in any order; others are ignored), blank
+ * rows are skipped, and the rows are grouped into products and checked. `problems` lists every refusal;
+ * the products are usable only when it is empty.
+ */
+export function readCatalogFile(text: string, currency: string): CatalogFileReading {
+  const csv = readCsv(text, CATALOG_MAX_ROWS + 1);
+  if (!csv.ok)
+    return {
+      ok: false,
+      problems: [
+        {
+          row: csv.record,
+          column: null,
+          message: csv.problem === "tooManyRecords" ? CATALOG_MESSAGES.tooManyRows : CATALOG_MESSAGES.unclosedQuote,
+        },
+      ],
+    };
+  const [header = [], ...records] = csv.records;
+  const { indexes, missing } = headerColumns(header);
+  if (missing.length > 0)
+    return { ok: false, problems: [{ row: 1, column: null, message: CATALOG_MESSAGES.missingColumns(missing) }] };
+  const rows: FileRow[] = [];
+  records.forEach((record, i) => {
+    if (record.every((cell) => cell.trim() === "")) return;
+    const cells = Object.fromEntries(
+      CATALOG_COLUMNS.map((column) => [
+        column,
+        cellText(record[indexes.get(column) ?? -1] ?? "")
+          .trim()
+          .replace(/\r\n?/g, "\n"),
+      ]),
+    ) as Cells;
+    rows.push({ row: i + 2, cells });
+  });
+  if (rows.length === 0) return { ok: false, problems: [{ row: 2, column: null, message: CATALOG_MESSAGES.noRows }] };
+  const problems: RowProblem[] = [];
+  const products = groupRows(rows).map((group) => readProduct(group, currency, problems));
+  checkSkusInFile(products, problems);
+  return { ok: true, products, problems: sortProblems(problems), rowCount: rows.length };
+}
+
+/**
+ * Rows of one product: every row with the same ID, wherever it is; or, without an ID, consecutive rows
+ * with the same Nombre (a row with neither continues the product with options above it).
+ */
+function groupRows(rows: FileRow[]): FileRow[][] {
+  const groups: FileRow[][] = [];
+  const byId = new Map<string, FileRow[]>();
+  let current: FileRow[] | null = null;
+  for (const row of rows) {
+    const id = row.cells.ID;
+    if (id) {
+      const group = byId.get(id);
+      if (group) group.push(row);
+      else {
+        const created = [row];
+        byId.set(id, created);
+        groups.push(created);
+      }
+      current = null;
+      continue;
+    }
+    const name = row.cells.Nombre;
+    const head = current?.[0]?.cells;
+    // A row without a name is one more variant of a product with options above it; else a product missing its name.
+    if (current && head && (name === head.Nombre || (name === "" && head["Opción 1"] !== ""))) current.push(row);
+    else {
+      current = [row];
+      groups.push(current);
+    }
+  }
+  return groups;
+}
+
+const collapseSpaces = (text: string) => text.replace(/\s+/g, " ");
+
+function readAmount(text: string, currency: string): { ok: true; minor: number } | { ok: false; message: string } {
+  const reading = readMoney(text, currency);
+  if (!reading.ok || reading.minor > MOST_MINOR_UNITS)
+    return { ok: false, message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) };
+  return reading;
+}
+
+function readCategory(text: string): number | null {
+  if (text === "") return 0;
+  const index = PRODUCT_CATEGORIES.findIndex((name) => sameValue(name, text));
+  return index === -1 ? null : index;
+}
+
+function readVisibility(text: string): boolean | null {
+  if (text === "" || sameValue(text, VISIBILITY_LABELS.published)) return true;
+  return sameValue(text, VISIBILITY_LABELS.hidden) ? false : null;
+}
+
+function readEnabled(text: string): boolean | null {
+  if (text === "" || sameValue(text, YES)) return true;
+  return sameValue(text, NO) ? false : null;
+}
+
+/** Reads one product from its rows, adding each refusal to `problems`. */
+function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]): ImportedProduct {
+  const first = rows[0] as FileRow;
+  const refuse = (row: number, column: CatalogColumn | null, message: string) => problems.push({ row, column, message });
+  const c = first.cells;
+
+  // Product columns: from the first row.
+  const name = collapseSpaces(c.Nombre);
+  if (!name) refuse(first.row, "Nombre", VALIDATION_MESSAGES.required);
+  else if (name.length > NAME_MAX) refuse(first.row, "Nombre", VALIDATION_MESSAGES.textAtMost(NAME_MAX));
+  if (c.Descripción.length > DESCRIPTION_MAX) refuse(first.row, "Descripción", VALIDATION_MESSAGES.textAtMost(DESCRIPTION_MAX));
+  const category = readCategory(c.Categoría);
+  if (category === null) refuse(first.row, "Categoría", CATALOG_MESSAGES.category);
+  let price: number | null = null;
+  if (!c.Precio) refuse(first.row, "Precio", VALIDATION_MESSAGES.required);
+  else {
+    const reading = readAmount(c.Precio, currency);
+    if (reading.ok) price = reading.minor;
+    else refuse(first.row, "Precio", reading.message);
+  }
+  let compareAtPrice: number | null = null;
+  if (c["Precio anterior"]) {
+    const reading = readAmount(c["Precio anterior"], currency);
+    if (!reading.ok) refuse(first.row, "Precio anterior", reading.message);
+    else if (price !== null && reading.minor <= price) refuse(first.row, "Precio anterior", OFFER_MESSAGES.notAbovePrice);
+    else compareAtPrice = reading.minor;
+  }
+  const published = readVisibility(c.Visibilidad);
+  if (published === null) refuse(first.row, "Visibilidad", CATALOG_MESSAGES.visibility);
+
+  // Later rows repeat the product columns or leave them empty.
+  const sameAsFirst: Array<[CatalogColumn, (text: string) => unknown]> = [
+    ["Nombre", collapseSpaces],
+    ["Descripción", (t) => t],
+    ["Categoría", readCategory],
+    ["Precio", (t) => readMoney(t, currency)],
+    ["Precio anterior", (t) => readMoney(t, currency)],
+    ["Visibilidad", readVisibility],
+  ];
+  for (const row of rows.slice(1))
+    for (const [column, meaning] of sameAsFirst) {
+      const text = row.cells[column];
+      if (text && JSON.stringify(meaning(text)) !== JSON.stringify(meaning(c[column])))
+        refuse(row.row, column, CATALOG_MESSAGES.differsFromFirstRow(first.row));
+    }
+
+  // Options: named on the first row, without gaps.
+  const names: string[] = [];
+  for (let k = 0; k < MAX_OPTIONS; k++) {
+    const optionName = collapseSpaces(c[optionColumn(k)]);
+    const laterGiven = Array.from({ length: MAX_OPTIONS - k }, (_, j) => c[optionColumn(k + j)] || c[valueColumn(k + j)]).some(
+      Boolean,
+    );
+    if (!optionName) {
+      if (laterGiven) refuse(first.row, optionColumn(k), CATALOG_MESSAGES.optionNameMissing);
+      break;
+    }
+    names.push(optionName);
+  }
+  const options: ProductOption[] = names.map((n) => ({ name: n, values: [] }));
+
+  const stockOf = (row: FileRow) => {
+    if (!STOCK.test(row.cells.Stock)) {
+      refuse(row.row, "Stock", CATALOG_MESSAGES.stock);
+      return 0;
+    }
+    return Number(row.cells.Stock);
+  };
+
+  if (options.length === 0) {
+    for (const row of rows) {
+      for (let k = 0; k < MAX_OPTIONS; k++)
+        if (row !== first && (row.cells[optionColumn(k)] || row.cells[valueColumn(k)]))
+          refuse(row.row, row.cells[optionColumn(k)] ? optionColumn(k) : valueColumn(k), CATALOG_MESSAGES.noSuchOption(0));
+      if (row !== first) refuse(row.row, null, CATALOG_MESSAGES.oneRowWithoutOptions(first.row));
+    }
+    if (c.SKU) refuse(first.row, "SKU", CATALOG_MESSAGES.skuWithoutOptions);
+    if (c["Precio variante"]) refuse(first.row, "Precio variante", CATALOG_MESSAGES.variantPriceWithoutOptions);
+    if (readEnabled(c.Activa) !== true)
+      refuse(
+        first.row,
+        "Activa",
+        readEnabled(c.Activa) === false ? CATALOG_MESSAGES.disabledWithoutOptions : CATALOG_MESSAGES.enabled,
+      );
+    return product(stockOf(first), []);
+  }
+
+  // Variants: one per row, each value spelled as its first appearance.
+  const variants: ImportedVariant[] = [];
+  const combinationRows = new Map<string, number>();
+  for (const row of rows) {
+    const values: string[] = [];
+    for (let k = 0; k < MAX_OPTIONS; k++) {
+      const optionName = collapseSpaces(row.cells[optionColumn(k)]);
+      const value = collapseSpaces(row.cells[valueColumn(k)]);
+      const option = options[k];
+      if (!option) {
+        if (optionName || value)
+          refuse(row.row, optionName ? optionColumn(k) : valueColumn(k), CATALOG_MESSAGES.noSuchOption(options.length));
+        continue;
+      }
+      if (optionName && !sameValue(optionName, option.name))
+        refuse(row.row, optionColumn(k), CATALOG_MESSAGES.optionNameDiffers(first.row));
+      if (!value) {
+        refuse(row.row, valueColumn(k), CATALOG_MESSAGES.optionValueMissing(option.name));
+        continue;
+      }
+      const known = option.values.find((v) => sameValue(v, value));
+      if (!known && value.length <= OPTION_VALUE_MAX) option.values.push(value);
+      else if (!known) refuse(row.row, valueColumn(k), VARIANT_MESSAGES.tooLong(OPTION_VALUE_MAX));
+      values.push(known ?? value);
+    }
+    if (values.length === options.length) {
+      const key = combinationKey(values);
+      const earlier = combinationRows.get(key);
+      if (earlier !== undefined) refuse(row.row, valueColumn(0), CATALOG_MESSAGES.combinationRepeated(earlier));
+      else combinationRows.set(key, row.row);
+    }
+    let variantPrice: number | null = null;
+    if (row.cells["Precio variante"]) {
+      const reading = readAmount(row.cells["Precio variante"], currency);
+      if (reading.ok) variantPrice = reading.minor;
+      else refuse(row.row, "Precio variante", reading.message);
+    }
+    const sku = row.cells.SKU || null;
+    if (sku && sku.length > SKU_MAX) refuse(row.row, "SKU", VARIANT_MESSAGES.tooLong(SKU_MAX));
+    const enabled = readEnabled(row.cells.Activa);
+    if (enabled === null) refuse(row.row, "Activa", CATALOG_MESSAGES.enabled);
+    variants.push({ row: row.row, values, price: variantPrice, sku, stock: stockOf(row), enabled: enabled ?? true });
+  }
+  // The option rules of the product form, on the first row. Names are never empty here and values are
+  // gathered without repeats; a row without its value already has its own message.
+  const rowMessages: string[] = [VARIANT_MESSAGES.optionName, VARIANT_MESSAGES.optionValues];
+  for (const problem of optionProblems(options)) {
+    if (rowMessages.includes(problem.message)) continue;
+    refuse(first.row, problem.field === "name" ? optionColumn(problem.option) : valueColumn(problem.option), problem.message);
+  }
+  if (variants.every((v) => !v.enabled)) refuse(first.row, "Activa", VARIANT_MESSAGES.noneEnabled);
+  return product(0, variants);
+
+  function product(stock: number, productVariants: ImportedVariant[]): ImportedProduct {
+    return {
+      rows: rows.map((r) => r.row),
+      id: c.ID || null,
+      name,
+      description: c.Descripción,
+      category: category ?? 0,
+      price: price ?? 0,
+      compareAtPrice,
+      published: published ?? true,
+      options,
+      variants: productVariants,
+      stock,
+    };
+  }
+}
+
+/** A SKU names one variant of the store: it may appear on one row of the file only (compared without case). */
+function checkSkusInFile(products: ImportedProduct[], problems: RowProblem[]) {
+  const seen = new Map<string, number>();
+  for (const p of products)
+    for (const v of p.variants) {
+      if (!v.sku) continue;
+      const key = v.sku.toLowerCase();
+      const earlier = seen.get(key);
+      if (earlier !== undefined)
+        problems.push({ row: v.row, column: "SKU", message: CATALOG_MESSAGES.skuInFile(v.sku, earlier) });
+      else seen.set(key, v.row);
+    }
+}
+
+const sortProblems = (problems: RowProblem[]) =>
+  problems.sort((a, b) => a.row - b.row || CATALOG_COLUMNS.indexOf(a.column ?? "ID") - CATALOG_COLUMNS.indexOf(b.column ?? "ID"));
+
+// ——— Import: matching the store's products ———
+
+/** What the database says about the file's IDs and SKUs (only this store's products). */
+export interface CatalogLookup {
+  /** The file's IDs that are products of this store. */
+  productIds: ReadonlySet<string>;
+  /** The file's SKUs held by a variant of this store: SKU → its product's id. */
+  skuOwners: ReadonlyMap<string, string>;
+  /** How many products the store has now (hidden ones count). */
+  productCount: number;
+  /** The plan's product limit; null = unlimited. */
+  productLimit: number | null;
+}
+
+export type RowOutcome = "crear" | "actualizar";
+
+/** One row of the preview: what happens to it, or why nothing can. */
+export interface RowResult {
+  row: number;
+  name: string;
+  /** null when the row (or its product) has a problem. A new product is created hidden: it has no photo yet. */
+  outcome: RowOutcome | null;
+  problems: string[];
+}
+
+/** A product the import writes: created (its id is chosen when writing) or updated. */
+export type PlannedProduct = ImportedProduct & ({ action: "create" } | { action: "update"; id: string });
+
+export interface CatalogImportPlan {
+  rows: RowResult[];
+  /** Every refusal, in row order; the import applies only when there is none. */
+  problems: RowProblem[];
+  products: PlannedProduct[];
+  creates: number;
+  updates: number;
+}
+
+/**
+ * Decides each product's fate: an ID of this store's updates it; an unknown ID (or another store's) is
+ * refused; without an ID, a SKU of one of the store's variants updates that product; otherwise the
+ * product is created, hidden. New products must fit in the plan's product limit.
+ */
+export function planCatalogImport(reading: CatalogFileReading, lookup: CatalogLookup): CatalogImportPlan {
+  if (!reading.ok) return { rows: [], problems: reading.problems, products: [], creates: 0, updates: 0 };
+  const problems = [...reading.problems];
+  const refuse = (row: number, column: CatalogColumn | null, message: string) => problems.push({ row, column, message });
+  const planned: PlannedProduct[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const p of reading.products) {
+    const firstRow = p.rows[0] as number;
+    let target: string | null = null;
+    if (p.id) {
+      if (!lookup.productIds.has(p.id)) for (const row of p.rows) refuse(row, "ID", CATALOG_MESSAGES.unknownProduct);
+      else target = p.id;
+      for (const v of p.variants) {
+        const owner = v.sku ? lookup.skuOwners.get(v.sku) : undefined;
+        if (owner && owner !== p.id) refuse(v.row, "SKU", CATALOG_MESSAGES.skuOfAnotherProduct(v.sku ?? ""));
+      }
+      if (!target) continue;
+    } else {
+      let ownerRow = 0;
+      for (const v of p.variants) {
+        const owner = v.sku ? lookup.skuOwners.get(v.sku) : undefined;
+        if (!owner) continue;
+        if (target === null) {
+          target = owner;
+          ownerRow = v.row;
+        } else if (owner !== target) refuse(v.row, "SKU", CATALOG_MESSAGES.skuOfTwoProducts(v.sku ?? "", ownerRow));
+      }
+    }
+    if (target !== null) {
+      const earlier = firstRowOf.get(target);
+      if (earlier !== undefined) {
+        refuse(firstRow, p.id ? "ID" : "SKU", CATALOG_MESSAGES.productRepeated(earlier));
+        continue;
+      }
+      firstRowOf.set(target, firstRow);
+      planned.push({ ...p, action: "update", id: target });
+    } else planned.push({ ...p, action: "create" });
+  }
+  const creating = planned.filter((p) => p.action === "create");
+  if (lookup.productLimit !== null && lookup.productCount + creating.length > lookup.productLimit) {
+    const firstOver = creating[Math.max(0, lookup.productLimit - lookup.productCount)];
+    refuse(
+      firstOver?.rows[0] ?? 2,
+      null,
+      CATALOG_MESSAGES.productLimit(lookup.productLimit, lookup.productCount, creating.length),
+    );
+  }
+  const sorted = sortProblems(problems);
+  const problemsByRow = new Map<number, string[]>();
+  for (const problem of sorted) problemsByRow.set(problem.row, [...(problemsByRow.get(problem.row) ?? []), problemText(problem)]);
+  const outcomeOf = new Map<number, PlannedProduct>();
+  for (const p of planned) for (const row of p.rows) outcomeOf.set(row, p);
+  const rows: RowResult[] = reading.products
+    .flatMap((p) => p.rows.map((row) => ({ row, name: p.name })))
+    .sort((a, b) => a.row - b.row)
+    .map(({ row, name }) => {
+      const rowProblems = problemsByRow.get(row) ?? [];
+      const p = outcomeOf.get(row);
+      const outcome = rowProblems.length === 0 && p ? (p.action === "create" ? "crear" : "actualizar") : null;
+      return { row, name, outcome, problems: rowProblems };
+    });
+  return {
+    rows,
+    problems: sorted,
+    products: planned,
+    creates: creating.length,
+    updates: planned.length - creating.length,
+  };
+}
+
+/** The file's IDs and SKUs, for the one database lookup matching needs. */
+export function identifiersOf(reading: CatalogFileReading): { ids: string[]; skus: string[] } {
+  if (!reading.ok) return { ids: [], skus: [] };
+  const ids = new Set<string>();
+  const skus = new Set<string>();
+  for (const p of reading.products) {
+    if (p.id) ids.add(p.id);
+    for (const v of p.variants) if (v.sku) skus.add(v.sku);
+  }
+  return { ids: [...ids], skus: [...skus] };
+}

@@ -1,0 +1,402 @@
+// The catalog spreadsheet's database side: the export's pages and the import's lookup and write
+// (the format and its rules: app/domain/product-csv.ts; why: docs/decisions/0020-catalog-spreadsheet.md).
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { CSV_BOM, decodeUtf8 } from "~/domain/csv";
+import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
+import {
+  CATALOG_MAX_BYTES,
+  CATALOG_MESSAGES,
+  type CatalogImportPlan,
+  type CatalogProduct,
+  catalogHeaderLine,
+  catalogProductLines,
+  identifiersOf,
+  type PlannedProduct,
+  planCatalogImport,
+  problemText,
+  readCatalogFile,
+} from "~/domain/product-csv";
+import { searchTextOf } from "~/domain/search";
+import { optionColumns } from "~/domain/variants";
+import type { Db } from "~/services/db";
+import { isUniqueViolation } from "~/services/db";
+import { products, productVariants, stores } from "../../db/schema";
+import { replaceVariantsStatements, type VariantDraft } from "./variants.server";
+
+// ——— Export ———
+
+/** Products read per round trip while the export streams: memory stays one page whatever the catalog's size. */
+const EXPORT_PAGE = 200;
+
+/** One page of the store's products, newest first after `after`, and their variants, in one round trip. */
+async function exportPage(db: Db, storeId: string, after: { createdAt: Date; id: string } | null) {
+  const own = eq(products.storeId, storeId);
+  const where = after
+    ? and(own, sql`(${products.createdAt}, ${products.id}) < (${after.createdAt.getTime()}, ${after.id})`)
+    : own;
+  const page = db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      category: products.category,
+      price: products.price,
+      compareAtPrice: products.compareAtPrice,
+      published: products.published,
+      stock: products.stock,
+      options: products.options,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(EXPORT_PAGE);
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(EXPORT_PAGE);
+  const variants = db
+    .select({
+      productId: productVariants.productId,
+      option1: productVariants.option1,
+      option2: productVariants.option2,
+      option3: productVariants.option3,
+      price: productVariants.price,
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+      enabled: productVariants.enabled,
+    })
+    .from(productVariants)
+    .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.productId, pageIds)))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  const [rows, variantRows] = await db.batch([page, variants]);
+  const byProduct = new Map<string, typeof variantRows>();
+  for (const v of variantRows) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
+  const catalog: CatalogProduct[] = rows.map((p) => ({ ...p, variants: byProduct.get(p.id) ?? [] }));
+  const last = rows.at(-1);
+  return { catalog, next: rows.length === EXPORT_PAGE && last ? { createdAt: last.createdAt, id: last.id } : null };
+}
+
+/**
+ * The store's catalog as a CSV stream ('Exportar CSV'): the header, then each product's rows, newest
+ * product first, read a page at a time as the download is consumed.
+ */
+export function catalogCsvStream(db: Db, storeId: string, currency: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after: { createdAt: Date; id: string } | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(CSV_BOM + catalogHeaderLine()));
+      }
+      const { catalog, next } = await exportPage(db, storeId, after);
+      const text = catalog.map((p) => catalogProductLines(p, currency)).join("");
+      if (text) controller.enqueue(encoder.encode(text));
+      if (next) after = next;
+      else controller.close();
+    },
+  });
+}
+
+// ——— Import ———
+
+/** What the merchant sees before confirming, and what the confirmation must find again. */
+export interface CatalogImportPreview {
+  plan: CatalogImportPlan;
+  /**
+   * A digest of the outcome (each row's fate and the products it names): the confirmation applies only
+   * if the same file still leads to the same outcome.
+   */
+  fingerprint: string;
+}
+
+/** The file's IDs that are this store's products, the store's variants holding its SKUs, and the store's count: one round trip. */
+async function lookUp(db: Db, storeId: string, ids: string[], skus: string[]) {
+  const [own, held, [total]] = await db.batch([
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), inArray(products.id, ids))),
+    db
+      .select({ sku: productVariants.sku, productId: productVariants.productId })
+      .from(productVariants)
+      .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.sku, skus))),
+    db.select({ n: count() }).from(products).where(eq(products.storeId, storeId)),
+  ]);
+  return {
+    productIds: new Set(own.map((p) => p.id)),
+    skuOwners: new Map(held.flatMap((v) => (v.sku ? [[v.sku, v.productId] as const] : []))),
+    productCount: total?.n ?? 0,
+  };
+}
+
+async function fingerprintOf(plan: CatalogImportPlan): Promise<string> {
+  const outcome = JSON.stringify([
+    plan.rows.map((r) => [r.row, r.name, r.outcome, r.problems]),
+    plan.products.map((p) => (p.action === "update" ? p.id : null)),
+  ]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(outcome));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Reads the file and matches it against the store: each row's outcome or its problems. Writes nothing. */
+export async function previewCatalogImport(
+  db: Db,
+  storeId: string,
+  currency: string,
+  limits: PlanLimits,
+  text: string,
+): Promise<CatalogImportPreview> {
+  const reading = readCatalogFile(text, currency);
+  const { ids, skus } = identifiersOf(reading);
+  const found = reading.ok
+    ? await lookUp(db, storeId, ids, skus)
+    : { productIds: new Set<string>(), skuOwners: new Map<string, string>(), productCount: 0 };
+  const plan = planCatalogImport(reading, { ...found, productLimit: limits.products });
+  return { plan, fingerprint: await fingerprintOf(plan) };
+}
+
+export type CatalogImportResult =
+  | { ok: true; created: number; updated: number }
+  /** `changed`: the file is fine but the store changed since the preview, so its outcome differs. */
+  | { ok: false; reason: "problems" | "changed"; preview: CatalogImportPreview };
+
+/**
+ * 'Confirmar importación': reads and matches the same file again (nothing the preview sent is
+ * trusted), and applies every row in one atomic batch, or none when any row has a problem, when the
+ * outcome is not the one previewed, or when the plan's product limit refuses it in the database.
+ */
+export async function importCatalog(
+  db: Db,
+  storeId: string,
+  currency: string,
+  limits: PlanLimits,
+  text: string,
+  previewedFingerprint: string,
+  now: Date,
+): Promise<CatalogImportResult> {
+  const preview = await previewCatalogImport(db, storeId, currency, limits, text);
+  if (preview.plan.problems.length > 0) return { ok: false, reason: "problems", preview };
+  if (preview.fingerprint !== previewedFingerprint) return { ok: false, reason: "changed", preview };
+  try {
+    await writeCatalogImport(db, storeId, limits.products, preview.plan.products, now);
+  } catch (error) {
+    if (refusedByProductLimit(error)) {
+      // A product created since the lookup filled the plan: the file read again says by how much.
+      const again = await previewCatalogImport(db, storeId, currency, limits, text);
+      const refused = again.plan.problems.length > 0 ? again : withProblem(preview, LIMIT_MESSAGES.products);
+      return { ok: false, reason: "problems", preview: refused };
+    }
+    if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
+      return { ok: false, reason: "problems", preview: withProblem(preview, CATALOG_MESSAGES.skuTaken) };
+    throw error;
+  }
+  return { ok: true, created: preview.plan.creates, updated: preview.plan.updates };
+}
+
+/** The preview refused as a whole by a rule the database held (anchored to the file's first product row). */
+function withProblem(preview: CatalogImportPreview, message: string): CatalogImportPreview {
+  const row = preview.plan.rows[0]?.row ?? 2;
+  const rows = preview.plan.rows.map((r) =>
+    r.row === row ? { ...r, outcome: null, problems: [problemText({ row, column: null, message })] } : r,
+  );
+  return { ...preview, plan: { ...preview.plan, rows, problems: [{ row, column: null, message }] } };
+}
+
+/**
+ * A new product's created_at, or NULL (which the NOT NULL column refuses, failing the whole batch) when
+ * the store already has `limit` products. Each insert counts the ones inserted before it in the batch,
+ * and the batch is one write transaction, so no concurrent creation can slip past the limit.
+ */
+function createdAtWithinLimit(storeId: string, limit: number | null, createdAt: number): SQL {
+  if (limit === null) return sql`${createdAt}`;
+  return sql`case when (select count(*) from products where store_id = ${storeId}) < ${limit} then ${createdAt} end`;
+}
+
+function refusedByProductLimit(error: unknown): boolean {
+  const message =
+    String((error as { message?: unknown })?.message ?? "") +
+    String((error as { cause?: { message?: unknown } })?.cause?.message ?? "");
+  return message.includes("NOT NULL constraint failed: products.created_at");
+}
+
+/** The photos the kept combinations of updated products show (photos are not in the file): one round trip. */
+async function keptPhotos(db: Db, storeId: string, updates: Array<PlannedProduct & { id: string }>) {
+  const combinations = updates.flatMap((p) =>
+    p.variants.map((v) => {
+      const o = optionColumns(v.values);
+      return sql`(${p.id}, ${o.option1}, ${o.option2}, ${o.option3})`;
+    }),
+  );
+  const photos = new Map<string, number>();
+  if (combinations.length === 0) return photos;
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      option1: productVariants.option1,
+      option2: productVariants.option2,
+      option3: productVariants.option3,
+      photoId: productVariants.photoId,
+    })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.storeId, storeId),
+        isNotNull(productVariants.photoId),
+        sql`(${productVariants.productId}, ${productVariants.option1}, ${productVariants.option2}, ${productVariants.option3}) in (values ${sql.join(combinations, sql`, `)})`,
+      ),
+    );
+  for (const r of rows) if (r.photoId !== null) photos.set(photoKey(r.productId, r), r.photoId);
+  return photos;
+}
+
+const photoKey = (productId: string, o: { option1: string; option2: string; option3: string }) =>
+  JSON.stringify([productId, o.option1, o.option2, o.option3]);
+
+/**
+ * Writes a checked import in one batch (one transaction): new products hidden (they have no photo)
+ * under the plan's limit, updated products with their columns, and each product's options and variants
+ * made exactly those of the file; then the store's edge-cache key. A product id already taken is
+ * retried with fresh ids.
+ */
+export async function writeCatalogImport(
+  db: Db,
+  storeId: string,
+  productLimit: number | null,
+  planned: PlannedProduct[],
+  now: Date,
+): Promise<void> {
+  const updates = planned.filter((p): p is PlannedProduct & { action: "update"; id: string } => p.action === "update");
+  const photos = await keptPhotos(db, storeId, updates);
+  const draftsOf = (p: PlannedProduct, productId: string | null): VariantDraft[] =>
+    p.variants.map((v) => ({
+      values: v.values,
+      price: v.price,
+      sku: v.sku,
+      stock: v.stock,
+      enabled: v.enabled,
+      photoId: productId ? (photos.get(photoKey(productId, optionColumns(v.values))) ?? null) : null,
+    }));
+  for (let attempt = 1; ; attempt++) {
+    const statements: BatchItem<"sqlite">[] = [];
+    let created = 0;
+    for (const p of planned) {
+      if (p.action === "update") {
+        statements.push(
+          db
+            .update(products)
+            .set({
+              name: p.name,
+              searchText: searchTextOf(p.name),
+              price: p.price,
+              compareAtPrice: p.compareAtPrice,
+              description: p.description,
+              category: p.category,
+              published: p.published,
+            })
+            .where(and(eq(products.id, p.id), eq(products.storeId, storeId))),
+          ...replaceVariantsStatements(db, storeId, p.id, p.options, draftsOf(p, p.id), p.stock),
+        );
+        continue;
+      }
+      const id = randomDigits(ID_DIGITS.product);
+      // The file's first new product is the newest, so lists (newest first) show them in the file's order.
+      const createdAt = createdAtWithinLimit(storeId, productLimit, now.getTime() - created++);
+      statements.push(
+        db.run(sql`insert into products (id, store_id, name, search_text, price, compare_at_price, stock, description,
+            category, created_at, published)
+          values (${id}, ${storeId}, ${p.name}, ${searchTextOf(p.name)}, ${p.price}, ${p.compareAtPrice}, ${p.stock},
+            ${p.description}, ${p.category}, ${createdAt}, 0)`),
+        ...replaceVariantsStatements(db, storeId, id, p.options, draftsOf(p, null), p.stock),
+      );
+    }
+    statements.push(db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)));
+    try {
+      await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      return;
+    } catch (error) {
+      if (attempt < 5 && isUniqueViolation(error, "products.id")) continue;
+      throw error;
+    }
+  }
+}
+
+// ——— The import page's form ———
+
+/** The import page's answer: the import applied, or a preview (with the problems, if any) and its HTTP status. */
+export type CatalogImportAnswer =
+  | { applied: true; created: number; updated: number }
+  | { applied: false; status: number; errors: Record<string, string>; preview: CatalogPreviewView | null };
+
+/** What the import page shows of a preview; `confirm` only when it can be applied. */
+export interface CatalogPreviewView {
+  rows: CatalogImportPlan["rows"];
+  problems: string[];
+  creates: number;
+  updates: number;
+  /** The file's text and the outcome's fingerprint, for 'Confirmar importación'. */
+  confirm: { csv: string; fingerprint: string } | null;
+}
+
+const viewOf = (preview: CatalogImportPreview, csv: string): CatalogPreviewView => ({
+  rows: preview.plan.rows,
+  problems: preview.plan.problems.map(problemText),
+  creates: preview.plan.creates,
+  updates: preview.plan.updates,
+  confirm: preview.plan.problems.length === 0 ? { csv, fingerprint: preview.fingerprint } : null,
+});
+
+/** The file's text: from the upload (intent=preview) or from the confirmation's hidden field (intent=confirm). */
+async function uploadedText(
+  form: FormData,
+): Promise<{ ok: true; text: string } | { ok: false; message: string; status: number }> {
+  const field = form.get(form.get("intent") === "confirm" ? "csv" : "file");
+  let bytes: Uint8Array | null = null;
+  if (typeof field === "string") bytes = new TextEncoder().encode(field);
+  else if (field && field.size > CATALOG_MAX_BYTES) return { ok: false, message: CATALOG_MESSAGES.tooLarge, status: 413 };
+  else if (field) bytes = new Uint8Array(await field.arrayBuffer());
+  if (!bytes || bytes.byteLength === 0) return { ok: false, message: CATALOG_MESSAGES.chooseFile, status: 400 };
+  if (bytes.byteLength > CATALOG_MAX_BYTES) return { ok: false, message: CATALOG_MESSAGES.tooLarge, status: 413 };
+  const text = decodeUtf8(bytes);
+  if (text === null) return { ok: false, message: CATALOG_MESSAGES.notUtf8, status: 422 };
+  return { ok: true, text: text.startsWith(CSV_BOM) ? text.slice(1) : text };
+}
+
+/**
+ * The import page's two steps: `preview` reads the uploaded file and answers each row's outcome;
+ * `confirm` gets the same text back, reads and matches it again and applies it (or answers why not).
+ */
+export async function handleCatalogImportForm(
+  db: Db,
+  store: { id: string; currency: string },
+  limits: PlanLimits,
+  form: FormData,
+  now: Date,
+): Promise<CatalogImportAnswer> {
+  const upload = await uploadedText(form);
+  if (!upload.ok) return { applied: false, status: upload.status, errors: { file: upload.message }, preview: null };
+  const { text } = upload;
+  if (form.get("intent") !== "confirm") {
+    const preview = await previewCatalogImport(db, store.id, store.currency, limits, text);
+    if (preview.plan.problems.length === 0) return { applied: false, status: 200, errors: {}, preview: viewOf(preview, text) };
+    return { applied: false, status: 422, errors: { form: problemsSummary(preview) }, preview: viewOf(preview, text) };
+  }
+  const fingerprint = String(form.get("fingerprint") ?? "");
+  const result = await importCatalog(db, store.id, store.currency, limits, text, fingerprint, now);
+  if (result.ok) return { applied: true, created: result.created, updated: result.updated };
+  const view = viewOf(result.preview, text);
+  return result.reason === "changed"
+    ? { applied: false, status: 409, errors: { form: CATALOG_MESSAGES.outcomeChanged }, preview: view }
+    : { applied: false, status: 422, errors: { form: problemsSummary(result.preview) }, preview: view };
+}
+
+function problemsSummary(preview: CatalogImportPreview): string {
+  const n = preview.plan.problems.length;
+  return `${n === 1 ? "Hay 1 problema" : `Hay ${n} problemas`} en el archivo: corrígelo y vuelve a subirlo. No se importó nada.`;
+}

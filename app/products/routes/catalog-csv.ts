@@ -1,0 +1,19 @@
+import { isoLocalDateTime } from "~/domain/sales";
+import { getServices } from "~/services/services";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { catalogCsvStream } from "../catalog-import.server";
+import type { Route } from "./+types/catalog-csv";
+
+/** /Store/{storeId}/products.csv: 'Exportar CSV', the whole catalog (one row per variant), the import's format. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db, clock } = getServices(context);
+  const day = isoLocalDateTime(clock.now(), store.timeZone).slice(0, 10);
+  return new Response(catalogCsvStream(db, store.id, store.currency), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="catalogo-${store.url}-${day}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
