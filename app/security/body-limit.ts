@@ -1,4 +1,4 @@
-import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION } from "~/domain/limits";
+import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION, MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
 import { MAX_UPLOAD_BYTES } from "~/media/image-rules";
 
 /**
@@ -13,6 +13,7 @@ const uploads = (files: number) => files * MAX_UPLOAD_BYTES + UPLOAD_OVERHEAD;
 const UPLOAD_ROUTES: Array<[RegExp, number]> = [
   [/^\/Store\/\d+\/info$/, uploads(MOST_BANNER_SLOTS)],
   [/^\/Store\/\d+\/products\/(new|\d+)$/, uploads(1)],
+  [/^\/Store\/\d+\/products\/\d+\/photos$/, uploads(MOST_PHOTOS_PER_PRODUCT)],
   // Each video may come with the small thumbnail the browser drew from it.
   [/^\/Store\/\d+\/section\/\d+\/new\/file$/, uploads(MOST_ITEMS_PER_SECTION) + MOST_ITEMS_PER_SECTION * 512 * 1024],
 ];
