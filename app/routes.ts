@@ -29,6 +29,7 @@ export default [
       route("products", "products/routes/product-list.tsx"),
       route("products/new", "products/routes/new-product.tsx"),
       route("products/:productId", "products/routes/edit-product.tsx"),
+      route("products/:productId/photos", "products/routes/product-photos.tsx"),
       route("section/:sectionId", "sections/routes/section.tsx"),
       route("section/:sectionId/new/:type", "sections/routes/add-to-section.tsx"),
 

@@ -6,6 +6,8 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { loadProductWithPhotoCount } from "../photo-actions.server";
 import { handleEditProduct, loadProduct } from "../product-actions.server";
 import { ProductForm } from "../product-form";
 import type { Route } from "./+types/edit-product";
@@ -14,7 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const product = await loadProduct(getServices(context), store, params.productId);
+  const { product, photoCount } = await loadProductWithPhotoCount(getServices(context), store, params.productId);
   const visibility: ProductVisibility = product.published ? "published" : "hidden";
   return {
     storeId: store.id,
@@ -31,6 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       visibility,
       image: product.imageKey ? fileUrl(product.imageKey) : null,
     },
+    photos: { count: photoCount, limit: merchantPlanLimits(context).photosPerProduct },
   };
 }
 
@@ -55,6 +58,11 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <Link to={`/Store/${storeId}/products`}>← Productos</Link>
       </p>
       <h2>Editar producto</h2>
+      <p className="actions">
+        <Link className="button secondary" to={`/Store/${storeId}/products/${product.id}/photos`}>
+          Fotos ({loaderData.photos.count} de {loaderData.photos.limit})
+        </Link>
+      </p>
       <ProductForm intent="save" values={product} currency={loaderData.currency} errors={errors} submitLabel="Guardar cambios" />
       <ConfirmedForm
         className="danger-zone"
