@@ -4,19 +4,24 @@
 
 import { readFileSync } from "node:fs";
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createSession } from "~/auth/sessions.server";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { slugify } from "~/domain/slug";
 import { sniffImageType } from "~/media/image-rules";
 import { addPhotos, deletePhoto, movePhoto } from "~/products/photos.server";
 import { insertProduct, productFilesPrefix } from "~/products/products.server";
 import * as editProduct from "~/products/routes/edit-product";
 import * as productPhotosPage from "~/products/routes/product-photos";
+import { loader as publicProductLoader } from "~/site/routes/product";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productPhotos, products, saleLines, sales, stores } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
+import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
+
+vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
 type S = ReturnType<typeof createTestServices>;
 
@@ -432,5 +437,69 @@ describe("tenant scoping of the photos page", () => {
       params,
     });
     expect(edit).toMatchObject({ status: 200, data: { photos: { count: 2, limit: 8 } } });
+  });
+});
+
+describe("the public product page", () => {
+  type PublicPage = { data: { product: { photos: { image: { src: string; srcSet: string }; thumb: string }[] } } };
+  const openPage = async (s: S, m: Awaited<ReturnType<typeof productWithCover>>) => {
+    const path = `/Product/${slugify(m.product.name)}/${m.product.id}`;
+    const args = siteArgs(s, m.store.url, path, { params: { title: slugify(m.product.name), id: m.product.id } });
+    try {
+      return { status: 200, page: (await publicProductLoader(args as never)) as unknown as PublicPage };
+    } catch (thrown) {
+      const init = (thrown as { init?: ResponseInit }).init;
+      return { status: init?.status ?? 500, page: null };
+    }
+  };
+
+  it("reads the gallery in the page's one round trip, cover first, with each thumbnail's small rendition", async () => {
+    const s = createTestServices();
+    const m = await productWithCover(s);
+    const a = photo(m.store.id, m.product.id, "a");
+    const b = { ...photo(m.store.id, m.product.id, "b"), height: 150, width: 150 };
+    await addPhotos(s.db, m.product, m.limits, [a, b], s.clock.now());
+    const before = s.roundTrips.count;
+    const { page } = await openPage(s, m);
+    expect(s.roundTrips.count - before).toBe(1);
+    const photos = page?.data.product.photos ?? [];
+    expect(photos.map((p) => p.image.src)).toEqual([m.coverKey, a.key, b.key].map((k) => `/files/${k}`));
+    expect(photos[1]).toMatchObject({
+      image: { srcSet: `/files/${a.key.replace(".webp", "-s.webp")} 300w, /files/${a.key} 600w` },
+      thumb: `/files/${a.key.replace(".webp", "-s.webp")}`,
+    });
+    // A picture under 200 px high has no small rendition: its thumbnail is the picture itself.
+    expect(photos[2]?.thumb).toBe(`/files/${b.key}`);
+
+    const rows = await galleryRows(s, m.product.id);
+    await movePhoto(s.db, m.product, rows, rows[2]?.id ?? 0, "cover", s.clock.now());
+    expect((await openPage(s, m)).page?.data.product.photos.map((p) => p.image.src)).toEqual(
+      [b.key, m.coverKey, a.key].map((k) => `/files/${k}`),
+    );
+  });
+
+  it("shows at most 8 photos, a product without photo rows shows its cover, and a hidden product's page is 404", async () => {
+    const s = createTestServices();
+    const m = await productWithCover(s, "premium");
+    // More rows than any plan allows (written past the limit on purpose): the page still reads 8.
+    await s.db.insert(productPhotos).values(
+      Array.from({ length: 11 }, (_, i) => ({
+        productId: m.product.id,
+        storeId: m.store.id,
+        position: i + 1,
+        ...photo(m.store.id, m.product.id, `extra${i}`),
+      })),
+    );
+    expect((await openPage(s, m)).page?.data.product.photos).toHaveLength(8);
+
+    await s.db.delete(productPhotos).where(eq(productPhotos.productId, m.product.id));
+    await s.db
+      .update(products)
+      .set({ imageKey: m.coverKey, imageWidth: 400, imageHeight: 400 })
+      .where(eq(products.id, m.product.id));
+    expect((await openPage(s, m)).page?.data.product.photos.map((p) => p.image.src)).toEqual([`/files/${m.coverKey}`]);
+
+    await s.db.update(products).set({ published: false }).where(eq(products.id, m.product.id));
+    expect((await openPage(s, m)).status).toBe(404);
   });
 });

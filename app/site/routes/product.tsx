@@ -4,9 +4,10 @@ import { productCategoryName } from "~/domain/categories";
 import { formatMoney, toDecimalString } from "~/domain/money";
 import { notFound } from "~/http/responses";
 import type { RouteHandle } from "~/root";
+import { ProductGallery } from "../gallery";
+import { galleryPhotos } from "../gallery.server";
 import { siteHeaders } from "../headers";
-import { Picture } from "../picture";
-import { productQuery } from "../queries.server";
+import { productPhotosQuery, productQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
 import { Offer, SiteShell } from "../shell";
 import { imageOf, loadSitePage, productPath } from "../site.server";
@@ -22,8 +23,8 @@ function productNotFound(): never {
 export async function loader(args: Route.LoaderArgs) {
   const { id, title } = args.params;
   if (!/^\d{7}$/.test(id)) productNotFound();
-  const p = await loadSitePage(args, (storeId, db) => [productQuery(db, storeId, id)]);
-  const [[product]] = p.page;
+  const p = await loadSitePage(args, (storeId, db) => [productQuery(db, storeId, id), productPhotosQuery(db, storeId, id)]);
+  const [[product], photoRows] = p.page;
   if (!product) productNotFound();
   const href = productPath(p.site.basePath, product);
   // One address per product: a renamed product's old title redirects to the current one.
@@ -49,6 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
         stock: product.stock,
         category: productCategoryName(product.category) ?? null,
         image,
+        photos: galleryPhotos(photoRows, product),
         inCart,
       },
     },
@@ -78,7 +80,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     name: product.name,
     sku: product.id,
     description: product.description || undefined,
-    image: product.image ? [`${site.canonicalBase}${product.image.src}`] : undefined,
+    image: product.photos.length ? product.photos.map((photo) => `${site.canonicalBase}${photo.image.src}`) : undefined,
     category: product.category ?? undefined,
     brand: { "@type": "Brand", name: site.name },
     offers: {
@@ -102,18 +104,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <SiteShell site={site}>
       <article className="product">
-        {product.image ? (
-          <Picture
-            className="product-image"
-            image={product.image}
-            sizes="(min-width: 700px) 420px, 100vw"
-            alt={product.name}
-            fetchPriority="high"
-            decoding="sync"
-          />
-        ) : (
-          <span className="noimg product-image" aria-hidden="true" />
-        )}
+        <ProductGallery photos={product.photos} name={product.name} />
         <div className="product-info">
           <h1>{product.name}</h1>
           <p className="prices">
