@@ -86,12 +86,13 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
       const problem = photoUploadProblem(limits, photos.length, chosen.length);
       if (problem) return failure({ photos: problem }, { intent, status: 409 });
       let prepared: PreparedFile[] = [];
+      let added: boolean;
       try {
         prepared = await Promise.all(
           chosen.map((file) => prepareImage(file, productFilesPrefix(store.id, product.id), IMAGE_HEIGHTS.product)),
         );
         await putAll(files, prepared);
-        await addPhotos(
+        added = await addPhotos(
           db,
           product,
           limits,
@@ -111,6 +112,17 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
         );
         if (unused.length) await files.delete(unused);
         return refusal(intent, error, "photos");
+      }
+      if (!added) {
+        // The product was deleted meanwhile: its files go with it.
+        await files.delete(
+          await unusedProductFiles(
+            db,
+            product.id,
+            prepared.map((p) => p.key),
+          ),
+        );
+        notFound();
       }
       return redirectWithNotice(
         config,

@@ -69,7 +69,7 @@ export async function findProductWithPhotoCount(
  * Appends photos to the gallery if all of them fit the plan: the first insert is conditioned on the
  * product being the store's and on the count, each next one on the previous having happened
  * (changes() = 1; the cover trigger's own update does not count), all in one batch, so two uploads at
- * once can never pass the limit: all or none.
+ * once can never pass the limit: all or none. False when the product is not (or no longer) the store's.
  */
 export async function addPhotos(
   db: Db,
@@ -77,10 +77,10 @@ export async function addPhotos(
   plan: PlanLimits,
   photos: ProductImage[],
   now: Date,
-): Promise<void> {
-  if (photos.length === 0) return;
+): Promise<boolean> {
+  if (photos.length === 0) return true;
   const { id: productId, storeId } = product;
-  const present = sql`(select count(*) from product_photos where product_id = ${productId})`;
+  const photoCount = sql`(select count(*) from product_photos where product_id = ${productId})`;
   const isTheStores = sql`exists (select 1 from products where id = ${productId} and store_id = ${storeId})`;
   const [first] = await db.batch([
     ...(photos.map((photo, i) =>
@@ -88,17 +88,20 @@ export async function addPhotos(
         select ${productId}, ${storeId},
           coalesce((select max(position) from product_photos where product_id = ${productId}), -1) + 1,
           ${photo.key}, ${photo.width}, ${photo.height}, ${photo.filename}
-        where ${i === 0 ? sql`${isTheStores} and ${present} + ${photos.length} <= ${plan.photosPerProduct}` : sql`changes() = 1`}`),
+        where ${i === 0 ? sql`${isTheStores} and ${photoCount} + ${photos.length} <= ${plan.photosPerProduct}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
     db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
   ]);
-  if (first.rowsAffected === 0) {
-    const present = await db.$count(productPhotos, ofProduct(product));
-    throw new StoreError(
-      photoUploadProblem(plan, present, photos.length) ?? LIMIT_MESSAGES.photos(plan.photosPerProduct),
-      "photos",
-    );
-  }
+  if (first.rowsAffected > 0) return true;
+  const [[stillThere], [present]] = await db.batch([
+    productQuery(db, product.storeId, product.id),
+    db.select({ n: count() }).from(productPhotos).where(ofProduct(product)),
+  ]);
+  if (!stillThere) return false;
+  throw new StoreError(
+    photoUploadProblem(plan, present?.n ?? 0, photos.length) ?? LIMIT_MESSAGES.photos(plan.photosPerProduct),
+    "photos",
+  );
 }
 
 /**

@@ -407,6 +407,16 @@ describe("tenant scoping of the photos page", () => {
       [{ intent: "rotate", photo: String(before.mine[1]?.id) }, "Acción desconocida"],
     ] as const)
       expect(await postPhotos(s, me, form), form.intent).toMatchObject({ status: 400, data: { errors: { form: message } } });
+    // The data layer holds it too: another store's product, named with my store, gets no photo.
+    expect(
+      await addPhotos(
+        s.db,
+        { id: them.product.id, storeId: me.store.id },
+        me.limits,
+        [photo(me.store.id, them.product.id, "intrusa")],
+        s.clock.now(),
+      ),
+    ).toBe(false);
     expect(await snapshot()).toEqual(before);
   });
 

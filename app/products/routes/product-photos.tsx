@@ -58,7 +58,7 @@ export default function ProductPhotos({ loaderData, actionData }: Route.Componen
         {photos.length} de {limit} fotos. La primera es la portada: se ve en las tarjetas de tu tienda, en el carrito y en las
         ventas.
       </p>
-      <FormError message={actionData?.intent !== "add" ? errors.form : undefined} />
+      <FormError message={errors.form} />
       <ol className="photo-list" aria-label="Fotos del producto">
         {photos.map((photo, index) => {
           const label = index === 0 ? "Portada" : `Foto ${index + 1}`;
