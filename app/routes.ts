@@ -32,6 +32,7 @@ export default [
       route("products.csv", "products/routes/catalog-csv.ts"),
       route("products/import", "products/routes/catalog-import.tsx"),
       route("products/:productId", "products/routes/edit-product.tsx"),
+      route("products/:productId/photos", "products/routes/product-photos.tsx"),
       route("section/:sectionId", "sections/routes/section.tsx"),
       route("section/:sectionId/new/:type", "sections/routes/add-to-section.tsx"),
 

@@ -101,11 +101,11 @@ export async function getSessionUser(
     [found] = await userQuery;
   }
   if (!found) return null;
-  const { planId, products, banner, sections: sectionCount, itemsPerSection, ...row } = found;
+  const { planId, products, banner, sections: sectionCount, itemsPerSection, photosPerProduct, ...row } = found;
   const limits: PlanLimits | null =
-    planId === null || banner === null || sectionCount === null || itemsPerSection === null
+    planId === null || banner === null || sectionCount === null || itemsPerSection === null || photosPerProduct === null
       ? null
-      : { products, banner, sections: sectionCount, itemsPerSection };
+      : { products, banner, sections: sectionCount, itemsPerSection, photosPerProduct };
   const fullExpiry = now.getTime() + SESSION_DAYS * DAY;
   if (fullExpiry - row.expiresAt.getTime() > DAY) {
     await db

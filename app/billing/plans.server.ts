@@ -17,6 +17,7 @@ export async function listPlanOffers(services: Services, storesLimit: number) {
     banner: p.banner,
     sections: p.sections,
     itemsPerSection: p.itemsPerSection,
+    photosPerProduct: p.photosPerProduct,
     prices: Object.fromEntries(
       BILLING_PERIODS.map((period) => [
         period,

@@ -22,6 +22,8 @@ export const DEMO_MERCHANT = {
   lastname: "Demo",
 } as const;
 export const DEMO_STORE = { name: "Demo", url: "demo" } as const;
+/** The demo product whose page shows a gallery of 4 photos. */
+export const DEMO_GALLERY_PRODUCT = "Taza de cerámica artesanal";
 
 const DEMO_PRODUCTS: Array<{
   name: string;
@@ -30,14 +32,21 @@ const DEMO_PRODUCTS: Array<{
   category: number;
   description: string;
   picture: PictureSpec;
+  /** More photos after the cover: the product's gallery. */
+  morePictures?: PictureSpec[];
 }> = [
   {
-    name: "Taza de cerámica artesanal",
+    name: DEMO_GALLERY_PRODUCT,
     price: 1250,
     stock: 12,
     category: 4,
     description: "Taza de 350 ml hecha a mano, apta para lavavajillas.",
     picture: { shape: "mug", hue: 14, backdropHue: 200 },
+    morePictures: [
+      { shape: "mug", hue: 14, backdropHue: 40 },
+      { shape: "mug", hue: 200, backdropHue: 320 },
+      { shape: "mug", hue: 120, backdropHue: 60 },
+    ],
   },
   {
     name: "Café de Colombia 500 g",
@@ -159,6 +168,18 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
       },
       new Date(now.getTime() - (DEMO_PRODUCTS.length - index) * 60_000),
     );
+    for (const [position, picture] of (item.morePictures ?? []).entries()) {
+      const photo = await storedPicture(services, productFilesPrefix(store.id, productId), picture, IMAGE_HEIGHTS.product);
+      await db.insert(productPhotos).values({
+        productId,
+        storeId: store.id,
+        position: position + 1,
+        key: photo.key,
+        width: photo.width ?? 0,
+        height: photo.height ?? 0,
+        filename: `${productId}-${position + 2}.jpg`,
+      });
+    }
   }
   await seedShirtWithVariants(services, store.id, now);
   return { created: true };

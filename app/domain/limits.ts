@@ -5,6 +5,8 @@ export interface PlanLimits {
   banner: number;
   sections: number;
   itemsPerSection: number;
+  /** Photos in one product's gallery, the cover included. */
+  photosPerProduct: number;
 }
 
 /**
@@ -13,6 +15,7 @@ export interface PlanLimits {
  */
 export const MOST_BANNER_SLOTS = 6;
 export const MOST_ITEMS_PER_SECTION = 20;
+export const MOST_PHOTOS_PER_PRODUCT = 8;
 
 export const LIMIT_MESSAGES = {
   products: "Limite de productos alcanzado",
@@ -20,6 +23,8 @@ export const LIMIT_MESSAGES = {
   noBannerSlots: "No quedan suficientes espacios",
   fewBannerSlots: (free: number) => `Quedan solo ${free} espacio(s) para imágenes del banner`,
   sectionItems: (free: number) => `Límite sobrepasado: Esta sección solo tiene ${free} espacio(s) disponibles`,
+  photos: (limit: number) => `Límite de fotos alcanzado: tu plan permite ${limit} fotos por producto`,
+  fewPhotoSlots: (free: number) => `Quedan solo ${free} espacio(s) para fotos de este producto`,
 } as const;
 
 export function freeSlots(limit: number, used: number): number {
@@ -46,4 +51,12 @@ export function canAddSection(plan: PlanLimits, count: number): boolean {
 export function sectionItemsProblem(plan: PlanLimits, present: number, adding: number): string | null {
   const free = freeSlots(plan.itemsPerSection, present);
   return adding > free ? LIMIT_MESSAGES.sectionItems(free) : null;
+}
+
+/** The message refusing `adding` photos to a product holding `present`, or null when they fit. */
+export function photoUploadProblem(plan: PlanLimits, present: number, adding: number): string | null {
+  const free = freeSlots(plan.photosPerProduct, present);
+  if (free === 0) return LIMIT_MESSAGES.photos(plan.photosPerProduct);
+  if (adding > free) return LIMIT_MESSAGES.fewPhotoSlots(free);
+  return null;
 }

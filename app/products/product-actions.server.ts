@@ -12,10 +12,10 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
+import { unusedProductFiles } from "./photos.server";
 import {
   createProduct,
   deleteProduct,
-  keysNotInSales,
   PRODUCT_MESSAGES,
   type Product,
   type ProductImage,
@@ -174,7 +174,8 @@ export async function handleEditProduct(
       clock.now(),
       parsed.variants,
     );
-    if (replaced) await files.delete(await keysNotInSales(db, [replaced]));
+    // The replaced picture stays while another photo of the gallery or a sale line shows it.
+    if (replaced) await files.delete(await unusedProductFiles(db, product.id, [replaced]));
   } catch (error) {
     if (prepared && prepared.key !== product.imageKey) await files.delete([prepared.key]);
     return refusal("save", error, "image");

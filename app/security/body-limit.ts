@@ -1,4 +1,4 @@
-import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION } from "~/domain/limits";
+import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION, MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
 import { CATALOG_MAX_BYTES } from "~/domain/product-csv";
 import { MAX_UPLOAD_BYTES } from "~/media/image-rules";
 
@@ -16,6 +16,7 @@ const UPLOAD_ROUTES: Array<[RegExp, number]> = [
   [/^\/Store\/\d+\/products\/(new|\d+)$/, uploads(1)],
   // The catalog spreadsheet, uploaded, then sent back as the confirmation's hidden field.
   [/^\/Store\/\d+\/products\/import$/, CATALOG_MAX_BYTES + FORM_BODY_LIMIT],
+  [/^\/Store\/\d+\/products\/\d+\/photos$/, uploads(MOST_PHOTOS_PER_PRODUCT)],
   // Each video may come with the small thumbnail the browser drew from it.
   [/^\/Store\/\d+\/section\/\d+\/new\/file$/, uploads(MOST_ITEMS_PER_SECTION) + MOST_ITEMS_PER_SECTION * 512 * 1024],
 ];

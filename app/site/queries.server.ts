@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { CART_MAX_LINES } from "~/domain/cart";
 import { LISTING_RANK } from "~/domain/catalog";
+import { MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
 import { MAX_VARIANTS } from "~/domain/variants";
 import type { Db } from "~/services/db";
 import {
@@ -242,6 +243,19 @@ export const productQuery = (db: Db, storeId: SQL, id: string) =>
     .from(products)
     .where(and(eq(products.storeId, storeId), eq(products.id, id), published))
     .limit(1);
+
+/**
+ * A published product's gallery, cover first: walks (product_id, position, id) and stops at the most
+ * any plan allows. A hidden product's photos are read by no public page.
+ */
+export const productPhotosQuery = (db: Db, storeId: SQL, productId: string) =>
+  db
+    .select({ key: productPhotos.key, width: productPhotos.width, height: productPhotos.height })
+    .from(productPhotos)
+    .innerJoin(products, eq(products.id, productPhotos.productId))
+    .where(and(eq(productPhotos.productId, productId), eq(productPhotos.storeId, storeId), published))
+    .orderBy(asc(productPhotos.position), asc(productPhotos.id))
+    .limit(MOST_PHOTOS_PER_PRODUCT);
 
 /** Every page that answers: the published products, sold-out ones too (their pages stay up), in stock first. */
 export const sitemapProductsQuery = (db: Db, storeId: SQL) =>

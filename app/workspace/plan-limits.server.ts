@@ -9,6 +9,7 @@ export const planLimitColumns = {
   banner: plans.banner,
   sections: plans.sections,
   itemsPerSection: plans.itemsPerSection,
+  photosPerProduct: plans.photosPerProduct,
 };
 
 /** The content limits of a merchant's plan (the plans table is seeded by a migration). */

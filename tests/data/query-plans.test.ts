@@ -5,7 +5,9 @@ import { hashPassword } from "~/auth/password.server";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
 import { deviceCountQuery, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import { createSale } from "~/orders/orders.server";
+import { findProductWithPhotos } from "~/products/photos.server";
 import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
+import { productForEditing } from "~/products/variants.server";
 import { confirmSale, getSale, listSales } from "~/sales/sales.server";
 import { beforeEachRoundTrip } from "~/services/db";
 import { loader as cartLoader } from "~/site/routes/cart";
@@ -28,7 +30,7 @@ vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
  */
 type Recorded = { sql: string; args: InArgs; path: string };
 
-const BIG_TABLES = ["products", "sales", "sale_lines", "stores", "users", "sessions", "push_subscriptions"];
+const BIG_TABLES = ["products", "product_photos", "sales", "sale_lines", "stores", "users", "sessions", "push_subscriptions"];
 
 function recording(log: Recorded[], path: () => string) {
   const keep = (s: InStatement, args?: InArgs) => {
@@ -177,6 +179,8 @@ describe("query plans of the hot paths", () => {
     await run("merchant published products", () => listProducts(s.db, storeId, "caf", 20, "published"));
     await run("product limit", () => countProducts(s.db, storeId));
     await run("product edit", () => findProduct(s.db, storeId, product));
+    await run("product edit with its variants and photos", () => productForEditing(s.db, storeId, product));
+    await run("product photos page", () => findProductWithPhotos(s.db, storeId, product));
     const signedIn = new Request("http://localhost:3999/", {
       headers: { cookie: (await createSession(s, ownerId)).split(";")[0] ?? "" },
     });
@@ -187,11 +191,12 @@ describe("query plans of the hot paths", () => {
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(29);
+    expect(paths.size).toBe(31);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];
     const lookups: string[] = [];
+    const galleries: string[] = [];
     for (const statement of hot) {
       const plan = await planOf(client, statement);
       const mayScan = plan.filter(fullScan);
@@ -203,6 +208,16 @@ describe("query plans of the hot paths", () => {
         if (!plan.some((step) => /^SEARCH products USING INDEX sqlite_autoindex_products_1 \(id=\?\)/.test(step)))
           offending.push(`${statement.path}: product not fetched by its id: ${plan.join(" | ")}`);
         lookups.push(statement.path);
+      }
+      // A product's photos (its public page, the merchant's gallery) walk the gallery index in order, never a sort.
+      if (/from "product_photos"/.test(statement.sql)) {
+        if (
+          !plan.some((step) =>
+            /^SEARCH product_photos USING (COVERING )?INDEX product_photos_product_idx \(product_id=\?/.test(step),
+          )
+        )
+          offending.push(`${statement.path}: photos not read through their index: ${plan.join(" | ")}`);
+        galleries.push(statement.path);
       }
       // Public listings (in stock first, newest first) walk a listing index, never the table's rows in another order.
       if (/order by "products"\."listing_rank" desc/.test(statement.sql)) {
@@ -216,6 +231,7 @@ describe("query plans of the hot paths", () => {
     client.close();
     expect(offending).toEqual([]);
     expect(lookups).toEqual(expect.arrayContaining(["cart", "product", "product edit"]));
+    expect(new Set(galleries)).toEqual(new Set(["product", "product edit with its photo count", "product photos page"]));
     expect(new Set(listings)).toEqual(
       new Set([
         "home",

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION } from "~/domain/limits";
+import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION, MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
 import { insertProduct } from "~/products/products.server";
 import { insertStore } from "~/stores/stores.server";
 import { plans, products, saleLines, sales, sectionItems, sections, stores, users } from "../../db/schema";
@@ -29,13 +29,14 @@ describe("data model constraints (real libSQL)", () => {
         p.banner,
         p.sections,
         p.itemsPerSection,
+        p.photosPerProduct,
         p.priceMonthly,
         p.priceBiannual,
         p.priceAnnually,
       ]),
     ).toEqual([
-      ["premium", null, 6, 8, 20, 999, 5399, 9599],
-      ["standard", 30, 3, 3, 8, 499, 2699, 4799],
+      ["premium", null, 6, 8, 20, 8, 999, 5399, 9599],
+      ["standard", 30, 3, 3, 8, 4, 499, 2699, 4799],
     ]);
   });
 
@@ -134,12 +135,15 @@ describe("data model constraints (real libSQL)", () => {
 });
 
 describe("plans and request limits", () => {
-  it("no plan allows more banners or section items than the upload body limits are sized for", async () => {
-    const rows = await s.db.select({ banner: plans.banner, items: plans.itemsPerSection }).from(plans);
+  it("no plan allows more banners, section items or product photos than the upload body limits are sized for", async () => {
+    const rows = await s.db
+      .select({ banner: plans.banner, items: plans.itemsPerSection, photos: plans.photosPerProduct })
+      .from(plans);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.banner).toBeLessThanOrEqual(MOST_BANNER_SLOTS);
       expect(row.items).toBeLessThanOrEqual(MOST_ITEMS_PER_SECTION);
+      expect(row.photos).toBeLessThanOrEqual(MOST_PHOTOS_PER_PRODUCT);
     }
   });
 });

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
-import { DEMO_MERCHANT, seedDemo } from "~/demo/seed.server";
+import { DEMO_GALLERY_PRODUCT, DEMO_MERCHANT, seedDemo } from "~/demo/seed.server";
 import { sniffImageType } from "~/media/image-rules";
 import { loadStoreHome } from "~/site/queries.server";
-import { products, stores, users } from "../../db/schema";
+import { productPhotos, products, stores, users } from "../../db/schema";
 import { createTestServices } from "../support/services";
 
 async function bytesOf(stream: ReadableStream<Uint8Array>) {
@@ -38,6 +38,19 @@ describe("demo seed and the store home query", () => {
       expect(sniffImageType(bytes)).toBe("webp");
       expect(bytes.byteLength).toBeLessThanOrEqual(35 * 1024);
     }
+
+    // One product has a gallery of 4 photos, its cover first; every other product has its cover alone.
+    const gallery = rows.find((p) => p.name === DEMO_GALLERY_PRODUCT);
+    const photos = await s.db
+      .select()
+      .from(productPhotos)
+      .where(eq(productPhotos.productId, gallery?.id ?? ""))
+      .orderBy(asc(productPhotos.position), asc(productPhotos.id));
+    expect(photos).toHaveLength(4);
+    expect(photos[0]?.key).toBe(gallery?.imageKey);
+    expect(new Set(photos.map((p) => p.key)).size).toBe(4);
+    for (const photo of photos) expect(await s.files.get(photo.key)).not.toBeNull();
+    expect(await s.db.$count(productPhotos)).toBe(rows.length + 3);
   });
 
   it("loads a store home in one round trip, newest products first", async () => {

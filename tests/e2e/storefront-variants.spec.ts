@@ -13,7 +13,7 @@ async function openShirt(page: import("@playwright/test").Page) {
 
 test("picking M / Azul shows its price, stock and photo, and the cart names the variant", async ({ page }) => {
   await openShirt(page);
-  const cover = await page.locator("img.product-image").getAttribute("src");
+  const cover = await page.locator("img.product-image").first().getAttribute("src");
   await expect(page.getByRole("group", { name: "Talla: S" })).toBeVisible();
   await expect(page.locator(".price.big")).toHaveText(/20,00/);
   await page
@@ -29,7 +29,7 @@ test("picking M / Azul shows its price, stock and photo, and the cart names the 
   await expect(page.locator(".price.big")).toHaveText(/22,00/);
   await expect(page.getByText("Disponible: 5")).toBeVisible();
   // The blue photo, not the red cover.
-  await expect(page.locator("img.product-image")).not.toHaveAttribute("src", cover ?? "");
+  await expect(page.locator("img.product-image").first()).not.toHaveAttribute("src", cover ?? "");
 
   await page.getByLabel("Cantidad").fill("2");
   await page.getByRole("button", { name: "Agregar al carrito" }).click();

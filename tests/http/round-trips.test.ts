@@ -38,6 +38,9 @@ describe("database round trips per route", () => {
     const product = home.match(/href="(\/site\/demo\/Product\/[^"]+)"/)?.[1] ?? "";
     const productId = product.split("/").pop();
     expect(productId).toMatch(/^\d{7}$/);
+    // The demo's gallery product: its 4 photos come in the same batch.
+    const gallery = home.match(/href="(\/site\/demo\/Product\/taza-de-ceramica-artesanal\/\d{7})"/)?.[1] ?? "";
+    expect(gallery).not.toBe("");
     const cart = { cookie: `carrito=${productId}:2` };
     for (const [path, headers] of [
       ["/site/demo", {}],
@@ -45,6 +48,7 @@ describe("database round trips per route", () => {
       ["/site/demo/Store?pagina=3&categoria=1", {}],
       ["/site/demo/Search?q=taza", {}],
       [product, {}],
+      [gallery, {}],
       ["/site/demo/Cart", cart],
       ["/site/demo/Checkout", cart],
       ["/site/demo/sitemap.xml", {}],
@@ -79,6 +83,7 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/products/new`,
       `/Store/${storeId}/products/import`,
       `/Store/${storeId}/products/${productId}`,
+      `/Store/${storeId}/products/${productId}/photos`,
       `/Store/${storeId}/info`,
       `/Store/${storeId}/section/${sectionId}`,
       `/Store/${storeId}/sales`,

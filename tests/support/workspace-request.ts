@@ -19,7 +19,8 @@ export async function workspaceRequest(
     method: "GET" | "POST";
     path: string;
     params: Record<string, string>;
-    form?: Record<string, string | string[]>;
+    /** Form fields; a File makes it a multipart upload. */
+    form?: Record<string, string | File | Array<string | File>>;
     handlerServices?: Services;
   },
 ): Promise<{ status: number; data: unknown }> {

@@ -49,6 +49,11 @@ describe("request body limits", () => {
     expect(bodyLimitFor("/Store/1234567890/info")).toBeGreaterThan(6 * 6 * 1024 * 1024);
     expect(bodyLimitFor("/Store/1234567890/section/1234567/new/file")).toBeGreaterThan(20 * 6 * 1024 * 1024);
     expect(bodyLimitFor("/Store/1234567890/section/1234567/new/product")).toBe(FORM_BODY_LIMIT);
+    // A product gallery takes up to 8 photos at once.
+    expect(bodyLimitFor("/Store/1234567890/products/1234567/photos")).toBeGreaterThan(8 * 6 * 1024 * 1024);
+    expect(bodyLimitFor("/Store/1234567890/products/1234567/photos.data")).toBe(
+      bodyLimitFor("/Store/1234567890/products/1234567/photos"),
+    );
   });
 
   it("refuses a declared size over the limit before reading, and a chunked body of unknown size", async () => {

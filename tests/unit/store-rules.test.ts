@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { currencyOptions, isSupportedCurrency, restatePrice } from "~/domain/currencies";
-import { bannerUploadProblem, canAddProduct, canAddSection, LIMIT_MESSAGES, sectionItemsProblem } from "~/domain/limits";
+import {
+  bannerUploadProblem,
+  canAddProduct,
+  canAddSection,
+  LIMIT_MESSAGES,
+  photoUploadProblem,
+  sectionItemsProblem,
+} from "~/domain/limits";
 import { swapWithNeighbour } from "~/domain/ordering";
 import { normalizePhone } from "~/domain/phone";
 import { isAudioOnly, sniffVideoType } from "~/media/video-rules";
 
-const standard = { products: 30, banner: 3, sections: 3, itemsPerSection: 8 };
-const premium = { products: null, banner: 6, sections: 8, itemsPerSection: 20 };
+const standard = { products: 30, banner: 3, sections: 3, itemsPerSection: 8, photosPerProduct: 4 };
+const premium = { products: null, banner: 6, sections: 8, itemsPerSection: 20, photosPerProduct: 8 };
 
 describe("plan limits", () => {
   it("banner slots: the spec's two messages", () => {
@@ -30,6 +37,14 @@ describe("plan limits", () => {
     expect(sectionItemsProblem(standard, 6, 2)).toBeNull();
     expect(sectionItemsProblem(standard, 6, 3)).toBe("Límite sobrepasado: Esta sección solo tiene 2 espacio(s) disponibles");
     expect(sectionItemsProblem(standard, 8, 1)).toBe("Límite sobrepasado: Esta sección solo tiene 0 espacio(s) disponibles");
+  });
+
+  it("photos per product: 4 on standard, 8 on premium, the cover included", () => {
+    expect(photoUploadProblem(standard, 1, 3)).toBeNull();
+    expect(photoUploadProblem(standard, 2, 3)).toBe("Quedan solo 2 espacio(s) para fotos de este producto");
+    expect(photoUploadProblem(standard, 4, 1)).toBe("Límite de fotos alcanzado: tu plan permite 4 fotos por producto");
+    expect(photoUploadProblem(premium, 4, 4)).toBeNull();
+    expect(photoUploadProblem(premium, 8, 1)).toBe("Límite de fotos alcanzado: tu plan permite 8 fotos por producto");
   });
 });
 

@@ -163,6 +163,12 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                 <td key={p.id}>{p.itemsPerSection}</td>
               ))}
             </tr>
+            <tr>
+              <th scope="row">Fotos por producto</th>
+              {plans.map((p) => (
+                <td key={p.id}>{p.photosPerProduct}</td>
+              ))}
+            </tr>
             {PERIODS.map((pr) => (
               <tr
                 key={pr}

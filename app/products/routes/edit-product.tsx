@@ -7,6 +7,7 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleEditProduct, loadProduct } from "../product-actions.server";
 import { ProductForm } from "../product-form";
 import type { Route } from "./+types/edit-product";
@@ -17,6 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
   const { product, variants, photoIds } = await loadProduct(services, store, params.productId);
+  const photoCount = photoIds.length;
   const visibility: ProductVisibility = product.published ? "published" : "hidden";
   const amount = (minor: number) => toDecimalString(minor, store.currency).replace(".", ",");
   return {
@@ -49,6 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         photos: photoIds.map((id, i) => ({ id, label: i === 0 ? "Foto 1 (portada)" : `Foto ${i + 1}` })),
       },
     },
+    photos: { count: photoCount, limit: merchantPlanLimits(context).photosPerProduct },
   };
 }
 
@@ -73,6 +76,11 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <Link to={`/Store/${storeId}/products`}>← Productos</Link>
       </p>
       <h2>Editar producto</h2>
+      <p className="actions">
+        <Link className="button secondary" to={`/Store/${storeId}/products/${product.id}/photos`}>
+          Fotos ({loaderData.photos.count} de {loaderData.photos.limit})
+        </Link>
+      </p>
       <ProductForm intent="save" values={product} currency={loaderData.currency} errors={errors} submitLabel="Guardar cambios" />
       <ConfirmedForm
         className="danger-zone"

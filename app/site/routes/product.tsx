@@ -14,9 +14,10 @@ import {
 } from "~/domain/variants";
 import { notFound } from "~/http/responses";
 import type { RouteHandle } from "~/root";
+import { ProductGallery } from "../gallery";
+import { galleryPhotos } from "../gallery.server";
 import { siteHeaders } from "../headers";
-import { Picture } from "../picture";
-import { productQuery, variantsQuery } from "../queries.server";
+import { productPhotosQuery, productQuery, variantsQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
 import { Offer, SiteShell } from "../shell";
 import { imageOf, loadSitePage, productPath } from "../site.server";
@@ -32,8 +33,12 @@ function productNotFound(): never {
 export async function loader(args: Route.LoaderArgs) {
   const { id, title } = args.params;
   if (!/^\d{7}$/.test(id)) productNotFound();
-  const p = await loadSitePage(args, (storeId, db) => [productQuery(db, storeId, id), variantsQuery(db, storeId, [id])]);
-  const [[product], variantRows] = p.page;
+  const p = await loadSitePage(args, (storeId, db) => [
+    productQuery(db, storeId, id),
+    variantsQuery(db, storeId, [id]),
+    productPhotosQuery(db, storeId, id),
+  ]);
+  const [[product], variantRows, photoRows] = p.page;
   if (!product) productNotFound();
   const href = productPath(p.site.basePath, product);
   // One address per product: a renamed product's old title redirects to the current one.
@@ -70,6 +75,13 @@ export async function loader(args: Route.LoaderArgs) {
         stock,
         category: productCategoryName(product.category) ?? null,
         image,
+        // The shown variant's own photo leads the gallery; the others follow in the merchant's order.
+        photos: galleryPhotos(
+          shown?.photoKey
+            ? [...photoRows.filter((r) => r.key === shown.photoKey), ...photoRows.filter((r) => r.key !== shown.photoKey)]
+            : photoRows,
+          product,
+        ),
         inCart,
         variantId: shown?.id ?? null,
         variant: shown ? variantLabel(options, valuesOf(shown, options.length)) : null,
@@ -139,7 +151,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     "@context": "https://schema.org",
     name: product.name,
     description: product.description || undefined,
-    image: product.image ? [`${site.canonicalBase}${product.image.src}`] : undefined,
+    image: product.photos.length ? product.photos.map((photo) => `${site.canonicalBase}${photo.image.src}`) : undefined,
     category: product.category ?? undefined,
     brand: { "@type": "Brand", name: site.name },
   };
@@ -162,18 +174,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <SiteShell site={site}>
       <article className="product">
-        {product.image ? (
-          <Picture
-            className="product-image"
-            image={product.image}
-            sizes="(min-width: 700px) 420px, 100vw"
-            alt={product.name}
-            fetchPriority="high"
-            decoding="sync"
-          />
-        ) : (
-          <span className="noimg product-image" aria-hidden="true" />
-        )}
+        <ProductGallery photos={product.photos} name={product.name} />
         <div className="product-info">
           <h1>{product.name}</h1>
           <p className="prices">

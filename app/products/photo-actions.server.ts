@@ -1,0 +1,146 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
+import { failure } from "~/http/action-result";
+import { notFound } from "~/http/responses";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
+import type { Services } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import { refusal } from "~/workspace/action-results.server";
+import type { Store } from "~/workspace/context.server";
+import { addPhotos, deletePhoto, findProductWithPhotos, movePhoto, type ProductPhoto, unusedProductFiles } from "./photos.server";
+import { type Product, productFilesPrefix } from "./products.server";
+
+export const PHOTO_FORM_MESSAGES = {
+  noFiles: "Elige al menos una foto",
+  noPhoto: "Elige una foto de este producto",
+  noMove: "Elige subir, bajar o usar como portada",
+  unknown: "Acción desconocida",
+} as const;
+
+const isProductId = (id: string) => /^\d{7}$/.test(id);
+
+/** The store's product and its gallery: 404 unless the product is the store's. */
+export async function loadProductPhotos(
+  services: Services,
+  store: Store,
+  productId: string,
+): Promise<{ product: Product; photos: ProductPhoto[] }> {
+  const found = isProductId(productId) ? await findProductWithPhotos(services.db, store.id, productId) : undefined;
+  return found ?? notFound();
+}
+
+/** A photo row id as a form sends it; anything else is refused before any query. */
+const photoId = z.coerce
+  .number(PHOTO_FORM_MESSAGES.noPhoto)
+  .int(PHOTO_FORM_MESSAGES.noPhoto)
+  .positive(PHOTO_FORM_MESSAGES.noPhoto)
+  .max(Number.MAX_SAFE_INTEGER, PHOTO_FORM_MESSAGES.noPhoto);
+const photoSchema = z.object({ photo: photoId });
+const moveSchema = z.object({ photo: photoId, direction: z.enum(["up", "down"], PHOTO_FORM_MESSAGES.noMove) });
+
+const fieldsOf = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+
+/** A refused form: the first message, for the whole form. */
+const invalidPhotoForm = (intent: string, error: z.ZodError) =>
+  failure({ form: error.issues[0]?.message ?? PHOTO_FORM_MESSAGES.noPhoto }, { intent });
+
+/**
+ * /Store/{id}/products/{productId}/photos: add photos (intent=add), move one (intent=move with
+ * direction up/down), make one the cover (intent=cover) or delete one (intent=delete). The product is
+ * read through the owned store, and every photo id is matched to that product: another product's or
+ * store's photo answers 404.
+ */
+export async function handlePhotoAction(services: Services, limits: PlanLimits, store: Store, productId: string, form: FormData) {
+  const { db, files, config, clock } = services;
+  const { product, photos } = await loadProductPhotos(services, store, productId);
+  const here = `/Store/${store.id}/products/${product.id}/photos`;
+  const now = clock.now();
+  const intent = String(form.get("intent") ?? "");
+  const fields = fieldsOf(form);
+  switch (intent) {
+    case "add": {
+      const chosen = filesOf(form, "photos");
+      if (chosen.length === 0) return failure({ photos: PHOTO_FORM_MESSAGES.noFiles }, { intent });
+      // Refused before any picture is decoded; the conditioned insert below is what holds the limit.
+      const problem = photoUploadProblem(limits, photos.length, chosen.length);
+      if (problem) return failure({ photos: problem }, { intent, status: 409 });
+      let prepared: PreparedFile[] = [];
+      let added: boolean;
+      try {
+        prepared = await Promise.all(
+          chosen.map((file) => prepareImage(file, productFilesPrefix(store.id, product.id), IMAGE_HEIGHTS.product)),
+        );
+        await putAll(files, prepared);
+        added = await addPhotos(
+          db,
+          product,
+          limits,
+          prepared.map((p, i) => ({
+            key: p.key,
+            width: p.width ?? 0,
+            height: p.height ?? 0,
+            filename: chosen[i]?.name.slice(0, 200) ?? "",
+          })),
+          now,
+        );
+      } catch (error) {
+        const unused = await unusedProductFiles(
+          db,
+          product.id,
+          prepared.map((p) => p.key),
+        );
+        if (unused.length) await files.delete(unused);
+        return refusal(intent, error, "photos");
+      }
+      if (!added) {
+        // The product was deleted meanwhile: its files go with it.
+        await files.delete(
+          await unusedProductFiles(
+            db,
+            product.id,
+            prepared.map((p) => p.key),
+          ),
+        );
+        notFound();
+      }
+      return redirectWithNotice(
+        config,
+        here,
+        notice("Fotos agregadas", `Se agregaron ${chosen.length} foto(s) a ${product.name}.`),
+      );
+    }
+    case "move": {
+      const parsed = moveSchema.safeParse(fields);
+      if (!parsed.success) return invalidPhotoForm(intent, parsed.error);
+      if (!(await movePhoto(db, product, photos, parsed.data.photo, parsed.data.direction, now))) notFound();
+      return redirect(here);
+    }
+    case "cover": {
+      const parsed = photoSchema.safeParse(fields);
+      if (!parsed.success) return invalidPhotoForm(intent, parsed.error);
+      if (!(await movePhoto(db, product, photos, parsed.data.photo, "cover", now))) notFound();
+      return redirectWithNotice(
+        config,
+        here,
+        notice("Portada actualizada", `Tu tienda muestra esta foto primero en ${product.name}.`),
+      );
+    }
+    case "delete": {
+      const parsed = photoSchema.safeParse(fields);
+      if (!parsed.success) return invalidPhotoForm(intent, parsed.error);
+      let deleted: boolean;
+      try {
+        deleted = await deletePhoto(db, files, product, parsed.data.photo, now);
+      } catch (error) {
+        return refusal(intent, error);
+      }
+      if (!deleted) notFound();
+      return redirectWithNotice(config, here, notice("Foto eliminada", `La foto ya no aparece en ${product.name}.`));
+    }
+    default:
+      return failure({ form: PHOTO_FORM_MESSAGES.unknown }, { intent });
+  }
+}

@@ -1,0 +1,98 @@
+// A product's photo gallery, the merchant's side: the demo merchant adds three photos at once to a demo
+// product, makes the last one the cover, and the public page shows the four photos with that cover first.
+// The photos page also fits a 360-px phone. (The public gallery without JavaScript: storefront-gallery.spec.ts.)
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO_MERCHANT, DEMO_STORE } from "../../app/demo/seed.server";
+import { slugify } from "../../app/domain/slug";
+import { e2eDb, login } from "./helpers";
+import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
+
+/** A demo product with its cover alone; the demo's own gallery product is left as seeded. */
+const PRODUCT = "Bolso tejido wayuu";
+/**
+ * The last one becomes the cover: a photo that is still 400 px high after resizing, like every demo
+ * cover (the demo store's own specs check its cards' size).
+ */
+const PHOTOS = ["tests/fixtures/jpeg/ycc420.jpg", "tests/fixtures/photos/board.jpg", "tests/fixtures/photos/wide.jpg"];
+
+async function demoProduct(): Promise<{ storeId: string; productId: string }> {
+  const db = e2eDb();
+  try {
+    const { rows } = await db.execute({
+      sql: "select stores.id as store_id, products.id as product_id from products join stores on stores.id = products.store_id where stores.url = ? and products.name = ?",
+      args: [DEMO_STORE.url, PRODUCT],
+    });
+    return { storeId: String(rows[0]?.store_id), productId: String(rows[0]?.product_id) };
+  } finally {
+    db.close();
+  }
+}
+
+const photoList = (page: Page) => page.getByRole("list", { name: "Fotos del producto" }).getByRole("listitem");
+
+test("the demo merchant adds 3 photos, makes the last one the cover, and the public page shows the 4 with it first", async ({
+  page,
+}) => {
+  const { storeId, productId } = await demoProduct();
+  await login(page, DEMO_MERCHANT.email, DEMO_MERCHANT.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/Store/${storeId}/products/${productId}`);
+  await page.getByRole("link", { name: "Fotos (1 de 4)" }).click();
+  await expect(page).toHaveURL(`/Store/${storeId}/products/${productId}/photos`);
+  await expect(page.getByRole("heading", { name: "Fotos" })).toBeVisible();
+  const photos = photoList(page);
+  await expect(photos).toHaveCount(1);
+  await expect(photos.first()).toContainText("Portada");
+  // A product always has a cover: its only photo offers no delete.
+  await expect(photos.first().getByRole("button", { name: "Eliminar" })).toHaveCount(0);
+
+  await page.getByLabel("Agregar fotos").setInputFiles(PHOTOS);
+  await page.getByRole("button", { name: "Subir fotos" }).click();
+  await expect(page.getByText("Se agregaron 3 foto(s) a Bolso tejido wayuu.")).toBeVisible();
+  await expect(photos).toHaveCount(4);
+  // The plan's 4 are used: the upload form gives way to the limit message.
+  await expect(page.getByText("Límite de fotos alcanzado: tu plan permite 4 fotos por producto")).toBeVisible();
+  await expect(page.getByLabel("Agregar fotos")).toHaveCount(0);
+  const sources = await photos.locator("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src") ?? ""));
+  expect(new Set(sources).size).toBe(4);
+  for (const src of sources)
+    expect(src).toMatch(new RegExp(`^/files/stores/${storeId}/products/${productId}/[0-9a-f]{32}\\.webp$`));
+  const last = sources[3] as string;
+
+  await photos.nth(3).getByRole("button", { name: "Usar como portada" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Portada actualizada" })).toBeVisible();
+  await expect(photos.first()).toContainText("Portada");
+  // The last photo moved to the front; the others keep their order after it.
+  await expect
+    .poll(() => photos.locator("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src"))))
+    .toEqual([last, ...sources.slice(0, 3)]);
+
+  // The edit page counts them.
+  await page.getByRole("link", { name: `← ${PRODUCT}` }).click();
+  await expect(page.getByRole("link", { name: "Fotos (4 de 4)" })).toBeVisible();
+
+  // The public page: four photos, the new cover first (also the cover the cards show).
+  await page.goto(`/site/${DEMO_STORE.url}/Product/${slugify(PRODUCT)}/${productId}`);
+  const strip = page.getByRole("list", { name: `Fotos de ${PRODUCT}` });
+  await expect(strip.getByRole("listitem")).toHaveCount(4);
+  await expect(strip.locator("img").first()).toHaveAttribute("src", last);
+  await expect(page.getByRole("list", { name: "Elegir foto" }).getByRole("link")).toHaveCount(4);
+  await page.goto(`/site/${DEMO_STORE.url}/Store`);
+  await expect(page.getByRole("link", { name: new RegExp(PRODUCT) }).locator("img")).toHaveAttribute("src", last);
+});
+
+test("the photos page fits a 360-px phone: no sideways scroll and 44-px targets", async ({ browser, baseURL }) => {
+  const { storeId, productId } = await demoProduct();
+  const context = await browser.newContext({ ...phone(360), baseURL });
+  const page = await context.newPage();
+  await login(page, DEMO_MERCHANT.email, DEMO_MERCHANT.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/Store/${storeId}/products/${productId}/photos`);
+  await expect(photoList(page).first()).toContainText("Portada");
+  await expectNoSidewaysScroll(page);
+  await expectTouchTargets(page);
+  await page.goto(`/Store/${storeId}/products/${productId}`);
+  await expect(page.getByRole("link", { name: /^Fotos \(\d de 4\)$/ })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await context.close();
+});
