@@ -3,6 +3,7 @@
 //   node bench/lighthouse.mjs [--runs=3] [--no-build]
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { createClient } from "@libsql/client";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildApp, signInAsDemo, startBuiltServer } from "./server.mjs";
@@ -17,6 +18,17 @@ rmSync(dataDir, { recursive: true, force: true });
 const server = await startBuiltServer(dataDir, { port: Number(process.env.BENCH_PORT ?? 3556) });
 const ORIGIN = server.origin;
 
+/** The public pages of the demo's T-shirt (options) and mug (gallery), found by name in the seeded database. */
+async function demoProductPaths() {
+  const db = createClient({ url: `file:${resolve(dataDir, "vitrina.db")}` });
+  const { rows } = await db.execute(
+    "select id, name from products where name in ('Camiseta estampada', 'Taza de cerámica artesanal') order by name",
+  );
+  db.close();
+  const slugs = { "Camiseta estampada": "camiseta-estampada", "Taza de cerámica artesanal": "taza-de-ceramica-artesanal" };
+  return rows.map((r) => ({ path: `/site/demo/Product/${slugs[r.name]}/${r.id}`, kind: "public" }));
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 let chrome;
@@ -29,6 +41,8 @@ try {
     { path: `/Store/${storeId}/info`, kind: "merchant" },
     { path: `/Store/${storeId}/products/new`, kind: "merchant" },
     { path: "/site/demo", kind: "public" },
+    // The demo's product with options (3 sizes × 2 colours, a photo per colour) and its gallery product (4 photos).
+    ...(await demoProductPaths()),
   ];
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -16,6 +16,7 @@ const PAGES = [
   { name: "home (50 products)", path: `/site/${BENCH_STORE}`, kind: "public" },
   { name: "tienda", path: `/site/${BENCH_STORE}/Store`, kind: "public" },
   { name: "product", path: "", kind: "public" },
+  { name: "product, 3×4 variants, 8 photos", path: "", kind: "public" },
   { name: "search", path: `/site/${BENCH_STORE}/Search?q=cafe`, kind: "public" },
   { name: "demo home", path: "/site/demo", kind: "public" },
   { name: "login (merchant app)", path: "/Auth", kind: "merchant" },
@@ -129,9 +130,47 @@ async function seedBenchStore() {
       });
     }
   }
+  // A clothing product: 3 sizes × 4 colours, each its own stock, the dark ones dearer, one sold out, and a gallery of 8.
+  const shirtId = digits(7, 60);
+  const sizes = ["S", "M", "L"];
+  const colours = ["Rojo", "Azul", "Verde", "Negro"];
+  const cover = images[0];
+  stmts.push({
+    sql: "insert into products (id, store_id, name, search_text, price, stock, description, category, image_key, image_width, image_height, created_at, options) values (?, ?, 'Camiseta estampada', ' camiseta estampada', 4500000, 0, 'Camiseta de algodón peinado con estampado hecho a mano.', 2, ?, ?, ?, ?, ?)",
+    args: [
+      shirtId,
+      storeId,
+      cover.image_key,
+      cover.image_width,
+      cover.image_height,
+      now - 3600000,
+      JSON.stringify([
+        { name: "Talla", values: sizes },
+        { name: "Color", values: colours },
+      ]),
+    ],
+  });
+  for (let k = 0; k < 8; k++) {
+    const img = images[k % images.length];
+    stmts.push({
+      sql: "insert into product_photos (product_id, store_id, position, key, width, height, filename) values (?, ?, ?, ?, ?, ?, '')",
+      args: [shirtId, storeId, k, img.image_key, img.image_width, img.image_height],
+    });
+  }
+  sizes.forEach((size, i) => {
+    colours.forEach((colour, j) => {
+      stmts.push({
+        sql: "insert into product_variants (product_id, store_id, position, option1, option2, price, sku, stock) values (?, ?, ?, ?, ?, ?, ?, ?)",
+        args: [shirtId, storeId, i * 4 + j, size, colour, j >= 2 ? 4900000 : null, `CAM-${size}-${colour}`, (i + j) % 5],
+      });
+    });
+  });
   await db.batch(stmts, "write");
   db.close();
-  return `/site/${BENCH_STORE}/Product/cafe-de-colombia-1/${digits(7, 0)}`;
+  return {
+    product: `/site/${BENCH_STORE}/Product/cafe-de-colombia-1/${digits(7, 0)}`,
+    variants: `/site/${BENCH_STORE}/Product/camiseta-estampada/${shirtId}`,
+  };
 }
 
 /** Median time to the first byte of `path` over 5 sequential requests, and the round trips the server counted. */
@@ -178,7 +217,9 @@ async function roundTripsPerRoute(publicPaths) {
 }
 
 try {
-  PAGES[2].path = await seedBenchStore();
+  const seeded = await seedBenchStore();
+  PAGES[2].path = seeded.product;
+  PAGES[3].path = seeded.variants;
   const rows = [];
   for (const page of PAGES) {
     const res = await fetch(`${ORIGIN}${page.path}`);

@@ -231,7 +231,7 @@ describe("query plans of the hot paths", () => {
     client.close();
     expect(offending).toEqual([]);
     expect(lookups).toEqual(expect.arrayContaining(["cart", "product", "product edit"]));
-    expect(new Set(galleries)).toEqual(new Set(["product", "product edit with its photo count", "product photos page"]));
+    expect(new Set(galleries)).toEqual(new Set(["product", "product edit with its variants and photos", "product photos page"]));
     expect(new Set(listings)).toEqual(
       new Set([
         "home",

@@ -39,7 +39,7 @@ describe("demo seed and the store home query", () => {
       expect(bytes.byteLength).toBeLessThanOrEqual(35 * 1024);
     }
 
-    // One product has a gallery of 4 photos, its cover first; every other product has its cover alone.
+    // One product has a gallery of 4 photos, its cover first; the T-shirt has a photo per colour; every other product has its cover alone.
     const gallery = rows.find((p) => p.name === DEMO_GALLERY_PRODUCT);
     const photos = await s.db
       .select()
@@ -50,7 +50,9 @@ describe("demo seed and the store home query", () => {
     expect(photos[0]?.key).toBe(gallery?.imageKey);
     expect(new Set(photos.map((p) => p.key)).size).toBe(4);
     for (const photo of photos) expect(await s.files.get(photo.key)).not.toBeNull();
-    expect(await s.db.$count(productPhotos)).toBe(rows.length + 3);
+    const shirt = rows.find((p) => p.name === "Camiseta estampada");
+    expect(await s.db.$count(productPhotos, eq(productPhotos.productId, shirt?.id ?? ""))).toBe(2);
+    expect(await s.db.$count(productPhotos)).toBe(rows.length + 3 + 1);
   });
 
   it("loads a store home in one round trip, newest products first", async () => {
