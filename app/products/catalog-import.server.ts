@@ -23,7 +23,7 @@ import { optionColumns } from "~/domain/variants";
 import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
 import { products, productVariants, stores } from "../../db/schema";
-import { replaceVariantsStatements, type VariantDraft } from "./variants.server";
+import { replaceVariantsStatements, type VariantDraft, variantColumns } from "./variants.server";
 
 // ——— Export ———
 
@@ -60,16 +60,7 @@ async function exportPage(db: Db, storeId: string, after: { createdAt: Date; id:
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(EXPORT_PAGE);
   const variants = db
-    .select({
-      productId: productVariants.productId,
-      option1: productVariants.option1,
-      option2: productVariants.option2,
-      option3: productVariants.option3,
-      price: productVariants.price,
-      sku: productVariants.sku,
-      stock: productVariants.stock,
-      enabled: productVariants.enabled,
-    })
+    .select(variantColumns)
     .from(productVariants)
     .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.productId, pageIds)))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));

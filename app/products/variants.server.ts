@@ -1,5 +1,5 @@
 // Data access for a product's options and variants (the rules: app/domain/variants.ts).
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { optionColumns, type ProductOption } from "~/domain/variants";
 import type { Db } from "~/services/db";
@@ -16,6 +16,19 @@ export interface VariantDraft {
   enabled: boolean;
   photoId?: number | null;
 }
+
+/** What a variant is, as the pages that read several products' variants select it (site, export). */
+export const variantColumns = {
+  id: productVariants.id,
+  productId: productVariants.productId,
+  option1: productVariants.option1,
+  option2: productVariants.option2,
+  option3: productVariants.option3,
+  price: productVariants.price,
+  sku: productVariants.sku,
+  stock: productVariants.stock,
+  enabled: productVariants.enabled,
+};
 
 /** The product's variants in the merchant's order. */
 export function listVariants(db: Db, storeId: string, productId: string) {
@@ -72,28 +85,6 @@ export function replaceVariantsStatements(
         position = excluded.position, price = excluded.price, sku = excluded.sku, stock = excluded.stock,
         enabled = excluded.enabled, photo_id = excluded.photo_id`),
   ];
-}
-
-/** The variants of several products of one store, by product (public pages batch it with their other reads). */
-export function variantsOfProductsQuery(db: Db, storeId: SQL | string, productIds: string[]) {
-  return db
-    .select({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      option1: productVariants.option1,
-      option2: productVariants.option2,
-      option3: productVariants.option3,
-      price: productVariants.price,
-      sku: productVariants.sku,
-      stock: productVariants.stock,
-      enabled: productVariants.enabled,
-      photoId: productVariants.photoId,
-    })
-    .from(productVariants)
-    .where(
-      and(eq(productVariants.storeId, storeId), sql`${productVariants.productId} in ${productIds.length ? productIds : ["-"]}`),
-    )
-    .orderBy(asc(productVariants.productId), asc(productVariants.position));
 }
 
 /**

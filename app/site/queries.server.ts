@@ -4,6 +4,7 @@ import { CART_MAX_LINES } from "~/domain/cart";
 import { LISTING_RANK } from "~/domain/catalog";
 import { MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
 import { MAX_VARIANTS } from "~/domain/variants";
+import { variantColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import {
   idempotencyKeys,
@@ -117,15 +118,7 @@ function productsByIdQuery(db: Db, url: string, ids: string[]) {
 export const variantsQuery = (db: Db, storeId: SQL, productIds: string[]) =>
   db
     .select({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      option1: productVariants.option1,
-      option2: productVariants.option2,
-      option3: productVariants.option3,
-      price: productVariants.price,
-      sku: productVariants.sku,
-      stock: productVariants.stock,
-      enabled: productVariants.enabled,
+      ...variantColumns,
       photoKey: productPhotos.key,
       photoWidth: productPhotos.width,
       photoHeight: productPhotos.height,
