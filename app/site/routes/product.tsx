@@ -3,24 +3,17 @@ import { lineKey } from "~/domain/cart";
 import { offerView } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
 import { formatMoney, toDecimalString } from "~/domain/money";
-import {
-  chosenVariant,
-  lineName,
-  optionChoices,
-  VARIANT_MESSAGES,
-  valuesOf,
-  variantLabel,
-  variantPrice,
-} from "~/domain/variants";
+import { chosenVariant, optionChoices, VARIANT_MESSAGES } from "~/domain/variants";
 import { notFound } from "~/http/responses";
 import type { RouteHandle } from "~/root";
+import { cartItemsOf } from "../cart-items";
 import { ProductGallery } from "../gallery";
 import { galleryPhotos } from "../gallery.server";
 import { siteHeaders } from "../headers";
 import { productPhotosQuery, productQuery, variantsQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
 import { Offer, SiteShell } from "../shell";
-import { imageOf, loadSitePage, productPath } from "../site.server";
+import { imageOf, loadSitePage, productPagePath, productPath } from "../site.server";
 import type { Route } from "./+types/product";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -43,22 +36,21 @@ export async function loader(args: Route.LoaderArgs) {
   const href = productPath(p.site.basePath, product);
   // One address per product: a renamed product's old title redirects to the current one.
   if (href.split("/").at(-2) !== title) throw redirect(href, 301);
-  const { currency } = p.site;
+  const { basePath, currency } = p.site;
   const options = product.options;
-  const variants = options.length > 0 ? variantRows.filter((v) => v.productId === product.id) : [];
   const asked = Number(new URL(args.request.url).searchParams.get("variante"));
   // A product with options shows one of its variants: the one asked for, else the first on sale.
-  const shown = options.length > 0 ? chosenVariant(variants, Number.isSafeInteger(asked) ? asked : null) : null;
-  const price = shown ? variantPrice(product.price, shown) : product.price;
-  const stock = shown ? shown.stock : options.length > 0 ? 0 : product.stock;
-  const key = shown ? `${product.id}-${shown.id}` : product.id;
-  const inCart = p.cart.find((l) => lineKey(l) === key)?.quantity ?? 0;
-  const image = shown?.photoKey
-    ? imageOf(shown.photoKey, shown.photoWidth, shown.photoHeight)
-    : imageOf(product.imageKey, product.imageWidth, product.imageHeight);
+  const shown = chosenVariant(variantRows, Number.isSafeInteger(asked) ? asked : null);
+  // What the page sells, as the cart would price it: the product itself, or each of its enabled variants.
+  const items = cartItemsOf([product], variantRows);
+  const item = items.find((i) => i.variantId === (shown?.id ?? null));
+  const price = item?.price ?? product.price;
+  const inCart = item ? (p.cart.find((l) => lineKey(l) === item.key)?.quantity ?? 0) : 0;
+  const picture = item ?? product;
+  const image = imageOf(picture.imageKey, picture.imageWidth, picture.imageHeight);
   const offer = offerView(price, product.compareAtPrice, currency);
-  const path = href.slice(p.site.basePath.length);
-  const variantHref = (variantId: number) => `${href}?variante=${variantId}`;
+  const path = href.slice(basePath.length);
+  const skus = new Map(variantRows.map((v) => [v.id, v.sku]));
   return data(
     {
       site: p.site,
@@ -72,42 +64,42 @@ export async function loader(args: Route.LoaderArgs) {
         offer,
         // An offer's old price is the compare-at price (null without an offer).
         compareAtDecimal: offer && product.compareAtPrice !== null ? toDecimalString(product.compareAtPrice, currency) : null,
-        stock,
+        // A product with options and no variant on sale has nothing to sell.
+        stock: item?.stock ?? 0,
         category: productCategoryName(product.category) ?? null,
         image,
         // The shown variant's own photo leads the gallery; the others follow in the merchant's order.
         photos: galleryPhotos(
-          shown?.photoKey
-            ? [...photoRows.filter((r) => r.key === shown.photoKey), ...photoRows.filter((r) => r.key !== shown.photoKey)]
-            : photoRows,
+          [...photoRows.filter((r) => r.key === picture.imageKey), ...photoRows.filter((r) => r.key !== picture.imageKey)],
           product,
         ),
         inCart,
-        variantId: shown?.id ?? null,
-        variant: shown ? variantLabel(options, valuesOf(shown, options.length)) : null,
-        picker: optionChoices(options, variants, shown).map((o) => ({
+        variantId: item?.variantId ?? null,
+        variant: item?.variant ?? null,
+        picker: optionChoices(options, variantRows, shown).map((o) => ({
           name: o.name,
           choices: o.choices.map((c) => ({
             value: c.value,
             selected: c.selected,
             available: c.available,
-            href: c.variantId === null ? null : variantHref(c.variantId),
+            href:
+              c.variantId === null
+                ? null
+                : productPagePath(basePath, { id: product.id, productName: product.name, variantId: c.variantId }),
           })),
         })),
         // Every variant on sale, for the structured data (search engines read them all from this one page).
-        variants: variants
-          .filter((v) => v.enabled)
-          .map((v) => {
-            const photo = v.photoKey ? imageOf(v.photoKey, v.photoWidth, v.photoHeight) : null;
-            return {
-              name: lineName(product.name, variantLabel(options, valuesOf(v, options.length))),
-              sku: v.sku ?? `${product.id}-${v.id}`,
-              priceDecimal: toDecimalString(variantPrice(product.price, v), currency),
-              inStock: v.stock > 0,
-              url: variantHref(v.id),
-              image: photo?.src ?? image?.src ?? null,
-            };
-          }),
+        variants:
+          options.length === 0
+            ? []
+            : items.map((v) => ({
+                name: v.name,
+                sku: (v.variantId !== null && skus.get(v.variantId)) || v.key,
+                priceDecimal: toDecimalString(v.price, currency),
+                inStock: v.stock > 0,
+                url: productPagePath(basePath, v),
+                image: imageOf(v.imageKey, v.imageWidth, v.imageHeight)?.src ?? null,
+              })),
       },
     },
     { headers: p.cache },
