@@ -108,7 +108,7 @@ function productsByIdQuery(db: Db, url: string, ids: string[]) {
   return db
     .select({ ...cardColumns, options: products.options })
     .from(products)
-    .where(and(eq(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids.length ? ids : ["-"]), published));
+    .where(and(eq(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids), published));
 }
 
 /**
@@ -148,22 +148,17 @@ export async function loadSite<Q extends readonly Item[]>(
   cartVariants: VariantRow[];
   page: BatchResponse<Q>;
 }> {
-  const queries = [
-    storeQuery(db, url),
-    movedQuery(db, url),
-    productsByIdQuery(db, url, cartIds),
-    variantsQuery(db, storeIdOfUrl(url), cartIds),
-    ...page(storeIdOfUrl(url)),
-  ];
-  const [storeRows, movedRows, cartRows, variantRows, ...rest] = (await db.batch(
-    queries as unknown as [Item, ...Item[]],
-  )) as unknown[];
+  // Most visits have no cart: their batch carries no cart statements at all.
+  const cart = cartIds.length ? [productsByIdQuery(db, url, cartIds), variantsQuery(db, storeIdOfUrl(url), cartIds)] : [];
+  const queries = [storeQuery(db, url), movedQuery(db, url), ...cart, ...page(storeIdOfUrl(url))];
+  const [storeRows, movedRows, ...rows] = (await db.batch(queries as unknown as [Item, ...Item[]])) as unknown[];
+  const [cartRows = [], variantRows = []] = rows.splice(0, cart.length);
   return {
     store: (storeRows as SiteStoreRow[])[0] ?? null,
     movedTo: (movedRows as { url: string }[])[0]?.url ?? null,
     cartProducts: cartRows as CartProductRow[],
     cartVariants: variantRows as VariantRow[],
-    page: rest as unknown as BatchResponse<Q>,
+    page: rows as unknown as BatchResponse<Q>,
   };
 }
 
