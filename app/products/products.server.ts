@@ -36,14 +36,10 @@ export async function insertProduct(db: Db, input: NewProductInput & { id?: stri
         .values({ ...input, id, searchText: searchTextOf(input.name), createdAt: now })
         .returning();
       const { imageKey, imageWidth, imageHeight, filename } = input;
-      // A product with an image has it as its gallery's first photo.
       const [[row]] = imageKey
         ? await db.batch([
             insert,
-            db.insert(productPhotos).values({
-              productId: id,
-              storeId: input.storeId,
-              position: 0,
+            coverPhotoStatement(db, input.storeId, id, {
               key: imageKey,
               width: imageWidth ?? 0,
               height: imageHeight ?? 0,
@@ -58,6 +54,16 @@ export async function insertProduct(db: Db, input: NewProductInput & { id?: stri
       throw error;
     }
   }
+}
+
+/**
+ * The product's image as its gallery's first photo (the cover), for the batch that inserts the
+ * product: it finds the product by id, so nothing is written when the product was not inserted.
+ */
+function coverPhotoStatement(db: Db, storeId: string, productId: string, image: ProductImage) {
+  return db.run(sql`insert into product_photos (product_id, store_id, position, key, width, height, filename)
+    select id, store_id, 0, ${image.key}, ${image.width}, ${image.height}, ${image.filename} from products
+    where id = ${productId} and store_id = ${storeId}`);
 }
 
 export const PRODUCT_MESSAGES = {
@@ -170,10 +176,7 @@ export async function createProduct(
         ${input.description}, ${input.category}, ${image.key}, ${image.width}, ${image.height}, ${image.filename}, ${now.getTime()},
         ${input.published ? 1 : 0}
       where (select count(*) from products where store_id = ${storeId}) < ${limit}`),
-      // The cover is the gallery's first photo (inserted only when the product was).
-      db.run(sql`insert into product_photos (product_id, store_id, position, key, width, height, filename)
-      select id, store_id, 0, ${image.key}, ${image.width}, ${image.height}, ${image.filename} from products
-      where id = ${id} and store_id = ${storeId} and changes() = 1`),
+      coverPhotoStatement(db, storeId, id, image),
       // Written only for a product that exists: nothing when the limit refused it.
       ...replaceVariantsStatements(db, storeId, id, variants.options, variants.drafts, input.stock),
       db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
