@@ -3,12 +3,13 @@ import {
   combinationKey,
   combinations,
   MAX_OPTIONS,
+  MAX_VARIANTS,
   OPTION_NAME_MAX,
   type ProductOption,
   SKU_MAX,
   splitValues,
 } from "~/domain/variants";
-import { ErrorText } from "~/ui/form";
+import { ErrorText, Field, SelectField } from "~/ui/form";
 
 /** A saved combination's fields as the form shows them (prices in the store currency, as typed). */
 export interface VariantFormRow {
@@ -32,6 +33,13 @@ export const NO_VARIANT_VALUES: VariantFormValues = { options: [], rows: {}, pho
 
 const EMPTY_ROW: VariantFormRow = { stock: "0", price: "", sku: "", enabled: true, photoId: "" };
 
+/** The option slots filled in so far: a name and at least one value each. */
+function typedOptions(slots: Array<{ name: string; values: string }>): ProductOption[] {
+  return slots
+    .map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }))
+    .filter((o) => o.name !== "" && o.values.length > 0);
+}
+
 /**
  * 'Opciones y variantes': up to three options, each a name and its comma-separated values, and below
  * them one card per combination with its stock, own price, SKU, photo and 'Activa'. The cards follow
@@ -48,15 +56,17 @@ export function VariantsEditor(props: {
   const [options, setOptions] = useState(() =>
     Array.from({ length: MAX_OPTIONS }, (_, i) => values.options[i] ?? { name: "", values: "" }),
   );
-  const typed: ProductOption[] = options
-    .map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }))
-    .filter((o) => o.name !== "" && o.values.length > 0);
-  const combos = typed.length > 0 ? combinations(typed).slice(0, 100) : [];
+  const typed = typedOptions(options);
+  const combos = combinations(typed).slice(0, MAX_VARIANTS);
+  const photoChoices = [
+    { value: "", label: "La del producto" },
+    ...values.photos.map((p) => ({ value: String(p.id), label: p.label })),
+  ];
 
   const change = (index: number, field: "name" | "values", value: string) => {
     const next = options.map((o, i) => (i === index ? { ...o, [field]: value } : o));
     setOptions(next);
-    props.onHasOptions(next.some((o) => o.name.trim() && splitValues(o.values).length > 0));
+    props.onHasOptions(typedOptions(next).length > 0);
   };
 
   return (
@@ -106,7 +116,6 @@ export function VariantsEditor(props: {
             const row = values.rows[key] ?? EMPTY_ROW;
             const label = combo.join(" / ");
             const field = (name: string) => `v${i}.${name}`;
-            const id = (name: string) => `f-v${i}-${name}`;
             return (
               <li key={key} className="variant-card" aria-label={label}>
                 <input type="hidden" name={field("values")} value={JSON.stringify(combo)} />
@@ -118,54 +127,41 @@ export function VariantsEditor(props: {
                   </label>
                 </div>
                 <div className="variant-fields">
-                  <div className="field">
-                    <label htmlFor={id("stock")}>Stock</label>
-                    <input
-                      id={id("stock")}
-                      name={field("stock")}
-                      defaultValue={row.stock}
-                      inputMode="numeric"
-                      pattern="\d*"
-                      aria-label={`Stock de ${label}`}
+                  <Field
+                    label="Stock"
+                    ariaLabel={`Stock de ${label}`}
+                    name={field("stock")}
+                    defaultValue={row.stock}
+                    inputMode="numeric"
+                    pattern="\d*"
+                    error={errors[field("stock")]}
+                  />
+                  <Field
+                    label={`Precio (${props.currency})`}
+                    ariaLabel={`Precio de ${label}`}
+                    name={field("price")}
+                    defaultValue={row.price}
+                    inputMode="decimal"
+                    placeholder="El del producto"
+                    error={errors[field("price")]}
+                  />
+                  <Field
+                    label="SKU"
+                    ariaLabel={`SKU de ${label}`}
+                    name={field("sku")}
+                    defaultValue={row.sku}
+                    maxLength={SKU_MAX}
+                    error={errors[field("sku")]}
+                  />
+                  {photoChoices.length > 1 && (
+                    <SelectField
+                      label="Foto"
+                      ariaLabel={`Foto de ${label}`}
+                      name={field("photo")}
+                      defaultValue={row.photoId}
+                      options={photoChoices}
+                      error={errors[field("photo")]}
                     />
-                    <ErrorText message={errors[field("stock")]} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={id("price")}>Precio ({props.currency})</label>
-                    <input
-                      id={id("price")}
-                      name={field("price")}
-                      defaultValue={row.price}
-                      inputMode="decimal"
-                      placeholder="El del producto"
-                      aria-label={`Precio de ${label}`}
-                    />
-                    <ErrorText message={errors[field("price")]} />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={id("sku")}>SKU</label>
-                    <input
-                      id={id("sku")}
-                      name={field("sku")}
-                      defaultValue={row.sku}
-                      maxLength={SKU_MAX}
-                      aria-label={`SKU de ${label}`}
-                    />
-                    <ErrorText message={errors[field("sku")]} />
-                  </div>
-                  {values.photos.length > 0 && (
-                    <div className="field">
-                      <label htmlFor={id("photo")}>Foto</label>
-                      <select id={id("photo")} name={field("photo")} defaultValue={row.photoId} aria-label={`Foto de ${label}`}>
-                        <option value="">La del producto</option>
-                        {values.photos.map((p) => (
-                          <option key={p.id} value={String(p.id)}>
-                            {p.label}
-                          </option>
-                        ))}
-                      </select>
-                      <ErrorText message={errors[field("photo")]} />
-                    </div>
                   )}
                 </div>
               </li>

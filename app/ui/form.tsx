@@ -7,6 +7,8 @@ interface ControlProps {
   name: string;
   error?: string;
   hint?: ReactNode;
+  /** What a screen reader names the control when the visible label is short among many alike ('Stock de M / Azul'). */
+  ariaLabel?: string;
 }
 
 function Shell({ id, label, error, hint, children }: ControlProps & { id: string; children: ReactNode }) {
@@ -54,6 +56,7 @@ export function Field(
         maxLength={props.maxLength}
         pattern={props.pattern}
         placeholder={props.placeholder}
+        aria-label={props.ariaLabel}
         {...ariaInvalid(id, props.error)}
       />
     </Shell>
@@ -82,7 +85,13 @@ export function SelectField(
   const id = `f-${props.name}`;
   return (
     <Shell id={id} {...props}>
-      <select id={id} name={props.name} defaultValue={props.defaultValue} {...ariaInvalid(id, props.error)}>
+      <select
+        id={id}
+        name={props.name}
+        defaultValue={props.defaultValue}
+        aria-label={props.ariaLabel}
+        {...ariaInvalid(id, props.error)}
+      >
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
