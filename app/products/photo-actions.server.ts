@@ -13,7 +13,7 @@ import type { Store } from "~/workspace/context.server";
 import { addPhotos, deletePhoto, findProductWithPhotos, movePhoto, type ProductPhoto, unusedProductFiles } from "./photos.server";
 import { type Product, productFilesPrefix } from "./products.server";
 
-export const PHOTO_FORM_MESSAGES = {
+const PHOTO_FORM_MESSAGES = {
   noFiles: "Elige al menos una foto",
   noPhoto: "Elige una foto de este producto",
   noMove: "Elige subir, bajar o usar como portada",
