@@ -31,12 +31,23 @@ export function freeSlots(limit: number, used: number): number {
   return Math.max(0, limit - used);
 }
 
+/** Adding `adding` to `limit` slots holding `present`: `full` when none is free, `few` when too few are, else null. */
+function uploadProblem(
+  limit: number,
+  present: number,
+  adding: number,
+  full: string,
+  few: (free: number) => string,
+): string | null {
+  const free = freeSlots(limit, present);
+  if (free === 0) return full;
+  if (adding > free) return few(free);
+  return null;
+}
+
 /** The message refusing `adding` new banner images when `present` are there, or null when they fit. */
 export function bannerUploadProblem(plan: PlanLimits, present: number, adding: number): string | null {
-  const free = freeSlots(plan.banner, present);
-  if (free === 0) return LIMIT_MESSAGES.noBannerSlots;
-  if (adding > free) return LIMIT_MESSAGES.fewBannerSlots(free);
-  return null;
+  return uploadProblem(plan.banner, present, adding, LIMIT_MESSAGES.noBannerSlots, LIMIT_MESSAGES.fewBannerSlots);
 }
 
 export function canAddProduct(plan: PlanLimits, count: number): boolean {
@@ -55,8 +66,6 @@ export function sectionItemsProblem(plan: PlanLimits, present: number, adding: n
 
 /** The message refusing `adding` photos to a product holding `present`, or null when they fit. */
 export function photoUploadProblem(plan: PlanLimits, present: number, adding: number): string | null {
-  const free = freeSlots(plan.photosPerProduct, present);
-  if (free === 0) return LIMIT_MESSAGES.photos(plan.photosPerProduct);
-  if (adding > free) return LIMIT_MESSAGES.fewPhotoSlots(free);
-  return null;
+  const limit = plan.photosPerProduct;
+  return uploadProblem(limit, present, adding, LIMIT_MESSAGES.photos(limit), LIMIT_MESSAGES.fewPhotoSlots);
 }

@@ -13,7 +13,7 @@ import type { Store } from "~/workspace/context.server";
 import { addPhotos, deletePhoto, findProductWithPhotos, movePhoto, type ProductPhoto, unusedProductFiles } from "./photos.server";
 import { type Product, productFilesPrefix } from "./products.server";
 
-export const PHOTO_FORM_MESSAGES = {
+const PHOTO_FORM_MESSAGES = {
   noFiles: "Elige al menos una foto",
   noPhoto: "Elige una foto de este producto",
   noMove: "Elige subir, bajar o usar como portada",
@@ -68,13 +68,12 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
       const problem = photoUploadProblem(limits, photos.length, chosen.length);
       if (problem) return failure({ photos: problem }, { intent, status: 409 });
       let prepared: PreparedFile[] = [];
-      let added: boolean;
       try {
         prepared = await Promise.all(
           chosen.map((file) => prepareImage(file, productFilesPrefix(store.id, product.id), IMAGE_HEIGHTS.product)),
         );
         await putAll(files, prepared);
-        added = await addPhotos(
+        const added = await addPhotos(
           db,
           product,
           limits,
@@ -86,7 +85,10 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
           })),
           now,
         );
+        // The product was deleted meanwhile: the 404 passes through the cleanup below (refusal rethrows it).
+        if (!added) notFound();
       } catch (error) {
+        // Refused or gone: the files this upload wrote go unless a photo or a sale line shows them.
         const unused = await unusedProductFiles(
           db,
           product.id,
@@ -94,17 +96,6 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
         );
         if (unused.length) await files.delete(unused);
         return refusal(intent, error, "photos");
-      }
-      if (!added) {
-        // The product was deleted meanwhile: its files go with it.
-        await files.delete(
-          await unusedProductFiles(
-            db,
-            product.id,
-            prepared.map((p) => p.key),
-          ),
-        );
-        notFound();
       }
       return redirectWithNotice(
         config,

@@ -14,7 +14,7 @@ import { keysNotInSales, type Product, type ProductImage } from "./products.serv
  */
 export type ProductPhoto = typeof productPhotos.$inferSelect;
 
-export const PHOTO_MESSAGES = {
+const PHOTO_MESSAGES = {
   lastPhoto: "No puedes eliminar la única foto: un producto siempre tiene una portada",
 } as const;
 
@@ -92,7 +92,7 @@ export async function addPhotos(
  * The gallery's order after moving `photoId`: one place up or down, or to the front (the cover).
  * Null when the photo is not in `photos`.
  */
-export function reorderedPhotoIds(photos: Pick<ProductPhoto, "id">[], photoId: number, move: PhotoMove): number[] | null {
+function reorderedPhotoIds(photos: Pick<ProductPhoto, "id">[], photoId: number, move: PhotoMove): number[] | null {
   const ids = photos.map((p) => p.id);
   const from = ids.indexOf(photoId);
   if (from < 0) return null;

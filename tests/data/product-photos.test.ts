@@ -61,21 +61,16 @@ const photo = (storeId: string, productId: string, name: string) => ({
   filename: `${name}.jpg`,
 });
 
-async function galleryKeys(s: S, productId: string) {
-  const rows = await s.db
-    .select({ key: productPhotos.key })
-    .from(productPhotos)
-    .where(eq(productPhotos.productId, productId))
-    .orderBy(asc(productPhotos.position), asc(productPhotos.id));
-  return rows.map((r) => r.key);
-}
-
 async function galleryRows(s: S, productId: string) {
   return s.db
     .select()
     .from(productPhotos)
     .where(eq(productPhotos.productId, productId))
     .orderBy(asc(productPhotos.position), asc(productPhotos.id));
+}
+
+async function galleryKeys(s: S, productId: string) {
+  return (await galleryRows(s, productId)).map((r) => r.key);
 }
 
 async function coverOf(s: S, productId: string) {
@@ -218,7 +213,7 @@ describe("order and cover", () => {
     const [a, b, c] = ["a", "b", "c"].map((n) => photo(m.store.id, m.product.id, n));
     if (!a || !b || !c) throw new Error("photos");
     await addPhotos(s.db, m.product, m.limits, [a, b, c], s.clock.now());
-    const ids = async () => (await galleryRows(s, m.product.id)).map((r) => r.key);
+    const ids = () => galleryKeys(s, m.product.id);
     const idOf = async (key: string) => (await galleryRows(s, m.product.id)).find((r) => r.key === key)?.id ?? 0;
 
     // 'Usar como portada' on the last photo.
