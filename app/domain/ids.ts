@@ -3,6 +3,11 @@ import { toBase64Url } from "./base64url";
 /** Random numeric ids from a CSPRNG (store 10 digits, product/section 7, sale/payment 10, code 5). */
 export const ID_DIGITS = { store: 10, product: 7, section: 7, sale: 10, payment: 10, verificationCode: 5 } as const;
 
+/** Whether `value` has the shape of an id of `kind` (its digits, nothing else): checked before any query. */
+export function isId(kind: keyof typeof ID_DIGITS, value: string): boolean {
+  return value.length === ID_DIGITS[kind] && /^\d+$/.test(value);
+}
+
 export function randomDigits(length: number): string {
   if (!Number.isInteger(length) || length < 1) throw new RangeError("length must be a positive integer");
   // Rejection sampling keeps every digit uniform: bytes >= 250 are discarded.

@@ -31,3 +31,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 export function isFailure<T extends object>(result: T | undefined): result is Extract<T, ActionFailure> {
   return result !== undefined && "errors" in result;
 }
+
+/** A form's text fields by name, files left out: what the action schemas read. */
+export function textFields(form: FormData): Record<string, string> {
+  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}

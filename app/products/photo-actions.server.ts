@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { isId } from "~/domain/ids";
 import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
-import { failure } from "~/http/action-result";
+import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
@@ -20,15 +21,13 @@ const PHOTO_FORM_MESSAGES = {
   unknown: "Acción desconocida",
 } as const;
 
-const isProductId = (id: string) => /^\d{7}$/.test(id);
-
 /** The store's product and its gallery: 404 unless the product is the store's. */
 export async function loadProductPhotos(
   services: Services,
   store: Store,
   productId: string,
 ): Promise<{ product: Product; photos: ProductPhoto[] }> {
-  const found = isProductId(productId) ? await findProductWithPhotos(services.db, store.id, productId) : undefined;
+  const found = isId("product", productId) ? await findProductWithPhotos(services.db, store.id, productId) : undefined;
   return found ?? notFound();
 }
 
@@ -40,8 +39,6 @@ const photoId = z.coerce
   .max(Number.MAX_SAFE_INTEGER, PHOTO_FORM_MESSAGES.noPhoto);
 const photoSchema = z.object({ photo: photoId });
 const moveSchema = z.object({ photo: photoId, direction: z.enum(["up", "down"], PHOTO_FORM_MESSAGES.noMove) });
-
-const fieldsOf = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
 
 /** A refused form: the first message, for the whole form. */
 const invalidPhotoForm = (intent: string, error: z.ZodError) =>
@@ -59,7 +56,7 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
   const here = `/Store/${store.id}/products/${product.id}/photos`;
   const now = clock.now();
   const intent = String(form.get("intent") ?? "");
-  const fields = fieldsOf(form);
+  const fields = textFields(form);
   switch (intent) {
     case "add": {
       const chosen = filesOf(form, "photos");

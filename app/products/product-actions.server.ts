@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { OFFER_MESSAGES, PRODUCT_VISIBILITIES } from "~/domain/catalog";
-import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { ID_DIGITS, isId, randomDigits } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { moneyMessage, readMoney } from "~/domain/money";
-import { failure, fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
@@ -77,15 +77,13 @@ export function productSchema(currency: string) {
 /** Where a saved product is now: a hidden one ('Oculto') is not in the store, whatever the merchant just did. */
 const hiddenNotice = (name: string) => `Guardado como oculto: ${name} no aparece en tu tienda hasta que lo publiques.`;
 
-const fieldsOf = (form: FormData) => Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-
 /**
  * The product fields and its options and variants, read together so every refusal comes at once.
  * A product with options has no stock of its own (its variants' sum), so its 'Stock' field may be empty.
  */
 function readProductForm(form: FormData, currency: string, photoIds: readonly number[]) {
   const variants = readVariantForm(form, currency, photoIds);
-  const fields = fieldsOf(form);
+  const fields = textFields(form);
   if (variants.ok && variants.options.length > 0) fields.stock = "0";
   const product = productSchema(currency).safeParse(fields);
   if (product.success && variants.ok)
@@ -134,7 +132,7 @@ export async function handleCreateProduct(services: Services, limits: PlanLimits
 
 /** The store's product to edit, with its variants and photo ids; the 404 page for anything else. */
 export async function loadProduct(services: Services, store: Store, productId: string) {
-  const found = /^\d{7}$/.test(productId) ? await productForEditing(services.db, store.id, productId) : undefined;
+  const found = isId("product", productId) ? await productForEditing(services.db, store.id, productId) : undefined;
   return found ?? notFound();
 }
 

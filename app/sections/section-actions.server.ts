@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { isId } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
-import { failure } from "~/http/action-result";
+import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "~/media/uploads.server";
@@ -27,12 +28,12 @@ import {
 
 /** The section page's data: 404 unless the section is the store's. */
 export async function loadSectionWithItems(services: Services, store: Store, sectionId: string) {
-  const found = /^\d{7}$/.test(sectionId) ? await findSectionWithItems(services.db, store.id, sectionId) : undefined;
+  const found = isId("section", sectionId) ? await findSectionWithItems(services.db, store.id, sectionId) : undefined;
   return found ?? notFound();
 }
 
 export async function loadSection(services: Services, store: Store, sectionId: string): Promise<Section> {
-  const section = /^\d{7}$/.test(sectionId) ? await findSection(services.db, store.id, sectionId) : undefined;
+  const section = isId("section", sectionId) ? await findSection(services.db, store.id, sectionId) : undefined;
   return section ?? notFound();
 }
 
@@ -45,7 +46,7 @@ export async function handleSectionAction(services: Services, section: Section, 
   const now = clock.now();
   const here = `/Store/${section.storeId}/section/${section.id}`;
   const intent = String(form.get("intent") ?? "");
-  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  const fields = textFields(form);
   switch (intent) {
     case "rename": {
       const parsed = sectionTitleSchema.safeParse(fields);
@@ -82,7 +83,7 @@ export async function handleSectionAction(services: Services, section: Section, 
 export async function handleAddProducts(services: Services, limits: PlanLimits, section: Section, form: FormData) {
   const ids = form.getAll("product").map(String);
   if (ids.length === 0) return failure({ form: "Elige al menos un producto" }, { intent: "add" });
-  if (ids.length > 200 || ids.some((id) => !/^\d{7}$/.test(id))) notFound();
+  if (ids.length > 200 || ids.some((id) => !isId("product", id))) notFound();
   try {
     const added = await addProductItems(services.db, section, limits, ids, services.clock.now());
     if (!added) notFound();

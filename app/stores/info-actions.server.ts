@@ -5,7 +5,7 @@ import { isSupportedCurrency } from "~/domain/currencies";
 import type { PlanLimits } from "~/domain/limits";
 import { normalizePhone, PHONE_MESSAGE } from "~/domain/phone";
 import { isValidTimeZone } from "~/domain/time-zones";
-import { failure } from "~/http/action-result";
+import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, prepareImage, putAll } from "~/media/uploads.server";
@@ -54,7 +54,7 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
   const now = clock.now();
   const here = `/Store/${store.id}/info`;
   const intent = String(form.get("intent") ?? "");
-  const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  const fields = textFields(form);
   const done = (title: string, description: string) => redirectWithNotice(config, here, notice(title, description));
 
   switch (intent) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ID_DIGITS, randomDigits, randomToken, sha256Hex } from "~/domain/ids";
+import { ID_DIGITS, isId, randomDigits, randomToken, sha256Hex } from "~/domain/ids";
 
 describe("ids", () => {
   it("makes numeric ids of the spec's lengths", () => {
@@ -28,5 +28,17 @@ describe("ids", () => {
 
   it("hashes with sha-256", async () => {
     expect(await sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+});
+
+describe("id shapes", () => {
+  it("an id of a kind is exactly its number of ASCII digits", () => {
+    expect(isId("product", "1234567")).toBe(true);
+    expect(isId("section", "1234567")).toBe(true);
+    expect(isId("product", "123456")).toBe(false);
+    expect(isId("product", "12345678")).toBe(false);
+    expect(isId("product", "12345a7")).toBe(false);
+    expect(isId("product", "١٢٣٤٥٦٧")).toBe(false);
+    expect(isId("sale", "1234567890")).toBe(true);
   });
 });

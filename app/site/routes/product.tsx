@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { lineKey } from "~/domain/cart";
 import { offerView } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
+import { isId } from "~/domain/ids";
 import { formatMoney, toDecimalString } from "~/domain/money";
 import { chosenVariant, optionChoices, VARIANT_MESSAGES } from "~/domain/variants";
 import { notFound } from "~/http/responses";
@@ -25,7 +26,7 @@ function productNotFound(): never {
 
 export async function loader(args: Route.LoaderArgs) {
   const { id, title } = args.params;
-  if (!/^\d{7}$/.test(id)) productNotFound();
+  if (!isId("product", id)) productNotFound();
   const p = await loadSitePage(args, (storeId, db) => [
     productQuery(db, storeId, id),
     variantsQuery(db, storeId, [id]),
