@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { CSV_BOM, decodeUtf8 } from "~/domain/csv";
-import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import {
   CATALOG_MAX_BYTES,
@@ -127,13 +127,13 @@ async function lookUp(db: Db, storeId: string, ids: string[], skus: string[]) {
   };
 }
 
-async function fingerprintOf(plan: CatalogImportPlan): Promise<string> {
-  const outcome = JSON.stringify([
-    plan.rows.map((r) => [r.row, r.name, r.outcome, r.problems]),
-    plan.products.map((p) => (p.action === "update" ? p.id : null)),
-  ]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(outcome));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+function fingerprintOf(plan: CatalogImportPlan): Promise<string> {
+  return sha256Hex(
+    JSON.stringify([
+      plan.rows.map((r) => [r.row, r.name, r.outcome, r.problems]),
+      plan.products.map((p) => (p.action === "update" ? p.id : null)),
+    ]),
+  );
 }
 
 /** Reads the file and matches it against the store: each row's outcome or its problems. Writes nothing. */
