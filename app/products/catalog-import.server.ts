@@ -20,8 +20,7 @@ import {
 } from "~/domain/product-csv";
 import { searchTextOf } from "~/domain/search";
 import { optionColumns } from "~/domain/variants";
-import type { Db } from "~/services/db";
-import { isUniqueViolation } from "~/services/db";
+import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
 import { products, productVariants, stores } from "../../db/schema";
 import { replaceVariantsStatements, type VariantDraft, variantColumns } from "./variants.server";
 
@@ -178,7 +177,7 @@ export async function importCatalog(
   try {
     await writeCatalogImport(db, storeId, limits.products, preview.plan.products, now);
   } catch (error) {
-    if (refusedByProductLimit(error)) {
+    if (isNotNullViolation(error, "products.created_at")) {
       // A product created since the lookup filled the plan: the file read again says by how much.
       const again = await previewCatalogImport(db, storeId, currency, limits, text);
       const refused = again.plan.problems.length > 0 ? again : withProblem(preview, LIMIT_MESSAGES.products);
@@ -208,13 +207,6 @@ function withProblem(preview: CatalogImportPreview, message: string): CatalogImp
 function createdAtWithinLimit(storeId: string, limit: number | null, createdAt: number): SQL {
   if (limit === null) return sql`${createdAt}`;
   return sql`case when (select count(*) from products where store_id = ${storeId}) < ${limit} then ${createdAt} end`;
-}
-
-function refusedByProductLimit(error: unknown): boolean {
-  const message =
-    String((error as { message?: unknown })?.message ?? "") +
-    String((error as { cause?: { message?: unknown } })?.cause?.message ?? "");
-  return message.includes("NOT NULL constraint failed: products.created_at");
 }
 
 /** The photos the kept combinations of updated products show (photos are not in the file): one round trip. */
