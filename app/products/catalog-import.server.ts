@@ -177,8 +177,10 @@ export async function importCatalog(
   try {
     await writeCatalogImport(db, storeId, limits.products, preview.plan.products, now);
   } catch (error) {
+    // The plan's product limit, held in the write: a new product past it got a NULL created_at
+    // (createdAtWithinLimit), so the batch failed as a whole. A product created since the lookup
+    // filled the plan: the file read again says by how much.
     if (isNotNullViolation(error, "products.created_at")) {
-      // A product created since the lookup filled the plan: the file read again says by how much.
       const again = await previewCatalogImport(db, storeId, currency, limits, text);
       const refused = again.plan.problems.length > 0 ? again : withProblem(preview, LIMIT_MESSAGES.products);
       return { ok: false, reason: "problems", preview: refused };
@@ -202,7 +204,9 @@ function withProblem(preview: CatalogImportPreview, message: string): CatalogImp
 /**
  * A new product's created_at, or NULL (which the NOT NULL column refuses, failing the whole batch) when
  * the store already has `limit` products. Each insert counts the ones inserted before it in the batch,
- * and the batch is one write transaction, so no concurrent creation can slip past the limit.
+ * and the batch is one write transaction, so no concurrent creation can slip past the limit. Not the
+ * product form's `insert … select … where count < limit` (createProduct): that skips one row and the rest
+ * of the batch applies; only a failing statement rolls a batch back, and a constraint fails it without a trigger.
  */
 function createdAtWithinLimit(storeId: string, limit: number | null, createdAt: number): SQL {
   if (limit === null) return sql`${createdAt}`;
