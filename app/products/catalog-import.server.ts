@@ -65,7 +65,11 @@ async function exportPage(db: Db, storeId: string, after: { createdAt: Date; id:
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
   const [rows, variantRows] = await db.batch([page, variants]);
   const byProduct = new Map<string, typeof variantRows>();
-  for (const v of variantRows) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
+  for (const v of variantRows) {
+    const list = byProduct.get(v.productId);
+    if (list) list.push(v);
+    else byProduct.set(v.productId, [v]);
+  }
   const catalog: CatalogProduct[] = rows.map((p) => ({ ...p, variants: byProduct.get(p.id) ?? [] }));
   const last = rows.at(-1);
   return { catalog, next: rows.length === EXPORT_PAGE && last ? { createdAt: last.createdAt, id: last.id } : null };
