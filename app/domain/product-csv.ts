@@ -95,7 +95,6 @@ export const CATALOG_MESSAGES = {
   variantPriceWithoutOptions: "Un producto sin opciones no lleva precio de variante: usa la columna Precio",
   disabledWithoutOptions: "Un producto sin opciones no se desactiva: usa Visibilidad Oculto",
   skuInFile: (sku: string, row: number) => `El SKU “${sku}” ya está en la fila ${row}`,
-  skuTaken: "Uno de los SKU ya está en uso en otro producto de esta tienda",
   skuOfAnotherProduct: (sku: string) => `El SKU “${sku}” ya está en uso en otro producto de esta tienda`,
   skuOfTwoProducts: (sku: string, row: number) =>
     `El SKU “${sku}” es de otro producto de tu tienda que el SKU de la fila ${row}: una fila por producto`,

@@ -19,7 +19,7 @@ import {
   readCatalogFile,
 } from "~/domain/product-csv";
 import { searchTextOf } from "~/domain/search";
-import { optionColumns } from "~/domain/variants";
+import { optionColumns, VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
 import { products, productVariants, stores } from "../../db/schema";
 import { replaceVariantsStatements, type VariantDraft, variantColumns } from "./variants.server";
@@ -190,7 +190,7 @@ export async function importCatalog(
       return { ok: false, reason: "problems", preview: refused };
     }
     if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
-      return { ok: false, reason: "problems", preview: withProblem(preview, CATALOG_MESSAGES.skuTaken) };
+      return { ok: false, reason: "problems", preview: withProblem(preview, VARIANT_MESSAGES.skuTaken) };
     throw error;
   }
   return { ok: true, created: preview.plan.creates, updated: preview.plan.updates };
