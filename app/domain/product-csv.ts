@@ -52,7 +52,7 @@ export const CATALOG_COLUMNS = [
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 
 /** The export's separator: spreadsheets set to Spanish open it in columns. Imports take ';' or ','. */
-export const CATALOG_SEPARATOR: CsvSeparator = ";";
+const CATALOG_SEPARATOR: CsvSeparator = ";";
 /** An import file holds at most this many bytes and rows (the header aside). */
 export const CATALOG_MAX_BYTES = 2 * 1024 * 1024;
 export const CATALOG_MAX_ROWS = 2000;
@@ -60,7 +60,7 @@ export const CATALOG_MAX_ROWS = 2000;
 const optionColumn = (k: number) => `Opción ${k + 1}` as CatalogColumn;
 const valueColumn = (k: number) => `Valor ${k + 1}` as CatalogColumn;
 
-export const VISIBILITY_LABELS = { published: "Publicado", hidden: "Oculto" } as const;
+const VISIBILITY_LABELS = { published: "Publicado", hidden: "Oculto" } as const;
 const YES = "Sí";
 const NO = "No";
 
@@ -124,7 +124,7 @@ export interface CatalogProduct extends ProductFields {
  * back. Currencies with 3 or more decimals get a decimal comma ('1,500'): there readMoney reads a
  * lone '.' before 3 digits as ambiguous.
  */
-export function csvAmount(minor: number, currency: string): string {
+function csvAmount(minor: number, currency: string): string {
   const text = toDecimalString(minor, currency);
   return fractionDigits(currency) >= 3 ? text.replace(".", ",") : text;
 }

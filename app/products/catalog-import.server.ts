@@ -256,7 +256,7 @@ const photoKey = (productId: string, o: { option1: string; option2: string; opti
  * made exactly those of the file; then the store's edge-cache key. A product id already taken is
  * retried with fresh ids.
  */
-export async function writeCatalogImport(
+async function writeCatalogImport(
   db: Db,
   storeId: string,
   productLimit: number | null,
