@@ -18,6 +18,7 @@ import {
   problemText,
   readCatalogFile,
 } from "~/domain/product-csv";
+import type { ProductFields } from "~/domain/product-fields";
 import { searchTextOf } from "~/domain/search";
 import { optionColumns, VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
@@ -250,6 +251,16 @@ async function keptPhotos(db: Db, storeId: string, updates: Array<PlannedProduct
 const photoKey = (productId: string, o: { option1: string; option2: string; option3: string }) =>
   JSON.stringify([productId, o.option1, o.option2, o.option3]);
 
+/** A product's own columns as the file gives them (its stock is written with its variants, its visibility apart). */
+const productColumns = (p: ProductFields) => ({
+  name: p.name,
+  searchText: searchTextOf(p.name),
+  price: p.price,
+  compareAtPrice: p.compareAtPrice,
+  description: p.description,
+  category: p.category,
+});
+
 /**
  * Writes a checked import in one batch (one transaction): new products hidden (they have no photo)
  * under the plan's limit, updated products with their columns, and each product's options and variants
@@ -282,15 +293,7 @@ async function writeCatalogImport(
         statements.push(
           db
             .update(products)
-            .set({
-              name: p.name,
-              searchText: searchTextOf(p.name),
-              price: p.price,
-              compareAtPrice: p.compareAtPrice,
-              description: p.description,
-              category: p.category,
-              published: p.published,
-            })
+            .set({ ...productColumns(p), published: p.published })
             .where(and(eq(products.id, p.id), eq(products.storeId, storeId))),
           ...replaceVariantsStatements(db, storeId, p.id, p.options, draftsOf(p, p.id), p.stock),
         );
@@ -300,10 +303,7 @@ async function writeCatalogImport(
       // The file's first new product is the newest, so lists (newest first) show them in the file's order.
       const createdAt = createdAtWithinLimit(storeId, productLimit, now.getTime() - created++);
       statements.push(
-        db.run(sql`insert into products (id, store_id, name, search_text, price, compare_at_price, stock, description,
-            category, created_at, published)
-          values (${id}, ${storeId}, ${p.name}, ${searchTextOf(p.name)}, ${p.price}, ${p.compareAtPrice}, ${p.stock},
-            ${p.description}, ${p.category}, ${createdAt}, 0)`),
+        db.insert(products).values({ ...productColumns(p), id, storeId, stock: p.stock, published: false, createdAt }),
         ...replaceVariantsStatements(db, storeId, id, p.options, draftsOf(p, null), p.stock),
       );
     }
