@@ -253,6 +253,10 @@ export const products = sqliteTable(
     imageWidth: integer("image_width"),
     imageHeight: integer("image_height"),
     filename: text("filename"),
+    /**
+     * NOT NULL also holds the plan's product limit for the catalog import: past the limit its insert
+     * writes NULL here so the whole batch fails (createdAtWithinLimit, app/products/catalog-import.server.ts).
+     */
     createdAt: timestamp("created_at").notNull(),
     /** 'Publicado' (true, the default) or 'Oculto' (false): a hidden product is nowhere on the public site. */
     published: bool("published").notNull().default(true),

@@ -50,7 +50,7 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
 }
 
 /** The separator of a file: the one of ';' and ',' its first line (outside quotes) has more of; ',' on a tie. */
-export function detectSeparator(text: string): CsvSeparator {
+function detectSeparator(text: string): CsvSeparator {
   let semicolons = 0;
   let commas = 0;
   let quoted = false;

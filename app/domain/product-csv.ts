@@ -4,11 +4,19 @@
  * number and column, then matched to the store's products. Plain functions: the database work is in
  * app/products/catalog-import.server.ts.
  */
-import { OFFER_MESSAGES } from "./catalog";
-import { PRODUCT_CATEGORIES } from "./categories";
+import { PRODUCT_CATEGORIES, productCategoryName } from "./categories";
 import { type CsvSeparator, cellText, csvLine, readCsv } from "./csv";
 import { LIMIT_MESSAGES } from "./limits";
-import { fractionDigits, moneyMessage, readMoney, toDecimalString } from "./money";
+import { fractionDigits, readMoney, toDecimalString } from "./money";
+import {
+  compareAtProblem,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_FIELD_MESSAGES,
+  PRODUCT_NAME_MAX,
+  type ProductFields,
+  readPrice,
+  STOCK_PATTERN,
+} from "./product-fields";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 import {
   combinationKey,
@@ -44,22 +52,15 @@ export const CATALOG_COLUMNS = [
 export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 
 /** The export's separator: spreadsheets set to Spanish open it in columns. Imports take ';' or ','. */
-export const CATALOG_SEPARATOR: CsvSeparator = ";";
+const CATALOG_SEPARATOR: CsvSeparator = ";";
 /** An import file holds at most this many bytes and rows (the header aside). */
 export const CATALOG_MAX_BYTES = 2 * 1024 * 1024;
 export const CATALOG_MAX_ROWS = 2000;
 
-/** The product form's limits (app/products/product-actions.server.ts). */
-const NAME_MAX = 120;
-const DESCRIPTION_MAX = 2000;
-const STOCK = /^\d{1,7}$/;
-/** Amounts above this many minor units are refused, as in the product form. */
-const MOST_MINOR_UNITS = 1e12;
-
 const optionColumn = (k: number) => `Opción ${k + 1}` as CatalogColumn;
 const valueColumn = (k: number) => `Valor ${k + 1}` as CatalogColumn;
 
-export const VISIBILITY_LABELS = { published: "Publicado", hidden: "Oculto" } as const;
+const VISIBILITY_LABELS = { published: "Publicado", hidden: "Oculto" } as const;
 const YES = "Sí";
 const NO = "No";
 
@@ -80,7 +81,6 @@ export const CATALOG_MESSAGES = {
   category: "Escribe una categoría como aparece en el formulario de producto, por ejemplo Hogar",
   visibility: "Escribe Publicado u Oculto",
   enabled: "Escribe Sí o No",
-  stock: "Escribe una cantidad entera, 0 o más",
   optionNameDiffers: (row: number) => `No coincide con la fila ${row}: todas las filas de un producto llevan las mismas opciones`,
   optionValueMissing: (name: string) => `Escribe el valor de ${name} para esta fila`,
   optionNameMissing: "Escribe el nombre de esta opción, o deja vacío su valor",
@@ -95,7 +95,6 @@ export const CATALOG_MESSAGES = {
   variantPriceWithoutOptions: "Un producto sin opciones no lleva precio de variante: usa la columna Precio",
   disabledWithoutOptions: "Un producto sin opciones no se desactiva: usa Visibilidad Oculto",
   skuInFile: (sku: string, row: number) => `El SKU “${sku}” ya está en la fila ${row}`,
-  skuTaken: "Uno de los SKU ya está en uso en otro producto de esta tienda",
   skuOfAnotherProduct: (sku: string) => `El SKU “${sku}” ya está en uso en otro producto de esta tienda`,
   skuOfTwoProducts: (sku: string, row: number) =>
     `El SKU “${sku}” es de otro producto de tu tienda que el SKU de la fila ${row}: una fila por producto`,
@@ -106,15 +105,8 @@ export const CATALOG_MESSAGES = {
 // ——— Export ———
 
 /** One product as the export writes it, with its options and its variants in the merchant's order. */
-export interface CatalogProduct {
+export interface CatalogProduct extends ProductFields {
   id: string;
-  name: string;
-  description: string;
-  category: number;
-  price: number;
-  compareAtPrice: number | null;
-  published: boolean;
-  stock: number;
   options: ProductOption[];
   variants: ReadonlyArray<{
     option1: string;
@@ -132,7 +124,7 @@ export interface CatalogProduct {
  * back. Currencies with 3 or more decimals get a decimal comma ('1,500'): there readMoney reads a
  * lone '.' before 3 digits as ambiguous.
  */
-export function csvAmount(minor: number, currency: string): string {
+function csvAmount(minor: number, currency: string): string {
   const text = toDecimalString(minor, currency);
   return fractionDigits(currency) >= 3 ? text.replace(".", ",") : text;
 }
@@ -145,7 +137,7 @@ export function catalogProductLines(product: CatalogProduct, currency: string): 
     product.id,
     product.name,
     product.description,
-    PRODUCT_CATEGORIES[product.category] ?? "",
+    productCategoryName(product.category) ?? "",
     csvAmount(product.price, currency),
     product.compareAtPrice === null ? "" : csvAmount(product.compareAtPrice, currency),
     product.published ? VISIBILITY_LABELS.published : VISIBILITY_LABELS.hidden,
@@ -199,22 +191,14 @@ export interface ImportedVariant {
 }
 
 /** A product as its rows describe it: the columns of its first row, its options and its variants. */
-export interface ImportedProduct {
+export interface ImportedProduct extends ProductFields {
   /** Its spreadsheet rows, first row first. */
   rows: number[];
   /** The ID column: an existing product's, or null for a new product. */
   id: string | null;
-  name: string;
-  description: string;
-  category: number;
-  price: number;
-  compareAtPrice: number | null;
-  published: boolean;
   options: ProductOption[];
   /** Empty for a product without options. */
   variants: ImportedVariant[];
-  /** The stock of a product without options. */
-  stock: number;
 }
 
 export type CatalogFileReading =
@@ -314,13 +298,6 @@ function groupRows(rows: FileRow[]): FileRow[][] {
 
 const collapseSpaces = (text: string) => text.replace(/\s+/g, " ");
 
-function readAmount(text: string, currency: string): { ok: true; minor: number } | { ok: false; message: string } {
-  const reading = readMoney(text, currency);
-  if (!reading.ok || reading.minor > MOST_MINOR_UNITS)
-    return { ok: false, message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) };
-  return reading;
-}
-
 function readCategory(text: string): number | null {
   if (text === "") return 0;
   const index = PRODUCT_CATEGORIES.findIndex((name) => sameValue(name, text));
@@ -346,22 +323,24 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
   // Product columns: from the first row.
   const name = collapseSpaces(c.Nombre);
   if (!name) refuse(first.row, "Nombre", VALIDATION_MESSAGES.required);
-  else if (name.length > NAME_MAX) refuse(first.row, "Nombre", VALIDATION_MESSAGES.textAtMost(NAME_MAX));
-  if (c.Descripción.length > DESCRIPTION_MAX) refuse(first.row, "Descripción", VALIDATION_MESSAGES.textAtMost(DESCRIPTION_MAX));
+  else if (name.length > PRODUCT_NAME_MAX) refuse(first.row, "Nombre", VALIDATION_MESSAGES.textAtMost(PRODUCT_NAME_MAX));
+  if (c.Descripción.length > PRODUCT_DESCRIPTION_MAX)
+    refuse(first.row, "Descripción", VALIDATION_MESSAGES.textAtMost(PRODUCT_DESCRIPTION_MAX));
   const category = readCategory(c.Categoría);
   if (category === null) refuse(first.row, "Categoría", CATALOG_MESSAGES.category);
   let price: number | null = null;
   if (!c.Precio) refuse(first.row, "Precio", VALIDATION_MESSAGES.required);
   else {
-    const reading = readAmount(c.Precio, currency);
+    const reading = readPrice(c.Precio, currency);
     if (reading.ok) price = reading.minor;
     else refuse(first.row, "Precio", reading.message);
   }
   let compareAtPrice: number | null = null;
   if (c["Precio anterior"]) {
-    const reading = readAmount(c["Precio anterior"], currency);
+    const reading = readPrice(c["Precio anterior"], currency);
+    const offer = reading.ok && price !== null ? compareAtProblem(price, reading.minor) : null;
     if (!reading.ok) refuse(first.row, "Precio anterior", reading.message);
-    else if (price !== null && reading.minor <= price) refuse(first.row, "Precio anterior", OFFER_MESSAGES.notAbovePrice);
+    else if (offer) refuse(first.row, "Precio anterior", offer);
     else compareAtPrice = reading.minor;
   }
   const published = readVisibility(c.Visibilidad);
@@ -399,8 +378,8 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
   const options: ProductOption[] = names.map((n) => ({ name: n, values: [] }));
 
   const stockOf = (row: FileRow) => {
-    if (!STOCK.test(row.cells.Stock)) {
-      refuse(row.row, "Stock", CATALOG_MESSAGES.stock);
+    if (!STOCK_PATTERN.test(row.cells.Stock)) {
+      refuse(row.row, "Stock", PRODUCT_FIELD_MESSAGES.stock);
       return 0;
     }
     return Number(row.cells.Stock);
@@ -457,7 +436,7 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
     }
     let variantPrice: number | null = null;
     if (row.cells["Precio variante"]) {
-      const reading = readAmount(row.cells["Precio variante"], currency);
+      const reading = readPrice(row.cells["Precio variante"], currency);
       if (reading.ok) variantPrice = reading.minor;
       else refuse(row.row, "Precio variante", reading.message);
     }

@@ -29,6 +29,8 @@ export const VARIANT_MESSAGES = {
     `Las opciones forman ${n} combinaciones: el máximo es ${MAX_VARIANTS}. Quita valores o desactiva combinaciones en otro producto.`,
   noneEnabled: "Activa al menos una combinación",
   skuRepeated: (sku: string) => `El SKU “${sku}” ya está en uso en esta tienda`,
+  /** The database's unique index refused a SKU (the form's and the import's write). */
+  skuTaken: "Uno de los SKU ya está en uso en otro producto de esta tienda",
   chooseVariant: "Elige una opción disponible",
   variantSoldOut: "Esta combinación está agotada",
   variantUnavailable: "Esta combinación no está disponible",

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { CSV_BOM, decodeUtf8 } from "~/domain/csv";
-import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import {
   CATALOG_MAX_BYTES,
@@ -18,10 +18,10 @@ import {
   problemText,
   readCatalogFile,
 } from "~/domain/product-csv";
+import type { ProductFields } from "~/domain/product-fields";
 import { searchTextOf } from "~/domain/search";
-import { optionColumns } from "~/domain/variants";
-import type { Db } from "~/services/db";
-import { isUniqueViolation } from "~/services/db";
+import { optionColumns, VARIANT_MESSAGES } from "~/domain/variants";
+import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
 import { products, productVariants, stores } from "../../db/schema";
 import { replaceVariantsStatements, type VariantDraft, variantColumns } from "./variants.server";
 
@@ -66,7 +66,11 @@ async function exportPage(db: Db, storeId: string, after: { createdAt: Date; id:
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
   const [rows, variantRows] = await db.batch([page, variants]);
   const byProduct = new Map<string, typeof variantRows>();
-  for (const v of variantRows) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
+  for (const v of variantRows) {
+    const list = byProduct.get(v.productId);
+    if (list) list.push(v);
+    else byProduct.set(v.productId, [v]);
+  }
   const catalog: CatalogProduct[] = rows.map((p) => ({ ...p, variants: byProduct.get(p.id) ?? [] }));
   const last = rows.at(-1);
   return { catalog, next: rows.length === EXPORT_PAGE && last ? { createdAt: last.createdAt, id: last.id } : null };
@@ -127,13 +131,13 @@ async function lookUp(db: Db, storeId: string, ids: string[], skus: string[]) {
   };
 }
 
-async function fingerprintOf(plan: CatalogImportPlan): Promise<string> {
-  const outcome = JSON.stringify([
-    plan.rows.map((r) => [r.row, r.name, r.outcome, r.problems]),
-    plan.products.map((p) => (p.action === "update" ? p.id : null)),
-  ]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(outcome));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+function fingerprintOf(plan: CatalogImportPlan): Promise<string> {
+  return sha256Hex(
+    JSON.stringify([
+      plan.rows.map((r) => [r.row, r.name, r.outcome, r.problems]),
+      plan.products.map((p) => (p.action === "update" ? p.id : null)),
+    ]),
+  );
 }
 
 /** Reads the file and matches it against the store: each row's outcome or its problems. Writes nothing. */
@@ -178,14 +182,16 @@ export async function importCatalog(
   try {
     await writeCatalogImport(db, storeId, limits.products, preview.plan.products, now);
   } catch (error) {
-    if (refusedByProductLimit(error)) {
-      // A product created since the lookup filled the plan: the file read again says by how much.
+    // The plan's product limit, held in the write: a new product past it got a NULL created_at
+    // (createdAtWithinLimit), so the batch failed as a whole. A product created since the lookup
+    // filled the plan: the file read again says by how much.
+    if (isNotNullViolation(error, "products.created_at")) {
       const again = await previewCatalogImport(db, storeId, currency, limits, text);
       const refused = again.plan.problems.length > 0 ? again : withProblem(preview, LIMIT_MESSAGES.products);
       return { ok: false, reason: "problems", preview: refused };
     }
     if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
-      return { ok: false, reason: "problems", preview: withProblem(preview, CATALOG_MESSAGES.skuTaken) };
+      return { ok: false, reason: "problems", preview: withProblem(preview, VARIANT_MESSAGES.skuTaken) };
     throw error;
   }
   return { ok: true, created: preview.plan.creates, updated: preview.plan.updates };
@@ -203,18 +209,13 @@ function withProblem(preview: CatalogImportPreview, message: string): CatalogImp
 /**
  * A new product's created_at, or NULL (which the NOT NULL column refuses, failing the whole batch) when
  * the store already has `limit` products. Each insert counts the ones inserted before it in the batch,
- * and the batch is one write transaction, so no concurrent creation can slip past the limit.
+ * and the batch is one write transaction, so no concurrent creation can slip past the limit. Not the
+ * product form's `insert … select … where count < limit` (createProduct): that skips one row and the rest
+ * of the batch applies; only a failing statement rolls a batch back, and a constraint fails it without a trigger.
  */
 function createdAtWithinLimit(storeId: string, limit: number | null, createdAt: number): SQL {
   if (limit === null) return sql`${createdAt}`;
   return sql`case when (select count(*) from products where store_id = ${storeId}) < ${limit} then ${createdAt} end`;
-}
-
-function refusedByProductLimit(error: unknown): boolean {
-  const message =
-    String((error as { message?: unknown })?.message ?? "") +
-    String((error as { cause?: { message?: unknown } })?.cause?.message ?? "");
-  return message.includes("NOT NULL constraint failed: products.created_at");
 }
 
 /** The photos the kept combinations of updated products show (photos are not in the file): one round trip. */
@@ -250,13 +251,23 @@ async function keptPhotos(db: Db, storeId: string, updates: Array<PlannedProduct
 const photoKey = (productId: string, o: { option1: string; option2: string; option3: string }) =>
   JSON.stringify([productId, o.option1, o.option2, o.option3]);
 
+/** A product's own columns as the file gives them (its stock is written with its variants, its visibility apart). */
+const productColumns = (p: ProductFields) => ({
+  name: p.name,
+  searchText: searchTextOf(p.name),
+  price: p.price,
+  compareAtPrice: p.compareAtPrice,
+  description: p.description,
+  category: p.category,
+});
+
 /**
  * Writes a checked import in one batch (one transaction): new products hidden (they have no photo)
  * under the plan's limit, updated products with their columns, and each product's options and variants
  * made exactly those of the file; then the store's edge-cache key. A product id already taken is
  * retried with fresh ids.
  */
-export async function writeCatalogImport(
+async function writeCatalogImport(
   db: Db,
   storeId: string,
   productLimit: number | null,
@@ -282,15 +293,7 @@ export async function writeCatalogImport(
         statements.push(
           db
             .update(products)
-            .set({
-              name: p.name,
-              searchText: searchTextOf(p.name),
-              price: p.price,
-              compareAtPrice: p.compareAtPrice,
-              description: p.description,
-              category: p.category,
-              published: p.published,
-            })
+            .set({ ...productColumns(p), published: p.published })
             .where(and(eq(products.id, p.id), eq(products.storeId, storeId))),
           ...replaceVariantsStatements(db, storeId, p.id, p.options, draftsOf(p, p.id), p.stock),
         );
@@ -300,10 +303,7 @@ export async function writeCatalogImport(
       // The file's first new product is the newest, so lists (newest first) show them in the file's order.
       const createdAt = createdAtWithinLimit(storeId, productLimit, now.getTime() - created++);
       statements.push(
-        db.run(sql`insert into products (id, store_id, name, search_text, price, compare_at_price, stock, description,
-            category, created_at, published)
-          values (${id}, ${storeId}, ${p.name}, ${searchTextOf(p.name)}, ${p.price}, ${p.compareAtPrice}, ${p.stock},
-            ${p.description}, ${p.category}, ${createdAt}, 0)`),
+        db.insert(products).values({ ...productColumns(p), id, storeId, stock: p.stock, published: false, createdAt }),
         ...replaceVariantsStatements(db, storeId, id, p.options, draftsOf(p, null), p.stock),
       );
     }

@@ -3,7 +3,7 @@
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
 import { and, asc, desc, eq, exists, gte, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import { nextSaleState, type SaleState, stockNeeds, todayRange, variantStockNeeds } from "~/domain/sales";
-import type { Db } from "~/services/db";
+import { type Db, isCheckViolation } from "~/services/db";
 import { products, productVariants, saleLines, sales } from "../../db/schema";
 
 export type Sale = typeof sales.$inferSelect;
@@ -122,8 +122,7 @@ async function writeTransaction(db: Db, queries: Array<{ toSQL(): { sql: string;
 }
 
 function isStockCheckViolation(error: unknown): boolean {
-  const text = `${(error as { message?: unknown })?.message ?? ""} ${(error as { cause?: { message?: unknown } })?.cause?.message ?? ""}`;
-  return text.includes("products_stock_non_negative") || text.includes("product_variants_stock_non_negative");
+  return isCheckViolation(error, "products_stock_non_negative", "product_variants_stock_non_negative");
 }
 
 /** The first product or variant whose stock is short for the sale, by the name on the sale's line. */

@@ -54,10 +54,24 @@ export function withRoundTripDelay(client: Client, ms: number): Client {
   return beforeEachRoundTrip(client, () => new Promise((resolve) => setTimeout(resolve, ms)));
 }
 
+/** A failed statement's text: drizzle wraps the driver's error, whose message names the constraint that failed. */
+function failureText(error: unknown): string {
+  return `${(error as { message?: unknown })?.message ?? ""} ${(error as { cause?: { message?: unknown } })?.cause?.message ?? ""}`;
+}
+
 /** Whether a write failed on a UNIQUE constraint (of `column`, like "stores.url", when given). */
 export function isUniqueViolation(error: unknown, column?: string): boolean {
-  const message =
-    String((error as { message?: unknown })?.message ?? "") +
-    String((error as { cause?: { message?: unknown } })?.cause?.message ?? "");
-  return message.includes("UNIQUE constraint failed") && (!column || message.includes(column));
+  const text = failureText(error);
+  return text.includes("UNIQUE constraint failed") && (!column || text.includes(column));
+}
+
+/** Whether a write failed on the NOT NULL constraint of `column` (like "products.created_at"). */
+export function isNotNullViolation(error: unknown, column: string): boolean {
+  return failureText(error).includes(`NOT NULL constraint failed: ${column}`);
+}
+
+/** Whether a write failed on one of the named CHECK constraints (like "products_stock_non_negative"). */
+export function isCheckViolation(error: unknown, ...names: string[]): boolean {
+  const text = failureText(error);
+  return text.includes("CHECK constraint failed") && names.some((name) => text.includes(name));
 }

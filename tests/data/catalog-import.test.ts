@@ -54,6 +54,26 @@ function countingWrites(before?: () => Promise<void>) {
   return { counter, wrapClient };
 }
 
+/**
+ * A merchant with a standard store whose client runs the function given to `beforeNextWrite` just
+ * before its next write batch, once: another request slipping in between the import's check and its write.
+ */
+async function storeWithARace() {
+  let racing: (() => Promise<void>) | undefined;
+  const { wrapClient } = countingWrites(async () => {
+    const race = racing;
+    racing = undefined;
+    await race?.();
+  });
+  const s = createTestServices({ wrapClient });
+  const m = await merchantWithStore(s);
+  const limits = await planLimits(s.db, "standard");
+  const beforeNextWrite = (race: () => Promise<void>) => {
+    racing = race;
+  };
+  return { s, m, limits, beforeNextWrite };
+}
+
 const storeState = async (s: ReturnType<typeof createTestServices>, storeId: string) => ({
   products: await s.db.select().from(products).where(eq(products.storeId, storeId)),
   variants: await s.db.select().from(productVariants).where(eq(productVariants.storeId, storeId)),
@@ -149,15 +169,7 @@ describe("catalog import", () => {
   });
 
   it("a file with one failing row applies nothing, and neither does a batch the database refuses halfway", async () => {
-    let racing: (() => Promise<void>) | undefined;
-    const { wrapClient } = countingWrites(async () => {
-      const race = racing;
-      racing = undefined;
-      await race?.();
-    });
-    const s = createTestServices({ wrapClient });
-    const m = await merchantWithStore(s);
-    const limits = await planLimits(s.db, "standard");
+    const { s, m, limits, beforeNextWrite } = await storeWithARace();
     const kept = await insertProduct(s.db, { storeId: m.store.id, name: "Taza", price: 1000, stock: 3 }, s.clock.now());
     const before = await storeState(s, m.store.id);
     const rows: Cells[] = [
@@ -180,14 +192,14 @@ describe("catalog import", () => {
     const preview = await previewCatalogImport(s.db, m.store.id, "USD", limits, text);
     expect(preview.plan.problems).toEqual([]);
     let taken: Awaited<ReturnType<typeof storeState>> | undefined;
-    racing = async () => {
+    beforeNextWrite(async () => {
       await insertProduct(s.db, { storeId: m.store.id, name: "Vaso viejo", price: 1, stock: 0 }, s.clock.now()).then((p) =>
         s.db
           .insert(productVariants)
           .values({ productId: p.id, storeId: m.store.id, position: 0, option1: "Azul", sku: "VASO-AZUL" }),
       );
       taken = await storeState(s, m.store.id);
-    };
+    });
     const late = await importCatalog(s.db, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
     expect(late.ok === false && late.preview.plan.problems.map((p) => p.message)).toEqual([
       "Uno de los SKU ya está en uso en otro producto de esta tienda",
@@ -216,15 +228,7 @@ describe("catalog import", () => {
   });
 
   it("holds the plan's product limit in the database write, when a product is created between the check and the write", async () => {
-    let racing: (() => Promise<void>) | undefined;
-    const { wrapClient } = countingWrites(async () => {
-      const race = racing;
-      racing = undefined;
-      await race?.();
-    });
-    const s = createTestServices({ wrapClient });
-    const m = await merchantWithStore(s);
-    const limits = await planLimits(s.db, "standard");
+    const { s, m, limits, beforeNextWrite } = await storeWithARace();
     for (let i = 0; i < 29; i++)
       await insertProduct(s.db, { storeId: m.store.id, name: `P${i}`, price: 100, stock: 1 }, s.clock.now());
     const first = (await s.db.select().from(products).where(eq(products.storeId, m.store.id)))[0];
@@ -237,9 +241,9 @@ describe("catalog import", () => {
     expect(preview.plan.problems).toEqual([]);
 
     const other = await anotherProcess(s);
-    racing = async () => {
+    beforeNextWrite(async () => {
       await createProduct(other.db, m.store.id, limits, "1000030", input, image, s.clock.now());
-    };
+    });
     const result = await importCatalog(s.db, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
     expect(result.ok).toBe(false);
     expect(result.ok === false && result.preview.plan.problems.map((p) => p.message)).toEqual([

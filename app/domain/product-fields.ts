@@ -1,0 +1,51 @@
+/**
+ * A product's own fields and their rules, in one place for every way a merchant gives them: the
+ * product form (`productSchema` in app/products/product-actions.server.ts) and the catalog import
+ * (app/domain/product-csv.ts). Options and variants have theirs in ./variants.ts.
+ */
+import { OFFER_MESSAGES } from "./catalog";
+import { moneyMessage, readMoney } from "./money";
+
+/** A product's own fields, read and checked (its options and variants aside). */
+export interface ProductFields {
+  name: string;
+  description: string;
+  /** An index of PRODUCT_CATEGORIES (./categories.ts). */
+  category: number;
+  price: number;
+  /** 'Precio anterior': null when the product has no offer. */
+  compareAtPrice: number | null;
+  /** 'Publicado' (true) or 'Oculto' (false). */
+  published: boolean;
+  /** The stock of a product without options (with options, the database sums its variants'). */
+  stock: number;
+}
+
+export const PRODUCT_NAME_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 2000;
+/** A stock, of a product or of a variant: a whole number, 0 to 9,999,999. */
+export const STOCK_PATTERN = /^\d{1,7}$/;
+/** Amounts above this many minor units are refused. */
+export const MOST_MINOR_UNITS = 1e12;
+
+export const PRODUCT_FIELD_MESSAGES = {
+  stock: "Escribe una cantidad entera, 0 o más",
+} as const;
+
+export type PriceReading = { ok: true; minor: number } | { ok: false; message: string };
+
+/**
+ * An amount in the store currency as the merchant typed it ('1.234,50' or '12.5'), in minor units:
+ * a price, a 'Precio anterior' or a variant's price; or the message refusing it.
+ */
+export function readPrice(text: string, currency: string): PriceReading {
+  const reading = readMoney(text, currency);
+  if (!reading.ok || reading.minor > MOST_MINOR_UNITS)
+    return { ok: false, message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) };
+  return reading;
+}
+
+/** 'Precio anterior' makes an offer only above the price: the message refusing it, or null when it is. */
+export function compareAtProblem(price: number, compareAtPrice: number): string | null {
+  return compareAtPrice <= price ? OFFER_MESSAGES.notAbovePrice : null;
+}
