@@ -1,8 +1,17 @@
 import { z } from "zod";
-import { OFFER_MESSAGES, PRODUCT_VISIBILITIES } from "~/domain/catalog";
+import { PRODUCT_VISIBILITIES } from "~/domain/catalog";
+import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { ID_DIGITS, isId, randomDigits } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
-import { moneyMessage, readMoney } from "~/domain/money";
+import {
+  compareAtProblem,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_FIELD_MESSAGES,
+  PRODUCT_NAME_MAX,
+  readPrice,
+  STOCK_PATTERN,
+} from "~/domain/product-fields";
+import { VALIDATION_MESSAGES } from "~/domain/validation-messages";
 import { failure, fieldErrors, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -25,16 +34,14 @@ import {
 import { readVariantForm } from "./variant-form";
 import { productForEditing } from "./variants.server";
 
-const REQUIRED = "Este campo es obligatorio";
+const REQUIRED = VALIDATION_MESSAGES.required;
 
 /** An amount in the store currency as the merchant typed it ('1.234,50' or '12.5'), in minor units. */
 function readAmount(value: string, currency: string, ctx: z.RefinementCtx) {
-  const reading = readMoney(value, currency);
-  if (!reading.ok || reading.minor > 1e12) {
-    ctx.addIssue({ code: "custom", message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) });
-    return z.NEVER;
-  }
-  return reading.minor;
+  const reading = readPrice(value, currency);
+  if (reading.ok) return reading.minor;
+  ctx.addIssue({ code: "custom", message: reading.message });
+  return z.NEVER;
 }
 
 /**
@@ -45,7 +52,7 @@ function readAmount(value: string, currency: string, ctx: z.RefinementCtx) {
 export function productSchema(currency: string) {
   return z
     .object({
-      name: z.string().trim().min(1, REQUIRED).max(120),
+      name: z.string().trim().min(1, REQUIRED).max(PRODUCT_NAME_MAX),
       price: z
         .string()
         .trim()
@@ -56,20 +63,20 @@ export function productSchema(currency: string) {
         .trim()
         .default("")
         .transform((value, ctx) => (value === "" ? null : readAmount(value, currency, ctx))),
-      stock: z
-        .string()
-        .trim()
-        .min(1, REQUIRED)
-        .regex(/^\d{1,7}$/, "Escribe una cantidad entera, 0 o más")
-        .transform(Number),
-      description: z.string().trim().max(2000).default(""),
-      category: z.coerce.number().int().min(0, "Elige una categoría").max(15, "Elige una categoría"),
+      stock: z.string().trim().min(1, REQUIRED).regex(STOCK_PATTERN, PRODUCT_FIELD_MESSAGES.stock).transform(Number),
+      description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX).default(""),
+      category: z.coerce
+        .number()
+        .int()
+        .min(0, "Elige una categoría")
+        .max(PRODUCT_CATEGORIES.length - 1, "Elige una categoría"),
       visibility: z.enum(PRODUCT_VISIBILITIES, "Elige Publicado u Oculto").default("published"),
     })
     .superRefine((v, ctx) => {
       // Compared only when both amounts were read (a refused one already has its message).
-      if (typeof v.price === "number" && typeof v.compareAtPrice === "number" && v.compareAtPrice <= v.price)
-        ctx.addIssue({ code: "custom", path: ["compareAtPrice"], message: OFFER_MESSAGES.notAbovePrice });
+      const offer =
+        typeof v.price === "number" && typeof v.compareAtPrice === "number" ? compareAtProblem(v.price, v.compareAtPrice) : null;
+      if (offer) ctx.addIssue({ code: "custom", path: ["compareAtPrice"], message: offer });
     })
     .transform(({ visibility, ...input }) => ({ ...input, published: visibility === "published" }));
 }

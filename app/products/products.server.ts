@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
+import type { ProductFields } from "~/domain/product-fields";
 import { searchPattern, searchTextOf } from "~/domain/search";
-import type { ProductOption } from "~/domain/variants";
+import { type ProductOption, VARIANT_MESSAGES } from "~/domain/variants";
 import { renditionSourceKey } from "~/media/renditions";
 import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
@@ -70,17 +71,8 @@ export const PRODUCT_MESSAGES = {
   imageRequired: "La imagen del producto es obligatoria",
 } as const;
 
-export interface ProductInput {
-  name: string;
-  price: number;
-  /** 'Precio anterior': null when the product has no offer. */
-  compareAtPrice: number | null;
-  stock: number;
-  description: string;
-  category: number;
-  /** 'Publicado' (true) or 'Oculto' (false). */
-  published: boolean;
-}
+/** A product's own fields as the form and the import give them (app/domain/product-fields.ts). */
+export type ProductInput = ProductFields;
 
 export interface ProductImage {
   key: string;
@@ -99,7 +91,7 @@ const NO_VARIANTS: ProductVariants = { options: [], drafts: [] };
 /** A SKU another product of the store already has: the merchant's message, on the variants. */
 function refuseTakenSku(error: unknown): never {
   if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
-    throw new StoreError("Uno de los SKU ya está en uso en otro producto de esta tienda", "variants");
+    throw new StoreError(VARIANT_MESSAGES.skuTaken, "variants");
   throw error;
 }
 

@@ -6,7 +6,7 @@
  * make is ignored, and a combination without a row (the merchant just added a value) starts enabled
  * with stock 0.
  */
-import { moneyMessage, readMoney } from "~/domain/money";
+import { PRODUCT_FIELD_MESSAGES, readPrice, STOCK_PATTERN } from "~/domain/product-fields";
 import {
   combinationKey,
   combinations,
@@ -24,7 +24,6 @@ export type VariantFormReading =
   | { ok: true; options: ProductOption[]; drafts: VariantDraft[] }
   | { ok: false; errors: Record<string, string> };
 
-const STOCK = /^\d{1,7}$/;
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
@@ -85,13 +84,13 @@ export function readVariantForm(form: FormData, currency: string, photoIds: read
     }
     const field = (name: string) => `v${row}.${name}`;
     const stockText = text(form, field("stock")) || "0";
-    if (!STOCK.test(stockText)) errors[field("stock")] = "Escribe una cantidad entera, 0 o más";
+    if (!STOCK_PATTERN.test(stockText)) errors[field("stock")] = PRODUCT_FIELD_MESSAGES.stock;
     const priceText = text(form, field("price"));
     let price: number | null = null;
     if (priceText) {
-      const reading = readMoney(priceText, currency);
-      if (reading.ok && reading.minor <= 1e12) price = reading.minor;
-      else errors[field("price")] = moneyMessage(reading.ok ? "invalid" : reading.problem, currency);
+      const reading = readPrice(priceText, currency);
+      if (reading.ok) price = reading.minor;
+      else errors[field("price")] = reading.message;
     }
     const sku = text(form, field("sku")) || null;
     if (sku && sku.length > SKU_MAX) errors[field("sku")] = VARIANT_MESSAGES.tooLong(SKU_MAX);
