@@ -1,6 +1,6 @@
 // The catalog spreadsheet's database side: the export's pages and the import's lookup and write
 // (the format and its rules: app/domain/product-csv.ts; why: docs/decisions/0020-catalog-spreadsheet.md).
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { CSV_BOM, decodeUtf8 } from "~/domain/csv";
 import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
@@ -20,7 +20,7 @@ import {
 } from "~/domain/product-csv";
 import type { ProductFields } from "~/domain/product-fields";
 import { searchTextOf } from "~/domain/search";
-import { optionColumns, VARIANT_MESSAGES } from "~/domain/variants";
+import { VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
 import { products, productVariants, stores } from "../../db/schema";
 import { replaceVariantsStatements, type VariantDraft, variantColumns } from "./variants.server";
@@ -218,39 +218,6 @@ function createdAtWithinLimit(storeId: string, limit: number | null, createdAt: 
   return sql`case when (select count(*) from products where store_id = ${storeId}) < ${limit} then ${createdAt} end`;
 }
 
-/** The photos the kept combinations of updated products show (photos are not in the file): one round trip. */
-async function keptPhotos(db: Db, storeId: string, updates: Array<PlannedProduct & { id: string }>) {
-  const combinations = updates.flatMap((p) =>
-    p.variants.map((v) => {
-      const o = optionColumns(v.values);
-      return sql`(${p.id}, ${o.option1}, ${o.option2}, ${o.option3})`;
-    }),
-  );
-  const photos = new Map<string, number>();
-  if (combinations.length === 0) return photos;
-  const rows = await db
-    .select({
-      productId: productVariants.productId,
-      option1: productVariants.option1,
-      option2: productVariants.option2,
-      option3: productVariants.option3,
-      photoId: productVariants.photoId,
-    })
-    .from(productVariants)
-    .where(
-      and(
-        eq(productVariants.storeId, storeId),
-        isNotNull(productVariants.photoId),
-        sql`(${productVariants.productId}, ${productVariants.option1}, ${productVariants.option2}, ${productVariants.option3}) in (values ${sql.join(combinations, sql`, `)})`,
-      ),
-    );
-  for (const r of rows) if (r.photoId !== null) photos.set(photoKey(r.productId, r), r.photoId);
-  return photos;
-}
-
-const photoKey = (productId: string, o: { option1: string; option2: string; option3: string }) =>
-  JSON.stringify([productId, o.option1, o.option2, o.option3]);
-
 /** A product's own columns as the file gives them (its stock is written with its variants, its visibility apart). */
 const productColumns = (p: ProductFields) => ({
   name: p.name,
@@ -274,17 +241,9 @@ async function writeCatalogImport(
   planned: PlannedProduct[],
   now: Date,
 ): Promise<void> {
-  const updates = planned.filter((p): p is PlannedProduct & { action: "update"; id: string } => p.action === "update");
-  const photos = await keptPhotos(db, storeId, updates);
-  const draftsOf = (p: PlannedProduct, productId: string | null): VariantDraft[] =>
-    p.variants.map((v) => ({
-      values: v.values,
-      price: v.price,
-      sku: v.sku,
-      stock: v.stock,
-      enabled: v.enabled,
-      photoId: productId ? (photos.get(photoKey(productId, optionColumns(v.values))) ?? null) : null,
-    }));
+  // The file has no photos: the variants it keeps keep theirs (photoId left out).
+  const draftsOf = (p: PlannedProduct): VariantDraft[] =>
+    p.variants.map((v) => ({ values: v.values, price: v.price, sku: v.sku, stock: v.stock, enabled: v.enabled }));
   for (let attempt = 1; ; attempt++) {
     const statements: BatchItem<"sqlite">[] = [];
     let created = 0;
@@ -295,7 +254,7 @@ async function writeCatalogImport(
             .update(products)
             .set({ ...productColumns(p), published: p.published })
             .where(and(eq(products.id, p.id), eq(products.storeId, storeId))),
-          ...replaceVariantsStatements(db, storeId, p.id, p.options, draftsOf(p, p.id), p.stock),
+          ...replaceVariantsStatements(db, storeId, p.id, p.options, draftsOf(p), p.stock),
         );
         continue;
       }
@@ -304,7 +263,7 @@ async function writeCatalogImport(
       const createdAt = createdAtWithinLimit(storeId, productLimit, now.getTime() - created++);
       statements.push(
         db.insert(products).values({ ...productColumns(p), id, storeId, stock: p.stock, published: false, createdAt }),
-        ...replaceVariantsStatements(db, storeId, id, p.options, draftsOf(p, null), p.stock),
+        ...replaceVariantsStatements(db, storeId, id, p.options, draftsOf(p), p.stock),
       );
     }
     statements.push(db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)));

@@ -14,6 +14,7 @@ export interface VariantDraft {
   sku: string | null;
   stock: number;
   enabled: boolean;
+  /** The variant's photo, null for none; left out, a variant already there keeps the one it has. */
   photoId?: number | null;
 }
 
@@ -62,10 +63,6 @@ export function replaceVariantsStatements(
       db.update(products).set({ options: [], stock: stockWithoutOptions }).where(ownProduct),
     ];
   }
-  const rows = drafts.map((d, position) => {
-    const o = optionColumns(d.values);
-    return sql`(${position}, ${o.option1}, ${o.option2}, ${o.option3}, ${d.price}, ${d.sku}, ${d.stock}, ${d.enabled ? 1 : 0}, ${d.photoId ?? null})`;
-  });
   const kept = sql.join(
     drafts.map((d) => {
       const o = optionColumns(d.values);
@@ -73,18 +70,41 @@ export function replaceVariantsStatements(
     }),
     sql`, `,
   );
+  const rows = drafts.map((d, position) => ({ d, position }));
+  const choosing = rows.filter((r) => r.d.photoId !== undefined);
+  const keeping = rows.filter((r) => r.d.photoId === undefined);
   return [
     db.update(products).set({ options }).where(ownProduct),
     db.delete(productVariants).where(and(ownVariants, sql`(option1, option2, option3) not in (values ${kept})`)),
-    // VALUES names its columns column1…column9; the insert happens only for the store's own product.
-    db.run(sql`insert into product_variants (product_id, store_id, position, option1, option2, option3, price, sku, stock, enabled, photo_id)
-      select ${productId}, ${storeId}, column1, column2, column3, column4, column5, column6, column7, column8, column9
-      from (values ${sql.join(rows, sql`, `)})
-      where exists (select 1 from products where id = ${productId} and store_id = ${storeId})
-      on conflict (product_id, option1, option2, option3) do update set
-        position = excluded.position, price = excluded.price, sku = excluded.sku, stock = excluded.stock,
-        enabled = excluded.enabled, photo_id = excluded.photo_id`),
+    ...(choosing.length ? [upsertVariants(db, storeId, productId, choosing, true)] : []),
+    ...(keeping.length ? [upsertVariants(db, storeId, productId, keeping, false)] : []),
   ];
+}
+
+/**
+ * Inserts or updates the product's variants with these values, for the store's own product only.
+ * `setPhoto`: the drafts choose each variant's photo; otherwise a variant already there keeps its own
+ * (the catalog import, whose file has no photos) and a new one starts without.
+ */
+function upsertVariants(
+  db: Db,
+  storeId: string,
+  productId: string,
+  rows: Array<{ d: VariantDraft; position: number }>,
+  setPhoto: boolean,
+) {
+  const values = rows.map(({ d, position }) => {
+    const o = optionColumns(d.values);
+    return sql`(${position}, ${o.option1}, ${o.option2}, ${o.option3}, ${d.price}, ${d.sku}, ${d.stock}, ${d.enabled ? 1 : 0}, ${d.photoId ?? null})`;
+  });
+  // VALUES names its columns column1…column9.
+  return db.run(sql`insert into product_variants (product_id, store_id, position, option1, option2, option3, price, sku, stock, enabled, photo_id)
+    select ${productId}, ${storeId}, column1, column2, column3, column4, column5, column6, column7, column8, column9
+    from (values ${sql.join(values, sql`, `)})
+    where exists (select 1 from products where id = ${productId} and store_id = ${storeId})
+    on conflict (product_id, option1, option2, option3) do update set
+      position = excluded.position, price = excluded.price, sku = excluded.sku, stock = excluded.stock,
+      enabled = excluded.enabled${setPhoto ? sql`, photo_id = excluded.photo_id` : sql``}`);
 }
 
 /**
