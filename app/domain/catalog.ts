@@ -40,6 +40,8 @@ export type OfferView = ReturnType<typeof offerView>;
 /** A product's 'Visibilidad': 'Publicado' (in the store, for sale) or 'Oculto' (only the merchant sees it). */
 export const PRODUCT_VISIBILITIES = ["published", "hidden"] as const;
 export type ProductVisibility = (typeof PRODUCT_VISIBILITIES)[number];
+/** How each visibility is named to the merchant: the form, the products list, the spreadsheet. */
+export const VISIBILITY_LABELS: Record<ProductVisibility, string> = { published: "Publicado", hidden: "Oculto" };
 
 /** The store's 'Productos agotados': listed after those in stock, or left out of the listings. */
 export const SOLD_OUT_LISTINGS = ["last", "hidden"] as const;

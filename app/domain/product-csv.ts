@@ -4,6 +4,7 @@
  * number and column, then matched to the store's products. Plain functions: the database work is in
  * app/products/catalog-import.server.ts.
  */
+import { VISIBILITY_LABELS } from "./catalog";
 import { PRODUCT_CATEGORIES, productCategoryName } from "./categories";
 import { type CsvSeparator, cellText, csvLine, readCsv } from "./csv";
 import { LIMIT_MESSAGES } from "./limits";
@@ -60,7 +61,6 @@ export const CATALOG_MAX_ROWS = 2000;
 const optionColumn = (k: number) => `Opción ${k + 1}` as CatalogColumn;
 const valueColumn = (k: number) => `Valor ${k + 1}` as CatalogColumn;
 
-const VISIBILITY_LABELS = { published: "Publicado", hidden: "Oculto" } as const;
 const YES = "Sí";
 const NO = "No";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { PRODUCT_VISIBILITIES, type ProductVisibility } from "~/domain/catalog";
+import { PRODUCT_VISIBILITIES, type ProductVisibility, VISIBILITY_LABELS } from "~/domain/catalog";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { UploadForm } from "~/media/upload-form";
@@ -30,11 +30,15 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   variants: NO_VARIANT_VALUES,
 };
 
-const VISIBILITY_TEXT: Record<ProductVisibility, { label: string; hint: string }> = {
-  published: { label: "Publicado", hint: "Se ve en tu tienda y se puede comprar." },
-  hidden: { label: "Oculto", hint: "Solo tú lo ves aquí; no aparece en tu tienda." },
+const VISIBILITY_HINTS: Record<ProductVisibility, string> = {
+  published: "Se ve en tu tienda y se puede comprar.",
+  hidden: "Solo tú lo ves aquí; no aparece en tu tienda.",
 };
-const VISIBILITY_OPTIONS = PRODUCT_VISIBILITIES.map((value) => ({ value, ...VISIBILITY_TEXT[value] }));
+const VISIBILITY_OPTIONS = PRODUCT_VISIBILITIES.map((value) => ({
+  value,
+  label: VISIBILITY_LABELS[value],
+  hint: VISIBILITY_HINTS[value],
+}));
 
 /** Create and edit share this form; the image is required only on create. */
 export function ProductForm(props: {

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { offerView, PRODUCT_FILTERS, type ProductFilter } from "~/domain/catalog";
+import { offerView, PRODUCT_FILTERS, type ProductFilter, VISIBILITY_LABELS } from "~/domain/catalog";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
 import { fileUrl } from "~/services/files";
@@ -132,7 +132,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 </span>
                 {(!p.published || p.stock < 1) && (
                   <span className="status-tags">
-                    {!p.published && <span className="tag hidden-tag">Oculto</span>}
+                    {!p.published && <span className="tag hidden-tag">{VISIBILITY_LABELS.hidden}</span>}
                     {p.stock < 1 && <span className="tag">Agotado</span>}
                   </span>
                 )}
