@@ -25,8 +25,7 @@ export const VARIANT_MESSAGES = {
   tooManyOptions: `Un producto tiene como máximo ${MAX_OPTIONS} opciones`,
   tooManyValues: `Una opción tiene como máximo ${MAX_OPTION_VALUES} valores`,
   tooLong: (max: number) => `Escribe como máximo ${max} caracteres`,
-  tooManyVariants: (n: number) =>
-    `Las opciones forman ${n} combinaciones: el máximo es ${MAX_VARIANTS}. Quita valores o desactiva combinaciones en otro producto.`,
+  tooManyVariants: (n: number) => `Las opciones forman ${n} combinaciones: el máximo es ${MAX_VARIANTS}. Quita algunos valores.`,
   noneEnabled: "Activa al menos una combinación",
   skuRepeated: (sku: string) => `El SKU “${sku}” ya está en uso en esta tienda`,
   /** The database's unique index refused a SKU (the form's and the import's write). */

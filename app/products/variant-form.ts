@@ -75,7 +75,7 @@ export function readVariantForm(form: FormData, currency: string, photoIds: read
 
   const rows = postedRows(form);
   const drafts: VariantDraft[] = [];
-  const skus = new Map<string, string>();
+  const skus = new Set<string>();
   combinations(options).forEach((values) => {
     const row = rows.get(combinationKey(values));
     if (row === undefined) {
@@ -95,7 +95,7 @@ export function readVariantForm(form: FormData, currency: string, photoIds: read
     const sku = text(form, field("sku")) || null;
     if (sku && sku.length > SKU_MAX) errors[field("sku")] = VARIANT_MESSAGES.tooLong(SKU_MAX);
     else if (sku && skus.has(sku.toLowerCase())) errors[field("sku")] = VARIANT_MESSAGES.skuRepeated(sku);
-    if (sku) skus.set(sku.toLowerCase(), field("sku"));
+    if (sku) skus.add(sku.toLowerCase());
     const photoText = text(form, field("photo"));
     const photoId = photoText ? Number(photoText) : null;
     if (photoId !== null && !photoIds.includes(photoId)) errors[field("photo")] = "Elige una foto de este producto";

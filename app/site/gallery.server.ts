@@ -5,14 +5,16 @@ import { imageOf } from "./site.server";
 
 /**
  * The product page's gallery from its photo rows (cover first), each with the small rendition its
- * thumbnail shows. A product without photo rows shows its cover alone.
+ * thumbnail shows; the photo `leading` (a variant's own) comes first. A product without photo rows
+ * shows its cover alone.
  */
 export function galleryPhotos(
   rows: { key: string; width: number; height: number }[],
   cover: { imageKey: string | null; imageWidth: number | null; imageHeight: number | null },
+  leading: string | null = null,
 ): GalleryPhoto[] {
   const pictures = rows.length
-    ? rows
+    ? [...rows.filter((r) => r.key === leading), ...rows.filter((r) => r.key !== leading)]
     : cover.imageKey
       ? [{ key: cover.imageKey, width: cover.imageWidth ?? 0, height: cover.imageHeight ?? 0 }]
       : [];

@@ -70,10 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
         category: productCategoryName(product.category) ?? null,
         image,
         // The shown variant's own photo leads the gallery; the others follow in the merchant's order.
-        photos: galleryPhotos(
-          [...photoRows.filter((r) => r.key === picture.imageKey), ...photoRows.filter((r) => r.key !== picture.imageKey)],
-          product,
-        ),
+        photos: galleryPhotos(photoRows, product, picture.imageKey),
         inCart,
         variantId: item?.variantId ?? null,
         variant: item?.variant ?? null,
