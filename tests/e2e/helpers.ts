@@ -128,3 +128,21 @@ export async function storeIdByName(name: string): Promise<string> {
     db.close();
   }
 }
+
+/** The WhatsApp addresses the page is sent to, answered by a stand-in page (the tests never reach whatsapp.com). */
+export async function captureWhatsApp(page: Page): Promise<string[]> {
+  const urls: string[] = [];
+  await page.route(/^https:\/\/(api|web)\.whatsapp\.com\//, (route) => {
+    urls.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title><h1>WhatsApp</h1>" });
+  });
+  return urls;
+}
+
+/** Sets the store's 'WhatsApp de ventas' through its information page, as the merchant does. */
+export async function setSalesWhatsApp(page: Page, storeId: string, number: string) {
+  await page.goto(`/Store/${storeId}/info`);
+  await page.getByLabel("WhatsApp de ventas").fill(number);
+  await page.getByRole("button", { name: "Guardar información" }).click();
+  await expect(page.getByText("Información guardada")).toBeVisible();
+}

@@ -1,7 +1,7 @@
 // The whole product in one journey: a merchant builds a product in the workspace, a shopper orders it
 // on the public site, and the order appears on the merchant's open sales page without a reload.
 import { expect, test } from "@playwright/test";
-import { e2eDb, registerWithTrial, storeIdByName, uniqueEmail } from "./helpers";
+import { captureWhatsApp, e2eDb, registerWithTrial, setSalesWhatsApp, storeIdByName, uniqueEmail } from "./helpers";
 
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 13; moto g) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
@@ -12,10 +12,7 @@ test("a shopper's order appears on the open sales page and confirming it takes s
   const storeId = await storeIdByName(storeName);
 
   // The merchant sets the WhatsApp number and creates a product through the workspace.
-  await page.goto(`/Store/${storeId}/info`);
-  await page.getByLabel("WhatsApp de ventas").fill("+57 311 555 0101");
-  await page.getByRole("button", { name: "Guardar información" }).click();
-  await expect(page.getByText("Información guardada")).toBeVisible();
+  await setSalesWhatsApp(page, storeId, "+57 311 555 0101");
   await page.goto(`/Store/${storeId}/products/new`);
   await page.getByLabel("Nombre").fill("Arequipe casero");
   await page.getByLabel(/^Precio \(/).fill("8.500");
@@ -32,11 +29,7 @@ test("a shopper's order appears on the open sales page and confirming it takes s
   const [store] = (await db.execute({ sql: "select url from stores where id = ?", args: [storeId] })).rows;
   const shopper = await browser.newContext({ javaScriptEnabled: false, userAgent: ANDROID });
   const shop = await shopper.newPage();
-  const whatsapp: string[] = [];
-  await shop.route(/^https:\/\/(api|web)\.whatsapp\.com\//, (route) => {
-    whatsapp.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" });
-  });
+  const whatsapp = await captureWhatsApp(shop);
   await shop.goto(`/site/${store?.url}/Store`);
   await shop
     .getByRole("link", { name: /Arequipe casero/ })

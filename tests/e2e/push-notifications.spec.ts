@@ -5,7 +5,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT as DEMO } from "../../app/demo/seed.server";
 import { startPushService } from "../support/push-service";
-import { e2eDb, login } from "./helpers";
+import { captureWhatsApp, e2eDb, login } from "./helpers";
 
 async function demoStore(): Promise<{ id: string; vapidKey: string }> {
   const db = e2eDb();
@@ -28,11 +28,7 @@ const deviceCount = async (page: Page) => {
 async function orderAsShopper(browser: Browser): Promise<{ code: string; total: string }> {
   const shopper = await browser.newContext();
   const shop = await shopper.newPage();
-  const whatsapp: string[] = [];
-  await shop.route(/^https:\/\/(api|web)\.whatsapp\.com\//, (route) => {
-    whatsapp.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" });
-  });
+  const whatsapp = await captureWhatsApp(shop);
   await shop.goto("/site/demo/Store");
   await shop
     .getByRole("link", { name: /Taza de cerámica artesanal/ })

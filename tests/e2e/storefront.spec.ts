@@ -1,6 +1,6 @@
 import { brotliCompressSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { linkFromOutbox } from "./helpers";
+import { captureWhatsApp, linkFromOutbox } from "./helpers";
 import { query, type SeededShop, SHOP_PHONE, seedHome, seedShop } from "./shop-seed";
 
 /**
@@ -24,15 +24,6 @@ function catalogue() {
     { name: "Cafetera italiana", price: 3500, stock: 5, category: 4 },
     ...Array.from({ length: 20 }, (_, i) => ({ name: `Artesanía número ${i + 1}`, price: 1000 + i, stock: 7, category: 13 })),
   ];
-}
-
-async function captureWhatsApp(page: Page) {
-  const urls: string[] = [];
-  await page.route(/^https:\/\/(api|web)\.whatsapp\.com\//, (route) => {
-    urls.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title><h1>WhatsApp</h1>" });
-  });
-  return urls;
 }
 
 const cartCount = (page: Page) => page.locator("[data-cart-count]");

@@ -1,7 +1,7 @@
 // A clothing shop's product: the merchant sets sizes and colours with stock per combination, a shopper
 // without JavaScript picks one and orders it, and confirming the sale takes stock from that combination only.
 import { expect, test } from "@playwright/test";
-import { e2eDb, registerWithTrial, storeIdByName, uniqueEmail } from "./helpers";
+import { captureWhatsApp, e2eDb, registerWithTrial, setSalesWhatsApp, storeIdByName, uniqueEmail } from "./helpers";
 
 test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Completar' takes 2 from it only", async ({
   page,
@@ -10,10 +10,7 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   const storeName = `Ropa ${Date.now() % 1e6}`;
   await registerWithTrial(page, uniqueEmail("variantes"), storeName);
   const storeId = await storeIdByName(storeName);
-  await page.goto(`/Store/${storeId}/info`);
-  await page.getByLabel("WhatsApp de ventas").fill("+57 311 555 0102");
-  await page.getByRole("button", { name: "Guardar información" }).click();
-  await expect(page.getByText("Información guardada")).toBeVisible();
+  await setSalesWhatsApp(page, storeId, "+57 311 555 0102");
 
   // On a phone, the options make the combinations' cards as they are typed.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -48,11 +45,7 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   // The shopper, on a phone without JavaScript.
   const shopper = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
   const shop = await shopper.newPage();
-  const whatsapp: string[] = [];
-  await shop.route(/^https:\/\/(api|web)\.whatsapp\.com\//, (route) => {
-    whatsapp.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" });
-  });
+  const whatsapp = await captureWhatsApp(shop);
   await shop.goto(`/site/${store?.url}/Store`);
   await shop
     .getByRole("link", { name: /Camiseta básica/ })
