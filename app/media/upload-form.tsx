@@ -24,6 +24,56 @@ import {
  * File inputs opt in with data attributes: `data-resize-height` (target height of images),
  * `data-max-files` (free slots), `data-video-thumbs` (make thumbnails, sent as `thumb:{index}`).
  */
+/**
+ * A file input of an UploadForm with its label, hint and error: `resizeHeight`, `maxFiles` (with the
+ * message refusing more) and `videoThumbs` become the data attributes UploadForm reads.
+ */
+export function FileField(props: {
+  label: string;
+  name: string;
+  accept: string;
+  required?: boolean;
+  multiple?: boolean;
+  resizeHeight?: number;
+  maxFiles?: number;
+  tooManyMessage?: string;
+  videoThumbs?: boolean;
+  hint?: ReactNode;
+  error?: string | null;
+}) {
+  const id = `f-${props.name}`;
+  const describedBy = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type="file"
+        accept={props.accept}
+        multiple={props.multiple}
+        required={props.required}
+        data-resize-height={props.resizeHeight}
+        data-max-files={props.maxFiles}
+        data-too-many-message={props.tooManyMessage}
+        data-video-thumbs={props.videoThumbs ? "" : undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {props.hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function UploadForm(props: {
   action?: string;
   className?: string;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { PRODUCT_VISIBILITIES, type ProductVisibility, VISIBILITY_LABELS } from "~/domain/catalog";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
-import { UploadForm } from "~/media/upload-form";
+import { FileField, UploadForm } from "~/media/upload-form";
 import { ErrorText, Field, RadioGroup, SelectField, TextAreaField } from "~/ui/form";
 import { NO_VARIANT_VALUES, type VariantFormValues, VariantsEditor } from "./variants-editor";
 
@@ -115,19 +115,14 @@ export function ProductForm(props: {
       <VariantsEditor values={values.variants} currency={props.currency} errors={errors} onHasOptions={setHasOptions} />
       <div className="span-all product-image-field">
         {values.image && <img src={values.image} alt="Imagen actual" height={120} />}
-        <div className="field">
-          <label htmlFor="f-image">{values.image ? "Cambiar imagen" : "Imagen"}</label>
-          <input
-            id="f-image"
-            name="image"
-            type="file"
-            accept="image/*"
-            required={props.intent === "create"}
-            data-resize-height={IMAGE_HEIGHTS.product}
-            aria-invalid={errors.image || problem ? true : undefined}
-          />
-          <ErrorText message={problem ?? errors.image} />
-        </div>
+        <FileField
+          label={values.image ? "Cambiar imagen" : "Imagen"}
+          name="image"
+          accept="image/*"
+          required={props.intent === "create"}
+          resizeHeight={IMAGE_HEIGHTS.product}
+          error={problem ?? errors.image}
+        />
       </div>
       <ErrorText message={errors.form} className="span-all" />
       <div className="span-all">

@@ -4,7 +4,7 @@ import { SOLD_OUT_LISTINGS, type SoldOutListing } from "~/domain/catalog";
 import { STORE_CATEGORIES } from "~/domain/categories";
 import { canAddSection, freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
-import { UploadForm } from "~/media/upload-form";
+import { FileField, UploadForm } from "~/media/upload-form";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText, Field, FormAlert, MoveButtons, RadioGroup, RemoveButton, SelectField, TextAreaField } from "~/ui/form";
 import type { Route } from "./routes/+types/store-info";
@@ -57,11 +57,14 @@ export function LogoPanel({
       )}
       <UploadForm busyText="Subiendo logo…" onProblem={onProblem}>
         <input type="hidden" name="intent" value="logo" />
-        <div className="field">
-          <label htmlFor="f-logo">Imagen del logo</label>
-          <input id="f-logo" name="logo" type="file" accept="image/*" data-resize-height={IMAGE_HEIGHTS.logo} required />
-        </div>
-        <ErrorText message={problem ?? errors.logo} />
+        <FileField
+          label="Imagen del logo"
+          name="logo"
+          accept="image/*"
+          required
+          resizeHeight={IMAGE_HEIGHTS.logo}
+          error={problem ?? errors.logo}
+        />
         <button type="submit" className="button">
           Subir logo
         </button>
@@ -102,21 +105,17 @@ export function BannerPanel({
       </ol>
       <UploadForm busyText="Subiendo imágenes…" onProblem={onProblem}>
         <input type="hidden" name="intent" value="banner" />
-        <div className="field">
-          <label htmlFor="f-banner">Agregar imágenes al banner</label>
-          <input
-            id="f-banner"
-            name="banner"
-            type="file"
-            accept="image/*"
-            multiple
-            required
-            data-resize-height={IMAGE_HEIGHTS.banner}
-            data-max-files={freeBanners}
-            data-too-many-message={freeBanners === 0 ? LIMIT_MESSAGES.noBannerSlots : LIMIT_MESSAGES.fewBannerSlots(freeBanners)}
-          />
-        </div>
-        <ErrorText message={problem ?? errors.banner} />
+        <FileField
+          label="Agregar imágenes al banner"
+          name="banner"
+          accept="image/*"
+          multiple
+          required
+          resizeHeight={IMAGE_HEIGHTS.banner}
+          maxFiles={freeBanners}
+          tooManyMessage={freeBanners === 0 ? LIMIT_MESSAGES.noBannerSlots : LIMIT_MESSAGES.fewBannerSlots(freeBanners)}
+          error={problem ?? errors.banner}
+        />
         <button type="submit" className="button">
           Subir imágenes
         </button>

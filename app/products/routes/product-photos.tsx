@@ -2,12 +2,12 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
-import { UploadForm } from "~/media/upload-form";
+import { FileField, UploadForm } from "~/media/upload-form";
 import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
-import { ErrorText, FormError, MoveButtons } from "~/ui/form";
+import { FormError, MoveButtons } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handlePhotoAction, loadProductPhotos } from "../photo-actions.server";
@@ -96,26 +96,18 @@ export default function ProductPhotos({ loaderData, actionData }: Route.Componen
       {free > 0 ? (
         <UploadForm className="form" busyText="Guardando fotos…" onProblem={setProblem}>
           <input type="hidden" name="intent" value="add" />
-          <div className="field">
-            <label htmlFor="f-photos">Agregar fotos</label>
-            <input
-              id="f-photos"
-              name="photos"
-              type="file"
-              accept="image/*"
-              multiple
-              required
-              data-resize-height={IMAGE_HEIGHTS.product}
-              data-max-files={free}
-              data-too-many-message={LIMIT_MESSAGES.fewPhotoSlots(free)}
-              aria-invalid={errors.photos || problem ? true : undefined}
-              aria-describedby="f-photos-hint"
-            />
-            <p id="f-photos-hint" className="field-hint">
-              Puedes elegir varias a la vez: te quedan {free} espacio(s).
-            </p>
-          </div>
-          <ErrorText message={problem ?? errors.photos} />
+          <FileField
+            label="Agregar fotos"
+            name="photos"
+            accept="image/*"
+            multiple
+            required
+            resizeHeight={IMAGE_HEIGHTS.product}
+            maxFiles={free}
+            tooManyMessage={LIMIT_MESSAGES.fewPhotoSlots(free)}
+            hint={`Puedes elegir varias a la vez: te quedan ${free} espacio(s).`}
+            error={problem ?? errors.photos}
+          />
           <button type="submit" className="button">
             Subir fotos
           </button>

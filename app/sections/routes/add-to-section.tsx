@@ -4,7 +4,7 @@ import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { formatMoney } from "~/domain/money";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
-import { UploadForm } from "~/media/upload-form";
+import { FileField, UploadForm } from "~/media/upload-form";
 import { sendWithProgress } from "~/media/upload-progress";
 import { VIDEO_EXTENSIONS } from "~/media/video-rules";
 import { pickableProducts } from "~/products/products.server";
@@ -156,24 +156,19 @@ function FilePicker({ free, error }: { free: number; error?: string }) {
   const message = problem ?? error;
   return (
     <UploadForm className="form" busyText="Subiendo archivos…" onProblem={setProblem}>
-      <div className="field">
-        <label htmlFor="f-files">Imágenes o videos (hasta 6 MB cada uno)</label>
-        <input
-          id="f-files"
-          name="files"
-          type="file"
-          multiple
-          required
-          accept={ACCEPT}
-          data-resize-height={IMAGE_HEIGHTS.section}
-          data-max-files={free}
-          data-too-many-message={LIMIT_MESSAGES.sectionItems(free)}
-          data-video-thumbs
-          aria-invalid={message ? true : undefined}
-        />
-        <p className="field-hint">Imágenes: jpg, png, webp, tiff. Videos: {VIDEO_EXTENSIONS.join(", ")}.</p>
-      </div>
-      <ErrorText message={message} />
+      <FileField
+        label="Imágenes o videos (hasta 6 MB cada uno)"
+        name="files"
+        accept={ACCEPT}
+        multiple
+        required
+        resizeHeight={IMAGE_HEIGHTS.section}
+        maxFiles={free}
+        tooManyMessage={LIMIT_MESSAGES.sectionItems(free)}
+        videoThumbs
+        hint={`Imágenes: jpg, png, webp, tiff. Videos: ${VIDEO_EXTENSIONS.join(", ")}.`}
+        error={message}
+      />
       <button type="submit" className="button">
         Subir archivos
       </button>
