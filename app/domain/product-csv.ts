@@ -496,6 +496,8 @@ const sortProblems = (problems: RowProblem[]) =>
 export interface CatalogLookup {
   /** The file's IDs that are products of this store. */
   productIds: ReadonlySet<string>;
+  /** Of the products the file names (by ID or SKU), those without a photo: they stay 'Oculto'. */
+  withoutPhoto: ReadonlySet<string>;
   /** The file's SKUs held by a variant of this store: SKU → its product's id. */
   skuOwners: ReadonlyMap<string, string>;
   /** How many products the store has now (hidden ones count). */
@@ -567,6 +569,7 @@ export function planCatalogImport(reading: CatalogFileReading, lookup: CatalogLo
         continue;
       }
       firstRowOf.set(target, firstRow);
+      if (p.published && lookup.withoutPhoto.has(target)) refuse(firstRow, "Visibilidad", PRODUCT_FIELD_MESSAGES.photoToPublish);
       planned.push({ ...p, action: "update", id: target });
     } else planned.push({ ...p, action: "create" });
   }

@@ -30,6 +30,7 @@ export const MOST_MINOR_UNITS = 1e12;
 
 export const PRODUCT_FIELD_MESSAGES = {
   stock: "Escribe una cantidad entera, 0 o más",
+  photoToPublish: "Agrega una foto antes de publicarlo: un producto sin foto queda oculto",
 } as const;
 
 export type PriceReading = { ok: true; minor: number } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 // The catalog spreadsheet's database side: the export's pages and the import's lookup and write
 // (the format and its rules: app/domain/product-csv.ts; why: docs/decisions/0020-catalog-spreadsheet.md).
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { CSV_BOM, decodeUtf8 } from "~/domain/csv";
 import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
@@ -115,9 +115,23 @@ export interface CatalogImportPreview {
 async function lookUp(db: Db, storeId: string, ids: string[], skus: string[]) {
   const [own, held, [total]] = await db.batch([
     db
-      .select({ id: products.id })
+      .select({ id: products.id, imageKey: products.imageKey })
       .from(products)
-      .where(and(eq(products.storeId, storeId), inArray(products.id, ids))),
+      .where(
+        and(
+          eq(products.storeId, storeId),
+          or(
+            inArray(products.id, ids),
+            inArray(
+              products.id,
+              db
+                .select({ id: productVariants.productId })
+                .from(productVariants)
+                .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.sku, skus))),
+            ),
+          ),
+        ),
+      ),
     db
       .select({ sku: productVariants.sku, productId: productVariants.productId })
       .from(productVariants)
@@ -125,7 +139,8 @@ async function lookUp(db: Db, storeId: string, ids: string[], skus: string[]) {
     db.select({ n: count() }).from(products).where(eq(products.storeId, storeId)),
   ]);
   return {
-    productIds: new Set(own.map((p) => p.id)),
+    productIds: new Set(own.filter((p) => ids.includes(p.id)).map((p) => p.id)),
+    withoutPhoto: new Set(own.filter((p) => p.imageKey === null).map((p) => p.id)),
     skuOwners: new Map(held.flatMap((v) => (v.sku ? [[v.sku, v.productId] as const] : []))),
     productCount: total?.n ?? 0,
   };
@@ -152,7 +167,7 @@ export async function previewCatalogImport(
   const { ids, skus } = identifiersOf(reading);
   const found = reading.ok
     ? await lookUp(db, storeId, ids, skus)
-    : { productIds: new Set<string>(), skuOwners: new Map<string, string>(), productCount: 0 };
+    : { productIds: new Set<string>(), withoutPhoto: new Set<string>(), skuOwners: new Map<string, string>(), productCount: 0 };
   const plan = planCatalogImport(reading, { ...found, productLimit: limits.products });
   return { plan, fingerprint: await fingerprintOf(plan) };
 }

@@ -165,6 +165,9 @@ export async function handleEditProduct(
   if (!parsed.ok) return failure(parsed.errors, { intent: "save" });
   const input = parsed.input;
   const [file] = filesOf(form, "image");
+  // A product created without a photo (by the catalog import) is published only once it has one.
+  if (input.published && !product.imageKey && !file)
+    return failure({ visibility: PRODUCT_FIELD_MESSAGES.photoToPublish }, { intent: "save" });
   let prepared: PreparedFile | undefined;
   try {
     if (file) {

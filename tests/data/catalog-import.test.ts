@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { csvCell } from "~/domain/csv";
 import { CATALOG_COLUMNS } from "~/domain/product-csv";
 import { catalogCsvStream, importCatalog, previewCatalogImport } from "~/products/catalog-import.server";
+import { handleEditProduct } from "~/products/product-actions.server";
 import { createProduct, findProduct, insertProduct } from "~/products/products.server";
 import { listVariants } from "~/products/variants.server";
 import { planLimits } from "~/workspace/plan-limits.server";
@@ -17,6 +18,8 @@ const row = (cells: Cells) => CATALOG_COLUMNS.map((c) => csvCell(cells[c] ?? "")
 const file = (rows: Cells[]) => [CATALOG_COLUMNS.join(";"), ...rows.map(row)].join("\r\n");
 const SIZES = ["XS", "S", "M", "L", "XL"];
 const image = { key: "stores/x/products/p/a.webp", width: 400, height: 400, filename: "a.jpg" };
+/** A product made with its photo, as the app makes them (only the import makes one without, and keeps it hidden). */
+const withPhoto = { imageKey: image.key, imageWidth: image.width, imageHeight: image.height };
 const input = { name: "Camiseta", price: 2000, compareAtPrice: null, stock: 0, description: "", category: 0, published: true };
 
 /** Previews the file, then confirms it with the preview's fingerprint, as the import page does. */
@@ -170,7 +173,11 @@ describe("catalog import", () => {
 
   it("a file with one failing row applies nothing, and neither does a batch the database refuses halfway", async () => {
     const { s, m, limits, beforeNextWrite } = await storeWithARace();
-    const kept = await insertProduct(s.db, { storeId: m.store.id, name: "Taza", price: 1000, stock: 3 }, s.clock.now());
+    const kept = await insertProduct(
+      s.db,
+      { storeId: m.store.id, name: "Taza", price: 1000, stock: 3, ...withPhoto },
+      s.clock.now(),
+    );
     const before = await storeState(s, m.store.id);
     const rows: Cells[] = [
       { ID: kept.id, Nombre: "Taza grande", Precio: "15", Stock: "9" },
@@ -230,7 +237,7 @@ describe("catalog import", () => {
   it("holds the plan's product limit in the database write, when a product is created between the check and the write", async () => {
     const { s, m, limits, beforeNextWrite } = await storeWithARace();
     for (let i = 0; i < 29; i++)
-      await insertProduct(s.db, { storeId: m.store.id, name: `P${i}`, price: 100, stock: 1 }, s.clock.now());
+      await insertProduct(s.db, { storeId: m.store.id, name: `P${i}`, price: 100, stock: 1, ...withPhoto }, s.clock.now());
     const first = (await s.db.select().from(products).where(eq(products.storeId, m.store.id)))[0];
     if (!first) throw new Error("no product");
     const text = file([
@@ -260,7 +267,7 @@ describe("catalog import", () => {
     const m = await merchantWithStore(s);
     const limits = await planLimits(s.db, "standard");
     for (let i = 0; i < 29; i++)
-      await insertProduct(s.db, { storeId: m.store.id, name: `P${i}`, price: 100, stock: 1 }, s.clock.now());
+      await insertProduct(s.db, { storeId: m.store.id, name: `P${i}`, price: 100, stock: 1, ...withPhoto }, s.clock.now());
     const [importer, creator] = await Promise.all([anotherProcess(s), anotherProcess(s)]);
     const text = file([{ Nombre: "Importado", Precio: "1", Stock: "1" }]);
     const preview = await previewCatalogImport(importer.db, m.store.id, "USD", limits, text);
@@ -272,6 +279,29 @@ describe("catalog import", () => {
     const createWon = created.status === "fulfilled";
     expect([importWon, createWon].filter(Boolean)).toHaveLength(1);
     expect(await s.db.$count(products, eq(products.storeId, m.store.id))).toBe(30);
+  });
+
+  it("a product the import created without a photo stays hidden: the form refuses to publish it until it has one", async () => {
+    const s = createTestServices();
+    const m = await merchantWithStore(s);
+    const limits = await planLimits(s.db, "standard");
+    expect((await importFile(s, m.store.id, limits, file([{ Nombre: "Vela", Precio: "9", Stock: "2" }]))).ok).toBe(true);
+    const [vela] = await s.db.select().from(products).where(eq(products.storeId, m.store.id));
+    if (!vela) throw new Error("no product");
+    expect({ published: vela.published, imageKey: vela.imageKey }).toEqual({ published: false, imageKey: null });
+    const edit = (visibility: string, stock: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ intent: "save", name: "Vela", price: "9", stock, category: "0", visibility }))
+        form.set(k, v);
+      return handleEditProduct(s, m.store, vela, form, []);
+    };
+    const refused = (await edit("published", "5")) as unknown as { data: { errors: Record<string, string> }; init: ResponseInit };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.errors).toEqual({ visibility: "Agrega una foto antes de publicarlo: un producto sin foto queda oculto" });
+    expect(await findProduct(s.db, m.store.id, vela.id)).toMatchObject({ published: false, stock: 2 });
+    // Kept hidden, the other changes save.
+    await edit("hidden", "5").catch((redirect) => redirect);
+    expect(await findProduct(s.db, m.store.id, vela.id)).toMatchObject({ published: false, stock: 5 });
   });
 
   it("refuses another store's product ID on its row and leaves that product alone", async () => {

@@ -15,7 +15,13 @@ import {
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/security/body-limit";
 
 const HEADER = CATALOG_COLUMNS.join(";");
-const NO_MATCHES: CatalogLookup = { productIds: new Set(), skuOwners: new Map(), productCount: 0, productLimit: null };
+const NO_MATCHES: CatalogLookup = {
+  productIds: new Set(),
+  withoutPhoto: new Set(),
+  skuOwners: new Map(),
+  productCount: 0,
+  productLimit: null,
+};
 
 /** A row of the import format from the columns it sets (the others empty), joined with `separator`. */
 function row(cells: Partial<Record<(typeof CATALOG_COLUMNS)[number], string>>, separator = ";"): string {
@@ -270,6 +276,7 @@ describe("matching the store's products", () => {
     row({ Nombre: "Nueva", Precio: "1", Stock: "1" }),
   );
   const lookup: CatalogLookup = {
+    withoutPhoto: new Set<string>(),
     productIds: new Set(["1111111"]),
     skuOwners: new Map([["SKU-1", "2222222"]]),
     productCount: 5,
@@ -297,6 +304,22 @@ describe("matching the store's products", () => {
     expect([plan.creates, plan.updates]).toEqual([1, 2]);
   });
 
+  it("an existing product without a photo cannot be published by the file; left 'Oculto' it is updated", () => {
+    const photoless = { ...lookup, withoutPhoto: new Set(["1111111"]) };
+    const published = planCatalogImport(
+      readCatalogFile(file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1" })), "USD"),
+      photoless,
+    );
+    expect(published.rows[0]?.problems).toEqual([
+      "Fila 2, columna Visibilidad: Agrega una foto antes de publicarlo: un producto sin foto queda oculto",
+    ]);
+    const hidden = planCatalogImport(
+      readCatalogFile(file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1", Visibilidad: "Oculto" })), "USD"),
+      photoless,
+    );
+    expect(hidden.rows.map((r) => [r.outcome, r.problems])).toEqual([["actualizar", []]]);
+  });
+
   it("refuses SKUs of another product, a product named twice, and new products past the plan's limit", () => {
     const plan = planCatalogImport(
       readCatalogFile(
@@ -311,6 +334,7 @@ describe("matching the store's products", () => {
         "USD",
       ),
       {
+        withoutPhoto: new Set<string>(),
         productIds: new Set(["1111111", "2222222"]),
         skuOwners: new Map([
           ["DE-B", "2222222"],
