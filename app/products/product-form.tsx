@@ -79,15 +79,7 @@ export function ProductForm(props: {
           </p>
         </div>
       ) : (
-        <Field
-          label="Stock"
-          name="stock"
-          inputMode="numeric"
-          defaultValue={values.stock}
-          error={errors.stock}
-          required
-          pattern="\d*"
-        />
+        <Field label="Stock" name="stock" inputMode="numeric" defaultValue={values.stock} error={errors.stock} required />
       )}
       <SelectField
         label="Categoría"

@@ -133,7 +133,6 @@ export function VariantsEditor(props: {
                     name={field("stock")}
                     defaultValue={row.stock}
                     inputMode="numeric"
-                    pattern="\d*"
                     error={errors[field("stock")]}
                   />
                   <Field

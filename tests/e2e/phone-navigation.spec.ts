@@ -63,7 +63,7 @@ test.describe("phone navigation", () => {
     await dialog.getByRole("button", { name: "Completar" }).tap();
     await page.getByRole("dialog", { name: "¿Se ha completado esta compra?" }).getByRole("button", { name: "Confirmar" }).tap();
     await expect(dialog).toContainText("Venta confirmada el");
-    await expect(salesTab).toHaveAccessibleName("Ventas (1 pendientes)");
+    await expect(salesTab).toHaveAccessibleName("Ventas (1 pendiente)");
     const [product] = await query<{ stock: number }>("select stock from products where store_id = ?", [shop.id]);
     expect(Number(product?.stock)).toBe(3);
     const states = await query<{ id: string; state: string }>("select id, state from sales where store_id = ? order by id", [

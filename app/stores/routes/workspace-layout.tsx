@@ -47,7 +47,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
               <span className="tab-badge" aria-hidden="true">
                 {badge}
               </span>
-              <span className="visually-hidden">({badge} pendientes)</span>
+              <span className="visually-hidden">({badge === "1" ? "1 pendiente" : `${badge} pendientes`})</span>
             </>
           )}
         </NavLink>
