@@ -40,7 +40,20 @@ async function merchantWithContent(s: S, tag: string) {
     now,
   );
   const plan = await planLimits(s.db, "standard");
-  const product = await insertProduct(s.db, { storeId: store.id, name: `Producto ${tag}`, price: 1000, stock: 5 }, now);
+  // With its photo, as every product the merchant's form makes (one without stays hidden).
+  const product = await insertProduct(
+    s.db,
+    {
+      storeId: store.id,
+      name: `Producto ${tag}`,
+      price: 1000,
+      stock: 5,
+      imageKey: `stores/${store.id}/products/p.webp`,
+      imageWidth: 400,
+      imageHeight: 400,
+    },
+    now,
+  );
   const section = await createSection(s.db, store.id, plan, `Sección ${tag}`, now);
   await addFileItems(
     s.db,
