@@ -13,7 +13,12 @@ export const SALE_STATES = ["Pendiente", "Confirmada", "Cancelada"] as const;
 export const SECTION_ITEM_TYPES = ["product", "image", "video"] as const;
 export const PAYMENT_KINDS = ["plan_change", "renewal", "stores"] as const;
 export const PAYMENT_STATUSES = ["pending", "approved", "rejected"] as const;
-export const DELIVERY_METHODS = ["pickup", "delivery"] as const;
+export const DELIVERY_METHODS = ["pickup", "delivery", "arrange"] as const;
+/** How a sale is paid: to the seller on delivery (arranged by chat), or online to the seller's own MercadoPago. */
+export const SALE_PAYMENT_METHODS = ["on_delivery", "online"] as const;
+/** An online payment's state on the sale; 'none' for sales paid on delivery. */
+export const SALE_PAYMENT_STATUSES = ["none", "pending", "approved", "rejected"] as const;
+export const DISCOUNT_KINDS = ["percent", "amount"] as const;
 export const SESSION_KINDS = ["merchant", "admin"] as const;
 
 export const plans = sqliteTable(
@@ -191,6 +196,10 @@ export const stores = sqliteTable(
      * when true; listed after those in stock when false. Their own page answers either way.
      */
     hideSoldOut: bool("hide_sold_out").notNull().default(false),
+    /** Delivery methods the checkout offers; at least one stays on (app/stores/delivery). */
+    pickupEnabled: bool("pickup_enabled").notNull().default(true),
+    homeDeliveryEnabled: bool("home_delivery_enabled").notNull().default(true),
+    arrangeEnabled: bool("arrange_enabled").notNull().default(false),
   },
   (t) => [
     uniqueIndex("stores_url_unique").on(t.url),
@@ -392,6 +401,119 @@ export const sectionItems = sqliteTable(
   ],
 );
 
+/** A place where buyers of a store pick up their orders ('Retiro en tienda'). */
+export const pickupPoints = sqliteTable(
+  "pickup_points",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    address: text("address").notNull().default(""),
+    hours: text("hours").notNull().default(""),
+  },
+  (t) => [index("pickup_points_store_idx").on(t.storeId, t.position)],
+);
+
+/**
+ * A home-delivery zone and its fee ('Envío a domicilio'). A store delivering without zones charges no
+ * fee; with zones, the buyer picks one and the fee, minimum and free-delivery rule are the zone's.
+ */
+export const deliveryZones = sqliteTable(
+  "delivery_zones",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    fee: integer("fee").notNull(),
+    /** The smallest subtotal this zone delivers. */
+    minOrder: integer("min_order"),
+    /** From this subtotal on, delivery is free. */
+    freeFrom: integer("free_from"),
+  },
+  (t) => [
+    index("delivery_zones_store_idx").on(t.storeId, t.position),
+    check("delivery_zones_amounts", sql`${t.fee} >= 0 and coalesce(${t.minOrder}, 0) >= 0 and coalesce(${t.freeFrom}, 1) > 0`),
+  ],
+);
+
+/**
+ * A store's discount code. `uses` counts the sales that carry it; the check keeps it within
+ * `max_uses`, so a checkout that would pass the limit fails its whole batch (no sale, no use).
+ */
+export const discountCodes = sqliteTable(
+  "discount_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** As the merchant wrote it; `codeKey` (upper case) is what buyers' input is matched on. */
+    code: text("code").notNull(),
+    codeKey: text("code_key").notNull(),
+    kind: text("kind", { enum: DISCOUNT_KINDS }).notNull(),
+    /** Whole percent (1–100) for 'percent'; minor units of the store currency for 'amount'. */
+    value: integer("value").notNull(),
+    minPurchase: integer("min_purchase"),
+    /** First and last day it applies ('YYYY-MM-DD' in the store's time zone), inclusive. */
+    startsOn: text("starts_on"),
+    endsOn: text("ends_on"),
+    maxUses: integer("max_uses"),
+    uses: integer("uses").notNull().default(0),
+    active: bool("active").notNull().default(true),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("discount_codes_store_code_unique").on(t.storeId, t.codeKey),
+    check("discount_codes_uses_within_limit", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check(
+      "discount_codes_value_range",
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'amount' and ${t.value} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * The store's own MercadoPago account, linked by OAuth ('Cobros en línea'): buyers pay the merchant
+ * directly. Tokens are encrypted with a key from the settings (app/payments-online/token-crypto.ts).
+ */
+export const storePaymentAccounts = sqliteTable("store_payment_accounts", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  provider: text("provider", { enum: ["sandbox", "mercadopago"] }).notNull(),
+  /** The provider's id of the merchant's account (MercadoPago user_id). */
+  accountId: text("account_id").notNull(),
+  accessTokenEnc: text("access_token_enc").notNull(),
+  refreshTokenEnc: text("refresh_token_enc").notNull(),
+  publicKey: text("public_key"),
+  expiresAt: timestamp("expires_at").notNull(),
+  linkedAt: timestamp("linked_at").notNull(),
+  refreshedAt: timestamp("refreshed_at"),
+});
+
+/**
+ * Local runs only: the payment sandbox's own record of the checkouts it was asked for on behalf of a
+ * store's linked (sandbox) account, and the decision taken on its page. Production never writes it.
+ */
+export const sandboxStorePayments = sqliteTable("sandbox_store_payments", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  accountId: text("account_id").notNull(),
+  externalReference: text("external_reference").notNull(),
+  title: text("title").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  backUrl: text("back_url").notNull(),
+  notificationUrl: text("notification_url").notNull(),
+  status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+  createdAt: timestamp("created_at").notNull(),
+});
+
 export const sales = sqliteTable(
   "sales",
   {
@@ -400,13 +522,33 @@ export const sales = sqliteTable(
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
     state: text("state", { enum: SALE_STATES }).notNull().default("Pendiente"),
+    /** What the buyer pays: subtotal − discount + deliveryFee, all computed on the server at checkout. */
     total: integer("total").notNull(),
+    /** The lines' sum. */
+    subtotal: integer("subtotal").notNull(),
+    discount: integer("discount").notNull().default(0),
+    /** The discount code as the store wrote it, when one was used. */
+    discountCode: text("discount_code"),
+    discountCodeId: integer("discount_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
+    deliveryFee: integer("delivery_fee").notNull().default(0),
     currency: text("currency").notNull(),
     buyerName: text("buyer_name").notNull(),
     buyerPhone: text("buyer_phone"),
+    buyerEmail: text("buyer_email"),
     delivery: text("delivery", { enum: DELIVERY_METHODS }).notNull(),
+    /** The zone's name at order time (home delivery to a store with zones). */
+    deliveryZone: text("delivery_zone"),
+    /** The pickup point at order time: 'name — address (hours)'. */
+    pickupPoint: text("pickup_point"),
     address: text("address"),
     note: text("note"),
+    /** The secret in the buyer's order-page link (/site/{store}/Order/{id}?t=…). */
+    accessToken: text("access_token").notNull().default(sql`(lower(hex(randomblob(16))))`),
+    paymentMethod: text("payment_method", { enum: SALE_PAYMENT_METHODS }).notNull().default("on_delivery"),
+    paymentStatus: text("payment_status", { enum: SALE_PAYMENT_STATUSES }).notNull().default("none"),
+    /** The provider's id of the payment that approved the sale (set once). */
+    providerPaymentId: text("provider_payment_id"),
+    paidAt: timestamp("paid_at"),
     createdAt: timestamp("created_at").notNull(),
     closedAt: timestamp("closed_at"),
   },
@@ -416,7 +558,12 @@ export const sales = sqliteTable(
     index("sales_store_state_idx").on(t.storeId, t.state),
     check("sales_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
     check("sales_total_non_negative", sql`${t.total} >= 0`),
-    check("sales_address_for_delivery", sql`${t.delivery} = 'pickup' or coalesce(${t.address}, '') <> ''`),
+    check("sales_total_adds_up", sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.deliveryFee}`),
+    check("sales_discount_within_subtotal", sql`${t.discount} between 0 and ${t.subtotal}`),
+    check("sales_delivery_fee_non_negative", sql`${t.deliveryFee} >= 0`),
+    check("sales_address_for_delivery", sql`${t.delivery} <> 'delivery' or coalesce(${t.address}, '') <> ''`),
+    check("sales_payment_status_for_method", sql`(${t.paymentMethod} = 'on_delivery') = (${t.paymentStatus} = 'none')`),
+    check("sales_access_token_length", sql`length(${t.accessToken}) >= 16`),
   ],
 );
 

@@ -1,10 +1,12 @@
 /** Sales rules as plain functions: state transitions, the 'Hoy' range, CSV for bookkeeping, the buyer's chat link. */
 import { csvDocument } from "./csv";
+import { DELIVERY_LABELS, type DeliveryMethod } from "./delivery";
 import { toDecimalString } from "./money";
 
 export type SaleState = "Pendiente" | "Confirmada" | "Cancelada";
 export type SaleAction = "confirm" | "cancel";
-export type Delivery = "pickup" | "delivery";
+export type Delivery = DeliveryMethod;
+export { DELIVERY_LABELS };
 
 export const SALES_PAGE_SIZE = 20;
 /** 'Cargar más ventas' adds a page at a time; past this the merchant searches or exports instead. */
@@ -43,11 +45,6 @@ export function salesQueryString(state: { code?: string; mode?: "latest" | "toda
   }
   return params.toString();
 }
-
-export const DELIVERY_LABELS: Record<Delivery, string> = {
-  pickup: "Retiro en tienda",
-  delivery: "Envío a domicilio",
-};
 
 const TRANSITIONS: Record<SaleAction, SaleState> = { confirm: "Confirmada", cancel: "Cancelada" };
 

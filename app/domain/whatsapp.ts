@@ -1,12 +1,9 @@
 /** The WhatsApp order message and link (docs/product-rules.md, The public site). */
+import { DELIVERY_LABELS, type DeliveryMethod } from "./delivery";
 import { fractionDigits } from "./money";
 
-export type Delivery = "pickup" | "delivery";
-
-export const DELIVERY_LABELS: Record<Delivery, string> = {
-  pickup: "Retiro en tienda",
-  delivery: "Envío a domicilio",
-};
+export type Delivery = DeliveryMethod;
+export { DELIVERY_LABELS };
 
 export interface OrderMessage {
   storeName: string;

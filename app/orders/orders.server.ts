@@ -42,6 +42,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<{ 
           storeId: order.storeId,
           state: "Pendiente",
           total,
+          subtotal: total,
           currency: order.currency,
           buyerName: order.buyerName,
           buyerPhone: order.buyerPhone,

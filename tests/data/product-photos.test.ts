@@ -310,6 +310,7 @@ describe("deleting photos", () => {
       id: "1234567890",
       storeId: m.store.id,
       total: 4500,
+      subtotal: 4500,
       currency: "USD",
       buyerName: "Eva",
       delivery: "pickup",

@@ -69,6 +69,7 @@ export async function insertSale(s: Services, f: SaleFixture): Promise<string> {
       storeId: f.storeId,
       state: f.state ?? "Pendiente",
       total: lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
+      subtotal: lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
       currency: f.currency ?? "USD",
       buyerName: f.buyerName ?? "Carlos Díaz",
       buyerPhone: f.buyerPhone === undefined ? "573001112233" : f.buyerPhone,

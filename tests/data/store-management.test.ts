@@ -136,6 +136,7 @@ describe("product files", () => {
       id: "1234567890",
       storeId: m.store.id,
       total: 100,
+      subtotal: 100,
       currency: "USD",
       buyerName: "Eva",
       delivery: "pickup",
