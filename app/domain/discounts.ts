@@ -54,7 +54,7 @@ export type DiscountJudgement = { ok: true; discount: number } | { ok: false; pr
  * on the store's local day `today` ('YYYY-MM-DD'). An inactive code reads as unknown to the buyer.
  */
 export function judgeDiscount(code: DiscountCode | undefined, subtotal: number, today: string): DiscountJudgement {
-  if (!code || !code.active) return { ok: false, problem: "unknown" };
+  if (!code?.active) return { ok: false, problem: "unknown" };
   if (code.startsOn && today < code.startsOn) return { ok: false, problem: "not_started" };
   if (code.endsOn && today > code.endsOn) return { ok: false, problem: "expired" };
   if (code.maxUses !== null && code.uses >= code.maxUses) return { ok: false, problem: "exhausted" };

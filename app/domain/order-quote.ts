@@ -1,0 +1,47 @@
+/**
+ * What an order costs, from the server's own numbers: the lines' subtotal, the discount a code takes
+ * off it, and the delivery fee of the chosen zone on what is left. Minor units of the store currency.
+ */
+import { type DeliveryZone, zoneCharge } from "./delivery";
+
+export interface OrderQuote {
+  subtotal: number;
+  discount: number;
+  deliveryFee: number;
+  /** The zone would charge a fee but this order reaches its free-delivery amount. */
+  freeDelivery: boolean;
+  total: number;
+}
+
+export type QuoteResult = { ok: true; quote: OrderQuote } | { ok: false; minimum: number };
+
+/** `zone` null: no fee (pickup, arranged, or home delivery by a store without zones). */
+export function quoteOrder(subtotal: number, discount: number, zone: DeliveryZone | null): QuoteResult {
+  const off = Math.min(Math.max(0, discount), subtotal);
+  const goods = subtotal - off;
+  const charge = zone ? zoneCharge(zone, goods) : { ok: true as const, fee: 0, free: false };
+  if (!charge.ok) return { ok: false, minimum: charge.minimum };
+  return {
+    ok: true,
+    quote: { subtotal, discount: off, deliveryFee: charge.fee, freeDelivery: charge.free, total: goods + charge.fee },
+  };
+}
+
+/** The amounts the buyer was shown, as the checkout form carries them back. */
+export type ShownAmounts = Pick<OrderQuote, "subtotal" | "discount" | "deliveryFee">;
+
+const PARTS: Array<[keyof ShownAmounts, string]> = [
+  ["subtotal", "los productos"],
+  ["discount", "el descuento"],
+  ["deliveryFee", "el envío"],
+];
+
+/**
+ * What differs between what the buyer saw and what the order would cost now ('el envío: ahora $ 8.000,
+ * antes $ 5.000'), so a changed price is told, never charged silently. Empty when nothing changed.
+ */
+export function quoteChanges(shown: ShownAmounts, now: ShownAmounts, money: (minor: number) => string): string[] {
+  return PARTS.filter(([key]) => shown[key] !== now[key]).map(
+    ([key, label]) => `${label}: ahora ${money(now[key])}, antes ${money(shown[key])}`,
+  );
+}

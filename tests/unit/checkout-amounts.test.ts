@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { type DeliveryZone, offeredMethods, pickupPointText, zoneCharge } from "~/domain/delivery";
+import { codeKey, type DiscountCode, discountAmount, discountMessage, judgeDiscount } from "~/domain/discounts";
+import { formatMoney } from "~/domain/money";
+import { quoteChanges, quoteOrder } from "~/domain/order-quote";
+
+const zone = (fee: number, minOrder: number | null = null, freeFrom: number | null = null): DeliveryZone => ({
+  id: 1,
+  name: "Norte",
+  fee,
+  minOrder,
+  freeFrom,
+});
+
+describe("delivery fee of a zone", () => {
+  it.each([
+    // fee, minimum, free from, subtotal → result
+    [5000, null, null, 1000, { ok: true, fee: 5000, free: false }],
+    [5000, null, null, 0, { ok: true, fee: 5000, free: false }],
+    [5000, 20000, null, 19999, { ok: false, minimum: 20000 }],
+    [5000, 20000, null, 20000, { ok: true, fee: 5000, free: false }],
+    [5000, null, 80000, 79999, { ok: true, fee: 5000, free: false }],
+    [5000, null, 80000, 80000, { ok: true, fee: 0, free: true }],
+    [5000, 20000, 80000, 90000, { ok: true, fee: 0, free: true }],
+    [0, null, 80000, 90000, { ok: true, fee: 0, free: false }],
+    [0, null, null, 100, { ok: true, fee: 0, free: false }],
+  ] as const)("fee %i, minimum %s, free from %s, subtotal %i", (fee, min, free, subtotal, expected) => {
+    expect(zoneCharge(zone(fee, min, free), subtotal)).toEqual(expected);
+  });
+
+  it("lists only the store's methods, in checkout order", () => {
+    expect(offeredMethods({ pickupEnabled: true, homeDeliveryEnabled: false, arrangeEnabled: true })).toEqual([
+      "pickup",
+      "arrange",
+    ]);
+    expect(offeredMethods({ pickupEnabled: false, homeDeliveryEnabled: true, arrangeEnabled: false })).toEqual(["delivery"]);
+  });
+
+  it("writes a pickup point with what it has", () => {
+    expect(pickupPointText({ name: "Centro", address: "Calle 10 #5-20", hours: "9 a 18 h" })).toBe(
+      "Centro — Calle 10 #5-20 (9 a 18 h)",
+    );
+    expect(pickupPointText({ name: "Centro", address: "", hours: "" })).toBe("Centro");
+  });
+});
+
+describe("discount arithmetic", () => {
+  it("rounds a percentage half up to the currency's smallest unit", () => {
+    // 0 decimals (CLP): 15 % of 999 pesos is 149.85 → 150 pesos.
+    expect(discountAmount("percent", 15, 999)).toBe(150);
+    // 0 decimals: 10 % of 45 pesos is 4.5 → 5 (half up), of 44 is 4.4 → 4.
+    expect(discountAmount("percent", 10, 45)).toBe(5);
+    expect(discountAmount("percent", 10, 44)).toBe(4);
+    // 2 decimals (USD): 12.5 % of 19.99 (1999 cents) is 249.875 cents → 2.50.
+    expect(discountAmount("percent", 12, 1999)).toBe(240);
+    expect(discountAmount("percent", 33, 1001)).toBe(330);
+    expect(discountAmount("percent", 15, 1999)).toBe(300);
+    // 3 decimals (KWD): 7 % of 1.235 (1235 fils) is 86.45 fils → 86.
+    expect(discountAmount("percent", 7, 1235)).toBe(86);
+    expect(discountAmount("percent", 7, 1250)).toBe(88);
+    expect(discountAmount("percent", 100, 1235)).toBe(1235);
+  });
+
+  it("never takes off more than the subtotal", () => {
+    expect(discountAmount("amount", 5000, 3000)).toBe(3000);
+    expect(discountAmount("amount", 1000, 3000)).toBe(1000);
+    expect(discountAmount("amount", 1000, 0)).toBe(0);
+  });
+
+  const code = (over: Partial<DiscountCode> = {}): DiscountCode => ({
+    id: 1,
+    code: "Bienvenida",
+    kind: "percent",
+    value: 10,
+    minPurchase: null,
+    startsOn: null,
+    endsOn: null,
+    maxUses: null,
+    uses: 0,
+    active: true,
+    ...over,
+  });
+
+  it("judges a code: unknown, inactive, dates inclusive in the store's day, uses, minimum", () => {
+    expect(judgeDiscount(undefined, 1000, "2026-11-24")).toEqual({ ok: false, problem: "unknown" });
+    expect(judgeDiscount(code({ active: false }), 1000, "2026-11-24")).toEqual({ ok: false, problem: "unknown" });
+    expect(judgeDiscount(code({ startsOn: "2026-11-25" }), 1000, "2026-11-24")).toEqual({ ok: false, problem: "not_started" });
+    expect(judgeDiscount(code({ startsOn: "2026-11-24" }), 1000, "2026-11-24")).toEqual({ ok: true, discount: 100 });
+    expect(judgeDiscount(code({ endsOn: "2026-11-24" }), 1000, "2026-11-24")).toEqual({ ok: true, discount: 100 });
+    expect(judgeDiscount(code({ endsOn: "2026-11-23" }), 1000, "2026-11-24")).toEqual({ ok: false, problem: "expired" });
+    expect(judgeDiscount(code({ maxUses: 5, uses: 5 }), 1000, "2026-11-24")).toEqual({ ok: false, problem: "exhausted" });
+    expect(judgeDiscount(code({ maxUses: 5, uses: 4 }), 1000, "2026-11-24")).toEqual({ ok: true, discount: 100 });
+    expect(judgeDiscount(code({ minPurchase: 1001 }), 1000, "2026-11-24")).toEqual({ ok: false, problem: "below_minimum" });
+    expect(judgeDiscount(code({ minPurchase: 1000 }), 1000, "2026-11-24")).toEqual({ ok: true, discount: 100 });
+  });
+
+  it("matches codes without regard to case or spaces, and explains refusals in Spanish", () => {
+    expect(codeKey("  bienVenida ")).toBe("BIENVENIDA");
+    expect(discountMessage("expired", "")).toBe("Este código de descuento ya venció");
+    expect(discountMessage("exhausted", "")).toBe("Este código de descuento ya se agotó");
+    expect(discountMessage("unknown", "")).toBe("Este código de descuento no existe");
+    expect(discountMessage("below_minimum", "$ 20.000")).toBe("Este código es para compras desde $ 20.000");
+  });
+});
+
+describe("order quote", () => {
+  it("takes the discount off the subtotal, then charges the zone on what is left", () => {
+    // 100.00 of goods, 20.00 off: 80.00 is below the 90.00 free-delivery amount, so 5.00 is charged.
+    expect(quoteOrder(10000, 2000, zone(500, null, 9000))).toEqual({
+      ok: true,
+      quote: { subtotal: 10000, discount: 2000, deliveryFee: 500, freeDelivery: false, total: 8500 },
+    });
+    expect(quoteOrder(10000, 0, zone(500, null, 9000))).toEqual({
+      ok: true,
+      quote: { subtotal: 10000, discount: 0, deliveryFee: 0, freeDelivery: true, total: 10000 },
+    });
+    expect(quoteOrder(3000, 5000, null)).toEqual({
+      ok: true,
+      quote: { subtotal: 3000, discount: 3000, deliveryFee: 0, freeDelivery: false, total: 0 },
+    });
+    expect(quoteOrder(3000, 0, zone(500, 4000))).toEqual({ ok: false, minimum: 4000 });
+  });
+
+  it("tells what changed since the buyer saw the amounts", () => {
+    const money = (minor: number) => formatMoney(minor, "COP");
+    expect(
+      quoteChanges({ subtotal: 100, discount: 10, deliveryFee: 5 }, { subtotal: 100, discount: 10, deliveryFee: 5 }, money),
+    ).toEqual([]);
+    const changes = quoteChanges(
+      { subtotal: 10000, discount: 0, deliveryFee: 5000 },
+      { subtotal: 10000, discount: 0, deliveryFee: 8000 },
+      money,
+    );
+    expect(changes).toEqual(["el envío: ahora 8000\u00a0COP, antes 5000\u00a0COP"]);
+  });
+});
