@@ -56,6 +56,7 @@ export default [
     route("Cart", "site/routes/cart.tsx"),
     route("Checkout", "orders/routes/checkout.tsx"),
     route("Order", "orders/routes/order-confirmation.tsx"),
+    route("Order/:code", "orders/routes/order-page.tsx"),
     route("sitemap.xml", "site/routes/sitemap.ts"),
     route("robots.txt", "site/routes/robots.ts"),
   ]),

@@ -3,6 +3,10 @@
  * over the manifest `id:{data.id};request-id:{x-request-id};ts:{ts};`. WebCrypto only, so it runs
  * the same in Node and workerd. Every part is required here: a notification missing one is refused.
  */
+import { constantTimeEqual } from "~/domain/constant-time";
+
+export { constantTimeEqual };
+
 export const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: "missing" | "malformed" | "mismatch" | "stale" };
@@ -39,15 +43,6 @@ async function hmacHex(secret: string, message: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(message)));
   return [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Compares two strings without stopping at the first difference. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const ea = new TextEncoder().encode(a);
-  const eb = new TextEncoder().encode(b);
-  let diff = ea.length ^ eb.length;
-  for (let i = 0; i < Math.max(ea.length, eb.length); i++) diff |= (ea[i] ?? 0) ^ (eb[i] ?? 0);
-  return diff === 0;
 }
 
 /** The header's ts is in seconds; milliseconds are accepted too. */

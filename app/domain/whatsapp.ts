@@ -5,13 +5,35 @@ import { fractionDigits } from "./money";
 export type Delivery = DeliveryMethod;
 export { DELIVERY_LABELS };
 
+export interface OrderAmounts {
+  subtotal: number;
+  discount: number;
+  discountCode: string | null;
+  deliveryFee: number;
+  total: number;
+}
+
+export interface OrderBuyer {
+  name: string;
+  delivery: Delivery;
+  /** The delivery zone's name, when the store delivers by zone. */
+  zone?: string | null;
+  pickupPoint?: string | null;
+  address?: string | null;
+  phone?: string | null;
+  note?: string | null;
+}
+
 export interface OrderMessage {
   storeName: string;
   code: string;
   currency: string;
   lines: Array<{ name: string; quantity: number; unitPrice: number }>;
-  total: number;
-  buyer: { name: string; delivery: Delivery; address?: string | null; phone?: string | null; note?: string | null };
+  amounts: OrderAmounts;
+  buyer: OrderBuyer;
+  paidOnline?: boolean;
+  /** The buyer's order page. */
+  orderUrl?: string | null;
 }
 
 /** An amount in the currency's digits with Spanish separators, no symbol: 1250 USD minor → '12,50'. */
@@ -22,21 +44,43 @@ export function formatAmount(minor: number, currency: string): string {
   );
 }
 
-/** Greeting, 'Pedido {code}', one line per item 'name x quantity = subtotal', 'Total: {amount} {currency}', buyer details. */
+/**
+ * The order's amount lines as every message writes them: 'Subtotal', 'Descuento (CODE)' when there is
+ * one, 'Envío (zone)' when the store charges delivery by zone, 'Total'.
+ */
+export function amountLines(amounts: OrderAmounts, zone: string | null | undefined, money: (minor: number) => string): string[] {
+  const rows = [`Subtotal: ${money(amounts.subtotal)}`];
+  if (amounts.discount > 0)
+    rows.push(`Descuento${amounts.discountCode ? ` (${amounts.discountCode})` : ""}: -${money(amounts.discount)}`);
+  if (zone) rows.push(`Envío (${zone}): ${amounts.deliveryFee > 0 ? money(amounts.deliveryFee) : "Gratis"}`);
+  rows.push(`Total: ${money(amounts.total)}`);
+  return rows;
+}
+
+/** 'Envío a domicilio — Centro' / 'Retiro en tienda — Local 1 — Calle 5': the delivery as messages write it. */
+export function deliveryText(buyer: Pick<OrderBuyer, "delivery" | "zone" | "pickupPoint">): string {
+  const where = buyer.delivery === "delivery" ? buyer.zone : buyer.delivery === "pickup" ? buyer.pickupPoint : null;
+  return `${DELIVERY_LABELS[buyer.delivery]}${where ? ` — ${where}` : ""}`;
+}
+
+/** Greeting, 'Pedido {code}', one line per item 'name x quantity = subtotal', the amounts, the buyer, the order page. */
 export function orderMessage(order: OrderMessage): string {
   const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+  const money = (minor: number) => `${formatAmount(minor, order.currency)} ${order.currency}`;
   const rows = [
     `¡Hola ${oneLine(order.storeName)}! Quiero hacer este pedido:`,
     `Pedido ${order.code}`,
     ...order.lines.map((l) => `${oneLine(l.name)} x ${l.quantity} = ${formatAmount(l.unitPrice * l.quantity, order.currency)}`),
-    `Total: ${formatAmount(order.total, order.currency)} ${order.currency}`,
+    ...amountLines(order.amounts, order.buyer.delivery === "delivery" ? order.buyer.zone : null, money),
     "",
     `Nombre: ${oneLine(order.buyer.name)}`,
-    `Entrega: ${DELIVERY_LABELS[order.buyer.delivery]}`,
+    `Entrega: ${oneLine(deliveryText(order.buyer))}`,
   ];
   if (order.buyer.delivery === "delivery" && order.buyer.address) rows.push(`Dirección: ${oneLine(order.buyer.address)}`);
+  if (order.paidOnline) rows.push("Pago: en línea con Mercado Pago");
   if (order.buyer.phone) rows.push(`Teléfono: ${oneLine(order.buyer.phone)}`);
   if (order.buyer.note) rows.push(`Nota: ${order.buyer.note.trim()}`);
+  if (order.orderUrl) rows.push("", `Mi pedido: ${order.orderUrl}`);
   return rows.join("\n");
 }
 

@@ -1,11 +1,17 @@
 import { z } from "zod";
 import { CART_MAX_LINES } from "~/domain/cart";
+import { DELIVERY_METHODS, type DeliveryZone, type PickupPoint } from "~/domain/delivery";
 import { whenMissing } from "~/domain/validation-messages";
 
 export const CHECKOUT_MESSAGES = {
   name: "Escribe tu nombre",
   delivery: "Elige cómo quieres recibir tu pedido",
   address: "Escribe la dirección de entrega",
+  zone: "Elige tu zona de envío",
+  pickupPoint: "Elige dónde retirar tu pedido",
+  email: "Escribe un correo válido, o déjalo vacío",
+  payment: "Elige cómo quieres pagar",
+  onlineUnavailable: "Esta tienda ya no recibe pagos en línea: elige pagar al recibir",
   phone: "Escribe un teléfono válido",
   phoneNeeded: "Escribe tu teléfono: la tienda te contactará para confirmar el pedido",
   empty: "Tu carrito está vacío",
@@ -20,13 +26,46 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** The checkout form (docs/product-rules.md, The public site): name, delivery and address, optional phone and note. */
+const optionalId = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31)
+    .optional(),
+);
+const shownAmount = z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1e15).optional());
+
+/**
+ * The checkout form (docs/product-rules.md, The public site): name, delivery (method, zone or pickup
+ * point, address), optional phone, email and note, how to pay, and the amounts the buyer was shown,
+ * which are compared with the server's own, never used.
+ */
 export const checkoutSchema = z
   .object({
     idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, CHECKOUT_MESSAGES.stale),
     buyerName: z.string(whenMissing(CHECKOUT_MESSAGES.name)).trim().min(1, CHECKOUT_MESSAGES.name).max(80),
-    delivery: z.enum(["pickup", "delivery"], { error: CHECKOUT_MESSAGES.delivery }),
+    delivery: z.enum(DELIVERY_METHODS, { error: CHECKOUT_MESSAGES.delivery }),
+    zone: optionalId,
+    pickupPoint: optionalId,
     address: optionalText(200),
+    buyerEmail: z
+      .string()
+      .trim()
+      .max(254, CHECKOUT_MESSAGES.email)
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .refine((v) => v === null || z.email().safeParse(v).success, CHECKOUT_MESSAGES.email),
+    payment: z.enum(["on_delivery", "online"], { error: CHECKOUT_MESSAGES.payment }).default("on_delivery"),
+    discountCode: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .transform((v) => (v ? v : null)),
+    shownSubtotal: shownAmount,
+    shownDiscount: shownAmount,
     buyerPhone: z
       .string()
       .trim()
@@ -44,7 +83,12 @@ export const checkoutSchema = z
     if (v.delivery === "delivery" && !v.address)
       ctx.addIssue({ code: "custom", path: ["address"], message: CHECKOUT_MESSAGES.address });
   })
-  .transform((v) => ({ ...v, address: v.delivery === "delivery" ? v.address : null }));
+  .transform((v) => ({
+    ...v,
+    address: v.delivery === "delivery" ? v.address : null,
+    zone: v.delivery === "delivery" ? v.zone : undefined,
+    pickupPoint: v.delivery === "pickup" ? v.pickupPoint : undefined,
+  }));
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 
@@ -53,20 +97,52 @@ export function contactErrors(input: CheckoutInput, storeHasWhatsapp: boolean): 
   return storeHasWhatsapp || input.buyerPhone ? null : { buyerPhone: CHECKOUT_MESSAGES.phoneNeeded };
 }
 
+/**
+ * The store's side of the delivery choice: an offered method, one of its zones when it delivers by
+ * zone, one of its pickup points when it has them. The zone or point found, or the errors.
+ */
+export function deliveryChoice(
+  input: CheckoutInput,
+  offered: readonly string[],
+  zones: readonly DeliveryZone[],
+  points: readonly PickupPoint[],
+): { ok: true; zone: DeliveryZone | null; point: PickupPoint | null } | { ok: false; errors: CheckoutErrors } {
+  if (!offered.includes(input.delivery)) return { ok: false, errors: { delivery: CHECKOUT_MESSAGES.delivery } };
+  if (input.delivery === "delivery" && zones.length > 0) {
+    const zone = zones.find((z) => z.id === input.zone);
+    return zone ? { ok: true, zone, point: null } : { ok: false, errors: { zone: CHECKOUT_MESSAGES.zone } };
+  }
+  if (input.delivery === "pickup" && points.length > 0) {
+    const point = points.find((p) => p.id === input.pickupPoint);
+    return point ? { ok: true, zone: null, point } : { ok: false, errors: { pickupPoint: CHECKOUT_MESSAGES.pickupPoint } };
+  }
+  return { ok: true, zone: null, point: null };
+}
+
 export function readCheckoutForm(form: FormData) {
   const values = Object.fromEntries([...form.entries()].filter(([k]) => k !== "line"));
   return checkoutSchema.safeParse({ ...values, lines: form.getAll("line") });
 }
 
-export type CheckoutErrors = Partial<Record<"buyerName" | "delivery" | "address" | "buyerPhone" | "note" | "form", string>>;
+const FIELDS = [
+  "buyerName",
+  "delivery",
+  "zone",
+  "pickupPoint",
+  "address",
+  "buyerPhone",
+  "buyerEmail",
+  "note",
+  "payment",
+] as const;
+export type CheckoutField = (typeof FIELDS)[number];
+export type CheckoutErrors = Partial<Record<CheckoutField | "form", string>>;
 
 export function checkoutErrors(error: z.ZodError): CheckoutErrors {
   const errors: CheckoutErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
-    const key = (
-      ["buyerName", "delivery", "address", "buyerPhone", "note"].includes(field) ? field : "form"
-    ) as keyof CheckoutErrors;
+    const key = (FIELDS as readonly string[]).includes(field) ? (field as CheckoutField) : "form";
     errors[key] ??= issue.message;
   }
   return errors;

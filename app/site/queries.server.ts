@@ -7,7 +7,10 @@ import { MAX_VARIANTS } from "~/domain/variants";
 import { variantColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import {
+  deliveryZones,
+  discountCodes,
   idempotencyKeys,
+  pickupPoints,
   productPhotos,
   products,
   productVariants,
@@ -16,6 +19,7 @@ import {
   sectionItems,
   sections,
   storeBanners,
+  storePaymentAccounts,
   storeSlugHistory,
   stores,
   users,
@@ -88,6 +92,10 @@ function storeQuery(db: Db, url: string) {
       ownerName: users.name,
       ownerBillDueAt: users.billDueAt,
       catalogVersion: stores.catalogVersion,
+      timeZone: stores.timeZone,
+      pickupEnabled: stores.pickupEnabled,
+      homeDeliveryEnabled: stores.homeDeliveryEnabled,
+      arrangeEnabled: stores.arrangeEnabled,
     })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.ownerId))
@@ -256,21 +264,44 @@ export const sitemapProductsQuery = (db: Db, storeId: SQL) =>
 
 const isOrderKey = (storeId: SQL, key: string) => and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.storeId, storeId));
 
+/** What the order page, the WhatsApp message and the emails show of a sale. */
+const orderColumns = {
+  id: sales.id,
+  state: sales.state,
+  subtotal: sales.subtotal,
+  discount: sales.discount,
+  discountCode: sales.discountCode,
+  deliveryFee: sales.deliveryFee,
+  total: sales.total,
+  currency: sales.currency,
+  buyerName: sales.buyerName,
+  buyerPhone: sales.buyerPhone,
+  buyerEmail: sales.buyerEmail,
+  delivery: sales.delivery,
+  deliveryZone: sales.deliveryZone,
+  pickupPoint: sales.pickupPoint,
+  address: sales.address,
+  note: sales.note,
+  accessToken: sales.accessToken,
+  paymentMethod: sales.paymentMethod,
+  paymentStatus: sales.paymentStatus,
+  createdAt: sales.createdAt,
+};
+export type OrderRow = Awaited<ReturnType<typeof orderByIdQuery>>[number];
+
+const orderLineColumns = {
+  position: saleLines.position,
+  productId: saleLines.productId,
+  name: saleLines.name,
+  imageKey: saleLines.imageKey,
+  unitPrice: saleLines.unitPrice,
+  quantity: saleLines.quantity,
+};
+
 /** The sale an idempotency key created, only within this store. */
 export const orderByKeyQuery = (db: Db, storeId: SQL, key: string) =>
   db
-    .select({
-      id: sales.id,
-      state: sales.state,
-      total: sales.total,
-      currency: sales.currency,
-      buyerName: sales.buyerName,
-      buyerPhone: sales.buyerPhone,
-      delivery: sales.delivery,
-      address: sales.address,
-      note: sales.note,
-      createdAt: sales.createdAt,
-    })
+    .select(orderColumns)
     .from(idempotencyKeys)
     .innerJoin(sales, eq(sales.id, idempotencyKeys.saleId))
     .where(isOrderKey(storeId, key))
@@ -278,18 +309,77 @@ export const orderByKeyQuery = (db: Db, storeId: SQL, key: string) =>
 
 export const orderLinesByKeyQuery = (db: Db, storeId: SQL, key: string) =>
   db
-    .select({
-      position: saleLines.position,
-      productId: saleLines.productId,
-      name: saleLines.name,
-      imageKey: saleLines.imageKey,
-      unitPrice: saleLines.unitPrice,
-      quantity: saleLines.quantity,
-    })
+    .select(orderLineColumns)
     .from(idempotencyKeys)
     .innerJoin(saleLines, eq(saleLines.saleId, idempotencyKeys.saleId))
     .where(isOrderKey(storeId, key))
     .orderBy(asc(saleLines.position));
+
+/** A sale of this store by its code; the caller checks the access token before showing anything. */
+export const orderByIdQuery = (db: Db, storeId: SQL, saleId: string) =>
+  db
+    .select(orderColumns)
+    .from(sales)
+    .where(and(eq(sales.id, saleId), eq(sales.storeId, storeId)))
+    .limit(1);
+
+export const orderLinesByIdQuery = (db: Db, storeId: SQL, saleId: string) =>
+  db
+    .select(orderLineColumns)
+    .from(saleLines)
+    .innerJoin(sales, eq(sales.id, saleLines.saleId))
+    .where(and(eq(saleLines.saleId, saleId), eq(sales.storeId, storeId)))
+    .orderBy(asc(saleLines.position));
+
+/** The store's home-delivery zones, in the merchant's order. */
+export const deliveryZonesQuery = (db: Db, storeId: SQL) =>
+  db
+    .select({
+      id: deliveryZones.id,
+      name: deliveryZones.name,
+      fee: deliveryZones.fee,
+      minOrder: deliveryZones.minOrder,
+      freeFrom: deliveryZones.freeFrom,
+    })
+    .from(deliveryZones)
+    .where(eq(deliveryZones.storeId, storeId))
+    .orderBy(asc(deliveryZones.position), asc(deliveryZones.id))
+    .limit(100);
+
+export const pickupPointsQuery = (db: Db, storeId: SQL) =>
+  db
+    .select({ id: pickupPoints.id, name: pickupPoints.name, address: pickupPoints.address, hours: pickupPoints.hours })
+    .from(pickupPoints)
+    .where(eq(pickupPoints.storeId, storeId))
+    .orderBy(asc(pickupPoints.position), asc(pickupPoints.id))
+    .limit(100);
+
+/** The store's code with this key (upper case), if any: inactive ones too, judged by the caller. */
+export const discountByKeyQuery = (db: Db, storeId: SQL, key: string) =>
+  db
+    .select({
+      id: discountCodes.id,
+      code: discountCodes.code,
+      kind: discountCodes.kind,
+      value: discountCodes.value,
+      minPurchase: discountCodes.minPurchase,
+      startsOn: discountCodes.startsOn,
+      endsOn: discountCodes.endsOn,
+      maxUses: discountCodes.maxUses,
+      uses: discountCodes.uses,
+      active: discountCodes.active,
+    })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.codeKey, key)))
+    .limit(1);
+
+/** Whether the store has linked an account for online payments (one row or none). */
+export const paymentAccountQuery = (db: Db, storeId: SQL) =>
+  db
+    .select({ provider: storePaymentAccounts.provider })
+    .from(storePaymentAccounts)
+    .where(eq(storePaymentAccounts.storeId, storeId))
+    .limit(1);
 
 /** Kept for the demo slice's data test: the store and its newest products, one round trip. */
 export async function loadStoreHome(db: Db, url: string) {

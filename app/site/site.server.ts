@@ -5,6 +5,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { isPastGrace } from "~/domain/billing";
 import { type CartLine, parseCart, priceCart } from "~/domain/cart";
 import { offerView } from "~/domain/catalog";
+import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
 import { slugify } from "~/domain/slug";
 import { notFound } from "~/http/responses";
@@ -13,12 +14,12 @@ import { type Config, publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices, type Services, storeHostContext } from "~/services/services";
 import { cartItemsOf } from "./cart-items";
-import { CART_COOKIE, ORDER_COOKIE } from "./cookies";
+import { CART_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE } from "./cookies";
 import { storeCacheTag } from "./edge-cache";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
 import { siteBasePath } from "./tenant";
 
-export { CART_COOKIE, ORDER_COOKIE };
+export { CART_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE };
 
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 
@@ -36,6 +37,12 @@ export function readCookie(request: Request, name: string): string | null {
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
+}
+
+/** The discount code the shopper applied in this store's cart (a code key), or null. */
+export function readCodeCookie(request: Request): string | null {
+  const value = readCookie(request, DISCOUNT_COOKIE);
+  return value && DISCOUNT_CODE_PATTERN.test(value) ? value : null;
 }
 
 /** Cookies of one store: scoped to its path on the app host, to its own host otherwise. */

@@ -175,8 +175,15 @@ describe("hidden products ('Oculto') are nowhere on the public site", () => {
     expect(cart.data.site.cartCount).toBe(1);
     expect(new Headers(cart.init?.headers).get("Set-Cookie")).toMatch(new RegExp(`^carrito=${p.inStockOld.id}:1;`));
 
+    // What the checkout page showed: the one published line, 10.00.
     const order = (lines: string[]) => {
-      const form = new URLSearchParams({ idempotencyKey: `clave-${crypto.randomUUID()}`, buyerName: "Luis", delivery: "pickup" });
+      const form = new URLSearchParams({
+        idempotencyKey: `clave-${crypto.randomUUID()}`,
+        buyerName: "Luis",
+        delivery: "pickup",
+        shownSubtotal: "1000",
+        shownDiscount: "0",
+      });
       for (const line of lines) form.append("line", line);
       return settle<Loaded<{ errors: Record<string, string> }> & Response>(
         checkoutAction(args(s, "/Checkout", {}, { method: "POST", body: form })),

@@ -82,6 +82,9 @@ async function placeOrder(services: S, storeUrl: string, productId: string, key 
     buyerName: "Mateo Gil",
     delivery: "pickup",
     buyerPhone: "300 123 4567",
+    // The checkout page's amounts: 2 × 127.50.
+    shownSubtotal: "25500",
+    shownDiscount: "0",
   }))
     body.append(k, v);
   const reply = (await checkout.action(siteArgs(services, storeUrl, "/Checkout", { method: "POST", body }) as never)) as Response;
@@ -317,7 +320,7 @@ describe("a new sale notifies the store's devices", () => {
     try {
       const { reply } = await placeOrder(s, shop.store.url, shop.product.id);
       expect(reply.status).toBe(303);
-      expect(reply.headers.get("Location")).toMatch(/\/Order$/);
+      expect(reply.headers.get("Location")).toMatch(/\/Order\/\d{10}\?t=[A-Za-z0-9_-]{32}$/);
       expect(errors.mock.calls.some((c) => String(c[0]).includes("new-order push failed"))).toBe(true);
     } finally {
       errors.mockRestore();

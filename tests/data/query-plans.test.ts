@@ -18,6 +18,7 @@ import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { loader as homeLoader } from "~/site/routes/store-home";
 import { insertStore, listStoreSummaries } from "~/stores/stores.server";
 import { stores, users } from "../../db/schema";
+import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs as argsFor } from "../support/site-args";
 
@@ -126,7 +127,7 @@ describe("query plans of the hot paths", () => {
     }
     saleIds = [];
     for (let i = 0; i < 25; i++) {
-      const order = {
+      const order = newOrder({
         key: `clave-${i}`,
         storeId,
         currency: "COP",
@@ -142,7 +143,7 @@ describe("query plans of the hot paths", () => {
           unitPrice: 1000,
           quantity: 1,
         })),
-      };
+      });
       saleIds.push((await createSale(s.db, order, new Date(now.getTime() + i * 60_000))).saleId);
     }
   });

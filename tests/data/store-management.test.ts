@@ -17,6 +17,7 @@ import {
 import { planLimits } from "~/workspace/plan-limits.server";
 import { products, saleLines, sales, sectionItems, stores, users } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
+import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 
 const photo = new Uint8Array(readFileSync("tests/fixtures/photos/wide.jpg"));
@@ -30,17 +31,18 @@ describe("counts the merchant sees", () => {
     const now = s.clock.now();
     const a = await insertProduct(s.db, { storeId: m.store.id, name: "Uno", price: 100, stock: 5 }, now);
     await insertProduct(s.db, { storeId: m.store.id, name: "Dos", price: 100, stock: 5 }, now);
-    const order = (key: string) => ({
-      key,
-      storeId: m.store.id,
-      currency: "USD",
-      buyerName: "Luis",
-      buyerPhone: null,
-      delivery: "pickup" as const,
-      address: null,
-      note: null,
-      lines: [{ productId: a.id, name: "Uno", imageKey: null, unitPrice: 100, quantity: 1 }],
-    });
+    const order = (key: string) =>
+      newOrder({
+        key,
+        storeId: m.store.id,
+        currency: "USD",
+        buyerName: "Luis",
+        buyerPhone: null,
+        delivery: "pickup" as const,
+        address: null,
+        note: null,
+        lines: [{ productId: a.id, name: "Uno", imageKey: null, unitPrice: 100, quantity: 1 }],
+      });
     await createSale(s.db, order("k1"), now);
     await createSale(s.db, order("k2"), now);
     await createSale(s.db, order("k3"), now);

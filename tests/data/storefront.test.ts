@@ -8,6 +8,7 @@ import { productListQuery } from "~/site/queries.server";
 import { loadSitePage } from "~/site/site.server";
 import { insertStore } from "~/stores/stores.server";
 import { idempotencyKeys, saleLines, sales, storeSlugHistory, users } from "../../db/schema";
+import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 
@@ -124,17 +125,18 @@ describe("public site loading", () => {
 });
 
 describe("sales from the checkout", () => {
-  const order = (storeId: string, productId: string, key: string) => ({
-    key,
-    storeId,
-    currency: "COP",
-    buyerName: "Lucía",
-    buyerPhone: null,
-    delivery: "delivery" as const,
-    address: "Calle 1",
-    note: null,
-    lines: [{ productId, name: "Café de Colombia", imageKey: null, unitPrice: 1000, quantity: 2 }],
-  });
+  const order = (storeId: string, productId: string, key: string) =>
+    newOrder({
+      key,
+      storeId,
+      currency: "COP",
+      buyerName: "Lucía",
+      buyerPhone: null,
+      delivery: "delivery" as const,
+      address: "Calle 1",
+      note: null,
+      lines: [{ productId, name: "Café de Colombia", imageKey: null, unitPrice: 1000, quantity: 2 }],
+    });
 
   it("saves the sale 'Pendiente' with its lines, once per idempotency key, even when submits race", async () => {
     const s = createTestServices();

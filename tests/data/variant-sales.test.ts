@@ -134,7 +134,13 @@ describe("buying a variant", () => {
     const cookie = added.headers.get("Set-Cookie")?.split(";")[0] ?? "";
     expect(cookie).toBe(`carrito=${product.id}-${mAzul.id}:2`);
 
-    const form = new URLSearchParams({ idempotencyKey: `clave-${crypto.randomUUID()}`, buyerName: "Luis", delivery: "pickup" });
+    const form = new URLSearchParams({
+      idempotencyKey: `clave-${crypto.randomUUID()}`,
+      buyerName: "Luis",
+      delivery: "pickup",
+      shownSubtotal: "5000",
+      shownDiscount: "0",
+    });
     form.append("line", `${product.id}-${mAzul.id}:2`);
     const ordered = await settle<Response>(checkoutAction(args(s, "/Checkout", { method: "POST", body: form, cookie })));
     expect(statusOf(ordered)).toBe(303);
@@ -167,7 +173,13 @@ describe("buying a variant", () => {
     const s = createTestServices();
     const { store, product, variant } = await shirtShop(s);
     const mAzul = variant("M", "Azul");
-    const form = new URLSearchParams({ idempotencyKey: `clave-${crypto.randomUUID()}`, buyerName: "Ana", delivery: "pickup" });
+    const form = new URLSearchParams({
+      idempotencyKey: `clave-${crypto.randomUUID()}`,
+      buyerName: "Ana",
+      delivery: "pickup",
+      shownSubtotal: "2500",
+      shownDiscount: "0",
+    });
     form.append("line", `${product.id}-${mAzul.id}:1`);
     await checkoutAction(args(s, "/Checkout", { method: "POST", body: form })).catch((r) => r);
     const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, store.id));
@@ -196,6 +208,8 @@ describe("buying a variant", () => {
         idempotencyKey: `clave-${crypto.randomUUID()}`,
         buyerName: `C${i}`,
         delivery: "pickup",
+        shownSubtotal: "2500",
+        shownDiscount: "0",
       });
       form.append("line", `${product.id}-${mAzul.id}:1`);
       await checkoutAction(args(s, "/Checkout", { method: "POST", body: form })).catch((r) => r);

@@ -181,7 +181,9 @@ describe("pages and forms", () => {
   it("an idempotency key already used by another store's order is refused (409), never a 500", async () => {
     const db = server.db();
     const [demoProduct] = (
-      await db.execute("select products.id from products join stores on stores.id = products.store_id where url = 'demo' limit 1")
+      await db.execute(
+        "select products.id, products.price from products join stores on stores.id = products.store_id where url = 'demo' limit 1",
+      )
     ).rows;
     const owner = crypto.randomUUID();
     const otherStore = "5550001112";
@@ -206,7 +208,7 @@ describe("pages and forms", () => {
     );
     const key = "clave-de-pedido-compartida";
     // As a shopper would: the product in the store's cart, then the checkout form.
-    const order = async (store: string, product: string) => {
+    const order = async (store: string, product: string, price: number) => {
       const cart = new CookieJar();
       const added = cart.take(
         await send(server, `/site/${store}/Cart`, {
@@ -217,11 +219,19 @@ describe("pages and forms", () => {
       expect(added.status).toBe(303);
       return send(server, `/site/${store}/Checkout`, {
         headers: { ...FORM, Cookie: cart.header },
-        body: form({ idempotencyKey: key, buyerName: "Ana", delivery: "pickup", buyerPhone: "3001234567", line: `${product}:1` }),
+        body: form({
+          idempotencyKey: key,
+          buyerName: "Ana",
+          delivery: "pickup",
+          buyerPhone: "3001234567",
+          line: `${product}:1`,
+          shownSubtotal: String(price),
+          shownDiscount: "0",
+        }),
       });
     };
-    expect((await order("demo", String(demoProduct?.id))).status).toBe(303);
-    const reused = await order("otra-tienda", otherProduct);
+    expect((await order("demo", String(demoProduct?.id), Number(demoProduct?.price))).status).toBe(303);
+    const reused = await order("otra-tienda", otherProduct, 100);
     expect(reused.status).toBe(409);
     expect(reused.body).toContain("Tu pedido ya no es válido");
     const sales = await db.execute({ sql: "select count(*) as n from sales where store_id = ?", args: [otherStore] });

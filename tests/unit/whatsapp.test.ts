@@ -12,25 +12,38 @@ describe("WhatsApp order", () => {
       storeName: "Demo",
       code: "1234567890",
       currency: "USD",
-      total: 3490,
+      amounts: { subtotal: 3490, discount: 349, discountCode: "BIENVENIDA", deliveryFee: 500, total: 3641 },
       lines: [
         { name: "Taza de cerámica", quantity: 2, unitPrice: 1250 },
         { name: "Café  de\nColombia", quantity: 1, unitPrice: 990 },
       ],
-      buyer: { name: "Lucía", delivery: "delivery", address: "Calle 1 # 2-3", phone: "3001234567", note: "Sin azúcar" },
+      buyer: {
+        name: "Lucía",
+        delivery: "delivery",
+        zone: "Norte",
+        address: "Calle 1 # 2-3",
+        phone: "3001234567",
+        note: "Sin azúcar",
+      },
+      orderUrl: "https://demo.vitrina.test/Order/1234567890?t=abc",
     });
     expect(text.split("\n")).toEqual([
       "¡Hola Demo! Quiero hacer este pedido:",
       "Pedido 1234567890",
       "Taza de cerámica x 2 = 25,00",
       "Café de Colombia x 1 = 9,90",
-      "Total: 34,90 USD",
+      "Subtotal: 34,90 USD",
+      "Descuento (BIENVENIDA): -3,49 USD",
+      "Envío (Norte): 5,00 USD",
+      "Total: 36,41 USD",
       "",
       "Nombre: Lucía",
-      "Entrega: Envío a domicilio",
+      "Entrega: Envío a domicilio — Norte",
       "Dirección: Calle 1 # 2-3",
       "Teléfono: 3001234567",
       "Nota: Sin azúcar",
+      "",
+      "Mi pedido: https://demo.vitrina.test/Order/1234567890?t=abc",
     ]);
   });
 
@@ -39,15 +52,40 @@ describe("WhatsApp order", () => {
       storeName: "Tienda",
       code: "1",
       currency: "COP",
-      total: 1250000,
+      amounts: { subtotal: 1250000, discount: 0, discountCode: null, deliveryFee: 0, total: 1250000 },
       lines: [{ name: "Mochila", quantity: 1, unitPrice: 1250000 }],
-      buyer: { name: "Ana", delivery: "pickup", address: "ignorada" },
+      buyer: { name: "Ana", delivery: "pickup", pickupPoint: "Local — Calle 5", address: "ignorada", zone: "ignorada" },
+      paidOnline: true,
     });
     expect(text).toContain("Mochila x 1 = 1.250.000");
-    expect(text).toContain("Total: 1.250.000 COP");
-    expect(text).toContain("Entrega: Retiro en tienda");
+    expect(text).toContain("Subtotal: 1.250.000 COP\nTotal: 1.250.000 COP");
+    expect(text).toContain("Entrega: Retiro en tienda — Local — Calle 5");
+    expect(text).toContain("Pago: en línea con Mercado Pago");
     expect(text).not.toContain("Dirección");
+    expect(text).not.toContain("Envío");
+    expect(text).not.toContain("Descuento");
     expect(formatAmount(50, "USD")).toBe("0,50");
+  });
+
+  it("writes free delivery of a zone as such, and arranged delivery without a place", () => {
+    const text = orderMessage({
+      storeName: "T",
+      code: "2",
+      currency: "USD",
+      amounts: { subtotal: 9000, discount: 0, discountCode: null, deliveryFee: 0, total: 9000 },
+      lines: [{ name: "Bolso", quantity: 1, unitPrice: 9000 }],
+      buyer: { name: "Ana", delivery: "delivery", zone: "Sur", address: "Calle 9" },
+    });
+    expect(text).toContain("Envío (Sur): Gratis\nTotal: 90,00 USD");
+    const arranged = orderMessage({
+      storeName: "T",
+      code: "3",
+      currency: "USD",
+      amounts: { subtotal: 9000, discount: 0, discountCode: null, deliveryFee: 0, total: 9000 },
+      lines: [{ name: "Bolso", quantity: 1, unitPrice: 9000 }],
+      buyer: { name: "Ana", delivery: "arrange" },
+    });
+    expect(arranged.split("\n").at(-1)).toBe("Entrega: A coordinar con el vendedor");
   });
 
   it("opens the app on phones and WhatsApp Web on computers", () => {

@@ -1,15 +1,29 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { addToCart, CART_MESSAGES, type CartLine, lineKey, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
+import { codeKey, DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
 import { VARIANT_MESSAGES } from "~/domain/variants";
 import { refused } from "~/http/responses";
+import { amountRows, enteredCode } from "~/orders/order-amounts";
+import { OrderLines } from "~/orders/order-lines";
 import type { RouteHandle } from "~/root";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
+import { discountByKeyQuery } from "../queries.server";
 import { siteMeta } from "../seo";
 import { SiteShell } from "../shell";
-import { CART_COOKIE, imageOf, loadSitePage, ORDER_COOKIE, productPagePath, readCookie, storeCookie } from "../site.server";
+import {
+  CART_COOKIE,
+  DISCOUNT_COOKIE,
+  imageOf,
+  loadSitePage,
+  ORDER_COOKIE,
+  productPagePath,
+  readCodeCookie,
+  readCookie,
+  storeCookie,
+} from "../site.server";
 import type { Route } from "./+types/cart";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -20,7 +34,11 @@ const productId = z.string().regex(/^\d{7}$/);
 const variantId = z.union([z.literal("").transform(() => undefined), z.coerce.number().int().min(1).max(999_999_999)]).optional();
 
 export async function loader(args: Route.LoaderArgs) {
-  const p = await loadSitePage(args, () => []);
+  const entered = readCodeCookie(args.request);
+  const p = await loadSitePage(args, (storeId, db) => [discountByKeyQuery(db, storeId, entered ?? "-")]);
+  const [[codeRow]] = p.page;
+  const code = enteredCode(entered, codeRow, p.priced.total, p.store, p.services.clock.now());
+  const discount = code.state === "applied" ? code.discount : 0;
   const params = new URL(args.request.url).searchParams;
   const { basePath, currency } = p.site;
   const lines = p.priced.lines.map((l) => ({
@@ -38,6 +56,11 @@ export async function loader(args: Route.LoaderArgs) {
   }));
   const removing = lines.find((l) => l.id === params.get("eliminar")) ?? null;
   const headers = new Headers(p.cache);
+  if (entered) {
+    // A code's state (uses, dates) changes without the store's version: never revalidated from a cache.
+    headers.set("Cache-Control", "no-store");
+    headers.delete("ETag");
+  }
   // Deleted products, other stores' ids and quantities above stock leave the cookie here.
   const cleaned = serializeCart(p.priced.cleaned);
   if (cleaned !== (readCookie(args.request, CART_COOKIE) ?? "")) {
@@ -48,7 +71,26 @@ export async function loader(args: Route.LoaderArgs) {
       site: p.site,
       lines,
       soldOut: p.priced.soldOut.map((s) => ({ id: s.key, name: s.name })),
-      total: formatMoney(p.priced.total, currency),
+      total: formatMoney(p.priced.total - discount, currency),
+      amounts:
+        code.state === "applied"
+          ? amountRows(
+              {
+                subtotal: p.priced.total,
+                discount,
+                discountCode: code.code.code,
+                deliveryFee: null,
+                total: p.priced.total - discount,
+              },
+              currency,
+            ).rows
+          : [],
+      code:
+        code.state === "applied"
+          ? { text: code.code.code, error: null }
+          : code.state === "refused"
+            ? { text: code.entered, error: code.message }
+            : null,
       removing: removing && {
         id: removing.id,
         productId: removing.productId,
@@ -73,9 +115,36 @@ const cartForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), productId, variantId }),
 ]);
 
+const codeForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("code"), code: z.string().trim().max(40) }),
+  z.object({ intent: z.literal("dropCode") }),
+]);
+
+/** 'Aplicar' a discount code: kept in a cookie when the store has it and it applies to this cart now. */
+async function codeAction(args: Route.ActionArgs, input: z.output<typeof codeForm>) {
+  const p = await loadSitePage(args, (storeId, db) => [
+    discountByKeyQuery(db, storeId, input.intent === "code" ? codeKey(input.code) : "-"),
+  ]);
+  const cartPath = `${p.site.basePath}/Cart`;
+  const cookie = (value: string) => storeCookie(p.services.config, p.site.basePath, DISCOUNT_COOKIE, value);
+  if (input.intent === "dropCode") return redirect(cartPath, { status: 303, headers: { "Set-Cookie": cookie("") } });
+  const [[row]] = p.page;
+  const key = codeKey(input.code);
+  if (!key) return data({ codeError: "Escribe tu código de descuento", codeValue: "" }, { status: 400 });
+  const applied = enteredCode(DISCOUNT_CODE_PATTERN.test(key) ? key : "-", row, p.priced.total, p.store, p.services.clock.now());
+  if (applied.state !== "applied") {
+    const message = applied.state === "refused" ? applied.message : "Escribe tu código de descuento";
+    return data({ codeError: message, codeValue: input.code }, { status: applied.state === "refused" ? 422 : 400 });
+  }
+  return redirect(cartPath, { status: 303, headers: { "Set-Cookie": cookie(key) } });
+}
+
 /** Add, change the quantity (1…stock) or remove, then back to the cart (post/redirect/get). */
 export async function action(args: Route.ActionArgs) {
-  const parsed = cartForm.safeParse(Object.fromEntries(await args.request.formData()));
+  const fields = Object.fromEntries(await args.request.formData());
+  const code = codeForm.safeParse(fields);
+  if (code.success) return codeAction(args, code.data);
+  const parsed = cartForm.safeParse(fields);
   if (!parsed.success) refused("No pudimos actualizar tu carrito", 400);
   const input = parsed.data;
   const p = await loadSitePage(args, () => [], { cartIds: [input.productId] });
@@ -128,8 +197,9 @@ function LineFields({ line }: { line: { productId: string; variantId: number | n
   );
 }
 
-export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { site, lines, soldOut, total, removing, hasOrder } = loaderData;
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, lines, soldOut, total, amounts, code, removing, hasOrder } = loaderData;
+  const codeError = actionData?.codeError ?? code?.error ?? null;
   const cartPath = `${site.basePath}/Cart`;
   return (
     <SiteShell site={site} current="cart">
@@ -234,9 +304,46 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           {soldOut.length > 0 && (
             <p className="muted">Agotados, no entran en tu pedido: {soldOut.map((s) => s.name).join(", ")}.</p>
           )}
-          <p className="total">
-            Total: <strong>{total}</strong>
-          </p>
+          <section aria-label="Resumen" className="summary">
+            <OrderLines lines={[]} amounts={amounts} total={total} />
+          </section>
+          {code && !actionData?.codeError ? (
+            <form method="post" action={cartPath} className="code-form">
+              <input type="hidden" name="intent" value="dropCode" />
+              <span>
+                Código <strong>{code.text}</strong>
+                {code.error ? "" : " aplicado"}
+              </span>
+              <button type="submit" className="button secondary">
+                Quitar código
+              </button>
+            </form>
+          ) : (
+            <form method="post" action={cartPath} className="code-form">
+              <input type="hidden" name="intent" value="code" />
+              <label>
+                Código de descuento
+                <input
+                  name="code"
+                  maxLength={40}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  defaultValue={actionData?.codeValue ?? ""}
+                  aria-invalid={codeError ? true : undefined}
+                  aria-describedby={codeError ? "code-error" : undefined}
+                />
+              </label>
+              <button type="submit" className="button secondary">
+                Aplicar
+              </button>
+            </form>
+          )}
+          {codeError && (
+            <p className="field-error" id="code-error" role="alert">
+              {codeError}
+            </p>
+          )}
+          <p className="muted">El envío se calcula al hacer el pedido, según cómo lo quieras recibir.</p>
           <p className="order">
             <a className="button" href={`${site.basePath}/Checkout`}>
               Hacer pedido

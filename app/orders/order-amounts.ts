@@ -1,0 +1,37 @@
+import { type DiscountCode, discountMessage, judgeDiscount } from "~/domain/discounts";
+import { formatMoney } from "~/domain/money";
+import { isoLocalDateTime } from "~/domain/sales";
+
+/** The code the buyer entered, as it applies to their subtotal today in the store's time zone. */
+export type EnteredCode =
+  | { state: "none" }
+  | { state: "applied"; code: DiscountCode; discount: number }
+  | { state: "refused"; entered: string; message: string };
+
+export function enteredCode(
+  entered: string | null,
+  row: DiscountCode | undefined,
+  subtotal: number,
+  store: { timeZone: string; currency: string },
+  now: Date,
+): EnteredCode {
+  if (!entered) return { state: "none" };
+  const today = isoLocalDateTime(now, store.timeZone).slice(0, 10);
+  const judged = judgeDiscount(row, subtotal, today);
+  if (judged.ok && row) return { state: "applied", code: row, discount: judged.discount };
+  const minimum = row?.minPurchase ? formatMoney(row.minPurchase, store.currency) : "";
+  return { state: "refused", entered, message: discountMessage(judged.ok ? "unknown" : judged.problem, minimum) };
+}
+
+/** The amount lines every order summary shows (cart, checkout, order page), formatted. */
+export function amountRows(
+  a: { subtotal: number; discount: number; discountCode: string | null; deliveryFee: number | null; total: number },
+  currency: string,
+) {
+  const money = (minor: number) => formatMoney(minor, currency);
+  const rows: Array<{ label: string; value: string }> = [{ label: "Subtotal", value: money(a.subtotal) }];
+  if (a.discount > 0)
+    rows.push({ label: `Descuento${a.discountCode ? ` (${a.discountCode})` : ""}`, value: `−${money(a.discount)}` });
+  if (a.deliveryFee !== null) rows.push({ label: "Envío", value: a.deliveryFee > 0 ? money(a.deliveryFee) : "Gratis" });
+  return { rows, total: money(a.total) };
+}

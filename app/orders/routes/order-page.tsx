@@ -1,0 +1,156 @@
+import { data } from "react-router";
+import { constantTimeEqual } from "~/domain/constant-time";
+import { formatMoney } from "~/domain/money";
+import { deliveryText, isMobileUserAgent, orderMessage, whatsappUrl } from "~/domain/whatsapp";
+import type { RouteHandle } from "~/root";
+import { orderByIdQuery, orderLinesByIdQuery, paymentAccountQuery } from "~/site/queries.server";
+import { siteMeta } from "~/site/seo";
+import { SiteShell } from "~/site/shell";
+import { loadSitePage, type SiteArgs } from "~/site/site.server";
+import { amountRows } from "../order-amounts";
+import { OrderLines } from "../order-lines";
+import { orderPageUrl } from "../order-links";
+import type { Route } from "./+types/order-page";
+
+export const handle: RouteHandle = { hydrate: false };
+// The link carries the order's secret: never cached, never sent on as a referrer.
+const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+export const headers = () => PRIVATE_HEADERS;
+
+const SALE_STATE_TEXT = {
+  Pendiente: "La tienda recibió tu pedido y lo confirmará pronto.",
+  Confirmada: "La tienda confirmó tu pedido.",
+  Cancelada: "La tienda canceló este pedido.",
+} as const;
+
+const PAYMENT_STATE_TEXT = {
+  none: "Al recibir, como lo acuerdes con la tienda",
+  pending: "En línea con Mercado Pago: pendiente",
+  approved: "En línea con Mercado Pago: aprobado",
+  rejected: "En línea con Mercado Pago: rechazado",
+} as const;
+
+/** The sale this link names, when its token is right; otherwise the same 404 as an unknown code. */
+async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
+  const code = /^\d{10}$/.test(args.params.code ?? "") ? (args.params.code as string) : "-";
+  const token = new URL(args.request.url).searchParams.get("t") ?? "";
+  const p = await loadSitePage(args, (storeId, db) => [
+    orderByIdQuery(db, storeId, code),
+    orderLinesByIdQuery(db, storeId, code),
+    paymentAccountQuery(db, storeId),
+  ]);
+  const [[sale], lines, [account]] = p.page;
+  if (!sale || !token || !constantTimeEqual(token, sale.accessToken)) {
+    throw data({ kind: "not_found" }, { status: 404, headers: PRIVATE_HEADERS });
+  }
+  return { p, sale, lines, linked: Boolean(account) };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { p, sale, lines, linked } = await loadOrder(args);
+  const { store, services } = p;
+  const buyer = {
+    name: sale.buyerName,
+    delivery: sale.delivery,
+    zone: sale.deliveryZone,
+    pickupPoint: sale.pickupPoint,
+    address: sale.address,
+    phone: sale.buyerPhone,
+    note: sale.note,
+  };
+  const orderUrl = orderPageUrl(services.config, store.url, sale.id, sale.accessToken);
+  const text = orderMessage({
+    storeName: store.name,
+    code: sale.id,
+    currency: sale.currency,
+    amounts: sale,
+    lines,
+    buyer,
+    paidOnline: sale.paymentMethod === "online",
+    orderUrl,
+  });
+  const owes = sale.paymentMethod === "online" && sale.paymentStatus !== "approved" && sale.state !== "Cancelada";
+  return data(
+    {
+      site: p.site,
+      code: sale.id,
+      token: sale.accessToken,
+      state: sale.state,
+      stateText: SALE_STATE_TEXT[sale.state],
+      lines: lines.map((l) => ({
+        key: l.position,
+        name: l.name,
+        quantity: l.quantity,
+        subtotal: formatMoney(l.unitPrice * l.quantity, sale.currency),
+      })),
+      ...amountRows(
+        {
+          subtotal: sale.subtotal,
+          discount: sale.discount,
+          discountCode: sale.discountCode,
+          deliveryFee: sale.delivery === "delivery" && sale.deliveryZone ? sale.deliveryFee : null,
+          total: sale.total,
+        },
+        sale.currency,
+      ),
+      delivery: deliveryText(buyer),
+      address: sale.delivery === "delivery" ? sale.address : null,
+      payment: PAYMENT_STATE_TEXT[sale.paymentStatus],
+      paymentStatus: sale.paymentStatus,
+      canPay: owes && linked,
+      buyerPhone: sale.buyerPhone,
+      whatsapp: whatsappUrl(store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent"))),
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return siteMeta(loaderData?.site, {
+    title: `Pedido ${loaderData?.code ?? ""} | ${loaderData?.site.name ?? ""}`,
+    path: "/Order",
+    noindex: true,
+  });
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { site, code, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus, whatsapp } = loaderData;
+  return (
+    <SiteShell site={site}>
+      <section className="confirmation">
+        <h1>Pedido {code}</h1>
+        <p>
+          Estado: <strong data-sale-state="">{state}</strong>. {stateText}
+        </p>
+        <OrderLines className="summary-lines" lines={lines} amounts={rows} total={total} />
+        <dl className="amounts">
+          <div>
+            <dt>Entrega</dt>
+            <dd>{delivery}</dd>
+          </div>
+          {address && (
+            <div>
+              <dt>Dirección</dt>
+              <dd>{address}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Pago</dt>
+            <dd data-payment-state={paymentStatus}>{payment}</dd>
+          </div>
+        </dl>
+        {whatsapp && (
+          <p>
+            <a className="button whatsapp" href={whatsapp}>
+              Volver a WhatsApp
+            </a>
+          </p>
+        )}
+        <p>
+          <a href={`${site.basePath}/Store`}>Seguir comprando</a>
+        </p>
+        <p className="muted">Guarda este enlace: con él puedes volver a ver tu pedido.</p>
+      </section>
+    </SiteShell>
+  );
+}
