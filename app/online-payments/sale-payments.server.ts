@@ -44,7 +44,7 @@ export async function startSalePayment(
 ): Promise<{ redirectUrl: string }> {
   try {
     const sale = await findSale(services, storeId, saleId);
-    if (!sale || sale.paymentMethod !== "online" || sale.paymentStatus === "approved" || sale.paymentStatus === "none") {
+    if (sale?.paymentMethod !== "online" || sale.paymentStatus === "approved" || sale.paymentStatus === "none") {
       throw new Error(`sale ${saleId} is not an unpaid online sale of store ${storeId}`);
     }
     const account = await storeAccessToken(services, storeId);
@@ -86,7 +86,7 @@ export async function confirmSalePayment(
     return { outcome: "unknown" };
   }
   const sale = await findSale(services, storeId, remote.externalReference);
-  if (!sale || sale.paymentMethod !== "online") return { outcome: "unknown" };
+  if (sale?.paymentMethod !== "online") return { outcome: "unknown" };
 
   const verdict = judgePayment({ code: sale.id, amount: sale.total, currency: sale.currency }, remote);
   if (verdict === "wrong_amount" || verdict === "wrong_currency") {
