@@ -31,7 +31,6 @@ import {
 import { createTestServices } from "../support/services";
 import { merchantWithStore } from "./sales-fixtures";
 
-type AnyServices = Services & { outbox: { sent: Array<{ to: string; subject: string; text: string }> } };
 type MpServices = ReturnType<typeof createMercadoPagoServices>;
 
 let mp: Awaited<ReturnType<typeof startMercadoPagoStandIn>>;
