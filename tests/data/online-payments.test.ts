@@ -387,6 +387,27 @@ describe("MercadoPago (against the stand-in)", () => {
     expect(mails[0]?.to).toBe(await ownerEmail(s, userId));
   });
 
+  it("a failing mailer does not fail the confirmation", async () => {
+    const s = createMercadoPagoServices();
+    const { store } = await linkWithMercadoPago(s, 7009);
+    const saleId = await onlineSale(s, store.id, 2500);
+    mp.payments.set("8800010", {
+      id: 8800010,
+      status: "approved",
+      external_reference: saleId,
+      transaction_amount: 25,
+      currency_id: "USD",
+      collector_id: 7009,
+    });
+    s.mail = {
+      send: async () => {
+        throw new Error("correo caído");
+      },
+    };
+    expect(await notify(s, store.id, "8800010")).toEqual({ status: 200, text: "applied" });
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("approved");
+  });
+
   it("a payment for another store's sale, or one this store's token cannot read, is refused and changes nothing", async () => {
     const s = createMercadoPagoServices();
     const a = await linkWithMercadoPago(s, 7004);
