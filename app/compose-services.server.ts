@@ -1,6 +1,7 @@
 import type { Client } from "@libsql/client";
 import { fractionDigits } from "~/domain/money";
 import { sandboxLookup } from "./sandbox/sandbox-lookup.server";
+import { sandboxStoreRecords } from "./sandbox/sandbox-store-payments.server";
 import type { Clock } from "./services/clock";
 import type { Config, VapidKeys } from "./services/config";
 import { createDb, RoundTripCounter } from "./services/db";
@@ -9,11 +10,12 @@ import type { FileStore } from "./services/files";
 import { type Mailer, ResendMailer } from "./services/mail";
 import { MercadoPagoPayments, type PaymentProvider, SandboxPayments } from "./services/payments";
 import type { Services } from "./services/services";
+import { MercadoPagoStoreGateway, SandboxStoreGateway, type StorePaymentGateway } from "./services/store-payments";
 
 /**
  * The composition root both runtimes call: builds the per-request services from the adapters the
  * runtime entry provides (server/main.ts, workers/app.ts). The only module that wires a feature's
- * adapter (the payment sandbox's lookup) into the services; services/ itself knows no feature.
+ * adapter (the payment sandbox's lookups) into the services; services/ itself knows no feature.
  */
 export function createServices(options: {
   config: Config;
@@ -40,6 +42,12 @@ export function createServices(options: {
   } else {
     paymentProvider = new SandboxPayments(config.APP_ORIGIN, sandboxLookup(db));
   }
+  const clientId = config.MERCADOPAGO_CLIENT_ID;
+  const clientSecret = config.MERCADOPAGO_CLIENT_SECRET;
+  const storePayments: StorePaymentGateway =
+    config.storePaymentsProvider === "mercadopago" && clientId && clientSecret
+      ? new MercadoPagoStoreGateway(clientId, clientSecret, config.MERCADOPAGO_ACCESS_TOKEN ?? clientSecret, fractionDigits)
+      : new SandboxStoreGateway(config.APP_ORIGIN, sandboxStoreRecords(db, options.clock));
   const edgeCache = options.edgeCache ?? noEdgeCache;
   return {
     config,
@@ -47,6 +55,7 @@ export function createServices(options: {
     files: options.files,
     mail,
     payments: paymentProvider,
+    storePayments,
     clock: options.clock,
     roundTrips,
     edgeCache,

@@ -40,7 +40,10 @@ export default [
       route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
       route("sales.csv", "sales/routes/sales-csv.ts"),
       route("notifications", "notifications/routes/push-subscriptions.ts"), // new-order Web Push: the sales page's toggle
+      route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
     ]),
+    // The one OAuth callback registered with MercadoPago; the signed state names the store.
+    route("Store/oauth/mercadopago", "online-payments/routes/oauth-callback.ts"),
   ]),
   layout("merchant/routes/bare-layout.tsx", [
     route("plans", "billing/routes/plans.tsx"),
@@ -70,12 +73,15 @@ export default [
   route("SSS", "admin/routes/store-urls.tsx"),
   // MercadoPago notifications: signed (x-signature), exempt from the Origin check.
   route("webhooks/mercadopago", "billing/routes/mercadopago-webhook.ts"),
+  route("webhooks/mercadopago/stores/:storeId", "online-payments/routes/store-payment-webhook.ts"),
 
   // Local-only tools (404 in production).
   route("_dev/correo", "dev/routes/outbox.tsx"),
   route("_dev/reloj", "dev/routes/test-clock.tsx"),
   // Payment sandbox: only while no MercadoPago credentials are configured.
   route("_sandbox/pay/:code", "sandbox/routes/sandbox-pay.tsx"),
+  route("_sandbox/oauth", "sandbox/routes/sandbox-oauth.tsx"),
+  route("_sandbox/store-checkout/:id", "sandbox/routes/sandbox-store-checkout.tsx"),
 
   route("*", "not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,11 +1,14 @@
 import { z } from "zod";
-import { fromBase64Url, isUncompressedPoint } from "~/domain/base64url";
+import { fromBase64Url, isUncompressedPoint, toBase64Url } from "~/domain/base64url";
 import { parseMoney } from "~/domain/money";
 
 /**
  * Every setting of the platform, parsed once at start-up. A missing or bad value stops
  * start-up with a message naming the variable, never a half-working server.
  */
+/** base64 or base64url, padded or not. */
+const decodeKey = (v: string) => fromBase64Url(v.trim().replace(/\+/g, "-").replace(/\//g, "_"));
+
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const flag = z.preprocess(
@@ -38,6 +41,17 @@ export const configSchema = z
     MERCADOPAGO_ACCESS_TOKEN: optionalString,
     MERCADOPAGO_PUBLIC_KEY: optionalString,
     MERCADOPAGO_WEBHOOK_SECRET: optionalString,
+    /** The MercadoPago application merchants link their own accounts to (OAuth, 'Cobros en línea'). */
+    MERCADOPAGO_CLIENT_ID: optionalString,
+    MERCADOPAGO_CLIENT_SECRET: optionalString,
+    /** AES-256-GCM key (32 bytes, base64 or base64url) that encrypts the merchants' MercadoPago tokens at rest. */
+    PAYMENT_TOKEN_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((v) => decodeKey(v)?.length === 32, "debe ser una clave de 32 bytes en base64 (openssl rand -base64 32)")
+        .optional(),
+    ),
     PAYMENT_SANDBOX: flag,
     BILLING_CURRENCY: z.preprocess(
       emptyToUndefined,
@@ -111,6 +125,28 @@ export const configSchema = z
         message: "en producción hacen falta las credenciales de MercadoPago (o PAYMENT_SANDBOX=1 explícito)",
       });
     }
+    if (Boolean(c.MERCADOPAGO_CLIENT_ID) !== Boolean(c.MERCADOPAGO_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MERCADOPAGO_CLIENT_ID"],
+        message: "los cobros en línea necesitan MERCADOPAGO_CLIENT_ID y MERCADOPAGO_CLIENT_SECRET juntos",
+      });
+    }
+    if (c.MERCADOPAGO_CLIENT_ID && !c.MERCADOPAGO_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MERCADOPAGO_WEBHOOK_SECRET"],
+        message: "los cobros en línea necesitan MERCADOPAGO_WEBHOOK_SECRET para verificar los avisos de pago",
+      });
+    }
+    if (c.VITRINA_ENV === "production" && c.MERCADOPAGO_CLIENT_ID && !c.PAYMENT_TOKEN_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_TOKEN_KEY"],
+        message:
+          "en producción, con MERCADOPAGO_CLIENT_ID, hace falta PAYMENT_TOKEN_KEY (32 bytes en base64: openssl rand -base64 32)",
+      });
+    }
     if (c.VITRINA_ENV === "production" && (!c.ADMIN_SECRET || c.ADMIN_SECRET.length < 16)) {
       ctx.addIssue({
         code: "custom",
@@ -140,6 +176,12 @@ export const configSchema = z
 
 export type ConfigInput = z.input<typeof configSchema>;
 
+/**
+ * Encrypts linked-account tokens when PAYMENT_TOKEN_KEY is not set: local runs and tests only (production
+ * with MercadoPago OAuth refuses to start without a key). It is public, so it protects nothing.
+ */
+export const DEVELOPMENT_TOKEN_KEY = "dml0cmluYS1kZXNhcnJvbGxvLW5vLXNlY3JldGEtMDE";
+
 /** Contact sent in VAPID tokens by local runs without VAPID_SUBJECT. */
 export const LOCAL_VAPID_SUBJECT = "mailto:avisos@vitrina.local";
 
@@ -156,6 +198,10 @@ export type Config = z.output<typeof configSchema> & {
   /** Whether start-up creates the demo merchant (its password is published in the README). */
   seedDemo: boolean;
   paymentProvider: "sandbox" | "mercadopago";
+  /** Where merchants link their own accounts: MercadoPago with an OAuth application, else the sandbox. */
+  storePaymentsProvider: "sandbox" | "mercadopago";
+  /** PAYMENT_TOKEN_KEY as base64url, or the fixed development key when it is not set. */
+  paymentTokenKey: string;
   mailProvider: "outbox" | "resend";
   /** STORE_UNLOCK_PRICE in minor units of BILLING_CURRENCY. */
   storeUnlockPrice: number;
@@ -184,6 +230,8 @@ export function parseConfig(env: Record<string, unknown>): Config {
     devTools: c.VITRINA_ENV === "local",
     seedDemo: c.VITRINA_ENV === "local" || c.SEED_DEMO,
     paymentProvider: c.MERCADOPAGO_ACCESS_TOKEN ? "mercadopago" : "sandbox",
+    storePaymentsProvider: c.MERCADOPAGO_CLIENT_ID && c.MERCADOPAGO_CLIENT_SECRET ? "mercadopago" : "sandbox",
+    paymentTokenKey: c.PAYMENT_TOKEN_KEY ? toBase64Url(decodeKey(c.PAYMENT_TOKEN_KEY) as Uint8Array) : DEVELOPMENT_TOKEN_KEY,
     mailProvider: c.RESEND_API_KEY ? "resend" : "outbox",
     storeUnlockPrice,
     vapid:

@@ -6,6 +6,7 @@ import type { EdgeCache } from "./edge-cache";
 import type { FileStore } from "./files";
 import type { Mailer } from "./mail";
 import type { PaymentProvider } from "./payments";
+import type { StorePaymentGateway } from "./store-payments";
 
 /** What every request gets, built by the entry of its runtime (server/ or workers/). */
 export interface Services {
@@ -14,6 +15,8 @@ export interface Services {
   files: FileStore;
   mail: Mailer;
   payments: PaymentProvider;
+  /** Where stores link their own payment account ('Cobros en línea'): MercadoPago OAuth or the sandbox. */
+  storePayments: StorePaymentGateway;
   clock: Clock;
   roundTrips: RoundTripCounter;
   edgeCache: EdgeCache;

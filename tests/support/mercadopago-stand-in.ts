@@ -25,15 +25,30 @@ export interface StandInPayment {
   external_reference: string | null;
   transaction_amount: number;
   currency_id: string;
+  /** The merchant account the payment went to; only that merchant's token reads it. Unset: the platform's. */
+  collector_id?: number;
 }
 
 export const ACCESS_TOKEN = "APP_USR-stand-in-token";
 export const WEBHOOK_SECRET = "stand-in-webhook-secret";
+/** The platform's OAuth application that merchants link their accounts to. */
+export const CLIENT_ID = "1234567890123456";
+export const CLIENT_SECRET = "stand-in-client-secret";
+/** What /oauth/token says a fresh access token lasts (MercadoPago: 180 days). */
+export const TOKEN_LIFETIME_S = 15_552_000;
+
+interface MerchantGrant {
+  accountId: number;
+  accessToken: string;
+  refreshToken: string;
+}
 
 /**
- * A local HTTP stand-in for the MercadoPago API: answers the two calls the product makes
- * (create preference, get payment) the way MercadoPago does, and records every request the SDK
- * sends so tests can check them. Refuses requests without the access token, as MercadoPago does.
+ * A local HTTP stand-in for the MercadoPago API: answers the calls the product makes (create
+ * preference, get payment, OAuth token exchange and refresh) the way MercadoPago does, and records
+ * every request the SDK sends so tests can check them. Refuses requests without a known access token,
+ * as MercadoPago does: the platform's, or a merchant's issued by /oauth/token, which reads only the
+ * payments made to that merchant.
  */
 export async function startMercadoPagoStandIn() {
   const requests: RecordedRequest[] = [];
@@ -41,6 +56,27 @@ export async function startMercadoPagoStandIn() {
   let preferenceStatus = 201;
   let paymentStatus = 200;
   let next = 1;
+  /** Authorization codes the merchant's 'Autorizar' would have produced: code → account. */
+  const codes = new Map<string, number>();
+  const grants: MerchantGrant[] = [];
+  const issue = (accountId: number) => {
+    const grant = {
+      accountId,
+      accessToken: `APP_USR-merchant-${accountId}-${crypto.randomUUID()}`,
+      refreshToken: `TG-${accountId}-${crypto.randomUUID()}`,
+    };
+    grants.push(grant);
+    return {
+      access_token: grant.accessToken,
+      token_type: "bearer",
+      expires_in: TOKEN_LIFETIME_S,
+      scope: "offline_access payments read write",
+      user_id: accountId,
+      refresh_token: grant.refreshToken,
+      public_key: `APP_USR-public-${accountId}`,
+      live_mode: false,
+    };
+  };
   const server = createServer((req, res) => {
     let raw = "";
     req.setEncoding("utf8");
@@ -55,7 +91,29 @@ export async function startMercadoPagoStandIn() {
         res.writeHead(status, { "Content-Type": "application/json" });
         res.end(JSON.stringify(json));
       };
-      if (req.headers.authorization !== `Bearer ${ACCESS_TOKEN}`) {
+      if (req.method === "POST" && path === "/oauth/token") {
+        const invalid = () => send(400, { message: "invalid_grant", error: "invalid_grant", status: 400, cause: [] });
+        if (body?.client_id !== CLIENT_ID || body?.client_secret !== CLIENT_SECRET) {
+          return send(401, { message: "invalid client", error: "invalid_client", status: 401, cause: [] });
+        }
+        if (body.grant_type === "authorization_code") {
+          const accountId = codes.get(body.code);
+          if (accountId === undefined) return invalid();
+          codes.delete(body.code);
+          return send(200, issue(accountId));
+        }
+        if (body.grant_type === "refresh_token") {
+          const index = grants.findIndex((g) => g.refreshToken === body.refresh_token);
+          const grant = grants[index];
+          if (!grant) return invalid();
+          // A refresh token is good once; the old access token stops working too.
+          grants.splice(index, 1);
+          return send(200, issue(grant.accountId));
+        }
+        return invalid();
+      }
+      const merchant = grants.find((g) => req.headers.authorization === `Bearer ${g.accessToken}`);
+      if (req.headers.authorization !== `Bearer ${ACCESS_TOKEN}` && !merchant) {
         return send(401, { message: "invalid access token", error: "unauthorized", status: 401, cause: [] });
       }
       if (req.method === "POST" && path === "/checkout/preferences/") {
@@ -73,7 +131,8 @@ export async function startMercadoPagoStandIn() {
         if (paymentStatus !== 200)
           return send(paymentStatus, { message: "forbidden", error: "forbidden", status: paymentStatus });
         const payment = payments.get(match[1] ?? "");
-        if (!payment) return send(404, { message: "Payment not found", error: "not_found", status: 404, cause: [] });
+        const readable = payment && (merchant ? payment.collector_id === merchant.accountId : payment.collector_id === undefined);
+        if (!readable) return send(404, { message: "Payment not found", error: "not_found", status: 404, cause: [] });
         return send(200, payment);
       }
       send(404, { message: "not found", error: "not_found", status: 404 });
@@ -95,6 +154,14 @@ export async function startMercadoPagoStandIn() {
     failPayments(status = 403) {
       paymentStatus = status;
     },
+    /** The code MercadoPago sends back after the merchant of `accountId` authorizes the application. */
+    authorizationCode(accountId: number) {
+      const code = `TG-code-${crypto.randomUUID()}`;
+      codes.set(code, accountId);
+      return code;
+    },
+    /** The merchant tokens currently valid. */
+    grants,
     async close() {
       sdkConfig.BASE_URL = previous;
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -115,15 +182,18 @@ export function createMercadoPagoServices() {
     MERCADOPAGO_ACCESS_TOKEN: ACCESS_TOKEN,
     MERCADOPAGO_PUBLIC_KEY: "APP_USR-public-key",
     MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    MERCADOPAGO_CLIENT_ID: CLIENT_ID,
+    MERCADOPAGO_CLIENT_SECRET: CLIENT_SECRET,
   });
   const testClock = new TestClock(new Date());
+  const outbox = new MemoryMailer();
   const services = createServices({
     config,
     client: createClient({ url: config.DATABASE_URL, timeout: 5000 }),
     files: deletingRenditions(new DiskFileStore(join(dir, "files"))),
-    outbox: new MemoryMailer(),
+    outbox,
     clock: testClock,
     vapid: TEST_VAPID,
   });
-  return { ...services, testClock };
+  return { ...services, testClock, outbox };
 }

@@ -1,0 +1,7 @@
+/**
+ * MercadoPago has no API to revoke an OAuth grant (its docs list expiry, password change, the seller's
+ * own revocation and deleting the application), so unlinking deletes our tokens and tells the merchant
+ * where to remove the permission themselves.
+ */
+export const MERCADOPAGO_APP_REMOVAL =
+  "Para quitar también el permiso de Vitrina, entra a tu cuenta de Mercado Pago, busca en Seguridad las aplicaciones conectadas y elimina Vitrina.";

@@ -1,0 +1,93 @@
+import { Form, redirect } from "react-router";
+import { z } from "zod";
+import { failure } from "~/http/action-result";
+import { getServices } from "~/services/services";
+import { ConfirmedForm } from "~/ui/confirmed-form";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { FormError } from "~/ui/form";
+import { notice } from "~/ui/notice";
+import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { MERCADOPAGO_APP_REMOVAL } from "../messages";
+import { findStorePaymentAccount, isUsable, paymentsPagePath, startLinking, unlinkStore } from "../store-accounts.server";
+import type { Route } from "./+types/store-payments";
+
+export const meta: Route.MetaFunction = () => [{ title: "Cobros en línea | Vitrina" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const account = await findStorePaymentAccount(services, store.id);
+  const linked = isUsable(services, account);
+  return {
+    linked,
+    accountId: linked ? account.accountId : null,
+    linkedOn: linked
+      ? new Intl.DateTimeFormat("es", { dateStyle: "long", timeZone: store.timeZone }).format(account.linkedAt)
+      : null,
+    sandbox: services.storePayments.name === "sandbox",
+  };
+}
+
+const actionSchema = z.object({ intent: z.enum(["link", "unlink"], { error: "Elige vincular o desvincular" }) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return failure({ form: "Elige vincular o desvincular" });
+  if (parsed.data.intent === "link") {
+    return redirect(await startLinking(services, store.id, context.get(merchantContext).id));
+  }
+  await unlinkStore(services, store.id);
+  return redirectWithNotice(
+    services.config,
+    paymentsPagePath(store.id),
+    notice("Mercado Pago desvinculado", `Tus clientes ya no pueden pagar en línea. ${MERCADOPAGO_APP_REMOVAL}`, "success", 8000),
+  );
+}
+
+export default function StorePayments({ loaderData: p, actionData }: Route.ComponentProps) {
+  return (
+    <section className="panel wide" aria-labelledby="payments-title">
+      <h2 id="payments-title">Cobros en línea</h2>
+      <p className="muted">
+        Vincula tu cuenta de Mercado Pago y tus clientes podrán pagar sus pedidos en línea. El dinero llega directo a tu cuenta:
+        Vitrina no lo recibe ni lo retiene.
+      </p>
+      {p.sandbox && <p className="muted">Entorno de pruebas: la vinculación usa el sandbox local, sin dinero real.</p>}
+      <FormError message={actionData?.errors.form} />
+      {p.linked ? (
+        <>
+          <p>
+            Estado: <strong className="status-approved">Vinculada</strong>
+          </p>
+          <p>
+            Cuenta de Mercado Pago: <strong>{p.accountId}</strong>
+            <br />
+            <span className="muted">Vinculada el {p.linkedOn}</span>
+          </p>
+          <ConfirmedForm
+            fields={{ intent: "unlink" }}
+            buttonLabel="Desvincular"
+            title="¿Desvincular Mercado Pago?"
+            description={`Tus clientes ya no podrán pagar en línea en esta tienda. ${MERCADOPAGO_APP_REMOVAL}`}
+          />
+          <p className="muted">{MERCADOPAGO_APP_REMOVAL}</p>
+        </>
+      ) : (
+        <>
+          <p>
+            Estado: <strong>Sin vincular</strong>
+          </p>
+          {/* A full page load: the authorization page is Mercado Pago's own site. */}
+          <Form method="post" reloadDocument>
+            <input type="hidden" name="intent" value="link" />
+            <button type="submit" className="button">
+              Vincular Mercado Pago
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

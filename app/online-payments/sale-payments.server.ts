@@ -1,0 +1,149 @@
+import { and, eq, ne } from "drizzle-orm";
+import { judgePayment } from "~/domain/billing";
+import type { Services } from "~/services/services";
+import { sales, stores, users } from "../../db/schema";
+import { paymentApprovedEmail } from "./emails";
+import { findStorePaymentAccount, isUsable, storeAccessToken } from "./store-accounts.server";
+
+/**
+ * Buyers paying an order online, straight to the store's own linked account (Vitrina never holds the
+ * money). The checkout calls `startSalePayment`; the provider's notification (and the sandbox's
+ * decision) calls `confirmSalePayment`, the one path that marks a sale paid.
+ */
+export const ONLINE_PAYMENTS_UNAVAILABLE = "No pudimos iniciar el pago en línea. Inténtalo de nuevo en unos minutos.";
+
+export class OnlinePaymentsUnavailableError extends Error {
+  override name = "OnlinePaymentsUnavailableError";
+  constructor(cause?: unknown) {
+    super(ONLINE_PAYMENTS_UNAVAILABLE, { cause });
+  }
+}
+
+export const storeWebhookPath = (storeId: string) => `/webhooks/mercadopago/stores/${storeId}`;
+
+/** true when the store has a linked account (usable for checkout). */
+export async function storeHasOnlinePayments(services: Services, storeId: string): Promise<boolean> {
+  return isUsable(services, await findStorePaymentAccount(services, storeId));
+}
+
+const findSale = (services: Services, storeId: string, saleId: string) =>
+  /^\d{10}$/.test(saleId)
+    ? services.db.query.sales.findFirst({ where: and(eq(sales.id, saleId), eq(sales.storeId, storeId)) })
+    : Promise.resolve(undefined);
+
+/**
+ * Creates a Checkout Pro preference (sandbox checkout locally) with the store's token for the sale's
+ * total, read here from the sale itself; external_reference = sale id, back URL = returnUrl.
+ */
+export async function startSalePayment(
+  services: Services,
+  storeId: string,
+  saleId: string,
+  returnUrl: string,
+  title: string,
+): Promise<{ redirectUrl: string }> {
+  try {
+    const sale = await findSale(services, storeId, saleId);
+    if (sale?.paymentMethod !== "online" || sale.paymentStatus === "approved" || sale.paymentStatus === "none") {
+      throw new Error(`sale ${saleId} is not an unpaid online sale of store ${storeId}`);
+    }
+    const account = await storeAccessToken(services, storeId);
+    if (!account) throw new Error(`store ${storeId} has no linked payment account`);
+    const checkout = await services.storePayments.paymentsFor(account).createCheckout({
+      code: sale.id,
+      title,
+      amount: sale.total,
+      currency: sale.currency,
+      backUrl: returnUrl,
+      notificationUrl: `${services.config.APP_ORIGIN}${storeWebhookPath(storeId)}`,
+    });
+    return { redirectUrl: checkout.redirectUrl };
+  } catch (cause) {
+    console.error(`online payment of sale ${saleId} (store ${storeId}) not started`, cause);
+    throw new OnlinePaymentsUnavailableError(cause);
+  }
+}
+
+export type SalePaymentOutcome = "applied" | "already_applied" | "rejected" | "pending" | "unknown" | "mismatch";
+
+/**
+ * Fetches the payment from the provider with the store's token and applies it once. Approved: one
+ * conditioned update (only while the sale is not approved yet), so of concurrent deliveries exactly one
+ * applies it. Rejected: marked only while pending; an approval is never undone. A provider failure
+ * throws PaymentProviderError (the webhook answers 502 so the notification comes again).
+ */
+export async function confirmSalePayment(
+  services: Services,
+  storeId: string,
+  providerPaymentId: string,
+  options: { expectedSaleId?: string } = {},
+): Promise<{ outcome: SalePaymentOutcome }> {
+  const account = await storeAccessToken(services, storeId);
+  if (!account) return { outcome: "unknown" };
+  const remote = await services.storePayments.paymentsFor(account).fetchPayment(providerPaymentId);
+  if (!remote?.externalReference) return { outcome: "unknown" };
+  if (options.expectedSaleId !== undefined && remote.externalReference !== options.expectedSaleId) {
+    return { outcome: "unknown" };
+  }
+  const sale = await findSale(services, storeId, remote.externalReference);
+  if (sale?.paymentMethod !== "online") return { outcome: "unknown" };
+
+  const verdict = judgePayment({ code: sale.id, amount: sale.total, currency: sale.currency }, remote);
+  if (verdict === "wrong_amount" || verdict === "wrong_currency") {
+    console.warn(`sale ${sale.id}: payment ${remote.id} refused (${verdict})`);
+    return { outcome: "mismatch" };
+  }
+  if (verdict === "wrong_reference") return { outcome: "unknown" };
+  if (verdict === "pending") return { outcome: sale.paymentStatus === "approved" ? "already_applied" : "pending" };
+  if (verdict === "rejected") {
+    await services.db
+      .update(sales)
+      .set({ paymentStatus: "rejected" })
+      .where(and(eq(sales.id, sale.id), eq(sales.storeId, storeId), eq(sales.paymentStatus, "pending")));
+    const row = await findSale(services, storeId, sale.id);
+    return { outcome: row?.paymentStatus === "approved" ? "already_applied" : "rejected" };
+  }
+
+  const now = services.clock.now();
+  const applied = await services.db
+    .update(sales)
+    .set({ paymentStatus: "approved", providerPaymentId: remote.id, paidAt: now })
+    .where(
+      and(
+        eq(sales.id, sale.id),
+        eq(sales.storeId, storeId),
+        eq(sales.paymentMethod, "online"),
+        ne(sales.paymentStatus, "approved"),
+      ),
+    )
+    .returning({ id: sales.id });
+  if (applied.length === 0) return { outcome: "already_applied" };
+  await tellOwner(services, storeId, sale.id, sale.total, sale.currency);
+  return { outcome: "applied" };
+}
+
+/** The owner's 'Pago aprobado' email; a mail failure is logged, never undoes or fails the confirmation. */
+async function tellOwner(services: Services, storeId: string, saleId: string, amount: number, currency: string) {
+  try {
+    const [owner] = await services.db
+      .select({ email: users.email, name: users.name, storeName: stores.name })
+      .from(stores)
+      .innerJoin(users, eq(users.id, stores.ownerId))
+      .where(eq(stores.id, storeId))
+      .limit(1);
+    if (!owner) return;
+    await services.mail.send(
+      paymentApprovedEmail({
+        to: owner.email,
+        merchantName: owner.name,
+        storeName: owner.storeName,
+        code: saleId,
+        amount,
+        currency,
+        salesUrl: `${services.config.APP_ORIGIN}/Store/${storeId}/sales/${saleId}`,
+      }),
+    );
+  } catch (error) {
+    console.error(`payment-approved email for sale ${saleId} not sent`, error);
+  }
+}

@@ -1,0 +1,141 @@
+import { and, eq } from "drizzle-orm";
+import { PaymentProviderError } from "~/services/payments";
+import type { Services } from "~/services/services";
+import type { LinkedAccountTokens } from "~/services/store-payments";
+import { storePaymentAccounts, stores } from "../../db/schema";
+import { signOAuthState, verifyOAuthState } from "./oauth-state";
+import { decryptToken, encryptToken, importTokenKey } from "./token-crypto";
+
+/** The one callback URL registered with MercadoPago; the store travels in the signed state. */
+export const OAUTH_CALLBACK_PATH = "/Store/oauth/mercadopago";
+export const paymentsPagePath = (storeId: string) => `/Store/${storeId}/payments`;
+
+/** Refreshed at the moment of use once fewer than this remain (MercadoPago's tokens last 180 days). */
+export const REFRESH_WHEN_LESS_THAN_MS = 7 * 24 * 3600_000;
+
+export type StorePaymentAccount = typeof storePaymentAccounts.$inferSelect;
+
+export async function findStorePaymentAccount(services: Services, storeId: string) {
+  return services.db.query.storePaymentAccounts.findFirst({ where: eq(storePaymentAccounts.storeId, storeId) });
+}
+
+/** Linked with the provider this deployment uses (a sandbox link means nothing to MercadoPago, and back). */
+export function isUsable(services: Services, account: StorePaymentAccount | undefined): account is StorePaymentAccount {
+  return account?.provider === services.storePayments.name;
+}
+
+const redirectUri = (services: Services) => `${services.config.APP_ORIGIN}${OAUTH_CALLBACK_PATH}`;
+
+/** 'Vincular Mercado Pago': the provider's authorization page, with a state bound to this store and owner. */
+export async function startLinking(services: Services, storeId: string, ownerId: string): Promise<string> {
+  const state = await signOAuthState(services.config.paymentTokenKey, storeId, ownerId, services.clock.now());
+  return services.storePayments.authorizationUrl({ state, redirectUri: redirectUri(services) });
+}
+
+export class LinkRefusedError extends Error {
+  override name = "LinkRefusedError";
+}
+
+/**
+ * The callback: the state must be genuine, fresh, issued to this owner, for a store this owner still
+ * has; then the code is exchanged and the tokens stored encrypted. Returns the linked store's id.
+ */
+export async function completeLinking(services: Services, ownerId: string, state: string, code: string): Promise<string> {
+  const storeId = await verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now());
+  if (!storeId) throw new LinkRefusedError("state");
+  const store = await services.db.query.stores.findFirst({
+    where: and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)),
+    columns: { id: true },
+  });
+  if (!store) throw new LinkRefusedError("store");
+  const tokens = await services.storePayments.exchangeCode({ code, redirectUri: redirectUri(services) });
+  const values = await sealTokens(services, storeId, tokens);
+  const now = services.clock.now();
+  await services.db
+    .insert(storePaymentAccounts)
+    .values({ storeId, ...values, linkedAt: now, refreshedAt: null })
+    .onConflictDoUpdate({ target: storePaymentAccounts.storeId, set: { ...values, linkedAt: now, refreshedAt: null } });
+  return storeId;
+}
+
+/** Which store a state names, when it is genuine and this owner's (to send a cancelled link back to its page). */
+export async function stateStore(services: Services, ownerId: string, state: string) {
+  return verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now());
+}
+
+/** The row's token columns: both tokens encrypted for this store, the expiry from now. */
+async function sealTokens(services: Services, storeId: string, tokens: LinkedAccountTokens) {
+  const key = await importTokenKey(services.config.paymentTokenKey);
+  const now = services.clock.now();
+  const values = {
+    provider: services.storePayments.name,
+    accountId: tokens.accountId,
+    accessTokenEnc: await encryptToken(key, storeId, tokens.accessToken),
+    refreshTokenEnc: await encryptToken(key, storeId, tokens.refreshToken),
+    publicKey: tokens.publicKey,
+    expiresAt: new Date(now.getTime() + tokens.expiresIn * 1000),
+  };
+  return values;
+}
+
+/** 'Desvincular': the tokens are deleted. MercadoPago has no API to revoke the grant (see the page's note). */
+export async function unlinkStore(services: Services, storeId: string) {
+  await services.db.delete(storePaymentAccounts).where(eq(storePaymentAccounts.storeId, storeId));
+}
+
+export interface UsableAccount {
+  accountId: string;
+  accessToken: string;
+  publicKey: string | null;
+}
+
+/**
+ * The store's access token for a call to the provider, refreshed first when fewer than 7 days remain.
+ * The refreshed pair replaces the old one only if no other request replaced it meanwhile (conditioned
+ * on the refresh token read); the loser of such a race uses the winner's token. Null when not linked.
+ */
+export async function storeAccessToken(services: Services, storeId: string): Promise<UsableAccount | null> {
+  const account = await findStorePaymentAccount(services, storeId);
+  if (!isUsable(services, account)) return null;
+  const key = await importTokenKey(services.config.paymentTokenKey);
+  const now = services.clock.now();
+  const current = {
+    accountId: account.accountId,
+    accessToken: await decryptToken(key, storeId, account.accessTokenEnc),
+    publicKey: account.publicKey,
+  };
+  if (account.expiresAt.getTime() - now.getTime() >= REFRESH_WHEN_LESS_THAN_MS) return current;
+
+  let tokens: LinkedAccountTokens;
+  try {
+    tokens = await services.storePayments.refreshTokens(await decryptToken(key, storeId, account.refreshTokenEnc));
+  } catch (error) {
+    const latest = await findStorePaymentAccount(services, storeId);
+    if (isUsable(services, latest) && latest.refreshTokenEnc !== account.refreshTokenEnc) {
+      return {
+        accountId: latest.accountId,
+        accessToken: await decryptToken(key, storeId, latest.accessTokenEnc),
+        publicKey: latest.publicKey,
+      };
+    }
+    // Refreshed early: the token still works until it expires.
+    if (account.expiresAt > now) return current;
+    throw error instanceof PaymentProviderError ? error : new PaymentProviderError("refresh failed", { cause: error });
+  }
+  const values = await sealTokens(services, storeId, tokens);
+  const updated = await services.db
+    .update(storePaymentAccounts)
+    .set({ ...values, refreshedAt: now })
+    .where(and(eq(storePaymentAccounts.storeId, storeId), eq(storePaymentAccounts.refreshTokenEnc, account.refreshTokenEnc)))
+    .returning({ storeId: storePaymentAccounts.storeId });
+  if (updated.length === 0) {
+    const latest = await findStorePaymentAccount(services, storeId);
+    if (!isUsable(services, latest)) return null;
+    return {
+      accountId: latest.accountId,
+      accessToken: await decryptToken(key, storeId, latest.accessTokenEnc),
+      publicKey: latest.publicKey,
+    };
+  }
+  return { accountId: tokens.accountId, accessToken: tokens.accessToken, publicKey: tokens.publicKey };
+}

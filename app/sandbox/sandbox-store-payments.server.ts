@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import type { Clock } from "~/services/clock";
+import type { Db } from "~/services/db";
+import type { SandboxStoreRecords } from "~/services/store-payments";
+import { sandboxStorePayments, storePaymentAccounts, stores } from "../../db/schema";
+
+/**
+ * The payment sandbox's own record of the checkouts asked for on behalf of a store's sandbox account,
+ * and of the decision taken on '/_sandbox/store-checkout/{id}'. Production never writes it.
+ */
+export function sandboxStoreRecords(db: Db, clock: Clock): SandboxStoreRecords {
+  return {
+    async createCheckout(accountId, request) {
+      const [row] = await db
+        .insert(sandboxStorePayments)
+        .values({
+          accountId,
+          externalReference: request.code,
+          title: request.title,
+          amount: request.amount,
+          currency: request.currency,
+          backUrl: request.backUrl,
+          notificationUrl: request.notificationUrl,
+          createdAt: clock.now(),
+        })
+        .returning({ id: sandboxStorePayments.id });
+      if (!row) throw new Error("sandbox checkout not recorded");
+      return { id: String(row.id) };
+    },
+    async findPayment(accountId, paymentId) {
+      if (!/^\d{1,12}$/.test(paymentId)) return null;
+      const row = await db.query.sandboxStorePayments.findFirst({
+        where: and(eq(sandboxStorePayments.id, Number(paymentId)), eq(sandboxStorePayments.accountId, accountId)),
+      });
+      if (!row) return null;
+      return {
+        id: String(row.id),
+        status: row.status,
+        externalReference: row.externalReference,
+        amount: row.amount,
+        currency: row.currency,
+        raw: { sandbox: true },
+      };
+    },
+  };
+}
+
+/** A sandbox checkout with the store whose sandbox account it was made for (the page shows its name). */
+export async function findSandboxCheckout(db: Db, id: string) {
+  if (!/^\d{1,12}$/.test(id)) return undefined;
+  const [row] = await db
+    .select({ payment: sandboxStorePayments, storeId: stores.id, storeName: stores.name })
+    .from(sandboxStorePayments)
+    .innerJoin(
+      storePaymentAccounts,
+      and(eq(storePaymentAccounts.accountId, sandboxStorePayments.accountId), eq(storePaymentAccounts.provider, "sandbox")),
+    )
+    .innerJoin(stores, eq(stores.id, storePaymentAccounts.storeId))
+    .where(eq(sandboxStorePayments.id, Number(id)))
+    .limit(1);
+  return row;
+}
+
+/** 'Aprobar pago' / 'Rechazar pago': taken once, while the sandbox payment is still pending. */
+export async function decideSandboxCheckout(db: Db, id: number, decision: "approved" | "rejected") {
+  await db
+    .update(sandboxStorePayments)
+    .set({ status: decision })
+    .where(and(eq(sandboxStorePayments.id, id), eq(sandboxStorePayments.status, "pending")));
+}

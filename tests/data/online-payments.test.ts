@@ -1,0 +1,522 @@
+import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signNotification } from "~/billing/webhook-signature";
+import { randomDigits } from "~/domain/ids";
+import { loader as callbackLoader } from "~/online-payments/routes/oauth-callback";
+import { action as webhookAction } from "~/online-payments/routes/store-payment-webhook";
+import { action as storePaymentsAction } from "~/online-payments/routes/store-payments";
+import {
+  confirmSalePayment,
+  OnlinePaymentsUnavailableError,
+  startSalePayment,
+  storeHasOnlinePayments,
+} from "~/online-payments/sale-payments.server";
+import { completeLinking, LinkRefusedError, startLinking, storeAccessToken } from "~/online-payments/store-accounts.server";
+import { decryptToken, importTokenKey } from "~/online-payments/token-crypto";
+import { action as sandboxOAuthAction } from "~/sandbox/routes/sandbox-oauth";
+import { action as sandboxCheckoutAction } from "~/sandbox/routes/sandbox-store-checkout";
+import type { Services } from "~/services/services";
+import { servicesContext } from "~/services/services";
+import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { sales, storePaymentAccounts, type stores, users } from "../../db/schema";
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  createMercadoPagoServices,
+  startMercadoPagoStandIn,
+  TOKEN_LIFETIME_S,
+  WEBHOOK_SECRET,
+} from "../support/mercadopago-stand-in";
+import { createTestServices } from "../support/services";
+import { merchantWithStore } from "./sales-fixtures";
+
+type MpServices = ReturnType<typeof createMercadoPagoServices>;
+
+let mp: Awaited<ReturnType<typeof startMercadoPagoStandIn>>;
+beforeAll(async () => {
+  mp = await startMercadoPagoStandIn();
+});
+afterAll(async () => {
+  await mp.close();
+});
+
+function contextFor(s: Services, userId?: string, store?: typeof stores.$inferSelect) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, s);
+  if (userId) context.set(merchantContext, { id: userId } as never);
+  if (store) context.set(ownedStoreContext, store);
+  return context;
+}
+
+type RouteArgs<F extends (...args: never[]) => unknown> = Parameters<F>[0];
+const run = <F extends (args: never) => unknown>(fn: F, args: unknown) => fn(args as RouteArgs<F>) as ReturnType<F>;
+
+/** An online, unpaid sale inserted as the checkout leaves it. */
+async function onlineSale(s: Services, storeId: string, total = 2500, currency = "USD") {
+  const id = randomDigits(10);
+  await s.db.insert(sales).values({
+    id,
+    storeId,
+    total,
+    subtotal: total,
+    currency,
+    buyerName: "Carlos Díaz",
+    delivery: "pickup",
+    paymentMethod: "online",
+    paymentStatus: "pending",
+    createdAt: s.clock.now(),
+  });
+  return id;
+}
+
+const saleRow = async (s: Services, id: string) => {
+  const row = await s.db.query.sales.findFirst({ where: eq(sales.id, id) });
+  if (!row) throw new Error("no sale");
+  return row;
+};
+const accountRow = (s: Services, storeId: string) =>
+  s.db.query.storePaymentAccounts.findFirst({ where: eq(storePaymentAccounts.storeId, storeId) });
+const ownerEmail = async (s: Services, userId: string) =>
+  (await s.db.query.users.findFirst({ where: eq(users.id, userId) }))?.email ?? "";
+
+const returnUrl = (saleId: string) => `https://tienda.vitrina.test/Order/${saleId}?t=abcdefabcdefabcdef`;
+
+describe("linking through the sandbox", () => {
+  it("'Autorizar' comes back with a code; the callback stores the tokens encrypted and the store can take payments", async () => {
+    const s = createTestServices();
+    const { userId, store } = await merchantWithStore(s);
+    expect(await storeHasOnlinePayments(s, store.id)).toBe(false);
+
+    const start = (await run(storePaymentsAction, {
+      request: new Request(`http://localhost:3999/Store/${store.id}/payments`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "link" }),
+      }),
+      context: contextFor(s, userId, store),
+      params: { storeId: store.id },
+    })) as Response;
+    const authorize = new URL(start.headers.get("Location") ?? "");
+    expect(authorize.pathname).toBe("/_sandbox/oauth");
+    expect(authorize.searchParams.get("redirect_uri")).toBe("http://localhost:3999/Store/oauth/mercadopago");
+
+    const authorized = (await run(sandboxOAuthAction, {
+      request: new Request(authorize, {
+        method: "POST",
+        body: new URLSearchParams({
+          decision: "authorize",
+          state: authorize.searchParams.get("state") ?? "",
+          redirect_uri: authorize.searchParams.get("redirect_uri") ?? "",
+        }),
+      }),
+      context: contextFor(s),
+      params: {},
+    })) as Response;
+    const back = new URL(authorized.headers.get("Location") ?? "", "http://localhost:3999");
+    expect(back.pathname).toBe("/Store/oauth/mercadopago");
+    expect(back.searchParams.get("code")).toMatch(/^SBX-\d{9}-/);
+
+    const done = (await run(callbackLoader, {
+      request: new Request(back),
+      context: contextFor(s, userId),
+      params: {},
+    })) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/Store/${store.id}/payments`);
+
+    const row = await accountRow(s, store.id);
+    expect(row).toMatchObject({ provider: "sandbox", accountId: expect.stringMatching(/^\d{9}$/) });
+    const token = await storeAccessToken(s, store.id);
+    expect(token?.accessToken).toMatch(/^SANDBOX-access-/);
+    expect(row?.accessTokenEnc).toMatch(/^v1\./);
+    expect(row?.accessTokenEnc).not.toContain(token?.accessToken);
+    expect(row?.accessTokenEnc).not.toContain("SANDBOX");
+    expect(row?.refreshTokenEnc).not.toContain("SANDBOX");
+    const key = await importTokenKey(s.config.paymentTokenKey);
+    expect(await decryptToken(key, store.id, row?.accessTokenEnc ?? "")).toBe(token?.accessToken);
+    expect(await storeHasOnlinePayments(s, store.id)).toBe(true);
+
+    // 'Desvincular' deletes the tokens.
+    const unlinked = (await run(storePaymentsAction, {
+      request: new Request(`http://localhost:3999/Store/${store.id}/payments`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "unlink" }),
+      }),
+      context: contextFor(s, userId, store),
+      params: { storeId: store.id },
+    })) as Response;
+    expect(unlinked.status).toBe(302);
+    expect(await accountRow(s, store.id)).toBeUndefined();
+    expect(await storeHasOnlinePayments(s, store.id)).toBe(false);
+  });
+
+  it("a state for another store or another owner is refused and links nothing", async () => {
+    const s = createTestServices();
+    const a = await merchantWithStore(s);
+    const b = await merchantWithStore(s);
+    const stateOf = async (storeId: string, ownerId: string) =>
+      new URL(await startLinking(s, storeId, ownerId)).searchParams.get("state") ?? "";
+    const code = () => `SBX-123456789-${crypto.randomUUID().replaceAll("-", "")}`;
+
+    // A's state presented by B (B signed in, returning with A's link).
+    await expect(completeLinking(s, b.userId, await stateOf(a.store.id, a.userId), code())).rejects.toThrow(LinkRefusedError);
+    // A state naming B's store, issued to A (who does not own it).
+    await expect(completeLinking(s, a.userId, await stateOf(b.store.id, a.userId), code())).rejects.toThrow(LinkRefusedError);
+    // A's state edited to name B's store.
+    const edited = (await stateOf(a.store.id, a.userId)).replace(a.store.id, b.store.id);
+    await expect(completeLinking(s, a.userId, edited, code())).rejects.toThrow(LinkRefusedError);
+    // Through the callback route: refused with 400.
+    const state = await stateOf(a.store.id, a.userId);
+    const refused = await run(callbackLoader, {
+      request: new Request(`http://localhost:3999/Store/oauth/mercadopago?code=${code()}&state=${encodeURIComponent(state)}`),
+      context: contextFor(s, b.userId),
+      params: {},
+    }).catch((e: unknown) => e);
+    expect((refused as { init?: { status?: number } }).init?.status).toBe(400);
+    // An old state (16 minutes).
+    const old = await stateOf(a.store.id, a.userId);
+    s.testClock.current = new Date(s.testClock.current.getTime() + 16 * 60_000);
+    await expect(completeLinking(s, a.userId, old, code())).rejects.toThrow(LinkRefusedError);
+
+    expect(await s.db.select().from(storePaymentAccounts)).toHaveLength(0);
+    // The owner's own fresh state links.
+    await completeLinking(s, a.userId, await stateOf(a.store.id, a.userId), code());
+    expect(await accountRow(s, a.store.id)).toMatchObject({ accountId: "123456789" });
+  });
+});
+
+describe("paying a sale through the sandbox checkout", () => {
+  async function linkedSandboxStore(s: ReturnType<typeof createTestServices>) {
+    const { userId, store } = await merchantWithStore(s);
+    const state = new URL(await startLinking(s, store.id, userId)).searchParams.get("state") ?? "";
+    await completeLinking(s, userId, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`);
+    return { userId, store };
+  }
+  async function decide(s: Services, redirectUrl: string, decision: "approved" | "rejected") {
+    const id = new URL(redirectUrl).pathname.split("/").at(-1) ?? "";
+    const response = (await run(sandboxCheckoutAction, {
+      request: new Request(redirectUrl, { method: "POST", body: new URLSearchParams({ decision }) }),
+      context: contextFor(s),
+      params: { id },
+    })) as Response;
+    return { id, location: new URL(response.headers.get("Location") ?? "") };
+  }
+
+  it("a rejected payment marks the sale 'rejected'; a later approved one 'approved', once, with one email to the owner", async () => {
+    const s = createTestServices();
+    const { userId, store } = await linkedSandboxStore(s);
+    const saleId = await onlineSale(s, store.id, 4990, "USD");
+
+    const first = await startSalePayment(s, store.id, saleId, returnUrl(saleId), `Pedido ${saleId}`);
+    expect(first.redirectUrl).toMatch(/^http:\/\/localhost:3999\/_sandbox\/store-checkout\/\d+$/);
+    const rejected = await decide(s, first.redirectUrl, "rejected");
+    expect(rejected.location.searchParams.get("status")).toBe("rejected");
+    expect(rejected.location.searchParams.get("payment_id")).toBe(rejected.id);
+    expect(rejected.location.searchParams.get("t")).toBe("abcdefabcdefabcdef");
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("rejected");
+
+    const second = await startSalePayment(s, store.id, saleId, returnUrl(saleId), `Pedido ${saleId}`);
+    const approved = await decide(s, second.redirectUrl, "approved");
+    expect(approved.location.searchParams.get("status")).toBe("approved");
+    expect(await saleRow(s, saleId)).toMatchObject({
+      paymentStatus: "approved",
+      providerPaymentId: approved.id,
+      paidAt: s.testClock.now(),
+    });
+    const mails = s.outbox.sent.filter((m) => m.subject === `Pago aprobado del pedido ${saleId}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe(await ownerEmail(s, userId));
+    expect(mails[0]?.text).toContain("49,90");
+
+    // Paid: no new checkout; the first, rejected payment confirmed again changes nothing.
+    await expect(startSalePayment(s, store.id, saleId, returnUrl(saleId), "x")).rejects.toThrow(OnlinePaymentsUnavailableError);
+    expect(await confirmSalePayment(s, store.id, rejected.id)).toEqual({ outcome: "already_applied" });
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("approved");
+  });
+
+  it("refuses to start without a linked account, for a sale paid on delivery, or another store's sale", async () => {
+    const s = createTestServices();
+    const unlinked = await merchantWithStore(s);
+    const sale = await onlineSale(s, unlinked.store.id);
+    const error = await startSalePayment(s, unlinked.store.id, sale, returnUrl(sale), "x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OnlinePaymentsUnavailableError);
+    expect((error as Error).message).toBe("No pudimos iniciar el pago en línea. Inténtalo de nuevo en unos minutos.");
+
+    const { store } = await linkedSandboxStore(s);
+    await expect(startSalePayment(s, store.id, sale, returnUrl(sale), "x")).rejects.toThrow(OnlinePaymentsUnavailableError);
+    const onDelivery = await onlineSale(s, store.id);
+    await s.db.update(sales).set({ paymentMethod: "on_delivery", paymentStatus: "none" }).where(eq(sales.id, onDelivery));
+    await expect(startSalePayment(s, store.id, onDelivery, returnUrl(onDelivery), "x")).rejects.toThrow(
+      OnlinePaymentsUnavailableError,
+    );
+  });
+});
+
+describe("MercadoPago (against the stand-in)", () => {
+  async function linkWithMercadoPago(s: MpServices, accountId: number) {
+    const { userId, store } = await merchantWithStore(s);
+    const authorize = new URL(await startLinking(s, store.id, userId));
+    expect(`${authorize.origin}${authorize.pathname}`).toBe("https://auth.mercadopago.com/authorization");
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+      client_id: CLIENT_ID,
+      response_type: "code",
+      platform_id: "mp",
+      redirect_uri: "https://app.vitrina.test/Store/oauth/mercadopago",
+    });
+    await completeLinking(s, userId, authorize.searchParams.get("state") ?? "", mp.authorizationCode(accountId));
+    return { userId, store };
+  }
+
+  async function notify(s: Services, storeId: string, dataId: string, secret = WEBHOOK_SECRET) {
+    const requestId = crypto.randomUUID();
+    const ts = String(Math.floor(s.clock.now().getTime() / 1000));
+    const request = new Request(
+      `https://app.vitrina.test/webhooks/mercadopago/stores/${storeId}?data.id=${dataId}&type=payment`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-request-id": requestId,
+          "x-signature": await signNotification(secret, dataId, requestId, ts),
+        },
+        body: JSON.stringify({ action: "payment.updated", data: { id: dataId }, type: "payment", live_mode: false }),
+      },
+    );
+    const response = (await run(webhookAction, { request, context: contextFor(s), params: { storeId } })) as Response;
+    return { status: response.status, text: await response.text() };
+  }
+  const paymentGets = (id: string) => mp.requests.filter((r) => r.method === "GET" && r.path === `/v1/payments/${id}`).length;
+
+  it("the code is exchanged through /oauth/token with the application's credentials", async () => {
+    const s = createMercadoPagoServices();
+    const { store } = await linkWithMercadoPago(s, 7000);
+    const exchange = mp.requests.filter((r) => r.path === "/oauth/token").at(-1);
+    expect(exchange?.body).toMatchObject({
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      grant_type: "authorization_code",
+      redirect_uri: "https://app.vitrina.test/Store/oauth/mercadopago",
+    });
+    const row = await accountRow(s, store.id);
+    expect(row).toMatchObject({ provider: "mercadopago", accountId: "7000", publicKey: "APP_USR-public-7000" });
+    expect(row?.expiresAt.getTime()).toBe(s.testClock.now().getTime() + TOKEN_LIFETIME_S * 1000);
+    const grant = mp.grants.find((g) => g.accountId === 7000);
+    expect(row?.accessTokenEnc).not.toContain(grant?.accessToken);
+    expect(row?.refreshTokenEnc).not.toContain(grant?.refreshToken);
+  });
+
+  it("a token with fewer than 7 days left is refreshed when used, and the new pair stored", async () => {
+    const s = createMercadoPagoServices();
+    const { store } = await linkWithMercadoPago(s, 7001);
+    const refreshes = () =>
+      mp.requests.filter((r) => r.path === "/oauth/token" && (r.body as { grant_type?: string })?.grant_type === "refresh_token");
+    const before = refreshes().length;
+    const fresh = await storeAccessToken(s, store.id);
+    expect(refreshes()).toHaveLength(before);
+
+    const oldRefresh = mp.grants.find((g) => g.accountId === 7001)?.refreshToken;
+    await s.db
+      .update(storePaymentAccounts)
+      .set({ expiresAt: new Date(s.testClock.now().getTime() + 3 * 24 * 3600_000) })
+      .where(eq(storePaymentAccounts.storeId, store.id));
+    const refreshed = await storeAccessToken(s, store.id);
+    expect(refreshes()).toHaveLength(before + 1);
+    expect(refreshes().at(-1)?.body).toMatchObject({
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      refresh_token: oldRefresh,
+    });
+    const grant = mp.grants.find((g) => g.accountId === 7001);
+    expect(refreshed?.accessToken).toBe(grant?.accessToken);
+    expect(refreshed?.accessToken).not.toBe(fresh?.accessToken);
+    const row = await accountRow(s, store.id);
+    const key = await importTokenKey(s.config.paymentTokenKey);
+    expect(await decryptToken(key, store.id, row?.accessTokenEnc ?? "")).toBe(grant?.accessToken);
+    expect(await decryptToken(key, store.id, row?.refreshTokenEnc ?? "")).toBe(grant?.refreshToken);
+    expect(row?.refreshedAt).toEqual(s.testClock.now());
+    expect(row?.expiresAt.getTime()).toBe(s.testClock.now().getTime() + TOKEN_LIFETIME_S * 1000);
+  });
+
+  it("the preference is made with the store's token for the sale's own total, reference and URLs", async () => {
+    const s = createMercadoPagoServices();
+    const { store } = await linkWithMercadoPago(s, 7002);
+    const saleId = await onlineSale(s, store.id, 2500);
+    const { redirectUrl } = await startSalePayment(s, store.id, saleId, returnUrl(saleId), `Pedido ${saleId}`);
+    const sent = mp.requests.filter((r) => r.path === "/checkout/preferences/").at(-1);
+    expect(sent?.headers.authorization).toBe(`Bearer ${mp.grants.find((g) => g.accountId === 7002)?.accessToken}`);
+    expect(sent?.body).toMatchObject({
+      items: [{ id: saleId, title: `Pedido ${saleId}`, quantity: 1, unit_price: 25, currency_id: "USD" }],
+      external_reference: saleId,
+      notification_url: `https://app.vitrina.test/webhooks/mercadopago/stores/${store.id}`,
+      back_urls: { success: returnUrl(saleId), failure: returnUrl(saleId), pending: returnUrl(saleId) },
+    });
+    expect(redirectUrl).toMatch(/^https:\/\/www\.mercadopago\.com\.co\/checkout\/v1\/redirect\?pref_id=/);
+
+    mp.failPreferences(400);
+    try {
+      await expect(startSalePayment(s, store.id, saleId, returnUrl(saleId), "x")).rejects.toThrow(OnlinePaymentsUnavailableError);
+    } finally {
+      mp.failPreferences(201);
+    }
+  });
+
+  it("a notification delivered 5 times in parallel is applied once, with one email to the owner", async () => {
+    const s = createMercadoPagoServices();
+    const { userId, store } = await linkWithMercadoPago(s, 7003);
+    const saleId = await onlineSale(s, store.id, 2500);
+    mp.payments.set("8800001", {
+      id: 8800001,
+      status: "approved",
+      external_reference: saleId,
+      transaction_amount: 25,
+      currency_id: "USD",
+      collector_id: 7003,
+    });
+    const results = await Promise.all(Array.from({ length: 5 }, () => notify(s, store.id, "8800001")));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.filter((r) => r.text === "applied")).toHaveLength(1);
+    expect(results.filter((r) => r.text === "already_applied")).toHaveLength(4);
+    expect(paymentGets("8800001")).toBe(5);
+    expect(await saleRow(s, saleId)).toMatchObject({
+      paymentStatus: "approved",
+      providerPaymentId: "8800001",
+      paidAt: s.testClock.now(),
+    });
+    const mails = s.outbox.sent.filter((m) => m.subject === `Pago aprobado del pedido ${saleId}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe(await ownerEmail(s, userId));
+  });
+
+  it("a failing mailer does not fail the confirmation", async () => {
+    const s = createMercadoPagoServices();
+    const { store } = await linkWithMercadoPago(s, 7009);
+    const saleId = await onlineSale(s, store.id, 2500);
+    mp.payments.set("8800010", {
+      id: 8800010,
+      status: "approved",
+      external_reference: saleId,
+      transaction_amount: 25,
+      currency_id: "USD",
+      collector_id: 7009,
+    });
+    s.mail = {
+      send: async () => {
+        throw new Error("correo caído");
+      },
+    };
+    expect(await notify(s, store.id, "8800010")).toEqual({ status: 200, text: "applied" });
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("approved");
+  });
+
+  it("a payment for another store's sale, or one this store's token cannot read, is refused and changes nothing", async () => {
+    const s = createMercadoPagoServices();
+    const a = await linkWithMercadoPago(s, 7004);
+    const b = await linkWithMercadoPago(s, 7005);
+    const bSale = await onlineSale(s, b.store.id, 2500);
+    const before = await saleRow(s, bSale);
+    // Paid to A's account, naming B's sale, notified on A's webhook.
+    mp.payments.set("8800002", {
+      id: 8800002,
+      status: "approved",
+      external_reference: bSale,
+      transaction_amount: 25,
+      currency_id: "USD",
+      collector_id: 7004,
+    });
+    expect(await notify(s, a.store.id, "8800002")).toEqual({ status: 200, text: "unknown" });
+    // B's own payment, notified on A's webhook: A's token cannot read it.
+    mp.payments.set("8800003", {
+      id: 8800003,
+      status: "approved",
+      external_reference: bSale,
+      transaction_amount: 25,
+      currency_id: "USD",
+      collector_id: 7005,
+    });
+    expect(await notify(s, a.store.id, "8800003")).toEqual({ status: 200, text: "unknown" });
+    expect(await confirmSalePayment(s, a.store.id, "8800003", { expectedSaleId: bSale })).toEqual({ outcome: "unknown" });
+    expect(await saleRow(s, bSale)).toEqual(before);
+    expect(s.outbox.sent).toHaveLength(0);
+  });
+
+  it("a wrong amount or currency is refused as 'mismatch'", async () => {
+    const s = createMercadoPagoServices();
+    const { store } = await linkWithMercadoPago(s, 7006);
+    const saleId = await onlineSale(s, store.id, 2500);
+    const payment = { status: "approved", external_reference: saleId, currency_id: "USD", collector_id: 7006 };
+    mp.payments.set("8800004", { ...payment, id: 8800004, transaction_amount: 2.5 });
+    mp.payments.set("8800005", { ...payment, id: 8800005, transaction_amount: 25, currency_id: "ARS" });
+    expect(await notify(s, store.id, "8800004")).toEqual({ status: 200, text: "mismatch" });
+    expect(await confirmSalePayment(s, store.id, "8800005")).toEqual({ outcome: "mismatch" });
+    expect(await saleRow(s, saleId)).toMatchObject({ paymentStatus: "pending", providerPaymentId: null, paidAt: null });
+  });
+
+  it("a rejected payment marks 'rejected', a later approved one 'approved', and nothing turns it 'rejected' again", async () => {
+    const s = createMercadoPagoServices();
+    const { store } = await linkWithMercadoPago(s, 7007);
+    const saleId = await onlineSale(s, store.id, 2500);
+    const payment = { external_reference: saleId, transaction_amount: 25, currency_id: "USD", collector_id: 7007 };
+    mp.payments.set("8800006", { ...payment, id: 8800006, status: "rejected" });
+    mp.payments.set("8800007", { ...payment, id: 8800007, status: "approved" });
+    mp.payments.set("8800008", { ...payment, id: 8800008, status: "in_process" });
+    expect((await notify(s, store.id, "8800008")).text).toBe("pending");
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("pending");
+    expect((await notify(s, store.id, "8800006")).text).toBe("rejected");
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("rejected");
+    expect((await notify(s, store.id, "8800007")).text).toBe("applied");
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("approved");
+    expect((await notify(s, store.id, "8800006")).text).toBe("already_applied");
+    expect(await saleRow(s, saleId)).toMatchObject({ paymentStatus: "approved", providerPaymentId: "8800007" });
+  });
+
+  it("a forged or missing signature is refused with 401 before asking MercadoPago; MercadoPago down gives 502", async () => {
+    const s = createMercadoPagoServices();
+    const { store } = await linkWithMercadoPago(s, 7008);
+    const saleId = await onlineSale(s, store.id, 2500);
+    mp.payments.set("8800009", {
+      id: 8800009,
+      status: "approved",
+      external_reference: saleId,
+      transaction_amount: 25,
+      currency_id: "USD",
+      collector_id: 7008,
+    });
+    expect((await notify(s, store.id, "8800009", "not-the-secret")).status).toBe(401);
+    const unsigned = new Request(
+      `https://app.vitrina.test/webhooks/mercadopago/stores/${store.id}?data.id=8800009&type=payment`,
+      { method: "POST", body: JSON.stringify({ type: "payment", data: { id: "8800009" } }) },
+    );
+    expect(
+      ((await run(webhookAction, { request: unsigned, context: contextFor(s), params: { storeId: store.id } })) as Response)
+        .status,
+    ).toBe(401);
+    expect(paymentGets("8800009")).toBe(0);
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("pending");
+
+    mp.failPayments(403);
+    try {
+      expect((await notify(s, store.id, "8800009")).status).toBe(502);
+    } finally {
+      mp.failPayments(200);
+    }
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("pending");
+  });
+
+  it("the store webhook is not there while the sandbox is the gateway", async () => {
+    const s = createTestServices();
+    const response = (await run(webhookAction, {
+      request: new Request("http://localhost:3999/webhooks/mercadopago/stores/1234567890?data.id=1&type=payment", {
+        method: "POST",
+      }),
+      context: contextFor(s),
+      params: { storeId: "1234567890" },
+    })) as Response;
+    expect(response.status).toBe(404);
+    expect(
+      await s.db
+        .select()
+        .from(sales)
+        .where(and(eq(sales.paymentStatus, "approved"))),
+    ).toHaveLength(0);
+  });
+});
