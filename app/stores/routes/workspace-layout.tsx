@@ -35,6 +35,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/info`}>Información</NavLink>
         <NavLink to={`${base}/products`}>Productos</NavLink>
         <NavLink to={`${base}/sales`}>Ventas</NavLink>
+        <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
       </nav>
       <Outlet />
       {/* A phone's app-like navigation: the store's pages under the thumb, the rest behind 'Más'. */}
@@ -69,6 +70,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
           }
         >
           <nav aria-label="Más opciones">
+            <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
             <a href={store.publicUrl} target="_blank" rel="noreferrer">
               Visitar tienda
             </a>
