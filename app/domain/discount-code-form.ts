@@ -161,11 +161,13 @@ export function readDiscountCodeForm(fields: Record<string, string>, currency: s
           ? readAmountValue(text, currency)
           : null;
   if (typeof value === "string") errors.value ??= value;
-  if (parsed.success) {
-    const { startsOn, endsOn, maxUses } = parsed.data;
-    if (startsOn && endsOn && endsOn < startsOn) errors.endsOn ??= DISCOUNT_FORM_MESSAGES.endsBeforeStart;
-    if (maxUses !== null && maxUses < usesSoFar) errors.maxUses ??= DISCOUNT_FORM_MESSAGES.belowUses(usesSoFar);
-  }
+  // Fields compared with each other, whenever each one was read (whatever else was refused).
+  const shape = discountCodeFieldsSchema(currency).shape;
+  const startsOn = shape.startsOn.catch(null).parse(fields.startsOn);
+  const endsOn = shape.endsOn.catch(null).parse(fields.endsOn);
+  const maxUses = shape.maxUses.catch(null).parse(fields.maxUses);
+  if (startsOn && endsOn && endsOn < startsOn) errors.endsOn ??= DISCOUNT_FORM_MESSAGES.endsBeforeStart;
+  if (maxUses !== null && maxUses < usesSoFar) errors.maxUses ??= DISCOUNT_FORM_MESSAGES.belowUses(usesSoFar);
   if (!parsed.success || typeof value !== "number" || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: { ...parsed.data, value } };
 }
