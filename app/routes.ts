@@ -40,6 +40,11 @@ export default [
       route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
       route("sales.csv", "sales/routes/sales-csv.ts"),
       route("notifications", "notifications/routes/push-subscriptions.ts"), // new-order Web Push: the sales page's toggle
+
+      // Discount codes ('Descuentos'): the list (switch on or off, delete), new and edit.
+      route("discounts", "discounts/routes/discount-codes.tsx"),
+      route("discounts/new", "discounts/routes/new-discount-code.tsx"),
+      route("discounts/:codeId", "discounts/routes/edit-discount-code.tsx"),
       route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
     ]),
     // The one OAuth callback registered with MercadoPago; the signed state names the store.

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "~/auth/password.server";
+import { createDiscountCode } from "~/discounts/discount-codes.server";
 import { addBillingPeriod } from "~/domain/billing";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { combinations } from "~/domain/variants";
@@ -22,6 +23,8 @@ export const DEMO_MERCHANT = {
   lastname: "Demo",
 } as const;
 export const DEMO_STORE = { name: "Demo", url: "demo" } as const;
+/** The demo store's discount code: 10 %, active, no dates, no minimum, no use limit. */
+export const DEMO_DISCOUNT_CODE = "BIENVENIDA";
 /** The demo product whose page shows a gallery of 4 photos. */
 export const DEMO_GALLERY_PRODUCT = "Taza de cerámica artesanal";
 
@@ -182,6 +185,21 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     }
   }
   await seedShirtWithVariants(services, store.id, now);
+  await createDiscountCode(
+    db,
+    store.id,
+    {
+      code: DEMO_DISCOUNT_CODE,
+      kind: "percent",
+      value: 10,
+      minPurchase: null,
+      startsOn: null,
+      endsOn: null,
+      maxUses: null,
+      active: true,
+    },
+    now,
+  );
   return { created: true };
 }
 

@@ -35,6 +35,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/info`}>Información</NavLink>
         <NavLink to={`${base}/products`}>Productos</NavLink>
         <NavLink to={`${base}/sales`}>Ventas</NavLink>
+        <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
         <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
       </nav>
       <Outlet />
@@ -70,10 +71,11 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
           }
         >
           <nav aria-label="Más opciones">
+            <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
+            <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
             <a href={store.publicUrl} target="_blank" rel="noreferrer">
               Visitar tienda
             </a>
-            <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
             <AccountLinks withAccount />
           </nav>
         </MenuSheet>

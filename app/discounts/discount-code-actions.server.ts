@@ -1,0 +1,105 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { readDiscountCodeForm } from "~/domain/discount-code-form";
+import { failure, textFields } from "~/http/action-result";
+import { notFound } from "~/http/responses";
+import type { Services } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import { StoreError } from "~/workspace/action-results.server";
+import type { Store } from "~/workspace/context.server";
+import {
+  createDiscountCode,
+  type DiscountCodeRow,
+  deleteDiscountCode,
+  findDiscountCode,
+  setDiscountCodeActive,
+  updateDiscountCode,
+} from "./discount-codes.server";
+
+const FORM_FIELDS = ["code", "kind", "value", "minPurchase", "startsOn", "endsOn", "maxUses", "active"] as const;
+
+export const discountCodesPath = (storeId: string) => `/Store/${storeId}/discounts`;
+
+/** A code id as a URL or a form names it: a positive whole number, or nothing. */
+const codeIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The store's code named in the URL; the 404 page for anything else (another store's code included). */
+export async function loadDiscountCode(services: Services, store: Store, codeId: string): Promise<DiscountCodeRow> {
+  const id = codeIdSchema.safeParse(codeId);
+  const code = id.success ? await findDiscountCode(services.db, store.id, id.data) : undefined;
+  return code ?? notFound();
+}
+
+/** What the merchant typed, to show again with the messages (nothing has to be typed twice). */
+function typedValues(fields: Record<string, string>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of FORM_FIELDS) if (fields[name] !== undefined) values[name] = fields[name].slice(0, 200);
+  return values;
+}
+
+/** /Store/{id}/discounts/new: validates and creates the code, under the store's limit of codes. */
+export async function handleCreateDiscountCode(services: Services, store: Store, form: FormData) {
+  const fields = textFields(form);
+  const values = typedValues(fields);
+  const read = readDiscountCodeForm(fields, store.currency);
+  if (!read.ok) return failure(read.errors, { intent: "create", values });
+  try {
+    await createDiscountCode(services.db, store.id, read.input, services.clock.now());
+  } catch (error) {
+    return refused("create", error, values);
+  }
+  return redirectWithNotice(
+    services.config,
+    discountCodesPath(store.id),
+    notice(
+      "Código creado",
+      read.input.active ? `Tus clientes ya pueden usar ${read.input.code}.` : `${read.input.code} quedó inactivo.`,
+    ),
+  );
+}
+
+/** /Store/{id}/discounts/{codeId}: save (intent=save) or delete (intent=delete) the store's code. */
+export async function handleEditDiscountCode(services: Services, store: Store, code: DiscountCodeRow, form: FormData) {
+  const { db, config } = services;
+  const list = discountCodesPath(store.id);
+  if (form.get("intent") === "delete") return deleteAndReturn(services, store, code.id);
+  const fields = textFields(form);
+  const values = typedValues(fields);
+  const read = readDiscountCodeForm(fields, store.currency, code.uses);
+  if (!read.ok) return failure(read.errors, { intent: "save", values });
+  try {
+    if (!(await updateDiscountCode(db, store.id, code.id, read.input))) notFound();
+  } catch (error) {
+    return refused("save", error, values);
+  }
+  return redirectWithNotice(config, list, notice("Código guardado", `Los cambios de ${read.input.code} ya rigen.`));
+}
+
+const listAction = z.object({ intent: z.enum(["activate", "deactivate", "delete"]), id: codeIdSchema });
+
+/** /Store/{id}/discounts: switch a code on or off, or delete it, from the list. */
+export async function handleDiscountListAction(services: Services, store: Store, form: FormData) {
+  const parsed = listAction.safeParse(textFields(form));
+  if (!parsed.success) return failure({ form: "Acción no válida" }, { intent: String(form.get("intent") ?? "") });
+  const { intent, id } = parsed.data;
+  if (intent === "delete") return deleteAndReturn(services, store, id);
+  if (!(await setDiscountCodeActive(services.db, store.id, id, intent === "activate"))) notFound();
+  return redirect(discountCodesPath(store.id));
+}
+
+async function deleteAndReturn(services: Services, store: Store, id: number) {
+  const deleted = await deleteDiscountCode(services.db, store.id, id);
+  if (!deleted) notFound();
+  return redirectWithNotice(
+    services.config,
+    discountCodesPath(store.id),
+    notice("Código eliminado", `${deleted.code} ya no se puede usar. Las ventas que lo usaron lo conservan.`),
+  );
+}
+
+/** A refusal of the store's rules (a taken code, the limit of codes): 409 with the typed values. */
+function refused(intent: string, error: unknown, values: Record<string, string>) {
+  if (error instanceof StoreError) return failure({ [error.field]: error.message }, { intent, values, status: 409 });
+  throw error;
+}

@@ -1,0 +1,115 @@
+import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { DISCOUNT_FORM_MESSAGES, type DiscountCodeInput, MOST_DISCOUNT_CODES } from "~/domain/discount-code-form";
+import { codeKey } from "~/domain/discounts";
+import { type Db, isUniqueViolation } from "~/services/db";
+import { StoreError } from "~/workspace/action-results.server";
+import { discountCodes } from "../../db/schema";
+
+/**
+ * A store's discount codes, as its merchant manages them ('Descuentos'). Every statement names the
+ * store: a code id from a form is only ever looked for among the owned store's codes.
+ */
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+
+/** The store's codes, newest first. */
+export function listDiscountCodes(db: Db, storeId: string): Promise<DiscountCodeRow[]> {
+  return db
+    .select()
+    .from(discountCodes)
+    .where(eq(discountCodes.storeId, storeId))
+    .orderBy(desc(discountCodes.createdAt), desc(discountCodes.id))
+    .limit(MOST_DISCOUNT_CODES);
+}
+
+export async function countDiscountCodes(db: Db, storeId: string): Promise<number> {
+  return db.$count(discountCodes, eq(discountCodes.storeId, storeId));
+}
+
+export async function findDiscountCode(db: Db, storeId: string, id: number): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.id, id), eq(discountCodes.storeId, storeId)))
+    .limit(1);
+  return row;
+}
+
+const takenCode = (error: unknown) =>
+  isUniqueViolation(error, "discount_codes.store_id") || isUniqueViolation(error, "discount_codes.code_key");
+
+/**
+ * Adds a code while the store has fewer than MOST_DISCOUNT_CODES (a conditioned insert, so two tabs
+ * cannot pass the limit together); a code whose upper-case key the store already has is refused.
+ */
+export async function createDiscountCode(db: Db, storeId: string, input: DiscountCodeInput, now: Date): Promise<number> {
+  try {
+    const [inserted] = await db.all<{ id: number }>(sql`insert into discount_codes
+          (store_id, code, code_key, kind, value, min_purchase, starts_on, ends_on, max_uses, uses, active, created_at)
+        select ${storeId}, ${input.code}, ${codeKey(input.code)}, ${input.kind}, ${input.value}, ${input.minPurchase},
+          ${input.startsOn}, ${input.endsOn}, ${input.maxUses}, 0, ${input.active ? 1 : 0}, ${now.getTime()}
+        where (select count(*) from discount_codes where store_id = ${storeId}) < ${MOST_DISCOUNT_CODES}
+        returning id`);
+    if (!inserted) throw new StoreError(DISCOUNT_FORM_MESSAGES.limit);
+    return Number(inserted.id);
+  } catch (error) {
+    if (takenCode(error)) throw new StoreError(DISCOUNT_FORM_MESSAGES.taken, "code");
+    throw error;
+  }
+}
+
+/**
+ * Saves the form over the store's code `id`; false when the store has no such code. The new use limit
+ * is checked against the uses counted at the moment of writing (a checkout may count one meanwhile).
+ */
+export async function updateDiscountCode(db: Db, storeId: string, id: number, input: DiscountCodeInput): Promise<boolean> {
+  let updated: { id: number }[];
+  try {
+    updated = await db
+      .update(discountCodes)
+      .set({
+        code: input.code,
+        codeKey: codeKey(input.code),
+        kind: input.kind,
+        value: input.value,
+        minPurchase: input.minPurchase,
+        startsOn: input.startsOn,
+        endsOn: input.endsOn,
+        maxUses: input.maxUses,
+        active: input.active,
+      })
+      .where(
+        and(
+          eq(discountCodes.id, id),
+          eq(discountCodes.storeId, storeId),
+          input.maxUses === null ? undefined : lte(discountCodes.uses, input.maxUses),
+        ),
+      )
+      .returning({ id: discountCodes.id });
+  } catch (error) {
+    if (takenCode(error)) throw new StoreError(DISCOUNT_FORM_MESSAGES.taken, "code");
+    throw error;
+  }
+  if (updated.length > 0) return true;
+  const current = await findDiscountCode(db, storeId, id);
+  if (!current) return false;
+  throw new StoreError(DISCOUNT_FORM_MESSAGES.belowUses(current.uses), "maxUses");
+}
+
+/** Switches the store's code on or off; false when the store has no such code. */
+export async function setDiscountCodeActive(db: Db, storeId: string, id: number, active: boolean): Promise<boolean> {
+  const updated = await db
+    .update(discountCodes)
+    .set({ active })
+    .where(and(eq(discountCodes.id, id), eq(discountCodes.storeId, storeId)))
+    .returning({ id: discountCodes.id });
+  return updated.length > 0;
+}
+
+/** Deletes the store's code (its sales keep the code's text; their link to it becomes null); undefined when none. */
+export async function deleteDiscountCode(db: Db, storeId: string, id: number): Promise<DiscountCodeRow | undefined> {
+  const [deleted] = await db
+    .delete(discountCodes)
+    .where(and(eq(discountCodes.id, id), eq(discountCodes.storeId, storeId)))
+    .returning();
+  return deleted;
+}

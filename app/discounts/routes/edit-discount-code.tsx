@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { discountCodeFormValues, typedFormValues } from "~/domain/discount-code-form";
+import { getServices } from "~/services/services";
+import { ConfirmedForm } from "~/ui/confirmed-form";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { DiscountCodeForm } from "../code-form";
+import { handleEditDiscountCode, loadDiscountCode } from "../discount-code-actions.server";
+import type { Route } from "./+types/edit-discount-code";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.code ?? "Código"} | Vitrina` }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const code = await loadDiscountCode(getServices(context), store, params.codeId);
+  return {
+    storeId: store.id,
+    currency: store.currency,
+    id: code.id,
+    code: code.code,
+    uses: code.uses,
+    values: discountCodeFormValues(code, store.currency),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const code = await loadDiscountCode(services, store, params.codeId);
+  return handleEditDiscountCode(services, store, code, await request.formData());
+}
+
+export default function EditDiscountCode({ loaderData, actionData }: Route.ComponentProps) {
+  const { storeId, code, uses, currency } = loaderData;
+  const values = actionData?.values ? typedFormValues(actionData.values, loaderData.values) : loaderData.values;
+  return (
+    <section className="narrow-wide">
+      <p className="back-link">
+        <Link to={`/Store/${storeId}/discounts`}>← Descuentos</Link>
+      </p>
+      <h2>Editar código {code}</h2>
+      <DiscountCodeForm
+        intent="save"
+        values={values}
+        currency={currency}
+        errors={actionData?.errors ?? {}}
+        submitLabel="Guardar cambios"
+        uses={uses}
+      />
+      <ConfirmedForm
+        className="danger-zone"
+        fields={{ intent: "delete" }}
+        buttonLabel="Eliminar código"
+        title={`¿Eliminar ${code}?`}
+        description="Tus clientes ya no podrán usarlo. Las ventas que lo usaron conservan el código."
+      />
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { DISCOUNT_FORM_MESSAGES, EMPTY_DISCOUNT_CODE, MOST_DISCOUNT_CODES, typedFormValues } from "~/domain/discount-code-form";
+import { getServices } from "~/services/services";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { DiscountCodeForm } from "../code-form";
+import { handleCreateDiscountCode } from "../discount-code-actions.server";
+import { countDiscountCodes } from "../discount-codes.server";
+import type { Route } from "./+types/new-discount-code";
+
+export const meta: Route.MetaFunction = () => [{ title: "Nuevo código de descuento | Vitrina" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const count = await countDiscountCodes(getServices(context).db, store.id);
+  return { storeId: store.id, currency: store.currency, canAdd: count < MOST_DISCOUNT_CODES };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleCreateDiscountCode(getServices(context), context.get(ownedStoreContext), await request.formData());
+}
+
+export default function NewDiscountCode({ loaderData, actionData }: Route.ComponentProps) {
+  const values = actionData?.values ? typedFormValues(actionData.values, EMPTY_DISCOUNT_CODE) : EMPTY_DISCOUNT_CODE;
+  return (
+    <section className="narrow-wide">
+      <p className="back-link">
+        <Link to={`/Store/${loaderData.storeId}/discounts`}>← Descuentos</Link>
+      </p>
+      <h2>Nuevo código</h2>
+      {loaderData.canAdd ? (
+        <DiscountCodeForm
+          intent="create"
+          values={values}
+          currency={loaderData.currency}
+          errors={actionData?.errors ?? {}}
+          submitLabel="Crear código"
+        />
+      ) : (
+        <p className="form-alert" role="alert">
+          {DISCOUNT_FORM_MESSAGES.limit}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,271 @@
+/**
+ * The merchant's discount code form ('Descuentos') and how a code reads in the list: the fields'
+ * rules, the code's state on the store's local day, its conditions and uses. What a code takes off a
+ * buyer's order is in ./discounts.ts.
+ */
+import { z } from "zod";
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCode, type DiscountKind } from "./discounts";
+import { toDecimalString } from "./money";
+import { readPrice } from "./product-fields";
+import { isoLocalDateTime } from "./sales";
+import { VALIDATION_MESSAGES } from "./validation-messages";
+
+/** A store keeps at most this many codes. */
+export const MOST_DISCOUNT_CODES = 50;
+/** 'Usos máximos' is a whole number of up to this many digits. */
+const USES_PATTERN = /^\d{1,7}$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: "Porcentaje", amount: "Monto fijo" };
+
+export const DISCOUNT_FORM_MESSAGES = {
+  code: "Usa de 3 a 20 letras sin tildes, números, guiones (-) o guiones bajos (_), sin espacios",
+  taken: "Ya tienes un código con ese nombre",
+  kind: "Elige Porcentaje o Monto fijo",
+  percent: "Escribe un porcentaje entero entre 1 y 100",
+  amountPositive: "El monto debe ser mayor que 0",
+  minPurchasePositive: "La compra mínima debe ser mayor que 0 (déjala vacía si no hay mínimo)",
+  endsBeforeStart: "La fecha 'Hasta' no puede ser anterior a 'Desde'",
+  maxUses: "Escribe un número entero, 1 o más (déjalo vacío si no hay límite)",
+  belowUses: (uses: number) => `Ya se usó ${uses} ${uses === 1 ? "vez" : "veces"}`,
+  limit: `Tu tienda ya tiene ${MOST_DISCOUNT_CODES} códigos, el máximo. Elimina uno que ya no uses para crear otro.`,
+} as const;
+
+/** A code as the form saves it: `value` and `minPurchase` in minor units of the store currency for amounts. */
+export interface DiscountCodeInput {
+  code: string;
+  kind: DiscountKind;
+  value: number;
+  minPurchase: number | null;
+  startsOn: string | null;
+  endsOn: string | null;
+  maxUses: number | null;
+  active: boolean;
+}
+
+/** The form's fields as text, as typed or as the edit page fills them; `active` is "on" when checked. */
+export interface DiscountCodeFormValues {
+  code: string;
+  kind: DiscountKind;
+  value: string;
+  minPurchase: string;
+  startsOn: string;
+  endsOn: string;
+  maxUses: string;
+  active: string;
+}
+
+export const EMPTY_DISCOUNT_CODE: DiscountCodeFormValues = {
+  code: "",
+  kind: "percent",
+  value: "",
+  minPurchase: "",
+  startsOn: "",
+  endsOn: "",
+  maxUses: "",
+  active: "on",
+};
+
+/**
+ * The form again after a refusal: what was typed, over `base` for anything not sent. An unchecked
+ * 'Activo' sends nothing, so a sent form without it was inactive.
+ */
+export function typedFormValues(typed: Record<string, string>, base: DiscountCodeFormValues): DiscountCodeFormValues {
+  const text = (name: keyof DiscountCodeFormValues) => typed[name] ?? base[name];
+  return {
+    code: text("code"),
+    kind: DISCOUNT_KINDS.find((k) => k === typed.kind) ?? base.kind,
+    value: text("value"),
+    minPurchase: text("minPurchase"),
+    startsOn: text("startsOn"),
+    endsOn: text("endsOn"),
+    maxUses: text("maxUses"),
+    active: typed.active ?? "",
+  };
+}
+
+/** Whether 'YYYY-MM-DD' names a real calendar day. */
+export function isCalendarDate(text: string): boolean {
+  if (!DATE_PATTERN.test(text)) return false;
+  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function readAmount(text: string, currency: string, positiveMessage: string, ctx: z.RefinementCtx): number {
+  const reading = readPrice(text, currency);
+  if (!reading.ok) {
+    ctx.addIssue({ code: "custom", message: reading.message });
+    return z.NEVER;
+  }
+  if (reading.minor <= 0) {
+    ctx.addIssue({ code: "custom", message: positiveMessage });
+    return z.NEVER;
+  }
+  return reading.minor;
+}
+
+const optionalDate = z
+  .string()
+  .trim()
+  .default("")
+  .refine((text) => text === "" || isCalendarDate(text), VALIDATION_MESSAGES.date)
+  .transform((text) => (text === "" ? null : text));
+
+/** The form's fields but 'Valor', whose rules depend on 'Tipo' (read by `readDiscountCodeForm`). */
+export function discountCodeFieldsSchema(currency: string) {
+  return z.object({
+    code: z.string().trim().min(1, VALIDATION_MESSAGES.required).regex(DISCOUNT_CODE_PATTERN, DISCOUNT_FORM_MESSAGES.code),
+    kind: z.enum(DISCOUNT_KINDS, DISCOUNT_FORM_MESSAGES.kind),
+    minPurchase: z
+      .string()
+      .trim()
+      .default("")
+      .transform((text, ctx) =>
+        text === "" ? null : readAmount(text, currency, DISCOUNT_FORM_MESSAGES.minPurchasePositive, ctx),
+      ),
+    startsOn: optionalDate,
+    endsOn: optionalDate,
+    maxUses: z
+      .string()
+      .trim()
+      .default("")
+      .refine((text) => text === "" || (USES_PATTERN.test(text) && Number(text) >= 1), DISCOUNT_FORM_MESSAGES.maxUses)
+      .transform((text) => (text === "" ? null : Number(text))),
+    // An unchecked checkbox sends nothing.
+    active: z
+      .string()
+      .optional()
+      .transform((v) => v !== undefined),
+  });
+}
+
+export type DiscountFormReading = { ok: true; input: DiscountCodeInput } | { ok: false; errors: Record<string, string> };
+
+/**
+ * The discount code form, amounts read in the store currency, every refusal at once. `usesSoFar` is
+ * what checkouts already counted (0 for a new code): 'Usos máximos' cannot go below it.
+ */
+export function readDiscountCodeForm(fields: Record<string, string>, currency: string, usesSoFar = 0): DiscountFormReading {
+  const errors: Record<string, string> = {};
+  const parsed = discountCodeFieldsSchema(currency).safeParse(fields);
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  const text = (fields.value ?? "").trim();
+  const kind = DISCOUNT_KINDS.find((k) => k === fields.kind);
+  const value =
+    text === ""
+      ? VALIDATION_MESSAGES.required
+      : kind === "percent"
+        ? readPercent(text)
+        : kind
+          ? readAmountValue(text, currency)
+          : null;
+  if (typeof value === "string") errors.value ??= value;
+  // Fields compared with each other, whenever each one was read (whatever else was refused).
+  const shape = discountCodeFieldsSchema(currency).shape;
+  const startsOn = shape.startsOn.catch(null).parse(fields.startsOn);
+  const endsOn = shape.endsOn.catch(null).parse(fields.endsOn);
+  const maxUses = shape.maxUses.catch(null).parse(fields.maxUses);
+  if (startsOn && endsOn && endsOn < startsOn) errors.endsOn ??= DISCOUNT_FORM_MESSAGES.endsBeforeStart;
+  if (maxUses !== null && maxUses < usesSoFar) errors.maxUses ??= DISCOUNT_FORM_MESSAGES.belowUses(usesSoFar);
+  if (!parsed.success || typeof value !== "number" || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: { ...parsed.data, value } };
+}
+
+/** A whole percent 1–100, or the message refusing the text. */
+function readPercent(text: string): number | string {
+  // '15 %' and '15%' read as 15: the list writes percentages that way.
+  const digits = text.replace(/\s*%$/, "");
+  const percent = Number(digits);
+  return /^\d{1,3}$/.test(digits) && percent >= 1 && percent <= 100 ? percent : DISCOUNT_FORM_MESSAGES.percent;
+}
+
+/** An amount above 0 in minor units, or the message refusing the text. */
+function readAmountValue(text: string, currency: string): number | string {
+  const reading = readPrice(text, currency);
+  if (!reading.ok) return reading.message;
+  return reading.minor > 0 ? reading.minor : DISCOUNT_FORM_MESSAGES.amountPositive;
+}
+
+/** A saved code as the edit form shows it: amounts with the currency's decimals and a comma. */
+export function discountCodeFormValues(code: Omit<DiscountCode, "id" | "uses">, currency: string): DiscountCodeFormValues {
+  const amount = (minor: number) => toDecimalString(minor, currency).replace(".", ",");
+  return {
+    code: code.code,
+    kind: code.kind,
+    value: code.kind === "percent" ? String(code.value) : amount(code.value),
+    minPurchase: code.minPurchase === null ? "" : amount(code.minPurchase),
+    startsOn: code.startsOn ?? "",
+    endsOn: code.endsOn ?? "",
+    maxUses: code.maxUses === null ? "" : String(code.maxUses),
+    active: code.active ? "on" : "",
+  };
+}
+
+/** The store's local calendar day, 'YYYY-MM-DD': what a code's dates are compared with. */
+export function storeToday(now: Date, timeZone: string): string {
+  return isoLocalDateTime(now, timeZone).slice(0, 10);
+}
+
+export type DiscountCodeState = "active" | "inactive" | "expired" | "exhausted" | "scheduled";
+
+export const DISCOUNT_STATE_LABELS: Record<DiscountCodeState, string> = {
+  active: "Activo",
+  inactive: "Inactivo",
+  expired: "Vencido",
+  exhausted: "Agotado",
+  scheduled: "Programado",
+};
+
+/**
+ * What a code is on the store's day `today`: switched off by the merchant first, then past its last
+ * day, then out of uses, then before its first day; otherwise buyers can use it.
+ */
+export function discountCodeState(
+  code: Pick<DiscountCode, "active" | "startsOn" | "endsOn" | "maxUses" | "uses">,
+  today: string,
+): DiscountCodeState {
+  if (!code.active) return "inactive";
+  if (code.endsOn && today > code.endsOn) return "expired";
+  if (code.maxUses !== null && code.uses >= code.maxUses) return "exhausted";
+  if (code.startsOn && today < code.startsOn) return "scheduled";
+  return "active";
+}
+
+const MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
+
+/** '1 dic', with the year when it is not `thisYear`'s: '1 dic 2027'. */
+export function shortDate(date: string, thisYear: string): string {
+  const [y, m, d] = date.split("-");
+  const text = `${Number(d)} ${MONTHS[Number(m) - 1]}`;
+  return y === thisYear ? text : `${text} ${y}`;
+}
+
+/** The dates a code applies: '1 dic – 31 dic', 'desde el 1 dic', 'hasta el 31 dic'; null when it has none. */
+export function discountDatesText(startsOn: string | null, endsOn: string | null, today: string): string | null {
+  const year = today.slice(0, 4);
+  if (startsOn && endsOn) return `${shortDate(startsOn, year)} – ${shortDate(endsOn, year)}`;
+  if (startsOn) return `desde el ${shortDate(startsOn, year)}`;
+  if (endsOn) return `hasta el ${shortDate(endsOn, year)}`;
+  return null;
+}
+
+/** A code's conditions for the list: 'desde $ 20.000', '1 dic – 31 dic', 'hasta 100 usos' (none: empty). */
+export function discountConditions(
+  code: Pick<DiscountCode, "minPurchase" | "startsOn" | "endsOn" | "maxUses">,
+  today: string,
+  formatAmount: (minor: number) => string,
+): string[] {
+  const out: string[] = [];
+  if (code.minPurchase !== null) out.push(`desde ${formatAmount(code.minPurchase)}`);
+  const dates = discountDatesText(code.startsOn, code.endsOn, today);
+  if (dates) out.push(dates);
+  if (code.maxUses !== null) out.push(`hasta ${code.maxUses} ${code.maxUses === 1 ? "uso" : "usos"}`);
+  return out;
+}
+
+/** '3 de 5 usos' with a limit, '3 usos' without ('1 uso', '0 usos'). */
+export function discountUsesText(uses: number, maxUses: number | null): string {
+  if (maxUses !== null) return `${uses} de ${maxUses} ${maxUses === 1 ? "uso" : "usos"}`;
+  return `${uses} ${uses === 1 ? "uso" : "usos"}`;
+}
