@@ -33,6 +33,7 @@ export const isDeliveryIntent = (intent: string): intent is DeliveryIntent =>
   (DELIVERY_INTENTS as readonly string[]).includes(intent);
 
 const REQUIRED = VALIDATION_MESSAGES.required;
+const text = (max: number) => z.string().trim().max(max, VALIDATION_MESSAGES.textAtMost(max));
 /** A checkbox posts its value when on and nothing when off. */
 const checkbox = z
   .string()
@@ -45,9 +46,9 @@ const methodsSchema = z
   .refine(hasSomeMethod, { message: DELIVERY_MESSAGES.noMethod, path: ["methods"] });
 
 export const pickupPointSchema = z.object({
-  name: z.string().trim().min(1, REQUIRED).max(PICKUP_POINT_LENGTHS.name),
-  address: z.string().trim().max(PICKUP_POINT_LENGTHS.address).default(""),
-  hours: z.string().trim().max(PICKUP_POINT_LENGTHS.hours).default(""),
+  name: text(PICKUP_POINT_LENGTHS.name).min(1, REQUIRED),
+  address: text(PICKUP_POINT_LENGTHS.address).default(""),
+  hours: text(PICKUP_POINT_LENGTHS.hours).default(""),
 });
 
 function amount(currency: string, { optional }: { optional: boolean }) {
@@ -75,7 +76,7 @@ function amount(currency: string, { optional }: { optional: boolean }) {
 export function deliveryZoneSchema(currency: string) {
   return z
     .object({
-      name: z.string().trim().min(1, REQUIRED).max(DELIVERY_ZONE_NAME_MAX),
+      name: text(DELIVERY_ZONE_NAME_MAX).min(1, REQUIRED),
       fee: amount(currency, { optional: false }),
       minOrder: amount(currency, { optional: true }),
       freeFrom: amount(currency, { optional: true }),
