@@ -77,7 +77,7 @@ export function DeliveryPanel({
       )}
       {pickupPoints.length < limits.pickupPoints ? (
         <PickupPointForm
-          key={`add-${pickupPoints.length}`}
+          key={`pickup-add-${pickupPoints.length}`}
           idPrefix="pickup-new"
           intent="pickup-add"
           values={pickupAdd?.values ?? {}}
@@ -123,7 +123,7 @@ export function DeliveryPanel({
       )}
       {zones.length < limits.zones ? (
         <ZoneForm
-          key={`add-${zones.length}`}
+          key={`zone-add-${zones.length}`}
           idPrefix="zone-new"
           intent="zone-add"
           currency={currency}
