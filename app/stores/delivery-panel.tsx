@@ -77,6 +77,7 @@ export function DeliveryPanel({
       )}
       {pickupPoints.length < limits.pickupPoints ? (
         <PickupPointForm
+          legend="Nuevo punto de retiro"
           key={`pickup-add-${pickupPoints.length}`}
           idPrefix="pickup-new"
           intent="pickup-add"
@@ -123,6 +124,7 @@ export function DeliveryPanel({
       )}
       {zones.length < limits.zones ? (
         <ZoneForm
+          legend="Nueva zona de envío"
           key={`zone-add-${zones.length}`}
           idPrefix="zone-new"
           intent="zone-add"
@@ -190,10 +192,12 @@ function PickupPointForm(props: {
   values: Values;
   errors: Values;
   button: string;
+  legend?: string;
 }) {
   const { idPrefix, values, errors } = props;
   return (
-    <Form method="post" className="form two-columns">
+    <Form method="post" className="form two-columns delivery-form" aria-label={props.legend}>
+      {props.legend && <p className="span-all delivery-form-title">{props.legend}</p>}
       <input type="hidden" name="intent" value={props.intent} />
       {props.id !== undefined && <input type="hidden" name="id" value={props.id} />}
       <Input
@@ -241,10 +245,12 @@ function ZoneForm(props: {
   values: Values;
   errors: Values;
   button: string;
+  legend?: string;
 }) {
   const { idPrefix, values, errors, currency } = props;
   return (
-    <Form method="post" className="form two-columns">
+    <Form method="post" className="form two-columns delivery-form" aria-label={props.legend}>
+      {props.legend && <p className="span-all delivery-form-title">{props.legend}</p>}
       <input type="hidden" name="intent" value={props.intent} />
       {props.id !== undefined && <input type="hidden" name="id" value={props.id} />}
       <Input
