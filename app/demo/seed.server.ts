@@ -12,6 +12,7 @@ import { preparedImage, putAll } from "~/media/uploads.server";
 import { insertProduct, productFilesPrefix } from "~/products/products.server";
 import { replaceVariantsStatements } from "~/products/variants.server";
 import type { Services } from "~/services/services";
+import { addDeliveryZone, addPickupPoint } from "~/stores/delivery-settings.server";
 import { insertStore, writeStoreQr } from "~/stores/stores.server";
 import { productPhotos, stores, users } from "../../db/schema";
 import { drawPicture, type PictureSpec } from "./pictures";
@@ -149,8 +150,9 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
   );
   await db
     .update(stores)
-    .set({ ...qr, logoKey: logo.key })
+    .set({ ...qr, logoKey: logo.key, arrangeEnabled: true })
     .where(eq(stores.id, store.id));
+  await seedDelivery(services, store.id, now);
   for (const [index, item] of DEMO_PRODUCTS.entries()) {
     const productId = randomDigits(ID_DIGITS.product);
     const image = await storedPicture(services, productFilesPrefix(store.id, productId), item.picture, IMAGE_HEIGHTS.product);
@@ -201,6 +203,22 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     now,
   );
   return { created: true };
+}
+
+/**
+ * Where the demo delivers (USD, its products cost $6.50 to $45): a near zone, a far one with a minimum
+ * order and free delivery from $60, and one pickup point.
+ */
+async function seedDelivery(services: Services, storeId: string, now: Date) {
+  const { db } = services;
+  await addDeliveryZone(db, storeId, { name: "Centro", fee: 300, minOrder: null, freeFrom: null }, now);
+  await addDeliveryZone(db, storeId, { name: "Afueras", fee: 700, minOrder: 2000, freeFrom: 6000 }, now);
+  await addPickupPoint(
+    db,
+    storeId,
+    { name: "Local Chapinero", address: "Calle 57 #9-31, Bogotá", hours: "Lun a sáb, 9 a 18 h" },
+    now,
+  );
 }
 
 /**

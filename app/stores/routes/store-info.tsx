@@ -1,6 +1,9 @@
 import { useState } from "react";
 import type { SoldOutListing } from "~/domain/catalog";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
+import { pickupPointText } from "~/domain/delivery";
+import { DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
+import { toDecimalString } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
 import { timeZoneOptions } from "~/domain/time-zones";
 import { sendWithProgress } from "~/media/upload-progress";
@@ -10,6 +13,8 @@ import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { listBanners } from "../banners.server";
+import { DeliveryPanel } from "../delivery-panel";
+import { listDeliveryZones, listPickupPoints } from "../delivery-settings.server";
 import { handleInfoAction } from "../info-actions.server";
 import { BannerPanel, CurrencyPanel, DeletePanel, InfoPanel, LogoPanel, QrPanel, SectionsPanel } from "../info-panels";
 import type { Route } from "./+types/store-info";
@@ -19,7 +24,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Informaci
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db } = getServices(context);
-  const [banners, sections] = await db.batch([listBanners(db, store.id), listSections(db, store.id)]);
+  const [banners, sections, pickupPoints, zones] = await db.batch([
+    listBanners(db, store.id),
+    listSections(db, store.id),
+    listPickupPoints(db, store.id),
+    listDeliveryZones(db, store.id),
+  ]);
+  // As the merchant types amounts back: '12,50' (a decimal comma, as the product form shows prices).
+  const amount = (minor: number | null) => (minor === null ? "" : toDecimalString(minor, store.currency).replace(".", ","));
   const plan = merchantPlanLimits(context);
   const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
   return {
@@ -42,6 +54,23 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     banners: banners.map((b) => ({ id: b.id, src: fileUrl(b.key), name: b.name, width: b.width, height: b.height })),
     sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items })),
+    delivery: {
+      methods: {
+        pickupEnabled: store.pickupEnabled,
+        homeDeliveryEnabled: store.homeDeliveryEnabled,
+        arrangeEnabled: store.arrangeEnabled,
+      },
+      pickupPoints: pickupPoints.map((p) => ({ ...p, text: pickupPointText(p) })),
+      zones: zones.map((z) => ({
+        id: z.id,
+        name: z.name,
+        text: zoneSummary(z, store.currency),
+        fee: amount(z.fee),
+        minOrder: amount(z.minOrder),
+        freeFrom: amount(z.freeFrom),
+      })),
+      limits: { pickupPoints: PICKUP_POINTS_MAX, zones: DELIVERY_ZONES_MAX },
+    },
     plan,
     // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
     currencies: currencyChoices(),
@@ -99,6 +128,12 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
         timeZones={loaderData.timeZones}
         errors={errorsOf("info")}
         title={actionData?.intent === "info" ? actionData.title : undefined}
+      />
+      <DeliveryPanel
+        delivery={loaderData.delivery}
+        currency={store.currency}
+        location={store.location}
+        answer={actionData?.intent?.match(/^(delivery|pickup|zone)-/) ? actionData : undefined}
       />
       <DeletePanel storeName={store.name} />
     </div>

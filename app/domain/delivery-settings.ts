@@ -1,0 +1,33 @@
+/**
+ * The merchant's delivery settings ('Entrega' on the store information page): the limits, the Spanish
+ * messages and how a zone reads. The rules a checkout applies are in ./delivery.ts.
+ */
+import type { DeliveryZone, StoreDeliveryMethods } from "./delivery";
+import { formatMoney } from "./money";
+
+export const PICKUP_POINTS_MAX = 10;
+export const DELIVERY_ZONES_MAX = 20;
+export const PICKUP_POINT_LENGTHS = { name: 60, address: 200, hours: 100 } as const;
+export const DELIVERY_ZONE_NAME_MAX = 60;
+
+export const DELIVERY_MESSAGES = {
+  noMethod: "Activa al menos un método de entrega",
+  pickupPointsFull: `Puedes tener hasta ${PICKUP_POINTS_MAX} puntos de retiro: elimina uno para agregar otro`,
+  zonesFull: `Puedes tener hasta ${DELIVERY_ZONES_MAX} zonas de envío: elimina una para agregar otra`,
+  freeFromPositive: "Escribe un monto mayor que 0, o déjalo vacío",
+  freeFromBelowMinimum: "Debe ser igual o mayor que el pedido mínimo",
+} as const;
+
+/** At least one method stays on: the checkout must offer the buyer a way to get the order. */
+export function hasSomeMethod(methods: StoreDeliveryMethods): boolean {
+  return methods.pickupEnabled || methods.homeDeliveryEnabled || methods.arrangeEnabled;
+}
+
+/** 'Norte — $ 5.000 · mínimo $ 20.000 · gratis desde $ 80.000': a zone as the merchant's list shows it. */
+export function zoneSummary(zone: Omit<DeliveryZone, "id">, currency: string): string {
+  const money = (minor: number) => formatMoney(minor, currency);
+  const parts = [zone.fee === 0 ? "sin costo" : money(zone.fee)];
+  if (zone.minOrder !== null) parts.push(`mínimo ${money(zone.minOrder)}`);
+  if (zone.freeFrom !== null && zone.fee > 0) parts.push(`gratis desde ${money(zone.freeFrom)}`);
+  return `${zone.name} — ${parts.join(" · ")}`;
+}
