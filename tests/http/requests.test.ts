@@ -208,7 +208,13 @@ describe("pages and forms", () => {
     );
     const key = "clave-de-pedido-compartida";
     // As a shopper would: the product in the store's cart, then the checkout form.
-    const order = async (store: string, product: string, price: number) => {
+    // The demo store has a pickup point, which a pickup order names; the other store has none.
+    const [demoPoint] = (
+      await db.execute(
+        "select pickup_points.id from pickup_points join stores on stores.id = pickup_points.store_id where url = 'demo' limit 1",
+      )
+    ).rows;
+    const order = async (store: string, product: string, price: number, pickupPoint = "") => {
       const cart = new CookieJar();
       const added = cart.take(
         await send(server, `/site/${store}/Cart`, {
@@ -225,12 +231,13 @@ describe("pages and forms", () => {
           delivery: "pickup",
           buyerPhone: "3001234567",
           line: `${product}:1`,
+          pickupPoint,
           shownSubtotal: String(price),
           shownDiscount: "0",
         }),
       });
     };
-    expect((await order("demo", String(demoProduct?.id), Number(demoProduct?.price))).status).toBe(303);
+    expect((await order("demo", String(demoProduct?.id), Number(demoProduct?.price), String(demoPoint?.id))).status).toBe(303);
     const reused = await order("otra-tienda", otherProduct, 100);
     expect(reused.status).toBe(409);
     expect(reused.body).toContain("Tu pedido ya no es válido");

@@ -9,6 +9,7 @@ import { DELIVERY_LABELS, isMobileUserAgent, orderMessage, phoneDigits, whatsapp
 import { failure } from "~/http/action-result";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import { OnlinePaymentsUnavailableError, startSalePayment } from "~/online-payments/sale-payments.server";
 import type { RouteHandle } from "~/root";
 import {
   deliveryZonesQuery,
@@ -73,6 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const [zones, points, [codeRow], [account]] = p.page;
   const { currency } = p.site;
+  const linked = account?.provider === p.services.storePayments.name;
   const subtotal = p.priced.total;
   const code = enteredCode(entered, codeRow, subtotal, p.store, p.services.clock.now());
   const discount = code.state === "applied" ? code.discount : 0;
@@ -106,7 +108,7 @@ export async function loader(args: Route.LoaderArgs) {
       zones: zones.map((z) => zoneOption(z, goods, currency)),
       points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
       storeLocation: p.store.location,
-      onlinePayments: Boolean(account),
+      onlinePayments: linked,
       idempotencyKey: randomToken(18),
       hasWhatsapp: phoneDigits(p.store.saleNumber) !== "",
     },
@@ -155,6 +157,7 @@ export async function action(args: Route.ActionArgs) {
   );
   const { store, services } = p;
   const [[existing], existingLines, subscriptions, zones, points, [codeRow], [account]] = p.page;
+  const linked = account?.provider === services.storePayments.name;
   const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
   if (contact) return refused(400, contact, form);
   const mobile = isMobileUserAgent(args.request.headers.get("User-Agent"));
@@ -180,10 +183,13 @@ export async function action(args: Route.ActionArgs) {
       paidOnline: existing.paymentMethod === "online",
       orderUrl: orderPageUrl(services.config, store.url, existing.id, existing.accessToken),
     });
-    return placed(p, input.idempotencyKey, {
-      whatsapp: whatsappUrl(store.saleNumber, message, mobile),
-      orderPath: orderPagePath(p.site.basePath, existing.id, existing.accessToken),
-    });
+    const orderPath = orderPagePath(p.site.basePath, existing.id, existing.accessToken);
+    // An online payment was started by the first submit; the order page offers 'Pagar ahora' again.
+    return placed(
+      p,
+      input.idempotencyKey,
+      existing.paymentMethod === "online" ? orderPath : (whatsappUrl(store.saleNumber, message, mobile) ?? orderPath),
+    );
   }
 
   const built = orderLines(wanted, p.cartItems);
@@ -215,7 +221,7 @@ export async function action(args: Route.ActionArgs) {
       form,
     );
   }
-  if (input.payment === "online" && !account) return refused(409, { payment: CHECKOUT_MESSAGES.onlineUnavailable }, form);
+  if (input.payment === "online" && !linked) return refused(409, { payment: CHECKOUT_MESSAGES.onlineUnavailable }, form);
 
   const lines = built.lines.map((l) => ({
     productId: l.product.id,
@@ -297,6 +303,18 @@ export async function action(args: Route.ActionArgs) {
     }
     await notified;
   }
+  const orderPath = orderPagePath(p.site.basePath, sale.saleId, sale.accessToken);
+  if (input.payment === "online") {
+    // Saved first, then the buyer pays the store's own account; the order page tells how it went.
+    try {
+      const title = `Pedido ${sale.saleId} en ${store.name}`;
+      const { redirectUrl } = await startSalePayment(services, store.id, sale.saleId, orderUrl, title);
+      return placed(p, input.idempotencyKey, redirectUrl);
+    } catch (error) {
+      if (!(error instanceof OnlinePaymentsUnavailableError)) throw error;
+      return placed(p, input.idempotencyKey, `${orderPath}&aviso=pago`);
+    }
+  }
   const message = orderMessage({
     storeName: store.name,
     code: sale.saleId,
@@ -304,23 +322,20 @@ export async function action(args: Route.ActionArgs) {
     amounts,
     lines,
     buyer,
-    paidOnline: input.payment === "online",
+    paidOnline: false,
     orderUrl,
   });
-  return placed(p, input.idempotencyKey, {
-    whatsapp: whatsappUrl(store.saleNumber, message, mobile),
-    orderPath: orderPagePath(p.site.basePath, sale.saleId, sale.accessToken),
-  });
+  return placed(p, input.idempotencyKey, whatsappUrl(store.saleNumber, message, mobile) ?? orderPath);
 }
 
-/** The cart and the code are spent; the shopper goes on to WhatsApp, or to the order page without it. */
-function placed(p: Awaited<ReturnType<typeof loadSitePage>>, key: string, next: { whatsapp: string | null; orderPath: string }) {
+/** The cart and the code are spent; the shopper goes on (WhatsApp, the payment, or the order page). */
+function placed(p: Awaited<ReturnType<typeof loadSitePage>>, key: string, next: string) {
   const { config } = p.services;
   const headers = new Headers();
   headers.append("Set-Cookie", storeCookie(config, p.site.basePath, CART_COOKIE, ""));
   headers.append("Set-Cookie", storeCookie(config, p.site.basePath, DISCOUNT_COOKIE, ""));
   headers.append("Set-Cookie", storeCookie(config, p.site.basePath, ORDER_COOKIE, key));
-  return redirect(next.whatsapp ?? next.orderPath, { status: 303, headers });
+  return redirect(next, { status: 303, headers });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

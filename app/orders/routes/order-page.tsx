@@ -1,15 +1,22 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { formatMoney } from "~/domain/money";
 import { deliveryText, isMobileUserAgent, orderMessage, whatsappUrl } from "~/domain/whatsapp";
+import {
+  confirmSalePayment,
+  ONLINE_PAYMENTS_UNAVAILABLE,
+  OnlinePaymentsUnavailableError,
+  startSalePayment,
+} from "~/online-payments/sale-payments.server";
 import type { RouteHandle } from "~/root";
+import { PaymentProviderError } from "~/services/payments";
 import { orderByIdQuery, orderLinesByIdQuery, paymentAccountQuery } from "~/site/queries.server";
 import { siteMeta } from "~/site/seo";
 import { SiteShell } from "~/site/shell";
 import { loadSitePage, type SiteArgs } from "~/site/site.server";
 import { amountRows } from "../order-amounts";
 import { OrderLines } from "../order-lines";
-import { orderPageUrl } from "../order-links";
+import { orderPagePath, orderPageUrl } from "../order-links";
 import type { Route } from "./+types/order-page";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -43,12 +50,27 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
   if (!sale || !token || !constantTimeEqual(token, sale.accessToken)) {
     throw data({ kind: "not_found" }, { status: 404, headers: PRIVATE_HEADERS });
   }
-  return { p, sale, lines, linked: Boolean(account) };
+  return { p, sale, lines, linked: account?.provider === p.services.storePayments.name };
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const { p, sale, lines, linked } = await loadOrder(args);
   const { store, services } = p;
+  const url = new URL(args.request.url);
+  const paymentId = url.searchParams.get("payment_id");
+  const orderPath = orderPagePath(p.site.basePath, sale.id, sale.accessToken);
+  if (paymentId && sale.paymentMethod === "online" && sale.paymentStatus !== "approved") {
+    // Back from the payment: what the return URL says is never believed; the payment is fetched
+    // from the provider with the store's token and applied once, then the page is shown clean.
+    try {
+      if (/^[A-Za-z0-9_-]{1,40}$/.test(paymentId))
+        await confirmSalePayment(services, store.id, paymentId, { expectedSaleId: sale.id });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      console.error("payment check on return failed", sale.id, error);
+    }
+    throw redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
+  }
   const buyer = {
     name: sale.buyerName,
     delivery: sale.delivery,
@@ -98,11 +120,29 @@ export async function loader(args: Route.LoaderArgs) {
       payment: PAYMENT_STATE_TEXT[sale.paymentStatus],
       paymentStatus: sale.paymentStatus,
       canPay: owes && linked,
+      notice: url.searchParams.get("aviso") === "pago" ? ONLINE_PAYMENTS_UNAVAILABLE : null,
       buyerPhone: sale.buyerPhone,
       whatsapp: whatsappUrl(store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent"))),
     },
     { headers: PRIVATE_HEADERS },
   );
+}
+
+/** 'Pagar ahora': a new checkout with the store's account for the sale's own total, while it is unpaid. */
+export async function action(args: Route.ActionArgs) {
+  const { p, sale, linked } = await loadOrder(args);
+  const { store, services } = p;
+  const owes = sale.paymentMethod === "online" && sale.paymentStatus !== "approved" && sale.state !== "Cancelada";
+  const orderPath = orderPagePath(p.site.basePath, sale.id, sale.accessToken);
+  if (!owes || !linked) return redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
+  try {
+    const returnUrl = orderPageUrl(services.config, store.url, sale.id, sale.accessToken);
+    const { redirectUrl } = await startSalePayment(services, store.id, sale.id, returnUrl, `Pedido ${sale.id} en ${store.name}`);
+    return redirect(redirectUrl, { status: 303, headers: PRIVATE_HEADERS });
+  } catch (error) {
+    if (!(error instanceof OnlinePaymentsUnavailableError)) throw error;
+    return redirect(`${orderPath}&aviso=pago`, { status: 303, headers: PRIVATE_HEADERS });
+  }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -114,7 +154,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { site, code, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus, whatsapp } = loaderData;
+  const { site, code, token, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus } = loaderData;
+  const { canPay, notice, whatsapp } = loaderData;
   return (
     <SiteShell site={site}>
       <section className="confirmation">
@@ -139,6 +180,18 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <dd data-payment-state={paymentStatus}>{payment}</dd>
           </div>
         </dl>
+        {notice && (
+          <p className="form-error" role="alert">
+            {notice}
+          </p>
+        )}
+        {canPay && (
+          <form method="post" action={`${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`}>
+            <button type="submit" className="button">
+              Pagar ahora
+            </button>
+          </form>
+        )}
         {whatsapp && (
           <p>
             <a className="button whatsapp" href={whatsapp}>
