@@ -9,6 +9,7 @@ import {
   DELIVERY_LABELS,
   formatSaleDate,
   isMobileUserAgent,
+  paymentText,
   SALE_CODE_PATTERN,
   SALE_MESSAGES,
 } from "~/domain/sales";
@@ -18,7 +19,8 @@ import { getServices } from "~/services/services";
 import { useModalDialog } from "~/ui/dialog";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { cancelSale, confirmSale, getSale } from "../sales.server";
+import { changeSale } from "../sale-actions.server";
+import { getSale } from "../sales.server";
 import type { Route } from "./+types/sale-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -45,7 +47,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     closedAt: sale.closedAt ? formatSaleDate(sale.closedAt, store.timeZone) : null,
     buyerName: sale.buyerName,
     buyerPhone: sale.buyerPhone,
+    buyerEmail: sale.buyerEmail,
     delivery: DELIVERY_LABELS[sale.delivery],
+    deliveryZone: sale.deliveryZone,
+    pickupPoint: sale.pickupPoint,
     address: sale.address,
     note: sale.note,
     chatUrl: buyerChatUrl(
@@ -62,7 +67,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       lineTotal: money(line.unitPrice * line.quantity),
       deleted: line.productId === null,
     })),
+    subtotal: money(sale.subtotal),
+    discount: sale.discount > 0 ? money(sale.discount) : null,
+    discountCode: sale.discountCode,
+    deliveryFee: sale.deliveryFee > 0 ? money(sale.deliveryFee) : null,
     total: money(sale.total),
+    payment: paymentText(sale),
+    paidAt: sale.paidAt ? formatSaleDate(sale.paidAt, store.timeZone) : null,
   };
 }
 
@@ -73,11 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saleId = saleIdOf(params);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return failure({ form: "Acción no válida" });
-  const services = getServices(context);
-  const result =
-    parsed.data.intent === "confirm"
-      ? await confirmSale(services, store.id, saleId)
-      : await cancelSale(services, store.id, saleId);
+  const result = await changeSale(getServices(context), store, saleId, parsed.data.intent);
   if (result.ok) {
     return { message: result.state === "Confirmada" ? SALE_MESSAGES.confirmed : SALE_MESSAGES.cancelled };
   }
@@ -157,16 +164,41 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
             </dd>
           </div>
         )}
+        {sale.buyerEmail && (
+          <div>
+            <dt>Correo</dt>
+            <dd>{sale.buyerEmail}</dd>
+          </div>
+        )}
         <div>
           <dt>Entrega</dt>
           <dd>{sale.delivery}</dd>
         </div>
+        {sale.deliveryZone && (
+          <div>
+            <dt>Zona</dt>
+            <dd>{sale.deliveryZone}</dd>
+          </div>
+        )}
+        {sale.pickupPoint && (
+          <div>
+            <dt>Punto de retiro</dt>
+            <dd>{sale.pickupPoint}</dd>
+          </div>
+        )}
         {sale.address && (
           <div>
             <dt>Dirección</dt>
             <dd>{sale.address}</dd>
           </div>
         )}
+        <div>
+          <dt>Pago</dt>
+          <dd>
+            {sale.payment}
+            {sale.paidAt && <span className="muted"> · pagado el {sale.paidAt}</span>}
+          </dd>
+        </div>
         {sale.note && (
           <div>
             <dt>Nota</dt>
@@ -218,6 +250,30 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
             ))}
           </tbody>
           <tfoot>
+            {(sale.discount || sale.deliveryFee) && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Subtotal
+                </th>
+                <td className="num">{sale.subtotal}</td>
+              </tr>
+            )}
+            {sale.discount && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Descuento{sale.discountCode ? ` (${sale.discountCode})` : ""}
+                </th>
+                <td className="num">−{sale.discount}</td>
+              </tr>
+            )}
+            {sale.deliveryFee && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Envío
+                </th>
+                <td className="num">{sale.deliveryFee}</td>
+              </tr>
+            )}
             <tr>
               <th scope="row" colSpan={4}>
                 Total de la compra
