@@ -48,11 +48,12 @@ function longContent(): Promise<Fixture> {
           { sql: "update stores set name = ?, time_zone = 'America/Bogota' where id = ?", args: [STORE_NAME, shop.id] },
           { sql: "update users set name = ?, lastname = ? where id = ?", args: [MERCHANT_NAME, MERCHANT_LASTNAME, userId] },
           {
-            sql: `insert into sales (id, store_id, state, total, currency, buyer_name, buyer_phone, delivery, address, note, created_at)
-                  values (?, ?, 'Pendiente', ?, 'USD', ?, ?, 'delivery', ?, ?, ?)`,
+            sql: `insert into sales (id, store_id, state, total, subtotal, currency, buyer_name, buyer_phone, delivery, address, note, created_at)
+                  values (?, ?, 'Pendiente', ?, ?, 'USD', ?, ?, 'delivery', ?, ?, ?)`,
             args: [
               saleId,
               shop.id,
+              BIG_PRICE * 99 + 123_456_789 * 1000,
               BIG_PRICE * 99 + 123_456_789 * 1000,
               "Alejandro Sebastián Montenegro Buenaventura de los Ríos",
               "5730012345678",

@@ -70,11 +70,12 @@ async function seedSale(db: Client, storeId: string, sale: SaleSeed): Promise<st
   await db.batch(
     [
       {
-        sql: `insert into sales (id, store_id, state, total, currency, buyer_name, buyer_phone, delivery, address, note, created_at)
-              values (?, ?, 'Pendiente', ?, 'USD', ?, ?, ?, ?, ?, ?)`,
+        sql: `insert into sales (id, store_id, state, total, subtotal, currency, buyer_name, buyer_phone, delivery, address, note, created_at)
+              values (?, ?, 'Pendiente', ?, ?, 'USD', ?, ?, ?, ?, ?, ?)`,
         args: [
           id,
           storeId,
+          total,
           total,
           sale.buyerName ?? "Carlos Díaz",
           sale.buyerPhone === undefined ? "573001112233" : sale.buyerPhone,

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from "react";
-import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
+import { useCallback, useEffect, useLayoutEffect, useState } from "react";
+import { Form, useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import { formatMoney } from "~/domain/money";
 import {
@@ -117,6 +117,14 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
     [navigate, sale.storeId, search],
   );
   const dialog = useModalDialog({ busy: asking !== null, onDismiss: close });
+  // The dialog is rendered open so that it shows without JavaScript; with it, it reopens as a modal (the shared
+  // hook's effect, which runs after this one, shows it modally once it is closed).
+  const { ref } = dialog;
+  useLayoutEffect(() => {
+    if (ref.current?.open) ref.current.close();
+  }, [ref]);
+  // Without JavaScript the buttons post the form and the page comes back with the action's answer.
+  const documentAnswer = useActionData<typeof action>();
 
   const run = async (intent: Intent) => {
     await fetcher.submit({ intent }, { method: "post" });
@@ -132,13 +140,31 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
   }, [answer, revalidator.revalidate]);
 
   return (
-    <dialog ref={dialog.ref} className="sale-dialog" aria-labelledby="sale-title" onCancel={dialog.onCancel}>
+    <dialog ref={dialog.ref} open className="sale-dialog" aria-labelledby="sale-title" onCancel={dialog.onCancel}>
       <header className="sale-dialog-head">
         <h2 id="sale-title">Venta {sale.id}</h2>
-        <button type="button" className="button secondary" onClick={close}>
-          Cerrar
-        </button>
+        {/* Without JavaScript, 'Cerrar' goes back to the list as it was (same query). */}
+        <Form method="get" action={`/Store/${sale.storeId}/sales`}>
+          {[...new URLSearchParams(search)].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="submit"
+            className="button secondary"
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+          >
+            Cerrar
+          </button>
+        </Form>
       </header>
+      {documentAnswer && !notice && (
+        <p className={isFailure(documentAnswer) ? "field-error" : "muted"} role="status">
+          {isFailure(documentAnswer) ? documentAnswer.errors.form : documentAnswer.message}
+        </p>
+      )}
       <p className="sale-meta">
         <span className={`sale-state sale-state-${sale.state.toLowerCase()}`}>{sale.state}</span>{" "}
         <span className="muted">{sale.date}</span>
@@ -284,14 +310,24 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
         </table>
       </div>
       {canChangeSale(sale.state) ? (
-        <div className="sale-actions">
-          <button type="button" className="button secondary" onClick={() => setAsking("cancel")}>
-            Cancelar
-          </button>
-          <button type="button" className="button" onClick={() => setAsking("confirm")}>
-            Completar
-          </button>
-        </div>
+        <Form method="post" className="sale-actions">
+          {(["cancel", "confirm"] as const).map((intent) => (
+            <button
+              key={intent}
+              type="submit"
+              name="intent"
+              value={intent}
+              className={intent === "confirm" ? "button" : "button secondary"}
+              onClick={(event) => {
+                // With JavaScript, ask first in the confirm dialog; without it, the form posts straight away.
+                event.preventDefault();
+                setAsking(intent);
+              }}
+            >
+              {intent === "confirm" ? "Completar" : "Cancelar"}
+            </button>
+          ))}
+        </Form>
       ) : (
         <p className="sale-closed">
           Venta {sale.state.toLowerCase()}
