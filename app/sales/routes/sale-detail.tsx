@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useState } from "react";
-import { Form, useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import { formatMoney } from "~/domain/money";
 import {
@@ -104,67 +104,12 @@ const CONFIRMS: Record<Intent, { title: string; description: string }> = {
   cancel: { title: "¿Cancelar compra?", description: "La venta quedará cancelada. El stock no cambia." },
 };
 
-export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const fetcher = useFetcher<typeof action>();
-  const revalidator = useRevalidator();
-  const [asking, setAsking] = useState<Intent | null>(null);
-  const [notice, setNotice] = useState<{ key: number; ok: boolean; message: string } | null>(null);
+type SaleView = Route.ComponentProps["loaderData"];
 
-  const close = useCallback(
-    () => navigate(`/Store/${sale.storeId}/sales${search}`, { preventScrollReset: true }),
-    [navigate, sale.storeId, search],
-  );
-  const dialog = useModalDialog({ busy: asking !== null, onDismiss: close });
-  // The dialog is rendered open so that it shows without JavaScript; with it, it reopens as a modal (the shared
-  // hook's effect, which runs after this one, shows it modally once it is closed).
-  const { ref } = dialog;
-  useLayoutEffect(() => {
-    if (ref.current?.open) ref.current.close();
-  }, [ref]);
-  // Without JavaScript the buttons post the form and the page comes back with the action's answer.
-  const documentAnswer = useActionData<typeof action>();
-
-  const run = async (intent: Intent) => {
-    await fetcher.submit({ intent }, { method: "post" });
-    setAsking(null);
-  };
-  // Show the outcome once per answer; a refusal means the sale or the stock changed elsewhere: reload what is shown.
-  const answer = fetcher.data;
-  useEffect(() => {
-    if (!answer) return;
-    const refused = isFailure(answer);
-    setNotice({ key: Date.now(), ok: !refused, message: refused ? (answer.errors.form ?? "") : answer.message });
-    if (refused) revalidator.revalidate();
-  }, [answer, revalidator.revalidate]);
-
+/** What the sale says: state, buyer, delivery, payment, lines and sums (the dialog and its no-JavaScript copy). */
+function SaleSummary({ sale }: { sale: SaleView }) {
   return (
-    <dialog ref={dialog.ref} open className="sale-dialog" aria-labelledby="sale-title" onCancel={dialog.onCancel}>
-      <header className="sale-dialog-head">
-        <h2 id="sale-title">Venta {sale.id}</h2>
-        {/* Without JavaScript, 'Cerrar' goes back to the list as it was (same query). */}
-        <Form method="get" action={`/Store/${sale.storeId}/sales`}>
-          {[...new URLSearchParams(search)].map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button
-            type="submit"
-            className="button secondary"
-            onClick={(event) => {
-              event.preventDefault();
-              close();
-            }}
-          >
-            Cerrar
-          </button>
-        </Form>
-      </header>
-      {documentAnswer && !notice && (
-        <p className={isFailure(documentAnswer) ? "field-error" : "muted"} role="status">
-          {isFailure(documentAnswer) ? documentAnswer.errors.form : documentAnswer.message}
-        </p>
-      )}
+    <>
       <p className="sale-meta">
         <span className={`sale-state sale-state-${sale.state.toLowerCase()}`}>{sale.state}</span>{" "}
         <span className="muted">{sale.date}</span>
@@ -309,47 +254,134 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
           </tfoot>
         </table>
       </div>
-      {canChangeSale(sale.state) ? (
-        <Form method="post" className="sale-actions">
-          {(["cancel", "confirm"] as const).map((intent) => (
-            <button
-              key={intent}
-              type="submit"
-              name="intent"
-              value={intent}
-              className={intent === "confirm" ? "button" : "button secondary"}
-              onClick={(event) => {
-                // With JavaScript, ask first in the confirm dialog; without it, the form posts straight away.
-                event.preventDefault();
-                setAsking(intent);
-              }}
-            >
-              {intent === "confirm" ? "Completar" : "Cancelar"}
+    </>
+  );
+}
+
+function SaleClosed({ sale }: { sale: SaleView }) {
+  return (
+    <p className="sale-closed">
+      Venta {sale.state.toLowerCase()}
+      {sale.closedAt ? ` el ${sale.closedAt}` : ""}
+    </p>
+  );
+}
+
+/**
+ * Without JavaScript the modal never opens: the browser shows this copy instead (inside <noscript>, so a page
+ * that runs scripts never has it), with plain forms: 'Completar' and 'Cancelar' post to the action, 'Cerrar'
+ * goes back to the list as it was.
+ */
+function NoScriptSale({
+  sale,
+  search,
+  answer,
+}: {
+  sale: SaleView;
+  search: string;
+  answer: ReturnType<typeof useActionData<typeof action>>;
+}) {
+  return (
+    <noscript>
+      <dialog open className="sale-dialog sale-dialog-static" aria-labelledby="sale-title-static">
+        <header className="sale-dialog-head">
+          <h2 id="sale-title-static">Venta {sale.id}</h2>
+          <a className="button secondary" href={`/Store/${sale.storeId}/sales${search}`}>
+            Cerrar
+          </a>
+        </header>
+        {answer && (
+          <p className={isFailure(answer) ? "field-error" : "muted"} role="status">
+            {isFailure(answer) ? answer.errors.form : answer.message}
+          </p>
+        )}
+        <SaleSummary sale={sale} />
+        {canChangeSale(sale.state) ? (
+          <form method="post" action={`/Store/${sale.storeId}/sales/${sale.id}${search}`} className="sale-actions">
+            <button type="submit" name="intent" value="cancel" className="button secondary">
+              Cancelar
             </button>
-          ))}
-        </Form>
-      ) : (
-        <p className="sale-closed">
-          Venta {sale.state.toLowerCase()}
-          {sale.closedAt ? ` el ${sale.closedAt}` : ""}
-        </p>
-      )}
-      <ConfirmDialog
-        open={asking !== null}
-        title={asking ? CONFIRMS[asking].title : ""}
-        description={asking ? CONFIRMS[asking].description : ""}
-        onCancel={() => setAsking(null)}
-        onConfirm={() => (asking ? run(asking) : undefined)}
-      />
-      {notice && (
-        <NotificationBanner
-          key={notice.key}
-          title={notice.ok ? notice.message : "No se pudo cambiar la venta"}
-          description={notice.ok ? `Venta ${sale.id}` : notice.message}
-          kind={notice.ok ? "success" : "error"}
-          onClose={() => setNotice(null)}
+            <button type="submit" name="intent" value="confirm" className="button">
+              Completar
+            </button>
+          </form>
+        ) : (
+          <SaleClosed sale={sale} />
+        )}
+      </dialog>
+    </noscript>
+  );
+}
+
+export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const fetcher = useFetcher<typeof action>();
+  const revalidator = useRevalidator();
+  // A form posted without JavaScript comes back with the action's answer (shown in the no-JavaScript copy).
+  const documentAnswer = useActionData<typeof action>();
+  const [asking, setAsking] = useState<Intent | null>(null);
+  const [notice, setNotice] = useState<{ key: number; ok: boolean; message: string } | null>(null);
+
+  const close = useCallback(
+    () => navigate(`/Store/${sale.storeId}/sales${search}`, { preventScrollReset: true }),
+    [navigate, sale.storeId, search],
+  );
+  const dialog = useModalDialog({ busy: asking !== null, onDismiss: close });
+
+  const run = async (intent: Intent) => {
+    await fetcher.submit({ intent }, { method: "post" });
+    setAsking(null);
+  };
+  // Show the outcome once per answer; a refusal means the sale or the stock changed elsewhere: reload what is shown.
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (!answer) return;
+    const refused = isFailure(answer);
+    setNotice({ key: Date.now(), ok: !refused, message: refused ? (answer.errors.form ?? "") : answer.message });
+    if (refused) revalidator.revalidate();
+  }, [answer, revalidator.revalidate]);
+
+  return (
+    <>
+      <NoScriptSale sale={sale} search={search} answer={documentAnswer} />
+      <dialog ref={dialog.ref} className="sale-dialog" aria-labelledby="sale-title" onCancel={dialog.onCancel}>
+        <header className="sale-dialog-head">
+          <h2 id="sale-title">Venta {sale.id}</h2>
+          <button type="button" className="button secondary" onClick={close}>
+            Cerrar
+          </button>
+        </header>
+        <SaleSummary sale={sale} />
+        {canChangeSale(sale.state) ? (
+          <div className="sale-actions">
+            <button type="button" className="button secondary" onClick={() => setAsking("cancel")}>
+              Cancelar
+            </button>
+            <button type="button" className="button" onClick={() => setAsking("confirm")}>
+              Completar
+            </button>
+          </div>
+        ) : (
+          <SaleClosed sale={sale} />
+        )}
+        <ConfirmDialog
+          open={asking !== null}
+          title={asking ? CONFIRMS[asking].title : ""}
+          description={asking ? CONFIRMS[asking].description : ""}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => (asking ? run(asking) : undefined)}
         />
-      )}
-    </dialog>
+        {notice && (
+          <NotificationBanner
+            key={notice.key}
+            title={notice.ok ? notice.message : "No se pudo cambiar la venta"}
+            description={notice.ok ? `Venta ${sale.id}` : notice.message}
+            kind={notice.ok ? "success" : "error"}
+            onClose={() => setNotice(null)}
+          />
+        )}
+      </dialog>
+    </>
   );
 }
