@@ -1,6 +1,6 @@
 /** Sales rules as plain functions: state transitions, the 'Hoy' range, CSV for bookkeeping, the buyer's chat link. */
 import { csvDocument } from "./csv";
-import { DELIVERY_LABELS, type DeliveryMethod } from "./delivery";
+import { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "./delivery";
 import { toDecimalString } from "./money";
 
 export type SaleState = "Pendiente" | "Confirmada" | "Cancelada";
@@ -32,17 +32,70 @@ export const SALE_MESSAGES = {
   noStock: (name: string) => `Stock insuficiente para ${name}`,
 } as const;
 
+export type SalePaymentMethod = "on_delivery" | "online";
+export type SalePaymentStatus = "none" | "pending" | "approved" | "rejected";
+
+/** The list's 'Entrega' filter: one delivery method. */
+export const DELIVERY_FILTERS = DELIVERY_METHODS;
+export const DELIVERY_FILTER_LABELS: Record<DeliveryMethod, string> = {
+  pickup: "Retiro en tienda",
+  delivery: "Envío a domicilio",
+  arrange: "A coordinar",
+};
+
+/** The list's 'Pago' filter: paid on delivery, or an online payment in one state. */
+export const PAYMENT_FILTERS = ["on_delivery", "pending", "approved", "rejected"] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
+export const PAYMENT_FILTER_LABELS: Record<PaymentFilter, string> = {
+  on_delivery: "Al recibir",
+  pending: "Pendiente",
+  approved: "Aprobado",
+  rejected: "Rechazado",
+};
+
+export interface SalesFilters {
+  delivery?: DeliveryMethod;
+  payment?: PaymentFilter;
+}
+
+export const hasFilters = (filters: SalesFilters | undefined) => Boolean(filters?.delivery || filters?.payment);
+
+/**
+ * A filtered list looks among the store's newest this many sales (the most 'Cargar más ventas' shows), so a filter
+ * that matches nothing reads a bounded stretch of the index, whatever the store's history. Older sales: by code.
+ */
+export const SALES_FILTER_WINDOW = SALES_MAX_SHOWN;
+
+const ONLINE_PAYMENT_LABELS: Record<Exclude<SalePaymentStatus, "none">, string> = {
+  pending: "Pendiente",
+  approved: "Aprobado",
+  rejected: "Rechazado",
+};
+
+/** The payment's state in one word: 'Al recibir' for payment on delivery, else the online payment's state. */
+export function paymentStateLabel(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
+  if (sale.paymentMethod === "on_delivery" || sale.paymentStatus === "none") return PAYMENT_FILTER_LABELS.on_delivery;
+  return ONLINE_PAYMENT_LABELS[sale.paymentStatus];
+}
+
+/** How the sale is paid, for the merchant: 'Al recibir' or 'En línea — Aprobado'. */
+export function paymentText(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
+  return sale.paymentMethod === "online" ? `En línea — ${paymentStateLabel(sale)}` : PAYMENT_FILTER_LABELS.on_delivery;
+}
+
 /**
  * The query string of a list state (no leading '?', empty for the default 'Últimas 20'): `code=…` for a search,
- * otherwise `view=today` for 'Hoy' and `limit=…` after 'Cargar más ventas'.
+ * otherwise `view=today` for 'Hoy' and `limit=…` after 'Cargar más ventas'; `delivery=…` and `payment=…` filter either.
  */
-export function salesQueryString(state: { code?: string; mode?: "latest" | "today"; limit?: number }): string {
+export function salesQueryString(state: { code?: string; mode?: "latest" | "today"; limit?: number } & SalesFilters): string {
   const params = new URLSearchParams();
   if (state.code) params.set("code", state.code);
   else {
     if (state.mode === "today") params.set("view", "today");
     if (state.limit && state.limit > SALES_PAGE_SIZE) params.set("limit", String(state.limit));
   }
+  if (state.delivery) params.set("delivery", state.delivery);
+  if (state.payment) params.set("payment", state.payment);
   return params.toString();
 }
 
@@ -178,6 +231,15 @@ export interface CsvSale {
   total: number;
   currency: string;
   lines: ReadonlyArray<{ name: string; quantity: number }>;
+  subtotal: number;
+  discount: number;
+  discountCode: string | null;
+  deliveryFee: number;
+  deliveryZone: string | null;
+  pickupPoint: string | null;
+  paymentMethod: SalePaymentMethod;
+  paymentStatus: SalePaymentStatus;
+  buyerEmail: string | null;
 }
 
 export const CSV_HEADER = [
@@ -192,6 +254,17 @@ export const CSV_HEADER = [
   "Productos",
   "Total",
   "Moneda",
+  // Added with delivery zones, discounts and online payments: after the original columns, so sheets that
+  // read those by position keep working.
+  "Subtotal",
+  "Descuento",
+  "Código de descuento",
+  "Envío",
+  "Zona",
+  "Punto de retiro",
+  "Pago",
+  "Estado del pago",
+  "Correo",
 ] as const;
 
 /** The shown sales as CSV for bookkeeping: UTF-8 with BOM (Excel), CRLF, dates in the store's zone, totals as plain decimals. */
@@ -210,6 +283,15 @@ export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string): string
       sale.lines.map((l) => `${l.name} x ${l.quantity}`).join("; "),
       toDecimalString(sale.total, sale.currency),
       sale.currency,
+      toDecimalString(sale.subtotal, sale.currency),
+      toDecimalString(sale.discount, sale.currency),
+      sale.discountCode ?? "",
+      toDecimalString(sale.deliveryFee, sale.currency),
+      sale.deliveryZone ?? "",
+      sale.pickupPoint ?? "",
+      sale.paymentMethod === "online" ? "En línea" : PAYMENT_FILTER_LABELS.on_delivery,
+      sale.paymentMethod === "online" ? paymentStateLabel(sale) : "",
+      sale.buyerEmail ?? "",
     ]);
   }
   return csvDocument(lines, ",");

@@ -2,7 +2,16 @@
 // Every query is scoped by store id; callers pass the store the signed-in merchant owns.
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
 import { and, asc, desc, eq, exists, gte, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
-import { nextSaleState, type SaleState, stockNeeds, todayRange, variantStockNeeds } from "~/domain/sales";
+import {
+  hasFilters,
+  nextSaleState,
+  SALES_FILTER_WINDOW,
+  type SaleState,
+  type SalesFilters,
+  stockNeeds,
+  todayRange,
+  variantStockNeeds,
+} from "~/domain/sales";
 import { type Db, isCheckViolation } from "~/services/db";
 import { products, productVariants, saleLines, sales } from "../../db/schema";
 
@@ -10,8 +19,15 @@ export type Sale = typeof sales.$inferSelect;
 export type SaleLine = typeof saleLines.$inferSelect;
 export type SaleWithLines = Sale & { lines: SaleLine[] };
 
-/** What the list shows: the newest `limit`, today's newest `limit`, or the one sale with a code. */
-export type SalesView = { kind: "latest"; limit: number } | { kind: "today"; limit: number } | { kind: "code"; code: string };
+/**
+ * What the list shows: the newest `limit`, today's newest `limit`, or the one sale with a code; each narrowed by the
+ * 'Entrega' and 'Pago' filters when given.
+ */
+export type SalesView = (
+  | { kind: "latest"; limit: number }
+  | { kind: "today"; limit: number }
+  | { kind: "code"; code: string }
+) & { filters?: SalesFilters };
 
 interface StoreScope {
   id: string;
@@ -21,14 +37,39 @@ interface StoreScope {
 /** How many sales a view shows: one for a code, else its page limit. */
 const viewLimit = (view: SalesView) => (view.kind === "code" ? 1 : view.limit);
 
+/**
+ * The creation time of the store's SALES_FILTER_WINDOW-th newest sale (0 when it has fewer): a constant subquery
+ * that reads that many entries of sales_store_newest_idx and no table row.
+ */
+function filterWindowStart(storeId: string): SQL {
+  return sql`coalesce((select ${sales.createdAt} from ${sales} where ${sales.storeId} = ${storeId} order by ${sales.createdAt} desc, ${sales.id} desc limit 1 offset ${SALES_FILTER_WINDOW - 1}), 0)`;
+}
+
+/**
+ * The filters as conditions on the rows the view walks. A filtered list still walks sales_store_newest_idx newest
+ * first, but only back to the start of the filter window: a rare delivery method or payment state cannot make it
+ * read the store's whole history looking for `limit` matches.
+ */
+function filterConditions(store: StoreScope, view: SalesView): SQL[] {
+  const filters = view.filters;
+  if (!hasFilters(filters)) return [];
+  const conditions: SQL[] = [];
+  if (filters?.delivery) conditions.push(eq(sales.delivery, filters.delivery));
+  if (filters?.payment === "on_delivery") conditions.push(eq(sales.paymentMethod, "on_delivery"));
+  else if (filters?.payment) conditions.push(eq(sales.paymentStatus, filters.payment));
+  if (view.kind !== "code") conditions.push(gte(sales.createdAt, filterWindowStart(store.id)));
+  return conditions;
+}
+
 function viewFilter(store: StoreScope, view: SalesView, now: Date): SQL | undefined {
   const own = eq(sales.storeId, store.id);
-  if (view.kind === "code") return and(own, eq(sales.id, view.code));
+  const filters = filterConditions(store, view);
+  if (view.kind === "code") return and(own, eq(sales.id, view.code), ...filters);
   if (view.kind === "today") {
     const { from, to } = todayRange(now, store.timeZone);
-    return and(own, gte(sales.createdAt, from), lt(sales.createdAt, to));
+    return and(own, gte(sales.createdAt, from), lt(sales.createdAt, to), ...filters);
   }
-  return own;
+  return and(own, ...filters);
 }
 
 const newestFirst = [desc(sales.createdAt), desc(sales.id)];

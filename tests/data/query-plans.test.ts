@@ -166,6 +166,14 @@ describe("query plans of the hot paths", () => {
     await run("sales load more", () => listSales(s.db, store, { kind: "latest", limit: 220 }, now));
     await run("sales today", () => listSales(s.db, store, { kind: "today", limit: 20 }, now));
     await run("sales by code", () => listSales(s.db, store, { kind: "code", code: sale }, now));
+    const homeDelivery = { delivery: "delivery" as const };
+    const approvedHome = { delivery: "delivery" as const, payment: "approved" as const };
+    await run("sales filtered", () => listSales(s.db, store, { kind: "latest", limit: 20, filters: approvedHome }, now));
+    await run("sales filtered, load more", () =>
+      listSales(s.db, store, { kind: "latest", limit: 1000, filters: { payment: "on_delivery" } }, now),
+    );
+    await run("sales today filtered", () => listSales(s.db, store, { kind: "today", limit: 20, filters: homeDelivery }, now));
+    await run("sales by code filtered", () => listSales(s.db, store, { kind: "code", code: sale, filters: homeDelivery }, now));
     await run("sale dialog", () => getSale(s.db, storeId, sale));
     await run("confirm sale", () => confirmSale(s, storeId, sale));
     // The store hides its sold-out products: the same pages with the other listing floor.
@@ -192,10 +200,11 @@ describe("query plans of the hot paths", () => {
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(31);
+    expect(paths.size).toBe(35);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];
+    const filteredSales: string[] = [];
     const lookups: string[] = [];
     const galleries: string[] = [];
     for (const statement of hot) {
@@ -220,6 +229,24 @@ describe("query plans of the hot paths", () => {
           offending.push(`${statement.path}: photos not read through their index: ${plan.join(" | ")}`);
         galleries.push(statement.path);
       }
+      // A filtered sales list walks the store's newest-first index down to the filter window's start (itself read from
+      // the same index), so a filter that matches little still reads a bounded stretch.
+      if (/from "sales" where .*"sales"\."(delivery|payment_method|payment_status)" = \?/.test(statement.sql)) {
+        const walks = plan.filter((step) =>
+          /^SEARCH sales USING (COVERING )?INDEX sales_store_newest_idx \(store_id=\?/.test(step),
+        );
+        const bounded = plan.some((step) =>
+          /^SEARCH sales USING INDEX sales_store_newest_idx \(store_id=\? AND created_at>\?/.test(step),
+        );
+        const byCode = /"sales"\."id" = \?/.test(statement.sql);
+        if (
+          byCode
+            ? !plan.some((step) => /^SEARCH sales USING INDEX sqlite_autoindex_sales_1 \(id=\?\)/.test(step))
+            : walks.length < 2 || !bounded
+        )
+          offending.push(`${statement.path}: filtered sales not walked through a bounded index range: ${plan.join(" | ")}`);
+        filteredSales.push(statement.path);
+      }
       // Public listings (in stock first, newest first) walk a listing index, never the table's rows in another order.
       if (/order by "products"\."listing_rank" desc/.test(statement.sql)) {
         const walk = plan.find((step) =>
@@ -232,6 +259,9 @@ describe("query plans of the hot paths", () => {
     client.close();
     expect(offending).toEqual([]);
     expect(lookups).toEqual(expect.arrayContaining(["cart", "product", "product edit"]));
+    expect(new Set(filteredSales)).toEqual(
+      new Set(["sales filtered", "sales filtered, load more", "sales today filtered", "sales by code filtered"]),
+    );
     expect(new Set(galleries)).toEqual(new Set(["product", "product edit with its variants and photos", "product photos page"]));
     expect(new Set(listings)).toEqual(
       new Set([

@@ -45,13 +45,24 @@ export interface SaleFixture {
   state?: "Pendiente" | "Confirmada" | "Cancelada";
   buyerName?: string;
   buyerPhone?: string | null;
-  delivery?: "pickup" | "delivery";
+  delivery?: "pickup" | "delivery" | "arrange";
   address?: string | null;
   note?: string | null;
   currency?: string;
+  discount?: number;
+  discountCode?: string | null;
+  deliveryFee?: number;
+  deliveryZone?: string | null;
+  pickupPoint?: string | null;
+  buyerEmail?: string | null;
+  paymentMethod?: "on_delivery" | "online";
+  /** Defaults to 'none' paid on delivery, 'pending' online. */
+  paymentStatus?: "none" | "pending" | "approved" | "rejected";
+  paidAt?: Date | null;
+  accessToken?: string;
 }
 
-/** Inserts a sale as the checkout would: frozen lines, total in minor units. */
+/** Inserts a sale as the checkout would: frozen lines, subtotal − discount + delivery fee = total, in minor units. */
 export async function insertSale(s: Services, f: SaleFixture): Promise<string> {
   const id = randomDigits(10);
   const lines = f.lines.map((l, position) => ({
@@ -63,18 +74,30 @@ export async function insertSale(s: Services, f: SaleFixture): Promise<string> {
     unitPrice: l.unitPrice ?? 1000,
     quantity: l.quantity,
   }));
+  const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+  const paymentMethod = f.paymentMethod ?? "on_delivery";
   await s.db.batch([
     s.db.insert(sales).values({
       id,
       storeId: f.storeId,
       state: f.state ?? "Pendiente",
-      total: lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
-      subtotal: lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
+      total: subtotal - (f.discount ?? 0) + (f.deliveryFee ?? 0),
+      subtotal,
+      discount: f.discount ?? 0,
+      discountCode: f.discountCode ?? null,
+      deliveryFee: f.deliveryFee ?? 0,
+      deliveryZone: f.deliveryZone ?? null,
+      pickupPoint: f.pickupPoint ?? null,
+      buyerEmail: f.buyerEmail ?? null,
+      paymentMethod,
+      paymentStatus: f.paymentStatus ?? (paymentMethod === "online" ? "pending" : "none"),
+      paidAt: f.paidAt ?? null,
+      ...(f.accessToken ? { accessToken: f.accessToken } : {}),
       currency: f.currency ?? "USD",
       buyerName: f.buyerName ?? "Carlos Díaz",
       buyerPhone: f.buyerPhone === undefined ? "573001112233" : f.buyerPhone,
       delivery: f.delivery ?? "pickup",
-      address: f.address ?? null,
+      address: f.address === undefined ? (f.delivery === "delivery" ? "Calle 10 #5-20" : null) : f.address,
       note: f.note ?? null,
       createdAt: f.createdAt ?? s.clock.now(),
     }),

@@ -49,10 +49,11 @@ function longContent(): Promise<Fixture> {
           { sql: "update users set name = ?, lastname = ? where id = ?", args: [MERCHANT_NAME, MERCHANT_LASTNAME, userId] },
           {
             sql: `insert into sales (id, store_id, state, total, subtotal, currency, buyer_name, buyer_phone, delivery, address, note, created_at)
-                  values (?, ?, 'Pendiente', ?3, ?3, 'USD', ?, ?, 'delivery', ?, ?, ?)`,
+                  values (?, ?, 'Pendiente', ?, ?, 'USD', ?, ?, 'delivery', ?, ?, ?)`,
             args: [
               saleId,
               shop.id,
+              BIG_PRICE * 99 + 123_456_789 * 1000,
               BIG_PRICE * 99 + 123_456_789 * 1000,
               "Alejandro Sebastián Montenegro Buenaventura de los Ríos",
               "5730012345678",

@@ -131,7 +131,7 @@ test.describe("sales list", () => {
     await expect(page.getByText("Mostrando 20 ventas")).toBeVisible();
     await expect(codes(page)).toHaveText([...today, ...older].slice(0, 20));
     const headers = page.locator("table.sales-table thead th");
-    await expect(headers).toHaveText(["Código", "Fecha", "Estado", "Monto"]);
+    await expect(headers).toHaveText(["Código", "Fecha", "Estado", "Entrega", "Pago", "Monto"]);
     const firstRow = page.locator("table.sales-table tbody tr").first();
     await expect(firstRow).toContainText("Pendiente");
     await expect(firstRow).toContainText(/10,00\sUS\$/);
@@ -155,9 +155,14 @@ test.describe("sales list", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(csv[0]).toBe("Código,Fecha,Estado,Comprador,Teléfono,Entrega,Dirección,Nota,Productos,Total,Moneda");
+    expect(csv[0]).toBe(
+      "Código,Fecha,Estado,Comprador,Teléfono,Entrega,Dirección,Nota,Productos,Total,Moneda," +
+        "Subtotal,Descuento,Código de descuento,Envío,Zona,Punto de retiro,Pago,Estado del pago,Correo",
+    );
     expect(csv.slice(1).map((row) => row.split(",")[0])).toEqual(today);
-    expect(csv[1]).toContain(",Pendiente,Carlos Díaz,573001112233,Retiro en tienda,,,Producto x 1,10.00,USD");
+    expect(csv[1]).toContain(
+      ",Pendiente,Carlos Díaz,573001112233,Retiro en tienda,,,Producto x 1,10.00,USD,10.00,0.00,,0.00,,,Al recibir,,",
+    );
 
     await page.getByRole("link", { name: "Últimas 20" }).click();
     await expect(page.getByText("Mostrando 20 ventas")).toBeVisible();

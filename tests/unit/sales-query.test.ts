@@ -27,9 +27,28 @@ describe("the sales list query", () => {
     expect(parse("code=")).toMatchObject({ ok: true, view: { kind: "latest" } });
   });
 
+  it("reads the 'Entrega' and 'Pago' filters with any view, and drops unknown values", () => {
+    expect(parse("view=today&delivery=delivery&payment=approved")).toMatchObject({
+      ok: true,
+      view: { kind: "today", filters: { delivery: "delivery", payment: "approved" } },
+      filters: { delivery: "delivery", payment: "approved" },
+    });
+    expect(parse("code=4821937465&payment=on_delivery")).toMatchObject({
+      ok: true,
+      view: { kind: "code", code: "4821937465", filters: { payment: "on_delivery" } },
+    });
+    expect(parse("delivery=&payment=")).toMatchObject({ ok: true, filters: {} });
+    expect(parse("delivery=drone&payment=none")).toMatchObject({ ok: true, filters: {} });
+    expect(parse("code=12&delivery=pickup")).toMatchObject({ ok: false, filters: { delivery: "pickup" } });
+  });
+
   it("writes the query string back for links and the CSV export", () => {
     expect(salesQueryString({ mode: "latest", limit: 20 })).toBe("");
     expect(salesQueryString({ mode: "today", limit: 40 })).toBe("view=today&limit=40");
     expect(salesQueryString({ code: "4821937465", mode: "today", limit: 40 })).toBe("code=4821937465");
+    expect(salesQueryString({ mode: "today", limit: 40, delivery: "pickup", payment: "rejected" })).toBe(
+      "view=today&limit=40&delivery=pickup&payment=rejected",
+    );
+    expect(salesQueryString({ code: "4821937465", payment: "pending" })).toBe("code=4821937465&payment=pending");
   });
 });

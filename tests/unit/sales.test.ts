@@ -109,24 +109,77 @@ describe("CSV export", () => {
       { name: "Taza", quantity: 2 },
       { name: 'Café "especial"', quantity: 1 },
     ],
+    subtotal: 3480,
+    discount: 0,
+    discountCode: null,
+    deliveryFee: 0,
+    deliveryZone: null,
+    pickupPoint: null,
+    paymentMethod: "on_delivery",
+    paymentStatus: "none",
+    buyerEmail: null,
     ...over,
   });
 
   it("has a header, one row per sale, dates in the store's zone and plain decimal totals", () => {
     const csv = salesCsv(
-      [sale(), sale({ id: "1000000001", total: 1500, currency: "CLP", delivery: "pickup", address: null })],
+      [sale(), sale({ id: "1000000001", total: 1500, subtotal: 1500, currency: "CLP", delivery: "pickup", address: null })],
       "America/Bogota",
     );
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const rows = csv.slice(1).split("\r\n");
-    expect(rows[0]).toBe("Código,Fecha,Estado,Comprador,Teléfono,Entrega,Dirección,Nota,Productos,Total,Moneda");
+    // The original eleven columns keep their places; the delivery, discount and payment ones follow them.
+    expect(rows[0]).toBe(
+      "Código,Fecha,Estado,Comprador,Teléfono,Entrega,Dirección,Nota,Productos,Total,Moneda," +
+        "Subtotal,Descuento,Código de descuento,Envío,Zona,Punto de retiro,Pago,Estado del pago,Correo",
+    );
     expect(rows[1]).toBe(
-      '4821937465,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Envío a domicilio,"Calle 10 #5-20, Bogotá",,"Taza x 2; Café ""especial"" x 1",34.80,USD',
+      '4821937465,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Envío a domicilio,"Calle 10 #5-20, Bogotá",,"Taza x 2; Café ""especial"" x 1",34.80,USD,34.80,0.00,,0.00,,,Al recibir,,',
     );
     expect(rows[2]).toBe(
-      '1000000001,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Retiro en tienda,,,"Taza x 2; Café ""especial"" x 1",1500,CLP',
+      '1000000001,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Retiro en tienda,,,"Taza x 2; Café ""especial"" x 1",1500,CLP,1500,0,,0,,,Al recibir,,',
     );
     expect(rows[3]).toBe("");
+  });
+
+  it("carries the discount with its code, the delivery fee and zone, the pickup point, the payment and the email", () => {
+    const rows = [
+      sale({
+        subtotal: 3480,
+        discount: 480,
+        discountCode: "VERANO10",
+        deliveryFee: 500,
+        total: 3500,
+        deliveryZone: "Chapinero",
+        paymentMethod: "online",
+        paymentStatus: "approved",
+        buyerEmail: "carlos@correo.test",
+      }),
+      sale({
+        id: "1000000002",
+        delivery: "pickup",
+        address: null,
+        pickupPoint: "Centro — Calle 1 (lun a sáb)",
+        paymentMethod: "online",
+        paymentStatus: "rejected",
+      }),
+    ];
+    const [header, delivered, picked] = parseCsv(salesCsv(rows, "America/Bogota").slice(1).replace(/\r\n$/, ""), ",");
+    const cell = (row: string[] | undefined, name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect(cell(delivered, "Total")).toBe("35.00");
+    expect(cell(delivered, "Subtotal")).toBe("34.80");
+    expect(cell(delivered, "Descuento")).toBe("4.80");
+    expect(cell(delivered, "Código de descuento")).toBe("VERANO10");
+    expect(cell(delivered, "Envío")).toBe("5.00");
+    expect(cell(delivered, "Zona")).toBe("Chapinero");
+    expect(cell(delivered, "Punto de retiro")).toBe("");
+    expect(cell(delivered, "Pago")).toBe("En línea");
+    expect(cell(delivered, "Estado del pago")).toBe("Aprobado");
+    expect(cell(delivered, "Correo")).toBe("carlos@correo.test");
+    expect(cell(picked, "Punto de retiro")).toBe("Centro — Calle 1 (lun a sáb)");
+    expect(cell(picked, "Estado del pago")).toBe("Rechazado");
+    expect(cell(picked, "Correo")).toBe("");
+    expect(picked).toHaveLength(header?.length ?? 0);
   });
 
   it("keeps shopper text from becoming a spreadsheet formula, and quotes line breaks", () => {

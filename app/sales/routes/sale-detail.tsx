@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
+import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import { formatMoney } from "~/domain/money";
 import {
@@ -9,6 +9,7 @@ import {
   DELIVERY_LABELS,
   formatSaleDate,
   isMobileUserAgent,
+  paymentText,
   SALE_CODE_PATTERN,
   SALE_MESSAGES,
 } from "~/domain/sales";
@@ -18,7 +19,8 @@ import { getServices } from "~/services/services";
 import { useModalDialog } from "~/ui/dialog";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { cancelSale, confirmSale, getSale } from "../sales.server";
+import { changeSale } from "../sale-actions.server";
+import { getSale } from "../sales.server";
 import type { Route } from "./+types/sale-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -45,7 +47,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     closedAt: sale.closedAt ? formatSaleDate(sale.closedAt, store.timeZone) : null,
     buyerName: sale.buyerName,
     buyerPhone: sale.buyerPhone,
+    buyerEmail: sale.buyerEmail,
     delivery: DELIVERY_LABELS[sale.delivery],
+    deliveryZone: sale.deliveryZone,
+    pickupPoint: sale.pickupPoint,
     address: sale.address,
     note: sale.note,
     chatUrl: buyerChatUrl(
@@ -62,7 +67,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       lineTotal: money(line.unitPrice * line.quantity),
       deleted: line.productId === null,
     })),
+    subtotal: money(sale.subtotal),
+    discount: sale.discount > 0 ? money(sale.discount) : null,
+    discountCode: sale.discountCode,
+    deliveryFee: sale.deliveryFee > 0 ? money(sale.deliveryFee) : null,
     total: money(sale.total),
+    payment: paymentText(sale),
+    paidAt: sale.paidAt ? formatSaleDate(sale.paidAt, store.timeZone) : null,
   };
 }
 
@@ -73,11 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saleId = saleIdOf(params);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return failure({ form: "Acción no válida" });
-  const services = getServices(context);
-  const result =
-    parsed.data.intent === "confirm"
-      ? await confirmSale(services, store.id, saleId)
-      : await cancelSale(services, store.id, saleId);
+  const result = await changeSale(getServices(context), store, saleId, parsed.data.intent);
   if (result.ok) {
     return { message: result.state === "Confirmada" ? SALE_MESSAGES.confirmed : SALE_MESSAGES.cancelled };
   }
@@ -97,41 +104,12 @@ const CONFIRMS: Record<Intent, { title: string; description: string }> = {
   cancel: { title: "¿Cancelar compra?", description: "La venta quedará cancelada. El stock no cambia." },
 };
 
-export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const fetcher = useFetcher<typeof action>();
-  const revalidator = useRevalidator();
-  const [asking, setAsking] = useState<Intent | null>(null);
-  const [notice, setNotice] = useState<{ key: number; ok: boolean; message: string } | null>(null);
+type SaleView = Route.ComponentProps["loaderData"];
 
-  const close = useCallback(
-    () => navigate(`/Store/${sale.storeId}/sales${search}`, { preventScrollReset: true }),
-    [navigate, sale.storeId, search],
-  );
-  const dialog = useModalDialog({ busy: asking !== null, onDismiss: close });
-
-  const run = async (intent: Intent) => {
-    await fetcher.submit({ intent }, { method: "post" });
-    setAsking(null);
-  };
-  // Show the outcome once per answer; a refusal means the sale or the stock changed elsewhere: reload what is shown.
-  const answer = fetcher.data;
-  useEffect(() => {
-    if (!answer) return;
-    const refused = isFailure(answer);
-    setNotice({ key: Date.now(), ok: !refused, message: refused ? (answer.errors.form ?? "") : answer.message });
-    if (refused) revalidator.revalidate();
-  }, [answer, revalidator.revalidate]);
-
+/** What the sale says: state, buyer, delivery, payment, lines and sums (the dialog and its no-JavaScript copy). */
+function SaleSummary({ sale }: { sale: SaleView }) {
   return (
-    <dialog ref={dialog.ref} className="sale-dialog" aria-labelledby="sale-title" onCancel={dialog.onCancel}>
-      <header className="sale-dialog-head">
-        <h2 id="sale-title">Venta {sale.id}</h2>
-        <button type="button" className="button secondary" onClick={close}>
-          Cerrar
-        </button>
-      </header>
+    <>
       <p className="sale-meta">
         <span className={`sale-state sale-state-${sale.state.toLowerCase()}`}>{sale.state}</span>{" "}
         <span className="muted">{sale.date}</span>
@@ -157,16 +135,41 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
             </dd>
           </div>
         )}
+        {sale.buyerEmail && (
+          <div>
+            <dt>Correo</dt>
+            <dd>{sale.buyerEmail}</dd>
+          </div>
+        )}
         <div>
           <dt>Entrega</dt>
           <dd>{sale.delivery}</dd>
         </div>
+        {sale.deliveryZone && (
+          <div>
+            <dt>Zona</dt>
+            <dd>{sale.deliveryZone}</dd>
+          </div>
+        )}
+        {sale.pickupPoint && (
+          <div>
+            <dt>Punto de retiro</dt>
+            <dd>{sale.pickupPoint}</dd>
+          </div>
+        )}
         {sale.address && (
           <div>
             <dt>Dirección</dt>
             <dd>{sale.address}</dd>
           </div>
         )}
+        <div>
+          <dt>Pago</dt>
+          <dd>
+            {sale.payment}
+            {sale.paidAt && <span className="muted"> · pagado el {sale.paidAt}</span>}
+          </dd>
+        </div>
         {sale.note && (
           <div>
             <dt>Nota</dt>
@@ -218,6 +221,30 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
             ))}
           </tbody>
           <tfoot>
+            {(sale.discount || sale.deliveryFee) && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Subtotal
+                </th>
+                <td className="num">{sale.subtotal}</td>
+              </tr>
+            )}
+            {sale.discount && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Descuento{sale.discountCode ? ` (${sale.discountCode})` : ""}
+                </th>
+                <td className="num">−{sale.discount}</td>
+              </tr>
+            )}
+            {sale.deliveryFee && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  Envío
+                </th>
+                <td className="num">{sale.deliveryFee}</td>
+              </tr>
+            )}
             <tr>
               <th scope="row" colSpan={4}>
                 Total de la compra
@@ -227,37 +254,134 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
           </tfoot>
         </table>
       </div>
-      {canChangeSale(sale.state) ? (
-        <div className="sale-actions">
-          <button type="button" className="button secondary" onClick={() => setAsking("cancel")}>
-            Cancelar
+    </>
+  );
+}
+
+function SaleClosed({ sale }: { sale: SaleView }) {
+  return (
+    <p className="sale-closed">
+      Venta {sale.state.toLowerCase()}
+      {sale.closedAt ? ` el ${sale.closedAt}` : ""}
+    </p>
+  );
+}
+
+/**
+ * Without JavaScript the modal never opens: the browser shows this copy instead (inside <noscript>, so a page
+ * that runs scripts never has it), with plain forms: 'Completar' and 'Cancelar' post to the action, 'Cerrar'
+ * goes back to the list as it was.
+ */
+function NoScriptSale({
+  sale,
+  search,
+  answer,
+}: {
+  sale: SaleView;
+  search: string;
+  answer: ReturnType<typeof useActionData<typeof action>>;
+}) {
+  return (
+    <noscript>
+      <dialog open className="sale-dialog sale-dialog-static" aria-labelledby="sale-title-static">
+        <header className="sale-dialog-head">
+          <h2 id="sale-title-static">Venta {sale.id}</h2>
+          <a className="button secondary" href={`/Store/${sale.storeId}/sales${search}`}>
+            Cerrar
+          </a>
+        </header>
+        {answer && (
+          <p className={isFailure(answer) ? "field-error" : "muted"} role="status">
+            {isFailure(answer) ? answer.errors.form : answer.message}
+          </p>
+        )}
+        <SaleSummary sale={sale} />
+        {canChangeSale(sale.state) ? (
+          <form method="post" action={`/Store/${sale.storeId}/sales/${sale.id}${search}`} className="sale-actions">
+            <button type="submit" name="intent" value="cancel" className="button secondary">
+              Cancelar
+            </button>
+            <button type="submit" name="intent" value="confirm" className="button">
+              Completar
+            </button>
+          </form>
+        ) : (
+          <SaleClosed sale={sale} />
+        )}
+      </dialog>
+    </noscript>
+  );
+}
+
+export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const fetcher = useFetcher<typeof action>();
+  const revalidator = useRevalidator();
+  // A form posted without JavaScript comes back with the action's answer (shown in the no-JavaScript copy).
+  const documentAnswer = useActionData<typeof action>();
+  const [asking, setAsking] = useState<Intent | null>(null);
+  const [notice, setNotice] = useState<{ key: number; ok: boolean; message: string } | null>(null);
+
+  const close = useCallback(
+    () => navigate(`/Store/${sale.storeId}/sales${search}`, { preventScrollReset: true }),
+    [navigate, sale.storeId, search],
+  );
+  const dialog = useModalDialog({ busy: asking !== null, onDismiss: close });
+
+  const run = async (intent: Intent) => {
+    await fetcher.submit({ intent }, { method: "post" });
+    setAsking(null);
+  };
+  // Show the outcome once per answer; a refusal means the sale or the stock changed elsewhere: reload what is shown.
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (!answer) return;
+    const refused = isFailure(answer);
+    setNotice({ key: Date.now(), ok: !refused, message: refused ? (answer.errors.form ?? "") : answer.message });
+    if (refused) revalidator.revalidate();
+  }, [answer, revalidator.revalidate]);
+
+  return (
+    <>
+      <NoScriptSale sale={sale} search={search} answer={documentAnswer} />
+      <dialog ref={dialog.ref} className="sale-dialog" aria-labelledby="sale-title" onCancel={dialog.onCancel}>
+        <header className="sale-dialog-head">
+          <h2 id="sale-title">Venta {sale.id}</h2>
+          <button type="button" className="button secondary" onClick={close}>
+            Cerrar
           </button>
-          <button type="button" className="button" onClick={() => setAsking("confirm")}>
-            Completar
-          </button>
-        </div>
-      ) : (
-        <p className="sale-closed">
-          Venta {sale.state.toLowerCase()}
-          {sale.closedAt ? ` el ${sale.closedAt}` : ""}
-        </p>
-      )}
-      <ConfirmDialog
-        open={asking !== null}
-        title={asking ? CONFIRMS[asking].title : ""}
-        description={asking ? CONFIRMS[asking].description : ""}
-        onCancel={() => setAsking(null)}
-        onConfirm={() => (asking ? run(asking) : undefined)}
-      />
-      {notice && (
-        <NotificationBanner
-          key={notice.key}
-          title={notice.ok ? notice.message : "No se pudo cambiar la venta"}
-          description={notice.ok ? `Venta ${sale.id}` : notice.message}
-          kind={notice.ok ? "success" : "error"}
-          onClose={() => setNotice(null)}
+        </header>
+        <SaleSummary sale={sale} />
+        {canChangeSale(sale.state) ? (
+          <div className="sale-actions">
+            <button type="button" className="button secondary" onClick={() => setAsking("cancel")}>
+              Cancelar
+            </button>
+            <button type="button" className="button" onClick={() => setAsking("confirm")}>
+              Completar
+            </button>
+          </div>
+        ) : (
+          <SaleClosed sale={sale} />
+        )}
+        <ConfirmDialog
+          open={asking !== null}
+          title={asking ? CONFIRMS[asking].title : ""}
+          description={asking ? CONFIRMS[asking].description : ""}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => (asking ? run(asking) : undefined)}
         />
-      )}
-    </dialog>
+        {notice && (
+          <NotificationBanner
+            key={notice.key}
+            title={notice.ok ? notice.message : "No se pudo cambiar la venta"}
+            description={notice.ok ? `Venta ${sale.id}` : notice.message}
+            kind={notice.ok ? "success" : "error"}
+            onClose={() => setNotice(null)}
+          />
+        )}
+      </dialog>
+    </>
   );
 }

@@ -1,7 +1,16 @@
 import { useEffect } from "react";
 import { data, Form, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { formatMoney } from "~/domain/money";
-import { formatSaleDate, salesQueryString } from "~/domain/sales";
+import {
+  DELIVERY_FILTER_LABELS,
+  DELIVERY_FILTERS,
+  formatSaleDate,
+  hasFilters,
+  PAYMENT_FILTER_LABELS,
+  PAYMENT_FILTERS,
+  paymentStateLabel,
+  salesQueryString,
+} from "~/domain/sales";
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
 import { PushToggle } from "~/notifications/push-toggle";
 import { getServices } from "~/services/services";
@@ -30,11 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mode: query.code ? ("code" as const) : query.mode,
     code: query.code,
     limit: query.limit,
+    filters: query.filters,
     error: query.ok ? null : query.error,
     rows: result.sales.map((sale) => ({
       id: sale.id,
       date: formatSaleDate(sale.createdAt, store.timeZone),
       state: sale.state,
+      delivery: DELIVERY_FILTER_LABELS[sale.delivery],
+      // Only online payments have a state worth a glance; 'Al recibir' is settled at the door.
+      payment: sale.paymentMethod === "online" ? `En línea: ${paymentStateLabel(sale)}` : null,
       amount: formatMoney(sale.total, sale.currency),
     })),
     hasMore: result.hasMore,
@@ -71,15 +84,25 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
   const base = `/Store/${page.storeId}/sales`;
-  const current = salesQueryString({ code: page.code, mode: page.mode === "code" ? "latest" : page.mode, limit: page.limit });
+  const { filters } = page;
+  const withQuery = (query: string) => (query ? `${base}?${query}` : base);
+  const current = salesQueryString({
+    code: page.code,
+    mode: page.mode === "code" ? "latest" : page.mode,
+    limit: page.limit,
+    ...filters,
+  });
   const exportHref = `/Store/${page.storeId}/sales.csv${current ? `?${current}` : ""}`;
-  const more = salesQueryString({ mode: page.mode === "today" ? "today" : "latest", limit: page.limit + 20 });
+  const more = salesQueryString({ mode: page.mode === "today" ? "today" : "latest", limit: page.limit + 20, ...filters });
+  const filtered = hasFilters(filters);
   const empty =
     page.mode === "code"
-      ? `No hay ninguna venta con el código ${page.code}`
-      : page.mode === "today"
-        ? "Hoy no hay ventas todavía"
-        : "Aún no hay ventas en esta tienda";
+      ? `No hay ninguna venta con el código ${page.code}${filtered ? " con estos filtros" : ""}`
+      : filtered
+        ? "Ninguna venta coincide con los filtros"
+        : page.mode === "today"
+          ? "Hoy no hay ventas todavía"
+          : "Aún no hay ventas en esta tienda";
   return (
     <section className="sales" aria-labelledby="sales-title">
       <h2 id="sales-title">Ventas</h2>
@@ -98,15 +121,25 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
             aria-invalid={page.error ? true : undefined}
             aria-describedby={page.error ? "sale-code-error" : undefined}
           />
+          {filters.delivery && <input type="hidden" name="delivery" value={filters.delivery} />}
+          {filters.payment && <input type="hidden" name="payment" value={filters.payment} />}
           <button type="submit" className="button">
             Buscar
           </button>
         </Form>
         <nav className="sales-views" aria-label="Ventas mostradas">
-          <Link to={base} className="button secondary" aria-current={page.mode === "latest" ? "true" : undefined}>
+          <Link
+            to={withQuery(salesQueryString(filters))}
+            className="button secondary"
+            aria-current={page.mode === "latest" ? "true" : undefined}
+          >
             Últimas 20
           </Link>
-          <Link to={`${base}?view=today`} className="button secondary" aria-current={page.mode === "today" ? "true" : undefined}>
+          <Link
+            to={withQuery(salesQueryString({ mode: "today", ...filters }))}
+            className="button secondary"
+            aria-current={page.mode === "today" ? "true" : undefined}
+          >
             Hoy
           </Link>
           <a href={exportHref} className="button secondary" download>
@@ -114,6 +147,35 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
           </a>
         </nav>
       </div>
+      <Form method="get" className="inline-form sales-filters" aria-label="Filtrar ventas">
+        {page.code && <input type="hidden" name="code" value={page.code} />}
+        {page.mode === "today" && <input type="hidden" name="view" value="today" />}
+        <div className="field">
+          <label htmlFor="sales-delivery">Entrega</label>
+          <select id="sales-delivery" name="delivery" defaultValue={filters.delivery ?? ""} key={`d-${filters.delivery ?? ""}`}>
+            <option value="">Todas</option>
+            {DELIVERY_FILTERS.map((method) => (
+              <option key={method} value={method}>
+                {DELIVERY_FILTER_LABELS[method]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="sales-payment">Pago</label>
+          <select id="sales-payment" name="payment" defaultValue={filters.payment ?? ""} key={`p-${filters.payment ?? ""}`}>
+            <option value="">Todos</option>
+            {PAYMENT_FILTERS.map((payment) => (
+              <option key={payment} value={payment}>
+                {PAYMENT_FILTER_LABELS[payment]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button secondary">
+          Filtrar
+        </button>
+      </Form>
       {page.error && (
         <p id="sale-code-error" className="field-error" role="alert">
           {page.error}
@@ -134,6 +196,8 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
                 <th scope="col">Código</th>
                 <th scope="col">Fecha</th>
                 <th scope="col">Estado</th>
+                <th scope="col">Entrega</th>
+                <th scope="col">Pago</th>
                 <th scope="col" className="num">
                   Monto
                 </th>
@@ -154,6 +218,8 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
                     <td>
                       <span className={`sale-state sale-state-${row.state.toLowerCase()}`}>{row.state}</span>
                     </td>
+                    <td>{row.delivery}</td>
+                    <td>{row.payment ?? <span className="muted">Al recibir</span>}</td>
                     <td className="num">{row.amount}</td>
                   </tr>
                 );
@@ -164,7 +230,7 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
       )}
       {page.hasMore && (
         <p className="sales-more">
-          <Link to={`${base}?${more}`} className="button secondary" preventScrollReset>
+          <Link to={withQuery(more)} className="button secondary" preventScrollReset>
             Cargar más ventas
           </Link>
         </p>

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { type BuyerSaleNotice, buyerSaleEmail } from "~/sales/buyer-emails";
+
+const notice = (over: Partial<BuyerSaleNotice> = {}): BuyerSaleNotice => ({
+  kind: "confirmed",
+  to: "carlos@correo.test",
+  buyerName: "Carlos Díaz",
+  storeName: "Café Vega",
+  code: "4821937465",
+  currency: "USD",
+  lines: [
+    { name: "Taza", quantity: 2, unitPrice: 1000 },
+    { name: "Café molido", quantity: 1, unitPrice: 1480 },
+  ],
+  subtotal: 3480,
+  discount: 0,
+  discountCode: null,
+  deliveryFee: 0,
+  total: 3480,
+  delivery: "pickup",
+  orderUrl: "http://cafe-vega.localhost:3999/Order/4821937465?t=0123456789abcdef0123456789abcdef",
+  ...over,
+});
+
+describe("the buyer's email when the store confirms or cancels the order", () => {
+  it("confirmed: subject, code, lines, total and the order page link", () => {
+    const mail = buyerSaleEmail(notice());
+    expect(mail.to).toBe("carlos@correo.test");
+    expect(mail.subject).toBe("Tu pedido 4821937465 en Café Vega fue confirmado");
+    expect(mail.text).toContain("Café Vega confirmó tu pedido 4821937465.");
+    expect(mail.text).toMatch(/Taza x 2 = .*20,00/);
+    expect(mail.text).toMatch(/Total: .*34,80/);
+    expect(mail.text).toContain(
+      "Ver tu pedido: http://cafe-vega.localhost:3999/Order/4821937465?t=0123456789abcdef0123456789abcdef",
+    );
+    expect(mail.text).not.toContain("Subtotal");
+    expect(mail.html).toContain('href="http://cafe-vega.localhost:3999/Order/4821937465?t=0123456789abcdef0123456789abcdef"');
+    expect(mail.html).toMatch(/34,80/);
+  });
+
+  it("cancelled: its own subject and words", () => {
+    const mail = buyerSaleEmail(notice({ kind: "cancelled" }));
+    expect(mail.subject).toBe("Tu pedido 4821937465 en Café Vega fue cancelado");
+    expect(mail.text).toContain("Café Vega canceló tu pedido 4821937465.");
+    expect(mail.html).toContain("fue cancelado");
+    expect(mail.text).not.toContain("confirm");
+  });
+
+  it("shows the subtotal, the discount with its code and the delivery fee when there are any", () => {
+    const mail = buyerSaleEmail(
+      notice({ discount: 480, discountCode: "VERANO10", deliveryFee: 500, total: 3500, delivery: "delivery" }),
+    );
+    expect(mail.text).toMatch(/Subtotal: .*34,80/);
+    expect(mail.text).toMatch(/Descuento \(VERANO10\): −.*4,80/);
+    expect(mail.text).toMatch(/Envío: .*5,00/);
+    expect(mail.text).toMatch(/Total: .*35,00/);
+    expect(mail.text).toContain("Entrega: Envío a domicilio");
+  });
+
+  it("escapes shopper and store text in the HTML, and keeps it as written in the text", () => {
+    const mail = buyerSaleEmail(
+      notice({
+        buyerName: '<img src=x onerror="alert(1)">',
+        storeName: "Tom & Jerry's",
+        lines: [{ name: "<script>alert(1)</script>", quantity: 1, unitPrice: 3480 }],
+        discount: 100,
+        discountCode: '"><b>',
+        total: 3380,
+        orderUrl: 'http://x.localhost/Order/1?t=a"b<c',
+      }),
+    );
+    expect(mail.html).not.toMatch(/<script|<img|<b>/);
+    expect(mail.html).toContain("&#60;script&#62;alert(1)&#60;/script&#62;");
+    expect(mail.html).toContain("Tom &#38; Jerry&#39;s");
+    expect(mail.html).toContain('href="http://x.localhost/Order/1?t=a&#34;b&#60;c"');
+    expect(mail.text).toContain("<script>alert(1)</script> x 1");
+    expect(mail.subject).toBe("Tu pedido 4821937465 en Tom & Jerry's fue confirmado");
+  });
+});
