@@ -146,10 +146,12 @@ for (const device of [
       const text = url.searchParams.get("text") ?? "";
       const code = text.match(/^Pedido (\d{10})$/m)?.[1] as string;
       expect(code).toBeTruthy();
-      expect(text.split("\n")).toEqual([
+      const rows = text.split("\n");
+      expect(rows.slice(0, -1)).toEqual([
         `¡Hola Tienda viaje-${device.name}! Quiero hacer este pedido:`,
         `Pedido ${code}`,
         "Café de Colombia x 3 = 36,00",
+        "Subtotal: 36,00 USD",
         "Total: 36,00 USD",
         "",
         "Nombre: Lucía Pérez",
@@ -157,7 +159,11 @@ for (const device of [
         "Dirección: Calle 10 # 5-20, Bogotá",
         "Teléfono: 3109876543",
         "Nota: Timbre 2",
+        "",
       ]);
+      // The buyer's own link to follow the order, on the store's public address.
+      const orderLink = new RegExp(`^Mi pedido: http://${shop.slug}\\.localhost:${PORT}/Order/${code}\\?t=[A-Za-z0-9_-]{32}$`);
+      expect(rows.at(-1)).toMatch(orderLink);
 
       // Exactly one sale, 'Pendiente', prices from the database.
       const sales = await query("select * from sales where store_id = ?", [shop.id]);
@@ -180,7 +186,7 @@ for (const device of [
 
       // Back from WhatsApp: the confirmation page with the code and 'Volver a WhatsApp'.
       await page.goBack();
-      await expect(page).toHaveURL(new RegExp(`${base}/Order$`));
+      await expect(page).toHaveURL(new RegExp(`${base}/Order/${code}\\?t=`));
       await expect(page.getByRole("heading", { name: "¡Pedido registrado!" })).toBeVisible();
       await expect(page.locator(".code")).toHaveText(code);
       const back = page.getByRole("link", { name: "Volver a WhatsApp" });
@@ -202,6 +208,8 @@ async function checkoutForm(page: Page, shop: SeededShop, lines: string) {
   for (const line of await page.locator('input[name="line"]').all()) fields.append("line", await line.inputValue());
   fields.set("buyerName", "Pedro");
   fields.set("delivery", "pickup");
+  for (const shown of ["shownSubtotal", "shownDiscount"])
+    fields.set(shown, await page.locator(`input[name="${shown}"]`).inputValue());
   return fields;
 }
 
@@ -229,7 +237,7 @@ test("a tampered checkout form saves only the store's products at database price
   const response = await post(page, shop, fields);
   expect(response.status()).toBe(303);
   const text = new URL(response.headers().location as string).searchParams.get("text") ?? "";
-  expect(text).toContain("Café de Colombia x 2 = 24,00\nTotal: 24,00 USD");
+  expect(text).toContain("Café de Colombia x 2 = 24,00\nSubtotal: 24,00 USD\nTotal: 24,00 USD");
   const [sale] = await query<{ id: string; total: number }>("select id, total from sales where store_id = ?", [shop.id]);
   expect(sale?.total).toBe(2400);
   const lines = await query("select product_id, unit_price, quantity from sale_lines where sale_id = ?", [sale?.id]);
@@ -507,7 +515,7 @@ test("a store without a WhatsApp number takes the order with the buyer's phone a
   await page.getByLabel("Tu nombre").fill("Rosa");
   await page.getByLabel("Tu teléfono").fill("310 555 0101");
   await page.getByRole("button", { name: "Enviar pedido", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/Order$`));
+  await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/Order/\\d{10}\\?t=`));
   await expect(page.getByRole("heading", { name: "¡Pedido registrado!" })).toBeVisible();
   await expect(page.getByText("La tienda recibió tu pedido y te contactará al 310 555 0101 para confirmarlo.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Volver a WhatsApp" })).toHaveCount(0);

@@ -413,10 +413,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               Dónde retirar <span className="hint">(si eliges retiro en tienda)</span>
               <select
                 name="pickupPoint"
-                defaultValue={values.pickupPoint ?? ""}
+                defaultValue={values.pickupPoint ?? (points.length === 1 ? String(points[0]?.id) : "")}
                 {...ariaInvalid("pickupPoint", errors.pickupPoint)}
               >
-                <option value="">Elige un punto de retiro</option>
+                {points.length > 1 && <option value="">Elige un punto de retiro</option>}
                 {points.map((pt) => (
                   <option key={pt.id} value={pt.id}>
                     {pt.label}

@@ -24,11 +24,14 @@ export const handle: RouteHandle = { hydrate: false };
 const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 export const headers = () => PRIVATE_HEADERS;
 
-const SALE_STATE_TEXT = {
-  Pendiente: "La tienda recibió tu pedido y lo confirmará pronto.",
-  Confirmada: "La tienda confirmó tu pedido.",
-  Cancelada: "La tienda canceló este pedido.",
-} as const;
+const HEADINGS = { Pendiente: "¡Pedido registrado!", Confirmada: "Pedido confirmado", Cancelada: "Pedido cancelado" } as const;
+
+function stateText(state: keyof typeof HEADINGS, byWhatsapp: boolean, buyerPhone: string | null): string {
+  if (state === "Confirmada") return "La tienda confirmó tu pedido.";
+  if (state === "Cancelada") return "La tienda canceló este pedido.";
+  if (byWhatsapp) return "La tienda te responderá por WhatsApp para confirmarlo.";
+  return `La tienda recibió tu pedido y te contactará${buyerPhone ? ` al ${buyerPhone}` : ""} para confirmarlo.`;
+}
 
 const PAYMENT_STATE_TEXT = {
   none: "Al recibir, como lo acuerdes con la tienda",
@@ -92,13 +95,15 @@ export async function loader(args: Route.LoaderArgs) {
     orderUrl,
   });
   const owes = sale.paymentMethod === "online" && sale.paymentStatus !== "approved" && sale.state !== "Cancelada";
+  const whatsapp = whatsappUrl(store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent")));
   return data(
     {
       site: p.site,
       code: sale.id,
       token: sale.accessToken,
       state: sale.state,
-      stateText: SALE_STATE_TEXT[sale.state],
+      heading: HEADINGS[sale.state],
+      stateText: stateText(sale.state, whatsapp !== null, sale.buyerPhone),
       lines: lines.map((l) => ({
         key: l.position,
         name: l.name,
@@ -121,8 +126,7 @@ export async function loader(args: Route.LoaderArgs) {
       paymentStatus: sale.paymentStatus,
       canPay: owes && linked,
       notice: url.searchParams.get("aviso") === "pago" ? ONLINE_PAYMENTS_UNAVAILABLE : null,
-      buyerPhone: sale.buyerPhone,
-      whatsapp: whatsappUrl(store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent"))),
+      whatsapp,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -154,12 +158,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { site, code, token, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus } = loaderData;
+  const { site, code, token, heading, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus } = loaderData;
   const { canPay, notice, whatsapp } = loaderData;
   return (
     <SiteShell site={site}>
       <section className="confirmation">
-        <h1>Pedido {code}</h1>
+        <h1>{heading}</h1>
+        <p>
+          Código de tu pedido: <strong className="code">{code}</strong>
+        </p>
         <p>
           Estado: <strong data-sale-state="">{state}</strong>. {stateText}
         </p>

@@ -1,0 +1,328 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { completeLinking, startLinking } from "~/online-payments/store-accounts.server";
+import { orderPageUrl } from "~/orders/order-links";
+import { action as checkoutAction, loader as checkoutLoader } from "~/orders/routes/checkout";
+import { action as orderAction, loader as orderLoader } from "~/orders/routes/order-page";
+import { insertProduct } from "~/products/products.server";
+import type { Services } from "~/services/services";
+import { deliveryZones, discountCodes, pickupPoints, sales, stores } from "../../db/schema";
+import { merchantWithStore } from "../support/merchants";
+import { createTestServices } from "../support/services";
+import { siteArgs } from "../support/site-args";
+import { anotherProcess } from "./sales-fixtures";
+
+vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
+
+type S = ReturnType<typeof createTestServices>;
+type Reply = Response & { data?: { errors?: Record<string, string> } & Record<string, unknown>; init?: ResponseInit | null };
+
+async function settle(promise: Promise<unknown>): Promise<Reply> {
+  try {
+    return (await promise) as Reply;
+  } catch (thrown) {
+    return thrown as Reply;
+  }
+}
+const statusOf = (r: Reply) => r.init?.status ?? r.status ?? 200;
+const locationOf = (r: Reply) => new Headers(r.init?.headers ?? r.headers).get("Location") ?? r.headers?.get?.("Location") ?? "";
+
+/** A store in COP (no decimals) with a 20.000 product, two zones and a pickup point. */
+async function shop(s: S) {
+  const url = `zonas-${crypto.randomUUID().slice(0, 8)}`;
+  const m = await merchantWithStore(s, "standard", { name: "Zonas", url, currency: "CLP", saleNumber: "573001112233" });
+  const product = await insertProduct(s.db, { storeId: m.store.id, name: "Mochila", price: 20_000, stock: 100 }, s.clock.now());
+  const [centro, norte] = await s.db
+    .insert(deliveryZones)
+    .values([
+      { storeId: m.store.id, position: 0, name: "Centro", fee: 3_000, minOrder: null, freeFrom: null },
+      { storeId: m.store.id, position: 1, name: "Norte", fee: 7_000, minOrder: 30_000, freeFrom: 100_000 },
+    ])
+    .returning();
+  const [point] = await s.db
+    .insert(pickupPoints)
+    .values({ storeId: m.store.id, position: 0, name: "Local", address: "Calle 5", hours: "9 a 18 h" })
+    .returning();
+  if (!centro || !norte || !point) throw new Error("fixtures");
+  return { ...m, url, product, centro, norte, point };
+}
+
+async function addCode(s: S, storeId: string, fields: Partial<typeof discountCodes.$inferInsert> = {}) {
+  const [row] = await s.db
+    .insert(discountCodes)
+    .values({
+      storeId,
+      code: "Bienvenida",
+      codeKey: "BIENVENIDA",
+      kind: "percent",
+      value: 10,
+      createdAt: s.clock.now(),
+      ...fields,
+    })
+    .returning();
+  if (!row) throw new Error("code");
+  return row;
+}
+
+function order(fields: Record<string, string>, lines: string[]) {
+  const form = new URLSearchParams({
+    idempotencyKey: `clave-${crypto.randomUUID()}`,
+    buyerName: "Lucía",
+    delivery: "pickup",
+    ...fields,
+  });
+  for (const line of lines) form.append("line", line);
+  return form;
+}
+
+const post = (s: Services, url: string, form: URLSearchParams) =>
+  settle(checkoutAction(siteArgs(s, url, "/Checkout", { method: "POST", body: form }) as never));
+
+describe("checkout with delivery zones and discount codes", () => {
+  it("charges the chosen zone's fee on the subtotal after the code, and saves every amount on the sale", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    await addCode(s, m.store.id);
+    // 2 × 20.000 = 40.000; 10 % off = 4.000; Norte charges 7.000 below 100.000: 43.000.
+    const form = order(
+      {
+        delivery: "delivery",
+        zone: String(m.norte.id),
+        address: "Calle 1",
+        discountCode: "bienvenida",
+        buyerEmail: "Lucia@Correo.test",
+        shownSubtotal: "40000",
+        shownDiscount: "4000",
+        [`fee-${m.norte.id}`]: "7000",
+      },
+      [`${m.product.id}:2`],
+    );
+    const placed = await post(s, m.url, form);
+    expect(statusOf(placed)).toBe(303);
+    const text = new URL(locationOf(placed)).searchParams.get("text") ?? "";
+    expect(text).toContain("Subtotal: 40.000 CLP\nDescuento (Bienvenida): -4000 CLP\nEnvío (Norte): 7000 CLP\nTotal: 43.000 CLP");
+    const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
+    expect(sale).toMatchObject({
+      subtotal: 40_000,
+      discount: 4_000,
+      discountCode: "Bienvenida",
+      deliveryFee: 7_000,
+      total: 43_000,
+      delivery: "delivery",
+      deliveryZone: "Norte",
+      address: "Calle 1",
+      buyerEmail: "lucia@correo.test",
+      paymentMethod: "on_delivery",
+      paymentStatus: "none",
+    });
+    expect(text).toContain(`Mi pedido: ${orderPageUrl(s.config, m.url, sale?.id ?? "", sale?.accessToken ?? "")}`);
+    expect(sale?.accessToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const [code] = await s.db.select().from(discountCodes).where(eq(discountCodes.storeId, m.store.id));
+    expect(code?.uses).toBe(1);
+    // The same form again: the same sale, the code counted once.
+    expect(statusOf(await post(s, m.url, form))).toBe(303);
+    expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(1);
+    expect((await s.db.select().from(discountCodes).where(eq(discountCodes.storeId, m.store.id)))[0]?.uses).toBe(1);
+  });
+
+  it("refuses an unknown zone, a missing address, another store's zone, a pickup point not chosen, with 4xx and nothing saved", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    const other = await shop(s);
+    const line = [`${m.product.id}:1`];
+    const shown = { shownSubtotal: "20000", shownDiscount: "0" };
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ delivery: "delivery", address: "Calle 1", zone: "999999" }, "zone", "Elige tu zona de envío"],
+      [{ delivery: "delivery", address: "Calle 1", zone: String(other.centro.id) }, "zone", "Elige tu zona de envío"],
+      [{ delivery: "delivery", zone: String(m.centro.id) }, "address", "Escribe la dirección de entrega"],
+      [{ delivery: "pickup" }, "pickupPoint", "Elige dónde retirar tu pedido"],
+      [{ delivery: "pickup", pickupPoint: String(other.point.id) }, "pickupPoint", "Elige dónde retirar tu pedido"],
+      // 'A coordinar' is off in a new store.
+      [{ delivery: "arrange" }, "delivery", "Elige cómo quieres recibir tu pedido"],
+    ];
+    for (const [fields, field, message] of cases) {
+      const refused = await post(s, m.url, order({ ...shown, ...fields }, line));
+      expect(statusOf(refused)).toBe(400);
+      expect(refused.data?.errors?.[field]).toBe(message);
+    }
+    // Below the zone's minimum (Norte: 30.000).
+    const below = await post(
+      s,
+      m.url,
+      order(
+        { ...shown, delivery: "delivery", address: "Calle 1", zone: String(m.norte.id), [`fee-${m.norte.id}`]: "7000" },
+        line,
+      ),
+    );
+    expect(statusOf(below)).toBe(409);
+    expect(below.data?.errors?.zone).toMatch(/^Esta zona recibe pedidos desde 30\.000/);
+    expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(0);
+  });
+
+  it("tells what changed when the fee, the price or the code changed since the buyer saw them, and charges nothing", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    const line = [`${m.product.id}:1`];
+    const delivery = { delivery: "delivery", address: "Calle 1", zone: String(m.centro.id) };
+    // Shown: the fee 3.000; now 5.000.
+    await s.db.update(deliveryZones).set({ fee: 5_000 }).where(eq(deliveryZones.id, m.centro.id));
+    const feeChanged = await post(
+      s,
+      m.url,
+      order({ ...delivery, shownSubtotal: "20000", shownDiscount: "0", [`fee-${m.centro.id}`]: "3000" }, line),
+    );
+    expect(statusOf(feeChanged)).toBe(409);
+    expect(feeChanged.data?.errors?.form).toBe(
+      "Tu pedido cambió desde que lo viste (el envío: ahora 5000\u00a0CLP, antes 3000\u00a0CLP). Revisa el total y vuelve a enviarlo.",
+    );
+    // A forged lower subtotal is a change too, never a price.
+    const tampered = await post(
+      s,
+      m.url,
+      order({ ...delivery, shownSubtotal: "1", shownDiscount: "0", [`fee-${m.centro.id}`]: "5000" }, line),
+    );
+    expect(statusOf(tampered)).toBe(409);
+    expect(tampered.data?.errors?.form).toContain("los productos: ahora 20.000\u00a0CLP, antes 1\u00a0CLP");
+    // A code that ran out since the cart: its own message.
+    await addCode(s, m.store.id, { maxUses: 1, uses: 1 });
+    const exhausted = await post(
+      s,
+      m.url,
+      order(
+        {
+          ...delivery,
+          discountCode: "BIENVENIDA",
+          shownSubtotal: "20000",
+          shownDiscount: "2000",
+          [`fee-${m.centro.id}`]: "5000",
+        },
+        line,
+      ),
+    );
+    expect(statusOf(exhausted)).toBe(409);
+    expect(exhausted.data?.errors?.form).toBe("Este código de descuento ya se agotó");
+    expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(0);
+  });
+
+  it("20 simultaneous checkouts with a 5-use code: exactly 5 sales carry it, the others are refused and save nothing", async () => {
+    const s = createTestServices();
+    await s.db.$client.execute("PRAGMA journal_mode = WAL");
+    const m = await shop(s);
+    await addCode(s, m.store.id, { maxUses: 5 });
+    const clients = await Promise.all(Array.from({ length: 20 }, () => anotherProcess(s)));
+    const replies = await Promise.all(
+      clients.map((c, i) =>
+        post(
+          c,
+          m.url,
+          order(
+            {
+              buyerName: `C${i}`,
+              pickupPoint: String(m.point.id),
+              discountCode: "bienvenida",
+              shownSubtotal: "20000",
+              shownDiscount: "2000",
+            },
+            [`${m.product.id}:1`],
+          ),
+        ),
+      ),
+    );
+    expect(replies.filter((r) => statusOf(r) === 303)).toHaveLength(5);
+    for (const refused of replies.filter((r) => statusOf(r) !== 303)) {
+      expect(statusOf(refused)).toBe(409);
+      expect(refused.data?.errors?.form).toBe("Este código de descuento ya se agotó");
+    }
+    const saved = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
+    expect(saved).toHaveLength(5);
+    expect(saved.every((sale) => sale.discountCode === "Bienvenida" && sale.discount === 2_000 && sale.total === 18_000)).toBe(
+      true,
+    );
+    const [code] = await s.db.select().from(discountCodes).where(eq(discountCodes.storeId, m.store.id));
+    expect(code?.uses).toBe(5);
+  });
+});
+
+describe("the buyer's order page and online payment", () => {
+  async function placedOrder(s: S, m: Awaited<ReturnType<typeof shop>>, extra: Record<string, string> = {}) {
+    const reply = await post(
+      s,
+      m.url,
+      order({ pickupPoint: String(m.point.id), shownSubtotal: "20000", shownDiscount: "0", ...extra }, [`${m.product.id}:1`]),
+    );
+    const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
+    if (!sale) throw new Error(`no sale (${statusOf(reply)})`);
+    return { reply, sale };
+  }
+  const orderPage = (s: Services, url: string, code: string, query: string, init: { method?: string } = {}) =>
+    settle(
+      (init.method === "POST" ? orderAction : orderLoader)(
+        siteArgs(s, url, `/Order/${code}${query}`, { ...init, params: { code } }) as never,
+      ),
+    );
+
+  it("opens only with the sale's token, within its store", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    const other = await shop(s);
+    const { sale } = await placedOrder(s, m);
+    const shown = await orderPage(s, m.url, sale.id, `?t=${sale.accessToken}`);
+    expect(statusOf(shown)).toBe(200);
+    expect(shown.data).toMatchObject({
+      code: sale.id,
+      state: "Pendiente",
+      total: "20.000\u00a0CLP",
+      delivery: "Retiro en tienda — Local — Calle 5 (9 a 18 h)",
+      paymentStatus: "none",
+      canPay: false,
+    });
+    expect(new Headers(shown.init?.headers).get("Referrer-Policy")).toBe("no-referrer");
+    for (const [url, query] of [
+      [m.url, ""],
+      [m.url, "?t=wrong-token-wrong-token-wrong-tok"],
+      [m.url, `?t=${sale.accessToken.slice(0, -1)}`],
+      [other.url, `?t=${sale.accessToken}`],
+    ] as const) {
+      expect(statusOf(await orderPage(s, url, sale.id, query))).toBe(404);
+    }
+  });
+
+  it("an online order goes to the store's payment and counts only what the provider confirms; a rejection offers 'Pagar ahora'", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    // Not linked: paying online is refused.
+    const unlinked = await post(
+      s,
+      m.url,
+      order({ pickupPoint: String(m.point.id), shownSubtotal: "20000", shownDiscount: "0", payment: "online" }, [
+        `${m.product.id}:1`,
+      ]),
+    );
+    expect(statusOf(unlinked)).toBe(409);
+    expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(0);
+
+    const state = new URL(await startLinking(s, m.store.id, m.id)).searchParams.get("state") ?? "";
+    await completeLinking(s, m.id, state, `SBX-777000111-${crypto.randomUUID().replaceAll("-", "")}`);
+    const { reply, sale } = await placedOrder(s, m, { payment: "online" });
+    expect(statusOf(reply)).toBe(303);
+    const pay = new URL(locationOf(reply));
+    expect(pay.pathname).toMatch(/^\/_sandbox\/store-checkout\/\d+$/);
+    expect(sale).toMatchObject({ paymentMethod: "online", paymentStatus: "pending", total: 20_000 });
+
+    // A return URL claiming approval without a real payment changes nothing.
+    const forged = await orderPage(s, m.url, sale.id, `?t=${sale.accessToken}&payment_id=999999&status=approved`);
+    expect(statusOf(forged)).toBe(303);
+    const [still] = await s.db.select().from(sales).where(eq(sales.id, sale.id));
+    expect(still?.paymentStatus).toBe("pending");
+    const pending = await orderPage(s, m.url, sale.id, `?t=${sale.accessToken}`);
+    expect(pending.data).toMatchObject({ paymentStatus: "pending", canPay: true });
+
+    // 'Pagar ahora' starts a new checkout for the sale's own total.
+    const again = await orderPage(s, m.url, sale.id, `?t=${sale.accessToken}`, { method: "POST" });
+    expect(statusOf(again)).toBe(303);
+    expect(new URL(locationOf(again)).pathname).toMatch(/^\/_sandbox\/store-checkout\/\d+$/);
+    // Another store's page cannot start it.
+    await s.db.update(stores).set({ active: true }).where(eq(stores.id, m.store.id));
+    expect(statusOf(await orderPage(s, (await shop(s)).url, sale.id, `?t=${sale.accessToken}`, { method: "POST" }))).toBe(404);
+  });
+});
