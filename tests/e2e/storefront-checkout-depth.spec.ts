@@ -1,0 +1,379 @@
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { captureWhatsApp, linkFromOutbox, signInAs, uniqueEmail } from "./helpers";
+import { query, type SeededShop, seedShop } from "./shop-seed";
+
+/**
+ * The checkout in depth, merchant and shopper side by side: delivery zones and a discount code set up in
+ * the merchant's pages, the same amounts on every page and message of the order, online payment through
+ * the local sandbox (approved, rejected then paid), and a fee or price changed while the shopper looks.
+ * This file runs in both projects: the shopper and the merchant browse with JavaScript on, then off.
+ */
+
+// The merchant works in a browser of their own, signed in, with the project's JavaScript setting.
+const test = base.extend<{ merchantOf: (shop: SeededShop) => Promise<Page> }>({
+  merchantOf: async ({ browser, baseURL, javaScriptEnabled, locale }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (shop) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, locale });
+      contexts.push(context);
+      const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
+      await signInAs(context, String(owner?.owner_id), baseURL as string);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
+});
+
+const jsOn = () => test.info().project.name !== "no-js";
+
+/** An amount as the pages format it in dollars ('43,00 US$', with a no-break space), for a regular expression. */
+const usd = (amount: string) => `${amount}\\sUS\\$`;
+
+const CAFE = { name: "Café de Colombia", price: 2000, stock: 6 };
+
+async function addZone(merchant: Page, zone: { name: string; fee: string; minOrder?: string }) {
+  const panel = merchant.locator("#entrega");
+  await panel.locator("#zone-new-name").fill(zone.name);
+  await panel.locator("#zone-new-fee").fill(zone.fee);
+  await panel.locator("#zone-new-minOrder").fill(zone.minOrder ?? "");
+  await panel.locator("#zone-new-freeFrom").fill("");
+  await panel.getByRole("button", { name: "Agregar zona" }).click();
+  await expect(merchant.getByText("Zona de envío agregada")).toBeVisible();
+}
+
+async function addToCart(page: Page, shop: SeededShop, quantity: number) {
+  const cafe = shop.products[0] as SeededShop["products"][number];
+  await page.goto(`/site/${shop.slug}/Product/cafe-de-colombia/${cafe.id}`);
+  await page.getByLabel("Cantidad").fill(String(quantity));
+  await page.getByRole("button", { name: "Agregar al carrito" }).click();
+  await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/Cart$`));
+}
+
+/** A zone straight into the database, for journeys whose subject is not the delivery settings. */
+async function seedZone(shop: SeededShop, name: string, fee: number): Promise<number> {
+  await query("insert into delivery_zones (store_id, position, name, fee) values (?, 0, ?, ?)", [shop.id, name, fee]);
+  const [zone] = await query<{ id: number }>("select id from delivery_zones where store_id = ? and name = ?", [shop.id, name]);
+  return Number(zone?.id);
+}
+
+async function linkMercadoPago(merchant: Page, shop: SeededShop) {
+  await merchant.goto(`/Store/${shop.id}/payments`);
+  await merchant.getByRole("button", { name: "Vincular Mercado Pago" }).click();
+  await expect(merchant).toHaveURL(/\/_sandbox\/oauth\?/);
+  await merchant.getByRole("button", { name: "Autorizar" }).click();
+  await expect(merchant).toHaveURL(new RegExp(`/Store/${shop.id}/payments$`));
+  await expect(merchant.getByText("Vinculada", { exact: true })).toBeVisible();
+}
+
+/** Fills the checkout for home delivery to the zone named `zone`. */
+async function fillHomeDelivery(page: Page, zone: string, email?: string) {
+  await page.getByLabel("Tu nombre").fill("Lucía Pérez");
+  await page.getByRole("radio", { name: "Envío a domicilio" }).check();
+  const select = page.getByLabel(/Zona de envío/);
+  await select.selectOption((await select.locator("option", { hasText: `${zone} — ` }).getAttribute("value")) as string);
+  await page.getByLabel(/Dirección de entrega/).fill("Calle 10 # 5-20, Bogotá");
+  if (email) await page.getByLabel(/Tu correo/).fill(email);
+}
+
+const summaryRows = (scope: ReturnType<Page["locator"]>) => scope.locator("dl.amounts").first().locator(":scope > div");
+const salesRow = (merchant: Page, code: string) => merchant.locator("table.sales-table tbody tr", { hasText: code });
+
+async function openSale(merchant: Page, shop: SeededShop, code: string) {
+  await merchant.goto(`/Store/${shop.id}/sales`);
+  await merchant.getByRole("link", { name: code }).click();
+  const dialog = merchant.getByRole("dialog", { name: `Venta ${code}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The sandbox checkout the shopper was sent to: its amount, then the decision. */
+async function decideSandboxPayment(page: Page, amount: string, decision: "Aprobar pago" | "Rechazar pago") {
+  await expect(page).toHaveURL(/\/_sandbox\/store-checkout\/\d+$/);
+  await expect(page.locator(".sandbox-amount")).toHaveText(new RegExp(`^${usd(amount)}$`));
+  const checkoutUrl = page.url();
+  await page.getByRole("button", { name: decision }).click();
+  return checkoutUrl;
+}
+
+/**
+ * Back from the sandbox on the order page (the store's own address), its code. The provider's return
+ * parameters stay in the address when the payment was already applied before the return (as the sandbox does).
+ */
+async function backOnOrderPage(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/Order\/\d{10}\?t=[\w-]+(&payment_id=\d+&status=approved&external_reference=\d{10})?$/);
+  return (page.url().match(/\/Order\/(\d{10})\?/) as RegExpMatchArray)[1] as string;
+}
+
+/** Home delivery to 'Centro' (3,00) of one Café (20,00), paid online: ends on the sandbox checkout. */
+async function orderPaidOnline(page: Page, shop: SeededShop) {
+  await addToCart(page, shop, 1);
+  await page.getByRole("link", { name: "Hacer pedido" }).click();
+  await fillHomeDelivery(page, "Centro");
+  await page.getByRole("radio", { name: "Pagar en línea con Mercado Pago" }).check();
+  await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
+}
+
+test("zones and a 10 % code set by the merchant: the same subtotal, discount, fee and total from the cart to the confirmation email", async ({
+  page,
+  merchantOf,
+}) => {
+  test.setTimeout(90_000);
+  const shop = await seedShop("recorrido-zonas", [CAFE]);
+  const merchant = await merchantOf(shop);
+
+  // The merchant: two zones (Norte with a minimum) and the code AMIGOS10, through their pages.
+  await merchant.goto(`/Store/${shop.id}/info`);
+  await addZone(merchant, { name: "Centro", fee: "3,00" });
+  await addZone(merchant, { name: "Norte", fee: "7,00", minOrder: "30,00" });
+  await merchant.goto(`/Store/${shop.id}/discounts/new`);
+  await merchant.getByLabel("Código").fill("AMIGOS10");
+  await expect(merchant.getByRole("radio", { name: "Porcentaje" })).toBeChecked();
+  await merchant.getByLabel("Valor").fill("10");
+  await merchant.getByRole("button", { name: "Crear código" }).click();
+  await expect(merchant.getByText("Código creado")).toBeVisible();
+
+  // The shopper: 2 × 20,00, the code typed in lower case.
+  const whatsapp = await captureWhatsApp(page);
+  const buyer = uniqueEmail("comprador-zonas");
+  await addToCart(page, shop, 2);
+  await page.getByLabel("Código de descuento").fill("amigos10");
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page.getByText(/Código AMIGOS10 aplicado/)).toBeVisible();
+  const cartSummary = page.getByRole("region", { name: "Resumen" });
+  await expect(summaryRows(cartSummary)).toHaveText([
+    new RegExp(`^Subtotal${usd("40,00")}$`),
+    new RegExp(`^Descuento \\(AMIGOS10\\)−${usd("4,00")}$`),
+  ]);
+  await expect(cartSummary.locator(".total")).toHaveText(new RegExp(`^Total: ${usd("36,00")}$`));
+
+  await page.getByRole("link", { name: "Hacer pedido" }).click();
+  await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/Checkout$`));
+  const checkoutSummary = page.getByRole("region", { name: "Resumen del pedido" });
+  await expect(checkoutSummary.locator("ul li")).toHaveText([new RegExp(`^Café de Colombia x 2${usd("40,00")}$`)]);
+  await expect(summaryRows(checkoutSummary)).toHaveText([
+    new RegExp(`^Subtotal${usd("40,00")}$`),
+    new RegExp(`^Descuento \\(AMIGOS10\\)−${usd("4,00")}$`),
+  ]);
+  await expect(checkoutSummary.locator(".total")).toHaveText(new RegExp(`^Total sin envío: ${usd("36,00")}$`));
+  // Each zone's fee on what is left after the discount (Norte's minimum, 30,00, is reached by 36,00).
+  await expect(page.getByLabel(/Zona de envío/).locator("option")).toHaveText([
+    "Elige tu zona",
+    new RegExp(`^Centro — envío ${usd("3,00")}, total ${usd("39,00")}$`),
+    new RegExp(`^Norte — envío ${usd("7,00")}, total ${usd("43,00")}$`),
+  ]);
+  await fillHomeDelivery(page, "Norte", buyer);
+  await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
+  await expect.poll(() => whatsapp.length).toBeGreaterThan(0);
+
+  const text = new URL(whatsapp.at(-1) as string).searchParams.get("text") ?? "";
+  const code = text.match(/^Pedido (\d{10})$/m)?.[1] as string;
+  expect(code).toBeTruthy();
+  const orderUrl = text.match(/^Mi pedido: (\S+)$/m)?.[1] as string;
+  expect(orderUrl).toMatch(new RegExp(`/Order/${code}\\?t=[\\w-]+$`));
+  expect(text.split("\n")).toEqual([
+    `¡Hola Tienda recorrido-zonas! Quiero hacer este pedido:`,
+    `Pedido ${code}`,
+    "Café de Colombia x 2 = 40,00",
+    "Subtotal: 40,00 USD",
+    "Descuento (AMIGOS10): -4,00 USD",
+    "Envío (Norte): 7,00 USD",
+    "Total: 43,00 USD",
+    "",
+    "Nombre: Lucía Pérez",
+    "Entrega: Envío a domicilio — Norte",
+    "Dirección: Calle 10 # 5-20, Bogotá",
+    "",
+    `Mi pedido: ${orderUrl}`,
+  ]);
+  const sales = await query("select * from sales where store_id = ?", [shop.id]);
+  expect(sales).toHaveLength(1);
+  expect(sales[0]).toMatchObject({
+    id: code,
+    state: "Pendiente",
+    subtotal: 4000,
+    discount: 400,
+    discount_code: "AMIGOS10",
+    delivery_fee: 700,
+    delivery_zone: "Norte",
+    total: 4300,
+    buyer_email: buyer,
+    payment_method: "on_delivery",
+    payment_status: "none",
+  });
+  const [used] = await query<{ uses: number }>("select uses from discount_codes where store_id = ?", [shop.id]);
+  expect(used?.uses).toBe(1);
+
+  // The buyer's order page, from the message's link.
+  await page.goto(orderUrl);
+  await expect(page.getByRole("heading", { level: 1, name: `Pedido ${code}` })).toBeVisible();
+  await expect(page.locator("[data-sale-state]")).toHaveText("Pendiente");
+  const order = page.locator(".confirmation");
+  await expect(summaryRows(order)).toHaveText([
+    new RegExp(`^Subtotal${usd("40,00")}$`),
+    new RegExp(`^Descuento \\(AMIGOS10\\)−${usd("4,00")}$`),
+    new RegExp(`^Envío${usd("7,00")}$`),
+  ]);
+  await expect(order.locator(".total")).toHaveText(new RegExp(`^Total: ${usd("43,00")}$`));
+  await expect(order).toContainText("Envío a domicilio — Norte");
+  await expect(page.locator("[data-payment-state]")).toHaveAttribute("data-payment-state", "none");
+  await expect(page.getByRole("button", { name: "Pagar ahora" })).toHaveCount(0);
+
+  // The sales desk: the row, then the sale.
+  await merchant.goto(`/Store/${shop.id}/sales`);
+  await expect(salesRow(merchant, code).locator("td")).toHaveText([
+    code,
+    /.+/,
+    "Pendiente",
+    "Envío a domicilio",
+    "Al recibir",
+    new RegExp(`^${usd("43,00")}$`),
+  ]);
+  const dialog = await openSale(merchant, shop, code);
+  await expect(dialog).toContainText(/Zona\s*Norte/);
+  await expect(dialog).toContainText(/Dirección\s*Calle 10 # 5-20, Bogotá/);
+  await expect(dialog).toContainText(new RegExp(`Subtotal\\s*${usd("40,00")}`));
+  await expect(dialog).toContainText(new RegExp(`Descuento \\(AMIGOS10\\)\\s*−${usd("4,00")}`));
+  await expect(dialog).toContainText(new RegExp(`Envío\\s*${usd("7,00")}`));
+  await expect(dialog).toContainText(new RegExp(`Total de la compra\\s*${usd("43,00")}`));
+  await expect(dialog).toContainText(/Pago\s*Al recibir/);
+  await expect(dialog).toContainText(buyer);
+
+  await dialog.getByRole("button", { name: "Completar" }).click();
+  if (jsOn()) {
+    await merchant
+      .getByRole("dialog", { name: "¿Se ha completado esta compra?" })
+      .getByRole("button", { name: "Confirmar" })
+      .click();
+  }
+  await expect(dialog).toContainText("Venta confirmada el");
+
+  // The buyer is emailed at the address they typed, with their order page.
+  expect(await linkFromOutbox(page, buyer, /http\S+\/Order\/\d{10}\?t=[\w-]+/)).toBe(orderUrl);
+  await page.reload();
+  await expect(page.locator("[data-sale-state]")).toHaveText("Confirmada");
+});
+
+test("paid online through the sandbox: 'Aprobar pago' returns to the order page paid, and the desk says 'Aprobado'", async ({
+  page,
+  merchantOf,
+}) => {
+  test.setTimeout(60_000);
+  const shop = await seedShop("recorrido-pago", [CAFE]);
+  await seedZone(shop, "Centro", 300);
+  const merchant = await merchantOf(shop);
+  await linkMercadoPago(merchant, shop);
+
+  const whatsapp = await captureWhatsApp(page);
+  await orderPaidOnline(page, shop);
+  // The sale's own total, fee included, is what the buyer is asked to pay.
+  await decideSandboxPayment(page, "23,00", "Aprobar pago");
+
+  const code = await backOnOrderPage(page);
+  await expect(page.locator("[data-payment-state]")).toHaveAttribute("data-payment-state", "approved");
+  await expect(page.locator("[data-payment-state]")).toHaveText("En línea con Mercado Pago: aprobado");
+  await expect(page.locator(".confirmation .total")).toHaveText(new RegExp(`^Total: ${usd("23,00")}$`));
+  await expect(page.getByRole("button", { name: "Pagar ahora" })).toHaveCount(0);
+  // Paying online skips WhatsApp on the way; the order page still offers it.
+  expect(whatsapp).toEqual([]);
+  await expect(page.getByRole("link", { name: "Volver a WhatsApp" })).toBeVisible();
+  const [sale] = await query("select total, payment_method, payment_status, paid_at from sales where id = ?", [code]);
+  expect(sale).toMatchObject({ total: 2300, payment_method: "online", payment_status: "approved" });
+  expect(sale?.paid_at).toEqual(expect.any(Number));
+
+  await merchant.goto(`/Store/${shop.id}/sales`);
+  await expect(salesRow(merchant, code).locator("td").nth(4)).toHaveText("En línea: Aprobado");
+  const dialog = await openSale(merchant, shop, code);
+  await expect(dialog).toContainText(/Pago\s*En línea — Aprobado · pagado el/);
+  await expect(dialog).toContainText(new RegExp(`Total de la compra\\s*${usd("23,00")}`));
+});
+
+test("a rejected payment: the order page says 'rechazado' and 'Pagar ahora' opens a new checkout that can be approved", async ({
+  page,
+  merchantOf,
+}) => {
+  test.setTimeout(60_000);
+  const shop = await seedShop("recorrido-rechazo", [CAFE]);
+  await seedZone(shop, "Centro", 300);
+  const merchant = await merchantOf(shop);
+  await linkMercadoPago(merchant, shop);
+
+  await orderPaidOnline(page, shop);
+  const first = await decideSandboxPayment(page, "23,00", "Rechazar pago");
+  const code = await backOnOrderPage(page);
+  await expect(page.locator("[data-payment-state]")).toHaveAttribute("data-payment-state", "rejected");
+  await expect(page.locator("[data-payment-state]")).toHaveText("En línea con Mercado Pago: rechazado");
+  const [rejected] = await query("select payment_status from sales where id = ?", [code]);
+  expect(rejected?.payment_status).toBe("rejected");
+
+  await page.getByRole("button", { name: "Pagar ahora" }).click();
+  const second = await decideSandboxPayment(page, "23,00", "Aprobar pago");
+  expect(second).not.toBe(first);
+  expect(await backOnOrderPage(page)).toBe(code);
+  await expect(page.locator("[data-payment-state]")).toHaveAttribute("data-payment-state", "approved");
+  await expect(page.locator("[data-payment-state]")).toHaveText("En línea con Mercado Pago: aprobado");
+  await expect(page.getByRole("button", { name: "Pagar ahora" })).toHaveCount(0);
+  expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(1);
+
+  await merchant.goto(`/Store/${shop.id}/sales`);
+  await expect(salesRow(merchant, code).locator("td").nth(4)).toHaveText("En línea: Aprobado");
+});
+
+test("a fee or a price changed after the checkout was shown is told (409, no sale), and the next submit places the order at the new total", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const shop = await seedShop("recorrido-cambio", [CAFE]);
+  const zoneId = await seedZone(shop, "Centro", 300);
+  const cafe = shop.products[0] as SeededShop["products"][number];
+  const whatsapp = await captureWhatsApp(page);
+  await addToCart(page, shop, 1);
+  await page.getByRole("link", { name: "Hacer pedido" }).click();
+  const zoneSelect = page.getByLabel(/Zona de envío/);
+  await fillHomeDelivery(page, "Centro");
+  await expect(zoneSelect.locator("option:checked")).toHaveText(
+    new RegExp(`^Centro — envío ${usd("3,00")}, total ${usd("23,00")}$`),
+  );
+
+  const submit = async () => {
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith("/Checkout")),
+      page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click(),
+    ]);
+    return response.status();
+  };
+
+  // The merchant raises the zone's fee while the shopper has the page open.
+  await query("update delivery_zones set fee = 500 where id = ?", [zoneId]);
+  expect(await submit()).toBe(409);
+  await expect(page.getByRole("alert")).toHaveText(
+    /^Tu pedido cambió desde que lo viste \(el envío: ahora 5,00\sUS\$, antes 3,00\sUS\$\)\. Revisa el total y vuelve a enviarlo\.$/,
+  );
+  expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(0);
+  expect(whatsapp).toEqual([]);
+  // What was typed is kept, and the zone now shows its new fee.
+  await expect(zoneSelect.locator("option:checked")).toHaveText(
+    new RegExp(`^Centro — envío ${usd("5,00")}, total ${usd("25,00")}$`),
+  );
+  await expect(page.getByLabel(/Dirección de entrega/)).toHaveValue("Calle 10 # 5-20, Bogotá");
+
+  // Then the product's price, before the shopper submits again.
+  await query("update products set price = 2200 where id = ?", [cafe.id]);
+  expect(await submit()).toBe(409);
+  await expect(page.getByRole("alert")).toHaveText(
+    /^Tu pedido cambió desde que lo viste \(los productos: ahora 22,00\sUS\$, antes 20,00\sUS\$\)\. Revisa el total y vuelve a enviarlo\.$/,
+  );
+  expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(0);
+  await expect(page.getByRole("region", { name: "Resumen del pedido" }).locator(".total")).toHaveText(
+    new RegExp(`^Total sin envío: ${usd("22,00")}$`),
+  );
+  await expect(zoneSelect.locator("option:checked")).toHaveText(
+    new RegExp(`^Centro — envío ${usd("5,00")}, total ${usd("27,00")}$`),
+  );
+
+  await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
+  await expect.poll(() => whatsapp.length).toBe(1);
+  const text = new URL(whatsapp[0] as string).searchParams.get("text") ?? "";
+  expect(text).toContain("Café de Colombia x 1 = 22,00\nSubtotal: 22,00 USD\nEnvío (Centro): 5,00 USD\nTotal: 27,00 USD\n");
+  const sales = await query("select subtotal, delivery_fee, total from sales where store_id = ?", [shop.id]);
+  expect(sales).toEqual([{ subtotal: 2200, delivery_fee: 500, total: 2700 }]);
+});
