@@ -36,6 +36,8 @@ async function createProduct(page: Page, storeId: string, name: string, price: s
   await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/products$`));
   await expect(page.getByText("Producto creado")).toBeVisible();
 }
+/** The store information form (the info page also has the delivery panel's name fields). */
+const infoForm = (page: Page) => page.locator("form").filter({ has: page.getByRole("button", { name: "Guardar información" }) });
 
 test.describe("store management", () => {
   test.describe.configure({ mode: "serial" });
@@ -231,7 +233,7 @@ test.describe("store management", () => {
     const oldUrl = String(before?.url);
     const newName = `Tienda Renombrada ${Date.now() % 1e6}`;
     await page.goto(`/Store/${storeId}/info`);
-    await page.getByLabel("Nombre", { exact: true }).fill(`  ${newName}  `);
+    await infoForm(page).getByLabel("Nombre", { exact: true }).fill(`  ${newName}  `);
     await page.getByLabel("WhatsApp de ventas").fill("+57 300 123 4567");
     await page.getByRole("button", { name: "Guardar información" }).click();
     await expect(page.getByText("Información guardada")).toBeVisible();
@@ -248,13 +250,13 @@ test.describe("store management", () => {
     expect(response.headers().location).toContain(`/site/${after?.url}`);
 
     // Another merchant's name is refused with the spec's message.
-    await page.getByLabel("Nombre", { exact: true }).fill("Demo");
+    await infoForm(page).getByLabel("Nombre", { exact: true }).fill("Demo");
     await page.getByRole("button", { name: "Guardar información" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Nombre no disponible" })).toContainText(
       "Ya existe una tienda con el nombre Demo",
     );
     // A phone without country code is refused.
-    await page.getByLabel("Nombre", { exact: true }).fill(newName);
+    await infoForm(page).getByLabel("Nombre", { exact: true }).fill(newName);
     await page.getByLabel("WhatsApp de ventas").fill("abc");
     await page.getByRole("button", { name: "Guardar información" }).click();
     await expect(page.getByText(/código de país/).first()).toBeVisible();

@@ -118,7 +118,7 @@ test.describe("merchant to shopper, in workerd", () => {
     await shop.getByRole("radio", { name: "Retiro en tienda" }).check();
     await shop.getByLabel(/Tu teléfono/).fill("3115550101");
     await shop.getByRole("button", { name: "Enviar pedido" }).click();
-    await expect(shop).toHaveURL(`${origin}/Order`);
+    await expect(shop).toHaveURL(new RegExp(`^${origin}/Order/\\d{10}\\?t=[A-Za-z0-9_-]{32}$`));
     await expect(shop.getByRole("heading", { name: "¡Pedido registrado!" })).toBeVisible();
     saleCode = (await shop.locator(".code").textContent()) ?? "";
     expect(saleCode).toMatch(/^\d{10}$/);

@@ -62,11 +62,11 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const paymentId = url.searchParams.get("payment_id");
   const orderPath = orderPagePath(p.site.basePath, sale.id, sale.accessToken);
-  if (paymentId && sale.paymentMethod === "online" && sale.paymentStatus !== "approved") {
+  if (paymentId && sale.paymentMethod === "online") {
     // Back from the payment: what the return URL says is never believed; the payment is fetched
     // from the provider with the store's token and applied once, then the page is shown clean.
     try {
-      if (/^[A-Za-z0-9_-]{1,40}$/.test(paymentId))
+      if (sale.paymentStatus !== "approved" && /^[A-Za-z0-9_-]{1,40}$/.test(paymentId))
         await confirmSalePayment(services, store.id, paymentId, { expectedSaleId: sale.id });
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
@@ -158,7 +158,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { site, code, token, heading, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus } = loaderData;
+  const { site, code, token, heading, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus } =
+    loaderData;
   const { canPay, notice, whatsapp } = loaderData;
   return (
     <SiteShell site={site}>
