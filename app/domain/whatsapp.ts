@@ -2,9 +2,6 @@
 import { DELIVERY_LABELS, type DeliveryMethod } from "./delivery";
 import { fractionDigits } from "./money";
 
-export type Delivery = DeliveryMethod;
-export { DELIVERY_LABELS };
-
 export interface OrderAmounts {
   subtotal: number;
   discount: number;
@@ -15,7 +12,7 @@ export interface OrderAmounts {
 
 export interface OrderBuyer {
   name: string;
-  delivery: Delivery;
+  delivery: DeliveryMethod;
   /** The delivery zone's name, when the store delivers by zone. */
   zone?: string | null;
   pickupPoint?: string | null;
@@ -48,13 +45,25 @@ export function formatAmount(minor: number, currency: string): string {
  * The order's amount lines as every message writes them: 'Subtotal', 'Descuento (CODE)' when there is
  * one, 'Envío (zone)' when the store charges delivery by zone, 'Total'.
  */
-export function amountLines(amounts: OrderAmounts, zone: string | null | undefined, money: (minor: number) => string): string[] {
-  const rows = [`Subtotal: ${money(amounts.subtotal)}`];
+export function amountParts(
+  amounts: OrderAmounts,
+  zone: string | null | undefined,
+  money: (minor: number) => string,
+): Array<{ label: string; value: string }> {
+  const parts = [{ label: "Subtotal", value: money(amounts.subtotal) }];
   if (amounts.discount > 0)
-    rows.push(`Descuento${amounts.discountCode ? ` (${amounts.discountCode})` : ""}: -${money(amounts.discount)}`);
-  if (zone) rows.push(`Envío (${zone}): ${amounts.deliveryFee > 0 ? money(amounts.deliveryFee) : "Gratis"}`);
-  rows.push(`Total: ${money(amounts.total)}`);
-  return rows;
+    parts.push({
+      label: `Descuento${amounts.discountCode ? ` (${amounts.discountCode})` : ""}`,
+      value: `-${money(amounts.discount)}`,
+    });
+  if (zone) parts.push({ label: `Envío (${zone})`, value: amounts.deliveryFee > 0 ? money(amounts.deliveryFee) : "Gratis" });
+  parts.push({ label: "Total", value: money(amounts.total) });
+  return parts;
+}
+
+/** The amount parts as text lines, 'label: value'. */
+export function amountLines(amounts: OrderAmounts, zone: string | null | undefined, money: (minor: number) => string): string[] {
+  return amountParts(amounts, zone, money).map((part) => `${part.label}: ${part.value}`);
 }
 
 /** 'Envío a domicilio — Centro' / 'Retiro en tienda — Local 1 — Calle 5': the delivery as messages write it. */

@@ -1,4 +1,4 @@
-import { amountLines, deliveryText, formatAmount, type OrderAmounts, type OrderBuyer } from "~/domain/whatsapp";
+import { amountParts, deliveryText, formatAmount, type OrderAmounts, type OrderBuyer } from "~/domain/whatsapp";
 import type { MailMessage } from "~/services/mail";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -19,6 +19,7 @@ export interface NewOrderNotice {
 /** The merchant's new-order notice, sent when a sale is saved. */
 export function newOrderEmail(o: NewOrderNotice): MailMessage {
   const money = (minor: number) => `${formatAmount(minor, o.currency)} ${o.currency}`;
+  const sums = amountParts(o.amounts, o.buyer.delivery === "delivery" ? o.buyer.zone : null, money);
   const details = [
     `Cliente: ${o.buyer.name}`,
     `Entrega: ${deliveryText(o.buyer)}${o.buyer.address ? ` — ${o.buyer.address}` : ""}`,
@@ -34,7 +35,7 @@ export function newOrderEmail(o: NewOrderNotice): MailMessage {
     `Recibiste el pedido ${o.code} en ${o.storeName}. Está Pendiente hasta que lo completes o lo canceles.`,
     "",
     ...items,
-    ...amountLines(o.amounts, o.buyer.delivery === "delivery" ? o.buyer.zone : null, money),
+    ...sums.map((part) => `${part.label}: ${part.value}`),
     "",
     ...details,
     "",
@@ -48,15 +49,11 @@ export function newOrderEmail(o: NewOrderNotice): MailMessage {
         `<tr><td style="padding:4px 0">${escapeHtml(l.name)} x ${l.quantity}</td><td style="text-align:right">${escapeHtml(money(l.unitPrice * l.quantity))}</td></tr>`,
     )
     .join("");
-  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;background:#f6f6f8;padding:24px"><div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px"><h1 style="font-size:20px;margin:0 0 12px">Nuevo pedido ${escapeHtml(o.code)}</h1><p>Hola ${escapeHtml(o.merchantName)}: recibiste un pedido en <strong>${escapeHtml(o.storeName)}</strong>. Está Pendiente hasta que lo completes o lo canceles.</p><table style="width:100%;border-collapse:collapse">${rows}${amountLines(
-    o.amounts,
-    o.buyer.delivery === "delivery" ? o.buyer.zone : null,
-    money,
-  )
-    .map((row) => {
-      const [label, value] = [row.slice(0, row.indexOf(": ")), row.slice(row.indexOf(": ") + 2)];
-      return `<tr><td style="padding-top:6px;border-top:1px solid #eee">${escapeHtml(label)}</td><td style="text-align:right;padding-top:6px;border-top:1px solid #eee">${escapeHtml(value)}</td></tr>`;
-    })
+  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;background:#f6f6f8;padding:24px"><div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px"><h1 style="font-size:20px;margin:0 0 12px">Nuevo pedido ${escapeHtml(o.code)}</h1><p>Hola ${escapeHtml(o.merchantName)}: recibiste un pedido en <strong>${escapeHtml(o.storeName)}</strong>. Está Pendiente hasta que lo completes o lo canceles.</p><table style="width:100%;border-collapse:collapse">${rows}${sums
+    .map(
+      (part) =>
+        `<tr><td style="padding-top:6px;border-top:1px solid #eee">${escapeHtml(part.label)}</td><td style="text-align:right;padding-top:6px;border-top:1px solid #eee">${escapeHtml(part.value)}</td></tr>`,
+    )
     .join(
       "",
     )}</table><p>${details.map(escapeHtml).join("<br>")}</p><p><a href="${escapeHtml(o.salesUrl)}" style="display:inline-block;background:#5b3df5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Ver mis ventas</a></p><p style="color:#777;font-size:12px;margin-top:24px">Vitrina · tiendas en línea para tu negocio</p></div></body></html>`;
