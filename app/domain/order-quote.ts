@@ -15,16 +15,19 @@ export interface OrderQuote {
 
 export type QuoteResult = { ok: true; quote: OrderQuote } | { ok: false; minimum: number };
 
-/** `zone` null: no fee (pickup, arranged, or home delivery by a store without zones). */
-export function quoteOrder(subtotal: number, discount: number, zone: DeliveryZone | null): QuoteResult {
+/** The order before delivery: no fee (pickup, arranged, or home delivery by a store without zones). */
+export function goodsQuote(subtotal: number, discount: number): OrderQuote {
   const off = Math.min(Math.max(0, discount), subtotal);
-  const goods = subtotal - off;
-  const charge = zone ? zoneCharge(zone, goods) : { ok: true as const, fee: 0, free: false };
+  return { subtotal, discount: off, deliveryFee: 0, freeDelivery: false, total: subtotal - off };
+}
+
+/** `zone` null: as goodsQuote; otherwise the zone charges on the subtotal after the discount. */
+export function quoteOrder(subtotal: number, discount: number, zone: DeliveryZone | null): QuoteResult {
+  const goods = goodsQuote(subtotal, discount);
+  if (!zone) return { ok: true, quote: goods };
+  const charge = zoneCharge(zone, goods.total);
   if (!charge.ok) return { ok: false, minimum: charge.minimum };
-  return {
-    ok: true,
-    quote: { subtotal, discount: off, deliveryFee: charge.fee, freeDelivery: charge.free, total: goods + charge.fee },
-  };
+  return { ok: true, quote: { ...goods, deliveryFee: charge.fee, freeDelivery: charge.free, total: goods.total + charge.fee } };
 }
 
 /** The amounts the buyer was shown, as the checkout form carries them back. */

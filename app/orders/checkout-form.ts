@@ -12,11 +12,17 @@ export const CHECKOUT_MESSAGES = {
   email: "Escribe un correo válido, o déjalo vacío",
   payment: "Elige cómo quieres pagar",
   onlineUnavailable: "Esta tienda ya no recibe pagos en línea: elige pagar al recibir",
+  belowZoneMinimum: (minimum: string) => `Esta zona recibe pedidos desde ${minimum}: elige otra o agrega productos`,
+  changed: (changes: string[]) =>
+    `Tu pedido cambió desde que lo viste (${changes.join("; ")}). Revisa el total y vuelve a enviarlo.`,
   phone: "Escribe un teléfono válido",
   phoneNeeded: "Escribe tu teléfono: la tienda te contactará para confirmar el pedido",
   empty: "Tu carrito está vacío",
   stale: "Tu pedido ya no es válido: vuelve a tu carrito e inténtalo de nuevo",
 } as const;
+
+/** An order's idempotency key: made by the checkout page, kept in the shopper's `pedido` cookie. */
+export const ORDER_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 const optionalText = (max: number) =>
   z
@@ -44,7 +50,7 @@ const shownAmount = z.preprocess((v) => (v === "" ? undefined : v), z.coerce.num
  */
 export const checkoutSchema = z
   .object({
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, CHECKOUT_MESSAGES.stale),
+    idempotencyKey: z.string().regex(ORDER_KEY_PATTERN, CHECKOUT_MESSAGES.stale),
     buyerName: z.string(whenMissing(CHECKOUT_MESSAGES.name)).trim().min(1, CHECKOUT_MESSAGES.name).max(80),
     delivery: z.enum(DELIVERY_METHODS, { error: CHECKOUT_MESSAGES.delivery }),
     zone: optionalId,
@@ -58,12 +64,7 @@ export const checkoutSchema = z
       .transform((v) => (v ? v.toLowerCase() : null))
       .refine((v) => v === null || z.email().safeParse(v).success, CHECKOUT_MESSAGES.email),
     payment: z.enum(["on_delivery", "online"], { error: CHECKOUT_MESSAGES.payment }).default("on_delivery"),
-    discountCode: z
-      .string()
-      .trim()
-      .max(40)
-      .optional()
-      .transform((v) => (v ? v : null)),
+    discountCode: optionalText(40),
     shownSubtotal: shownAmount,
     shownDiscount: shownAmount,
     buyerPhone: z
@@ -124,7 +125,8 @@ export function readCheckoutForm(form: FormData) {
   return checkoutSchema.safeParse({ ...values, lines: form.getAll("line") });
 }
 
-const FIELDS = [
+/** The fields the shopper fills in: their errors, and what is shown again after a refusal. */
+export const CHECKOUT_FIELDS = [
   "buyerName",
   "delivery",
   "zone",
@@ -135,14 +137,14 @@ const FIELDS = [
   "note",
   "payment",
 ] as const;
-export type CheckoutField = (typeof FIELDS)[number];
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number];
 export type CheckoutErrors = Partial<Record<CheckoutField | "form", string>>;
 
 export function checkoutErrors(error: z.ZodError): CheckoutErrors {
   const errors: CheckoutErrors = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "form");
-    const key = (FIELDS as readonly string[]).includes(field) ? (field as CheckoutField) : "form";
+    const key = (CHECKOUT_FIELDS as readonly string[]).includes(field) ? (field as CheckoutField) : "form";
     errors[key] ??= issue.message;
   }
   return errors;

@@ -2,11 +2,15 @@ import { type DiscountCode, discountMessage, judgeDiscount } from "~/domain/disc
 import { formatMoney } from "~/domain/money";
 import { isoLocalDateTime } from "~/domain/sales";
 
-/** The code the buyer entered, as it applies to their subtotal today in the store's time zone. */
-export type EnteredCode =
-  | { state: "none" }
-  | { state: "applied"; code: DiscountCode; discount: number }
-  | { state: "refused"; entered: string; message: string };
+/**
+ * The code the buyer entered, as it applies to their subtotal today in the store's time zone: the code
+ * and what it takes off, or why it does not apply (discount 0). No code entered: neither.
+ */
+export interface EnteredCode {
+  applied: DiscountCode | null;
+  discount: number;
+  refusal: string | null;
+}
 
 export function enteredCode(
   entered: string | null,
@@ -15,12 +19,12 @@ export function enteredCode(
   store: { timeZone: string; currency: string },
   now: Date,
 ): EnteredCode {
-  if (!entered) return { state: "none" };
+  if (!entered) return { applied: null, discount: 0, refusal: null };
   const today = isoLocalDateTime(now, store.timeZone).slice(0, 10);
   const judged = judgeDiscount(row, subtotal, today);
-  if (judged.ok && row) return { state: "applied", code: row, discount: judged.discount };
+  if (judged.ok && row) return { applied: row, discount: judged.discount, refusal: null };
   const minimum = row?.minPurchase ? formatMoney(row.minPurchase, store.currency) : "";
-  return { state: "refused", entered, message: discountMessage(judged.ok ? "unknown" : judged.problem, minimum) };
+  return { applied: null, discount: 0, refusal: discountMessage(judged.ok ? "unknown" : judged.problem, minimum) };
 }
 
 /** The amount lines every order summary shows (cart, checkout, order page), formatted. */

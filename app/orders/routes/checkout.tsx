@@ -1,19 +1,21 @@
+import { sql } from "drizzle-orm";
+import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { CART_MESSAGES, orderLines, parseCart } from "~/domain/cart";
-import { type DeliveryZone, offeredMethods, pickupPointText, zoneCharge } from "~/domain/delivery";
-import { codeKey } from "~/domain/discounts";
+import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
+import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
 import { randomToken } from "~/domain/ids";
 import { formatMoney } from "~/domain/money";
-import { quoteChanges, quoteOrder } from "~/domain/order-quote";
-import { DELIVERY_LABELS, isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
+import { goodsQuote, quoteChanges, quoteOrder } from "~/domain/order-quote";
+import { isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { failure } from "~/http/action-result";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
-import { OnlinePaymentsUnavailableError, startSalePayment } from "~/online-payments/sale-payments.server";
 import type { RouteHandle } from "~/root";
 import {
   deliveryZonesQuery,
   discountByKeyQuery,
+  type OrderRow,
   orderByKeyQuery,
   orderLinesByKeyQuery,
   paymentAccountQuery,
@@ -32,6 +34,7 @@ import {
 } from "~/site/site.server";
 import { ariaInvalid } from "~/ui/form";
 import {
+  CHECKOUT_FIELDS,
   CHECKOUT_MESSAGES,
   type CheckoutErrors,
   type CheckoutField,
@@ -45,18 +48,21 @@ import { amountRows, enteredCode } from "../order-amounts";
 import { OrderLines } from "../order-lines";
 import { orderPagePath, orderPageUrl } from "../order-links";
 import { CodeExhaustedError, createSaleOrRefuse } from "../orders.server";
+import { paymentRedirect } from "../payment-redirect.server";
+import { saleMessage } from "../sale-message";
 import type { Route } from "./+types/checkout";
 
 export const handle: RouteHandle = { hydrate: false };
 export const headers = () => ({ "Cache-Control": "no-store" });
 
-/** A zone as the checkout offers it: its fee for this order, or why it cannot deliver it. */
-function zoneOption(zone: DeliveryZone, goods: number, currency: string) {
-  const charge = zoneCharge(zone, goods);
-  if (!charge.ok)
-    return { id: zone.id, label: `${zone.name} — pedido mínimo ${formatMoney(charge.minimum, currency)}`, fee: null };
-  const fee = charge.fee > 0 ? `envío ${formatMoney(charge.fee, currency)}` : "envío gratis";
-  return { id: zone.id, label: `${zone.name} — ${fee}, total ${formatMoney(goods + charge.fee, currency)}`, fee: charge.fee };
+/** A zone as the checkout offers it: its fee and the total it makes for this order, or why it cannot deliver it. */
+function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, currency: string) {
+  const money = (minor: number) => formatMoney(minor, currency);
+  const priced = quoteOrder(subtotal, discount, zone);
+  if (!priced.ok) return { id: zone.id, label: `${zone.name} — pedido mínimo ${money(priced.minimum)}`, fee: null };
+  const { deliveryFee, total } = priced.quote;
+  const fee = deliveryFee > 0 ? `envío ${money(deliveryFee)}` : "envío gratis";
+  return { id: zone.id, label: `${zone.name} — ${fee}, total ${money(total)}`, fee: deliveryFee };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -74,12 +80,9 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const [zones, points, [codeRow], [account]] = p.page;
   const { currency } = p.site;
-  const linked = account?.provider === p.services.storePayments.name;
   const subtotal = p.priced.total;
   const code = enteredCode(entered, codeRow, subtotal, p.store, p.services.clock.now());
-  const discount = code.state === "applied" ? code.discount : 0;
-  const goods = subtotal - discount;
-  const methods = offeredMethods(p.store);
+  const goods = goodsQuote(subtotal, code.discount);
   return data(
     {
       site: p.site,
@@ -89,26 +92,16 @@ export async function loader(args: Route.LoaderArgs) {
         quantity: l.quantity,
         subtotal: formatMoney(l.subtotal, currency),
       })),
-      amounts: amountRows(
-        {
-          subtotal,
-          discount,
-          discountCode: code.state === "applied" ? code.code.code : null,
-          deliveryFee: null,
-          total: goods,
-        },
-        currency,
-      ).rows,
-      total: formatMoney(goods, currency),
+      ...amountRows({ ...goods, discountCode: code.applied?.code ?? null, deliveryFee: null }, currency),
       // Only a code that applies goes with the order; a refused one is said here and left out.
-      code: code.state === "applied" ? code.code.code : null,
-      codeProblem: code.state === "refused" ? `${code.entered}: ${code.message}` : null,
-      shown: { subtotal, discount },
-      methods: methods.map((m) => ({ value: m, label: DELIVERY_LABELS[m] })),
-      zones: zones.map((z) => zoneOption(z, goods, currency)),
+      code: code.applied?.code ?? null,
+      codeProblem: code.refusal && `${entered}: ${code.refusal}`,
+      shown: { subtotal, discount: goods.discount },
+      methods: offeredMethods(p.store).map((m) => ({ value: m, label: DELIVERY_LABELS[m] })),
+      zones: zones.map((z) => zoneOption(z, subtotal, goods.discount, currency)),
       points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
       storeLocation: p.store.location,
-      onlinePayments: linked,
+      onlinePayments: account?.provider === p.services.storePayments.name,
       idempotencyKey: randomToken(18),
       hasWhatsapp: phoneDigits(p.store.saleNumber) !== "",
     },
@@ -116,12 +109,10 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-const KEPT_VALUES = ["buyerName", "delivery", "zone", "pickupPoint", "address", "buyerPhone", "buyerEmail", "note", "payment"];
-
 /** The order is refused: the messages, and what the shopper typed so nothing has to be typed again. */
 function refused(status: number, errors: CheckoutErrors, form: FormData) {
   const values: Record<string, string> = {};
-  for (const k of KEPT_VALUES) {
+  for (const k of CHECKOUT_FIELDS) {
     const v = form.get(k);
     if (typeof v === "string") values[k] = v.slice(0, 500);
   }
@@ -133,7 +124,7 @@ function refused(status: number, errors: CheckoutErrors, form: FormData) {
  * from the form; the amounts the buyer was shown are only compared, and a difference is told, not
  * charged). The sale is saved 'Pendiente' once per idempotency key, the cart is emptied, the merchant
  * is emailed and notified on the devices that asked for it (Web Push), and the shopper is sent to
- * WhatsApp with the order text (to the order page when the store has no WhatsApp number).
+ * WhatsApp with the order text (to the order page when the store has no WhatsApp number), or to pay.
  */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
@@ -157,40 +148,22 @@ export async function action(args: Route.ActionArgs) {
   );
   const { store, services } = p;
   const [[existing], existingLines, subscriptions, zones, points, [codeRow], [account]] = p.page;
-  const linked = account?.provider === services.storePayments.name;
   const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
   if (contact) return refused(400, contact, form);
   const mobile = isMobileUserAgent(args.request.headers.get("User-Agent"));
   const money = (minor: number) => formatMoney(minor, store.currency);
 
-  if (existing) {
-    // The same form submitted again (double click, retry): the first sale, nothing new.
-    const message = orderMessage({
-      storeName: store.name,
-      code: existing.id,
-      currency: existing.currency,
-      amounts: existing,
-      lines: existingLines,
-      buyer: {
-        name: existing.buyerName,
-        delivery: existing.delivery,
-        zone: existing.deliveryZone,
-        pickupPoint: existing.pickupPoint,
-        address: existing.address,
-        phone: existing.buyerPhone,
-        note: existing.note,
-      },
-      paidOnline: existing.paymentMethod === "online",
-      orderUrl: orderPageUrl(services.config, store.url, existing.id, existing.accessToken),
-    });
-    const orderPath = orderPagePath(p.site.basePath, existing.id, existing.accessToken);
-    // An online payment was started by the first submit; the order page offers 'Pagar ahora' again.
-    return placed(
-      p,
-      input.idempotencyKey,
-      existing.paymentMethod === "online" ? orderPath : (whatsappUrl(store.saleNumber, message, mobile) ?? orderPath),
-    );
-  }
+  /**
+   * The same form submitted again (double click, retry): the first sale, nothing new. An online payment
+   * was started by the first submit; its order page offers 'Pagar ahora' again.
+   */
+  const placedBefore = (first: OrderRow, firstLines: typeof existingLines) => {
+    const orderPath = orderPagePath(p.site.basePath, first.id, first.accessToken);
+    const text = saleMessage(services.config, store, first, firstLines);
+    const whatsapp = first.paymentMethod === "online" ? null : whatsappUrl(store.saleNumber, text, mobile);
+    return placed(p, input.idempotencyKey, whatsapp ?? orderPath);
+  };
+  if (existing) return placedBefore(existing, existingLines);
 
   const built = orderLines(wanted, p.cartItems);
   if (!built.ok) {
@@ -202,11 +175,9 @@ export async function action(args: Route.ActionArgs) {
   const choice = deliveryChoice(input, offeredMethods(store), zones, points);
   if (!choice.ok) return refused(400, choice.errors, form);
   const code = enteredCode(input.discountCode, codeRow, built.total, store, services.clock.now());
-  if (code.state === "refused") return refused(409, { form: code.message }, form);
-  const priced = quoteOrder(built.total, code.state === "applied" ? code.discount : 0, choice.zone);
-  if (!priced.ok) {
-    return refused(409, { zone: `Esta zona recibe pedidos desde ${money(priced.minimum)}: elige otra o agrega productos` }, form);
-  }
+  if (code.refusal) return refused(409, { form: code.refusal }, form);
+  const priced = quoteOrder(built.total, code.discount, choice.zone);
+  if (!priced.ok) return refused(409, { zone: CHECKOUT_MESSAGES.belowZoneMinimum(money(priced.minimum)) }, form);
   const { quote } = priced;
   const shownFee = choice.zone ? Number(form.get(`fee-${choice.zone.id}`) ?? Number.NaN) : 0;
   const changes = quoteChanges(
@@ -214,14 +185,10 @@ export async function action(args: Route.ActionArgs) {
     quote,
     money,
   );
-  if (changes.length > 0) {
-    return refused(
-      409,
-      { form: `Tu pedido cambió desde que lo viste (${changes.join("; ")}). Revisa el total y vuelve a enviarlo.` },
-      form,
-    );
-  }
-  if (input.payment === "online" && !linked) return refused(409, { payment: CHECKOUT_MESSAGES.onlineUnavailable }, form);
+  if (changes.length > 0) return refused(409, { form: CHECKOUT_MESSAGES.changed(changes) }, form);
+  const online = input.payment === "online";
+  if (online && account?.provider !== services.storePayments.name)
+    return refused(409, { payment: CHECKOUT_MESSAGES.onlineUnavailable }, form);
 
   const lines = built.lines.map((l) => ({
     productId: l.product.id,
@@ -242,7 +209,7 @@ export async function action(args: Route.ActionArgs) {
     email: input.buyerEmail,
     note: input.note,
   };
-  const discountCode = code.state === "applied" ? { id: code.code.id, code: code.code.code } : null;
+  const discountCode = code.applied && { id: code.applied.id, code: code.applied.code };
   let sale: Awaited<ReturnType<typeof createSaleOrRefuse>>;
   try {
     sale = await createSaleOrRefuse(
@@ -267,54 +234,56 @@ export async function action(args: Route.ActionArgs) {
       services.clock.now(),
     );
   } catch (error) {
-    if (error instanceof CodeExhaustedError) return refused(409, { form: "Este código de descuento ya se agotó" }, form);
+    if (error instanceof CodeExhaustedError) return refused(409, { form: DISCOUNT_MESSAGES.exhausted }, form);
     throw error;
   }
   if (!sale) return refused(409, { form: CHECKOUT_MESSAGES.stale }, form);
-  const amounts = { ...quote, discountCode: discountCode?.code ?? null };
-  const orderUrl = orderPageUrl(services.config, store.url, sale.saleId, sale.accessToken);
-  if (sale.created) {
-    // Sent alongside the email, each message with a short timeout; it never throws (app/notifications/).
-    const notified = notifyNewOrder(services, subscriptions, {
-      storeId: store.id,
-      saleId: sale.saleId,
-      total: quote.total,
-      currency: store.currency,
-      buyerName: buyer.name,
-    });
-    try {
-      await services.mail.send(
-        newOrderEmail({
-          to: store.ownerEmail,
-          merchantName: store.ownerName,
-          storeName: store.name,
-          code: sale.saleId,
-          currency: store.currency,
-          amounts,
-          lines,
-          buyer,
-          paidOnline: input.payment === "online",
-          salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
-        }),
-      );
-    } catch (error) {
-      // The order is saved and the shopper's WhatsApp message carries it: a mail outage must not lose it.
-      console.error("new-order email failed", sale.saleId, error);
-    }
-    await notified;
+  if (!sale.created) {
+    // This submit lost the race to its twin, which sent the messages and started any payment.
+    const storeId = sql`${store.id}`;
+    const [[first], firstLines] = await services.db.batch([
+      orderByKeyQuery(services.db, storeId, input.idempotencyKey),
+      orderLinesByKeyQuery(services.db, storeId, input.idempotencyKey),
+    ]);
+    if (first) return placedBefore(first, firstLines);
   }
   const orderPath = orderPagePath(p.site.basePath, sale.saleId, sale.accessToken);
-  if (input.payment === "online") {
-    // Saved first, then the buyer pays the store's own account; the order page tells how it went.
-    try {
-      const title = `Pedido ${sale.saleId} en ${store.name}`;
-      const { redirectUrl } = await startSalePayment(services, store.id, sale.saleId, orderUrl, title);
-      return placed(p, input.idempotencyKey, redirectUrl);
-    } catch (error) {
-      if (!(error instanceof OnlinePaymentsUnavailableError)) throw error;
-      return placed(p, input.idempotencyKey, `${orderPath}&aviso=pago`);
-    }
+  const amounts = { ...quote, discountCode: discountCode?.code ?? null };
+  // Sent alongside the email, each message with a short timeout; it never throws (app/notifications/).
+  const notified = notifyNewOrder(services, subscriptions, {
+    storeId: store.id,
+    saleId: sale.saleId,
+    total: quote.total,
+    currency: store.currency,
+    buyerName: buyer.name,
+  });
+  try {
+    await services.mail.send(
+      newOrderEmail({
+        to: store.ownerEmail,
+        merchantName: store.ownerName,
+        storeName: store.name,
+        code: sale.saleId,
+        currency: store.currency,
+        amounts,
+        lines,
+        buyer,
+        paidOnline: online,
+        salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
+      }),
+    );
+  } catch (error) {
+    // The order is saved and the shopper's WhatsApp message carries it: a mail outage must not lose it.
+    console.error("new-order email failed", sale.saleId, error);
   }
+  await notified;
+  // Saved first, then the buyer pays the store's own account; the order page tells how it went.
+  if (online)
+    return placed(
+      p,
+      input.idempotencyKey,
+      await paymentRedirect(services, store, { id: sale.saleId, accessToken: sale.accessToken }, p.site.basePath),
+    );
   const message = orderMessage({
     storeName: store.name,
     code: sale.saleId,
@@ -322,8 +291,7 @@ export async function action(args: Route.ActionArgs) {
     amounts,
     lines,
     buyer,
-    paidOnline: false,
-    orderUrl,
+    orderUrl: orderPageUrl(services.config, store.url, sale.saleId, sale.accessToken),
   });
   return placed(p, input.idempotencyKey, whatsappUrl(store.saleNumber, message, mobile) ?? orderPath);
 }
@@ -342,18 +310,51 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return siteMeta(loaderData?.site, { title: `Hacer pedido | ${loaderData?.site.name ?? ""}`, path: "/Checkout", noindex: true });
 }
 
+/** A labelled control of the checkout: label text, an optional hint, the control, its error. */
+function Labelled(props: {
+  label: ReactNode;
+  hint?: string;
+  error?: string;
+  name: CheckoutField;
+  children: ReactNode;
+  address?: boolean;
+}) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control comes in as children, inside the label
+    <label data-address={props.address ? "" : undefined}>
+      {props.label}
+      {props.hint && (
+        <>
+          {" "}
+          <span className="hint">({props.hint})</span>
+        </>
+      )}
+      {props.children}
+      {props.error && (
+        <span className="field-error" id={`${props.name}-error`}>
+          {props.error}
+        </span>
+      )}
+    </label>
+  );
+}
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, lines, amounts, total, code, codeProblem, shown, methods, zones, points, storeLocation } = loaderData;
+  const { site, lines, rows, total, code, codeProblem, shown, methods, zones, points, storeLocation } = loaderData;
   const { onlinePayments, idempotencyKey, hasWhatsapp } = loaderData;
   const errors: CheckoutErrors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
+  const values: Record<string, string | undefined> = actionData?.values ?? {};
   const delivery = methods.find((m) => m.value === values.delivery)?.value ?? methods[0]?.value;
-  const error = (name: CheckoutField) =>
+  /** A control's name, what the shopper typed before a refusal, and its error wiring. */
+  const field = (name: CheckoutField) => ({ name, defaultValue: values[name], ...ariaInvalid(name, errors[name]) });
+  const labelled = (name: CheckoutField) => ({ name, error: errors[name] });
+  const groupError = (name: CheckoutField) =>
     errors[name] ? (
       <span className="field-error" id={`${name}-error`}>
         {errors[name]}
       </span>
     ) : null;
+  const described = (name: CheckoutField) => (errors[name] ? { "aria-describedby": `${name}-error` } : {});
   const hasDelivery = methods.some((m) => m.value === "delivery");
   const hasPickup = methods.some((m) => m.value === "pickup");
   return (
@@ -362,7 +363,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <section className="summary" aria-label="Resumen del pedido">
         <OrderLines
           lines={lines.map((l) => ({ ...l, key: l.id }))}
-          amounts={amounts}
+          amounts={rows}
           total={total}
           totalLabel={hasDelivery && zones.length > 0 ? "Total sin envío" : "Total"}
         />
@@ -385,19 +386,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="shownSubtotal" value={shown.subtotal} />
         <input type="hidden" name="shownDiscount" value={shown.discount} />
         {zones.map((z) => z.fee !== null && <input key={z.id} type="hidden" name={`fee-${z.id}`} value={z.fee} />)}
-        <label>
-          Tu nombre
-          <input
-            name="buyerName"
-            required
-            maxLength={80}
-            autoComplete="name"
-            defaultValue={values.buyerName}
-            {...ariaInvalid("buyerName", errors.buyerName)}
-          />
-          {error("buyerName")}
-        </label>
-        <fieldset>
+        <Labelled label="Tu nombre" {...labelled("buyerName")}>
+          <input required maxLength={80} autoComplete="name" {...field("buyerName")} />
+        </Labelled>
+        <fieldset {...described("delivery")}>
           <legend>Entrega</legend>
           {methods.map((m) => (
             <label key={m.value} className="radio">
@@ -405,16 +397,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               {m.label}
             </label>
           ))}
-          {error("delivery")}
+          {groupError("delivery")}
         </fieldset>
         {hasPickup &&
           (points.length > 0 ? (
-            <label>
-              Dónde retirar <span className="hint">(si eliges retiro en tienda)</span>
+            <Labelled label="Dónde retirar" hint="si eliges retiro en tienda" {...labelled("pickupPoint")}>
               <select
-                name="pickupPoint"
+                {...field("pickupPoint")}
                 defaultValue={values.pickupPoint ?? (points.length === 1 ? String(points[0]?.id) : "")}
-                {...ariaInvalid("pickupPoint", errors.pickupPoint)}
               >
                 {points.length > 1 && <option value="">Elige un punto de retiro</option>}
                 {points.map((pt) => (
@@ -423,15 +413,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   </option>
                 ))}
               </select>
-              {error("pickupPoint")}
-            </label>
+            </Labelled>
           ) : (
             storeLocation && <p className="hint">Retiro en tienda: {storeLocation}</p>
           ))}
         {hasDelivery && zones.length > 0 && (
-          <label>
-            Zona de envío <span className="hint">(si eliges envío a domicilio)</span>
-            <select name="zone" defaultValue={values.zone ?? ""} {...ariaInvalid("zone", errors.zone)}>
+          <Labelled label="Zona de envío" hint="si eliges envío a domicilio" {...labelled("zone")}>
+            <select {...field("zone")} defaultValue={values.zone ?? ""}>
               <option value="">Elige tu zona</option>
               {zones.map((z) => (
                 <option key={z.id} value={z.id} disabled={z.fee === null}>
@@ -439,54 +427,24 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 </option>
               ))}
             </select>
-            {error("zone")}
-          </label>
+          </Labelled>
         )}
         {hasDelivery && (
-          <label data-address="">
-            Dirección de entrega <span className="hint">(solo para envío a domicilio)</span>
-            <textarea
-              name="address"
-              rows={2}
-              maxLength={200}
-              autoComplete="street-address"
-              defaultValue={values.address}
-              {...ariaInvalid("address", errors.address)}
-            />
-            {error("address")}
-          </label>
+          <Labelled label="Dirección de entrega" hint="solo para envío a domicilio" address {...labelled("address")}>
+            <textarea rows={2} maxLength={200} autoComplete="street-address" {...field("address")} />
+          </Labelled>
         )}
-        <label>
-          Tu teléfono {hasWhatsapp && <span className="hint">(opcional)</span>}
-          <input
-            name="buyerPhone"
-            type="tel"
-            required={!hasWhatsapp}
-            maxLength={30}
-            autoComplete="tel"
-            defaultValue={values.buyerPhone}
-            {...ariaInvalid("buyerPhone", errors.buyerPhone)}
-          />
-          {error("buyerPhone")}
-        </label>
-        <label>
-          Tu correo <span className="hint">(opcional: te avisamos cuando la tienda confirme tu pedido)</span>
-          <input
-            name="buyerEmail"
-            type="email"
-            maxLength={254}
-            autoComplete="email"
-            defaultValue={values.buyerEmail}
-            {...ariaInvalid("buyerEmail", errors.buyerEmail)}
-          />
-          {error("buyerEmail")}
-        </label>
-        <label>
-          Nota para la tienda <span className="hint">(opcional)</span>
-          <textarea name="note" rows={2} maxLength={500} defaultValue={values.note} />
-        </label>
+        <Labelled label="Tu teléfono" hint={hasWhatsapp ? "opcional" : undefined} {...labelled("buyerPhone")}>
+          <input type="tel" required={!hasWhatsapp} maxLength={30} autoComplete="tel" {...field("buyerPhone")} />
+        </Labelled>
+        <Labelled label="Tu correo" hint="opcional: te avisamos cuando la tienda confirme tu pedido" {...labelled("buyerEmail")}>
+          <input type="email" maxLength={254} autoComplete="email" {...field("buyerEmail")} />
+        </Labelled>
+        <Labelled label="Nota para la tienda" hint="opcional" {...labelled("note")}>
+          <textarea rows={2} maxLength={500} {...field("note")} />
+        </Labelled>
         {onlinePayments && (
-          <fieldset>
+          <fieldset {...described("payment")}>
             <legend>Pago</legend>
             <label className="radio">
               <input type="radio" name="payment" value="on_delivery" defaultChecked={values.payment !== "online"} />
@@ -496,7 +454,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <input type="radio" name="payment" value="online" defaultChecked={values.payment === "online"} />
               Pagar en línea con Mercado Pago
             </label>
-            {error("payment")}
+            {groupError("payment")}
           </fieldset>
         )}
         {hasWhatsapp ? (

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { orderByKeyQuery } from "~/site/queries.server";
 import { loadSitePage, ORDER_COOKIE, readCookie } from "~/site/site.server";
+import { ORDER_KEY_PATTERN } from "../checkout-form";
 import { orderPagePath } from "../order-links";
 import type { Route } from "./+types/order-confirmation";
 
@@ -9,7 +10,7 @@ export const headers = () => ({ "Cache-Control": "no-store" });
 /** The shopper's last order in this store (its key is in a cookie only this browser holds): its order page. */
 export async function loader(args: Route.LoaderArgs) {
   const raw = readCookie(args.request, ORDER_COOKIE) ?? "";
-  const key = /^[A-Za-z0-9_-]{16,64}$/.test(raw) ? raw : "-";
+  const key = ORDER_KEY_PATTERN.test(raw) ? raw : "-";
   const p = await loadSitePage(args, (storeId, db) => [orderByKeyQuery(db, storeId, key)]);
   const [[sale]] = p.page;
   if (!sale) throw redirect(p.site.homeHref, 303);

@@ -1,13 +1,8 @@
 import { data, redirect } from "react-router";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { formatMoney } from "~/domain/money";
-import { deliveryText, isMobileUserAgent, orderMessage, whatsappUrl } from "~/domain/whatsapp";
-import {
-  confirmSalePayment,
-  ONLINE_PAYMENTS_UNAVAILABLE,
-  OnlinePaymentsUnavailableError,
-  startSalePayment,
-} from "~/online-payments/sale-payments.server";
+import { deliveryText, isMobileUserAgent, whatsappUrl } from "~/domain/whatsapp";
+import { confirmSalePayment, ONLINE_PAYMENTS_UNAVAILABLE } from "~/online-payments/sale-payments.server";
 import type { RouteHandle } from "~/root";
 import { PaymentProviderError } from "~/services/payments";
 import { orderByIdQuery, orderLinesByIdQuery, paymentAccountQuery } from "~/site/queries.server";
@@ -16,7 +11,9 @@ import { SiteShell } from "~/site/shell";
 import { loadSitePage, type SiteArgs } from "~/site/site.server";
 import { amountRows } from "../order-amounts";
 import { OrderLines } from "../order-lines";
-import { orderPagePath, orderPageUrl } from "../order-links";
+import { orderPagePath } from "../order-links";
+import { paymentRedirect } from "../payment-redirect.server";
+import { buyerOf, owesPayment, saleMessage } from "../sale-message";
 import type { Route } from "./+types/order-page";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -53,15 +50,16 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
   if (!sale || !token || !constantTimeEqual(token, sale.accessToken)) {
     throw data({ kind: "not_found" }, { status: 404, headers: PRIVATE_HEADERS });
   }
-  return { p, sale, lines, linked: account?.provider === p.services.storePayments.name };
+  // 'Pagar ahora' while an online payment is owed and the store can still take it.
+  const canPay = owesPayment(sale) && account?.provider === p.services.storePayments.name;
+  return { p, sale, lines, canPay, orderPath: orderPagePath(p.site.basePath, sale.id, sale.accessToken) };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { p, sale, lines, linked } = await loadOrder(args);
+  const { p, sale, lines, canPay, orderPath } = await loadOrder(args);
   const { store, services } = p;
   const url = new URL(args.request.url);
   const paymentId = url.searchParams.get("payment_id");
-  const orderPath = orderPagePath(p.site.basePath, sale.id, sale.accessToken);
   if (paymentId && sale.paymentMethod === "online") {
     // Back from the payment: what the return URL says is never believed; the payment is fetched
     // from the provider with the store's token and applied once, then the page is shown clean.
@@ -74,27 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
     }
     throw redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
   }
-  const buyer = {
-    name: sale.buyerName,
-    delivery: sale.delivery,
-    zone: sale.deliveryZone,
-    pickupPoint: sale.pickupPoint,
-    address: sale.address,
-    phone: sale.buyerPhone,
-    note: sale.note,
-  };
-  const orderUrl = orderPageUrl(services.config, store.url, sale.id, sale.accessToken);
-  const text = orderMessage({
-    storeName: store.name,
-    code: sale.id,
-    currency: sale.currency,
-    amounts: sale,
-    lines,
-    buyer,
-    paidOnline: sale.paymentMethod === "online",
-    orderUrl,
-  });
-  const owes = sale.paymentMethod === "online" && sale.paymentStatus !== "approved" && sale.state !== "Cancelada";
+  const text = saleMessage(services.config, store, sale, lines);
   const whatsapp = whatsappUrl(store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent")));
   return data(
     {
@@ -120,11 +98,11 @@ export async function loader(args: Route.LoaderArgs) {
         },
         sale.currency,
       ),
-      delivery: deliveryText(buyer),
+      delivery: deliveryText(buyerOf(sale)),
       address: sale.delivery === "delivery" ? sale.address : null,
       payment: PAYMENT_STATE_TEXT[sale.paymentStatus],
       paymentStatus: sale.paymentStatus,
-      canPay: owes && linked,
+      canPay,
       notice: url.searchParams.get("aviso") === "pago" ? ONLINE_PAYMENTS_UNAVAILABLE : null,
       whatsapp,
     },
@@ -134,19 +112,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** 'Pagar ahora': a new checkout with the store's account for the sale's own total, while it is unpaid. */
 export async function action(args: Route.ActionArgs) {
-  const { p, sale, linked } = await loadOrder(args);
-  const { store, services } = p;
-  const owes = sale.paymentMethod === "online" && sale.paymentStatus !== "approved" && sale.state !== "Cancelada";
-  const orderPath = orderPagePath(p.site.basePath, sale.id, sale.accessToken);
-  if (!owes || !linked) return redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
-  try {
-    const returnUrl = orderPageUrl(services.config, store.url, sale.id, sale.accessToken);
-    const { redirectUrl } = await startSalePayment(services, store.id, sale.id, returnUrl, `Pedido ${sale.id} en ${store.name}`);
-    return redirect(redirectUrl, { status: 303, headers: PRIVATE_HEADERS });
-  } catch (error) {
-    if (!(error instanceof OnlinePaymentsUnavailableError)) throw error;
-    return redirect(`${orderPath}&aviso=pago`, { status: 303, headers: PRIVATE_HEADERS });
-  }
+  const { p, sale, canPay, orderPath } = await loadOrder(args);
+  const next = canPay ? await paymentRedirect(p.services, p.store, sale, p.site.basePath) : orderPath;
+  return redirect(next, { status: 303, headers: PRIVATE_HEADERS });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -3,11 +3,14 @@ import { z } from "zod";
 import { addToCart, CART_MESSAGES, type CartLine, lineKey, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
 import { codeKey, DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
+import { goodsQuote } from "~/domain/order-quote";
 import { VARIANT_MESSAGES } from "~/domain/variants";
+import { failure } from "~/http/action-result";
 import { refused } from "~/http/responses";
 import { amountRows, enteredCode } from "~/orders/order-amounts";
 import { OrderLines } from "~/orders/order-lines";
 import type { RouteHandle } from "~/root";
+import { ariaInvalid } from "~/ui/form";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
 import { discountByKeyQuery } from "../queries.server";
@@ -38,7 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
   const p = await loadSitePage(args, (storeId, db) => [discountByKeyQuery(db, storeId, entered ?? "-")]);
   const [[codeRow]] = p.page;
   const code = enteredCode(entered, codeRow, p.priced.total, p.store, p.services.clock.now());
-  const discount = code.state === "applied" ? code.discount : 0;
+  const goods = goodsQuote(p.priced.total, code.discount);
+  const amounts = amountRows({ ...goods, discountCode: code.applied?.code ?? null, deliveryFee: null }, p.site.currency);
   const params = new URL(args.request.url).searchParams;
   const { basePath, currency } = p.site;
   const lines = p.priced.lines.map((l) => ({
@@ -71,26 +75,10 @@ export async function loader(args: Route.LoaderArgs) {
       site: p.site,
       lines,
       soldOut: p.priced.soldOut.map((s) => ({ id: s.key, name: s.name })),
-      total: formatMoney(p.priced.total - discount, currency),
-      amounts:
-        code.state === "applied"
-          ? amountRows(
-              {
-                subtotal: p.priced.total,
-                discount,
-                discountCode: code.code.code,
-                deliveryFee: null,
-                total: p.priced.total - discount,
-              },
-              currency,
-            ).rows
-          : [],
-      code:
-        code.state === "applied"
-          ? { text: code.code.code, error: null }
-          : code.state === "refused"
-            ? { text: code.entered, error: code.message }
-            : null,
+      total: amounts.total,
+      // Without a code the cart shows its total alone.
+      amounts: code.applied ? amounts.rows : [],
+      code: entered ? { text: code.applied?.code ?? entered, error: code.refusal } : null,
       removing: removing && {
         id: removing.id,
         productId: removing.productId,
@@ -130,12 +118,9 @@ async function codeAction(args: Route.ActionArgs, input: z.output<typeof codeFor
   if (input.intent === "dropCode") return redirect(cartPath, { status: 303, headers: { "Set-Cookie": cookie("") } });
   const [[row]] = p.page;
   const key = codeKey(input.code);
-  if (!key) return data({ codeError: "Escribe tu código de descuento", codeValue: "" }, { status: 400 });
-  const applied = enteredCode(DISCOUNT_CODE_PATTERN.test(key) ? key : "-", row, p.priced.total, p.store, p.services.clock.now());
-  if (applied.state !== "applied") {
-    const message = applied.state === "refused" ? applied.message : "Escribe tu código de descuento";
-    return data({ codeError: message, codeValue: input.code }, { status: applied.state === "refused" ? 422 : 400 });
-  }
+  if (!key) return failure({ code: "Escribe tu código de descuento" }, { values: { code: "" }, status: 400 });
+  const code = enteredCode(DISCOUNT_CODE_PATTERN.test(key) ? key : "-", row, p.priced.total, p.store, p.services.clock.now());
+  if (code.refusal) return failure({ code: code.refusal }, { values: { code: input.code }, status: 422 });
   return redirect(cartPath, { status: 303, headers: { "Set-Cookie": cookie(key) } });
 }
 
@@ -199,7 +184,8 @@ function LineFields({ line }: { line: { productId: string; variantId: number | n
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { site, lines, soldOut, total, amounts, code, removing, hasOrder } = loaderData;
-  const codeError = actionData?.codeError ?? code?.error ?? null;
+  const refusedCode = actionData?.errors.code;
+  const codeError = refusedCode ?? code?.error ?? undefined;
   const cartPath = `${site.basePath}/Cart`;
   return (
     <SiteShell site={site} current="cart">
@@ -307,7 +293,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <section aria-label="Resumen" className="summary">
             <OrderLines lines={[]} amounts={amounts} total={total} />
           </section>
-          {code && !actionData?.codeError ? (
+          {code && !refusedCode ? (
             <form method="post" action={cartPath} className="code-form">
               <input type="hidden" name="intent" value="dropCode" />
               <span>
@@ -328,9 +314,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   maxLength={40}
                   autoComplete="off"
                   autoCapitalize="characters"
-                  defaultValue={actionData?.codeValue ?? ""}
-                  aria-invalid={codeError ? true : undefined}
-                  aria-describedby={codeError ? "code-error" : undefined}
+                  defaultValue={actionData?.values?.code ?? ""}
+                  {...ariaInvalid("code", codeError)}
                 />
               </label>
               <button type="submit" className="button secondary">

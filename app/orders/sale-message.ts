@@ -1,0 +1,40 @@
+import { type OrderBuyer, orderMessage } from "~/domain/whatsapp";
+import type { Config } from "~/services/config";
+import type { OrderRow } from "~/site/queries.server";
+import { orderPageUrl } from "./order-links";
+
+/** The buyer's side of a saved sale, as the messages write it. */
+export function buyerOf(sale: OrderRow): OrderBuyer {
+  return {
+    name: sale.buyerName,
+    delivery: sale.delivery,
+    zone: sale.deliveryZone,
+    pickupPoint: sale.pickupPoint,
+    address: sale.address,
+    phone: sale.buyerPhone,
+    note: sale.note,
+  };
+}
+
+/** The WhatsApp text of a saved sale, with the link to its order page. */
+export function saleMessage(
+  config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">,
+  store: { name: string; url: string },
+  sale: OrderRow,
+  lines: Array<{ name: string; quantity: number; unitPrice: number }>,
+): string {
+  return orderMessage({
+    storeName: store.name,
+    code: sale.id,
+    currency: sale.currency,
+    amounts: sale,
+    lines,
+    buyer: buyerOf(sale),
+    paidOnline: sale.paymentMethod === "online",
+    orderUrl: orderPageUrl(config, store.url, sale.id, sale.accessToken),
+  });
+}
+
+/** An online payment still owed: not approved, and the sale not cancelled. */
+export const owesPayment = (sale: Pick<OrderRow, "paymentMethod" | "paymentStatus" | "state">) =>
+  sale.paymentMethod === "online" && sale.paymentStatus !== "approved" && sale.state !== "Cancelada";
