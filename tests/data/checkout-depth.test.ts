@@ -27,7 +27,7 @@ async function settle(promise: Promise<unknown>): Promise<Reply> {
 const statusOf = (r: Reply) => r.init?.status ?? r.status ?? 200;
 const locationOf = (r: Reply) => new Headers(r.init?.headers ?? r.headers).get("Location") ?? r.headers?.get?.("Location") ?? "";
 
-/** A store in COP (no decimals) with a 20.000 product, two zones and a pickup point. */
+/** A store in CLP (no decimals) with a 20.000 product, two zones and a pickup point. */
 async function shop(s: S) {
   const url = `zonas-${crypto.randomUUID().slice(0, 8)}`;
   const m = await merchantWithStore(s, "standard", { name: "Zonas", url, currency: "CLP", saleNumber: "573001112233" });

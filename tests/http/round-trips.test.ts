@@ -42,6 +42,14 @@ describe("database round trips per route", () => {
     const gallery = home.match(/href="(\/site\/demo\/Product\/taza-de-ceramica-artesanal\/\d{7})"/)?.[1] ?? "";
     expect(gallery).not.toBe("");
     const cart = { cookie: `carrito=${productId}:2` };
+    const withCode = { cookie: `carrito=${productId}:2; codigo=BIENVENIDA` };
+    // A sale of the demo store, to open its order page by its link.
+    const token = "ficha-de-prueba-0123456789abcdef";
+    await server.db().execute({
+      sql: `insert into sales (id, store_id, total, subtotal, currency, buyer_name, delivery, access_token, created_at)
+            select '9876543210', id, 650, 650, currency, 'Ana', 'pickup', ?, ? from stores where url = 'demo'`,
+      args: [token, Date.now()],
+    });
     for (const [path, headers] of [
       ["/site/demo", {}],
       ["/site/demo/Store", {}],
@@ -50,7 +58,10 @@ describe("database round trips per route", () => {
       [product, {}],
       [gallery, {}],
       ["/site/demo/Cart", cart],
+      ["/site/demo/Cart", withCode],
       ["/site/demo/Checkout", cart],
+      ["/site/demo/Checkout", withCode],
+      [`/site/demo/Order/9876543210?t=${token}`, {}],
       ["/site/demo/sitemap.xml", {}],
     ] as const) {
       expect(await roundTrips(path, headers), path).toEqual({ status: 200, trips: 1 });

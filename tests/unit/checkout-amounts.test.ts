@@ -51,7 +51,7 @@ describe("discount arithmetic", () => {
     // 0 decimals: 10 % of 45 pesos is 4.5 → 5 (half up), of 44 is 4.4 → 4.
     expect(discountAmount("percent", 10, 45)).toBe(5);
     expect(discountAmount("percent", 10, 44)).toBe(4);
-    // 2 decimals (USD): 12.5 % of 19.99 (1999 cents) is 249.875 cents → 2.50.
+    // 2 decimals (USD): 12 % of 19.99 (1999 cents) is 239.88 cents → 2.40; 33 % of 10.01 is 330.33 → 3.30.
     expect(discountAmount("percent", 12, 1999)).toBe(240);
     expect(discountAmount("percent", 33, 1001)).toBe(330);
     expect(discountAmount("percent", 15, 1999)).toBe(300);
