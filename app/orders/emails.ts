@@ -1,7 +1,6 @@
 import { amountParts, deliveryText, formatAmount, type OrderAmounts, type OrderBuyer } from "~/domain/whatsapp";
 import type { MailMessage } from "~/services/mail";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
 
 export interface NewOrderNotice {
   to: string;
@@ -49,13 +48,14 @@ export function newOrderEmail(o: NewOrderNotice): MailMessage {
         `<tr><td style="padding:4px 0">${escapeHtml(l.name)} x ${l.quantity}</td><td style="text-align:right">${escapeHtml(money(l.unitPrice * l.quantity))}</td></tr>`,
     )
     .join("");
-  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;background:#f6f6f8;padding:24px"><div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px"><h1 style="font-size:20px;margin:0 0 12px">Nuevo pedido ${escapeHtml(o.code)}</h1><p>Hola ${escapeHtml(o.merchantName)}: recibiste un pedido en <strong>${escapeHtml(o.storeName)}</strong>. Está Pendiente hasta que lo completes o lo canceles.</p><table style="width:100%;border-collapse:collapse">${rows}${sums
-    .map(
-      (part) =>
-        `<tr><td style="padding-top:6px;border-top:1px solid #eee">${escapeHtml(part.label)}</td><td style="text-align:right;padding-top:6px;border-top:1px solid #eee">${escapeHtml(part.value)}</td></tr>`,
-    )
-    .join(
-      "",
-    )}</table><p>${details.map(escapeHtml).join("<br>")}</p><p><a href="${escapeHtml(o.salesUrl)}" style="display:inline-block;background:#5b3df5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Ver mis ventas</a></p><p style="color:#777;font-size:12px;margin-top:24px">Vitrina · tiendas en línea para tu negocio</p></div></body></html>`;
+  const html = emailLayout(
+    `Nuevo pedido ${o.code}`,
+    `<p>Hola ${escapeHtml(o.merchantName)}: recibiste un pedido en <strong>${escapeHtml(o.storeName)}</strong>. Está Pendiente hasta que lo completes o lo canceles.</p><table style="width:100%;border-collapse:collapse">${rows}${sums
+      .map(
+        (part) =>
+          `<tr><td style="padding-top:6px;border-top:1px solid #eee">${escapeHtml(part.label)}</td><td style="text-align:right;padding-top:6px;border-top:1px solid #eee">${escapeHtml(part.value)}</td></tr>`,
+      )
+      .join("")}</table><p>${details.map(escapeHtml).join("<br>")}</p>${emailButton(o.salesUrl, "Ver mis ventas")}`,
+  );
   return { to: o.to, subject: `Nuevo pedido ${o.code} en ${o.storeName}`, text, html };
 }

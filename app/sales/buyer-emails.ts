@@ -1,8 +1,7 @@
 import { DELIVERY_LABELS, type DeliveryMethod } from "~/domain/delivery";
 import { formatMoney } from "~/domain/money";
 import type { MailMessage } from "~/services/mail";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
 
 export type BuyerNoticeKind = "confirmed" | "cancelled";
 
@@ -75,6 +74,10 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
     ...sums.map((s, index) => row(escapeHtml(s.label), escapeHtml(s.amount), index === 0)),
     row("<strong>Total</strong>", `<strong>${escapeHtml(total)}</strong>`, sums.length === 0),
   ].join("");
-  const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;background:#f6f6f8;padding:24px"><div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px"><h1 style="font-size:20px;margin:0 0 12px">Tu pedido ${escapeHtml(n.code)} fue ${words.state}</h1><p>Hola ${escapeHtml(n.buyerName)}: <strong>${escapeHtml(n.storeName)}</strong> ${words.verb} tu pedido ${escapeHtml(n.code)}. ${words.next}</p><table style="width:100%;border-collapse:collapse">${rows}</table><p>${escapeHtml(delivery)}</p><p><a href="${escapeHtml(n.orderUrl)}" style="display:inline-block;background:#5b3df5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Ver mi pedido</a></p><p style="color:#777;font-size:12px;margin-top:24px">${escapeHtml(n.storeName)} · tienda hecha con Vitrina</p></div></body></html>`;
+  const html = emailLayout(
+    `Tu pedido ${n.code} fue ${words.state}`,
+    `<p>Hola ${escapeHtml(n.buyerName)}: <strong>${escapeHtml(n.storeName)}</strong> ${words.verb} tu pedido ${escapeHtml(n.code)}. ${words.next}</p><table style="width:100%;border-collapse:collapse">${rows}</table><p>${escapeHtml(delivery)}</p>${emailButton(n.orderUrl, "Ver mi pedido")}`,
+    `${n.storeName} · tienda hecha con Vitrina`,
+  );
   return { to: n.to, subject: `Tu pedido ${n.code} en ${n.storeName} fue ${words.state}`, text, html };
 }

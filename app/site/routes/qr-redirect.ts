@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
+import { escapeHtml } from "~/ui/html";
 import { stores } from "../../../db/schema";
 import type { Route } from "./+types/qr-redirect";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string, extraHead = "") {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${extraHead}<title>${title}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:15vh 1rem"><h1>${title}</h1>${body}</body></html>`;
