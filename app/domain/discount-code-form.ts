@@ -5,8 +5,7 @@
  */
 import { z } from "zod";
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCode, type DiscountKind } from "./discounts";
-import { toDecimalString } from "./money";
-import { readPrice } from "./product-fields";
+import { amountInputText, checkboxField, readAmount } from "./product-fields";
 import { isoLocalDateTime } from "./sales";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
@@ -92,19 +91,6 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-function readAmount(text: string, currency: string, positiveMessage: string, ctx: z.RefinementCtx): number {
-  const reading = readPrice(text, currency);
-  if (!reading.ok) {
-    ctx.addIssue({ code: "custom", message: reading.message });
-    return z.NEVER;
-  }
-  if (reading.minor <= 0) {
-    ctx.addIssue({ code: "custom", message: positiveMessage });
-    return z.NEVER;
-  }
-  return reading.minor;
-}
-
 const optionalDate = z
   .string()
   .trim()
@@ -122,7 +108,7 @@ export function discountCodeFieldsSchema(currency: string) {
       .trim()
       .default("")
       .transform((text, ctx) =>
-        text === "" ? null : readAmount(text, currency, DISCOUNT_FORM_MESSAGES.minPurchasePositive, ctx),
+        text === "" ? null : readAmount(text, currency, ctx, DISCOUNT_FORM_MESSAGES.minPurchasePositive),
       ),
     startsOn: optionalDate,
     endsOn: optionalDate,
@@ -132,11 +118,7 @@ export function discountCodeFieldsSchema(currency: string) {
       .default("")
       .refine((text) => text === "" || (USES_PATTERN.test(text) && Number(text) >= 1), DISCOUNT_FORM_MESSAGES.maxUses)
       .transform((text) => (text === "" ? null : Number(text))),
-    // An unchecked checkbox sends nothing.
-    active: z
-      .string()
-      .optional()
-      .transform((v) => v !== undefined),
+    active: checkboxField,
   });
 }
 
@@ -182,14 +164,16 @@ function readPercent(text: string): number | string {
 
 /** An amount above 0 in minor units, or the message refusing the text. */
 function readAmountValue(text: string, currency: string): number | string {
-  const reading = readPrice(text, currency);
-  if (!reading.ok) return reading.message;
-  return reading.minor > 0 ? reading.minor : DISCOUNT_FORM_MESSAGES.amountPositive;
+  const read = z
+    .string()
+    .transform((value, ctx) => readAmount(value, currency, ctx, DISCOUNT_FORM_MESSAGES.amountPositive))
+    .safeParse(text);
+  return read.success ? read.data : (read.error.issues[0]?.message ?? DISCOUNT_FORM_MESSAGES.amountPositive);
 }
 
 /** A saved code as the edit form shows it: amounts with the currency's decimals and a comma. */
 export function discountCodeFormValues(code: Omit<DiscountCode, "id" | "uses">, currency: string): DiscountCodeFormValues {
-  const amount = (minor: number) => toDecimalString(minor, currency).replace(".", ",");
+  const amount = (minor: number) => amountInputText(minor, currency);
   return {
     code: code.code,
     kind: code.kind,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DELIVERY_MESSAGES, DELIVERY_ZONE_NAME_MAX, hasSomeMethod, PICKUP_POINT_LENGTHS } from "~/domain/delivery-settings";
-import { readPrice } from "~/domain/product-fields";
+import { checkboxField, readAmount } from "~/domain/product-fields";
 import { VALIDATION_MESSAGES } from "~/domain/validation-messages";
 import { failure, fieldErrors } from "~/http/action-result";
 import { notFound } from "~/http/responses";
@@ -34,14 +34,8 @@ export const isDeliveryIntent = (intent: string): intent is DeliveryIntent =>
 
 const REQUIRED = VALIDATION_MESSAGES.required;
 const text = (max: number) => z.string().trim().max(max, VALIDATION_MESSAGES.textAtMost(max));
-/** A checkbox posts its value when on and nothing when off. */
-const checkbox = z
-  .string()
-  .optional()
-  .transform((value) => value !== undefined);
-
 const methodsSchema = z
-  .object({ pickup: checkbox, delivery: checkbox, arrange: checkbox })
+  .object({ pickup: checkboxField, delivery: checkboxField, arrange: checkboxField })
   .transform((m) => ({ pickupEnabled: m.pickup, homeDeliveryEnabled: m.delivery, arrangeEnabled: m.arrange }))
   .refine(hasSomeMethod, { message: DELIVERY_MESSAGES.noMethod, path: ["methods"] });
 
@@ -62,10 +56,7 @@ function amount(currency: string, { optional }: { optional: boolean }) {
         ctx.addIssue({ code: "custom", message: REQUIRED });
         return z.NEVER;
       }
-      const reading = readPrice(value, currency);
-      if (reading.ok) return reading.minor;
-      ctx.addIssue({ code: "custom", message: reading.message });
-      return z.NEVER;
+      return readAmount(value, currency, ctx);
     });
 }
 

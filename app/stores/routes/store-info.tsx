@@ -3,8 +3,8 @@ import type { SoldOutListing } from "~/domain/catalog";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
 import { pickupPointText } from "~/domain/delivery";
 import { DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
-import { toDecimalString } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
+import { amountInputText } from "~/domain/product-fields";
 import { timeZoneOptions } from "~/domain/time-zones";
 import { sendWithProgress } from "~/media/upload-progress";
 import { listSections } from "~/sections/sections.server";
@@ -30,8 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listPickupPoints(db, store.id),
     listDeliveryZones(db, store.id),
   ]);
-  // As the merchant types amounts back: '12,50' (a decimal comma, as the product form shows prices).
-  const amount = (minor: number | null) => (minor === null ? "" : toDecimalString(minor, store.currency).replace(".", ","));
+  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
   const plan = merchantPlanLimits(context);
   const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
   return {
