@@ -6,7 +6,7 @@ import { notFound } from "~/http/responses";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
-import { StoreError } from "~/workspace/action-results.server";
+import { refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import {
   createDiscountCode,
@@ -47,7 +47,7 @@ export async function handleCreateDiscountCode(services: Services, store: Store,
   try {
     await createDiscountCode(services.db, store.id, read.input, services.clock.now());
   } catch (error) {
-    return refused("create", error, values);
+    return refusal("create", error, "form", { values });
   }
   return redirectWithNotice(
     services.config,
@@ -71,7 +71,7 @@ export async function handleEditDiscountCode(services: Services, store: Store, c
   try {
     if (!(await updateDiscountCode(db, store.id, code.id, read.input))) notFound();
   } catch (error) {
-    return refused("save", error, values);
+    return refusal("save", error, "form", { values });
   }
   return redirectWithNotice(config, list, notice("Código guardado", `Los cambios de ${read.input.code} ya rigen.`));
 }
@@ -96,10 +96,4 @@ async function deleteAndReturn(services: Services, store: Store, id: number) {
     discountCodesPath(store.id),
     notice("Código eliminado", `${deleted.code} ya no se puede usar. Las ventas que lo usaron lo conservan.`),
   );
-}
-
-/** A refusal of the store's rules (a taken code, the limit of codes): 409 with the typed values. */
-function refused(intent: string, error: unknown, values: Record<string, string>) {
-  if (error instanceof StoreError) return failure({ [error.field]: error.message }, { intent, values, status: 409 });
-  throw error;
 }

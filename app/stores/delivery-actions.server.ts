@@ -2,10 +2,9 @@ import { z } from "zod";
 import { DELIVERY_MESSAGES, DELIVERY_ZONE_NAME_MAX, hasSomeMethod, PICKUP_POINT_LENGTHS } from "~/domain/delivery-settings";
 import { checkboxField, readAmount } from "~/domain/product-fields";
 import { VALIDATION_MESSAGES } from "~/domain/validation-messages";
-import { failure, fieldErrors } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import type { Db } from "~/services/db";
-import { StoreError } from "~/workspace/action-results.server";
+import { invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import {
   addDeliveryZone,
@@ -101,15 +100,12 @@ export async function handleDeliveryAction<Done>(
   now: Date,
   done: (title: string, description: string) => Done,
 ) {
-  const refused = (errors: Record<string, string>, status = 400) => failure(errors, { intent, status, values: fields });
-  const limitReached = (error: unknown) => {
-    if (error instanceof StoreError) return refused({ form: error.message }, 409);
-    throw error;
-  };
+  const refused = (error: z.ZodError) => invalid(intent, error, { values: fields });
+  const limitReached = (error: unknown) => refusal(intent, error, "form", { values: fields });
   switch (intent) {
     case "delivery-methods": {
       const parsed = methodsSchema.safeParse(fields);
-      if (!parsed.success) return refused(fieldErrors(parsed.error));
+      if (!parsed.success) return refused(parsed.error);
       await setDeliveryMethods(db, store.id, parsed.data, now);
       return done("Métodos de entrega guardados", "Tu tienda ya los ofrece al comprar.");
     }
@@ -117,7 +113,7 @@ export async function handleDeliveryAction<Done>(
     case "pickup-edit": {
       const id = intent === "pickup-edit" ? rowId(fields.id) : null;
       const parsed = pickupPointSchema.safeParse(fields);
-      if (!parsed.success) return refused(fieldErrors(parsed.error));
+      if (!parsed.success) return refused(parsed.error);
       if (id === null) {
         try {
           await addPickupPoint(db, store.id, parsed.data, now);
@@ -137,7 +133,7 @@ export async function handleDeliveryAction<Done>(
     case "zone-edit": {
       const id = intent === "zone-edit" ? rowId(fields.id) : null;
       const parsed = deliveryZoneSchema(store.currency).safeParse(fields);
-      if (!parsed.success) return refused(fieldErrors(parsed.error));
+      if (!parsed.success) return refused(parsed.error);
       if (id === null) {
         try {
           await addDeliveryZone(db, store.id, parsed.data, now);
