@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { DELIVERY_LABELS } from "~/domain/delivery";
-import { DELIVERY_ZONE_NAME_MAX, PICKUP_POINT_LENGTHS } from "~/domain/delivery-settings";
+import { DELIVERY_ZONE_NAME_MAX, DELIVERY_ZONES_MAX, PICKUP_POINT_LENGTHS, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
 import type { ActionFailure } from "~/http/action-result";
 import { Field, FormError, RemoveButton } from "~/ui/form";
 import type { Route } from "./routes/+types/store-info";
@@ -28,7 +28,7 @@ export function DeliveryPanel({
   location: string;
   answer?: ActionFailure;
 }) {
-  const { pickupPoints, zones, limits } = delivery;
+  const { pickupPoints, zones } = delivery;
   const pickupAdd = answerFor(answer, "pickup-add");
   const zoneAdd = answerFor(answer, "zone-add");
   return (
@@ -42,7 +42,7 @@ export function DeliveryPanel({
         {location
           ? `Sin puntos de retiro, el comprador retira en la ubicación de tu tienda: ${location}.`
           : "Sin puntos de retiro, el comprador retira en la ubicación de tu tienda (escríbela en Información de la tienda)."}{" "}
-        {pickupPoints.length} de {limits.pickupPoints}.
+        {pickupPoints.length} de {PICKUP_POINTS_MAX}.
       </p>
       <DeliveryList
         label="Puntos de retiro"
@@ -60,7 +60,7 @@ export function DeliveryPanel({
           />
         )}
       />
-      {pickupPoints.length < limits.pickupPoints ? (
+      {pickupPoints.length < PICKUP_POINTS_MAX ? (
         <PickupPointForm
           legend="Nuevo punto de retiro"
           key={`pickup-add-${pickupPoints.length}`}
@@ -71,14 +71,14 @@ export function DeliveryPanel({
           button="Agregar punto de retiro"
         />
       ) : (
-        <p className="form-info">Llegaste al máximo de {limits.pickupPoints} puntos de retiro.</p>
+        <p className="form-info">Llegaste al máximo de {PICKUP_POINTS_MAX} puntos de retiro.</p>
       )}
 
       <h3 className="panel-subtitle">Zonas de envío</h3>
       <p className="field-hint">
         Para '{DELIVERY_LABELS.delivery}'. Sin zonas, el envío a domicilio no tiene costo y no se pide zona al comprar. El pedido
         mínimo y el envío gratis se comparan con el total de los productos, después del descuento. {zones.length} de{" "}
-        {limits.zones}.
+        {DELIVERY_ZONES_MAX}.
       </p>
       <DeliveryList
         label="Zonas de envío"
@@ -97,7 +97,7 @@ export function DeliveryPanel({
           />
         )}
       />
-      {zones.length < limits.zones ? (
+      {zones.length < DELIVERY_ZONES_MAX ? (
         <ZoneForm
           legend="Nueva zona de envío"
           key={`zone-add-${zones.length}`}
@@ -109,7 +109,7 @@ export function DeliveryPanel({
           button="Agregar zona"
         />
       ) : (
-        <p className="form-info">Llegaste al máximo de {limits.zones} zonas de envío.</p>
+        <p className="form-info">Llegaste al máximo de {DELIVERY_ZONES_MAX} zonas de envío.</p>
       )}
     </section>
   );

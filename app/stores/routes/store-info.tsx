@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { SoldOutListing } from "~/domain/catalog";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
 import { pickupPointText } from "~/domain/delivery";
-import { DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
+import { zoneSummary } from "~/domain/delivery-settings";
 import { displayPhone } from "~/domain/phone";
 import { amountInputText } from "~/domain/product-fields";
 import { timeZoneOptions } from "~/domain/time-zones";
@@ -68,7 +68,6 @@ export async function loader({ context }: Route.LoaderArgs) {
         minOrder: amount(z.minOrder),
         freeFrom: amount(z.freeFrom),
       })),
-      limits: { pickupPoints: PICKUP_POINTS_MAX, zones: DELIVERY_ZONES_MAX },
     },
     plan,
     // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
@@ -128,12 +127,7 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
         errors={errorsOf("info")}
         title={actionData?.intent === "info" ? actionData.title : undefined}
       />
-      <DeliveryPanel
-        delivery={loaderData.delivery}
-        currency={store.currency}
-        location={store.location}
-        answer={actionData?.intent?.match(/^(delivery|pickup|zone)-/) ? actionData : undefined}
-      />
+      <DeliveryPanel delivery={loaderData.delivery} currency={store.currency} location={store.location} answer={actionData} />
       <DeletePanel storeName={store.name} />
     </div>
   );
