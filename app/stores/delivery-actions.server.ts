@@ -17,7 +17,7 @@ import {
 } from "./delivery-settings.server";
 
 /** The intents of the 'Entrega' panel on /Store/{storeId}/info. */
-export const DELIVERY_INTENTS = [
+const DELIVERY_INTENTS = [
   "delivery-methods",
   "pickup-add",
   "pickup-edit",
@@ -26,7 +26,7 @@ export const DELIVERY_INTENTS = [
   "zone-edit",
   "zone-delete",
 ] as const;
-export type DeliveryIntent = (typeof DELIVERY_INTENTS)[number];
+type DeliveryIntent = (typeof DELIVERY_INTENTS)[number];
 
 export const isDeliveryIntent = (intent: string): intent is DeliveryIntent =>
   (DELIVERY_INTENTS as readonly string[]).includes(intent);
@@ -38,7 +38,7 @@ const methodsSchema = z
   .transform((m) => ({ pickupEnabled: m.pickup, homeDeliveryEnabled: m.delivery, arrangeEnabled: m.arrange }))
   .refine(hasSomeMethod, { message: DELIVERY_MESSAGES.noMethod, path: ["methods"] });
 
-export const pickupPointSchema = z.object({
+const pickupPointSchema = z.object({
   name: text(PICKUP_POINT_LENGTHS.name).min(1, REQUIRED),
   address: text(PICKUP_POINT_LENGTHS.address).default(""),
   hours: text(PICKUP_POINT_LENGTHS.hours).default(""),
@@ -63,7 +63,7 @@ function amount(currency: string, { optional }: { optional: boolean }) {
  * A delivery zone in the store currency: 'Costo de envío' may be 0; an empty or 0 'Pedido mínimo'
  * means none; 'Envío gratis desde', when given, is above 0 and not below the minimum.
  */
-export function deliveryZoneSchema(currency: string) {
+function deliveryZoneSchema(currency: string) {
   return z
     .object({
       name: text(DELIVERY_ZONE_NAME_MAX).min(1, REQUIRED),

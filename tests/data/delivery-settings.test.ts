@@ -4,7 +4,7 @@ import { createSession } from "~/auth/sessions.server";
 import { seedDemo } from "~/demo/seed.server";
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
 import { formatMoney } from "~/domain/money";
-import { addDeliveryZone, addPickupPoint, readDeliverySettings } from "~/stores/delivery-settings.server";
+import { addDeliveryZone, addPickupPoint, listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
 import * as info from "~/stores/routes/store-info";
 import { deliveryZones, pickupPoints, stores } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
@@ -33,6 +33,23 @@ function post(s: S, who: { cookie: string; store: { id: string } }, form: Record
 
 const failed = (answer: { data: unknown }) =>
   answer.data as { intent: string; errors: Record<string, string>; values: Record<string, string> };
+
+/** The store's delivery methods, pickup points and zones, as the store info page reads them. */
+async function readDeliverySettings(db: S["db"], storeId: string) {
+  const [[methods], pickupPoints, zones] = await db.batch([
+    db
+      .select({
+        pickupEnabled: stores.pickupEnabled,
+        homeDeliveryEnabled: stores.homeDeliveryEnabled,
+        arrangeEnabled: stores.arrangeEnabled,
+      })
+      .from(stores)
+      .where(eq(stores.id, storeId)),
+    listPickupPoints(db, storeId),
+    listDeliveryZones(db, storeId),
+  ]);
+  return { methods, pickupPoints, zones };
+}
 
 async function updatedAt(s: S, storeId: string) {
   const [row] = await s.db.select({ updatedAt: stores.updatedAt }).from(stores).where(eq(stores.id, storeId));
