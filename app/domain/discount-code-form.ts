@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCode, type DiscountKind } from "./discounts";
 import { amountInputText, checkboxField, readAmount } from "./product-fields";
-import { isoLocalDateTime } from "./sales";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
 /** A store keeps at most this many codes. */
@@ -184,11 +183,6 @@ export function discountCodeFormValues(code: Omit<DiscountCode, "id" | "uses">, 
     maxUses: code.maxUses === null ? "" : String(code.maxUses),
     active: code.active ? "on" : "",
   };
-}
-
-/** The store's local calendar day, 'YYYY-MM-DD': what a code's dates are compared with. */
-export function storeToday(now: Date, timeZone: string): string {
-  return isoLocalDateTime(now, timeZone).slice(0, 10);
 }
 
 export type DiscountCodeState = "active" | "inactive" | "expired" | "exhausted" | "scheduled";

@@ -219,6 +219,11 @@ export function isoLocalDateTime(date: Date, timeZone: string): string {
   return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
 }
 
+/** The store's local calendar day, 'YYYY-MM-DD': a discount code's dates, a file name's day. */
+export function storeToday(now: Date, timeZone: string): string {
+  return isoLocalDateTime(now, timeZone).slice(0, 10);
+}
+
 export interface CsvSale {
   id: string;
   createdAt: Date;
