@@ -82,11 +82,16 @@ export function TextAreaField(props: ControlProps & { defaultValue?: string; max
 }
 
 export function SelectField(
-  props: ControlProps & { defaultValue?: string; options: readonly { value: string; label: string }[] },
+  props: ControlProps & {
+    /** As Field's: `f-${name}` by default. */
+    id?: string;
+    defaultValue?: string;
+    options: readonly { value: string; label: string }[];
+  },
 ) {
-  const id = `f-${props.name}`;
+  const id = props.id ?? `f-${props.name}`;
   return (
-    <Shell id={id} {...props}>
+    <Shell {...props} id={id}>
       <select
         id={id}
         name={props.name}

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
+import { DELIVERY_LABELS } from "~/domain/delivery";
 import { formatMoney } from "~/domain/money";
 import {
   buyerChatUrl,
   buyerGreeting,
   canChangeSale,
-  DELIVERY_LABELS,
   formatSaleDate,
   isMobileUserAgent,
   paymentText,
