@@ -129,7 +129,8 @@ export type DiscountFormReading = { ok: true; input: DiscountCodeInput } | { ok:
  */
 export function readDiscountCodeForm(fields: Record<string, string>, currency: string, usesSoFar = 0): DiscountFormReading {
   const errors: Record<string, string> = {};
-  const parsed = discountCodeFieldsSchema(currency).safeParse(fields);
+  const schema = discountCodeFieldsSchema(currency);
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   const text = (fields.value ?? "").trim();
   const kind = DISCOUNT_KINDS.find((k) => k === fields.kind);
@@ -143,7 +144,7 @@ export function readDiscountCodeForm(fields: Record<string, string>, currency: s
           : null;
   if (typeof value === "string") errors.value ??= value;
   // Fields compared with each other, whenever each one was read (whatever else was refused).
-  const shape = discountCodeFieldsSchema(currency).shape;
+  const { shape } = schema;
   const startsOn = shape.startsOn.catch(null).parse(fields.startsOn);
   const endsOn = shape.endsOn.catch(null).parse(fields.endsOn);
   const maxUses = shape.maxUses.catch(null).parse(fields.maxUses);
