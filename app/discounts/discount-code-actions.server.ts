@@ -6,7 +6,7 @@ import { notFound } from "~/http/responses";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
-import { StoreError } from "~/workspace/action-results.server";
+import { refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import {
   createDiscountCode,
@@ -24,11 +24,15 @@ export const discountCodesPath = (storeId: string) => `/Store/${storeId}/discoun
 /** A code id as a URL or a form names it: a positive whole number, or nothing. */
 const codeIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** The id of the store's code named in the URL; the 404 page for anything that cannot be one. */
+function urlCodeId(codeId: string): number {
+  const id = codeIdSchema.safeParse(codeId);
+  return id.success ? id.data : notFound();
+}
+
 /** The store's code named in the URL; the 404 page for anything else (another store's code included). */
 export async function loadDiscountCode(services: Services, store: Store, codeId: string): Promise<DiscountCodeRow> {
-  const id = codeIdSchema.safeParse(codeId);
-  const code = id.success ? await findDiscountCode(services.db, store.id, id.data) : undefined;
-  return code ?? notFound();
+  return (await findDiscountCode(services.db, store.id, urlCodeId(codeId))) ?? notFound();
 }
 
 /** What the merchant typed, to show again with the messages (nothing has to be typed twice). */
@@ -47,7 +51,7 @@ export async function handleCreateDiscountCode(services: Services, store: Store,
   try {
     await createDiscountCode(services.db, store.id, read.input, services.clock.now());
   } catch (error) {
-    return refused("create", error, values);
+    return refusal("create", error, "form", { values });
   }
   return redirectWithNotice(
     services.config,
@@ -59,11 +63,15 @@ export async function handleCreateDiscountCode(services: Services, store: Store,
   );
 }
 
-/** /Store/{id}/discounts/{codeId}: save (intent=save) or delete (intent=delete) the store's code. */
-export async function handleEditDiscountCode(services: Services, store: Store, code: DiscountCodeRow, form: FormData) {
+/**
+ * /Store/{id}/discounts/{codeId}: save (intent=save) or delete (intent=delete) the store's code. The delete answers
+ * 404 by itself for a code that is not the store's, so only a save reads the code first.
+ */
+export async function handleEditDiscountCode(services: Services, store: Store, codeId: string, form: FormData) {
   const { db, config } = services;
   const list = discountCodesPath(store.id);
-  if (form.get("intent") === "delete") return deleteAndReturn(services, store, code.id);
+  if (form.get("intent") === "delete") return deleteAndReturn(services, store, urlCodeId(codeId));
+  const code = await loadDiscountCode(services, store, codeId);
   const fields = textFields(form);
   const values = typedValues(fields);
   const read = readDiscountCodeForm(fields, store.currency, code.uses);
@@ -71,7 +79,7 @@ export async function handleEditDiscountCode(services: Services, store: Store, c
   try {
     if (!(await updateDiscountCode(db, store.id, code.id, read.input))) notFound();
   } catch (error) {
-    return refused("save", error, values);
+    return refusal("save", error, "form", { values });
   }
   return redirectWithNotice(config, list, notice("Código guardado", `Los cambios de ${read.input.code} ya rigen.`));
 }
@@ -96,10 +104,4 @@ async function deleteAndReturn(services: Services, store: Store, id: number) {
     discountCodesPath(store.id),
     notice("Código eliminado", `${deleted.code} ya no se puede usar. Las ventas que lo usaron lo conservan.`),
   );
-}
-
-/** A refusal of the store's rules (a taken code, the limit of codes): 409 with the typed values. */
-function refused(intent: string, error: unknown, values: Record<string, string>) {
-  if (error instanceof StoreError) return failure({ [error.field]: error.message }, { intent, values, status: 409 });
-  throw error;
 }

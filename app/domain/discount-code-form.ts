@@ -5,9 +5,7 @@
  */
 import { z } from "zod";
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCode, type DiscountKind } from "./discounts";
-import { toDecimalString } from "./money";
-import { readPrice } from "./product-fields";
-import { isoLocalDateTime } from "./sales";
+import { amountInputText, checkboxField, readAmount } from "./product-fields";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
 /** A store keeps at most this many codes. */
@@ -92,19 +90,6 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-function readAmount(text: string, currency: string, positiveMessage: string, ctx: z.RefinementCtx): number {
-  const reading = readPrice(text, currency);
-  if (!reading.ok) {
-    ctx.addIssue({ code: "custom", message: reading.message });
-    return z.NEVER;
-  }
-  if (reading.minor <= 0) {
-    ctx.addIssue({ code: "custom", message: positiveMessage });
-    return z.NEVER;
-  }
-  return reading.minor;
-}
-
 const optionalDate = z
   .string()
   .trim()
@@ -122,7 +107,7 @@ export function discountCodeFieldsSchema(currency: string) {
       .trim()
       .default("")
       .transform((text, ctx) =>
-        text === "" ? null : readAmount(text, currency, DISCOUNT_FORM_MESSAGES.minPurchasePositive, ctx),
+        text === "" ? null : readAmount(text, currency, ctx, DISCOUNT_FORM_MESSAGES.minPurchasePositive),
       ),
     startsOn: optionalDate,
     endsOn: optionalDate,
@@ -132,11 +117,7 @@ export function discountCodeFieldsSchema(currency: string) {
       .default("")
       .refine((text) => text === "" || (USES_PATTERN.test(text) && Number(text) >= 1), DISCOUNT_FORM_MESSAGES.maxUses)
       .transform((text) => (text === "" ? null : Number(text))),
-    // An unchecked checkbox sends nothing.
-    active: z
-      .string()
-      .optional()
-      .transform((v) => v !== undefined),
+    active: checkboxField,
   });
 }
 
@@ -148,7 +129,8 @@ export type DiscountFormReading = { ok: true; input: DiscountCodeInput } | { ok:
  */
 export function readDiscountCodeForm(fields: Record<string, string>, currency: string, usesSoFar = 0): DiscountFormReading {
   const errors: Record<string, string> = {};
-  const parsed = discountCodeFieldsSchema(currency).safeParse(fields);
+  const schema = discountCodeFieldsSchema(currency);
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   const text = (fields.value ?? "").trim();
   const kind = DISCOUNT_KINDS.find((k) => k === fields.kind);
@@ -162,7 +144,7 @@ export function readDiscountCodeForm(fields: Record<string, string>, currency: s
           : null;
   if (typeof value === "string") errors.value ??= value;
   // Fields compared with each other, whenever each one was read (whatever else was refused).
-  const shape = discountCodeFieldsSchema(currency).shape;
+  const { shape } = schema;
   const startsOn = shape.startsOn.catch(null).parse(fields.startsOn);
   const endsOn = shape.endsOn.catch(null).parse(fields.endsOn);
   const maxUses = shape.maxUses.catch(null).parse(fields.maxUses);
@@ -182,14 +164,16 @@ function readPercent(text: string): number | string {
 
 /** An amount above 0 in minor units, or the message refusing the text. */
 function readAmountValue(text: string, currency: string): number | string {
-  const reading = readPrice(text, currency);
-  if (!reading.ok) return reading.message;
-  return reading.minor > 0 ? reading.minor : DISCOUNT_FORM_MESSAGES.amountPositive;
+  const read = z
+    .string()
+    .transform((value, ctx) => readAmount(value, currency, ctx, DISCOUNT_FORM_MESSAGES.amountPositive))
+    .safeParse(text);
+  return read.success ? read.data : (read.error.issues[0]?.message ?? DISCOUNT_FORM_MESSAGES.amountPositive);
 }
 
 /** A saved code as the edit form shows it: amounts with the currency's decimals and a comma. */
 export function discountCodeFormValues(code: Omit<DiscountCode, "id" | "uses">, currency: string): DiscountCodeFormValues {
-  const amount = (minor: number) => toDecimalString(minor, currency).replace(".", ",");
+  const amount = (minor: number) => amountInputText(minor, currency);
   return {
     code: code.code,
     kind: code.kind,
@@ -200,11 +184,6 @@ export function discountCodeFormValues(code: Omit<DiscountCode, "id" | "uses">, 
     maxUses: code.maxUses === null ? "" : String(code.maxUses),
     active: code.active ? "on" : "",
   };
-}
-
-/** The store's local calendar day, 'YYYY-MM-DD': what a code's dates are compared with. */
-export function storeToday(now: Date, timeZone: string): string {
-  return isoLocalDateTime(now, timeZone).slice(0, 10);
 }
 
 export type DiscountCodeState = "active" | "inactive" | "expired" | "exhausted" | "scheduled";

@@ -3,8 +3,9 @@
  * product form (`productSchema` in app/products/product-actions.server.ts) and the catalog import
  * (app/domain/product-csv.ts). Options and variants have theirs in ./variants.ts.
  */
+import { z } from "zod";
 import { OFFER_MESSAGES } from "./catalog";
-import { moneyMessage, readMoney } from "./money";
+import { moneyMessage, readMoney, toDecimalString } from "./money";
 
 /** A product's own fields, read and checked (its options and variants aside). */
 export interface ProductFields {
@@ -45,6 +46,34 @@ export function readPrice(text: string, currency: string): PriceReading {
     return { ok: false, message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) };
   return reading;
 }
+
+/**
+ * readPrice inside a zod transform, for any form's amount in the store currency: the minor units, or
+ * the refusal as the field's issue. With `positiveMessage`, 0 is refused with it too.
+ */
+export function readAmount(value: string, currency: string, ctx: z.RefinementCtx, positiveMessage?: string): number {
+  const reading = readPrice(value, currency);
+  if (!reading.ok) {
+    ctx.addIssue({ code: "custom", message: reading.message });
+    return z.NEVER;
+  }
+  if (positiveMessage !== undefined && reading.minor <= 0) {
+    ctx.addIssue({ code: "custom", message: positiveMessage });
+    return z.NEVER;
+  }
+  return reading.minor;
+}
+
+/** An amount as a form shows it to be typed again: the currency's decimals with a comma ('12,50'), as readPrice reads it. */
+export function amountInputText(minor: number, currency: string): string {
+  return toDecimalString(minor, currency).replace(".", ",");
+}
+
+/** A checkbox posts its value when on and nothing when off. */
+export const checkboxField = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined);
 
 /** 'Precio anterior' makes an offer only above the price: the message refusing it, or null when it is. */
 export function compareAtProblem(price: number, compareAtPrice: number): string | null {

@@ -5,8 +5,6 @@ import { toDecimalString } from "./money";
 
 export type SaleState = "Pendiente" | "Confirmada" | "Cancelada";
 export type SaleAction = "confirm" | "cancel";
-export type Delivery = DeliveryMethod;
-export { DELIVERY_LABELS };
 
 export const SALES_PAGE_SIZE = 20;
 /** 'Cargar más ventas' adds a page at a time; past this the merchant searches or exports instead. */
@@ -37,11 +35,7 @@ export type SalePaymentStatus = "none" | "pending" | "approved" | "rejected";
 
 /** The list's 'Entrega' filter: one delivery method. */
 export const DELIVERY_FILTERS = DELIVERY_METHODS;
-export const DELIVERY_FILTER_LABELS: Record<DeliveryMethod, string> = {
-  pickup: "Retiro en tienda",
-  delivery: "Envío a domicilio",
-  arrange: "A coordinar",
-};
+export const DELIVERY_FILTER_LABELS: Record<DeliveryMethod, string> = { ...DELIVERY_LABELS, arrange: "A coordinar" };
 
 /** The list's 'Pago' filter: paid on delivery, or an online payment in one state. */
 export const PAYMENT_FILTERS = ["on_delivery", "pending", "approved", "rejected"] as const;
@@ -66,16 +60,10 @@ export const hasFilters = (filters: SalesFilters | undefined) => Boolean(filters
  */
 export const SALES_FILTER_WINDOW = SALES_MAX_SHOWN;
 
-const ONLINE_PAYMENT_LABELS: Record<Exclude<SalePaymentStatus, "none">, string> = {
-  pending: "Pendiente",
-  approved: "Aprobado",
-  rejected: "Rechazado",
-};
-
 /** The payment's state in one word: 'Al recibir' for payment on delivery, else the online payment's state. */
 export function paymentStateLabel(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
   if (sale.paymentMethod === "on_delivery" || sale.paymentStatus === "none") return PAYMENT_FILTER_LABELS.on_delivery;
-  return ONLINE_PAYMENT_LABELS[sale.paymentStatus];
+  return PAYMENT_FILTER_LABELS[sale.paymentStatus];
 }
 
 /** How the sale is paid, for the merchant: 'Al recibir' or 'En línea — Aprobado'. */
@@ -219,13 +207,18 @@ export function isoLocalDateTime(date: Date, timeZone: string): string {
   return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
 }
 
+/** The store's local calendar day, 'YYYY-MM-DD': a discount code's dates, a file name's day. */
+export function storeToday(now: Date, timeZone: string): string {
+  return isoLocalDateTime(now, timeZone).slice(0, 10);
+}
+
 export interface CsvSale {
   id: string;
   createdAt: Date;
   state: SaleState;
   buyerName: string;
   buyerPhone: string | null;
-  delivery: Delivery;
+  delivery: DeliveryMethod;
   address: string | null;
   note: string | null;
   total: number;

@@ -8,7 +8,7 @@ import {
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_FIELD_MESSAGES,
   PRODUCT_NAME_MAX,
-  readPrice,
+  readAmount,
   STOCK_PATTERN,
 } from "~/domain/product-fields";
 import { VALIDATION_MESSAGES } from "~/domain/validation-messages";
@@ -35,14 +35,6 @@ import { readVariantForm } from "./variant-form";
 import { productForEditing } from "./variants.server";
 
 const REQUIRED = VALIDATION_MESSAGES.required;
-
-/** An amount in the store currency as the merchant typed it ('1.234,50' or '12.5'), in minor units. */
-function readAmount(value: string, currency: string, ctx: z.RefinementCtx) {
-  const reading = readPrice(value, currency);
-  if (reading.ok) return reading.minor;
-  ctx.addIssue({ code: "custom", message: reading.message });
-  return z.NEVER;
-}
 
 /**
  * The product form, with the prices read in the store currency. 'Precio anterior' is optional (empty:

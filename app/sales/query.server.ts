@@ -31,8 +31,6 @@ const querySchema = z.object({
   payment: z.enum(PAYMENT_FILTERS).optional().catch(undefined),
 });
 
-const present = (value: string | null) => (value ? value : undefined);
-
 interface ListState {
   code: string;
   mode: "latest" | "today";
@@ -47,8 +45,8 @@ export function parseSalesQuery(params: URLSearchParams): ParsedSalesQuery {
     code: params.get("code") ?? undefined,
     view: params.get("view") ?? undefined,
     limit: params.get("limit") ?? undefined,
-    delivery: present(params.get("delivery")),
-    payment: present(params.get("payment")),
+    delivery: params.get("delivery") ?? undefined,
+    payment: params.get("payment") ?? undefined,
   });
   const filters: SalesFilters = {};
   if (query.delivery) filters.delivery = query.delivery;

@@ -2,7 +2,7 @@
 import { orderPageUrl } from "~/orders/order-links";
 import type { Services } from "~/services/services";
 import { type BuyerNoticeKind, buyerSaleEmail } from "./buyer-emails";
-import { cancelSale, confirmSale, getSale, type SaleChange } from "./sales.server";
+import { cancelSaleWithSale, confirmSaleWithSale, type SaleChange, type SaleWithLines, withoutSale } from "./sales.server";
 
 interface StoreForNotice {
   id: string;
@@ -22,16 +22,17 @@ export async function changeSale(
   intent: "confirm" | "cancel",
 ): Promise<SaleChange> {
   const result =
-    intent === "confirm" ? await confirmSale(services, store.id, saleId) : await cancelSale(services, store.id, saleId);
-  if (result.ok) await emailBuyer(services, store, saleId, intent === "confirm" ? "confirmed" : "cancelled");
-  return result;
+    intent === "confirm"
+      ? await confirmSaleWithSale(services, store.id, saleId)
+      : await cancelSaleWithSale(services, store.id, saleId);
+  if (result.ok) await emailBuyer(services, store, result.sale, intent === "confirm" ? "confirmed" : "cancelled");
+  return withoutSale(result);
 }
 
 /** Sends the buyer's notice when the sale has an email; a failure is logged, never the merchant's problem. */
-async function emailBuyer(services: Services, store: StoreForNotice, saleId: string, kind: BuyerNoticeKind) {
+async function emailBuyer(services: Services, store: StoreForNotice, sale: SaleWithLines, kind: BuyerNoticeKind) {
+  if (!sale.buyerEmail) return;
   try {
-    const sale = await getSale(services.db, store.id, saleId);
-    if (!sale?.buyerEmail) return;
     await services.mail.send(
       buyerSaleEmail({
         kind,
@@ -52,6 +53,6 @@ async function emailBuyer(services: Services, store: StoreForNotice, saleId: str
     );
   } catch (error) {
     // The sale changed; the buyer still sees it on their order page.
-    console.error("buyer sale email failed", saleId, kind, error);
+    console.error("buyer sale email failed", sale.id, kind, error);
   }
 }

@@ -148,6 +148,13 @@ export type SaleChange =
   | { ok: false; reason: "not_pending"; state: SaleState }
   | { ok: false; reason: "no_stock"; productName: string };
 
+/** A SaleChange whose success also carries the sale as it is now, for the buyer's email without another read. */
+export type SaleChangeWithSale = Exclude<SaleChange, { ok: true }> | { ok: true; state: SaleState; sale: SaleWithLines };
+
+export function withoutSale(change: SaleChangeWithSale): SaleChange {
+  return change.ok ? { ok: true, state: change.state } : change;
+}
+
 interface Services {
   db: Db;
   clock: { now(): Date };
@@ -210,6 +217,11 @@ const MAX_CONFIRM_TRIES = 3;
  * deleted between reading the lines and writing.
  */
 export async function confirmSale(services: Services, storeId: string, saleId: string): Promise<SaleChange> {
+  return withoutSale(await confirmSaleWithSale(services, storeId, saleId));
+}
+
+/** confirmSale, answering on success the sale it read with its new state. */
+export async function confirmSaleWithSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
   const { db } = services;
   for (let attempt = 1; ; attempt++) {
     const sale = await getSale(db, storeId, saleId);
@@ -245,14 +257,13 @@ export async function confirmSale(services: Services, storeId: string, saleId: s
           .where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId), pending)),
       ),
     ];
-    const confirm = db
-      .update(sales)
-      .set({ state: "Confirmada", closedAt: services.clock.now() })
-      .where(stillPending)
-      .returning({ id: sales.id });
+    const closedAt = services.clock.now();
+    const confirm = db.update(sales).set({ state: "Confirmada", closedAt }).where(stillPending).returning({ id: sales.id });
     try {
       const results = await writeTransaction(db, [...decrements, confirm]);
-      if (results.at(-1)?.rows.length === 1) return { ok: true, state: "Confirmada" };
+      if (results.at(-1)?.rows.length === 1) {
+        return { ok: true, state: "Confirmada", sale: { ...sale, state: "Confirmada", closedAt } };
+      }
       // Someone else changed it between our read and the transaction: report what it is now.
       const now = await getSale(db, storeId, saleId);
       return now ? { ok: false, reason: "not_pending", state: now.state } : { ok: false, reason: "not_found" };
@@ -265,13 +276,26 @@ export async function confirmSale(services: Services, storeId: string, saleId: s
 
 /** 'Cancelar': Pendiente → Cancelada in one conditioned statement. Stock is never touched. */
 export async function cancelSale(services: Services, storeId: string, saleId: string): Promise<SaleChange> {
+  return withoutSale(await cancelSaleWithSale(services, storeId, saleId));
+}
+
+/** cancelSale, answering on success the cancelled sale with its lines (read in the same batch). */
+export async function cancelSaleWithSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
   const { db } = services;
-  const [changed] = await db
-    .update(sales)
-    .set({ state: "Cancelada", closedAt: services.clock.now() })
-    .where(and(eq(sales.id, saleId), eq(sales.storeId, storeId), eq(sales.state, "Pendiente")))
-    .returning({ id: sales.id });
-  if (changed) return { ok: true, state: "Cancelada" };
-  const sale = await db.query.sales.findFirst({ where: and(eq(sales.id, saleId), eq(sales.storeId, storeId)) });
+  const ownSale = and(eq(sales.id, saleId), eq(sales.storeId, storeId));
+  const [[changed], lines] = await db.batch([
+    db
+      .update(sales)
+      .set({ state: "Cancelada", closedAt: services.clock.now() })
+      .where(and(ownSale, eq(sales.state, "Pendiente")))
+      .returning(),
+    db
+      .select()
+      .from(saleLines)
+      .where(and(eq(saleLines.saleId, saleId), exists(db.select({ one: sql`1` }).from(sales).where(ownSale))))
+      .orderBy(asc(saleLines.position)),
+  ]);
+  if (changed) return { ok: true, state: "Cancelada", sale: { ...changed, lines } };
+  const sale = await db.query.sales.findFirst({ where: ownSale });
   return sale ? { ok: false, reason: "not_pending", state: sale.state } : { ok: false, reason: "not_found" };
 }

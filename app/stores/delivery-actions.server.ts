@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { DELIVERY_MESSAGES, DELIVERY_ZONE_NAME_MAX, hasSomeMethod, PICKUP_POINT_LENGTHS } from "~/domain/delivery-settings";
-import { readPrice } from "~/domain/product-fields";
+import { checkboxField, readAmount } from "~/domain/product-fields";
 import { VALIDATION_MESSAGES } from "~/domain/validation-messages";
-import { failure, fieldErrors } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import type { Db } from "~/services/db";
-import { StoreError } from "~/workspace/action-results.server";
+import { invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import {
   addDeliveryZone,
@@ -18,7 +17,7 @@ import {
 } from "./delivery-settings.server";
 
 /** The intents of the 'Entrega' panel on /Store/{storeId}/info. */
-export const DELIVERY_INTENTS = [
+const DELIVERY_INTENTS = [
   "delivery-methods",
   "pickup-add",
   "pickup-edit",
@@ -27,25 +26,19 @@ export const DELIVERY_INTENTS = [
   "zone-edit",
   "zone-delete",
 ] as const;
-export type DeliveryIntent = (typeof DELIVERY_INTENTS)[number];
+type DeliveryIntent = (typeof DELIVERY_INTENTS)[number];
 
 export const isDeliveryIntent = (intent: string): intent is DeliveryIntent =>
   (DELIVERY_INTENTS as readonly string[]).includes(intent);
 
 const REQUIRED = VALIDATION_MESSAGES.required;
 const text = (max: number) => z.string().trim().max(max, VALIDATION_MESSAGES.textAtMost(max));
-/** A checkbox posts its value when on and nothing when off. */
-const checkbox = z
-  .string()
-  .optional()
-  .transform((value) => value !== undefined);
-
 const methodsSchema = z
-  .object({ pickup: checkbox, delivery: checkbox, arrange: checkbox })
+  .object({ pickup: checkboxField, delivery: checkboxField, arrange: checkboxField })
   .transform((m) => ({ pickupEnabled: m.pickup, homeDeliveryEnabled: m.delivery, arrangeEnabled: m.arrange }))
   .refine(hasSomeMethod, { message: DELIVERY_MESSAGES.noMethod, path: ["methods"] });
 
-export const pickupPointSchema = z.object({
+const pickupPointSchema = z.object({
   name: text(PICKUP_POINT_LENGTHS.name).min(1, REQUIRED),
   address: text(PICKUP_POINT_LENGTHS.address).default(""),
   hours: text(PICKUP_POINT_LENGTHS.hours).default(""),
@@ -62,10 +55,7 @@ function amount(currency: string, { optional }: { optional: boolean }) {
         ctx.addIssue({ code: "custom", message: REQUIRED });
         return z.NEVER;
       }
-      const reading = readPrice(value, currency);
-      if (reading.ok) return reading.minor;
-      ctx.addIssue({ code: "custom", message: reading.message });
-      return z.NEVER;
+      return readAmount(value, currency, ctx);
     });
 }
 
@@ -73,7 +63,7 @@ function amount(currency: string, { optional }: { optional: boolean }) {
  * A delivery zone in the store currency: 'Costo de envío' may be 0; an empty or 0 'Pedido mínimo'
  * means none; 'Envío gratis desde', when given, is above 0 and not below the minimum.
  */
-export function deliveryZoneSchema(currency: string) {
+function deliveryZoneSchema(currency: string) {
   return z
     .object({
       name: text(DELIVERY_ZONE_NAME_MAX).min(1, REQUIRED),
@@ -110,15 +100,12 @@ export async function handleDeliveryAction<Done>(
   now: Date,
   done: (title: string, description: string) => Done,
 ) {
-  const refused = (errors: Record<string, string>, status = 400) => failure(errors, { intent, status, values: fields });
-  const limitReached = (error: unknown) => {
-    if (error instanceof StoreError) return refused({ form: error.message }, 409);
-    throw error;
-  };
+  const refused = (error: z.ZodError) => invalid(intent, error, { values: fields });
+  const limitReached = (error: unknown) => refusal(intent, error, "form", { values: fields });
   switch (intent) {
     case "delivery-methods": {
       const parsed = methodsSchema.safeParse(fields);
-      if (!parsed.success) return refused(fieldErrors(parsed.error));
+      if (!parsed.success) return refused(parsed.error);
       await setDeliveryMethods(db, store.id, parsed.data, now);
       return done("Métodos de entrega guardados", "Tu tienda ya los ofrece al comprar.");
     }
@@ -126,7 +113,7 @@ export async function handleDeliveryAction<Done>(
     case "pickup-edit": {
       const id = intent === "pickup-edit" ? rowId(fields.id) : null;
       const parsed = pickupPointSchema.safeParse(fields);
-      if (!parsed.success) return refused(fieldErrors(parsed.error));
+      if (!parsed.success) return refused(parsed.error);
       if (id === null) {
         try {
           await addPickupPoint(db, store.id, parsed.data, now);
@@ -146,7 +133,7 @@ export async function handleDeliveryAction<Done>(
     case "zone-edit": {
       const id = intent === "zone-edit" ? rowId(fields.id) : null;
       const parsed = deliveryZoneSchema(store.currency).safeParse(fields);
-      if (!parsed.success) return refused(fieldErrors(parsed.error));
+      if (!parsed.success) return refused(parsed.error);
       if (id === null) {
         try {
           await addDeliveryZone(db, store.id, parsed.data, now);

@@ -1,21 +1,17 @@
 // The 'Entrega' panel of a store's information page: the delivery methods, pickup points and zones.
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { DELIVERY_LABELS } from "~/domain/delivery";
-import { DELIVERY_ZONE_NAME_MAX, PICKUP_POINT_LENGTHS } from "~/domain/delivery-settings";
-import { ariaInvalid, FormError, RemoveButton } from "~/ui/form";
+import { DELIVERY_ZONE_NAME_MAX, DELIVERY_ZONES_MAX, PICKUP_POINT_LENGTHS, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
+import type { ActionFailure } from "~/http/action-result";
+import { Field, FormError, RemoveButton } from "~/ui/form";
 import type { Route } from "./routes/+types/store-info";
 
 type Delivery = Route.ComponentProps["loaderData"]["delivery"];
 type Values = Record<string, string | undefined>;
-/** The refused delivery form's answer: its intent, messages and the values typed. */
-interface Answer {
-  intent?: string;
-  errors: Record<string, string>;
-  values?: Record<string, string>;
-}
 
 /** The refused answer of this form (`intent`, and `id` for a row's form), or nothing. */
-function answerFor(answer: Answer | undefined, intent: string, id?: number): Answer | undefined {
+function answerFor(answer: ActionFailure | undefined, intent: string, id?: number): ActionFailure | undefined {
   if (answer?.intent !== intent) return undefined;
   if (id !== undefined && answer.values?.id !== String(id)) return undefined;
   return answer;
@@ -30,9 +26,9 @@ export function DeliveryPanel({
   delivery: Delivery;
   currency: string;
   location: string;
-  answer?: Answer;
+  answer?: ActionFailure;
 }) {
-  const { pickupPoints, zones, limits } = delivery;
+  const { pickupPoints, zones } = delivery;
   const pickupAdd = answerFor(answer, "pickup-add");
   const zoneAdd = answerFor(answer, "zone-add");
   return (
@@ -46,36 +42,25 @@ export function DeliveryPanel({
         {location
           ? `Sin puntos de retiro, el comprador retira en la ubicación de tu tienda: ${location}.`
           : "Sin puntos de retiro, el comprador retira en la ubicación de tu tienda (escríbela en Información de la tienda)."}{" "}
-        {pickupPoints.length} de {limits.pickupPoints}.
+        {pickupPoints.length} de {PICKUP_POINTS_MAX}.
       </p>
-      {pickupPoints.length > 0 && (
-        <ul className="section-list delivery-list" aria-label="Puntos de retiro">
-          {pickupPoints.map((p) => {
-            const refused = answerFor(answer, "pickup-edit", p.id);
-            return (
-              // Keyed by what it shows: a saved change closes its edit form.
-              <li key={`${p.id}-${p.text}`}>
-                <span className="grow">{p.text}</span>
-                <RemoveButton intent="pickup-delete" id={p.id} label={`Eliminar ${p.name}`} text="Eliminar" />
-                <details open={refused ? true : undefined}>
-                  <summary className="button secondary" aria-label={`Editar ${p.name}`}>
-                    Editar
-                  </summary>
-                  <PickupPointForm
-                    idPrefix={`pickup-${p.id}`}
-                    intent="pickup-edit"
-                    id={p.id}
-                    values={refused?.values ?? { name: p.name, address: p.address, hours: p.hours }}
-                    errors={refused?.errors ?? {}}
-                    button="Guardar punto"
-                  />
-                </details>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {pickupPoints.length < limits.pickupPoints ? (
+      <DeliveryList
+        label="Puntos de retiro"
+        rows={pickupPoints}
+        answer={answer}
+        intent="pickup"
+        editForm={(p, refused) => (
+          <PickupPointForm
+            idPrefix={`pickup-${p.id}`}
+            intent="pickup-edit"
+            id={p.id}
+            values={refused?.values ?? { name: p.name, address: p.address, hours: p.hours }}
+            errors={refused?.errors ?? {}}
+            button="Guardar punto"
+          />
+        )}
+      />
+      {pickupPoints.length < PICKUP_POINTS_MAX ? (
         <PickupPointForm
           legend="Nuevo punto de retiro"
           key={`pickup-add-${pickupPoints.length}`}
@@ -86,43 +71,33 @@ export function DeliveryPanel({
           button="Agregar punto de retiro"
         />
       ) : (
-        <p className="form-info">Llegaste al máximo de {limits.pickupPoints} puntos de retiro.</p>
+        <p className="form-info">Llegaste al máximo de {PICKUP_POINTS_MAX} puntos de retiro.</p>
       )}
 
       <h3 className="panel-subtitle">Zonas de envío</h3>
       <p className="field-hint">
         Para '{DELIVERY_LABELS.delivery}'. Sin zonas, el envío a domicilio no tiene costo y no se pide zona al comprar. El pedido
         mínimo y el envío gratis se comparan con el total de los productos, después del descuento. {zones.length} de{" "}
-        {limits.zones}.
+        {DELIVERY_ZONES_MAX}.
       </p>
-      {zones.length > 0 && (
-        <ul className="section-list delivery-list" aria-label="Zonas de envío">
-          {zones.map((z) => {
-            const refused = answerFor(answer, "zone-edit", z.id);
-            return (
-              <li key={`${z.id}-${z.text}`}>
-                <span className="grow">{z.text}</span>
-                <RemoveButton intent="zone-delete" id={z.id} label={`Eliminar ${z.name}`} text="Eliminar" />
-                <details open={refused ? true : undefined}>
-                  <summary className="button secondary" aria-label={`Editar ${z.name}`}>
-                    Editar
-                  </summary>
-                  <ZoneForm
-                    idPrefix={`zone-${z.id}`}
-                    intent="zone-edit"
-                    id={z.id}
-                    currency={currency}
-                    values={refused?.values ?? { name: z.name, fee: z.fee, minOrder: z.minOrder, freeFrom: z.freeFrom }}
-                    errors={refused?.errors ?? {}}
-                    button="Guardar zona"
-                  />
-                </details>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {zones.length < limits.zones ? (
+      <DeliveryList
+        label="Zonas de envío"
+        rows={zones}
+        answer={answer}
+        intent="zone"
+        editForm={(z, refused) => (
+          <ZoneForm
+            idPrefix={`zone-${z.id}`}
+            intent="zone-edit"
+            id={z.id}
+            currency={currency}
+            values={refused?.values ?? { name: z.name, fee: z.fee, minOrder: z.minOrder, freeFrom: z.freeFrom }}
+            errors={refused?.errors ?? {}}
+            button="Guardar zona"
+          />
+        )}
+      />
+      {zones.length < DELIVERY_ZONES_MAX ? (
         <ZoneForm
           legend="Nueva zona de envío"
           key={`zone-add-${zones.length}`}
@@ -134,7 +109,7 @@ export function DeliveryPanel({
           button="Agregar zona"
         />
       ) : (
-        <p className="form-info">Llegaste al máximo de {limits.zones} zonas de envío.</p>
+        <p className="form-info">Llegaste al máximo de {DELIVERY_ZONES_MAX} zonas de envío.</p>
       )}
     </section>
   );
@@ -146,7 +121,7 @@ const METHOD_FIELDS = [
   { name: "arrange", on: "arrangeEnabled", label: DELIVERY_LABELS.arrange, hint: "Acuerdan la entrega por WhatsApp." },
 ] as const;
 
-function MethodsForm({ methods, answer }: { methods: Delivery["methods"]; answer?: Answer }) {
+function MethodsForm({ methods, answer }: { methods: Delivery["methods"]; answer?: ActionFailure }) {
   const error = answer?.errors.methods ?? answer?.errors.form;
   return (
     <Form method="post" className="form" key={JSON.stringify(methods)}>
@@ -185,7 +160,42 @@ function MethodsForm({ methods, answer }: { methods: Delivery["methods"]; answer
   );
 }
 
-function PickupPointForm(props: {
+/**
+ * The saved pickup points or zones: each row's text, its 'Eliminar' (`${intent}-delete`) and its 'Editar' form
+ * (`${intent}-edit`), open when that row's change was refused.
+ */
+function DeliveryList<Row extends { id: number; name: string; text: string }>(props: {
+  label: string;
+  rows: Row[];
+  answer?: ActionFailure;
+  intent: "pickup" | "zone";
+  editForm: (row: Row, refused: ActionFailure | undefined) => ReactNode;
+}) {
+  if (props.rows.length === 0) return null;
+  return (
+    <ul className="section-list delivery-list" aria-label={props.label}>
+      {props.rows.map((row) => {
+        const refused = answerFor(props.answer, `${props.intent}-edit`, row.id);
+        return (
+          // Keyed by what it shows: a saved change closes its edit form.
+          <li key={`${row.id}-${row.text}`}>
+            <span className="grow">{row.text}</span>
+            <RemoveButton intent={`${props.intent}-delete`} id={row.id} label={`Eliminar ${row.name}`} text="Eliminar" />
+            <details open={refused ? true : undefined}>
+              <summary className="button secondary" aria-label={`Editar ${row.name}`}>
+                Editar
+              </summary>
+              {props.editForm(row, refused)}
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+interface RowFormProps {
+  /** The ids of the form's fields start with it: the panel repeats the same fields in several forms. */
   idPrefix: string;
   intent: string;
   id?: number;
@@ -193,151 +203,110 @@ function PickupPointForm(props: {
   errors: Values;
   button: string;
   legend?: string;
-}) {
-  const { idPrefix, values, errors } = props;
+}
+
+/** A pickup point's or zone's form, new or a row's: its intent and row id, the fields, the form's message and button. */
+function RowForm({
+  intent,
+  id,
+  errors,
+  button,
+  legend,
+  children,
+}: Omit<RowFormProps, "idPrefix" | "values"> & { children: ReactNode }) {
   return (
-    <Form method="post" className="form two-columns delivery-form" aria-label={props.legend}>
-      {props.legend && <p className="span-all delivery-form-title">{props.legend}</p>}
-      <input type="hidden" name="intent" value={props.intent} />
-      {props.id !== undefined && <input type="hidden" name="id" value={props.id} />}
-      <Input
+    <Form method="post" className="form two-columns delivery-form" aria-label={legend}>
+      {legend && <p className="span-all delivery-form-title">{legend}</p>}
+      <input type="hidden" name="intent" value={intent} />
+      {id !== undefined && <input type="hidden" name="id" value={id} />}
+      {children}
+      <div className="span-all">
+        <FormError message={errors.form} />
+        <button type="submit" className="button">
+          {button}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function PickupPointForm({ idPrefix, values, ...form }: RowFormProps) {
+  const { errors } = form;
+  return (
+    <RowForm {...form}>
+      <Field
         id={`${idPrefix}-name`}
         label="Nombre"
         name="name"
         required
         maxLength={PICKUP_POINT_LENGTHS.name}
         placeholder="Ej.: Local Centro"
-        values={values}
-        errors={errors}
+        defaultValue={values.name ?? ""}
+        error={errors.name}
       />
-      <Input
+      <Field
         id={`${idPrefix}-address`}
         label="Dirección"
         name="address"
         maxLength={PICKUP_POINT_LENGTHS.address}
-        values={values}
-        errors={errors}
+        defaultValue={values.address ?? ""}
+        error={errors.address}
       />
-      <Input
+      <Field
         id={`${idPrefix}-hours`}
         label="Horario"
         name="hours"
         maxLength={PICKUP_POINT_LENGTHS.hours}
         placeholder="Ej.: Lun a sáb, 9 a 18 h"
-        values={values}
-        errors={errors}
+        defaultValue={values.hours ?? ""}
+        error={errors.hours}
       />
-      <div className="span-all">
-        <FormError message={errors.form} />
-        <button type="submit" className="button">
-          {props.button}
-        </button>
-      </div>
-    </Form>
+    </RowForm>
   );
 }
 
-function ZoneForm(props: {
-  idPrefix: string;
-  intent: string;
-  id?: number;
-  currency: string;
-  values: Values;
-  errors: Values;
-  button: string;
-  legend?: string;
-}) {
-  const { idPrefix, values, errors, currency } = props;
+function ZoneForm({ idPrefix, values, currency, ...form }: RowFormProps & { currency: string }) {
+  const { errors } = form;
   return (
-    <Form method="post" className="form two-columns delivery-form" aria-label={props.legend}>
-      {props.legend && <p className="span-all delivery-form-title">{props.legend}</p>}
-      <input type="hidden" name="intent" value={props.intent} />
-      {props.id !== undefined && <input type="hidden" name="id" value={props.id} />}
-      <Input
+    <RowForm {...form}>
+      <Field
         id={`${idPrefix}-name`}
         label="Nombre"
         name="name"
         required
         maxLength={DELIVERY_ZONE_NAME_MAX}
         placeholder="Ej.: Norte"
-        values={values}
-        errors={errors}
+        defaultValue={values.name ?? ""}
+        error={errors.name}
       />
-      <Input
+      <Field
         id={`${idPrefix}-fee`}
         label={`Costo de envío (${currency})`}
         name="fee"
         required
         inputMode="decimal"
         hint="0 si el envío a esta zona es gratis."
-        values={values}
-        errors={errors}
+        defaultValue={values.fee ?? ""}
+        error={errors.fee}
       />
-      <Input
+      <Field
         id={`${idPrefix}-minOrder`}
         label={`Pedido mínimo (${currency})`}
         name="minOrder"
         inputMode="decimal"
         hint="Opcional: debajo de este monto no envías a esta zona."
-        values={values}
-        errors={errors}
+        defaultValue={values.minOrder ?? ""}
+        error={errors.minOrder}
       />
-      <Input
+      <Field
         id={`${idPrefix}-freeFrom`}
         label={`Envío gratis desde (${currency})`}
         name="freeFrom"
         inputMode="decimal"
         hint="Opcional."
-        values={values}
-        errors={errors}
+        defaultValue={values.freeFrom ?? ""}
+        error={errors.freeFrom}
       />
-      <div className="span-all">
-        <FormError message={errors.form} />
-        <button type="submit" className="button">
-          {props.button}
-        </button>
-      </div>
-    </Form>
-  );
-}
-
-/**
- * A labelled text input with its own id: the panel repeats the same fields in several forms
- * (one per row and the new one), so ids cannot come from the name alone.
- */
-function Input(props: {
-  id: string;
-  label: string;
-  name: string;
-  values: Values;
-  errors: Values;
-  required?: boolean;
-  maxLength?: number;
-  placeholder?: string;
-  inputMode?: "decimal";
-  hint?: string;
-}) {
-  const error = props.errors[props.name];
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        name={props.name}
-        type="text"
-        defaultValue={props.values[props.name] ?? ""}
-        required={props.required}
-        maxLength={props.maxLength}
-        placeholder={props.placeholder}
-        inputMode={props.inputMode}
-        {...ariaInvalid(props.id, error)}
-      />
-      {props.hint && <p className="field-hint">{props.hint}</p>}
-      {error && (
-        <p className="field-error" id={`${props.id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
+    </RowForm>
   );
 }

@@ -1,27 +1,28 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { DeliveryZone, PickupPoint, StoreDeliveryMethods } from "~/domain/delivery";
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
 import type { Db } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
 import { deliveryZones, pickupPoints, stores } from "../../db/schema";
 
-export interface DeliverySettings {
-  methods: StoreDeliveryMethods;
-  pickupPoints: PickupPoint[];
-  zones: DeliveryZone[];
-}
 export type PickupPointInput = Omit<PickupPoint, "id">;
 export type DeliveryZoneInput = Omit<DeliveryZone, "id">;
 
-export function listPickupPoints(db: Db, storeId: string) {
+/**
+ * A store's pickup points in the order the merchant added them, as a query for the caller's batch. `storeId` is
+ * the id, or a subquery that answers it (the public site finds the store by its url in the same batch).
+ */
+export function listPickupPoints(db: Db, storeId: string | SQL) {
   return db
     .select({ id: pickupPoints.id, name: pickupPoints.name, address: pickupPoints.address, hours: pickupPoints.hours })
     .from(pickupPoints)
     .where(eq(pickupPoints.storeId, storeId))
-    .orderBy(asc(pickupPoints.position), asc(pickupPoints.id));
+    .orderBy(asc(pickupPoints.position), asc(pickupPoints.id))
+    .limit(PICKUP_POINTS_MAX);
 }
 
-export function listDeliveryZones(db: Db, storeId: string) {
+/** A store's delivery zones in the order the merchant added them, as a query for the caller's batch (as listPickupPoints). */
+export function listDeliveryZones(db: Db, storeId: string | SQL) {
   return db
     .select({
       id: deliveryZones.id,
@@ -32,26 +33,8 @@ export function listDeliveryZones(db: Db, storeId: string) {
     })
     .from(deliveryZones)
     .where(eq(deliveryZones.storeId, storeId))
-    .orderBy(asc(deliveryZones.position), asc(deliveryZones.id));
-}
-
-/** A store's delivery methods, pickup points and zones, in the order the merchant added them (one round trip). */
-export async function readDeliverySettings(db: Db, storeId: string): Promise<DeliverySettings> {
-  const [methods, points, zones] = await db.batch([
-    db
-      .select({
-        pickupEnabled: stores.pickupEnabled,
-        homeDeliveryEnabled: stores.homeDeliveryEnabled,
-        arrangeEnabled: stores.arrangeEnabled,
-      })
-      .from(stores)
-      .where(eq(stores.id, storeId)),
-    listPickupPoints(db, storeId),
-    listDeliveryZones(db, storeId),
-  ]);
-  const [store] = methods;
-  if (!store) throw new Error(`no store ${storeId}`);
-  return { methods: store, pickupPoints: points, zones };
+    .orderBy(asc(deliveryZones.position), asc(deliveryZones.id))
+    .limit(DELIVERY_ZONES_MAX);
 }
 
 /** Bumps the store's updatedAt only when the statement before it in the batch changed a row. */

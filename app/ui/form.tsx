@@ -32,6 +32,8 @@ export const ariaInvalid = (id: string, error?: string) =>
 
 export function Field(
   props: ControlProps & {
+    /** The control's id when a page repeats the same field in several forms; `f-${name}` by default. */
+    id?: string;
     type?: string;
     defaultValue?: string;
     autoComplete?: string;
@@ -42,9 +44,9 @@ export function Field(
     placeholder?: string;
   },
 ) {
-  const id = `f-${props.name}`;
+  const id = props.id ?? `f-${props.name}`;
   return (
-    <Shell id={id} {...props}>
+    <Shell {...props} id={id}>
       <input
         id={id}
         name={props.name}
@@ -80,11 +82,16 @@ export function TextAreaField(props: ControlProps & { defaultValue?: string; max
 }
 
 export function SelectField(
-  props: ControlProps & { defaultValue?: string; options: readonly { value: string; label: string }[] },
+  props: ControlProps & {
+    /** As Field's: `f-${name}` by default. */
+    id?: string;
+    defaultValue?: string;
+    options: readonly { value: string; label: string }[];
+  },
 ) {
-  const id = `f-${props.name}`;
+  const id = props.id ?? `f-${props.name}`;
   return (
-    <Shell id={id} {...props}>
+    <Shell {...props} id={id}>
       <select
         id={id}
         name={props.name}

@@ -14,19 +14,28 @@ export class StoreError extends Error {
   }
 }
 
+/** What a refused form shows again: the values as typed. */
+interface RefusalOptions {
+  values?: Record<string, string>;
+}
+
 /** A workspace form's input that failed its schema: each field's Spanish message, 400. */
-export function invalid(intent: string, error: z.ZodError) {
-  return failure(fieldErrors(error), { intent });
+export function invalid(intent: string, error: z.ZodError, { values }: RefusalOptions = {}) {
+  return failure(fieldErrors(error), { intent, ...(values ? { values } : {}) });
 }
 
 /** Known refusals (limits, names, media) become a 4xx with their message; anything else is a real error. */
-export function refusal(intent: string, error: unknown, field = "form") {
+export function refusal(intent: string, error: unknown, field = "form", { values }: RefusalOptions = {}) {
+  const kept = values ? { values } : {};
   if (error instanceof StoreError)
     return failure(
       { [error.field === "form" ? field : error.field]: error.message },
-      { intent, status: 409, ...(error.title ? { title: error.title } : {}) },
+      { intent, status: 409, ...(error.title ? { title: error.title } : {}), ...kept },
     );
   if (error instanceof MediaError)
-    return failure({ [field]: error.message }, { intent, status: error.message === MEDIA_MESSAGES.tooHeavy ? 413 : 422 });
+    return failure(
+      { [field]: error.message },
+      { intent, status: error.message === MEDIA_MESSAGES.tooHeavy ? 413 : 422, ...kept },
+    );
   throw error;
 }

@@ -1,23 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createSession } from "~/auth/sessions.server";
 import { seedDemo } from "~/demo/seed.server";
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
 import { formatMoney } from "~/domain/money";
-import { addDeliveryZone, addPickupPoint, readDeliverySettings } from "~/stores/delivery-settings.server";
+import { addDeliveryZone, addPickupPoint, listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
 import * as info from "~/stores/routes/store-info";
 import { deliveryZones, pickupPoints, stores } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 
 type S = ReturnType<typeof createTestServices>;
-
-async function signedInMerchant(s: S, store: Parameters<typeof merchantWithStore>[2] = {}) {
-  const m = await merchantWithStore(s, "standard", store);
-  const cookie = (await createSession(s, m.id)).split(";")[0] ?? "";
-  return { ...m, cookie };
-}
 
 /** Posts the store information page's form `form` as `who`, to `storeId` (their own store by default). */
 function post(s: S, who: { cookie: string; store: { id: string } }, form: Record<string, string>, storeId = who.store.id) {
@@ -33,6 +26,23 @@ function post(s: S, who: { cookie: string; store: { id: string } }, form: Record
 
 const failed = (answer: { data: unknown }) =>
   answer.data as { intent: string; errors: Record<string, string>; values: Record<string, string> };
+
+/** The store's delivery methods, pickup points and zones, as the store info page reads them. */
+async function readDeliverySettings(db: S["db"], storeId: string) {
+  const [[methods], pickupPoints, zones] = await db.batch([
+    db
+      .select({
+        pickupEnabled: stores.pickupEnabled,
+        homeDeliveryEnabled: stores.homeDeliveryEnabled,
+        arrangeEnabled: stores.arrangeEnabled,
+      })
+      .from(stores)
+      .where(eq(stores.id, storeId)),
+    listPickupPoints(db, storeId),
+    listDeliveryZones(db, storeId),
+  ]);
+  return { methods, pickupPoints, zones };
+}
 
 async function updatedAt(s: S, storeId: string) {
   const [row] = await s.db.select({ updatedAt: stores.updatedAt }).from(stores).where(eq(stores.id, storeId));
@@ -132,7 +142,7 @@ describe("pickup points", () => {
 describe("delivery zones", () => {
   it("reads amounts in the store currency, keeps an empty minimum and free-from as none, and edits and deletes", async () => {
     const s = createTestServices();
-    const me = await signedInMerchant(s, { currency: "COP" });
+    const me = await signedInMerchant(s, "standard", { currency: "COP" });
     const norte = { intent: "zone-add", name: "Norte", fee: "5.000", minOrder: "20.000", freeFrom: "80.000" };
     expect((await post(s, me, norte)).status).toBe(302);
     expect((await post(s, me, { intent: "zone-add", name: "Centro", fee: "0", minOrder: "", freeFrom: "" })).status).toBe(302);

@@ -1,7 +1,6 @@
 // The merchant's discount codes ('Descuentos') through the route modules and the workspace's middleware, on real libSQL.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createSession } from "~/auth/sessions.server";
 import { DEMO_DISCOUNT_CODE, seedDemo } from "~/demo/seed.server";
 import { createDiscountCode, findDiscountCode, updateDiscountCode } from "~/discounts/discount-codes.server";
 import * as listCodes from "~/discounts/routes/discount-codes";
@@ -13,7 +12,7 @@ import { applySpanishValidationMessages } from "~/domain/validation-messages";
 import { StoreError } from "~/workspace/action-results.server";
 import { discountCodes, sales, stores } from "../../db/schema";
 import { expectConstraint } from "../support/constraints";
-import { merchantWithStore } from "../support/merchants";
+import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 
@@ -21,9 +20,9 @@ applySpanishValidationMessages();
 
 type S = ReturnType<typeof createTestServices>;
 
-async function signedInMerchant(s: S) {
-  const { id, store } = await merchantWithStore(s, "standard", { currency: "COP" });
-  const cookie = (await createSession(s, id)).split(";")[0] ?? "";
+/** A signed-in merchant of a COP store, with its 'Descuentos' pages as requests. */
+async function merchantAtDiscounts(s: S) {
+  const { store, cookie } = await signedInMerchant(s, "standard", { currency: "COP" });
   const base = `/Store/${store.id}/discounts`;
   return {
     store,
@@ -79,7 +78,7 @@ const PERCENT_15: DiscountCodeInput = {
 describe("discount codes of a store", () => {
   it("creates, lists, edits, switches off and on, and deletes a code", async () => {
     const s = createTestServices();
-    const me = await signedInMerchant(s);
+    const me = await merchantAtDiscounts(s);
     expect((await me.list()).data.codes).toEqual([]);
 
     const created = await me.create({
@@ -189,7 +188,7 @@ describe("discount codes of a store", () => {
 
   it("refuses bad input with Spanish messages and a 4xx, keeping what was typed", async () => {
     const s = createTestServices();
-    const me = await signedInMerchant(s);
+    const me = await merchantAtDiscounts(s);
     const answer = await me.create({
       intent: "create",
       code: "con espacio",
@@ -214,7 +213,7 @@ describe("discount codes of a store", () => {
 
   it("keeps codes unique per store without regard to case", async () => {
     const s = createTestServices();
-    const me = await signedInMerchant(s);
+    const me = await merchantAtDiscounts(s);
     expect((await me.create({ intent: "create", code: "BIENVENIDA", kind: "percent", value: "10", active: "on" })).status).toBe(
       302,
     );
@@ -237,13 +236,13 @@ describe("discount codes of a store", () => {
     );
 
     // Another store may have the same code.
-    const other = await signedInMerchant(s);
+    const other = await merchantAtDiscounts(s);
     expect((await other.create({ intent: "create", code: "bienvenida", kind: "percent", value: "10" })).status).toBe(302);
   });
 
   it("never lets the use limit go below the uses counted, in the form or in the database", async () => {
     const s = createTestServices();
-    const me = await signedInMerchant(s);
+    const me = await merchantAtDiscounts(s);
     const id = await createDiscountCode(s.db, me.store.id, PERCENT_15, s.clock.now());
     await s.db.update(discountCodes).set({ uses: 3 }).where(eq(discountCodes.id, id));
 
@@ -282,7 +281,7 @@ describe("discount codes of a store", () => {
 
   it(`holds a store to ${MOST_DISCOUNT_CODES} codes`, async () => {
     const s = createTestServices();
-    const me = await signedInMerchant(s);
+    const me = await merchantAtDiscounts(s);
     for (let i = 0; i < MOST_DISCOUNT_CODES; i++)
       await createDiscountCode(s.db, me.store.id, { ...PERCENT_15, code: `CODIGO-${i}` }, s.clock.now());
     const refused = await me.create({ intent: "create", code: "UNO-MAS", kind: "percent", value: "10", active: "on" });
@@ -302,8 +301,8 @@ describe("discount codes of a store", () => {
 
   it("another merchant can neither see nor change a store's codes: 404 and nothing changes", async () => {
     const s = createTestServices();
-    const me = await signedInMerchant(s);
-    const them = await signedInMerchant(s);
+    const me = await merchantAtDiscounts(s);
+    const them = await merchantAtDiscounts(s);
     const theirId = await createDiscountCode(s.db, them.store.id, PERCENT_15, s.clock.now());
     await createDiscountCode(s.db, me.store.id, { ...PERCENT_15, code: "MIO" }, s.clock.now());
     const before = JSON.stringify(await codesOf(s, them.store.id));

@@ -1,12 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { createSession } from "~/auth/sessions.server";
 import { SALES_FILTER_WINDOW } from "~/domain/sales";
 import { parseSalesQuery } from "~/sales/query.server";
 import * as saleDetail from "~/sales/routes/sale-detail";
 import { changeSale } from "~/sales/sale-actions.server";
 import { getSale, listSales, listSalesWithLines } from "~/sales/sales.server";
 import { sales } from "../../db/schema";
-import { merchantWithStore as merchantInGoodStanding } from "../support/merchants";
+import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 import { anotherProcess, insertSale, merchantWithStore, product, type TestServices } from "./sales-fixtures";
@@ -272,13 +271,13 @@ describe("the buyer's email when the merchant confirms or cancels", () => {
 
   it("the sale page's 'Completar' emails the buyer once, through the route action", async () => {
     const s = createTestServices();
-    const merchant = await merchantInGoodStanding(s);
+    const merchant = await signedInMerchant(s);
     const id = await insertSale(s, {
       storeId: merchant.store.id,
       lines: [{ productId: null, name: "Taza", quantity: 1 }],
       buyerEmail: "lucia@correo.test",
     });
-    const cookie = (await createSession(s, merchant.id)).split(";")[0] ?? "";
+    const { cookie } = merchant;
     const post = () =>
       workspaceRequest(s, {
         module: saleDetail,

@@ -1,3 +1,4 @@
+import { createSession } from "../../app/auth/sessions.server";
 import { insertStore, type NewStoreInput } from "../../app/stores/stores.server";
 import { users } from "../../db/schema";
 import type { createTestServices } from "./services";
@@ -30,4 +31,15 @@ export async function merchantWithStore(
     now,
   );
   return { id, store: created };
+}
+
+/** merchantWithStore, signed in: `cookie` is what a request sends for its session. */
+export async function signedInMerchant(
+  s: S,
+  plan: "standard" | "premium" = "standard",
+  store: Partial<Omit<NewStoreInput, "ownerId">> = {},
+) {
+  const merchant = await merchantWithStore(s, plan, store);
+  const cookie = (await createSession(s, merchant.id)).split(";")[0] ?? "";
+  return { ...merchant, cookie };
 }

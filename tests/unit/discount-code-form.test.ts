@@ -9,11 +9,11 @@ import {
   EMPTY_DISCOUNT_CODE,
   isCalendarDate,
   readDiscountCodeForm,
-  storeToday,
   typedFormValues,
 } from "~/domain/discount-code-form";
 import type { DiscountCode } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
+import { storeToday } from "~/domain/sales";
 import { applySpanishValidationMessages } from "~/domain/validation-messages";
 
 applySpanishValidationMessages();

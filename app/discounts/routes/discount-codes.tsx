@@ -5,10 +5,10 @@ import {
   discountConditions,
   discountUsesText,
   MOST_DISCOUNT_CODES,
-  storeToday,
 } from "~/domain/discount-code-form";
 import { discountValueText } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
+import { storeToday } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText } from "~/ui/form";

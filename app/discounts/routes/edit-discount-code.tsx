@@ -25,8 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const code = await loadDiscountCode(services, store, params.codeId);
-  return handleEditDiscountCode(services, store, code, await request.formData());
+  return handleEditDiscountCode(services, store, params.codeId, await request.formData());
 }
 
 export default function EditDiscountCode({ loaderData, actionData }: Route.ComponentProps) {

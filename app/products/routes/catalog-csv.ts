@@ -1,4 +1,4 @@
-import { isoLocalDateTime } from "~/domain/sales";
+import { storeToday } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { catalogCsvStream } from "../catalog-import.server";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/catalog-csv";
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock } = getServices(context);
-  const day = isoLocalDateTime(clock.now(), store.timeZone).slice(0, 10);
+  const day = storeToday(clock.now(), store.timeZone);
   return new Response(catalogCsvStream(db, store.id, store.currency), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ProductVisibility } from "~/domain/catalog";
-import { toDecimalString } from "~/domain/money";
+import { amountInputText } from "~/domain/product-fields";
 import { combinationKey, valuesOf } from "~/domain/variants";
 import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { product, variants, photoIds } = await loadProduct(services, store, params.productId);
   const photoCount = photoIds.length;
   const visibility: ProductVisibility = product.published ? "published" : "hidden";
-  const amount = (minor: number) => toDecimalString(minor, store.currency).replace(".", ",");
+  const amount = (minor: number) => amountInputText(minor, store.currency);
   return {
     storeId: store.id,
     currency: store.currency,

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
+import { DELIVERY_LABELS } from "~/domain/delivery";
 import { formatMoney } from "~/domain/money";
 import {
   buyerChatUrl,
   buyerGreeting,
   canChangeSale,
-  DELIVERY_LABELS,
   formatSaleDate,
   isMobileUserAgent,
   paymentText,
@@ -267,6 +267,45 @@ function SaleClosed({ sale }: { sale: SaleView }) {
   );
 }
 
+const CHANGE_BUTTONS: Array<{ intent: Intent; label: string; className: string }> = [
+  { intent: "cancel", label: "Cancelar", className: "button secondary" },
+  { intent: "confirm", label: "Completar", className: "button" },
+];
+
+/** 'Cancelar' and 'Completar': with `ask`, buttons that ask first; without, the submit buttons of a plain form. */
+function ChangeButtons({ ask }: { ask?: (intent: Intent) => void }) {
+  return CHANGE_BUTTONS.map(({ intent, label, className }) =>
+    ask ? (
+      <button key={intent} type="button" className={className} onClick={() => ask(intent)}>
+        {label}
+      </button>
+    ) : (
+      <button key={intent} type="submit" name="intent" value={intent} className={className}>
+        {label}
+      </button>
+    ),
+  );
+}
+
+/**
+ * The dialog's content, with JavaScript or without: the heading with its 'Cerrar', an answer, the sale, and
+ * `actions` while the sale can still change (else when it closed).
+ */
+function SaleFrame(props: { sale: SaleView; titleId: string; close: ReactNode; answer?: ReactNode; actions: ReactNode }) {
+  const { sale } = props;
+  return (
+    <>
+      <header className="sale-dialog-head">
+        <h2 id={props.titleId}>Venta {sale.id}</h2>
+        {props.close}
+      </header>
+      {props.answer}
+      <SaleSummary sale={sale} />
+      {canChangeSale(sale.state) ? props.actions : <SaleClosed sale={sale} />}
+    </>
+  );
+}
+
 /**
  * Without JavaScript the modal never opens: the browser shows this copy instead (inside <noscript>, so a page
  * that runs scripts never has it), with plain forms: 'Completar' and 'Cancelar' post to the action, 'Cerrar'
@@ -283,31 +322,28 @@ function NoScriptSale({
 }) {
   return (
     <noscript>
-      <dialog open className="sale-dialog sale-dialog-static" aria-labelledby="sale-title-static">
-        <header className="sale-dialog-head">
-          <h2 id="sale-title-static">Venta {sale.id}</h2>
-          <a className="button secondary" href={`/Store/${sale.storeId}/sales${search}`}>
-            Cerrar
-          </a>
-        </header>
-        {answer && (
-          <p className={isFailure(answer) ? "field-error" : "muted"} role="status">
-            {isFailure(answer) ? answer.errors.form : answer.message}
-          </p>
-        )}
-        <SaleSummary sale={sale} />
-        {canChangeSale(sale.state) ? (
-          <form method="post" action={`/Store/${sale.storeId}/sales/${sale.id}${search}`} className="sale-actions">
-            <button type="submit" name="intent" value="cancel" className="button secondary">
-              Cancelar
-            </button>
-            <button type="submit" name="intent" value="confirm" className="button">
-              Completar
-            </button>
-          </form>
-        ) : (
-          <SaleClosed sale={sale} />
-        )}
+      <dialog open className="sale-dialog" aria-labelledby="sale-title-static">
+        <SaleFrame
+          sale={sale}
+          titleId="sale-title-static"
+          close={
+            <a className="button secondary" href={`/Store/${sale.storeId}/sales${search}`}>
+              Cerrar
+            </a>
+          }
+          answer={
+            answer && (
+              <p className={isFailure(answer) ? "field-error" : "muted"} role="status">
+                {isFailure(answer) ? answer.errors.form : answer.message}
+              </p>
+            )
+          }
+          actions={
+            <form method="post" action={`/Store/${sale.storeId}/sales/${sale.id}${search}`} className="sale-actions">
+              <ChangeButtons />
+            </form>
+          }
+        />
       </dialog>
     </noscript>
   );
@@ -346,25 +382,20 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
     <>
       <NoScriptSale sale={sale} search={search} answer={documentAnswer} />
       <dialog ref={dialog.ref} className="sale-dialog" aria-labelledby="sale-title" onCancel={dialog.onCancel}>
-        <header className="sale-dialog-head">
-          <h2 id="sale-title">Venta {sale.id}</h2>
-          <button type="button" className="button secondary" onClick={close}>
-            Cerrar
-          </button>
-        </header>
-        <SaleSummary sale={sale} />
-        {canChangeSale(sale.state) ? (
-          <div className="sale-actions">
-            <button type="button" className="button secondary" onClick={() => setAsking("cancel")}>
-              Cancelar
+        <SaleFrame
+          sale={sale}
+          titleId="sale-title"
+          close={
+            <button type="button" className="button secondary" onClick={close}>
+              Cerrar
             </button>
-            <button type="button" className="button" onClick={() => setAsking("confirm")}>
-              Completar
-            </button>
-          </div>
-        ) : (
-          <SaleClosed sale={sale} />
-        )}
+          }
+          actions={
+            <div className="sale-actions">
+              <ChangeButtons ask={setAsking} />
+            </div>
+          }
+        />
         <ConfirmDialog
           open={asking !== null}
           title={asking ? CONFIRMS[asking].title : ""}

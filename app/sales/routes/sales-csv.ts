@@ -1,4 +1,4 @@
-import { isoLocalDateTime, salesCsv } from "~/domain/sales";
+import { salesCsv, storeToday } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { parseSalesQuery } from "../query.server";
@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.ok) return new Response(query.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const now = clock.now();
   const rows = await listSalesWithLines(db, store, query.view, now);
-  const day = isoLocalDateTime(now, store.timeZone).slice(0, 10);
+  const day = storeToday(now, store.timeZone);
   return new Response(salesCsv(rows, store.timeZone), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -14,6 +14,7 @@ import {
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
 import { PushToggle } from "~/notifications/push-toggle";
 import { getServices } from "~/services/services";
+import { SelectField } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { parseSalesQuery } from "../query.server";
 import { salesListQuery, salesListResult } from "../sales.server";
@@ -150,28 +151,28 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
       <Form method="get" className="inline-form sales-filters" aria-label="Filtrar ventas">
         {page.code && <input type="hidden" name="code" value={page.code} />}
         {page.mode === "today" && <input type="hidden" name="view" value="today" />}
-        <div className="field">
-          <label htmlFor="sales-delivery">Entrega</label>
-          <select id="sales-delivery" name="delivery" defaultValue={filters.delivery ?? ""} key={`d-${filters.delivery ?? ""}`}>
-            <option value="">Todas</option>
-            {DELIVERY_FILTERS.map((method) => (
-              <option key={method} value={method}>
-                {DELIVERY_FILTER_LABELS[method]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="sales-payment">Pago</label>
-          <select id="sales-payment" name="payment" defaultValue={filters.payment ?? ""} key={`p-${filters.payment ?? ""}`}>
-            <option value="">Todos</option>
-            {PAYMENT_FILTERS.map((payment) => (
-              <option key={payment} value={payment}>
-                {PAYMENT_FILTER_LABELS[payment]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="sales-delivery"
+          label="Entrega"
+          name="delivery"
+          defaultValue={filters.delivery ?? ""}
+          key={`d-${filters.delivery ?? ""}`}
+          options={[
+            { value: "", label: "Todas" },
+            ...DELIVERY_FILTERS.map((m) => ({ value: m, label: DELIVERY_FILTER_LABELS[m] })),
+          ]}
+        />
+        <SelectField
+          id="sales-payment"
+          label="Pago"
+          name="payment"
+          defaultValue={filters.payment ?? ""}
+          key={`p-${filters.payment ?? ""}`}
+          options={[
+            { value: "", label: "Todos" },
+            ...PAYMENT_FILTERS.map((p) => ({ value: p, label: PAYMENT_FILTER_LABELS[p] })),
+          ]}
+        />
         <button type="submit" className="button secondary">
           Filtrar
         </button>
@@ -219,7 +220,7 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
                       <span className={`sale-state sale-state-${row.state.toLowerCase()}`}>{row.state}</span>
                     </td>
                     <td>{row.delivery}</td>
-                    <td>{row.payment ?? <span className="muted">Al recibir</span>}</td>
+                    <td>{row.payment ?? <span className="muted">{PAYMENT_FILTER_LABELS.on_delivery}</span>}</td>
                     <td className="num">{row.amount}</td>
                   </tr>
                 );

@@ -2,9 +2,9 @@ import { useState } from "react";
 import type { SoldOutListing } from "~/domain/catalog";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
 import { pickupPointText } from "~/domain/delivery";
-import { DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
-import { toDecimalString } from "~/domain/money";
+import { zoneSummary } from "~/domain/delivery-settings";
 import { displayPhone } from "~/domain/phone";
+import { amountInputText } from "~/domain/product-fields";
 import { timeZoneOptions } from "~/domain/time-zones";
 import { sendWithProgress } from "~/media/upload-progress";
 import { listSections } from "~/sections/sections.server";
@@ -30,8 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listPickupPoints(db, store.id),
     listDeliveryZones(db, store.id),
   ]);
-  // As the merchant types amounts back: '12,50' (a decimal comma, as the product form shows prices).
-  const amount = (minor: number | null) => (minor === null ? "" : toDecimalString(minor, store.currency).replace(".", ","));
+  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
   const plan = merchantPlanLimits(context);
   const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
   return {
@@ -69,7 +68,6 @@ export async function loader({ context }: Route.LoaderArgs) {
         minOrder: amount(z.minOrder),
         freeFrom: amount(z.freeFrom),
       })),
-      limits: { pickupPoints: PICKUP_POINTS_MAX, zones: DELIVERY_ZONES_MAX },
     },
     plan,
     // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
@@ -129,12 +127,7 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
         errors={errorsOf("info")}
         title={actionData?.intent === "info" ? actionData.title : undefined}
       />
-      <DeliveryPanel
-        delivery={loaderData.delivery}
-        currency={store.currency}
-        location={store.location}
-        answer={actionData?.intent?.match(/^(delivery|pickup|zone)-/) ? actionData : undefined}
-      />
+      <DeliveryPanel delivery={loaderData.delivery} currency={store.currency} location={store.location} answer={actionData} />
       <DeletePanel storeName={store.name} />
     </div>
   );
