@@ -1,6 +1,6 @@
 import { type DiscountCode, discountMessage, judgeDiscount } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
-import { isoLocalDateTime } from "~/domain/sales";
+import { storeToday } from "~/domain/sales";
 
 /**
  * The code the buyer entered, as it applies to their subtotal today in the store's time zone: the code
@@ -20,8 +20,7 @@ export function enteredCode(
   now: Date,
 ): EnteredCode {
   if (!entered) return { applied: null, discount: 0, refusal: null };
-  const today = isoLocalDateTime(now, store.timeZone).slice(0, 10);
-  const judged = judgeDiscount(row, subtotal, today);
+  const judged = judgeDiscount(row, subtotal, storeToday(now, store.timeZone));
   if (judged.ok && row) return { applied: row, discount: judged.discount, refusal: null };
   const minimum = row?.minPurchase ? formatMoney(row.minPurchase, store.currency) : "";
   return { applied: null, discount: 0, refusal: discountMessage(judged.ok ? "unknown" : judged.problem, minimum) };

@@ -7,10 +7,8 @@ import { MAX_VARIANTS } from "~/domain/variants";
 import { variantColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import {
-  deliveryZones,
   discountCodes,
   idempotencyKeys,
-  pickupPoints,
   productPhotos,
   products,
   productVariants,
@@ -330,29 +328,6 @@ export const orderLinesByIdQuery = (db: Db, storeId: SQL, saleId: string) =>
     .innerJoin(sales, eq(sales.id, saleLines.saleId))
     .where(and(eq(saleLines.saleId, saleId), eq(sales.storeId, storeId)))
     .orderBy(asc(saleLines.position));
-
-/** The store's home-delivery zones, in the merchant's order. */
-export const deliveryZonesQuery = (db: Db, storeId: SQL) =>
-  db
-    .select({
-      id: deliveryZones.id,
-      name: deliveryZones.name,
-      fee: deliveryZones.fee,
-      minOrder: deliveryZones.minOrder,
-      freeFrom: deliveryZones.freeFrom,
-    })
-    .from(deliveryZones)
-    .where(eq(deliveryZones.storeId, storeId))
-    .orderBy(asc(deliveryZones.position), asc(deliveryZones.id))
-    .limit(100);
-
-export const pickupPointsQuery = (db: Db, storeId: SQL) =>
-  db
-    .select({ id: pickupPoints.id, name: pickupPoints.name, address: pickupPoints.address, hours: pickupPoints.hours })
-    .from(pickupPoints)
-    .where(eq(pickupPoints.storeId, storeId))
-    .orderBy(asc(pickupPoints.position), asc(pickupPoints.id))
-    .limit(100);
 
 /** The store's code with this key (upper case), if any: inactive ones too, judged by the caller. */
 export const discountByKeyQuery = (db: Db, storeId: SQL, key: string) =>

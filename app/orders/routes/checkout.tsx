@@ -13,13 +13,11 @@ import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import type { RouteHandle } from "~/root";
 import {
-  deliveryZonesQuery,
   discountByKeyQuery,
   type OrderRow,
   orderByKeyQuery,
   orderLinesByKeyQuery,
   paymentAccountQuery,
-  pickupPointsQuery,
 } from "~/site/queries.server";
 import { siteMeta } from "~/site/seo";
 import { SiteShell } from "~/site/shell";
@@ -32,6 +30,7 @@ import {
   readCookie,
   storeCookie,
 } from "~/site/site.server";
+import { listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
 import { ariaInvalid } from "~/ui/form";
 import {
   CHECKOUT_FIELDS,
@@ -68,8 +67,8 @@ function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, curr
 export async function loader(args: Route.LoaderArgs) {
   const entered = readCodeCookie(args.request);
   const p = await loadSitePage(args, (storeId, db) => [
-    deliveryZonesQuery(db, storeId),
-    pickupPointsQuery(db, storeId),
+    listDeliveryZones(db, storeId),
+    listPickupPoints(db, storeId),
     discountByKeyQuery(db, storeId, entered ?? "-"),
     paymentAccountQuery(db, storeId),
   ]);
@@ -139,8 +138,8 @@ export async function action(args: Route.ActionArgs) {
       orderLinesByKeyQuery(db, storeId, input.idempotencyKey),
       // The devices to notify of a new sale, read in the same round trip.
       storeSubscriptionsQuery(db, storeId),
-      deliveryZonesQuery(db, storeId),
-      pickupPointsQuery(db, storeId),
+      listDeliveryZones(db, storeId),
+      listPickupPoints(db, storeId),
       discountByKeyQuery(db, storeId, input.discountCode ? codeKey(input.discountCode) : "-"),
       paymentAccountQuery(db, storeId),
     ],
