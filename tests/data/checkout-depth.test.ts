@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { completeLinking, startLinking } from "~/online-payments/store-accounts.server";
 import { orderPageUrl } from "~/orders/order-links";
-import { action as checkoutAction, loader as checkoutLoader } from "~/orders/routes/checkout";
+import { action as checkoutAction } from "~/orders/routes/checkout";
 import { action as orderAction, loader as orderLoader } from "~/orders/routes/order-page";
 import { insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
