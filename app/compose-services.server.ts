@@ -44,10 +44,17 @@ export function createServices(options: {
   }
   const clientId = config.MERCADOPAGO_CLIENT_ID;
   const clientSecret = config.MERCADOPAGO_CLIENT_SECRET;
-  const storePayments: StorePaymentGateway =
-    config.storePaymentsProvider === "mercadopago" && clientId && clientSecret
-      ? new MercadoPagoStoreGateway(clientId, clientSecret, config.MERCADOPAGO_ACCESS_TOKEN ?? clientSecret, fractionDigits)
-      : new SandboxStoreGateway(config.APP_ORIGIN, sandboxStoreRecords(db, options.clock));
+  let storePayments: StorePaymentGateway | null = null;
+  if (config.storePaymentsProvider === "mercadopago" && clientId && clientSecret) {
+    storePayments = new MercadoPagoStoreGateway(
+      clientId,
+      clientSecret,
+      config.MERCADOPAGO_ACCESS_TOKEN ?? clientSecret,
+      fractionDigits,
+    );
+  } else if (config.storePaymentsProvider === "sandbox") {
+    storePayments = new SandboxStoreGateway(config.APP_ORIGIN, sandboxStoreRecords(db, options.clock));
+  }
   const edgeCache = options.edgeCache ?? noEdgeCache;
   return {
     config,

@@ -3,7 +3,7 @@ import { judgePayment } from "~/domain/billing";
 import type { Services } from "~/services/services";
 import { sales, stores, users } from "../../db/schema";
 import { paymentApprovedEmail } from "./emails";
-import { findStorePaymentAccount, isUsable, storeAccessToken } from "./store-accounts.server";
+import { findStorePaymentAccount, isUsable, storeAccessToken, storePaymentGateway } from "./store-accounts.server";
 
 /**
  * Buyers paying an order online, straight to the store's own linked account (Vitrina never holds the
@@ -49,14 +49,16 @@ export async function startSalePayment(
     }
     const account = await storeAccessToken(services, storeId);
     if (!account) throw new Error(`store ${storeId} has no linked payment account`);
-    const checkout = await services.storePayments.paymentsFor(account).createCheckout({
-      code: sale.id,
-      title,
-      amount: sale.total,
-      currency: sale.currency,
-      backUrl: returnUrl,
-      notificationUrl: `${services.config.APP_ORIGIN}${storeWebhookPath(storeId)}`,
-    });
+    const checkout = await storePaymentGateway(services)
+      .paymentsFor(account)
+      .createCheckout({
+        code: sale.id,
+        title,
+        amount: sale.total,
+        currency: sale.currency,
+        backUrl: returnUrl,
+        notificationUrl: `${services.config.APP_ORIGIN}${storeWebhookPath(storeId)}`,
+      });
     return { redirectUrl: checkout.redirectUrl };
   } catch (cause) {
     console.error(`online payment of sale ${saleId} (store ${storeId}) not started`, cause);
@@ -80,7 +82,7 @@ export async function confirmSalePayment(
 ): Promise<{ outcome: SalePaymentOutcome }> {
   const account = await storeAccessToken(services, storeId);
   if (!account) return { outcome: "unknown" };
-  const remote = await services.storePayments.paymentsFor(account).fetchPayment(providerPaymentId);
+  const remote = await storePaymentGateway(services).paymentsFor(account).fetchPayment(providerPaymentId);
   if (!remote?.externalReference) return { outcome: "unknown" };
   if (options.expectedSaleId !== undefined && remote.externalReference !== options.expectedSaleId) {
     return { outcome: "unknown" };

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { PaymentProviderError } from "~/services/payments";
 import type { Services } from "~/services/services";
-import type { LinkedAccountTokens } from "~/services/store-payments";
+import type { LinkedAccountTokens, StorePaymentGateway } from "~/services/store-payments";
 import { storePaymentAccounts, stores } from "../../db/schema";
 import { signOAuthState, verifyOAuthState } from "./oauth-state";
 import { decryptToken, encryptToken, importTokenKey } from "./token-crypto";
@@ -19,9 +19,18 @@ export async function findStorePaymentAccount(services: Services, storeId: strin
   return services.db.query.storePaymentAccounts.findFirst({ where: eq(storePaymentAccounts.storeId, storeId) });
 }
 
-/** Linked with the provider this deployment uses (a sandbox link means nothing to MercadoPago, and back). */
+/**
+ * Linked with the provider this deployment uses (a sandbox link means nothing to MercadoPago, and back);
+ * never while this installation has no gateway for online payments to merchants.
+ */
 export function isUsable(services: Services, account: StorePaymentAccount | undefined): account is StorePaymentAccount {
-  return account?.provider === services.storePayments.name;
+  return services.storePayments !== null && account?.provider === services.storePayments.name;
+}
+
+/** The gateway, for paths that only run for a usable account or a link this installation offers. */
+export function storePaymentGateway(services: Services): StorePaymentGateway {
+  if (!services.storePayments) throw new LinkRefusedError("online payments to merchants are not configured");
+  return services.storePayments;
 }
 
 const redirectUri = (services: Services) => `${services.config.APP_ORIGIN}${OAUTH_CALLBACK_PATH}`;
@@ -29,7 +38,7 @@ const redirectUri = (services: Services) => `${services.config.APP_ORIGIN}${OAUT
 /** 'Vincular Mercado Pago': the provider's authorization page, with a state bound to this store and owner. */
 export async function startLinking(services: Services, storeId: string, ownerId: string): Promise<string> {
   const state = await signOAuthState(services.config.paymentTokenKey, storeId, ownerId, services.clock.now());
-  return services.storePayments.authorizationUrl({ state, redirectUri: redirectUri(services) });
+  return storePaymentGateway(services).authorizationUrl({ state, redirectUri: redirectUri(services) });
 }
 
 export class LinkRefusedError extends Error {
@@ -41,6 +50,7 @@ export class LinkRefusedError extends Error {
  * has; then the code is exchanged and the tokens stored encrypted. Returns the linked store's id.
  */
 export async function completeLinking(services: Services, ownerId: string, state: string, code: string): Promise<string> {
+  const gateway = storePaymentGateway(services);
   const storeId = await verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now());
   if (!storeId) throw new LinkRefusedError("state");
   const store = await services.db.query.stores.findFirst({
@@ -48,7 +58,7 @@ export async function completeLinking(services: Services, ownerId: string, state
     columns: { id: true },
   });
   if (!store) throw new LinkRefusedError("store");
-  const tokens = await services.storePayments.exchangeCode({ code, redirectUri: redirectUri(services) });
+  const tokens = await gateway.exchangeCode({ code, redirectUri: redirectUri(services) });
   const values = await sealTokens(services, storeId, tokens);
   const now = services.clock.now();
   await services.db
@@ -68,7 +78,7 @@ async function sealTokens(services: Services, storeId: string, tokens: LinkedAcc
   const key = await importTokenKey(services.config.paymentTokenKey);
   const now = services.clock.now();
   const values = {
-    provider: services.storePayments.name,
+    provider: storePaymentGateway(services).name,
     accountId: tokens.accountId,
     accessTokenEnc: await encryptToken(key, storeId, tokens.accessToken),
     refreshTokenEnc: await encryptToken(key, storeId, tokens.refreshToken),
@@ -108,7 +118,7 @@ export async function storeAccessToken(services: Services, storeId: string): Pro
 
   let tokens: LinkedAccountTokens;
   try {
-    tokens = await services.storePayments.refreshTokens(await decryptToken(key, storeId, account.refreshTokenEnc));
+    tokens = await storePaymentGateway(services).refreshTokens(await decryptToken(key, storeId, account.refreshTokenEnc));
   } catch (error) {
     const latest = await findStorePaymentAccount(services, storeId);
     if (isUsable(services, latest) && latest.refreshTokenEnc !== account.refreshTokenEnc) {

@@ -5,21 +5,28 @@ import { signNotification } from "~/billing/webhook-signature";
 import { randomDigits } from "~/domain/ids";
 import { loader as callbackLoader } from "~/online-payments/routes/oauth-callback";
 import { action as webhookAction } from "~/online-payments/routes/store-payment-webhook";
-import { action as storePaymentsAction } from "~/online-payments/routes/store-payments";
+import { action as storePaymentsAction, loader as storePaymentsLoader } from "~/online-payments/routes/store-payments";
 import {
   confirmSalePayment,
   OnlinePaymentsUnavailableError,
   startSalePayment,
   storeHasOnlinePayments,
 } from "~/online-payments/sale-payments.server";
-import { completeLinking, LinkRefusedError, startLinking, storeAccessToken } from "~/online-payments/store-accounts.server";
-import { decryptToken, importTokenKey } from "~/online-payments/token-crypto";
-import { action as sandboxOAuthAction } from "~/sandbox/routes/sandbox-oauth";
-import { action as sandboxCheckoutAction } from "~/sandbox/routes/sandbox-store-checkout";
+import {
+  completeLinking,
+  findStorePaymentAccount,
+  isUsable,
+  LinkRefusedError,
+  startLinking,
+  storeAccessToken,
+} from "~/online-payments/store-accounts.server";
+import { decryptToken, encryptToken, importTokenKey } from "~/online-payments/token-crypto";
+import { action as sandboxOAuthAction, loader as sandboxOAuthLoader } from "~/sandbox/routes/sandbox-oauth";
+import { action as sandboxCheckoutAction, loader as sandboxCheckoutLoader } from "~/sandbox/routes/sandbox-store-checkout";
 import type { Services } from "~/services/services";
 import { servicesContext } from "~/services/services";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
-import { sales, storePaymentAccounts, type stores, users } from "../../db/schema";
+import { sales, sandboxStorePayments, storePaymentAccounts, type stores, users } from "../../db/schema";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -28,7 +35,7 @@ import {
   TOKEN_LIFETIME_S,
   WEBHOOK_SECRET,
 } from "../support/mercadopago-stand-in";
-import { createTestServices } from "../support/services";
+import { createTestServices, TEST_VAPID } from "../support/services";
 import { merchantWithStore } from "./sales-fixtures";
 
 type MpServices = ReturnType<typeof createMercadoPagoServices>;
@@ -518,5 +525,101 @@ describe("MercadoPago (against the stand-in)", () => {
         .from(sales)
         .where(and(eq(sales.paymentStatus, "approved"))),
     ).toHaveLength(0);
+  });
+});
+
+describe("an installation without online payments to merchants", () => {
+  /** Production with the platform's MercadoPago but no OAuth application and no PAYMENT_SANDBOX. */
+  const productionWithoutOAuth = {
+    VITRINA_ENV: "production",
+    RESEND_API_KEY: "re_x",
+    ADMIN_SECRET: "una-clave-de-administracion",
+    VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
+    VAPID_SUBJECT: TEST_VAPID.subject,
+    MERCADOPAGO_CLIENT_ID: undefined,
+    MERCADOPAGO_CLIENT_SECRET: undefined,
+  };
+  const statusOf = (thrown: unknown) => (thrown as { init?: { status?: number } }).init?.status;
+
+  it("says so on 'Cobros en línea', links nothing, takes no payment and has no sandbox pages", async () => {
+    const s = createMercadoPagoServices(productionWithoutOAuth);
+    const { userId, store } = await merchantWithStore(s);
+    const pageUrl = `https://app.vitrina.test/Store/${store.id}/payments`;
+    const page = await run(storePaymentsLoader, {
+      request: new Request(pageUrl),
+      context: contextFor(s, userId, store),
+      params: { storeId: store.id },
+    });
+    expect(page).toMatchObject({ available: false, linked: false, sandbox: false });
+
+    const link = await run(storePaymentsAction, {
+      request: new Request(pageUrl, { method: "POST", body: new URLSearchParams({ intent: "link" }) }),
+      context: contextFor(s, userId, store),
+      params: { storeId: store.id },
+    });
+    expect(link).not.toBeInstanceOf(Response);
+    expect(statusOf(link)).toBe(409);
+    await expect(startLinking(s, store.id, userId)).rejects.toThrow(LinkRefusedError);
+
+    // A sandbox link made before is no way to be paid.
+    const key = await importTokenKey(s.config.paymentTokenKey);
+    await s.db.insert(storePaymentAccounts).values({
+      storeId: store.id,
+      provider: "sandbox",
+      accountId: "555000111",
+      accessTokenEnc: await encryptToken(key, store.id, "SANDBOX-access-555000111-abcdefgh"),
+      refreshTokenEnc: await encryptToken(key, store.id, "SANDBOX-refresh-555000111-abcdefgh"),
+      publicKey: null,
+      expiresAt: new Date(s.testClock.now().getTime() + 30 * 24 * 3600_000),
+      linkedAt: s.testClock.now(),
+    });
+    expect(isUsable(s, await findStorePaymentAccount(s, store.id))).toBe(false);
+    expect(await storeAccessToken(s, store.id)).toBeNull();
+    const saleId = await onlineSale(s, store.id);
+    await expect(startSalePayment(s, store.id, saleId, returnUrl(saleId), "x")).rejects.toThrow(OnlinePaymentsUnavailableError);
+
+    const authorize = new URL("https://app.vitrina.test/_sandbox/oauth");
+    authorize.searchParams.set("state", "x");
+    authorize.searchParams.set("redirect_uri", "https://app.vitrina.test/Store/oauth/mercadopago");
+    const oauthPage = await Promise.resolve()
+      .then(() => run(sandboxOAuthLoader, { request: new Request(authorize), context: contextFor(s), params: {} }))
+      .catch((e: unknown) => e);
+    expect(statusOf(oauthPage)).toBe(404);
+    const [checkout] = await s.db
+      .insert(sandboxStorePayments)
+      .values({
+        accountId: "555000111",
+        externalReference: saleId,
+        title: "x",
+        amount: 2500,
+        currency: "USD",
+        backUrl: returnUrl(saleId),
+        notificationUrl: `https://app.vitrina.test/webhooks/mercadopago/stores/${store.id}`,
+        createdAt: s.testClock.now(),
+      })
+      .returning({ id: sandboxStorePayments.id });
+    const checkoutUrl = `https://app.vitrina.test/_sandbox/store-checkout/${checkout?.id}`;
+    const checkoutPage = await Promise.resolve()
+      .then(() =>
+        run(sandboxCheckoutLoader, {
+          request: new Request(checkoutUrl),
+          context: contextFor(s),
+          params: { id: String(checkout?.id) },
+        }),
+      )
+      .catch((e: unknown) => e);
+    expect(statusOf(checkoutPage)).toBe(404);
+    const approve = await Promise.resolve()
+      .then(() =>
+        run(sandboxCheckoutAction, {
+          request: new Request(checkoutUrl, { method: "POST", body: new URLSearchParams({ decision: "approved" }) }),
+          context: contextFor(s),
+          params: { id: String(checkout?.id) },
+        }),
+      )
+      .catch((e: unknown) => e);
+    expect(statusOf(approve)).toBe(404);
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("pending");
   });
 });

@@ -169,8 +169,11 @@ export async function startMercadoPagoStandIn() {
   };
 }
 
-/** Real services on a fresh database copy, configured for MercadoPago (the SDK talks to the stand-in). */
-export function createMercadoPagoServices() {
+/**
+ * Real services on a fresh database copy, configured for MercadoPago (the SDK talks to the stand-in);
+ * `env` changes settings (undefined removes one).
+ */
+export function createMercadoPagoServices(env: Record<string, string | undefined> = {}) {
   const dir = join(TMP_DIR, `mp-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
   mkdirSync(dir, { recursive: true });
   const dbPath = join(dir, "vitrina.db");
@@ -184,6 +187,7 @@ export function createMercadoPagoServices() {
     MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
     MERCADOPAGO_CLIENT_ID: CLIENT_ID,
     MERCADOPAGO_CLIENT_SECRET: CLIENT_SECRET,
+    ...env,
   });
   const testClock = new TestClock(new Date());
   const outbox = new MemoryMailer();

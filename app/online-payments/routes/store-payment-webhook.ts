@@ -21,7 +21,7 @@ export function loader() {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const secret = services.config.MERCADOPAGO_WEBHOOK_SECRET;
-  if (services.storePayments.name !== "mercadopago" || !secret) return text("No encontrado", 404);
+  if (services.storePayments?.name !== "mercadopago" || !secret) return text("No encontrado", 404);
   if (request.method !== "POST") return text("Método no permitido", 405);
   if (!isId("store", params.storeId)) return text("No encontrado", 404);
 

@@ -74,7 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const [zones, points, [codeRow], [account]] = p.page;
   const { currency } = p.site;
-  const linked = account?.provider === p.services.storePayments.name;
+  const linked = account !== undefined && account.provider === p.services.storePayments?.name;
   const subtotal = p.priced.total;
   const code = enteredCode(entered, codeRow, subtotal, p.store, p.services.clock.now());
   const discount = code.state === "applied" ? code.discount : 0;
@@ -157,7 +157,7 @@ export async function action(args: Route.ActionArgs) {
   );
   const { store, services } = p;
   const [[existing], existingLines, subscriptions, zones, points, [codeRow], [account]] = p.page;
-  const linked = account?.provider === services.storePayments.name;
+  const linked = account !== undefined && account.provider === services.storePayments?.name;
   const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
   if (contact) return refused(400, contact, form);
   const mobile = isMobileUserAgent(args.request.headers.get("User-Agent"));

@@ -53,7 +53,7 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
   if (!sale || !token || !constantTimeEqual(token, sale.accessToken)) {
     throw data({ kind: "not_found" }, { status: 404, headers: PRIVATE_HEADERS });
   }
-  return { p, sale, lines, linked: account?.provider === p.services.storePayments.name };
+  return { p, sale, lines, linked: account !== undefined && account.provider === p.services.storePayments?.name };
 }
 
 export async function loader(args: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import type { Route } from "./+types/sandbox-oauth";
  */
 function sandboxOnly(context: Route.LoaderArgs["context"]) {
   const services = getServices(context);
-  if (services.storePayments.name !== "sandbox") notFound();
+  if (services.storePayments?.name !== "sandbox") notFound();
   return services;
 }
 
