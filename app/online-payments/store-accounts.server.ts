@@ -4,7 +4,7 @@ import type { Services } from "~/services/services";
 import type { LinkedAccountTokens, StorePaymentGateway } from "~/services/store-payments";
 import { storePaymentAccounts, stores } from "../../db/schema";
 import { signOAuthState, verifyOAuthState } from "./oauth-state";
-import { decryptToken, encryptToken, importTokenKey } from "./token-crypto";
+import { decryptToken, encryptToken, importTokenKey, TokenDecryptionError } from "./token-crypto";
 
 /** The one callback URL registered with MercadoPago; the store travels in the signed state. */
 export const OAUTH_CALLBACK_PATH = "/Store/oauth/mercadopago";
@@ -103,10 +103,25 @@ export interface UsableAccount {
  * The store's access token for a call to the provider, refreshed first when fewer than 7 days remain.
  * The refreshed pair replaces the old one only if no other request replaced it meanwhile (conditioned
  * on the refresh token read); the loser of such a race uses the winner's token. Null when not linked.
+ * A row whose tokens no longer decrypt (PAYMENT_TOKEN_KEY lost or changed) is deleted, so the store
+ * shows as unlinked and its owner links again, and null is returned.
  */
 export async function storeAccessToken(services: Services, storeId: string): Promise<UsableAccount | null> {
   const account = await findStorePaymentAccount(services, storeId);
   if (!isUsable(services, account)) return null;
+  try {
+    return await usableToken(services, storeId, account);
+  } catch (error) {
+    if (!(error instanceof TokenDecryptionError)) throw error;
+    console.error(`store ${storeId}: linked payment account unreadable with this PAYMENT_TOKEN_KEY, unlinked`, error);
+    await services.db
+      .delete(storePaymentAccounts)
+      .where(and(eq(storePaymentAccounts.storeId, storeId), eq(storePaymentAccounts.accessTokenEnc, account.accessTokenEnc)));
+    return null;
+  }
+}
+
+async function usableToken(services: Services, storeId: string, account: StorePaymentAccount): Promise<UsableAccount | null> {
   const key = await importTokenKey(services.config.paymentTokenKey);
   const now = services.clock.now();
   const current = {

@@ -394,6 +394,32 @@ describe("MercadoPago (against the stand-in)", () => {
     expect(mails[0]?.to).toBe(await ownerEmail(s, userId));
   });
 
+  it("tokens that no longer decrypt (the key changed) unlink the store instead of failing", async () => {
+    const s = createMercadoPagoServices();
+    const { userId, store } = await linkWithMercadoPago(s, 7011);
+    const saleId = await onlineSale(s, store.id, 2500);
+    mp.payments.set("8800011", {
+      id: 8800011,
+      status: "approved",
+      external_reference: saleId,
+      transaction_amount: 25,
+      currency_id: "USD",
+      collector_id: 7011,
+    });
+    s.config = { ...s.config, paymentTokenKey: "b3RyYS1jbGF2ZS1kZS0zMi1ieXRlcy1wYXJhLXByb2I" };
+
+    expect(await notify(s, store.id, "8800011")).toEqual({ status: 200, text: "unknown" });
+    expect(await accountRow(s, store.id)).toBeUndefined();
+    expect(await storeAccessToken(s, store.id)).toBeNull();
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("pending");
+    const page = await run(storePaymentsLoader, {
+      request: new Request(`https://app.vitrina.test/Store/${store.id}/payments`),
+      context: contextFor(s, userId, store),
+      params: { storeId: store.id },
+    });
+    expect(page).toMatchObject({ available: true, linked: false });
+  });
+
   it("a failing mailer does not fail the confirmation", async () => {
     const s = createMercadoPagoServices();
     const { store } = await linkWithMercadoPago(s, 7009);
