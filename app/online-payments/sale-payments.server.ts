@@ -84,10 +84,8 @@ export async function confirmSalePayment(
   if (!account) return { outcome: "unknown" };
   const remote = await storePaymentGateway(services).paymentsFor(account).fetchPayment(providerPaymentId);
   if (!remote?.externalReference) return { outcome: "unknown" };
-  if (options.expectedSaleId !== undefined && remote.externalReference !== options.expectedSaleId) {
-    return { outcome: "unknown" };
-  }
-  const sale = await findSale(services, storeId, remote.externalReference);
+  // A payment naming another sale than the expected one is judged "wrong_reference" below.
+  const sale = await findSale(services, storeId, options.expectedSaleId ?? remote.externalReference);
   if (sale?.paymentMethod !== "online") return { outcome: "unknown" };
 
   const verdict = judgePayment({ code: sale.id, amount: sale.total, currency: sale.currency }, remote);
@@ -98,10 +96,12 @@ export async function confirmSalePayment(
   if (verdict === "wrong_reference") return { outcome: "unknown" };
   if (verdict === "pending") return { outcome: sale.paymentStatus === "approved" ? "already_applied" : "pending" };
   if (verdict === "rejected") {
-    await services.db
+    const marked = await services.db
       .update(sales)
       .set({ paymentStatus: "rejected" })
-      .where(and(eq(sales.id, sale.id), eq(sales.storeId, storeId), eq(sales.paymentStatus, "pending")));
+      .where(and(eq(sales.id, sale.id), eq(sales.storeId, storeId), eq(sales.paymentStatus, "pending")))
+      .returning({ id: sales.id });
+    if (marked.length > 0) return { outcome: "rejected" };
     const row = await findSale(services, storeId, sale.id);
     return { outcome: row?.paymentStatus === "approved" ? "already_applied" : "rejected" };
   }
