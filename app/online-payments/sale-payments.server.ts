@@ -3,7 +3,7 @@ import { judgePayment } from "~/domain/billing";
 import type { Services } from "~/services/services";
 import { sales, stores, users } from "../../db/schema";
 import { paymentApprovedEmail } from "./emails";
-import { findStorePaymentAccount, isUsable, storeAccessToken, storePaymentGateway } from "./store-accounts.server";
+import { storeAccessToken, storePaymentGateway } from "./store-accounts.server";
 
 /**
  * Buyers paying an order online, straight to the store's own linked account (Vitrina never holds the
@@ -20,11 +20,6 @@ export class OnlinePaymentsUnavailableError extends Error {
 }
 
 export const storeWebhookPath = (storeId: string) => `/webhooks/mercadopago/stores/${storeId}`;
-
-/** true when the store has a linked account (usable for checkout). */
-export async function storeHasOnlinePayments(services: Services, storeId: string): Promise<boolean> {
-  return isUsable(services, await findStorePaymentAccount(services, storeId));
-}
 
 const findSale = (services: Services, storeId: string, saleId: string) =>
   /^\d{10}$/.test(saleId)

@@ -23,7 +23,10 @@ export async function findStorePaymentAccount(services: Services, storeId: strin
  * Linked with the provider this deployment uses (a sandbox link means nothing to MercadoPago, and back);
  * never while this installation has no gateway for online payments to merchants.
  */
-export function isUsable(services: Services, account: StorePaymentAccount | undefined): account is StorePaymentAccount {
+export function isUsable<Account extends Pick<StorePaymentAccount, "provider">>(
+  services: Services,
+  account: Account | undefined,
+): account is Account {
   return services.storePayments !== null && account?.provider === services.storePayments.name;
 }
 

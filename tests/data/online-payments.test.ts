@@ -6,12 +6,7 @@ import { randomDigits } from "~/domain/ids";
 import { loader as callbackLoader } from "~/online-payments/routes/oauth-callback";
 import { action as webhookAction } from "~/online-payments/routes/store-payment-webhook";
 import { action as storePaymentsAction, loader as storePaymentsLoader } from "~/online-payments/routes/store-payments";
-import {
-  confirmSalePayment,
-  OnlinePaymentsUnavailableError,
-  startSalePayment,
-  storeHasOnlinePayments,
-} from "~/online-payments/sale-payments.server";
+import { confirmSalePayment, OnlinePaymentsUnavailableError, startSalePayment } from "~/online-payments/sale-payments.server";
 import {
   completeLinking,
   findStorePaymentAccount,
@@ -93,7 +88,7 @@ describe("linking through the sandbox", () => {
   it("'Autorizar' comes back with a code; the callback stores the tokens encrypted and the store can take payments", async () => {
     const s = createTestServices();
     const { userId, store } = await merchantWithStore(s);
-    expect(await storeHasOnlinePayments(s, store.id)).toBe(false);
+    expect(isUsable(s, await findStorePaymentAccount(s, store.id))).toBe(false);
 
     const start = (await run(storePaymentsAction, {
       request: new Request(`http://localhost:3999/Store/${store.id}/payments`, {
@@ -141,7 +136,7 @@ describe("linking through the sandbox", () => {
     expect(row?.refreshTokenEnc).not.toContain("SANDBOX");
     const key = await importTokenKey(s.config.paymentTokenKey);
     expect(await decryptToken(key, store.id, row?.accessTokenEnc ?? "")).toBe(token?.accessToken);
-    expect(await storeHasOnlinePayments(s, store.id)).toBe(true);
+    expect(isUsable(s, await findStorePaymentAccount(s, store.id))).toBe(true);
 
     // 'Desvincular' deletes the tokens.
     const unlinked = (await run(storePaymentsAction, {
@@ -154,7 +149,7 @@ describe("linking through the sandbox", () => {
     })) as Response;
     expect(unlinked.status).toBe(302);
     expect(await accountRow(s, store.id)).toBeUndefined();
-    expect(await storeHasOnlinePayments(s, store.id)).toBe(false);
+    expect(isUsable(s, await findStorePaymentAccount(s, store.id))).toBe(false);
   });
 
   it("a state for another store or another owner is refused and links nothing", async () => {
