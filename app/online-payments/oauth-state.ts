@@ -3,8 +3,8 @@
 // URL for every store, so the state is what carries the store; the signature makes it unguessable and
 // unforgeable, the owner binding makes another merchant's state useless, the expiry keeps it short-lived.
 
-import { constantTimeEqual } from "~/billing/webhook-signature";
 import { fromBase64Url, toBase64Url } from "~/domain/base64url";
+import { constantTimeEqual } from "~/domain/constant-time";
 
 export const STATE_LIFETIME_MS = 15 * 60_000;
 const encoder = new TextEncoder();
