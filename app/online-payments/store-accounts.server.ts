@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { appCookie } from "~/http/cookies.server";
+import type { Config } from "~/services/config";
 import { PaymentProviderError } from "~/services/payments";
 import type { Services } from "~/services/services";
 import type { LinkedAccountTokens, StorePaymentGateway } from "~/services/store-payments";
 import { storePaymentAccounts, stores } from "../../db/schema";
-import { signOAuthState, verifyOAuthState } from "./oauth-state";
+import { STATE_LIFETIME_MS, signOAuthState, verifyOAuthState } from "./oauth-state";
 import { decryptToken, encryptToken, importTokenKey, TokenDecryptionError } from "./token-crypto";
 
 /** The one callback URL registered with MercadoPago; the store travels in the signed state. */
@@ -38,10 +40,28 @@ export function storePaymentGateway(services: Services): StorePaymentGateway {
 
 const redirectUri = (services: Services) => `${services.config.APP_ORIGIN}${OAUTH_CALLBACK_PATH}`;
 
-/** 'Vincular Mercado Pago': the provider's authorization page, with a state bound to this store and owner. */
-export async function startLinking(services: Services, storeId: string, ownerId: string): Promise<string> {
-  const state = await signOAuthState(services.config.paymentTokenKey, storeId, ownerId, services.clock.now());
-  return storePaymentGateway(services).authorizationUrl({ state, redirectUri: redirectUri(services) });
+/** Holds the state's nonce in the browser that started linking, until the callback (oauth-state.ts). */
+export const linkingCookie = (config: Pick<Config, "VITRINA_ENV">) =>
+  appCookie(config, "vitrina_vinculo", { maxAge: STATE_LIFETIME_MS / 1000 });
+
+/** The nonce in the request's linking cookie, or null. */
+export async function linkingNonce(config: Pick<Config, "VITRINA_ENV">, request: Request): Promise<string | null> {
+  const value: unknown = await linkingCookie(config).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/**
+ * 'Vincular Mercado Pago': the provider's authorization page, with a state bound to this store and
+ * owner, and the state's nonce for the linking cookie that binds it to this browser.
+ */
+export async function startLinking(
+  services: Services,
+  storeId: string,
+  ownerId: string,
+): Promise<{ url: string; nonce: string }> {
+  const gateway = storePaymentGateway(services);
+  const { state, nonce } = await signOAuthState(services.config.paymentTokenKey, storeId, ownerId, services.clock.now());
+  return { url: gateway.authorizationUrl({ state, redirectUri: redirectUri(services) }), nonce };
 }
 
 export class LinkRefusedError extends Error {
@@ -49,12 +69,19 @@ export class LinkRefusedError extends Error {
 }
 
 /**
- * The callback: the state must be genuine, fresh, issued to this owner, for a store this owner still
- * has; then the code is exchanged and the tokens stored encrypted. Returns the linked store's id.
+ * The callback: the state must be genuine, fresh, issued to this owner, come back to the browser that
+ * asked (`nonce`, from its linking cookie), for a store this owner still has; then the code is exchanged
+ * and the tokens stored encrypted. Returns the linked store's id.
  */
-export async function completeLinking(services: Services, ownerId: string, state: string, code: string): Promise<string> {
+export async function completeLinking(
+  services: Services,
+  ownerId: string,
+  state: string,
+  code: string,
+  nonce: string | null,
+): Promise<string> {
   const gateway = storePaymentGateway(services);
-  const storeId = await verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now());
+  const storeId = await verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now(), nonce);
   if (!storeId) throw new LinkRefusedError("state");
   const store = await services.db.query.stores.findFirst({
     where: and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)),
@@ -72,8 +99,8 @@ export async function completeLinking(services: Services, ownerId: string, state
 }
 
 /** Which store a state names, when it is genuine and this owner's (to send a cancelled link back to its page). */
-export async function stateStore(services: Services, ownerId: string, state: string) {
-  return verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now());
+export async function stateStore(services: Services, ownerId: string, state: string, nonce: string | null) {
+  return verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now(), nonce);
 }
 
 /** The row's token columns: both tokens encrypted for this store, the expiry from now. */

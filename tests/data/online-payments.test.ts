@@ -12,6 +12,7 @@ import {
   findStorePaymentAccount,
   isUsable,
   LinkRefusedError,
+  linkingCookie,
   startLinking,
   storeAccessToken,
 } from "~/online-payments/store-accounts.server";
@@ -82,6 +83,9 @@ const accountRow = (s: Services, storeId: string) =>
 const ownerEmail = async (s: Services, userId: string) =>
   (await s.db.query.users.findFirst({ where: eq(users.id, userId) }))?.email ?? "";
 
+/** The `name=value` a response's Set-Cookie gives the browser, to send back as a Cookie header. */
+const cookieFrom = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+
 const returnUrl = (saleId: string) => `https://tienda.vitrina.test/Order/${saleId}?t=abcdefabcdefabcdef`;
 
 describe("linking through the sandbox", () => {
@@ -119,7 +123,7 @@ describe("linking through the sandbox", () => {
     expect(back.searchParams.get("code")).toMatch(/^SBX-\d{9}-/);
 
     const done = (await run(callbackLoader, {
-      request: new Request(back),
+      request: new Request(back, { headers: { Cookie: cookieFrom(start) } }),
       context: contextFor(s, userId),
       params: {},
     })) as Response;
@@ -156,42 +160,93 @@ describe("linking through the sandbox", () => {
     const s = createTestServices();
     const a = await merchantWithStore(s);
     const b = await merchantWithStore(s);
-    const stateOf = async (storeId: string, ownerId: string) =>
-      new URL(await startLinking(s, storeId, ownerId)).searchParams.get("state") ?? "";
+    const linkOf = async (storeId: string, ownerId: string) => {
+      const { url, nonce } = await startLinking(s, storeId, ownerId);
+      return { state: new URL(url).searchParams.get("state") ?? "", nonce };
+    };
     const code = () => `SBX-123456789-${crypto.randomUUID().replaceAll("-", "")}`;
 
     // A's state presented by B (B signed in, returning with A's link).
-    await expect(completeLinking(s, b.userId, await stateOf(a.store.id, a.userId), code())).rejects.toThrow(LinkRefusedError);
+    const aLink = await linkOf(a.store.id, a.userId);
+    await expect(completeLinking(s, b.userId, aLink.state, code(), aLink.nonce)).rejects.toThrow(LinkRefusedError);
     // A state naming B's store, issued to A (who does not own it).
-    await expect(completeLinking(s, a.userId, await stateOf(b.store.id, a.userId), code())).rejects.toThrow(LinkRefusedError);
+    const foreign = await linkOf(b.store.id, a.userId);
+    await expect(completeLinking(s, a.userId, foreign.state, code(), foreign.nonce)).rejects.toThrow(LinkRefusedError);
     // A's state edited to name B's store.
-    const edited = (await stateOf(a.store.id, a.userId)).replace(a.store.id, b.store.id);
-    await expect(completeLinking(s, a.userId, edited, code())).rejects.toThrow(LinkRefusedError);
+    const original = await linkOf(a.store.id, a.userId);
+    const edited = original.state.replace(a.store.id, b.store.id);
+    await expect(completeLinking(s, a.userId, edited, code(), original.nonce)).rejects.toThrow(LinkRefusedError);
     // Through the callback route: refused with 400.
-    const state = await stateOf(a.store.id, a.userId);
+    const { state, nonce } = await linkOf(a.store.id, a.userId);
     const refused = await run(callbackLoader, {
-      request: new Request(`http://localhost:3999/Store/oauth/mercadopago?code=${code()}&state=${encodeURIComponent(state)}`),
+      request: new Request(`http://localhost:3999/Store/oauth/mercadopago?code=${code()}&state=${encodeURIComponent(state)}`, {
+        headers: { Cookie: await linkingCookie(s.config).serialize(nonce) },
+      }),
       context: contextFor(s, b.userId),
       params: {},
     }).catch((e: unknown) => e);
     expect((refused as { init?: { status?: number } }).init?.status).toBe(400);
     // An old state (16 minutes).
-    const old = await stateOf(a.store.id, a.userId);
+    const old = await linkOf(a.store.id, a.userId);
     s.testClock.current = new Date(s.testClock.current.getTime() + 16 * 60_000);
-    await expect(completeLinking(s, a.userId, old, code())).rejects.toThrow(LinkRefusedError);
+    await expect(completeLinking(s, a.userId, old.state, code(), old.nonce)).rejects.toThrow(LinkRefusedError);
 
     expect(await s.db.select().from(storePaymentAccounts)).toHaveLength(0);
     // The owner's own fresh state links.
-    await completeLinking(s, a.userId, await stateOf(a.store.id, a.userId), code());
+    const fresh = await linkOf(a.store.id, a.userId);
+    await completeLinking(s, a.userId, fresh.state, code(), fresh.nonce);
     expect(await accountRow(s, a.store.id)).toMatchObject({ accountId: "123456789" });
+  });
+
+  it("a state that comes back without the linking cookie of the browser that asked, or with another one, is refused", async () => {
+    const s = createTestServices();
+    const { userId, store } = await merchantWithStore(s);
+    const pageUrl = `http://localhost:3999/Store/${store.id}/payments`;
+    const clickLink = async () => {
+      const response = (await run(storePaymentsAction, {
+        request: new Request(pageUrl, { method: "POST", body: new URLSearchParams({ intent: "link" }) }),
+        context: contextFor(s, userId, store),
+        params: { storeId: store.id },
+      })) as Response;
+      const setCookie = response.headers.get("Set-Cookie") ?? "";
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+      return {
+        state: new URL(response.headers.get("Location") ?? "").searchParams.get("state") ?? "",
+        cookie: cookieFrom(response),
+      };
+    };
+    const callback = (state: string, cookie?: string) =>
+      run(callbackLoader, {
+        request: new Request(
+          `http://localhost:3999/Store/oauth/mercadopago?code=SBX-123456789-${crypto.randomUUID().replaceAll("-", "")}&state=${encodeURIComponent(state)}`,
+          { headers: cookie ? { Cookie: cookie } : {} },
+        ),
+        context: contextFor(s, userId),
+        params: {},
+      }).catch((e: unknown) => e);
+    const statusOf = (answer: unknown) =>
+      answer instanceof Response ? answer.status : (answer as { init?: { status?: number } }).init?.status;
+
+    const leaked = await clickLink();
+    const mine = await clickLink();
+    expect(statusOf(await callback(leaked.state))).toBe(400);
+    expect(statusOf(await callback(leaked.state, mine.cookie))).toBe(400);
+    expect(await accountRow(s, store.id)).toBeUndefined();
+
+    const done = (await callback(mine.state, mine.cookie)) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Set-Cookie")).toContain(`${mine.cookie.split("=")[0]}=;`);
+    expect(await accountRow(s, store.id)).toMatchObject({ accountId: "123456789" });
   });
 });
 
 describe("paying a sale through the sandbox checkout", () => {
   async function linkedSandboxStore(s: ReturnType<typeof createTestServices>) {
     const { userId, store } = await merchantWithStore(s);
-    const state = new URL(await startLinking(s, store.id, userId)).searchParams.get("state") ?? "";
-    await completeLinking(s, userId, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`);
+    const { url, nonce } = await startLinking(s, store.id, userId);
+    const state = new URL(url).searchParams.get("state") ?? "";
+    await completeLinking(s, userId, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
     return { userId, store };
   }
   async function decide(s: Services, redirectUrl: string, decision: "approved" | "rejected") {
@@ -257,7 +312,8 @@ describe("paying a sale through the sandbox checkout", () => {
 describe("MercadoPago (against the stand-in)", () => {
   async function linkWithMercadoPago(s: MpServices, accountId: number) {
     const { userId, store } = await merchantWithStore(s);
-    const authorize = new URL(await startLinking(s, store.id, userId));
+    const { url, nonce } = await startLinking(s, store.id, userId);
+    const authorize = new URL(url);
     expect(`${authorize.origin}${authorize.pathname}`).toBe("https://auth.mercadopago.com/authorization");
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
       client_id: CLIENT_ID,
@@ -265,7 +321,7 @@ describe("MercadoPago (against the stand-in)", () => {
       platform_id: "mp",
       redirect_uri: "https://app.vitrina.test/Store/oauth/mercadopago",
     });
-    await completeLinking(s, userId, authorize.searchParams.get("state") ?? "", mp.authorizationCode(accountId));
+    await completeLinking(s, userId, authorize.searchParams.get("state") ?? "", mp.authorizationCode(accountId), nonce);
     return { userId, store };
   }
 

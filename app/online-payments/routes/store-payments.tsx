@@ -8,7 +8,14 @@ import { FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { MERCADOPAGO_APP_REMOVAL, ONLINE_PAYMENTS_NOT_CONFIGURED } from "../messages";
-import { findStorePaymentAccount, isUsable, paymentsPagePath, startLinking, unlinkStore } from "../store-accounts.server";
+import {
+  findStorePaymentAccount,
+  isUsable,
+  linkingCookie,
+  paymentsPagePath,
+  startLinking,
+  unlinkStore,
+} from "../store-accounts.server";
 import type { Route } from "./+types/store-payments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cobros en línea | Vitrina" }];
@@ -38,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return failure({ form: "Elige vincular o desvincular" });
   if (parsed.data.intent === "link") {
     if (!services.storePayments) return failure({ form: ONLINE_PAYMENTS_NOT_CONFIGURED }, { status: 409 });
-    return redirect(await startLinking(services, store.id, context.get(merchantContext).id));
+    const { url, nonce } = await startLinking(services, store.id, context.get(merchantContext).id);
+    return redirect(url, { headers: { "Set-Cookie": await linkingCookie(services.config).serialize(nonce) } });
   }
   await unlinkStore(services, store.id);
   return redirectWithNotice(
