@@ -291,6 +291,21 @@ describe("paying a sale through the sandbox checkout", () => {
     expect((await saleRow(s, saleId)).paymentStatus).toBe("approved");
   });
 
+  it("with two stores linked to the same sandbox account, the checkout pays the store it was made for", async () => {
+    const s = createTestServices();
+    await linkedSandboxStore(s);
+    const { store } = await linkedSandboxStore(s);
+    const saleId = await onlineSale(s, store.id);
+    const { redirectUrl } = await startSalePayment(s, store.id, saleId, returnUrl(saleId), `Pedido ${saleId}`);
+    const id = new URL(redirectUrl).pathname.split("/").at(-1) ?? "";
+    const page = await run(sandboxCheckoutLoader, { request: new Request(redirectUrl), context: contextFor(s), params: { id } });
+    expect(page).toMatchObject({ storeName: store.name, status: "pending" });
+
+    const approved = await decide(s, redirectUrl, "approved");
+    expect(approved.location.searchParams.get("status")).toBe("approved");
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("approved");
+  });
+
   it("refuses to start without a linked account, for a sale paid on delivery, or another store's sale", async () => {
     const s = createTestServices();
     const unlinked = await merchantWithStore(s);
