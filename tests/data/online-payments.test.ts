@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signNotification } from "~/billing/webhook-signature";
+import { describe, expect, it } from "vitest";
 import { randomDigits } from "~/domain/ids";
 import { loader as callbackLoader } from "~/online-payments/routes/oauth-callback";
 import { action as webhookAction } from "~/online-payments/routes/store-payment-webhook";
@@ -27,7 +26,8 @@ import {
   CLIENT_ID,
   CLIENT_SECRET,
   createMercadoPagoServices,
-  startMercadoPagoStandIn,
+  mercadoPagoStandInForThisFile,
+  signedNotification,
   TOKEN_LIFETIME_S,
   WEBHOOK_SECRET,
 } from "../support/mercadopago-stand-in";
@@ -36,13 +36,7 @@ import { merchantWithStore } from "./sales-fixtures";
 
 type MpServices = ReturnType<typeof createMercadoPagoServices>;
 
-let mp: Awaited<ReturnType<typeof startMercadoPagoStandIn>>;
-beforeAll(async () => {
-  mp = await startMercadoPagoStandIn();
-});
-afterAll(async () => {
-  await mp.close();
-});
+const mp = mercadoPagoStandInForThisFile();
 
 function contextFor(s: Services, userId?: string, store?: typeof stores.$inferSelect) {
   const context = new RouterContextProvider();
@@ -341,24 +335,14 @@ describe("MercadoPago (against the stand-in)", () => {
   }
 
   async function notify(s: Services, storeId: string, dataId: string, secret = WEBHOOK_SECRET) {
-    const requestId = crypto.randomUUID();
-    const ts = String(Math.floor(s.clock.now().getTime() / 1000));
-    const request = new Request(
-      `https://app.vitrina.test/webhooks/mercadopago/stores/${storeId}?data.id=${dataId}&type=payment`,
-      {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-request-id": requestId,
-          "x-signature": await signNotification(secret, dataId, requestId, ts),
-        },
-        body: JSON.stringify({ action: "payment.updated", data: { id: dataId }, type: "payment", live_mode: false }),
-      },
-    );
+    const request = await signedNotification(`https://app.vitrina.test/webhooks/mercadopago/stores/${storeId}`, dataId, {
+      now: s.clock.now(),
+      secret,
+    });
     const response = (await run(webhookAction, { request, context: contextFor(s), params: { storeId } })) as Response;
     return { status: response.status, text: await response.text() };
   }
-  const paymentGets = (id: string) => mp.requests.filter((r) => r.method === "GET" && r.path === `/v1/payments/${id}`).length;
+  const paymentGets = (id: string) => mp.paymentGets(id);
 
   it("the code is exchanged through /oauth/token with the application's credentials", async () => {
     const s = createMercadoPagoServices();
