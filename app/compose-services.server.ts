@@ -42,12 +42,15 @@ export function createServices(options: {
   } else {
     paymentProvider = new SandboxPayments(config.APP_ORIGIN, sandboxLookup(db));
   }
-  const clientId = config.MERCADOPAGO_CLIENT_ID;
-  const clientSecret = config.MERCADOPAGO_CLIENT_SECRET;
-  const storePayments: StorePaymentGateway =
-    config.storePaymentsProvider === "mercadopago" && clientId && clientSecret
-      ? new MercadoPagoStoreGateway(clientId, clientSecret, config.MERCADOPAGO_ACCESS_TOKEN ?? clientSecret, fractionDigits)
-      : new SandboxStoreGateway(config.APP_ORIGIN, sandboxStoreRecords(db, options.clock));
+  const { MERCADOPAGO_CLIENT_ID: clientId, MERCADOPAGO_CLIENT_SECRET: clientSecret } = config;
+  // Config requires the platform's MercadoPago credentials (through the webhook secret) with an OAuth application.
+  const applicationToken = config.MERCADOPAGO_ACCESS_TOKEN;
+  let storePayments: StorePaymentGateway | null = null;
+  if (config.storePaymentsProvider === "mercadopago" && clientId && clientSecret && applicationToken) {
+    storePayments = new MercadoPagoStoreGateway(clientId, clientSecret, applicationToken, fractionDigits);
+  } else if (config.storePaymentsProvider === "sandbox") {
+    storePayments = new SandboxStoreGateway(config.APP_ORIGIN, sandboxStoreRecords(db, options.clock));
+  }
   const edgeCache = options.edgeCache ?? noEdgeCache;
   return {
     config,

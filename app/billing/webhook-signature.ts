@@ -5,8 +5,6 @@
  */
 import { constantTimeEqual } from "~/domain/constant-time";
 
-export { constantTimeEqual };
-
 export const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: "missing" | "malformed" | "mismatch" | "stale" };

@@ -3,7 +3,7 @@ import { judgePayment } from "~/domain/billing";
 import type { Services } from "~/services/services";
 import { sales, stores, users } from "../../db/schema";
 import { paymentApprovedEmail } from "./emails";
-import { findStorePaymentAccount, isUsable, storeAccessToken } from "./store-accounts.server";
+import { storeAccessToken, storePaymentGateway } from "./store-accounts.server";
 
 /**
  * Buyers paying an order online, straight to the store's own linked account (Vitrina never holds the
@@ -20,11 +20,6 @@ export class OnlinePaymentsUnavailableError extends Error {
 }
 
 export const storeWebhookPath = (storeId: string) => `/webhooks/mercadopago/stores/${storeId}`;
-
-/** true when the store has a linked account (usable for checkout). */
-export async function storeHasOnlinePayments(services: Services, storeId: string): Promise<boolean> {
-  return isUsable(services, await findStorePaymentAccount(services, storeId));
-}
 
 const findSale = (services: Services, storeId: string, saleId: string) =>
   /^\d{10}$/.test(saleId)
@@ -49,14 +44,16 @@ export async function startSalePayment(
     }
     const account = await storeAccessToken(services, storeId);
     if (!account) throw new Error(`store ${storeId} has no linked payment account`);
-    const checkout = await services.storePayments.paymentsFor(account).createCheckout({
-      code: sale.id,
-      title,
-      amount: sale.total,
-      currency: sale.currency,
-      backUrl: returnUrl,
-      notificationUrl: `${services.config.APP_ORIGIN}${storeWebhookPath(storeId)}`,
-    });
+    const checkout = await storePaymentGateway(services)
+      .paymentsFor(account)
+      .createCheckout({
+        code: sale.id,
+        title,
+        amount: sale.total,
+        currency: sale.currency,
+        backUrl: returnUrl,
+        notificationUrl: `${services.config.APP_ORIGIN}${storeWebhookPath(storeId)}`,
+      });
     return { redirectUrl: checkout.redirectUrl };
   } catch (cause) {
     console.error(`online payment of sale ${saleId} (store ${storeId}) not started`, cause);
@@ -80,12 +77,10 @@ export async function confirmSalePayment(
 ): Promise<{ outcome: SalePaymentOutcome }> {
   const account = await storeAccessToken(services, storeId);
   if (!account) return { outcome: "unknown" };
-  const remote = await services.storePayments.paymentsFor(account).fetchPayment(providerPaymentId);
+  const remote = await storePaymentGateway(services).paymentsFor(account).fetchPayment(providerPaymentId);
   if (!remote?.externalReference) return { outcome: "unknown" };
-  if (options.expectedSaleId !== undefined && remote.externalReference !== options.expectedSaleId) {
-    return { outcome: "unknown" };
-  }
-  const sale = await findSale(services, storeId, remote.externalReference);
+  // A payment naming another sale than the expected one is judged "wrong_reference" below.
+  const sale = await findSale(services, storeId, options.expectedSaleId ?? remote.externalReference);
   if (sale?.paymentMethod !== "online") return { outcome: "unknown" };
 
   const verdict = judgePayment({ code: sale.id, amount: sale.total, currency: sale.currency }, remote);
@@ -96,10 +91,12 @@ export async function confirmSalePayment(
   if (verdict === "wrong_reference") return { outcome: "unknown" };
   if (verdict === "pending") return { outcome: sale.paymentStatus === "approved" ? "already_applied" : "pending" };
   if (verdict === "rejected") {
-    await services.db
+    const marked = await services.db
       .update(sales)
       .set({ paymentStatus: "rejected" })
-      .where(and(eq(sales.id, sale.id), eq(sales.storeId, storeId), eq(sales.paymentStatus, "pending")));
+      .where(and(eq(sales.id, sale.id), eq(sales.storeId, storeId), eq(sales.paymentStatus, "pending")))
+      .returning({ id: sales.id });
+    if (marked.length > 0) return { outcome: "rejected" };
     const row = await findSale(services, storeId, sale.id);
     return { outcome: row?.paymentStatus === "approved" ? "already_applied" : "rejected" };
   }

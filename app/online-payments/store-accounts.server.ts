@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
+import { appCookie } from "~/http/cookies.server";
+import type { Config } from "~/services/config";
 import { PaymentProviderError } from "~/services/payments";
 import type { Services } from "~/services/services";
-import type { LinkedAccountTokens } from "~/services/store-payments";
+import type { LinkedAccountTokens, StorePaymentGateway } from "~/services/store-payments";
 import { storePaymentAccounts, stores } from "../../db/schema";
-import { signOAuthState, verifyOAuthState } from "./oauth-state";
-import { decryptToken, encryptToken, importTokenKey } from "./token-crypto";
+import { STATE_LIFETIME_MS, signOAuthState, verifyOAuthState } from "./oauth-state";
+import { decryptToken, encryptToken, importTokenKey, TokenDecryptionError } from "./token-crypto";
 
 /** The one callback URL registered with MercadoPago; the store travels in the signed state. */
 export const OAUTH_CALLBACK_PATH = "/Store/oauth/mercadopago";
@@ -19,17 +21,47 @@ export async function findStorePaymentAccount(services: Services, storeId: strin
   return services.db.query.storePaymentAccounts.findFirst({ where: eq(storePaymentAccounts.storeId, storeId) });
 }
 
-/** Linked with the provider this deployment uses (a sandbox link means nothing to MercadoPago, and back). */
-export function isUsable(services: Services, account: StorePaymentAccount | undefined): account is StorePaymentAccount {
-  return account?.provider === services.storePayments.name;
+/**
+ * Linked with the provider this deployment uses (a sandbox link means nothing to MercadoPago, and back);
+ * never while this installation has no gateway for online payments to merchants.
+ */
+export function isUsable<Account extends Pick<StorePaymentAccount, "provider">>(
+  services: Services,
+  account: Account | undefined,
+): account is Account {
+  return services.storePayments !== null && account?.provider === services.storePayments.name;
+}
+
+/** The gateway, for paths that only run for a usable account or a link this installation offers. */
+export function storePaymentGateway(services: Services): StorePaymentGateway {
+  if (!services.storePayments) throw new LinkRefusedError("online payments to merchants are not configured");
+  return services.storePayments;
 }
 
 const redirectUri = (services: Services) => `${services.config.APP_ORIGIN}${OAUTH_CALLBACK_PATH}`;
 
-/** 'Vincular Mercado Pago': the provider's authorization page, with a state bound to this store and owner. */
-export async function startLinking(services: Services, storeId: string, ownerId: string): Promise<string> {
-  const state = await signOAuthState(services.config.paymentTokenKey, storeId, ownerId, services.clock.now());
-  return services.storePayments.authorizationUrl({ state, redirectUri: redirectUri(services) });
+/** Holds the state's nonce in the browser that started linking, until the callback (oauth-state.ts). */
+export const linkingCookie = (config: Pick<Config, "VITRINA_ENV">) =>
+  appCookie(config, "vitrina_vinculo", { maxAge: STATE_LIFETIME_MS / 1000 });
+
+/** The nonce in the request's linking cookie, or null. */
+export async function linkingNonce(config: Pick<Config, "VITRINA_ENV">, request: Request): Promise<string | null> {
+  const value: unknown = await linkingCookie(config).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/**
+ * 'Vincular Mercado Pago': the provider's authorization page, with a state bound to this store and
+ * owner, and the state's nonce for the linking cookie that binds it to this browser.
+ */
+export async function startLinking(
+  services: Services,
+  storeId: string,
+  ownerId: string,
+): Promise<{ url: string; nonce: string }> {
+  const gateway = storePaymentGateway(services);
+  const { state, nonce } = await signOAuthState(services.config.paymentTokenKey, storeId, ownerId, services.clock.now());
+  return { url: gateway.authorizationUrl({ state, redirectUri: redirectUri(services) }), nonce };
 }
 
 export class LinkRefusedError extends Error {
@@ -37,18 +69,26 @@ export class LinkRefusedError extends Error {
 }
 
 /**
- * The callback: the state must be genuine, fresh, issued to this owner, for a store this owner still
- * has; then the code is exchanged and the tokens stored encrypted. Returns the linked store's id.
+ * The callback: the state must be genuine, fresh, issued to this owner, come back to the browser that
+ * asked (`nonce`, from its linking cookie), for a store this owner still has; then the code is exchanged
+ * and the tokens stored encrypted. Returns the linked store's id.
  */
-export async function completeLinking(services: Services, ownerId: string, state: string, code: string): Promise<string> {
-  const storeId = await verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now());
+export async function completeLinking(
+  services: Services,
+  ownerId: string,
+  state: string,
+  code: string,
+  nonce: string | null,
+): Promise<string> {
+  const gateway = storePaymentGateway(services);
+  const storeId = await verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now(), nonce);
   if (!storeId) throw new LinkRefusedError("state");
   const store = await services.db.query.stores.findFirst({
     where: and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)),
     columns: { id: true },
   });
   if (!store) throw new LinkRefusedError("store");
-  const tokens = await services.storePayments.exchangeCode({ code, redirectUri: redirectUri(services) });
+  const tokens = await gateway.exchangeCode({ code, redirectUri: redirectUri(services) });
   const values = await sealTokens(services, storeId, tokens);
   const now = services.clock.now();
   await services.db
@@ -59,8 +99,8 @@ export async function completeLinking(services: Services, ownerId: string, state
 }
 
 /** Which store a state names, when it is genuine and this owner's (to send a cancelled link back to its page). */
-export async function stateStore(services: Services, ownerId: string, state: string) {
-  return verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now());
+export async function stateStore(services: Services, ownerId: string, state: string, nonce: string | null) {
+  return verifyOAuthState(services.config.paymentTokenKey, state, ownerId, services.clock.now(), nonce);
 }
 
 /** The row's token columns: both tokens encrypted for this store, the expiry from now. */
@@ -68,7 +108,7 @@ async function sealTokens(services: Services, storeId: string, tokens: LinkedAcc
   const key = await importTokenKey(services.config.paymentTokenKey);
   const now = services.clock.now();
   const values = {
-    provider: services.storePayments.name,
+    provider: storePaymentGateway(services).name,
     accountId: tokens.accountId,
     accessTokenEnc: await encryptToken(key, storeId, tokens.accessToken),
     refreshTokenEnc: await encryptToken(key, storeId, tokens.refreshToken),
@@ -93,10 +133,25 @@ export interface UsableAccount {
  * The store's access token for a call to the provider, refreshed first when fewer than 7 days remain.
  * The refreshed pair replaces the old one only if no other request replaced it meanwhile (conditioned
  * on the refresh token read); the loser of such a race uses the winner's token. Null when not linked.
+ * A row whose tokens no longer decrypt (PAYMENT_TOKEN_KEY lost or changed) is deleted, so the store
+ * shows as unlinked and its owner links again, and null is returned.
  */
 export async function storeAccessToken(services: Services, storeId: string): Promise<UsableAccount | null> {
   const account = await findStorePaymentAccount(services, storeId);
   if (!isUsable(services, account)) return null;
+  try {
+    return await usableToken(services, storeId, account);
+  } catch (error) {
+    if (!(error instanceof TokenDecryptionError)) throw error;
+    console.error(`store ${storeId}: linked payment account unreadable with this PAYMENT_TOKEN_KEY, unlinked`, error);
+    await services.db
+      .delete(storePaymentAccounts)
+      .where(and(eq(storePaymentAccounts.storeId, storeId), eq(storePaymentAccounts.accessTokenEnc, account.accessTokenEnc)));
+    return null;
+  }
+}
+
+async function usableToken(services: Services, storeId: string, account: StorePaymentAccount): Promise<UsableAccount | null> {
   const key = await importTokenKey(services.config.paymentTokenKey);
   const now = services.clock.now();
   const current = {
@@ -108,7 +163,7 @@ export async function storeAccessToken(services: Services, storeId: string): Pro
 
   let tokens: LinkedAccountTokens;
   try {
-    tokens = await services.storePayments.refreshTokens(await decryptToken(key, storeId, account.refreshTokenEnc));
+    tokens = await storePaymentGateway(services).refreshTokens(await decryptToken(key, storeId, account.refreshTokenEnc));
   } catch (error) {
     const latest = await findStorePaymentAccount(services, storeId);
     if (isUsable(services, latest) && latest.refreshTokenEnc !== account.refreshTokenEnc) {

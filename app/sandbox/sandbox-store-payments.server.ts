@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Clock } from "~/services/clock";
 import type { Db } from "~/services/db";
 import type { SandboxStoreRecords } from "~/services/store-payments";
-import { sandboxStorePayments, storePaymentAccounts, stores } from "../../db/schema";
+import { sandboxStorePayments } from "../../db/schema";
 
 /**
  * The payment sandbox's own record of the checkouts asked for on behalf of a store's sandbox account,
@@ -43,28 +43,4 @@ export function sandboxStoreRecords(db: Db, clock: Clock): SandboxStoreRecords {
       };
     },
   };
-}
-
-/** A sandbox checkout with the store whose sandbox account it was made for (the page shows its name). */
-export async function findSandboxCheckout(db: Db, id: string) {
-  if (!/^\d{1,12}$/.test(id)) return undefined;
-  const [row] = await db
-    .select({ payment: sandboxStorePayments, storeId: stores.id, storeName: stores.name })
-    .from(sandboxStorePayments)
-    .innerJoin(
-      storePaymentAccounts,
-      and(eq(storePaymentAccounts.accountId, sandboxStorePayments.accountId), eq(storePaymentAccounts.provider, "sandbox")),
-    )
-    .innerJoin(stores, eq(stores.id, storePaymentAccounts.storeId))
-    .where(eq(sandboxStorePayments.id, Number(id)))
-    .limit(1);
-  return row;
-}
-
-/** 'Aprobar pago' / 'Rechazar pago': taken once, while the sandbox payment is still pending. */
-export async function decideSandboxCheckout(db: Db, id: number, decision: "approved" | "rejected") {
-  await db
-    .update(sandboxStorePayments)
-    .set({ status: decision })
-    .where(and(eq(sandboxStorePayments.id, id), eq(sandboxStorePayments.status, "pending")));
 }

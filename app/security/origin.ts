@@ -1,7 +1,8 @@
-/** MercadoPago's webhook: its x-signature HMAC is verified by the route (app/billing/webhook.ts). */
-const SIGNED_ENDPOINTS = ["/webhooks/mercadopago"];
-/** The notifications of payments to a store's own MercadoPago account, verified the same way. */
-const SIGNED_STORE_ENDPOINT = /^\/webhooks\/mercadopago\/stores\/\d+$/;
+/**
+ * MercadoPago's webhooks, the platform's and each store's: their x-signature HMAC is verified by the
+ * route (app/billing/webhook.server.ts).
+ */
+const SIGNED_ENDPOINT = /^\/webhooks\/mercadopago(\/stores\/\d+)?$/;
 
 /**
  * Cross-site request check for every state-changing request:
@@ -12,7 +13,7 @@ export function isSameSiteRequest(request: Request, appOrigin: string, storeHost
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return true;
   // Server-to-server notifications carry no Origin; they are authenticated by their own signature.
   const path = new URL(request.url).pathname;
-  if (storeHost === null && (SIGNED_ENDPOINTS.includes(path) || SIGNED_STORE_ENDPOINT.test(path))) return true;
+  if (storeHost === null && SIGNED_ENDPOINT.test(path)) return true;
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null") {
     if (origin === appOrigin) return true;

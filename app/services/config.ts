@@ -198,8 +198,11 @@ export type Config = z.output<typeof configSchema> & {
   /** Whether start-up creates the demo merchant (its password is published in the README). */
   seedDemo: boolean;
   paymentProvider: "sandbox" | "mercadopago";
-  /** Where merchants link their own accounts: MercadoPago with an OAuth application, else the sandbox. */
-  storePaymentsProvider: "sandbox" | "mercadopago";
+  /**
+   * Where merchants link their own accounts: MercadoPago with an OAuth application, else the sandbox
+   * where it is allowed (local runs, or PAYMENT_SANDBOX), else null: online payments to merchants are off.
+   */
+  storePaymentsProvider: "sandbox" | "mercadopago" | null;
   /** PAYMENT_TOKEN_KEY as base64url, or the fixed development key when it is not set. */
   paymentTokenKey: string;
   mailProvider: "outbox" | "resend";
@@ -230,7 +233,12 @@ export function parseConfig(env: Record<string, unknown>): Config {
     devTools: c.VITRINA_ENV === "local",
     seedDemo: c.VITRINA_ENV === "local" || c.SEED_DEMO,
     paymentProvider: c.MERCADOPAGO_ACCESS_TOKEN ? "mercadopago" : "sandbox",
-    storePaymentsProvider: c.MERCADOPAGO_CLIENT_ID && c.MERCADOPAGO_CLIENT_SECRET ? "mercadopago" : "sandbox",
+    storePaymentsProvider:
+      c.MERCADOPAGO_CLIENT_ID && c.MERCADOPAGO_CLIENT_SECRET
+        ? "mercadopago"
+        : c.VITRINA_ENV !== "production" || c.PAYMENT_SANDBOX
+          ? "sandbox"
+          : null,
     paymentTokenKey: c.PAYMENT_TOKEN_KEY ? toBase64Url(decodeKey(c.PAYMENT_TOKEN_KEY) as Uint8Array) : DEVELOPMENT_TOKEN_KEY,
     mailProvider: c.RESEND_API_KEY ? "resend" : "outbox",
     storeUnlockPrice,

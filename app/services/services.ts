@@ -15,8 +15,11 @@ export interface Services {
   files: FileStore;
   mail: Mailer;
   payments: PaymentProvider;
-  /** Where stores link their own payment account ('Cobros en línea'): MercadoPago OAuth or the sandbox. */
-  storePayments: StorePaymentGateway;
+  /**
+   * Where stores link their own payment account ('Cobros en línea'): MercadoPago OAuth or the sandbox;
+   * null when this installation has neither (production without the OAuth settings or PAYMENT_SANDBOX).
+   */
+  storePayments: StorePaymentGateway | null;
   clock: Clock;
   roundTrips: RoundTripCounter;
   edgeCache: EdgeCache;

@@ -8,11 +8,7 @@ import {
   type ProviderPayment,
 } from "./payments";
 
-/**
- * Where a store links its own payment account so buyers pay the merchant directly ('Cobros en línea'):
- * MercadoPago OAuth with the platform's application in production, the local sandbox otherwise. The
- * same code paths run on both; only this gateway differs.
- */
+/** What the provider answers for a merchant's authorization or a refresh. */
 export interface LinkedAccountTokens {
   /** The provider's id of the merchant's account (MercadoPago user_id). */
   accountId: string;
@@ -23,6 +19,11 @@ export interface LinkedAccountTokens {
   expiresIn: number;
 }
 
+/**
+ * Where a store links its own payment account so buyers pay the merchant directly ('Cobros en línea'):
+ * MercadoPago OAuth with the platform's application in production, the local sandbox otherwise. The
+ * same code paths run on both; only this gateway differs.
+ */
 export interface StorePaymentGateway {
   readonly name: "sandbox" | "mercadopago";
   /** The provider's authorization page the merchant is sent to ('Vincular Mercado Pago'). */
@@ -61,7 +62,7 @@ export class MercadoPagoStoreGateway implements StorePaymentGateway {
   constructor(
     private readonly clientId: string,
     private readonly clientSecret: string,
-    /** Sent as the SDK's bearer token on /oauth/token: the platform's access token, else the client secret. */
+    /** Sent as the SDK's bearer token on /oauth/token: the platform's access token. */
     applicationToken: string,
     private readonly fractionDigits: (currency: string) => number,
   ) {

@@ -301,8 +301,9 @@ describe("the buyer's order page and online payment", () => {
     expect(statusOf(unlinked)).toBe(409);
     expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(0);
 
-    const state = new URL(await startLinking(s, m.store.id, m.id)).searchParams.get("state") ?? "";
-    await completeLinking(s, m.id, state, `SBX-777000111-${crypto.randomUUID().replaceAll("-", "")}`);
+    const { url, nonce } = await startLinking(s, m.store.id, m.id);
+    const state = new URL(url).searchParams.get("state") ?? "";
+    await completeLinking(s, m.id, state, `SBX-777000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
     const { reply, sale } = await placedOrder(s, m, { payment: "online" });
     expect(statusOf(reply)).toBe(303);
     const pay = new URL(locationOf(reply));

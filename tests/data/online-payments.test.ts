@@ -1,45 +1,42 @@
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signNotification } from "~/billing/webhook-signature";
+import { describe, expect, it } from "vitest";
 import { randomDigits } from "~/domain/ids";
 import { loader as callbackLoader } from "~/online-payments/routes/oauth-callback";
 import { action as webhookAction } from "~/online-payments/routes/store-payment-webhook";
-import { action as storePaymentsAction } from "~/online-payments/routes/store-payments";
+import { action as storePaymentsAction, loader as storePaymentsLoader } from "~/online-payments/routes/store-payments";
+import { confirmSalePayment, OnlinePaymentsUnavailableError, startSalePayment } from "~/online-payments/sale-payments.server";
 import {
-  confirmSalePayment,
-  OnlinePaymentsUnavailableError,
-  startSalePayment,
-  storeHasOnlinePayments,
-} from "~/online-payments/sale-payments.server";
-import { completeLinking, LinkRefusedError, startLinking, storeAccessToken } from "~/online-payments/store-accounts.server";
-import { decryptToken, importTokenKey } from "~/online-payments/token-crypto";
-import { action as sandboxOAuthAction } from "~/sandbox/routes/sandbox-oauth";
-import { action as sandboxCheckoutAction } from "~/sandbox/routes/sandbox-store-checkout";
+  completeLinking,
+  findStorePaymentAccount,
+  isUsable,
+  LinkRefusedError,
+  linkingCookie,
+  startLinking,
+  storeAccessToken,
+} from "~/online-payments/store-accounts.server";
+import { decryptToken, encryptToken, importTokenKey } from "~/online-payments/token-crypto";
+import { action as sandboxOAuthAction, loader as sandboxOAuthLoader } from "~/sandbox/routes/sandbox-oauth";
+import { action as sandboxCheckoutAction, loader as sandboxCheckoutLoader } from "~/sandbox/routes/sandbox-store-checkout";
 import type { Services } from "~/services/services";
 import { servicesContext } from "~/services/services";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
-import { sales, storePaymentAccounts, type stores, users } from "../../db/schema";
+import { sales, sandboxStorePayments, storePaymentAccounts, type stores, users } from "../../db/schema";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   createMercadoPagoServices,
-  startMercadoPagoStandIn,
+  mercadoPagoStandInForThisFile,
+  signedNotification,
   TOKEN_LIFETIME_S,
   WEBHOOK_SECRET,
 } from "../support/mercadopago-stand-in";
-import { createTestServices } from "../support/services";
+import { createTestServices, TEST_VAPID } from "../support/services";
 import { merchantWithStore } from "./sales-fixtures";
 
 type MpServices = ReturnType<typeof createMercadoPagoServices>;
 
-let mp: Awaited<ReturnType<typeof startMercadoPagoStandIn>>;
-beforeAll(async () => {
-  mp = await startMercadoPagoStandIn();
-});
-afterAll(async () => {
-  await mp.close();
-});
+const mp = mercadoPagoStandInForThisFile();
 
 function contextFor(s: Services, userId?: string, store?: typeof stores.$inferSelect) {
   const context = new RouterContextProvider();
@@ -80,13 +77,16 @@ const accountRow = (s: Services, storeId: string) =>
 const ownerEmail = async (s: Services, userId: string) =>
   (await s.db.query.users.findFirst({ where: eq(users.id, userId) }))?.email ?? "";
 
+/** The `name=value` a response's Set-Cookie gives the browser, to send back as a Cookie header. */
+const cookieFrom = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+
 const returnUrl = (saleId: string) => `https://tienda.vitrina.test/Order/${saleId}?t=abcdefabcdefabcdef`;
 
 describe("linking through the sandbox", () => {
   it("'Autorizar' comes back with a code; the callback stores the tokens encrypted and the store can take payments", async () => {
     const s = createTestServices();
     const { userId, store } = await merchantWithStore(s);
-    expect(await storeHasOnlinePayments(s, store.id)).toBe(false);
+    expect(isUsable(s, await findStorePaymentAccount(s, store.id))).toBe(false);
 
     const start = (await run(storePaymentsAction, {
       request: new Request(`http://localhost:3999/Store/${store.id}/payments`, {
@@ -117,7 +117,7 @@ describe("linking through the sandbox", () => {
     expect(back.searchParams.get("code")).toMatch(/^SBX-\d{9}-/);
 
     const done = (await run(callbackLoader, {
-      request: new Request(back),
+      request: new Request(back, { headers: { Cookie: cookieFrom(start) } }),
       context: contextFor(s, userId),
       params: {},
     })) as Response;
@@ -134,7 +134,7 @@ describe("linking through the sandbox", () => {
     expect(row?.refreshTokenEnc).not.toContain("SANDBOX");
     const key = await importTokenKey(s.config.paymentTokenKey);
     expect(await decryptToken(key, store.id, row?.accessTokenEnc ?? "")).toBe(token?.accessToken);
-    expect(await storeHasOnlinePayments(s, store.id)).toBe(true);
+    expect(isUsable(s, await findStorePaymentAccount(s, store.id))).toBe(true);
 
     // 'Desvincular' deletes the tokens.
     const unlinked = (await run(storePaymentsAction, {
@@ -147,49 +147,100 @@ describe("linking through the sandbox", () => {
     })) as Response;
     expect(unlinked.status).toBe(302);
     expect(await accountRow(s, store.id)).toBeUndefined();
-    expect(await storeHasOnlinePayments(s, store.id)).toBe(false);
+    expect(isUsable(s, await findStorePaymentAccount(s, store.id))).toBe(false);
   });
 
   it("a state for another store or another owner is refused and links nothing", async () => {
     const s = createTestServices();
     const a = await merchantWithStore(s);
     const b = await merchantWithStore(s);
-    const stateOf = async (storeId: string, ownerId: string) =>
-      new URL(await startLinking(s, storeId, ownerId)).searchParams.get("state") ?? "";
+    const linkOf = async (storeId: string, ownerId: string) => {
+      const { url, nonce } = await startLinking(s, storeId, ownerId);
+      return { state: new URL(url).searchParams.get("state") ?? "", nonce };
+    };
     const code = () => `SBX-123456789-${crypto.randomUUID().replaceAll("-", "")}`;
 
     // A's state presented by B (B signed in, returning with A's link).
-    await expect(completeLinking(s, b.userId, await stateOf(a.store.id, a.userId), code())).rejects.toThrow(LinkRefusedError);
+    const aLink = await linkOf(a.store.id, a.userId);
+    await expect(completeLinking(s, b.userId, aLink.state, code(), aLink.nonce)).rejects.toThrow(LinkRefusedError);
     // A state naming B's store, issued to A (who does not own it).
-    await expect(completeLinking(s, a.userId, await stateOf(b.store.id, a.userId), code())).rejects.toThrow(LinkRefusedError);
+    const foreign = await linkOf(b.store.id, a.userId);
+    await expect(completeLinking(s, a.userId, foreign.state, code(), foreign.nonce)).rejects.toThrow(LinkRefusedError);
     // A's state edited to name B's store.
-    const edited = (await stateOf(a.store.id, a.userId)).replace(a.store.id, b.store.id);
-    await expect(completeLinking(s, a.userId, edited, code())).rejects.toThrow(LinkRefusedError);
+    const original = await linkOf(a.store.id, a.userId);
+    const edited = original.state.replace(a.store.id, b.store.id);
+    await expect(completeLinking(s, a.userId, edited, code(), original.nonce)).rejects.toThrow(LinkRefusedError);
     // Through the callback route: refused with 400.
-    const state = await stateOf(a.store.id, a.userId);
+    const { state, nonce } = await linkOf(a.store.id, a.userId);
     const refused = await run(callbackLoader, {
-      request: new Request(`http://localhost:3999/Store/oauth/mercadopago?code=${code()}&state=${encodeURIComponent(state)}`),
+      request: new Request(`http://localhost:3999/Store/oauth/mercadopago?code=${code()}&state=${encodeURIComponent(state)}`, {
+        headers: { Cookie: await linkingCookie(s.config).serialize(nonce) },
+      }),
       context: contextFor(s, b.userId),
       params: {},
     }).catch((e: unknown) => e);
     expect((refused as { init?: { status?: number } }).init?.status).toBe(400);
     // An old state (16 minutes).
-    const old = await stateOf(a.store.id, a.userId);
+    const old = await linkOf(a.store.id, a.userId);
     s.testClock.current = new Date(s.testClock.current.getTime() + 16 * 60_000);
-    await expect(completeLinking(s, a.userId, old, code())).rejects.toThrow(LinkRefusedError);
+    await expect(completeLinking(s, a.userId, old.state, code(), old.nonce)).rejects.toThrow(LinkRefusedError);
 
     expect(await s.db.select().from(storePaymentAccounts)).toHaveLength(0);
     // The owner's own fresh state links.
-    await completeLinking(s, a.userId, await stateOf(a.store.id, a.userId), code());
+    const fresh = await linkOf(a.store.id, a.userId);
+    await completeLinking(s, a.userId, fresh.state, code(), fresh.nonce);
     expect(await accountRow(s, a.store.id)).toMatchObject({ accountId: "123456789" });
+  });
+
+  it("a state that comes back without the linking cookie of the browser that asked, or with another one, is refused", async () => {
+    const s = createTestServices();
+    const { userId, store } = await merchantWithStore(s);
+    const pageUrl = `http://localhost:3999/Store/${store.id}/payments`;
+    const clickLink = async () => {
+      const response = (await run(storePaymentsAction, {
+        request: new Request(pageUrl, { method: "POST", body: new URLSearchParams({ intent: "link" }) }),
+        context: contextFor(s, userId, store),
+        params: { storeId: store.id },
+      })) as Response;
+      const setCookie = response.headers.get("Set-Cookie") ?? "";
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Lax/i);
+      return {
+        state: new URL(response.headers.get("Location") ?? "").searchParams.get("state") ?? "",
+        cookie: cookieFrom(response),
+      };
+    };
+    const callback = (state: string, cookie?: string) =>
+      run(callbackLoader, {
+        request: new Request(
+          `http://localhost:3999/Store/oauth/mercadopago?code=SBX-123456789-${crypto.randomUUID().replaceAll("-", "")}&state=${encodeURIComponent(state)}`,
+          { headers: cookie ? { Cookie: cookie } : {} },
+        ),
+        context: contextFor(s, userId),
+        params: {},
+      }).catch((e: unknown) => e);
+    const statusOf = (answer: unknown) =>
+      answer instanceof Response ? answer.status : (answer as { init?: { status?: number } }).init?.status;
+
+    const leaked = await clickLink();
+    const mine = await clickLink();
+    expect(statusOf(await callback(leaked.state))).toBe(400);
+    expect(statusOf(await callback(leaked.state, mine.cookie))).toBe(400);
+    expect(await accountRow(s, store.id)).toBeUndefined();
+
+    const done = (await callback(mine.state, mine.cookie)) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Set-Cookie")).toContain(`${mine.cookie.split("=")[0]}=;`);
+    expect(await accountRow(s, store.id)).toMatchObject({ accountId: "123456789" });
   });
 });
 
 describe("paying a sale through the sandbox checkout", () => {
   async function linkedSandboxStore(s: ReturnType<typeof createTestServices>) {
     const { userId, store } = await merchantWithStore(s);
-    const state = new URL(await startLinking(s, store.id, userId)).searchParams.get("state") ?? "";
-    await completeLinking(s, userId, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`);
+    const { url, nonce } = await startLinking(s, store.id, userId);
+    const state = new URL(url).searchParams.get("state") ?? "";
+    await completeLinking(s, userId, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
     return { userId, store };
   }
   async function decide(s: Services, redirectUrl: string, decision: "approved" | "rejected") {
@@ -234,6 +285,21 @@ describe("paying a sale through the sandbox checkout", () => {
     expect((await saleRow(s, saleId)).paymentStatus).toBe("approved");
   });
 
+  it("with two stores linked to the same sandbox account, the checkout pays the store it was made for", async () => {
+    const s = createTestServices();
+    await linkedSandboxStore(s);
+    const { store } = await linkedSandboxStore(s);
+    const saleId = await onlineSale(s, store.id);
+    const { redirectUrl } = await startSalePayment(s, store.id, saleId, returnUrl(saleId), `Pedido ${saleId}`);
+    const id = new URL(redirectUrl).pathname.split("/").at(-1) ?? "";
+    const page = await run(sandboxCheckoutLoader, { request: new Request(redirectUrl), context: contextFor(s), params: { id } });
+    expect(page).toMatchObject({ storeName: store.name, status: "pending" });
+
+    const approved = await decide(s, redirectUrl, "approved");
+    expect(approved.location.searchParams.get("status")).toBe("approved");
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("approved");
+  });
+
   it("refuses to start without a linked account, for a sale paid on delivery, or another store's sale", async () => {
     const s = createTestServices();
     const unlinked = await merchantWithStore(s);
@@ -255,7 +321,8 @@ describe("paying a sale through the sandbox checkout", () => {
 describe("MercadoPago (against the stand-in)", () => {
   async function linkWithMercadoPago(s: MpServices, accountId: number) {
     const { userId, store } = await merchantWithStore(s);
-    const authorize = new URL(await startLinking(s, store.id, userId));
+    const { url, nonce } = await startLinking(s, store.id, userId);
+    const authorize = new URL(url);
     expect(`${authorize.origin}${authorize.pathname}`).toBe("https://auth.mercadopago.com/authorization");
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
       client_id: CLIENT_ID,
@@ -263,29 +330,19 @@ describe("MercadoPago (against the stand-in)", () => {
       platform_id: "mp",
       redirect_uri: "https://app.vitrina.test/Store/oauth/mercadopago",
     });
-    await completeLinking(s, userId, authorize.searchParams.get("state") ?? "", mp.authorizationCode(accountId));
+    await completeLinking(s, userId, authorize.searchParams.get("state") ?? "", mp.authorizationCode(accountId), nonce);
     return { userId, store };
   }
 
   async function notify(s: Services, storeId: string, dataId: string, secret = WEBHOOK_SECRET) {
-    const requestId = crypto.randomUUID();
-    const ts = String(Math.floor(s.clock.now().getTime() / 1000));
-    const request = new Request(
-      `https://app.vitrina.test/webhooks/mercadopago/stores/${storeId}?data.id=${dataId}&type=payment`,
-      {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-request-id": requestId,
-          "x-signature": await signNotification(secret, dataId, requestId, ts),
-        },
-        body: JSON.stringify({ action: "payment.updated", data: { id: dataId }, type: "payment", live_mode: false }),
-      },
-    );
+    const request = await signedNotification(`https://app.vitrina.test/webhooks/mercadopago/stores/${storeId}`, dataId, {
+      now: s.clock.now(),
+      secret,
+    });
     const response = (await run(webhookAction, { request, context: contextFor(s), params: { storeId } })) as Response;
     return { status: response.status, text: await response.text() };
   }
-  const paymentGets = (id: string) => mp.requests.filter((r) => r.method === "GET" && r.path === `/v1/payments/${id}`).length;
+  const paymentGets = (id: string) => mp.paymentGets(id);
 
   it("the code is exchanged through /oauth/token with the application's credentials", async () => {
     const s = createMercadoPagoServices();
@@ -385,6 +442,32 @@ describe("MercadoPago (against the stand-in)", () => {
     const mails = s.outbox.sent.filter((m) => m.subject === `Pago aprobado del pedido ${saleId}`);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe(await ownerEmail(s, userId));
+  });
+
+  it("tokens that no longer decrypt (the key changed) unlink the store instead of failing", async () => {
+    const s = createMercadoPagoServices();
+    const { userId, store } = await linkWithMercadoPago(s, 7011);
+    const saleId = await onlineSale(s, store.id, 2500);
+    mp.payments.set("8800011", {
+      id: 8800011,
+      status: "approved",
+      external_reference: saleId,
+      transaction_amount: 25,
+      currency_id: "USD",
+      collector_id: 7011,
+    });
+    s.config = { ...s.config, paymentTokenKey: "b3RyYS1jbGF2ZS1kZS0zMi1ieXRlcy1wYXJhLXByb2I" };
+
+    expect(await notify(s, store.id, "8800011")).toEqual({ status: 200, text: "unknown" });
+    expect(await accountRow(s, store.id)).toBeUndefined();
+    expect(await storeAccessToken(s, store.id)).toBeNull();
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("pending");
+    const page = await run(storePaymentsLoader, {
+      request: new Request(`https://app.vitrina.test/Store/${store.id}/payments`),
+      context: contextFor(s, userId, store),
+      params: { storeId: store.id },
+    });
+    expect(page).toMatchObject({ available: true, linked: false });
   });
 
   it("a failing mailer does not fail the confirmation", async () => {
@@ -518,5 +601,101 @@ describe("MercadoPago (against the stand-in)", () => {
         .from(sales)
         .where(and(eq(sales.paymentStatus, "approved"))),
     ).toHaveLength(0);
+  });
+});
+
+describe("an installation without online payments to merchants", () => {
+  /** Production with the platform's MercadoPago but no OAuth application and no PAYMENT_SANDBOX. */
+  const productionWithoutOAuth = {
+    VITRINA_ENV: "production",
+    RESEND_API_KEY: "re_x",
+    ADMIN_SECRET: "una-clave-de-administracion",
+    VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
+    VAPID_SUBJECT: TEST_VAPID.subject,
+    MERCADOPAGO_CLIENT_ID: undefined,
+    MERCADOPAGO_CLIENT_SECRET: undefined,
+  };
+  const statusOf = (thrown: unknown) => (thrown as { init?: { status?: number } }).init?.status;
+
+  it("says so on 'Cobros en línea', links nothing, takes no payment and has no sandbox pages", async () => {
+    const s = createMercadoPagoServices(productionWithoutOAuth);
+    const { userId, store } = await merchantWithStore(s);
+    const pageUrl = `https://app.vitrina.test/Store/${store.id}/payments`;
+    const page = await run(storePaymentsLoader, {
+      request: new Request(pageUrl),
+      context: contextFor(s, userId, store),
+      params: { storeId: store.id },
+    });
+    expect(page).toMatchObject({ available: false, linked: false, sandbox: false });
+
+    const link = await run(storePaymentsAction, {
+      request: new Request(pageUrl, { method: "POST", body: new URLSearchParams({ intent: "link" }) }),
+      context: contextFor(s, userId, store),
+      params: { storeId: store.id },
+    });
+    expect(link).not.toBeInstanceOf(Response);
+    expect(statusOf(link)).toBe(409);
+    await expect(startLinking(s, store.id, userId)).rejects.toThrow(LinkRefusedError);
+
+    // A sandbox link made before is no way to be paid.
+    const key = await importTokenKey(s.config.paymentTokenKey);
+    await s.db.insert(storePaymentAccounts).values({
+      storeId: store.id,
+      provider: "sandbox",
+      accountId: "555000111",
+      accessTokenEnc: await encryptToken(key, store.id, "SANDBOX-access-555000111-abcdefgh"),
+      refreshTokenEnc: await encryptToken(key, store.id, "SANDBOX-refresh-555000111-abcdefgh"),
+      publicKey: null,
+      expiresAt: new Date(s.testClock.now().getTime() + 30 * 24 * 3600_000),
+      linkedAt: s.testClock.now(),
+    });
+    expect(isUsable(s, await findStorePaymentAccount(s, store.id))).toBe(false);
+    expect(await storeAccessToken(s, store.id)).toBeNull();
+    const saleId = await onlineSale(s, store.id);
+    await expect(startSalePayment(s, store.id, saleId, returnUrl(saleId), "x")).rejects.toThrow(OnlinePaymentsUnavailableError);
+
+    const authorize = new URL("https://app.vitrina.test/_sandbox/oauth");
+    authorize.searchParams.set("state", "x");
+    authorize.searchParams.set("redirect_uri", "https://app.vitrina.test/Store/oauth/mercadopago");
+    const oauthPage = await Promise.resolve()
+      .then(() => run(sandboxOAuthLoader, { request: new Request(authorize), context: contextFor(s), params: {} }))
+      .catch((e: unknown) => e);
+    expect(statusOf(oauthPage)).toBe(404);
+    const [checkout] = await s.db
+      .insert(sandboxStorePayments)
+      .values({
+        accountId: "555000111",
+        externalReference: saleId,
+        title: "x",
+        amount: 2500,
+        currency: "USD",
+        backUrl: returnUrl(saleId),
+        notificationUrl: `https://app.vitrina.test/webhooks/mercadopago/stores/${store.id}`,
+        createdAt: s.testClock.now(),
+      })
+      .returning({ id: sandboxStorePayments.id });
+    const checkoutUrl = `https://app.vitrina.test/_sandbox/store-checkout/${checkout?.id}`;
+    const checkoutPage = await Promise.resolve()
+      .then(() =>
+        run(sandboxCheckoutLoader, {
+          request: new Request(checkoutUrl),
+          context: contextFor(s),
+          params: { id: String(checkout?.id) },
+        }),
+      )
+      .catch((e: unknown) => e);
+    expect(statusOf(checkoutPage)).toBe(404);
+    const approve = await Promise.resolve()
+      .then(() =>
+        run(sandboxCheckoutAction, {
+          request: new Request(checkoutUrl, { method: "POST", body: new URLSearchParams({ decision: "approved" }) }),
+          context: contextFor(s),
+          params: { id: String(checkout?.id) },
+        }),
+      )
+      .catch((e: unknown) => e);
+    expect(statusOf(approve)).toBe(404);
+    expect((await saleRow(s, saleId)).paymentStatus).toBe("pending");
   });
 });

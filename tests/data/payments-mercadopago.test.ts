@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAYMENTS_UNAVAILABLE, startCheckout } from "~/billing/payments.server";
 import { action as webhookAction } from "~/billing/routes/mercadopago-webhook";
 import { loader as completedLoader } from "~/billing/routes/payment-completed";
@@ -11,18 +11,13 @@ import { payments, users } from "../../db/schema";
 import {
   ACCESS_TOKEN,
   createMercadoPagoServices,
-  startMercadoPagoStandIn,
+  mercadoPagoStandInForThisFile,
+  signedNotification,
   WEBHOOK_SECRET,
 } from "../support/mercadopago-stand-in";
 
 type S = ReturnType<typeof createMercadoPagoServices>;
-let mp: Awaited<ReturnType<typeof startMercadoPagoStandIn>>;
-beforeAll(async () => {
-  mp = await startMercadoPagoStandIn();
-});
-afterAll(async () => {
-  await mp.close();
-});
+const mp = mercadoPagoStandInForThisFile();
 
 async function merchant(s: S) {
   const id = crypto.randomUUID();
@@ -54,22 +49,9 @@ function contextFor(s: S, user?: Awaited<ReturnType<typeof userRow>>) {
 }
 
 async function notify(s: S, dataId: string, options: { secret?: string; requestId?: string } = {}) {
-  const requestId = options.requestId ?? crypto.randomUUID();
-  const ts = String(Math.floor(s.testClock.now().getTime() / 1000));
-  const request = new Request(`https://app.vitrina.test/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-request-id": requestId,
-      "x-signature": await signNotification(options.secret ?? WEBHOOK_SECRET, dataId, requestId, ts),
-    },
-    body: JSON.stringify({
-      action: "payment.updated",
-      api_version: "v1",
-      data: { id: dataId },
-      type: "payment",
-      live_mode: false,
-    }),
+  const request = await signedNotification("https://app.vitrina.test/webhooks/mercadopago", dataId, {
+    now: s.testClock.now(),
+    ...options,
   });
   const response = (await webhookAction({ request, context: contextFor(s), params: {} } as unknown as Parameters<
     typeof webhookAction
@@ -77,7 +59,7 @@ async function notify(s: S, dataId: string, options: { secret?: string; requestI
   return { status: response.status, text: await response.text() };
 }
 
-const paymentGets = (id: string) => mp.requests.filter((r) => r.method === "GET" && r.path === `/v1/payments/${id}`).length;
+const paymentGets = (id: string) => mp.paymentGets(id);
 
 describe("MercadoPago adapter against the stand-in", () => {
   it("creates the preference server-side with the SDK: token, idempotency, item, reference, URLs", async () => {

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 // The SDK calls one hard-coded base URL; the stand-in takes its place for the test process.
 import { AppConfig } from "mercadopago/dist/utils/config";
+import { afterAll, beforeAll } from "vitest";
+import { signNotification } from "../../app/billing/webhook-signature";
 import { createServices } from "../../app/compose-services.server";
 import { deletingRenditions } from "../../app/media/renditions";
 import { parseConfig } from "../../app/services/config";
@@ -162,6 +164,10 @@ export async function startMercadoPagoStandIn() {
     },
     /** The merchant tokens currently valid. */
     grants,
+    /** How many times the payment was asked for (GET /v1/payments/{id}). */
+    paymentGets(id: string) {
+      return requests.filter((r) => r.method === "GET" && r.path === `/v1/payments/${id}`).length;
+    },
     async close() {
       sdkConfig.BASE_URL = previous;
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -169,8 +175,53 @@ export async function startMercadoPagoStandIn() {
   };
 }
 
-/** Real services on a fresh database copy, configured for MercadoPago (the SDK talks to the stand-in). */
-export function createMercadoPagoServices() {
+export type MercadoPagoStandIn = Awaited<ReturnType<typeof startMercadoPagoStandIn>>;
+
+/** The stand-in for the calling test file: started before its tests, stopped after them. */
+export function mercadoPagoStandInForThisFile(): MercadoPagoStandIn {
+  const standIn = {} as MercadoPagoStandIn;
+  beforeAll(async () => {
+    Object.assign(standIn, await startMercadoPagoStandIn());
+  });
+  afterAll(async () => {
+    await standIn.close();
+  });
+  return standIn;
+}
+
+/**
+ * A payment notification as MercadoPago posts it to `webhookUrl`, signed with `secret` (x-signature)
+ * at `now`.
+ */
+export async function signedNotification(
+  webhookUrl: string,
+  dataId: string,
+  options: { now: Date; secret?: string; requestId?: string },
+): Promise<Request> {
+  const requestId = options.requestId ?? crypto.randomUUID();
+  const ts = String(Math.floor(options.now.getTime() / 1000));
+  return new Request(`${webhookUrl}?data.id=${dataId}&type=payment`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-request-id": requestId,
+      "x-signature": await signNotification(options.secret ?? WEBHOOK_SECRET, dataId, requestId, ts),
+    },
+    body: JSON.stringify({
+      action: "payment.updated",
+      api_version: "v1",
+      data: { id: dataId },
+      type: "payment",
+      live_mode: false,
+    }),
+  });
+}
+
+/**
+ * Real services on a fresh database copy, configured for MercadoPago (the SDK talks to the stand-in);
+ * `env` changes settings (undefined removes one).
+ */
+export function createMercadoPagoServices(env: Record<string, string | undefined> = {}) {
   const dir = join(TMP_DIR, `mp-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
   mkdirSync(dir, { recursive: true });
   const dbPath = join(dir, "vitrina.db");
@@ -184,6 +235,7 @@ export function createMercadoPagoServices() {
     MERCADOPAGO_WEBHOOK_SECRET: WEBHOOK_SECRET,
     MERCADOPAGO_CLIENT_ID: CLIENT_ID,
     MERCADOPAGO_CLIENT_SECRET: CLIENT_SECRET,
+    ...env,
   });
   const testClock = new TestClock(new Date());
   const outbox = new MemoryMailer();

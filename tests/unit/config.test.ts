@@ -49,6 +49,15 @@ describe("configuration", () => {
     expect(c.paymentProvider).toBe("sandbox");
   });
 
+  it("allows the store-payments sandbox only outside production or with PAYMENT_SANDBOX; production without OAuth has none", () => {
+    const mercadopago = { MERCADOPAGO_ACCESS_TOKEN: "a", MERCADOPAGO_PUBLIC_KEY: "b", MERCADOPAGO_WEBHOOK_SECRET: "c" };
+    const oauth = { MERCADOPAGO_CLIENT_ID: "id", MERCADOPAGO_CLIENT_SECRET: "secret", PAYMENT_TOKEN_KEY: "x".repeat(43) };
+    expect(parseConfig(base).storePaymentsProvider).toBe("sandbox");
+    expect(parseConfig({ ...base, ...production, PAYMENT_SANDBOX: "1" }).storePaymentsProvider).toBe("sandbox");
+    expect(parseConfig({ ...base, ...production, ...mercadopago }).storePaymentsProvider).toBeNull();
+    expect(parseConfig({ ...base, ...production, ...mercadopago, ...oauth }).storePaymentsProvider).toBe("mercadopago");
+  });
+
   it("refuses production without an ADMIN_SECRET of 16 characters or more, or without APP_ORIGIN", () => {
     const { ADMIN_SECRET: _, ...withoutSecret } = production;
     expect(() => parseConfig({ ...base, ...withoutSecret, PAYMENT_SANDBOX: "1" })).toThrow(/ADMIN_SECRET/);

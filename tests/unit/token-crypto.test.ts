@@ -62,13 +62,24 @@ describe("OAuth state", () => {
   const now = new Date("2026-03-10T15:00:00Z");
   it("names its store for its owner while fresh; another owner, an edit or an old state is refused", async () => {
     const key = keyText();
-    const state = await signOAuthState(key, "1111111111", "owner-a", now);
-    expect(await verifyOAuthState(key, state, "owner-a", now)).toBe("1111111111");
-    expect(await verifyOAuthState(key, state, "owner-b", now)).toBeNull();
-    expect(await verifyOAuthState(key, state.replace("1111111111", "2222222222"), "owner-a", now)).toBeNull();
-    expect(await verifyOAuthState(keyText(), state, "owner-a", now)).toBeNull();
+    const { state, nonce } = await signOAuthState(key, "1111111111", "owner-a", now);
+    expect(await verifyOAuthState(key, state, "owner-a", now, nonce)).toBe("1111111111");
+    expect(await verifyOAuthState(key, state, "owner-b", now, nonce)).toBeNull();
+    expect(await verifyOAuthState(key, state.replace("1111111111", "2222222222"), "owner-a", now, nonce)).toBeNull();
+    expect(await verifyOAuthState(keyText(), state, "owner-a", now, nonce)).toBeNull();
     const later = new Date(now.getTime() + STATE_LIFETIME_MS + 1000);
-    expect(await verifyOAuthState(key, state, "owner-a", later)).toBeNull();
-    expect(await signOAuthState(key, "1111111111", "owner-a", now)).not.toBe(state);
+    expect(await verifyOAuthState(key, state, "owner-a", later, nonce)).toBeNull();
+    expect((await signOAuthState(key, "1111111111", "owner-a", now)).state).not.toBe(state);
+  });
+
+  it("is refused without the nonce of the browser that asked, or with another one", async () => {
+    const key = keyText();
+    const { state, nonce } = await signOAuthState(key, "1111111111", "owner-a", now);
+    const other = await signOAuthState(key, "1111111111", "owner-a", now);
+    expect(state).toContain(`.${nonce}.`);
+    expect(await verifyOAuthState(key, state, "owner-a", now, null)).toBeNull();
+    expect(await verifyOAuthState(key, state, "owner-a", now, "")).toBeNull();
+    expect(await verifyOAuthState(key, state, "owner-a", now, other.nonce)).toBeNull();
+    expect(await verifyOAuthState(key, state, "owner-a", now, nonce)).toBe("1111111111");
   });
 });

@@ -7,8 +7,15 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
-import { MERCADOPAGO_APP_REMOVAL } from "../messages";
-import { findStorePaymentAccount, isUsable, paymentsPagePath, startLinking, unlinkStore } from "../store-accounts.server";
+import { MERCADOPAGO_APP_REMOVAL, ONLINE_PAYMENTS_NOT_CONFIGURED } from "../messages";
+import {
+  findStorePaymentAccount,
+  isUsable,
+  linkingCookie,
+  paymentsPagePath,
+  startLinking,
+  unlinkStore,
+} from "../store-accounts.server";
 import type { Route } from "./+types/store-payments";
 
 export const meta: Route.MetaFunction = () => [{ title: "Cobros en línea | Vitrina" }];
@@ -24,7 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     linkedOn: linked
       ? new Intl.DateTimeFormat("es", { dateStyle: "long", timeZone: store.timeZone }).format(account.linkedAt)
       : null,
-    sandbox: services.storePayments.name === "sandbox",
+    available: services.storePayments !== null,
+    sandbox: services.storePayments?.name === "sandbox",
   };
 }
 
@@ -36,7 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return failure({ form: "Elige vincular o desvincular" });
   if (parsed.data.intent === "link") {
-    return redirect(await startLinking(services, store.id, context.get(merchantContext).id));
+    if (!services.storePayments) return failure({ form: ONLINE_PAYMENTS_NOT_CONFIGURED }, { status: 409 });
+    const { url, nonce } = await startLinking(services, store.id, context.get(merchantContext).id);
+    return redirect(url, { headers: { "Set-Cookie": await linkingCookie(services.config).serialize(nonce) } });
   }
   await unlinkStore(services, store.id);
   return redirectWithNotice(
@@ -74,6 +84,8 @@ export default function StorePayments({ loaderData: p, actionData }: Route.Compo
           />
           <p className="muted">{MERCADOPAGO_APP_REMOVAL}</p>
         </>
+      ) : !p.available ? (
+        <p>{ONLINE_PAYMENTS_NOT_CONFIGURED}</p>
       ) : (
         <>
           <p>

@@ -11,6 +11,7 @@ import { isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/dom
 import { failure } from "~/http/action-result";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import { isUsable } from "~/online-payments/store-accounts.server";
 import type { RouteHandle } from "~/root";
 import {
   discountByKeyQuery,
@@ -100,7 +101,7 @@ export async function loader(args: Route.LoaderArgs) {
       zones: zones.map((z) => zoneOption(z, subtotal, goods.discount, currency)),
       points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
       storeLocation: p.store.location,
-      onlinePayments: account?.provider === p.services.storePayments.name,
+      onlinePayments: isUsable(p.services, account),
       idempotencyKey: randomToken(18),
       hasWhatsapp: phoneDigits(p.store.saleNumber) !== "",
     },
@@ -186,8 +187,7 @@ export async function action(args: Route.ActionArgs) {
   );
   if (changes.length > 0) return refused(409, { form: CHECKOUT_MESSAGES.changed(changes) }, form);
   const online = input.payment === "online";
-  if (online && account?.provider !== services.storePayments.name)
-    return refused(409, { payment: CHECKOUT_MESSAGES.onlineUnavailable }, form);
+  if (online && !isUsable(services, account)) return refused(409, { payment: CHECKOUT_MESSAGES.onlineUnavailable }, form);
 
   const lines = built.lines.map((l) => ({
     productId: l.product.id,

@@ -3,6 +3,7 @@ import { constantTimeEqual } from "~/domain/constant-time";
 import { formatMoney } from "~/domain/money";
 import { deliveryText, isMobileUserAgent, whatsappUrl } from "~/domain/whatsapp";
 import { confirmSalePayment, ONLINE_PAYMENTS_UNAVAILABLE } from "~/online-payments/sale-payments.server";
+import { isUsable } from "~/online-payments/store-accounts.server";
 import type { RouteHandle } from "~/root";
 import { PaymentProviderError } from "~/services/payments";
 import { orderByIdQuery, orderLinesByIdQuery, paymentAccountQuery } from "~/site/queries.server";
@@ -51,7 +52,7 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
     throw data({ kind: "not_found" }, { status: 404, headers: PRIVATE_HEADERS });
   }
   // 'Pagar ahora' while an online payment is owed and the store can still take it.
-  const canPay = owesPayment(sale) && account?.provider === p.services.storePayments.name;
+  const canPay = owesPayment(sale) && isUsable(p.services, account);
   return { p, sale, lines, canPay, orderPath: orderPagePath(p.site.basePath, sale.id, sale.accessToken) };
 }
 

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { randomDigits } from "~/domain/ids";
 import { notFound } from "~/http/responses";
 import { OAUTH_CALLBACK_PATH } from "~/online-payments/store-accounts.server";
-import { getServices } from "~/services/services";
+import type { Services } from "~/services/services";
 import { SandboxStoreGateway } from "~/services/store-payments";
+import { requireStoreSandbox } from "../store-sandbox.server";
 import type { Route } from "./+types/sandbox-oauth";
 
 /**
@@ -12,15 +13,10 @@ import type { Route } from "./+types/sandbox-oauth";
  * 'Autorizar' sends the merchant back to the callback with a code naming a new sandbox account,
  * 'Cancelar' with error=access_denied, as MercadoPago does.
  */
-function sandboxOnly(context: Route.LoaderArgs["context"]) {
-  const services = getServices(context);
-  if (services.storePayments.name !== "sandbox") notFound();
-  return services;
-}
 
 const requestSchema = z.object({ state: z.string().min(1).max(400), redirect_uri: z.string() });
 
-function readRequest(services: ReturnType<typeof sandboxOnly>, values: Record<string, unknown>) {
+function readRequest(services: Services, values: Record<string, unknown>) {
   const parsed = requestSchema.safeParse(values);
   // Only ever back to our own callback: the sandbox is no open redirect.
   if (!parsed.success || parsed.data.redirect_uri !== `${services.config.APP_ORIGIN}${OAUTH_CALLBACK_PATH}`) notFound();
@@ -30,14 +26,14 @@ function readRequest(services: ReturnType<typeof sandboxOnly>, values: Record<st
 export const meta: Route.MetaFunction = () => [{ title: "Autorizar Vitrina | Sandbox" }, { name: "robots", content: "noindex" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const services = sandboxOnly(context);
+  const services = requireStoreSandbox(context);
   return readRequest(services, Object.fromEntries(new URL(request.url).searchParams));
 }
 
 const decisionSchema = z.object({ decision: z.enum(["authorize", "cancel"]) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = sandboxOnly(context);
+  const services = requireStoreSandbox(context);
   const form = Object.fromEntries(await request.formData());
   const { state, redirect_uri } = readRequest(services, form);
   const decision = decisionSchema.safeParse(form);

@@ -1,12 +1,11 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
-import { STATUS_LABELS } from "~/billing/messages";
 import { completedPath, decideSandboxPayment, findPayment } from "~/billing/payments.server";
 import { formatMoney } from "~/domain/money";
 import { failure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
-import { FormError } from "~/ui/form";
+import { SandboxDecision } from "../sandbox-decision";
 import type { Route } from "./+types/sandbox-pay";
 
 /**
@@ -47,7 +46,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function SandboxPay({ loaderData: p, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
   return (
     <main className="sandbox">
       <div className="sandbox-card">
@@ -55,22 +53,11 @@ export default function SandboxPay({ loaderData: p, actionData }: Route.Componen
         <h1>{p.title}</h1>
         <p className="sandbox-amount">{p.amount}</p>
         <p className="muted">Referencia {p.code}</p>
-        <FormError message={actionData?.errors.decision} />
-        {p.status === "pending" ? (
-          <Form method="post" className="sandbox-actions">
-            <button type="submit" name="decision" value="approved" className="button" disabled={busy}>
-              Aprobar pago
-            </button>
-            <button type="submit" name="decision" value="rejected" className="button secondary" disabled={busy}>
-              Rechazar pago
-            </button>
-          </Form>
-        ) : (
-          <p>
-            Este pago ya fue decidido: <strong>{STATUS_LABELS[p.status]}</strong>.{" "}
-            <a href={`/paymentCompleted/${p.code}`}>Ver el pago</a>
-          </p>
-        )}
+        <SandboxDecision
+          status={p.status}
+          error={actionData?.errors.decision}
+          next={{ href: `/paymentCompleted/${p.code}`, label: "Ver el pago" }}
+        />
       </div>
     </main>
   );
