@@ -1,6 +1,6 @@
 /**
  * Spreadsheet files (CSV, RFC 4180) as plain functions: cells written so that no spreadsheet runs them
- * as formulas, and files read back with either separator. Shared by the sales export and the catalog's
+ * as formulas (reading them back: csv-reader.server.ts). Shared by the sales export and the catalog's
  * import and export.
  */
 
@@ -40,92 +40,12 @@ export function csvDocument(rows: ReadonlyArray<readonly string[]>, separator: C
   return CSV_BOM + rows.map((row) => csvLine(row, separator)).join("");
 }
 
-/** The text of an uploaded file, or null when it is not UTF-8 (a spreadsheet saved as 'CSV' in an old code page). */
-export function decodeUtf8(bytes: Uint8Array): string | null {
+/** Whether an uploaded file is UTF-8 (a spreadsheet saved as 'CSV' in an old code page is not). */
+export function isUtf8(bytes: Uint8Array): boolean {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
   } catch {
-    return null;
+    return false;
   }
-}
-
-/** The separator of a file: the one of ';' and ',' its first line (outside quotes) has more of; ',' on a tie. */
-function detectSeparator(text: string): CsvSeparator {
-  let semicolons = 0;
-  let commas = 0;
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === "\n" || char === "\r")) break;
-    else if (!quoted && char === ";") semicolons++;
-    else if (!quoted && char === ",") commas++;
-  }
-  return semicolons > commas ? ";" : ",";
-}
-
-export type CsvReading =
-  | { ok: true; separator: CsvSeparator; records: string[][] }
-  /** `record` is the 1-based record (spreadsheet row) where reading stopped. */
-  | { ok: false; problem: "unclosedQuote" | "tooManyRecords"; record: number };
-
-/**
- * Reads a CSV file into records of cells: a leading BOM is skipped, the separator is detected from the
- * first line, quoted cells may hold separators, doubled quotes and line breaks, and lines end in CRLF,
- * LF or CR. Reading stops with `tooManyRecords` as soon as a record past `maxRecords` starts, so a huge
- * file never becomes a huge array. A quote inside an unquoted cell, or after a closing quote, is kept as text.
- */
-export function readCsv(input: string, maxRecords: number): CsvReading {
-  const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
-  const separator = detectSeparator(text);
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = "";
-  let i = 0;
-  const endCell = () => {
-    record.push(cell);
-    cell = "";
-  };
-  const endRecord = () => {
-    endCell();
-    records.push(record);
-    record = [];
-  };
-  while (i < text.length) {
-    if (records.length >= maxRecords) return { ok: false, problem: "tooManyRecords", record: records.length + 1 };
-    const char = text[i] as string;
-    if (char === '"' && cell === "" && !startedCell(text, i, separator)) {
-      // A quoted cell: up to the quote not followed by another one.
-      const start = records.length + 1;
-      i++;
-      for (;;) {
-        const close = text.indexOf('"', i);
-        if (close === -1) return { ok: false, problem: "unclosedQuote", record: start };
-        cell += text.slice(i, close);
-        if (text[close + 1] === '"') {
-          cell += '"';
-          i = close + 2;
-        } else {
-          i = close + 1;
-          break;
-        }
-      }
-      continue;
-    }
-    if (char === separator) endCell();
-    else if (char === "\r" || char === "\n") {
-      endRecord();
-      if (char === "\r" && text[i + 1] === "\n") i++;
-    } else cell += char;
-    i++;
-  }
-  // The last line may end without a line break; a final line break starts no record.
-  if (cell !== "" || record.length > 0) endRecord();
-  return { ok: true, separator, records };
-}
-
-/** Whether the cell at `i` already has text before it (then a quote there is plain text, not an opening quote). */
-function startedCell(text: string, i: number, separator: CsvSeparator): boolean {
-  if (i === 0) return false;
-  const before = text[i - 1];
-  return before !== separator && before !== "\n" && before !== "\r";
 }

@@ -6,7 +6,7 @@
  */
 import { VISIBILITY_LABELS } from "./catalog";
 import { PRODUCT_CATEGORIES, productCategoryName } from "./categories";
-import { type CsvSeparator, cellText, csvLine, readCsv } from "./csv";
+import { type CsvSeparator, cellText, csvLine } from "./csv";
 import { LIMIT_MESSAGES } from "./limits";
 import { fractionDigits, readMoney, toDecimalString } from "./money";
 import {
@@ -57,6 +57,10 @@ const CATALOG_SEPARATOR: CsvSeparator = ";";
 /** An import file holds at most this many bytes and rows (the header aside). */
 export const CATALOG_MAX_BYTES = 2 * 1024 * 1024;
 export const CATALOG_MAX_ROWS = 2000;
+/** The file's export has 17 columns; a few of the merchant's own are ignored, a wall of separators is refused unread. */
+export const CATALOG_MAX_COLUMNS = 40;
+/** The longest cell: a description (2,000 characters) with room to spare, far below what a wrong separator makes. */
+export const CATALOG_MAX_CELL_CHARS = 10_000;
 
 const optionColumn = (k: number) => `Opción ${k + 1}` as CatalogColumn;
 const valueColumn = (k: number) => `Valor ${k + 1}` as CatalogColumn;
@@ -69,11 +73,15 @@ export const CATALOG_MESSAGES = {
   tooLarge: `El archivo pesa más de ${CATALOG_MAX_BYTES / 1024 / 1024} MB: divídelo en partes`,
   tooManyRows: `El archivo tiene más de ${CATALOG_MAX_ROWS} filas de productos: divídelo en partes`,
   unclosedQuote: 'Una comilla (") abre una celda que nunca se cierra',
+  malformed: 'Las comillas (") de esta fila no forman celdas: escribe entre comillas la celda entera',
+  tooManyColumns: `Tiene más de ${CATALOG_MAX_COLUMNS} columnas: usa como encabezado la primera fila de «Exportar CSV»`,
+  cellTooLong: `Una celda tiene más de ${CATALOG_MAX_CELL_CHARS.toLocaleString("es")} caracteres: revisa que el archivo separe las columnas con ; o ,`,
   missingColumns: (columns: string[]) =>
     `Faltan las columnas ${columns.join(", ")}: usa como encabezado la primera fila de «Exportar CSV»`,
   noRows: "El archivo no tiene filas de productos debajo del encabezado",
   chooseFile: "Elige el archivo CSV de tu catálogo",
   outcomeChanged: "Tu catálogo cambió desde la vista previa: revisa el resultado de nuevo y confirma otra vez",
+  previewAgain: "Esa vista previa ya no está: sube el archivo otra vez para ver el resultado y confirmar",
   unknownProduct: "Este ID no es de ningún producto de tu tienda: déjalo vacío para crear un producto nuevo",
   productRepeated: (row: number) => `Este producto ya está en la fila ${row}: pon todas sus filas juntas`,
   differsFromFirstRow: (row: number) =>
@@ -221,31 +229,44 @@ function headerColumns(header: readonly string[]): { indexes: Map<CatalogColumn,
   return { indexes, missing: CATALOG_COLUMNS.filter((c) => !indexes.has(c)) };
 }
 
+/** What reading the file's cells found wrong before any row could be checked (csv-reader's problems). */
+export type CatalogCsvProblem = "unclosedQuote" | "malformed" | "tooManyRecords" | "tooManyColumns" | "cellTooLong";
+
+const CSV_PROBLEM_MESSAGES: Record<CatalogCsvProblem, string> = {
+  unclosedQuote: CATALOG_MESSAGES.unclosedQuote,
+  malformed: CATALOG_MESSAGES.malformed,
+  tooManyRecords: CATALOG_MESSAGES.tooManyRows,
+  tooManyColumns: CATALOG_MESSAGES.tooManyColumns,
+  cellTooLong: CATALOG_MESSAGES.cellTooLong,
+};
+
+/** The file refused as a whole, at the spreadsheet row where reading stopped. */
+export function unreadableCatalogFile(problem: CatalogCsvProblem, row: number): CatalogFileReading {
+  return { ok: false, problems: [{ row, column: null, message: CSV_PROBLEM_MESSAGES[problem] }] };
+}
+
+/** Rows checked between two pauses of a long file (about 5 ms of work). */
+const ROWS_PER_PAUSE = 250;
+
 /**
- * Reads an import file's text: the header names the columns (in any order; others are ignored), blank
- * rows are skipped, and the rows are grouped into products and checked. `problems` lists every refusal;
- * the products are usable only when it is empty.
+ * Reads an import file's records (its cells, header first): the header names the columns (in any
+ * order; others are ignored), blank rows are skipped, and the rows are grouped into products and
+ * checked. `problems` lists every refusal; the products are usable only when it is empty. `pause` is
+ * awaited every few hundred rows, so the caller can let its runtime answer other requests meanwhile.
  */
-export function readCatalogFile(text: string, currency: string): CatalogFileReading {
-  const csv = readCsv(text, CATALOG_MAX_ROWS + 1);
-  if (!csv.ok)
-    return {
-      ok: false,
-      problems: [
-        {
-          row: csv.record,
-          column: null,
-          message: csv.problem === "tooManyRecords" ? CATALOG_MESSAGES.tooManyRows : CATALOG_MESSAGES.unclosedQuote,
-        },
-      ],
-    };
-  const [header = [], ...records] = csv.records;
+export async function readCatalogRecords(
+  csvRecords: string[][],
+  currency: string,
+  pause: () => Promise<void> = async () => {},
+): Promise<CatalogFileReading> {
+  const [header = [], ...records] = csvRecords;
   const { indexes, missing } = headerColumns(header);
   if (missing.length > 0)
     return { ok: false, problems: [{ row: 1, column: null, message: CATALOG_MESSAGES.missingColumns(missing) }] };
   const rows: FileRow[] = [];
-  records.forEach((record, i) => {
-    if (record.every((cell) => cell.trim() === "")) return;
+  for (const [i, record] of records.entries()) {
+    if (i % ROWS_PER_PAUSE === ROWS_PER_PAUSE - 1) await pause();
+    if (record.every((cell) => cell.trim() === "")) continue;
     const cells = Object.fromEntries(
       CATALOG_COLUMNS.map((column) => [
         column,
@@ -255,10 +276,14 @@ export function readCatalogFile(text: string, currency: string): CatalogFileRead
       ]),
     ) as Cells;
     rows.push({ row: i + 2, cells });
-  });
+  }
   if (rows.length === 0) return { ok: false, problems: [{ row: 2, column: null, message: CATALOG_MESSAGES.noRows }] };
   const problems: RowProblem[] = [];
-  const products = groupRows(rows).map((group) => readProduct(group, currency, problems));
+  const products: ImportedProduct[] = [];
+  for (const [i, group] of groupRows(rows).entries()) {
+    if (i % ROWS_PER_PAUSE === ROWS_PER_PAUSE - 1) await pause();
+    products.push(readProduct(group, currency, problems));
+  }
   checkSkusInFile(products, problems);
   return { ok: true, products, problems: sortProblems(problems), rowCount: rows.length };
 }

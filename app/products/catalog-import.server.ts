@@ -2,7 +2,8 @@
 // (the format and its rules: app/domain/product-csv.ts; why: docs/decisions/0020-catalog-spreadsheet.md).
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { CSV_BOM, decodeUtf8 } from "~/domain/csv";
+import { readCatalogFile } from "~/domain/catalog-file.server";
+import { CSV_BOM, isUtf8 } from "~/domain/csv";
 import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import {
@@ -16,12 +17,12 @@ import {
   type PlannedProduct,
   planCatalogImport,
   problemText,
-  readCatalogFile,
 } from "~/domain/product-csv";
 import type { ProductFields } from "~/domain/product-fields";
 import { searchTextOf } from "~/domain/search";
 import { VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
+import type { FileStore } from "~/services/files";
 import { products, productVariants, stores } from "../../db/schema";
 import { replaceVariantsStatements, type VariantDraft, variantColumns } from "./variants.server";
 
@@ -161,9 +162,9 @@ export async function previewCatalogImport(
   storeId: string,
   currency: string,
   limits: PlanLimits,
-  text: string,
+  file: Uint8Array | string,
 ): Promise<CatalogImportPreview> {
-  const reading = readCatalogFile(text, currency);
+  const reading = await readCatalogFile(file, currency);
   const { ids, skus } = identifiersOf(reading);
   const found = reading.ok
     ? await lookUp(db, storeId, ids, skus)
@@ -187,11 +188,11 @@ export async function importCatalog(
   storeId: string,
   currency: string,
   limits: PlanLimits,
-  text: string,
+  file: Uint8Array | string,
   previewedFingerprint: string,
   now: Date,
 ): Promise<CatalogImportResult> {
-  const preview = await previewCatalogImport(db, storeId, currency, limits, text);
+  const preview = await previewCatalogImport(db, storeId, currency, limits, file);
   if (preview.plan.problems.length > 0) return { ok: false, reason: "problems", preview };
   if (preview.fingerprint !== previewedFingerprint) return { ok: false, reason: "changed", preview };
   try {
@@ -201,7 +202,7 @@ export async function importCatalog(
     // (createdAtWithinLimit), so the batch failed as a whole. A product created since the lookup
     // filled the plan: the file read again says by how much.
     if (isNotNullViolation(error, "products.created_at")) {
-      const again = await previewCatalogImport(db, storeId, currency, limits, text);
+      const again = await previewCatalogImport(db, storeId, currency, limits, file);
       const refused = again.plan.problems.length > 0 ? again : withProblem(preview, LIMIT_MESSAGES.products);
       return { ok: false, reason: "problems", preview: refused };
     }
@@ -299,63 +300,104 @@ export type CatalogImportAnswer =
   | { applied: true; created: number; updated: number }
   | { applied: false; status: number; errors: Record<string, string>; preview: CatalogPreviewView | null };
 
+/** Rows of the preview's table: the first ones, then only those with a problem (a phone shows no more). */
+export const PREVIEW_TABLE_ROWS = 100;
+
 /** What the import page shows of a preview; `confirm` only when it can be applied. */
 export interface CatalogPreviewView {
   rows: CatalogImportPlan["rows"];
+  /** Rows without problems left out of the table (past the first PREVIEW_TABLE_ROWS). */
+  rowsNotShown: number;
   problems: string[];
   creates: number;
   updates: number;
-  /** The file's text and the outcome's fingerprint, for 'Confirmar importación'. */
-  confirm: { csv: string; fingerprint: string } | null;
+  /** The kept file's digest and the outcome's fingerprint, for 'Confirmar importación'. */
+  confirm: { file: string; fingerprint: string } | null;
 }
 
-const viewOf = (preview: CatalogImportPreview, csv: string): CatalogPreviewView => ({
-  rows: preview.plan.rows,
+function tableRows(rows: CatalogImportPlan["rows"]) {
+  const shown = rows.filter((r, i) => i < PREVIEW_TABLE_ROWS || r.outcome === null);
+  return { rows: shown, rowsNotShown: rows.length - shown.length };
+}
+
+const viewOf = (preview: CatalogImportPreview, fileDigest: string): CatalogPreviewView => ({
+  ...tableRows(preview.plan.rows),
   problems: preview.plan.problems.map(problemText),
   creates: preview.plan.creates,
   updates: preview.plan.updates,
-  confirm: preview.plan.problems.length === 0 ? { csv, fingerprint: preview.fingerprint } : null,
+  confirm: preview.plan.problems.length === 0 ? { file: fileDigest, fingerprint: preview.fingerprint } : null,
 });
 
-/** The file's text: from the upload (intent=preview) or from the confirmation's hidden field (intent=confirm). */
-async function uploadedText(
-  form: FormData,
-): Promise<{ ok: true; text: string } | { ok: false; message: string; status: number }> {
-  const field = form.get(form.get("intent") === "confirm" ? "csv" : "file");
-  let bytes: Uint8Array | null = null;
-  if (typeof field === "string") bytes = new TextEncoder().encode(field);
-  else if (field && field.size > CATALOG_MAX_BYTES) return { ok: false, message: CATALOG_MESSAGES.tooLarge, status: 413 };
-  else if (field) bytes = new Uint8Array(await field.arrayBuffer());
-  if (!bytes || bytes.byteLength === 0) return { ok: false, message: CATALOG_MESSAGES.chooseFile, status: 400 };
+/**
+ * The file of the store's last preview, kept in the file store between the preview and 'Confirmar importación'
+ * (one per store: a new preview replaces it), in the store's private folder, which the /files route never serves.
+ */
+export const pendingImportKey = (storeId: string) => `stores/${storeId}/private/catalog-import.csv`;
+
+type Upload = { ok: true; bytes: Uint8Array } | { ok: false; message: string; status: number };
+
+/** The uploaded file (intent=preview), checked for size and encoding. */
+async function uploadedText(form: FormData): Promise<Upload> {
+  const field = form.get("file");
+  if (!field || typeof field === "string" || field.size === 0)
+    return { ok: false, message: CATALOG_MESSAGES.chooseFile, status: 400 };
+  if (field.size > CATALOG_MAX_BYTES) return { ok: false, message: CATALOG_MESSAGES.tooLarge, status: 413 };
+  return decodedFile(new Uint8Array(await field.arrayBuffer()));
+}
+
+function decodedFile(bytes: Uint8Array): Upload {
   if (bytes.byteLength > CATALOG_MAX_BYTES) return { ok: false, message: CATALOG_MESSAGES.tooLarge, status: 413 };
-  const text = decodeUtf8(bytes);
-  if (text === null) return { ok: false, message: CATALOG_MESSAGES.notUtf8, status: 422 };
-  return { ok: true, text: text.startsWith(CSV_BOM) ? text.slice(1) : text };
+  if (!isUtf8(bytes)) return { ok: false, message: CATALOG_MESSAGES.notUtf8, status: 422 };
+  return { ok: true, bytes };
+}
+
+/** The kept file of the last preview, when it is still the one the page previewed (by its digest). */
+async function keptFile(files: FileStore, storeId: string, digest: string): Promise<Upload | null> {
+  const stored = await files.get(pendingImportKey(storeId));
+  if (!stored || stored.size > CATALOG_MAX_BYTES) return null;
+  const bytes = new Uint8Array(await new Response(stored.body).arrayBuffer());
+  if ((await sha256Hex(bytes)) !== digest) return null;
+  return decodedFile(bytes);
+}
+
+interface ImportServices {
+  db: Db;
+  files: FileStore;
+  clock: { now(): Date };
 }
 
 /**
- * The import page's two steps: `preview` reads the uploaded file and answers each row's outcome;
- * `confirm` gets the same text back, reads and matches it again and applies it (or answers why not).
+ * The import page's two steps: `preview` reads the uploaded file, keeps it, and answers each row's
+ * outcome; `confirm` names the kept file by its digest, reads and matches it again and applies it (or
+ * answers why not). The file never travels back to the page: a 2 MB catalog would be 4 MB of it.
  */
 export async function handleCatalogImportForm(
-  db: Db,
+  services: ImportServices,
   store: { id: string; currency: string },
   limits: PlanLimits,
   form: FormData,
-  now: Date,
 ): Promise<CatalogImportAnswer> {
-  const upload = await uploadedText(form);
-  if (!upload.ok) return { applied: false, status: upload.status, errors: { file: upload.message }, preview: null };
-  const { text } = upload;
+  const { db, files } = services;
   if (form.get("intent") !== "confirm") {
-    const preview = await previewCatalogImport(db, store.id, store.currency, limits, text);
-    if (preview.plan.problems.length === 0) return { applied: false, status: 200, errors: {}, preview: viewOf(preview, text) };
-    return { applied: false, status: 422, errors: { form: problemsSummary(preview) }, preview: viewOf(preview, text) };
+    const upload = await uploadedText(form);
+    if (!upload.ok) return { applied: false, status: upload.status, errors: { file: upload.message }, preview: null };
+    const preview = await previewCatalogImport(db, store.id, store.currency, limits, upload.bytes);
+    if (preview.plan.problems.length > 0)
+      return { applied: false, status: 422, errors: { form: problemsSummary(preview) }, preview: viewOf(preview, "") };
+    await files.put(pendingImportKey(store.id), upload.bytes, "text/csv");
+    return { applied: false, status: 200, errors: {}, preview: viewOf(preview, await sha256Hex(upload.bytes)) };
   }
+  const digest = String(form.get("file") ?? "");
+  const upload = /^[0-9a-f]{64}$/.test(digest) ? await keptFile(files, store.id, digest) : null;
+  if (!upload) return { applied: false, status: 409, errors: { file: CATALOG_MESSAGES.previewAgain }, preview: null };
+  if (!upload.ok) return { applied: false, status: upload.status, errors: { file: upload.message }, preview: null };
   const fingerprint = String(form.get("fingerprint") ?? "");
-  const result = await importCatalog(db, store.id, store.currency, limits, text, fingerprint, now);
-  if (result.ok) return { applied: true, created: result.created, updated: result.updated };
-  const view = viewOf(result.preview, text);
+  const result = await importCatalog(db, store.id, store.currency, limits, upload.bytes, fingerprint, services.clock.now());
+  if (result.ok) {
+    await files.delete([pendingImportKey(store.id)]);
+    return { applied: true, created: result.created, updated: result.updated };
+  }
+  const view = viewOf(result.preview, digest);
   return result.reason === "changed"
     ? { applied: false, status: 409, errors: { form: CATALOG_MESSAGES.outcomeChanged }, preview: view }
     : { applied: false, status: 422, errors: { form: problemsSummary(result.preview) }, preview: view };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, cellText, csvCell, csvDocument, readCsv } from "~/domain/csv";
+import { readCatalogFile } from "~/domain/catalog-file.server";
+import { CSV_BOM, cellText, csvCell, csvDocument } from "~/domain/csv";
+import { readCsv } from "~/domain/csv-reader.server";
 import {
   CATALOG_COLUMNS,
   CATALOG_MAX_BYTES,
@@ -10,7 +12,6 @@ import {
   catalogProductLines,
   planCatalogImport,
   problemText,
-  readCatalogFile,
 } from "~/domain/product-csv";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/security/body-limit";
 
@@ -28,6 +29,9 @@ function row(cells: Partial<Record<(typeof CATALOG_COLUMNS)[number], string>>, s
   return CATALOG_COLUMNS.map((c) => csvCell(cells[c] ?? "")).join(separator);
 }
 const file = (...rows: string[]) => [HEADER, ...rows].join("\r\n");
+/** readCsv on a text, at most `maxRecords` records and the catalog's other bounds. */
+const read = (text: string, maxRecords: number) =>
+  readCsv(new TextEncoder().encode(text), { maxRecords, maxColumns: 40, maxCellChars: 10_000 });
 
 const mug: CatalogProduct = {
   id: "1234567",
@@ -63,7 +67,7 @@ const exported = (products: CatalogProduct[], currency = "USD") =>
   CSV_BOM + catalogHeaderLine() + products.map((p) => catalogProductLines(p, currency)).join("");
 
 describe("CSV cells and files", () => {
-  it.each([";", ","] as const)("round-trips quotes, both separators, line breaks and formulas with %j", (separator) => {
+  it.each([";", ","] as const)("round-trips quotes, both separators, line breaks and formulas with %j", async (separator) => {
     const cells = [
       'Café "especial"',
       "a;b",
@@ -79,14 +83,14 @@ describe("CSV cells and files", () => {
       "'=x",
       "Ana",
     ];
-    const reading = readCsv(csvDocument([cells, cells], separator), 10);
+    const reading = await read(csvDocument([cells, cells], separator), 10);
     expect(reading).toMatchObject({ ok: true, separator });
     if (!reading.ok) return;
     expect(reading.records).toHaveLength(2);
     for (const record of reading.records) expect(record.map(cellText)).toEqual(cells);
   });
 
-  it("writes a possible formula with a leading apostrophe, which reading removes once", () => {
+  it("writes a possible formula with a leading apostrophe, which reading removes once", async () => {
     expect(csvCell("=SUM(A1)")).toBe("'=SUM(A1)");
     expect(csvCell("\rx")).toBe('"\'\rx"');
     expect(csvCell("'=x")).toBe("''=x");
@@ -96,8 +100,8 @@ describe("CSV cells and files", () => {
     expect(cellText("'hola")).toBe("'hola");
   });
 
-  it("skips the BOM, takes LF or CR line ends, and stops past the row limit without reading on", () => {
-    expect(readCsv(`${CSV_BOM}a;b\nc;d\re;f\n`, 10)).toEqual({
+  it("skips the BOM, takes LF or CR line ends, and stops past the row limit without reading on", async () => {
+    expect(await read(`${CSV_BOM}a;b\nc;d\re;f\n`, 10)).toEqual({
       ok: true,
       separator: ";",
       records: [
@@ -106,16 +110,16 @@ describe("CSV cells and files", () => {
         ["e", "f"],
       ],
     });
-    expect(readCsv("a,b\r\n1,2\r\n3,4\r\n5,6", 3)).toEqual({ ok: false, problem: "tooManyRecords", record: 4 });
-    expect(readCsv('a;b\r\n"sin cerrar;2\r\n', 10)).toEqual({ ok: false, problem: "unclosedQuote", record: 2 });
+    expect(await read("a,b\r\n1,2\r\n3,4\r\n5,6", 3)).toEqual({ ok: false, problem: "tooManyRecords", record: 4 });
+    expect(await read('a;b\r\n"sin cerrar;2\r\n', 10)).toEqual({ ok: false, problem: "unclosedQuote", record: 2 });
   });
 });
 
 describe("catalog export and import", () => {
-  it("reads its own export back: products, options, variants, amounts and the formula-looking cells", () => {
+  it("reads its own export back: products, options, variants, amounts and the formula-looking cells", async () => {
     const text = exported([mug, shirt]);
     expect(text.startsWith(`${CSV_BOM}${HEADER}\r\n`)).toBe(true);
-    const reading = readCatalogFile(text, "USD");
+    const reading = await readCatalogFile(text, "USD");
     expect(reading).toMatchObject({ ok: true, problems: [], rowCount: 3 });
     if (!reading.ok) return;
     const [one, two] = reading.products;
@@ -151,24 +155,24 @@ describe("catalog export and import", () => {
     expect(text).toContain(";;'+CAM-S;;2;Sí\r\n");
   });
 
-  it("writes amounts that read back in currencies without decimals and with three", () => {
+  it("writes amounts that read back in currencies without decimals and with three", async () => {
     for (const [currency, price] of [
       ["CLP", 12500],
       ["KWD", 1500],
     ] as const) {
-      const reading = readCatalogFile(exported([{ ...mug, price, compareAtPrice: null }], currency), currency);
+      const reading = await readCatalogFile(exported([{ ...mug, price, compareAtPrice: null }], currency), currency);
       expect(reading.ok && reading.products[0]?.price).toBe(price);
     }
   });
 
-  it("takes a file separated by commas, prices typed '1.234,50' or '12.5', and names without accents or case", () => {
+  it("takes a file separated by commas, prices typed '1.234,50' or '12.5', and names without accents or case", async () => {
     const header = CATALOG_COLUMNS.join(",").replace("Categoría", "categoria");
     const text = [
       header,
       row({ Nombre: "Balón", Precio: "1.234,50", Stock: "3", Categoría: "hogar", Visibilidad: "oculto" }, ","),
       row({ Nombre: "Taza", Precio: "12.5", Stock: "0" }, ","),
     ].join("\n");
-    const reading = readCatalogFile(text, "USD");
+    const reading = await readCatalogFile(text, "USD");
     expect(reading).toMatchObject({ ok: true, problems: [] });
     if (!reading.ok) return;
     expect(reading.products.map((p) => [p.name, p.price, p.category, p.published])).toEqual([
@@ -177,8 +181,8 @@ describe("catalog export and import", () => {
     ]);
   });
 
-  it("refuses each bad cell with its row and column, in Spanish", () => {
-    const reading = readCatalogFile(
+  it("refuses each bad cell with its row and column, in Spanish", async () => {
+    const reading = await readCatalogFile(
       file(
         row({ Nombre: "Taza", Precio: "doce", Stock: "1" }),
         row({ Nombre: "Plato", Precio: "10", "Precio anterior": "9", Stock: "-1", Categoría: "Cosas" }),
@@ -198,9 +202,9 @@ describe("catalog export and import", () => {
     ]);
   });
 
-  it("refuses variant rows that disagree with their product's first row", () => {
+  it("refuses variant rows that disagree with their product's first row", async () => {
     const product = { ID: "1234567", Nombre: "Camiseta", Precio: "20", "Opción 1": "Talla" };
-    const reading = readCatalogFile(
+    const reading = await readCatalogFile(
       file(
         row({ ...product, "Valor 1": "S", Stock: "1", SKU: "A" }),
         row({ ID: "1234567", Precio: "21", "Valor 1": "M", Stock: "1", SKU: "a" }),
@@ -220,8 +224,8 @@ describe("catalog export and import", () => {
     ]);
   });
 
-  it("groups rows: one ID wherever its rows are; without ID, consecutive rows of one Nombre (or none)", () => {
-    const reading = readCatalogFile(
+  it("groups rows: one ID wherever its rows are; without ID, consecutive rows of one Nombre (or none)", async () => {
+    const reading = await readCatalogFile(
       file(
         row({ ID: "1111111", Nombre: "A", Precio: "1", "Opción 1": "Talla", "Valor 1": "S", Stock: "1" }),
         row({ Nombre: "Nuevo", Precio: "2", "Opción 1": "Talla", "Valor 1": "S", Stock: "1" }),
@@ -243,23 +247,23 @@ describe("catalog export and import", () => {
     ]);
   });
 
-  it("bounds the import's request body before it is read: the file's size plus a form's", () => {
+  it("bounds the import's request body before it is read: the file's size plus a form's", async () => {
     expect(bodyLimitFor("/Store/1234567890/products/import")).toBe(CATALOG_MAX_BYTES + FORM_BODY_LIMIT);
     expect(bodyLimitFor("/Store/1234567890/products/import.data")).toBe(CATALOG_MAX_BYTES + FORM_BODY_LIMIT);
     expect(CATALOG_MAX_BYTES).toBe(2 * 1024 * 1024);
   });
 
-  it("refuses a file without its columns, with an open quote, or over the row limit", () => {
-    expect(readCatalogFile("Nombre;Precio\r\nTaza;10", "USD")).toMatchObject({
+  it("refuses a file without its columns, with an open quote, or over the row limit", async () => {
+    expect(await readCatalogFile("Nombre;Precio\r\nTaza;10", "USD")).toMatchObject({
       ok: false,
       problems: [{ row: 1, column: null, message: expect.stringContaining("Faltan las columnas ID, Descripción") }],
     });
-    expect(readCatalogFile(file(row({ Nombre: "Taza" }), '"Sin cerrar;1'), "USD")).toMatchObject({
+    expect(await readCatalogFile(file(row({ Nombre: "Taza" }), '"Sin cerrar;1'), "USD")).toMatchObject({
       ok: false,
       problems: [{ row: 3, message: expect.stringContaining("comilla") }],
     });
     const rows = Array.from({ length: CATALOG_MAX_ROWS + 1 }, (_, i) => row({ Nombre: `P${i}`, Precio: "1", Stock: "1" }));
-    expect(readCatalogFile(file(...rows), "USD")).toMatchObject({
+    expect(await readCatalogFile(file(...rows), "USD")).toMatchObject({
       ok: false,
       problems: [{ row: CATALOG_MAX_ROWS + 2, message: expect.stringContaining(`más de ${CATALOG_MAX_ROWS} filas`) }],
     });
@@ -283,8 +287,8 @@ describe("matching the store's products", () => {
     productLimit: 30,
   };
 
-  it("an ID of the store updates it, another ID is refused on each of its rows, a known SKU updates its product, the rest is created", () => {
-    const plan = planCatalogImport(readCatalogFile(text, "USD"), lookup);
+  it("an ID of the store updates it, another ID is refused on each of its rows, a known SKU updates its product, the rest is created", async () => {
+    const plan = planCatalogImport(await readCatalogFile(text, "USD"), lookup);
     expect(plan.rows.map((r) => [r.row, r.outcome])).toEqual([
       [2, "actualizar"],
       [3, null],
@@ -304,25 +308,25 @@ describe("matching the store's products", () => {
     expect([plan.creates, plan.updates]).toEqual([1, 2]);
   });
 
-  it("an existing product without a photo cannot be published by the file; left 'Oculto' it is updated", () => {
+  it("an existing product without a photo cannot be published by the file; left 'Oculto' it is updated", async () => {
     const photoless = { ...lookup, withoutPhoto: new Set(["1111111"]) };
     const published = planCatalogImport(
-      readCatalogFile(file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1" })), "USD"),
+      await readCatalogFile(file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1" })), "USD"),
       photoless,
     );
     expect(published.rows[0]?.problems).toEqual([
       "Fila 2, columna Visibilidad: Agrega una foto antes de publicarlo: un producto sin foto queda oculto",
     ]);
     const hidden = planCatalogImport(
-      readCatalogFile(file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1", Visibilidad: "Oculto" })), "USD"),
+      await readCatalogFile(file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1", Visibilidad: "Oculto" })), "USD"),
       photoless,
     );
     expect(hidden.rows.map((r) => [r.outcome, r.problems])).toEqual([["actualizar", []]]);
   });
 
-  it("refuses SKUs of another product, a product named twice, and new products past the plan's limit", () => {
+  it("refuses SKUs of another product, a product named twice, and new products past the plan's limit", async () => {
     const plan = planCatalogImport(
-      readCatalogFile(
+      await readCatalogFile(
         file(
           row({ ID: "1111111", Nombre: "A", Precio: "1", "Opción 1": "Talla", "Valor 1": "S", SKU: "DE-B", Stock: "1" }),
           row({ Nombre: "B", Precio: "1", "Opción 1": "Talla", "Valor 1": "S", SKU: "DE-B2", Stock: "1" }),
@@ -354,11 +358,11 @@ describe("matching the store's products", () => {
     ]);
   });
 
-  it("an unlimited plan creates any number", () => {
-    const plan = planCatalogImport(readCatalogFile(text, "USD"), { ...lookup, productCount: 10_000, productLimit: null });
+  it("an unlimited plan creates any number", async () => {
+    const plan = planCatalogImport(await readCatalogFile(text, "USD"), { ...lookup, productCount: 10_000, productLimit: null });
     expect(plan.problems.map((p) => p.column)).toEqual(["ID", "ID"]);
     expect(
-      planCatalogImport(readCatalogFile(file(row({ Nombre: "X", Precio: "1", Stock: "1" })), "USD"), NO_MATCHES).creates,
+      planCatalogImport(await readCatalogFile(file(row({ Nombre: "X", Precio: "1", Stock: "1" })), "USD"), NO_MATCHES).creates,
     ).toBe(1);
   });
 });

@@ -87,7 +87,34 @@ async function uploadPhoto(origin, group) {
   const peak = Math.max(...pids.map((pid, i) => statusMiB(pid, "VmHWM") - (before[i] ?? 0)));
   const list = await (await fetch(`${origin}/Store/${storeId}/products`, { headers: { cookie } })).text();
   console.log(`workerd: a ${(photo.byteLength / 1e6).toFixed(1)} MB, 12 MP photo took ${peak.toFixed(1)} MiB at peak`);
-  return { status: reply.status, listed: list.includes("Foto 12 MP"), peak };
+  return { status: reply.status, listed: list.includes("Foto 12 MP"), peak, cookie, storeId };
+}
+
+/** A catalog file previewed in the Worker: csv-parse through workerd's streams, the file kept privately in R2. */
+async function previewCatalog(origin, cookie, storeId) {
+  const header =
+    "ID;Nombre;Descripción;Categoría;Precio;Precio anterior;Visibilidad;Opción 1;Valor 1;Opción 2;Valor 2;Opción 3;Valor 3;SKU;Precio variante;Stock;Activa";
+  const form = new FormData();
+  form.append("intent", "preview");
+  form.append(
+    "file",
+    new Blob([`\uFEFF${header}\r\n;"Mate ""imperial""";Calabaza;Hogar;12,50;;Publicado;;;;;;;;;3;\r\n`], { type: "text/csv" }),
+    "c.csv",
+  );
+  const reply = await fetch(`${origin}/Store/${storeId}/products/import`, {
+    method: "POST",
+    headers: { Origin: origin, cookie },
+    body: form,
+  });
+  const html = await reply.text();
+  const kept = await fetch(`${origin}/files/stores/${storeId}/private/catalog-import.csv`);
+  await kept.text();
+  return (
+    reply.status === 200 &&
+    /1(<!-- -->)? (<!-- -->)?producto se creará/.test(html) &&
+    html.includes("Mate &quot;imperial&quot;") &&
+    kept.status === 404
+  );
 }
 
 async function main() {
@@ -198,6 +225,11 @@ async function main() {
     const photo = await uploadPhoto(origin, worker.pid);
     checks["a 12 MP photo without the browser's help becomes a product"] = photo.status === 302 && photo.listed;
     checks["its processing stays under 64 MiB in workerd (isolate limit 128 MB)"] = photo.peak < 64;
+    checks["a catalog CSV is read and previewed, its file kept out of the public /files"] = await previewCatalog(
+      origin,
+      photo.cookie,
+      photo.storeId,
+    );
 
     const failed = Object.entries(checks).filter(([, ok]) => !ok);
     for (const [name, ok] of Object.entries(checks)) console.log(`${ok ? "✓" : "✗"} workerd: ${name}`);

@@ -1,5 +1,5 @@
 import { renditionSourceKey } from "~/media/renditions";
-import { contentTypeForKey, isValidFileKey } from "~/services/files";
+import { contentTypeForKey, isServableFileKey } from "~/services/files";
 import { getServices } from "~/services/services";
 import type { Route } from "./+types/stored-file";
 
@@ -10,7 +10,7 @@ import type { Route } from "./+types/stored-file";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const key = params["*"];
   const contentType = key ? contentTypeForKey(key) : null;
-  if (!key || !isValidFileKey(key) || !contentType) return new Response("No encontrado", { status: 404 });
+  if (!key || !isServableFileKey(key) || !contentType) return new Response("No encontrado", { status: 404 });
   const { files } = getServices(context);
   const source = renditionSourceKey(key);
   // Images stored before renditions existed have none: their full size stands in.

@@ -18,13 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
-  const answer = await handleCatalogImportForm(
-    services.db,
-    store,
-    merchantPlanLimits(context),
-    await request.formData(),
-    services.clock.now(),
-  );
+  const answer = await handleCatalogImportForm(services, store, merchantPlanLimits(context), await request.formData());
   if (answer.applied)
     return redirectWithNotice(
       services.config,
@@ -123,12 +117,17 @@ function Preview({ preview, error, busy }: { preview: CatalogPreviewView; error?
               ))}
             </tbody>
           </table>
+          {preview.rowsNotShown > 0 && (
+            <p className="muted">
+              Y {preview.rowsNotShown.toLocaleString("es")} {preview.rowsNotShown === 1 ? "fila más" : "filas más"} sin problemas.
+            </p>
+          )}
         </div>
       )}
       {preview.confirm && (
         <Form method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="confirm" />
-          <input type="hidden" name="csv" value={preview.confirm.csv} />
+          <input type="hidden" name="file" value={preview.confirm.file} />
           <input type="hidden" name="fingerprint" value={preview.confirm.fingerprint} />
           <button type="submit" className="button" disabled={busy}>
             Confirmar importación
