@@ -32,8 +32,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    // The public site must work without JavaScript; merchant pages are a hydrated app (the discount codes page is checked without it too).
-    { name: "no-js", use: { javaScriptEnabled: false }, testMatch: /(storefront.*|discount-codes)\.spec\.ts/ },
+    // The public site must work without JavaScript; merchant pages are a hydrated app (the discount codes page and signing out are checked without it too).
+    { name: "no-js", use: { javaScriptEnabled: false }, testMatch: /(storefront.*|discount-codes|sign-out)\.spec\.ts/ },
   ],
   webServer: {
     command: "node tests/support/e2e-server.mjs",

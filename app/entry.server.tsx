@@ -21,6 +21,5 @@ export default async function handleRequest(
   await stream.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
   return new Response(stream, { headers: responseHeaders, status });
 }

@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { applySpanishValidationMessages } from "./domain/validation-messages";
+import { withPrivacyHeaders } from "./http/private-responses";
 import { bodyLimitFor, limitBody } from "./security/body-limit";
 import { isSameSiteRequest } from "./security/origin";
 import { clientIpContext, type Services, servicesContext, storeHostContext } from "./services/services";
@@ -12,7 +13,8 @@ applySpanishValidationMessages();
 
 /**
  * The one request path both runtimes share: services in context, store-host routing, the
- * cross-site and body-size checks, then React Router.
+ * cross-site and body-size checks, then React Router; every answer leaves with the no-framing, cache
+ * and referrer rules (app/http/private-responses.ts).
  */
 export function createFetchHandler(build: ServerBuild, buildServices: (request: Request) => Services | Promise<Services>) {
   const handle = createRequestHandler(build);
@@ -28,7 +30,8 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
     context.set(servicesContext, services);
     context.set(storeHostContext, routed.storeSlug);
     context.set(clientIpContext, clientIp);
-    const response = withFrameDenied(await handle(limited, context));
+    const pathname = new URL(routed.request.url).pathname;
+    const response = withPrivacyHeaders(pathname, withFrameDenied(await handle(limited, context)));
     if (services.config.devTools) {
       // Lets the benchmark and tests count database round trips per request.
       response.headers.set(ROUND_TRIPS_HEADER, String(services.roundTrips.count));

@@ -29,8 +29,6 @@ export interface OrderMessage {
   amounts: OrderAmounts;
   buyer: OrderBuyer;
   paidOnline?: boolean;
-  /** The buyer's order page. */
-  orderUrl?: string | null;
 }
 
 /** An amount in the currency's digits with Spanish separators, no symbol: 1250 USD minor → '12,50'. */
@@ -72,7 +70,10 @@ export function deliveryText(buyer: Pick<OrderBuyer, "delivery" | "zone" | "pick
   return `${DELIVERY_LABELS[buyer.delivery]}${where ? ` — ${where}` : ""}`;
 }
 
-/** Greeting, 'Pedido {code}', one line per item 'name x quantity = subtotal', the amounts, the buyer, the order page. */
+/**
+ * Greeting, 'Pedido {code}', one line per item 'name x quantity = subtotal', the amounts, the buyer. Never the
+ * buyer's order link: its secret would travel in the WhatsApp address (the buyer finds the order on the store).
+ */
 export function orderMessage(order: OrderMessage): string {
   const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
   const money = (minor: number) => `${formatAmount(minor, order.currency)} ${order.currency}`;
@@ -89,7 +90,6 @@ export function orderMessage(order: OrderMessage): string {
   if (order.paidOnline) rows.push("Pago: en línea con Mercado Pago");
   if (order.buyer.phone) rows.push(`Teléfono: ${oneLine(order.buyer.phone)}`);
   if (order.buyer.note) rows.push(`Nota: ${order.buyer.note.trim()}`);
-  if (order.orderUrl) rows.push("", `Mi pedido: ${order.orderUrl}`);
   return rows.join("\n");
 }
 

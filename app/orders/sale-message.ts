@@ -1,7 +1,5 @@
 import { type OrderBuyer, orderMessage } from "~/domain/whatsapp";
-import type { Config } from "~/services/config";
 import type { OrderRow } from "~/site/queries.server";
-import { orderPageUrl } from "./order-links";
 
 /** The buyer's side of a saved sale, as the messages write it. */
 export function buyerOf(sale: OrderRow): OrderBuyer {
@@ -16,10 +14,9 @@ export function buyerOf(sale: OrderRow): OrderBuyer {
   };
 }
 
-/** The WhatsApp text of a saved sale, with the link to its order page. */
+/** The WhatsApp text of a saved sale. */
 export function saleMessage(
-  config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">,
-  store: { name: string; url: string },
+  store: { name: string },
   sale: OrderRow,
   lines: Array<{ name: string; quantity: number; unitPrice: number }>,
 ): string {
@@ -31,7 +28,6 @@ export function saleMessage(
     lines,
     buyer: buyerOf(sale),
     paidOnline: sale.paymentMethod === "online",
-    orderUrl: orderPageUrl(config, store.url, sale.id, sale.accessToken),
   });
 }
 

@@ -147,7 +147,7 @@ for (const device of [
       const code = text.match(/^Pedido (\d{10})$/m)?.[1] as string;
       expect(code).toBeTruthy();
       const rows = text.split("\n");
-      expect(rows.slice(0, -1)).toEqual([
+      expect(rows).toEqual([
         `¡Hola Tienda viaje-${device.name}! Quiero hacer este pedido:`,
         `Pedido ${code}`,
         "Café de Colombia x 3 = 36,00",
@@ -159,11 +159,7 @@ for (const device of [
         "Dirección: Calle 10 # 5-20, Bogotá",
         "Teléfono: 3109876543",
         "Nota: Timbre 2",
-        "",
       ]);
-      // The buyer's own link to follow the order, on the store's public address.
-      const orderLink = new RegExp(`^Mi pedido: http://${shop.slug}\\.localhost:${PORT}/Order/${code}\\?t=[A-Za-z0-9_-]{32}$`);
-      expect(rows.at(-1)).toMatch(orderLink);
 
       // Exactly one sale, 'Pendiente', prices from the database.
       const sales = await query("select * from sales where store_id = ?", [shop.id]);

@@ -46,7 +46,7 @@ import {
 import { newOrderEmail } from "../emails";
 import { amountRows, enteredCode } from "../order-amounts";
 import { OrderLines } from "../order-lines";
-import { orderPagePath, orderPageUrl } from "../order-links";
+import { orderPagePath } from "../order-links";
 import { CodeExhaustedError, createSaleOrRefuse } from "../orders.server";
 import { paymentRedirect } from "../payment-redirect.server";
 import { saleMessage } from "../sale-message";
@@ -159,7 +159,7 @@ export async function action(args: Route.ActionArgs) {
    */
   const placedBefore = (first: OrderRow, firstLines: typeof existingLines) => {
     const orderPath = orderPagePath(p.site.basePath, first.id, first.accessToken);
-    const text = saleMessage(services.config, store, first, firstLines);
+    const text = saleMessage(store, first, firstLines);
     const whatsapp = first.paymentMethod === "online" ? null : whatsappUrl(store.saleNumber, text, mobile);
     return placed(p, input.idempotencyKey, whatsapp ?? orderPath);
   };
@@ -290,7 +290,6 @@ export async function action(args: Route.ActionArgs) {
     amounts,
     lines,
     buyer,
-    orderUrl: orderPageUrl(services.config, store.url, sale.saleId, sale.accessToken),
   });
   return placed(p, input.idempotencyKey, whatsappUrl(store.saleNumber, message, mobile) ?? orderPath);
 }

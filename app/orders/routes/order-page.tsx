@@ -73,7 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
     }
     throw redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
   }
-  const text = saleMessage(services.config, store, sale, lines);
+  const text = saleMessage(store, sale, lines);
   const whatsapp = whatsappUrl(store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent")));
   return data(
     {
