@@ -2,7 +2,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { applySpanishValidationMessages } from "./domain/validation-messages";
 import { withPrivacyHeaders } from "./http/private-responses";
 import { bodyLimitFor, limitBody } from "./security/body-limit";
-import { isSameSiteRequest } from "./security/origin";
+import { isSameSiteRequest, withoutOpaqueOrigin } from "./security/origin";
 import { clientIpContext, type Services, servicesContext, storeHostContext } from "./services/services";
 import { routeStoreHost } from "./site/tenant";
 
@@ -24,7 +24,7 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
     if (!isSameSiteRequest(request, services.config.APP_ORIGIN, routed.storeSlug)) {
       return new Response("Solicitud rechazada", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }
-    const limited = limitBody(routed.request, bodyLimitFor(new URL(routed.request.url).pathname));
+    const limited = limitBody(withoutOpaqueOrigin(routed.request), bodyLimitFor(new URL(routed.request.url).pathname));
     if (limited instanceof Response) return limited;
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

@@ -21,3 +21,16 @@ export function isSameSiteRequest(request: Request, appOrigin: string, storeHost
   }
   return request.headers.get("Sec-Fetch-Site") === "same-origin";
 }
+
+/**
+ * A form on a page sent with 'Referrer-Policy: no-referrer' (a page whose address holds a secret: the
+ * order page, reset links, the sandbox) posts with `Origin: null`. Once `isSameSiteRequest` has found it
+ * same-origin by `Sec-Fetch-Site`, the opaque Origin is dropped, so React Router's own check (which
+ * compares Origin with the request's host) lets it through as it does a request without Origin.
+ */
+export function withoutOpaqueOrigin(request: Request): Request {
+  if (request.headers.get("Origin") !== "null" || request.headers.get("Sec-Fetch-Site") !== "same-origin") return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers, duplex: "half" } as RequestInit);
+}

@@ -3,7 +3,7 @@ import { merchantRedirect } from "~/auth/redirect-rules";
 import { loginSchema, registrationStep1Schema, safeRedirect } from "~/auth/validation";
 import { daysUntilDue, showBillWarning } from "~/domain/billing";
 import { pagePath } from "~/merchant/session.server";
-import { isSameSiteRequest } from "~/security/origin";
+import { isSameSiteRequest, withoutOpaqueOrigin } from "~/security/origin";
 
 const now = new Date("2026-05-10T12:00:00Z");
 const day = 86_400_000;
@@ -94,6 +94,16 @@ describe("cross-site check", () => {
     expect(isSameSiteRequest(post(`${app}/Auth`, { Origin: "null" }), app, null)).toBe(false);
     expect(isSameSiteRequest(post(`${app}/Auth`, { "Sec-Fetch-Site": "cross-site" }), app, null)).toBe(false);
     expect(isSameSiteRequest(post(`${app}/Auth`, {}), app, null)).toBe(false);
+  });
+  it("a form on a no-referrer page (Origin: null, same-origin fetch) passes, and reaches the router without the opaque Origin", () => {
+    const fromSecretPage = post(`${app}/site/demo/Order/1234567890?t=x`, { Origin: "null", "Sec-Fetch-Site": "same-origin" });
+    expect(isSameSiteRequest(fromSecretPage, app, null)).toBe(true);
+    expect(withoutOpaqueOrigin(fromSecretPage).headers.has("Origin")).toBe(false);
+    // Any other Origin is left for the router's own check.
+    const foreign = post(`${app}/Auth`, { Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" });
+    expect(withoutOpaqueOrigin(foreign).headers.get("Origin")).toBe("https://evil.example");
+    const crossSite = post(`${app}/Auth`, { Origin: "null", "Sec-Fetch-Site": "cross-site" });
+    expect(withoutOpaqueOrigin(crossSite).headers.get("Origin")).toBe("null");
   });
 });
 
