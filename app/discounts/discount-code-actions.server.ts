@@ -74,7 +74,7 @@ export async function handleEditDiscountCode(services: Services, store: Store, c
   const code = await loadDiscountCode(services, store, codeId);
   const fields = textFields(form);
   const values = typedValues(fields);
-  const read = readDiscountCodeForm(fields, store.currency, code.uses);
+  const read = readDiscountCodeForm(fields, store.currency, code);
   if (!read.ok) return failure(read.errors, { intent: "save", values });
   try {
     if (!(await updateDiscountCode(db, store.id, code.id, read.input))) notFound();

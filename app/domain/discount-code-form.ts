@@ -4,7 +4,7 @@
  * buyer's order is in ./discounts.ts.
  */
 import { z } from "zod";
-import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCode, type DiscountKind } from "./discounts";
+import { codeKey, DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCode, type DiscountKind } from "./discounts";
 import { amountInputText, checkboxField, readAmount } from "./product-fields";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
@@ -16,8 +16,15 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: "Porcentaje", amount: "Monto fijo" };
 
+/**
+ * New codes (and codes renamed) need at least this many characters, so they cannot be found by trying a
+ * few thousand; a shorter code saved before keeps working and can still be edited under its name.
+ */
+export const NEW_CODE_MIN_LENGTH = 4;
+
 export const DISCOUNT_FORM_MESSAGES = {
-  code: "Usa de 3 a 20 letras sin tildes, números, guiones (-) o guiones bajos (_), sin espacios",
+  code: `Usa de ${NEW_CODE_MIN_LENGTH} a 20 letras sin tildes, números, guiones (-) o guiones bajos (_), sin espacios`,
+  tooShort: `Usa al menos ${NEW_CODE_MIN_LENGTH} caracteres: un código más corto se adivina fácil`,
   taken: "Ya tienes un código con ese nombre",
   kind: "Elige Porcentaje o Monto fijo",
   percent: "Escribe un porcentaje entero entre 1 y 100",
@@ -124,14 +131,23 @@ export function discountCodeFieldsSchema(currency: string) {
 export type DiscountFormReading = { ok: true; input: DiscountCodeInput } | { ok: false; errors: Record<string, string> };
 
 /**
- * The discount code form, amounts read in the store currency, every refusal at once. `usesSoFar` is
- * what checkouts already counted (0 for a new code): 'Usos máximos' cannot go below it.
+ * The discount code form, amounts read in the store currency, every refusal at once. `saved` is the code
+ * being edited (none for a new one): 'Usos máximos' cannot go below the uses checkouts already counted,
+ * and its name may stay shorter than a new code's.
  */
-export function readDiscountCodeForm(fields: Record<string, string>, currency: string, usesSoFar = 0): DiscountFormReading {
+export function readDiscountCodeForm(
+  fields: Record<string, string>,
+  currency: string,
+  saved: { code: string; uses: number } | null = null,
+): DiscountFormReading {
+  const usesSoFar = saved?.uses ?? 0;
   const errors: Record<string, string> = {};
   const schema = discountCodeFieldsSchema(currency);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  const name = parsed.success ? parsed.data.code : null;
+  if (name && name.length < NEW_CODE_MIN_LENGTH && codeKey(name) !== codeKey(saved?.code ?? ""))
+    errors.code ??= DISCOUNT_FORM_MESSAGES.tooShort;
   const text = (fields.value ?? "").trim();
   const kind = DISCOUNT_KINDS.find((k) => k === fields.kind);
   const value =

@@ -12,9 +12,12 @@ export interface ActionFailure {
   values?: Record<string, string>;
 }
 
-export function failure(errors: Record<string, string>, options: Omit<ActionFailure, "errors"> & { status?: number } = {}) {
-  const { status = 400, ...rest } = options;
-  return data<ActionFailure>({ errors, ...rest }, { status });
+export function failure(
+  errors: Record<string, string>,
+  options: Omit<ActionFailure, "errors"> & { status?: number; headers?: HeadersInit } = {},
+) {
+  const { status = 400, headers, ...rest } = options;
+  return data<ActionFailure>({ errors, ...rest }, { status, headers });
 }
 
 /** Field errors as { field: firstMessage } for forms. */

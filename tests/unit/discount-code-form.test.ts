@@ -20,14 +20,15 @@ applySpanishValidationMessages();
 
 const form = (fields: Record<string, string>) => ({ code: "VERANO-10", kind: "percent", value: "10", active: "on", ...fields });
 
-function refused(fields: Record<string, string>, currency = "COP", uses = 0) {
-  const read = readDiscountCodeForm(form(fields), currency, uses);
+/** `uses`: what checkouts counted of the code being edited (VERANO-10); none: a new code. */
+function refused(fields: Record<string, string>, currency = "COP", uses?: number) {
+  const read = readDiscountCodeForm(form(fields), currency, uses === undefined ? null : { code: "VERANO-10", uses });
   if (read.ok) throw new Error(`expected a refusal, got ${JSON.stringify(read.input)}`);
   return read.errors;
 }
 
-function accepted(fields: Record<string, string>, currency = "COP", uses = 0) {
-  const read = readDiscountCodeForm(form(fields), currency, uses);
+function accepted(fields: Record<string, string>, currency = "COP", uses?: number) {
+  const read = readDiscountCodeForm(form(fields), currency, uses === undefined ? null : { code: "VERANO-10", uses });
   if (!read.ok) throw new Error(`expected the form to pass, got ${JSON.stringify(read.errors)}`);
   return read.input;
 }
@@ -46,11 +47,20 @@ describe("the discount code form", () => {
     });
   });
 
-  it("takes a code of 3 to 20 letters, digits, '-' or '_' only", () => {
-    for (const code of ["ABC", "a-b_c", "X".repeat(20), "2x1"]) expect(accepted({ code }).code).toBe(code);
+  it("takes a new code of 4 to 20 letters, digits, '-' or '_' only", () => {
+    for (const code of ["ABCD", "a-b_c", "X".repeat(20), "2x1x"]) expect(accepted({ code }).code).toBe(code);
     for (const code of ["AB", "X".repeat(21), "DOS PALABRAS", "AÑO", "10%", "hola!"])
       expect(refused({ code }).code, code).toBe(DISCOUNT_FORM_MESSAGES.code);
     expect(refused({ code: "" }).code).toBe("Este campo es obligatorio");
+  });
+
+  it("refuses a new code of 3 characters (easy to guess), but keeps an older one editable under its name", () => {
+    for (const code of ["ABC", "2x1"]) expect(refused({ code }).code, code).toBe(DISCOUNT_FORM_MESSAGES.tooShort);
+    const saved = { code: "2x1", uses: 4 };
+    const edit = readDiscountCodeForm(form({ code: "2X1", maxUses: "10" }), "COP", saved);
+    expect(edit.ok && edit.input).toMatchObject({ code: "2X1", maxUses: 10 });
+    const renamed = readDiscountCodeForm(form({ code: "3x1" }), "COP", saved);
+    expect(!renamed.ok && renamed.errors.code).toBe(DISCOUNT_FORM_MESSAGES.tooShort);
   });
 
   it("takes a whole percent from 1 to 100, also written with '%'", () => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
+import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
 import { CART_MESSAGES, orderLines, parseCart } from "~/domain/cart";
 import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
@@ -13,6 +14,7 @@ import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import { isUsable } from "~/online-payments/store-accounts.server";
 import type { RouteHandle } from "~/root";
+import { clientIpContext } from "~/services/services";
 import {
   discountByKeyQuery,
   type OrderRow,
@@ -43,8 +45,9 @@ import {
   deliveryChoice,
   readCheckoutForm,
 } from "../checkout-form";
+import { countWrongCode, guardedCode } from "../code-entry.server";
 import { newOrderEmail } from "../emails";
-import { amountRows, enteredCode } from "../order-amounts";
+import { amountRows } from "../order-amounts";
 import { OrderLines } from "../order-lines";
 import { orderPagePath } from "../order-links";
 import { CodeExhaustedError, createSaleOrRefuse } from "../orders.server";
@@ -67,21 +70,25 @@ function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, curr
 
 export async function loader(args: Route.LoaderArgs) {
   const entered = readCodeCookie(args.request);
+  const ip = args.context.get(clientIpContext);
   const p = await loadSitePage(args, (storeId, db) => [
     listDeliveryZones(db, storeId),
     listPickupPoints(db, storeId),
     discountByKeyQuery(db, storeId, entered ?? "-"),
     paymentAccountQuery(db, storeId),
+    codeGuessCountersQuery(db, storeId, ip),
   ]);
   const base = p.site.basePath;
   if (p.priced.lines.length === 0) {
     // Back from WhatsApp after ordering: the confirmation page; otherwise the (empty) cart.
     throw redirect(readCookie(args.request, ORDER_COOKIE) ? `${base}/Order` : `${base}/Cart`, 303);
   }
-  const [zones, points, [codeRow], [account]] = p.page;
+  const [zones, points, [codeRow], [account], counters] = p.page;
   const { currency } = p.site;
   const subtotal = p.priced.total;
-  const code = enteredCode(entered, codeRow, subtotal, p.store, p.services.clock.now());
+  const now = p.services.clock.now();
+  const code = guardedCode(entered, codeRow, counters, subtotal, p.store, now);
+  await countWrongCode(p.services.db, code, p.store.id, ip, now);
   const goods = goodsQuote(subtotal, code.discount);
   return data(
     {
@@ -105,7 +112,11 @@ export async function loader(args: Route.LoaderArgs) {
       idempotencyKey: randomToken(18),
       hasWhatsapp: phoneDigits(p.store.saleNumber) !== "",
     },
-    { headers: { "Cache-Control": "no-store" } },
+    {
+      headers: code.wrong
+        ? { "Cache-Control": "no-store", "Set-Cookie": storeCookie(p.services.config, base, DISCOUNT_COOKIE, "") }
+        : { "Cache-Control": "no-store" },
+    },
   );
 }
 
@@ -131,6 +142,7 @@ export async function action(args: Route.ActionArgs) {
   const parsed = readCheckoutForm(form);
   if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
   const input = parsed.data;
+  const ip = args.context.get(clientIpContext);
   const wanted = parseCart(input.lines.join("|"));
   const p = await loadSitePage(
     args,
@@ -143,11 +155,12 @@ export async function action(args: Route.ActionArgs) {
       listPickupPoints(db, storeId),
       discountByKeyQuery(db, storeId, input.discountCode ? codeKey(input.discountCode) : "-"),
       paymentAccountQuery(db, storeId),
+      codeGuessCountersQuery(db, storeId, ip),
     ],
     { cartIds: wanted.map((l) => l.productId) },
   );
   const { store, services } = p;
-  const [[existing], existingLines, subscriptions, zones, points, [codeRow], [account]] = p.page;
+  const [[existing], existingLines, subscriptions, zones, points, [codeRow], [account], counters] = p.page;
   const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
   if (contact) return refused(400, contact, form);
   const mobile = isMobileUserAgent(args.request.headers.get("User-Agent"));
@@ -174,7 +187,9 @@ export async function action(args: Route.ActionArgs) {
   if (built.lines.length === 0) return refused(400, { form: CHECKOUT_MESSAGES.empty }, form);
   const choice = deliveryChoice(input, offeredMethods(store), zones, points);
   if (!choice.ok) return refused(400, choice.errors, form);
-  const code = enteredCode(input.discountCode, codeRow, built.total, store, services.clock.now());
+  const code = guardedCode(input.discountCode, codeRow, counters, built.total, store, services.clock.now());
+  await countWrongCode(services.db, code, store.id, ip, services.clock.now());
+  if (code.wait !== null) return refused(429, { form: code.refusal ?? "" }, form);
   if (code.refusal) return refused(409, { form: code.refusal }, form);
   const priced = quoteOrder(built.total, code.discount, choice.zone);
   if (!priced.ok) return refused(409, { zone: CHECKOUT_MESSAGES.belowZoneMinimum(money(priced.minimum)) }, form);

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
 import { addToCart, CART_MESSAGES, type CartLine, lineKey, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
 import { codeKey, DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
@@ -7,9 +8,11 @@ import { goodsQuote } from "~/domain/order-quote";
 import { VARIANT_MESSAGES } from "~/domain/variants";
 import { failure } from "~/http/action-result";
 import { refused } from "~/http/responses";
-import { amountRows, enteredCode } from "~/orders/order-amounts";
+import { countWrongCode, guardedCode } from "~/orders/code-entry.server";
+import { amountRows } from "~/orders/order-amounts";
 import { OrderLines } from "~/orders/order-lines";
 import type { RouteHandle } from "~/root";
+import { clientIpContext } from "~/services/services";
 import { ariaInvalid } from "~/ui/form";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
@@ -38,9 +41,16 @@ const variantId = z.union([z.literal("").transform(() => undefined), z.coerce.nu
 
 export async function loader(args: Route.LoaderArgs) {
   const entered = readCodeCookie(args.request);
-  const p = await loadSitePage(args, (storeId, db) => [discountByKeyQuery(db, storeId, entered ?? "-")]);
-  const [[codeRow]] = p.page;
-  const code = enteredCode(entered, codeRow, p.priced.total, p.store, p.services.clock.now());
+  const ip = args.context.get(clientIpContext);
+  const p = await loadSitePage(args, (storeId, db) => [
+    discountByKeyQuery(db, storeId, entered ?? "-"),
+    codeGuessCountersQuery(db, storeId, ip),
+  ]);
+  const [[codeRow], counters] = p.page;
+  const now = p.services.clock.now();
+  const code = guardedCode(entered, codeRow, counters, p.priced.total, p.store, now);
+  // A code the store does not have, in a cookie the shopper did not get from us: a failed entry, and the cookie goes.
+  await countWrongCode(p.services.db, code, p.store.id, ip, now);
   const goods = goodsQuote(p.priced.total, code.discount);
   const amounts = amountRows({ ...goods, discountCode: code.applied?.code ?? null, deliveryFee: null }, p.site.currency);
   const params = new URL(args.request.url).searchParams;
@@ -65,6 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
     headers.set("Cache-Control", "no-store");
     headers.delete("ETag");
   }
+  if (code.wrong) headers.append("Set-Cookie", storeCookie(p.services.config, p.site.basePath, DISCOUNT_COOKIE, ""));
   // Deleted products, other stores' ids and quantities above stock leave the cookie here.
   const cleaned = serializeCart(p.priced.cleaned);
   if (cleaned !== (readCookie(args.request, CART_COOKIE) ?? "")) {
@@ -110,16 +121,25 @@ const codeForm = z.discriminatedUnion("intent", [
 
 /** 'Aplicar' a discount code: kept in a cookie when the store has it and it applies to this cart now. */
 async function codeAction(args: Route.ActionArgs, input: z.output<typeof codeForm>) {
+  const ip = args.context.get(clientIpContext);
   const p = await loadSitePage(args, (storeId, db) => [
     discountByKeyQuery(db, storeId, input.intent === "code" ? codeKey(input.code) : "-"),
+    codeGuessCountersQuery(db, storeId, ip),
   ]);
   const cartPath = `${p.site.basePath}/Cart`;
   const cookie = (value: string) => storeCookie(p.services.config, p.site.basePath, DISCOUNT_COOKIE, value);
   if (input.intent === "dropCode") return redirect(cartPath, { status: 303, headers: { "Set-Cookie": cookie("") } });
-  const [[row]] = p.page;
+  const [[row], counters] = p.page;
   const key = codeKey(input.code);
   if (!key) return failure({ code: "Escribe tu código de descuento" }, { values: { code: "" }, status: 400 });
-  const code = enteredCode(DISCOUNT_CODE_PATTERN.test(key) ? key : "-", row, p.priced.total, p.store, p.services.clock.now());
+  const now = p.services.clock.now();
+  const code = guardedCode(DISCOUNT_CODE_PATTERN.test(key) ? key : "-", row, counters, p.priced.total, p.store, now);
+  await countWrongCode(p.services.db, code, p.store.id, ip, now);
+  if (code.wait !== null)
+    return failure(
+      { code: code.refusal ?? "" },
+      { values: { code: input.code }, status: 429, headers: { "Retry-After": String(code.wait * 60) } },
+    );
   if (code.refusal) return failure({ code: code.refusal }, { values: { code: input.code }, status: 422 });
   return redirect(cartPath, { status: 303, headers: { "Set-Cookie": cookie(key) } });
 }
