@@ -64,6 +64,8 @@ test("the merchant creates a code, switches it off, and cannot repeat its name i
 
   // The same name in other case is the same code for buyers: refused, with what was typed kept.
   await page.getByRole("link", { name: "Nuevo código" }).tap();
+  // The list's own label ('Códigos de descuento') also holds the word: the form's field, once it is there.
+  await expect(page).toHaveURL(/\/discounts\/new$/);
   await page.getByLabel("Código").fill("amigos15");
   await page.getByRole("radio", { name: "Monto fijo" }).check();
   await page.getByLabel("Valor").fill("5");
