@@ -62,9 +62,9 @@ export default [
     route("Search", "site/routes/search.tsx"),
     route("Product/:title/:id", "site/routes/product.tsx"),
     route("Cart", "site/routes/cart.tsx"),
-    route("Checkout", "orders/routes/checkout.tsx"),
-    route("Order", "orders/routes/order-confirmation.tsx"),
-    route("Order/:code", "orders/routes/order-page.tsx"),
+    route("Checkout", "site/routes/checkout.tsx"),
+    route("Order", "site/routes/order-confirmation.tsx"),
+    route("Order/:code", "site/routes/order-page.tsx"),
     route("sitemap.xml", "site/routes/sitemap.ts"),
     route("robots.txt", "site/routes/robots.ts"),
   ]),
@@ -78,7 +78,7 @@ export default [
   route("SSS", "admin/routes/store-urls.tsx"),
   // MercadoPago notifications: signed (x-signature), exempt from the Origin check.
   route("webhooks/mercadopago", "billing/routes/mercadopago-webhook.ts"),
-  route("webhooks/mercadopago/stores/:storeId", "online-payments/routes/store-payment-webhook.ts"),
+  route("webhooks/mercadopago/stores/:storeId", "orders/routes/store-payment-webhook.ts"),
 
   // Local-only tools (404 in production).
   route("_dev/correo", "dev/routes/outbox.tsx"),

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import { DISCOUNT_FORM_MESSAGES, type DiscountCodeInput, MOST_DISCOUNT_CODES } from "~/domain/discount-code-form";
 import { codeKey } from "~/domain/discounts";
 import { type Db, isUniqueViolation } from "~/services/db";
@@ -113,3 +113,22 @@ export async function deleteDiscountCode(db: Db, storeId: string, id: number): P
     .returning();
   return deleted;
 }
+
+/** The store's code with this key (upper case), if any: inactive ones too, judged by the caller. */
+export const discountByKeyQuery = (db: Db, storeId: SQL, key: string) =>
+  db
+    .select({
+      id: discountCodes.id,
+      code: discountCodes.code,
+      kind: discountCodes.kind,
+      value: discountCodes.value,
+      minPurchase: discountCodes.minPurchase,
+      startsOn: discountCodes.startsOn,
+      endsOn: discountCodes.endsOn,
+      maxUses: discountCodes.maxUses,
+      uses: discountCodes.uses,
+      active: discountCodes.active,
+    })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.codeKey, key)))
+    .limit(1);

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { appCookie } from "~/http/cookies.server";
 import type { Config } from "~/services/config";
+import type { Db } from "~/services/db";
 import { PaymentProviderError } from "~/services/payments";
 import type { Services } from "~/services/services";
 import type { LinkedAccountTokens, StorePaymentGateway } from "~/services/store-payments";
@@ -194,3 +195,11 @@ async function usableToken(services: Services, storeId: string, account: StorePa
   }
   return { accountId: tokens.accountId, accessToken: tokens.accessToken, publicKey: tokens.publicKey };
 }
+
+/** Whether the store has linked an account for online payments (one row or none). */
+export const paymentAccountQuery = (db: Db, storeId: SQL) =>
+  db
+    .select({ provider: storePaymentAccounts.provider })
+    .from(storePaymentAccounts)
+    .where(eq(storePaymentAccounts.storeId, storeId))
+    .limit(1);

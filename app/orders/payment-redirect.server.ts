@@ -1,4 +1,4 @@
-import { OnlinePaymentsUnavailableError, startSalePayment } from "~/online-payments/sale-payments.server";
+import { OnlinePaymentsUnavailableError, startSalePayment } from "~/orders/sale-payments.server";
 import type { Services } from "~/services/services";
 import { orderPagePath, orderPageUrl } from "./order-links";
 

@@ -1,5 +1,5 @@
 import { type OrderBuyer, orderMessage } from "~/domain/whatsapp";
-import type { OrderRow } from "~/site/queries.server";
+import type { OrderRow } from "./order-queries.server";
 
 /** The buyer's side of a saved sale, as the messages write it. */
 export function buyerOf(sale: OrderRow): OrderBuyer {

@@ -8,7 +8,7 @@ import {
   SALES_PAGE_SIZE,
   type SalesFilters,
 } from "~/domain/sales";
-import type { SalesView } from "./sales.server";
+import type { SalesView } from "~/orders/order-queries.server";
 
 /**
  * The list's query string, shared by the page and the CSV export so the export holds exactly the shown sales:

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { notFound } from "~/http/responses";
-import { storeWebhookPath } from "~/online-payments/sale-payments.server";
+import { storeWebhookPath } from "~/orders/sale-payments.server";
 import type { Db } from "~/services/db";
 import { getServices, type Services } from "~/services/services";
 import { sandboxStorePayments, storePaymentAccounts, stores } from "../../db/schema";

@@ -1,27 +1,16 @@
-import { and, asc, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import { CART_MAX_LINES } from "~/domain/cart";
 import { LISTING_RANK } from "~/domain/catalog";
 import { MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
-import { MAX_VARIANTS } from "~/domain/variants";
-import { variantColumns } from "~/products/variants.server";
-import type { Db } from "~/services/db";
 import {
-  discountCodes,
-  idempotencyKeys,
-  productPhotos,
-  products,
-  productVariants,
-  saleLines,
-  sales,
-  sectionItems,
-  sections,
-  storeBanners,
-  storePaymentAccounts,
-  storeSlugHistory,
-  stores,
-  users,
-} from "../../db/schema";
+  type CartProductRow,
+  type CartVariantRow,
+  cardColumns,
+  cartProductsQuery,
+  cartVariantsQuery,
+} from "~/orders/cart-items.server";
+import type { Db } from "~/services/db";
+import { productPhotos, products, sectionItems, sections, storeBanners, storeSlugHistory, stores, users } from "../../db/schema";
 
 /**
  * The public site's reads. Every page is ONE database round trip (docs/architecture.md): a batch made of the
@@ -56,19 +45,6 @@ const published = eq(products.published, true);
 
 /** Listing order: in stock, then sold out, each newest first (index order of products_store_listing_idx). */
 const listingOrder = [desc(products.listingRank), desc(products.createdAt), desc(products.id)] as const;
-
-/** The columns a product card, the cart and the checkout need. */
-export const cardColumns = {
-  id: products.id,
-  name: products.name,
-  price: products.price,
-  compareAtPrice: products.compareAtPrice,
-  stock: products.stock,
-  category: products.category,
-  imageKey: products.imageKey,
-  imageWidth: products.imageWidth,
-  imageHeight: products.imageHeight,
-};
 
 function storeQuery(db: Db, url: string) {
   return db
@@ -110,34 +86,7 @@ function movedQuery(db: Db, url: string) {
     .limit(1);
 }
 
-function productsByIdQuery(db: Db, url: string, ids: string[]) {
-  return db
-    .select({ ...cardColumns, options: products.options })
-    .from(products)
-    .where(and(eq(products.storeId, storeIdOfUrl(url)), inArray(products.id, ids), published));
-}
-
-/**
- * The variants of the given products with each one's own photo, in the merchant's order (cart lines,
- * product page). Only the store's: another store's product ids find nothing.
- */
-export const variantsQuery = (db: Db, storeId: SQL, productIds: string[]) =>
-  db
-    .select({
-      ...variantColumns,
-      photoKey: productPhotos.key,
-      photoWidth: productPhotos.width,
-      photoHeight: productPhotos.height,
-    })
-    .from(productVariants)
-    .leftJoin(productPhotos, eq(productPhotos.id, productVariants.photoId))
-    .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.productId, productIds.length ? productIds : ["-"])))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position))
-    .limit(CART_MAX_LINES * MAX_VARIANTS);
-
 export type SiteStoreRow = Awaited<ReturnType<typeof storeQuery>>[number];
-export type CartProductRow = Awaited<ReturnType<typeof productsByIdQuery>>[number];
-export type VariantRow = Awaited<ReturnType<typeof variantsQuery>>[number];
 
 type Item = BatchItem<"sqlite">;
 
@@ -151,11 +100,13 @@ export async function loadSite<Q extends readonly Item[]>(
   store: SiteStoreRow | null;
   movedTo: string | null;
   cartProducts: CartProductRow[];
-  cartVariants: VariantRow[];
+  cartVariants: CartVariantRow[];
   page: BatchResponse<Q>;
 }> {
   // Most visits have no cart: their batch carries no cart statements at all.
-  const cart = cartIds.length ? [productsByIdQuery(db, url, cartIds), variantsQuery(db, storeIdOfUrl(url), cartIds)] : [];
+  const cart = cartIds.length
+    ? [cartProductsQuery(db, storeIdOfUrl(url), cartIds), cartVariantsQuery(db, storeIdOfUrl(url), cartIds)]
+    : [];
   const queries = [storeQuery(db, url), movedQuery(db, url), ...cart, ...page(storeIdOfUrl(url))];
   const [storeRows, movedRows, ...rows] = (await db.batch(queries as unknown as [Item, ...Item[]])) as unknown[];
   const [cartRows = [], variantRows = []] = rows.splice(0, cart.length);
@@ -163,7 +114,7 @@ export async function loadSite<Q extends readonly Item[]>(
     store: (storeRows as SiteStoreRow[])[0] ?? null,
     movedTo: (movedRows as { url: string }[])[0]?.url ?? null,
     cartProducts: cartRows as CartProductRow[],
-    cartVariants: variantRows as VariantRow[],
+    cartVariants: variantRows as CartVariantRow[],
     page: rows as unknown as BatchResponse<Q>,
   };
 }
@@ -259,102 +210,6 @@ export const sitemapProductsQuery = (db: Db, storeId: SQL) =>
     .where(and(eq(products.storeId, storeId), published))
     .orderBy(...listingOrder)
     .limit(5000);
-
-const isOrderKey = (storeId: SQL, key: string) => and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.storeId, storeId));
-
-/** What the order page, the WhatsApp message and the emails show of a sale. */
-const orderColumns = {
-  id: sales.id,
-  state: sales.state,
-  subtotal: sales.subtotal,
-  discount: sales.discount,
-  discountCode: sales.discountCode,
-  deliveryFee: sales.deliveryFee,
-  total: sales.total,
-  currency: sales.currency,
-  buyerName: sales.buyerName,
-  buyerPhone: sales.buyerPhone,
-  buyerEmail: sales.buyerEmail,
-  delivery: sales.delivery,
-  deliveryZone: sales.deliveryZone,
-  pickupPoint: sales.pickupPoint,
-  address: sales.address,
-  note: sales.note,
-  accessToken: sales.accessToken,
-  paymentMethod: sales.paymentMethod,
-  paymentStatus: sales.paymentStatus,
-  createdAt: sales.createdAt,
-};
-export type OrderRow = Awaited<ReturnType<typeof orderByIdQuery>>[number];
-
-const orderLineColumns = {
-  position: saleLines.position,
-  productId: saleLines.productId,
-  name: saleLines.name,
-  imageKey: saleLines.imageKey,
-  unitPrice: saleLines.unitPrice,
-  quantity: saleLines.quantity,
-};
-
-/** The sale an idempotency key created, only within this store. */
-export const orderByKeyQuery = (db: Db, storeId: SQL, key: string) =>
-  db
-    .select(orderColumns)
-    .from(idempotencyKeys)
-    .innerJoin(sales, eq(sales.id, idempotencyKeys.saleId))
-    .where(isOrderKey(storeId, key))
-    .limit(1);
-
-export const orderLinesByKeyQuery = (db: Db, storeId: SQL, key: string) =>
-  db
-    .select(orderLineColumns)
-    .from(idempotencyKeys)
-    .innerJoin(saleLines, eq(saleLines.saleId, idempotencyKeys.saleId))
-    .where(isOrderKey(storeId, key))
-    .orderBy(asc(saleLines.position));
-
-/** A sale of this store by its code; the caller checks the access token before showing anything. */
-export const orderByIdQuery = (db: Db, storeId: SQL, saleId: string) =>
-  db
-    .select(orderColumns)
-    .from(sales)
-    .where(and(eq(sales.id, saleId), eq(sales.storeId, storeId)))
-    .limit(1);
-
-export const orderLinesByIdQuery = (db: Db, storeId: SQL, saleId: string) =>
-  db
-    .select(orderLineColumns)
-    .from(saleLines)
-    .innerJoin(sales, eq(sales.id, saleLines.saleId))
-    .where(and(eq(saleLines.saleId, saleId), eq(sales.storeId, storeId)))
-    .orderBy(asc(saleLines.position));
-
-/** The store's code with this key (upper case), if any: inactive ones too, judged by the caller. */
-export const discountByKeyQuery = (db: Db, storeId: SQL, key: string) =>
-  db
-    .select({
-      id: discountCodes.id,
-      code: discountCodes.code,
-      kind: discountCodes.kind,
-      value: discountCodes.value,
-      minPurchase: discountCodes.minPurchase,
-      startsOn: discountCodes.startsOn,
-      endsOn: discountCodes.endsOn,
-      maxUses: discountCodes.maxUses,
-      uses: discountCodes.uses,
-      active: discountCodes.active,
-    })
-    .from(discountCodes)
-    .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.codeKey, key)))
-    .limit(1);
-
-/** Whether the store has linked an account for online payments (one row or none). */
-export const paymentAccountQuery = (db: Db, storeId: SQL) =>
-  db
-    .select({ provider: storePaymentAccounts.provider })
-    .from(storePaymentAccounts)
-    .where(eq(storePaymentAccounts.storeId, storeId))
-    .limit(1);
 
 /** Kept for the demo slice's data test: the store and its newest products, one round trip. */
 export async function loadStoreHome(db: Db, url: string) {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { slugify } from "~/domain/slug";
-import { action as checkoutAction } from "~/orders/routes/checkout";
 import { insertProduct, type Product } from "~/products/products.server";
 import { action as cartAction, loader as cartLoader } from "~/site/routes/cart";
+import { action as checkoutAction } from "~/site/routes/checkout";
 import { loader as productLoader } from "~/site/routes/product";
 import { loader as searchLoader } from "~/site/routes/search";
 import { loader as sitemapLoader } from "~/site/routes/sitemap";

@@ -3,9 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { randomDigits } from "~/domain/ids";
 import { loader as callbackLoader } from "~/online-payments/routes/oauth-callback";
-import { action as webhookAction } from "~/online-payments/routes/store-payment-webhook";
 import { action as storePaymentsAction, loader as storePaymentsLoader } from "~/online-payments/routes/store-payments";
-import { confirmSalePayment, OnlinePaymentsUnavailableError, startSalePayment } from "~/online-payments/sale-payments.server";
 import {
   completeLinking,
   findStorePaymentAccount,
@@ -16,6 +14,8 @@ import {
   storeAccessToken,
 } from "~/online-payments/store-accounts.server";
 import { decryptToken, encryptToken, importTokenKey } from "~/online-payments/token-crypto";
+import { action as webhookAction } from "~/orders/routes/store-payment-webhook";
+import { confirmSalePayment, OnlinePaymentsUnavailableError, startSalePayment } from "~/orders/sale-payments.server";
 import { action as sandboxOAuthAction, loader as sandboxOAuthLoader } from "~/sandbox/routes/sandbox-oauth";
 import { action as sandboxCheckoutAction, loader as sandboxCheckoutLoader } from "~/sandbox/routes/sandbox-store-checkout";
 import type { Services } from "~/services/services";

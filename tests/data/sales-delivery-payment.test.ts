@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { SALES_FILTER_WINDOW } from "~/domain/sales";
+import { getSale, listSalesWithLines } from "~/orders/order-queries.server";
+import { changeSale } from "~/orders/sale-changes.server";
 import { parseSalesQuery } from "~/sales/query.server";
 import * as saleDetail from "~/sales/routes/sale-detail";
-import { changeSale } from "~/sales/sale-actions.server";
-import { getSale, listSales, listSalesWithLines } from "~/sales/sales.server";
 import { sales } from "../../db/schema";
 import { signedInMerchant } from "../support/merchants";
+import { listSales } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 import { anotherProcess, insertSale, merchantWithStore, product, type TestServices } from "./sales-fixtures";

@@ -3,8 +3,8 @@
 // and prints the results as one JSON array.
 import { createInterface } from "node:readline";
 import { createClient } from "@libsql/client";
-import { confirmSale } from "~/sales/sales.server";
 import { createDb } from "~/services/db";
+import { confirmSale } from "../support/orders";
 
 const [dbPath, storeId, ...saleIds] = process.argv.slice(2) as [string, string, ...string[]];
 const client = createClient({ url: `file:${dbPath}`, timeout: 5000 });

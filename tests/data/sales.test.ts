@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cancelSale, confirmSale, getSale, listSales, listSalesWithLines } from "~/sales/sales.server";
+import { getSale, listSalesWithLines } from "~/orders/order-queries.server";
 import { products, sales } from "../../db/schema";
+import { cancelSale, confirmSale, listSales } from "../support/orders";
 import { createTestServices } from "../support/services";
 import {
   anotherProcess,

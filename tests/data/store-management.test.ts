@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createSale } from "~/orders/orders.server";
+import { createSale } from "~/orders/order-records.server";
 import { createProduct, deleteProduct, insertProduct } from "~/products/products.server";
 import { addFileItems, addProductItems, createSection, listSectionItems, listSections } from "~/sections/sections.server";
 import { addBanners, listBanners } from "~/stores/banners.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { searchPattern } from "~/domain/search";
-import { createSale } from "~/orders/orders.server";
+import { createSale } from "~/orders/order-records.server";
 import { insertProduct } from "~/products/products.server";
 import { productListQuery } from "~/site/queries.server";
 import { loadSitePage } from "~/site/site.server";

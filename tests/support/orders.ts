@@ -1,4 +1,11 @@
-import type { NewOrder } from "~/orders/orders.server";
+import { type SalesView, salesListQuery, salesListResult } from "~/orders/order-queries.server";
+import {
+  cancelSale as cancelSaleWithSale,
+  confirmSale as confirmSaleWithSale,
+  type NewOrder,
+  withoutSale,
+} from "~/orders/order-records.server";
+import type { Db } from "~/services/db";
 
 type OrderBasics = Pick<NewOrder, "key" | "storeId" | "currency" | "buyerName" | "lines"> & Partial<NewOrder>;
 
@@ -19,3 +26,14 @@ export function newOrder(o: OrderBasics): NewOrder {
     ...o,
   };
 }
+
+/** The sales desk's list as the page reads it: one query of `limit + 1` rows, then the shown ones and whether more exist. */
+export async function listSales(db: Db, store: { id: string; timeZone: string }, view: SalesView, now: Date) {
+  return salesListResult(await salesListQuery(db, store, view, now), view);
+}
+
+/** 'Completar' and 'Cancelar' as the data tests compare them: the outcome without the sale it carries on success. */
+export const confirmSale = async (...args: Parameters<typeof confirmSaleWithSale>) =>
+  withoutSale(await confirmSaleWithSale(...args));
+export const cancelSale = async (...args: Parameters<typeof cancelSaleWithSale>) =>
+  withoutSale(await cancelSaleWithSale(...args));

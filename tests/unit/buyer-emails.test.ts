@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BuyerSaleNotice, buyerSaleEmail } from "~/sales/buyer-emails";
+import { type BuyerSaleNotice, buyerSaleEmail } from "~/orders/buyer-emails";
 
 const notice = (over: Partial<BuyerSaleNotice> = {}): BuyerSaleNotice => ({
   kind: "confirmed",

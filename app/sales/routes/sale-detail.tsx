@@ -15,12 +15,12 @@ import {
 } from "~/domain/sales";
 import { failure, isFailure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
+import { getSale } from "~/orders/order-queries.server";
+import { changeSale } from "~/orders/sale-changes.server";
 import { getServices } from "~/services/services";
 import { useModalDialog } from "~/ui/dialog";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { changeSale } from "../sale-actions.server";
-import { getSale } from "../sales.server";
 import type { Route } from "./+types/sale-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,8 +1,8 @@
 import { salesCsv, storeToday } from "~/domain/sales";
+import { listSalesWithLines } from "~/orders/order-queries.server";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { parseSalesQuery } from "../query.server";
-import { listSalesWithLines } from "../sales.server";
 import type { Route } from "./+types/sales-csv";
 
 /** /Store/{storeId}/sales.csv?…: the sales the list shows with the same query, as CSV for bookkeeping. */

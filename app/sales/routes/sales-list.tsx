@@ -13,11 +13,11 @@ import {
 } from "~/domain/sales";
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
 import { PushToggle } from "~/notifications/push-toggle";
+import { salesListQuery, salesListResult } from "~/orders/order-queries.server";
 import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { parseSalesQuery } from "../query.server";
-import { salesListQuery, salesListResult } from "../sales.server";
 import type { Route } from "./+types/sales-list";
 
 /** New sales appear while the page is open: the list reloads on focus and every few seconds while visible. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { formatMoney } from "~/domain/money";
 import { failure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
-import { confirmSalePayment } from "~/online-payments/sale-payments.server";
+import { confirmSalePayment } from "~/orders/sale-payments.server";
 import { SandboxDecision } from "../sandbox-decision";
 import { decideSandboxCheckout, findSandboxCheckout, requireStoreSandbox } from "../store-sandbox.server";
 import type { Route } from "./+types/sandbox-store-checkout";

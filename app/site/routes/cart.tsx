@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
+import { discountByKeyQuery } from "~/discounts/discount-codes.server";
 import { addToCart, CART_MESSAGES, type CartLine, lineKey, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
 import { codeKey, DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
@@ -16,7 +17,6 @@ import { clientIpContext } from "~/services/services";
 import { ariaInvalid } from "~/ui/form";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
-import { discountByKeyQuery } from "../queries.server";
 import { siteMeta } from "../seo";
 import { SiteShell } from "../shell";
 import {

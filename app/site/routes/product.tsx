@@ -6,12 +6,12 @@ import { isId } from "~/domain/ids";
 import { formatMoney, toDecimalString } from "~/domain/money";
 import { chosenVariant, optionChoices, VARIANT_MESSAGES } from "~/domain/variants";
 import { notFound } from "~/http/responses";
+import { cartItemsOf, cartVariantsQuery } from "~/orders/cart-items.server";
 import type { RouteHandle } from "~/root";
-import { cartItemsOf } from "../cart-items";
 import { ProductGallery } from "../gallery";
 import { galleryPhotos } from "../gallery.server";
 import { siteHeaders } from "../headers";
-import { productPhotosQuery, productQuery, variantsQuery } from "../queries.server";
+import { productPhotosQuery, productQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
 import { Offer, SiteShell } from "../shell";
 import { imageOf, loadSitePage, productPagePath, productPath } from "../site.server";
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!isId("product", id)) productNotFound();
   const p = await loadSitePage(args, (storeId, db) => [
     productQuery(db, storeId, id),
-    variantsQuery(db, storeId, [id]),
+    cartVariantsQuery(db, storeId, [id]),
     productPhotosQuery(db, storeId, id),
   ]);
   const [[product], variantRows, photoRows] = p.page;

@@ -1,9 +1,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import { judgePayment } from "~/domain/billing";
+import { storeAccessToken, storePaymentGateway } from "~/online-payments/store-accounts.server";
 import type { Services } from "~/services/services";
 import { sales, stores, users } from "../../db/schema";
 import { paymentApprovedEmail } from "./emails";
-import { storeAccessToken, storePaymentGateway } from "./store-accounts.server";
 
 /**
  * Buyers paying an order online, straight to the store's own linked account (Vitrina never holds the

@@ -1,8 +1,10 @@
 // 'Completar' and 'Cancelar' as the merchant runs them: the state change, then the buyer's email when it happened.
-import { orderPageUrl } from "~/orders/order-links";
+
 import type { Services } from "~/services/services";
 import { type BuyerNoticeKind, buyerSaleEmail } from "./buyer-emails";
-import { cancelSaleWithSale, confirmSaleWithSale, type SaleChange, type SaleWithLines, withoutSale } from "./sales.server";
+import { orderPageUrl } from "./order-links";
+import type { SaleWithLines } from "./order-queries.server";
+import { cancelSale, confirmSale, type SaleChange, withoutSale } from "./order-records.server";
 
 interface StoreForNotice {
   id: string;
@@ -22,9 +24,7 @@ export async function changeSale(
   intent: "confirm" | "cancel",
 ): Promise<SaleChange> {
   const result =
-    intent === "confirm"
-      ? await confirmSaleWithSale(services, store.id, saleId)
-      : await cancelSaleWithSale(services, store.id, saleId);
+    intent === "confirm" ? await confirmSale(services, store.id, saleId) : await cancelSale(services, store.id, saleId);
   if (result.ok) await emailBuyer(services, store, result.sale, intent === "confirm" ? "confirmed" : "cancelled");
   return withoutSale(result);
 }

@@ -1,145 +1,133 @@
-// Data access for one store's sales: the list, one sale, and the two state changes.
-// Every query is scoped by store id; callers pass the store the signed-in merchant owns.
+// Every write of orders (the sales, sale_lines and idempotency_keys tables): placing one, and its state
+// changes ('Completar', 'Cancelar'). Each statement is scoped by store and conditioned on the state it
+// changes, so concurrent requests change an order once.
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
-import { and, asc, desc, eq, exists, gte, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
-import {
-  hasFilters,
-  nextSaleState,
-  SALES_FILTER_WINDOW,
-  type SaleState,
-  type SalesFilters,
-  stockNeeds,
-  todayRange,
-  variantStockNeeds,
-} from "~/domain/sales";
-import { type Db, isCheckViolation } from "~/services/db";
-import { products, productVariants, saleLines, sales } from "../../db/schema";
+import { and, asc, eq, exists, inArray, notExists, sql } from "drizzle-orm";
+import type { DeliveryMethod } from "~/domain/delivery";
+import { ID_DIGITS, randomDigits, randomToken } from "~/domain/ids";
+import type { OrderQuote } from "~/domain/order-quote";
+import { nextSaleState, type SaleState, stockNeeds, variantStockNeeds } from "~/domain/sales";
+import type { Db } from "~/services/db";
+import { isCheckViolation, isUniqueViolation } from "~/services/db";
+import { discountCodes, idempotencyKeys, products, productVariants, saleLines, sales } from "../../db/schema";
+import { getSale, type SaleWithLines } from "./order-queries.server";
 
-export type Sale = typeof sales.$inferSelect;
-export type SaleLine = typeof saleLines.$inferSelect;
-export type SaleWithLines = Sale & { lines: SaleLine[] };
-
-/**
- * What the list shows: the newest `limit`, today's newest `limit`, or the one sale with a code; each narrowed by the
- * 'Entrega' and 'Pago' filters when given.
- */
-export type SalesView = (
-  | { kind: "latest"; limit: number }
-  | { kind: "today"; limit: number }
-  | { kind: "code"; code: string }
-) & { filters?: SalesFilters };
-
-interface StoreScope {
-  id: string;
-  timeZone: string;
+export interface NewOrder {
+  key: string;
+  storeId: string;
+  currency: string;
+  buyerName: string;
+  buyerPhone: string | null;
+  buyerEmail: string | null;
+  delivery: DeliveryMethod;
+  /** The zone's name (home delivery by zone) and the pickup point's text, as they read at order time. */
+  deliveryZone: string | null;
+  pickupPoint: string | null;
+  address: string | null;
+  note: string | null;
+  /** Computed on the server from the database: lines, code and zone. */
+  quote: OrderQuote;
+  discountCode: { id: number; code: string } | null;
+  paymentMethod: "on_delivery" | "online";
+  lines: Array<{
+    productId: string;
+    /** The variant bought and its values, for a product with options (name already ends with them). */
+    variantId?: number | null;
+    variant?: string | null;
+    name: string;
+    imageKey: string | null;
+    unitPrice: number;
+    quantity: number;
+  }>;
 }
 
-/** How many sales a view shows: one for a code, else its page limit. */
-const viewLimit = (view: SalesView) => (view.kind === "code" ? 1 : view.limit);
+export type CreatedSale = { saleId: string; accessToken: string; created: boolean };
 
 /**
- * The creation time of the store's SALES_FILTER_WINDOW-th newest sale (0 when it has fewer): a constant subquery
- * that reads that many entries of sales_store_newest_idx and no table row.
+ * Saves the sale 'Pendiente' with its lines, the idempotency key and the discount code's use in one
+ * transaction (a batch). A second submit with the same key (even a concurrent one) fails on the key's
+ * primary key, the whole batch rolls back, and the first sale is returned: one key, one sale, one use.
+ * A code at its use limit fails the batch on the code's CHECK: CodeExhaustedError, nothing saved.
  */
-function filterWindowStart(storeId: string): SQL {
-  return sql`coalesce((select ${sales.createdAt} from ${sales} where ${sales.storeId} = ${storeId} order by ${sales.createdAt} desc, ${sales.id} desc limit 1 offset ${SALES_FILTER_WINDOW - 1}), 0)`;
-}
-
-/**
- * The filters as conditions on the rows the view walks. A filtered list still walks sales_store_newest_idx newest
- * first, but only back to the start of the filter window: a rare delivery method or payment state cannot make it
- * read the store's whole history looking for `limit` matches.
- */
-function filterConditions(store: StoreScope, view: SalesView): SQL[] {
-  const filters = view.filters;
-  if (!hasFilters(filters)) return [];
-  const conditions: SQL[] = [];
-  if (filters?.delivery) conditions.push(eq(sales.delivery, filters.delivery));
-  if (filters?.payment === "on_delivery") conditions.push(eq(sales.paymentMethod, "on_delivery"));
-  else if (filters?.payment) conditions.push(eq(sales.paymentStatus, filters.payment));
-  if (view.kind !== "code") conditions.push(gte(sales.createdAt, filterWindowStart(store.id)));
-  return conditions;
-}
-
-function viewFilter(store: StoreScope, view: SalesView, now: Date): SQL | undefined {
-  const own = eq(sales.storeId, store.id);
-  const filters = filterConditions(store, view);
-  if (view.kind === "code") return and(own, eq(sales.id, view.code), ...filters);
-  if (view.kind === "today") {
-    const { from, to } = todayRange(now, store.timeZone);
-    return and(own, gte(sales.createdAt, from), lt(sales.createdAt, to), ...filters);
+export async function createSale(db: Db, order: NewOrder, now: Date): Promise<CreatedSale> {
+  const { quote } = order;
+  for (let attempt = 1; ; attempt++) {
+    const saleId = randomDigits(ID_DIGITS.sale);
+    const accessToken = randomToken(24);
+    try {
+      const useCode = order.discountCode
+        ? [
+            db
+              .update(discountCodes)
+              .set({ uses: sql`${discountCodes.uses} + 1` })
+              .where(and(eq(discountCodes.id, order.discountCode.id), eq(discountCodes.storeId, order.storeId))),
+          ]
+        : [];
+      await db.batch([
+        db.insert(sales).values({
+          id: saleId,
+          storeId: order.storeId,
+          state: "Pendiente",
+          subtotal: quote.subtotal,
+          discount: quote.discount,
+          discountCode: order.discountCode?.code ?? null,
+          discountCodeId: order.discountCode?.id ?? null,
+          deliveryFee: quote.deliveryFee,
+          total: quote.total,
+          currency: order.currency,
+          buyerName: order.buyerName,
+          buyerPhone: order.buyerPhone,
+          buyerEmail: order.buyerEmail,
+          delivery: order.delivery,
+          deliveryZone: order.delivery === "delivery" ? order.deliveryZone : null,
+          pickupPoint: order.delivery === "pickup" ? order.pickupPoint : null,
+          address: order.delivery === "delivery" ? order.address : null,
+          note: order.note,
+          accessToken,
+          paymentMethod: order.paymentMethod,
+          paymentStatus: order.paymentMethod === "online" ? "pending" : "none",
+          createdAt: now,
+        }),
+        db.insert(saleLines).values(order.lines.map((l, position) => ({ saleId, position, ...l }))),
+        db.insert(idempotencyKeys).values({ key: order.key, storeId: order.storeId, saleId, createdAt: now }),
+        ...useCode,
+      ]);
+      return { saleId, accessToken, created: true };
+    } catch (error) {
+      if (isUniqueViolation(error, "idempotency_keys.key")) {
+        const [existing] = await db
+          .select({ saleId: sales.id, accessToken: sales.accessToken, storeId: idempotencyKeys.storeId })
+          .from(idempotencyKeys)
+          .innerJoin(sales, eq(sales.id, idempotencyKeys.saleId))
+          .where(eq(idempotencyKeys.key, order.key));
+        if (existing && existing.storeId === order.storeId)
+          return { saleId: existing.saleId, accessToken: existing.accessToken, created: false };
+        throw new DuplicateKeyError();
+      }
+      if (isCheckViolation(error, "discount_codes_uses_within_limit")) throw new CodeExhaustedError();
+      if (attempt < 5 && isUniqueViolation(error, "sales.id")) continue;
+      throw error;
+    }
   }
-  return and(own, ...filters);
 }
 
-const newestFirst = [desc(sales.createdAt), desc(sales.id)];
-
-/** The query behind listSales, for a page that batches it with its own: `limit + 1` rows, the extra one tells of more. */
-export function salesListQuery(db: Db, store: StoreScope, view: SalesView, now: Date) {
-  return db
-    .select()
-    .from(sales)
-    .where(viewFilter(store, view, now))
-    .orderBy(...newestFirst)
-    .limit(viewLimit(view) + 1);
+export class DuplicateKeyError extends Error {
+  override name = "DuplicateKeyError";
 }
 
-/** The rows of salesListQuery as the list shows them, and whether more exist beyond the view's limit. */
-export function salesListResult(rows: Sale[], view: SalesView): { sales: Sale[]; hasMore: boolean } {
-  const limit = viewLimit(view);
-  return { sales: rows.slice(0, limit), hasMore: rows.length > limit };
+/** The discount code reached its use limit while this order was being placed. */
+export class CodeExhaustedError extends Error {
+  override name = "CodeExhaustedError";
 }
 
-/** The sales a view shows, newest first, and whether more exist beyond `limit` (for 'Cargar más ventas'). */
-export async function listSales(
-  db: Db,
-  store: StoreScope,
-  view: SalesView,
-  now: Date,
-): Promise<{ sales: Sale[]; hasMore: boolean }> {
-  return salesListResult(await salesListQuery(db, store, view, now), view);
-}
-
-/** The shown sales with their lines (CSV export), in one round trip. */
-export async function listSalesWithLines(db: Db, store: StoreScope, view: SalesView, now: Date): Promise<SaleWithLines[]> {
-  const where = viewFilter(store, view, now);
-  const limit = viewLimit(view);
-  const shownIds = db
-    .select({ id: sales.id })
-    .from(sales)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(limit);
-  const [rows, lines] = await db.batch([
-    db
-      .select()
-      .from(sales)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(limit),
-    db
-      .select()
-      .from(saleLines)
-      .where(inArray(saleLines.saleId, shownIds))
-      .orderBy(asc(saleLines.saleId), asc(saleLines.position)),
-  ]);
-  const bySale = new Map<string, SaleLine[]>();
-  for (const line of lines) bySale.set(line.saleId, [...(bySale.get(line.saleId) ?? []), line]);
-  return rows.map((sale) => ({ ...sale, lines: bySale.get(sale.id) ?? [] }));
-}
-
-/** One sale of the store with its lines, or undefined (unknown code or another store's sale: the same answer). */
-export async function getSale(db: Db, storeId: string, saleId: string): Promise<SaleWithLines | undefined> {
-  const ownSale = and(eq(sales.id, saleId), eq(sales.storeId, storeId));
-  const [[sale], lines] = await db.batch([
-    db.select().from(sales).where(ownSale),
-    db
-      .select()
-      .from(saleLines)
-      .where(and(eq(saleLines.saleId, saleId), exists(db.select({ one: sql`1` }).from(sales).where(ownSale))))
-      .orderBy(asc(saleLines.position)),
-  ]);
-  return sale ? { ...sale, lines } : undefined;
+/** As createSale, but a key already used by another store's sale (a tampered form) gives null, not an error. */
+export async function createSaleOrRefuse(db: Db, order: NewOrder, now: Date) {
+  try {
+    return await createSale(db, order, now);
+  } catch (error) {
+    if (error instanceof DuplicateKeyError) return null;
+    throw error;
+  }
 }
 
 export type SaleChange =
@@ -215,13 +203,9 @@ const MAX_CONFIRM_TRIES = 3;
  * products or product_variants, which rolls the whole transaction back: nothing changes and the merchant is told
  * which product is short. Lines whose product or variant was deleted (id set null) are skipped, as are products
  * deleted between reading the lines and writing.
+ * Answers, on success, the sale it read with its new state (for the buyer's email, without another read).
  */
-export async function confirmSale(services: Services, storeId: string, saleId: string): Promise<SaleChange> {
-  return withoutSale(await confirmSaleWithSale(services, storeId, saleId));
-}
-
-/** confirmSale, answering on success the sale it read with its new state. */
-export async function confirmSaleWithSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
+export async function confirmSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
   const { db } = services;
   for (let attempt = 1; ; attempt++) {
     const sale = await getSale(db, storeId, saleId);
@@ -274,13 +258,11 @@ export async function confirmSaleWithSale(services: Services, storeId: string, s
   }
 }
 
-/** 'Cancelar': Pendiente → Cancelada in one conditioned statement. Stock is never touched. */
-export async function cancelSale(services: Services, storeId: string, saleId: string): Promise<SaleChange> {
-  return withoutSale(await cancelSaleWithSale(services, storeId, saleId));
-}
-
-/** cancelSale, answering on success the cancelled sale with its lines (read in the same batch). */
-export async function cancelSaleWithSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
+/**
+ * 'Cancelar': Pendiente → Cancelada in one conditioned statement. Stock is never touched. Answers, on
+ * success, the cancelled sale with its lines (read in the same batch).
+ */
+export async function cancelSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
   const { db } = services;
   const ownSale = and(eq(sales.id, saleId), eq(sales.storeId, storeId));
   const [[changed], lines] = await db.batch([

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { orderByKeyQuery } from "~/site/queries.server";
-import { loadSitePage, ORDER_COOKIE, readCookie } from "~/site/site.server";
-import { ORDER_KEY_PATTERN } from "../checkout-form";
-import { orderPagePath } from "../order-links";
+import { ORDER_KEY_PATTERN } from "~/orders/checkout-form";
+import { orderPagePath } from "~/orders/order-links";
+import { orderByKeyQuery } from "~/orders/order-queries.server";
+import { loadSitePage, ORDER_COOKIE, readCookie } from "../site.server";
 import type { Route } from "./+types/order-confirmation";
 
 export const headers = () => ({ "Cache-Control": "no-store" });

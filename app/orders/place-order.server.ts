@@ -1,0 +1,291 @@
+/**
+ * Placing an order: the checkout's form checked against the store's own data (lines, stock, delivery,
+ * code, amounts), the sale saved once per idempotency key with the code's use, the merchant told (email
+ * and Web Push), and where the shopper goes next: WhatsApp with the order's text, the store's online
+ * payment, or the order page. Prices, stock, the delivery fee and the discount come from the database,
+ * never from the form; the amounts the buyer was shown are only compared, and a difference is told, not charged.
+ */
+import type { SQL } from "drizzle-orm";
+import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
+import { discountByKeyQuery } from "~/discounts/discount-codes.server";
+import { CART_MESSAGES, orderLines, parseCart } from "~/domain/cart";
+import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
+import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
+import { formatMoney } from "~/domain/money";
+import { goodsQuote, quoteChanges, quoteOrder } from "~/domain/order-quote";
+import { isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
+import { notifyNewOrder } from "~/notifications/new-order-push.server";
+import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
+import type { Db } from "~/services/db";
+import type { Services } from "~/services/services";
+import { listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
+import type { CartItem } from "./cart-items.server";
+import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutInput, contactErrors, deliveryChoice } from "./checkout-form";
+import { countWrongCode, guardedCode } from "./code-entry.server";
+import { newOrderEmail } from "./emails";
+import { amountRows } from "./order-amounts";
+import { orderPagePath } from "./order-links";
+import { type OrderLineRow, type OrderRow, orderByKeyQuery, orderLinesByKeyQuery } from "./order-queries.server";
+import { CodeExhaustedError, createSaleOrRefuse } from "./order-records.server";
+import { paymentRedirect } from "./payment-redirect.server";
+import { saleMessage } from "./sale-message";
+
+/** What of the store placing an order reads (the public site's store row has it). */
+export interface OrderingStore {
+  id: string;
+  name: string;
+  url: string;
+  currency: string;
+  timeZone: string;
+  saleNumber: string;
+  location: string;
+  ownerEmail: string;
+  ownerName: string;
+  pickupEnabled: boolean;
+  homeDeliveryEnabled: boolean;
+  arrangeEnabled: boolean;
+}
+
+/** Who is ordering, from where: the request's side of an order. */
+export interface Shopper {
+  services: Services;
+  store: OrderingStore;
+  /** The cart's products and variants as the database has them now. */
+  cartItems: CartItem[];
+  /** The store's public path on this host ('' on its own host), for the order page's link. */
+  basePath: string;
+  ip: string;
+  userAgent: string | null;
+}
+
+// ——— The checkout page ———
+
+/** The checkout page's reads, batched with the page's store lookup: delivery, the entered code, online payments. */
+export const checkoutPageQueries = (db: Db, storeId: SQL, enteredCode: string | null, ip: string) =>
+  [
+    listDeliveryZones(db, storeId),
+    listPickupPoints(db, storeId),
+    discountByKeyQuery(db, storeId, enteredCode ?? "-"),
+    paymentAccountQuery(db, storeId),
+    codeGuessCountersQuery(db, storeId, ip),
+  ] as const;
+
+type CheckoutPageRows = [
+  Awaited<ReturnType<typeof listDeliveryZones>>,
+  Awaited<ReturnType<typeof listPickupPoints>>,
+  Awaited<ReturnType<typeof discountByKeyQuery>>,
+  Awaited<ReturnType<typeof paymentAccountQuery>>,
+  Awaited<ReturnType<typeof codeGuessCountersQuery>>,
+];
+
+/** A zone as the checkout offers it: its fee and the total it makes for this order, or why it cannot deliver it. */
+function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, currency: string) {
+  const money = (minor: number) => formatMoney(minor, currency);
+  const priced = quoteOrder(subtotal, discount, zone);
+  if (!priced.ok) return { id: zone.id, label: `${zone.name} — pedido mínimo ${money(priced.minimum)}`, fee: null };
+  const { deliveryFee, total } = priced.quote;
+  const fee = deliveryFee > 0 ? `envío ${money(deliveryFee)}` : "envío gratis";
+  return { id: zone.id, label: `${zone.name} — ${fee}, total ${money(total)}`, fee: deliveryFee };
+}
+
+/**
+ * What the checkout page shows for the cart's `subtotal`: the amounts with the entered code, the
+ * delivery methods, zones (each with its total) and pickup points, and whether online payment is offered.
+ * A wrong code entered by hand is counted as a failed entry (`wrongCode`: its cookie goes).
+ */
+export async function checkoutView(shopper: Shopper, entered: string | null, subtotal: number, rows: CheckoutPageRows) {
+  const { services, store, ip } = shopper;
+  const [zones, points, [codeRow], [account], counters] = rows;
+  const now = services.clock.now();
+  const code = guardedCode(entered, codeRow, counters, subtotal, store, now);
+  await countWrongCode(services.db, code, store.id, ip, now);
+  const goods = goodsQuote(subtotal, code.discount);
+  return {
+    ...amountRows({ ...goods, discountCode: code.applied?.code ?? null, deliveryFee: null }, store.currency),
+    // Only a code that applies goes with the order; a refused one is said here and left out.
+    code: code.applied?.code ?? null,
+    codeProblem: code.refusal && `${entered}: ${code.refusal}`,
+    wrongCode: code.wrong,
+    shown: { subtotal, discount: goods.discount },
+    methods: offeredMethods(store).map((m) => ({ value: m, label: DELIVERY_LABELS[m] })),
+    zones: zones.map((z) => zoneOption(z, subtotal, goods.discount, store.currency)),
+    points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
+    storeLocation: store.location,
+    onlinePayments: isUsable(services, account),
+    hasWhatsapp: phoneDigits(store.saleNumber) !== "",
+  };
+}
+
+// ——— Placing the order ———
+
+/** Placing's reads, batched with the page's store lookup: the key's sale (a repeat), the devices to notify, delivery, the code, online payments. */
+export const placingQueries = (db: Db, storeId: SQL, input: CheckoutInput, ip: string) =>
+  [
+    orderByKeyQuery(db, storeId, input.idempotencyKey),
+    orderLinesByKeyQuery(db, storeId, input.idempotencyKey),
+    storeSubscriptionsQuery(db, storeId),
+    ...checkoutPageQueries(db, storeId, input.discountCode ? codeKey(input.discountCode) : null, ip),
+  ] as const;
+
+type PlacingRows = [OrderRow[], OrderLineRow[], Awaited<ReturnType<typeof storeSubscriptionsQuery>>, ...CheckoutPageRows];
+
+export type Placement = { ok: true; next: string } | { ok: false; status: number; errors: CheckoutErrors };
+
+const refusal = (status: number, errors: CheckoutErrors): Placement => ({ ok: false, status, errors });
+
+/** The cart's product ids a checkout form names, for the page's batch to read. */
+export const orderedProductIds = (input: CheckoutInput) => parseCart(input.lines.join("|")).map((l) => l.productId);
+
+/**
+ * Places the order the checkout form describes (`shownFee`: the chosen zone's fee the page showed). The
+ * same form submitted again (double click, retry, a twin that won the race) answers the first sale's way
+ * on: one key, one sale, one code use, one payment started.
+ */
+export async function placeOrder(
+  shopper: Shopper,
+  rows: PlacingRows,
+  input: CheckoutInput,
+  shownFee: number,
+): Promise<Placement> {
+  const { services, store } = shopper;
+  const [[existing], existingLines, subscriptions, zones, points, [codeRow], [account], counters] = rows;
+  const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
+  if (contact) return refusal(400, contact);
+  if (existing) return { ok: true, next: nextForPlaced(shopper, existing, existingLines) };
+
+  const built = orderLines(parseCart(input.lines.join("|")), shopper.cartItems);
+  if (!built.ok) {
+    const left = built.shortOf.stock;
+    const detail = left > 0 ? `quedan ${left} de “${built.shortOf.name}”` : `“${built.shortOf.name}” está agotado`;
+    return refusal(409, { form: `${CART_MESSAGES.stockLimit} (${detail})` });
+  }
+  if (built.lines.length === 0) return refusal(400, { form: CHECKOUT_MESSAGES.empty });
+  const choice = deliveryChoice(input, offeredMethods(store), zones, points);
+  if (!choice.ok) return refusal(400, choice.errors);
+  const now = services.clock.now();
+  const code = guardedCode(input.discountCode, codeRow, counters, built.total, store, now);
+  await countWrongCode(services.db, code, store.id, shopper.ip, now);
+  if (code.wait !== null) return refusal(429, { form: code.refusal ?? "" });
+  if (code.refusal) return refusal(409, { form: code.refusal });
+  const money = (minor: number) => formatMoney(minor, store.currency);
+  const priced = quoteOrder(built.total, code.discount, choice.zone);
+  if (!priced.ok) return refusal(409, { zone: CHECKOUT_MESSAGES.belowZoneMinimum(money(priced.minimum)) });
+  const { quote } = priced;
+  const shown = {
+    subtotal: input.shownSubtotal ?? -1,
+    discount: input.shownDiscount ?? -1,
+    deliveryFee: choice.zone ? shownFee : 0,
+  };
+  const changes = quoteChanges(shown, quote, money);
+  if (changes.length > 0) return refusal(409, { form: CHECKOUT_MESSAGES.changed(changes) });
+  const online = input.payment === "online";
+  if (online && !isUsable(services, account)) return refusal(409, { payment: CHECKOUT_MESSAGES.onlineUnavailable });
+
+  const lines = built.lines.map((l) => ({
+    productId: l.product.id,
+    variantId: l.product.variantId,
+    variant: l.product.variant,
+    name: l.product.name,
+    imageKey: l.product.imageKey,
+    unitPrice: l.product.price,
+    quantity: l.quantity,
+  }));
+  const buyer = {
+    name: input.buyerName,
+    delivery: input.delivery,
+    zone: choice.zone?.name ?? null,
+    pickupPoint: choice.point ? pickupPointText(choice.point) : null,
+    address: input.address,
+    phone: input.buyerPhone,
+    email: input.buyerEmail,
+    note: input.note,
+  };
+  const discountCode = code.applied && { id: code.applied.id, code: code.applied.code };
+  let sale: Awaited<ReturnType<typeof createSaleOrRefuse>>;
+  try {
+    sale = await createSaleOrRefuse(
+      services.db,
+      {
+        key: input.idempotencyKey,
+        storeId: store.id,
+        currency: store.currency,
+        buyerName: buyer.name,
+        buyerPhone: buyer.phone,
+        buyerEmail: buyer.email,
+        delivery: buyer.delivery,
+        deliveryZone: buyer.zone,
+        pickupPoint: buyer.pickupPoint,
+        address: buyer.address,
+        note: buyer.note,
+        quote,
+        discountCode,
+        paymentMethod: input.payment,
+        lines,
+      },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof CodeExhaustedError) return refusal(409, { form: DISCOUNT_MESSAGES.exhausted });
+    throw error;
+  }
+  if (!sale) return refusal(409, { form: CHECKOUT_MESSAGES.stale });
+  if (!sale.created) {
+    // This submit lost the race to its twin, which sent the messages and started any payment.
+    const first = await placedByKey(services.db, store.id, input.idempotencyKey);
+    if (first) return { ok: true, next: nextForPlaced(shopper, first.order, first.lines) };
+  }
+
+  const amounts = { ...quote, discountCode: discountCode?.code ?? null };
+  // Sent alongside the email, each message with a short timeout; it never throws (app/notifications/).
+  const notified = notifyNewOrder(services, subscriptions, {
+    storeId: store.id,
+    saleId: sale.saleId,
+    total: quote.total,
+    currency: store.currency,
+    buyerName: buyer.name,
+  });
+  try {
+    await services.mail.send(
+      newOrderEmail({
+        to: store.ownerEmail,
+        merchantName: store.ownerName,
+        storeName: store.name,
+        code: sale.saleId,
+        currency: store.currency,
+        amounts,
+        lines,
+        buyer,
+        paidOnline: online,
+        salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
+      }),
+    );
+  } catch (error) {
+    // The order is saved and the shopper's WhatsApp message carries it: a mail outage must not lose it.
+    console.error("new-order email failed", sale.saleId, error);
+  }
+  await notified;
+  const placed = { id: sale.saleId, accessToken: sale.accessToken };
+  // Saved first, then the buyer pays the store's own account; the order page tells how it went.
+  if (online) return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
+  const text = orderMessage({ storeName: store.name, code: sale.saleId, currency: store.currency, amounts, lines, buyer });
+  return { ok: true, next: whatsappOrOrderPage(shopper, placed, text) };
+}
+
+/** Where the shopper goes for a sale placed before: WhatsApp with its saved text, or (paid online) its order page. */
+function nextForPlaced(shopper: Shopper, order: OrderRow, lines: OrderLineRow[]): string {
+  if (order.paymentMethod === "online") return orderPagePath(shopper.basePath, order.id, order.accessToken);
+  return whatsappOrOrderPage(shopper, order, saleMessage(shopper.store, order, lines));
+}
+
+/** WhatsApp with `text` for the store's sales number, or the order page when the store has none. */
+function whatsappOrOrderPage(shopper: Shopper, sale: { id: string; accessToken: string }, text: string): string {
+  const mobile = isMobileUserAgent(shopper.userAgent);
+  return whatsappUrl(shopper.store.saleNumber, text, mobile) ?? orderPagePath(shopper.basePath, sale.id, sale.accessToken);
+}
+
+/** The sale an idempotency key saved in this store, read again after losing the race to save it. */
+async function placedByKey(db: Db, storeId: string, key: string) {
+  const [[order], lines] = await db.batch([orderByKeyQuery(db, storeId, key), orderLinesByKeyQuery(db, storeId, key)]);
+  return order ? { order, lines } : null;
+}

@@ -1,0 +1,191 @@
+import type { ReactNode } from "react";
+import type { CheckoutErrors, CheckoutField } from "~/orders/checkout-form";
+import { OrderLines } from "~/orders/order-lines";
+import type { checkoutView } from "~/orders/place-order.server";
+import { ariaInvalid } from "~/ui/form";
+import { SiteShell } from "./shell";
+import type { SiteView } from "./site.server";
+
+/** What the checkout page shows: the store, the cart's lines, the order's options and amounts, the form's key. */
+export type CheckoutPageData = Omit<Awaited<ReturnType<typeof checkoutView>>, "wrongCode"> & {
+  site: SiteView;
+  lines: Array<{ id: string; name: string; quantity: number; subtotal: string }>;
+  idempotencyKey: string;
+};
+
+interface CheckoutPageProps {
+  loaderData: CheckoutPageData;
+  /** A refusal of the form: its messages and what the shopper typed. */
+  actionData?: { errors?: CheckoutErrors; values?: Record<string, string> };
+}
+
+/** A labelled control of the checkout: label text, an optional hint, the control, its error. */
+function Labelled(props: {
+  label: ReactNode;
+  hint?: string;
+  error?: string;
+  name: CheckoutField;
+  children: ReactNode;
+  address?: boolean;
+}) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control comes in as children, inside the label
+    <label data-address={props.address ? "" : undefined}>
+      {props.label}
+      {props.hint && (
+        <>
+          {" "}
+          <span className="hint">({props.hint})</span>
+        </>
+      )}
+      {props.children}
+      {props.error && (
+        <span className="field-error" id={`${props.name}-error`}>
+          {props.error}
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** The checkout form: name, delivery, contact, note and payment; every error beside its field, nothing typed lost. */
+export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
+  const { site, lines, rows, total, code, codeProblem, shown, methods, zones, points, storeLocation } = loaderData;
+  const { onlinePayments, idempotencyKey, hasWhatsapp } = loaderData;
+  const errors: CheckoutErrors = actionData?.errors ?? {};
+  const values: Record<string, string | undefined> = actionData?.values ?? {};
+  const delivery = methods.find((m) => m.value === values.delivery)?.value ?? methods[0]?.value;
+  /** A control's name, what the shopper typed before a refusal, and its error wiring. */
+  const field = (name: CheckoutField) => ({ name, defaultValue: values[name], ...ariaInvalid(name, errors[name]) });
+  const labelled = (name: CheckoutField) => ({ name, error: errors[name] });
+  const groupError = (name: CheckoutField) =>
+    errors[name] ? (
+      <span className="field-error" id={`${name}-error`}>
+        {errors[name]}
+      </span>
+    ) : null;
+  const described = (name: CheckoutField) => (errors[name] ? { "aria-describedby": `${name}-error` } : {});
+  const hasDelivery = methods.some((m) => m.value === "delivery");
+  const hasPickup = methods.some((m) => m.value === "pickup");
+  return (
+    <SiteShell site={site} current="cart">
+      <h1>Hacer pedido</h1>
+      <section className="summary" aria-label="Resumen del pedido">
+        <OrderLines
+          lines={lines.map((l) => ({ ...l, key: l.id }))}
+          amounts={rows}
+          total={total}
+          totalLabel={hasDelivery && zones.length > 0 ? "Total sin envío" : "Total"}
+        />
+        {codeProblem && <p className="field-error">{codeProblem}</p>}
+        <p>
+          <a href={`${site.basePath}/Cart`}>{code ? "Cambiar código de descuento" : "¿Tienes un código de descuento?"}</a>
+        </p>
+      </section>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <form method="post" className="checkout" data-checkout="" data-once="">
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {lines.map((l) => (
+          <input key={l.id} type="hidden" name="line" value={`${l.id}:${l.quantity}`} />
+        ))}
+        {code && <input type="hidden" name="discountCode" value={code} />}
+        <input type="hidden" name="shownSubtotal" value={shown.subtotal} />
+        <input type="hidden" name="shownDiscount" value={shown.discount} />
+        {zones.map((z) => z.fee !== null && <input key={z.id} type="hidden" name={`fee-${z.id}`} value={z.fee} />)}
+        <Labelled label="Tu nombre" {...labelled("buyerName")}>
+          <input required maxLength={80} autoComplete="name" {...field("buyerName")} />
+        </Labelled>
+        <fieldset {...described("delivery")}>
+          <legend>Entrega</legend>
+          {methods.map((m) => (
+            <label key={m.value} className="radio">
+              <input type="radio" name="delivery" value={m.value} defaultChecked={delivery === m.value} />
+              {m.label}
+            </label>
+          ))}
+          {groupError("delivery")}
+        </fieldset>
+        {hasPickup &&
+          (points.length > 0 ? (
+            <Labelled label="Dónde retirar" hint="si eliges retiro en tienda" {...labelled("pickupPoint")}>
+              <select
+                {...field("pickupPoint")}
+                defaultValue={values.pickupPoint ?? (points.length === 1 ? String(points[0]?.id) : "")}
+              >
+                {points.length > 1 && <option value="">Elige un punto de retiro</option>}
+                {points.map((pt) => (
+                  <option key={pt.id} value={pt.id}>
+                    {pt.label}
+                  </option>
+                ))}
+              </select>
+            </Labelled>
+          ) : (
+            storeLocation && <p className="hint">Retiro en tienda: {storeLocation}</p>
+          ))}
+        {hasDelivery && zones.length > 0 && (
+          <Labelled label="Zona de envío" hint="si eliges envío a domicilio" {...labelled("zone")}>
+            <select {...field("zone")} defaultValue={values.zone ?? ""}>
+              <option value="">Elige tu zona</option>
+              {zones.map((z) => (
+                <option key={z.id} value={z.id} disabled={z.fee === null}>
+                  {z.label}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+        )}
+        {hasDelivery && (
+          <Labelled label="Dirección de entrega" hint="solo para envío a domicilio" address {...labelled("address")}>
+            <textarea rows={2} maxLength={200} autoComplete="street-address" {...field("address")} />
+          </Labelled>
+        )}
+        <Labelled label="Tu teléfono" hint={hasWhatsapp ? "opcional" : undefined} {...labelled("buyerPhone")}>
+          <input type="tel" required={!hasWhatsapp} maxLength={30} autoComplete="tel" {...field("buyerPhone")} />
+        </Labelled>
+        <Labelled label="Tu correo" hint="opcional: te avisamos cuando la tienda confirme tu pedido" {...labelled("buyerEmail")}>
+          <input type="email" maxLength={254} autoComplete="email" {...field("buyerEmail")} />
+        </Labelled>
+        <Labelled label="Nota para la tienda" hint="opcional" {...labelled("note")}>
+          <textarea rows={2} maxLength={500} {...field("note")} />
+        </Labelled>
+        {onlinePayments && (
+          <fieldset {...described("payment")}>
+            <legend>Pago</legend>
+            <label className="radio">
+              <input type="radio" name="payment" value="on_delivery" defaultChecked={values.payment !== "online"} />
+              Pagar al recibir o como lo acuerdes con la tienda
+            </label>
+            <label className="radio">
+              <input type="radio" name="payment" value="online" defaultChecked={values.payment === "online"} />
+              Pagar en línea con Mercado Pago
+            </label>
+            {groupError("payment")}
+          </fieldset>
+        )}
+        {hasWhatsapp ? (
+          <>
+            <button type="submit" className="button whatsapp">
+              Enviar pedido por WhatsApp
+            </button>
+            <p className="muted">
+              Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.
+              {onlinePayments && " Si eliges pagar en línea, te llevamos a Mercado Pago."}
+            </p>
+          </>
+        ) : (
+          <>
+            <button type="submit" className="button">
+              Enviar pedido
+            </button>
+            <p className="muted">Guardamos tu pedido y avisamos a la tienda, que te contactará a tu teléfono.</p>
+          </>
+        )}
+      </form>
+    </SiteShell>
+  );
+}

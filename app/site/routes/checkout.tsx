@@ -1,0 +1,109 @@
+import { data, redirect } from "react-router";
+import { randomToken } from "~/domain/ids";
+import { formatMoney } from "~/domain/money";
+import { failure } from "~/http/action-result";
+import { CHECKOUT_FIELDS, type CheckoutErrors, checkoutErrors, readCheckoutForm } from "~/orders/checkout-form";
+import {
+  checkoutPageQueries,
+  checkoutView,
+  orderedProductIds,
+  placeOrder,
+  placingQueries,
+  type Shopper,
+} from "~/orders/place-order.server";
+import type { RouteHandle } from "~/root";
+import { clientIpContext } from "~/services/services";
+import { CheckoutPage } from "../checkout-page";
+import { siteMeta } from "../seo";
+import {
+  CART_COOKIE,
+  DISCOUNT_COOKIE,
+  loadSitePage,
+  ORDER_COOKIE,
+  readCodeCookie,
+  readCookie,
+  type SiteArgs,
+  storeCookie,
+} from "../site.server";
+import type { Route } from "./+types/checkout";
+
+export const handle: RouteHandle = { hydrate: false };
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+type SitePage = Awaited<ReturnType<typeof loadSitePage>>;
+
+/** The request's side of an order, from the page's batch. */
+const shopperOf = (args: SiteArgs, p: SitePage): Shopper => ({
+  services: p.services,
+  store: p.store,
+  cartItems: p.cartItems,
+  basePath: p.site.basePath,
+  ip: args.context.get(clientIpContext),
+  userAgent: args.request.headers.get("User-Agent"),
+});
+
+export async function loader(args: Route.LoaderArgs) {
+  const entered = readCodeCookie(args.request);
+  const ip = args.context.get(clientIpContext);
+  const p = await loadSitePage(args, (storeId, db) => checkoutPageQueries(db, storeId, entered, ip));
+  const base = p.site.basePath;
+  if (p.priced.lines.length === 0) {
+    // Back from WhatsApp after ordering: the confirmation page; otherwise the (empty) cart.
+    throw redirect(readCookie(args.request, ORDER_COOKIE) ? `${base}/Order` : `${base}/Cart`, 303);
+  }
+  const { wrongCode, ...view } = await checkoutView(shopperOf(args, p), entered, p.priced.total, p.page);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  // A code the store does not have, in a cookie the shopper did not get from us: its cookie goes.
+  if (wrongCode) headers.append("Set-Cookie", storeCookie(p.services.config, base, DISCOUNT_COOKIE, ""));
+  const lines = p.priced.lines.map((l) => ({
+    id: l.product.key,
+    name: l.product.name,
+    quantity: l.quantity,
+    subtotal: formatMoney(l.subtotal, p.site.currency),
+  }));
+  return data({ ...view, site: p.site, lines, idempotencyKey: randomToken(18) }, { headers });
+}
+
+/** The order is refused: the messages, and what the shopper typed so nothing has to be typed again. */
+function refused(status: number, errors: CheckoutErrors, form: FormData) {
+  const values: Record<string, string> = {};
+  for (const k of CHECKOUT_FIELDS) {
+    const v = form.get(k);
+    if (typeof v === "string") values[k] = v.slice(0, 500);
+  }
+  return failure(errors, { values, status });
+}
+
+/** Places the order (app/orders/place-order.server.ts), then the shopper goes on to WhatsApp, the payment or the order page. */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const parsed = readCheckoutForm(form);
+  if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
+  const input = parsed.data;
+  const ip = args.context.get(clientIpContext);
+  const p = await loadSitePage(args, (storeId, db) => placingQueries(db, storeId, input, ip), {
+    cartIds: orderedProductIds(input),
+  });
+  const shownFee = input.zone ? Number(form.get(`fee-${input.zone}`) ?? Number.NaN) : 0;
+  const placed = await placeOrder(shopperOf(args, p), p.page, input, shownFee);
+  if (!placed.ok) return refused(placed.status, placed.errors, form);
+  return sendOn(p, input.idempotencyKey, placed.next);
+}
+
+/** The cart and the code are spent; the order's key is kept for `/Order`; the shopper goes on. */
+function sendOn(p: SitePage, key: string, next: string) {
+  const { config } = p.services;
+  const headers = new Headers();
+  headers.append("Set-Cookie", storeCookie(config, p.site.basePath, CART_COOKIE, ""));
+  headers.append("Set-Cookie", storeCookie(config, p.site.basePath, DISCOUNT_COOKIE, ""));
+  headers.append("Set-Cookie", storeCookie(config, p.site.basePath, ORDER_COOKIE, key));
+  return redirect(next, { status: 303, headers });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return siteMeta(loaderData?.site, { title: `Hacer pedido | ${loaderData?.site.name ?? ""}`, path: "/Checkout", noindex: true });
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutPage loaderData={loaderData} actionData={actionData} />;
+}
