@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { addressKey, clearLimit, hitLimit, LIMITS } from "~/auth/rate-limit.server";
-import { randomToken, sha256Hex } from "~/domain/ids";
+import { sessionStatements } from "~/auth/sessions.server";
+import { constantTimeEqual } from "~/domain/constant-time";
+import { sha256Hex } from "~/domain/ids";
 import { appCookie } from "~/http/cookies.server";
 import { publicStoreUrl } from "~/services/config";
 import type { Services } from "~/services/services";
@@ -17,9 +19,7 @@ const adminCookie = (config: Services["config"]) =>
 export async function secretMatches(typed: string, secret: string | undefined): Promise<boolean> {
   if (!secret) return false;
   const [a, b] = await Promise.all([sha256Hex(typed), sha256Hex(secret)]);
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  return constantTimeEqual(a, b);
 }
 
 /** Checks the typed secret; on success returns the Set-Cookie of a new 30-minute admin session. */
@@ -30,17 +30,13 @@ export async function adminLogin(services: Services, typed: string, ip: string):
   const { blocked } = await hitLimit(services.db, key, LIMITS.adminFailuresPerAddress, now);
   if (blocked || !(await secretMatches(typed, services.config.ADMIN_SECRET))) return { error: NOT_AUTHORIZED };
   await clearLimit(services.db, key);
-  const id = randomToken();
-  await services.db.batch([
-    services.db.delete(sessions).where(and(eq(sessions.kind, "admin"), lt(sessions.expiresAt, now))),
-    services.db.insert(sessions).values({
-      idHash: await sha256Hex(id),
-      userId: null,
-      kind: "admin",
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ADMIN_SESSION_MS),
-    }),
-  ]);
+  const { id, statements } = await sessionStatements(services.db, {
+    userId: null,
+    kind: "admin",
+    now,
+    lifetimeMs: ADMIN_SESSION_MS,
+  });
+  await services.db.batch(statements);
   return { cookie: await adminCookie(services.config).serialize(id) };
 }
 

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
 import { backoffSteps, FAILURES_FORGOTTEN_AFTER_MS, MAX_BACKOFF_MS, waitMinutes } from "~/domain/login-throttle";
+import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { loginThrottles, users } from "../../db/schema";
 import { countDeviceFailure, deviceTokenHash, knownDeviceQuery, rememberDevice } from "./devices.server";
@@ -9,6 +10,7 @@ import { AUTH_MESSAGES as M } from "./messages";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { addressKey, countAttempt, forgiveAttempt, isBlocked, LIMITS } from "./rate-limit.server";
 import { newSession } from "./sessions.server";
+import { setPasswordHash } from "./users.server";
 import { loginSchema } from "./validation";
 
 export class LoginError extends Error {
@@ -99,16 +101,9 @@ async function verifyCredentials(services: Services, ip: string, request: Reques
   }
   const session = await newSession(services, user.id);
   const remembered = await rememberDevice(services, user.id, fromKnownDevice ? device : null);
-  const rehash = needsRehash(user.passwordHash)
-    ? [
-        db
-          .update(users)
-          .set({ passwordHash: await hashPassword(password) })
-          .where(eq(users.id, user.id)),
-      ]
-    : [];
+  const rehash = needsRehash(user.passwordHash) ? [setPasswordHash(db, user.id, await hashPassword(password))] : [];
   await db.batch([
-    db.delete(loginThrottles).where(eq(loginThrottles.email, email)),
+    clearSignInWait(db, email),
     forgiveAttempt(db, addressLimitKey),
     ...session.statements,
     ...remembered.statements,
@@ -123,3 +118,9 @@ export async function authenticateLogin(services: Services, ip: string, request:
   authenticator.use(new FormStrategy(({ form }) => verifyCredentials(services, ip, request, form)));
   return authenticator.authenticate("form", request);
 }
+
+/** Forgets the account's failed sign-ins (a success, or a reset that proved the mailbox), when `condition` holds. */
+export const clearSignInWait = (db: Db, email: string | SQLWrapper, condition?: SQL) =>
+  db
+    .delete(loginThrottles)
+    .where(and(typeof email === "string" ? eq(loginThrottles.email, email) : inArray(loginThrottles.email, email), condition));

@@ -7,10 +7,12 @@ import { isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
 import { availableSlug, STORE_MESSAGES, writeStoreQr } from "~/stores/stores.server";
 import { StoreError } from "~/workspace/action-results.server";
-import { registrations, stores, users, verificationCodes } from "../../db/schema";
+import { insertStoreStatement } from "~/workspace/store-record.server";
+import { registrations, users, verificationCodes } from "../../db/schema";
 import { verificationCodeEmail } from "./emails";
 import { AUTH_MESSAGES as M } from "./messages";
 import { hashPassword } from "./password.server";
+import { insertUser } from "./users.server";
 
 export type Registration = typeof registrations.$inferSelect;
 
@@ -165,7 +167,7 @@ export async function completeRegistration(services: Services, registration: Reg
     const qr = await writeStoreQr(files, config.APP_ORIGIN, storeId);
     try {
       await db.batch([
-        db.insert(users).values({
+        insertUser(db, {
           id: userId,
           name: registration.name,
           lastname: registration.lastname,
@@ -175,17 +177,19 @@ export async function completeRegistration(services: Services, registration: Reg
           trialStarted: false,
           createdAt: now,
         }),
-        db.insert(stores).values({
-          id: storeId,
-          ownerId: userId,
-          name: registration.storeName,
-          url: registration.storeUrl,
-          category: registration.storeCategory,
-          ...(registration.timeZone ? { timeZone: registration.timeZone } : {}),
-          ...qr,
-          createdAt: now,
-          updatedAt: now,
-        }),
+        insertStoreStatement(
+          db,
+          storeId,
+          {
+            ownerId: userId,
+            name: registration.storeName,
+            url: registration.storeUrl,
+            category: registration.storeCategory,
+            ...(registration.timeZone ? { timeZone: registration.timeZone } : {}),
+            ...qr,
+          },
+          now,
+        ),
         db.delete(registrations).where(or(eq(registrations.id, registration.id), eq(registrations.email, registration.email))),
         db.delete(verificationCodes).where(eq(verificationCodes.email, registration.email)),
       ]);

@@ -1,9 +1,12 @@
-import { and, eq, exists, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { Services } from "~/services/services";
-import { loginThrottles, passwordResets, sessions, users } from "../../db/schema";
+import { passwordResets, users } from "../../db/schema";
 import { passwordResetEmail } from "./emails";
+import { clearSignInWait } from "./login.server";
 import { hashPassword } from "./password.server";
+import { endSessionsOf } from "./sessions.server";
+import { emailOf, setPasswordHash } from "./users.server";
 
 const RESET_TTL_MS = 3600_000;
 /** One reset email a minute per account is enough for its owner and keeps strangers from flooding the mailbox. */
@@ -81,21 +84,10 @@ export async function completePasswordReset(services: Services, token: string, p
   );
   const passwordHash = await hashPassword(password);
   const [changed] = await db.batch([
-    db
-      .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.id, reset.userId), stillValid))
-      .returning({ id: users.id }),
-    db.delete(sessions).where(and(eq(sessions.userId, reset.userId), stillValid)),
+    setPasswordHash(db, reset.userId, passwordHash, stillValid),
+    endSessionsOf(db, reset.userId, stillValid),
     // Proof of the mailbox: sign-in tries start afresh, whatever a stranger did to the account.
-    db
-      .delete(loginThrottles)
-      .where(
-        and(
-          inArray(loginThrottles.email, db.select({ email: users.email }).from(users).where(eq(users.id, reset.userId))),
-          stillValid,
-        ),
-      ),
+    clearSignInWait(db, emailOf(db, reset.userId), stillValid),
     db.delete(passwordResets).where(eq(passwordResets.userId, reset.userId)),
   ]);
   return changed.length === 1;

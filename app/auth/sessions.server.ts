@@ -1,7 +1,8 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { PENDING_BADGE_CAP } from "~/domain/sales";
+import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import type { Merchant, Store } from "~/workspace/context.server";
 import { planLimitColumns } from "~/workspace/plan-limits.server";
@@ -21,22 +22,39 @@ export async function createSession(
   return session.cookie;
 }
 
-/** The statements that start a session (to batch with others) and the cookie to send once they ran. */
-export async function newSession(services: Services, userId: string, kind: "merchant" | "admin" = "merchant") {
+/**
+ * A new session's random id (what its cookie carries) and the statements that save it hashed, lasting
+ * `lifetimeMs`, sweeping expired ones first (to batch with others).
+ */
+export async function sessionStatements(
+  db: Db,
+  session: { userId: string | null; kind: "merchant" | "admin"; now: Date; lifetimeMs: number },
+) {
   const id = randomToken();
-  const now = services.clock.now();
+  const { now } = session;
   const statements = [
-    services.db.delete(sessions).where(lt(sessions.expiresAt, now)),
-    services.db.insert(sessions).values({
+    db.delete(sessions).where(lt(sessions.expiresAt, now)),
+    db.insert(sessions).values({
       idHash: await sha256Hex(id),
-      userId,
-      kind,
+      userId: session.userId,
+      kind: session.kind,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY),
+      expiresAt: new Date(now.getTime() + session.lifetimeMs),
     }),
   ] as const;
+  return { id, statements };
+}
+
+/** The statements that start a merchant's session (to batch with others) and the cookie to send once they ran. */
+export async function newSession(services: Services, userId: string, kind: "merchant" | "admin" = "merchant") {
+  const now = services.clock.now();
+  const { id, statements } = await sessionStatements(services.db, { userId, kind, now, lifetimeMs: SESSION_DAYS * DAY });
   return { statements, cookie: await sessionCookie(services.config).serialize(id) };
 }
+
+/** Ends every session of the user, when `condition` holds (a password reset still valid). */
+export const endSessionsOf = (db: Db, userId: string, condition?: SQL) =>
+  db.delete(sessions).where(and(eq(sessions.userId, userId), condition));
 
 async function sessionIdOf(services: Services, request: Request): Promise<string | null> {
   const id = await sessionCookie(services.config).parse(request.headers.get("Cookie"));

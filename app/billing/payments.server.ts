@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { changeAccount } from "~/auth/users.server";
 import {
   applyRenewal,
   applyStoresPurchase,
@@ -170,15 +171,15 @@ async function applyOnce(services: Services, paymentId: string, remote: Provider
     const changes = await userChanges(services, payment, user);
     const now = services.clock.now();
     const [, marked] = await db.batch([
-      db
-        .update(users)
-        .set(changes)
-        .where(
-          and(
-            unchangedSince(user),
-            sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.appliedAt} is null)`,
-          ),
+      changeAccount(
+        db,
+        user.id,
+        changes,
+        and(
+          unchangedSince(user),
+          sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.appliedAt} is null)`,
         ),
+      ),
       db
         .update(payments)
         .set({ status: "approved", appliedAt: now, providerPaymentId: remote.id, providerData: remote.raw ?? null })

@@ -1,5 +1,6 @@
 // Data access for /plans: the plans on offer, priced for every billing period, and the free-trial start.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { changeAccount } from "~/auth/users.server";
 import type { BillingPeriod } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
 import { billTotal, type PlanId, planPrice, startTrial } from "~/domain/plans";
@@ -42,11 +43,12 @@ export async function startPlanTrial(
   const plan = await services.db.query.plans.findFirst({ where: eq(plans.id, planId) });
   if (!plan) return { ok: false, reason: "unknown_plan" };
   // Conditioned on the trial not having started, so a double submit starts it once.
-  const started = await services.db
-    .update(users)
-    .set(startTrial(plan, period, user.storesLimit, services.clock.now()))
-    .where(and(eq(users.id, user.id), eq(users.trialStarted, false)))
-    .returning({ id: users.id });
+  const started = await changeAccount(
+    services.db,
+    user.id,
+    startTrial(plan, period, user.storesLimit, services.clock.now()),
+    eq(users.trialStarted, false),
+  );
   if (started.length === 0) return { ok: false, reason: "already_started" };
   return { ok: true, planName: plan.name };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "~/auth/password.server";
+import { insertUser } from "~/auth/users.server";
 import { createDiscountCode } from "~/discounts/discount-codes.server";
 import { addBillingPeriod } from "~/domain/billing";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
@@ -9,12 +10,14 @@ import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { processImage } from "~/media/images.server";
 import { encodePng } from "~/media/png";
 import { preparedImage, putAll } from "~/media/uploads.server";
-import { insertProduct, productFilesPrefix } from "~/products/products.server";
-import { replaceVariantsStatements } from "~/products/variants.server";
+import { insertPhoto } from "~/products/photos.server";
+import { productFilesPrefix } from "~/products/product-files.server";
+import { insertProduct, replaceVariantsStatements } from "~/products/products.server";
 import type { Services } from "~/services/services";
 import { addDeliveryZone, addPickupPoint } from "~/stores/delivery-settings.server";
-import { insertStore, writeStoreQr } from "~/stores/stores.server";
-import { productPhotos, stores, users } from "../../db/schema";
+import { writeStoreQr } from "~/stores/stores.server";
+import { insertStore, updateStore } from "~/workspace/store-record.server";
+import { users } from "../../db/schema";
 import { drawPicture, type PictureSpec } from "./pictures";
 
 export const DEMO_MERCHANT = {
@@ -110,7 +113,7 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
   if (existing) return { created: false };
   const now = clock.now();
   const userId = crypto.randomUUID();
-  await db.insert(users).values({
+  await insertUser(db, {
     id: userId,
     name: DEMO_MERCHANT.name,
     lastname: DEMO_MERCHANT.lastname,
@@ -148,10 +151,7 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     { shape: "box", hue: 260, backdropHue: 260 },
     IMAGE_HEIGHTS.logo,
   );
-  await db
-    .update(stores)
-    .set({ ...qr, logoKey: logo.key, arrangeEnabled: true })
-    .where(eq(stores.id, store.id));
+  await updateStore(db, store.id, { ...qr, logoKey: logo.key, arrangeEnabled: true }, now);
   await seedDelivery(services, store.id, now);
   for (const [index, item] of DEMO_PRODUCTS.entries()) {
     const productId = randomDigits(ID_DIGITS.product);
@@ -175,10 +175,7 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     );
     for (const [position, picture] of (item.morePictures ?? []).entries()) {
       const photo = await storedPicture(services, productFilesPrefix(store.id, productId), picture, IMAGE_HEIGHTS.product);
-      await db.insert(productPhotos).values({
-        productId,
-        storeId: store.id,
-        position: position + 1,
+      await insertPhoto(db, { id: productId, storeId: store.id }, position + 1, {
         key: photo.key,
         width: photo.width ?? 0,
         height: photo.height ?? 0,
@@ -249,18 +246,12 @@ async function seedShirtWithVariants(services: Services, storeId: string, now: D
     // The oldest of the demo's products: the newest-first lists keep their order.
     new Date(now.getTime() - (DEMO_PRODUCTS.length + 1) * 60_000),
   );
-  const [bluePhoto] = await db
-    .insert(productPhotos)
-    .values({
-      productId,
-      storeId,
-      position: 1,
-      key: blue.key,
-      width: blue.width ?? 0,
-      height: blue.height ?? 0,
-      filename: "camiseta-azul.jpg",
-    })
-    .returning({ id: productPhotos.id });
+  const bluePhoto = await insertPhoto(db, { id: productId, storeId }, 1, {
+    key: blue.key,
+    width: blue.width ?? 0,
+    height: blue.height ?? 0,
+    filename: "camiseta-azul.jpg",
+  });
   const options = [
     { name: "Talla", values: ["S", "M", "L"] },
     { name: "Color", values: ["Rojo", "Azul"] },
@@ -273,7 +264,7 @@ async function seedShirtWithVariants(services: Services, storeId: string, now: D
     stock: stock[`${talla}/${color}`] ?? 0,
     // Large blue shirts are not made this season.
     enabled: !(talla === "L" && color === "Azul"),
-    photoId: color === "Azul" ? (bluePhoto?.id ?? null) : null,
+    photoId: color === "Azul" ? bluePhoto.id : null,
   }));
   await db.batch(replaceVariantsStatements(db, storeId, productId, options, drafts, 0) as [BatchItem<"sqlite">]);
 }

@@ -132,3 +132,13 @@ export const discountByKeyQuery = (db: Db, storeId: SQL, key: string) =>
     .from(discountCodes)
     .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.codeKey, key)))
     .limit(1);
+
+/**
+ * One more use of the store's code, for the batch that saves the sale carrying it: the table's CHECK keeps
+ * uses within max_uses, so at the limit the statement fails and the whole batch (the sale) with it.
+ */
+export const useCodeStatement = (db: Db, storeId: string, codeId: number) =>
+  db
+    .update(discountCodes)
+    .set({ uses: sql`${discountCodes.uses} + 1` })
+    .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId)));

@@ -2,14 +2,17 @@
 // changes ('Completar', 'Cancelar'). Each statement is scoped by store and conditioned on the state it
 // changes, so concurrent requests change an order once.
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
-import { and, asc, eq, exists, inArray, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, ne, sql } from "drizzle-orm";
+import { useCodeStatement } from "~/discounts/discount-codes.server";
 import type { DeliveryMethod } from "~/domain/delivery";
 import { ID_DIGITS, randomDigits, randomToken } from "~/domain/ids";
 import type { OrderQuote } from "~/domain/order-quote";
 import { nextSaleState, type SaleState, stockNeeds, variantStockNeeds } from "~/domain/sales";
+import { takeProductStock } from "~/products/products.server";
+import { takeVariantStock } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import { isCheckViolation, isUniqueViolation } from "~/services/db";
-import { discountCodes, idempotencyKeys, products, productVariants, saleLines, sales } from "../../db/schema";
+import { idempotencyKeys, products, productVariants, saleLines, sales } from "../../db/schema";
 import { getSale, type SaleWithLines } from "./order-queries.server";
 
 export interface NewOrder {
@@ -55,14 +58,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
     const saleId = randomDigits(ID_DIGITS.sale);
     const accessToken = randomToken(24);
     try {
-      const useCode = order.discountCode
-        ? [
-            db
-              .update(discountCodes)
-              .set({ uses: sql`${discountCodes.uses} + 1` })
-              .where(and(eq(discountCodes.id, order.discountCode.id), eq(discountCodes.storeId, order.storeId))),
-          ]
-        : [];
+      const useCode = order.discountCode ? [useCodeStatement(db, order.storeId, order.discountCode.id)] : [];
       await db.batch([
         db.insert(sales).values({
           id: saleId,
@@ -219,27 +215,9 @@ export async function confirmSale(services: Services, storeId: string, saleId: s
     const stillPending = and(eq(sales.id, saleId), eq(sales.storeId, storeId), eq(sales.state, "Pendiente"));
     const pending = exists(db.select({ one: sql`1` }).from(sales).where(stillPending));
     const decrements = [
-      ...[...needs].map(([productId, quantity]) =>
-        db
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${quantity}` })
-          .where(
-            and(
-              eq(products.id, productId),
-              eq(products.storeId, storeId),
-              pending,
-              // A product that has gained options since keeps its stock in its variants: the database sums them.
-              notExists(db.select({ one: sql`1` }).from(productVariants).where(eq(productVariants.productId, productId))),
-            ),
-          ),
-      ),
+      ...[...needs].map(([productId, quantity]) => takeProductStock(db, storeId, productId, quantity, pending)),
       // The variant's stock; the database then sums it into its product's.
-      ...[...variantNeeds].map(([variantId, quantity]) =>
-        db
-          .update(productVariants)
-          .set({ stock: sql`${productVariants.stock} - ${quantity}` })
-          .where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId), pending)),
-      ),
+      ...[...variantNeeds].map(([variantId, quantity]) => takeVariantStock(db, storeId, variantId, quantity, pending)),
     ];
     const closedAt = services.clock.now();
     const confirm = db.update(sales).set({ state: "Confirmada", closedAt }).where(stillPending).returning({ id: sales.id });
@@ -280,4 +258,36 @@ export async function cancelSale(services: Services, storeId: string, saleId: st
   if (changed) return { ok: true, state: "Cancelada", sale: { ...changed, lines } };
   const sale = await db.query.sales.findFirst({ where: ownSale });
   return sale ? { ok: false, reason: "not_pending", state: sale.state } : { ok: false, reason: "not_found" };
+}
+
+// ——— Online payments of orders ———
+
+/** A rejected online payment, marked only while the sale's payment is pending (an approval is never undone). */
+export async function markPaymentRejected(db: Db, storeId: string, saleId: string): Promise<boolean> {
+  const marked = await db
+    .update(sales)
+    .set({ paymentStatus: "rejected" })
+    .where(and(eq(sales.id, saleId), eq(sales.storeId, storeId), eq(sales.paymentStatus, "pending")))
+    .returning({ id: sales.id });
+  return marked.length > 0;
+}
+
+/**
+ * The sale paid online by the provider's payment `providerPaymentId`: one conditioned update (only while it is
+ * not approved yet), so of concurrent deliveries exactly one applies it. False when it was paid already.
+ */
+export async function markPaid(db: Db, storeId: string, saleId: string, providerPaymentId: string, now: Date): Promise<boolean> {
+  const applied = await db
+    .update(sales)
+    .set({ paymentStatus: "approved", providerPaymentId, paidAt: now })
+    .where(
+      and(
+        eq(sales.id, saleId),
+        eq(sales.storeId, storeId),
+        eq(sales.paymentMethod, "online"),
+        ne(sales.paymentStatus, "approved"),
+      ),
+    )
+    .returning({ id: sales.id });
+  return applied.length > 0;
 }

@@ -1,9 +1,10 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { judgePayment } from "~/domain/billing";
 import { storeAccessToken, storePaymentGateway } from "~/online-payments/store-accounts.server";
 import type { Services } from "~/services/services";
 import { sales, stores, users } from "../../db/schema";
 import { paymentApprovedEmail } from "./emails";
+import { markPaid, markPaymentRejected } from "./order-records.server";
 
 /**
  * Buyers paying an order online, straight to the store's own linked account (Vitrina never holds the
@@ -91,30 +92,12 @@ export async function confirmSalePayment(
   if (verdict === "wrong_reference") return { outcome: "unknown" };
   if (verdict === "pending") return { outcome: sale.paymentStatus === "approved" ? "already_applied" : "pending" };
   if (verdict === "rejected") {
-    const marked = await services.db
-      .update(sales)
-      .set({ paymentStatus: "rejected" })
-      .where(and(eq(sales.id, sale.id), eq(sales.storeId, storeId), eq(sales.paymentStatus, "pending")))
-      .returning({ id: sales.id });
-    if (marked.length > 0) return { outcome: "rejected" };
+    if (await markPaymentRejected(services.db, storeId, sale.id)) return { outcome: "rejected" };
     const row = await findSale(services, storeId, sale.id);
     return { outcome: row?.paymentStatus === "approved" ? "already_applied" : "rejected" };
   }
 
-  const now = services.clock.now();
-  const applied = await services.db
-    .update(sales)
-    .set({ paymentStatus: "approved", providerPaymentId: remote.id, paidAt: now })
-    .where(
-      and(
-        eq(sales.id, sale.id),
-        eq(sales.storeId, storeId),
-        eq(sales.paymentMethod, "online"),
-        ne(sales.paymentStatus, "approved"),
-      ),
-    )
-    .returning({ id: sales.id });
-  if (applied.length === 0) return { outcome: "already_applied" };
+  if (!(await markPaid(services.db, storeId, sale.id, remote.id, services.clock.now()))) return { outcome: "already_applied" };
   await tellOwner(services, storeId, sale.id, sale.total, sale.currency);
   return { outcome: "applied" };
 }

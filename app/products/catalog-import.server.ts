@@ -23,8 +23,10 @@ import { searchTextOf } from "~/domain/search";
 import { VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
-import { products, productVariants, stores } from "../../db/schema";
-import { replaceVariantsStatements, type VariantDraft, variantColumns } from "./variants.server";
+import { touchStore } from "~/workspace/store-record.server";
+import { products, productVariants } from "../../db/schema";
+import { insertImportedProduct, replaceVariantsStatements, updateImportedProduct } from "./products.server";
+import { type VariantDraft, variantColumns } from "./variants.server";
 
 // ——— Export ———
 
@@ -266,10 +268,7 @@ async function writeCatalogImport(
     for (const p of planned) {
       if (p.action === "update") {
         statements.push(
-          db
-            .update(products)
-            .set({ ...productColumns(p), published: p.published })
-            .where(and(eq(products.id, p.id), eq(products.storeId, storeId))),
+          updateImportedProduct(db, storeId, p.id, { ...productColumns(p), published: p.published }),
           ...replaceVariantsStatements(db, storeId, p.id, p.options, draftsOf(p), p.stock),
         );
         continue;
@@ -278,11 +277,11 @@ async function writeCatalogImport(
       // The file's first new product is the newest, so lists (newest first) show them in the file's order.
       const createdAt = createdAtWithinLimit(storeId, productLimit, now.getTime() - created++);
       statements.push(
-        db.insert(products).values({ ...productColumns(p), id, storeId, stock: p.stock, published: false, createdAt }),
+        insertImportedProduct(db, { ...productColumns(p), id, storeId, stock: p.stock, published: false, createdAt }),
         ...replaceVariantsStatements(db, storeId, id, p.options, draftsOf(p), p.stock),
       );
     }
-    statements.push(db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)));
+    statements.push(touchStore(db, storeId, now));
     try {
       await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
       return;

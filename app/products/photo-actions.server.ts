@@ -12,7 +12,8 @@ import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import { addPhotos, deletePhoto, findProductWithPhotos, movePhoto, type ProductPhoto, unusedProductFiles } from "./photos.server";
-import { type Product, productFilesPrefix } from "./products.server";
+import { productFilesPrefix } from "./product-files.server";
+import type { Product } from "./products.server";
 
 const PHOTO_FORM_MESSAGES = {
   noFiles: "Elige al menos una foto",

@@ -1,10 +1,15 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { LIMIT_MESSAGES, type PlanLimits, photoUploadProblem } from "~/domain/limits";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { productPhotos, products, stores } from "../../db/schema";
-import { keysNotInSales, type Product, type ProductImage } from "./products.server";
+import { productPhotos, products } from "../../db/schema";
+
+type Product = typeof products.$inferSelect;
+
+import { asc } from "drizzle-orm";
+import { touchStore } from "~/workspace/store-record.server";
+import { keysNotInSales, type ProductImage } from "./product-files.server";
 
 /**
  * A product's gallery (docs/decisions/0018-product-photo-gallery.md). The photo with the lowest
@@ -74,7 +79,7 @@ export async function addPhotos(
           ${photo.key}, ${photo.width}, ${photo.height}, ${photo.filename}
         where ${i === 0 ? sql`${isTheStores} and ${photoCount} + ${photos.length} <= ${plan.photosPerProduct}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
-    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+    touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected > 0) return true;
   const [[stillThere], [present]] = await db.batch([
@@ -121,7 +126,7 @@ export async function movePhoto(
   );
   if (changed.length === 0) return true;
   await db.batch([
-    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, product.storeId)),
+    touchStore(db, product.storeId, now),
     ...changed.map((c) =>
       db
         .update(productPhotos)
@@ -155,7 +160,7 @@ export async function deletePhoto(
         ),
       )
       .returning({ key: productPhotos.key }),
-    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, product.storeId)),
+    touchStore(db, product.storeId, now),
   ]);
   const key = removed[0]?.key;
   if (!key) {
@@ -184,4 +189,38 @@ export async function unusedProductFiles(db: Db, productId: string, keys: string
     db,
     keys.filter((k) => !shown.has(k)),
   );
+}
+
+/**
+ * The product's image as its gallery's first photo (the cover), for the batch that inserts the
+ * product: it finds the product by id, so nothing is written when the product was not inserted.
+ */
+export function coverPhotoStatement(db: Db, storeId: string, productId: string, image: ProductImage) {
+  return db.run(sql`insert into product_photos (product_id, store_id, position, key, width, height, filename)
+    select id, store_id, 0, ${image.key}, ${image.width}, ${image.height}, ${image.filename} from products
+    where id = ${productId} and store_id = ${storeId}`);
+}
+
+/** The cover (the gallery's first photo) replaced by `image`; the database copies it into the product. */
+export function replaceCoverStatement(db: Db, product: Pick<Product, "id" | "storeId">, image: ProductImage) {
+  const coverId = db
+    .select({ id: productPhotos.id })
+    .from(productPhotos)
+    .where(eq(productPhotos.productId, product.id))
+    .orderBy(asc(productPhotos.position), asc(productPhotos.id))
+    .limit(1);
+  return db
+    .update(productPhotos)
+    .set({ key: image.key, width: image.width, height: image.height, filename: image.filename })
+    .where(and(eq(productPhotos.id, coverId), eq(productPhotos.storeId, product.storeId)));
+}
+
+/** One more photo at `position` of the store's product (the demo's gallery), its id returned. */
+export async function insertPhoto(db: Db, product: Pick<Product, "id" | "storeId">, position: number, image: ProductImage) {
+  const [row] = await db
+    .insert(productPhotos)
+    .values({ productId: product.id, storeId: product.storeId, position, ...image })
+    .returning({ id: productPhotos.id });
+  if (!row) throw new Error("photo insert returned nothing");
+  return row;
 }

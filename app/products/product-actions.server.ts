@@ -22,15 +22,8 @@ import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import { unusedProductFiles } from "./photos.server";
-import {
-  createProduct,
-  deleteProduct,
-  PRODUCT_MESSAGES,
-  type Product,
-  type ProductImage,
-  productFilesPrefix,
-  updateProduct,
-} from "./products.server";
+import { type ProductImage, productFilesPrefix } from "./product-files.server";
+import { createProduct, deleteProduct, PRODUCT_MESSAGES, type Product, updateProduct } from "./products.server";
 import { readVariantForm } from "./variant-form";
 import { productForEditing } from "./variants.server";
 

@@ -1,17 +1,20 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, notExists, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import type { ProductFields } from "~/domain/product-fields";
 import { searchPattern, searchTextOf } from "~/domain/search";
 import { type ProductOption, VARIANT_MESSAGES } from "~/domain/variants";
-import { renditionSourceKey } from "~/media/renditions";
 import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { productPhotos, products, saleLines, stores } from "../../db/schema";
-import { replaceVariantsStatements, type VariantDraft } from "./variants.server";
+import { touchStore } from "~/workspace/store-record.server";
+import { products, productVariants } from "../../db/schema";
+import { coverPhotoStatement, replaceCoverStatement } from "./photos.server";
+import { keysNotInSales, type ProductImage, productFilesPrefix } from "./product-files.server";
+import { type VariantDraft, variantStatements } from "./variants.server";
 
 export type Product = typeof products.$inferSelect;
 export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stock"> &
@@ -23,10 +26,6 @@ export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stoc
   >;
 
 /** Every file of a product lives under this prefix (deleted with the product). */
-export function productFilesPrefix(storeId: string, productId: string): string {
-  return `stores/${storeId}/products/${productId}`;
-}
-
 /** Inserts a product with a fresh 7-digit id; `id` may be reserved beforehand (its image key names it). */
 export async function insertProduct(db: Db, input: NewProductInput & { id?: string }, now: Date): Promise<Product> {
   for (let attempt = 1; ; attempt++) {
@@ -57,29 +56,12 @@ export async function insertProduct(db: Db, input: NewProductInput & { id?: stri
   }
 }
 
-/**
- * The product's image as its gallery's first photo (the cover), for the batch that inserts the
- * product: it finds the product by id, so nothing is written when the product was not inserted.
- */
-function coverPhotoStatement(db: Db, storeId: string, productId: string, image: ProductImage) {
-  return db.run(sql`insert into product_photos (product_id, store_id, position, key, width, height, filename)
-    select id, store_id, 0, ${image.key}, ${image.width}, ${image.height}, ${image.filename} from products
-    where id = ${productId} and store_id = ${storeId}`);
-}
-
 export const PRODUCT_MESSAGES = {
   imageRequired: "La imagen del producto es obligatoria",
 } as const;
 
 /** A product's own fields as the form and the import give them (app/domain/product-fields.ts). */
 export type ProductInput = ProductFields;
-
-export interface ProductImage {
-  key: string;
-  width: number;
-  height: number;
-  filename: string;
-}
 
 /** A product's options and the variants they make (none for a product sold as one thing). */
 export interface ProductVariants {
@@ -171,7 +153,7 @@ export async function createProduct(
       coverPhotoStatement(db, storeId, id, image),
       // Written only for a product that exists: nothing when the limit refused it.
       ...replaceVariantsStatements(db, storeId, id, variants.options, variants.drafts, input.stock),
-      db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+      touchStore(db, storeId, now),
     ])
     .catch(refuseTakenSku);
   if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.products);
@@ -193,28 +175,15 @@ export async function updateProduct(
   variants: ProductVariants = NO_VARIANTS,
 ): Promise<string | null> {
   const own = and(eq(products.id, product.id), eq(products.storeId, product.storeId));
-  const coverId = db
-    .select({ id: productPhotos.id })
-    .from(productPhotos)
-    .where(eq(productPhotos.productId, product.id))
-    .orderBy(asc(productPhotos.position), asc(productPhotos.id))
-    .limit(1);
   await db
     .batch([
       db
         .update(products)
         .set({ ...input, searchText: searchTextOf(input.name) })
         .where(own),
-      ...(image
-        ? [
-            db
-              .update(productPhotos)
-              .set({ key: image.key, width: image.width, height: image.height, filename: image.filename })
-              .where(and(eq(productPhotos.id, coverId), eq(productPhotos.storeId, product.storeId))),
-          ]
-        : []),
+      ...(image ? [replaceCoverStatement(db, product, image)] : []),
       ...replaceVariantsStatements(db, product.storeId, product.id, variants.options, variants.drafts, input.stock),
-      db.update(stores).set({ updatedAt: now }).where(eq(stores.id, product.storeId)),
+      touchStore(db, product.storeId, now),
     ])
     .catch(refuseTakenSku);
   return image && product.imageKey && product.imageKey !== image.key ? product.imageKey : null;
@@ -227,7 +196,7 @@ export async function deleteProduct(db: Db, files: FileStore, storeId: string, p
       .delete(products)
       .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
       .returning({ id: products.id }),
-    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+    touchStore(db, storeId, now),
   ]);
   if (deleted.length === 0) return false;
   const keys = await keysNotInSales(db, await files.list(`${productFilesPrefix(storeId, productId)}/`));
@@ -235,16 +204,69 @@ export async function deleteProduct(db: Db, files: FileStore, storeId: string, p
   return true;
 }
 
+/** The product's price and 'Precio anterior' set anew (the store's currency changed). */
+export const setProductPrices = (db: Db, storeId: string, productId: string, price: number, compareAtPrice: number | null) =>
+  db
+    .update(products)
+    .set({ price, compareAtPrice })
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId)));
+
 /**
- * The image files no sale line shows: sales keep the picture of what was bought, so a replaced or
- * deleted product's image stays while a sale refers to it (the store's deletion removes it).
+ * Statements (for one batch) that make the product's options `options` and its variants exactly `drafts`
+ * (variants.server's `variantStatements`). Without options the product has no variants and its own stock
+ * `stockWithoutOptions`; with options the database keeps its stock as the enabled variants' sum. Nothing
+ * is written for a product that is not the store's.
  */
-export async function keysNotInSales(db: Db, keys: string[]): Promise<string[]> {
-  if (keys.length === 0) return [];
-  // A half-size rendition is in use while its image is.
-  const imageOf = (key: string) => renditionSourceKey(key) ?? key;
-  const images = [...new Set(keys.map(imageOf))];
-  const used = await db.selectDistinct({ key: saleLines.imageKey }).from(saleLines).where(inArray(saleLines.imageKey, images));
-  const inUse = new Set(used.map((u) => u.key));
-  return keys.filter((k) => !inUse.has(imageOf(k)));
+export function replaceVariantsStatements(
+  db: Db,
+  storeId: string,
+  productId: string,
+  options: ProductOption[],
+  drafts: VariantDraft[],
+  stockWithoutOptions: number,
+): BatchItem<"sqlite">[] {
+  const ownProduct = and(eq(products.id, productId), eq(products.storeId, storeId));
+  // In this order: the variants go before the product takes its own stock back, and come after it takes its options.
+  if (options.length === 0 || drafts.length === 0)
+    return [
+      ...variantStatements(db, storeId, productId, []),
+      db.update(products).set({ options: [], stock: stockWithoutOptions }).where(ownProduct),
+    ];
+  return [db.update(products).set({ options }).where(ownProduct), ...variantStatements(db, storeId, productId, drafts)];
 }
+
+/** A product the catalog import creates (hidden: the file has no photo), with its created_at holding the plan's limit. */
+export const insertImportedProduct = (
+  db: Db,
+  product: Omit<typeof products.$inferInsert, "createdAt"> & { createdAt: Date | SQL },
+) => db.insert(products).values(product as typeof products.$inferInsert);
+
+/** A product's own columns as the catalog import's file gives them. */
+export const updateImportedProduct = (
+  db: Db,
+  storeId: string,
+  productId: string,
+  columns: Pick<Product, "name" | "searchText" | "price" | "compareAtPrice" | "description" | "category" | "published">,
+) =>
+  db
+    .update(products)
+    .set(columns)
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId)));
+
+/**
+ * Takes `quantity` from a product sold as one thing, when `condition` holds (the sale still pending). A product
+ * that has gained options since keeps its stock in its variants (the database sums them): nothing is taken
+ * here then. Below zero the table's CHECK fails the statement, and the batch with it.
+ */
+export const takeProductStock = (db: Db, storeId: string, productId: string, quantity: number, condition: SQL) =>
+  db
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}` })
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.storeId, storeId),
+        condition,
+        notExists(db.select({ one: sql`1` }).from(productVariants).where(eq(productVariants.productId, productId))),
+      ),
+    );

@@ -1,7 +1,7 @@
 // Data access for a product's options and variants (the rules: app/domain/variants.ts).
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { optionColumns, type ProductOption } from "~/domain/variants";
+import { optionColumns } from "~/domain/variants";
 import type { Db } from "~/services/db";
 import { productPhotos, products, productVariants } from "../../db/schema";
 
@@ -41,28 +41,14 @@ export function listVariants(db: Db, storeId: string, productId: string) {
 }
 
 /**
- * Statements (for one batch) that make the product's options `options` and its variants exactly
- * `drafts`. A combination already there keeps its row (matched on its values), so sale lines keep
- * pointing at it; the others are removed. Without options the product has no variants and its own
- * stock `stockWithoutOptions`; with options the database keeps its stock as the enabled variants' sum.
- * Nothing is written for a product that is not the store's.
+ * Statements (for one batch) that make the product's variants exactly `drafts` (none without options).
+ * A combination already there keeps its row (matched on its values), so sale lines keep pointing at it;
+ * the others are removed. Nothing is written for a product that is not the store's. The product's own
+ * row (its options, its stock without them) is products.server's `replaceVariantsStatements`.
  */
-export function replaceVariantsStatements(
-  db: Db,
-  storeId: string,
-  productId: string,
-  options: ProductOption[],
-  drafts: VariantDraft[],
-  stockWithoutOptions: number,
-): BatchItem<"sqlite">[] {
+export function variantStatements(db: Db, storeId: string, productId: string, drafts: VariantDraft[]): BatchItem<"sqlite">[] {
   const ownVariants = and(eq(productVariants.productId, productId), eq(productVariants.storeId, storeId));
-  const ownProduct = and(eq(products.id, productId), eq(products.storeId, storeId));
-  if (options.length === 0 || drafts.length === 0) {
-    return [
-      db.delete(productVariants).where(ownVariants),
-      db.update(products).set({ options: [], stock: stockWithoutOptions }).where(ownProduct),
-    ];
-  }
+  if (drafts.length === 0) return [db.delete(productVariants).where(ownVariants)];
   const kept = sql.join(
     drafts.map((d) => {
       const o = optionColumns(d.values);
@@ -74,7 +60,6 @@ export function replaceVariantsStatements(
   const choosing = rows.filter((r) => r.d.photoId !== undefined);
   const keeping = rows.filter((r) => r.d.photoId === undefined);
   return [
-    db.update(products).set({ options }).where(ownProduct),
     db.delete(productVariants).where(and(ownVariants, sql`(option1, option2, option3) not in (values ${kept})`)),
     ...(choosing.length ? [upsertVariants(db, storeId, productId, choosing, true)] : []),
     ...(keeping.length ? [upsertVariants(db, storeId, productId, keeping, false)] : []),
@@ -127,3 +112,10 @@ export async function productForEditing(db: Db, storeId: string, productId: stri
   ]);
   return product && { product, variants, photoIds: photos.map((p) => p.id) };
 }
+
+/** Takes `quantity` from a variant, when `condition` holds (the sale still pending); below zero the CHECK fails the batch. */
+export const takeVariantStock = (db: Db, storeId: string, variantId: number, quantity: number, condition: SQL) =>
+  db
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} - ${quantity}` })
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId), condition));

@@ -44,3 +44,12 @@ export function sandboxStoreRecords(db: Db, clock: Clock): SandboxStoreRecords {
     },
   };
 }
+
+/** 'Aprobar pago' / 'Rechazar pago': taken once, while the sandbox payment is still pending. */
+export async function decideSandboxCheckout(db: Db, id: string, decision: "approved" | "rejected") {
+  if (!/^\d{1,12}$/.test(id)) return;
+  await db
+    .update(sandboxStorePayments)
+    .set({ status: decision })
+    .where(and(eq(sandboxStorePayments.id, Number(id)), eq(sandboxStorePayments.status, "pending")));
+}

@@ -31,12 +31,3 @@ export async function findSandboxCheckout(db: Db, id: string) {
     .where(eq(sandboxStorePayments.id, Number(id)));
   return rows.find((row) => row.payment.notificationUrl.endsWith(storeWebhookPath(row.storeId)));
 }
-
-/** 'Aprobar pago' / 'Rechazar pago': taken once, while the sandbox payment is still pending. */
-export async function decideSandboxCheckout(db: Db, id: string, decision: "approved" | "rejected") {
-  if (!/^\d{1,12}$/.test(id)) return;
-  await db
-    .update(sandboxStorePayments)
-    .set({ status: decision })
-    .where(and(eq(sandboxStorePayments.id, Number(id)), eq(sandboxStorePayments.status, "pending")));
-}

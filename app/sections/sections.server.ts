@@ -7,7 +7,8 @@ import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { products, sectionItems, sections, stores } from "../../db/schema";
+import { touchStore } from "~/workspace/store-record.server";
+import { products, sectionItems, sections } from "../../db/schema";
 
 export type Section = typeof sections.$inferSelect;
 export type SectionItem = typeof sectionItems.$inferSelect;
@@ -85,9 +86,6 @@ export function listSectionItems(db: Db, sectionId: string) {
     .orderBy(asc(sectionItems.position));
 }
 
-const touch = (db: Pick<Db, "update">, storeId: string, now: Date) =>
-  db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId));
-
 /** Creates a section while the store has fewer than the plan's sections (a conditioned insert, atomic). */
 export async function createSection(db: Db, storeId: string, plan: PlanLimits, title: string, now: Date): Promise<Section> {
   for (let attempt = 1; ; attempt++) {
@@ -97,7 +95,7 @@ export async function createSection(db: Db, storeId: string, plan: PlanLimits, t
         db.run(sql`insert into sections (id, store_id, title, position, created_at)
           select ${id}, ${storeId}, ${title}, coalesce((select max(position) from sections where store_id = ${storeId}), 0) + 1, ${now.getTime()}
           where (select count(*) from sections where store_id = ${storeId}) < ${plan.sections}`),
-        touch(db, storeId, now),
+        touchStore(db, storeId, now),
       ]);
       if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.sections);
       const section = await findSection(db, storeId, id);
@@ -116,7 +114,7 @@ export async function renameSection(db: Db, section: Section, title: string, now
       .update(sections)
       .set({ title })
       .where(and(eq(sections.id, section.id), eq(sections.storeId, section.storeId))),
-    touch(db, section.storeId, now),
+    touchStore(db, section.storeId, now),
   ]);
 }
 
@@ -124,7 +122,7 @@ export async function renameSection(db: Db, section: Section, title: string, now
 export async function deleteSection(db: Db, files: FileStore, section: Section, now: Date): Promise<void> {
   await db.batch([
     db.delete(sections).where(and(eq(sections.id, section.id), eq(sections.storeId, section.storeId))),
-    touch(db, section.storeId, now),
+    touchStore(db, section.storeId, now),
   ]);
   const keys = await files.list(`stores/${section.storeId}/sections/${section.id}/`);
   if (keys.length) await files.delete(keys);
@@ -135,7 +133,7 @@ export async function moveSection(db: Db, storeId: string, sectionId: string, di
   if (!updates) return false;
   if (updates.length === 0) return true;
   await db.batch([
-    touch(db, storeId, now),
+    touchStore(db, storeId, now),
     ...updates.map((u) =>
       db
         .update(sections)
@@ -161,7 +159,7 @@ async function appendItems(db: Db, section: Section, plan: PlanLimits, items: Ne
           ${item.type}, ${item.productId ?? null}, ${item.fileKey ?? null}, ${item.thumbKey ?? null}, ${item.width ?? null}, ${item.height ?? null}
         where ${i === 0 ? sql`${present} + ${items.length} <= ${plan.itemsPerSection}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
-    touch(db, section.storeId, now),
+    touchStore(db, section.storeId, now),
   ]);
   if (first.rowsAffected === 0) {
     const count = await db.$count(sectionItems, eq(sectionItems.sectionId, section.id));
@@ -213,7 +211,7 @@ export async function moveItem(db: Db, section: Section, itemId: number, directi
   if (!updates) return false;
   if (updates.length === 0) return true;
   await db.batch([
-    touch(db, section.storeId, now),
+    touchStore(db, section.storeId, now),
     ...updates.map((u) =>
       db
         .update(sectionItems)
@@ -231,7 +229,7 @@ export async function removeItem(db: Db, files: FileStore, section: Section, ite
       .delete(sectionItems)
       .where(and(eq(sectionItems.id, itemId), eq(sectionItems.sectionId, section.id)))
       .returning({ fileKey: sectionItems.fileKey, thumbKey: sectionItems.thumbKey }),
-    touch(db, section.storeId, now),
+    touchStore(db, section.storeId, now),
   ]);
   const item = removed[0];
   if (!item) return false;

@@ -68,7 +68,10 @@ export function fileUrl(key: string): string {
 }
 
 export class R2FileStore implements FileStore {
-  constructor(private readonly bucket: R2Bucket) {}
+  private readonly bucket: R2Bucket;
+  constructor(bucket: R2Bucket) {
+    this.bucket = bucket;
+  }
   async put(key: string, data: Uint8Array, contentType: string) {
     await this.bucket.put(key, data, { httpMetadata: { contentType } });
   }

@@ -4,7 +4,8 @@ import { type Direction, swapWithNeighbour } from "~/domain/ordering";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { storeBanners, stores } from "../../db/schema";
+import { touchStore } from "~/workspace/store-record.server";
+import { storeBanners } from "../../db/schema";
 
 export type Banner = typeof storeBanners.$inferSelect;
 export interface NewBanner {
@@ -33,7 +34,7 @@ export async function addBanners(db: Db, storeId: string, plan: PlanLimits, bann
           coalesce((select max(position) from store_banners where store_id = ${storeId}), 0) + 1
         where ${i === 0 ? sql`${present} + ${banners.length} <= ${plan.banner}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
-    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+    touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected === 0) {
     const count = await db.$count(storeBanners, eq(storeBanners.storeId, storeId));
@@ -48,7 +49,7 @@ export async function deleteBanner(db: Db, files: FileStore, storeId: string, ba
       .delete(storeBanners)
       .where(and(eq(storeBanners.id, bannerId), eq(storeBanners.storeId, storeId)))
       .returning({ key: storeBanners.key }),
-    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+    touchStore(db, storeId, now),
   ]);
   const key = removed[0]?.key;
   if (!key) return false;
@@ -63,7 +64,7 @@ export async function moveBanner(db: Db, storeId: string, bannerId: number, dire
   if (!updates) return false;
   if (updates.length === 0) return true;
   await db.batch([
-    db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId)),
+    touchStore(db, storeId, now),
     ...updates.map((u) =>
       db
         .update(storeBanners)

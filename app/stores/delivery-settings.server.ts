@@ -3,7 +3,8 @@ import type { DeliveryZone, PickupPoint, StoreDeliveryMethods } from "~/domain/d
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
 import type { Db } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
-import { deliveryZones, pickupPoints, stores } from "../../db/schema";
+import { touchStoreIfChanged, updateStore } from "~/workspace/store-record.server";
+import { deliveryZones, pickupPoints } from "../../db/schema";
 
 export type PickupPointInput = Omit<PickupPoint, "id">;
 export type DeliveryZoneInput = Omit<DeliveryZone, "id">;
@@ -38,18 +39,9 @@ export function listDeliveryZones(db: Db, storeId: string | SQL) {
 }
 
 /** Bumps the store's updatedAt only when the statement before it in the batch changed a row. */
-const touchStoreIfChanged = (db: Db, storeId: string, now: Date) =>
-  db
-    .update(stores)
-    .set({ updatedAt: now })
-    .where(and(eq(stores.id, storeId), sql`changes() > 0`));
-
 /** The caller has checked that at least one method stays on (hasSomeMethod). */
 export async function setDeliveryMethods(db: Db, storeId: string, methods: StoreDeliveryMethods, now: Date): Promise<void> {
-  await db
-    .update(stores)
-    .set({ ...methods, updatedAt: now })
-    .where(eq(stores.id, storeId));
+  await updateStore(db, storeId, methods, now);
 }
 
 /**

@@ -1,25 +1,19 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { addPaidStore } from "~/auth/users.server";
 import { restatePrice } from "~/domain/currencies";
 import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
 import { planPrice } from "~/domain/plans";
 import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
+import { setProductPrices } from "~/products/products.server";
 import { type Db, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import type { Services } from "~/services/services";
 import { StoreError } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
+import { deleteStoreRow, insertStoreWithinLimit, renameStore, updateStore } from "~/workspace/store-record.server";
 import { plans, products, sales, storeSlugHistory, stores, users } from "../../db/schema";
 import { qrPng, qrSvg, qrTarget } from "./qr.server";
 
-export type NewStoreInput = Pick<Store, "ownerId" | "name" | "url" | "category"> &
-  Partial<
-    Pick<
-      Store,
-      "currency" | "timeZone" | "description" | "mainTitle" | "storeTitle" | "saleNumber" | "attentionNumber" | "location"
-    >
-  >;
-
-const MAX_ID_TRIES = 5;
 export const DEFAULT_TIME_ZONE = "America/Bogota";
 
 export const STORE_MESSAGES = {
@@ -28,24 +22,6 @@ export const STORE_MESSAGES = {
   nameTooShort: "El nombre de la tienda debe tener al menos 3 letras o números",
   nameReserved: "Ese nombre está reservado. Elige otro.",
 } as const;
-
-/** Inserts a store with a fresh random 10-digit id (retried on the rare collision). */
-export async function insertStore(db: Db, input: NewStoreInput, now: Date): Promise<Store> {
-  for (let attempt = 1; ; attempt++) {
-    const id = randomDigits(ID_DIGITS.store);
-    try {
-      const [row] = await db
-        .insert(stores)
-        .values({ ...input, id, createdAt: now, updatedAt: now })
-        .returning();
-      if (!row) throw new Error("store insert returned nothing");
-      return row;
-    } catch (error) {
-      if (attempt < MAX_ID_TRIES && isUniqueViolation(error, "stores.id")) continue;
-      throw error;
-    }
-  }
-}
 
 /** Generates the store's QR (PNG and SVG) pointing at /QR/{id} and stores both files. */
 export async function writeStoreQr(
@@ -134,13 +110,10 @@ export async function createStore(
   const qr = await writeStoreQr(files, config.APP_ORIGIN, storeId);
   const ownedStores = sql`(select count(*) from stores where owner_id = ${ownerId})`;
   try {
+    const store = { ownerId, name, url, category: input.category, timeZone: input.timeZone ?? DEFAULT_TIME_ZONE, ...qr };
     const [, inserted] = await db.batch([
-      db.run(sql`update users set stores_limit = stores_limit + 1, bill_total = bill_total + ${extraPerBill}
-        where id = ${ownerId} and ${acceptExtraCost ? 1 : 0} = 1 and ${ownedStores} >= stores_limit`),
-      db.run(sql`insert into stores (id, owner_id, name, url, category, time_zone, qr_png_key, qr_svg_key, created_at, updated_at)
-        select ${storeId}, ${ownerId}, ${name}, ${url}, ${input.category}, ${input.timeZone ?? DEFAULT_TIME_ZONE},
-          ${qr.qrPngKey}, ${qr.qrSvgKey}, ${now.getTime()}, ${now.getTime()}
-        where ${ownedStores} < (select stores_limit from users where id = ${ownerId})`),
+      addPaidStore(db, ownerId, extraPerBill, acceptExtraCost, ownedStores),
+      insertStoreWithinLimit(db, storeId, store, ownedStores, now),
     ]);
     if (inserted.rowsAffected === 0) {
       await files.delete([qr.qrPngKey, qr.qrSvgKey]);
@@ -178,23 +151,16 @@ export interface StoreInfoInput {
 export async function updateStoreInfo(db: Db, store: Store, input: StoreInfoInput, now: Date): Promise<Store> {
   const name = cleanStoreName(input.name);
   const url = name === store.name ? store.url : await availableSlug(db, name, store.id);
-  const values = { ...input, name, url, updatedAt: now };
+  const values = { ...input, name, url };
   try {
-    if (url === store.url) {
-      await db.update(stores).set(values).where(eq(stores.id, store.id));
-    } else {
-      await db.batch([
-        db.delete(storeSlugHistory).where(eq(storeSlugHistory.slug, url)),
-        db.insert(storeSlugHistory).values({ slug: store.url, storeId: store.id, replacedAt: now }),
-        db.update(stores).set(values).where(eq(stores.id, store.id)),
-      ]);
-    }
+    if (url === store.url) await updateStore(db, store.id, values, now);
+    else await renameStore(db, store.id, store.url, values, now);
   } catch (error) {
     if (isUniqueViolation(error, "stores.url") || isUniqueViolation(error, "store_slug_history.slug"))
       throw new StoreError(STORE_MESSAGES.nameTaken(name), "name", STORE_MESSAGES.nameTakenTitle);
     throw error;
   }
-  return { ...store, ...values };
+  return { ...store, ...values, updatedAt: now };
 }
 
 /**
@@ -209,19 +175,16 @@ export async function changeStoreCurrency(db: Db, store: Store, currency: string
     .where(eq(products.storeId, store.id));
   const restate = (minor: number) => restatePrice(minor, store.currency, currency);
   await db.batch([
-    db.update(stores).set({ currency, updatedAt: now }).where(eq(stores.id, store.id)),
+    updateStore(db, store.id, { currency }, now),
     ...rows.map((p) =>
-      db
-        .update(products)
-        .set({ price: restate(p.price), compareAtPrice: p.compareAtPrice === null ? null : restate(p.compareAtPrice) })
-        .where(eq(products.id, p.id)),
+      setProductPrices(db, store.id, p.id, restate(p.price), p.compareAtPrice === null ? null : restate(p.compareAtPrice)),
     ),
   ]);
 }
 
 /** Replaces the logo key; returns the previous key (the caller deletes that file once the row points away). */
 export async function setStoreLogo(db: Db, store: Store, logoKey: string, now: Date): Promise<string | null> {
-  await db.update(stores).set({ logoKey, updatedAt: now }).where(eq(stores.id, store.id));
+  await updateStore(db, store.id, { logoKey }, now);
   return store.logoKey;
 }
 
@@ -230,7 +193,7 @@ export async function setStoreLogo(db: Db, store: Store, logoKey: string, now: D
  * cascade), then every file under its prefix (logo, banners, product and section media, QR).
  */
 export async function deleteStore(services: Services, store: Store): Promise<void> {
-  await services.db.delete(stores).where(and(eq(stores.id, store.id), eq(stores.ownerId, store.ownerId)));
+  await deleteStoreRow(services.db, store.id, store.ownerId);
   const keys = await services.files.list(`stores/${store.id}/`);
   if (keys.length) await services.files.delete(keys);
 }

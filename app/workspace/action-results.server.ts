@@ -5,12 +5,12 @@ import { MEDIA_MESSAGES, MediaError } from "~/media/image-rules";
 /** A refusal a workspace rule raises (a limit, a taken name): its Spanish message, the field, a title. */
 export class StoreError extends Error {
   override name = "StoreError";
-  constructor(
-    message: string,
-    readonly field: string = "form",
-    readonly title?: string,
-  ) {
+  readonly field: string;
+  readonly title?: string;
+  constructor(message: string, field = "form", title?: string) {
     super(message);
+    this.field = field;
+    this.title = title;
   }
 }
 

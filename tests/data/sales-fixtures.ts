@@ -8,7 +8,7 @@ import { randomDigits } from "~/domain/ids";
 import type { SaleChange } from "~/orders/order-records.server";
 import { insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
-import { insertStore } from "~/stores/stores.server";
+import { insertStore } from "~/workspace/store-record.server";
 import { saleLines, sales, users } from "../../db/schema";
 import type { createTestServices } from "../support/services";
 

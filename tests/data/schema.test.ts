@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION, MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
 import { insertProduct } from "~/products/products.server";
-import { insertStore } from "~/stores/stores.server";
+import { insertStore } from "~/workspace/store-record.server";
 import { plans, products, saleLines, sales, sectionItems, sections, stores, users } from "../../db/schema";
 import { expectConstraint } from "../support/constraints";
 import { createTestServices } from "../support/services";

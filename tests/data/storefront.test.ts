@@ -6,7 +6,7 @@ import { createSale } from "~/orders/order-records.server";
 import { insertProduct } from "~/products/products.server";
 import { productListQuery } from "~/site/queries.server";
 import { loadSitePage } from "~/site/site.server";
-import { insertStore } from "~/stores/stores.server";
+import { insertStore } from "~/workspace/store-record.server";
 import { idempotencyKeys, saleLines, sales, storeSlugHistory, users } from "../../db/schema";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";

@@ -1,5 +1,5 @@
 import { createSession } from "../../app/auth/sessions.server";
-import { insertStore, type NewStoreInput } from "../../app/stores/stores.server";
+import { insertStore, type NewStore } from "../../app/workspace/store-record.server";
 import { users } from "../../db/schema";
 import type { createTestServices } from "./services";
 
@@ -9,7 +9,7 @@ type S = ReturnType<typeof createTestServices>;
 export async function merchantWithStore(
   s: S,
   plan: "standard" | "premium" = "standard",
-  store: Partial<Omit<NewStoreInput, "ownerId">> = {},
+  store: Partial<Omit<NewStore, "ownerId">> = {},
 ) {
   const id = crypto.randomUUID();
   const now = s.clock.now();
@@ -37,7 +37,7 @@ export async function merchantWithStore(
 export async function signedInMerchant(
   s: S,
   plan: "standard" | "premium" = "standard",
-  store: Partial<Omit<NewStoreInput, "ownerId">> = {},
+  store: Partial<Omit<NewStore, "ownerId">> = {},
 ) {
   const merchant = await merchantWithStore(s, plan, store);
   const cookie = (await createSession(s, merchant.id)).split(";")[0] ?? "";

@@ -5,7 +5,8 @@ import { failure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { confirmSalePayment } from "~/orders/sale-payments.server";
 import { SandboxDecision } from "../sandbox-decision";
-import { decideSandboxCheckout, findSandboxCheckout, requireStoreSandbox } from "../store-sandbox.server";
+import { decideSandboxCheckout } from "../sandbox-store-payments.server";
+import { findSandboxCheckout, requireStoreSandbox } from "../store-sandbox.server";
 import type { Route } from "./+types/sandbox-store-checkout";
 
 /**

@@ -1,0 +1,102 @@
+/**
+ * The stores table's one writer (and its former slugs'): a store created, its settings saved, its public
+ * version bumped, deleted. Every feature of a store's workspace changes the store's row through here; the
+ * row's `updatedAt` is the version the public pages' cache validators and edge cache key read, so any
+ * change to what the public site shows bumps it with `touchStore`, in the same batch as the change.
+ */
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { type Db, isUniqueViolation } from "~/services/db";
+import { storeSlugHistory, stores } from "../../db/schema";
+import type { Store } from "./context.server";
+
+const MAX_ID_TRIES = 5;
+
+/** The public site's version of the store: bumped with every change it shows (batch it with the change). */
+export const touchStore = (db: Db, storeId: string, now: Date) =>
+  db.update(stores).set({ updatedAt: now }).where(eq(stores.id, storeId));
+
+/** touchStore, only when the statement just before it in the batch changed a row. */
+export const touchStoreIfChanged = (db: Db, storeId: string, now: Date) =>
+  db
+    .update(stores)
+    .set({ updatedAt: now })
+    .where(and(eq(stores.id, storeId), sql`changes() > 0`));
+
+export type NewStore = Omit<typeof stores.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/** A store's insert with the given id (to batch with the account that owns it). */
+export const insertStoreStatement = (db: Db, id: string, store: NewStore, now: Date) =>
+  db.insert(stores).values({ ...store, id, createdAt: now, updatedAt: now });
+
+/** Inserts a store with a fresh random 10-digit id (retried on the rare collision). */
+export async function insertStore(db: Db, store: NewStore, now: Date): Promise<Store> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await insertStoreStatement(db, randomDigits(ID_DIGITS.store), store, now).returning();
+      if (!row) throw new Error("store insert returned nothing");
+      return row;
+    } catch (error) {
+      if (attempt < MAX_ID_TRIES && isUniqueViolation(error, "stores.id")) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * A new store of `ownerId`, inserted only while the owner has fewer stores than their limit
+ * (`ownedStores`: their count, read in the same statement): past it, nothing is inserted.
+ */
+export const insertStoreWithinLimit = (db: Db, id: string, store: NewStore & { ownerId: string }, ownedStores: SQL, now: Date) =>
+  db.run(sql`insert into ${stores} (id, owner_id, name, url, category, time_zone, qr_png_key, qr_svg_key, created_at, updated_at)
+    select ${id}, ${store.ownerId}, ${store.name}, ${store.url}, ${store.category}, ${store.timeZone},
+      ${store.qrPngKey}, ${store.qrSvgKey}, ${now.getTime()}, ${now.getTime()}
+    where ${ownedStores} < (select stores_limit from users where id = ${store.ownerId})`);
+
+/** What the merchant's pages set on the store's row (its information, delivery methods, listings, logo, QR). */
+export type StoreSettings = Partial<
+  Pick<
+    Store,
+    | "name"
+    | "url"
+    | "category"
+    | "currency"
+    | "description"
+    | "mainTitle"
+    | "storeTitle"
+    | "saleNumber"
+    | "attentionNumber"
+    | "location"
+    | "timeZone"
+    | "hideSoldOut"
+    | "pickupEnabled"
+    | "homeDeliveryEnabled"
+    | "arrangeEnabled"
+    | "logoKey"
+    | "qrPngKey"
+    | "qrSvgKey"
+  >
+>;
+
+/** Saves settings of the store's row and bumps its public version. */
+export const updateStore = (db: Db, storeId: string, settings: StoreSettings, now: Date) =>
+  db
+    .update(stores)
+    .set({ ...settings, updatedAt: now })
+    .where(eq(stores.id, storeId));
+
+/**
+ * Saves settings that rename the store: its slug `from` goes to the history (it keeps redirecting), and
+ * the new one, if the store had it before, leaves the history. One batch.
+ */
+export async function renameStore(db: Db, storeId: string, from: string, settings: StoreSettings & { url: string }, now: Date) {
+  await db.batch([
+    db.delete(storeSlugHistory).where(eq(storeSlugHistory.slug, settings.url)),
+    db.insert(storeSlugHistory).values({ slug: from, storeId, replacedAt: now }),
+    updateStore(db, storeId, settings, now),
+  ]);
+}
+
+/** Deletes the owner's store row: its products, sections, banners, sales and former slugs go with it by cascade. */
+export const deleteStoreRow = (db: Db, storeId: string, ownerId: string) =>
+  db.delete(stores).where(and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)));
