@@ -6,7 +6,7 @@ import { isSameSiteRequest, withoutOpaqueOrigin } from "./security/origin";
 import { clientIpContext, type Services, servicesContext, storeHostContext } from "./services/services";
 import { routeStoreHost } from "./site/tenant";
 
-export const ROUND_TRIPS_HEADER = "x-vitrina-db-round-trips";
+const ROUND_TRIPS_HEADER = "x-vitrina-db-round-trips";
 
 // Every message a visitor can see is Spanish, also zod's for schemas that give none of their own.
 applySpanishValidationMessages();

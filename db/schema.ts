@@ -2,13 +2,13 @@
 // Times are integer epoch milliseconds; money is integer minor units of the named currency.
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { BILLING_PERIODS } from "../app/domain/billing";
+import { PLAN_IDS } from "../app/domain/plans";
 import type { ProductOption } from "../app/domain/variants";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 const bool = (name: string) => integer(name, { mode: "boolean" });
 
-export const PLAN_IDS = ["standard", "premium"] as const;
-export const BILLING_PERIODS = ["monthly", "biannual", "annually"] as const;
 export const SALE_STATES = ["Pendiente", "Confirmada", "Cancelada"] as const;
 export const SECTION_ITEM_TYPES = ["product", "image", "video"] as const;
 export const PAYMENT_KINDS = ["plan_change", "renewal", "stores"] as const;

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { Readable } from "node:stream";
-import { cacheControlFor } from "../app/http/cache-policy.ts";
+import { cacheControlFor } from "../app/pwa/cache-policy.ts";
 import { type Encoding, isCompressible, negotiateEncoding, varyOnEncoding } from "./compression.ts";
 
 const TYPES: Record<string, string> = {

@@ -6,7 +6,7 @@ const DAY_SECONDS = 24 * 3600;
 
 export const SESSION_DAYS = 30;
 /** A browser the owner has signed in from (app/auth/devices.server.ts). */
-export const KNOWN_DEVICE_DAYS = 365;
+const KNOWN_DEVICE_DAYS = 365;
 
 export const sessionCookie = (config: Settings) => appCookie(config, "vitrina_sesion", { maxAge: SESSION_DAYS * DAY_SECONDS });
 export const knownDeviceCookie = (config: Settings) =>

@@ -10,7 +10,7 @@ export interface ScryptParams {
   p: number;
 }
 
-export const CURRENT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+const CURRENT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {

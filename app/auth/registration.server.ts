@@ -5,9 +5,9 @@ import { validTimeZone } from "~/domain/time-zones";
 import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
-import { availableSlug, STORE_MESSAGES, writeStoreQr } from "~/stores/stores.server";
 import { StoreError } from "~/workspace/action-results.server";
-import { insertStoreStatement } from "~/workspace/store-record.server";
+import { writeStoreQr } from "~/workspace/store-qr.server";
+import { availableSlug, insertStoreStatement, STORE_MESSAGES } from "~/workspace/store-record.server";
 import { registrations, users, verificationCodes } from "../../db/schema";
 import { verificationCodeEmail } from "./emails";
 import { AUTH_MESSAGES as M } from "./messages";
@@ -16,9 +16,9 @@ import { insertUser } from "./users.server";
 
 export type Registration = typeof registrations.$inferSelect;
 
-export const CODE_TTL_MS = 10 * 60_000;
-export const CODE_MAX_TRIES = 5;
-export const CODE_RESEND_MS = 60_000;
+const CODE_TTL_MS = 10 * 60_000;
+const CODE_MAX_TRIES = 5;
+const CODE_RESEND_MS = 60_000;
 const REGISTRATION_TTL_MS = 24 * 3600_000;
 
 export class RegistrationError extends Error {
@@ -30,7 +30,7 @@ export class RegistrationError extends Error {
   }
 }
 
-export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   const row = await db.query.users.findFirst({
     where: and(eq(users.email, email), eq(users.accountCreated, true)),
     columns: { id: true },

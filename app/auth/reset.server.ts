@@ -10,7 +10,7 @@ import { emailOf, setPasswordHash } from "./users.server";
 
 const RESET_TTL_MS = 3600_000;
 /** One reset email a minute per account is enough for its owner and keeps strangers from flooding the mailbox. */
-export const RESET_EMAIL_INTERVAL_MS = 60_000;
+const RESET_EMAIL_INTERVAL_MS = 60_000;
 
 /** Sends a reset link when the email has an account; the caller answers the same either way. */
 export async function requestPasswordReset(services: Services, email: string): Promise<void> {

@@ -7,7 +7,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/services/db";
 import { users } from "../../db/schema";
 
-export type UserRow = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 /** The plan and bill fields billing changes (plan, period, stores limit, bill, trial). */
 export type AccountChanges = Partial<

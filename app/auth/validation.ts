@@ -2,12 +2,12 @@ import { z } from "zod";
 import { whenMissing } from "~/domain/validation-messages";
 import { AUTH_MESSAGES as M } from "./messages";
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 128;
 
 const requiredText = (max: number) => z.string(whenMissing(M.required)).trim().min(1, M.required).max(max);
 
-export const emailField = z
+const emailField = z
   .string({ error: M.required })
   .trim()
   .min(1, M.required)

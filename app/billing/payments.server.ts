@@ -45,7 +45,7 @@ type UserRow = typeof users.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 export const completedPath = (code: string) => `/paymentCompleted/${code}`;
-export const WEBHOOK_PATH = "/webhooks/mercadopago";
+const WEBHOOK_PATH = "/webhooks/mercadopago";
 
 /** What the order costs, priced on the server from the database (never from the form). */
 async function priceOrder(services: Services, user: UserRow, order: PaymentOrder) {

@@ -2,10 +2,11 @@
 import { eq } from "drizzle-orm";
 import { changeAccount } from "~/auth/users.server";
 import type { BillingPeriod } from "~/domain/billing";
+import { BILLING_PERIODS } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
 import { billTotal, type PlanId, planPrice, startTrial } from "~/domain/plans";
 import type { Services } from "~/services/services";
-import { BILLING_PERIODS, plans, users } from "../../db/schema";
+import { plans, users } from "../../db/schema";
 
 /** Every plan, cheapest first, with its price and its total for `storesLimit` stores in each period. */
 export async function listPlanOffers(services: Services, storesLimit: number) {

@@ -5,7 +5,7 @@
  */
 import { constantTimeEqual } from "~/domain/constant-time";
 
-export const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
+const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: "missing" | "malformed" | "mismatch" | "stale" };
 

@@ -3,7 +3,7 @@
  * a studio-like backdrop with soft light and a shaded object, with fine grain like a camera sensor.
  * The pipeline then treats them exactly like a merchant's upload.
  */
-export type PictureShape = "mug" | "bag" | "ball" | "bottle" | "box" | "plant" | "shirt";
+type PictureShape = "mug" | "bag" | "ball" | "bottle" | "box" | "plant" | "shirt";
 
 export interface PictureSpec {
   shape: PictureShape;

@@ -15,7 +15,7 @@ import { productFilesPrefix } from "~/products/product-files.server";
 import { insertProduct, replaceVariantsStatements } from "~/products/products.server";
 import type { Services } from "~/services/services";
 import { addDeliveryZone, addPickupPoint } from "~/stores/delivery-settings.server";
-import { writeStoreQr } from "~/stores/stores.server";
+import { writeStoreQr } from "~/workspace/store-qr.server";
 import { insertStore, updateStore } from "~/workspace/store-record.server";
 import { users } from "../../db/schema";
 import { drawPicture, type PictureSpec } from "./pictures";

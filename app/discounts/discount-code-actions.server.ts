@@ -19,7 +19,7 @@ import {
 
 const FORM_FIELDS = ["code", "kind", "value", "minPurchase", "startsOn", "endsOn", "maxUses", "active"] as const;
 
-export const discountCodesPath = (storeId: string) => `/Store/${storeId}/discounts`;
+const discountCodesPath = (storeId: string) => `/Store/${storeId}/discounts`;
 
 /** A code id as a URL or a form names it: a positive whole number, or nothing. */
 const codeIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

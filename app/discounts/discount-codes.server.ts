@@ -137,7 +137,7 @@ export const discountByKeyQuery = (db: Db, storeId: SQL, key: string) =>
  * One more use of the store's code, for the batch that saves the sale carrying it: the table's CHECK keeps
  * uses within max_uses, so at the limit the statement fails and the whole batch (the sale) with it.
  */
-export const useCodeStatement = (db: Db, storeId: string, codeId: number) =>
+export const codeUseStatement = (db: Db, storeId: string, codeId: number) =>
   db
     .update(discountCodes)
     .set({ uses: sql`${discountCodes.uses} + 1` })

@@ -1,5 +1,5 @@
-import type { BILLING_PERIODS } from "../../db/schema";
-
+/** How often a merchant pays: every month, six months or year. */
+export const BILLING_PERIODS = ["monthly", "biannual", "annually"] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
 const PERIOD_MONTHS: Record<BillingPeriod, number> = { monthly: 1, biannual: 6, annually: 12 };
@@ -12,7 +12,7 @@ export function addBillingPeriod(from: Date, period: BillingPeriod): Date {
   return addMonths(from, PERIOD_MONTHS[period]);
 }
 
-export function addMonths(from: Date, months: number): Date {
+function addMonths(from: Date, months: number): Date {
   const year = from.getUTCFullYear();
   const month = from.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
@@ -43,8 +43,8 @@ export function showBillWarning(state: BillingState, now: Date): boolean {
   const days = daysUntilDue(state, now);
   return days !== null && days > 0 && days <= 6;
 }
-export const GRACE_DAYS = 10;
-export const STORE_UNLOCK_PRICE_USD_MINOR = 50;
+const GRACE_DAYS = 10;
+const STORE_UNLOCK_PRICE_USD_MINOR = 50;
 
 /** Renewal advances the due date by the period from the previous due date, not from the payment day. */
 export function renewedDueDate(previousDue: Date, period: BillingPeriod): Date {

@@ -17,14 +17,14 @@ export function lineKey(line: { productId: string; variantId?: number | null }):
 }
 
 /** The line a key names, without its quantity; null when the key is malformed. */
-export function readLineKey(key: string): Omit<CartLine, "quantity"> | null {
+function readLineKey(key: string): Omit<CartLine, "quantity"> | null {
   const match = LINE_KEY.exec(key);
   if (!match?.[1]) return null;
   return match[2] ? { productId: match[1], variantId: Number(match[2]) } : { productId: match[1] };
 }
 
 export const CART_MAX_LINES = 50;
-export const CART_MAX_QUANTITY = 999;
+const CART_MAX_QUANTITY = 999;
 
 export const CART_MESSAGES = {
   stockLimit: "Limite de producto: No puedes comprar más productos de los que quedan",
@@ -57,10 +57,6 @@ export function serializeCart(lines: CartLine[]): string {
     .slice(-CART_MAX_LINES)
     .map((l) => `${lineKey(l)}:${l.quantity}`)
     .join("|");
-}
-
-export function cartCount(lines: CartLine[]): number {
-  return lines.reduce((sum, l) => sum + l.quantity, 0);
 }
 
 export type CartChange = { lines: CartLine[]; limited: boolean; soldOut: boolean };
@@ -121,7 +117,7 @@ export interface CartProduct {
   stock: number;
 }
 
-export interface PricedLine<P extends CartProduct = CartProduct> {
+interface PricedLine<P extends CartProduct = CartProduct> {
   product: P;
   quantity: number;
   /** Quantity the shopper asked for before clamping to stock (shown as the limit message). */

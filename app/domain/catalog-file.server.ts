@@ -13,7 +13,7 @@ import {
   unreadableCatalogFile,
 } from "./product-csv";
 
-export const CATALOG_CSV_BOUNDS = {
+const CATALOG_CSV_BOUNDS = {
   // The header and the rows; blank rows count too.
   maxRecords: CATALOG_MAX_ROWS + 1,
   maxColumns: Math.max(CATALOG_MAX_COLUMNS, CATALOG_COLUMNS.length),

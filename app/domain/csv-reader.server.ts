@@ -15,7 +15,7 @@ export interface CsvBounds {
   maxCellChars: number;
 }
 
-export type CsvProblem = "unclosedQuote" | "malformed" | "tooManyRecords" | "tooManyColumns" | "cellTooLong";
+type CsvProblem = "unclosedQuote" | "malformed" | "tooManyRecords" | "tooManyColumns" | "cellTooLong";
 
 export type CsvReading =
   | { ok: true; separator: CsvSeparator; records: string[][] }
@@ -51,7 +51,7 @@ const CR = 0x0d;
  * The separator of a file: the one of ';' and ',' its first line has more of outside quotes (',' on a tie).
  * Looks no further than the first line, nor past `enough` of either: a wall of separators is decided at once.
  */
-export function detectSeparator(bytes: Uint8Array, enough: number): CsvSeparator {
+function detectSeparator(bytes: Uint8Array, enough: number): CsvSeparator {
   let semicolons = 0;
   let commas = 0;
   let quoted = false;

@@ -20,7 +20,7 @@ export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: "Po
  * New codes (and codes renamed) need at least this many characters, so they cannot be found by trying a
  * few thousand; a shorter code saved before keeps working and can still be edited under its name.
  */
-export const NEW_CODE_MIN_LENGTH = 4;
+const NEW_CODE_MIN_LENGTH = 4;
 
 export const DISCOUNT_FORM_MESSAGES = {
   code: `Usa de ${NEW_CODE_MIN_LENGTH} a 20 letras sin tildes, números, guiones (-) o guiones bajos (_), sin espacios`,
@@ -105,7 +105,7 @@ const optionalDate = z
   .transform((text) => (text === "" ? null : text));
 
 /** The form's fields but 'Valor', whose rules depend on 'Tipo' (read by `readDiscountCodeForm`). */
-export function discountCodeFieldsSchema(currency: string) {
+function discountCodeFieldsSchema(currency: string) {
   return z.object({
     code: z.string().trim().min(1, VALIDATION_MESSAGES.required).regex(DISCOUNT_CODE_PATTERN, DISCOUNT_FORM_MESSAGES.code),
     kind: z.enum(DISCOUNT_KINDS, DISCOUNT_FORM_MESSAGES.kind),
@@ -230,14 +230,14 @@ export function discountCodeState(
 const MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
 
 /** '1 dic', with the year when it is not `thisYear`'s: '1 dic 2027'. */
-export function shortDate(date: string, thisYear: string): string {
+function shortDate(date: string, thisYear: string): string {
   const [y, m, d] = date.split("-");
   const text = `${Number(d)} ${MONTHS[Number(m) - 1]}`;
   return y === thisYear ? text : `${text} ${y}`;
 }
 
 /** The dates a code applies: '1 dic – 31 dic', 'desde el 1 dic', 'hasta el 31 dic'; null when it has none. */
-export function discountDatesText(startsOn: string | null, endsOn: string | null, today: string): string | null {
+function discountDatesText(startsOn: string | null, endsOn: string | null, today: string): string | null {
   const year = today.slice(0, 4);
   if (startsOn && endsOn) return `${shortDate(startsOn, year)} – ${shortDate(endsOn, year)}`;
   if (startsOn) return `desde el ${shortDate(startsOn, year)}`;

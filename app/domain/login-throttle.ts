@@ -6,7 +6,7 @@
  * it, and any success clears the count.
  */
 export const FREE_LOGIN_FAILURES = 5;
-export const FIRST_BACKOFF_MS = 60_000;
+const FIRST_BACKOFF_MS = 60_000;
 export const MAX_BACKOFF_MS = 15 * 60_000;
 /** A day without failures forgets them. */
 export const FAILURES_FORGOTTEN_AFTER_MS = 24 * 3600_000;

@@ -1,6 +1,8 @@
 import { addBillingPeriod, type BillingPeriod } from "./billing";
 
-export type PlanId = "standard" | "premium";
+/** The plans a merchant chooses from (the plans table holds their limits and prices). */
+export const PLAN_IDS = ["standard", "premium"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 export interface PlanPrices {
   priceMonthly: number;

@@ -50,7 +50,7 @@ export const CATALOG_COLUMNS = [
   "Stock",
   "Activa",
 ] as const;
-export type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
+type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 
 /** The export's separator: spreadsheets set to Spanish open it in columns. Imports take ';' or ','. */
 const CATALOG_SEPARATOR: CsvSeparator = ";";
@@ -188,7 +188,7 @@ export function problemText(problem: RowProblem): string {
 }
 
 /** One combination of a product read from its row. */
-export interface ImportedVariant {
+interface ImportedVariant {
   row: number;
   values: string[];
   /** null = the product's price. */
@@ -199,7 +199,7 @@ export interface ImportedVariant {
 }
 
 /** A product as its rows describe it: the columns of its first row, its options and its variants. */
-export interface ImportedProduct extends ProductFields {
+interface ImportedProduct extends ProductFields {
   /** Its spreadsheet rows, first row first. */
   rows: number[];
   /** The ID column: an existing product's, or null for a new product. */
@@ -531,10 +531,10 @@ export interface CatalogLookup {
   productLimit: number | null;
 }
 
-export type RowOutcome = "crear" | "actualizar";
+type RowOutcome = "crear" | "actualizar";
 
 /** One row of the preview: what happens to it, or why nothing can. */
-export interface RowResult {
+interface RowResult {
   row: number;
   name: string;
   /** null when the row (or its product) has a problem. A new product is created hidden: it has no photo yet. */

@@ -27,7 +27,7 @@ export const PRODUCT_DESCRIPTION_MAX = 2000;
 /** A stock, of a product or of a variant: a whole number, 0 to 9,999,999. */
 export const STOCK_PATTERN = /^\d{1,7}$/;
 /** Amounts above this many minor units are refused. */
-export const MOST_MINOR_UNITS = 1e12;
+const MOST_MINOR_UNITS = 1e12;
 
 export const PRODUCT_FIELD_MESSAGES = {
   stock: "Escribe una cantidad entera, 0 o más",

@@ -9,6 +9,8 @@ export type SaleAction = "confirm" | "cancel";
 export const SALES_PAGE_SIZE = 20;
 /** 'Cargar más ventas' adds a page at a time; past this the merchant searches or exports instead. */
 export const SALES_MAX_SHOWN = 1000;
+// A filtered list also looks among the store's newest SALES_MAX_SHOWN sales only, so a filter that matches nothing
+// reads a bounded stretch of the index, whatever the store's history; older sales are found by their code.
 
 /** Pending sales are counted up to this many for the phone tab bar's badge. */
 export const PENDING_BADGE_CAP = 100;
@@ -53,12 +55,6 @@ export interface SalesFilters {
 }
 
 export const hasFilters = (filters: SalesFilters | undefined) => Boolean(filters?.delivery || filters?.payment);
-
-/**
- * A filtered list looks among the store's newest this many sales (the most 'Cargar más ventas' shows), so a filter
- * that matches nothing reads a bounded stretch of the index, whatever the store's history. Older sales: by code.
- */
-export const SALES_FILTER_WINDOW = SALES_MAX_SHOWN;
 
 /** The payment's state in one word: 'Al recibir' for payment on delivery, else the online payment's state. */
 export function paymentStateLabel(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
@@ -123,7 +119,7 @@ export function variantStockNeeds(
   return needs;
 }
 
-export const DEFAULT_TIME_ZONE = "America/Bogota";
+const DEFAULT_TIME_ZONE = "America/Bogota";
 
 /** The store's IANA zone if this runtime knows it, otherwise the product default. */
 export function safeTimeZone(timeZone: string | null | undefined): string {
@@ -235,7 +231,7 @@ export interface CsvSale {
   buyerEmail: string | null;
 }
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   "Código",
   "Fecha",
   "Estado",

@@ -22,8 +22,8 @@ export const RESERVED_SLUGS = new Set([
   "status",
 ]);
 
-export const SLUG_MIN = 3;
-export const SLUG_MAX = 40;
+const SLUG_MIN = 3;
+const SLUG_MAX = 40;
 
 export function slugify(name: string): string {
   return name

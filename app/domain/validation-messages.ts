@@ -148,7 +148,7 @@ function multipleMessage(divisor: number | bigint): string {
   return M.multipleOf(divisor);
 }
 
-export function spanishValidationMessage(issue: Issue): string {
+function spanishValidationMessage(issue: Issue): string {
   switch (issue.code) {
     case "invalid_type":
       return typeMessage(issue.expected, issue.input);

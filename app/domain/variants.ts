@@ -5,7 +5,7 @@
  */
 
 export const MAX_OPTIONS = 3;
-export const MAX_OPTION_VALUES = 20;
+const MAX_OPTION_VALUES = 20;
 export const MAX_VARIANTS = 100;
 export const OPTION_NAME_MAX = 30;
 export const OPTION_VALUE_MAX = 30;
@@ -87,7 +87,7 @@ export function optionProblems(options: ProductOption[]): OptionProblem[] {
   return problems;
 }
 
-export function combinationCount(options: ProductOption[]): number {
+function combinationCount(options: ProductOption[]): number {
   return options.length === 0 ? 0 : options.reduce((n, o) => n * o.values.length, 1);
 }
 
@@ -139,7 +139,7 @@ export function variantPrice(productPrice: number, variant: { price: number | nu
 }
 
 /** A variant a shopper can put in the cart: enabled and in stock. */
-export function isAvailable(variant: { enabled: boolean; stock: number }): boolean {
+function isAvailable(variant: { enabled: boolean; stock: number }): boolean {
   return variant.enabled && variant.stock > 0;
 }
 

@@ -60,7 +60,7 @@ export function amountParts(
 }
 
 /** The amount parts as text lines, 'label: value'. */
-export function amountLines(amounts: OrderAmounts, zone: string | null | undefined, money: (minor: number) => string): string[] {
+function amountLines(amounts: OrderAmounts, zone: string | null | undefined, money: (minor: number) => string): string[] {
   return amountParts(amounts, zone, money).map((part) => `${part.label}: ${part.value}`);
 }
 

@@ -17,12 +17,12 @@ const SECRET_PATHS = [
 /** Anonymous addresses whose answers say themselves how long they may be kept: the stores, stored files, QR redirects, webhooks. */
 const PUBLIC_PATHS = [/^\/site\//, /^\/files\//, /^\/QR\//, /^\/webhooks\//];
 
-export const carriesSecret = (pathname: string) => SECRET_PATHS.some((p) => p.test(pathname));
+const carriesSecret = (pathname: string) => SECRET_PATHS.some((p) => p.test(pathname));
 
 /** Every other answer depends on who is signed in (merchant, account and admin pages, their data, CSV exports, redirects). */
-export const dependsOnSession = (pathname: string) => !PUBLIC_PATHS.some((p) => p.test(pathname));
+const dependsOnSession = (pathname: string) => !PUBLIC_PATHS.some((p) => p.test(pathname));
 
-export const SITE_REFERRER_POLICY = "strict-origin-when-cross-origin";
+const SITE_REFERRER_POLICY = "strict-origin-when-cross-origin";
 
 /** The response with the cache and referrer rules of the (routed) address it answers. */
 export function withPrivacyHeaders(pathname: string, response: Response): Response {

@@ -6,7 +6,7 @@ import type { FileStore } from "~/services/files";
  * pixels. The rendition lives and dies with its image: its key and size are derived, never stored.
  * See docs/decisions/0007g-image-renditions.md.
  */
-export const SMALL_RENDITION_MIN_HEIGHT = 200;
+const SMALL_RENDITION_MIN_HEIGHT = 200;
 const SMALL_SUFFIX = "-s.webp";
 
 export function smallRenditionSize(width: number, height: number): { width: number; height: number } | null {

@@ -21,7 +21,7 @@ export function filesOf(form: FormData, field: string): File[] {
   return form.getAll(field).filter((v): v is File => typeof v === "object" && v !== null && v.size > 0);
 }
 
-export async function readUpload(file: File): Promise<Uint8Array> {
+async function readUpload(file: File): Promise<Uint8Array> {
   if (file.size > MAX_UPLOAD_BYTES) throw new MediaError(MEDIA_MESSAGES.tooHeavy);
   return new Uint8Array(await file.arrayBuffer());
 }

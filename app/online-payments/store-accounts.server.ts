@@ -14,7 +14,7 @@ export const OAUTH_CALLBACK_PATH = "/Store/oauth/mercadopago";
 export const paymentsPagePath = (storeId: string) => `/Store/${storeId}/payments`;
 
 /** Refreshed at the moment of use once fewer than this remain (MercadoPago's tokens last 180 days). */
-export const REFRESH_WHEN_LESS_THAN_MS = 7 * 24 * 3600_000;
+const REFRESH_WHEN_LESS_THAN_MS = 7 * 24 * 3600_000;
 
 export type StorePaymentAccount = typeof storePaymentAccounts.$inferSelect;
 

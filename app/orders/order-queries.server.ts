@@ -2,7 +2,7 @@
 // sales desk's lists and one sale. Each query is scoped by store: the public ones take the page's store
 // subquery, the desk's the id of the store the signed-in merchant owns.
 import { and, asc, desc, eq, exists, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { hasFilters, SALES_FILTER_WINDOW, type SalesFilters, todayRange } from "~/domain/sales";
+import { hasFilters, SALES_MAX_SHOWN, type SalesFilters, todayRange } from "~/domain/sales";
 import type { Db } from "~/services/db";
 import { idempotencyKeys, saleLines, sales } from "../../db/schema";
 
@@ -83,7 +83,7 @@ export const orderLinesByIdQuery = (db: Db, storeId: SQL, saleId: string) =>
 // ——— The sales desk ———
 
 export type Sale = typeof sales.$inferSelect;
-export type SaleLine = typeof saleLines.$inferSelect;
+type SaleLine = typeof saleLines.$inferSelect;
 export type SaleWithLines = Sale & { lines: SaleLine[] };
 
 /**
@@ -105,11 +105,11 @@ interface StoreScope {
 const viewLimit = (view: SalesView) => (view.kind === "code" ? 1 : view.limit);
 
 /**
- * The creation time of the store's SALES_FILTER_WINDOW-th newest sale (0 when it has fewer): a constant subquery
+ * The creation time of the store's SALES_MAX_SHOWN-th newest sale (0 when it has fewer): a constant subquery
  * that reads that many entries of sales_store_newest_idx and no table row.
  */
 function filterWindowStart(storeId: string): SQL {
-  return sql`coalesce((select ${sales.createdAt} from ${sales} where ${sales.storeId} = ${storeId} order by ${sales.createdAt} desc, ${sales.id} desc limit 1 offset ${SALES_FILTER_WINDOW - 1}), 0)`;
+  return sql`coalesce((select ${sales.createdAt} from ${sales} where ${sales.storeId} = ${storeId} order by ${sales.createdAt} desc, ${sales.id} desc limit 1 offset ${SALES_MAX_SHOWN - 1}), 0)`;
 }
 
 /**

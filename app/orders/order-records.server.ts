@@ -3,7 +3,7 @@
 // changes, so concurrent requests change an order once.
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
 import { and, asc, eq, exists, inArray, ne, sql } from "drizzle-orm";
-import { useCodeStatement } from "~/discounts/discount-codes.server";
+import { codeUseStatement } from "~/discounts/discount-codes.server";
 import type { DeliveryMethod } from "~/domain/delivery";
 import { ID_DIGITS, randomDigits, randomToken } from "~/domain/ids";
 import type { OrderQuote } from "~/domain/order-quote";
@@ -58,7 +58,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
     const saleId = randomDigits(ID_DIGITS.sale);
     const accessToken = randomToken(24);
     try {
-      const useCode = order.discountCode ? [useCodeStatement(db, order.storeId, order.discountCode.id)] : [];
+      const useCode = order.discountCode ? [codeUseStatement(db, order.storeId, order.discountCode.id)] : [];
       await db.batch([
         db.insert(sales).values({
           id: saleId,
@@ -107,7 +107,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
   }
 }
 
-export class DuplicateKeyError extends Error {
+class DuplicateKeyError extends Error {
   override name = "DuplicateKeyError";
 }
 

@@ -32,7 +32,7 @@ import { paymentRedirect } from "./payment-redirect.server";
 import { saleMessage } from "./sale-message";
 
 /** What of the store placing an order reads (the public site's store row has it). */
-export interface OrderingStore {
+interface OrderingStore {
   id: string;
   name: string;
   url: string;

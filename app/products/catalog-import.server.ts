@@ -300,7 +300,7 @@ export type CatalogImportAnswer =
   | { applied: false; status: number; errors: Record<string, string>; preview: CatalogPreviewView | null };
 
 /** Rows of the preview's table: the first ones, then only those with a problem (a phone shows no more). */
-export const PREVIEW_TABLE_ROWS = 100;
+const PREVIEW_TABLE_ROWS = 100;
 
 /** What the import page shows of a preview; `confirm` only when it can be applied. */
 export interface CatalogPreviewView {
@@ -331,7 +331,7 @@ const viewOf = (preview: CatalogImportPreview, fileDigest: string): CatalogPrevi
  * The file of the store's last preview, kept in the file store between the preview and 'Confirmar importación'
  * (one per store: a new preview replaces it), in the store's private folder, which the /files route never serves.
  */
-export const pendingImportKey = (storeId: string) => `stores/${storeId}/private/catalog-import.csv`;
+const pendingImportKey = (storeId: string) => `stores/${storeId}/private/catalog-import.csv`;
 
 type Upload = { ok: true; bytes: Uint8Array } | { ok: false; message: string; status: number };
 

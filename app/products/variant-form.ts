@@ -30,7 +30,7 @@ const text = (form: FormData, name: string) => {
 };
 
 /** The options the merchant filled in (rows with neither a name nor values are left out). */
-export function readOptions(form: FormData): { options: ProductOption[]; fields: number[] } {
+function readOptions(form: FormData): { options: ProductOption[]; fields: number[] } {
   const options: ProductOption[] = [];
   const fields: number[] = [];
   for (let i = 0; i < MAX_OPTIONS; i++) {

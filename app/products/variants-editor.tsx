@@ -12,7 +12,7 @@ import {
 import { ErrorText, Field, SelectField } from "~/ui/form";
 
 /** A saved combination's fields as the form shows them (prices in the store currency, as typed). */
-export interface VariantFormRow {
+interface VariantFormRow {
   stock: string;
   price: string;
   sku: string;

@@ -5,8 +5,6 @@ import { optionColumns } from "~/domain/variants";
 import type { Db } from "~/services/db";
 import { productPhotos, products, productVariants } from "../../db/schema";
 
-export type Variant = typeof productVariants.$inferSelect;
-
 /** One combination as the merchant set it: its values (one per option), stock, own price, SKU, photo, and whether it is sold. */
 export interface VariantDraft {
   values: string[];

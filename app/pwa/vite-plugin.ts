@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { build, type Plugin } from "vite";
-import { cloudflareHeadersFile } from "../http/cache-policy.ts";
+import { cloudflareHeadersFile } from "./cache-policy.ts";
 import { renderFavicon, renderIcons } from "./icons.ts";
 import { FAVICON, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, VERSION_MARKER, webManifest } from "./manifest.ts";
 
@@ -15,7 +15,7 @@ const WORKER_ENTRY = here("./sw.ts");
  * (so each runtime serves them as it serves the rest of the build): the icons resized from the one
  * source image, /favicon.ico (which browsers ask every page for), the web app manifest, the offline
  * page and the service worker, bundled on its own as one classic script. On Cloudflare a `_headers`
- * file gives the asset server the cache lifetimes the Node server sends (app/http/cache-policy.ts):
+ * file gives the asset server the cache lifetimes the Node server sends (app/pwa/cache-policy.ts):
  * hashed /assets/* immutable, /sw.js `no-cache`. docs/decisions/0014-installable-merchant-app.md.
  */
 export function installableApp({ target }: { target: "node" | "cloudflare" }): Plugin {

@@ -11,12 +11,6 @@ import { touchStore } from "~/workspace/store-record.server";
 import { products, sectionItems, sections } from "../../db/schema";
 
 export type Section = typeof sections.$inferSelect;
-export type SectionItem = typeof sectionItems.$inferSelect;
-
-export interface SectionSummary extends Section {
-  items: number;
-}
-
 export interface FileItemInput {
   type: "image" | "video";
   fileKey: string;

@@ -5,10 +5,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export function offsetClock(offsetMs: number): Clock {
-  return { now: () => new Date(Date.now() + offsetMs) };
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -19,7 +19,7 @@ const flag = z.preprocess(
     .transform((v) => v === "1" || v === "true"),
 );
 
-export const configSchema = z
+const configSchema = z
   .object({
     RUNTIME: z.enum(["node", "cloudflare"]),
     /** production turns off the sandbox, outbox and test clock unless enabled explicitly. */
@@ -174,8 +174,6 @@ export const configSchema = z
     }
   });
 
-export type ConfigInput = z.input<typeof configSchema>;
-
 /**
  * Encrypts linked-account tokens when PAYMENT_TOKEN_KEY is not set: local runs and tests only (production
  * with MercadoPago OAuth refuses to start without a key). It is public, so it protects nothing.
@@ -183,7 +181,7 @@ export type ConfigInput = z.input<typeof configSchema>;
 export const DEVELOPMENT_TOKEN_KEY = "dml0cmluYS1kZXNhcnJvbGxvLW5vLXNlY3JldGEtMDE";
 
 /** Contact sent in VAPID tokens by local runs without VAPID_SUBJECT. */
-export const LOCAL_VAPID_SUBJECT = "mailto:avisos@vitrina.local";
+const LOCAL_VAPID_SUBJECT = "mailto:avisos@vitrina.local";
 
 /** The Web Push sender's keys (base64url) and contact, resolved once at start (app/notifications/vapid-keys.server.ts). */
 export interface VapidKeys {

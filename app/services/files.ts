@@ -15,7 +15,7 @@ export interface FileStore {
 }
 
 /** Content types the /files route may serve; anything else is never stored. */
-export const SERVABLE_TYPES: Record<string, string> = {
+const SERVABLE_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
   webp: "image/webp",
   png: "image/png",
@@ -43,7 +43,7 @@ const PRIVATE_TYPES: Record<string, string> = {
   csv: "text/csv",
 };
 
-export const isPrivateFileKey = (key: string) => /^stores\/\d{10}\/private\//.test(key);
+const isPrivateFileKey = (key: string) => /^stores\/\d{10}\/private\//.test(key);
 
 /** A key's content type: a servable one, or a private one under the private folder; null for anything else. */
 export function contentTypeForKey(key: string): string | null {

@@ -11,7 +11,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export class MailError extends Error {
+class MailError extends Error {
   override name = "MailError";
 }
 

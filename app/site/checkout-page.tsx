@@ -7,7 +7,7 @@ import { SiteShell } from "./shell";
 import type { SiteView } from "./site.server";
 
 /** What the checkout page shows: the store, the cart's lines, the order's options and amounts, the form's key. */
-export type CheckoutPageData = Omit<Awaited<ReturnType<typeof checkoutView>>, "wrongCode"> & {
+type CheckoutPageData = Omit<Awaited<ReturnType<typeof checkoutView>>, "wrongCode"> & {
   site: SiteView;
   lines: Array<{ id: string; name: string; quantity: number; subtotal: string }>;
   idempotencyKey: string;

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 export const PAGE_SIZE = 10;
 /** 'Cargar más' without JS shows pages 1…n in one list; this caps n (1,000 products). */
-export const MAX_PAGES = 100;
+const MAX_PAGES = 100;
 
 /** `?pagina=n` (1…MAX_PAGES) and `?categoria=c` (0…15); anything else falls back to the defaults. */
 export function readListParams(request: Request) {

@@ -27,7 +27,7 @@ import { productPhotos, products, sectionItems, sections, storeBanners, storeSlu
  */
 export const HOME_PRODUCT_LIMIT = 10;
 
-export const storeIdOfUrl = (url: string): SQL => sql`(select ${stores.id} from ${stores} where ${stores.url} = ${url})`;
+const storeIdOfUrl = (url: string): SQL => sql`(select ${stores.id} from ${stores} where ${stores.url} = ${url})`;
 
 /** The lowest listing rank the store lists (sold out too, unless it hides them), read with the page. */
 const lowestListedRankOf = (storeId: SQL): SQL =>

@@ -3,7 +3,7 @@ import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { isPastGrace } from "~/domain/billing";
-import { type CartLine, parseCart, priceCart } from "~/domain/cart";
+import { parseCart, priceCart } from "~/domain/cart";
 import { offerView } from "~/domain/catalog";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
@@ -53,7 +53,7 @@ export function storeCookie(config: Config, basePath: string, name: string, valu
 }
 
 /** A store that does not exist (or no longer does): the app's 404, never cached. */
-export function storeNotFound(): never {
+function storeNotFound(): never {
   notFound("store_not_found", { "Cache-Control": "no-store" });
 }
 
@@ -168,7 +168,7 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
 }
 
 /** What every public page renders in its shell (header, links, meta). */
-export function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, cartCount: number) {
+function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, cartCount: number) {
   return {
     name: store.name,
     basePath,
@@ -187,8 +187,6 @@ export function siteView(store: SiteStoreRow, basePath: string, canonicalBase: s
   };
 }
 export type SiteView = ReturnType<typeof siteView>;
-
-export type { CartLine };
 
 /** sitemap.xml and robots.txt: an unknown or closed store answers a plain-text 404/503, not a page. */
 export async function asResource(run: () => Promise<Response>): Promise<Response> {

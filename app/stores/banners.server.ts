@@ -7,7 +7,6 @@ import { StoreError } from "~/workspace/action-results.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { storeBanners } from "../../db/schema";
 
-export type Banner = typeof storeBanners.$inferSelect;
 export interface NewBanner {
   key: string;
   name: string;

@@ -1,75 +1,29 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { addPaidStore } from "~/auth/users.server";
 import { restatePrice } from "~/domain/currencies";
-import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
+import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { planPrice } from "~/domain/plans";
-import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
+import { cleanStoreName } from "~/domain/slug";
 import { setProductPrices } from "~/products/products.server";
 import { type Db, isUniqueViolation } from "~/services/db";
-import type { FileStore } from "~/services/files";
 import type { Services } from "~/services/services";
 import { StoreError } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
-import { deleteStoreRow, insertStoreWithinLimit, renameStore, updateStore } from "~/workspace/store-record.server";
-import { plans, products, sales, storeSlugHistory, stores, users } from "../../db/schema";
-import { qrPng, qrSvg, qrTarget } from "./qr.server";
+import { writeStoreQr } from "~/workspace/store-qr.server";
+import {
+  availableSlug,
+  deleteStoreRow,
+  insertStoreWithinLimit,
+  renameStore,
+  STORE_MESSAGES,
+  updateStore,
+} from "~/workspace/store-record.server";
+import { plans, products, sales, stores, users } from "../../db/schema";
 
-export const DEFAULT_TIME_ZONE = "America/Bogota";
-
-export const STORE_MESSAGES = {
-  nameTakenTitle: "Nombre no disponible",
-  nameTaken: (name: string) => `Ya existe una tienda con el nombre ${name}`,
-  nameTooShort: "El nombre de la tienda debe tener al menos 3 letras o números",
-  nameReserved: "Ese nombre está reservado. Elige otro.",
-} as const;
-
-/** Generates the store's QR (PNG and SVG) pointing at /QR/{id} and stores both files. */
-export async function writeStoreQr(
-  files: FileStore,
-  appOrigin: string,
-  storeId: string,
-): Promise<{ qrPngKey: string; qrSvgKey: string }> {
-  const target = qrTarget(appOrigin, storeId);
-  const png = qrPng(target);
-  const svg = new TextEncoder().encode(qrSvg(target));
-  const qrPngKey = `stores/${storeId}/qr/${(await sha256Hex(png)).slice(0, 32)}.png`;
-  const qrSvgKey = `stores/${storeId}/qr/${(await sha256Hex(svg)).slice(0, 32)}.svg`;
-  await files.put(qrPngKey, png, "image/png");
-  await files.put(qrSvgKey, svg, "image/svg+xml");
-  return { qrPngKey, qrSvgKey };
-}
-
-export async function findStoreByUrl(db: Db, url: string): Promise<Store | undefined> {
-  return db.query.stores.findFirst({ where: eq(stores.url, url) });
-}
+const DEFAULT_TIME_ZONE = "America/Bogota";
 
 export function countStoresOfOwner(db: Db, ownerId: string): Promise<number> {
   return db.$count(stores, eq(stores.ownerId, ownerId));
-}
-
-/**
- * The slug for a (new) store name, or why it cannot be used. Slugs of other stores, current or
- * former (they still redirect), are taken; the store's own former slugs may be taken back.
- */
-export async function availableSlug(db: Db, name: string, ownStoreId?: string): Promise<string> {
-  const clean = cleanStoreName(name);
-  const url = slugify(clean);
-  const problem = slugProblem(url);
-  if (problem === "too_short") throw new StoreError(STORE_MESSAGES.nameTooShort, "name");
-  if (problem) throw new StoreError(STORE_MESSAGES.nameReserved, "name");
-  const [current, former] = await db.batch([
-    db
-      .select({ id: stores.id })
-      .from(stores)
-      .where(and(eq(stores.url, url), ownStoreId ? ne(stores.id, ownStoreId) : undefined)),
-    db
-      .select({ id: storeSlugHistory.storeId })
-      .from(storeSlugHistory)
-      .where(and(eq(storeSlugHistory.slug, url), ownStoreId ? ne(storeSlugHistory.storeId, ownStoreId) : undefined)),
-  ]);
-  if (current.length || former.length)
-    throw new StoreError(STORE_MESSAGES.nameTaken(clean), "name", STORE_MESSAGES.nameTakenTitle);
-  return url;
 }
 
 export type NewStoreOutcome =

@@ -1,7 +1,7 @@
 /** Hand-written HTML: the one escaping, and the pieces every Vitrina email shares. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const VITRINA_FOOTER = "Vitrina · tiendas en línea para tu negocio";
+const VITRINA_FOOTER = "Vitrina · tiendas en línea para tu negocio";
 
 /** The card every email is laid out in: `title` is escaped here, `body` is HTML already escaped by the caller. */
 export function emailLayout(title: string, body: string, footer = VITRINA_FOOTER): string {

@@ -4,13 +4,22 @@
  * row's `updatedAt` is the version the public pages' cache validators and edge cache key read, so any
  * change to what the public site shows bumps it with `touchStore`, in the same batch as the change.
  */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
 import { type Db, isUniqueViolation } from "~/services/db";
 import { storeSlugHistory, stores } from "../../db/schema";
+import { StoreError } from "./action-results.server";
 import type { Store } from "./context.server";
 
 const MAX_ID_TRIES = 5;
+
+export const STORE_MESSAGES = {
+  nameTakenTitle: "Nombre no disponible",
+  nameTaken: (name: string) => `Ya existe una tienda con el nombre ${name}`,
+  nameTooShort: "El nombre de la tienda debe tener al menos 3 letras o números",
+  nameReserved: "Ese nombre está reservado. Elige otro.",
+} as const;
 
 /** The public site's version of the store: bumped with every change it shows (batch it with the change). */
 export const touchStore = (db: Db, storeId: string, now: Date) =>
@@ -100,3 +109,28 @@ export async function renameStore(db: Db, storeId: string, from: string, setting
 /** Deletes the owner's store row: its products, sections, banners, sales and former slugs go with it by cascade. */
 export const deleteStoreRow = (db: Db, storeId: string, ownerId: string) =>
   db.delete(stores).where(and(eq(stores.id, storeId), eq(stores.ownerId, ownerId)));
+
+/**
+ * The slug for a (new) store name, or why it cannot be used. Slugs of other stores, current or
+ * former (they still redirect), are taken; the store's own former slugs may be taken back.
+ */
+export async function availableSlug(db: Db, name: string, ownStoreId?: string): Promise<string> {
+  const clean = cleanStoreName(name);
+  const url = slugify(clean);
+  const problem = slugProblem(url);
+  if (problem === "too_short") throw new StoreError(STORE_MESSAGES.nameTooShort, "name");
+  if (problem) throw new StoreError(STORE_MESSAGES.nameReserved, "name");
+  const [current, former] = await db.batch([
+    db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.url, url), ownStoreId ? ne(stores.id, ownStoreId) : undefined)),
+    db
+      .select({ id: storeSlugHistory.storeId })
+      .from(storeSlugHistory)
+      .where(and(eq(storeSlugHistory.slug, url), ownStoreId ? ne(storeSlugHistory.storeId, ownStoreId) : undefined)),
+  ]);
+  if (current.length || former.length)
+    throw new StoreError(STORE_MESSAGES.nameTaken(clean), "name", STORE_MESSAGES.nameTakenTitle);
+  return url;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { SALES_FILTER_WINDOW } from "~/domain/sales";
+import { SALES_MAX_SHOWN } from "~/domain/sales";
 import { getSale, listSalesWithLines } from "~/orders/order-queries.server";
 import { changeSale } from "~/orders/sale-changes.server";
 import { parseSalesQuery } from "~/sales/query.server";
@@ -172,7 +172,7 @@ describe("the sales list's 'Entrega' and 'Pago' filters", () => {
       createdAt: new Date(start),
       delivery: "arrange",
     });
-    const rows = Array.from({ length: SALES_FILTER_WINDOW }, (_, i) => ({
+    const rows = Array.from({ length: SALES_MAX_SHOWN }, (_, i) => ({
       id: String(2_000_000_000 + i),
       storeId: store.id,
       total: 1000,
@@ -185,8 +185,8 @@ describe("the sales list's 'Entrega' and 'Pago' filters", () => {
     for (let i = 0; i < rows.length; i += 200) await s.db.insert(sales).values(rows.slice(i, i + 200));
     expect(await shown(s, store, "delivery=arrange")).toEqual([]);
     expect(await shown(s, store, `code=${old}&delivery=arrange`)).toEqual([old]);
-    // The window is exactly the newest SALES_FILTER_WINDOW sales: every pickup sale is in it.
-    expect(await shown(s, store, "delivery=pickup&limit=1000")).toHaveLength(SALES_FILTER_WINDOW);
+    // The window is exactly the newest SALES_MAX_SHOWN sales: every pickup sale is in it.
+    expect(await shown(s, store, "delivery=pickup&limit=1000")).toHaveLength(SALES_MAX_SHOWN);
   });
 });
 

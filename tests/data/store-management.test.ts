@@ -5,16 +5,10 @@ import { createSale } from "~/orders/order-records.server";
 import { createProduct, deleteProduct, insertProduct } from "~/products/products.server";
 import { addFileItems, addProductItems, createSection, listSectionItems, listSections } from "~/sections/sections.server";
 import { addBanners, listBanners } from "~/stores/banners.server";
-import {
-  availableSlug,
-  changeStoreCurrency,
-  createStore,
-  deleteStore,
-  listStoreSummaries,
-  updateStoreInfo,
-  writeStoreQr,
-} from "~/stores/stores.server";
+import { changeStoreCurrency, createStore, deleteStore, listStoreSummaries, updateStoreInfo } from "~/stores/stores.server";
 import { planLimits } from "~/workspace/plan-limits.server";
+import { writeStoreQr } from "~/workspace/store-qr.server";
+import { availableSlug } from "~/workspace/store-record.server";
 import { products, saleLines, sales, sectionItems, stores, users } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { newOrder } from "../support/orders";

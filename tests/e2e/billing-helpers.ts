@@ -3,7 +3,7 @@ import { hashPassword } from "../../app/auth/password.server";
 import { e2eDb, login, uniqueEmail } from "./helpers";
 
 export const DAY = 24 * 3600 * 1000;
-export const PASSWORD = "Clave-De-Pagos-2026";
+const PASSWORD = "Clave-De-Pagos-2026";
 
 let passwordHash: Promise<string> | undefined;
 

@@ -14,14 +14,14 @@ import { DiskFileStore } from "../../server/disk-files";
 import { BASE_DB, TMP_DIR } from "./paths";
 import { MemoryMailer, TEST_VAPID, TestClock } from "./services";
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
   body: unknown;
 }
 
-export interface StandInPayment {
+interface StandInPayment {
   id: number;
   status: string;
   external_reference: string | null;
@@ -52,7 +52,7 @@ interface MerchantGrant {
  * as MercadoPago does: the platform's, or a merchant's issued by /oauth/token, which reads only the
  * payments made to that merchant.
  */
-export async function startMercadoPagoStandIn() {
+async function startMercadoPagoStandIn() {
   const requests: RecordedRequest[] = [];
   const payments = new Map<string, StandInPayment>();
   let preferenceStatus = 201;

@@ -27,7 +27,7 @@ export interface ReceivedMessage {
 }
 
 /** A request the stand-in refused (bad JWT, bad encryption, missing header): the server sent it wrong. */
-export interface RefusedRequest {
+interface RefusedRequest {
   subscriptionId: string;
   status: number;
   reason: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readImageSize, sniffImageType } from "~/media/image-rules";
-import { qrMatrix, qrPng, qrSvg, qrTarget } from "~/stores/qr.server";
+import { qrMatrix, qrPng, qrSvg, qrTarget } from "~/workspace/store-qr.server";
 
 describe("store QR", () => {
   const target = qrTarget("https://app.vitrina.com", "1234567890");

@@ -6,7 +6,7 @@ import { getTableName, isTable } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 
-export const TABLE_OWNERS: Record<string, string> = {
+const TABLE_OWNERS: Record<string, string> = {
   users: "app/auth/users.server.ts",
   sessions: "app/auth/sessions.server.ts",
   registrations: "app/auth/registration.server.ts",

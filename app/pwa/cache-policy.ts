@@ -1,4 +1,4 @@
-import { SERVICE_WORKER_PATH } from "../pwa/manifest.ts";
+import { SERVICE_WORKER_PATH } from "./manifest.ts";
 
 /**
  * How long a browser may keep a file of the client build, for both runtimes: the Node server sends

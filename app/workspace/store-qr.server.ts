@@ -1,5 +1,7 @@
 import QRCode from "qrcode";
+import { sha256Hex } from "~/domain/ids";
 import { encodePng } from "~/media/png";
+import type { FileStore } from "~/services/files";
 
 /**
  * The store's QR code, encoding {APP_ORIGIN}/QR/{storeId} so printed codes survive renames.
@@ -47,4 +49,20 @@ export function qrPng(text: string, scale = 10): Uint8Array {
 
 export function qrTarget(appOrigin: string, storeId: string): string {
   return `${appOrigin}/QR/${storeId}`;
+}
+
+/** Generates the store's QR (PNG and SVG) pointing at /QR/{id} and stores both files. */
+export async function writeStoreQr(
+  files: FileStore,
+  appOrigin: string,
+  storeId: string,
+): Promise<{ qrPngKey: string; qrSvgKey: string }> {
+  const target = qrTarget(appOrigin, storeId);
+  const png = qrPng(target);
+  const svg = new TextEncoder().encode(qrSvg(target));
+  const qrPngKey = `stores/${storeId}/qr/${(await sha256Hex(png)).slice(0, 32)}.png`;
+  const qrSvgKey = `stores/${storeId}/qr/${(await sha256Hex(svg)).slice(0, 32)}.svg`;
+  await files.put(qrPngKey, png, "image/png");
+  await files.put(qrSvgKey, svg, "image/svg+xml");
+  return { qrPngKey, qrSvgKey };
 }
