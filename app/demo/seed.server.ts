@@ -14,7 +14,7 @@ import { insertPhoto } from "~/products/photos.server";
 import { productFilesPrefix } from "~/products/product-files.server";
 import { insertProduct, replaceVariantsStatements } from "~/products/products.server";
 import type { Services } from "~/services/services";
-import { addDeliveryZone, addPickupPoint } from "~/stores/delivery-settings.server";
+import { addDeliveryRow } from "~/stores/delivery-settings.server";
 import { writeStoreQr } from "~/workspace/store-qr.server";
 import { insertStore, updateStore } from "~/workspace/store-record.server";
 import { users } from "../../db/schema";
@@ -208,11 +208,12 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
  */
 async function seedDelivery(services: Services, storeId: string, now: Date) {
   const { db } = services;
-  await addDeliveryZone(db, storeId, { name: "Centro", fee: 300, minOrder: null, freeFrom: null }, now);
-  await addDeliveryZone(db, storeId, { name: "Afueras", fee: 700, minOrder: 2000, freeFrom: 6000 }, now);
-  await addPickupPoint(
+  await addDeliveryRow(db, storeId, "zone", { name: "Centro", fee: 300, minOrder: null, freeFrom: null }, now);
+  await addDeliveryRow(db, storeId, "zone", { name: "Afueras", fee: 700, minOrder: 2000, freeFrom: 6000 }, now);
+  await addDeliveryRow(
     db,
     storeId,
+    "pickup",
     { name: "Local Chapinero", address: "Calle 57 #9-31, Bogotá", hours: "Lun a sáb, 9 a 18 h" },
     now,
   );

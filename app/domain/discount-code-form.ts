@@ -37,16 +37,7 @@ export const DISCOUNT_FORM_MESSAGES = {
 } as const;
 
 /** A code as the form saves it: `value` and `minPurchase` in minor units of the store currency for amounts. */
-export interface DiscountCodeInput {
-  code: string;
-  kind: DiscountKind;
-  value: number;
-  minPurchase: number | null;
-  startsOn: string | null;
-  endsOn: string | null;
-  maxUses: number | null;
-  active: boolean;
-}
+export type DiscountCodeInput = Omit<DiscountCode, "id" | "uses">;
 
 /** The form's fields as text, as typed or as the edit page fills them; `active` is "on" when checked. */
 export interface DiscountCodeFormValues {

@@ -7,13 +7,11 @@ import type { Db } from "~/services/db";
 import { invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import {
-  addDeliveryZone,
-  addPickupPoint,
-  deleteDeliveryZone,
-  deletePickupPoint,
+  addDeliveryRow,
+  type DeliveryList,
+  deleteDeliveryRow,
   setDeliveryMethods,
-  updateDeliveryZone,
-  updatePickupPoint,
+  updateDeliveryRow,
 } from "./delivery-settings.server";
 
 /** The intents of the 'Entrega' panel on /Store/{storeId}/info. */
@@ -80,6 +78,12 @@ function deliveryZoneSchema(currency: string) {
     });
 }
 
+/** How the notices name a row of each list ('Punto de retiro agregado', 'Zona de envío agregada'). */
+const LIST_WORDS: Record<DeliveryList, { thing: string; ending: "o" | "a" }> = {
+  pickup: { thing: "Punto de retiro", ending: "o" },
+  zone: { thing: "Zona de envío", ending: "a" },
+};
+
 /** A row id as the form posts it; anything else is no row of this store. */
 const rowId = (value: string | undefined): number => {
   const id = Number(value);
@@ -109,45 +113,26 @@ export async function handleDeliveryAction<Done>(
       await setDeliveryMethods(db, store.id, parsed.data, now);
       return done("Métodos de entrega guardados", "Tu tienda ya los ofrece al comprar.");
     }
-    case "pickup-add":
-    case "pickup-edit": {
-      const id = intent === "pickup-edit" ? rowId(fields.id) : null;
-      const parsed = pickupPointSchema.safeParse(fields);
-      if (!parsed.success) return refused(parsed.error);
-      if (id === null) {
-        try {
-          await addPickupPoint(db, store.id, parsed.data, now);
-        } catch (error) {
-          return limitReached(error);
-        }
-        return done("Punto de retiro agregado", `${parsed.data.name} ya aparece al comprar.`);
+    default: {
+      const [list, change] = intent.split("-") as [DeliveryList, "add" | "edit" | "delete"];
+      const words = LIST_WORDS[list];
+      if (change === "delete") {
+        if (!(await deleteDeliveryRow(db, store.id, list, rowId(fields.id), now))) notFound();
+        return done(`${words.thing} eliminad${words.ending}`, "Ya no aparece al comprar.");
       }
-      if (!(await updatePickupPoint(db, store.id, id, parsed.data, now))) notFound();
-      return done("Punto de retiro guardado", `${parsed.data.name} quedó actualizado.`);
-    }
-    case "pickup-delete": {
-      if (!(await deletePickupPoint(db, store.id, rowId(fields.id), now))) notFound();
-      return done("Punto de retiro eliminado", "Ya no aparece al comprar.");
-    }
-    case "zone-add":
-    case "zone-edit": {
-      const id = intent === "zone-edit" ? rowId(fields.id) : null;
-      const parsed = deliveryZoneSchema(store.currency).safeParse(fields);
+      const id = change === "edit" ? rowId(fields.id) : null;
+      const parsed = (list === "pickup" ? pickupPointSchema : deliveryZoneSchema(store.currency)).safeParse(fields);
       if (!parsed.success) return refused(parsed.error);
-      if (id === null) {
-        try {
-          await addDeliveryZone(db, store.id, parsed.data, now);
-        } catch (error) {
-          return limitReached(error);
-        }
-        return done("Zona de envío agregada", `${parsed.data.name} ya aparece al comprar.`);
+      if (id !== null) {
+        if (!(await updateDeliveryRow(db, store.id, list, id, parsed.data, now))) notFound();
+        return done(`${words.thing} guardad${words.ending}`, `${parsed.data.name} quedó actualizad${words.ending}.`);
       }
-      if (!(await updateDeliveryZone(db, store.id, id, parsed.data, now))) notFound();
-      return done("Zona de envío guardada", `${parsed.data.name} quedó actualizada.`);
-    }
-    case "zone-delete": {
-      if (!(await deleteDeliveryZone(db, store.id, rowId(fields.id), now))) notFound();
-      return done("Zona de envío eliminada", "Ya no aparece al comprar.");
+      try {
+        await addDeliveryRow(db, store.id, list, parsed.data, now);
+      } catch (error) {
+        return limitReached(error);
+      }
+      return done(`${words.thing} agregad${words.ending}`, `${parsed.data.name} ya aparece al comprar.`);
     }
   }
 }

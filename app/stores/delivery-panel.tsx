@@ -1,5 +1,5 @@
 // The 'Entrega' panel of a store's information page: the delivery methods, pickup points and zones.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form } from "react-router";
 import { DELIVERY_LABELS } from "~/domain/delivery";
 import { DELIVERY_ZONE_NAME_MAX, DELIVERY_ZONES_MAX, PICKUP_POINT_LENGTHS, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
@@ -29,88 +29,45 @@ export function DeliveryPanel({
   answer?: ActionFailure;
 }) {
   const { pickupPoints, zones } = delivery;
-  const pickupAdd = answerFor(answer, "pickup-add");
-  const zoneAdd = answerFor(answer, "zone-add");
   return (
     <section className="panel wide" id="entrega" aria-labelledby="entrega-title">
       <h2 id="entrega-title">Entrega</h2>
       <MethodsForm methods={delivery.methods} answer={answerFor(answer, "delivery-methods")} />
 
-      <h3 className="panel-subtitle">Puntos de retiro</h3>
-      <p className="field-hint">
-        Para '{DELIVERY_LABELS.pickup}'.{" "}
-        {location
-          ? `Sin puntos de retiro, el comprador retira en la ubicación de tu tienda: ${location}.`
-          : "Sin puntos de retiro, el comprador retira en la ubicación de tu tienda (escríbela en Información de la tienda)."}{" "}
-        {pickupPoints.length} de {PICKUP_POINTS_MAX}.
-      </p>
-      <DeliveryList
-        label="Puntos de retiro"
+      <ListSection
+        title="Puntos de retiro"
+        hint={
+          <>
+            Para '{DELIVERY_LABELS.pickup}'.{" "}
+            {location
+              ? `Sin puntos de retiro, el comprador retira en la ubicación de tu tienda: ${location}.`
+              : "Sin puntos de retiro, el comprador retira en la ubicación de tu tienda (escríbela en Información de la tienda)."}
+          </>
+        }
+        list="pickup"
         rows={pickupPoints}
+        max={PICKUP_POINTS_MAX}
+        words={{
+          save: "Guardar punto",
+          legend: "Nuevo punto de retiro",
+          add: "Agregar punto de retiro",
+          full: "puntos de retiro",
+        }}
         answer={answer}
-        intent="pickup"
-        editForm={(p, refused) => (
-          <PickupPointForm
-            idPrefix={`pickup-${p.id}`}
-            intent="pickup-edit"
-            id={p.id}
-            values={refused?.values ?? { name: p.name, address: p.address, hours: p.hours }}
-            errors={refused?.errors ?? {}}
-            button="Guardar punto"
-          />
-        )}
+        valuesOf={(p) => ({ name: p.name, address: p.address, hours: p.hours })}
+        form={(props) => <PickupPointForm {...props} />}
       />
-      {pickupPoints.length < PICKUP_POINTS_MAX ? (
-        <PickupPointForm
-          legend="Nuevo punto de retiro"
-          key={`pickup-add-${pickupPoints.length}`}
-          idPrefix="pickup-new"
-          intent="pickup-add"
-          values={pickupAdd?.values ?? {}}
-          errors={pickupAdd?.errors ?? {}}
-          button="Agregar punto de retiro"
-        />
-      ) : (
-        <p className="form-info">Llegaste al máximo de {PICKUP_POINTS_MAX} puntos de retiro.</p>
-      )}
-
-      <h3 className="panel-subtitle">Zonas de envío</h3>
-      <p className="field-hint">
-        Para '{DELIVERY_LABELS.delivery}'. Sin zonas, el envío a domicilio no tiene costo y no se pide zona al comprar. El pedido
-        mínimo y el envío gratis se comparan con el total de los productos, después del descuento. {zones.length} de{" "}
-        {DELIVERY_ZONES_MAX}.
-      </p>
-      <DeliveryList
-        label="Zonas de envío"
+      <ListSection
+        title="Zonas de envío"
+        hint={`Para '${DELIVERY_LABELS.delivery}'. Sin zonas, el envío a domicilio no tiene costo y no se pide zona al comprar. El pedido mínimo y el envío gratis se comparan con el total de los productos, después del descuento.`}
+        list="zone"
         rows={zones}
+        max={DELIVERY_ZONES_MAX}
+        words={{ save: "Guardar zona", legend: "Nueva zona de envío", add: "Agregar zona", full: "zonas de envío" }}
         answer={answer}
-        intent="zone"
-        editForm={(z, refused) => (
-          <ZoneForm
-            idPrefix={`zone-${z.id}`}
-            intent="zone-edit"
-            id={z.id}
-            currency={currency}
-            values={refused?.values ?? { name: z.name, fee: z.fee, minOrder: z.minOrder, freeFrom: z.freeFrom }}
-            errors={refused?.errors ?? {}}
-            button="Guardar zona"
-          />
-        )}
+        valuesOf={(z) => ({ name: z.name, fee: z.fee, minOrder: z.minOrder, freeFrom: z.freeFrom })}
+        form={(props) => <ZoneForm {...props} currency={currency} />}
       />
-      {zones.length < DELIVERY_ZONES_MAX ? (
-        <ZoneForm
-          legend="Nueva zona de envío"
-          key={`zone-add-${zones.length}`}
-          idPrefix="zone-new"
-          intent="zone-add"
-          currency={currency}
-          values={zoneAdd?.values ?? {}}
-          errors={zoneAdd?.errors ?? {}}
-          button="Agregar zona"
-        />
-      ) : (
-        <p className="form-info">Llegaste al máximo de {DELIVERY_ZONES_MAX} zonas de envío.</p>
-      )}
     </section>
   );
 }
@@ -157,6 +114,65 @@ function MethodsForm({ methods, answer }: { methods: Delivery["methods"]; answer
         </button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * One of the panel's lists (pickup points, zones): its heading and hint with how many there are, the saved rows,
+ * and the new row's form while the list has room.
+ */
+function ListSection<Row extends { id: number; name: string; text: string }>(props: {
+  title: string;
+  hint: ReactNode;
+  list: "pickup" | "zone";
+  rows: Row[];
+  max: number;
+  words: { save: string; legend: string; add: string; full: string };
+  answer?: ActionFailure;
+  valuesOf: (row: Row) => Values;
+  form: (props: RowFormProps) => ReactNode;
+}) {
+  const { list, rows, max, words } = props;
+  const added = answerFor(props.answer, `${list}-add`);
+  return (
+    <>
+      <h3 className="panel-subtitle">{props.title}</h3>
+      <p className="field-hint">
+        {props.hint} {rows.length} de {max}.
+      </p>
+      <DeliveryList
+        label={props.title}
+        rows={rows}
+        answer={props.answer}
+        intent={list}
+        editForm={(row, refused) =>
+          props.form({
+            idPrefix: `${list}-${row.id}`,
+            intent: `${list}-edit`,
+            id: row.id,
+            values: refused?.values ?? props.valuesOf(row),
+            errors: refused?.errors ?? {},
+            button: words.save,
+          })
+        }
+      />
+      {rows.length < max ? (
+        <Fragment key={`${list}-add-${rows.length}`}>
+          {props.form({
+            legend: words.legend,
+            idPrefix: `${list}-new`,
+            intent: `${list}-add`,
+            values: added?.values ?? {},
+            errors: added?.errors ?? {},
+            button: words.add,
+          })}
+        </Fragment>
+      ) : (
+        <p className="form-info">
+          Llegaste al máximo de {max} {words.full}.
+        </p>
+      )}
+    </>
   );
 }
 
@@ -230,83 +246,44 @@ function RowForm({
   );
 }
 
+/** A field's id (the panel repeats the same fields in several forms), name, typed value and error, for `Field`. */
+const fieldBinder = (idPrefix: string, values: Values, errors: Values) => (name: string) => ({
+  id: `${idPrefix}-${name}`,
+  name,
+  defaultValue: values[name] ?? "",
+  error: errors[name],
+});
+
 function PickupPointForm({ idPrefix, values, ...form }: RowFormProps) {
-  const { errors } = form;
+  const bind = fieldBinder(idPrefix, values, form.errors);
   return (
     <RowForm {...form}>
-      <Field
-        id={`${idPrefix}-name`}
-        label="Nombre"
-        name="name"
-        required
-        maxLength={PICKUP_POINT_LENGTHS.name}
-        placeholder="Ej.: Local Centro"
-        defaultValue={values.name ?? ""}
-        error={errors.name}
-      />
-      <Field
-        id={`${idPrefix}-address`}
-        label="Dirección"
-        name="address"
-        maxLength={PICKUP_POINT_LENGTHS.address}
-        defaultValue={values.address ?? ""}
-        error={errors.address}
-      />
-      <Field
-        id={`${idPrefix}-hours`}
-        label="Horario"
-        name="hours"
-        maxLength={PICKUP_POINT_LENGTHS.hours}
-        placeholder="Ej.: Lun a sáb, 9 a 18 h"
-        defaultValue={values.hours ?? ""}
-        error={errors.hours}
-      />
+      <Field {...bind("name")} label="Nombre" required maxLength={PICKUP_POINT_LENGTHS.name} placeholder="Ej.: Local Centro" />
+      <Field {...bind("address")} label="Dirección" maxLength={PICKUP_POINT_LENGTHS.address} />
+      <Field {...bind("hours")} label="Horario" maxLength={PICKUP_POINT_LENGTHS.hours} placeholder="Ej.: Lun a sáb, 9 a 18 h" />
     </RowForm>
   );
 }
 
 function ZoneForm({ idPrefix, values, currency, ...form }: RowFormProps & { currency: string }) {
-  const { errors } = form;
+  const bind = fieldBinder(idPrefix, values, form.errors);
   return (
     <RowForm {...form}>
+      <Field {...bind("name")} label="Nombre" required maxLength={DELIVERY_ZONE_NAME_MAX} placeholder="Ej.: Norte" />
       <Field
-        id={`${idPrefix}-name`}
-        label="Nombre"
-        name="name"
-        required
-        maxLength={DELIVERY_ZONE_NAME_MAX}
-        placeholder="Ej.: Norte"
-        defaultValue={values.name ?? ""}
-        error={errors.name}
-      />
-      <Field
-        id={`${idPrefix}-fee`}
+        {...bind("fee")}
         label={`Costo de envío (${currency})`}
-        name="fee"
         required
         inputMode="decimal"
         hint="0 si el envío a esta zona es gratis."
-        defaultValue={values.fee ?? ""}
-        error={errors.fee}
       />
       <Field
-        id={`${idPrefix}-minOrder`}
+        {...bind("minOrder")}
         label={`Pedido mínimo (${currency})`}
-        name="minOrder"
         inputMode="decimal"
         hint="Opcional: debajo de este monto no envías a esta zona."
-        defaultValue={values.minOrder ?? ""}
-        error={errors.minOrder}
       />
-      <Field
-        id={`${idPrefix}-freeFrom`}
-        label={`Envío gratis desde (${currency})`}
-        name="freeFrom"
-        inputMode="decimal"
-        hint="Opcional."
-        defaultValue={values.freeFrom ?? ""}
-        error={errors.freeFrom}
-      />
+      <Field {...bind("freeFrom")} label={`Envío gratis desde (${currency})`} inputMode="decimal" hint="Opcional." />
     </RowForm>
   );
 }

@@ -38,97 +38,78 @@ export function listDeliveryZones(db: Db, storeId: string | SQL) {
     .limit(DELIVERY_ZONES_MAX);
 }
 
-/** Bumps the store's updatedAt only when the statement before it in the batch changed a row. */
 /** The caller has checked that at least one method stays on (hasSomeMethod). */
 export async function setDeliveryMethods(db: Db, storeId: string, methods: StoreDeliveryMethods, now: Date): Promise<void> {
   await updateStore(db, storeId, methods, now);
 }
 
+/** A list of the store's delivery settings: its pickup points or its delivery zones. */
+export type DeliveryList = "pickup" | "zone";
+type RowOf<L extends DeliveryList> = L extends "pickup" ? PickupPointInput : DeliveryZoneInput;
+
 /**
- * Appends a pickup point unless the store has PICKUP_POINTS_MAX already: the count is a condition of
- * the insert itself, so two concurrent adds cannot overshoot.
+ * Appends a row to one of the store's lists unless it holds its maximum already: the count is a condition of the
+ * insert itself, so two concurrent adds cannot overshoot (StoreError with the list's 'full' message).
  */
-export async function addPickupPoint(db: Db, storeId: string, point: PickupPointInput, now: Date): Promise<void> {
-  const [inserted] = await db.batch([
-    db.run(sql`insert into pickup_points (store_id, position, name, address, hours)
-      select ${storeId}, coalesce((select max(position) from pickup_points where store_id = ${storeId}), 0) + 1,
-        ${point.name}, ${point.address}, ${point.hours}
-      where (select count(*) from pickup_points where store_id = ${storeId}) < ${PICKUP_POINTS_MAX}`),
-    touchStoreIfChanged(db, storeId, now),
-  ]);
-  if (inserted.rowsAffected === 0) throw new StoreError(DELIVERY_MESSAGES.pickupPointsFull);
+export async function addDeliveryRow<L extends DeliveryList>(db: Db, storeId: string, list: L, row: RowOf<L>, now: Date) {
+  const insert =
+    list === "pickup"
+      ? pickupPointInsert(storeId, row as PickupPointInput)
+      : deliveryZoneInsert(storeId, row as DeliveryZoneInput);
+  const [inserted] = await db.batch([db.run(insert), touchStoreIfChanged(db, storeId, now)]);
+  if (inserted.rowsAffected === 0)
+    throw new StoreError(list === "pickup" ? DELIVERY_MESSAGES.pickupPointsFull : DELIVERY_MESSAGES.zonesFull);
 }
 
-/** Changes one of this store's pickup points; false when the id is not one of them. */
-export async function updatePickupPoint(
+const pickupPointInsert = (storeId: string, point: PickupPointInput) =>
+  sql`insert into pickup_points (store_id, position, name, address, hours)
+    select ${storeId}, coalesce((select max(position) from pickup_points where store_id = ${storeId}), 0) + 1,
+      ${point.name}, ${point.address}, ${point.hours}
+    where (select count(*) from pickup_points where store_id = ${storeId}) < ${PICKUP_POINTS_MAX}`;
+
+const deliveryZoneInsert = (storeId: string, zone: DeliveryZoneInput) =>
+  sql`insert into delivery_zones (store_id, position, name, fee, min_order, free_from)
+    select ${storeId}, coalesce((select max(position) from delivery_zones where store_id = ${storeId}), 0) + 1,
+      ${zone.name}, ${zone.fee}, ${zone.minOrder}, ${zone.freeFrom}
+    where (select count(*) from delivery_zones where store_id = ${storeId}) < ${DELIVERY_ZONES_MAX}`;
+
+/** Changes one row of the store's list; false when the id is not one of the store's. */
+export async function updateDeliveryRow<L extends DeliveryList>(
   db: Db,
   storeId: string,
+  list: L,
   id: number,
-  point: PickupPointInput,
+  row: RowOf<L>,
   now: Date,
-): Promise<boolean> {
-  const [updated] = await db.batch([
-    db
-      .update(pickupPoints)
-      .set(point)
-      .where(and(eq(pickupPoints.id, id), eq(pickupPoints.storeId, storeId)))
-      .returning({ id: pickupPoints.id }),
-    touchStoreIfChanged(db, storeId, now),
-  ]);
+) {
+  const update =
+    list === "pickup"
+      ? db
+          .update(pickupPoints)
+          .set(row as PickupPointInput)
+          .where(and(eq(pickupPoints.id, id), eq(pickupPoints.storeId, storeId)))
+          .returning({ id: pickupPoints.id })
+      : db
+          .update(deliveryZones)
+          .set(row as DeliveryZoneInput)
+          .where(and(eq(deliveryZones.id, id), eq(deliveryZones.storeId, storeId)))
+          .returning({ id: deliveryZones.id });
+  const [updated] = await db.batch([update, touchStoreIfChanged(db, storeId, now)]);
   return updated.length > 0;
 }
 
-/** Removes one of this store's pickup points; false when the id is not one of them. */
-export async function deletePickupPoint(db: Db, storeId: string, id: number, now: Date): Promise<boolean> {
-  const [deleted] = await db.batch([
-    db
-      .delete(pickupPoints)
-      .where(and(eq(pickupPoints.id, id), eq(pickupPoints.storeId, storeId)))
-      .returning({ id: pickupPoints.id }),
-    touchStoreIfChanged(db, storeId, now),
-  ]);
-  return deleted.length > 0;
-}
-
-/** Appends a delivery zone unless the store has DELIVERY_ZONES_MAX already (conditioned insert, as pickup points). */
-export async function addDeliveryZone(db: Db, storeId: string, zone: DeliveryZoneInput, now: Date): Promise<void> {
-  const [inserted] = await db.batch([
-    db.run(sql`insert into delivery_zones (store_id, position, name, fee, min_order, free_from)
-      select ${storeId}, coalesce((select max(position) from delivery_zones where store_id = ${storeId}), 0) + 1,
-        ${zone.name}, ${zone.fee}, ${zone.minOrder}, ${zone.freeFrom}
-      where (select count(*) from delivery_zones where store_id = ${storeId}) < ${DELIVERY_ZONES_MAX}`),
-    touchStoreIfChanged(db, storeId, now),
-  ]);
-  if (inserted.rowsAffected === 0) throw new StoreError(DELIVERY_MESSAGES.zonesFull);
-}
-
-/** Changes one of this store's delivery zones; false when the id is not one of them. */
-export async function updateDeliveryZone(
-  db: Db,
-  storeId: string,
-  id: number,
-  zone: DeliveryZoneInput,
-  now: Date,
-): Promise<boolean> {
-  const [updated] = await db.batch([
-    db
-      .update(deliveryZones)
-      .set(zone)
-      .where(and(eq(deliveryZones.id, id), eq(deliveryZones.storeId, storeId)))
-      .returning({ id: deliveryZones.id }),
-    touchStoreIfChanged(db, storeId, now),
-  ]);
-  return updated.length > 0;
-}
-
-/** Removes one of this store's delivery zones; false when the id is not one of them. */
-export async function deleteDeliveryZone(db: Db, storeId: string, id: number, now: Date): Promise<boolean> {
-  const [deleted] = await db.batch([
-    db
-      .delete(deliveryZones)
-      .where(and(eq(deliveryZones.id, id), eq(deliveryZones.storeId, storeId)))
-      .returning({ id: deliveryZones.id }),
-    touchStoreIfChanged(db, storeId, now),
-  ]);
+/** Removes one row of the store's list; false when the id is not one of the store's. */
+export async function deleteDeliveryRow(db: Db, storeId: string, list: DeliveryList, id: number, now: Date) {
+  const remove =
+    list === "pickup"
+      ? db
+          .delete(pickupPoints)
+          .where(and(eq(pickupPoints.id, id), eq(pickupPoints.storeId, storeId)))
+          .returning({ id: pickupPoints.id })
+      : db
+          .delete(deliveryZones)
+          .where(and(eq(deliveryZones.id, id), eq(deliveryZones.storeId, storeId)))
+          .returning({ id: deliveryZones.id });
+  const [deleted] = await db.batch([remove, touchStoreIfChanged(db, storeId, now)]);
   return deleted.length > 0;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seedDemo } from "~/demo/seed.server";
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
 import { formatMoney } from "~/domain/money";
-import { addDeliveryZone, addPickupPoint, listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
+import { addDeliveryRow, listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
 import * as info from "~/stores/routes/store-info";
 import { deliveryZones, pickupPoints, stores } from "../../db/schema";
 import { signedInMerchant } from "../support/merchants";
@@ -130,7 +130,7 @@ describe("pickup points", () => {
     const me = await signedInMerchant(s);
     const now = s.clock.now();
     for (let i = 1; i <= PICKUP_POINTS_MAX; i++)
-      await addPickupPoint(s.db, me.store.id, { name: `Punto ${i}`, address: "", hours: "" }, now);
+      await addDeliveryRow(s.db, me.store.id, "pickup", { name: `Punto ${i}`, address: "", hours: "" }, now);
     const answer = await post(s, me, { intent: "pickup-add", name: "Uno más", address: "", hours: "" });
     expect(answer.status).toBe(409);
     expect(failed(answer).errors.form).toBe(DELIVERY_MESSAGES.pickupPointsFull);
@@ -199,7 +199,7 @@ describe("delivery zones", () => {
     const me = await signedInMerchant(s);
     const now = s.clock.now();
     for (let i = 1; i <= DELIVERY_ZONES_MAX; i++)
-      await addDeliveryZone(s.db, me.store.id, { name: `Zona ${i}`, fee: 100, minOrder: null, freeFrom: null }, now);
+      await addDeliveryRow(s.db, me.store.id, "zone", { name: `Zona ${i}`, fee: 100, minOrder: null, freeFrom: null }, now);
     const answer = await post(s, me, { intent: "zone-add", name: "Una más", fee: "1", minOrder: "", freeFrom: "" });
     expect(answer.status).toBe(409);
     expect(failed(answer).errors.form).toBe(DELIVERY_MESSAGES.zonesFull);
@@ -218,8 +218,8 @@ describe("another store's delivery settings", () => {
     const me = await signedInMerchant(s);
     const them = await signedInMerchant(s);
     const now = s.clock.now();
-    await addDeliveryZone(s.db, them.store.id, { name: "Suya", fee: 500, minOrder: null, freeFrom: null }, now);
-    await addPickupPoint(s.db, them.store.id, { name: "Su local", address: "Calle 1", hours: "" }, now);
+    await addDeliveryRow(s.db, them.store.id, "zone", { name: "Suya", fee: 500, minOrder: null, freeFrom: null }, now);
+    await addDeliveryRow(s.db, them.store.id, "pickup", { name: "Su local", address: "Calle 1", hours: "" }, now);
     const theirs = await readDeliverySettings(s.db, them.store.id);
     const zoneId = String(theirs.zones[0]?.id);
     const pointId = String(theirs.pickupPoints[0]?.id);
