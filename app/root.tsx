@@ -21,7 +21,7 @@ import type { Notice } from "./ui/notice";
 import { NotificationBanner } from "./ui/overlays";
 
 // Rendered on hydrated pages only (public store pages inline their CSS instead of <Links />): the
-// merchant app is installable, the stores are not (docs/decisions/0014-installable-merchant-app.md).
+// merchant app is installable, the stores are not (docs/decisions/0018-installable-merchant-app.md).
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
   { rel: "manifest", href: MANIFEST_PATH },

@@ -669,7 +669,7 @@ export const pushSubscriptions = sqliteTable(
 /**
  * Local runs only: the VAPID key pair generated at the first start when none is configured, kept so
  * browsers' subscriptions stay valid across restarts. Production reads its keys from the settings
- * and never this table (docs/decisions/0015-web-push-for-new-orders.md).
+ * and never this table (docs/decisions/0019-web-push-for-new-orders.md).
  */
 export const localVapidKeys = sqliteTable(
   "local_vapid_keys",

@@ -1,5 +1,5 @@
 // The Cloudflare runtime: Turso over HTTP, R2 for files, Resend for mail, MercadoPago for payments,
-// and Workers Cache in front of the public store pages (docs/decisions/0009-edge-cache-for-public-pages.md).
+// and Workers Cache in front of the public store pages (docs/decisions/0013-edge-cache-for-public-pages.md).
 
 import { exports, WorkerEntrypoint } from "cloudflare:workers";
 import { createClient } from "@libsql/client/web";

@@ -1,5 +1,5 @@
 /**
- * Reading uploaded CSV files with csv-parse (docs/decisions/0026-bounded-csv-reading.md), bounded before and
+ * Reading uploaded CSV files with csv-parse (docs/decisions/0030-bounded-csv-reading.md), bounded before and
  * while it reads: the file arrives already capped in bytes, the header may name at most `maxColumns`
  * columns, a cell may hold at most `maxCellChars` characters, a record at most `maxColumns` cells, and
  * reading stops as soon as a record past `maxRecords` starts. The bytes are fed in small chunks with a

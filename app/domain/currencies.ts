@@ -57,7 +57,7 @@ function currencySymbol(code: string): string {
 
 /**
  * A price in minor units of `from` restated in minor units of `to`, keeping the amount the merchant typed
- * (12.50 stays 12.50; to a currency without decimals it becomes 13). See docs/decisions/0008-store-workspace.md.
+ * (12.50 stays 12.50; to a currency without decimals it becomes 13). See docs/decisions/0012-store-workspace.md.
  */
 export function restatePrice(minor: number, from: string, to: string): number {
   const shift = fractionDigits(to) - fractionDigits(from);

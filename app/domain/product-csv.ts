@@ -1,5 +1,5 @@
 /**
- * The catalog as a spreadsheet (docs/decisions/0020-catalog-spreadsheet.md): writing a store's products
+ * The catalog as a spreadsheet (docs/decisions/0024-catalog-spreadsheet.md): writing a store's products
  * and variants as CSV rows, and reading such a file back into products, each row checked with its row
  * number and column, then matched to the store's products. Plain functions: the database work is in
  * app/products/catalog-import.server.ts.

@@ -1,7 +1,7 @@
 /**
  * A product's options ('Talla', 'Color'…) and variants: each combination of one value per option is a
  * variant with its own stock, optional own price, SKU and photo. A product without options is sold as
- * one thing and has no variants (docs/decisions/0019-product-variants.md).
+ * one thing and has no variants (docs/decisions/0023-product-variants.md).
  */
 
 export const MAX_OPTIONS = 3;

@@ -32,7 +32,7 @@ export interface ProcessedImage {
 /**
  * Validates an upload (bytes, weight, pixels) then decodes, resizes to `maxHeight` (never up)
  * and re-encodes as lossy WebP within the byte budget, plus a half-size rendition resized from
- * the original. See docs/decisions/0007-lossy-webp-images.md and 0007g-image-renditions.md.
+ * the original. See docs/decisions/0007-lossy-webp-images.md and 0011-image-renditions.md.
  */
 export async function processImage(bytes: Uint8Array, maxHeight: number): Promise<ProcessedImage> {
   const checked = checkImageUpload(bytes);
@@ -95,7 +95,7 @@ async function decodeResizeEncode(
  * straight to the smallest 1/2, 1/4 or 1/8 scale still at least `maxHeight` on its short side, so a
  * 12-megapixel photo never exists at full size. Other formats (and the rare JPEG kinds the scaled
  * decoder does not read) are decoded whole by photon, which is why their pixel cap is lower.
- * See docs/decisions/0012-photos-decoded-at-reduced-scale.md.
+ * See docs/decisions/0016-photos-decoded-at-reduced-scale.md.
  */
 function decodeSource(bytes: Uint8Array, checked: ReturnType<typeof checkImageUpload>, maxHeight: number): PhotonImage {
   if (checked.type === "jpeg") {

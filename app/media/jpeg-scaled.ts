@@ -7,7 +7,7 @@
  * Memory: sequential (baseline) JPEGs decode block by block into the scaled planes. Progressive JPEGs
  * keep, per block, only the coefficients the scaled transform reads plus one bit per other
  * coefficient (whether it is non-zero, which later refinement scans need): 16 bytes a luma block at 1/4.
- * See docs/decisions/0012-photos-decoded-at-reduced-scale.md.
+ * See docs/decisions/0016-photos-decoded-at-reduced-scale.md.
  *
  * Supported: 8-bit Huffman-coded sequential and progressive JPEGs with 1 or 3 components (grey, YCbCr,
  * Adobe RGB), any sampling factors, restart intervals, EXIF orientation. Anything else (arithmetic

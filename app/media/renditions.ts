@@ -4,7 +4,7 @@ import type { FileStore } from "~/services/files";
  * Every stored WebP image at least SMALL_RENDITION_MIN_HEIGHT tall has a half-size rendition
  * beside it, `{name}-s.webp`, so `srcset` can offer phones at 1× and small cards a quarter of the
  * pixels. The rendition lives and dies with its image: its key and size are derived, never stored.
- * See docs/decisions/0007g-image-renditions.md.
+ * See docs/decisions/0011-image-renditions.md.
  */
 const SMALL_RENDITION_MIN_HEIGHT = 200;
 const SMALL_SUFFIX = "-s.webp";

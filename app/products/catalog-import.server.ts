@@ -1,5 +1,5 @@
 // The catalog spreadsheet's database side: the export's pages and the import's lookup and write
-// (the format and its rules: app/domain/product-csv.ts; why: docs/decisions/0020-catalog-spreadsheet.md).
+// (the format and its rules: app/domain/product-csv.ts; why: docs/decisions/0024-catalog-spreadsheet.md).
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { readCatalogFile } from "~/domain/catalog-file.server";

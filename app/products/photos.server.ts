@@ -12,7 +12,7 @@ import { touchStore } from "~/workspace/store-record.server";
 import { keysNotInSales, type ProductImage } from "./product-files.server";
 
 /**
- * A product's gallery (docs/decisions/0018-product-photo-gallery.md). The photo with the lowest
+ * A product's gallery (docs/decisions/0022-product-photo-gallery.md). The photo with the lowest
  * position is the cover: database triggers copy it into the product's image columns, so every
  * change here is also a change of the cover when the first photo changes. Every statement is scoped
  * to the store and the product, never to a photo id alone.

@@ -1,6 +1,6 @@
 /**
  * The installable merchant app: where its files live and what its web app manifest says
- * (docs/decisions/0014-installable-merchant-app.md). Plain data, read by the root layout (the links),
+ * (docs/decisions/0018-installable-merchant-app.md). Plain data, read by the root layout (the links),
  * the service worker (what it precaches) and the build plugin (what it emits).
  */
 

@@ -4,7 +4,7 @@ import { appPath, cacheNameFor, handlingFor, isStaleCache, notificationTag, pars
 /**
  * The service worker's event handlers, written against the few parts of its global scope they use
  * (so tests can run them on a stand-in `self`). app/pwa/sw.ts starts them on the real one.
- * docs/decisions/0014-installable-merchant-app.md.
+ * docs/decisions/0018-installable-merchant-app.md.
  */
 
 interface ExtendableEventLike {

@@ -1,6 +1,6 @@
 /**
  * What the service worker does with each request and each push, as plain functions (the worker
- * itself, app/pwa/service-worker.ts, only wires them to its events). docs/decisions/0014.
+ * itself, app/pwa/service-worker.ts, only wires them to its events). docs/decisions/0018.
  */
 
 /**

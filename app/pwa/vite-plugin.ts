@@ -16,7 +16,7 @@ const WORKER_ENTRY = here("./sw.ts");
  * source image, /favicon.ico (which browsers ask every page for), the web app manifest, the offline
  * page and the service worker, bundled on its own as one classic script. On Cloudflare a `_headers`
  * file gives the asset server the cache lifetimes the Node server sends (app/pwa/cache-policy.ts):
- * hashed /assets/* immutable, /sw.js `no-cache`. docs/decisions/0014-installable-merchant-app.md.
+ * hashed /assets/* immutable, /sw.js `no-cache`. docs/decisions/0018-installable-merchant-app.md.
  */
 export function installableApp({ target }: { target: "node" | "cloudflare" }): Plugin {
   return {

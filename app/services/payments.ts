@@ -2,7 +2,7 @@ import { MercadoPagoConfig, Payment, Preference } from "mercadopago";
 
 /**
  * The platform's payment provider: MercadoPago Checkout Pro in production, the local sandbox otherwise.
- * A payment takes effect only after `fetchPayment` confirms it server-side (docs/decisions/0007c-billing-and-payments.md).
+ * A payment takes effect only after `fetchPayment` confirms it server-side (docs/decisions/0008-billing-and-payments.md).
  */
 export interface CheckoutRequest {
   /** Our 10-digit payment code: MercadoPago's external_reference. */

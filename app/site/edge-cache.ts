@@ -2,7 +2,7 @@ import { CART_COOKIE, ORDER_COOKIE } from "./cookies";
 import { routeStoreHost } from "./tenant";
 
 /**
- * The storefront's rules for the shared cache in front of it (docs/decisions/0009-edge-cache-for-public-pages.md):
+ * The storefront's rules for the shared cache in front of it (docs/decisions/0013-edge-cache-for-public-pages.md):
  * anonymous store pages are kept at the edge under their store's tag; every merchant change to a
  * store purges that tag (app/workspace/context.server.ts).
  */

@@ -23,7 +23,7 @@ import { productPhotos, products, sectionItems, sections, storeBanners, storeSlu
  * Hidden products ('Oculto') are read by no public query. Listings (home, Tienda, search, sections)
  * also leave out sold-out products when the store hides them, and otherwise show them last: they walk
  * the (store, listing_rank, created_at, id) index from the highest rank down, so 'in stock first,
- * newest first' costs no sort (docs/decisions/0017-offers-visibility-and-sold-out.md).
+ * newest first' costs no sort (docs/decisions/0021-offers-visibility-and-sold-out.md).
  */
 export const HOME_PRODUCT_LIMIT = 10;
 

@@ -5,7 +5,7 @@ import { e2eDb, login, storeIdByName } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 
 /**
- * The catalog as a spreadsheet (docs/decisions/0020-catalog-spreadsheet.md), on a 360-px phone: the demo
+ * The catalog as a spreadsheet (docs/decisions/0024-catalog-spreadsheet.md), on a 360-px phone: the demo
  * merchant exports the catalog, changes one price in the file, imports it (preview, then confirmation)
  * and the public product page shows the new price.
  */

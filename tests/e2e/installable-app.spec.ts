@@ -9,7 +9,7 @@ import { query, seedShop } from "./shop-seed";
 /**
  * The merchant app installs like an app: its manifest and icons, a service worker that keeps the
  * offline page and shows push notifications, and public store pages it leaves alone
- * (docs/decisions/0014-installable-merchant-app.md).
+ * (docs/decisions/0018-installable-merchant-app.md).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 const ORIGIN = `http://localhost:${PORT}`;

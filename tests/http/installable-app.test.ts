@@ -1,5 +1,5 @@
 // The installable app's files on the single-machine server, as a browser receives them: their
-// types and how long it may keep them (docs/decisions/0014-installable-merchant-app.md).
+// types and how long it may keep them (docs/decisions/0018-installable-merchant-app.md).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { brotliDecompressSync } from "node:zlib";

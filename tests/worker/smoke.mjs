@@ -163,7 +163,7 @@ async function main() {
     checks["shopper with a cart and merchant app bypass the edge"] =
       withCart.status === 200 && edgeTtl(withCart) === null && auth.status === 200 && edgeTtl(auth) === null;
     await Promise.all([withCart.text(), auth.text()]);
-    // The installable app's files, from the Worker's asset server (docs/decisions/0014).
+    // The installable app's files, from the Worker's asset server (docs/decisions/0018).
     const asset = async (path) => {
       const r = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
       return {

@@ -1,5 +1,5 @@
 // The installable merchant app on the production runtime: the files come from the Worker's asset
-// server (tests/e2e/installable-app.spec.ts covers the rest on Node). docs/decisions/0014.
+// server (tests/e2e/installable-app.spec.ts covers the rest on Node). docs/decisions/0018.
 import { expect, test } from "@playwright/test";
 import { DEMO_MERCHANT } from "../../app/demo/seed.server";
 import { controlled, login } from "../e2e/helpers";
