@@ -1,8 +1,9 @@
-import { type BillingState, isOverdue } from "~/domain/billing";
+import { type BillingState, isOverdue, isPastGrace } from "~/domain/billing";
 
 /**
  * Where a signed-in merchant must go instead of the page asked for (docs/product-rules.md, Accounts):
- * no plan yet → /plans; bill past due → /payment (except the billing pages, the account and logout).
+ * no plan yet → /plans; bill past due → /payment (except the billing pages, the account and logout, and,
+ * while the stores still take orders in the grace period, the sales desk: those orders must be served).
  */
 const ALWAYS_ALLOWED = ["/Account", "/Auth/logout"];
 const OVERDUE_ALLOWED = ["/payment", "/plans", ...ALWAYS_ALLOWED];
@@ -10,8 +11,18 @@ const OVERDUE_ALLOWED = ["/payment", "/plans", ...ALWAYS_ALLOWED];
 const matches = (path: string, allowed: string[]) =>
   allowed.includes(path) || path.startsWith("/paymentCompleted/") || path.startsWith("/_sandbox/");
 
+/** A store's sales desk: the list, a sale ('Completar', 'Cancelar', refunds) and the CSV export. */
+const SALES_DESK = /^\/Store\/\d{10}\/sales(\.csv|\/\d{10})?$/;
+
 export function merchantRedirect(state: BillingState, path: string, now: Date): string | null {
   if (!state.trialStarted) return path === "/plans" || matches(path, ALWAYS_ALLOWED) ? null : "/plans";
-  if (isOverdue(state, now)) return matches(path, OVERDUE_ALLOWED) ? null : "/payment";
+  if (isOverdue(state, now)) {
+    if (matches(path, OVERDUE_ALLOWED)) return null;
+    if (SALES_DESK.test(path) && !isPastGrace(state.billDueAt, now)) return null;
+    return "/payment";
+  }
   return null;
 }
+
+/** Overdue, with stores still open: the sales desk shows a banner leading to /payment. */
+export const inOverdueGrace = (state: BillingState, now: Date) => isOverdue(state, now) && !isPastGrace(state.billDueAt, now);

@@ -53,8 +53,11 @@ export function renewedDueDate(previousDue: Date, period: BillingPeriod): Date {
 
 /** Public sites stay up until bill date + 10 days; after that they answer 503 until the bill is paid. */
 export function isPastGrace(billDueAt: Date | null, now: Date): boolean {
-  return billDueAt !== null && now.getTime() > billDueAt.getTime() + GRACE_DAYS * DAY_MS;
+  return billDueAt !== null && now.getTime() > graceEnd(billDueAt).getTime();
 }
+
+/** The last instant the stores of an overdue merchant take orders. */
+export const graceEnd = (billDueAt: Date) => new Date(billDueAt.getTime() + GRACE_DAYS * DAY_MS);
 
 /** /buyStore: quantity × 0.50 USD, quantity at least 1 (below 1 resets to 1). */
 export function storeUnlockQuantity(requested: number): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { merchantRedirect } from "~/auth/redirect-rules";
+import { inOverdueGrace, merchantRedirect } from "~/auth/redirect-rules";
 import { loginSchema, registrationStep1Schema, safeRedirect } from "~/auth/validation";
 import { daysUntilDue, showBillWarning } from "~/domain/billing";
 import { pagePath } from "~/merchant/session.server";
@@ -25,6 +25,18 @@ describe("merchant redirect rules", () => {
     for (const path of ["/payment", "/plans", "/paymentCompleted/1234567890", "/Account", "/Auth/logout"]) {
       expect(merchantRedirect(overdue, path, now)).toBeNull();
     }
+  });
+
+  it("keeps an overdue merchant's sales desk open while the stores take orders (10 days of grace), then sends it to /payment", () => {
+    const desk = ["/Store/1234567890/sales", "/Store/1234567890/sales/0123456789", "/Store/1234567890/sales.csv"];
+    for (const path of desk) expect(merchantRedirect(overdue, path, now), path).toBeNull();
+    for (const path of ["/Store/1234567890/products", "/Store/1234567890/sales/abc", "/Store/1234567890/salesx"])
+      expect(merchantRedirect(overdue, path, now), path).toBe("/payment");
+    const pastGrace = { trialStarted: true, billDueAt: new Date(now.getTime() - 10 * day - 1) };
+    for (const path of desk) expect(merchantRedirect(pastGrace, path, now), path).toBe("/payment");
+    expect(inOverdueGrace(overdue, now)).toBe(true);
+    expect(inOverdueGrace(pastGrace, now)).toBe(false);
+    expect(inOverdueGrace(paid, now)).toBe(false);
   });
 
   it("lets a paid-up merchant go anywhere", () => {

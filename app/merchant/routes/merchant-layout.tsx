@@ -1,5 +1,6 @@
-import { NavLink, Outlet, useLocation, useParams } from "react-router";
-import { showBillWarning } from "~/domain/billing";
+import { Link, NavLink, Outlet, useLocation, useParams } from "react-router";
+import { inOverdueGrace } from "~/auth/redirect-rules";
+import { graceEnd, showBillWarning } from "~/domain/billing";
 import { getServices } from "~/services/services";
 import { MenuSheet } from "~/ui/menu-sheet";
 import { AccountLinks } from "~/workspace/account-links";
@@ -15,6 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     name: `${user.name} ${user.lastname}`,
     billWarning: showBillWarning(user, now) && user.billDueAt ? user.billDueAt.toISOString() : null,
+    // Overdue while the stores still take orders: only the sales desk, billing and the account open.
+    overdueUntil: inOverdueGrace(user, now) && user.billDueAt ? graceEnd(user.billDueAt).toISOString() : null,
   };
 }
 
@@ -42,6 +45,12 @@ export default function MerchantLayout({ loaderData }: Route.ComponentProps) {
         <AccountLinks />
       </nav>
       <main className="merchant-main">
+        {loaderData.overdueUntil && pathname !== "/payment" && (
+          <p className="bill-warning overdue-banner" role="alert">
+            Tu factura está vencida. Tus tiendas reciben pedidos hasta el {formatDate(loaderData.overdueUntil)}: atiéndelos en
+            Ventas. Para volver a administrar tus tiendas, <Link to="/payment">Pagar</Link>.
+          </p>
+        )}
         {loaderData.billWarning && (
           <p className="bill-warning" role="alert">
             Recuerda pagar tu factura antes del día {formatDate(loaderData.billWarning)}
