@@ -27,6 +27,7 @@ export const VARIANT_MESSAGES = {
   tooLong: (max: number) => `Escribe como máximo ${max} caracteres`,
   tooManyVariants: (n: number) => `Las opciones forman ${n} combinaciones: el máximo es ${MAX_VARIANTS}. Quita algunos valores.`,
   noneEnabled: "Activa al menos una combinación",
+  stockPerCombination: "Escribe el stock de cada combinación (abajo) y vuelve a guardar",
   skuRepeated: (sku: string) => `El SKU “${sku}” ya está en uso en esta tienda`,
   /** The database's unique index refused a SKU (the form's and the import's write). */
   skuTaken: "Uno de los SKU ya está en uso en otro producto de esta tienda",

@@ -102,7 +102,8 @@ export async function handleCreateProduct(services: Services, limits: PlanLimits
   const { db, files, config, clock } = services;
   const parsed = readProductForm(form, store.currency, []);
   const [file] = filesOf(form, "image");
-  if (!parsed.ok) return failure(parsed.errors, { intent: "create" });
+  // What was typed comes back with a refusal, so a page shown again by the server (no script yet) keeps it.
+  if (!parsed.ok) return failure(parsed.errors, { intent: "create", values: textFields(form) });
   if (!file) return failure({ image: PRODUCT_MESSAGES.imageRequired }, { intent: "create" });
   const input = parsed.input;
   const id = randomDigits(ID_DIGITS.product);
@@ -147,7 +148,7 @@ export async function handleEditProduct(
     );
   }
   const parsed = readProductForm(form, store.currency, photoIds);
-  if (!parsed.ok) return failure(parsed.errors, { intent: "save" });
+  if (!parsed.ok) return failure(parsed.errors, { intent: "save", values: textFields(form) });
   const input = parsed.input;
   const [file] = filesOf(form, "image");
   // A product created without a photo (by the catalog import) is published only once it has one.

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { PRODUCT_VISIBILITIES, type ProductVisibility, VISIBILITY_LABELS } from "~/domain/catalog";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
+import { combinationKey, MAX_OPTIONS, MAX_VARIANTS } from "~/domain/variants";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
 import { ErrorText, Field, RadioGroup, SelectField, TextAreaField } from "~/ui/form";
@@ -29,6 +30,52 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   image: null,
   variants: NO_VARIANT_VALUES,
 };
+
+/**
+ * The form as the merchant typed it, from the text fields a refused submit sends back (`base` gives what a
+ * submit cannot: the saved image and the photos a variant may show). A page the server renders again shows
+ * the combinations' cards with what was typed in them.
+ */
+export function typedProductValues(fields: Record<string, string>, base: ProductFormValues): ProductFormValues {
+  const text = (name: string) => fields[name] ?? "";
+  const options = Array.from({ length: MAX_OPTIONS }, (_, i) => ({
+    name: text(`option${i}.name`),
+    values: text(`option${i}.values`),
+  })).filter((o) => o.name || o.values);
+  const rows: ProductFormValues["variants"]["rows"] = {};
+  for (let i = 0; i < MAX_VARIANTS; i++) {
+    const values = parseCombination(fields[`v${i}.values`]);
+    if (!values) continue;
+    rows[combinationKey(values)] = {
+      stock: text(`v${i}.stock`),
+      price: text(`v${i}.price`),
+      sku: text(`v${i}.sku`),
+      enabled: fields[`v${i}.enabled`] === "on",
+      photoId: text(`v${i}.photo`),
+    };
+  }
+  return {
+    ...base,
+    name: text("name"),
+    price: text("price"),
+    compareAtPrice: text("compareAtPrice"),
+    stock: text("stock"),
+    description: text("description"),
+    category: text("category") || base.category,
+    visibility: fields.visibility === "hidden" ? "hidden" : "published",
+    variants: { ...base.variants, options, rows },
+  };
+}
+
+function parseCombination(raw: string | undefined): string[] | null {
+  if (!raw || raw.length > 400) return null;
+  try {
+    const values: unknown = JSON.parse(raw);
+    return Array.isArray(values) && values.every((v) => typeof v === "string") ? values : null;
+  } catch {
+    return null;
+  }
+}
 
 const VISIBILITY_HINTS: Record<ProductVisibility, string> = {
   published: "Se ve en tu tienda y se puede comprar.",

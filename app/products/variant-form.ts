@@ -3,8 +3,8 @@
  * `option{i}.name` and `option{i}.values` ('S, M, L'); each combination's row as `v{i}.values` (its
  * values, JSON), `v{i}.stock`, `v{i}.price`, `v{i}.sku`, `v{i}.photo` and `v{i}.enabled`. The
  * combinations are always recomputed from the options: a row for a combination the options do not
- * make is ignored, and a combination without a row (the merchant just added a value) starts enabled
- * with stock 0.
+ * make is ignored, and a combination without a row (its card was never on the page: the form posted
+ * before its script ran) refuses the form, which comes back with the cards to fill in.
  */
 import { PRODUCT_FIELD_MESSAGES, readPrice, STOCK_PATTERN } from "~/domain/product-fields";
 import {
@@ -79,7 +79,9 @@ export function readVariantForm(form: FormData, currency: string, photoIds: read
   combinations(options).forEach((values) => {
     const row = rows.get(combinationKey(values));
     if (row === undefined) {
-      drafts.push({ values, price: null, sku: null, stock: 0, enabled: true, photoId: null });
+      // Its card was never shown (the form posted before its script ran, or without one): its stock was
+      // never asked for, so nothing is saved until it is.
+      errors.variants = VARIANT_MESSAGES.stockPerCombination;
       return;
     }
     const field = (name: string) => `v${row}.${name}`;
@@ -101,6 +103,6 @@ export function readVariantForm(form: FormData, currency: string, photoIds: read
     if (photoId !== null && !photoIds.includes(photoId)) errors[field("photo")] = "Elige una foto de este producto";
     drafts.push({ values, price, sku, stock: Number(stockText), enabled: form.get(field("enabled")) === "on", photoId });
   });
-  if (drafts.every((d) => !d.enabled)) errors.variants = VARIANT_MESSAGES.noneEnabled;
+  if (drafts.every((d) => !d.enabled)) errors.variants ??= VARIANT_MESSAGES.noneEnabled;
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, options, drafts };
 }

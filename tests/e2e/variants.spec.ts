@@ -1,7 +1,8 @@
 // A clothing shop's product: the merchant sets sizes and colours with stock per combination, a shopper
 // without JavaScript picks one and orders it, and confirming the sale takes stock from that combination only.
 import { expect, test } from "@playwright/test";
-import { captureWhatsApp, e2eDb, registerWithTrial, setSalesWhatsApp, storeIdByName, uniqueEmail } from "./helpers";
+import { captureWhatsApp, e2eDb, registerWithTrial, setSalesWhatsApp, signInAs, storeIdByName, uniqueEmail } from "./helpers";
+import { query, seedShop } from "./shop-seed";
 
 test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Completar' takes 2 from it only", async ({
   page,
@@ -114,4 +115,37 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   await expect(page.getByLabel("Stock de M / Azul")).toHaveValue("3");
   await expect(page.getByLabel("Activa: L / Azul")).not.toBeChecked();
   db.close();
+});
+
+test("a merchant without JavaScript (or before the page's script runs) is asked the stock of each combination instead of saving 0", async ({
+  browser,
+  baseURL,
+}) => {
+  const shop = await seedShop("variantes-sin-js", [{ name: "Taza", price: 900, stock: 3 }]);
+  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "es-CO" });
+  await signInAs(context, String(owner?.owner_id), baseURL as string);
+  const page = await context.newPage();
+  await page.goto(`/Store/${shop.id}/products/new`);
+  await page.getByLabel("Nombre").fill("Gorra");
+  await page.getByLabel(/^Precio \(/).fill("15");
+  await page.getByLabel("Stock", { exact: true }).fill("9");
+  await page.getByLabel("Opción 1", { exact: true }).fill("Talla");
+  await page.getByLabel("Valores de la opción 1").fill("S, M");
+  await page.getByLabel("Imagen").setInputFiles("tests/fixtures/photos/wide.jpg");
+  await page.getByRole("button", { name: "Crear producto" }).click();
+
+  // Nothing saved: the form comes back as typed, with a card per combination to fill.
+  await expect(page.getByText("Escribe el stock de cada combinación (abajo) y vuelve a guardar")).toBeVisible();
+  expect(await query("select id from products where store_id = ? and name = 'Gorra'", [shop.id])).toHaveLength(0);
+  await expect(page.getByLabel("Nombre")).toHaveValue("Gorra");
+  await expect(page.getByLabel("Valores de la opción 1")).toHaveValue("S, M");
+  await page.getByLabel("Stock de S").fill("4");
+  await page.getByLabel("Stock de M").fill("5");
+  await page.getByLabel("Imagen").setInputFiles("tests/fixtures/photos/wide.jpg");
+  await page.getByRole("button", { name: "Crear producto" }).click();
+  await expect(page.getByText("Producto creado")).toBeVisible();
+  const [product] = await query<{ stock: number }>("select stock from products where store_id = ? and name = 'Gorra'", [shop.id]);
+  expect(Number(product?.stock)).toBe(9);
+  await context.close();
 });

@@ -97,7 +97,7 @@ describe("the options part of the product form", () => {
     return f;
   };
 
-  it("recomputes the combinations from the options and reads each one's row; a new one starts at stock 0", () => {
+  it("recomputes the combinations from the options and reads each one's row", () => {
     const reading = readVariantForm(
       form({
         "option0.name": "Talla",
@@ -112,6 +112,9 @@ describe("the options part of the product form", () => {
         // A row of a combination the options do not make is ignored.
         "v1.values": JSON.stringify(["XL", "Azul"]),
         "v1.stock": "9",
+        "v2.values": JSON.stringify(["S", "Azul"]),
+        "v2.stock": "0",
+        "v2.enabled": "on",
       }),
       "USD",
       [],
@@ -126,6 +129,18 @@ describe("the options part of the product form", () => {
         { values: ["S", "Azul"], price: null, sku: null, stock: 0, enabled: true, photoId: null },
         { values: ["M", "Azul"], price: 2550, sku: "CAM-M", stock: 4, enabled: true, photoId: null },
       ],
+    });
+  });
+
+  it("refuses options whose combinations were never shown to fill in (posted before the page's script ran)", () => {
+    const reading = readVariantForm(
+      form({ "option0.name": "Talla", "option0.values": "S, M", "v0.values": JSON.stringify(["S"]), "v0.stock": "4" }),
+      "USD",
+      [],
+    );
+    expect(reading).toEqual({
+      ok: false,
+      errors: { variants: "Escribe el stock de cada combinación (abajo) y vuelve a guardar" },
     });
   });
 

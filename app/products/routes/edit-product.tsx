@@ -9,7 +9,7 @@ import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleEditProduct, loadProduct } from "../product-actions.server";
-import { ProductForm } from "../product-form";
+import { ProductForm, typedProductValues } from "../product-form";
 import type { Route } from "./+types/edit-product";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.name ?? "Producto"} | Vitrina` }];
@@ -81,7 +81,15 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           Fotos ({loaderData.photos.count} de {loaderData.photos.limit})
         </Link>
       </p>
-      <ProductForm intent="save" values={product} currency={loaderData.currency} errors={errors} submitLabel="Guardar cambios" />
+      <ProductForm
+        intent="save"
+        values={
+          actionData && "values" in actionData && actionData.values ? typedProductValues(actionData.values, product) : product
+        }
+        currency={loaderData.currency}
+        errors={errors}
+        submitLabel="Guardar cambios"
+      />
       <ConfirmedForm
         className="danger-zone"
         fields={{ intent: "delete" }}

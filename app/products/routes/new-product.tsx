@@ -5,7 +5,7 @@ import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleCreateProduct } from "../product-actions.server";
-import { EMPTY_PRODUCT, ProductForm } from "../product-form";
+import { EMPTY_PRODUCT, ProductForm, typedProductValues } from "../product-form";
 import { countProducts } from "../products.server";
 import type { Route } from "./+types/new-product";
 
@@ -44,7 +44,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
       {loaderData.canAdd ? (
         <ProductForm
           intent="create"
-          values={EMPTY_PRODUCT}
+          values={actionData?.values ? typedProductValues(actionData.values, EMPTY_PRODUCT) : EMPTY_PRODUCT}
           currency={loaderData.currency}
           errors={errors}
           submitLabel="Crear producto"
