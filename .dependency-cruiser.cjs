@@ -18,7 +18,7 @@ const FEATURE_USES = {
   billing: ["auth"],
   notifications: [],
   files: [],
-  dev: [],
+  dev: ["orders"],
   sandbox: ["billing", "online-payments", "orders"],
   demo: ["auth", "stores", "products", "sections", "discounts", "billing"],
 };

@@ -16,8 +16,16 @@ export const PAYMENT_STATUSES = ["pending", "approved", "rejected"] as const;
 export const DELIVERY_METHODS = ["pickup", "delivery", "arrange"] as const;
 /** How a sale is paid: to the seller on delivery (arranged by chat), or online to the seller's own MercadoPago. */
 export const SALE_PAYMENT_METHODS = ["on_delivery", "online"] as const;
-/** An online payment's state on the sale; 'none' for sales paid on delivery. */
-export const SALE_PAYMENT_STATUSES = ["none", "pending", "approved", "rejected"] as const;
+/** An online payment's state on the sale; 'none' for sales paid on delivery; 'refunded' once the provider confirmed a refund. */
+export const SALE_PAYMENT_STATUSES = ["none", "pending", "approved", "rejected", "refunded"] as const;
+/**
+ * What a sale holds of the stock (docs/decisions/0032-stock-reservations.md): 'held' reserved at placement,
+ * 'taken' by 'Completar', 'released' by 'Cancelar' or a lapsed online payment, 'unreserved' placed before
+ * reservations existed (the upkeep job reserves it when stock allows), 'short' could not be reserved.
+ */
+export const SALE_STOCK_STATES = ["held", "taken", "released", "unreserved", "short"] as const;
+/** A refund of an online payment: asked of the provider ('requested', while the call runs), then refunded or back to none. */
+export const SALE_REFUND_STATES = ["none", "requested"] as const;
 export const DISCOUNT_KINDS = ["percent", "amount"] as const;
 export const SESSION_KINDS = ["merchant", "admin"] as const;
 
@@ -200,6 +208,8 @@ export const stores = sqliteTable(
     pickupEnabled: bool("pickup_enabled").notNull().default(true),
     homeDeliveryEnabled: bool("home_delivery_enabled").notNull().default(true),
     arrangeEnabled: bool("arrange_enabled").notNull().default(false),
+    /** How long an order waiting for its online payment keeps its stock reserved, in minutes. */
+    paymentHoldMinutes: integer("payment_hold_minutes").notNull().default(30),
   },
   (t) => [
     uniqueIndex("stores_url_unique").on(t.url),
@@ -256,6 +266,11 @@ export const products = sqliteTable(
     /** The price before the offer ('Precio anterior'), shown struck through when above `price`; null = no offer. */
     compareAtPrice: integer("compare_at_price"),
     stock: integer("stock").notNull(),
+    /**
+     * Units promised to pending orders (the sum of its enabled variants' for a product with options, kept by the
+     * database). Available to sell: stock − reserved; a trigger refuses reserved above stock or below 0.
+     */
+    reserved: integer("reserved").notNull().default(0),
     description: text("description").notNull().default(""),
     category: integer("category").notNull().default(0),
     imageKey: text("image_key"),
@@ -280,7 +295,7 @@ export const products = sqliteTable(
      * 2 published and in stock. Listings walk the indexes below by rank, then newest first.
      */
     listingRank: integer("listing_rank").generatedAlwaysAs(
-      sql`case when "published" = 0 then 0 when "stock" > 0 then 2 else 1 end`,
+      sql`case when "published" = 0 then 0 when "stock" - "reserved" > 0 then 2 else 1 end`,
       { mode: "virtual" },
     ),
   },
@@ -344,6 +359,8 @@ export const productVariants = sqliteTable(
     price: integer("price"),
     sku: text("sku"),
     stock: integer("stock").notNull().default(0),
+    /** Units of this combination promised to pending orders; available: stock − reserved. */
+    reserved: integer("reserved").notNull().default(0),
     /** A disabled combination is not sold and its stock does not count. */
     enabled: bool("enabled").notNull().default(true),
     photoId: integer("photo_id").references((): AnySQLiteColumn => productPhotos.id, { onDelete: "set null" }),
@@ -465,6 +482,8 @@ export const discountCodes = sqliteTable(
     endsOn: text("ends_on"),
     maxUses: integer("max_uses"),
     uses: integer("uses").notNull().default(0),
+    /** 'Una vez por cliente': a buyer (by phone or email) may place one order with it that is not cancelled. */
+    oncePerCustomer: bool("once_per_customer").notNull().default(false),
     active: bool("active").notNull().default(true),
     createdAt: timestamp("created_at").notNull(),
   },
@@ -511,6 +530,9 @@ export const sandboxStorePayments = sqliteTable("sandbox_store_payments", {
   backUrl: text("back_url").notNull(),
   notificationUrl: text("notification_url").notNull(),
   status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+  /** The key of the refund that gave this approved payment back (the same key asks for the same refund again). */
+  refundKey: text("refund_key"),
+  refundedAt: timestamp("refunded_at"),
   createdAt: timestamp("created_at").notNull(),
 });
 
@@ -549,6 +571,20 @@ export const sales = sqliteTable(
     /** The provider's id of the payment that approved the sale (set once). */
     providerPaymentId: text("provider_payment_id"),
     paidAt: timestamp("paid_at"),
+    stockState: text("stock_state", { enum: SALE_STOCK_STATES }).notNull().default("held"),
+    /** Until when an order waiting for its online payment keeps its reservation; null: until the merchant acts. */
+    reservedUntil: timestamp("reserved_until"),
+    refundState: text("refund_state", { enum: SALE_REFUND_STATES }).notNull().default("none"),
+    /** The provider's refund, once confirmed. */
+    providerRefundId: text("provider_refund_id"),
+    refundedAt: timestamp("refunded_at"),
+    /** Why the last refund failed, in Spanish, shown with a retry (cleared by a new try). */
+    refundError: text("refund_error"),
+    /** The discount code's use was given back (the sale was cancelled): at most once. */
+    codeReturned: bool("code_returned").notNull().default(false),
+    /** For a code used 'una vez por cliente': the buyer's phone digits and email, each unique per code among live sales. */
+    codeCustomerPhone: text("code_customer_phone"),
+    codeCustomerEmail: text("code_customer_email"),
     createdAt: timestamp("created_at").notNull(),
     closedAt: timestamp("closed_at"),
   },
@@ -556,6 +592,14 @@ export const sales = sqliteTable(
     index("sales_store_newest_idx").on(t.storeId, t.createdAt, t.id),
     // Pending counts (dashboard, menu badge) read only the pending entries.
     index("sales_store_state_idx").on(t.storeId, t.state),
+    // The upkeep job finds lapsed holds and orders to reserve without reading the rest.
+    index("sales_stock_upkeep_idx").on(t.stockState, t.reservedUntil),
+    uniqueIndex("sales_code_once_per_phone")
+      .on(t.discountCodeId, t.codeCustomerPhone)
+      .where(sql`${t.codeCustomerPhone} is not null`),
+    uniqueIndex("sales_code_once_per_email")
+      .on(t.discountCodeId, t.codeCustomerEmail)
+      .where(sql`${t.codeCustomerEmail} is not null`),
     check("sales_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
     check("sales_total_non_negative", sql`${t.total} >= 0`),
     check("sales_total_adds_up", sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.deliveryFee}`),

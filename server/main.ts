@@ -12,10 +12,12 @@ import { createServices } from "../app/compose-services.server";
 import { DEMO_MERCHANT, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
 import { deletingRenditions } from "../app/media/renditions";
 import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
+import { ORDER_UPKEEP_INTERVAL_MS, runOrderUpkeep } from "../app/orders/order-upkeep.server";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
 import { createDb, withRoundTripDelay } from "../app/services/db";
+import type { Services } from "../app/services/services";
 import { clientAddress } from "./client-address";
 import { compressResponse } from "./compression";
 import { DiskFileStore } from "./disk-files";
@@ -57,6 +59,8 @@ async function main() {
   // The demo merchant's password is published: never create it where real merchants sign in.
   const seeded = config.seedDemo ? await seedDemo(services()) : null;
 
+  startOrderUpkeep(services);
+
   const handler = createFetchHandler(build as unknown as ServerBuild, services);
   const serveStatic = createStaticHandler(join(projectRoot, "build/node/client"));
   const listener = createRequestListener(async (request: Request, peer: ClientAddress) => {
@@ -84,6 +88,29 @@ async function main() {
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+}
+
+/**
+ * The orders' upkeep (lapsed reservations given back, older orders reserved) every minute, and once now, so
+ * orders placed before an upgrade get their reservations at the first start. Never two runs at once.
+ */
+function startOrderUpkeep(services: () => Services) {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const done = await runOrderUpkeep(services());
+      if (done.released || done.reserved)
+        console.log(`order upkeep: ${done.released} lapsed reservations released, ${done.reserved} older orders reserved`);
+    } catch (error) {
+      console.error("order upkeep failed", error);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  setInterval(run, ORDER_UPKEEP_INTERVAL_MS).unref();
 }
 
 /** Local runs: the test clock (/_dev/reloj), its offset kept in DATA_DIR so a restart keeps it. */

@@ -7,12 +7,14 @@ import type { ServerBuild } from "react-router";
 import { createServices } from "../app/compose-services.server";
 import { deletingRenditions } from "../app/media/renditions";
 import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
+import { runOrderUpkeep } from "../app/orders/order-upkeep.server";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { type Config, parseConfig } from "../app/services/config";
 import { createDb } from "../app/services/db";
 import type { EdgeCache } from "../app/services/edge-cache";
 import { R2FileStore } from "../app/services/files";
+import type { Services } from "../app/services/services";
 import { forEdge, publicPageCacheKey, storeCacheTag, withEdgeTtl } from "../app/site/edge-cache";
 import { R2Outbox } from "./r2-outbox";
 
@@ -30,7 +32,9 @@ interface PublicSiteEntrypoint {
 const publicSite = () => (exports as unknown as { PublicSite: PublicSiteEntrypoint }).PublicSite;
 const edgeCache: EdgeCache = { purgeStore: (storeId) => publicSite().purgeStore(storeId) };
 
-let cached: { handler: (request: Request, clientIp?: string) => Promise<Response>; config: Config } | undefined;
+let cached:
+  | { handler: (request: Request, clientIp?: string) => Promise<Response>; config: Config; services: () => Services }
+  | undefined;
 
 async function appFor(env: Env) {
   if (cached) return cached;
@@ -43,8 +47,9 @@ async function appFor(env: Env) {
   // Web Push keys: configured (production), or the pair local runs keep in the database.
   const vapid = await resolveVapidKeys(config, createDb(client), clock.now());
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-  const handler = createFetchHandler(build, () => createServices({ config, client, files, outbox, clock, edgeCache, vapid }));
-  cached = { handler, config };
+  const services = () => createServices({ config, client, files, outbox, clock, edgeCache, vapid });
+  const handler = createFetchHandler(build, services);
+  cached = { handler, config, services };
   return cached;
 }
 
@@ -79,5 +84,16 @@ export default {
       if (cacheKey) return publicSite().fetch(request, { cf: { cacheKey } });
       return app.handler(request, clientIp(request));
     });
+  },
+
+  /** The Cron Trigger (wrangler.toml, every minute): the orders' upkeep, lapsed reservations given back. */
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    const app = await appFor(env);
+    ctx.waitUntil(
+      runOrderUpkeep(app.services()).then((done) => {
+        if (done.released || done.reserved)
+          console.log(`order upkeep: ${done.released} lapsed reservations released, ${done.reserved} older orders reserved`);
+      }),
+    );
   },
 } satisfies ExportedHandler<Env>;

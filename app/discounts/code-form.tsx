@@ -81,6 +81,14 @@ export function DiscountCodeForm(props: {
         </label>
         <p className="field-hint">Si no está activo, tus clientes no pueden usarlo.</p>
       </div>
+      <div className="field checkbox">
+        <label>
+          <input type="checkbox" name="oncePerCustomer" defaultChecked={values.oncePerCustomer === "on"} /> Una vez por cliente
+        </label>
+        <p className="field-hint">
+          Cada cliente, por su teléfono o su correo, lo usa en un solo pedido (un pedido cancelado lo devuelve).
+        </p>
+      </div>
       <FormError message={errors.form} />
       <div className="actions">
         <button type="submit" className="button">

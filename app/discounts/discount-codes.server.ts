@@ -44,9 +44,9 @@ const takenCode = (error: unknown) =>
 export async function createDiscountCode(db: Db, storeId: string, input: DiscountCodeInput, now: Date): Promise<number> {
   try {
     const [inserted] = await db.all<{ id: number }>(sql`insert into discount_codes
-          (store_id, code, code_key, kind, value, min_purchase, starts_on, ends_on, max_uses, uses, active, created_at)
+          (store_id, code, code_key, kind, value, min_purchase, starts_on, ends_on, max_uses, uses, active, once_per_customer, created_at)
         select ${storeId}, ${input.code}, ${codeKey(input.code)}, ${input.kind}, ${input.value}, ${input.minPurchase},
-          ${input.startsOn}, ${input.endsOn}, ${input.maxUses}, 0, ${input.active ? 1 : 0}, ${now.getTime()}
+          ${input.startsOn}, ${input.endsOn}, ${input.maxUses}, 0, ${input.active ? 1 : 0}, ${input.oncePerCustomer ? 1 : 0}, ${now.getTime()}
         where (select count(*) from discount_codes where store_id = ${storeId}) < ${MOST_DISCOUNT_CODES}
         returning id`);
     if (!inserted) throw new StoreError(DISCOUNT_FORM_MESSAGES.limit);
@@ -76,6 +76,7 @@ export async function updateDiscountCode(db: Db, storeId: string, id: number, in
         endsOn: input.endsOn,
         maxUses: input.maxUses,
         active: input.active,
+        oncePerCustomer: input.oncePerCustomer ?? false,
       })
       .where(
         and(
@@ -128,6 +129,7 @@ export const discountByKeyQuery = (db: Db, storeId: SQL, key: string) =>
       maxUses: discountCodes.maxUses,
       uses: discountCodes.uses,
       active: discountCodes.active,
+      oncePerCustomer: discountCodes.oncePerCustomer,
     })
     .from(discountCodes)
     .where(and(eq(discountCodes.storeId, storeId), eq(discountCodes.codeKey, key)))
@@ -142,3 +144,10 @@ export const codeUseStatement = (db: Db, storeId: string, codeId: number) =>
     .update(discountCodes)
     .set({ uses: sql`${discountCodes.uses} + 1` })
     .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId)));
+
+/** The use a cancelled sale took given back, when `condition` holds (the sale cancelled now, its use not returned yet). */
+export const codeReturnStatement = (db: Db, storeId: string, codeId: number, condition: SQL) =>
+  db
+    .update(discountCodes)
+    .set({ uses: sql`max(${discountCodes.uses} - 1, 0)` })
+    .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId), condition));

@@ -30,6 +30,14 @@ export const CART_MESSAGES = {
   stockLimit: "Limite de producto: No puedes comprar más productos de los que quedan",
   soldOut: "Este producto está agotado",
   empty: "Tu carrito está vacío",
+  /** Every line of the cart sold out (another shopper's order took the last units, maybe while this one ordered). */
+  allSoldOut: (names: string[]) => {
+    const quoted = names.map((n) => `“${n}”`);
+    const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} y ${quoted.at(-1)}` : (quoted[0] ?? "");
+    return quoted.length > 1
+      ? `Se agotaron ${list} y ya no entran en tu pedido.`
+      : `Se agotó ${list} y ya no entra en tu pedido.`;
+  },
 } as const;
 
 /** A product id, and a variant id after a dash. */

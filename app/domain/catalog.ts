@@ -37,6 +37,25 @@ export function offerView(price: number, compareAtPrice: number | null, currency
 }
 export type OfferView = ReturnType<typeof offerView>;
 
+/**
+ * The price a product's card shows: what can be bought. A product sold as one thing shows its price (with its
+ * offer); one with options shows its combinations' price when they all sell at one ('desde' the lowest when
+ * they differ, with no offer then: the old price is the product's, not each combination's). `priceFrom`/`priceTo`
+ * are the lowest and highest prices of its combinations with units left (null: none, or no options).
+ */
+export function cardPrice(
+  p: { price: number; compareAtPrice: number | null; priceFrom: number | null; priceTo: number | null },
+  currency: string,
+): { price: string; from: boolean; offer: OfferView } {
+  const from = p.priceFrom ?? p.price;
+  const varies = p.priceTo !== null && p.priceTo !== from;
+  return {
+    price: formatMoney(from, currency),
+    from: varies,
+    offer: varies ? null : offerView(from, p.compareAtPrice, currency),
+  };
+}
+
 /** A product's 'Visibilidad': 'Publicado' (in the store, for sale) or 'Oculto' (only the merchant sees it). */
 export const PRODUCT_VISIBILITIES = ["published", "hidden"] as const;
 export type ProductVisibility = (typeof PRODUCT_VISIBILITIES)[number];

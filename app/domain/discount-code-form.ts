@@ -49,6 +49,8 @@ export interface DiscountCodeFormValues {
   endsOn: string;
   maxUses: string;
   active: string;
+  /** "on" when 'Una vez por cliente' is checked. */
+  oncePerCustomer: string;
 }
 
 export const EMPTY_DISCOUNT_CODE: DiscountCodeFormValues = {
@@ -60,11 +62,12 @@ export const EMPTY_DISCOUNT_CODE: DiscountCodeFormValues = {
   endsOn: "",
   maxUses: "",
   active: "on",
+  oncePerCustomer: "",
 };
 
 /**
  * The form again after a refusal: what was typed, over `base` for anything not sent. An unchecked
- * 'Activo' sends nothing, so a sent form without it was inactive.
+ * checkbox ('Activo', 'Una vez por cliente') sends nothing, so a sent form without it was unchecked.
  */
 export function typedFormValues(typed: Record<string, string>, base: DiscountCodeFormValues): DiscountCodeFormValues {
   const text = (name: keyof DiscountCodeFormValues) => typed[name] ?? base[name];
@@ -77,6 +80,7 @@ export function typedFormValues(typed: Record<string, string>, base: DiscountCod
     endsOn: text("endsOn"),
     maxUses: text("maxUses"),
     active: typed.active ?? "",
+    oncePerCustomer: typed.oncePerCustomer ?? "",
   };
 }
 
@@ -116,6 +120,7 @@ function discountCodeFieldsSchema(currency: string) {
       .refine((text) => text === "" || (USES_PATTERN.test(text) && Number(text) >= 1), DISCOUNT_FORM_MESSAGES.maxUses)
       .transform((text) => (text === "" ? null : Number(text))),
     active: checkboxField,
+    oncePerCustomer: checkboxField,
   });
 }
 
@@ -190,6 +195,7 @@ export function discountCodeFormValues(code: Omit<DiscountCode, "id" | "uses">, 
     endsOn: code.endsOn ?? "",
     maxUses: code.maxUses === null ? "" : String(code.maxUses),
     active: code.active ? "on" : "",
+    oncePerCustomer: code.oncePerCustomer ? "on" : "",
   };
 }
 
@@ -238,11 +244,12 @@ function discountDatesText(startsOn: string | null, endsOn: string | null, today
 
 /** A code's conditions for the list: 'desde $ 20.000', '1 dic – 31 dic', 'hasta 100 usos' (none: empty). */
 export function discountConditions(
-  code: Pick<DiscountCode, "minPurchase" | "startsOn" | "endsOn" | "maxUses">,
+  code: Pick<DiscountCode, "minPurchase" | "startsOn" | "endsOn" | "maxUses" | "oncePerCustomer">,
   today: string,
   formatAmount: (minor: number) => string,
 ): string[] {
   const out: string[] = [];
+  if (code.oncePerCustomer) out.push("una vez por cliente");
   if (code.minPurchase !== null) out.push(`desde ${formatAmount(code.minPurchase)}`);
   const dates = discountDatesText(code.startsOn, code.endsOn, today);
   if (dates) out.push(dates);

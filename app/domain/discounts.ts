@@ -20,6 +20,8 @@ export interface DiscountCode {
   maxUses: number | null;
   uses: number;
   active: boolean;
+  /** 'Una vez por cliente': a buyer (by phone or email) may place one order with it that is not cancelled. */
+  oncePerCustomer?: boolean;
 }
 
 export type DiscountProblem = "unknown" | "not_started" | "expired" | "exhausted" | "below_minimum";
@@ -30,6 +32,7 @@ export const DISCOUNT_MESSAGES = {
   expired: "Este código de descuento ya venció",
   exhausted: "Este código de descuento ya se agotó",
   belowMinimum: (minimum: string) => `Este código es para compras desde ${minimum}`,
+  usedByCustomer: "Ya usaste este código de descuento en otro pedido: es de un uso por cliente",
 } as const;
 
 /** What buyers type is matched without regard to case or surrounding spaces. */

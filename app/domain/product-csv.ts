@@ -69,6 +69,8 @@ const YES = "Sí";
 const NO = "No";
 
 export const CATALOG_MESSAGES = {
+  belowReserved:
+    "El archivo deja el stock de un producto por debajo de las unidades reservadas en pedidos pendientes. Revisa la columna Reservado en Productos y vuelve a importar.",
   notUtf8: "El archivo no está en UTF-8: en tu hoja de cálculo guárdalo como «CSV UTF-8»",
   tooLarge: `El archivo pesa más de ${CATALOG_MAX_BYTES / 1024 / 1024} MB: divídelo en partes`,
   tooManyRows: `El archivo tiene más de ${CATALOG_MAX_ROWS} filas de productos: divídelo en partes`,

@@ -30,24 +30,72 @@ export const SALE_MESSAGES = {
   cancelled: "Compra cancelada",
   notPending: (state: SaleState) => `Esta venta ya está ${state.toLowerCase()} y no se puede cambiar`,
   noStock: (name: string) => `Stock insuficiente para ${name}`,
+  paidOnline: "Esta venta está pagada en línea: para cancelarla usa 'Cancelar y reembolsar'",
+  refunded: "Venta reembolsada y cancelada",
+} as const;
+
+/** 'Cancelar y reembolsar': why a refund was not made (shown beside a retry), or is under way. */
+export const REFUND_MESSAGES = {
+  notRefundable: "Esta venta no tiene un pago en línea aprobado para reembolsar",
+  inProgress: "Ya estamos pidiendo este reembolso a Mercado Pago: espera unos segundos y vuelve a abrir la venta",
+  unlinked: "Tu cuenta de Mercado Pago ya no está vinculada: vincúlala de nuevo en Cobros en línea para reembolsar",
+  providerFailed: "Mercado Pago no hizo el reembolso ahora: no cambió nada. Vuelve a intentarlo en unos minutos",
+  processing: "Mercado Pago está procesando el reembolso: vuelve a intentarlo en unos minutos para confirmarlo",
+  changed: "La venta cambió mientras se reembolsaba: revisa su estado",
 } as const;
 
 export type SalePaymentMethod = "on_delivery" | "online";
-export type SalePaymentStatus = "none" | "pending" | "approved" | "rejected";
+export type SalePaymentStatus = "none" | "pending" | "approved" | "rejected" | "refunded";
+/** What a sale holds of the stock (db/schema.ts SALE_STOCK_STATES). */
+type SaleStockState = "held" | "taken" | "released" | "unreserved" | "short";
 
 /** The list's 'Entrega' filter: one delivery method. */
 export const DELIVERY_FILTERS = DELIVERY_METHODS;
 export const DELIVERY_FILTER_LABELS: Record<DeliveryMethod, string> = { ...DELIVERY_LABELS, arrange: "A coordinar" };
 
 /** The list's 'Pago' filter: paid on delivery, or an online payment in one state. */
-export const PAYMENT_FILTERS = ["on_delivery", "pending", "approved", "rejected"] as const;
+export const PAYMENT_FILTERS = ["on_delivery", "pending", "approved", "rejected", "refunded"] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 export const PAYMENT_FILTER_LABELS: Record<PaymentFilter, string> = {
   on_delivery: "Al recibir",
   pending: "Pendiente",
   approved: "Aprobado",
   rejected: "Rechazado",
+  refunded: "Reembolsado",
 };
+
+/** How long an order waiting for its online payment keeps its stock: the store's setting, in minutes. */
+export const PAYMENT_HOLD_MINUTES = { min: 10, max: 1440, default: 30 } as const;
+
+/** The words for what a pending order holds of the stock, and for a paid order without it. */
+const STOCK_NOTES = {
+  held: "Reservado",
+  lapsed: "Pago no completado",
+  paidShort: "Pagado — sin stock",
+  short: "Sin stock reservado",
+  unreserved: "Reservando…",
+} as const;
+
+interface StockNoteSale {
+  state: SaleState;
+  stockState: SaleStockState;
+  paymentMethod: SalePaymentMethod;
+  paymentStatus: SalePaymentStatus;
+}
+
+/**
+ * What the desk says of a pending order's stock: 'Reservado' while it holds its units, 'Pago no completado' when
+ * its online payment lapsed and its units went back, 'Pagado — sin stock' when it was paid without units to give
+ * (refund it), 'Sin stock reservado' when it could not be reserved. Nothing for a closed order.
+ */
+export function stockNote(sale: StockNoteSale): string | null {
+  if (sale.state !== "Pendiente") return null;
+  if (sale.stockState === "held") return STOCK_NOTES.held;
+  if (sale.stockState === "short") return sale.paymentStatus === "approved" ? STOCK_NOTES.paidShort : STOCK_NOTES.short;
+  if (sale.stockState === "released") return sale.paymentMethod === "online" ? STOCK_NOTES.lapsed : null;
+  if (sale.stockState === "unreserved") return STOCK_NOTES.unreserved;
+  return null;
+}
 
 export interface SalesFilters {
   delivery?: DeliveryMethod;

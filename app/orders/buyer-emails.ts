@@ -3,7 +3,7 @@ import { formatMoney } from "~/domain/money";
 import type { MailMessage } from "~/services/mail";
 import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
 
-export type BuyerNoticeKind = "confirmed" | "cancelled";
+export type BuyerNoticeKind = "confirmed" | "cancelled" | "refunded";
 
 export interface BuyerSaleNotice {
   kind: BuyerNoticeKind;
@@ -33,6 +33,11 @@ const WORDS: Record<BuyerNoticeKind, { state: string; verb: string; next: string
     state: "cancelado",
     verb: "canceló",
     next: "Si tienes dudas, escríbele a la tienda.",
+  },
+  refunded: {
+    state: "cancelado y reembolsado",
+    verb: "canceló y te reembolsó",
+    next: "Mercado Pago te devuelve el pago completo por el mismo medio con que pagaste; según tu banco puede tardar unos días en verse.",
   },
 };
 

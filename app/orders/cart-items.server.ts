@@ -1,19 +1,36 @@
 // What a cart line can buy, read and priced from the database: the cart's products and variants of the
 // store (batched with the page that shows the cart), and the items they make.
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { CART_MAX_LINES, type CartProduct } from "~/domain/cart";
 import { lineName, MAX_VARIANTS, valuesOf, variantLabel, variantPrice } from "~/domain/variants";
 import { variantColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import { productPhotos, products, productVariants } from "../../db/schema";
 
-/** The columns a product card, the cart and the checkout need. */
+/**
+ * The columns a product card, the cart and the checkout need. `stock` and `reserved` both: what can be bought is
+ * stock − reserved (units promised to pending orders), which the cards and the cart's items read (`availableOf`).
+ */
+function variantPriceOnSale(bound: "min" | "max") {
+  const onSale = sql`${productVariants.productId} = ${products.id} and ${productVariants.enabled} = 1 and ${productVariants.stock} > ${productVariants.reserved}`;
+  return sql<
+    number | null
+  >`(select ${sql.raw(bound)}(coalesce(${productVariants.price}, ${products.price})) from ${productVariants} where ${onSale})`;
+}
+
 export const cardColumns = {
   id: products.id,
   name: products.name,
   price: products.price,
   compareAtPrice: products.compareAtPrice,
   stock: products.stock,
+  reserved: products.reserved,
+  /**
+   * For a product with options, the lowest and highest price among its combinations on sale with units left
+   * (a variant without its own price sells at the product's); null without options or with none left.
+   */
+  priceFrom: variantPriceOnSale("min"),
+  priceTo: variantPriceOnSale("max"),
   category: products.category,
   imageKey: products.imageKey,
   imageWidth: products.imageWidth,
@@ -27,14 +44,19 @@ export const cartProductsQuery = (db: Db, storeId: SQL, ids: string[]) =>
     .from(products)
     .where(and(eq(products.storeId, storeId), inArray(products.id, ids), eq(products.published, true)));
 
+/** Units of a product no pending order holds: what a shopper can buy. */
+export const availableOf = (p: { stock: number; reserved: number }) => Math.max(0, p.stock - p.reserved);
+
 /**
  * The variants of the given products with each one's own photo, in the merchant's order (cart lines,
- * product page). Only the store's: another store's product ids find nothing.
+ * product page), each with the units a shopper can buy as its `stock`. Only the store's: another store's
+ * product ids find nothing.
  */
 export const cartVariantsQuery = (db: Db, storeId: SQL, productIds: string[]) =>
   db
     .select({
       ...variantColumns,
+      stock: sql<number>`max(${productVariants.stock} - ${productVariants.reserved}, 0)`.mapWith(Number),
       photoKey: productPhotos.key,
       photoWidth: productPhotos.width,
       photoHeight: productPhotos.height,
@@ -65,7 +87,8 @@ export interface CartItem extends CartProduct, Omit<CartProductRow, "name"> {
 export function cartItemsOf(products: CartProductRow[], variants: CartVariantRow[]): CartItem[] {
   return products.flatMap((product): CartItem[] => {
     const base = { ...product, productName: product.name };
-    if (product.options.length === 0) return [{ ...base, key: product.id, variantId: null, variant: null }];
+    if (product.options.length === 0)
+      return [{ ...base, stock: availableOf(product), key: product.id, variantId: null, variant: null }];
     return variants
       .filter((v) => v.productId === product.id && v.enabled)
       .map((v) => {
@@ -83,4 +106,31 @@ export function cartItemsOf(products: CartProductRow[], variants: CartVariantRow
         };
       });
   });
+}
+
+/**
+ * How many units of each of these lines' products (sold as one thing, by product id) and variants (by variant id)
+ * no order holds now: stock − reserved. One round trip.
+ */
+export async function availableUnits(
+  db: Db,
+  storeId: string,
+  lines: ReadonlyArray<{ productId: string; variantId?: number | null }>,
+): Promise<Map<string | number, number>> {
+  const productIds = lines.filter((l) => l.variantId == null).map((l) => l.productId);
+  const variantIds = lines.flatMap((l) => (l.variantId == null ? [] : [l.variantId]));
+  const [productRows, variantRows] = await db.batch([
+    db
+      .select({ id: products.id, available: sql<number>`${products.stock} - ${products.reserved}` })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), inArray(products.id, productIds.length ? productIds : ["-"]))),
+    db
+      .select({ id: productVariants.id, available: sql<number>`${productVariants.stock} - ${productVariants.reserved}` })
+      .from(productVariants)
+      .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.id, variantIds.length ? variantIds : [-1]))),
+  ]);
+  return new Map<string | number, number>([
+    ...productRows.map((r) => [r.id, r.available] as const),
+    ...variantRows.map((r) => [r.id, r.available] as const),
+  ]);
 }

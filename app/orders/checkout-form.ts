@@ -19,6 +19,10 @@ export const CHECKOUT_MESSAGES = {
   phoneNeeded: "Escribe tu teléfono: la tienda te contactará para confirmar el pedido",
   empty: "Tu carrito está vacío",
   stale: "Tu pedido ya no es válido: vuelve a tu carrito e inténtalo de nuevo",
+  ranOut: "Otro cliente se llevó las últimas unidades de un producto de tu pedido mientras lo hacías: revisa tu carrito",
+  ranOutOf: (name: string, left: number) =>
+    `Mientras hacías tu pedido otro cliente compró unidades de “${name}”: ${left === 1 ? "queda 1" : `quedan ${left}`}. Revisa tu carrito`,
+  soldOutMeanwhile: (name: string) => `Mientras hacías tu pedido se agotó “${name}”: quítalo de tu carrito para seguir`,
 } as const;
 
 /** An order's idempotency key: made by the checkout page, kept in the shopper's `pedido` cookie. */

@@ -70,12 +70,23 @@ export function paymentApprovedEmail(o: {
   amount: number;
   currency: string;
   salesUrl: string;
+  /**
+   * What is wrong with it: paid after its reservation lapsed and its units went to other orders (refund it from the
+   * desk, or complete it when stock comes), or paid after the merchant cancelled it (give it back in Mercado Pago).
+   */
+  problem?: "without_stock" | "closed" | null;
 }): MailMessage {
   const amount = formatMoney(o.amount, o.currency);
+  const shortNote =
+    o.problem === "without_stock"
+      ? " Pero su reserva venció y ya no hay stock para este pedido: entra a tus ventas para reembolsarlo o completarlo cuando tengas stock."
+      : o.problem === "closed"
+        ? " Pero este pedido ya estaba cerrado cuando llegó el pago: si lo cancelaste, devuelve el pago desde tu cuenta de Mercado Pago."
+        : "";
   const text = [
     `Hola ${o.merchantName}:`,
     "",
-    `El pedido ${o.code} de ${o.storeName} ya está pagado: Mercado Pago aprobó el pago de ${amount}. El dinero está en tu cuenta de Mercado Pago.`,
+    `El pedido ${o.code} de ${o.storeName} ya está pagado: Mercado Pago aprobó el pago de ${amount}. El dinero está en tu cuenta de Mercado Pago.${shortNote}`,
     "",
     `Ver tus ventas: ${o.salesUrl}`,
     "",
@@ -83,7 +94,7 @@ export function paymentApprovedEmail(o: {
   ].join("\n");
   const html = emailLayout(
     `Pago aprobado del pedido ${o.code}`,
-    `<p>Hola ${escapeHtml(o.merchantName)}: el pedido ${escapeHtml(o.code)} de <strong>${escapeHtml(o.storeName)}</strong> ya está pagado. Mercado Pago aprobó el pago de <strong>${escapeHtml(amount)}</strong>; el dinero está en tu cuenta de Mercado Pago.</p>${emailButton(o.salesUrl, "Ver mis ventas")}`,
+    `<p>Hola ${escapeHtml(o.merchantName)}: el pedido ${escapeHtml(o.code)} de <strong>${escapeHtml(o.storeName)}</strong> ya está pagado. Mercado Pago aprobó el pago de <strong>${escapeHtml(amount)}</strong>; el dinero está en tu cuenta de Mercado Pago.${escapeHtml(shortNote)}</p>${emailButton(o.salesUrl, "Ver mis ventas")}`,
   );
   return { to: o.to, subject: `Pago aprobado del pedido ${o.code}`, text, html };
 }

@@ -2,7 +2,7 @@
 // sales desk's lists and one sale. Each query is scoped by store: the public ones take the page's store
 // subquery, the desk's the id of the store the signed-in merchant owns.
 import { and, asc, desc, eq, exists, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { hasFilters, SALES_MAX_SHOWN, type SalesFilters, todayRange } from "~/domain/sales";
+import { hasFilters, SALES_MAX_SHOWN, SALES_PAGE_SIZE, type SalesFilters, todayRange } from "~/domain/sales";
 import type { Db } from "~/services/db";
 import { idempotencyKeys, saleLines, sales } from "../../db/schema";
 
@@ -32,6 +32,7 @@ const orderColumns = {
   accessToken: sales.accessToken,
   paymentMethod: sales.paymentMethod,
   paymentStatus: sales.paymentStatus,
+  stockState: sales.stockState,
   createdAt: sales.createdAt,
 };
 export type OrderRow = Awaited<ReturnType<typeof orderByIdQuery>>[number];
@@ -156,6 +157,25 @@ export function salesListResult(rows: Sale[], view: SalesView): { sales: Sale[];
   const limit = viewLimit(view);
   return { sales: rows.slice(0, limit), hasMore: rows.length > limit };
 }
+
+/**
+ * The store's pending orders paid online without stock to fill them ('Pagado — sin stock'), oldest first: the
+ * desk shows them above its list until each is refunded or completed.
+ */
+export const paidWithoutStockQuery = (db: Db, storeId: string) =>
+  db
+    .select()
+    .from(sales)
+    .where(
+      and(
+        eq(sales.storeId, storeId),
+        eq(sales.stockState, "short"),
+        eq(sales.state, "Pendiente"),
+        eq(sales.paymentStatus, "approved"),
+      ),
+    )
+    .orderBy(asc(sales.createdAt))
+    .limit(SALES_PAGE_SIZE);
 
 /** The shown sales with their lines (CSV export), in one round trip. */
 export async function listSalesWithLines(db: Db, store: StoreScope, view: SalesView, now: Date): Promise<SaleWithLines[]> {

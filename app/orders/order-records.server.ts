@@ -1,17 +1,18 @@
-// Every write of orders (the sales, sale_lines and idempotency_keys tables): placing one, and its state
-// changes ('Completar', 'Cancelar'). Each statement is scoped by store and conditioned on the state it
-// changes, so concurrent requests change an order once.
+// Every write of orders (the sales, sale_lines and idempotency_keys tables): placing one with its stock reserved,
+// its state changes ('Completar', 'Cancelar', a refund), its online payment, and the upkeep that releases lapsed
+// reservations. Each statement is scoped by store and conditioned on the state it changes, so concurrent requests,
+// retries and notifications arriving twice change an order once (docs/decisions/0032-stock-reservations.md).
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
-import { and, asc, eq, exists, inArray, ne, sql } from "drizzle-orm";
-import { codeUseStatement } from "~/discounts/discount-codes.server";
+import { and, asc, eq, exists, inArray, isNotNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { codeReturnStatement, codeUseStatement } from "~/discounts/discount-codes.server";
 import type { DeliveryMethod } from "~/domain/delivery";
 import { ID_DIGITS, randomDigits, randomToken } from "~/domain/ids";
 import type { OrderQuote } from "~/domain/order-quote";
 import { nextSaleState, type SaleState, stockNeeds, variantStockNeeds } from "~/domain/sales";
-import { takeProductStock } from "~/products/products.server";
-import { takeVariantStock } from "~/products/variants.server";
+import { changeProductStock, type StockChange } from "~/products/products.server";
+import { changeVariantStock } from "~/products/variants.server";
 import type { Db } from "~/services/db";
-import { isCheckViolation, isUniqueViolation } from "~/services/db";
+import { isCheckViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import { idempotencyKeys, products, productVariants, saleLines, sales } from "../../db/schema";
 import { getSale, type SaleWithLines } from "./order-queries.server";
 
@@ -32,6 +33,10 @@ export interface NewOrder {
   quote: OrderQuote;
   discountCode: { id: number; code: string } | null;
   paymentMethod: "on_delivery" | "online";
+  /** Until when an order waiting for its online payment keeps its reservation; null: until the merchant acts. */
+  holdUntil: Date | null;
+  /** The buyer as a code used 'una vez por cliente' knows them (phone digits, email); null for other codes. */
+  codeCustomer: { phone: string | null; email: string | null } | null;
   lines: Array<{
     productId: string;
     /** The variant bought and its values, for a product with options (name already ends with them). */
@@ -47,10 +52,13 @@ export interface NewOrder {
 export type CreatedSale = { saleId: string; accessToken: string; created: boolean };
 
 /**
- * Saves the sale 'Pendiente' with its lines, the idempotency key and the discount code's use in one
- * transaction (a batch). A second submit with the same key (even a concurrent one) fails on the key's
- * primary key, the whole batch rolls back, and the first sale is returned: one key, one sale, one use.
- * A code at its use limit fails the batch on the code's CHECK: CodeExhaustedError, nothing saved.
+ * Saves the sale 'Pendiente' with its lines, the idempotency key, the discount code's use and the reservation
+ * of every line's stock in one transaction (a batch). A second submit with the same key (even a concurrent one)
+ * fails on the key's primary key, the whole batch rolls back, and the first sale is returned: one key, one sale,
+ * one use, one reservation. A line whose product or variant has fewer units available than it asks fails the
+ * batch on the reservation rule (OutOfStockError); a code at its use limit on the code's CHECK
+ * (CodeExhaustedError); a code used 'una vez por cliente' by the same buyer before on its unique index
+ * (CodeAlreadyUsedError). Nothing is saved then.
  */
 export async function createSale(db: Db, order: NewOrder, now: Date): Promise<CreatedSale> {
   const { quote } = order;
@@ -59,6 +67,12 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
     const accessToken = randomToken(24);
     try {
       const useCode = order.discountCode ? [codeUseStatement(db, order.storeId, order.discountCode.id)] : [];
+      const held = exists(
+        db
+          .select({ one: sql`1` })
+          .from(sales)
+          .where(and(eq(sales.id, saleId), eq(sales.stockState, "held"))),
+      );
       await db.batch([
         db.insert(sales).values({
           id: saleId,
@@ -82,11 +96,16 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
           accessToken,
           paymentMethod: order.paymentMethod,
           paymentStatus: order.paymentMethod === "online" ? "pending" : "none",
+          stockState: "held",
+          reservedUntil: order.holdUntil,
+          codeCustomerPhone: order.codeCustomer?.phone || null,
+          codeCustomerEmail: order.codeCustomer?.email || null,
           createdAt: now,
         }),
         db.insert(saleLines).values(order.lines.map((l, position) => ({ saleId, position, ...l }))),
         db.insert(idempotencyKeys).values({ key: order.key, storeId: order.storeId, saleId, createdAt: now }),
         ...useCode,
+        ...stockStatements(db, "reserve", order.storeId, order.lines, held),
       ]);
       return { saleId, accessToken, created: true };
     } catch (error) {
@@ -101,6 +120,8 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
         throw new DuplicateKeyError();
       }
       if (isCheckViolation(error, "discount_codes_uses_within_limit")) throw new CodeExhaustedError();
+      if (isOutOfStock(error)) throw new OutOfStockError();
+      if (isUniqueViolation(error, "code_customer")) throw new CodeAlreadyUsedError();
       if (attempt < 5 && isUniqueViolation(error, "sales.id")) continue;
       throw error;
     }
@@ -114,6 +135,46 @@ class DuplicateKeyError extends Error {
 /** The discount code reached its use limit while this order was being placed. */
 export class CodeExhaustedError extends Error {
   override name = "CodeExhaustedError";
+}
+
+/** A line asks for more units than are available (another order took them meanwhile). */
+export class OutOfStockError extends Error {
+  override name = "OutOfStockError";
+}
+
+/** The buyer has an order with this 'una vez por cliente' code already. */
+export class CodeAlreadyUsedError extends Error {
+  override name = "CodeAlreadyUsedError";
+}
+
+/** Whether a write failed because it would leave reserved above stock, or stock below zero. */
+function isOutOfStock(error: unknown): boolean {
+  return (
+    isRuleViolation(error, "products_reserved_within_stock", "product_variants_reserved_within_stock") ||
+    isCheckViolation(error, "products_stock_non_negative", "product_variants_stock_non_negative")
+  );
+}
+
+/**
+ * One stock change for every line of a sale (grouped by product or variant), each when `condition` holds:
+ * a line of a variant changes the variant (the database sums variants into their product); lines whose product
+ * or variant was deleted are skipped.
+ */
+function stockStatements(
+  db: Db,
+  change: StockChange,
+  storeId: string,
+  lines: ReadonlyArray<{ productId: string | null; variant?: string | null; variantId?: number | null; quantity: number }>,
+  condition: SQL,
+): Array<ReturnType<typeof changeProductStock> | ReturnType<typeof changeVariantStock>> {
+  return [
+    ...[...stockNeeds(lines)].map(([productId, quantity]) =>
+      changeProductStock(db, change, { storeId, productId, quantity }, condition),
+    ),
+    ...[...variantStockNeeds(lines)].map(([variantId, quantity]) =>
+      changeVariantStock(db, change, { storeId, variantId, quantity }, condition),
+    ),
+  ];
 }
 
 /** As createSale, but a key already used by another store's sale (a tampered form) gives null, not an error. */
@@ -130,7 +191,9 @@ export type SaleChange =
   | { ok: true; state: SaleState }
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "not_pending"; state: SaleState }
-  | { ok: false; reason: "no_stock"; productName: string };
+  | { ok: false; reason: "no_stock"; productName: string }
+  /** Paid online: it is cancelled with a refund ('Cancelar y reembolsar'), never without. */
+  | { ok: false; reason: "paid" };
 
 /** A SaleChange whose success also carries the sale as it is now, for the buyer's email without another read. */
 export type SaleChangeWithSale = Exclude<SaleChange, { ok: true }> | { ok: true; state: SaleState; sale: SaleWithLines };
@@ -153,36 +216,41 @@ async function writeTransaction(db: Db, queries: Array<{ toSQL(): { sql: string;
   return db.$client.batch(statements, "write");
 }
 
-function isStockCheckViolation(error: unknown): boolean {
-  return isCheckViolation(error, "products_stock_non_negative", "product_variants_stock_non_negative");
-}
+/** The sale, by id and store, when `state` holds of it: the condition of every statement that changes it. */
+const saleWhere = (saleId: string, storeId: string, ...state: Array<SQL | undefined>) =>
+  and(eq(sales.id, saleId), eq(sales.storeId, storeId), ...state);
 
-/** The first product or variant whose stock is short for the sale, by the name on the sale's line. */
-async function shortProduct(
-  db: Db,
-  storeId: string,
-  sale: SaleWithLines,
-  needs: Map<string, number>,
-  variantNeeds: Map<number, number>,
-): Promise<string | null> {
+/** A condition that holds while the sale is as `state` says: for the stock statements batched before its own change. */
+const whileSale = (db: Db, saleId: string, storeId: string, ...state: Array<SQL | undefined>) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(sales)
+      .where(saleWhere(saleId, storeId, ...state)),
+  );
+
+/** The first product or variant of the sale with fewer units available than its lines take, by the line's name. */
+async function shortProduct(db: Db, storeId: string, sale: SaleWithLines): Promise<string | null> {
+  const needs = stockNeeds(sale.lines);
+  const variantNeeds = variantStockNeeds(sale.lines);
   if (needs.size === 0 && variantNeeds.size === 0) return null;
   const [productRows, variantRows] = await db.batch([
     db
-      .select({ id: products.id, name: products.name, stock: products.stock })
+      .select({ id: products.id, name: products.name, available: sql<number>`${products.stock} - ${products.reserved}` })
       .from(products)
       .where(and(eq(products.storeId, storeId), inArray(products.id, needs.size ? [...needs.keys()] : ["-"]))),
     db
-      .select({ id: productVariants.id, stock: productVariants.stock })
+      .select({ id: productVariants.id, available: sql<number>`${productVariants.stock} - ${productVariants.reserved}` })
       .from(productVariants)
       .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.id, [...variantNeeds.keys(), -1]))),
   ]);
   for (const [productId, quantity] of needs) {
     const product = productRows.find((p) => p.id === productId);
-    if (product && product.stock < quantity) return product.name;
+    if (product && product.available < quantity) return product.name;
   }
   for (const [variantId, quantity] of variantNeeds) {
     const variant = variantRows.find((v) => v.id === variantId);
-    if (variant && variant.stock < quantity) return sale.lines.find((l) => l.variantId === variantId)?.name ?? null;
+    if (variant && variant.available < quantity) return sale.lines.find((l) => l.variantId === variantId)?.name ?? null;
   }
   return null;
 }
@@ -192,14 +260,13 @@ const MAX_CONFIRM_TRIES = 3;
 /**
  * 'Completar': Pendiente → Confirmada and each line's quantity taken from stock, atomically and exactly once.
  *
- * One write transaction holds every decrement and the state change, each conditioned on the sale still being
- * Pendiente; the state change comes last, so all decrements see the same answer. SQLite runs one writer at a
- * time, so of two confirmations of one sale only the first finds it pending. A line of a variant takes from the
- * variant (the database sums variants into their product). A decrement below zero breaks the stock CHECK of
- * products or product_variants, which rolls the whole transaction back: nothing changes and the merchant is told
- * which product is short. Lines whose product or variant was deleted (id set null) are skipped, as are products
- * deleted between reading the lines and writing.
- * Answers, on success, the sale it read with its new state (for the buyer's email, without another read).
+ * One write transaction holds every stock change and the state change, each conditioned on the sale still being
+ * Pendiente as read; the state change comes last, so all see the same answer. SQLite runs one writer at a time,
+ * so of two confirmations (or a confirmation and a cancellation) of one sale only the first finds it pending. An
+ * order that holds its stock (reserved at placement) turns the reservation into stock gone; one that holds none
+ * (placed before reservations, or released when its online payment lapsed) takes units no other order holds, and
+ * when they are too few nothing changes and the merchant is told which product is short. Lines whose product or
+ * variant was deleted are skipped. Answers, on success, the sale with its new state (for the buyer's email).
  */
 export async function confirmSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
   const { db } = services;
@@ -207,57 +274,164 @@ export async function confirmSale(services: Services, storeId: string, saleId: s
     const sale = await getSale(db, storeId, saleId);
     if (!sale) return { ok: false, reason: "not_found" };
     if (!nextSaleState(sale.state, "confirm")) return { ok: false, reason: "not_pending", state: sale.state };
-    const needs = stockNeeds(sale.lines);
-    const variantNeeds = variantStockNeeds(sale.lines);
-    const short = await shortProduct(db, storeId, sale, needs, variantNeeds);
-    if (short) return { ok: false, reason: "no_stock", productName: short };
-
-    const stillPending = and(eq(sales.id, saleId), eq(sales.storeId, storeId), eq(sales.state, "Pendiente"));
-    const pending = exists(db.select({ one: sql`1` }).from(sales).where(stillPending));
-    const decrements = [
-      ...[...needs].map(([productId, quantity]) => takeProductStock(db, storeId, productId, quantity, pending)),
-      // The variant's stock; the database then sums it into its product's.
-      ...[...variantNeeds].map(([variantId, quantity]) => takeVariantStock(db, storeId, variantId, quantity, pending)),
-    ];
+    const holds = sale.stockState === "held";
+    if (!holds) {
+      const short = await shortProduct(db, storeId, sale);
+      if (short) return { ok: false, reason: "no_stock", productName: short };
+    }
+    const asRead = [eq(sales.state, "Pendiente"), eq(sales.stockState, sale.stockState), eq(sales.refundState, "none")];
     const closedAt = services.clock.now();
-    const confirm = db.update(sales).set({ state: "Confirmada", closedAt }).where(stillPending).returning({ id: sales.id });
+    const confirm = db
+      .update(sales)
+      .set({ state: "Confirmada", stockState: "taken", reservedUntil: null, closedAt })
+      .where(saleWhere(saleId, storeId, ...asRead))
+      .returning({ id: sales.id });
     try {
-      const results = await writeTransaction(db, [...decrements, confirm]);
+      const changes = stockStatements(
+        db,
+        holds ? "take" : "takeFree",
+        storeId,
+        sale.lines,
+        whileSale(db, saleId, storeId, ...asRead),
+      );
+      const results = await writeTransaction(db, [...changes, confirm]);
       if (results.at(-1)?.rows.length === 1) {
-        return { ok: true, state: "Confirmada", sale: { ...sale, state: "Confirmada", closedAt } };
+        return { ok: true, state: "Confirmada", sale: { ...sale, state: "Confirmada", stockState: "taken", closedAt } };
       }
       // Someone else changed it between our read and the transaction: report what it is now.
       const now = await getSale(db, storeId, saleId);
+      if (now?.state === "Pendiente" && attempt < MAX_CONFIRM_TRIES) continue;
       return now ? { ok: false, reason: "not_pending", state: now.state } : { ok: false, reason: "not_found" };
     } catch (error) {
       // Stock went short between the check and the transaction; the rollback left everything as it was.
-      if (!isStockCheckViolation(error) || attempt >= MAX_CONFIRM_TRIES) throw error;
+      if (!isOutOfStock(error) || attempt >= MAX_CONFIRM_TRIES) throw error;
     }
   }
 }
 
 /**
- * 'Cancelar': Pendiente → Cancelada in one conditioned statement. Stock is never touched. Answers, on
- * success, the cancelled sale with its lines (read in the same batch).
+ * Statements that close a pending sale as Cancelada (conditioned on `asRead`): its reservation given back when
+ * it holds one, its discount code's use returned once, its 'una vez por cliente' keys freed for another order.
+ */
+function cancelStatements(db: Db, sale: SaleWithLines, asRead: SQL[], now: Date, paid: Partial<typeof sales.$inferInsert> = {}) {
+  const { id, storeId } = sale;
+  const release =
+    sale.stockState === "held" ? stockStatements(db, "release", storeId, sale.lines, whileSale(db, id, storeId, ...asRead)) : [];
+  const code = sale.discountCodeId
+    ? [
+        codeReturnStatement(
+          db,
+          storeId,
+          sale.discountCodeId,
+          whileSale(db, id, storeId, ...asRead, eq(sales.codeReturned, false)),
+        ),
+      ]
+    : [];
+  const cancel = db
+    .update(sales)
+    .set({
+      state: "Cancelada",
+      stockState: sale.stockState === "held" ? "released" : sale.stockState,
+      reservedUntil: null,
+      codeReturned: sale.discountCodeId ? true : sale.codeReturned,
+      codeCustomerPhone: null,
+      codeCustomerEmail: null,
+      closedAt: now,
+      ...paid,
+    })
+    .where(saleWhere(id, storeId, ...asRead))
+    .returning({ id: sales.id });
+  return [...release, ...code, cancel];
+}
+
+/**
+ * 'Cancelar': Pendiente → Cancelada in one transaction, exactly once under concurrency: the reservation given back,
+ * the code's use returned, nothing else of the stock touched. A sale paid online is refused ('paid'): it is
+ * cancelled by a refund. Answers, on success, the cancelled sale with its lines.
  */
 export async function cancelSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
   const { db } = services;
-  const ownSale = and(eq(sales.id, saleId), eq(sales.storeId, storeId));
-  const [[changed], lines] = await db.batch([
-    db
-      .update(sales)
-      .set({ state: "Cancelada", closedAt: services.clock.now() })
-      .where(and(ownSale, eq(sales.state, "Pendiente")))
-      .returning(),
-    db
-      .select()
-      .from(saleLines)
-      .where(and(eq(saleLines.saleId, saleId), exists(db.select({ one: sql`1` }).from(sales).where(ownSale))))
-      .orderBy(asc(saleLines.position)),
-  ]);
-  if (changed) return { ok: true, state: "Cancelada", sale: { ...changed, lines } };
-  const sale = await db.query.sales.findFirst({ where: ownSale });
-  return sale ? { ok: false, reason: "not_pending", state: sale.state } : { ok: false, reason: "not_found" };
+  for (let attempt = 1; ; attempt++) {
+    const sale = await getSale(db, storeId, saleId);
+    if (!sale) return { ok: false, reason: "not_found" };
+    if (sale.state !== "Pendiente") return { ok: false, reason: "not_pending", state: sale.state };
+    if (sale.paymentStatus === "approved" || sale.refundState !== "none") return { ok: false, reason: "paid" };
+    const asRead = [
+      eq(sales.state, "Pendiente"),
+      eq(sales.stockState, sale.stockState),
+      ne(sales.paymentStatus, "approved"),
+      eq(sales.refundState, "none"),
+    ];
+    const closedAt = services.clock.now();
+    const results = await writeTransaction(db, cancelStatements(db, sale, asRead, closedAt));
+    if (results.at(-1)?.rows.length === 1)
+      return { ok: true, state: "Cancelada", sale: { ...sale, state: "Cancelada", closedAt } };
+    if (attempt >= MAX_CONFIRM_TRIES)
+      return { ok: false, reason: "not_pending", state: (await getSale(db, storeId, saleId))?.state ?? sale.state };
+  }
+}
+
+// ——— Refunds ('Cancelar y reembolsar') ———
+
+export type RefundStart =
+  | { ok: true; sale: SaleWithLines }
+  | { ok: false; reason: "not_found" | "not_refundable" | "in_progress" };
+
+/**
+ * Marks a pending sale paid online as being refunded, before the provider is asked: while it is, 'Completar',
+ * 'Cancelar' and another refund leave it alone. One conditioned update; false when it is not (or no longer)
+ * pending, paid and free.
+ */
+export async function startRefund(db: Db, storeId: string, saleId: string): Promise<RefundStart> {
+  const sale = await getSale(db, storeId, saleId);
+  if (!sale) return { ok: false, reason: "not_found" };
+  if (sale.refundState === "requested") return { ok: false, reason: "in_progress" };
+  if (sale.state !== "Pendiente" || sale.paymentStatus !== "approved" || !sale.providerPaymentId)
+    return { ok: false, reason: "not_refundable" };
+  const [marked] = await db
+    .update(sales)
+    .set({ refundState: "requested", refundError: null })
+    .where(
+      saleWhere(
+        saleId,
+        storeId,
+        eq(sales.state, "Pendiente"),
+        eq(sales.paymentStatus, "approved"),
+        eq(sales.refundState, "none"),
+      ),
+    )
+    .returning({ id: sales.id });
+  return marked
+    ? { ok: true, sale: { ...sale, refundState: "requested", refundError: null } }
+    : { ok: false, reason: "in_progress" };
+}
+
+/**
+ * The provider confirmed the refund: the sale is cancelled and refunded in one transaction, its reservation
+ * given back and its code's use returned. Only a sale marked as being refunded changes, once.
+ */
+export async function finishRefund(services: Services, sale: SaleWithLines, providerRefundId: string): Promise<boolean> {
+  const { db } = services;
+  const now = services.clock.now();
+  const asRead = [eq(sales.state, "Pendiente"), eq(sales.stockState, sale.stockState), eq(sales.refundState, "requested")];
+  const results = await writeTransaction(
+    db,
+    cancelStatements(db, sale, asRead, now, {
+      paymentStatus: "refunded",
+      refundState: "none",
+      providerRefundId,
+      refundedAt: now,
+    }),
+  );
+  return results.at(-1)?.rows.length === 1;
+}
+
+/** The refund failed or its answer never came: the sale is as it was, with the reason the desk shows beside a retry. */
+export async function abandonRefund(db: Db, storeId: string, saleId: string, reason: string): Promise<void> {
+  await db
+    .update(sales)
+    .set({ refundState: "none", refundError: reason })
+    .where(saleWhere(saleId, storeId, eq(sales.refundState, "requested")));
 }
 
 // ——— Online payments of orders ———
@@ -272,22 +446,181 @@ export async function markPaymentRejected(db: Db, storeId: string, saleId: strin
   return marked.length > 0;
 }
 
+export type PaidOutcome = "applied" | "applied_short" | "applied_closed" | "already_applied";
+
 /**
- * The sale paid online by the provider's payment `providerPaymentId`: one conditioned update (only while it is
- * not approved yet), so of concurrent deliveries exactly one applies it. False when it was paid already.
+ * The sale paid online by the provider's payment `providerPaymentId`, applied once however many notifications
+ * arrive. A sale that still holds its stock keeps it until the merchant acts. One whose reservation lapsed is
+ * reserved again in the same transaction when its units are still available ('applied'); when they are not, it
+ * is marked paid and short ('applied_short': 'Pagado — sin stock', to refund). Never oversold: a paid order either
+ * holds its units or says it has none. A sale closed before its payment came (cancelled while the buyer was paying)
+ * records it ('applied_closed'), for the merchant to give it back.
  */
-export async function markPaid(db: Db, storeId: string, saleId: string, providerPaymentId: string, now: Date): Promise<boolean> {
-  const applied = await db
-    .update(sales)
-    .set({ paymentStatus: "approved", providerPaymentId, paidAt: now })
-    .where(
-      and(
-        eq(sales.id, saleId),
-        eq(sales.storeId, storeId),
-        eq(sales.paymentMethod, "online"),
-        ne(sales.paymentStatus, "approved"),
+export async function markPaid(db: Db, sale: SaleWithLines, providerPaymentId: string, now: Date): Promise<PaidOutcome> {
+  const { id, storeId } = sale;
+  const unpaid = [eq(sales.paymentMethod, "online"), ne(sales.paymentStatus, "approved"), ne(sales.paymentStatus, "refunded")];
+  const paid = { paymentStatus: "approved" as const, providerPaymentId, paidAt: now, reservedUntil: null };
+  const apply = (stockState: "held" | "short", ...state: SQL[]) =>
+    db
+      .update(sales)
+      .set({ ...paid, stockState })
+      .where(saleWhere(id, storeId, ...unpaid, ...state))
+      .returning({ id: sales.id });
+  const holding = eq(sales.stockState, "held");
+  const holdsNone = or(
+    eq(sales.stockState, "released"),
+    eq(sales.stockState, "unreserved"),
+    eq(sales.stockState, "short"),
+  ) as SQL;
+  try {
+    const results = await writeTransaction(db, [
+      // Still holding: paid, held until the merchant completes or cancels it.
+      db
+        .update(sales)
+        .set(paid)
+        .where(saleWhere(id, storeId, ...unpaid, holding, eq(sales.state, "Pendiente")))
+        .returning({ id: sales.id }),
+      // Lapsed (or never reserved): reserved again, then paid and held.
+      ...stockStatements(
+        db,
+        "reserve",
+        storeId,
+        sale.lines,
+        whileSale(db, id, storeId, ...unpaid, holdsNone, eq(sales.state, "Pendiente")),
       ),
-    )
+      apply("held", holdsNone, eq(sales.state, "Pendiente")),
+    ]);
+    if (results[0]?.rows.length || results.at(-1)?.rows.length) return "applied";
+  } catch (error) {
+    if (!isOutOfStock(error)) throw error;
+    // Its units went to other orders while it waited: paid, without stock, for the merchant to refund.
+    const [short] = await apply("short", holdsNone, eq(sales.state, "Pendiente"));
+    if (short) return "applied_short";
+  }
+  // Paid before, or closed meanwhile: a payment of a closed sale is still recorded, its stock left as it is.
+  const [late] = await db
+    .update(sales)
+    .set(paid)
+    .where(saleWhere(id, storeId, ...unpaid, ne(sales.state, "Pendiente")))
     .returning({ id: sales.id });
-  return applied.length > 0;
+  return late ? "applied_closed" : "already_applied";
+}
+
+// ——— Upkeep: lapsed reservations, orders placed before reservations ———
+
+/**
+ * Gives back the stock of every order whose online payment did not come in time (held, its hold past `now`, not
+ * paid): one write transaction, so a payment approved meanwhile either came first (the order is paid and no
+ * longer lapses) or after (it reserves again or says it is short). The orders stay Pendiente: the buyer may still
+ * pay, and the merchant may still complete or cancel them. Answers the released orders.
+ */
+export async function releaseLapsedHolds(db: Db, now: Date): Promise<Array<{ id: string; storeId: string }>> {
+  const lapsed = [
+    eq(sales.stockState, "held"),
+    isNotNull(sales.reservedUntil),
+    lte(sales.reservedUntil, now),
+    ne(sales.paymentStatus, "approved"),
+    eq(sales.state, "Pendiente"),
+  ];
+  const lapsedIds = db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(and(...lapsed))
+    .limit(UPKEEP_BATCH_SALES);
+  const lines = await db
+    .select({
+      saleId: sales.id,
+      storeId: sales.storeId,
+      productId: saleLines.productId,
+      variantId: saleLines.variantId,
+      variant: saleLines.variant,
+      quantity: saleLines.quantity,
+    })
+    .from(saleLines)
+    .innerJoin(sales, eq(sales.id, saleLines.saleId))
+    .where(inArray(saleLines.saleId, lapsedIds));
+  const bySale = new Map<string, typeof lines>();
+  for (const line of lines) bySale.set(line.saleId, [...(bySale.get(line.saleId) ?? []), line]);
+  if (bySale.size === 0) return [];
+  const statements: Array<{ toSQL(): { sql: string; params: unknown[] } }> = [];
+  for (const [saleId, saleLinesOf] of bySale) {
+    const storeId = saleLinesOf[0]?.storeId ?? "";
+    statements.push(
+      ...stockStatements(db, "release", storeId, saleLinesOf, whileSale(db, saleId, storeId, ...lapsed)),
+      db
+        .update(sales)
+        .set({ stockState: "released", reservedUntil: null })
+        .where(saleWhere(saleId, storeId, ...lapsed))
+        .returning({ id: sales.id, storeId: sales.storeId }),
+    );
+  }
+  const results = await writeTransaction(db, statements);
+  return results.flatMap((r) =>
+    r.rows.filter((row) => "store_id" in row).map((row) => ({ id: String(row.id), storeId: String(row.store_id) })),
+  );
+}
+
+/** At most this many orders are released in one upkeep transaction (the rest on the next run). */
+const UPKEEP_BATCH_SALES = 100;
+
+/**
+ * 'Pagar ahora' on an order whose hold lapsed: its units are reserved again, until `holdUntil`, when they are
+ * still available; false when they are not (or the order is no longer waiting for its payment).
+ */
+export async function reserveAgain(db: Db, sale: SaleWithLines, holdUntil: Date): Promise<boolean> {
+  const { id, storeId } = sale;
+  const waiting = [
+    eq(sales.state, "Pendiente"),
+    eq(sales.paymentMethod, "online"),
+    inArray(sales.paymentStatus, ["pending", "rejected"]),
+    eq(sales.stockState, "released"),
+  ];
+  try {
+    const results = await writeTransaction(db, [
+      ...stockStatements(db, "reserve", storeId, sale.lines, whileSale(db, id, storeId, ...waiting)),
+      db
+        .update(sales)
+        .set({ stockState: "held", reservedUntil: holdUntil })
+        .where(saleWhere(id, storeId, ...waiting))
+        .returning({ id: sales.id }),
+    ]);
+    return results.at(-1)?.rows.length === 1;
+  } catch (error) {
+    if (isOutOfStock(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Orders placed before reservations existed ('unreserved'), oldest first: each reserves its stock when it is
+ * available, in its own transaction, or is marked 'short' for the merchant to see. Answers how many were seen.
+ */
+export async function reserveWaitingOrders(db: Db, limit = 50): Promise<number> {
+  const waiting = await db
+    .select({ id: sales.id, storeId: sales.storeId })
+    .from(sales)
+    .where(and(eq(sales.stockState, "unreserved"), eq(sales.state, "Pendiente")))
+    .orderBy(asc(sales.createdAt), asc(sales.id))
+    .limit(limit);
+  for (const { id, storeId } of waiting) {
+    const sale = await getSale(db, storeId, id);
+    if (!sale) continue;
+    const still = [eq(sales.stockState, "unreserved"), eq(sales.state, "Pendiente")];
+    try {
+      await writeTransaction(db, [
+        ...stockStatements(db, "reserve", storeId, sale.lines, whileSale(db, id, storeId, ...still)),
+        db
+          .update(sales)
+          .set({ stockState: "held" })
+          .where(saleWhere(id, storeId, ...still)),
+      ]);
+    } catch (error) {
+      if (!isOutOfStock(error)) throw error;
+      await db
+        .update(sales)
+        .set({ stockState: "short" })
+        .where(saleWhere(id, storeId, ...still));
+    }
+  }
+  return waiting.length;
 }

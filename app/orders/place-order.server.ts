@@ -21,13 +21,14 @@ import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
 import type { CartItem } from "./cart-items.server";
+import { availableUnits } from "./cart-items.server";
 import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutInput, contactErrors, deliveryChoice } from "./checkout-form";
 import { countWrongCode, guardedCode } from "./code-entry.server";
 import { newOrderEmail } from "./emails";
 import { amountRows } from "./order-amounts";
 import { orderPagePath } from "./order-links";
 import { type OrderLineRow, type OrderRow, orderByKeyQuery, orderLinesByKeyQuery } from "./order-queries.server";
-import { CodeExhaustedError, createSaleOrRefuse } from "./order-records.server";
+import { CodeAlreadyUsedError, CodeExhaustedError, createSaleOrRefuse, OutOfStockError } from "./order-records.server";
 import { paymentRedirect } from "./payment-redirect.server";
 import { saleMessage } from "./sale-message";
 
@@ -45,6 +46,8 @@ interface OrderingStore {
   pickupEnabled: boolean;
   homeDeliveryEnabled: boolean;
   arrangeEnabled: boolean;
+  /** How long an order waiting for its online payment keeps its stock, in minutes. */
+  paymentHoldMinutes: number;
 }
 
 /** Who is ordering, from where: the request's side of an order. */
@@ -202,6 +205,12 @@ export async function placeOrder(
     note: input.note,
   };
   const discountCode = code.applied && { id: code.applied.id, code: code.applied.code };
+  // A code used 'una vez por cliente' knows the buyer by phone digits and email, each unique among its live orders.
+  const codeCustomer = code.applied?.oncePerCustomer
+    ? { phone: buyer.phone ? phoneDigits(buyer.phone) : null, email: buyer.email?.toLowerCase() ?? null }
+    : null;
+  // An order waiting for its online payment keeps its stock for the store's hold time; the others until the merchant acts.
+  const holdUntil = online ? new Date(now.getTime() + store.paymentHoldMinutes * 60_000) : null;
   let sale: Awaited<ReturnType<typeof createSaleOrRefuse>>;
   try {
     sale = await createSaleOrRefuse(
@@ -221,12 +230,16 @@ export async function placeOrder(
         quote,
         discountCode,
         paymentMethod: input.payment,
+        holdUntil,
+        codeCustomer,
         lines,
       },
       now,
     );
   } catch (error) {
     if (error instanceof CodeExhaustedError) return refusal(409, { form: DISCOUNT_MESSAGES.exhausted });
+    if (error instanceof CodeAlreadyUsedError) return refusal(409, { form: DISCOUNT_MESSAGES.usedByCustomer });
+    if (error instanceof OutOfStockError) return refusal(409, { form: await ranOut(services.db, store.id, lines) });
     throw error;
   }
   if (!sale) return refusal(409, { form: CHECKOUT_MESSAGES.stale });
@@ -282,6 +295,22 @@ function nextForPlaced(shopper: Shopper, order: OrderRow, lines: OrderLineRow[])
 function whatsappOrOrderPage(shopper: Shopper, sale: { id: string; accessToken: string }, text: string): string {
   const mobile = isMobileUserAgent(shopper.userAgent);
   return whatsappUrl(shopper.store.saleNumber, text, mobile) ?? orderPagePath(shopper.basePath, sale.id, sale.accessToken);
+}
+
+/**
+ * What to tell a shopper whose order lost its units to another one placed meanwhile: the first line with fewer
+ * units available than it asks, as the cart words it (one more read, on this refusal only).
+ */
+async function ranOut(
+  db: Db,
+  storeId: string,
+  lines: ReadonlyArray<{ productId: string; variantId?: number | null; name: string; quantity: number }>,
+): Promise<string> {
+  const available = await availableUnits(db, storeId, lines);
+  const short = lines.find((l) => (available.get(l.variantId ?? l.productId) ?? 0) < l.quantity);
+  const left = short ? (available.get(short.variantId ?? short.productId) ?? 0) : 0;
+  if (!short) return CHECKOUT_MESSAGES.ranOut;
+  return left > 0 ? CHECKOUT_MESSAGES.ranOutOf(short.name, left) : CHECKOUT_MESSAGES.soldOutMeanwhile(short.name);
 }
 
 /** The sale an idempotency key saved in this store, read again after losing the race to save it. */

@@ -1,10 +1,22 @@
-// 'Completar' and 'Cancelar' as the merchant runs them: the state change, then the buyer's email when it happened.
+// 'Completar', 'Cancelar' and 'Cancelar y reembolsar' as the merchant runs them: the state change (and the refund
+// asked of the store's payment provider), then the buyer's email when it happened.
 
+import { REFUND_MESSAGES } from "~/domain/sales";
+import { storeAccessToken, storePaymentGateway } from "~/online-payments/store-accounts.server";
+import { PaymentProviderError, type ProviderRefund } from "~/services/payments";
 import type { Services } from "~/services/services";
 import { type BuyerNoticeKind, buyerSaleEmail } from "./buyer-emails";
 import { orderPageUrl } from "./order-links";
 import type { SaleWithLines } from "./order-queries.server";
-import { cancelSale, confirmSale, type SaleChange, withoutSale } from "./order-records.server";
+import {
+  abandonRefund,
+  cancelSale,
+  confirmSale,
+  finishRefund,
+  type SaleChange,
+  startRefund,
+  withoutSale,
+} from "./order-records.server";
 
 interface StoreForNotice {
   id: string;
@@ -27,6 +39,48 @@ export async function changeSale(
     intent === "confirm" ? await confirmSale(services, store.id, saleId) : await cancelSale(services, store.id, saleId);
   if (result.ok) await emailBuyer(services, store, result.sale, intent === "confirm" ? "confirmed" : "cancelled");
   return withoutSale(result);
+}
+
+export type RefundOutcome = { ok: true } | { ok: false; reason: string; status: number };
+
+/**
+ * 'Cancelar y reembolsar': a pending order paid online is given back in full through the store's own payment
+ * account, then cancelled (its stock released, its code's use returned) only once the provider confirms. The
+ * sale is marked first, so 'Completar' or a second refund cannot run meanwhile; the provider gets one refund per
+ * sale whatever the retries (its idempotency key is the sale's). When the provider refuses or does not answer,
+ * the sale is left as it was with the reason, and the merchant can try again.
+ */
+export async function cancelAndRefund(services: Services, store: StoreForNotice, saleId: string): Promise<RefundOutcome> {
+  const started = await startRefund(services.db, store.id, saleId);
+  if (!started.ok) {
+    if (started.reason === "not_found") return { ok: false, reason: "not_found", status: 404 };
+    return {
+      ok: false,
+      reason: started.reason === "in_progress" ? REFUND_MESSAGES.inProgress : REFUND_MESSAGES.notRefundable,
+      status: 409,
+    };
+  }
+  const { sale } = started;
+  const fail = async (reason: string) => {
+    await abandonRefund(services.db, store.id, sale.id, reason);
+    return { ok: false as const, reason, status: 502 };
+  };
+  const account = await storeAccessToken(services, store.id);
+  if (!account) return fail(REFUND_MESSAGES.unlinked);
+  let refund: ProviderRefund;
+  try {
+    refund = await storePaymentGateway(services)
+      .paymentsFor(account)
+      .refundPayment(sale.providerPaymentId ?? "", `refund-${sale.id}`);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(`refund of sale ${sale.id} (store ${store.id}) not made`, error);
+    return fail(REFUND_MESSAGES.providerFailed);
+  }
+  if (refund.status !== "approved") return fail(REFUND_MESSAGES.processing);
+  if (!(await finishRefund(services, sale, refund.id))) return { ok: false, reason: REFUND_MESSAGES.changed, status: 409 };
+  await emailBuyer(services, store, sale, "refunded");
+  return { ok: true };
 }
 
 /** Sends the buyer's notice when the sale has an email; a failure is logged, never the merchant's problem. */

@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { judgePayment } from "~/domain/billing";
 import { storeAccessToken, storePaymentGateway } from "~/online-payments/store-accounts.server";
 import type { Services } from "~/services/services";
-import { sales, stores, users } from "../../db/schema";
+import { stores, users } from "../../db/schema";
 import { paymentApprovedEmail } from "./emails";
+import { getSale } from "./order-queries.server";
 import { markPaid, markPaymentRejected } from "./order-records.server";
 
 /**
@@ -23,9 +24,7 @@ export class OnlinePaymentsUnavailableError extends Error {
 export const storeWebhookPath = (storeId: string) => `/webhooks/mercadopago/stores/${storeId}`;
 
 const findSale = (services: Services, storeId: string, saleId: string) =>
-  /^\d{10}$/.test(saleId)
-    ? services.db.query.sales.findFirst({ where: and(eq(sales.id, saleId), eq(sales.storeId, storeId)) })
-    : Promise.resolve(undefined);
+  /^\d{10}$/.test(saleId) ? getSale(services.db, storeId, saleId) : Promise.resolve(undefined);
 
 /**
  * Creates a Checkout Pro preference (sandbox checkout locally) with the store's token for the sale's
@@ -62,7 +61,15 @@ export async function startSalePayment(
   }
 }
 
-export type SalePaymentOutcome = "applied" | "already_applied" | "rejected" | "pending" | "unknown" | "mismatch";
+export type SalePaymentOutcome =
+  | "applied"
+  | "applied_short"
+  | "applied_closed"
+  | "already_applied"
+  | "rejected"
+  | "pending"
+  | "unknown"
+  | "mismatch";
 
 /**
  * Fetches the payment from the provider with the store's token and applies it once. Approved: one
@@ -97,13 +104,21 @@ export async function confirmSalePayment(
     return { outcome: row?.paymentStatus === "approved" ? "already_applied" : "rejected" };
   }
 
-  if (!(await markPaid(services.db, storeId, sale.id, remote.id, services.clock.now()))) return { outcome: "already_applied" };
-  await tellOwner(services, storeId, sale.id, sale.total, sale.currency);
-  return { outcome: "applied" };
+  const outcome = await markPaid(services.db, sale, remote.id, services.clock.now());
+  if (outcome === "already_applied") return { outcome };
+  await tellOwner(services, storeId, sale.id, sale.total, sale.currency, outcome === "applied" ? null : outcome);
+  return { outcome };
 }
 
 /** The owner's 'Pago aprobado' email; a mail failure is logged, never undoes or fails the confirmation. */
-async function tellOwner(services: Services, storeId: string, saleId: string, amount: number, currency: string) {
+async function tellOwner(
+  services: Services,
+  storeId: string,
+  saleId: string,
+  amount: number,
+  currency: string,
+  problem: "applied_short" | "applied_closed" | null,
+) {
   try {
     const [owner] = await services.db
       .select({ email: users.email, name: users.name, storeName: stores.name })
@@ -121,6 +136,7 @@ async function tellOwner(services: Services, storeId: string, saleId: string, am
         amount,
         currency,
         salesUrl: `${services.config.APP_ORIGIN}/Store/${storeId}/sales/${saleId}`,
+        problem: problem === "applied_short" ? "without_stock" : problem === "applied_closed" ? "closed" : null,
       }),
     );
   } catch (error) {

@@ -21,7 +21,7 @@ import {
 import type { ProductFields } from "~/domain/product-fields";
 import { searchTextOf } from "~/domain/search";
 import { VARIANT_MESSAGES } from "~/domain/variants";
-import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
+import { type Db, isNotNullViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { touchStore } from "~/workspace/store-record.server";
 import { products, productVariants } from "../../db/schema";
@@ -210,6 +210,9 @@ export async function importCatalog(
     }
     if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
       return { ok: false, reason: "problems", preview: withProblem(preview, VARIANT_MESSAGES.skuTaken) };
+    // Pending orders hold units of a product whose stock the file sets lower.
+    if (isRuleViolation(error, "products_reserved_within_stock", "product_variants_reserved_within_stock"))
+      return { ok: false, reason: "problems", preview: withProblem(preview, CATALOG_MESSAGES.belowReserved) };
     throw error;
   }
   return { ok: true, created: preview.plan.creates, updated: preview.plan.updates };

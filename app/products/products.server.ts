@@ -7,7 +7,7 @@ import type { ProductFields } from "~/domain/product-fields";
 import { searchPattern, searchTextOf } from "~/domain/search";
 import { type ProductOption, VARIANT_MESSAGES } from "~/domain/variants";
 import type { Db } from "~/services/db";
-import { isUniqueViolation } from "~/services/db";
+import { isRuleViolation, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
 import { touchStore } from "~/workspace/store-record.server";
@@ -58,6 +58,10 @@ export async function insertProduct(db: Db, input: NewProductInput & { id?: stri
 
 export const PRODUCT_MESSAGES = {
   imageRequired: "La imagen del producto es obligatoria",
+  belowReserved: (reserved: number) =>
+    `Hay ${reserved === 1 ? "1 unidad reservada" : `${reserved} unidades reservadas`} en pedidos pendientes: el stock no puede ser menor. Completa o cancela esos pedidos primero.`,
+  variantBelowReserved:
+    "Una combinación quedaría con menos stock del que está reservado en pedidos pendientes. Completa o cancela esos pedidos primero.",
 } as const;
 
 /** A product's own fields as the form and the import give them (app/domain/product-fields.ts). */
@@ -70,12 +74,19 @@ export interface ProductVariants {
 }
 const NO_VARIANTS: ProductVariants = { options: [], drafts: [] };
 
-/** A SKU another product of the store already has: the merchant's message, on the variants. */
-function refuseTakenSku(error: unknown): never {
+/**
+ * The merchant's message for a write the database refused: a SKU another product of the store already has (on
+ * the variants), or stock set below what pending orders hold (the product's reserved as last read).
+ */
+const refuseWrite = (reserved: number) => (error: unknown) => {
   if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
     throw new StoreError(VARIANT_MESSAGES.skuTaken, "variants");
+  if (isRuleViolation(error, "product_variants_reserved_within_stock"))
+    throw new StoreError(PRODUCT_MESSAGES.variantBelowReserved, "variants");
+  if (isRuleViolation(error, "products_reserved_within_stock"))
+    throw new StoreError(PRODUCT_MESSAGES.belowReserved(reserved), "stock");
   throw error;
-}
+};
 
 /** The merchant's order: newest first, the higher id breaking ties (index order of products_store_newest_idx). */
 const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
@@ -155,7 +166,7 @@ export async function createProduct(
       ...replaceVariantsStatements(db, storeId, id, variants.options, variants.drafts, input.stock),
       touchStore(db, storeId, now),
     ])
-    .catch(refuseTakenSku);
+    .catch(refuseWrite(0));
   if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.products);
   const row = await findProduct(db, storeId, id);
   if (!row) throw new Error("created product missing");
@@ -175,17 +186,19 @@ export async function updateProduct(
   variants: ProductVariants = NO_VARIANTS,
 ): Promise<string | null> {
   const own = and(eq(products.id, product.id), eq(products.storeId, product.storeId));
+  // The stock is set by replaceVariantsStatements, after the variants change (with options, their sum).
+  const { stock: _stock, ...columns } = input;
   await db
     .batch([
       db
         .update(products)
-        .set({ ...input, searchText: searchTextOf(input.name) })
+        .set({ ...columns, searchText: searchTextOf(input.name) })
         .where(own),
       ...(image ? [replaceCoverStatement(db, product, image)] : []),
       ...replaceVariantsStatements(db, product.storeId, product.id, variants.options, variants.drafts, input.stock),
       touchStore(db, product.storeId, now),
     ])
-    .catch(refuseTakenSku);
+    .catch(refuseWrite(product.reserved));
   return image && product.imageKey && product.imageKey !== image.key ? product.imageKey : null;
 }
 
@@ -254,19 +267,35 @@ export const updateImportedProduct = (
     .where(and(eq(products.id, productId), eq(products.storeId, storeId)));
 
 /**
- * Takes `quantity` from a product sold as one thing, when `condition` holds (the sale still pending). A product
- * that has gained options since keeps its stock in its variants (the database sums them): nothing is taken
- * here then. Below zero the table's CHECK fails the statement, and the batch with it.
+ * What a pending order does to a product sold as one thing: 'reserve' promises `quantity` units (refused by the
+ * database when fewer are available: reserved may not pass stock), 'release' gives them back, 'take' turns the
+ * reservation into stock gone ('Completar' of a reserved order), 'takeFree' takes units no order holds ('Completar'
+ * of an order that holds none). Each runs when `condition` holds (the sale in the state it changes from). A product
+ * that has gained options since keeps its stock in its variants (the database sums them): nothing is changed here then.
  */
-export const takeProductStock = (db: Db, storeId: string, productId: string, quantity: number, condition: SQL) =>
+export type StockChange = "reserve" | "release" | "take" | "takeFree";
+
+const STOCK_CHANGES = {
+  reserve: (q: number) => ({ reserved: sql`${products.reserved} + ${q}` }),
+  release: (q: number) => ({ reserved: sql`max(${products.reserved} - ${q}, 0)` }),
+  take: (q: number) => ({ stock: sql`${products.stock} - ${q}`, reserved: sql`max(${products.reserved} - ${q}, 0)` }),
+  takeFree: (q: number) => ({ stock: sql`${products.stock} - ${q}` }),
+} satisfies Record<StockChange, (q: number) => Partial<Record<"stock" | "reserved", SQL>>>;
+
+export const changeProductStock = (
+  db: Db,
+  change: StockChange,
+  line: { storeId: string; productId: string; quantity: number },
+  condition: SQL,
+) =>
   db
     .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}` })
+    .set(STOCK_CHANGES[change](line.quantity))
     .where(
       and(
-        eq(products.id, productId),
-        eq(products.storeId, storeId),
+        eq(products.id, line.productId),
+        eq(products.storeId, line.storeId),
         condition,
-        notExists(db.select({ one: sql`1` }).from(productVariants).where(eq(productVariants.productId, productId))),
+        notExists(db.select({ one: sql`1` }).from(productVariants).where(eq(productVariants.productId, line.productId))),
       ),
     );

@@ -111,9 +111,24 @@ export async function productForEditing(db: Db, storeId: string, productId: stri
   return product && { product, variants, photoIds: photos.map((p) => p.id) };
 }
 
-/** Takes `quantity` from a variant, when `condition` holds (the sale still pending); below zero the CHECK fails the batch. */
-export const takeVariantStock = (db: Db, storeId: string, variantId: number, quantity: number, condition: SQL) =>
+const VARIANT_STOCK_CHANGES = {
+  reserve: (q: number) => ({ reserved: sql`${productVariants.reserved} + ${q}` }),
+  release: (q: number) => ({ reserved: sql`max(${productVariants.reserved} - ${q}, 0)` }),
+  take: (q: number) => ({
+    stock: sql`${productVariants.stock} - ${q}`,
+    reserved: sql`max(${productVariants.reserved} - ${q}, 0)`,
+  }),
+  takeFree: (q: number) => ({ stock: sql`${productVariants.stock} - ${q}` }),
+} satisfies Record<"reserve" | "release" | "take" | "takeFree", (q: number) => Partial<Record<"stock" | "reserved", SQL>>>;
+
+/** A pending order's change to a variant's stock, when `condition` holds (as products.server's changeProductStock). */
+export const changeVariantStock = (
+  db: Db,
+  change: keyof typeof VARIANT_STOCK_CHANGES,
+  line: { storeId: string; variantId: number; quantity: number },
+  condition: SQL,
+) =>
   db
     .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} - ${quantity}` })
-    .where(and(eq(productVariants.id, variantId), eq(productVariants.storeId, storeId), condition));
+    .set(VARIANT_STOCK_CHANGES[change](line.quantity))
+    .where(and(eq(productVariants.id, line.variantId), eq(productVariants.storeId, line.storeId), condition));

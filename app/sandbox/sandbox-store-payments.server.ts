@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import type { Clock } from "~/services/clock";
 import type { Db } from "~/services/db";
+import { PaymentProviderError } from "~/services/payments";
 import type { SandboxStoreRecords } from "~/services/store-payments";
 import { sandboxStorePayments } from "../../db/schema";
 
@@ -26,6 +27,24 @@ export function sandboxStoreRecords(db: Db, clock: Clock): SandboxStoreRecords {
         .returning({ id: sandboxStorePayments.id });
       if (!row) throw new Error("sandbox checkout not recorded");
       return { id: String(row.id) };
+    },
+    async refundPayment(accountId, paymentId, idempotencyKey) {
+      if (!/^\d{1,12}$/.test(paymentId)) throw new PaymentProviderError("pago de sandbox desconocido");
+      // Given back once: the same key finds the same refund again; another key for a refunded payment is refused.
+      const [row] = await db
+        .update(sandboxStorePayments)
+        .set({ refundKey: idempotencyKey, refundedAt: clock.now() })
+        .where(
+          and(
+            eq(sandboxStorePayments.id, Number(paymentId)),
+            eq(sandboxStorePayments.accountId, accountId),
+            eq(sandboxStorePayments.status, "approved"),
+            or(isNull(sandboxStorePayments.refundKey), eq(sandboxStorePayments.refundKey, idempotencyKey)),
+          ),
+        )
+        .returning({ id: sandboxStorePayments.id });
+      if (!row) throw new PaymentProviderError("el pago no está aprobado o ya fue reembolsado");
+      return { id: `sandbox-refund-${row.id}`, status: "approved" };
     },
     async findPayment(accountId, paymentId) {
       if (!/^\d{1,12}$/.test(paymentId)) return null;

@@ -9,7 +9,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The test clock of local runs (/_dev/reloj), in the spirit of Stripe's test clocks: the real time
- * plus an offset the operator moves forward in days or resets. `persist` keeps the offset across
+ * plus an offset the operator moves forward in days or minutes, or resets. `persist` keeps the offset across
  * restarts (the Node entry writes it under DATA_DIR); the process holds the one live value, so
  * every request's services see the same time.
  */
@@ -28,6 +28,11 @@ export class AdjustableClock implements Clock {
   advanceDays(days: number): void {
     if (!Number.isInteger(days) || days < 1 || days > 3650) throw new RangeError("days must be 1..3650");
     this.offset += days * DAY_MS;
+    this.persist(this.offset);
+  }
+  advanceMinutes(minutes: number): void {
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 525_600) throw new RangeError("minutes must be 1..525600");
+    this.offset += minutes * 60_000;
     this.persist(this.offset);
   }
   reset(): void {

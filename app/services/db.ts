@@ -75,3 +75,9 @@ export function isCheckViolation(error: unknown, ...names: string[]): boolean {
   const text = failureText(error);
   return text.includes("CHECK constraint failed") && names.some((name) => text.includes(name));
 }
+
+/** Whether a write was refused by one of the named rules a trigger raises (like "products_reserved_within_stock"). */
+export function isRuleViolation(error: unknown, ...names: string[]): boolean {
+  const text = failureText(error);
+  return names.some((name) => text.includes(name));
+}

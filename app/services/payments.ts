@@ -1,4 +1,4 @@
-import { MercadoPagoConfig, Payment, Preference } from "mercadopago";
+import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from "mercadopago";
 
 /**
  * The platform's payment provider: MercadoPago Checkout Pro in production, the local sandbox otherwise.
@@ -41,6 +41,21 @@ export interface PaymentProvider {
   fetchPayment(providerPaymentId: string): Promise<ProviderPayment | null>;
 }
 
+/** A refund the provider accepted ('approved') or is still processing ('pending'). */
+export interface ProviderRefund {
+  id: string;
+  status: "approved" | "pending";
+}
+
+/** A store's own account can also give a payment back (the platform's account never refunds). */
+export interface StorePaymentProvider extends PaymentProvider {
+  /**
+   * Refunds a payment in full. `idempotencyKey` makes a retry (after a timeout, a second click) the same refund,
+   * never a second one. Throws PaymentProviderError when the provider refuses or does not answer.
+   */
+  refundPayment(providerPaymentId: string, idempotencyKey: string): Promise<ProviderRefund>;
+}
+
 export class PaymentProviderError extends Error {
   override name = "PaymentProviderError";
 }
@@ -63,7 +78,7 @@ export class SandboxPayments implements PaymentProvider {
 
 const toMinor = (amount: number, digits: number) => Math.round(amount * 10 ** digits);
 
-export class MercadoPagoPayments implements PaymentProvider {
+export class MercadoPagoPayments implements StorePaymentProvider {
   readonly name = "mercadopago" as const;
   private readonly client: MercadoPagoConfig;
   constructor(
@@ -99,6 +114,20 @@ export class MercadoPagoPayments implements PaymentProvider {
       return { preferenceId: preference.id, redirectUrl: preference.init_point };
     } catch (cause) {
       throw new PaymentProviderError("No se pudo crear la preferencia de pago", { cause });
+    }
+  }
+
+  async refundPayment(providerPaymentId: string, idempotencyKey: string): Promise<ProviderRefund> {
+    try {
+      const refund = await new PaymentRefund(this.client).create({
+        payment_id: providerPaymentId,
+        // One retry (the same key, so the same refund) keeps the merchant's wait bounded when no answer comes.
+        requestOptions: { idempotencyKey, maxRetries: 1 },
+      });
+      if (!refund.id) throw new Error("respuesta sin id de reembolso");
+      return { id: String(refund.id), status: refund.status === "approved" ? "approved" : "pending" };
+    } catch (cause) {
+      throw new PaymentProviderError("Mercado Pago no hizo el reembolso", { cause });
     }
   }
 

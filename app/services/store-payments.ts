@@ -3,9 +3,10 @@ import {
   type Checkout,
   type CheckoutRequest,
   MercadoPagoPayments,
-  type PaymentProvider,
   PaymentProviderError,
   type ProviderPayment,
+  type ProviderRefund,
+  type StorePaymentProvider,
 } from "./payments";
 
 /** What the provider answers for a merchant's authorization or a refresh. */
@@ -31,8 +32,8 @@ export interface StorePaymentGateway {
   /** The authorization code the provider sent back, exchanged for the merchant's tokens. */
   exchangeCode(options: { code: string; redirectUri: string }): Promise<LinkedAccountTokens>;
   refreshTokens(refreshToken: string): Promise<LinkedAccountTokens>;
-  /** Checkout and payment lookups on the merchant's own account. */
-  paymentsFor(account: { accessToken: string; publicKey: string | null }): PaymentProvider;
+  /** Checkout, payment lookups and refunds on the merchant's own account. */
+  paymentsFor(account: { accessToken: string; publicKey: string | null }): StorePaymentProvider;
 }
 
 const AUTHORIZATION_URL = "https://auth.mercadopago.com/authorization";
@@ -103,7 +104,7 @@ export class MercadoPagoStoreGateway implements StorePaymentGateway {
     }
   }
 
-  paymentsFor(account: { accessToken: string; publicKey: string | null }): PaymentProvider {
+  paymentsFor(account: { accessToken: string; publicKey: string | null }): StorePaymentProvider {
     return new MercadoPagoPayments(account.accessToken, account.publicKey ?? "", this.fractionDigits);
   }
 }
@@ -113,6 +114,8 @@ export interface SandboxStoreRecords {
   createCheckout(accountId: string, request: CheckoutRequest): Promise<{ id: string }>;
   /** A payment of this sandbox account, or null (another account's payment is not found). */
   findPayment(accountId: string, paymentId: string): Promise<ProviderPayment | null>;
+  /** Refunds an approved payment of this account once (the same refund again for the same key). */
+  refundPayment(accountId: string, paymentId: string, idempotencyKey: string): Promise<ProviderRefund>;
 }
 
 const SANDBOX_TOKEN = /^SANDBOX-(access|refresh)-(\d{6,12})-[A-Za-z0-9_-]{8,}$/;
@@ -163,7 +166,7 @@ export class SandboxStoreGateway implements StorePaymentGateway {
     return this.tokensFor(match[2]);
   }
 
-  paymentsFor(account: { accessToken: string }): PaymentProvider {
+  paymentsFor(account: { accessToken: string }): StorePaymentProvider {
     const match = account.accessToken.match(SANDBOX_TOKEN);
     const accountId = match?.[1] === "access" ? match[2] : undefined;
     const { appOrigin, records } = this;
@@ -178,6 +181,10 @@ export class SandboxStoreGateway implements StorePaymentGateway {
       async fetchPayment(paymentId: string) {
         if (!accountId) throw new PaymentProviderError("token de sandbox inválido");
         return records.findPayment(accountId, paymentId);
+      },
+      async refundPayment(paymentId: string, idempotencyKey: string) {
+        if (!accountId) throw new PaymentProviderError("token de sandbox inválido");
+        return records.refundPayment(accountId, paymentId, idempotencyKey);
       },
     };
   }

@@ -70,6 +70,7 @@ function storeQuery(db: Db, url: string) {
       pickupEnabled: stores.pickupEnabled,
       homeDeliveryEnabled: stores.homeDeliveryEnabled,
       arrangeEnabled: stores.arrangeEnabled,
+      paymentHoldMinutes: stores.paymentHoldMinutes,
     })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.ownerId))

@@ -76,7 +76,10 @@ export function ProductCard({ card, eager, priority }: { card: Card; eager?: boo
         <span className="card-body">
           <span className="card-name">{card.name}</span>
           <span className="prices">
-            <span className="price">{card.price}</span>
+            <span className="price">
+              {card.from && "desde "}
+              {card.price}
+            </span>
             <Offer offer={card.offer} />
           </span>
           {card.soldOut && <span className="sold-out">Agotado</span>}

@@ -4,13 +4,12 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { isPastGrace } from "~/domain/billing";
 import { parseCart, priceCart } from "~/domain/cart";
-import { offerView } from "~/domain/catalog";
+import { cardPrice } from "~/domain/catalog";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
-import { formatMoney } from "~/domain/money";
 import { slugify } from "~/domain/slug";
 import { notFound } from "~/http/responses";
 import { smallRendition, smallRenditionKey } from "~/media/renditions";
-import { cartItemsOf } from "~/orders/cart-items.server";
+import { availableOf, cartItemsOf } from "~/orders/cart-items.server";
 import { type Config, publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices, type Services, storeHostContext } from "~/services/services";
@@ -99,9 +98,8 @@ export function cardOf(basePath: string, currency: string, p: CardProduct) {
     id: p.id,
     name: p.name,
     href: productPath(basePath, p),
-    price: formatMoney(p.price, currency),
-    offer: offerView(p.price, p.compareAtPrice, currency),
-    soldOut: p.stock < 1,
+    ...cardPrice(p, currency),
+    soldOut: availableOf(p) < 1,
     image: imageOf(p.imageKey, p.imageWidth, p.imageHeight),
   };
 }

@@ -81,6 +81,7 @@ export type StoreSettings = Partial<
     | "pickupEnabled"
     | "homeDeliveryEnabled"
     | "arrangeEnabled"
+    | "paymentHoldMinutes"
     | "logoKey"
     | "qrPngKey"
     | "qrSvgKey"

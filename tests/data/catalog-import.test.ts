@@ -2,7 +2,7 @@ import type { Client } from "@libsql/client";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { csvCell } from "~/domain/csv";
-import { CATALOG_COLUMNS } from "~/domain/product-csv";
+import { CATALOG_COLUMNS, CATALOG_MESSAGES } from "~/domain/product-csv";
 import { catalogCsvStream, importCatalog, previewCatalogImport } from "~/products/catalog-import.server";
 import { handleEditProduct } from "~/products/product-actions.server";
 import { createProduct, findProduct, insertProduct } from "~/products/products.server";
@@ -324,5 +324,31 @@ describe("catalog import", () => {
     ]);
     expect(await s.db.$count(products, eq(products.storeId, m.store.id))).toBe(0);
     expect(await findProduct(s.db, other.store.id, foreign.id)).toEqual(foreign);
+  });
+
+  it("a file setting a product's stock below what pending orders hold is refused whole, with the reason", async () => {
+    const s = createTestServices();
+    const m = await merchantWithStore(s);
+    const limits = await planLimits(s.db, "standard");
+    const held = await insertProduct(
+      s.db,
+      { storeId: m.store.id, name: "Reservado", price: 500, stock: 5, ...withPhoto },
+      s.clock.now(),
+    );
+    await s.db.update(products).set({ reserved: 3 }).where(eq(products.id, held.id));
+    const text = file([
+      { Nombre: "Nuevo", Precio: "1", Stock: "1" },
+      { ID: held.id, Nombre: "Reservado", Precio: "5", Stock: "2" },
+    ]);
+    const result = await importFile(s, m.store.id, limits, text);
+    expect(result.ok === false && result.preview.plan.problems).toEqual([
+      { row: 2, column: null, message: CATALOG_MESSAGES.belowReserved },
+    ]);
+    expect(await s.db.$count(products, eq(products.storeId, m.store.id))).toBe(1);
+    expect(await findProduct(s.db, m.store.id, held.id)).toMatchObject({ stock: 5, reserved: 3 });
+    // At the reservation, it applies.
+    expect(
+      (await importFile(s, m.store.id, limits, file([{ ID: held.id, Nombre: "Reservado", Precio: "5", Stock: "3" }]))).ok,
+    ).toBe(true);
   });
 });

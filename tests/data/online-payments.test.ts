@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { randomDigits } from "~/domain/ids";
+import { REFUND_MESSAGES } from "~/domain/sales";
 import { loader as callbackLoader } from "~/online-payments/routes/oauth-callback";
 import { action as storePaymentsAction, loader as storePaymentsLoader } from "~/online-payments/routes/store-payments";
 import {
@@ -14,14 +15,17 @@ import {
   storeAccessToken,
 } from "~/online-payments/store-accounts.server";
 import { decryptToken, encryptToken, importTokenKey } from "~/online-payments/token-crypto";
+import { createSale } from "~/orders/order-records.server";
 import { action as webhookAction } from "~/orders/routes/store-payment-webhook";
+import { cancelAndRefund, changeSale } from "~/orders/sale-changes.server";
 import { confirmSalePayment, OnlinePaymentsUnavailableError, startSalePayment } from "~/orders/sale-payments.server";
+import { insertProduct } from "~/products/products.server";
 import { action as sandboxOAuthAction, loader as sandboxOAuthLoader } from "~/sandbox/routes/sandbox-oauth";
 import { action as sandboxCheckoutAction, loader as sandboxCheckoutLoader } from "~/sandbox/routes/sandbox-store-checkout";
 import type { Services } from "~/services/services";
 import { servicesContext } from "~/services/services";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
-import { sales, sandboxStorePayments, storePaymentAccounts, type stores, users } from "../../db/schema";
+import { products, sales, sandboxStorePayments, storePaymentAccounts, type stores, users } from "../../db/schema";
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -31,6 +35,7 @@ import {
   TOKEN_LIFETIME_S,
   WEBHOOK_SECRET,
 } from "../support/mercadopago-stand-in";
+import { newOrder } from "../support/orders";
 import { createTestServices, TEST_VAPID } from "../support/services";
 import { merchantWithStore } from "./sales-fixtures";
 
@@ -550,6 +555,113 @@ describe("MercadoPago (against the stand-in)", () => {
     expect((await saleRow(s, saleId)).paymentStatus).toBe("approved");
     expect((await notify(s, store.id, "8800006")).text).toBe("already_applied");
     expect(await saleRow(s, saleId)).toMatchObject({ paymentStatus: "approved", providerPaymentId: "8800007" });
+  });
+
+  /** A store linked to `accountId` with a pending order of 2 units (of 5) paid online by the stand-in's payment `paymentId`. */
+  async function paidOrder(s: MpServices, accountId: number, paymentId: number) {
+    const { userId, store } = await linkWithMercadoPago(s, accountId);
+    const product = await insertProduct(s.db, { storeId: store.id, name: "Bolso tejido", price: 1250, stock: 5 }, s.clock.now());
+    const { saleId } = await createSale(
+      s.db,
+      newOrder({
+        key: `clave-${crypto.randomUUID()}`,
+        storeId: store.id,
+        currency: "USD",
+        buyerName: "Lucía",
+        buyerEmail: "lucia@correo.test",
+        paymentMethod: "online",
+        holdUntil: new Date(s.clock.now().getTime() + 30 * 60_000),
+        lines: [{ productId: product.id, name: "Bolso tejido", imageKey: null, unitPrice: 1250, quantity: 2 }],
+      }),
+      s.clock.now(),
+    );
+    mp.payments.set(String(paymentId), {
+      id: paymentId,
+      status: "approved",
+      external_reference: saleId,
+      transaction_amount: 25,
+      currency_id: "USD",
+      collector_id: accountId,
+    });
+    expect(await notify(s, store.id, String(paymentId))).toEqual({ status: 200, text: "applied" });
+    const storeForNotice = { id: store.id, name: store.name, url: store.url };
+    return { userId, store: storeForNotice, product, saleId };
+  }
+  const productRow = async (s: Services, id: string) => {
+    const row = await s.db.query.products.findFirst({ where: eq(products.id, id) });
+    return { stock: row?.stock, reserved: row?.reserved };
+  };
+
+  it("'Cancelar y reembolsar' refunds in full with the sale's idempotency key, then cancels, releases and emails the buyer", async () => {
+    const s = createMercadoPagoServices();
+    const { store, product, saleId } = await paidOrder(s, 7020, 8800020);
+    expect(await productRow(s, product.id)).toEqual({ stock: 5, reserved: 2 });
+    // Paid: plain 'Cancelar' is refused, the money would stay with the merchant.
+    expect(await changeSale(s, store, saleId, "cancel")).toEqual({ ok: false, reason: "paid" });
+
+    expect(await cancelAndRefund(s, store, saleId)).toEqual({ ok: true });
+    const call = mp.requests.filter((r) => r.path === "/v1/payments/8800020/refunds");
+    expect(call).toHaveLength(1);
+    expect(call[0]?.headers["x-idempotency-key"]).toBe(`refund-${saleId}`);
+    expect(call[0]?.headers.authorization).toBe(`Bearer ${mp.grants.find((g) => g.accountId === 7020)?.accessToken}`);
+    expect(await saleRow(s, saleId)).toMatchObject({
+      state: "Cancelada",
+      paymentStatus: "refunded",
+      stockState: "released",
+      refundState: "none",
+      providerRefundId: expect.stringMatching(/^\d+$/),
+      refundedAt: s.testClock.now(),
+    });
+    expect(await productRow(s, product.id)).toEqual({ stock: 5, reserved: 0 });
+    const mail = s.outbox.sent.find((m) => m.to === "lucia@correo.test");
+    expect(mail?.subject).toContain("cancelado y reembolsado");
+    expect(mail?.text).toContain("25,00");
+    // Once: a second 'Cancelar y reembolsar' asks the provider nothing.
+    expect(await cancelAndRefund(s, store, saleId)).toMatchObject({ ok: false, status: 409 });
+    expect(mp.refundCalls("8800020")).toBe(1);
+  });
+
+  it("a refund whose answer never comes changes nothing and says why; the retry makes the same refund, once", async () => {
+    const s = createMercadoPagoServices();
+    const { store, product, saleId } = await paidOrder(s, 7021, 8800021);
+    const before = await saleRow(s, saleId);
+    mp.failRefunds({ kind: "no_answer" });
+    try {
+      expect(await cancelAndRefund(s, store, saleId)).toEqual({
+        ok: false,
+        reason: REFUND_MESSAGES.providerFailed,
+        status: 502,
+      });
+    } finally {
+      mp.failRefunds(null);
+    }
+    // The SDK tried twice with the same key; the provider made one refund, whose answer was lost.
+    expect(mp.refundCalls("8800021")).toBe(2);
+    expect(await saleRow(s, saleId)).toEqual({ ...before, refundError: REFUND_MESSAGES.providerFailed });
+    expect(await productRow(s, product.id)).toEqual({ stock: 5, reserved: 2 });
+    expect(s.outbox.sent.filter((m) => m.to === "lucia@correo.test")).toHaveLength(0);
+
+    expect(await cancelAndRefund(s, store, saleId)).toEqual({ ok: true });
+    expect([...mp.refunds.values()].filter((r) => r.payment_id === 8800021)).toHaveLength(1);
+    expect(await saleRow(s, saleId)).toMatchObject({ state: "Cancelada", paymentStatus: "refunded", refundError: null });
+    expect(await productRow(s, product.id)).toEqual({ stock: 5, reserved: 0 });
+  });
+
+  it("a refund the provider refuses changes nothing; two clicks at once ask the provider once", async () => {
+    const s = createMercadoPagoServices();
+    const { store, saleId } = await paidOrder(s, 7022, 8800022);
+    mp.failRefunds({ kind: "status", status: 400 });
+    try {
+      expect(await cancelAndRefund(s, store, saleId)).toMatchObject({ ok: false, status: 502 });
+    } finally {
+      mp.failRefunds(null);
+    }
+    expect(await saleRow(s, saleId)).toMatchObject({ state: "Pendiente", paymentStatus: "approved", refundState: "none" });
+    const calls = mp.refundCalls("8800022");
+    const both = await Promise.all([cancelAndRefund(s, store, saleId), cancelAndRefund(s, store, saleId)]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => !r.ok)).toEqual({ ok: false, reason: REFUND_MESSAGES.inProgress, status: 409 });
+    expect(mp.refundCalls("8800022")).toBe(calls + 1);
   });
 
   it("a forged or missing signature is refused with 401 before asking MercadoPago; MercadoPago down gives 502", async () => {

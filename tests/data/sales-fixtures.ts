@@ -3,10 +3,11 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
+import { sql } from "drizzle-orm";
 import { createServices } from "~/compose-services.server";
 import { randomDigits } from "~/domain/ids";
 import type { SaleChange } from "~/orders/order-records.server";
-import { insertProduct } from "~/products/products.server";
+import { changeProductStock, insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
 import { insertStore } from "~/workspace/store-record.server";
 import { saleLines, sales, users } from "../../db/schema";
@@ -60,6 +61,11 @@ export interface SaleFixture {
   paymentStatus?: "none" | "pending" | "approved" | "rejected";
   paidAt?: Date | null;
   accessToken?: string;
+  /**
+   * What the sale holds of the stock. A pending sale defaults to 'held' and reserves its lines' units as the
+   * checkout does (failing when they are not available); 'unreserved' is an order placed before reservations.
+   */
+  stockState?: "held" | "unreserved" | "released" | "short";
 }
 
 /** Inserts a sale as the checkout would: frozen lines, subtotal − discount + delivery fee = total, in minor units. */
@@ -76,11 +82,22 @@ export async function insertSale(s: Services, f: SaleFixture): Promise<string> {
   }));
   const subtotal = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const paymentMethod = f.paymentMethod ?? "on_delivery";
+  const state = f.state ?? "Pendiente";
+  const stockState = state === "Confirmada" ? "taken" : state === "Cancelada" ? "released" : (f.stockState ?? "held");
+  const reserve =
+    stockState === "held"
+      ? lines.flatMap((l) =>
+          l.productId
+            ? [changeProductStock(s.db, "reserve", { storeId: f.storeId, productId: l.productId, quantity: l.quantity }, sql`1`)]
+            : [],
+        )
+      : [];
   await s.db.batch([
     s.db.insert(sales).values({
       id,
       storeId: f.storeId,
-      state: f.state ?? "Pendiente",
+      state,
+      stockState,
       total: subtotal - (f.discount ?? 0) + (f.deliveryFee ?? 0),
       subtotal,
       discount: f.discount ?? 0,
@@ -102,6 +119,7 @@ export async function insertSale(s: Services, f: SaleFixture): Promise<string> {
       createdAt: f.createdAt ?? s.clock.now(),
     }),
     s.db.insert(saleLines).values(lines),
+    ...reserve,
   ]);
   return id;
 }

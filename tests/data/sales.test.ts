@@ -15,10 +15,15 @@ import {
 
 const stockOf = async (s: TestServices, id: string) =>
   (await s.db.query.products.findFirst({ where: eq(products.id, id) }))?.stock;
+const stockAndReserved = async (s: TestServices, id: string) => {
+  const row = await s.db.query.products.findFirst({ where: eq(products.id, id) });
+  return { stock: row?.stock, reserved: row?.reserved };
+};
 const stateOf = async (s: TestServices, id: string) => (await s.db.query.sales.findFirst({ where: eq(sales.id, id) }))?.state;
 
 describe("confirming a sale", () => {
-  it("20 concurrent confirmations of two sales competing for the last unit: exactly one succeeds, stock ends at 0", async () => {
+  // Orders placed before reservations ('unreserved') still compete for stock when confirmed.
+  it("20 concurrent confirmations of two unreserved sales competing for the last unit: exactly one succeeds, stock ends at 0", async () => {
     const s = createTestServices();
     await s.db.$client.execute("PRAGMA journal_mode = WAL");
     const { store } = await merchantWithStore(s);
@@ -26,12 +31,17 @@ describe("confirming a sale", () => {
     const other = await product(s, store.id, "Taza", 50);
     const a = await insertSale(s, {
       storeId: store.id,
+      stockState: "unreserved",
       lines: [
         { productId: last.id, name: "Bolso tejido", quantity: 1 },
         { productId: other.id, name: "Taza", quantity: 2 },
       ],
     });
-    const b = await insertSale(s, { storeId: store.id, lines: [{ productId: last.id, name: "Bolso tejido", quantity: 1 }] });
+    const b = await insertSale(s, {
+      storeId: store.id,
+      stockState: "unreserved",
+      lines: [{ productId: last.id, name: "Bolso tejido", quantity: 1 }],
+    });
     // Each confirmation comes through its own client (own connections), as from separate processes.
     let writeTransactions = 0;
     const clients = await Promise.all(
@@ -80,8 +90,9 @@ describe("confirming a sale", () => {
     await s.db.$client.execute("PRAGMA journal_mode = WAL");
     const { store } = await merchantWithStore(s);
     const last = await product(s, store.id, "Bolso tejido", 1);
-    const a = await insertSale(s, { storeId: store.id, lines: [{ productId: last.id, name: "Bolso tejido", quantity: 1 }] });
-    const b = await insertSale(s, { storeId: store.id, lines: [{ productId: last.id, name: "Bolso tejido", quantity: 1 }] });
+    const unreserved = { storeId: store.id, stockState: "unreserved" as const };
+    const a = await insertSale(s, { ...unreserved, lines: [{ productId: last.id, name: "Bolso tejido", quantity: 1 }] });
+    const b = await insertSale(s, { ...unreserved, lines: [{ productId: last.id, name: "Bolso tejido", quantity: 1 }] });
     // Each process confirms both sales 5 times over, all at once, once every process is ready.
     const processes = Array.from({ length: 4 }, () =>
       confirmInAnotherProcess(
@@ -120,13 +131,14 @@ describe("confirming a sale", () => {
     expect(sale?.closedAt?.getTime()).toBe(s.testClock.now().getTime());
   });
 
-  it("blocks the confirmation with the product's name when stock is short, and changes nothing", async () => {
+  it("blocks the confirmation of an unreserved sale with the product's name when stock is short, and changes nothing", async () => {
     const s = createTestServices();
     const { store } = await merchantWithStore(s);
     const plenty = await product(s, store.id, "Balón", 9);
     const few = await product(s, store.id, "Suculenta", 1);
     const id = await insertSale(s, {
       storeId: store.id,
+      stockState: "unreserved",
       lines: [
         { productId: plenty.id, name: "Balón", quantity: 2 },
         { productId: few.id, name: "Suculenta", quantity: 2 },
@@ -145,6 +157,7 @@ describe("confirming a sale", () => {
     const scarce = await product(s, store.id, "Mochila", 1);
     const id = await insertSale(s, {
       storeId: store.id,
+      stockState: "unreserved",
       lines: [
         { productId: first.id, name: "Botella", quantity: 1 },
         { productId: scarce.id, name: "Mochila", quantity: 1 },
@@ -164,7 +177,7 @@ describe("confirming a sale", () => {
     const s = createTestServices();
     const { store } = await merchantWithStore(s);
     const kept = await product(s, store.id, "Taza", 4);
-    const gone = await product(s, store.id, "Descontinuado", 3);
+    const gone = await product(s, store.id, "Descontinuado", 5);
     const id = await insertSale(s, {
       storeId: store.id,
       lines: [
@@ -193,23 +206,24 @@ describe("confirming a sale", () => {
 });
 
 describe("cancelling a sale", () => {
-  it("never touches stock; confirm after cancel and cancel after confirm are refused", async () => {
+  it("gives the reservation back and never takes stock; confirm after cancel and cancel after confirm are refused", async () => {
     const s = createTestServices();
     const { store } = await merchantWithStore(s);
     const p = await product(s, store.id, "Taza", 5);
     const cancelled = await insertSale(s, { storeId: store.id, lines: [{ productId: p.id, name: "Taza", quantity: 2 }] });
     const confirmed = await insertSale(s, { storeId: store.id, lines: [{ productId: p.id, name: "Taza", quantity: 1 }] });
+    expect(await stockAndReserved(s, p.id)).toEqual({ stock: 5, reserved: 3 });
 
     expect(await cancelSale(s, store.id, cancelled)).toEqual({ ok: true, state: "Cancelada" });
-    expect(await stockOf(s, p.id)).toBe(5);
+    expect(await stockAndReserved(s, p.id)).toEqual({ stock: 5, reserved: 1 });
     expect(await confirmSale(s, store.id, cancelled)).toEqual({ ok: false, reason: "not_pending", state: "Cancelada" });
     expect(await cancelSale(s, store.id, cancelled)).toEqual({ ok: false, reason: "not_pending", state: "Cancelada" });
-    expect(await stockOf(s, p.id)).toBe(5);
+    expect(await stockAndReserved(s, p.id)).toEqual({ stock: 5, reserved: 1 });
 
     expect(await confirmSale(s, store.id, confirmed)).toEqual({ ok: true, state: "Confirmada" });
     expect(await cancelSale(s, store.id, confirmed)).toEqual({ ok: false, reason: "not_pending", state: "Confirmada" });
     expect(await stateOf(s, confirmed)).toBe("Confirmada");
-    expect(await stockOf(s, p.id)).toBe(4);
+    expect(await stockAndReserved(s, p.id)).toEqual({ stock: 4, reserved: 0 });
   });
 
   it("of a cancel racing a confirm, exactly one wins", async () => {
@@ -220,7 +234,7 @@ describe("cancelling a sale", () => {
     const other = await anotherProcess(s);
     const [confirm, cancel] = await Promise.all([confirmSale(s, store.id, id), cancelSale(other, store.id, id)]);
     expect(confirm.ok !== cancel.ok).toBe(true);
-    expect(await stockOf(s, p.id)).toBe(confirm.ok ? 3 : 5);
+    expect(await stockAndReserved(s, p.id)).toEqual({ stock: confirm.ok ? 3 : 5, reserved: 0 });
     expect(await stateOf(s, id)).toBe(confirm.ok ? "Confirmada" : "Cancelada");
   });
 });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION, MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
 import { insertProduct } from "~/products/products.server";
 import { insertStore } from "~/workspace/store-record.server";
-import { plans, products, saleLines, sales, sectionItems, sections, stores, users } from "../../db/schema";
+import { plans, products, productVariants, saleLines, sales, sectionItems, sections, stores, users } from "../../db/schema";
 import { expectConstraint } from "../support/constraints";
 import { createTestServices } from "../support/services";
 
@@ -54,15 +54,42 @@ describe("data model constraints (real libSQL)", () => {
     const owner = await merchant();
     const store = await insertStore(s.db, { ownerId: owner, name: "Stock", url: "stock", category: 1 }, s.clock.now());
     const p = await insertProduct(s.db, { storeId: store.id, name: "Uno", price: 100, stock: 1 }, s.clock.now());
+    // Below zero would also be below what is reserved (0): the reservation rule answers first.
     await expectConstraint(
       s.db
         .update(products)
         .set({ stock: sql`${products.stock} - 2` })
         .where(eq(products.id, p.id)),
-      "CHECK",
+      "products_reserved_within_stock",
     );
     const [row] = await s.db.select().from(products).where(eq(products.id, p.id));
     expect(row?.stock).toBe(1);
+  });
+
+  it("never lets what is reserved pass the stock or go below zero, for products and variants", async () => {
+    const owner = await merchant();
+    const store = await insertStore(s.db, { ownerId: owner, name: "Reservas", url: "reservas", category: 1 }, s.clock.now());
+    const p = await insertProduct(s.db, { storeId: store.id, name: "Dos", price: 100, stock: 2 }, s.clock.now());
+    const own = eq(products.id, p.id);
+    await s.db.update(products).set({ reserved: 2 }).where(own);
+    await expectConstraint(s.db.update(products).set({ reserved: 3 }).where(own), "products_reserved_within_stock");
+    // The merchant cannot lower the stock under what pending orders hold.
+    await expectConstraint(s.db.update(products).set({ stock: 1 }).where(own), "products_reserved_within_stock");
+    await expectConstraint(s.db.update(products).set({ reserved: -1 }).where(own), "products_reserved_within_stock");
+    const [row] = await s.db.select().from(products).where(own);
+    expect([row?.stock, row?.reserved]).toEqual([2, 2]);
+
+    await s.db.insert(productVariants).values({ productId: p.id, storeId: store.id, position: 0, option1: "S", stock: 1 });
+    const [v] = await s.db.select().from(productVariants).where(eq(productVariants.productId, p.id));
+    const ownVariant = eq(productVariants.id, v?.id ?? 0);
+    await s.db.update(productVariants).set({ reserved: 1 }).where(ownVariant);
+    await expectConstraint(
+      s.db.update(productVariants).set({ reserved: 2 }).where(ownVariant),
+      "product_variants_reserved_within_stock",
+    );
+    // The product sums its enabled variants' stock and reservations.
+    const [summed] = await s.db.select().from(products).where(own);
+    expect([summed?.stock, summed?.reserved]).toEqual([1, 1]);
   });
 
   it("removes a deleted product from every section, and keeps sale history", async () => {

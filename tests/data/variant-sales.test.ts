@@ -198,35 +198,50 @@ describe("buying a variant", () => {
     expect((await listVariants(s.db, store.id, product.id)).map((v) => v.stock)).toEqual([4, 4]);
   });
 
-  it("20 simultaneous confirmations of 20 sales of the same variant with 5 in stock: exactly 5 confirm, stock ends at 0", async () => {
+  it("20 simultaneous checkouts of the same variant with 5 in stock: exactly 5 orders, the others told in Spanish; completing them takes it to 0", async () => {
     const s = createTestServices();
     await s.db.$client.execute("PRAGMA journal_mode = WAL");
     const { store, product, variant } = await shirtShop(s);
     const mAzul = variant("M", "Azul");
-    const saleIds: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const form = new URLSearchParams({
-        idempotencyKey: `clave-${crypto.randomUUID()}`,
-        buyerName: `C${i}`,
-        delivery: "pickup",
-        shownSubtotal: "2500",
-        shownDiscount: "0",
-      });
-      form.append("line", `${product.id}-${mAzul.id}:1`);
-      await checkoutAction(args(s, "/Checkout", { method: "POST", body: form })).catch((r) => r);
+    // Each shopper's checkout comes through its own client (own connections), as from separate processes.
+    const clients = await Promise.all(Array.from({ length: 20 }, () => anotherProcess(s)));
+    const answers = await Promise.all(
+      clients.map((c, i) => {
+        const form = new URLSearchParams({
+          idempotencyKey: `clave-${crypto.randomUUID()}`,
+          buyerName: `C${i}`,
+          delivery: "pickup",
+          shownSubtotal: "2500",
+          shownDiscount: "0",
+        });
+        form.append("line", `${product.id}-${mAzul.id}:1`);
+        return settle<Response & { data?: { errors?: { form?: string } } }>(
+          checkoutAction(siteArgs(c, URL_, "/Checkout", { method: "POST", body: form }) as never),
+        );
+      }),
+    );
+    expect(answers.filter((a) => statusOf(a) === 303)).toHaveLength(5);
+    const refused = answers.filter((a) => statusOf(a) !== 303);
+    expect(refused).toHaveLength(15);
+    for (const r of refused) {
+      expect(statusOf(r)).toBe(409);
+      expect(r.data?.errors?.form).toBe(
+        "Mientras hacías tu pedido se agotó “Camiseta — Talla M, Color Azul”: quítalo de tu carrito para seguir",
+      );
     }
-    for (const row of await s.db.select({ id: sales.id }).from(sales).where(eq(sales.storeId, store.id))) saleIds.push(row.id);
-    expect(saleIds).toHaveLength(20);
-    const clients = await Promise.all(saleIds.map(() => anotherProcess(s)));
-    const results = await Promise.all(clients.map((c, i) => confirmSale(c, store.id, saleIds[i] ?? "")));
-    expect(results.filter((r) => r.ok)).toHaveLength(5);
-    for (const r of results.filter((r) => !r.ok))
-      expect(r).toEqual({ ok: false, reason: "no_stock", productName: "Camiseta — Talla M, Color Azul" });
-    const [left] = await s.db
-      .select({ stock: productVariants.stock })
-      .from(productVariants)
-      .where(and(eq(productVariants.id, mAzul.id), eq(productVariants.storeId, store.id)));
-    expect(left?.stock).toBe(0);
+    const variantRow = async () =>
+      (
+        await s.db
+          .select({ stock: productVariants.stock, reserved: productVariants.reserved })
+          .from(productVariants)
+          .where(and(eq(productVariants.id, mAzul.id), eq(productVariants.storeId, store.id)))
+      )[0];
+    expect(await variantRow()).toEqual({ stock: 5, reserved: 5 });
+    const saleIds = (await s.db.select({ id: sales.id }).from(sales).where(eq(sales.storeId, store.id))).map((r) => r.id);
+    expect(saleIds).toHaveLength(5);
+    const results = await Promise.all(saleIds.map((id, i) => confirmSale(clients[i] ?? s, store.id, id)));
+    expect(results).toEqual(saleIds.map(() => ({ ok: true, state: "Confirmada" })));
+    expect(await variantRow()).toEqual({ stock: 0, reserved: 0 });
     // The other variants were not touched: S/Rojo, S/Azul, M/Rojo, L/Rojo = 3 + 3 + 3 + 0.
     expect((await findProduct(s.db, store.id, product.id))?.stock).toBe(9);
     for (const c of clients) c.db.$client.close();

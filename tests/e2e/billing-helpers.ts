@@ -75,7 +75,15 @@ export async function payInSandbox(page: Page, decision: "Aprobar pago" | "Recha
 export async function moveClock(page: Page, days: number) {
   await page.goto("/_dev/reloj");
   await page.getByLabel("Días").fill(String(days));
-  await page.getByRole("button", { name: "Adelantar" }).click();
+  await page.getByRole("button", { name: "Adelantar", exact: true }).click();
+  await expect(page.getByTestId("offset")).toContainText("Adelantado");
+}
+
+/** The test clock moved by minutes (an unpaid online order's time to pay); the orders' upkeep runs with it. */
+export async function moveClockMinutes(page: Page, minutes: number) {
+  await page.goto("/_dev/reloj");
+  await page.getByLabel("Minutos").fill(String(minutes));
+  await page.getByRole("button", { name: "Adelantar minutos" }).click();
   await expect(page.getByTestId("offset")).toContainText("Adelantado");
 }
 

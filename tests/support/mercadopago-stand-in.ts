@@ -57,6 +57,10 @@ async function startMercadoPagoStandIn() {
   const payments = new Map<string, StandInPayment>();
   let preferenceStatus = 201;
   let paymentStatus = 200;
+  /** How refund calls go wrong: refused with a status, or made but its answer lost (the connection drops). */
+  let refundFault: { kind: "status"; status: number } | { kind: "no_answer" } | null = null;
+  /** Refunds made, by the idempotency key that asked for them. */
+  const refunds = new Map<string, { id: number; payment_id: number; amount: number; status: string }>();
   let next = 1;
   /** Authorization codes the merchant's 'Autorizar' would have produced: code → account. */
   const codes = new Map<string, number>();
@@ -128,6 +132,30 @@ async function startMercadoPagoStandIn() {
           items: body?.items,
         });
       }
+      const refundOf = req.method === "POST" && path.match(/^\/v1\/payments\/(\d+)\/refunds$/);
+      if (refundOf) {
+        const payment = payments.get(refundOf[1] ?? "");
+        if (!payment || !merchant || payment.collector_id !== merchant.accountId)
+          return send(404, { message: "Payment not found", error: "not_found", status: 404, cause: [] });
+        const fault = refundFault;
+        if (fault?.kind === "status")
+          return send(fault.status, { message: "refund refused", error: "bad_request", status: fault.status });
+        const key = String(req.headers["x-idempotency-key"] ?? "");
+        // The same key is the same refund; a payment is given back once.
+        let refund = key ? refunds.get(key) : undefined;
+        if (!refund) {
+          if (payment.status === "refunded")
+            return send(400, { message: "Payment already refunded", error: "bad_request", status: 400, cause: [] });
+          refund = { id: 9_000_000 + next++, payment_id: payment.id, amount: payment.transaction_amount, status: "approved" };
+          if (key) refunds.set(key, refund);
+          payment.status = "refunded";
+        }
+        if (fault?.kind === "no_answer") {
+          req.socket.destroy();
+          return;
+        }
+        return send(201, refund);
+      }
       const match = req.method === "GET" && path.match(/^\/v1\/payments\/(\d+)$/);
       if (match) {
         if (paymentStatus !== 200)
@@ -155,6 +183,16 @@ async function startMercadoPagoStandIn() {
     },
     failPayments(status = 403) {
       paymentStatus = status;
+    },
+    /** Refunds are refused with `status`, or made without their answer ever arriving ('no_answer'); null: as usual. */
+    failRefunds(fault: { kind: "status"; status: number } | { kind: "no_answer" } | null) {
+      refundFault = fault;
+    },
+    /** Refunds made, by idempotency key. */
+    refunds,
+    /** How many refund calls arrived for the payment. */
+    refundCalls(id: string) {
+      return requests.filter((r) => r.method === "POST" && r.path === `/v1/payments/${id}/refunds`).length;
     },
     /** The code MercadoPago sends back after the merchant of `accountId` authorizes the application. */
     authorizationCode(accountId: number) {

@@ -7,7 +7,9 @@ import {
 } from "~/orders/order-records.server";
 import type { Db } from "~/services/db";
 
-type OrderBasics = Pick<NewOrder, "key" | "storeId" | "currency" | "buyerName" | "lines"> & Partial<NewOrder>;
+type OrderBasics = Pick<NewOrder, "key" | "storeId" | "currency" | "buyerName" | "lines"> &
+  Partial<Omit<NewOrder, "holdUntil" | "codeCustomer">> &
+  Pick<Partial<NewOrder>, "holdUntil" | "codeCustomer">;
 
 /** A sale as the checkout hands it to createSale: no discount, no fee, paid on delivery, unless said. */
 export function newOrder(o: OrderBasics): NewOrder {
@@ -22,6 +24,8 @@ export function newOrder(o: OrderBasics): NewOrder {
     note: null,
     discountCode: null,
     paymentMethod: "on_delivery",
+    holdUntil: null,
+    codeCustomer: null,
     quote: { subtotal, discount: 0, deliveryFee: 0, freeDelivery: false, total: subtotal },
     ...o,
   };

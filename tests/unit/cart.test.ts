@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { addToCart, lineKey, orderLines, parseCart, priceCart, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
+import {
+  addToCart,
+  CART_MESSAGES,
+  lineKey,
+  orderLines,
+  parseCart,
+  priceCart,
+  removeFromCart,
+  serializeCart,
+  setQuantity,
+} from "~/domain/cart";
 
 const A = "1234567";
 const B = "7654321";
@@ -121,5 +131,14 @@ describe("lines of a product with options", () => {
       shortOf: variantItems[1],
     });
     expect(removeFromCart(more.lines, `${A}-12`)).toEqual([{ productId: A, quantity: 1 }]);
+  });
+});
+
+describe("a cart whose every line sold out", () => {
+  it("says which products went, in Spanish", () => {
+    expect(CART_MESSAGES.allSoldOut(["Bolso tejido"])).toBe("Se agotó “Bolso tejido” y ya no entra en tu pedido.");
+    expect(CART_MESSAGES.allSoldOut(["Bolso", "Taza", "Café"])).toBe(
+      "Se agotaron “Bolso”, “Taza” y “Café” y ya no entran en tu pedido.",
+    );
   });
 });

@@ -44,7 +44,13 @@ describe("the discount code form", () => {
       endsOn: null,
       maxUses: null,
       active: true,
+      oncePerCustomer: false,
     });
+  });
+
+  it("reads 'Una vez por cliente' as a checkbox", () => {
+    expect(accepted({ code: "UNAVEZ", oncePerCustomer: "on" }).oncePerCustomer).toBe(true);
+    expect(accepted({ code: "UNAVEZ" }).oncePerCustomer).toBe(false);
   });
 
   it("takes a new code of 4 to 20 letters, digits, '-' or '_' only", () => {
@@ -154,7 +160,9 @@ describe("the form's values", () => {
       endsOn: "2026-12-31",
       maxUses: "10",
       active: "",
+      oncePerCustomer: "",
     });
+    expect(discountCodeFormValues({ ...saved, oncePerCustomer: true }, "USD").oncePerCustomer).toBe("on");
     expect(discountCodeFormValues({ ...saved, kind: "percent", value: 15, active: true }, "COP")).toMatchObject({
       value: "15",
       active: "on",

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:f
 import { request as httpRequest } from "node:http";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { createClient } from "@libsql/client";
 import { phoneJpeg } from "../http/pictures.ts";
 import { bin, filesUnder, processes, run, seedDatabase, startWorkerd, WORKER_CONFIG } from "./workerd-server.mjs";
 
@@ -117,6 +118,56 @@ async function previewCatalog(origin, cookie, storeId) {
   );
 }
 
+/**
+ * The Cron Trigger in workerd: an unpaid online order of the demo store whose time to pay ran out (seeded in the
+ * database, holding one unit) gets its unit back when the scheduled handler runs, once.
+ */
+async function scheduledUpkeep(origin, dbPath) {
+  const db = createClient({ url: `file:${dbPath}` });
+  try {
+    const [product] = (
+      await db.execute(
+        "select products.id, products.store_id from products join stores on stores.id = products.store_id where stores.url = 'demo' and products.stock - products.reserved > 0 and not exists (select 1 from product_variants v where v.product_id = products.id) limit 1",
+      )
+    ).rows;
+    const saleId = "9000000001";
+    await db.batch(
+      [
+        {
+          sql: "insert into sales (id, store_id, state, subtotal, total, currency, buyer_name, delivery, access_token, payment_method, payment_status, stock_state, reserved_until, created_at) values (?, ?, 'Pendiente', 100, 100, 'USD', 'Lucía', 'pickup', 'token-de-prueba-1234567890', 'online', 'pending', 'held', 1, 1)",
+          args: [saleId, product.store_id],
+        },
+        {
+          sql: "insert into sale_lines (sale_id, position, product_id, name, unit_price, quantity) values (?, 0, ?, 'Prueba', 100, 1)",
+          args: [saleId, product.id],
+        },
+        { sql: "update products set reserved = reserved + 1 where id = ?", args: [product.id] },
+      ],
+      "write",
+    );
+    const reservedOf = async () =>
+      Number((await db.execute({ sql: "select reserved from products where id = ?", args: [product.id] })).rows[0]?.reserved);
+    const before = await reservedOf();
+    const runs = await Promise.all([
+      fetch(`${origin}/cdn-cgi/local/scheduled?cron=*+*+*+*+*`),
+      fetch(`${origin}/cdn-cgi/local/scheduled?cron=*+*+*+*+*`),
+    ]);
+    await Promise.all(runs.map((r) => r.text()));
+    // waitUntil work may finish after the answer.
+    let state = "";
+    for (let i = 0; i < 50 && state !== "released"; i++) {
+      state = String(
+        (await db.execute({ sql: "select stock_state from sales where id = ?", args: [saleId] })).rows[0]?.stock_state,
+      );
+      if (state !== "released") await new Promise((r) => setTimeout(r, 100));
+    }
+    const after = await reservedOf();
+    return runs.every((r) => r.ok) && state === "released" && after === before - 1;
+  } finally {
+    db.close();
+  }
+}
+
 async function main() {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
@@ -221,6 +272,8 @@ async function main() {
       overdue.status === 503 &&
       reset.status === 302 &&
       back.status === 200;
+
+    checks["the Cron Trigger releases an unpaid online order's lapsed reservation, once"] = await scheduledUpkeep(origin, dbPath);
 
     const photo = await uploadPhoto(origin, worker.pid);
     checks["a 12 MP photo without the browser's help becomes a product"] = photo.status === 302 && photo.listed;

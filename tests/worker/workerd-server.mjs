@@ -135,6 +135,8 @@ export async function startWorkerd({ dbPath, stateDir, port, detached = true, lo
       "--persist-to",
       stateDir,
       "--show-interactive-dev-session=false",
+      // GET /cdn-cgi/local/scheduled runs the Cron Trigger's handler (the orders' upkeep).
+      "--test-scheduled",
       "--var",
       "VITRINA_ENV:local",
       "--var",

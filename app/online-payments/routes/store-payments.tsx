@@ -1,12 +1,14 @@
 import { Form, redirect } from "react-router";
 import { z } from "zod";
+import { PAYMENT_HOLD_MINUTES } from "~/domain/sales";
 import { failure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { redirectWithNotice } from "~/ui/flash.server";
-import { FormError } from "~/ui/form";
+import { Field, FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { updateStore } from "~/workspace/store-record.server";
 import { MERCADOPAGO_APP_REMOVAL, ONLINE_PAYMENTS_NOT_CONFIGURED } from "../messages";
 import {
   findStorePaymentAccount,
@@ -33,16 +35,42 @@ export async function loader({ context }: Route.LoaderArgs) {
       : null,
     available: services.storePayments !== null,
     sandbox: services.storePayments?.name === "sandbox",
+    holdMinutes: store.paymentHoldMinutes,
   };
 }
 
-const actionSchema = z.object({ intent: z.enum(["link", "unlink"], { error: "Elige vincular o desvincular" }) });
+const HOLD_MESSAGE = `Escribe entre ${PAYMENT_HOLD_MINUTES.min} y ${PAYMENT_HOLD_MINUTES.max} minutos`;
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("link") }),
+  z.object({ intent: z.literal("unlink") }),
+  z.object({
+    intent: z.literal("hold"),
+    minutes: z.coerce
+      .number({ error: HOLD_MESSAGE })
+      .int(HOLD_MESSAGE)
+      .min(PAYMENT_HOLD_MINUTES.min, HOLD_MESSAGE)
+      .max(PAYMENT_HOLD_MINUTES.max, HOLD_MESSAGE),
+  }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return failure({ form: "Elige vincular o desvincular" });
+  const fields = Object.fromEntries(await request.formData());
+  const parsed = actionSchema.safeParse(fields);
+  if (!parsed.success)
+    return fields.intent === "hold"
+      ? failure({ minutes: HOLD_MESSAGE }, { intent: "hold" })
+      : failure({ form: "Elige vincular o desvincular" });
+  if (parsed.data.intent === "hold") {
+    await updateStore(services.db, store.id, { paymentHoldMinutes: parsed.data.minutes }, services.clock.now());
+    return redirectWithNotice(
+      services.config,
+      paymentsPagePath(store.id),
+      notice("Tiempo para pagar guardado", `Los pedidos sin pagar guardan su stock ${parsed.data.minutes} minutos.`),
+    );
+  }
   if (parsed.data.intent === "link") {
     if (!services.storePayments) return failure({ form: ONLINE_PAYMENTS_NOT_CONFIGURED }, { status: 409 });
     const { url, nonce } = await startLinking(services, store.id, context.get(merchantContext).id);
@@ -83,6 +111,25 @@ export default function StorePayments({ loaderData: p, actionData }: Route.Compo
             description={`Tus clientes ya no podrán pagar en línea en esta tienda. ${MERCADOPAGO_APP_REMOVAL}`}
           />
           <p className="muted">{MERCADOPAGO_APP_REMOVAL}</p>
+          <Form method="post" className="form inline-form" aria-labelledby="hold-title">
+            <h3 id="hold-title">Tiempo para pagar</h3>
+            <p className="field-hint">
+              Un pedido que espera su pago en línea guarda su stock este tiempo. Si no se paga, el stock vuelve a la tienda y el
+              pedido queda como 'Pago no completado' (el cliente puede volver a pagar mientras haya stock).
+            </p>
+            <input type="hidden" name="intent" value="hold" />
+            <Field
+              label="Minutos"
+              name="minutes"
+              inputMode="numeric"
+              defaultValue={String(p.holdMinutes)}
+              error={actionData?.errors.minutes}
+              required
+            />
+            <button type="submit" className="button secondary">
+              Guardar
+            </button>
+          </Form>
         </>
       ) : !p.available ? (
         <p>{ONLINE_PAYMENTS_NOT_CONFIGURED}</p>

@@ -56,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       compareAt: offerView(p.price, p.compareAtPrice, store.currency)?.compareAt ?? null,
       published: p.published,
       stock: p.stock,
+      // Units pending orders hold: in stock still, but no longer for sale.
+      reserved: p.reserved,
       category: PRODUCT_CATEGORIES[p.category] ?? "",
       image: p.imageKey ? fileUrl(p.imageKey) : null,
     })),
@@ -128,12 +130,16 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                   )}
                 </span>
                 <span className="muted">
-                  Stock: {p.stock} · {p.category}
+                  Stock: {p.stock} · Reservado: {p.reserved} · {p.category}
                 </span>
-                {(!p.published || p.stock < 1) && (
+                {(!p.published || p.stock - p.reserved < 1) && (
                   <span className="status-tags">
                     {!p.published && <span className="tag hidden-tag">{VISIBILITY_LABELS.hidden}</span>}
-                    {p.stock < 1 && <span className="tag">Agotado</span>}
+                    {p.stock < 1 ? (
+                      <span className="tag">Agotado</span>
+                    ) : (
+                      p.stock - p.reserved < 1 && <span className="tag">Todo reservado</span>
+                    )}
                   </span>
                 )}
               </Link>

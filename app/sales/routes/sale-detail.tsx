@@ -10,13 +10,15 @@ import {
   formatSaleDate,
   isMobileUserAgent,
   paymentText,
+  REFUND_MESSAGES,
   SALE_CODE_PATTERN,
   SALE_MESSAGES,
+  stockNote,
 } from "~/domain/sales";
 import { failure, isFailure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { getSale } from "~/orders/order-queries.server";
-import { changeSale } from "~/orders/sale-changes.server";
+import { cancelAndRefund, changeSale } from "~/orders/sale-changes.server";
 import { getServices } from "~/services/services";
 import { useModalDialog } from "~/ui/dialog";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
@@ -74,35 +76,61 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     total: money(sale.total),
     payment: paymentText(sale),
     paidAt: sale.paidAt ? formatSaleDate(sale.paidAt, store.timeZone) : null,
+    refundedAt: sale.refundedAt ? formatSaleDate(sale.refundedAt, store.timeZone) : null,
+    stock: stockNote(sale),
+    // Paid online and still open: it is cancelled only with its refund.
+    paidOnline: sale.state === "Pendiente" && sale.paymentStatus === "approved",
+    refunding: sale.refundState === "requested",
+    refundError: sale.refundError,
   };
 }
 
-const actionSchema = z.object({ intent: z.enum(["confirm", "cancel"], { error: "Acción no válida" }) });
+const actionSchema = z.object({ intent: z.enum(["confirm", "cancel", "refund"], { error: "Acción no válida" }) });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const saleId = saleIdOf(params);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return failure({ form: "Acción no válida" });
-  const result = await changeSale(getServices(context), store, saleId, parsed.data.intent);
+  const { intent } = parsed.data;
+  if (intent === "refund") {
+    const refund = await cancelAndRefund(getServices(context), store, saleId);
+    if (refund.ok) return { message: SALE_MESSAGES.refunded };
+    if (refund.reason === "not_found") notFound();
+    return failure({ form: refund.reason }, { status: refund.status });
+  }
+  const result = await changeSale(getServices(context), store, saleId, intent);
   if (result.ok) {
     return { message: result.state === "Confirmada" ? SALE_MESSAGES.confirmed : SALE_MESSAGES.cancelled };
   }
   if (result.reason === "not_found") notFound();
   const message =
-    result.reason === "no_stock" ? SALE_MESSAGES.noStock(result.productName) : SALE_MESSAGES.notPending(result.state);
+    result.reason === "no_stock"
+      ? SALE_MESSAGES.noStock(result.productName)
+      : result.reason === "paid"
+        ? SALE_MESSAGES.paidOnline
+        : SALE_MESSAGES.notPending(result.state);
   return failure({ form: message }, { status: 409 });
 }
 
-type Intent = "confirm" | "cancel";
+type Intent = "confirm" | "cancel" | "refund";
 
-const CONFIRMS: Record<Intent, { title: string; description: string }> = {
-  confirm: {
-    title: "¿Se ha completado esta compra?",
-    description: "La venta quedará confirmada y se descontará del stock la cantidad de cada producto.",
-  },
-  cancel: { title: "¿Cancelar compra?", description: "La venta quedará cancelada. El stock no cambia." },
-};
+function confirmText(intent: Intent, sale: SaleView): { title: string; description: string } {
+  if (intent === "confirm")
+    return {
+      title: "¿Se ha completado esta compra?",
+      description: "La venta quedará confirmada y se descontará del stock la cantidad de cada producto.",
+    };
+  if (intent === "refund")
+    return {
+      title: "¿Cancelar y reembolsar?",
+      description: `Mercado Pago devolverá ${sale.total} al comprador y la venta quedará cancelada. Su stock reservado vuelve a estar disponible.`,
+    };
+  return {
+    title: "¿Cancelar compra?",
+    description: "La venta quedará cancelada y su stock reservado vuelve a estar disponible.",
+  };
+}
 
 type SaleView = Route.ComponentProps["loaderData"];
 
@@ -168,8 +196,15 @@ function SaleSummary({ sale }: { sale: SaleView }) {
           <dd>
             {sale.payment}
             {sale.paidAt && <span className="muted"> · pagado el {sale.paidAt}</span>}
+            {sale.refundedAt && <span className="muted"> · reembolsado el {sale.refundedAt}</span>}
           </dd>
         </div>
+        {sale.stock && (
+          <div>
+            <dt>Stock</dt>
+            <dd data-stock-note="">{sale.stock}</dd>
+          </div>
+        )}
         {sale.note && (
           <div>
             <dt>Nota</dt>
@@ -267,14 +302,23 @@ function SaleClosed({ sale }: { sale: SaleView }) {
   );
 }
 
-const CHANGE_BUTTONS: Array<{ intent: Intent; label: string; className: string }> = [
-  { intent: "cancel", label: "Cancelar", className: "button secondary" },
-  { intent: "confirm", label: "Completar", className: "button" },
-];
+/**
+ * 'Cancelar' (or 'Cancelar y reembolsar' for an order paid online) and 'Completar'; nothing while its refund is
+ * being asked for.
+ */
+function changeButtons(sale: SaleView): Array<{ intent: Intent; label: string; className: string }> {
+  if (sale.refunding) return [];
+  return [
+    sale.paidOnline
+      ? { intent: "refund", label: "Cancelar y reembolsar", className: "button secondary" }
+      : { intent: "cancel", label: "Cancelar", className: "button secondary" },
+    { intent: "confirm", label: "Completar", className: "button" },
+  ];
+}
 
-/** 'Cancelar' and 'Completar': with `ask`, buttons that ask first; without, the submit buttons of a plain form. */
-function ChangeButtons({ ask }: { ask?: (intent: Intent) => void }) {
-  return CHANGE_BUTTONS.map(({ intent, label, className }) =>
+/** The sale's changes: with `ask`, buttons that ask first; without, the submit buttons of a plain form. */
+function ChangeButtons({ sale, ask }: { sale: SaleView; ask?: (intent: Intent) => void }) {
+  return changeButtons(sale).map(({ intent, label, className }) =>
     ask ? (
       <button key={intent} type="button" className={className} onClick={() => ask(intent)}>
         {label}
@@ -301,6 +345,12 @@ function SaleFrame(props: { sale: SaleView; titleId: string; close: ReactNode; a
       </header>
       {props.answer}
       <SaleSummary sale={sale} />
+      {sale.refunding && <p className="muted">{REFUND_MESSAGES.inProgress}</p>}
+      {sale.refundError && canChangeSale(sale.state) && (
+        <p className="sale-refund-error" role="status">
+          El último reembolso no se hizo: {sale.refundError}
+        </p>
+      )}
       {canChangeSale(sale.state) ? props.actions : <SaleClosed sale={sale} />}
     </>
   );
@@ -340,7 +390,7 @@ function NoScriptSale({
           }
           actions={
             <form method="post" action={`/Store/${sale.storeId}/sales/${sale.id}${search}`} className="sale-actions">
-              <ChangeButtons />
+              <ChangeButtons sale={sale} />
             </form>
           }
         />
@@ -392,14 +442,14 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
           }
           actions={
             <div className="sale-actions">
-              <ChangeButtons ask={setAsking} />
+              <ChangeButtons sale={sale} ask={setAsking} />
             </div>
           }
         />
         <ConfirmDialog
           open={asking !== null}
-          title={asking ? CONFIRMS[asking].title : ""}
-          description={asking ? CONFIRMS[asking].description : ""}
+          title={asking ? confirmText(asking, sale).title : ""}
+          description={asking ? confirmText(asking, sale).description : ""}
           onCancel={() => setAsking(null)}
           onConfirm={() => (asking ? run(asking) : undefined)}
         />

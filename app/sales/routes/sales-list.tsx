@@ -10,10 +10,11 @@ import {
   PAYMENT_FILTERS,
   paymentStateLabel,
   salesQueryString,
+  stockNote,
 } from "~/domain/sales";
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
 import { PushToggle } from "~/notifications/push-toggle";
-import { salesListQuery, salesListResult } from "~/orders/order-queries.server";
+import { paidWithoutStockQuery, type Sale, salesListQuery, salesListResult } from "~/orders/order-queries.server";
 import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
@@ -29,11 +30,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock, vapid } = getServices(context);
   const query = parseSalesQuery(new URL(request.url).searchParams);
-  // The sales and the store's device count for the push toggle: one round trip.
-  const [rows, [push]] = query.ok
-    ? await db.batch([salesListQuery(db, store, query.view, clock.now()), deviceCountQuery(db, store.id)])
-    : [[], await deviceCountQuery(db, store.id)];
+  // The sales, the paid orders without stock and the store's device count for the push toggle: one round trip.
+  const [rows, unfilled, [push]] = query.ok
+    ? await db.batch([
+        salesListQuery(db, store, query.view, clock.now()),
+        paidWithoutStockQuery(db, store.id),
+        deviceCountQuery(db, store.id),
+      ])
+    : [[], ...(await db.batch([paidWithoutStockQuery(db, store.id), deviceCountQuery(db, store.id)]))];
   const result = query.ok ? salesListResult(rows, query.view) : { sales: [], hasMore: false };
+  const row = (sale: Sale) => ({
+    id: sale.id,
+    date: formatSaleDate(sale.createdAt, store.timeZone),
+    state: sale.state,
+    stock: stockNote(sale),
+    delivery: DELIVERY_FILTER_LABELS[sale.delivery],
+    // Only online payments have a state worth a glance; 'Al recibir' is settled at the door.
+    payment: sale.paymentMethod === "online" ? `En línea: ${paymentStateLabel(sale)}` : null,
+    amount: formatMoney(sale.total, sale.currency),
+  });
   const body = {
     storeId: store.id,
     storeName: store.name,
@@ -42,15 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     limit: query.limit,
     filters: query.filters,
     error: query.ok ? null : query.error,
-    rows: result.sales.map((sale) => ({
-      id: sale.id,
-      date: formatSaleDate(sale.createdAt, store.timeZone),
-      state: sale.state,
-      delivery: DELIVERY_FILTER_LABELS[sale.delivery],
-      // Only online payments have a state worth a glance; 'Al recibir' is settled at the door.
-      payment: sale.paymentMethod === "online" ? `En línea: ${paymentStateLabel(sale)}` : null,
-      amount: formatMoney(sale.total, sale.currency),
-    })),
+    rows: result.sales.map(row),
+    unfilled: unfilled.map(row),
     hasMore: result.hasMore,
     push: { publicKey: vapid.publicKey, devices: push?.devices ?? 0 },
   };
@@ -78,11 +86,58 @@ function useLiveRevalidation() {
   }, [busy]);
 }
 
+type SaleRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+/** A table of sales; the whole row opens the sale for pointer users, the code link is the keyboard path. */
+function SalesTable({ rows, base, search, caption }: { rows: SaleRow[]; base: string; search: string; caption: string }) {
+  const navigate = useNavigate();
+  return (
+    <div className="sales-table-wrap">
+      <table className="sales-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Código</th>
+            <th scope="col">Fecha</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Entrega</th>
+            <th scope="col">Pago</th>
+            <th scope="col" className="num">
+              Monto
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const to = `${base}/${row.id}${search}`;
+            return (
+              <tr key={row.id} onClick={() => navigate(to, { preventScrollReset: true })}>
+                <td>
+                  <Link to={to} preventScrollReset>
+                    {row.id}
+                  </Link>
+                </td>
+                <td>{row.date}</td>
+                <td>
+                  <span className={`sale-state sale-state-${row.state.toLowerCase()}`}>{row.state}</span>
+                  {row.stock && <span className="sale-stock-note">{row.stock}</span>}
+                </td>
+                <td>{row.delivery}</td>
+                <td>{row.payment ?? <span className="muted">{PAYMENT_FILTER_LABELS.on_delivery}</span>}</td>
+                <td className="num">{row.amount}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 const countText = (n: number) => (n === 1 ? "Mostrando 1 venta" : `Mostrando ${n} ventas`);
 
 export default function SalesList({ loaderData: page }: Route.ComponentProps) {
   useLiveRevalidation();
-  const navigate = useNavigate();
   const { search } = useLocation();
   const base = `/Store/${page.storeId}/sales`;
   const { filters } = page;
@@ -187,47 +242,20 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
           {countText(page.rows.length)}
         </p>
       )}
+      {page.unfilled.length > 0 && (
+        <section className="sales-unfilled" aria-labelledby="sales-unfilled-title">
+          <h3 id="sales-unfilled-title">Pagados sin stock</h3>
+          <p>
+            Estos pedidos se pagaron cuando su stock ya no estaba disponible. Consigue el stock y complétalos, o ábrelos y usa
+            'Cancelar y reembolsar'.
+          </p>
+          <SalesTable rows={page.unfilled} base={base} search={search} caption="Pagados sin stock" />
+        </section>
+      )}
       {page.rows.length === 0 ? (
         !page.error && <p className="muted">{empty}</p>
       ) : (
-        <div className="sales-table-wrap">
-          <table className="sales-table">
-            <thead>
-              <tr>
-                <th scope="col">Código</th>
-                <th scope="col">Fecha</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Entrega</th>
-                <th scope="col">Pago</th>
-                <th scope="col" className="num">
-                  Monto
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => {
-                const to = `${base}/${row.id}${search}`;
-                return (
-                  // The whole row opens the sale for pointer users; the code link is the keyboard path.
-                  <tr key={row.id} onClick={() => navigate(to, { preventScrollReset: true })}>
-                    <td>
-                      <Link to={to} preventScrollReset>
-                        {row.id}
-                      </Link>
-                    </td>
-                    <td>{row.date}</td>
-                    <td>
-                      <span className={`sale-state sale-state-${row.state.toLowerCase()}`}>{row.state}</span>
-                    </td>
-                    <td>{row.delivery}</td>
-                    <td>{row.payment ?? <span className="muted">{PAYMENT_FILTER_LABELS.on_delivery}</span>}</td>
-                    <td className="num">{row.amount}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <SalesTable rows={page.rows} base={base} search={search} caption="Ventas" />
       )}
       {page.hasMore && (
         <p className="sales-more">

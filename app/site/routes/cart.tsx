@@ -228,6 +228,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       )}
       {lines.length === 0 ? (
         <div className="empty">
+          {soldOut.length > 0 && (
+            <p className="form-error" role="alert">
+              {CART_MESSAGES.allSoldOut(soldOut.map((s) => s.name))}
+            </p>
+          )}
           <p>Tu carrito está vacío.</p>
           <p>
             <a className="button" href={`${site.basePath}/Store`}>

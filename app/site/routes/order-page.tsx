@@ -6,7 +6,8 @@ import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.
 import { amountRows } from "~/orders/order-amounts";
 import { OrderLines } from "~/orders/order-lines";
 import { orderPagePath } from "~/orders/order-links";
-import { orderByIdQuery, orderLinesByIdQuery } from "~/orders/order-queries.server";
+import { getSale, type OrderRow, orderByIdQuery, orderLinesByIdQuery } from "~/orders/order-queries.server";
+import { reserveAgain } from "~/orders/order-records.server";
 import { paymentRedirect } from "~/orders/payment-redirect.server";
 import { buyerOf, owesPayment, saleMessage } from "~/orders/sale-message";
 import { confirmSalePayment, ONLINE_PAYMENTS_UNAVAILABLE } from "~/orders/sale-payments.server";
@@ -36,7 +37,20 @@ const PAYMENT_STATE_TEXT = {
   pending: "En línea con Mercado Pago: pendiente",
   approved: "En línea con Mercado Pago: aprobado",
   rejected: "En línea con Mercado Pago: rechazado",
+  refunded: "En línea con Mercado Pago: reembolsado",
 } as const;
+
+/** An online order whose time to pay ran out: its units went back to the store, it may still be paid. */
+const lapsed = (sale: OrderRow) => sale.state === "Pendiente" && sale.stockState === "released" && owesPayment(sale);
+
+const LAPSED_TEXT =
+  "Pago no completado: el tiempo para pagar terminó y los productos volvieron a la tienda. Puedes pagar ahora mientras haya stock.";
+/** Paid after its time to pay ran out, when another order had taken the last units. */
+const paidShort = (sale: OrderRow) =>
+  sale.state === "Pendiente" && sale.stockState === "short" && sale.paymentStatus === "approved";
+const PAID_SHORT_TEXT =
+  "Tu pago llegó cuando los productos ya no tenían stock. La tienda te contactará: si no puede conseguirlos, te devolverá el pago completo.";
+const SOLD_OUT_NOTICE = "Los productos de este pedido ya no tienen stock para pagarlo: escribe a la tienda.";
 
 /** The sale this link names, when its token is right; otherwise the same 404 as an unknown code. */
 async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
@@ -82,7 +96,11 @@ export async function loader(args: Route.LoaderArgs) {
       token: sale.accessToken,
       state: sale.state,
       heading: HEADINGS[sale.state],
-      stateText: stateText(sale.state, whatsapp !== null, sale.buyerPhone),
+      stateText: lapsed(sale)
+        ? LAPSED_TEXT
+        : paidShort(sale)
+          ? PAID_SHORT_TEXT
+          : stateText(sale.state, whatsapp !== null, sale.buyerPhone),
       lines: lines.map((l) => ({
         key: l.position,
         name: l.name,
@@ -101,20 +119,34 @@ export async function loader(args: Route.LoaderArgs) {
       ),
       delivery: deliveryText(buyerOf(sale)),
       address: sale.delivery === "delivery" ? sale.address : null,
-      payment: PAYMENT_STATE_TEXT[sale.paymentStatus],
+      payment: lapsed(sale) ? "En línea con Mercado Pago: pago no completado" : PAYMENT_STATE_TEXT[sale.paymentStatus],
       paymentStatus: sale.paymentStatus,
       canPay,
-      notice: url.searchParams.get("aviso") === "pago" ? ONLINE_PAYMENTS_UNAVAILABLE : null,
+      notice: NOTICES[url.searchParams.get("aviso") ?? ""] ?? null,
       whatsapp,
     },
     { headers: PRIVATE_HEADERS },
   );
 }
 
-/** 'Pagar ahora': a new checkout with the store's account for the sale's own total, while it is unpaid. */
+const NOTICES: Record<string, string> = { pago: ONLINE_PAYMENTS_UNAVAILABLE, agotado: SOLD_OUT_NOTICE };
+
+/**
+ * 'Pagar ahora': a new checkout with the store's account for the sale's own total, while it is unpaid. An order
+ * whose time to pay ran out first reserves its units again for another hold; when they are gone, the buyer is
+ * told so instead of being sent to pay for what the store no longer has.
+ */
 export async function action(args: Route.ActionArgs) {
   const { p, sale, canPay, orderPath } = await loadOrder(args);
-  const next = canPay ? await paymentRedirect(p.services, p.store, sale, p.site.basePath) : orderPath;
+  if (!canPay) return redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
+  if (lapsed(sale)) {
+    const { services, store } = p;
+    const full = await getSale(services.db, store.id, sale.id);
+    const holdUntil = new Date(services.clock.now().getTime() + store.paymentHoldMinutes * 60_000);
+    if (!full || !(await reserveAgain(services.db, full, holdUntil)))
+      return redirect(`${orderPath}&aviso=agotado`, { status: 303, headers: PRIVATE_HEADERS });
+  }
+  const next = await paymentRedirect(p.services, p.store, sale, p.site.basePath);
   return redirect(next, { status: 303, headers: PRIVATE_HEADERS });
 }
 
