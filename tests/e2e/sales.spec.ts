@@ -61,20 +61,24 @@ interface SaleSeed {
   delivery?: "pickup" | "delivery";
   address?: string | null;
   note?: string | null;
+  /** 'held' (the default): its units reserved, as every order placed today; 'unreserved': placed before reservations. */
+  stockState?: "held" | "unreserved";
 }
 
 async function seedSale(db: Client, storeId: string, sale: SaleSeed): Promise<string> {
   const id = digits(10);
   const lines = sale.lines ?? [{ productId: null, name: "Producto", price: 1000, quantity: 1 }];
   const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const stockState = sale.stockState ?? "held";
   await db.batch(
     [
       {
-        sql: `insert into sales (id, store_id, state, total, subtotal, currency, buyer_name, buyer_phone, delivery, address, note, created_at)
-              values (?, ?, 'Pendiente', ?, ?, 'USD', ?, ?, ?, ?, ?, ?)`,
+        sql: `insert into sales (id, store_id, state, stock_state, total, subtotal, currency, buyer_name, buyer_phone, delivery, address, note, created_at)
+              values (?, ?, 'Pendiente', ?, ?, ?, 'USD', ?, ?, ?, ?, ?, ?)`,
         args: [
           id,
           storeId,
+          stockState,
           total,
           total,
           sale.buyerName ?? "Carlos Díaz",
@@ -89,6 +93,11 @@ async function seedSale(db: Client, storeId: string, sale: SaleSeed): Promise<st
         sql: `insert into sale_lines (sale_id, position, product_id, name, image_key, unit_price, quantity)
               values (?, ?, ?, ?, ?, ?, ?)`,
         args: [id, position, l.productId, l.name, l.imageKey ?? null, l.price, l.quantity],
+      })),
+      // A held order's units are reserved (the database refuses more than the product has).
+      ...(stockState === "held" ? lines.filter((l) => l.productId) : []).map((l) => ({
+        sql: "update products set reserved = reserved + ? where id = ?",
+        args: [l.quantity, l.productId],
       })),
     ],
     "write",
@@ -321,8 +330,10 @@ test.describe("sale detail", () => {
     const { userId, storeId } = await seedMerchant(db, "stock");
     const plenty = await seedProduct(db, storeId, "Balón", 8, 2200);
     const scarce = await seedProduct(db, storeId, "Bolso tejido wayuu", 1, 4500);
+    // An order placed before stock was reserved at placement: its units were never set aside.
     const sale = await seedSale(db, storeId, {
       createdAt: Date.now() - HOUR,
+      stockState: "unreserved",
       lines: [
         { productId: plenty, name: "Balón", price: 2200, quantity: 1 },
         { productId: scarce, name: "Bolso tejido wayuu", price: 4500, quantity: 2 },

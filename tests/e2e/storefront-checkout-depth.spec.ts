@@ -223,7 +223,7 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
   await expect(salesRow(merchant, code).locator("td")).toHaveText([
     code,
     /.+/,
-    "Pendiente",
+    /^Pendiente\s*Reservado$/,
     "Envío a domicilio",
     "Al recibir",
     new RegExp(`^${usd("43,00")}$`),
