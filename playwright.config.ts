@@ -19,6 +19,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // npm test runs shards side by side, each with its own results folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -2,7 +2,7 @@
 // typecheck → lint → build → vitest (domain + data on real libSQL) → Playwright (Chromium, JS on/off)
 // → Worker bundle budget and workerd smoke → Playwright journeys on the Worker in workerd.
 // Ends with one line: "N passed, N failed".
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 
@@ -10,9 +10,44 @@ const bin = (name) => resolve("node_modules/.bin", name);
 const tmp = resolve("tests/.tmp");
 mkdirSync(tmp, { recursive: true });
 const vitestJson = resolve(tmp, "vitest.json");
-const playwrightJson = resolve(tmp, "playwright.json");
 const workerdJson = resolve(tmp, "playwright-workerd.json");
-for (const report of [vitestJson, playwrightJson, workerdJson]) rmSync(report, { force: true });
+/**
+ * The Node journeys run in this many Playwright processes at once, each on its own share of the spec files with its
+ * own server, port and data folder: most of a journey's time is waiting for the browser and the server, so two
+ * shards on two cores take little more than half the time of one.
+ */
+const SHARDS = Number(process.env.E2E_SHARDS ?? 2);
+const shardJson = (n) => resolve(tmp, `playwright-${n}.json`);
+const shards = Array.from({ length: SHARDS }, (_, i) => i + 1);
+for (const report of [vitestJson, workerdJson, ...shards.map(shardJson)]) rmSync(report, { force: true });
+
+/** The Playwright shards, in parallel; each line of their output is prefixed with its shard. Resolves to the exit codes. */
+function playwrightShards() {
+  const run = (n) =>
+    new Promise((done) => {
+      const child = spawn(bin("playwright"), ["test", `--shard=${n}/${SHARDS}`, "--reporter=list,json"], {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: shardJson(n),
+          E2E_PORT: String(3110 + n),
+          E2E_DATA_DIR: resolve(tmp, `e2e-data-${n}`),
+          E2E_OUTPUT_DIR: resolve("test-results", `shard-${n}`),
+        },
+      });
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = "";
+        stream.on("data", (chunk) => {
+          const lines = (rest + chunk).split("\n");
+          rest = lines.pop() ?? "";
+          for (const line of lines) console.log(`[${n}/${SHARDS}] ${line}`);
+        });
+        stream.on("end", () => rest && console.log(`[${n}/${SHARDS}] ${rest}`));
+      }
+      child.on("close", (code) => done(code ?? 1));
+    });
+  return Promise.all(shards.map(run));
+}
 
 const steps = [
   ["typecheck", bin("react-router"), ["typegen"]],
@@ -20,7 +55,7 @@ const steps = [
   ["lint", bin("biome"), ["check", "."]],
   ["build", bin("react-router"), ["build"]],
   ["vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]],
-  ["playwright", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
+  ["playwright", "shards"],
   ["worker", process.execPath, ["tests/worker/smoke.mjs"]],
   // After the smoke, whose Worker build the journeys reuse.
   [
@@ -35,8 +70,17 @@ let passed = 0;
 let failed = 0;
 const failedSteps = [];
 for (const [name, cmd, args, env] of steps) {
-  console.log(`\n▶ ${name}: ${[cmd.replace(`${process.cwd()}/`, ""), ...args].join(" ")}`);
-  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const shown =
+    cmd === "shards"
+      ? `${SHARDS} × playwright test --shard=n/${SHARDS}`
+      : [cmd.replace(`${process.cwd()}/`, ""), ...args].join(" ");
+  console.log(`\n▶ ${name}: ${shown}`);
+  const started = Date.now();
+  const result =
+    cmd === "shards"
+      ? { status: (await playwrightShards()).every((code) => code === 0) ? 0 : 1 }
+      : spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`◀ ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (result.status !== 0) failedSteps.push(name);
   if (["typecheck", "lint", "build", "worker"].includes(name)) {
     if (result.status === 0) passed += name === "worker" ? 1 : 0;
@@ -50,7 +94,7 @@ if (existsSync(vitestJson)) {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
 }
-for (const report of [playwrightJson, workerdJson]) {
+for (const report of [...shards.map(shardJson), workerdJson]) {
   if (!existsSync(report)) continue;
   const p = JSON.parse(readFileSync(report, "utf8"));
   passed += p.stats.expected;

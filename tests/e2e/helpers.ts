@@ -3,7 +3,9 @@ import { createClient } from "@libsql/client";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
 
-export const E2E_DB = "tests/.tmp/e2e-data/vitrina.db";
+/** The e2e server's data folder (one per shard when `npm test` runs the journeys in parallel). */
+const E2E_DATA = process.env.E2E_DATA_DIR ?? "tests/.tmp/e2e-data";
+export const E2E_DB = `${E2E_DATA}/vitrina.db`;
 
 /** Direct access to the server's database, for setting up states a test cannot wait for. */
 export function e2eDb() {
@@ -108,7 +110,7 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Entrar" }).click();
 }
 
-export const E2E_FILES = "tests/.tmp/e2e-data/files";
+export const E2E_FILES = `${E2E_DATA}/files`;
 
 /** Registers a merchant and starts the free month: ends signed in on the store list. */
 export async function registerWithTrial(page: Page, email: string, storeName: string, password = "mi-tienda-segura") {

@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 
-const dataDir = resolve("tests/.tmp/e2e-data");
+const dataDir = resolve(process.env.E2E_DATA_DIR ?? "tests/.tmp/e2e-data");
 rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ["build/node/server/index.js"], {
   stdio: "inherit",
