@@ -298,8 +298,20 @@ export const products = sqliteTable(
       sql`case when "published" = 0 then 0 when "stock" - "reserved" > 0 then 2 else 1 end`,
       { mode: "virtual" },
     ),
+    /**
+     * The full-text index's three columns (the FTS5 table products_fts reads them, kept by triggers): the name's
+     * Spanish stems; those of the description, category, options and SKUs; the name's stems with their one-letter
+     * deletions (for typos); each prefixed with `s{store id}` (app/domain/search.ts productSearchDocument).
+     * Written with every change of what they come from.
+     */
+    searchName: text("search_name").notNull().default(""),
+    searchBody: text("search_body").notNull().default(""),
+    searchFuzzy: text("search_fuzzy").notNull().default(""),
+    /** The version of the search rules the columns were made with; older rows are made again by the upkeep. */
+    searchVersion: integer("search_version").notNull().default(0),
   },
   (t) => [
+    index("products_search_version_idx").on(t.searchVersion),
     // The merchant's list: newest first in index order (id breaks ties); search_text lets word search skip the table.
     index("products_store_newest_idx").on(t.storeId, t.createdAt, t.id, t.searchText),
     // The public listings: in stock first, then sold out, each newest first; hidden ones sit apart at rank 0.

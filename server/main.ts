@@ -12,12 +12,12 @@ import { createServices } from "../app/compose-services.server";
 import { DEMO_MERCHANT, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
 import { deletingRenditions } from "../app/media/renditions";
 import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
-import { ORDER_UPKEEP_INTERVAL_MS, runOrderUpkeep } from "../app/orders/order-upkeep.server";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
 import { createDb, withRoundTripDelay } from "../app/services/db";
 import type { Services } from "../app/services/services";
+import { runUpkeep, UPKEEP_INTERVAL_MS, upkeepLine } from "../app/upkeep.server";
 import { clientAddress } from "./client-address";
 import { compressResponse } from "./compression";
 import { DiskFileStore } from "./disk-files";
@@ -59,7 +59,7 @@ async function main() {
   // The demo merchant's password is published: never create it where real merchants sign in.
   const seeded = config.seedDemo ? await seedDemo(services()) : null;
 
-  startOrderUpkeep(services);
+  startUpkeep(services);
 
   const handler = createFetchHandler(build as unknown as ServerBuild, services);
   const serveStatic = createStaticHandler(join(projectRoot, "build/node/client"));
@@ -91,26 +91,25 @@ async function main() {
 }
 
 /**
- * The orders' upkeep (lapsed reservations given back, older orders reserved) every minute, and once now, so
- * orders placed before an upgrade get their reservations at the first start. Never two runs at once.
+ * The platform's upkeep (app/upkeep.server.ts) every minute, and once now, so orders placed before an upgrade get
+ * their reservations and products their search index at the first start. Never two runs at once.
  */
-function startOrderUpkeep(services: () => Services) {
+function startUpkeep(services: () => Services) {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
-      const done = await runOrderUpkeep(services());
-      if (done.released || done.reserved)
-        console.log(`order upkeep: ${done.released} lapsed reservations released, ${done.reserved} older orders reserved`);
+      const line = upkeepLine(await runUpkeep(services()));
+      if (line) console.log(line);
     } catch (error) {
-      console.error("order upkeep failed", error);
+      console.error("upkeep failed", error);
     } finally {
       running = false;
     }
   };
   void run();
-  setInterval(run, ORDER_UPKEEP_INTERVAL_MS).unref();
+  setInterval(run, UPKEEP_INTERVAL_MS).unref();
 }
 
 /** Local runs: the test clock (/_dev/reloj), its offset kept in DATA_DIR so a restart keeps it. */

@@ -7,7 +7,6 @@ import type { ServerBuild } from "react-router";
 import { createServices } from "../app/compose-services.server";
 import { deletingRenditions } from "../app/media/renditions";
 import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
-import { runOrderUpkeep } from "../app/orders/order-upkeep.server";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { type Config, parseConfig } from "../app/services/config";
@@ -16,6 +15,7 @@ import type { EdgeCache } from "../app/services/edge-cache";
 import { R2FileStore } from "../app/services/files";
 import type { Services } from "../app/services/services";
 import { forEdge, publicPageCacheKey, storeCacheTag, withEdgeTtl } from "../app/site/edge-cache";
+import { runUpkeep, upkeepLine } from "../app/upkeep.server";
 import { R2Outbox } from "./r2-outbox";
 
 export interface Env {
@@ -86,13 +86,13 @@ export default {
     });
   },
 
-  /** The Cron Trigger (wrangler.toml, every minute): the orders' upkeep, lapsed reservations given back. */
+  /** The Cron Trigger (wrangler.toml, every minute): the platform's upkeep (app/upkeep.server.ts). */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const app = await appFor(env);
     ctx.waitUntil(
-      runOrderUpkeep(app.services()).then((done) => {
-        if (done.released || done.reserved)
-          console.log(`order upkeep: ${done.released} lapsed reservations released, ${done.reserved} older orders reserved`);
+      runUpkeep(app.services()).then((report) => {
+        const line = upkeepLine(report);
+        if (line) console.log(line);
       }),
     );
   },

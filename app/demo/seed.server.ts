@@ -229,11 +229,17 @@ async function seedShirtWithVariants(services: Services, storeId: string, now: D
   const prefix = productFilesPrefix(storeId, productId);
   const red = await storedPicture(services, prefix, { shape: "shirt", hue: 356, backdropHue: 210 }, IMAGE_HEIGHTS.product);
   const blue = await storedPicture(services, prefix, { shape: "shirt", hue: 222, backdropHue: 40 }, IMAGE_HEIGHTS.product);
+  const options = [
+    { name: "Talla", values: ["S", "M", "L"] },
+    { name: "Color", values: ["Rojo", "Azul"] },
+  ];
+  const sku = (talla: string, color: string) => `CAM-${talla}-${color.slice(0, 3).toUpperCase()}`;
   await insertProduct(
     db,
     {
       id: productId,
       storeId,
+      indexed: { options, skus: combinations(options).map(([talla = "", color = ""]) => sku(talla, color)) },
       name: "Camiseta estampada",
       price: 2000,
       stock: 0,
@@ -253,15 +259,11 @@ async function seedShirtWithVariants(services: Services, storeId: string, now: D
     height: blue.height ?? 0,
     filename: "camiseta-azul.jpg",
   });
-  const options = [
-    { name: "Talla", values: ["S", "M", "L"] },
-    { name: "Color", values: ["Rojo", "Azul"] },
-  ];
   const stock: Record<string, number> = { "S/Rojo": 6, "S/Azul": 4, "M/Rojo": 8, "M/Azul": 5, "L/Rojo": 0, "L/Azul": 3 };
   const drafts = combinations(options).map(([talla = "", color = ""]) => ({
     values: [talla, color],
     price: color === "Azul" ? 2200 : null,
-    sku: `CAM-${talla}-${color.slice(0, 3).toUpperCase()}`,
+    sku: sku(talla, color),
     stock: stock[`${talla}/${color}`] ?? 0,
     // Large blue shirts are not made this season.
     enabled: !(talla === "L" && color === "Azul"),

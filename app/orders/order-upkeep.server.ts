@@ -1,5 +1,5 @@
-// The orders' timed work, run by each runtime's timer (a Cron Trigger on Workers, an interval on Node) and by
-// the test clock when it moves: reservations of unpaid online orders whose time ran out are given back, and
+// The orders' timed work, run by the platform's upkeep every minute (app/upkeep.server.ts) and by the test clock
+// when it moves: reservations of unpaid online orders whose time ran out are given back, and
 // orders placed before reservations existed are reserved while stock allows. Every step is a conditioned write,
 // so two runs at once (two runtimes, a timer and the test clock) change each order once.
 import type { Clock } from "~/services/clock";
@@ -26,6 +26,3 @@ export async function runOrderUpkeep(services: { db: Db; clock: Clock }): Promis
   const reserved = await reserveWaitingOrders(services.db);
   return { released, reserved };
 }
-
-/** How often the Node runtime runs the upkeep (Workers: the Cron Trigger in wrangler.toml, every minute). */
-export const ORDER_UPKEEP_INTERVAL_MS = 60_000;

@@ -18,8 +18,7 @@ import {
   planCatalogImport,
   problemText,
 } from "~/domain/product-csv";
-import type { ProductFields } from "~/domain/product-fields";
-import { searchTextOf } from "~/domain/search";
+import { productSearchColumns, searchTextOf } from "~/domain/search";
 import { VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
@@ -239,14 +238,22 @@ function createdAtWithinLimit(storeId: string, limit: number | null, createdAt: 
   return sql`case when (select count(*) from products where store_id = ${storeId}) < ${limit} then ${createdAt} end`;
 }
 
-/** A product's own columns as the file gives them (its stock is written with its variants, its visibility apart). */
-const productColumns = (p: ProductFields) => ({
+/**
+ * A product's own columns as the file gives them, with what the full-text index reads of them (its stock is
+ * written with its variants, its visibility apart).
+ */
+const productColumns = (storeId: string, p: PlannedProduct) => ({
   name: p.name,
   searchText: searchTextOf(p.name),
   price: p.price,
   compareAtPrice: p.compareAtPrice,
   description: p.description,
   category: p.category,
+  ...productSearchColumns(
+    storeId,
+    p,
+    p.variants.map((v) => v.sku),
+  ),
 });
 
 /**
@@ -271,7 +278,7 @@ async function writeCatalogImport(
     for (const p of planned) {
       if (p.action === "update") {
         statements.push(
-          updateImportedProduct(db, storeId, p.id, { ...productColumns(p), published: p.published }),
+          updateImportedProduct(db, storeId, p.id, { ...productColumns(storeId, p), published: p.published }),
           ...replaceVariantsStatements(db, storeId, p.id, p.options, draftsOf(p), p.stock),
         );
         continue;
@@ -280,7 +287,7 @@ async function writeCatalogImport(
       // The file's first new product is the newest, so lists (newest first) show them in the file's order.
       const createdAt = createdAtWithinLimit(storeId, productLimit, now.getTime() - created++);
       statements.push(
-        insertImportedProduct(db, { ...productColumns(p), id, storeId, stock: p.stock, published: false, createdAt }),
+        insertImportedProduct(db, { ...productColumns(storeId, p), id, storeId, stock: p.stock, published: false, createdAt }),
         ...replaceVariantsStatements(db, storeId, id, p.options, draftsOf(p), p.stock),
       );
     }

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, notExists, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import type { ProductFields } from "~/domain/product-fields";
-import { searchPattern, searchTextOf } from "~/domain/search";
+import { productSearchColumns, SEARCH_VERSION, searchPattern, searchTextOf } from "~/domain/search";
 import { type ProductOption, VARIANT_MESSAGES } from "~/domain/variants";
 import type { Db } from "~/services/db";
 import { isRuleViolation, isUniqueViolation } from "~/services/db";
@@ -27,13 +27,24 @@ export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stoc
 
 /** Every file of a product lives under this prefix (deleted with the product). */
 /** Inserts a product with a fresh 7-digit id; `id` may be reserved beforehand (its image key names it). */
-export async function insertProduct(db: Db, input: NewProductInput & { id?: string }, now: Date): Promise<Product> {
+export async function insertProduct(
+  db: Db,
+  /** `indexed`: the options and SKUs its variants will have, for the search index (the caller writes the variants). */
+  { indexed, ...input }: NewProductInput & { id?: string; indexed?: { options: ProductOption[]; skus: string[] } },
+  now: Date,
+): Promise<Product> {
   for (let attempt = 1; ; attempt++) {
     const id = input.id ?? randomDigits(ID_DIGITS.product);
     try {
       const insert = db
         .insert(products)
-        .values({ ...input, id, searchText: searchTextOf(input.name), createdAt: now })
+        .values({
+          ...input,
+          id,
+          searchText: searchTextOf(input.name),
+          ...productSearchColumns(input.storeId, { ...input, options: indexed?.options }, indexed?.skus),
+          createdAt: now,
+        })
         .returning();
       const { imageKey, imageWidth, imageHeight, filename } = input;
       const [[row]] = imageKey
@@ -153,13 +164,16 @@ export async function createProduct(
   variants: ProductVariants = NO_VARIANTS,
 ): Promise<Product> {
   const limit = plan.products ?? Number.MAX_SAFE_INTEGER;
+  const found = searchColumnsOf(storeId, input, variants);
   const [inserted] = await db
     .batch([
       db.run(sql`insert into products (id, store_id, name, search_text, price, compare_at_price, stock, description, category,
-        image_key, image_width, image_height, filename, created_at, published)
+        image_key, image_width, image_height, filename, created_at, published, search_name, search_body, search_fuzzy,
+        search_version)
       select ${id}, ${storeId}, ${input.name}, ${searchTextOf(input.name)}, ${input.price}, ${input.compareAtPrice}, ${input.stock},
         ${input.description}, ${input.category}, ${image.key}, ${image.width}, ${image.height}, ${image.filename}, ${now.getTime()},
-        ${input.published ? 1 : 0}
+        ${input.published ? 1 : 0}, ${found.searchName}, ${found.searchBody}, ${found.searchFuzzy},
+        ${found.searchVersion}
       where (select count(*) from products where store_id = ${storeId}) < ${limit}`),
       coverPhotoStatement(db, storeId, id, image),
       // Written only for a product that exists: nothing when the limit refused it.
@@ -192,7 +206,7 @@ export async function updateProduct(
     .batch([
       db
         .update(products)
-        .set({ ...columns, searchText: searchTextOf(input.name) })
+        .set({ ...columns, searchText: searchTextOf(input.name), ...searchColumnsOf(product.storeId, input, variants) })
         .where(own),
       ...(image ? [replaceCoverStatement(db, product, image)] : []),
       ...replaceVariantsStatements(db, product.storeId, product.id, variants.options, variants.drafts, input.stock),
@@ -201,6 +215,54 @@ export async function updateProduct(
     .catch(refuseWrite(product.reserved));
   return image && product.imageKey && product.imageKey !== image.key ? product.imageKey : null;
 }
+
+/**
+ * Products whose search columns were made by an older version of the search rules, or never (those of a database
+ * from before full-text search): made again, `limit` at a time, each update conditioned on the product being as
+ * read and still older (a concurrent edit writes its own). Answers how many were looked at.
+ */
+export async function indexProductsForSearch(db: Db, limit = 500): Promise<number> {
+  const rows = await db
+    .select({
+      id: products.id,
+      storeId: products.storeId,
+      name: products.name,
+      description: products.description,
+      category: products.category,
+      options: products.options,
+      skus: sql<
+        string | null
+      >`(select group_concat(${productVariants.sku}, char(31)) from ${productVariants} where ${productVariants.productId} = ${products.id})`,
+    })
+    .from(products)
+    .where(lt(products.searchVersion, SEARCH_VERSION))
+    .limit(limit);
+  if (rows.length === 0) return 0;
+  const [first, ...rest] = rows.map((r) =>
+    db
+      .update(products)
+      .set(productSearchColumns(r.storeId, r, r.skus?.split("\u001f") ?? []))
+      .where(
+        and(
+          eq(products.id, r.id),
+          eq(products.name, r.name),
+          eq(products.description, r.description),
+          eq(products.category, r.category),
+          lt(products.searchVersion, SEARCH_VERSION),
+        ),
+      ),
+  );
+  if (first) await db.batch([first, ...rest]);
+  return rows.length;
+}
+
+/** What the full-text index reads of a product saved with these fields, options and variants (their SKUs). */
+const searchColumnsOf = (storeId: string, input: ProductInput, variants: ProductVariants) =>
+  productSearchColumns(
+    storeId,
+    { ...input, options: variants.options },
+    variants.drafts.map((d) => d.sku),
+  );
 
 /** Deletes a product (its section items go by cascade) and its files; false when it is not this store's. */
 export async function deleteProduct(db: Db, files: FileStore, storeId: string, productId: string, now: Date): Promise<boolean> {
@@ -259,7 +321,20 @@ export const updateImportedProduct = (
   db: Db,
   storeId: string,
   productId: string,
-  columns: Pick<Product, "name" | "searchText" | "price" | "compareAtPrice" | "description" | "category" | "published">,
+  columns: Pick<
+    Product,
+    | "name"
+    | "searchText"
+    | "price"
+    | "compareAtPrice"
+    | "description"
+    | "category"
+    | "published"
+    | "searchName"
+    | "searchBody"
+    | "searchFuzzy"
+    | "searchVersion"
+  >,
 ) =>
   db
     .update(products)

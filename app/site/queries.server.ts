@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { LISTING_RANK } from "~/domain/catalog";
 import { MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
+import { STORE_MARK } from "~/domain/search";
 import {
   type CartProductRow,
   type CartVariantRow,
@@ -149,11 +150,7 @@ export const sectionItemsQuery = (db: Db, storeId: SQL) =>
     .orderBy(asc(sections.position), asc(sections.createdAt), asc(sectionItems.position), asc(sectionItems.id));
 
 /** The store's listed products, in stock first, each newest first; `limit + 1` rows tell whether more exist. */
-export const productListQuery = (
-  db: Db,
-  storeId: SQL,
-  opts: { limit: number; category?: number | null; pattern?: string | null },
-) =>
+export const productListQuery = (db: Db, storeId: SQL, opts: { limit: number; category?: number | null }) =>
   db
     .select(cardColumns)
     .from(products)
@@ -162,11 +159,87 @@ export const productListQuery = (
         eq(products.storeId, storeId),
         opts.category == null ? undefined : eq(products.category, opts.category),
         listed(storeId),
-        opts.pattern ? sql`${products.searchText} like ${opts.pattern} escape '\\'` : undefined,
       ),
     )
     .orderBy(...listingOrder)
     .limit(opts.limit + 1);
+
+// ——— Full-text search (docs/decisions/0033-full-text-search.md) ———
+
+/** The search results' orders: relevance (the name above the rest), price up or down, newest. */
+export const SEARCH_SORTS = ["relevancia", "precio-asc", "precio-desc", "nuevos"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+const productsFts = sql`products_fts`;
+/** The index's row of a product: its 7-digit id as a number (migrations/0010_full_text_search.sql). */
+const indexedProduct = eq(products.id, sql`printf('%07d', products_fts.rowid)`);
+/**
+ * bm25 with the name worth ten times the description, category, options and SKUs (lower is better); the typo
+ * column counts only in a typo search (an exact one does not read it).
+ */
+const relevance = sql`bm25(products_fts, 10.0, 1.0, 5.0)`;
+/** The price a card shows (its cheapest combination on sale, for a product with options). */
+const shownPrice = sql`coalesce(${cardColumns.priceFrom}, ${products.price})`;
+
+const SORT_ORDERS: Record<SearchSort, SQL[]> = {
+  relevancia: [sql`${relevance}`, desc(products.createdAt)],
+  "precio-asc": [sql`${shownPrice} asc`, desc(products.createdAt)],
+  "precio-desc": [sql`${shownPrice} desc`, desc(products.createdAt)],
+  nuevos: [desc(products.createdAt), desc(products.id)],
+};
+
+/** The store's listed products matching a full-text expression, in a category or any. */
+function searchConditions(storeId: SQL, expression: string, category: number | null) {
+  return and(
+    // The expression's store mark is replaced by the store's id, read in the same statement (app/domain/search.ts).
+    sql`products_fts match replace(${expression}, ${STORE_MARK}, ${storeId})`,
+    eq(products.storeId, storeId),
+    listed(storeId),
+    category == null ? undefined : eq(products.category, category),
+  );
+}
+
+/**
+ * Where a search reads from: the index, or with `unlessFound`, the index only when that other expression finds no
+ * listed product of the store. The gate is a one-row table joined first (CROSS JOIN keeps it first), so when the
+ * exact search found something, the typo search's index lookups never run.
+ */
+function searchSource(db: Db, storeId: SQL, unlessFound: string | undefined) {
+  if (!unlessFound) return productsFts;
+  const found = db
+    .select({ one: sql`1` })
+    .from(productsFts)
+    .innerJoin(products, indexedProduct)
+    .where(searchConditions(storeId, unlessFound, null));
+  return sql`(select 1 where not exists ${found}) as search_gate cross join ${productsFts}`;
+}
+
+/**
+ * The store's listed products matching a full-text expression, in stock first, then in the chosen order;
+ * `limit + 1` rows tell whether more exist. `unlessFound`: nothing when that expression finds a product.
+ */
+export const searchQuery = (
+  db: Db,
+  storeId: SQL,
+  opts: { expression: string; limit: number; category: number | null; sort: SearchSort; unlessFound?: string },
+) =>
+  db
+    .select(cardColumns)
+    .from(searchSource(db, storeId, opts.unlessFound))
+    .innerJoin(products, indexedProduct)
+    .where(searchConditions(storeId, opts.expression, opts.category))
+    .orderBy(desc(products.listingRank), ...SORT_ORDERS[opts.sort])
+    .limit(opts.limit + 1);
+
+/** How many listed products of the store match, and in which categories (for the filter links). */
+export const searchCategoriesQuery = (db: Db, storeId: SQL, expression: string, unlessFound?: string) =>
+  db
+    .select({ category: products.category, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(searchSource(db, storeId, unlessFound))
+    .innerJoin(products, indexedProduct)
+    .where(searchConditions(storeId, expression, null))
+    .groupBy(products.category)
+    .orderBy(products.category);
 
 /**
  * The categories of the store's listed products, lowest first. Each step jumps to the next category

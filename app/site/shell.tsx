@@ -57,7 +57,18 @@ export function SiteShell({
   );
 }
 
-export function ProductCard({ card, eager, priority }: { card: Card; eager?: boolean; priority?: boolean }) {
+/** A card's name cut where a search matched, the matched parts marked. */
+type NameParts = Array<{ text: string; match: boolean }>;
+
+export function ProductCard({
+  card,
+  eager,
+  priority,
+}: {
+  card: Card & { nameParts?: NameParts };
+  eager?: boolean;
+  priority?: boolean;
+}) {
   return (
     <li className="card">
       <a href={card.href}>
@@ -74,7 +85,14 @@ export function ProductCard({ card, eager, priority }: { card: Card; eager?: boo
           <span className="noimg" aria-hidden="true" />
         )}
         <span className="card-body">
-          <span className="card-name">{card.name}</span>
+          <span className="card-name">
+            {card.nameParts
+              ? card.nameParts.map((part, i) =>
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in order, never reordered
+                  part.match ? <mark key={i}>{part.text}</mark> : part.text,
+                )
+              : card.name}
+          </span>
           <span className="prices">
             <span className="price">
               {card.from && "desde "}
@@ -117,7 +135,7 @@ export function ProductGrid({
   priority = false,
   list = false,
 }: {
-  cards: Card[];
+  cards: Array<Card & { nameParts?: NameParts }>;
   label: string;
   eager?: number;
   priority?: boolean;

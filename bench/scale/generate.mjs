@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "libsql";
 import { hashPassword } from "../../app/auth/password.server.ts";
-import { searchPattern, searchTextOf } from "../../app/domain/search.ts";
+import { productSearchColumns, searchPattern, searchTextOf } from "../../app/domain/search.ts";
 import { slugify } from "../../app/domain/slug.ts";
 import { buildApp, SERVER_ENTRY, startBuiltServer } from "../server.mjs";
 import {
@@ -303,6 +303,10 @@ function generateRows(db, scale, anchor, passwordHash, log) {
     "image_height",
     "filename",
     "created_at",
+    "search_name",
+    "search_body",
+    "search_fuzzy",
+    "search_version",
   ]);
   const sections = table("sections", ["id", "store_id", "title", "position", "created_at"]);
   const sectionItems = table("section_items", ["section_id", "position", "type", "product_id", "file_key", "width", "height"]);
@@ -441,6 +445,8 @@ function generateRows(db, scale, anchor, passwordHash, log) {
         stock: r.chance(0.06) ? 0 : r.int(1, 150),
         image,
       };
+      const description = productDescription(r, name);
+      const indexed = productSearchColumns(store.id, { name, description, category: rare ? 4 : category });
       products.add(
         product.id,
         store.id,
@@ -448,13 +454,17 @@ function generateRows(db, scale, anchor, passwordHash, log) {
         searchTextOf(name),
         product.price,
         product.stock,
-        productDescription(r, name),
+        description,
         rare ? 4 : category,
         image.key,
         image.width,
         image.height,
         `IMG_${r.int(1000, 9999)}.jpg`,
         Math.round(createdAt),
+        indexed.searchName,
+        indexed.searchBody,
+        indexed.searchFuzzy,
+        indexed.searchVersion,
       );
       return product;
     });

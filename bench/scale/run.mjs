@@ -1,7 +1,7 @@
 // How Vitrina's pages grow with data: the built Node server on each cached data set (generated first
 // when missing), pages loaded with autocannon, one markdown table.
 //
-//   node --import tsx bench/scale/run.mjs [--sizes=1,10,100] [--duration=10] [--warmup=2] [--connections=10] [--no-build] [--no-sql]
+//   node --import tsx bench/scale/run.mjs [--sizes=1,10,100] [--duration=10] [--warmup=2] [--connections=10] [--pages=search] [--no-build] [--no-sql]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -19,6 +19,8 @@ const WARMUP = Number(flag("warmup") ?? 2);
 const CONNECTIONS = Number(flag("connections") ?? 10);
 const SQL_PASS = flag("no-sql") === undefined;
 const RTT = process.env.DB_RTT_MS ?? "";
+/** Only the pages whose name contains this (e.g. `--pages=search`). */
+const ONLY = flag("pages");
 
 // ---- the server ----
 
@@ -36,6 +38,11 @@ async function startServer(dir, info, options = {}) {
 // ---- the pages ----
 
 function pagesOf(info, merchantCookie) {
+  const pages = allPagesOf(info, merchantCookie);
+  return ONLY ? pages.filter((p) => p.name.includes(ONLY)) : pages;
+}
+
+function allPagesOf(info, merchantCookie) {
   const big = info.stores.big;
   const medium = info.stores.medium;
   const site = `/site/${big.url}`;
@@ -53,6 +60,12 @@ function pagesOf(info, merchantCookie) {
       path: `${site}/Search?q=${big.search.rare.word}`,
       expect: RARE_PRODUCT_NAME,
     },
+    {
+      name: "search, three words in another order “hierro tetera nambu”",
+      path: `${site}/Search?q=hierro+tetera+nambu`,
+      expect: "Nambu",
+    },
+    { name: "search, a typo “nanbu” (closest)", path: `${site}/Search?q=nanbu`, expect: "Quisiste decir" },
     { name: "cart, 3 items", path: `${site}/Cart`, headers: { cookie: `carrito=${cart}` } },
     { name: `home, ${medium.products}-product store`, path: `/site/${medium.url}` },
     { name: `Tienda, ${medium.products}-product store`, path: `/site/${medium.url}/Store` },

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
-import { searchPattern } from "~/domain/search";
 import { createSale } from "~/orders/order-records.server";
 import { insertProduct } from "~/products/products.server";
 import { productListQuery } from "~/site/queries.server";
@@ -72,22 +71,6 @@ describe("public site loading", () => {
     expect(page.site.basePath).toBe("/site/cafe-rico");
     expect(page.cache["Cache-Control"]).toMatch(/^private/);
     expect(page.cache.ETag).toMatch(/^W\/"/);
-  });
-
-  it("searches accent- and case-insensitively on word starts", async () => {
-    const s = createTestServices();
-    await shop(s, "buscador");
-    const search = async (q: string) => {
-      const page = await loadSitePage(siteArgs(s, "buscador"), (storeId, db) => [
-        productListQuery(db, storeId, { limit: 10, pattern: searchPattern(q) }),
-      ]);
-      return page.page[0].map((p) => p.name).sort();
-    };
-    expect(await search("CAFÉ")).toEqual(["Café de Colombia", "Cafetera italiana"].sort());
-    expect(await search("colom")).toEqual(["Café de Colombia"]);
-    expect(await search("maiz")).toEqual(["Arepa de maíz"]);
-    expect(await search("olombia")).toEqual([]);
-    expect(await search("100%_")).toEqual([]);
   });
 
   it("changes the ETag when the merchant edits the store or stock moves", async () => {

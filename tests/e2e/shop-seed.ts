@@ -1,4 +1,4 @@
-import { searchTextOf } from "../../app/domain/search";
+import { productSearchColumns, searchTextOf } from "../../app/domain/search";
 import { e2eDb } from "./helpers";
 
 export const SHOP_PHONE = "573001234567";
@@ -69,8 +69,10 @@ async function seedShopOnce(
     for (const [i, p] of products.entries()) {
       const pid = digits(7);
       seeded.push({ id: pid, name: p.name, price: p.price, stock: p.stock });
+      const description = p.description ?? `Descripción de ${p.name}.`;
+      const indexed = productSearchColumns(id, { name: p.name, description, category: p.category ?? 1 });
       stmts.push({
-        sql: "insert into products (id, store_id, name, search_text, price, stock, description, category, image_key, image_width, image_height, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        sql: "insert into products (id, store_id, name, search_text, price, stock, description, category, image_key, image_width, image_height, created_at, search_name, search_body, search_fuzzy, search_version) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         args: [
           pid,
           id,
@@ -78,12 +80,16 @@ async function seedShopOnce(
           searchTextOf(p.name),
           p.price,
           p.stock,
-          p.description ?? `Descripción de ${p.name}.`,
+          description,
           p.category ?? 1,
           img.image_key,
           img.image_width,
           img.image_height,
           now - (products.length - i) * 1000,
+          indexed.searchName,
+          indexed.searchBody,
+          indexed.searchFuzzy,
+          indexed.searchVersion,
         ] as never,
       });
     }

@@ -261,26 +261,6 @@ test("submitting the same checkout twice, even at once, creates one sale", async
   expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(1);
 });
 
-test("search ignores accents and case and matches the start of any word", async ({ page }) => {
-  const shop = await seedShop("busca", catalogue());
-  await page.goto(`/site/${shop.slug}`);
-  const search = async (q: string) => {
-    await page.getByRole("searchbox", { name: "Buscar productos" }).fill(q);
-    await page.getByRole("button", { name: "Buscar", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/Search\\?q=${encodeURIComponent(q).replace(/%20/g, "\\+")}$`));
-    // Without JavaScript the address changes as the new page starts to arrive: read the results once it has.
-    await page.waitForLoadState("load");
-    const results = page.getByRole("list", { name: "Resultados" }).getByRole("listitem");
-    return (await results.allTextContents()).map((t) => t.replace(/\d.*$/, "").trim()).sort();
-  };
-  expect(await search("cafe")).toEqual(["Café de Colombia", "Cafetera italiana"].sort());
-  expect(await search("CAFÉ DE")).toEqual(["Café de Colombia"]);
-  expect(await search("colom")).toEqual(["Café de Colombia"]);
-  expect(await search("organica")).toEqual(["Panela orgánica"]);
-  expect(await search("olombia")).toEqual([]);
-  await expect(page.getByText("No encontramos productos para “olombia”.")).toBeVisible();
-});
-
 test("/QR/{id} shows the redirect message and moves to the store's site; unknown ids and stores answer 404", async ({
   page,
   request,

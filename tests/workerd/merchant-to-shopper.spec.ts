@@ -101,6 +101,19 @@ test.describe("merchant to shopper, in workerd", () => {
     }
   });
 
+  test("a shopper finds the product by any of its words, a plural or a typo (full-text search over Hrana)", async ({ page }) => {
+    const results = page.getByRole("list", { name: "Resultados" }).locator(".card-name");
+    for (const q of ["barro ollas", "olla de barrro"]) {
+      const response = await page.goto(`/site/${store.url}/Search?q=${encodeURIComponent(q)}`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["x-vitrina-db-round-trips"]).toBe("1");
+      await expect(results).toHaveText(["Olla de barro"]);
+    }
+    await expect(page.locator(".search-count")).toHaveText("No encontramos “olla de barrro”. ¿Quisiste decir…? 1 producto");
+    await page.goto(`/site/${store.url}/Search?q=ollas`);
+    await expect(page.getByRole("list", { name: "Resultados" }).locator("mark")).toHaveText(["Olla"]);
+  });
+
   test("a shopper without JavaScript fills the cart and checks out; the order is saved", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const shop = await context.newPage();

@@ -1,9 +1,10 @@
 import { data } from "react-router";
-import { searchPattern } from "~/domain/search";
+import { productCategoryName } from "~/domain/categories";
+import { highlightParts, markedStems, matchExpression, parseSearchQuery, typoExpression } from "~/domain/search";
 import type { RouteHandle } from "~/root";
 import { siteHeaders } from "../headers";
 import { PAGE_SIZE, readListParams, withParams } from "../paging";
-import { productListQuery } from "../queries.server";
+import { categoriesQuery, SEARCH_SORTS, type SearchSort, searchCategoriesQuery, searchQuery } from "../queries.server";
 import { siteMeta } from "../seo";
 import { Pager, ProductGrid, SiteShell } from "../shell";
 import { cardOf, loadSitePage } from "../site.server";
@@ -12,25 +13,99 @@ import type { Route } from "./+types/search";
 export const handle: RouteHandle = { hydrate: false };
 export const headers = siteHeaders;
 
-/** Accent- and case-insensitive search on the start of any word of the name (domain/search.ts). */
+const SORT_LABELS: Record<SearchSort, string> = {
+  relevancia: "Relevancia",
+  "precio-asc": "Menor precio",
+  "precio-desc": "Mayor precio",
+  nuevos: "Más nuevos",
+};
+
+const sortOf = (value: string | null): SearchSort =>
+  SEARCH_SORTS.includes(value as SearchSort) ? (value as SearchSort) : "relevancia";
+
+/**
+ * Full-text search of the store (docs/decisions/0033-full-text-search.md): every word, in the name, description,
+ * category, options and SKUs, in its Spanish forms; when nothing matches, the same with one typo forgiven per long
+ * word (run only when the exact search found nothing). The results, their categories, the typo results and the
+ * store's categories come in one round trip.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const { page, query } = readListParams(args.request);
-  const pattern = searchPattern(query);
+  const { page, query, category } = readListParams(args.request);
+  const sort = sortOf(new URL(args.request.url).searchParams.get("orden"));
+  const parsed = parseSearchQuery(query);
   const limit = page * PAGE_SIZE;
-  const p = await loadSitePage(args, (storeId, db) => [productListQuery(db, storeId, { limit: pattern ? limit : 0, pattern })]);
-  const [rows] = p.page;
-  const results = pattern ? rows : [];
+  const exact = parsed ? matchExpression(parsed) : null;
+  const typo = parsed ? typoExpression(parsed) : null;
+  const p = await loadSitePage(args, (storeId, db) => [
+    categoriesQuery(db, storeId),
+    ...(exact
+      ? [searchQuery(db, storeId, { expression: exact, limit, category, sort }), searchCategoriesQuery(db, storeId, exact)]
+      : []),
+    ...(exact && typo
+      ? [
+          searchQuery(db, storeId, { expression: typo, limit, category, sort, unlessFound: exact }),
+          searchCategoriesQuery(db, storeId, typo, exact),
+        ]
+      : []),
+  ]);
+  const [storeCategories, exactRows = [], exactCategories = [], typoRows = [], typoCategories = []] = p.page as [
+    Awaited<ReturnType<typeof categoriesQuery>>,
+    ...Array<unknown>,
+  ] as [
+    Awaited<ReturnType<typeof categoriesQuery>>,
+    Awaited<ReturnType<typeof searchQuery>>?,
+    Awaited<ReturnType<typeof searchCategoriesQuery>>?,
+    Awaited<ReturnType<typeof searchQuery>>?,
+    Awaited<ReturnType<typeof searchCategoriesQuery>>?,
+  ];
+  const exactTotal = exactCategories.reduce((n, c) => n + c.count, 0);
+  const usingTypos = parsed !== null && exactTotal === 0 && typoCategories.length > 0;
+  const rows = usingTypos ? typoRows : exactRows;
+  const found = usingTypos ? typoCategories : exactCategories;
+  const path = `${p.site.basePath}/Search`;
+  const q = query.trim();
+  const stems = parsed ? markedStems(parsed, usingTypos) : [];
   return data(
     {
       site: p.site,
-      query: query.trim(),
-      searched: pattern !== null,
-      cards: results.slice(0, limit).map((row) => cardOf(p.site.basePath, p.site.currency, row)),
-      nextHref: results.length > limit ? withParams(`${p.site.basePath}/Search`, { q: query.trim(), pagina: page + 1 }) : null,
+      query: q,
+      searched: parsed !== null,
+      closest: usingTypos,
+      total: found.reduce((n, c) => n + c.count, 0),
+      cards: rows.slice(0, limit).map((row) => {
+        const card = cardOf(p.site.basePath, p.site.currency, row);
+        return { ...card, nameParts: highlightParts(card.name, stems) };
+      }),
+      nextHref:
+        rows.length > limit ? withParams(path, { q, categoria: category, orden: sortParam(sort), pagina: page + 1 }) : null,
+      category,
+      filters:
+        found.length > 1 || category !== null
+          ? [
+              { name: "Todas", href: withParams(path, { q, orden: sortParam(sort) }), current: category === null },
+              ...found.map((c) => ({
+                name: `${productCategoryName(c.category) ?? "Otros"} (${c.count})`,
+                href: withParams(path, { q, categoria: c.category, orden: sortParam(sort) }),
+                current: category === c.category,
+              })),
+            ]
+          : [],
+      sorts: SEARCH_SORTS.map((s) => ({
+        name: SORT_LABELS[s],
+        href: withParams(path, { q, categoria: category, orden: sortParam(s) }),
+        current: s === sort,
+      })),
+      storeCategories: storeCategories.map((c) => ({
+        name: productCategoryName(c.category) ?? "Otros",
+        href: withParams(`${p.site.basePath}/Store`, { categoria: c.category }),
+      })),
     },
     { headers: p.cache },
   );
 }
+
+/** The default order is left out of the address. */
+const sortParam = (sort: SearchSort) => (sort === "relevancia" ? null : sort);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const site = loaderData?.site;
@@ -41,19 +116,52 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
+const countText = (n: number) => (n === 1 ? "1 producto" : `${n} productos`);
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { site, query, searched, cards, nextHref } = loaderData;
+  const { site, query, searched, closest, total, cards, nextHref, filters, sorts, storeCategories } = loaderData;
   return (
     <SiteShell site={site} query={query}>
       <h1>{searched ? `Resultados para “${query}”` : "Buscar productos"}</h1>
       {!searched ? (
         <p className="empty">Escribe el nombre de un producto para buscarlo.</p>
       ) : cards.length === 0 ? (
-        <p className="empty" role="status">
-          No encontramos productos para “{query}”.
-        </p>
+        <>
+          <p className="empty" role="status">
+            No encontramos productos para “{query}”.
+          </p>
+          {storeCategories.length > 0 && (
+            <nav className="chips" aria-label="Categorías de la tienda">
+              {storeCategories.map((c) => (
+                <a key={c.href} href={c.href}>
+                  {c.name}
+                </a>
+              ))}
+            </nav>
+          )}
+        </>
       ) : (
         <>
+          <p className="search-count" role="status">
+            {closest ? `No encontramos “${query}”. ¿Quisiste decir…? ` : ""}
+            {countText(total)}
+          </p>
+          {filters.length > 0 && (
+            <nav className="chips" aria-label="Filtrar por categoría">
+              {filters.map((f) => (
+                <a key={f.href} href={f.href} aria-current={f.current ? "page" : undefined}>
+                  {f.name}
+                </a>
+              ))}
+            </nav>
+          )}
+          <nav className="chips sorts" aria-label="Ordenar">
+            {sorts.map((s) => (
+              <a key={s.href} href={s.href} aria-current={s.current ? "page" : undefined} rel="nofollow">
+                {s.name}
+              </a>
+            ))}
+          </nav>
           <ProductGrid cards={cards} label="Resultados" eager={2} priority list />
           <Pager nextHref={nextHref} endText="No hay más resultados" />
         </>

@@ -1,0 +1,37 @@
+// The platform's timed work, run every minute by each runtime (a Cron Trigger on Workers, a timer in the Node
+// process, which also runs it once at start): the orders' upkeep (lapsed reservations given back, orders from
+// before reservations reserved) and products indexed for search that were not yet, or by older rules.
+import { runOrderUpkeep } from "~/orders/order-upkeep.server";
+import { indexProductsForSearch } from "~/products/products.server";
+import type { Clock } from "~/services/clock";
+import type { Db } from "~/services/db";
+
+/** Products indexed per run at most (about 10 ms each 500 here): a big backlog is finished over several minutes. */
+const MAX_INDEXED_PER_RUN = 5_000;
+const INDEX_BATCH = 500;
+
+export interface UpkeepReport {
+  released: number;
+  reserved: number;
+  indexed: number;
+}
+
+export async function runUpkeep(services: { db: Db; clock: Clock }): Promise<UpkeepReport> {
+  const orders = await runOrderUpkeep(services);
+  let indexed = 0;
+  while (indexed < MAX_INDEXED_PER_RUN) {
+    const done = await indexProductsForSearch(services.db, INDEX_BATCH);
+    indexed += done;
+    if (done < INDEX_BATCH) break;
+  }
+  return { ...orders, indexed };
+}
+
+/** The log line of a run that changed something; null when it did nothing. */
+export function upkeepLine(r: UpkeepReport): string | null {
+  if (!r.released && !r.reserved && !r.indexed) return null;
+  return `upkeep: ${r.released} lapsed reservations released, ${r.reserved} older orders reserved, ${r.indexed} products indexed for search`;
+}
+
+/** How often the Node runtime runs the upkeep (Workers: the Cron Trigger in wrangler.toml, every minute). */
+export const UPKEEP_INTERVAL_MS = 60_000;
