@@ -244,16 +244,17 @@ export const searchCategoriesQuery = (db: Db, storeId: SQL, expression: string, 
 /**
  * The categories of the store's listed products, lowest first. Each step jumps to the next category
  * through the index on (store_id, category, listing_rank), so the cost is per category (at most 16),
- * never per product.
+ * never per product. The walk starts below the first category (-1) so that its first step is such a jump too:
+ * a first `min(category)` of its own was planned on the listing index and read every listed product.
  */
 export const categoriesQuery = (db: Db, storeId: SQL) =>
   db.all<{ category: number }>(sql`with recursive found(category) as (
-      select min(${products.category}) from ${products} where ${products.storeId} = ${storeId} and ${listed(storeId)}
+      select -1
       union all
       select (select min(${products.category}) from ${products}
               where ${products.storeId} = ${storeId} and ${products.category} > found.category and ${listed(storeId)})
       from found where found.category is not null)
-    select category from found where category is not null`);
+    select category from found where category >= 0`);
 
 /** A published product's page: sold out or not, and whatever the store's listings show. */
 export const productQuery = (db: Db, storeId: SQL, id: string) =>
