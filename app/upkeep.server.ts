@@ -1,10 +1,12 @@
 // The platform's timed work, run every minute by each runtime (a Cron Trigger on Workers, a timer in the Node
 // process, which also runs it once at start): the orders' upkeep (lapsed reservations given back, orders from
-// before reservations reserved) and products indexed for search that were not yet, or by older rules.
+// before reservations reserved), products indexed for search that were not yet, or by older rules, and stores from
+// before countries given theirs.
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { indexProductsForSearch } from "~/products/products.server";
 import type { Clock } from "~/services/clock";
 import type { Db } from "~/services/db";
+import { giveStoresTheirCountry } from "~/stores/store-phones.server";
 
 /** Products indexed per run at most (about 10 ms each 500 here): a big backlog is finished over several minutes. */
 const MAX_INDEXED_PER_RUN = 5_000;
@@ -14,6 +16,7 @@ export interface UpkeepReport {
   released: number;
   reserved: number;
   indexed: number;
+  countries: number;
 }
 
 export async function runUpkeep(services: { db: Db; clock: Clock }): Promise<UpkeepReport> {
@@ -24,13 +27,13 @@ export async function runUpkeep(services: { db: Db; clock: Clock }): Promise<Upk
     indexed += done;
     if (done < INDEX_BATCH) break;
   }
-  return { ...orders, indexed };
+  return { ...orders, indexed, countries: await giveStoresTheirCountry(services.db) };
 }
 
 /** The log line of a run that changed something; null when it did nothing. */
 export function upkeepLine(r: UpkeepReport): string | null {
-  if (!r.released && !r.reserved && !r.indexed) return null;
-  return `upkeep: ${r.released} lapsed reservations released, ${r.reserved} older orders reserved, ${r.indexed} products indexed for search`;
+  if (!r.released && !r.reserved && !r.indexed && !r.countries) return null;
+  return `upkeep: ${r.released} lapsed reservations released, ${r.reserved} older orders reserved, ${r.indexed} products indexed for search, ${r.countries} stores given their country`;
 }
 
 /** How often the Node runtime runs the upkeep (Workers: the Cron Trigger in wrangler.toml, every minute). */

@@ -191,6 +191,11 @@ export const stores = sqliteTable(
     attentionNumber: text("attention_number").notNull().default(""),
     location: text("location").notNull().default(""),
     timeZone: text("time_zone").notNull().default("America/Bogota"),
+    /**
+     * ISO 3166 code of the store's country (app/domain/countries.ts): where its WhatsApp numbers are read. Empty
+     * for a store from before countries: the upkeep sets it from the time zone and reads its numbers again.
+     */
+    country: text("country").notNull().default(""),
     createdAt: timestamp("created_at").notNull(),
     /** Bumped on every merchant edit that changes the public site: the edge cache key. */
     updatedAt: timestamp("updated_at").notNull(),

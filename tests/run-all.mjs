@@ -69,6 +69,9 @@ const steps = [
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+/** Seconds per stage, printed at the end. */
+const times = new Map();
+const startedAll = Date.now();
 for (const [name, cmd, args, env] of steps) {
   const shown =
     cmd === "shards"
@@ -80,7 +83,7 @@ for (const [name, cmd, args, env] of steps) {
     cmd === "shards"
       ? { status: (await playwrightShards()).every((code) => code === 0) ? 0 : 1 }
       : spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`◀ ${name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  times.set(name, (times.get(name) ?? 0) + (Date.now() - started) / 1000);
   if (result.status !== 0) failedSteps.push(name);
   if (["typecheck", "lint", "build", "worker"].includes(name)) {
     if (result.status === 0) passed += name === "worker" ? 1 : 0;
@@ -100,6 +103,9 @@ for (const report of [...shards.map(shardJson), workerdJson]) {
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
 }
+console.log("\nStage times:");
+for (const [name, seconds] of times) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(0).padStart(4)} s`);
+console.log(`  ${"total".padEnd(12)} ${((Date.now() - startedAll) / 1000).toFixed(0).padStart(4)} s`);
 if (failedSteps.length) console.log(`\nFailed steps: ${[...new Set(failedSteps)].join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);

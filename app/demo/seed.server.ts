@@ -138,6 +138,7 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
       description: "Tienda de demostración de Vitrina: productos hechos en América Latina.",
       mainTitle: "Bienvenido a Demo",
       storeTitle: "Nuestros productos",
+      country: "CO",
       saleNumber: "573001234567",
       attentionNumber: "573001234567",
       location: "Bogotá, Colombia",

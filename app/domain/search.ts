@@ -34,7 +34,7 @@ const STOP_WORDS = new Set(
 /** At most this many words of a query are looked for; the rest is ignored. */
 export const MAX_QUERY_WORDS = 8;
 /** A word of at least this many letters may have one typo ('camisetta' finds 'camiseta'). */
-export const TYPO_MIN_LETTERS = 5;
+const TYPO_MIN_LETTERS = 5;
 /** Of the longest words, at most this many are looked for with a typo. */
 const MAX_TYPO_WORDS = 3;
 

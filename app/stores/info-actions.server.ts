@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { SOLD_OUT_LISTINGS } from "~/domain/catalog";
+import { isStoreCountry, type StoreCountry, storeCountry } from "~/domain/countries";
 import { isSupportedCurrency } from "~/domain/currencies";
 import type { PlanLimits } from "~/domain/limits";
-import { normalizePhone, PHONE_MESSAGE } from "~/domain/phone";
+import { normalizePhone, phoneMessage } from "~/domain/phone";
 import { isValidTimeZone } from "~/domain/time-zones";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
@@ -20,16 +21,8 @@ import { handleDeliveryAction, isDeliveryIntent } from "./delivery-actions.serve
 import { changeStoreCurrency, deleteStore, type StoreInfoInput, setStoreLogo, updateStoreInfo } from "./stores.server";
 
 const REQUIRED = "Este campo es obligatorio";
-const phone = z
-  .string()
-  .trim()
-  .max(30)
-  .transform((value, ctx) => {
-    if (value === "") return "";
-    const digits = normalizePhone(value);
-    if (!digits) ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
-    return digits ?? "";
-  });
+const phone = z.string().trim().max(30, "Escribe el número en 30 caracteres como máximo");
+const PHONE_FIELDS = ["saleNumber", "attentionNumber"] as const;
 
 export const storeInfoSchema = z
   .object({
@@ -38,6 +31,7 @@ export const storeInfoSchema = z
     description: z.string().trim().max(1000),
     mainTitle: z.string().trim().max(120),
     storeTitle: z.string().trim().max(120),
+    country: z.string().refine(isStoreCountry, "Elige el país de la tienda"),
     saleNumber: phone,
     attentionNumber: phone,
     location: z.string().trim().max(200),
@@ -45,7 +39,20 @@ export const storeInfoSchema = z
     // A post without it (an older form) keeps the store's choice.
     soldOut: z.enum(SOLD_OUT_LISTINGS, "Elige qué hacer con los productos agotados").optional(),
   })
-  .transform(({ soldOut, ...info }): StoreInfoInput => (soldOut ? { ...info, hideSoldOut: soldOut === "hidden" } : info));
+  .transform(({ soldOut, country, ...info }, ctx): StoreInfoInput => {
+    // The numbers are read as typed in the country chosen in the same form.
+    const store = country as StoreCountry;
+    const numbers = Object.fromEntries(
+      PHONE_FIELDS.map((field) => {
+        if (info[field] === "") return [field, ""];
+        const digits = normalizePhone(info[field], store);
+        if (!digits) ctx.addIssue({ code: "custom", message: phoneMessage(store), path: [field] });
+        return [field, digits ?? ""];
+      }),
+    ) as Record<(typeof PHONE_FIELDS)[number], string>;
+    const input = { ...info, ...numbers, country: store };
+    return soldOut ? { ...input, hideSoldOut: soldOut === "hidden" } : input;
+  });
 
 const move = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
 
@@ -64,7 +71,8 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
 
   switch (intent) {
     case "info": {
-      const parsed = storeInfoSchema.safeParse(fields);
+      // A form from before countries posts none: the store's own.
+      const parsed = storeInfoSchema.safeParse({ country: storeCountry(store), ...fields });
       if (!parsed.success) return invalid(intent, parsed.error);
       try {
         await updateStoreInfo(db, store, parsed.data, now);

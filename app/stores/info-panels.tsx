@@ -215,17 +215,24 @@ const SOLD_OUT_TEXT: Record<SoldOutListing, { label: string; hint: string }> = {
 };
 const SOLD_OUT_OPTIONS = SOLD_OUT_LISTINGS.map((value) => ({ value, ...SOLD_OUT_TEXT[value] }));
 
+/** What a saved number that the country's rules do not read is told (numbers saved before them). */
+const WRONG_NUMBER = "Este número no existe en el país de la tienda: los pedidos no llegarían. Corrígelo y guarda.";
+
 export function InfoPanel({
   store,
   timeZones,
+  countries,
   errors,
   title,
 }: {
   store: InfoData["store"];
   timeZones: string[];
+  countries: Array<{ code: string; name: string }>;
   errors: Errors;
   title?: string;
 }) {
+  const wrong = (field: "saleNumber" | "attentionNumber") =>
+    errors[field] ?? (store.wrongNumbers.includes(field) ? WRONG_NUMBER : undefined);
   return (
     <section className="panel wide" id="info" aria-labelledby="info-title">
       <h2 id="info-title">Información de la tienda</h2>
@@ -254,24 +261,37 @@ export function InfoPanel({
           error={errors.storeTitle}
           maxLength={120}
         />
+        <SelectField
+          label="País"
+          name="country"
+          defaultValue={store.country}
+          error={errors.country}
+          options={countries.map((c) => ({ value: c.code, label: c.name }))}
+          hint="Los números de WhatsApp se leen como se escriben en este país."
+        />
         <Field
+          // Remounted with the saved number, so the merchant sees it as it was read ('+54 9 11 5555 1234').
+          key={`sale-${store.saleNumber}`}
           label="WhatsApp de ventas"
           name="saleNumber"
           type="tel"
           inputMode="tel"
+          autoComplete="tel"
           defaultValue={store.saleNumber}
-          error={errors.saleNumber}
-          placeholder="+57 300 123 4567"
-          hint="Aquí llegan los pedidos de tus clientes. Incluye el código de país."
+          error={wrong("saleNumber")}
+          placeholder={store.phoneExample}
+          hint="Aquí llegan los pedidos de tus clientes. Escríbelo como lo marcas en tu país, o con + y el código de país."
         />
         <Field
+          key={`attention-${store.attentionNumber}`}
           label="WhatsApp de atención"
           name="attentionNumber"
           type="tel"
           inputMode="tel"
+          autoComplete="tel"
           defaultValue={store.attentionNumber}
-          error={errors.attentionNumber}
-          placeholder="+57 300 123 4567"
+          error={wrong("attentionNumber")}
+          placeholder={store.phoneExample}
         />
         <Field label="Ubicación" name="location" defaultValue={store.location} error={errors.location} maxLength={200} />
         <SelectField

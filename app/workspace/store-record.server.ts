@@ -56,9 +56,16 @@ export async function insertStore(db: Db, store: NewStore, now: Date): Promise<S
  * A new store of `ownerId`, inserted only while the owner has fewer stores than their limit
  * (`ownedStores`: their count, read in the same statement): past it, nothing is inserted.
  */
-export const insertStoreWithinLimit = (db: Db, id: string, store: NewStore & { ownerId: string }, ownedStores: SQL, now: Date) =>
-  db.run(sql`insert into ${stores} (id, owner_id, name, url, category, time_zone, qr_png_key, qr_svg_key, created_at, updated_at)
-    select ${id}, ${store.ownerId}, ${store.name}, ${store.url}, ${store.category}, ${store.timeZone},
+export const insertStoreWithinLimit = (
+  db: Db,
+  id: string,
+  store: NewStore & { ownerId: string; country: string },
+  ownedStores: SQL,
+  now: Date,
+) =>
+  db.run(sql`insert into ${stores} (id, owner_id, name, url, category, time_zone, country, qr_png_key, qr_svg_key,
+      created_at, updated_at)
+    select ${id}, ${store.ownerId}, ${store.name}, ${store.url}, ${store.category}, ${store.timeZone}, ${store.country},
       ${store.qrPngKey}, ${store.qrSvgKey}, ${now.getTime()}, ${now.getTime()}
     where ${ownedStores} < (select stores_limit from users where id = ${store.ownerId})`);
 
@@ -77,6 +84,7 @@ export type StoreSettings = Partial<
     | "attentionNumber"
     | "location"
     | "timeZone"
+    | "country"
     | "hideSoldOut"
     | "pickupEnabled"
     | "homeDeliveryEnabled"
@@ -94,6 +102,28 @@ export const updateStore = (db: Db, storeId: string, settings: StoreSettings, no
     .update(stores)
     .set({ ...settings, updatedAt: now })
     .where(eq(stores.id, storeId));
+
+/**
+ * Gives a store from before countries its country and its numbers read by that country's rules, unless its
+ * country was set or its numbers changed since they were read (the merchant saved the page meanwhile).
+ */
+export const setCountryOfOlderStore = (
+  db: Db,
+  storeId: string,
+  read: Pick<Store, "saleNumber" | "attentionNumber">,
+  values: Pick<Store, "country" | "saleNumber" | "attentionNumber">,
+) =>
+  db
+    .update(stores)
+    .set(values)
+    .where(
+      and(
+        eq(stores.id, storeId),
+        eq(stores.country, ""),
+        eq(stores.saleNumber, read.saleNumber),
+        eq(stores.attentionNumber, read.attentionNumber),
+      ),
+    );
 
 /**
  * Saves settings that rename the store: its slug `from` goes to the history (it keeps redirecting), and

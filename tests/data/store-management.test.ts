@@ -239,5 +239,6 @@ function info(store: typeof stores.$inferSelect) {
     attentionNumber: "",
     location: "",
     timeZone: store.timeZone,
+    country: "CO" as const,
   };
 }

@@ -6,13 +6,19 @@ import { captureWhatsApp, e2eDb, registerWithTrial, setSalesWhatsApp, storeIdByN
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 13; moto g) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 
+// The merchant registers from Buenos Aires: the new store is Argentine, and its WhatsApp number is typed as
+// Argentines write it.
+test.use({ timezoneId: "America/Argentina/Buenos_Aires" });
+
 test("a shopper's order appears on the open sales page and confirming it takes stock", async ({ page, browser }) => {
   const storeName = `Dulcería ${Date.now() % 1e6}`;
   await registerWithTrial(page, uniqueEmail("pedido"), storeName);
   const storeId = await storeIdByName(storeName);
 
   // The merchant sets the WhatsApp number and creates a product through the workspace.
-  await setSalesWhatsApp(page, storeId, "+57 311 555 0101");
+  await setSalesWhatsApp(page, storeId, "11 5555-1234");
+  await expect(page.getByLabel("País")).toHaveValue("AR");
+  await expect(page.getByLabel("WhatsApp de ventas")).toHaveValue("+54 9 11 5555 1234");
   await page.goto(`/Store/${storeId}/products/new`);
   await page.getByLabel("Nombre").fill("Arequipe casero");
   await page.getByLabel(/^Precio \(/).fill("8.500");
@@ -44,7 +50,8 @@ test("a shopper's order appears on the open sales page and confirming it takes s
   await expect.poll(() => whatsapp.length).toBe(1);
   const url = new URL(whatsapp[0] as string);
   expect(url.origin).toBe("https://api.whatsapp.com");
-  expect(url.searchParams.get("phone")).toBe("573115550101");
+  // The mobile's international form, with the 9 WhatsApp needs.
+  expect(url.searchParams.get("phone")).toBe("5491155551234");
   const code = url.searchParams.get("text")?.match(/Pedido (\d{10})/)?.[1] as string;
   expect(code).toMatch(/^\d{10}$/);
   await shopper.close();

@@ -255,11 +255,12 @@ test.describe("store management", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Nombre no disponible" })).toContainText(
       "Ya existe una tienda con el nombre Demo",
     );
-    // A phone without country code is refused.
+    // A number that does not exist in the store's country is refused, with how one is written there.
     await infoForm(page).getByLabel("Nombre", { exact: true }).fill(newName);
-    await page.getByLabel("WhatsApp de ventas").fill("abc");
+    await page.getByLabel("WhatsApp de ventas").fill("300 123 45");
     await page.getByRole("button", { name: "Guardar información" }).click();
-    await expect(page.getByText(/código de país/).first()).toBeVisible();
+    await expect(page.getByText(/Este número de WhatsApp no existe en Colombia\..*Por ejemplo: 321 1234567/)).toBeVisible();
+    await expect(page.getByLabel("WhatsApp de ventas")).toHaveValue("300 123 45");
   });
 
   test("a second store within the limit is refused until the extra cost is confirmed", async ({ page }) => {

@@ -10,6 +10,7 @@ export function storeInfoForm(overrides: Record<string, string | number> = {}) {
     attentionNumber: "",
     location: "",
     timeZone: "America/Bogota",
+    country: "CO",
     ...overrides,
   };
 }

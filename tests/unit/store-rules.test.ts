@@ -9,7 +9,6 @@ import {
   sectionItemsProblem,
 } from "~/domain/limits";
 import { swapWithNeighbour } from "~/domain/ordering";
-import { normalizePhone } from "~/domain/phone";
 import { isAudioOnly, sniffVideoType } from "~/media/video-rules";
 
 const standard = { products: 30, banner: 3, sections: 3, itemsPerSection: 8, photosPerProduct: 4 };
@@ -65,19 +64,6 @@ describe("currencies from Intl", () => {
     expect(restatePrice(13, "CLP", "USD")).toBe(1300);
     expect(restatePrice(1250, "USD", "BHD")).toBe(12500);
   });
-});
-
-describe("WhatsApp numbers", () => {
-  it.each([
-    ["+57 300 123 4567", "573001234567"],
-    ["0057 300-123-4567", "573001234567"],
-    ["(52) 55 1234 5678", "525512345678"],
-    ["+54 9 11 2345-6789", "5491123456789"],
-  ])("%s → %s", (input, digits) => expect(normalizePhone(input)).toBe(digits));
-
-  it.each(["abc", "12345", "+57 300 123 4567 999999", "0300 123 4567", "javascript:alert(1)"])("refuses %s", (input) =>
-    expect(normalizePhone(input)).toBeNull(),
-  );
 });
 
 describe("manual ordering", () => {

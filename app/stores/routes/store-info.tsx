@@ -1,9 +1,10 @@
 import { useState } from "react";
 import type { SoldOutListing } from "~/domain/catalog";
+import { countryOptions, storeCountry } from "~/domain/countries";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
 import { pickupPointText } from "~/domain/delivery";
 import { zoneSummary } from "~/domain/delivery-settings";
-import { displayPhone } from "~/domain/phone";
+import { displayPhone, phoneExample, storedPhone } from "~/domain/phone";
 import { amountInputText } from "~/domain/product-fields";
 import { timeZoneOptions } from "~/domain/time-zones";
 import { sendWithProgress } from "~/media/upload-progress";
@@ -44,6 +45,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       storeTitle: store.storeTitle,
       saleNumber: displayPhone(store.saleNumber),
       attentionNumber: displayPhone(store.attentionNumber),
+      country: storeCountry(store),
+      phoneExample: phoneExample(storeCountry(store)),
+      // A number saved before the country's rules that they do not read as any real number: the merchant is told.
+      wrongNumbers: (["saleNumber", "attentionNumber"] as const).filter(
+        (field) => store[field] !== "" && storedPhone(store[field], storeCountry(store)) === null,
+      ),
       location: store.location,
       timeZone: store.timeZone,
       soldOut,
@@ -73,6 +80,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
     currencies: currencyChoices(),
     timeZones: timeZoneOptions(store.timeZone),
+    countries: countryOptions(),
   };
 }
 
@@ -124,6 +132,7 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
       <InfoPanel
         store={store}
         timeZones={loaderData.timeZones}
+        countries={loaderData.countries}
         errors={errorsOf("info")}
         title={actionData?.intent === "info" ? actionData.title : undefined}
       />

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { countryOfTimeZone } from "~/domain/countries";
+import { displayPhone, normalizePhone, phoneMessage, storedPhone } from "~/domain/phone";
+
+/** E.164 without the '+': what the store keeps and what wa.me links take. */
+describe("WhatsApp numbers, as people type them in each country", () => {
+  it.each([
+    // Argentina: mobiles reached with a 9 after 54, which nobody types at home; '15' after the area code.
+    ["AR", "11 5555-1234", "5491155551234"],
+    ["AR", "011 15-5555-1234", "5491155551234"],
+    ["AR", "15 5555-1234", null],
+    ["AR", "+54 9 11 5555-1234", "5491155551234"],
+    ["AR", "+54 11 5555-1234", "5491155551234"],
+    ["AR", "351 555-1234", "5493515551234"],
+    ["AR", "0351 15 555-1234", "5493515551234"],
+    // Mexico: ten digits; the old mobile '1' after 52 is dropped.
+    ["MX", "55 1234 5678", "525512345678"],
+    ["MX", "+52 1 55 1234 5678", "525512345678"],
+    ["MX", "(55) 1234-5678", "525512345678"],
+    // Colombia: mobiles of 10 digits starting with 3; landlines with their 60x area code.
+    ["CO", "300 123 4567", "573001234567"],
+    ["CO", "300-123-4567", "573001234567"],
+    ["CO", "+57 300 123 4567", "573001234567"],
+    ["CO", "0057 300 123 4567", "573001234567"],
+    ["CO", "601 234 5678", "576012345678"],
+    // Chile, Peru, Uruguay, Brazil.
+    ["CL", "9 6123 4567", "56961234567"],
+    ["CL", "+56 9 6123 4567", "56961234567"],
+    ["PE", "912 345 678", "51912345678"],
+    ["UY", "094 231 234", "59894231234"],
+    ["UY", "94 231 234", "59894231234"],
+    ["BR", "(11) 96123-4567", "5511961234567"],
+    ["BR", "+55 11 96123-4567", "5511961234567"],
+    // Another country's number typed with its code is read as that country's.
+    ["AR", "+57 300 123 4567", "573001234567"],
+  ] as const)("%s: '%s' → %s", (country, input, digits) => expect(normalizePhone(input, country)).toBe(digits));
+
+  it.each([
+    ["CO", "300 123 456"],
+    ["CO", "12345"],
+    ["AR", "5555-1234"],
+    ["MX", "55 1234 567"],
+    ["BR", "(11) 6123-45"],
+    ["CO", "javascript:alert(1)"],
+    ["CO", "+57 300 123 4567 999999"],
+  ] as const)("%s: refuses '%s'", (country, input) => expect(normalizePhone(input, country)).toBeNull());
+
+  it("says in Spanish how a number is written in the store's country", () => {
+    expect(phoneMessage("AR")).toBe(
+      "Este número de WhatsApp no existe en Argentina. Escríbelo con su código de área, o con + y el código de país. Por ejemplo: 11 2345-6789",
+    );
+    expect(phoneMessage("CO")).toMatch(/no existe en Colombia\..*Por ejemplo: 321 1234567$/);
+  });
+
+  it("numbers saved before countries: kept when valid, read as the country's when saved without its code", () => {
+    expect(storedPhone("573001234567", "CO")).toBe("573001234567");
+    expect(storedPhone("1155551234", "AR")).toBe("5491155551234");
+    expect(storedPhone("541155551234", "AR")).toBe("5491155551234");
+    expect(storedPhone("12345678", "CO")).toBeNull();
+    expect(displayPhone("5491155551234")).toBe("+54 9 11 5555 1234");
+  });
+
+  it("a store's country from its time zone", () => {
+    expect(countryOfTimeZone("America/Argentina/Cordoba")).toBe("AR");
+    expect(countryOfTimeZone("America/Mexico_City")).toBe("MX");
+    expect(countryOfTimeZone("America/Sao_Paulo")).toBe("BR");
+    expect(countryOfTimeZone("Europe/Madrid")).toBe("ES");
+    expect(countryOfTimeZone("Asia/Tokyo")).toBe("CO");
+    expect(countryOfTimeZone(null)).toBe("CO");
+  });
+});
