@@ -50,6 +50,14 @@ export function SiteShell({
       <footer className="site-footer">
         <span>{site.name}</span>
         {site.location && <span> · {site.location}</span>}
+        {site.contactHref && (
+          <>
+            {" · "}
+            <a className="footer-contact" href={site.contactHref} rel="noopener">
+              Escríbenos por WhatsApp
+            </a>
+          </>
+        )}
         <span className="muted"> · Tienda creada con Vitrina</span>
       </footer>
       <script type="module" src={site.script} />

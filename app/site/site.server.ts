@@ -180,9 +180,17 @@ function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, 
     storeTitle: store.storeTitle,
     currency: store.currency,
     location: store.location,
+    contactHref: contactLink(store),
     cartCount,
     script: siteScriptUrl,
   };
+}
+
+/** The store's 'WhatsApp de atención' as a chat link with a greeting (wa.me opens the app or WhatsApp Web). */
+function contactLink(store: Pick<SiteStoreRow, "attentionNumber" | "name">): string | null {
+  if (!store.attentionNumber) return null;
+  const text = `Hola ${store.name}, tengo una consulta.`;
+  return `https://wa.me/${encodeURIComponent(store.attentionNumber)}?text=${encodeURIComponent(text)}`;
 }
 export type SiteView = ReturnType<typeof siteView>;
 

@@ -20,6 +20,11 @@ test.describe("demo store, the thin slice", () => {
     await expect(cards.first()).toContainText("Suculenta en maceta");
     await expect(page.getByText("Taza de cerámica artesanal")).toBeVisible();
     await expect(cards.first().locator(".price")).toHaveText(/6,50/);
+    // The store's 'WhatsApp de atención', a chat with a greeting from the footer (a plain link).
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Escríbenos por WhatsApp" })).toHaveAttribute(
+      "href",
+      `https://wa.me/573001234567?text=${encodeURIComponent("Hola Demo, tengo una consulta.")}`,
+    );
 
     // Every product image really loaded and has its size set (no layout shift).
     const images = page.locator(".card img");
