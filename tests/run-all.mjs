@@ -13,8 +13,8 @@ const vitestJson = resolve(tmp, "vitest.json");
 const workerdJson = resolve(tmp, "playwright-workerd.json");
 /**
  * The Node journeys run in this many Playwright processes at once, each on its own share of the spec files with its
- * own server, port and data folder: most of a journey's time is waiting for the browser and the server, so two
- * shards on two cores take little more than half the time of one.
+ * own server, port and data folder: most of a journey's time is waiting (for the browser, the server, a poll), so
+ * on 2 cores two shards used under one core between them; four keep both busy.
  */
 const SHARDS = Number(process.env.E2E_SHARDS ?? 2);
 const shardJson = (n) => resolve(tmp, `playwright-${n}.json`);

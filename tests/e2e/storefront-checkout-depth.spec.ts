@@ -201,6 +201,8 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
   expect(used?.uses).toBe(1);
 
   // Back from WhatsApp, the store leads the buyer to their order page (the message carries no link with its secret).
+  // The page first lands on WhatsApp (its request was seen as it started).
+  await expect(page).toHaveURL(/^https:\/\/(api|web)\.whatsapp\.com\//);
   await page.goto(`/site/${shop.slug}/Order`);
   await expect(page).toHaveURL(new RegExp(`/Order/${code}\\?t=[\\w-]+$`));
   const orderUrl = page.url();
