@@ -13,8 +13,8 @@ const vitestJson = resolve(tmp, "vitest.json");
 const workerdJson = resolve(tmp, "playwright-workerd.json");
 /**
  * The Node journeys run in this many Playwright processes at once, each on its own share of the spec files with its
- * own server, port and data folder: most of a journey's time is waiting (for the browser, the server, a poll), so
- * on 2 cores two shards used under one core between them; four keep both busy.
+ * own server, port and data folder. One shard keeps about two thirds of this 2-core machine busy (Chromium's
+ * rendering most of it); two fill it; four overloaded it (uploads and timed checks missed their 5 s).
  */
 const SHARDS = Number(process.env.E2E_SHARDS ?? 2);
 const shardJson = (n) => resolve(tmp, `playwright-${n}.json`);
