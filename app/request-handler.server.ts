@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { applySpanishValidationMessages } from "./domain/validation-messages";
+import { answerHealth } from "./http/health.server";
 import { withPrivacyHeaders } from "./http/private-responses";
 import { bodyLimitFor, limitBody } from "./security/body-limit";
 import { isSameSiteRequest, withoutOpaqueOrigin } from "./security/origin";
@@ -12,8 +13,8 @@ const ROUND_TRIPS_HEADER = "x-vitrina-db-round-trips";
 applySpanishValidationMessages();
 
 /**
- * The one request path both runtimes share: services in context, store-host routing, the
- * cross-site and body-size checks, then React Router; every answer leaves with the no-framing, cache
+ * The one request path both runtimes share: services in context, store-host routing, health
+ * (app/http/health.server.ts), the cross-site and body-size checks, then React Router; every answer leaves with the no-framing, cache
  * and referrer rules (app/http/private-responses.ts).
  */
 export function createFetchHandler(build: ServerBuild, buildServices: (request: Request) => Services | Promise<Services>) {
@@ -21,6 +22,10 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
   return async (request: Request, clientIp = "unknown"): Promise<Response> => {
     const services = await buildServices(request);
     const routed = routeStoreHost(request, services.config.STORES_DOMAIN);
+    if (!routed.storeSlug && request.method === "GET") {
+      const health = await answerHealth(new URL(request.url).pathname, services);
+      if (health) return health;
+    }
     if (!isSameSiteRequest(request, services.config.APP_ORIGIN, routed.storeSlug)) {
       return new Response("Solicitud rechazada", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     }

@@ -61,6 +61,23 @@ async function multipart(fields: Record<string, string>, file: { name: string; b
   };
 }
 
+describe("health", () => {
+  it("/healthz and /readyz answer JSON on the platform's host, never cached; a store's host has no such page", async () => {
+    const live = await send(server, "/healthz");
+    expect(live.status).toBe(200);
+    expect(JSON.parse(live.body)).toEqual({ status: "ok" });
+    const ready = await send(server, "/readyz");
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toEqual({ status: "ok", checks: { database: "ok", files: "ok" } });
+    expect(ready.headers["cache-control"]).toBe("no-store");
+    expect(ready.headers["content-type"]).toBe("application/json; charset=utf-8");
+    // Many checks in a row are never limited.
+    for (let i = 0; i < 30; i++) expect((await send(server, "/readyz")).status).toBe(200);
+    const onStore = await send(server, "/healthz", { headers: { Host: `demo.localhost:${server.port}` } });
+    expect(onStore.status).toBe(404);
+  });
+});
+
 describe("request bodies", () => {
   it("a 200 MB checkout post is refused unread with a Spanish 413, and memory stays flat", async () => {
     const { result, growth } = await memoryGrowth(() =>

@@ -249,6 +249,14 @@ async function main() {
     checks["store subdomain form"] = storeHost.status === 200 && storeHost.body.includes("<title>Demo</title>");
     const missing = await fetch(`http://127.0.0.1:${port}/site/no-existe`);
     checks["unknown store 404"] = missing.status === 404 && (await missing.text()).includes("Esta página fue eliminada");
+    // Health on the Worker: the process, then Turso (here the Hrana stand-in) and R2 answer.
+    const live = await fetch(`http://127.0.0.1:${port}/healthz`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    checks["health: /healthz and /readyz answer, database and R2 ready, not cached"] =
+      live.status === 200 &&
+      ready.status === 200 &&
+      ready.headers.get("cache-control") === "no-store" &&
+      JSON.stringify(await ready.json()) === JSON.stringify({ status: "ok", checks: { database: "ok", files: "ok" } });
 
     // The test clock of local runs works on the Worker too: 3650 days on, the demo merchant is long
     // overdue and the store answers 503; reset, it is back.
