@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Services } from "~/services/services";
 
 /** How long each dependency may take before it counts as down. */
-export const READY_TIMEOUT_MS = 2_000;
+const READY_TIMEOUT_MS = 2_000;
 
 type Check = "ok" | "failed" | "timeout";
 
