@@ -11,7 +11,8 @@ async function search(page: Page, q: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Resultados para “${q}”`);
 }
 
-const resultNames = (page: Page) => page.getByRole("list", { name: "Resultados" }).locator(".card-name").allTextContents();
+/** The names of the results, in order (a web-first locator: assertions on it wait for the page to arrive). */
+const results = (page: Page) => page.getByRole("list", { name: "Resultados" }).locator(".card-name");
 
 test("the demo store finds what shoppers type: any word order, plurals, genders, accents, options and a typo", async ({
   page,
@@ -29,7 +30,7 @@ test("the demo store finds what shoppers type: any word order, plurals, genders,
   ];
   for (const [q, names] of finds) {
     await search(page, q);
-    expect(await resultNames(page), q).toEqual(names);
+    await expect(results(page), q).toHaveText(names);
     await expect(page.locator(".search-count")).toHaveText(names.length === 1 ? "1 producto" : `${names.length} productos`);
   }
   // The matched words are marked in the names, as they are written.
@@ -38,7 +39,7 @@ test("the demo store finds what shoppers type: any word order, plurals, genders,
 
   await search(page, "camisetta");
   await expect(page.locator(".search-count")).toHaveText("No encontramos “camisetta”. ¿Quisiste decir…? 1 producto");
-  expect(await resultNames(page)).toEqual(["Camiseta estampada"]);
+  await expect(results(page)).toHaveText(["Camiseta estampada"]);
 
   await search(page, "zapatillas");
   await expect(page.getByText("No encontramos productos para “zapatillas”.")).toBeVisible();
@@ -59,7 +60,8 @@ test("search results filter by category and sort by price or newest through plai
   await page.goto(`/site/${shop.slug}`);
   await search(page, "cafe");
   // In stock first, the names above a description's mention; sold out last.
-  const ranked = await resultNames(page);
+  await expect(results(page)).toHaveCount(4);
+  const ranked = await results(page).allTextContents();
   expect(ranked.slice(0, 2).sort()).toEqual(["Cafetera italiana", "Café de Colombia"].sort());
   expect(ranked.slice(2)).toEqual(["Panela orgánica", "Café especial"]);
   await expect(page.locator(".search-count")).toHaveText("4 productos");
@@ -68,11 +70,11 @@ test("search results filter by category and sort by price or newest through plai
   await sorts.getByRole("link", { name: "Menor precio" }).click();
   await expect(page).toHaveURL(/orden=precio-asc/);
   await expect(sorts.getByRole("link", { name: "Menor precio" })).toHaveAttribute("aria-current", "page");
-  expect(await resultNames(page)).toEqual(["Panela orgánica", "Café de Colombia", "Cafetera italiana", "Café especial"]);
+  await expect(results(page)).toHaveText(["Panela orgánica", "Café de Colombia", "Cafetera italiana", "Café especial"]);
   await sorts.getByRole("link", { name: "Mayor precio" }).click();
-  expect(await resultNames(page)).toEqual(["Cafetera italiana", "Café de Colombia", "Panela orgánica", "Café especial"]);
+  await expect(results(page)).toHaveText(["Cafetera italiana", "Café de Colombia", "Panela orgánica", "Café especial"]);
   await sorts.getByRole("link", { name: "Más nuevos" }).click();
-  expect(await resultNames(page)).toEqual(["Cafetera italiana", "Panela orgánica", "Café de Colombia", "Café especial"]);
+  await expect(results(page)).toHaveText(["Cafetera italiana", "Panela orgánica", "Café de Colombia", "Café especial"]);
   await sorts.getByRole("link", { name: "Mayor precio" }).click();
 
   const filters = page.getByRole("navigation", { name: "Filtrar por categoría" });
@@ -80,7 +82,7 @@ test("search results filter by category and sort by price or newest through plai
   await expect(page).toHaveURL(/categoria=1/);
   // The sort chosen stays with the filter.
   await expect(page).toHaveURL(/orden=precio-desc/);
-  expect(await resultNames(page)).toEqual(["Café de Colombia", "Panela orgánica", "Café especial"]);
+  await expect(results(page)).toHaveText(["Café de Colombia", "Panela orgánica", "Café especial"]);
   await filters.getByRole("link", { name: "Todas" }).click();
   await expect(page.locator(".search-count")).toHaveText("4 productos");
 
