@@ -1,7 +1,7 @@
 // The single-machine runtime: one Node process, a libSQL file, files and outbox on disk.
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
@@ -67,10 +67,7 @@ async function main() {
     const ip = clientAddress(peer.address, request.headers.get("X-Forwarded-For"), config.TRUST_PROXY);
     return compressResponse(request, (await serveStatic(request)) ?? (await handler(request, ip)));
   });
-  const server = createServer((req, res) => {
-    res.on("finish", () => lingerOnUnreadBody(req));
-    return listener(req, res);
-  });
+  const server = createServer(listener);
   server.listen(port, () => {
     const lines = [
       `Vitrina lista en ${config.APP_ORIGIN}`,
@@ -114,23 +111,6 @@ function startUpkeep(services: () => Services) {
   void run();
   setInterval(run, UPKEEP_INTERVAL_MS).unref();
 }
-
-/**
- * A request answered before its body was read (413 of an oversized upload): its rest is read and dropped for a
- * moment before the connection closes, so the client, still sending, gets the answer instead of a reset that
- * loses it. Bounded in time; nothing is kept.
- */
-function lingerOnUnreadBody(req: IncomingMessage) {
-  if (req.complete || req.destroyed) return;
-  // Node's server drops what arrives of an answered request; the connection stays for the next request once the
-  // body has ended, and goes if it has not after the moment.
-  const close = setTimeout(() => {
-    if (!req.complete) req.socket.destroy();
-  }, LINGER_MS);
-  close.unref();
-  req.resume();
-}
-const LINGER_MS = 2_000;
 
 /** Local runs: the test clock (/_dev/reloj), its offset kept in DATA_DIR so a restart keeps it. */
 function testClock(file: string): Clock {

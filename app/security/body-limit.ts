@@ -61,11 +61,9 @@ export function limitBody(request: Request, limit: number): Request | Response {
 }
 
 function refusal(status: 411 | 413, message: string): Response {
-  // No 'Connection: close': closing at once while the client still sends resets the connection, and the reset can
-  // lose this answer on its way. The Node server reads and drops the rest for a bounded moment instead
-  // (server/main.ts); Workers' runtime does its own.
+  // Connection: close lets the server drop the rest of the upload instead of reading it.
   return new Response(message, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", Connection: "close", "Cache-Control": "no-store" },
   });
 }

@@ -159,9 +159,7 @@ export function send(server: RunningServer, path: string, options: Send = {}): P
     if (options.stream) {
       (async () => {
         for await (const chunk of options.stream as AsyncIterable<Uint8Array>) {
-          if (req.destroyed) return;
-          // Answered before the upload ended (413): stop sending and drop the connection, as a browser does.
-          if (settled) return void req.destroy();
+          if (req.destroyed || settled) return;
           if (!req.write(chunk)) await new Promise((drain) => req.once("drain", drain));
         }
         req.end();
