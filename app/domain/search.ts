@@ -148,7 +148,7 @@ export function productSearchColumns(
   };
 }
 
-/** A query word: as typed (normalized), its stem, and whether a typo may be forgiven. */
+/** A query word: as typed (normalized), and its stem. */
 interface QueryWord {
   word: string;
   stem: string;
