@@ -1,5 +1,6 @@
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
-import { captureWhatsApp, linkFromOutbox, signInAs, uniqueEmail } from "./helpers";
+import { expect, type Page } from "@playwright/test";
+import { captureWhatsApp, linkFromOutbox, uniqueEmail } from "./helpers";
+import { jsOn, test } from "./people";
 import { query, type SeededShop, seedShop } from "./shop-seed";
 
 /**
@@ -8,23 +9,6 @@ import { query, type SeededShop, seedShop } from "./shop-seed";
  * the local sandbox (approved, rejected then paid), and a fee or price changed while the shopper looks.
  * This file runs in both projects: the shopper and the merchant browse with JavaScript on, then off.
  */
-
-// The merchant works in a browser of their own, signed in, with the project's JavaScript setting.
-const test = base.extend<{ merchantOf: (shop: SeededShop) => Promise<Page> }>({
-  merchantOf: async ({ browser, baseURL, javaScriptEnabled, locale }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (shop) => {
-      const context = await browser.newContext({ baseURL, javaScriptEnabled, locale });
-      contexts.push(context);
-      const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-      await signInAs(context, String(owner?.owner_id), baseURL as string);
-      return context.newPage();
-    });
-    for (const context of contexts) await context.close();
-  },
-});
-
-const jsOn = () => test.info().project.name !== "no-js";
 
 /** An amount as the pages format it in dollars ('43,00 US$', with a no-break space), for a regular expression. */
 const usd = (amount: string) => `${amount}\\sUS\\$`;

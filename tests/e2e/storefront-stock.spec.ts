@@ -1,7 +1,8 @@
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { slugify } from "../../app/domain/slug";
 import { moveClockMinutes, resetClock } from "./billing-helpers";
-import { captureWhatsApp, signInAs } from "./helpers";
+import { captureWhatsApp } from "./helpers";
+import { jsOn, test } from "./people";
 import { query, type SeededShop, seedShop } from "./shop-seed";
 
 /**
@@ -13,31 +14,6 @@ import { query, type SeededShop, seedShop } from "./shop-seed";
  * with JavaScript on, then off.
  */
 
-// Each person (a second shopper, the merchant) in a browser of their own, with the project's JavaScript setting.
-const test = base.extend<{ browserFor: () => Promise<Page>; merchantOf: (shop: SeededShop) => Promise<Page> }>({
-  browserFor: async ({ browser, baseURL, javaScriptEnabled, locale }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async () => {
-      const context = await browser.newContext({ baseURL, javaScriptEnabled, locale });
-      contexts.push(context);
-      return context.newPage();
-    });
-    for (const context of contexts) await context.close();
-  },
-  merchantOf: async ({ browser, baseURL, javaScriptEnabled, locale }, use) => {
-    const contexts: BrowserContext[] = [];
-    await use(async (shop) => {
-      const context = await browser.newContext({ baseURL, javaScriptEnabled, locale });
-      contexts.push(context);
-      const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-      await signInAs(context, String(owner?.owner_id), baseURL as string);
-      return context.newPage();
-    });
-    for (const context of contexts) await context.close();
-  },
-});
-
-const jsOn = () => test.info().project.name !== "no-js";
 const BOLSO = { name: "Bolso tejido", price: 4500, stock: 1 };
 
 const productPath = (shop: SeededShop) => {

@@ -1,6 +1,7 @@
 import { brotliCompressSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { captureWhatsApp, linkFromOutbox } from "./helpers";
+import { jsOn } from "./people";
 import { query, type SeededShop, SHOP_PHONE, seedHome, seedShop } from "./shop-seed";
 
 /**
@@ -13,8 +14,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
-
-const jsOn = () => test.info().project.name !== "no-js";
 
 /** 23 products (3 pages of 10); 'Café de Colombia' (the oldest) is the one the journeys buy. */
 function catalogue() {
