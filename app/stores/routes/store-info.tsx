@@ -24,6 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Informaci
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
+  const country = storeCountry(store);
   const { db } = getServices(context);
   const [banners, sections, pickupPoints, zones] = await db.batch([
     listBanners(db, store.id),
@@ -45,11 +46,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       storeTitle: store.storeTitle,
       saleNumber: displayPhone(store.saleNumber),
       attentionNumber: displayPhone(store.attentionNumber),
-      country: storeCountry(store),
-      phoneExample: phoneExample(storeCountry(store)),
+      country,
+      phoneExample: phoneExample(country),
       // A number saved before the country's rules that they do not read as any real number: the merchant is told.
       wrongNumbers: (["saleNumber", "attentionNumber"] as const).filter(
-        (field) => store[field] !== "" && storedPhone(store[field], storeCountry(store)) === null,
+        (field) => store[field] !== "" && storedPhone(store[field], country) === null,
       ),
       location: store.location,
       timeZone: store.timeZone,
