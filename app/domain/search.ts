@@ -125,8 +125,8 @@ function productSearchDocument(
 export const SEARCH_VERSION = 1;
 
 /**
- * A product's search columns as every write of its name, description, category, options or SKUs stores them
- * (products.search_name, search_body, search_fuzzy, search_version).
+ * A product's search columns as every write of its name, description, category, options or SKUs stores them:
+ * the merchant list's search_text and the full-text index's search_name, search_body, search_fuzzy, search_version.
  */
 export function productSearchColumns(
   storeId: string,
@@ -138,6 +138,7 @@ export function productSearchColumns(
     ...skus.filter((sku): sku is string => Boolean(sku)),
   ];
   return {
+    searchText: searchTextOf(p.name),
     ...productSearchDocument(storeId, {
       name: p.name,
       description: p.description ?? "",

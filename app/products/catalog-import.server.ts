@@ -18,7 +18,7 @@ import {
   planCatalogImport,
   problemText,
 } from "~/domain/product-csv";
-import { productSearchColumns, searchTextOf } from "~/domain/search";
+import { productSearchColumns } from "~/domain/search";
 import { VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
@@ -244,7 +244,6 @@ function createdAtWithinLimit(storeId: string, limit: number | null, createdAt: 
  */
 const productColumns = (storeId: string, p: PlannedProduct) => ({
   name: p.name,
-  searchText: searchTextOf(p.name),
   price: p.price,
   compareAtPrice: p.compareAtPrice,
   description: p.description,

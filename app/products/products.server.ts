@@ -4,7 +4,7 @@ import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import type { ProductFields } from "~/domain/product-fields";
-import { productSearchColumns, SEARCH_VERSION, searchPattern, searchTextOf } from "~/domain/search";
+import { productSearchColumns, SEARCH_VERSION, searchPattern } from "~/domain/search";
 import { type ProductOption, VARIANT_MESSAGES } from "~/domain/variants";
 import type { Db } from "~/services/db";
 import { isRuleViolation, isUniqueViolation } from "~/services/db";
@@ -41,7 +41,6 @@ export async function insertProduct(
         .values({
           ...input,
           id,
-          searchText: searchTextOf(input.name),
           ...productSearchColumns(input.storeId, { ...input, options: indexed?.options }, indexed?.skus),
           createdAt: now,
         })
@@ -170,7 +169,7 @@ export async function createProduct(
       db.run(sql`insert into products (id, store_id, name, search_text, price, compare_at_price, stock, description, category,
         image_key, image_width, image_height, filename, created_at, published, search_name, search_body, search_fuzzy,
         search_version)
-      select ${id}, ${storeId}, ${input.name}, ${searchTextOf(input.name)}, ${input.price}, ${input.compareAtPrice}, ${input.stock},
+      select ${id}, ${storeId}, ${input.name}, ${found.searchText}, ${input.price}, ${input.compareAtPrice}, ${input.stock},
         ${input.description}, ${input.category}, ${image.key}, ${image.width}, ${image.height}, ${image.filename}, ${now.getTime()},
         ${input.published ? 1 : 0}, ${found.searchName}, ${found.searchBody}, ${found.searchFuzzy},
         ${found.searchVersion}
@@ -206,7 +205,7 @@ export async function updateProduct(
     .batch([
       db
         .update(products)
-        .set({ ...columns, searchText: searchTextOf(input.name), ...searchColumnsOf(product.storeId, input, variants) })
+        .set({ ...columns, ...searchColumnsOf(product.storeId, input, variants) })
         .where(own),
       ...(image ? [replaceCoverStatement(db, product, image)] : []),
       ...replaceVariantsStatements(db, product.storeId, product.id, variants.options, variants.drafts, input.stock),

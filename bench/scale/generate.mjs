@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "libsql";
 import { hashPassword } from "../../app/auth/password.server.ts";
-import { productSearchColumns, searchPattern, searchTextOf } from "../../app/domain/search.ts";
+import { productSearchColumns, searchPattern } from "../../app/domain/search.ts";
 import { slugify } from "../../app/domain/slug.ts";
 import { buildApp, SERVER_ENTRY, startBuiltServer } from "../server.mjs";
 import {
@@ -451,7 +451,7 @@ function generateRows(db, scale, anchor, passwordHash, log) {
         product.id,
         store.id,
         name,
-        searchTextOf(name),
+        indexed.searchText,
         product.price,
         product.stock,
         description,

@@ -1,4 +1,4 @@
-import { productSearchColumns, searchTextOf } from "../../app/domain/search";
+import { productSearchColumns } from "../../app/domain/search";
 import { e2eDb } from "./helpers";
 
 export const SHOP_PHONE = "573001234567";
@@ -77,7 +77,7 @@ async function seedShopOnce(
           pid,
           id,
           p.name,
-          searchTextOf(p.name),
+          indexed.searchText,
           p.price,
           p.stock,
           description,
