@@ -11,6 +11,8 @@ const WORKERD_ORIGIN = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: "tests/workerd",
+  // Its own folder: Playwright empties its output folder at start, and npm test runs this beside the Node journeys.
+  outputDir: "test-results/workerd",
   fullyParallel: false,
   workers: 1,
   retries: 0,
