@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { BILLING_PERIODS } from "../app/domain/billing";
+import { ADJUST_PERCENT_MAX, MANUAL_METHODS, PAYMENT_METHODS, TRANSFER_HOLD_HOURS } from "../app/domain/payment-methods";
 import { PLAN_IDS } from "../app/domain/plans";
 import type { ProductOption } from "../app/domain/variants";
 
@@ -15,7 +16,7 @@ export const PAYMENT_KINDS = ["plan_change", "renewal", "stores"] as const;
 export const PAYMENT_STATUSES = ["pending", "approved", "rejected"] as const;
 export const DELIVERY_METHODS = ["pickup", "delivery", "arrange"] as const;
 /** How a sale is paid: to the seller on delivery (arranged by chat), or online to the seller's own MercadoPago. */
-export const SALE_PAYMENT_METHODS = ["on_delivery", "online"] as const;
+export const SALE_PAYMENT_METHODS = PAYMENT_METHODS;
 /** An online payment's state on the sale; 'none' for sales paid on delivery; 'refunded' once the provider confirmed a refund. */
 export const SALE_PAYMENT_STATUSES = ["none", "pending", "approved", "rejected", "refunded"] as const;
 /**
@@ -477,6 +478,40 @@ export const deliveryZones = sqliteTable(
 );
 
 /**
+ * A store's transfer and cash methods ('Cobros'): one row per method once the merchant saved it; no row is a
+ * method that is off. `adjust_percent`: negative a discount, positive a surcharge on the products after any code.
+ */
+export const storePaymentMethods = sqliteTable(
+  "store_payment_methods",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    method: text("method", { enum: MANUAL_METHODS }).notNull(),
+    enabled: bool("enabled").notNull().default(false),
+    adjustPercent: integer("adjust_percent").notNull().default(0),
+    /** Transfer: the holder, bank, account type… as the merchant writes them. */
+    instructions: text("instructions"),
+    /** Transfer: what the key is ('Alias', 'CLABE', 'Clave Pix') and the key, shown with 'Copiar'. */
+    keyLabel: text("key_label"),
+    keyValue: text("key_value"),
+    /** Transfer: how long an unpaid order keeps its units. */
+    holdHours: integer("hold_hours").notNull().default(TRANSFER_HOLD_HOURS.default),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.method] }),
+    check(
+      "store_payment_methods_adjust",
+      sql`${t.adjustPercent} between ${sql.raw(String(-ADJUST_PERCENT_MAX.discount))} and ${sql.raw(String(ADJUST_PERCENT_MAX.surcharge))}`,
+    ),
+    check(
+      "store_payment_methods_hold",
+      sql`${t.holdHours} between ${sql.raw(String(TRANSFER_HOLD_HOURS.min))} and ${sql.raw(String(TRANSFER_HOLD_HOURS.max))}`,
+    ),
+  ],
+);
+
+/**
  * A store's discount code. `uses` counts the sales that carry it; the check keeps it within
  * `max_uses`, so a checkout that would pass the limit fails its whole batch (no sale, no use).
  */
@@ -561,7 +596,7 @@ export const sales = sqliteTable(
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
     state: text("state", { enum: SALE_STATES }).notNull().default("Pendiente"),
-    /** What the buyer pays: subtotal − discount + deliveryFee, all computed on the server at checkout. */
+    /** What the buyer pays: subtotal − discount + paymentAdjustment + deliveryFee, all computed on the server at checkout. */
     total: integer("total").notNull(),
     /** The lines' sum. */
     subtotal: integer("subtotal").notNull(),
@@ -570,6 +605,8 @@ export const sales = sqliteTable(
     discountCode: text("discount_code"),
     discountCodeId: integer("discount_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
     deliveryFee: integer("delivery_fee").notNull().default(0),
+    /** What the way to pay took off (negative) or added (positive) to the products after the code. */
+    paymentAdjustment: integer("payment_adjustment").notNull().default(0),
     currency: text("currency").notNull(),
     buyerName: text("buyer_name").notNull(),
     buyerPhone: text("buyer_phone"),
@@ -619,11 +656,15 @@ export const sales = sqliteTable(
       .where(sql`${t.codeCustomerEmail} is not null`),
     check("sales_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
     check("sales_total_non_negative", sql`${t.total} >= 0`),
-    check("sales_total_adds_up", sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.deliveryFee}`),
+    check("sales_total_adds_up", sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.paymentAdjustment} + ${t.deliveryFee}`),
     check("sales_discount_within_subtotal", sql`${t.discount} between 0 and ${t.subtotal}`),
     check("sales_delivery_fee_non_negative", sql`${t.deliveryFee} >= 0`),
     check("sales_address_for_delivery", sql`${t.delivery} <> 'delivery' or coalesce(${t.address}, '') <> ''`),
-    check("sales_payment_status_for_method", sql`(${t.paymentMethod} = 'on_delivery') = (${t.paymentStatus} = 'none')`),
+    // Online: a provider's state; transfer: unpaid ('none') or received ('approved'); the others: none.
+    check(
+      "sales_payment_status_for_method",
+      sql`case ${t.paymentMethod} when 'online' then ${t.paymentStatus} <> 'none' when 'transfer' then ${t.paymentStatus} in ('none', 'approved') else ${t.paymentStatus} = 'none' end`,
+    ),
     check("sales_access_token_length", sql`length(${t.accessToken}) >= 16`),
   ],
 );

@@ -1,12 +1,16 @@
 /**
  * What an order costs, from the server's own numbers: the lines' subtotal, the discount a code takes
- * off it, and the delivery fee of the chosen zone on what is left. Minor units of the store currency.
+ * off it, what the way to pay takes off or adds to what is left, and the delivery fee of the chosen zone
+ * (on the products after the code, before the way to pay). Minor units of the store currency.
  */
 import { type DeliveryZone, zoneCharge } from "./delivery";
+import { methodAdjustment } from "./payment-methods";
 
 export interface OrderQuote {
   subtotal: number;
   discount: number;
+  /** The way to pay's discount (negative) or surcharge (positive) on the products after the code. */
+  paymentAdjustment: number;
   deliveryFee: number;
   /** The zone would charge a fee but this order reaches its free-delivery amount. */
   freeDelivery: boolean;
@@ -18,16 +22,24 @@ export type QuoteResult = { ok: true; quote: OrderQuote } | { ok: false; minimum
 /** The order before delivery: no fee (pickup, arranged, or home delivery by a store without zones). */
 export function goodsQuote(subtotal: number, discount: number): OrderQuote {
   const off = Math.min(Math.max(0, discount), subtotal);
-  return { subtotal, discount: off, deliveryFee: 0, freeDelivery: false, total: subtotal - off };
+  return { subtotal, discount: off, paymentAdjustment: 0, deliveryFee: 0, freeDelivery: false, total: subtotal - off };
 }
 
-/** `zone` null: as goodsQuote; otherwise the zone charges on the subtotal after the discount. */
-export function quoteOrder(subtotal: number, discount: number, zone: DeliveryZone | null): QuoteResult {
+/**
+ * `zone` null: no fee; otherwise the zone charges on the subtotal after the discount. `adjustPercent`: the way to
+ * pay's percent (negative a discount), applied to the same amount.
+ */
+export function quoteOrder(subtotal: number, discount: number, zone: DeliveryZone | null, adjustPercent = 0): QuoteResult {
   const goods = goodsQuote(subtotal, discount);
-  if (!zone) return { ok: true, quote: goods };
+  const paymentAdjustment = methodAdjustment(goods.total, adjustPercent);
+  const adjusted = { ...goods, paymentAdjustment, total: goods.total + paymentAdjustment };
+  if (!zone) return { ok: true, quote: adjusted };
   const charge = zoneCharge(zone, goods.total);
   if (!charge.ok) return { ok: false, minimum: charge.minimum };
-  return { ok: true, quote: { ...goods, deliveryFee: charge.fee, freeDelivery: charge.free, total: goods.total + charge.fee } };
+  return {
+    ok: true,
+    quote: { ...adjusted, deliveryFee: charge.fee, freeDelivery: charge.free, total: adjusted.total + charge.fee },
+  };
 }
 
 /** The amounts the buyer was shown, as the checkout form carries them back. */

@@ -2,6 +2,7 @@
 import { csvDocument } from "./csv";
 import { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "./delivery";
 import { toDecimalString } from "./money";
+import type { PaymentMethod } from "./payment-methods";
 
 export type SaleState = "Pendiente" | "Confirmada" | "Cancelada";
 export type SaleAction = "confirm" | "cancel";
@@ -44,7 +45,7 @@ export const REFUND_MESSAGES = {
   changed: "La venta cambió mientras se reembolsaba: revisa su estado",
 } as const;
 
-export type SalePaymentMethod = "on_delivery" | "online";
+export type SalePaymentMethod = PaymentMethod;
 export type SalePaymentStatus = "none" | "pending" | "approved" | "rejected" | "refunded";
 /** What a sale holds of the stock (db/schema.ts SALE_STOCK_STATES). */
 type SaleStockState = "held" | "taken" | "released" | "unreserved" | "short";
@@ -53,11 +54,15 @@ type SaleStockState = "held" | "taken" | "released" | "unreserved" | "short";
 export const DELIVERY_FILTERS = DELIVERY_METHODS;
 export const DELIVERY_FILTER_LABELS: Record<DeliveryMethod, string> = { ...DELIVERY_LABELS, arrange: "A coordinar" };
 
-/** The list's 'Pago' filter: paid on delivery, or an online payment in one state. */
-export const PAYMENT_FILTERS = ["on_delivery", "pending", "approved", "rejected", "refunded"] as const;
+/** The list's 'Pago' filter: paid on delivery, by transfer or in cash, or an online payment in one state. */
+export const PAYMENT_FILTERS = ["on_delivery", "transfer", "cash", "pending", "approved", "rejected", "refunded"] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
+/** The filters that pick a way to pay rather than an online payment's state. */
+export const METHOD_FILTERS = ["on_delivery", "transfer", "cash"] as const satisfies readonly PaymentFilter[];
 export const PAYMENT_FILTER_LABELS: Record<PaymentFilter, string> = {
   on_delivery: "Al recibir",
+  transfer: "Transferencia",
+  cash: "Efectivo",
   pending: "Pendiente",
   approved: "Aprobado",
   rejected: "Rechazado",
@@ -92,7 +97,8 @@ export function stockNote(sale: StockNoteSale): string | null {
   if (sale.state !== "Pendiente") return null;
   if (sale.stockState === "held") return STOCK_NOTES.held;
   if (sale.stockState === "short") return sale.paymentStatus === "approved" ? STOCK_NOTES.paidShort : STOCK_NOTES.short;
-  if (sale.stockState === "released") return sale.paymentMethod === "online" ? STOCK_NOTES.lapsed : null;
+  if (sale.stockState === "released")
+    return sale.paymentMethod === "online" || sale.paymentMethod === "transfer" ? STOCK_NOTES.lapsed : null;
   if (sale.stockState === "unreserved") return STOCK_NOTES.unreserved;
   return null;
 }
@@ -104,15 +110,15 @@ export interface SalesFilters {
 
 export const hasFilters = (filters: SalesFilters | undefined) => Boolean(filters?.delivery || filters?.payment);
 
-/** The payment's state in one word: 'Al recibir' for payment on delivery, else the online payment's state. */
+/** The payment's state in one word: the way to pay for payment by hand, else the online payment's state. */
 export function paymentStateLabel(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
-  if (sale.paymentMethod === "on_delivery" || sale.paymentStatus === "none") return PAYMENT_FILTER_LABELS.on_delivery;
-  return PAYMENT_FILTER_LABELS[sale.paymentStatus];
+  if (sale.paymentMethod !== "online") return PAYMENT_FILTER_LABELS[sale.paymentMethod];
+  return sale.paymentStatus === "none" ? PAYMENT_FILTER_LABELS.pending : PAYMENT_FILTER_LABELS[sale.paymentStatus];
 }
 
-/** How the sale is paid, for the merchant: 'Al recibir' or 'En línea — Aprobado'. */
+/** How the sale is paid, for the merchant: 'Al recibir', 'Transferencia', 'Efectivo' or 'En línea — Aprobado'. */
 export function paymentText(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
-  return sale.paymentMethod === "online" ? `En línea — ${paymentStateLabel(sale)}` : PAYMENT_FILTER_LABELS.on_delivery;
+  return sale.paymentMethod === "online" ? `En línea — ${paymentStateLabel(sale)}` : PAYMENT_FILTER_LABELS[sale.paymentMethod];
 }
 
 /**
@@ -277,6 +283,7 @@ export interface CsvSale {
   paymentMethod: SalePaymentMethod;
   paymentStatus: SalePaymentStatus;
   buyerEmail: string | null;
+  paymentAdjustment: number;
 }
 
 const CSV_HEADER = [
@@ -302,6 +309,8 @@ const CSV_HEADER = [
   "Pago",
   "Estado del pago",
   "Correo",
+  "Descuento por forma de pago",
+  "Recargo por forma de pago",
 ] as const;
 
 /** The shown sales as CSV for bookkeeping: UTF-8 with BOM (Excel), CRLF, dates in the store's zone, totals as plain decimals. */
@@ -326,9 +335,11 @@ export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string): string
       toDecimalString(sale.deliveryFee, sale.currency),
       sale.deliveryZone ?? "",
       sale.pickupPoint ?? "",
-      sale.paymentMethod === "online" ? "En línea" : PAYMENT_FILTER_LABELS.on_delivery,
+      sale.paymentMethod === "online" ? "En línea" : PAYMENT_FILTER_LABELS[sale.paymentMethod],
       sale.paymentMethod === "online" ? paymentStateLabel(sale) : "",
       sale.buyerEmail ?? "",
+      toDecimalString(Math.max(0, -sale.paymentAdjustment), sale.currency),
+      toDecimalString(Math.max(0, sale.paymentAdjustment), sale.currency),
     ]);
   }
   return csvDocument(lines, ",");

@@ -1,11 +1,15 @@
 /** The WhatsApp order message and link (docs/product-rules.md, The public site). */
 import { DELIVERY_LABELS, type DeliveryMethod } from "./delivery";
 import { fractionDigits } from "./money";
+import { adjustmentRowLabel, type PaymentMethod } from "./payment-methods";
 
 export interface OrderAmounts {
   subtotal: number;
   discount: number;
   discountCode: string | null;
+  /** The way to pay's discount (negative) or surcharge; its line names `paymentMethod`. */
+  paymentAdjustment?: number;
+  paymentMethod?: PaymentMethod;
   deliveryFee: number;
   total: number;
 }
@@ -28,8 +32,15 @@ export interface OrderMessage {
   lines: Array<{ name: string; quantity: number; unitPrice: number }>;
   amounts: OrderAmounts;
   buyer: OrderBuyer;
-  paidOnline?: boolean;
+  /** How the buyer pays; 'al recibir' is not written. */
+  paymentMethod?: PaymentMethod;
 }
+
+const PAYMENT_MESSAGE_TEXT: Partial<Record<PaymentMethod, string>> = {
+  online: "en línea con Mercado Pago",
+  transfer: "transferencia o depósito",
+  cash: "efectivo",
+};
 
 /** An amount in the currency's digits with Spanish separators, no symbol: 1250 USD minor → '12,50'. */
 export function formatAmount(minor: number, currency: string): string {
@@ -41,7 +52,8 @@ export function formatAmount(minor: number, currency: string): string {
 
 /**
  * The order's amount lines as every message writes them: 'Subtotal', 'Descuento (CODE)' when there is
- * one, 'Envío (zone)' when the store charges delivery by zone, 'Total'.
+ * one, 'Descuento por transferencia' or a surcharge of the way to pay, 'Envío (zone)' when the store charges
+ * delivery by zone, 'Total'.
  */
 export function amountParts(
   amounts: OrderAmounts,
@@ -53,6 +65,12 @@ export function amountParts(
     parts.push({
       label: `Descuento${amounts.discountCode ? ` (${amounts.discountCode})` : ""}`,
       value: `-${money(amounts.discount)}`,
+    });
+  const adjustment = amounts.paymentAdjustment ?? 0;
+  if (adjustment !== 0)
+    parts.push({
+      label: adjustmentRowLabel(amounts.paymentMethod ?? "transfer", adjustment),
+      value: adjustment < 0 ? `-${money(-adjustment)}` : money(adjustment),
     });
   if (zone) parts.push({ label: `Envío (${zone})`, value: amounts.deliveryFee > 0 ? money(amounts.deliveryFee) : "Gratis" });
   parts.push({ label: "Total", value: money(amounts.total) });
@@ -87,7 +105,8 @@ export function orderMessage(order: OrderMessage): string {
     `Entrega: ${oneLine(deliveryText(order.buyer))}`,
   ];
   if (order.buyer.delivery === "delivery" && order.buyer.address) rows.push(`Dirección: ${oneLine(order.buyer.address)}`);
-  if (order.paidOnline) rows.push("Pago: en línea con Mercado Pago");
+  const paying = order.paymentMethod && PAYMENT_MESSAGE_TEXT[order.paymentMethod];
+  if (paying) rows.push(`Pago: ${paying}`);
   if (order.buyer.phone) rows.push(`Teléfono: ${oneLine(order.buyer.phone)}`);
   if (order.buyer.note) rows.push(`Nota: ${order.buyer.note.trim()}`);
   return rows.join("\n");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CART_MAX_LINES } from "~/domain/cart";
 import { DELIVERY_METHODS, type DeliveryZone, type PickupPoint } from "~/domain/delivery";
+import { PAYMENT_METHODS } from "~/domain/payment-methods";
 import { whenMissing } from "~/domain/validation-messages";
 
 export const CHECKOUT_MESSAGES = {
@@ -11,7 +12,7 @@ export const CHECKOUT_MESSAGES = {
   pickupPoint: "Elige dónde retirar tu pedido",
   email: "Escribe un correo válido, o déjalo vacío",
   payment: "Elige cómo quieres pagar",
-  onlineUnavailable: "Esta tienda ya no recibe pagos en línea: elige pagar al recibir",
+  onlineUnavailable: "Esta tienda ya no recibe pagos en línea: elige otra forma de pago",
   belowZoneMinimum: (minimum: string) => `Esta zona recibe pedidos desde ${minimum}: elige otra o agrega productos`,
   changed: (changes: string[]) =>
     `Tu pedido cambió desde que lo viste (${changes.join("; ")}). Revisa el total y vuelve a enviarlo.`,
@@ -67,7 +68,8 @@ export const checkoutSchema = z
       .optional()
       .transform((v) => (v ? v.toLowerCase() : null))
       .refine((v) => v === null || z.email().safeParse(v).success, CHECKOUT_MESSAGES.email),
-    payment: z.enum(["on_delivery", "online"], { error: CHECKOUT_MESSAGES.payment }).default("on_delivery"),
+    // Absent when the checkout offered one way only; the offer is checked against the store's on placing.
+    payment: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.payment }).optional(),
     discountCode: optionalText(40),
     shownSubtotal: shownAmount,
     shownDiscount: shownAmount,

@@ -1,4 +1,5 @@
 import { formatMoney } from "~/domain/money";
+import type { PaymentMethod } from "~/domain/payment-methods";
 import { amountParts, deliveryText, formatAmount, type OrderAmounts, type OrderBuyer } from "~/domain/whatsapp";
 import type { MailMessage } from "~/services/mail";
 import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
@@ -12,9 +13,16 @@ export interface NewOrderNotice {
   amounts: OrderAmounts;
   lines: Array<{ name: string; quantity: number; unitPrice: number }>;
   buyer: OrderBuyer & { email?: string | null };
-  paidOnline: boolean;
+  paymentMethod: PaymentMethod;
   salesUrl: string;
 }
+
+const PAYMENT_NOTICE_TEXT: Record<PaymentMethod, string> = {
+  on_delivery: "al recibir, como lo acuerden",
+  transfer: "transferencia o depósito (revisa que llegue antes de completar el pedido)",
+  cash: "efectivo al entregar o retirar",
+  online: "en línea con Mercado Pago (pendiente hasta que se apruebe)",
+};
 
 /** The merchant's new-order notice, sent when a sale is saved. */
 export function newOrderEmail(o: NewOrderNotice): MailMessage {
@@ -23,7 +31,7 @@ export function newOrderEmail(o: NewOrderNotice): MailMessage {
   const details = [
     `Cliente: ${o.buyer.name}`,
     `Entrega: ${deliveryText(o.buyer)}${o.buyer.address ? ` — ${o.buyer.address}` : ""}`,
-    `Pago: ${o.paidOnline ? "en línea con Mercado Pago (pendiente hasta que se apruebe)" : "al recibir, como lo acuerden"}`,
+    `Pago: ${PAYMENT_NOTICE_TEXT[o.paymentMethod]}`,
     ...(o.buyer.phone ? [`Teléfono: ${o.buyer.phone}`] : []),
     ...(o.buyer.email ? [`Correo: ${o.buyer.email}`] : []),
     ...(o.buyer.note ? [`Nota: ${o.buyer.note}`] : []),

@@ -1,5 +1,6 @@
 import { type DiscountCode, discountMessage, judgeDiscount } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
+import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods";
 import { storeToday } from "~/domain/sales";
 
 /**
@@ -28,13 +29,27 @@ export function enteredCode(
 
 /** The amount lines every order summary shows (cart, checkout, order page), formatted. */
 export function amountRows(
-  a: { subtotal: number; discount: number; discountCode: string | null; deliveryFee: number | null; total: number },
+  a: {
+    subtotal: number;
+    discount: number;
+    discountCode: string | null;
+    paymentAdjustment?: number;
+    paymentMethod?: PaymentMethod;
+    deliveryFee: number | null;
+    total: number;
+  },
   currency: string,
 ) {
   const money = (minor: number) => formatMoney(minor, currency);
   const rows: Array<{ label: string; value: string }> = [{ label: "Subtotal", value: money(a.subtotal) }];
   if (a.discount > 0)
     rows.push({ label: `Descuento${a.discountCode ? ` (${a.discountCode})` : ""}`, value: `−${money(a.discount)}` });
+  const adjustment = a.paymentAdjustment ?? 0;
+  if (adjustment !== 0)
+    rows.push({
+      label: adjustmentRowLabel(a.paymentMethod ?? "transfer", adjustment),
+      value: adjustment < 0 ? `−${money(-adjustment)}` : money(adjustment),
+    });
   if (a.deliveryFee !== null) rows.push({ label: "Envío", value: a.deliveryFee > 0 ? money(a.deliveryFee) : "Gratis" });
   return { rows, total: money(a.total) };
 }

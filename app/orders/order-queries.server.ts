@@ -2,7 +2,7 @@
 // sales desk's lists and one sale. Each query is scoped by store: the public ones take the page's store
 // subquery, the desk's the id of the store the signed-in merchant owns.
 import { and, asc, desc, eq, exists, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
-import { hasFilters, SALES_MAX_SHOWN, SALES_PAGE_SIZE, type SalesFilters, todayRange } from "~/domain/sales";
+import { hasFilters, METHOD_FILTERS, SALES_MAX_SHOWN, SALES_PAGE_SIZE, type SalesFilters, todayRange } from "~/domain/sales";
 import type { Db } from "~/services/db";
 import { idempotencyKeys, saleLines, sales } from "../../db/schema";
 
@@ -19,6 +19,7 @@ const orderColumns = {
   discount: sales.discount,
   discountCode: sales.discountCode,
   deliveryFee: sales.deliveryFee,
+  paymentAdjustment: sales.paymentAdjustment,
   total: sales.total,
   currency: sales.currency,
   buyerName: sales.buyerName,
@@ -118,13 +119,17 @@ function filterWindowStart(storeId: string): SQL {
  * first, but only back to the start of the filter window: a rare delivery method or payment state cannot make it
  * read the store's whole history looking for `limit` matches.
  */
+const isMethodFilter = (filter: string | undefined): filter is (typeof METHOD_FILTERS)[number] =>
+  (METHOD_FILTERS as readonly string[]).includes(filter ?? "");
+
 function filterConditions(store: StoreScope, view: SalesView): SQL[] {
   const filters = view.filters;
   if (!hasFilters(filters)) return [];
   const conditions: SQL[] = [];
   if (filters?.delivery) conditions.push(eq(sales.delivery, filters.delivery));
-  if (filters?.payment === "on_delivery") conditions.push(eq(sales.paymentMethod, "on_delivery"));
-  else if (filters?.payment) conditions.push(eq(sales.paymentStatus, filters.payment));
+  const payment = filters?.payment;
+  if (isMethodFilter(payment)) conditions.push(eq(sales.paymentMethod, payment));
+  else if (payment) conditions.push(eq(sales.paymentStatus, payment));
   if (view.kind !== "code") conditions.push(gte(sales.createdAt, filterWindowStart(store.id)));
   return conditions;
 }

@@ -8,6 +8,7 @@ import { codeReturnStatement, codeUseStatement } from "~/discounts/discount-code
 import type { DeliveryMethod } from "~/domain/delivery";
 import { ID_DIGITS, randomDigits, randomToken } from "~/domain/ids";
 import type { OrderQuote } from "~/domain/order-quote";
+import type { PaymentMethod } from "~/domain/payment-methods";
 import { nextSaleState, type SaleState, stockNeeds, variantStockNeeds } from "~/domain/sales";
 import { changeProductStock, type StockChange } from "~/products/products.server";
 import { changeVariantStock } from "~/products/variants.server";
@@ -32,8 +33,8 @@ export interface NewOrder {
   /** Computed on the server from the database: lines, code and zone. */
   quote: OrderQuote;
   discountCode: { id: number; code: string } | null;
-  paymentMethod: "on_delivery" | "online";
-  /** Until when an order waiting for its online payment keeps its reservation; null: until the merchant acts. */
+  paymentMethod: PaymentMethod;
+  /** Until when an order waiting for its payment (online or by transfer) keeps its reservation; null: until the merchant acts. */
   holdUntil: Date | null;
   /** The buyer as a code used 'una vez por cliente' knows them (phone digits, email); null for other codes. */
   codeCustomer: { phone: string | null; email: string | null } | null;
@@ -83,6 +84,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
           discountCode: order.discountCode?.code ?? null,
           discountCodeId: order.discountCode?.id ?? null,
           deliveryFee: quote.deliveryFee,
+          paymentAdjustment: quote.paymentAdjustment,
           total: quote.total,
           currency: order.currency,
           buyerName: order.buyerName,

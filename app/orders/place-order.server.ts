@@ -13,10 +13,12 @@ import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } f
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
 import { goodsQuote, quoteChanges, quoteOrder } from "~/domain/order-quote";
+import { offeredPayments, type PaymentMethod, paymentChoiceLabel, storeManualMethods } from "~/domain/payment-methods";
 import { isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
+import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
@@ -64,7 +66,7 @@ export interface Shopper {
 
 // ——— The checkout page ———
 
-/** The checkout page's reads, batched with the page's store lookup: delivery, the entered code, online payments. */
+/** The checkout page's reads, batched with the page's store lookup: delivery, the entered code, the ways to pay. */
 export const checkoutPageQueries = (db: Db, storeId: SQL, enteredCode: string | null, ip: string) =>
   [
     listDeliveryZones(db, storeId),
@@ -72,6 +74,7 @@ export const checkoutPageQueries = (db: Db, storeId: SQL, enteredCode: string | 
     discountByKeyQuery(db, storeId, enteredCode ?? "-"),
     paymentAccountQuery(db, storeId),
     codeGuessCountersQuery(db, storeId, ip),
+    paymentMethodsQuery(db, storeId),
   ] as const;
 
 type CheckoutPageRows = [
@@ -80,7 +83,14 @@ type CheckoutPageRows = [
   Awaited<ReturnType<typeof discountByKeyQuery>>,
   Awaited<ReturnType<typeof paymentAccountQuery>>,
   Awaited<ReturnType<typeof codeGuessCountersQuery>>,
+  Awaited<ReturnType<typeof paymentMethodsQuery>>,
 ];
+
+/** The ways to pay this store offers now, with the settings of its manual ones. */
+function storePayments(services: Services, account: CheckoutPageRows[3][number] | undefined, rows: CheckoutPageRows[5]) {
+  const methods = storeManualMethods(rows);
+  return { methods, offered: offeredPayments(methods, isUsable(services, account)) };
+}
 
 /** A zone as the checkout offers it: its fee and the total it makes for this order, or why it cannot deliver it. */
 function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, currency: string) {
@@ -99,7 +109,8 @@ function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, curr
  */
 export async function checkoutView(shopper: Shopper, entered: string | null, subtotal: number, rows: CheckoutPageRows) {
   const { services, store, ip } = shopper;
-  const [zones, points, [codeRow], [account], counters] = rows;
+  const [zones, points, [codeRow], [account], counters, methodRows] = rows;
+  const payments = storePayments(services, account, methodRows);
   const now = services.clock.now();
   const code = guardedCode(entered, codeRow, counters, subtotal, store, now);
   await countWrongCode(services.db, code, store.id, ip, now);
@@ -115,7 +126,7 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
     zones: zones.map((z) => zoneOption(z, subtotal, goods.discount, store.currency)),
     points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
     storeLocation: store.location,
-    onlinePayments: isUsable(services, account),
+    payments: payments.offered.map((m) => ({ value: m, label: paymentChoiceLabel(m, payments.methods) })),
     hasWhatsapp: phoneDigits(store.saleNumber) !== "",
   };
 }
@@ -152,7 +163,7 @@ export async function placeOrder(
   shownFee: number,
 ): Promise<Placement> {
   const { services, store } = shopper;
-  const [[existing], existingLines, subscriptions, zones, points, [codeRow], [account], counters] = rows;
+  const [[existing], existingLines, subscriptions, zones, points, [codeRow], [account], counters, methodRows] = rows;
   const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
   if (contact) return refusal(400, contact);
   if (existing) return { ok: true, next: nextForPlaced(shopper, existing, existingLines) };
@@ -172,7 +183,17 @@ export async function placeOrder(
   if (code.wait !== null) return refusal(429, { form: code.refusal ?? "" });
   if (code.refusal) return refusal(409, { form: code.refusal });
   const money = (minor: number) => formatMoney(minor, store.currency);
-  const priced = quoteOrder(built.total, code.discount, choice.zone);
+  const payments = storePayments(services, account, methodRows);
+  // No choice sent: the checkout showed none because the store only takes payment as arranged; if that changed
+  // meanwhile, the buyer chooses.
+  const onlyArranged = payments.offered.length === 1 && payments.offered[0] === "on_delivery";
+  const payment = input.payment ?? (onlyArranged ? "on_delivery" : undefined);
+  if (!payment || !payments.offered.includes(payment))
+    return refusal(409, {
+      payment: payment === "online" ? CHECKOUT_MESSAGES.onlineUnavailable : CHECKOUT_MESSAGES.payment,
+    });
+  const manual = payments.methods.find((m) => m.method === payment);
+  const priced = quoteOrder(built.total, code.discount, choice.zone, manual?.adjustPercent ?? 0);
   if (!priced.ok) return refusal(409, { zone: CHECKOUT_MESSAGES.belowZoneMinimum(money(priced.minimum)) });
   const { quote } = priced;
   const shown = {
@@ -182,8 +203,7 @@ export async function placeOrder(
   };
   const changes = quoteChanges(shown, quote, money);
   if (changes.length > 0) return refusal(409, { form: CHECKOUT_MESSAGES.changed(changes) });
-  const online = input.payment === "online";
-  if (online && !isUsable(services, account)) return refusal(409, { payment: CHECKOUT_MESSAGES.onlineUnavailable });
+  const online = payment === "online";
 
   const lines = built.lines.map((l) => ({
     productId: l.product.id,
@@ -209,8 +229,13 @@ export async function placeOrder(
   const codeCustomer = code.applied?.oncePerCustomer
     ? { phone: buyer.phone ? phoneDigits(buyer.phone) : null, email: buyer.email?.toLowerCase() ?? null }
     : null;
-  // An order waiting for its online payment keeps its stock for the store's hold time; the others until the merchant acts.
-  const holdUntil = online ? new Date(now.getTime() + store.paymentHoldMinutes * 60_000) : null;
+  // An order waiting for its payment (online, or a transfer) keeps its stock for the store's hold time; the others
+  // until the merchant acts.
+  const holdUntil = online
+    ? new Date(now.getTime() + store.paymentHoldMinutes * 60_000)
+    : payment === "transfer" && manual
+      ? new Date(now.getTime() + manual.holdHours * 3_600_000)
+      : null;
   let sale: Awaited<ReturnType<typeof createSaleOrRefuse>>;
   try {
     sale = await createSaleOrRefuse(
@@ -229,7 +254,7 @@ export async function placeOrder(
         note: buyer.note,
         quote,
         discountCode,
-        paymentMethod: input.payment,
+        paymentMethod: payment,
         holdUntil,
         codeCustomer,
         lines,
@@ -249,7 +274,7 @@ export async function placeOrder(
     if (first) return { ok: true, next: nextForPlaced(shopper, first.order, first.lines) };
   }
 
-  const amounts = { ...quote, discountCode: discountCode?.code ?? null };
+  const amounts = { ...quote, discountCode: discountCode?.code ?? null, paymentMethod: payment };
   // Sent alongside the email, each message with a short timeout; it never throws (app/notifications/).
   const notified = notifyNewOrder(services, subscriptions, {
     storeId: store.id,
@@ -269,7 +294,7 @@ export async function placeOrder(
         amounts,
         lines,
         buyer,
-        paidOnline: online,
+        paymentMethod: payment,
         salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
       }),
     );
@@ -281,13 +306,26 @@ export async function placeOrder(
   const placed = { id: sale.saleId, accessToken: sale.accessToken };
   // Saved first, then the buyer pays the store's own account; the order page tells how it went.
   if (online) return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
-  const text = orderMessage({ storeName: store.name, code: sale.saleId, currency: store.currency, amounts, lines, buyer });
+  // The transfer's details are on the order page, with the WhatsApp button that sends the order.
+  if (payment === "transfer") return { ok: true, next: orderPagePath(shopper.basePath, placed.id, placed.accessToken) };
+  const text = orderMessage({
+    storeName: store.name,
+    code: sale.saleId,
+    currency: store.currency,
+    amounts,
+    lines,
+    buyer,
+    paymentMethod: payment,
+  });
   return { ok: true, next: whatsappOrOrderPage(shopper, placed, text) };
 }
 
-/** Where the shopper goes for a sale placed before: WhatsApp with its saved text, or (paid online) its order page. */
+/** Paid online or by transfer, the buyer's next page is the order's own page (to pay, or to see how to transfer). */
+const goesToOrderPage = (method: PaymentMethod) => method === "online" || method === "transfer";
+
+/** Where the shopper goes for a sale placed before: WhatsApp with its saved text, or its order page. */
 function nextForPlaced(shopper: Shopper, order: OrderRow, lines: OrderLineRow[]): string {
-  if (order.paymentMethod === "online") return orderPagePath(shopper.basePath, order.id, order.accessToken);
+  if (goesToOrderPage(order.paymentMethod)) return orderPagePath(shopper.basePath, order.id, order.accessToken);
   return whatsappOrOrderPage(shopper, order, saleMessage(shopper.store, order, lines));
 }
 

@@ -27,7 +27,7 @@ export function saleMessage(
     amounts: sale,
     lines,
     buyer: buyerOf(sale),
-    paidOnline: sale.paymentMethod === "online",
+    paymentMethod: sale.paymentMethod,
   });
 }
 

@@ -51,7 +51,7 @@ function Labelled(props: {
 /** The checkout form: name, delivery, contact, note and payment; every error beside its field, nothing typed lost. */
 export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
   const { site, lines, rows, total, code, codeProblem, shown, methods, zones, points, storeLocation } = loaderData;
-  const { onlinePayments, idempotencyKey, hasWhatsapp } = loaderData;
+  const { payments, idempotencyKey, hasWhatsapp } = loaderData;
   const errors: CheckoutErrors = actionData?.errors ?? {};
   const values: Record<string, string | undefined> = actionData?.values ?? {};
   const delivery = methods.find((m) => m.value === values.delivery)?.value ?? methods[0]?.value;
@@ -66,6 +66,8 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
     ) : null;
   const described = (name: CheckoutField) => (errors[name] ? { "aria-describedby": `${name}-error` } : {});
   const hasDelivery = methods.some((m) => m.value === "delivery");
+  const payment = payments.find((p) => p.value === values.payment)?.value ?? payments[0]?.value;
+  const offers = (method: string) => payments.some((p) => p.value === method);
   const hasPickup = methods.some((m) => m.value === "pickup");
   return (
     <SiteShell site={site} current="cart">
@@ -153,17 +155,16 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
         <Labelled label="Nota para la tienda" hint="opcional" {...labelled("note")}>
           <textarea rows={2} maxLength={500} {...field("note")} />
         </Labelled>
-        {onlinePayments && (
+        {/* A store that only takes payment on delivery, as it is arranged, asks nothing. */}
+        {(payments.length > 1 || payment !== "on_delivery") && (
           <fieldset {...described("payment")}>
             <legend>Pago</legend>
-            <label className="radio">
-              <input type="radio" name="payment" value="on_delivery" defaultChecked={values.payment !== "online"} />
-              Pagar al recibir o como lo acuerdes con la tienda
-            </label>
-            <label className="radio">
-              <input type="radio" name="payment" value="online" defaultChecked={values.payment === "online"} />
-              Pagar en línea con Mercado Pago
-            </label>
+            {payments.map((p) => (
+              <label className="radio" key={p.value}>
+                <input type="radio" name="payment" value={p.value} defaultChecked={p.value === payment} />
+                {p.label}
+              </label>
+            ))}
             {groupError("payment")}
           </fieldset>
         )}
@@ -174,7 +175,8 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
             </button>
             <p className="muted">
               Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.
-              {onlinePayments && " Si eliges pagar en línea, te llevamos a Mercado Pago."}
+              {offers("transfer") && " Si pagas por transferencia, antes te mostramos los datos para transferir."}
+              {offers("online") && " Si eliges pagar en línea, te llevamos a Mercado Pago."}
             </p>
           </>
         ) : (

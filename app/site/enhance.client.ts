@@ -171,6 +171,28 @@ for (const form of $$<HTMLFormElement>("form[data-checkout]")) {
   sync();
 }
 
+// ---- 'Copiar': a key to copy (the transfer's); without the clipboard the button stays hidden and the key is selectable ----
+if (navigator.clipboard) {
+  for (const button of $$<HTMLButtonElement>("button[data-copy]")) {
+    const source = button.parentElement?.querySelector<HTMLElement>("[data-copy-source]");
+    if (!source) continue;
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      navigator.clipboard.writeText(source.textContent ?? "").then(
+        () => {
+          button.textContent = "Copiado";
+          setTimeout(() => {
+            button.textContent = "Copiar";
+          }, 2000);
+        },
+        () => {
+          getSelection()?.selectAllChildren(source);
+        },
+      );
+    });
+  }
+}
+
 for (const root of $$("[data-carousel]")) carousel(root);
 
 // Everything above is attached: a click from now on is enhanced (journeys wait for this mark).

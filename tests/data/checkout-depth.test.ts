@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { formatMoney } from "~/domain/money";
+import { methodOff } from "~/domain/payment-methods";
 import { completeLinking, startLinking } from "~/online-payments/store-accounts.server";
 import { orderPageUrl } from "~/orders/order-links";
+import { runOrderUpkeep } from "~/orders/order-upkeep.server";
+import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
 import { insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
 import { action as checkoutAction } from "~/site/routes/checkout";
@@ -77,6 +81,13 @@ function order(fields: Record<string, string>, lines: string[]) {
 
 const post = (s: Services, url: string, form: URLSearchParams) =>
   settle(checkoutAction(siteArgs(s, url, "/Checkout", { method: "POST", body: form }) as never));
+
+const orderPage = (s: Services, url: string, code: string, query: string, init: { method?: string } = {}) =>
+  settle(
+    (init.method === "POST" ? orderAction : orderLoader)(
+      siteArgs(s, url, `/Order/${code}${query}`, { ...init, params: { code } }) as never,
+    ),
+  );
 
 describe("checkout with delivery zones and discount codes", () => {
   it("charges the chosen zone's fee on the subtotal after the code, and saves every amount on the sale", async () => {
@@ -256,13 +267,6 @@ describe("the buyer's order page and online payment", () => {
     if (!sale) throw new Error(`no sale (${statusOf(reply)})`);
     return { reply, sale };
   }
-  const orderPage = (s: Services, url: string, code: string, query: string, init: { method?: string } = {}) =>
-    settle(
-      (init.method === "POST" ? orderAction : orderLoader)(
-        siteArgs(s, url, `/Order/${code}${query}`, { ...init, params: { code } }) as never,
-      ),
-    );
-
   it("opens only with the sale's token, within its store", async () => {
     const s = createTestServices();
     const m = await shop(s);
@@ -327,5 +331,117 @@ describe("the buyer's order page and online payment", () => {
     // Another store's page cannot start it.
     await s.db.update(stores).set({ active: true }).where(eq(stores.id, m.store.id));
     expect(statusOf(await orderPage(s, (await shop(s)).url, sale.id, `?t=${sale.accessToken}`, { method: "POST" }))).toBe(404);
+  });
+});
+
+describe("transfer and cash, with their discount or surcharge", () => {
+  const transfer = {
+    ...methodOff("transfer"),
+    enabled: true,
+    adjustPercent: -10,
+    keyLabel: "Alias",
+    keyValue: "zonas.tienda.mp",
+    instructions: "Titular: Marta Tendera\nBanco Sur",
+  };
+  const cash = { ...methodOff("cash"), enabled: true, adjustPercent: 5 };
+
+  it("takes the transfer's 10 % off the products after the code, charges the zone on the code's amount, and holds the units 48 hours", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    await addCode(s, m.store.id);
+    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    // 2 × 20.000 = 40.000; code 10 % = 4.000; transfer 10 % of 36.000 = 3.600; Norte 7.000 (36.000 is below its
+    // free amount and above its minimum): 39.400.
+    const form = order(
+      {
+        delivery: "delivery",
+        zone: String(m.norte.id),
+        address: "Calle 1",
+        discountCode: "BIENVENIDA",
+        payment: "transfer",
+        shownSubtotal: "40000",
+        shownDiscount: "4000",
+        [`fee-${m.norte.id}`]: "7000",
+        // Whatever else the form says is not read.
+        adjustPercent: "-90",
+        paymentAdjustment: "-39000",
+      },
+      [`${m.product.id}:2`],
+    );
+    const placed = await post(s, m.url, form);
+    expect(statusOf(placed)).toBe(303);
+    const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
+    expect(sale).toMatchObject({
+      subtotal: 40_000,
+      discount: 4_000,
+      paymentAdjustment: -3_600,
+      deliveryFee: 7_000,
+      total: 39_400,
+      paymentMethod: "transfer",
+      paymentStatus: "none",
+      stockState: "held",
+      reservedUntil: new Date(s.clock.now().getTime() + 48 * 3_600_000),
+    });
+    // The buyer goes to the order page, which has the key to copy, the instructions and the amount to transfer.
+    expect(locationOf(placed)).toBe(`/site/${m.url}/Order/${sale?.id}?t=${sale?.accessToken}`);
+    const page = await orderPage(s, m.url, sale?.id ?? "", `?t=${sale?.accessToken}`);
+    expect(page.data).toMatchObject({
+      payment: "Por transferencia o depósito",
+      transfer: { amount: formatMoney(39_400, "CLP"), keyLabel: "Alias", keyValue: "zonas.tienda.mp" },
+      total: formatMoney(39_400, "CLP"),
+    });
+    expect((page.data?.transfer as { instructions: string }).instructions).toBe(transfer.instructions);
+    expect(page.data?.rows).toContainEqual({ label: "Descuento por transferencia", value: `−${formatMoney(3_600, "CLP")}` });
+    // The merchant's email has every amount and the way to pay.
+    const mail = s.outbox.sent.at(-1)?.text ?? "";
+    expect(mail).toContain(
+      "Descuento (Bienvenida): -4000 CLP\nDescuento por transferencia: -3600 CLP\nEnvío (Norte): 7000 CLP\nTotal: 39.400 CLP",
+    );
+    expect(mail).toContain("Pago: transferencia o depósito");
+
+    // No transfer in 48 hours: the units go back, and the page says so instead of showing where to transfer.
+    s.testClock.current = new Date(s.testClock.current.getTime() + 48 * 3_600_000 + 60_000);
+    expect((await runOrderUpkeep(s)).released).toBe(1);
+    const lapsed = await orderPage(s, m.url, sale?.id ?? "", `?t=${sale?.accessToken}`);
+    expect(lapsed.data).toMatchObject({ transfer: null });
+    expect(String(lapsed.data?.stateText)).toMatch(/^El tiempo para transferir terminó/);
+  });
+
+  it("adds the cash surcharge, and the WhatsApp message says it", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    await savePaymentMethod(s.db, m.store.id, cash, s.clock.now());
+    const placed = await post(
+      s,
+      m.url,
+      order({ pickupPoint: String(m.point.id), payment: "cash", shownSubtotal: "20000", shownDiscount: "0" }, [
+        `${m.product.id}:1`,
+      ]),
+    );
+    expect(statusOf(placed)).toBe(303);
+    const text = new URL(locationOf(placed)).searchParams.get("text") ?? "";
+    expect(text).toContain("Subtotal: 20.000 CLP\nRecargo por pago en efectivo: 1000 CLP\nTotal: 21.000 CLP");
+    expect(text).toContain("Pago: efectivo");
+    const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
+    expect(sale).toMatchObject({ paymentMethod: "cash", paymentAdjustment: 1_000, total: 21_000, reservedUntil: null });
+  });
+
+  it("refuses a way to pay the store does not offer now, with 409 and nothing saved", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    const line = [`${m.product.id}:1`];
+    const shown = { pickupPoint: String(m.point.id), shownSubtotal: "20000", shownDiscount: "0" };
+    // Transfer is off in a new store.
+    const off = await post(s, m.url, order({ ...shown, payment: "transfer" }, line));
+    expect([statusOf(off), off.data?.errors?.payment]).toEqual([409, "Elige cómo quieres pagar"]);
+    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    // With transfer on, 'al recibir' is no longer offered, and a form that chose nothing must choose.
+    for (const fields of [{ payment: "on_delivery" }, {}] as Array<Record<string, string>>) {
+      const refused = await post(s, m.url, order({ ...shown, ...fields }, line));
+      expect([statusOf(refused), refused.data?.errors?.payment]).toEqual([409, "Elige cómo quieres pagar"]);
+    }
+    const unknown = await post(s, m.url, order({ ...shown, payment: "bitcoin" }, line));
+    expect(statusOf(unknown)).toBe(400);
+    expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(0);
   });
 });

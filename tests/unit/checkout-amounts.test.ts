@@ -108,17 +108,34 @@ describe("order quote", () => {
     // 100.00 of goods, 20.00 off: 80.00 is below the 90.00 free-delivery amount, so 5.00 is charged.
     expect(quoteOrder(10000, 2000, zone(500, null, 9000))).toEqual({
       ok: true,
-      quote: { subtotal: 10000, discount: 2000, deliveryFee: 500, freeDelivery: false, total: 8500 },
+      quote: { subtotal: 10000, discount: 2000, paymentAdjustment: 0, deliveryFee: 500, freeDelivery: false, total: 8500 },
     });
     expect(quoteOrder(10000, 0, zone(500, null, 9000))).toEqual({
       ok: true,
-      quote: { subtotal: 10000, discount: 0, deliveryFee: 0, freeDelivery: true, total: 10000 },
+      quote: { subtotal: 10000, discount: 0, paymentAdjustment: 0, deliveryFee: 0, freeDelivery: true, total: 10000 },
     });
     expect(quoteOrder(3000, 5000, null)).toEqual({
       ok: true,
-      quote: { subtotal: 3000, discount: 3000, deliveryFee: 0, freeDelivery: false, total: 0 },
+      quote: { subtotal: 3000, discount: 3000, paymentAdjustment: 0, deliveryFee: 0, freeDelivery: false, total: 0 },
     });
     expect(quoteOrder(3000, 0, zone(500, 4000))).toEqual({ ok: false, minimum: 4000 });
+  });
+
+  it("takes the way to pay's percent of the products after the code, never of the fee, and leaves the zone's rules on the code's amount", () => {
+    // 100.00 − 20.00 code = 80.00; 10 % for transfer = 8.00 off; the zone sees 80.00 (below its 90.00 free amount).
+    expect(quoteOrder(10000, 2000, zone(500, null, 9000), -10)).toEqual({
+      ok: true,
+      quote: { subtotal: 10000, discount: 2000, paymentAdjustment: -800, deliveryFee: 500, freeDelivery: false, total: 7700 },
+    });
+    // A 5 % cash surcharge on 100.00, and a zone whose 95.00 minimum the surcharge would not have reached alone.
+    expect(quoteOrder(10000, 0, zone(500, 9500), 5)).toEqual({
+      ok: true,
+      quote: { subtotal: 10000, discount: 0, paymentAdjustment: 500, deliveryFee: 500, freeDelivery: false, total: 11000 },
+    });
+    // 96.00 of goods reach a 95.00 minimum; a 10 % discount for transfer does not take the order below it.
+    expect(quoteOrder(9600, 0, zone(500, 9500), -10).ok).toBe(true);
+    // A code that takes everything leaves nothing to adjust.
+    expect(quoteOrder(3000, 5000, null, -10)).toMatchObject({ ok: true, quote: { paymentAdjustment: 0, total: 0 } });
   });
 
   it("tells what changed since the buyer saw the amounts", () => {

@@ -118,6 +118,7 @@ describe("CSV export", () => {
     paymentMethod: "on_delivery",
     paymentStatus: "none",
     buyerEmail: null,
+    paymentAdjustment: 0,
     ...over,
   });
 
@@ -131,13 +132,13 @@ describe("CSV export", () => {
     // The original eleven columns keep their places; the delivery, discount and payment ones follow them.
     expect(rows[0]).toBe(
       "Código,Fecha,Estado,Comprador,Teléfono,Entrega,Dirección,Nota,Productos,Total,Moneda," +
-        "Subtotal,Descuento,Código de descuento,Envío,Zona,Punto de retiro,Pago,Estado del pago,Correo",
+        "Subtotal,Descuento,Código de descuento,Envío,Zona,Punto de retiro,Pago,Estado del pago,Correo,Descuento por forma de pago,Recargo por forma de pago",
     );
     expect(rows[1]).toBe(
-      '4821937465,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Envío a domicilio,"Calle 10 #5-20, Bogotá",,"Taza x 2; Café ""especial"" x 1",34.80,USD,34.80,0.00,,0.00,,,Al recibir,,',
+      '4821937465,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Envío a domicilio,"Calle 10 #5-20, Bogotá",,"Taza x 2; Café ""especial"" x 1",34.80,USD,34.80,0.00,,0.00,,,Al recibir,,,0.00,0.00',
     );
     expect(rows[2]).toBe(
-      '1000000001,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Retiro en tienda,,,"Taza x 2; Café ""especial"" x 1",1500,CLP,1500,0,,0,,,Al recibir,,',
+      '1000000001,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Retiro en tienda,,,"Taza x 2; Café ""especial"" x 1",1500,CLP,1500,0,,0,,,Al recibir,,,0,0',
     );
     expect(rows[3]).toBe("");
   });
@@ -180,6 +181,24 @@ describe("CSV export", () => {
     expect(cell(picked, "Estado del pago")).toBe("Rechazado");
     expect(cell(picked, "Correo")).toBe("");
     expect(picked).toHaveLength(header?.length ?? 0);
+  });
+
+  it("names transfer and cash, with the way to pay's discount or surcharge in its own column", () => {
+    const rows = [
+      sale({ subtotal: 3480, paymentAdjustment: -348, total: 3132, paymentMethod: "transfer" }),
+      sale({ id: "1000000003", subtotal: 3480, paymentAdjustment: 174, total: 3654, paymentMethod: "cash" }),
+    ];
+    const [header, transfer, cash] = parseCsv(salesCsv(rows, "America/Bogota").slice(1).replace(/\r\n$/, ""), ",");
+    const cell = (row: string[] | undefined, name: string) => row?.[header?.indexOf(name) ?? -1];
+    const adjustments = (row: string[] | undefined) => [
+      cell(row, "Pago"),
+      cell(row, "Estado del pago"),
+      cell(row, "Descuento por forma de pago"),
+      cell(row, "Recargo por forma de pago"),
+    ];
+    expect(adjustments(transfer)).toEqual(["Transferencia", "", "3.48", "0.00"]);
+    expect(adjustments(cash)).toEqual(["Efectivo", "", "0.00", "1.74"]);
+    expect(cell(cash, "Total")).toBe("36.54");
   });
 
   it("keeps shopper text from becoming a spreadsheet formula, and quotes line breaks", () => {

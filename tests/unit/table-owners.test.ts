@@ -27,6 +27,7 @@ const TABLE_OWNERS: Record<string, string> = {
   section_items: "app/sections/sections.server.ts",
   discount_codes: "app/discounts/discount-codes.server.ts",
   store_payment_accounts: "app/online-payments/store-accounts.server.ts",
+  store_payment_methods: "app/payment-methods/payment-methods.server.ts",
   sandbox_store_payments: "app/sandbox/sandbox-store-payments.server.ts",
   sales: "app/orders/order-records.server.ts",
   sale_lines: "app/orders/order-records.server.ts",

@@ -54,7 +54,7 @@ describe("WhatsApp order", () => {
       amounts: { subtotal: 1250000, discount: 0, discountCode: null, deliveryFee: 0, total: 1250000 },
       lines: [{ name: "Mochila", quantity: 1, unitPrice: 1250000 }],
       buyer: { name: "Ana", delivery: "pickup", pickupPoint: "Local — Calle 5", address: "ignorada", zone: "ignorada" },
-      paidOnline: true,
+      paymentMethod: "online",
     });
     expect(text).toContain("Mochila x 1 = 1.250.000");
     expect(text).toContain("Subtotal: 1.250.000 COP\nTotal: 1.250.000 COP");
@@ -64,6 +64,28 @@ describe("WhatsApp order", () => {
     expect(text).not.toContain("Envío");
     expect(text).not.toContain("Descuento");
     expect(formatAmount(50, "USD")).toBe("0,50");
+  });
+
+  it("writes the transfer's discount among the amounts and how the buyer pays", () => {
+    const text = orderMessage({
+      storeName: "Tienda",
+      code: "3",
+      currency: "ARS",
+      amounts: {
+        subtotal: 1000000,
+        discount: 100000,
+        discountCode: "HOLA",
+        paymentAdjustment: -90000,
+        paymentMethod: "transfer",
+        deliveryFee: 0,
+        total: 810000,
+      },
+      lines: [{ name: "Mate", quantity: 1, unitPrice: 1000000 }],
+      buyer: { name: "Ana", delivery: "arrange" },
+      paymentMethod: "transfer",
+    });
+    expect(text).toContain("Descuento (HOLA): -1000,00 ARS\nDescuento por transferencia: -900,00 ARS\nTotal: 8100,00 ARS");
+    expect(text).toContain("Pago: transferencia o depósito");
   });
 
   it("writes free delivery of a zone as such, and arranged delivery without a place", () => {

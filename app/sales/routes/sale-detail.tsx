@@ -3,6 +3,7 @@ import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } f
 import { z } from "zod";
 import { DELIVERY_LABELS } from "~/domain/delivery";
 import { formatMoney } from "~/domain/money";
+import { adjustmentRowLabel } from "~/domain/payment-methods";
 import {
   buyerChatUrl,
   buyerGreeting,
@@ -73,6 +74,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     discount: sale.discount > 0 ? money(sale.discount) : null,
     discountCode: sale.discountCode,
     deliveryFee: sale.deliveryFee > 0 ? money(sale.deliveryFee) : null,
+    adjustment:
+      sale.paymentAdjustment === 0
+        ? null
+        : {
+            label: adjustmentRowLabel(sale.paymentMethod, sale.paymentAdjustment),
+            value: sale.paymentAdjustment < 0 ? `−${money(-sale.paymentAdjustment)}` : money(sale.paymentAdjustment),
+          },
     total: money(sale.total),
     payment: paymentText(sale),
     paidAt: sale.paidAt ? formatSaleDate(sale.paidAt, store.timeZone) : null,
@@ -256,7 +264,7 @@ function SaleSummary({ sale }: { sale: SaleView }) {
             ))}
           </tbody>
           <tfoot>
-            {(sale.discount || sale.deliveryFee) && (
+            {(sale.discount || sale.deliveryFee || sale.adjustment) && (
               <tr>
                 <th scope="row" colSpan={4}>
                   Subtotal
@@ -270,6 +278,14 @@ function SaleSummary({ sale }: { sale: SaleView }) {
                   Descuento{sale.discountCode ? ` (${sale.discountCode})` : ""}
                 </th>
                 <td className="num">−{sale.discount}</td>
+              </tr>
+            )}
+            {sale.adjustment && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  {sale.adjustment.label}
+                </th>
+                <td className="num">{sale.adjustment.value}</td>
               </tr>
             )}
             {sale.deliveryFee && (

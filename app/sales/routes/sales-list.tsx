@@ -45,8 +45,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: sale.state,
     stock: stockNote(sale),
     delivery: DELIVERY_FILTER_LABELS[sale.delivery],
-    // Only online payments have a state worth a glance; 'Al recibir' is settled at the door.
-    payment: sale.paymentMethod === "online" ? `En línea: ${paymentStateLabel(sale)}` : null,
+    // Online payments show their state; transfer and cash their name; 'Al recibir' is settled at the door.
+    payment:
+      sale.paymentMethod === "online"
+        ? `En línea: ${paymentStateLabel(sale)}`
+        : sale.paymentMethod === "on_delivery"
+          ? null
+          : paymentStateLabel(sale),
     amount: formatMoney(sale.total, sale.currency),
   });
   const body = {

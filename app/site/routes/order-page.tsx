@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { formatMoney } from "~/domain/money";
+import { storeManualMethods } from "~/domain/payment-methods";
 import { deliveryText, isMobileUserAgent, whatsappUrl } from "~/domain/whatsapp";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import { amountRows } from "~/orders/order-amounts";
@@ -11,6 +12,7 @@ import { reserveAgain } from "~/orders/order-records.server";
 import { paymentRedirect } from "~/orders/payment-redirect.server";
 import { buyerOf, owesPayment, saleMessage } from "~/orders/sale-message";
 import { confirmSalePayment, ONLINE_PAYMENTS_UNAVAILABLE } from "~/orders/sale-payments.server";
+import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import type { RouteHandle } from "~/root";
 import { PaymentProviderError } from "~/services/payments";
 import { siteMeta } from "../seo";
@@ -32,19 +34,35 @@ function stateText(state: keyof typeof HEADINGS, byWhatsapp: boolean, buyerPhone
   return `La tienda recibió tu pedido y te contactará${buyerPhone ? ` al ${buyerPhone}` : ""} para confirmarlo.`;
 }
 
-const PAYMENT_STATE_TEXT = {
-  none: "Al recibir, como lo acuerdes con la tienda",
+const ONLINE_STATE_TEXT = {
+  none: "En línea con Mercado Pago",
   pending: "En línea con Mercado Pago: pendiente",
   approved: "En línea con Mercado Pago: aprobado",
   rejected: "En línea con Mercado Pago: rechazado",
   refunded: "En línea con Mercado Pago: reembolsado",
 } as const;
 
+const MANUAL_PAYMENT_TEXT = {
+  on_delivery: "Al recibir, como lo acuerdes con la tienda",
+  cash: "En efectivo, al recibir o al retirar",
+  transfer: "Por transferencia o depósito",
+} as const;
+
+/** How the buyer pays, in a line: the way, and an online payment's state. */
+const paymentLine = (sale: OrderRow) =>
+  sale.paymentMethod === "online" ? ONLINE_STATE_TEXT[sale.paymentStatus] : MANUAL_PAYMENT_TEXT[sale.paymentMethod];
+
 /** An online order whose time to pay ran out: its units went back to the store, it may still be paid. */
 const lapsed = (sale: OrderRow) => sale.state === "Pendiente" && sale.stockState === "released" && owesPayment(sale);
 
 const LAPSED_TEXT =
   "Pago no completado: el tiempo para pagar terminó y los productos volvieron a la tienda. Puedes pagar ahora mientras haya stock.";
+
+/** A transfer order still waiting for the buyer's transfer, with units held for it (or given back, when its time ran out). */
+const awaitingTransfer = (sale: OrderRow) =>
+  sale.state === "Pendiente" && sale.paymentMethod === "transfer" && sale.paymentStatus === "none";
+const TRANSFER_LAPSED_TEXT =
+  "El tiempo para transferir terminó y los productos volvieron a la tienda: escribe a la tienda para saber si aún puede enviártelos.";
 /** Paid after its time to pay ran out, when another order had taken the last units. */
 const paidShort = (sale: OrderRow) =>
   sale.state === "Pendiente" && sale.stockState === "short" && sale.paymentStatus === "approved";
@@ -60,18 +78,20 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
     orderByIdQuery(db, storeId, code),
     orderLinesByIdQuery(db, storeId, code),
     paymentAccountQuery(db, storeId),
+    paymentMethodsQuery(db, storeId),
   ]);
-  const [[sale], lines, [account]] = p.page;
+  const [[sale], lines, [account], methodRows] = p.page;
   if (!sale || !token || !constantTimeEqual(token, sale.accessToken)) {
     throw data({ kind: "not_found" }, { status: 404, headers: PRIVATE_HEADERS });
   }
   // 'Pagar ahora' while an online payment is owed and the store can still take it.
   const canPay = owesPayment(sale) && isUsable(p.services, account);
-  return { p, sale, lines, canPay, orderPath: orderPagePath(p.site.basePath, sale.id, sale.accessToken) };
+  const transfer = storeManualMethods(methodRows).find((m) => m.method === "transfer");
+  return { p, sale, lines, canPay, transfer, orderPath: orderPagePath(p.site.basePath, sale.id, sale.accessToken) };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { p, sale, lines, canPay, orderPath } = await loadOrder(args);
+  const { p, sale, lines, canPay, transfer, orderPath } = await loadOrder(args);
   const { store, services } = p;
   const url = new URL(args.request.url);
   const paymentId = url.searchParams.get("payment_id");
@@ -100,7 +120,9 @@ export async function loader(args: Route.LoaderArgs) {
         ? LAPSED_TEXT
         : paidShort(sale)
           ? PAID_SHORT_TEXT
-          : stateText(sale.state, whatsapp !== null, sale.buyerPhone),
+          : awaitingTransfer(sale) && sale.stockState === "released"
+            ? TRANSFER_LAPSED_TEXT
+            : stateText(sale.state, whatsapp !== null, sale.buyerPhone),
       lines: lines.map((l) => ({
         key: l.position,
         name: l.name,
@@ -112,6 +134,8 @@ export async function loader(args: Route.LoaderArgs) {
           subtotal: sale.subtotal,
           discount: sale.discount,
           discountCode: sale.discountCode,
+          paymentAdjustment: sale.paymentAdjustment,
+          paymentMethod: sale.paymentMethod,
           deliveryFee: sale.delivery === "delivery" && sale.deliveryZone ? sale.deliveryFee : null,
           total: sale.total,
         },
@@ -119,7 +143,17 @@ export async function loader(args: Route.LoaderArgs) {
       ),
       delivery: deliveryText(buyerOf(sale)),
       address: sale.delivery === "delivery" ? sale.address : null,
-      payment: lapsed(sale) ? "En línea con Mercado Pago: pago no completado" : PAYMENT_STATE_TEXT[sale.paymentStatus],
+      payment: lapsed(sale) ? "En línea con Mercado Pago: pago no completado" : paymentLine(sale),
+      // The store's details to transfer to, while the order waits for it (as the store has them now).
+      transfer:
+        awaitingTransfer(sale) && sale.stockState === "held" && transfer
+          ? {
+              amount: formatMoney(sale.total, sale.currency),
+              keyLabel: transfer.keyLabel ?? "Clave",
+              keyValue: transfer.keyValue,
+              instructions: transfer.instructions,
+            }
+          : null,
       paymentStatus: sale.paymentStatus,
       canPay,
       notice: NOTICES[url.searchParams.get("aviso") ?? ""] ?? null,
@@ -161,7 +195,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { site, code, token, heading, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus } =
     loaderData;
-  const { canPay, notice, whatsapp } = loaderData;
+  const { canPay, notice, whatsapp, transfer } = loaderData;
   return (
     <SiteShell site={site}>
       <section className="confirmation">
@@ -189,6 +223,24 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <dd data-payment-state={paymentStatus}>{payment}</dd>
           </div>
         </dl>
+        {transfer && (
+          <section className="transfer" aria-labelledby="transfer-heading">
+            <h2 id="transfer-heading">Datos para transferir {transfer.amount}</h2>
+            {transfer.keyValue && (
+              <p className="transfer-key">
+                {transfer.keyLabel}: <code data-copy-source="">{transfer.keyValue}</code>{" "}
+                <button type="button" className="button secondary" data-copy="" hidden>
+                  Copiar
+                </button>
+              </p>
+            )}
+            {transfer.instructions && <p className="transfer-instructions">{transfer.instructions}</p>}
+            <p className="muted">
+              Indica el código {code} en la transferencia y envía el comprobante a la tienda. Guardamos tus productos mientras
+              tanto.
+            </p>
+          </section>
+        )}
         {notice && (
           <p className="form-error" role="alert">
             {notice}
@@ -204,7 +256,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         {whatsapp && (
           <p>
             <a className="button whatsapp" href={whatsapp}>
-              Volver a WhatsApp
+              {transfer ? "Enviar pedido por WhatsApp" : "Volver a WhatsApp"}
             </a>
           </p>
         )}

@@ -36,6 +36,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/products`}>Productos</NavLink>
         <NavLink to={`${base}/sales`}>Ventas</NavLink>
         <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
+        <NavLink to={`${base}/cobros`}>Cobros</NavLink>
         <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
       </nav>
       <Outlet />
@@ -72,6 +73,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         >
           <nav aria-label="Más opciones">
             <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
+            <NavLink to={`${base}/cobros`}>Cobros</NavLink>
             <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
             <a href={store.publicUrl} target="_blank" rel="noreferrer">
               Visitar tienda

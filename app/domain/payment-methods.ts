@@ -1,0 +1,181 @@
+/**
+ * How a buyer pays a store ('Cobros'): bank transfer or deposit with the merchant's details, cash, or the store's
+ * Mercado Pago online; and, for a store that set neither transfer nor cash, 'al recibir, como lo acuerden'.
+ * Transfer and cash may each take a discount or add a surcharge, a whole percent of the products after any code's
+ * discount (never of the delivery fee), computed on the server.
+ */
+import { z } from "zod";
+
+/** Every way a sale can be paid (db/schema.ts SALE_PAYMENT_METHODS). */
+export const PAYMENT_METHODS = ["on_delivery", "transfer", "cash", "online"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The methods the merchant sets up by hand on 'Cobros', each on or off. */
+export const MANUAL_METHODS = ["transfer", "cash"] as const;
+export type ManualMethod = (typeof MANUAL_METHODS)[number];
+
+/** Largest discount and surcharge a method may carry, in percent. */
+export const ADJUST_PERCENT_MAX = { discount: 50, surcharge: 30 } as const;
+/** How long an unpaid transfer order keeps its units, in hours: the store's setting. */
+export const TRANSFER_HOLD_HOURS = { min: 1, max: 168, default: 48 } as const;
+export const TRANSFER_LENGTHS = { instructions: 600, keyLabel: 40, keyValue: 80 } as const;
+
+/** A store's manual method as saved. `adjustPercent`: negative a discount, positive a surcharge, 0 neither. */
+export interface ManualPaymentMethod {
+  method: ManualMethod;
+  enabled: boolean;
+  adjustPercent: number;
+  /** Transfer only: free text (account holder, bank, account type…). */
+  instructions: string | null;
+  /** Transfer only: what the key is ('Alias', 'CBU', 'CLABE', 'Clave Pix') and the key itself, shown to copy. */
+  keyLabel: string | null;
+  keyValue: string | null;
+  /** Transfer only: how long an unpaid order keeps its units. */
+  holdHours: number;
+}
+
+/** The checkout's words for each way to pay. */
+const PAYMENT_CHOICE_LABELS: Record<PaymentMethod, string> = {
+  on_delivery: "Pagar al recibir o como lo acuerdes con la tienda",
+  transfer: "Transferencia o depósito bancario",
+  cash: "Efectivo al recibir o al retirar",
+  online: "Pagar en línea con Mercado Pago",
+};
+
+/** A method with its settings, as a store without a saved row has it: off, no adjustment. */
+export const methodOff = (method: ManualMethod): ManualPaymentMethod => ({
+  method,
+  enabled: false,
+  adjustPercent: 0,
+  instructions: null,
+  keyLabel: null,
+  keyValue: null,
+  holdHours: TRANSFER_HOLD_HOURS.default,
+});
+
+/** Both manual methods of a store, in the order of MANUAL_METHODS, from its saved rows (missing ones off). */
+export function storeManualMethods(rows: ReadonlyArray<ManualPaymentMethod>): ManualPaymentMethod[] {
+  return MANUAL_METHODS.map((method) => rows.find((r) => r.method === method) ?? methodOff(method));
+}
+
+/**
+ * The ways to pay a checkout offers: transfer and cash where the store turned them on, otherwise 'al recibir'
+ * (a store that set nothing up keeps the way it always had), and Mercado Pago when the store's account is usable.
+ */
+export function offeredPayments(methods: ReadonlyArray<ManualPaymentMethod>, onlineUsable: boolean): PaymentMethod[] {
+  const manual = methods.filter((m) => m.enabled).map((m) => m.method);
+  const offered: PaymentMethod[] = manual.length > 0 ? [...manual] : ["on_delivery"];
+  if (onlineUsable) offered.push("online");
+  return offered;
+}
+
+/**
+ * What a method adds to the products after any code's discount (`goods`, minor units): negative for a discount,
+ * positive for a surcharge, each rounded half away from zero to a whole minor unit.
+ */
+export function methodAdjustment(goods: number, adjustPercent: number): number {
+  if (adjustPercent === 0 || goods <= 0) return 0;
+  return Math.sign(adjustPercent) * Math.round((goods * Math.abs(adjustPercent)) / 100);
+}
+
+/** '10 % de descuento', '5 % de recargo', or null: the adjustment as the checkout offers it. */
+export function adjustmentText(adjustPercent: number): string | null {
+  if (adjustPercent === 0) return null;
+  return `${Math.abs(adjustPercent)}\u00a0% de ${adjustPercent < 0 ? "descuento" : "recargo"}`;
+}
+
+/** 'Descuento por transferencia' / 'Recargo por efectivo': the adjustment's line among an order's amounts. */
+export function adjustmentRowLabel(method: PaymentMethod, adjustment: number): string {
+  const kind = adjustment < 0 ? "Descuento" : "Recargo";
+  return `${kind} por ${method === "cash" ? "pago en efectivo" : "transferencia"}`;
+}
+
+/** A method as the checkout's radio reads: 'Transferencia o depósito bancario — 10 % de descuento'. */
+export function paymentChoiceLabel(method: PaymentMethod, methods: ReadonlyArray<ManualPaymentMethod>): string {
+  const adjust = methods.find((m) => m.method === method)?.adjustPercent ?? 0;
+  const text = adjustmentText(adjust);
+  return text ? `${PAYMENT_CHOICE_LABELS[method]} — ${text}` : PAYMENT_CHOICE_LABELS[method];
+}
+
+export const PAYMENT_METHOD_MESSAGES = {
+  adjustPercent: `Escribe un porcentaje entero: hasta ${ADJUST_PERCENT_MAX.discount} de descuento o ${ADJUST_PERCENT_MAX.surcharge} de recargo`,
+  transferDetails: "Escribe cómo transferirte: la clave (alias, CBU, CLABE, Pix…) o las instrucciones",
+  keyLabelWithoutKey: "Escribe la clave, o deja vacío su nombre",
+  holdHours: `Escribe entre ${TRANSFER_HOLD_HOURS.min} y ${TRANSFER_HOLD_HOURS.max} horas`,
+  instructions: `Escribe como máximo ${TRANSFER_LENGTHS.instructions} caracteres`,
+  keyLabel: `Escribe como máximo ${TRANSFER_LENGTHS.keyLabel} caracteres`,
+  keyValue: `Escribe como máximo ${TRANSFER_LENGTHS.keyValue} caracteres`,
+} as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** The adjustment as the form sends it: a kind (none, discount, surcharge) and a whole percent. */
+const adjustFields = {
+  adjustKind: z.enum(["none", "discount", "surcharge"]).default("none"),
+  adjustPercent: z.string().trim().max(10).optional(),
+};
+
+function signedPercent(
+  v: { adjustKind: "none" | "discount" | "surcharge"; adjustPercent?: string },
+  ctx: z.RefinementCtx,
+): number {
+  if (v.adjustKind === "none") return 0;
+  const max = ADJUST_PERCENT_MAX[v.adjustKind];
+  const p = /^\d{1,3}$/.test(v.adjustPercent ?? "") ? Number(v.adjustPercent) : Number.NaN;
+  if (!(p >= 1 && p <= max)) {
+    ctx.addIssue({ code: "custom", path: ["adjustPercent"], message: PAYMENT_METHOD_MESSAGES.adjustPercent });
+    return 0;
+  }
+  return v.adjustKind === "discount" ? -p : p;
+}
+
+/** 'Efectivo' on the 'Cobros' page: on or off, with its adjustment. */
+export const cashMethodSchema = z.object({ enabled: z.literal("on").optional(), ...adjustFields }).transform((v, ctx) => ({
+  method: "cash" as const,
+  enabled: v.enabled === "on",
+  adjustPercent: signedPercent(v, ctx),
+  instructions: null,
+  keyLabel: null,
+  keyValue: null,
+  holdHours: TRANSFER_HOLD_HOURS.default,
+}));
+
+/** 'Transferencia o depósito' on the 'Cobros' page: its details, adjustment and hold; an enabled one needs details. */
+export const transferMethodSchema = z
+  .object({
+    enabled: z.literal("on").optional(),
+    ...adjustFields,
+    instructions: optionalText(TRANSFER_LENGTHS.instructions, PAYMENT_METHOD_MESSAGES.instructions),
+    keyLabel: optionalText(TRANSFER_LENGTHS.keyLabel, PAYMENT_METHOD_MESSAGES.keyLabel),
+    keyValue: optionalText(TRANSFER_LENGTHS.keyValue, PAYMENT_METHOD_MESSAGES.keyValue),
+    holdHours: z.preprocess(
+      (v) => (v === "" || v === undefined ? TRANSFER_HOLD_HOURS.default : v),
+      z.coerce
+        .number({ error: PAYMENT_METHOD_MESSAGES.holdHours })
+        .int(PAYMENT_METHOD_MESSAGES.holdHours)
+        .min(TRANSFER_HOLD_HOURS.min, PAYMENT_METHOD_MESSAGES.holdHours)
+        .max(TRANSFER_HOLD_HOURS.max, PAYMENT_METHOD_MESSAGES.holdHours),
+    ),
+  })
+  .transform((v, ctx) => {
+    const enabled = v.enabled === "on";
+    if (enabled && !v.keyValue && !v.instructions)
+      ctx.addIssue({ code: "custom", path: ["keyValue"], message: PAYMENT_METHOD_MESSAGES.transferDetails });
+    if (v.keyLabel && !v.keyValue)
+      ctx.addIssue({ code: "custom", path: ["keyValue"], message: PAYMENT_METHOD_MESSAGES.keyLabelWithoutKey });
+    return {
+      method: "transfer" as const,
+      enabled,
+      adjustPercent: signedPercent(v, ctx),
+      instructions: v.instructions,
+      keyLabel: v.keyLabel,
+      keyValue: v.keyValue,
+      holdHours: v.holdHours,
+    };
+  });

@@ -1,0 +1,87 @@
+import { expect } from "@playwright/test";
+import { captureWhatsApp } from "./helpers";
+import { jsOn, test } from "./people";
+import { seedShop } from "./shop-seed";
+
+/**
+ * Paying by transfer: the merchant turns it on in 'Cobros' with a 10 % discount and the key to transfer to; the
+ * shopper chooses it at checkout, lands on the order page with the discount, the total and the key to copy, and
+ * sends the order by WhatsApp from there; the desk shows how the sale is paid. Runs with JavaScript on, then off
+ * (for the shopper and the merchant alike).
+ */
+test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key on the order page, the desk says so", async ({
+  page,
+  merchantOf,
+}) => {
+  const shop = await seedShop("transfer", [{ name: "Café de Colombia", price: 2000, stock: 6 }]);
+  const merchant = await merchantOf(shop);
+
+  // The merchant: turning transfer on without a way to transfer is refused in Spanish, then saved with the key.
+  await merchant.goto(`/Store/${shop.id}/cobros`);
+  const form = merchant.getByRole("form", { name: "Transferencia o depósito" });
+  await form.getByLabel("Ofrecer al comprar").check();
+  await form.getByRole("button", { name: "Guardar transferencia o depósito" }).click();
+  await expect(form.getByText("Escribe cómo transferirte: la clave (alias, CBU, CLABE, Pix…) o las instrucciones")).toBeVisible();
+  await expect(form.getByLabel("Ofrecer al comprar")).toBeChecked();
+  await form.getByLabel("Nombre de la clave (opcional)").fill("Alias");
+  await form.getByLabel("Clave para transferir").fill("cafe.tienda.mp");
+  await form.getByLabel("Instrucciones (opcional)").fill("Titular: Marta Tendera\nBanco del Sur");
+  await form.getByLabel("Descuento o recargo").selectOption("discount");
+  await form.getByLabel("Porcentaje").fill("10");
+  await form.getByRole("button", { name: "Guardar transferencia o depósito" }).click();
+  await expect(merchant.getByText("Tus clientes pueden elegir pagar por transferencia.")).toBeVisible();
+  await merchant.reload();
+  await expect(merchant.getByRole("form", { name: "Transferencia o depósito" }).getByLabel("Clave para transferir")).toHaveValue(
+    "cafe.tienda.mp",
+  );
+
+  // The shopper: 2 × 20,00, paid by transfer with 10 % off.
+  if (jsOn()) await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const whatsapp = await captureWhatsApp(page);
+  const cafe = shop.products[0] as (typeof shop.products)[number];
+  await page.goto(`/site/${shop.slug}/Product/cafe-de-colombia/${cafe.id}`);
+  await page.getByLabel("Cantidad").fill("2");
+  await page.getByRole("button", { name: "Agregar al carrito" }).click();
+  await page.getByRole("link", { name: "Hacer pedido" }).click();
+  await page.getByLabel("Tu nombre").fill("Lucía Pérez");
+  // 'Al recibir' is no longer offered once the store takes transfers.
+  await expect(page.getByRole("radio", { name: /Pagar al recibir/ })).toHaveCount(0);
+  await page.getByRole("radio", { name: "Transferencia o depósito bancario — 10\u00a0% de descuento" }).check();
+  await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
+
+  await expect(page).toHaveURL(/\/Order\/\d{10}\?t=[\w-]+$/);
+  const code = (page.url().match(/\/Order\/(\d{10})\?/) as RegExpMatchArray)[1] as string;
+  await expect(page.getByRole("heading", { name: "¡Pedido registrado!" })).toBeVisible();
+  const rows = page.locator("dl.amounts").first();
+  await expect(rows).toContainText(/Descuento por transferencia\s*−4,00\sUS\$/);
+  await expect(page.locator("p.total").first()).toHaveText(/^Total: 36,00\sUS\$$/);
+  const transfer = page.getByRole("region", { name: /^Datos para transferir 36,00\sUS\$$/ });
+  await expect(transfer.locator("code")).toHaveText("cafe.tienda.mp");
+  await expect(transfer).toContainText("Titular: Marta Tendera");
+  await expect(transfer).toContainText(`Indica el código ${code}`);
+  const copy = transfer.getByRole("button", { name: "Copiar" });
+  if (jsOn()) {
+    await copy.click();
+    await expect(transfer.getByRole("button", { name: "Copiado" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("cafe.tienda.mp");
+  } else {
+    // Without the script the key is plain text to select; the button stays hidden.
+    await expect(copy).toBeHidden();
+  }
+  await page.getByRole("link", { name: "Enviar pedido por WhatsApp" }).click();
+  await expect.poll(() => whatsapp.length).toBeGreaterThan(0);
+  const text = new URL(whatsapp.at(-1) as string).searchParams.get("text") ?? "";
+  expect(text).toContain(`Pedido ${code}`);
+  expect(text).toContain("Descuento por transferencia: -4,00 USD\nTotal: 36,00 USD");
+  expect(text).toContain("Pago: transferencia o depósito");
+
+  // The desk: the sale says how it is paid, with the discount among its amounts, its units held.
+  await merchant.goto(`/Store/${shop.id}/sales`);
+  const row = merchant.locator("table.sales-table tbody tr", { hasText: code });
+  await expect(row).toContainText("Transferencia");
+  await expect(row).toContainText("Reservado");
+  await merchant.getByRole("link", { name: code }).click();
+  const dialog = merchant.getByRole("dialog", { name: `Venta ${code}` });
+  await expect(dialog.getByRole("row", { name: /Descuento por transferencia/ })).toContainText(/−4,00\sUS\$/);
+  await expect(dialog).toContainText("Transferencia");
+});

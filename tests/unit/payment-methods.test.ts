@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import {
+  adjustmentText,
+  cashMethodSchema,
+  methodAdjustment,
+  methodOff,
+  offeredPayments,
+  PAYMENT_METHOD_MESSAGES,
+  paymentChoiceLabel,
+  storeManualMethods,
+  transferMethodSchema,
+} from "~/domain/payment-methods";
+
+const transfer = { ...methodOff("transfer"), enabled: true, adjustPercent: -10, keyLabel: "Alias", keyValue: "tienda.mp" };
+const cash = { ...methodOff("cash"), enabled: true, adjustPercent: 5 };
+
+describe("what a payment method adds or takes off", () => {
+  it("takes a whole percent of the products after the code, rounded half away from zero", () => {
+    expect(methodAdjustment(10_000, -10)).toBe(-1_000);
+    expect(methodAdjustment(10_000, 5)).toBe(500);
+    // 4,505 × 10 % = 450.5: the buyer's discount rounds to 451, a surcharge of the same size to 451.
+    expect(methodAdjustment(4_505, -10)).toBe(-451);
+    expect(methodAdjustment(4_505, 10)).toBe(451);
+    expect(methodAdjustment(10_000, 0)).toBe(0);
+    expect(methodAdjustment(0, -10)).toBe(0);
+  });
+
+  it("says it as the checkout offers it", () => {
+    expect(adjustmentText(-10)).toBe("10\u00a0% de descuento");
+    expect(adjustmentText(5)).toBe("5\u00a0% de recargo");
+    expect(adjustmentText(0)).toBeNull();
+    expect(paymentChoiceLabel("transfer", [transfer, cash])).toBe("Transferencia o depósito bancario — 10\u00a0% de descuento");
+    expect(paymentChoiceLabel("online", [transfer, cash])).toBe("Pagar en línea con Mercado Pago");
+  });
+});
+
+describe("the ways to pay a checkout offers", () => {
+  it("offers 'al recibir' to a store that set up neither transfer nor cash, and Mercado Pago when usable", () => {
+    const none = storeManualMethods([]);
+    expect(offeredPayments(none, false)).toEqual(["on_delivery"]);
+    expect(offeredPayments(none, true)).toEqual(["on_delivery", "online"]);
+  });
+
+  it("offers the methods turned on instead, in a fixed order", () => {
+    expect(offeredPayments(storeManualMethods([cash, transfer]), true)).toEqual(["transfer", "cash", "online"]);
+    expect(offeredPayments(storeManualMethods([{ ...cash, enabled: false }, transfer]), false)).toEqual(["transfer"]);
+  });
+});
+
+describe("the 'Cobros' form", () => {
+  it("reads a transfer with a 10 % discount and its copyable key", () => {
+    const parsed = transferMethodSchema.safeParse({
+      enabled: "on",
+      adjustKind: "discount",
+      adjustPercent: "10",
+      keyLabel: " Alias ",
+      keyValue: "tienda.mp",
+      instructions: "Titular: Marta Tendera",
+      holdHours: "",
+    });
+    expect(parsed.success && parsed.data).toEqual({
+      method: "transfer",
+      enabled: true,
+      adjustPercent: -10,
+      instructions: "Titular: Marta Tendera",
+      keyLabel: "Alias",
+      keyValue: "tienda.mp",
+      holdHours: 48,
+    });
+  });
+
+  it("refuses a transfer turned on without any way to transfer, in Spanish", () => {
+    const parsed = transferMethodSchema.safeParse({ enabled: "on", adjustKind: "none" });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["keyValue", PAYMENT_METHOD_MESSAGES.transferDetails],
+    ]);
+  });
+
+  it("keeps a transfer turned off without details", () => {
+    const parsed = transferMethodSchema.safeParse({ adjustKind: "none" });
+    expect(parsed.success && parsed.data.enabled).toBe(false);
+  });
+
+  it.each([
+    ["discount", "0"],
+    ["discount", "51"],
+    ["surcharge", "31"],
+    ["surcharge", "2.5"],
+    ["discount", ""],
+    ["discount", "diez"],
+  ])("refuses a %s of '%s' percent", (adjustKind, adjustPercent) => {
+    const parsed = cashMethodSchema.safeParse({ enabled: "on", adjustKind, adjustPercent });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(PAYMENT_METHOD_MESSAGES.adjustPercent);
+  });
+
+  it("ignores the percent when there is no adjustment, and accepts the limits", () => {
+    expect(cashMethodSchema.parse({ enabled: "on", adjustKind: "none", adjustPercent: "99" }).adjustPercent).toBe(0);
+    expect(cashMethodSchema.parse({ enabled: "on", adjustKind: "discount", adjustPercent: "50" }).adjustPercent).toBe(-50);
+    expect(cashMethodSchema.parse({ enabled: "on", adjustKind: "surcharge", adjustPercent: "30" }).adjustPercent).toBe(30);
+  });
+
+  it("refuses a hold outside 1 to 168 hours", () => {
+    for (const holdHours of ["0", "169", "1.5"]) {
+      const parsed = transferMethodSchema.safeParse({ enabled: "on", keyValue: "x", holdHours });
+      expect(parsed.error?.issues[0]?.message).toBe(PAYMENT_METHOD_MESSAGES.holdHours);
+    }
+  });
+});
