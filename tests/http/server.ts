@@ -1,7 +1,7 @@
 // The built single-machine server on a fresh data folder, and an HTTP client that can speak from a
 // chosen loopback address (127.0.0.2, 127.0.0.3…), so per-client limits are tested as a host sees them.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
@@ -33,12 +33,47 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server; resolves once it prints its URLs, or rejects with what it printed when it exits. */
+const TMP = resolve(process.env.VITRINA_TEST_TMP ?? "tests/.tmp/vitest");
+
+/**
+ * A data folder as the server leaves it after its first start (migrated, the demo store seeded with its pictures),
+ * made once per test run and copied for each local server: the seeding's image work takes most of a start (about
+ * 6 of 7 s here), and no HTTP test is about it (tests/data/seed.test.ts is). The first test file to need it makes it;
+ * the others wait for it. Null when it could not be made: then each server starts from an empty folder.
+ */
+async function seededFolder(): Promise<string | null> {
+  const folder = join(TMP, "http-seeded");
+  const ready = join(folder, ".ready");
+  if (existsSync(ready)) return folder;
+  try {
+    mkdirSync(`${folder}.lock`, { recursive: false });
+  } catch {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200)))
+      if (existsSync(ready)) return folder;
+    return null;
+  }
+  const first = await launch({}, folder);
+  await first.stop();
+  writeFileSync(ready, "");
+  return folder;
+}
+
+/**
+ * Starts the server; resolves once it prints its URLs, or rejects with what it printed when it exits. A local
+ * server (no VITRINA_ENV) starts on a copy of the seeded folder; production-like ones from an empty folder.
+ */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   if (!existsSync(ENTRY)) throw new Error("Build the app first (npm run build): the HTTP tests run the built server.");
   const port = await freePort();
-  const dataDir = resolve(process.env.VITRINA_TEST_TMP ?? "tests/.tmp/vitest", `http-${port}-${Date.now()}`);
+  const dataDir = join(TMP, `http-${port}-${Date.now()}`);
   rmSync(dataDir, { recursive: true, force: true });
+  const seeded = env.VITRINA_ENV ? null : await seededFolder();
+  if (seeded) cpSync(seeded, dataDir, { recursive: true, filter: (path) => !path.endsWith(".ready") });
+  return launch(env, dataDir, port);
+}
+
+async function launch(env: Record<string, string | undefined>, dataDir: string, port?: number): Promise<RunningServer> {
+  port ??= await freePort();
   mkdirSync(dataDir, { recursive: true });
   let printed = "";
   const child = spawn(process.execPath, [ENTRY], {
