@@ -39,6 +39,7 @@ export default [
       // Sales desk.
       route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
       route("sales.csv", "sales/routes/sales-csv.ts"),
+      route("sales/:saleId/receipt", "sales/routes/sale-receipt.ts"), // a transfer's receipt, for the owner only
       route("notifications", "notifications/routes/push-subscriptions.ts"), // new-order Web Push: the sales page's toggle
 
       // Discount codes ('Descuentos'): the list (switch on or off, delete), new and edit.

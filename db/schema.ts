@@ -625,6 +625,9 @@ export const sales = sqliteTable(
     /** The provider's id of the payment that approved the sale (set once). */
     providerPaymentId: text("provider_payment_id"),
     paidAt: timestamp("paid_at"),
+    /** A transfer's receipt, uploaded by the buyer: its key in the store's private folder, and when it came. */
+    receiptKey: text("receipt_key"),
+    receiptAt: timestamp("receipt_at"),
     stockState: text("stock_state", { enum: SALE_STOCK_STATES }).notNull().default("held"),
     /** Until when an order waiting for its online payment keeps its reservation; null: until the merchant acts. */
     reservedUntil: timestamp("reserved_until"),
@@ -660,10 +663,11 @@ export const sales = sqliteTable(
     check("sales_discount_within_subtotal", sql`${t.discount} between 0 and ${t.subtotal}`),
     check("sales_delivery_fee_non_negative", sql`${t.deliveryFee} >= 0`),
     check("sales_address_for_delivery", sql`${t.delivery} <> 'delivery' or coalesce(${t.address}, '') <> ''`),
-    // Online: a provider's state; transfer: unpaid ('none') or received ('approved'); the others: none.
+    // Online: a provider's state; transfer: no receipt yet ('none'), one to review ('pending'), verified ('approved')
+    // or refused ('rejected'); the others: none.
     check(
       "sales_payment_status_for_method",
-      sql`case ${t.paymentMethod} when 'online' then ${t.paymentStatus} <> 'none' when 'transfer' then ${t.paymentStatus} in ('none', 'approved') else ${t.paymentStatus} = 'none' end`,
+      sql`case ${t.paymentMethod} when 'online' then ${t.paymentStatus} <> 'none' when 'transfer' then ${t.paymentStatus} in ('none', 'pending', 'approved', 'rejected') else ${t.paymentStatus} = 'none' end`,
     ),
     check("sales_access_token_length", sql`length(${t.accessToken}) >= 16`),
   ],

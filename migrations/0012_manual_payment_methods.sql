@@ -39,6 +39,8 @@ CREATE TABLE `__new_sales` (
 	`payment_status` text DEFAULT 'none' NOT NULL,
 	`provider_payment_id` text,
 	`paid_at` integer,
+	`receipt_key` text,
+	`receipt_at` integer,
 	`stock_state` text DEFAULT 'held' NOT NULL,
 	`reserved_until` integer,
 	`refund_state` text DEFAULT 'none' NOT NULL,
@@ -58,11 +60,11 @@ CREATE TABLE `__new_sales` (
 	CONSTRAINT "sales_discount_within_subtotal" CHECK("__new_sales"."discount" between 0 and "__new_sales"."subtotal"),
 	CONSTRAINT "sales_delivery_fee_non_negative" CHECK("__new_sales"."delivery_fee" >= 0),
 	CONSTRAINT "sales_address_for_delivery" CHECK("__new_sales"."delivery" <> 'delivery' or coalesce("__new_sales"."address", '') <> ''),
-	CONSTRAINT "sales_payment_status_for_method" CHECK(case "__new_sales"."payment_method" when 'online' then "__new_sales"."payment_status" <> 'none' when 'transfer' then "__new_sales"."payment_status" in ('none', 'approved') else "__new_sales"."payment_status" = 'none' end),
+	CONSTRAINT "sales_payment_status_for_method" CHECK(case "__new_sales"."payment_method" when 'online' then "__new_sales"."payment_status" <> 'none' when 'transfer' then "__new_sales"."payment_status" in ('none', 'pending', 'approved', 'rejected') else "__new_sales"."payment_status" = 'none' end),
 	CONSTRAINT "sales_access_token_length" CHECK(length("__new_sales"."access_token") >= 16)
 );
 --> statement-breakpoint
-INSERT INTO `__new_sales`("id", "store_id", "state", "total", "subtotal", "discount", "discount_code", "discount_code_id", "delivery_fee", "payment_adjustment", "currency", "buyer_name", "buyer_phone", "buyer_email", "delivery", "delivery_zone", "pickup_point", "address", "note", "access_token", "payment_method", "payment_status", "provider_payment_id", "paid_at", "stock_state", "reserved_until", "refund_state", "provider_refund_id", "refunded_at", "refund_error", "code_returned", "code_customer_phone", "code_customer_email", "created_at", "closed_at") SELECT "id", "store_id", "state", "total", "subtotal", "discount", "discount_code", "discount_code_id", "delivery_fee", 0, "currency", "buyer_name", "buyer_phone", "buyer_email", "delivery", "delivery_zone", "pickup_point", "address", "note", "access_token", "payment_method", "payment_status", "provider_payment_id", "paid_at", "stock_state", "reserved_until", "refund_state", "provider_refund_id", "refunded_at", "refund_error", "code_returned", "code_customer_phone", "code_customer_email", "created_at", "closed_at" FROM `sales`;--> statement-breakpoint
+INSERT INTO `__new_sales`("id", "store_id", "state", "total", "subtotal", "discount", "discount_code", "discount_code_id", "delivery_fee", "payment_adjustment", "currency", "buyer_name", "buyer_phone", "buyer_email", "delivery", "delivery_zone", "pickup_point", "address", "note", "access_token", "payment_method", "payment_status", "provider_payment_id", "paid_at", "receipt_key", "receipt_at", "stock_state", "reserved_until", "refund_state", "provider_refund_id", "refunded_at", "refund_error", "code_returned", "code_customer_phone", "code_customer_email", "created_at", "closed_at") SELECT "id", "store_id", "state", "total", "subtotal", "discount", "discount_code", "discount_code_id", "delivery_fee", 0, "currency", "buyer_name", "buyer_phone", "buyer_email", "delivery", "delivery_zone", "pickup_point", "address", "note", "access_token", "payment_method", "payment_status", "provider_payment_id", "paid_at", NULL, NULL, "stock_state", "reserved_until", "refund_state", "provider_refund_id", "refunded_at", "refund_error", "code_returned", "code_customer_phone", "code_customer_email", "created_at", "closed_at" FROM `sales`;--> statement-breakpoint
 DROP TABLE `sales`;--> statement-breakpoint
 ALTER TABLE `__new_sales` RENAME TO `sales`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint

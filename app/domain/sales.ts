@@ -110,15 +110,29 @@ export interface SalesFilters {
 
 export const hasFilters = (filters: SalesFilters | undefined) => Boolean(filters?.delivery || filters?.payment);
 
-/** The payment's state in one word: the way to pay for payment by hand, else the online payment's state. */
+/** A transfer's state once the buyer sent a receipt: to review, verified by the merchant, or refused. */
+const TRANSFER_STATE_LABELS: Partial<Record<SalePaymentStatus, string>> = {
+  pending: "Comprobante recibido",
+  approved: "Pago verificado",
+  rejected: "Comprobante rechazado",
+};
+
+/**
+ * The payment's state in a few words: the way to pay for payment by hand (a transfer's receipt state once there is
+ * one), else the online payment's state.
+ */
 export function paymentStateLabel(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
+  if (sale.paymentMethod === "transfer") return TRANSFER_STATE_LABELS[sale.paymentStatus] ?? PAYMENT_FILTER_LABELS.transfer;
   if (sale.paymentMethod !== "online") return PAYMENT_FILTER_LABELS[sale.paymentMethod];
   return sale.paymentStatus === "none" ? PAYMENT_FILTER_LABELS.pending : PAYMENT_FILTER_LABELS[sale.paymentStatus];
 }
 
-/** How the sale is paid, for the merchant: 'Al recibir', 'Transferencia', 'Efectivo' or 'En línea — Aprobado'. */
+/** How the sale is paid, for the merchant: 'Al recibir', 'Efectivo', 'Transferencia — Comprobante recibido', 'En línea — Aprobado'. */
 export function paymentText(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
-  return sale.paymentMethod === "online" ? `En línea — ${paymentStateLabel(sale)}` : PAYMENT_FILTER_LABELS[sale.paymentMethod];
+  if (sale.paymentMethod === "online") return `En línea — ${paymentStateLabel(sale)}`;
+  if (sale.paymentMethod === "transfer" && sale.paymentStatus !== "none")
+    return `${PAYMENT_FILTER_LABELS.transfer} — ${paymentStateLabel(sale)}`;
+  return PAYMENT_FILTER_LABELS[sale.paymentMethod];
 }
 
 /**
@@ -336,7 +350,7 @@ export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string): string
       sale.deliveryZone ?? "",
       sale.pickupPoint ?? "",
       sale.paymentMethod === "online" ? "En línea" : PAYMENT_FILTER_LABELS[sale.paymentMethod],
-      sale.paymentMethod === "online" ? paymentStateLabel(sale) : "",
+      sale.paymentMethod === "online" || sale.paymentStatus !== "none" ? paymentStateLabel(sale) : "",
       sale.buyerEmail ?? "",
       toDecimalString(Math.max(0, -sale.paymentAdjustment), sale.currency),
       toDecimalString(Math.max(0, sale.paymentAdjustment), sale.currency),

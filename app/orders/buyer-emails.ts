@@ -1,5 +1,6 @@
 import { DELIVERY_LABELS, type DeliveryMethod } from "~/domain/delivery";
 import { formatMoney } from "~/domain/money";
+import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods";
 import type { MailMessage } from "~/services/mail";
 import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
 
@@ -16,6 +17,8 @@ export interface BuyerSaleNotice {
   subtotal: number;
   discount: number;
   discountCode: string | null;
+  paymentAdjustment: number;
+  paymentMethod: PaymentMethod;
   deliveryFee: number;
   total: number;
   delivery: DeliveryMethod;
@@ -46,10 +49,19 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
   const words = WORDS[n.kind];
   const money = (minor: number) => formatMoney(minor, n.currency);
   const items = n.lines.map((l) => ({ label: `${l.name} x ${l.quantity}`, amount: money(l.unitPrice * l.quantity) }));
+  const adjustment = n.paymentAdjustment;
   const sums = [
-    ...(n.discount > 0 || n.deliveryFee > 0 ? [{ label: "Subtotal", amount: money(n.subtotal) }] : []),
+    ...(n.discount > 0 || n.deliveryFee > 0 || adjustment !== 0 ? [{ label: "Subtotal", amount: money(n.subtotal) }] : []),
     ...(n.discount > 0
       ? [{ label: n.discountCode ? `Descuento (${n.discountCode})` : "Descuento", amount: `−${money(n.discount)}` }]
+      : []),
+    ...(adjustment !== 0
+      ? [
+          {
+            label: adjustmentRowLabel(n.paymentMethod, adjustment),
+            amount: adjustment < 0 ? `−${money(-adjustment)}` : money(adjustment),
+          },
+        ]
       : []),
     ...(n.deliveryFee > 0 ? [{ label: "Envío", amount: money(n.deliveryFee) }] : []),
   ];
@@ -85,4 +97,30 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
     `${n.storeName} · tienda hecha con Vitrina`,
   );
   return { to: n.to, subject: `Tu pedido ${n.code} en ${n.storeName} fue ${words.state}`, text, html };
+}
+
+/** The buyer's notice of the store's review of their transfer receipt: verified, or refused (send another). */
+export function receiptReviewEmail(n: {
+  verdict: "verified" | "rejected";
+  to: string;
+  buyerName: string;
+  storeName: string;
+  code: string;
+  total: string;
+  orderUrl: string;
+}): MailMessage {
+  const verified = n.verdict === "verified";
+  const subject = verified
+    ? `${n.storeName} recibió tu transferencia del pedido ${n.code}`
+    : `${n.storeName} no pudo verificar tu transferencia del pedido ${n.code}`;
+  const body = verified
+    ? `${n.storeName} verificó tu transferencia de ${n.total} para el pedido ${n.code}. Te avisará cuando lo complete.`
+    : `${n.storeName} revisó el comprobante de tu pedido ${n.code} y no encontró la transferencia de ${n.total}. Revisa que la hayas hecho y sube el comprobante correcto en tu pedido, o escribe a la tienda.`;
+  const text = [`Hola ${n.buyerName}:`, "", body, "", `Ver tu pedido: ${n.orderUrl}`, "", n.storeName].join("\n");
+  const html = emailLayout(
+    subject,
+    `<p>Hola ${escapeHtml(n.buyerName)}: ${escapeHtml(body)}</p>${emailButton(n.orderUrl, "Ver mi pedido")}`,
+    `${n.storeName} · tienda hecha con Vitrina`,
+  );
+  return { to: n.to, subject, text, html };
 }

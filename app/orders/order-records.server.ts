@@ -349,7 +349,7 @@ function cancelStatements(db: Db, sale: SaleWithLines, asRead: SQL[], now: Date,
 /**
  * 'Cancelar': Pendiente → Cancelada in one transaction, exactly once under concurrency: the reservation given back,
  * the code's use returned, nothing else of the stock touched. A sale paid online is refused ('paid'): it is
- * cancelled by a refund. Answers, on success, the cancelled sale with its lines.
+ * cancelled by a refund. A verified transfer may be cancelled: the merchant gives the money back by hand. Answers, on success, the cancelled sale with its lines.
  */
 export async function cancelSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
   const { db } = services;
@@ -357,11 +357,13 @@ export async function cancelSale(services: Services, storeId: string, saleId: st
     const sale = await getSale(db, storeId, saleId);
     if (!sale) return { ok: false, reason: "not_found" };
     if (sale.state !== "Pendiente") return { ok: false, reason: "not_pending", state: sale.state };
-    if (sale.paymentStatus === "approved" || sale.refundState !== "none") return { ok: false, reason: "paid" };
+    if (sale.paymentMethod === "online" && (sale.paymentStatus === "approved" || sale.refundState !== "none"))
+      return { ok: false, reason: "paid" };
     const asRead = [
       eq(sales.state, "Pendiente"),
       eq(sales.stockState, sale.stockState),
-      ne(sales.paymentStatus, "approved"),
+      // An online payment approved meanwhile makes it a refund; a verified transfer is given back by the merchant.
+      or(ne(sales.paymentMethod, "online"), ne(sales.paymentStatus, "approved")) as SQL,
       eq(sales.refundState, "none"),
     ];
     const closedAt = services.clock.now();
@@ -625,4 +627,72 @@ export async function reserveWaitingOrders(db: Db, limit = 50): Promise<number> 
     }
   }
   return waiting.length;
+}
+
+// ——— Transfer receipts ———
+
+/** A transfer order that waits for its receipt: pending, unpaid or refused before, still holding its units. */
+const awaitingReceipt = () => [
+  eq(sales.paymentMethod, "transfer"),
+  inArray(sales.paymentStatus, ["none", "rejected"]),
+  eq(sales.state, "Pendiente"),
+  eq(sales.stockState, "held"),
+];
+
+/**
+ * The buyer's receipt of a transfer order, kept at `key`: the order is 'Comprobante recibido' and keeps its units
+ * until the merchant reviews it. Answers the key of the receipt it replaces (to delete), or null when the order no
+ * longer waits for one (nothing changed: the caller deletes the new file).
+ */
+export async function attachReceipt(
+  db: Db,
+  storeId: string,
+  saleId: string,
+  key: string,
+  now: Date,
+): Promise<{ replaced: string | null } | null> {
+  const [before] = await db
+    .select({ key: sales.receiptKey })
+    .from(sales)
+    .where(saleWhere(saleId, storeId, ...awaitingReceipt()));
+  if (!before) return null;
+  const [attached] = await db
+    .update(sales)
+    .set({ paymentStatus: "pending", receiptKey: key, receiptAt: now, reservedUntil: null })
+    .where(saleWhere(saleId, storeId, ...awaitingReceipt()))
+    .returning({ id: sales.id });
+  return attached ? { replaced: before.key } : null;
+}
+
+/**
+ * The merchant's review of a receipt: 'Pago verificado' marks the transfer paid (the units stay held until
+ * 'Completar'); 'Rechazar comprobante' asks the buyer for another one and gives the order another hold of
+ * `holdHours`. False when the order was not waiting for a review (a second click, or it changed meanwhile).
+ */
+export async function reviewReceipt(
+  db: Db,
+  storeId: string,
+  saleId: string,
+  verdict: "verified" | "rejected",
+  now: Date,
+  holdHours: number,
+): Promise<boolean> {
+  const change =
+    verdict === "verified"
+      ? { paymentStatus: "approved" as const, paidAt: now }
+      : { paymentStatus: "rejected" as const, reservedUntil: new Date(now.getTime() + holdHours * 3_600_000) };
+  const reviewed = await db
+    .update(sales)
+    .set(change)
+    .where(
+      saleWhere(
+        saleId,
+        storeId,
+        eq(sales.paymentMethod, "transfer"),
+        eq(sales.paymentStatus, "pending"),
+        eq(sales.state, "Pendiente"),
+      ),
+    )
+    .returning({ id: sales.id });
+  return reviewed.length > 0;
 }

@@ -1,18 +1,22 @@
 // 'Completar', 'Cancelar' and 'Cancelar y reembolsar' as the merchant runs them: the state change (and the refund
 // asked of the store's payment provider), then the buyer's email when it happened.
 
+import { formatMoney } from "~/domain/money";
+import { storeManualMethods, TRANSFER_HOLD_HOURS } from "~/domain/payment-methods";
 import { REFUND_MESSAGES } from "~/domain/sales";
 import { storeAccessToken, storePaymentGateway } from "~/online-payments/store-accounts.server";
+import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import { PaymentProviderError, type ProviderRefund } from "~/services/payments";
 import type { Services } from "~/services/services";
-import { type BuyerNoticeKind, buyerSaleEmail } from "./buyer-emails";
+import { type BuyerNoticeKind, buyerSaleEmail, receiptReviewEmail } from "./buyer-emails";
 import { orderPageUrl } from "./order-links";
-import type { SaleWithLines } from "./order-queries.server";
+import { getSale, type SaleWithLines } from "./order-queries.server";
 import {
   abandonRefund,
   cancelSale,
   confirmSale,
   finishRefund,
+  reviewReceipt,
   type SaleChange,
   startRefund,
   withoutSale,
@@ -39,6 +43,42 @@ export async function changeSale(
     intent === "confirm" ? await confirmSale(services, store.id, saleId) : await cancelSale(services, store.id, saleId);
   if (result.ok) await emailBuyer(services, store, result.sale, intent === "confirm" ? "confirmed" : "cancelled");
   return withoutSale(result);
+}
+
+/**
+ * The merchant's review of a transfer receipt: 'Pago verificado' or 'Rechazar comprobante' (another hold of the
+ * store's transfer hours for a new receipt). The buyer is emailed when the review really happened. False when the
+ * sale was not waiting for a review.
+ */
+export async function reviewTransferReceipt(
+  services: Services,
+  store: StoreForNotice,
+  saleId: string,
+  verdict: "verified" | "rejected",
+): Promise<boolean> {
+  const { db } = services;
+  const transfer = storeManualMethods(await paymentMethodsQuery(db, store.id)).find((m) => m.method === "transfer");
+  const holdHours = transfer?.holdHours ?? TRANSFER_HOLD_HOURS.default;
+  if (!(await reviewReceipt(db, store.id, saleId, verdict, services.clock.now(), holdHours))) return false;
+  const sale = await getSale(db, store.id, saleId);
+  if (!sale?.buyerEmail) return true;
+  try {
+    await services.mail.send(
+      receiptReviewEmail({
+        verdict,
+        to: sale.buyerEmail,
+        buyerName: sale.buyerName,
+        storeName: store.name,
+        code: sale.id,
+        total: formatMoney(sale.total, sale.currency),
+        orderUrl: orderPageUrl(services.config, store.url, sale.id, sale.accessToken),
+      }),
+    );
+  } catch (error) {
+    // The review is saved; the buyer sees it on their order page.
+    console.error("receipt review email failed", sale.id, verdict, error);
+  }
+  return true;
 }
 
 export type RefundOutcome = { ok: true } | { ok: false; reason: string; status: number };
@@ -99,6 +139,8 @@ async function emailBuyer(services: Services, store: StoreForNotice, sale: SaleW
         subtotal: sale.subtotal,
         discount: sale.discount,
         discountCode: sale.discountCode,
+        paymentAdjustment: sale.paymentAdjustment,
+        paymentMethod: sale.paymentMethod,
         deliveryFee: sale.deliveryFee,
         total: sale.total,
         delivery: sale.delivery,

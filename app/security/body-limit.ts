@@ -19,6 +19,8 @@ const UPLOAD_ROUTES: Array<[RegExp, number]> = [
   [/^\/Store\/\d+\/products\/\d+\/photos$/, uploads(MOST_PHOTOS_PER_PRODUCT)],
   // Each video may come with the small thumbnail the browser drew from it.
   [/^\/Store\/\d+\/section\/\d+\/new\/file$/, uploads(MOST_ITEMS_PER_SECTION) + MOST_ITEMS_PER_SECTION * 512 * 1024],
+  // A transfer's receipt, on the buyer's order page.
+  [/^\/site\/[^/]+\/Order\/\d{10}$/, uploads(1)],
 ];
 
 export const BODY_MESSAGES = {

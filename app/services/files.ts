@@ -36,11 +36,16 @@ const SERVABLE_TYPES: Record<string, string> = {
 };
 
 /**
- * Files only the server reads, kept under a store's `private/` folder (a catalog import between its preview and
- * its confirmation): never served by the /files route, whatever their name.
+ * Files only the server reads or shows to the store's owner, kept under a store's `private/` folder (a catalog
+ * import between its preview and its confirmation, transfer receipts): never served by the /files route,
+ * whatever their name.
  */
 const PRIVATE_TYPES: Record<string, string> = {
   csv: "text/csv",
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  pdf: "application/pdf",
 };
 
 const isPrivateFileKey = (key: string) => /^stores\/\d{10}\/private\//.test(key);

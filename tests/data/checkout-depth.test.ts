@@ -5,6 +5,8 @@ import { methodOff } from "~/domain/payment-methods";
 import { completeLinking, startLinking } from "~/online-payments/store-accounts.server";
 import { orderPageUrl } from "~/orders/order-links";
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
+import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
+import { changeSale, reviewTransferReceipt } from "~/orders/sale-changes.server";
 import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
 import { insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
@@ -82,7 +84,7 @@ function order(fields: Record<string, string>, lines: string[]) {
 const post = (s: Services, url: string, form: URLSearchParams) =>
   settle(checkoutAction(siteArgs(s, url, "/Checkout", { method: "POST", body: form }) as never));
 
-const orderPage = (s: Services, url: string, code: string, query: string, init: { method?: string } = {}) =>
+const orderPage = (s: Services, url: string, code: string, query: string, init: { method?: string; body?: BodyInit } = {}) =>
   settle(
     (init.method === "POST" ? orderAction : orderLoader)(
       siteArgs(s, url, `/Order/${code}${query}`, { ...init, params: { code } }) as never,
@@ -387,10 +389,14 @@ describe("transfer and cash, with their discount or surcharge", () => {
     const page = await orderPage(s, m.url, sale?.id ?? "", `?t=${sale?.accessToken}`);
     expect(page.data).toMatchObject({
       payment: "Por transferencia o depósito",
-      transfer: { amount: formatMoney(39_400, "CLP"), keyLabel: "Alias", keyValue: "zonas.tienda.mp" },
+      transfer: {
+        amount: formatMoney(39_400, "CLP"),
+        keyLabel: "Alias",
+        keyValue: "zonas.tienda.mp",
+        instructions: transfer.instructions,
+      },
       total: formatMoney(39_400, "CLP"),
     });
-    expect((page.data?.transfer as { instructions: string }).instructions).toBe(transfer.instructions);
     expect(page.data?.rows).toContainEqual({ label: "Descuento por transferencia", value: `−${formatMoney(3_600, "CLP")}` });
     // The merchant's email has every amount and the way to pay.
     const mail = s.outbox.sent.at(-1)?.text ?? "";
@@ -405,6 +411,101 @@ describe("transfer and cash, with their discount or surcharge", () => {
     const lapsed = await orderPage(s, m.url, sale?.id ?? "", `?t=${sale?.accessToken}`);
     expect(lapsed.data).toMatchObject({ transfer: null });
     expect(String(lapsed.data?.stateText)).toMatch(/^El tiempo para transferir terminó/);
+  });
+
+  /** A transfer order of one Mochila in a store that takes transfers; its code and token. */
+  async function transferOrder(s: S) {
+    const m = await shop(s);
+    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    const form = order(
+      {
+        pickupPoint: String(m.point.id),
+        payment: "transfer",
+        shownSubtotal: "20000",
+        shownDiscount: "0",
+        buyerEmail: "lu@correo.test",
+      },
+      [`${m.product.id}:1`],
+    );
+    expect(statusOf(await post(s, m.url, form))).toBe(303);
+    const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
+    if (!sale) throw new Error("sale");
+    return { m, sale };
+  }
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+  const PDF = new TextEncoder().encode("%PDF-1.7\n1 0 obj\n");
+  const sendReceipt = (s: S, url: string, sale: { id: string; accessToken: string }, file: File) => {
+    const body = new FormData();
+    body.set("intent", "receipt");
+    body.set("receipt", file);
+    return orderPage(s, url, sale.id, `?t=${sale.accessToken}`, { method: "POST", body });
+  };
+  const receipts = (s: S, storeId: string) => s.files.list(`stores/${storeId}/private/receipts/`);
+
+  it("takes the buyer's receipt privately, holds the units while the store reviews it, and keeps one file per order", async () => {
+    const s = createTestServices();
+    const { m, sale } = await transferOrder(s);
+    const sent = await sendReceipt(s, m.url, sale, new File([PNG], "comprobante.png", { type: "image/png" }));
+    expect(statusOf(sent)).toBe(303);
+    expect(locationOf(sent)).toMatch(/&aviso=comprobante$/);
+    const [saved] = await s.db.select().from(sales).where(eq(sales.id, sale.id));
+    expect(saved).toMatchObject({ paymentStatus: "pending", reservedUntil: null, receiptAt: s.clock.now() });
+    expect(saved?.receiptKey).toMatch(new RegExp(`^stores/${m.store.id}/private/receipts/${sale.id}-[0-9a-f]{32}\\.png$`));
+    expect(await receipts(s, m.store.id)).toEqual([saved?.receiptKey]);
+    // While it is reviewed, the hold does not lapse.
+    s.testClock.current = new Date(s.testClock.current.getTime() + 72 * 3_600_000);
+    expect((await runOrderUpkeep(s)).released).toBe(0);
+    // A second receipt while the first is reviewed is not kept.
+    const again = await sendReceipt(s, m.url, sale, new File([PDF], "otro.pdf", { type: "application/pdf" }));
+    expect(locationOf(again)).toMatch(/&aviso=sin-comprobante$/);
+    expect(await receipts(s, m.store.id)).toEqual([saved?.receiptKey]);
+
+    // Refused: the buyer is emailed, sends another one, which replaces the first.
+    const store = { id: m.store.id, name: "Zonas", url: m.url };
+    expect(await reviewTransferReceipt(s, store, sale.id, "rejected")).toBe(true);
+    expect(await reviewTransferReceipt(s, store, sale.id, "rejected")).toBe(false);
+    expect(s.outbox.sent.at(-1)).toMatchObject({
+      to: "lu@correo.test",
+      subject: `Zonas no pudo verificar tu transferencia del pedido ${sale.id}`,
+    });
+    const [refused] = await s.db.select().from(sales).where(eq(sales.id, sale.id));
+    expect(refused).toMatchObject({
+      paymentStatus: "rejected",
+      reservedUntil: new Date(s.clock.now().getTime() + 48 * 3_600_000),
+    });
+    expect(statusOf(await sendReceipt(s, m.url, sale, new File([PDF], "bien.pdf")))).toBe(303);
+    const [second] = await s.db.select().from(sales).where(eq(sales.id, sale.id));
+    expect(second?.receiptKey).toMatch(/\.pdf$/);
+    expect(await receipts(s, m.store.id)).toEqual([second?.receiptKey]);
+
+    // Verified: paid, the buyer told; the merchant may still cancel it (and gives the money back by hand).
+    expect(await reviewTransferReceipt(s, store, sale.id, "verified")).toBe(true);
+    expect(s.outbox.sent.at(-1)?.subject).toBe(`Zonas recibió tu transferencia del pedido ${sale.id}`);
+    const page = await orderPage(s, m.url, sale.id, `?t=${sale.accessToken}`);
+    expect(page.data).toMatchObject({ transfer: null, receiptState: "Pago verificado por la tienda." });
+    expect((await changeSale(s, store, sale.id, "cancel")).ok).toBe(true);
+  });
+
+  it("refuses a receipt that is not a photo or a PDF by its bytes, an empty one and one over 6 MB, storing nothing", async () => {
+    const s = createTestServices();
+    const { m, sale } = await transferOrder(s);
+    const cases: Array<[File, number, string]> = [
+      [
+        new File(["<html><script>alert(1)</script>"], "comprobante.pdf", { type: "application/pdf" }),
+        415,
+        RECEIPT_MESSAGES.format,
+      ],
+      [new File([new Uint8Array([0x49, 0x49, 0x2a, 0])], "foto.tiff", { type: "image/tiff" }), 415, RECEIPT_MESSAGES.format],
+      [new File([], "vacio.png", { type: "image/png" }), 400, RECEIPT_MESSAGES.choose],
+      [new File([PNG, new Uint8Array(RECEIPT_MAX_BYTES)], "grande.png", { type: "image/png" }), 413, RECEIPT_MESSAGES.tooLarge],
+    ];
+    for (const [file, status, message] of cases) {
+      const refused = await sendReceipt(s, m.url, sale, file);
+      expect([statusOf(refused), refused.data?.receiptError]).toEqual([status, message]);
+    }
+    expect(await receipts(s, m.store.id)).toEqual([]);
+    const [unchanged] = await s.db.select().from(sales).where(eq(sales.id, sale.id));
+    expect(unchanged).toMatchObject({ paymentStatus: "none", receiptKey: null });
   });
 
   it("adds the cash surcharge, and the WhatsApp message says it", async () => {

@@ -51,6 +51,8 @@ it("a database from before manual payment methods keeps its sales and their line
     });
   await expect(insert(9000, -1000, "transfer", "none")).resolves.toBeDefined();
   await expect(insert(10000, -1000, "transfer", "none")).rejects.toThrow(/sales_total_adds_up/);
+  await expect(insert(9000, -1000, "transfer", "pending")).resolves.toBeDefined();
+  await expect(insert(9000, -1000, "transfer", "refunded")).rejects.toThrow(/sales_payment_status_for_method/);
   await expect(insert(10500, 500, "cash", "pending")).rejects.toThrow(/sales_payment_status_for_method/);
   await expect(insert(10000, 0, "online", "none")).rejects.toThrow(/sales_payment_status_for_method/);
   const fk = await client.execute("pragma foreign_key_check");

@@ -5,11 +5,11 @@ import { seedShop } from "./shop-seed";
 
 /**
  * Paying by transfer: the merchant turns it on in 'Cobros' with a 10 % discount and the key to transfer to; the
- * shopper chooses it at checkout, lands on the order page with the discount, the total and the key to copy, and
- * sends the order by WhatsApp from there; the desk shows how the sale is paid. Runs with JavaScript on, then off
- * (for the shopper and the merchant alike).
+ * shopper chooses it at checkout, lands on the order page with the discount, the total and the key to copy, sends
+ * the order by WhatsApp from there and uploads the receipt; the desk shows how the sale is paid, shows the receipt
+ * to its owner only, and verifies it. Runs with JavaScript on, then off (for the shopper and the merchant alike).
  */
-test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key on the order page, the desk says so", async ({
+test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key and the receipt on the order page, verified at the desk", async ({
   page,
   merchantOf,
 }) => {
@@ -75,13 +75,47 @@ test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key 
   expect(text).toContain("Descuento por transferencia: -4,00 USD\nTotal: 36,00 USD");
   expect(text).toContain("Pago: transferencia o depósito");
 
-  // The desk: the sale says how it is paid, with the discount among its amounts, its units held.
+  // The receipt: a file that is not a photo or a PDF is refused in Spanish, a photo is taken.
+  await page.goBack();
+  const receipt = page.getByLabel(/^Comprobante \(foto o PDF/);
+  await receipt.setInputFiles({ name: "comprobante.pdf", mimeType: "application/pdf", buffer: Buffer.from("no soy un PDF") });
+  await page.getByRole("button", { name: "Enviar comprobante" }).click();
+  await expect(page.getByRole("alert")).toHaveText("El comprobante debe ser una foto (JPG, PNG o WebP) o un PDF");
+  await page
+    .getByLabel(/^Comprobante \(foto o PDF/)
+    .setInputFiles({ name: "comprobante.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Enviar comprobante" }).click();
+  await expect(page.getByText("Recibimos tu comprobante: la tienda lo revisará y te avisará")).toBeVisible();
+  await expect(page.locator("[data-receipt-state]")).toHaveText("Comprobante recibido: la tienda lo está revisando.");
+  await expect(page.getByRole("button", { name: "Enviar comprobante" })).toHaveCount(0);
+
+  // The desk: the sale says how it is paid, with the discount among its amounts, its units held, and its receipt.
   await merchant.goto(`/Store/${shop.id}/sales`);
   const row = merchant.locator("table.sales-table tbody tr", { hasText: code });
-  await expect(row).toContainText("Transferencia");
+  await expect(row).toContainText("Comprobante recibido");
   await expect(row).toContainText("Reservado");
   await merchant.getByRole("link", { name: code }).click();
   const dialog = merchant.getByRole("dialog", { name: `Venta ${code}` });
   await expect(dialog.getByRole("row", { name: /Descuento por transferencia/ })).toContainText(/−4,00\sUS\$/);
-  await expect(dialog).toContainText("Transferencia");
+  await expect(dialog).toContainText("Transferencia — Comprobante recibido");
+  const link = dialog.getByRole("link", { name: "Ver comprobante" });
+  const shown = await merchant.request.get((await link.getAttribute("href")) as string);
+  expect([shown.status(), shown.headers()["content-type"]]).toEqual([200, "image/png"]);
+  expect(Buffer.from(await shown.body()).equals(PNG)).toBe(true);
+  // The shopper's browser has no session: the same address is not theirs to open.
+  expect((await page.request.get((await link.getAttribute("href")) as string, { maxRedirects: 0 })).status()).toBe(302);
+
+  await dialog.getByRole("button", { name: "Pago verificado", exact: true }).click();
+  if (jsOn())
+    await merchant
+      .getByRole("dialog", { name: "¿Recibiste la transferencia?" })
+      .getByRole("button", { name: "Confirmar" })
+      .click();
+  await expect(dialog).toContainText("Pago verificado: le avisamos al comprador");
+  await expect(dialog).toContainText("Transferencia — Pago verificado");
+  await page.reload();
+  await expect(page.locator("[data-receipt-state]")).toHaveText("Pago verificado por la tienda.");
 });
+
+/** The smallest PNG there is: one transparent pixel. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");

@@ -2,6 +2,7 @@
 // carries a secret send no Referer to other sites, and pages that depend on the session are never kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MERCHANT } from "~/demo/seed.server";
+import { placeDemoOrder } from "./demo-order";
 import { CookieJar, FORM, form, type Reply, type RunningServer, send, startServer } from "./server";
 
 let server: RunningServer;
@@ -23,50 +24,6 @@ afterAll(() => server?.stop());
 
 const header = (reply: Reply, name: string) => String(reply.headers[name] ?? "");
 
-/** An order placed in the demo store as a shopper places it (cart, then checkout); its code, token and the checkout's answer. */
-async function placeOrder(): Promise<{ code: string; token: string; checkout: Reply }> {
-  const db = server.db();
-  const [product] = (
-    await db.execute(
-      "select products.id, products.price from products join stores on stores.id = products.store_id where url = 'demo' and stock > 0 limit 1",
-    )
-  ).rows;
-  const [point] = (
-    await db.execute(
-      "select pickup_points.id from pickup_points join stores on stores.id = pickup_points.store_id where url = 'demo'",
-    )
-  ).rows;
-  const cart = new CookieJar();
-  cart.take(
-    await send(server, "/site/demo/Cart", {
-      headers: FORM,
-      body: form({ intent: "add", productId: String(product?.id), quantity: "1" }),
-    }),
-  );
-  const key = `pedido-${crypto.randomUUID()}`;
-  const checkout = await send(server, "/site/demo/Checkout", {
-    headers: { ...FORM, Cookie: cart.header },
-    body: form({
-      idempotencyKey: key,
-      buyerName: "Ana Compradora",
-      delivery: "pickup",
-      pickupPoint: String(point?.id ?? ""),
-      buyerPhone: "3001234567",
-      line: `${product?.id}:1`,
-      shownSubtotal: String(product?.price),
-      shownDiscount: "0",
-    }),
-  });
-  expect(checkout.status).toBe(303);
-  const [sale] = (
-    await db.execute({
-      sql: "select sales.id, access_token from idempotency_keys join sales on sales.id = idempotency_keys.sale_id where key = ?",
-      args: [key],
-    })
-  ).rows;
-  return { code: String(sale?.id), token: String(sale?.access_token), checkout };
-}
-
 /** Every link and form target of a page that leaves for another site. */
 function outsideTargets(html: string, origin: string): string[] {
   const targets = [...html.matchAll(/\b(?:href|action|src)="([^"]+)"/g)].map((m) => m[1]?.replaceAll("&amp;", "&") ?? "");
@@ -75,7 +32,7 @@ function outsideTargets(html: string, origin: string): string[] {
 
 describe("pages whose address carries a secret send no Referer to other sites", () => {
   it("the buyer's order page (and its data), and no outside link on it, nor the way to WhatsApp, carries the token", async () => {
-    const { code, token, checkout } = await placeOrder();
+    const { code, token, checkout } = await placeDemoOrder(server);
     // The checkout sends the shopper on to WhatsApp with the order's text: the order link is not in it.
     const whatsapp = header(checkout, "location");
     expect(whatsapp).toMatch(/^https:\/\/(api|web)\.whatsapp\.com\/send/);

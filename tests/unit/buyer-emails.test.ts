@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BuyerSaleNotice, buyerSaleEmail } from "~/orders/buyer-emails";
+import { type BuyerSaleNotice, buyerSaleEmail, receiptReviewEmail } from "~/orders/buyer-emails";
 
 const notice = (over: Partial<BuyerSaleNotice> = {}): BuyerSaleNotice => ({
   kind: "confirmed",
@@ -15,6 +15,8 @@ const notice = (over: Partial<BuyerSaleNotice> = {}): BuyerSaleNotice => ({
   subtotal: 3480,
   discount: 0,
   discountCode: null,
+  paymentAdjustment: 0,
+  paymentMethod: "on_delivery",
   deliveryFee: 0,
   total: 3480,
   delivery: "pickup",
@@ -75,5 +77,30 @@ describe("the buyer's email when the store confirms or cancels the order", () =>
     expect(mail.html).toContain('href="http://x.localhost/Order/1?t=a&#34;b&#60;c"');
     expect(mail.text).toContain("<script>alert(1)</script> x 1");
     expect(mail.subject).toBe("Tu pedido 4821937465 en Tom & Jerry's fue confirmado");
+  });
+});
+
+describe("the buyer's email when the store reviews a transfer receipt", () => {
+  const review = { to: "ana@correo.test", buyerName: "Ana", storeName: "Café Vega", code: "4821937465", total: "31,32 US$" };
+  const orderUrl = "http://cafe-vega.localhost:3999/Order/4821937465?t=0123456789abcdef0123456789abcdef";
+
+  it("verified: the transfer arrived", () => {
+    const mail = receiptReviewEmail({ ...review, verdict: "verified", orderUrl });
+    expect(mail.subject).toBe("Café Vega recibió tu transferencia del pedido 4821937465");
+    expect(mail.text).toContain("Café Vega verificó tu transferencia de 31,32 US$ para el pedido 4821937465.");
+    expect(mail.text).toContain(`Ver tu pedido: ${orderUrl}`);
+  });
+
+  it("refused: send the right receipt, or write to the store", () => {
+    const mail = receiptReviewEmail({ ...review, verdict: "rejected", orderUrl });
+    expect(mail.subject).toBe("Café Vega no pudo verificar tu transferencia del pedido 4821937465");
+    expect(mail.text).toContain("sube el comprobante correcto en tu pedido");
+  });
+});
+
+describe("the buyer's email of an order paid by transfer with a discount", () => {
+  it("lists the discount for paying by transfer among the amounts", () => {
+    const mail = buyerSaleEmail(notice({ paymentMethod: "transfer", paymentAdjustment: -348, total: 3132 }));
+    expect(mail.text).toMatch(/Subtotal: 34,80\sUS\$\nDescuento por transferencia: −3,48\sUS\$\nTotal: 31,32\sUS\$/);
   });
 });

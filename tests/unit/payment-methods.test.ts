@@ -10,6 +10,7 @@ import {
   storeManualMethods,
   transferMethodSchema,
 } from "~/domain/payment-methods";
+import { paymentStateLabel, paymentText, type SalePaymentMethod, type SalePaymentStatus } from "~/domain/sales";
 
 const transfer = { ...methodOff("transfer"), enabled: true, adjustPercent: -10, keyLabel: "Alias", keyValue: "tienda.mp" };
 const cash = { ...methodOff("cash"), enabled: true, adjustPercent: 5 };
@@ -106,5 +107,21 @@ describe("the 'Cobros' form", () => {
       const parsed = transferMethodSchema.safeParse({ enabled: "on", keyValue: "x", holdHours });
       expect(parsed.error?.issues[0]?.message).toBe(PAYMENT_METHOD_MESSAGES.holdHours);
     }
+  });
+});
+
+describe("how the desk names a sale's payment", () => {
+  it("names the way to pay, a transfer's receipt state and an online payment's state", () => {
+    const text = (paymentMethod: SalePaymentMethod, paymentStatus: SalePaymentStatus) => [
+      paymentText({ paymentMethod, paymentStatus }),
+      paymentStateLabel({ paymentMethod, paymentStatus }),
+    ];
+    expect(text("on_delivery", "none")).toEqual(["Al recibir", "Al recibir"]);
+    expect(text("cash", "none")).toEqual(["Efectivo", "Efectivo"]);
+    expect(text("transfer", "none")).toEqual(["Transferencia", "Transferencia"]);
+    expect(text("transfer", "pending")).toEqual(["Transferencia — Comprobante recibido", "Comprobante recibido"]);
+    expect(text("transfer", "approved")).toEqual(["Transferencia — Pago verificado", "Pago verificado"]);
+    expect(text("transfer", "rejected")).toEqual(["Transferencia — Comprobante rechazado", "Comprobante rechazado"]);
+    expect(text("online", "approved")).toEqual(["En línea — Aprobado", "Aprobado"]);
   });
 });

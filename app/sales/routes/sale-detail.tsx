@@ -19,7 +19,7 @@ import {
 import { failure, isFailure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { getSale } from "~/orders/order-queries.server";
-import { cancelAndRefund, changeSale } from "~/orders/sale-changes.server";
+import { cancelAndRefund, changeSale, reviewTransferReceipt } from "~/orders/sale-changes.server";
 import { getServices } from "~/services/services";
 import { useModalDialog } from "~/ui/dialog";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
@@ -87,13 +87,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     refundedAt: sale.refundedAt ? formatSaleDate(sale.refundedAt, store.timeZone) : null,
     stock: stockNote(sale),
     // Paid online and still open: it is cancelled only with its refund.
-    paidOnline: sale.state === "Pendiente" && sale.paymentStatus === "approved",
+    paidOnline: sale.state === "Pendiente" && sale.paymentMethod === "online" && sale.paymentStatus === "approved",
+    // A transfer's receipt: shown to the owner only, through the workspace's own route.
+    receiptUrl: sale.receiptKey ? `/Store/${store.id}/sales/${sale.id}/receipt` : null,
+    reviewable: sale.state === "Pendiente" && sale.paymentMethod === "transfer" && sale.paymentStatus === "pending",
     refunding: sale.refundState === "requested",
     refundError: sale.refundError,
   };
 }
 
-const actionSchema = z.object({ intent: z.enum(["confirm", "cancel", "refund"], { error: "Acción no válida" }) });
+const actionSchema = z.object({
+  intent: z.enum(["confirm", "cancel", "refund", "verify", "reject"], { error: "Acción no válida" }),
+});
+
+const REVIEW_MESSAGES = {
+  verify: "Pago verificado: le avisamos al comprador",
+  reject: "Comprobante rechazado: le pedimos al comprador que suba el correcto",
+  notAwaited: "Esta venta ya no espera la revisión de un comprobante",
+} as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
@@ -101,6 +112,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return failure({ form: "Acción no válida" });
   const { intent } = parsed.data;
+  if (intent === "verify" || intent === "reject") {
+    const verdict = intent === "verify" ? "verified" : "rejected";
+    if (await reviewTransferReceipt(getServices(context), store, saleId, verdict)) return { message: REVIEW_MESSAGES[intent] };
+    return failure({ form: REVIEW_MESSAGES.notAwaited }, { status: 409 });
+  }
   if (intent === "refund") {
     const refund = await cancelAndRefund(getServices(context), store, saleId);
     if (refund.ok) return { message: SALE_MESSAGES.refunded };
@@ -121,13 +137,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return failure({ form: message }, { status: 409 });
 }
 
-type Intent = "confirm" | "cancel" | "refund";
+type Intent = "confirm" | "cancel" | "refund" | "verify" | "reject";
 
 function confirmText(intent: Intent, sale: SaleView): { title: string; description: string } {
   if (intent === "confirm")
     return {
       title: "¿Se ha completado esta compra?",
       description: "La venta quedará confirmada y se descontará del stock la cantidad de cada producto.",
+    };
+  if (intent === "verify")
+    return {
+      title: "¿Recibiste la transferencia?",
+      description: `Revisa en tu banco que llegaron ${sale.total}. Le avisaremos al comprador que su pago está verificado.`,
+    };
+  if (intent === "reject")
+    return {
+      title: "¿Rechazar el comprobante?",
+      description:
+        "Le pediremos al comprador que revise la transferencia y suba el comprobante correcto. El stock sigue reservado.",
     };
   if (intent === "refund")
     return {
@@ -205,6 +232,14 @@ function SaleSummary({ sale }: { sale: SaleView }) {
             {sale.payment}
             {sale.paidAt && <span className="muted"> · pagado el {sale.paidAt}</span>}
             {sale.refundedAt && <span className="muted"> · reembolsado el {sale.refundedAt}</span>}
+            {sale.receiptUrl && (
+              <>
+                {" · "}
+                <a href={sale.receiptUrl} target="_blank" rel="noreferrer">
+                  Ver comprobante
+                </a>
+              </>
+            )}
           </dd>
         </div>
         {sale.stock && (
@@ -324,7 +359,14 @@ function SaleClosed({ sale }: { sale: SaleView }) {
  */
 function changeButtons(sale: SaleView): Array<{ intent: Intent; label: string; className: string }> {
   if (sale.refunding) return [];
+  const review: Array<{ intent: Intent; label: string; className: string }> = sale.reviewable
+    ? [
+        { intent: "reject", label: "Rechazar comprobante", className: "button secondary" },
+        { intent: "verify", label: "Pago verificado", className: "button secondary" },
+      ]
+    : [];
   return [
+    ...review,
     sale.paidOnline
       ? { intent: "refund", label: "Cancelar y reembolsar", className: "button secondary" }
       : { intent: "cancel", label: "Cancelar", className: "button secondary" },

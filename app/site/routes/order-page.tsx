@@ -10,6 +10,8 @@ import { orderPagePath } from "~/orders/order-links";
 import { getSale, type OrderRow, orderByIdQuery, orderLinesByIdQuery } from "~/orders/order-queries.server";
 import { reserveAgain } from "~/orders/order-records.server";
 import { paymentRedirect } from "~/orders/payment-redirect.server";
+import { receiveReceipt } from "~/orders/receipt-upload.server";
+import { RECEIPT_FORMATS, RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
 import { buyerOf, owesPayment, saleMessage } from "~/orders/sale-message";
 import { confirmSalePayment, ONLINE_PAYMENTS_UNAVAILABLE } from "~/orders/sale-payments.server";
 import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
@@ -58,9 +60,18 @@ const lapsed = (sale: OrderRow) => sale.state === "Pendiente" && sale.stockState
 const LAPSED_TEXT =
   "Pago no completado: el tiempo para pagar terminó y los productos volvieron a la tienda. Puedes pagar ahora mientras haya stock.";
 
-/** A transfer order still waiting for the buyer's transfer, with units held for it (or given back, when its time ran out). */
+/** A transfer order still waiting for the buyer's transfer or receipt, with units held for it (or given back, when its time ran out). */
 const awaitingTransfer = (sale: OrderRow) =>
-  sale.state === "Pendiente" && sale.paymentMethod === "transfer" && sale.paymentStatus === "none";
+  sale.state === "Pendiente" &&
+  sale.paymentMethod === "transfer" &&
+  (sale.paymentStatus === "none" || sale.paymentStatus === "rejected");
+
+/** What the order page says of a transfer's receipt, once there is one. */
+const RECEIPT_STATE_TEXT: Partial<Record<OrderRow["paymentStatus"], string>> = {
+  pending: "Comprobante recibido: la tienda lo está revisando.",
+  approved: "Pago verificado por la tienda.",
+  rejected: "La tienda no pudo verificar tu comprobante: revisa la transferencia y sube el comprobante correcto.",
+};
 const TRANSFER_LAPSED_TEXT =
   "El tiempo para transferir terminó y los productos volvieron a la tienda: escribe a la tienda para saber si aún puede enviártelos.";
 /** Paid after its time to pay ran out, when another order had taken the last units. */
@@ -144,6 +155,7 @@ export async function loader(args: Route.LoaderArgs) {
       delivery: deliveryText(buyerOf(sale)),
       address: sale.delivery === "delivery" ? sale.address : null,
       payment: lapsed(sale) ? "En línea con Mercado Pago: pago no completado" : paymentLine(sale),
+      receiptState: sale.paymentMethod === "transfer" ? (RECEIPT_STATE_TEXT[sale.paymentStatus] ?? null) : null,
       // The store's details to transfer to, while the order waits for it (as the store has them now).
       transfer:
         awaitingTransfer(sale) && sale.stockState === "held" && transfer
@@ -163,7 +175,12 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-const NOTICES: Record<string, string> = { pago: ONLINE_PAYMENTS_UNAVAILABLE, agotado: SOLD_OUT_NOTICE };
+const NOTICES: Record<string, string> = {
+  pago: ONLINE_PAYMENTS_UNAVAILABLE,
+  agotado: SOLD_OUT_NOTICE,
+  comprobante: RECEIPT_MESSAGES.sent,
+  "sin-comprobante": RECEIPT_MESSAGES.notAwaited,
+};
 
 /**
  * 'Pagar ahora': a new checkout with the store's account for the sale's own total, while it is unpaid. An order
@@ -172,6 +189,19 @@ const NOTICES: Record<string, string> = { pago: ONLINE_PAYMENTS_UNAVAILABLE, ago
  */
 export async function action(args: Route.ActionArgs) {
   const { p, sale, canPay, orderPath } = await loadOrder(args);
+  // 'Pagar ahora' sends nothing of its own; the receipt's form sends the file.
+  const type = args.request.headers.get("Content-Type") ?? "";
+  const form = /^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(type)
+    ? await args.request.formData()
+    : new FormData();
+  if (form.get("intent") === "receipt") {
+    const sent = await receiveReceipt(p.services, p.store.id, sale.id, form.get("receipt"));
+    if (!sent.ok) return data({ receiptError: sent.message }, { status: sent.status, headers: PRIVATE_HEADERS });
+    return redirect(`${orderPath}&aviso=${sent.attached ? "comprobante" : "sin-comprobante"}`, {
+      status: 303,
+      headers: PRIVATE_HEADERS,
+    });
+  }
   if (!canPay) return redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
   if (lapsed(sale)) {
     const { services, store } = p;
@@ -192,10 +222,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { site, code, token, heading, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus } =
     loaderData;
-  const { canPay, notice, whatsapp, transfer } = loaderData;
+  const { canPay, notice, whatsapp, transfer, receiptState } = loaderData;
+  const receiptError = actionData && "receiptError" in actionData ? actionData.receiptError : null;
   return (
     <SiteShell site={site}>
       <section className="confirmation">
@@ -236,10 +267,43 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             )}
             {transfer.instructions && <p className="transfer-instructions">{transfer.instructions}</p>}
             <p className="muted">
-              Indica el código {code} en la transferencia y envía el comprobante a la tienda. Guardamos tus productos mientras
-              tanto.
+              Indica el código {code} en la transferencia y sube aquí el comprobante. Guardamos tus productos mientras tanto.
             </p>
+            <form
+              method="post"
+              encType="multipart/form-data"
+              action={`${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`}
+              className="receipt-form"
+            >
+              <input type="hidden" name="intent" value="receipt" />
+              <label>
+                Comprobante (foto o PDF, hasta {RECEIPT_MAX_BYTES / 1024 / 1024} MB)
+                <input
+                  type="file"
+                  name="receipt"
+                  accept={Object.values(RECEIPT_FORMATS)
+                    .map((f) => f.contentType)
+                    .join(",")}
+                  required
+                  aria-invalid={receiptError ? true : undefined}
+                  aria-describedby={receiptError ? "receipt-error" : undefined}
+                />
+              </label>
+              {receiptError && (
+                <p className="form-error" id="receipt-error" role="alert">
+                  {receiptError}
+                </p>
+              )}
+              <button type="submit" className="button">
+                Enviar comprobante
+              </button>
+            </form>
           </section>
+        )}
+        {receiptState && (
+          <p className="receipt-state" data-receipt-state="">
+            {receiptState}
+          </p>
         )}
         {notice && (
           <p className="form-error" role="alert">

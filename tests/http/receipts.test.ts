@@ -1,0 +1,118 @@
+// A transfer's receipt on the built Node server: uploaded by the buyer from the order page, bounded before it is
+// read, kept out of every public address, and shown to the store's owner only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "~/auth/password.server";
+import { DEMO_MERCHANT } from "~/demo/seed.server";
+import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
+import { placeDemoOrder } from "./demo-order";
+import { CookieJar, FORM, form, type Reply, type RunningServer, send, startServer } from "./server";
+
+let server: RunningServer;
+const owner = new CookieJar();
+const stranger = new CookieJar();
+let storeId: string;
+let order: { code: string; token: string };
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+const signIn = async (jar: CookieJar, email: string, password: string) =>
+  jar.take(await send(server, "/Auth", { headers: FORM, body: form({ email, password, redirectTo: "/" }) }));
+
+beforeAll(async () => {
+  server = await startServer();
+  const db = server.db();
+  storeId = String((await db.execute("select id from stores where url = 'demo'")).rows[0]?.id);
+  await db.execute({
+    sql: "insert into store_payment_methods (store_id, method, enabled, key_label, key_value) values (?, 'transfer', 1, 'Alias', 'demo.tienda')",
+    args: [storeId],
+  });
+  expect((await signIn(owner, DEMO_MERCHANT.email, DEMO_MERCHANT.password)).status).toBe(302);
+  // Another merchant in good standing, with a store of their own.
+  const email = `otra-${Date.now()}@correo.test`;
+  const userId = crypto.randomUUID();
+  await db.batch([
+    {
+      sql: "insert into users (id, name, lastname, email, password_hash, account_created, trial_started, plan, billing_period, stores_limit, bill_total, bill_due_at, created_at) values (?, 'Otra', 'Tienda', ?, ?, 1, 1, 'standard', 'monthly', 1, 499, ?, ?)",
+      args: [userId, email, await hashPassword("clave-de-otra-tienda"), Date.now() + 20 * 86_400_000, Date.now()],
+    },
+    {
+      sql: "insert into stores (id, owner_id, name, url, category, created_at, updated_at) values ('5550001112', ?, 'Otra', 'otra-tienda', 6, ?, ?)",
+      args: [userId, Date.now(), Date.now()],
+    },
+  ]);
+  expect((await signIn(stranger, email, "clave-de-otra-tienda")).status).toBe(302);
+  const placed = await placeDemoOrder(server, { payment: "transfer" });
+  expect(placed.checkout.status).toBe(303);
+  order = placed;
+}, 90_000);
+afterAll(() => server?.stop());
+
+async function upload(file: { bytes: Uint8Array; name: string; type: string }): Promise<Reply> {
+  const data = new FormData();
+  data.set("intent", "receipt");
+  data.set("receipt", new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
+  const request = new Request("http://x/", { method: "POST", body: data });
+  return send(server, `/site/demo/Order/${order.code}?t=${order.token}`, {
+    headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    body: new Uint8Array(await request.arrayBuffer()),
+  });
+}
+
+const receiptPath = () => `/Store/${storeId}/sales/${order.code}/receipt`;
+const savedKey = async () =>
+  String(
+    (await server.db().execute({ sql: "select receipt_key from sales where id = ?", args: [order.code] })).rows[0]?.receipt_key,
+  );
+
+describe("a transfer's receipt", () => {
+  it("refuses a body over the upload limit from its declared length, unread", async () => {
+    const reply = await send(server, `/site/demo/Order/${order.code}?t=${order.token}`, {
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": String(RECEIPT_MAX_BYTES + 2 * 1024 * 1024),
+      },
+      stream: (async function* () {
+        yield new Uint8Array(1024);
+      })(),
+    });
+    expect(reply.status).toBe(413);
+  });
+
+  it("refuses a page named like a PDF, by its bytes, in Spanish", async () => {
+    const html = new TextEncoder().encode("<html><script>alert(document.cookie)</script></html>");
+    const reply = await upload({ bytes: html, name: "comprobante.pdf", type: "application/pdf" });
+    expect(reply.status).toBe(415);
+    expect(reply.body).toContain(RECEIPT_MESSAGES.format);
+    expect(await savedKey()).toBe("null");
+  });
+
+  it("is kept for the owner only: not the public, not another merchant, not under another sale, never at /files", async () => {
+    const sent = await upload({ bytes: PNG, name: "comprobante.png", type: "image/png" });
+    expect(sent.status).toBe(303);
+    const key = await savedKey();
+    expect(key).toMatch(/^stores\/\d{10}\/private\/receipts\//);
+
+    const mine = await send(server, receiptPath(), { headers: { Cookie: owner.header } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers["content-type"]).toBe("image/png");
+    expect(mine.headers["cache-control"]).toBe("private, no-store");
+    expect(mine.headers["x-content-type-options"]).toBe("nosniff");
+    expect(mine.headers["content-security-policy"]).toContain("sandbox");
+
+    const anonymous = await send(server, receiptPath());
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.location).toMatch(/^\/Auth/);
+    expect((await send(server, receiptPath(), { headers: { Cookie: stranger.header } })).status).toBe(404);
+    expect(
+      (await send(server, `/Store/5550001112/sales/${order.code}/receipt`, { headers: { Cookie: stranger.header } })).status,
+    ).toBe(404);
+    // Guessed: a sale of the owner's store without a receipt, an unknown code, a malformed one.
+    const other = await placeDemoOrder(server, { payment: "transfer" });
+    for (const code of [other.code, "0000000000", "..%2F..%2Fvitrina.db"])
+      expect((await send(server, `/Store/${storeId}/sales/${code}/receipt`, { headers: { Cookie: owner.header } })).status).toBe(
+        404,
+      );
+    for (const headers of [{}, { Cookie: owner.header }] as Array<Record<string, string>>)
+      expect((await send(server, `/files/${key}`, { headers })).status).toBe(404);
+  });
+});
