@@ -7,7 +7,8 @@ import type { Config, VapidKeys } from "./services/config";
 import { createDb, RoundTripCounter } from "./services/db";
 import { type EdgeCache, noEdgeCache } from "./services/edge-cache";
 import type { FileStore } from "./services/files";
-import { type Mailer, ResendMailer } from "./services/mail";
+import { jsonLogger, type Logger } from "./services/log";
+import { loggedMailer, type Mailer, ResendMailer } from "./services/mail";
 import { MercadoPagoPayments, type PaymentProvider, SandboxPayments } from "./services/payments";
 import type { Services } from "./services/services";
 import { MercadoPagoStoreGateway, SandboxStoreGateway, type StorePaymentGateway } from "./services/store-payments";
@@ -28,6 +29,8 @@ export function createServices(options: {
   edgeCache?: EdgeCache;
   /** Web Push keys, resolved once at start (app/notifications/vapid-keys.server.ts). */
   vapid: VapidKeys;
+  /** JSON lines on standard output unless given (tests). */
+  log?: Logger;
 }): Services {
   const { config } = options;
   const roundTrips = new RoundTripCounter();
@@ -52,16 +55,18 @@ export function createServices(options: {
     storePayments = new SandboxStoreGateway(config.APP_ORIGIN, sandboxStoreRecords(db, options.clock));
   }
   const edgeCache = options.edgeCache ?? noEdgeCache;
-  return {
+  const services: Services = {
     config,
     db,
     files: options.files,
-    mail,
+    mail: loggedMailer(mail, () => services.log),
     payments: paymentProvider,
     storePayments,
     clock: options.clock,
     roundTrips,
     edgeCache,
     vapid: options.vapid,
+    log: options.log ?? jsonLogger(),
   };
+  return services;
 }

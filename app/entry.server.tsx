@@ -1,6 +1,17 @@
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { jsonLogger } from "./services/log";
+import { getServices } from "./services/services";
+
+/**
+ * An unexpected error in a loader or action: logged with the request's id (the page says that id to the visitor),
+ * never an aborted request's.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  getServices(context as RouterContextProvider).log.error("unexpected", error, { path: new URL(request.url).pathname });
+};
 
 /** Web-streams rendering: the same code runs in Node and in workerd (the Node-streams default fails there). */
 export default async function handleRequest(
@@ -14,7 +25,7 @@ export default async function handleRequest(
     signal: request.signal,
     onError(error: unknown) {
       status = 500;
-      if (!request.signal.aborted) console.error(error);
+      if (!request.signal.aborted) jsonLogger().error("render.failed", error);
     },
   });
   // Pages are small: send them whole, so crawlers, no-JS shoppers and caches get complete HTML.

@@ -4,7 +4,7 @@ import { answerHealth } from "./http/health.server";
 import { withPrivacyHeaders } from "./http/private-responses";
 import { bodyLimitFor, limitBody } from "./security/body-limit";
 import { isSameSiteRequest, withoutOpaqueOrigin } from "./security/origin";
-import { clientIpContext, type Services, servicesContext, storeHostContext } from "./services/services";
+import { clientIpContext, requestIdContext, type Services, servicesContext, storeHostContext } from "./services/services";
 import { routeStoreHost } from "./site/tenant";
 
 const ROUND_TRIPS_HEADER = "x-vitrina-db-round-trips";
@@ -19,9 +19,56 @@ applySpanishValidationMessages();
  */
 export function createFetchHandler(build: ServerBuild, buildServices: (request: Request) => Services | Promise<Services>) {
   const handle = createRequestHandler(build);
+  const answer = createAnswer(handle);
   return async (request: Request, clientIp = "unknown"): Promise<Response> => {
+    const started = Date.now();
+    const requestId = crypto.randomUUID();
     const services = await buildServices(request);
+    services.log = services.log.with({ requestId });
     const routed = routeStoreHost(request, services.config.STORES_DOMAIN);
+    const path = new URL(routed.request.url).pathname;
+    let response: Response;
+    try {
+      response = await answer(services, request, routed, requestId, clientIp);
+    } catch (error) {
+      services.log.error("request.failed", error, { method: request.method, path: loggedPath(path) });
+      throw error;
+    }
+    response.headers.set("X-Request-Id", requestId);
+    services.log.info("request", {
+      method: request.method,
+      path: loggedPath(path),
+      ...storeOfPath(path),
+      status: response.status,
+      durationMs: Date.now() - started,
+      roundTrips: services.roundTrips.count,
+    });
+    return response;
+  };
+}
+
+/**
+ * A path as the log keeps it: long numbers (store, product and sale ids) as ':id', so lines group by page; the
+ * query string (an order's token, a search) never.
+ */
+const loggedPath = (path: string) => path.replace(/\d{7,}/g, ":id");
+
+/** The store a path names, for the request's line: a workspace's store id, or a public site's slug. */
+function storeOfPath(path: string): { storeId?: string; site?: string } {
+  const workspace = path.match(/^\/Store\/(\d{10})(?:\/|$)/);
+  if (workspace) return { storeId: workspace[1] };
+  const site = path.match(/^\/site\/([^/]+)/);
+  return site ? { site: site[1] } : {};
+}
+
+function createAnswer(handle: ReturnType<typeof createRequestHandler>) {
+  return async (
+    services: Services,
+    request: Request,
+    routed: ReturnType<typeof routeStoreHost>,
+    requestId: string,
+    clientIp: string,
+  ): Promise<Response> => {
     if (!routed.storeSlug && request.method === "GET") {
       const health = await answerHealth(new URL(request.url).pathname, services);
       if (health) return health;
@@ -35,6 +82,7 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
     context.set(servicesContext, services);
     context.set(storeHostContext, routed.storeSlug);
     context.set(clientIpContext, clientIp);
+    context.set(requestIdContext, requestId);
     const pathname = new URL(routed.request.url).pathname;
     const response = withPrivacyHeaders(pathname, withFrameDenied(await handle(limited, context)));
     if (services.config.devTools) {

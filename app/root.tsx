@@ -10,10 +10,11 @@ import {
   useLoaderData,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { ICONS, MANIFEST_PATH, SERVICE_WORKER_PATH, THEME_COLOR } from "./pwa/manifest";
-import { getServices } from "./services/services";
+import { getServices, requestIdContext } from "./services/services";
 import appCss from "./styles/app.css?url";
 import siteCss from "./styles/site.css?raw";
 import { readNotice } from "./ui/flash.server";
@@ -30,7 +31,9 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { notice, headers } = await readNotice(getServices(context).config, request);
-  return data({ notice }, headers ? { headers } : undefined);
+  // Shown only by the error page, so a merchant can quote it when reporting a failure.
+  const requestId = context.get(requestIdContext);
+  return data({ notice, requestId }, headers ? { headers } : undefined);
 }
 
 /** Public store pages set `handle = { hydrate: false }`: HTML and inlined CSS only, no framework JS. */
@@ -131,11 +134,18 @@ export function ErrorBoundary() {
       description = "Vuelve a intentarlo más tarde.";
     }
   }
+  const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  const unexpected = !isRouteErrorResponse(error) || error.status >= 500;
   return (
     <main className="error-page">
       <title>{title}</title>
       <h1>{title}</h1>
       <p>{description}</p>
+      {unexpected && requestId && (
+        <p className="muted">
+          Si escribes a soporte, indica este código: <code data-request-id="">{requestId}</code>
+        </p>
+      )}
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { indexProductsForSearch } from "~/products/products.server";
 import type { Clock } from "~/services/clock";
 import type { Db } from "~/services/db";
+import type { Logger } from "~/services/log";
 import { giveStoresTheirCountry } from "~/stores/store-phones.server";
 
 /** Products indexed per run at most (about 10 ms each 500 here): a big backlog is finished over several minutes. */
@@ -30,10 +31,9 @@ export async function runUpkeep(services: { db: Db; clock: Clock }): Promise<Upk
   return { ...orders, indexed, countries: await giveStoresTheirCountry(services.db) };
 }
 
-/** The log line of a run that changed something; null when it did nothing. */
-export function upkeepLine(r: UpkeepReport): string | null {
-  if (!r.released && !r.reserved && !r.indexed && !r.countries) return null;
-  return `upkeep: ${r.released} lapsed reservations released, ${r.reserved} older orders reserved, ${r.indexed} products indexed for search, ${r.countries} stores given their country`;
+/** Logs a run that changed something ('upkeep': reservations released, older orders reserved, products indexed, stores given their country). */
+export function logUpkeep(log: Logger, r: UpkeepReport): void {
+  if (r.released || r.reserved || r.indexed || r.countries) log.info("upkeep", { ...r });
 }
 
 /** How often the Node runtime runs the upkeep (Workers: the Cron Trigger in wrangler.toml, every minute). */

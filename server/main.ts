@@ -17,7 +17,7 @@ import { AdjustableClock, type Clock, systemClock } from "../app/services/clock"
 import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
 import { createDb, withRoundTripDelay } from "../app/services/db";
 import type { Services } from "../app/services/services";
-import { runUpkeep, UPKEEP_INTERVAL_MS, upkeepLine } from "../app/upkeep.server";
+import { logUpkeep, runUpkeep, UPKEEP_INTERVAL_MS } from "../app/upkeep.server";
 import { clientAddress } from "./client-address";
 import { compressResponse } from "./compression";
 import { DiskFileStore } from "./disk-files";
@@ -100,10 +100,10 @@ function startUpkeep(services: () => Services) {
     if (running) return;
     running = true;
     try {
-      const line = upkeepLine(await runUpkeep(services()));
-      if (line) console.log(line);
+      const run = services();
+      logUpkeep(run.log, await runUpkeep(run));
     } catch (error) {
-      console.error("upkeep failed", error);
+      services().log.error("upkeep.failed", error);
     } finally {
       running = false;
     }

@@ -13,9 +13,10 @@ import { type Config, parseConfig } from "../app/services/config";
 import { createDb } from "../app/services/db";
 import type { EdgeCache } from "../app/services/edge-cache";
 import { R2FileStore } from "../app/services/files";
+import { jsonLogger } from "../app/services/log";
 import type { Services } from "../app/services/services";
 import { forEdge, publicPageCacheKey, storeCacheTag, withEdgeTtl } from "../app/site/edge-cache";
-import { runUpkeep, upkeepLine } from "../app/upkeep.server";
+import { logUpkeep, runUpkeep } from "../app/upkeep.server";
 import { R2Outbox } from "./r2-outbox";
 
 export interface Env {
@@ -59,7 +60,7 @@ async function serve(env: Env, run: (app: NonNullable<typeof cached>) => Promise
   try {
     return await run(await appFor(env));
   } catch (error) {
-    console.error(error);
+    jsonLogger().error("worker.failed", error);
     return new Response("Error de configuración del servidor", { status: 500 });
   }
 }
@@ -90,10 +91,14 @@ export default {
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const app = await appFor(env);
     ctx.waitUntil(
-      runUpkeep(app.services()).then((report) => {
-        const line = upkeepLine(report);
-        if (line) console.log(line);
-      }),
+      (async () => {
+        const services = app.services();
+        try {
+          logUpkeep(services.log, await runUpkeep(services));
+        } catch (error) {
+          services.log.error("upkeep.failed", error);
+        }
+      })(),
     );
   },
 } satisfies ExportedHandler<Env>;

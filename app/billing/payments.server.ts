@@ -221,7 +221,7 @@ export async function confirmProviderPayment(
     return row?.appliedAt ? { outcome: "already_applied", payment: row } : { outcome: "rejected", payment: row ?? payment };
   }
   if (verdict === "pending") return { outcome: "pending", payment };
-  console.warn(`payment ${payment.id}: provider payment ${remote.id} refused (${verdict})`);
+  services.log.warn("billing.payment_refused", { paymentId: payment.id, providerPaymentId: remote.id, verdict });
   return { outcome: verdict, payment };
 }
 

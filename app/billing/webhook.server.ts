@@ -32,7 +32,7 @@ export async function answerMercadoPagoNotification(
     services.clock.now(),
   );
   if (!check.ok) {
-    console.warn(`webhook ${url.pathname} refused: ${check.reason}`);
+    services.log.warn("webhook.refused", { path: url.pathname.replace(/\d{7,}/g, ":id"), reason: check.reason });
     return plainText("Firma inválida", 401);
   }
   const body = (await request.json().catch(() => null)) as { type?: unknown; data?: { id?: unknown } } | null;
@@ -44,7 +44,7 @@ export async function answerMercadoPagoNotification(
     return plainText(outcome, 200);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    console.error(error);
+    services.log.error("webhook.provider_failed", error);
     return plainText("Proveedor no disponible", 502);
   }
 }

@@ -1,5 +1,6 @@
 import { formatMoney } from "~/domain/money";
 import type { PushNotice } from "~/pwa/sw-rules";
+import { scrub } from "~/services/log";
 import type { Services } from "~/services/services";
 import { isAllowedPushEndpoint } from "./push-endpoint";
 import { forgetSubscriptions, type StoredSubscription } from "./push-subscriptions.server";
@@ -58,7 +59,7 @@ export interface PushReport {
  * saved before this runs, and nothing here may lose it.
  */
 export async function notifyNewOrder(
-  services: Pick<Services, "db" | "config" | "clock" | "vapid">,
+  services: Pick<Services, "db" | "config" | "clock" | "vapid" | "log">,
   subscriptions: StoredSubscription[],
   order: NewOrderNotice,
   options: { timeoutMs?: number } = {},
@@ -75,7 +76,7 @@ export async function notifyNewOrder(
     for (const subscription of subscriptions) {
       if (allowed.includes(subscription)) continue;
       report.failed += 1;
-      console.error("new-order push refused", order.saleId, originOf(subscription.endpoint), "endpoint not allowed");
+      services.log.warn("push.refused", { saleId: order.saleId, pushService: originOf(subscription.endpoint) });
     }
     const outcomes = await Promise.all(
       allowed.map(async (subscription) => {
@@ -100,12 +101,19 @@ export async function notifyNewOrder(
       if (outcome.gone) gone.push(subscription.id);
       else report.failed += 1;
       // The endpoint's origin only: the full URL is the device's address at its push service.
-      console.error("new-order push failed", order.saleId, originOf(subscription.endpoint), outcome.status, outcome.error);
+      services.log.warn("push.failed", {
+        saleId: order.saleId,
+        pushService: originOf(subscription.endpoint),
+        status: outcome.status,
+        gone: outcome.gone,
+        reason: scrub(outcome.error).slice(0, 200),
+      });
     }
     report.gone = gone.length;
     await forgetSubscriptions(services.db, order.storeId, gone);
+    services.log.info("push.sent", { storeId: order.storeId, saleId: order.saleId, ...report });
   } catch (error) {
-    console.error("new-order push failed", order.saleId, error);
+    services.log.error("push.failed", error, { saleId: order.saleId });
   }
   return report;
 }

@@ -144,7 +144,7 @@ export async function storeAccessToken(services: Services, storeId: string): Pro
     return await usableToken(services, storeId, account);
   } catch (error) {
     if (!(error instanceof TokenDecryptionError)) throw error;
-    console.error(`store ${storeId}: linked payment account unreadable with this PAYMENT_TOKEN_KEY, unlinked`, error);
+    services.log.error("payment_account.unreadable", error, { storeId, action: "unlinked" });
     await services.db
       .delete(storePaymentAccounts)
       .where(and(eq(storePaymentAccounts.storeId, storeId), eq(storePaymentAccounts.accessTokenEnc, account.accessTokenEnc)));

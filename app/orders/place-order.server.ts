@@ -274,6 +274,13 @@ export async function placeOrder(
     if (first) return { ok: true, next: nextForPlaced(shopper, first.order, first.lines) };
   }
 
+  services.log.info("order.placed", {
+    storeId: store.id,
+    saleId: sale.saleId,
+    paymentMethod: payment,
+    total: quote.total,
+    lines: lines.length,
+  });
   const amounts = { ...quote, discountCode: discountCode?.code ?? null, paymentMethod: payment };
   // Sent alongside the email, each message with a short timeout; it never throws (app/notifications/).
   const notified = notifyNewOrder(services, subscriptions, {
@@ -300,7 +307,7 @@ export async function placeOrder(
     );
   } catch (error) {
     // The order is saved and the shopper's WhatsApp message carries it: a mail outage must not lose it.
-    console.error("new-order email failed", sale.saleId, error);
+    services.log.error("mail.failed", error, { mail: "new-order", storeId: store.id, saleId: sale.saleId });
   }
   await notified;
   const placed = { id: sale.saleId, accessToken: sale.accessToken };

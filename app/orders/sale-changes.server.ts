@@ -76,7 +76,7 @@ export async function reviewTransferReceipt(
     );
   } catch (error) {
     // The review is saved; the buyer sees it on their order page.
-    console.error("receipt review email failed", sale.id, verdict, error);
+    services.log.error("mail.failed", error, { mail: "receipt-review", storeId: store.id, saleId: sale.id, verdict });
   }
   return true;
 }
@@ -114,12 +114,13 @@ export async function cancelAndRefund(services: Services, store: StoreForNotice,
       .refundPayment(sale.providerPaymentId ?? "", `refund-${sale.id}`);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    console.error(`refund of sale ${sale.id} (store ${store.id}) not made`, error);
+    services.log.error("refund.failed", error, { storeId: store.id, saleId: sale.id });
     return fail(REFUND_MESSAGES.providerFailed);
   }
   if (refund.status !== "approved") return fail(REFUND_MESSAGES.processing);
   if (!(await finishRefund(services, sale, refund.id))) return { ok: false, reason: REFUND_MESSAGES.changed, status: 409 };
   await emailBuyer(services, store, sale, "refunded");
+  services.log.info("refund.made", { storeId: store.id, saleId: sale.id });
   return { ok: true };
 }
 
@@ -149,6 +150,6 @@ async function emailBuyer(services: Services, store: StoreForNotice, sale: SaleW
     );
   } catch (error) {
     // The sale changed; the buyer still sees it on their order page.
-    console.error("buyer sale email failed", sale.id, kind, error);
+    services.log.error("mail.failed", error, { mail: `sale-${kind}`, storeId: store.id, saleId: sale.id });
   }
 }

@@ -56,7 +56,7 @@ export async function startSalePayment(
       });
     return { redirectUrl: checkout.redirectUrl };
   } catch (cause) {
-    console.error(`online payment of sale ${saleId} (store ${storeId}) not started`, cause);
+    services.log.error("payment.start_failed", cause, { storeId, saleId });
     throw new OnlinePaymentsUnavailableError(cause);
   }
 }
@@ -83,6 +83,18 @@ export async function confirmSalePayment(
   providerPaymentId: string,
   options: { expectedSaleId?: string } = {},
 ): Promise<{ outcome: SalePaymentOutcome }> {
+  const result = await applySalePayment(services, storeId, providerPaymentId, options);
+  // Every notification and return is logged with what it did ('unknown': not a sale of this store, refused).
+  services.log.info("payment.notification", { storeId, providerPaymentId, outcome: result.outcome });
+  return result;
+}
+
+async function applySalePayment(
+  services: Services,
+  storeId: string,
+  providerPaymentId: string,
+  options: { expectedSaleId?: string },
+): Promise<{ outcome: SalePaymentOutcome }> {
   const account = await storeAccessToken(services, storeId);
   if (!account) return { outcome: "unknown" };
   const remote = await storePaymentGateway(services).paymentsFor(account).fetchPayment(providerPaymentId);
@@ -93,7 +105,7 @@ export async function confirmSalePayment(
 
   const verdict = judgePayment({ code: sale.id, amount: sale.total, currency: sale.currency }, remote);
   if (verdict === "wrong_amount" || verdict === "wrong_currency") {
-    console.warn(`sale ${sale.id}: payment ${remote.id} refused (${verdict})`);
+    services.log.warn("payment.refused", { storeId: sale.storeId, saleId: sale.id, providerPaymentId: remote.id, verdict });
     return { outcome: "mismatch" };
   }
   if (verdict === "wrong_reference") return { outcome: "unknown" };
@@ -140,6 +152,6 @@ async function tellOwner(
       }),
     );
   } catch (error) {
-    console.error(`payment-approved email for sale ${saleId} not sent`, error);
+    services.log.error("mail.failed", error, { mail: "payment-approved", storeId, saleId });
   }
 }

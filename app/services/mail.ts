@@ -1,4 +1,5 @@
 import { Resend } from "resend";
+import type { Logger } from "./log";
 
 export interface MailMessage {
   to: string;
@@ -9,6 +10,20 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * A mailer whose sends are logged ('mail.sent'), never with the address, subject or body (a subject may carry a
+ * code); a failure is thrown on, for the caller to log with what it was sending. `log` is read at each send:
+ * within a request it carries the request's id.
+ */
+export function loggedMailer(mailer: Mailer, log: () => Logger): Mailer {
+  return {
+    async send(message) {
+      await mailer.send(message);
+      log().info("mail.sent");
+    },
+  };
 }
 
 class MailError extends Error {

@@ -4,6 +4,7 @@ import type { Config, VapidKeys } from "./config";
 import type { Db, RoundTripCounter } from "./db";
 import type { EdgeCache } from "./edge-cache";
 import type { FileStore } from "./files";
+import type { Logger } from "./log";
 import type { Mailer } from "./mail";
 import type { PaymentProvider } from "./payments";
 import type { StorePaymentGateway } from "./store-payments";
@@ -25,12 +26,17 @@ export interface Services {
   edgeCache: EdgeCache;
   /** The Web Push sender's keys: configured, or kept in the database by local runs (app/notifications/). */
   vapid: VapidKeys;
+  /** The platform's log (app/services/log.ts); within a request, its lines carry the request's id. */
+  log: Logger;
 }
 
 export const servicesContext = createContext<Services>();
 
 /** Set by the entry when the request came in on `{store}.{STORES_DOMAIN}`: the store slug. */
 export const storeHostContext = createContext<string | null>(null);
+
+/** The request's id: returned as X-Request-Id, on every log line of the request and on the error page. */
+export const requestIdContext = createContext<string>("");
 
 /** The client's IP address as the runtime saw it (rate limits). */
 export const clientIpContext = createContext<string>("unknown");

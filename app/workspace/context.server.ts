@@ -53,6 +53,8 @@ export async function requireOwnedStore(
     // Also after a refused change: purging is cheap, a stale page is not. A failed purge must not
     // undo the merchant's saved change; the edge TTL bounds how long the old page can show.
     if (!context.get(publicSiteUnchangedContext))
-      await services.edgeCache.purgeStore(store.id).catch((error) => console.error("edge purge failed", store.id, error));
+      await services.edgeCache
+        .purgeStore(store.id)
+        .catch((error) => services.log.error("edge.purge_failed", error, { storeId: store.id }));
   }
 }

@@ -1,9 +1,10 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SALES_MAX_SHOWN } from "~/domain/sales";
 import { getSale, listSalesWithLines } from "~/orders/order-queries.server";
 import { changeSale } from "~/orders/sale-changes.server";
 import { parseSalesQuery } from "~/sales/query.server";
 import * as saleDetail from "~/sales/routes/sale-detail";
+import { jsonLogger } from "~/services/log";
 import { sales } from "../../db/schema";
 import { signedInMerchant } from "../support/merchants";
 import { listSales } from "../support/orders";
@@ -255,7 +256,7 @@ describe("the buyer's email when the merchant confirms or cancels", () => {
   it("a mail failure never fails the merchant's action", async () => {
     const s = createTestServices();
     const { store, id } = await storeWithSale(s, "carlos@correo.test");
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const lines: string[] = [];
     const failing = {
       ...s,
       mail: {
@@ -263,11 +264,19 @@ describe("the buyer's email when the merchant confirms or cancels", () => {
           throw new Error("servicio de correo caído");
         },
       },
+      log: jsonLogger((line) => lines.push(line)),
     };
     expect(await changeSale(failing, store, id, "confirm")).toEqual({ ok: true, state: "Confirmada" });
     expect((await getSale(s.db, store.id, id))?.state).toBe("Confirmada");
-    expect(logged).toHaveBeenCalledWith("buyer sale email failed", id, "confirmed", expect.any(Error));
-    logged.mockRestore();
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        level: "error",
+        event: "mail.failed",
+        mail: "sale-confirmed",
+        saleId: id,
+        errorMessage: "servicio de correo caído",
+      }),
+    ]);
   });
 
   it("the sale page's 'Completar' emails the buyer once, through the route action", async () => {

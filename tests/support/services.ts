@@ -5,6 +5,7 @@ import { createServices } from "../../app/compose-services.server";
 import { deletingRenditions } from "../../app/media/renditions";
 import type { Clock } from "../../app/services/clock";
 import { parseConfig, type VapidKeys } from "../../app/services/config";
+import { silentLogger } from "../../app/services/log";
 import type { Mailer, MailMessage } from "../../app/services/mail";
 import type { Services } from "../../app/services/services";
 import { DiskFileStore } from "../../server/disk-files";
@@ -59,6 +60,8 @@ export function createTestServices(
     outbox,
     clock: testClock,
     vapid: TEST_VAPID,
+    // The log's own tests read it (tests/unit/log.test.ts, tests/http/log.test.ts); here it would only be noise.
+    log: silentLogger,
   });
   return { ...services, outbox, testClock, dbPath };
 }

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { checkout, quantity };
   } catch (error) {
     if (!(error instanceof PaymentsUnavailableError)) throw error;
-    console.error(error.cause ?? error);
+    getServices(context).log.error("billing.checkout_failed", error.cause ?? error, { kind: "stores" });
     return failure({ form: PAYMENTS_UNAVAILABLE }, { status: 503 });
   }
 }

@@ -33,7 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       payment = (await findUserPayment(services, user.id, params.id)) ?? payment;
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      console.error(error); // the webhook will bring the answer
+      // The webhook will bring the answer.
+      services.log.error("billing.payment_check_failed", error);
     }
   }
   const approved = payment.status === "approved" && payment.appliedAt !== null;

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { checkout: await startCheckout(getServices(context), user, { kind: "renewal" }) };
   } catch (error) {
     if (!(error instanceof PaymentsUnavailableError)) throw error;
-    console.error(error.cause ?? error);
+    getServices(context).log.error("billing.checkout_failed", error.cause ?? error, { kind: "renewal" });
     return failure({ form: PAYMENTS_UNAVAILABLE }, { status: 503 });
   }
 }

@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { checkout, selection: { plan: planId, period } };
     } catch (error) {
       if (!(error instanceof PaymentsUnavailableError)) throw error;
-      console.error(error.cause ?? error);
+      services.log.error("billing.checkout_failed", error.cause ?? error, { kind: "plan_change" });
       return failure({ form: PAYMENTS_UNAVAILABLE }, { status: 503 });
     }
   }

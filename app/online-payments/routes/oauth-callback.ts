@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     if (error instanceof LinkRefusedError) refused(INVALID_LINK, 400);
     if (!(error instanceof PaymentProviderError)) throw error;
-    console.error(error);
+    services.log.error("payment_account.link_failed", error);
     const storeId = await stateStore(services, owner.id, state, nonce);
     if (!storeId) throw error;
     return redirectWithNotice(

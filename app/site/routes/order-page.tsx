@@ -114,7 +114,7 @@ export async function loader(args: Route.LoaderArgs) {
         await confirmSalePayment(services, store.id, paymentId, { expectedSaleId: sale.id });
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
-      console.error("payment check on return failed", sale.id, error);
+      services.log.error("payment.return_check_failed", error, { storeId: store.id, saleId: sale.id });
     }
     throw redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
   }

@@ -1,0 +1,75 @@
+// The built server's log through a whole journey (the merchant signs in, a shopper orders and opens the order page,
+// the merchant reads the sales): one JSON line per request with its id, the notable events, and never a password,
+// email, phone number, token or session.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { DEMO_MERCHANT } from "~/demo/seed.server";
+import { placeDemoOrder } from "./demo-order";
+import { CookieJar, FORM, form, type RunningServer, send, startServer } from "./server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 90_000);
+afterAll(() => server?.stop());
+
+const BUYER = { buyerEmail: "lucia.compradora@correo.test", buyerPhone: "+57 311 555 0199", note: "Dejar en portería" };
+
+it("writes one JSON line per request and per event, with the request's id, and no personal data or secret", async () => {
+  // What the server printed at start (the local run's demo sign-in, on purpose) is not the log.
+  const startup = server.output().length;
+  const merchant = new CookieJar();
+  const signIn = merchant.take(
+    await send(server, "/Auth", {
+      headers: FORM,
+      body: form({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password, redirectTo: "/" }),
+    }),
+  );
+  expect(signIn.status).toBe(302);
+  const order = await placeDemoOrder(server, BUYER);
+  const page = await send(server, `/site/demo/Order/${order.code}?t=${order.token}`);
+  expect(page.status).toBe(200);
+  const storeId = String((await server.db().execute("select id from stores where url = 'demo'")).rows[0]?.id);
+  const sales = await send(server, `/Store/${storeId}/sales`, { headers: { Cookie: merchant.header } });
+  expect(sales.status).toBe(200);
+  await new Promise((done) => setTimeout(done, 200));
+
+  const output = server.output().slice(startup);
+  const lines = output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const requests = lines.filter((l) => l.event === "request");
+  // The id a response carries names its line, with the route (ids as ':id', no query), status, time and round trips.
+  const pageLine = requests.find((l) => l.requestId === page.headers["x-request-id"]);
+  expect(pageLine).toMatchObject({ level: "info", method: "GET", path: "/site/demo/Order/:id", site: "demo", status: 200 });
+  expect(pageLine?.durationMs).toEqual(expect.any(Number));
+  expect(pageLine?.roundTrips).toBe(1);
+  const salesLine = requests.find((l) => l.requestId === sales.headers["x-request-id"]);
+  expect(salesLine).toMatchObject({ path: "/Store/:id/sales", storeId, status: 200 });
+  // The checkout's events share its request's id.
+  const placed = lines.find((l) => l.event === "order.placed" && l.saleId === order.code);
+  expect(placed).toMatchObject({ storeId, paymentMethod: "on_delivery" });
+  const checkoutLine = requests.find((l) => l.requestId === order.checkout.headers["x-request-id"]);
+  expect(checkoutLine).toMatchObject({ method: "POST", path: "/site/demo/Checkout", status: 303 });
+  expect(placed?.requestId).toBe(checkoutLine?.requestId);
+  expect(lines.some((l) => l.event === "mail.sent" && l.requestId === placed?.requestId)).toBe(true);
+
+  const session =
+    signIn.cookies
+      .find((c) => c.startsWith("vitrina_sesion="))
+      ?.split(";")[0]
+      ?.split("=")[1] ?? "";
+  expect(session.length).toBeGreaterThan(10);
+  const secrets = [
+    DEMO_MERCHANT.password,
+    DEMO_MERCHANT.email,
+    BUYER.buyerEmail,
+    BUYER.buyerPhone,
+    BUYER.buyerPhone.replace(/\D/g, ""),
+    BUYER.note,
+    order.token,
+    session,
+    "Ana Compradora",
+  ];
+  for (const secret of secrets) expect(output, secret).not.toContain(secret);
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { jsonLogger, scrub } from "~/services/log";
+
+describe("the platform's log", () => {
+  it("writes one JSON line per event, with the request's fields and its time", () => {
+    const lines: string[] = [];
+    const log = jsonLogger(
+      (l) => lines.push(l),
+      () => new Date("2026-11-26T12:00:00Z"),
+    ).with({ requestId: "r-1" });
+    log.info("order.placed", { storeId: "1234567890", saleId: "9876543210", total: 4300, skipped: undefined });
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      {
+        time: "2026-11-26T12:00:00.000Z",
+        level: "info",
+        event: "order.placed",
+        requestId: "r-1",
+        storeId: "1234567890",
+        saleId: "9876543210",
+        total: 4300,
+      },
+    ]);
+  });
+
+  it("writes an error's kind and message, scrubbed of emails, phone numbers and secrets", () => {
+    const lines: string[] = [];
+    const cause = new TypeError("fetch failed for ana.ruiz@correo.test");
+    jsonLogger((l) => lines.push(l)).error(
+      "mail.failed",
+      new Error("refused +57 300 123 4567 with token 3f9a2c81d7e64b5a9c0e1f2a3b4c5d6e, sale 9876543210", { cause }),
+    );
+    const written = JSON.parse(lines[0] as string);
+    expect(written).toMatchObject({
+      level: "error",
+      event: "mail.failed",
+      errorName: "Error",
+      errorMessage: "refused [teléfono] with token [secreto], sale 9876543210",
+      errorCause: "TypeError: fetch failed for [correo]",
+    });
+  });
+
+  it("leaves ids, words and amounts alone", () => {
+    expect(scrub("store 1234567890 sale 9876543210 total 43.000 CLP en Bogotá")).toBe(
+      "store 1234567890 sale 9876543210 total 43.000 CLP en Bogotá",
+    );
+    expect(scrub("5491155551234 y 573001234567")).toBe("[teléfono] y [teléfono]");
+  });
+});
