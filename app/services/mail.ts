@@ -17,13 +17,13 @@ export interface Mailer {
  * code); a failure is thrown on, for the caller to log with what it was sending. `log` is read at each send:
  * within a request it carries the request's id.
  */
-export function loggedMailer(mailer: Mailer, log: () => Logger): Mailer {
-  return {
-    async send(message) {
-      await mailer.send(message);
-      log().info("mail.sent");
-    },
+export function loggedMailer<M extends Mailer>(mailer: M, log: () => Logger): M {
+  const send = async (message: MailMessage) => {
+    await mailer.send(message);
+    log().info("mail.sent");
   };
+  // Everything else of the mailer stays reachable (the local outbox's messages, for its page).
+  return new Proxy(mailer, { get: (target, property) => (property === "send" ? send : Reflect.get(target, property)) });
 }
 
 class MailError extends Error {

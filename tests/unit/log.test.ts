@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jsonLogger, scrub } from "~/services/log";
+import { loggedMailer, type MailMessage } from "~/services/mail";
+import { isOutbox } from "~/services/outbox";
 
 describe("the platform's log", () => {
   it("writes one JSON line per event, with the request's fields and its time", () => {
@@ -44,5 +46,21 @@ describe("the platform's log", () => {
       "store 1234567890 sale 9876543210 total 43.000 CLP en Bogotá",
     );
     expect(scrub("5491155551234 y 573001234567")).toBe("[teléfono] y [teléfono]");
+  });
+});
+
+describe("the logged mailer", () => {
+  it("logs each send and keeps the rest of the mailer (the local outbox's messages)", async () => {
+    const sent: MailMessage[] = [];
+    const outbox = {
+      send: async (m: MailMessage) => void sent.push(m),
+      messages: async () => sent.map((m) => ({ ...m, id: "1", sentAt: "" })),
+    };
+    const lines: string[] = [];
+    const mailer = loggedMailer(outbox, () => jsonLogger((l) => lines.push(l)));
+    await mailer.send({ to: "ana@correo.test", subject: "Tu código es 12345", text: "12345", html: "12345" });
+    expect(isOutbox(mailer) && (await mailer.messages()).map((m) => m.to)).toEqual(["ana@correo.test"]);
+    expect(lines.map((l) => JSON.parse(l).event)).toEqual(["mail.sent"]);
+    expect(lines.join("")).not.toMatch(/ana@|12345/);
   });
 });
