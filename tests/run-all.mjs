@@ -135,6 +135,15 @@ for (const report of [...shards.map(shardJson), workerdJson]) {
   passed += p.stats.expected;
   failed += p.stats.unexpected + p.stats.flaky;
 }
+// A test stage that failed without writing its report (its server never started, say) counts as one failure.
+const reports = {
+  "vitest-http": [vitestHttpJson],
+  vitest: [vitestJson],
+  playwright: shards.map(shardJson),
+  "workerd-e2e": [workerdJson],
+};
+for (const [name, files] of Object.entries(reports))
+  if (failedSteps.some((step) => step.startsWith(name)) && !files.every((file) => existsSync(file))) failed += 1;
 console.log("\nStage times (lanes overlap, so they add up to more than the total):");
 for (const [name, seconds] of times) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(0).padStart(4)} s`);
 console.log(`  ${"total".padEnd(12)} ${((Date.now() - startedAll) / 1000).toFixed(0).padStart(4)} s`);
