@@ -143,7 +143,8 @@ const reports = {
   "workerd-e2e": [workerdJson],
 };
 for (const [name, files] of Object.entries(reports))
-  if (failedSteps.some((step) => step.startsWith(name)) && !files.every((file) => existsSync(file))) failed += 1;
+  if (failedSteps.some((step) => step === name || step.startsWith(`${name} `)) && !files.every((file) => existsSync(file)))
+    failed += 1;
 console.log("\nStage times (lanes overlap, so they add up to more than the total):");
 for (const [name, seconds] of times) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(0).padStart(4)} s`);
 console.log(`  ${"total".padEnd(12)} ${((Date.now() - startedAll) / 1000).toFixed(0).padStart(4)} s`);
