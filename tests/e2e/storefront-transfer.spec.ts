@@ -85,7 +85,11 @@ test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key 
     .getByLabel(/^Comprobante \(foto o PDF/)
     .setInputFiles({ name: "comprobante.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Enviar comprobante" }).click();
-  await expect(page.getByText("Recibimos tu comprobante: la tienda lo revisará y te avisará")).toBeVisible();
+  // Good news, said as a status, not as an error.
+  await expect(page.getByRole("status").filter({ hasText: "Recibimos tu comprobante" })).toHaveText(
+    "Recibimos tu comprobante: la tienda lo revisará y te avisará",
+  );
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page.locator("[data-receipt-state]")).toHaveText("Comprobante recibido: la tienda lo está revisando.");
   await expect(page.getByRole("button", { name: "Enviar comprobante" })).toHaveCount(0);
 

@@ -175,11 +175,12 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-const NOTICES: Record<string, string> = {
-  pago: ONLINE_PAYMENTS_UNAVAILABLE,
-  agotado: SOLD_OUT_NOTICE,
-  comprobante: RECEIPT_MESSAGES.sent,
-  "sin-comprobante": RECEIPT_MESSAGES.notAwaited,
+/** What the page says after an action sent the buyer back to it: a problem, or (the receipt arrived) good news. */
+const NOTICES: Record<string, { text: string; good?: true }> = {
+  pago: { text: ONLINE_PAYMENTS_UNAVAILABLE },
+  agotado: { text: SOLD_OUT_NOTICE },
+  comprobante: { text: RECEIPT_MESSAGES.sent, good: true },
+  "sin-comprobante": { text: RECEIPT_MESSAGES.notAwaited },
 };
 
 /**
@@ -305,11 +306,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {receiptState}
           </p>
         )}
-        {notice && (
-          <p className="form-error" role="alert">
-            {notice}
-          </p>
-        )}
+        {notice &&
+          (notice.good ? (
+            <p className="notice-good" role="status">
+              {notice.text}
+            </p>
+          ) : (
+            <p className="form-error" role="alert">
+              {notice.text}
+            </p>
+          ))}
         {canPay && (
           <form method="post" action={`${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`}>
             <button type="submit" className="button">
