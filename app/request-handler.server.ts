@@ -48,10 +48,15 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
 }
 
 /**
- * A path as the log keeps it: long numbers (store, product and sale ids) as ':id', so lines group by page; the
- * query string (an order's token, a search) never.
+ * A path as the log keeps it: long numbers (store, product and sale ids) as ':id', so lines group by page; any other
+ * segment of 20 characters or more as ':segment' (a password-reset link carries its token in the path; long product
+ * titles go with it); the query string (an order's token, a search) never.
  */
-const loggedPath = (path: string) => path.replace(/\d{7,}/g, ":id");
+const loggedPath = (path: string) =>
+  path
+    .split("/")
+    .map((segment) => (/^\d{7,}$/.test(segment) ? ":id" : segment.length >= 20 ? ":segment" : segment))
+    .join("/");
 
 /** The store a path names, for the request's line: a workspace's store id, or a public site's slug. */
 function storeOfPath(path: string): { storeId?: string; site?: string } {

@@ -31,6 +31,9 @@ it("writes one JSON line per request and per event, with the request's id, and n
   const storeId = String((await server.db().execute("select id from stores where url = 'demo'")).rows[0]?.id);
   const sales = await send(server, `/Store/${storeId}/sales`, { headers: { Cookie: merchant.header } });
   expect(sales.status).toBe(200);
+  // A password-reset link carries its token in the path.
+  const resetToken = "Zx9kQ2mP7rT4vW8yB3nL6hJ1fD5sA0cE";
+  const reset = await send(server, `/Auth/ResetPassword/${resetToken}`);
   await new Promise((done) => setTimeout(done, 200));
 
   const output = server.output().slice(startup);
@@ -44,6 +47,7 @@ it("writes one JSON line per request and per event, with the request's id, and n
   expect(pageLine).toMatchObject({ level: "info", method: "GET", path: "/site/demo/Order/:id", site: "demo", status: 200 });
   expect(pageLine?.durationMs).toEqual(expect.any(Number));
   expect(pageLine?.roundTrips).toBe(1);
+  expect(requests.find((l) => l.requestId === reset.headers["x-request-id"])?.path).toBe("/Auth/ResetPassword/:segment");
   const salesLine = requests.find((l) => l.requestId === sales.headers["x-request-id"]);
   expect(salesLine).toMatchObject({ path: "/Store/:id/sales", storeId, status: 200 });
   // The checkout's events share its request's id.
@@ -68,6 +72,7 @@ it("writes one JSON line per request and per event, with the request's id, and n
     BUYER.buyerPhone.replace(/\D/g, ""),
     BUYER.note,
     order.token,
+    resetToken,
     session,
     "Ana Compradora",
   ];
