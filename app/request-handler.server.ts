@@ -4,6 +4,7 @@ import { answerHealth } from "./http/health.server";
 import { withPrivacyHeaders } from "./http/private-responses";
 import { bodyLimitFor, limitBody } from "./security/body-limit";
 import { isSameSiteRequest, withoutOpaqueOrigin } from "./security/origin";
+import { loggedPath } from "./services/log";
 import { clientIpContext, requestIdContext, type Services, servicesContext, storeHostContext } from "./services/services";
 import { routeStoreHost } from "./site/tenant";
 
@@ -19,7 +20,6 @@ applySpanishValidationMessages();
  */
 export function createFetchHandler(build: ServerBuild, buildServices: (request: Request) => Services | Promise<Services>) {
   const handle = createRequestHandler(build);
-  const answer = createAnswer(handle);
   return async (request: Request, clientIp = "unknown"): Promise<Response> => {
     const started = Date.now();
     const requestId = crypto.randomUUID();
@@ -29,7 +29,7 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
     const path = new URL(routed.request.url).pathname;
     let response: Response;
     try {
-      response = await answer(services, request, routed, requestId, clientIp);
+      response = await answer(handle, request, routed, path, services, { clientIp, requestId });
     } catch (error) {
       services.log.error("request.failed", error, { method: request.method, path: loggedPath(path) });
       throw error;
@@ -47,17 +47,6 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
   };
 }
 
-/**
- * A path as the log keeps it: long numbers (store, product and sale ids) as ':id', so lines group by page; any other
- * segment of 20 characters or more as ':segment' (a password-reset link carries its token in the path; long product
- * titles go with it); the query string (an order's token, a search) never.
- */
-const loggedPath = (path: string) =>
-  path
-    .split("/")
-    .map((segment) => (/^\d{7,}$/.test(segment) ? ":id" : segment.length >= 20 ? ":segment" : segment))
-    .join("/");
-
 /** The store a path names, for the request's line: a workspace's store id, or a public site's slug. */
 function storeOfPath(path: string): { storeId?: string; site?: string } {
   const workspace = path.match(/^\/Store\/(\d{10})(?:\/|$)/);
@@ -66,36 +55,35 @@ function storeOfPath(path: string): { storeId?: string; site?: string } {
   return site ? { site: site[1] } : {};
 }
 
-function createAnswer(handle: ReturnType<typeof createRequestHandler>) {
-  return async (
-    services: Services,
-    request: Request,
-    routed: ReturnType<typeof routeStoreHost>,
-    requestId: string,
-    clientIp: string,
-  ): Promise<Response> => {
-    if (!routed.storeSlug && request.method === "GET") {
-      const health = await answerHealth(new URL(request.url).pathname, services);
-      if (health) return health;
-    }
-    if (!isSameSiteRequest(request, services.config.APP_ORIGIN, routed.storeSlug)) {
-      return new Response("Solicitud rechazada", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-    }
-    const limited = limitBody(withoutOpaqueOrigin(routed.request), bodyLimitFor(new URL(routed.request.url).pathname));
-    if (limited instanceof Response) return limited;
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    context.set(storeHostContext, routed.storeSlug);
-    context.set(clientIpContext, clientIp);
-    context.set(requestIdContext, requestId);
-    const pathname = new URL(routed.request.url).pathname;
-    const response = withPrivacyHeaders(pathname, withFrameDenied(await handle(limited, context)));
-    if (services.config.devTools) {
-      // Lets the benchmark and tests count database round trips per request.
-      response.headers.set(ROUND_TRIPS_HEADER, String(services.roundTrips.count));
-    }
-    return response;
-  };
+/** One request's answer (`path`: the routed request's, store hosts rewritten to /site/…). */
+async function answer(
+  handle: ReturnType<typeof createRequestHandler>,
+  request: Request,
+  routed: ReturnType<typeof routeStoreHost>,
+  path: string,
+  services: Services,
+  client: { clientIp: string; requestId: string },
+): Promise<Response> {
+  if (!routed.storeSlug && request.method === "GET") {
+    const health = await answerHealth(path, services);
+    if (health) return health;
+  }
+  if (!isSameSiteRequest(request, services.config.APP_ORIGIN, routed.storeSlug)) {
+    return new Response("Solicitud rechazada", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const limited = limitBody(withoutOpaqueOrigin(routed.request), bodyLimitFor(path));
+  if (limited instanceof Response) return limited;
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(storeHostContext, routed.storeSlug);
+  context.set(clientIpContext, client.clientIp);
+  context.set(requestIdContext, client.requestId);
+  const response = withPrivacyHeaders(path, withFrameDenied(await handle(limited, context)));
+  if (services.config.devTools) {
+    // Lets the benchmark and tests count database round trips per request.
+    response.headers.set(ROUND_TRIPS_HEADER, String(services.roundTrips.count));
+  }
+  return response;
 }
 
 /**

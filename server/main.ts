@@ -99,11 +99,11 @@ function startUpkeep(services: () => Services) {
   const run = async () => {
     if (running) return;
     running = true;
+    const run = services();
     try {
-      const run = services();
       logUpkeep(run.log, await runUpkeep(run));
     } catch (error) {
-      services().log.error("upkeep.failed", error);
+      run.log.error("upkeep.failed", error);
     } finally {
       running = false;
     }

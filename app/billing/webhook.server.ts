@@ -1,3 +1,4 @@
+import { loggedPath } from "~/services/log";
 import { PaymentProviderError } from "~/services/payments";
 import type { Services } from "~/services/services";
 import { verifySignature } from "./webhook-signature";
@@ -32,7 +33,7 @@ export async function answerMercadoPagoNotification(
     services.clock.now(),
   );
   if (!check.ok) {
-    services.log.warn("webhook.refused", { path: url.pathname.replace(/\d{7,}/g, ":id"), reason: check.reason });
+    services.log.warn("webhook.refused", { path: loggedPath(url.pathname), reason: check.reason });
     return plainText("Firma inválida", 401);
   }
   const body = (await request.json().catch(() => null)) as { type?: unknown; data?: { id?: unknown } } | null;

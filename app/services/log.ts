@@ -53,5 +53,16 @@ export function jsonLogger(
   };
 }
 
+/**
+ * A path as the log keeps it: long numbers (store, product and sale ids) as ':id', so lines group by page; any other
+ * segment of 20 characters or more as ':segment' (a password-reset link carries its token in the path; long product
+ * titles go with it). Callers never pass the query string (an order's token, a search).
+ */
+export const loggedPath = (path: string) =>
+  path
+    .split("/")
+    .map((segment) => (/^\d{7,}$/.test(segment) ? ":id" : segment.length >= 20 ? ":segment" : segment))
+    .join("/");
+
 /** A log that writes nothing (tests that do not look at it). */
 export const silentLogger: Logger = jsonLogger(() => {});
