@@ -4,6 +4,7 @@
  * the store's owner (app/sales/routes/sale-receipt.ts).
  */
 import { ascii, MAX_UPLOAD_BYTES, sniffImageType } from "~/media/image-rules";
+import { privateFileKey } from "~/services/files";
 
 export const RECEIPT_MAX_BYTES = MAX_UPLOAD_BYTES;
 
@@ -33,4 +34,4 @@ export function sniffReceipt(bytes: Uint8Array): ReceiptFormat | null {
 
 /** Where a sale's receipt is kept: the store's private folder, a fresh random name per upload. */
 export const receiptKey = (storeId: string, saleId: string, format: ReceiptFormat) =>
-  `stores/${storeId}/private/receipts/${saleId}-${crypto.randomUUID().replace(/-/g, "")}.${RECEIPT_FORMATS[format].ext}`;
+  privateFileKey(storeId, `receipts/${saleId}-${crypto.randomUUID().replace(/-/g, "")}.${RECEIPT_FORMATS[format].ext}`);

@@ -21,7 +21,7 @@ import {
 import { productSearchColumns } from "~/domain/search";
 import { VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
-import type { FileStore } from "~/services/files";
+import { type FileStore, privateFileKey } from "~/services/files";
 import { touchStore } from "~/workspace/store-record.server";
 import { products, productVariants } from "../../db/schema";
 import { insertImportedProduct, replaceVariantsStatements, updateImportedProduct } from "./products.server";
@@ -340,7 +340,7 @@ const viewOf = (preview: CatalogImportPreview, fileDigest: string): CatalogPrevi
  * The file of the store's last preview, kept in the file store between the preview and 'Confirmar importación'
  * (one per store: a new preview replaces it), in the store's private folder, which the /files route never serves.
  */
-const pendingImportKey = (storeId: string) => `stores/${storeId}/private/catalog-import.csv`;
+const pendingImportKey = (storeId: string) => privateFileKey(storeId, "catalog-import.csv");
 
 type Upload = { ok: true; bytes: Uint8Array } | { ok: false; message: string; status: number };
 

@@ -50,6 +50,9 @@ const PRIVATE_TYPES: Record<string, string> = {
 
 const isPrivateFileKey = (key: string) => /^stores\/\d{10}\/private\//.test(key);
 
+/** A key in the store's private folder (`name` may hold subfolders): what only the server reads or the owner sees. */
+export const privateFileKey = (storeId: string, name: string) => `stores/${storeId}/private/${name}`;
+
 /** A key's content type: a servable one, or a private one under the private folder; null for anything else. */
 export function contentTypeForKey(key: string): string | null {
   const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
