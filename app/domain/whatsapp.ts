@@ -9,6 +9,7 @@ export interface OrderAmounts {
   discountCode: string | null;
   /** The way to pay's discount (negative) or surcharge; its line names `paymentMethod`. */
   paymentAdjustment?: number;
+  /** How the buyer pays ('al recibir' when absent, and then not written). */
   paymentMethod?: PaymentMethod;
   deliveryFee: number;
   total: number;
@@ -32,8 +33,6 @@ export interface OrderMessage {
   lines: Array<{ name: string; quantity: number; unitPrice: number }>;
   amounts: OrderAmounts;
   buyer: OrderBuyer;
-  /** How the buyer pays; 'al recibir' is not written. */
-  paymentMethod?: PaymentMethod;
 }
 
 const PAYMENT_MESSAGE_TEXT: Partial<Record<PaymentMethod, string>> = {
@@ -105,7 +104,7 @@ export function orderMessage(order: OrderMessage): string {
     `Entrega: ${oneLine(deliveryText(order.buyer))}`,
   ];
   if (order.buyer.delivery === "delivery" && order.buyer.address) rows.push(`Dirección: ${oneLine(order.buyer.address)}`);
-  const paying = order.paymentMethod && PAYMENT_MESSAGE_TEXT[order.paymentMethod];
+  const paying = order.amounts.paymentMethod && PAYMENT_MESSAGE_TEXT[order.amounts.paymentMethod];
   if (paying) rows.push(`Pago: ${paying}`);
   if (order.buyer.phone) rows.push(`Teléfono: ${oneLine(order.buyer.phone)}`);
   if (order.buyer.note) rows.push(`Nota: ${order.buyer.note.trim()}`);

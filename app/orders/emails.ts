@@ -13,7 +13,6 @@ export interface NewOrderNotice {
   amounts: OrderAmounts;
   lines: Array<{ name: string; quantity: number; unitPrice: number }>;
   buyer: OrderBuyer & { email?: string | null };
-  paymentMethod: PaymentMethod;
   salesUrl: string;
 }
 
@@ -31,7 +30,7 @@ export function newOrderEmail(o: NewOrderNotice): MailMessage {
   const details = [
     `Cliente: ${o.buyer.name}`,
     `Entrega: ${deliveryText(o.buyer)}${o.buyer.address ? ` — ${o.buyer.address}` : ""}`,
-    `Pago: ${PAYMENT_NOTICE_TEXT[o.paymentMethod]}`,
+    `Pago: ${PAYMENT_NOTICE_TEXT[o.amounts.paymentMethod ?? "on_delivery"]}`,
     ...(o.buyer.phone ? [`Teléfono: ${o.buyer.phone}`] : []),
     ...(o.buyer.email ? [`Correo: ${o.buyer.email}`] : []),
     ...(o.buyer.note ? [`Nota: ${o.buyer.note}`] : []),

@@ -301,7 +301,6 @@ export async function placeOrder(
         amounts,
         lines,
         buyer,
-        paymentMethod: payment,
         salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
       }),
     );
@@ -314,16 +313,8 @@ export async function placeOrder(
   // Saved first, then the buyer pays the store's own account; the order page tells how it went.
   if (online) return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
   // The transfer's details are on the order page, with the WhatsApp button that sends the order.
-  if (payment === "transfer") return { ok: true, next: orderPagePath(shopper.basePath, placed.id, placed.accessToken) };
-  const text = orderMessage({
-    storeName: store.name,
-    code: sale.saleId,
-    currency: store.currency,
-    amounts,
-    lines,
-    buyer,
-    paymentMethod: payment,
-  });
+  if (goesToOrderPage(payment)) return { ok: true, next: orderPagePath(shopper.basePath, placed.id, placed.accessToken) };
+  const text = orderMessage({ storeName: store.name, code: sale.saleId, currency: store.currency, amounts, lines, buyer });
   return { ok: true, next: whatsappOrOrderPage(shopper, placed, text) };
 }
 

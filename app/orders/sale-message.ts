@@ -27,7 +27,6 @@ export function saleMessage(
     amounts: sale,
     lines,
     buyer: buyerOf(sale),
-    paymentMethod: sale.paymentMethod,
   });
 }
 

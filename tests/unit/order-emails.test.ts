@@ -10,7 +10,6 @@ const order = {
   amounts: { subtotal: 4000, discount: 400, discountCode: "BIENVENIDA", deliveryFee: 700, total: 4300 },
   lines: [{ name: "Café", quantity: 2, unitPrice: 2000 }],
   buyer: { name: "Lucía", delivery: "delivery" as const, zone: "Zona 1: Norte", address: "Calle 1", email: "lucia@correo.test" },
-  paymentMethod: "on_delivery" as const,
   salesUrl: "https://app.vitrina.test/Store/1/sales",
 };
 

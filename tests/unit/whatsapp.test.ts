@@ -51,10 +51,16 @@ describe("WhatsApp order", () => {
       storeName: "Tienda",
       code: "1",
       currency: "COP",
-      amounts: { subtotal: 1250000, discount: 0, discountCode: null, deliveryFee: 0, total: 1250000 },
+      amounts: {
+        subtotal: 1250000,
+        discount: 0,
+        discountCode: null,
+        paymentMethod: "online",
+        deliveryFee: 0,
+        total: 1250000,
+      },
       lines: [{ name: "Mochila", quantity: 1, unitPrice: 1250000 }],
       buyer: { name: "Ana", delivery: "pickup", pickupPoint: "Local — Calle 5", address: "ignorada", zone: "ignorada" },
-      paymentMethod: "online",
     });
     expect(text).toContain("Mochila x 1 = 1.250.000");
     expect(text).toContain("Subtotal: 1.250.000 COP\nTotal: 1.250.000 COP");
@@ -82,7 +88,6 @@ describe("WhatsApp order", () => {
       },
       lines: [{ name: "Mate", quantity: 1, unitPrice: 1000000 }],
       buyer: { name: "Ana", delivery: "arrange" },
-      paymentMethod: "transfer",
     });
     expect(text).toContain("Descuento (HOLA): -1000,00 ARS\nDescuento por transferencia: -900,00 ARS\nTotal: 8100,00 ARS");
     expect(text).toContain("Pago: transferencia o depósito");
