@@ -5,6 +5,7 @@
  * discount (never of the delivery fee), computed on the server.
  */
 import { z } from "zod";
+import { VALIDATION_MESSAGES } from "./validation-messages";
 
 /** Every way a sale can be paid (db/schema.ts SALE_PAYMENT_METHODS). */
 export const PAYMENT_METHODS = ["on_delivery", "transfer", "cash", "online"] as const;
@@ -53,9 +54,13 @@ export const methodOff = (method: ManualMethod): ManualPaymentMethod => ({
   holdHours: TRANSFER_HOLD_HOURS.default,
 });
 
+/** One manual method of a store from its saved rows: the saved one, or the method off. */
+export const manualMethod = (rows: ReadonlyArray<ManualPaymentMethod>, method: ManualMethod): ManualPaymentMethod =>
+  rows.find((r) => r.method === method) ?? methodOff(method);
+
 /** Both manual methods of a store, in the order of MANUAL_METHODS, from its saved rows (missing ones off). */
 export function storeManualMethods(rows: ReadonlyArray<ManualPaymentMethod>): ManualPaymentMethod[] {
-  return MANUAL_METHODS.map((method) => rows.find((r) => r.method === method) ?? methodOff(method));
+  return MANUAL_METHODS.map((method) => manualMethod(rows, method));
 }
 
 /**
@@ -102,16 +107,13 @@ export const PAYMENT_METHOD_MESSAGES = {
   transferDetails: "Escribe cómo transferirte: la clave (alias, CBU, CLABE, Pix…) o las instrucciones",
   keyLabelWithoutKey: "Escribe la clave, o deja vacío su nombre",
   holdHours: `Escribe entre ${TRANSFER_HOLD_HOURS.min} y ${TRANSFER_HOLD_HOURS.max} horas`,
-  instructions: `Escribe como máximo ${TRANSFER_LENGTHS.instructions} caracteres`,
-  keyLabel: `Escribe como máximo ${TRANSFER_LENGTHS.keyLabel} caracteres`,
-  keyValue: `Escribe como máximo ${TRANSFER_LENGTHS.keyValue} caracteres`,
 } as const;
 
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, message)
+    .max(max, VALIDATION_MESSAGES.textAtMost(max))
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -151,9 +153,9 @@ export const transferMethodSchema = z
   .object({
     enabled: z.literal("on").optional(),
     ...adjustFields,
-    instructions: optionalText(TRANSFER_LENGTHS.instructions, PAYMENT_METHOD_MESSAGES.instructions),
-    keyLabel: optionalText(TRANSFER_LENGTHS.keyLabel, PAYMENT_METHOD_MESSAGES.keyLabel),
-    keyValue: optionalText(TRANSFER_LENGTHS.keyValue, PAYMENT_METHOD_MESSAGES.keyValue),
+    instructions: optionalText(TRANSFER_LENGTHS.instructions),
+    keyLabel: optionalText(TRANSFER_LENGTHS.keyLabel),
+    keyValue: optionalText(TRANSFER_LENGTHS.keyValue),
     holdHours: z.preprocess(
       (v) => (v === "" || v === undefined ? TRANSFER_HOLD_HOURS.default : v),
       z.coerce

@@ -2,10 +2,11 @@
 // asked of the store's payment provider), then the buyer's email when it happened.
 
 import { formatMoney } from "~/domain/money";
-import { storeManualMethods, TRANSFER_HOLD_HOURS } from "~/domain/payment-methods";
+import { manualMethod } from "~/domain/payment-methods";
 import { REFUND_MESSAGES } from "~/domain/sales";
 import { storeAccessToken, storePaymentGateway } from "~/online-payments/store-accounts.server";
 import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
+import type { MailMessage } from "~/services/mail";
 import { PaymentProviderError, type ProviderRefund } from "~/services/payments";
 import type { Services } from "~/services/services";
 import { type BuyerNoticeKind, buyerSaleEmail, receiptReviewEmail } from "./buyer-emails";
@@ -57,27 +58,21 @@ export async function reviewTransferReceipt(
   verdict: "verified" | "rejected",
 ): Promise<boolean> {
   const { db } = services;
-  const transfer = storeManualMethods(await paymentMethodsQuery(db, store.id)).find((m) => m.method === "transfer");
-  const holdHours = transfer?.holdHours ?? TRANSFER_HOLD_HOURS.default;
+  const { holdHours } = manualMethod(await paymentMethodsQuery(db, store.id), "transfer");
   if (!(await reviewReceipt(db, store.id, saleId, verdict, services.clock.now(), holdHours))) return false;
   const sale = await getSale(db, store.id, saleId);
-  if (!sale?.buyerEmail) return true;
-  try {
-    await services.mail.send(
+  if (sale)
+    await mailBuyer(services, store, sale, `receipt-${verdict}`, (to, orderUrl) =>
       receiptReviewEmail({
         verdict,
-        to: sale.buyerEmail,
+        to,
         buyerName: sale.buyerName,
         storeName: store.name,
         code: sale.id,
         total: formatMoney(sale.total, sale.currency),
-        orderUrl: orderPageUrl(services.config, store.url, sale.id, sale.accessToken),
+        orderUrl,
       }),
     );
-  } catch (error) {
-    // The review is saved; the buyer sees it on their order page.
-    services.log.error("mail.failed", error, { mail: "receipt-review", storeId: store.id, saleId: sale.id, verdict });
-  }
   return true;
 }
 
@@ -124,32 +119,45 @@ export async function cancelAndRefund(services: Services, store: StoreForNotice,
   return { ok: true };
 }
 
-/** Sends the buyer's notice when the sale has an email; a failure is logged, never the merchant's problem. */
-async function emailBuyer(services: Services, store: StoreForNotice, sale: SaleWithLines, kind: BuyerNoticeKind) {
+/**
+ * Sends the buyer a mail about their sale when they gave an email (`mail` names it in the log); a failure is
+ * logged, never the merchant's problem: the sale changed, and the buyer sees it on their order page.
+ */
+async function mailBuyer(
+  services: Services,
+  store: StoreForNotice,
+  sale: SaleWithLines,
+  mail: string,
+  message: (to: string, orderUrl: string) => MailMessage,
+) {
   if (!sale.buyerEmail) return;
   try {
-    await services.mail.send(
-      buyerSaleEmail({
-        kind,
-        to: sale.buyerEmail,
-        buyerName: sale.buyerName,
-        storeName: store.name,
-        code: sale.id,
-        currency: sale.currency,
-        lines: sale.lines,
-        subtotal: sale.subtotal,
-        discount: sale.discount,
-        discountCode: sale.discountCode,
-        paymentAdjustment: sale.paymentAdjustment,
-        paymentMethod: sale.paymentMethod,
-        deliveryFee: sale.deliveryFee,
-        total: sale.total,
-        delivery: sale.delivery,
-        orderUrl: orderPageUrl(services.config, store.url, sale.id, sale.accessToken),
-      }),
-    );
+    await services.mail.send(message(sale.buyerEmail, orderPageUrl(services.config, store.url, sale.id, sale.accessToken)));
   } catch (error) {
-    // The sale changed; the buyer still sees it on their order page.
-    services.log.error("mail.failed", error, { mail: `sale-${kind}`, storeId: store.id, saleId: sale.id });
+    services.log.error("mail.failed", error, { mail, storeId: store.id, saleId: sale.id });
   }
+}
+
+/** The buyer's notice that the store confirmed, cancelled or refunded their order. */
+async function emailBuyer(services: Services, store: StoreForNotice, sale: SaleWithLines, kind: BuyerNoticeKind) {
+  await mailBuyer(services, store, sale, `sale-${kind}`, (to, orderUrl) =>
+    buyerSaleEmail({
+      kind,
+      to,
+      buyerName: sale.buyerName,
+      storeName: store.name,
+      code: sale.id,
+      currency: sale.currency,
+      lines: sale.lines,
+      subtotal: sale.subtotal,
+      discount: sale.discount,
+      discountCode: sale.discountCode,
+      paymentAdjustment: sale.paymentAdjustment,
+      paymentMethod: sale.paymentMethod,
+      deliveryFee: sale.deliveryFee,
+      total: sale.total,
+      delivery: sale.delivery,
+      orderUrl,
+    }),
+  );
 }

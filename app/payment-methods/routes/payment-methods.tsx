@@ -6,7 +6,7 @@ import {
   cashMethodSchema,
   type ManualMethod,
   type ManualPaymentMethod,
-  storeManualMethods,
+  manualMethod,
   TRANSFER_HOLD_HOURS,
   TRANSFER_LENGTHS,
   transferMethodSchema,
@@ -27,8 +27,8 @@ const paymentMethodsPagePath = (storeId: string) => `/Store/${storeId}/cobros`;
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const methods = storeManualMethods(await paymentMethodsQuery(services.db, store.id));
-  return { storeId: store.id, methods };
+  const rows = await paymentMethodsQuery(services.db, store.id);
+  return { storeId: store.id, transfer: manualMethod(rows, "transfer"), cash: manualMethod(rows, "cash") };
 }
 
 const SCHEMAS = { transfer: transferMethodSchema, cash: cashMethodSchema } as const;
@@ -55,10 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentMethodsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { storeId, methods } = loaderData;
+  const { storeId, transfer, cash } = loaderData;
   const answer = (method: ManualMethod) => (actionData?.intent === method ? actionData : undefined);
-  const transfer = methods.find((m) => m.method === "transfer") as ManualPaymentMethod;
-  const cash = methods.find((m) => m.method === "cash") as ManualPaymentMethod;
   return (
     <section className="panel wide" aria-labelledby="cobros-title">
       <h2 id="cobros-title">Cobros</h2>

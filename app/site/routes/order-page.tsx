@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { formatMoney } from "~/domain/money";
-import { storeManualMethods } from "~/domain/payment-methods";
+import { manualMethod } from "~/domain/payment-methods";
 import { deliveryText, isMobileUserAgent, whatsappUrl } from "~/domain/whatsapp";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import { amountRows } from "~/orders/order-amounts";
@@ -97,7 +97,7 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
   }
   // 'Pagar ahora' while an online payment is owed and the store can still take it.
   const canPay = owesPayment(sale) && isUsable(p.services, account);
-  const transfer = storeManualMethods(methodRows).find((m) => m.method === "transfer");
+  const transfer = manualMethod(methodRows, "transfer");
   return { p, sale, lines, canPay, transfer, orderPath: orderPagePath(p.site.basePath, sale.id, sale.accessToken) };
 }
 
@@ -158,7 +158,7 @@ export async function loader(args: Route.LoaderArgs) {
       receiptState: sale.paymentMethod === "transfer" ? (RECEIPT_STATE_TEXT[sale.paymentStatus] ?? null) : null,
       // The store's details to transfer to, while the order waits for it (as the store has them now).
       transfer:
-        awaitingTransfer(sale) && sale.stockState === "held" && transfer
+        awaitingTransfer(sale) && sale.stockState === "held"
           ? {
               amount: formatMoney(sale.total, sale.currency),
               keyLabel: transfer.keyLabel ?? "Clave",
