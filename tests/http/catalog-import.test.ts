@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { CATALOG_COLUMNS, CATALOG_MAX_BYTES, CATALOG_MAX_COLUMNS, CATALOG_MAX_ROWS } from "~/domain/product-csv";
-import { CookieJar, FORM, form, type RunningServer, send, startServer } from "./server";
+import { CookieJar, type RunningServer, send, signIn, startServer } from "./server";
 
 let server: RunningServer;
 const jar = new CookieJar();
@@ -10,11 +10,7 @@ let importPath: string;
 
 beforeAll(async () => {
   server = await startServer();
-  const signIn = await send(server, "/Auth", {
-    headers: FORM,
-    body: form({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password, redirectTo: "/" }),
-  });
-  jar.take(signIn);
+  await signIn(server, jar);
   const store = (await server.db().execute("select id from stores where url = 'demo'")).rows[0];
   importPath = `/Store/${store?.id}/products/import`;
 }, 90_000);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { placeDemoOrder } from "./demo-order";
-import { CookieJar, FORM, form, type RunningServer, send, startServer } from "./server";
+import { CookieJar, type RunningServer, send, signIn, startServer } from "./server";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -18,13 +18,8 @@ it("writes one JSON line per request and per event, with the request's id, and n
   // What the server printed at start (the local run's demo sign-in, on purpose) is not the log.
   const startup = server.output().length;
   const merchant = new CookieJar();
-  const signIn = merchant.take(
-    await send(server, "/Auth", {
-      headers: FORM,
-      body: form({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password, redirectTo: "/" }),
-    }),
-  );
-  expect(signIn.status).toBe(302);
+  const signedIn = await signIn(server, merchant);
+  expect(signedIn.status).toBe(302);
   const order = await placeDemoOrder(server, BUYER);
   const page = await send(server, `/site/demo/Order/${order.code}?t=${order.token}`);
   expect(page.status).toBe(200);
@@ -59,7 +54,7 @@ it("writes one JSON line per request and per event, with the request's id, and n
   expect(lines.some((l) => l.event === "mail.sent" && l.requestId === placed?.requestId)).toBe(true);
 
   const session =
-    signIn.cookies
+    signedIn.cookies
       .find((c) => c.startsWith("vitrina_sesion="))
       ?.split(";")[0]
       ?.split("=")[1] ?? "";

@@ -1,9 +1,8 @@
 // What a browser may send on and keep of Vitrina's pages, on the built Node server: pages whose address
 // carries a secret send no Referer to other sites, and pages that depend on the session are never kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { placeDemoOrder } from "./demo-order";
-import { CookieJar, FORM, form, type Reply, type RunningServer, send, startServer } from "./server";
+import { CookieJar, type Reply, type RunningServer, send, signIn, startServer } from "./server";
 
 let server: RunningServer;
 const merchant = new CookieJar();
@@ -11,13 +10,7 @@ let storeId: string;
 
 beforeAll(async () => {
   server = await startServer({ ADMIN_SECRET: "clave-admin-de-pruebas-http" });
-  const signIn = merchant.take(
-    await send(server, "/Auth", {
-      headers: FORM,
-      body: form({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password, redirectTo: "/" }),
-    }),
-  );
-  expect(signIn.status).toBe(302);
+  expect((await signIn(server, merchant)).status).toBe(302);
   storeId = String((await server.db().execute("select id from stores where url = 'demo'")).rows[0]?.id);
 }, 90_000);
 afterAll(() => server?.stop());
@@ -113,12 +106,7 @@ describe("pages that depend on the session are never kept by the browser", () =>
 
   it("'Cerrar sesión' tells the browser to drop what it kept of the site", async () => {
     const jar = new CookieJar();
-    jar.take(
-      await send(server, "/Auth", {
-        headers: FORM,
-        body: form({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password, redirectTo: "/" }),
-      }),
-    );
+    await signIn(server, jar);
     const out = await send(server, "/Auth/logout", { method: "POST", headers: { Cookie: jar.header } });
     expect(out.status).toBe(302);
     expect(header(out, "clear-site-data")).toBe('"cache"');

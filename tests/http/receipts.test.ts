@@ -2,10 +2,9 @@
 // read, kept out of every public address, and shown to the store's owner only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
-import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
 import { placeDemoOrder } from "./demo-order";
-import { CookieJar, FORM, form, type Reply, type RunningServer, send, startServer } from "./server";
+import { CookieJar, type Reply, type RunningServer, send, signIn, startServer } from "./server";
 
 let server: RunningServer;
 const owner = new CookieJar();
@@ -15,9 +14,6 @@ let order: { code: string; token: string };
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
-const signIn = async (jar: CookieJar, email: string, password: string) =>
-  jar.take(await send(server, "/Auth", { headers: FORM, body: form({ email, password, redirectTo: "/" }) }));
-
 beforeAll(async () => {
   server = await startServer();
   const db = server.db();
@@ -26,7 +22,7 @@ beforeAll(async () => {
     sql: "insert into store_payment_methods (store_id, method, enabled, key_label, key_value) values (?, 'transfer', 1, 'Alias', 'demo.tienda')",
     args: [storeId],
   });
-  expect((await signIn(owner, DEMO_MERCHANT.email, DEMO_MERCHANT.password)).status).toBe(302);
+  expect((await signIn(server, owner)).status).toBe(302);
   // Another merchant in good standing, with a store of their own.
   const email = `otra-${Date.now()}@correo.test`;
   const userId = crypto.randomUUID();
@@ -40,7 +36,7 @@ beforeAll(async () => {
       args: [userId, Date.now(), Date.now()],
     },
   ]);
-  expect((await signIn(stranger, email, "clave-de-otra-tienda")).status).toBe(302);
+  expect((await signIn(server, stranger, email, "clave-de-otra-tienda")).status).toBe(302);
   const placed = await placeDemoOrder(server, { payment: "transfer" });
   expect(placed.checkout.status).toBe(303);
   order = placed;

@@ -6,7 +6,7 @@ import { MAX_PIXELS } from "~/media/image-rules";
 import { TEST_VAPID } from "../support/services";
 import { storeInfoForm } from "../support/store-info-form";
 import { phoneJpeg } from "./pictures";
-import { CookieJar, FORM, failedStart, form, type RunningServer, send, startServer } from "./server";
+import { CookieJar, FORM, failedStart, form, type RunningServer, send, signIn, startServer } from "./server";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -39,12 +39,7 @@ async function* zeros(total: number, chunk = MB): AsyncIterable<Uint8Array> {
 
 async function demoMerchant(): Promise<{ jar: CookieJar; storeId: string }> {
   const jar = new CookieJar();
-  const reply = jar.take(
-    await send(server, "/Auth", {
-      headers: FORM,
-      body: form({ email: DEMO_MERCHANT.email, password: DEMO_MERCHANT.password, redirectTo: "/" }),
-    }),
-  );
+  const reply = await signIn(server, jar);
   expect(reply.status).toBe(302);
   const [row] = (await server.db().execute("select id from stores where url = 'demo'")).rows;
   return { jar, storeId: String(row?.id) };

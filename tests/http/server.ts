@@ -1,11 +1,13 @@
 // The built single-machine server on a fresh data folder, and an HTTP client that can speak from a
 // chosen loopback address (127.0.0.2, 127.0.0.3…), so per-client limits are tested as a host sees them.
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { type Client, createClient } from "@libsql/client";
+import { DEMO_MERCHANT } from "../../app/demo/seed.server";
 
 const ENTRY = resolve("build/node/server/index.js");
 
@@ -48,9 +50,13 @@ async function seededFolder(): Promise<string | null> {
   try {
     mkdirSync(`${folder}.lock`, { recursive: false });
   } catch {
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200)))
-      if (existsSync(ready)) return folder;
-    return null;
+    // Another test file is making it.
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(ready)) {
+      if (Date.now() > deadline) return null;
+      await new Promise((wait) => setTimeout(wait, 200));
+    }
+    return folder;
   }
   const first = await launch({}, folder);
   await first.stop();
@@ -225,4 +231,14 @@ export class CookieJar {
   get header(): string {
     return [...this.values].map(([k, v]) => `${k}=${v}`).join("; ");
   }
+}
+
+/** Signs `jar` in through /Auth as the sign-in form posts (the demo merchant unless told); the form's answer. */
+export async function signIn(
+  server: RunningServer,
+  jar: CookieJar,
+  email: string = DEMO_MERCHANT.email,
+  password: string = DEMO_MERCHANT.password,
+): Promise<Reply> {
+  return jar.take(await send(server, "/Auth", { headers: FORM, body: form({ email, password, redirectTo: "/" }) }));
 }
