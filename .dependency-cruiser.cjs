@@ -16,6 +16,7 @@ const FEATURE_USES = {
   orders: ["discounts", "online-payments", "payment-methods", "notifications", "products", "stores", "auth", "billing"],
   site: ["orders", "discounts", "online-payments", "payment-methods", "products"],
   sales: ["orders", "notifications"],
+  customers: ["orders"],
   billing: ["auth"],
   notifications: [],
   files: [],

@@ -40,6 +40,10 @@ export default [
       route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
       route("sales.csv", "sales/routes/sales-csv.ts"),
       route("sales/:saleId/receipt", "sales/routes/sale-receipt.ts"), // a transfer's receipt, for the owner only
+      // Customers ('Clientes'): the list from the orders, its CSV, and one customer (merge, delete their data).
+      route("customers", "customers/routes/customer-list.tsx"),
+      route("customers.csv", "customers/routes/customers-csv.ts"),
+      route("customers/:customerId", "customers/routes/customer-detail.tsx"),
       route("notifications", "notifications/routes/push-subscriptions.ts"), // new-order Web Push: the sales page's toggle
 
       // Discount codes ('Descuentos'): the list (switch on or off, delete), new and edit.

@@ -1,7 +1,8 @@
 // The platform's timed work, run every minute by each runtime (a Cron Trigger on Workers, a timer in the Node
 // process, which also runs it once at start): the orders' upkeep (lapsed reservations given back, orders from
 // before reservations reserved), products indexed for search that were not yet, or by older rules, and stores from
-// before countries given theirs.
+// before countries given theirs, and orders from before the customer list given their customer.
+import { linkPastOrders } from "~/orders/customers.server";
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { indexProductsForSearch } from "~/products/products.server";
 import type { Clock } from "~/services/clock";
@@ -18,6 +19,7 @@ export interface UpkeepReport {
   reserved: number;
   indexed: number;
   countries: number;
+  customers: number;
 }
 
 export async function runUpkeep(services: { db: Db; clock: Clock }): Promise<UpkeepReport> {
@@ -28,12 +30,16 @@ export async function runUpkeep(services: { db: Db; clock: Clock }): Promise<Upk
     indexed += done;
     if (done < INDEX_BATCH) break;
   }
-  return { ...orders, indexed, countries: await giveStoresTheirCountry(services.db) };
+  const countries = await giveStoresTheirCountry(services.db);
+  return { ...orders, indexed, countries, customers: await linkPastOrders(services.db, services.clock.now()) };
 }
 
-/** Logs a run that changed something ('upkeep': reservations released, older orders reserved, products indexed, stores given their country). */
+/**
+ * Logs a run that changed something ('upkeep': reservations released, older orders reserved, products indexed, stores
+ * given their country, older orders given their customer).
+ */
 export function logUpkeep(log: Logger, r: UpkeepReport): void {
-  if (r.released || r.reserved || r.indexed || r.countries) log.info("upkeep", { ...r });
+  if (r.released || r.reserved || r.indexed || r.countries || r.customers) log.info("upkeep", { ...r });
 }
 
 /** How often the Node runtime runs the upkeep (Workers: the Cron Trigger in wrangler.toml, every minute). */

@@ -588,6 +588,34 @@ export const sandboxStorePayments = sqliteTable("sandbox_store_payments", {
   createdAt: timestamp("created_at").notNull(),
 });
 
+/**
+ * Someone who ordered from a store, known by their WhatsApp number (E.164 digits) or email: the store's customer
+ * list is built from its orders (app/orders/customer-records.server.ts). Two entries of the same person can be
+ * merged; deleting one forgets its contact data on its orders too.
+ */
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** As the customer wrote it on their latest order. */
+    name: text("name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [
+    // The store's list (and its merge choices) by name.
+    index("customers_store_name_idx").on(t.storeId, t.name),
+    uniqueIndex("customers_store_phone").on(t.storeId, t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex("customers_store_email").on(t.storeId, t.email).where(sql`${t.email} is not null`),
+    check("customers_known_by_contact", sql`${t.phone} is not null or ${t.email} is not null`),
+  ],
+);
+
 export const sales = sqliteTable(
   "sales",
   {
@@ -642,6 +670,8 @@ export const sales = sqliteTable(
     /** For a code used 'una vez por cliente': the buyer's phone digits and email, each unique per code among live sales. */
     codeCustomerPhone: text("code_customer_phone"),
     codeCustomerEmail: text("code_customer_email"),
+    /** Who ordered, in the store's customer list; null for an order without phone or email (or whose customer was deleted). */
+    customerId: integer("customer_id").references((): AnySQLiteColumn => customers.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at").notNull(),
     closedAt: timestamp("closed_at"),
   },
@@ -651,6 +681,11 @@ export const sales = sqliteTable(
     index("sales_store_state_idx").on(t.storeId, t.state),
     // The upkeep job finds lapsed holds and orders to reserve without reading the rest.
     index("sales_stock_upkeep_idx").on(t.stockState, t.reservedUntil),
+    index("sales_customer_idx").on(t.customerId, t.createdAt),
+    // Orders from before the customer list, with a contact to know their customer by: the upkeep links them.
+    index("sales_without_customer_idx")
+      .on(t.createdAt)
+      .where(sql`${t.customerId} is null and (${t.buyerPhone} glob '*[0-9]*' or ${t.buyerEmail} is not null)`),
     uniqueIndex("sales_code_once_per_phone")
       .on(t.discountCodeId, t.codeCustomerPhone)
       .where(sql`${t.codeCustomerPhone} is not null`),

@@ -3,8 +3,9 @@
 // reservations. Each statement is scoped by store and conditioned on the state it changes, so concurrent requests,
 // retries and notifications arriving twice change an order once (docs/decisions/0032-stock-reservations.md).
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
-import { and, asc, eq, exists, inArray, isNotNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { codeReturnStatement, codeUseStatement } from "~/discounts/discount-codes.server";
+import { type CustomerKey, FORGOTTEN_BUYER } from "~/domain/customers";
 import type { DeliveryMethod } from "~/domain/delivery";
 import { ID_DIGITS, randomDigits, randomToken } from "~/domain/ids";
 import type { OrderQuote } from "~/domain/order-quote";
@@ -15,6 +16,7 @@ import { changeVariantStock } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import { isCheckViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import { idempotencyKeys, products, productVariants, saleLines, sales } from "../../db/schema";
+import { matchedCustomerId, rememberCustomerStatements } from "./customer-records.server";
 import { getSale, type SaleWithLines } from "./order-queries.server";
 
 export interface NewOrder {
@@ -38,6 +40,8 @@ export interface NewOrder {
   holdUntil: Date | null;
   /** The buyer as a code used 'una vez por cliente' knows them (phone digits, email); null for other codes. */
   codeCustomer: { phone: string | null; email: string | null } | null;
+  /** The buyer as the store's customer list knows them; null when they left neither number nor email. */
+  customer: CustomerKey | null;
   lines: Array<{
     productId: string;
     /** The variant bought and its values, for a product with options (name already ends with them). */
@@ -108,6 +112,15 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
         db.insert(idempotencyKeys).values({ key: order.key, storeId: order.storeId, saleId, createdAt: now }),
         ...useCode,
         ...stockStatements(db, "reserve", order.storeId, order.lines, held),
+        ...(order.customer
+          ? customerLinkStatements(
+              db,
+              { id: saleId, storeId: order.storeId, buyerName: order.buyerName },
+              order.customer,
+              now,
+              true,
+            )
+          : []),
       ]);
       return { saleId, accessToken, created: true };
     } catch (error) {
@@ -129,6 +142,57 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
     }
   }
 }
+
+/**
+ * The buyer made or found in the store's customer list, and the sale theirs (only while it has no customer). A new
+ * order gives the customer the name written on it; an older one, linked later, does not.
+ */
+function customerLinkStatements(db: Db, order: LinkedOrder, key: CustomerKey, now: Date, rename: boolean) {
+  return [
+    ...rememberCustomerStatements(db, order.storeId, { name: order.buyerName, rename }, key, now),
+    db
+      .update(sales)
+      .set({ customerId: matchedCustomerId(order.storeId, key) })
+      .where(and(eq(sales.id, order.id), eq(sales.storeId, order.storeId), isNull(sales.customerId))),
+  ];
+}
+
+interface LinkedOrder {
+  id: string;
+  storeId: string;
+  buyerName: string;
+}
+
+/** An order from before the customer list given its customer (the upkeep). */
+export const linkPastOrderStatements = (db: Db, order: LinkedOrder, key: CustomerKey, now: Date) =>
+  customerLinkStatements(db, order, key, now, false);
+
+/** A merge: the merged customer's orders become the kept one's. */
+export const moveCustomerOrdersStatement = (db: Db, storeId: string, fromId: number, toId: number) =>
+  db
+    .update(sales)
+    .set({ customerId: toId })
+    .where(and(eq(sales.storeId, storeId), eq(sales.customerId, fromId)));
+
+/**
+ * A customer forgotten at their request: their orders keep what bookkeeping needs (code, date, lines, amounts, state,
+ * way to pay, and a transfer's receipt unless it was refused) and lose their name, contact, address and note.
+ */
+export const forgetCustomerOrdersStatement = (db: Db, storeId: string, customerId: number) =>
+  db
+    .update(sales)
+    .set({
+      buyerName: FORGOTTEN_BUYER.name,
+      buyerPhone: null,
+      buyerEmail: null,
+      address: sql`case when ${sales.delivery} = 'delivery' then ${FORGOTTEN_BUYER.address} else null end`,
+      note: null,
+      codeCustomerPhone: null,
+      codeCustomerEmail: null,
+      customerId: null,
+      receiptKey: sql`case when ${sales.paymentStatus} = 'rejected' then null else ${sales.receiptKey} end`,
+    })
+    .where(and(eq(sales.storeId, storeId), eq(sales.customerId, customerId)));
 
 class DuplicateKeyError extends Error {
   override name = "DuplicateKeyError";

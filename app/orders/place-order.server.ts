@@ -9,6 +9,8 @@ import type { SQL } from "drizzle-orm";
 import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
 import { discountByKeyQuery } from "~/discounts/discount-codes.server";
 import { CART_MESSAGES, orderLines, parseCart } from "~/domain/cart";
+import { storeCountry } from "~/domain/countries";
+import { customerKey } from "~/domain/customers";
 import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
@@ -41,6 +43,8 @@ interface OrderingStore {
   url: string;
   currency: string;
   timeZone: string;
+  /** Where buyers' numbers are read ('' for a store from before countries: its time zone's). */
+  country: string;
   saleNumber: string;
   location: string;
   ownerEmail: string;
@@ -257,6 +261,7 @@ export async function placeOrder(
         paymentMethod: payment,
         holdUntil,
         codeCustomer,
+        customer: customerKey(buyer, storeCountry(store)),
         lines,
       },
       now,

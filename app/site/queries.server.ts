@@ -68,6 +68,7 @@ function storeQuery(db: Db, url: string) {
       ownerBillDueAt: users.billDueAt,
       catalogVersion: stores.catalogVersion,
       timeZone: stores.timeZone,
+      country: stores.country,
       pickupEnabled: stores.pickupEnabled,
       homeDeliveryEnabled: stores.homeDeliveryEnabled,
       arrangeEnabled: stores.arrangeEnabled,

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
 import { deviceCountQuery, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import { customerListQuery, customerOrdersQuery } from "~/orders/customer-records.server";
+import { linkPastOrders } from "~/orders/customers.server";
 import { getSale } from "~/orders/order-queries.server";
 import { createSale } from "~/orders/order-records.server";
 import { findProductWithPhotos } from "~/products/photos.server";
@@ -32,7 +34,17 @@ vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
  */
 type Recorded = { sql: string; args: InArgs; path: string };
 
-const BIG_TABLES = ["products", "product_photos", "sales", "sale_lines", "stores", "users", "sessions", "push_subscriptions"];
+const BIG_TABLES = [
+  "products",
+  "product_photos",
+  "sales",
+  "sale_lines",
+  "stores",
+  "users",
+  "sessions",
+  "push_subscriptions",
+  "customers",
+];
 
 function recording(log: Recorded[], path: () => string) {
   const keep = (s: InStatement, args?: InArgs) => {
@@ -61,7 +73,13 @@ const sortsRows = (step: string) => /USE TEMP B-TREE FOR (ORDER BY|DISTINCT|GROU
  * Statements that may sort: the lines of the (at most 20 per page) shown sales, grouped by sale; a search's matches,
  * ranked (they are read from the index's terms of one store, never the platform's rows: checked below).
  */
-const MAY_SORT = [/from "sale_lines" where "sale_lines"\."sale_id" (in|=)/, /from products_fts inner join "products"/];
+// A sale's lines come in position order; search results by rank; one store's customers by a figure of their orders
+// (read through the store's customers and each one's orders, never a whole table).
+const MAY_SORT = [
+  /from "sale_lines" where "sale_lines"\."sale_id" (in|=)/,
+  /from products_fts inner join "products"/,
+  /from "customers" left join "sales"/,
+];
 
 describe("query plans of the hot paths", () => {
   const log: Recorded[] = [];
@@ -203,10 +221,14 @@ describe("query plans of the hot paths", () => {
     await run("dashboard", () => listStoreSummaries(s.db, ownerId));
     await run("checkout's push subscriptions", async () => storeSubscriptionsQuery(s.db, storeId));
     await run("sales page's push devices", async () => deviceCountQuery(s.db, storeId));
+    const owned = { id: storeId, currency: "USD" };
+    await run("customer list", async () => customerListQuery(s.db, owned, { search: "", sort: "spent", limit: 50 }));
+    await run("customer's orders", async () => customerOrdersQuery(s.db, storeId, 1));
+    await run("upkeep: orders from before the customer list", () => linkPastOrders(s.db, now));
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(36);
+    expect(paths.size).toBe(39);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];

@@ -26,6 +26,7 @@ export function newOrder(o: OrderBasics): NewOrder {
     paymentMethod: "on_delivery",
     holdUntil: null,
     codeCustomer: null,
+    customer: null,
     quote: { subtotal, discount: 0, paymentAdjustment: 0, deliveryFee: 0, freeDelivery: false, total: subtotal },
     ...o,
   };

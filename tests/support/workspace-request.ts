@@ -23,7 +23,7 @@ export async function workspaceRequest(
     form?: Record<string, string | File | Array<string | File>>;
     handlerServices?: Services;
   },
-): Promise<{ status: number; data: unknown }> {
+): Promise<{ status: number; data: unknown; response?: Response }> {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   let body: FormData | undefined;
@@ -37,8 +37,8 @@ export async function workspaceRequest(
     body,
   });
   const args = { request: req, params: request.params, context } as never;
-  const answer = (value: unknown, thrown: boolean): { status: number; data: unknown } => {
-    if (value instanceof Response) return { status: value.status, data: undefined };
+  const answer = (value: unknown, thrown: boolean): { status: number; data: unknown; response?: Response } => {
+    if (value instanceof Response) return { status: value.status, data: undefined, response: value };
     if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
       const v = value as unknown as { data: unknown; init?: ResponseInit | null };
       return { status: v.init?.status ?? 200, data: v.data };

@@ -32,6 +32,7 @@ const TABLE_OWNERS: Record<string, string> = {
   sales: "app/orders/order-records.server.ts",
   sale_lines: "app/orders/order-records.server.ts",
   idempotency_keys: "app/orders/order-records.server.ts",
+  customers: "app/orders/customer-records.server.ts",
   payments: "app/billing/payments.server.ts",
   push_subscriptions: "app/notifications/push-subscriptions.server.ts",
   local_vapid_keys: "app/notifications/vapid-keys.server.ts",

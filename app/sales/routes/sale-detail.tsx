@@ -49,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     date: formatSaleDate(sale.createdAt, store.timeZone),
     closedAt: sale.closedAt ? formatSaleDate(sale.closedAt, store.timeZone) : null,
     buyerName: sale.buyerName,
+    customerId: sale.customerId,
     buyerPhone: sale.buyerPhone,
     buyerEmail: sale.buyerEmail,
     delivery: DELIVERY_LABELS[sale.delivery],
@@ -180,7 +181,15 @@ function SaleSummary({ sale }: { sale: SaleView }) {
       <dl className="sale-buyer">
         <div>
           <dt>Comprador</dt>
-          <dd>{sale.buyerName}</dd>
+          <dd>
+            {sale.buyerName}
+            {sale.customerId !== null && (
+              <>
+                {" · "}
+                <a href={`/Store/${sale.storeId}/customers/${sale.customerId}`}>Ver cliente</a>
+              </>
+            )}
+          </dd>
         </div>
         {sale.buyerPhone && (
           <div>

@@ -1,0 +1,188 @@
+// One customer: their contact and orders, a WhatsApp chat, merging another entry of the same person into this one,
+// and deleting their data when they ask for it.
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { CUSTOMER_MESSAGES } from "~/domain/customers";
+import { formatMoney } from "~/domain/money";
+import { displayPhone } from "~/domain/phone";
+import { buyerChatUrl, formatSaleDate, isMobileUserAgent } from "~/domain/sales";
+import { failure, fieldErrors } from "~/http/action-result";
+import { notFound } from "~/http/responses";
+import { customerOrdersQuery, customerQuery, mergeCandidatesQuery } from "~/orders/customer-records.server";
+import { forgetCustomer, mergeCustomers } from "~/orders/customers.server";
+import { getServices } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { FormError, SelectField } from "~/ui/form";
+import { notice } from "~/ui/notice";
+import { ownedStoreContext } from "~/workspace/context.server";
+import type { Route } from "./+types/customer-detail";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.customer.name} | Clientes` : "Cliente | Vitrina" },
+];
+
+function customerIdOf(params: { customerId?: string }): number {
+  const id = Number(params.customerId);
+  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  return id;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db } = getServices(context);
+  const id = customerIdOf(params);
+  const [[customer], orders, candidates] = await db.batch([
+    customerQuery(db, store, id),
+    customerOrdersQuery(db, store.id, id),
+    mergeCandidatesQuery(db, store.id, id),
+  ]);
+  if (!customer) notFound();
+  const mobile = isMobileUserAgent(request.headers.get("User-Agent"));
+  const contact = (c: { phone: string | null; email: string | null }) =>
+    [c.phone && displayPhone(c.phone), c.email].filter(Boolean).join(" · ");
+  return {
+    storeId: store.id,
+    customer: {
+      name: customer.name,
+      phone: customer.phone ? displayPhone(customer.phone) : null,
+      email: customer.email,
+      orders: customer.orders,
+      spent: formatMoney(customer.spent, store.currency),
+      chatUrl: buyerChatUrl(customer.phone, `Hola ${customer.name}, te escribimos de ${store.name}.`, mobile),
+    },
+    orders: orders.map((o) => ({
+      id: o.id,
+      state: o.state,
+      date: formatSaleDate(o.createdAt, store.timeZone),
+      total: formatMoney(o.total, o.currency),
+    })),
+    candidates: candidates.map((c) => ({ value: String(c.id), label: `${c.name} (${contact(c)})` })),
+  };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("merge"),
+    other: z.coerce.number({ error: CUSTOMER_MESSAGES.mergeTarget }).int().positive(CUSTOMER_MESSAGES.mergeTarget),
+  }),
+  z.object({ intent: z.literal("forget"), confirm: z.literal("on", { error: CUSTOMER_MESSAGES.confirmForget }) }),
+]);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const store = context.get(ownedStoreContext);
+  const services = getServices(context);
+  const id = customerIdOf(params);
+  const fields = Object.fromEntries(await request.formData());
+  const parsed = actionSchema.safeParse(fields);
+  const intent = fields.intent === "forget" ? "forget" : "merge";
+  if (!parsed.success) return failure(fieldErrors(parsed.error), { intent });
+  const listPath = `/Store/${store.id}/customers`;
+  if (parsed.data.intent === "forget") {
+    if (!(await forgetCustomer(services, store.id, id)))
+      return failure({ form: CUSTOMER_MESSAGES.notFound }, { intent, status: 404 });
+    return redirectWithNotice(services.config, listPath, notice("Datos borrados", CUSTOMER_MESSAGES.forgotten));
+  }
+  if (parsed.data.other === id) return failure({ other: CUSTOMER_MESSAGES.mergeSelf }, { intent });
+  const merged = await mergeCustomers(services.db, store.id, id, parsed.data.other, services.clock.now());
+  if (!merged) return failure({ other: CUSTOMER_MESSAGES.notFound }, { intent, status: 404 });
+  return redirectWithNotice(
+    services.config,
+    `${listPath}/${id}`,
+    notice("Clientes unidos", CUSTOMER_MESSAGES.merged(merged.name)),
+  );
+}
+
+const ordersText = (n: number) => (n === 1 ? "1 pedido" : `${n} pedidos`);
+
+export default function CustomerDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { storeId, customer, orders, candidates } = loaderData;
+  const errors = actionData?.errors ?? {};
+  const answerTo = actionData?.intent;
+  return (
+    <section className="panel wide customer" aria-labelledby="customer-title">
+      <p>
+        <Link to={`/Store/${storeId}/customers`}>← Clientes</Link>
+      </p>
+      <h2 id="customer-title">{customer.name}</h2>
+      <dl className="sale-buyer">
+        {customer.phone && (
+          <div>
+            <dt>WhatsApp</dt>
+            <dd>{customer.phone}</dd>
+          </div>
+        )}
+        {customer.email && (
+          <div>
+            <dt>Correo</dt>
+            <dd>{customer.email}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Compras</dt>
+          <dd>
+            {ordersText(customer.orders)} · {customer.spent} en pedidos completados
+          </dd>
+        </div>
+      </dl>
+      {customer.chatUrl && (
+        <p>
+          <a className="button" href={customer.chatUrl} target="_blank" rel="noreferrer">
+            Escribir por WhatsApp
+          </a>
+        </p>
+      )}
+      <h3>Pedidos</h3>
+      {orders.length === 0 ? (
+        <p className="muted">Sus pedidos se borraron o se unieron a otro cliente.</p>
+      ) : (
+        <ul className="customer-orders">
+          {orders.map((o) => (
+            <li key={o.id}>
+              <Link to={`/Store/${storeId}/sales/${o.id}`}>{o.id}</Link> · {o.date} ·{" "}
+              <span className={`sale-state sale-state-${o.state.toLowerCase()}`}>{o.state}</span> · {o.total}
+            </li>
+          ))}
+        </ul>
+      )}
+      {candidates.length > 0 && (
+        <Form method="post" className="form" aria-labelledby="merge-title">
+          <h3 id="merge-title">Unir con otro cliente</h3>
+          <p className="field-hint">
+            Si es la misma persona con otro número o correo, trae aquí sus pedidos. El otro cliente deja de aparecer.
+          </p>
+          <input type="hidden" name="intent" value="merge" />
+          <SelectField
+            id="merge-other"
+            label="Cliente a unir"
+            name="other"
+            defaultValue=""
+            options={[{ value: "", label: "Elige un cliente" }, ...candidates]}
+            error={answerTo === "merge" ? errors.other : undefined}
+          />
+          <div>
+            <button type="submit" className="button secondary">
+              Unir
+            </button>
+          </div>
+        </Form>
+      )}
+      <Form method="post" className="form" aria-labelledby="forget-title">
+        <h3 id="forget-title">Borrar sus datos</h3>
+        <p className="field-hint">
+          Si tu cliente te pide borrar sus datos: sus pedidos quedan en Ventas con su código, fecha, productos y montos, sin su
+          nombre, contacto, dirección ni nota. No se puede deshacer.
+        </p>
+        <input type="hidden" name="intent" value="forget" />
+        <label className="check">
+          <input type="checkbox" name="confirm" value="on" /> Confirmo que quiero borrar los datos de {customer.name}
+        </label>
+        <FormError message={answerTo === "forget" ? (errors.confirm ?? errors.form) : undefined} />
+        <div>
+          <button type="submit" className="button danger">
+            Borrar datos
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
