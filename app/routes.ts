@@ -38,6 +38,7 @@ export default [
 
       // Sales desk.
       route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
+      route("sales/new", "sales/routes/new-order.tsx"), // 'Armar pedido': an order built for a customer, sent as a link
       route("sales.csv", "sales/routes/sales-csv.ts"),
       route("sales/:saleId/receipt", "sales/routes/sale-receipt.ts"), // a transfer's receipt, for the owner only
       // Customers ('Clientes'): the list from the orders, its CSV, and one customer (merge, delete their data).

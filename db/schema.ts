@@ -670,6 +670,11 @@ export const sales = sqliteTable(
     /** For a code used 'una vez por cliente': the buyer's phone digits and email, each unique per code among live sales. */
     codeCustomerPhone: text("code_customer_phone"),
     codeCustomerEmail: text("code_customer_email"),
+    /**
+     * Built by the merchant ('Armar pedido') and waiting for the customer to review it, fill in what is missing
+     * (address, way to pay) and confirm it from its link; its units are held meanwhile.
+     */
+    draft: bool("draft").notNull().default(false),
     /** Who ordered, in the store's customer list; null for an order without phone or email (or whose customer was deleted). */
     customerId: integer("customer_id").references((): AnySQLiteColumn => customers.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at").notNull(),
@@ -697,7 +702,8 @@ export const sales = sqliteTable(
     check("sales_total_adds_up", sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.paymentAdjustment} + ${t.deliveryFee}`),
     check("sales_discount_within_subtotal", sql`${t.discount} between 0 and ${t.subtotal}`),
     check("sales_delivery_fee_non_negative", sql`${t.deliveryFee} >= 0`),
-    check("sales_address_for_delivery", sql`${t.delivery} <> 'delivery' or coalesce(${t.address}, '') <> ''`),
+    // A draft's address is written by the customer when they confirm it.
+    check("sales_address_for_delivery", sql`${t.delivery} <> 'delivery' or coalesce(${t.address}, '') <> '' or ${t.draft} = 1`),
     // Online: a provider's state; transfer: no receipt yet ('none'), one to review ('pending'), verified ('approved')
     // or refused ('rejected'); the others: none.
     check(

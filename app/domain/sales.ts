@@ -79,10 +79,14 @@ const STOCK_NOTES = {
   paidShort: "Pagado — sin stock",
   short: "Sin stock reservado",
   unreserved: "Reservando…",
+  draft: "Armado: esperando al cliente",
+  draftLapsed: "Armado: venció sin confirmar",
 } as const;
 
 interface StockNoteSale {
   state: SaleState;
+  /** Built by the merchant, waiting for the customer ('Armar pedido'). */
+  draft?: boolean;
   stockState: SaleStockState;
   paymentMethod: SalePaymentMethod;
   paymentStatus: SalePaymentStatus;
@@ -91,10 +95,12 @@ interface StockNoteSale {
 /**
  * What the desk says of a pending order's stock: 'Reservado' while it holds its units, 'Pago no completado' when
  * its online payment lapsed and its units went back, 'Pagado — sin stock' when it was paid without units to give
- * (refund it), 'Sin stock reservado' when it could not be reserved. Nothing for a closed order.
+ * (refund it), 'Sin stock reservado' when it could not be reserved; an order the merchant built, whether it still
+ * waits for the customer or lapsed. Nothing for a closed order.
  */
 export function stockNote(sale: StockNoteSale): string | null {
   if (sale.state !== "Pendiente") return null;
+  if (sale.draft) return sale.stockState === "held" ? STOCK_NOTES.draft : STOCK_NOTES.draftLapsed;
   if (sale.stockState === "held") return STOCK_NOTES.held;
   if (sale.stockState === "short") return sale.paymentStatus === "approved" ? STOCK_NOTES.paidShort : STOCK_NOTES.short;
   if (sale.stockState === "released")

@@ -71,7 +71,12 @@ export function amountParts(
       label: adjustmentRowLabel(amounts.paymentMethod ?? "transfer", adjustment),
       value: adjustment < 0 ? `-${money(-adjustment)}` : money(adjustment),
     });
-  if (zone) parts.push({ label: `Envío (${zone})`, value: amounts.deliveryFee > 0 ? money(amounts.deliveryFee) : "Gratis" });
+  // A zone's fee (free or not), or the fee the merchant set on an order built for the customer.
+  if (zone || amounts.deliveryFee > 0)
+    parts.push({
+      label: zone ? `Envío (${zone})` : "Envío",
+      value: amounts.deliveryFee > 0 ? money(amounts.deliveryFee) : "Gratis",
+    });
   parts.push({ label: "Total", value: money(amounts.total) });
   return parts;
 }

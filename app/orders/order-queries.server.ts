@@ -34,6 +34,7 @@ const orderColumns = {
   paymentMethod: sales.paymentMethod,
   paymentStatus: sales.paymentStatus,
   stockState: sales.stockState,
+  draft: sales.draft,
   createdAt: sales.createdAt,
 };
 export type OrderRow = Awaited<ReturnType<typeof orderByIdQuery>>[number];

@@ -42,6 +42,8 @@ export interface NewOrder {
   codeCustomer: { phone: string | null; email: string | null } | null;
   /** The buyer as the store's customer list knows them; null when they left neither number nor email. */
   customer: CustomerKey | null;
+  /** Built by the merchant for the customer to confirm ('Armar pedido'); a home delivery's address may wait. */
+  draft?: boolean;
   lines: Array<{
     productId: string;
     /** The variant bought and its values, for a product with options (name already ends with them). */
@@ -106,6 +108,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
           reservedUntil: order.holdUntil,
           codeCustomerPhone: order.codeCustomer?.phone || null,
           codeCustomerEmail: order.codeCustomer?.email || null,
+          draft: order.draft ?? false,
           createdAt: now,
         }),
         db.insert(saleLines).values(order.lines.map((l, position) => ({ saleId, position, ...l }))),
@@ -166,6 +169,61 @@ interface LinkedOrder {
 /** An order from before the customer list given its customer (the upkeep). */
 export const linkPastOrderStatements = (db: Db, order: LinkedOrder, key: CustomerKey, now: Date) =>
   customerLinkStatements(db, order, key, now, false);
+
+/** What the customer's confirmation of a draft writes: their contact and address, how they pay, the new amounts. */
+export interface DraftConfirmationRecord {
+  saleId: string;
+  storeId: string;
+  buyerName: string;
+  buyerPhone: string | null;
+  buyerEmail: string | null;
+  address: string | null;
+  paymentMethod: PaymentMethod;
+  paymentAdjustment: number;
+  total: number;
+  /** Until when the order keeps its units now (its payment's hold), or null: until the merchant acts. */
+  holdUntil: Date | null;
+  customer: CustomerKey | null;
+}
+
+/**
+ * The customer confirms a draft, once: only while it is a draft, 'Pendiente' and holding its units (a lapsed one
+ * is not confirmed). The order gets their contact and way to pay, then its customer if it had none (the one the
+ * merchant's number named stays). False when the draft was not waiting any more.
+ */
+export async function confirmDraft(db: Db, c: DraftConfirmationRecord, now: Date): Promise<boolean> {
+  const waiting = [eq(sales.draft, true), eq(sales.state, "Pendiente"), eq(sales.stockState, "held")];
+  const [confirmed] = await db.batch([
+    db
+      .update(sales)
+      .set({
+        draft: false,
+        buyerName: c.buyerName,
+        buyerPhone: c.buyerPhone,
+        buyerEmail: c.buyerEmail,
+        address: sql`case when ${sales.delivery} = 'delivery' then ${c.address} else null end`,
+        paymentMethod: c.paymentMethod,
+        paymentStatus: c.paymentMethod === "online" ? "pending" : "none",
+        paymentAdjustment: c.paymentAdjustment,
+        total: c.total,
+        reservedUntil: c.holdUntil,
+      })
+      .where(saleWhere(c.saleId, c.storeId, ...waiting))
+      .returning({ id: sales.id }),
+  ]);
+  if (confirmed.length !== 1) return false;
+  if (c.customer) {
+    const [first, ...rest] = customerLinkStatements(
+      db,
+      { id: c.saleId, storeId: c.storeId, buyerName: c.buyerName },
+      c.customer,
+      now,
+      true,
+    );
+    if (first) await db.batch([first, ...rest]);
+  }
+  return true;
+}
 
 /** A merge: the merged customer's orders become the kept one's. */
 export const moveCustomerOrdersStatement = (db: Db, storeId: string, fromId: number, toId: number) =>

@@ -37,7 +37,7 @@ import { paymentRedirect } from "./payment-redirect.server";
 import { saleMessage } from "./sale-message";
 
 /** What of the store placing an order reads (the public site's store row has it). */
-interface OrderingStore {
+export interface OrderingStore {
   id: string;
   name: string;
   url: string;
@@ -287,33 +287,7 @@ export async function placeOrder(
     lines: lines.length,
   });
   const amounts = { ...quote, discountCode: discountCode?.code ?? null, paymentMethod: payment };
-  // Sent alongside the email, each message with a short timeout; it never throws (app/notifications/).
-  const notified = notifyNewOrder(services, subscriptions, {
-    storeId: store.id,
-    saleId: sale.saleId,
-    total: quote.total,
-    currency: store.currency,
-    buyerName: buyer.name,
-  });
-  try {
-    await services.mail.send(
-      newOrderEmail({
-        to: store.ownerEmail,
-        merchantName: store.ownerName,
-        storeName: store.name,
-        code: sale.saleId,
-        currency: store.currency,
-        amounts,
-        lines,
-        buyer,
-        salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
-      }),
-    );
-  } catch (error) {
-    // The order is saved and the shopper's WhatsApp message carries it: a mail outage must not lose it.
-    services.log.error("mail.failed", error, { mail: "new-order", storeId: store.id, saleId: sale.saleId });
-  }
-  await notified;
+  await announceOrder(services, store, subscriptions, { saleId: sale.saleId, amounts, lines, buyer });
   const placed = { id: sale.saleId, accessToken: sale.accessToken };
   // Saved first, then the buyer pays the store's own account; the order page tells how it went.
   if (online) return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
@@ -321,6 +295,49 @@ export async function placeOrder(
   if (goesToOrderPage(payment)) return { ok: true, next: orderPagePath(shopper.basePath, placed.id, placed.accessToken) };
   const text = orderMessage({ storeName: store.name, code: sale.saleId, currency: store.currency, amounts, lines, buyer });
   return { ok: true, next: whatsappOrOrderPage(shopper, placed, text) };
+}
+
+/**
+ * Tells the merchant of an order placed (or a draft the customer confirmed): an email and Web Push to the store's
+ * devices, side by side. Neither may lose the order: a mail outage is logged, push never throws.
+ */
+export async function announceOrder(
+  services: Services,
+  store: OrderingStore,
+  subscriptions: Awaited<ReturnType<typeof storeSubscriptionsQuery>>,
+  order: {
+    saleId: string;
+    amounts: Parameters<typeof newOrderEmail>[0]["amounts"];
+    lines: Parameters<typeof newOrderEmail>[0]["lines"];
+    buyer: Parameters<typeof newOrderEmail>[0]["buyer"];
+  },
+): Promise<void> {
+  const notified = notifyNewOrder(services, subscriptions, {
+    storeId: store.id,
+    saleId: order.saleId,
+    total: order.amounts.total,
+    currency: store.currency,
+    buyerName: order.buyer.name,
+  });
+  try {
+    await services.mail.send(
+      newOrderEmail({
+        to: store.ownerEmail,
+        merchantName: store.ownerName,
+        storeName: store.name,
+        code: order.saleId,
+        currency: store.currency,
+        amounts: order.amounts,
+        lines: order.lines,
+        buyer: order.buyer,
+        salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
+      }),
+    );
+  } catch (error) {
+    // The order is saved and the shopper's WhatsApp message carries it: a mail outage must not lose it.
+    services.log.error("mail.failed", error, { mail: "new-order", storeId: store.id, saleId: order.saleId });
+  }
+  await notified;
 }
 
 /** Paid online or by transfer, the buyer's next page is the order's own page (to pay, or to see how to transfer). */

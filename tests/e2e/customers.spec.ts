@@ -68,6 +68,7 @@ test("three orders by one number typed three ways make one customer on the merch
   const chat = merchant.getByRole("link", { name: "Escribir por WhatsApp" });
   expect(new URL((await chat.getAttribute("href")) as string).searchParams.get("phone")).toBe("573005551234");
   await expectNoSidewaysScroll(merchant);
+  expect(await expectTouchTargets(merchant, merchant.locator("main"))).toEqual([]);
   await merchant.locator(".customer-orders a").first().click();
   await expect(merchant.getByRole("dialog")).toContainText("Lucía Pérez");
   await expect(merchant.getByRole("dialog").getByRole("link", { name: "Ver cliente" })).toBeVisible();

@@ -100,7 +100,7 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
   const answerTo = actionData?.intent;
   return (
     <section className="panel wide customer" aria-labelledby="customer-title">
-      <p>
+      <p className="back-link">
         <Link to={`/Store/${storeId}/customers`}>← Clientes</Link>
       </p>
       <h2 id="customer-title">{customer.name}</h2>

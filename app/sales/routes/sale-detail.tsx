@@ -18,9 +18,12 @@ import {
 } from "~/domain/sales";
 import { failure, isFailure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
-import { getSale } from "~/orders/order-queries.server";
+import { orderPageUrl } from "~/orders/order-links";
+import { getSale, type SaleWithLines } from "~/orders/order-queries.server";
 import { cancelAndRefund, changeSale, reviewTransferReceipt } from "~/orders/sale-changes.server";
+import type { Config } from "~/services/config";
 import { getServices } from "~/services/services";
+import { CopyField } from "~/ui/copy-field";
 import { useModalDialog } from "~/ui/dialog";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
 import { ownedStoreContext } from "~/workspace/context.server";
@@ -83,7 +86,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             value: sale.paymentAdjustment < 0 ? `−${money(-sale.paymentAdjustment)}` : money(sale.paymentAdjustment),
           },
     total: money(sale.total),
-    payment: paymentText(sale),
+    payment: sale.draft && sale.state === "Pendiente" ? "La elige tu cliente al confirmar" : paymentText(sale),
+    draft: draftPanel(getServices(context).config, store, sale, request),
     paidAt: sale.paidAt ? formatSaleDate(sale.paidAt, store.timeZone) : null,
     refundedAt: sale.refundedAt ? formatSaleDate(sale.refundedAt, store.timeZone) : null,
     stock: stockNote(sale),
@@ -94,6 +98,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewable: sale.state === "Pendiente" && sale.paymentMethod === "transfer" && sale.paymentStatus === "pending",
     refunding: sale.refundState === "requested",
     refundError: sale.refundError,
+  };
+}
+
+/**
+ * An order the merchant built, still waiting for the customer: its link (to copy, or sent by WhatsApp to the number
+ * the merchant wrote) and until when it holds its units; or that it lapsed.
+ */
+function draftPanel(
+  config: Config,
+  store: { name: string; url: string; timeZone: string },
+  sale: SaleWithLines,
+  request: Request,
+) {
+  if (!sale.draft || sale.state !== "Pendiente") return null;
+  if (sale.stockState !== "held") return { lapsed: true as const };
+  const link = orderPageUrl(config, store.url, sale.id, sale.accessToken);
+  const text = `Hola ${sale.buyerName}, te armé el pedido ${sale.id} en ${store.name}. Revísalo y confírmalo aquí: ${link}`;
+  return {
+    lapsed: false as const,
+    link,
+    until: sale.reservedUntil ? formatSaleDate(sale.reservedUntil, store.timeZone) : null,
+    whatsapp: buyerChatUrl(sale.buyerPhone, text, isMobileUserAgent(request.headers.get("User-Agent"))),
   };
 }
 
@@ -170,6 +196,31 @@ function confirmText(intent: Intent, sale: SaleView): { title: string; descripti
 
 type SaleView = Route.ComponentProps["loaderData"];
 
+function DraftPanel({ saleId, draft }: { saleId: string; draft: NonNullable<SaleView["draft"]> }) {
+  if (draft.lapsed)
+    return (
+      <p className="sale-draft" data-draft="lapsed">
+        Pedido armado: venció sin que tu cliente lo confirmara y sus productos volvieron a la tienda. Cancélalo o ármalo de nuevo.
+      </p>
+    );
+  return (
+    <section className="sale-draft" data-draft="waiting" aria-label="Pedido armado">
+      <p>
+        Pedido armado: esperando que tu cliente lo revise y lo confirme
+        {draft.until ? `. Guardamos sus productos hasta el ${draft.until}.` : "."}
+      </p>
+      <CopyField id={`draft-link-${saleId}`} label="Enlace para tu cliente" value={draft.link} />
+      {draft.whatsapp && (
+        <p>
+          <a className="button" href={draft.whatsapp} target="_blank" rel="noreferrer">
+            Enviar por WhatsApp
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** What the sale says: state, buyer, delivery, payment, lines and sums (the dialog and its no-JavaScript copy). */
 function SaleSummary({ sale }: { sale: SaleView }) {
   return (
@@ -178,6 +229,7 @@ function SaleSummary({ sale }: { sale: SaleView }) {
         <span className={`sale-state sale-state-${sale.state.toLowerCase()}`}>{sale.state}</span>{" "}
         <span className="muted">{sale.date}</span>
       </p>
+      {sale.draft && <DraftPanel saleId={sale.id} draft={sale.draft} />}
       <dl className="sale-buyer">
         <div>
           <dt>Comprador</dt>

@@ -206,6 +206,9 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
           <a href={exportHref} className="button secondary" download>
             Exportar CSV
           </a>
+          <Link to={`/Store/${page.storeId}/sales/new`} className="button">
+            Armar pedido
+          </Link>
         </nav>
       </div>
       <Form method="get" className="inline-form sales-filters" aria-label="Filtrar ventas">

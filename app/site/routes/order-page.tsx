@@ -1,10 +1,13 @@
 import { data, redirect } from "react-router";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { formatMoney } from "~/domain/money";
+import { DRAFT_MESSAGES, draftConfirmationSchema } from "~/domain/order-drafts";
 import { manualMethod } from "~/domain/payment-methods";
-import { deliveryText, isMobileUserAgent, whatsappUrl } from "~/domain/whatsapp";
+import { deliveryText, isMobileUserAgent, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
+import { fieldErrors } from "~/http/action-result";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import { amountRows } from "~/orders/order-amounts";
+import { awaitingConfirmation, confirmDraftOrder, draftPayments, lapsedDraft } from "~/orders/order-drafts.server";
 import { OrderLines } from "~/orders/order-lines";
 import { orderPagePath } from "~/orders/order-links";
 import { getSale, type OrderRow, orderByIdQuery, orderLinesByIdQuery } from "~/orders/order-queries.server";
@@ -17,6 +20,7 @@ import { confirmSalePayment, ONLINE_PAYMENTS_UNAVAILABLE } from "~/orders/sale-p
 import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import type { RouteHandle } from "~/root";
 import { PaymentProviderError } from "~/services/payments";
+import { DraftReview } from "../draft-review";
 import { siteMeta } from "../seo";
 import { SiteShell } from "../shell";
 import { loadSitePage, type SiteArgs } from "../site.server";
@@ -98,11 +102,25 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
   // 'Pagar ahora' while an online payment is owed and the store can still take it.
   const canPay = owesPayment(sale) && isUsable(p.services, account);
   const transfer = manualMethod(methodRows, "transfer");
-  return { p, sale, lines, canPay, transfer, orderPath: orderPagePath(p.site.basePath, sale.id, sale.accessToken) };
+  const orderPath = orderPagePath(p.site.basePath, sale.id, sale.accessToken);
+  return { p, sale, lines, account, methodRows, canPay, transfer, orderPath };
+}
+
+/** What the page asks of a customer confirming an order the store built for them; null for any other order. */
+function draftReview(loaded: Awaited<ReturnType<typeof loadOrder>>) {
+  const { p, sale, account, methodRows } = loaded;
+  if (!awaitingConfirmation(sale)) return null;
+  return {
+    needsAddress: sale.delivery === "delivery",
+    phoneRequired: phoneDigits(p.store.saleNumber) === "",
+    payments: draftPayments(p.services, account, methodRows).choices,
+    values: { buyerName: sale.buyerName, buyerPhone: sale.buyerPhone ?? "" },
+  };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { p, sale, lines, canPay, transfer, orderPath } = await loadOrder(args);
+  const loaded = await loadOrder(args);
+  const { p, sale, lines, canPay, transfer, orderPath } = loaded;
   const { store, services } = p;
   const url = new URL(args.request.url);
   const paymentId = url.searchParams.get("payment_id");
@@ -118,22 +136,31 @@ export async function loader(args: Route.LoaderArgs) {
     }
     throw redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
   }
+  const review = draftReview(loaded);
   const text = saleMessage(store, sale, lines);
-  const whatsapp = whatsappUrl(store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent")));
+  // A draft goes to the store's WhatsApp once the customer confirms it, not before.
+  const whatsapp = sale.draft
+    ? null
+    : whatsappUrl(store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent")));
   return data(
     {
       site: p.site,
       code: sale.id,
       token: sale.accessToken,
       state: sale.state,
-      heading: HEADINGS[sale.state],
-      stateText: lapsed(sale)
-        ? LAPSED_TEXT
-        : paidShort(sale)
-          ? PAID_SHORT_TEXT
-          : awaitingTransfer(sale) && sale.stockState === "released"
-            ? TRANSFER_LAPSED_TEXT
-            : stateText(sale.state, whatsapp !== null, sale.buyerPhone),
+      heading: review ? "Revisa tu pedido" : HEADINGS[sale.state],
+      review,
+      stateText: review
+        ? `${store.name} armó este pedido para ti. Revisa los productos, completa tus datos y confírmalo.`
+        : lapsedDraft(sale)
+          ? DRAFT_MESSAGES.expired
+          : lapsed(sale)
+            ? LAPSED_TEXT
+            : paidShort(sale)
+              ? PAID_SHORT_TEXT
+              : awaitingTransfer(sale) && sale.stockState === "released"
+                ? TRANSFER_LAPSED_TEXT
+                : stateText(sale.state, whatsapp !== null, sale.buyerPhone),
       lines: lines.map((l) => ({
         key: l.position,
         name: l.name,
@@ -147,14 +174,18 @@ export async function loader(args: Route.LoaderArgs) {
           discountCode: sale.discountCode,
           paymentAdjustment: sale.paymentAdjustment,
           paymentMethod: sale.paymentMethod,
-          deliveryFee: sale.delivery === "delivery" && sale.deliveryZone ? sale.deliveryFee : null,
+          deliveryFee: (sale.delivery === "delivery" && sale.deliveryZone) || sale.deliveryFee > 0 ? sale.deliveryFee : null,
           total: sale.total,
         },
         sale.currency,
       ),
       delivery: deliveryText(buyerOf(sale)),
       address: sale.delivery === "delivery" ? sale.address : null,
-      payment: lapsed(sale) ? "En línea con Mercado Pago: pago no completado" : paymentLine(sale),
+      payment: sale.draft
+        ? "Lo eliges al confirmar"
+        : lapsed(sale)
+          ? "En línea con Mercado Pago: pago no completado"
+          : paymentLine(sale),
       receiptState: sale.paymentMethod === "transfer" ? (RECEIPT_STATE_TEXT[sale.paymentStatus] ?? null) : null,
       // The store's details to transfer to, while the order waits for it (as the store has them now).
       transfer:
@@ -189,12 +220,28 @@ const NOTICES: Record<string, { text: string; good?: true }> = {
  * told so instead of being sent to pay for what the store no longer has.
  */
 export async function action(args: Route.ActionArgs) {
-  const { p, sale, canPay, orderPath } = await loadOrder(args);
+  const loaded = await loadOrder(args);
+  const { p, sale, canPay, orderPath } = loaded;
   // 'Pagar ahora' sends nothing of its own; the receipt's form sends the file.
   const type = args.request.headers.get("Content-Type") ?? "";
   const form = /^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(type)
     ? await args.request.formData()
     : new FormData();
+  if (form.get("intent") === "confirm-draft") {
+    const values = Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+    const parsed = draftConfirmationSchema.safeParse(values);
+    if (!parsed.success)
+      return data({ draftErrors: fieldErrors(parsed.error), values }, { status: 400, headers: PRIVATE_HEADERS });
+    const shopper = {
+      services: p.services,
+      store: p.store,
+      basePath: p.site.basePath,
+      userAgent: args.request.headers.get("User-Agent"),
+    };
+    const done = await confirmDraftOrder(shopper, loaded, parsed.data);
+    if (!done.ok) return data({ draftErrors: done.errors, values }, { status: done.status, headers: PRIVATE_HEADERS });
+    return redirect(done.next, { status: 303, headers: PRIVATE_HEADERS });
+  }
   if (form.get("intent") === "receipt") {
     const sent = await receiveReceipt(p.services, p.store.id, sale.id, form.get("receipt"));
     if (!sent.ok) return data({ receiptError: sent.message }, { status: sent.status, headers: PRIVATE_HEADERS });
@@ -226,8 +273,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { site, code, token, heading, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus } =
     loaderData;
-  const { canPay, notice, whatsapp, transfer, receiptState } = loaderData;
+  const { canPay, notice, whatsapp, transfer, receiptState, review } = loaderData;
   const receiptError = actionData && "receiptError" in actionData ? actionData.receiptError : null;
+  const draftAnswer = actionData && "draftErrors" in actionData ? actionData : null;
   return (
     <SiteShell site={site}>
       <section className="confirmation">
@@ -316,6 +364,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {notice.text}
             </p>
           ))}
+        {review && (
+          <DraftReview
+            action={`${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`}
+            needsAddress={review.needsAddress}
+            phoneRequired={review.phoneRequired}
+            payments={review.payments}
+            values={draftAnswer?.values ?? review.values}
+            errors={draftAnswer?.draftErrors ?? {}}
+          />
+        )}
         {canPay && (
           <form method="post" action={`${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`}>
             <button type="submit" className="button">

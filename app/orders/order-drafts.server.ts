@@ -1,0 +1,252 @@
+/**
+ * 'Armar pedido': the merchant builds an order for a customer (products and variants from the store, quantities,
+ * delivery and its fee, a discount, a note), saved as a draft that holds its units for DRAFT_HOLD_HOURS, and sent as
+ * the order page's link. The customer opens it, fills in what is missing and confirms it: from then on it is an order
+ * like any other. Prices and stock come from the database; the merchant's fee and discount are the only amounts typed.
+ */
+import { sql } from "drizzle-orm";
+import { CART_MESSAGES, type CartLine, orderLines } from "~/domain/cart";
+import { storeCountry } from "~/domain/countries";
+import { customerKey } from "~/domain/customers";
+import { formatMoney } from "~/domain/money";
+import {
+  DRAFT_HOLD_HOURS,
+  DRAFT_MESSAGES,
+  DRAFT_SEARCH_RESULTS,
+  type DraftConfirmation,
+  type DraftForm,
+  draftQuote,
+  readDraftLines,
+} from "~/domain/order-drafts";
+import { offeredPayments, type PaymentMethod, paymentChoiceLabel, storeManualMethods } from "~/domain/payment-methods";
+import { normalizePhone, phoneMessage } from "~/domain/phone";
+import { isMobileUserAgent, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
+import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import { isUsable, type paymentAccountQuery } from "~/online-payments/store-accounts.server";
+import type { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
+import { listProducts } from "~/products/products.server";
+import type { Services } from "~/services/services";
+import { type CartItem, cartItemsOf, cartProductsQuery, cartVariantsQuery } from "./cart-items.server";
+import { CHECKOUT_MESSAGES } from "./checkout-form";
+import { orderPagePath } from "./order-links";
+import type { OrderLineRow, OrderRow } from "./order-queries.server";
+import { confirmDraft, createSale, OutOfStockError } from "./order-records.server";
+import { paymentRedirect } from "./payment-redirect.server";
+import { announceOrder, type OrderingStore } from "./place-order.server";
+import { saleMessage } from "./sale-message";
+
+interface DraftStore {
+  id: string;
+  currency: string;
+  country: string;
+  timeZone: string;
+}
+
+/** The store's items (a product sold as one thing, or each enabled variant) for these products, from the database. */
+async function itemsOf(services: Services, storeId: string, productIds: string[]): Promise<CartItem[]> {
+  if (productIds.length === 0) return [];
+  const store = sql`${storeId}`;
+  const [products, variants] = await services.db.batch([
+    cartProductsQuery(services.db, store, productIds),
+    cartVariantsQuery(services.db, store, productIds),
+  ]);
+  return cartItemsOf(products, variants);
+}
+
+/**
+ * The builder's page: what the search finds (published products, each variant its own item, with units left) and
+ * the order so far, priced from the database. Two round trips: the search, then the items.
+ */
+export async function draftBuilderView(services: Services, store: DraftStore, search: string, lines: CartLine[]) {
+  const found = search ? (await listProducts(services.db, store.id, search, DRAFT_SEARCH_RESULTS, "published")).rows : [];
+  const ids = [...new Set([...found.map((p) => p.id), ...lines.map((l) => l.productId)])];
+  const items = await itemsOf(services, store.id, ids);
+  const money = (minor: number) => formatMoney(minor, store.currency);
+  const byKey = new Map(items.map((i) => [i.key, i]));
+  const foundIds = new Set(found.map((p) => p.id));
+  const chosen = lines.flatMap((line) => {
+    const key = line.variantId == null ? line.productId : `${line.productId}-${line.variantId}`;
+    const item = byKey.get(key);
+    return item ? [{ key, name: item.name, quantity: line.quantity, left: item.stock, amount: item.price * line.quantity }] : [];
+  });
+  const subtotal = chosen.reduce((sum, l) => sum + l.amount, 0);
+  return {
+    results: items
+      .filter((i) => foundIds.has(i.id))
+      .map((i) => ({ key: i.key, name: i.name, price: money(i.price), left: i.stock })),
+    lines: chosen.map((l) => ({ ...l, amount: money(l.amount), short: l.quantity > l.left })),
+    subtotal: money(subtotal),
+  };
+}
+
+export type DraftResult = { ok: true; saleId: string } | { ok: false; status: number; errors: Record<string, string> };
+
+/**
+ * Saves the builder's order as a draft with its units held: lines priced and checked against the stock, the
+ * customer's number read by the store's country, the discount within the products. One form, one draft (its
+ * idempotency key): a second click answers the first draft.
+ */
+export async function buildDraft(services: Services, store: DraftStore, form: DraftForm): Promise<DraftResult> {
+  const refuse = (status: number, errors: Record<string, string>): DraftResult => ({ ok: false, status, errors });
+  const wanted = readDraftLines(form.lineas ?? null);
+  if (wanted.length === 0) return refuse(400, { form: DRAFT_MESSAGES.empty });
+  const country = storeCountry(store);
+  const phone = form.buyerPhone ? normalizePhone(form.buyerPhone, country) : null;
+  if (form.buyerPhone && !phone) return refuse(400, { buyerPhone: phoneMessage(country) });
+  const items = await itemsOf(services, store.id, [...new Set(wanted.map((l) => l.productId))]);
+  const built = orderLines(wanted, items);
+  if (!built.ok) {
+    const left = built.shortOf.stock;
+    const detail = left > 0 ? `quedan ${left} de “${built.shortOf.name}”` : `“${built.shortOf.name}” está agotado`;
+    return refuse(409, { form: `${CART_MESSAGES.stockLimit} (${detail})` });
+  }
+  if (built.lines.length === 0) return refuse(409, { form: DRAFT_MESSAGES.stale });
+  if (form.discount > built.total) return refuse(400, { discount: DRAFT_MESSAGES.discountAboveSubtotal });
+  const now = services.clock.now();
+  const buyerPhone = phone ? `+${phone}` : null;
+  try {
+    const sale = await createSale(
+      services.db,
+      {
+        key: form.idempotencyKey,
+        storeId: store.id,
+        currency: store.currency,
+        buyerName: form.buyerName,
+        buyerPhone,
+        buyerEmail: null,
+        delivery: form.delivery,
+        deliveryZone: null,
+        pickupPoint: null,
+        address: null,
+        note: form.note,
+        quote: draftQuote(built.total, form.discount, form.deliveryFee),
+        discountCode: null,
+        paymentMethod: "on_delivery",
+        holdUntil: new Date(now.getTime() + DRAFT_HOLD_HOURS * 3_600_000),
+        codeCustomer: null,
+        customer: customerKey({ phone: buyerPhone, email: null }, country),
+        draft: true,
+        lines: built.lines.map((l) => ({
+          productId: l.product.id,
+          variantId: l.product.variantId,
+          variant: l.product.variant,
+          name: l.product.name,
+          imageKey: l.product.imageKey,
+          unitPrice: l.product.price,
+          quantity: l.quantity,
+        })),
+      },
+      now,
+    );
+    return { ok: true, saleId: sale.saleId };
+  } catch (error) {
+    if (error instanceof OutOfStockError) return refuse(409, { form: DRAFT_MESSAGES.ranOut });
+    throw error;
+  }
+}
+
+type AccountRows = Awaited<ReturnType<typeof paymentAccountQuery>>;
+type MethodRows = Awaited<ReturnType<typeof paymentMethodsQuery>>;
+
+/** The ways to pay the store offers now (with their adjustments), as the checkout offers them. */
+export function draftPayments(services: Services, account: AccountRows[number] | undefined, rows: MethodRows) {
+  const methods = storeManualMethods(rows);
+  const offered = offeredPayments(methods, isUsable(services, account));
+  return { methods, offered, choices: offered.map((m) => ({ value: m, label: paymentChoiceLabel(m, methods) })) };
+}
+
+/** A draft the customer can still confirm: a draft, pending, with its units held. */
+export const awaitingConfirmation = (sale: OrderRow) => sale.draft && sale.state === "Pendiente" && sale.stockState === "held";
+
+/** A draft whose time ran out before the customer confirmed it. */
+export const lapsedDraft = (sale: OrderRow) => sale.draft && sale.state === "Pendiente" && sale.stockState !== "held";
+
+export type Confirmation = { ok: true; next: string } | { ok: false; status: number; errors: Record<string, string> };
+
+/**
+ * The customer confirms the draft with their contact, the address (home delivery) and how they pay: the way to
+ * pay's adjustment is computed here, the order holds its units for that payment (online: the store's time to pay;
+ * transfer: its hours; otherwise until the merchant acts), the merchant is told as of a new order, and the customer
+ * goes on as from the checkout: to pay, to the transfer's details, or to WhatsApp with the order.
+ */
+export async function confirmDraftOrder(
+  shopper: { services: Services; store: OrderingStore & { country: string }; basePath: string; userAgent: string | null },
+  draft: { sale: OrderRow; lines: OrderLineRow[]; account: AccountRows[number] | undefined; methodRows: MethodRows },
+  input: DraftConfirmation,
+): Promise<Confirmation> {
+  const { services, store } = shopper;
+  const { sale, lines } = draft;
+  const refuse = (status: number, errors: Record<string, string>): Confirmation => ({ ok: false, status, errors });
+  if (!awaitingConfirmation(sale))
+    return refuse(409, { form: lapsedDraft(sale) ? DRAFT_MESSAGES.expired : DRAFT_MESSAGES.notWaiting });
+  if (sale.delivery === "delivery" && !input.address) return refuse(400, { address: DRAFT_MESSAGES.address });
+  const storeHasWhatsapp = phoneDigits(store.saleNumber) !== "";
+  if (!storeHasWhatsapp && !input.buyerPhone) return refuse(400, { buyerPhone: CHECKOUT_MESSAGES.phoneNeeded });
+  const payments = draftPayments(services, draft.account, draft.methodRows);
+  const payment: PaymentMethod | undefined = input.payment ?? (payments.offered.length === 1 ? payments.offered[0] : undefined);
+  if (!payment || !payments.offered.includes(payment))
+    return refuse(409, { payment: payment === "online" ? CHECKOUT_MESSAGES.onlineUnavailable : CHECKOUT_MESSAGES.payment });
+  const manual = payments.methods.find((m) => m.method === payment);
+  const quote = draftQuote(sale.subtotal, sale.discount, sale.deliveryFee, manual?.adjustPercent ?? 0);
+  const now = services.clock.now();
+  const holdUntil =
+    payment === "online"
+      ? new Date(now.getTime() + store.paymentHoldMinutes * 60_000)
+      : payment === "transfer" && manual
+        ? new Date(now.getTime() + manual.holdHours * 3_600_000)
+        : null;
+  const confirmed = await confirmDraft(
+    services.db,
+    {
+      saleId: sale.id,
+      storeId: store.id,
+      buyerName: input.buyerName,
+      buyerPhone: input.buyerPhone,
+      buyerEmail: input.buyerEmail,
+      address: input.address,
+      paymentMethod: payment,
+      paymentAdjustment: quote.paymentAdjustment,
+      total: quote.total,
+      holdUntil,
+      customer: customerKey({ phone: input.buyerPhone, email: input.buyerEmail }, storeCountry(store)),
+    },
+    now,
+  );
+  if (!confirmed) return refuse(409, { form: DRAFT_MESSAGES.notWaiting });
+
+  const order: OrderRow = {
+    ...sale,
+    draft: false,
+    buyerName: input.buyerName,
+    buyerPhone: input.buyerPhone,
+    buyerEmail: input.buyerEmail,
+    address: sale.delivery === "delivery" ? input.address : null,
+    paymentMethod: payment,
+    paymentStatus: payment === "online" ? "pending" : "none",
+    paymentAdjustment: quote.paymentAdjustment,
+    total: quote.total,
+  };
+  services.log.info("order.confirmed", { storeId: store.id, saleId: sale.id, paymentMethod: payment, total: quote.total });
+  const subscriptions = await storeSubscriptionsQuery(services.db, store.id);
+  await announceOrder(services, store, subscriptions, {
+    saleId: sale.id,
+    amounts: { ...quote, discountCode: null, paymentMethod: payment },
+    lines,
+    buyer: {
+      name: order.buyerName,
+      delivery: order.delivery,
+      zone: null,
+      pickupPoint: order.pickupPoint,
+      address: order.address,
+      phone: order.buyerPhone,
+      email: order.buyerEmail,
+      note: order.note,
+    },
+  });
+  const placed = { id: sale.id, accessToken: sale.accessToken };
+  if (payment === "online") return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
+  const orderPage = orderPagePath(shopper.basePath, sale.id, sale.accessToken);
+  if (payment === "transfer") return { ok: true, next: orderPage };
+  const text = saleMessage(store, order, lines);
+  return { ok: true, next: whatsappUrl(store.saleNumber, text, isMobileUserAgent(shopper.userAgent)) ?? orderPage };
+}
