@@ -180,6 +180,19 @@ describe("the customer list, built from orders", () => {
     // Another merchant cannot merge this store's customers, through their own store or this one.
     const intruder = await shop(s);
     expect((await merge(intruder.cookie, intruder.store.id, byPhone?.id ?? 0, byEmail?.id ?? 0)).status).toBe(404);
+    for (const [cookie, storeId] of [
+      [intruder.cookie, intruder.store.id],
+      [intruder.cookie, m.store.id],
+    ]) {
+      const peek = await workspaceRequest(s, {
+        module: { loader: customerLoader },
+        cookie: cookie as string,
+        method: "GET",
+        path: `/Store/${storeId}/customers/${byPhone?.id}`,
+        params: { storeId: storeId as string, customerId: String(byPhone?.id) },
+      });
+      expect(peek.status).toBe(404);
+    }
     expect((await merge(intruder.cookie, m.store.id, byPhone?.id ?? 0, byEmail?.id ?? 0)).status).toBe(404);
     expect((await merge(m.cookie, m.store.id, byPhone?.id ?? 0, byPhone?.id ?? 0)).status).toBe(400);
     expect((await merge(m.cookie, m.store.id, byPhone?.id ?? 0, 0)).status).toBe(400);

@@ -85,7 +85,12 @@ describe("pages that depend on the session are never kept by the browser", () =>
       `/Store/${storeId}/sales.data`,
       `/Store/${storeId}/sales.csv`,
       `/Store/${storeId}/products.csv`,
+      `/Store/${storeId}/sales/new`,
+      `/Store/${storeId}/customers`,
+      `/Store/${storeId}/customers.data`,
+      `/Store/${storeId}/customers.csv`,
       `/Store/${storeId}/discounts`,
+      `/Store/${storeId}/cobros`,
       `/Store/${storeId}/payments`,
       "/_root.data",
       "/Auth",
@@ -97,7 +102,7 @@ describe("pages that depend on the session are never kept by the browser", () =>
       expect(header(reply, "cache-control"), `${path} (${reply.status})`).toMatch(/^private, no-store$/);
     }
     // Signed out, the same addresses redirect to the sign-in page: not kept either.
-    for (const path of ["/", `/Store/${storeId}/sales`, `/Store/${storeId}/sales.data`]) {
+    for (const path of ["/", `/Store/${storeId}/sales`, `/Store/${storeId}/sales.data`, `/Store/${storeId}/customers.csv`]) {
       const reply = await send(server, path);
       expect([302, 202]).toContain(reply.status); // a .data request is told of the redirect in a 202
       expect(header(reply, "cache-control"), path).toBe("private, no-store");
