@@ -15,9 +15,8 @@ import {
 } from "~/auth/registration.server";
 import { completePasswordReset, requestPasswordReset } from "~/auth/reset.server";
 import { createSession, destroySession, getSessionUser } from "~/auth/sessions.server";
-import { seedDemo } from "~/demo/seed.server";
 import { registrations, sessions, users, verificationCodes } from "../../db/schema";
-import { createTestServices } from "../support/services";
+import { createTestServices, demoTestServices } from "../support/services";
 
 type S = ReturnType<typeof createTestServices>;
 const PASSWORD = "Una-Clave-Muy-Propia-42";
@@ -109,16 +108,14 @@ describe("completing a registration", () => {
   });
 
   it("treats accents and case as the same store url, and refuses reserved names", async () => {
-    const s = createTestServices();
-    await seedDemo(s);
+    const s = await demoTestServices();
     expect(await availableStoreUrl(s.db, "DÉMO")).toEqual({ error: M.storeNameTaken });
     expect(await availableStoreUrl(s.db, "Admin")).toEqual({ error: M.storeNameTaken });
     expect(await availableStoreUrl(s.db, "Café Niño")).toEqual({ url: "cafe-nino" });
   });
 
   it("refuses an email that already has an account", async () => {
-    const s = createTestServices();
-    await seedDemo(s);
+    const s = await demoTestServices();
     await expect(
       saveStep1(s, null, { name: "A", lastname: "B", email: "demo@vitrina.local", password: PASSWORD }),
     ).rejects.toThrow(M.emailTaken);
@@ -127,8 +124,7 @@ describe("completing a registration", () => {
 
 describe("sessions, resets and limits", () => {
   it("a session works until it is destroyed or expires", async () => {
-    const s = createTestServices();
-    await seedDemo(s);
+    const s = await demoTestServices();
     const user = await s.db.query.users.findFirst();
     const cookie = (await createSession(s, user?.id ?? "")).split(";")[0] ?? "";
     const request = () => new Request("http://x/", { headers: { Cookie: cookie } });
@@ -147,8 +143,7 @@ describe("sessions, resets and limits", () => {
   });
 
   it("a reset link works once, changes the password and ends every session", async () => {
-    const s = createTestServices();
-    await seedDemo(s);
+    const s = await demoTestServices();
     const user = await s.db.query.users.findFirst();
     await createSession(s, user?.id ?? "");
     await requestPasswordReset(s, "demo@vitrina.local");
@@ -162,8 +157,7 @@ describe("sessions, resets and limits", () => {
   });
 
   it("two simultaneous submits of one reset link change the password once", async () => {
-    const s = createTestServices();
-    await seedDemo(s);
+    const s = await demoTestServices();
     await requestPasswordReset(s, "demo@vitrina.local");
     const token = s.outbox.sent[0]?.text.match(/ResetPassword\/([A-Za-z0-9_-]+)/)?.[1] ?? "";
     const results = await Promise.all([

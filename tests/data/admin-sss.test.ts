@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminLogin, allStoreUrls, isAdmin, NOT_AUTHORIZED, secretMatches } from "~/admin/admin.server";
-import { seedDemo } from "~/demo/seed.server";
-import { createTestServices } from "../support/services";
+import { createTestServices, demoTestServices } from "../support/services";
 
 function withSecret(secret: string | undefined) {
   const s = createTestServices();
@@ -21,8 +20,8 @@ describe("SSS", () => {
   });
 
   it("the right secret opens a 30-minute admin session listing every store's public URL", async () => {
-    const s = withSecret("una-clave-larga");
-    await seedDemo(s);
+    const s = await demoTestServices();
+    s.config = { ...s.config, ADMIN_SECRET: "una-clave-larga" };
     const result = await adminLogin(s, "una-clave-larga", "10.0.0.1");
     if (!("cookie" in result)) throw new Error("expected a session");
     expect(await isAdmin(s, cookieRequest(result.cookie))).toBe(true);

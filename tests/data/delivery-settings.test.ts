@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { seedDemo } from "~/demo/seed.server";
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
 import { formatMoney } from "~/domain/money";
 import { addDeliveryRow, listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
 import * as info from "~/stores/routes/store-info";
 import { deliveryZones, pickupPoints, stores } from "../../db/schema";
 import { signedInMerchant } from "../support/merchants";
-import { createTestServices } from "../support/services";
+import { createTestServices, demoTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 
 type S = ReturnType<typeof createTestServices>;
@@ -273,8 +272,7 @@ describe("another store's delivery settings", () => {
 
 describe("the demo store", () => {
   it("delivers to two zones, has a pickup point and offers all three methods", async () => {
-    const s = createTestServices();
-    await seedDemo(s);
+    const s = await demoTestServices();
     const demo = await s.db.query.stores.findFirst({ where: eq(stores.url, "demo") });
     const settings = await readDeliverySettings(s.db, demo?.id ?? "");
     expect(settings.methods).toEqual({ pickupEnabled: true, homeDeliveryEnabled: true, arrangeEnabled: true });

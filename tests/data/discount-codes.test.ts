@@ -13,7 +13,7 @@ import { StoreError } from "~/workspace/action-results.server";
 import { discountCodes, sales, stores } from "../../db/schema";
 import { expectConstraint } from "../support/constraints";
 import { signedInMerchant } from "../support/merchants";
-import { createTestServices } from "../support/services";
+import { createTestServices, demoTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 
 applySpanishValidationMessages();
@@ -350,8 +350,7 @@ describe("discount codes of a store", () => {
 
 describe("the demo store", () => {
   it("has the code BIENVENIDA: 10 %, active, no dates, no minimum, no use limit", async () => {
-    const s = createTestServices();
-    await seedDemo(s);
+    const s = await demoTestServices();
     const demo = await s.db.query.stores.findFirst({ where: eq(stores.url, "demo") });
     const codes = await codesOf(s, demo?.id ?? "");
     expect(codes).toHaveLength(1);

@@ -5,7 +5,7 @@ import { DEMO_GALLERY_PRODUCT, DEMO_MERCHANT, seedDemo } from "~/demo/seed.serve
 import { sniffImageType } from "~/media/image-rules";
 import { loadStoreHome } from "~/site/queries.server";
 import { productPhotos, products, stores, users } from "../../db/schema";
-import { createTestServices } from "../support/services";
+import { createTestServices, demoTestServices } from "../support/services";
 
 async function bytesOf(stream: ReadableStream<Uint8Array>) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
@@ -56,8 +56,7 @@ describe("demo seed and the store home query", () => {
   });
 
   it("loads a store home in one round trip, newest products first", async () => {
-    const s = createTestServices();
-    await seedDemo(s);
+    const s = await demoTestServices();
     const before = s.roundTrips.count;
     const home = await loadStoreHome(s.db, "demo");
     expect(s.roundTrips.count - before).toBe(1);

@@ -28,6 +28,7 @@ test("three orders by one number typed three ways make one customer on the merch
     const sent = whatsapp.length;
     await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
     await expect.poll(() => whatsapp.length).toBe(sent + 1);
+    await page.waitForURL(/whatsapp\.com/);
   }
 
   const context = await browser.newContext({ baseURL, ...phone(360) });

@@ -29,11 +29,12 @@ test("an order built in the desk on a phone, confirmed by the customer from its 
   await search("café");
   await merchant.getByLabel("Cantidad de Café de Colombia").fill("2");
   await merchant.getByRole("button", { name: "Agregar Café de Colombia" }).click();
-  await search("panela");
-  await merchant.getByRole("button", { name: "Agregar Panela orgánica" }).click();
   const lines = merchant.getByRole("list", { name: "Productos del pedido" });
   await expect(lines).toContainText("Café de Colombia × 2");
+  await search("panela");
+  await merchant.getByRole("button", { name: "Agregar Panela orgánica" }).click();
   await expect(lines).toContainText("Panela orgánica × 1");
+  await expect(lines).toContainText("Café de Colombia × 2");
   await expect(lines).toContainText(/45,00\sUS\$/);
   await expectNoSidewaysScroll(merchant);
   expect(await expectTouchTargets(merchant, merchant.locator("main"))).toEqual([]);

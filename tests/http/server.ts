@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { DEMO_MERCHANT } from "../../app/demo/seed.server";
+import { madeOncePerRun } from "../support/once-per-run";
 
 const ENTRY = resolve("build/node/server/index.js");
 
@@ -43,25 +44,11 @@ const TMP = resolve(process.env.VITRINA_TEST_TMP ?? "tests/.tmp/vitest");
  * 6 of 7 s here), and no HTTP test is about it (tests/data/seed.test.ts is). The first test file to need it makes it;
  * the others wait for it. Null when it could not be made: then each server starts from an empty folder.
  */
-async function seededFolder(): Promise<string | null> {
-  const folder = join(TMP, "http-seeded");
-  const ready = join(folder, ".ready");
-  if (existsSync(ready)) return folder;
-  try {
-    mkdirSync(`${folder}.lock`, { recursive: false });
-  } catch {
-    // Another test file is making it.
-    const deadline = Date.now() + 60_000;
-    while (!existsSync(ready)) {
-      if (Date.now() > deadline) return null;
-      await new Promise((wait) => setTimeout(wait, 200));
-    }
-    return folder;
-  }
-  const first = await launch({}, folder);
-  await first.stop();
-  writeFileSync(ready, "");
-  return folder;
+function seededFolder(): Promise<string | null> {
+  return madeOncePerRun("http-seeded", async (folder) => {
+    const first = await launch({}, folder);
+    await first.stop();
+  });
 }
 
 /**

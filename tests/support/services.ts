@@ -1,7 +1,8 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { createServices } from "../../app/compose-services.server";
+import { seedDemo } from "../../app/demo/seed.server";
 import { deletingRenditions } from "../../app/media/renditions";
 import type { Clock } from "../../app/services/clock";
 import { parseConfig, type VapidKeys } from "../../app/services/config";
@@ -9,6 +10,7 @@ import { silentLogger } from "../../app/services/log";
 import type { Mailer, MailMessage } from "../../app/services/mail";
 import type { Services } from "../../app/services/services";
 import { DiskFileStore } from "../../server/disk-files";
+import { madeOncePerRun } from "./once-per-run";
 import { BASE_DB, TMP_DIR } from "./paths";
 
 export class MemoryMailer implements Mailer {
@@ -32,17 +34,9 @@ export const TEST_VAPID: VapidKeys = {
   subject: "mailto:avisos@vitrina.test",
 };
 
-/**
- * A fresh copy of the migrated base database and an empty files folder, with real services on top.
- * `wrapClient` sees every statement the services send (the query-plan test records them).
- */
-export function createTestServices(
-  options: { wrapClient?: (client: Client) => Client } = {},
-): Services & { outbox: MemoryMailer; testClock: TestClock; dbPath: string } {
-  const dir = join(TMP_DIR, `run-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
-  mkdirSync(dir, { recursive: true });
+/** Real services on the data folder `dir` (its vitrina.db and files/), with the test clock, outbox and keys. */
+function servicesIn(dir: string, wrapClient?: (client: Client) => Client) {
   const dbPath = join(dir, "vitrina.db");
-  copyFileSync(BASE_DB, dbPath);
   const config = parseConfig({
     RUNTIME: "node",
     APP_ORIGIN: "http://localhost:3999",
@@ -50,7 +44,7 @@ export function createTestServices(
     DATABASE_URL: `file:${dbPath}`,
   });
   const direct = createClient({ url: config.DATABASE_URL, timeout: 5000 });
-  const client = options.wrapClient ? options.wrapClient(direct) : direct;
+  const client = wrapClient ? wrapClient(direct) : direct;
   const outbox = new MemoryMailer();
   const testClock = new TestClock();
   const services = createServices({
@@ -64,4 +58,35 @@ export function createTestServices(
     log: silentLogger,
   });
   return { ...services, outbox, testClock, dbPath };
+}
+
+/**
+ * A fresh copy of the migrated base database and an empty files folder, with real services on top.
+ * `wrapClient` sees every statement the services send (the query-plan test records them); `from` is a data folder
+ * to start from instead (`demoTestServices`).
+ */
+export function createTestServices(
+  options: { wrapClient?: (client: Client) => Client; from?: string } = {},
+): Services & { outbox: MemoryMailer; testClock: TestClock; dbPath: string } {
+  const dir = join(TMP_DIR, `run-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
+  mkdirSync(dir, { recursive: true });
+  if (options.from) cpSync(options.from, dir, { recursive: true, filter: (path) => !path.endsWith(".ready") });
+  else copyFileSync(BASE_DB, join(dir, "vitrina.db"));
+  return servicesIn(dir, options.wrapClient);
+}
+
+/**
+ * createTestServices on a copy of the demo merchant and store, seeded with its pictures once per run (the image work
+ * takes seconds; only tests/data/seed.test.ts is about the seeding itself).
+ */
+export async function demoTestServices(): Promise<ReturnType<typeof createTestServices>> {
+  const folder = await madeOncePerRun("demo-seeded", async (made) => {
+    copyFileSync(BASE_DB, join(made, "vitrina.db"));
+    const seeding = servicesIn(made);
+    await seedDemo(seeding);
+    seeding.db.$client.close();
+  });
+  const services = createTestServices(folder ? { from: folder } : {});
+  if (!folder) await seedDemo(services);
+  return services;
 }
