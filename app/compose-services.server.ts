@@ -6,9 +6,11 @@ import type { Clock } from "./services/clock";
 import type { Config, VapidKeys } from "./services/config";
 import { createDb, RoundTripCounter } from "./services/db";
 import { type EdgeCache, noEdgeCache } from "./services/edge-cache";
+import { type FaultSwitch, faultyClient, faultyFiles, faultyMailer, faultyProvider } from "./services/faults";
 import type { FileStore } from "./services/files";
 import { jsonLogger, type Logger } from "./services/log";
 import { loggedMailer, type Mailer, ResendMailer } from "./services/mail";
+import { queueingMailer } from "./services/mail-queue";
 import { MercadoPagoPayments, type PaymentProvider, SandboxPayments } from "./services/payments";
 import type { Services } from "./services/services";
 import { MercadoPagoStoreGateway, SandboxStoreGateway, type StorePaymentGateway } from "./services/store-payments";
@@ -31,14 +33,18 @@ export function createServices(options: {
   vapid: VapidKeys;
   /** JSON lines on standard output unless given (tests). */
   log?: Logger;
+  /** Makes outside services fail on demand (tests only): app/services/faults.ts. */
+  faults?: FaultSwitch;
 }): Services {
-  const { config } = options;
+  const { config, faults } = options;
   const roundTrips = new RoundTripCounter();
-  const db = createDb(roundTrips.wrap(options.client));
-  const mail =
+  const client = faults ? faultyClient(options.client, faults) : options.client;
+  const db = createDb(roundTrips.wrap(client));
+  const provider =
     config.mailProvider === "resend" && config.RESEND_API_KEY
       ? new ResendMailer(config.RESEND_API_KEY, config.MAIL_FROM)
       : options.outbox;
+  const mail = faults ? faultyMailer(provider, faults) : provider;
   let paymentProvider: PaymentProvider;
   if (config.paymentProvider === "mercadopago" && config.MERCADOPAGO_ACCESS_TOKEN && config.MERCADOPAGO_PUBLIC_KEY) {
     paymentProvider = new MercadoPagoPayments(config.MERCADOPAGO_ACCESS_TOKEN, config.MERCADOPAGO_PUBLIC_KEY, fractionDigits);
@@ -55,13 +61,18 @@ export function createServices(options: {
     storePayments = new SandboxStoreGateway(config.APP_ORIGIN, sandboxStoreRecords(db, options.clock));
   }
   const edgeCache = options.edgeCache ?? noEdgeCache;
+  const mailing = queueingMailer(
+    loggedMailer(mail, () => services.log),
+    { db, clock: options.clock, log: () => services.log },
+  );
   const services: Services = {
     config,
     db,
-    files: options.files,
-    mail: loggedMailer(mail, () => services.log),
-    payments: paymentProvider,
-    storePayments,
+    files: faults ? faultyFiles(options.files, faults) : options.files,
+    mail: mailing.mail,
+    mailQueue: mailing.queue,
+    payments: faults ? faultyProvider(paymentProvider, faults) : paymentProvider,
+    storePayments: faults && storePayments ? faultyProvider(storePayments, faults) : storePayments,
     clock: options.clock,
     roundTrips,
     edgeCache,

@@ -790,6 +790,28 @@ export const payments = sqliteTable(
  * A browser (one device) the store's owner asked to be told of new orders on: its Web Push
  * subscription. At most 20 per store; a new one past that replaces the oldest (app/notifications/).
  */
+/**
+ * A mail the provider did not take when it was sent: kept with its whole message and retried by the upkeep with a
+ * growing wait until the provider takes it (app/services/mail-queue.ts). The id is the provider's idempotency key,
+ * so a retry after a send whose answer was lost is not a second mail.
+ */
+export const mailQueue = sqliteTable(
+  "mail_queue",
+  {
+    id: text("id").primaryKey(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    nextAt: timestamp("next_at").notNull(),
+    /** Why the last try failed (the provider's words, for whoever runs the platform). */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [index("mail_queue_due_idx").on(t.nextAt)],
+);
+
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",
   {

@@ -59,7 +59,7 @@ async function main() {
   // The demo merchant's password is published: never create it where real merchants sign in.
   const seeded = config.seedDemo ? await seedDemo(services()) : null;
 
-  startUpkeep(services);
+  const upkeep = startUpkeep(services);
 
   const handler = createFetchHandler(build as unknown as ServerBuild, services);
   const serveStatic = createStaticHandler(join(projectRoot, "build/node/client"));
@@ -85,31 +85,65 @@ async function main() {
     ];
     console.log(lines.join("\n"));
   });
-  const stop = () => server.close(() => process.exit(0));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // A stop (a deploy, a restart): no new connections, requests in flight finish (up to STOP_GRACE_MS), the upkeep's
+  // run in progress ends, then the database is closed and the process leaves.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const log = services().log;
+    log.info("server.stopping", { signal });
+    const forced = setTimeout(() => {
+      log.warn("server.stop_timeout", { graceMs: STOP_GRACE_MS });
+      server.closeAllConnections();
+      directClient.close();
+      process.exit(1);
+    }, STOP_GRACE_MS);
+    forced.unref();
+    server.close(async () => {
+      await upkeep.stop();
+      directClient.close();
+      log.info("server.stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
+
+/** How long a stop waits for requests in flight before it closes their connections. */
+const STOP_GRACE_MS = 10_000;
 
 /**
  * The platform's upkeep (app/upkeep.server.ts) every minute, and once now, so orders placed before an upgrade get
  * their reservations and products their search index at the first start. Never two runs at once.
  */
-function startUpkeep(services: () => Services) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    const run = services();
-    try {
-      logUpkeep(run.log, await runUpkeep(run));
-    } catch (error) {
-      run.log.error("upkeep.failed", error);
-    } finally {
-      running = false;
-    }
+function startUpkeep(services: () => Services): { stop: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    const now = services();
+    running = runUpkeep(now)
+      .then(
+        (report) => logUpkeep(now.log, report),
+        (error) => now.log.error("upkeep.failed", error),
+      )
+      .finally(() => {
+        running = null;
+      });
   };
-  void run();
-  setInterval(run, UPKEEP_INTERVAL_MS).unref();
+  run();
+  const timer = setInterval(run, UPKEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /** Local runs: the test clock (/_dev/reloj), its offset kept in DATA_DIR so a restart keeps it. */

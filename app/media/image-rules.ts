@@ -34,6 +34,7 @@ export const MEDIA_MESSAGES = {
   tooHeavy: "Uno de los archivos pesa más de 6mb",
   tooLarge: "La imagen es demasiado grande",
   unreadable: "No se pudieron subir las imagenes",
+  notStored: "No pudimos guardar las imágenes por un problema técnico: no se guardó nada, vuelve a intentarlo en unos minutos",
 } as const;
 
 /** The type by magic bytes, never by file name. */

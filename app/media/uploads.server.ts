@@ -67,7 +67,8 @@ export async function putAll(files: FileStore, prepared: PreparedFile[]): Promis
       written.push(file.key);
     }
   } catch (error) {
+    // The file store failed part way: what was written goes, and the caller keeps nothing that points at it.
     await files.delete(written).catch(() => {});
-    throw new MediaError(MEDIA_MESSAGES.unreadable, { cause: error });
+    throw new MediaError(MEDIA_MESSAGES.notStored, { cause: error });
   }
 }

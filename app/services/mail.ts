@@ -8,8 +8,13 @@ export interface MailMessage {
   html: string;
 }
 
+export interface SendOptions {
+  /** The same key on every try of one message: the provider sends it once (app/services/mail-queue.ts). */
+  idempotencyKey?: string;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
 }
 
 /**
@@ -18,8 +23,8 @@ export interface Mailer {
  * within a request it carries the request's id.
  */
 export function loggedMailer<M extends Mailer>(mailer: M, log: () => Logger): M {
-  const send = async (message: MailMessage) => {
-    await mailer.send(message);
+  const send = async (message: MailMessage, options?: SendOptions) => {
+    await mailer.send(message, options);
     log().info("mail.sent");
   };
   // Everything else of the mailer stays reachable (the local outbox's messages, for its page).
@@ -39,8 +44,11 @@ export class ResendMailer implements Mailer {
   ) {
     this.resend = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
   }
-  async send(message: MailMessage) {
-    const { error } = await this.resend.emails.send({ from: this.from, ...message });
+  async send(message: MailMessage, options?: SendOptions) {
+    const { error } = await this.resend.emails.send(
+      { from: this.from, ...message },
+      options?.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : undefined,
+    );
     if (error) throw new MailError(`No se pudo enviar el correo: ${error.message}`);
   }
 }

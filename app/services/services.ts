@@ -6,6 +6,7 @@ import type { EdgeCache } from "./edge-cache";
 import type { FileStore } from "./files";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail";
+import type { MailQueue } from "./mail-queue";
 import type { PaymentProvider } from "./payments";
 import type { StorePaymentGateway } from "./store-payments";
 
@@ -14,7 +15,10 @@ export interface Services {
   config: Config;
   db: Db;
   files: FileStore;
+  /** Mails to send: one the provider does not take is queued and retried (app/services/mail-queue.ts). */
   mail: Mailer;
+  /** The queued mails, for the upkeep to retry. */
+  mailQueue: MailQueue;
   payments: PaymentProvider;
   /**
    * Where stores link their own payment account ('Cobros en línea'): MercadoPago OAuth or the sandbox;

@@ -9,12 +9,11 @@ import { createSale } from "~/orders/order-records.server";
 import { changeSale } from "~/orders/sale-changes.server";
 import { insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
-import { action as checkoutAction } from "~/site/routes/checkout";
 import { customers, sales } from "../../db/schema";
+import { checkoutForm, postCheckout } from "../support/checkout";
 import { signedInMerchant } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
-import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -35,25 +34,9 @@ async function shop(s: S) {
   return { ...m, url, product };
 }
 
-/** The checkout's form for `quantity` of the 10.000 product, with the amounts the page showed. */
-function checkoutForm(productId: string, quantity: number, fields: Record<string, string>) {
-  const form = new URLSearchParams({
-    idempotencyKey: `clave-${crypto.randomUUID()}`,
-    delivery: "pickup",
-    shownSubtotal: String(10_000 * quantity),
-    shownDiscount: "0",
-    ...fields,
-  });
-  form.append("line", `${productId}:${quantity}`);
-  return form;
-}
-
 async function place(s: Services, url: string, productId: string, buyer: Record<string, string>, quantity = 1) {
-  const form = checkoutForm(productId, quantity, buyer);
-  const answer = await checkoutAction(siteArgs(s, url, "/Checkout", { method: "POST", body: form }) as never).catch(
-    (thrown: unknown) => thrown,
-  );
-  expect((answer as Response).status).toBe(303);
+  const form = checkoutForm([`${productId}:${quantity}`], { shownSubtotal: String(10_000 * quantity), ...buyer });
+  expect(((await postCheckout(s, url, form)) as Response).status).toBe(303);
   const [sale] = await s.db
     .select()
     .from(sales)

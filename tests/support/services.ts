@@ -6,6 +6,7 @@ import { seedDemo } from "../../app/demo/seed.server";
 import { deletingRenditions } from "../../app/media/renditions";
 import type { Clock } from "../../app/services/clock";
 import { parseConfig, type VapidKeys } from "../../app/services/config";
+import type { FaultSwitch } from "../../app/services/faults";
 import { silentLogger } from "../../app/services/log";
 import type { Mailer, MailMessage } from "../../app/services/mail";
 import type { Services } from "../../app/services/services";
@@ -35,7 +36,7 @@ export const TEST_VAPID: VapidKeys = {
 };
 
 /** Real services on the data folder `dir` (its vitrina.db and files/), with the test clock, outbox and keys. */
-function servicesIn(dir: string, wrapClient?: (client: Client) => Client) {
+function servicesIn(dir: string, wrapClient?: (client: Client) => Client, faults?: FaultSwitch) {
   const dbPath = join(dir, "vitrina.db");
   const config = parseConfig({
     RUNTIME: "node",
@@ -56,6 +57,7 @@ function servicesIn(dir: string, wrapClient?: (client: Client) => Client) {
     vapid: TEST_VAPID,
     // The log's own tests read it (tests/unit/log.test.ts, tests/http/log.test.ts); here it would only be noise.
     log: silentLogger,
+    faults,
   });
   return { ...services, outbox, testClock, dbPath };
 }
@@ -63,16 +65,16 @@ function servicesIn(dir: string, wrapClient?: (client: Client) => Client) {
 /**
  * A fresh copy of the migrated base database and an empty files folder, with real services on top.
  * `wrapClient` sees every statement the services send (the query-plan test records them); `from` is a data folder
- * to start from instead (`demoTestServices`).
+ * to start from instead (`demoTestServices`); `faults` makes outside services fail on demand (app/services/faults.ts).
  */
 export function createTestServices(
-  options: { wrapClient?: (client: Client) => Client; from?: string } = {},
+  options: { wrapClient?: (client: Client) => Client; from?: string; faults?: FaultSwitch } = {},
 ): Services & { outbox: MemoryMailer; testClock: TestClock; dbPath: string } {
   const dir = join(TMP_DIR, `run-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
   mkdirSync(dir, { recursive: true });
   if (options.from) cpSync(options.from, dir, { recursive: true, filter: (path) => !path.endsWith(".ready") });
   else copyFileSync(BASE_DB, join(dir, "vitrina.db"));
-  return servicesIn(dir, options.wrapClient);
+  return servicesIn(dir, options.wrapClient, options.faults);
 }
 
 /**

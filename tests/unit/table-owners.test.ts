@@ -33,6 +33,7 @@ const TABLE_OWNERS: Record<string, string> = {
   sale_lines: "app/orders/order-records.server.ts",
   idempotency_keys: "app/orders/order-records.server.ts",
   customers: "app/orders/customer-records.server.ts",
+  mail_queue: "app/services/mail-queue.ts",
   payments: "app/billing/payments.server.ts",
   push_subscriptions: "app/notifications/push-subscriptions.server.ts",
   local_vapid_keys: "app/notifications/vapid-keys.server.ts",

@@ -1,0 +1,46 @@
+// Stopping the Node server (a deploy, a restart): the request in flight is answered, new connections are refused, the
+// process leaves cleanly and promptly, and what was saved is there when it starts again.
+import { expect, it } from "vitest";
+import { placeDemoOrder } from "./demo-order";
+import { FORM, send, startServer } from "./server";
+
+it("on SIGTERM an upload in flight is answered, new connections are refused, and the process exits 0", async () => {
+  const server = await startServer();
+  const { code } = await placeDemoOrder(server);
+  // A cart form sent slowly: its body is still arriving when the stop comes.
+  let release = () => {};
+  const gate = new Promise<void>((open) => {
+    release = open;
+  });
+  async function* slowBody() {
+    yield new TextEncoder().encode("q=ta");
+    await gate;
+    yield new TextEncoder().encode("za");
+  }
+  const inFlight = send(server, "/site/demo/Cart", {
+    method: "POST",
+    headers: { ...FORM, "Content-Length": String("q=taza".length) },
+    stream: slowBody(),
+  });
+  await new Promise((wait) => setTimeout(wait, 300));
+  const exited = new Promise<number | null>((done) => server.child.once("exit", done));
+  const started = Date.now();
+  server.child.kill("SIGTERM");
+  await new Promise((wait) => setTimeout(wait, 300));
+  await expect(send(server, "/healthz")).rejects.toThrow(/ECONNREFUSED/);
+  release();
+  const answered = await inFlight;
+  expect(answered.status).toBeGreaterThanOrEqual(200);
+  expect(answered.status).toBeLessThan(500);
+  expect(await exited).toBe(0);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  const lines = server.output().split("\n").filter((l) => l.startsWith("{"));
+  const events = lines.map((l) => JSON.parse(l).event as string);
+  expect(events).toContain("server.stopping");
+  expect(events.at(-1)).toBe("server.stopped");
+
+  // The order placed before the stop is in the database the next start opens.
+  const [sale] = (await server.db().execute({ sql: "select state from sales where id = ?", args: [code] })).rows;
+  expect(sale?.state).toBe("Pendiente");
+  await server.stop();
+}, 60_000);
