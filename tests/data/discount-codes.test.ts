@@ -1,7 +1,7 @@
 // The merchant's discount codes ('Descuentos') through the route modules and the workspace's middleware, on real libSQL.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DEMO_DISCOUNT_CODE, seedDemo } from "~/demo/seed.server";
+import { DEMO_DISCOUNT_CODE } from "~/demo/seed.server";
 import { createDiscountCode, findDiscountCode, updateDiscountCode } from "~/discounts/discount-codes.server";
 import * as listCodes from "~/discounts/routes/discount-codes";
 import * as editCode from "~/discounts/routes/edit-discount-code";

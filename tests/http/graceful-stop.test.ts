@@ -34,7 +34,10 @@ it("on SIGTERM an upload in flight is answered, new connections are refused, and
   expect(answered.status).toBeLessThan(500);
   expect(await exited).toBe(0);
   expect(Date.now() - started).toBeLessThan(5_000);
-  const lines = server.output().split("\n").filter((l) => l.startsWith("{"));
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((l) => l.startsWith("{"));
   const events = lines.map((l) => JSON.parse(l).event as string);
   expect(events).toContain("server.stopping");
   expect(events.at(-1)).toBe("server.stopped");
