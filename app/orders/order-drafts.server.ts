@@ -208,7 +208,9 @@ export async function confirmDraftOrder(
       paymentAdjustment: quote.paymentAdjustment,
       total: quote.total,
       holdUntil,
-      customer: customerKey({ phone: input.buyerPhone, email: input.buyerEmail }, storeCountry(store)),
+      // A draft made for a number the merchant wrote already has its customer; one made without gets the buyer's.
+      customer:
+        sale.customerId === null ? customerKey({ phone: input.buyerPhone, email: input.buyerEmail }, storeCountry(store)) : null,
     },
     now,
   );

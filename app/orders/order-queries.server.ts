@@ -35,6 +35,7 @@ const orderColumns = {
   paymentStatus: sales.paymentStatus,
   stockState: sales.stockState,
   draft: sales.draft,
+  customerId: sales.customerId,
   createdAt: sales.createdAt,
 };
 export type OrderRow = Awaited<ReturnType<typeof orderByIdQuery>>[number];

@@ -234,6 +234,10 @@ describe("the customer confirms the order from its link", () => {
       stockState: "held",
       reservedUntil: new Date(s.clock.now().getTime() + 48 * 3_600_000),
     });
+    // Built without a number, the order gets its customer from the confirmation.
+    const [camila] = await s.db.select().from(customers).where(eq(customers.storeId, m.store.id));
+    expect(camila).toMatchObject({ name: "Camila Ríos", email: "camila@correo.test" });
+    expect(sale.customerId).toBe(camila?.id);
     const mail = s.outbox.sent.at(-1);
     expect(mail?.subject).toContain(draft.id);
     expect(mail?.text).toContain("Envío: 6000 COP");
@@ -283,5 +287,9 @@ describe("the customer confirms the order from its link", () => {
     expect(url.searchParams.get("phone")).toBe("573001112233");
     expect(url.searchParams.get("text")).toContain(`Pedido ${draft.id}`);
     expect(await onlySale(s, m.store.id)).toMatchObject({ draft: false, paymentMethod: "on_delivery", total: 10_000 });
+    // Built for her number, confirmed with it written another way: still one customer, with the order.
+    const list = await s.db.select().from(customers).where(eq(customers.storeId, m.store.id));
+    expect(list).toHaveLength(1);
+    expect((await onlySale(s, m.store.id)).customerId).toBe(list[0]?.id);
   });
 });
