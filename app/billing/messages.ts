@@ -1,14 +1,15 @@
 import type { PaymentKind } from "~/domain/billing";
+import { storesCount } from "~/domain/words";
 
 /** The billing messages the merchant sees, word for word. */
 export const PAYMENTS_UNAVAILABLE = "Lo sentimos, en estos momentos no podemos procesar los pagos";
 
 export const APPROVED_NOTICES: Record<PaymentKind, { title: string; description: (storesQuantity: number) => string }> = {
   plan_change: { title: "Plan actualizado", description: () => "Tu pago se comprobó y se actualizó la información de tu plan" },
-  renewal: { title: "Pago regístrado", description: () => "Tu pagó fue comprobado y se actualizó la fecha de tu mensualidad" },
+  renewal: { title: "Pago registrado", description: () => "Tu pago fue comprobado y se actualizó la fecha de tu mensualidad" },
   stores: {
     title: "Compra registrada",
-    description: (n) => `Tu pago fue comprobado y se agregaron ${n} tienda(s) a tu límite`,
+    description: (n) => `Tu pago fue comprobado y se agregaron ${storesCount(n)} a tu límite`,
   },
 };
 

@@ -33,7 +33,7 @@ export const MEDIA_MESSAGES = {
   format: "Formato no admitido",
   tooHeavy: "Uno de los archivos pesa más de 6mb",
   tooLarge: "La imagen es demasiado grande",
-  unreadable: "No se pudieron subir las imagenes",
+  unreadable: "No se pudieron subir las imágenes",
   notStored: "No pudimos guardar las imágenes por un problema técnico: no se guardó nada, vuelve a intentarlo en unos minutos",
 } as const;
 

@@ -73,7 +73,7 @@ for (const device of [
       await expect(page).toHaveURL(/\/Store\?pagina=2$/);
       await page.getByRole("link", { name: "Cargar más productos" }).click();
       await expect(cards).toHaveCount(23);
-      await expect(page.getByText("No hay mas productos en la tienda")).toBeVisible();
+      await expect(page.getByText("No hay más productos en la tienda")).toBeVisible();
       await expect(page.getByRole("link", { name: "Cargar más productos" })).toHaveCount(0);
       await expect(cards.last()).toContainText("Café de Colombia");
       // With JS the list grew in place (same document); without, each link was a page.

@@ -58,10 +58,10 @@ describe("shared overlays", () => {
 
   it("notification banner shows title and description", () => {
     const html = renderToStaticMarkup(
-      createElement(NotificationBanner, { title: "Pago regístrado", description: "Tu pagó fue comprobado", onClose: () => {} }),
+      createElement(NotificationBanner, { title: "Pago registrado", description: "Tu pago fue comprobado", onClose: () => {} }),
     );
-    expect(html).toContain("Pago regístrado");
-    expect(html).toContain("Tu pagó fue comprobado");
+    expect(html).toContain("Pago registrado");
+    expect(html).toContain("Tu pago fue comprobado");
     expect(html).toContain('role="status"');
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, redirect } from "react-router";
 import { z } from "zod";
+import { storesCount } from "~/domain/words";
 import { failure } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { FormError } from "~/ui/form";
@@ -57,7 +58,7 @@ export default function Sss({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main className="sss">
       <h1>SSS</h1>
-      <p>{loaderData.urls.length} tienda(s).</p>
+      <p>{storesCount(loaderData.urls.length)}.</p>
       <button type="button" className="button" onClick={copy}>
         Copiar URLs de las tiendas
       </button>

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { storeUnlockQuantity, storeUnlockTotal } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
+import { storesCount } from "~/domain/words";
 import { failure, isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { FormError } from "~/ui/form";
@@ -53,7 +54,7 @@ export default function BuyStore({ loaderData, actionData }: Route.ComponentProp
     <section className="buy-store">
       <h1>Comprar tiendas</h1>
       <p>
-        Tu cuenta permite {loaderData.storesLimit} tienda(s). Cada tienda adicional cuesta{" "}
+        Tu cuenta permite {storesCount(loaderData.storesLimit)}. Cada tienda adicional cuesta{" "}
         {formatMoney(loaderData.unitPrice, loaderData.currency)} (un solo pago).
       </p>
       <Form method="post" className="buy-store-form">

@@ -6,6 +6,7 @@ import { CUSTOMER_MESSAGES } from "~/domain/customers";
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
 import { buyerChatUrl, formatSaleDate, isMobileUserAgent } from "~/domain/sales";
+import { ordersCount } from "~/domain/words";
 import { failure, fieldErrors } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { customerOrdersQuery, customerQuery, mergeCandidatesQuery } from "~/orders/customer-records.server";
@@ -92,8 +93,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-const ordersText = (n: number) => (n === 1 ? "1 pedido" : `${n} pedidos`);
-
 export default function CustomerDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { storeId, customer, orders, candidates } = loaderData;
   const errors = actionData?.errors ?? {};
@@ -120,7 +119,7 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
         <div>
           <dt>Compras</dt>
           <dd>
-            {ordersText(customer.orders)} · {customer.spent} en pedidos completados
+            {ordersCount(customer.orders)} · {customer.spent} en pedidos completados
           </dd>
         </div>
       </dl>

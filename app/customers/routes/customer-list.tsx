@@ -4,6 +4,7 @@ import { CUSTOMER_SORT_LABELS, CUSTOMER_SORTS, type CustomerSummary, customerQue
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
 import { formatSaleDate } from "~/domain/sales";
+import { ordersCount } from "~/domain/words";
 import { customerListQuery } from "~/orders/customer-records.server";
 import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
@@ -35,8 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasMore: rows.length > query.limit,
   };
 }
-
-const ordersText = (n: number) => (n === 1 ? "1 pedido" : `${n} pedidos`);
 
 export default function CustomerList({ loaderData: page }: Route.ComponentProps) {
   const base = `/Store/${page.storeId}/customers`;
@@ -92,7 +91,7 @@ export default function CustomerList({ loaderData: page }: Route.ComponentProps)
               </Link>
               <span className="customer-contact">{[c.phone, c.email].filter(Boolean).join(" · ")}</span>
               <span className="customer-figures">
-                {ordersText(c.orders)} · {c.spent}
+                {ordersCount(c.orders)} · {c.spent}
                 {c.lastOrder && <span className="muted"> · Último pedido: {c.lastOrder}</span>}
               </span>
             </li>

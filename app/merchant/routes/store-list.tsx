@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { STORE_CATEGORIES } from "~/domain/categories";
+import { storesCount } from "~/domain/words";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -35,7 +36,7 @@ export default function MerchantHome({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>Hola, {loaderData.name}</h1>
       <p className="muted">
-        Tienes {stores.length} de {storesLimit} tienda(s) disponibles en tu plan.
+        Tienes {stores.length} de {storesCount(storesLimit)} disponibles en tu plan.
       </p>
       <p className="actions">
         <Link to="/newStore" className="button">

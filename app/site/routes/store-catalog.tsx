@@ -71,7 +71,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <ProductGrid cards={cards} label="Productos" eager={2} priority list />
-          <Pager nextHref={nextHref} endText="No hay mas productos en la tienda" />
+          <Pager nextHref={nextHref} endText="No hay más productos en la tienda" />
         </>
       )}
     </SiteShell>

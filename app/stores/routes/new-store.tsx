@@ -6,6 +6,7 @@ import { STORE_CATEGORIES } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
 import { planPrice } from "~/domain/plans";
 import { validTimeZone } from "~/domain/time-zones";
+import { storesCount } from "~/domain/words";
 import { failure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { flashHeader } from "~/ui/flash.server";
@@ -83,7 +84,7 @@ export default function NewStore({ loaderData, actionData }: Route.ComponentProp
     <section className="narrow">
       <h1>Nueva tienda</h1>
       <p className="muted">
-        Tienes {loaderData.stores} de {loaderData.storesLimit} tienda(s) en tu plan.
+        Tienes {loaderData.stores} de {storesCount(loaderData.storesLimit)} en tu plan.
       </p>
       {extraPerBill && (
         <p className="form-info" data-testid="limit-warning">
@@ -120,7 +121,7 @@ export default function NewStore({ loaderData, actionData }: Route.ComponentProp
       <ConfirmDialog
         open={confirming}
         title="¿Crear una tienda adicional?"
-        description={`Tu plan incluye ${loaderData.storesLimit} tienda(s). Esta tienda suma ${extraPerBill} a cada factura.`}
+        description={`Tu plan incluye ${storesCount(loaderData.storesLimit)}. Esta tienda suma ${extraPerBill} a cada factura.`}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
           const form = formRef.current;
