@@ -81,8 +81,8 @@ test.describe("plans and payments (sandbox)", () => {
     await expect(page.getByText(formatDue(before.dueAt))).toBeVisible();
     await page.getByRole("button", { name: "Pagar", exact: true }).click();
     await payInSandbox(page, "Aprobar pago");
-    await expect(page.getByText("Pago regístrado")).toBeVisible();
-    await expect(page.getByText("Tu pagó fue comprobado y se actualizó la fecha de tu mensualidad")).toBeVisible();
+    await expect(page.getByText("Pago registrado")).toBeVisible();
+    await expect(page.getByText("Tu pago fue comprobado y se actualizó la fecha de tu mensualidad")).toBeVisible();
     const after = await userRow(m.id);
     // Month-end clamping aside (covered by unit tests), the due date moved one month on.
     expect(after.dueAt - before.dueAt).toBeGreaterThanOrEqual(28 * DAY);
