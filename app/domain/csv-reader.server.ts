@@ -30,9 +30,10 @@ const CSV_ERRORS: Partial<Record<string, CsvProblem>> = {
 /**
  * Bytes handed to the parser at a time; between two chunks the runtime answers other requests. Small,
  * because csv-parse builds (and drops) an error object for every row whose cell count differs from the
- * header's: a chunk of short odd rows costs about 25 µs a row, so 1 KB holds the runtime about 15 ms.
+ * header's: a chunk of short odd rows ('x' lines) costs about 25 µs a row on a quiet machine and two or three
+ * times that on a busy one, so 1 KB held the runtime 30 to 60 ms; 256 bytes hold it about 15.
  */
-const CHUNK_BYTES = 1024;
+const CHUNK_BYTES = 256;
 
 /**
  * Lets the runtime answer whatever else is waiting (other requests) before going on: a macrotask, not a
