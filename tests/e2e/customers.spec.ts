@@ -38,7 +38,7 @@ test("three orders by one number typed three ways make one customer on the merch
   await merchant.goto(`/Store/${shop.id}/sales`);
   await merchant.getByRole("navigation", { name: "Tienda" }).getByText("Más").tap();
   await merchant.getByRole("navigation", { name: "Más opciones" }).getByRole("link", { name: "Clientes" }).tap();
-  await expect(merchant.getByRole("heading", { name: "Clientes" })).toBeVisible();
+  await expect(merchant.getByRole("heading", { name: "Clientes", exact: true })).toBeVisible();
   const entries = merchant.locator(".customer-list li");
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toContainText("Lucía Pérez");
