@@ -5,7 +5,7 @@
  * like any other. Prices and stock come from the database; the merchant's fee and discount are the only amounts typed.
  */
 import { sql } from "drizzle-orm";
-import { CART_MESSAGES, type CartLine, orderLines } from "~/domain/cart";
+import { type CartLine, orderLines } from "~/domain/cart";
 import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
 import { formatMoney } from "~/domain/money";
@@ -18,11 +18,11 @@ import {
   draftQuote,
   readDraftLines,
 } from "~/domain/order-drafts";
-import { offeredPayments, type PaymentMethod, paymentChoiceLabel, storeManualMethods } from "~/domain/payment-methods";
+import { type PaymentMethod, paymentChoiceLabel } from "~/domain/payment-methods";
 import { normalizePhone, phoneMessage } from "~/domain/phone";
 import { isMobileUserAgent, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
-import { isUsable, type paymentAccountQuery } from "~/online-payments/store-accounts.server";
+import type { paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import type { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import { listProducts } from "~/products/products.server";
 import type { Services } from "~/services/services";
@@ -32,7 +32,14 @@ import { orderPagePath } from "./order-links";
 import type { OrderLineRow, OrderRow } from "./order-queries.server";
 import { confirmDraft, createSale, OutOfStockError } from "./order-records.server";
 import { paymentRedirect } from "./payment-redirect.server";
-import { announceOrder, type OrderingStore } from "./place-order.server";
+import {
+  announceOrder,
+  type OrderingStore,
+  paymentHold,
+  saleLinesOf,
+  stockLimitMessage,
+  storePayments,
+} from "./place-order.server";
 import { saleMessage } from "./sale-message";
 
 interface DraftStore {
@@ -95,11 +102,7 @@ export async function buildDraft(services: Services, store: DraftStore, form: Dr
   if (form.buyerPhone && !phone) return refuse(400, { buyerPhone: phoneMessage(country) });
   const items = await itemsOf(services, store.id, [...new Set(wanted.map((l) => l.productId))]);
   const built = orderLines(wanted, items);
-  if (!built.ok) {
-    const left = built.shortOf.stock;
-    const detail = left > 0 ? `quedan ${left} de “${built.shortOf.name}”` : `“${built.shortOf.name}” está agotado`;
-    return refuse(409, { form: `${CART_MESSAGES.stockLimit} (${detail})` });
-  }
+  if (!built.ok) return refuse(409, { form: stockLimitMessage(built.shortOf) });
   if (built.lines.length === 0) return refuse(409, { form: DRAFT_MESSAGES.stale });
   if (form.discount > built.total) return refuse(400, { discount: DRAFT_MESSAGES.discountAboveSubtotal });
   const now = services.clock.now();
@@ -126,15 +129,7 @@ export async function buildDraft(services: Services, store: DraftStore, form: Dr
         codeCustomer: null,
         customer: customerKey({ phone: buyerPhone, email: null }, country),
         draft: true,
-        lines: built.lines.map((l) => ({
-          productId: l.product.id,
-          variantId: l.product.variantId,
-          variant: l.product.variant,
-          name: l.product.name,
-          imageKey: l.product.imageKey,
-          unitPrice: l.product.price,
-          quantity: l.quantity,
-        })),
+        lines: saleLinesOf(built.lines),
       },
       now,
     );
@@ -150,8 +145,7 @@ type MethodRows = Awaited<ReturnType<typeof paymentMethodsQuery>>;
 
 /** The ways to pay the store offers now (with their adjustments), as the checkout offers them. */
 export function draftPayments(services: Services, account: AccountRows[number] | undefined, rows: MethodRows) {
-  const methods = storeManualMethods(rows);
-  const offered = offeredPayments(methods, isUsable(services, account));
+  const { methods, offered } = storePayments(services, account, rows);
   return { methods, offered, choices: offered.map((m) => ({ value: m, label: paymentChoiceLabel(m, methods) })) };
 }
 
@@ -189,12 +183,7 @@ export async function confirmDraftOrder(
   const manual = payments.methods.find((m) => m.method === payment);
   const quote = draftQuote(sale.subtotal, sale.discount, sale.deliveryFee, manual?.adjustPercent ?? 0);
   const now = services.clock.now();
-  const holdUntil =
-    payment === "online"
-      ? new Date(now.getTime() + store.paymentHoldMinutes * 60_000)
-      : payment === "transfer" && manual
-        ? new Date(now.getTime() + manual.holdHours * 3_600_000)
-        : null;
+  const holdUntil = paymentHold(payment, store, manual, now);
   const confirmed = await confirmDraft(
     services.db,
     {

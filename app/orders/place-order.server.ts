@@ -90,10 +90,43 @@ type CheckoutPageRows = [
   Awaited<ReturnType<typeof paymentMethodsQuery>>,
 ];
 
-/** The ways to pay this store offers now, with the settings of its manual ones. */
-function storePayments(services: Services, account: CheckoutPageRows[3][number] | undefined, rows: CheckoutPageRows[5]) {
+/** The ways to pay this store offers now, with the settings of its manual ones (checkout, a draft's confirmation). */
+export function storePayments(services: Services, account: CheckoutPageRows[3][number] | undefined, rows: CheckoutPageRows[5]) {
   const methods = storeManualMethods(rows);
   return { methods, offered: offeredPayments(methods, isUsable(services, account)) };
+}
+
+/** 'Limite de producto…' for the line that asks for more than is left, naming it and what is left. */
+export function stockLimitMessage(shortOf: { name: string; stock: number }): string {
+  const detail = shortOf.stock > 0 ? `quedan ${shortOf.stock} de “${shortOf.name}”` : `“${shortOf.name}” está agotado`;
+  return `${CART_MESSAGES.stockLimit} (${detail})`;
+}
+
+/** A sale's lines as they are saved, frozen from the priced cart lines (name, variant, photo, price). */
+export const saleLinesOf = (lines: ReadonlyArray<{ product: CartItem; quantity: number }>) =>
+  lines.map((l) => ({
+    productId: l.product.id,
+    variantId: l.product.variantId,
+    variant: l.product.variant,
+    name: l.product.name,
+    imageKey: l.product.imageKey,
+    unitPrice: l.product.price,
+    quantity: l.quantity,
+  }));
+
+/**
+ * Until when an order waiting for its payment keeps its stock: online, the store's time to pay; by transfer, the
+ * transfer's hours; otherwise null, until the merchant acts.
+ */
+export function paymentHold(
+  payment: PaymentMethod,
+  store: { paymentHoldMinutes: number },
+  manual: { holdHours: number } | undefined,
+  now: Date,
+): Date | null {
+  if (payment === "online") return new Date(now.getTime() + store.paymentHoldMinutes * 60_000);
+  if (payment === "transfer" && manual) return new Date(now.getTime() + manual.holdHours * 3_600_000);
+  return null;
 }
 
 /** A zone as the checkout offers it: its fee and the total it makes for this order, or why it cannot deliver it. */
@@ -173,11 +206,7 @@ export async function placeOrder(
   if (existing) return { ok: true, next: nextForPlaced(shopper, existing, existingLines) };
 
   const built = orderLines(parseCart(input.lines.join("|")), shopper.cartItems);
-  if (!built.ok) {
-    const left = built.shortOf.stock;
-    const detail = left > 0 ? `quedan ${left} de “${built.shortOf.name}”` : `“${built.shortOf.name}” está agotado`;
-    return refusal(409, { form: `${CART_MESSAGES.stockLimit} (${detail})` });
-  }
+  if (!built.ok) return refusal(409, { form: stockLimitMessage(built.shortOf) });
   if (built.lines.length === 0) return refusal(400, { form: CHECKOUT_MESSAGES.empty });
   const choice = deliveryChoice(input, offeredMethods(store), zones, points);
   if (!choice.ok) return refusal(400, choice.errors);
@@ -209,15 +238,7 @@ export async function placeOrder(
   if (changes.length > 0) return refusal(409, { form: CHECKOUT_MESSAGES.changed(changes) });
   const online = payment === "online";
 
-  const lines = built.lines.map((l) => ({
-    productId: l.product.id,
-    variantId: l.product.variantId,
-    variant: l.product.variant,
-    name: l.product.name,
-    imageKey: l.product.imageKey,
-    unitPrice: l.product.price,
-    quantity: l.quantity,
-  }));
+  const lines = saleLinesOf(built.lines);
   const buyer = {
     name: input.buyerName,
     delivery: input.delivery,
@@ -233,13 +254,7 @@ export async function placeOrder(
   const codeCustomer = code.applied?.oncePerCustomer
     ? { phone: buyer.phone ? phoneDigits(buyer.phone) : null, email: buyer.email?.toLowerCase() ?? null }
     : null;
-  // An order waiting for its payment (online, or a transfer) keeps its stock for the store's hold time; the others
-  // until the merchant acts.
-  const holdUntil = online
-    ? new Date(now.getTime() + store.paymentHoldMinutes * 60_000)
-    : payment === "transfer" && manual
-      ? new Date(now.getTime() + manual.holdHours * 3_600_000)
-      : null;
+  const holdUntil = paymentHold(payment, store, manual, now);
   let sale: Awaited<ReturnType<typeof createSaleOrRefuse>>;
   try {
     sale = await createSaleOrRefuse(

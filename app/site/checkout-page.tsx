@@ -19,12 +19,12 @@ interface CheckoutPageProps {
   actionData?: { errors?: CheckoutErrors; values?: Record<string, string> };
 }
 
-/** A labelled control of the checkout: label text, an optional hint, the control, its error. */
-function Labelled(props: {
+/** A labelled control of the checkout (and of a built order's confirmation): label text, an optional hint, the control, its error. */
+export function Labelled(props: {
   label: ReactNode;
   hint?: string;
   error?: string;
-  name: CheckoutField;
+  name: string;
   children: ReactNode;
   address?: boolean;
 }) {

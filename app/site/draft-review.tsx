@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { ariaInvalid } from "~/ui/form";
+import { Labelled } from "./checkout-page";
 
 /**
  * The customer's side of an order the store built for them: what is missing (their contact, the address for a home
@@ -13,29 +14,8 @@ export interface DraftReviewProps {
   errors: Record<string, string>;
 }
 
-function Labelled(props: { label: string; hint?: string; name: string; error?: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control comes in as children, inside the label
-    <label>
-      {props.label}
-      {props.hint && <span className="hint"> ({props.hint})</span>}
-      {props.children}
-      {props.error && (
-        <span className="field-error" id={`${props.name}-error`}>
-          {props.error}
-        </span>
-      )}
-    </label>
-  );
-}
-
 export function DraftReview({ action, needsAddress, phoneRequired, payments, values, errors }: DraftReviewProps) {
-  const field = (name: string) => ({
-    name,
-    defaultValue: values[name] ?? "",
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${name}-error` : undefined,
-  });
+  const field = (name: string) => ({ name, defaultValue: values[name] ?? "", ...ariaInvalid(name, errors[name]) });
   const chosen = values.payment ?? (payments.length === 1 ? payments[0]?.value : undefined);
   return (
     <form method="post" action={action} className="checkout-form draft-review">
