@@ -1,26 +1,13 @@
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { createClient } from "@libsql/client";
 import { expect, it } from "vitest";
 import { migrateDatabase } from "../../server/migrate";
-import { TMP_DIR } from "../support/paths";
+import { databaseBefore } from "../support/migrations";
 
 /**
  * The migration that adds drafts rebuilds the sales table (the delivery CHECK changes): a database from before keeps
  * every sale, its lines and its customer, none of them a draft, and only a draft may wait for its address.
  */
 it("a database from before drafts keeps its sales, lines and customers", async () => {
-  const dir = join(TMP_DIR, `migration-${crypto.randomUUID()}`);
-  mkdirSync(dir, { recursive: true });
-  const before = join(dir, "migrations-before");
-  cpSync("migrations", before, { recursive: true });
-  const journalPath = join(before, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8"));
-  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < "0014");
-  writeFileSync(journalPath, JSON.stringify(journal));
-
-  const client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
-  await migrateDatabase(client, before);
+  const client = await databaseBefore("0014");
   await client.batch([
     "insert into users (id, name, lastname, email, password_hash, created_at) values ('u1', 'Ana', 'Ruiz', 'a@correo.test', 'x', 1)",
     "insert into stores (id, owner_id, name, url, category, created_at, updated_at) values ('1234567890', 'u1', 'Tienda', 'tienda', 6, 1, 1)",

@@ -1,26 +1,13 @@
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { createClient } from "@libsql/client";
 import { expect, it } from "vitest";
 import { migrateDatabase } from "../../server/migrate";
-import { TMP_DIR } from "../support/paths";
+import { databaseBefore } from "../support/migrations";
 
 /**
  * The migration that adds the payment adjustment rebuilds the sales table (its CHECKs change): a database from
  * before keeps every sale and every line, each sale with no adjustment, and the new rules hold from then on.
  */
 it("a database from before manual payment methods keeps its sales and their lines", async () => {
-  const dir = join(TMP_DIR, `migration-${crypto.randomUUID()}`);
-  mkdirSync(dir, { recursive: true });
-  const before = join(dir, "migrations-before");
-  cpSync("migrations", before, { recursive: true });
-  const journalPath = join(before, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8"));
-  journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < "0012");
-  writeFileSync(journalPath, JSON.stringify(journal));
-
-  const client = createClient({ url: `file:${join(dir, "db.sqlite")}` });
-  await migrateDatabase(client, before);
+  const client = await databaseBefore("0012");
   await client.batch([
     "insert into users (id, name, lastname, email, password_hash, created_at) values ('u1', 'Ana', 'Ruiz', 'a@correo.test', 'x', 1)",
     "insert into stores (id, owner_id, name, url, category, created_at, updated_at) values ('1234567890', 'u1', 'Tienda', 'tienda', 6, 1, 1)",
