@@ -117,12 +117,13 @@ export function faultyProvider<P extends object>(provider: P, faults: FaultSwitc
  * An error (or one of its causes) that says the database did not answer: the switch's database fault, and the
  * connection errors of the libSQL clients (local file or Turso over the network).
  */
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_BUSY"]);
+
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_BUSY"]);
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof ServiceFault) return e.kind === "database";
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && UNAVAILABLE.has(code)) return true;
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
   }
   return false;
 }

@@ -25,10 +25,12 @@ import type { Route } from "./+types/new-order";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Armar pedido | ${loaderData?.storeName ?? "Vitrina"}` }];
 
-const builderPath = (storeId: string, search: string, lines: string) => {
+/** The builder's address for a search and its lines, with `change` ('agregar', 'quitar') when one is asked for. */
+const builderPath = (storeId: string, search: string, lines: string, change: Record<string, string> = {}) => {
   const params = new URLSearchParams();
   if (search) params.set("q", search);
   if (lines) params.set("lineas", lines);
+  for (const [name, value] of Object.entries(change)) params.set(name, value);
   const query = params.toString();
   return `/Store/${storeId}/sales/new${query ? `?${query}` : ""}`;
 };
@@ -77,10 +79,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewOrder({ loaderData: page, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
-  const here = (changes: Record<string, string>) => {
-    const params = new URLSearchParams({ ...(page.search ? { q: page.search } : {}), lineas: page.lineas, ...changes });
-    return `/Store/${page.storeId}/sales/new?${params}`;
-  };
   return (
     <section className="panel wide draft-builder" aria-labelledby="draft-title">
       <p className="back-link">
@@ -142,7 +140,11 @@ export default function NewOrder({ loaderData: page, actionData }: Route.Compone
                 {line.name} × {line.quantity} · {line.amount}
                 {line.short && <span className="field-error"> (quedan {line.left})</span>}
               </span>
-              <Link to={here({ quitar: line.key })} className="link-button danger" aria-label={`Quitar ${line.name}`}>
+              <Link
+                to={builderPath(page.storeId, page.search, page.lineas, { quitar: line.key })}
+                className="link-button danger"
+                aria-label={`Quitar ${line.name}`}
+              >
                 Quitar
               </Link>
             </li>
