@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { contrast, normalizeHex, ratioText, reachContrast } from "~/domain/colors";
+import {
+  colorProblems,
+  DEFAULT_LOOK,
+  logoColors,
+  lookFormSchema,
+  lookOfForm,
+  lookVariables,
+  PRESET_IDS,
+  PRESETS,
+  paletteOf,
+  parseLook,
+  presetLabel,
+  serializeLook,
+  withPreset,
+} from "~/domain/look";
+
+const noWebFonts = () => null;
+
+function formOf(look = DEFAULT_LOOK, changes: Record<string, string> = {}) {
+  return {
+    ...look.colors,
+    font: look.font,
+    radius: look.radius,
+    cardStyle: look.cardStyle,
+    logo: look.header.logo,
+    showName: look.header.showName ? "on" : undefined,
+    announcementText: look.announcement.text,
+    announcementLink: look.announcement.link,
+    photo: look.cards.photo,
+    perRow: String(look.cards.perRow),
+    addButton: look.cards.addButton ? "on" : undefined,
+    ...changes,
+  };
+}
+
+describe("contrast (WCAG 2.2)", () => {
+  it("computes the ratios the standard gives", () => {
+    expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrast("#ffffff", "#ffffff")).toBe(1);
+    expect(contrast("#767676", "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(contrast("#777777", "#ffffff")).toBeLessThan(4.5);
+  });
+
+  it("shows a ratio rounded down, so 4,49 never reads as 4,5", () => {
+    expect(ratioText(4.49)).toBe("4,4:1");
+    expect(ratioText(3)).toBe("3,0:1");
+  });
+
+  it("reads colours as people type them", () => {
+    expect(normalizeHex("#ABC")).toBe("#aabbcc");
+    expect(normalizeHex("5B3DF5")).toBe("#5b3df5");
+    expect(normalizeHex("violeta")).toBeNull();
+  });
+
+  it("finds the nearest colour of the same hue that reaches a ratio, darker on light and lighter on dark", () => {
+    const onWhite = reachContrast("#aaaaff", "#ffffff", 4.5);
+    expect(contrast(onWhite, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    const onBlack = reachContrast("#222266", "#000000", 4.5);
+    expect(contrast(onBlack, "#000000")).toBeGreaterThanOrEqual(4.5);
+    expect(reachContrast("#000000", "#ffffff", 4.5)).toBe("#000000");
+  });
+});
+
+describe("an unreadable look is refused with the reason and a fix", () => {
+  it("refuses grey text on white, naming the ratio and a colour that passes", () => {
+    const problems = colorProblems({ ...DEFAULT_LOOK.colors, background: "#ffffff", text: "#aaaaaa" });
+    expect(problems.text).toMatch(
+      /^El texto \(#aaaaaa\) no se lee bien sobre el fondo \(#ffffff\): su contraste es 2,3:1 y hace falta al menos 4,5:1\. Prueba con #[0-9a-f]{6}\.$/,
+    );
+    const fix = problems.text?.match(/Prueba con (#[0-9a-f]{6})/)?.[1] ?? "";
+    expect(colorProblems({ ...DEFAULT_LOOK.colors, background: "#ffffff", text: fix })).toEqual({});
+  });
+
+  it("refuses a brand colour or an accent that melts into the background (buttons, badges: 3:1)", () => {
+    const problems = colorProblems({ brand: "#ffe680", accent: "#fafafa", background: "#ffffff", text: "#111111" });
+    expect(problems.brand).toContain("El color de marca (#ffe680) casi no se distingue del fondo (#ffffff)");
+    expect(problems.accent).toContain("El color de acento (#fafafa)");
+    expect(problems.text).toBeUndefined();
+  });
+
+  it("accepts every preset, and derives colours that stay readable in each", () => {
+    for (const id of PRESET_IDS) {
+      const { colors } = PRESETS[id].look;
+      expect(colorProblems(colors), id).toEqual({});
+      const p = paletteOf(colors);
+      for (const [ink, on] of [
+        [p.text, p.surface],
+        [p.muted, p.surface],
+        [p.onBrand, p.brand],
+        [p.onAccent, p.accent],
+        [p.brandInk, p.brandSoft],
+        [p.brandInk, p.surface],
+        [p.danger, p.surface],
+        [p.ok, p.background],
+      ] as const)
+        expect(contrast(ink, on), `${id}: ${ink} on ${on}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+describe("the look as data", () => {
+  it("reads a store from before looks, or an unreadable value, as today's look", () => {
+    expect(parseLook("")).toEqual(DEFAULT_LOOK);
+    expect(parseLook("{not json")).toEqual(DEFAULT_LOOK);
+    expect(parseLook(JSON.stringify({ ...DEFAULT_LOOK, version: 99 }))).toEqual(DEFAULT_LOOK);
+    expect(presetLabel(DEFAULT_LOOK)).toBe("Clásico");
+  });
+
+  it("keeps what was saved", () => {
+    const look = withPreset(DEFAULT_LOOK, "oscuro");
+    expect(parseLook(serializeLook(look))).toEqual(look);
+    expect(look.header).toEqual(DEFAULT_LOOK.header);
+  });
+
+  it("takes the form's values, and names the look 'Personalizado' once a colour differs from its preset", () => {
+    const dark = withPreset(DEFAULT_LOOK, "oscuro");
+    const same = lookOfForm(lookFormSchema.parse(formOf(dark)), dark);
+    expect(same.preset).toBe("oscuro");
+    const changed = lookOfForm(lookFormSchema.parse(formOf(dark, { brand: "#00C2A8" })), dark);
+    expect(changed.colors.brand).toBe("#00c2a8");
+    expect(presetLabel(changed)).toBe("Personalizado");
+  });
+
+  it("answers bad input with Spanish messages", () => {
+    const result = lookFormSchema.safeParse(
+      formOf(DEFAULT_LOOK, { brand: "violeta", perRow: "5", announcementText: "", announcementLink: "javascript:alert(1)" }),
+    );
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? []);
+    expect(messages.brand).toBe("Elige un color válido (por ejemplo #5b3df5)");
+    expect(messages.perRow).toBe("Elige una de las opciones");
+    expect(messages.announcementLink).toMatch(/^El enlace debe ser una página de tu tienda/);
+  });
+
+  it("turns a look into custom properties: the web font first for headings, the system for a pair's body", () => {
+    const vars = lookVariables(withPreset(DEFAULT_LOOK, "calido"), (font) => (font === "fraunces" ? "Fraunces Variable" : null));
+    expect(vars["--font-head"]).toMatch(/^"Fraunces Variable",system-ui/);
+    expect(vars["--font-body"]).toMatch(/^system-ui/);
+    expect(vars["--card-shadow"]).not.toBe("none");
+    expect(lookVariables(withPreset(DEFAULT_LOOK, "oscuro"), noWebFonts)["color-scheme"]).toBe("dark");
+  });
+});
+
+describe("colours suggested by a logo", () => {
+  it("gives the logo's main colours, most common first, without its white background", () => {
+    const pixels = (colors: Array<[number, number, number, number]>) =>
+      new Uint8Array(colors.flatMap(([rgb, r, g, b]) => Array.from({ length: rgb }, () => [r, g, b, 255]).flat()));
+    const rgba = pixels([
+      [600, 255, 255, 255],
+      [300, 200, 30, 40],
+      [100, 20, 60, 200],
+      [50, 0, 0, 0],
+    ]);
+    expect(logoColors(rgba)).toEqual(["#c81e28", "#143cc8"]);
+  });
+});
