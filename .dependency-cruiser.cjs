@@ -13,6 +13,7 @@ const FEATURE_USES = {
   discounts: ["auth"],
   "online-payments": ["billing"],
   "payment-methods": [],
+  looks: ["sections"],
   orders: ["discounts", "online-payments", "payment-methods", "notifications", "products", "stores", "auth", "billing"],
   site: ["orders", "discounts", "online-payments", "payment-methods", "products"],
   sales: ["orders", "notifications"],

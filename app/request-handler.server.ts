@@ -88,12 +88,13 @@ async function answer(
 
 /**
  * No page of Vitrina may be shown inside another site's frame (clickjacking): not the merchant
- * app, and not the stores either, whose cart and checkout rely on first-party cookies.
+ * app, and not the stores either, whose cart and checkout rely on first-party cookies. The one
+ * exception, a draft look's preview, asks for its own origin only (`frame-ancestors 'self'`).
  */
 function withFrameDenied(response: Response): Response {
   const mutable = new Response(response.body, response);
-  mutable.headers.set("X-Frame-Options", "DENY");
   const policy = mutable.headers.get("Content-Security-Policy");
+  mutable.headers.set("X-Frame-Options", policy === "frame-ancestors 'self'" ? "SAMEORIGIN" : "DENY");
   if (!policy) mutable.headers.set("Content-Security-Policy", "frame-ancestors 'none'");
   else if (!policy.includes("frame-ancestors"))
     mutable.headers.set("Content-Security-Policy", `${policy}; frame-ancestors 'none'`);

@@ -18,6 +18,7 @@ import { getServices, requestIdContext } from "./services/services";
 import appCss from "./styles/app.css?url";
 import siteCss from "./styles/site.css?raw";
 import { readNotice } from "./ui/flash.server";
+import type { LookView } from "./ui/look-view";
 import type { Notice } from "./ui/notice";
 import { NotificationBanner } from "./ui/overlays";
 
@@ -45,8 +46,19 @@ function useHydrates(): boolean {
   return !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
 }
 
+/** The store's look on a public page (app/ui/look-view.ts), from the page's loader data. */
+function usePublicLook(): LookView | null {
+  const matches = useMatches();
+  for (const m of matches) {
+    const look = (m.loaderData as { site?: { look?: LookView } } | undefined)?.site?.look;
+    if (look) return look;
+  }
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrates = useHydrates();
+  const look = usePublicLook();
   return (
     <html lang="es">
       <head>
@@ -59,7 +71,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Links />
           </>
         ) : (
-          <style dangerouslySetInnerHTML={{ __html: siteCss }} />
+          <>
+            {look && <meta name="theme-color" content={look.themeColor} />}
+            {look?.fontHref && <link rel="preload" href={look.fontHref} as="font" type="font/woff2" crossOrigin="" />}
+            <style dangerouslySetInnerHTML={{ __html: look?.css ? siteCss + look.css : siteCss }} />
+          </>
         )}
       </head>
       <body>

@@ -51,6 +51,7 @@ export default [
       route("discounts", "discounts/routes/discount-codes.tsx"),
       route("discounts/new", "discounts/routes/new-discount-code.tsx"),
       route("discounts/:codeId", "discounts/routes/edit-discount-code.tsx"),
+      route("look", "looks/routes/look-page.tsx"), // 'Diseño': the store's look, with its live preview
       route("cobros", "payment-methods/routes/payment-methods.tsx"), // 'Cobros': transfer and cash, with their adjustments
       route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
     ]),

@@ -216,6 +216,14 @@ export const stores = sqliteTable(
     arrangeEnabled: bool("arrange_enabled").notNull().default(false),
     /** How long an order waiting for its online payment keeps its stock reserved, in minutes. */
     paymentHoldMinutes: integer("payment_hold_minutes").notNull().default(30),
+    /** The published look ('Diseño', app/domain/look.ts) as JSON; empty for today's 'Clásico' look. */
+    look: text("look").notNull().default(""),
+    /** The look being edited, shown only in its preview; null when none is pending. */
+    lookDraft: text("look_draft"),
+    /** The draft preview's secret (in the preview's address), renewed with every publish or discard. */
+    lookPreviewToken: text("look_preview_token"),
+    /** Colours read from the logo when it was uploaded (JSON list of #rrggbb): the look page's suggestions. */
+    logoColors: text("logo_colors").notNull().default("[]"),
   },
   (t) => [
     uniqueIndex("stores_url_unique").on(t.url),

@@ -103,7 +103,7 @@ async function storedPicture(services: Services, prefix: string, picture: Pictur
   const source = encodePng(drawPicture(picture, SOURCE_SIZE, SOURCE_SIZE), SOURCE_SIZE, SOURCE_SIZE);
   const image = preparedImage(await processImage(source, height), prefix);
   await putAll(services.files, [image]);
-  return { key: image.key, width: image.width, height: image.height };
+  return { key: image.key, width: image.width, height: image.height, palette: image.palette ?? [] };
 }
 
 /** Seeds the demo merchant and the store 'Demo' with products, only when the merchant is missing. */
@@ -152,7 +152,12 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     { shape: "box", hue: 260, backdropHue: 260 },
     IMAGE_HEIGHTS.logo,
   );
-  await updateStore(db, store.id, { ...qr, logoKey: logo.key, arrangeEnabled: true }, now);
+  await updateStore(
+    db,
+    store.id,
+    { ...qr, logoKey: logo.key, logoColors: JSON.stringify(logo.palette), arrangeEnabled: true },
+    now,
+  );
   await seedDelivery(services, store.id, now);
   for (const [index, item] of DEMO_PRODUCTS.entries()) {
     const productId = randomDigits(ID_DIGITS.product);

@@ -30,7 +30,7 @@ export function normalizeHex(value: string): string | null {
 }
 
 /** WCAG relative luminance, 0 (black) to 1 (white). */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const [r, g, b] = rgbOf(hex).map((c) => {
     const s = c / 255;
     return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

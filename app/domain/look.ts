@@ -6,11 +6,14 @@
 import { z } from "zod";
 import { contrast, HEX_COLOR, inkOn, isDark, mix, normalizeHex, ratioText, reachContrast } from "./colors";
 
-export const LOOK_VERSION = 1;
+const LOOK_VERSION = 1;
+
+/** The public page's parameter that carries the store's preview secret: the page shows the draft look. */
+export const LOOK_PREVIEW_PARAM = "vista";
 
 /** WCAG 2.2 AA: text, and the parts of controls (buttons, badges, fields) that say what they are. */
-export const TEXT_CONTRAST = 4.5;
-export const CONTROL_CONTRAST = 3;
+const TEXT_CONTRAST = 4.5;
+const CONTROL_CONTRAST = 3;
 
 const SYSTEM_STACK = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
 
@@ -47,7 +50,7 @@ export const FONTS = {
 export type FontId = keyof typeof FONTS;
 const FONT_IDS = Object.keys(FONTS) as [FontId, ...FontId[]];
 
-export const RADII = { recto: "3px", suave: "10px", redondo: "18px" } as const;
+const RADII = { recto: "3px", suave: "10px", redondo: "18px" } as const;
 const RADIUS_LABELS = { recto: "Rectas", suave: "Suaves", redondo: "Redondeadas" } as const;
 const CARD_STYLES = ["borde", "sombra", "plano"] as const;
 
@@ -199,7 +202,7 @@ const color = z.string().transform((value, ctx) => {
   }
   return hex;
 });
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: LOOK_MESSAGES.choice });
+const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: LOOK_MESSAGES.choice });
 const checkbox = z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean());
 
 /** The look page's form (every field named as here), checked before the colours' contrast. */

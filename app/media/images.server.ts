@@ -3,6 +3,7 @@ import createWebpEncoder, { type WebPModule } from "@jsquash/webp/codec/enc/webp
 import { defaultOptions as webpDefaults } from "@jsquash/webp/meta.js";
 import { initEmscriptenModule } from "@jsquash/webp/utils.js";
 import { sha256Hex } from "~/domain/ids";
+import { logoColors } from "~/domain/look";
 import { loadWebpWasm } from "~/media/webp-wasm";
 import {
   checkImageUpload,
@@ -27,6 +28,8 @@ export interface ProcessedImage {
   hash: string;
   /** The half-size rendition for `srcset` (app/media/renditions.ts), when the image is tall enough. */
   small: { data: Uint8Array; width: number; height: number } | null;
+  /** Its main colours (a logo's suggest the store's look). */
+  palette: string[];
 }
 
 /**
@@ -63,7 +66,9 @@ async function decodeResizeEncode(
     const out = resized ?? source;
     const width = out.get_width();
     const height = out.get_height();
-    const data = await encodeWebp(out.get_raw_pixels() as Uint8Array<ArrayBuffer>, width, height);
+    const pixels = out.get_raw_pixels() as Uint8Array<ArrayBuffer>;
+    const palette = logoColors(pixels);
+    const data = await encodeWebp(pixels, width, height);
     const smallSize = smallRenditionSize(width, height);
     let small: ProcessedImage["small"] = null;
     if (smallSize) {
@@ -79,6 +84,7 @@ async function decodeResizeEncode(
       ext: "webp",
       hash: (await sha256Hex(data)).slice(0, 32),
       small,
+      palette,
     };
   } catch (error) {
     if (error instanceof MediaError) throw error;

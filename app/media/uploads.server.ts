@@ -14,6 +14,8 @@ export interface PreparedFile {
   height: number | null;
   /** Written and removed with the file: its half-size rendition (app/media/renditions.ts). */
   renditions?: { key: string; data: Uint8Array }[];
+  /** An image's main colours (app/domain/look.ts: logoColors). */
+  palette?: string[];
 }
 
 /** The files a multipart field carries, without the empty entry a form sends when nothing was chosen. */
@@ -41,6 +43,7 @@ export function preparedImage(image: ProcessedImage, prefix: string): PreparedFi
     width: image.width,
     height: image.height,
     renditions: image.small && smallKey ? [{ key: smallKey, data: image.small.data }] : [],
+    palette: image.palette,
   };
 }
 

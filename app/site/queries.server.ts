@@ -73,6 +73,9 @@ function storeQuery(db: Db, url: string) {
       homeDeliveryEnabled: stores.homeDeliveryEnabled,
       arrangeEnabled: stores.arrangeEnabled,
       paymentHoldMinutes: stores.paymentHoldMinutes,
+      look: stores.look,
+      lookDraft: stores.lookDraft,
+      lookPreviewToken: stores.lookPreviewToken,
     })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.ownerId))

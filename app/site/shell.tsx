@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import type { OfferView } from "~/domain/catalog";
 import { Picture } from "./picture";
 import type { Card, SiteView } from "./site.server";
@@ -16,12 +16,15 @@ export function SiteShell({
   children: ReactNode;
 }) {
   const b = site.basePath;
+  const { look } = site;
+  const nameShown = look.header.showName || !site.logoIcon;
   return (
-    <>
+    <div className="site" {...look.attrs}>
+      {look.announcement && <Announcement text={look.announcement.text} link={look.announcement.link} basePath={b} />}
       <header className="site-header">
         <a className="brand" href={site.homeHref}>
           {site.logoIcon && <img src={site.logoIcon} alt="" width={40} height={40} />}
-          <span>{site.name}</span>
+          <span className={nameShown ? undefined : "sr-only"}>{site.name}</span>
         </a>
         <search className="search">
           <form method="get" action={`${b}/Search`}>
@@ -46,7 +49,9 @@ export function SiteShell({
           </a>
         </nav>
       </header>
-      <main className="site-main">{children}</main>
+      <main className="site-main">
+        <CardsContext value={{ addTo: look.cards.addButton ? `${b}/Cart` : null }}>{children}</CardsContext>
+      </main>
       <footer className="site-footer">
         <span>{site.name}</span>
         {site.location && <span> · {site.location}</span>}
@@ -61,9 +66,18 @@ export function SiteShell({
         <span className="muted"> · Tienda creada con Vitrina</span>
       </footer>
       <script type="module" src={site.script} />
-    </>
+    </div>
   );
 }
+
+/** The look's announcement bar; its link is a page of the store (a path under it) or an https address. */
+function Announcement({ text, link, basePath }: { text: string; link: string; basePath: string }) {
+  const href = link.startsWith("/") ? `${basePath}${link}` : link;
+  return <p className="announce">{link ? <a href={href}>{text}</a> : text}</p>;
+}
+
+/** Where a card's 'Agregar' button posts (the store's cart), or null when the look shows no button. */
+const CardsContext = createContext<{ addTo: string | null }>({ addTo: null });
 
 /** A card's name cut where a search matched, the matched parts marked. */
 type NameParts = Array<{ text: string; match: boolean }>;
@@ -77,6 +91,7 @@ export function ProductCard({
   eager?: boolean;
   priority?: boolean;
 }) {
+  const { addTo } = useContext(CardsContext);
   return (
     <li className="card">
       <a href={card.href}>
@@ -111,7 +126,30 @@ export function ProductCard({
           {card.soldOut && <span className="sold-out">Agotado</span>}
         </span>
       </a>
+      {addTo && !card.soldOut && <CardAdd card={card} addTo={addTo} />}
     </li>
+  );
+}
+
+/** A card's 'Agregar': one unit to the cart, or 'Elegir' on the product's page when it has options. */
+function CardAdd({ card, addTo }: { card: Card; addTo: string }) {
+  if (card.hasOptions)
+    return (
+      <p className="card-add">
+        <a className="button secondary" href={card.href} aria-label={`Elegir opciones de ${card.name}`}>
+          Elegir
+        </a>
+      </p>
+    );
+  return (
+    <form method="post" action={addTo} className="card-add">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={card.id} />
+      <input type="hidden" name="quantity" value="1" />
+      <button type="submit" className="button" aria-label={`Agregar ${card.name} al carrito`}>
+        Agregar
+      </button>
+    </form>
   );
 }
 

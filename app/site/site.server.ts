@@ -5,7 +5,9 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { isPastGrace } from "~/domain/billing";
 import { parseCart, priceCart } from "~/domain/cart";
 import { cardPrice } from "~/domain/catalog";
+import { constantTimeEqual } from "~/domain/constant-time";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
+import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
 import { slugify } from "~/domain/slug";
 import { notFound } from "~/http/responses";
 import { smallRendition, smallRenditionKey } from "~/media/renditions";
@@ -13,6 +15,7 @@ import { availableOf, cartItemsOf } from "~/orders/cart-items.server";
 import { type Config, publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices, type Services, storeHostContext } from "~/services/services";
+import { lookView } from "~/ui/look-view";
 import { CART_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE } from "./cookies";
 import { storeCacheTag } from "./edge-cache";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
@@ -100,6 +103,7 @@ export function cardOf(basePath: string, currency: string, p: CardProduct) {
     href: productPath(basePath, p),
     ...cardPrice(p, currency),
     soldOut: availableOf(p) < 1,
+    hasOptions: p.priceFrom !== null || p.priceTo !== null,
     image: imageOf(p.imageKey, p.imageWidth, p.imageHeight),
   };
 }
@@ -147,6 +151,8 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   const priced = priceCart(cart, cartItems);
   const canonicalBase = publicStoreUrl(services.config, store.url).replace(/\/$/, "");
   const version = [store.id, store.updatedAt.getTime(), store.catalogVersion, siteScriptUrl, cartCookie ?? ""].join("|");
+  const preview = isLookPreview(args.request, store);
+  const site = siteView(store, basePath, canonicalBase, priced.count, preview);
   return {
     services,
     store,
@@ -154,20 +160,40 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
     cartItems,
     priced,
     page: loaded.page,
-    site: siteView(store, basePath, canonicalBase, priced.count),
+    site,
     cache: {
       ETag: `W/"${fnv1a(version)}${fnv1a(`${version}#`)}"`,
       "Cache-Control": cartCookie ? "private, max-age=0, must-revalidate" : "public, max-age=0, must-revalidate",
       Vary: "Cookie",
       // Lets a merchant's change purge this store's pages from the edge (app/services/edge-cache.ts).
       "Cache-Tag": storeCacheTag(store.id),
+      ...(preview ? PREVIEW_HEADERS : {}),
     },
   };
 }
 
+/** A page asked with the store's current preview secret while a draft look waits: shown with the draft. */
+function isLookPreview(request: Request, store: SiteStoreRow): boolean {
+  if (!store.lookDraft || !store.lookPreviewToken) return false;
+  const asked = new URL(request.url).searchParams.get(LOOK_PREVIEW_PARAM);
+  return asked !== null && constantTimeEqual(asked, store.lookPreviewToken);
+}
+
+/**
+ * A draft's preview is never cached or indexed, and only the platform's own pages may frame it (the look
+ * page shows it beside its settings); every other public page keeps refusing frames.
+ */
+const PREVIEW_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+  "Content-Security-Policy": "frame-ancestors 'self'",
+};
+
 /** What every public page renders in its shell (header, links, meta). */
-function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, cartCount: number) {
+function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, cartCount: number, preview = false) {
   return {
+    look: lookView(parseLook(preview ? store.lookDraft : store.look)),
+    preview,
     name: store.name,
     basePath,
     homeHref: basePath || "/",

@@ -93,7 +93,7 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
       try {
         const image = await prepareImage(file, `stores/${store.id}/logo`, IMAGE_HEIGHTS.logo);
         await putAll(files, [image]);
-        const previous = await setStoreLogo(db, store, image.key, now);
+        const previous = await setStoreLogo(db, store, image, now);
         if (previous && previous !== image.key) await files.delete([previous]);
       } catch (error) {
         return refusal(intent, error, "logo");

@@ -140,9 +140,17 @@ export async function changeStoreCurrency(db: Db, store: Store, currency: string
   ]);
 }
 
-/** Replaces the logo key; returns the previous key (the caller deletes that file once the row points away). */
-export async function setStoreLogo(db: Db, store: Store, logoKey: string, now: Date): Promise<string | null> {
-  await updateStore(db, store.id, { logoKey }, now);
+/**
+ * Replaces the logo key (with the colours it suggests for the look); returns the previous key (the caller
+ * deletes that file once the row points away).
+ */
+export async function setStoreLogo(
+  db: Db,
+  store: Store,
+  logo: { key: string; palette?: string[] },
+  now: Date,
+): Promise<string | null> {
+  await updateStore(db, store.id, { logoKey: logo.key, logoColors: JSON.stringify(logo.palette ?? []) }, now);
   return store.logoKey;
 }
 

@@ -4,7 +4,7 @@
  * row's `updatedAt` is the version the public pages' cache validators and edge cache key read, so any
  * change to what the public site shows bumps it with `touchStore`, in the same batch as the change.
  */
-import { and, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
 import { type Db, isUniqueViolation } from "~/services/db";
@@ -93,6 +93,7 @@ export type StoreSettings = Partial<
     | "logoKey"
     | "qrPngKey"
     | "qrSvgKey"
+    | "logoColors"
   >
 >;
 
@@ -102,6 +103,31 @@ export const updateStore = (db: Db, storeId: string, settings: StoreSettings, no
     .update(stores)
     .set({ ...settings, updatedAt: now })
     .where(eq(stores.id, storeId));
+
+/** The look being edited: shown only in its preview, so the public version stays. */
+export const saveLookDraft = (db: Db, storeId: string, draft: string) =>
+  db.update(stores).set({ lookDraft: draft }).where(eq(stores.id, storeId));
+
+/** The preview's secret, for a store that has none yet (a concurrent first visit keeps the first one). */
+export const setLookPreviewToken = (db: Db, storeId: string, token: string) =>
+  db
+    .update(stores)
+    .set({ lookPreviewToken: token })
+    .where(and(eq(stores.id, storeId), isNull(stores.lookPreviewToken)));
+
+/**
+ * The draft becomes the store's look, the public version is bumped (the pages' validators and the edge cache
+ * change) and the preview's secret is renewed, so an old preview link shows the published look.
+ */
+export const publishLookDraft = (db: Db, storeId: string, token: string, now: Date) =>
+  db
+    .update(stores)
+    .set({ look: sql`${stores.lookDraft}`, lookDraft: null, lookPreviewToken: token, updatedAt: now })
+    .where(and(eq(stores.id, storeId), isNotNull(stores.lookDraft)));
+
+/** Drops the draft; the preview's secret is renewed. */
+export const discardLookDraft = (db: Db, storeId: string, token: string) =>
+  db.update(stores).set({ lookDraft: null, lookPreviewToken: token }).where(eq(stores.id, storeId));
 
 /**
  * Gives a store from before countries its country and its numbers read by that country's rules, unless its

@@ -36,6 +36,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/products`}>Productos</NavLink>
         <NavLink to={`${base}/sales`}>Ventas</NavLink>
         <NavLink to={`${base}/customers`}>Clientes</NavLink>
+        <NavLink to={`${base}/look`}>Diseño</NavLink>
         <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
         <NavLink to={`${base}/cobros`}>Cobros</NavLink>
         <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
@@ -74,6 +75,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         >
           <nav aria-label="Más opciones">
             <NavLink to={`${base}/customers`}>Clientes</NavLink>
+            <NavLink to={`${base}/look`}>Diseño</NavLink>
             <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
             <NavLink to={`${base}/cobros`}>Cobros</NavLink>
             <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>

@@ -1,0 +1,434 @@
+// 'Diseño': presets, colours, fonts, corners, cards, header and announcement, with the store's live preview.
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useFetcher } from "react-router";
+import { z } from "zod";
+import { normalizeHex } from "~/domain/colors";
+import {
+  FONTS,
+  type FontId,
+  isPresetId,
+  LOOK_MESSAGES,
+  LOOK_PREVIEW_PARAM,
+  type Look,
+  lookFormSchema,
+  lookOfForm,
+  PRESET_IDS,
+  PRESETS,
+  type PresetId,
+  presetLabel,
+  radiusLabel,
+  withPreset,
+} from "~/domain/look";
+import { type ActionFailure, failure, fieldErrors, textFields } from "~/http/action-result";
+import { listSections, moveSection } from "~/sections/sections.server";
+import { getServices } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { Field, FormError, MoveButtons, RadioGroup } from "~/ui/form";
+import { fontFileOf } from "~/ui/look-view";
+import { notice } from "~/ui/notice";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { discardDraft, editedLook, logoSuggestions, previewToken, publishDraft, publishedLook, saveDraft } from "../looks.server";
+import type { Route } from "./+types/look-page";
+
+export const meta: Route.MetaFunction = () => [{ title: "Diseño | Vitrina" }];
+
+const lookPagePath = (storeId: string) => `/Store/${storeId}/look`;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const [token, sections] = await Promise.all([previewToken(services.db, store), listSections(services.db, store.id)]);
+  const look = editedLook(store);
+  return {
+    storeId: store.id,
+    sections: sections.map((s) => ({ id: s.id, title: s.title })),
+    look,
+    published: publishedLook(store),
+    hasDraft: store.lookDraft !== null,
+    hasLogo: store.logoKey !== null,
+    logoColors: logoSuggestions(store),
+    // The address changes with the draft, so the preview reloads after each save.
+    previewSrc: `/site/${store.url}?${LOOK_PREVIEW_PARAM}=${encodeURIComponent(token)}&v=${hashOf(store.lookDraft ?? store.look)}`,
+  };
+}
+
+function hashOf(text: string): string {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const fields = textFields(await request.formData());
+  const back = (title: string, description: string) =>
+    redirectWithNotice(services.config, lookPagePath(store.id), notice(title, description));
+  const current = editedLook(store);
+  switch (fields.intent) {
+    case "preset": {
+      const preset = fields.preset ?? "";
+      if (!isPresetId(preset)) return failure({ form: LOOK_MESSAGES.choice }, { intent: "preset" });
+      await saveDraft(services.db, store, withPreset(current, preset));
+      return back(
+        LOOK_MESSAGES.saved,
+        `Estilo ${PRESETS[preset].label} en la vista previa. Publícalo para que tu tienda se vea así.`,
+      );
+    }
+    case "logo-color": {
+      const brand = normalizeHex(fields.color ?? "");
+      if (!brand) return failure({ brand: LOOK_MESSAGES.color }, { intent: "save" });
+      const look = { ...current, preset: "propio", colors: { ...current.colors, brand } };
+      const result = await saveDraft(services.db, store, look);
+      if (!result.saved) return failure(result.problems, { intent: "save" });
+      return back(LOOK_MESSAGES.saved, "El color de tu logo es ahora el color de marca de la vista previa.");
+    }
+    case "save": {
+      const parsed = lookFormSchema.safeParse(fields);
+      if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "save", values: fields });
+      const result = await saveDraft(services.db, store, lookOfForm(parsed.data, current));
+      if (!result.saved)
+        return failure({ ...result.problems, form: LOOK_MESSAGES.unreadable }, { intent: "save", values: fields });
+      // The live preview saves as the merchant changes things: it only needs to know it worked.
+      if (fields.live) return data({ saved: true });
+      return back(LOOK_MESSAGES.saved, "Mira la vista previa y, cuando te guste, publícalo.");
+    }
+    case "section-move": {
+      const parsed = sectionMove.safeParse(fields);
+      if (
+        !parsed.success ||
+        !(await moveSection(services.db, store.id, parsed.data.id, parsed.data.direction, services.clock.now()))
+      )
+        return failure({ form: "Esa sección ya no existe" }, { intent: "section-move", status: 404 });
+      return redirect(`${lookPagePath(store.id)}#home-order-title`);
+    }
+    case "publish": {
+      if (!(await publishDraft(services.db, store, services.clock.now())))
+        return failure({ form: "No hay cambios para publicar" }, { intent: "publish" });
+      return back(LOOK_MESSAGES.published, "Tu tienda ya se ve con el nuevo diseño.");
+    }
+    case "discard": {
+      await discardDraft(services.db, store);
+      return back(LOOK_MESSAGES.discarded, "La vista previa vuelve a mostrar el diseño publicado.");
+    }
+    default:
+      return failure({ form: "Acción desconocida" });
+  }
+}
+
+const sectionMove = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
+
+const RADIUS_OPTIONS = (["recto", "suave", "redondo"] as const).map((value) => ({ value, label: radiusLabel(value) }));
+const CARD_STYLE_OPTIONS = [
+  { value: "borde", label: "Con borde" },
+  { value: "sombra", label: "Con sombra" },
+  { value: "plano", label: "Sin borde" },
+] as const;
+const COLOR_FIELDS = [
+  { name: "brand", label: "Color de marca", hint: "Botones, el carrito y el anuncio." },
+  { name: "accent", label: "Color de acento", hint: "Etiquetas de oferta." },
+  { name: "background", label: "Fondo", hint: "El fondo de las páginas." },
+  { name: "text", label: "Texto", hint: "Títulos, nombres y precios." },
+] as const;
+
+/** The web fonts' faces, so each font pair's sample is drawn in its own letters. */
+const FONT_FACES = (Object.keys(FONTS) as FontId[])
+  .flatMap((id) => {
+    const file = fontFileOf(id);
+    const family = FONTS[id].family;
+    return file && family
+      ? [`@font-face{font-family:"${family}";font-display:swap;font-weight:100 900;src:url(${file}) format("woff2")}`]
+      : [];
+  })
+  .join("");
+
+const fontStack = (id: FontId) => (FONTS[id].family ? `"${FONTS[id].family}",system-ui,sans-serif` : "system-ui,sans-serif");
+
+export default function LookPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { storeId, sections, look, published, hasDraft, logoColors, hasLogo, previewSrc } = loaderData;
+  const live = useFetcher<typeof action>();
+  const answer = (live.data && "errors" in live.data ? live.data : undefined) ?? (actionData as ActionFailure | undefined);
+  const errors = answer?.errors ?? {};
+  return (
+    <section className="panel wide look-page" aria-labelledby="look-title">
+      <style dangerouslySetInnerHTML={{ __html: FONT_FACES }} />
+      <h2 id="look-title">Diseño</h2>
+      <p className="muted" role="status">
+        Publicado: {presetLabel(published)}.{" "}
+        {hasDraft ? `Vista previa sin publicar: ${presetLabel(look)}.` : "La vista previa muestra lo publicado."}
+      </p>
+      <div className="look-grid">
+        <div className="look-settings">
+          <Form method="post" preventScrollReset aria-labelledby="presets-title">
+            <h3 id="presets-title">Estilos</h3>
+            <input type="hidden" name="intent" value="preset" />
+            <ul className="presets">
+              {PRESET_IDS.map((id) => (
+                <li key={id}>
+                  <PresetButton id={id} current={look.preset === id} />
+                </li>
+              ))}
+            </ul>
+            <FormError message={answer?.intent === "preset" ? errors.form : undefined} />
+          </Form>
+          {logoColors.length > 0 ? (
+            <Form method="post" preventScrollReset className="logo-colors" aria-labelledby="logo-colors-title">
+              <h3 id="logo-colors-title">Colores de tu logo</h3>
+              <input type="hidden" name="intent" value="logo-color" />
+              <p className="field-hint">Toca uno para usarlo como color de marca.</p>
+              <div className="swatches">
+                {logoColors.map((color) => (
+                  <button key={color} type="submit" name="color" value={color} className="swatch" aria-label={`Usar ${color}`}>
+                    <span style={{ background: color }} aria-hidden="true" />
+                    {color}
+                  </button>
+                ))}
+              </div>
+            </Form>
+          ) : (
+            !hasLogo && <p className="field-hint">Sube tu logo en Información y te sugerimos colores que combinen con él.</p>
+          )}
+          <LookForm
+            key={`${hasDraft ? "d" : "p"}|${look.preset}|${look.colors.brand}`}
+            look={look}
+            answer={answer?.intent === "save" ? answer : undefined}
+            onLiveChange={(form) => {
+              const body = new FormData(form);
+              body.set("live", "1");
+              live.submit(body, { method: "post" });
+            }}
+          />
+          <section aria-labelledby="home-order-title">
+            <h3 id="home-order-title">Orden de la página de inicio</h3>
+            {sections.length === 0 ? (
+              <p className="field-hint">Tu página de inicio no tiene secciones todavía: créalas en Información.</p>
+            ) : (
+              <>
+                <p className="field-hint">
+                  Las secciones se muestran en este orden, antes de tus productos más nuevos. Se aplica al momento.
+                </p>
+                <FormError message={answer?.intent === "section-move" ? errors.form : undefined} />
+                <ol className="section-list" aria-label="Orden de las secciones">
+                  {sections.map((section, index) => (
+                    <li key={section.id}>
+                      <span className="grow">{section.title}</span>
+                      <MoveButtons
+                        intent="section-move"
+                        id={section.id}
+                        first={index === 0}
+                        last={index === sections.length - 1}
+                      />
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+          </section>
+          <Form method="post" className="look-actions" preventScrollReset>
+            <FormError message={answer?.intent === "publish" ? errors.form : undefined} />
+            <button type="submit" name="intent" value="publish" className="button" disabled={!hasDraft}>
+              Publicar
+            </button>
+            <button type="submit" name="intent" value="discard" className="button secondary" disabled={!hasDraft}>
+              Descartar
+            </button>
+          </Form>
+        </div>
+        <section className="look-preview" aria-labelledby="preview-title">
+          <h3 id="preview-title">Vista previa {live.state !== "idle" && <span className="muted">(guardando…)</span>}</h3>
+          <div className="preview-frames">
+            <iframe className="preview-phone" src={previewSrc} title="Vista previa en un teléfono" loading="lazy" />
+            <div className="preview-desktop-box">
+              <iframe
+                className="preview-desktop"
+                src={previewSrc}
+                title="Vista previa en una computadora"
+                loading="lazy"
+                tabIndex={-1}
+              />
+            </div>
+          </div>
+          <p className="field-hint">
+            Tu tienda pública sigue con el diseño publicado hasta que toques Publicar.{" "}
+            <a href={`${lookPagePath(storeId)}#look-title`}>Volver arriba</a>
+          </p>
+        </section>
+      </div>
+    </section>
+  );
+}
+
+function PresetButton({ id, current }: { id: PresetId; current: boolean }) {
+  const { colors, font, radius } = PRESETS[id].look;
+  return (
+    <button type="submit" name="preset" value={id} className="preset" aria-pressed={current}>
+      <span
+        className="thumb"
+        aria-hidden="true"
+        style={{
+          background: colors.background,
+          color: colors.text,
+          fontFamily: fontStack(font),
+          borderRadius: radius === "recto" ? 2 : 8,
+        }}
+      >
+        <span className="thumb-bar" style={{ background: colors.brand }} />
+        <span className="thumb-title">Aa</span>
+        <span className="thumb-cards">
+          <span style={{ borderColor: colors.text }} />
+          <span style={{ borderColor: colors.text }} />
+        </span>
+        <span className="thumb-button" style={{ background: colors.brand }} />
+        <span className="thumb-accent" style={{ background: colors.accent }} />
+      </span>
+      <span className="preset-name">{PRESETS[id].label}</span>
+    </button>
+  );
+}
+
+/** Every setting of the look; with JavaScript each change is saved to the draft and the preview reloads. */
+function LookForm({
+  look,
+  answer,
+  onLiveChange,
+}: {
+  look: Look;
+  answer: ActionFailure | undefined;
+  onLiveChange: (form: HTMLFormElement) => void;
+}) {
+  const values = answer?.values;
+  const errors = answer?.errors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const value = (name: string, saved: string) => values?.[name] ?? saved;
+  const checked = (name: string, saved: boolean) => (values ? values[name] === "on" : saved);
+  return (
+    <Form
+      method="post"
+      ref={formRef}
+      className="form look-form"
+      preventScrollReset
+      onChange={() => {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => formRef.current && onLiveChange(formRef.current), 400);
+      }}
+    >
+      <input type="hidden" name="intent" value="save" />
+      <FormError message={errors.form} />
+      <fieldset className="look-colors">
+        <legend>Colores</legend>
+        {COLOR_FIELDS.map((f) => (
+          <div key={f.name} className="field color-field">
+            <label htmlFor={`f-${f.name}`}>{f.label}</label>
+            <input
+              id={`f-${f.name}`}
+              type="color"
+              name={f.name}
+              defaultValue={value(f.name, look.colors[f.name])}
+              aria-describedby={`f-${f.name}-hint${errors[f.name] ? ` f-${f.name}-error` : ""}`}
+              aria-invalid={errors[f.name] ? true : undefined}
+            />
+            <p className="field-hint" id={`f-${f.name}-hint`}>
+              {f.hint}
+            </p>
+            {errors[f.name] && (
+              <p className="field-error" id={`f-${f.name}-error`}>
+                {errors[f.name]}
+              </p>
+            )}
+          </div>
+        ))}
+      </fieldset>
+      <fieldset className="choices fonts" id="f-font">
+        <legend>Tipografía</legend>
+        {(Object.keys(FONTS) as FontId[]).map((id) => (
+          <div key={id} className="choice">
+            <label>
+              <input type="radio" name="font" value={id} defaultChecked={value("font", look.font) === id} />
+              <span style={{ fontFamily: fontStack(id) }} className="font-sample">
+                {FONTS[id].label}
+              </span>
+            </label>
+            <p className="field-hint">{FONTS[id].hint}</p>
+          </div>
+        ))}
+      </fieldset>
+      <RadioGroup
+        legend="Esquinas"
+        name="radius"
+        defaultValue={value("radius", look.radius)}
+        options={RADIUS_OPTIONS}
+        error={errors.radius}
+      />
+      <RadioGroup
+        legend="Tarjetas de producto"
+        name="cardStyle"
+        defaultValue={value("cardStyle", look.cardStyle)}
+        options={CARD_STYLE_OPTIONS}
+        error={errors.cardStyle}
+      />
+      <RadioGroup
+        legend="Foto de los productos"
+        name="photo"
+        defaultValue={value("photo", look.cards.photo)}
+        options={[
+          { value: "cuadrada", label: "Cuadrada" },
+          { value: "vertical", label: "Vertical (4:5)" },
+        ]}
+        error={errors.photo}
+      />
+      <RadioGroup
+        legend="Productos por fila en el teléfono"
+        name="perRow"
+        defaultValue={value("perRow", String(look.cards.perRow))}
+        options={[
+          { value: "2", label: "2" },
+          { value: "3", label: "3" },
+        ]}
+        error={errors.perRow}
+      />
+      <label className="check">
+        <input type="checkbox" name="addButton" defaultChecked={checked("addButton", look.cards.addButton)} /> Botón 'Agregar' en
+        cada producto
+      </label>
+      <RadioGroup
+        legend="Logo en el encabezado"
+        name="logo"
+        defaultValue={value("logo", look.header.logo)}
+        options={[
+          { value: "izquierda", label: "A la izquierda" },
+          { value: "centro", label: "Centrado" },
+        ]}
+        error={errors.logo}
+      />
+      <label className="check">
+        <input type="checkbox" name="showName" defaultChecked={checked("showName", look.header.showName)} /> Mostrar el nombre
+        junto al logo
+      </label>
+      <Field
+        label="Anuncio (opcional)"
+        name="announcementText"
+        defaultValue={value("announcementText", look.announcement.text)}
+        maxLength={100}
+        placeholder="Envío gratis desde $50.000"
+        hint="Una barra arriba de todas las páginas, en tu color de marca."
+        error={errors.announcementText}
+      />
+      <Field
+        label="Enlace del anuncio (opcional)"
+        name="announcementLink"
+        defaultValue={value("announcementLink", look.announcement.link)}
+        maxLength={300}
+        placeholder="/Store o https://…"
+        hint="Una página de tu tienda (por ejemplo /Store) o una dirección https://."
+        error={errors.announcementLink}
+      />
+      <div>
+        <button type="submit" className="button secondary">
+          Guardar borrador
+        </button>
+      </div>
+    </Form>
+  );
+}
