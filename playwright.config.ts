@@ -34,8 +34,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    // The public site must work without JavaScript; merchant pages are a hydrated app (the discount codes page and signing out are checked without it too).
-    { name: "no-js", use: { javaScriptEnabled: false }, testMatch: /(storefront.*|discount-codes|sign-out)\.spec\.ts/ },
+    // The public site must work without JavaScript; merchant pages are a hydrated app (the discount codes page, the look page and signing out are checked without it too).
+    { name: "no-js", use: { javaScriptEnabled: false }, testMatch: /(storefront.*|discount-codes|looks|sign-out)\.spec\.ts/ },
   ],
   webServer: {
     command: "node tests/support/e2e-server.mjs",

@@ -407,7 +407,7 @@ function LookForm({
         junto al logo
       </label>
       <Field
-        label="Anuncio (opcional)"
+        label="Texto del anuncio (opcional)"
         name="announcementText"
         defaultValue={value("announcementText", look.announcement.text)}
         maxLength={100}

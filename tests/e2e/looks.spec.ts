@@ -1,0 +1,118 @@
+import { expect, type Page } from "@playwright/test";
+import { test } from "./people";
+import { query, type SeededShop, seedHome, seedShop } from "./shop-seed";
+
+/**
+ * 'Diseño': the merchant makes the store look like theirs, sees the draft in the preview, and the public store
+ * changes only when they publish. This file also runs in the "no-js" project: every setting is a plain form.
+ */
+
+const catalogue = () => [
+  { name: "Vela de soja", price: 1800, stock: 6 },
+  { name: "Jabón artesanal", price: 900, stock: 4 },
+];
+
+const lookPage = (shop: SeededShop) => `/Store/${shop.id}/look`;
+
+/** The page's painted background, as the browser computed it. */
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+async function previewAddress(merchant: Page): Promise<string> {
+  return (await merchant.getByTitle("Vista previa en un teléfono").getAttribute("src")) as string;
+}
+
+test("a preset is one tap: the preview shows it, the public store only once it is published", async ({ merchantOf, browserFor }) => {
+  const shop = await seedShop("estilo", catalogue());
+  const merchant = await merchantOf(shop);
+  const shopper = await browserFor();
+  await merchant.goto(lookPage(shop));
+  await expect(merchant.getByText("Publicado: Clásico. La vista previa muestra lo publicado.")).toBeVisible();
+  await expect(merchant.getByRole("button", { name: "Publicar" })).toBeDisabled();
+
+  await merchant.getByRole("button", { name: "Oscuro" }).click();
+  await expect(merchant.getByText("Publicado: Clásico. Vista previa sin publicar: Oscuro.")).toBeVisible();
+  await expect(merchant.getByRole("button", { name: "Oscuro" })).toHaveAttribute("aria-pressed", "true");
+  const preview = await previewAddress(merchant);
+
+  // The shopper still sees today's look; the preview's address shows the draft, never cached.
+  await shopper.goto(`/site/${shop.slug}`);
+  expect(await background(shopper)).toBe("rgb(250, 250, 250)");
+  const previewed = await shopper.goto(preview);
+  expect(previewed?.headers()["cache-control"]).toBe("private, no-store");
+  expect(previewed?.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(await background(shopper)).toBe("rgb(18, 18, 18)");
+  // A guessed secret shows the published look.
+  await shopper.goto(`/site/${shop.slug}?vista=adivinado`);
+  expect(await background(shopper)).toBe("rgb(250, 250, 250)");
+
+  await merchant.getByRole("button", { name: "Publicar" }).click();
+  await expect(merchant.getByText("Publicado: Oscuro. La vista previa muestra lo publicado.")).toBeVisible();
+  const published = await shopper.goto(`/site/${shop.slug}`);
+  expect(published?.headers()["x-frame-options"]).toBe("DENY");
+  expect(await background(shopper)).toBe("rgb(18, 18, 18)");
+  await expect(shopper.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#f5b700");
+  // Inter, the preset's font, is the page's one preloaded file, served by the platform itself.
+  const fonts = shopper.locator('link[rel="preload"][as="font"]');
+  await expect(fonts).toHaveCount(1);
+  expect(await fonts.getAttribute("href")).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+});
+
+test("an unreadable pair of colours is refused with the reason and a fix, and nothing is saved", async ({ merchantOf }) => {
+  const shop = await seedShop("contraste", catalogue());
+  const merchant = await merchantOf(shop);
+  await merchant.goto(lookPage(shop));
+  await merchant.getByLabel("Fondo").fill("#ffffff");
+  await merchant.getByLabel("Texto", { exact: true }).fill("#aaaaaa");
+  await merchant.getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(
+    merchant.getByText(/El texto \(#aaaaaa\) no se lee bien sobre el fondo \(#ffffff\): su contraste es 2,3:1 y hace falta al menos 4,5:1\. Prueba con #[0-9a-f]{6}\./),
+  ).toBeVisible();
+  await expect(merchant.getByText("Hay colores que no se leen bien: revisa los avisos")).toBeVisible();
+  // With JavaScript the background alone was saved to the draft as it changed (it reads well); the grey text never.
+  const [row] = await query<{ look_draft: string | null; look: string }>("select look_draft, look from stores where id = ?", [shop.id]);
+  expect(row?.look).toBe("");
+  expect(row?.look_draft ?? "").not.toContain("#aaaaaa");
+
+  // The suggested colour passes.
+  const fix = (await merchant.getByText(/Prueba con/).textContent())?.match(/Prueba con (#[0-9a-f]{6})/)?.[1] as string;
+  await merchant.getByLabel("Texto", { exact: true }).fill(fix);
+  await merchant.getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(merchant.getByText("Vista previa sin publicar: Personalizado.")).toBeVisible();
+  const [saved] = await query<{ look_draft: string }>("select look_draft from stores where id = ?", [shop.id]);
+  expect(JSON.parse(saved?.look_draft as string).colors).toMatchObject({ background: "#ffffff", text: fix });
+});
+
+test("the home's sections move up and down, the announcement, 3 products per row and 'Agregar' on each card", async ({
+  merchantOf,
+  browserFor,
+}) => {
+  const shop = await seedShop("vitrina-propia", catalogue());
+  await seedHome(shop);
+  const merchant = await merchantOf(shop);
+  await merchant.goto(lookPage(shop));
+  const order = merchant.getByRole("list", { name: "Orden de las secciones" }).getByRole("listitem");
+  await expect(order).toHaveText([/Ofertas de la semana/, /Galería/]);
+  await order.first().getByRole("button", { name: "Bajar" }).click();
+  await expect(order).toHaveText([/Galería/, /Ofertas de la semana/]);
+
+  await merchant.getByLabel("Texto del anuncio (opcional)").fill("Envío gratis desde $50.000");
+  await merchant.getByLabel("Enlace del anuncio (opcional)").fill("/Store");
+  await merchant.getByRole("radio", { name: "3", exact: true }).check();
+  await merchant.getByRole("checkbox", { name: "Botón 'Agregar' en cada producto" }).check();
+  await merchant.getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(merchant.getByText("Vista previa sin publicar: Clásico.")).toBeVisible();
+  await merchant.getByRole("button", { name: "Publicar" }).click();
+  await expect(merchant.getByText("Publicado: Clásico. La vista previa muestra lo publicado.")).toBeVisible();
+
+  const shopper = await browserFor();
+  await shopper.setViewportSize({ width: 360, height: 740 });
+  await shopper.goto(`/site/${shop.slug}`);
+  await expect(shopper.getByRole("heading", { level: 2 })).toHaveText(["Galería", "Ofertas de la semana", "Nuestros productos"]);
+  await expect(shopper.getByRole("link", { name: "Envío gratis desde $50.000" })).toHaveAttribute("href", `/site/${shop.slug}/Store`);
+  const grid = shopper.getByRole("list", { name: "Productos" });
+  const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+  expect(columns).toBe(3);
+  await grid.getByRole("button", { name: "Agregar Jabón artesanal al carrito" }).click();
+  await expect(shopper).toHaveURL(new RegExp(`/site/${shop.slug}/Cart$`));
+  await expect(shopper.getByRole("link", { name: "Jabón artesanal" })).toBeVisible();
+});
