@@ -21,7 +21,10 @@ async function previewAddress(merchant: Page): Promise<string> {
   return (await merchant.getByTitle("Vista previa en un teléfono").getAttribute("src")) as string;
 }
 
-test("a preset is one tap: the preview shows it, the public store only once it is published", async ({ merchantOf, browserFor }) => {
+test("a preset is one tap: the preview shows it, the public store only once it is published", async ({
+  merchantOf,
+  browserFor,
+}) => {
   const shop = await seedShop("estilo", catalogue());
   const merchant = await merchantOf(shop);
   const shopper = await browserFor();
@@ -65,11 +68,15 @@ test("an unreadable pair of colours is refused with the reason and a fix, and no
   await merchant.getByLabel("Texto", { exact: true }).fill("#aaaaaa");
   await merchant.getByRole("button", { name: "Guardar borrador" }).click();
   await expect(
-    merchant.getByText(/El texto \(#aaaaaa\) no se lee bien sobre el fondo \(#ffffff\): su contraste es 2,3:1 y hace falta al menos 4,5:1\. Prueba con #[0-9a-f]{6}\./),
+    merchant.getByText(
+      /El texto \(#aaaaaa\) no se lee bien sobre el fondo \(#ffffff\): su contraste es 2,3:1 y hace falta al menos 4,5:1\. Prueba con #[0-9a-f]{6}\./,
+    ),
   ).toBeVisible();
   await expect(merchant.getByText("Hay colores que no se leen bien: revisa los avisos")).toBeVisible();
   // With JavaScript the background alone was saved to the draft as it changed (it reads well); the grey text never.
-  const [row] = await query<{ look_draft: string | null; look: string }>("select look_draft, look from stores where id = ?", [shop.id]);
+  const [row] = await query<{ look_draft: string | null; look: string }>("select look_draft, look from stores where id = ?", [
+    shop.id,
+  ]);
   expect(row?.look).toBe("");
   expect(row?.look_draft ?? "").not.toContain("#aaaaaa");
 
@@ -108,7 +115,10 @@ test("the home's sections move up and down, the announcement, 3 products per row
   await shopper.setViewportSize({ width: 360, height: 740 });
   await shopper.goto(`/site/${shop.slug}`);
   await expect(shopper.getByRole("heading", { level: 2 })).toHaveText(["Galería", "Ofertas de la semana", "Nuestros productos"]);
-  await expect(shopper.getByRole("link", { name: "Envío gratis desde $50.000" })).toHaveAttribute("href", `/site/${shop.slug}/Store`);
+  await expect(shopper.getByRole("link", { name: "Envío gratis desde $50.000" })).toHaveAttribute(
+    "href",
+    `/site/${shop.slug}/Store`,
+  );
   const grid = shopper.getByRole("list", { name: "Productos" });
   const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
   expect(columns).toBe(3);
