@@ -73,7 +73,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           <>
             {look && <meta name="theme-color" content={look.themeColor} />}
-            {look?.fontHref && <link rel="preload" href={look.fontHref} as="font" type="font/woff2" crossOrigin="" />}
             <style dangerouslySetInnerHTML={{ __html: look?.css ? siteCss + look.css : siteCss }} />
           </>
         )}

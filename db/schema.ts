@@ -191,6 +191,11 @@ export const stores = sqliteTable(
     saleNumber: text("sale_number").notNull().default(""),
     attentionNumber: text("attention_number").notNull().default(""),
     location: text("location").notNull().default(""),
+    /** The store's social profiles (user names, app/domain/social.ts) and its hours, shown in the public footer. */
+    instagram: text("instagram").notNull().default(""),
+    facebook: text("facebook").notNull().default(""),
+    tiktok: text("tiktok").notNull().default(""),
+    hours: text("hours").notNull().default(""),
     timeZone: text("time_zone").notNull().default("America/Bogota"),
     /**
      * ISO 3166 code of the store's country (app/domain/countries.ts): where its WhatsApp numbers are read. Empty

@@ -195,5 +195,32 @@ if (navigator.clipboard) {
 
 for (const root of $$("[data-carousel]")) carousel(root);
 
+// ---- The store's web font (app/ui/look-view.ts): after the first page's load, at once once it is cached ----
+/** A first visit waits this long after the load, so that the page's largest picture has painted before. */
+const FONT_AFTER_LOAD_MS = 500;
+const fontHost = document.querySelector<HTMLElement>("[data-font-src]");
+if (fontHost && "FontFace" in window) {
+  const { font: family = "", fontSrc: src = "" } = fontHost.dataset;
+  const seen = `vitrina-font:${src}`;
+  const load = () => {
+    const face = new FontFace(family, `url(${src}) format("woff2")`, { weight: "100 900", display: "swap" });
+    face.load().then(
+      (loaded) => {
+        document.fonts.add(loaded);
+        try {
+          localStorage.setItem(seen, "1");
+        } catch {}
+      },
+      () => undefined,
+    );
+  };
+  let cached = false;
+  try {
+    cached = localStorage.getItem(seen) === "1";
+  } catch {}
+  if (cached || document.readyState === "complete") load();
+  else addEventListener("load", () => setTimeout(load, FONT_AFTER_LOAD_MS), { once: true });
+}
+
 // Everything above is attached: a click from now on is enhanced (journeys wait for this mark).
 document.documentElement.dataset.enhanced = "";

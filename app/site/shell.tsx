@@ -63,6 +63,22 @@ export function SiteShell({
             </a>
           </>
         )}
+        {site.hours && (
+          <p className="footer-hours">
+            <strong>Horario:</strong> {site.hours}
+          </p>
+        )}
+        {site.social.length > 0 && (
+          <ul className="footer-social" aria-label="Redes sociales">
+            {site.social.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} rel="noopener me">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
         <span className="muted"> · Tienda creada con Vitrina</span>
       </footer>
       <script type="module" src={site.script} />
@@ -172,6 +188,12 @@ export function Offer({ offer }: { offer: OfferView }) {
     </>
   );
 }
+
+/**
+ * Cards whose pictures load at once: the first two rows on a phone, where the page's largest picture is (a lazy
+ * one would start only after the layout, and the picture a phone shows first must not wait).
+ */
+export const FIRST_SCREEN_CARDS = 4;
 
 /** A product grid; `eager` first cards load at once (above the fold), the first may be the LCP image. */
 export function ProductGrid({

@@ -9,6 +9,7 @@ import { constantTimeEqual } from "~/domain/constant-time";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
 import { slugify } from "~/domain/slug";
+import { SOCIAL_NETWORKS, socialLabel, socialProfile } from "~/domain/social";
 import { notFound } from "~/http/responses";
 import { smallRendition, smallRenditionKey } from "~/media/renditions";
 import { availableOf, cartItemsOf } from "~/orders/cart-items.server";
@@ -207,6 +208,10 @@ function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, 
     currency: store.currency,
     location: store.location,
     contactHref: contactLink(store),
+    social: SOCIAL_NETWORKS.flatMap((network) =>
+      store[network] ? [{ label: socialLabel(network), href: socialProfile(network, store[network]) }] : [],
+    ),
+    hours: store.hours,
     cartCount,
     script: siteScriptUrl,
   };

@@ -5,6 +5,7 @@ import { isStoreCountry, type StoreCountry, storeCountry } from "~/domain/countr
 import { isSupportedCurrency } from "~/domain/currencies";
 import type { PlanLimits } from "~/domain/limits";
 import { normalizePhone, phoneMessage } from "~/domain/phone";
+import { SOCIAL_NETWORKS, type SocialNetwork, socialMessage, socialUser } from "~/domain/social";
 import { isValidTimeZone } from "~/domain/time-zones";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
@@ -35,6 +36,9 @@ export const storeInfoSchema = z
     saleNumber: phone,
     attentionNumber: phone,
     location: z.string().trim().max(200),
+    // Fields a post from an older form lacks keep the store's values.
+    ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, z.string().max(200, socialMessage(network)).optional()])),
+    hours: z.string().trim().max(300, "Escribe el horario en 300 caracteres como máximo").optional(),
     timeZone: z.string().refine(isValidTimeZone, "Elige una zona horaria"),
     // A post without it (an older form) keeps the store's choice.
     soldOut: z.enum(SOLD_OUT_LISTINGS, "Elige qué hacer con los productos agotados").optional(),
@@ -50,7 +54,15 @@ export const storeInfoSchema = z
         return [field, digits ?? ""];
       }),
     ) as Record<(typeof PHONE_FIELDS)[number], string>;
-    const input = { ...info, ...numbers, country: store };
+    const social: Partial<Record<SocialNetwork, string>> = {};
+    for (const network of SOCIAL_NETWORKS) {
+      const typed = (info as Record<string, unknown>)[network];
+      if (typeof typed !== "string") continue;
+      const user = socialUser(network, typed);
+      if (user === null) ctx.addIssue({ code: "custom", message: socialMessage(network), path: [network] });
+      else social[network] = user;
+    }
+    const input = { ...info, ...numbers, ...social, country: store };
     return soldOut ? { ...input, hideSoldOut: soldOut === "hidden" } : input;
   });
 

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { SOLD_OUT_LISTINGS, type SoldOutListing } from "~/domain/catalog";
 import { STORE_CATEGORIES } from "~/domain/categories";
 import { canAddSection, freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
+import { SOCIAL_NETWORKS, socialLabel } from "~/domain/social";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
 import { ConfirmedForm } from "~/ui/confirmed-form";
@@ -294,6 +295,25 @@ export function InfoPanel({
           placeholder={store.phoneExample}
         />
         <Field label="Ubicación" name="location" defaultValue={store.location} error={errors.location} maxLength={200} />
+        {SOCIAL_NETWORKS.map((network) => (
+          <Field
+            key={network}
+            label={`${socialLabel(network)} (opcional)`}
+            name={network}
+            defaultValue={store[network] ? `@${store[network]}` : ""}
+            error={errors[network]}
+            maxLength={200}
+            placeholder="@mitienda"
+          />
+        ))}
+        <TextAreaField
+          label="Horario de atención (opcional)"
+          name="hours"
+          defaultValue={store.hours}
+          error={errors.hours}
+          maxLength={300}
+          rows={2}
+        />
         <SelectField
           label="Zona horaria"
           name="timeZone"

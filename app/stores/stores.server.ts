@@ -96,6 +96,10 @@ export interface StoreInfoInput {
   saleNumber: string;
   attentionNumber: string;
   location: string;
+  instagram?: string;
+  facebook?: string;
+  tiktok?: string;
+  hours?: string;
   timeZone: string;
   country: StoreCountry;
   /** Sold-out products left out of the listings; absent keeps the store's choice. */

@@ -1,8 +1,11 @@
 /**
- * A store's look as the public page paints it: custom properties and the web font's face for the page's one
- * stylesheet, the font file to preload, the browser's `theme-color` and the layout attributes of the page's
- * wrapper (app/styles/site.css reads them). Nothing is emitted for the 'Clásico' look: its values are the
- * stylesheet's own.
+ * A store's look as the public page paints it: custom properties for the page's one stylesheet, the browser's
+ * `theme-color`, and the attributes of the page's wrapper (app/styles/site.css reads the layout ones). Nothing
+ * is emitted for the 'Clásico' look: its values are the stylesheet's own.
+ *
+ * The web font is named first in the font stacks but has no `@font-face` in the stylesheet: the site's script
+ * loads it once the page has loaded (at once on later pages, from the cache), so its bytes never compete with the
+ * page's largest picture on a slow network. Until then, and without JavaScript, the system font shows.
  */
 import frauncesUrl from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import interUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -10,10 +13,6 @@ import nunitoUrl from "@fontsource-variable/nunito/files/nunito-latin-wght-norma
 import playfairUrl from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import groteskUrl from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
 import { DEFAULT_LOOK, FONTS, type FontId, type Look, lookVariables } from "~/domain/look";
-
-/** Latin, Latin-1 and the punctuation and symbols Spanish text uses: the characters the subset files hold. */
-const LATIN_RANGE =
-  "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
 
 const FONT_FILES: Record<NonNullable<(typeof FONTS)[FontId]["file"]>, string> = {
   inter: interUrl,
@@ -48,12 +47,10 @@ export function lookView(look: Look) {
     css = `:root{${Object.entries(vars)
       .map(([name, value]) => `${name}:${value}`)
       .join(";")}}`;
-    if (fontHref && font.family)
-      css += `@font-face{font-family:"${font.family}";font-style:normal;font-display:swap;font-weight:100 900;src:url(${fontHref}) format("woff2");unicode-range:${LATIN_RANGE}}`;
   }
+  const webFont = css && fontHref && font.family ? { "data-font": font.family, "data-font-src": fontHref } : {};
   return {
     css,
-    fontHref: css ? fontHref : null,
     themeColor: look.colors.brand,
     header: look.header,
     announcement: look.announcement.text ? look.announcement : null,
@@ -62,6 +59,7 @@ export function lookView(look: Look) {
       "data-logo": look.header.logo,
       "data-cols": String(look.cards.perRow),
       "data-photo": look.cards.photo,
+      ...webFont,
     },
   };
 }

@@ -68,7 +68,10 @@ describe("a store's look: draft, preview, publish", () => {
     const after = await page(s, store.url);
     expect(after.cache.ETag).not.toBe(before.cache.ETag);
     expect(after.site.look.css).toContain("Fraunces Variable");
-    expect(after.site.look.fontHref).toMatch(/fraunces/);
+    expect(after.site.look.attrs).toMatchObject({
+      "data-font": "Fraunces Variable",
+      "data-font-src": expect.stringMatching(/fraunces/),
+    });
     // The old preview address now shows what is published, as anyone sees it.
     expect((await page(s, store.url, `?vista=${token}`)).site.preview).toBe(false);
     // Nothing left to publish.

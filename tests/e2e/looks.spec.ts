@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./people";
+import { jsOn, test } from "./people";
 import { query, type SeededShop, seedHome, seedShop } from "./shop-seed";
 
 /**
@@ -54,10 +54,13 @@ test("a preset is one tap: the preview shows it, the public store only once it i
   expect(published?.headers()["x-frame-options"]).toBe("DENY");
   expect(await background(shopper)).toBe("rgb(18, 18, 18)");
   await expect(shopper.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#f5b700");
-  // Inter, the preset's font, is the page's one preloaded file, served by the platform itself.
-  const fonts = shopper.locator('link[rel="preload"][as="font"]');
-  await expect(fonts).toHaveCount(1);
-  expect(await fonts.getAttribute("href")).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  // Inter, the preset's font, is served by the platform itself; the site's script loads it once the page has.
+  const fontSrc = await shopper.locator("[data-font-src]").getAttribute("data-font-src");
+  expect(fontSrc).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  if (jsOn())
+    await shopper.waitForFunction(() =>
+      [...document.fonts].some((face) => face.family.replaceAll('"', "") === "Inter Variable" && face.status === "loaded"),
+    );
 });
 
 test("an unreadable pair of colours is refused with the reason and a fix, and nothing is saved", async ({ merchantOf }) => {

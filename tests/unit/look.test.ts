@@ -15,6 +15,7 @@ import {
   serializeLook,
   withPreset,
 } from "~/domain/look";
+import { socialMessage, socialProfile, socialUser } from "~/domain/social";
 
 const noWebFonts = () => null;
 
@@ -154,5 +155,28 @@ describe("colours suggested by a logo", () => {
       [50, 0, 0, 0],
     ]);
     expect(logoColors(rgba)).toEqual(["#c81e28", "#143cc8"]);
+  });
+});
+
+describe("social profiles in the footer", () => {
+  it("reads a user name however the merchant pastes it", () => {
+    expect(socialUser("instagram", "@mitienda")).toBe("mitienda");
+    expect(socialUser("instagram", "https://www.instagram.com/mi.tienda/?hl=es")).toBe("mi.tienda");
+    expect(socialUser("instagram", "instagram.com/mi_tienda")).toBe("mi_tienda");
+    expect(socialUser("tiktok", "https://www.tiktok.com/@mitienda")).toBe("mitienda");
+    expect(socialUser("facebook", "fb.com/MiTienda")).toBe("MiTienda");
+    expect(socialUser("facebook", "  ")).toBe("");
+  });
+
+  it("refuses another site's address or a name that is not one", () => {
+    expect(socialUser("instagram", "https://evil.example/mitienda")).toBeNull();
+    expect(socialUser("instagram", "javascript:alert(1)")).toBeNull();
+    expect(socialUser("tiktok", "mi tienda")).toBeNull();
+    expect(socialMessage("tiktok")).toBe("Escribe tu usuario de TikTok (por ejemplo @mitienda) o el enlace a tu perfil");
+  });
+
+  it("links to the network's own address", () => {
+    expect(socialProfile("tiktok", "mitienda")).toBe("https://www.tiktok.com/@mitienda");
+    expect(socialProfile("instagram", "mi.tienda")).toBe("https://www.instagram.com/mi.tienda");
   });
 });

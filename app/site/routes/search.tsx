@@ -6,7 +6,7 @@ import { siteHeaders } from "../headers";
 import { PAGE_SIZE, readListParams, withParams } from "../paging";
 import { categoriesQuery, SEARCH_SORTS, type SearchSort, searchCategoriesQuery, searchQuery } from "../queries.server";
 import { siteMeta } from "../seo";
-import { Pager, ProductGrid, SiteShell } from "../shell";
+import { FIRST_SCREEN_CARDS, Pager, ProductGrid, SiteShell } from "../shell";
 import { cardOf, loadSitePage } from "../site.server";
 import type { Route } from "./+types/search";
 
@@ -162,7 +162,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               </a>
             ))}
           </nav>
-          <ProductGrid cards={cards} label="Resultados" eager={2} priority list />
+          <ProductGrid cards={cards} label="Resultados" eager={FIRST_SCREEN_CARDS} priority list />
           <Pager nextHref={nextHref} endText="No hay más resultados" />
         </>
       )}

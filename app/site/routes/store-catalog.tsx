@@ -5,7 +5,7 @@ import { siteHeaders } from "../headers";
 import { PAGE_SIZE, readListParams, withParams } from "../paging";
 import { categoriesQuery, productListQuery } from "../queries.server";
 import { siteMeta } from "../seo";
-import { Pager, ProductGrid, SiteShell } from "../shell";
+import { FIRST_SCREEN_CARDS, Pager, ProductGrid, SiteShell } from "../shell";
 import { cardOf, loadSitePage } from "../site.server";
 import type { Route } from "./+types/store-catalog";
 
@@ -70,7 +70,7 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
         <p className="empty">No hay productos en esta categoría.</p>
       ) : (
         <>
-          <ProductGrid cards={cards} label="Productos" eager={2} priority list />
+          <ProductGrid cards={cards} label="Productos" eager={FIRST_SCREEN_CARDS} priority list />
           <Pager nextHref={nextHref} endText="No hay más productos en la tienda" />
         </>
       )}

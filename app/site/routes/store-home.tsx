@@ -6,7 +6,7 @@ import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
 import { bannersQuery, HOME_PRODUCT_LIMIT, productListQuery, sectionItemsQuery } from "../queries.server";
 import { siteMeta } from "../seo";
-import { ProductCard, ProductGrid, SiteShell } from "../shell";
+import { FIRST_SCREEN_CARDS, ProductCard, ProductGrid, SiteShell } from "../shell";
 import { type Card, cardOf, imageOf, loadSitePage, type SiteImage } from "../site.server";
 import type { Route } from "./+types/store-home";
 
@@ -106,7 +106,7 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
           <h2 id={`s-${section.id}`}>{section.title}</h2>
           <ul className="grid" aria-label={section.title}>
             {section.items.map((item, i) => {
-              const eager = !hasBanner && s === 0 && i < 2;
+              const eager = !hasBanner && s === 0 && i < FIRST_SCREEN_CARDS;
               if (item.kind === "product")
                 return <ProductCard key={`p${item.card.id}`} card={item.card} eager={eager} priority={eager && i === 0} />;
               if (item.kind === "image")
@@ -149,7 +149,7 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
           <ProductGrid
             cards={newest}
             label="Productos"
-            eager={!hasBanner && sections.length === 0 ? 2 : 0}
+            eager={!hasBanner && sections.length === 0 ? FIRST_SCREEN_CARDS : 0}
             priority={!hasBanner && sections.length === 0}
           />
         )}

@@ -1,0 +1,130 @@
+// `npm run bench:looks`: the demo store's home in every preset of 'Diseño', against the built Node server:
+// the bytes a phone receives (the HTML as brotli, the web font when the preset has one) and Lighthouse mobile
+// (default throttling: performance, accessibility, best practices, SEO), with the LCP beside the plain look's.
+//   node --import tsx bench/looks.mjs [--runs=3] [--no-build] [--screenshots=folder]
+import { mkdirSync, rmSync } from "node:fs";
+import { get as httpGet } from "node:http";
+import { resolve } from "node:path";
+import { createClient } from "@libsql/client";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { DEFAULT_LOOK, PRESET_IDS, PRESETS, withPreset } from "../app/domain/look.ts";
+import { buildApp, startBuiltServer } from "./server.mjs";
+
+const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const RUNS = Math.max(1, Number(argument("runs") ?? 1));
+const SCREENSHOTS = argument("screenshots");
+/** Some presets only (`--presets=clasico,oscuro`); Clásico, the reference, is always measured first. */
+const ONLY = argument("presets")?.split(",");
+/** The rules of 'Diseño': every preset at 100 in each category, its LCP within 0.1 s of the plain look's. */
+const BUDGET = { score: 100, lcpSlackMs: 100, fontKb: 50 };
+
+/** Bytes a browser accepting `encoding` receives for a URL: the body as sent on the wire, undecoded. */
+function transferred(url, encoding) {
+  return new Promise((done, fail) => {
+    httpGet(url, { headers: { "Accept-Encoding": encoding } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => {
+        bytes += chunk.length;
+      });
+      res.on("end", () => done(bytes));
+    }).on("error", fail);
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+if (!process.argv.includes("--no-build") && !buildApp()) process.exit(1);
+const dataDir = resolve("tests/.tmp/looks-bench-data");
+rmSync(dataDir, { recursive: true, force: true });
+const server = await startBuiltServer(dataDir, { port: Number(process.env.BENCH_PORT ?? 3557) });
+const ORIGIN = server.origin;
+const HOME = `${ORIGIN}/site/demo`;
+
+async function publish(look) {
+  const db = createClient({ url: `file:${resolve(dataDir, "vitrina.db")}` });
+  try {
+    await db.execute({
+      sql: "update stores set look = ?, updated_at = updated_at + 1000 where url = 'demo'",
+      args: [JSON.stringify(look)],
+    });
+  } finally {
+    db.close();
+  }
+}
+
+let chrome;
+let browser;
+try {
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  if (SCREENSHOTS) {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+  }
+  const rows = [];
+  for (const preset of PRESET_IDS.filter((id) => !ONLY || id === "clasico" || ONLY.includes(id))) {
+    await publish(withPreset(DEFAULT_LOOK, preset));
+    const html = await (await fetch(HOME)).text();
+    const font = html.match(/data-font-src="([^"]+)"/)?.[1] ?? null;
+    const htmlBr = await transferred(HOME, "br");
+    const fontBytes = font ? await transferred(`${ORIGIN}${font}`, "br") : 0;
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { lhr } = await lighthouse(HOME, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      runs.push({
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        bestPractices: Math.round(lhr.categories["best-practices"].score * 100),
+        seo: Math.round(lhr.categories.seo.score * 100),
+        lcp: lhr.audits["largest-contentful-paint"].numericValue,
+      });
+      if (process.env.LOOKS_DEBUG) { const m = lhr.audits.metrics.details.items[0]; console.log(preset, "obsLCP", Math.round(m.observedLargestContentfulPaint), "obsLoad", Math.round(m.observedLoad), "obsFCP", Math.round(m.observedFirstContentfulPaint), "simLCP", Math.round(m.largestContentfulPaint), "simFCP", Math.round(m.firstContentfulPaint), JSON.stringify(lhr.audits["lcp-breakdown-insight"]?.details?.items?.[1]?.selector)); }
+    }
+    const pick = (key) => median(runs.map((r) => r[key]));
+    rows.push({
+      preset: PRESETS[preset].label,
+      "HTML br KB": (htmlBr / 1024).toFixed(1),
+      "font KB": (fontBytes / 1024).toFixed(1),
+      performance: pick("performance"),
+      accessibility: pick("accessibility"),
+      "best practices": pick("bestPractices"),
+      SEO: pick("seo"),
+      "LCP s": (pick("lcp") / 1000).toFixed(2),
+      _lcp: pick("lcp"),
+      _font: fontBytes,
+    });
+    if (browser) {
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+      await page.goto(HOME);
+      await page.screenshot({ path: resolve(SCREENSHOTS, `demo-${preset}-360.png`) });
+      await page.close();
+    }
+  }
+  const plainLcp = rows[0]._lcp;
+  console.log(`\nThe demo's home in each preset: Lighthouse mobile (default throttling), median of ${RUNS} run(s), ${new Date().toISOString()}`);
+  console.table(rows.map(({ _lcp, _font, ...r }) => ({ ...r, "LCP vs Clásico": `${_lcp - plainLcp >= 0 ? "+" : ""}${((_lcp - plainLcp) / 1000).toFixed(2)} s` })));
+  console.log(
+    `Budgets: ${BUDGET.score} in every category, LCP within ${BUDGET.lcpSlackMs / 1000} s of Clásico, a font file ≤ ${BUDGET.fontKb} KB.`,
+  );
+  for (const r of rows) {
+    const ok =
+      [r.performance, r.accessibility, r["best practices"], r.SEO].every((score) => score >= BUDGET.score) &&
+      r._lcp - plainLcp <= BUDGET.lcpSlackMs &&
+      r._font <= BUDGET.fontKb * 1024;
+    console.log(`${ok ? "✓ within budget" : "✗ OVER BUDGET"}: ${r.preset}`);
+  }
+} finally {
+  await publish(DEFAULT_LOOK).catch(() => undefined);
+  await browser?.close();
+  await chrome?.kill();
+  await server.stop();
+}
