@@ -229,6 +229,8 @@ export const stores = sqliteTable(
     lookPreviewToken: text("look_preview_token"),
     /** Colours read from the logo when it was uploaded (JSON list of #rrggbb): the look page's suggestions. */
     logoColors: text("logo_colors").notNull().default("[]"),
+    /** The logo has its browser icon and link preview beside it (app/media/renditions.ts: logoBrandKeys). */
+    logoBrandImages: bool("logo_brand_images").notNull().default(false),
   },
   (t) => [
     uniqueIndex("stores_url_unique").on(t.url),

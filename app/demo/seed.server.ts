@@ -99,9 +99,9 @@ const DEMO_PRODUCTS: Array<{
 
 const SOURCE_SIZE = 1200;
 
-async function storedPicture(services: Services, prefix: string, picture: PictureSpec, height: number) {
+async function storedPicture(services: Services, prefix: string, picture: PictureSpec, height: number, brand = false) {
   const source = encodePng(drawPicture(picture, SOURCE_SIZE, SOURCE_SIZE), SOURCE_SIZE, SOURCE_SIZE);
-  const image = preparedImage(await processImage(source, height), prefix);
+  const image = preparedImage(await processImage(source, height, { brand }), prefix);
   await putAll(services.files, [image]);
   return { key: image.key, width: image.width, height: image.height, palette: image.palette ?? [] };
 }
@@ -151,11 +151,12 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     `stores/${store.id}/logo`,
     { shape: "box", hue: 260, backdropHue: 260 },
     IMAGE_HEIGHTS.logo,
+    true,
   );
   await updateStore(
     db,
     store.id,
-    { ...qr, logoKey: logo.key, logoColors: JSON.stringify(logo.palette), arrangeEnabled: true },
+    { ...qr, logoKey: logo.key, logoColors: JSON.stringify(logo.palette), logoBrandImages: true, arrangeEnabled: true },
     now,
   );
   await seedDelivery(services, store.id, now);

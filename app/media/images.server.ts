@@ -5,6 +5,7 @@ import { initEmscriptenModule } from "@jsquash/webp/utils.js";
 import { sha256Hex } from "~/domain/ids";
 import { logoColors } from "~/domain/look";
 import { loadWebpWasm } from "~/media/webp-wasm";
+import { logoBrandImages } from "./brand-images";
 import {
   checkImageUpload,
   MAX_DECODED_PIXELS,
@@ -30,6 +31,8 @@ export interface ProcessedImage {
   small: { data: Uint8Array; width: number; height: number } | null;
   /** Its main colours (a logo's suggest the store's look). */
   palette: string[];
+  /** For a logo: its browser icon and link preview (app/media/brand-images.ts). */
+  brand?: { icon: Uint8Array; share: Uint8Array };
 }
 
 /**
@@ -37,9 +40,13 @@ export interface ProcessedImage {
  * and re-encodes as lossy WebP within the byte budget, plus a half-size rendition resized from
  * the original. See docs/decisions/0007-lossy-webp-images.md and 0011-image-renditions.md.
  */
-export async function processImage(bytes: Uint8Array, maxHeight: number): Promise<ProcessedImage> {
+export async function processImage(
+  bytes: Uint8Array,
+  maxHeight: number,
+  opts: { brand?: boolean } = {},
+): Promise<ProcessedImage> {
   const checked = checkImageUpload(bytes);
-  return oneAtATime(() => decodeResizeEncode(bytes, checked, maxHeight));
+  return oneAtATime(() => decodeResizeEncode(bytes, checked, maxHeight, opts.brand ?? false));
 }
 
 // Wasm memory grows to the largest picture decoded and stays there: pictures decoded side by side
@@ -55,6 +62,7 @@ async function decodeResizeEncode(
   bytes: Uint8Array,
   checked: ReturnType<typeof checkImageUpload>,
   maxHeight: number,
+  brand: boolean,
 ): Promise<ProcessedImage> {
   let source: PhotonImage | undefined;
   let resized: PhotonImage | undefined;
@@ -77,6 +85,7 @@ async function decodeResizeEncode(
       small = { data: await encodeWebp(pixels, smallSize.width, smallSize.height), ...smallSize };
     }
     return {
+      brand: brand ? logoBrandImages({ rgba: pixels, width, height }) : undefined,
       data,
       width,
       height,

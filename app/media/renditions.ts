@@ -35,12 +35,24 @@ export function smallRendition(
   return smallKey && size ? { key: smallKey, ...size } : null;
 }
 
+/**
+ * A store logo's browser icon and link preview (app/media/brand-images.ts), stored beside it as
+ * `{name}-icon.png` and `{name}-og.jpg`: derived keys, like the small rendition's.
+ */
+export function logoBrandKeys(key: string): { icon: string; share: string } | null {
+  if (!/\/logo\/[^/]+\.webp$/.test(key) || key.endsWith(SMALL_SUFFIX)) return null;
+  const name = key.slice(0, -".webp".length);
+  return { icon: `${name}-icon.png`, share: `${name}-og.jpg` };
+}
+
 /** Keys to delete so that no rendition outlives its image. */
 export function withRenditionKeys(keys: string[]): string[] {
   const all = new Set(keys);
   for (const key of keys) {
     const small = smallRenditionKey(key);
     if (small) all.add(small);
+    const brand = logoBrandKeys(key);
+    if (brand) all.add(brand.icon).add(brand.share);
   }
   return [...all];
 }

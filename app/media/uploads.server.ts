@@ -2,7 +2,7 @@ import { sha256Hex } from "~/domain/ids";
 import { contentTypeForKey, type FileStore } from "~/services/files";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES, MediaError } from "./image-rules";
 import { type ProcessedImage, processImage } from "./images.server";
-import { smallRenditionKey } from "./renditions";
+import { logoBrandKeys, smallRenditionKey } from "./renditions";
 import { checkVideoUpload, isAudioOnly } from "./video-rules";
 
 /** A file ready to store under a content-addressed key. */
@@ -28,21 +28,38 @@ async function readUpload(file: File): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }
 
-/** Validates, resizes to `maxHeight` and re-encodes an image; the key is `{prefix}/{hash}.{ext}`. */
-export async function prepareImage(file: File, prefix: string, maxHeight: number): Promise<PreparedFile> {
-  return preparedImage(await processImage(await readUpload(file), maxHeight), prefix);
+/**
+ * Validates, resizes to `maxHeight` and re-encodes an image; the key is `{prefix}/{hash}.{ext}`. A logo (`brand`)
+ * also gets its browser icon and link preview.
+ */
+export async function prepareImage(
+  file: File,
+  prefix: string,
+  maxHeight: number,
+  opts: { brand?: boolean } = {},
+): Promise<PreparedFile> {
+  return preparedImage(await processImage(await readUpload(file), maxHeight, opts), prefix);
 }
 
 export function preparedImage(image: ProcessedImage, prefix: string): PreparedFile {
   const key = `${prefix}/${image.hash}.${image.ext}`;
   const smallKey = smallRenditionKey(key);
+  const brandKeys = logoBrandKeys(key);
   return {
     key,
     data: image.data,
     contentType: image.contentType,
     width: image.width,
     height: image.height,
-    renditions: image.small && smallKey ? [{ key: smallKey, data: image.small.data }] : [],
+    renditions: [
+      ...(image.small && smallKey ? [{ key: smallKey, data: image.small.data }] : []),
+      ...(image.brand && brandKeys
+        ? [
+            { key: brandKeys.icon, data: image.brand.icon },
+            { key: brandKeys.share, data: image.brand.share },
+          ]
+        : []),
+    ],
     palette: image.palette,
   };
 }
@@ -63,7 +80,7 @@ export async function putAll(files: FileStore, prepared: PreparedFile[]): Promis
   try {
     for (const file of prepared) {
       for (const rendition of file.renditions ?? []) {
-        await files.put(rendition.key, rendition.data, file.contentType);
+        await files.put(rendition.key, rendition.data, contentTypeForKey(rendition.key) ?? file.contentType);
         written.push(rendition.key);
       }
       await files.put(file.key, file.data, file.contentType);

@@ -200,13 +200,17 @@ for (const root of $$("[data-carousel]")) carousel(root);
 const FONT_AFTER_LOAD_MS = 500;
 const fontHost = document.querySelector<HTMLElement>("[data-font-src]");
 if (fontHost && "FontFace" in window) {
-  const { font: family = "", fontSrc: src = "" } = fontHost.dataset;
+  const { font: family = "", fontSrc: src = "", fontFor: scope = "all" } = fontHost.dataset;
   const seen = `vitrina-font:${src}`;
   const load = () => {
     const face = new FontFace(family, `url(${src}) format("woff2")`, { weight: "100 900", display: "swap" });
     face.load().then(
       (loaded) => {
         document.fonts.add(loaded);
+        const root = document.documentElement.style;
+        const stack = `"${family}",${getComputedStyle(document.documentElement).getPropertyValue("--font-body")}`;
+        root.setProperty("--font-head", stack);
+        if (scope === "all") root.setProperty("--font-body", stack);
         try {
           localStorage.setItem(seen, "1");
         } catch {}

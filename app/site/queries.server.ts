@@ -55,6 +55,7 @@ function storeQuery(db: Db, url: string) {
       url: stores.url,
       currency: stores.currency,
       logoKey: stores.logoKey,
+      logoBrandImages: stores.logoBrandImages,
       active: stores.active,
       description: stores.description,
       mainTitle: stores.mainTitle,

@@ -5,6 +5,8 @@ interface MetaSite {
   canonicalBase: string;
   logo: string | null;
   logoIcon: string | null;
+  favicon: string | null;
+  shareImage: { src: string; width: number; height: number } | null;
   description: string;
 }
 
@@ -26,8 +28,9 @@ export function siteMeta(
   if (!site) return [{ title: "Esta página fue eliminada" }];
   const url = `${site.canonicalBase}${page.path}`;
   const description = (page.description || site.description || site.name).replace(/\s+/g, " ").trim().slice(0, 300);
-  // A logo's width is not stored (only its 450-px height), so its preview names no size.
-  const image: { src: string; width?: number; height?: number } | null = page.image ?? (site.logo ? { src: site.logo } : null);
+  // The logo's link preview (1200 × 630) when it has one; an older logo's width is not stored, so it names no size.
+  const image: { src: string; width?: number; height?: number } | null =
+    page.image ?? site.shareImage ?? (site.logo ? { src: site.logo } : null);
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: "description", content: description },
@@ -51,7 +54,9 @@ export function siteMeta(
         { property: "og:image:height", content: String(image.height) },
       );
   }
-  if (site.logoIcon) tags.push({ tagName: "link", rel: "icon", href: site.logoIcon });
+  const icon = site.favicon ?? site.logoIcon;
+  if (icon) tags.push({ tagName: "link", rel: "icon", href: icon });
+  if (site.favicon) tags.push({ tagName: "link", rel: "apple-touch-icon", href: site.favicon });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

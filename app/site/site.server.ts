@@ -11,7 +11,8 @@ import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
 import { slugify } from "~/domain/slug";
 import { SOCIAL_NETWORKS, socialLabel, socialProfile } from "~/domain/social";
 import { notFound } from "~/http/responses";
-import { smallRendition, smallRenditionKey } from "~/media/renditions";
+import { SHARE_SIZE } from "~/media/brand-images";
+import { logoBrandKeys, smallRendition, smallRenditionKey } from "~/media/renditions";
 import { availableOf, cartItemsOf } from "~/orders/cart-items.server";
 import { type Config, publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
@@ -173,6 +174,15 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   };
 }
 
+/** The logo's browser icon and link preview, when it has them (logos from before have neither). */
+function brandImagesOf(store: Pick<SiteStoreRow, "logoKey" | "logoBrandImages">) {
+  const keys = store.logoKey && store.logoBrandImages ? logoBrandKeys(store.logoKey) : null;
+  return {
+    favicon: keys ? fileUrl(keys.icon) : null,
+    shareImage: keys ? { src: fileUrl(keys.share), width: SHARE_SIZE.width, height: SHARE_SIZE.height } : null,
+  };
+}
+
 /** A page asked with the store's current preview secret while a draft look waits: shown with the draft. */
 function isLookPreview(request: Request, store: SiteStoreRow): boolean {
   if (!store.lookDraft || !store.lookPreviewToken) return false;
@@ -202,6 +212,7 @@ function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, 
     logo: store.logoKey ? fileUrl(store.logoKey) : null,
     // The header shows the logo at 40 px: its half-size rendition is plenty (the full one if it has none).
     logoIcon: store.logoKey ? fileUrl(smallRenditionKey(store.logoKey) ?? store.logoKey) : null,
+    ...brandImagesOf(store),
     description: store.description,
     mainTitle: store.mainTitle,
     storeTitle: store.storeTitle,

@@ -85,7 +85,7 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
     case "info": {
       // A form from before countries posts none: the store's own.
       const parsed = storeInfoSchema.safeParse({ country: storeCountry(store), ...fields });
-      if (!parsed.success) return invalid(intent, parsed.error);
+      if (!parsed.success) return invalid(intent, parsed.error, { values: fields });
       try {
         await updateStoreInfo(db, store, parsed.data, now);
       } catch (error) {
@@ -103,7 +103,7 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
       const [file] = filesOf(form, "logo");
       if (!file) return failure({ logo: "Elige una imagen" }, { intent });
       try {
-        const image = await prepareImage(file, `stores/${store.id}/logo`, IMAGE_HEIGHTS.logo);
+        const image = await prepareImage(file, `stores/${store.id}/logo`, IMAGE_HEIGHTS.logo, { brand: true });
         await putAll(files, [image]);
         const previous = await setStoreLogo(db, store, image, now);
         if (previous && previous !== image.key) await files.delete([previous]);

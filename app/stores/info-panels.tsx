@@ -224,14 +224,18 @@ export function InfoPanel({
   timeZones,
   countries,
   errors,
+  values,
   title,
 }: {
   store: InfoData["store"];
   timeZones: string[];
   countries: Array<{ code: string; name: string }>;
   errors: Errors;
+  /** What was typed, when the form was refused: shown again instead of what is saved. */
+  values?: Record<string, string>;
   title?: string;
 }) {
+  const typed = (name: string, saved: string) => values?.[name] ?? saved;
   const wrong = (field: "saleNumber" | "attentionNumber") =>
     errors[field] ?? (store.wrongNumbers.includes(field) ? WRONG_NUMBER : undefined);
   return (
@@ -240,32 +244,32 @@ export function InfoPanel({
       <Form method="post" className="form two-columns">
         <input type="hidden" name="intent" value="info" />
         {title && errors.name && <FormAlert title={title} description={errors.name} />}
-        <Field label="Nombre" name="name" defaultValue={store.name} error={errors.name} maxLength={60} required />
+        <Field label="Nombre" name="name" defaultValue={typed("name", store.name)} error={errors.name} maxLength={60} required />
         <SelectField
           label="Categoría"
           name="category"
-          defaultValue={store.category}
+          defaultValue={typed("category", store.category)}
           error={errors.category}
           options={STORE_CATEGORIES.map((c) => ({ value: String(c.id), label: c.name }))}
         />
         <Field
           label="Título principal"
           name="mainTitle"
-          defaultValue={store.mainTitle}
+          defaultValue={typed("mainTitle", store.mainTitle)}
           error={errors.mainTitle}
           maxLength={120}
         />
         <Field
           label="Título de la tienda"
           name="storeTitle"
-          defaultValue={store.storeTitle}
+          defaultValue={typed("storeTitle", store.storeTitle)}
           error={errors.storeTitle}
           maxLength={120}
         />
         <SelectField
           label="País"
           name="country"
-          defaultValue={store.country}
+          defaultValue={typed("country", store.country)}
           error={errors.country}
           options={countries.map((c) => ({ value: c.code, label: c.name }))}
           hint="Los números de WhatsApp se leen como se escriben en este país."
@@ -278,7 +282,7 @@ export function InfoPanel({
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          defaultValue={store.saleNumber}
+          defaultValue={typed("saleNumber", store.saleNumber)}
           error={wrong("saleNumber")}
           placeholder={store.phoneExample}
           hint="Aquí llegan los pedidos de tus clientes. Escríbelo como lo marcas en tu país, o con + y el código de país."
@@ -290,17 +294,24 @@ export function InfoPanel({
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          defaultValue={store.attentionNumber}
+          defaultValue={typed("attentionNumber", store.attentionNumber)}
           error={wrong("attentionNumber")}
           placeholder={store.phoneExample}
         />
-        <Field label="Ubicación" name="location" defaultValue={store.location} error={errors.location} maxLength={200} />
+        <Field
+          label="Ubicación"
+          name="location"
+          defaultValue={typed("location", store.location)}
+          error={errors.location}
+          maxLength={200}
+        />
         {SOCIAL_NETWORKS.map((network) => (
           <Field
-            key={network}
+            // Shown again as saved ('@user') once read, as the numbers are.
+            key={`${network}-${store[network]}`}
             label={`${socialLabel(network)} (opcional)`}
             name={network}
-            defaultValue={store[network] ? `@${store[network]}` : ""}
+            defaultValue={typed(network, store[network] ? `@${store[network]}` : "")}
             error={errors[network]}
             maxLength={200}
             placeholder="@mitienda"
@@ -309,7 +320,7 @@ export function InfoPanel({
         <TextAreaField
           label="Horario de atención (opcional)"
           name="hours"
-          defaultValue={store.hours}
+          defaultValue={typed("hours", store.hours)}
           error={errors.hours}
           maxLength={300}
           rows={2}
@@ -317,7 +328,7 @@ export function InfoPanel({
         <SelectField
           label="Zona horaria"
           name="timeZone"
-          defaultValue={store.timeZone}
+          defaultValue={typed("timeZone", store.timeZone)}
           error={errors.timeZone}
           options={timeZones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
         />
@@ -325,7 +336,7 @@ export function InfoPanel({
           <TextAreaField
             label="Descripción"
             name="description"
-            defaultValue={store.description}
+            defaultValue={typed("description", store.description)}
             error={errors.description}
             maxLength={1000}
             rows={4}
@@ -335,7 +346,7 @@ export function InfoPanel({
           <RadioGroup
             legend="Productos agotados"
             name="soldOut"
-            defaultValue={store.soldOut}
+            defaultValue={typed("soldOut", store.soldOut)}
             error={errors.soldOut}
             options={SOLD_OUT_OPTIONS}
           />

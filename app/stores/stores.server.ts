@@ -5,6 +5,7 @@ import { restatePrice } from "~/domain/currencies";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { planPrice } from "~/domain/plans";
 import { cleanStoreName } from "~/domain/slug";
+import { logoBrandKeys } from "~/media/renditions";
 import { setProductPrices } from "~/products/products.server";
 import { type Db, isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
@@ -151,10 +152,12 @@ export async function changeStoreCurrency(db: Db, store: Store, currency: string
 export async function setStoreLogo(
   db: Db,
   store: Store,
-  logo: { key: string; palette?: string[] },
+  logo: { key: string; palette?: string[]; renditions?: { key: string }[] },
   now: Date,
 ): Promise<string | null> {
-  await updateStore(db, store.id, { logoKey: logo.key, logoColors: JSON.stringify(logo.palette ?? []) }, now);
+  const brandKeys = logoBrandKeys(logo.key);
+  const logoBrandImages = brandKeys !== null && (logo.renditions ?? []).some((r) => r.key === brandKeys.icon);
+  await updateStore(db, store.id, { logoKey: logo.key, logoColors: JSON.stringify(logo.palette ?? []), logoBrandImages }, now);
   return store.logoKey;
 }
 

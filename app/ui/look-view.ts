@@ -3,9 +3,9 @@
  * `theme-color`, and the attributes of the page's wrapper (app/styles/site.css reads the layout ones). Nothing
  * is emitted for the 'Clásico' look: its values are the stylesheet's own.
  *
- * The web font is named first in the font stacks but has no `@font-face` in the stylesheet: the site's script
- * loads it once the page has loaded (at once on later pages, from the cache), so its bytes never compete with the
- * page's largest picture on a slow network. Until then, and without JavaScript, the system font shows.
+ * The web font is not in the stylesheet: the site's script loads it once the page has loaded (at once on later
+ * pages, from the cache) and then puts it first in the font stacks, so its bytes never compete with the page's
+ * largest picture on a slow network. Until then, and without JavaScript, the system font shows.
  */
 import frauncesUrl from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import interUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -43,12 +43,16 @@ export function lookView(look: Look) {
   const fontHref = fontFileOf(look.font);
   let css = "";
   if (!isClassic(look)) {
-    const vars = lookVariables(look, (id) => FONTS[id].family);
+    // System stacks until the script has the web font: a family the page cannot load yet is never looked up.
+    const vars = lookVariables(look, () => null);
     css = `:root{${Object.entries(vars)
       .map(([name, value]) => `${name}:${value}`)
       .join(";")}}`;
   }
-  const webFont = css && fontHref && font.family ? { "data-font": font.family, "data-font-src": fontHref } : {};
+  const webFont =
+    css && fontHref && font.family
+      ? { "data-font": font.family, "data-font-src": fontHref, "data-font-for": font.headingsOnly ? "head" : "all" }
+      : {};
   return {
     css,
     themeColor: look.colors.brand,

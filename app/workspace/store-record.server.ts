@@ -98,6 +98,7 @@ export type StoreSettings = Partial<
     | "qrPngKey"
     | "qrSvgKey"
     | "logoColors"
+    | "logoBrandImages"
   >
 >;
 

@@ -67,7 +67,7 @@ describe("a store's look: draft, preview, publish", () => {
 
     const after = await page(s, store.url);
     expect(after.cache.ETag).not.toBe(before.cache.ETag);
-    expect(after.site.look.css).toContain("Fraunces Variable");
+    expect(after.site.look.css).toContain("--bg:#fbf5ee");
     expect(after.site.look.attrs).toMatchObject({
       "data-font": "Fraunces Variable",
       "data-font-src": expect.stringMatching(/fraunces/),

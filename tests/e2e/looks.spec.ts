@@ -129,3 +129,32 @@ test("the home's sections move up and down, the announcement, 3 products per row
   await expect(shopper).toHaveURL(new RegExp(`/site/${shop.slug}/Cart$`));
   await expect(shopper.getByRole("link", { name: "Jabón artesanal" })).toBeVisible();
 });
+
+test("the footer shows the store's social profiles and hours, pasted however the merchant has them", async ({
+  merchantOf,
+  browserFor,
+}) => {
+  const shop = await seedShop("redes", catalogue());
+  const merchant = await merchantOf(shop);
+  await merchant.goto(`/Store/${shop.id}/info`);
+  await merchant.getByLabel("Instagram (opcional)").fill("https://www.instagram.com/velas.lucia/?hl=es");
+  await merchant.getByLabel("TikTok (opcional)").fill("@velaslucia");
+  await merchant.getByLabel("Facebook (opcional)").fill("https://otro-sitio.example/velas");
+  await merchant.getByLabel("Horario de atención (opcional)").fill("Lunes a viernes de 9 a 18 h\nSábados de 10 a 14 h");
+  await merchant.getByRole("button", { name: "Guardar información" }).click();
+  await expect(
+    merchant.getByText("Escribe tu usuario de Facebook (por ejemplo @mitienda) o el enlace a tu perfil"),
+  ).toBeVisible();
+  await merchant.getByLabel("Facebook (opcional)").fill("fb.com/VelasLucia");
+  await merchant.getByRole("button", { name: "Guardar información" }).click();
+  await expect(merchant.getByText("Información guardada")).toBeVisible();
+  await expect(merchant.getByLabel("Instagram (opcional)")).toHaveValue("@velas.lucia");
+
+  const shopper = await browserFor();
+  await shopper.goto(`/site/${shop.slug}`);
+  const social = shopper.getByRole("list", { name: "Redes sociales" });
+  await expect(social.getByRole("link", { name: "Instagram" })).toHaveAttribute("href", "https://www.instagram.com/velas.lucia");
+  await expect(social.getByRole("link", { name: "Facebook" })).toHaveAttribute("href", "https://www.facebook.com/VelasLucia");
+  await expect(social.getByRole("link", { name: "TikTok" })).toHaveAttribute("href", "https://www.tiktok.com/@velaslucia");
+  await expect(shopper.getByRole("contentinfo")).toContainText("Horario: Lunes a viernes de 9 a 18 h");
+});

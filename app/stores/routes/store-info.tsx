@@ -139,6 +139,7 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
         timeZones={loaderData.timeZones}
         countries={loaderData.countries}
         errors={errorsOf("info")}
+        values={actionData?.intent === "info" ? actionData.values : undefined}
         title={actionData?.intent === "info" ? actionData.title : undefined}
       />
       <DeliveryPanel delivery={loaderData.delivery} currency={store.currency} location={store.location} answer={actionData} />

@@ -1,0 +1,1 @@
+ALTER TABLE `stores` ADD `logo_brand_images` integer DEFAULT false NOT NULL;

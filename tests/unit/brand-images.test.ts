@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { drawPicture } from "~/demo/pictures";
+import { readImageSize, sniffImageType } from "~/media/image-rules";
+import { processImage } from "~/media/images.server";
+import { decodePng, encodePng } from "~/media/png";
+import { logoBrandKeys, withRenditionKeys } from "~/media/renditions";
+import { preparedImage } from "~/media/uploads.server";
+
+/** A wide logo: a coloured mark on a transparent-free backdrop, 900 × 300. */
+const logo = () => encodePng(drawPicture({ shape: "box", hue: 260, backdropHue: 260 }, 900, 300), 900, 300);
+
+describe("a logo's browser icon and link preview", () => {
+  it("are made from the logo when it is uploaded: a 192-px PNG square and a 1200 × 630 JPEG, the logo whole and centred", async () => {
+    const image = await processImage(logo(), 450, { brand: true });
+    const brand = image.brand;
+    if (!brand) throw new Error("no brand images");
+    const icon = decodePng(brand.icon);
+    expect([icon.width, icon.height]).toEqual([192, 192]);
+    // The corners are the white canvas; the centre is the logo.
+    expect([...icon.rgba.subarray(0, 4)]).toEqual([255, 255, 255, 255]);
+    const centre = ((96 * 192 + 96) * 4) as number;
+    expect([...icon.rgba.subarray(centre, centre + 3)]).not.toEqual([255, 255, 255]);
+    expect(sniffImageType(brand.share)).toBe("jpeg");
+    expect(readImageSize(brand.share, "jpeg")).toEqual({ width: 1200, height: 630 });
+    expect(brand.share.byteLength).toBeLessThan(120 * 1024);
+  });
+
+  it("are not made for other pictures", async () => {
+    expect((await processImage(logo(), 400)).brand).toBeUndefined();
+  });
+
+  it("are stored beside the logo and deleted with it", async () => {
+    const prepared = preparedImage(await processImage(logo(), 450, { brand: true }), "stores/1234567890/logo");
+    const keys = logoBrandKeys(prepared.key);
+    expect(keys).toEqual({
+      icon: prepared.key.replace(/\.webp$/, "-icon.png"),
+      share: prepared.key.replace(/\.webp$/, "-og.jpg"),
+    });
+    expect(prepared.renditions?.map((r) => r.key)).toEqual(expect.arrayContaining([keys?.icon, keys?.share]));
+    expect(withRenditionKeys([prepared.key])).toEqual(expect.arrayContaining([keys?.icon, keys?.share]));
+    expect(logoBrandKeys("stores/1234567890/products/1234567/abc.webp")).toBeNull();
+  });
+});
