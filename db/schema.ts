@@ -269,6 +269,8 @@ export const storeBanners = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     position: integer("position").notNull(),
+    /** Where the banner leads (app/domain/banner-links.ts), '' for nowhere. */
+    link: text("link").notNull().default(""),
   },
   (t) => [index("store_banners_store_idx").on(t.storeId, t.position)],
 );

@@ -134,7 +134,7 @@ export async function loadSite<Q extends readonly Item[]>(
 
 export const bannersQuery = (db: Db, storeId: SQL) =>
   db
-    .select({ key: storeBanners.key, width: storeBanners.width, height: storeBanners.height })
+    .select({ key: storeBanners.key, width: storeBanners.width, height: storeBanners.height, link: storeBanners.link })
     .from(storeBanners)
     .where(eq(storeBanners.storeId, storeId))
     .orderBy(asc(storeBanners.position), asc(storeBanners.id));

@@ -2,13 +2,13 @@ import siteScriptUrl from "virtual:site-script";
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { productSubpath } from "~/domain/banner-links";
 import { isPastGrace } from "~/domain/billing";
 import { parseCart, priceCart } from "~/domain/cart";
 import { cardPrice } from "~/domain/catalog";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
-import { slugify } from "~/domain/slug";
 import { SOCIAL_NETWORKS, socialLabel, socialProfile } from "~/domain/social";
 import { notFound } from "~/http/responses";
 import { SHARE_SIZE } from "~/media/brand-images";
@@ -89,7 +89,7 @@ export function imageOf(key: string | null, width: number | null, height: number
 export type SiteImage = NonNullable<ReturnType<typeof imageOf>>;
 
 export function productPath(basePath: string, product: { id: string; name: string }): string {
-  return `${basePath}/Product/${slugify(product.name) || "producto"}/${product.id}`;
+  return `${basePath}${productSubpath(product)}`;
 }
 
 /** A cart line's link: its product's page, with the variant chosen when it has one. */

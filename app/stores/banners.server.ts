@@ -4,14 +4,29 @@ import { type Direction, swapWithNeighbour } from "~/domain/ordering";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { touchStore } from "~/workspace/store-record.server";
+import { touchStore, touchStoreIfChanged } from "~/workspace/store-record.server";
 import { storeBanners } from "../../db/schema";
+
+/** The newest products a banner can lead to, offered in its select. */
+export const BANNER_PRODUCT_CHOICES = 200;
 
 export interface NewBanner {
   key: string;
   name: string;
   width: number;
   height: number;
+}
+
+/** Sets where a banner leads ('' for nowhere); false when the store has no such banner. */
+export async function setBannerLink(db: Db, storeId: string, bannerId: number, link: string, now: Date): Promise<boolean> {
+  const [updated] = await db.batch([
+    db
+      .update(storeBanners)
+      .set({ link })
+      .where(and(eq(storeBanners.id, bannerId), eq(storeBanners.storeId, storeId))),
+    touchStoreIfChanged(db, storeId, now),
+  ]);
+  return updated.rowsAffected > 0;
 }
 
 export function listBanners(db: Db, storeId: string) {

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import { BANNER_LINK_MESSAGE, bannerTargets } from "~/domain/banner-links";
 import { SOLD_OUT_LISTINGS } from "~/domain/catalog";
 import { isStoreCountry, type StoreCountry, storeCountry } from "~/domain/countries";
 import { isSupportedCurrency } from "~/domain/currencies";
@@ -11,13 +12,14 @@ import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, prepareImage, putAll } from "~/media/uploads.server";
-import { createSection, moveSection, sectionTitleSchema } from "~/sections/sections.server";
+import { pickableProducts } from "~/products/products.server";
+import { createSection, listSections, moveSection, sectionTitleSchema } from "~/sections/sections.server";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
-import { addBanners, deleteBanner, listBanners, moveBanner } from "./banners.server";
+import { addBanners, BANNER_PRODUCT_CHOICES, deleteBanner, listBanners, moveBanner, setBannerLink } from "./banners.server";
 import { handleDeliveryAction, isDeliveryIntent } from "./delivery-actions.server";
 import { changeStoreCurrency, deleteStore, type StoreInfoInput, setStoreLogo, updateStoreInfo } from "./stores.server";
 
@@ -66,6 +68,7 @@ export const storeInfoSchema = z
     return soldOut ? { ...input, hideSoldOut: soldOut === "hidden" } : input;
   });
 
+const bannerLink = z.object({ id: z.coerce.number().int().positive(), link: z.string().max(300) });
 const move = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
 
 /** The actions of /Store/{storeId}/info, one per form on the page (`intent`). */
@@ -142,6 +145,19 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
         return refusal(intent, error, "banner");
       }
       return done("Banner actualizado", `Se agregaron ${chosen.length} imagen(es).`);
+    }
+    case "banner-link": {
+      const parsed = bannerLink.safeParse(fields);
+      if (!parsed.success) notFound();
+      const { id, link } = parsed.data;
+      const [sections, products] = await db.batch([
+        listSections(db, store.id),
+        pickableProducts(db, store.id, BANNER_PRODUCT_CHOICES),
+      ]);
+      if (link !== "" && !bannerTargets(sections, products).some((t) => t.value === link))
+        return failure({ [`link-${id}`]: BANNER_LINK_MESSAGE }, { intent });
+      if (!(await setBannerLink(db, store.id, id, link, now))) notFound();
+      return redirect(here);
     }
     case "banner-move": {
       const parsed = move.safeParse(fields);

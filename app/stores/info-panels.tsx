@@ -7,7 +7,17 @@ import { SOCIAL_NETWORKS, socialLabel } from "~/domain/social";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
 import { ConfirmedForm } from "~/ui/confirmed-form";
-import { ErrorText, Field, FormAlert, MoveButtons, RadioGroup, RemoveButton, SelectField, TextAreaField } from "~/ui/form";
+import {
+  ariaInvalid,
+  ErrorText,
+  Field,
+  FormAlert,
+  MoveButtons,
+  RadioGroup,
+  RemoveButton,
+  SelectField,
+  TextAreaField,
+} from "~/ui/form";
 import type { Route } from "./routes/+types/store-info";
 
 type InfoData = Route.ComponentProps["loaderData"];
@@ -80,8 +90,12 @@ export function BannerPanel({
   errors,
   problem,
   onProblem,
+  targets,
+  linkErrors,
 }: {
   banners: InfoData["banners"];
+  targets: InfoData["bannerTargets"];
+  linkErrors: Errors;
   plan: InfoData["plan"];
   errors: Errors;
   problem?: string;
@@ -101,6 +115,7 @@ export function BannerPanel({
             <span className="grow">{b.name}</span>
             <MoveButtons intent="banner-move" id={String(b.id)} first={index === 0} last={index === banners.length - 1} />
             <RemoveButton intent="banner-delete" id={b.id} label={`Eliminar ${b.name}`} text="Eliminar" />
+            <BannerLinkForm banner={b} targets={targets} error={linkErrors[`link-${b.id}`]} />
           </li>
         ))}
       </ol>
@@ -406,5 +421,49 @@ function CurrencySelect({
       </select>
       <ErrorText message={error} />
     </div>
+  );
+}
+
+/** Where one banner leads when tapped: nowhere, the catalog, a section of the home or a product's page. */
+function BannerLinkForm({
+  banner,
+  targets,
+  error,
+}: {
+  banner: InfoData["banners"][number];
+  targets: InfoData["bannerTargets"];
+  error?: string;
+}) {
+  const id = `banner-link-${banner.id}`;
+  const groups = ["Páginas", "Secciones", "Productos"] as const;
+  return (
+    <Form method="post" className="banner-link" preventScrollReset key={banner.link}>
+      <input type="hidden" name="intent" value="banner-link" />
+      <input type="hidden" name="id" value={banner.id} />
+      <label htmlFor={id}>Al tocarlo lleva a</label>
+      <select id={id} name="link" defaultValue={banner.link} {...ariaInvalid(id, error)}>
+        <option value="">Ningún lugar</option>
+        {groups.map((group) => {
+          const options = targets.filter((t) => t.group === group);
+          return options.length === 0 ? null : (
+            <optgroup key={group} label={group}>
+              {options.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </optgroup>
+          );
+        })}
+      </select>
+      <button type="submit" className="button secondary" aria-label={`Guardar el enlace de ${banner.name}`}>
+        Guardar
+      </button>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </Form>
   );
 }

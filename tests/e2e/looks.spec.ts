@@ -158,3 +158,39 @@ test("the footer shows the store's social profiles and hours, pasted however the
   await expect(social.getByRole("link", { name: "TikTok" })).toHaveAttribute("href", "https://www.tiktok.com/@velaslucia");
   await expect(shopper.getByRole("contentinfo")).toContainText("Horario: Lunes a viernes de 9 a 18 h");
 });
+
+test("a banner leads to a section of the home or a product; a place outside the store is refused", async ({
+  merchantOf,
+  browserFor,
+}) => {
+  const shop = await seedShop("banners-con-enlace", catalogue());
+  await seedHome(shop);
+  const merchant = await merchantOf(shop);
+  await merchant.goto(`/Store/${shop.id}/info`);
+  const rows = merchant.getByRole("list", { name: "Imágenes del banner" }).getByRole("listitem");
+  await rows.nth(0).getByLabel("Al tocarlo lleva a").selectOption({ label: "Galería" });
+  await rows.nth(0).getByRole("button", { name: "Guardar el enlace de banner-0" }).click();
+  await expect(rows.nth(0).getByLabel("Al tocarlo lleva a")).toHaveValue(/^#s-\d{7}$/);
+  await rows.nth(1).getByLabel("Al tocarlo lleva a").selectOption({ label: "Jabón artesanal" });
+  await rows.nth(1).getByRole("button", { name: "Guardar el enlace de banner-1" }).click();
+  await expect(rows.nth(1).getByLabel("Al tocarlo lleva a")).toHaveValue(/^\/Product\/jabon-artesanal\/\d+$/);
+
+  const [banner] = await query<{ id: number }>("select id from store_banners where store_id = ? order by position limit 1", [
+    shop.id,
+  ]);
+  const forged = await merchant.request.post(`/Store/${shop.id}/info?index`, {
+    form: { intent: "banner-link", id: String(banner?.id), link: "https://otro-sitio.example" },
+    headers: { Origin: new URL(merchant.url()).origin },
+  });
+  expect(forged.status()).toBe(400);
+  const [kept] = await query<{ link: string }>("select link from store_banners where id = ?", [banner?.id]);
+  expect(kept?.link).toMatch(/^#s-\d{7}$/);
+
+  const shopper = await browserFor();
+  await shopper.goto(`/site/${shop.slug}`);
+  const slides = shopper.getByRole("region", { name: "Promociones" }).getByRole("link");
+  await expect(slides).toHaveCount(2);
+  await expect(slides.nth(0)).toHaveAttribute("href", new RegExp(`^/site/${shop.slug}#s-\\d{7}$`));
+  await slides.nth(1).click();
+  await expect(shopper.getByRole("heading", { level: 1, name: "Jabón artesanal" })).toBeVisible();
+});

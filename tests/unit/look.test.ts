@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bannerHref, bannerTargets } from "~/domain/banner-links";
 import { contrast, normalizeHex, ratioText, reachContrast } from "~/domain/colors";
 import {
   colorProblems,
@@ -178,5 +179,25 @@ describe("social profiles in the footer", () => {
   it("links to the network's own address", () => {
     expect(socialProfile("tiktok", "mitienda")).toBe("https://www.tiktok.com/@mitienda");
     expect(socialProfile("instagram", "mi.tienda")).toBe("https://www.instagram.com/mi.tienda");
+  });
+});
+
+describe("where a banner leads", () => {
+  it("offers the catalog, the home's sections and the products, as paths under the store", () => {
+    const targets = bannerTargets([{ id: "1234567", title: "Ofertas" }], [{ id: "7654321", name: "Jabón artesanal" }]);
+    expect(targets.map((t) => [t.group, t.value])).toEqual([
+      ["Páginas", "/Store"],
+      ["Secciones", "#s-1234567"],
+      ["Productos", "/Product/jabon-artesanal/7654321"],
+    ]);
+  });
+
+  it("links a section on the home page and the rest under the store, on its own host or under /site", () => {
+    const underSite = { basePath: "/site/velas", homeHref: "/site/velas" };
+    const ownHost = { basePath: "", homeHref: "/" };
+    expect(bannerHref("#s-1234567", underSite)).toBe("/site/velas#s-1234567");
+    expect(bannerHref("#s-1234567", ownHost)).toBe("/#s-1234567");
+    expect(bannerHref("/Store", ownHost)).toBe("/Store");
+    expect(bannerHref("", underSite)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { bannerHref } from "~/domain/banner-links";
 import { soldOutLast } from "~/domain/catalog";
 import type { RouteHandle } from "~/root";
 import { fileUrl } from "~/services/files";
@@ -53,7 +54,10 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       site: p.site,
-      banners: bannerRows.flatMap((b) => imageOf(b.key, b.width, b.height) ?? []),
+      banners: bannerRows.flatMap((b) => {
+        const image = imageOf(b.key, b.width, b.height);
+        return image ? [{ ...image, href: bannerHref(b.link, p.site) }] : [];
+      }),
       // Products the store does not list came back empty; sold-out ones that it lists go last.
       sections: sections
         .filter((s) => s.items.length > 0)
@@ -83,17 +87,26 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
         <section className="carousel" data-carousel="" aria-roledescription="carrusel" aria-label="Promociones">
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls with the keyboard */}
           <div className="slides" tabIndex={0} style={{ aspectRatio: `${banners[0]?.width} / ${banners[0]?.height}` }}>
-            {banners.map((b, i) => (
-              <Picture
-                key={b.src}
-                image={b}
-                sizes="(min-width: 1100px) 1100px, 100vw"
-                alt={`Banner ${i + 1} de ${banners.length}`}
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : undefined}
-                decoding={i === 0 ? "sync" : "async"}
-              />
-            ))}
+            {banners.map((b, i) => {
+              const picture = (
+                <Picture
+                  key={b.src}
+                  image={b}
+                  sizes="(min-width: 1100px) 1100px, 100vw"
+                  alt={`Banner ${i + 1} de ${banners.length}`}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : undefined}
+                  decoding={i === 0 ? "sync" : "async"}
+                />
+              );
+              return b.href ? (
+                <a key={b.src} href={b.href} className="slide-link">
+                  {picture}
+                </a>
+              ) : (
+                picture
+              );
+            })}
           </div>
         </section>
       )}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { bannerTargets } from "~/domain/banner-links";
 import type { SoldOutListing } from "~/domain/catalog";
 import { countryOptions, storeCountry } from "~/domain/countries";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
@@ -8,12 +9,13 @@ import { displayPhone, phoneExample, storedPhone } from "~/domain/phone";
 import { amountInputText } from "~/domain/product-fields";
 import { timeZoneOptions } from "~/domain/time-zones";
 import { sendWithProgress } from "~/media/upload-progress";
+import { pickableProducts } from "~/products/products.server";
 import { listSections } from "~/sections/sections.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
-import { listBanners } from "../banners.server";
+import { BANNER_PRODUCT_CHOICES, listBanners } from "../banners.server";
 import { DeliveryPanel } from "../delivery-panel";
 import { listDeliveryZones, listPickupPoints } from "../delivery-settings.server";
 import { handleInfoAction } from "../info-actions.server";
@@ -26,11 +28,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const country = storeCountry(store);
   const { db } = getServices(context);
-  const [banners, sections, pickupPoints, zones] = await db.batch([
+  const [banners, sections, pickupPoints, zones, products] = await db.batch([
     listBanners(db, store.id),
     listSections(db, store.id),
     listPickupPoints(db, store.id),
     listDeliveryZones(db, store.id),
+    pickableProducts(db, store.id, BANNER_PRODUCT_CHOICES),
   ]);
   const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
   const plan = merchantPlanLimits(context);
@@ -63,7 +66,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       qrPng: store.qrPngKey ? fileUrl(store.qrPngKey) : null,
       qrSvg: store.qrSvgKey ? fileUrl(store.qrSvgKey) : null,
     },
-    banners: banners.map((b) => ({ id: b.id, src: fileUrl(b.key), name: b.name, width: b.width, height: b.height })),
+    banners: banners.map((b) => ({
+      id: b.id,
+      src: fileUrl(b.key),
+      name: b.name,
+      width: b.width,
+      height: b.height,
+      link: b.link,
+    })),
+    bannerTargets: bannerTargets(sections, products),
     sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items })),
     delivery: {
       methods: {
@@ -127,6 +138,8 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
       <LogoPanel store={store} errors={errorsOf("logo")} problem={problemOf("logo")} onProblem={reportProblem("logo")} />
       <BannerPanel
         banners={banners}
+        targets={loaderData.bannerTargets}
+        linkErrors={errorsOf("banner-link")}
         plan={plan}
         errors={errorsOf("banner")}
         problem={problemOf("banner")}

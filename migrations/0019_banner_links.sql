@@ -1,0 +1,1 @@
+ALTER TABLE `store_banners` ADD `link` text DEFAULT '' NOT NULL;
