@@ -15,7 +15,7 @@ export interface BannerTarget {
 export const productSubpath = (product: { id: string; name: string }) =>
   `/Product/${slugify(product.name) || "producto"}/${product.id}`;
 
-export const sectionAnchor = (sectionId: string) => `#s-${sectionId}`;
+const sectionAnchor = (sectionId: string) => `#s-${sectionId}`;
 
 /** Every place a banner of this store may lead, for the banner's select. */
 export function bannerTargets(
