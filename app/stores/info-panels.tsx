@@ -7,6 +7,7 @@ import { SOCIAL_NETWORKS, socialLabel } from "~/domain/social";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
 import { ConfirmedForm } from "~/ui/confirmed-form";
+import { CopyField } from "~/ui/copy-field";
 import {
   ariaInvalid,
   ErrorText,
@@ -18,6 +19,7 @@ import {
   SelectField,
   TextAreaField,
 } from "~/ui/form";
+import { ShareSheetButton } from "~/ui/share-sheet-button";
 import type { Route } from "./routes/+types/store-info";
 
 type InfoData = Route.ComponentProps["loaderData"];
@@ -25,12 +27,57 @@ type Errors = Record<string, string | undefined>;
 /** A file the browser refused before uploading (too many, too heavy), reported by the upload form. */
 type OnProblem = (message: string | null) => void;
 
-export function QrPanel({ store }: { store: InfoData["store"] }) {
+/** 'Lo que falta para abrir': the store's first steps, each one tap from its page, with the progress. */
+export function SetupPanel({ steps }: { steps: NonNullable<InfoData["setup"]> }) {
+  const done = steps.filter((step) => step.done).length;
   return (
-    <section className="panel" aria-labelledby="qr-title">
-      <h2 id="qr-title">Código QR</h2>
+    <section className="panel wide setup" aria-labelledby="setup-title">
+      <h2 id="setup-title">Lo que falta para abrir tu tienda</h2>
+      <p className="muted">
+        <label htmlFor="setup-progress">
+          {done} de {steps.length} pasos listos
+        </label>{" "}
+        <progress id="setup-progress" max={steps.length} value={done} />
+      </p>
+      <ol className="setup-steps">
+        {steps.map((step) => (
+          <li key={step.label} className={step.done ? "done" : undefined}>
+            {step.done ? (
+              <span>
+                <span aria-hidden="true">✓ </span>
+                {step.label}
+                <span className="visually-hidden"> (listo)</span>
+              </span>
+            ) : (
+              <Link to={step.href}>{step.label}</Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** 'Comparte tu tienda': its link to copy or send, the phone's share sheet where it has one, and the QR to print. */
+export function SharePanel({ store }: { store: InfoData["store"] }) {
+  const message = `¡Hola! Mira mi tienda ${store.name}: ${store.publicUrl}`;
+  return (
+    <section className="panel" aria-labelledby="share-title">
+      <h2 id="share-title">Comparte tu tienda</h2>
+      <CopyField id="store-link" label="Enlace de tu tienda" value={store.publicUrl} />
+      <p className="actions">
+        <a
+          className="button whatsapp"
+          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Compartir por WhatsApp
+        </a>
+        <ShareSheetButton title={store.name} text={`¡Mira mi tienda ${store.name}!`} url={store.publicUrl} />
+      </p>
       {store.qrPng && <img src={store.qrPng} alt={`Código QR de ${store.name}`} width={180} height={180} className="qr" />}
-      <p className="muted">Imprímelo: lleva a tu tienda aunque cambies su nombre.</p>
+      <p className="muted">Imprime el código QR: lleva a tu tienda aunque cambies su nombre.</p>
       <p className="actions">
         {store.qrPng && (
           <a className="button secondary" href={store.qrPng} download={`qr-${store.id}.png`}>

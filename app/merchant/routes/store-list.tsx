@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { STORE_CATEGORIES } from "~/domain/categories";
-import { storesCount } from "~/domain/words";
+import { counted, storesCount } from "~/domain/words";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -59,8 +59,8 @@ export default function MerchantHome({ loaderData }: Route.ComponentProps) {
               <strong>{store.name}</strong>
               <span className="muted"> · {store.category}</span>
               <div className="muted small">
-                {store.products} producto(s) ·{" "}
-                <Link to={`/Store/${store.id}/sales`}>{store.pendingSales} venta(s) pendiente(s)</Link>
+                {counted(store.products, "producto", "productos")} ·{" "}
+                <Link to={`/Store/${store.id}/sales`}>{counted(store.pendingSales, "venta pendiente", "ventas pendientes")}</Link>
               </div>
               {!store.takesWhatsappOrders && (
                 <div className="small warning">

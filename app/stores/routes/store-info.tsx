@@ -7,19 +7,31 @@ import { pickupPointText } from "~/domain/delivery";
 import { zoneSummary } from "~/domain/delivery-settings";
 import { displayPhone, phoneExample, storedPhone } from "~/domain/phone";
 import { amountInputText } from "~/domain/product-fields";
+import { setupSteps } from "~/domain/setup-steps";
 import { timeZoneOptions } from "~/domain/time-zones";
 import { sendWithProgress } from "~/media/upload-progress";
 import { pickableProducts } from "~/products/products.server";
 import { listSections } from "~/sections/sections.server";
+import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { setupFacts } from "~/workspace/setup-progress.server";
 import { BANNER_PRODUCT_CHOICES, listBanners } from "../banners.server";
 import { DeliveryPanel } from "../delivery-panel";
 import { listDeliveryZones, listPickupPoints } from "../delivery-settings.server";
 import { handleInfoAction } from "../info-actions.server";
-import { BannerPanel, CurrencyPanel, DeletePanel, InfoPanel, LogoPanel, QrPanel, SectionsPanel } from "../info-panels";
+import {
+  BannerPanel,
+  CurrencyPanel,
+  DeletePanel,
+  InfoPanel,
+  LogoPanel,
+  SectionsPanel,
+  SetupPanel,
+  SharePanel,
+} from "../info-panels";
 import type { Route } from "./+types/store-info";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Información | ${loaderData?.store.name ?? "Tienda"}` }];
@@ -35,6 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listDeliveryZones(db, store.id),
     pickableProducts(db, store.id, BANNER_PRODUCT_CHOICES),
   ]);
+  const steps = setupSteps(store.id, await setupFacts(db, store));
   const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
   const plan = merchantPlanLimits(context);
   const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
@@ -65,6 +78,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       logo: store.logoKey ? fileUrl(store.logoKey) : null,
       qrPng: store.qrPngKey ? fileUrl(store.qrPngKey) : null,
       qrSvg: store.qrSvgKey ? fileUrl(store.qrSvgKey) : null,
+      publicUrl: publicStoreUrl(getServices(context).config, store.url),
     },
     banners: banners.map((b) => ({
       id: b.id,
@@ -75,6 +89,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       link: b.link,
     })),
     bannerTargets: bannerTargets(sections, products),
+    // Shown until every step is done.
+    setup: steps.every((step) => step.done) ? null : steps,
     sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items })),
     delivery: {
       methods: {
@@ -134,7 +150,8 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
   const reportProblem = (intent: string) => (message: string | null) => setUploadProblem(message ? { intent, message } : null);
   return (
     <div className="info-grid">
-      <QrPanel store={store} />
+      {loaderData.setup && <SetupPanel steps={loaderData.setup} />}
+      <SharePanel store={store} />
       <LogoPanel store={store} errors={errorsOf("logo")} problem={problemOf("logo")} onProblem={reportProblem("logo")} />
       <BannerPanel
         banners={banners}

@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { setupSteps } from "~/domain/setup-steps";
+import { createSale } from "~/orders/order-records.server";
+import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
+import { insertProduct } from "~/products/products.server";
+import { setupFacts } from "~/workspace/setup-progress.server";
+import { stores } from "../../db/schema";
+import { merchantWithStore } from "../support/merchants";
+import { newOrder } from "../support/orders";
+import { createTestServices } from "../support/services";
+
+describe("a new store's first steps", () => {
+  it("are read from the store: none done at first, all done once it has sold", async () => {
+    const s = createTestServices();
+    const { store } = await merchantWithStore(s);
+    const now = s.clock.now();
+    expect(setupSteps(store.id, await setupFacts(s.db, store)).filter((step) => step.done)).toEqual([]);
+
+    const product = await insertProduct(s.db, { storeId: store.id, name: "Miel", price: 1500, stock: 3 }, now);
+    await savePaymentMethod(
+      s.db,
+      store.id,
+      {
+        method: "cash",
+        enabled: true,
+        adjustPercent: 0,
+        keyLabel: null,
+        keyValue: null,
+        instructions: null,
+        holdHours: 48,
+      } as never,
+      now,
+    );
+    await s.db
+      .update(stores)
+      .set({ logoKey: `stores/${store.id}/logo/x.webp`, saleNumber: "573001234567", arrangeEnabled: true })
+      .where(eq(stores.id, store.id));
+    await createSale(
+      s.db,
+      newOrder({
+        key: `clave-${crypto.randomUUID()}`,
+        storeId: store.id,
+        currency: "USD",
+        buyerName: "Ana",
+        lines: [{ productId: product.id, name: "Miel", imageKey: null, unitPrice: 1500, quantity: 1 }],
+      }),
+      now,
+    );
+    const row = await s.db.query.stores.findFirst({ where: eq(stores.id, store.id) });
+    const steps = setupSteps(store.id, await setupFacts(s.db, row as typeof store));
+    expect(steps.map((step) => [step.label.split(":")[0], step.done])).toEqual([
+      ["Sube tu logo", true],
+      ["Crea tu primer producto", true],
+      ["Configura la entrega", true],
+      ["Elige cómo te pagan", true],
+      ["Agrega el WhatsApp donde recibes los pedidos", true],
+      ["Comparte el enlace de tu tienda (se marca con tu primer pedido)", true],
+    ]);
+  });
+});

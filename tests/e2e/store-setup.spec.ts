@@ -1,0 +1,44 @@
+import { expect } from "@playwright/test";
+import { test } from "./people";
+import { query, seedShop } from "./shop-seed";
+
+/** A new store's page: what is left to open it, each step one tap away, and the ways to share its link. */
+
+test("the steps left to open the store, each one tap from its page, with the progress", async ({ merchantOf }) => {
+  const shop = await seedShop("primeros-pasos", [{ name: "Miel de abejas", price: 1500, stock: 5 }], { saleNumber: "" });
+  const merchant = await merchantOf(shop);
+  await merchant.setViewportSize({ width: 360, height: 740 });
+  await merchant.goto(`/Store/${shop.id}/info`);
+  const setup = merchant.getByRole("region", { name: "Lo que falta para abrir tu tienda" });
+  await expect(setup.getByText("1 de 6 pasos listos")).toBeVisible();
+  await expect(setup.getByText("Crea tu primer producto (listo)")).toBeAttached();
+  await setup.getByRole("link", { name: /Elige cómo te pagan/ }).click();
+  await expect(merchant).toHaveURL(new RegExp(`/Store/${shop.id}/cobros$`));
+
+  await query(
+    "update stores set logo_key = 'stores/' || id || '/logo/x.webp', sale_number = '573001234567', arrange_enabled = 1 where id = ?",
+    [shop.id],
+  );
+  await query("insert into store_payment_methods (store_id, method, enabled) values (?, 'cash', 1)", [shop.id]);
+  await merchant.goto(`/Store/${shop.id}/info`);
+  await expect(setup.getByText("5 de 6 pasos listos")).toBeVisible();
+  await expect(setup.getByRole("link", { name: /Comparte el enlace de tu tienda/ })).toBeVisible();
+});
+
+test("the store's link to copy, to send by WhatsApp, and its QR to print", async ({ merchantOf }) => {
+  const shop = await seedShop("compartir", [{ name: "Miel de abejas", price: 1500, stock: 5 }]);
+  const merchant = await merchantOf(shop);
+  await merchant.goto(`/Store/${shop.id}/info`);
+  const share = merchant.getByRole("region", { name: "Comparte tu tienda" });
+  const link = share.getByLabel("Enlace de tu tienda");
+  await expect(link).toHaveValue(new RegExp(`${shop.slug}`));
+  const url = await link.inputValue();
+  const whatsapp = share.getByRole("link", { name: "Compartir por WhatsApp" });
+  const href = new URL((await whatsapp.getAttribute("href")) as string);
+  expect(href.origin + href.pathname).toBe("https://wa.me/");
+  expect(href.searchParams.get("text")).toBe(
+    `¡Hola! Mira mi tienda ${(await query<{ name: string }>("select name from stores where id = ?", [shop.id]))[0]?.name}: ${url}`,
+  );
+  await expect(share.getByRole("img", { name: /Código QR/ })).toBeVisible();
+  await expect(share.getByRole("link", { name: "Descargar PNG" })).toBeVisible();
+});
