@@ -6,6 +6,12 @@
 
 export type CsvSeparator = "," | ";";
 
+/**
+ * What the platform's files are written with (sales, customers, catalog): ';', which spreadsheets set to Spanish
+ * split on, with the BOM that makes Excel read UTF-8.
+ */
+export const SPREADSHEET_SEPARATOR: CsvSeparator = ";";
+
 /** Excel reads a file as UTF-8 only when it starts with this byte order mark. */
 export const CSV_BOM = "\uFEFF";
 

@@ -3,7 +3,7 @@
  * email), the list's query (search, sort, how many), what 'Pedidos' and 'Total comprado' count, and the CSV export.
  */
 import type { StoreCountry } from "./countries";
-import { csvDocument } from "./csv";
+import { csvDocument, SPREADSHEET_SEPARATOR } from "./csv";
 import { toDecimalString } from "./money";
 import { normalizePhone } from "./phone";
 import { isoLocalDateTime } from "./sales";
@@ -94,7 +94,7 @@ export function customersCsv(rows: readonly CustomerSummary[], currency: string,
       c.lastOrderAt ? isoLocalDateTime(c.lastOrderAt, timeZone) : "",
     ]);
   }
-  return csvDocument(lines, ",");
+  return csvDocument(lines, SPREADSHEET_SEPARATOR);
 }
 
 /** The query string of a list state, without its defaults. */

@@ -6,7 +6,7 @@
  */
 import { VISIBILITY_LABELS } from "./catalog";
 import { PRODUCT_CATEGORIES, productCategoryName } from "./categories";
-import { type CsvSeparator, cellText, csvLine } from "./csv";
+import { type CsvSeparator, cellText, csvLine, SPREADSHEET_SEPARATOR } from "./csv";
 import { LIMIT_MESSAGES } from "./limits";
 import { fractionDigits, readMoney, toDecimalString } from "./money";
 import {
@@ -53,7 +53,7 @@ export const CATALOG_COLUMNS = [
 type CatalogColumn = (typeof CATALOG_COLUMNS)[number];
 
 /** The export's separator: spreadsheets set to Spanish open it in columns. Imports take ';' or ','. */
-const CATALOG_SEPARATOR: CsvSeparator = ";";
+const CATALOG_SEPARATOR: CsvSeparator = SPREADSHEET_SEPARATOR;
 /** An import file holds at most this many bytes and rows (the header aside). */
 export const CATALOG_MAX_BYTES = 2 * 1024 * 1024;
 export const CATALOG_MAX_ROWS = 2000;

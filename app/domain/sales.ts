@@ -1,5 +1,5 @@
 /** Sales rules as plain functions: state transitions, the 'Hoy' range, CSV for bookkeeping, the buyer's chat link. */
-import { csvDocument } from "./csv";
+import { csvDocument, SPREADSHEET_SEPARATOR } from "./csv";
 import { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "./delivery";
 import { toDecimalString } from "./money";
 import type { PaymentMethod } from "./payment-methods";
@@ -362,7 +362,7 @@ export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string): string
       toDecimalString(Math.max(0, sale.paymentAdjustment), sale.currency),
     ]);
   }
-  return csvDocument(lines, ",");
+  return csvDocument(lines, SPREADSHEET_SEPARATOR);
 }
 
 export function isMobileUserAgent(userAgent: string | null | undefined): boolean {

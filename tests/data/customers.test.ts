@@ -134,9 +134,9 @@ describe("the customer list, built from orders", () => {
     const text = (await csv.response?.text()) ?? "";
     expect(csv.response?.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(text.split("\r\n").slice(0, 3)).toEqual([
-      "Nombre,WhatsApp,Email,Pedidos,Total comprado,Moneda,Último pedido",
-      "ana,,ana@correo.test,1,500.00,ARS,2026-03-10 10:01",
-      "Beto,'+5491122220001,,2,0.00,ARS,2026-03-10 10:00",
+      "Nombre;WhatsApp;Email;Pedidos;Total comprado;Moneda;Último pedido",
+      "ana;;ana@correo.test;1;500.00;ARS;2026-03-10 10:01",
+      "Beto;'+5491122220001;;2;0.00;ARS;2026-03-10 10:00",
     ]);
   });
 

@@ -60,7 +60,7 @@ test("three orders by one number typed three ways make one customer on the merch
   const download = merchant.waitForEvent("download");
   await merchant.getByRole("link", { name: "Exportar CSV" }).click();
   const csv = readFileSync(await (await download).path(), "utf8");
-  expect(csv).toContain("Lucía Pérez,'+573005551234,,3,0.00,USD,");
+  expect(csv).toContain("Lucía Pérez;'+573005551234;;3;0.00;USD;");
 
   // Her page: the three orders (each opens in the sales desk) and a chat with her number.
   await merchant.getByRole("link", { name: "Lucía Pérez" }).click();

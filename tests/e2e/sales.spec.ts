@@ -165,13 +165,13 @@ test.describe("sales list", () => {
       .trim()
       .split("\r\n");
     expect(csv[0]).toBe(
-      "Código,Fecha,Estado,Comprador,Teléfono,Entrega,Dirección,Nota,Productos,Total,Moneda," +
-        "Subtotal,Descuento,Código de descuento,Envío,Zona,Punto de retiro,Pago,Estado del pago,Correo," +
-        "Descuento por forma de pago,Recargo por forma de pago",
+      "Código;Fecha;Estado;Comprador;Teléfono;Entrega;Dirección;Nota;Productos;Total;Moneda;" +
+        "Subtotal;Descuento;Código de descuento;Envío;Zona;Punto de retiro;Pago;Estado del pago;Correo;" +
+        "Descuento por forma de pago;Recargo por forma de pago",
     );
-    expect(csv.slice(1).map((row) => row.split(",")[0])).toEqual(today);
+    expect(csv.slice(1).map((row) => row.split(";")[0])).toEqual(today);
     expect(csv[1]).toContain(
-      ",Pendiente,Carlos Díaz,573001112233,Retiro en tienda,,,Producto x 1,10.00,USD,10.00,0.00,,0.00,,,Al recibir,,,0.00,0.00",
+      ";Pendiente;Carlos Díaz;573001112233;Retiro en tienda;;;Producto x 1;10.00;USD;10.00;0.00;;0.00;;;Al recibir;;;0.00;0.00",
     );
 
     await page.getByRole("link", { name: "Últimas 20" }).click();

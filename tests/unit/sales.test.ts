@@ -131,14 +131,14 @@ describe("CSV export", () => {
     const rows = csv.slice(1).split("\r\n");
     // The original eleven columns keep their places; the delivery, discount and payment ones follow them.
     expect(rows[0]).toBe(
-      "Código,Fecha,Estado,Comprador,Teléfono,Entrega,Dirección,Nota,Productos,Total,Moneda," +
-        "Subtotal,Descuento,Código de descuento,Envío,Zona,Punto de retiro,Pago,Estado del pago,Correo,Descuento por forma de pago,Recargo por forma de pago",
+      "Código;Fecha;Estado;Comprador;Teléfono;Entrega;Dirección;Nota;Productos;Total;Moneda;" +
+        "Subtotal;Descuento;Código de descuento;Envío;Zona;Punto de retiro;Pago;Estado del pago;Correo;Descuento por forma de pago;Recargo por forma de pago",
     );
     expect(rows[1]).toBe(
-      '4821937465,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Envío a domicilio,"Calle 10 #5-20, Bogotá",,"Taza x 2; Café ""especial"" x 1",34.80,USD,34.80,0.00,,0.00,,,Al recibir,,,0.00,0.00',
+      '4821937465;2026-03-10 10:04;Pendiente;Carlos Díaz;573001112233;Envío a domicilio;"Calle 10 #5-20, Bogotá";;"Taza x 2; Café ""especial"" x 1";34.80;USD;34.80;0.00;;0.00;;;Al recibir;;;0.00;0.00',
     );
     expect(rows[2]).toBe(
-      '1000000001,2026-03-10 10:04,Pendiente,Carlos Díaz,573001112233,Retiro en tienda,,,"Taza x 2; Café ""especial"" x 1",1500,CLP,1500,0,,0,,,Al recibir,,,0,0',
+      '1000000001;2026-03-10 10:04;Pendiente;Carlos Díaz;573001112233;Retiro en tienda;;;"Taza x 2; Café ""especial"" x 1";1500;CLP;1500;0;;0;;;Al recibir;;;0;0',
     );
     expect(rows[3]).toBe("");
   });
@@ -165,7 +165,7 @@ describe("CSV export", () => {
         paymentStatus: "rejected",
       }),
     ];
-    const [header, delivered, picked] = parseCsv(salesCsv(rows, "America/Bogota").slice(1).replace(/\r\n$/, ""), ",");
+    const [header, delivered, picked] = parseCsv(salesCsv(rows, "America/Bogota").slice(1).replace(/\r\n$/, ""), ";");
     const cell = (row: string[] | undefined, name: string) => row?.[header?.indexOf(name) ?? -1];
     expect(cell(delivered, "Total")).toBe("35.00");
     expect(cell(delivered, "Subtotal")).toBe("34.80");
@@ -188,7 +188,7 @@ describe("CSV export", () => {
       sale({ subtotal: 3480, paymentAdjustment: -348, total: 3132, paymentMethod: "transfer" }),
       sale({ id: "1000000003", subtotal: 3480, paymentAdjustment: 174, total: 3654, paymentMethod: "cash" }),
     ];
-    const [header, transfer, cash] = parseCsv(salesCsv(rows, "America/Bogota").slice(1).replace(/\r\n$/, ""), ",");
+    const [header, transfer, cash] = parseCsv(salesCsv(rows, "America/Bogota").slice(1).replace(/\r\n$/, ""), ";");
     const cell = (row: string[] | undefined, name: string) => row?.[header?.indexOf(name) ?? -1];
     const adjustments = (row: string[] | undefined) => [
       cell(row, "Pago"),
@@ -236,7 +236,7 @@ describe("CSV export", () => {
       salesCsv([sale({ note })], "America/Bogota")
         .slice(1)
         .replace(/\r\n$/, ""),
-      ",",
+      ";",
     );
     expect(row?.[header?.indexOf("Nota") ?? -1]).toBe(note);
     expect(row).toHaveLength(header?.length ?? 0);
