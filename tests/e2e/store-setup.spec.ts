@@ -25,7 +25,7 @@ test("the steps left to open the store, each one tap from its page, with the pro
   await expect(setup.getByRole("link", { name: /Comparte el enlace de tu tienda/ })).toBeVisible();
 });
 
-test("the store's link to copy, to send by WhatsApp, and its QR to print", async ({ merchantOf }) => {
+test("the store's link to copy and to send by WhatsApp", async ({ merchantOf }) => {
   const shop = await seedShop("compartir", [{ name: "Miel de abejas", price: 1500, stock: 5 }]);
   const merchant = await merchantOf(shop);
   await merchant.goto(`/Store/${shop.id}/info`);
@@ -39,6 +39,5 @@ test("the store's link to copy, to send by WhatsApp, and its QR to print", async
   expect(href.searchParams.get("text")).toBe(
     `¡Hola! Mira mi tienda ${(await query<{ name: string }>("select name from stores where id = ?", [shop.id]))[0]?.name}: ${url}`,
   );
-  await expect(share.getByRole("img", { name: /Código QR/ })).toBeVisible();
-  await expect(share.getByRole("link", { name: "Descargar PNG" })).toBeVisible();
+  // The QR and its downloads are checked with a store made through registration (store-management.spec.ts).
 });
