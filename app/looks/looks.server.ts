@@ -2,11 +2,14 @@
  * 'Diseño': the look being edited (a draft shown only in its preview), published or discarded. The store's row
  * is written through its one writer; the workspace purges the store's pages from the edge after each change.
  */
+import { eq } from "drizzle-orm";
 import { randomToken } from "~/domain/ids";
 import { colorProblems, type Look, parseLook, serializeLook } from "~/domain/look";
+import { listSections } from "~/sections/sections.server";
 import type { Db } from "~/services/db";
 import type { Store } from "~/workspace/context.server";
 import { discardLookDraft, publishLookDraft, saveLookDraft, setLookPreviewToken } from "~/workspace/store-record.server";
+import { stores } from "../../db/schema";
 
 /** What the look page edits: the draft when one waits, the published look otherwise. */
 export const editedLook = (store: Store): Look => parseLook(store.lookDraft ?? store.look);
@@ -23,12 +26,17 @@ export function logoSuggestions(store: Store): string[] {
   }
 }
 
-/** The preview's secret, made on the look page's first visit. */
-export async function previewToken(db: Db, store: Store): Promise<string> {
-  if (store.lookPreviewToken) return store.lookPreviewToken;
-  await setLookPreviewToken(db, store.id, randomToken(18));
-  const [row] = await db.query.stores.findMany({ columns: { lookPreviewToken: true }, where: (s, { eq }) => eq(s.id, store.id) });
-  return row?.lookPreviewToken ?? "";
+/**
+ * The preview's secret and the home's sections, in one round trip: the secret is made on the look page's first
+ * visit (a second visit at the same moment keeps the first one's).
+ */
+export async function lookPageData(db: Db, store: Store) {
+  const [, [row], sections] = await db.batch([
+    setLookPreviewToken(db, store.id, randomToken(18)),
+    db.select({ token: stores.lookPreviewToken }).from(stores).where(eq(stores.id, store.id)),
+    listSections(db, store.id),
+  ]);
+  return { token: row?.token ?? "", sections };
 }
 
 /** Saves the draft, unless its colours are unreadable (then nothing is saved and the reasons come back). */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_LOOK, withPreset } from "~/domain/look";
-import { discardDraft, editedLook, previewToken, publishDraft, saveDraft } from "~/looks/looks.server";
+import { discardDraft, editedLook, lookPageData, publishDraft, saveDraft } from "~/looks/looks.server";
 import { loadSitePage } from "~/site/site.server";
 import { stores } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
@@ -24,10 +24,10 @@ describe("a store's look: draft, preview, publish", () => {
   it("keeps the public store on its look while a draft waits; the preview secret shows the draft, never cached", async () => {
     const s = createTestServices();
     const { store } = await merchantWithStore(s);
-    const token = await previewToken(s.db, store);
+    const { token } = await lookPageData(s.db, store);
     expect(token).toMatch(/^[\w-]{24}$/);
     // A second visit keeps the same secret.
-    expect(await previewToken(s.db, await storeRow(s, store.id))).toBe(token);
+    expect((await lookPageData(s.db, await storeRow(s, store.id))).token).toBe(token);
 
     const before = await page(s, store.url);
     expect(await saveDraft(s.db, await storeRow(s, store.id), withPreset(DEFAULT_LOOK, "oscuro"))).toEqual({ saved: true });
@@ -53,7 +53,7 @@ describe("a store's look: draft, preview, publish", () => {
   it("publishing makes the draft the store's look, bumps its public version and renews the preview secret", async () => {
     const s = createTestServices();
     const { store } = await merchantWithStore(s);
-    const token = await previewToken(s.db, store);
+    const { token } = await lookPageData(s.db, store);
     await saveDraft(s.db, await storeRow(s, store.id), withPreset(DEFAULT_LOOK, "calido"));
     const before = await page(s, store.url);
     const later = new Date(s.clock.now().getTime() + 1000);

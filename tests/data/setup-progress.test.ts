@@ -4,7 +4,8 @@ import { setupSteps } from "~/domain/setup-steps";
 import { createSale } from "~/orders/order-records.server";
 import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
 import { insertProduct } from "~/products/products.server";
-import { setupFacts } from "~/workspace/setup-progress.server";
+import type { Store } from "~/workspace/context.server";
+import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
 import { stores } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { newOrder } from "../support/orders";
@@ -15,7 +16,8 @@ describe("a new store's first steps", () => {
     const s = createTestServices();
     const { store } = await merchantWithStore(s);
     const now = s.clock.now();
-    expect(setupSteps(store.id, await setupFacts(s.db, store)).filter((step) => step.done)).toEqual([]);
+    const setupFacts = async (row: Store) => setupFactsOf(await setupFactsQuery(s.db, row.id), row);
+    expect(setupSteps(store.id, await setupFacts(store)).filter((step) => step.done)).toEqual([]);
 
     const product = await insertProduct(s.db, { storeId: store.id, name: "Miel", price: 1500, stock: 3 }, now);
     await savePaymentMethod(
@@ -48,7 +50,7 @@ describe("a new store's first steps", () => {
       now,
     );
     const row = await s.db.query.stores.findFirst({ where: eq(stores.id, store.id) });
-    const steps = setupSteps(store.id, await setupFacts(s.db, row as typeof store));
+    const steps = setupSteps(store.id, await setupFacts(row as Store));
     expect(steps.map((step) => [step.label.split(":")[0], step.done])).toEqual([
       ["Sube tu logo", true],
       ["Crea tu primer producto", true],

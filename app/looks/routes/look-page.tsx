@@ -20,14 +20,14 @@ import {
   withPreset,
 } from "~/domain/look";
 import { type ActionFailure, failure, fieldErrors, textFields } from "~/http/action-result";
-import { listSections, moveSection } from "~/sections/sections.server";
+import { moveSection } from "~/sections/sections.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, MoveButtons, RadioGroup } from "~/ui/form";
 import { fontFileOf } from "~/ui/look-view";
 import { notice } from "~/ui/notice";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { discardDraft, editedLook, logoSuggestions, previewToken, publishDraft, publishedLook, saveDraft } from "../looks.server";
+import { discardDraft, editedLook, logoSuggestions, lookPageData, publishDraft, publishedLook, saveDraft } from "../looks.server";
 import type { Route } from "./+types/look-page";
 
 export const meta: Route.MetaFunction = () => [{ title: "Diseño | Vitrina" }];
@@ -37,7 +37,7 @@ const lookPagePath = (storeId: string) => `/Store/${storeId}/look`;
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const [token, sections] = await Promise.all([previewToken(services.db, store), listSections(services.db, store.id)]);
+  const { token, sections } = await lookPageData(services.db, store);
   const look = editedLook(store);
   return {
     storeId: store.id,

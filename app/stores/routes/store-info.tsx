@@ -17,7 +17,7 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
-import { setupFacts } from "~/workspace/setup-progress.server";
+import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
 import { BANNER_PRODUCT_CHOICES, listBanners } from "../banners.server";
 import { DeliveryPanel } from "../delivery-panel";
 import { listDeliveryZones, listPickupPoints } from "../delivery-settings.server";
@@ -40,14 +40,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const country = storeCountry(store);
   const { db } = getServices(context);
-  const [banners, sections, pickupPoints, zones, products] = await db.batch([
+  const [banners, sections, pickupPoints, zones, products, facts] = await db.batch([
     listBanners(db, store.id),
     listSections(db, store.id),
     listPickupPoints(db, store.id),
     listDeliveryZones(db, store.id),
     pickableProducts(db, store.id, BANNER_PRODUCT_CHOICES),
+    setupFactsQuery(db, store.id),
   ]);
-  const steps = setupSteps(store.id, await setupFacts(db, store));
+  const steps = setupSteps(store.id, setupFactsOf(facts, store));
   const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
   const plan = merchantPlanLimits(context);
   const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
