@@ -1,7 +1,7 @@
 import { Form, NavLink } from "react-router";
 
 /**
- * The merchant's menu: Inicio, Pagar, Configuración, Cerrar sesión. The desktop's side menu shows it as
+ * The merchant's menu: Inicio, Pagar, Plan (it opens the plans), Cerrar sesión. The desktop's side menu shows it as
  * it is; the phone's menu sheets add 'Cuenta', which a desktop reaches from the home page's bottom bar.
  */
 export function AccountLinks({ withAccount = false }: { withAccount?: boolean }) {
@@ -12,7 +12,7 @@ export function AccountLinks({ withAccount = false }: { withAccount?: boolean })
       </NavLink>
       {withAccount && <NavLink to="/Account">Cuenta</NavLink>}
       <NavLink to="/payment">Pagar</NavLink>
-      <NavLink to="/plans">Configuración</NavLink>
+      <NavLink to="/plans">Plan</NavLink>
       <Form method="post" action="/Auth/logout">
         <button type="submit" className="link-button">
           Cerrar sesión

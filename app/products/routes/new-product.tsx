@@ -51,7 +51,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
         />
       ) : (
         <p className="form-alert" role="alert">
-          {LIMIT_MESSAGES.products}. Cambia a Premium en <Link to="/plans">Configuración</Link> para tener productos ilimitados.
+          {LIMIT_MESSAGES.products}. Cambia a Premium en <Link to="/plans">Plan</Link> para tener productos ilimitados.
         </p>
       )}
     </section>
