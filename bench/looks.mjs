@@ -104,7 +104,7 @@ try {
       _font: fontBytes,
     });
     if (browser) {
-      const page = await browser.newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
       await page.goto(HOME);
       // The store's font comes after the page's load (app/ui/look-view.ts): the picture shows it.
       await page.waitForFunction(
