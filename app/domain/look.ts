@@ -62,8 +62,11 @@ const colorsSchema = z.object({
 });
 export type LookColors = z.infer<typeof colorsSchema>;
 
-/** The announcement's link: a page of the store ('/Store', '/Product/…') or an https address. */
-const ANNOUNCEMENT_LINK = /^(\/[^\s]*|https:\/\/[^\s]+)$/;
+/**
+ * The announcement's link: a page of the store ('/Store', '/Product/…'; never '//host', which a browser reads as
+ * another site) or an https address.
+ */
+const ANNOUNCEMENT_LINK = /^(\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/;
 
 const lookSchema = z.object({
   version: z.literal(LOOK_VERSION),

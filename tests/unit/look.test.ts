@@ -134,6 +134,14 @@ describe("the look as data", () => {
     expect(messages.brand).toBe("Elige un color válido (por ejemplo #5b3df5)");
     expect(messages.perRow).toBe("Elige una de las opciones");
     expect(messages.announcementLink).toMatch(/^El enlace debe ser una página de tu tienda/);
+    const link = (announcementLink: string) =>
+      lookFormSchema.safeParse(formOf(DEFAULT_LOOK, { announcementText: "Envío gratis", announcementLink })).success;
+    expect([
+      link("/Store"),
+      link("https://instagram.com/mitienda"),
+      link("//otro-sitio.example"),
+      link("http://x.example"),
+    ]).toEqual([true, true, false, false]);
   });
 
   it("turns a look into custom properties: the web font first for headings, the system for a pair's body", () => {
