@@ -50,7 +50,10 @@ test("three orders by one number typed three ways make one customer on the merch
   // Searched by the number as she typed it once.
   await merchant.getByLabel("Buscar").fill("555-1234");
   await merchant.getByRole("button", { name: "Buscar" }).click();
+  // The search is a navigation: the next one starts once it has landed (its field shows what was searched).
+  await expect(merchant).toHaveURL(/[?&]q=555-1234/);
   await expect(entries).toHaveCount(1);
+  await expect(merchant.getByLabel("Buscar")).toHaveValue("555-1234");
   await merchant.getByLabel("Buscar").fill("Rodrigo");
   await merchant.getByRole("button", { name: "Buscar" }).click();
   await expect(merchant.getByText("Ningún cliente coincide con “Rodrigo”")).toBeVisible();
