@@ -183,9 +183,12 @@ function brandImagesOf(store: Pick<SiteStoreRow, "logoKey" | "logoBrandImages">)
   };
 }
 
-/** A page asked with the store's current preview secret while a draft look waits: shown with the draft. */
+/**
+ * A page asked with the store's current preview secret: shown with the draft look when one waits, with the
+ * published one otherwise (the look page frames it either way).
+ */
 function isLookPreview(request: Request, store: SiteStoreRow): boolean {
-  if (!store.lookDraft || !store.lookPreviewToken) return false;
+  if (!store.lookPreviewToken) return false;
   const asked = new URL(request.url).searchParams.get(LOOK_PREVIEW_PARAM);
   return asked !== null && constantTimeEqual(asked, store.lookPreviewToken);
 }
@@ -203,7 +206,7 @@ const PREVIEW_HEADERS = {
 /** What every public page renders in its shell (header, links, meta). */
 function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, cartCount: number, preview = false) {
   return {
-    look: lookView(parseLook(preview ? store.lookDraft : store.look)),
+    look: lookView(parseLook(preview ? (store.lookDraft ?? store.look) : store.look)),
     preview,
     name: store.name,
     basePath,

@@ -30,6 +30,11 @@ describe("a store's look: draft, preview, publish", () => {
     expect((await lookPageData(s.db, await storeRow(s, store.id))).token).toBe(token);
 
     const before = await page(s, store.url);
+    // Before any draft, the secret shows the published look, framable by the look page and never cached.
+    const noDraft = await page(s, store.url, `?vista=${token}`);
+    expect(noDraft.site.preview).toBe(true);
+    expect(noDraft.site.look.css).toBe("");
+    expect(noDraft.cache["Content-Security-Policy"]).toBe("frame-ancestors 'self'");
     expect(await saveDraft(s.db, await storeRow(s, store.id), withPreset(DEFAULT_LOOK, "oscuro"))).toEqual({ saved: true });
 
     const publicPage = await page(s, store.url);

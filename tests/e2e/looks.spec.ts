@@ -31,6 +31,9 @@ test("a preset is one tap: the preview shows it, the public store only once it i
   await merchant.goto(lookPage(shop));
   await expect(merchant.getByText("Publicado: Clásico. La vista previa muestra lo publicado.")).toBeVisible();
   await expect(merchant.getByRole("button", { name: "Publicar" })).toBeDisabled();
+  // The preview shows the real store, framed by the look page even before any draft.
+  const phonePreview = merchant.frameLocator('iframe[title="Vista previa en un teléfono"]');
+  await expect(phonePreview.getByRole("heading", { level: 1, name: "Bienvenidos" })).toBeVisible();
 
   await merchant.getByRole("button", { name: "Oscuro" }).click();
   await expect(merchant.getByText("Publicado: Clásico. Vista previa sin publicar: Oscuro.")).toBeVisible();
