@@ -3,14 +3,13 @@
 // (default throttling: performance, accessibility, best practices, SEO), with the LCP beside the plain look's.
 //   node --import tsx bench/looks.mjs [--runs=3] [--no-build] [--screenshots=folder]
 import { mkdirSync, rmSync } from "node:fs";
-import { get as httpGet } from "node:http";
 import { resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { DEFAULT_LOOK, PRESET_IDS, PRESETS, withPreset } from "../app/domain/look.ts";
-import { buildApp, startBuiltServer } from "./server.mjs";
+import { buildApp, startBuiltServer, transferred } from "./server.mjs";
 
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const RUNS = Math.max(1, Number(argument("runs") ?? 1));
@@ -19,19 +18,6 @@ const SCREENSHOTS = argument("screenshots");
 const ONLY = argument("presets")?.split(",");
 /** The rules of 'Diseño': every preset at 100 in each category, its LCP within 0.1 s of the plain look's. */
 const BUDGET = { score: 100, lcpSlackMs: 100, fontKb: 50 };
-
-/** Bytes a browser accepting `encoding` receives for a URL: the body as sent on the wire, undecoded. */
-function transferred(url, encoding) {
-  return new Promise((done, fail) => {
-    httpGet(url, { headers: { "Accept-Encoding": encoding } }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk) => {
-        bytes += chunk.length;
-      });
-      res.on("end", () => done(bytes));
-    }).on("error", fail);
-  });
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

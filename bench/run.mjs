@@ -2,12 +2,11 @@
 // store next to the demo and prints, per public page, the budgets of docs/architecture.md and the README: JS shipped
 // (framework JS apart from the site's one enhancement script), HTML size, DB round trips, latency.
 import { rmSync } from "node:fs";
-import { get as httpGet } from "node:http";
 import { resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
 import autocannon from "autocannon";
-import { buildApp, signInAsDemo, startBuiltServer } from "./server.mjs";
+import { buildApp, signInAsDemo, startBuiltServer, transferred } from "./server.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const BENCH_STORE = "bench50";
@@ -27,19 +26,6 @@ const SITE_SCRIPT = /^\/assets\/site-[\w-]+\.js$/;
 const br = (buf) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength;
 const gz = (buf) => gzipSync(buf, { level: 9 }).byteLength;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-
-/** Bytes a browser accepting `encoding` receives for a URL: the body as sent on the wire, undecoded. */
-function transferred(url, encoding) {
-  return new Promise((done, fail) => {
-    httpGet(url, { headers: { "Accept-Encoding": encoding } }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk) => {
-        bytes += chunk.length;
-      });
-      res.on("end", () => done(bytes));
-    }).on("error", fail);
-  });
-}
 
 if (!process.argv.includes("--no-build") && !buildApp()) process.exit(1);
 const dataDir = resolve("tests/.tmp/bench-data");

@@ -1,6 +1,7 @@
 // The built Node server for the bench scripts (run.mjs, lighthouse.mjs, scale/): build it, start it on
 // a data folder, sign in to it.
 import { spawn, spawnSync } from "node:child_process";
+import { get as httpGet } from "node:http";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,4 +91,17 @@ export async function signInAsDemo(origin) {
   const storeId = dashboard.match(/\/Store\/(\d{10})\//)?.[1];
   if (!storeId) throw new Error("the demo merchant's store list shows no store");
   return { cookie, storeId };
+}
+
+/** Bytes a browser accepting `encoding` receives for a URL: the body as sent on the wire, undecoded. */
+export function transferred(url, encoding) {
+  return new Promise((done, fail) => {
+    httpGet(url, { headers: { "Accept-Encoding": encoding } }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk) => {
+        bytes += chunk.length;
+      });
+      res.on("end", () => done(bytes));
+    }).on("error", fail);
+  });
 }
