@@ -253,14 +253,15 @@ export function lookOfForm(form: LookForm, previous: Look): Look {
   return { ...look, preset: matchingPreset(look) ?? "propio" };
 }
 
+/** The part of a look a preset sets: its colours, font pair, corners and card style. */
+const styleOf = (look: PresetLook) =>
+  JSON.stringify({ colors: look.colors, font: look.font, radius: look.radius, cardStyle: look.cardStyle });
+
+/** Whether a look paints as the preset does (its header, announcement and cards aside). */
+export const hasPresetStyle = (look: Look, preset: PresetId) => styleOf(look) === styleOf(PRESETS[preset].look);
+
 function matchingPreset(look: Look): PresetId | null {
-  const own = JSON.stringify({ colors: look.colors, font: look.font, radius: look.radius, cardStyle: look.cardStyle });
-  return (
-    PRESET_IDS.find((id) => {
-      const p = PRESETS[id].look;
-      return JSON.stringify({ colors: p.colors, font: p.font, radius: p.radius, cardStyle: p.cardStyle }) === own;
-    }) ?? null
-  );
+  return PRESET_IDS.find((id) => hasPresetStyle(look, id)) ?? null;
 }
 
 export const presetLabel = (look: Look): string => (isPresetId(look.preset) ? PRESETS[look.preset].label : "Personalizado");

@@ -8,6 +8,7 @@ import { parseCart, priceCart } from "~/domain/cart";
 import { cardPrice } from "~/domain/catalog";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
+import { shortHash } from "~/domain/ids";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
 import { SOCIAL_NETWORKS, socialLabel, socialProfile } from "~/domain/social";
 import { notFound } from "~/http/responses";
@@ -111,15 +112,6 @@ export function cardOf(basePath: string, currency: string, p: CardProduct) {
 }
 export type Card = ReturnType<typeof cardOf>;
 
-function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(36);
-}
-
 /**
  * Loads a public page: resolves the tenant (old slug → 301, unknown → 404, owner past the grace
  * period → 503), the cart badge and the page's own queries, all in one database round trip.
@@ -164,7 +156,7 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
     page: loaded.page,
     site,
     cache: {
-      ETag: `W/"${fnv1a(version)}${fnv1a(`${version}#`)}"`,
+      ETag: `W/"${shortHash(version)}${shortHash(`${version}#`)}"`,
       "Cache-Control": cartCookie ? "private, max-age=0, must-revalidate" : "public, max-age=0, must-revalidate",
       Vary: "Cookie",
       // Lets a merchant's change purge this store's pages from the edge (app/services/edge-cache.ts).

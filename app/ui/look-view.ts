@@ -12,7 +12,7 @@ import interUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.w
 import nunitoUrl from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2?url";
 import playfairUrl from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url";
 import groteskUrl from "@fontsource-variable/space-grotesk/files/space-grotesk-latin-wght-normal.woff2?url";
-import { DEFAULT_LOOK, FONTS, type FontId, type Look, lookVariables } from "~/domain/look";
+import { FONTS, type FontId, hasPresetStyle, type Look, lookVariables } from "~/domain/look";
 
 const FONT_FILES: Record<NonNullable<(typeof FONTS)[FontId]["file"]>, string> = {
   inter: interUrl,
@@ -28,21 +28,11 @@ export function fontFileOf(font: FontId): string | null {
   return file ? FONT_FILES[file] : null;
 }
 
-function isClassic(look: Look): boolean {
-  const d = DEFAULT_LOOK;
-  return (
-    look.font === d.font &&
-    look.radius === d.radius &&
-    look.cardStyle === d.cardStyle &&
-    JSON.stringify(look.colors) === JSON.stringify(d.colors)
-  );
-}
-
 export function lookView(look: Look) {
   const font = FONTS[look.font];
   const fontHref = fontFileOf(look.font);
   let css = "";
-  if (!isClassic(look)) {
+  if (!hasPresetStyle(look, "clasico")) {
     // System stacks until the script has the web font: a family the page cannot load yet is never looked up.
     const vars = lookVariables(look, () => null);
     css = `:root{${Object.entries(vars)

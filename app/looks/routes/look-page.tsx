@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
 import { z } from "zod";
 import { normalizeHex } from "~/domain/colors";
+import { shortHash } from "~/domain/ids";
 import {
   FONTS,
   type FontId,
@@ -48,14 +49,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     hasLogo: store.logoKey !== null,
     logoColors: logoSuggestions(store),
     // The address changes with the draft, so the preview reloads after each save.
-    previewSrc: `/site/${store.url}?${LOOK_PREVIEW_PARAM}=${encodeURIComponent(token)}&v=${hashOf(store.lookDraft ?? store.look)}`,
+    previewSrc: `/site/${store.url}?${LOOK_PREVIEW_PARAM}=${encodeURIComponent(token)}&v=${shortHash(store.lookDraft ?? store.look)}`,
   };
-}
-
-function hashOf(text: string): string {
-  let h = 0;
-  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  return (h >>> 0).toString(36);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
