@@ -16,7 +16,11 @@ function Shell({ id, label, error, hint, children }: ControlProps & { id: string
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint && <p className="field-hint">{hint}</p>}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}
@@ -29,6 +33,12 @@ function Shell({ id, label, error, hint, children }: ControlProps & { id: string
 /** A control's invalid state, tied to its message (the element with id `${id}-error`). */
 export const ariaInvalid = (id: string, error?: string) =>
   error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
+
+/** A labelled control's description: its hint (`${id}-hint`) and, when refused, its message. */
+function described(id: string, { hint, error }: Pick<ControlProps, "hint" | "error">) {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return { ...(error ? { "aria-invalid": true as const } : {}), ...(ids.length ? { "aria-describedby": ids.join(" ") } : {}) };
+}
 
 export function Field(
   props: ControlProps & {
@@ -59,7 +69,7 @@ export function Field(
         pattern={props.pattern}
         placeholder={props.placeholder}
         aria-label={props.ariaLabel}
-        {...ariaInvalid(id, props.error)}
+        {...described(id, props)}
       />
     </Shell>
   );
@@ -75,7 +85,7 @@ export function TextAreaField(props: ControlProps & { defaultValue?: string; max
         defaultValue={props.defaultValue}
         maxLength={props.maxLength}
         rows={props.rows ?? 3}
-        {...ariaInvalid(id, props.error)}
+        {...described(id, props)}
       />
     </Shell>
   );
@@ -92,13 +102,7 @@ export function SelectField(
   const id = props.id ?? `f-${props.name}`;
   return (
     <Shell {...props} id={id}>
-      <select
-        id={id}
-        name={props.name}
-        defaultValue={props.defaultValue}
-        aria-label={props.ariaLabel}
-        {...ariaInvalid(id, props.error)}
-      >
+      <select id={id} name={props.name} defaultValue={props.defaultValue} aria-label={props.ariaLabel} {...described(id, props)}>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -314,25 +314,15 @@ function LookForm({
       <fieldset className="look-colors">
         <legend>Colores</legend>
         {COLOR_FIELDS.map((f) => (
-          <div key={f.name} className="field color-field">
-            <label htmlFor={`f-${f.name}`}>{f.label}</label>
-            <input
-              id={`f-${f.name}`}
-              type="color"
-              name={f.name}
-              defaultValue={value(f.name, look.colors[f.name])}
-              aria-describedby={`f-${f.name}-hint${errors[f.name] ? ` f-${f.name}-error` : ""}`}
-              aria-invalid={errors[f.name] ? true : undefined}
-            />
-            <p className="field-hint" id={`f-${f.name}-hint`}>
-              {f.hint}
-            </p>
-            {errors[f.name] && (
-              <p className="field-error" id={`f-${f.name}-error`}>
-                {errors[f.name]}
-              </p>
-            )}
-          </div>
+          <Field
+            key={f.name}
+            type="color"
+            label={f.label}
+            name={f.name}
+            defaultValue={value(f.name, look.colors[f.name])}
+            hint={f.hint}
+            error={errors[f.name]}
+          />
         ))}
       </fieldset>
       <fieldset className="choices fonts" id="f-font">
