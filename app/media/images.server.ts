@@ -29,7 +29,7 @@ export interface ProcessedImage {
   hash: string;
   /** The half-size rendition for `srcset` (app/media/renditions.ts), when the image is tall enough. */
   small: { data: Uint8Array; width: number; height: number } | null;
-  /** Its main colours (a logo's suggest the store's look). */
+  /** A logo's main colours (they suggest the store's look); empty for other pictures. */
   palette: string[];
   /** For a logo: its browser icon and link preview (app/media/brand-images.ts). */
   brand?: { icon: Uint8Array; share: Uint8Array };
@@ -75,7 +75,8 @@ async function decodeResizeEncode(
     const width = out.get_width();
     const height = out.get_height();
     const pixels = out.get_raw_pixels() as Uint8Array<ArrayBuffer>;
-    const palette = logoColors(pixels);
+    // Only a logo's colours are offered (the look page's suggestions): product photos skip the count.
+    const palette = brand ? logoColors(pixels) : [];
     const data = await encodeWebp(pixels, width, height);
     const smallSize = smallRenditionSize(width, height);
     let small: ProcessedImage["small"] = null;

@@ -23,10 +23,14 @@ describe("a logo's browser icon and link preview", () => {
     expect(sniffImageType(brand.share)).toBe("jpeg");
     expect(readImageSize(brand.share, "jpeg")).toEqual({ width: 1200, height: 630 });
     expect(brand.share.byteLength).toBeLessThan(120 * 1024);
+    // Its colours, offered on the look page.
+    expect(image.palette.length).toBeGreaterThan(0);
   });
 
-  it("are not made for other pictures", async () => {
-    expect((await processImage(logo(), 400)).brand).toBeUndefined();
+  it("are not made for other pictures, nor their colours counted", async () => {
+    const photo = await processImage(logo(), 400);
+    expect(photo.brand).toBeUndefined();
+    expect(photo.palette).toEqual([]);
   });
 
   it("are stored beside the logo and deleted with it", async () => {
