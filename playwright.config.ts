@@ -19,7 +19,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // npm test runs shards side by side, each with its own results folder.
+  // npm test runs the projects side by side, each with its own server and results folder.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,

@@ -2,8 +2,8 @@
 // Stages run in lanes side by side, as this 2-core machine allows (see "Lanes" below):
 //   typecheck | lint | build, then
 //   vitest's HTTP tests against the built server, alone, then
-//   Playwright on the Node build (Chromium, JS on/off) | vitest's domain and data tests → Worker bundle and smoke →
-//   journeys in workerd.
+//   Playwright with JavaScript on, on the Node build | vitest's domain and data tests → Worker bundle and smoke →
+//   journeys in workerd → Playwright with JavaScript off, on the Node build (its own server).
 // Ends with each stage's time and one line: "N passed, N failed".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -16,15 +16,12 @@ const vitestJson = resolve(tmp, "vitest.json");
 const vitestHttpJson = resolve(tmp, "vitest-http.json");
 const workerdJson = resolve(tmp, "playwright-workerd.json");
 /**
- * The Node journeys run in this many Playwright processes at once, each on its own share of the spec files with its
- * own server, port and data folder (E2E_SHARDS). Two took 6.5 minutes instead of 7.5 but left picture uploads and
- * timed checks short of their 5 s now and then, and four overloaded the machine. One by default, so a run's result
- * does not depend on luck.
+ * The Node journeys run as one Playwright process per project (JavaScript on, JavaScript off), each with its own
+ * server, port and data folder, in different lanes (see "Lanes" below).
  */
-const SHARDS = Number(process.env.E2E_SHARDS ?? 1);
-const shardJson = (n) => resolve(tmp, `playwright-${n}.json`);
-const shards = Array.from({ length: SHARDS }, (_, i) => i + 1);
-for (const report of [vitestJson, vitestHttpJson, workerdJson, ...shards.map(shardJson)]) rmSync(report, { force: true });
+const PROJECTS = ["js", "no-js"];
+const projectJson = (project) => resolve(tmp, `playwright-${project}.json`);
+for (const report of [vitestJson, vitestHttpJson, workerdJson, ...PROJECTS.map(projectJson)]) rmSync(report, { force: true });
 
 /** Seconds per stage, printed at the end. */
 const times = new Map();
@@ -63,18 +60,13 @@ async function lane(...steps) {
   return true;
 }
 
-const playwrightShard = (n) => () =>
-  step(
-    SHARDS === 1 ? "playwright" : `playwright ${n}/${SHARDS}`,
-    bin("playwright"),
-    ["test", `--shard=${n}/${SHARDS}`, "--reporter=list,json"],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: shardJson(n),
-      E2E_PORT: String(3110 + n),
-      E2E_DATA_DIR: resolve(tmp, `e2e-data-${n}`),
-      E2E_OUTPUT_DIR: resolve("test-results", `shard-${n}`),
-    },
-  );
+const playwrightProject = (project, port) => () =>
+  step(`playwright ${project}`, bin("playwright"), ["test", `--project=${project}`, "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: projectJson(project),
+    E2E_PORT: String(port),
+    E2E_DATA_DIR: resolve(tmp, `e2e-data-${project}`),
+    E2E_OUTPUT_DIR: resolve("test-results", project),
+  });
 
 const startedAll = Date.now();
 let passed = 0;
@@ -85,6 +77,7 @@ let failed = 0;
  * waiting on each other most of the time), and vitest runs its files one at a time on one core: side by side they
  * share the two cores instead of waiting for each other. The Worker stages build their own bundle
  * (build/cloudflare), so they follow vitest in its lane and never touch the Node build the journeys are served from.
+ * The JavaScript-off journeys (about a fifth of the browser time) close that lane, so both lanes end near the same time.
  * The HTTP tests run before, alone: some measure how fast the server answers others while it reads a hostile
  * upload (under 100 ms), and a second busy process on the machine would measure the machine instead.
  */
@@ -108,7 +101,7 @@ const vitest = (name, folders, report) =>
 if (checks[0] && checks[2]) {
   await vitest("vitest-http", ["tests/http"], vitestHttpJson);
   const [, workerSmoke] = await Promise.all([
-    Promise.all(shards.map((n) => playwrightShard(n)())),
+    playwrightProject("js", 3111)(),
     (async () => {
       await vitest("vitest", ["tests/unit", "tests/data"], vitestJson);
       const smoke = await step("worker", process.execPath, ["tests/worker/smoke.mjs"]);
@@ -116,6 +109,7 @@ if (checks[0] && checks[2]) {
       await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: workerdJson,
       });
+      await playwrightProject("no-js", 3112)();
       return smoke;
     })(),
   ]);
@@ -129,7 +123,7 @@ for (const report of [vitestHttpJson, vitestJson]) {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
 }
-for (const report of [...shards.map(shardJson), workerdJson]) {
+for (const report of [...PROJECTS.map(projectJson), workerdJson]) {
   if (!existsSync(report)) continue;
   const p = JSON.parse(readFileSync(report, "utf8"));
   passed += p.stats.expected;
@@ -139,7 +133,8 @@ for (const report of [...shards.map(shardJson), workerdJson]) {
 const reports = {
   "vitest-http": [vitestHttpJson],
   vitest: [vitestJson],
-  playwright: shards.map(shardJson),
+  "playwright js": [projectJson("js")],
+  "playwright no-js": [projectJson("no-js")],
   "workerd-e2e": [workerdJson],
 };
 for (const [name, files] of Object.entries(reports))

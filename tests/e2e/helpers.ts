@@ -3,7 +3,7 @@ import { createClient } from "@libsql/client";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
 
-/** The e2e server's data folder (one per shard when `npm test` runs the journeys in parallel). */
+/** The e2e server's data folder (one per project when `npm test` runs the projects side by side). */
 const E2E_DATA = process.env.E2E_DATA_DIR ?? "tests/.tmp/e2e-data";
 export const E2E_DB = `${E2E_DATA}/vitrina.db`;
 
