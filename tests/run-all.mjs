@@ -141,8 +141,8 @@ for (const [name, files] of Object.entries(reports))
   if (failedSteps.some((step) => step === name || step.startsWith(`${name} `)) && !files.every((file) => existsSync(file)))
     failed += 1;
 console.log("\nStage times (lanes overlap, so they add up to more than the total):");
-for (const [name, seconds] of times) console.log(`  ${name.padEnd(12)} ${seconds.toFixed(0).padStart(4)} s`);
-console.log(`  ${"total".padEnd(12)} ${((Date.now() - startedAll) / 1000).toFixed(0).padStart(4)} s`);
+for (const [name, seconds] of times) console.log(`  ${name.padEnd(17)} ${seconds.toFixed(0).padStart(4)} s`);
+console.log(`  ${"total".padEnd(17)} ${((Date.now() - startedAll) / 1000).toFixed(0).padStart(4)} s`);
 if (failedSteps.length) console.log(`\nFailed steps: ${[...new Set(failedSteps)].join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
