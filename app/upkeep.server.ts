@@ -1,15 +1,14 @@
 // The platform's timed work, run every minute by each runtime (a Cron Trigger on Workers, a timer in the Node
 // process, which also runs it once at start): the orders' upkeep (lapsed reservations given back, orders from
 // before reservations reserved), products indexed for search that were not yet, or by older rules, and stores from
-// before countries given theirs, orders from before the customer list given their customer, and mails the provider
-// did not take tried again.
+// before countries given theirs, orders from before the customer list given their customer, the merchants' reminders
+// of a free month ending or a bill coming due, and mails the provider did not take tried again.
+import { sendBillingReminders } from "~/billing/merchant-mails.server";
 import { linkPastOrders } from "~/orders/customers.server";
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { indexProductsForSearch } from "~/products/products.server";
-import type { Clock } from "~/services/clock";
-import type { Db } from "~/services/db";
 import type { Logger } from "~/services/log";
-import type { MailQueue } from "~/services/mail-queue";
+import type { Services } from "~/services/services";
 import { giveStoresTheirCountry } from "~/stores/store-phones.server";
 
 /** Products indexed per run at most (about 10 ms each 500 here): a big backlog is finished over several minutes. */
@@ -22,11 +21,15 @@ export interface UpkeepReport {
   indexed: number;
   countries: number;
   customers: number;
+  /** Reminders of a free month ending or a bill coming due, sent this run. */
+  reminders: number;
   /** Queued mails the provider took this run. */
   mails: number;
 }
 
-export async function runUpkeep(services: { db: Db; clock: Clock; mailQueue: MailQueue }): Promise<UpkeepReport> {
+export async function runUpkeep(
+  services: Pick<Services, "db" | "clock" | "mail" | "mailQueue" | "log" | "config">,
+): Promise<UpkeepReport> {
   const orders = await runOrderUpkeep(services);
   let indexed = 0;
   while (indexed < MAX_INDEXED_PER_RUN) {
@@ -36,15 +39,16 @@ export async function runUpkeep(services: { db: Db; clock: Clock; mailQueue: Mai
   }
   const countries = await giveStoresTheirCountry(services.db);
   const customers = await linkPastOrders(services.db, services.clock.now());
-  return { ...orders, indexed, countries, customers, mails: await services.mailQueue.retryDue() };
+  const reminders = await sendBillingReminders(services);
+  return { ...orders, indexed, countries, customers, reminders, mails: await services.mailQueue.retryDue() };
 }
 
 /**
  * Logs a run that changed something ('upkeep': reservations released, older orders reserved, products indexed, stores
- * given their country, older orders given their customer, queued mails sent).
+ * given their country, older orders given their customer, reminders sent, queued mails sent).
  */
 export function logUpkeep(log: Logger, r: UpkeepReport): void {
-  if (r.released || r.reserved || r.indexed || r.countries || r.customers || r.mails) log.info("upkeep", { ...r });
+  if (r.released || r.reserved || r.indexed || r.countries || r.customers || r.reminders || r.mails) log.info("upkeep", { ...r });
 }
 
 /** How often the Node runtime runs the upkeep (Workers: the Cron Trigger in wrangler.toml, every minute). */

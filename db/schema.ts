@@ -69,6 +69,10 @@ export const users = sqliteTable(
     storesLimit: integer("stores_limit").notNull().default(1),
     billTotal: integer("bill_total").notNull().default(0),
     billDueAt: timestamp("bill_due_at"),
+    /** The merchant's choice: the trial's and the bill's reminders by email (payment results are always sent). */
+    reminderMails: bool("reminder_mails").notNull().default(true),
+    /** The merchant's choice: an email for each new order (Web Push is chosen per device). */
+    orderMails: bool("order_mails").notNull().default(true),
     createdAt: timestamp("created_at").notNull(),
   },
   (t) => [
@@ -812,6 +816,22 @@ export const payments = sqliteTable(
  * growing wait until the provider takes it (app/services/mail-queue.ts). The id is the provider's idempotency key,
  * so a retry after a send whose answer was lost is not a second mail.
  */
+/**
+ * The platform's emails to a merchant that go once per event (a reminder per due date, a payment's result): the row
+ * is claimed before the mail is handed to the mailer, so a second run or a repeated notification sends nothing more.
+ */
+export const merchantMails = sqliteTable(
+  "merchant_mails",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    sentAt: timestamp("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.event] })],
+);
+
 export const mailQueue = sqliteTable(
   "mail_queue",
   {

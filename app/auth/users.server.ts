@@ -42,3 +42,7 @@ export const addPaidStore = (db: Db, ownerId: string, extraPerBill: number, acce
 
 /** The merchant's email, for statements keyed by it (the sign-in throttle). */
 export const emailOf = (db: Db, userId: string) => db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+
+/** The merchant's choice of the platform's optional emails (reminders, one per new order). */
+export const setMailChoices = (db: Db, userId: string, choices: Pick<UserRow, "reminderMails" | "orderMails">) =>
+  db.update(users).set(choices).where(eq(users.id, userId));

@@ -17,6 +17,7 @@ import { applyPlanChange, type PlanId, planChangeAmount } from "~/domain/plans";
 import { PaymentProviderError, type ProviderPayment } from "~/services/payments";
 import type { Services } from "~/services/services";
 import { payments, plans, users } from "../../db/schema";
+import { mailPaymentResult } from "./merchant-mails.server";
 import { PAYMENTS_UNAVAILABLE } from "./messages";
 
 export { PAYMENTS_UNAVAILABLE };
@@ -210,7 +211,11 @@ export async function confirmProviderPayment(
   const payment = await services.db.query.payments.findFirst({ where: eq(payments.id, code) });
   if (!payment || payment.provider !== services.payments.name) return { outcome: "unknown" };
   const verdict = judgePayment({ code: payment.id, amount: payment.amount, currency: payment.currency }, remote);
-  if (verdict === "approved") return applyOnce(services, payment.id, remote);
+  if (verdict === "approved") {
+    const result = await applyOnce(services, payment.id, remote);
+    if (result.outcome === "applied") await mailPaymentResult(services, "approved", payment);
+    return result;
+  }
   if (verdict === "rejected") {
     // A rejection never overrides an approval; MercadoPago may still approve a later attempt.
     await services.db
@@ -218,7 +223,9 @@ export async function confirmProviderPayment(
       .set({ status: "rejected" })
       .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
     const row = await services.db.query.payments.findFirst({ where: eq(payments.id, payment.id) });
-    return row?.appliedAt ? { outcome: "already_applied", payment: row } : { outcome: "rejected", payment: row ?? payment };
+    if (row?.appliedAt) return { outcome: "already_applied", payment: row };
+    await mailPaymentResult(services, "rejected", payment);
+    return { outcome: "rejected", payment: row ?? payment };
   }
   if (verdict === "pending") return { outcome: "pending", payment };
   services.log.warn("billing.payment_refused", { paymentId: payment.id, providerPaymentId: remote.id, verdict });

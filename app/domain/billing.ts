@@ -128,3 +128,29 @@ export function judgePayment(expected: ExpectedPayment, reported: ReportedPaymen
   if (reported.amount !== expected.amount) return "wrong_amount";
   return "approved";
 }
+
+/** Days before the free month ends when the merchant is reminded by email. */
+const TRIAL_REMINDER_DAYS = 3;
+/** Days before a paid period's bill is due when the merchant is reminded by email (as the banner shows). */
+export const BILL_REMINDER_DAYS = 6;
+
+export interface BillingReminder {
+  kind: "trial-ending" | "bill-due";
+  dueAt: Date;
+  /** Whole days left, rounded up (as the banner counts them). */
+  days: number;
+  /** The reminder's one name: one email per due date, however often the upkeep asks. */
+  event: string;
+}
+
+/**
+ * The email a merchant is owed about their next due date, or null: 'trial-ending' in the last
+ * TRIAL_REMINDER_DAYS of the free month (no payment yet), 'bill-due' in the last BILL_REMINDER_DAYS of a paid period.
+ */
+export function billingReminder(state: BillingState & { hasPaid: boolean }, now: Date): BillingReminder | null {
+  const days = daysUntilDue(state, now);
+  if (days === null || days <= 0 || !state.billDueAt) return null;
+  const kind = state.hasPaid ? "bill-due" : "trial-ending";
+  if (days > (kind === "bill-due" ? BILL_REMINDER_DAYS : TRIAL_REMINDER_DAYS)) return null;
+  return { kind, dueAt: state.billDueAt, days, event: `${kind}:${state.billDueAt.getTime()}` };
+}

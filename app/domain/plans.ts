@@ -12,6 +12,10 @@ export interface PlanPrices {
 
 export const PERIOD_LABELS: Record<BillingPeriod, string> = { monthly: "mensual", biannual: "semestral", annually: "anual" };
 
+/** A plan as the merchant reads it: 'Standard mensual', 'Premium anual'. */
+export const planLabel = (plan: PlanId, period: BillingPeriod) =>
+  `${plan === "premium" ? "Premium" : "Standard"} ${PERIOD_LABELS[period]}`;
+
 export function planPrice(plan: PlanPrices, period: BillingPeriod): number {
   return period === "monthly" ? plan.priceMonthly : period === "biannual" ? plan.priceBiannual : plan.priceAnnually;
 }

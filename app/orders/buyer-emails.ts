@@ -4,7 +4,7 @@ import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods
 import type { MailMessage } from "~/services/mail";
 import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
 
-export type BuyerNoticeKind = "confirmed" | "cancelled" | "refunded";
+export type BuyerNoticeKind = "placed" | "confirmed" | "cancelled" | "refunded";
 
 export interface BuyerSaleNotice {
   kind: BuyerNoticeKind;
@@ -26,25 +26,33 @@ export interface BuyerSaleNotice {
   orderUrl: string;
 }
 
-const WORDS: Record<BuyerNoticeKind, { state: string; verb: string; next: string }> = {
+const WORDS: Record<BuyerNoticeKind, { subject: string; intro: string; next: string }> = {
+  placed: {
+    subject: "Recibimos tu pedido {code} en {store}",
+    intro: "{store} recibió tu pedido {code}.",
+    next: "Te escribiremos cuando la tienda lo confirme. En el enlace de abajo ves su estado cuando quieras.",
+  },
   confirmed: {
-    state: "confirmado",
-    verb: "confirmó",
+    subject: "Tu pedido {code} en {store} fue confirmado",
+    intro: "{store} confirmó tu pedido {code}.",
     next: "La tienda te contactará si hace falta coordinar algo más.",
   },
   cancelled: {
-    state: "cancelado",
-    verb: "canceló",
+    subject: "Tu pedido {code} en {store} fue cancelado",
+    intro: "{store} canceló tu pedido {code}.",
     next: "Si tienes dudas, escríbele a la tienda.",
   },
   refunded: {
-    state: "cancelado y reembolsado",
-    verb: "canceló y te reembolsó",
+    subject: "Tu pedido {code} en {store} fue cancelado y reembolsado",
+    intro: "{store} canceló y te reembolsó tu pedido {code}.",
     next: "Mercado Pago te devuelve el pago completo por el mismo medio con que pagaste; según tu banco puede tardar unos días en verse.",
   },
 };
 
-/** The buyer's notice that the store confirmed ('Completar') or cancelled their order. */
+const fill = (words: string, n: { code: string; storeName: string }) =>
+  words.replace("{code}", () => n.code).replace("{store}", () => n.storeName);
+
+/** The buyer's notice of their order: received, or the store confirmed ('Completar'), cancelled or refunded it. */
 export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
   const words = WORDS[n.kind];
   const money = (minor: number) => formatMoney(minor, n.currency);
@@ -66,7 +74,8 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
     ...(n.deliveryFee > 0 ? [{ label: "Envío", amount: money(n.deliveryFee) }] : []),
   ];
   const total = money(n.total);
-  const intro = `${n.storeName} ${words.verb} tu pedido ${n.code}.`;
+  const intro = fill(words.intro, n);
+  const subject = fill(words.subject, n);
   const delivery = `Entrega: ${DELIVERY_LABELS[n.delivery]}`;
   const text = [
     `Hola ${n.buyerName}:`,
@@ -92,11 +101,11 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
     row("<strong>Total</strong>", `<strong>${escapeHtml(total)}</strong>`, sums.length === 0),
   ].join("");
   const html = emailLayout(
-    `Tu pedido ${n.code} fue ${words.state}`,
-    `<p>Hola ${escapeHtml(n.buyerName)}: <strong>${escapeHtml(n.storeName)}</strong> ${words.verb} tu pedido ${escapeHtml(n.code)}. ${words.next}</p><table style="width:100%;border-collapse:collapse">${rows}</table><p>${escapeHtml(delivery)}</p>${emailButton(n.orderUrl, "Ver mi pedido")}`,
+    subject,
+    `<p>Hola ${escapeHtml(n.buyerName)}: ${escapeHtml(intro)} ${words.next}</p><table style="width:100%;border-collapse:collapse">${rows}</table><p>${escapeHtml(delivery)}</p>${emailButton(n.orderUrl, "Ver mi pedido")}`,
     `${n.storeName} · tienda hecha con Vitrina`,
   );
-  return { to: n.to, subject: `Tu pedido ${n.code} en ${n.storeName} fue ${words.state}`, text, html };
+  return { to: n.to, subject, text, html };
 }
 
 /** The buyer's notice of the store's review of their transfer receipt: verified, or refused (send another). */

@@ -221,6 +221,7 @@ export async function confirmDraftOrder(
   const subscriptions = await storeSubscriptionsQuery(services.db, store.id);
   await announceOrder(services, store, subscriptions, {
     saleId: sale.id,
+    accessToken: sale.accessToken,
     amounts: { ...quote, discountCode: null, paymentMethod: payment },
     lines,
     buyer: {

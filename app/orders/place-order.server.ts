@@ -22,15 +22,17 @@ import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.serv
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import type { Db } from "~/services/db";
+import type { MailMessage } from "~/services/mail";
 import type { Services } from "~/services/services";
 import { listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
+import { buyerSaleEmail } from "./buyer-emails";
 import type { CartItem } from "./cart-items.server";
 import { availableUnits } from "./cart-items.server";
 import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutInput, contactErrors, deliveryChoice } from "./checkout-form";
 import { countWrongCode, guardedCode } from "./code-entry.server";
 import { newOrderEmail } from "./emails";
 import { amountRows } from "./order-amounts";
-import { orderPagePath } from "./order-links";
+import { orderPagePath, orderPageUrl } from "./order-links";
 import { type OrderLineRow, type OrderRow, orderByKeyQuery, orderLinesByKeyQuery } from "./order-queries.server";
 import { CodeAlreadyUsedError, CodeExhaustedError, createSaleOrRefuse, OutOfStockError } from "./order-records.server";
 import { paymentRedirect } from "./payment-redirect.server";
@@ -49,6 +51,8 @@ export interface OrderingStore {
   location: string;
   ownerEmail: string;
   ownerName: string;
+  /** The merchant wants an email for each new order (their account's 'Correos'). */
+  ownerOrderMails: boolean;
   pickupEnabled: boolean;
   homeDeliveryEnabled: boolean;
   arrangeEnabled: boolean;
@@ -302,7 +306,13 @@ export async function placeOrder(
     lines: lines.length,
   });
   const amounts = { ...quote, discountCode: discountCode?.code ?? null, paymentMethod: payment };
-  await announceOrder(services, store, subscriptions, { saleId: sale.saleId, amounts, lines, buyer });
+  await announceOrder(services, store, subscriptions, {
+    saleId: sale.saleId,
+    accessToken: sale.accessToken,
+    amounts,
+    lines,
+    buyer,
+  });
   const placed = { id: sale.saleId, accessToken: sale.accessToken };
   // Saved first, then the buyer pays the store's own account; the order page tells how it went.
   if (online) return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
@@ -313,8 +323,9 @@ export async function placeOrder(
 }
 
 /**
- * Tells the merchant of an order placed (or a draft the customer confirmed): an email and Web Push to the store's
- * devices, side by side. Neither may lose the order: a mail outage is logged, push never throws.
+ * Tells the merchant of an order placed (or a draft the customer confirmed): an email (unless they turned those off)
+ * and Web Push to the store's devices; and the buyer who gave an email, with the link to their order. All side by
+ * side, and none may lose the order: a mail outage is logged, push never throws.
  */
 export async function announceOrder(
   services: Services,
@@ -322,6 +333,7 @@ export async function announceOrder(
   subscriptions: Awaited<ReturnType<typeof storeSubscriptionsQuery>>,
   order: {
     saleId: string;
+    accessToken: string;
     amounts: Parameters<typeof newOrderEmail>[0]["amounts"];
     lines: Parameters<typeof newOrderEmail>[0]["lines"];
     buyer: Parameters<typeof newOrderEmail>[0]["buyer"];
@@ -334,25 +346,53 @@ export async function announceOrder(
     currency: store.currency,
     buyerName: order.buyer.name,
   });
-  try {
-    await services.mail.send(
-      newOrderEmail({
-        to: store.ownerEmail,
-        merchantName: store.ownerName,
-        storeName: store.name,
-        code: order.saleId,
-        currency: store.currency,
-        amounts: order.amounts,
-        lines: order.lines,
-        buyer: order.buyer,
-        salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
-      }),
-    );
-  } catch (error) {
-    // The order is saved and the shopper's WhatsApp message carries it: a mail outage must not lose it.
-    services.log.error("mail.failed", error, { mail: "new-order", storeId: store.id, saleId: order.saleId });
-  }
-  await notified;
+  const mail = async (name: string, message: () => MailMessage) => {
+    try {
+      await services.mail.send(message());
+    } catch (error) {
+      // The order is saved and the shopper's WhatsApp message carries it: a mail outage must not lose it.
+      services.log.error("mail.failed", error, { mail: name, storeId: store.id, saleId: order.saleId });
+    }
+  };
+  const { buyer, amounts } = order;
+  await Promise.all([
+    notified,
+    store.ownerOrderMails &&
+      mail("new-order", () =>
+        newOrderEmail({
+          to: store.ownerEmail,
+          merchantName: store.ownerName,
+          storeName: store.name,
+          code: order.saleId,
+          currency: store.currency,
+          amounts,
+          lines: order.lines,
+          buyer,
+          salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
+        }),
+      ),
+    buyer.email &&
+      mail("sale-placed", () =>
+        buyerSaleEmail({
+          kind: "placed",
+          to: buyer.email as string,
+          buyerName: buyer.name,
+          storeName: store.name,
+          code: order.saleId,
+          currency: store.currency,
+          lines: order.lines,
+          subtotal: amounts.subtotal,
+          discount: amounts.discount,
+          discountCode: amounts.discountCode,
+          paymentAdjustment: amounts.paymentAdjustment ?? 0,
+          paymentMethod: amounts.paymentMethod ?? "on_delivery",
+          deliveryFee: amounts.deliveryFee,
+          total: amounts.total,
+          delivery: buyer.delivery,
+          orderUrl: orderPageUrl(services.config, store.url, order.saleId, order.accessToken),
+        }),
+      ),
+  ]);
 }
 
 /** Paid online or by transfer, the buyer's next page is the order's own page (to pay, or to see how to transfer). */

@@ -70,6 +70,7 @@ function storeQuery(db: Db, url: string) {
       updatedAt: stores.updatedAt,
       ownerEmail: users.email,
       ownerName: users.name,
+      ownerOrderMails: users.orderMails,
       ownerBillDueAt: users.billDueAt,
       catalogVersion: stores.catalogVersion,
       timeZone: stores.timeZone,

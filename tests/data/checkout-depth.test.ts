@@ -399,7 +399,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     });
     expect(page.data?.rows).toContainEqual({ label: "Descuento por transferencia", value: `−${formatMoney(3_600, "CLP")}` });
     // The merchant's email has every amount and the way to pay.
-    const mail = s.outbox.sent.at(-1)?.text ?? "";
+    const mail = s.outbox.sent.find((sent) => sent.to === `${m.id}@correo.test`)?.text ?? "";
     expect(mail).toContain(
       "Descuento (Bienvenida): -4000 CLP\nDescuento por transferencia: -3600 CLP\nEnvío (Norte): 7000 CLP\nTotal: 39.400 CLP",
     );

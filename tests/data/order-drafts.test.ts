@@ -238,9 +238,13 @@ describe("the customer confirms the order from its link", () => {
     const [camila] = await s.db.select().from(customers).where(eq(customers.storeId, m.store.id));
     expect(camila).toMatchObject({ name: "Camila Ríos", email: "camila@correo.test" });
     expect(sale.customerId).toBe(camila?.id);
-    const mail = s.outbox.sent.at(-1);
+    const mail = s.outbox.sent.find((sent) => sent.to === `${m.id}@correo.test`);
     expect(mail?.subject).toContain(draft.id);
     expect(mail?.text).toContain("Envío: 6000 COP");
+    // The customer who confirmed it with an email gets its receipt too.
+    expect(s.outbox.sent.find((sent) => sent.to === "camila@correo.test")?.subject).toBe(
+      `Recibimos tu pedido ${draft.id} en ${m.store.name}`,
+    );
     // The order page now shows where to transfer, and a second confirmation changes nothing.
     expect((await orderPage(s, m, draft)).data).toMatchObject({ heading: "¡Pedido registrado!", review: null });
     const again = await orderPage(

@@ -4,6 +4,7 @@ import {
   applyRenewal,
   applyStoresPurchase,
   type Bill,
+  billingReminder,
   daysUntilDue,
   isOverdue,
   isPastGrace,
@@ -97,6 +98,32 @@ describe("overdue, warning and grace", () => {
     expect(showBillWarning(s, new Date(due.getTime() - 1))).toBe(true);
     expect(showBillWarning(s, due)).toBe(false);
     expect(daysUntilDue(s, new Date(due.getTime() - 2.5 * DAY))).toBe(3);
+  });
+  it("reminds by email 3 days before the free month ends and 6 before a paid bill, once per due date", () => {
+    const trial = { trialStarted: true, billDueAt: due, hasPaid: false };
+    const paid = { ...trial, hasPaid: true };
+    const daysBefore = (days: number) => new Date(due.getTime() - days * DAY);
+    expect(billingReminder(trial, daysBefore(3.5))).toBeNull();
+    expect(billingReminder(trial, daysBefore(3))).toEqual({
+      kind: "trial-ending",
+      dueAt: due,
+      days: 3,
+      event: `trial-ending:${due.getTime()}`,
+    });
+    expect(billingReminder(trial, daysBefore(0.1))?.days).toBe(1);
+    expect(billingReminder(paid, daysBefore(6.5))).toBeNull();
+    expect(billingReminder(paid, daysBefore(6))).toEqual({
+      kind: "bill-due",
+      dueAt: due,
+      days: 6,
+      event: `bill-due:${due.getTime()}`,
+    });
+    // Every run of the window names the same reminder: one email per due date.
+    expect(billingReminder(paid, daysBefore(2))?.event).toBe(billingReminder(paid, daysBefore(5))?.event);
+    // Nothing once the date has come (the overdue screen speaks then), nor before a plan is chosen.
+    expect(billingReminder(paid, due)).toBeNull();
+    expect(billingReminder({ ...trial, trialStarted: false }, daysBefore(1))).toBeNull();
+    expect(billingReminder({ ...trial, billDueAt: null }, daysBefore(1))).toBeNull();
   });
   it("keeps the site up for 10 days after the due date", () => {
     expect(isPastGrace(due, new Date(due.getTime() + 10 * DAY))).toBe(false);

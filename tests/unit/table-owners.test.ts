@@ -34,6 +34,7 @@ const TABLE_OWNERS: Record<string, string> = {
   idempotency_keys: "app/orders/order-records.server.ts",
   customers: "app/orders/customer-records.server.ts",
   mail_queue: "app/services/mail-queue.ts",
+  merchant_mails: "app/billing/merchant-mails.server.ts",
   payments: "app/billing/payments.server.ts",
   push_subscriptions: "app/notifications/push-subscriptions.server.ts",
   local_vapid_keys: "app/notifications/vapid-keys.server.ts",

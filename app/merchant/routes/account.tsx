@@ -1,4 +1,13 @@
-import { PERIOD_LABELS } from "~/domain/plans";
+import { Form } from "react-router";
+import { z } from "zod";
+import { setMailChoices } from "~/auth/users.server";
+import { planLabel } from "~/domain/plans";
+import { checkboxField } from "~/domain/product-fields";
+import { failure, fieldErrors, textFields } from "~/http/action-result";
+import { getServices } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { FormError } from "~/ui/form";
+import { notice } from "~/ui/notice";
 import { merchantContext } from "~/workspace/context.server";
 import type { Route } from "./+types/account";
 
@@ -11,12 +20,47 @@ export async function loader({ context }: Route.LoaderArgs) {
     lastname: u.lastname,
     email: u.email,
     createdAt: u.createdAt.toISOString(),
-    plan: u.trialStarted ? `${u.plan === "premium" ? "Premium" : "Standard"} ${PERIOD_LABELS[u.billingPeriod]}` : "Sin plan",
+    plan: u.trialStarted ? planLabel(u.plan, u.billingPeriod) : "Sin plan",
     storesLimit: u.storesLimit,
+    mails: { reminderMails: u.reminderMails, orderMails: u.orderMails },
   };
 }
 
-export default function Account({ loaderData: a }: Route.ComponentProps) {
+/** The optional emails; a checkbox posts 'on' when ticked and nothing when not. */
+const MAIL_CHOICES = [
+  {
+    name: "reminderMails",
+    label: "Recordatorios de pago",
+    hint: "3 días antes de que termine tu mes gratis y 6 días antes de cada vencimiento.",
+  },
+  {
+    name: "orderMails",
+    label: "Un correo por cada pedido nuevo",
+    hint: "Con el detalle del pedido. Las notificaciones del teléfono se eligen en Ventas, en cada dispositivo.",
+  },
+] as const;
+
+const mailChoicesSchema = z.object({
+  intent: z.literal("mails", "Elige qué guardar"),
+  reminderMails: checkboxField,
+  orderMails: checkboxField,
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const merchant = context.get(merchantContext);
+  const parsed = mailChoicesSchema.safeParse(textFields(await request.formData()));
+  if (!parsed.success) return failure(fieldErrors(parsed.error));
+  const { reminderMails, orderMails } = parsed.data;
+  await setMailChoices(services.db, merchant.id, { reminderMails, orderMails });
+  return redirectWithNotice(
+    services.config,
+    "/Account#correos",
+    notice("Correos guardados", "Los avisos de tus pagos a Vitrina te llegan siempre."),
+  );
+}
+
+export default function Account({ loaderData: a, actionData }: Route.ComponentProps) {
   const rows: Array<[string, string]> = [
     ["Nombre", a.name],
     ["Apellido", a.lastname],
@@ -36,6 +80,37 @@ export default function Account({ loaderData: a }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <h2 id="correos">Correos</h2>
+      <Form method="post" className="form" key={JSON.stringify(a.mails)}>
+        <input type="hidden" name="intent" value="mails" />
+        <FormError message={actionData?.errors.form ?? actionData?.errors.intent} />
+        <fieldset className="choices">
+          <legend>Qué correos quieres recibir</legend>
+          {MAIL_CHOICES.map((c) => (
+            <div key={c.name} className="choice">
+              <label>
+                <input
+                  type="checkbox"
+                  name={c.name}
+                  value="on"
+                  defaultChecked={a.mails[c.name]}
+                  aria-describedby={`f-${c.name}-hint`}
+                />
+                {c.label}
+              </label>
+              <p className="field-hint" id={`f-${c.name}-hint`}>
+                {c.hint}
+              </p>
+            </div>
+          ))}
+        </fieldset>
+        <p className="muted">
+          Siempre te escribimos cuando un pago a Vitrina se aprueba o se rechaza, y para tus códigos y tu contraseña.
+        </p>
+        <button type="submit" className="button">
+          Guardar correos
+        </button>
+      </Form>
     </section>
   );
 }
