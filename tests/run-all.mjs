@@ -88,6 +88,8 @@ const checks = await Promise.all([
   ),
   lane(
     () => step("lint", bin("biome"), ["check", "."]),
+    // The Spanish of the UI and the English of the code (cspell.json).
+    () => step("lint", bin("cspell"), ["--no-progress", "app"]),
     () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
     () => step("lint", bin("knip"), []),
   ),
