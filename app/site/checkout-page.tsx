@@ -170,8 +170,13 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
         )}
         {hasWhatsapp ? (
           <>
-            <button type="submit" className="button whatsapp">
-              Enviar pedido por WhatsApp
+            {/* Paid online, the order goes on to Mercado Pago, not to WhatsApp: the button does not promise it. */}
+            <button type="submit" className={offers("online") ? "button" : "button whatsapp"}>
+              {offers("online")
+                ? payments.length === 1
+                  ? "Continuar al pago"
+                  : "Confirmar pedido"
+                : "Enviar pedido por WhatsApp"}
             </button>
             <p className="muted">
               Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.

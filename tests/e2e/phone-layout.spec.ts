@@ -131,6 +131,15 @@ for (const width of PHONE_WIDTHS) {
       await signInAs(context, userId, baseURL as string);
       await visit(page, `/Store/${shop.id}/sales`, "/Store/{id}/sales");
       await expect(page.getByText(saleId).first()).toBeVisible();
+      // The first sale's code and buyer are on the first screen, above the tab bar.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const first = page.locator(".sales-table tbody tr").first();
+      await expect(first).toContainText("Alejandro Sebastián Montenegro");
+      const tabs = await page.getByRole("navigation", { name: "Tienda", exact: true }).boundingBox();
+      for (const cell of [first.getByRole("link", { name: saleId }), first.locator(".sale-buyer-name")]) {
+        const box = await cell.boundingBox();
+        expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(tabs?.y ?? 0);
+      }
       await page.goto(`/Store/${shop.id}/sales/${saleId}`);
       const dialog = page.locator("dialog.sale-dialog[open]");
       await expect(dialog.getByRole("heading", { name: `Venta ${saleId}` })).toBeVisible();

@@ -140,8 +140,9 @@ test.describe("sales list", () => {
     await expect(page.getByText("Mostrando 20 ventas")).toBeVisible();
     await expect(codes(page)).toHaveText([...today, ...older].slice(0, 20));
     const headers = page.locator("table.sales-table thead th");
-    await expect(headers).toHaveText(["Código", "Fecha", "Estado", "Entrega", "Pago", "Monto"]);
+    await expect(headers).toHaveText(["Código", "Cliente", "Fecha", "Estado", "Entrega", "Pago", "Monto"]);
     const firstRow = page.locator("table.sales-table tbody tr").first();
+    await expect(firstRow.getByRole("cell").nth(1)).toHaveText("Carlos Díaz");
     await expect(firstRow).toContainText("Pendiente");
     await expect(firstRow).toContainText(/10,00\sUS\$/);
 

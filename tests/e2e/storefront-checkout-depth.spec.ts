@@ -95,7 +95,9 @@ async function orderPaidOnline(page: Page, shop: SeededShop) {
   await page.getByRole("link", { name: "Hacer pedido" }).click();
   await fillHomeDelivery(page, "Centro");
   await page.getByRole("radio", { name: "Pagar en línea con Mercado Pago" }).check();
-  await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
+  // Paid online the order goes to Mercado Pago, not to WhatsApp: the button says so.
+  await expect(page.getByRole("button", { name: "Enviar pedido por WhatsApp" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Confirmar pedido" }).click();
 }
 
 test("zones and a 10 % code set by the merchant: the same subtotal, discount, fee and total from the cart to the confirmation email", async ({
@@ -208,6 +210,7 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
   await merchant.goto(`/Store/${shop.id}/sales`);
   await expect(salesRow(merchant, code).locator("td")).toHaveText([
     code,
+    "Lucía Pérez",
     /.+/,
     /^Pendiente\s*Reservado$/,
     "Envío a domicilio",
@@ -270,7 +273,7 @@ test("paid online through the sandbox: 'Aprobar pago' returns to the order page 
   expect(sale?.paid_at).toEqual(expect.any(Number));
 
   await merchant.goto(`/Store/${shop.id}/sales`);
-  await expect(salesRow(merchant, code).locator("td").nth(4)).toHaveText("En línea: Aprobado");
+  await expect(salesRow(merchant, code).locator("td").nth(5)).toHaveText("En línea: Aprobado");
   const dialog = await openSale(merchant, shop, code);
   await expect(dialog).toContainText(/Pago\s*En línea — Aprobado · pagado el/);
   await expect(dialog).toContainText(new RegExp(`Total de la compra\\s*${usd("23,00")}`));
@@ -304,7 +307,7 @@ test("a rejected payment: the order page says 'rechazado' and 'Pagar ahora' open
   expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(1);
 
   await merchant.goto(`/Store/${shop.id}/sales`);
-  await expect(salesRow(merchant, code).locator("td").nth(4)).toHaveText("En línea: Aprobado");
+  await expect(salesRow(merchant, code).locator("td").nth(5)).toHaveText("En línea: Aprobado");
 });
 
 test("a fee or a price changed after the checkout was shown is told (409, no sale), and the next submit places the order at the new total", async ({

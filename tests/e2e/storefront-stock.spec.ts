@@ -33,7 +33,9 @@ async function checkoutOne(page: Page, shop: SeededShop, options: { online?: boo
   if (options.online) await page.getByRole("radio", { name: "Pagar en línea con Mercado Pago" }).check();
 }
 
-const send = (page: Page) => page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
+/** Sends the checkout: a store that takes online payments says 'Confirmar pedido' (the order may go on to pay, not to WhatsApp). */
+const send = (page: Page, takesOnline = false) =>
+  page.getByRole("button", { name: takesOnline ? "Confirmar pedido" : "Enviar pedido por WhatsApp" }).click();
 
 async function linkMercadoPago(merchant: Page, shop: SeededShop) {
   await merchant.goto(`/Store/${shop.id}/payments`);
@@ -115,7 +117,7 @@ test("an online order left unpaid gives its unit back when its time runs out, an
   await linkMercadoPago(merchant, shop);
   try {
     await checkoutOne(page, shop, { online: true });
-    await send(page);
+    await send(page, true);
     await expect(page).toHaveURL(/\/_sandbox\/store-checkout\/\d+$/);
     // The shopper leaves without paying.
     const [placed] = await query<{ id: string; access_token: string }>("select id, access_token from sales where store_id = ?", [
@@ -161,7 +163,7 @@ test("paid after its unit went to another order: 'Pagado — sin stock' heads th
   const buyer = `comprador-${shop.slug}@correo.test`;
   try {
     await checkoutOne(page, shop, { online: true, email: buyer });
-    await send(page);
+    await send(page, true);
     await expect(page).toHaveURL(/\/_sandbox\/store-checkout\/\d+$/);
     const [placed] = await query<{ id: string }>("select id from sales where store_id = ?", [shop.id]);
     const code = String(placed?.id);
@@ -172,7 +174,7 @@ test("paid after its unit went to another order: 'Pagado — sin stock' heads th
     const other = await browserFor();
     await captureWhatsApp(other);
     await checkoutOne(other, shop);
-    await send(other);
+    await send(other, true);
     await expect.poll(async () => (await stockRow(shop))?.reserved).toBe(1);
 
     // Then the first shopper pays: the money is taken, the unit is gone.
@@ -199,7 +201,7 @@ test("paid after its unit went to another order: 'Pagado — sin stock' heads th
 
     await merchant.goto(`/Store/${shop.id}/sales`);
     await expect(merchant.getByRole("region", { name: "Pagados sin stock" })).toHaveCount(0);
-    await expect(salesRow(merchant, code).locator("td").nth(4)).toHaveText("En línea: Reembolsado");
+    await expect(salesRow(merchant, code).locator("td").nth(5)).toHaveText("En línea: Reembolsado");
 
     await page.goto("/_dev/correo");
     const mail = page.locator(`article[data-to="${buyer}"]`).first();

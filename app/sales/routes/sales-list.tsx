@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = query.ok ? salesListResult(rows, query.view) : { sales: [], hasMore: false };
   const row = (sale: Sale) => ({
     id: sale.id,
+    buyer: sale.buyerName,
     date: formatSaleDate(sale.createdAt, store.timeZone),
     state: sale.state,
     stock: stockNote(sale),
@@ -103,6 +104,7 @@ function SalesTable({ rows, base, search, caption }: { rows: SaleRow[]; base: st
         <thead>
           <tr>
             <th scope="col">Código</th>
+            <th scope="col">Cliente</th>
             <th scope="col">Fecha</th>
             <th scope="col">Estado</th>
             <th scope="col">Entrega</th>
@@ -122,6 +124,7 @@ function SalesTable({ rows, base, search, caption }: { rows: SaleRow[]; base: st
                     {row.id}
                   </Link>
                 </td>
+                <td className="sale-buyer-name">{row.buyer}</td>
                 <td>{row.date}</td>
                 <td>
                   <span className={`sale-state sale-state-${row.state.toLowerCase()}`}>{row.state}</span>
@@ -167,7 +170,6 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
   return (
     <section className="sales" aria-labelledby="sales-title">
       <h2 id="sales-title">Ventas</h2>
-      <PushToggle storeId={page.storeId} publicKey={page.push.publicKey} devices={page.push.devices} />
       <div className="sales-tools">
         <Form method="get" role="search" className="sales-search">
           <label htmlFor="sale-code">Código de venta</label>
@@ -272,6 +274,8 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
           </Link>
         </p>
       )}
+      {/* Set up once per device: after the list, so the sales fit a phone's first screen. */}
+      <PushToggle storeId={page.storeId} publicKey={page.push.publicKey} devices={page.push.devices} />
       <Outlet />
     </section>
   );
