@@ -23,6 +23,8 @@ export function formatMoney(minor: number, currency: string): string {
       currency,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
+      // Spanish leaves four-digit numbers ungrouped ('8500,00'); prices read better as '8.500,00' like the larger ones.
+      useGrouping: "always",
     });
     formatters.set(currency, format);
   }

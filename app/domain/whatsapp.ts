@@ -44,9 +44,11 @@ const PAYMENT_MESSAGE_TEXT: Partial<Record<PaymentMethod, string>> = {
 /** An amount in the currency's digits with Spanish separators, no symbol: 1250 USD minor → '12,50'. */
 export function formatAmount(minor: number, currency: string): string {
   const digits = fractionDigits(currency);
-  return new Intl.NumberFormat("es", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    minor / 10 ** digits,
-  );
+  return new Intl.NumberFormat("es", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: "always",
+  }).format(minor / 10 ** digits);
 }
 
 /**

@@ -113,7 +113,9 @@ describe("checkout with delivery zones and discount codes", () => {
     const placed = await post(s, m.url, form);
     expect(statusOf(placed)).toBe(303);
     const text = new URL(locationOf(placed)).searchParams.get("text") ?? "";
-    expect(text).toContain("Subtotal: 40.000 CLP\nDescuento (Bienvenida): -4000 CLP\nEnvío (Norte): 7000 CLP\nTotal: 43.000 CLP");
+    expect(text).toContain(
+      "Subtotal: 40.000 CLP\nDescuento (Bienvenida): -4.000 CLP\nEnvío (Norte): 7.000 CLP\nTotal: 43.000 CLP",
+    );
     const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
     expect(sale).toMatchObject({
       subtotal: 40_000,
@@ -188,7 +190,7 @@ describe("checkout with delivery zones and discount codes", () => {
     );
     expect(statusOf(feeChanged)).toBe(409);
     expect(feeChanged.data?.errors?.form).toBe(
-      "Tu pedido cambió desde que lo viste (el envío: ahora 5000\u00a0CLP, antes 3000\u00a0CLP). Revisa el total y vuelve a enviarlo.",
+      "Tu pedido cambió desde que lo viste (el envío: ahora 5.000\u00a0CLP, antes 3.000\u00a0CLP). Revisa el total y vuelve a enviarlo.",
     );
     // A forged lower subtotal is a change too, never a price.
     const tampered = await post(
@@ -401,7 +403,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     // The merchant's email has every amount and the way to pay.
     const mail = s.outbox.sent.find((sent) => sent.to === `${m.id}@correo.test`)?.text ?? "";
     expect(mail).toContain(
-      "Descuento (Bienvenida): -4000 CLP\nDescuento por transferencia: -3600 CLP\nEnvío (Norte): 7000 CLP\nTotal: 39.400 CLP",
+      "Descuento (Bienvenida): -4.000 CLP\nDescuento por transferencia: -3.600 CLP\nEnvío (Norte): 7.000 CLP\nTotal: 39.400 CLP",
     );
     expect(mail).toContain("Pago: transferencia o depósito");
 
@@ -521,7 +523,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     );
     expect(statusOf(placed)).toBe(303);
     const text = new URL(locationOf(placed)).searchParams.get("text") ?? "";
-    expect(text).toContain("Subtotal: 20.000 CLP\nRecargo por pago en efectivo: 1000 CLP\nTotal: 21.000 CLP");
+    expect(text).toContain("Subtotal: 20.000 CLP\nRecargo por pago en efectivo: 1.000 CLP\nTotal: 21.000 CLP");
     expect(text).toContain("Pago: efectivo");
     const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
     expect(sale).toMatchObject({ paymentMethod: "cash", paymentAdjustment: 1_000, total: 21_000, reservedUntil: null });

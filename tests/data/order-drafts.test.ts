@@ -240,7 +240,7 @@ describe("the customer confirms the order from its link", () => {
     expect(sale.customerId).toBe(camila?.id);
     const mail = s.outbox.sent.find((sent) => sent.to === `${m.id}@correo.test`);
     expect(mail?.subject).toContain(draft.id);
-    expect(mail?.text).toContain("Envío: 6000 COP");
+    expect(mail?.text).toContain("Envío: 6.000 COP");
     // The customer who confirmed it with an email gets its receipt too.
     expect(s.outbox.sent.find((sent) => sent.to === "camila@correo.test")?.subject).toBe(
       `Recibimos tu pedido ${draft.id} en ${m.store.name}`,

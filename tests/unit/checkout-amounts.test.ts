@@ -148,6 +148,6 @@ describe("order quote", () => {
       { subtotal: 10000, discount: 0, deliveryFee: 8000 },
       money,
     );
-    expect(changes).toEqual(["el envío: ahora 8000\u00a0COP, antes 5000\u00a0COP"]);
+    expect(changes).toEqual(["el envío: ahora 8.000\u00a0COP, antes 5.000\u00a0COP"]);
   });
 });

@@ -14,6 +14,9 @@ describe("money in minor units", () => {
     expect(formatMoney(1250, "USD")).toMatch(/12,50/);
     expect(formatMoney(1250, "USD")).toMatch(/US\$|\$/);
     expect(formatMoney(150000, "CLP")).toMatch(/150\.000/);
+    // Four-digit amounts are grouped too (Spanish would print '8500,00').
+    expect(formatMoney(850000, "USD")).toBe("8.500,00\u00a0US$");
+    expect(formatMoney(4000, "CLP")).toMatch(/^4\.000\s/);
   });
 
   it("writes plain decimal strings", () => {

@@ -70,6 +70,7 @@ describe("WhatsApp order", () => {
     expect(text).not.toContain("Envío");
     expect(text).not.toContain("Descuento");
     expect(formatAmount(50, "USD")).toBe("0,50");
+    expect(formatAmount(850000, "USD")).toBe("8.500,00");
   });
 
   it("writes the transfer's discount among the amounts and how the buyer pays", () => {
@@ -89,7 +90,7 @@ describe("WhatsApp order", () => {
       lines: [{ name: "Mate", quantity: 1, unitPrice: 1000000 }],
       buyer: { name: "Ana", delivery: "arrange" },
     });
-    expect(text).toContain("Descuento (HOLA): -1000,00 ARS\nDescuento por transferencia: -900,00 ARS\nTotal: 8100,00 ARS");
+    expect(text).toContain("Descuento (HOLA): -1.000,00 ARS\nDescuento por transferencia: -900,00 ARS\nTotal: 8.100,00 ARS");
     expect(text).toContain("Pago: transferencia o depósito");
   });
 
