@@ -1,4 +1,5 @@
 import { and, eq, lte, or, sql } from "drizzle-orm";
+import { newStoreLocale } from "~/domain/countries";
 import { ID_DIGITS, randomDigits, randomToken, sha256Hex } from "~/domain/ids";
 import { cleanStoreName } from "~/domain/slug";
 import { validTimeZone } from "~/domain/time-zones";
@@ -186,6 +187,8 @@ export async function completeRegistration(services: Services, registration: Reg
             url: registration.storeUrl,
             category: registration.storeCategory,
             ...(registration.timeZone ? { timeZone: registration.timeZone } : {}),
+            // The browser's zone tells the store's country and the money it prices in.
+            ...newStoreLocale(registration.timeZone),
             ...qr,
           },
           now,

@@ -51,14 +51,57 @@ const UNITED_STATES = ["New_York", "Chicago", "Denver", "Los_Angeles", "Phoenix"
   .concat(["Indiana/Indianapolis", "Kentucky/Louisville", "Adak", "Juneau", "Sitka", "Nome", "Menominee"])
   .map((city) => `America/${city}`);
 
-/** The country of a browser's time zone ('America/Argentina/Cordoba' → AR), or the platform's default. */
-export function countryOfTimeZone(zone: string | null | undefined): StoreCountry {
-  if (!zone) return DEFAULT_COUNTRY;
+/** The country a time zone is in ('America/Argentina/Cordoba' → AR), or null for a zone of no store country (UTC…). */
+function knownCountryOfTimeZone(zone: string | null | undefined): StoreCountry | null {
+  if (!zone) return null;
   if (zone.startsWith("America/Argentina/")) return "AR";
   if (BRAZIL.includes(zone)) return "BR";
   if (MEXICO.includes(zone)) return "MX";
   if (UNITED_STATES.includes(zone) || zone === "Pacific/Honolulu") return "US";
-  return ZONE_COUNTRY[zone] ?? DEFAULT_COUNTRY;
+  return ZONE_COUNTRY[zone] ?? null;
+}
+
+/** The country of a browser's time zone ('America/Argentina/Cordoba' → AR), or the platform's default. */
+export function countryOfTimeZone(zone: string | null | undefined): StoreCountry {
+  return knownCountryOfTimeZone(zone) ?? DEFAULT_COUNTRY;
+}
+
+/**
+ * The money each country's shops price in. Ecuador, El Salvador, Panama and Puerto Rico use the US dollar; so do
+ * most shops in Cuba and Venezuela, whose own currencies are rarely used for prices.
+ */
+const COUNTRY_CURRENCY: Record<StoreCountry, string> = {
+  AR: "ARS",
+  BO: "BOB",
+  BR: "BRL",
+  CL: "CLP",
+  CO: "COP",
+  CR: "CRC",
+  CU: "USD",
+  DO: "DOP",
+  EC: "USD",
+  SV: "USD",
+  GT: "GTQ",
+  HN: "HNL",
+  MX: "MXN",
+  NI: "NIO",
+  PA: "USD",
+  PY: "PYG",
+  PE: "PEN",
+  PR: "USD",
+  UY: "UYU",
+  VE: "USD",
+  ES: "EUR",
+  US: "USD",
+};
+
+/**
+ * A new store's country and currency from the browser's time zone: the zone's country and its money; a zone that
+ * names no store country (a computer set to UTC) gives the platform's default country and US dollars.
+ */
+export function newStoreLocale(zone: string | null | undefined): { country: StoreCountry; currency: string } {
+  const known = knownCountryOfTimeZone(zone);
+  return known ? { country: known, currency: COUNTRY_CURRENCY[known] } : { country: DEFAULT_COUNTRY, currency: "USD" };
 }
 
 /** A store's country: its own, or for a store from before countries (not yet set by the upkeep), its zone's. */

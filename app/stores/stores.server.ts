@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { addPaidStore } from "~/auth/users.server";
-import { countryOfTimeZone, type StoreCountry } from "~/domain/countries";
+import { newStoreLocale, type StoreCountry } from "~/domain/countries";
 import { restatePrice } from "~/domain/currencies";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { planPrice } from "~/domain/plans";
@@ -66,9 +66,9 @@ export async function createStore(
   const qr = await writeStoreQr(files, config.APP_ORIGIN, storeId);
   const ownedStores = sql`(select count(*) from stores where owner_id = ${ownerId})`;
   try {
-    // The browser's zone tells the country (where the store's WhatsApp numbers are read).
+    // The browser's zone tells the country (where the store's WhatsApp numbers are read) and the money it prices in.
     const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
-    const store = { ownerId, name, url, category: input.category, timeZone, country: countryOfTimeZone(timeZone), ...qr };
+    const store = { ownerId, name, url, category: input.category, timeZone, ...newStoreLocale(input.timeZone), ...qr };
     const [, inserted] = await db.batch([
       addPaidStore(db, ownerId, extraPerBill, acceptExtraCost, ownedStores),
       insertStoreWithinLimit(db, storeId, store, ownedStores, now),

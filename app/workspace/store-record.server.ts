@@ -59,14 +59,14 @@ export async function insertStore(db: Db, store: NewStore, now: Date): Promise<S
 export const insertStoreWithinLimit = (
   db: Db,
   id: string,
-  store: NewStore & { ownerId: string; country: string },
+  store: NewStore & { ownerId: string; country: string; currency: string },
   ownedStores: SQL,
   now: Date,
 ) =>
-  db.run(sql`insert into ${stores} (id, owner_id, name, url, category, time_zone, country, qr_png_key, qr_svg_key,
-      created_at, updated_at)
+  db.run(sql`insert into ${stores} (id, owner_id, name, url, category, time_zone, country, currency, qr_png_key,
+      qr_svg_key, created_at, updated_at)
     select ${id}, ${store.ownerId}, ${store.name}, ${store.url}, ${store.category}, ${store.timeZone}, ${store.country},
-      ${store.qrPngKey}, ${store.qrSvgKey}, ${now.getTime()}, ${now.getTime()}
+      ${store.currency}, ${store.qrPngKey}, ${store.qrSvgKey}, ${now.getTime()}, ${now.getTime()}
     where ${ownedStores} < (select stores_limit from users where id = ${store.ownerId})`);
 
 /** What the merchant's pages set on the store's row (its information, delivery methods, listings, logo, QR). */

@@ -90,6 +90,8 @@ describe("completing a registration", () => {
     const stores = await s.db.query.stores.findMany({ where: (t, { eq }) => eq(t.ownerId, userId) });
     expect(stores).toHaveLength(1);
     expect(stores[0]?.timeZone).toBe("America/Lima");
+    // Registered from Lima, the store is Peruvian and prices in soles.
+    expect(stores[0]).toMatchObject({ country: "PE", currency: "PEN" });
     expect(await s.files.list(`stores/${stores[0]?.id}/qr/`)).toHaveLength(2);
     expect(await s.db.select().from(registrations)).toHaveLength(0);
     expect(readFileSync(s.dbPath).includes(Buffer.from(PASSWORD))).toBe(false);

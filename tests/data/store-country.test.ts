@@ -20,7 +20,7 @@ const row = async (s: ReturnType<typeof createTestServices>, id: string) =>
   (await s.db.select().from(stores).where(eq(stores.id, id)))[0];
 
 describe("a store's country and its WhatsApp numbers", () => {
-  it("a new store takes the country of the merchant's time zone", async () => {
+  it("a new store takes the country of the merchant's time zone, and its money", async () => {
     const s = createTestServices();
     const m = await merchantWithStore(s);
     const created = await createStore(
@@ -29,7 +29,10 @@ describe("a store's country and its WhatsApp numbers", () => {
       { name: "Sucursal Córdoba", category: 2, timeZone: "America/Argentina/Cordoba" },
       true,
     );
-    expect(created.kind === "created" && created.store.country).toBe("AR");
+    expect(created.kind === "created" && { country: created.store.country, currency: created.store.currency }).toEqual({
+      country: "AR",
+      currency: "ARS",
+    });
   });
 
   it("the information form reads the numbers in the chosen country and stores them as WhatsApp needs them", async () => {

@@ -60,7 +60,8 @@ test("a shopper's order appears on the open sales page and confirming it takes s
   await page.evaluate(() => window.dispatchEvent(new Event("focus")));
   const row = page.locator("tr", { hasText: code });
   await expect(row).toContainText("Pendiente", { timeout: 15_000 });
-  await expect(row).toContainText(/25\.500,00\sUS\$/);
+  // Registered from Buenos Aires, the store prices in Argentine pesos.
+  await expect(row).toContainText(/25\.500,00\sARS/);
 
   await row.locator("td").nth(1).click();
   const dialog = page.getByRole("dialog", { name: `Venta ${code}` });

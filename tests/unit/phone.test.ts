@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryOfTimeZone } from "~/domain/countries";
+import { countryOfTimeZone, newStoreLocale } from "~/domain/countries";
 import { displayPhone, normalizePhone, phoneMessage, storedPhone } from "~/domain/phone";
 
 /** E.164 without the '+': what the store keeps and what wa.me links take. */
@@ -63,6 +63,12 @@ describe("WhatsApp numbers, as people type them in each country", () => {
   it("a store's country from its time zone", () => {
     expect(countryOfTimeZone("America/Argentina/Cordoba")).toBe("AR");
     expect(countryOfTimeZone("America/Mexico_City")).toBe("MX");
+    // A new store prices in its country's money; a zone of no store country (UTC) keeps the US dollar.
+    expect(newStoreLocale("America/Mexico_City")).toEqual({ country: "MX", currency: "MXN" });
+    expect(newStoreLocale("America/Guayaquil")).toEqual({ country: "EC", currency: "USD" });
+    expect(newStoreLocale("Europe/Madrid")).toEqual({ country: "ES", currency: "EUR" });
+    expect(newStoreLocale("UTC")).toEqual({ country: "CO", currency: "USD" });
+    expect(newStoreLocale(undefined)).toEqual({ country: "CO", currency: "USD" });
     expect(countryOfTimeZone("America/Sao_Paulo")).toBe("BR");
     expect(countryOfTimeZone("Europe/Madrid")).toBe("ES");
     expect(countryOfTimeZone("Asia/Tokyo")).toBe("CO");
