@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PRODUCT_VISIBILITIES } from "~/domain/catalog";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
 import { ID_DIGITS, isId, randomDigits } from "~/domain/ids";
-import type { PlanLimits } from "~/domain/limits";
+import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
 import {
   compareAtProblem,
   PRODUCT_DESCRIPTION_MAX,
@@ -21,9 +21,9 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
-import { unusedProductFiles } from "./photos.server";
+import { addPhotos, unusedProductFiles } from "./photos.server";
 import { type ProductImage, productFilesPrefix } from "./product-files.server";
-import { createProduct, deleteProduct, PRODUCT_MESSAGES, type Product, updateProduct } from "./products.server";
+import { createProduct, deleteProduct, findProduct, PRODUCT_MESSAGES, type Product, updateProduct } from "./products.server";
 import { readVariantForm } from "./variant-form";
 import { productForEditing } from "./variants.server";
 
@@ -97,24 +97,48 @@ const imageOf = (prepared: PreparedFile, file: File): ProductImage => ({
   filename: file.name.slice(0, 200),
 });
 
-/** /Store/{id}/products/new: validates, stores the resized image, creates the product under the plan limit. */
+/**
+ * /Store/{id}/products/new: validates, stores the resized photos (the first is the cover, the rest its gallery, up to
+ * the plan's photos per product), creates the product under the plan limit, then adds the gallery.
+ */
 export async function handleCreateProduct(services: Services, limits: PlanLimits, store: Store, form: FormData) {
-  const { db, files, config, clock } = services;
+  const { db, files, config, clock, log } = services;
   const parsed = readProductForm(form, store.currency, []);
-  const [file] = filesOf(form, "image");
+  const chosen = filesOf(form, "image");
   // What was typed comes back with a refusal, so a page shown again by the server (no script yet) keeps it.
   if (!parsed.ok) return failure(parsed.errors, { intent: "create", values: textFields(form) });
-  if (!file) return failure({ image: PRODUCT_MESSAGES.imageRequired }, { intent: "create" });
+  if (chosen.length === 0) return failure({ image: PRODUCT_MESSAGES.imageRequired }, { intent: "create" });
+  const tooMany = photoUploadProblem(limits, 0, chosen.length);
+  if (tooMany) return failure({ image: tooMany }, { intent: "create", values: textFields(form), status: 409 });
   const input = parsed.input;
   const id = randomDigits(ID_DIGITS.product);
-  let prepared: PreparedFile | undefined;
+  const prepared: PreparedFile[] = [];
   try {
-    prepared = await prepareProductImage(file, store.id, id);
-    await putAll(files, [prepared]);
-    await createProduct(db, store.id, limits, id, input, imageOf(prepared, file), clock.now(), parsed.variants);
+    // One photo decoded at a time: several full-size photos at once would hold several decoded pictures.
+    for (const file of chosen) prepared.push(await prepareProductImage(file, store.id, id));
+    await putAll(files, prepared);
+    const [cover, ...gallery] = prepared.map((p, i) => imageOf(p, chosen[i] as File));
+    await createProduct(db, store.id, limits, id, input, cover as ProductImage, clock.now(), parsed.variants);
+    if (gallery.length > 0) await addPhotos(db, { id, storeId: store.id }, limits, gallery, clock.now());
   } catch (error) {
-    if (prepared) await files.delete([prepared.key]);
-    return refusal("create", error, "image");
+    const created = await findProduct(db, store.id, id);
+    if (!created) {
+      if (prepared.length) await files.delete(prepared.map((p) => p.key));
+      return refusal("create", error, "image");
+    }
+    // The product is saved with its cover; the gallery's files go, and the merchant is told to add them again.
+    const unused = await unusedProductFiles(
+      db,
+      id,
+      prepared.map((p) => p.key),
+    );
+    if (unused.length) await files.delete(unused);
+    log.error("product.gallery_failed", error, { storeId: store.id, productId: id });
+    return redirectWithNotice(
+      config,
+      `/Store/${store.id}/products/${id}/photos`,
+      notice("Producto creado sin todas sus fotos", "No pudimos guardar algunas fotos: súbelas de nuevo aquí."),
+    );
   }
   return redirectWithNotice(
     config,

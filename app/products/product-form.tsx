@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { PRODUCT_VISIBILITIES, type ProductVisibility, VISIBILITY_LABELS } from "~/domain/catalog";
 import { PRODUCT_CATEGORIES } from "~/domain/categories";
+import { LIMIT_MESSAGES } from "~/domain/limits";
 import { combinationKey, MAX_OPTIONS, MAX_VARIANTS } from "~/domain/variants";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
@@ -94,6 +95,8 @@ export function ProductForm(props: {
   currency: string;
   errors: Record<string, string | undefined>;
   submitLabel: string;
+  /** On create: how many photos the plan allows per product (the first chosen is the cover). */
+  photosPerProduct?: number;
 }) {
   const { values, errors } = props;
   const [problem, setProblem] = useState<string | null>(null);
@@ -154,14 +157,28 @@ export function ProductForm(props: {
       <VariantsEditor values={values.variants} currency={props.currency} errors={errors} onHasOptions={setHasOptions} />
       <div className="span-all product-image-field">
         {values.image && <img src={values.image} alt="Imagen actual" height={120} />}
-        <FileField
-          label={values.image ? "Cambiar imagen" : "Imagen"}
-          name="image"
-          accept="image/*"
-          required={props.intent === "create"}
-          resizeHeight={IMAGE_HEIGHTS.product}
-          error={problem ?? errors.image}
-        />
+        {props.intent === "create" ? (
+          <FileField
+            label="Fotos"
+            name="image"
+            accept="image/*"
+            required
+            multiple
+            maxFiles={props.photosPerProduct}
+            tooManyMessage={props.photosPerProduct ? LIMIT_MESSAGES.photos(props.photosPerProduct) : undefined}
+            resizeHeight={IMAGE_HEIGHTS.product}
+            hint={`Una o varias${props.photosPerProduct ? ` (hasta ${props.photosPerProduct})` : ""}: la primera es la portada.`}
+            error={problem ?? errors.image}
+          />
+        ) : (
+          <FileField
+            label={values.image ? "Cambiar imagen" : "Imagen"}
+            name="image"
+            accept="image/*"
+            resizeHeight={IMAGE_HEIGHTS.product}
+            error={problem ?? errors.image}
+          />
+        )}
       </div>
       <ErrorText message={errors.form} className="span-all" />
       <div className="span-all">

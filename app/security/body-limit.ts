@@ -13,7 +13,9 @@ const uploads = (files: number) => files * MAX_UPLOAD_BYTES + UPLOAD_OVERHEAD;
 
 const UPLOAD_ROUTES: Array<[RegExp, number]> = [
   [/^\/Store\/\d+\/info$/, uploads(MOST_BANNER_SLOTS)],
-  [/^\/Store\/\d+\/products\/(new|\d+)$/, uploads(1)],
+  // A new product comes with its photos (the first the cover); an edit replaces the cover only.
+  [/^\/Store\/\d+\/products\/new$/, uploads(MOST_PHOTOS_PER_PRODUCT)],
+  [/^\/Store\/\d+\/products\/\d+$/, uploads(1)],
   // The catalog spreadsheet, uploaded, then sent back as the confirmation's hidden field.
   [/^\/Store\/\d+\/products\/import$/, CATALOG_MAX_BYTES + FORM_BODY_LIMIT],
   [/^\/Store\/\d+\/products\/\d+\/photos$/, uploads(MOST_PHOTOS_PER_PRODUCT)],

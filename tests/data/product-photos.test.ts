@@ -13,6 +13,7 @@ import { addPhotos, deletePhoto, movePhoto } from "~/products/photos.server";
 import { productFilesPrefix } from "~/products/product-files.server";
 import { insertProduct } from "~/products/products.server";
 import * as editProduct from "~/products/routes/edit-product";
+import * as newProductPage from "~/products/routes/new-product";
 import * as productPhotosPage from "~/products/routes/product-photos";
 import { loader as publicProductLoader } from "~/site/routes/product";
 import { planLimits } from "~/workspace/plan-limits.server";
@@ -204,6 +205,55 @@ describe("the plan's photos per product", () => {
       data: { errors: { photos: "Elige al menos una foto" } },
     });
     expect(await s.files.list(`${productFilesPrefix(m.store.id, m.product.id)}/`)).toEqual([m.coverKey]);
+  });
+});
+
+describe("a new product with several photos", () => {
+  const postNew = (s: S, m: Awaited<ReturnType<typeof productWithCover>>, images: File[]) =>
+    workspaceRequest(s, {
+      module: newProductPage,
+      cookie: m.cookie,
+      method: "POST",
+      path: `/Store/${m.store.id}/products/new`,
+      params: { storeId: m.store.id },
+      form: { intent: "create", name: "Bolso tejido", price: "30", stock: "2", category: "1", image: images },
+    });
+  const created = async (s: S, storeId: string) =>
+    s.db.query.products.findFirst({ where: (t, { and, eq }) => and(eq(t.storeId, storeId), eq(t.name, "Bolso tejido")) });
+
+  it("is created in one form: the first photo its cover, the others its gallery in the order chosen", async () => {
+    const s = createTestServices();
+    const m = await productWithCover(s);
+    const answer = await postNew(s, m, [
+      fixture("photos/wide.jpg", "frente.jpg"),
+      fixture("photos/board.jpg", "lado.jpg"),
+      fixture("jpeg/rgb.jpg", "detalle.jpg"),
+    ]);
+    expect(answer.status).toBe(302);
+    const product = await created(s, m.store.id);
+    const gallery = await galleryRows(s, product?.id ?? "");
+    expect(gallery.map((p) => p.filename)).toEqual(["frente.jpg", "lado.jpg", "detalle.jpg"]);
+    expect(product?.imageKey).toBe(gallery[0]?.key);
+    for (const row of gallery)
+      expect(row.key).toMatch(new RegExp(`^${productFilesPrefix(m.store.id, product?.id ?? "")}/[0-9a-f]{32}\\.webp$`));
+    expect(await s.files.list(`${productFilesPrefix(m.store.id, product?.id ?? "")}/`)).toEqual(
+      expect.arrayContaining(gallery.map((row) => row.key)),
+    );
+  });
+
+  it("more photos than the plan allows are refused before any is decoded: no product, no file", async () => {
+    const s = createTestServices();
+    const m = await productWithCover(s);
+    const five = ["photos/wide.jpg", "photos/board.jpg", "jpeg/rgb.jpg", "jpeg/grey.jpg", "jpeg/ycc420.jpg"].map((f) =>
+      fixture(f),
+    );
+    const answer = await postNew(s, m, five);
+    expect(answer).toMatchObject({
+      status: 409,
+      data: { errors: { image: "Quedan solo 4 espacio(s) para fotos de este producto" } },
+    });
+    expect(await created(s, m.store.id)).toBeUndefined();
+    expect((await s.files.list(`stores/${m.store.id}/products/`)).filter((k) => k !== m.coverKey)).toEqual([]);
   });
 });
 

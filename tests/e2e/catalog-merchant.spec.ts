@@ -109,7 +109,7 @@ test("the merchant sets an offer, hides and publishes a product, and hides sold-
   await page.getByLabel(/^Precio anterior/).fill("10");
   await page.getByLabel("Stock").fill("6");
   await page.getByRole("radio", { name: "Oculto" }).check();
-  await page.getByLabel("Imagen").setInputFiles(PHOTO);
+  await page.getByLabel("Fotos").setInputFiles(PHOTO);
   await page.getByRole("button", { name: "Crear producto" }).click();
   await expect(page.getByText("Producto creado")).toBeVisible();
   await expect(page.getByText(HIDDEN_NOTICE("Mermelada de guayaba"))).toBeVisible();

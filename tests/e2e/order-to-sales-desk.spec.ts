@@ -23,7 +23,7 @@ test("a shopper's order appears on the open sales page and confirming it takes s
   await page.getByLabel("Nombre").fill("Arequipe casero");
   await page.getByLabel(/^Precio \(/).fill("8.500");
   await page.getByLabel("Stock").fill("4");
-  await page.getByLabel("Imagen").setInputFiles("tests/fixtures/photos/wide.jpg");
+  await page.getByLabel("Fotos").setInputFiles("tests/fixtures/photos/wide.jpg");
   await page.getByRole("button", { name: "Crear producto" }).click();
   await expect(page.getByText("Producto creado")).toBeVisible();
 

@@ -31,7 +31,7 @@ async function createProduct(page: Page, storeId: string, name: string, price: s
   await page.getByLabel("Nombre").fill(name);
   await page.getByLabel(/^Precio \(/).fill(price);
   await page.getByLabel("Stock").fill(stock);
-  await page.getByLabel("Imagen").setInputFiles(image);
+  await page.getByLabel("Fotos").setInputFiles(image);
   await page.getByRole("button", { name: "Crear producto" }).click();
   await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/products$`));
   await expect(page.getByText("Producto creado")).toBeVisible();

@@ -31,9 +31,13 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   await page.getByLabel("SKU de M / Azul").fill("CB-M-AZ");
   await page.getByLabel("Activa: L / Azul").uncheck();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.getByLabel("Imagen").setInputFiles("tests/fixtures/photos/wide.jpg");
+  // Its three photos on the same screen: the first is the cover.
+  await page
+    .getByLabel("Fotos")
+    .setInputFiles(["tests/fixtures/photos/wide.jpg", "tests/fixtures/photos/board.jpg", "tests/fixtures/jpeg/ycc420.jpg"]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByRole("button", { name: "Crear producto" }).click();
-  await expect(page.getByText("Producto creado")).toBeVisible();
+  await expect(page.getByText("Producto creado")).toBeVisible({ timeout: 20_000 });
 
   const db = e2eDb();
   const [product] = (
@@ -41,6 +45,11 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   ).rows;
   // 3 + 5 (the disabled L / Azul does not count).
   expect(Number(product?.stock)).toBe(8);
+  const photos = await db.execute({
+    sql: "select filename from product_photos where product_id = ? order by position",
+    args: [String(product?.id)],
+  });
+  expect(photos.rows.map((r) => r.filename)).toEqual(["wide.jpg", "board.jpg", "ycc420.jpg"]);
   const [store] = (await db.execute({ sql: "select url from stores where id = ?", args: [storeId] })).rows;
 
   // The shopper, on a phone without JavaScript.
@@ -132,7 +141,7 @@ test("a merchant without JavaScript (or before the page's script runs) is asked 
   await page.getByLabel("Stock", { exact: true }).fill("9");
   await page.getByLabel("Opción 1", { exact: true }).fill("Talla");
   await page.getByLabel("Valores de la opción 1").fill("S, M");
-  await page.getByLabel("Imagen").setInputFiles("tests/fixtures/photos/wide.jpg");
+  await page.getByLabel("Fotos").setInputFiles("tests/fixtures/photos/wide.jpg");
   await page.getByRole("button", { name: "Crear producto" }).click();
 
   // Nothing saved: the form comes back as typed, with a card per combination to fill.
@@ -142,7 +151,7 @@ test("a merchant without JavaScript (or before the page's script runs) is asked 
   await expect(page.getByLabel("Valores de la opción 1")).toHaveValue("S, M");
   await page.getByLabel("Stock de S").fill("4");
   await page.getByLabel("Stock de M").fill("5");
-  await page.getByLabel("Imagen").setInputFiles("tests/fixtures/photos/wide.jpg");
+  await page.getByLabel("Fotos").setInputFiles("tests/fixtures/photos/wide.jpg");
   await page.getByRole("button", { name: "Crear producto" }).click();
   await expect(page.getByText("Producto creado")).toBeVisible();
   const [product] = await query<{ stock: number }>("select stock from products where store_id = ? and name = 'Gorra'", [shop.id]);

@@ -45,7 +45,10 @@ describe("request body limits", () => {
     expect(bodyLimitFor("/site/demo/Checkout")).toBe(FORM_BODY_LIMIT);
     expect(bodyLimitFor("/Auth")).toBe(FORM_BODY_LIMIT);
     expect(bodyLimitFor("/Store/1234567890/products/new")).toBeGreaterThan(6 * 1024 * 1024);
-    expect(bodyLimitFor("/Store/1234567890/products/1234567.data")).toBe(bodyLimitFor("/Store/1234567890/products/new"));
+    // A new product comes with up to the most photos a plan allows; an edit replaces the cover only.
+    expect(bodyLimitFor("/Store/1234567890/products/new")).toBe(bodyLimitFor("/Store/1234567890/products/1234567/photos"));
+    expect(bodyLimitFor("/Store/1234567890/products/1234567.data")).toBeGreaterThan(6 * 1024 * 1024);
+    expect(bodyLimitFor("/Store/1234567890/products/1234567.data")).toBeLessThan(bodyLimitFor("/Store/1234567890/products/new"));
     expect(bodyLimitFor("/Store/1234567890/info")).toBeGreaterThan(6 * 6 * 1024 * 1024);
     expect(bodyLimitFor("/Store/1234567890/section/1234567/new/file")).toBeGreaterThan(20 * 6 * 1024 * 1024);
     expect(bodyLimitFor("/Store/1234567890/section/1234567/new/product")).toBe(FORM_BODY_LIMIT);

@@ -16,7 +16,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const count = await countProducts(db, store.id);
   const plan = merchantPlanLimits(context);
-  return { storeId: store.id, currency: store.currency, canAdd: canAddProduct(plan, count) };
+  return {
+    storeId: store.id,
+    currency: store.currency,
+    canAdd: canAddProduct(plan, count),
+    photosPerProduct: plan.photosPerProduct,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,6 +53,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
           currency={loaderData.currency}
           errors={errors}
           submitLabel="Crear producto"
+          photosPerProduct={loaderData.photosPerProduct}
         />
       ) : (
         <p className="form-alert" role="alert">
