@@ -50,7 +50,7 @@ test.describe("merchant to shopper, in workerd", () => {
     await page.getByLabel("Nombre").fill("Olla de barro");
     await page.getByLabel(/^Precio \(/).fill("8.500");
     await page.getByLabel("Stock").fill("4");
-    await page.getByLabel("Imagen").setInputFiles(WIDE);
+    await page.getByLabel("Fotos").setInputFiles(WIDE);
     // The browser downsizes the photo to 400 px high, still a JPEG: the Worker decodes and encodes it.
     await page.getByRole("button", { name: "Crear producto" }).click();
     await expect(page).toHaveURL(new RegExp(`/Store/${store.id}/products$`));
