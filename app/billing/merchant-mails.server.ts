@@ -92,8 +92,23 @@ export async function sendBillingReminders(services: MailServices & Pick<Service
 /** Where a refused payment of each kind is tried again. */
 const RETRY_PATHS: Record<PaymentKind, string> = { renewal: "/payment", plan_change: "/plans", stores: "/buyStore" };
 
-/** A payment's result, mailed once: 'approved' once it took effect, 'rejected' once the provider refused it. */
+/**
+ * A payment's result, mailed once: 'approved' once it took effect, 'rejected' once the provider refused it. Never
+ * throws: the payment has been applied or refused already, and its notification must not be answered as a failure.
+ */
 export async function mailPaymentResult(
+  services: MailServices & Pick<Services, "config">,
+  result: "approved" | "rejected",
+  payment: { id: string; userId: string; kind: PaymentKind; amount: number; currency: string },
+): Promise<void> {
+  try {
+    await mailResult(services, result, payment);
+  } catch (error) {
+    services.log.error("mail.failed", error, { mail: `payment-${result}`, paymentId: payment.id });
+  }
+}
+
+async function mailResult(
   services: MailServices & Pick<Services, "config">,
   result: "approved" | "rejected",
   payment: { id: string; userId: string; kind: PaymentKind; amount: number; currency: string },

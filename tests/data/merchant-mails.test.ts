@@ -1,7 +1,7 @@
 // The platform's emails about paying for Vitrina and about orders, read from the outbox with the test clock: the
 // reminders the upkeep sends (once per due date, never to a merchant who turned them off), a payment's result (once),
 // the buyer's receipt of an order, and the merchant's choice of new-order emails.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { setMailChoices } from "~/auth/users.server";
 import { sendBillingReminders } from "~/billing/merchant-mails.server";
@@ -142,6 +142,20 @@ describe("a payment's result", () => {
     expect(mails[0]?.text).toContain("No se te cobró nada.");
     expect(mails[0]?.text).toContain("Intentar de nuevo: http://localhost:3999/buyStore");
     expect(await s.db.select().from(merchantMails).where(eq(merchantMails.userId, m.id))).toHaveLength(1);
+  });
+
+  it("a result that cannot be mailed never undoes the payment or fails its notification", async () => {
+    const s = createTestServices();
+    const m = await merchantDue(s, new Date("2026-03-31T12:00:00Z"));
+    const user = await s.db.query.users.findFirst({ where: eq(users.id, m.id) });
+    const checkout = await startCheckout(s, user as NonNullable<typeof user>, { kind: "renewal" });
+    // The record of sent mails is gone (a broken database in the middle of the request).
+    await s.db.run(sql`drop table merchant_mails`);
+    expect((await decideSandboxPayment(s, checkout.code, "approved")).outcome).toBe("applied");
+    expect((await s.db.query.users.findFirst({ where: eq(users.id, m.id) }))?.billDueAt?.toISOString()).toBe(
+      "2026-04-30T12:00:00.000Z",
+    );
+    expect(mailsTo(s, m.email)).toEqual([]);
   });
 });
 
