@@ -26,6 +26,7 @@ export default [
       index("stores/routes/workspace-index.ts"),
       // Store management: information, products, sections.
       route("info", "stores/routes/store-info.tsx"),
+      route("delivery", "stores/routes/store-delivery.tsx"), // 'Entrega': pickup points, delivery zones, methods
       route("products", "products/routes/product-list.tsx"),
       route("products/new", "products/routes/new-product.tsx"),
       // The catalog as a spreadsheet: 'Exportar CSV' and the two-step 'Importar CSV'.

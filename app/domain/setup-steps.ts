@@ -25,7 +25,7 @@ export function setupSteps(storeId: string, facts: SetupFacts): SetupStep[] {
     {
       label: "Configura la entrega: un punto de retiro, zonas de envío o 'A coordinar'",
       done: facts.deliveryReady,
-      href: `${base}/info#entrega`,
+      href: `${base}/delivery`,
     },
     { label: "Elige cómo te pagan: transferencia, efectivo o Mercado Pago", done: facts.paymentsReady, href: `${base}/cobros` },
     { label: "Agrega el WhatsApp donde recibes los pedidos", done: facts.hasSalesNumber, href: `${base}/info#info` },

@@ -14,7 +14,7 @@ import {
   updateDeliveryRow,
 } from "./delivery-settings.server";
 
-/** The intents of the 'Entrega' panel on /Store/{storeId}/info. */
+/** The intents of the 'Entrega' page, /Store/{storeId}/delivery. */
 const DELIVERY_INTENTS = [
   "delivery-methods",
   "pickup-add",

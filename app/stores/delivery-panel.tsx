@@ -1,11 +1,11 @@
-// The 'Entrega' panel of a store's information page: the delivery methods, pickup points and zones.
+// The 'Entrega' page's panel: the store's delivery methods, pickup points and zones.
 import { Fragment, type ReactNode } from "react";
 import { Form } from "react-router";
 import { DELIVERY_LABELS } from "~/domain/delivery";
 import { DELIVERY_ZONE_NAME_MAX, DELIVERY_ZONES_MAX, PICKUP_POINT_LENGTHS, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
 import type { ActionFailure } from "~/http/action-result";
 import { Field, FormError, RemoveButton } from "~/ui/form";
-import type { Route } from "./routes/+types/store-info";
+import type { Route } from "./routes/+types/store-delivery";
 
 type Delivery = Route.ComponentProps["loaderData"]["delivery"];
 type Values = Record<string, string | undefined>;

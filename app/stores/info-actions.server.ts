@@ -20,7 +20,6 @@ import { notice } from "~/ui/notice";
 import { invalid, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import { addBanners, BANNER_PRODUCT_CHOICES, deleteBanner, listBanners, moveBanner, setBannerLink } from "./banners.server";
-import { handleDeliveryAction, isDeliveryIntent } from "./delivery-actions.server";
 import { changeStoreCurrency, deleteStore, type StoreInfoInput, setStoreLogo, updateStoreInfo } from "./stores.server";
 
 const REQUIRED = "Este campo es obligatorio";
@@ -79,10 +78,6 @@ export async function handleInfoAction(services: Services, limits: PlanLimits, s
   const intent = String(form.get("intent") ?? "");
   const fields = textFields(form);
   const done = (title: string, description: string) => redirectWithNotice(config, here, notice(title, description));
-  if (isDeliveryIntent(intent))
-    return handleDeliveryAction(db, store, intent, fields, now, (title, description) =>
-      redirectWithNotice(config, `${here}#entrega`, notice(title, description)),
-    );
 
   switch (intent) {
     case "info": {

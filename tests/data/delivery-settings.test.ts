@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
 import { formatMoney } from "~/domain/money";
 import { addDeliveryRow, listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
-import * as info from "~/stores/routes/store-info";
+import * as info from "~/stores/routes/store-delivery";
 import { deliveryZones, pickupPoints, stores } from "../../db/schema";
 import { signedInMerchant } from "../support/merchants";
 import { createTestServices, demoTestServices } from "../support/services";
@@ -11,13 +11,13 @@ import { workspaceRequest } from "../support/workspace-request";
 
 type S = ReturnType<typeof createTestServices>;
 
-/** Posts the store information page's form `form` as `who`, to `storeId` (their own store by default). */
+/** Posts the 'Entrega' page's form `form` as `who`, to `storeId` (their own store by default). */
 function post(s: S, who: { cookie: string; store: { id: string } }, form: Record<string, string>, storeId = who.store.id) {
   return workspaceRequest(s, {
     module: info,
     cookie: who.cookie,
     method: "POST",
-    path: `/Store/${storeId}/info`,
+    path: `/Store/${storeId}/delivery`,
     params: { storeId },
     form,
   });
@@ -26,7 +26,7 @@ function post(s: S, who: { cookie: string; store: { id: string } }, form: Record
 const failed = (answer: { data: unknown }) =>
   answer.data as { intent: string; errors: Record<string, string>; values: Record<string, string> };
 
-/** The store's delivery methods, pickup points and zones, as the store info page reads them. */
+/** The store's delivery methods, pickup points and zones, as the 'Entrega' page reads them. */
 async function readDeliverySettings(db: S["db"], storeId: string) {
   const [[methods], pickupPoints, zones] = await db.batch([
     db
@@ -229,7 +229,7 @@ describe("another store's delivery settings", () => {
       module: info,
       cookie: me.cookie,
       method: "GET",
-      path: `/Store/${them.store.id}/info`,
+      path: `/Store/${them.store.id}/delivery`,
       params: { storeId: them.store.id },
     });
     expect(theirPage.status).toBe(404);
@@ -237,7 +237,7 @@ describe("another store's delivery settings", () => {
       module: info,
       cookie: me.cookie,
       method: "GET",
-      path: `/Store/${me.store.id}/info`,
+      path: `/Store/${me.store.id}/delivery`,
       params: { storeId: me.store.id },
     });
     expect(myPage.status).toBe(200);

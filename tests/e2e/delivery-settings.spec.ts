@@ -37,7 +37,7 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const shop = await seedShop("entrega", [{ name: "Café", price: 1500, stock: 5 }]);
       await signInAs(context, await ownerOf(shop.id), baseURL as string);
-      await page.goto(`/Store/${shop.id}/info`);
+      await page.goto(`/Store/${shop.id}/delivery`);
       const panel = panelOf(page);
       await expect(panel.getByRole("heading", { name: "Entrega" })).toBeVisible();
       await expect(panel.getByText(/Sin puntos de retiro, el comprador retira en la ubicación de tu tienda/)).toBeVisible();
@@ -102,7 +102,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("turning every method off shows the Spanish error and keeps the store's methods", async ({ page, context, baseURL }) => {
       const shop = await seedShop("entrega-sin", [{ name: "Té", price: 900, stock: 5 }]);
       await signInAs(context, await ownerOf(shop.id), baseURL as string);
-      await page.goto(`/Store/${shop.id}/info`);
+      await page.goto(`/Store/${shop.id}/delivery`);
       const panel = panelOf(page);
       const methods = panel.getByRole("group", { name: "Métodos de entrega" });
       await methods.getByLabel("Retiro en tienda").uncheck();
@@ -110,7 +110,7 @@ for (const javaScriptEnabled of [true, false]) {
       await panel.getByRole("button", { name: "Guardar métodos" }).click();
       await expect(panel.getByRole("alert")).toHaveText("Activa al menos un método de entrega");
       await expect(methods.getByLabel("Retiro en tienda")).not.toBeChecked();
-      await page.goto(`/Store/${shop.id}/info`);
+      await page.goto(`/Store/${shop.id}/delivery`);
       await expect(methods.getByLabel("Retiro en tienda")).toBeChecked();
       await expect(methods.getByLabel("Envío a domicilio")).toBeChecked();
     });

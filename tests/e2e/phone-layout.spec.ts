@@ -109,6 +109,7 @@ for (const width of PHONE_WIDTHS) {
         "/plans",
         "/payment",
         `${store}/info`,
+        `${store}/delivery`,
         `${store}/look`,
         `${store}/products`,
         `${store}/products/new`,

@@ -109,7 +109,7 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
   const merchant = await merchantOf(shop);
 
   // The merchant: two zones (Norte with a minimum) and the code AMIGOS10, through their pages.
-  await merchant.goto(`/Store/${shop.id}/info`);
+  await merchant.goto(`/Store/${shop.id}/delivery`);
   await addZone(merchant, { name: "Centro", fee: "3,00" });
   await addZone(merchant, { name: "Norte", fee: "7,00", minOrder: "30,00" });
   await merchant.goto(`/Store/${shop.id}/discounts/new`);

@@ -96,6 +96,7 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/products/${productId}`,
       `/Store/${storeId}/products/${productId}/photos`,
       `/Store/${storeId}/info`,
+      `/Store/${storeId}/delivery`,
       `/Store/${storeId}/look`,
       `/Store/${storeId}/section/${sectionId}`,
       `/Store/${storeId}/sales`,

@@ -3,10 +3,7 @@ import { bannerTargets } from "~/domain/banner-links";
 import type { SoldOutListing } from "~/domain/catalog";
 import { countryOptions, storeCountry } from "~/domain/countries";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
-import { pickupPointText } from "~/domain/delivery";
-import { zoneSummary } from "~/domain/delivery-settings";
 import { displayPhone, phoneExample, storedPhone } from "~/domain/phone";
-import { amountInputText } from "~/domain/product-fields";
 import { setupSteps } from "~/domain/setup-steps";
 import { timeZoneOptions } from "~/domain/time-zones";
 import { sendWithProgress } from "~/media/upload-progress";
@@ -19,8 +16,6 @@ import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
 import { BANNER_PRODUCT_CHOICES, listBanners } from "../banners.server";
-import { DeliveryPanel } from "../delivery-panel";
-import { listDeliveryZones, listPickupPoints } from "../delivery-settings.server";
 import { handleInfoAction } from "../info-actions.server";
 import {
   BannerPanel,
@@ -40,16 +35,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const country = storeCountry(store);
   const { db } = getServices(context);
-  const [banners, sections, pickupPoints, zones, products, facts] = await db.batch([
+  const [banners, sections, products, facts] = await db.batch([
     listBanners(db, store.id),
     listSections(db, store.id),
-    listPickupPoints(db, store.id),
-    listDeliveryZones(db, store.id),
     pickableProducts(db, store.id, BANNER_PRODUCT_CHOICES),
     setupFactsQuery(db, store.id),
   ]);
   const steps = setupSteps(store.id, setupFactsOf(facts, store));
-  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
   const plan = merchantPlanLimits(context);
   const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
   return {
@@ -93,22 +85,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Shown until every step is done.
     setup: steps.every((step) => step.done) ? null : steps,
     sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items })),
-    delivery: {
-      methods: {
-        pickupEnabled: store.pickupEnabled,
-        homeDeliveryEnabled: store.homeDeliveryEnabled,
-        arrangeEnabled: store.arrangeEnabled,
-      },
-      pickupPoints: pickupPoints.map((p) => ({ ...p, text: pickupPointText(p) })),
-      zones: zones.map((z) => ({
-        id: z.id,
-        name: z.name,
-        text: zoneSummary(z, store.currency),
-        fee: amount(z.fee),
-        minOrder: amount(z.minOrder),
-        freeFrom: amount(z.freeFrom),
-      })),
-    },
     plan,
     // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
     currencies: currencyChoices(),
@@ -173,7 +149,6 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
         values={actionData?.intent === "info" ? actionData.values : undefined}
         title={actionData?.intent === "info" ? actionData.title : undefined}
       />
-      <DeliveryPanel delivery={loaderData.delivery} currency={store.currency} location={store.location} answer={actionData} />
       <DeletePanel storeName={store.name} />
     </div>
   );

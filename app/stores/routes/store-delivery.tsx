@@ -1,0 +1,71 @@
+// 'Entrega': how the store's orders reach the buyer (pickup, home delivery by zones, arranged), its own page.
+import { pickupPointText } from "~/domain/delivery";
+import { zoneSummary } from "~/domain/delivery-settings";
+import { amountInputText } from "~/domain/product-fields";
+import { failure, textFields } from "~/http/action-result";
+import { getServices } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { handleDeliveryAction, isDeliveryIntent } from "../delivery-actions.server";
+import { DeliveryPanel } from "../delivery-panel";
+import { listDeliveryZones, listPickupPoints } from "../delivery-settings.server";
+import type { Route } from "./+types/store-delivery";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Entrega | ${loaderData?.storeName ?? "Tienda"}` }];
+
+const deliveryPagePath = (storeId: string) => `/Store/${storeId}/delivery`;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db } = getServices(context);
+  const [pickupPoints, zones] = await db.batch([listPickupPoints(db, store.id), listDeliveryZones(db, store.id)]);
+  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
+  return {
+    storeName: store.name,
+    currency: store.currency,
+    location: store.location,
+    delivery: {
+      methods: {
+        pickupEnabled: store.pickupEnabled,
+        homeDeliveryEnabled: store.homeDeliveryEnabled,
+        arrangeEnabled: store.arrangeEnabled,
+      },
+      pickupPoints: pickupPoints.map((p) => ({ ...p, text: pickupPointText(p) })),
+      zones: zones.map((z) => ({
+        id: z.id,
+        name: z.name,
+        text: zoneSummary(z, store.currency),
+        fee: amount(z.fee),
+        minOrder: amount(z.minOrder),
+        freeFrom: amount(z.freeFrom),
+      })),
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const fields = textFields(form);
+  if (!isDeliveryIntent(intent)) return failure({ form: "Elige qué guardar" });
+  // A save stays on this page and confirms in place.
+  return handleDeliveryAction(services.db, store, intent, fields, services.clock.now(), (title, description) =>
+    redirectWithNotice(services.config, deliveryPagePath(store.id), notice(title, description)),
+  );
+}
+
+export default function StoreDelivery({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="info-grid">
+      <DeliveryPanel
+        delivery={loaderData.delivery}
+        currency={loaderData.currency}
+        location={loaderData.location}
+        answer={actionData}
+      />
+    </div>
+  );
+}
