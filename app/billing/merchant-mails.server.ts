@@ -1,7 +1,7 @@
 // The platform's emails to a merchant about paying for Vitrina, each sent once per event (the merchant_mails table's
 // one writer): the reminders the upkeep sends before a due date, and a payment's result when the provider decides it.
-import { and, eq, gt, lte, sql } from "drizzle-orm";
-import { BILL_REMINDER_DAYS, billingReminder, PAYMENT_TITLES, type PaymentKind } from "~/domain/billing";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { BILL_REMINDER_DAYS, billingReminder, PAYMENT_TITLES, type PaymentKind, TRIAL_REMINDER_DAYS } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
 import { planLabel } from "~/domain/plans";
 import type { MailMessage } from "~/services/mail";
@@ -45,6 +45,10 @@ async function mailOnce(services: MailServices, userId: string, event: string, m
  */
 export async function sendBillingReminders(services: MailServices & Pick<Services, "config">): Promise<number> {
   const now = services.clock.now();
+  const within = (days: number) => now.getTime() + days * DAY_MS;
+  // Spelled out with aliases: in a subquery drizzle would name the columns without their table.
+  const hasPaid = sql<number>`exists (select 1 from payments p where p.user_id = "users"."id"
+    and p.applied_at is not null and p.kind in ('renewal', 'plan_change'))`;
   const due = await services.db
     .select({
       id: users.id,
@@ -55,9 +59,7 @@ export async function sendBillingReminders(services: MailServices & Pick<Service
       billTotal: users.billTotal,
       billDueAt: users.billDueAt,
       trialStarted: users.trialStarted,
-      // Spelled out with aliases: in a subquery drizzle would name the columns without their table.
-      hasPaid: sql<number>`exists (select 1 from payments p where p.user_id = "users"."id"
-        and p.applied_at is not null and p.kind in ('renewal', 'plan_change'))`,
+      hasPaid,
     })
     .from(users)
     .where(
@@ -65,11 +67,14 @@ export async function sendBillingReminders(services: MailServices & Pick<Service
         eq(users.trialStarted, true),
         eq(users.reminderMails, true),
         gt(users.billDueAt, now),
-        lte(users.billDueAt, new Date(now.getTime() + BILL_REMINDER_DAYS * DAY_MS)),
+        lte(users.billDueAt, new Date(within(BILL_REMINDER_DAYS))),
+        // A free month is reminded of in its last days only: merchants earlier in that window never fill a run.
+        sql`("users"."bill_due_at" <= ${within(TRIAL_REMINDER_DAYS)} or ${hasPaid})`,
         sql`not exists (select 1 from merchant_mails m where m.user_id = "users"."id"
           and m.event in ('trial-ending:' || "users"."bill_due_at", 'bill-due:' || "users"."bill_due_at"))`,
       ),
     )
+    .orderBy(asc(users.billDueAt))
     .limit(REMINDERS_PER_RUN);
   const { APP_ORIGIN, BILLING_CURRENCY } = services.config;
   let sent = 0;

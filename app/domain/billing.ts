@@ -130,7 +130,7 @@ export function judgePayment(expected: ExpectedPayment, reported: ReportedPaymen
 }
 
 /** Days before the free month ends when the merchant is reminded by email. */
-const TRIAL_REMINDER_DAYS = 3;
+export const TRIAL_REMINDER_DAYS = 3;
 /** Days before a paid period's bill is due when the merchant is reminded by email (as the banner shows). */
 export const BILL_REMINDER_DAYS = 6;
 

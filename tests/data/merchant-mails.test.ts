@@ -97,6 +97,17 @@ describe("reminders before a due date", () => {
     expect(mailsTo(s, m.email)[0]?.subject).toBe("Tu mes gratis en Vitrina termina en 2 días");
   });
 
+  it("merchants early in their free month's last week never crowd out one whose reminder is due", async () => {
+    const s = createTestServices();
+    const due = new Date("2026-04-20T15:00:00Z");
+    // More than one run's worth of free months ending in 4 to 6 days: none is owed a reminder yet.
+    for (let i = 0; i < 55; i++) await merchantDue(s, new Date(due.getTime() + (1 + (i % 3)) * DAY));
+    const owed = await merchantDue(s, due);
+    at(s, new Date(due.getTime() - 3 * DAY));
+    expect(await sendBillingReminders(s)).toBe(1);
+    expect(mailsTo(s, owed.email).map((mail) => mail.subject)).toEqual(["Tu mes gratis en Vitrina termina en 3 días"]);
+  });
+
   it("a mail the provider refuses is queued and delivered by the upkeep, never sent twice", async () => {
     const s = createTestServices();
     const due = new Date("2026-04-20T15:00:00Z");
