@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { DELIVERY_LABELS } from "~/domain/delivery";
 import { DELIVERY_ZONE_NAME_MAX, DELIVERY_ZONES_MAX, PICKUP_POINT_LENGTHS, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
 import type { ActionFailure } from "~/http/action-result";
-import { Field, FormError, RemoveButton } from "~/ui/form";
+import { CheckboxChoice, Field, FormError, RemoveButton } from "~/ui/form";
 import type { Route } from "./routes/+types/store-delivery";
 
 type Delivery = Route.ComponentProps["loaderData"]["delivery"];
@@ -86,21 +86,14 @@ function MethodsForm({ methods, answer }: { methods: Delivery["methods"]; answer
       <fieldset className="choices" aria-describedby={error ? "f-delivery-methods-error" : undefined}>
         <legend>Métodos de entrega</legend>
         {METHOD_FIELDS.map((m) => (
-          <div key={m.name} className="choice">
-            <label>
-              <input
-                type="checkbox"
-                name={m.name}
-                value="on"
-                defaultChecked={answer?.values ? answer.values[m.name] !== undefined : methods[m.on]}
-                aria-describedby={`f-delivery-${m.name}-hint`}
-              />
-              {m.label}
-            </label>
-            <p className="field-hint" id={`f-delivery-${m.name}-hint`}>
-              {m.hint}
-            </p>
-          </div>
+          <CheckboxChoice
+            key={m.name}
+            id={`f-delivery-${m.name}`}
+            name={m.name}
+            label={m.label}
+            hint={m.hint}
+            defaultChecked={answer?.values ? answer.values[m.name] !== undefined : methods[m.on]}
+          />
         ))}
         {error && (
           <p className="field-error" id="f-delivery-methods-error" role="alert">

@@ -210,3 +210,24 @@ export function RemoveButton(props: { intent: string; field?: string; id: string
     </Form>
   );
 }
+
+/** A checkbox of a fieldset of choices, its hint under it and named by it (posts 'on' when ticked, nothing when not). */
+export function CheckboxChoice(props: { id: string; name: string; label: string; hint: ReactNode; defaultChecked: boolean }) {
+  return (
+    <div className="choice">
+      <label>
+        <input
+          type="checkbox"
+          name={props.name}
+          value="on"
+          defaultChecked={props.defaultChecked}
+          aria-describedby={`${props.id}-hint`}
+        />
+        {props.label}
+      </label>
+      <p className="field-hint" id={`${props.id}-hint`}>
+        {props.hint}
+      </p>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { checkboxField } from "~/domain/product-fields";
 import { failure, fieldErrors, textFields } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
-import { FormError } from "~/ui/form";
+import { CheckboxChoice, FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { merchantContext } from "~/workspace/context.server";
 import type { Route } from "./+types/account";
@@ -87,21 +87,14 @@ export default function Account({ loaderData: a, actionData }: Route.ComponentPr
         <fieldset className="choices">
           <legend>Qué correos quieres recibir</legend>
           {MAIL_CHOICES.map((c) => (
-            <div key={c.name} className="choice">
-              <label>
-                <input
-                  type="checkbox"
-                  name={c.name}
-                  value="on"
-                  defaultChecked={a.mails[c.name]}
-                  aria-describedby={`f-${c.name}-hint`}
-                />
-                {c.label}
-              </label>
-              <p className="field-hint" id={`f-${c.name}-hint`}>
-                {c.hint}
-              </p>
-            </div>
+            <CheckboxChoice
+              key={c.name}
+              id={`f-${c.name}`}
+              name={c.name}
+              label={c.label}
+              hint={c.hint}
+              defaultChecked={a.mails[c.name]}
+            />
           ))}
         </fieldset>
         <p className="muted">
