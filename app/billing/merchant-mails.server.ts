@@ -107,33 +107,25 @@ export async function mailPaymentResult(
   payment: { id: string; userId: string; kind: PaymentKind; amount: number; currency: string },
 ): Promise<void> {
   try {
-    await mailResult(services, result, payment);
+    const [user] = await services.db
+      .select({ name: users.name, email: users.email, billDueAt: users.billDueAt })
+      .from(users)
+      .where(eq(users.id, payment.userId));
+    if (!user) return;
+    const { APP_ORIGIN } = services.config;
+    const common = {
+      to: user.email,
+      name: user.name,
+      title: PAYMENT_TITLES[payment.kind],
+      amount: formatMoney(payment.amount, payment.currency),
+      code: payment.id,
+    };
+    const message =
+      result === "approved"
+        ? paymentApprovedEmail({ ...common, billDueAt: user.billDueAt, accountUrl: `${APP_ORIGIN}/Account` })
+        : paymentFailedEmail({ ...common, retryUrl: `${APP_ORIGIN}${RETRY_PATHS[payment.kind]}` });
+    await mailOnce(services, payment.userId, `payment-${result}:${payment.id}`, message);
   } catch (error) {
     services.log.error("mail.failed", error, { mail: `payment-${result}`, paymentId: payment.id });
   }
-}
-
-async function mailResult(
-  services: MailServices & Pick<Services, "config">,
-  result: "approved" | "rejected",
-  payment: { id: string; userId: string; kind: PaymentKind; amount: number; currency: string },
-): Promise<void> {
-  const [user] = await services.db
-    .select({ name: users.name, email: users.email, billDueAt: users.billDueAt })
-    .from(users)
-    .where(eq(users.id, payment.userId));
-  if (!user) return;
-  const { APP_ORIGIN } = services.config;
-  const common = {
-    to: user.email,
-    name: user.name,
-    title: PAYMENT_TITLES[payment.kind],
-    amount: formatMoney(payment.amount, payment.currency),
-    code: payment.id,
-  };
-  const message =
-    result === "approved"
-      ? paymentApprovedEmail({ ...common, billDueAt: user.billDueAt, accountUrl: `${APP_ORIGIN}/Account` })
-      : paymentFailedEmail({ ...common, retryUrl: `${APP_ORIGIN}${RETRY_PATHS[payment.kind]}` });
-  await mailOnce(services, payment.userId, `payment-${result}:${payment.id}`, message);
 }
