@@ -68,6 +68,7 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
   const hasDelivery = methods.some((m) => m.value === "delivery");
   const payment = payments.find((p) => p.value === values.payment)?.value ?? payments[0]?.value;
   const offers = (method: string) => payments.some((p) => p.value === method);
+  const takesOnline = offers("online");
   const hasPickup = methods.some((m) => m.value === "pickup");
   return (
     <SiteShell site={site} current="cart">
@@ -171,17 +172,13 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
         {hasWhatsapp ? (
           <>
             {/* Paid online, the order goes on to Mercado Pago, not to WhatsApp: the button does not promise it. */}
-            <button type="submit" className={offers("online") ? "button" : "button whatsapp"}>
-              {offers("online")
-                ? payments.length === 1
-                  ? "Continuar al pago"
-                  : "Confirmar pedido"
-                : "Enviar pedido por WhatsApp"}
+            <button type="submit" className={takesOnline ? "button" : "button whatsapp"}>
+              {takesOnline ? (payments.length === 1 ? "Continuar al pago" : "Confirmar pedido") : "Enviar pedido por WhatsApp"}
             </button>
             <p className="muted">
               Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.
               {offers("transfer") && " Si pagas por transferencia, antes te mostramos los datos para transferir."}
-              {offers("online") && " Si eliges pagar en línea, te llevamos a Mercado Pago."}
+              {takesOnline && " Si eliges pagar en línea, te llevamos a Mercado Pago."}
             </p>
           </>
         ) : (
