@@ -26,6 +26,8 @@ export default [
       index("stores/routes/workspace-index.ts"),
       // Store management: information, products, sections.
       route("info", "stores/routes/store-info.tsx"),
+      route("brand", "stores/routes/store-brand.tsx"), // 'Logo y banner'
+      route("sections", "sections/routes/section-list.tsx"),
       route("delivery", "stores/routes/store-delivery.tsx"), // 'Entrega': pickup points, delivery zones, methods
       route("products", "products/routes/product-list.tsx"),
       route("products/new", "products/routes/new-product.tsx"),

@@ -20,7 +20,7 @@ export interface SetupStep {
 export function setupSteps(storeId: string, facts: SetupFacts): SetupStep[] {
   const base = `/Store/${storeId}`;
   return [
-    { label: "Sube tu logo", done: facts.hasLogo, href: `${base}/info#logo-title` },
+    { label: "Sube tu logo", done: facts.hasLogo, href: `${base}/brand` },
     { label: "Crea tu primer producto", done: facts.products > 0, href: `${base}/products/new` },
     {
       label: "Configura la entrega: un punto de retiro, zonas de envío o 'A coordinar'",

@@ -14,12 +14,14 @@ import type { Store } from "~/workspace/context.server";
 import {
   addFileItems,
   addProductItems,
+  createSection,
   deleteSection,
   type FileItemInput,
   findSection,
   findSectionWithItems,
   listSectionItems,
   moveItem,
+  moveSection,
   removeItem,
   renameSection,
   type Section,
@@ -39,6 +41,40 @@ export async function loadSection(services: Services, store: Store, sectionId: s
 
 const sectionPrefix = (section: Section) => `stores/${section.storeId}/sections/${section.id}`;
 const itemAction = z.object({ item: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]).optional() });
+
+const sectionMove = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
+
+/** /Store/{id}/sections ('Secciones'): create a section (then open it) or move one up or down the home. */
+export async function handleSectionListAction(services: Services, limits: PlanLimits, store: Store, form: FormData) {
+  const { db, config, clock } = services;
+  const now = clock.now();
+  const here = `/Store/${store.id}/sections`;
+  const intent = String(form.get("intent") ?? "");
+  const fields = textFields(form);
+  switch (intent) {
+    case "section-create": {
+      const parsed = sectionTitleSchema.safeParse(fields);
+      if (!parsed.success) return invalid(intent, parsed.error);
+      try {
+        const section = await createSection(db, store.id, limits, parsed.data.title, now);
+        return redirectWithNotice(
+          config,
+          `/Store/${store.id}/section/${section.id}`,
+          notice("Sección creada", `Agrega productos o archivos a ${section.title}.`),
+        );
+      } catch (error) {
+        return refusal(intent, error, "title");
+      }
+    }
+    case "section-move": {
+      const parsed = sectionMove.safeParse(fields);
+      if (!parsed.success || !(await moveSection(db, store.id, parsed.data.id, parsed.data.direction, now))) notFound();
+      return redirect(here);
+    }
+    default:
+      return failure({ form: "Acción desconocida" }, { intent });
+  }
+}
 
 /** /Store/{id}/section/{sectionId}: rename, move or remove an item, delete the section. */
 export async function handleSectionAction(services: Services, section: Section, form: FormData) {
@@ -70,7 +106,7 @@ export async function handleSectionAction(services: Services, section: Section, 
       await deleteSection(db, files, section, now);
       return redirectWithNotice(
         config,
-        `/Store/${section.storeId}/info`,
+        `/Store/${section.storeId}/sections`,
         notice("Sección eliminada", `${section.title} y sus archivos se eliminaron.`),
       );
     }

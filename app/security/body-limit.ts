@@ -12,7 +12,7 @@ const UPLOAD_OVERHEAD = 1024 * 1024;
 const uploads = (files: number) => files * MAX_UPLOAD_BYTES + UPLOAD_OVERHEAD;
 
 const UPLOAD_ROUTES: Array<[RegExp, number]> = [
-  [/^\/Store\/\d+\/info$/, uploads(MOST_BANNER_SLOTS)],
+  [/^\/Store\/\d+\/brand$/, uploads(MOST_BANNER_SLOTS)],
   // A new product comes with its photos (the first the cover); an edit replaces the cover only.
   [/^\/Store\/\d+\/products\/new$/, uploads(MOST_PHOTOS_PER_PRODUCT)],
   [/^\/Store\/\d+\/products\/\d+$/, uploads(1)],

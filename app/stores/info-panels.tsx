@@ -2,30 +2,14 @@
 import { Form, Link } from "react-router";
 import { SOLD_OUT_LISTINGS, type SoldOutListing } from "~/domain/catalog";
 import { STORE_CATEGORIES } from "~/domain/categories";
-import { canAddSection, freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { SOCIAL_NETWORKS, socialLabel } from "~/domain/social";
-import { IMAGE_HEIGHTS } from "~/media/image-rules";
-import { FileField, UploadForm } from "~/media/upload-form";
 import { ConfirmedForm } from "~/ui/confirmed-form";
-import { CopyField } from "~/ui/copy-field";
-import {
-  ariaInvalid,
-  ErrorText,
-  Field,
-  FormAlert,
-  MoveButtons,
-  RadioGroup,
-  RemoveButton,
-  SelectField,
-  TextAreaField,
-} from "~/ui/form";
-import { ShareSheetButton } from "~/ui/share-sheet-button";
+import { ErrorText, Field, FormAlert, RadioGroup, SelectField, TextAreaField } from "~/ui/form";
 import type { Route } from "./routes/+types/store-info";
+import { ShareLinks } from "./share-links";
 
 type InfoData = Route.ComponentProps["loaderData"];
 type Errors = Record<string, string | undefined>;
-/** A file the browser refused before uploading (too many, too heavy), reported by the upload form. */
-type OnProblem = (message: string | null) => void;
 
 /** 'Lo que falta para abrir': the store's first steps, each one tap from its page, with the progress. */
 export function SetupPanel({ steps }: { steps: NonNullable<InfoData["setup"]> }) {
@@ -60,22 +44,10 @@ export function SetupPanel({ steps }: { steps: NonNullable<InfoData["setup"]> })
 
 /** 'Comparte tu tienda': its link to copy or send, the phone's share sheet where it has one, and the QR to print. */
 export function SharePanel({ store }: { store: InfoData["store"] }) {
-  const message = `¡Hola! Mira mi tienda ${store.name}: ${store.publicUrl}`;
   return (
     <section className="panel" aria-labelledby="share-title">
       <h2 id="share-title">Comparte tu tienda</h2>
-      <CopyField id="store-link" label="Enlace de tu tienda" value={store.publicUrl} />
-      <p className="actions">
-        <a
-          className="button whatsapp"
-          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
-          target="_blank"
-          rel="noreferrer"
-        >
-          Compartir por WhatsApp
-        </a>
-        <ShareSheetButton title={store.name} text={`¡Mira mi tienda ${store.name}!`} url={store.publicUrl} />
-      </p>
+      <ShareLinks id={store.id} name={store.name} url={store.publicUrl} />
       {store.qrPng && <img src={store.qrPng} alt={`Código QR de ${store.name}`} width={180} height={180} className="qr" />}
       <p className="muted">Imprime el código QR: lleva a tu tienda aunque cambies su nombre.</p>
       <p className="actions">
@@ -90,154 +62,6 @@ export function SharePanel({ store }: { store: InfoData["store"] }) {
           </a>
         )}
       </p>
-    </section>
-  );
-}
-
-export function LogoPanel({
-  store,
-  errors,
-  problem,
-  onProblem,
-}: {
-  store: InfoData["store"];
-  errors: Errors;
-  problem?: string;
-  onProblem: OnProblem;
-}) {
-  return (
-    <section className="panel" aria-labelledby="logo-title">
-      <h2 id="logo-title">Logo</h2>
-      {store.logo ? (
-        <img src={store.logo} alt={`Logo de ${store.name}`} className="logo-preview" height={120} />
-      ) : (
-        <p className="muted">Tu tienda aún no tiene logo.</p>
-      )}
-      <UploadForm busyText="Subiendo logo…" onProblem={onProblem}>
-        <input type="hidden" name="intent" value="logo" />
-        <FileField
-          label="Imagen del logo"
-          name="logo"
-          accept="image/*"
-          required
-          resizeHeight={IMAGE_HEIGHTS.logo}
-          error={problem ?? errors.logo}
-        />
-        <button type="submit" className="button">
-          Subir logo
-        </button>
-      </UploadForm>
-    </section>
-  );
-}
-
-export function BannerPanel({
-  banners,
-  plan,
-  errors,
-  problem,
-  onProblem,
-  targets,
-  linkErrors,
-}: {
-  banners: InfoData["banners"];
-  targets: InfoData["bannerTargets"];
-  linkErrors: Errors;
-  plan: InfoData["plan"];
-  errors: Errors;
-  problem?: string;
-  onProblem: OnProblem;
-}) {
-  const freeBanners = freeSlots(plan.banner, banners.length);
-  return (
-    <section className="panel wide" aria-labelledby="banner-title">
-      <h2 id="banner-title">Banner</h2>
-      <p className="muted">
-        {banners.length} de {plan.banner} imágenes. Se muestran en este orden en el carrusel de tu tienda.
-      </p>
-      <ol className="banner-list" aria-label="Imágenes del banner">
-        {banners.map((b, index) => (
-          <li key={b.id}>
-            <img src={b.src} alt={b.name} width={Math.round((b.width * 80) / b.height)} height={80} />
-            <span className="grow">{b.name}</span>
-            <MoveButtons intent="banner-move" id={String(b.id)} first={index === 0} last={index === banners.length - 1} />
-            <RemoveButton intent="banner-delete" id={b.id} label={`Eliminar ${b.name}`} text="Eliminar" />
-            <BannerLinkForm banner={b} targets={targets} error={linkErrors[`link-${b.id}`]} />
-          </li>
-        ))}
-      </ol>
-      <UploadForm busyText="Subiendo imágenes…" onProblem={onProblem}>
-        <input type="hidden" name="intent" value="banner" />
-        <FileField
-          label="Agregar imágenes al banner"
-          name="banner"
-          accept="image/*"
-          multiple
-          required
-          resizeHeight={IMAGE_HEIGHTS.banner}
-          maxFiles={freeBanners}
-          tooManyMessage={freeBanners === 0 ? LIMIT_MESSAGES.noBannerSlots : LIMIT_MESSAGES.fewBannerSlots(freeBanners)}
-          error={problem ?? errors.banner}
-        />
-        <button type="submit" className="button">
-          Subir imágenes
-        </button>
-      </UploadForm>
-    </section>
-  );
-}
-
-export function SectionsPanel({
-  storeId,
-  sections,
-  plan,
-  errors,
-}: {
-  storeId: string;
-  sections: InfoData["sections"];
-  plan: InfoData["plan"];
-  errors: Errors;
-}) {
-  return (
-    <section className="panel wide" aria-labelledby="sections-title">
-      <h2 id="sections-title">Secciones</h2>
-      <p className="muted">
-        {sections.length} de {plan.sections} secciones. Aparecen en este orden en el inicio de tu tienda.
-      </p>
-      <ol className="section-list" aria-label="Secciones">
-        {sections.map((s, index) => (
-          <li key={s.id}>
-            <Link to={`/Store/${storeId}/section/${s.id}`} className="grow">
-              {s.title}
-            </Link>
-            <span className="muted">
-              {s.items} de {plan.itemsPerSection}
-            </span>
-            <MoveButtons intent="section-move" id={s.id} first={index === 0} last={index === sections.length - 1} />
-          </li>
-        ))}
-      </ol>
-      {canAddSection(plan, sections.length) ? (
-        <Form method="post" className="inline-form">
-          <input type="hidden" name="intent" value="section-create" />
-          <Field
-            label="Nueva sección"
-            name="title"
-            placeholder="Ej.: Lo más vendido"
-            error={errors.title}
-            maxLength={80}
-            required
-          />
-          <button type="submit" className="button">
-            Crear sección
-          </button>
-        </Form>
-      ) : (
-        <p className="form-info">
-          {LIMIT_MESSAGES.sections}: tu plan permite {plan.sections} secciones.
-        </p>
-      )}
-      <ErrorText message={errors.form} />
     </section>
   );
 }
@@ -468,49 +292,5 @@ function CurrencySelect({
       </select>
       <ErrorText message={error} />
     </div>
-  );
-}
-
-/** Where one banner leads when tapped: nowhere, the catalog, a section of the home or a product's page. */
-function BannerLinkForm({
-  banner,
-  targets,
-  error,
-}: {
-  banner: InfoData["banners"][number];
-  targets: InfoData["bannerTargets"];
-  error?: string;
-}) {
-  const id = `banner-link-${banner.id}`;
-  const groups = ["Páginas", "Secciones", "Productos"] as const;
-  return (
-    <Form method="post" className="banner-link" preventScrollReset key={banner.link}>
-      <input type="hidden" name="intent" value="banner-link" />
-      <input type="hidden" name="id" value={banner.id} />
-      <label htmlFor={id}>Al tocarlo lleva a</label>
-      <select id={id} name="link" defaultValue={banner.link} {...ariaInvalid(id, error)}>
-        <option value="">Ningún lugar</option>
-        {groups.map((group) => {
-          const options = targets.filter((t) => t.group === group);
-          return options.length === 0 ? null : (
-            <optgroup key={group} label={group}>
-              {options.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </optgroup>
-          );
-        })}
-      </select>
-      <button type="submit" className="button secondary" aria-label={`Guardar el enlace de ${banner.name}`}>
-        Guardar
-      </button>
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </Form>
   );
 }

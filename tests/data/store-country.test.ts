@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { handleInfoAction } from "~/stores/info-actions.server";
 import { createStore } from "~/stores/stores.server";
 import { runUpkeep } from "~/upkeep.server";
-import { planLimits } from "~/workspace/plan-limits.server";
 import { stores } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
@@ -38,10 +37,8 @@ describe("a store's country and its WhatsApp numbers", () => {
   it("the information form reads the numbers in the chosen country and stores them as WhatsApp needs them", async () => {
     const s = createTestServices();
     const { store } = await merchantWithStore(s, "standard", { country: "CO" });
-    const plan = await planLimits(s.db, "standard");
     const saved = await handleInfoAction(
       s,
-      plan,
       store,
       form({ country: "AR", saleNumber: "11 5555-1234", attentionNumber: "0351 15 555-1234" }),
     );
@@ -55,7 +52,6 @@ describe("a store's country and its WhatsApp numbers", () => {
     // Not a number of Argentina: refused with how one is written there, nothing saved.
     const refused = (await handleInfoAction(
       s,
-      plan,
       { ...store, country: "AR" },
       form({ country: "AR", saleNumber: "5555-12" }),
     )) as unknown as {
@@ -71,7 +67,7 @@ describe("a store's country and its WhatsApp numbers", () => {
     // A form from before countries (no 'country') keeps the store's.
     const older = form({ saleNumber: "11 4444-1234" });
     older.delete("country");
-    await handleInfoAction(s, plan, (await row(s, store.id)) as typeof store, older);
+    await handleInfoAction(s, (await row(s, store.id)) as typeof store, older);
     expect((await row(s, store.id))?.saleNumber).toBe("5491144441234");
   });
 

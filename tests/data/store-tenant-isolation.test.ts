@@ -8,8 +8,10 @@ import * as newProduct from "~/products/routes/new-product";
 import * as listProducts from "~/products/routes/product-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as sectionPage from "~/sections/routes/section";
+import * as sectionList from "~/sections/routes/section-list";
 import { addFileItems, createSection } from "~/sections/sections.server";
 import { addBanners } from "~/stores/banners.server";
+import * as brand from "~/stores/routes/store-brand";
 import * as info from "~/stores/routes/store-info";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { insertStore } from "~/workspace/store-record.server";
@@ -107,25 +109,36 @@ describe("tenant isolation of the store workspace", () => {
     const cases: Case[] = [
       // Their store id in the path.
       ["info page", info, "GET", `/Store/${them.store.id}/info`, foreignStore],
-      ...["info", "currency", "banner-move", "banner-delete", "section-create", "section-move", "delete"].map(
-        (intent) =>
-          [
-            `info ${intent}`,
-            info,
-            "POST",
-            `/Store/${them.store.id}/info`,
-            foreignStore,
-            {
-              intent,
-              id: them.bannerId,
-              direction: "up",
-              title: "X",
-              currency: "EUR",
-              name: "Robada",
-              category: "1",
-              timeZone: "America/Lima",
-            },
-          ] as Case,
+      ["logo and banner page", brand, "GET", `/Store/${them.store.id}/brand`, foreignStore],
+      ["sections page", sectionList, "GET", `/Store/${them.store.id}/sections`, foreignStore],
+      ...(
+        [
+          [info, "info", ["info", "currency", "delete"]],
+          [brand, "brand", ["banner-move", "banner-delete", "banner-link"]],
+          [sectionList, "sections", ["section-create", "section-move"]],
+        ] as const
+      ).flatMap(([page, path, intents]) =>
+        intents.map(
+          (intent) =>
+            [
+              `${path} ${intent}`,
+              page,
+              "POST",
+              `/Store/${them.store.id}/${path}`,
+              foreignStore,
+              {
+                intent,
+                id: them.bannerId,
+                direction: "up",
+                title: "X",
+                currency: "EUR",
+                name: "Robada",
+                category: "1",
+                timeZone: "America/Lima",
+                link: "/Store",
+              },
+            ] as Case,
+        ),
       ),
       ["products list", listProducts, "GET", `/Store/${them.store.id}/products`, foreignStore],
       ["new product page", newProduct, "GET", `/Store/${them.store.id}/products/new`, foreignStore],
@@ -178,25 +191,25 @@ describe("tenant isolation of the store workspace", () => {
       ),
       [
         "their banner delete",
-        info,
+        brand,
         "POST",
-        `/Store/${me.store.id}/info`,
+        `/Store/${me.store.id}/brand`,
         ownStore,
         { intent: "banner-delete", id: them.bannerId },
       ],
       [
         "their banner move",
-        info,
+        brand,
         "POST",
-        `/Store/${me.store.id}/info`,
+        `/Store/${me.store.id}/brand`,
         ownStore,
         { intent: "banner-move", id: them.bannerId, direction: "up" },
       ],
       [
         "their section move",
-        info,
+        sectionList,
         "POST",
-        `/Store/${me.store.id}/info`,
+        `/Store/${me.store.id}/sections`,
         ownStore,
         { intent: "section-move", id: them.section.id, direction: "up" },
       ],
@@ -303,7 +316,7 @@ describe("tenant isolation of the store workspace", () => {
     expect(await send(s, editProduct, me.cookie, "POST", productPath, { ...ownStore, productId: me.product.id }, edit)).toBe(302);
     expect(purged).toEqual([me.store.id]);
     expect(
-      await send(s, info, me.cookie, "POST", `/Store/${me.store.id}/info`, ownStore, {
+      await send(s, sectionList, me.cookie, "POST", `/Store/${me.store.id}/sections`, ownStore, {
         intent: "section-create",
         title: "Ofertas",
       }),

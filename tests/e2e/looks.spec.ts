@@ -169,7 +169,7 @@ test("a banner leads to a section of the home or a product; a place outside the 
   const shop = await seedShop("banners-con-enlace", catalogue());
   await seedHome(shop);
   const merchant = await merchantOf(shop);
-  await merchant.goto(`/Store/${shop.id}/info`);
+  await merchant.goto(`/Store/${shop.id}/brand`);
   const rows = merchant.getByRole("list", { name: "Imágenes del banner" }).getByRole("listitem");
   await rows.nth(0).getByLabel("Al tocarlo lleva a").selectOption({ label: "Galería" });
   await rows.nth(0).getByRole("button", { name: "Guardar el enlace de banner-0" }).click();
@@ -181,7 +181,7 @@ test("a banner leads to a section of the home or a product; a place outside the 
   const [banner] = await query<{ id: number }>("select id from store_banners where store_id = ? order by position limit 1", [
     shop.id,
   ]);
-  const forged = await merchant.request.post(`/Store/${shop.id}/info?index`, {
+  const forged = await merchant.request.post(`/Store/${shop.id}/brand`, {
     form: { intent: "banner-link", id: String(banner?.id), link: "https://otro-sitio.example" },
     headers: { Origin: new URL(merchant.url()).origin },
   });

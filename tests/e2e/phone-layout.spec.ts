@@ -109,6 +109,8 @@ for (const width of PHONE_WIDTHS) {
         "/plans",
         "/payment",
         `${store}/info`,
+        `${store}/brand`,
+        `${store}/sections`,
         `${store}/delivery`,
         `${store}/look`,
         `${store}/products`,

@@ -76,9 +76,13 @@ test.describe("store management", () => {
 
   test("logo upload, then banners up to the plan's slots and one more is refused", async ({ page }) => {
     await page.goto(`/Store/${storeId}/info`);
+    await page.getByRole("navigation", { name: "Secciones de la tienda" }).getByRole("link", { name: "Logo y banner" }).click();
+    await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/brand$`));
     await page.getByLabel("Imagen del logo").setInputFiles(PHOTO);
     await page.getByRole("button", { name: "Subir logo" }).click();
     await expect(page.getByText("Logo actualizado")).toBeVisible();
+    // The save keeps the merchant on the page of what they changed.
+    await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/brand$`));
     const [logo] = await sql("select logo_key from stores where id = ?", [storeId]);
     expect(String(logo?.logo_key)).toMatch(new RegExp(`^stores/${storeId}/logo/[0-9a-f]{32}\\.webp$`));
     await expect(page.getByRole("img", { name: `Logo de ${storeName}` })).toHaveAttribute("src", `/files/${logo?.logo_key}`);
@@ -111,7 +115,7 @@ test.describe("store management", () => {
     await expect(page.getByRole("alert").filter({ hasText: "No quedan suficientes espacios" })).toBeVisible();
 
     // The server refuses too, whatever the browser does.
-    const refused = await page.request.post(`/Store/${storeId}/info`, {
+    const refused = await page.request.post(`/Store/${storeId}/brand`, {
       headers: { Origin: new URL(page.url()).origin },
       multipart: { intent: "banner", banner: { name: "x.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(0) } },
     });
@@ -169,7 +173,7 @@ test.describe("store management", () => {
     expect(existsSync(join(E2E_FILES, smallKey))).toBe(false);
 
     // Put it in a section, then delete the product.
-    await page.goto(`/Store/${storeId}/info`);
+    await page.goto(`/Store/${storeId}/sections`);
     await page.getByLabel("Nueva sección").fill("Destacados");
     await page.getByRole("button", { name: "Crear sección" }).click();
     await expect(page.getByText("Sección creada")).toBeVisible();
@@ -186,25 +190,24 @@ test.describe("store management", () => {
     expect(await sql("select 1 from products where id = ?", [productId])).toHaveLength(0);
     expect(await sql("select 1 from section_items where product_id = ?", [productId])).toHaveLength(0);
     expect(storedFiles(storeId).some((f) => f.includes(`/products/${productId}/`))).toBe(false);
-    await page.goto(`/Store/${storeId}/info`);
+    await page.goto(`/Store/${storeId}/sections`);
     await page.getByRole("link", { name: "Destacados" }).click();
     await expect(page.getByText("Esta sección está vacía.")).toBeVisible();
   });
 
   test("sections up to the plan's limit; a video and an image in a section", async ({ page }) => {
-    await page.goto(`/Store/${storeId}/info`);
     // 'Destacados' exists; standard allows 3.
     for (const title of ["Videos", "Ofertas"]) {
-      await page.goto(`/Store/${storeId}/info`);
+      await page.goto(`/Store/${storeId}/sections`);
       await page.getByLabel("Nueva sección").fill(title);
       await page.getByRole("button", { name: "Crear sección" }).click();
       await expect(page.getByText("Sección creada")).toBeVisible();
     }
-    await page.goto(`/Store/${storeId}/info`);
-    await expect(page.getByRole("list", { name: "Secciones" }).getByRole("listitem")).toHaveCount(3);
+    await page.goto(`/Store/${storeId}/sections`);
+    await expect(page.getByRole("list", { name: "Secciones", exact: true }).getByRole("listitem")).toHaveCount(3);
     await expect(page.getByLabel("Nueva sección")).toHaveCount(0);
     await expect(page.getByText("Límite de secciones alcanzado")).toBeVisible();
-    const refused = await page.request.post(`/Store/${storeId}/info`, {
+    const refused = await page.request.post(`/Store/${storeId}/sections`, {
       headers: { Origin: new URL(page.url()).origin },
       form: { intent: "section-create", title: "Una más" },
     });

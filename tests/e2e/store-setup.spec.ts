@@ -12,6 +12,7 @@ test("the steps left to open the store, each one tap from its page, with the pro
   const setup = merchant.getByRole("region", { name: "Lo que falta para abrir tu tienda" });
   await expect(setup.getByText("1 de 6 pasos listos")).toBeVisible();
   await expect(setup.getByText("Crea tu primer producto (listo)")).toBeAttached();
+  await expect(setup.getByRole("link", { name: "Sube tu logo" })).toHaveAttribute("href", `/Store/${shop.id}/brand`);
   await setup.getByRole("link", { name: /Elige cómo te pagan/ }).click();
   await expect(merchant).toHaveURL(new RegExp(`/Store/${shop.id}/cobros$`));
 
@@ -40,4 +41,16 @@ test("the store's link to copy and to send by WhatsApp", async ({ merchantOf }) 
     `¡Hola! Mira mi tienda ${(await query<{ name: string }>("select name from stores where id = ?", [shop.id]))[0]?.name}: ${url}`,
   );
   // The QR and its downloads are checked with a store made through registration (store-management.spec.ts).
+
+  // The same ways to share are on the merchant's list of stores, the first page after signing in.
+  await merchant.goto("/");
+  // The merchant has this one store.
+  const card = merchant.getByRole("list", { name: "Tiendas" }).getByRole("listitem");
+  await expect(card.getByLabel("Enlace de tu tienda")).toHaveValue(url);
+  const fromList = new URL((await card.getByRole("link", { name: "Compartir por WhatsApp" }).getAttribute("href")) as string);
+  expect(fromList.searchParams.get("text")).toBe(href.searchParams.get("text"));
+  await merchant.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await card.getByRole("button", { name: "Copiar" }).click();
+  await expect(card.getByRole("status")).toHaveText("Copiado");
+  expect(await merchant.evaluate(() => navigator.clipboard.readText())).toBe(url);
 });

@@ -73,7 +73,7 @@ describe("database round trips per route", () => {
     const auth = { cookie };
     const products = await (await fetch(`${base}/Store/${storeId}/products`, { headers: auth })).text();
     const productId = products.match(new RegExp(`/Store/${storeId}/products/(\\d{7})`))?.[1];
-    const created = await fetch(`${base}/Store/${storeId}/info`, {
+    const created = await fetch(`${base}/Store/${storeId}/sections`, {
       method: "POST",
       redirect: "manual",
       headers: { ...auth, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
@@ -82,8 +82,8 @@ describe("database round trips per route", () => {
     await created.arrayBuffer();
     // An action and the page's loaders after it: the guard's trip, the write, the page.
     expect(Number(created.headers.get("x-vitrina-db-round-trips"))).toBeLessThanOrEqual(3);
-    const info = await (await fetch(`${base}/Store/${storeId}/info`, { headers: auth })).text();
-    const sectionId = info.match(new RegExp(`/Store/${storeId}/section/(\\d{7})`))?.[1];
+    const sectionList = await (await fetch(`${base}/Store/${storeId}/sections`, { headers: auth })).text();
+    const sectionId = sectionList.match(new RegExp(`/Store/${storeId}/section/(\\d{7})`))?.[1];
     expect(productId).toBeDefined();
     expect(sectionId).toBeDefined();
     const pages = [
@@ -96,6 +96,8 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/products/${productId}`,
       `/Store/${storeId}/products/${productId}/photos`,
       `/Store/${storeId}/info`,
+      `/Store/${storeId}/brand`,
+      `/Store/${storeId}/sections`,
       `/Store/${storeId}/delivery`,
       `/Store/${storeId}/look`,
       `/Store/${storeId}/section/${sectionId}`,

@@ -49,7 +49,10 @@ describe("request body limits", () => {
     expect(bodyLimitFor("/Store/1234567890/products/new")).toBe(bodyLimitFor("/Store/1234567890/products/1234567/photos"));
     expect(bodyLimitFor("/Store/1234567890/products/1234567.data")).toBeGreaterThan(6 * 1024 * 1024);
     expect(bodyLimitFor("/Store/1234567890/products/1234567.data")).toBeLessThan(bodyLimitFor("/Store/1234567890/products/new"));
-    expect(bodyLimitFor("/Store/1234567890/info")).toBeGreaterThan(6 * 6 * 1024 * 1024);
+    // The banner takes up to 6 images at once, on 'Logo y banner'; the information page posts forms only.
+    expect(bodyLimitFor("/Store/1234567890/brand")).toBeGreaterThan(6 * 6 * 1024 * 1024);
+    expect(bodyLimitFor("/Store/1234567890/brand.data")).toBe(bodyLimitFor("/Store/1234567890/brand"));
+    expect(bodyLimitFor("/Store/1234567890/info")).toBe(FORM_BODY_LIMIT);
     expect(bodyLimitFor("/Store/1234567890/section/1234567/new/file")).toBeGreaterThan(20 * 6 * 1024 * 1024);
     expect(bodyLimitFor("/Store/1234567890/section/1234567/new/product")).toBe(FORM_BODY_LIMIT);
     // A product gallery takes up to 8 photos at once.

@@ -69,7 +69,7 @@ test.describe("merchant to shopper, in workerd", () => {
     }
 
     // The untouched progressive JPEG as the logo, posted the way a browser without JavaScript sends it.
-    const logo = await page.request.post(`/Store/${store.id}/info`, {
+    const logo = await page.request.post(`/Store/${store.id}/brand`, {
       headers: { Origin: new URL(page.url()).origin },
       multipart: { intent: "logo", logo: { name: "board.jpg", mimeType: "image/jpeg", buffer: readFileSync(PHOTO) } },
     });
@@ -81,7 +81,7 @@ test.describe("merchant to shopper, in workerd", () => {
     const file = await page.request.get(`/files/${logoKey}`);
     expect(file.headers()["content-type"]).toBe("image/webp");
     expectWebp(await file.body());
-    await page.goto(`/Store/${store.id}/info`);
+    await page.goto(`/Store/${store.id}/brand`);
     await expectLoaded(page.getByRole("img", { name: `Logo de ${storeName}` }));
   });
 

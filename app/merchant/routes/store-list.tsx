@@ -4,6 +4,7 @@ import { counted, storesCount } from "~/domain/words";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
+import { ShareLinks } from "~/stores/share-links";
 import { listStoreSummaries } from "~/stores/stores.server";
 import { merchantContext } from "~/workspace/context.server";
 import type { Route } from "./+types/store-list";
@@ -75,6 +76,9 @@ export default function MerchantHome({ loaderData }: Route.ComponentProps) {
             <a href={store.publicUrl} target="_blank" rel="noreferrer">
               Visitar tienda
             </a>
+            <div className="store-share">
+              <ShareLinks id={store.id} name={store.name} url={store.publicUrl} />
+            </div>
           </li>
         ))}
       </ul>

@@ -57,7 +57,7 @@ export default function SectionPage({ loaderData, actionData }: Route.ComponentP
   return (
     <section>
       <p className="back-link">
-        <Link to={`/Store/${storeId}/info`}>← Información de la tienda</Link>
+        <Link to={`/Store/${storeId}/sections`}>← Secciones</Link>
       </p>
       <Form method="post" className="inline-form">
         <input type="hidden" name="intent" value="rename" />

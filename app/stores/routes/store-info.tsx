@@ -1,32 +1,16 @@
-import { useState } from "react";
-import { bannerTargets } from "~/domain/banner-links";
 import type { SoldOutListing } from "~/domain/catalog";
 import { countryOptions, storeCountry } from "~/domain/countries";
 import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
 import { displayPhone, phoneExample, storedPhone } from "~/domain/phone";
 import { setupSteps } from "~/domain/setup-steps";
 import { timeZoneOptions } from "~/domain/time-zones";
-import { sendWithProgress } from "~/media/upload-progress";
-import { pickableProducts } from "~/products/products.server";
-import { listSections } from "~/sections/sections.server";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
-import { BANNER_PRODUCT_CHOICES, listBanners } from "../banners.server";
 import { handleInfoAction } from "../info-actions.server";
-import {
-  BannerPanel,
-  CurrencyPanel,
-  DeletePanel,
-  InfoPanel,
-  LogoPanel,
-  SectionsPanel,
-  SetupPanel,
-  SharePanel,
-} from "../info-panels";
+import { CurrencyPanel, DeletePanel, InfoPanel, SetupPanel, SharePanel } from "../info-panels";
 import type { Route } from "./+types/store-info";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Información | ${loaderData?.store.name ?? "Tienda"}` }];
@@ -35,14 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const country = storeCountry(store);
   const { db } = getServices(context);
-  const [banners, sections, products, facts] = await db.batch([
-    listBanners(db, store.id),
-    listSections(db, store.id),
-    pickableProducts(db, store.id, BANNER_PRODUCT_CHOICES),
-    setupFactsQuery(db, store.id),
-  ]);
+  const facts = await setupFactsQuery(db, store.id);
   const steps = setupSteps(store.id, setupFactsOf(facts, store));
-  const plan = merchantPlanLimits(context);
   const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
   return {
     store: {
@@ -68,24 +46,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       hours: store.hours,
       timeZone: store.timeZone,
       soldOut,
-      logo: store.logoKey ? fileUrl(store.logoKey) : null,
       qrPng: store.qrPngKey ? fileUrl(store.qrPngKey) : null,
       qrSvg: store.qrSvgKey ? fileUrl(store.qrSvgKey) : null,
       publicUrl: publicStoreUrl(getServices(context).config, store.url),
     },
-    banners: banners.map((b) => ({
-      id: b.id,
-      src: fileUrl(b.key),
-      name: b.name,
-      width: b.width,
-      height: b.height,
-      link: b.link,
-    })),
-    bannerTargets: bannerTargets(sections, products),
     // Shown until every step is done.
     setup: steps.every((step) => step.done) ? null : steps,
-    sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items })),
-    plan,
     // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
     currencies: currencyChoices(),
     timeZones: timeZoneOptions(store.timeZone),
@@ -104,42 +70,17 @@ function currencyChoices() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleInfoAction(
-    getServices(context),
-    merchantPlanLimits(context),
-    context.get(ownedStoreContext),
-    await request.formData(),
-  );
-}
-
-/** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */
-export async function clientAction(args: Route.ClientActionArgs) {
-  return sendWithProgress(args);
+  return handleInfoAction(getServices(context), context.get(ownedStoreContext), await request.formData());
 }
 
 export default function StoreInfo({ loaderData, actionData }: Route.ComponentProps) {
-  const { store, banners, sections, plan } = loaderData;
+  const { store } = loaderData;
   const errorsOf = (intent: string): Record<string, string | undefined> =>
     actionData?.intent === intent ? actionData.errors : {};
-  // One upload problem at a time, shown under the form it is about.
-  const [uploadProblem, setUploadProblem] = useState<{ intent: string; message: string } | null>(null);
-  const problemOf = (intent: string) => (uploadProblem?.intent === intent ? uploadProblem.message : undefined);
-  const reportProblem = (intent: string) => (message: string | null) => setUploadProblem(message ? { intent, message } : null);
   return (
     <div className="info-grid">
       {loaderData.setup && <SetupPanel steps={loaderData.setup} />}
       <SharePanel store={store} />
-      <LogoPanel store={store} errors={errorsOf("logo")} problem={problemOf("logo")} onProblem={reportProblem("logo")} />
-      <BannerPanel
-        banners={banners}
-        targets={loaderData.bannerTargets}
-        linkErrors={errorsOf("banner-link")}
-        plan={plan}
-        errors={errorsOf("banner")}
-        problem={problemOf("banner")}
-        onProblem={reportProblem("banner")}
-      />
-      <SectionsPanel storeId={store.id} sections={sections} plan={plan} errors={errorsOf("section-create")} />
       <CurrencyPanel choices={loaderData.currencies} currency={store.currency} error={errorsOf("currency").currency} />
       <InfoPanel
         store={store}

@@ -33,6 +33,8 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
       </header>
       <nav className="tabs" aria-label="Secciones de la tienda">
         <NavLink to={`${base}/info`}>Información</NavLink>
+        <NavLink to={`${base}/brand`}>Logo y banner</NavLink>
+        <NavLink to={`${base}/sections`}>Secciones</NavLink>
         <NavLink to={`${base}/delivery`}>Entrega</NavLink>
         <NavLink to={`${base}/products`}>Productos</NavLink>
         <NavLink to={`${base}/sales`}>Ventas</NavLink>
@@ -76,6 +78,8 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         >
           <nav aria-label="Más opciones">
             <NavLink to={`${base}/customers`}>Clientes</NavLink>
+            <NavLink to={`${base}/brand`}>Logo y banner</NavLink>
+            <NavLink to={`${base}/sections`}>Secciones</NavLink>
             <NavLink to={`${base}/delivery`}>Entrega</NavLink>
             <NavLink to={`${base}/look`}>Diseño</NavLink>
             <NavLink to={`${base}/discounts`}>Descuentos</NavLink>

@@ -1,0 +1,100 @@
+// 'Secciones': the groups of products, images and videos on the store's home, in their order.
+import { Form, Link } from "react-router";
+import { canAddSection, LIMIT_MESSAGES } from "~/domain/limits";
+import { getServices } from "~/services/services";
+import { ErrorText, Field, MoveButtons } from "~/ui/form";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { handleSectionListAction } from "../section-actions.server";
+import { listSections } from "../sections.server";
+import type { Route } from "./+types/section-list";
+
+type SectionListData = Route.ComponentProps["loaderData"];
+type Errors = Record<string, string | undefined>;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Secciones | ${loaderData?.storeName ?? "Tienda"}` }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db } = getServices(context);
+  const sections = await listSections(db, store.id);
+  return {
+    storeId: store.id,
+    storeName: store.name,
+    sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items })),
+    plan: merchantPlanLimits(context),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSectionListAction(
+    getServices(context),
+    merchantPlanLimits(context),
+    context.get(ownedStoreContext),
+    await request.formData(),
+  );
+}
+
+export default function SectionList({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData?.intent === "section-create" ? actionData.errors : {};
+  return (
+    <div className="info-grid">
+      <SectionsPanel storeId={loaderData.storeId} sections={loaderData.sections} plan={loaderData.plan} errors={errors} />
+    </div>
+  );
+}
+
+function SectionsPanel({
+  storeId,
+  sections,
+  plan,
+  errors,
+}: {
+  storeId: string;
+  sections: SectionListData["sections"];
+  plan: SectionListData["plan"];
+  errors: Errors;
+}) {
+  return (
+    <section className="panel wide" aria-labelledby="sections-title">
+      <h2 id="sections-title">Secciones</h2>
+      <p className="muted">
+        {sections.length} de {plan.sections} secciones. Aparecen en este orden en el inicio de tu tienda.
+      </p>
+      <ol className="section-list" aria-label="Secciones">
+        {sections.map((s, index) => (
+          <li key={s.id}>
+            <Link to={`/Store/${storeId}/section/${s.id}`} className="grow">
+              {s.title}
+            </Link>
+            <span className="muted">
+              {s.items} de {plan.itemsPerSection}
+            </span>
+            <MoveButtons intent="section-move" id={s.id} first={index === 0} last={index === sections.length - 1} />
+          </li>
+        ))}
+      </ol>
+      {canAddSection(plan, sections.length) ? (
+        <Form method="post" className="inline-form">
+          <input type="hidden" name="intent" value="section-create" />
+          <Field
+            label="Nueva sección"
+            name="title"
+            placeholder="Ej.: Lo más vendido"
+            error={errors.title}
+            maxLength={80}
+            required
+          />
+          <button type="submit" className="button">
+            Crear sección
+          </button>
+        </Form>
+      ) : (
+        <p className="form-info">
+          {LIMIT_MESSAGES.sections}: tu plan permite {plan.sections} secciones.
+        </p>
+      )}
+      <ErrorText message={errors.form} />
+    </section>
+  );
+}

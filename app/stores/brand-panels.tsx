@@ -1,0 +1,149 @@
+// The panels of a store's 'Logo y banner' page (/Store/{storeId}/brand), one per form.
+import { Form } from "react-router";
+import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { FileField, UploadForm } from "~/media/upload-form";
+import { ariaInvalid, MoveButtons, RemoveButton } from "~/ui/form";
+import type { Route } from "./routes/+types/store-brand";
+
+type BrandData = Route.ComponentProps["loaderData"];
+type Errors = Record<string, string | undefined>;
+/** A file the browser refused before uploading (too many, too heavy), reported by the upload form. */
+type OnProblem = (message: string | null) => void;
+
+export function LogoPanel({
+  store,
+  errors,
+  problem,
+  onProblem,
+}: {
+  store: BrandData["store"];
+  errors: Errors;
+  problem?: string;
+  onProblem: OnProblem;
+}) {
+  return (
+    <section className="panel" aria-labelledby="logo-title">
+      <h2 id="logo-title">Logo</h2>
+      {store.logo ? (
+        <img src={store.logo} alt={`Logo de ${store.name}`} className="logo-preview" height={120} />
+      ) : (
+        <p className="muted">Tu tienda aún no tiene logo.</p>
+      )}
+      <UploadForm busyText="Subiendo logo…" onProblem={onProblem}>
+        <input type="hidden" name="intent" value="logo" />
+        <FileField
+          label="Imagen del logo"
+          name="logo"
+          accept="image/*"
+          required
+          resizeHeight={IMAGE_HEIGHTS.logo}
+          error={problem ?? errors.logo}
+        />
+        <button type="submit" className="button">
+          Subir logo
+        </button>
+      </UploadForm>
+    </section>
+  );
+}
+
+export function BannerPanel({
+  banners,
+  plan,
+  errors,
+  problem,
+  onProblem,
+  targets,
+  linkErrors,
+}: {
+  banners: BrandData["banners"];
+  targets: BrandData["bannerTargets"];
+  linkErrors: Errors;
+  plan: BrandData["plan"];
+  errors: Errors;
+  problem?: string;
+  onProblem: OnProblem;
+}) {
+  const freeBanners = freeSlots(plan.banner, banners.length);
+  return (
+    <section className="panel wide" aria-labelledby="banner-title">
+      <h2 id="banner-title">Banner</h2>
+      <p className="muted">
+        {banners.length} de {plan.banner} imágenes. Se muestran en este orden en el carrusel de tu tienda.
+      </p>
+      <ol className="banner-list" aria-label="Imágenes del banner">
+        {banners.map((b, index) => (
+          <li key={b.id}>
+            <img src={b.src} alt={b.name} width={Math.round((b.width * 80) / b.height)} height={80} />
+            <span className="grow">{b.name}</span>
+            <MoveButtons intent="banner-move" id={String(b.id)} first={index === 0} last={index === banners.length - 1} />
+            <RemoveButton intent="banner-delete" id={b.id} label={`Eliminar ${b.name}`} text="Eliminar" />
+            <BannerLinkForm banner={b} targets={targets} error={linkErrors[`link-${b.id}`]} />
+          </li>
+        ))}
+      </ol>
+      <UploadForm busyText="Subiendo imágenes…" onProblem={onProblem}>
+        <input type="hidden" name="intent" value="banner" />
+        <FileField
+          label="Agregar imágenes al banner"
+          name="banner"
+          accept="image/*"
+          multiple
+          required
+          resizeHeight={IMAGE_HEIGHTS.banner}
+          maxFiles={freeBanners}
+          tooManyMessage={freeBanners === 0 ? LIMIT_MESSAGES.noBannerSlots : LIMIT_MESSAGES.fewBannerSlots(freeBanners)}
+          error={problem ?? errors.banner}
+        />
+        <button type="submit" className="button">
+          Subir imágenes
+        </button>
+      </UploadForm>
+    </section>
+  );
+}
+
+/** Where one banner leads when tapped: nowhere, the catalog, a section of the home or a product's page. */
+function BannerLinkForm({
+  banner,
+  targets,
+  error,
+}: {
+  banner: BrandData["banners"][number];
+  targets: BrandData["bannerTargets"];
+  error?: string;
+}) {
+  const id = `banner-link-${banner.id}`;
+  const groups = ["Páginas", "Secciones", "Productos"] as const;
+  return (
+    <Form method="post" className="banner-link" preventScrollReset key={banner.link}>
+      <input type="hidden" name="intent" value="banner-link" />
+      <input type="hidden" name="id" value={banner.id} />
+      <label htmlFor={id}>Al tocarlo lleva a</label>
+      <select id={id} name="link" defaultValue={banner.link} {...ariaInvalid(id, error)}>
+        <option value="">Ningún lugar</option>
+        {groups.map((group) => {
+          const options = targets.filter((t) => t.group === group);
+          return options.length === 0 ? null : (
+            <optgroup key={group} label={group}>
+              {options.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </optgroup>
+          );
+        })}
+      </select>
+      <button type="submit" className="button secondary" aria-label={`Guardar el enlace de ${banner.name}`}>
+        Guardar
+      </button>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,77 @@
+// 'Logo y banner': the store's logo and the images of its home carousel, with where each one leads.
+import { useState } from "react";
+import { bannerTargets } from "~/domain/banner-links";
+import { sendWithProgress } from "~/media/upload-progress";
+import { pickableProducts } from "~/products/products.server";
+import { listSections } from "~/sections/sections.server";
+import { fileUrl } from "~/services/files";
+import { getServices } from "~/services/services";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { BANNER_PRODUCT_CHOICES, listBanners } from "../banners.server";
+import { handleBrandAction } from "../brand-actions.server";
+import { BannerPanel, LogoPanel } from "../brand-panels";
+import type { Route } from "./+types/store-brand";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Logo y banner | ${loaderData?.store.name ?? "Tienda"}` }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db } = getServices(context);
+  const [banners, sections, products] = await db.batch([
+    listBanners(db, store.id),
+    listSections(db, store.id),
+    pickableProducts(db, store.id, BANNER_PRODUCT_CHOICES),
+  ]);
+  return {
+    store: { id: store.id, name: store.name, logo: store.logoKey ? fileUrl(store.logoKey) : null },
+    banners: banners.map((b) => ({
+      id: b.id,
+      src: fileUrl(b.key),
+      name: b.name,
+      width: b.width,
+      height: b.height,
+      link: b.link,
+    })),
+    bannerTargets: bannerTargets(sections, products),
+    plan: merchantPlanLimits(context),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleBrandAction(
+    getServices(context),
+    merchantPlanLimits(context),
+    context.get(ownedStoreContext),
+    await request.formData(),
+  );
+}
+
+/** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return sendWithProgress(args);
+}
+
+export default function StoreBrand({ loaderData, actionData }: Route.ComponentProps) {
+  const { store, banners, plan } = loaderData;
+  const errorsOf = (intent: string): Record<string, string | undefined> =>
+    actionData?.intent === intent ? actionData.errors : {};
+  // One upload problem at a time, shown under the form it is about.
+  const [uploadProblem, setUploadProblem] = useState<{ intent: string; message: string } | null>(null);
+  const problemOf = (intent: string) => (uploadProblem?.intent === intent ? uploadProblem.message : undefined);
+  const reportProblem = (intent: string) => (message: string | null) => setUploadProblem(message ? { intent, message } : null);
+  return (
+    <div className="info-grid">
+      <LogoPanel store={store} errors={errorsOf("logo")} problem={problemOf("logo")} onProblem={reportProblem("logo")} />
+      <BannerPanel
+        banners={banners}
+        targets={loaderData.bannerTargets}
+        linkErrors={errorsOf("banner-link")}
+        plan={plan}
+        errors={errorsOf("banner")}
+        problem={problemOf("banner")}
+        onProblem={reportProblem("banner")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { CopyField } from "~/ui/copy-field";
+import { ShareSheetButton } from "~/ui/share-sheet-button";
+
+/**
+ * A store's link to hand on: to copy, to send by WhatsApp (a wa.me text, no JavaScript needed) and, where the
+ * phone has one, its own share sheet. On the store list and on the store's information page.
+ */
+export function ShareLinks({ id, name, url }: { id: string; name: string; url: string }) {
+  const message = `¡Hola! Mira mi tienda ${name}: ${url}`;
+  return (
+    <>
+      <CopyField id={`store-link-${id}`} label="Enlace de tu tienda" value={url} />
+      <p className="actions">
+        <a
+          className="button whatsapp"
+          href={`https://wa.me/?text=${encodeURIComponent(message)}`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Compartir por WhatsApp
+        </a>
+        <ShareSheetButton title={name} text={`¡Mira mi tienda ${name}!`} url={url} />
+      </p>
+    </>
+  );
+}
