@@ -299,7 +299,8 @@ export const products = sqliteTable(
      */
     reserved: integer("reserved").notNull().default(0),
     description: text("description").notNull().default(""),
-    category: integer("category").notNull().default(0),
+    /** An index of PRODUCT_CATEGORIES, or -1 (NO_CATEGORY): none chosen, and none shown. */
+    category: integer("category").notNull().default(-1),
     imageKey: text("image_key"),
     imageWidth: integer("image_width"),
     imageHeight: integer("image_height"),
@@ -347,7 +348,7 @@ export const products = sqliteTable(
     check("products_id_format", sql`length(${t.id}) = 7 and ${t.id} not glob '*[^0-9]*'`),
     check("products_stock_non_negative", sql`${t.stock} >= 0`),
     check("products_price_non_negative", sql`${t.price} >= 0`),
-    check("products_category_range", sql`${t.category} between 0 and 15`),
+    check("products_category_range", sql`${t.category} between -1 and 15`),
   ],
 );
 

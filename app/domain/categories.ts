@@ -31,6 +31,19 @@ export const PRODUCT_CATEGORIES = [
   "Jardín y exteriores",
 ] as const;
 
+/** A product's category when the merchant chose none: nothing is shown for it, on the store or in the panel. */
+export const NO_CATEGORY = -1;
+export const NO_CATEGORY_LABEL = "Sin categoría";
+
+/** The category's name; undefined for NO_CATEGORY (and anything else that names none). */
 export function productCategoryName(id: number): string | undefined {
-  return PRODUCT_CATEGORIES[id];
+  return id === NO_CATEGORY ? undefined : PRODUCT_CATEGORIES[id];
+}
+
+/** The product form's choices: 'Sin categoría' (the default), then the categories. */
+export function productCategoryChoices(): Array<{ value: string; label: string }> {
+  return [
+    { value: String(NO_CATEGORY), label: NO_CATEGORY_LABEL },
+    ...PRODUCT_CATEGORIES.map((name, id) => ({ value: String(id), label: name })),
+  ];
 }

@@ -5,7 +5,7 @@
  * app/products/catalog-import.server.ts.
  */
 import { VISIBILITY_LABELS } from "./catalog";
-import { PRODUCT_CATEGORIES, productCategoryName } from "./categories";
+import { NO_CATEGORY, NO_CATEGORY_LABEL, PRODUCT_CATEGORIES, productCategoryName } from "./categories";
 import { type CsvSeparator, cellText, csvLine, SPREADSHEET_SEPARATOR } from "./csv";
 import { LIMIT_MESSAGES } from "./limits";
 import { fractionDigits, readMoney, toDecimalString } from "./money";
@@ -326,7 +326,7 @@ function groupRows(rows: FileRow[]): FileRow[][] {
 const collapseSpaces = (text: string) => text.replace(/\s+/g, " ");
 
 function readCategory(text: string): number | null {
-  if (text === "") return 0;
+  if (text === "" || sameValue(text, NO_CATEGORY_LABEL)) return NO_CATEGORY;
   const index = PRODUCT_CATEGORIES.findIndex((name) => sameValue(name, text));
   return index === -1 ? null : index;
 }
@@ -489,7 +489,7 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
       id: c.ID || null,
       name,
       description: c.Descripción,
-      category: category ?? 0,
+      category: category ?? NO_CATEGORY,
       price: price ?? 0,
       compareAtPrice,
       published: published ?? true,

@@ -1,5 +1,5 @@
 import { stemmer } from "@orama/stemmers/spanish";
-import { PRODUCT_CATEGORIES } from "./categories";
+import { NO_CATEGORY, productCategoryName } from "./categories";
 import type { ProductOption } from "./variants";
 
 /** Accent- and case-insensitive text for word-prefix search ('cafe' and 'colom' find 'Café de Colombia'). */
@@ -142,7 +142,7 @@ export function productSearchColumns(
     ...productSearchDocument(storeId, {
       name: p.name,
       description: p.description ?? "",
-      category: PRODUCT_CATEGORIES[p.category ?? 0] ?? "",
+      category: productCategoryName(p.category ?? NO_CATEGORY) ?? "",
       extras,
     }),
     searchVersion: SEARCH_VERSION,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRODUCT_VISIBILITIES } from "~/domain/catalog";
-import { PRODUCT_CATEGORIES } from "~/domain/categories";
+import { NO_CATEGORY, PRODUCT_CATEGORIES } from "~/domain/categories";
 import { ID_DIGITS, isId, randomDigits } from "~/domain/ids";
 import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
 import {
@@ -53,7 +53,7 @@ export function productSchema(currency: string) {
       category: z.coerce
         .number()
         .int()
-        .min(0, "Elige una categoría")
+        .min(NO_CATEGORY, "Elige una categoría")
         .max(PRODUCT_CATEGORIES.length - 1, "Elige una categoría"),
       visibility: z.enum(PRODUCT_VISIBILITIES, "Elige Publicado u Oculto").default("published"),
     })

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { PRODUCT_VISIBILITIES, type ProductVisibility, VISIBILITY_LABELS } from "~/domain/catalog";
-import { PRODUCT_CATEGORIES } from "~/domain/categories";
+import { NO_CATEGORY, productCategoryChoices } from "~/domain/categories";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { combinationKey, MAX_OPTIONS, MAX_VARIANTS } from "~/domain/variants";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -26,7 +26,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   compareAtPrice: "",
   stock: "",
   description: "",
-  category: "0",
+  category: String(NO_CATEGORY),
   visibility: "published",
   image: null,
   variants: NO_VARIANT_VALUES,
@@ -136,7 +136,7 @@ export function ProductForm(props: {
         name="category"
         defaultValue={values.category}
         error={errors.category}
-        options={PRODUCT_CATEGORIES.map((name, id) => ({ value: String(id), label: name }))}
+        options={productCategoryChoices()}
       />
       <RadioGroup
         legend="Visibilidad"

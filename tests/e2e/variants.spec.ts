@@ -36,13 +36,19 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
     .getByLabel("Fotos")
     .setInputFiles(["tests/fixtures/photos/wide.jpg", "tests/fixtures/photos/board.jpg", "tests/fixtures/jpeg/ycc420.jpg"]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // No category is chosen for the merchant: none is shown to the shopper either.
+  await expect(page.getByLabel("Categoría").locator("option:checked")).toHaveText("Sin categoría");
   await page.getByRole("button", { name: "Crear producto" }).click();
   await expect(page.getByText("Producto creado")).toBeVisible({ timeout: 20_000 });
 
   const db = e2eDb();
   const [product] = (
-    await db.execute({ sql: "select id, stock from products where store_id = ? and name = 'Camiseta básica'", args: [storeId] })
+    await db.execute({
+      sql: "select id, stock, category from products where store_id = ? and name = 'Camiseta básica'",
+      args: [storeId],
+    })
   ).rows;
+  expect(product?.category).toBe(-1);
   // 3 + 5 (the disabled L / Azul does not count).
   expect(Number(product?.stock)).toBe(8);
   const photos = await db.execute({
@@ -57,6 +63,8 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   const shop = await shopper.newPage();
   const whatsapp = await captureWhatsApp(shop);
   await shop.goto(`/site/${store?.url}/Store`);
+  await expect(shop.getByRole("navigation", { name: "Categorías" })).toHaveCount(0);
+  await expect(shop.getByText("Servicio", { exact: true })).toHaveCount(0);
   await shop
     .getByRole("link", { name: /Camiseta básica/ })
     .first()
@@ -72,6 +80,7 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   await expect(shop.getByRole("group", { name: "Color: Azul" })).toBeVisible();
   await expect(shop.locator(".price.big")).toHaveText(/35,00/);
   await expect(shop.getByText("Disponible: 5")).toBeVisible();
+  await expect(shop.getByText("Servicio", { exact: true })).toHaveCount(0);
   await shop.getByLabel("Cantidad").fill("2");
   await shop.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(shop.getByRole("listitem", { name: "Camiseta básica — Talla M, Color Azul" })).toBeVisible();
@@ -87,6 +96,8 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   // L / Rojo is sold out: its page says so and offers no button.
   await shop.goBack();
   await shop.goto(`/site/${store?.url}/Store`);
+  await expect(shop.getByRole("navigation", { name: "Categorías" })).toHaveCount(0);
+  await expect(shop.getByText("Servicio", { exact: true })).toHaveCount(0);
   await shop
     .getByRole("link", { name: /Camiseta básica/ })
     .first()

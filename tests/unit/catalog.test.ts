@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cardPrice, discountPercent, OFFER_MESSAGES, offerOf, soldOutLast } from "~/domain/catalog";
+import { productCategoryChoices, productCategoryName } from "~/domain/categories";
 import { productSchema } from "~/products/product-actions.server";
 import { storeInfoSchema } from "~/stores/info-actions.server";
 import { compareForListing } from "../support/listing-order";
@@ -165,5 +166,19 @@ describe("the price a product's card shows", () => {
     expect(cardPrice({ ...product, priceFrom: 2500, priceTo: 2500 }, "USD")).toMatchObject({ price: usd("25,00"), from: false });
     const varied = cardPrice({ ...product, priceFrom: 1800, priceTo: 2500 }, "USD");
     expect(varied).toEqual({ price: usd("18,00"), from: true, offer: null });
+  });
+});
+
+describe("the product form's 'Categoría'", () => {
+  const parseProduct = (fields: Record<string, string>) =>
+    productSchema("USD").safeParse({ name: "Taza", price: "12,50", stock: "1", ...fields });
+  it("a product may have no category ('Sin categoría', the form's default), but not one out of the list", () => {
+    expect(parseProduct({ category: "-1" }).data?.category).toBe(-1);
+    expect(parseProduct({ category: "15" }).data?.category).toBe(15);
+    expect(parseProduct({ category: "16" }).error?.issues.map((i) => i.message)).toEqual(["Elige una categoría"]);
+    expect(parseProduct({ category: "-2" }).error?.issues.map((i) => i.message)).toEqual(["Elige una categoría"]);
+    expect(productCategoryChoices()[0]).toEqual({ value: "-1", label: "Sin categoría" });
+    expect(productCategoryName(-1)).toBeUndefined();
+    expect(productCategoryName(0)).toBe("Servicio");
   });
 });

@@ -171,14 +171,26 @@ describe("catalog export and import", () => {
       header,
       row({ Nombre: "Balón", Precio: "1.234,50", Stock: "3", Categoría: "hogar", Visibilidad: "oculto" }, ","),
       row({ Nombre: "Taza", Precio: "12.5", Stock: "0" }, ","),
+      row({ Nombre: "Vela", Precio: "3", Stock: "1", Categoría: "sin categoria" }, ","),
+      row({ Nombre: "Corte", Precio: "3", Stock: "1", Categoría: "Servicio" }, ","),
     ].join("\n");
     const reading = await readCatalogFile(text, "USD");
     expect(reading).toMatchObject({ ok: true, problems: [] });
     if (!reading.ok) return;
     expect(reading.products.map((p) => [p.name, p.price, p.category, p.published])).toEqual([
       ["Balón", 123450, 4, false],
-      ["Taza", 1250, 0, true],
+      // An empty cell or 'Sin categoría' is no category; 'Servicio' is a category like the others.
+      ["Taza", 1250, -1, true],
+      ["Vela", 300, -1, true],
+      ["Corte", 300, 0, true],
     ]);
+  });
+
+  it("a product without a category goes out with an empty cell and comes back without one", async () => {
+    const text = exported([{ ...mug, name: "Taza", description: "", category: -1 }]);
+    expect(text.split("\r\n")[1]?.split(";")[CATALOG_COLUMNS.indexOf("Categoría")]).toBe("");
+    const reading = await readCatalogFile(text, "USD");
+    expect(reading.ok && reading.products[0]?.category).toBe(-1);
   });
 
   it("refuses each bad cell with its row and column, in Spanish", async () => {

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { offerView, PRODUCT_FILTERS, type ProductFilter, VISIBILITY_LABELS } from "~/domain/catalog";
-import { PRODUCT_CATEGORIES } from "~/domain/categories";
+import { productCategoryName } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       stock: p.stock,
       // Units pending orders hold: in stock still, but no longer for sale.
       reserved: p.reserved,
-      category: PRODUCT_CATEGORIES[p.category] ?? "",
+      category: productCategoryName(p.category) ?? null,
       image: p.imageKey ? fileUrl(p.imageKey) : null,
     })),
   };
@@ -130,7 +130,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                   )}
                 </span>
                 <span className="muted">
-                  Stock: {p.stock} · Reservado: {p.reserved} · {p.category}
+                  Stock: {p.stock} · Reservado: {p.reserved}
+                  {p.category && ` · ${p.category}`}
                 </span>
                 {(!p.published || p.stock - p.reserved < 1) && (
                   <span className="status-tags">

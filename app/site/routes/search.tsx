@@ -62,6 +62,8 @@ export async function loader(args: Route.LoaderArgs) {
   const usingTypos = parsed !== null && exactTotal === 0 && typoCategories.length > 0;
   const rows = usingTypos ? typoRows : exactRows;
   const found = usingTypos ? typoCategories : exactCategories;
+  // Products without a category count in 'Todas' but get no chip of their own.
+  const named = found.filter((c) => productCategoryName(c.category) !== undefined);
   const path = `${p.site.basePath}/Search`;
   const q = query.trim();
   const stems = parsed ? markedStems(parsed, usingTypos) : [];
@@ -80,11 +82,11 @@ export async function loader(args: Route.LoaderArgs) {
         rows.length > limit ? withParams(path, { q, categoria: category, orden: sortParam(sort), pagina: page + 1 }) : null,
       category,
       filters:
-        found.length > 1 || category !== null
+        (found.length > 1 && named.length > 0) || category !== null
           ? [
               { name: "Todas", href: withParams(path, { q, orden: sortParam(sort) }), current: category === null },
-              ...found.map((c) => ({
-                name: `${productCategoryName(c.category) ?? "Otros"} (${c.count})`,
+              ...named.map((c) => ({
+                name: `${productCategoryName(c.category)} (${c.count})`,
                 href: withParams(path, { q, categoria: c.category, orden: sortParam(sort) }),
                 current: category === c.category,
               })),
