@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { isId } from "~/domain/ids";
 import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
+import { addedCount } from "~/domain/words";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -98,7 +99,7 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
       return redirectWithNotice(
         config,
         here,
-        notice("Fotos agregadas", `Se agregaron ${chosen.length} foto(s) a ${product.name}.`),
+        notice("Fotos agregadas", `${addedCount(chosen.length, "foto", "fotos")} a ${product.name}.`),
       );
     }
     case "move": {

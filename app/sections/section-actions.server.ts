@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { isId } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
+import { addedCount } from "~/domain/words";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
@@ -129,7 +130,7 @@ export async function handleAddProducts(services: Services, limits: PlanLimits, 
   return redirectWithNotice(
     services.config,
     `/Store/${section.storeId}/section/${section.id}`,
-    notice("Productos agregados", `Se agregaron ${ids.length} producto(s) a ${section.title}.`),
+    notice("Productos agregados", `${addedCount(ids.length, "producto", "productos")} a ${section.title}.`),
   );
 }
 
@@ -183,7 +184,7 @@ export async function handleAddFiles(services: Services, limits: PlanLimits, sec
   return redirectWithNotice(
     config,
     `/Store/${section.storeId}/section/${section.id}`,
-    notice("Archivos agregados", `Se agregaron ${chosen.length} archivo(s) a ${section.title}.`),
+    notice("Archivos agregados", `${addedCount(chosen.length, "archivo", "archivos")} a ${section.title}.`),
   );
 }
 

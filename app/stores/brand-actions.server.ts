@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { BANNER_LINK_MESSAGE, bannerTargets } from "~/domain/banner-links";
 import type { PlanLimits } from "~/domain/limits";
+import { addedCount } from "~/domain/words";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -71,7 +72,7 @@ export async function handleBrandAction(services: Services, limits: PlanLimits, 
           );
         return refusal(intent, error, "banner");
       }
-      return done("Banner actualizado", `Se agregaron ${chosen.length} imagen(es).`);
+      return done("Banner actualizado", `${addedCount(chosen.length, "imagen", "imágenes")}.`);
     }
     case "banner-link": {
       const parsed = bannerLink.safeParse(fields);

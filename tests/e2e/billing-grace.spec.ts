@@ -16,7 +16,7 @@ test.describe("test clock and grace period", () => {
     await expect(page.getByTestId("offset")).toHaveText("El reloj va con la hora real.");
     const before = Date.parse((await page.getByTestId("platform-now").getAttribute("datetime")) ?? "");
     await moveClock(page, 3);
-    await expect(page.getByTestId("offset")).toHaveText("Adelantado 3 día(s) respecto de la hora real.");
+    await expect(page.getByTestId("offset")).toHaveText("Adelantado 3 días respecto de la hora real.");
     const after = Date.parse((await page.getByTestId("platform-now").getAttribute("datetime")) ?? "");
     expect(after - before).toBeGreaterThanOrEqual(3 * DAY);
     expect(after - before).toBeLessThan(3 * DAY + 10 * 60_000);

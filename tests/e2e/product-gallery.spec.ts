@@ -50,7 +50,7 @@ test("the demo merchant adds 3 photos, makes the last one the cover, and the pub
   await page.getByRole("button", { name: "Subir fotos" }).click();
   // The server decodes, resizes and encodes three photos before answering: about a second alone, several
   // while the other test lanes share the two cores (as the store's image uploads allow for).
-  await expect(page.getByText("Se agregaron 3 foto(s) a Bolso tejido wayuu.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Se agregaron 3 fotos a Bolso tejido wayuu.")).toBeVisible({ timeout: 20_000 });
   await expect(photos).toHaveCount(4);
   // The plan's 4 are used: the upload form gives way to the limit message.
   await expect(page.getByText("Límite de fotos alcanzado: tu plan permite 4 fotos por producto")).toBeVisible();

@@ -102,13 +102,13 @@ test.describe("store management", () => {
     await page.getByRole("button", { name: "Subir imágenes" }).click();
     // Two photos are resized and encoded on the server: beside the rest of the suite on two cores that can take
     // longer than the default 5 s wait (what is checked here is the slots, not the speed).
-    await expect(page.getByText("Se agregaron 2 imagen(es).")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Se agregaron 2 imágenes.")).toBeVisible({ timeout: 20_000 });
     await page.getByLabel("Agregar imágenes al banner").setInputFiles([PHOTO, WIDE]);
     await page.getByRole("button", { name: "Subir imágenes" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Quedan solo 1 espacio(s)" })).toBeVisible();
     await page.getByLabel("Agregar imágenes al banner").setInputFiles([WIDE]);
     await page.getByRole("button", { name: "Subir imágenes" }).click();
-    await expect(page.getByText("Se agregaron 1 imagen(es).")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Se agregó 1 imagen.")).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("list", { name: "Imágenes del banner" }).getByRole("listitem")).toHaveCount(3);
     await page.getByLabel("Agregar imágenes al banner").setInputFiles([PHOTO]);
     await page.getByRole("button", { name: "Subir imágenes" }).click();

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, redirect } from "react-router";
 import { z } from "zod";
-import { storesCount } from "~/domain/words";
+import { counted, storesCount } from "~/domain/words";
 import { failure } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { FormError } from "~/ui/form";
@@ -50,7 +50,7 @@ export default function Sss({ loaderData, actionData }: Route.ComponentProps) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(`Se copiaron ${loaderData.urls.length} URL(s) al portapapeles`);
+      setCopied(`Se copiaron ${counted(loaderData.urls.length, "URL", "URL")} al portapapeles`);
     } catch {
       setCopied("No se pudo copiar: selecciona la lista y cópiala a mano");
     }

@@ -1,3 +1,4 @@
+import { counted } from "~/domain/words";
 import { notFound } from "~/http/responses";
 import { isOutbox } from "~/services/outbox";
 import { getServices } from "~/services/services";
@@ -20,7 +21,7 @@ export default function OutboxPage({ loaderData }: Route.ComponentProps) {
       <p>
         {messages.length === 0
           ? "Todavía no se ha enviado ningún correo."
-          : `${messages.length} mensaje(s), el más reciente primero.`}
+          : `${counted(messages.length, "mensaje", "mensajes")}, el más reciente primero.`}
       </p>
       {messages.map((m) => (
         <article key={m.id} data-to={m.to}>

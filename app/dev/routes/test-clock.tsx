@@ -1,5 +1,6 @@
 import { Form, redirect } from "react-router";
 import { z } from "zod";
+import { counted } from "~/domain/words";
 import { failure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
@@ -69,7 +70,7 @@ export default function ClockPage({ loaderData, actionData }: Route.ComponentPro
       <p className="muted" data-testid="offset">
         {loaderData.offsetDays === 0
           ? "El reloj va con la hora real."
-          : `Adelantado ${loaderData.offsetDays} día(s) respecto de la hora real.`}
+          : `Adelantado ${counted(loaderData.offsetDays, "día", "días")} respecto de la hora real.`}
       </p>
       <FormError message={actionData?.errors.days ?? actionData?.errors.minutes} />
       <Form method="post" className="form dev-clock-form">

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { offerView, PRODUCT_FILTERS, type ProductFilter, VISIBILITY_LABELS } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
 import { formatMoney } from "~/domain/money";
+import { counted } from "~/domain/words";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
@@ -95,7 +96,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <p className="muted" data-testid="product-count">
         {productLimit === null ? `${all} productos` : `${all} de ${productLimit} productos`}
         {hidden > 0 && ` (${hidden} ${hidden === 1 ? "oculto" : "ocultos"})`}
-        {(query || filter !== "all") && ` · ${total} resultado(s)${query ? ` para “${query}”` : ""}`}
+        {(query || filter !== "all") && ` · ${counted(total, "resultado", "resultados")}${query ? ` para “${query}”` : ""}`}
       </p>
       <nav className="filters" aria-label="Filtrar por visibilidad">
         {PRODUCT_FILTERS.map((f) => (

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
 import { formatMoney } from "~/domain/money";
+import { counted } from "~/domain/words";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
@@ -89,7 +90,7 @@ export default function AddToSection({ loaderData, actionData }: Route.Component
       </p>
       <h2>{type === "product" ? "Agregar productos" : "Agregar imágenes o videos"}</h2>
       <p className="muted" data-testid="free-slots">
-        Esta sección tiene {free} espacio(s) disponibles.
+        Esta sección tiene {counted(free, "espacio disponible", "espacios disponibles")}.
       </p>
       {type === "product" ? (
         <ProductPicker products={loaderData.products} free={free} error={errors.form} />

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { freeSlots } from "~/domain/limits";
 import { formatMoney } from "~/domain/money";
+import { counted } from "~/domain/words";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
@@ -74,7 +75,7 @@ export default function SectionPage({ loaderData, actionData }: Route.ComponentP
         </button>
       </Form>
       <p className="muted" data-testid="section-slots">
-        {items.length} de {capacity} elementos · {free} espacio(s) disponibles
+        {items.length} de {capacity} elementos · {counted(free, "espacio disponible", "espacios disponibles")}
       </p>
       <p className="actions">
         {free > 0 ? (
