@@ -44,6 +44,7 @@ test("the store's link to copy and to send by WhatsApp", async ({ merchantOf }) 
 
   // The same ways to share are on the merchant's list of stores, the first page after signing in.
   await merchant.goto("/");
+  await expect(merchant.getByText(/^Usas 1 de \d+ tiendas? de tu plan\.$/)).toBeVisible();
   // The merchant has this one store.
   const card = merchant.getByRole("list", { name: "Tiendas" }).getByRole("listitem");
   await expect(card.getByLabel("Enlace de tu tienda")).toHaveValue(url);

@@ -37,7 +37,7 @@ export default function MerchantHome({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>Hola, {loaderData.name}</h1>
       <p className="muted">
-        Tienes {stores.length} de {storesCount(storesLimit)} disponibles en tu plan.
+        Usas {stores.length} de {storesCount(storesLimit)} de tu plan.
       </p>
       <p className="actions">
         <Link to="/newStore" className="button">
