@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { commonPasswords } from "./app/auth/vite-common-passwords.ts";
 
 export default defineConfig({
+  plugins: [commonPasswords()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/data/**/*.test.ts", "tests/http/**/*.test.ts"],

