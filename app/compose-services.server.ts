@@ -6,6 +6,7 @@ import type { Clock } from "./services/clock";
 import type { Config, VapidKeys } from "./services/config";
 import { createDb, RoundTripCounter } from "./services/db";
 import { type EdgeCache, noEdgeCache } from "./services/edge-cache";
+import { reportingLogger, sentryReports } from "./services/error-reports";
 import { type FaultSwitch, faultyClient, faultyFiles, faultyMailer, faultyProvider } from "./services/faults";
 import type { FileStore } from "./services/files";
 import { jsonLogger, type Logger } from "./services/log";
@@ -61,6 +62,8 @@ export function createServices(options: {
     storePayments = new SandboxStoreGateway(config.APP_ORIGIN, sandboxStoreRecords(db, options.clock));
   }
   const edgeCache = options.edgeCache ?? noEdgeCache;
+  const log = options.log ?? jsonLogger();
+  const errorReports = config.SENTRY_DSN ? sentryReports({ dsn: config.SENTRY_DSN, environment: config.VITRINA_ENV }) : undefined;
   const mailing = queueingMailer(
     loggedMailer(mail, () => services.log),
     { db, clock: options.clock, log: () => services.log },
@@ -77,7 +80,8 @@ export function createServices(options: {
     roundTrips,
     edgeCache,
     vapid: options.vapid,
-    log: options.log ?? jsonLogger(),
+    log: errorReports ? reportingLogger(log, errorReports) : log,
+    errorReports,
   };
   return services;
 }

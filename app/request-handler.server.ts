@@ -32,6 +32,7 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
       response = await answer(handle, request, routed, path, services, { clientIp, requestId });
     } catch (error) {
       services.log.error("request.failed", error, { method: request.method, path: loggedPath(path) });
+      await services.errorReports?.flush();
       throw error;
     }
     response.headers.set("X-Request-Id", requestId);
@@ -43,6 +44,8 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
       durationMs: Date.now() - started,
       roundTrips: services.roundTrips.count,
     });
+    // Only a request that reported an error waits, for its report to leave before the runtime may stop.
+    await services.errorReports?.flush();
     return response;
   };
 }

@@ -130,6 +130,7 @@ function startUpkeep(services: () => Services): { stop: () => Promise<void> } {
         (report) => logUpkeep(now.log, report),
         (error) => now.log.error("upkeep.failed", error),
       )
+      .then(() => now.errorReports?.flush())
       .finally(() => {
         running = null;
       });

@@ -98,6 +98,7 @@ export default {
         } catch (error) {
           services.log.error("upkeep.failed", error);
         }
+        await services.errorReports?.flush();
       })(),
     );
   },

@@ -37,6 +37,11 @@ const configSchema = z
     DATABASE_URL: z.string().min(1),
     DATABASE_AUTH_TOKEN: optionalString,
     RESEND_API_KEY: optionalString,
+    /** Where unexpected errors are reported (a Sentry project's DSN, or a compatible service's); none: only logged. */
+    SENTRY_DSN: z.preprocess(
+      emptyToUndefined,
+      z.url("debe ser el DSN del proyecto, como https://clave@o1.ingest.sentry.io/1").optional(),
+    ),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("Vitrina <no-responder@vitrina.local>")),
     MERCADOPAGO_ACCESS_TOKEN: optionalString,
     MERCADOPAGO_PUBLIC_KEY: optionalString,

@@ -3,6 +3,7 @@ import type { Clock } from "./clock";
 import type { Config, VapidKeys } from "./config";
 import type { Db, RoundTripCounter } from "./db";
 import type { EdgeCache } from "./edge-cache";
+import type { ErrorReports } from "./error-reports";
 import type { FileStore } from "./files";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail";
@@ -32,6 +33,8 @@ export interface Services {
   vapid: VapidKeys;
   /** The platform's log (app/services/log.ts); within a request, its lines carry the request's id. */
   log: Logger;
+  /** Where the log's errors are also reported, when SENTRY_DSN is set (app/services/error-reports.ts). */
+  errorReports?: ErrorReports;
 }
 
 export const servicesContext = createContext<Services>();
