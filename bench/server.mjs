@@ -65,7 +65,7 @@ export async function startBuiltServer(dataDir, { port: chosenPort, env: extraEn
       fail(new Error(`server exited with ${code}:\n${printed}`));
     });
   });
-  return { port, origin: `http://localhost:${port}`, stop, pid: child.pid };
+  return { port, origin: `http://localhost:${port}`, stop, pid: child.pid, output: () => printed };
 }
 
 /** Signs in through /Auth as a browser without JavaScript does; the session cookie. */

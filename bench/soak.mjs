@@ -37,6 +37,14 @@ const rssMiB = () => {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 };
+/** The server's own last 'process.memory' line (it writes one a minute): the JavaScript heap beside the RSS. */
+const heapMiB = () => {
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes('"event":"process.memory"'));
+  return lines.length ? JSON.parse(lines.at(-1)).heapUsedMiB : null;
+};
 
 const FORM = { "content-type": "application/x-www-form-urlencoded", origin };
 let orderNumber = 0;
@@ -73,12 +81,13 @@ const requests = [
 ];
 
 console.log(`Soak: ${MINUTES} min, ${CONNECTIONS} connections, ${requests.length} kinds of request, server pid ${pid}`);
-const memory = [{ minute: 0, rss: rssMiB() }];
+const memory = [{ minute: 0, rss: rssMiB(), heap: heapMiB() }];
 const started = Date.now();
 const sampler = setInterval(() => {
   const minute = Math.round((Date.now() - started) / 60_000);
-  memory.push({ minute, rss: rssMiB() });
-  console.log(`  ${minute} min: RSS ${rssMiB().toFixed(0)} MiB`);
+  const sample = { minute, rss: rssMiB(), heap: heapMiB() };
+  memory.push(sample);
+  console.log(`  ${minute} min: RSS ${sample.rss.toFixed(0)} MiB, heap ${sample.heap} MiB`);
 }, 60_000);
 
 const statuses = new Map();
@@ -92,7 +101,7 @@ const instance = autocannon({
 instance.on("response", (_client, statusCode) => statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1));
 const result = await new Promise((done) => instance.on("done", done));
 clearInterval(sampler);
-memory.push({ minute: MINUTES, rss: rssMiB() });
+memory.push({ minute: MINUTES, rss: rssMiB(), heap: heapMiB() });
 
 const fivexx = [...statuses].filter(([code]) => code >= 500).reduce((sum, [, n]) => sum + n, 0);
 const byStatus = [...statuses]
@@ -110,6 +119,7 @@ console.log(
     `5xx:           ${fivexx}; errors ${result.errors}, timeouts ${result.timeouts}`,
     `Orders placed: about ${statuses.get(303) ?? 0} (checkout answers 303)`,
     `Memory (RSS):  start ${memory[0].rss.toFixed(0)} MiB, after warm-up ${afterWarmUp.rss.toFixed(0)} MiB, end ${memory.at(-1).rss.toFixed(0)} MiB`,
+    `Heap (JS):     after warm-up ${afterWarmUp.heap} MiB, end ${memory.at(-1).heap} MiB (the server's process.memory lines)`,
   ].join("\n"),
 );
 await server.stop();

@@ -131,6 +131,7 @@ function startUpkeep(services: () => Services): { stop: () => Promise<void> } {
         (error) => now.log.error("upkeep.failed", error),
       )
       .then(() => now.errorReports?.flush())
+      .then(() => logMemory(now.log))
       .finally(() => {
         running = null;
       });
@@ -145,6 +146,21 @@ function startUpkeep(services: () => Services): { stop: () => Promise<void> } {
       await running;
     },
   };
+}
+
+const MiB = 1024 * 1024;
+
+/** The process's memory once a minute, with the upkeep: a leak shows as a heap that keeps growing. */
+function logMemory(log: Services["log"]) {
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  const mib = (bytes: number) => Math.round(bytes / MiB);
+  log.info("process.memory", {
+    rssMiB: mib(rss),
+    heapUsedMiB: mib(heapUsed),
+    heapTotalMiB: mib(heapTotal),
+    externalMiB: mib(external),
+    arrayBuffersMiB: mib(arrayBuffers),
+  });
 }
 
 /** Local runs: the test clock (/_dev/reloj), its offset kept in DATA_DIR so a restart keeps it. */
