@@ -5,8 +5,16 @@ import { withPrivacyHeaders } from "./http/private-responses";
 import { bodyLimitFor, limitBody } from "./security/body-limit";
 import { isSameSiteRequest, withoutOpaqueOrigin } from "./security/origin";
 import { loggedPath } from "./services/log";
-import { clientIpContext, requestIdContext, type Services, servicesContext, storeHostContext } from "./services/services";
+import {
+  clientIpContext,
+  outageContext,
+  requestIdContext,
+  type Services,
+  servicesContext,
+  storeHostContext,
+} from "./services/services";
 import { routeStoreHost } from "./site/tenant";
+import { unavailableData } from "./ui/unavailable";
 
 const ROUND_TRIPS_HEADER = "x-vitrina-db-round-trips";
 
@@ -81,7 +89,12 @@ async function answer(
   context.set(storeHostContext, routed.storeSlug);
   context.set(clientIpContext, client.clientIp);
   context.set(requestIdContext, client.requestId);
-  const response = withPrivacyHeaders(path, withFrameDenied(await handle(limited, context)));
+  const outage = { database: false };
+  context.set(outageContext, outage);
+  const handled = await handle(limited, context);
+  // A document request already got the plain page (app/entry.server.tsx); a JavaScript navigation gets its answer.
+  const unavailable = outage.database && path.endsWith(".data") ? unavailableData(client.requestId) : null;
+  const response = withPrivacyHeaders(path, withFrameDenied(unavailable ?? handled));
   if (services.config.devTools) {
     // Lets the benchmark and tests count database round trips per request.
     response.headers.set(ROUND_TRIPS_HEADER, String(services.roundTrips.count));

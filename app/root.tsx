@@ -21,6 +21,7 @@ import { readNotice } from "./ui/flash.server";
 import type { LookView } from "./ui/look-view";
 import type { Notice } from "./ui/notice";
 import { NotificationBanner } from "./ui/overlays";
+import { UNAVAILABLE_TEXT, unavailableRequestId } from "./ui/unavailable";
 
 // Rendered on hydrated pages only (public store pages inline their CSS instead of <Links />): the
 // merchant app is installable, the stores are not (docs/decisions/0018-installable-merchant-app.md).
@@ -131,6 +132,7 @@ function NoticeHost({ notice }: { notice: Notice }) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const outageRequestId = isRouteErrorResponse(error) && error.status === 503 ? unavailableRequestId(error.data) : null;
   let title = "Algo salió mal";
   let description = "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.";
   if (isRouteErrorResponse(error)) {
@@ -144,12 +146,17 @@ export function ErrorBoundary() {
         error.data?.kind === "store_not_found"
           ? "La tienda que buscas no existe o cambió de dirección."
           : "La dirección que abriste no existe.";
+    } else if (outageRequestId !== null) {
+      title = UNAVAILABLE_TEXT.title;
+      description = UNAVAILABLE_TEXT.description;
     } else if (error.status === 503) {
       title = "Esta tienda no está disponible por el momento";
       description = "Vuelve a intentarlo más tarde.";
     }
   }
-  const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  // The failed request's own id when the database did not answer a navigation, else the page's.
+  const pageRequestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  const requestId = outageRequestId || pageRequestId;
   const unexpected = !isRouteErrorResponse(error) || error.status >= 500;
   return (
     <main className="error-page">

@@ -45,6 +45,12 @@ export const storeHostContext = createContext<string | null>(null);
 /** The request's id: returned as X-Request-Id, on every log line of the request and on the error page. */
 export const requestIdContext = createContext<string>("");
 
+/**
+ * What went wrong outside the app during the request: set when a loader or action failed because the database did
+ * not answer (app/entry.server.tsx handleError), so the entry answers the Spanish 503 whatever the page.
+ */
+export const outageContext = createContext<{ database: boolean }>();
+
 /** The client's IP address as the runtime saw it (rate limits). */
 export const clientIpContext = createContext<string>("unknown");
 

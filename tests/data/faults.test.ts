@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import handleRequest from "~/entry.server";
+import handleRequest, { handleError } from "~/entry.server";
 import { completeLinking, startLinking } from "~/online-payments/store-accounts.server";
 import { insertProduct } from "~/products/products.server";
 import * as newProduct from "~/products/routes/new-product";
 import { FaultSwitch, ServiceFault } from "~/services/faults";
-import { requestIdContext } from "~/services/services";
+import { outageContext, requestIdContext, servicesContext } from "~/services/services";
 import { mailQueue, products, sales } from "../../db/schema";
 import { checkoutForm, postCheckout } from "../support/checkout";
 import { merchantWithStore, signedInMerchant } from "../support/merchants";
@@ -86,20 +86,16 @@ describe("the database unreachable", () => {
   });
 
   it("answers a Spanish 503 page with the request's id and Retry-After, nothing the app would hydrate", async () => {
+    const { s } = await shop();
     const context = new RouterContextProvider();
+    context.set(servicesContext, s);
     context.set(requestIdContext, "id-de-prueba-123");
-    const routerContext = {
-      staticHandlerContext: {
-        errors: { "routes/store-home": new Error("Failed query", { cause: new ServiceFault("database") }) },
-      },
-    };
-    const page = await handleRequest(
-      new Request("http://localhost/site/demo"),
-      500,
-      new Headers(),
-      routerContext as never,
-      context,
-    );
+    context.set(outageContext, { database: false });
+    const request = new Request("http://localhost/site/demo");
+    // What the loader threw, as handleError sees it (rendering gets a sanitized copy in production).
+    handleError(new Error("Failed query", { cause: new ServiceFault("database") }), { request, params: {}, context });
+    const routerContext = { staticHandlerContext: { errors: { "routes/store-home": new Error("Unexpected Server Error") } } };
+    const page = await handleRequest(request, 500, new Headers(), routerContext as never, context);
     expect(page.status).toBe(503);
     expect(page.headers.get("Retry-After")).toBe("30");
     expect(page.headers.get("Cache-Control")).toBe("no-store");

@@ -55,14 +55,19 @@ function seededFolder(): Promise<string | null> {
  * Starts the server; resolves once it prints its URLs, or rejects with what it printed when it exits. A local
  * server (no VITRINA_ENV) starts on a copy of the seeded folder; production-like ones from an empty folder.
  */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  /** Runs on the data folder before the server starts; what it returns is added to the server's settings. */
+  prepare?: (dataDir: string) => Promise<Record<string, string>>,
+): Promise<RunningServer> {
   if (!existsSync(ENTRY)) throw new Error("Build the app first (npm run build): the HTTP tests run the built server.");
   const port = await freePort();
   const dataDir = join(TMP, `http-${port}-${Date.now()}`);
   rmSync(dataDir, { recursive: true, force: true });
   const seeded = env.VITRINA_ENV ? null : await seededFolder();
   if (seeded) cpSync(seeded, dataDir, { recursive: true, filter: (path) => !path.endsWith(".ready") });
-  return launch(env, dataDir, port);
+  const prepared = prepare ? await prepare(dataDir) : {};
+  return launch({ ...env, ...prepared }, dataDir, port);
 }
 
 async function launch(env: Record<string, string | undefined>, dataDir: string, port?: number): Promise<RunningServer> {
