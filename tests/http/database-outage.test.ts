@@ -1,5 +1,5 @@
 // The built server with its database behind the network (libSQL over HTTP, as Turso is reached), then the database
-// gone: every page answers the Spanish 503, a JavaScript navigation gets the same answer for the app to show, nothing
+// gone: /readyz says so, every page answers the Spanish 503, a JavaScript navigation gets the same answer for the app to show, nothing
 // is half-written, and everything works again when the database is back, without a restart.
 import type { Server } from "node:http";
 import { join } from "node:path";
@@ -49,6 +49,12 @@ it("database gone: Spanish 503s for pages, navigations and orders, nothing saved
 
   await takeDatabaseDown();
 
+  // A load balancer's view: alive, not ready.
+  expect((await send(server, "/healthz")).status).toBe(200);
+  const notReady = await send(server, "/readyz");
+  expect(notReady.status).toBe(503);
+  expect(JSON.parse(notReady.body)).toEqual({ status: "unavailable", checks: { database: "failed", files: "ok" } });
+
   try {
     // A tap on another tab: the app's own navigation gets the 503 and says so, with that request's id.
     const answered = app.waitForResponse((response) => response.url().includes("/products.data"));
@@ -87,6 +93,7 @@ it("database gone: Spanish 503s for pages, navigations and orders, nothing saved
 
   // Back, on the same address: the same server answers again.
   database = await startHranaServer({ path: databasePath, port: database.port });
+  expect((await send(server, "/readyz")).status).toBe(200);
   expect((await send(server, "/site/demo")).status).toBe(200);
   expect((await send(server, `/Store/${storeId}/sales`, signedIn)).status).toBe(200);
   expect(Number((await server.db().execute("select count(*) as n from sales")).rows[0]?.n)).toBe(salesBefore);
