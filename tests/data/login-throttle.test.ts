@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { authenticateLogin, LoginError } from "~/auth/login.server";
 import { hashPassword } from "~/auth/password.server";
 import { MAX_BACKOFF_MS } from "~/domain/login-throttle";
-import { users } from "../../db/schema";
+import { merchantAccount } from "../support/merchants";
 import { createTestServices } from "../support/services";
 
 const PASSWORD = "clave-de-la-tienda-1";
@@ -10,15 +10,14 @@ const PASSWORD = "clave-de-la-tienda-1";
 async function withMerchant() {
   const s = createTestServices();
   const email = `duena-${crypto.randomUUID().slice(0, 8)}@correo.test`;
-  await s.db.insert(users).values({
-    id: crypto.randomUUID(),
+  await merchantAccount(s, "standard", {
     name: "Rosa",
     lastname: "Prueba",
     email,
     passwordHash: await hashPassword(PASSWORD),
-    accountCreated: true,
     trialStarted: false,
-    createdAt: s.clock.now(),
+    billTotal: 0,
+    billDueAt: null,
   });
   return { s, email };
 }

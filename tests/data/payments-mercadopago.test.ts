@@ -15,26 +15,12 @@ import {
   signedNotification,
   WEBHOOK_SECRET,
 } from "../support/mercadopago-stand-in";
+import { merchantAccount } from "../support/merchants";
 
 type S = ReturnType<typeof createMercadoPagoServices>;
 const mp = mercadoPagoStandInForThisFile();
 
-async function merchant(s: S) {
-  const id = crypto.randomUUID();
-  await s.db.insert(users).values({
-    id,
-    name: "Ana",
-    lastname: "Ruiz",
-    email: `${id}@correo.test`,
-    passwordHash: "scrypt$x",
-    trialStarted: true,
-    storesLimit: 1,
-    billTotal: 499,
-    billDueAt: new Date("2026-07-31T15:00:00Z"),
-    createdAt: new Date(),
-  });
-  return id;
-}
+const merchant = (s: S) => merchantAccount(s, "standard", { billDueAt: new Date("2026-07-31T15:00:00Z") });
 const userRow = async (s: S, id: string) => {
   const u = await s.db.query.users.findFirst({ where: eq(users.id, id) });
   if (!u) throw new Error("no user");

@@ -3,30 +3,14 @@ import { describe, expect, it } from "vitest";
 import { confirmProviderPayment, decideSandboxPayment, PAYMENTS_UNAVAILABLE, startCheckout } from "~/billing/payments.server";
 import type { Checkout, CheckoutRequest, PaymentProvider, ProviderPayment } from "~/services/payments";
 import { payments, users } from "../../db/schema";
+import { merchantAccount } from "../support/merchants";
 import { createTestServices } from "../support/services";
 
 type S = ReturnType<typeof createTestServices>;
 const DAY = 24 * 3600 * 1000;
 
 /** A merchant on the standard monthly plan, bill of 4.99 due on `due`. */
-async function merchant(s: S, due = new Date("2026-03-20T15:00:00Z")) {
-  const id = crypto.randomUUID();
-  await s.db.insert(users).values({
-    id,
-    name: "Ana",
-    lastname: "Ruiz",
-    email: `${id}@correo.test`,
-    passwordHash: "scrypt$x",
-    trialStarted: true,
-    plan: "standard",
-    billingPeriod: "monthly",
-    storesLimit: 1,
-    billTotal: 499,
-    billDueAt: due,
-    createdAt: s.testClock.now(),
-  });
-  return id;
-}
+const merchant = (s: S, due = new Date("2026-03-20T15:00:00Z")) => merchantAccount(s, "standard", { billDueAt: due });
 
 const userRow = async (s: S, id: string) => {
   const u = await s.db.query.users.findFirst({ where: eq(users.id, id) });

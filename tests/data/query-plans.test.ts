@@ -20,7 +20,8 @@ import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { loader as homeLoader } from "~/site/routes/store-home";
 import { listStoreSummaries } from "~/stores/stores.server";
 import { insertStore } from "~/workspace/store-record.server";
-import { stores, users } from "../../db/schema";
+import { stores } from "../../db/schema";
+import { merchantAccount } from "../support/merchants";
 import { confirmSale, listSales, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs as argsFor } from "../support/site-args";
@@ -108,16 +109,13 @@ describe("query plans of the hot paths", () => {
 
   beforeAll(async () => {
     const now = s.clock.now();
-    ownerId = crypto.randomUUID();
-    await s.db.insert(users).values({
-      id: ownerId,
-      name: "Ana",
+    ownerId = await merchantAccount(s, "standard", {
       lastname: "Planes",
       email: "planes@correo.test",
       passwordHash: await hashPassword("x-secreta-123"),
       trialStarted: false,
+      billTotal: 0,
       billDueAt: null,
-      createdAt: now,
     });
     for (const url of ["vecina", "planes"]) {
       const store = await insertStore(

@@ -9,28 +9,19 @@ import { randomDigits } from "~/domain/ids";
 import type { SaleChange } from "~/orders/order-records.server";
 import { changeProductStock, insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
-import { insertStore } from "~/workspace/store-record.server";
-import { saleLines, sales, users } from "../../db/schema";
+import { saleLines, sales } from "../../db/schema";
+import { merchantWithStore as merchantWithStoreFixture } from "../support/merchants";
 import type { createTestServices } from "../support/services";
 
 export type TestServices = ReturnType<typeof createTestServices>;
 
+/** A merchant without a bill yet, with one store in `timeZone` (the sales desk's 'Hoy' is its day). */
 export async function merchantWithStore(s: Services, timeZone = "America/Bogota") {
-  const now = s.clock.now();
-  const userId = crypto.randomUUID();
-  await s.db.insert(users).values({
-    id: userId,
-    name: "Rosa",
-    lastname: "Vega",
-    email: `${userId}@correo.test`,
-    passwordHash: "scrypt$test",
-    trialStarted: true,
-    createdAt: now,
-  });
-  const store = await insertStore(
-    s.db,
-    { ownerId: userId, name: `Tienda ${userId.slice(0, 6)}`, url: `t-${userId.slice(0, 8)}`, category: 6, timeZone },
-    now,
+  const { id: userId, store } = await merchantWithStoreFixture(
+    s,
+    "standard",
+    { timeZone },
+    { name: "Rosa", lastname: "Vega", passwordHash: "scrypt$test", billTotal: 0, billDueAt: null },
   );
   return { userId, store };
 }

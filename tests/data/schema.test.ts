@@ -3,17 +3,16 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { MOST_BANNER_SLOTS, MOST_ITEMS_PER_SECTION, MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
 import { insertProduct } from "~/products/products.server";
 import { insertStore } from "~/workspace/store-record.server";
-import { plans, products, productVariants, saleLines, sales, sectionItems, sections, stores, users } from "../../db/schema";
+import { plans, products, productVariants, saleLines, sales, sectionItems, sections, stores } from "../../db/schema";
 import { expectConstraint } from "../support/constraints";
+import { merchantAccount } from "../support/merchants";
 import { createTestServices } from "../support/services";
 
 let s: ReturnType<typeof createTestServices>;
 
-async function merchant(email = `m${crypto.randomUUID().slice(0, 6)}@x.co`) {
-  const id = crypto.randomUUID();
-  await s.db.insert(users).values({ id, name: "M", lastname: "X", email, passwordHash: "scrypt$x", createdAt: s.clock.now() });
-  return id;
-}
+/** A merchant before any plan: no trial, no bill. */
+const merchant = (email = `m${crypto.randomUUID().slice(0, 6)}@x.co`) =>
+  merchantAccount(s, "standard", { name: "M", lastname: "X", email, trialStarted: false, billTotal: 0, billDueAt: null });
 
 beforeEach(() => {
   s = createTestServices();

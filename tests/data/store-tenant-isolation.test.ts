@@ -14,8 +14,7 @@ import { addBanners } from "~/stores/banners.server";
 import * as brand from "~/stores/routes/store-brand";
 import * as info from "~/stores/routes/store-info";
 import { planLimits } from "~/workspace/plan-limits.server";
-import { insertStore } from "~/workspace/store-record.server";
-import { users } from "../../db/schema";
+import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
@@ -23,23 +22,12 @@ type S = ReturnType<typeof createTestServices>;
 type Case = readonly [string, RouteModule, "GET" | "POST", string, Record<string, string>, Record<string, string | string[]>?];
 
 async function merchantWithContent(s: S, tag: string) {
-  const id = crypto.randomUUID();
   const now = s.clock.now();
-  await s.db.insert(users).values({
-    id,
-    name: tag,
-    lastname: "Test",
-    email: `${id}@correo.test`,
-    passwordHash: "x",
-    trialStarted: true,
-    billTotal: 499,
-    billDueAt: new Date(now.getTime() + 20 * 86_400_000),
-    createdAt: now,
-  });
-  const store = await insertStore(
-    s.db,
-    { ownerId: id, name: `Tienda ${tag}`, url: `tienda-${tag}-${id.slice(0, 6)}`, category: 6 },
-    now,
+  const { id, store } = await merchantWithStore(
+    s,
+    "standard",
+    { name: `Tienda ${tag}`, url: `tienda-${tag}-${crypto.randomUUID().slice(0, 6)}` },
+    { name: tag, lastname: "Test" },
   );
   const plan = await planLimits(s.db, "standard");
   // With its photo, as every product the merchant's form makes (one without stays hidden).

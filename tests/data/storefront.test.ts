@@ -5,8 +5,8 @@ import { createSale } from "~/orders/order-records.server";
 import { insertProduct } from "~/products/products.server";
 import { productListQuery } from "~/site/queries.server";
 import { loadSitePage } from "~/site/site.server";
-import { insertStore } from "~/workspace/store-record.server";
-import { idempotencyKeys, saleLines, sales, storeSlugHistory, users } from "../../db/schema";
+import { idempotencyKeys, saleLines, sales, storeSlugHistory } from "../../db/schema";
+import { merchantWithStore } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -17,21 +17,18 @@ const DAY = 24 * 60 * 60 * 1000;
 
 async function shop(s: ReturnType<typeof createTestServices>, url: string, billDueAt: Date | null = null) {
   const now = s.clock.now();
-  const userId = crypto.randomUUID();
-  await s.db.insert(users).values({
-    id: userId,
-    name: "Ana",
-    lastname: "Prueba",
-    email: `${url}@correo.test`,
-    passwordHash: await hashPassword("x-secreta-123"),
-    trialStarted: billDueAt !== null,
-    billDueAt,
-    createdAt: now,
-  });
-  const store = await insertStore(
-    s.db,
-    { ownerId: userId, name: url, url, category: 6, currency: "COP", saleNumber: "573001112233" },
-    now,
+  const { id: userId, store } = await merchantWithStore(
+    s,
+    "standard",
+    { name: url, url, currency: "COP", saleNumber: "573001112233" },
+    {
+      lastname: "Prueba",
+      email: `${url}@correo.test`,
+      passwordHash: await hashPassword("x-secreta-123"),
+      trialStarted: billDueAt !== null,
+      billTotal: 0,
+      billDueAt,
+    },
   );
   const names = ["Café de Colombia", "Arepa de maíz", "Panela orgánica", "Cafetera italiana"];
   const items = [];

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { hashPassword } from "../../app/auth/password.server";
+import { merchantAccount, merchantWithStore } from "../support/merchants";
 import { e2eDb, login, uniqueEmail } from "./helpers";
 
 export const DAY = 24 * 3600 * 1000;
@@ -13,27 +14,24 @@ let passwordHash: Promise<string> | undefined;
  */
 export async function seedMerchant(options: { dueInDays: number; tag: string; trialStarted?: boolean; withStore?: boolean }) {
   passwordHash ??= hashPassword(PASSWORD);
-  const id = crypto.randomUUID();
   const email = uniqueEmail(options.tag);
-  const now = Date.now();
+  const account = {
+    name: "Marta",
+    lastname: "Gómez",
+    email,
+    passwordHash: await passwordHash,
+    trialStarted: options.trialStarted !== false,
+    billDueAt: new Date(Date.now() + options.dueInDays * DAY),
+  };
   const db = e2eDb();
-  await db.execute({
-    sql: `insert into users (id, name, lastname, email, password_hash, trial_started, plan, billing_period, stores_limit,
-            bill_total, bill_due_at, created_at)
-          values (?, 'Marta', 'Gómez', ?, ?, ?, 'standard', 'monthly', 1, 499, ?, ?)`,
-    args: [id, email, await passwordHash, options.trialStarted === false ? 0 : 1, now + options.dueInDays * DAY, now],
-  });
-  let storeUrl: string | null = null;
-  if (options.withStore) {
-    const storeId = String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999));
-    storeUrl = `${options.tag}-${storeId}`;
-    await db.execute({
-      sql: `insert into stores (id, owner_id, name, url, category, created_at, updated_at) values (?, ?, ?, ?, 6, ?, ?)`,
-      args: [storeId, id, `Tienda ${options.tag}`, storeUrl, now, now],
-    });
+  try {
+    if (!options.withStore) return { id: await merchantAccount(db, "standard", account), email, storeUrl: null };
+    const storeUrl = `${options.tag}-${String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999))}`;
+    const { id } = await merchantWithStore(db, "standard", { name: `Tienda ${options.tag}`, url: storeUrl }, account);
+    return { id, email, storeUrl };
+  } finally {
+    db.close();
   }
-  db.close();
-  return { id, email, storeUrl };
 }
 
 export async function userRow(id: string) {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createClient } from "@libsql/client";
+import { type Client, createClient } from "@libsql/client";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
+import { merchantWithStore, type StoreFields } from "../support/merchants";
 
 /** The e2e server's data folder (one per project when `npm test` runs the projects side by side). */
 const E2E_DATA = process.env.E2E_DATA_DIR ?? "tests/.tmp/e2e-data";
@@ -147,4 +148,21 @@ export async function setSalesWhatsApp(page: Page, storeId: string, number: stri
   await page.getByLabel("WhatsApp de ventas").fill(number);
   await page.getByRole("button", { name: "Guardar información" }).click();
   await expect(page.getByText("Información guardada")).toBeVisible();
+}
+
+/**
+ * A merchant of the sales desk's journeys (Rosa Vega, in good standing for 25 days, signed in by a session row, so
+ * the password is never typed) with one store, straight into the journeys' database.
+ */
+export async function seedDeskMerchant(db: Client, tag: string, store: StoreFields) {
+  const userId = crypto.randomUUID();
+  const { store: created } = await merchantWithStore(db, "standard", store, {
+    id: userId,
+    name: "Rosa",
+    lastname: "Vega",
+    email: `${tag}-${userId}@correo.test`,
+    passwordHash: "scrypt$unused",
+    billDueAt: new Date(Date.now() + 25 * 86_400_000),
+  });
+  return { userId, storeId: created.id };
 }

@@ -1,6 +1,6 @@
 import type { Client } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
-import { e2eDb, linkFromOutbox, signInAs, uniqueEmail } from "./helpers";
+import { e2eDb, linkFromOutbox, seedDeskMerchant, signInAs, uniqueEmail } from "./helpers";
 
 // The sales desk with the checkout's delivery, discount and payment fields. Sales are inserted straight into the
 // server's database (the checkout that fills them is another journey); the merchant signs in with a session row.
@@ -9,22 +9,9 @@ const HOUR = 3_600_000;
 const digits = (n: number) => String(10 ** (n - 1) + Math.floor(Math.random() * 9 * 10 ** (n - 1)));
 
 async function seedStore(db: Client, tag: string) {
-  const now = Date.now();
-  const userId = crypto.randomUUID();
-  await db.execute({
-    sql: `insert into users (id, name, lastname, email, password_hash, account_created, trial_started, plan, billing_period,
-            stores_limit, bill_total, bill_due_at, created_at)
-          values (?, 'Rosa', 'Vega', ?, 'scrypt$unused', 1, 1, 'standard', 'monthly', 1, 499, ?, ?)`,
-    args: [userId, `${tag}-${userId}@correo.test`, now + 25 * 24 * HOUR, now],
-  });
-  const storeId = digits(10);
-  const url = `entregas-${tag}-${storeId}`;
-  await db.execute({
-    sql: `insert into stores (id, owner_id, name, url, category, currency, time_zone, created_at, updated_at)
-          values (?, ?, ?, ?, 6, 'USD', 'America/Bogota', ?, ?)`,
-    args: [storeId, userId, `Entregas ${tag}`, url, now, now],
-  });
-  return { userId, storeId, url };
+  const url = `entregas-${tag}-${digits(10)}`;
+  const seeded = await seedDeskMerchant(db, tag, { name: `Entregas ${tag}`, url, currency: "USD", timeZone: "America/Bogota" });
+  return { ...seeded, url };
 }
 
 interface SaleSeed {

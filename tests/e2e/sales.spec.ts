@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Client } from "@libsql/client";
 import { expect, type Page, test } from "@playwright/test";
 import { todayRange } from "../../app/domain/sales";
-import { e2eDb, signInAs } from "./helpers";
+import { e2eDb, seedDeskMerchant, signInAs } from "./helpers";
 
 // The merchant's order desk. Merchants, stores, products and sales are inserted straight into the server's
 // database (the shopper's checkout that creates sales is another journey); the merchant signs in with a
@@ -17,24 +17,8 @@ interface Seeded {
   storeId: string;
 }
 
-async function seedMerchant(db: Client, tag: string): Promise<Seeded> {
-  const now = Date.now();
-  const userId = crypto.randomUUID();
-  // Any hash will do: this merchant never types a password.
-  await db.execute({
-    sql: `insert into users (id, name, lastname, email, password_hash, account_created, trial_started, plan, billing_period,
-            stores_limit, bill_total, bill_due_at, created_at)
-          values (?, 'Rosa', 'Vega', ?, 'scrypt$unused', 1, 1, 'standard', 'monthly', 1, 499, ?, ?)`,
-    args: [userId, `${tag}-${userId}@correo.test`, now + 25 * 24 * HOUR, now],
-  });
-  const storeId = digits(10);
-  await db.execute({
-    sql: `insert into stores (id, owner_id, name, url, category, currency, time_zone, created_at, updated_at)
-          values (?, ?, ?, ?, 6, 'USD', ?, ?, ?)`,
-    args: [storeId, userId, `Ventas ${tag}`, `ventas-${tag}-${storeId}`, ZONE, now, now],
-  });
-  return { userId, storeId };
-}
+const seedMerchant = (db: Client, tag: string): Promise<Seeded> =>
+  seedDeskMerchant(db, tag, { name: `Ventas ${tag}`, url: `ventas-${tag}-${digits(10)}`, currency: "USD", timeZone: ZONE });
 
 async function seedProduct(
   db: Client,

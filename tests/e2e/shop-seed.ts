@@ -1,8 +1,8 @@
 import { productSearchColumns } from "../../app/domain/search";
+import { merchantWithStore } from "../support/merchants";
 import { e2eDb } from "./helpers";
 
 export const SHOP_PHONE = "573001234567";
-const DAY = 24 * 60 * 60 * 1000;
 
 const digits = (n: number) => {
   let s = String(1 + Math.floor(Math.random() * 9));
@@ -47,24 +47,34 @@ async function seedShopOnce(
   try {
     const now = Date.now();
     const slug = `${tag}-${now.toString(36)}-${Math.floor(Math.random() * 1e4)}`;
-    const userId = crypto.randomUUID();
     const ownerEmail = `${slug}@correo.test`;
-    const id = digits(10);
+    const { store } = await merchantWithStore(
+      db,
+      "standard",
+      {
+        name: `Tienda ${tag}`,
+        url: slug,
+        currency: "USD",
+        description: "Productos del campo colombiano.",
+        mainTitle: "Bienvenidos",
+        storeTitle: "Nuestros productos",
+        saleNumber: opts.saleNumber ?? SHOP_PHONE,
+      },
+      {
+        name: "Marta",
+        lastname: "Tendera",
+        email: ownerEmail,
+        ...(opts.billDueAt === undefined ? {} : { billDueAt: opts.billDueAt }),
+      },
+    );
+    const id = store.id;
     const image = await db.execute(
       "select image_key, image_width, image_height from products join stores on stores.id = products.store_id where stores.url = 'demo' limit 1",
     );
     const img = image.rows[0] ?? { image_key: null, image_width: null, image_height: null };
-    const billDueAt = opts.billDueAt === undefined ? now + 20 * DAY : (opts.billDueAt?.getTime() ?? null);
-    const stmts = [
-      {
-        sql: "insert into users (id, name, lastname, email, password_hash, account_created, trial_started, plan, billing_period, stores_limit, bill_total, bill_due_at, created_at) values (?, 'Marta', 'Tendera', ?, 'x', 1, 1, 'standard', 'monthly', 1, 499, ?, ?)",
-        args: [userId, ownerEmail, billDueAt, now],
-      },
-      {
-        sql: "insert into stores (id, owner_id, name, url, category, currency, description, main_title, store_title, sale_number, created_at, updated_at) values (?, ?, ?, ?, 6, 'USD', 'Productos del campo colombiano.', 'Bienvenidos', 'Nuestros productos', ?, ?, ?)",
-        args: [id, userId, `Tienda ${tag}`, slug, opts.saleNumber ?? SHOP_PHONE, now, now],
-      },
-    ];
+    // Products are rows of their own here, without the photo rows the app's insert adds: they show the demo
+    // store's picture, which a journey deleting one of them must not take away from the demo.
+    const stmts: Array<{ sql: string; args: never }> = [];
     const seeded: SeededShop["products"] = [];
     for (const [i, p] of products.entries()) {
       const pid = digits(7);

@@ -1,6 +1,7 @@
 // Per-client limits on the single-machine server, through real sockets from distinct loopback addresses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
+import { merchantAccount } from "../support/merchants";
 import { CookieJar, FORM, form, type RunningServer, send, startServer } from "./server";
 
 const PASSWORD = "clave-de-la-tienda-1";
@@ -17,9 +18,14 @@ let merchants = 0;
 /** A merchant with an account, straight into the database. */
 async function merchant(): Promise<string> {
   const email = `comerciante-${++merchants}-${Date.now()}@correo.test`;
-  await server.db().execute({
-    sql: "insert into users (id, name, lastname, email, password_hash, account_created, trial_started, created_at) values (?, 'Rosa', 'Prueba', ?, ?, 1, 0, ?)",
-    args: [crypto.randomUUID(), email, passwordHash, Date.now()],
+  await merchantAccount(server.db(), "standard", {
+    name: "Rosa",
+    lastname: "Prueba",
+    email,
+    passwordHash,
+    trialStarted: false,
+    billTotal: 0,
+    billDueAt: null,
   });
   return email;
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
+import { merchantWithStore } from "../support/merchants";
 import { placeDemoOrder } from "./demo-order";
 import { CookieJar, type Reply, type RunningServer, send, signIn, startServer } from "./server";
 
@@ -11,6 +12,9 @@ const owner = new CookieJar();
 const stranger = new CookieJar();
 let storeId: string;
 let order: { code: string; token: string };
+
+/** The other merchant's own store. */
+let strangerStoreId: string;
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
@@ -25,17 +29,14 @@ beforeAll(async () => {
   expect((await signIn(server, owner)).status).toBe(302);
   // Another merchant in good standing, with a store of their own.
   const email = `otra-${Date.now()}@correo.test`;
-  const userId = crypto.randomUUID();
-  await db.batch([
-    {
-      sql: "insert into users (id, name, lastname, email, password_hash, account_created, trial_started, plan, billing_period, stores_limit, bill_total, bill_due_at, created_at) values (?, 'Otra', 'Tienda', ?, ?, 1, 1, 'standard', 'monthly', 1, 499, ?, ?)",
-      args: [userId, email, await hashPassword("clave-de-otra-tienda"), Date.now() + 20 * 86_400_000, Date.now()],
-    },
-    {
-      sql: "insert into stores (id, owner_id, name, url, category, created_at, updated_at) values ('5550001112', ?, 'Otra', 'otra-tienda', 6, ?, ?)",
-      args: [userId, Date.now(), Date.now()],
-    },
-  ]);
+  strangerStoreId = (
+    await merchantWithStore(
+      db,
+      "standard",
+      { name: "Otra", url: "otra-tienda" },
+      { name: "Otra", lastname: "Tienda", email, passwordHash: await hashPassword("clave-de-otra-tienda") },
+    )
+  ).store.id;
   expect((await signIn(server, stranger, email, "clave-de-otra-tienda")).status).toBe(302);
   const placed = await placeDemoOrder(server, { payment: "transfer" });
   expect(placed.checkout.status).toBe(303);
@@ -100,7 +101,8 @@ describe("a transfer's receipt", () => {
     expect(anonymous.headers.location).toMatch(/^\/Auth/);
     expect((await send(server, receiptPath(), { headers: { Cookie: stranger.header } })).status).toBe(404);
     expect(
-      (await send(server, `/Store/5550001112/sales/${order.code}/receipt`, { headers: { Cookie: stranger.header } })).status,
+      (await send(server, `/Store/${strangerStoreId}/sales/${order.code}/receipt`, { headers: { Cookie: stranger.header } }))
+        .status,
     ).toBe(404);
     // Guessed: a sale of the owner's store without a receipt, an unknown code, a malformed one.
     const other = await placeDemoOrder(server, { payment: "transfer" });

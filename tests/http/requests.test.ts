@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { MAX_PIXELS } from "~/media/image-rules";
+import { merchantWithStore } from "../support/merchants";
 import { TEST_VAPID } from "../support/services";
 import { storeInfoForm } from "../support/store-info-form";
 import { phoneJpeg } from "./pictures";
@@ -197,27 +198,17 @@ describe("pages and forms", () => {
         "select products.id, products.price from products join stores on stores.id = products.store_id where url = 'demo' limit 1",
       )
     ).rows;
-    const owner = crypto.randomUUID();
-    const otherStore = "5550001112";
-    const otherProduct = "7770001";
-    const now = Date.now();
-    await db.batch(
-      [
-        {
-          sql: "insert into users (id, name, lastname, email, password_hash, account_created, trial_started, plan, billing_period, stores_limit, bill_total, bill_due_at, created_at) values (?, 'Otra', 'Tienda', ?, 'x', 1, 1, 'standard', 'monthly', 1, 499, ?, ?)",
-          args: [owner, `otra-${now}@correo.test`, now + 20 * 86_400_000, now],
-        },
-        {
-          sql: "insert into stores (id, owner_id, name, url, category, currency, sale_number, created_at, updated_at) values (?, ?, 'Otra tienda', 'otra-tienda', 1, 'USD', '573001234567', ?, ?)",
-          args: [otherStore, owner, now, now],
-        },
-        {
-          sql: "insert into products (id, store_id, name, search_text, price, stock, description, category, created_at) values (?, ?, 'Pan', 'pan', 100, 5, '', 1, ?)",
-          args: [otherProduct, otherStore, now],
-        },
-      ],
-      "write",
+    const { store: other } = await merchantWithStore(
+      db,
+      "standard",
+      { name: "Otra tienda", url: "otra-tienda", category: 1, currency: "USD", saleNumber: "573001234567" },
+      { name: "Otra", lastname: "Tienda" },
     );
+    const otherProduct = "7770001";
+    await db.execute({
+      sql: "insert into products (id, store_id, name, search_text, price, stock, description, category, created_at) values (?, ?, 'Pan', 'pan', 100, 5, '', 1, ?)",
+      args: [otherProduct, other.id, Date.now()],
+    });
     const key = "clave-de-pedido-compartida";
     // As a shopper would: the product in the store's cart, then the checkout form.
     // The demo store has a pickup point, which a pickup order names; the other store has none.
@@ -253,7 +244,7 @@ describe("pages and forms", () => {
     const reused = await order("otra-tienda", otherProduct, 100);
     expect(reused.status).toBe(409);
     expect(reused.body).toContain("Tu pedido ya no es válido");
-    const sales = await db.execute({ sql: "select count(*) as n from sales where store_id = ?", args: [otherStore] });
+    const sales = await db.execute({ sql: "select count(*) as n from sales where store_id = ?", args: [other.id] });
     expect(Number(sales.rows[0]?.n)).toBe(0);
   });
 

@@ -1,19 +1,34 @@
+// The one builder of merchants and their stores for every kind of test: data tests write through their services,
+// HTTP tests and browser journeys through a libSQL client on their server's database. Rows go in through the app's
+// own insert functions, so a fixture is what the app itself would have written.
+import type { Client } from "@libsql/client";
 import { createSession } from "../../app/auth/sessions.server";
+import { createDb, type Db } from "../../app/services/db";
 import { insertStore, type NewStore } from "../../app/workspace/store-record.server";
 import { users } from "../../db/schema";
 import type { createTestServices } from "./services";
 
 type S = ReturnType<typeof createTestServices>;
+type Plan = "standard" | "premium";
+export type AccountFields = Partial<typeof users.$inferInsert>;
+export type StoreFields = Partial<Omit<NewStore, "ownerId">>;
 
-/** A merchant in good standing on `plan` (bill due in 20 days) with one store; `store` sets its fields (url, currency…). */
-export async function merchantWithStore(
-  s: S,
-  plan: "standard" | "premium" = "standard",
-  store: Partial<Omit<NewStore, "ownerId">> = {},
-) {
-  const id = crypto.randomUUID();
-  const now = s.clock.now();
-  await s.db.insert(users).values({
+/** Where a fixture is written: a data test's services (their clock), or a client on a server's database (now). */
+export type FixtureTarget = { db: Db; clock: { now(): Date } } | Client;
+
+function resolve(target: FixtureTarget): { db: Db; now: Date } {
+  if ("clock" in target) return { db: target.db, now: target.clock.now() };
+  return { db: createDb(target), now: new Date() };
+}
+
+/**
+ * A merchant in good standing: signed up, `plan` chosen, its bill due in 20 days. `fields` sets any other column
+ * (a name, a password hash, no trial, an overdue bill…). Its id.
+ */
+export async function merchantAccount(target: FixtureTarget, plan: Plan = "standard", fields: AccountFields = {}) {
+  const { db, now } = resolve(target);
+  const id = fields.id ?? crypto.randomUUID();
+  await db.insert(users).values({
     id,
     name: "Ana",
     lastname: "Ruiz",
@@ -24,9 +39,22 @@ export async function merchantWithStore(
     billTotal: plan === "standard" ? 499 : 999,
     billDueAt: new Date(now.getTime() + 20 * 86_400_000),
     createdAt: now,
+    ...fields,
   });
+  return id;
+}
+
+/** A merchant (merchantAccount) with one store; `store` sets its fields (url, currency…), `account` the merchant's. */
+export async function merchantWithStore(
+  target: FixtureTarget,
+  plan: Plan = "standard",
+  store: StoreFields = {},
+  account: AccountFields = {},
+) {
+  const id = await merchantAccount(target, plan, account);
+  const { db, now } = resolve(target);
   const created = await insertStore(
-    s.db,
+    db,
     { ownerId: id, name: `Tienda ${id.slice(0, 8)}`, url: `tienda-${id.slice(0, 8)}`, category: 6, ...store },
     now,
   );
@@ -34,11 +62,7 @@ export async function merchantWithStore(
 }
 
 /** merchantWithStore, signed in: `cookie` is what a request sends for its session. */
-export async function signedInMerchant(
-  s: S,
-  plan: "standard" | "premium" = "standard",
-  store: Partial<Omit<NewStore, "ownerId">> = {},
-) {
+export async function signedInMerchant(s: S, plan: Plan = "standard", store: StoreFields = {}) {
   const merchant = await merchantWithStore(s, plan, store);
   const cookie = (await createSession(s, merchant.id)).split(";")[0] ?? "";
   return { ...merchant, cookie };
