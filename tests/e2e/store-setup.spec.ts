@@ -26,9 +26,10 @@ test("the steps left to open the store, each one tap from its page, with the pro
   await expect(setup.getByRole("link", { name: /Comparte el enlace de tu tienda/ })).toBeVisible();
 });
 
-test("the store's link to copy and to send by WhatsApp", async ({ merchantOf }) => {
+test("the store's link to copy and to send by WhatsApp, on a phone", async ({ merchantOf }) => {
   const shop = await seedShop("compartir", [{ name: "Miel de abejas", price: 1500, stock: 5 }]);
   const merchant = await merchantOf(shop);
+  await merchant.setViewportSize({ width: 360, height: 740 });
   await merchant.goto(`/Store/${shop.id}/info`);
   const share = merchant.getByRole("region", { name: "Comparte tu tienda" });
   const link = share.getByLabel("Enlace de tu tienda");
@@ -45,6 +46,7 @@ test("the store's link to copy and to send by WhatsApp", async ({ merchantOf }) 
   // The same ways to share are on the merchant's list of stores, the first page after signing in.
   await merchant.goto("/");
   await expect(merchant.getByText(/^Usas 1 de \d+ tiendas? de tu plan\.$/)).toBeVisible();
+  expect(await merchant.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   // The merchant has this one store.
   const card = merchant.getByRole("list", { name: "Tiendas" }).getByRole("listitem");
   await expect(card.getByLabel("Enlace de tu tienda")).toHaveValue(url);
