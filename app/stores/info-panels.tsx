@@ -6,7 +6,7 @@ import { SOCIAL_NETWORKS, socialLabel } from "~/domain/social";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText, Field, FormAlert, RadioGroup, SelectField, TextAreaField } from "~/ui/form";
 import type { Route } from "./routes/+types/store-info";
-import { ShareLinks } from "./share-links";
+import { QrDownloads, ShareLinks } from "./share-links";
 
 type InfoData = Route.ComponentProps["loaderData"];
 type Errors = Record<string, string | undefined>;
@@ -50,18 +50,7 @@ export function SharePanel({ store }: { store: InfoData["store"] }) {
       <ShareLinks id={store.id} name={store.name} url={store.publicUrl} />
       {store.qrPng && <img src={store.qrPng} alt={`Código QR de ${store.name}`} width={180} height={180} className="qr" />}
       <p className="muted">Imprime el código QR: lleva a tu tienda aunque cambies su nombre.</p>
-      <p className="actions">
-        {store.qrPng && (
-          <a className="button secondary" href={store.qrPng} download={`qr-${store.id}.png`}>
-            Descargar PNG
-          </a>
-        )}
-        {store.qrSvg && (
-          <a className="button secondary" href={store.qrSvg} download={`qr-${store.id}.svg`}>
-            Descargar SVG
-          </a>
-        )}
-      </p>
+      <QrDownloads id={store.id} png={store.qrPng} svg={store.qrSvg} />
     </section>
   );
 }

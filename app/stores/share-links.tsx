@@ -1,4 +1,24 @@
 import { CopyField } from "~/ui/copy-field";
+
+/** The store's QR code to print, as PNG and SVG files named after the store's id. */
+export function QrDownloads({ id, png, svg }: { id: string; png: string | null; svg: string | null }) {
+  if (!png && !svg) return null;
+  return (
+    <p className="actions">
+      {png && (
+        <a className="button secondary" href={png} download={`qr-${id}.png`}>
+          Descargar PNG
+        </a>
+      )}
+      {svg && (
+        <a className="button secondary" href={svg} download={`qr-${id}.svg`}>
+          Descargar SVG
+        </a>
+      )}
+    </p>
+  );
+}
+
 import { ShareSheetButton } from "~/ui/share-sheet-button";
 
 /**

@@ -180,6 +180,8 @@ export function listStoreSummaries(db: Db, ownerId: string) {
       url: stores.url,
       category: stores.category,
       logoKey: stores.logoKey,
+      qrPngKey: stores.qrPngKey,
+      qrSvgKey: stores.qrSvgKey,
       saleNumber: stores.saleNumber,
       // Qualified by hand: in a one-table select the ORM writes stores.id as a bare "id", which
       // inside these subqueries would name the product's or the sale's own id.

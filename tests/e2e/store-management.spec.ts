@@ -62,6 +62,10 @@ test.describe("store management", () => {
     // A new store has no WhatsApp sales number yet: the dashboard says what that means.
     await expect(card.getByText("Sin número de WhatsApp de ventas: los pedidos te llegan solo por correo.")).toBeVisible();
     await expect(card.getByRole("link", { name: "Agregar número" })).toHaveAttribute("href", `/Store/${storeId}/info#info`);
+    // The QR to print, from the dashboard as from the store's page.
+    await expect(card.getByRole("link", { name: "Descargar PNG" })).toHaveAttribute("download", `qr-${storeId}.png`);
+    const fromCard = await page.request.get((await card.getByRole("link", { name: "Descargar SVG" }).getAttribute("href")) ?? "");
+    expect(fromCard.headers()["content-type"]).toBe("image/svg+xml");
     await card.getByRole("link", { name: "Administrar" }).click();
     await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/info$`));
     await expect(page.getByRole("heading", { name: storeName })).toBeVisible();

@@ -4,7 +4,7 @@ import { counted, storesCount } from "~/domain/words";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
-import { ShareLinks } from "~/stores/share-links";
+import { QrDownloads, ShareLinks } from "~/stores/share-links";
 import { listStoreSummaries } from "~/stores/stores.server";
 import { merchantContext } from "~/workspace/context.server";
 import type { Route } from "./+types/store-list";
@@ -24,6 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       category: STORE_CATEGORIES.find((c) => c.id === s.category)?.name ?? "Otros",
       publicUrl: publicStoreUrl(config, s.url),
       logo: s.logoKey ? fileUrl(s.logoKey) : null,
+      qrPng: s.qrPngKey ? fileUrl(s.qrPngKey) : null,
+      qrSvg: s.qrSvgKey ? fileUrl(s.qrSvgKey) : null,
       products: s.products,
       pendingSales: s.pendingSales,
       takesWhatsappOrders: s.saleNumber !== "",
@@ -78,6 +80,7 @@ export default function MerchantHome({ loaderData }: Route.ComponentProps) {
             </a>
             <div className="store-share">
               <ShareLinks id={store.id} name={store.name} url={store.publicUrl} />
+              <QrDownloads id={store.id} png={store.qrPng} svg={store.qrSvg} />
             </div>
           </li>
         ))}
