@@ -10,7 +10,7 @@ import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
-import { invalid, refusal } from "~/workspace/action-results.server";
+import { invalid, moveForm, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import {
   addFileItems,
@@ -43,8 +43,6 @@ export async function loadSection(services: Services, store: Store, sectionId: s
 const sectionPrefix = (section: Section) => `stores/${section.storeId}/sections/${section.id}`;
 const itemAction = z.object({ item: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]).optional() });
 
-const sectionMove = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
-
 /** /Store/{id}/sections ('Secciones'): create a section (then open it) or move one up or down the home. */
 export async function handleSectionListAction(services: Services, limits: PlanLimits, store: Store, form: FormData) {
   const { db, config, clock } = services;
@@ -68,7 +66,7 @@ export async function handleSectionListAction(services: Services, limits: PlanLi
       }
     }
     case "section-move": {
-      const parsed = sectionMove.safeParse(fields);
+      const parsed = moveForm.safeParse(fields);
       if (!parsed.success || !(await moveSection(db, store.id, parsed.data.id, parsed.data.direction, now))) notFound();
       return redirect(here);
     }

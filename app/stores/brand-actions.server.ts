@@ -12,13 +12,12 @@ import { listSections } from "~/sections/sections.server";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
-import { refusal } from "~/workspace/action-results.server";
+import { moveForm, refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
 import { addBanners, BANNER_PRODUCT_CHOICES, deleteBanner, listBanners, moveBanner, setBannerLink } from "./banners.server";
 import { setStoreLogo } from "./stores.server";
 
 const bannerLink = z.object({ id: z.coerce.number().int().positive(), link: z.string().max(300) });
-const move = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
 
 /** The actions of /Store/{storeId}/brand ('Logo y banner'), one per form on the page (`intent`). */
 export async function handleBrandAction(services: Services, limits: PlanLimits, store: Store, form: FormData) {
@@ -88,7 +87,7 @@ export async function handleBrandAction(services: Services, limits: PlanLimits, 
       return redirect(here);
     }
     case "banner-move": {
-      const parsed = move.safeParse(fields);
+      const parsed = moveForm.safeParse(fields);
       if (!parsed.success || !(await moveBanner(db, store.id, Number(parsed.data.id), parsed.data.direction, now))) notFound();
       return redirect(here);
     }

@@ -1,7 +1,6 @@
 // 'Diseño': presets, colours, fonts, corners, cards, header and announcement, with the store's live preview.
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useFetcher } from "react-router";
-import { z } from "zod";
 import { normalizeHex } from "~/domain/colors";
 import { shortHash } from "~/domain/ids";
 import {
@@ -27,6 +26,7 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, MoveButtons, RadioGroup } from "~/ui/form";
 import { fontFileOf } from "~/ui/look-view";
 import { notice } from "~/ui/notice";
+import { moveForm } from "~/workspace/action-results.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { discardDraft, editedLook, logoSuggestions, lookPageData, publishDraft, publishedLook, saveDraft } from "../looks.server";
 import type { Route } from "./+types/look-page";
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return back(LOOK_MESSAGES.saved, "Mira la vista previa y, cuando te guste, publícalo.");
     }
     case "section-move": {
-      const parsed = sectionMove.safeParse(fields);
+      const parsed = moveForm.safeParse(fields);
       if (
         !parsed.success ||
         !(await moveSection(services.db, store.id, parsed.data.id, parsed.data.direction, services.clock.now()))
@@ -110,8 +110,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failure({ form: "Acción desconocida" });
   }
 }
-
-const sectionMove = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
 
 const RADIUS_OPTIONS = (["recto", "suave", "redondo"] as const).map((value) => ({ value, label: radiusLabel(value) }));
 const CARD_STYLE_OPTIONS = [
