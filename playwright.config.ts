@@ -1,8 +1,7 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_SERVER, E2E_WORKERS, e2eServer } from "./tests/e2e/servers";
 
-/** End-to-end journeys in Debian's Chromium against the built single-machine server. */
-const PORT = Number(process.env.E2E_PORT ?? 3111);
-export const E2E_ORIGIN = `http://localhost:${PORT}`;
+/** End-to-end journeys in Debian's Chromium against the built single-machine server, one server per worker. */
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -21,28 +20,35 @@ export default defineConfig({
   testDir: "tests/e2e",
   // npm test runs the projects side by side, each with its own server and results folder.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
+  // A file's tests run in order in one worker; the files are shared out among the workers as they come free.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
   use: {
-    baseURL: E2E_ORIGIN,
+    baseURL: E2E_SERVER.origin,
     launchOptions: chromium,
     locale: "es-CO",
-    trace: "retain-on-failure",
+    // A trace records every step's screenshot and DOM: a quarter of the journeys' CPU time. A failure keeps its
+    // screenshot; E2E_TRACE=retain-on-failure records traces when a failure needs one to be understood.
+    trace: (process.env.E2E_TRACE ?? "off") as "off" | "retain-on-failure",
+    screenshot: "only-on-failure",
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
     // The public site must work without JavaScript; merchant pages are a hydrated app (the discount codes page, the look page and signing out are checked without it too).
     { name: "no-js", use: { javaScriptEnabled: false }, testMatch: /(storefront.*|discount-codes|looks|sign-out)\.spec\.ts/ },
   ],
-  webServer: {
-    command: "node tests/support/e2e-server.mjs",
-    url: `${E2E_ORIGIN}/site/demo`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT) },
-    stdout: "pipe",
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => {
+    const server = e2eServer(slot);
+    return {
+      command: "node tests/support/e2e-server.mjs",
+      url: `${server.origin}/site/demo`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { PORT: String(server.port), E2E_DATA_DIR: server.dataDir },
+      stdout: "pipe" as const,
+    };
+  }),
 });

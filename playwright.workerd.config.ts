@@ -22,7 +22,8 @@ export default defineConfig({
     baseURL: WORKERD_ORIGIN,
     launchOptions: base.use?.launchOptions,
     locale: base.use?.locale,
-    trace: "retain-on-failure",
+    trace: base.use?.trace,
+    screenshot: base.use?.screenshot,
   },
   projects: [{ name: "workerd", use: { javaScriptEnabled: true } }],
   webServer: {

@@ -3,10 +3,10 @@ import { type Client, createClient } from "@libsql/client";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import { merchantWithStore, type StoreFields } from "../support/merchants";
+import { E2E_SERVER } from "./servers";
 
-/** The e2e server's data folder (one per project when `npm test` runs the projects side by side). */
-const E2E_DATA = process.env.E2E_DATA_DIR ?? "tests/.tmp/e2e-data";
-export const E2E_DB = `${E2E_DATA}/vitrina.db`;
+/** The database of this worker's server (tests/e2e/servers.ts). */
+export const E2E_DB = `${E2E_SERVER.dataDir}/vitrina.db`;
 
 /** Direct access to the server's database, for setting up states a test cannot wait for. */
 export function e2eDb() {
@@ -111,7 +111,7 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Entrar" }).click();
 }
 
-export const E2E_FILES = `${E2E_DATA}/files`;
+export const E2E_FILES = `${E2E_SERVER.dataDir}/files`;
 
 /** Registers a merchant and starts the free month: ends signed in on the store list. */
 export async function registerWithTrial(page: Page, email: string, storeName: string, password = "mi-tienda-segura") {

@@ -4,6 +4,7 @@ import { readImageSize, sniffImageType } from "../../app/media/image-rules";
 import { webManifest } from "../../app/pwa/manifest";
 import config from "../../playwright.config";
 import { controlled, login } from "./helpers";
+import { E2E_SERVER } from "./servers";
 import { query, seedShop } from "./shop-seed";
 
 /**
@@ -11,8 +12,7 @@ import { query, seedShop } from "./shop-seed";
  * offline page and shows push notifications, and public store pages it leaves alone
  * (docs/decisions/0018-installable-merchant-app.md).
  */
-const PORT = Number(process.env.E2E_PORT ?? 3111);
-const ORIGIN = `http://localhost:${PORT}`;
+const ORIGIN = E2E_SERVER.origin;
 
 async function signIn(page: Page) {
   await login(page, DEMO_MERCHANT.email, DEMO_MERCHANT.password);

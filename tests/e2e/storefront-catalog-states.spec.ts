@@ -1,12 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
+import { E2E_SERVER } from "./servers";
 import { query, type SeededShop, seedShop } from "./shop-seed";
 
 /**
  * What a shopper sees of offers, hidden products and sold-out products. This file also runs in the
  * "no-js" project: everything here works with plain HTML links and forms.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3111);
-const ORIGIN = `http://localhost:${PORT}`;
+const ORIGIN = E2E_SERVER.origin;
 
 function catalogue() {
   return [

@@ -4,8 +4,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_GALLERY_PRODUCT, DEMO_STORE } from "../../app/demo/seed.server";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
+import { E2E_SERVER } from "./servers";
 
-const PORT = Number(process.env.E2E_PORT ?? 3111);
 const javaScriptEnabled = () => test.info().project.name !== "no-js";
 
 async function openGalleryProduct(page: Page) {
@@ -58,7 +58,7 @@ test("the gallery product's page shows all its photos and each thumbnail link sh
   }
 
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-  expect(ld.image).toEqual(sources.map((src) => `http://${DEMO_STORE.url}.localhost:${PORT}${src}`));
+  expect(ld.image).toEqual(sources.map((src) => `http://${DEMO_STORE.url}.localhost:${E2E_SERVER.port}${src}`));
 });
 
 test("on a 360-px phone the gallery swipes inside its strip: no sideways scroll of the page, 44-px thumbnails", async ({

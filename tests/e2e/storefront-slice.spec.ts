@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-
-const PORT = Number(process.env.E2E_PORT ?? 3111);
+import { E2E_SERVER } from "./servers";
 
 test.describe("demo store, the thin slice", () => {
   test("shows name, logo and product grid from the database, with no framework JS", async ({ page }) => {
@@ -76,7 +75,7 @@ test.describe("demo store, the thin slice", () => {
         javaScriptEnabled: test.info().project.name !== "no-js",
       });
       const page = await context.newPage();
-      const response = await page.goto(`http://localhost:${PORT}/site/demo`);
+      const response = await page.goto(`http://localhost:${E2E_SERVER.port}/site/demo`);
       expect(response?.status()).toBe(200);
       const first = page.locator(".card img").first();
       const src = (await first.getAttribute("src")) as string;
@@ -92,7 +91,7 @@ test.describe("demo store, the thin slice", () => {
   }
 
   test("the store subdomain serves the same store", async ({ page }) => {
-    const response = await page.goto(`http://demo.localhost:${PORT}/`);
+    const response = await page.goto(`http://demo.localhost:${E2E_SERVER.port}/`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Bienvenido a Demo" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(7);
@@ -105,7 +104,7 @@ test.describe("demo store, the thin slice", () => {
     const response = await page.goto("/site/no-existe");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Esta página fue eliminada" })).toBeVisible();
-    const sub = await page.goto(`http://no-existe.localhost:${PORT}/`);
+    const sub = await page.goto(`http://no-existe.localhost:${E2E_SERVER.port}/`);
     expect(sub?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Esta página fue eliminada" })).toBeVisible();
   });

@@ -2,14 +2,14 @@ import { brotliCompressSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
 import { captureWhatsApp, linkFromOutbox } from "./helpers";
 import { jsOn } from "./people";
+import { E2E_SERVER } from "./servers";
 import { query, type SeededShop, SHOP_PHONE, seedHome, seedShop } from "./shop-seed";
 
 /**
  * The shopper's journeys on the public site. This file also runs in the "no-js" project:
  * everything here must work with plain HTML forms and links.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3111);
-const ORIGIN = `http://localhost:${PORT}`;
+const ORIGIN = E2E_SERVER.origin;
 const DAY = 24 * 60 * 60 * 1000;
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
@@ -265,7 +265,7 @@ test("/QR/{id} shows the redirect message and moves to the store's site; unknown
   request,
 }) => {
   const shop = await seedShop("qr", catalogue().slice(0, 2));
-  const storeUrl = `http://${shop.slug}.localhost:${PORT}/`;
+  const storeUrl = `http://${shop.slug}.localhost:${E2E_SERVER.port}/`;
   const raw = await request.get(`/QR/${shop.id}`, { maxRedirects: 0 });
   expect(raw.status()).toBe(200);
   const body = await raw.text();
@@ -292,14 +292,14 @@ test("an old slug redirects to the store's current address, path kept, in both a
   const response = await page.goto(`/site/${old}/Store?pagina=1`);
   expect(response?.request().redirectedFrom()?.url()).toBe(`${ORIGIN}/site/${old}/Store?pagina=1`);
   await expect(page).toHaveURL(`${ORIGIN}/site/${shop.slug}/Store?pagina=1`);
-  await page.goto(`http://${old}.localhost:${PORT}/Store`);
-  await expect(page).toHaveURL(`http://${shop.slug}.localhost:${PORT}/Store`);
+  await page.goto(`http://${old}.localhost:${E2E_SERVER.port}/Store`);
+  await expect(page).toHaveURL(`http://${shop.slug}.localhost:${E2E_SERVER.port}/Store`);
   await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(3);
 });
 
 test("the subdomain form serves the same pages, links and cart", async ({ page }) => {
   const shop = await seedShop("subdominio", catalogue().slice(0, 3));
-  const origin = `http://${shop.slug}.localhost:${PORT}`;
+  const origin = `http://${shop.slug}.localhost:${E2E_SERVER.port}`;
   await page.goto(`${origin}/`);
   await page.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Tienda" }).click();
   await expect(page).toHaveURL(`${origin}/Store`);
@@ -328,7 +328,7 @@ test("a store whose owner is more than 10 days overdue answers 503; within the g
 
 test("link previews and search engines: meta, Open Graph, canonical, JSON-LD, sitemap and robots", async ({ page, request }) => {
   const shop = await seedShop("seo", catalogue().slice(0, 3));
-  const canonical = `http://${shop.slug}.localhost:${PORT}`;
+  const canonical = `http://${shop.slug}.localhost:${E2E_SERVER.port}`;
   const cafe = shop.products[0] as SeededShop["products"][number];
   await page.goto(`/site/${shop.slug}/Product/cafe-de-colombia/${cafe.id}`);
   const meta = (selector: string) => page.locator(selector).first();

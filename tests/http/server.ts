@@ -159,7 +159,7 @@ export interface Send {
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   /** A body sent in pieces (for oversized uploads); the request ends when it ends or the server hangs up. */
-  stream?: AsyncIterable<Uint8Array>;
+  stream?: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 }
 
 /** One HTTP request to the server as a browser on `from` would send it (Host and Origin of the app). */
@@ -170,6 +170,7 @@ export function send(server: RunningServer, path: string, options: Send = {}): P
   if (options.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(options.body));
   return new Promise((done, fail) => {
     let settled = false;
+    let answered = false;
     const req = httpRequest(
       { host: "127.0.0.1", port: server.port, path, method, headers, localAddress: options.from ?? "127.0.0.1" },
       (res) => {
@@ -185,14 +186,22 @@ export function send(server: RunningServer, path: string, options: Send = {}): P
         });
       },
     );
+    req.on("response", () => {
+      answered = true;
+    });
     req.on("error", (error) => {
       // The server may answer and hang up before a large upload is sent: the answer is what counts.
       if (!settled) setTimeout(() => !settled && fail(error), 500);
     });
-    if (options.stream) {
+    // A large body goes in pieces too, so an early answer (a refused photo) is read as a browser reads it.
+    const pieces = options.stream ?? (options.body && options.body.length > PIECE ? inPieces(options.body) : undefined);
+    if (pieces) {
       (async () => {
-        for await (const chunk of options.stream as AsyncIterable<Uint8Array>) {
-          if (req.destroyed || settled) return;
+        for await (const chunk of pieces) {
+          // As a browser does, an answer that came before the upload ended is read before the next piece is sent:
+          // a write after the server hung up fails, and a failed write would drop an answer not yet read.
+          await new Promise((next) => setImmediate(next));
+          if (req.destroyed || answered) return;
           if (!req.write(chunk)) await new Promise((drain) => req.once("drain", drain));
         }
         req.end();
@@ -201,6 +210,13 @@ export function send(server: RunningServer, path: string, options: Send = {}): P
       req.end(options.body);
     }
   });
+}
+
+const PIECE = 64 * 1024;
+
+function* inPieces(body: string | Uint8Array): Iterable<Uint8Array> {
+  const bytes = typeof body === "string" ? Buffer.from(body) : body;
+  for (let at = 0; at < bytes.byteLength; at += PIECE) yield bytes.subarray(at, at + PIECE);
 }
 
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
