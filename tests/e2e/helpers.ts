@@ -132,12 +132,11 @@ export async function storeIdByName(name: string): Promise<string> {
   }
 }
 
-/** The WhatsApp addresses the page is sent to, answered by a stand-in page (the tests never reach whatsapp.com). */
+/** The WhatsApp addresses the page lands on, in order (the stand-in answers them: tests/e2e/whatsapp-stand-in.ts). */
 export async function captureWhatsApp(page: Page): Promise<string[]> {
   const urls: string[] = [];
-  await page.route(/^https:\/\/(api|web)\.whatsapp\.com\//, (route) => {
-    urls.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title><h1>WhatsApp</h1>" });
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame() && /^https:\/\/(api|web)\.whatsapp\.com\//.test(frame.url())) urls.push(frame.url());
   });
   return urls;
 }

@@ -2,7 +2,7 @@ import { type BrowserContext, type CDPSession, chromium, expect, type Page, test
 import { DEMO_MERCHANT } from "../../app/demo/seed.server";
 import { readImageSize, sniffImageType } from "../../app/media/image-rules";
 import { webManifest } from "../../app/pwa/manifest";
-import config from "../../playwright.config";
+import config, { FULL_CHROMIUM } from "../../playwright.config";
 import { controlled, login } from "./helpers";
 import { E2E_SERVER } from "./servers";
 import { query, seedShop } from "./shop-seed";
@@ -12,6 +12,9 @@ import { query, seedShop } from "./shop-seed";
  * offline page and shows push notifications, and public store pages it leaves alone
  * (docs/decisions/0018-installable-merchant-app.md).
  */
+// Installability and notifications are the desktop browser's: the headless shell has neither.
+test.use({ launchOptions: { ...config.use?.launchOptions, executablePath: FULL_CHROMIUM } });
+
 const ORIGIN = E2E_SERVER.origin;
 
 async function signIn(page: Page) {
@@ -65,6 +68,7 @@ test("Chromium reports the merchant app installable, and a public store page not
   expect(browserName).toBe("chromium");
   const context = await chromium.launchPersistentContext(testInfo.outputPath("profile"), {
     ...config.use?.launchOptions,
+    executablePath: FULL_CHROMIUM,
     baseURL: ORIGIN,
     locale: "es-CO",
   });
