@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, on a fresh build.
 // Stages run in lanes side by side, as this 2-core machine allows (see "Lanes" below):
-//   typecheck | lint | build, then
+//   typecheck | lint | build (Node, then Worker), then
 //   the HTTP tests that time the server's answers, alone, then
 //   Playwright with JavaScript on, on the Node build | vitest's domain and data tests → the other HTTP tests →
 //   Worker bundle and smoke → journeys in workerd → Playwright with JavaScript off, on the Node build (its own server).
@@ -69,9 +69,10 @@ let failed = 0;
 /*
  * Lanes. The machine's two cores are the limit: Playwright's journeys keep about one and a third of them busy
  * (Chromium, the server and the runner), vitest one. More at once only slows every process down, and a journey that
- * waits longer polls longer, so the suite runs two lanes. The JavaScript-on journeys fill one. The other runs vitest's
- * files one at a time, the Worker stages (they build their own bundle, build/cloudflare, and never touch the Node
- * build the journeys are served from), then the JavaScript-off journeys, so both lanes end near the same time.
+ * waits longer polls longer, so the suite runs two lanes (docs/decisions/0045). The JavaScript-on journeys fill one.
+ * The other runs vitest's files one at a time, the Worker stages, then the JavaScript-off journeys, so both lanes end
+ * near the same time. The Worker stages use the Worker's own bundle (build/cloudflare, built after the Node build),
+ * so they never touch the Node build the journeys are served from.
  * The HTTP tests that time how fast the server answers others while it reads a hostile upload (under 100 ms) run
  * before, alone: with the journeys beside them, they would measure the machine instead.
  */
@@ -87,7 +88,11 @@ const checks = await Promise.all([
     () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
     () => step("lint", bin("knip"), []),
   ),
-  lane(() => step("build", bin("react-router"), ["build"])),
+  lane(
+    () => step("build", bin("react-router"), ["build"]),
+    // The Worker's bundle, for the Worker stages (build/cloudflare): built here, where it shortens the longer lane.
+    () => step("build", bin("react-router"), ["build"], { VITRINA_TARGET: "cloudflare" }),
+  ),
 ]);
 failed += checks.filter((ok) => !ok).length;
 
@@ -111,7 +116,7 @@ if (checks[0] && checks[2]) {
     (async () => {
       await vitest("vitest", ["tests/unit", "tests/data"], vitestJson);
       await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)], vitestHttpJson);
-      const smoke = await step("worker", process.execPath, ["tests/worker/smoke.mjs"]);
+      const smoke = await step("worker", process.execPath, ["tests/worker/smoke.mjs"], { WORKER_BUILT: "1" });
       // The journeys reuse the smoke's Worker build.
       await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: workerdJson,

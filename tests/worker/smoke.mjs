@@ -172,8 +172,8 @@ async function main() {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
 
-  // 1. Build and measure the bundle wrangler would upload.
-  run(bin("react-router"), ["build"], { VITRINA_TARGET: "cloudflare" });
+  // 1. Build (unless npm test has just built it) and measure the bundle wrangler would upload.
+  if (!process.env.WORKER_BUILT) run(bin("react-router"), ["build"], { VITRINA_TARGET: "cloudflare" });
   const outdir = join(tmp, "dist");
   run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "--config", WORKER_CONFIG]);
   const uploaded = filesUnder(outdir).filter((f) => /\.(m?js|wasm)$/.test(f));
