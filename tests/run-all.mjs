@@ -101,10 +101,11 @@ const vitest = (name, files, report) =>
 /** The HTTP tests that time the server: run alone (see "Lanes"). */
 const TIMED = ["tests/http/catalog-import.test.ts"];
 
-const playwrightProject = (project, port) => () =>
+const playwrightProject = (project, port, workers) => () =>
   step(`playwright ${project}`, bin("playwright"), ["test", `--project=${project}`, "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: projectJson(project),
     E2E_PORT: String(port),
+    E2E_WORKERS: String(workers),
     E2E_DATA_DIR: resolve(tmp, `e2e-data-${project}`),
     E2E_OUTPUT_DIR: resolve("test-results", project),
   });
@@ -112,7 +113,7 @@ const playwrightProject = (project, port) => () =>
 if (checks[0] && checks[2]) {
   await vitest("vitest-http-timed", TIMED, vitestTimedJson);
   const [, workerSmoke] = await Promise.all([
-    playwrightProject("js", 3111)(),
+    playwrightProject("js", 3111, 1)(),
     (async () => {
       await vitest("vitest", ["tests/unit", "tests/data"], vitestJson);
       await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)], vitestHttpJson);
@@ -121,7 +122,8 @@ if (checks[0] && checks[2]) {
       await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: workerdJson,
       });
-      await playwrightProject("no-js", 3121)();
+      // Two workers: the other lane is ending by then, and one worker would leave a core partly idle.
+      await playwrightProject("no-js", 3121, 2)();
       return smoke;
     })(),
   ]);
