@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { E2E_SERVER, E2E_WORKERS, e2eServer } from "./tests/e2e/servers";
 import { WHATSAPP_STAND_IN_FLAGS } from "./tests/e2e/whatsapp-stand-in";
 
-/** End-to-end journeys in Debian's Chromium against the built single-machine server, one server per worker. */
+// End-to-end journeys in Debian's Chromium against the built single-machine server, one server per worker.
 
 /**
  * The desktop browser, for what only it does: reporting the merchant app installable and showing notifications

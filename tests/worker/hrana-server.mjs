@@ -141,7 +141,9 @@ export function startHranaServer({ path, port = 0 }) {
       let baton = body.baton;
       let stream = baton ? streams.get(baton) : undefined;
       if (!stream) {
-        stream = { db: new Database(path), sqls: new Map() };
+        // A busy timeout, as the Node server's client has: another connection's moment of locking (a journey's
+        // own reads of the file, a checkpoint) waits instead of failing, as Turso never answers "database is locked".
+        stream = { db: new Database(path, { timeout: 5000 }), sqls: new Map() };
         stream.db.exec("PRAGMA foreign_keys = ON");
       } else {
         streams.delete(baton);
