@@ -17,8 +17,8 @@ const vitestHttpJson = resolve(tmp, "vitest-http.json");
 const vitestTimedJson = resolve(tmp, "vitest-http-timed.json");
 const workerdJson = resolve(tmp, "playwright-workerd.json");
 /**
- * The Node journeys run as one Playwright process per project (JavaScript on, JavaScript off), each with its own
- * server, port and data folder, in different lanes (see "Lanes" below).
+ * The Node journeys run as one Playwright process per project (JavaScript on, JavaScript off), in different lanes
+ * (see "Lanes" below), each worker with its own server, port and data folder (tests/e2e/servers.ts).
  */
 const PROJECTS = ["js", "no-js"];
 const projectJson = (project) => resolve(tmp, `playwright-${project}.json`);
