@@ -1,4 +1,5 @@
 import { CopyField } from "~/ui/copy-field";
+import { ShareSheetButton } from "~/ui/share-sheet-button";
 
 /** The store's QR code to print, as PNG and SVG files named after the store's id. */
 export function QrDownloads({ id, png, svg }: { id: string; png: string | null; svg: string | null }) {
@@ -18,8 +19,6 @@ export function QrDownloads({ id, png, svg }: { id: string; png: string | null; 
     </p>
   );
 }
-
-import { ShareSheetButton } from "~/ui/share-sheet-button";
 
 /**
  * A store's link to hand on: to copy, to send by WhatsApp (a wa.me text, no JavaScript needed) and, where the

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { failure, fieldErrors } from "~/http/action-result";
 import { MEDIA_MESSAGES, MediaError } from "~/media/image-rules";
 
-/** A refusal a workspace rule raises (a limit, a taken name): its Spanish message, the field, a title. */
 /** What a pair of MoveButtons (app/ui/form.tsx) posts: the row's id and which way it goes. */
 export const moveForm = z.object({ id: z.string().max(20), direction: z.enum(["up", "down"]) });
 
+/** A refusal a workspace rule raises (a limit, a taken name): its Spanish message, the field, a title. */
 export class StoreError extends Error {
   override name = "StoreError";
   readonly field: string;
