@@ -51,8 +51,9 @@ export async function merchantWithStore(
   store: StoreFields = {},
   account: AccountFields = {},
 ) {
-  const id = await merchantAccount(target, plan, account);
+  // Resolved once: the merchant and the store share one database handle and one moment.
   const { db, now } = resolve(target);
+  const id = await merchantAccount({ db, clock: { now: () => now } }, plan, account);
   const created = await insertStore(
     db,
     { ownerId: id, name: `Tienda ${id.slice(0, 8)}`, url: `tienda-${id.slice(0, 8)}`, category: 6, ...store },
