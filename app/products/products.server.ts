@@ -25,7 +25,6 @@ export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stoc
     >
   >;
 
-/** Every file of a product lives under this prefix (deleted with the product). */
 /** Inserts a product with a fresh 7-digit id; `id` may be reserved beforehand (its image key names it). */
 export async function insertProduct(
   db: Db,

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { MAX_PIXELS } from "~/media/image-rules";
+import { insertProduct } from "~/products/products.server";
+import { createDb } from "~/services/db";
 import { merchantWithStore } from "../support/merchants";
 import { TEST_VAPID } from "../support/services";
 import { storeInfoForm } from "../support/store-info-form";
@@ -204,11 +206,11 @@ describe("pages and forms", () => {
       { name: "Otra tienda", url: "otra-tienda", category: 1, currency: "USD", saleNumber: "573001234567" },
       { name: "Otra", lastname: "Tienda" },
     );
-    const otherProduct = "7770001";
-    await db.execute({
-      sql: "insert into products (id, store_id, name, search_text, price, stock, description, category, created_at) values (?, ?, 'Pan', 'pan', 100, 5, '', 1, ?)",
-      args: [otherProduct, other.id, Date.now()],
-    });
+    const { id: otherProduct } = await insertProduct(
+      createDb(db),
+      { storeId: other.id, name: "Pan", price: 100, stock: 5, description: "", category: 1 },
+      new Date(),
+    );
     const key = "clave-de-pedido-compartida";
     // As a shopper would: the product in the store's cart, then the checkout form.
     // The demo store has a pickup point, which a pickup order names; the other store has none.
