@@ -12,18 +12,10 @@ import { resolve } from "node:path";
 const bin = (name) => resolve("node_modules/.bin", name);
 const tmp = resolve("tests/.tmp");
 mkdirSync(tmp, { recursive: true });
-const vitestJson = resolve(tmp, "vitest.json");
-const vitestHttpJson = resolve(tmp, "vitest-http.json");
-const vitestTimedJson = resolve(tmp, "vitest-http-timed.json");
-const workerdJson = resolve(tmp, "playwright-workerd.json");
-/**
- * The Node journeys run as one Playwright process per project (JavaScript on, JavaScript off), in different lanes
- * (see "Lanes" below), each worker with its own server, port and data folder (tests/e2e/servers.ts).
- */
-const PROJECTS = ["js", "no-js"];
-const projectJson = (project) => resolve(tmp, `playwright-${project}.json`);
-for (const report of [vitestJson, vitestHttpJson, vitestTimedJson, workerdJson, ...PROJECTS.map(projectJson)])
-  rmSync(report, { force: true });
+/** The stages that write a JSON report of their tests, and where each writes it. */
+const TEST_STAGES = ["vitest-http-timed", "vitest", "vitest-http", "playwright js", "playwright no-js", "workerd-e2e"];
+const report = (stage) => resolve(tmp, `report-${stage.replace(" ", "-")}.json`);
+for (const stage of TEST_STAGES) rmSync(report(stage), { force: true });
 
 /** Seconds per stage, printed at the end. */
 const times = new Map();
@@ -96,14 +88,14 @@ const checks = await Promise.all([
 ]);
 failed += checks.filter((ok) => !ok).length;
 
-const vitest = (name, files, report) =>
-  step(name, bin("vitest"), ["run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+const vitest = (name, files) =>
+  step(name, bin("vitest"), ["run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report(name)}`]);
 /** The HTTP tests that time the server: run alone (see "Lanes"). */
 const TIMED = ["tests/http/catalog-import.test.ts"];
 
 const playwrightProject = (project, port, workers) => () =>
   step(`playwright ${project}`, bin("playwright"), ["test", `--project=${project}`, "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: projectJson(project),
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report(`playwright ${project}`),
     E2E_PORT: String(port),
     E2E_WORKERS: String(workers),
     E2E_DATA_DIR: resolve(tmp, `e2e-data-${project}`),
@@ -111,24 +103,18 @@ const playwrightProject = (project, port, workers) => () =>
   });
 
 if (checks[0] && checks[2]) {
-  await vitest("vitest-http-timed", TIMED, vitestTimedJson);
+  await vitest("vitest-http-timed", TIMED);
   const [, workerSmoke] = await Promise.all([
     (async () => {
-      const journeys = await playwrightProject("js", 3111, 1)();
+      await playwrightProject("js", 3111, 1)();
       // On the Worker's bundle built with the Node build; here, it evens the lanes.
-      const workerd = await step(
-        "workerd-e2e",
-        bin("playwright"),
-        ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"],
-        {
-          PLAYWRIGHT_JSON_OUTPUT_NAME: workerdJson,
-        },
-      );
-      return journeys && workerd;
+      await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report("workerd-e2e"),
+      });
     })(),
     (async () => {
-      await vitest("vitest", ["tests/unit", "tests/data"], vitestJson);
-      await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)], vitestHttpJson);
+      await vitest("vitest", ["tests/unit", "tests/data"]);
+      await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)]);
       const smoke = await step("worker", process.execPath, ["tests/worker/smoke.mjs"], { WORKER_BUILT: "1" });
       // Two workers: the other lane is ending by then, and one worker would leave a core partly idle.
       await playwrightProject("no-js", 3121, 2)();
@@ -139,29 +125,21 @@ if (checks[0] && checks[2]) {
   else failed += 1;
 }
 
-for (const report of [vitestTimedJson, vitestHttpJson, vitestJson]) {
-  if (!existsSync(report)) continue;
-  const v = JSON.parse(readFileSync(report, "utf8"));
-  passed += v.numPassedTests;
-  failed += v.numFailedTests;
+for (const stage of TEST_STAGES) {
+  if (!existsSync(report(stage))) {
+    // A test stage that failed without writing its report (its server never started, say) counts as one failure.
+    if (failedSteps.includes(stage)) failed += 1;
+    continue;
+  }
+  const results = JSON.parse(readFileSync(report(stage), "utf8"));
+  if (stage.startsWith("vitest")) {
+    passed += results.numPassedTests;
+    failed += results.numFailedTests;
+  } else {
+    passed += results.stats.expected;
+    failed += results.stats.unexpected + results.stats.flaky;
+  }
 }
-for (const report of [...PROJECTS.map(projectJson), workerdJson]) {
-  if (!existsSync(report)) continue;
-  const p = JSON.parse(readFileSync(report, "utf8"));
-  passed += p.stats.expected;
-  failed += p.stats.unexpected + p.stats.flaky;
-}
-// A test stage that failed without writing its report (its server never started, say) counts as one failure.
-const reports = {
-  "vitest-http-timed": [vitestTimedJson],
-  "vitest-http": [vitestHttpJson],
-  vitest: [vitestJson],
-  "playwright js": [projectJson("js")],
-  "playwright no-js": [projectJson("no-js")],
-  "workerd-e2e": [workerdJson],
-};
-for (const [name, files] of Object.entries(reports))
-  if (failedSteps.includes(name) && !files.every((file) => existsSync(file))) failed += 1;
 console.log("\nStage times (lanes overlap, so they add up to more than the total):");
 for (const [name, seconds] of times) console.log(`  ${name.padEnd(17)} ${seconds.toFixed(0).padStart(4)} s`);
 console.log(`  ${"total".padEnd(17)} ${((Date.now() - startedAll) / 1000).toFixed(0).padStart(4)} s`);
