@@ -1,5 +1,6 @@
 // Hostile and careless requests against the built single-machine server: oversized bodies, huge
 // pictures, open redirects, framing, foreign idempotency keys, over-long fields, production start.
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { MAX_PIXELS } from "~/media/image-rules";
@@ -105,6 +106,30 @@ describe("request bodies", () => {
     expect(result.status).toBe(413);
     console.log(`600 MB cart: server memory grew ${(growth / MB).toFixed(1)} MB`);
     expect(growth).toBeLessThan(32 * MB);
+  });
+
+  it("a client busy sending a refused upload, reading late, still reads the Spanish 413 (the server lingers before closing)", async () => {
+    const socket = connect(server.port, "127.0.0.1");
+    socket.pause();
+    const received: Buffer[] = [];
+    const ended = new Promise<void>((done) => {
+      socket.on("data", (chunk) => received.push(chunk));
+      socket.on("close", () => done());
+      socket.on("error", () => {});
+    });
+    socket.write(
+      `POST /site/demo/Checkout HTTP/1.1\r\nHost: localhost:${server.port}\r\nOrigin: ${server.origin}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${200 * MB}\r\n\r\n`,
+    );
+    // Keeps sending while the answer comes, and reads nothing until a moment later.
+    const piece = Buffer.alloc(256 * 1024, 0x61);
+    for (let sent = 0; sent < 8 * MB; sent += piece.length) socket.write(piece);
+    await new Promise((later) => setTimeout(later, 300));
+    socket.resume();
+    await ended;
+    const answer = Buffer.concat(received).toString("utf8");
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
 
   it("a chunked body of unknown size is refused (411), and the server keeps serving", async () => {
