@@ -4,11 +4,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { DEMO_MERCHANT } from "../../app/demo/seed.server";
+import { freePort } from "../support/free-port.mjs";
 import { madeOncePerRun } from "../support/once-per-run";
+
+export { freePort };
 
 const ENTRY = resolve("build/node/server/index.js");
 
@@ -23,17 +25,6 @@ export interface RunningServer {
   memory: () => { rss: number; peak: number };
   mails: (to: string) => Array<{ subject: string; text: string }>;
   stop: () => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 }
 
 const TMP = resolve(process.env.VITRINA_TEST_TMP ?? "tests/.tmp/vitest");

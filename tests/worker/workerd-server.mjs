@@ -2,8 +2,8 @@
 // shared by the workerd smoke (smoke.mjs) and the Playwright journeys (workerd-e2e-server.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
+import { freePort } from "../support/free-port.mjs";
 import { startHranaServer } from "./hrana-server.mjs";
 
 export const bin = (name) => resolve("node_modules/.bin", name);
@@ -38,17 +38,6 @@ async function waitFor(url, predicate = () => true, timeoutMs = 60_000, alive = 
 }
 
 /** A port nothing listens on now: the system picks it. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
 /** A migrated database with the demo merchant and store: the built Node server does exactly that at start. */
 export async function seedDatabase(dataDir) {
   const nodePort = await freePort();
