@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, on a fresh build.
 // Stages run in lanes side by side, as this 2-core machine allows (see "Lanes" below):
-//   typecheck | lint | build (Node, then Worker), then
+//   typecheck | lint | build (Node, the demo seeded once, then Worker), then
 //   the HTTP tests that time the server's answers, alone, then
 //   Playwright with JavaScript on, on the Node build → journeys in workerd | vitest's domain and data tests →
 //   the other HTTP tests → Worker bundle and smoke → Playwright with JavaScript off, on the Node build (its own servers).
@@ -54,6 +54,9 @@ async function lane(...steps) {
   return true;
 }
 
+const SEEDED_DEMO_DIR = resolve(tmp, "seeded-demo");
+process.env.SEEDED_DEMO_DIR = SEEDED_DEMO_DIR;
+
 const startedAll = Date.now();
 let passed = 0;
 let failed = 0;
@@ -82,6 +85,8 @@ const checks = await Promise.all([
   ),
   lane(
     () => step("build", bin("react-router"), ["build"]),
+    // The demo, seeded once by the built server for every server of the run (tests/support/seeded-demo.mjs).
+    () => step("seed", process.execPath, ["tests/support/seeded-demo.mjs", SEEDED_DEMO_DIR]),
     // The Worker's bundle, for the Worker stages (build/cloudflare): built here, where it shortens the longer lane.
     () => step("build", bin("react-router"), ["build"], { VITRINA_TARGET: "cloudflare" }),
   ),

@@ -9,6 +9,7 @@ import { type Client, createClient } from "@libsql/client";
 import { DEMO_MERCHANT } from "../../app/demo/seed.server";
 import { freePort } from "../support/free-port.mjs";
 import { madeOncePerRun } from "../support/once-per-run";
+import { copySeededDemo, makeSeededDemo } from "../support/seeded-demo.mjs";
 
 export { freePort };
 
@@ -30,16 +31,13 @@ export interface RunningServer {
 const TMP = resolve(process.env.VITRINA_TEST_TMP ?? "tests/.tmp/vitest");
 
 /**
- * A data folder as the server leaves it after its first start (migrated, the demo store seeded with its pictures),
- * made once per test run and copied for each local server: the seeding's image work takes most of a start (about
- * 6 of 7 s here), and no HTTP test is about it (tests/data/seed.test.ts is). The first test file to need it makes it;
- * the others wait for it. Null when it could not be made: then each server starts from an empty folder.
+ * The seeded data folder (tests/support/seeded-demo.mjs) when this vitest run is not given npm test's: made once per
+ * test run and copied for each local server. No HTTP test is about the seeding (tests/data/seed.test.ts is). The first
+ * test file to need it makes it; the others wait for it. Null when it could not be made: then each server starts from
+ * an empty folder.
  */
 function seededFolder(): Promise<string | null> {
-  return madeOncePerRun("http-seeded", async (folder) => {
-    const first = await launch({}, folder);
-    await first.stop();
-  });
+  return madeOncePerRun("http-seeded", makeSeededDemo);
 }
 
 /**
@@ -55,14 +53,15 @@ export async function startServer(
   const port = await freePort();
   const dataDir = join(TMP, `http-${port}-${Date.now()}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const seeded = env.VITRINA_ENV ? null : await seededFolder();
-  if (seeded) cpSync(seeded, dataDir, { recursive: true, filter: (path) => !path.endsWith(".ready") });
+  if (!env.VITRINA_ENV && !copySeededDemo(dataDir)) {
+    const seeded = await seededFolder();
+    if (seeded) cpSync(seeded, dataDir, { recursive: true, filter: (path) => !path.endsWith(".ready") });
+  }
   const prepared = prepare ? await prepare(dataDir) : {};
   return launch({ ...env, ...prepared }, dataDir, port);
 }
 
-async function launch(env: Record<string, string | undefined>, dataDir: string, port?: number): Promise<RunningServer> {
-  port ??= await freePort();
+async function launch(env: Record<string, string | undefined>, dataDir: string, port: number): Promise<RunningServer> {
   mkdirSync(dataDir, { recursive: true });
   let printed = "";
   const child = spawn(process.execPath, [ENTRY], {

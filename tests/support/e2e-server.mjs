@@ -2,9 +2,11 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { copySeededDemo } from "./seeded-demo.mjs";
 
 const dataDir = resolve(process.env.E2E_DATA_DIR ?? "tests/.tmp/e2e-data");
 rmSync(dataDir, { recursive: true, force: true });
+copySeededDemo(dataDir);
 const child = spawn(process.execPath, ["build/node/server/index.js"], {
   stdio: "inherit",
   // ADMIN_SECRET: the /SSS journey signs in with it (tests/e2e/billing.spec.ts).

@@ -1,0 +1,49 @@
+// The data folder the built server leaves after its first start: migrated, with the demo merchant and store seeded.
+// Seeding draws the demo's pictures and sends them through the image pipeline, about 9 s of CPU. `npm test` makes the
+// folder once, right after the build (tests/run-all.mjs), and names it in SEEDED_DEMO_DIR. Every local server the
+// tests start (HTTP tests, journeys, workerd's database) copies it instead of seeding again. A stage run on its own
+// has no such folder, and its servers seed as before. tests/data/seed.test.ts is the test of the seeding itself.
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "./free-port.mjs";
+
+const READY = ".ready";
+
+/** Copies this run's seeded folder into `dataDir`. False when the run has none: the server then seeds its own. */
+export function copySeededDemo(dataDir) {
+  const folder = process.env.SEEDED_DEMO_DIR;
+  if (!folder || !existsSync(join(folder, READY))) return false;
+  cpSync(folder, dataDir, { recursive: true, filter: (path) => !path.endsWith(READY) });
+  return true;
+}
+
+/** Starts the built server on an empty `folder`, waits for it to be ready, and stops it. */
+export async function makeSeededDemo(folder) {
+  rmSync(folder, { recursive: true, force: true });
+  const server = spawn(process.execPath, [resolve("build/node/server/index.js")], {
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: folder, PORT: String(await freePort()) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((done) => server.once("exit", done));
+  let printed = "";
+  await new Promise((ready, fail) => {
+    server.stdout.on("data", (chunk) => {
+      printed += chunk;
+      if (printed.includes("Vitrina lista en")) ready();
+    });
+    server.once("exit", (code) => fail(new Error(`the server exited with ${code} before it was ready:\n${printed}`)));
+  });
+  server.kill("SIGTERM");
+  const code = await exited;
+  if (code !== 0) throw new Error(`the server stopped with ${code}:\n${printed}`);
+  writeFileSync(join(folder, READY), "");
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const folder = process.argv[2];
+  if (!folder) throw new Error("usage: node tests/support/seeded-demo.mjs <folder>");
+  await makeSeededDemo(resolve(folder));
+  console.log(`Demo seeded in ${folder}`);
+}
