@@ -7,7 +7,7 @@ import type { Services } from "~/services/services";
 import { loginThrottles, users } from "../../db/schema";
 import { countDeviceFailure, deviceTokenHash, knownDeviceQuery, rememberDevice } from "./devices.server";
 import { AUTH_MESSAGES as M } from "./messages";
-import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { hashPassword, needsRehash, passwordHashParams, type ScryptParams, verifyPassword } from "./password.server";
 import { addressKey, countAttempt, forgiveAttempt, isBlocked, LIMITS } from "./rate-limit.server";
 import { newSession } from "./sessions.server";
 import { setPasswordHash } from "./users.server";
@@ -29,8 +29,13 @@ export interface LoginSuccess {
   cookies: string[];
 }
 
-// A fixed hash so unknown emails cost the same time as wrong passwords.
-let dummyHash: Promise<string> | undefined;
+// A fixed hash per cost, so unknown emails cost the same time as wrong passwords.
+const dummyHashes = new Map<ScryptParams, Promise<string>>();
+function dummyHash(params: ScryptParams): Promise<string> {
+  const made = dummyHashes.get(params) ?? hashPassword("vitrina-no-user", params);
+  dummyHashes.set(params, made);
+  return made;
+}
 
 /** remix-auth strategy that hands the posted form to its verify function. */
 class FormStrategy<User> extends Strategy<User, { form: FormData }> {
@@ -93,15 +98,17 @@ async function verifyCredentials(services: Services, ip: string, request: Reques
     const wait = (throttle[0]?.nextTryAt.getTime() ?? now.getTime()) - now.getTime();
     throw new LoginError("Error", M.accountThrottled(waitMinutes(wait)), 429);
   }
-  dummyHash ??= hashPassword("vitrina-no-user");
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  const params = passwordHashParams(services.config);
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(params)));
   if (!user || !ok || !user.accountCreated) {
     if (fromKnownDevice && device) await countDeviceFailure(services, device);
     throw new LoginError(M.invalidCredentialTitle, M.invalidCredentialBody);
   }
   const session = await newSession(services, user.id);
   const remembered = await rememberDevice(services, user.id, fromKnownDevice ? device : null);
-  const rehash = needsRehash(user.passwordHash) ? [setPasswordHash(db, user.id, await hashPassword(password))] : [];
+  const rehash = needsRehash(user.passwordHash, params)
+    ? [setPasswordHash(db, user.id, await hashPassword(password, params))]
+    : [];
   await db.batch([
     clearSignInWait(db, email),
     forgiveAttempt(db, addressLimitKey),

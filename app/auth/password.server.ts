@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
+import type { Config } from "~/services/config";
 
 /**
  * Password hashes: scrypt with its parameters inside the stored string
@@ -10,8 +11,18 @@ export interface ScryptParams {
   p: number;
 }
 
-const CURRENT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+const STANDARD_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+/**
+ * Test servers only (PASSWORD_HASHING=fast-for-tests, which production refuses): 32 times less work per hash, so
+ * the hundreds of registrations and sign-ins of the test suite do not cost a minute of CPU. Production's hashes
+ * are never made so; one that was would be re-hashed at the next sign-in, as any weaker hash is.
+ */
+const FAST_FOR_TESTS_PARAMS: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 const KEY_LENGTH = 32;
+
+/** The parameters new hashes are made with, by the platform's setting. */
+export const passwordHashParams = (config: Pick<Config, "PASSWORD_HASHING">): ScryptParams =>
+  config.PASSWORD_HASHING === "fast-for-tests" ? FAST_FOR_TESTS_PARAMS : STANDARD_PARAMS;
 
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -25,7 +36,7 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   );
 }
 
-export async function hashPassword(password: string, params: ScryptParams = CURRENT_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = STANDARD_PARAMS): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, params);
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64"), key.toString("base64")].join("$");
@@ -46,8 +57,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
-/** True when the stored hash was made with weaker parameters than today's: re-hash at the next login. */
-export function needsRehash(stored: string, params: ScryptParams = CURRENT_PARAMS): boolean {
+/** True when the stored hash was made with weaker parameters than `params`: re-hash at the next login. */
+export function needsRehash(stored: string, params: ScryptParams = STANDARD_PARAMS): boolean {
   const parsed = parse(stored);
   return !parsed || parsed.params.N < params.N || parsed.params.r < params.r || parsed.params.p < params.p;
 }

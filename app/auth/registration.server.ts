@@ -12,7 +12,7 @@ import { availableSlug, insertStoreStatement, STORE_MESSAGES } from "~/workspace
 import { registrations, users, verificationCodes } from "../../db/schema";
 import { verificationCodeEmail } from "./emails";
 import { AUTH_MESSAGES as M } from "./messages";
-import { hashPassword } from "./password.server";
+import { hashPassword, passwordHashParams } from "./password.server";
 import { insertUser } from "./users.server";
 
 export type Registration = typeof registrations.$inferSelect;
@@ -67,7 +67,7 @@ export async function saveStep1(
     name: input.name,
     lastname: input.lastname,
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, passwordHashParams(services.config)),
     expiresAt: new Date(now.getTime() + REGISTRATION_TTL_MS),
   };
   const existing = await getRegistration(services, existingId);

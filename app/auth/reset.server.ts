@@ -4,7 +4,7 @@ import type { Services } from "~/services/services";
 import { passwordResets, users } from "../../db/schema";
 import { passwordResetEmail } from "./emails";
 import { clearSignInWait } from "./login.server";
-import { hashPassword } from "./password.server";
+import { hashPassword, passwordHashParams } from "./password.server";
 import { endSessionsOf } from "./sessions.server";
 import { emailOf, setPasswordHash } from "./users.server";
 
@@ -82,7 +82,7 @@ export async function completePasswordReset(services: Services, token: string, p
         ),
       ),
   );
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, passwordHashParams(services.config));
   const [changed] = await db.batch([
     setPasswordHash(db, reset.userId, passwordHash, stillValid),
     endSessionsOf(db, reset.userId, stillValid),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { hashPassword } from "~/auth/password.server";
+import { hashPassword, passwordHashParams } from "~/auth/password.server";
 import { insertUser } from "~/auth/users.server";
 import { createDiscountCode } from "~/discounts/discount-codes.server";
 import { addBillingPeriod } from "~/domain/billing";
@@ -118,7 +118,7 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     name: DEMO_MERCHANT.name,
     lastname: DEMO_MERCHANT.lastname,
     email: DEMO_MERCHANT.email,
-    passwordHash: await hashPassword(DEMO_MERCHANT.password),
+    passwordHash: await hashPassword(DEMO_MERCHANT.password, passwordHashParams(config)),
     accountCreated: true,
     trialStarted: true,
     plan: "standard",

@@ -79,6 +79,11 @@ const configSchema = z
     /** Create the demo merchant and store at start: always in local runs, never in production unless set. */
     SEED_DEMO: flag,
     /**
+     * How costly new password hashes are. `fast-for-tests` (local runs only) is for the test servers, which register
+     * and sign in hundreds of times; production always hashes at the standard cost (app/auth/password.server.ts).
+     */
+    PASSWORD_HASHING: z.preprocess(emptyToUndefined, z.enum(["standard", "fast-for-tests"]).default("standard")),
+    /**
      * Web Push (VAPID, RFC 8292): the public key browsers subscribe with (uncompressed P-256 point,
      * 65 bytes) and its private scalar d (32 bytes), both base64url, and the contact push services
      * see. Local runs without them use a pair generated once and kept in the database.
@@ -150,6 +155,13 @@ const configSchema = z
         path: ["PAYMENT_TOKEN_KEY"],
         message:
           "en producción, con MERCADOPAGO_CLIENT_ID, hace falta PAYMENT_TOKEN_KEY (32 bytes en base64: openssl rand -base64 32)",
+      });
+    }
+    if (c.VITRINA_ENV === "production" && c.PASSWORD_HASHING !== "standard") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_HASHING"],
+        message: "en producción las contraseñas se guardan siempre con el costo estándar: quita PASSWORD_HASHING",
       });
     }
     if (c.VITRINA_ENV === "production" && (!c.ADMIN_SECRET || c.ADMIN_SECRET.length < 16)) {

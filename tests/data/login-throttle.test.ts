@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authenticateLogin, LoginError } from "~/auth/login.server";
-import { hashPassword } from "~/auth/password.server";
 import { MAX_BACKOFF_MS } from "~/domain/login-throttle";
-import { merchantAccount } from "../support/merchants";
+import { merchantAccount, testPasswordHash } from "../support/merchants";
 import { createTestServices } from "../support/services";
 
 const PASSWORD = "clave-de-la-tienda-1";
@@ -14,7 +13,7 @@ async function withMerchant() {
     name: "Rosa",
     lastname: "Prueba",
     email,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await testPasswordHash(PASSWORD),
     trialStarted: false,
     billTotal: 0,
     billDueAt: null,
@@ -73,5 +72,15 @@ describe("sign-in backoff on real libSQL", () => {
     for (let i = 0; i < 10; i++) expect((await attempt(s, email, "mal", device)).status).toBe(401);
     expect((await attempt(s, email, PASSWORD, device)).status).toBe(429);
     expect(await s.db.query.knownDevices.findMany()).toHaveLength(0);
+  });
+
+  it("a hash made at the tests' cheap cost is re-hashed at the standard cost at the next sign-in", async () => {
+    const { s, email } = await withMerchant();
+    const standard = { ...s, config: { ...s.config, PASSWORD_HASHING: "standard" as const } };
+    const storedHash = async () => (await s.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))?.passwordHash;
+    expect(await storedHash()).toMatch(/^scrypt\$1024\$/);
+    expect((await attempt(standard, email, PASSWORD)).status).toBe(302);
+    expect(await storedHash()).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect((await attempt(standard, email, PASSWORD)).status).toBe(302);
   });
 });

@@ -1,7 +1,6 @@
 import { type Client, createClient, type InArgs, type InStatement } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { hashPassword } from "~/auth/password.server";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
 import { deviceCountQuery, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import { customerListQuery, customerOrdersQuery } from "~/orders/customer-records.server";
@@ -21,7 +20,7 @@ import { loader as homeLoader } from "~/site/routes/store-home";
 import { listStoreSummaries } from "~/stores/stores.server";
 import { insertStore } from "~/workspace/store-record.server";
 import { stores } from "../../db/schema";
-import { merchantAccount } from "../support/merchants";
+import { merchantAccount, testPasswordHash } from "../support/merchants";
 import { confirmSale, listSales, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs as argsFor } from "../support/site-args";
@@ -112,7 +111,7 @@ describe("query plans of the hot paths", () => {
     ownerId = await merchantAccount(s, "standard", {
       lastname: "Planes",
       email: "planes@correo.test",
-      passwordHash: await hashPassword("x-secreta-123"),
+      passwordHash: await testPasswordHash("x-secreta-123"),
       trialStarted: false,
       billTotal: 0,
       billDueAt: null,

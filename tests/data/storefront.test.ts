@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { hashPassword } from "~/auth/password.server";
 import { createSale } from "~/orders/order-records.server";
 import { insertProduct } from "~/products/products.server";
 import { productListQuery } from "~/site/queries.server";
 import { loadSitePage } from "~/site/site.server";
 import { idempotencyKeys, saleLines, sales, storeSlugHistory } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, testPasswordHash } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -24,7 +23,7 @@ async function shop(s: ReturnType<typeof createTestServices>, url: string, billD
     {
       lastname: "Prueba",
       email: `${url}@correo.test`,
-      passwordHash: await hashPassword("x-secreta-123"),
+      passwordHash: await testPasswordHash("x-secreta-123"),
       trialStarted: billDueAt !== null,
       billTotal: 0,
       billDueAt,

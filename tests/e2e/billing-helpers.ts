@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { hashPassword } from "../../app/auth/password.server";
-import { merchantAccount, merchantWithStore } from "../support/merchants";
+import { merchantAccount, merchantWithStore, testPasswordHash } from "../support/merchants";
 import { e2eDb, login, uniqueEmail } from "./helpers";
 
 export const DAY = 24 * 3600 * 1000;
@@ -13,7 +12,7 @@ let passwordHash: Promise<string> | undefined;
  * on the standard monthly plan with one store, its bill due `dueInDays` from now.
  */
 export async function seedMerchant(options: { dueInDays: number; tag: string; trialStarted?: boolean; withStore?: boolean }) {
-  passwordHash ??= hashPassword(PASSWORD);
+  passwordHash ??= testPasswordHash(PASSWORD);
   const email = uniqueEmail(options.tag);
   const account = {
     name: "Marta",

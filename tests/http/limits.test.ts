@@ -1,7 +1,6 @@
 // Per-client limits on the single-machine server, through real sockets from distinct loopback addresses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "~/auth/password.server";
-import { merchantAccount } from "../support/merchants";
+import { merchantAccount, testPasswordHash } from "../support/merchants";
 import { CookieJar, FORM, form, type RunningServer, send, startServer } from "./server";
 
 const PASSWORD = "clave-de-la-tienda-1";
@@ -10,7 +9,7 @@ let server: RunningServer;
 let passwordHash: string;
 
 beforeAll(async () => {
-  [server, passwordHash] = await Promise.all([startServer({ ADMIN_SECRET }), hashPassword(PASSWORD)]);
+  [server, passwordHash] = await Promise.all([startServer({ ADMIN_SECRET }), testPasswordHash(PASSWORD)]);
 }, 90_000);
 afterAll(() => server?.stop());
 

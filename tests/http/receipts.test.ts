@@ -1,9 +1,8 @@
 // A transfer's receipt on the built Node server: uploaded by the buyer from the order page, bounded before it is
 // read, kept out of every public address, and shown to the store's owner only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "~/auth/password.server";
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, testPasswordHash } from "../support/merchants";
 import { placeDemoOrder } from "./demo-order";
 import { CookieJar, type Reply, type RunningServer, send, signIn, startServer } from "./server";
 
@@ -34,7 +33,7 @@ beforeAll(async () => {
       db,
       "standard",
       { name: "Otra", url: "otra-tienda" },
-      { name: "Otra", lastname: "Tienda", email, passwordHash: await hashPassword("clave-de-otra-tienda") },
+      { name: "Otra", lastname: "Tienda", email, passwordHash: await testPasswordHash("clave-de-otra-tienda") },
     )
   ).store.id;
   expect((await signIn(server, stranger, email, "clave-de-otra-tienda")).status).toBe(302);

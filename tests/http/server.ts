@@ -10,6 +10,7 @@ import { DEMO_MERCHANT } from "../../app/demo/seed.server";
 import { freePort } from "../support/free-port.mjs";
 import { madeOncePerRun } from "../support/once-per-run";
 import { copySeededDemo, makeSeededDemo } from "../support/seeded-demo.mjs";
+import { TEST_PASSWORD_HASHING } from "../support/services";
 
 export { freePort };
 
@@ -65,7 +66,15 @@ async function launch(env: Record<string, string | undefined>, dataDir: string, 
   mkdirSync(dataDir, { recursive: true });
   let printed = "";
   const child = spawn(process.execPath, [ENTRY], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Production refuses the tests' cheap password hashing (and is tested refusing it).
+      ...(env.VITRINA_ENV === "production" ? {} : TEST_PASSWORD_HASHING),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk) => {

@@ -10,7 +10,14 @@ copySeededDemo(dataDir);
 const child = spawn(process.execPath, ["build/node/server/index.js"], {
   stdio: "inherit",
   // ADMIN_SECRET: the /SSS journey signs in with it (tests/e2e/billing.spec.ts).
-  env: { ...process.env, DATA_DIR: dataDir, PORT: process.env.PORT ?? "3111", ADMIN_SECRET: "clave-admin-e2e" },
+  // PASSWORD_HASHING: the tests' cheap hashes (tests/support/services.ts).
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: process.env.PORT ?? "3111",
+    ADMIN_SECRET: "clave-admin-e2e",
+    PASSWORD_HASHING: "fast-for-tests",
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

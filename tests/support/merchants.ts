@@ -2,16 +2,20 @@
 // HTTP tests and browser journeys through a libSQL client on their server's database. Rows go in through the app's
 // own insert functions, so a fixture is what the app itself would have written.
 import type { Client } from "@libsql/client";
+import { hashPassword, passwordHashParams } from "../../app/auth/password.server";
 import { createSession } from "../../app/auth/sessions.server";
 import { createDb, type Db } from "../../app/services/db";
 import { insertStore, type NewStore } from "../../app/workspace/store-record.server";
 import { users } from "../../db/schema";
-import type { createTestServices } from "./services";
+import { type createTestServices, TEST_PASSWORD_HASHING } from "./services";
 
 type S = ReturnType<typeof createTestServices>;
 type Plan = "standard" | "premium";
 export type AccountFields = Partial<typeof users.$inferInsert>;
 export type StoreFields = Partial<Omit<NewStore, "ownerId">>;
+
+/** A stored password hash as the test servers' own sign-up would make it. */
+export const testPasswordHash = (password: string) => hashPassword(password, passwordHashParams(TEST_PASSWORD_HASHING));
 
 /** Where a fixture is written: a data test's services (their clock), or a client on a server's database (now). */
 export type FixtureTarget = { db: Db; clock: { now(): Date } } | Client;

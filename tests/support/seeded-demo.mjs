@@ -23,7 +23,14 @@ export function copySeededDemo(dataDir) {
 export async function makeSeededDemo(folder) {
   rmSync(folder, { recursive: true, force: true });
   const server = spawn(process.execPath, [resolve("build/node/server/index.js")], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: folder, PORT: String(await freePort()) },
+    // The demo merchant's password hashed as the test servers hash (tests/support/services.ts).
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATA_DIR: folder,
+      PORT: String(await freePort()),
+      PASSWORD_HASHING: "fast-for-tests",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise((done) => server.once("exit", done));

@@ -35,6 +35,12 @@ export const TEST_VAPID: VapidKeys = {
   subject: "mailto:avisos@vitrina.test",
 };
 
+/**
+ * How the test servers and services hash passwords: the cheap cost production refuses, since the suite registers and
+ * signs in hundreds of times (app/auth/password.server.ts). The Worker's tests keep the standard cost.
+ */
+export const TEST_PASSWORD_HASHING = { PASSWORD_HASHING: "fast-for-tests" } as const;
+
 /** Real services on the data folder `dir` (its vitrina.db and files/), with the test clock, outbox and keys. */
 function servicesIn(dir: string, wrapClient?: (client: Client) => Client, faults?: FaultSwitch) {
   const dbPath = join(dir, "vitrina.db");
@@ -43,6 +49,7 @@ function servicesIn(dir: string, wrapClient?: (client: Client) => Client, faults
     APP_ORIGIN: "http://localhost:3999",
     STORES_DOMAIN: "localhost",
     DATABASE_URL: `file:${dbPath}`,
+    ...TEST_PASSWORD_HASHING,
   });
   const direct = createClient({ url: config.DATABASE_URL, timeout: 5000 });
   const client = wrapClient ? wrapClient(direct) : direct;

@@ -25,6 +25,17 @@ describe("configuration", () => {
     expect(c.mailProvider).toBe("outbox");
   });
 
+  it("hashes passwords at the standard cost unless a local run asks for the tests' cheap one, which production refuses", () => {
+    expect(parseConfig(base).PASSWORD_HASHING).toBe("standard");
+    expect(parseConfig({ ...base, PASSWORD_HASHING: "fast-for-tests" }).PASSWORD_HASHING).toBe("fast-for-tests");
+    expect(() => parseConfig({ ...base, PASSWORD_HASHING: "rapido" })).toThrow(/PASSWORD_HASHING/);
+    const productionRun = { ...base, ...production, PAYMENT_SANDBOX: "1" };
+    expect(parseConfig(productionRun).PASSWORD_HASHING).toBe("standard");
+    expect(() => parseConfig({ ...productionRun, PASSWORD_HASHING: "fast-for-tests" })).toThrow(
+      /PASSWORD_HASHING: en producción las contraseñas se guardan siempre con el costo estándar/,
+    );
+  });
+
   it("stops with a message naming the bad variable", () => {
     expect(() => parseConfig({ ...base, APP_ORIGIN: "no es una url" })).toThrow(ConfigError);
     expect(() => parseConfig({ ...base, APP_ORIGIN: "no es una url" })).toThrow(/APP_ORIGIN/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, verifyPassword } from "~/auth/password.server";
+import { hashPassword, needsRehash, passwordHashParams, verifyPassword } from "~/auth/password.server";
 
 describe("password hashes", () => {
   it("round-trips and rejects a wrong password", async () => {
@@ -19,6 +19,18 @@ describe("password hashes", () => {
     expect(await verifyPassword("clave", weak)).toBe(true);
     expect(needsRehash(weak)).toBe(true);
     expect(needsRehash(await hashPassword("clave"))).toBe(false);
+  });
+
+  it("hashes at N = 2^15 in every setting but the tests' own; a hash made cheaply is re-hashed under the standard cost", async () => {
+    const standard = passwordHashParams({ PASSWORD_HASHING: "standard" });
+    const fast = passwordHashParams({ PASSWORD_HASHING: "fast-for-tests" });
+    expect(standard).toEqual({ N: 2 ** 15, r: 8, p: 1 });
+    expect(fast.N).toBeLessThan(standard.N);
+    const cheap = await hashPassword("clave", fast);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword("clave", cheap)).toBe(true);
+    expect(needsRehash(cheap, fast)).toBe(false);
+    expect(needsRehash(cheap, standard)).toBe(true);
   });
 
   it("refuses malformed stored values", async () => {
