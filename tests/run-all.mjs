@@ -2,8 +2,8 @@
 // Stages run in lanes side by side, as this 2-core machine allows (see "Lanes" below):
 //   typecheck | lint | build (Node, the demo seeded once, then Worker), then
 //   the HTTP tests that time the server's answers, alone, then
-//   Playwright with JavaScript on, on the Node build → journeys in workerd | vitest's domain and data tests →
-//   the other HTTP tests → Worker bundle and smoke → Playwright with JavaScript off, on the Node build (its own servers).
+//   Playwright with JavaScript on, on the Node build | vitest's domain and data tests → the other HTTP tests →
+//   Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) → journeys in workerd.
 // Ends with each stage's time and one line: "N passed, N failed".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -64,9 +64,9 @@ let failed = 0;
 /*
  * Lanes. The machine's two cores are the limit: Playwright's journeys keep about one and a third of them busy
  * (Chromium, the server and the runner), vitest one. More at once only slows every process down, and a journey that
- * waits longer polls longer, so the suite runs two lanes (docs/decisions/0045). One runs the JavaScript-on journeys,
- * then the journeys in workerd. The other runs vitest's files one at a time, the Worker's smoke test, then the
- * JavaScript-off journeys, so both lanes end near the same time. The Worker stages use the Worker's own bundle
+ * waits longer polls longer, so the suite runs two lanes (docs/decisions/0045). One runs the JavaScript-on journeys.
+ * The other runs vitest's files one at a time, the Worker's smoke test, the JavaScript-off journeys, then the
+ * journeys in workerd, so both lanes end near the same time. The Worker stages use the Worker's own bundle
  * (build/cloudflare, built after the Node build), so they never touch the Node build the journeys are served from.
  * The HTTP tests that time how fast the server answers others while it reads a hostile upload (under 100 ms) run
  * before, alone: with the journeys beside them, they would measure the machine instead.
@@ -110,19 +110,16 @@ const playwrightProject = (project, port, workers) => () =>
 if (checks[0] && checks[2]) {
   await vitest("vitest-http-timed", TIMED);
   const [, workerSmoke] = await Promise.all([
-    (async () => {
-      await playwrightProject("js", 3111, 1)();
-      // On the Worker's bundle built with the Node build; here, it evens the lanes.
-      await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: report("workerd-e2e"),
-      });
-    })(),
+    playwrightProject("js", 3111, 1)(),
     (async () => {
       await vitest("vitest", ["tests/unit", "tests/data"]);
       await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)]);
       const smoke = await step("worker", process.execPath, ["tests/worker/smoke.mjs"], { WORKER_BUILT: "1" });
-      // Two workers: the other lane is ending by then, and one worker would leave a core partly idle.
+      // Two workers: one would leave a core partly idle beside the other lane's one.
       await playwrightProject("no-js", 3121, 2)();
+      await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report("workerd-e2e"),
+      });
       return smoke;
     })(),
   ]);
