@@ -124,7 +124,7 @@ test.describe("uploads on a slow network", () => {
     const network = await droppableNetwork(baseURL as string);
     try {
       await page.goto(`${network.origin}${addFiles}`);
-      await throttleUpload(page, 200_000);
+      const slowUplink = await throttleUpload(page, 200_000);
       await page.getByLabel(/Imágenes o videos/).setInputFiles(await bigVideo());
       await page.getByRole("button", { name: "Subir archivos" }).tap();
       await watchPercent(page, (p) => p >= 15);
@@ -134,7 +134,14 @@ test.describe("uploads on a slow network", () => {
       await expect(outcome).toContainText("Se perdió la conexión y el archivo no terminó de subir.", { timeout: 30_000 });
       expect(await sectionItems(sectionId)).toEqual([]);
 
+      // The signal comes back at full speed: the second attempt sends the whole file again without crawling.
       network.comeBack();
+      await slowUplink.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       await outcome.getByRole("button", { name: "Reintentar" }).tap();
       await expect(page.getByText("Archivos agregados")).toBeVisible({ timeout: 30_000 });
       expect((await sectionItems(sectionId)).map((r) => r.type)).toEqual(["video"]);
