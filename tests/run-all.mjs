@@ -74,7 +74,8 @@ let failed = 0;
 const checks = await Promise.all([
   lane(
     () => step("typecheck", bin("react-router"), ["typegen"]),
-    () => step("typecheck", bin("tsc"), ["--noEmit"]),
+    // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
+    () => step("typecheck", bin("tsgo"), ["--noEmit"]),
   ),
   lane(
     () => step("lint", bin("biome"), ["check", "."]),
