@@ -50,8 +50,11 @@ test("three orders by one number typed three ways make one customer on the merch
   // Searched by the number as she typed it once.
   await merchant.getByLabel("Buscar").fill("555-1234");
   await merchant.getByRole("button", { name: "Buscar" }).click();
-  // The search is a navigation: the next one starts once it has landed (its field shows what was searched).
+  // The search is a navigation: the next one starts once its page has rendered. The address changes first, and the
+  // form is then drawn again for the new search, which would wipe what was typed meanwhile; the export link is drawn
+  // with it.
   await expect(merchant).toHaveURL(/[?&]q=555-1234/);
+  await expect(merchant.getByRole("link", { name: "Exportar CSV" })).toHaveAttribute("href", /[?&]q=555-1234/);
   await expect(entries).toHaveCount(1);
   await expect(merchant.getByLabel("Buscar")).toHaveValue("555-1234");
   await merchant.getByLabel("Buscar").fill("Rodrigo");
