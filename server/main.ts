@@ -1,7 +1,7 @@
 // The single-machine runtime: one Node process, a libSQL file, files and outbox on disk.
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
@@ -21,6 +21,7 @@ import { logUpkeep, runUpkeep, UPKEEP_INTERVAL_MS } from "../app/upkeep.server";
 import { clientAddress } from "./client-address";
 import { compressResponse } from "./compression";
 import { DiskFileStore } from "./disk-files";
+import { lingerAfterEarlyAnswer } from "./lingering-close";
 import { migrateDatabase } from "./migrate";
 import { DiskOutbox } from "./outbox";
 import { createStaticHandler } from "./static";
@@ -113,25 +114,6 @@ async function main() {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-}
-
-/** How long a connection answered before its upload was read stays open for the client to read the answer. */
-const EARLY_ANSWER_LINGER_MS = 2_000;
-
-/**
- * A refused upload (413, 411) is answered with `Connection: close` before its body is read. Closing at once, with the
- * body's bytes still arriving, resets the connection, and a client still sending can lose the answer with it. So the
- * server sends its end of the connection and waits a moment before closing it, as servers' "lingering close" does;
- * the unread body stays unread, held back by the socket's flow control.
- */
-function lingerAfterEarlyAnswer(request: IncomingMessage) {
-  const socket = request.socket;
-  const closeNow = socket.destroySoon.bind(socket);
-  socket.destroySoon = () => {
-    if (request.complete) return closeNow();
-    socket.end();
-    setTimeout(() => socket.destroy(), EARLY_ANSWER_LINGER_MS).unref();
-  };
 }
 
 /** How long a stop waits for requests in flight before it closes their connections. */
