@@ -9,7 +9,7 @@ import { type Client, createClient } from "@libsql/client";
 import { DEMO_MERCHANT } from "../../app/demo/seed.server";
 import { freePort } from "../support/free-port.mjs";
 import { madeOncePerRun } from "../support/once-per-run";
-import { copySeededDemo, makeSeededDemo } from "../support/seeded-demo.mjs";
+import { copySeededDemo, seedFolder } from "../support/seeded-demo.mjs";
 import { TEST_PASSWORD_HASHING } from "../support/services";
 
 export { freePort };
@@ -38,7 +38,7 @@ const TMP = resolve(process.env.VITRINA_TEST_TMP ?? "tests/.tmp/vitest");
  * an empty folder.
  */
 function seededFolder(): Promise<string | null> {
-  return madeOncePerRun("http-seeded", makeSeededDemo);
+  return madeOncePerRun("http-seeded", seedFolder);
 }
 
 /**

@@ -1,2 +1,2 @@
 export function copySeededDemo(dataDir: string): boolean;
-export function makeSeededDemo(folder: string): Promise<void>;
+export function seedFolder(folder: string): Promise<void>;

@@ -19,8 +19,8 @@ export function copySeededDemo(dataDir) {
   return true;
 }
 
-/** Starts the built server on an empty `folder`, waits for it to be ready, and stops it. */
-export async function makeSeededDemo(folder) {
+/** Starts the built server on an empty `folder`, waits for it to be ready, and stops it: the folder is then seeded. */
+export async function seedFolder(folder) {
   rmSync(folder, { recursive: true, force: true });
   const server = spawn(process.execPath, [resolve("build/node/server/index.js")], {
     // The demo merchant's password hashed as the test servers hash (tests/support/services.ts).
@@ -45,12 +45,12 @@ export async function makeSeededDemo(folder) {
   server.kill("SIGTERM");
   const code = await exited;
   if (code !== 0) throw new Error(`the server stopped with ${code}:\n${printed}`);
-  writeFileSync(join(folder, READY), "");
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const folder = process.argv[2];
   if (!folder) throw new Error("usage: node tests/support/seeded-demo.mjs <folder>");
-  await makeSeededDemo(resolve(folder));
+  await seedFolder(resolve(folder));
+  writeFileSync(join(resolve(folder), READY), "");
   console.log(`Demo seeded in ${folder}`);
 }

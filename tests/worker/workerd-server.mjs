@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort } from "../support/free-port.mjs";
-import { copySeededDemo } from "../support/seeded-demo.mjs";
+import { copySeededDemo, seedFolder } from "../support/seeded-demo.mjs";
 import { startHranaServer } from "./hrana-server.mjs";
 
 export const bin = (name) => resolve("node_modules/.bin", name);
@@ -40,29 +40,7 @@ async function waitFor(url, predicate = () => true, timeoutMs = 60_000, alive = 
 
 /** A migrated database with the demo merchant and store: the built Node server does exactly that at start. */
 export async function seedDatabase(dataDir) {
-  if (copySeededDemo(dataDir)) return join(dataDir, "vitrina.db");
-  const nodePort = await freePort();
-  const node = spawn(process.execPath, ["build/node/server/index.js"], {
-    env: { ...toolEnv, DATA_DIR: dataDir, PORT: String(nodePort) },
-    stdio: "ignore",
-  });
-  const exited = new Promise((r) => node.on("exit", r));
-  let alive = true;
-  exited.then(() => {
-    alive = false;
-  });
-  try {
-    const ready = await waitFor(
-      `http://127.0.0.1:${nodePort}/site/demo`,
-      (r) => r.ok,
-      60_000,
-      () => alive,
-    );
-    await ready.body?.cancel();
-  } finally {
-    node.kill("SIGTERM");
-    await exited;
-  }
+  if (!copySeededDemo(dataDir)) await seedFolder(dataDir);
   return join(dataDir, "vitrina.db");
 }
 
