@@ -2,7 +2,7 @@
 // chosen loopback address (127.0.0.2, 127.0.0.3…), so per-client limits are tested as a host sees them.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join, resolve } from "node:path";
 import { type Client, createClient } from "@libsql/client";
@@ -54,10 +54,7 @@ export async function startServer(
   const port = await freePort();
   const dataDir = join(TMP, `http-${port}-${Date.now()}`);
   rmSync(dataDir, { recursive: true, force: true });
-  if (!env.VITRINA_ENV && !copySeededDemo(dataDir)) {
-    const seeded = await seededFolder();
-    if (seeded) cpSync(seeded, dataDir, { recursive: true, filter: (path) => !path.endsWith(".ready") });
-  }
+  if (!env.VITRINA_ENV && !copySeededDemo(dataDir)) copySeededDemo(dataDir, await seededFolder());
   const prepared = prepare ? await prepare(dataDir) : {};
   return launch({ ...env, ...prepared }, dataDir, port);
 }

@@ -1,2 +1,2 @@
-export function copySeededDemo(dataDir: string): boolean;
+export function copySeededDemo(dataDir: string, folder?: string | null): boolean;
 export function seedFolder(folder: string): Promise<void>;

@@ -11,9 +11,11 @@ import { freePort } from "./free-port.mjs";
 
 const READY = ".ready";
 
-/** Copies this run's seeded folder into `dataDir`. False when the run has none: the server then seeds its own. */
-export function copySeededDemo(dataDir) {
-  const folder = process.env.SEEDED_DEMO_DIR;
+/**
+ * Copies a seeded folder, by default this run's, into `dataDir`. False when there is none ready: the server then seeds
+ * its own.
+ */
+export function copySeededDemo(dataDir, folder = process.env.SEEDED_DEMO_DIR) {
   if (!folder || !existsSync(join(folder, READY))) return false;
   cpSync(folder, dataDir, { recursive: true, filter: (path) => !path.endsWith(READY) });
   return true;
