@@ -68,8 +68,11 @@ async function main() {
     const ip = clientAddress(peer.address, request.headers.get("X-Forwarded-For"), config.TRUST_PROXY);
     return compressResponse(request, (await serveStatic(request)) ?? (await handler(request, ip)));
   });
+  let stopping = false;
   const server = createServer((request, response) => {
     lingerAfterEarlyAnswer(request);
+    // Stopping: a connection whose request was answered closes now, not when its keep-alive ends (5 s later).
+    response.once("finish", () => stopping && server.closeIdleConnections());
     return listener(request, response);
   });
   server.listen(port, () => {
@@ -91,7 +94,6 @@ async function main() {
   });
   // A stop (a deploy, a restart): no new connections, requests in flight finish (up to STOP_GRACE_MS), the upkeep's
   // run in progress ends, then the database is closed and the process leaves.
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;

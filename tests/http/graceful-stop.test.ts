@@ -33,7 +33,8 @@ it("on SIGTERM an upload in flight is answered, new connections are refused, and
   expect(answered.status).toBeGreaterThanOrEqual(200);
   expect(answered.status).toBeLessThan(500);
   expect(await exited).toBe(0);
-  expect(Date.now() - started).toBeLessThan(5_000);
+  // The answered connection closes at once: waiting for its keep-alive to end took 4.9 s.
+  expect(Date.now() - started).toBeLessThan(2_000);
   const lines = server
     .output()
     .split("\n")
