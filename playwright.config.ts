@@ -46,10 +46,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /installable-app\.spec\.ts/ },
-    // The installable app's checks, in the desktop browser (FULL_CHROMIUM): a project of their own, so npm test can run
-    // them in the lane that ends first.
-    { name: "desktop", use: { javaScriptEnabled: true }, testMatch: /installable-app\.spec\.ts/ },
+    { name: "js", use: { javaScriptEnabled: true } },
     // The public site must work without JavaScript; merchant pages are a hydrated app (the discount codes page, the look page and signing out are checked without it too).
     { name: "no-js", use: { javaScriptEnabled: false }, testMatch: /(storefront.*|discount-codes|looks|sign-out)\.spec\.ts/ },
   ],

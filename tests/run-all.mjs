@@ -3,8 +3,7 @@
 //   typecheck | lint | build (Node, the demo seeded once, then Worker), then
 //   the HTTP tests that time the server's answers, alone, then
 //   Playwright with JavaScript on, on the Node build | vitest's domain and data tests → the other HTTP tests →
-//   Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) → the installable app's journeys
-//   in desktop Chromium → journeys in workerd.
+//   Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) → journeys in workerd.
 // Ends with each stage's time and one line: "N passed, N failed".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -14,15 +13,7 @@ const bin = (name) => resolve("node_modules/.bin", name);
 const tmp = resolve("tests/.tmp");
 mkdirSync(tmp, { recursive: true });
 /** The stages that write a JSON report of their tests, and where each writes it. */
-const TEST_STAGES = [
-  "vitest-http-timed",
-  "vitest",
-  "vitest-http",
-  "playwright js",
-  "playwright no-js",
-  "playwright desktop",
-  "workerd-e2e",
-];
+const TEST_STAGES = ["vitest-http-timed", "vitest", "vitest-http", "playwright js", "playwright no-js", "workerd-e2e"];
 const report = (stage) => resolve(tmp, `report-${stage.replace(" ", "-")}.json`);
 for (const stage of TEST_STAGES) rmSync(report(stage), { force: true });
 
@@ -74,8 +65,8 @@ let failed = 0;
  * Lanes. The machine's two cores are the limit: Playwright's journeys keep about one and a third of them busy
  * (Chromium, the server and the runner), vitest one. More at once only slows every process down, and a journey that
  * waits longer polls longer, so the suite runs two lanes (docs/decisions/0045). One runs the JavaScript-on journeys.
- * The other runs vitest's files one at a time, the Worker's smoke test, the JavaScript-off journeys, the installable
- * app's journeys (desktop Chromium) and the journeys in workerd, so both lanes end near the same time. The Worker stages use the Worker's own bundle
+ * The other runs vitest's files one at a time, the Worker's smoke test, the JavaScript-off journeys, then the
+ * journeys in workerd, so both lanes end near the same time. The Worker stages use the Worker's own bundle
  * (build/cloudflare, built after the Node build), so they never touch the Node build the journeys are served from.
  * The HTTP tests that time how fast the server answers others while it reads a hostile upload (under 100 ms) run
  * before, alone: with the journeys beside them, they would measure the machine instead.
@@ -127,7 +118,6 @@ if (checks[0] && checks[2]) {
       const smoke = await step("worker", process.execPath, ["tests/worker/smoke.mjs"], { WORKER_BUILT: "1" });
       // Two workers: one would leave a core partly idle beside the other lane's one.
       await playwrightProject("no-js", 3121, 2)();
-      await playwrightProject("desktop", 3131, 1)();
       await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: report("workerd-e2e"),
       });
