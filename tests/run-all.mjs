@@ -1,9 +1,10 @@
 // `npm test`: every check the project has, on a fresh build.
 // Stages run in lanes side by side, as this 2-core machine allows (see "Lanes" below):
-//   typecheck | lint | build (Node, the demo seeded once, then Worker), then
+//   typecheck → lint | Node build → the demo seeded once, then
 //   the HTTP tests that time the server's answers, alone, then
 //   Playwright with JavaScript on, on the Node build | vitest's domain and data tests → the other HTTP tests →
-//   Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) → journeys in workerd.
+//   Worker build → Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) → journeys in
+//   workerd.
 // Ends with each stage's time and one line: "N passed, N failed".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -17,6 +18,8 @@ const TEST_STAGES = ["vitest-http-timed", "vitest", "vitest-http", "playwright j
 const report = (stage) => resolve(tmp, `report-${stage.replace(" ", "-")}.json`);
 for (const stage of TEST_STAGES) rmSync(report(stage), { force: true });
 
+const startedAll = Date.now();
+const sinceStart = (time) => ((time - startedAll) / 1000).toFixed(0);
 /** Seconds per stage, printed at the end. */
 const times = new Map();
 const failedSteps = [];
@@ -27,8 +30,9 @@ const failedSteps = [];
  */
 function step(name, cmd, args, env = {}) {
   const shown = [cmd.replace(`${process.cwd()}/`, ""), ...args].join(" ");
-  console.log(`▶ [${name}] ${shown}`);
   const started = Date.now();
+  // When each step starts and ends, in seconds from the start of the run: where the lanes wait shows here.
+  console.log(`▶ [${name}] at ${sinceStart(started)} s: ${shown}`);
   return new Promise((done) => {
     const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
     for (const stream of [child.stdout, child.stderr]) {
@@ -41,6 +45,7 @@ function step(name, cmd, args, env = {}) {
       stream.on("end", () => rest && console.log(`[${name}] ${rest}`));
     }
     child.on("close", (code) => {
+      console.log(`■ [${name}] at ${sinceStart(Date.now())} s: exit ${code}`);
       times.set(name, (times.get(name) ?? 0) + (Date.now() - started) / 1000);
       if (code !== 0) failedSteps.push(name);
       done(code === 0);
@@ -57,43 +62,21 @@ async function lane(...steps) {
 const SEEDED_DEMO_DIR = resolve(tmp, "seeded-demo");
 process.env.SEEDED_DEMO_DIR = SEEDED_DEMO_DIR;
 
-const startedAll = Date.now();
 let passed = 0;
 let failed = 0;
 
 /*
  * Lanes. The machine's two cores are the limit: Playwright's journeys keep about one and a third of them busy
  * (Chromium, the server and the runner), vitest one. More at once only slows every process down, and a journey that
- * waits longer polls longer, so the suite runs two lanes (docs/decisions/0045). One runs the JavaScript-on journeys.
- * The other runs vitest's files one at a time, the Worker's smoke test, the JavaScript-off journeys, then the
- * journeys in workerd, so both lanes end near the same time. The Worker stages use the Worker's own bundle
- * (build/cloudflare, built after the Node build), so they never touch the Node build the journeys are served from.
- * The HTTP tests that time how fast the server answers others while it reads a hostile upload (under 100 ms) run
- * before, alone: with the journeys beside them, they would measure the machine instead.
+ * waits longer polls longer, so the suite runs two lanes (docs/decisions/0045). The JavaScript-on journeys are the
+ * longest stage, so their lane starts as soon as there is something to serve: the Node build, then the demo seeded
+ * once for every server of the run (tests/support/seeded-demo.mjs). Beside it the other lane type-checks and lints.
+ * The HTTP tests that time how fast the server answers others while it reads a hostile upload (under 100 ms) then run
+ * alone: with anything beside them, they would measure the machine instead. Then the JavaScript-on journeys run in
+ * one lane; the other builds the Worker's bundle (build/cloudflare, used only by the Worker stages, so it never
+ * touches the Node build the journeys are served from) and runs vitest's files one at a time, the Worker's smoke
+ * test, the JavaScript-off journeys and the journeys in workerd, so both lanes end near the same time.
  */
-const checks = await Promise.all([
-  lane(
-    () => step("typecheck", bin("react-router"), ["typegen"]),
-    // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
-    () => step("typecheck", bin("tsgo"), ["--noEmit"]),
-  ),
-  lane(
-    () => step("lint", bin("biome"), ["check", "."]),
-    // The Spanish of the UI and the English of the code (cspell.json).
-    () => step("lint", bin("cspell"), ["--no-progress", "app"]),
-    () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
-    () => step("lint", bin("knip"), []),
-  ),
-  lane(
-    () => step("build", bin("react-router"), ["build"]),
-    // The demo, seeded once by the built server for every server of the run (tests/support/seeded-demo.mjs).
-    () => step("seed", process.execPath, ["tests/support/seeded-demo.mjs", SEEDED_DEMO_DIR]),
-    // The Worker's bundle, for the Worker stages (build/cloudflare): built here, where it shortens the longer lane.
-    () => step("build", bin("react-router"), ["build"], { VITRINA_TARGET: "cloudflare" }),
-  ),
-]);
-failed += checks.filter((ok) => !ok).length;
-
 const vitest = (name, files) =>
   step(name, bin("vitest"), ["run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report(name)}`]);
 /** The HTTP tests that time the server: run alone (see "Lanes"). */
@@ -108,14 +91,39 @@ const playwrightProject = (project, port, workers) => () =>
     E2E_OUTPUT_DIR: resolve("test-results", project),
   });
 
-if (checks[0] && checks[2]) {
+const [typechecked, linted, built] = await Promise.all([
+  lane(
+    () => step("typecheck", bin("react-router"), ["typegen"]),
+    // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
+    () => step("typecheck", bin("tsgo"), ["--noEmit"]),
+  ).then(async (ok) => [
+    ok,
+    await lane(
+      () => step("lint", bin("biome"), ["check", "."]),
+      // The Spanish of the UI and the English of the code (cspell.json).
+      () => step("lint", bin("cspell"), ["--no-progress", "app"]),
+      () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
+      () => step("lint", bin("knip"), []),
+    ),
+  ]),
+  lane(
+    () => step("build", bin("react-router"), ["build"]),
+    () => step("seed", process.execPath, ["tests/support/seeded-demo.mjs", SEEDED_DEMO_DIR]),
+  ),
+]).then(([checks, build]) => [...checks, build]);
+failed += [typechecked, linted, built].filter((ok) => !ok).length;
+
+if (typechecked && built) {
   await vitest("vitest-http-timed", TIMED);
   const [, workerSmoke] = await Promise.all([
     playwrightProject("js", 3111, 1)(),
     (async () => {
       await vitest("vitest", ["tests/unit", "tests/data"]);
       await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)]);
-      const smoke = await step("worker", process.execPath, ["tests/worker/smoke.mjs"], { WORKER_BUILT: "1" });
+      // The Worker's smoke test and its journeys run on its own bundle; a failed build counts as the smoke test failed.
+      const smoke =
+        (await step("build", bin("react-router"), ["build"], { VITRINA_TARGET: "cloudflare" })) &&
+        (await step("worker", process.execPath, ["tests/worker/smoke.mjs"], { WORKER_BUILT: "1" }));
       // Two workers: one would leave a core partly idle beside the other lane's one.
       await playwrightProject("no-js", 3121, 2)();
       await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
