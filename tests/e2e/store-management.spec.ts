@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_FILES, e2eDb, login, registerWithTrial, storeIdByName, uniqueEmail } from "./helpers";
+import { E2E_FILES, e2eDb, registerWithTrial, signInAs, storeIdByName, uniqueEmail } from "./helpers";
 
 const PHOTO = "tests/fixtures/photos/board.jpg";
 const WIDE = "tests/fixtures/photos/wide.jpg";
@@ -44,20 +44,23 @@ test.describe("store management", () => {
   const email = uniqueEmail("gestion");
   const storeName = `Mercado Ñandú ${Date.now() % 1e6}`;
   let storeId = "";
+  let userId = "";
 
+  // Registered through the forms once; each test then starts signed in (signing in is accounts.spec.ts's subject).
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext();
-    await registerWithTrial(await context.newPage(), email, storeName);
+    await registerWithTrial(await context.newPage(), email, storeName, PASSWORD);
     storeId = await storeIdByName(storeName);
+    userId = String((await sql("select owner_id from stores where id = ?", [storeId]))[0]?.owner_id);
     await context.close();
   });
 
-  test.beforeEach(async ({ page }) => {
-    await login(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/$/);
+  test.beforeEach(async ({ context, baseURL }) => {
+    await signInAs(context, userId, baseURL as string);
   });
 
   test("the dashboard lists the store and opens its workspace", async ({ page }) => {
+    await page.goto("/");
     const card = page.getByRole("list", { name: "Tiendas" }).getByRole("listitem").filter({ hasText: storeName });
     // A new store has no WhatsApp sales number yet: the dashboard says what that means.
     await expect(card.getByText("Sin número de WhatsApp de ventas: los pedidos te llegan solo por correo.")).toBeVisible();
@@ -302,11 +305,11 @@ test.describe("store management", () => {
     expect(Number(updated?.bill_total)).toBe(Number(user?.bill_total) + 499);
   });
 
-  test("another merchant's store, product and section answer 404 and change nothing", async ({ page }) => {
+  test("another merchant's store, product and section answer 404 and change nothing", async ({ page, baseURL }) => {
     const [demo] = await sql(
       "select s.id as store, p.id as product from stores s join products p on p.store_id = s.id where s.url = 'demo' limit 1",
     );
-    const origin = new URL(page.url()).origin;
+    const origin = new URL(baseURL as string).origin;
     for (const path of [
       `/Store/${demo?.store}/info`,
       `/Store/${demo?.store}/products`,
