@@ -1,10 +1,10 @@
 // `npm test`: every check the project has, on a fresh build.
 // Stages run in lanes side by side, as this 2-core machine allows (see "Lanes" below):
-//   typecheck → lint | Node build → the demo seeded once, then
+//   lint | Node build → the demo seeded once, then
 //   the HTTP tests that time the server's answers, alone, then
-//   Playwright with JavaScript on, on the Node build | vitest's domain and data tests → the other HTTP tests →
-//   Worker build → Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) → journeys in
-//   workerd.
+//   Playwright with JavaScript on, on the Node build | typecheck → vitest's domain and data tests → the other HTTP
+//   tests → Worker build → Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) →
+//   journeys in workerd.
 // Ends with each stage's time and one line: "N passed, N failed".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -70,12 +70,12 @@ let failed = 0;
  * (Chromium, the server and the runner), vitest one. More at once only slows every process down, and a journey that
  * waits longer polls longer, so the suite runs two lanes (docs/decisions/0045). The JavaScript-on journeys are the
  * longest stage, so their lane starts as soon as there is something to serve: the Node build, then the demo seeded
- * once for every server of the run (tests/support/seeded-demo.mjs). Beside it the other lane type-checks and lints.
- * The HTTP tests that time how fast the server answers others while it reads a hostile upload (under 100 ms) then run
- * alone: with anything beside them, they would measure the machine instead. Then the JavaScript-on journeys run in
- * one lane; the other builds the Worker's bundle (build/cloudflare, used only by the Worker stages, so it never
- * touches the Node build the journeys are served from) and runs vitest's files one at a time, the Worker's smoke
- * test, the JavaScript-off journeys and the journeys in workerd, so both lanes end near the same time.
+ * once for every server of the run (tests/support/seeded-demo.mjs). Beside it the other lane lints, which takes about
+ * as long. The HTTP tests that time how fast the server answers others while it reads a hostile upload (under 100 ms)
+ * then run alone: with anything beside them, they would measure the machine instead. Then the JavaScript-on journeys
+ * run in one lane; the other type-checks, runs vitest's files one at a time, builds the Worker's bundle (build/cloudflare,
+ * used only by the Worker stages, so it never touches the Node build the journeys are served from), and runs the
+ * Worker's smoke test, the JavaScript-off journeys and the journeys in workerd, so both lanes end near the same time.
  */
 const vitest = (name, files) =>
   step(name, bin("vitest"), ["run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report(name)}`]);
@@ -91,33 +91,31 @@ const playwrightProject = (project, port, workers) => () =>
     E2E_OUTPUT_DIR: resolve("test-results", project),
   });
 
-const [typechecked, linted, built] = await Promise.all([
+const [linted, built] = await Promise.all([
   lane(
-    () => step("typecheck", bin("react-router"), ["typegen"]),
-    // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
-    () => step("typecheck", bin("tsgo"), ["--noEmit"]),
-  ).then(async (ok) => [
-    ok,
-    await lane(
-      () => step("lint", bin("biome"), ["check", "."]),
-      // The Spanish of the UI and the English of the code (cspell.json).
-      () => step("lint", bin("cspell"), ["--no-progress", "app"]),
-      () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
-      () => step("lint", bin("knip"), []),
-    ),
-  ]),
+    () => step("lint", bin("biome"), ["check", "."]),
+    // The Spanish of the UI and the English of the code (cspell.json).
+    () => step("lint", bin("cspell"), ["--no-progress", "app"]),
+    () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
+    () => step("lint", bin("knip"), []),
+  ),
   lane(
     () => step("build", bin("react-router"), ["build"]),
     () => step("seed", process.execPath, ["tests/support/seeded-demo.mjs", SEEDED_DEMO_DIR]),
   ),
-]).then(([checks, build]) => [...checks, build]);
-failed += [typechecked, linted, built].filter((ok) => !ok).length;
+]);
+failed += [linted, built].filter((ok) => !ok).length;
 
-if (typechecked && built) {
+if (built) {
   await vitest("vitest-http-timed", TIMED);
-  const [, workerSmoke] = await Promise.all([
+  const [, [typechecked, workerSmoke]] = await Promise.all([
     playwrightProject("js", 3111, 1)(),
     (async () => {
+      const typechecked = await lane(
+        () => step("typecheck", bin("react-router"), ["typegen"]),
+        // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
+        () => step("typecheck", bin("tsgo"), ["--noEmit"]),
+      );
       await vitest("vitest", ["tests/unit", "tests/data"]);
       await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)]);
       // The Worker's smoke test and its journeys run on its own bundle; a failed build counts as the smoke test failed.
@@ -129,9 +127,10 @@ if (typechecked && built) {
       await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: report("workerd-e2e"),
       });
-      return smoke;
+      return [typechecked, smoke];
     })(),
   ]);
+  if (!typechecked) failed += 1;
   if (workerSmoke) passed += 1;
   else failed += 1;
 }
