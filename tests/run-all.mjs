@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, on a fresh build.
 // Stages run in lanes side by side, as this 2-core machine allows (see "Lanes" below):
-//   lint | Node build → the demo seeded once, then
+//   route types → lint | Node build → the demo seeded once, then
 //   the HTTP tests that time the server's answers, alone, then
 //   Playwright with JavaScript on, on the Node build | typecheck → vitest's domain and data tests → the other HTTP
 //   tests → Worker build → Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) →
@@ -70,12 +70,13 @@ let failed = 0;
  * (Chromium, the server and the runner), vitest one. More at once only slows every process down, and a journey that
  * waits longer polls longer, so the suite runs two lanes (docs/decisions/0045). The JavaScript-on journeys are the
  * longest stage, so their lane starts as soon as there is something to serve: the Node build, then the demo seeded
- * once for every server of the run (tests/support/seeded-demo.mjs). Beside it the other lane lints, which takes about
- * as long. The HTTP tests that time how fast the server answers others while it reads a hostile upload (under 100 ms)
- * then run alone: with anything beside them, they would measure the machine instead. Then the JavaScript-on journeys
- * run in one lane; the other type-checks, runs vitest's files one at a time, builds the Worker's bundle (build/cloudflare,
- * used only by the Worker stages, so it never touches the Node build the journeys are served from), and runs the
- * Worker's smoke test, the JavaScript-off journeys and the journeys in workerd, so both lanes end near the same time.
+ * once for every server of the run (tests/support/seeded-demo.mjs). Beside it the other lane writes the route modules'
+ * types and lints, which takes about as long. The HTTP tests that time how fast the server answers others while it
+ * reads a hostile upload (under 100 ms) then run alone: with anything beside them, they would measure the machine
+ * instead. Then the JavaScript-on journeys run in one lane; the other type-checks, runs vitest's files one at a time,
+ * builds the Worker's bundle (build/cloudflare, used only by the Worker stages, so it never touches the Node build the
+ * journeys are served from), and runs the Worker's smoke test, the JavaScript-off journeys and the journeys in
+ * workerd, so both lanes end near the same time.
  */
 const vitest = (name, files) =>
   step(name, bin("vitest"), ["run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report(name)}`]);
@@ -91,31 +92,34 @@ const playwrightProject = (project, port, workers) => () =>
     E2E_OUTPUT_DIR: resolve("test-results", project),
   });
 
-const [linted, built] = await Promise.all([
-  lane(
-    () => step("lint", bin("biome"), ["check", "."]),
-    // The Spanish of the UI and the English of the code (cspell.json).
-    () => step("lint", bin("cspell"), ["--no-progress", "app"]),
-    () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
-    () => step("lint", bin("knip"), []),
-  ),
+const [[typed, linted], built] = await Promise.all([
+  // The route modules' types first: the type check and knip read them.
+  step("typecheck", bin("react-router"), ["typegen"]).then(async (typed) => [
+    typed,
+    typed &&
+      (await lane(
+        () => step("lint", bin("biome"), ["check", "."]),
+        // The Spanish of the UI and the English of the code (cspell.json).
+        () => step("lint", bin("cspell"), ["--no-progress", "app"]),
+        () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
+        () => step("lint", bin("knip"), []),
+      )),
+  ]),
   lane(
     () => step("build", bin("react-router"), ["build"]),
     () => step("seed", process.execPath, ["tests/support/seeded-demo.mjs", SEEDED_DEMO_DIR]),
   ),
 ]);
-failed += [linted, built].filter((ok) => !ok).length;
+failed += [typed, linted, built].filter((ok) => !ok).length;
 
 if (built) {
   await vitest("vitest-http-timed", TIMED);
   const [, [typechecked, workerSmoke]] = await Promise.all([
     playwrightProject("js", 3111, 1)(),
     (async () => {
-      const typechecked = await lane(
-        () => step("typecheck", bin("react-router"), ["typegen"]),
-        // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
-        () => step("typecheck", bin("tsgo"), ["--noEmit"]),
-      );
+      // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
+      // (Without the route types it would only repeat their failure, counted already.)
+      const typechecked = !typed || (await step("typecheck", bin("tsgo"), ["--noEmit"]));
       await vitest("vitest", ["tests/unit", "tests/data"]);
       await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)]);
       // The Worker's smoke test and its journeys run on its own bundle; a failed build counts as the smoke test failed.
