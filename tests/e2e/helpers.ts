@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { type Client, createClient } from "@libsql/client";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
@@ -7,6 +8,26 @@ import { E2E_SERVER } from "./servers";
 
 /** The database of this worker's server (tests/e2e/servers.ts). */
 export const E2E_DB = `${E2E_SERVER.dataDir}/vitrina.db`;
+
+/** A line the server logs when it has answered a request (app/request-handler.server.ts). */
+export interface LoggedRequest {
+  event: "request" | "request.failed";
+  method: string;
+  path: string;
+  storeId?: string;
+  status?: number;
+}
+
+/** The requests this worker's server has answered so far, from its log (tests/support/e2e-server.mjs keeps it). */
+export function serverRequests(): LoggedRequest[] {
+  const log = `${E2E_SERVER.dataDir}/server.log`;
+  if (!existsSync(log)) return [];
+  return readFileSync(log, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as LoggedRequest)
+    .filter((entry) => entry.event === "request" || entry.event === "request.failed");
+}
 
 /** Direct access to the server's database, for setting up states a test cannot wait for. */
 export function e2eDb() {

@@ -7,7 +7,7 @@ import { createServer, request as forward, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { join } from "node:path";
 import { type BrowserContext, type CDPSession, expect, type Page, test } from "@playwright/test";
-import { E2E_FILES, signInAs } from "./helpers";
+import { E2E_FILES, serverRequests, signInAs } from "./helpers";
 import { phone } from "./phone";
 import { query, seedShop } from "./shop-seed";
 
@@ -118,8 +118,10 @@ test.describe("uploads on a slow network", () => {
     await expect(outcome.getByRole("button", { name: "Reintentar" })).toHaveCount(0);
     await outcome.getByRole("button", { name: "Cerrar" }).tap();
     await expect(outcome).toBeHidden();
-    // Give a server that did receive the cut request the time to (wrongly) store something.
-    await page.waitForTimeout(1500);
+    // The server has seen the cut request through: had it (wrongly) stored something, it would be there now.
+    await expect
+      .poll(() => serverRequests().filter((r) => r.method === "POST" && r.storeId === storeId))
+      .toEqual([expect.objectContaining({ event: "request" })]);
     expect(await sectionItems(sectionId)).toEqual([]);
     expect(storedFiles(storeId)).toEqual(before);
     await expect(page).toHaveURL(new RegExp(`${addFiles}$`));
