@@ -1,8 +1,8 @@
 // `npm test`: every check the project has, on a fresh build.
 // Stages run in lanes side by side, as this 2-core machine allows (see "Lanes" below):
-//   route types → lint | Node build → the demo seeded once, then
+//   route types → lint (but knip) | Node build → the demo seeded once, then
 //   the HTTP tests that time the server's answers, alone, then
-//   Playwright with JavaScript on, on the Node build | typecheck → vitest's domain and data tests → the other HTTP
+//   Playwright with JavaScript on, on the Node build | typecheck → knip → vitest's domain and data tests → the other HTTP
 //   tests → Worker build → Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) →
 //   journeys in workerd.
 // Ends with each stage's time and one line: "N passed, N failed".
@@ -73,10 +73,10 @@ let failed = 0;
  * once for every server of the run (tests/support/seeded-demo.mjs). Beside it the other lane writes the route modules'
  * types and lints, which takes about as long. The HTTP tests that time how fast the server answers others while it
  * reads a hostile upload (under 100 ms) then run alone: with anything beside them, they would measure the machine
- * instead. Then the JavaScript-on journeys run in one lane; the other type-checks, runs vitest's files one at a time,
- * builds the Worker's bundle (build/cloudflare, used only by the Worker stages, so it never touches the Node build the
- * journeys are served from), and runs the Worker's smoke test, the JavaScript-off journeys and the journeys in
- * workerd, so both lanes end near the same time.
+ * instead. Then the JavaScript-on journeys run in one lane; the other type-checks, runs knip and vitest's files (one
+ * at a time), builds the Worker's bundle (build/cloudflare, used only by the Worker stages, so it never touches the
+ * Node build the journeys are served from), and runs the Worker's smoke test, the JavaScript-off journeys and the
+ * journeys in workerd, so both lanes end near the same time.
  */
 const vitest = (name, files) =>
   step(name, bin("vitest"), ["run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report(name)}`]);
@@ -93,7 +93,7 @@ const playwrightProject = (project, port, workers) => () =>
   });
 
 const [[typed, linted], built] = await Promise.all([
-  // The route modules' types first: the type check and knip read them.
+  // The route modules' types first: the type check and knip (in the second lane) read them.
   step("typecheck", bin("react-router"), ["typegen"]).then(async (typed) => [
     typed,
     typed &&
@@ -102,7 +102,6 @@ const [[typed, linted], built] = await Promise.all([
         // The Spanish of the UI and the English of the code (cspell.json).
         () => step("lint", bin("cspell"), ["--no-progress", "app"]),
         () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
-        () => step("lint", bin("knip"), []),
       )),
   ]),
   lane(
@@ -114,12 +113,14 @@ failed += [typed, linted, built].filter((ok) => !ok).length;
 
 if (built) {
   await vitest("vitest-http-timed", TIMED);
-  const [, [typechecked, workerSmoke]] = await Promise.all([
+  const [, [checked, workerSmoke]] = await Promise.all([
     playwrightProject("js", 3111, 1)(),
     (async () => {
       // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
       // (Without the route types it would only repeat their failure, counted already.)
       const typechecked = !typed || (await step("typecheck", bin("tsgo"), ["--noEmit"]));
+      // Dead code and unlisted packages: here rather than before the lanes, which it would make 7 s longer.
+      const knipped = !typed || (await step("lint", bin("knip"), []));
       await vitest("vitest", ["tests/unit", "tests/data"]);
       await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)]);
       // The Worker's smoke test and its journeys run on its own bundle; a failed build counts as the smoke test failed.
@@ -131,13 +132,13 @@ if (built) {
       await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: report("workerd-e2e"),
       });
-      return [typechecked, smoke];
+      return [typechecked && knipped, smoke];
     })(),
   ]);
-  if (!typechecked) failed += 1;
+  if (!checked) failed += 1;
   if (workerSmoke) passed += 1;
   else failed += 1;
-}
+} else if (typed && !(await step("lint", bin("knip"), []))) failed += 1;
 
 for (const stage of TEST_STAGES) {
   if (!existsSync(report(stage))) {
