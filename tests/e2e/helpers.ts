@@ -24,6 +24,7 @@ export function serverRequests(): LoggedRequest[] {
   if (!existsSync(log)) return [];
   return readFileSync(log, "utf8")
     .split("\n")
+    .slice(0, -1) // the last piece is a line still being written, or nothing
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as LoggedRequest)
     .filter((entry) => entry.event === "request" || entry.event === "request.failed");

@@ -10,7 +10,7 @@ copySeededDemo(dataDir);
 mkdirSync(dataDir, { recursive: true });
 const child = spawn(process.execPath, ["build/node/server/index.js"], {
   // Its output also goes to server.log in the data folder: a journey can wait for the line of a request the browser
-  // gave up on (tests/e2e/helpers.ts: serverLog).
+  // gave up on (tests/e2e/helpers.ts: serverRequests).
   stdio: ["ignore", "pipe", "inherit"],
   // ADMIN_SECRET: the /SSS journey signs in with it (tests/e2e/billing.spec.ts).
   // PASSWORD_HASHING: the tests' cheap hashes (tests/support/services.ts).
