@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { query, type SeededShop, seedShop } from "./shop-seed";
 
@@ -42,8 +42,7 @@ test("the merchant sets an offer, hides and publishes a product, and hides sold-
     { name: "Panela orgánica", price: 450, stock: 10 },
     { name: "Cafetera italiana", price: 3500, stock: 5 },
   ]);
-  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-  await signInAs(context, String(owner?.owner_id), baseURL as string);
+  await signInAsOwner(context, shop.id, baseURL as string);
   const store = `/Store/${shop.id}`;
   const [, panela, cafetera] = shop.products as SeededShop["products"][number][];
   if (!panela || !cafetera) throw new Error("seeded products missing");

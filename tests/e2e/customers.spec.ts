@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { expect } from "@playwright/test";
-import { captureWhatsApp, signInAs } from "./helpers";
+import { captureWhatsApp, signInAsOwner } from "./helpers";
 import { test } from "./people";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
-import { query, seedShop } from "./shop-seed";
+import { seedShop } from "./shop-seed";
 
 /**
  * 'Clientes': a shopper orders three times from a Colombian store, typing her WhatsApp number three ways; the
@@ -32,8 +32,7 @@ test("three orders by one number typed three ways make one customer on the merch
   }
 
   const context = await browser.newContext({ baseURL, ...phone(360) });
-  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-  await signInAs(context, String(owner?.owner_id), baseURL as string);
+  await signInAsOwner(context, shop.id, baseURL as string);
   const merchant = await context.newPage();
   await merchant.goto(`/Store/${shop.id}/sales`);
   await merchant.getByRole("navigation", { name: "Tienda" }).getByText("Más").tap();

@@ -1,17 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { e2eDb, signInAs } from "./helpers";
+import { signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets } from "./phone";
 import { seedShop } from "./shop-seed";
-
-async function ownerOf(storeId: string): Promise<string> {
-  const db = e2eDb();
-  try {
-    const rows = (await db.execute({ sql: "select owner_id from stores where id = ?", args: [storeId] })).rows;
-    return String(rows[0]?.owner_id);
-  } finally {
-    db.close();
-  }
-}
 
 const panelOf = (page: Page) => page.locator("#entrega");
 
@@ -36,7 +26,7 @@ for (const javaScriptEnabled of [true, false]) {
       baseURL,
     }) => {
       const shop = await seedShop("entrega", [{ name: "Café", price: 1500, stock: 5 }]);
-      await signInAs(context, await ownerOf(shop.id), baseURL as string);
+      await signInAsOwner(context, shop.id, baseURL as string);
       await page.goto(`/Store/${shop.id}/delivery`);
       const panel = panelOf(page);
       await expect(panel.getByRole("heading", { name: "Entrega" })).toBeVisible();
@@ -101,7 +91,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("turning every method off shows the Spanish error and keeps the store's methods", async ({ page, context, baseURL }) => {
       const shop = await seedShop("entrega-sin", [{ name: "Té", price: 900, stock: 5 }]);
-      await signInAs(context, await ownerOf(shop.id), baseURL as string);
+      await signInAsOwner(context, shop.id, baseURL as string);
       await page.goto(`/Store/${shop.id}/delivery`);
       const panel = panelOf(page);
       const methods = panel.getByRole("group", { name: "Métodos de entrega" });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { query, seedShop } from "./shop-seed";
 
@@ -21,8 +21,7 @@ test("the merchant creates a code, switches it off, and cannot repeat its name i
 }) => {
   test.setTimeout(60_000);
   const shop = await seedShop("descuentos", [{ name: "Café de Colombia", price: 1200, stock: 3 }]);
-  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-  await signInAs(context, String(owner?.owner_id), baseURL as string);
+  await signInAsOwner(context, shop.id, baseURL as string);
   const list = `/Store/${shop.id}/discounts`;
 
   // On a phone, 'Descuentos' is behind 'Más'.

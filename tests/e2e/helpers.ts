@@ -56,6 +56,15 @@ export async function signInAs(context: BrowserContext, userId: string, baseURL:
   await context.addCookies([{ name: "vitrina_sesion", value, url: baseURL }]);
 }
 
+/** Signs the browser context in as the owner of store `storeId` (signInAs, for a store the test seeded or registered). */
+export async function signInAsOwner(context: BrowserContext, storeId: string, baseURL: string) {
+  const db = e2eDb();
+  const { rows } = await db
+    .execute({ sql: "select owner_id from stores where id = ?", args: [storeId] })
+    .finally(() => db.close());
+  await signInAs(context, String(rows[0]?.owner_id), baseURL);
+}
+
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@correo.test`;
 
 /** The newest message to `email` in the local outbox, reloading it as a person refreshes an inbox. */

@@ -2,7 +2,7 @@
 // authorization page ('Autorizar'), sees it linked with its account id, and unlinks it. With
 // JavaScript (the confirm dialog) and without it (plain form posts and server redirects).
 import { expect, type Page, test } from "@playwright/test";
-import { signInAs } from "./helpers";
+import { signInAsOwner } from "./helpers";
 import { query, seedShop } from "./shop-seed";
 
 async function linkAndUnlink(page: Page, storeId: string, confirmInDialog: boolean) {
@@ -35,8 +35,7 @@ async function linkAndUnlink(page: Page, storeId: string, confirmInDialog: boole
 
 test("the merchant links Mercado Pago through the sandbox, sees it linked and unlinks it", async ({ page, context, baseURL }) => {
   const shop = await seedShop("cobros", [{ name: "Café de altura", price: 1500, stock: 4 }]);
-  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-  await signInAs(context, String(owner?.owner_id), baseURL as string);
+  await signInAsOwner(context, shop.id, baseURL as string);
   await linkAndUnlink(page, shop.id, true);
 });
 
@@ -45,16 +44,14 @@ test.describe("without JavaScript", () => {
 
   test("linking and unlinking work with plain forms", async ({ page, context, baseURL }) => {
     const shop = await seedShop("cobros-sin-js", [{ name: "Panela", price: 450, stock: 4 }]);
-    const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-    await signInAs(context, String(owner?.owner_id), baseURL as string);
+    await signInAsOwner(context, shop.id, baseURL as string);
     await linkAndUnlink(page, shop.id, false);
   });
 });
 
 test("a cancelled authorization leaves the store unlinked", async ({ page, context, baseURL }) => {
   const shop = await seedShop("cobros-cancela", [{ name: "Té verde", price: 900, stock: 2 }]);
-  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-  await signInAs(context, String(owner?.owner_id), baseURL as string);
+  await signInAsOwner(context, shop.id, baseURL as string);
   await page.goto(`/Store/${shop.id}/payments`);
   await page.getByRole("button", { name: "Vincular Mercado Pago" }).click();
   await page.getByRole("button", { name: "Cancelar" }).click();

@@ -1,6 +1,6 @@
 import { type BrowserContext, test as base, type Page } from "@playwright/test";
-import { signInAs } from "./helpers";
-import { query, type SeededShop } from "./shop-seed";
+import { signInAsOwner } from "./helpers";
+import type { SeededShop } from "./shop-seed";
 
 /**
  * Journeys with several people side by side: each (a second shopper, the store's merchant) in a browser of their
@@ -21,8 +21,7 @@ export const test = base.extend<{ browserFor: () => Promise<Page>; merchantOf: (
     await use(async (shop) => {
       const context = await browser.newContext({ baseURL, javaScriptEnabled, locale });
       contexts.push(context);
-      const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-      await signInAs(context, String(owner?.owner_id), baseURL as string);
+      await signInAsOwner(context, shop.id, baseURL as string);
       return context.newPage();
     });
     for (const context of contexts) await context.close();

@@ -1,7 +1,7 @@
 // The merchant app's navigation on a phone: the store's tab bar (Ventas with the pending count,
 // Productos, Tienda, Más), the account menu one tap away, and the desktop keeping its side menu.
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { captureWhatsApp, signInAs } from "./helpers";
+import { captureWhatsApp, signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { query, seedShop } from "./shop-seed";
 
@@ -38,10 +38,9 @@ test.describe("phone navigation", () => {
     baseURL,
   }) => {
     const shop = await seedShop("barra", [{ name: "Panela orgánica", price: 4500, stock: 5 }]);
-    const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
     const first = await order(browser, shop.slug, "Panela orgánica", 2);
     const second = await order(browser, shop.slug, "Panela orgánica", 1);
-    await signInAs(context, String(owner?.owner_id), baseURL as string);
+    await signInAsOwner(context, shop.id, baseURL as string);
 
     await page.goto(`/Store/${shop.id}/products`);
     // On a phone the store's pages sit under the thumb; the desktop's side menu and tabs are gone.
@@ -78,8 +77,7 @@ test.describe("phone navigation", () => {
     baseURL,
   }) => {
     const shop = await seedShop("mas", [{ name: "Café de origen", price: 1200, stock: 3 }]);
-    const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-    await signInAs(context, String(owner?.owner_id), baseURL as string);
+    await signInAsOwner(context, shop.id, baseURL as string);
 
     await page.goto(`/Store/${shop.id}/info`);
     await expect(tabBar(page).getByRole("link", { name: "Tienda" })).toHaveAttribute("aria-current", "page");
@@ -110,8 +108,7 @@ test.describe("phone navigation", () => {
 test("a desktop keeps the side menu and the store tabs, without the phone's tab bar", async ({ page, context, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const shop = await seedShop("escritorio", [{ name: "Queso campesino", price: 900, stock: 2 }]);
-  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-  await signInAs(context, String(owner?.owner_id), baseURL as string);
+  await signInAsOwner(context, shop.id, baseURL as string);
   await page.goto(`/Store/${shop.id}/products`);
   await expect(page.getByRole("navigation", { name: "Menú", exact: true })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Secciones de la tienda" })).toBeVisible();

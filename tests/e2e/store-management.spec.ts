@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_FILES, e2eDb, registerWithTrial, signInAs, storeIdByName, uniqueEmail } from "./helpers";
+import { E2E_FILES, e2eDb, registerWithTrial, signInAsOwner, storeIdByName, uniqueEmail } from "./helpers";
 
 const PHOTO = "tests/fixtures/photos/board.jpg";
 const WIDE = "tests/fixtures/photos/wide.jpg";
@@ -44,19 +44,17 @@ test.describe("store management", () => {
   const email = uniqueEmail("gestion");
   const storeName = `Mercado Ñandú ${Date.now() % 1e6}`;
   let storeId = "";
-  let userId = "";
 
   // Registered through the forms once; each test then starts signed in (signing in is accounts.spec.ts's subject).
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext();
     await registerWithTrial(await context.newPage(), email, storeName, PASSWORD);
     storeId = await storeIdByName(storeName);
-    userId = String((await sql("select owner_id from stores where id = ?", [storeId]))[0]?.owner_id);
     await context.close();
   });
 
   test.beforeEach(async ({ context, baseURL }) => {
-    await signInAs(context, userId, baseURL as string);
+    await signInAsOwner(context, storeId, baseURL as string);
   });
 
   test("the dashboard lists the store and opens its workspace", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { captureWhatsApp, signInAs } from "./helpers";
+import { captureWhatsApp, signInAsOwner } from "./helpers";
 import { jsOn, test } from "./people";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { query, seedShop } from "./shop-seed";
@@ -15,8 +15,7 @@ test("an order built in the desk on a phone, confirmed by the customer from its 
     { name: "Panela orgánica", price: 500, stock: 9 },
   ]);
   const context = await browser.newContext({ baseURL, javaScriptEnabled: jsOn(), locale: "es-CO", ...phone(360) });
-  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-  await signInAs(context, String(owner?.owner_id), baseURL as string);
+  await signInAsOwner(context, shop.id, baseURL as string);
   const merchant = await context.newPage();
 
   await merchant.goto(`/Store/${shop.id}/sales`);

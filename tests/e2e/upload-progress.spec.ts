@@ -7,7 +7,7 @@ import { createServer, request as forward, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { join } from "node:path";
 import { type BrowserContext, type CDPSession, expect, type Page, test } from "@playwright/test";
-import { E2E_FILES, serverRequests, signInAs } from "./helpers";
+import { E2E_FILES, serverRequests, signInAsOwner } from "./helpers";
 import { phone } from "./phone";
 import { query, seedShop } from "./shop-seed";
 
@@ -28,8 +28,7 @@ async function storeWithSection(context: BrowserContext, baseURL: string) {
     shop.id,
     Date.now(),
   ]);
-  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
-  await signInAs(context, String(owner?.owner_id), baseURL);
+  await signInAsOwner(context, shop.id, baseURL);
   return { storeId: shop.id, sectionId, addFiles: `/Store/${shop.id}/section/${sectionId}/new/file` };
 }
 

@@ -1,7 +1,15 @@
 // A clothing shop's product: the merchant sets sizes and colours with stock per combination, a shopper
 // without JavaScript picks one and orders it, and confirming the sale takes stock from that combination only.
 import { expect, test } from "@playwright/test";
-import { captureWhatsApp, e2eDb, registerWithTrial, setSalesWhatsApp, signInAs, storeIdByName, uniqueEmail } from "./helpers";
+import {
+  captureWhatsApp,
+  e2eDb,
+  registerWithTrial,
+  setSalesWhatsApp,
+  signInAsOwner,
+  storeIdByName,
+  uniqueEmail,
+} from "./helpers";
 import { query, seedShop } from "./shop-seed";
 
 test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Completar' takes 2 from it only", async ({
@@ -142,9 +150,8 @@ test("a merchant without JavaScript (or before the page's script runs) is asked 
   baseURL,
 }) => {
   const shop = await seedShop("variantes-sin-js", [{ name: "Taza", price: 900, stock: 3 }]);
-  const [owner] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [shop.id]);
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "es-CO" });
-  await signInAs(context, String(owner?.owner_id), baseURL as string);
+  await signInAsOwner(context, shop.id, baseURL as string);
   const page = await context.newPage();
   await page.goto(`/Store/${shop.id}/products/new`);
   await page.getByLabel("Nombre").fill("Gorra");
