@@ -92,35 +92,37 @@ const playwrightProject = (project, port, workers) => () =>
     E2E_OUTPUT_DIR: resolve("test-results", project),
   });
 
-const [[typed, linted], built] = await Promise.all([
-  // The route modules' types first: the type check and knip (in the second lane) read them.
-  step("typecheck", bin("react-router"), ["typegen"]).then(async (typed) => [
-    typed,
-    typed &&
-      (await lane(
-        () => step("lint", bin("biome"), ["check", "."]),
-        // The Spanish of the UI and the English of the code (cspell.json).
-        () => step("lint", bin("cspell"), ["--no-progress", "app"]),
-        () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
-      )),
-  ]),
+/** The type check and knip: both read the route types written before the lanes. */
+async function typecheckAndKnip() {
+  // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
+  const typechecked = await step("typecheck", bin("tsgo"), ["--noEmit"]);
+  // Dead code and unlisted packages. In the second lane: before the lanes, it held the journeys back 7 s.
+  const knipped = await step("lint", bin("knip"), []);
+  return typechecked && knipped;
+}
+
+const [linted, built] = await Promise.all([
+  lane(
+    // The route modules' types first: the type check and knip read them.
+    () => step("typecheck", bin("react-router"), ["typegen"]),
+    () => step("lint", bin("biome"), ["check", "."]),
+    // The Spanish of the UI and the English of the code (cspell.json).
+    () => step("lint", bin("cspell"), ["--no-progress", "app"]),
+    () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
+  ),
   lane(
     () => step("build", bin("react-router"), ["build"]),
     () => step("seed", process.execPath, ["tests/support/seeded-demo.mjs", SEEDED_DEMO_DIR]),
   ),
 ]);
-failed += [typed, linted, built].filter((ok) => !ok).length;
+failed += [linted, built].filter((ok) => !ok).length;
 
 if (built) {
   await vitest("vitest-http-timed", TIMED);
   const [, [checked, workerSmoke]] = await Promise.all([
     playwrightProject("js", 3111, 1)(),
     (async () => {
-      // TypeScript 7's native compiler: the same checks as tsc 6 in a fifth of the time (docs/decisions/0047).
-      // (Without the route types it would only repeat their failure, counted already.)
-      const typechecked = !typed || (await step("typecheck", bin("tsgo"), ["--noEmit"]));
-      // Dead code and unlisted packages: here rather than before the lanes, which it would make 7 s longer.
-      const knipped = !typed || (await step("lint", bin("knip"), []));
+      const checked = await typecheckAndKnip();
       await vitest("vitest", ["tests/unit", "tests/data"]);
       await vitest("vitest-http", ["tests/http", ...TIMED.map((file) => `--exclude=${file}`)]);
       // The Worker's smoke test and its journeys run on its own bundle; a failed build counts as the smoke test failed.
@@ -132,13 +134,13 @@ if (built) {
       await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: report("workerd-e2e"),
       });
-      return [typechecked && knipped, smoke];
+      return [checked, smoke];
     })(),
   ]);
   if (!checked) failed += 1;
   if (workerSmoke) passed += 1;
   else failed += 1;
-} else if (typed && !(await step("lint", bin("knip"), []))) failed += 1;
+} else if (!(await typecheckAndKnip())) failed += 1;
 
 for (const stage of TEST_STAGES) {
   if (!existsSync(report(stage))) {
