@@ -78,114 +78,122 @@ function longContent(): Promise<Fixture> {
   return fixture;
 }
 
-/** Both checks on what the page shows now; `scope` narrows the touch targets to an open dialog. */
-async function checkPage(page: Page, label: string, scope?: Locator) {
-  const width = page.viewportSize()?.width;
-  const { widest } = await expectNoSidewaysScroll(page, `${width} ${label}`);
-  const small = await expectTouchTargets(page, scope, `${width} ${label}`);
-  console.log(`phone ${width} ${label}: scrollWidth ${widest}, undersized ${small.length}`);
+const [NARROWEST] = PHONE_WIDTHS;
+
+/**
+ * Both checks at every phone width, on what the page shows now; `scope` narrows the touch targets to an open dialog.
+ * The page was loaded at the narrowest width and is widened in place (the layouts answer to the width in CSS only, so
+ * a widened page lays out as one loaded at that width), then narrowed again for the journey's next step.
+ * `atEachWidth` holds what else is checked at each width.
+ */
+async function checkPage(page: Page, label: string, scope?: Locator, atEachWidth?: () => Promise<void>) {
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize(phone(width).viewport);
+    const { widest } = await expectNoSidewaysScroll(page, `${width} ${label}`);
+    const small = await expectTouchTargets(page, scope, `${width} ${label}`);
+    console.log(`phone ${width} ${label}: scrollWidth ${widest}, undersized ${small.length}`);
+    await atEachWidth?.();
+  }
+  await page.setViewportSize(phone(NARROWEST).viewport);
 }
 
-async function visit(page: Page, path: string, label = path) {
+async function visit(page: Page, path: string, label = path, atEachWidth?: () => Promise<void>) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(400);
-  await checkPage(page, label);
+  await checkPage(page, label, undefined, atEachWidth);
 }
 
-for (const width of PHONE_WIDTHS) {
-  test.describe(`phone ${width} px`, () => {
-    test.use(phone(width));
+// One phone for the whole file: a touch screen, held at 320, 360 and 412 px wide.
+test.use(phone(NARROWEST));
 
-    test("merchant pages", async ({ page, context, baseURL }) => {
-      test.setTimeout(90_000);
-      const { shop, userId, sectionId } = await longContent();
-      await signInAs(context, userId, baseURL as string);
-      const store = `/Store/${shop.id}`;
-      await visit(page, "/", "dashboard /");
-      await expect(page.getByText(STORE_NAME)).toBeVisible();
-      for (const path of [
-        "/Account",
-        "/newStore",
-        "/plans",
-        "/payment",
-        `${store}/info`,
-        `${store}/brand`,
-        `${store}/sections`,
-        `${store}/delivery`,
-        `${store}/look`,
-        `${store}/products`,
-        `${store}/products/new`,
-        `${store}/section/${sectionId}`,
-        `${store}/section/${sectionId}/new/product`,
-      ]) {
-        await visit(page, path, path.replace(shop.id, "{id}").replace(sectionId, "{sectionId}"));
-      }
-      await visit(page, `${store}/products/${shop.products[1]?.id}`, "/Store/{id}/products/{productId}");
-      await page.getByRole("button", { name: "Eliminar producto" }).click();
-      const confirm = page.locator("dialog.confirm[open]");
-      await expect(confirm).toBeVisible();
-      await checkPage(page, "/Store/{id}/products/{productId} confirm dialog", confirm);
-      await confirm.getByRole("button", { name: "Cancelar" }).click();
-      await expect(confirm).toHaveCount(0);
-    });
+test("merchant pages", async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  const { shop, userId, sectionId } = await longContent();
+  await signInAs(context, userId, baseURL as string);
+  const store = `/Store/${shop.id}`;
+  await visit(page, "/", "dashboard /", () => expect(page.getByText(STORE_NAME)).toBeVisible());
+  for (const path of [
+    "/Account",
+    "/newStore",
+    "/plans",
+    "/payment",
+    `${store}/info`,
+    `${store}/brand`,
+    `${store}/sections`,
+    `${store}/delivery`,
+    `${store}/look`,
+    `${store}/products`,
+    `${store}/products/new`,
+    `${store}/section/${sectionId}`,
+    `${store}/section/${sectionId}/new/product`,
+  ]) {
+    await visit(page, path, path.replace(shop.id, "{id}").replace(sectionId, "{sectionId}"));
+  }
+  await visit(page, `${store}/products/${shop.products[1]?.id}`, "/Store/{id}/products/{productId}");
+  await page.getByRole("button", { name: "Eliminar producto" }).click();
+  const confirm = page.locator("dialog.confirm[open]");
+  await expect(confirm).toBeVisible();
+  await checkPage(page, "/Store/{id}/products/{productId} confirm dialog", confirm);
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+  await expect(confirm).toHaveCount(0);
+});
 
-    test("sales desk and the sale dialog", async ({ page, context, baseURL }) => {
-      const { shop, userId, saleId } = await longContent();
-      await signInAs(context, userId, baseURL as string);
-      await visit(page, `/Store/${shop.id}/sales`, "/Store/{id}/sales");
-      await expect(page.getByText(saleId).first()).toBeVisible();
-      // The first sale's code and buyer are on the first screen, above the tab bar.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      const first = page.locator(".sales-table tbody tr").first();
-      await expect(first).toContainText("Alejandro Sebastián Montenegro");
-      const tabs = await page.getByRole("navigation", { name: "Tienda", exact: true }).boundingBox();
-      for (const cell of [first.getByRole("link", { name: saleId }), first.locator(".sale-buyer-name")]) {
-        const box = await cell.boundingBox();
-        expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(tabs?.y ?? 0);
-      }
-      await page.goto(`/Store/${shop.id}/sales/${saleId}`);
-      const dialog = page.locator("dialog.sale-dialog[open]");
-      await expect(dialog.getByRole("heading", { name: `Venta ${saleId}` })).toBeVisible();
-      await checkPage(page, "/Store/{id}/sales/{saleId} dialog", dialog);
-      await dialog.getByRole("button", { name: "Cancelar" }).click();
-      const confirm = page.locator("dialog.confirm[open]");
-      await expect(confirm).toBeVisible();
-      await checkPage(page, "/Store/{id}/sales/{saleId} confirm dialog", confirm);
-    });
-
-    test("sign-in and registration pages", async ({ page }) => {
-      await visit(page, "/Auth");
-      await page.getByRole("button", { name: "Entrar" }).click();
-      await checkPage(page, "/Auth with errors");
-      await visit(page, "/Auth/ForgotPassword");
-      await fillStep1(page, {
-        email: uniqueEmail("telefono-con-un-correo-electronico-bastante-largo"),
-        name: MERCHANT_NAME,
-        lastname: MERCHANT_LASTNAME,
-      });
-      await expect(page).toHaveURL(/\/Auth\/Registration\/Step2$/);
-      await checkPage(page, "/Auth/Registration/Step2");
-      await page.getByLabel("Nombre de la tienda").fill(STORE_NAME);
-      await page.getByLabel("Categoría").selectOption({ index: 1 });
-      await page.getByRole("button", { name: "Enviar código" }).click();
-      await expect(page).toHaveURL(/\/Auth\/Registration\/Step3$/);
-      await checkPage(page, "/Auth/Registration/Step3");
-      await expect(page.getByLabel("Código")).toHaveAttribute("inputmode", "numeric");
-      await expect(page.getByLabel("Código")).toHaveAttribute("autocomplete", "one-time-code");
-      await visit(page, "/Auth/Registration");
-    });
-
-    test("public store pages", async ({ page }) => {
-      const { shop } = await longContent();
-      const site = `/site/${shop.slug}`;
-      await visit(page, site, "store home");
-      await visit(page, `${site}/Store`, "Tienda");
-      await visit(page, `${site}/Product/producto/${shop.products[1]?.id}`, "product");
-      await page.getByRole("button", { name: "Agregar al carrito" }).click();
-      await expect(page).toHaveURL(/\/Cart$/);
-      await checkPage(page, "cart");
-      await visit(page, `${site}/Checkout`, "checkout");
-      await expect(page.getByLabel(/Tu teléfono/)).toHaveAttribute("type", "tel");
-    });
+test("sales desk and the sale dialog", async ({ page, context, baseURL }) => {
+  const { shop, userId, saleId } = await longContent();
+  await signInAs(context, userId, baseURL as string);
+  const first = page.locator(".sales-table tbody tr").first();
+  await visit(page, `/Store/${shop.id}/sales`, "/Store/{id}/sales", async () => {
+    await expect(page.getByText(saleId).first()).toBeVisible();
+    // The first sale's code and buyer are on the first screen, above the tab bar.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(first).toContainText("Alejandro Sebastián Montenegro");
+    const tabs = await page.getByRole("navigation", { name: "Tienda", exact: true }).boundingBox();
+    for (const cell of [first.getByRole("link", { name: saleId }), first.locator(".sale-buyer-name")]) {
+      const box = await cell.boundingBox();
+      expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(tabs?.y ?? 0);
+    }
   });
-}
+  await page.goto(`/Store/${shop.id}/sales/${saleId}`);
+  const dialog = page.locator("dialog.sale-dialog[open]");
+  await expect(dialog.getByRole("heading", { name: `Venta ${saleId}` })).toBeVisible();
+  await checkPage(page, "/Store/{id}/sales/{saleId} dialog", dialog);
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  const confirm = page.locator("dialog.confirm[open]");
+  await expect(confirm).toBeVisible();
+  await checkPage(page, "/Store/{id}/sales/{saleId} confirm dialog", confirm);
+});
+
+test("sign-in and registration pages", async ({ page }) => {
+  await visit(page, "/Auth");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await checkPage(page, "/Auth with errors");
+  await visit(page, "/Auth/ForgotPassword");
+  await fillStep1(page, {
+    email: uniqueEmail("telefono-con-un-correo-electronico-bastante-largo"),
+    name: MERCHANT_NAME,
+    lastname: MERCHANT_LASTNAME,
+  });
+  await expect(page).toHaveURL(/\/Auth\/Registration\/Step2$/);
+  await checkPage(page, "/Auth/Registration/Step2");
+  await page.getByLabel("Nombre de la tienda").fill(STORE_NAME);
+  await page.getByLabel("Categoría").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Enviar código" }).click();
+  await expect(page).toHaveURL(/\/Auth\/Registration\/Step3$/);
+  await checkPage(page, "/Auth/Registration/Step3");
+  await expect(page.getByLabel("Código")).toHaveAttribute("inputmode", "numeric");
+  await expect(page.getByLabel("Código")).toHaveAttribute("autocomplete", "one-time-code");
+  await visit(page, "/Auth/Registration");
+});
+
+test("public store pages", async ({ page }) => {
+  const { shop } = await longContent();
+  const site = `/site/${shop.slug}`;
+  await visit(page, site, "store home");
+  await visit(page, `${site}/Store`, "Tienda");
+  await visit(page, `${site}/Product/producto/${shop.products[1]?.id}`, "product");
+  await page.getByRole("button", { name: "Agregar al carrito" }).click();
+  await expect(page).toHaveURL(/\/Cart$/);
+  await checkPage(page, "cart");
+  await visit(page, `${site}/Checkout`, "checkout");
+  await expect(page.getByLabel(/Tu teléfono/)).toHaveAttribute("type", "tel");
+});
