@@ -14,7 +14,7 @@ import { deletingRenditions } from "../app/media/renditions";
 import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
-import { ConfigError, parseConfig, publicStoreUrl } from "../app/services/config";
+import { publicStoreUrl } from "../app/services/config";
 import { createDb, withRoundTripDelay } from "../app/services/db";
 import type { Services } from "../app/services/services";
 import { logUpkeep, runUpkeep, UPKEEP_INTERVAL_MS } from "../app/upkeep.server";
@@ -24,23 +24,14 @@ import { DiskFileStore } from "./disk-files";
 import { lingerAfterEarlyAnswer } from "./lingering-close";
 import { migrateDatabase } from "./migrate";
 import { DiskOutbox } from "./outbox";
+import type { ServerSettings } from "./settings";
 import { createStaticHandler } from "./static";
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
-async function main() {
-  const port = Number(process.env.PORT ?? 3000);
-  const dataDir = resolve(process.env.DATA_DIR ?? ".data");
+/** Serves the app until SIGTERM or SIGINT stops it (server/index.ts reads the settings first). */
+export async function startServer({ config, port, dataDir }: ServerSettings) {
   mkdirSync(dataDir, { recursive: true });
-  // Production names its public origin; a local run is served on this machine.
-  const production = process.env.VITRINA_ENV === "production";
-  const config = parseConfig({
-    RUNTIME: "node",
-    ...process.env,
-    APP_ORIGIN: process.env.APP_ORIGIN ?? (production ? undefined : `http://localhost:${port}`),
-    STORES_DOMAIN: process.env.STORES_DOMAIN ?? "localhost",
-    DATABASE_URL: process.env.DATABASE_URL ?? `file:${join(dataDir, "vitrina.db")}`,
-  });
 
   // A busy timeout lets concurrent requests queue for the write lock instead of failing.
   const directClient = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN, timeout: 5000 });
@@ -180,8 +171,3 @@ function testClock(file: string): Clock {
   }
   return new AdjustableClock(offset, (offsetMs) => writeFileSync(file, JSON.stringify({ offsetMs })));
 }
-
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});

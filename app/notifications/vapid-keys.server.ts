@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { type Config, ConfigError, type VapidKeys } from "~/services/config";
+import type { Config, VapidKeys } from "~/services/config";
 import type { Db } from "~/services/db";
 import { localVapidKeys } from "../../db/schema";
-import { generateVapidKeyPair, vapidKeysMatch } from "./web-push/vapid";
+import { checkVapidPair } from "./vapid-pair";
+import { generateVapidKeyPair } from "./web-push/vapid";
 
 /**
  * The Web Push keys of this deployment, resolved once by the runtime entry at start:
@@ -12,9 +13,7 @@ import { generateVapidKeyPair, vapidKeysMatch } from "./web-push/vapid";
  */
 export async function resolveVapidKeys(config: Config, db: Db, now: Date): Promise<VapidKeys> {
   if (config.vapid) {
-    if (!(await vapidKeysMatch(config.vapid))) {
-      throw new ConfigError("Configuración inválida:\n  - VAPID_PRIVATE_KEY: no es la clave privada de VAPID_PUBLIC_KEY");
-    }
+    await checkVapidPair(config);
     return config.vapid;
   }
   const saved = () => db.select().from(localVapidKeys).where(eq(localVapidKeys.id, 1));

@@ -319,7 +319,8 @@ describe("production start", () => {
     }
   }, 60_000);
 
-  it("refuses to start without ADMIN_SECRET, APP_ORIGIN or the VAPID keys, naming what is missing", async () => {
+  it("refuses to start without ADMIN_SECRET, APP_ORIGIN or the VAPID keys, naming what is missing, before loading the app", async () => {
+    const started = performance.now();
     const noSecret = await failedStart({ ...production, ADMIN_SECRET: "" });
     expect(noSecret.code).not.toBe(0);
     expect(noSecret.output).toContain("ADMIN_SECRET");
@@ -333,5 +334,7 @@ describe("production start", () => {
     const otherPair = await failedStart({ ...production, VAPID_PRIVATE_KEY: "yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw" });
     expect(otherPair.code).not.toBe(0);
     expect(otherPair.output).toContain("VAPID_PRIVATE_KEY");
+    // Four refusals in well under the second it takes to load the app once.
+    expect(performance.now() - started).toBeLessThan(3000);
   }, 90_000);
 });
