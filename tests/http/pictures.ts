@@ -25,3 +25,21 @@ export function phoneJpeg(width: number, height: number, quality = 70): Uint8Arr
     image.free();
   }
 }
+
+/**
+ * A small JPEG whose header declares `width` × `height`: what a decompression bomb looks like before it is decoded.
+ * The frame header (SOF0–SOF15 but DHT, JPG and DAC) holds the height, then the width, after its length and precision.
+ */
+export function jpegDeclaring(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const bytes = phoneJpeg(64, 48);
+  const view = new DataView(bytes.buffer);
+  for (let at = 2; at + 9 < bytes.byteLength; at += 2 + view.getUint16(at + 2)) {
+    const marker = view.getUint16(at);
+    if (marker >= 0xffc0 && marker <= 0xffcf && ![0xffc4, 0xffc8, 0xffcc].includes(marker)) {
+      view.setUint16(at + 5, height);
+      view.setUint16(at + 7, width);
+      return bytes;
+    }
+  }
+  throw new Error("no frame header in the JPEG");
+}
