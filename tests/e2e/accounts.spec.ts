@@ -164,37 +164,6 @@ test.describe("login, logout and redirect rules", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/Auth\?redirectTo=%2F$/);
   });
-
-  test("an overdue merchant is sent to /payment but can reach /plans and /Account", async ({ page }) => {
-    const email = uniqueEmail("overdue");
-    await register(page, email, `Overdue ${Date.now()}`);
-    await page.getByRole("button", { name: "Comenzar prueba gratis" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    const db = e2eDb();
-    await db.execute({ sql: "update users set bill_due_at = ? where email = ?", args: [Date.now() - 86_400_000, email] });
-    db.close();
-    await page.goto("/");
-    await expect(page).toHaveURL(/\/payment$/);
-    await expect(page.getByText(/Tus tiendas seguirán activas 10 días/)).toBeVisible();
-    await page.goto("/plans");
-    await expect(page).toHaveURL(/\/plans$/);
-    await page.goto("/Account");
-    await expect(page).toHaveURL(/\/Account$/);
-  });
-
-  test("the bill warning shows within 6 days of the due date", async ({ page }) => {
-    const email = uniqueEmail("warn");
-    await register(page, email, `Warn ${Date.now()}`);
-    await page.getByRole("button", { name: "Comenzar prueba gratis" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("list", { name: "Tiendas" })).toBeVisible();
-    await expect(page.getByText(/Recuerda pagar tu factura/)).toHaveCount(0);
-    const db = e2eDb();
-    await db.execute({ sql: "update users set bill_due_at = ? where email = ?", args: [Date.now() + 3 * 86_400_000, email] });
-    db.close();
-    await page.goto("/");
-    await expect(page.getByText(/Recuerda pagar tu factura antes del día/)).toBeVisible();
-  });
 });
 
 test.describe("password reset", () => {

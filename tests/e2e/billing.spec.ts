@@ -159,14 +159,6 @@ test.describe("plans and payments (sandbox)", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/$/);
   });
-
-  test("the warning banner shows within 6 days of the due date", async ({ page }) => {
-    const m = await seedMerchant({ dueInDays: 3, tag: "banner" });
-    const { dueAt } = await userRow(m.id);
-    await signIn(page, m.email);
-    await page.goto("/");
-    await expect(page.getByText(`Recuerda pagar tu factura antes del día ${formatDue(dueAt)}`)).toBeVisible();
-  });
 });
 
 test.describe("SSS", () => {
