@@ -75,8 +75,9 @@ let failed = 0;
  * reads a hostile upload (under 100 ms) then run alone: with anything beside them, they would measure the machine
  * instead. Then the JavaScript-on journeys run in one lane; the other type-checks, runs knip and vitest's files (one
  * at a time), builds the Worker's bundle (build/cloudflare, used only by the Worker stages, so it never touches the
- * Node build the journeys are served from), and runs the Worker's smoke test, the JavaScript-off journeys and the
- * journeys in workerd, so both lanes end near the same time.
+ * Node build the journeys are served from), and runs the Worker's smoke test, the journeys in workerd and last the
+ * JavaScript-off journeys (two workers, so the cores stay busy whichever lane ends first): both lanes end near the same
+ * time.
  */
 const vitest = (name, files) =>
   step(name, bin("vitest"), ["run", ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report(name)}`]);
@@ -129,11 +130,12 @@ if (built) {
       const smoke =
         (await step("build", bin("react-router"), ["build"], { VITRINA_TARGET: "cloudflare" })) &&
         (await step("worker", process.execPath, ["tests/worker/smoke.mjs"], { WORKER_BUILT: "1" }));
-      // Two workers: one would leave a core partly idle beside the other lane's one.
-      await playwrightProject("no-js", 3121, 2)();
       await step("workerd-e2e", bin("playwright"), ["test", "-c", "playwright.workerd.config.ts", "--reporter=list,json"], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: report("workerd-e2e"),
       });
+      // Last, with two workers: one would leave a core partly idle beside the other lane's one, and once the other lane
+      // is done, the two keep both cores busy to the end.
+      await playwrightProject("no-js", 3121, 2)();
       return [checked, smoke];
     })(),
   ]);
