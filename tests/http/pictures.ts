@@ -1,10 +1,31 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { PhotonImage } from "@cf-wasm/photon";
 
 /**
  * A phone-like JPEG of `width` × `height`: smooth light and shade with fine grain, so it
  * decodes like a photo and stays under the 6 MB upload limit.
+ *
+ * Encoding one takes seconds (2.4 s at 24 MP), and a run's image tests ask for the same sizes in different stages: each
+ * is made once and kept in tests/.tmp/photos, named by its size, its quality and this file's source, so a changed
+ * drawing never reads an older file.
  */
 export function phoneJpeg(width: number, height: number, quality = 70): Uint8Array<ArrayBuffer> {
+  const file = join(PHOTOS, `${width}x${height}-q${quality}-${DRAWING}.jpg`);
+  if (existsSync(file)) return new Uint8Array(readFileSync(file));
+  const bytes = drawPhoneJpeg(width, height, quality);
+  mkdirSync(PHOTOS, { recursive: true });
+  // Written whole, then renamed: a test in another process never reads half a photo.
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, file);
+  return bytes;
+}
+
+const PHOTOS = resolve("tests/.tmp/photos");
+
+function drawPhoneJpeg(width: number, height: number, quality: number): Uint8Array<ArrayBuffer> {
   const rgba = new Uint8Array(width * height * 4);
   let seed = 7;
   for (let y = 0; y < height; y++) {
@@ -25,6 +46,12 @@ export function phoneJpeg(width: number, height: number, quality = 70): Uint8Arr
     image.free();
   }
 }
+
+/** This file's own source: any change to the drawing makes new photos. */
+const DRAWING = createHash("sha256")
+  .update(readFileSync(new URL(import.meta.url)))
+  .digest("hex")
+  .slice(0, 12);
 
 /**
  * A small JPEG whose header declares `width` × `height`: what a decompression bomb looks like before it is decoded.
