@@ -1,25 +1,18 @@
 // A clothing shop's product: the merchant sets sizes and colours with stock per combination, a shopper
 // without JavaScript picks one and orders it, and confirming the sale takes stock from that combination only.
 import { expect, test } from "@playwright/test";
-import {
-  captureWhatsApp,
-  e2eDb,
-  registerWithTrial,
-  setSalesWhatsApp,
-  signInAsOwner,
-  storeIdByName,
-  uniqueEmail,
-} from "./helpers";
+import { captureWhatsApp, e2eDb, signInAsOwner } from "./helpers";
 import { query, seedShop } from "./shop-seed";
 
 test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Completar' takes 2 from it only", async ({
   page,
+  context,
   browser,
+  baseURL,
 }) => {
-  const storeName = `Ropa ${Date.now() % 1e6}`;
-  await registerWithTrial(page, uniqueEmail("variantes"), storeName);
-  const storeId = await storeIdByName(storeName);
-  await setSalesWhatsApp(page, storeId, "+57 311 555 0102");
+  // A store of its own, with its WhatsApp number and no products yet (registering is the accounts journeys' subject).
+  const { id: storeId } = await seedShop("ropa", []);
+  await signInAsOwner(context, storeId, baseURL as string);
 
   // On a phone, the options make the combinations' cards as they are typed.
   await page.setViewportSize({ width: 360, height: 740 });
