@@ -163,6 +163,16 @@ export async function storeIdByName(name: string): Promise<string> {
   }
 }
 
+/** The merchant links the store to Mercado Pago through the sandbox's authorization page ('Vincular', then 'Autorizar'). */
+export async function linkMercadoPago(merchant: Page, storeId: string) {
+  await merchant.goto(`/Store/${storeId}/payments`);
+  await merchant.getByRole("button", { name: "Vincular Mercado Pago" }).click();
+  await expect(merchant).toHaveURL(/\/_sandbox\/oauth\?/);
+  await merchant.getByRole("button", { name: "Autorizar" }).click();
+  await expect(merchant).toHaveURL(new RegExp(`/Store/${storeId}/payments$`));
+  await expect(merchant.getByText("Vinculada", { exact: true })).toBeVisible();
+}
+
 /** The WhatsApp addresses the page lands on, in order (the stand-in answers them: tests/e2e/whatsapp-stand-in.ts). */
 export async function captureWhatsApp(page: Page): Promise<string[]> {
   const urls: string[] = [];

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { captureWhatsApp, linkFromOutbox, uniqueEmail } from "./helpers";
+import { captureWhatsApp, linkFromOutbox, linkMercadoPago, uniqueEmail } from "./helpers";
 import { jsOn, test } from "./people";
 import { query, type SeededShop, seedShop } from "./shop-seed";
 
@@ -38,15 +38,6 @@ async function seedZone(shop: SeededShop, name: string, fee: number): Promise<nu
   await query("insert into delivery_zones (store_id, position, name, fee) values (?, 0, ?, ?)", [shop.id, name, fee]);
   const [zone] = await query<{ id: number }>("select id from delivery_zones where store_id = ? and name = ?", [shop.id, name]);
   return Number(zone?.id);
-}
-
-async function linkMercadoPago(merchant: Page, shop: SeededShop) {
-  await merchant.goto(`/Store/${shop.id}/payments`);
-  await merchant.getByRole("button", { name: "Vincular Mercado Pago" }).click();
-  await expect(merchant).toHaveURL(/\/_sandbox\/oauth\?/);
-  await merchant.getByRole("button", { name: "Autorizar" }).click();
-  await expect(merchant).toHaveURL(new RegExp(`/Store/${shop.id}/payments$`));
-  await expect(merchant.getByText("Vinculada", { exact: true })).toBeVisible();
 }
 
 /** Fills the checkout for home delivery to the zone named `zone`. */
@@ -253,7 +244,7 @@ test("paid online through the sandbox: 'Aprobar pago' returns to the order page 
   const shop = await seedShop("recorrido-pago", [CAFE]);
   await seedZone(shop, "Centro", 300);
   const merchant = await merchantOf(shop);
-  await linkMercadoPago(merchant, shop);
+  await linkMercadoPago(merchant, shop.id);
 
   const whatsapp = await captureWhatsApp(page);
   await orderPaidOnline(page, shop);
@@ -287,7 +278,7 @@ test("a rejected payment: the order page says 'rechazado' and 'Pagar ahora' open
   const shop = await seedShop("recorrido-rechazo", [CAFE]);
   await seedZone(shop, "Centro", 300);
   const merchant = await merchantOf(shop);
-  await linkMercadoPago(merchant, shop);
+  await linkMercadoPago(merchant, shop.id);
 
   await orderPaidOnline(page, shop);
   const first = await decideSandboxPayment(page, "23,00", "Rechazar pago");

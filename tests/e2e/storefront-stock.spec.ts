@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { slugify } from "../../app/domain/slug";
 import { moveClockMinutes, resetClock } from "./billing-helpers";
-import { captureWhatsApp } from "./helpers";
+import { captureWhatsApp, linkMercadoPago } from "./helpers";
 import { jsOn, test } from "./people";
 import { query, type SeededShop, seedShop } from "./shop-seed";
 
@@ -36,13 +36,6 @@ async function checkoutOne(page: Page, shop: SeededShop, options: { online?: boo
 /** Sends the checkout: a store that takes online payments says 'Confirmar pedido' (the order may go on to pay, not to WhatsApp). */
 const send = (page: Page, takesOnline = false) =>
   page.getByRole("button", { name: takesOnline ? "Confirmar pedido" : "Enviar pedido por WhatsApp" }).click();
-
-async function linkMercadoPago(merchant: Page, shop: SeededShop) {
-  await merchant.goto(`/Store/${shop.id}/payments`);
-  await merchant.getByRole("button", { name: "Vincular Mercado Pago" }).click();
-  await merchant.getByRole("button", { name: "Autorizar" }).click();
-  await expect(merchant.getByText("Vinculada", { exact: true })).toBeVisible();
-}
 
 const stockRow = async (shop: SeededShop) =>
   (
@@ -114,7 +107,7 @@ test("an online order left unpaid gives its unit back when its time runs out, an
   test.setTimeout(60_000);
   const shop = await seedShop("pago-vencido", [BOLSO]);
   const merchant = await merchantOf(shop);
-  await linkMercadoPago(merchant, shop);
+  await linkMercadoPago(merchant, shop.id);
   try {
     await checkoutOne(page, shop, { online: true });
     await send(page, true);
@@ -159,7 +152,7 @@ test("paid after its unit went to another order: 'Pagado — sin stock' heads th
   test.setTimeout(60_000);
   const shop = await seedShop("pagado-sin-stock", [BOLSO]);
   const merchant = await merchantOf(shop);
-  await linkMercadoPago(merchant, shop);
+  await linkMercadoPago(merchant, shop.id);
   const buyer = `comprador-${shop.slug}@correo.test`;
   try {
     await checkoutOne(page, shop, { online: true, email: buyer });
