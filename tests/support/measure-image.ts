@@ -1,7 +1,7 @@
 /**
  * Measures, in a fresh process, the memory the image pipeline takes for one photo: the peak resident
  * memory while it runs and what stays resident after it (wasm memory never shrinks). Run with
- * `tsx --expose-gc tests/support/measure-image.ts FILE MAX_HEIGHT`; prints one JSON line in MiB.
+ * `node --expose-gc --import tsx tests/support/measure-image.ts FILE MAX_HEIGHT`; prints one JSON line in MiB.
  * Linux only: it resets and reads the process's high-water mark in /proc.
  */
 import { readFileSync, writeFileSync } from "node:fs";

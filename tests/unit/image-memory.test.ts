@@ -21,8 +21,15 @@ const dir = mkdtempSync(join(process.env.VITRINA_TEST_TMP ?? tmpdir(), "image-me
 async function measure(bytes: Uint8Array, name: string) {
   const file = join(dir, name);
   writeFileSync(file, bytes);
-  const tsx = join(process.cwd(), "node_modules/.bin/tsx");
-  const { stdout } = await run(tsx, ["--expose-gc", "tests/support/measure-image.ts", file, String(IMAGE_HEIGHTS.banner)]);
+  // tsx as a loader of this Node, not its command (which starts a second Node to run the file).
+  const { stdout } = await run(process.execPath, [
+    "--expose-gc",
+    "--import",
+    "tsx",
+    "tests/support/measure-image.ts",
+    file,
+    String(IMAGE_HEIGHTS.banner),
+  ]);
   const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { peak: number; retained: number; height: number };
   console.log(`${name}: peak ${result.peak.toFixed(1)} MiB, kept ${result.retained.toFixed(1)} MiB`);
   return result;
