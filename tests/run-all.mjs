@@ -3,8 +3,8 @@
 //   route types → lint (but knip) | Node build → the demo seeded once, then
 //   the HTTP tests that time the server's answers, alone, then
 //   Playwright with JavaScript on, on the Node build | typecheck → knip → vitest's domain and data tests → the other HTTP
-//   tests → Worker build → Worker smoke → Playwright with JavaScript off, on the Node build (its own servers) →
-//   journeys in workerd.
+//   tests → Worker build → Worker smoke → journeys in workerd → Playwright with JavaScript off, on the Node build (its
+//   own servers).
 // Ends with each stage's time and one line: "N passed, N failed".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
