@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createServices } from "../app/compose-services.server";
 import { deletingRenditions } from "../app/media/renditions";
 import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
+import { checkVapidPair } from "../app/notifications/vapid-pair";
 import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { type Config, parseConfig } from "../app/services/config";
@@ -40,6 +41,7 @@ let cached:
 async function appFor(env: Env) {
   if (cached) return cached;
   const config = parseConfig({ ...env, RUNTIME: "cloudflare" });
+  await checkVapidPair(config);
   const client = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   const files = deletingRenditions(new R2FileStore(env.FILES));
   // Local runs get the test clock (/_dev/reloj), held by the isolate: a restart of `wrangler dev` resets it.

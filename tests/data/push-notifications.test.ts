@@ -11,6 +11,7 @@ import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.serv
 import * as pushRoute from "~/notifications/routes/push-subscriptions";
 import { PUSH_MESSAGES } from "~/notifications/subscription-form";
 import { resolveVapidKeys } from "~/notifications/vapid-keys.server";
+import { checkVapidPair } from "~/notifications/vapid-pair";
 import { vapidKeysMatch } from "~/notifications/web-push/vapid";
 import { insertProduct } from "~/products/products.server";
 import { parseConfig } from "~/services/config";
@@ -370,6 +371,7 @@ describe("the sender's VAPID keys", () => {
     });
     expect(await resolveVapidKeys(configured, fresh.db, fresh.clock.now())).toEqual(TEST_VAPID);
     const mismatched = { ...configured, vapid: { ...TEST_VAPID, privateKey: first.privateKey } };
-    await expect(resolveVapidKeys(mismatched, fresh.db, fresh.clock.now())).rejects.toThrow(/VAPID_PRIVATE_KEY/);
+    await expect(checkVapidPair(mismatched)).rejects.toThrow(/VAPID_PRIVATE_KEY/);
+    await expect(checkVapidPair(configured)).resolves.toBeUndefined();
   });
 });
