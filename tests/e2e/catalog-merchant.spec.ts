@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAsOwner } from "./helpers";
+import { query, signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
-import { query, type SeededShop, seedShop } from "./shop-seed";
+import { type SeededShop, seedShop } from "./shop-seed";
 
 /**
  * The merchant sets an offer, hides and publishes products and chooses what the store does with sold-out

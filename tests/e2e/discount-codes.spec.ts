@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAsOwner } from "./helpers";
+import { query, signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
-import { query, seedShop } from "./shop-seed";
+import { seedShop } from "./shop-seed";
 
 /**
  * The merchant's discount codes on a 360-px phone, with JavaScript and without (the config's two

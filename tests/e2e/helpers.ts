@@ -35,6 +35,16 @@ export function e2eDb() {
   return createClient({ url: `file:${E2E_DB}`, timeout: 5000 });
 }
 
+/** One statement on the server's database, on a connection of its own; the rows it returns. */
+export async function query<T = Record<string, unknown>>(sql: string, args: unknown[] = []): Promise<T[]> {
+  const db = e2eDb();
+  try {
+    return (await db.execute({ sql, args: args as never })).rows as unknown as T[];
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Signs the browser context in as `userId` without the sign-in form: a session row and its cookie, as
  * the login would leave them (for journeys whose subject is not signing in).
@@ -42,15 +52,12 @@ export function e2eDb() {
 export async function signInAs(context: BrowserContext, userId: string, baseURL: string) {
   const id = randomBytes(32).toString("base64url");
   const now = Date.now();
-  const db = e2eDb();
-  try {
-    await db.execute({
-      sql: "insert into sessions (id_hash, user_id, kind, created_at, expires_at) values (?, ?, 'merchant', ?, ?)",
-      args: [createHash("sha256").update(id).digest("hex"), userId, now, now + 24 * 3_600_000],
-    });
-  } finally {
-    db.close();
-  }
+  await query("insert into sessions (id_hash, user_id, kind, created_at, expires_at) values (?, ?, 'merchant', ?, ?)", [
+    createHash("sha256").update(id).digest("hex"),
+    userId,
+    now,
+    now + 24 * 3_600_000,
+  ]);
   const header = await createCookie("vitrina_sesion").serialize(id);
   const value = header.slice(header.indexOf("=") + 1, header.indexOf(";"));
   await context.addCookies([{ name: "vitrina_sesion", value, url: baseURL }]);
@@ -58,11 +65,8 @@ export async function signInAs(context: BrowserContext, userId: string, baseURL:
 
 /** Signs the browser context in as the owner of store `storeId` (signInAs, for a store the test seeded or registered). */
 export async function signInAsOwner(context: BrowserContext, storeId: string, baseURL: string) {
-  const db = e2eDb();
-  const { rows } = await db
-    .execute({ sql: "select owner_id from stores where id = ?", args: [storeId] })
-    .finally(() => db.close());
-  await signInAs(context, String(rows[0]?.owner_id), baseURL);
+  const [store] = await query<{ owner_id: string }>("select owner_id from stores where id = ?", [storeId]);
+  await signInAs(context, String(store?.owner_id), baseURL);
 }
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@correo.test`;
@@ -153,14 +157,9 @@ export async function registerWithTrial(page: Page, email: string, storeName: st
 
 /** The id of the merchant's store named `name` (for assertions against the database and storage). */
 export async function storeIdByName(name: string): Promise<string> {
-  const db = e2eDb();
-  try {
-    const row = (await db.execute({ sql: "select id from stores where name = ?", args: [name] })).rows[0];
-    expect(row, `no store named ${name}`).toBeTruthy();
-    return String(row?.id);
-  } finally {
-    db.close();
-  }
+  const [row] = await query<{ id: string }>("select id from stores where name = ?", [name]);
+  expect(row, `no store named ${name}`).toBeTruthy();
+  return String(row?.id);
 }
 
 /** The merchant links the store to Mercado Pago through the sandbox's authorization page ('Vincular', then 'Autorizar'). */

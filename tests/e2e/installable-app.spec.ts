@@ -3,9 +3,9 @@ import { DEMO_MERCHANT } from "../../app/demo/seed.server";
 import { readImageSize, sniffImageType } from "../../app/media/image-rules";
 import { webManifest } from "../../app/pwa/manifest";
 import config, { FULL_CHROMIUM } from "../../playwright.config";
-import { controlled, login } from "./helpers";
+import { controlled, login, query } from "./helpers";
 import { E2E_SERVER } from "./servers";
-import { query, seedShop } from "./shop-seed";
+import { seedShop } from "./shop-seed";
 
 /**
  * The merchant app installs like an app: its manifest and icons, a service worker that keeps the

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
+import { query } from "./helpers";
 import { jsOn, test } from "./people";
-import { query, type SeededShop, seedHome, seedShop } from "./shop-seed";
+import { type SeededShop, seedHome, seedShop } from "./shop-seed";
 
 /**
  * 'Diseño': the merchant makes the store look like theirs, sees the draft in the preview, and the public store

@@ -2,9 +2,9 @@
 // (kept after a reload, the new-order emails left on); a shopper who leaves an email at checkout finds the order's
 // receipt in the outbox, and its link opens the order.
 import { expect } from "@playwright/test";
-import { captureWhatsApp, linkFromOutbox, uniqueEmail } from "./helpers";
+import { captureWhatsApp, linkFromOutbox, query, uniqueEmail } from "./helpers";
 import { test } from "./people";
-import { query, seedShop } from "./shop-seed";
+import { seedShop } from "./shop-seed";
 
 test("the merchant turns payment reminders off in 'Cuenta'; a shopper who leaves an email gets the order's link by mail", async ({
   page,

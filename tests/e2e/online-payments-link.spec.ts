@@ -2,8 +2,8 @@
 // authorization page ('Autorizar'), sees it linked with its account id, and unlinks it. With
 // JavaScript (the confirm dialog) and without it (plain form posts and server redirects).
 import { expect, type Page, test } from "@playwright/test";
-import { signInAsOwner } from "./helpers";
-import { query, seedShop } from "./shop-seed";
+import { query, signInAsOwner } from "./helpers";
+import { seedShop } from "./shop-seed";
 
 async function linkAndUnlink(page: Page, storeId: string, confirmInDialog: boolean) {
   await page.goto(`/Store/${storeId}/payments`);

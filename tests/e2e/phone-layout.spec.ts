@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { e2eDb, fillStep1, signInAs, uniqueEmail } from "./helpers";
+import { e2eDb, fillStep1, query, signInAs, uniqueEmail } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
-import { query, type SeededShop, seedHome, seedShop } from "./shop-seed";
+import { type SeededShop, seedHome, seedShop } from "./shop-seed";
 
 // The merchant app, the sign-in pages and the public store on a phone: at 320, 360 and 412 px wide with a
 // touch screen, no page (nor dialog) scrolls sideways and every control is at least 44 × 44 px, with the

@@ -1,9 +1,9 @@
 // The merchant app's navigation on a phone: the store's tab bar (Ventas with the pending count,
 // Productos, Tienda, Más), the account menu one tap away, and the desktop keeping its side menu.
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { captureWhatsApp, signInAsOwner } from "./helpers";
+import { captureWhatsApp, query, signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
-import { query, seedShop } from "./shop-seed";
+import { seedShop } from "./shop-seed";
 
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 13; moto g) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";

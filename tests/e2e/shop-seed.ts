@@ -1,6 +1,6 @@
 import { productSearchColumns } from "../../app/domain/search";
 import { merchantWithStore } from "../support/merchants";
-import { e2eDb } from "./helpers";
+import { e2eDb, query } from "./helpers";
 
 export const SHOP_PHONE = "573001234567";
 
@@ -105,15 +105,6 @@ async function seedShopOnce(
     }
     await db.batch(stmts as never, "write");
     return { id, slug, ownerEmail, products: seeded };
-  } finally {
-    db.close();
-  }
-}
-
-export async function query<T = Record<string, unknown>>(sql: string, args: unknown[] = []): Promise<T[]> {
-  const db = e2eDb();
-  try {
-    return (await db.execute({ sql, args: args as never })).rows as unknown as T[];
   } finally {
     db.close();
   }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./helpers";
-import { query, seedShop } from "./shop-seed";
+import { query, signInAs } from "./helpers";
+import { seedShop } from "./shop-seed";
 
 // A shared computer: after 'Cerrar sesión', Back must not bring the merchant's pages (and their buyers)
 // back from the browser's cache, with JavaScript on (the hydrated app) and off (plain pages).

@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
+import { query } from "./helpers";
 import { test } from "./people";
-import { query, seedShop } from "./shop-seed";
+import { seedShop } from "./shop-seed";
 
 /** A new store's page: what is left to open it, each step one tap away, and the ways to share its link. */
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import { query } from "./helpers";
 import { E2E_SERVER } from "./servers";
-import { query, type SeededShop, seedShop } from "./shop-seed";
+import { type SeededShop, seedShop } from "./shop-seed";
 
 /**
  * What a shopper sees of offers, hidden products and sold-out products. This file also runs in the

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
-import { captureWhatsApp, linkFromOutbox, linkMercadoPago, uniqueEmail } from "./helpers";
+import { captureWhatsApp, linkFromOutbox, linkMercadoPago, query, uniqueEmail } from "./helpers";
 import { jsOn, test } from "./people";
-import { query, type SeededShop, seedShop } from "./shop-seed";
+import { type SeededShop, seedShop } from "./shop-seed";
 
 /**
  * The checkout in depth, merchant and shopper side by side: delivery zones and a discount code set up in

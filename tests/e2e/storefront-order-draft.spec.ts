@@ -1,8 +1,8 @@
 import { expect } from "@playwright/test";
-import { captureWhatsApp, signInAsOwner } from "./helpers";
+import { captureWhatsApp, query, signInAsOwner } from "./helpers";
 import { jsOn, test } from "./people";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
-import { query, seedShop } from "./shop-seed";
+import { seedShop } from "./shop-seed";
 
 /**
  * 'Armar pedido': on a 360-px phone the merchant builds an order from a chat (search, two products, home delivery

@@ -1,9 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 import { slugify } from "../../app/domain/slug";
 import { moveClockMinutes, resetClock } from "./billing-helpers";
-import { captureWhatsApp, linkMercadoPago } from "./helpers";
+import { captureWhatsApp, linkMercadoPago, query } from "./helpers";
 import { jsOn, test } from "./people";
-import { query, type SeededShop, seedShop } from "./shop-seed";
+import { type SeededShop, seedShop } from "./shop-seed";
 
 /**
  * Stock a merchant can trust, shoppers and merchant side by side: an order reserves its units when it is

@@ -1,9 +1,9 @@
 import { brotliCompressSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { captureWhatsApp, linkFromOutbox } from "./helpers";
+import { captureWhatsApp, linkFromOutbox, query } from "./helpers";
 import { jsOn } from "./people";
 import { E2E_SERVER } from "./servers";
-import { query, type SeededShop, SHOP_PHONE, seedHome, seedShop } from "./shop-seed";
+import { type SeededShop, SHOP_PHONE, seedHome, seedShop } from "./shop-seed";
 
 /**
  * The shopper's journeys on the public site. This file also runs in the "no-js" project:

@@ -7,9 +7,9 @@ import { createServer, request as forward, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { join } from "node:path";
 import { type BrowserContext, type CDPSession, expect, type Page, test } from "@playwright/test";
-import { E2E_FILES, serverRequests, signInAsOwner } from "./helpers";
+import { E2E_FILES, query, serverRequests, signInAsOwner } from "./helpers";
 import { phone } from "./phone";
-import { query, seedShop } from "./shop-seed";
+import { seedShop } from "./shop-seed";
 
 const CLIP = "tests/fixtures/media/clip.webm";
 /** A 3 MB video as a phone would record it: the fixture clip, padded (players ignore the tail). */

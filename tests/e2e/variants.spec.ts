@@ -1,8 +1,8 @@
 // A clothing shop's product: the merchant sets sizes and colours with stock per combination, a shopper
 // without JavaScript picks one and orders it, and confirming the sale takes stock from that combination only.
 import { expect, test } from "@playwright/test";
-import { captureWhatsApp, e2eDb, signInAsOwner } from "./helpers";
-import { query, seedShop } from "./shop-seed";
+import { captureWhatsApp, e2eDb, query, signInAsOwner } from "./helpers";
+import { seedShop } from "./shop-seed";
 
 test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Completar' takes 2 from it only", async ({
   page,
