@@ -30,7 +30,7 @@ import { type CartItem, cartItemsOf, cartProductsQuery, cartVariantsQuery } from
 import { CHECKOUT_MESSAGES } from "./checkout-form";
 import { orderPagePath } from "./order-links";
 import type { OrderLineRow, OrderRow } from "./order-queries.server";
-import { confirmDraft, createSale, OutOfStockError } from "./order-records.server";
+import { confirmDraft, createSaleOrRefuse, OutOfStockError } from "./order-records.server";
 import { paymentRedirect } from "./payment-redirect.server";
 import {
   announceOrder,
@@ -108,7 +108,7 @@ export async function buildDraft(services: Services, store: DraftStore, form: Dr
   const now = services.clock.now();
   const buyerPhone = phone ? `+${phone}` : null;
   try {
-    const sale = await createSale(
+    const sale = await createSaleOrRefuse(
       services.db,
       {
         key: form.idempotencyKey,
@@ -133,6 +133,8 @@ export async function buildDraft(services: Services, store: DraftStore, form: Dr
       },
       now,
     );
+    // A key another store's sale holds (a tampered form): refused as the checkout refuses it.
+    if (!sale) return refuse(409, { form: DRAFT_MESSAGES.stale });
     return { ok: true, saleId: sale.saleId };
   } catch (error) {
     if (error instanceof OutOfStockError) return refuse(409, { form: DRAFT_MESSAGES.ranOut });

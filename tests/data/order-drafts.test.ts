@@ -142,6 +142,13 @@ describe("'Armar pedido': an order built by the merchant", () => {
     expect((await build(s, m, { lineas: `${m.gorra.id}:1`, idempotencyKey: key })).status).toBe(302);
     expect((await build(s, m, { lineas: `${m.gorra.id}:1`, idempotencyKey: key })).status).toBe(302);
     expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(1);
+    // Another store's key (a tampered form) is refused as the checkout refuses it, not a 500, and shows nothing of that draft.
+    const taken = await build(s, other, { lineas: `${other.gorra.id}:1`, idempotencyKey: key });
+    expect({ status: taken.status, errors: (taken.data as { errors?: Record<string, string> })?.errors }).toEqual({
+      status: 409,
+      errors: { form: "El pedido cambió mientras lo armabas: revisa los productos y vuelve a guardarlo" },
+    });
+    expect(await s.db.select().from(sales).where(eq(sales.storeId, other.store.id))).toEqual([]);
   });
 
   it("the builder's page adds and removes lines in its address and prices them from the database", async () => {
