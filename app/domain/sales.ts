@@ -369,17 +369,6 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
   return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(userAgent ?? "");
 }
 
-/**
- * A WhatsApp chat with the buyer (mobile: api.whatsapp.com, desktop: web.whatsapp.com),
- * or null when the phone has too few digits to be a number with country code.
- */
-export function buyerChatUrl(phone: string | null | undefined, text: string, mobile: boolean): string | null {
-  const digits = (phone ?? "").replace(/\D/g, "");
-  if (digits.length < 8 || digits.length > 15) return null;
-  const host = mobile ? "https://api.whatsapp.com" : "https://web.whatsapp.com";
-  return `${host}/send?phone=${digits}&text=${encodeURIComponent(text)}`;
-}
-
 export function buyerGreeting(buyerName: string, storeName: string, code: string): string {
   return `Hola ${buyerName}, te escribimos de ${storeName} por tu pedido ${code}.`;
 }

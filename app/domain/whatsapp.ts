@@ -1,7 +1,9 @@
 /** The WhatsApp order message and link (docs/product-rules.md, The public site). */
+import type { StoreCountry } from "./countries";
 import { DELIVERY_LABELS, type DeliveryMethod } from "./delivery";
 import { fractionDigits } from "./money";
 import { adjustmentRowLabel, type PaymentMethod } from "./payment-methods";
+import { normalizePhone, storedPhone } from "./phone";
 
 export interface OrderAmounts {
   subtotal: number;
@@ -138,4 +140,29 @@ export function whatsappUrl(saleNumber: string, text: string, mobile: boolean): 
   if (!digits) return null;
   const host = mobile ? "https://api.whatsapp.com" : "https://web.whatsapp.com";
   return `${host}/send?phone=${digits}&text=${encodeURIComponent(text)}`;
+}
+
+/**
+ * A buyer's number as a WhatsApp chat takes it (E.164 digits), or null when it is no valid number. Orders keep the
+ * number as the buyer typed it ('11 4444-5678', '011 15 6666-7777'): it is read in the store's country, as their
+ * customer's number was; a customer's stored digits, and numbers typed with their country code, read as they are.
+ */
+export function buyerWhatsappNumber(phone: string | null | undefined, country: StoreCountry): string | null {
+  const typed = phone?.trim() ?? "";
+  if (!typed) return null;
+  return normalizePhone(typed, country) ?? storedPhone(phoneDigits(typed), country);
+}
+
+/**
+ * A chat with the buyer (mobile: api.whatsapp.com, desktop: web.whatsapp.com), the one link every page that writes
+ * to a buyer uses; null when there is no valid number to write to.
+ */
+export function buyerChatUrl(
+  phone: string | null | undefined,
+  country: StoreCountry,
+  text: string,
+  mobile: boolean,
+): string | null {
+  const number = buyerWhatsappNumber(phone, country);
+  return number ? whatsappUrl(number, text, mobile) : null;
 }

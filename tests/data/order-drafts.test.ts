@@ -5,12 +5,14 @@ import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
 import { insertProduct } from "~/products/products.server";
 import { action as newOrderAction, loader as newOrderLoader } from "~/sales/routes/new-order";
+import * as saleDetail from "~/sales/routes/sale-detail";
 import { action as orderAction, loader as orderLoader } from "~/site/routes/order-page";
 import { customers, products, sales } from "../../db/schema";
 import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
+import { insertSale } from "./sales-fixtures";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -173,6 +175,38 @@ describe("'Armar pedido': an order built by the merchant", () => {
     expect(String((shown.data as { subtotal: string }).subtotal)).toMatch(/40\.000/);
     const removed = await page(`?lineas=${m.mochila.id}:2&quitar=${m.mochila.id}`);
     expect(removed.response?.headers.get("Location")).toBe(`/Store/${m.store.id}/sales/new`);
+  });
+});
+
+describe("the buyer's WhatsApp from the sale's dialog", () => {
+  it("opens the number as the store's country reads it, for orders and built orders saved as typed", async () => {
+    const s = createTestServices();
+    const m = await signedInMerchant(s, "standard", {
+      name: "Mates",
+      currency: "ARS",
+      country: "AR",
+      saleNumber: "5491155551234",
+    });
+    const line = [{ productId: null, name: "Mate", quantity: 1 }];
+    const sold = await insertSale(s, { storeId: m.store.id, currency: "ARS", buyerPhone: "11 4444-5678", lines: line });
+    // A built order from before its number was read by the country, still waiting for the customer.
+    const built = await insertSale(s, { storeId: m.store.id, currency: "ARS", buyerPhone: "011 15 6666-7777", lines: line });
+    await s.db.update(sales).set({ draft: true }).where(eq(sales.id, built));
+    const dialog = async (id: string) =>
+      (
+        await workspaceRequest(s, {
+          module: saleDetail,
+          cookie: m.cookie,
+          method: "GET",
+          path: `/Store/${m.store.id}/sales/${id}`,
+          params: { storeId: m.store.id, saleId: id },
+        })
+      ).data as { chatUrl: string | null; draft: { whatsapp?: string | null } | null };
+    const phoneOf = (url: string | null | undefined) => new URL(url ?? "").searchParams.get("phone");
+    expect(phoneOf((await dialog(sold)).chatUrl)).toBe("5491144445678");
+    const draft = await dialog(built);
+    expect(phoneOf(draft.chatUrl)).toBe("5491166667777");
+    expect(phoneOf(draft.draft?.whatsapp)).toBe("5491166667777");
   });
 });
 

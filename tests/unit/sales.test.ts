@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvCell } from "~/domain/csv";
 import {
-  buyerChatUrl,
   type CsvSale,
   canChangeSale,
   formatSaleDate,
@@ -275,16 +274,6 @@ function parseCsv(text: string, separator: string): string[][] {
 }
 
 describe("chat with the buyer", () => {
-  it("opens WhatsApp on the phone's digits, app link on mobile and web link on desktop", () => {
-    const text = "Hola Carlos, te escribimos de Demo por tu pedido 4821937465.";
-    expect(buyerChatUrl("+57 300 111 2233", text, true)).toBe(
-      `https://api.whatsapp.com/send?phone=573001112233&text=${encodeURIComponent(text)}`,
-    );
-    expect(buyerChatUrl("573001112233", "hola", false)).toBe("https://web.whatsapp.com/send?phone=573001112233&text=hola");
-    expect(buyerChatUrl(null, "hola", false)).toBeNull();
-    expect(buyerChatUrl("12-34", "hola", false)).toBeNull();
-  });
-
   it("tells phones from desktops by user agent", () => {
     expect(isMobileUserAgent("Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36")).toBe(true);
     expect(isMobileUserAgent("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")).toBe(true);

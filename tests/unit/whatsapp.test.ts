@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, isMobileUserAgent, orderMessage, whatsappUrl } from "~/domain/whatsapp";
+import { buyerChatUrl, buyerWhatsappNumber, formatAmount, isMobileUserAgent, orderMessage, whatsappUrl } from "~/domain/whatsapp";
 
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 13; SM-A135M) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
@@ -129,5 +129,39 @@ describe("WhatsApp order", () => {
     // No sales number: no WhatsApp link (a link without a phone would make the shopper pick a contact).
     expect(whatsappUrl("", "x", false)).toBeNull();
     expect(whatsappUrl(" - ", "x", true)).toBeNull();
+  });
+});
+
+/** Every link to a buyer's chat (the sale's dialog, a built order's link, the customer's page) reads the number one way. */
+describe("the buyer's WhatsApp", () => {
+  it.each([
+    // Argentina: the mobile 9 after 54, and the 0 and 15 of the national form, as the buyer typed it at checkout.
+    ["AR", "11 4444-5678", "5491144445678"],
+    ["AR", "011 15 6666-7777", "5491166667777"],
+    ["AR", "0351 15 555-1234", "5493515551234"],
+    ["AR", "+54 9 11 4444-5678", "5491144445678"],
+    // Mexico (and its old mobile 1), Colombia, Chile.
+    ["MX", "55 1234 5678", "525512345678"],
+    ["MX", "+52 1 55 1234 5678", "525512345678"],
+    ["CO", "300 555 1234", "573005551234"],
+    ["CO", "+57 300 555 1234", "573005551234"],
+    ["CL", "9 8765 4321", "56987654321"],
+    // Stored as E.164 digits (a customer's number, an order from another country's buyer).
+    ["AR", "5491144445678", "5491144445678"],
+    ["CL", "573005551234", "573005551234"],
+  ] as const)("%s: '%s' → %s", (country, typed, digits) => {
+    expect(buyerWhatsappNumber(typed, country)).toBe(digits);
+    expect(new URL(buyerChatUrl(typed, country, "hola", true) ?? "").searchParams.get("phone")).toBe(digits);
+  });
+
+  it("opens the app on phones and WhatsApp Web on computers; no number, or no valid one, gives no link", () => {
+    const text = "Hola Carlos, te escribimos de Demo por tu pedido 4821937465.";
+    expect(buyerChatUrl("+57 300 111 2233", "CO", text, true)).toBe(
+      `https://api.whatsapp.com/send?phone=573001112233&text=${encodeURIComponent(text)}`,
+    );
+    expect(buyerChatUrl("573001112233", "CO", "hola", false)).toBe("https://web.whatsapp.com/send?phone=573001112233&text=hola");
+    expect(buyerChatUrl(null, "CO", "hola", false)).toBeNull();
+    expect(buyerChatUrl("", "AR", "hola", false)).toBeNull();
+    expect(buyerChatUrl("12-34", "CO", "hola", false)).toBeNull();
   });
 });

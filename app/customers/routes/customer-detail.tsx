@@ -2,10 +2,12 @@
 // and deleting their data when they ask for it.
 import { Form, Link } from "react-router";
 import { z } from "zod";
+import { storeCountry } from "~/domain/countries";
 import { CUSTOMER_MESSAGES } from "~/domain/customers";
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
-import { buyerChatUrl, formatSaleDate, isMobileUserAgent } from "~/domain/sales";
+import { formatSaleDate, isMobileUserAgent } from "~/domain/sales";
+import { buyerChatUrl } from "~/domain/whatsapp";
 import { ordersCount } from "~/domain/words";
 import { failure, fieldErrors } from "~/http/action-result";
 import { notFound } from "~/http/responses";
@@ -49,7 +51,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       email: customer.email,
       orders: customer.orders,
       spent: formatMoney(customer.spent, store.currency),
-      chatUrl: buyerChatUrl(customer.phone, `Hola ${customer.name}, te escribimos de ${store.name}.`, mobile),
+      chatUrl: buyerChatUrl(
+        customer.phone,
+        storeCountry(store),
+        `Hola ${customer.name}, te escribimos de ${store.name}.`,
+        mobile,
+      ),
     },
     orders: orders.map((o) => ({
       id: o.id,

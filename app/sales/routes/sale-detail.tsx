@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
+import { storeCountry } from "~/domain/countries";
 import { DELIVERY_LABELS } from "~/domain/delivery";
 import { formatMoney } from "~/domain/money";
 import { adjustmentRowLabel } from "~/domain/payment-methods";
 import {
-  buyerChatUrl,
   buyerGreeting,
   canChangeSale,
   formatSaleDate,
@@ -16,6 +16,7 @@ import {
   SALE_MESSAGES,
   stockNote,
 } from "~/domain/sales";
+import { buyerChatUrl } from "~/domain/whatsapp";
 import { failure, isFailure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { orderPageUrl } from "~/orders/order-links";
@@ -62,6 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     note: sale.note,
     chatUrl: buyerChatUrl(
       sale.buyerPhone,
+      storeCountry(store),
       buyerGreeting(sale.buyerName, store.name, sale.id),
       isMobileUserAgent(request.headers.get("User-Agent")),
     ),
@@ -107,7 +109,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 function draftPanel(
   config: Config,
-  store: { name: string; url: string; timeZone: string },
+  store: { name: string; url: string; timeZone: string; country: string },
   sale: SaleWithLines,
   request: Request,
 ) {
@@ -119,7 +121,7 @@ function draftPanel(
     lapsed: false as const,
     link,
     until: sale.reservedUntil ? formatSaleDate(sale.reservedUntil, store.timeZone) : null,
-    whatsapp: buyerChatUrl(sale.buyerPhone, text, isMobileUserAgent(request.headers.get("User-Agent"))),
+    whatsapp: buyerChatUrl(sale.buyerPhone, storeCountry(store), text, isMobileUserAgent(request.headers.get("User-Agent"))),
   };
 }
 
