@@ -56,6 +56,9 @@ export function cardPrice(
   };
 }
 
+/** A card's price as every list writes it: 'desde $ 9.000' when its combinations sell at different prices. */
+export const cardPriceText = (card: { price: string; from: boolean }) => (card.from ? `desde ${card.price}` : card.price);
+
 /** A product's 'Visibilidad': 'Publicado' (in the store, for sale) or 'Oculto' (only the merchant sees it). */
 export const PRODUCT_VISIBILITIES = ["published", "hidden"] as const;
 export type ProductVisibility = (typeof PRODUCT_VISIBILITIES)[number];

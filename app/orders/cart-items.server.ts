@@ -3,34 +3,21 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { CART_MAX_LINES, type CartProduct } from "~/domain/cart";
 import { lineName, MAX_VARIANTS, valuesOf, variantLabel, variantPrice } from "~/domain/variants";
-import { variantColumns } from "~/products/variants.server";
+import { listedPriceColumns, variantColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import { productPhotos, products, productVariants } from "../../db/schema";
 
 /**
  * The columns a product card, the cart and the checkout need. `stock` and `reserved` both: what can be bought is
  * stock − reserved (units promised to pending orders), which the cards and the cart's items read (`availableOf`).
+ * The prices are every listing's (`listedPriceColumns`).
  */
-function variantPriceOnSale(bound: "min" | "max") {
-  const onSale = sql`${productVariants.productId} = ${products.id} and ${productVariants.enabled} = 1 and ${productVariants.stock} > ${productVariants.reserved}`;
-  return sql<
-    number | null
-  >`(select ${sql.raw(bound)}(coalesce(${productVariants.price}, ${products.price})) from ${productVariants} where ${onSale})`;
-}
-
 export const cardColumns = {
   id: products.id,
   name: products.name,
-  price: products.price,
-  compareAtPrice: products.compareAtPrice,
+  ...listedPriceColumns,
   stock: products.stock,
   reserved: products.reserved,
-  /**
-   * For a product with options, the lowest and highest price among its combinations on sale with units left
-   * (a variant without its own price sells at the product's); null without options or with none left.
-   */
-  priceFrom: variantPriceOnSale("min"),
-  priceTo: variantPriceOnSale("max"),
   category: products.category,
   imageKey: products.imageKey,
   imageWidth: products.imageWidth,

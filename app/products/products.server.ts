@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, notExists, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
@@ -14,7 +14,7 @@ import { touchStore } from "~/workspace/store-record.server";
 import { products, productVariants } from "../../db/schema";
 import { coverPhotoStatement, replaceCoverStatement } from "./photos.server";
 import { keysNotInSales, type ProductImage, productFilesPrefix } from "./product-files.server";
-import { type VariantDraft, variantStatements } from "./variants.server";
+import { listedPriceColumns, type VariantDraft, variantStatements } from "./variants.server";
 
 export type Product = typeof products.$inferSelect;
 export type NewProductInput = Pick<Product, "storeId" | "name" | "price" | "stock"> &
@@ -100,6 +100,9 @@ const refuseWrite = (reserved: number) => (error: unknown) => {
 /** The merchant's order: newest first, the higher id breaking ties (index order of products_store_newest_idx). */
 const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
+/** A product as the merchant's lists read it: with the range its combinations on sale sell at (`listedPriceColumns`). */
+export type ListedProduct = Product & { priceFrom: number | null; priceTo: number | null };
+
 /**
  * The merchant's product list: newest first, optionally filtered by visibility and the word-prefix
  * search, with the number matching, the store's whole count (for the plan limit: hidden products
@@ -111,7 +114,7 @@ export async function listProducts(
   query: string,
   limit: number,
   filter: ProductFilter = "all",
-): Promise<{ rows: Product[]; total: number; all: number; hidden: number }> {
+): Promise<{ rows: ListedProduct[]; total: number; all: number; hidden: number }> {
   const pattern = searchPattern(query);
   const own = eq(products.storeId, storeId);
   // Hidden products are rank 0 of the listing index: that filter walks it newest first.
@@ -123,7 +126,7 @@ export async function listProducts(
   );
   const countOf = (condition: SQL | undefined) => db.select({ n: count() }).from(products).where(condition);
   const newest = db
-    .select()
+    .select({ ...getTableColumns(products), ...listedPriceColumns })
     .from(products)
     .where(where)
     .orderBy(...newestFirst)
@@ -135,7 +138,7 @@ export async function listProducts(
 /** The store's products for a section's picker, newest first: only what it shows, and none of the list's counts. */
 export function pickableProducts(db: Db, storeId: string, limit: number) {
   return db
-    .select({ id: products.id, name: products.name, price: products.price, imageKey: products.imageKey })
+    .select({ id: products.id, name: products.name, ...listedPriceColumns, imageKey: products.imageKey })
     .from(products)
     .where(eq(products.storeId, storeId))
     .orderBy(...newestFirst)

@@ -29,6 +29,32 @@ export const variantColumns = {
   enabled: productVariants.enabled,
 };
 
+/**
+ * The lowest (`min`) or highest (`max`) price among a product's combinations a shopper can buy: enabled, with units
+ * no pending order holds (`isAvailable` in app/domain/variants.ts, on stock − reserved). A combination without its
+ * own price sells at the product's. Null for a product without options, or with none left.
+ *
+ * The expression is wrapped in a fragment of its own: in a select from one table, drizzle writes the columns at a
+ * field's top level without their table, which inside this subquery would read `price` of product_variants twice.
+ */
+function priceOnSale(bound: "min" | "max") {
+  const onSale = sql`${productVariants.productId} = ${products.id} and ${productVariants.enabled} = 1 and ${productVariants.stock} > ${productVariants.reserved}`;
+  const inner = sql`(select ${sql.raw(bound)}(coalesce(${productVariants.price}, ${products.price})) from ${productVariants} where ${onSale})`;
+  return sql<number | null>`${inner}`;
+}
+
+/**
+ * The price columns of every list that shows a product's price, the store's and the merchant's: the product's price
+ * and 'Precio anterior', and the range its combinations on sale sell at. `cardPrice` (app/domain/catalog.ts) turns
+ * them into what the list shows.
+ */
+export const listedPriceColumns = {
+  price: products.price,
+  compareAtPrice: products.compareAtPrice,
+  priceFrom: priceOnSale("min"),
+  priceTo: priceOnSale("max"),
+};
+
 /** The product's variants in the merchant's order. */
 export function listVariants(db: Db, storeId: string, productId: string) {
   return db

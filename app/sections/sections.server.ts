@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits, sectionItemsProblem } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
+import { listedPriceColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
@@ -57,7 +58,7 @@ export async function findSectionWithItems(db: Db, storeId: string, sectionId: s
 /** A section's title, as the info page creates it and the section page renames it. */
 export const sectionTitleSchema = z.object({ title: z.string().trim().min(1, "Este campo es obligatorio").max(80) });
 
-/** A section's items in order, product items with the product's name, image and price. */
+/** A section's items in order, product items with the product's name, image and prices (as every list reads them). */
 export function listSectionItems(db: Db, sectionId: string) {
   return db
     .select({
@@ -71,7 +72,10 @@ export function listSectionItems(db: Db, sectionId: string) {
       height: sectionItems.height,
       productName: products.name,
       productImageKey: products.imageKey,
-      productPrice: products.price,
+      productPrice: listedPriceColumns.price,
+      productCompareAtPrice: listedPriceColumns.compareAtPrice,
+      productPriceFrom: listedPriceColumns.priceFrom,
+      productPriceTo: listedPriceColumns.priceTo,
       productPublished: products.published,
     })
     .from(sectionItems)

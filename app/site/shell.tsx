@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { OfferView } from "~/domain/catalog";
+import { cardPriceText, type OfferView } from "~/domain/catalog";
 import { Picture } from "./picture";
 import type { Card, SiteView } from "./site.server";
 
@@ -133,10 +133,7 @@ export function ProductCard({
               : card.name}
           </span>
           <span className="prices">
-            <span className="price">
-              {card.from && "desde "}
-              {card.price}
-            </span>
+            <span className="price">{cardPriceText(card)}</span>
             <Offer offer={card.offer} />
           </span>
           {card.soldOut && <span className="sold-out">Agotado</span>}

@@ -1,11 +1,23 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { formatMoney } from "~/domain/money";
 import { createProduct, findProduct, insertProduct, updateProduct } from "~/products/products.server";
+import * as productListPage from "~/products/routes/product-list";
 import { listVariants, type VariantDraft } from "~/products/variants.server";
+import * as addToSectionPage from "~/sections/routes/add-to-section";
+import * as sectionPage from "~/sections/routes/section";
+import { addProductItems, createSection } from "~/sections/sections.server";
+import { loader as searchLoader } from "~/site/routes/search";
+import { loader as catalogLoader } from "~/site/routes/store-catalog";
+import { loader as homeLoader } from "~/site/routes/store-home";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productVariants } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
+import { siteArgs } from "../support/site-args";
+import { workspaceRequest } from "../support/workspace-request";
+
+vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
 const image = { key: "stores/x/products/p/a.webp", width: 400, height: 400, filename: "a.jpg" };
 const input = {
@@ -123,5 +135,100 @@ describe("product variants", () => {
     });
     expect(await s.db.select().from(productVariants).where(eq(productVariants.productId, foreign.id))).toEqual([]);
     expect(await s.db.select().from(productVariants)).toEqual([]);
+  });
+});
+
+describe("the price every listing shows for a product with options", () => {
+  type S = ReturnType<typeof createTestServices>;
+  const loaded = async <T>(result: Promise<unknown>) => ((await result) as { data: T }).data;
+  type Card = { name: string; price: string; from: boolean };
+
+  /**
+   * A store whose 'Cajas de té' sells at 9.000 with two options priced as given (null: the product's price),
+   * and a cheaper third one sold out: what cannot be bought sets no price.
+   */
+  async function boxes(s: S, prices: [number | null, number | null]) {
+    const m = await signedInMerchant(s, "premium", { url: "te-verde", currency: "COP", saleNumber: "573001112233" });
+    const plan = await planLimits(s.db, "premium");
+    const tea = { ...input, name: "Cajas de té", price: 9000 };
+    await createProduct(s.db, m.store.id, plan, "1000010", tea, image, s.clock.now(), {
+      options: [{ name: "Presentación", values: ["Caja x6", "Caja x12", "Caja x24"] }],
+      drafts: [
+        draft(["Caja x6"], 4, { price: prices[0] }),
+        draft(["Caja x12"], 3, { price: prices[1] }),
+        draft(["Caja x24"], 0, { price: 5000 }),
+      ],
+    });
+    const section = await createSection(s.db, m.store.id, plan, "Destacados", s.clock.now());
+    await addProductItems(s.db, section, plan, ["1000010"], s.clock.now());
+    // An empty section: its picker lists the product.
+    const empty = await createSection(s.db, m.store.id, plan, "Novedades", s.clock.now());
+    return { m, section, empty };
+  }
+
+  /** What each listing shows for it, the store's and the merchant's: `[listing, price, 'desde']`. */
+  async function listings(s: S, { m, section: { id: sectionId }, empty }: Awaited<ReturnType<typeof boxes>>) {
+    const site = (path: string) => siteArgs(s, "te-verde", path) as never;
+    const home = await loaded<{ newest: Card[]; sections: { items: { card: Card }[] }[] }>(homeLoader(site("/")));
+    const tienda = await loaded<{ cards: Card[] }>(catalogLoader(site("/Store")));
+    const search = await loaded<{ cards: Card[] }>(searchLoader(site("/Search?q=cajas")));
+    const merchant = async (module: never, path: string, params: Record<string, string>) =>
+      (await workspaceRequest(s, { module, cookie: m.cookie, method: "GET", path, params: { storeId: m.store.id, ...params } }))
+        .data as never;
+    const products: { products: { price: string }[] } = await merchant(
+      productListPage as never,
+      `/Store/${m.store.id}/products`,
+      {},
+    );
+    const section: { items: { detail: string }[] } = await merchant(
+      sectionPage as never,
+      `/Store/${m.store.id}/section/${sectionId}`,
+      { sectionId },
+    );
+    const picker: { products: { price: string }[] } = await merchant(
+      addToSectionPage as never,
+      `/Store/${m.store.id}/section/${empty.id}/new/product`,
+      { sectionId: empty.id, type: "product" },
+    );
+    const card = (c: Card | undefined) => (c?.from ? `desde ${c.price}` : c?.price);
+    return {
+      home: card(home.newest[0]),
+      homeSection: card(home.sections[0]?.items[0]?.card),
+      tienda: card(tienda.cards[0]),
+      search: card(search.cards[0]),
+      merchantProducts: products.products[0]?.price,
+      merchantSection: section.items[0]?.detail,
+      merchantPicker: picker.products[0]?.price,
+    };
+  }
+
+  it("is the cheapest option on sale, 'desde' when they differ: an option without its own price sells at the product's", async () => {
+    const s = createTestServices();
+    const store = await boxes(s, [null, 16500]);
+    const from = `desde ${formatMoney(9000, "COP")}`;
+    expect(await listings(s, store)).toEqual({
+      home: from,
+      homeSection: from,
+      tienda: from,
+      search: from,
+      merchantProducts: from,
+      merchantSection: from,
+      merchantPicker: from,
+    });
+  });
+
+  it("is the one price, without 'desde', when every option sells at the same", async () => {
+    const s = createTestServices();
+    const store = await boxes(s, [null, 9000]);
+    const one = formatMoney(9000, "COP");
+    expect(await listings(s, store)).toEqual({
+      home: one,
+      homeSection: one,
+      tienda: one,
+      search: one,
+      merchantProducts: one,
+      merchantSection: one,
+      merchantPicker: one,
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
-import { offerView, PRODUCT_FILTERS, type ProductFilter, VISIBILITY_LABELS } from "~/domain/catalog";
+import { cardPrice, cardPriceText, PRODUCT_FILTERS, type ProductFilter, VISIBILITY_LABELS } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
-import { formatMoney } from "~/domain/money";
 import { counted } from "~/domain/words";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -49,19 +48,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     all,
     hidden,
     productLimit: plan.products,
-    products: rows.map((p) => ({
-      id: p.id,
-      name: p.name,
-      price: formatMoney(p.price, store.currency),
-      // The old price struck through, as the store shows it (no badge in this list).
-      compareAt: offerView(p.price, p.compareAtPrice, store.currency)?.compareAt ?? null,
-      published: p.published,
-      stock: p.stock,
-      // Units pending orders hold: in stock still, but no longer for sale.
-      reserved: p.reserved,
-      category: productCategoryName(p.category) ?? null,
-      image: p.imageKey ? fileUrl(p.imageKey) : null,
-    })),
+    products: rows.map((p) => {
+      const shown = cardPrice(p, store.currency);
+      return {
+        id: p.id,
+        name: p.name,
+        // The price as the store's cards show it, and the old price struck through (no badge in this list).
+        price: cardPriceText(shown),
+        compareAt: shown.offer?.compareAt ?? null,
+        published: p.published,
+        stock: p.stock,
+        // Units pending orders hold: in stock still, but no longer for sale.
+        reserved: p.reserved,
+        category: productCategoryName(p.category) ?? null,
+        image: p.imageKey ? fileUrl(p.imageKey) : null,
+      };
+    }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
+import { cardPrice, cardPriceText } from "~/domain/catalog";
 import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
-import { formatMoney } from "~/domain/money";
 import { counted } from "~/domain/words";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -57,7 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       .map((p) => ({
         id: p.id,
         name: p.name,
-        price: formatMoney(p.price, store.currency),
+        price: cardPriceText(cardPrice(p, store.currency)),
         image: p.imageKey ? fileUrl(p.imageKey) : null,
       })),
   };

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
+import { cardPrice, cardPriceText } from "~/domain/catalog";
 import { freeSlots } from "~/domain/limits";
-import { formatMoney } from "~/domain/money";
 import { counted } from "~/domain/words";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -30,7 +30,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       detail:
         item.type === "product" && item.productPrice !== null
           ? // A hidden product keeps its place here but is not shown on the store's home page.
-            `${formatMoney(item.productPrice, store.currency)}${item.productPublished === false ? " · Oculto" : ""}`
+            `${cardPriceText(
+              cardPrice(
+                {
+                  price: item.productPrice,
+                  compareAtPrice: item.productCompareAtPrice,
+                  priceFrom: item.productPriceFrom,
+                  priceTo: item.productPriceTo,
+                },
+                store.currency,
+              ),
+            )}${item.productPublished === false ? " · Oculto" : ""}`
           : null,
       image:
         item.type === "product"
