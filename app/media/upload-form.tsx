@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Form, useActionData, useNavigation, useSubmit } from "react-router";
+import { isFailure } from "~/http/action-result";
 import { LoadingOverlay } from "~/ui/overlays";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "./image-rules";
 import {
@@ -90,10 +91,26 @@ export function UploadForm(props: {
   useEffect(() => {
     if (navigation.state === "idle") setSent(false);
   }, [navigation.state]);
+  // This form's submission: sent, then seen under way, then done. Once the server kept the files, they leave the
+  // field, so tapping the button again does not send the same pictures twice; a refused or lost upload keeps them.
+  const form = useRef<HTMLFormElement>(null);
+  const submission = useRef<"sent" | "under-way" | null>(null);
+  const answer = useActionData();
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      if (submission.current === "sent") submission.current = "under-way";
+      return;
+    }
+    if (submission.current !== "under-way") return;
+    submission.current = null;
+    if (isFailure(answer ?? undefined) || upload.phase !== "idle") return;
+    for (const input of form.current?.querySelectorAll<HTMLInputElement>("input[type=file]") ?? []) input.value = "";
+  }, [navigation.state, answer, upload.phase]);
   const { onProblem } = props;
   return (
     <>
       <Form
+        ref={form}
         method="post"
         encType="multipart/form-data"
         action={props.action}
@@ -107,6 +124,7 @@ export function UploadForm(props: {
             setStage("Preparando archivos…");
             const data = await prepareUpload(form, submitter, setStage);
             setSent(true);
+            submission.current = "sent";
             showUploadIn(formId);
             await submit(data, {
               method: "post",

@@ -10,6 +10,11 @@ import { storeBanners } from "../../db/schema";
 /** The newest products a banner can lead to, offered in its select. */
 export const BANNER_PRODUCT_CHOICES = 200;
 
+export const BANNER_MESSAGES = {
+  /** The same picture (its content-addressed key) is a banner already, or twice in one upload. */
+  repeated: "Esa imagen ya está en tus banners.",
+} as const;
+
 export interface NewBanner {
   key: string;
   name: string;
@@ -34,25 +39,33 @@ export function listBanners(db: Db, storeId: string) {
 }
 
 /**
- * Appends banners if all of them fit the plan's slots: the first insert is conditioned on the count,
- * each next one on the previous having happened (changes() = 1), all in one batch (one uninterrupted
- * write), so concurrent uploads cannot overshoot: all or none.
+ * Appends banners if all of them fit the plan's slots and none is a picture the store's banners already show (keys
+ * are content-addressed: an upload sent twice has the same keys). The first insert is conditioned on both, each
+ * next one on the previous having happened (changes() = 1), all in one batch (one uninterrupted write), so
+ * concurrent uploads cannot overshoot nor repeat a picture: all or none.
  */
 export async function addBanners(db: Db, storeId: string, plan: PlanLimits, banners: NewBanner[], now: Date): Promise<void> {
   if (banners.length === 0) return;
+  const keys = banners.map((b) => b.key);
+  if (new Set(keys).size < keys.length) throw new StoreError(BANNER_MESSAGES.repeated, "banner");
   const present = sql`(select count(*) from store_banners where store_id = ${storeId})`;
+  const shown = sql`exists (select 1 from store_banners where store_id = ${storeId} and key in (${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}))`;
   const [first] = await db.batch([
     ...(banners.map((b, i) =>
       db.run(sql`insert into store_banners (store_id, key, name, width, height, position)
         select ${storeId}, ${b.key}, ${b.name}, ${b.width}, ${b.height},
           coalesce((select max(position) from store_banners where store_id = ${storeId}), 0) + 1
-        where ${i === 0 ? sql`${present} + ${banners.length} <= ${plan.banner}` : sql`changes() = 1`}`),
+        where ${i === 0 ? sql`${present} + ${banners.length} <= ${plan.banner} and not ${shown}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
     touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected === 0) {
-    const count = await db.$count(storeBanners, eq(storeBanners.storeId, storeId));
-    throw new StoreError(bannerUploadProblem(plan, count, banners.length) ?? LIMIT_MESSAGES.noBannerSlots, "banner");
+    const present = await listBanners(db, storeId);
+    if (present.some((b) => keys.includes(b.key))) throw new StoreError(BANNER_MESSAGES.repeated, "banner");
+    throw new StoreError(bannerUploadProblem(plan, present.length, banners.length) ?? LIMIT_MESSAGES.noBannerSlots, "banner");
   }
 }
 

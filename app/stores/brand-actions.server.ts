@@ -17,6 +17,9 @@ import type { Store } from "~/workspace/context.server";
 import { addBanners, BANNER_PRODUCT_CHOICES, deleteBanner, listBanners, moveBanner, setBannerLink } from "./banners.server";
 import { setStoreLogo } from "./stores.server";
 
+/** The picture sent as the logo is the store's logo already (the same content-addressed key): nothing to change. */
+const SAME_LOGO = "Esa imagen ya es el logo de tu tienda.";
+
 const bannerLink = z.object({ id: z.coerce.number().int().positive(), link: z.string().max(300) });
 
 /** The actions of /Store/{storeId}/brand ('Logo y banner'), one per form on the page (`intent`). */
@@ -34,6 +37,7 @@ export async function handleBrandAction(services: Services, limits: PlanLimits, 
       if (!file) return failure({ logo: "Elige una imagen" }, { intent });
       try {
         const image = await prepareImage(file, `stores/${store.id}/logo`, IMAGE_HEIGHTS.logo, { brand: true });
+        if (image.key === store.logoKey) return failure({ logo: SAME_LOGO }, { intent, status: 409 });
         await putAll(files, [image]);
         const previous = await setStoreLogo(db, store, image, now);
         if (previous && previous !== image.key) await files.delete([previous]);

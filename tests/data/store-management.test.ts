@@ -5,14 +5,16 @@ import { createSale } from "~/orders/order-records.server";
 import { createProduct, deleteProduct, insertProduct } from "~/products/products.server";
 import { addFileItems, addProductItems, createSection, listSectionItems, listSections } from "~/sections/sections.server";
 import { addBanners, listBanners } from "~/stores/banners.server";
+import * as brand from "~/stores/routes/store-brand";
 import { changeStoreCurrency, createStore, deleteStore, listStoreSummaries, updateStoreInfo } from "~/stores/stores.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { writeStoreQr } from "~/workspace/store-qr.server";
 import { availableSlug } from "~/workspace/store-record.server";
-import { products, saleLines, sales, sectionItems, stores, users } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { products, saleLines, sales, sectionItems, storeBanners, stores, users } from "../../db/schema";
+import { merchantWithStore, signedInMerchant } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
+import { workspaceRequest } from "../support/workspace-request";
 
 const photo = new Uint8Array(readFileSync("tests/fixtures/photos/wide.jpg"));
 
@@ -150,6 +152,47 @@ describe("product files", () => {
     await deleteProduct(s.db, s.files, m.store.id, sold.id, now);
     await deleteProduct(s.db, s.files, m.store.id, unsold.id, now);
     expect(await s.files.list(`stores/${m.store.id}/products/`)).toEqual([soldKey.replace(".webp", "-s.webp"), soldKey]);
+  });
+});
+
+describe("'Logo y banner' uploads", () => {
+  it("refuses the same picture sent again to the banner or as the logo, and stores nothing more", async () => {
+    const s = createTestServices();
+    const m = await signedInMerchant(s, "premium");
+    const small = new Uint8Array(readFileSync("tests/fixtures/jpeg/ycc420.jpg"));
+    const picture = () => new File([small], "portada.jpg", { type: "image/jpeg" });
+    const send = async (intent: "banner" | "logo", files: File[]) => {
+      const answer = await workspaceRequest(s, {
+        module: brand,
+        cookie: m.cookie,
+        method: "POST",
+        path: `/Store/${m.store.id}/brand`,
+        params: { storeId: m.store.id },
+        form: { intent, [intent]: files },
+      });
+      return { status: answer.status, errors: (answer.data as { errors?: Record<string, string> } | undefined)?.errors };
+    };
+    expect((await send("banner", [picture()])).status).toBe(302);
+    const banners = await listBanners(s.db, m.store.id);
+    expect(banners).toHaveLength(1);
+    const stored = await s.files.list(`stores/${m.store.id}/banner/`);
+    // 'Subir imágenes' tapped again with the same picture still in the field.
+    const repeated = { status: 409, errors: { banner: "Esa imagen ya está en tus banners." } };
+    expect(await send("banner", [picture()])).toEqual(repeated);
+    // The same picture twice in one upload.
+    await s.db.delete(storeBanners).where(eq(storeBanners.storeId, m.store.id));
+    expect(await send("banner", [picture(), picture()])).toEqual(repeated);
+    expect(await listBanners(s.db, m.store.id)).toEqual([]);
+    expect((await send("banner", [picture()])).status).toBe(302);
+    expect(await s.files.list(`stores/${m.store.id}/banner/`)).toEqual(stored);
+
+    expect((await send("logo", [picture()])).status).toBe(302);
+    const logoOf = async () =>
+      (await s.db.select({ logoKey: stores.logoKey }).from(stores).where(eq(stores.id, m.store.id)))[0]?.logoKey;
+    const logoKey = await logoOf();
+    expect(logoKey).not.toBeNull();
+    expect(await send("logo", [picture()])).toEqual({ status: 409, errors: { logo: "Esa imagen ya es el logo de tu tienda." } });
+    expect(await logoOf()).toBe(logoKey);
   });
 });
 

@@ -5,6 +5,7 @@ import { E2E_FILES, e2eDb, registerWithTrial, signInAsOwner, storeIdByName, uniq
 
 const PHOTO = "tests/fixtures/photos/board.jpg";
 const WIDE = "tests/fixtures/photos/wide.jpg";
+const THIRD = "tests/fixtures/jpeg/ycc420.jpg";
 const VIDEO = "tests/fixtures/media/clip.webm";
 const PASSWORD = "mi-tienda-segura";
 
@@ -86,6 +87,8 @@ test.describe("store management", () => {
     await page.getByLabel("Imagen del logo").setInputFiles(PHOTO);
     await page.getByRole("button", { name: "Subir logo" }).click();
     await expect(page.getByText("Logo actualizado")).toBeVisible();
+    // Kept: the picture leaves the field, so tapping the button again sends nothing twice.
+    await expect(page.getByLabel("Imagen del logo")).toHaveValue("");
     // The save keeps the merchant on the page of what they changed.
     await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/brand$`));
     const [logo] = await sql("select logo_key from stores where id = ?", [storeId]);
@@ -108,10 +111,17 @@ test.describe("store management", () => {
     // Two photos are resized and encoded on the server: beside the rest of the suite on two cores that can take
     // longer than the default 5 s wait (what is checked here is the slots, not the speed).
     await expect(page.getByText("Se agregaron 2 imágenes.")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByLabel("Agregar imágenes al banner")).toHaveValue("");
     await page.getByLabel("Agregar imágenes al banner").setInputFiles([PHOTO, WIDE]);
     await page.getByRole("button", { name: "Subir imágenes" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Quedan solo 1 espacio(s)" })).toBeVisible();
+    // A picture the banner shows already is refused by the server.
     await page.getByLabel("Agregar imágenes al banner").setInputFiles([WIDE]);
+    await page.getByRole("button", { name: "Subir imágenes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Esa imagen ya está en tus banners." })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.getByLabel("Agregar imágenes al banner").setInputFiles([THIRD]);
     await page.getByRole("button", { name: "Subir imágenes" }).click();
     await expect(page.getByText("Se agregó 1 imagen.")).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("list", { name: "Imágenes del banner" }).getByRole("listitem")).toHaveCount(3);
