@@ -1,3 +1,4 @@
+import type { PaymentMethod } from "~/domain/payment-methods";
 import { type Config, publicStoreUrl } from "~/services/config";
 
 /**
@@ -17,4 +18,25 @@ export function orderPageUrl(
 ): string {
   const base = publicStoreUrl(config, storeSlug).replace(/\/$/, "");
   return orderPagePath(base, saleId, token);
+}
+
+/**
+ * Whether placing an order paid this way sends the shopper on to the store's WhatsApp with it: paid in cash or on
+ * delivery. Paid online they go to the payment, by transfer to the order page, and neither passes through WhatsApp.
+ */
+export const placedThroughWhatsapp = (method: PaymentMethod) => method === "on_delivery" || method === "cash";
+
+/**
+ * The WhatsApp button of the buyer's order page: back to the chat the checkout opened, or, for a transfer order
+ * while the page shows where to transfer, the way to send it to the store; none for an order that never went to
+ * WhatsApp, nor for a draft the customer has not confirmed.
+ */
+export function orderPageWhatsapp(order: {
+  draft: boolean;
+  paymentMethod: PaymentMethod;
+  showsTransfer: boolean;
+}): "Volver a WhatsApp" | "Enviar pedido por WhatsApp" | null {
+  if (order.draft) return null;
+  if (placedThroughWhatsapp(order.paymentMethod)) return "Volver a WhatsApp";
+  return order.showsTransfer ? "Enviar pedido por WhatsApp" : null;
 }

@@ -3,10 +3,11 @@ import { describe, expect, it, vi } from "vitest";
 import { createSale } from "~/orders/order-records.server";
 import { insertProduct } from "~/products/products.server";
 import { productListQuery } from "~/site/queries.server";
+import { loader as orderPageLoader } from "~/site/routes/order-page";
 import { loadSitePage } from "~/site/site.server";
 import { idempotencyKeys, saleLines, sales, storeSlugHistory } from "../../db/schema";
 import { merchantWithStore, testPasswordHash } from "../support/merchants";
-import { newOrder } from "../support/orders";
+import { confirmSale, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 
@@ -151,5 +152,39 @@ describe("sales from the checkout", () => {
     const other = await createSale(s.db, order(store.id, id, "z".repeat(24)), s.clock.now());
     expect(other.created).toBe(true);
     expect(other.saleId).not.toBe(saved[0]?.id);
+  });
+});
+
+describe("the order page's WhatsApp button", () => {
+  it("leads back to WhatsApp only for an order the checkout sent there, never for one paid online or by transfer", async () => {
+    const s = createTestServices();
+    const { store, items } = await shop(s, "volver");
+    const productId = items[3]?.id as string;
+    const place = (paymentMethod: "on_delivery" | "online" | "transfer") =>
+      createSale(
+        s.db,
+        newOrder({
+          key: `clave-${paymentMethod}-${"k".repeat(16)}`,
+          storeId: store.id,
+          currency: "COP",
+          buyerName: "Lucía",
+          paymentMethod,
+          lines: [{ productId, name: "Cafetera italiana", imageKey: null, unitPrice: 4000, quantity: 1 }],
+        }),
+        s.clock.now(),
+      );
+    const button = async (sale: { saleId: string; accessToken: string }) => {
+      const page = await orderPageLoader(
+        siteArgs(s, "volver", `/Order/${sale.saleId}?t=${sale.accessToken}`, { params: { code: sale.saleId } }) as never,
+      );
+      return (page as unknown as { data: { whatsapp: { label: string } | null } }).data.whatsapp?.label ?? null;
+    };
+    expect(await button(await place("on_delivery"))).toBe("Volver a WhatsApp");
+    expect(await button(await place("online"))).toBeNull();
+    // By transfer, the page sends the order while it shows where to transfer; once completed, it offers nothing.
+    const transfer = await place("transfer");
+    expect(await button(transfer)).toBe("Enviar pedido por WhatsApp");
+    expect((await confirmSale(s, store.id, transfer.saleId)).ok).toBe(true);
+    expect(await button(transfer)).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.
 import { amountRows } from "~/orders/order-amounts";
 import { awaitingConfirmation, confirmDraftOrder, draftPayments, lapsedDraft } from "~/orders/order-drafts.server";
 import { OrderLines } from "~/orders/order-lines";
-import { orderPagePath } from "~/orders/order-links";
+import { orderPagePath, orderPageWhatsapp } from "~/orders/order-links";
 import { getSale, type OrderRow, orderByIdQuery, orderLinesByIdQuery } from "~/orders/order-queries.server";
 import { reserveAgain } from "~/orders/order-records.server";
 import { paymentRedirect } from "~/orders/payment-redirect.server";
@@ -137,11 +137,21 @@ export async function loader(args: Route.LoaderArgs) {
     throw redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
   }
   const review = draftReview(loaded);
-  const text = saleMessage(store, sale, lines);
-  // A draft goes to the store's WhatsApp once the customer confirms it, not before.
-  const whatsapp = sale.draft
-    ? null
-    : whatsappUrl(store.saleNumber, text, isMobileUserAgent(args.request.headers.get("User-Agent")));
+  // The store's details to transfer to, while the order waits for it (as the store has them now).
+  const transferDetails =
+    awaitingTransfer(sale) && sale.stockState === "held"
+      ? {
+          amount: formatMoney(sale.total, sale.currency),
+          keyLabel: transfer.keyLabel ?? "Clave",
+          keyValue: transfer.keyValue,
+          instructions: transfer.instructions,
+        }
+      : null;
+  const whatsappLabel = orderPageWhatsapp({ ...sale, showsTransfer: transferDetails !== null });
+  const whatsappHref =
+    whatsappLabel &&
+    whatsappUrl(store.saleNumber, saleMessage(store, sale, lines), isMobileUserAgent(args.request.headers.get("User-Agent")));
+  const whatsapp = whatsappLabel && whatsappHref ? { label: whatsappLabel, href: whatsappHref } : null;
   return data(
     {
       site: p.site,
@@ -187,19 +197,10 @@ export async function loader(args: Route.LoaderArgs) {
           ? "En línea con Mercado Pago: pago no completado"
           : paymentLine(sale),
       receiptState: sale.paymentMethod === "transfer" ? (RECEIPT_STATE_TEXT[sale.paymentStatus] ?? null) : null,
-      // The store's details to transfer to, while the order waits for it (as the store has them now).
-      transfer:
-        awaitingTransfer(sale) && sale.stockState === "held"
-          ? {
-              amount: formatMoney(sale.total, sale.currency),
-              keyLabel: transfer.keyLabel ?? "Clave",
-              keyValue: transfer.keyValue,
-              instructions: transfer.instructions,
-            }
-          : null,
+      transfer: transferDetails,
       paymentStatus: sale.paymentStatus,
       canPay,
-      notice: NOTICES[url.searchParams.get("aviso") ?? ""] ?? null,
+      notice: NOTICES.get(url.searchParams.get("aviso") ?? "") ?? null,
       whatsapp,
     },
     { headers: PRIVATE_HEADERS },
@@ -207,12 +208,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** What the page says after an action sent the buyer back to it: a problem, or (the receipt arrived) good news. */
-const NOTICES: Record<string, { text: string; good?: true }> = {
-  pago: { text: ONLINE_PAYMENTS_UNAVAILABLE },
-  agotado: { text: SOLD_OUT_NOTICE },
-  comprobante: { text: RECEIPT_MESSAGES.sent, good: true },
-  "sin-comprobante": { text: RECEIPT_MESSAGES.notAwaited },
-};
+const NOTICES = new Map<string, { text: string; good?: true }>([
+  ["pago", { text: ONLINE_PAYMENTS_UNAVAILABLE }],
+  ["agotado", { text: SOLD_OUT_NOTICE }],
+  ["comprobante", { text: RECEIPT_MESSAGES.sent, good: true }],
+  ["sin-comprobante", { text: RECEIPT_MESSAGES.notAwaited }],
+]);
 
 /**
  * 'Pagar ahora': a new checkout with the store's account for the sale's own total, while it is unpaid. An order
@@ -383,8 +384,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         )}
         {whatsapp && (
           <p>
-            <a className="button whatsapp" href={whatsapp}>
-              {transfer ? "Enviar pedido por WhatsApp" : "Volver a WhatsApp"}
+            <a className="button whatsapp" href={whatsapp.href}>
+              {whatsapp.label}
             </a>
           </p>
         )}
