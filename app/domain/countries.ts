@@ -58,7 +58,7 @@ function knownCountryOfTimeZone(zone: string | null | undefined): StoreCountry |
   if (BRAZIL.includes(zone)) return "BR";
   if (MEXICO.includes(zone)) return "MX";
   if (UNITED_STATES.includes(zone) || zone === "Pacific/Honolulu") return "US";
-  return ZONE_COUNTRY[zone] ?? null;
+  return Object.hasOwn(ZONE_COUNTRY, zone) ? (ZONE_COUNTRY[zone] ?? null) : null;
 }
 
 /** The country of a browser's time zone ('America/Argentina/Cordoba' → AR), or the platform's default. */

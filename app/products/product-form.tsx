@@ -43,18 +43,21 @@ export function typedProductValues(fields: Record<string, string>, base: Product
     name: text(`option${i}.name`),
     values: text(`option${i}.values`),
   })).filter((o) => o.name || o.values);
-  const rows: ProductFormValues["variants"]["rows"] = {};
-  for (let i = 0; i < MAX_VARIANTS; i++) {
-    const values = parseCombination(fields[`v${i}.values`]);
-    if (!values) continue;
-    rows[combinationKey(values)] = {
-      stock: text(`v${i}.stock`),
-      price: text(`v${i}.price`),
-      sku: text(`v${i}.sku`),
-      enabled: fields[`v${i}.enabled`] === "on",
-      photoId: text(`v${i}.photo`),
-    };
-  }
+  // Keyed by what the merchant typed ('__proto__' too): built as own keys, never assigned.
+  const rows: ProductFormValues["variants"]["rows"] = Object.fromEntries(
+    Array.from({ length: MAX_VARIANTS }, (_, i) => {
+      const values = parseCombination(fields[`v${i}.values`]);
+      if (!values) return [];
+      const row = {
+        stock: text(`v${i}.stock`),
+        price: text(`v${i}.price`),
+        sku: text(`v${i}.sku`),
+        enabled: fields[`v${i}.enabled`] === "on",
+        photoId: text(`v${i}.photo`),
+      };
+      return [[combinationKey(values), row] as const];
+    }).flat(),
+  );
   return {
     ...base,
     name: text("name"),

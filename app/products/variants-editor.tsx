@@ -113,7 +113,7 @@ export function VariantsEditor(props: {
         <ul className="variant-cards" aria-label="Variantes">
           {combos.map((combo, i) => {
             const key = combinationKey(combo);
-            const row = values.rows[key] ?? EMPTY_ROW;
+            const row = (Object.hasOwn(values.rows, key) && values.rows[key]) || EMPTY_ROW;
             const label = combo.join(" / ");
             const field = (name: string) => `v${i}.${name}`;
             return (

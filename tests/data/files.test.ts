@@ -46,12 +46,23 @@ describe("disk file store", () => {
       "stores/12/x.jpg",
       "stores/1234567890/x.html",
       "/abs.jpg",
+      // Every object has these names: no content type of ours.
+      "stores/1234567890/x.constructor",
+      "stores/1234567890/private/x.constructor",
+      "stores/1234567890/x.valueOf",
     ]) {
       expect(isValidFileKey(key)).toBe(false);
     }
     const { files } = createTestServices();
     expect(await files.get("stores/1234567890/../../x.jpg")).toBeNull();
     await expect(files.put("../x.jpg", new Uint8Array(1), "image/jpeg")).rejects.toThrow();
+  });
+
+  it("/files serves no file whose extension names an object's built-in", async () => {
+    const s = createTestServices();
+    const key = "stores/1234567890/x.constructor";
+    await s.files.put(key, new TextEncoder().encode("<script>alert(1)</script>"), "text/html").catch(() => {});
+    expect((await serve(s, key)).status).toBe(404);
   });
 
   it("concurrent puts of the same key and content all succeed and leave no temp file", async () => {

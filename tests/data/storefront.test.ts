@@ -188,3 +188,28 @@ describe("the order page's WhatsApp button", () => {
     expect(await button(transfer)).toBeNull();
   });
 });
+
+describe("the order page's notices", () => {
+  it("shows only its own: an 'aviso' named like an object's built-ins shows none", async () => {
+    const s = createTestServices();
+    const { store, items } = await shop(s, "avisos");
+    const sale = await createSale(
+      s.db,
+      newOrder({
+        key: `clave-avisos-${"k".repeat(16)}`,
+        storeId: store.id,
+        currency: "COP",
+        buyerName: "Lucía",
+        lines: [{ productId: items[0]?.id as string, name: "Café de Colombia", imageKey: null, unitPrice: 1000, quantity: 1 }],
+      }),
+      s.clock.now(),
+    );
+    const notice = async (aviso: string) => {
+      const path = `/Order/${sale.saleId}?t=${sale.accessToken}&aviso=${aviso}`;
+      const page = await orderPageLoader(siteArgs(s, "avisos", path, { params: { code: sale.saleId } }) as never);
+      return (page as unknown as { data: { notice: unknown } }).data.notice;
+    };
+    for (const aviso of ["__proto__", "constructor", "toString", "hasOwnProperty"]) expect(await notice(aviso), aviso).toBeNull();
+    expect(await notice("agotado")).toEqual({ text: expect.stringMatching(/\S/) });
+  });
+});

@@ -74,4 +74,11 @@ describe("WhatsApp numbers, as people type them in each country", () => {
     expect(countryOfTimeZone("Asia/Tokyo")).toBe("CO");
     expect(countryOfTimeZone(null)).toBe("CO");
   });
+
+  it("a zone named like an object's built-ins is no country's", () => {
+    for (const zone of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(countryOfTimeZone(zone), zone).toBe("CO");
+      expect(newStoreLocale(zone), zone).toEqual({ country: "CO", currency: "USD" });
+    }
+  });
 });

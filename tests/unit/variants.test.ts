@@ -1,3 +1,5 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
   chosenVariant,
@@ -10,7 +12,9 @@ import {
   variantLabel,
   variantPrice,
 } from "~/domain/variants";
+import { EMPTY_PRODUCT, typedProductValues } from "~/products/product-form";
 import { readVariantForm } from "~/products/variant-form";
+import { VariantsEditor } from "~/products/variants-editor";
 
 const talla = { name: "Talla", values: ["S", "M", "L"] };
 const color = { name: "Color", values: ["Rojo", "Azul"] };
@@ -170,5 +174,34 @@ describe("the options part of the product form", () => {
         variants: "Activa al menos una combinación",
       },
     });
+  });
+
+  it("shows each combination's own row again, also for a value named like an object's built-ins", () => {
+    const typed = typedProductValues(
+      {
+        "option0.name": "Modelo",
+        "option0.values": "constructor, __proto__, Clásico",
+        "v0.values": JSON.stringify(["__proto__"]),
+        "v0.stock": "7",
+        "v1.values": JSON.stringify(["Clásico"]),
+        "v1.stock": "3",
+      },
+      EMPTY_PRODUCT,
+    );
+    expect(Object.keys(typed.variants.rows).sort()).toEqual([combinationKey(["__proto__"]), combinationKey(["Clásico"])].sort());
+    const html = renderToStaticMarkup(
+      createElement(VariantsEditor, { values: typed.variants, currency: "USD", errors: {}, onHasOptions: () => {} }),
+    );
+    const card = (label: string) => html.match(new RegExp(`<li[^>]*aria-label="${label}".*?</li>`))?.[0] ?? "";
+    const stock = (label: string) =>
+      card(label)
+        .match(/name="v\d+\.stock"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="v\d+\.stock"/)
+        ?.slice(1)
+        .find((v) => v !== undefined);
+    // Never typed: a new combination's row (0 in stock, on).
+    expect(stock("constructor")).toBe("0");
+    expect(card("constructor")).toMatch(/<input type="checkbox"[^>]*checked=""/);
+    expect(stock("__proto__")).toBe("7");
+    expect(stock("Clásico")).toBe("3");
   });
 });

@@ -19,7 +19,12 @@ type SectionItem =
   | { kind: "image"; image: SiteImage }
   | { kind: "video"; src: string; poster: string | null; width: number; height: number };
 
-const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm", m4v: "video/mp4", mov: "video/quicktime" };
+const VIDEO_TYPES = new Map([
+  ["mp4", "video/mp4"],
+  ["webm", "video/webm"],
+  ["m4v", "video/mp4"],
+  ["mov", "video/quicktime"],
+]);
 
 export async function loader(args: Route.LoaderArgs) {
   const p = await loadSitePage(args, (storeId, db) => [
@@ -145,7 +150,7 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
                     width={item.width}
                     height={item.height}
                   >
-                    <source src={item.src} type={VIDEO_TYPES[item.src.split(".").pop() ?? ""]} />
+                    <source src={item.src} type={VIDEO_TYPES.get(item.src.split(".").pop() ?? "")} />
                     <a href={item.src}>Ver video</a>
                   </video>
                 </li>
