@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { DISCOUNT_KIND_LABELS, type DiscountCodeFormValues } from "~/domain/discount-code-form";
+import { DISCOUNT_CODE_FIELD, DISCOUNT_KIND_LABELS, type DiscountCodeFormValues } from "~/domain/discount-code-form";
 import { Field, FormError, RadioGroup } from "~/ui/form";
 
 /** Create and edit share this form; `uses` (edit only) is what checkouts already counted. */
@@ -24,10 +24,10 @@ export function DiscountCodeForm(props: {
         name="code"
         defaultValue={values.code}
         error={errors.code}
-        maxLength={20}
+        maxLength={DISCOUNT_CODE_FIELD.maxLength}
         autoComplete="off"
         required
-        hint="De 3 a 20 letras, números, - o _. Tus clientes pueden escribirlo en mayúsculas o minúsculas."
+        hint={DISCOUNT_CODE_FIELD.hint}
       />
       <RadioGroup legend="Tipo" name="kind" defaultValue={values.kind} options={kinds} error={errors.kind} />
       <Field

@@ -4,7 +4,14 @@
  * buyer's order is in ./discounts.ts.
  */
 import { z } from "zod";
-import { codeKey, DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountCode, type DiscountKind } from "./discounts";
+import {
+  codeKey,
+  DISCOUNT_CODE_MAX_LENGTH,
+  DISCOUNT_CODE_PATTERN,
+  DISCOUNT_KINDS,
+  type DiscountCode,
+  type DiscountKind,
+} from "./discounts";
 import { amountInputText, checkboxField, readAmount } from "./product-fields";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
@@ -22,8 +29,14 @@ export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: "Po
  */
 const NEW_CODE_MIN_LENGTH = 4;
 
+/** 'Código' as its field says it: the lengths the form takes. */
+export const DISCOUNT_CODE_FIELD = {
+  maxLength: DISCOUNT_CODE_MAX_LENGTH,
+  hint: `De ${NEW_CODE_MIN_LENGTH} a ${DISCOUNT_CODE_MAX_LENGTH} letras, números, - o _. Tus clientes pueden escribirlo en mayúsculas o minúsculas.`,
+} as const;
+
 export const DISCOUNT_FORM_MESSAGES = {
-  code: `Usa de ${NEW_CODE_MIN_LENGTH} a 20 letras sin tildes, números, guiones (-) o guiones bajos (_), sin espacios`,
+  code: `Usa de ${NEW_CODE_MIN_LENGTH} a ${DISCOUNT_CODE_MAX_LENGTH} letras sin tildes, números, guiones (-) o guiones bajos (_), sin espacios`,
   tooShort: `Usa al menos ${NEW_CODE_MIN_LENGTH} caracteres: un código más corto se adivina fácil`,
   taken: "Ya tienes un código con ese nombre",
   kind: "Elige Porcentaje o Monto fijo",

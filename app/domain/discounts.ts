@@ -5,7 +5,9 @@
 export const DISCOUNT_KINDS = ["percent", "amount"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
-export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9_-]{3,20}$/;
+/** The longest code; the shortest a buyer may type is 3 characters (new codes need more: ./discount-code-form.ts). */
+export const DISCOUNT_CODE_MAX_LENGTH = 20;
+export const DISCOUNT_CODE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{3,${DISCOUNT_CODE_MAX_LENGTH}}$`);
 
 export interface DiscountCode {
   id: number;

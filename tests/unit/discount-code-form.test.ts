@@ -1,4 +1,8 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { DiscountCodeForm } from "~/discounts/code-form";
 import {
   DISCOUNT_FORM_MESSAGES,
   DISCOUNT_STATE_LABELS,
@@ -67,6 +71,32 @@ describe("the discount code form", () => {
     expect(edit.ok && edit.input).toMatchObject({ code: "2X1", maxUses: 10 });
     const renamed = readDiscountCodeForm(form({ code: "3x1" }), "COP", saved);
     expect(!renamed.ok && renamed.errors.code).toBe(DISCOUNT_FORM_MESSAGES.tooShort);
+  });
+
+  it("says in its hint the lengths a new code may have, the ones the form takes", () => {
+    const Page = createRoutesStub([
+      {
+        path: "/",
+        Component: () =>
+          createElement(DiscountCodeForm, {
+            intent: "create",
+            values: EMPTY_DISCOUNT_CODE,
+            currency: "COP",
+            errors: {},
+            submitLabel: "Crear código",
+          }),
+      },
+    ]);
+    const html = renderToStaticMarkup(createElement(Page));
+    const [, least, most] = (html.match(/De (\d+) a (\d+) letras/) ?? []).map(Number);
+    const field = html.match(/<input[^>]*name="code"[^>]*>/)?.[0] ?? "";
+    expect(field).toContain(`maxLength="${most}"`);
+    const code = (length: number) => "A".repeat(length);
+    expect(accepted({ code: code(least ?? 0) }).code).toBe(code(least ?? 0));
+    expect(accepted({ code: code(most ?? 0) }).code).toBe(code(most ?? 0));
+    expect(refused({ code: code((least ?? 0) - 1) }).code).toBeDefined();
+    expect(refused({ code: code((most ?? 0) + 1) }).code).toBeDefined();
+    expect(DISCOUNT_FORM_MESSAGES.code).toContain(`de ${least} a ${most} letras`);
   });
 
   it("takes a whole percent from 1 to 100, also written with '%'", () => {
