@@ -4,6 +4,7 @@
  * public page. Presets are complete looks; 'Clásico' is the look every store had before looks existed.
  */
 import { z } from "zod";
+import { isStoreLink } from "./banner-links";
 import { contrast, HEX_COLOR, inkOn, isDark, mix, normalizeHex, ratioText, reachContrast } from "./colors";
 
 const LOOK_VERSION = 1;
@@ -62,12 +63,6 @@ const colorsSchema = z.object({
 });
 export type LookColors = z.infer<typeof colorsSchema>;
 
-/**
- * The announcement's link: a page of the store ('/Store', '/Product/…'; never '//host', which a browser reads as
- * another site) or an https address.
- */
-const ANNOUNCEMENT_LINK = /^(\/(?!\/)[^\s]*|https:\/\/[^\s]+)$/;
-
 const lookSchema = z.object({
   version: z.literal(LOOK_VERSION),
   preset: z.string().max(20),
@@ -76,7 +71,15 @@ const lookSchema = z.object({
   radius: z.enum(["recto", "suave", "redondo"]),
   cardStyle: z.enum(CARD_STYLES),
   header: z.object({ logo: z.enum(["izquierda", "centro"]), showName: z.boolean() }),
-  announcement: z.object({ text: z.string().max(100), link: z.string().max(300) }),
+  // A link saved before links were parsed as browsers read them, and that leaves the store, is dropped.
+  announcement: z.object({
+    text: z.string().max(100),
+    link: z
+      .string()
+      .max(300)
+      .refine((v) => v === "" || isStoreLink(v))
+      .catch(""),
+  }),
   cards: z.object({
     photo: z.enum(["cuadrada", "vertical"]),
     perRow: z.union([z.literal(2), z.literal(3)]),
@@ -155,7 +158,7 @@ export const PRESETS = {
 } as const satisfies Record<string, { label: string; look: PresetLook }>;
 export type PresetId = keyof typeof PRESETS;
 export const PRESET_IDS = Object.keys(PRESETS) as PresetId[];
-export const isPresetId = (value: string): value is PresetId => value in PRESETS;
+export const isPresetId = (value: string): value is PresetId => Object.hasOwn(PRESETS, value);
 
 /** Today's look of every store: the 'Clásico' preset, logo left with the name, square cards, no announcement. */
 export const DEFAULT_LOOK: Look = {
@@ -225,7 +228,7 @@ export const lookFormSchema = z
       .string()
       .trim()
       .max(300, LOOK_MESSAGES.announcementLink)
-      .refine((v) => v === "" || ANNOUNCEMENT_LINK.test(v), LOOK_MESSAGES.announcementLink)
+      .refine((v) => v === "" || isStoreLink(v), LOOK_MESSAGES.announcementLink)
       .default(""),
     photo: choice(["cuadrada", "vertical"]),
     perRow: z.enum(["2", "3"], { error: LOOK_MESSAGES.choice }).transform(Number),
@@ -316,11 +319,29 @@ export function colorProblems(colors: LookColors): Partial<Record<ColorField, st
   for (const field of ["brand", "accent"] as const) {
     const ratio = contrast(colors[field], colors.background);
     if (ratio >= CONTROL_CONTRAST) continue;
-    const fix = reachContrast(colors[field], colors.background, CONTROL_CONTRAST);
+    const fix = readableControl(colors[field], colors.background);
     problems[field] =
       `El color ${COLOR_NAMES[field]} (${colors[field]}) casi no se distingue del fondo (${colors.background}): su contraste es ${ratioText(ratio)} y los botones y etiquetas necesitan al menos ${ratioText(CONTROL_CONTRAST)}. Prueba con ${fix}.`;
   }
   return problems;
+}
+
+/** A brand or accent colour, or its nearest shade that stands out from the background as buttons and badges must. */
+const readableControl = (color: string, background: string) => reachContrast(color, background, CONTROL_CONTRAST);
+
+/**
+ * The logo's colours as the brand colour each can be over these colours: itself when it passes `colorProblems`,
+ * else its nearest shade that does (a pale logo colour on a light background comes darker); never one the draft
+ * would refuse, each shade once.
+ */
+export function logoBrandOffers(logo: readonly string[], colors: LookColors): Array<{ logo: string; brand: string }> {
+  const offers: Array<{ logo: string; brand: string }> = [];
+  for (const color of logo) {
+    const brand = readableControl(color, colors.background);
+    if (colorProblems({ ...colors, brand }).brand || offers.some((o) => o.brand === brand)) continue;
+    offers.push({ logo: color, brand });
+  }
+  return offers;
 }
 
 /** The custom properties of a look, for the page's one stylesheet (`:root{…}`). */

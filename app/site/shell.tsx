@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
+import { storeLinkHref } from "~/domain/banner-links";
 import { cardPriceText, type OfferView } from "~/domain/catalog";
 import { Picture } from "./picture";
 import type { Card, SiteView } from "./site.server";
@@ -88,8 +89,8 @@ export function SiteShell({
 
 /** The look's announcement bar; its link is a page of the store (a path under it) or an https address. */
 function Announcement({ text, link, basePath }: { text: string; link: string; basePath: string }) {
-  const href = link.startsWith("/") ? `${basePath}${link}` : link;
-  return <p className="announce">{link ? <a href={href}>{text}</a> : text}</p>;
+  const href = link ? storeLinkHref(link, basePath) : null;
+  return <p className="announce">{href ? <a href={href}>{text}</a> : text}</p>;
 }
 
 /** Where a card's 'Agregar' button posts (the store's cart), or null when the look shows no button. */

@@ -1,12 +1,17 @@
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { DEFAULT_LOOK, withPreset } from "~/domain/look";
+import { colorProblems, DEFAULT_LOOK, LOOK_MESSAGES, type Look, withPreset } from "~/domain/look";
 import { discardDraft, editedLook, lookPageData, publishDraft, saveDraft } from "~/looks/looks.server";
+import LookPage, * as lookPage from "~/looks/routes/look-page";
 import { loadSitePage } from "~/site/site.server";
 import { stores } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
+import { workspaceRequest } from "../support/workspace-request";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -19,6 +24,33 @@ const storeRow = async (s: S, id: string) => {
 };
 
 const page = (s: S, url: string, query = "") => loadSitePage(siteArgs(s, url, query), () => []);
+
+/** The look page ('Diseño') of the merchant's own store: its loader (no form) or its action. */
+const lookRequest = (s: S, who: { cookie: string; store: { id: string } }, form?: Record<string, string>) =>
+  workspaceRequest(s, {
+    module: lookPage,
+    cookie: who.cookie,
+    method: form ? "POST" : "GET",
+    path: `/Store/${who.store.id}/look`,
+    params: { storeId: who.store.id },
+    form,
+  });
+
+type LookPageData = Awaited<ReturnType<typeof lookPage.loader>>;
+
+/** The look page as the server renders it, with what its loader answered. */
+function renderLookPage(data: LookPageData) {
+  const Page = createRoutesStub([
+    {
+      path: "/",
+      Component: () =>
+        createElement(LookPage, { loaderData: data, actionData: undefined, params: {}, matches: [] } as unknown as Parameters<
+          typeof LookPage
+        >[0]),
+    },
+  ]);
+  return renderToStaticMarkup(createElement(Page));
+}
 
 describe("a store's look: draft, preview, publish", () => {
   it("keeps the public store on its look while a draft waits; the preview secret shows the draft, never cached", async () => {
@@ -103,5 +135,51 @@ describe("a store's look: draft, preview, publish", () => {
     expect(result.saved).toBe(false);
     expect(Object.keys(result.saved ? {} : result.problems)).toEqual(["text"]);
     expect((await storeRow(s, store.id)).lookDraft).toBeNull();
+  });
+});
+
+describe("the look page ('Diseño')", () => {
+  it("takes only its own presets: a name every object has is refused and saves nothing", async () => {
+    const s = createTestServices();
+    const who = await signedInMerchant(s);
+    for (const preset of ["__proto__", "constructor", "toString"]) {
+      const answer = await lookRequest(s, who, { intent: "preset", preset });
+      expect(answer.status, preset).toBe(400);
+      expect(answer.data, preset).toMatchObject({ errors: { form: LOOK_MESSAGES.choice } });
+    }
+    expect((await storeRow(s, who.store.id)).lookDraft).toBeNull();
+    expect((await lookRequest(s, who, { intent: "preset", preset: "oscuro" })).status).toBe(302);
+    expect(editedLook(await storeRow(s, who.store.id)).preset).toBe("oscuro");
+  });
+
+  it("offers the logo's colours in the nearest shade the brand colour can have, and takes the shade it offers", async () => {
+    const s = createTestServices();
+    const logo = ["#ffead3", "#5b3df5", "#fff200"];
+    const who = await signedInMerchant(s, "standard", {
+      logoColors: JSON.stringify(logo),
+      logoKey: "stores/0000000001/logo.png",
+    });
+    const { data } = await lookRequest(s, who);
+    const { logoColors, look } = data as { logoColors: Array<{ logo: string; brand: string }>; look: Look };
+    expect(logoColors.map((c) => c.logo)).toEqual(logo);
+    for (const { logo, brand } of logoColors) expect(colorProblems({ ...look.colors, brand }), logo).toEqual({});
+    expect(logoColors[1]?.brand).toBe("#5b3df5");
+    expect(logoColors[0]?.brand).not.toBe("#ffead3");
+
+    const html = renderLookPage(data as LookPageData);
+    expect(html).not.toContain('value="#ffead3"');
+    const offered = logoColors[0]?.brand ?? "";
+    expect(html).toMatch(new RegExp(`<button[^>]*value="${offered}"[^>]*name="color"`));
+    expect((await lookRequest(s, who, { intent: "logo-color", color: offered })).status).toBe(302);
+    expect(editedLook(await storeRow(s, who.store.id)).colors.brand).toBe(offered);
+  });
+
+  it("sends a store with no logo to 'Logo y banner' and one with no sections to 'Secciones'", async () => {
+    const s = createTestServices();
+    const who = await signedInMerchant(s);
+    const html = renderLookPage((await lookRequest(s, who)).data as LookPageData);
+    expect(html).not.toContain("en Información");
+    expect(html).toMatch(new RegExp(`<a href="/Store/${who.store.id}/brand"[^>]*>Logo y banner</a>`));
+    expect(html).toMatch(new RegExp(`<a href="/Store/${who.store.id}/sections"[^>]*>Secciones</a>`));
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bannerHref, bannerTargets } from "~/domain/banner-links";
+import { bannerHref, bannerTargets, isStoreLink, storeLinkHref } from "~/domain/banner-links";
 import { contrast, normalizeHex, ratioText, reachContrast } from "~/domain/colors";
 import {
   colorProblems,
   DEFAULT_LOOK,
+  isPresetId,
+  logoBrandOffers,
   logoColors,
   lookFormSchema,
   lookOfForm,
@@ -144,6 +146,14 @@ describe("the look as data", () => {
     ]).toEqual([true, true, false, false]);
   });
 
+  it("takes only its own presets' names, never one every object has", () => {
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) {
+      expect(isPresetId(name), name).toBe(false);
+      expect(presetLabel({ ...DEFAULT_LOOK, preset: name }), name).toBe("Personalizado");
+    }
+    expect(isPresetId("oscuro")).toBe(true);
+  });
+
   it("turns a look into custom properties: the web font first for headings, the system for a pair's body", () => {
     const vars = lookVariables(withPreset(DEFAULT_LOOK, "calido"), (font) => (font === "fraunces" ? "Fraunces Variable" : null));
     expect(vars["--font-head"]).toMatch(/^"Fraunces Variable",system-ui/);
@@ -164,6 +174,27 @@ describe("colours suggested by a logo", () => {
       [50, 0, 0, 0],
     ]);
     expect(logoColors(rgba)).toEqual(["#c81e28", "#143cc8"]);
+  });
+
+  it("offers each colour in the nearest shade the brand colour may have on the look's background", () => {
+    const light = DEFAULT_LOOK.colors;
+    const dark = PRESETS.oscuro.look.colors;
+    const offers = logoBrandOffers(["#ffead3", "#5b3df5", "#fff200"], light);
+    // A colour that passes stays as it is; one that melts into the background is offered in a darker shade.
+    expect(offers.map((o) => o.logo)).toEqual(["#ffead3", "#5b3df5", "#fff200"]);
+    expect(offers[1]).toEqual({ logo: "#5b3df5", brand: "#5b3df5" });
+    for (const [colors, logos] of [
+      [light, ["#ffead3", "#fff200", "#aaaaff", "#ffffff"]],
+      [dark, ["#1a1a40", "#202020", "#000000", "#3a1010"]],
+    ] as const) {
+      for (const { logo, brand } of logoBrandOffers([...logos], colors)) {
+        expect(colorProblems({ ...colors, brand }), `${logo} on ${colors.background}`).toEqual({});
+        expect(brand, logo).not.toBe(logo);
+      }
+    }
+    // On a dark background the shade is lighter, on a light one darker.
+    const [onDark] = logoBrandOffers(["#1a1a40"], dark);
+    expect(contrast(onDark?.brand ?? "", "#ffffff")).toBeLessThan(contrast("#1a1a40", "#ffffff"));
   });
 });
 
@@ -207,5 +238,69 @@ describe("where a banner leads", () => {
     expect(bannerHref("#s-1234567", ownHost)).toBe("/#s-1234567");
     expect(bannerHref("/Store", ownHost)).toBe("/Store");
     expect(bannerHref("", underSite)).toBeNull();
+    // A link saved before the rules were parsed leads nowhere rather than to another site.
+    expect(bannerHref("/\\evil.test", ownHost)).toBeNull();
+    expect(bannerHref('#x"onclick', ownHost)).toBeNull();
+  });
+});
+
+describe("links a merchant writes (the announcement's)", () => {
+  const leavingTheStore = [
+    "/\\evil.test",
+    "\\\\evil.test",
+    "/%5Cevil.test",
+    "/%5cevil.test",
+    "/%2F%2Fevil.test",
+    "/.//evil.test",
+    "//evil.test",
+    "///evil.test",
+    "https:evil.test",
+    "https:/evil.test",
+    "https:\\\\evil.test",
+    "/\t/evil.test",
+    "/\n/evil.test",
+    "/Sto\r\nre",
+    "https://tienda.exa\tmple.com",
+    "java\tscript:alert(1)",
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "http://x.example",
+    "https://mitienda.com@evil.test",
+    "https://localhost/",
+    "Store",
+    "#top",
+    "",
+  ];
+
+  it("refuses whatever a browser could read as another site, a script or a page of no store", () => {
+    for (const link of leavingTheStore) {
+      expect(isStoreLink(link), JSON.stringify(link)).toBe(false);
+      expect(storeLinkHref(link, ""), JSON.stringify(link)).toBeNull();
+      const form = lookFormSchema.safeParse(formOf(DEFAULT_LOOK, { announcementText: "Envío gratis", announcementLink: link }));
+      if (link !== "") expect(form.success, JSON.stringify(link)).toBe(false);
+    }
+  });
+
+  it("takes a page of the store, under the store's own address, and an https address as it resolves", () => {
+    expect(storeLinkHref("/Store", "")).toBe("/Store");
+    expect(storeLinkHref("/Store", "/site/velas")).toBe("/site/velas/Store");
+    expect(storeLinkHref("/Product/taza/1234567", "/site/velas")).toBe("/site/velas/Product/taza/1234567");
+    expect(storeLinkHref("/Search?q=velas%20rojas#resultados", "")).toBe("/Search?q=velas%20rojas#resultados");
+    expect(storeLinkHref("https://instagram.com/mitienda", "")).toBe("https://instagram.com/mitienda");
+    expect(storeLinkHref("HTTPS://www.Instagram.com/mi.tienda/?hl=es", "/site/velas")).toBe(
+      "https://www.instagram.com/mi.tienda/?hl=es",
+    );
+    for (const link of ["/Store", "/Product/taza/1234567", "https://instagram.com/mitienda"])
+      expect(
+        lookFormSchema.safeParse(formOf(DEFAULT_LOOK, { announcementText: "Envío gratis", announcementLink: link })).success,
+      ).toBe(true);
+  });
+
+  it("reads a saved look whose link leaves the store as a look without that link", () => {
+    const look = { ...DEFAULT_LOOK, announcement: { text: "Envío gratis", link: "/\\evil.test" } };
+    expect(parseLook(serializeLook(look)).announcement).toEqual({ text: "Envío gratis", link: "" });
+    const good = { ...DEFAULT_LOOK, announcement: { text: "Envío gratis", link: "/Store" } };
+    expect(parseLook(serializeLook(good))).toEqual(good);
   });
 });

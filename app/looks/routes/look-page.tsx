@@ -1,6 +1,6 @@
 // 'Diseño': presets, colours, fonts, corners, cards, header and announcement, with the store's live preview.
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useFetcher } from "react-router";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { normalizeHex } from "~/domain/colors";
 import { shortHash } from "~/domain/ids";
 import {
@@ -10,6 +10,7 @@ import {
   LOOK_MESSAGES,
   LOOK_PREVIEW_PARAM,
   type Look,
+  logoBrandOffers,
   lookFormSchema,
   lookOfForm,
   PRESET_IDS,
@@ -47,7 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     published: publishedLook(store),
     hasDraft: store.lookDraft !== null,
     hasLogo: store.logoKey !== null,
-    logoColors: logoSuggestions(store),
+    // Each in the shade it can be used in over this look's background.
+    logoColors: logoBrandOffers(logoSuggestions(store), look.colors),
     // The address changes with the draft, so the preview reloads after each save.
     previewSrc: `/site/${store.url}?${LOOK_PREVIEW_PARAM}=${encodeURIComponent(token)}&v=${shortHash(store.lookDraft ?? store.look)}`,
   };
@@ -168,18 +170,33 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" preventScrollReset className="logo-colors" aria-labelledby="logo-colors-title">
               <h3 id="logo-colors-title">Colores de tu logo</h3>
               <input type="hidden" name="intent" value="logo-color" />
-              <p className="field-hint">Toca uno para usarlo como color de marca.</p>
+              <p className="field-hint">
+                Toca uno para usarlo como color de marca. Un color que casi no se distingue del fondo aparece en el tono más
+                parecido que sí se distingue.
+              </p>
               <div className="swatches">
-                {logoColors.map((color) => (
-                  <button key={color} type="submit" name="color" value={color} className="swatch" aria-label={`Usar ${color}`}>
-                    <span style={{ background: color }} aria-hidden="true" />
-                    {color}
+                {logoColors.map(({ logo, brand }) => (
+                  <button
+                    key={brand}
+                    type="submit"
+                    name="color"
+                    value={brand}
+                    className="swatch"
+                    aria-label={brand === logo ? `Usar ${brand}` : `Usar ${brand}, un tono de ${logo} que se distingue del fondo`}
+                  >
+                    <span style={{ background: brand }} aria-hidden="true" />
+                    {brand}
                   </button>
                 ))}
               </div>
             </Form>
           ) : (
-            !hasLogo && <p className="field-hint">Sube tu logo en Información y te sugerimos colores que combinen con él.</p>
+            !hasLogo && (
+              <p className="field-hint">
+                Sube tu logo en <Link to={`/Store/${storeId}/brand`}>Logo y banner</Link> y te sugerimos colores que combinen con
+                él.
+              </p>
+            )
           )}
           <LookForm
             key={`${hasDraft ? "d" : "p"}|${look.preset}|${look.colors.brand}`}
@@ -194,7 +211,10 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
           <section aria-labelledby="home-order-title">
             <h3 id="home-order-title">Orden de la página de inicio</h3>
             {sections.length === 0 ? (
-              <p className="field-hint">Tu página de inicio no tiene secciones todavía: créalas en Información.</p>
+              <p className="field-hint">
+                Tu página de inicio no tiene secciones todavía: créalas en{" "}
+                <Link to={`/Store/${storeId}/sections`}>Secciones</Link>.
+              </p>
             ) : (
               <>
                 <p className="field-hint">
