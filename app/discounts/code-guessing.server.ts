@@ -7,6 +7,7 @@
  */
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import { addressKey, countAttempt, type Limit } from "~/auth/rate-limit.server";
+import { counted } from "~/domain/words";
 import type { Db } from "~/services/db";
 import { attemptCounters } from "../../db/schema";
 
@@ -42,7 +43,7 @@ export function codeGuessWait(counters: CodeGuessCounters, now: Date): number | 
 }
 
 export const codeGuessMessage = (minutes: number) =>
-  `Demasiados códigos incorrectos: vuelve a intentarlo en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
+  `Demasiados códigos incorrectos: vuelve a intentarlo en ${counted(minutes, "minuto", "minutos")}`;
 
 /** Counts one failed entry against the client's address and the store, in one round trip. */
 export async function countCodeFailure(db: Db, storeId: string, ip: string, now: Date): Promise<void> {

@@ -1,3 +1,5 @@
+import { counted, forCount, leftCount } from "./words";
+
 /** The plan's limits on a store's content and their messages (docs/product-rules.md, Plans and billing). */
 export interface PlanLimits {
   /** null = unlimited (premium). */
@@ -17,14 +19,20 @@ export const MOST_BANNER_SLOTS = 6;
 export const MOST_ITEMS_PER_SECTION = 20;
 export const MOST_PHOTOS_PER_PRODUCT = 8;
 
+/** 'Queda solo 1 espacio', 'Quedan solo 3 espacios'. */
+const fewSlots = (free: number) => `${forCount(free, "Queda", "Quedan")} solo ${counted(free, "espacio", "espacios")}`;
+
 export const LIMIT_MESSAGES = {
   products: "Limite de productos alcanzado",
   sections: "Límite de secciones alcanzado",
   noBannerSlots: "No quedan suficientes espacios",
-  fewBannerSlots: (free: number) => `Quedan solo ${free} espacio(s) para imágenes del banner`,
-  sectionItems: (free: number) => `Límite sobrepasado: Esta sección solo tiene ${free} espacio(s) disponibles`,
+  fewBannerSlots: (free: number) => `${fewSlots(free)} para imágenes del banner`,
+  sectionItems: (free: number) =>
+    `Límite sobrepasado: Esta sección solo tiene ${counted(free, "espacio disponible", "espacios disponibles")}`,
   photos: (limit: number) => `Límite de fotos alcanzado: tu plan permite ${limit} fotos por producto`,
-  fewPhotoSlots: (free: number) => `Quedan solo ${free} espacio(s) para fotos de este producto`,
+  fewPhotoSlots: (free: number) => `${fewSlots(free)} para fotos de este producto`,
+  /** The photos page's hint, beside the field. */
+  photoSlotsLeft: (free: number) => `Puedes elegir varias a la vez: te ${leftCount(free, "espacio", "espacios")}.`,
 } as const;
 
 export function freeSlots(limit: number, used: number): number {

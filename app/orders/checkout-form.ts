@@ -3,6 +3,7 @@ import { CART_MAX_LINES } from "~/domain/cart";
 import { DELIVERY_METHODS, type DeliveryZone, type PickupPoint } from "~/domain/delivery";
 import { PAYMENT_METHODS } from "~/domain/payment-methods";
 import { whenMissing } from "~/domain/validation-messages";
+import { leftCount } from "~/domain/words";
 
 export const CHECKOUT_MESSAGES = {
   name: "Escribe tu nombre",
@@ -22,7 +23,7 @@ export const CHECKOUT_MESSAGES = {
   stale: "Tu pedido ya no es válido: vuelve a tu carrito e inténtalo de nuevo",
   ranOut: "Otro cliente se llevó las últimas unidades de un producto de tu pedido mientras lo hacías: revisa tu carrito",
   ranOutOf: (name: string, left: number) =>
-    `Mientras hacías tu pedido otro cliente compró unidades de “${name}”: ${left === 1 ? "queda 1" : `quedan ${left}`}. Revisa tu carrito`,
+    `Mientras hacías tu pedido otro cliente compró unidades de “${name}”: ${leftCount(left)}. Revisa tu carrito`,
   soldOutMeanwhile: (name: string) => `Mientras hacías tu pedido se agotó “${name}”: quítalo de tu carrito para seguir`,
 } as const;
 

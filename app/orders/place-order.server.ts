@@ -17,6 +17,7 @@ import { formatMoney } from "~/domain/money";
 import { goodsQuote, quoteChanges, quoteOrder } from "~/domain/order-quote";
 import { offeredPayments, type PaymentMethod, paymentChoiceLabel, storeManualMethods } from "~/domain/payment-methods";
 import { isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
+import { leftCount } from "~/domain/words";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
@@ -102,7 +103,7 @@ export function storePayments(services: Services, account: CheckoutPageRows[3][n
 
 /** 'Limite de producto…' for the line that asks for more than is left, naming it and what is left. */
 export function stockLimitMessage(shortOf: { name: string; stock: number }): string {
-  const detail = shortOf.stock > 0 ? `quedan ${shortOf.stock} de “${shortOf.name}”` : `“${shortOf.name}” está agotado`;
+  const detail = shortOf.stock > 0 ? `${leftCount(shortOf.stock)} de “${shortOf.name}”` : `“${shortOf.name}” está agotado`;
   return `${CART_MESSAGES.stockLimit} (${detail})`;
 }
 

@@ -6,6 +6,7 @@ import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import type { ProductFields } from "~/domain/product-fields";
 import { productSearchColumns, SEARCH_VERSION, searchPattern } from "~/domain/search";
 import { type ProductOption, VARIANT_MESSAGES } from "~/domain/variants";
+import { counted } from "~/domain/words";
 import type { Db } from "~/services/db";
 import { isRuleViolation, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
@@ -68,7 +69,7 @@ export async function insertProduct(
 export const PRODUCT_MESSAGES = {
   imageRequired: "La imagen del producto es obligatoria",
   belowReserved: (reserved: number) =>
-    `Hay ${reserved === 1 ? "1 unidad reservada" : `${reserved} unidades reservadas`} en pedidos pendientes: el stock no puede ser menor. Completa o cancela esos pedidos primero.`,
+    `Hay ${counted(reserved, "unidad reservada", "unidades reservadas")} en pedidos pendientes: el stock no puede ser menor. Completa o cancela esos pedidos primero.`,
   variantBelowReserved:
     "Una combinación quedaría con menos stock del que está reservado en pedidos pendientes. Completa o cancela esos pedidos primero.",
 } as const;

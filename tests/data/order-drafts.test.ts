@@ -131,6 +131,11 @@ describe("'Armar pedido': an order built by the merchant", () => {
       status: 409,
       errors: { form: "Limite de producto: No puedes comprar más productos de los que quedan (quedan 5 de “Mochila”)" },
     });
+    const llavero = await insertProduct(s.db, { storeId: m.store.id, name: "Llavero", price: 2_000, stock: 1 }, s.clock.now());
+    expect(await errorsOf({ lineas: `${llavero.id}:2` })).toEqual({
+      status: 409,
+      errors: { form: "Limite de producto: No puedes comprar más productos de los que quedan (queda 1 de “Llavero”)" },
+    });
     // Another store's product is not this store's to sell.
     const other = await shop(s);
     expect(await errorsOf({ lineas: `${other.gorra.id}:1` })).toEqual({

@@ -112,7 +112,7 @@ describe("the plan's photos per product", () => {
     await addPhotos(s.db, m.product, m.limits, [a, b], s.clock.now());
     // Three more do not fit the one free slot: none of them is added.
     await expect(addPhotos(s.db, m.product, m.limits, [c, d, d], s.clock.now())).rejects.toThrow(
-      "Quedan solo 1 espacio(s) para fotos de este producto",
+      "Queda solo 1 espacio para fotos de este producto",
     );
     expect(await galleryKeys(s, m.product.id)).toEqual([m.coverKey, a.key, b.key]);
     await addPhotos(s.db, m.product, m.limits, [c], s.clock.now());
@@ -171,7 +171,7 @@ describe("the plan's photos per product", () => {
     const refused = [first, second].find((r) => r.status === 409);
     expect(refused?.data).toMatchObject({
       intent: "add",
-      errors: { photos: "Quedan solo 1 espacio(s) para fotos de este producto" },
+      errors: { photos: "Queda solo 1 espacio para fotos de este producto" },
     });
     const rows = await galleryRows(s, m.product.id);
     expect(rows).toHaveLength(3);
@@ -198,7 +198,7 @@ describe("the plan's photos per product", () => {
     });
     expect(tooMany).toMatchObject({
       status: 409,
-      data: { errors: { photos: "Quedan solo 3 espacio(s) para fotos de este producto" } },
+      data: { errors: { photos: "Quedan solo 3 espacios para fotos de este producto" } },
     });
     expect(await postPhotos(s, m, { intent: "add" })).toMatchObject({
       status: 400,
@@ -250,7 +250,7 @@ describe("a new product with several photos", () => {
     const answer = await postNew(s, m, five);
     expect(answer).toMatchObject({
       status: 409,
-      data: { errors: { image: "Quedan solo 4 espacio(s) para fotos de este producto" } },
+      data: { errors: { image: "Quedan solo 4 espacios para fotos de este producto" } },
     });
     expect(await created(s, m.store.id)).toBeUndefined();
     expect((await s.files.list(`stores/${m.store.id}/products/`)).filter((k) => k !== m.coverKey)).toEqual([]);

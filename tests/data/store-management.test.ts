@@ -206,9 +206,7 @@ describe("plan limits at the database", () => {
     );
     expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(1);
     expect(await listBanners(s.db, m.store.id)).toHaveLength(2);
-    await expect(addBanners(s.db, m.store.id, plan, [stub(8), stub(9)], s.clock.now())).rejects.toThrow(
-      "Quedan solo 1 espacio(s)",
-    );
+    await expect(addBanners(s.db, m.store.id, plan, [stub(8), stub(9)], s.clock.now())).rejects.toThrow("Queda solo 1 espacio");
   });
 
   it("standard stops at 30 products even when requests race; premium has no limit", async () => {
@@ -257,7 +255,7 @@ describe("plan limits at the database", () => {
     }));
     await expect(addFileItems(s.db, first, plan, files.slice(0, 8), s.clock.now())).resolves.toBeUndefined();
     await expect(addFileItems(s.db, first, plan, files.slice(0, 1), s.clock.now())).rejects.toThrow(
-      "Límite sobrepasado: Esta sección solo tiene 0 espacio(s) disponibles",
+      "Límite sobrepasado: Esta sección solo tiene 0 espacios disponibles",
     );
 
     // Another store's product is not added.

@@ -114,7 +114,7 @@ test.describe("store management", () => {
     await expect(page.getByLabel("Agregar imágenes al banner")).toHaveValue("");
     await page.getByLabel("Agregar imágenes al banner").setInputFiles([PHOTO, WIDE]);
     await page.getByRole("button", { name: "Subir imágenes" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Quedan solo 1 espacio(s)" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Queda solo 1 espacio para imágenes del banner" })).toBeVisible();
     // A picture the banner shows already is refused by the server.
     await page.getByLabel("Agregar imágenes al banner").setInputFiles([WIDE]);
     await page.getByRole("button", { name: "Subir imágenes" }).click();

@@ -17,7 +17,8 @@ const premium = { products: null, banner: 6, sections: 8, itemsPerSection: 20, p
 describe("plan limits", () => {
   it("banner slots: the spec's two messages", () => {
     expect(bannerUploadProblem(standard, 0, 3)).toBeNull();
-    expect(bannerUploadProblem(standard, 2, 2)).toBe("Quedan solo 1 espacio(s) para imágenes del banner");
+    expect(bannerUploadProblem(standard, 2, 2)).toBe("Queda solo 1 espacio para imágenes del banner");
+    expect(bannerUploadProblem(premium, 4, 3)).toBe("Quedan solo 2 espacios para imágenes del banner");
     expect(bannerUploadProblem(standard, 3, 1)).toBe("No quedan suficientes espacios");
     expect(bannerUploadProblem(premium, 3, 3)).toBeNull();
   });
@@ -34,13 +35,18 @@ describe("plan limits", () => {
     expect(canAddSection(standard, 3)).toBe(false);
     expect(canAddSection(premium, 7)).toBe(true);
     expect(sectionItemsProblem(standard, 6, 2)).toBeNull();
-    expect(sectionItemsProblem(standard, 6, 3)).toBe("Límite sobrepasado: Esta sección solo tiene 2 espacio(s) disponibles");
-    expect(sectionItemsProblem(standard, 8, 1)).toBe("Límite sobrepasado: Esta sección solo tiene 0 espacio(s) disponibles");
+    expect(sectionItemsProblem(standard, 6, 3)).toBe("Límite sobrepasado: Esta sección solo tiene 2 espacios disponibles");
+    expect(sectionItemsProblem(standard, 7, 2)).toBe("Límite sobrepasado: Esta sección solo tiene 1 espacio disponible");
+    expect(sectionItemsProblem(standard, 8, 1)).toBe("Límite sobrepasado: Esta sección solo tiene 0 espacios disponibles");
   });
 
   it("photos per product: 4 on standard, 8 on premium, the cover included", () => {
     expect(photoUploadProblem(standard, 1, 3)).toBeNull();
-    expect(photoUploadProblem(standard, 2, 3)).toBe("Quedan solo 2 espacio(s) para fotos de este producto");
+    expect(photoUploadProblem(standard, 2, 3)).toBe("Quedan solo 2 espacios para fotos de este producto");
+    expect(photoUploadProblem(standard, 3, 2)).toBe("Queda solo 1 espacio para fotos de este producto");
+    // The photos page's hint.
+    expect(LIMIT_MESSAGES.photoSlotsLeft(1)).toBe("Puedes elegir varias a la vez: te queda 1 espacio.");
+    expect(LIMIT_MESSAGES.photoSlotsLeft(3)).toBe("Puedes elegir varias a la vez: te quedan 3 espacios.");
     expect(photoUploadProblem(standard, 4, 1)).toBe("Límite de fotos alcanzado: tu plan permite 4 fotos por producto");
     expect(photoUploadProblem(premium, 4, 4)).toBeNull();
     expect(photoUploadProblem(premium, 8, 1)).toBe("Límite de fotos alcanzado: tu plan permite 8 fotos por producto");

@@ -96,8 +96,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <p className="muted" data-testid="product-count">
-        {productLimit === null ? `${all} productos` : `${all} de ${productLimit} productos`}
-        {hidden > 0 && ` (${hidden} ${hidden === 1 ? "oculto" : "ocultos"})`}
+        {productLimit === null ? counted(all, "producto", "productos") : `${all} de ${productLimit} productos`}
+        {hidden > 0 && ` (${counted(hidden, "oculto", "ocultos")})`}
         {(query || filter !== "all") && ` · ${counted(total, "resultado", "resultados")}${query ? ` para “${query}”` : ""}`}
       </p>
       <nav className="filters" aria-label="Filtrar por visibilidad">

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
-import { counted } from "~/domain/words";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
 import { sendWithProgress } from "~/media/upload-progress";
@@ -106,7 +105,7 @@ export default function ProductPhotos({ loaderData, actionData }: Route.Componen
             resizeHeight={IMAGE_HEIGHTS.product}
             maxFiles={free}
             tooManyMessage={LIMIT_MESSAGES.fewPhotoSlots(free)}
-            hint={`Puedes elegir varias a la vez: te quedan ${counted(free, "espacio", "espacios")}.`}
+            hint={LIMIT_MESSAGES.photoSlotsLeft(free)}
             error={problem ?? errors.photos}
           />
           <button type="submit" className="button">

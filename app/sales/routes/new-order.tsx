@@ -14,6 +14,7 @@ import {
   writeDraftLines,
 } from "~/domain/order-drafts";
 import { phoneExample } from "~/domain/phone";
+import { leftCount } from "~/domain/words";
 import { failure, fieldErrors } from "~/http/action-result";
 import { buildDraft, draftBuilderView } from "~/orders/order-drafts.server";
 import { getServices } from "~/services/services";
@@ -108,7 +109,7 @@ export default function NewOrder({ loaderData: page, actionData }: Route.Compone
           {page.results.map((item) => (
             <li key={item.key}>
               <span>
-                <strong>{item.name}</strong> · {item.price} · {item.left > 0 ? `quedan ${item.left}` : "agotado"}
+                <strong>{item.name}</strong> · {item.price} · {item.left > 0 ? leftCount(item.left) : "agotado"}
               </span>
               {item.left > 0 && (
                 <Form method="get" className="draft-add">
@@ -138,7 +139,7 @@ export default function NewOrder({ loaderData: page, actionData }: Route.Compone
             <li key={line.key}>
               <span>
                 {line.name} × {line.quantity} · {line.amount}
-                {line.short && <span className="field-error"> (quedan {line.left})</span>}
+                {line.short && <span className="field-error"> ({leftCount(line.left)})</span>}
               </span>
               <Link
                 to={builderPath(page.storeId, page.search, page.lineas, { quitar: line.key })}

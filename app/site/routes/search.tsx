@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { productCategoryName } from "~/domain/categories";
 import { highlightParts, markedStems, matchExpression, parseSearchQuery, typoExpression } from "~/domain/search";
+import { counted } from "~/domain/words";
 import type { RouteHandle } from "~/root";
 import { siteHeaders } from "../headers";
 import { PAGE_SIZE, readListParams, withParams } from "../paging";
@@ -118,7 +119,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-const countText = (n: number) => (n === 1 ? "1 producto" : `${n} productos`);
+const countText = (n: number) => counted(n, "producto", "productos");
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { site, query, searched, closest, total, cards, nextHref, filters, sorts, storeCategories } = loaderData;
