@@ -11,6 +11,9 @@ export default [
   route("Auth/ForgotPassword", "auth/routes/forgot-password.tsx"),
   route("Auth/ResetPassword/:token", "auth/routes/reset-password.tsx"),
   route("Auth/logout", "auth/routes/logout.ts"),
+  // The platform's terms and privacy policy: public, linked from registration's checkbox.
+  route("terminos", "auth/routes/terms.tsx"),
+  route("privacidad", "auth/routes/privacy.tsx"),
 
   // Merchant app, behind the session guard and the redirect rules.
   layout("merchant/routes/merchant-layout.tsx", [

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { isCommonPassword } from "~/auth/common-passwords.server";
 import { AUTH_MESSAGES as M } from "~/auth/messages";
@@ -14,7 +15,9 @@ import {
   sendCode,
 } from "~/auth/registration.server";
 import { completePasswordReset, requestPasswordReset } from "~/auth/reset.server";
+import { action as registrationAction } from "~/auth/routes/registration";
 import { createSession, destroySession, getSessionUser } from "~/auth/sessions.server";
+import { servicesContext } from "~/services/services";
 import { registrations, sessions, users, verificationCodes } from "../../db/schema";
 import { createTestServices, demoTestServices } from "../support/services";
 
@@ -182,5 +185,35 @@ describe("sessions, resets and limits", () => {
   it("knows the most common passwords", async () => {
     for (const p of ["123456", "password", "qwerty", "contraseña", "iloveyou"]) expect(await isCommonPassword(p)).toBe(true);
     expect(await isCommonPassword(PASSWORD)).toBe(false);
+  });
+});
+
+describe("registration step 1", () => {
+  /** What the step's form answers for these fields: the message of each refused field. */
+  async function refused(s: S, fields: Record<string, string>) {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, s);
+    const body = new URLSearchParams(fields);
+    const request = new Request(`${s.config.APP_ORIGIN}/Auth/Registration`, { method: "POST", body });
+    const answer = (await registrationAction({ request, context, params: {} } as never)) as { data?: { errors?: object } };
+    return answer.data?.errors;
+  }
+
+  it("shows every field's error at once, a common password beside the others", async () => {
+    const s = createTestServices();
+    expect(await refused(s, {})).toEqual({
+      name: M.required,
+      lastname: M.required,
+      email: M.required,
+      password: M.required,
+      terms: M.terms,
+    });
+    expect(await refused(s, { name: "Ana", lastname: "", email: "no-es-correo", password: "password" })).toEqual({
+      lastname: M.required,
+      email: M.emailInvalid,
+      password: M.passwordCommon,
+      terms: M.terms,
+    });
+    expect(await s.db.select().from(registrations)).toHaveLength(0);
   });
 });

@@ -42,14 +42,35 @@ test.describe("registration", () => {
     }
   });
 
-  test("keeps what was typed and explains every validation error", async ({ page }) => {
+  test("keeps what was typed and explains every validation error at once", async ({ page }) => {
     await fillStep1(page, { email: "no-es-correo", password: "123", terms: false });
     await expect(page.getByText("La contraseña es demasiado corta")).toBeVisible();
     await expect(page.getByText("Debes aceptar los términos y condiciones")).toBeVisible();
     await expect(page.getByText("Escribe un correo válido")).toBeVisible();
     await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
-    await fillStep1(page, { email: uniqueEmail("common"), password: "password" });
+    // A common password is told beside the other fields' errors, not once they are fixed.
+    await fillStep1(page, { email: "no-es-correo", password: "password", terms: false });
     await expect(page.getByText("Esta contraseña es demasiado común")).toBeVisible();
+    await expect(page.getByText("Escribe un correo válido")).toBeVisible();
+    await expect(page.getByText("Debes aceptar los términos y condiciones")).toBeVisible();
+  });
+
+  test("the terms and the privacy policy open beside the form, which keeps what was typed", async ({ page }) => {
+    await page.goto("/Auth/Registration");
+    await page.getByLabel("Nombre", { exact: true }).fill("Lucía");
+    const [terms] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("link", { name: "términos y condiciones" }).click(),
+    ]);
+    await expect(terms).toHaveURL(/\/terminos$/);
+    await expect(terms).toHaveTitle("Términos y condiciones | Vitrina");
+    await expect(terms.getByRole("heading", { name: "Mes gratis, planes y pagos" })).toBeVisible();
+    await terms.getByRole("link", { name: "Política de privacidad" }).first().click();
+    await expect(terms).toHaveURL(/\/privacidad$/);
+    await expect(terms.getByRole("heading", { level: 1 })).toHaveText("Política de privacidad");
+    await terms.close();
+    await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("Lucía");
+    await expect(page.getByLabel(/Acepto los términos y condiciones y la política de privacidad/)).not.toBeChecked();
   });
 
   test("an email with an account is not available", async ({ page }) => {

@@ -25,10 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { name: String(form.name ?? ""), lastname: String(form.lastname ?? ""), email: String(form.email ?? "") };
   const parsed = registrationStep1Schema.safeParse(form);
-  if (!parsed.success) return failure(fieldErrors(parsed.error), { values });
-  if (await isCommonPassword(parsed.data.password)) {
-    return failure({ password: AUTH_MESSAGES.passwordCommon }, { values });
-  }
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  // Every field's error at once: a common password is told beside the other fields' errors, not once they are fixed.
+  if (!errors.password && (await isCommonPassword(String(form.password)))) errors.password = AUTH_MESSAGES.passwordCommon;
+  if (!parsed.success || errors.password) return failure(errors, { values });
   const cookie = registrationCookie(services.config);
   try {
     const id = await saveStep1(services, await cookie.parse(request.headers.get("Cookie")), parsed.data);
@@ -81,8 +81,15 @@ export default function RegistrationStep1({ loaderData, actionData }: Route.Comp
         />
         <div className="field checkbox">
           <label>
-            <input type="checkbox" name="terms" aria-invalid={errors.terms ? true : undefined} /> Acepto los términos y
-            condiciones
+            <input type="checkbox" name="terms" aria-invalid={errors.terms ? true : undefined} /> Acepto los{" "}
+            {/* A new tab, so what the form holds stays. */}
+            <a href="/terminos" target="_blank" rel="noopener">
+              términos y condiciones
+            </a>{" "}
+            y la{" "}
+            <a href="/privacidad" target="_blank" rel="noopener">
+              política de privacidad
+            </a>
           </label>
           {errors.terms && <p className="field-error">{errors.terms}</p>}
         </div>

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** When the terms and the privacy policy last changed, as both pages say it. */
+export const LEGAL_UPDATED = "28 de noviembre de 2026";
+
+/** The platform's contact for the legal pages: VAPID_SUBJECT, the operator's address push services also see. */
+export function legalContact(subject: string): { href: string; text: string } {
+  return { href: subject, text: subject.replace(/^mailto:/, "") };
+}
+
+/** A platform page merchants read before and after signing up: the terms and the privacy policy. */
+export function LegalPage({
+  title,
+  contact,
+  children,
+}: {
+  title: string;
+  contact: { href: string; text: string };
+  children: ReactNode;
+}) {
+  return (
+    <main className="bare legal">
+      <p className="brand">Vitrina</p>
+      <h1>{title}</h1>
+      <p className="muted">Última actualización: {LEGAL_UPDATED}</p>
+      {children}
+      <h2>Contacto</h2>
+      <p>
+        Si tienes preguntas sobre este documento o sobre tus datos, escríbenos a <a href={contact.href}>{contact.text}</a> desde
+        el correo de tu cuenta.
+      </p>
+      <p className="auth-links">
+        <Link to="/terminos">Términos y condiciones</Link>
+        <Link to="/privacidad">Política de privacidad</Link>
+        <Link to="/Auth">Entrar a Vitrina</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import { LegalPage, legalContact } from "~/auth/legal";
+import { getServices } from "~/services/services";
+import type { Route } from "./+types/privacy";
+
+export const meta: Route.MetaFunction = () => [{ title: "Política de privacidad | Vitrina" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { contact: legalContact(getServices(context).config.vapidSubject) };
+}
+
+/** What Vitrina keeps of the merchants and of their stores' buyers, why, and for how long. */
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return (
+    <LegalPage title="Política de privacidad" contact={loaderData.contact}>
+      <p>
+        Esta política explica qué datos guarda Vitrina de los comerciantes que la usan y de los clientes que compran en sus
+        tiendas, para qué los usa y por cuánto tiempo.
+      </p>
+
+      <h2>Los datos de tu cuenta</h2>
+      <p>
+        Tu nombre, apellido y correo; tu contraseña, guardada de forma que nadie puede leerla; tu plan, tus pagos a Vitrina (los
+        datos de tu tarjeta los recibe Mercado Pago, nunca Vitrina); las sesiones y los dispositivos desde los que entras, para
+        proteger tu cuenta; y, si vinculas tu cuenta de Mercado Pago, sus claves, guardadas cifradas.
+      </p>
+      <p>
+        Los usamos para darte el servicio y escribirte sobre él: códigos de verificación, avisos de pedidos y recordatorios de
+        pago (los recordatorios y el correo por cada pedido se apagan en Cuenta). No enviamos publicidad ni vendemos tus datos.
+      </p>
+
+      <h2>Los datos de los compradores</h2>
+      <p>
+        Cuando alguien compra en una tienda, Vitrina guarda por cuenta de esa tienda lo que escribe en el pedido (nombre,
+        teléfono, correo, dirección y nota) y, si paga por transferencia, su comprobante, que solo ve la tienda. La tienda es
+        responsable de esos datos: para pedir que los borre, el comprador le escribe a la tienda, que lo hace desde Clientes.
+      </p>
+
+      <h2>Cookies</h2>
+      <p>
+        Solo las necesarias para que el servicio funcione: tu sesión cuando entras a Vitrina, y el carrito y el último pedido de
+        quien compra en una tienda. No usamos cookies de publicidad ni de seguimiento.
+      </p>
+
+      <h2>Con quién los compartimos</h2>
+      <p>
+        Solo con los proveedores que hacen funcionar Vitrina, y solo para eso: quienes alojan el servicio y sus archivos, envían
+        los correos, procesan los pagos y nos avisan de errores.
+      </p>
+
+      <h2>Cuánto tiempo los guardamos</h2>
+      <p>
+        Mientras tu cuenta exista. Eliminar una tienda borra sus productos, fotos, pedidos y clientes. Para eliminar tu cuenta y
+        todos sus datos, escríbenos. Las copias de seguridad pueden conservar los datos borrados un tiempo más, hasta que se
+        renuevan.
+      </p>
+    </LegalPage>
+  );
+}
