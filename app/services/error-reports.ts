@@ -1,5 +1,5 @@
 import type { Options } from "toucan-js";
-import { type LogFields, type Logger, scrub } from "./log";
+import { asError, type LogFields, type Logger, scrub } from "./log";
 
 /**
  * Unexpected failures sent to an error tracker (Sentry, or any service that speaks its protocol) when SENTRY_DSN is
@@ -70,7 +70,7 @@ export function reportingLogger(log: Logger, reports: ErrorReports, base: LogFie
     warn: (event, fields) => log.warn(event, fields),
     error(event, error, fields) {
       log.error(event, error, fields);
-      reports.capture(event, error, { ...base, ...fields });
+      reports.capture(event, asError(error), { ...base, ...fields });
     },
     with: (fields) => reportingLogger(log.with(fields), reports, { ...base, ...fields }),
   };

@@ -26,12 +26,32 @@ export function scrub(text: string): string {
   return text.replace(EMAIL, "[correo]").replace(PHONE, "[teléfono]").replace(SECRET, "[secreto]");
 }
 
-function describeError(error: unknown): LogFields {
-  if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : undefined;
-    return { errorName: error.name, errorMessage: scrub(error.message), errorCause: cause && scrub(cause) };
+/**
+ * What was thrown, as an Error: itself, or one named after the value's kind with a message that says what it held (a
+ * thrown Response or route error response by its status, an object by its message or its JSON), never '[object Object]'.
+ */
+export function asError(thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown;
+  if (typeof thrown !== "object" || thrown === null) return Object.assign(new Error(String(thrown)), { name: typeof thrown });
+  const { status, statusText, message } = thrown as { status?: unknown; statusText?: unknown; message?: unknown };
+  const name = thrown.constructor?.name && thrown.constructor.name !== "Object" ? thrown.constructor.name : "object";
+  let text: string;
+  if (typeof status === "number") text = `${status} ${typeof statusText === "string" ? statusText : ""}`.trim();
+  else if (typeof message === "string") text = message;
+  else {
+    try {
+      text = JSON.stringify(thrown)?.slice(0, 300) ?? name;
+    } catch {
+      text = name;
+    }
   }
-  return { errorName: typeof error, errorMessage: scrub(String(error)) };
+  return Object.assign(new Error(text), { name });
+}
+
+function describeError(thrown: unknown): LogFields {
+  const error = asError(thrown);
+  const cause = error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : undefined;
+  return { errorName: error.name, errorMessage: scrub(error.message), errorCause: cause && scrub(cause) };
 }
 
 /** A log writing JSON lines with `write` (console.log by default), its time from `now`. */
@@ -56,13 +76,19 @@ export function jsonLogger(
 /**
  * A path as the log keeps it: long numbers (store, product and sale ids) as ':id', so lines group by page; any other
  * segment of 20 characters or more as ':segment' (a password-reset link carries its token in the path; long product
- * titles go with it). Callers never pass the query string (an order's token, a search).
+ * titles go with it). A React Router data request's `.data` stays after its last segment, scrubbed the same way.
+ * Callers never pass the query string (an order's token, a search).
  */
-export const loggedPath = (path: string) =>
-  path
-    .split("/")
-    .map((segment) => (/^\d{7,}$/.test(segment) ? ":id" : segment.length >= 20 ? ":segment" : segment))
-    .join("/");
+export const loggedPath = (path: string) => {
+  const data = path.endsWith(".data") ? ".data" : "";
+  return (
+    path
+      .slice(0, path.length - data.length)
+      .split("/")
+      .map((segment) => (/^\d{7,}$/.test(segment) ? ":id" : segment.length >= 20 ? ":segment" : segment))
+      .join("/") + data
+  );
+};
 
 /** A log that writes nothing (tests that do not look at it). */
 export const silentLogger: Logger = jsonLogger(() => {});

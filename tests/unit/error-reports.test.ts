@@ -3,7 +3,8 @@ import { expect, it } from "vitest";
 import { reportingLogger, sentryReports } from "~/services/error-reports";
 import { jsonLogger } from "~/services/log";
 
-it("an error line is also a report: the line's fields as tags, its messages scrubbed as the log scrubs them", async () => {
+/** A stand-in error tracker on a free port: the DSN to give sentryReports and the bodies it received. */
+async function standInTracker() {
   const bodies: string[] = [];
   const tracker = createServer((request, response) => {
     let body = "";
@@ -16,9 +17,15 @@ it("an error line is also a report: the line's fields as tags, its messages scru
     });
   });
   await new Promise<void>((ready) => tracker.listen(0, "127.0.0.1", ready));
+  const { port } = tracker.address() as { port: number };
+  return { dsn: `http://clave@127.0.0.1:${port}/7`, bodies, close: () => tracker.close() };
+}
+
+it("an error line is also a report: the line's fields as tags, its messages scrubbed as the log scrubs them", async () => {
+  const tracker = await standInTracker();
+  const { bodies } = tracker;
   try {
-    const { port } = tracker.address() as { port: number };
-    const reports = sentryReports({ dsn: `http://clave@127.0.0.1:${port}/7`, environment: "production" });
+    const reports = sentryReports({ dsn: tracker.dsn, environment: "production" });
     const lines: string[] = [];
     const log = reportingLogger(
       jsonLogger((line) => lines.push(line)),
@@ -42,6 +49,28 @@ it("an error line is also a report: the line's fields as tags, its messages scru
     const started = Date.now();
     await reports.flush();
     expect(Date.now() - started).toBeLessThan(50);
+  } finally {
+    tracker.close();
+  }
+});
+
+it("a thrown value that is not an Error is reported as an Error saying what it held, as its log line says", async () => {
+  const tracker = await standInTracker();
+  try {
+    const reports = sentryReports({ dsn: tracker.dsn, environment: "production" });
+    const lines: string[] = [];
+    const log = reportingLogger(
+      jsonLogger((line) => lines.push(line)),
+      reports,
+    );
+    log.error("unexpected", { status: 502, statusText: "Bad Gateway", data: "para ana@correo.test" });
+    await reports.flush();
+    const event = JSON.parse(tracker.bodies[0]?.split("\n")[2] ?? "{}");
+    expect(event.exception.values.map((v: { type: string; value: string }) => [v.type, v.value])).toEqual([
+      ["object", "502 Bad Gateway"],
+    ]);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ errorName: "object", errorMessage: "502 Bad Gateway" });
+    expect(tracker.bodies[0]).not.toContain("ana@correo.test");
   } finally {
     tracker.close();
   }

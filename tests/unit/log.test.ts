@@ -1,5 +1,6 @@
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { jsonLogger, scrub } from "~/services/log";
+import { jsonLogger, loggedPath, scrub } from "~/services/log";
 import { loggedMailer, type MailMessage } from "~/services/mail";
 import { isOutbox } from "~/services/outbox";
 
@@ -39,6 +40,37 @@ describe("the platform's log", () => {
       errorMessage: "refused [teléfono] with token [secreto], sale 9876543210",
       errorCause: "TypeError: fetch failed for [correo]",
     });
+  });
+
+  it("says what a thrown value that is not an Error held, never '[object Object]'", () => {
+    const lines: string[] = [];
+    const log = jsonLogger((l) => lines.push(l));
+    log.error("unexpected", new ErrorResponse(502, "Bad Gateway", null));
+    log.error("unexpected", new Response("no", { status: 504 }));
+    log.error("unexpected", { message: "rechazado para ana@correo.test" });
+    log.error("unexpected", { reason: "sin stock", productId: 1234567 });
+    log.error("unexpected", "texto");
+    const written = lines.map((l) => JSON.parse(l));
+    expect(written.map((l) => [l.errorName, l.errorMessage])).toEqual([
+      ["ErrorResponseImpl", "502 Bad Gateway"],
+      ["Response", "504"],
+      ["object", "rechazado para [correo]"],
+      ["object", '{"reason":"sin stock","productId":1234567}'],
+      ["string", "texto"],
+    ]);
+    expect(lines.join("")).not.toContain("[object Object]");
+  });
+
+  it("keeps a path with its ids as ':id' and long segments as ':segment', a data request's too", () => {
+    expect(loggedPath("/Store/1234567890/sales/6508702829")).toBe("/Store/:id/sales/:id");
+    expect(loggedPath("/Store/1234567890/sales/6508702829.data")).toBe("/Store/:id/sales/:id.data");
+    expect(loggedPath("/Store/1234567890.data")).toBe("/Store/:id.data");
+    expect(loggedPath("/Auth/ResetPassword/Zx9kQ2mP7rT4vW8yB3nL6hJ1fD5sA0cE-q_7Hd2Lw4N.data")).toBe(
+      "/Auth/ResetPassword/:segment.data",
+    );
+    expect(loggedPath("/site/demo/Product/taza/1234567.data")).toBe("/site/demo/Product/taza/:id.data");
+    expect(loggedPath("/_root.data")).toBe("/_root.data");
+    expect(loggedPath("/site/demo/sitemap.xml")).toBe("/site/demo/sitemap.xml");
   });
 
   it("leaves ids, words and amounts alone", () => {
