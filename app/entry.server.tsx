@@ -1,20 +1,24 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "./services/faults";
-import { jsonLogger } from "./services/log";
+import { jsonLogger, loggedPath } from "./services/log";
 import { getServices, outageContext, requestIdContext } from "./services/services";
 import { unavailablePage } from "./ui/unavailable";
 
 /**
  * An unexpected error in a loader or action: logged with the request's id (the page says that id to the visitor),
- * never an aborted request's.
+ * never an aborted request's. A client's bad request (an unknown address, a method the route does not take) is no
+ * error: its request line has its 4xx.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const provider = context as RouterContextProvider;
   if (isDatabaseUnavailable(error)) provider.get(outageContext).database = true;
-  getServices(provider).log.error("unexpected", error, { path: new URL(request.url).pathname });
+  // A 5xx React Router made itself carries the error behind it.
+  const thrown = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  getServices(provider).log.error("unexpected", thrown, { path: loggedPath(new URL(request.url).pathname) });
 };
 
 /** Web-streams rendering: the same code runs in Node and in workerd (the Node-streams default fails there). */

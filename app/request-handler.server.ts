@@ -3,6 +3,7 @@ import { applySpanishValidationMessages } from "./domain/validation-messages";
 import { answerHealth } from "./http/health.server";
 import { withPrivacyHeaders } from "./http/private-responses";
 import { bodyLimitFor, limitBody } from "./security/body-limit";
+import { notAForm } from "./security/form-body";
 import { isSameSiteRequest, withoutOpaqueOrigin } from "./security/origin";
 import { loggedPath } from "./services/log";
 import {
@@ -23,8 +24,8 @@ applySpanishValidationMessages();
 
 /**
  * The one request path both runtimes share: services in context, store-host routing, health
- * (app/http/health.server.ts), the cross-site and body-size checks, then React Router; every answer leaves with the no-framing, cache
- * and referrer rules (app/http/private-responses.ts).
+ * (app/http/health.server.ts), the cross-site, form-body and body-size checks, then React Router; every answer
+ * leaves with the no-framing, cache and referrer rules (app/http/private-responses.ts).
  */
 export function createFetchHandler(build: ServerBuild, buildServices: (request: Request) => Services | Promise<Services>) {
   const handle = createRequestHandler(build);
@@ -82,6 +83,8 @@ async function answer(
   if (!isSameSiteRequest(request, services.config.APP_ORIGIN, routed.storeSlug)) {
     return new Response("Solicitud rechazada", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
+  const unreadable = notAForm(request, path, routed.storeSlug);
+  if (unreadable) return unreadable;
   const limited = limitBody(withoutOpaqueOrigin(routed.request), bodyLimitFor(path));
   if (limited instanceof Response) return limited;
   const context = new RouterContextProvider();

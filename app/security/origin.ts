@@ -4,6 +4,8 @@
  */
 const SIGNED_ENDPOINT = /^\/webhooks\/mercadopago(\/stores\/\d+)?$/;
 
+export const isSignedEndpoint = (path: string) => SIGNED_ENDPOINT.test(path);
+
 /**
  * Cross-site request check for every state-changing request:
  * the Origin must be the app's, or the store host the request itself came to.
@@ -13,7 +15,7 @@ export function isSameSiteRequest(request: Request, appOrigin: string, storeHost
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return true;
   // Server-to-server notifications carry no Origin; they are authenticated by their own signature.
   const path = new URL(request.url).pathname;
-  if (storeHost === null && SIGNED_ENDPOINT.test(path)) return true;
+  if (storeHost === null && isSignedEndpoint(path)) return true;
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null") {
     if (origin === appOrigin) return true;

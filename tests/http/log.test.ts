@@ -29,6 +29,9 @@ it("writes one JSON line per request and per event, with the request's id, and n
   // A password-reset link carries its token in the path.
   const resetToken = "Zx9kQ2mP7rT4vW8yB3nL6hJ1fD5sA0cE";
   const reset = await send(server, `/Auth/ResetPassword/${resetToken}`);
+  // Sent as no form sends it: refused, and the token stays out of every line.
+  const resetPut = await send(server, `/Auth/ResetPassword/${resetToken}`, { method: "PUT" });
+  expect(resetPut.status).toBe(415);
   await new Promise((done) => setTimeout(done, 200));
 
   const output = server.output().slice(startup);
@@ -72,4 +75,31 @@ it("writes one JSON line per request and per event, with the request's id, and n
     "Ana Compradora",
   ];
   for (const secret of secrets) expect(output, secret).not.toContain(secret);
+});
+
+it("a client's bad request is its request line with a 4xx: no error line, so no error report", async () => {
+  const startup = server.output().length;
+  const replies = [
+    await send(server, "/nada%0A"),
+    await send(server, "/nada%0D"),
+    await send(server, "/nada%E2%80%A8"),
+    await send(server, "/files/logos/x.webp", {
+      method: "DELETE",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+    await send(server, "/Auth", { headers: { "Content-Type": "application/json" }, body: '{"email":"a@b.co"}' }),
+    await send(server, "/site/demo/Checkout", { headers: { "Content-Type": "text/plain" }, body: "hola" }),
+    await send(server, "/site/demo/Cart", { method: "POST" }),
+  ];
+  expect(replies.map((r) => r.status)).toEqual([404, 404, 404, 405, 415, 415, 415]);
+  expect(replies[4]?.body).toBe("No pudimos leer el formulario. Vuelve a cargar la página e inténtalo de nuevo.");
+  await new Promise((done) => setTimeout(done, 200));
+  const lines = server
+    .output()
+    .slice(startup)
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines.filter((l) => l.level === "error")).toEqual([]);
+  expect(lines.filter((l) => l.event === "request")).toHaveLength(replies.length);
 });

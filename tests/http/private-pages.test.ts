@@ -2,7 +2,7 @@
 // carries a secret send no Referer to other sites, and pages that depend on the session are never kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeDemoOrder } from "./demo-order";
-import { CookieJar, type Reply, type RunningServer, send, signIn, startServer } from "./server";
+import { CookieJar, FORM, type Reply, type RunningServer, send, signIn, startServer } from "./server";
 
 let server: RunningServer;
 const merchant = new CookieJar();
@@ -112,7 +112,7 @@ describe("pages that depend on the session are never kept by the browser", () =>
   it("'Cerrar sesión' tells the browser to drop what it kept of the site", async () => {
     const jar = new CookieJar();
     await signIn(server, jar);
-    const out = await send(server, "/Auth/logout", { method: "POST", headers: { Cookie: jar.header } });
+    const out = await send(server, "/Auth/logout", { method: "POST", headers: { ...FORM, Cookie: jar.header }, body: "" });
     expect(out.status).toBe(302);
     expect(header(out, "clear-site-data")).toBe('"cache"');
     expect(header(out, "cache-control")).toBe("private, no-store");
