@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { OWNER_ONLY_FILE } from "./owner-only";
 
 /**
  * Writes a file whole or not at all: to a temp name, then renamed over the target, so a reader
@@ -11,7 +12,8 @@ import { dirname, join } from "node:path";
 export async function writeFileAtomically(target: string, data: Uint8Array | string): Promise<void> {
   const temp = join(dirname(target), `.${randomUUID()}.tmp`);
   try {
-    await writeFile(temp, data);
+    // Every file written so is the install's data (pictures, receipts, mails): its owner's only.
+    await writeFile(temp, data, { mode: OWNER_ONLY_FILE });
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });

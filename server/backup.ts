@@ -1,9 +1,10 @@
 // Backups of the single-machine install (the embedded libSQL file and the files folder), made while it serves,
-// and their restore. On Cloudflare, Turso's point-in-time restore and R2's object versioning do this job
-// (README.md, Backups).
-import { copyFile, cp, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
+// and their restore, both readable by their owner only (server/owner-only.ts). On Cloudflare, Turso's point-in-time
+// restore and R2's object versioning do this job (README.md, Backups).
+import { chmod, copyFile, cp, mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { createClient } from "@libsql/client";
+import { keepToOwner, OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from "./owner-only";
 
 export interface BackupReport {
   folder: string;
@@ -18,11 +19,13 @@ export interface BackupReport {
  * names is there. Files are never changed in place (a new picture is a new key), so a copied file is final.
  */
 export async function backupData(dataDir: string, folder: string): Promise<BackupReport> {
-  await mkdir(folder, { recursive: true });
+  await mkdir(folder, { recursive: true, mode: OWNER_ONLY_FOLDER });
   if ((await readdir(folder)).length > 0) throw new Error(`the backup folder ${folder} is not empty`);
+  // Closed before anything is copied in; what is copied keeps its source's mode until the end closes it too.
+  await chmod(folder, OWNER_ONLY_FOLDER);
   const files = join(dataDir, "files");
   const copiedFiles = join(folder, "files");
-  await mkdir(copiedFiles, { recursive: true });
+  await mkdir(copiedFiles, { recursive: true, mode: OWNER_ONLY_FOLDER });
   await copyNewFiles(files, copiedFiles);
   const database = join(folder, "vitrina.db");
   const client = createClient({ url: `file:${join(dataDir, "vitrina.db")}`, timeout: 5000 });
@@ -33,7 +36,10 @@ export async function backupData(dataDir: string, folder: string): Promise<Backu
   }
   const count = await copyNewFiles(files, copiedFiles);
   const report = { folder, databaseBytes: (await stat(database)).size, files: count };
-  await writeFile(join(folder, "backup.json"), `${JSON.stringify({ ...report, madeAt: new Date().toISOString() }, null, 2)}\n`);
+  await writeFile(join(folder, "backup.json"), `${JSON.stringify({ ...report, madeAt: new Date().toISOString() }, null, 2)}\n`, {
+    mode: OWNER_ONLY_FILE,
+  });
+  await keepToOwner(folder);
   return report;
 }
 
@@ -44,7 +50,7 @@ async function copyNewFiles(from: string, to: string): Promise<number> {
     const target = join(to, relative(from, path));
     count++;
     if (await exists(target)) continue;
-    await mkdir(join(target, ".."), { recursive: true });
+    await mkdir(join(target, ".."), { recursive: true, mode: OWNER_ONLY_FOLDER });
     await copyFile(path, target);
   }
   return count;
@@ -82,9 +88,11 @@ export async function restoreData(folder: string, dataDir: string): Promise<void
   } finally {
     check.close();
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: OWNER_ONLY_FOLDER });
+  await chmod(dataDir, OWNER_ONLY_FOLDER);
   for (const name of ["vitrina.db", "vitrina.db-wal", "vitrina.db-shm"]) await rm(join(dataDir, name), { force: true });
   await copyFile(database, join(dataDir, "vitrina.db"));
   await rm(join(dataDir, "files"), { recursive: true, force: true });
   await cp(join(folder, "files"), join(dataDir, "files"), { recursive: true });
+  await keepToOwner(dataDir);
 }

@@ -4,6 +4,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { Readable } from "node:stream";
 import { contentTypeForKey, type FileStore, isValidFileKey, type StoredFile } from "../app/services/files";
 import { writeFileAtomically } from "./atomic-write";
+import { OWNER_ONLY_FOLDER } from "./owner-only";
 
 /** Files in a folder on disk (single-machine runs): the same contract as R2. */
 export class DiskFileStore implements FileStore {
@@ -16,7 +17,7 @@ export class DiskFileStore implements FileStore {
 
   async put(key: string, data: Uint8Array) {
     const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: OWNER_ONLY_FOLDER });
     await writeFileAtomically(target, data);
   }
 

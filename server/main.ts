@@ -1,6 +1,6 @@
 // The single-machine runtime: one Node process, a libSQL file, files and outbox on disk.
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,7 @@ import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { publicStoreUrl } from "../app/services/config";
 import { createDb, withRoundTripDelay } from "../app/services/db";
+import { jsonLogger } from "../app/services/log";
 import type { Services } from "../app/services/services";
 import { logUpkeep, runUpkeep, UPKEEP_INTERVAL_MS } from "../app/upkeep.server";
 import { clientAddress } from "./client-address";
@@ -24,6 +25,7 @@ import { DiskFileStore } from "./disk-files";
 import { lingerAfterEarlyAnswer } from "./lingering-close";
 import { migrateDatabase } from "./migrate";
 import { DiskOutbox } from "./outbox";
+import { ownDataFolder } from "./owner-only";
 import type { ServerSettings } from "./settings";
 import { createStaticHandler } from "./static";
 
@@ -31,7 +33,8 @@ const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..")
 
 /** Serves the app until SIGTERM or SIGINT stops it (server/index.ts reads the settings first). */
 export async function startServer({ config, port, dataDir }: ServerSettings) {
-  mkdirSync(dataDir, { recursive: true });
+  // Before the database is opened: what the server writes (the database among it) is its user's only.
+  ownDataFolder(dataDir, jsonLogger());
 
   // A busy timeout lets concurrent requests queue for the write lock instead of failing.
   const directClient = createClient({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN, timeout: 5000 });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Mailer, MailMessage } from "../app/services/mail";
 import type { Outbox, OutboxMessage } from "../app/services/outbox";
 import { writeFileAtomically } from "./atomic-write";
+import { OWNER_ONLY_FOLDER } from "./owner-only";
 
 const FIELDS = ["id", "sentAt", "to", "subject", "text", "html"] as const;
 
@@ -20,7 +21,7 @@ export class DiskOutbox implements Mailer, Outbox {
   ) {}
 
   async send(message: MailMessage) {
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: OWNER_ONLY_FOLDER });
     const sentAt = this.now().toISOString();
     const id = `${sentAt.replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}`;
     const record: OutboxMessage = { id, sentAt, ...message };

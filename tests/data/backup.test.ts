@@ -1,10 +1,12 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
 import { insertProduct } from "~/products/products.server";
+import { jsonLogger } from "~/services/log";
 import { backupData, restoreData } from "../../server/backup";
+import { ownDataFolder } from "../../server/owner-only";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
 
@@ -100,5 +102,82 @@ describe("backups of the embedded install", () => {
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "other.txt"), "x");
     await expect(backupData(dirname(s.dbPath), folder)).rejects.toThrow("is not empty");
+  });
+});
+
+/** Every folder (the root among them) not 0700 and every file not 0600 under `root`, with its mode. */
+async function openToOthers(root: string): Promise<string[]> {
+  const entries = [root, ...(await readdir(root, { recursive: true })).map((p) => join(root, String(p)))];
+  return entries.flatMap((path) => {
+    const info = statSync(path);
+    const mode = info.mode & 0o777;
+    return mode === (info.isDirectory() ? 0o700 : 0o600) ? [] : [`${relative(root, path) || "."} ${mode.toString(8)}`];
+  });
+}
+
+/** Runs `work` with the umask most systems start processes with, which leaves new files readable by everyone. */
+async function withUsualUmask<T>(work: () => Promise<T>): Promise<T> {
+  const previous = process.umask(0o022);
+  try {
+    return await work();
+  } finally {
+    process.umask(previous);
+  }
+}
+
+describe("owner-only data", () => {
+  it("a backup and its restore are readable by their owner only (folders 0700, files 0600), whatever the umask", async () => {
+    await withUsualUmask(async () => {
+      const s = createTestServices();
+      const dataDir = dirname(s.dbPath);
+      const { store } = await merchantWithStore(s);
+      const key = `stores/${store.id}/logo/${crypto.randomUUID().replaceAll("-", "")}.webp`;
+      await s.files.put(key, new Uint8Array(64), "image/webp");
+      // The live folder as an older install left it: open to every user of the machine.
+      chmodSync(dataDir, 0o755);
+      chmodSync(s.dbPath, 0o644);
+
+      const folder = fresh("private-copy");
+      await backupData(dataDir, folder);
+      expect(await readdir(folder)).toEqual(expect.arrayContaining(["vitrina.db", "backup.json", "files"]));
+      expect(await openToOthers(folder)).toEqual([]);
+
+      const restored = fresh("private-restored");
+      await restoreData(folder, restored);
+      expect(statSync(join(restored, "files", ...key.split("/"))).isFile()).toBe(true);
+      expect(await openToOthers(restored)).toEqual([]);
+    });
+  });
+
+  it("the disk file store writes owner-only folders and files, whatever the umask", async () => {
+    await withUsualUmask(async () => {
+      const s = createTestServices();
+      const files = join(dirname(s.dbPath), "files");
+      await s.files.put(`stores/1234567890/logo/${"a".repeat(32)}.webp`, new Uint8Array(8), "image/webp");
+      expect(await openToOthers(files)).toEqual([]);
+    });
+  });
+
+  it("the server's start makes the data folder owner-only, and closes one open to others with a warning", async () => {
+    await withUsualUmask(async () => {
+      const lines: string[] = [];
+      const log = jsonLogger((line) => lines.push(line));
+      const made = join(fresh("data-new"), "nested");
+      ownDataFolder(made, log);
+      expect(statSync(made).mode & 0o777).toBe(0o700);
+      expect(lines).toEqual([]);
+      // What the process makes from then on (the database and its journal, made by libSQL) is owner-only too.
+      writeFileSync(join(made, "vitrina.db"), "");
+      expect(statSync(join(made, "vitrina.db")).mode & 0o777).toBe(0o600);
+
+      const open = fresh("data-open");
+      mkdirSync(open);
+      chmodSync(open, 0o755);
+      ownDataFolder(open, log);
+      expect(statSync(open).mode & 0o777).toBe(0o700);
+      expect(lines.map((l) => JSON.parse(l))).toEqual([
+        expect.objectContaining({ level: "warn", event: "data_dir.closed", was: "755", now: "700" }),
+      ]);
+    });
   });
 });
