@@ -14,13 +14,14 @@ export function LoadingOverlay({ text }: { text: string }) {
 }
 
 /**
- * Confirm dialog: title, description, 'Cancelar' closes, 'Confirmar' runs the action and is
- * replaced by a progress indicator while it runs.
+ * Confirm dialog: title, description, 'Cancelar' closes (`dismissLabel` names it where 'Cancelar' is also what the
+ * question is about), 'Confirmar' runs the action and is replaced by a progress indicator while it runs.
  */
 export function ConfirmDialog(props: {
   open: boolean;
   title: string;
   description: string;
+  dismissLabel?: string;
   onCancel: () => void;
   onConfirm: () => Promise<unknown> | unknown;
 }) {
@@ -40,7 +41,7 @@ export function ConfirmDialog(props: {
       <p>{props.description}</p>
       <div className="confirm-actions">
         <button type="button" className="button secondary" onClick={props.onCancel} disabled={running}>
-          Cancelar
+          {props.dismissLabel ?? "Cancelar"}
         </button>
         {running ? (
           <span className="spinner" role="progressbar" aria-label="Procesando" />

@@ -1,9 +1,12 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SALES_MAX_SHOWN } from "~/domain/sales";
 import { getSale, listSalesWithLines } from "~/orders/order-queries.server";
 import { changeSale } from "~/orders/sale-changes.server";
 import { parseSalesQuery } from "~/sales/query.server";
-import * as saleDetail from "~/sales/routes/sale-detail";
+import SaleDetail, * as saleDetail from "~/sales/routes/sale-detail";
 import { jsonLogger } from "~/services/log";
 import { sales } from "../../db/schema";
 import { signedInMerchant } from "../support/merchants";
@@ -300,5 +303,28 @@ describe("the buyer's email when the merchant confirms or cancels", () => {
     expect(await post()).toEqual({ status: 200, data: { message: "Venta completada" } });
     expect((await post()).status).toBe(409);
     expect(s.outbox.sent.map((m) => m.to)).toEqual(["lucia@correo.test"]);
+  });
+});
+
+describe("the sale's dialog", () => {
+  it("names its two ways out apart: 'Cancelar pedido' cancels the order, 'Volver' closes the question", async () => {
+    const s = createTestServices();
+    const merchant = await signedInMerchant(s);
+    const id = await insertSale(s, { storeId: merchant.store.id, lines: [{ productId: null, name: "Taza", quantity: 1 }] });
+    const { data } = await workspaceRequest(s, {
+      module: saleDetail,
+      cookie: merchant.cookie,
+      method: "GET",
+      path: `/Store/${merchant.store.id}/sales/${id}`,
+      params: { storeId: merchant.store.id, saleId: id },
+    });
+    const props = { loaderData: data, actionData: undefined, params: {}, matches: [] };
+    const Page = createRoutesStub([
+      { path: "/", Component: () => createElement(SaleDetail, props as unknown as Parameters<typeof SaleDetail>[0]) },
+    ]);
+    const html = renderToStaticMarkup(createElement(Page));
+    const buttons = [...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
+    expect(buttons).toEqual(expect.arrayContaining(["Cancelar pedido", "Completar", "Volver", "Confirmar"]));
+    expect(buttons).not.toContain("Cancelar");
   });
 });

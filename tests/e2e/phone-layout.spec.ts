@@ -157,7 +157,7 @@ test("sales desk and the sale dialog", async ({ page, context, baseURL }) => {
   const dialog = page.locator("dialog.sale-dialog[open]");
   await expect(dialog.getByRole("heading", { name: `Venta ${saleId}` })).toBeVisible();
   await checkPage(page, "/Store/{id}/sales/{saleId} dialog", dialog);
-  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await dialog.getByRole("button", { name: "Cancelar pedido" }).click();
   const confirm = page.locator("dialog.confirm[open]");
   await expect(confirm).toBeVisible();
   await checkPage(page, "/Store/{id}/sales/{saleId} confirm dialog", confirm);

@@ -214,7 +214,7 @@ test.describe("sales list", () => {
 });
 
 test.describe("sale detail", () => {
-  test("shows the sale; 'Completar' takes stock once and 'Cancelar' leaves it", async ({ page, context, baseURL }) => {
+  test("shows the sale; 'Completar' takes stock once and 'Cancelar pedido' leaves it", async ({ page, context, baseURL }) => {
     const db = e2eDb();
     const { userId, storeId } = await seedMerchant(db, "detalle");
     const demoImage = String(
@@ -268,11 +268,12 @@ test.describe("sale detail", () => {
     ).toBe(true);
     await expect(dialog.locator(".sale-total")).toHaveText(/^59,70\sUS\$$/);
 
-    // 'Cancelar' in the confirm dialog only closes it.
+    // 'Volver' in the confirm dialog only closes it.
     await dialog.getByRole("button", { name: "Completar" }).click();
     const ask = page.getByRole("dialog", { name: "¿Se ha completado esta compra?" });
     await expect(ask).toBeVisible();
-    await ask.getByRole("button", { name: "Cancelar" }).click();
+    await expect(ask.getByRole("button", { name: "Cancelar", exact: true })).toHaveCount(0);
+    await ask.getByRole("button", { name: "Volver" }).click();
     await expect(ask).toBeHidden();
     expect(await stateOf(db, sold)).toBe("Pendiente");
 
@@ -281,7 +282,7 @@ test.describe("sale detail", () => {
     await expect(page.getByRole("status")).toContainText("Venta completada");
     await expect(dialog.locator(".sale-meta")).toContainText("Confirmada");
     await expect(dialog.getByRole("button", { name: "Completar" })).toHaveCount(0);
-    await expect(dialog.getByRole("button", { name: "Cancelar" })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Cancelar pedido" })).toHaveCount(0);
     await expect(dialog).toContainText("Venta confirmada el");
     expect(await stateOf(db, sold)).toBe("Confirmada");
     expect(await stockOf(db, mug)).toBe(3);
@@ -301,7 +302,7 @@ test.describe("sale detail", () => {
     await page.locator("tr", { hasText: dropped }).getByRole("link").click();
     const second = page.getByRole("dialog", { name: `Venta ${dropped}` });
     await expect(second.getByRole("link", { name: "Escribir por WhatsApp" })).toHaveCount(0);
-    await second.getByRole("button", { name: "Cancelar" }).click();
+    await second.getByRole("button", { name: "Cancelar pedido" }).click();
     const cancelAsk = page.getByRole("dialog", { name: "¿Cancelar compra?" });
     await cancelAsk.getByRole("button", { name: "Confirmar" }).click();
     await expect(page.getByRole("status")).toContainText("Compra cancelada");

@@ -184,7 +184,7 @@ test("paid after its unit went to another order: 'Pagado — sin stock' heads th
 
     const dialog = await openSale(merchant, shop, code);
     await expect(dialog).toContainText("Pagado — sin stock");
-    await expect(dialog.getByRole("button", { name: "Cancelar", exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Cancelar pedido", exact: true })).toHaveCount(0);
     await changeSale(merchant, dialog, "Cancelar y reembolsar");
     await expect(dialog).toContainText("Venta cancelada el");
     await expect(dialog).toContainText("Venta reembolsada y cancelada");

@@ -417,8 +417,8 @@ function SaleClosed({ sale }: { sale: SaleView }) {
 }
 
 /**
- * 'Cancelar' (or 'Cancelar y reembolsar' for an order paid online) and 'Completar'; nothing while its refund is
- * being asked for.
+ * 'Cancelar pedido' (or 'Cancelar y reembolsar' for an order paid online) and 'Completar'; nothing while its refund
+ * is being asked for.
  */
 function changeButtons(sale: SaleView): Array<{ intent: Intent; label: string; className: string }> {
   if (sale.refunding) return [];
@@ -432,7 +432,7 @@ function changeButtons(sale: SaleView): Array<{ intent: Intent; label: string; c
     ...review,
     sale.paidOnline
       ? { intent: "refund", label: "Cancelar y reembolsar", className: "button secondary" }
-      : { intent: "cancel", label: "Cancelar", className: "button secondary" },
+      : { intent: "cancel", label: "Cancelar pedido", className: "button secondary" },
     { intent: "confirm", label: "Completar", className: "button" },
   ];
 }
@@ -479,7 +479,7 @@ function SaleFrame(props: { sale: SaleView; titleId: string; close: ReactNode; a
 
 /**
  * Without JavaScript the modal never opens: the browser shows this copy instead (inside <noscript>, so a page
- * that runs scripts never has it), with plain forms: 'Completar' and 'Cancelar' post to the action, 'Cerrar'
+ * that runs scripts never has it), with plain forms: 'Completar' and 'Cancelar pedido' post to the action, 'Cerrar'
  * goes back to the list as it was.
  */
 function NoScriptSale({
@@ -571,6 +571,7 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
           open={asking !== null}
           title={asking ? confirmText(asking, sale).title : ""}
           description={asking ? confirmText(asking, sale).description : ""}
+          dismissLabel="Volver"
           onCancel={() => setAsking(null)}
           onConfirm={() => (asking ? run(asking) : undefined)}
         />
