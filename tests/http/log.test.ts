@@ -1,6 +1,7 @@
 // The built server's log through a whole journey (the merchant signs in, a shopper orders and opens the order page,
 // the merchant reads the sales): one JSON line per request with its id, the notable events, and never a password,
 // email, phone number, token or session.
+import { chmodSync, mkdirSync, statSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { placeDemoOrder } from "./demo-order";
@@ -8,7 +9,12 @@ import { CookieJar, type RunningServer, send, signIn, startServer } from "./serv
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer();
+  // Its data folder as an older install left it: open to every user of the machine.
+  server = await startServer({}, async (dataDir) => {
+    mkdirSync(dataDir, { recursive: true });
+    chmodSync(dataDir, 0o755);
+    return {};
+  });
 }, 90_000);
 afterAll(() => server?.stop());
 
@@ -102,4 +108,14 @@ it("a client's bad request is its request line with a 4xx: no error line, so no 
     .map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(lines.filter((l) => l.level === "error")).toEqual([]);
   expect(lines.filter((l) => l.event === "request")).toHaveLength(replies.length);
+});
+
+it("at start, a data folder open to other users is closed, with a warning line", () => {
+  expect(statSync(server.dataDir).mode & 0o777).toBe(0o700);
+  const lines = server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines).toContainEqual(expect.objectContaining({ level: "warn", event: "data_dir.closed", was: "755", now: "700" }));
 });
