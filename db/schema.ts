@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { BILLING_PERIODS } from "../app/domain/billing";
-import { ADJUST_PERCENT_MAX, MANUAL_METHODS, PAYMENT_METHODS, TRANSFER_HOLD_HOURS } from "../app/domain/payment-methods";
+import { ADJUST_PERCENT_MAX, HOLD_METHODS, PAYMENT_METHODS, TRANSFER_HOLD_HOURS } from "../app/domain/payment-methods";
 import { PLAN_IDS } from "../app/domain/plans";
 import type { ProductOption } from "../app/domain/variants";
 
@@ -509,7 +509,8 @@ export const storePaymentMethods = sqliteTable(
     storeId: text("store_id")
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
-    method: text("method", { enum: MANUAL_METHODS }).notNull(),
+    /** Transfer or cash; or 'on_delivery', a row that only keeps the hours of orders paid as arranged. */
+    method: text("method", { enum: HOLD_METHODS }).notNull(),
     enabled: bool("enabled").notNull().default(false),
     adjustPercent: integer("adjust_percent").notNull().default(0),
     /** Transfer: the holder, bank, account type… as the merchant writes them. */
@@ -517,7 +518,7 @@ export const storePaymentMethods = sqliteTable(
     /** Transfer: what the key is ('Alias', 'CLABE', 'Clave Pix') and the key, shown with 'Copiar'. */
     keyLabel: text("key_label"),
     keyValue: text("key_value"),
-    /** Transfer: how long an unpaid order keeps its units. */
+    /** How long an unpaid order paid this way keeps its units. */
     holdHours: integer("hold_hours").notNull().default(TRANSFER_HOLD_HOURS.default),
   },
   (t) => [
@@ -679,8 +680,19 @@ export const sales = sqliteTable(
     receiptKey: text("receipt_key"),
     receiptAt: timestamp("receipt_at"),
     stockState: text("stock_state", { enum: SALE_STOCK_STATES }).notNull().default("held"),
-    /** Until when an order waiting for its online payment keeps its reservation; null: until the merchant acts. */
+    /**
+     * Until when an unpaid order keeps its reservation (its way to pay's hold); the upkeep releases it after. Null
+     * once paid, and for orders from before every way to pay had a hold.
+     */
     reservedUntil: timestamp("reserved_until"),
+    /** When a transfer's first receipt extended the hold (once: later receipts do not). */
+    holdExtendedAt: timestamp("hold_extended_at"),
+    /**
+     * Who placed it at the checkout, for the limits on unpaid orders (decision 0049): a hash of the client's address
+     * (never the address) and of the browser's buyer cookie. Null for orders the merchant built and older ones.
+     */
+    clientAddressKey: text("client_address_key"),
+    clientCookieKey: text("client_cookie_key"),
     refundState: text("refund_state", { enum: SALE_REFUND_STATES }).notNull().default("none"),
     /** The provider's refund, once confirmed. */
     providerRefundId: text("provider_refund_id"),
@@ -709,6 +721,11 @@ export const sales = sqliteTable(
     // The upkeep job finds lapsed holds and orders to reserve without reading the rest.
     index("sales_stock_upkeep_idx").on(t.stockState, t.reservedUntil),
     index("sales_customer_idx").on(t.customerId, t.createdAt),
+    // The checkout counts one client's unpaid orders that still hold stock (decision 0049).
+    index("sales_client_address_idx")
+      .on(t.storeId, t.clientAddressKey, t.stockState)
+      .where(sql`${t.clientAddressKey} is not null`),
+    index("sales_client_cookie_idx").on(t.storeId, t.clientCookieKey, t.stockState).where(sql`${t.clientCookieKey} is not null`),
     // Orders from before the customer list, with a contact to know their customer by: the upkeep links them.
     index("sales_without_customer_idx")
       .on(t.createdAt)

@@ -77,3 +77,43 @@ export function photoUploadProblem(plan: PlanLimits, present: number, adding: nu
   const limit = plan.photosPerProduct;
   return uploadProblem(limit, present, adding, LIMIT_MESSAGES.photos(limit), LIMIT_MESSAGES.fewPhotoSlots);
 }
+
+/**
+ * Unpaid orders a stranger may place (docs/decisions/0049-unpaid-orders-cannot-empty-a-store.md). Only orders
+ * placed at the checkout count, and only while they still hold stock unpaid: 'Pendiente', holding their units, not
+ * paid online nor verified. Completing, cancelling, paying or a lapsed hold frees the place. A merchant's 'Armar
+ * pedido' is never counted.
+ * - `perBrowser`: at once, per store, from one browser (its buyer cookie). A shopper who orders again before the
+ *   store answers the first two never reaches it.
+ * - `perAddress`: at once, per store, from one client address (an IPv6 client by its /64). Higher than per browser
+ *   because many shoppers reach us from one mobile carrier's address (decision 0014); a script that drops its cookies
+ *   is held here. Loopback and unknown addresses are not a client's (a proxy in front without TRUST_PROXY): not counted.
+ * - `perStorePerHour`: from the checkout of one store in the last hour, whoever places them: a small shop's busiest
+ *   hour is far below it, and a stranger with many addresses holds at most this many orders an hour.
+ * The sales table's triggers (migration 0022) hold the same numbers: tests/data/unpaid-orders-migration.test.ts.
+ */
+export const UNPAID_ORDER_LIMITS = { perBrowser: 3, perAddress: 10, perStorePerHour: 30 } as const;
+
+/**
+ * The minutes to wait before another unpaid order fits, rounded up to a whole minute (at least 1): until the first
+ * of the client's holds ends, or until the oldest of the store's last hour leaves the hour.
+ */
+export function minutesToWait(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+}
+
+/** '5 minutos', '1 hora y 5 minutos', '2 horas': a wait as the checkout says it. */
+export function waitText(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (hours === 0) return plural(rest, "minuto");
+  return rest === 0 ? plural(hours, "hora") : `${plural(hours, "hora")} y ${plural(rest, "minuto")}`;
+}
+
+export const UNPAID_ORDER_MESSAGES = {
+  perClient: (minutes: number) =>
+    `Hiciste varios pedidos seguidos que la tienda todavía no confirma. Espera ${waitText(minutes)} para hacer otro, o escríbele a la tienda. Tu carrito sigue guardado.`,
+  perStore: (minutes: number) =>
+    `La tienda recibió muchos pedidos en la última hora. Espera ${waitText(minutes)} para hacer el tuyo, o escríbele a la tienda. Tu carrito sigue guardado.`,
+} as const;

@@ -19,6 +19,35 @@ export type ManualMethod = (typeof MANUAL_METHODS)[number];
 export const ADJUST_PERCENT_MAX = { discount: 50, surcharge: 30 } as const;
 /** How long an unpaid transfer order keeps its units, in hours: the store's setting. */
 export const TRANSFER_HOLD_HOURS = { min: 1, max: 168, default: 48 } as const;
+
+/**
+ * The ways to pay whose unpaid orders hold their units for the store's hours ('Cobros'): transfer, cash, and
+ * 'al recibir, como lo acuerden' (saved as its own row, which only carries its hours). Online payments hold for the
+ * store's minutes instead ('Cobros en línea').
+ */
+export const HOLD_METHODS = ["transfer", "cash", "on_delivery"] as const;
+export type HoldMethod = (typeof HOLD_METHODS)[number];
+/** The hours a merchant may choose for cash and 'al recibir' orders (transfer keeps its own 1–168). */
+export const HOLD_HOURS_CHOICES = [2, 6, 12, 24, 48, 72] as const;
+/** The hold of a method the merchant never set: transfer's 48 hours as before, a day for the others. */
+export const DEFAULT_HOLD_HOURS: Record<HoldMethod, number> = {
+  transfer: TRANSFER_HOLD_HOURS.default,
+  cash: 24,
+  on_delivery: 24,
+};
+/** A transfer's first receipt extends its hold once by this many hours, so the merchant has time to check it. */
+export const RECEIPT_HOLD_EXTENSION_HOURS = 24;
+
+/**
+ * How long an unpaid order paid by `method` keeps its units, in hours: the store's saved setting, or the default.
+ * Online payments are not here: they hold for the store's minutes.
+ */
+export function holdHoursOf(
+  rows: ReadonlyArray<{ method: string; holdHours: number }>,
+  method: HoldMethod,
+): { holdHours: number } {
+  return { holdHours: rows.find((r) => r.method === method)?.holdHours ?? DEFAULT_HOLD_HOURS[method] };
+}
 export const TRANSFER_LENGTHS = { instructions: 600, keyLabel: 40, keyValue: 80 } as const;
 
 /** A store's manual method as saved. `adjustPercent`: negative a discount, positive a surcharge, 0 neither. */
@@ -34,6 +63,9 @@ export interface ManualPaymentMethod {
   /** Transfer only: how long an unpaid order keeps its units. */
   holdHours: number;
 }
+
+/** A saved row of 'Cobros': a manual method, or the row that only keeps the hours of 'al recibir'. */
+export type SavedMethod = Omit<ManualPaymentMethod, "method"> & { method: HoldMethod };
 
 /** The checkout's words for each way to pay. */
 const PAYMENT_CHOICE_LABELS: Record<PaymentMethod, string> = {
@@ -51,15 +83,15 @@ export const methodOff = (method: ManualMethod): ManualPaymentMethod => ({
   instructions: null,
   keyLabel: null,
   keyValue: null,
-  holdHours: TRANSFER_HOLD_HOURS.default,
+  holdHours: DEFAULT_HOLD_HOURS[method],
 });
 
 /** One manual method of a store from its saved rows: the saved one, or the method off. */
-export const manualMethod = (rows: ReadonlyArray<ManualPaymentMethod>, method: ManualMethod): ManualPaymentMethod =>
-  rows.find((r) => r.method === method) ?? methodOff(method);
+export const manualMethod = (rows: ReadonlyArray<SavedMethod>, method: ManualMethod): ManualPaymentMethod =>
+  (rows.find((r) => r.method === method) as ManualPaymentMethod | undefined) ?? methodOff(method);
 
 /** Both manual methods of a store, in the order of MANUAL_METHODS, from its saved rows (missing ones off). */
-export function storeManualMethods(rows: ReadonlyArray<ManualPaymentMethod>): ManualPaymentMethod[] {
+export function storeManualMethods(rows: ReadonlyArray<SavedMethod>): ManualPaymentMethod[] {
   return MANUAL_METHODS.map((method) => manualMethod(rows, method));
 }
 
@@ -107,6 +139,7 @@ export const PAYMENT_METHOD_MESSAGES = {
   transferDetails: "Escribe cómo transferirte: la clave (alias, CBU, CLABE, Pix…) o las instrucciones",
   keyLabelWithoutKey: "Escribe la clave, o deja vacío su nombre",
   holdHours: `Escribe entre ${TRANSFER_HOLD_HOURS.min} y ${TRANSFER_HOLD_HOURS.max} horas`,
+  holdChoice: "Elige cuántas horas guardamos el stock",
 } as const;
 
 const optionalText = (max: number) =>
@@ -137,15 +170,37 @@ function signedPercent(
   return v.adjustKind === "discount" ? -p : p;
 }
 
-/** 'Efectivo' on the 'Cobros' page: on or off, with its adjustment. */
-export const cashMethodSchema = z.object({ enabled: z.literal("on").optional(), ...adjustFields }).transform((v, ctx) => ({
-  method: "cash" as const,
-  enabled: v.enabled === "on",
-  adjustPercent: signedPercent(v, ctx),
+/** One of HOLD_HOURS_CHOICES, as the form's select sends it (missing: `fallback`). */
+const holdChoice = (fallback: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? String(fallback) : v),
+    z.coerce
+      .number({ error: PAYMENT_METHOD_MESSAGES.holdChoice })
+      .refine((n) => (HOLD_HOURS_CHOICES as readonly number[]).includes(n), PAYMENT_METHOD_MESSAGES.holdChoice),
+  );
+
+/** 'Efectivo' on the 'Cobros' page: on or off, with its adjustment and how long its orders hold their units. */
+export const cashMethodSchema = z
+  .object({ enabled: z.literal("on").optional(), ...adjustFields, holdHours: holdChoice(DEFAULT_HOLD_HOURS.cash) })
+  .transform((v, ctx) => ({
+    method: "cash" as const,
+    enabled: v.enabled === "on",
+    adjustPercent: signedPercent(v, ctx),
+    instructions: null,
+    keyLabel: null,
+    keyValue: null,
+    holdHours: v.holdHours,
+  }));
+
+/** 'Al recibir o como lo acuerden' on the 'Cobros' page: only how long its orders hold their units. */
+export const arrangedHoldSchema = z.object({ holdHours: holdChoice(DEFAULT_HOLD_HOURS.on_delivery) }).transform((v) => ({
+  method: "on_delivery" as const,
+  enabled: false,
+  adjustPercent: 0,
   instructions: null,
   keyLabel: null,
   keyValue: null,
-  holdHours: TRANSFER_HOLD_HOURS.default,
+  holdHours: v.holdHours,
 }));
 
 /** 'Transferencia o depósito' on the 'Cobros' page: its details, adjustment and hold; an enabled one needs details. */

@@ -81,6 +81,9 @@ const STOCK_NOTES = {
   unreserved: "Reservando…",
   draft: "Armado: esperando al cliente",
   draftLapsed: "Armado: venció sin confirmar",
+  heldUntil: (date: string) => `Reserva hasta ${date}`,
+  receiptExtended: (date: string) => `Comprobante recibido: reserva extendida hasta ${date}`,
+  holdLapsed: "Reserva vencida: ya no reserva stock",
 } as const;
 
 interface StockNoteSale {
@@ -90,21 +93,30 @@ interface StockNoteSale {
   stockState: SaleStockState;
   paymentMethod: SalePaymentMethod;
   paymentStatus: SalePaymentStatus;
+  /** Until when an unpaid order holds its units, and whether a transfer's receipt extended it. */
+  reservedUntil?: Date | null;
+  holdExtendedAt?: Date | null;
 }
 
 /**
- * What the desk says of a pending order's stock: 'Reservado' while it holds its units, 'Pago no completado' when
- * its online payment lapsed and its units went back, 'Pagado — sin stock' when it was paid without units to give
- * (refund it), 'Sin stock reservado' when it could not be reserved; an order the merchant built, whether it still
+ * What the desk says of a pending order's stock (dates in the store's `timeZone`): 'Reserva hasta …' while an unpaid
+ * order holds its units ('Comprobante recibido: reserva extendida hasta …' once a receipt extended it), 'Reservado'
+ * for a paid one, 'Pago no completado' when its online payment lapsed and its units went back, 'Reserva vencida: ya
+ * no reserva stock' when another way to pay's hold ended, 'Pagado — sin stock' when it was paid without units to
+ * give (refund it), 'Sin stock reservado' when it could not be reserved; an order the merchant built, whether it still
  * waits for the customer or lapsed. Nothing for a closed order.
  */
-export function stockNote(sale: StockNoteSale): string | null {
+export function stockNote(sale: StockNoteSale, timeZone: string): string | null {
   if (sale.state !== "Pendiente") return null;
   if (sale.draft) return sale.stockState === "held" ? STOCK_NOTES.draft : STOCK_NOTES.draftLapsed;
-  if (sale.stockState === "held") return STOCK_NOTES.held;
+  if (sale.stockState === "held") {
+    if (!sale.reservedUntil || sale.paymentStatus === "approved") return STOCK_NOTES.held;
+    const until = formatSaleDate(sale.reservedUntil, timeZone);
+    const extended = sale.holdExtendedAt && sale.paymentMethod === "transfer" && sale.paymentStatus === "pending";
+    return extended ? STOCK_NOTES.receiptExtended(until) : STOCK_NOTES.heldUntil(until);
+  }
   if (sale.stockState === "short") return sale.paymentStatus === "approved" ? STOCK_NOTES.paidShort : STOCK_NOTES.short;
-  if (sale.stockState === "released")
-    return sale.paymentMethod === "online" || sale.paymentMethod === "transfer" ? STOCK_NOTES.lapsed : null;
+  if (sale.stockState === "released") return sale.paymentMethod === "online" ? STOCK_NOTES.lapsed : STOCK_NOTES.holdLapsed;
   if (sale.stockState === "unreserved") return STOCK_NOTES.unreserved;
   return null;
 }

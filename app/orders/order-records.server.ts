@@ -1,7 +1,8 @@
 // Every write of orders (the sales, sale_lines and idempotency_keys tables): placing one with its stock reserved,
 // its state changes ('Completar', 'Cancelar', a refund), its online payment, and the upkeep that releases lapsed
-// reservations. Each statement is scoped by store and conditioned on the state it changes, so concurrent requests,
-// retries and notifications arriving twice change an order once (docs/decisions/0032-stock-reservations.md).
+// reservations (every way to pay holds for a time: decision 0049). Each statement is scoped by store and conditioned
+// on the state it changes, so concurrent requests, retries and notifications arriving twice change an order once
+// (docs/decisions/0032-stock-reservations.md).
 import type { InArgs, InStatement, ResultSet } from "@libsql/client";
 import { and, asc, eq, exists, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { codeReturnStatement, codeUseStatement } from "~/discounts/discount-codes.server";
@@ -9,7 +10,7 @@ import { type CustomerKey, FORGOTTEN_BUYER } from "~/domain/customers";
 import type { DeliveryMethod } from "~/domain/delivery";
 import { ID_DIGITS, randomDigits, randomToken } from "~/domain/ids";
 import type { OrderQuote } from "~/domain/order-quote";
-import type { PaymentMethod } from "~/domain/payment-methods";
+import { type PaymentMethod, RECEIPT_HOLD_EXTENSION_HOURS } from "~/domain/payment-methods";
 import { nextSaleState, type SaleState, stockNeeds, variantStockNeeds } from "~/domain/sales";
 import { changeProductStock, type StockChange } from "~/products/products.server";
 import { changeVariantStock } from "~/products/variants.server";
@@ -44,6 +45,8 @@ export interface NewOrder {
   customer: CustomerKey | null;
   /** Built by the merchant for the customer to confirm ('Armar pedido'); a home delivery's address may wait. */
   draft?: boolean;
+  /** Who placed it at the checkout (hashed), for the limits on unpaid orders; absent for the merchant's own orders. */
+  client?: ClientKeys;
   lines: Array<{
     productId: string;
     /** The variant bought and its values, for a product with options (name already ends with them). */
@@ -54,6 +57,12 @@ export interface NewOrder {
     unitPrice: number;
     quantity: number;
   }>;
+}
+
+/** The checkout's client, hashed (unpaid-orders.server.ts): its address (null when unknown) and its browser's cookie. */
+export interface ClientKeys {
+  addressKey: string | null;
+  cookieKey: string;
 }
 
 export type CreatedSale = { saleId: string; accessToken: string; created: boolean };
@@ -109,6 +118,8 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
           codeCustomerPhone: order.codeCustomer?.phone || null,
           codeCustomerEmail: order.codeCustomer?.email || null,
           draft: order.draft ?? false,
+          clientAddressKey: order.client?.addressKey ?? null,
+          clientCookieKey: order.client?.cookieKey ?? null,
           createdAt: now,
         }),
         db.insert(saleLines).values(order.lines.map((l, position) => ({ saleId, position, ...l }))),
@@ -140,6 +151,8 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
       if (isCheckViolation(error, "discount_codes_uses_within_limit")) throw new CodeExhaustedError();
       if (isOutOfStock(error)) throw new OutOfStockError();
       if (isUniqueViolation(error, "code_customer")) throw new CodeAlreadyUsedError();
+      if (isRuleViolation(error, "sales_unpaid_per_client")) throw new UnpaidLimitError("client");
+      if (isRuleViolation(error, "sales_unpaid_per_store")) throw new UnpaidLimitError("store");
       if (attempt < 5 && isUniqueViolation(error, "sales.id")) continue;
       throw error;
     }
@@ -269,6 +282,19 @@ export class OutOfStockError extends Error {
 /** The buyer has an order with this 'una vez por cliente' code already. */
 export class CodeAlreadyUsedError extends Error {
   override name = "CodeAlreadyUsedError";
+}
+
+/**
+ * The checkout's client, or the store, has as many unpaid orders holding stock as the limits allow
+ * (app/domain/limits.ts UNPAID_ORDER_LIMITS; the sales table's triggers hold them under concurrency).
+ */
+export class UnpaidLimitError extends Error {
+  override name = "UnpaidLimitError";
+  readonly limit: "client" | "store";
+  constructor(limit: "client" | "store") {
+    super(`unpaid orders per ${limit}`);
+    this.limit = limit;
+  }
 }
 
 /** Whether a write failed because it would leave reserved above stock, or stock below zero. */
@@ -635,10 +661,11 @@ export async function markPaid(db: Db, sale: SaleWithLines, providerPaymentId: s
 // ——— Upkeep: lapsed reservations, orders placed before reservations ———
 
 /**
- * Gives back the stock of every order whose online payment did not come in time (held, its hold past `now`, not
- * paid): one write transaction, so a payment approved meanwhile either came first (the order is paid and no
- * longer lapses) or after (it reserves again or says it is short). The orders stay Pendiente: the buyer may still
- * pay, and the merchant may still complete or cancel them. Answers the released orders.
+ * Gives back the stock of every unpaid order whose hold ended (held, its hold past `now`, not paid online nor
+ * verified), whatever its way to pay: one write transaction, so a payment approved meanwhile either came first (the
+ * order is paid and no longer lapses) or after (it reserves again or says it is short). The orders stay Pendiente:
+ * the buyer may still pay, and the merchant may still complete (while stock allows) or cancel them. Answers the
+ * released orders.
  */
 export async function releaseLapsedHolds(db: Db, now: Date): Promise<Array<{ id: string; storeId: string }>> {
   const lapsed = [
@@ -762,9 +789,11 @@ const awaitingReceipt = () => [
 ];
 
 /**
- * The buyer's receipt of a transfer order, kept at `key`: the order is 'Comprobante recibido' and keeps its units
- * until the merchant reviews it. Answers the key of the receipt it replaces (to delete), or null when the order no
- * longer waits for one (nothing changed: the caller deletes the new file).
+ * The buyer's receipt of a transfer order, kept at `key`: the order is 'Comprobante recibido'. Its hold keeps
+ * running: the first receipt extends it once by RECEIPT_HOLD_EXTENSION_HOURS (from its end, or from now when that
+ * is later), so the merchant has time to check it; a later one (after a refusal) does not. Answers the key of the
+ * receipt it replaces (to delete) and until when the order holds its units, or null when the order no longer waits
+ * for one (nothing changed: the caller deletes the new file).
  */
 export async function attachReceipt(
   db: Db,
@@ -772,18 +801,28 @@ export async function attachReceipt(
   saleId: string,
   key: string,
   now: Date,
-): Promise<{ replaced: string | null } | null> {
+): Promise<{ replaced: string | null; heldUntil: Date | null; extended: boolean } | null> {
   const [before] = await db
-    .select({ key: sales.receiptKey })
+    .select({ key: sales.receiptKey, reservedUntil: sales.reservedUntil, extendedAt: sales.holdExtendedAt })
     .from(sales)
     .where(saleWhere(saleId, storeId, ...awaitingReceipt()));
   if (!before) return null;
+  const extend = before.extendedAt === null;
+  const from = Math.max(before.reservedUntil?.getTime() ?? now.getTime(), now.getTime());
+  const heldUntil = extend ? new Date(from + RECEIPT_HOLD_EXTENSION_HOURS * 3_600_000) : before.reservedUntil;
   const [attached] = await db
     .update(sales)
-    .set({ paymentStatus: "pending", receiptKey: key, receiptAt: now, reservedUntil: null })
-    .where(saleWhere(saleId, storeId, ...awaitingReceipt()))
+    .set({
+      paymentStatus: "pending",
+      receiptKey: key,
+      receiptAt: now,
+      ...(extend ? { reservedUntil: heldUntil, holdExtendedAt: now } : {}),
+    })
+    .where(
+      saleWhere(saleId, storeId, ...awaitingReceipt(), extend ? isNull(sales.holdExtendedAt) : isNotNull(sales.holdExtendedAt)),
+    )
     .returning({ id: sales.id });
-  return attached ? { replaced: before.key } : null;
+  return attached ? { replaced: before.key, heldUntil, extended: extend } : null;
 }
 
 /**

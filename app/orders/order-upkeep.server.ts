@@ -1,5 +1,5 @@
 // The orders' timed work, run by the platform's upkeep every minute (app/upkeep.server.ts) and by the test clock
-// when it moves: reservations of unpaid online orders whose time ran out are given back, and
+// when it moves: reservations of unpaid orders whose hold ran out (online or not) are given back, and
 // orders placed before reservations existed are reserved while stock allows. Every step is a conditioned write,
 // so two runs at once (two runtimes, a timer and the test clock) change each order once.
 import type { Clock } from "~/services/clock";
@@ -10,7 +10,7 @@ import { releaseLapsedHolds, reserveWaitingOrders } from "./order-records.server
 const MAX_RELEASE_BATCHES = 10;
 
 export interface UpkeepResult {
-  /** Orders whose online payment lapsed and whose units went back to the store. */
+  /** Unpaid orders whose hold lapsed and whose units went back to the store. */
   released: number;
   /** Orders placed before reservations that were looked at (reserved, or marked short). */
   reserved: number;

@@ -1,6 +1,9 @@
-/** A store's transfer and cash methods ('Cobros'): the one place that reads and writes store_payment_methods. */
+/**
+ * A store's transfer and cash methods, and the hours of orders paid as arranged ('Cobros'): the one place that reads
+ * and writes store_payment_methods.
+ */
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { ManualPaymentMethod } from "~/domain/payment-methods";
+import type { SavedMethod } from "~/domain/payment-methods";
 import type { Db } from "~/services/db";
 import { touchStoreIfChanged } from "~/workspace/store-record.server";
 import { storePaymentMethods } from "../../db/schema";
@@ -25,7 +28,7 @@ export function paymentMethodsQuery(db: Db, storeId: string | SQL) {
 }
 
 /** Saves one method of the store as the 'Cobros' form sent it; the store's pages show it at once (edge version). */
-export async function savePaymentMethod(db: Db, storeId: string, method: ManualPaymentMethod, now: Date): Promise<void> {
+export async function savePaymentMethod(db: Db, storeId: string, method: SavedMethod, now: Date): Promise<void> {
   const { method: name, ...settings } = method;
   await db.batch([
     db

@@ -1,9 +1,13 @@
-// 'Cobros': the store's transfer and cash methods, each on or off with its discount or surcharge.
+// 'Cobros': the store's transfer and cash methods, each on or off with its discount or surcharge, and how long
+// unpaid orders of each way to pay (and of 'al recibir, como lo acuerden') keep their units.
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import {
   ADJUST_PERCENT_MAX,
+  arrangedHoldSchema,
   cashMethodSchema,
+  HOLD_HOURS_CHOICES,
+  holdHoursOf,
   type ManualMethod,
   type ManualPaymentMethod,
   manualMethod,
@@ -17,10 +21,11 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { paymentMethodsQuery, savePaymentMethod } from "../payment-methods.server";
 import type { Route } from "./+types/payment-methods";
 
-export const meta: Route.MetaFunction = () => [{ title: "Cobros | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Cobros", matches) }];
 
 const paymentMethodsPagePath = (storeId: string) => `/Store/${storeId}/cobros`;
 
@@ -28,14 +33,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
   const rows = await paymentMethodsQuery(services.db, store.id);
-  return { storeId: store.id, transfer: manualMethod(rows, "transfer"), cash: manualMethod(rows, "cash") };
+  return {
+    storeId: store.id,
+    transfer: manualMethod(rows, "transfer"),
+    cash: manualMethod(rows, "cash"),
+    arrangedHours: holdHoursOf(rows, "on_delivery").holdHours,
+  };
 }
 
-const SCHEMAS = { transfer: transferMethodSchema, cash: cashMethodSchema } as const;
+const SCHEMAS = { transfer: transferMethodSchema, cash: cashMethodSchema, on_delivery: arrangedHoldSchema } as const;
 const SAVED = {
   transfer: (on: boolean) =>
     on ? "Tus clientes pueden elegir pagar por transferencia." : "La transferencia ya no se ofrece al comprar.",
   cash: (on: boolean) => (on ? "Tus clientes pueden elegir pagar en efectivo." : "El efectivo ya no se ofrece al comprar."),
+  on_delivery: () => "Guardamos el tiempo de reserva de los pedidos a coordinar.",
 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
   const method = fields.intent;
-  if (method !== "transfer" && method !== "cash") return failure({ form: "Elige qué forma de cobro guardar" });
+  if (method !== "transfer" && method !== "cash" && method !== "on_delivery")
+    return failure({ form: "Elige qué forma de cobro guardar" });
   const parsed = SCHEMAS[method].safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: method, values: fields });
   await savePaymentMethod(services.db, store.id, parsed.data, services.clock.now());
@@ -55,8 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentMethodsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { storeId, transfer, cash } = loaderData;
-  const answer = (method: ManualMethod) => (actionData?.intent === method ? actionData : undefined);
+  const { storeId, transfer, cash, arrangedHours } = loaderData;
+  const answer = (method: ManualMethod | "on_delivery") => (actionData?.intent === method ? actionData : undefined);
   return (
     <section className="panel wide" aria-labelledby="cobros-title">
       <h2 id="cobros-title">Cobros</h2>
@@ -107,9 +119,62 @@ export default function PaymentMethodsPage({ loaderData, actionData }: Route.Com
         )}
       </MethodForm>
       <MethodForm method={cash} answer={answer("cash")} title="Efectivo">
-        {() => <p className="field-hint">Tu cliente paga en efectivo al recibir el pedido o al retirarlo.</p>}
+        {(values, errors) => (
+          <>
+            <p className="field-hint">Tu cliente paga en efectivo al recibir el pedido o al retirarlo.</p>
+            <HoldHoursField id="cash-holdHours" value={values.holdHours} error={errors.holdHours} kind="en efectivo" />
+          </>
+        )}
       </MethodForm>
+      <ArrangedHoldForm hours={arrangedHours} answer={answer("on_delivery")} />
     </section>
+  );
+}
+
+const HOLD_OPTIONS = HOLD_HOURS_CHOICES.map((h) => ({ value: String(h), label: `${h} horas` }));
+
+/** How long an unpaid order paid this way keeps its units: one of HOLD_HOURS_CHOICES. */
+function HoldHoursField(props: { id: string; value: string | undefined; error: string | undefined; kind: string }) {
+  return (
+    <SelectField
+      id={props.id}
+      label="Tiempo que guardamos el stock"
+      name="holdHours"
+      defaultValue={props.value}
+      options={HOLD_OPTIONS}
+      hint={`Un pedido ${props.kind} sin completar guarda sus productos este tiempo. Después vuelven a estar a la venta; el pedido sigue pendiente y puedes completarlo si hay stock.`}
+      error={props.error}
+    />
+  );
+}
+
+/** 'Al recibir o como lo acuerden', what a store without transfer or cash offers: only its orders' hold. */
+function ArrangedHoldForm(props: { hours: number; answer: ActionFailure | undefined }) {
+  const errors = props.answer?.errors ?? {};
+  return (
+    <Form
+      method="post"
+      className="form"
+      id="on_delivery"
+      aria-labelledby="on_delivery-title"
+      key={props.hours}
+      preventScrollReset
+    >
+      <h3 id="on_delivery-title">Pedidos a coordinar</h3>
+      <input type="hidden" name="intent" value="on_delivery" />
+      <HoldHoursField
+        id="on_delivery-holdHours"
+        value={props.answer?.values?.holdHours ?? String(props.hours)}
+        error={errors.holdHours}
+        kind="que se paga al recibir o como lo acuerden"
+      />
+      <FormError message={errors.form} />
+      <div>
+        <button type="submit" className="button">
+          Guardar pedidos a coordinar
+        </button>
+      </div>
+    </Form>
   );
 }
 

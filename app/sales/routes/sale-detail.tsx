@@ -92,7 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     draft: draftPanel(getServices(context).config, store, sale, request),
     paidAt: sale.paidAt ? formatSaleDate(sale.paidAt, store.timeZone) : null,
     refundedAt: sale.refundedAt ? formatSaleDate(sale.refundedAt, store.timeZone) : null,
-    stock: stockNote(sale),
+    stock: stockNote(sale, store.timeZone),
     // Paid online and still open: it is cancelled only with its refund.
     paidOnline: sale.state === "Pendiente" && sale.paymentMethod === "online" && sale.paymentStatus === "approved",
     // A transfer's receipt: shown to the owner only, through the workspace's own route.

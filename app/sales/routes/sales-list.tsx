@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     buyer: sale.buyerName,
     date: formatSaleDate(sale.createdAt, store.timeZone),
     state: sale.state,
-    stock: stockNote(sale),
+    stock: stockNote(sale, store.timeZone),
     delivery: DELIVERY_FILTER_LABELS[sale.delivery],
     // Online payments show their state; transfer and cash their name; 'Al recibir' is settled at the door.
     payment:
