@@ -10,7 +10,7 @@ import { storeBanners } from "../../db/schema";
 /** The newest products a banner can lead to, offered in its select. */
 export const BANNER_PRODUCT_CHOICES = 200;
 
-export const BANNER_MESSAGES = {
+const BANNER_MESSAGES = {
   /** The same picture (its content-addressed key) is a banner already, or twice in one upload. */
   repeated: "Esa imagen ya está en tus banners.",
 } as const;
