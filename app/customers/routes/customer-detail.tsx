@@ -18,10 +18,11 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { FormError, SelectField } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/customer-detail";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.customer.name} | Clientes` : "Cliente | Vitrina" },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: storePageTitle(loaderData?.customer.name ?? "Cliente", matches) },
 ];
 
 function customerIdOf(params: { customerId?: string }): number {

@@ -9,10 +9,11 @@ import { customerListQuery } from "~/orders/customer-records.server";
 import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { parseCustomerQuery } from "../query.server";
 import type { Route } from "./+types/customer-list";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Clientes | ${loaderData?.storeName ?? "Vitrina"}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Clientes", matches) }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

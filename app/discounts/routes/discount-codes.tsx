@@ -13,11 +13,12 @@ import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { handleDiscountListAction } from "../discount-code-actions.server";
 import { listDiscountCodes } from "../discount-codes.server";
 import type { Route } from "./+types/discount-codes";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Descuentos | ${loaderData?.storeName ?? "Tienda"}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Descuentos", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

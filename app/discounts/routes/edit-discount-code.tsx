@@ -3,11 +3,14 @@ import { discountCodeFormValues, typedFormValues } from "~/domain/discount-code-
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
 import { handleEditDiscountCode, loadDiscountCode } from "../discount-code-actions.server";
 import type { Route } from "./+types/edit-discount-code";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.code ?? "Código"} | Vitrina` }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: storePageTitle(loaderData?.code ?? "Código", matches) },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { DISCOUNT_FORM_MESSAGES, EMPTY_DISCOUNT_CODE, MOST_DISCOUNT_CODES, typedFormValues } from "~/domain/discount-code-form";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
 import { handleCreateDiscountCode } from "../discount-code-actions.server";
 import { countDiscountCodes } from "../discount-codes.server";
 import type { Route } from "./+types/new-discount-code";
 
-export const meta: Route.MetaFunction = () => [{ title: "Nuevo código de descuento | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Nuevo código de descuento", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

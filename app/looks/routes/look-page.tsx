@@ -29,10 +29,11 @@ import { fontFileOf } from "~/ui/look-view";
 import { notice } from "~/ui/notice";
 import { moveForm } from "~/workspace/action-results.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { discardDraft, editedLook, logoSuggestions, lookPageData, publishDraft, publishedLook, saveDraft } from "../looks.server";
 import type { Route } from "./+types/look-page";
 
-export const meta: Route.MetaFunction = () => [{ title: "Diseño | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Diseño", matches) }];
 
 const lookPagePath = (storeId: string) => `/Store/${storeId}/look`;
 

@@ -8,6 +8,7 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { updateStore } from "~/workspace/store-record.server";
 import { MERCADOPAGO_APP_REMOVAL, ONLINE_PAYMENTS_NOT_CONFIGURED } from "../messages";
 import {
@@ -20,7 +21,7 @@ import {
 } from "../store-accounts.server";
 import type { Route } from "./+types/store-payments";
 
-export const meta: Route.MetaFunction = () => [{ title: "Cobros en línea | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Cobros en línea", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);

@@ -5,11 +5,12 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { ErrorText, FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { type CatalogPreviewView, handleCatalogImportForm } from "../catalog-import.server";
 import type { Route } from "./+types/catalog-import";
 
-export const meta: Route.MetaFunction = () => [{ title: "Importar CSV | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Importar CSV", matches) }];
 
 export function loader({ context }: Route.LoaderArgs) {
   return { storeId: context.get(ownedStoreContext).id };

@@ -7,12 +7,15 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleEditProduct, loadProduct } from "../product-actions.server";
 import { ProductForm, typedProductValues } from "../product-form";
 import type { Route } from "./+types/edit-product";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.product.name ?? "Producto"} | Vitrina` }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: storePageTitle(loaderData?.product.name ?? "Producto", matches) },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

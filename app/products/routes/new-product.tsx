@@ -3,13 +3,14 @@ import { canAddProduct, LIMIT_MESSAGES } from "~/domain/limits";
 import { sendWithProgress } from "~/media/upload-progress";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleCreateProduct } from "../product-actions.server";
 import { EMPTY_PRODUCT, ProductForm, typedProductValues } from "../product-form";
 import { countProducts } from "../products.server";
 import type { Route } from "./+types/new-product";
 
-export const meta: Route.MetaFunction = () => [{ title: "Nuevo producto | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Nuevo producto", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

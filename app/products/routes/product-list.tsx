@@ -5,11 +5,12 @@ import { counted } from "~/domain/words";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { listProducts } from "../products.server";
 import type { Route } from "./+types/product-list";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Productos | ${loaderData?.storeName ?? "Tienda"}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Productos", matches) }];
 
 const PAGE = 60;
 

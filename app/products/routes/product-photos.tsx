@@ -9,12 +9,13 @@ import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { FormError, MoveButtons } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handlePhotoAction, loadProductPhotos } from "../photo-actions.server";
 import type { Route } from "./+types/product-photos";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Fotos de ${loaderData?.product.name ?? "producto"} | Vitrina` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: storePageTitle(`Fotos de ${loaderData?.product.name ?? "producto"}`, matches) },
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {

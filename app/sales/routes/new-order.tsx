@@ -22,9 +22,10 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/new-order";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Armar pedido | ${loaderData?.storeName ?? "Vitrina"}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Armar pedido", matches) }];
 
 /** The builder's address for a search and its lines, with `change` ('agregar', 'quitar') when one is asked for. */
 const builderPath = (storeId: string, search: string, lines: string, change: Record<string, string> = {}) => {

@@ -13,12 +13,13 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ErrorText } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleAddFiles, handleAddProducts, loadSection, loadSectionWithItems } from "../section-actions.server";
 import type { Route } from "./+types/add-to-section";
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${params.type === "product" ? "Agregar productos" : "Agregar archivos"} | Vitrina` },
+export const meta: Route.MetaFunction = ({ params, matches }) => [
+  { title: storePageTitle(params.type === "product" ? "Agregar productos" : "Agregar archivos", matches) },
 ];
 
 const ACCEPT = [

@@ -4,6 +4,7 @@ import { canAddSection, LIMIT_MESSAGES } from "~/domain/limits";
 import { getServices } from "~/services/services";
 import { ErrorText, Field, MoveButtons } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleSectionListAction } from "../section-actions.server";
 import { listSections } from "../sections.server";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/section-list";
 type SectionListData = Route.ComponentProps["loaderData"];
 type Errors = Record<string, string | undefined>;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Secciones | ${loaderData?.storeName ?? "Tienda"}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Secciones", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

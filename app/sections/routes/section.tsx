@@ -7,11 +7,14 @@ import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText, Field, MoveButtons, RemoveButton } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleSectionAction, loadSection, loadSectionWithItems } from "../section-actions.server";
 import type { Route } from "./+types/section";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.section.title ?? "Sección"} | Vitrina` }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: storePageTitle(loaderData?.section.title ?? "Sección", matches) },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = getServices(context);

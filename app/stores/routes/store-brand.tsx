@@ -7,13 +7,14 @@ import { listSections } from "~/sections/sections.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { BANNER_PRODUCT_CHOICES, listBanners } from "../banners.server";
 import { handleBrandAction } from "../brand-actions.server";
 import { BannerPanel, LogoPanel } from "../brand-panels";
 import type { Route } from "./+types/store-brand";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Logo y banner | ${loaderData?.store.name ?? "Tienda"}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Logo y banner", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

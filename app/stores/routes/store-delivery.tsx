@@ -7,12 +7,13 @@ import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { handleDeliveryAction, isDeliveryIntent } from "../delivery-actions.server";
 import { DeliveryPanel } from "../delivery-panel";
 import { listDeliveryZones, listPickupPoints } from "../delivery-settings.server";
 import type { Route } from "./+types/store-delivery";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Entrega | ${loaderData?.storeName ?? "Tienda"}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Entrega", matches) }];
 
 const deliveryPagePath = (storeId: string) => `/Store/${storeId}/delivery`;
 

@@ -8,12 +8,13 @@ import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
 import { handleInfoAction } from "../info-actions.server";
 import { CurrencyPanel, DeletePanel, InfoPanel, SetupPanel, SharePanel } from "../info-panels";
 import type { Route } from "./+types/store-info";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Información | ${loaderData?.store.name ?? "Tienda"}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Información", matches) }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
