@@ -63,9 +63,11 @@ export async function addBanners(db: Db, storeId: string, plan: PlanLimits, bann
     touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected === 0) {
+    // Too few slots is told first, as the browser tells it before uploading.
     const present = await listBanners(db, storeId);
-    if (present.some((b) => keys.includes(b.key))) throw new StoreError(BANNER_MESSAGES.repeated, "banner");
-    throw new StoreError(bannerUploadProblem(plan, present.length, banners.length) ?? LIMIT_MESSAGES.noBannerSlots, "banner");
+    const problem = bannerUploadProblem(plan, present.length, banners.length);
+    if (!problem && present.some((b) => keys.includes(b.key))) throw new StoreError(BANNER_MESSAGES.repeated, "banner");
+    throw new StoreError(problem ?? LIMIT_MESSAGES.noBannerSlots, "banner");
   }
 }
 

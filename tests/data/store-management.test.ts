@@ -207,6 +207,12 @@ describe("plan limits at the database", () => {
     expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(1);
     expect(await listBanners(s.db, m.store.id)).toHaveLength(2);
     await expect(addBanners(s.db, m.store.id, plan, [stub(8), stub(9)], s.clock.now())).rejects.toThrow("Queda solo 1 espacio");
+    // A picture shown already, in an upload too big for the slots left: the slots are told first (as the browser does).
+    const shown = { ...stub(7), key: (await listBanners(s.db, m.store.id))[0]?.key ?? "" };
+    await expect(addBanners(s.db, m.store.id, plan, [shown, stub(9)], s.clock.now())).rejects.toThrow("Queda solo 1 espacio");
+    await expect(addBanners(s.db, m.store.id, plan, [shown], s.clock.now())).rejects.toThrow(
+      "Esa imagen ya está en tus banners.",
+    );
   });
 
   it("standard stops at 30 products even when requests race; premium has no limit", async () => {
