@@ -15,7 +15,14 @@ import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } f
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
 import { goodsQuote, quoteChanges, quoteOrder } from "~/domain/order-quote";
-import { offeredPayments, type PaymentMethod, paymentChoiceLabel, storeManualMethods } from "~/domain/payment-methods";
+import {
+  DEFAULT_HOLD_HOURS,
+  holdHoursOf,
+  offeredPayments,
+  type PaymentMethod,
+  paymentChoiceLabel,
+  storeManualMethods,
+} from "~/domain/payment-methods";
 import { isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { leftCount } from "~/domain/words";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
@@ -35,9 +42,17 @@ import { newOrderEmail } from "./emails";
 import { amountRows } from "./order-amounts";
 import { orderPagePath, orderPageUrl } from "./order-links";
 import { type OrderLineRow, type OrderRow, orderByKeyQuery, orderLinesByKeyQuery } from "./order-queries.server";
-import { CodeAlreadyUsedError, CodeExhaustedError, createSaleOrRefuse, OutOfStockError } from "./order-records.server";
+import {
+  type ClientKeys,
+  CodeAlreadyUsedError,
+  CodeExhaustedError,
+  createSaleOrRefuse,
+  OutOfStockError,
+  UnpaidLimitError,
+} from "./order-records.server";
 import { paymentRedirect } from "./payment-redirect.server";
 import { saleMessage } from "./sale-message";
+import { type UnpaidOrdersRow, unpaidLimitRefusal, unpaidLimitRefusalAfterRace, unpaidOrdersQuery } from "./unpaid-orders.server";
 
 /** What of the store placing an order reads (the public site's store row has it). */
 export interface OrderingStore {
@@ -63,6 +78,8 @@ export interface OrderingStore {
 
 /** Who is ordering, from where: the request's side of an order. */
 export interface Shopper {
+  /** The client's keys for the limits on unpaid orders (unpaid-orders.server.ts); the checkout's action has them. */
+  client?: ClientKeys;
   services: Services;
   store: OrderingStore;
   /** The cart's products and variants as the database has them now. */
@@ -120,18 +137,17 @@ export const saleLinesOf = (lines: ReadonlyArray<{ product: CartItem; quantity: 
   }));
 
 /**
- * Until when an order waiting for its payment keeps its stock: online, the store's time to pay; by transfer, the
- * transfer's hours; otherwise null, until the merchant acts.
+ * Until when an order waiting for its payment keeps its stock: online, the store's time to pay; otherwise the hours
+ * the store set for its way to pay (`manual`; without it, that way's default), after which the upkeep gives it back.
  */
 export function paymentHold(
   payment: PaymentMethod,
   store: { paymentHoldMinutes: number },
   manual: { holdHours: number } | undefined,
   now: Date,
-): Date | null {
+): Date {
   if (payment === "online") return new Date(now.getTime() + store.paymentHoldMinutes * 60_000);
-  if (payment === "transfer" && manual) return new Date(now.getTime() + manual.holdHours * 3_600_000);
-  return null;
+  return new Date(now.getTime() + (manual ?? { holdHours: DEFAULT_HOLD_HOURS[payment] }).holdHours * 3_600_000);
 }
 
 /** A zone as the checkout offers it: its fee and the total it makes for this order, or why it cannot deliver it. */
@@ -176,17 +192,25 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
 // ——— Placing the order ———
 
 /** Placing's reads, batched with the page's store lookup: the key's sale (a repeat), the devices to notify, delivery, the code, online payments. */
-export const placingQueries = (db: Db, storeId: SQL, input: CheckoutInput, ip: string) =>
+export const placingQueries = (db: Db, storeId: SQL, input: CheckoutInput, ip: string, client: ClientKeys, now: Date) =>
   [
     orderByKeyQuery(db, storeId, input.idempotencyKey),
     orderLinesByKeyQuery(db, storeId, input.idempotencyKey),
     storeSubscriptionsQuery(db, storeId),
+    unpaidOrdersQuery(db, storeId, client, now),
     ...checkoutPageQueries(db, storeId, input.discountCode ? codeKey(input.discountCode) : null, ip),
   ] as const;
 
-type PlacingRows = [OrderRow[], OrderLineRow[], Awaited<ReturnType<typeof storeSubscriptionsQuery>>, ...CheckoutPageRows];
+type PlacingRows = [
+  OrderRow[],
+  OrderLineRow[],
+  Awaited<ReturnType<typeof storeSubscriptionsQuery>>,
+  UnpaidOrdersRow[],
+  ...CheckoutPageRows,
+];
 
-export type Placement = { ok: true; next: string } | { ok: false; status: number; errors: CheckoutErrors };
+/** `retryAfter`: seconds, with a 429 (too many unpaid orders). */
+export type Placement = { ok: true; next: string } | { ok: false; status: number; errors: CheckoutErrors; retryAfter?: number };
 
 const refusal = (status: number, errors: CheckoutErrors): Placement => ({ ok: false, status, errors });
 
@@ -205,10 +229,12 @@ export async function placeOrder(
   shownFee: number,
 ): Promise<Placement> {
   const { services, store } = shopper;
-  const [[existing], existingLines, subscriptions, zones, points, [codeRow], [account], counters, methodRows] = rows;
+  const [[existing], existingLines, subscriptions, [unpaid], zones, points, [codeRow], [account], counters, methodRows] = rows;
   const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
   if (contact) return refusal(400, contact);
   if (existing) return { ok: true, next: nextForPlaced(shopper, existing, existingLines) };
+  const limited = shopper.client ? unpaidLimitRefusal(unpaid, services.clock.now()) : null;
+  if (limited) return { ok: false, status: limited.status, errors: { form: limited.message }, retryAfter: limited.retryAfter };
 
   const built = orderLines(parseCart(input.lines.join("|")), shopper.cartItems);
   if (!built.ok) return refusal(409, { form: stockLimitMessage(built.shortOf) });
@@ -259,7 +285,7 @@ export async function placeOrder(
   const codeCustomer = code.applied?.oncePerCustomer
     ? { phone: buyer.phone ? phoneDigits(buyer.phone) : null, email: buyer.email?.toLowerCase() ?? null }
     : null;
-  const holdUntil = paymentHold(payment, store, manual, now);
+  const holdUntil = paymentHold(payment, store, payment === "online" ? undefined : holdHoursOf(methodRows, payment), now);
   let sale: Awaited<ReturnType<typeof createSaleOrRefuse>>;
   try {
     sale = await createSaleOrRefuse(
@@ -282,6 +308,7 @@ export async function placeOrder(
         holdUntil,
         codeCustomer,
         customer: customerKey(buyer, storeCountry(store)),
+        client: shopper.client,
         lines,
       },
       now,
@@ -290,6 +317,10 @@ export async function placeOrder(
     if (error instanceof CodeExhaustedError) return refusal(409, { form: DISCOUNT_MESSAGES.exhausted });
     if (error instanceof CodeAlreadyUsedError) return refusal(409, { form: DISCOUNT_MESSAGES.usedByCustomer });
     if (error instanceof OutOfStockError) return refusal(409, { form: await ranOut(services.db, store.id, lines) });
+    if (error instanceof UnpaidLimitError && shopper.client) {
+      const late = await unpaidLimitRefusalAfterRace(services.db, store.id, shopper.client, now, error.limit);
+      return { ok: false, status: late.status, errors: { form: late.message }, retryAfter: late.retryAfter };
+    }
     throw error;
   }
   if (!sale) return refusal(409, { form: CHECKOUT_MESSAGES.stale });

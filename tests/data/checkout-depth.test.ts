@@ -451,11 +451,13 @@ describe("transfer and cash, with their discount or surcharge", () => {
     expect(statusOf(sent)).toBe(303);
     expect(locationOf(sent)).toMatch(/&aviso=comprobante$/);
     const [saved] = await s.db.select().from(sales).where(eq(sales.id, sale.id));
-    expect(saved).toMatchObject({ paymentStatus: "pending", reservedUntil: null, receiptAt: s.clock.now() });
+    // The first receipt extends the transfer's 48 hours once, by a day, for the store to check it.
+    const extendedUntil = new Date(s.clock.now().getTime() + (48 + 24) * 3_600_000);
+    expect(saved).toMatchObject({ paymentStatus: "pending", reservedUntil: extendedUntil, receiptAt: s.clock.now() });
     expect(saved?.receiptKey).toMatch(new RegExp(`^stores/${m.store.id}/private/receipts/${sale.id}-[0-9a-f]{32}\\.png$`));
     expect(await receipts(s, m.store.id)).toEqual([saved?.receiptKey]);
-    // While it is reviewed, the hold does not lapse.
-    s.testClock.current = new Date(s.testClock.current.getTime() + 72 * 3_600_000);
+    // While it is reviewed, the extended hold runs to its end, not past it (tests/data/unpaid-orders.test.ts).
+    s.testClock.current = new Date(extendedUntil.getTime() - 60_000);
     expect((await runOrderUpkeep(s)).released).toBe(0);
     // A second receipt while the first is reviewed is not kept.
     const again = await sendReceipt(s, m.url, sale, new File([PDF], "otro.pdf", { type: "application/pdf" }));
@@ -526,7 +528,9 @@ describe("transfer and cash, with their discount or surcharge", () => {
     expect(text).toContain("Subtotal: 20.000 CLP\nRecargo por pago en efectivo: 1.000 CLP\nTotal: 21.000 CLP");
     expect(text).toContain("Pago: efectivo");
     const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
-    expect(sale).toMatchObject({ paymentMethod: "cash", paymentAdjustment: 1_000, total: 21_000, reservedUntil: null });
+    // Cash holds its units for the store's hours (a day when never set), then the upkeep gives them back.
+    const held = new Date(s.clock.now().getTime() + 24 * 3_600_000);
+    expect(sale).toMatchObject({ paymentMethod: "cash", paymentAdjustment: 1_000, total: 21_000, reservedUntil: held });
   });
 
   it("refuses a way to pay the store does not offer now, with 409 and nothing saved", async () => {

@@ -11,9 +11,11 @@ import {
   placingQueries,
   type Shopper,
 } from "~/orders/place-order.server";
+import { checkoutClient } from "~/orders/unpaid-orders.server";
 import type { RouteHandle } from "~/root";
-import { clientIpContext } from "~/services/services";
+import { clientIpContext, getServices } from "~/services/services";
 import { CheckoutPage } from "../checkout-page";
+import { BUYER_COOKIE } from "../cookies";
 import { siteMeta } from "../seo";
 import {
   CART_COOKIE,
@@ -29,6 +31,9 @@ import type { Route } from "./+types/checkout";
 
 export const handle: RouteHandle = { hydrate: false };
 export const headers = () => ({ "Cache-Control": "no-store" });
+
+/** The buyer cookie outlives the cart's: a year. */
+const BUYER_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 type SitePage = Awaited<ReturnType<typeof loadSitePage>>;
 
@@ -64,14 +69,17 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ ...view, site: p.site, lines, idempotencyKey: randomToken(18) }, { headers });
 }
 
-/** The order is refused: the messages, and what the shopper typed so nothing has to be typed again. */
-function refused(status: number, errors: CheckoutErrors, form: FormData) {
+/**
+ * The order is refused: the messages, and what the shopper typed so nothing has to be typed again (`retryAfter`:
+ * seconds to wait, with a 429).
+ */
+function refused(status: number, errors: CheckoutErrors, form: FormData, retryAfter?: number) {
   const values: Record<string, string> = {};
   for (const k of CHECKOUT_FIELDS) {
     const v = form.get(k);
     if (typeof v === "string") values[k] = v.slice(0, 500);
   }
-  return failure(errors, { values, status });
+  return failure(errors, { values, status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined });
 }
 
 /** Places the order (app/orders/place-order.server.ts), then the shopper goes on to WhatsApp, the payment or the order page. */
@@ -81,19 +89,23 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
   const input = parsed.data;
   const ip = args.context.get(clientIpContext);
-  const p = await loadSitePage(args, (storeId, db) => placingQueries(db, storeId, input, ip), {
+  const client = checkoutClient(ip, readCookie(args.request, BUYER_COOKIE));
+  const now = getServices(args.context).clock.now();
+  const p = await loadSitePage(args, (storeId, db) => placingQueries(db, storeId, input, ip, client.keys, now), {
     cartIds: orderedProductIds(input),
   });
   const shownFee = input.zone ? Number(form.get(`fee-${input.zone}`) ?? Number.NaN) : 0;
-  const placed = await placeOrder(shopperOf(args, p), p.page, input, shownFee);
-  if (!placed.ok) return refused(placed.status, placed.errors, form);
-  return sendOn(p, input.idempotencyKey, placed.next);
+  const placed = await placeOrder({ ...shopperOf(args, p), client: client.keys }, p.page, input, shownFee);
+  if (!placed.ok) return refused(placed.status, placed.errors, form, placed.retryAfter);
+  return sendOn(p, input.idempotencyKey, placed.next, client.newCookie);
 }
 
-/** The cart and the code are spent; the order's key is kept for `/Order`; the shopper goes on. */
-function sendOn(p: SitePage, key: string, next: string) {
+/** The cart and the code are spent; the order's key is kept for `/Order`, a new browser gets its id; the shopper goes on. */
+function sendOn(p: SitePage, key: string, next: string, buyerCookie: string | null) {
   const { config } = p.services;
   const headers = new Headers();
+  if (buyerCookie)
+    headers.append("Set-Cookie", storeCookie(config, p.site.basePath, BUYER_COOKIE, buyerCookie, BUYER_COOKIE_MAX_AGE));
   headers.append("Set-Cookie", storeCookie(config, p.site.basePath, CART_COOKIE, ""));
   headers.append("Set-Cookie", storeCookie(config, p.site.basePath, DISCOUNT_COOKIE, ""));
   headers.append("Set-Cookie", storeCookie(config, p.site.basePath, ORDER_COOKIE, key));
