@@ -31,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     storeId: store.id,
-    storeName: store.name,
     query,
     customers: rows.slice(0, query.limit).map(row),
     hasMore: rows.length > query.limit,

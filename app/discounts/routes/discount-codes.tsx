@@ -28,7 +28,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const codes = await listDiscountCodes(db, store.id);
   return {
     storeId: store.id,
-    storeName: store.name,
     limit: MOST_DISCOUNT_CODES,
     codes: codes.map((c) => {
       const state = discountCodeState(c, today);

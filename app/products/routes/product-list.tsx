@@ -41,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const plan = merchantPlanLimits(context);
   return {
     storeId: store.id,
-    storeName: store.name,
     query,
     limit,
     filter,

@@ -54,7 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await draftBuilderView(getServices(context), store, search, lines);
   return {
     storeId: store.id,
-    storeName: store.name,
     search,
     lineas: writeDraftLines(lines),
     ...view,

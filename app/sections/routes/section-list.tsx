@@ -21,7 +21,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const sections = await listSections(db, store.id);
   return {
     storeId: store.id,
-    storeName: store.name,
     sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items })),
     plan: merchantPlanLimits(context),
   };

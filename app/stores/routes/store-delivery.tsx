@@ -23,7 +23,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [pickupPoints, zones] = await db.batch([listPickupPoints(db, store.id), listDeliveryZones(db, store.id)]);
   const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
   return {
-    storeName: store.name,
     currency: store.currency,
     location: store.location,
     delivery: {
