@@ -203,7 +203,8 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
     code,
     "Lucía Pérez",
     /.+/,
-    /^Pendiente\s*Reservado$/,
+    // Paid as arranged: its units held for the store's hours (a day by default).
+    /^Pendiente\s*Reserva hasta .+$/,
     "Envío a domicilio",
     "Al recibir",
     new RegExp(`^${usd("43,00")}$`),

@@ -228,7 +228,7 @@ test("an overdue merchant keeps the sales desk in the grace period, with the way
   ).toHaveAttribute("href", "/payment");
 
   const dialog = await openSale(merchant, shop, code);
-  await expect(dialog).toContainText("Reservado");
+  await expect(dialog).toContainText(/Reserva hasta \d/);
   await changeSale(merchant, dialog, "Completar");
   await expect(dialog).toContainText("Venta confirmada el");
   expect(await saleOf(code)).toMatchObject({ state: "Confirmada", stock_state: "taken" });

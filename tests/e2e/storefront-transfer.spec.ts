@@ -93,11 +93,12 @@ test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key 
   await expect(page.locator("[data-receipt-state]")).toHaveText("Comprobante recibido: la tienda lo está revisando.");
   await expect(page.getByRole("button", { name: "Enviar comprobante" })).toHaveCount(0);
 
-  // The desk: the sale says how it is paid, with the discount among its amounts, its units held, and its receipt.
+  // The desk: the sale says how it is paid, with the discount among its amounts, its units held a day longer for the
+  // receipt to be checked, and its receipt.
   await merchant.goto(`/Store/${shop.id}/sales`);
   const row = merchant.locator("table.sales-table tbody tr", { hasText: code });
   await expect(row).toContainText("Comprobante recibido");
-  await expect(row).toContainText("Reservado");
+  await expect(row).toContainText(/Comprobante recibido: reserva extendida hasta \d/);
   await merchant.getByRole("link", { name: code }).click();
   const dialog = merchant.getByRole("dialog", { name: `Venta ${code}` });
   await expect(dialog.getByRole("row", { name: /Descuento por transferencia/ })).toContainText(/−4,00\sUS\$/);
