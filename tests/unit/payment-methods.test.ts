@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { minutesToWait, waitText } from "~/domain/limits";
 import {
   adjustmentText,
+  arrangedHoldSchema,
   cashMethodSchema,
+  HOLD_HOURS_CHOICES,
+  holdHoursOf,
   methodAdjustment,
   methodOff,
   offeredPayments,
@@ -10,7 +14,7 @@ import {
   storeManualMethods,
   transferMethodSchema,
 } from "~/domain/payment-methods";
-import { paymentStateLabel, paymentText, type SalePaymentMethod, type SalePaymentStatus } from "~/domain/sales";
+import { paymentStateLabel, paymentText, type SalePaymentMethod, type SalePaymentStatus, stockNote } from "~/domain/sales";
 
 const transfer = { ...methodOff("transfer"), enabled: true, adjustPercent: -10, keyLabel: "Alias", keyValue: "tienda.mp" };
 const cash = { ...methodOff("cash"), enabled: true, adjustPercent: 5 };
@@ -123,5 +127,67 @@ describe("how the desk names a sale's payment", () => {
     expect(text("transfer", "approved")).toEqual(["Transferencia — Pago verificado", "Pago verificado"]);
     expect(text("transfer", "rejected")).toEqual(["Transferencia — Comprobante rechazado", "Comprobante rechazado"]);
     expect(text("online", "approved")).toEqual(["En línea — Aprobado", "Aprobado"]);
+  });
+});
+
+describe("how long each way to pay holds an unpaid order's units", () => {
+  it("cash and 'al recibir' take one of the offered hours, a day when the form sends none; anything else is refused", () => {
+    expect(cashMethodSchema.parse({ enabled: "on", holdHours: "6" }).holdHours).toBe(6);
+    expect(cashMethodSchema.parse({ enabled: "on" }).holdHours).toBe(24);
+    expect(arrangedHoldSchema.parse({ holdHours: "72" })).toMatchObject({ method: "on_delivery", enabled: false, holdHours: 72 });
+    for (const holdHours of ["5", "168", "0", "abc"]) {
+      const parsed = arrangedHoldSchema.safeParse({ holdHours });
+      expect(parsed.error?.issues[0]?.message).toBe(PAYMENT_METHOD_MESSAGES.holdChoice);
+    }
+    expect(HOLD_HOURS_CHOICES).toEqual([2, 6, 12, 24, 48, 72]);
+  });
+
+  it("a store's saved hours, or each way's default (transfer 48 as before, the others a day)", () => {
+    const rows = [
+      { ...cash, holdHours: 12 },
+      { ...methodOff("cash"), method: "on_delivery" as const, holdHours: 2 },
+    ];
+    expect(holdHoursOf(rows, "cash")).toEqual({ holdHours: 12 });
+    expect(holdHoursOf(rows, "on_delivery")).toEqual({ holdHours: 2 });
+    expect(holdHoursOf(rows, "transfer")).toEqual({ holdHours: 48 });
+    expect(holdHoursOf([], "on_delivery")).toEqual({ holdHours: 24 });
+    // The 'al recibir' row only keeps hours: it never turns a method on.
+    expect(offeredPayments(storeManualMethods(rows), false)).toEqual(["cash"]);
+  });
+});
+
+describe("what the desk says of an order's hold", () => {
+  const pending = { state: "Pendiente" as const, stockState: "held" as const, paymentStatus: "none" as const };
+  const until = new Date("2026-11-29T15:30:00Z");
+
+  it("until when an unpaid order holds, a receipt's extension, and a lapse", () => {
+    expect(stockNote({ ...pending, paymentMethod: "cash", reservedUntil: until }, "UTC")).toBe(
+      "Reserva hasta 29 nov 2026, 15:30",
+    );
+    expect(
+      stockNote(
+        { ...pending, paymentMethod: "transfer", paymentStatus: "pending", reservedUntil: until, holdExtendedAt: until },
+        "UTC",
+      ),
+    ).toBe("Comprobante recibido: reserva extendida hasta 29 nov 2026, 15:30");
+    expect(stockNote({ ...pending, paymentMethod: "on_delivery", stockState: "released" }, "UTC")).toBe(
+      "Reserva vencida: ya no reserva stock",
+    );
+    expect(stockNote({ ...pending, paymentMethod: "online", stockState: "released" }, "UTC")).toBe("Pago no completado");
+    expect(stockNote({ ...pending, paymentMethod: "transfer", paymentStatus: "approved", reservedUntil: until }, "UTC")).toBe(
+      "Reservado",
+    );
+  });
+
+  it("the checkout's wait in words", () => {
+    expect([waitText(1), waitText(31), waitText(60), waitText(61), waitText(24 * 60)]).toEqual([
+      "1 minuto",
+      "31 minutos",
+      "1 hora",
+      "1 hora y 1 minuto",
+      "24 horas",
+    ]);
+    expect(minutesToWait(new Date(90_001), new Date(0))).toBe(2);
+    expect(minutesToWait(new Date(0), new Date(5_000))).toBe(1);
   });
 });
