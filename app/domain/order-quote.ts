@@ -42,14 +42,19 @@ export function quoteOrder(subtotal: number, discount: number, zone: DeliveryZon
   };
 }
 
-/** The amounts the buyer was shown, as the checkout form carries them back. */
-export type ShownAmounts = Pick<OrderQuote, "subtotal" | "discount" | "deliveryFee">;
+/** Every amount the buyer was shown, as the checkout form carries them back. */
+export type ShownAmounts = Pick<OrderQuote, "subtotal" | "discount" | "paymentAdjustment" | "deliveryFee" | "total">;
 
 const PARTS: Array<[keyof ShownAmounts, string]> = [
   ["subtotal", "los productos"],
   ["discount", "el descuento"],
+  ["paymentAdjustment", "el descuento o recargo de la forma de pago"],
   ["deliveryFee", "el envío"],
+  ["total", "el total"],
 ];
+
+/** What a negative adjustment reads like next to a positive one: '−$ 500' and '$ 3.000'. */
+const signedMoney = (minor: number, money: (minor: number) => string) => (minor < 0 ? `−${money(-minor)}` : money(minor));
 
 /**
  * What differs between what the buyer saw and what the order would cost now ('el envío: ahora $ 8.000,
@@ -57,6 +62,31 @@ const PARTS: Array<[keyof ShownAmounts, string]> = [
  */
 export function quoteChanges(shown: ShownAmounts, now: ShownAmounts, money: (minor: number) => string): string[] {
   return PARTS.filter(([key]) => shown[key] !== now[key]).map(
-    ([key, label]) => `${label}: ahora ${money(now[key])}, antes ${money(shown[key])}`,
+    ([key, label]) => `${label}: ahora ${signedMoney(now[key], money)}, antes ${signedMoney(shown[key], money)}`,
   );
+}
+
+/** A combination the shopper can choose at the checkout: how to pay, and the zone (null: no delivery fee). */
+export const quoteKey = (payment: string, zoneId: number | null) => `${payment}|${zoneId ?? ""}`;
+
+/**
+ * The order's quote for every combination the checkout offers: each way to pay with no zone (pickup, arranged, or a
+ * store without zones) and with each zone that takes the order. The page shows the chosen one's total before the
+ * buyer confirms, and the action places the order only when the buyer saw the total of the combination they send.
+ */
+export function checkoutQuotes<P extends string>(
+  subtotal: number,
+  discount: number,
+  zones: readonly DeliveryZone[],
+  payments: ReadonlyArray<{ method: P; adjustPercent: number }>,
+): Array<{ key: string; payment: P; zoneId: number | null; quote: OrderQuote }> {
+  const out: Array<{ key: string; payment: P; zoneId: number | null; quote: OrderQuote }> = [];
+  for (const { method, adjustPercent } of payments) {
+    for (const zone of [null, ...zones]) {
+      const priced = quoteOrder(subtotal, discount, zone, adjustPercent);
+      if (priced.ok)
+        out.push({ key: quoteKey(method, zone?.id ?? null), payment: method, zoneId: zone?.id ?? null, quote: priced.quote });
+    }
+  }
+  return out;
 }

@@ -15,6 +15,7 @@ export const CHECKOUT_MESSAGES = {
   payment: "Elige cómo quieres pagar",
   onlineUnavailable: "Esta tienda ya no recibe pagos en línea: elige otra forma de pago",
   belowZoneMinimum: (minimum: string) => `Esta zona recibe pedidos desde ${minimum}: elige otra o agrega productos`,
+  review: (total: string) => `Revisa el total de tu pedido, ${total}, y confírmalo con el botón de abajo.`,
   changed: (changes: string[]) =>
     `Tu pedido cambió desde que lo viste (${changes.join("; ")}). Revisa el total y vuelve a enviarlo.`,
   phone: "Escribe un teléfono válido",
@@ -48,11 +49,16 @@ const optionalId = z.preprocess(
     .optional(),
 );
 const shownAmount = z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1e15).optional());
+/** The way to pay's adjustment as shown: negative for a discount. */
+const shownSignedAmount = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.coerce.number().int().min(-1e15).max(1e15).optional(),
+);
 
 /**
  * The checkout form (docs/product-rules.md, The public site): name, delivery (method, zone or pickup
- * point, address), optional phone, email and note, how to pay, and the amounts the buyer was shown,
- * which are compared with the server's own, never used.
+ * point, address), optional phone, email and note, how to pay, and the amounts the buyer was shown (for the
+ * way to pay and zone in `shownFor`), which are compared with the server's own, never used.
  */
 export const checkoutSchema = z
   .object({
@@ -74,6 +80,10 @@ export const checkoutSchema = z
     discountCode: optionalText(40),
     shownSubtotal: shownAmount,
     shownDiscount: shownAmount,
+    shownAdjustment: shownSignedAmount,
+    shownTotal: shownAmount,
+    /** The combination of way to pay and zone whose total the page showed (`quoteKey`). */
+    shownFor: z.string().max(40).optional(),
     buyerPhone: z
       .string()
       .trim()

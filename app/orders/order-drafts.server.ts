@@ -145,10 +145,32 @@ export async function buildDraft(services: Services, store: DraftStore, form: Dr
 type AccountRows = Awaited<ReturnType<typeof paymentAccountQuery>>;
 type MethodRows = Awaited<ReturnType<typeof paymentMethodsQuery>>;
 
-/** The ways to pay the store offers now (with their adjustments), as the checkout offers them. */
-export function draftPayments(services: Services, account: AccountRows[number] | undefined, rows: MethodRows) {
+/**
+ * The ways to pay the store offers now (with their adjustments), as the checkout offers them; with the draft's amounts,
+ * each choice also says the total it makes ('… — 10 % de descuento: total $ 38.400'), so the customer sees what they
+ * confirm.
+ */
+export function draftPayments(
+  services: Services,
+  account: AccountRows[number] | undefined,
+  rows: MethodRows,
+  sale?: Pick<OrderRow, "subtotal" | "discount" | "deliveryFee" | "currency">,
+) {
   const { methods, offered } = storePayments(services, account, rows);
-  return { methods, offered, choices: offered.map((m) => ({ value: m, label: paymentChoiceLabel(m, methods) })) };
+  const totalOf = (method: PaymentMethod) =>
+    sale &&
+    draftQuote(sale.subtotal, sale.discount, sale.deliveryFee, methods.find((m) => m.method === method)?.adjustPercent ?? 0)
+      .total;
+  const choices = offered.map((m) => {
+    const total = totalOf(m);
+    const label = paymentChoiceLabel(m, methods);
+    return {
+      value: m,
+      label: total === undefined ? label : `${label}: total ${formatMoney(total, sale?.currency ?? "")}`,
+      total,
+    };
+  });
+  return { methods, offered, choices, totalOf };
 }
 
 /** A draft the customer can still confirm: a draft, pending, with its units held. */
@@ -169,6 +191,8 @@ export async function confirmDraftOrder(
   shopper: { services: Services; store: OrderingStore & { country: string }; basePath: string; userAgent: string | null },
   draft: { sale: OrderRow; lines: OrderLineRow[]; account: AccountRows[number] | undefined; methodRows: MethodRows },
   input: DraftConfirmation,
+  /** The total the page showed beside each way to pay. */
+  shownTotals: Partial<Record<string, number>>,
 ): Promise<Confirmation> {
   const { services, store } = shopper;
   const { sale, lines } = draft;
@@ -184,6 +208,14 @@ export async function confirmDraftOrder(
     return refuse(409, { payment: payment === "online" ? CHECKOUT_MESSAGES.onlineUnavailable : CHECKOUT_MESSAGES.payment });
   const manual = payments.methods.find((m) => m.method === payment);
   const quote = draftQuote(sale.subtotal, sale.discount, sale.deliveryFee, manual?.adjustPercent ?? 0);
+  // The total the page showed for this way to pay; a way to pay's adjustment changed since is told, not charged.
+  const shownTotal = shownTotals[payment] ?? -1;
+  if (shownTotal !== quote.total) {
+    const money = (minor: number) => formatMoney(minor, sale.currency);
+    return refuse(409, {
+      form: CHECKOUT_MESSAGES.changed([`el total: ahora ${money(quote.total)}, antes ${money(shownTotal)}`]),
+    });
+  }
   const now = services.clock.now();
   const holdUntil = paymentHold(payment, store, manual, now);
   const confirmed = await confirmDraft(

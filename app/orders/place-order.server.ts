@@ -14,7 +14,7 @@ import { customerKey } from "~/domain/customers";
 import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
-import { goodsQuote, quoteChanges, quoteOrder } from "~/domain/order-quote";
+import { checkoutQuotes, goodsQuote, quoteChanges, quoteKey, quoteOrder } from "~/domain/order-quote";
 import {
   DEFAULT_HOLD_HOURS,
   holdHoursOf,
@@ -150,20 +150,68 @@ export function paymentHold(
   return new Date(now.getTime() + (manual ?? { holdHours: DEFAULT_HOLD_HOURS[payment] }).holdHours * 3_600_000);
 }
 
-/** A zone as the checkout offers it: its fee and the total it makes for this order, or why it cannot deliver it. */
+/**
+ * A zone as the checkout offers it: its fee for this order, or why it cannot deliver it. The order's total is not in
+ * the label: it also depends on the way to pay, and the page shows the total of the chosen combination.
+ */
 function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, currency: string) {
   const money = (minor: number) => formatMoney(minor, currency);
   const priced = quoteOrder(subtotal, discount, zone);
   if (!priced.ok) return { id: zone.id, label: `${zone.name} — pedido mínimo ${money(priced.minimum)}`, fee: null };
-  const { deliveryFee, total } = priced.quote;
-  const fee = deliveryFee > 0 ? `envío ${money(deliveryFee)}` : "envío gratis";
-  return { id: zone.id, label: `${zone.name} — ${fee}, total ${money(total)}`, fee: deliveryFee };
+  const { deliveryFee } = priced.quote;
+  return {
+    id: zone.id,
+    label: `${zone.name} — ${deliveryFee > 0 ? `envío ${money(deliveryFee)}` : "envío gratis"}`,
+    fee: deliveryFee,
+  };
+}
+
+/** One combination's amounts as the checkout shows them: the rows and total, and the numbers the form sends back. */
+export interface CheckoutQuote {
+  adjustment: number;
+  fee: number;
+  total: number;
+  rows: Array<{ label: string; value: string }>;
+  totalText: string;
+}
+
+/**
+ * The checkout's amounts for every combination of way to pay and zone, by `quoteKey`, computed by the same function
+ * that prices the order when it is placed.
+ */
+function quotesByChoice(
+  subtotal: number,
+  discount: number,
+  discountCode: string | null,
+  zones: readonly DeliveryZone[],
+  methods: ReturnType<typeof storePayments>,
+  currency: string,
+): Record<string, CheckoutQuote> {
+  const payments = methods.offered.map((method) => ({
+    method,
+    adjustPercent: methods.methods.find((m) => m.method === method)?.adjustPercent ?? 0,
+  }));
+  const out: Record<string, CheckoutQuote> = {};
+  for (const { key, payment, zoneId, quote } of checkoutQuotes(subtotal, discount, zones, payments)) {
+    const shown = amountRows(
+      { ...quote, discountCode, paymentMethod: payment, deliveryFee: zoneId === null ? null : quote.deliveryFee },
+      currency,
+    );
+    out[key] = {
+      adjustment: quote.paymentAdjustment,
+      fee: quote.deliveryFee,
+      total: quote.total,
+      rows: shown.rows,
+      totalText: shown.total,
+    };
+  }
+  return out;
 }
 
 /**
  * What the checkout page shows for the cart's `subtotal`: the amounts with the entered code, the
- * delivery methods, zones (each with its total) and pickup points, and whether online payment is offered.
- * A wrong code entered by hand is counted as a failed entry (`wrongCode`: its cookie goes).
+ * delivery methods, zones and pickup points, the ways to pay, and the order's amounts for every combination of way to
+ * pay and zone. A wrong code entered by hand is counted as a failed entry (`wrongCode`: its cookie goes).
  */
 export async function checkoutView(shopper: Shopper, entered: string | null, subtotal: number, rows: CheckoutPageRows) {
   const { services, store, ip } = shopper;
@@ -173,13 +221,15 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
   const code = guardedCode(entered, codeRow, counters, subtotal, store, now);
   await countWrongCode(services.db, code, store.id, ip, now);
   const goods = goodsQuote(subtotal, code.discount);
+  const discountCode = code.applied?.code ?? null;
   return {
-    ...amountRows({ ...goods, discountCode: code.applied?.code ?? null, deliveryFee: null }, store.currency),
+    ...amountRows({ ...goods, discountCode, deliveryFee: null }, store.currency),
     // Only a code that applies goes with the order; a refused one is said here and left out.
-    code: code.applied?.code ?? null,
+    code: discountCode,
     codeProblem: code.refusal && `${entered}: ${code.refusal}`,
     wrongCode: code.wrong,
     shown: { subtotal, discount: goods.discount },
+    quotes: quotesByChoice(subtotal, goods.discount, discountCode, zones, payments, store.currency),
     methods: offeredMethods(store).map((m) => ({ value: m, label: DELIVERY_LABELS[m] })),
     zones: zones.map((z) => zoneOption(z, subtotal, goods.discount, store.currency)),
     points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
@@ -209,8 +259,11 @@ type PlacingRows = [
   ...CheckoutPageRows,
 ];
 
+/** `review`: nothing is wrong, but the buyer has not seen the total of what they chose; the page shows it to confirm. */
 /** `retryAfter`: seconds, with a 429 (too many unpaid orders). */
-export type Placement = { ok: true; next: string } | { ok: false; status: number; errors: CheckoutErrors; retryAfter?: number };
+export type Placement =
+  | { ok: true; next: string }
+  | { ok: false; status: number; errors: CheckoutErrors; review?: true; retryAfter?: number };
 
 const refusal = (status: number, errors: CheckoutErrors): Placement => ({ ok: false, status, errors });
 
@@ -263,10 +316,20 @@ export async function placeOrder(
   const shown = {
     subtotal: input.shownSubtotal ?? -1,
     discount: input.shownDiscount ?? -1,
+    paymentAdjustment: input.shownAdjustment ?? Number.NaN,
     deliveryFee: choice.zone ? shownFee : 0,
+    total: input.shownTotal ?? -1,
   };
   const changes = quoteChanges(shown, quote, money);
-  if (changes.length > 0) return refusal(409, { form: CHECKOUT_MESSAGES.changed(changes) });
+  if (changes.length > 0) {
+    // The cart's own amounts changed meanwhile: told, whatever the buyer chose.
+    const cartChanged = shown.subtotal !== quote.subtotal || shown.discount !== quote.discount;
+    // The page showed another combination's total (no JavaScript, or a choice made after it): the buyer sees this one's
+    // total before it is saved.
+    if (!cartChanged && input.shownFor !== quoteKey(payment, choice.zone?.id ?? null))
+      return { ok: false, status: 200, errors: {}, review: true };
+    return refusal(409, { form: CHECKOUT_MESSAGES.changed(changes) });
+  }
   const online = payment === "online";
 
   const lines = saleLinesOf(built.lines);

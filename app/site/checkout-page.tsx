@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import type { CheckoutErrors, CheckoutField } from "~/orders/checkout-form";
+import { quoteKey } from "~/domain/order-quote";
+import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutField } from "~/orders/checkout-form";
 import { OrderLines } from "~/orders/order-lines";
 import type { checkoutView } from "~/orders/place-order.server";
 import { ariaInvalid } from "~/ui/form";
@@ -15,8 +16,27 @@ type CheckoutPageData = Omit<Awaited<ReturnType<typeof checkoutView>>, "wrongCod
 
 interface CheckoutPageProps {
   loaderData: CheckoutPageData;
-  /** A refusal of the form: its messages and what the shopper typed. */
-  actionData?: { errors?: CheckoutErrors; values?: Record<string, string> };
+  /** A refusal of the form (its messages), or a total to review before confirming; and what the shopper typed. */
+  actionData?: { errors?: CheckoutErrors; values?: Record<string, string>; review?: boolean };
+}
+
+/**
+ * The combination the form has chosen (or will send as it is): its key, and whether the order's total is known (a
+ * delivery by zone needs the zone first).
+ */
+function chosenQuote(
+  data: Pick<CheckoutPageData, "quotes" | "zones">,
+  delivery: string | undefined,
+  payment: string | undefined,
+  zone: string | undefined,
+) {
+  const byZone = delivery === "delivery" && data.zones.length > 0;
+  const zoneId = byZone && zone ? Number(zone) : null;
+  const key = quoteKey(payment ?? "", zoneId);
+  const quote = data.quotes[key];
+  if (quote && (!byZone || zoneId !== null)) return { key, quote, complete: true };
+  // No zone chosen yet: the amounts before delivery, and a key the order cannot be placed with unseen.
+  return { key: "", quote: data.quotes[quoteKey(payment ?? "", null)], complete: false };
 }
 
 /** A labelled control of the checkout (and of a built order's confirmation): label text, an optional hint, the control, its error. */
@@ -50,7 +70,7 @@ export function Labelled(props: {
 
 /** The checkout form: name, delivery, contact, note and payment; every error beside its field, nothing typed lost. */
 export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
-  const { site, lines, rows, total, code, codeProblem, shown, methods, zones, points, storeLocation } = loaderData;
+  const { site, lines, code, codeProblem, shown, quotes, methods, zones, points, storeLocation } = loaderData;
   const { payments, idempotencyKey, hasWhatsapp } = loaderData;
   const errors: CheckoutErrors = actionData?.errors ?? {};
   const values: Record<string, string | undefined> = actionData?.values ?? {};
@@ -70,16 +90,19 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
   const offers = (method: string) => payments.some((p) => p.value === method);
   const takesOnline = offers("online");
   const hasPickup = methods.some((m) => m.value === "pickup");
+  const chosen = chosenQuote(loaderData, delivery, payment, values.zone);
+  const rows = chosen.quote?.rows ?? loaderData.rows;
+  const total = chosen.quote?.totalText ?? loaderData.total;
+  const totalLabel = chosen.complete ? "Total" : "Total sin envío";
+  // Whether the total depends on what the shopper chooses (zones, or a way to pay with a discount or surcharge).
+  const totalVaries = new Set(Object.values(quotes).map((q) => q.total)).size > 1;
   return (
     <SiteShell site={site} current="cart">
       <h1>Hacer pedido</h1>
       <section className="summary" aria-label="Resumen del pedido">
-        <OrderLines
-          lines={lines.map((l) => ({ ...l, key: l.id }))}
-          amounts={rows}
-          total={total}
-          totalLabel={hasDelivery && zones.length > 0 ? "Total sin envío" : "Total"}
-        />
+        <div data-checkout-amounts="">
+          <OrderLines lines={lines.map((l) => ({ ...l, key: l.id }))} amounts={rows} total={total} totalLabel={totalLabel} />
+        </div>
         {codeProblem && <p className="field-error">{codeProblem}</p>}
         <p>
           <a href={`${site.basePath}/Cart`}>{code ? "Cambiar código de descuento" : "¿Tienes un código de descuento?"}</a>
@@ -90,7 +113,12 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
           {errors.form}
         </p>
       )}
-      <form method="post" className="checkout" data-checkout="" data-once="">
+      {actionData?.review && !errors.form && chosen.complete && (
+        <p className="notice" role="status">
+          {CHECKOUT_MESSAGES.review(total)}
+        </p>
+      )}
+      <form method="post" className="checkout" data-checkout="" data-once="" data-quotes={JSON.stringify(quotes)}>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {lines.map((l) => (
           <input key={l.id} type="hidden" name="line" value={`${l.id}:${l.quantity}`} />
@@ -99,6 +127,10 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
         <input type="hidden" name="shownSubtotal" value={shown.subtotal} />
         <input type="hidden" name="shownDiscount" value={shown.discount} />
         {zones.map((z) => z.fee !== null && <input key={z.id} type="hidden" name={`fee-${z.id}`} value={z.fee} />)}
+        {/* The chosen combination's amounts as shown; the page's script keeps them with the choice. */}
+        <input type="hidden" name="shownFor" value={chosen.key} />
+        <input type="hidden" name="shownAdjustment" value={chosen.quote?.adjustment ?? ""} />
+        <input type="hidden" name="shownTotal" value={chosen.quote?.total ?? ""} />
         <Labelled label="Tu nombre" {...labelled("buyerName")}>
           <input required maxLength={80} autoComplete="name" {...field("buyerName")} />
         </Labelled>
@@ -168,6 +200,14 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
             ))}
             {groupError("payment")}
           </fieldset>
+        )}
+        <p className="total" data-pay-total="">
+          {chosen.complete ? "Total a pagar" : "Total sin envío"}: <strong>{total}</strong>
+        </p>
+        {totalVaries && (
+          <p className="hint">
+            El total depende de la entrega y la forma de pago: siempre lo ves antes de que guardemos tu pedido.
+          </p>
         )}
         {hasWhatsapp ? (
           <>

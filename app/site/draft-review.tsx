@@ -9,7 +9,8 @@ export interface DraftReviewProps {
   action: string;
   needsAddress: boolean;
   phoneRequired: boolean;
-  payments: Array<{ value: string; label: string }>;
+  /** Each way to pay with the total it makes, which the form sends back to be compared. */
+  payments: Array<{ value: string; label: string; total?: number }>;
   values: Record<string, string | undefined>;
   errors: Record<string, string>;
 }
@@ -20,6 +21,9 @@ export function DraftReview({ action, needsAddress, phoneRequired, payments, val
   return (
     <form method="post" action={action} className="checkout-form draft-review">
       <input type="hidden" name="intent" value="confirm-draft" />
+      {payments.map(
+        (p) => p.total !== undefined && <input key={p.value} type="hidden" name={`shownTotal-${p.value}`} value={p.total} />,
+      )}
       {errors.form && (
         <p className="form-error" role="alert">
           {errors.form}

@@ -158,14 +158,69 @@ for (const input of $$<HTMLInputElement>("input[data-autosubmit]")) {
   input.addEventListener("change", () => input.form?.requestSubmit());
 }
 
-// ---- Checkout: the address is only asked for home delivery ----
+// ---- Checkout: the address is only asked for home delivery; the total follows the choice of zone and way to pay ----
+interface CheckoutQuote {
+  adjustment: number;
+  total: number;
+  rows: Array<{ label: string; value: string }>;
+  totalText: string;
+}
+/** Shows `quote`'s rows and total in the summary and beside the button, and sets what the form says it showed. */
+function showQuote(form: HTMLFormElement, quote: CheckoutQuote, key: string) {
+  const amounts = document.querySelector<HTMLElement>("[data-checkout-amounts]");
+  let list = amounts?.querySelector<HTMLElement>("dl.amounts");
+  if (amounts && !list) {
+    list = document.createElement("dl");
+    list.className = "amounts";
+    const total = amounts.querySelector<HTMLElement>(".total");
+    if (total) amounts.insertBefore(list, total);
+  }
+  list?.replaceChildren(
+    ...quote.rows.map((row) => {
+      const item = document.createElement("div");
+      const term = document.createElement("dt");
+      const value = document.createElement("dd");
+      term.textContent = row.label;
+      value.textContent = row.value;
+      item.appendChild(term);
+      item.appendChild(value);
+      return item;
+    }),
+  );
+  const label = key ? "Total" : "Total sin envío";
+  for (const [total, text] of [
+    [amounts?.querySelector<HTMLElement>(".total"), label],
+    [form.querySelector<HTMLElement>("[data-pay-total]"), key ? "Total a pagar" : label],
+  ] as const) {
+    if (!total) continue;
+    const strong = document.createElement("strong");
+    strong.textContent = quote.totalText;
+    total.replaceChildren(`${text}: `, strong);
+  }
+  const hidden = (name: string, value: string) => {
+    const input = form.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    if (input) input.value = value;
+  };
+  hidden("shownFor", key);
+  hidden("shownAdjustment", String(quote.adjustment));
+  hidden("shownTotal", String(quote.total));
+}
 for (const form of $$<HTMLFormElement>("form[data-checkout]")) {
   const address = form.querySelector<HTMLElement>("[data-address]");
   const field = address?.querySelector<HTMLTextAreaElement | HTMLInputElement>("textarea, input");
+  const quotes = JSON.parse(form.dataset.quotes ?? "{}") as Record<string, CheckoutQuote>;
   const sync = () => {
     const delivery = form.querySelector<HTMLInputElement>('input[name="delivery"]:checked')?.value === "delivery";
     if (address) address.hidden = !delivery;
     if (field) field.required = delivery;
+    // The same key as quoteKey (app/domain/order-quote.ts): the way to pay, and the zone when delivering by zone.
+    const payment =
+      form.querySelector<HTMLInputElement>('input[name="payment"]:checked')?.value ?? Object.keys(quotes)[0]?.split("|")[0] ?? "";
+    const zoneSelect = form.querySelector<HTMLElement>('select[name="zone"]') as HTMLSelectElement | null;
+    const zone = delivery && zoneSelect ? zoneSelect.value : "";
+    const chosen = quotes[`${payment}|${zone}`];
+    if (chosen && !(delivery && zoneSelect && !zone)) showQuote(form, chosen, `${payment}|${zone}`);
+    else if (quotes[`${payment}|`]) showQuote(form, quotes[`${payment}|`] as CheckoutQuote, "");
   };
   form.addEventListener("change", sync);
   sync();

@@ -13,6 +13,7 @@ import { products, sectionItems, sections, stores } from "../../db/schema";
 import { compareForListing } from "../support/listing-order";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
+import { shownAmounts } from "../support/shown-amounts";
 import { type SiteRequestInit, siteArgs } from "../support/site-args";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -181,8 +182,7 @@ describe("hidden products ('Oculto') are nowhere on the public site", () => {
         idempotencyKey: `clave-${crypto.randomUUID()}`,
         buyerName: "Luis",
         delivery: "pickup",
-        shownSubtotal: "1000",
-        shownDiscount: "0",
+        ...shownAmounts({ subtotal: 1000 }),
       });
       for (const line of lines) form.append("line", line);
       return settle<Loaded<{ errors: Record<string, string> }> & Response>(

@@ -8,13 +8,16 @@ import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
 import { changeSale, reviewTransferReceipt } from "~/orders/sale-changes.server";
 import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
-import { insertProduct } from "~/products/products.server";
+import { createProduct, insertProduct } from "~/products/products.server";
+import { listVariants } from "~/products/variants.server";
 import type { Services } from "~/services/services";
-import { action as checkoutAction } from "~/site/routes/checkout";
+import { action as checkoutAction, loader as checkoutLoader } from "~/site/routes/checkout";
 import { action as orderAction, loader as orderLoader } from "~/site/routes/order-page";
+import { planLimits } from "~/workspace/plan-limits.server";
 import { deliveryZones, discountCodes, pickupPoints, sales, stores } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
+import { shownAmounts } from "../support/shown-amounts";
 import { siteArgs } from "../support/site-args";
 import { anotherProcess } from "./sales-fixtures";
 
@@ -70,11 +73,24 @@ async function addCode(s: S, storeId: string, fields: Partial<typeof discountCod
   return row;
 }
 
+/**
+ * The checkout form as a browser sends it, with the amounts its page showed for the chosen way to pay and zone: from
+ * `shownSubtotal`, `shownDiscount`, `shownAdjustment` (0 unless given) and the zone's `fee-{zone}`.
+ */
 function order(fields: Record<string, string>, lines: string[]) {
+  const zone = fields.delivery === "delivery" ? fields.zone : undefined;
   const form = new URLSearchParams({
     idempotencyKey: `clave-${crypto.randomUUID()}`,
     buyerName: "Lucía",
     delivery: "pickup",
+    ...shownAmounts({
+      subtotal: Number(fields.shownSubtotal ?? 0),
+      discount: Number(fields.shownDiscount ?? 0),
+      adjustment: Number(fields.shownAdjustment ?? 0),
+      fee: zone ? Number(fields[`fee-${zone}`] ?? 0) : 0,
+      payment: fields.payment,
+      zone,
+    }),
     ...fields,
   });
   for (const line of lines) form.append("line", line);
@@ -190,7 +206,7 @@ describe("checkout with delivery zones and discount codes", () => {
     );
     expect(statusOf(feeChanged)).toBe(409);
     expect(feeChanged.data?.errors?.form).toBe(
-      "Tu pedido cambió desde que lo viste (el envío: ahora 5.000\u00a0CLP, antes 3.000\u00a0CLP). Revisa el total y vuelve a enviarlo.",
+      "Tu pedido cambió desde que lo viste (el envío: ahora 5.000\u00a0CLP, antes 3.000\u00a0CLP; el total: ahora 25.000\u00a0CLP, antes 23.000\u00a0CLP). Revisa el total y vuelve a enviarlo.",
     );
     // A forged lower subtotal is a change too, never a price.
     const tampered = await post(
@@ -365,6 +381,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
         payment: "transfer",
         shownSubtotal: "40000",
         shownDiscount: "4000",
+        shownAdjustment: "-3600",
         [`fee-${m.norte.id}`]: "7000",
         // Whatever else the form says is not read.
         adjustPercent: "-90",
@@ -425,6 +442,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
         payment: "transfer",
         shownSubtotal: "20000",
         shownDiscount: "0",
+        shownAdjustment: "-2000",
         buyerEmail: "lu@correo.test",
       },
       [`${m.product.id}:1`],
@@ -519,9 +537,10 @@ describe("transfer and cash, with their discount or surcharge", () => {
     const placed = await post(
       s,
       m.url,
-      order({ pickupPoint: String(m.point.id), payment: "cash", shownSubtotal: "20000", shownDiscount: "0" }, [
-        `${m.product.id}:1`,
-      ]),
+      order(
+        { pickupPoint: String(m.point.id), payment: "cash", shownSubtotal: "20000", shownDiscount: "0", shownAdjustment: "1000" },
+        [`${m.product.id}:1`],
+      ),
     );
     expect(statusOf(placed)).toBe(303);
     const text = new URL(locationOf(placed)).searchParams.get("text") ?? "";
@@ -531,6 +550,139 @@ describe("transfer and cash, with their discount or surcharge", () => {
     // Cash holds its units for the store's hours (a day when never set), then the upkeep gives them back.
     const held = new Date(s.clock.now().getTime() + 24 * 3_600_000);
     expect(sale).toMatchObject({ paymentMethod: "cash", paymentAdjustment: 1_000, total: 21_000, reservedUntil: held });
+  });
+
+  it("tells a surcharge raised between the page and the submit, and charges nothing", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    await savePaymentMethod(s.db, m.store.id, cash, s.clock.now());
+    // The page showed cash at +5 % (1.000 on 20.000); the merchant raises it to +30 % before the buyer sends.
+    await savePaymentMethod(s.db, m.store.id, { ...cash, adjustPercent: 30 }, s.clock.now());
+    const fields = { pickupPoint: String(m.point.id), payment: "cash", shownSubtotal: "20000", shownAdjustment: "1000" };
+    const refused = await post(s, m.url, order(fields, [`${m.product.id}:1`]));
+    expect(statusOf(refused)).toBe(409);
+    expect(refused.data?.errors?.form).toBe(
+      "Tu pedido cambió desde que lo viste (el descuento o recargo de la forma de pago: ahora 6.000\u00a0CLP, antes 1.000\u00a0CLP; el total: ahora 26.000\u00a0CLP, antes 21.000\u00a0CLP). Revisa el total y vuelve a enviarlo.",
+    );
+    expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(0);
+    // A form that says it showed that combination's total but carries no adjustment is a change too.
+    const { shownAdjustment: _, ...without } = Object.fromEntries(order(fields, []));
+    const bare = new URLSearchParams({ ...without, shownTotal: "21000" });
+    bare.append("line", `${m.product.id}:1`);
+    expect(statusOf(await post(s, m.url, bare))).toBe(409);
+    expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(0);
+  });
+
+  it("shows the exact total of every combination of way to pay, zone, code and option price before saving, and saves it", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    await addCode(s, m.store.id);
+    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    await savePaymentMethod(s.db, m.store.id, cash, s.clock.now());
+    const plan = await planLimits(s.db, "standard");
+    const size = [{ name: "Caja", values: ["x6", "x12"] }];
+    const drafts = [
+      { values: ["x6", ""], price: null, sku: "ALF-6", stock: 50, enabled: true },
+      { values: ["x12", ""], price: 16_500, sku: "ALF-12", stock: 50, enabled: true },
+    ];
+    const boxed = {
+      name: "Alfajores",
+      price: 9_000,
+      compareAtPrice: null,
+      stock: 0,
+      description: "",
+      category: 0,
+      published: true,
+    };
+    const image = { key: `stores/${m.store.id}/products/p/a.webp`, width: 400, height: 400, filename: "a.jpg" };
+    const alfajores = await createProduct(s.db, m.store.id, plan, "3000001", boxed, image, s.clock.now(), {
+      options: size,
+      drafts,
+    });
+    const [x6, x12] = await listVariants(s.db, m.store.id, alfajores.id);
+    const carts = [`${alfajores.id}-${x6?.id}:2|${m.product.id}:1`, `${alfajores.id}-${x12?.id}:1|${alfajores.id}-${x6?.id}:1`];
+    let checked = 0;
+    const seen = new Set<string>();
+    for (const cart of carts) {
+      for (const code of ["", "BIENVENIDA"]) {
+        const cookie = `carrito=${cart}${code ? `; codigo=${code}` : ""}`;
+        const page = await settle(checkoutLoader(siteArgs(s, m.url, "/Checkout", { cookie }) as never));
+        const view = page.data as unknown as {
+          shown: { subtotal: number; discount: number };
+          quotes: Record<string, { adjustment: number; fee: number; total: number; totalText: string }>;
+        };
+        for (const payment of ["transfer", "cash"]) {
+          for (const zone of [null, m.centro, m.norte]) {
+            const key = `${payment}|${zone?.id ?? ""}`;
+            const quote = view.quotes[key];
+            if (!quote) continue;
+            const fields: Record<string, string> = {
+              payment,
+              ...(code ? { discountCode: code } : {}),
+              ...(zone
+                ? { delivery: "delivery", address: "Calle 1", zone: String(zone.id), [`fee-${zone.id}`]: String(quote.fee) }
+                : { pickupPoint: String(m.point.id) }),
+              shownSubtotal: String(view.shown.subtotal),
+              shownDiscount: String(view.shown.discount),
+              shownAdjustment: String(quote.adjustment),
+              shownTotal: String(quote.total),
+              shownFor: key,
+            };
+            const form = order(fields, cart.split("|"));
+            const placed = await post(s, m.url, form);
+            expect(statusOf(placed), `${key} ${JSON.stringify(placed.data)}`).toBe(303);
+            const saved = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
+            const sale = saved.find((row) => !seen.has(row.id));
+            seen.add(sale?.id ?? "");
+            expect(sale?.total, `${cart} ${code} ${key}`).toBe(quote.total);
+            expect(formatMoney(sale?.total ?? 0, "CLP")).toBe(quote.totalText);
+            checked += 1;
+          }
+        }
+      }
+    }
+    // 2 carts × 2 codes × 2 ways to pay × (pickup, Centro, and Norte where the order reaches its minimum).
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
+  it("without the page's script, shows the total of the chosen way to pay and zone to confirm before saving", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    await s.db.update(deliveryZones).set({ fee: 2_500 }).where(eq(deliveryZones.id, m.centro.id));
+    const cookie = `carrito=${m.product.id}:1`;
+    const page = await settle(checkoutLoader(siteArgs(s, m.url, "/Checkout", { cookie }) as never));
+    const quotes = (page.data as unknown as { quotes: Record<string, { total: number; totalText: string }> }).quotes;
+    // 20.000, 10 % off by transfer, 2.500 to Centro: 20.500, the amount the order is saved with.
+    expect(quotes[`transfer|${m.centro.id}`]).toMatchObject({ total: 20_500, totalText: formatMoney(20_500, "CLP") });
+    // The zone's label no longer shows a total that leaves the way to pay out.
+    const zones = (page.data as unknown as { zones: Array<{ label: string }> }).zones;
+    expect(zones[0]?.label).toBe(`Centro — envío ${formatMoney(2_500, "CLP")}`);
+    // As sent without the script: the hidden amounts are those of the page's first choice (no zone yet).
+    const fields = {
+      delivery: "delivery",
+      address: "Calle 1",
+      zone: String(m.centro.id),
+      payment: "transfer",
+      shownSubtotal: "20000",
+      shownAdjustment: "-2000",
+      shownTotal: "18000",
+      shownFor: "transfer|",
+      [`fee-${m.centro.id}`]: "2500",
+    };
+    const review = await post(s, m.url, order(fields, [`${m.product.id}:1`]));
+    expect(statusOf(review)).toBe(200);
+    expect(review.data).toMatchObject({ review: true, values: { zone: String(m.centro.id), payment: "transfer" } });
+    expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(0);
+    // The page then shows that combination's total, and the form carries it: confirmed, saved at it.
+    const confirmed = await post(
+      s,
+      m.url,
+      order({ ...fields, shownTotal: "20500", shownFor: `transfer|${m.centro.id}` }, [`${m.product.id}:1`]),
+    );
+    expect(statusOf(confirmed)).toBe(303);
+    const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
+    expect(sale).toMatchObject({ paymentAdjustment: -2_000, deliveryFee: 2_500, total: 20_500 });
   });
 
   it("refuses a way to pay the store does not offer now, with 409 and nothing saved", async () => {

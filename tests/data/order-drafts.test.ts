@@ -231,7 +231,14 @@ describe("the customer confirms the order from its link", () => {
       review: {
         needsAddress: true,
         phoneRequired: false,
-        payments: [{ value: "transfer", label: "Transferencia o depósito bancario — 10\u00a0% de descuento" }],
+        // 40.000 − 4.000 = 36.000; transfer 10 % of 36.000 = 3.600; + 6.000 = 38.400: the total shown to confirm.
+        payments: [
+          {
+            value: "transfer",
+            label: "Transferencia o depósito bancario — 10\u00a0% de descuento: total 38.400\u00a0COP",
+            total: 38_400,
+          },
+        ],
         values: { buyerName: "Camila", buyerPhone: "" },
       },
       whatsapp: null,
@@ -260,6 +267,7 @@ describe("the customer confirms the order from its link", () => {
         buyerEmail: "Camila@Correo.test",
         address: "Calle 8 # 4-20",
         payment: "transfer",
+        "shownTotal-transfer": "38400",
         // What a tampered form might add is never read.
         total: "1",
       }),
@@ -304,6 +312,25 @@ describe("the customer confirms the order from its link", () => {
     expect((await onlySale(s, m.store.id)).buyerName).toBe("Camila Ríos");
   });
 
+  it("tells a way to pay's discount changed since the page showed its total, and confirms nothing", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    await build(s, m, { lineas: `${m.mochila.id}:2`, deliveryFee: "6.000", discount: "4.000" });
+    const draft = await onlySale(s, m.store.id);
+    // The page showed 38.400 (10 % off); the merchant makes it 5 % before the customer confirms.
+    await savePaymentMethod(s.db, m.store.id, { ...transfer, adjustPercent: -5 }, s.clock.now());
+    const fields = { intent: "confirm-draft", buyerName: "Camila", address: "Calle 8", payment: "transfer" };
+    const changed = await orderPage(s, m, draft, new URLSearchParams({ ...fields, "shownTotal-transfer": "38400" }));
+    expect(statusOf(changed)).toBe(409);
+    expect(changed.data?.draftErrors?.form).toBe(
+      "Tu pedido cambió desde que lo viste (el total: ahora 40.200\u00a0COP, antes 38.400\u00a0COP). Revisa el total y vuelve a enviarlo.",
+    );
+    // A form without the total it showed is not confirmed either.
+    expect(statusOf(await orderPage(s, m, draft, new URLSearchParams(fields)))).toBe(409);
+    expect((await onlySale(s, m.store.id)).draft).toBe(true);
+  });
+
   it("a draft not confirmed in 48 hours gives its units back and can no longer be confirmed", async () => {
     const s = createTestServices();
     const m = await shop(s);
@@ -330,7 +357,12 @@ describe("the customer confirms the order from its link", () => {
       s,
       m,
       draft,
-      new URLSearchParams({ intent: "confirm-draft", buyerName: "Camila", buyerPhone: "300 555 1234" }),
+      new URLSearchParams({
+        intent: "confirm-draft",
+        buyerName: "Camila",
+        buyerPhone: "300 555 1234",
+        "shownTotal-on_delivery": "10000",
+      }),
     );
     expect(statusOf(confirmed)).toBe(303);
     const url = new URL(locationOf(confirmed));

@@ -22,6 +22,7 @@ import { pushSubscriptions, sales } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { type PushServiceStandIn, type StandInSubscription, startPushService } from "../support/push-service";
 import { createTestServices, TEST_VAPID } from "../support/services";
+import { shownAmounts } from "../support/shown-amounts";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
 
@@ -85,8 +86,7 @@ async function placeOrder(services: S, storeUrl: string, productId: string, key 
     delivery: "pickup",
     buyerPhone: "300 123 4567",
     // The checkout page's amounts: 2 × 127.50.
-    shownSubtotal: "25500",
-    shownDiscount: "0",
+    ...shownAmounts({ subtotal: 25500 }),
   }))
     body.append(k, v);
   const reply = (await checkout.action(siteArgs(services, storeUrl, "/Checkout", { method: "POST", body }) as never)) as Response;

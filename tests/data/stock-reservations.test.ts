@@ -23,6 +23,7 @@ import { merchantWithStore } from "../support/merchants";
 import { cancelSale, confirmSale, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
+import { shownAmounts } from "../support/shown-amounts";
 import { anotherProcess } from "./sales-fixtures";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -79,8 +80,7 @@ describe("placing orders reserves stock", () => {
           idempotencyKey: `clave-${crypto.randomUUID()}`,
           buyerName: `Cliente ${i}`,
           delivery: "pickup",
-          shownSubtotal: "2000",
-          shownDiscount: "0",
+          ...shownAmounts({ subtotal: 2000 }),
         });
         form.append("line", `${product.id}:1`);
         return checkoutAction(siteArgs(c, "ultimas", "/Checkout", { method: "POST", body: form }) as never).catch(

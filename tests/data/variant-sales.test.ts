@@ -13,6 +13,7 @@ import { productVariants, saleLines, sales } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { confirmSale } from "../support/orders";
 import { createTestServices } from "../support/services";
+import { shownAmounts } from "../support/shown-amounts";
 import { siteArgs } from "../support/site-args";
 import { anotherProcess } from "./sales-fixtures";
 
@@ -139,8 +140,7 @@ describe("buying a variant", () => {
       idempotencyKey: `clave-${crypto.randomUUID()}`,
       buyerName: "Luis",
       delivery: "pickup",
-      shownSubtotal: "5000",
-      shownDiscount: "0",
+      ...shownAmounts({ subtotal: 5000 }),
     });
     form.append("line", `${product.id}-${mAzul.id}:2`);
     const ordered = await settle<Response>(checkoutAction(args(s, "/Checkout", { method: "POST", body: form, cookie })));
@@ -178,8 +178,7 @@ describe("buying a variant", () => {
       idempotencyKey: `clave-${crypto.randomUUID()}`,
       buyerName: "Ana",
       delivery: "pickup",
-      shownSubtotal: "2500",
-      shownDiscount: "0",
+      ...shownAmounts({ subtotal: 2500 }),
     });
     form.append("line", `${product.id}-${mAzul.id}:1`);
     await checkoutAction(args(s, "/Checkout", { method: "POST", body: form })).catch((r) => r);
@@ -211,8 +210,7 @@ describe("buying a variant", () => {
           idempotencyKey: `clave-${crypto.randomUUID()}`,
           buyerName: `C${i}`,
           delivery: "pickup",
-          shownSubtotal: "2500",
-          shownDiscount: "0",
+          ...shownAmounts({ subtotal: 2500 }),
         });
         form.append("line", `${product.id}-${mAzul.id}:1`);
         return settle<Response & { data?: { errors?: { form?: string } } }>(

@@ -205,3 +205,23 @@ export async function seedDeskMerchant(db: Client, tag: string, store: StoreFiel
   });
   return { userId, storeId: created.id };
 }
+
+/**
+ * Sends the checkout with its button `name`. With the page's script the total beside the button follows the chosen
+ * way to pay and zone, and must read `total` before sending. Without JavaScript, a choice whose total the page had not
+ * shown (a zone, a way to pay with a discount or surcharge) comes back first with that total to confirm: the journey
+ * checks it reads `total` and confirms with the same button.
+ */
+export async function sendCheckout(page: Page, name: string | RegExp, total: string | RegExp) {
+  const enhanced = (await page.locator("html[data-enhanced]").count()) > 0;
+  if (enhanced) await expect(page.locator("[data-pay-total] strong")).toHaveText(total);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith("/Checkout")),
+    page.getByRole("button", { name }).click(),
+  ]);
+  if (response.status() !== 200) return;
+  expect(enhanced).toBe(false);
+  await expect(page.getByRole("status").filter({ hasText: /^Revisa el total de tu pedido/ })).toBeVisible();
+  await expect(page.locator("[data-pay-total] strong")).toHaveText(total);
+  await page.getByRole("button", { name }).click();
+}

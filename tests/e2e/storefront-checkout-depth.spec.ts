@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { captureWhatsApp, linkFromOutbox, linkMercadoPago, query, uniqueEmail } from "./helpers";
+import { captureWhatsApp, linkFromOutbox, linkMercadoPago, query, sendCheckout, uniqueEmail } from "./helpers";
 import { jsOn, test } from "./people";
 import { type SeededShop, seedShop } from "./shop-seed";
 
@@ -88,7 +88,7 @@ async function orderPaidOnline(page: Page, shop: SeededShop) {
   await page.getByRole("radio", { name: "Pagar en línea con Mercado Pago" }).check();
   // Paid online the order goes to Mercado Pago, not to WhatsApp: the button says so.
   await expect(page.getByRole("button", { name: "Enviar pedido por WhatsApp" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Confirmar pedido" }).click();
+  await sendCheckout(page, "Confirmar pedido", new RegExp(`^${usd("23,00")}$`));
 }
 
 test("zones and a 10 % code set by the merchant: the same subtotal, discount, fee and total from the cart to the confirmation email", async ({
@@ -132,15 +132,17 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
     new RegExp(`^Subtotal${usd("40,00")}$`),
     new RegExp(`^Descuento \\(AMIGOS10\\)−${usd("4,00")}$`),
   ]);
-  await expect(checkoutSummary.locator(".total")).toHaveText(new RegExp(`^Total sin envío: ${usd("36,00")}$`));
+  // Pickup, the first choice, has no fee: its total.
+  await expect(checkoutSummary.locator(".total")).toHaveText(new RegExp(`^Total: ${usd("36,00")}$`));
   // Each zone's fee on what is left after the discount (Norte's minimum, 30,00, is reached by 36,00).
   await expect(page.getByLabel(/Zona de envío/).locator("option")).toHaveText([
     "Elige tu zona",
-    new RegExp(`^Centro — envío ${usd("3,00")}, total ${usd("39,00")}$`),
-    new RegExp(`^Norte — envío ${usd("7,00")}, total ${usd("43,00")}$`),
+    new RegExp(`^Centro — envío ${usd("3,00")}$`),
+    new RegExp(`^Norte — envío ${usd("7,00")}$`),
   ]);
   await fillHomeDelivery(page, "Norte", buyer);
-  await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
+  // The total of what was chosen is on screen before the order is saved.
+  await sendCheckout(page, "Enviar pedido por WhatsApp", new RegExp(`^${usd("43,00")}$`));
   await expect.poll(() => whatsapp.length).toBeGreaterThan(0);
 
   const text = new URL(whatsapp.at(-1) as string).searchParams.get("text") ?? "";
@@ -302,7 +304,7 @@ test("a rejected payment: the order page says 'rechazado' and 'Pagar ahora' open
   await expect(salesRow(merchant, code).locator("td").nth(5)).toHaveText("En línea: Aprobado");
 });
 
-test("a fee or a price changed after the checkout was shown is told (409, no sale), and the next submit places the order at the new total", async ({
+test("a fee or a price changed after the checkout was shown is told or shown to confirm (no sale), and the next submit places the order at the new total", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -314,9 +316,11 @@ test("a fee or a price changed after the checkout was shown is told (409, no sal
   await page.getByRole("link", { name: "Hacer pedido" }).click();
   const zoneSelect = page.getByLabel(/Zona de envío/);
   await fillHomeDelivery(page, "Centro");
-  await expect(zoneSelect.locator("option:checked")).toHaveText(
-    new RegExp(`^Centro — envío ${usd("3,00")}, total ${usd("23,00")}$`),
-  );
+  await expect(zoneSelect.locator("option:checked")).toHaveText(new RegExp(`^Centro — envío ${usd("3,00")}$`));
+  const enhanced = (await page.locator("html[data-enhanced]").count()) > 0;
+  const payTotal = page.locator("[data-pay-total] strong");
+  // With the page's script the total follows the zone at once.
+  if (enhanced) await expect(payTotal).toHaveText(new RegExp(`^${usd("23,00")}$`));
 
   const submit = async () => {
     const [response] = await Promise.all([
@@ -328,31 +332,37 @@ test("a fee or a price changed after the checkout was shown is told (409, no sal
 
   // The merchant raises the zone's fee while the shopper has the page open.
   await query("update delivery_zones set fee = 500 where id = ?", [zoneId]);
-  expect(await submit()).toBe(409);
-  await expect(page.getByRole("alert")).toHaveText(
-    /^Tu pedido cambió desde que lo viste \(el envío: ahora 5,00\sUS\$, antes 3,00\sUS\$\)\. Revisa el total y vuelve a enviarlo\.$/,
-  );
+  if (enhanced) {
+    // The buyer saw 23,00 for Centro: the change is told, nothing saved.
+    expect(await submit()).toBe(409);
+    await expect(page.getByRole("alert")).toHaveText(
+      /^Tu pedido cambió desde que lo viste \(el envío: ahora 5,00\sUS\$, antes 3,00\sUS\$; el total: ahora 25,00\sUS\$, antes 23,00\sUS\$\)\. Revisa el total y vuelve a enviarlo\.$/,
+    );
+  } else {
+    // Without the script the page had not shown Centro's total: it is shown now, at the new fee, to confirm.
+    expect(await submit()).toBe(200);
+    await expect(page.getByRole("status")).toHaveText(
+      new RegExp(`^Revisa el total de tu pedido, ${usd("25,00")}, y confírmalo con el botón de abajo\\.$`),
+    );
+  }
   expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(0);
   expect(whatsapp).toEqual([]);
-  // What was typed is kept, and the zone now shows its new fee.
-  await expect(zoneSelect.locator("option:checked")).toHaveText(
-    new RegExp(`^Centro — envío ${usd("5,00")}, total ${usd("25,00")}$`),
-  );
+  // What was typed is kept, and the zone and the total now show the new fee.
+  await expect(zoneSelect.locator("option:checked")).toHaveText(new RegExp(`^Centro — envío ${usd("5,00")}$`));
+  await expect(payTotal).toHaveText(new RegExp(`^${usd("25,00")}$`));
   await expect(page.getByLabel(/Dirección de entrega/)).toHaveValue("Calle 10 # 5-20, Bogotá");
 
-  // Then the product's price, before the shopper submits again.
+  // Then the product's price, before the shopper submits again: told with or without the script.
   await query("update products set price = 2200 where id = ?", [cafe.id]);
   expect(await submit()).toBe(409);
   await expect(page.getByRole("alert")).toHaveText(
-    /^Tu pedido cambió desde que lo viste \(los productos: ahora 22,00\sUS\$, antes 20,00\sUS\$\)\. Revisa el total y vuelve a enviarlo\.$/,
+    /^Tu pedido cambió desde que lo viste \(los productos: ahora 22,00\sUS\$, antes 20,00\sUS\$; el total: ahora 27,00\sUS\$, antes 25,00\sUS\$\)\. Revisa el total y vuelve a enviarlo\.$/,
   );
   expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(0);
   await expect(page.getByRole("region", { name: "Resumen del pedido" }).locator(".total")).toHaveText(
-    new RegExp(`^Total sin envío: ${usd("22,00")}$`),
+    new RegExp(`^Total: ${usd("27,00")}$`),
   );
-  await expect(zoneSelect.locator("option:checked")).toHaveText(
-    new RegExp(`^Centro — envío ${usd("5,00")}, total ${usd("27,00")}$`),
-  );
+  await expect(zoneSelect.locator("option:checked")).toHaveText(new RegExp(`^Centro — envío ${usd("5,00")}$`));
 
   await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
   await expect.poll(() => whatsapp.length).toBe(1);

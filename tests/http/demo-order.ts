@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { shownAmounts } from "../support/shown-amounts";
 import { CookieJar, FORM, form, type Reply, type RunningServer, send } from "./server";
 
 /** An order placed in the demo store as a shopper places it (cart, then checkout); its code, token and the checkout's answer. */
@@ -34,8 +35,7 @@ export async function placeDemoOrder(
       pickupPoint: String(point?.id ?? ""),
       buyerPhone: "3001234567",
       line: `${product?.id}:1`,
-      shownSubtotal: String(product?.price),
-      shownDiscount: "0",
+      ...shownAmounts({ subtotal: Number(product?.price) }),
       ...fields,
     }),
   });

@@ -2,6 +2,7 @@
 // entries are throttled per address and per store, and a shopper's few typos never cost them the code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_GUESS_LIMITS } from "~/discounts/code-guessing.server";
+import { shownAmounts } from "../support/shown-amounts";
 import { CookieJar, FORM, form, type RunningServer, send, startServer } from "./server";
 
 let server: RunningServer;
@@ -71,8 +72,7 @@ describe("discount codes cannot be guessed", () => {
         buyerPhone: "3001234567",
         line: `${product.id}:1`,
         discountCode: "VERANO25",
-        shownSubtotal: String(product.price),
-        shownDiscount: "0",
+        ...shownAmounts({ subtotal: product.price }),
       }),
     });
     expect(checkout.status).toBe(429);

@@ -8,6 +8,7 @@ import { insertProduct } from "~/products/products.server";
 import { createDb } from "~/services/db";
 import { merchantWithStore } from "../support/merchants";
 import { TEST_VAPID } from "../support/services";
+import { shownAmounts } from "../support/shown-amounts";
 import { storeInfoForm } from "../support/store-info-form";
 import { jpegDeclaring, phoneJpeg } from "./pictures";
 import { CookieJar, FORM, failedStart, form, type RunningServer, send, signIn, startServer } from "./server";
@@ -263,8 +264,7 @@ describe("pages and forms", () => {
           buyerPhone: "3001234567",
           line: `${product}:1`,
           pickupPoint,
-          shownSubtotal: String(price),
-          shownDiscount: "0",
+          ...shownAmounts({ subtotal: price }),
         }),
       });
     };

@@ -1,17 +1,19 @@
 import type { Services } from "../../app/services/services";
 import { action as checkoutAction } from "../../app/site/routes/checkout";
+import { shownAmounts } from "./shown-amounts";
 import { siteArgs } from "./site-args";
 
 /**
  * The checkout's form as a shopper's browser sends it: `lines` as 'product:quantity' (or 'product-variant:quantity'),
- * pickup by default, the amounts the page showed (`shownSubtotal`) and a fresh idempotency key.
+ * pickup by default, the amounts the page showed (from `shownSubtotal`, with no adjustment or fee unless `fields` name
+ * them) and a fresh idempotency key.
  */
 export function checkoutForm(lines: string[], fields: Record<string, string> = {}): URLSearchParams {
   const form = new URLSearchParams({
     idempotencyKey: `clave-${crypto.randomUUID()}`,
     buyerName: "Lucía",
     delivery: "pickup",
-    shownDiscount: "0",
+    ...shownAmounts({ subtotal: Number(fields.shownSubtotal ?? 0), payment: fields.payment }),
     ...fields,
   });
   for (const line of lines) form.append("line", line);

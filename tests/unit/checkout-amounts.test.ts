@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type DeliveryZone, offeredMethods, pickupPointText, zoneCharge } from "~/domain/delivery";
 import { codeKey, type DiscountCode, discountAmount, discountMessage, judgeDiscount } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
-import { quoteChanges, quoteOrder } from "~/domain/order-quote";
+import { checkoutQuotes, quoteChanges, quoteKey, quoteOrder } from "~/domain/order-quote";
 
 const zone = (fee: number, minOrder: number | null = null, freeFrom: number | null = null): DeliveryZone => ({
   id: 1,
@@ -138,16 +138,43 @@ describe("order quote", () => {
     expect(quoteOrder(3000, 5000, null, -10)).toMatchObject({ ok: true, quote: { paymentAdjustment: 0, total: 0 } });
   });
 
-  it("tells what changed since the buyer saw the amounts", () => {
+  it("tells every amount that changed since the buyer saw them, the way to pay's adjustment and the total among them", () => {
     const money = (minor: number) => formatMoney(minor, "COP");
-    expect(
-      quoteChanges({ subtotal: 100, discount: 10, deliveryFee: 5 }, { subtotal: 100, discount: 10, deliveryFee: 5 }, money),
-    ).toEqual([]);
-    const changes = quoteChanges(
-      { subtotal: 10000, discount: 0, deliveryFee: 5000 },
-      { subtotal: 10000, discount: 0, deliveryFee: 8000 },
-      money,
+    const seen = { subtotal: 10000, discount: 0, paymentAdjustment: 500, deliveryFee: 5000, total: 15500 };
+    expect(quoteChanges(seen, seen, money)).toEqual([]);
+    expect(quoteChanges(seen, { ...seen, deliveryFee: 8000, total: 18500 }, money)).toEqual([
+      "el envío: ahora 8.000\u00a0COP, antes 5.000\u00a0COP",
+      "el total: ahora 18.500\u00a0COP, antes 15.500\u00a0COP",
+    ]);
+    // A cash surcharge raised from 5 % to 30 % while the buyer was on the checkout.
+    expect(quoteChanges(seen, { ...seen, paymentAdjustment: 3000, total: 18000 }, money)).toEqual([
+      "el descuento o recargo de la forma de pago: ahora 3.000\u00a0COP, antes 500\u00a0COP",
+      "el total: ahora 18.000\u00a0COP, antes 15.500\u00a0COP",
+    ]);
+    expect(quoteChanges({ ...seen, paymentAdjustment: -1000, total: 14000 }, seen, money)[0]).toBe(
+      "el descuento o recargo de la forma de pago: ahora 500\u00a0COP, antes −1.000\u00a0COP",
     );
-    expect(changes).toEqual(["el envío: ahora 8.000\u00a0COP, antes 5.000\u00a0COP"]);
+  });
+
+  it("quotes every combination of way to pay and zone the checkout offers with the function that prices the order", () => {
+    const norte = { ...zone(2500, null, null), id: 7 };
+    const alto = { ...zone(1000, 50000, null), id: 8 };
+    const quotes = checkoutQuotes(
+      25000,
+      2500,
+      [norte, alto],
+      [
+        { method: "transfer", adjustPercent: -10 },
+        { method: "cash", adjustPercent: 5 },
+      ],
+    );
+    // Each way to pay without a zone and with the zone that takes the order; the zone with a 500.00 minimum does not.
+    expect(quotes.map((q) => q.key)).toEqual(["transfer|", "transfer|7", "cash|", "cash|7"]);
+    for (const q of quotes) {
+      const priced = quoteOrder(25000, 2500, q.zoneId === 7 ? norte : null, q.payment === "transfer" ? -10 : 5);
+      expect(priced).toEqual({ ok: true, quote: q.quote });
+    }
+    // 225.00 of goods, 10 % off for transfer and 25.00 of delivery: 227.50, the total the order is saved with.
+    expect(quotes.find((q) => q.key === quoteKey("transfer", 7))?.quote.total).toBe(22750);
   });
 });

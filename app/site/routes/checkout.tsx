@@ -69,18 +69,19 @@ export async function loader(args: Route.LoaderArgs) {
   return data({ ...view, site: p.site, lines, idempotencyKey: randomToken(18) }, { headers });
 }
 
-/**
- * The order is refused: the messages, and what the shopper typed so nothing has to be typed again (`retryAfter`:
- * seconds to wait, with a 429).
- */
-function refused(status: number, errors: CheckoutErrors, form: FormData, retryAfter?: number) {
+/** What the shopper typed, so nothing has to be typed again. */
+function typedValues(form: FormData) {
   const values: Record<string, string> = {};
   for (const k of CHECKOUT_FIELDS) {
     const v = form.get(k);
     if (typeof v === "string") values[k] = v.slice(0, 500);
   }
-  return failure(errors, { values, status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined });
+  return values;
 }
+
+/** The order is refused: the messages, and what the shopper typed (`retryAfter`: seconds to wait, with a 429). */
+const refused = (status: number, errors: CheckoutErrors, form: FormData, retryAfter?: number) =>
+  failure(errors, { values: typedValues(form), status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined });
 
 /** Places the order (app/orders/place-order.server.ts), then the shopper goes on to WhatsApp, the payment or the order page. */
 export async function action(args: Route.ActionArgs) {
@@ -96,6 +97,8 @@ export async function action(args: Route.ActionArgs) {
   });
   const shownFee = input.zone ? Number(form.get(`fee-${input.zone}`) ?? Number.NaN) : 0;
   const placed = await placeOrder({ ...shopperOf(args, p), client: client.keys }, p.page, input, shownFee);
+  // Not yet seen the total of what was chosen: the page again, with that total, to confirm.
+  if (!placed.ok && placed.review) return data({ review: true, values: typedValues(form) });
   if (!placed.ok) return refused(placed.status, placed.errors, form, placed.retryAfter);
   return sendOn(p, input.idempotencyKey, placed.next, client.newCookie);
 }

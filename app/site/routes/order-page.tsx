@@ -113,7 +113,7 @@ function draftReview(loaded: Awaited<ReturnType<typeof loadOrder>>) {
   return {
     needsAddress: sale.delivery === "delivery",
     phoneRequired: phoneDigits(p.store.saleNumber) === "",
-    payments: draftPayments(p.services, account, methodRows).choices,
+    payments: draftPayments(p.services, account, methodRows, sale).choices,
     values: { buyerName: sale.buyerName, buyerPhone: sale.buyerPhone ?? "" },
   };
 }
@@ -239,7 +239,12 @@ export async function action(args: Route.ActionArgs) {
       basePath: p.site.basePath,
       userAgent: args.request.headers.get("User-Agent"),
     };
-    const done = await confirmDraftOrder(shopper, loaded, parsed.data);
+    const shownTotals = Object.fromEntries(
+      Object.entries(values).flatMap(([k, v]) =>
+        k.startsWith("shownTotal-") && /^\d{1,15}$/.test(v) ? [[k.slice(11), Number(v)]] : [],
+      ),
+    );
+    const done = await confirmDraftOrder(shopper, loaded, parsed.data, shownTotals);
     if (!done.ok) return data({ draftErrors: done.errors, values }, { status: done.status, headers: PRIVATE_HEADERS });
     return redirect(done.next, { status: 303, headers: PRIVATE_HEADERS });
   }
