@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** When the terms and the privacy policy last changed, as both pages say it. */
-export const LEGAL_UPDATED = "28 de noviembre de 2026";
+const LEGAL_UPDATED = "28 de noviembre de 2026";
 
 /** The platform's contact for the legal pages: VAPID_SUBJECT, the operator's address push services also see. */
 export function legalContact(subject: string): { href: string; text: string } {
