@@ -183,6 +183,9 @@ test("sign-in and registration pages", async ({ page }) => {
   await expect(page.getByLabel("Código")).toHaveAttribute("inputmode", "numeric");
   await expect(page.getByLabel("Código")).toHaveAttribute("autocomplete", "one-time-code");
   await visit(page, "/Auth/Registration");
+  // The terms and the privacy policy the registration links.
+  await visit(page, "/terminos");
+  await visit(page, "/privacidad");
 });
 
 test("public store pages", async ({ page }) => {
