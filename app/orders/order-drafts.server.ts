@@ -18,7 +18,7 @@ import {
   draftQuote,
   readDraftLines,
 } from "~/domain/order-drafts";
-import { type PaymentMethod, paymentChoiceLabel } from "~/domain/payment-methods";
+import { holdHoursOf, type PaymentMethod, paymentChoiceLabel } from "~/domain/payment-methods";
 import { normalizePhone, phoneMessage } from "~/domain/phone";
 import { isMobileUserAgent, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
@@ -217,7 +217,7 @@ export async function confirmDraftOrder(
     });
   }
   const now = services.clock.now();
-  const holdUntil = paymentHold(payment, store, manual, now);
+  const holdUntil = paymentHold(payment, store, payment === "online" ? undefined : holdHoursOf(draft.methodRows, payment), now);
   const confirmed = await confirmDraft(
     services.db,
     {

@@ -374,4 +374,20 @@ describe("the customer confirms the order from its link", () => {
     expect(list).toHaveLength(1);
     expect((await onlySale(s, m.store.id)).customerId).toBe(list[0]?.id);
   });
+
+  it("once confirmed, it holds its units for its way to pay's hours ('Pedidos a coordinar' on 'Cobros'), then lapses", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    await savePaymentMethod(s.db, m.store.id, { ...methodOff("cash"), method: "on_delivery", holdHours: 6 }, s.clock.now());
+    await build(s, m, { lineas: `${m.gorra.id}:2`, delivery: "pickup", buyerPhone: "3005551234" });
+    const draft = await onlySale(s, m.store.id);
+    const fields = { intent: "confirm-draft", buyerName: "Camila", "shownTotal-on_delivery": "10000" };
+    expect(statusOf(await orderPage(s, m, draft, new URLSearchParams(fields)))).toBe(303);
+    const confirmedAt = s.clock.now().getTime();
+    expect((await onlySale(s, m.store.id)).reservedUntil?.getTime()).toBe(confirmedAt + 6 * 3_600_000);
+    s.testClock.current = new Date(confirmedAt + 6 * 3_600_000);
+    expect((await runOrderUpkeep(s)).released).toBe(1);
+    expect(await onlySale(s, m.store.id)).toMatchObject({ state: "Pendiente", stockState: "released" });
+    expect(await stockOf(s, m.gorra.id)).toEqual({ stock: 10, reserved: 0 });
+  });
 });
