@@ -4,19 +4,21 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { UNPAID_ORDER_LIMITS, UNPAID_ORDER_MESSAGES } from "~/domain/limits";
-import { DEFAULT_HOLD_HOURS, methodOff } from "~/domain/payment-methods";
+import { DEFAULT_HOLD_HOURS, methodOff, PAYMENT_METHOD_MESSAGES } from "~/domain/payment-methods";
 import { stockNote } from "~/domain/sales";
 import { attachReceipt, createSale, releaseLapsedHolds, reviewReceipt } from "~/orders/order-records.server";
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
+import * as paymentMethodsRoute from "~/payment-methods/routes/payment-methods";
 import { insertProduct } from "~/products/products.server";
 import { clientIpContext, type Services } from "~/services/services";
 import { action as checkoutAction } from "~/site/routes/checkout";
 import { products, sales } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, signedInMerchant } from "../support/merchants";
 import { cancelSale, confirmSale, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
+import { workspaceRequest } from "../support/workspace-request";
 import { anotherProcess } from "./sales-fixtures";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -242,5 +244,30 @@ describe("every way to pay holds for a time", () => {
       stockState: "released",
     });
     expect(await stockOf(s, product.id)).toEqual({ stock: 1, reserved: 0 });
+  });
+});
+
+describe("the merchant sets each way to pay's hold on 'Cobros'", () => {
+  it("saves cash and 'pedidos a coordinar' hours from the offered choices, refuses others in Spanish, and shows them", async () => {
+    const s = createTestServices();
+    const m = await signedInMerchant(s, "standard", { url: `cobros-${crypto.randomUUID().slice(0, 8)}` });
+    const cobros = (method: "GET" | "POST", form?: Record<string, string>) =>
+      workspaceRequest(s, {
+        module: paymentMethodsRoute,
+        cookie: m.cookie,
+        method,
+        path: `/Store/${m.store.id}/cobros`,
+        params: { storeId: m.store.id },
+        form,
+      });
+    expect((await cobros("GET")).data).toMatchObject({ cash: { holdHours: 24 }, arrangedHours: 24 });
+    expect((await cobros("POST", { intent: "on_delivery", holdHours: "12" })).status).toBe(302);
+    expect((await cobros("POST", { intent: "cash", enabled: "on", adjustKind: "none", holdHours: "48" })).status).toBe(302);
+    const refused = await cobros("POST", { intent: "on_delivery", holdHours: "500" });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { intent: "on_delivery", errors: { holdHours: PAYMENT_METHOD_MESSAGES.holdChoice } },
+    });
+    expect((await cobros("GET")).data).toMatchObject({ cash: { enabled: true, holdHours: 48 }, arrangedHours: 12 });
   });
 });
