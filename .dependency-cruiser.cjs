@@ -16,6 +16,7 @@ const FEATURE_USES = {
   looks: ["sections"],
   orders: ["discounts", "online-payments", "payment-methods", "notifications", "products", "stores", "auth", "billing"],
   site: ["orders", "discounts", "online-payments", "payment-methods", "products"],
+  feeds: ["site"],
   sales: ["orders", "notifications"],
   customers: ["orders"],
   billing: ["auth"],

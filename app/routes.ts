@@ -60,6 +60,7 @@ export default [
       route("look", "looks/routes/look-page.tsx"), // 'Diseño': the store's look, with its live preview
       route("cobros", "payment-methods/routes/payment-methods.tsx"), // 'Cobros': transfer and cash, with their adjustments
       route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
+      route("redes", "feeds/routes/sell-on-social.tsx"), // 'Vender en redes': the product feeds and the links to share
     ]),
     // The one OAuth callback registered with MercadoPago; the signed state names the store.
     route("Store/oauth/mercadopago", "online-payments/routes/oauth-callback.ts"),
@@ -81,6 +82,8 @@ export default [
     route("Order/:code", "site/routes/order-page.tsx"),
     route("sitemap.xml", "site/routes/sitemap.ts"),
     route("robots.txt", "site/routes/robots.ts"),
+    // The product feed Google Merchant Center (and, with ?canal=meta, Meta Commerce Manager) downloads every day.
+    route("feed.xml", "feeds/routes/product-feed.ts"),
   ]),
   // Printed QR codes: /QR/{storeId} redirects to the store's public site.
   route("QR/:id", "site/routes/qr-redirect.ts"),

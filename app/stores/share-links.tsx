@@ -1,3 +1,4 @@
+import { REFS, withRef } from "~/domain/referral";
 import { CopyField } from "~/ui/copy-field";
 import { ShareSheetButton } from "~/ui/share-sheet-button";
 
@@ -22,13 +23,14 @@ export function QrDownloads({ id, png, svg }: { id: string; png: string | null; 
 
 /**
  * A store's link to hand on: to copy, to send by WhatsApp (a wa.me text, no JavaScript needed) and, where the
- * phone has one, its own share sheet. On the store list and on the store's information page.
+ * phone has one, its own share sheet. On the store list and on the store's information page. Each way carries its
+ * own `ref`, so a visit it brings is known by where the link was shared.
  */
 export function ShareLinks({ id, name, url }: { id: string; name: string; url: string }) {
-  const message = `¡Hola! Mira mi tienda ${name}: ${url}`;
+  const message = `¡Hola! Mira mi tienda ${name}: ${withRef(url, REFS.whatsapp)}`;
   return (
     <>
-      <CopyField id={`store-link-${id}`} label="Enlace de tu tienda" value={url} />
+      <CopyField id={`store-link-${id}`} label="Enlace de tu tienda" value={withRef(url, REFS.link)} />
       <p className="actions">
         <a
           className="button whatsapp"
@@ -38,7 +40,7 @@ export function ShareLinks({ id, name, url }: { id: string; name: string; url: s
         >
           Compartir por WhatsApp
         </a>
-        <ShareSheetButton title={name} text={`¡Mira mi tienda ${name}!`} url={url} />
+        <ShareSheetButton title={name} text={`¡Mira mi tienda ${name}!`} url={withRef(url, REFS.share)} />
       </p>
     </>
   );

@@ -1,7 +1,9 @@
 import { type Client, createClient, type InArgs, type InStatement } from "@libsql/client";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
+import { feedPageQueries } from "~/feeds/product-feed.server";
+import { loader as feedLoader } from "~/feeds/routes/product-feed";
 import { deviceCountQuery, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import { customerListQuery, customerOrdersQuery } from "~/orders/customer-records.server";
 import { linkPastOrders } from "~/orders/customers.server";
@@ -182,6 +184,13 @@ describe("query plans of the hot paths", () => {
     await run("product", () => productLoader(siteArgs(`/Product/x/${product}`, { title: "x", id: product })));
     await run("cart", () => cartLoader(siteArgs("/Cart", {}, cart)));
     await run("sitemap", () => sitemapLoader(siteArgs("/sitemap.xml")));
+    await run("product feed", async () => (await (feedLoader(siteArgs("/feed.xml?canal=meta")) as Promise<Response>)).text());
+    // A store of more than one read's products: the next page starts below the last product read.
+    await run("product feed, a later page", () =>
+      s.db.batch(
+        feedPageQueries(s.db, sql`${storeId}`, { createdAt: s.clock.now().getTime() + 20_000, id: productIds[20] ?? "" }),
+      ),
+    );
     const store = { id: storeId, timeZone: "America/Bogota" };
     const now = s.clock.now();
     await run("sales latest", () => listSales(s.db, store, { kind: "latest", limit: 20 }, now));
@@ -230,7 +239,7 @@ describe("query plans of the hot paths", () => {
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(40);
+    expect(paths.size).toBe(42);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];
@@ -238,6 +247,7 @@ describe("query plans of the hot paths", () => {
     const lookups: string[] = [];
     const galleries: string[] = [];
     const searches: string[] = [];
+    const feedPages: string[] = [];
     for (const statement of hot) {
       const plan = await planOf(client, statement);
       const mayScan = plan.filter(fullScan);
@@ -278,6 +288,15 @@ describe("query plans of the hot paths", () => {
           offending.push(`${statement.path}: filtered sales not walked through a bounded index range: ${plan.join(" | ")}`);
         filteredSales.push(statement.path);
       }
+      // The product feed reads its products a page at a time through the store's newest-first index, a later page from
+      // where the last read stopped (its photos are planned with the galleries above).
+      if (statement.path.startsWith("product feed") && /from "products" where/.test(statement.sql)) {
+        const range = statement.path === "product feed" ? "" : String.raw` AND \(created_at,id\)<\(\?,\?\)`;
+        const walk = new RegExp(String.raw`^SEARCH products USING INDEX products_store_newest_idx \(store_id=\?${range}\)`);
+        if (!plan.some((step) => walk.test(step)))
+          offending.push(`${statement.path}: feed page not walked through the newest-first index: ${plan.join(" | ")}`);
+        feedPages.push(statement.path);
+      }
       // A search reads the full-text index (its store's terms) and fetches each match's product by its key; a typo
       // search does so only past its gate (the exact search found nothing), which comes first.
       if (/from products_fts/.test(statement.sql)) {
@@ -305,7 +324,15 @@ describe("query plans of the hot paths", () => {
     expect(new Set(filteredSales)).toEqual(
       new Set(["sales filtered", "sales filtered, load more", "sales today filtered", "sales by code filtered"]),
     );
-    expect(new Set(galleries)).toEqual(new Set(["product", "product edit with its variants and photos", "product photos page"]));
+    expect(new Set(galleries)).toEqual(
+      new Set([
+        "product",
+        "product edit with its variants and photos",
+        "product photos page",
+        "product feed",
+        "product feed, a later page",
+      ]),
+    );
     expect(new Set(listings)).toEqual(
       new Set([
         "home",
@@ -318,6 +345,7 @@ describe("query plans of the hot paths", () => {
         "tienda ?categoria=3, sold out hidden",
       ]),
     );
+    expect(new Set(feedPages)).toEqual(new Set(["product feed", "product feed, a later page"]));
     expect(new Set(searches)).toEqual(
       new Set(["search common", "search rare", "search with a typo, by price", "search, sold out hidden"]),
     );

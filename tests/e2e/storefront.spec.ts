@@ -260,12 +260,13 @@ test("submitting the same checkout twice, even at once, creates one sale", async
   expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(1);
 });
 
-test("/QR/{id} shows the redirect message and moves to the store's site; unknown ids and stores answer 404", async ({
+test("/QR/{id} shows the redirect message and moves to the store's site with ref=qr; unknown ids and stores answer 404", async ({
   page,
   request,
 }) => {
   const shop = await seedShop("qr", catalogue().slice(0, 2));
-  const storeUrl = `http://${shop.slug}.localhost:${E2E_SERVER.port}/`;
+  // Visits from the printed code are known by their ref.
+  const storeUrl = `http://${shop.slug}.localhost:${E2E_SERVER.port}/?ref=qr`;
   const raw = await request.get(`/QR/${shop.id}`, { maxRedirects: 0 });
   expect(raw.status()).toBe(200);
   const body = await raw.text();

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { REFS, withRef } from "~/domain/referral";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { escapeHtml } from "~/ui/html";
@@ -17,7 +18,7 @@ const storeMissing = () =>
 
 /**
  * /QR/{storeId}, what printed QR codes encode: finds the store by id (so codes survive renames)
- * and sends the browser to its public site. A page rather than a bare 302, so that on a slow
+ * and sends the browser to its public site (with `?ref=qr`). A page rather than a bare 302, so that on a slow
  * network the shopper sees 'Estás siendo redirigido a la tienda' (with a link) while the store
  * loads; a meta refresh moves on at once, with or without JavaScript.
  */
@@ -26,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{10}$/.test(params.id)) return storeMissing();
   const [store] = await db.select({ url: stores.url }).from(stores).where(eq(stores.id, params.id)).limit(1);
   if (!store) return storeMissing();
-  const href = escapeHtml(publicStoreUrl(config, store.url));
+  const href = escapeHtml(withRef(publicStoreUrl(config, store.url), REFS.qr));
   const body = page(
     "Estás siendo redirigido a la tienda",
     `<p><a href="${href}">Ir a la tienda</a></p>`,

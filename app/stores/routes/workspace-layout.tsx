@@ -43,6 +43,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
         <NavLink to={`${base}/cobros`}>Cobros</NavLink>
         <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
+        <NavLink to={`${base}/redes`}>Vender en redes</NavLink>
       </nav>
       <Outlet />
       {/* A phone's app-like navigation: the store's pages under the thumb, the rest behind 'Más'. */}
@@ -85,6 +86,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
             <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
             <NavLink to={`${base}/cobros`}>Cobros</NavLink>
             <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
+            <NavLink to={`${base}/redes`}>Vender en redes</NavLink>
             <a href={store.publicUrl} target="_blank" rel="noreferrer">
               Visitar tienda
             </a>
