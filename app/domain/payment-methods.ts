@@ -12,7 +12,7 @@ export const PAYMENT_METHODS = ["on_delivery", "transfer", "cash", "online"] as 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The methods the merchant sets up by hand on 'Cobros', each on or off. */
-export const MANUAL_METHODS = ["transfer", "cash"] as const;
+const MANUAL_METHODS = ["transfer", "cash"] as const;
 export type ManualMethod = (typeof MANUAL_METHODS)[number];
 
 /** Largest discount and surcharge a method may carry, in percent. */
