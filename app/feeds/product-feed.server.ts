@@ -161,29 +161,33 @@ async function* feedXml(
 /** A stream of the text's pieces as UTF-8, gathered into chunks of about CHUNK_CHARS; the next read waits for the reader. */
 function streamOf(pieces: AsyncGenerator<string>, onError: (error: unknown) => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        let chunk = "";
-        while (chunk.length < CHUNK_CHARS) {
-          const next = await pieces.next();
-          if (next.done) {
-            if (chunk) controller.enqueue(encoder.encode(chunk));
-            controller.close();
-            return;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          let chunk = "";
+          while (chunk.length < CHUNK_CHARS) {
+            const next = await pieces.next();
+            if (next.done) {
+              if (chunk) controller.enqueue(encoder.encode(chunk));
+              controller.close();
+              return;
+            }
+            chunk += next.value;
           }
-          chunk += next.value;
+          controller.enqueue(encoder.encode(chunk));
+        } catch (error) {
+          onError(error);
+          controller.error(error);
         }
-        controller.enqueue(encoder.encode(chunk));
-      } catch (error) {
-        onError(error);
-        controller.error(error);
-      }
+      },
+      async cancel() {
+        await pieces.return(undefined);
+      },
     },
-    async cancel() {
-      await pieces.return(undefined);
-    },
-  });
+    // Nothing is written before a reader asks: a 304 or a HEAD never reads the catalog's further pages.
+    { highWaterMark: 0 },
+  );
 }
 
 /** The validators of a store's feed: its public version (the merchant's edits, every product change) and the platform. */
