@@ -4,10 +4,12 @@ import { loader as feedLoader } from "~/feeds/routes/product-feed";
 import * as sellOnSocial from "~/feeds/routes/sell-on-social";
 import { insertPhoto } from "~/products/photos.server";
 import { createProduct, insertProduct, updateProduct } from "~/products/products.server";
+import { createFetchHandler } from "~/request-handler.server";
 import { RoundTripCounter } from "~/services/db";
 import { loader as qrLoader } from "~/site/routes/qr-redirect";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productPhotos, products, productVariants } from "../../db/schema";
+import { appBuild } from "../support/app-build";
 import { merchantWithStore, signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -365,5 +367,51 @@ describe("links the platform makes to share carry ?ref=", () => {
     });
     const text = new URL((page.data as { share: { whatsappHref: string } }).share.whatsappHref).searchParams.get("text");
     expect(text).toBe("¡Mira mi tienda Redes! http://redes.localhost:3999/?ref=whatsapp");
+  });
+});
+
+describe("through the app's request path", () => {
+  it("the store's own host answers feed.xml, a matching If-None-Match a 304; 'Vender en redes' is in the store's menu", {
+    timeout: 60_000,
+  }, async () => {
+    const s = createTestServices();
+    const m = await signedInMerchant(s, "standard", { url: "ruta", name: "Ruta", currency: "ARS" });
+    await insertProduct(
+      s.db,
+      {
+        storeId: m.store.id,
+        name: "Mate",
+        price: 500_000,
+        stock: 3,
+        imageKey: image("mate").key,
+        imageWidth: 800,
+        imageHeight: 800,
+      },
+      s.clock.now(),
+    );
+    const handler = createFetchHandler(await appBuild(), () => s);
+    const feedAnswer = await handler(new Request("http://ruta.localhost:3999/feed.xml?canal=meta"));
+    expect(feedAnswer.status).toBe(200);
+    expect(feedAnswer.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    const items = itemsOf(await feedAnswer.text());
+    expect(items.map((i) => [one(i, "title"), one(i, "availability"), one(i, "price")])).toEqual([
+      ["Mate", "in stock", "5000.00 ARS"],
+    ]);
+    expect(one(items[0], "link")).toMatch(/^http:\/\/ruta\.localhost:3999\/Product\/mate\/\d{7}\?ref=meta-catalog$/);
+    const etag = feedAnswer.headers.get("ETag") ?? "";
+    const again = await handler(
+      new Request("http://ruta.localhost:3999/feed.xml?canal=meta", { headers: { "If-None-Match": etag } }),
+    );
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+
+    const page = await handler(
+      new Request(`${s.config.APP_ORIGIN}/Store/${m.store.id}/redes`, { headers: { Cookie: m.cookie } }),
+    );
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('value="http://ruta.localhost:3999/feed.xml?canal=meta"');
+    expect(html).toContain('value="http://ruta.localhost:3999/feed.xml"');
+    expect(html).toContain(`href="/Store/${m.store.id}/redes"`);
   });
 });
