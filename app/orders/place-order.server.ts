@@ -381,6 +381,9 @@ export async function placeOrder(
     if (error instanceof CodeAlreadyUsedError) return refusal(409, { form: DISCOUNT_MESSAGES.usedByCustomer });
     if (error instanceof OutOfStockError) return refusal(409, { form: await ranOut(services.db, store.id, lines) });
     if (error instanceof UnpaidLimitError && shopper.client) {
+      // A twin of this submit (a double click) may be the order that took the last place: it answers the same way on.
+      const first = await placedByKey(services.db, store.id, input.idempotencyKey);
+      if (first) return { ok: true, next: nextForPlaced(shopper, first.order, first.lines) };
       const late = await unpaidLimitRefusalAfterRace(services.db, store.id, shopper.client, now, error.limit);
       return { ok: false, status: late.status, errors: { form: late.message }, retryAfter: late.retryAfter };
     }

@@ -6,13 +6,17 @@ import { describe, expect, it, vi } from "vitest";
 import { UNPAID_ORDER_LIMITS, UNPAID_ORDER_MESSAGES } from "~/domain/limits";
 import { DEFAULT_HOLD_HOURS, methodOff, PAYMENT_METHOD_MESSAGES } from "~/domain/payment-methods";
 import { stockNote } from "~/domain/sales";
+import { readCheckoutForm } from "~/orders/checkout-form";
 import { attachReceipt, createSale, releaseLapsedHolds, reviewReceipt } from "~/orders/order-records.server";
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
+import { orderedProductIds, placeOrder, placingQueries } from "~/orders/place-order.server";
+import { checkoutClient } from "~/orders/unpaid-orders.server";
 import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
 import * as paymentMethodsRoute from "~/payment-methods/routes/payment-methods";
 import { insertProduct } from "~/products/products.server";
 import { clientIpContext, type Services } from "~/services/services";
 import { action as checkoutAction } from "~/site/routes/checkout";
+import { loadSitePage } from "~/site/site.server";
 import { products, sales } from "../../db/schema";
 import { merchantWithStore, signedInMerchant } from "../support/merchants";
 import { cancelSale, confirmSale, newOrder } from "../support/orders";
@@ -59,10 +63,15 @@ const statusOf = (a: Answer) => a.init?.status ?? a.status ?? 200;
 const headersOf = (a: Answer) => (a instanceof Response ? a.headers : new Headers(a.init?.headers));
 
 /** One checkout of one unit (pickup, $20), from `ip`, with the browser's cookies (`cookie`) or none. */
-function checkout(s: Services, url: string, productId: string, from: { ip: string; cookie?: string; payment?: string }) {
+function checkout(
+  s: Services,
+  url: string,
+  productId: string,
+  from: { ip: string; cookie?: string; payment?: string; key?: string },
+) {
   const payment = from.payment ?? "on_delivery";
   const form = new URLSearchParams({
-    idempotencyKey: `clave-${crypto.randomUUID()}`,
+    idempotencyKey: from.key ?? `clave-${crypto.randomUUID()}`,
     buyerName: "Lucía",
     delivery: "pickup",
     shownSubtotal: "2000",
@@ -271,3 +280,54 @@ describe("the merchant sets each way to pay's hold on 'Cobros'", () => {
     expect((await cobros("GET")).data).toMatchObject({ cash: { enabled: true, holdHours: 48 }, arrangedHours: 12 });
   });
 });
+
+describe("a double click on the order that reaches the limit", () => {
+  it("the twin that read before the first was saved is answered with the first order, not told to wait", async () => {
+    const s = createTestServices();
+    const { store, product } = await shop(s, "doble-clic", 10);
+    const first = await checkout(s, "doble-clic", product.id, { ip: "190.12.1.7" });
+    const cookie = buyerCookieOf(first);
+    expect(statusOf(await checkout(s, "doble-clic", product.id, { ip: "190.12.1.7", cookie }))).toBe(303);
+    // The third order's form, submitted twice: the twin reads the page's batch before the first is saved.
+    const form = new URLSearchParams({
+      idempotencyKey: `clave-${crypto.randomUUID()}`,
+      buyerName: "Lucía",
+      delivery: "pickup",
+      shownSubtotal: "2000",
+      shownDiscount: "0",
+      shownAdjustment: "0",
+      shownTotal: "2000",
+      shownFor: "on_delivery|",
+      line: `${product.id}:1`,
+    });
+    const input = readCheckoutForm(toFormData(form));
+    if (!input.success) throw new Error("form");
+    const client = checkoutClient("190.12.1.7", (cookie ?? "").split("=")[1] ?? null);
+    const args = siteArgs(s, "doble-clic", "/Checkout", { method: "POST", body: form, cookie });
+    const twin = await loadSitePage(
+      args as never,
+      (storeId, db) => placingQueries(db, storeId, input.data, "190.12.1.7", client.keys, s.clock.now()),
+      { cartIds: orderedProductIds(input.data) },
+    );
+    const placed = await checkout(s, "doble-clic", product.id, { ip: "190.12.1.7", cookie, key: input.data.idempotencyKey });
+    expect(statusOf(placed)).toBe(303);
+    const shopper = {
+      services: s,
+      store: twin.store,
+      cartItems: twin.cartItems,
+      basePath: twin.site.basePath,
+      ip: "190.12.1.7",
+      userAgent: null,
+      client: client.keys,
+    };
+    const answer = await placeOrder(shopper, twin.page, input.data, 0);
+    expect(answer).toEqual({ ok: true, next: headersOf(placed).get("Location") });
+    expect(await s.db.$count(sales, eq(sales.storeId, store.id))).toBe(3);
+  });
+});
+
+function toFormData(fields: URLSearchParams): FormData {
+  const form = new FormData();
+  for (const [k, v] of fields) form.append(k, v);
+  return form;
+}
