@@ -172,22 +172,21 @@ export function feedItems(
     googleProductCategory: googleCategory(product.category, store.category),
     productType: productCategoryName(product.category) ?? null,
   };
+  const page = `${store.base}${productSubpath(product)}`;
   const item = (
     sold: { id: string; group: string | null; title: string; price: number; available: number; imageKey: string | null },
-    query: Record<string, string>,
+    variantId: number | null,
     attributes: { color: string | null; size: string | null },
   ): FeedItem[] => {
     if (!sold.imageKey) return [];
     const offer = offerOf(sold.price, product.compareAtPrice);
-    const page = new URL(`${store.base}${productSubpath(product)}`);
-    for (const [name, value] of Object.entries(query)) page.searchParams.set(name, value);
     return [
       {
         ...common,
         id: sold.id,
         itemGroupId: sold.group,
         title: truncate(sold.title, TITLE_MAX),
-        link: withRef(page.toString(), CHANNEL_REFS[channel]),
+        link: withRef(variantId === null ? page : `${page}?variante=${variantId}`, CHANNEL_REFS[channel]),
         imageLink: store.fileUrl(sold.imageKey),
         additionalImageLinks: photoKeys
           .filter((key) => key !== sold.imageKey)
@@ -211,7 +210,7 @@ export function feedItems(
         available: product.stock - product.reserved,
         imageKey: product.imageKey,
       },
-      {},
+      null,
       { color: null, size: null },
     );
   const colorAt = product.options.findIndex((o) => COLOR_NAMES.has(plain(o.name)));
@@ -229,7 +228,7 @@ export function feedItems(
           available: v.stock - v.reserved,
           imageKey: v.photoKey ?? product.imageKey,
         },
-        { variante: String(v.id) },
+        v.id,
         { color: values[colorAt] ?? null, size: values[sizeAt] ?? null },
       );
     });

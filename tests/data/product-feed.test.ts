@@ -266,11 +266,15 @@ describe("the product feed", () => {
       category: i % 16,
       // Two products share each moment: the read's cursor goes by date and id.
       createdAt: new Date(start + Math.floor(i / 2) * 1000),
+      imageKey: `stores/${store.id}/products/${3_000_000 + i}-0.webp`,
+      imageWidth: 800,
+      imageHeight: 800,
       published: i % 50 !== 0,
     }));
     for (let i = 0; i < rows.length; i += 500) await s.db.insert(products).values(rows.slice(i, i + 500));
+    // Two photos for one product in five (the rest have their cover only, written on the product as the trigger would).
     const photos = rows.flatMap((r, i) =>
-      [0, 1].map((position) => ({
+      (i % 5 === 0 ? [0, 1] : []).map((position) => ({
         productId: r.id,
         storeId: store.id,
         position,
