@@ -271,15 +271,15 @@ export function feedHead(store: Pick<FeedStore, "name" | "base">): string {
 
 export const FEED_TAIL = "</channel>\n</rss>\n";
 
-/** One item of the feed: RSS's own title, link and description, the rest in Google's namespace. */
+/** One item of the feed, every field in Google's namespace (as both platforms' own examples write them). */
 export function feedItemXml(item: FeedItem): string {
   return `${[
     "<item>",
     element("g:id", item.id),
     element("g:item_group_id", item.itemGroupId),
-    element("title", item.title),
-    element("description", item.description),
-    element("link", item.link),
+    element("g:title", item.title),
+    element("g:description", item.description),
+    element("g:link", item.link),
     element("g:image_link", item.imageLink),
     ...item.additionalImageLinks.map((link) => element("g:additional_image_link", link)),
     element("g:availability", item.availability),

@@ -162,7 +162,7 @@ describe("the product feed's XML", () => {
     const [item] = feedItems(store, product({ name: "Taza <grande> & más" }), [], [], "google");
     if (!item) throw new Error("no item");
     const xml = feedItemXml(item);
-    expect(xml).toContain("<title>Taza &lt;grande&gt; &amp; más</title>");
+    expect(xml).toContain("<g:title>Taza &lt;grande&gt; &amp; más</g:title>");
     expect(xml).toContain("<g:price>9000.00 ARS</g:price>");
     expect(xml).toContain("<g:brand>Ana &amp; Cía</g:brand>");
     expect(xml).toContain("<g:identifier_exists>no</g:identifier_exists>");
