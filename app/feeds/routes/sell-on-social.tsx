@@ -64,7 +64,8 @@ export default function SellOnSocial({ loaderData: p }: Route.ComponentProps) {
             Toca <strong>Agregar catálogo</strong>, elige <strong>Comercio electrónico</strong> y ponle el nombre de tu tienda.
           </li>
           <li>
-            En el catálogo, abre <strong>Artículos</strong> y toca <strong>Agregar artículos</strong>.
+            En el catálogo, abre <strong>Artículos</strong> (u <strong>Orígenes de datos</strong>) y toca{" "}
+            <strong>Agregar artículos</strong>.
           </li>
           <li>
             Elige <strong>Feed de datos</strong> y luego <strong>Feed programado</strong>.
@@ -81,8 +82,9 @@ export default function SellOnSocial({ loaderData: p }: Route.ComponentProps) {
                 este catálogo y elige tu cuenta profesional de Instagram y tu página de Facebook como canales de venta.
               </li>
               <li>
-                <strong>Catálogo de WhatsApp Business</strong>: en WhatsApp Business, abre{" "}
-                <strong>Herramientas para la empresa → Catálogo</strong> y conecta este catálogo de Meta.
+                <strong>Catálogo de WhatsApp Business</strong>: vincula tu cuenta de WhatsApp Business al mismo portafolio
+                comercial de Meta y agrega esa cuenta en la configuración del catálogo, en Commerce Manager. Tus productos
+                aparecen en el catálogo de tu perfil de WhatsApp.
               </li>
             </ul>
           </li>
