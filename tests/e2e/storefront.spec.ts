@@ -203,7 +203,7 @@ async function checkoutForm(page: Page, shop: SeededShop, lines: string) {
   for (const line of await page.locator('input[name="line"]').all()) fields.append("line", await line.inputValue());
   fields.set("buyerName", "Pedro");
   fields.set("delivery", "pickup");
-  for (const shown of ["shownSubtotal", "shownDiscount"])
+  for (const shown of ["shownSubtotal", "shownDiscount", "shownAdjustment", "shownTotal", "shownFor"])
     fields.set(shown, await page.locator(`input[name="${shown}"]`).inputValue());
   return fields;
 }
