@@ -4,6 +4,7 @@ import * as customerList from "~/customers/routes/customer-list";
 import * as discountCodes from "~/discounts/routes/discount-codes";
 import * as editDiscountCode from "~/discounts/routes/edit-discount-code";
 import * as newDiscountCode from "~/discounts/routes/new-discount-code";
+import * as sellOnSocial from "~/feeds/routes/sell-on-social";
 import * as lookPage from "~/looks/routes/look-page";
 import * as account from "~/merchant/routes/account";
 import * as storeList from "~/merchant/routes/store-list";
@@ -57,6 +58,7 @@ describe("the merchant's page titles", () => {
       lookPage,
       paymentMethods,
       storePayments,
+      sellOnSocial,
     };
     const titles = Object.entries(pages).map(([name, page]) => {
       const meta = page.meta as (args: unknown) => Array<{ title?: string }>;

@@ -3,10 +3,11 @@ import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { CopyField } from "~/ui/copy-field";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
 import { feedUrl } from "../feed-links";
 import type { Route } from "./+types/sell-on-social";
 
-export const meta: Route.MetaFunction = () => [{ title: "Vender en redes | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Vender en redes", matches) }];
 
 /** 'Vender en redes': the feeds the platforms read, how to connect them, and the store's links for each profile. */
 export function loader({ context }: Route.LoaderArgs) {
