@@ -6,6 +6,7 @@ import { insertPhoto } from "~/products/photos.server";
 import { createProduct, insertProduct, updateProduct } from "~/products/products.server";
 import { createFetchHandler } from "~/request-handler.server";
 import { RoundTripCounter } from "~/services/db";
+import { loader as productLoader } from "~/site/routes/product";
 import { loader as qrLoader } from "~/site/routes/qr-redirect";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productPhotos, products, productVariants } from "../../db/schema";
@@ -348,6 +349,20 @@ describe("links the platform makes to share carry ?ref=", () => {
     const body = await page.text();
     expect(body).toContain('<meta http-equiv="refresh" content="0;url=http://codigo.localhost:3999/?ref=qr">');
     expect(body).toContain('<a href="http://codigo.localhost:3999/?ref=qr">Ir a la tienda</a>');
+  });
+
+  it("a feed's link to a product renamed since keeps its ref and combination through the redirect to the new address", async () => {
+    const s = createTestServices();
+    const p = await shop(s);
+    const variant = p.variants.find((v) => v.enabled);
+    const old = siteArgs(s, "ana", `/Product/remera/${p.shirt.id}?variante=${variant?.id}&ref=meta-catalog`, {
+      params: { title: "remera", id: p.shirt.id },
+    });
+    const moved = await (productLoader(old as never) as Promise<Response>).catch((thrown: Response) => thrown);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("Location")).toBe(
+      `/site/ana/Product/camiseta/${p.shirt.id}?variante=${variant?.id}&ref=meta-catalog`,
+    );
   });
 
   it("'Vender en redes' shows both feeds and the store's link for Instagram, TikTok and a WhatsApp status", async () => {

@@ -35,8 +35,9 @@ export async function loader(args: Route.LoaderArgs) {
   const [[product], variantRows, photoRows] = p.page;
   if (!product) productNotFound();
   const href = productPath(p.site.basePath, product);
-  // One address per product: a renamed product's old title redirects to the current one.
-  if (href.split("/").at(-2) !== title) throw redirect(href, 301);
+  // One address per product: a renamed product's old title redirects to the current one, keeping the chosen
+  // combination and where the link was shared (a feed's or a shared link's `ref`).
+  if (href.split("/").at(-2) !== title) throw redirect(`${href}${new URL(args.request.url).search}`, 301);
   const { basePath, currency } = p.site;
   const options = product.options;
   const asked = Number(new URL(args.request.url).searchParams.get("variante"));
