@@ -13,7 +13,7 @@
  * Adobe RGB), any sampling factors, restart intervals, EXIF orientation. Anything else (arithmetic
  * coding, 12-bit, lossless, CMYK) raises UnsupportedJpegError so the caller can decide.
  */
-import { ascii, isJpegFrameMarker, isJpegRestartMarker, tiffTags } from "./image-rules";
+import { ascii, isJpegFrameMarker, isJpegRestartMarker, MAX_DECODED_PIXELS, MAX_PIXELS, tiffTags } from "./image-rules";
 
 export type JpegScale = 1 | 2 | 4 | 8;
 
@@ -27,6 +27,12 @@ export interface ScaledJpeg {
 export class UnsupportedJpegError extends Error {
   override name = "UnsupportedJpegError";
 }
+
+/**
+ * Each scan is a pass over every block of its components: more scans than any encoder writes (libjpeg's progressive
+ * JPEGs have 10) would be a picture's work over and over from a few bytes each.
+ */
+const MAX_SCANS = 100;
 
 /** Zig-zag position → natural (row-major) index in the 8×8 block. */
 const ZIGZAG = Uint8Array.from([
@@ -87,7 +93,8 @@ interface Frame {
   mcusPerColumn: number;
 }
 
-class CorruptJpegError extends Error {
+/** A file this decoder cannot make sense of: a refusal, like UnsupportedJpegError, but with nothing to fall back on. */
+export class CorruptJpegError extends Error {
   override name = "CorruptJpegError";
 }
 
@@ -160,6 +167,18 @@ class BitReader {
   }
 }
 
+/** A DHT table as read; its lookup is built when a scan first uses it (a table nothing uses costs nothing). */
+interface HuffmanSpec {
+  counts: Uint8Array;
+  symbols: Uint8Array;
+  table?: Uint32Array;
+}
+
+function huffmanLookup(spec: HuffmanSpec | undefined): Uint32Array | undefined {
+  if (spec) spec.table ??= buildHuffmanTable(spec.counts, spec.symbols);
+  return spec?.table;
+}
+
 /** A 16-bit lookup: the next 16 bits of the stream → (code length << 8) | symbol. */
 function buildHuffmanTable(counts: Uint8Array, symbols: Uint8Array): Uint32Array {
   const table = new Uint32Array(65536);
@@ -190,19 +209,23 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
   const n = 8 / scale;
 
   const quantTables: Uint16Array[] = [];
-  const dcTables: Uint32Array[] = [];
-  const acTables: Uint32Array[] = [];
+  const dcTables: HuffmanSpec[] = [];
+  const acTables: HuffmanSpec[] = [];
   let frame: Frame | undefined;
   let restartInterval = 0;
   let adobeTransform: number | undefined;
   let orientation = 1;
   let eobRun = 0;
+  let scans = 0;
+  /** Sequential frames only: each component is in one scan. */
+  const scanned = new Set<Component>();
   const coefficients = new Float64Array(64);
   const rows = new Float64Array(64);
 
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const u16 = (at: number) => view.getUint16(at);
+  // Header fields past the end of the file read as 0, like missing bytes of the entropy-coded data.
   const byteAt = (at: number) => data[at] ?? 0;
+  const u16 = (at: number) => (byteAt(at) << 8) | byteAt(at + 1);
 
   /** Writes the ny×nx pixels of one block (its dequantized low coefficients) into the component's plane. */
   function writeBlock(component: Component, blockRow: number, blockCol: number, input: Float64Array) {
@@ -363,6 +386,10 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
     const width = u16(at + 3);
     const count = byteAt(at + 5);
     if (width === 0 || height === 0) throw new UnsupportedJpegError("height defined by a DNL marker");
+    // The upload check held the size it read to these limits, but it may have read another frame than this one.
+    const scaled = scaledSize(width, height, scale);
+    if (width * height > MAX_PIXELS || scaled.width * scaled.height > MAX_DECODED_PIXELS)
+      throw new CorruptJpegError(`${width} × ${height} at 1/${scale} is over the pixel limits`);
     if (count !== 1 && count !== 3) throw new UnsupportedJpegError(`${count} components`);
     const sampling = Array.from({ length: count }, (_, i) => {
       const factors = byteAt(at + 7 + i * 3);
@@ -417,6 +444,7 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
   function readScan(at: number): number {
     if (!frame) throw new CorruptJpegError("scan before frame");
     const f = frame;
+    if (++scans > MAX_SCANS) throw new CorruptJpegError(`more than ${MAX_SCANS} scans`);
     const count = byteAt(at);
     const components: Component[] = [];
     for (let i = 0; i < count; i++) {
@@ -424,8 +452,12 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
       const tables = byteAt(at + 2 + i * 2);
       const component = f.components.find((c) => c.id === id);
       if (!component) throw new CorruptJpegError("scan names an unknown component");
-      component.dcTable = dcTables[tables >> 4];
-      component.acTable = acTables[tables & 15];
+      if (!f.progressive) {
+        if (scanned.has(component)) throw new CorruptJpegError("a component in two scans of a sequential frame");
+        scanned.add(component);
+      }
+      component.dcTable = huffmanLookup(dcTables[tables >> 4]);
+      component.acTable = huffmanLookup(acTables[tables & 15]);
       components.push(component);
     }
     const params = at + 1 + count * 2;
@@ -435,6 +467,10 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
       high: byteAt(params + 2) >> 4,
       low: byteAt(params + 2) & 15,
     };
+    // The progression libjpeg accepts: a band past the 64th coefficient would index past the block.
+    const badBand = scan.start === 0 ? scan.end !== 0 : scan.start > scan.end || scan.end > 63 || count !== 1;
+    const badBits = (scan.high !== 0 && scan.low !== scan.high - 1) || scan.low > 13;
+    if (f.progressive && (badBand || badBits)) throw new CorruptJpegError("bad progression parameters");
     const reader = new BitReader(data, params + 3);
     for (const c of components) c.predictor = 0;
     eobRun = 0;
@@ -490,7 +526,9 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
       continue;
     }
     const marker = byteAt(pos + 1);
-    if (marker === 0xff || marker === 0x01 || isJpegRestartMarker(marker)) {
+    // Fill bytes, and markers without a length: FF 00 is no marker outside entropy-coded data, and a second SOI is
+    // skipped as the upload check (readImageSize) skips it, so both read the same frame.
+    if (marker === 0xff || marker === 0x00 || marker === 0x01 || marker === 0xd8 || isJpegRestartMarker(marker)) {
       pos += marker === 0xff ? 1 : 2;
       continue;
     }
@@ -517,8 +555,7 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
           const id = byteAt(p) & 15;
           const counts = data.subarray(p + 1, p + 17);
           const total = counts.reduce((a, b) => a + b, 0);
-          const table = buildHuffmanTable(counts, data.subarray(p + 17, p + 17 + total));
-          (tableClass === 0 ? dcTables : acTables)[id] = table;
+          (tableClass === 0 ? dcTables : acTables)[id] = { counts, symbols: data.subarray(p + 17, p + 17 + total) };
           p += 17 + total;
         }
         break;

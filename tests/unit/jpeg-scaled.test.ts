@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it } from "vitest";
-import { decodeJpegScaled, type JpegScale, jpegScaleFor, orient, UnsupportedJpegError } from "~/media/jpeg-scaled";
+import { checkImageUpload } from "~/media/image-rules";
+import {
+  CorruptJpegError,
+  decodeJpegScaled,
+  type JpegScale,
+  jpegScaleFor,
+  orient,
+  UnsupportedJpegError,
+} from "~/media/jpeg-scaled";
+import { segments } from "../support/jpeg-fuzz";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 
@@ -83,6 +92,81 @@ describe("JPEG decoded at a reduced scale", () => {
     // A truncated photo decodes what it has (grey below), as browsers show it.
     const truncated = decodeJpegScaled(bytes.subarray(0, Math.floor(bytes.length / 2)), 2);
     expect(truncated.width).toBe(135);
+  });
+
+  it("refuses a progressive scan past the 64th coefficient, as libjpeg does, instead of crashing", () => {
+    const bytes = fixture("jpeg/progressive420-restart.jpg");
+    // An AC refinement scan of one component: Ns, Cs, tables, then Ss, Se, Ah/Al.
+    const refinement = segments(bytes).find(
+      (s) => s.marker === 0xda && bytes[s.at + 7] !== 0 && (bytes[s.at + 9] as number) >> 4,
+    );
+    if (!refinement) throw new Error("no AC refinement scan in the fixture");
+    bytes[refinement.at + 8] = 0x80;
+    for (const scale of [1, 2, 4, 8] as JpegScale[]) expect(() => decodeJpegScaled(bytes, scale)).toThrow(CorruptJpegError);
+  });
+
+  it("refuses a frame over the pixel limits before making its planes", () => {
+    const big = fixture("jpeg-fuzz/seeds/declares-6001x4000.jpg");
+    for (const scale of [1, 2, 4, 8] as JpegScale[]) expect(() => decodeJpegScaled(big, scale)).toThrow(CorruptJpegError);
+    // 6000 × 4000 is within the upload limit, but not at full size.
+    const frame = segments(big).find((s) => s.marker === 0xc0)?.at ?? 0;
+    big[frame + 8] = 0x70;
+    expect(() => decodeJpegScaled(big, 1)).toThrow(CorruptJpegError);
+  });
+
+  it("reads the frame the upload check read: FF 00 and FF D8 between segments are skipped, not read as segments", () => {
+    // To the upload check FF FF 00 04 is a 4-byte segment, followed by a small picture's segments; the decoder read the
+    // first FF as fill, then FF 00 as a segment of 0x0400 bytes ending where a 6000 × 4000 frame's segments start.
+    const bytes = fixture("jpeg-fuzz/seeds/fill-byte-hides-a-frame.jpg");
+    expect(checkImageUpload(bytes)).toMatchObject({ width: 41, height: 29 });
+    for (const scale of [1, 2, 4, 8] as JpegScale[])
+      expect(decodeJpegScaled(bytes, scale)).toMatchObject({ width: Math.ceil(41 / scale), height: Math.ceil(29 / scale) });
+    const small = fixture("jpeg-fuzz/seeds/baseline-420.jpg");
+    const twoStarts = new Uint8Array([...small.subarray(0, 2), 0xff, 0xd8, ...small.subarray(2)]);
+    expect(checkImageUpload(twoStarts)).toMatchObject({ width: 41, height: 29 });
+    expect(decodeJpegScaled(twoStarts, 1)).toMatchObject({ width: 41, height: 29 });
+  });
+
+  it("refuses a scan repeated over the picture: a baseline component scanned twice, progressive scans past 100", () => {
+    const baseline = fixture("jpeg/ycc420.jpg");
+    const scan = segments(baseline).find((s) => s.marker === 0xda);
+    if (!scan) throw new Error("no scan in the fixture");
+    const twice = new Uint8Array([...baseline.subarray(0, scan.end), ...baseline.subarray(scan.at)]);
+    expect(() => decodeJpegScaled(twice, 8)).toThrow(CorruptJpegError);
+
+    const progressive = fixture("jpeg/progressive420-restart.jpg");
+    const scans = segments(progressive).filter((s) => s.marker === 0xda);
+    expect(scans.length).toBe(10);
+    const last = scans.at(-1)?.end ?? 0;
+    // Three components, then Ss, Se, Ah/Al: Ah is not 0 (refinement bits need no Huffman table, which later scans redefine).
+    const dcRefinement = scans.find((s) => progressive[s.at + 4] === 3 && (progressive[s.at + 13] as number) >> 4 !== 0);
+    const copies = Array.from({ length: 91 }, () => progressive.subarray(dcRefinement?.at, dcRefinement?.end));
+    const many = new Uint8Array([
+      ...progressive.subarray(0, last),
+      ...copies.flatMap((c) => [...c]),
+      ...progressive.subarray(last),
+    ]);
+    expect(() => decodeJpegScaled(many, 8)).toThrow(CorruptJpegError);
+    // 100 scans are still read.
+    const hundred = new Uint8Array([
+      ...progressive.subarray(0, last),
+      ...copies.slice(1).flatMap((c) => [...c]),
+      ...progressive.subarray(last),
+    ]);
+    expect(decodeJpegScaled(hundred, 8).width).toBe(34);
+  });
+
+  it("a file of Huffman table segments costs little more than reading them (each table is built when a scan uses it)", () => {
+    const small = fixture("jpeg-fuzz/seeds/baseline-420.jpg");
+    // A minimal DHT segment (DC table 0, one code of length 1), 100,000 times: 2 MB, which took 5.8 s.
+    const dht = [0xff, 0xc4, 0, 20, 0, 1, ...new Array<number>(15).fill(0), 0];
+    const flood = new Uint8Array(small.length + 100_000 * dht.length);
+    flood.set(small.subarray(0, 2));
+    for (let i = 0; i < 100_000; i++) flood.set(dht, 2 + i * dht.length);
+    flood.set(small.subarray(2), 2 + 100_000 * dht.length);
+    const started = performance.now();
+    expect(decodeJpegScaled(flood, 8).width).toBe(6);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("applies the EXIF orientation phones write instead of turning the pixels", () => {
