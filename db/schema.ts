@@ -693,6 +693,11 @@ export const sales = sqliteTable(
      */
     clientAddressKey: text("client_address_key"),
     clientCookieKey: text("client_cookie_key"),
+    /**
+     * Where the visit that started the cart came from ('instagram', 'google', 'qr', 'direct'…: app/domain/visits.ts),
+     * for the store's statistics (decision 0051). Null for orders the merchant built and older ones.
+     */
+    source: text("source"),
     refundState: text("refund_state", { enum: SALE_REFUND_STATES }).notNull().default("none"),
     /** The provider's refund, once confirmed. */
     providerRefundId: text("provider_refund_id"),
@@ -904,4 +909,62 @@ export const localVapidKeys = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
   },
   (t) => [check("local_vapid_keys_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The store's statistics (docs/decisions/0051-visit-statistics.md): counts per store, day and source, never a visit
+ * itself. `day` is the store's own calendar day ('YYYY-MM-DD' in its time zone). `visitors` is kept by the trigger on
+ * store_visitors_daily (a visitor's first visit of the day); `carts` counts the carts started from that source.
+ */
+export const storeVisitsDaily = sqliteTable(
+  "store_visits_daily",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    source: text("source").notNull(),
+    visits: integer("visits").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+    carts: integer("carts").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day, t.source] })],
+);
+
+/**
+ * Page views per store, page kind and day (app/domain/visits.ts PAGE_KINDS); a product's page counts per product
+ * (`product_id`, '' for the other kinds), with the times it was added to a cart.
+ */
+export const storePageViewsDaily = sqliteTable(
+  "store_page_views_daily",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    day: text("day").notNull(),
+    productId: text("product_id").notNull().default(""),
+    views: integer("views").notNull().default(0),
+    cartAdds: integer("cart_adds").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.kind, t.day, t.productId] })],
+);
+
+/**
+ * Who visited a store today, to count each visitor once a day: a key hashed from the client's address and browser
+ * with a salt that changes every day and is never stored, so a key means nothing the next day. The upkeep deletes
+ * the rows of past days; only the counts in store_visits_daily stay.
+ */
+export const storeVisitorsDaily = sqliteTable(
+  "store_visitors_daily",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    visitorKey: text("visitor_key").notNull(),
+    /** The source of the visitor's first visit that day: the row of store_visits_daily the trigger counts it in. */
+    source: text("source").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day, t.visitorKey] }), index("store_visitors_daily_day_idx").on(t.day)],
 );

@@ -38,6 +38,9 @@ const TABLE_OWNERS: Record<string, string> = {
   payments: "app/billing/payments.server.ts",
   push_subscriptions: "app/notifications/push-subscriptions.server.ts",
   local_vapid_keys: "app/notifications/vapid-keys.server.ts",
+  store_visits_daily: "app/stats/visit-counts.server.ts",
+  store_page_views_daily: "app/stats/visit-counts.server.ts",
+  store_visitors_daily: "app/stats/visit-counts.server.ts",
 };
 
 /** Tables only migrations write. */
