@@ -968,3 +968,57 @@ export const storeVisitorsDaily = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.storeId, t.day, t.visitorKey] }), index("store_visitors_daily_day_idx").on(t.day)],
 );
+
+/**
+ * Where a store's ad conversions go (docs/decisions/0052-ad-conversions-from-the-server.md): a Meta dataset with its
+ * Conversions API token, a GA4 measurement id with its Measurement Protocol secret. The secrets are encrypted like
+ * the payment tokens (app/online-payments/token-crypto.ts, the store id bound in); a platform without both is off.
+ */
+export const storeConversionSettings = sqliteTable("store_conversion_settings", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  metaDatasetId: text("meta_dataset_id"),
+  metaTokenEnc: text("meta_token_enc"),
+  ga4MeasurementId: text("ga4_measurement_id"),
+  ga4ApiSecretEnc: text("ga4_api_secret_enc"),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/**
+ * Conversion events a platform did not take at once, retried by the upkeep (1, 2, 4… minutes) with the same event id
+ * until it does or the tries run out. The body is the platform's without its secret, read again at each try.
+ */
+export const conversionQueue = sqliteTable(
+  "conversion_queue",
+  {
+    eventId: text("event_id").notNull(),
+    platform: text("platform", { enum: ["meta", "ga4"] }).notNull(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    eventName: text("event_name").notNull(),
+    body: text("body", { mode: "json" }).notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    nextAt: timestamp("next_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.platform] }), index("conversion_queue_due_idx").on(t.nextAt)],
+);
+
+/** Local runs only: what the conversions stand-in received in place of Meta and Google Analytics. */
+export const sandboxConversions = sqliteTable(
+  "sandbox_conversions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    platform: text("platform", { enum: ["meta", "ga4"] }).notNull(),
+    /** The dataset or measurement id the request named. */
+    target: text("target").notNull(),
+    eventId: text("event_id").notNull(),
+    eventName: text("event_name").notNull(),
+    body: text("body", { mode: "json" }).notNull(),
+    receivedAt: timestamp("received_at").notNull(),
+  },
+  (t) => [uniqueIndex("sandbox_conversions_event_unique").on(t.platform, t.eventId, t.eventName)],
+);
