@@ -15,8 +15,8 @@ import fc from "fast-check";
 import { isJpegRestartMarker, readImageSize } from "~/media/image-rules";
 import { CorruptJpegError, decodeJpegScaled, type JpegScale, scaledSize, UnsupportedJpegError } from "~/media/jpeg-scaled";
 
-export const FUZZ_DIR = resolve("tests/fixtures/jpeg-fuzz");
-export const REGRESSIONS_DIR = join(FUZZ_DIR, "regressions");
+const FUZZ_DIR = resolve("tests/fixtures/jpeg-fuzz");
+const REGRESSIONS_DIR = join(FUZZ_DIR, "regressions");
 
 export interface Seed {
   name: string;
@@ -35,14 +35,9 @@ export function seeds(): Seed[] {
   return jpegsIn(join(FUZZ_DIR, "seeds"));
 }
 
-/** The small seeds and every past failure. */
-export function smallSeeds(): Seed[] {
-  return [...seeds(), ...regressions()];
-}
-
-/** The small seeds and the decoder's fixtures (270 × 179, slower to decode at full size). */
+/** The small seeds, every past failure and the decoder's fixtures (270 × 179, slower to decode at full size). */
 export function committedSeeds(): Seed[] {
-  return [...jpegsIn(resolve("tests/fixtures/jpeg")), ...smallSeeds()];
+  return [...jpegsIn(resolve("tests/fixtures/jpeg")), ...seeds(), ...regressions()];
 }
 
 /** Every input that ever failed, with the scale it failed at (its name ends in -1of4 for 1/4). */
@@ -93,7 +88,7 @@ export function segments(b: Uint8Array): Segment[] {
 }
 
 /** The size the first frame header declares, if any. */
-export function declaredSize(b: Uint8Array): { width: number; height: number } | undefined {
+function declaredSize(b: Uint8Array): { width: number; height: number } | undefined {
   const frame = segments(b).find((s) => s.marker >= 0xc0 && s.marker <= 0xc2);
   if (!frame || frame.at + 9 > b.length) return undefined;
   return {
@@ -230,7 +225,7 @@ function apply(bytes: Uint8Array, m: Mutation, seeds: readonly Seed[]): Uint8Arr
 }
 
 /** The input a failure report describes: its seed's bytes with its mutations applied (`seeds` as the run had them, for splices). */
-export function mutated(bytes: Uint8Array, mutations: readonly Mutation[], seeds: readonly Seed[]): Uint8Array {
+function mutated(bytes: Uint8Array, mutations: readonly Mutation[], seeds: readonly Seed[]): Uint8Array {
   return mutations.reduce((b, m) => apply(b, m, seeds), bytes);
 }
 
@@ -263,13 +258,13 @@ const NS_PER_PIXEL: Record<JpegScale, number> = { 1: 3000, 2: 1000, 4: 600, 8: 4
  * Time any input may take: a fixed allowance plus a generous cost per pixel its frame header declares. More is
  * work out of proportion to the picture (a hang by another name), such as a scan repeated over and over.
  */
-export function timeBoundMs(bytes: Uint8Array, scale: JpegScale): number {
+function timeBoundMs(bytes: Uint8Array, scale: JpegScale): number {
   const size = declaredSize(bytes);
   return 500 + (size ? (size.width * size.height * NS_PER_PIXEL[scale]) / 1e6 : 0);
 }
 
 /** Memory one decode may add: the 48 MiB the whole pipeline is held to for a photo (docs/decisions/0016). */
-export const MEMORY_BOUND_BYTES = 48 * 1024 * 1024;
+const MEMORY_BOUND_BYTES = 48 * 1024 * 1024;
 
 /** A field of /proc/self/status in bytes (Linux, where CI and the developers run). */
 function statusBytes(field: "VmRSS" | "VmHWM"): number {
