@@ -75,7 +75,13 @@ export function readImageSize(b: Uint8Array, type: ImageType): { width: number; 
       while (i + 9 < b.length) {
         if (b[i] !== 0xff) return null;
         const marker = b[i + 1] ?? 0;
-        if (marker === 0xd8 || marker === 0x01 || isJpegRestartMarker(marker)) {
+        // A fill byte, and markers without a length, as the JPEG decoder (app/media/jpeg-scaled.ts) reads them: both must
+        // find the same frame, since this one's size is what the pixel limits were checked against.
+        if (marker === 0xff) {
+          i += 1;
+          continue;
+        }
+        if (marker === 0xd8 || marker === 0x00 || marker === 0x01 || isJpegRestartMarker(marker)) {
           i += 2;
           continue;
         }

@@ -174,7 +174,7 @@ interface HuffmanSpec {
   table?: Uint32Array;
 }
 
-function huffmanLookup(spec: HuffmanSpec | undefined): Uint32Array | undefined {
+function codeLookup(spec: HuffmanSpec | undefined): Uint32Array | undefined {
   if (spec) spec.table ??= buildHuffmanTable(spec.counts, spec.symbols);
   return spec?.table;
 }
@@ -456,8 +456,8 @@ export function decodeJpegScaled(data: Uint8Array, scale: JpegScale): ScaledJpeg
         if (scanned.has(component)) throw new CorruptJpegError("a component in two scans of a sequential frame");
         scanned.add(component);
       }
-      component.dcTable = huffmanLookup(dcTables[tables >> 4]);
-      component.acTable = huffmanLookup(acTables[tables & 15]);
+      component.dcTable = codeLookup(dcTables[tables >> 4]);
+      component.acTable = codeLookup(acTables[tables & 15]);
       components.push(component);
     }
     const params = at + 1 + count * 2;

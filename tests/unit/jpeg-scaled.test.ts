@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { PhotonImage } from "@cf-wasm/photon";
 import { describe, expect, it } from "vitest";
-import { checkImageUpload } from "~/media/image-rules";
+import { checkImageUpload, MEDIA_MESSAGES } from "~/media/image-rules";
 import {
   CorruptJpegError,
   decodeJpegScaled,
@@ -114,17 +114,34 @@ describe("JPEG decoded at a reduced scale", () => {
     expect(() => decodeJpegScaled(big, 1)).toThrow(CorruptJpegError);
   });
 
-  it("reads the frame the upload check read: FF 00 and FF D8 between segments are skipped, not read as segments", () => {
-    // To the upload check FF FF 00 04 is a 4-byte segment, followed by a small picture's segments; the decoder read the
-    // first FF as fill, then FF 00 as a segment of 0x0400 bytes ending where a 6000 × 4000 frame's segments start.
-    const bytes = fixture("jpeg-fuzz/seeds/fill-byte-hides-a-frame.jpg");
-    expect(checkImageUpload(bytes)).toMatchObject({ width: 41, height: 29 });
-    for (const scale of [1, 2, 4, 8] as JpegScale[])
-      expect(decodeJpegScaled(bytes, scale)).toMatchObject({ width: Math.ceil(41 / scale), height: Math.ceil(29 / scale) });
+  it("reads the frame the upload check read: fill bytes, FF 00 and FF D8 between segments have no length to either", () => {
+    // FF FF 00 04 was a 4-byte segment to the upload check, then a small picture's segments; the decoder read the first
+    // FF as fill, then FF 00 as a segment of 0x0400 bytes ending where a 6000 × 4000 frame's segments start. Both now
+    // skip FF 00; the bytes after it are not a marker, which the upload check refuses.
+    const hidden = fixture("jpeg-fuzz/seeds/fill-byte-hides-a-frame.jpg");
+    expect(() => checkImageUpload(hidden)).toThrow(MEDIA_MESSAGES.format);
+    expect(decodeJpegScaled(hidden, 1)).toMatchObject({ width: 41, height: 29 });
     const small = fixture("jpeg-fuzz/seeds/baseline-420.jpg");
     const twoStarts = new Uint8Array([...small.subarray(0, 2), 0xff, 0xd8, ...small.subarray(2)]);
     expect(checkImageUpload(twoStarts)).toMatchObject({ width: 41, height: 29 });
     expect(decodeJpegScaled(twoStarts, 1)).toMatchObject({ width: 41, height: 29 });
+    // FF FF C0 00 was a segment of 0xC000 bytes to the upload check, which found the small frame after it; to the decoder
+    // it is a fill byte, then the frame header of a 3999 × 1000 picture.
+    const wide = small.slice();
+    const frame = segments(wide).find((s) => s.marker === 0xc0) ?? { at: 0, end: 0 };
+    new DataView(wide.buffer).setUint32(frame.at + 5, (1000 << 16) | 3999);
+    const fill = new Uint8Array(4 + 0xc000 + small.length - 2);
+    fill.set([
+      0xff,
+      0xd8,
+      0xff,
+      ...wide.subarray(frame.at, frame.end),
+      ...wide.subarray(2, frame.at),
+      ...wide.subarray(frame.end),
+    ]);
+    fill.set(small.subarray(2), 4 + 0xc000);
+    expect(checkImageUpload(fill)).toMatchObject({ width: 3999, height: 1000 });
+    expect(decodeJpegScaled(fill, 8)).toMatchObject({ width: 500, height: 125 });
   });
 
   it("refuses a scan repeated over the picture: a baseline component scanned twice, progressive scans past 100", () => {
