@@ -8,6 +8,7 @@ import * as build from "virtual:react-router/server-build";
 import { createClient } from "@libsql/client";
 import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch-server";
 import type { ServerBuild } from "react-router";
+import { sessionCookie } from "../app/auth/cookies.server";
 import { createServices } from "../app/compose-services.server";
 import { DEMO_MERCHANT, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
 import { deletingRenditions } from "../app/media/renditions";
@@ -18,6 +19,10 @@ import { publicStoreUrl } from "../app/services/config";
 import { createDb, withRoundTripDelay } from "../app/services/db";
 import { jsonLogger } from "../app/services/log";
 import type { Services } from "../app/services/services";
+import { CART_COOKIE } from "../app/site/cookies";
+import { routeStoreHost } from "../app/site/tenant";
+import { countingSettings, StatsBuffer, statsEventsOf, withOwnVisitCookie } from "../app/stats/count-visit.server";
+import { startStatsFlush, statsWriter } from "../app/stats/stats-flush.server";
 import { logUpkeep, runUpkeep, UPKEEP_INTERVAL_MS } from "../app/upkeep.server";
 import { clientAddress } from "./client-address";
 import { compressResponse } from "./compression";
@@ -56,11 +61,27 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
 
   const upkeep = startUpkeep(services);
 
+  // The store statistics' page views, counted after each answer and written every few seconds in one batch.
+  const statsBuffer = new StatsBuffer();
+  const stats = startStatsFlush(statsWriter(statsBuffer, services));
+  const counting = countingSettings(config, {
+    sessionCookie: sessionCookie(config).name,
+    cartCookie: CART_COOKIE,
+    routedPath: (request) => new URL(routeStoreHost(request, config.STORES_DOMAIN).request.url).pathname,
+  });
+
   const handler = createFetchHandler(build as unknown as ServerBuild, services);
   const serveStatic = createStaticHandler(join(projectRoot, "build/node/client"));
   const listener = createRequestListener(async (request: Request, peer: ClientAddress) => {
     const ip = clientAddress(peer.address, request.headers.get("X-Forwarded-For"), config.TRUST_PROXY);
-    return compressResponse(request, (await serveStatic(request)) ?? (await handler(request, ip)));
+    const fixed = await serveStatic(request);
+    if (fixed) return compressResponse(request, fixed);
+    const response = withOwnVisitCookie(request, await handler(request, ip), config.VITRINA_ENV === "production");
+    const at = clock.now().getTime();
+    setImmediate(() => {
+      for (const event of statsEventsOf(request, response, counting, ip, at)) statsBuffer.push(event);
+    });
+    return compressResponse(request, response);
   });
   let stopping = false;
   const server = createServer((request, response) => {
@@ -102,6 +123,7 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
     forced.unref();
     server.close(async () => {
       await upkeep.stop();
+      await stats.stop();
       directClient.close();
       log.info("server.stopped");
       process.exit(0);

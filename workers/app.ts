@@ -1,9 +1,10 @@
 // The Cloudflare runtime: Turso over HTTP, R2 for files, Resend for mail, MercadoPago for payments,
 // and Workers Cache in front of the public store pages (docs/decisions/0013-edge-cache-for-public-pages.md).
 
-import { exports, WorkerEntrypoint } from "cloudflare:workers";
+import { exports, WorkerEntrypoint, waitUntil } from "cloudflare:workers";
 import { createClient } from "@libsql/client/web";
 import type { ServerBuild } from "react-router";
+import { sessionCookie } from "../app/auth/cookies.server";
 import { createServices } from "../app/compose-services.server";
 import { deletingRenditions } from "../app/media/renditions";
 import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
@@ -16,7 +17,17 @@ import type { EdgeCache } from "../app/services/edge-cache";
 import { R2FileStore } from "../app/services/files";
 import { jsonLogger } from "../app/services/log";
 import type { Services } from "../app/services/services";
+import { CART_COOKIE } from "../app/site/cookies";
 import { forEdge, publicPageCacheKey, storeCacheTag, withEdgeTtl } from "../app/site/edge-cache";
+import { routeStoreHost } from "../app/site/tenant";
+import {
+  type CountingSettings,
+  countingSettings,
+  StatsBuffer,
+  statsEventsOf,
+  withOwnVisitCookie,
+} from "../app/stats/count-visit.server";
+import { flushSoon, statsWriter } from "../app/stats/stats-flush.server";
 import { logUpkeep, runUpkeep } from "../app/upkeep.server";
 import { R2Outbox } from "./r2-outbox";
 
@@ -35,7 +46,15 @@ const publicSite = () => (exports as unknown as { PublicSite: PublicSiteEntrypoi
 const edgeCache: EdgeCache = { purgeStore: (storeId) => publicSite().purgeStore(storeId) };
 
 let cached:
-  | { handler: (request: Request, clientIp?: string) => Promise<Response>; config: Config; services: () => Services }
+  | {
+      handler: (request: Request, clientIp?: string) => Promise<Response>;
+      config: Config;
+      services: () => Services;
+      counting: CountingSettings;
+      now: () => number;
+      /** The isolate's statistics events, written a moment after the first one (decision 0051). */
+      stats: { buffer: StatsBuffer; flushSoon: (waitUntil: (promise: Promise<unknown>) => void) => void };
+    }
   | undefined;
 
 async function appFor(env: Env) {
@@ -50,9 +69,17 @@ async function appFor(env: Env) {
   // Web Push keys: configured (production), or the pair local runs keep in the database.
   const vapid = await resolveVapidKeys(config, createDb(client), clock.now());
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-  const services = () => createServices({ config, client, files, outbox, clock, edgeCache, vapid });
+  // Work after the answer (ad conversions) is kept alive by the request's waitUntil.
+  const services = () => createServices({ config, client, files, outbox, clock, edgeCache, vapid, afterResponse: waitUntil });
   const handler = createFetchHandler(build, services);
-  cached = { handler, config, services };
+  const buffer = new StatsBuffer();
+  const counting = countingSettings(config, {
+    sessionCookie: sessionCookie(config).name,
+    cartCookie: CART_COOKIE,
+    routedPath: (request) => new URL(routeStoreHost(request, config.STORES_DOMAIN).request.url).pathname,
+  });
+  const now = () => clock.now().getTime();
+  cached = { handler, config, services, counting, now, stats: { buffer, flushSoon: flushSoon(statsWriter(buffer, services)) } };
   return cached;
 }
 
@@ -79,13 +106,24 @@ export class PublicSite extends WorkerEntrypoint<Env> {
   }
 }
 
-/** The gateway: anonymous store pages go through the cache, everything else straight to the app. */
+/**
+ * The gateway: anonymous store pages go through the cache, everything else straight to the app. Every answer is
+ * counted here for the store statistics, cached or not, after it is ready and written with `waitUntil`.
+ */
 export default {
-  async fetch(request: Request, env: Env): Promise<Response> {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     return serve(env, async (app) => {
       const cacheKey = publicPageCacheKey(request, app.config.STORES_DOMAIN);
-      if (cacheKey) return publicSite().fetch(request, { cf: { cacheKey } });
-      return app.handler(request, clientIp(request));
+      const answer = cacheKey
+        ? await publicSite().fetch(request, { cf: { cacheKey } })
+        : await app.handler(request, clientIp(request));
+      const response = withOwnVisitCookie(request, answer, app.config.VITRINA_ENV === "production");
+      const events = statsEventsOf(request, response, app.counting, clientIp(request), app.now());
+      if (events.length > 0) {
+        for (const event of events) app.stats.buffer.push(event);
+        app.stats.flushSoon((promise) => ctx.waitUntil(promise));
+      }
+      return response;
     });
   },
 

@@ -4,6 +4,8 @@
  * Prices, names and stock always come from the database; these functions never trust the cookie
  * beyond "this id, this many", and quantities are clamped to 1…stock.
  */
+import { storedSource } from "./visits";
+
 export interface CartLine {
   productId: string;
   /** The variant chosen ('M / Azul'), for a product with options; absent for a product sold as one thing. */
@@ -59,12 +61,25 @@ export function parseCart(value: string | null | undefined): CartLine[] {
   return lines;
 }
 
-/** Cookie-safe (RFC 6265 cookie-octets only), newest line last. */
-export function serializeCart(lines: CartLine[]): string {
-  return lines
+/**
+ * Cookie-safe (RFC 6265 cookie-octets only), newest line last; with the cart's source after them as `~source` (the
+ * visit that started the cart, for the store's statistics: decision 0051), which `parseCart` skips.
+ */
+export function serializeCart(lines: CartLine[], source?: string | null): string {
+  const value = lines
     .slice(-CART_MAX_LINES)
     .map((l) => `${lineKey(l)}:${l.quantity}`)
     .join("|");
+  const kept = storedSource(source);
+  return value && kept ? `${value}|${SOURCE_MARK}${kept}` : value;
+}
+
+const SOURCE_MARK = "~";
+
+/** The source the cart cookie keeps (`serializeCart`), or null. */
+export function cartSource(value: string | null | undefined): string | null {
+  const part = value?.split("|").find((p) => p.startsWith(SOURCE_MARK));
+  return part ? storedSource(part.slice(SOURCE_MARK.length)) : null;
 }
 
 export type CartChange = { lines: CartLine[]; limited: boolean; soldOut: boolean };

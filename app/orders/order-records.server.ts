@@ -47,6 +47,8 @@ export interface NewOrder {
   draft?: boolean;
   /** Who placed it at the checkout (hashed), for the limits on unpaid orders; absent for the merchant's own orders. */
   client?: ClientKeys;
+  /** Where the visit that started the cart came from (app/domain/visits.ts), for the store's statistics. */
+  source?: string | null;
   lines: Array<{
     productId: string;
     /** The variant bought and its values, for a product with options (name already ends with them). */
@@ -120,6 +122,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
           draft: order.draft ?? false,
           clientAddressKey: order.client?.addressKey ?? null,
           clientCookieKey: order.client?.cookieKey ?? null,
+          source: order.source ?? null,
           createdAt: now,
         }),
         db.insert(saleLines).values(order.lines.map((l, position) => ({ saleId, position, ...l }))),

@@ -88,6 +88,8 @@ export interface Shopper {
   basePath: string;
   ip: string;
   userAgent: string | null;
+  /** The cart's source (its cookie), saved on the order for the store's statistics; none for a built order. */
+  source?: string | null;
 }
 
 // ——— The checkout page ———
@@ -372,6 +374,7 @@ export async function placeOrder(
         codeCustomer,
         customer: customerKey(buyer, storeCountry(store)),
         client: shopper.client,
+        source: shopper.source ?? null,
         lines,
       },
       now,

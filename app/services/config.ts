@@ -74,6 +74,11 @@ const configSchema = z
         .default("0.50"),
     ),
     ADMIN_SECRET: optionalString,
+    /**
+     * The secret the store statistics' daily salt is derived from (docs/decisions/0051-visit-statistics.md): unset, it is
+     * derived from ADMIN_SECRET (required in production), or a fixed development one in local runs.
+     */
+    STATS_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, "debe tener 16 caracteres o más").optional()),
     /** Node only: the server sits behind one reverse proxy that appends the client to X-Forwarded-For. */
     TRUST_PROXY: flag,
     /** Create the demo merchant and store at start: always in local runs, never in production unless set. */
@@ -197,6 +202,9 @@ const configSchema = z
  */
 export const DEVELOPMENT_TOKEN_KEY = "dml0cmluYS1kZXNhcnJvbGxvLW5vLXNlY3JldGEtMDE";
 
+/** The statistics' salt secret of local runs without STATS_SECRET or ADMIN_SECRET: public, so it hides nothing. */
+const DEVELOPMENT_STATS_SECRET = "vitrina-estadisticas-desarrollo";
+
 /** Contact sent in VAPID tokens by local runs without VAPID_SUBJECT. */
 const LOCAL_VAPID_SUBJECT = "mailto:avisos@vitrina.local";
 
@@ -223,6 +231,8 @@ export type Config = z.output<typeof configSchema> & {
   mailProvider: "outbox" | "resend";
   /** STORE_UNLOCK_PRICE in minor units of BILLING_CURRENCY. */
   storeUnlockPrice: number;
+  /** What the statistics' daily salt is derived from: STATS_SECRET, else one derived from ADMIN_SECRET, else a development one. */
+  statsSecret: string;
   /** The configured VAPID keys, or null (local runs then use the pair kept in the database). */
   vapid: VapidKeys | null;
   /** The contact push services see: VAPID_SUBJECT, or the local one. */
@@ -257,6 +267,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     paymentTokenKey: c.PAYMENT_TOKEN_KEY ? toBase64Url(decodeKey(c.PAYMENT_TOKEN_KEY) as Uint8Array) : DEVELOPMENT_TOKEN_KEY,
     mailProvider: c.RESEND_API_KEY ? "resend" : "outbox",
     storeUnlockPrice,
+    statsSecret: c.STATS_SECRET ?? (c.ADMIN_SECRET ? `stats|${c.ADMIN_SECRET}` : DEVELOPMENT_STATS_SECRET),
     vapid:
       c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY
         ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY, subject: vapidSubject }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { STORE_CATEGORIES } from "~/domain/categories";
+import { ownVisitUrl } from "~/domain/visits";
 import { counted, storesCount } from "~/domain/words";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
@@ -75,7 +76,7 @@ export default function MerchantHome({ loaderData }: Route.ComponentProps) {
             <Link to={`/Store/${store.id}/info`} className="button secondary">
               Administrar
             </Link>
-            <a href={store.publicUrl} target="_blank" rel="noreferrer">
+            <a href={ownVisitUrl(store.publicUrl)} target="_blank" rel="noreferrer">
               Visitar tienda
             </a>
             <div className="store-share">

@@ -2,7 +2,16 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
 import { discountByKeyQuery } from "~/discounts/discount-codes.server";
-import { addToCart, CART_MESSAGES, type CartLine, lineKey, removeFromCart, serializeCart, setQuantity } from "~/domain/cart";
+import {
+  addToCart,
+  CART_MESSAGES,
+  type CartLine,
+  cartSource,
+  lineKey,
+  removeFromCart,
+  serializeCart,
+  setQuantity,
+} from "~/domain/cart";
 import { codeKey, DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
 import { goodsQuote } from "~/domain/order-quote";
@@ -13,7 +22,8 @@ import { countWrongCode, guardedCode } from "~/orders/code-entry.server";
 import { amountRows } from "~/orders/order-amounts";
 import { OrderLines } from "~/orders/order-lines";
 import type { RouteHandle } from "~/root";
-import { clientIpContext } from "~/services/services";
+import { clientIpContext, getServices } from "~/services/services";
+import { cartVisitorQuery, newCartSource } from "~/stats/cart-source.server";
 import { ariaInvalid } from "~/ui/form";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
@@ -77,7 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   if (code.wrong) headers.append("Set-Cookie", storeCookie(p.services.config, p.site.basePath, DISCOUNT_COOKIE, ""));
   // Deleted products, other stores' ids and quantities above stock leave the cookie here.
-  const cleaned = serializeCart(p.priced.cleaned);
+  const cleaned = serializeCart(p.priced.cleaned, cartSource(readCookie(args.request, CART_COOKIE)));
   if (cleaned !== (readCookie(args.request, CART_COOKIE) ?? "")) {
     headers.append("Set-Cookie", storeCookie(p.services.config, basePath, CART_COOKIE, cleaned));
   }
@@ -152,7 +162,15 @@ export async function action(args: Route.ActionArgs) {
   const parsed = cartForm.safeParse(fields);
   if (!parsed.success) refused("No pudimos actualizar tu carrito", 400);
   const input = parsed.data;
-  const p = await loadSitePage(args, () => [], { cartIds: [input.productId] });
+  const ip = args.context.get(clientIpContext);
+  const userAgent = args.request.headers.get("User-Agent") ?? "";
+  const { config, clock } = getServices(args.context);
+  const p = await loadSitePage(
+    args,
+    (storeId, db) => [cartVisitorQuery(db, storeId, config, ip, userAgent, clock.now().getTime())],
+    { cartIds: [input.productId] },
+  );
+  const [[visit]] = p.page;
   const cartPath = `${p.site.basePath}/Cart`;
   const key = lineKey(input);
   const item = p.cartItems.find((c) => c.key === key);
@@ -182,9 +200,12 @@ export async function action(args: Route.ActionArgs) {
       lines = change.lines;
     }
   }
+  // A cart that starts now keeps the source of the visit that started it; one that goes on keeps its own.
+  const source =
+    cartSource(readCookie(args.request, CART_COOKIE)) ?? (p.cart.length === 0 ? newCartSource(visit, args.request) : null);
   return redirect(to, {
     status: 303,
-    headers: { "Set-Cookie": storeCookie(p.services.config, p.site.basePath, CART_COOKIE, serializeCart(lines)) },
+    headers: { "Set-Cookie": storeCookie(p.services.config, p.site.basePath, CART_COOKIE, serializeCart(lines, source)) },
   });
 }
 

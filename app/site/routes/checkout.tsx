@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { randomToken } from "~/domain/ids";
+import { cartSource } from "~/domain/cart";
 import { formatMoney } from "~/domain/money";
 import { failure } from "~/http/action-result";
 import { CHECKOUT_FIELDS, type CheckoutErrors, checkoutErrors, readCheckoutForm } from "~/orders/checkout-form";
@@ -96,7 +97,12 @@ export async function action(args: Route.ActionArgs) {
     cartIds: orderedProductIds(input),
   });
   const shownFee = input.zone ? Number(form.get(`fee-${input.zone}`) ?? Number.NaN) : 0;
-  const placed = await placeOrder({ ...shopperOf(args, p), client: client.keys }, p.page, input, shownFee);
+  const placed = await placeOrder(
+    { ...shopperOf(args, p), client: client.keys, source: cartSource(readCookie(args.request, CART_COOKIE)) },
+    p.page,
+    input,
+    shownFee,
+  );
   // Not yet seen the total of what was chosen: the page again, with that total, to confirm.
   if (!placed.ok && placed.review) return data({ review: true, values: typedValues(form) });
   if (!placed.ok) return refused(placed.status, placed.errors, form, placed.retryAfter);

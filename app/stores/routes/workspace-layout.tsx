@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import { pendingBadgeText } from "~/domain/sales";
+import { ownVisitUrl } from "~/domain/visits";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { MenuSheet } from "~/ui/menu-sheet";
@@ -15,7 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     id: store.id,
     name: store.name,
-    publicUrl: publicStoreUrl(getServices(context).config, store.url),
+    // The merchant's own look: never counted in the store's statistics.
+    publicUrl: ownVisitUrl(publicStoreUrl(getServices(context).config, store.url)),
     pendingSales: context.get(pendingSalesContext),
   };
 }
@@ -39,6 +41,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/products`}>Productos</NavLink>
         <NavLink to={`${base}/sales`}>Ventas</NavLink>
         <NavLink to={`${base}/customers`}>Clientes</NavLink>
+        <NavLink to={`${base}/estadisticas`}>Estadísticas</NavLink>
         <NavLink to={`${base}/look`}>Diseño</NavLink>
         <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
         <NavLink to={`${base}/cobros`}>Cobros</NavLink>
@@ -79,6 +82,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         >
           <nav aria-label="Más opciones">
             <NavLink to={`${base}/customers`}>Clientes</NavLink>
+            <NavLink to={`${base}/estadisticas`}>Estadísticas</NavLink>
             <NavLink to={`${base}/brand`}>Logo y banner</NavLink>
             <NavLink to={`${base}/sections`}>Secciones</NavLink>
             <NavLink to={`${base}/delivery`}>Entrega</NavLink>
