@@ -61,6 +61,7 @@ export default [
       route("cobros", "payment-methods/routes/payment-methods.tsx"), // 'Cobros': transfer and cash, with their adjustments
       route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
       route("redes", "feeds/routes/sell-on-social.tsx"), // 'Vender en redes': the product feeds and the links to share
+      route("estadisticas", "stats/routes/statistics.tsx"), // 'Estadísticas': visits, sources, funnel, best products
     ]),
     // The one OAuth callback registered with MercadoPago; the signed state names the store.
     route("Store/oauth/mercadopago", "online-payments/routes/oauth-callback.ts"),

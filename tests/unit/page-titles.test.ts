@@ -19,6 +19,7 @@ import * as newOrder from "~/sales/routes/new-order";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as section from "~/sections/routes/section";
 import * as sectionList from "~/sections/routes/section-list";
+import * as statistics from "~/stats/routes/statistics";
 import * as storeBrand from "~/stores/routes/store-brand";
 import * as storeDelivery from "~/stores/routes/store-delivery";
 import * as storeInfo from "~/stores/routes/store-info";
@@ -58,6 +59,7 @@ describe("the merchant's page titles", () => {
       lookPage,
       paymentMethods,
       storePayments,
+      statistics,
       sellOnSocial,
     };
     const titles = Object.entries(pages).map(([name, page]) => {
