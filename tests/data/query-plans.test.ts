@@ -14,12 +14,15 @@ import { findProductWithPhotos } from "~/products/photos.server";
 import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
 import { productForEditing } from "~/products/variants.server";
 import { beforeEachRoundTrip } from "~/services/db";
-import { loader as cartLoader } from "~/site/routes/cart";
+import { parsePeriod } from "~/domain/statistics";
+import { action as cartAction, loader as cartLoader } from "~/site/routes/cart";
 import { loader as productLoader } from "~/site/routes/product";
 import { loader as searchLoader } from "~/site/routes/search";
 import { loader as sitemapLoader } from "~/site/routes/sitemap";
 import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { loader as homeLoader } from "~/site/routes/store-home";
+import { loadStatistics } from "~/stats/statistics.server";
+import { writeStatsEvents } from "~/stats/visit-counts.server";
 import { listStoreSummaries } from "~/stores/stores.server";
 import { insertStore } from "~/workspace/store-record.server";
 import { stores } from "../../db/schema";
@@ -47,6 +50,9 @@ const BIG_TABLES = [
   "sessions",
   "push_subscriptions",
   "customers",
+  "store_visits_daily",
+  "store_page_views_daily",
+  "store_visitors_daily",
 ];
 
 function recording(log: Recorded[], path: () => string) {
@@ -82,6 +88,10 @@ const MAY_SORT = [
   /from "sale_lines" where "sale_lines"\."sale_id" (in|=)/,
   /from products_fts inner join "products"/,
   /from "customers" left join "sales"/,
+  // 'Estadísticas': one store's daily counts and orders of the days shown, summed per day, source or product (checked below
+  // to walk a bounded range of the store's rows).
+  /from "store_page_views_daily"/,
+  /from "sales" (inner join "sale_lines" .*)?where .*group by/,
 ];
 
 describe("query plans of the hot paths", () => {
@@ -183,6 +193,9 @@ describe("query plans of the hot paths", () => {
     await run("search with a typo, by price", () => searchLoader(siteArgs("/Search?q=cafetrea&orden=precio-asc")));
     await run("product", () => productLoader(siteArgs(`/Product/x/${product}`, { title: "x", id: product })));
     await run("cart", () => cartLoader(siteArgs("/Cart", {}, cart)));
+    await run("cart, a product added (with the visit's source)", () =>
+      cartAction(argsFor(s, "planes", "/Cart", { method: "POST", body: new URLSearchParams({ intent: "add", productId: product }) }) as never),
+    );
     await run("sitemap", () => sitemapLoader(siteArgs("/sitemap.xml")));
     await run("product feed", async () => (await (feedLoader(siteArgs("/feed.xml?canal=meta")) as Promise<Response>)).text());
     // A store of more than one read's products: the next page starts below the last product read.
@@ -228,6 +241,15 @@ describe("query plans of the hot paths", () => {
     await run("dashboard", () => listStoreSummaries(s.db, ownerId));
     await run("checkout's push subscriptions", async () => storeSubscriptionsQuery(s.db, storeId));
     await run("sales page's push devices", async () => deviceCountQuery(s.db, storeId));
+    const at = now.getTime();
+    const view = { type: "view" as const, store: "planes", at, kind: "product" as const, productId: product, entrance: true };
+    await run("statistics' write", () =>
+      writeStatsEvents(s.db, [{ ...view, source: "instagram", visitorKey: "k1" }, { ...view, source: "direct", visitorKey: "k2" }], at),
+    );
+    for (const period of ["30", "12m"])
+      await run(`statistics, ${period}`, () =>
+        loadStatistics(s.db, store, parsePeriod(new URLSearchParams({ periodo: period }), "2026-03-10")),
+      );
     const owned = { id: storeId, currency: "USD" };
     await run("customer list", async () => customerListQuery(s.db, owned, { search: "", sort: "spent", limit: 50 }));
     await run("customer's orders", async () => customerOrdersQuery(s.db, storeId, 1));
@@ -239,7 +261,7 @@ describe("query plans of the hot paths", () => {
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(42);
+    expect(paths.size).toBe(46);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];
@@ -248,6 +270,7 @@ describe("query plans of the hot paths", () => {
     const galleries: string[] = [];
     const searches: string[] = [];
     const feedPages: string[] = [];
+    const statistics: string[] = [];
     for (const statement of hot) {
       const plan = await planOf(client, statement);
       const mayScan = plan.filter(fullScan);
@@ -259,6 +282,16 @@ describe("query plans of the hot paths", () => {
         if (!plan.some((step) => /^SEARCH products USING INDEX sqlite_autoindex_products_1 \(id=\?\)/.test(step)))
           offending.push(`${statement.path}: product not fetched by its id: ${plan.join(" | ")}`);
         lookups.push(statement.path);
+      }
+      // The statistics read one store's rows of the days shown, through the keys' store-then-day order or the sales' own.
+      if (statement.path.startsWith("statistics, ")) {
+        const bounded = plan.some((step) =>
+          /^SEARCH (store_visits_daily USING INDEX sqlite_autoindex_store_visits_daily_1 \(store_id=\? AND day>\? AND day<\?\)|store_page_views_daily USING INDEX sqlite_autoindex_store_page_views_daily_1 \(store_id=\? AND kind=\? AND day>\? AND day<\?\)|sales USING INDEX sales_store_newest_idx \(store_id=\? AND created_at>\? AND created_at<\?\))/.test(
+            step,
+          ),
+        );
+        if (!bounded) offending.push(`${statement.path}: not a bounded range of the store's rows: ${plan.join(" | ")}`);
+        statistics.push(statement.path);
       }
       // A product's photos (its public page, the merchant's gallery) walk the gallery index in order, never a sort.
       if (/from "product_photos"/.test(statement.sql)) {
@@ -346,6 +379,7 @@ describe("query plans of the hot paths", () => {
       ]),
     );
     expect(new Set(feedPages)).toEqual(new Set(["product feed", "product feed, a later page"]));
+    expect(statistics.filter((p) => p === "statistics, 30")).toHaveLength(6);
     expect(new Set(searches)).toEqual(
       new Set(["search common", "search rare", "search with a typo, by price", "search, sold out hidden"]),
     );
