@@ -1,13 +1,15 @@
 import type { Client } from "@libsql/client";
 import { fractionDigits } from "~/domain/money";
+import { sandboxConversionRecords } from "./sandbox/sandbox-conversions.server";
 import { sandboxLookup } from "./sandbox/sandbox-lookup.server";
 import { sandboxStoreRecords } from "./sandbox/sandbox-store-payments.server";
 import type { Clock } from "./services/clock";
 import type { Config, VapidKeys } from "./services/config";
+import { type ConversionGateway, HttpConversions, SandboxConversions } from "./services/conversions";
 import { createDb, RoundTripCounter } from "./services/db";
 import { type EdgeCache, noEdgeCache } from "./services/edge-cache";
 import { reportingLogger, sentryReports } from "./services/error-reports";
-import { type FaultSwitch, faultyClient, faultyFiles, faultyMailer, faultyProvider } from "./services/faults";
+import { type FaultSwitch, faultyClient, faultyConversions, faultyFiles, faultyMailer, faultyProvider } from "./services/faults";
 import type { FileStore } from "./services/files";
 import { jsonLogger, type Logger } from "./services/log";
 import { loggedMailer, type Mailer, ResendMailer } from "./services/mail";
@@ -36,6 +38,8 @@ export function createServices(options: {
   log?: Logger;
   /** Makes outside services fail on demand (tests only): app/services/faults.ts. */
   faults?: FaultSwitch;
+  /** Keeps the request's work after its answer going: Workers' waitUntil; Node's process keeps it by itself. */
+  afterResponse?: (task: Promise<unknown>) => void;
 }): Services {
   const { config, faults } = options;
   const roundTrips = new RoundTripCounter();
@@ -61,6 +65,11 @@ export function createServices(options: {
   } else if (config.storePaymentsProvider === "sandbox") {
     storePayments = new SandboxStoreGateway(config.APP_ORIGIN, sandboxStoreRecords(db, options.clock));
   }
+  const origin = config.CONVERSIONS_API_ORIGIN;
+  const conversions: ConversionGateway =
+    config.conversionsProvider === "platforms"
+      ? new HttpConversions(origin ? { meta: origin, ga4: origin } : undefined)
+      : new SandboxConversions(sandboxConversionRecords(db, options.clock));
   const edgeCache = options.edgeCache ?? noEdgeCache;
   const log = options.log ?? jsonLogger();
   const errorReports = config.SENTRY_DSN ? sentryReports({ dsn: config.SENTRY_DSN, environment: config.VITRINA_ENV }) : undefined;
@@ -76,6 +85,12 @@ export function createServices(options: {
     mailQueue: mailing.queue,
     payments: faults ? faultyProvider(paymentProvider, faults) : paymentProvider,
     storePayments: faults && storePayments ? faultyProvider(storePayments, faults) : storePayments,
+    conversions: faults ? faultyConversions(conversions, faults) : conversions,
+    afterResponse:
+      options.afterResponse ??
+      ((task) => {
+        task.catch((error: unknown) => services.log.error("after_response.failed", error));
+      }),
     clock: options.clock,
     roundTrips,
     edgeCache,

@@ -1,7 +1,7 @@
 // The Cloudflare runtime: Turso over HTTP, R2 for files, Resend for mail, MercadoPago for payments,
 // and Workers Cache in front of the public store pages (docs/decisions/0013-edge-cache-for-public-pages.md).
 
-import { exports, WorkerEntrypoint } from "cloudflare:workers";
+import { exports, WorkerEntrypoint, waitUntil } from "cloudflare:workers";
 import { createClient } from "@libsql/client/web";
 import type { ServerBuild } from "react-router";
 import { sessionCookie } from "../app/auth/cookies.server";
@@ -69,7 +69,8 @@ async function appFor(env: Env) {
   // Web Push keys: configured (production), or the pair local runs keep in the database.
   const vapid = await resolveVapidKeys(config, createDb(client), clock.now());
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-  const services = () => createServices({ config, client, files, outbox, clock, edgeCache, vapid });
+  // Work after the answer (ad conversions) is kept alive by the request's waitUntil.
+  const services = () => createServices({ config, client, files, outbox, clock, edgeCache, vapid, afterResponse: waitUntil });
   const handler = createFetchHandler(build, services);
   const buffer = new StatsBuffer();
   const counting = countingSettings(config, {

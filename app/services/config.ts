@@ -58,6 +58,17 @@ const configSchema = z
         .optional(),
     ),
     PAYMENT_SANDBOX: flag,
+    /**
+     * Where the stores' ad conversions go instead of Meta's and Google's hosts (a stand-in answering both APIs); unset:
+     * the real hosts in production, the local stand-in otherwise (docs/decisions/0052-ad-conversions-from-the-server.md).
+     */
+    CONVERSIONS_API_ORIGIN: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ protocol: /^https?$/, error: "debe ser un origen, como http://127.0.0.1:4010" })
+        .transform((u) => new URL(u).origin)
+        .optional(),
+    ),
     BILLING_CURRENCY: z.preprocess(
       emptyToUndefined,
       z
@@ -229,6 +240,8 @@ export type Config = z.output<typeof configSchema> & {
   /** PAYMENT_TOKEN_KEY as base64url, or the fixed development key when it is not set. */
   paymentTokenKey: string;
   mailProvider: "outbox" | "resend";
+  /** Where ad conversions go: the platforms (or CONVERSIONS_API_ORIGIN's stand-in), else the local stand-in. */
+  conversionsProvider: "platforms" | "sandbox";
   /** STORE_UNLOCK_PRICE in minor units of BILLING_CURRENCY. */
   storeUnlockPrice: number;
   /** What the statistics' daily salt is derived from: STATS_SECRET, else one derived from ADMIN_SECRET, else a development one. */
@@ -266,6 +279,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
           : null,
     paymentTokenKey: c.PAYMENT_TOKEN_KEY ? toBase64Url(decodeKey(c.PAYMENT_TOKEN_KEY) as Uint8Array) : DEVELOPMENT_TOKEN_KEY,
     mailProvider: c.RESEND_API_KEY ? "resend" : "outbox",
+    conversionsProvider: c.VITRINA_ENV === "production" || c.CONVERSIONS_API_ORIGIN ? "platforms" : "sandbox",
     storeUnlockPrice,
     statsSecret: c.STATS_SECRET ?? (c.ADMIN_SECRET ? `stats|${c.ADMIN_SECRET}` : DEVELOPMENT_STATS_SECRET),
     vapid:
@@ -275,6 +289,13 @@ export function parseConfig(env: Record<string, unknown>): Config {
     vapidSubject,
   };
 }
+
+/**
+ * Whether secrets can be kept encrypted: with PAYMENT_TOKEN_KEY, or in local runs (the development key protects
+ * nothing, so production without the key keeps none).
+ */
+export const canKeepSecrets = (config: Pick<Config, "VITRINA_ENV" | "PAYMENT_TOKEN_KEY">) =>
+  Boolean(config.PAYMENT_TOKEN_KEY) || config.VITRINA_ENV !== "production";
 
 /** The public site of a store: subdomain when STORES_DOMAIN is set, else /site/{url} (both forms always work). */
 export function publicStoreUrl(config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">, slug: string): string {

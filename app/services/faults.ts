@@ -2,10 +2,11 @@
 // mail provider, Mercado Pago) can be made to fail as it does in a real outage, while the app above runs unchanged.
 // The tests turn it on to show what a shopper or a merchant sees and that nothing is lost; production never has one.
 import type { Client } from "@libsql/client";
+import type { ConversionGateway } from "./conversions";
 import type { FileStore } from "./files";
 import type { Mailer } from "./mail";
 
-export type FaultKind = "database" | "files" | "mail" | "payments";
+export type FaultKind = "database" | "files" | "mail" | "payments" | "conversions";
 
 export class FaultSwitch {
   /** Per failing service, how many more calls succeed first (0: every call fails), to fail in the middle of a request. */
@@ -27,6 +28,7 @@ const FAULT_MESSAGES: Record<FaultKind, string> = {
   files: "the file store does not answer",
   mail: "the mail provider does not answer",
   payments: "the payment provider timed out",
+  conversions: "the ad platform timed out",
 };
 
 /** What an outside service's failure looks like to the app: a connection refused or a timeout. */
@@ -111,6 +113,20 @@ export function faultyProvider<P extends object>(provider: P, faults: FaultSwitc
       };
     },
   });
+}
+
+/**
+ * The ad platforms: while the switch says so, each event is delivered but its answer never comes (a timeout after the
+ * platform took it), so only the event id keeps a retry from counting it twice.
+ */
+export function faultyConversions(gateway: ConversionGateway, faults: FaultSwitch): ConversionGateway {
+  return {
+    name: gateway.name,
+    deliver: async (delivery) => {
+      await gateway.deliver(delivery);
+      faults.check("conversions");
+    },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Clock } from "./clock";
 import type { Config, VapidKeys } from "./config";
+import type { ConversionGateway } from "./conversions";
 import type { Db, RoundTripCounter } from "./db";
 import type { EdgeCache } from "./edge-cache";
 import type { ErrorReports } from "./error-reports";
@@ -26,6 +27,13 @@ export interface Services {
    * null when this installation has neither (production without the OAuth settings or PAYMENT_SANDBOX).
    */
   storePayments: StorePaymentGateway | null;
+  /** Where the stores' ad conversions are delivered: the platforms or the local stand-in (app/services/conversions.ts). */
+  conversions: ConversionGateway;
+  /**
+   * Work that must not hold the answer (ad conversions): it runs on after the response leaves (Workers: the request's
+   * waitUntil; Node: the process). The task handles its own failures.
+   */
+  afterResponse(task: Promise<unknown>): void;
   clock: Clock;
   roundTrips: RoundTripCounter;
   edgeCache: EdgeCache;

@@ -2,6 +2,7 @@ import { type Client, createClient, type InArgs, type InStatement } from "@libsq
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
+import { parsePeriod } from "~/domain/statistics";
 import { feedPageQueries } from "~/feeds/product-feed.server";
 import { loader as feedLoader } from "~/feeds/routes/product-feed";
 import { deviceCountQuery, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
@@ -14,7 +15,6 @@ import { findProductWithPhotos } from "~/products/photos.server";
 import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
 import { productForEditing } from "~/products/variants.server";
 import { beforeEachRoundTrip } from "~/services/db";
-import { parsePeriod } from "~/domain/statistics";
 import { action as cartAction, loader as cartLoader } from "~/site/routes/cart";
 import { loader as productLoader } from "~/site/routes/product";
 import { loader as searchLoader } from "~/site/routes/search";
@@ -194,7 +194,12 @@ describe("query plans of the hot paths", () => {
     await run("product", () => productLoader(siteArgs(`/Product/x/${product}`, { title: "x", id: product })));
     await run("cart", () => cartLoader(siteArgs("/Cart", {}, cart)));
     await run("cart, a product added (with the visit's source)", () =>
-      cartAction(argsFor(s, "planes", "/Cart", { method: "POST", body: new URLSearchParams({ intent: "add", productId: product }) }) as never),
+      cartAction(
+        argsFor(s, "planes", "/Cart", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "add", productId: product }),
+        }) as never,
+      ),
     );
     await run("sitemap", () => sitemapLoader(siteArgs("/sitemap.xml")));
     await run("product feed", async () => (await (feedLoader(siteArgs("/feed.xml?canal=meta")) as Promise<Response>)).text());
@@ -244,7 +249,14 @@ describe("query plans of the hot paths", () => {
     const at = now.getTime();
     const view = { type: "view" as const, store: "planes", at, kind: "product" as const, productId: product, entrance: true };
     await run("statistics' write", () =>
-      writeStatsEvents(s.db, [{ ...view, source: "instagram", visitorKey: "k1" }, { ...view, source: "direct", visitorKey: "k2" }], at),
+      writeStatsEvents(
+        s.db,
+        [
+          { ...view, source: "instagram", visitorKey: "k1" },
+          { ...view, source: "direct", visitorKey: "k2" },
+        ],
+        at,
+      ),
     );
     for (const period of ["30", "12m"])
       await run(`statistics, ${period}`, () =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, publicStoreUrl } from "~/services/config";
+import { ConfigError, canKeepSecrets, parseConfig, publicStoreUrl } from "~/services/config";
 import { TEST_VAPID } from "../support/services";
 
 const base = { RUNTIME: "node", APP_ORIGIN: "http://localhost:3000", DATABASE_URL: "file:x.db" };
@@ -67,6 +67,21 @@ describe("configuration", () => {
     expect(parseConfig({ ...base, ...production, PAYMENT_SANDBOX: "1" }).storePaymentsProvider).toBe("sandbox");
     expect(parseConfig({ ...base, ...production, ...mercadopago }).storePaymentsProvider).toBeNull();
     expect(parseConfig({ ...base, ...production, ...mercadopago, ...oauth }).storePaymentsProvider).toBe("mercadopago");
+  });
+
+  it("sends ad conversions to the platforms in production, to CONVERSIONS_API_ORIGIN when set, else to the local stand-in", () => {
+    const mercadopago = { MERCADOPAGO_ACCESS_TOKEN: "a", MERCADOPAGO_PUBLIC_KEY: "b", MERCADOPAGO_WEBHOOK_SECRET: "c" };
+    expect(parseConfig(base).conversionsProvider).toBe("sandbox");
+    expect(parseConfig({ ...base, ...production, ...mercadopago }).conversionsProvider).toBe("platforms");
+    const standIn = parseConfig({ ...base, CONVERSIONS_API_ORIGIN: "http://127.0.0.1:4010/path" });
+    expect(standIn).toMatchObject({ conversionsProvider: "platforms", CONVERSIONS_API_ORIGIN: "http://127.0.0.1:4010" });
+    expect(() => parseConfig({ ...base, CONVERSIONS_API_ORIGIN: "ftp://stand-in" })).toThrow(/CONVERSIONS_API_ORIGIN/);
+  });
+
+  it("keeps secrets only with PAYMENT_TOKEN_KEY in production (the development key is published)", () => {
+    expect(canKeepSecrets({ VITRINA_ENV: "local", PAYMENT_TOKEN_KEY: undefined })).toBe(true);
+    expect(canKeepSecrets({ VITRINA_ENV: "production", PAYMENT_TOKEN_KEY: undefined })).toBe(false);
+    expect(canKeepSecrets({ VITRINA_ENV: "production", PAYMENT_TOKEN_KEY: "x".repeat(43) })).toBe(true);
   });
 
   it("refuses production without an ADMIN_SECRET of 16 characters or more, or without APP_ORIGIN", () => {
