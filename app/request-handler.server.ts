@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { withClickCookie } from "./conversions/shopper.server";
 import { applySpanishValidationMessages } from "./domain/validation-messages";
 import { answerHealth } from "./http/health.server";
 import { withPrivacyHeaders } from "./http/private-responses";
@@ -97,7 +98,13 @@ async function answer(
   const handled = await handle(limited, context);
   // A document request already got the plain page (app/entry.server.tsx); a JavaScript navigation gets its answer.
   const unavailable = outage.database && path.endsWith(".data") ? unavailableData(client.requestId) : null;
-  const response = withPrivacyHeaders(path, withFrameDenied(unavailable ?? handled));
+  const response = withClickCookie(
+    limited,
+    routed.storeSlug,
+    withPrivacyHeaders(path, withFrameDenied(unavailable ?? handled)),
+    services.config,
+    services.clock.now(),
+  );
   if (services.config.devTools) {
     // Lets the benchmark and tests count database round trips per request.
     response.headers.set(ROUND_TRIPS_HEADER, String(services.roundTrips.count));

@@ -62,6 +62,7 @@ export default [
       route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
       route("redes", "feeds/routes/sell-on-social.tsx"), // 'Vender en redes': the product feeds and the links to share
       route("estadisticas", "stats/routes/statistics.tsx"), // 'Estadísticas': visits, sources, funnel, best products
+      route("conversiones", "conversions/routes/conversion-settings.tsx"), // 'Anuncios': ad conversions sent from the server
     ]),
     // The one OAuth callback registered with MercadoPago; the signed state names the store.
     route("Store/oauth/mercadopago", "online-payments/routes/oauth-callback.ts"),
@@ -105,6 +106,7 @@ export default [
   route("_sandbox/pay/:code", "sandbox/routes/sandbox-pay.tsx"),
   route("_sandbox/oauth", "sandbox/routes/sandbox-oauth.tsx"),
   route("_sandbox/store-checkout/:id", "sandbox/routes/sandbox-store-checkout.tsx"),
+  route("_sandbox/conversiones", "sandbox/routes/sandbox-conversions.tsx"), // the ad conversions the local stand-in took
 
   route("*", "not-found.tsx"),
 ] satisfies RouteConfig;

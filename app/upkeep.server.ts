@@ -4,6 +4,7 @@
 // before countries given theirs, orders from before the customer list given their customer, the merchants' reminders
 // of a free month ending or a bill coming due, and mails the provider did not take tried again.
 import { sendBillingReminders } from "~/billing/merchant-mails.server";
+import { retryConversions } from "~/conversions/events.server";
 import { linkPastOrders } from "~/orders/customers.server";
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { indexProductsForSearch } from "~/products/products.server";
@@ -25,10 +26,12 @@ export interface UpkeepReport {
   reminders: number;
   /** Queued mails the provider took this run. */
   mails: number;
+  /** Queued ad conversions a platform took this run. */
+  conversions: number;
 }
 
 export async function runUpkeep(
-  services: Pick<Services, "db" | "clock" | "mail" | "mailQueue" | "log" | "config">,
+  services: Pick<Services, "db" | "clock" | "mail" | "mailQueue" | "log" | "config" | "conversions">,
 ): Promise<UpkeepReport> {
   const orders = await runOrderUpkeep(services);
   let indexed = 0;
@@ -40,7 +43,8 @@ export async function runUpkeep(
   const countries = await giveStoresTheirCountry(services.db);
   const customers = await linkPastOrders(services.db, services.clock.now());
   const reminders = await sendBillingReminders(services);
-  return { ...orders, indexed, countries, customers, reminders, mails: await services.mailQueue.retryDue() };
+  const mails = await services.mailQueue.retryDue();
+  return { ...orders, indexed, countries, customers, reminders, mails, conversions: await retryConversions(services) };
 }
 
 /**
@@ -48,7 +52,8 @@ export async function runUpkeep(
  * given their country, older orders given their customer, reminders sent, queued mails sent).
  */
 export function logUpkeep(log: Logger, r: UpkeepReport): void {
-  if (r.released || r.reserved || r.indexed || r.countries || r.customers || r.reminders || r.mails) log.info("upkeep", { ...r });
+  if (r.released || r.reserved || r.indexed || r.countries || r.customers || r.reminders || r.mails || r.conversions)
+    log.info("upkeep", { ...r });
 }
 
 /** How often the Node runtime runs the upkeep (Workers: the Cron Trigger in wrangler.toml, every minute). */

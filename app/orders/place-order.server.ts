@@ -6,6 +6,9 @@
  * never from the form; the amounts the buyer was shown are only compared, and a difference is told, not charged.
  */
 import type { SQL } from "drizzle-orm";
+import { trackConversion } from "~/conversions/events.server";
+import { conversionSettingsQuery } from "~/conversions/settings.server";
+import { conversionEvent } from "~/conversions/shopper.server";
 import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
 import { discountByKeyQuery } from "~/discounts/discount-codes.server";
 import { CART_MESSAGES, orderLines, parseCart } from "~/domain/cart";
@@ -29,6 +32,7 @@ import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
+import { publicStoreUrl } from "~/services/config";
 import type { Db } from "~/services/db";
 import type { MailMessage } from "~/services/mail";
 import type { Services } from "~/services/services";
@@ -90,6 +94,8 @@ export interface Shopper {
   userAgent: string | null;
   /** The cart's source (its cookie), saved on the order for the store's statistics; none for a built order. */
   source?: string | null;
+  /** The checkout's request, for the store's ad conversions (its ad click cookie); none for a built order. */
+  request?: Request;
 }
 
 // ——— The checkout page ———
@@ -103,6 +109,7 @@ export const checkoutPageQueries = (db: Db, storeId: SQL, enteredCode: string | 
     paymentAccountQuery(db, storeId),
     codeGuessCountersQuery(db, storeId, ip),
     paymentMethodsQuery(db, storeId),
+    conversionSettingsQuery(db, storeId),
   ] as const;
 
 type CheckoutPageRows = [
@@ -112,6 +119,7 @@ type CheckoutPageRows = [
   Awaited<ReturnType<typeof paymentAccountQuery>>,
   Awaited<ReturnType<typeof codeGuessCountersQuery>>,
   Awaited<ReturnType<typeof paymentMethodsQuery>>,
+  Awaited<ReturnType<typeof conversionSettingsQuery>>,
 ];
 
 /** The ways to pay this store offers now, with the settings of its manual ones (checkout, a draft's confirmation). */
@@ -284,7 +292,19 @@ export async function placeOrder(
   shownFee: number,
 ): Promise<Placement> {
   const { services, store } = shopper;
-  const [[existing], existingLines, subscriptions, [unpaid], zones, points, [codeRow], [account], counters, methodRows] = rows;
+  const [
+    [existing],
+    existingLines,
+    subscriptions,
+    [unpaid],
+    zones,
+    points,
+    [codeRow],
+    [account],
+    counters,
+    methodRows,
+    [conversions],
+  ] = rows;
   const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
   if (contact) return refusal(400, contact);
   if (existing) return { ok: true, next: nextForPlaced(shopper, existing, existingLines) };
@@ -414,6 +434,26 @@ export async function placeOrder(
     lines,
     buyer,
   });
+  if (shopper.request)
+    trackConversion(
+      services,
+      conversions,
+      conversionEvent(shopper.request, shopper.ip, now, {
+        // One id per order: a twin submit that saved nothing never sends, and the platforms count the order once.
+        id: `${store.id}-${sale.saleId}`,
+        name: "Purchase",
+        pageUrl: `${publicStoreUrl(services.config, store.url).replace(/\/$/, "")}/Checkout`,
+        currency: store.currency,
+        value: quote.total,
+        orderId: sale.saleId,
+        items: lines.map((l) => ({
+          id: l.variantId === null ? l.productId : `${l.productId}-${l.variantId}`,
+          name: l.name,
+          quantity: l.quantity,
+          price: l.unitPrice,
+        })),
+      }),
+    );
   const placed = { id: sale.saleId, accessToken: sale.accessToken };
   // Saved first, then the buyer pays the store's own account; the order page tells how it went.
   if (online) return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { REFS, withRef } from "~/domain/referral";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
@@ -16,6 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const publicUrl = publicStoreUrl(config, store.url);
   const whatsapp = withRef(publicUrl, REFS.whatsapp);
   return {
+    storeId: store.id,
     name: store.name,
     currency: store.currency,
     publicUrl,
@@ -43,6 +45,10 @@ export default function SellOnSocial({ loaderData: p }: Route.ComponentProps) {
         <p className="muted">
           Los productos ocultos y los que no tienen foto no aparecen. Cada combinación de un producto con opciones (talla, color…)
           aparece como un artículo.
+        </p>
+        <p className="muted">
+          Si además anuncias, en <Link to={`/Store/${p.storeId}/conversiones`}>Anuncios</Link> envías tus ventas a Meta y a Google
+          Analytics.
         </p>
       </section>
 

@@ -1,5 +1,8 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { trackConversion } from "~/conversions/events.server";
+import { conversionSettingsQuery } from "~/conversions/settings.server";
+import { conversionEvent } from "~/conversions/shopper.server";
 import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
 import { discountByKeyQuery } from "~/discounts/discount-codes.server";
 import {
@@ -167,10 +170,13 @@ export async function action(args: Route.ActionArgs) {
   const { config, clock } = getServices(args.context);
   const p = await loadSitePage(
     args,
-    (storeId, db) => [cartVisitorQuery(db, storeId, config, ip, userAgent, clock.now().getTime())],
+    (storeId, db) => [
+      conversionSettingsQuery(db, storeId),
+      cartVisitorQuery(db, storeId, config, ip, userAgent, clock.now().getTime()),
+    ],
     { cartIds: [input.productId] },
   );
-  const [[visit]] = p.page;
+  const [[conversions], [visit]] = p.page;
   const cartPath = `${p.site.basePath}/Cart`;
   const key = lineKey(input);
   const item = p.cartItems.find((c) => c.key === key);
@@ -190,8 +196,22 @@ export async function action(args: Route.ActionArgs) {
       const change = addToCart(lines, key, input.quantity, item.stock);
       // Its page shows no add button; a stale page or a forged post is refused.
       if (change.soldOut) refused(item.variantId === null ? CART_MESSAGES.soldOut : VARIANT_MESSAGES.variantSoldOut, 409);
+      const before = lines.find((l) => lineKey(l) === key)?.quantity ?? 0;
+      const added = (change.lines.find((l) => lineKey(l) === key)?.quantity ?? 0) - before;
       lines = change.lines;
       if (change.limited) to = `${cartPath}?limite=${key}`;
+      if (added > 0)
+        trackConversion(
+          p.services,
+          conversions,
+          conversionEvent(args.request, args.context.get(clientIpContext), p.services.clock.now(), {
+            name: "AddToCart",
+            pageUrl: `${p.site.canonicalBase}${productPagePath("", item)}`,
+            currency: p.site.currency,
+            value: item.price * added,
+            items: [{ id: item.key, name: item.name, quantity: added, price: item.price }],
+          }),
+        );
     } else {
       const wanted = input.quantity + Number(input.step ?? 0);
       const change = setQuantity(lines, key, wanted, item.stock);

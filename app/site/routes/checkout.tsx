@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
-import { randomToken } from "~/domain/ids";
+import { trackConversion } from "~/conversions/events.server";
+import { conversionEvent } from "~/conversions/shopper.server";
 import { cartSource } from "~/domain/cart";
+import { randomToken, shortHash } from "~/domain/ids";
 import { formatMoney } from "~/domain/money";
 import { failure } from "~/http/action-result";
 import { CHECKOUT_FIELDS, type CheckoutErrors, checkoutErrors, readCheckoutForm } from "~/orders/checkout-form";
@@ -46,6 +48,7 @@ const shopperOf = (args: SiteArgs, p: SitePage): Shopper => ({
   basePath: p.site.basePath,
   ip: args.context.get(clientIpContext),
   userAgent: args.request.headers.get("User-Agent"),
+  request: args.request,
 });
 
 export async function loader(args: Route.LoaderArgs) {
@@ -67,6 +70,28 @@ export async function loader(args: Route.LoaderArgs) {
     quantity: l.quantity,
     subtotal: formatMoney(l.subtotal, p.site.currency),
   }));
+  const [conversions] = p.page[6];
+  const now = p.services.clock.now();
+  const day = now.toISOString().slice(0, 10);
+  const checkoutOf = [readCookie(args.request, CART_COOKIE), ip, args.request.headers.get("User-Agent"), day];
+  trackConversion(
+    p.services,
+    conversions,
+    conversionEvent(args.request, ip, now, {
+      // The same cart checked out again the same day (a reload, a refused submit shown again) is the same event.
+      id: `${p.store.id}-checkout-${shortHash(checkoutOf.join("|"))}`,
+      name: "InitiateCheckout",
+      pageUrl: `${p.site.canonicalBase}/Checkout`,
+      currency: p.site.currency,
+      value: p.priced.total,
+      items: p.priced.lines.map((l) => ({
+        id: l.product.key,
+        name: l.product.name,
+        quantity: l.quantity,
+        price: l.product.price,
+      })),
+    }),
+  );
   return data({ ...view, site: p.site, lines, idempotencyKey: randomToken(18) }, { headers });
 }
 

@@ -1,4 +1,7 @@
 import { data, redirect } from "react-router";
+import { trackConversion } from "~/conversions/events.server";
+import { conversionSettingsQuery } from "~/conversions/settings.server";
+import { conversionEvent } from "~/conversions/shopper.server";
 import { lineKey } from "~/domain/cart";
 import { offerView } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
@@ -8,6 +11,7 @@ import { chosenVariant, optionChoices, VARIANT_MESSAGES } from "~/domain/variant
 import { notFound } from "~/http/responses";
 import { cartItemsOf, cartVariantsQuery } from "~/orders/cart-items.server";
 import type { RouteHandle } from "~/root";
+import { clientIpContext } from "~/services/services";
 import { ProductGallery } from "../gallery";
 import { galleryPhotos } from "../gallery.server";
 import { siteHeaders } from "../headers";
@@ -31,8 +35,9 @@ export async function loader(args: Route.LoaderArgs) {
     productQuery(db, storeId, id),
     cartVariantsQuery(db, storeId, [id]),
     productPhotosQuery(db, storeId, id),
+    conversionSettingsQuery(db, storeId),
   ]);
-  const [[product], variantRows, photoRows] = p.page;
+  const [[product], variantRows, photoRows, [conversions]] = p.page;
   if (!product) productNotFound();
   const href = productPath(p.site.basePath, product);
   // One address per product: a renamed product's old title redirects to the current one, keeping the chosen
@@ -53,6 +58,21 @@ export async function loader(args: Route.LoaderArgs) {
   const offer = offerView(price, product.compareAtPrice, currency);
   const path = href.slice(basePath.length);
   const skus = new Map(variantRows.map((v) => [v.id, v.sku]));
+  // A view that reaches the app (an edge-cached one does not: decision 0052), never the merchant's preview.
+  if (args.request.method === "GET" && !p.site.preview) {
+    const viewed = { id: item?.key ?? product.id, name: item?.name ?? product.name, quantity: 1, price };
+    trackConversion(
+      p.services,
+      conversions,
+      conversionEvent(args.request, args.context.get(clientIpContext), p.services.clock.now(), {
+        name: "ViewContent",
+        pageUrl: `${p.site.canonicalBase}${path}`,
+        currency,
+        value: price,
+        items: [viewed],
+      }),
+    );
+  }
   return data(
     {
       site: p.site,

@@ -1,0 +1,183 @@
+// 'Anuncios': where the store's ad conversions go (Meta's Conversions API, Google Analytics 4), sent from the server;
+// the store's pages gain no script (docs/decisions/0052-ad-conversions-from-the-server.md). The secrets are
+// write-only: the page says one is saved, never shows it.
+import { Form, Link } from "react-router";
+import { ga4SettingsForm, metaSettingsForm } from "~/domain/conversions";
+import { type ActionFailure, failure, fieldErrors } from "~/http/action-result";
+import { canKeepSecrets } from "~/services/config";
+import { getServices } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { Field, FormError } from "~/ui/form";
+import { notice } from "~/ui/notice";
+import { ownedStoreContext, publicSiteUnchangedContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
+import {
+  conversionSettingsView,
+  findConversionSettings,
+  removePlatform,
+  saveGa4Settings,
+  saveMetaSettings,
+} from "../settings.server";
+import type { Route } from "./+types/conversion-settings";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Anuncios", matches) }];
+
+export const conversionSettingsPath = (storeId: string) => `/Store/${storeId}/conversiones`;
+
+const UNAVAILABLE = "Los anuncios todavía no están disponibles: falta configurar la clave que guarda los tokens cifrados.";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  return {
+    storeId: store.id,
+    available: canKeepSecrets(services.config),
+    ...conversionSettingsView(await findConversionSettings(services.db, store.id)),
+  };
+}
+
+const SAVED = {
+  meta: notice("Meta guardado", "Enviamos tus ventas y visitas a Meta desde el servidor."),
+  ga4: notice("Google Analytics guardado", "Enviamos tus ventas y visitas a Google Analytics desde el servidor."),
+  "remove-meta": notice("Meta quitado", "Ya no enviamos eventos a Meta; borramos el token."),
+  "remove-ga4": notice("Google Analytics quitado", "Ya no enviamos eventos a Google Analytics; borramos el secreto."),
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  // The store's pages do not change: nothing to purge from the edge.
+  context.set(publicSiteUnchangedContext, true);
+  const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const intent = fields.intent;
+  if (intent !== "meta" && intent !== "ga4" && intent !== "remove-meta" && intent !== "remove-ga4")
+    return failure({ form: "Elige qué guardar" });
+  if (!canKeepSecrets(services.config) && (intent === "meta" || intent === "ga4"))
+    return failure({ form: UNAVAILABLE }, { status: 503 });
+  const saved = conversionSettingsView(await findConversionSettings(services.db, store.id));
+  if (intent === "meta") {
+    const parsed = metaSettingsForm(saved.meta.tokenSaved).safeParse(fields);
+    if (!parsed.success) return failure(fieldErrors(parsed.error), { intent, values: { datasetId: fields.datasetId ?? "" } });
+    await saveMetaSettings(services, store.id, parsed.data);
+  } else if (intent === "ga4") {
+    const parsed = ga4SettingsForm(saved.ga4.secretSaved).safeParse(fields);
+    if (!parsed.success)
+      return failure(fieldErrors(parsed.error), { intent, values: { measurementId: fields.measurementId ?? "" } });
+    await saveGa4Settings(services, store.id, parsed.data);
+  } else {
+    await removePlatform(services, store.id, intent === "remove-meta" ? "meta" : "ga4");
+  }
+  return redirectWithNotice(services.config, conversionSettingsPath(store.id), SAVED[intent]);
+}
+
+export default function ConversionSettings({ loaderData: p, actionData }: Route.ComponentProps) {
+  const answer = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  return (
+    <>
+      <section className="panel wide" aria-labelledby="ads-title">
+        <h2 id="ads-title">Anuncios</h2>
+        <p className="muted">
+          Si anuncias en Instagram, Facebook o Google, cuéntales qué pasa en tu tienda: quién ve un producto, lo agrega al
+          carrito, empieza a pagar y compra. Lo enviamos desde nuestro servidor, sin agregar código a tu tienda, y sirve para que
+          tus anuncios lleguen a quienes compran.
+        </p>
+        <p className="muted">
+          Tu catálogo para las mismas plataformas está en <Link to={`/Store/${p.storeId}/redes`}>Vender en redes</Link>.
+        </p>
+        {!p.available && <p className="muted">{UNAVAILABLE}</p>}
+        <FormError message={actionData && !actionData.intent ? actionData.errors.form : undefined} />
+      </section>
+      <PlatformForm
+        intent="meta"
+        title="Meta (API de conversiones)"
+        answer={answer("meta")}
+        saved={p.meta.tokenSaved}
+        idField={{
+          name: "datasetId",
+          label: "Identificador del conjunto de datos (píxel)",
+          value: p.meta.datasetId,
+          inputMode: "numeric",
+          hint: "En el Administrador de eventos de Meta: Orígenes de datos → tu conjunto de datos → Configuración.",
+        }}
+        secretField={{
+          name: "token",
+          label: "Token de acceso",
+          hint: "En la misma Configuración: API de conversiones → Generar token de acceso.",
+        }}
+      />
+      <PlatformForm
+        intent="ga4"
+        title="Google Analytics 4"
+        answer={answer("ga4")}
+        saved={p.ga4.secretSaved}
+        idField={{
+          name: "measurementId",
+          label: "ID de medición",
+          value: p.ga4.measurementId,
+          placeholder: "G-XXXXXXXXXX",
+          hint: "En Google Analytics: Administrar → Flujos de datos → tu flujo web.",
+        }}
+        secretField={{
+          name: "apiSecret",
+          label: "Secreto de la API de Measurement Protocol",
+          hint: "En el mismo flujo: Secretos de la API de Measurement Protocol → Crear.",
+        }}
+      />
+    </>
+  );
+}
+
+function PlatformForm(props: {
+  intent: "meta" | "ga4";
+  title: string;
+  answer: ActionFailure | undefined;
+  saved: boolean;
+  idField: { name: string; label: string; value: string; hint: string; placeholder?: string; inputMode?: "numeric" };
+  secretField: { name: string; label: string; hint: string };
+}) {
+  const { intent, idField, secretField, saved } = props;
+  const errors = props.answer?.errors ?? {};
+  return (
+    <section className="panel wide" aria-labelledby={`${intent}-title`}>
+      <Form method="post" className="form" id={intent} aria-labelledby={`${intent}-title`} key={`${idField.value}|${saved}`}>
+        <h3 id={`${intent}-title`}>{props.title}</h3>
+        <input type="hidden" name="intent" value={intent} />
+        <Field
+          id={`${intent}-${idField.name}`}
+          label={idField.label}
+          name={idField.name}
+          defaultValue={props.answer?.values?.[idField.name] ?? idField.value}
+          inputMode={idField.inputMode}
+          placeholder={idField.placeholder}
+          autoComplete="off"
+          hint={idField.hint}
+          error={errors[idField.name]}
+        />
+        <Field
+          id={`${intent}-${secretField.name}`}
+          label={secretField.label}
+          name={secretField.name}
+          type="password"
+          autoComplete="off"
+          placeholder={saved ? "Guardado: escribe uno nuevo para reemplazarlo" : undefined}
+          hint={saved ? `Guardado. ${secretField.hint}` : secretField.hint}
+          error={errors[secretField.name]}
+        />
+        <FormError message={errors.form} />
+        <div>
+          <button type="submit" className="button">
+            Guardar
+          </button>
+        </div>
+      </Form>
+      {(saved || idField.value) && (
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value={`remove-${intent}`} />
+          <button type="submit" className="button secondary">
+            Quitar
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
