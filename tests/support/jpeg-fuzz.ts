@@ -35,9 +35,13 @@ export function seeds(): Seed[] {
   return jpegsIn(join(FUZZ_DIR, "seeds"));
 }
 
-/** The small seeds, every past failure and the decoder's fixtures (270 × 179, slower to decode at full size). */
+/**
+ * The small seeds and the decoder's fixtures (270 × 179, slower to decode at full size). Not the kept failures: several
+ * declare pictures tens of thousands of pixels long, within the limits at 1/4 or 1/8 but a second each to decode,
+ * which would take most of a long pass's time.
+ */
 export function committedSeeds(): Seed[] {
-  return [...jpegsIn(resolve("tests/fixtures/jpeg")), ...seeds(), ...regressions()];
+  return [...jpegsIn(resolve("tests/fixtures/jpeg")), ...seeds()];
 }
 
 /** Every input that ever failed, with the scale it failed at (its name ends in -1of4 for 1/4). */
