@@ -37,6 +37,7 @@ export function storePageOf(pathname: string): { store: string; kind: PageKind; 
  * other apps' previews, monitors, and HTTP libraries. A browser without a User-Agent is not a shopper either.
  */
 const ROBOTS =
+  // cspell:disable-next-line
   /bot\b|bot\/|crawl|spider|slurp|scrape|preview|facebookexternalhit|facebookcatalog|meta-externalagent|whatsapp|telegram|viber|skypeuripreview|embedly|iframely|pinterest|snapchat|google-inspectiontool|googleother|google-read-aloud|feedfetcher|mediapartners|adsbot|apis-google|lighthouse|pagespeed|gtmetrix|uptime|monitor|pingdom|curl\/|wget\/|python|java\/|go-http-client|okhttp|axios|node-fetch|undici|^node$|libwww|httpclient|postman|insomnia/i;
 
 export function isRobot(userAgent: string | null | undefined): boolean {
@@ -80,10 +81,12 @@ const ALIASES: Record<string, string> = {
   whatsapp_status: "whatsapp",
   tt: "tiktok",
   "google-ads": "google",
+  // cspell:disable-next-line
   adwords: "google",
 };
 
 /** Referrer hosts by source (the host itself or any of its subdomains); `google.` matches every country's Google. */
+// cspell:disable
 const REFERRER_HOSTS: [RegExp, string][] = [
   [/(^|\.)(instagram\.com|com\.instagram\.android)$/, "instagram"],
   [/(^|\.)(facebook\.com|fb\.com|fb\.me|messenger\.com|com\.facebook\.katana|com\.facebook\.orca)$/, "facebook"],
@@ -91,6 +94,7 @@ const REFERRER_HOSTS: [RegExp, string][] = [
   [/(^|\.)(tiktok\.com|com\.zhiliaoapp\.musically)$/, "tiktok"],
   [/(^|\.)google\.[a-z.]+$|(^|\.)com\.google\.android\.(googlequicksearchbox|gm)$/, "google"],
 ];
+// cspell:enable
 
 /** A `ref` or `utm_*` value as a source: lower case, letters, digits and dashes, 30 at most; null when nothing is left. */
 function cleanSource(value: string | null): string | null {

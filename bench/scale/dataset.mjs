@@ -18,6 +18,8 @@ export const FULL = {
   bigStoreProducts: 5_000,
   sales: 2_000_000,
   bigStoreSales: 200_000,
+  /** Store page views a year (the statistics' daily counts, decision 0051). */
+  pageViews: 100_000_000,
 };
 /** The control store keeps this many products at every size. */
 export const MEDIUM_STORE_PRODUCTS = 100;

@@ -325,10 +325,17 @@ function generateRows(db, scale, anchor, passwordHash, log) {
     "note",
     "created_at",
     "closed_at",
+    "source",
   ]);
   const lines = table("sale_lines", ["sale_id", "position", "product_id", "name", "image_key", "unit_price", "quantity"]);
   const keys = table("idempotency_keys", ["key", "store_id", "sale_id", "created_at"]);
-  const all = [users, stores, products, sections, sectionItems, banners, sales, lines, keys];
+  // The statistics' daily counts (decision 0051), made directly: PAGE_VIEWS a year over the platform, by store popularity.
+  const visitsDaily = table("store_visits_daily", ["store_id", "day", "source", "visits", "visitors", "carts"]);
+  const viewsDaily = table("store_page_views_daily", ["store_id", "kind", "day", "product_id", "views", "cart_adds"]);
+  const all = [users, stores, products, sections, sectionItems, banners, sales, lines, keys, visitsDaily, viewsDaily];
+  // Its own sequence, so the other rows stay as they were.
+  const rs = prng(20261128);
+  const pageViewsPerSale = (FULL.pageViews * scale) / Math.max(1, Math.round(FULL.sales * scale));
 
   const taken = (sql) => new Set(column(db, sql));
   const nextStoreId = idSequence(10, 5915587277, 1234567, taken("select id from stores"));
@@ -552,11 +559,14 @@ function generateRows(db, scale, anchor, passwordHash, log) {
         r.chance(0.1) ? r.pick(NOTES) : null,
         createdAt,
         state === "Pendiente" ? null : Math.min(anchor, createdAt + r.int(10, 2880) * 60_000),
+        rs.pick(STAT_SOURCES),
       );
       keys.add(token(r, 24), store.id, saleId, createdAt);
       if (createdAt >= anchor - 12 * HOUR) todaySales++;
       if (n === Math.floor(store.sales / 2)) sampleSale = saleId;
     }
+
+    addStatistics(store, catalog, pageViewsPerSale, anchor, rs, visitsDaily, viewsDaily);
 
     if (store.index === 0 || store.index === FULL.bigStores) {
       const mid = catalog[Math.floor(catalog.length / 2)];
@@ -593,6 +603,50 @@ function generateRows(db, scale, anchor, passwordHash, log) {
   for (const t of all) t.flush();
   db.exec("COMMIT");
   return { fixtures, rows: counter.rows };
+}
+
+const STAT_SOURCES = ["direct", "instagram", "whatsapp", "facebook", "google", "qr", "tiktok", "other", "link"];
+
+/**
+ * A store's year of daily counts: its page views (its sales times the platform's views per sale, 8 a day at least)
+ * spread over the days with some noise; 40 % of them visits (entrances) over three to six sources, 80 % of those unique,
+ * one cart in thirty; half of the views on product pages, over up to 2,000 products a day (the most viewed first), the
+ * rest on the other kinds.
+ */
+function addStatistics(store, catalog, perSale, anchor, r, visitsDaily, viewsDaily) {
+  const from = Math.max(store.createdAt, anchor - 365 * DAY);
+  const days = Math.max(1, Math.floor((anchor - from) / DAY));
+  const perDay = Math.max(8, (store.sales * perSale) / days);
+  const sources = STAT_SOURCES.slice(0, r.int(3, 6));
+  for (let d = days - 1; d >= 0; d--) {
+    // Bogotá's calendar day (the stores' zones are all within a few hours of it, and "now" is midday there).
+    const day = new Date(anchor - d * DAY - 5 * HOUR).toISOString().slice(0, 10);
+    const views = Math.max(1, Math.round(perDay * (0.6 + r.next() * 0.8)));
+    const visits = Math.max(1, Math.round(views * 0.4));
+    let left = visits;
+    for (const [k, source] of sources.entries()) {
+      const share = k === sources.length - 1 ? left : Math.round(left * (0.3 + r.next() * 0.4));
+      left -= share;
+      if (share > 0) visitsDaily.add(store.id, day, source, share, Math.max(1, Math.round(share * 0.8)), Math.round(share / 30));
+    }
+    const productViews = Math.round(views / 2);
+    const otherViews = views - productViews;
+    for (const [kind, share] of [["home", 0.45], ["listing", 0.25], ["search", 0.1], ["cart", 0.1], ["checkout", 0.06], ["order", 0.04]]) {
+      const n = Math.round(otherViews * share);
+      if (n > 0) viewsDaily.add(store.id, kind, day, "", n, 0);
+    }
+    const shown = Math.min(catalog.length, 2000, Math.max(1, Math.round(productViews / 3)));
+    const each = Math.max(1, Math.floor(productViews / shown));
+    const viewed = new Map();
+    for (let p = 0; p < shown; p++) {
+      const product = catalog[Math.floor(catalog.length * r.next() ** 1.5)];
+      const row = viewed.get(product.id) ?? { views: 0, adds: 0 };
+      row.views += each;
+      row.adds += r.chance(0.05) ? 1 : 0;
+      viewed.set(product.id, row);
+    }
+    for (const [id, row] of viewed) viewsDaily.add(store.id, "product", day, id, row.views, row.adds);
+  }
 }
 
 function verify(db, log) {

@@ -74,6 +74,8 @@ function allPagesOf(info, merchantCookie) {
     { name: "sales after 10 × 'Cargar más' (220)", path: `${desk}/sales?limit=220`, headers: merchant },
     { name: "sales by exact code", path: `${desk}/sales?code=${big.saleCode}`, headers: merchant, expect: big.saleCode },
     { name: "merchant products list, big store", path: `${desk}/products`, headers: merchant },
+    { name: "statistics, 30 days, big store", path: `${desk}/estadisticas?periodo=30`, headers: merchant, expect: "Embudo" },
+    { name: "statistics, 12 months, big store", path: `${desk}/estadisticas?periodo=12m`, headers: merchant, expect: "Embudo" },
   ];
 }
 

@@ -1,3 +1,4 @@
+// cspell:disable -- browsers' and robots' User-Agent strings, as they send them
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { sessionCookie } from "~/auth/cookies.server";

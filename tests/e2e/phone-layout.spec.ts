@@ -124,6 +124,8 @@ test("merchant pages", async ({ page, context, baseURL }) => {
     `${store}/look`,
     `${store}/products`,
     `${store}/products/new`,
+    `${store}/estadisticas`,
+    `${store}/estadisticas?periodo=12m`,
     `${store}/section/${sectionId}`,
     `${store}/section/${sectionId}/new/product`,
   ]) {

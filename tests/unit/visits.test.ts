@@ -1,3 +1,4 @@
+// cspell:disable -- browsers' and robots' User-Agent strings, as they send them
 import { describe, expect, it } from "vitest";
 import { cartSource, parseCart, serializeCart } from "~/domain/cart";
 import { REFS, withRef } from "~/domain/referral";

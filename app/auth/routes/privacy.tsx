@@ -35,10 +35,22 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         responsable de esos datos: para pedir que los borre, el comprador le escribe a la tienda, que lo hace desde Clientes.
       </p>
 
+      <h2>Las estadísticas de las tiendas</h2>
+      <p>
+        Cada tienda ve cuántas visitas tuvo, de dónde llegaron (Instagram, WhatsApp, Google, su código QR…), qué páginas y
+        productos se vieron y cuántas terminaron en un pedido. Se cuentan sin cookies y sin guardar datos personales: ni la
+        dirección IP ni el navegador de quien visita. Para contar una vez a quien vuelve el mismo día se guarda una clave hecha
+        con su dirección y su navegador mezclados con un valor secreto que cambia cada día y no se guarda; con ella no se puede
+        saber quién es ni reconocerlo otro día, y se borra a los dos días. Solo quedan los totales de cada día. El carrito
+        recuerda de dónde llegó quien lo llenó, y el pedido lo guarda. No se cuentan los buscadores ni las vistas previas de
+        enlaces, ni las visitas de la propia tienda.
+      </p>
+
       <h2>Cookies</h2>
       <p>
         Solo las necesarias para que el servicio funcione: tu sesión cuando entras a Vitrina, y el carrito y el último pedido de
-        quien compra en una tienda. No usamos cookies de publicidad ni de seguimiento.
+        quien compra en una tienda. Al abrir tu tienda desde Vitrina, tu navegador recibe además una marca para que tus propias
+        visitas no se cuenten en sus estadísticas. No usamos cookies de publicidad ni de seguimiento.
       </p>
 
       <h2>Con quién los compartimos</h2>
