@@ -7,6 +7,7 @@ import {
   parseClickIds,
   serializeClickIds,
 } from "~/domain/conversions";
+import { isPrefetch, isRobot } from "~/domain/visits";
 import type { Config } from "~/services/config";
 
 const CLICK_COOKIE = "clic";
@@ -52,6 +53,12 @@ export function withClickCookie(
   response.headers.set("Cache-Control", "private, no-store");
   return response;
 }
+
+/**
+ * A request no shopper made: a crawler, a link preview, or a page fetched ahead of a click. It sends no view, add or
+ * checkout (an order placed is always sent).
+ */
+export const notAShopper = (request: Request) => isRobot(request.headers.get("User-Agent")) || isPrefetch(request.headers);
 
 /**
  * An event of this request: the page it happened on (`pagePath` under the store's public address, no query: an

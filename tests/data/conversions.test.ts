@@ -32,6 +32,7 @@ const DATASET = "123456789012345";
 const META_TOKEN = "MetaTokenForTheTests1234567890abcdefXYZ";
 const MEASUREMENT = "G-AB12CD34EF";
 const API_SECRET = "ga4-secret_ForTheTests";
+const PHONE = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36";
 
 type S = ReturnType<typeof createConversionServices>;
 
@@ -91,7 +92,7 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
     // The landing from an ad: the page answers at once, keeps the click in the store's cookie, and is nobody else's to cache.
     const landing = await handler(
       new Request(`${s.config.APP_ORIGIN}${productPath}?fbclid=IwAR3xYz_Ab-1&gclid=Cj0KCQ_gclid-9`, {
-        headers: { "User-Agent": "Mozilla/5.0 (Android 14) Chrome/130" },
+        headers: { "User-Agent": PHONE },
       }),
       "203.0.113.7",
     );
@@ -121,7 +122,7 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
           event_source_url: `http://${url}.localhost:3999/Product/mochila/${product.id}`,
           user_data: {
             client_ip_address: "203.0.113.7",
-            client_user_agent: "Mozilla/5.0 (Android 14) Chrome/130",
+            client_user_agent: PHONE,
             fbc: `fb.1.${clickAt}.IwAR3xYz_Ab-1`,
           },
           custom_data: { value: 20, currency: "ARS", content_ids: [product.id], content_type: "product", num_items: 1 },
@@ -135,7 +136,12 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
     const added = await handler(
       new Request(`${s.config.APP_ORIGIN}/site/${url}/Cart`, {
         method: "POST",
-        headers: { Origin: s.config.APP_ORIGIN, Cookie: clicked, "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Origin: s.config.APP_ORIGIN,
+          Cookie: clicked,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "User-Agent": PHONE,
+        },
         body: new URLSearchParams({ intent: "add", productId: product.id, quantity: "2" }),
       }),
       "203.0.113.7",
@@ -144,7 +150,9 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
     const cart = (added.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
     await s.settle();
     const checkout = await handler(
-      new Request(`${s.config.APP_ORIGIN}/site/${url}/Checkout`, { headers: { Cookie: `${clicked}; ${cart}` } }),
+      new Request(`${s.config.APP_ORIGIN}/site/${url}/Checkout`, {
+        headers: { Cookie: `${clicked}; ${cart}`, "User-Agent": PHONE },
+      }),
       "203.0.113.7",
     );
     expect(checkout.status).toBe(200);
@@ -259,6 +267,24 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
     }
     expect(standIn.received).toHaveLength(MAX_CONVERSION_TRIES);
     expect(standIn.accepted()).toHaveLength(0);
+  });
+
+  it("a crawler, a link preview or a prefetch sends no view; an order placed without a browser's name still counts", async () => {
+    const { s, url, product } = await shop(standIn);
+    const handler = createFetchHandler(await appBuild(), () => s);
+    const page = `${s.config.APP_ORIGIN}/site/${url}/Product/mochila/${product.id}`;
+    // cspell:disable
+    const asked: Array<Record<string, string>> = [
+      { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+      { "User-Agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" },
+      { "User-Agent": PHONE, "Sec-Purpose": "prefetch" },
+    ];
+    // cspell:enable
+    for (const headers of asked) expect((await handler(new Request(page, { headers }))).status).toBe(200);
+    expect(s.pending).toHaveLength(0);
+    expect((await order(s, url, product.id)).status).toBe(303);
+    await s.settle();
+    expect(standIn.accepted().map((r) => r.eventName)).toEqual(["Purchase", "purchase"]);
   });
 
   it("a store without settings sends nothing and leaves nothing running after the answer", async () => {

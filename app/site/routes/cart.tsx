@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { trackConversion } from "~/conversions/events.server";
 import { conversionSettingsQuery } from "~/conversions/settings.server";
-import { conversionEvent } from "~/conversions/shopper.server";
+import { conversionEvent, notAShopper } from "~/conversions/shopper.server";
 import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
 import { discountByKeyQuery } from "~/discounts/discount-codes.server";
 import {
@@ -200,7 +200,7 @@ export async function action(args: Route.ActionArgs) {
       const added = (change.lines.find((l) => lineKey(l) === key)?.quantity ?? 0) - before;
       lines = change.lines;
       if (change.limited) to = `${cartPath}?limite=${key}`;
-      if (added > 0)
+      if (added > 0 && !notAShopper(args.request))
         trackConversion(
           p.services,
           conversions,

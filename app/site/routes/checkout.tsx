@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { trackConversion } from "~/conversions/events.server";
-import { conversionEvent } from "~/conversions/shopper.server";
+import { conversionEvent, notAShopper } from "~/conversions/shopper.server";
 import { cartSource } from "~/domain/cart";
 import { randomToken, shortHash } from "~/domain/ids";
 import { formatMoney } from "~/domain/money";
@@ -74,24 +74,25 @@ export async function loader(args: Route.LoaderArgs) {
   const now = p.services.clock.now();
   const day = now.toISOString().slice(0, 10);
   const checkoutOf = [readCookie(args.request, CART_COOKIE), ip, args.request.headers.get("User-Agent"), day];
-  trackConversion(
-    p.services,
-    conversions,
-    conversionEvent(args.request, ip, now, {
-      // The same cart checked out again the same day (a reload, a refused submit shown again) is the same event.
-      id: `${p.store.id}-checkout-${shortHash(checkoutOf.join("|"))}`,
-      name: "InitiateCheckout",
-      pageUrl: `${p.site.canonicalBase}/Checkout`,
-      currency: p.site.currency,
-      value: p.priced.total,
-      items: p.priced.lines.map((l) => ({
-        id: l.product.key,
-        name: l.product.name,
-        quantity: l.quantity,
-        price: l.product.price,
-      })),
-    }),
-  );
+  if (!notAShopper(args.request))
+    trackConversion(
+      p.services,
+      conversions,
+      conversionEvent(args.request, ip, now, {
+        // The same cart checked out again the same day (a reload, a refused submit shown again) is the same event.
+        id: `${p.store.id}-checkout-${shortHash(checkoutOf.join("|"))}`,
+        name: "InitiateCheckout",
+        pageUrl: `${p.site.canonicalBase}/Checkout`,
+        currency: p.site.currency,
+        value: p.priced.total,
+        items: p.priced.lines.map((l) => ({
+          id: l.product.key,
+          name: l.product.name,
+          quantity: l.quantity,
+          price: l.product.price,
+        })),
+      }),
+    );
   return data({ ...view, site: p.site, lines, idempotencyKey: randomToken(18) }, { headers });
 }
 

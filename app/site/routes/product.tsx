@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { trackConversion } from "~/conversions/events.server";
 import { conversionSettingsQuery } from "~/conversions/settings.server";
-import { conversionEvent } from "~/conversions/shopper.server";
+import { conversionEvent, notAShopper } from "~/conversions/shopper.server";
 import { lineKey } from "~/domain/cart";
 import { offerView } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
   const path = href.slice(basePath.length);
   const skus = new Map(variantRows.map((v) => [v.id, v.sku]));
   // A view that reaches the app (an edge-cached one does not: decision 0052), never the merchant's preview.
-  if (args.request.method === "GET" && !p.site.preview) {
+  if (args.request.method === "GET" && !p.site.preview && !notAShopper(args.request)) {
     const viewed = { id: item?.key ?? product.id, name: item?.name ?? product.name, quantity: 1, price };
     trackConversion(
       p.services,
