@@ -46,17 +46,28 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         enlaces, ni las visitas de la propia tienda.
       </p>
 
+      <h2>Los anuncios de las tiendas</h2>
+      <p>
+        Si una tienda lo activa en Anuncios, Vitrina envía por cuenta de ella a Meta o a Google Analytics lo que pasa en la
+        tienda: un producto visto, agregado al carrito, un pedido empezado o hecho, con su valor y sus productos, la dirección IP
+        y el navegador de quien lo hizo y, si llegó desde un anuncio, el identificador de ese clic. Se envía desde nuestro
+        servidor: la tienda no carga ningún código de esas plataformas. La tienda es responsable de ese envío.
+      </p>
+
       <h2>Cookies</h2>
       <p>
         Solo las necesarias para que el servicio funcione: tu sesión cuando entras a Vitrina, y el carrito y el último pedido de
         quien compra en una tienda. Al abrir tu tienda desde Vitrina, tu navegador recibe además una marca para que tus propias
-        visitas no se cuenten en sus estadísticas. No usamos cookies de publicidad ni de seguimiento.
+        visitas no se cuenten en sus estadísticas. Quien llega a una tienda desde un anuncio de Meta o de Google guarda en ella el
+        identificador de ese clic, que solo se envía si la tienda activó Anuncios. No usamos otras cookies de publicidad ni de
+        seguimiento.
       </p>
 
       <h2>Con quién los compartimos</h2>
       <p>
         Solo con los proveedores que hacen funcionar Vitrina, y solo para eso: quienes alojan el servicio y sus archivos, envían
-        los correos, procesan los pagos y nos avisan de errores.
+        los correos, procesan los pagos y nos avisan de errores; y con Meta o Google cuando una tienda activó Anuncios, como se
+        explica arriba.
       </p>
 
       <h2>Cuánto tiempo los guardamos</h2>

@@ -82,6 +82,10 @@ export default function ConversionSettings({ loaderData: p, actionData }: Route.
           tus anuncios lleguen a quienes compran.
         </p>
         <p className="muted">
+          Con cada evento van la dirección IP y el navegador de quien lo hizo, como piden estas plataformas, y el identificador
+          del anuncio del que llegó. Si las leyes de tu país lo piden, cuéntaselo a tus clientes.
+        </p>
+        <p className="muted">
           Tu catálogo para las mismas plataformas está en <Link to={`/Store/${p.storeId}/redes`}>Vender en redes</Link>.
         </p>
         {!p.available && <p className="muted">{UNAVAILABLE}</p>}
