@@ -631,7 +631,14 @@ function addStatistics(store, catalog, perSale, anchor, r, visitsDaily, viewsDai
     }
     const productViews = Math.round(views / 2);
     const otherViews = views - productViews;
-    for (const [kind, share] of [["home", 0.45], ["listing", 0.25], ["search", 0.1], ["cart", 0.1], ["checkout", 0.06], ["order", 0.04]]) {
+    for (const [kind, share] of [
+      ["home", 0.45],
+      ["listing", 0.25],
+      ["search", 0.1],
+      ["cart", 0.1],
+      ["checkout", 0.06],
+      ["order", 0.04],
+    ]) {
       const n = Math.round(otherViews * share);
       if (n > 0) viewsDaily.add(store.id, kind, day, "", n, 0);
     }
@@ -736,9 +743,19 @@ async function generateInto(tmp, size, fp, log) {
   big.search = { common: { word: COMMON_WORD, hits: hits(COMMON_WORD) }, rare: { word: RARE_WORD, hits: hits(RARE_WORD) } };
   if (big.search.rare.hits !== 1) throw new Error(`the rare word matches ${big.search.rare.hits} products, not 1`);
   const counts = Object.fromEntries(
-    ["users", "stores", "products", "sections", "section_items", "store_banners", "sales", "sale_lines", "idempotency_keys"].map(
-      (t) => [t, countOf(db, `select count(*) from ${t}`)],
-    ),
+    [
+      "users",
+      "stores",
+      "products",
+      "sections",
+      "section_items",
+      "store_banners",
+      "sales",
+      "sale_lines",
+      "idempotency_keys",
+      "store_visits_daily",
+      "store_page_views_daily",
+    ].map((t) => [t, countOf(db, `select count(*) from ${t}`)]),
   );
   db.exec("PRAGMA journal_mode = WAL");
   db.close();
