@@ -4,9 +4,14 @@ import { expect, it } from "vitest";
 import { placeDemoOrder } from "./demo-order";
 import { FORM, send, startServer } from "./server";
 
+const BROWSER = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0 Mobile Safari/537.36";
+
 it("on SIGTERM an upload in flight is answered, new connections are refused, and the process exits 0", async () => {
   const server = await startServer();
   const { code } = await placeDemoOrder(server);
+  // A shopper's visit from the printed QR, counted after its answer and not yet written (the server writes every 3 s).
+  const visit = await send(server, "/site/demo?ref=qr", { headers: { "User-Agent": BROWSER } });
+  expect(visit.status).toBe(200);
   // A cart form sent slowly: its body is still arriving when the stop comes.
   let release = () => {};
   const gate = new Promise<void>((open) => {
@@ -46,5 +51,10 @@ it("on SIGTERM an upload in flight is answered, new connections are refused, and
   // The order placed before the stop is in the database the next start opens.
   const [sale] = (await server.db().execute({ sql: "select state from sales where id = ?", args: [code] })).rows;
   expect(sale?.state).toBe("Pendiente");
+  // The statistics' counts waiting in the process were written before it left.
+  const visits = await server
+    .db()
+    .execute("select sum(visits) as n from store_visits_daily join stores on stores.id = store_id where url = 'demo' and source = 'qr'");
+  expect(Number(visits.rows[0]?.n)).toBe(1);
   await server.stop();
 }, 60_000);

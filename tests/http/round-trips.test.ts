@@ -26,6 +26,8 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => server?.stop());
 
+const BROWSER = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0 Mobile Safari/537.36";
+
 async function roundTrips(path: string, headers: Record<string, string> = {}): Promise<{ status: number; trips: number }> {
   const reply = await fetch(`${base}${path}`, { headers, redirect: "manual" });
   await reply.arrayBuffer();
@@ -63,9 +65,20 @@ describe("database round trips per route", () => {
       ["/site/demo/Checkout", withCode],
       [`/site/demo/Order/9876543210?t=${token}`, {}],
       ["/site/demo/sitemap.xml", {}],
+      // A browser's visit is counted for the store statistics after the answer, off the request's round trips.
+      ["/site/demo?ref=instagram", { "User-Agent": BROWSER }],
     ] as const) {
       expect(await roundTrips(path, headers), path).toEqual({ status: 200, trips: 1 });
     }
+    // A product added to a cart: the visitor's source is read in the cart's own batch.
+    const added = await fetch(`${base}/site/demo/Cart`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER },
+      body: new URLSearchParams({ intent: "add", productId: String(productId) }),
+    });
+    await added.arrayBuffer();
+    expect({ status: added.status, trips: Number(added.headers.get("x-vitrina-db-round-trips")) }).toEqual({ status: 303, trips: 1 });
   });
 
   it("every merchant page is at most two: the session (with the store and plan), then the page", async () => {
@@ -103,6 +116,8 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/section/${sectionId}`,
       `/Store/${storeId}/sales`,
       `/Store/${storeId}/sales?view=today`,
+      `/Store/${storeId}/estadisticas`,
+      `/Store/${storeId}/estadisticas?periodo=12m`,
     ];
     const counts: Record<string, number> = {};
     for (const path of pages) {
