@@ -54,7 +54,9 @@ it("on SIGTERM an upload in flight is answered, new connections are refused, and
   // The statistics' counts waiting in the process were written before it left.
   const visits = await server
     .db()
-    .execute("select sum(visits) as n from store_visits_daily join stores on stores.id = store_id where url = 'demo' and source = 'qr'");
+    .execute(
+      "select sum(visits) as n from store_visits_daily join stores on stores.id = store_id where url = 'demo' and source = 'qr'",
+    );
   expect(Number(visits.rows[0]?.n)).toBe(1);
   await server.stop();
 }, 60_000);

@@ -78,7 +78,10 @@ describe("database round trips per route", () => {
       body: new URLSearchParams({ intent: "add", productId: String(productId) }),
     });
     await added.arrayBuffer();
-    expect({ status: added.status, trips: Number(added.headers.get("x-vitrina-db-round-trips")) }).toEqual({ status: 303, trips: 1 });
+    expect({ status: added.status, trips: Number(added.headers.get("x-vitrina-db-round-trips")) }).toEqual({
+      status: 303,
+      trips: 1,
+    });
   });
 
   it("every merchant page is at most two: the session (with the store and plan), then the page", async () => {
