@@ -9,7 +9,7 @@ export const PERIODS = {
   "30": "30 días",
   "12m": "12 meses",
 } as const;
-export type PeriodKey = keyof typeof PERIODS | "rango";
+type PeriodKey = keyof typeof PERIODS | "rango";
 
 /** A range the merchant chose may span two years at most: the page's cost grows with its days. */
 export const MAX_RANGE_DAYS = 731;
@@ -36,7 +36,7 @@ export function addDays(day: string, days: number): string {
 }
 
 /** Days from `from` to `to`, both included. */
-export function daysIn(from: string, to: string): number {
+function daysIn(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from) + 1;
 }
 

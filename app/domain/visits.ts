@@ -5,7 +5,7 @@
  */
 import { REFS } from "./referral";
 
-export const PAGE_KINDS = ["home", "listing", "product", "search", "cart", "checkout", "order"] as const;
+const PAGE_KINDS = ["home", "listing", "product", "search", "cart", "checkout", "order"] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 
 /** The kind of a store page from its routed path (`/site/{store}/…`), with the store and a product's id; null for anything else. */
@@ -51,7 +51,7 @@ export function isPrefetch(headers: Headers): boolean {
 }
 
 /** The sources the statistics name, with their Spanish labels; any other `ref`/`utm_*` value is kept as written. */
-export const SOURCE_LABELS: Record<string, string> = {
+const SOURCE_LABELS: Record<string, string> = {
   instagram: "Instagram",
   facebook: "Facebook",
   whatsapp: "WhatsApp",
@@ -116,7 +116,7 @@ function cleanSource(value: string | null): string | null {
 }
 
 /** The referrer's host group, or null when there is none or it is the store's own site (a move inside the store). */
-export function referrerSource(referrer: string | null, ownHosts: readonly string[]): string | null {
+function referrerSource(referrer: string | null, ownHosts: readonly string[]): string | null {
   if (!referrer) return null;
   let host: string;
   try {

@@ -71,7 +71,7 @@ function isOwnVisit(request: Request, settings: CountingSettings): boolean {
  * The cookie that marks the merchant's browser on their store's host, for an answer to the workspace's 'Visitar tienda'
  * link (`?visita=propia`): a month, like the session. Null for any other request.
  */
-export function ownVisitCookie(request: Request, production: boolean): string | null {
+function ownVisitCookie(request: Request, production: boolean): string | null {
   if (request.method !== "GET" || new URL(request.url).searchParams.get(OWN_VISIT_PARAM) !== OWN_VISIT_VALUE) return null;
   return `${OWN_VISIT_COOKIE}=1; Path=/; Max-Age=${30 * 86_400}; HttpOnly; SameSite=Lax${production ? "; Secure" : ""}`;
 }

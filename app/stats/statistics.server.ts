@@ -167,7 +167,5 @@ export async function loadStatistics(db: Db, store: StatsStore, period: Period) 
   };
 }
 
-export type Statistics = Awaited<ReturnType<typeof loadStatistics>>;
-
 /** The store's today, for the periods. */
 export const storeDay = (now: Date, store: StatsStore) => localDay(now.getTime(), store.timeZone);

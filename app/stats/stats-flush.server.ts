@@ -9,7 +9,7 @@ import type { Services } from "~/services/services";
 import type { StatsBuffer } from "./count-visit.server";
 import { writeStatsEvents } from "./visit-counts.server";
 
-export const STATS_FLUSH_MS = 3_000;
+const STATS_FLUSH_MS = 3_000;
 
 export function statsWriter(buffer: StatsBuffer, services: () => Pick<Services, "db" | "clock" | "log">) {
   let running: Promise<void> | null = null;

@@ -129,7 +129,7 @@ export async function writeStatsEvents(db: Db, events: StatsEvent[], now: number
  * only ever looked up on its salt's UTC day, and a store's calendar day is within a day of it. Their counts stay in
  * store_visits_daily.
  */
-export function forgetVisitorKeys(db: Db, now: number) {
+function forgetVisitorKeys(db: Db, now: number) {
   const before = new Date(now - 86_400_000).toISOString().slice(0, 10);
   return db.delete(storeVisitorsDaily).where(lt(storeVisitorsDaily.day, before));
 }
