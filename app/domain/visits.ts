@@ -34,11 +34,13 @@ export function storePageOf(pathname: string): { store: string; kind: PageKind; 
 
 /**
  * Crawlers, link previews and tools, by their User-Agent: search engines, WhatsApp's, Facebook's, Telegram's and the
- * other apps' previews, monitors, and HTTP libraries. A browser without a User-Agent is not a shopper either.
+ * other apps' previews, monitors, and HTTP libraries. A browser without a User-Agent is not a shopper either. The
+ * apps' own browsers (Instagram, Facebook, Snapchat, Pinterest, Telegram) name the app too: only their fetchers, named
+ * '…bot' or 'preview', are robots; so is no CUBOT phone.
  */
 const ROBOTS =
   // cspell:disable-next-line
-  /bot\b|bot\/|crawl|spider|slurp|scrape|preview|facebookexternalhit|facebookcatalog|meta-externalagent|whatsapp|telegram|viber|skypeuripreview|embedly|iframely|pinterest|snapchat|google-inspectiontool|googleother|google-read-aloud|feedfetcher|mediapartners|adsbot|apis-google|lighthouse|pagespeed|gtmetrix|uptime|monitor|pingdom|curl\/|wget\/|python|java\/|go-http-client|okhttp|axios|node-fetch|undici|^node$|libwww|httpclient|postman|insomnia/i;
+  /(?<!cu)bot\b|bot\/|crawl|spider|slurp|scrape|preview|facebookexternalhit|facebookcatalog|meta-externalagent|whatsapp\/|skypeuripreview|embedly|iframely|google-inspectiontool|googleother|google-read-aloud|feedfetcher|mediapartners|adsbot|apis-google|lighthouse|pagespeed|gtmetrix|uptime|monitor|pingdom|curl\/|wget\/|python|java\/|go-http-client|okhttp|axios|node-fetch|undici|^node$|libwww|httpclient|postman|insomnia/i;
 
 export function isRobot(userAgent: string | null | undefined): boolean {
   return !userAgent || userAgent.length < 10 || ROBOTS.test(userAgent);
