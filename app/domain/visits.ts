@@ -36,7 +36,7 @@ export function storePageOf(pathname: string): { store: string; kind: PageKind; 
  * Crawlers, link previews and tools, by their User-Agent: search engines, WhatsApp's, Facebook's, Telegram's and the
  * other apps' previews, monitors, and HTTP libraries. A browser without a User-Agent is not a shopper either. The
  * apps' own browsers (Instagram, Facebook, Snapchat, Pinterest, Telegram) name the app too: only their fetchers, named
- * '…bot' or 'preview', are robots; so is no CUBOT phone.
+ * '…bot' or 'preview', are robots; a phone whose brand ends in 'bot' is not.
  */
 const ROBOTS =
   // cspell:disable-next-line
