@@ -2,6 +2,8 @@
 // (statsEventsOf: the robot and merchant checks, the page kind, the source, the salted visitor key; then the buffer's
 // push), and what the flush runs per event before its one batch (the roll-up into daily rows), over 100,000 requests.
 //   node --import tsx bench/stats-counting.mjs [--requests=100000]
+
+import { routedPath } from "../app/site/tenant.ts";
 import { countingSettings, StatsBuffer, statsEventsOf } from "../app/stats/count-visit.server.ts";
 import { rollUp } from "../app/stats/visit-counts.server.ts";
 
@@ -11,11 +13,7 @@ const settings = countingSettings(
   {
     sessionCookie: "__Host-vitrina_sesion",
     cartCookie: "carrito",
-    routedPath: (request) => {
-      const url = new URL(request.url);
-      const store = url.hostname.split(".")[0];
-      return `/site/${store}${url.pathname === "/" ? "" : url.pathname}`;
-    },
+    routedPath: (request) => routedPath(request, "vitrina.example"),
   },
 );
 const agents = [

@@ -20,7 +20,7 @@ import { createDb, withRoundTripDelay } from "../app/services/db";
 import { jsonLogger } from "../app/services/log";
 import type { Services } from "../app/services/services";
 import { CART_COOKIE } from "../app/site/cookies";
-import { routeStoreHost } from "../app/site/tenant";
+import { routedPath } from "../app/site/tenant";
 import { countingSettings, StatsBuffer, statsEventsOf, withOwnVisitCookie } from "../app/stats/count-visit.server";
 import { startStatsFlush, statsWriter } from "../app/stats/stats-flush.server";
 import { logUpkeep, runUpkeep, UPKEEP_INTERVAL_MS } from "../app/upkeep.server";
@@ -67,7 +67,7 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
   const counting = countingSettings(config, {
     sessionCookie: sessionCookie(config).name,
     cartCookie: CART_COOKIE,
-    routedPath: (request) => new URL(routeStoreHost(request, config.STORES_DOMAIN).request.url).pathname,
+    routedPath: (request) => routedPath(request, config.STORES_DOMAIN),
   });
 
   const handler = createFetchHandler(build as unknown as ServerBuild, services);
@@ -79,7 +79,12 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
     const response = withOwnVisitCookie(request, await handler(request, ip), config.VITRINA_ENV === "production");
     const at = clock.now().getTime();
     setImmediate(() => {
-      for (const event of statsEventsOf(request, response, counting, ip, at)) statsBuffer.push(event);
+      try {
+        for (const event of statsEventsOf(request, response, counting, ip, at)) statsBuffer.push(event);
+      } catch (error) {
+        // Counting never takes the server down: the view is not counted, and the log says why.
+        services().log.error("stats.count_failed", error);
+      }
     });
     return compressResponse(request, response);
   });

@@ -19,7 +19,7 @@ import { jsonLogger } from "../app/services/log";
 import type { Services } from "../app/services/services";
 import { CART_COOKIE } from "../app/site/cookies";
 import { forEdge, publicPageCacheKey, storeCacheTag, withEdgeTtl } from "../app/site/edge-cache";
-import { routeStoreHost } from "../app/site/tenant";
+import { routedPath } from "../app/site/tenant";
 import {
   type CountingSettings,
   countingSettings,
@@ -76,7 +76,7 @@ async function appFor(env: Env) {
   const counting = countingSettings(config, {
     sessionCookie: sessionCookie(config).name,
     cartCookie: CART_COOKIE,
-    routedPath: (request) => new URL(routeStoreHost(request, config.STORES_DOMAIN).request.url).pathname,
+    routedPath: (request) => routedPath(request, config.STORES_DOMAIN),
   });
   const now = () => clock.now().getTime();
   cached = { handler, config, services, counting, now, stats: { buffer, flushSoon: flushSoon(statsWriter(buffer, services)) } };
@@ -118,10 +118,15 @@ export default {
         ? await publicSite().fetch(request, { cf: { cacheKey } })
         : await app.handler(request, clientIp(request));
       const response = withOwnVisitCookie(request, answer, app.config.VITRINA_ENV === "production");
-      const events = statsEventsOf(request, response, app.counting, clientIp(request), app.now());
-      if (events.length > 0) {
-        for (const event of events) app.stats.buffer.push(event);
-        app.stats.flushSoon((promise) => ctx.waitUntil(promise));
+      try {
+        const events = statsEventsOf(request, response, app.counting, clientIp(request), app.now());
+        if (events.length > 0) {
+          for (const event of events) app.stats.buffer.push(event);
+          app.stats.flushSoon((promise) => ctx.waitUntil(promise));
+        }
+      } catch (error) {
+        // Counting never costs a shopper the page: the view is not counted, and the log says why.
+        jsonLogger().error("stats.count_failed", error);
       }
       return response;
     });

@@ -22,11 +22,23 @@ export function routeStoreHost(
 ): { request: Request; storeSlug: string | null } {
   const url = new URL(request.url);
   const storeSlug = storeSlugFromHost(request.headers.get("host") ?? url.host, storesDomain);
-  if (!storeSlug || APP_WIDE_PREFIXES.some((p) => url.pathname.startsWith(p)) || url.pathname.startsWith("/site/")) {
-    return { request, storeSlug: url.pathname.startsWith("/site/") ? null : storeSlug };
-  }
-  url.pathname = `/site/${storeSlug}${url.pathname === "/" ? "" : url.pathname}`;
+  const routed = routedPathname(url, storeSlug);
+  if (routed === url.pathname) return { request, storeSlug: url.pathname.startsWith("/site/") ? null : storeSlug };
+  url.pathname = routed;
   return { request: new Request(url, request), storeSlug };
+}
+
+/** The path the app routes a request to, without making a new request (one whose body was read can still be named). */
+export function routedPath(request: Request, storesDomain: string | undefined): string {
+  const url = new URL(request.url);
+  return routedPathname(url, storeSlugFromHost(request.headers.get("host") ?? url.host, storesDomain));
+}
+
+function routedPathname(url: URL, storeSlug: string | null): string {
+  if (!storeSlug || APP_WIDE_PREFIXES.some((p) => url.pathname.startsWith(p)) || url.pathname.startsWith("/site/")) {
+    return url.pathname;
+  }
+  return `/site/${storeSlug}${url.pathname === "/" ? "" : url.pathname}`;
 }
 
 /** The prefix of a store's public links: '' on its own host, '/site/{url}' on the app host. */

@@ -8,7 +8,7 @@ import type { Services } from "~/services/services";
 import { action as cartAction } from "~/site/routes/cart";
 import { action as checkoutAction } from "~/site/routes/checkout";
 import { loader as qrLoader } from "~/site/routes/qr-redirect";
-import { routeStoreHost } from "~/site/tenant";
+import { routedPath } from "~/site/tenant";
 import {
   cartAddsFromExchange,
   countingSettings,
@@ -40,7 +40,7 @@ const settingsOf = (s: Services) =>
   countingSettings(s.config, {
     sessionCookie: sessionCookie(s.config).name,
     cartCookie: "carrito",
-    routedPath: (request) => new URL(routeStoreHost(request, s.config.STORES_DOMAIN).request.url).pathname,
+    routedPath: (request) => routedPath(request, s.config.STORES_DOMAIN),
   });
 
 const visit = (url: string, headers: Record<string, string> = {}) =>
@@ -394,6 +394,20 @@ describe("a shopper from Instagram who orders", () => {
     expect(stats.sources).toEqual([{ source: "instagram", visits: 1, visitors: 1, carts: 1, orders: 1, revenue: 5_000_000 }]);
     expect(stats.topViewed).toEqual([{ productId: product.id, name: "Taza", views: 1, cartAdds: 1, cartRate: 1 }]);
     expect(stats.topUnits).toEqual([{ productId: product.id, name: "Taza", units: 2, revenue: 5_000_000 }]);
+  });
+
+  it("a product added on the store's own host is counted after the app read the request's body", async () => {
+    const s = createTestServices();
+    const post = new Request("http://mi-puesto.localhost:3999/Cart", {
+      method: "POST",
+      headers: { "User-Agent": PHONE, Host: "mi-puesto.localhost:3999", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=add&productId=1234567",
+    });
+    await post.text();
+    const answer = new Response(null, { status: 303, headers: { "Set-Cookie": "carrito=1234567:1|~tiktok; Path=/" } });
+    expect(statsEventsOf(post, answer, settingsOf(s), IP, 5)).toEqual([
+      { type: "cart", store: "mi-puesto", at: 5, productId: "1234567", started: true, source: "tiktok" },
+    ]);
   });
 
   it("a cart started without a visit of today takes the ref of the page it was added from, else direct", async () => {
