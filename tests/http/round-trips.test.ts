@@ -1,7 +1,7 @@
 // Database round trips per request, as the server counts them: public pages one, merchant pages two
 // (the session with its store and plan limits, then the page's data). A database far away pays each.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "./server";
+import { FORM, type RunningServer, send, startServer } from "./server";
 
 let server: RunningServer;
 let base = "";
@@ -82,6 +82,15 @@ describe("database round trips per route", () => {
       status: 303,
       trips: 1,
     });
+    // The same on the store's own host, whose request the app reads through a routed copy: counted, and the server stays up.
+    const host = `demo.localhost:${server.port}`;
+    const onHost = await send(server, "/Cart", {
+      headers: { ...FORM, Host: host, Origin: `http://${host}`, "User-Agent": BROWSER },
+      body: new URLSearchParams({ intent: "add", productId: String(productId) }).toString(),
+    });
+    expect([onHost.status, onHost.headers["x-vitrina-db-round-trips"]]).toEqual([303, "1"]);
+    await new Promise((wait) => setTimeout(wait, 100));
+    expect((await send(server, "/healthz")).status).toBe(200);
   });
 
   it("every merchant page is at most two: the session (with the store and plan), then the page", async () => {
