@@ -933,7 +933,8 @@ export const storeVisitsDaily = sqliteTable(
 
 /**
  * Page views per store, page kind and day (app/domain/visits.ts PAGE_KINDS); a product's page counts per product
- * (`product_id`, '' for the other kinds), with the times it was added to a cart.
+ * (`product_id`, '' for the other kinds), with the times it was added to a cart, and again in the day's total
+ * ('product_total') and the product's month ('product_month', `day` 'YYYY-MM'): app/stats/visit-counts.server.ts.
  */
 export const storePageViewsDaily = sqliteTable(
   "store_page_views_daily",

@@ -17,6 +17,7 @@ import {
 import { ordersByDayQuery, topSoldQuery } from "~/orders/order-statistics.server";
 import type { Db } from "~/services/db";
 import { products, storePageViewsDaily, storeVisitsDaily } from "../../db/schema";
+import { PRODUCT_MONTH, PRODUCT_TOTAL } from "./visit-counts.server";
 
 const DAY_MS = 86_400_000;
 
@@ -51,7 +52,7 @@ function statisticsQueries(db: Db, store: StatsStore, period: Period) {
       .where(
         and(
           eq(storePageViewsDaily.storeId, store.id),
-          inArray(storePageViewsDaily.kind, ["product", "checkout"]),
+          inArray(storePageViewsDaily.kind, [PRODUCT_TOTAL, "checkout"]),
           between(storePageViewsDaily.day, first, period.to),
         ),
       )
@@ -68,8 +69,13 @@ function statisticsQueries(db: Db, store: StatsStore, period: Period) {
       .where(
         and(
           eq(storePageViewsDaily.storeId, store.id),
-          eq(storePageViewsDaily.kind, "product"),
-          between(storePageViewsDaily.day, period.from, period.to),
+          // Whole months (the 12 months) read a row per product and month; other periods a row per product and day.
+          ...(period.key === "12m"
+            ? [
+                eq(storePageViewsDaily.kind, PRODUCT_MONTH),
+                between(storePageViewsDaily.day, period.from.slice(0, 7), period.to.slice(0, 7)),
+              ]
+            : [eq(storePageViewsDaily.kind, "product"), between(storePageViewsDaily.day, period.from, period.to)]),
         ),
       )
       .groupBy(storePageViewsDaily.productId)
@@ -134,7 +140,7 @@ export async function loadStatistics(db: Db, store: StatsStore, period: Period) 
   }
   for (const r of viewRows) {
     const t = inPeriod(r.day) ? current : previous;
-    if (r.kind === "product") t.productViews += r.views;
+    if (r.kind === PRODUCT_TOTAL) t.productViews += r.views;
     else t.checkouts += r.views;
   }
   for (const r of orderRows) {

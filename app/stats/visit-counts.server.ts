@@ -43,6 +43,13 @@ async function storesOf(db: Db, events: StatsEvent[], now: number): Promise<Map<
   return found;
 }
 
+/**
+ * Besides a row per product and day, the product pages' views are kept as one total a day (the funnel reads a row a
+ * day, whatever the catalog) and per product and month ('YYYY-MM' in `day`: 12 months read 12 rows per product).
+ */
+export const PRODUCT_TOTAL = "product_total";
+export const PRODUCT_MONTH = "product_month";
+
 const CHUNK = 400;
 const chunks = <T>(rows: T[]) =>
   Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
@@ -71,6 +78,12 @@ export function rollUp(events: StatsEvent[], storesByName: Map<string, StoreZone
     if (e.type === "view") {
       const row = viewRow(store.id, e.kind, day, e.productId);
       row.views = (row.views ?? 0) + 1;
+      if (e.kind === "product") {
+        const total = viewRow(store.id, PRODUCT_TOTAL, day, "");
+        total.views = (total.views ?? 0) + 1;
+        const month = viewRow(store.id, PRODUCT_MONTH, day.slice(0, 7), e.productId);
+        month.views = (month.views ?? 0) + 1;
+      }
       if (!e.entrance) continue;
       const visit = visitRow(store.id, day, e.source);
       visit.visits = (visit.visits ?? 0) + 1;
@@ -79,6 +92,8 @@ export function rollUp(events: StatsEvent[], storesByName: Map<string, StoreZone
     } else {
       const row = viewRow(store.id, "product", day, e.productId);
       row.cartAdds = (row.cartAdds ?? 0) + 1;
+      const month = viewRow(store.id, PRODUCT_MONTH, day.slice(0, 7), e.productId);
+      month.cartAdds = (month.cartAdds ?? 0) + 1;
       if (e.started) {
         const visit = visitRow(store.id, day, e.source);
         visit.carts = (visit.carts ?? 0) + 1;

@@ -610,14 +610,16 @@ const STAT_SOURCES = ["direct", "instagram", "whatsapp", "facebook", "google", "
 /**
  * A store's year of daily counts: its page views (its sales times the platform's views per sale, 8 a day at least)
  * spread over the days with some noise; 40 % of them visits (entrances) over three to six sources, 80 % of those unique,
- * one cart in thirty; half of the views on product pages, over up to 2,000 products a day (the most viewed first), the
- * rest on the other kinds.
+ * one cart in thirty; half of the views on product pages, over up to 2,000 products a day (the most viewed first), with
+ * the day's total and each product's month, the rest on the other kinds.
  */
 function addStatistics(store, catalog, perSale, anchor, r, visitsDaily, viewsDaily) {
   const from = Math.max(store.createdAt, anchor - 365 * DAY);
   const days = Math.max(1, Math.floor((anchor - from) / DAY));
   const perDay = Math.max(8, (store.sales * perSale) / days);
   const sources = STAT_SOURCES.slice(0, r.int(3, 6));
+  // The product pages' views per month, written after the days (app/stats/visit-counts.server.ts keeps the same rows).
+  const months = new Map();
   for (let d = days - 1; d >= 0; d--) {
     // Bogotá's calendar day (the stores' zones are all within a few hours of it, and "now" is midday there).
     const day = new Date(anchor - d * DAY - 5 * HOUR).toISOString().slice(0, 10);
@@ -652,8 +654,22 @@ function addStatistics(store, catalog, perSale, anchor, r, visitsDaily, viewsDai
       row.adds += r.chance(0.05) ? 1 : 0;
       viewed.set(product.id, row);
     }
-    for (const [id, row] of viewed) viewsDaily.add(store.id, "product", day, id, row.views, row.adds);
+    let total = 0;
+    const month = day.slice(0, 7);
+    const monthly = months.get(month) ?? new Map();
+    months.set(month, monthly);
+    for (const [id, row] of viewed) {
+      viewsDaily.add(store.id, "product", day, id, row.views, row.adds);
+      total += row.views;
+      const sum = monthly.get(id) ?? { views: 0, adds: 0 };
+      sum.views += row.views;
+      sum.adds += row.adds;
+      monthly.set(id, sum);
+    }
+    viewsDaily.add(store.id, "product_total", day, "", total, 0);
   }
+  for (const [month, monthly] of months)
+    for (const [id, row] of monthly) viewsDaily.add(store.id, "product_month", month, id, row.views, row.adds);
 }
 
 function verify(db, log) {

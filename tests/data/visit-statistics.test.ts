@@ -283,10 +283,18 @@ describe("the daily counts", () => {
       const id = zones.get(e.store)?.id;
       if (!id) continue;
       const d = day(e);
+      const count = (key: string, field: "views" | "cartAdds") => {
+        const v = views.get(key) ?? { views: 0, cartAdds: 0 };
+        v[field]++;
+        views.set(key, v);
+      };
       if (e.type === "view") {
-        const v = views.get(`${id}|${e.kind}|${d}|${e.productId}`) ?? { views: 0, cartAdds: 0 };
-        v.views++;
-        views.set(`${id}|${e.kind}|${d}|${e.productId}`, v);
+        count(`${id}|${e.kind}|${d}|${e.productId}`, "views");
+        // A product page also counts in the day's total and in the product's month.
+        if (e.kind === "product") {
+          count(`${id}|product_total|${d}|`, "views");
+          count(`${id}|product_month|${d.slice(0, 7)}|${e.productId}`, "views");
+        }
         if (!e.entrance) continue;
         const visitor = `${id}|${d}|${e.visitorKey}`;
         if (!firstSource.has(visitor)) firstSource.set(visitor, e.source);
@@ -294,9 +302,8 @@ describe("the daily counts", () => {
         row.visits++;
         expected.set(`${id}|${d}|${e.source}`, row);
       } else {
-        const v = views.get(`${id}|product|${d}|${e.productId}`) ?? { views: 0, cartAdds: 0 };
-        v.cartAdds++;
-        views.set(`${id}|product|${d}|${e.productId}`, v);
+        count(`${id}|product|${d}|${e.productId}`, "cartAdds");
+        count(`${id}|product_month|${d.slice(0, 7)}|${e.productId}`, "cartAdds");
         if (!e.started) continue;
         const row = expected.get(`${id}|${d}|${e.source}`) ?? { visits: 0, visitors: new Set(), carts: 0 };
         row.carts++;
@@ -394,6 +401,17 @@ describe("a shopper from Instagram who orders", () => {
     expect(stats.sources).toEqual([{ source: "instagram", visits: 1, visitors: 1, carts: 1, orders: 1, revenue: 5_000_000 }]);
     expect(stats.topViewed).toEqual([{ productId: product.id, name: "Taza", views: 1, cartAdds: 1, cartRate: 1 }]);
     expect(stats.topUnits).toEqual([{ productId: product.id, name: "Taza", units: 2, revenue: 5_000_000 }]);
+    // The 12 months read the products' monthly rows and the days' totals: the same figures.
+    const year = await workspaceRequest(s, {
+      module: statisticsPage,
+      cookie: m.cookie,
+      method: "GET",
+      path: `/Store/${m.store.id}/estadisticas?periodo=12m`,
+      params: { storeId: m.store.id },
+    });
+    const yearly = (year.data as typeof page.data & { stats: typeof stats }).stats;
+    expect(yearly.current).toMatchObject({ visits: 1, productViews: 1, carts: 1, orders: 1, revenue: 5_000_000 });
+    expect(yearly.topViewed).toEqual(stats.topViewed);
   });
 
   it("a product added on the store's own host is counted after the app read the request's body", async () => {
