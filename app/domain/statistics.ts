@@ -92,8 +92,6 @@ export function periodBuckets(period: Pick<Period, "from" | "to" | "unit">): str
   return buckets;
 }
 
-export const bucketOf = (day: string, unit: Period["unit"]) => (unit === "month" ? day.slice(0, 7) : day);
-
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** How far the zone's clock is ahead of UTC at an instant, in ms (negative in the Americas). */

@@ -5,8 +5,6 @@ import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "~/services/db";
 import { products, saleLines, sales } from "../../db/schema";
 
-const DAY_MS = 86_400_000;
-
 /** Orders counted: placed (a draft is not yet) and not cancelled. */
 const counted = (storeId: string, from: number, to: number) =>
   and(
@@ -18,14 +16,23 @@ const counted = (storeId: string, from: number, to: number) =>
   );
 
 /**
- * Orders, revenue and paid orders per calendar day (days since 1970 in the store's zone, its offset `offsetMs` taken
- * once for the stretch) and source, for orders placed in [from, to).
+ * Orders, revenue and paid orders per source and chart bar: the store's calendar day ('YYYY-MM-DD', its zone's offset
+ * `offsetMs` taken once for the stretch) or month ('YYYY-MM') of the orders placed in [periodFrom, to), and '' for
+ * those of the period before, [from, periodFrom).
  */
-export function ordersByDayQuery(db: Db, storeId: string, from: number, to: number, offsetMs: number) {
-  const day = sql<number>`cast((${sales.createdAt} + ${offsetMs}) / ${DAY_MS} as integer)`.mapWith(Number);
+export function ordersByBarQuery(
+  db: Db,
+  storeId: string,
+  { from, periodFrom, to }: { from: number; periodFrom: number; to: number },
+  offsetMs: number,
+  unit: "day" | "month",
+) {
+  const local = sql`(${sales.createdAt} + ${offsetMs}) / 1000`;
+  const format = unit === "month" ? "%Y-%m" : "%Y-%m-%d";
+  const bar = sql<string>`case when ${sales.createdAt} >= ${periodFrom} then strftime(${format}, ${local}, 'unixepoch') else '' end`;
   return db
     .select({
-      day,
+      bar,
       source: sales.source,
       orders: sql<number>`count(*)`.mapWith(Number),
       revenue: sql<number>`sum(${sales.total})`.mapWith(Number),
@@ -33,7 +40,7 @@ export function ordersByDayQuery(db: Db, storeId: string, from: number, to: numb
     })
     .from(sales)
     .where(counted(storeId, from, to))
-    .groupBy(day, sales.source);
+    .groupBy(bar, sales.source);
 }
 
 /** The products sold most in [from, to): by units or by revenue, ten at most. */

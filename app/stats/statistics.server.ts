@@ -3,18 +3,8 @@
  * of the orders of the period and the one before, whose cost grows with the days shown, never with the visits.
  */
 import { and, between, desc, eq, inArray, sql } from "drizzle-orm";
-import {
-  bucketOf,
-  change,
-  dayStartMs,
-  derivedRates,
-  localDay,
-  type Period,
-  periodBuckets,
-  ratio,
-  zoneOffsetMs,
-} from "~/domain/statistics";
-import { ordersByDayQuery, topSoldQuery } from "~/orders/order-statistics.server";
+import { change, dayStartMs, derivedRates, localDay, type Period, periodBuckets, ratio, zoneOffsetMs } from "~/domain/statistics";
+import { ordersByBarQuery, topSoldQuery } from "~/orders/order-statistics.server";
 import type { Db } from "~/services/db";
 import { products, storePageViewsDaily, storeVisitsDaily } from "../../db/schema";
 import { PRODUCT_MONTH, PRODUCT_TOTAL } from "./visit-counts.server";
@@ -34,10 +24,14 @@ function statisticsQueries(db: Db, store: StatsStore, period: Period) {
   const periodFrom = dayStartMs(period.from, store.timeZone);
   const offset = zoneOffsetMs(to, store.timeZone);
   const views = sql<number>`sum(${storePageViewsDaily.views})`.mapWith(Number);
+  // The chart's bar a day belongs to, or '' for the period before: rows come summed per bar, not per day.
+  const visitDay = storeVisitsDaily.day;
+  const bar = sql<string>`case when ${visitDay} >= ${period.from} then ${period.unit === "month" ? sql`substr(${visitDay}, 1, 7)` : visitDay} else '' end`;
+  const current = sql<number>`${storePageViewsDaily.day} >= ${period.from}`.mapWith(Number);
   return [
     db
       .select({
-        day: storeVisitsDaily.day,
+        bar,
         source: storeVisitsDaily.source,
         visits: sql<number>`sum(${storeVisitsDaily.visits})`.mapWith(Number),
         visitors: sql<number>`sum(${storeVisitsDaily.visitors})`.mapWith(Number),
@@ -45,9 +39,9 @@ function statisticsQueries(db: Db, store: StatsStore, period: Period) {
       })
       .from(storeVisitsDaily)
       .where(and(eq(storeVisitsDaily.storeId, store.id), between(storeVisitsDaily.day, first, period.to)))
-      .groupBy(storeVisitsDaily.day, storeVisitsDaily.source),
+      .groupBy(bar, storeVisitsDaily.source),
     db
-      .select({ kind: storePageViewsDaily.kind, day: storePageViewsDaily.day, views })
+      .select({ kind: storePageViewsDaily.kind, current, views })
       .from(storePageViewsDaily)
       .where(
         and(
@@ -56,7 +50,7 @@ function statisticsQueries(db: Db, store: StatsStore, period: Period) {
           between(storePageViewsDaily.day, first, period.to),
         ),
       )
-      .groupBy(storePageViewsDaily.kind, storePageViewsDaily.day),
+      .groupBy(storePageViewsDaily.kind, current),
     db
       .select({
         productId: storePageViewsDaily.productId,
@@ -81,14 +75,13 @@ function statisticsQueries(db: Db, store: StatsStore, period: Period) {
       .groupBy(storePageViewsDaily.productId)
       .orderBy(desc(views))
       .limit(10),
-    ordersByDayQuery(db, store.id, from, to, offset),
+    ordersByBarQuery(db, store.id, { from, periodFrom, to }, offset, period.unit),
     topSoldQuery(db, store.id, periodFrom, to, "units"),
     topSoldQuery(db, store.id, periodFrom, to, "revenue"),
   ] as const;
 }
 
 const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 export interface Totals {
   visits: number;
@@ -117,7 +110,7 @@ export async function loadStatistics(db: Db, store: StatsStore, period: Period) 
   const [visitRows, viewRows, topViewed, orderRows, topUnits, topRevenue] = await db.batch(statisticsQueries(db, store, period));
   const current = zero();
   const previous = zero();
-  const inPeriod = (day: string) => day >= period.from;
+  // Rows of the period before have no bar ('').
   const buckets = new Map(periodBuckets(period).map((b) => [b, { visits: 0, orders: 0 }]));
   const sources = new Map<string, SourceRow>();
   const sourceRow = (source: string) => {
@@ -126,12 +119,12 @@ export async function loadStatistics(db: Db, store: StatsStore, period: Period) 
     return row;
   };
   for (const r of visitRows) {
-    const t = inPeriod(r.day) ? current : previous;
+    const t = r.bar ? current : previous;
     t.visits += r.visits;
     t.visitors += r.visitors;
     t.carts += r.carts;
-    if (!inPeriod(r.day)) continue;
-    const bucket = buckets.get(bucketOf(r.day, period.unit));
+    if (!r.bar) continue;
+    const bucket = buckets.get(r.bar);
     if (bucket) bucket.visits += r.visits;
     const s = sourceRow(r.source);
     s.visits += r.visits;
@@ -139,18 +132,17 @@ export async function loadStatistics(db: Db, store: StatsStore, period: Period) 
     s.carts += r.carts;
   }
   for (const r of viewRows) {
-    const t = inPeriod(r.day) ? current : previous;
+    const t = r.current ? current : previous;
     if (r.kind === PRODUCT_TOTAL) t.productViews += r.views;
     else t.checkouts += r.views;
   }
   for (const r of orderRows) {
-    const day = dayOfNumber(r.day);
-    const t = inPeriod(day) ? current : previous;
+    const t = r.bar ? current : previous;
     t.orders += r.orders;
     t.revenue += r.revenue;
     t.paid += r.paid;
-    if (!inPeriod(day)) continue;
-    const bucket = buckets.get(bucketOf(day, period.unit));
+    if (!r.bar) continue;
+    const bucket = buckets.get(r.bar);
     if (bucket) bucket.orders += r.orders;
     const s = sourceRow(r.source ?? "unknown");
     s.orders += r.orders;

@@ -90,7 +90,7 @@ const MAY_SORT = [
   /from "customers" left join "sales"/,
   // 'Estadísticas': one store's daily counts and orders of the days shown, summed per day, source or product (checked below
   // to walk a bounded range of the store's rows).
-  /from "store_page_views_daily"/,
+  /from "store_(page_views|visits)_daily"/,
   /from "sales" (inner join "sale_lines" .*)?where .*group by/,
 ];
 

@@ -2,7 +2,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { sessionCookie } from "~/auth/cookies.server";
+import { parsePeriod } from "~/domain/statistics";
 import { type StatsEvent, storePageOf } from "~/domain/visits";
+import { createSale } from "~/orders/order-records.server";
 import { insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
 import { action as cartAction } from "~/site/routes/cart";
@@ -19,10 +21,12 @@ import {
   withOwnVisitCookie,
 } from "~/stats/count-visit.server";
 import * as statisticsPage from "~/stats/routes/statistics";
+import { loadStatistics } from "~/stats/statistics.server";
 import { rollUp, writeStatsEvents } from "~/stats/visit-counts.server";
 import { sales, storePageViewsDaily, storeVisitorsDaily, storeVisitsDaily } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
 import { merchantWithStore, signedInMerchant } from "../support/merchants";
+import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -326,6 +330,77 @@ describe("the daily counts", () => {
     ).toEqual(Object.fromEntries([...views].map(([k, v]) => [k, [v.views, v.cartAdds]])));
     // The same events rolled up in one go give the same rows.
     expect(rollUp(events, new Map([...zones].map(([k, v]) => [k, v]))).visits.length).toBe(stored.length);
+  });
+});
+
+describe("the page's figures", () => {
+  it("the period against the one before, each day's bar, orders by the store's day and source", async () => {
+    const s = createTestServices();
+    const { store } = await merchantWithStore(s, "standard", { url: "periodos", timeZone: "America/Bogota", currency: "COP" });
+    const product = await insertProduct(s.db, { storeId: store.id, name: "Pan", price: 1000, stock: 50 }, s.clock.now());
+    // Bogotá's 2026-03-10 and 2026-03-09 (UTC-5); 04:00 UTC on the 10th is still the 9th there.
+    const at = (iso: string) => Date.parse(iso);
+    const view = (iso: string, source: string, key: string): StatsEvent => ({
+      type: "view",
+      store: "periodos",
+      at: at(iso),
+      kind: "home",
+      productId: "",
+      source,
+      visitorKey: key,
+      entrance: true,
+    });
+    await writeStatsEvents(
+      s.db,
+      [
+        view("2026-03-10T15:00:00Z", "instagram", "a"),
+        view("2026-03-10T16:00:00Z", "instagram", "a"),
+        view("2026-03-10T17:00:00Z", "google", "b"),
+        view("2026-03-10T04:00:00Z", "direct", "c"),
+      ],
+      at("2026-03-10T17:00:00Z"),
+    );
+    const order = (key: string, iso: string, source: string | null) =>
+      createSale(
+        s.db,
+        {
+          ...newOrder({
+            key,
+            storeId: store.id,
+            currency: "COP",
+            buyerName: "Luis",
+            lines: [{ productId: product.id, name: "Pan", imageKey: null, unitPrice: 1000, quantity: 3 }],
+          }),
+          source,
+        },
+        new Date(iso),
+      );
+    await order("p1", "2026-03-10T16:30:00Z", "instagram");
+    await order("p2", "2026-03-10T04:30:00Z", null);
+    const zone = { id: store.id, timeZone: "America/Bogota" };
+    const today = await loadStatistics(s.db, zone, parsePeriod(new URLSearchParams({ periodo: "hoy" }), "2026-03-10"));
+    expect(today.current).toMatchObject({
+      visits: 3,
+      visitors: 2,
+      orders: 1,
+      revenue: 3000,
+      conversion: 0.5,
+      averageTicket: 3000,
+    });
+    expect(today.previous).toMatchObject({ visits: 1, visitors: 1, orders: 1, revenue: 3000 });
+    expect(today.changes).toEqual({ visits: 2, visitors: 1, orders: 0, revenue: 0 });
+    expect(today.sources.map((r) => [r.source, r.visits, r.orders])).toEqual([
+      ["instagram", 2, 1],
+      ["google", 1, 0],
+    ]);
+    const week = await loadStatistics(s.db, zone, parsePeriod(new URLSearchParams({ periodo: "7" }), "2026-03-10"));
+    expect(week.series.slice(-2)).toEqual([
+      { bucket: "2026-03-09", visits: 1, orders: 1 },
+      { bucket: "2026-03-10", visits: 3, orders: 1 },
+    ]);
+    expect(week.sources.find((r) => r.source === "unknown")).toMatchObject({ orders: 1, revenue: 3000 });
+    const year = await loadStatistics(s.db, zone, parsePeriod(new URLSearchParams({ periodo: "12m" }), "2026-03-10"));
+    expect(year.series.at(-1)).toEqual({ bucket: "2026-03", visits: 4, orders: 2 });
   });
 });
 
