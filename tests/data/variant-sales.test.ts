@@ -134,7 +134,8 @@ describe("buying a variant", () => {
     const added = await cartPost(s, { intent: "add", productId: product.id, variantId: String(mAzul.id), quantity: "2" });
     expect(statusOf(added)).toBe(303);
     const cookie = added.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-    expect(cookie).toBe(`carrito=${product.id}-${mAzul.id}:2`);
+    // The new cart keeps its source after its lines (the statistics': direct, with no visit or ref).
+    expect(cookie).toBe(`carrito=${product.id}-${mAzul.id}:2|~direct`);
 
     const form = new URLSearchParams({
       idempotencyKey: `clave-${crypto.randomUUID()}`,
