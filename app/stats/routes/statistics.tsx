@@ -96,7 +96,7 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
           <label htmlFor="stats-to">Hasta</label>
           <input id="stats-to" name="hasta" type="date" max={p.today} defaultValue={period.to} required />
         </div>
-        <button type="submit" className="btn secondary">
+        <button type="submit" className="button secondary">
           Ver
         </button>
       </Form>
