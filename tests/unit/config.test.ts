@@ -84,6 +84,19 @@ describe("configuration", () => {
     expect(canKeepSecrets({ VITRINA_ENV: "production", PAYMENT_TOKEN_KEY: "x".repeat(43) })).toBe(true);
   });
 
+  it("derives the statistics' salt from STATS_SECRET, else from ADMIN_SECRET (never ADMIN_SECRET itself), else a local one", () => {
+    const payments = { PAYMENT_SANDBOX: "1" };
+    expect(parseConfig({ ...base, STATS_SECRET: "estadisticas-0123456789" }).statsSecret).toBe("estadisticas-0123456789");
+    const fromAdmin = parseConfig({ ...base, ...production, ...payments }).statsSecret;
+    expect(fromAdmin).not.toBe(production.ADMIN_SECRET);
+    expect(
+      parseConfig({ ...base, ...production, ...payments, ADMIN_SECRET: "otra-clave-de-administracion" }).statsSecret,
+    ).not.toBe(fromAdmin);
+    expect(parseConfig(base).statsSecret).toBe(parseConfig(base).statsSecret);
+    expect(parseConfig(base).statsSecret.length).toBeGreaterThanOrEqual(16);
+    expect(() => parseConfig({ ...base, STATS_SECRET: "corta" })).toThrow(/STATS_SECRET: debe tener 16 caracteres o más/);
+  });
+
   it("refuses production without an ADMIN_SECRET of 16 characters or more, or without APP_ORIGIN", () => {
     const { ADMIN_SECRET: _, ...withoutSecret } = production;
     expect(() => parseConfig({ ...base, ...withoutSecret, PAYMENT_SANDBOX: "1" })).toThrow(/ADMIN_SECRET/);
