@@ -358,7 +358,7 @@ describe("links the platform makes to share carry ?ref=", () => {
     const old = siteArgs(s, "ana", `/Product/remera/${p.shirt.id}?variante=${variant?.id}&ref=meta-catalog`, {
       params: { title: "remera", id: p.shirt.id },
     });
-    const moved = await (productLoader(old as never) as Promise<Response>).catch((thrown: Response) => thrown);
+    const moved = await (productLoader(old as never) as unknown as Promise<Response>).catch((thrown: Response) => thrown);
     expect(moved.status).toBe(301);
     expect(moved.headers.get("Location")).toBe(
       `/site/ana/Product/camiseta/${p.shirt.id}?variante=${variant?.id}&ref=meta-catalog`,

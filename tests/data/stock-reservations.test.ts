@@ -22,8 +22,8 @@ import { discountCodes, products, sales } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { cancelSale, confirmSale, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
-import { siteArgs } from "../support/site-args";
 import { shownAmounts } from "../support/shown-amounts";
+import { siteArgs } from "../support/site-args";
 import { anotherProcess } from "./sales-fixtures";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));

@@ -34,7 +34,7 @@ export default function SandboxConversionsPage({ loaderData }: Route.ComponentPr
       <h1>Conversiones recibidas (local)</h1>
       <p>
         {events.length === 0
-          ? "Todavía no llegó ningún evento. Configura Meta o Google Analytics en 'Anuncios' de una tienda y visítala."
+          ? "Todavía no llegó ningún evento. Configura Meta o Google Analytics en 'Anuncios' de una tienda y visita sus páginas."
           : `${counted(events.length, "evento", "eventos")}, el más reciente primero. Cada evento se guarda una vez, como lo hacen las plataformas.`}
       </p>
       {events.map((e) => (
