@@ -36,12 +36,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** What the page says after each change (made per request: a notice's id is random, never made at module load). */
 const SAVED = {
-  meta: notice("Meta guardado", "Enviamos tus ventas y visitas a Meta desde el servidor."),
-  ga4: notice("Google Analytics guardado", "Enviamos tus ventas y visitas a Google Analytics desde el servidor."),
-  "remove-meta": notice("Meta quitado", "Ya no enviamos eventos a Meta; borramos el token."),
-  "remove-ga4": notice("Google Analytics quitado", "Ya no enviamos eventos a Google Analytics; borramos el secreto."),
-};
+  meta: ["Meta guardado", "Enviamos tus ventas y visitas a Meta desde el servidor."],
+  ga4: ["Google Analytics guardado", "Enviamos tus ventas y visitas a Google Analytics desde el servidor."],
+  "remove-meta": ["Meta quitado", "Ya no enviamos eventos a Meta; borramos el token."],
+  "remove-ga4": ["Google Analytics quitado", "Ya no enviamos eventos a Google Analytics; borramos el secreto."],
+} as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     await removePlatform(services, store.id, intent === "remove-meta" ? "meta" : "ga4");
   }
-  return redirectWithNotice(services.config, conversionSettingsPath(store.id), SAVED[intent]);
+  return redirectWithNotice(services.config, conversionSettingsPath(store.id), notice(SAVED[intent][0], SAVED[intent][1]));
 }
 
 export default function ConversionSettings({ loaderData: p, actionData }: Route.ComponentProps) {
