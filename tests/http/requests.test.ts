@@ -220,7 +220,7 @@ describe("pages and forms", () => {
     }
   });
 
-  it("an idempotency key already used by another store's order is refused (409), never a 500", async () => {
+  it("an idempotency key already used by another store's order is refused (409) at checkout and by 'Armar pedido', never a 500", async () => {
     const db = server.db();
     const [demoProduct] = (
       await db.execute(
@@ -246,7 +246,7 @@ describe("pages and forms", () => {
         "select pickup_points.id from pickup_points join stores on stores.id = pickup_points.store_id where url = 'demo' limit 1",
       )
     ).rows;
-    const order = async (store: string, product: string, price: number, pickupPoint = "") => {
+    const order = async (store: string, product: string, price: number, pickupPoint = "", idempotencyKey = key) => {
       const cart = new CookieJar();
       const added = cart.take(
         await send(server, `/site/${store}/Cart`, {
@@ -258,7 +258,7 @@ describe("pages and forms", () => {
       return send(server, `/site/${store}/Checkout`, {
         headers: { ...FORM, Cookie: cart.header },
         body: form({
-          idempotencyKey: key,
+          idempotencyKey,
           buyerName: "Ana",
           delivery: "pickup",
           buyerPhone: "3001234567",
@@ -274,6 +274,19 @@ describe("pages and forms", () => {
     expect(reused.body).toContain("Tu pedido ya no es válido");
     const sales = await db.execute({ sql: "select count(*) as n from sales where store_id = ?", args: [other.id] });
     expect(Number(sales.rows[0]?.n)).toBe(0);
+
+    // 'Armar pedido' with a key the other store's sale holds: the same Spanish 409, not a 500.
+    const otherKey = "clave-de-la-otra-tienda";
+    expect((await order("otra-tienda", otherProduct, 100, "", otherKey)).status).toBe(303);
+    const { jar, storeId } = await demoMerchant();
+    const built = await send(server, `/Store/${storeId}/sales/new`, {
+      headers: { ...FORM, Cookie: jar.header },
+      body: form({ idempotencyKey: otherKey, lineas: `${demoProduct?.id}:1`, buyerName: "Ana", delivery: "pickup" }),
+    });
+    expect(built.status).toBe(409);
+    expect(built.body).toContain("El pedido cambió mientras lo armabas");
+    const drafts = await db.execute({ sql: "select count(*) as n from sales where store_id = ? and draft = 1", args: [storeId] });
+    expect(Number(drafts.rows[0]?.n)).toBe(0);
   });
 
   it("over-long store fields are refused in Spanish, never with zod's English", async () => {
