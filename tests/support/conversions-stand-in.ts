@@ -3,7 +3,6 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { afterAll, beforeAll } from "vitest";
 import { createServices } from "../../app/compose-services.server";
 import { deletingRenditions } from "../../app/media/renditions";
 import { parseConfig } from "../../app/services/config";
@@ -11,6 +10,7 @@ import { META_GRAPH_VERSION } from "../../app/services/conversions";
 import type { FaultSwitch } from "../../app/services/faults";
 import { silentLogger } from "../../app/services/log";
 import { DiskFileStore } from "../../server/disk-files";
+import { forThisFile } from "./for-this-file";
 import { BASE_DB, TMP_DIR } from "./paths";
 import { MemoryMailer, TEST_PASSWORD_HASHING, TEST_VAPID, TestClock } from "./services";
 
@@ -90,16 +90,7 @@ async function startConversionsStandIn() {
 export type ConversionsStandIn = Awaited<ReturnType<typeof startConversionsStandIn>>;
 
 /** The stand-in, started before this file's tests and closed after. */
-export function conversionsStandInForThisFile(): ConversionsStandIn {
-  const standIn = {} as ConversionsStandIn;
-  beforeAll(async () => {
-    Object.assign(standIn, await startConversionsStandIn());
-  });
-  afterAll(async () => {
-    await standIn.close();
-  });
-  return standIn;
-}
+export const conversionsStandInForThisFile = (): ConversionsStandIn => forThisFile(startConversionsStandIn);
 
 /**
  * Real services on a fresh copy of the base database, sending conversions to `origin` (the stand-in) with the real HTTP

@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client";
 // The SDK calls one hard-coded base URL; the stand-in takes its place for the test process.
 import { AppConfig } from "mercadopago/dist/utils/config";
-import { afterAll, beforeAll } from "vitest";
 import { signNotification } from "../../app/billing/webhook-signature";
 import { createServices } from "../../app/compose-services.server";
 import { deletingRenditions } from "../../app/media/renditions";
 import { parseConfig } from "../../app/services/config";
 import { DiskFileStore } from "../../server/disk-files";
+import { forThisFile } from "./for-this-file";
 import { BASE_DB, TMP_DIR } from "./paths";
 import { MemoryMailer, TEST_VAPID, TestClock } from "./services";
 
@@ -216,16 +216,7 @@ async function startMercadoPagoStandIn() {
 export type MercadoPagoStandIn = Awaited<ReturnType<typeof startMercadoPagoStandIn>>;
 
 /** The stand-in for the calling test file: started before its tests, stopped after them. */
-export function mercadoPagoStandInForThisFile(): MercadoPagoStandIn {
-  const standIn = {} as MercadoPagoStandIn;
-  beforeAll(async () => {
-    Object.assign(standIn, await startMercadoPagoStandIn());
-  });
-  afterAll(async () => {
-    await standIn.close();
-  });
-  return standIn;
-}
+export const mercadoPagoStandInForThisFile = (): MercadoPagoStandIn => forThisFile(startMercadoPagoStandIn);
 
 /**
  * A payment notification as MercadoPago posts it to `webhookUrl`, signed with `secret` (x-signature)
