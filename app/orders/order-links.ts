@@ -24,7 +24,7 @@ export function orderPageUrl(
  * Whether placing an order paid this way sends the shopper on to the store's WhatsApp with it: paid in cash or on
  * delivery. Paid online they go to the payment, by transfer to the order page, and neither passes through WhatsApp.
  */
-const placedThroughWhatsapp = (method: PaymentMethod) => method === "on_delivery" || method === "cash";
+export const placedThroughWhatsapp = (method: PaymentMethod) => method === "on_delivery" || method === "cash";
 
 /**
  * The WhatsApp button of the buyer's order page: back to the chat the checkout opened, or, for a transfer order

@@ -44,7 +44,7 @@ import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutInput, contactErro
 import { countWrongCode, guardedCode } from "./code-entry.server";
 import { newOrderEmail } from "./emails";
 import { amountRows } from "./order-amounts";
-import { orderPagePath, orderPageUrl } from "./order-links";
+import { orderPagePath, orderPageUrl, placedThroughWhatsapp } from "./order-links";
 import { type OrderLineRow, type OrderRow, orderByKeyQuery, orderLinesByKeyQuery } from "./order-queries.server";
 import {
   type ClientKeys,
@@ -458,7 +458,7 @@ export async function placeOrder(
   // Saved first, then the buyer pays the store's own account; the order page tells how it went.
   if (online) return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
   // The transfer's details are on the order page, with the WhatsApp button that sends the order.
-  if (goesToOrderPage(payment)) return { ok: true, next: orderPagePath(shopper.basePath, placed.id, placed.accessToken) };
+  if (!placedThroughWhatsapp(payment)) return { ok: true, next: orderPagePath(shopper.basePath, placed.id, placed.accessToken) };
   const text = orderMessage({ storeName: store.name, code: sale.saleId, currency: store.currency, amounts, lines, buyer });
   return { ok: true, next: whatsappOrOrderPage(shopper, placed, text) };
 }
@@ -536,12 +536,9 @@ export async function announceOrder(
   ]);
 }
 
-/** Paid online or by transfer, the buyer's next page is the order's own page (to pay, or to see how to transfer). */
-const goesToOrderPage = (method: PaymentMethod) => method === "online" || method === "transfer";
-
 /** Where the shopper goes for a sale placed before: WhatsApp with its saved text, or its order page. */
 function nextForPlaced(shopper: Shopper, order: OrderRow, lines: OrderLineRow[]): string {
-  if (goesToOrderPage(order.paymentMethod)) return orderPagePath(shopper.basePath, order.id, order.accessToken);
+  if (!placedThroughWhatsapp(order.paymentMethod)) return orderPagePath(shopper.basePath, order.id, order.accessToken);
   return whatsappOrOrderPage(shopper, order, saleMessage(shopper.store, order, lines));
 }
 
