@@ -126,6 +126,8 @@ test("merchant pages", async ({ page, context, baseURL }) => {
     `${store}/products/new`,
     `${store}/estadisticas`,
     `${store}/estadisticas?periodo=12m`,
+    `${store}/redes`,
+    `${store}/conversiones`,
     `${store}/section/${sectionId}`,
     `${store}/section/${sectionId}/new/product`,
   ]) {

@@ -86,7 +86,7 @@ test.describe("phone navigation", () => {
     await expect(more).toBeHidden();
     await tabBar(page).getByText("Más").tap();
     await expect(more).toBeVisible();
-    for (const name of ["Estadísticas", "Vender en redes", "Visitar tienda", "Inicio", "Cuenta", "Pagar", "Plan"])
+    for (const name of ["Estadísticas", "Vender en redes", "Anuncios", "Visitar tienda", "Inicio", "Cuenta", "Pagar", "Plan"])
       await expect(more.getByRole("link", { name })).toBeVisible();
     await expect(more.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
     await expectNoSidewaysScroll(page, "Más abierto");

@@ -47,6 +47,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/cobros`}>Cobros</NavLink>
         <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
         <NavLink to={`${base}/redes`}>Vender en redes</NavLink>
+        <NavLink to={`${base}/conversiones`}>Anuncios</NavLink>
       </nav>
       <Outlet />
       {/* A phone's app-like navigation: the store's pages under the thumb, the rest behind 'Más'. */}
@@ -91,6 +92,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
             <NavLink to={`${base}/cobros`}>Cobros</NavLink>
             <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
             <NavLink to={`${base}/redes`}>Vender en redes</NavLink>
+            <NavLink to={`${base}/conversiones`}>Anuncios</NavLink>
             <a href={store.publicUrl} target="_blank" rel="noreferrer">
               Visitar tienda
             </a>
