@@ -52,40 +52,41 @@ export function isPrefetch(headers: Headers): boolean {
   return /prefetch|prerender|preview/i.test(purpose);
 }
 
-/** The sources the statistics name, with their Spanish labels; any other `ref`/`utm_*` value is kept as written. */
-const SOURCE_LABELS: Record<string, string> = {
-  instagram: "Instagram",
-  facebook: "Facebook",
-  whatsapp: "WhatsApp",
-  tiktok: "TikTok",
-  google: "Google",
-  qr: "Código QR",
-  link: "Enlace de la tienda",
-  share: "Compartido desde el teléfono",
-  [REFS.google]: "Google Shopping",
-  [REFS.meta]: "Catálogo de Meta",
-  other: "Otros sitios",
-  direct: "Directo",
-};
+/** The sources the statistics name, with their Spanish labels; any other `ref`/`utm_*` value is kept as written. A Map,
+ * because the names looked up come from any link ('constructor' is no label). */
+const SOURCE_LABELS = new Map<string, string>([
+  ["instagram", "Instagram"],
+  ["facebook", "Facebook"],
+  ["whatsapp", "WhatsApp"],
+  ["tiktok", "TikTok"],
+  ["google", "Google"],
+  ["qr", "Código QR"],
+  ["link", "Enlace de la tienda"],
+  ["share", "Compartido desde el teléfono"],
+  [REFS.google, "Google Shopping"],
+  [REFS.meta, "Catálogo de Meta"],
+  ["other", "Otros sitios"],
+  ["direct", "Directo"],
+]);
 
 export function sourceLabel(source: string): string {
-  return SOURCE_LABELS[source] ?? source;
+  return SOURCE_LABELS.get(source) ?? source;
 }
 
-/** What people write in `ref`/`utm_source` for the named sources. */
-const ALIASES: Record<string, string> = {
-  ig: "instagram",
-  insta: "instagram",
-  fb: "facebook",
-  meta: "facebook",
-  wa: "whatsapp",
-  wsp: "whatsapp",
-  whatsapp_status: "whatsapp",
-  tt: "tiktok",
-  "google-ads": "google",
+/** What people write in `ref`/`utm_source` for the named sources (a Map: the values come from any link). */
+const ALIASES = new Map<string, string>([
+  ["ig", "instagram"],
+  ["insta", "instagram"],
+  ["fb", "facebook"],
+  ["meta", "facebook"],
+  ["wa", "whatsapp"],
+  ["wsp", "whatsapp"],
+  ["whatsapp_status", "whatsapp"],
+  ["tt", "tiktok"],
+  ["google-ads", "google"],
   // cspell:disable-next-line
-  adwords: "google",
-};
+  ["adwords", "google"],
+]);
 
 /** Referrer hosts by source (the host itself or any of its subdomains); `google.` matches every country's Google. */
 // cspell:disable
@@ -110,8 +111,8 @@ function cleanSource(value: string | null): string | null {
     .slice(0, 30)
     .replace(/-+$/, "");
   if (!clean) return null;
-  if (SOURCE_LABELS[clean]) return clean;
-  const alias = ALIASES[clean] ?? ALIASES[clean.replace(/-/g, "_")];
+  if (SOURCE_LABELS.has(clean)) return clean;
+  const alias = ALIASES.get(clean) ?? ALIASES.get(clean.replace(/-/g, "_"));
   if (alias) return alias;
   for (const [pattern, source] of REFERRER_HOSTS) if (pattern.test(clean.replace(/-/g, "."))) return source;
   return clean;

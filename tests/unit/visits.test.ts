@@ -43,6 +43,12 @@ describe("a visit's source", () => {
     expect(source("http://x/?ref=Revista%20Semana%20%C3%A1")).toBe("revista-semana-a");
     expect(source(`http://x/?ref=${"a".repeat(80)}`)).toBe("a".repeat(30));
     expect(source("http://x/?ref=%20%20&utm_source=")).toBe("direct");
+    // A ref named like an object's built-ins is a source like any other, labelled as written.
+    for (const name of ["constructor", "toString", "hasOwnProperty", "valueOf"]) {
+      const named = source(`http://x/?ref=${name}`);
+      expect(named).toBe(name.toLowerCase());
+      expect(sourceLabel(named)).toBe(name.toLowerCase());
+    }
   });
 
   it("without a campaign, the referrer's host grouped: each network, Google of any country, other sites, direct", () => {
