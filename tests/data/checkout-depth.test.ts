@@ -15,9 +15,9 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/site/route
 import { action as orderAction, loader as orderLoader } from "~/site/routes/order-page";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { deliveryZones, discountCodes, pickupPoints, sales, stores } from "../../db/schema";
+import { checkoutForm } from "../support/checkout";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
-import { shownAmounts } from "../support/shown-amounts";
 import { siteArgs } from "../support/site-args";
 import { anotherProcess } from "./sales-fixtures";
 
@@ -73,29 +73,8 @@ async function addCode(s: S, storeId: string, fields: Partial<typeof discountCod
   return row;
 }
 
-/**
- * The checkout form as a browser sends it, with the amounts its page showed for the chosen way to pay and zone: from
- * `shownSubtotal`, `shownDiscount`, `shownAdjustment` (0 unless given) and the zone's `fee-{zone}`.
- */
-function order(fields: Record<string, string>, lines: string[]) {
-  const zone = fields.delivery === "delivery" ? fields.zone : undefined;
-  const form = new URLSearchParams({
-    idempotencyKey: `clave-${crypto.randomUUID()}`,
-    buyerName: "Lucía",
-    delivery: "pickup",
-    ...shownAmounts({
-      subtotal: Number(fields.shownSubtotal ?? 0),
-      discount: Number(fields.shownDiscount ?? 0),
-      adjustment: Number(fields.shownAdjustment ?? 0),
-      fee: zone ? Number(fields[`fee-${zone}`] ?? 0) : 0,
-      payment: fields.payment,
-      zone,
-    }),
-    ...fields,
-  });
-  for (const line of lines) form.append("line", line);
-  return form;
-}
+/** The checkout form as a browser sends it, with the amounts its page showed (tests/support/checkout.ts). */
+const order = (fields: Record<string, string>, lines: string[]) => checkoutForm(lines, fields);
 
 const post = (s: Services, url: string, form: URLSearchParams) =>
   settle(checkoutAction(siteArgs(s, url, "/Checkout", { method: "POST", body: form }) as never));
