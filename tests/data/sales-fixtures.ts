@@ -3,13 +3,13 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createServices } from "~/compose-services.server";
 import { randomDigits } from "~/domain/ids";
 import type { SaleChange } from "~/orders/order-records.server";
 import { changeProductStock, insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
-import { saleLines, sales } from "../../db/schema";
+import { products, saleLines, sales } from "../../db/schema";
 import { merchantWithStore as merchantWithStoreFixture } from "../support/merchants";
 import type { createTestServices } from "../support/services";
 
@@ -179,4 +179,24 @@ export function confirmInAnotherProcess(dbPath: string, storeId: string, saleIds
       return JSON.parse(await nextLine());
     },
   };
+}
+
+/** A store in USD at `url` with one product, 'Bolso tejido' at 20.00 with `stock` units: the stock tests' shop. */
+export async function bagShop(s: Services, url: string, stock: number) {
+  const { store } = await merchantWithStoreFixture(s, "standard", { url, currency: "USD", saleNumber: "573001112233" });
+  const product = await insertProduct(s.db, { storeId: store.id, name: "Bolso tejido", price: 2000, stock }, s.clock.now());
+  return { store, product };
+}
+
+/** A product's stock and the units its open orders hold. */
+export async function stockOf(s: Services, id: string) {
+  const row = await s.db.query.products.findFirst({ where: eq(products.id, id) });
+  return { stock: row?.stock, reserved: row?.reserved };
+}
+
+/** A sale's row, or a failure when there is none. */
+export async function saleOf(s: Services, id: string) {
+  const row = await s.db.query.sales.findFirst({ where: eq(sales.id, id) });
+  if (!row) throw new Error("no sale");
+  return row;
 }

@@ -24,7 +24,7 @@ import { cancelSale, confirmSale, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { shownAmounts } from "../support/shown-amounts";
 import { siteArgs } from "../support/site-args";
-import { anotherProcess } from "./sales-fixtures";
+import { anotherProcess, bagShop, saleOf, stockOf } from "./sales-fixtures";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -32,21 +32,7 @@ type S = ReturnType<typeof createTestServices>;
 const MINUTE = 60_000;
 const jitter = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
 
-async function shop(s: S, url: string, stock: number) {
-  const { store } = await merchantWithStore(s, "standard", { url, currency: "USD", saleNumber: "573001112233" });
-  const product = await insertProduct(s.db, { storeId: store.id, name: "Bolso tejido", price: 2000, stock }, s.clock.now());
-  return { store, product };
-}
-
-const stockOf = async (s: S, id: string) => {
-  const row = await s.db.query.products.findFirst({ where: eq(products.id, id) });
-  return { stock: row?.stock, reserved: row?.reserved };
-};
-const saleOf = async (s: S, id: string) => {
-  const row = await s.db.query.sales.findFirst({ where: eq(sales.id, id) });
-  if (!row) throw new Error("no sale");
-  return row;
-};
+const shop = bagShop;
 
 /** One order of `quantity` of the product, as the checkout saves it (online: held for 30 minutes). */
 const order = (

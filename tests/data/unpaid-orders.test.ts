@@ -13,39 +13,23 @@ import { orderedProductIds, placeOrder, placingQueries } from "~/orders/place-or
 import { checkoutClient } from "~/orders/unpaid-orders.server";
 import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
 import * as paymentMethodsRoute from "~/payment-methods/routes/payment-methods";
-import { insertProduct } from "~/products/products.server";
 import { clientIpContext, type Services } from "~/services/services";
 import { action as checkoutAction } from "~/site/routes/checkout";
 import { loadSitePage } from "~/site/site.server";
-import { products, sales } from "../../db/schema";
-import { merchantWithStore, signedInMerchant } from "../support/merchants";
+import { sales } from "../../db/schema";
+import { signedInMerchant } from "../support/merchants";
 import { cancelSale, confirmSale, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
-import { anotherProcess } from "./sales-fixtures";
+import { anotherProcess, bagShop, saleOf, stockOf } from "./sales-fixtures";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
-type S = ReturnType<typeof createTestServices>;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-async function shop(s: S, url: string, stock: number) {
-  const { store } = await merchantWithStore(s, "standard", { url, currency: "USD", saleNumber: "573001112233" });
-  const product = await insertProduct(s.db, { storeId: store.id, name: "Bolso tejido", price: 2000, stock }, s.clock.now());
-  return { store, product };
-}
-
-const stockOf = async (s: S, id: string) => {
-  const row = await s.db.query.products.findFirst({ where: eq(products.id, id) });
-  return { stock: row?.stock, reserved: row?.reserved };
-};
-const saleOf = async (s: S, id: string) => {
-  const row = await s.db.query.sales.findFirst({ where: eq(sales.id, id) });
-  if (!row) throw new Error("no sale");
-  return row;
-};
+const shop = bagShop;
 
 /** One order of one unit as the merchant's own code saves it (no client: 'Armar pedido', the tests' orders). */
 const order = (storeId: string, productId: string, extra: Partial<Parameters<typeof newOrder>[0]> = {}) =>
