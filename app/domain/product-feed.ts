@@ -8,7 +8,7 @@ import { offerOf } from "./catalog";
 import { type PRODUCT_CATEGORIES, productCategoryName, type STORE_CATEGORIES } from "./categories";
 import { toDecimalString } from "./money";
 import { REFS, type Ref, withRef } from "./referral";
-import { lineName, type ProductOption, valuesOf, variantLabel, variantPrice } from "./variants";
+import { lineName, type ProductOption, type SellableVariant, valuesOf, variantLabel, variantPrice } from "./variants";
 
 /** The platforms a feed is written for: each reads its own address, whose links carry its own `ref`. */
 const FEED_CHANNELS = ["google", "meta"] as const;
@@ -116,15 +116,8 @@ export interface FeedProduct {
   options: ProductOption[];
 }
 
-export interface FeedVariant {
-  id: number;
-  option1: string;
-  option2: string;
-  option3: string;
-  price: number | null;
-  stock: number;
+export interface FeedVariant extends SellableVariant {
   reserved: number;
-  enabled: boolean;
   /** The key of the variant's own photo, if it has one. */
   photoKey: string | null;
 }
