@@ -716,6 +716,8 @@ export const sales = sqliteTable(
     draft: bool("draft").notNull().default(false),
     /** Who ordered, in the store's customer list; null for an order without phone or email (or whose customer was deleted). */
     customerId: integer("customer_id").references((): AnySQLiteColumn => customers.id, { onDelete: "set null" }),
+    /** Placed from an abandoned cart's restore link or after its contact step (decision 0057): the statistics' recovered orders. */
+    recoveredCart: bool("recovered_cart").notNull().default(false),
     createdAt: timestamp("created_at").notNull(),
     closedAt: timestamp("closed_at"),
   },
@@ -1022,4 +1024,77 @@ export const sandboxConversions = sqliteTable(
     receivedAt: timestamp("received_at").notNull(),
   },
   (t) => [uniqueIndex("sandbox_conversions_event_unique").on(t.platform, t.eventId, t.eventName)],
+);
+
+/**
+ * A checkout whose buyer left their contact ('Carritos abandonados', decision 0057): the cart's lines as they were, the
+ * quoted total and the visit's source. Listed to the merchant once it is older than the store's delay and no order
+ * came from it; recovered by the order it became; purged 30 days after its last change. Personal data: deleted with
+ * the customer, never logged.
+ */
+export const checkouts = sqliteTable(
+  "checkouts",
+  {
+    /** Random (the shopper's `compra` cookie): only links the order to it, within its store. */
+    id: text("id").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** The restore link's secret (/carrito/recuperar/{token}), also its email's opt-out. */
+    restoreToken: text("restore_token").notNull(),
+    buyerName: text("buyer_name").notNull(),
+    /** As typed; `contactPhone` is it read with the store's country rules (E.164 digits), how the customer is known. */
+    buyerPhone: text("buyer_phone"),
+    contactPhone: text("contact_phone"),
+    buyerEmail: text("buyer_email"),
+    /** The cart's lines as the cookie writes them ('id:qty|id-variant:qty'). */
+    lines: text("lines").notNull(),
+    /** The products' total after the code when the contact was left, in the store's currency. */
+    total: integer("total").notNull(),
+    currency: text("currency").notNull(),
+    source: text("source"),
+    createdAt: timestamp("created_at").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+    /** The one reminder email went (claimed by this write before sending). */
+    emailedAt: timestamp("emailed_at"),
+    recoveredSaleId: text("recovered_sale_id"),
+    recoveredAt: timestamp("recovered_at"),
+  },
+  (t) => [
+    uniqueIndex("checkouts_restore_token_unique").on(t.restoreToken),
+    index("checkouts_store_updated_idx").on(t.storeId, t.updatedAt),
+    index("checkouts_updated_idx").on(t.updatedAt),
+    // The reminder emails still to send: the upkeep reads only these.
+    index("checkouts_email_due_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.emailedAt} is null and ${t.buyerEmail} is not null and ${t.recoveredSaleId} is null`),
+    check("checkouts_has_contact", sql`${t.buyerPhone} is not null or ${t.buyerEmail} is not null`),
+    check("checkouts_restore_token_length", sql`length(${t.restoreToken}) >= 24`),
+  ],
+);
+
+/** A store's 'Carritos abandonados' settings; a store without a row has the defaults (app/domain/abandoned-carts.ts). */
+export const abandonedCartSettings = sqliteTable("abandoned_cart_settings", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  /** How long a checkout with a contact waits for its order before it is listed. */
+  afterMinutes: integer("after_minutes").notNull().default(60),
+  /** The one reminder email to a buyer who left an email, and how long after their checkout it goes. */
+  emailOn: bool("email_on").notNull().default(true),
+  emailHours: integer("email_hours").notNull().default(6),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/** Buyers who asked a store for no more reminder emails: their email's hash (SHA-256 of the lower-cased address). */
+export const cartEmailOptOuts = sqliteTable(
+  "cart_email_opt_outs",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    emailHash: text("email_hash").notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.emailHash] })],
 );
