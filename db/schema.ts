@@ -235,6 +235,16 @@ export const stores = sqliteTable(
     logoColors: text("logo_colors").notNull().default("[]"),
     /** The logo has its browser icon and link preview beside it (app/media/renditions.ts: logoBrandKeys). */
     logoBrandImages: bool("logo_brand_images").notNull().default(false),
+    /**
+     * The store's own pages ('Cambios y devoluciones', 'Envíos', 'Privacidad': app/domain/policies.ts), plain text the
+     * merchant edits; null while the merchant keeps the Spanish template.
+     */
+    returnsPolicy: text("returns_policy"),
+    shippingPolicy: text("shipping_policy"),
+    privacyPolicy: text("privacy_policy"),
+    /** The store's fiscal identity in its footer, when the merchant gives it: tax id (CUIT, RUT, RFC, NIT…) and business name. */
+    taxId: text("tax_id").notNull().default(""),
+    legalName: text("legal_name").notNull().default(""),
   },
   (t) => [
     uniqueIndex("stores_url_unique").on(t.url),
@@ -1097,4 +1107,39 @@ export const cartEmailOptOuts = sqliteTable(
     createdAt: timestamp("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.emailHash] })],
+);
+
+/**
+ * The platform's own texts the operator edits on /SSS ('terminos', 'privacidad'); a key without a row shows the
+ * default written in the code (app/admin/platform-texts.ts).
+ */
+export const platformTexts = sqliteTable("platform_texts", {
+  key: text("key").primaryKey(),
+  body: text("body").notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});
+
+/**
+ * A buyer's 'Botón de arrepentimiento' (Argentina): the request to cancel an order placed in the last 10 days, one
+ * per order. Its id is the number the buyer gets; the merchant answers it by cancelling the sale.
+ */
+export const withdrawalRequests = sqliteTable(
+  "withdrawal_requests",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    /** Which of the order's contacts the buyer gave: 'email' or 'phone'. */
+    contact: text("contact", { enum: ["email", "phone"] }).notNull(),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("withdrawal_requests_sale_unique").on(t.saleId),
+    index("withdrawal_requests_store_idx").on(t.storeId, t.createdAt),
+    check("withdrawal_requests_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
+  ],
 );
