@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { BILLING_PERIODS } from "../app/domain/billing";
+import { FULFILMENT_STEPS } from "../app/domain/fulfilment";
 import { ADJUST_PERCENT_MAX, HOLD_METHODS, PAYMENT_METHODS, TRANSFER_HOLD_HOURS } from "../app/domain/payment-methods";
 import { PLAN_IDS } from "../app/domain/plans";
 import type { ProductOption } from "../app/domain/variants";
@@ -738,11 +739,6 @@ export const sales = sqliteTable(
     // The upkeep job finds lapsed holds and orders to reserve without reading the rest.
     index("sales_stock_upkeep_idx").on(t.stockState, t.reservedUntil),
     index("sales_customer_idx").on(t.customerId, t.createdAt),
-    // The desk lists the orders paid online without stock ('Pagado — sin stock') above the rest: only their entries,
-    // oldest first, never the store's whole history (decision 0054). The query's conditions must match these.
-    index("sales_paid_without_stock_idx")
-      .on(t.storeId, t.createdAt)
-      .where(sql`${t.stockState} = 'short' and ${t.state} = 'Pendiente' and ${t.paymentStatus} = 'approved'`),
     // The checkout counts one client's unpaid orders that still hold stock (decision 0049).
     index("sales_client_address_idx")
       .on(t.storeId, t.clientAddressKey, t.stockState)
@@ -1147,4 +1143,37 @@ export const withdrawalRequests = sqliteTable(
     index("withdrawal_requests_store_idx").on(t.storeId, t.createdAt),
     check("withdrawal_requests_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
   ],
+);
+
+/**
+ * A sale's delivery progress beside its state (app/domain/fulfilment.ts): its step and when it reached each, and
+ * for a shipment the carrier and tracking number. One row per sale once the merchant marks it; written only by
+ * app/fulfilment/progress-records.server.ts, each move conditioned on the step it was read at.
+ */
+export const saleDeliveries = sqliteTable(
+  "sale_deliveries",
+  {
+    saleId: text("sale_id")
+      .primaryKey()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    step: text("step", { enum: FULFILMENT_STEPS }).notNull(),
+    /** A carrier id of app/domain/carriers.ts, or 'otro'. */
+    carrier: text("carrier"),
+    /** The name the merchant wrote for 'Otro'. */
+    carrierName: text("carrier_name"),
+    trackingNumber: text("tracking_number"),
+    /** The tracking address pasted for 'Otro' (known carriers' links are made from their pattern when read). */
+    trackingUrl: text("tracking_url"),
+    preparingAt: timestamp("preparing_at"),
+    shippedAt: timestamp("shipped_at"),
+    readyAt: timestamp("ready_at"),
+    deliveredAt: timestamp("delivered_at"),
+    /** Bumped by every move: the condition the next move is written on. */
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [index("sale_deliveries_store_step_idx").on(t.storeId, t.step)],
 );
