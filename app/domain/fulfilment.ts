@@ -1,0 +1,122 @@
+/**
+ * A sale's delivery progress, beside its state: 'Preparando', then 'Enviado' (a delivery) or 'Listo para retirar'
+ * (a pickup), then 'Entregado'. Which moves are allowed, the words, and what the buyer is told at each step.
+ */
+import type { DeliveryMethod } from "./delivery";
+
+export const FULFILMENT_STEPS = ["preparing", "shipped", "ready", "delivered"] as const;
+export type FulfilmentStep = (typeof FULFILMENT_STEPS)[number];
+/** A sale without progress yet. */
+export type ProgressStep = FulfilmentStep | "none";
+
+export const STEP_LABELS: Record<FulfilmentStep, string> = {
+  preparing: "Preparando",
+  shipped: "Enviado",
+  ready: "Listo para retirar",
+  delivered: "Entregado",
+};
+
+/** The desk's 'Avance' filter: no progress yet, or one step. */
+export const PROGRESS_FILTERS = ["none", ...FULFILMENT_STEPS] as const;
+export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
+export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = { none: "Sin avance", ...STEP_LABELS };
+
+export const isProgressFilter = (value: string): value is ProgressFilter =>
+  (PROGRESS_FILTERS as readonly string[]).includes(value);
+
+/** How far along a step is: the middle steps are one rank, since a sale takes one or the other. */
+const RANK: Record<ProgressStep, number> = { none: 0, preparing: 1, shipped: 2, ready: 2, delivered: 3 };
+
+/** The middle step of a sale's delivery method: a pickup is made ready, everything else is sent. */
+export const middleStepOf = (delivery: DeliveryMethod): "shipped" | "ready" => (delivery === "pickup" ? "ready" : "shipped");
+
+export type MoveRefusal = "cancelled" | "same" | "backward" | "wrong_kind";
+
+/**
+ * Whether a sale at `from` may go to `to`. Forward moves may skip steps ('Entregado' straight from nothing, for a
+ * sale handed over at the counter); a move back is allowed only when the merchant said so (`back`), and never to a
+ * step the sale already passed the other way. A pickup is never 'Enviado', a delivery never 'Listo para retirar'.
+ */
+export function checkMove(
+  sale: { delivery: DeliveryMethod; cancelled: boolean },
+  from: ProgressStep,
+  to: FulfilmentStep,
+  back = false,
+): { ok: true } | { ok: false; reason: MoveRefusal } {
+  if (sale.cancelled) return { ok: false, reason: "cancelled" };
+  if ((to === "shipped" || to === "ready") && to !== middleStepOf(sale.delivery)) return { ok: false, reason: "wrong_kind" };
+  if (from === to) return { ok: false, reason: "same" };
+  if (RANK[to] < RANK[from] && !back) return { ok: false, reason: "backward" };
+  if (RANK[to] > RANK[from] && back) return { ok: false, reason: "backward" };
+  return { ok: true };
+}
+
+/** The steps a sale shows as its timeline, in order, for its delivery method. */
+export const timelineSteps = (delivery: DeliveryMethod): FulfilmentStep[] => ["preparing", middleStepOf(delivery), "delivered"];
+
+/** Whether `step` is reached by a sale now at `current` (the timeline's done steps). */
+export const reached = (current: ProgressStep, step: FulfilmentStep) => RANK[current] >= RANK[step];
+
+export const PROGRESS_MESSAGES = {
+  moved: (step: FulfilmentStep) => `Venta marcada como '${STEP_LABELS[step]}'`,
+  cancelled: "Esta venta está cancelada: no se prepara ni se envía",
+  same: (step: FulfilmentStep) => `Esta venta ya está en '${STEP_LABELS[step]}'`,
+  changed: (step: ProgressStep) =>
+    step === "none"
+      ? "La venta cambió mientras la marcabas: revisa su avance"
+      : `Esta venta ya está en '${STEP_LABELS[step]}' (la marcaron desde otro dispositivo): revisa su avance`,
+  backward: (step: ProgressStep) =>
+    step === "none"
+      ? "Esta venta todavía no tiene avance"
+      : `Esta venta ya está en '${STEP_LABELS[step]}': para volver un paso atrás usa 'Volver al paso anterior'`,
+  wrongKind: (delivery: DeliveryMethod) =>
+    delivery === "pickup"
+      ? "Esta venta se retira en la tienda: márcala 'Listo para retirar'"
+      : "Esta venta se envía: márcala 'Enviado'",
+  carrier: "Elige la empresa de envío",
+  carrierName: "Escribe el nombre de la empresa de envío",
+  trackingUrl: "Pega el enlace de seguimiento (empieza con https://), o déjalo vacío",
+  trackingNumber: "El número de seguimiento tiene hasta 60 letras, números o guiones",
+  noSales: "Elige al menos una venta",
+  notFound: "No encontramos esa venta",
+} as const;
+
+/** The tracking number as typed: trimmed, at most 60 characters of letters, digits, spaces and '-'. */
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{0,59}$/;
+
+/** What the buyer reads at a step (order page, email, WhatsApp). */
+export function stepNotice(step: FulfilmentStep, storeName: string): string {
+  switch (step) {
+    case "preparing":
+      return `${storeName} está preparando tu pedido.`;
+    case "shipped":
+      return `${storeName} envió tu pedido.`;
+    case "ready":
+      return `Tu pedido está listo para retirar en ${storeName}.`;
+    case "delivered":
+      return `Tu pedido de ${storeName} fue entregado. ¡Gracias por tu compra!`;
+  }
+}
+
+/** The steps the buyer is emailed about (not 'Preparando', which the confirmation already tells). */
+export const EMAILED_STEPS: readonly FulfilmentStep[] = ["shipped", "ready", "delivered"];
+
+/** The prefilled WhatsApp message of 'Avisar por WhatsApp' for a step. */
+export function progressWhatsappText(input: {
+  step: FulfilmentStep;
+  buyerName: string;
+  storeName: string;
+  code: string;
+  carrierName?: string | null;
+  trackingNumber?: string | null;
+  trackingUrl?: string | null;
+  orderUrl: string;
+}): string {
+  const lines = [`Hola ${input.buyerName}, tu pedido ${input.code}: ${stepNotice(input.step, input.storeName)}`];
+  if (input.step === "shipped" && input.carrierName) {
+    lines.push(`Lo lleva ${input.carrierName}${input.trackingNumber ? `, número de seguimiento ${input.trackingNumber}` : ""}.`);
+    if (input.trackingUrl) lines.push(`Síguelo aquí: ${input.trackingUrl}`);
+  }
+  lines.push(`Detalle de tu pedido: ${input.orderUrl}`);
+  return lines.join("\n");
+}
