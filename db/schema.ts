@@ -731,6 +731,11 @@ export const sales = sqliteTable(
     recoveredCart: bool("recovered_cart").notNull().default(false),
     createdAt: timestamp("created_at").notNull(),
     closedAt: timestamp("closed_at"),
+    /**
+     * The store's calendar day when it was placed ('YYYY-MM-DD' in its time zone then), the day the statistics count
+     * it in (store_orders_daily; docs/decisions/0053-order-statistics-rollups.md). Null: its UTC day.
+     */
+    day: text("day"),
   },
   (t) => [
     index("sales_store_newest_idx").on(t.storeId, t.createdAt, t.id),
@@ -962,6 +967,63 @@ export const storePageViewsDaily = sqliteTable(
     cartAdds: integer("cart_adds").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.kind, t.day, t.productId] })],
+);
+
+/**
+ * The store's orders per day and source, as 'Estadísticas' counts them (docs/decisions/0053-order-statistics-rollups.md):
+ * placed (not drafts) and not cancelled; `revenue` sums their totals, `paid` those approved or completed. Kept by the
+ * sales table's triggers in the statement that changes a sale. `day` is the sale's `day`; `source` its source, '' when
+ * it has none.
+ */
+export const storeOrdersDaily = sqliteTable(
+  "store_orders_daily",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    source: text("source").notNull(),
+    orders: integer("orders").notNull().default(0),
+    revenue: integer("revenue").notNull().default(0),
+    paid: integer("paid").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day, t.source] })],
+);
+
+/**
+ * Units and revenue (quantity × unit price) of the counted orders' lines per store, day and product (its variants
+ * together), kept with store_orders_daily; a product deleted since is '' (its lines lost it). `name`: the greatest line
+ * name, shown once the product is gone.
+ */
+export const storeProductSalesDaily = sqliteTable(
+  "store_product_sales_daily",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    productId: text("product_id").notNull(),
+    units: integer("units").notNull().default(0),
+    revenue: integer("revenue").notNull().default(0),
+    name: text("name").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day, t.productId] })],
+);
+
+/** store_product_sales_daily summed per month ('YYYY-MM'), for the long periods. */
+export const storeProductSalesMonthly = sqliteTable(
+  "store_product_sales_monthly",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    productId: text("product_id").notNull(),
+    units: integer("units").notNull().default(0),
+    revenue: integer("revenue").notNull().default(0),
+    name: text("name").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.month, t.productId] })],
 );
 
 /**
