@@ -744,6 +744,11 @@ export const sales = sqliteTable(
     // The upkeep job finds lapsed holds and orders to reserve without reading the rest.
     index("sales_stock_upkeep_idx").on(t.stockState, t.reservedUntil),
     index("sales_customer_idx").on(t.customerId, t.createdAt),
+    // The desk lists the orders paid online without stock ('Pagado — sin stock') above the rest: only their entries,
+    // oldest first, never the store's whole history (decision 0054). The query's conditions must match these.
+    index("sales_paid_without_stock_idx")
+      .on(t.storeId, t.createdAt)
+      .where(sql`${t.stockState} = 'short' and ${t.state} = 'Pendiente' and ${t.paymentStatus} = 'approved'`),
     // The checkout counts one client's unpaid orders that still hold stock (decision 0049).
     index("sales_client_address_idx")
       .on(t.storeId, t.clientAddressKey, t.stockState)

@@ -1,0 +1,1 @@
+CREATE INDEX `sales_paid_without_stock_idx` ON `sales` (`store_id`,`created_at`) WHERE "sales"."stock_state" = 'short' and "sales"."state" = 'Pendiente' and "sales"."payment_status" = 'approved';
