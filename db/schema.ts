@@ -6,6 +6,7 @@ import { BILLING_PERIODS } from "../app/domain/billing";
 import { FULFILMENT_STEPS } from "../app/domain/fulfilment";
 import { ADJUST_PERCENT_MAX, HOLD_METHODS, PAYMENT_METHODS, TRANSFER_HOLD_HOURS } from "../app/domain/payment-methods";
 import { PLAN_IDS } from "../app/domain/plans";
+import { PROMOTION_KINDS, PROMOTION_SCOPES } from "../app/domain/promotions";
 import type { ProductOption } from "../app/domain/variants";
 
 const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -584,6 +585,49 @@ export const discountCodes = sqliteTable(
 );
 
 /**
+ * Automatic promotions ('Promociones', app/domain/promotions.ts): they apply without a code while enabled and within
+ * their days. `orders` and `revenue` count the orders that took one and what its products came to after it, written in
+ * each order's own batch and given back by 'Cancelar' (app/promotions/promotions.server.ts).
+ */
+export const promotions = sqliteTable(
+  "promotions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** Shown to shoppers ('2x1 en alfajores'). */
+    name: text("name").notNull(),
+    kind: text("kind", { enum: PROMOTION_KINDS }).notNull(),
+    scope: text("scope", { enum: PROMOTION_SCOPES }).notNull(),
+    /** The chosen products' ids (scope 'products'). */
+    productIds: text("product_ids", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    category: integer("category"),
+    /** Whole percent off (discount, quantity price), or null when `amount` says it. */
+    percent: integer("percent"),
+    /** The amount off each unit (discount), the unit price (quantity price) or the least order (free delivery). */
+    amount: integer("amount"),
+    buyQuantity: integer("buy_quantity"),
+    payQuantity: integer("pay_quantity"),
+    minQuantity: integer("min_quantity"),
+    /** The zones free delivery covers; empty: all. */
+    zoneIds: text("zone_ids", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+    /** First and last day it applies ('YYYY-MM-DD' in the store's time zone), inclusive. */
+    startsOn: text("starts_on"),
+    endsOn: text("ends_on"),
+    enabled: bool("enabled").notNull().default(true),
+    orders: integer("orders").notNull().default(0),
+    revenue: integer("revenue").notNull().default(0),
+    createdAt: timestamp("created_at").notNull(),
+  },
+  (t) => [
+    index("promotions_store_idx").on(t.storeId, t.enabled, t.id),
+    check("promotions_percent_range", sql`${t.percent} is null or ${t.percent} between 1 and 100`),
+    check("promotions_amounts", sql`coalesce(${t.amount}, 0) >= 0 and ${t.orders} >= 0`),
+  ],
+);
+
+/**
  * The store's own MercadoPago account, linked by OAuth ('Cobros en línea'): buyers pay the merchant
  * directly. Tokens are encrypted with a key from the settings (app/payments-online/token-crypto.ts).
  */
@@ -736,6 +780,9 @@ export const sales = sqliteTable(
      * it in (store_orders_daily; docs/decisions/0053-order-statistics-rollups.md). Null: its UTC day.
      */
     day: text("day"),
+    /** The free-delivery promotion that waived the zone's fee (id and name at order time), when one did. */
+    freeDeliveryPromotionId: integer("free_delivery_promotion_id"),
+    freeDeliveryPromotion: text("free_delivery_promotion"),
   },
   (t) => [
     index("sales_store_newest_idx").on(t.storeId, t.createdAt, t.id),
@@ -798,6 +845,13 @@ export const saleLines = sqliteTable(
     imageKey: text("image_key"),
     unitPrice: integer("unit_price").notNull(),
     quantity: integer("quantity").notNull(),
+    /**
+     * The promotion the line took at order time (its id, without a reference: the promotion may be deleted; its name as
+     * shoppers saw it) and what it took off the line: the line comes to unit_price × quantity − promotion_saving.
+     */
+    promotionId: integer("promotion_id"),
+    promotionName: text("promotion_name"),
+    promotionSaving: integer("promotion_saving").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.saleId, t.position] }),
