@@ -15,7 +15,7 @@ import { jsonLogger, type Logger } from "./services/log";
 import { loggedMailer, type Mailer, ResendMailer } from "./services/mail";
 import { queueingMailer } from "./services/mail-queue";
 import { MercadoPagoPayments, type PaymentProvider, SandboxPayments } from "./services/payments";
-import type { Services } from "./services/services";
+import type { RecentVisits, Services } from "./services/services";
 import { MercadoPagoStoreGateway, SandboxStoreGateway, type StorePaymentGateway } from "./services/store-payments";
 
 /**
@@ -23,6 +23,8 @@ import { MercadoPagoStoreGateway, SandboxStoreGateway, type StorePaymentGateway 
  * runtime entry provides (server/main.ts, workers/app.ts). The only module that wires a feature's
  * adapter (the payment sandbox's lookups) into the services; services/ itself knows no feature.
  */
+const noRecentVisits: RecentVisits = { sourceOf: () => null };
+
 export function createServices(options: {
   config: Config;
   client: Client;
@@ -40,6 +42,8 @@ export function createServices(options: {
   faults?: FaultSwitch;
   /** Keeps the request's work after its answer going: Workers' waitUntil; Node's process keeps it by itself. */
   afterResponse?: (task: Promise<unknown>) => void;
+  /** The runtime's buffer of counted page views (app/stats/count-visit.server.ts StatsBuffer); none in tests. */
+  recentVisits?: RecentVisits;
 }): Services {
   const { config, faults } = options;
   const roundTrips = new RoundTripCounter();
@@ -97,6 +101,7 @@ export function createServices(options: {
     vapid: options.vapid,
     log: errorReports ? reportingLogger(log, errorReports) : log,
     errorReports,
+    recentVisits: options.recentVisits ?? noRecentVisits,
   };
   return services;
 }

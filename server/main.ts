@@ -54,15 +54,15 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
   const outbox = new DiskOutbox(join(dataDir, "outbox"), () => clock.now());
   // Web Push keys: configured, or (local runs) generated at the first start and kept in the database.
   const vapid = await resolveVapidKeys(config, createDb(directClient), clock.now());
-  const services = () => createServices({ config, client, files, outbox, clock, vapid });
+  // The store statistics' page views, counted after each answer and written every few seconds in one batch.
+  const statsBuffer = new StatsBuffer();
+  const services = () => createServices({ config, client, files, outbox, clock, vapid, recentVisits: statsBuffer });
 
   // The demo merchant's password is published: never create it where real merchants sign in.
   const seeded = config.seedDemo ? await seedDemo(services()) : null;
 
   const upkeep = startUpkeep(services);
 
-  // The store statistics' page views, counted after each answer and written every few seconds in one batch.
-  const statsBuffer = new StatsBuffer();
   const stats = startStatsFlush(statsWriter(statsBuffer, services));
   const counting = countingSettings(config, {
     sessionCookie: sessionCookie(config).name,

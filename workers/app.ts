@@ -70,9 +70,10 @@ async function appFor(env: Env) {
   const vapid = await resolveVapidKeys(config, createDb(client), clock.now());
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   // Work after the answer (ad conversions) is kept alive by the request's waitUntil.
-  const services = () => createServices({ config, client, files, outbox, clock, edgeCache, vapid, afterResponse: waitUntil });
-  const handler = createFetchHandler(build, services);
   const buffer = new StatsBuffer();
+  const services = () =>
+    createServices({ config, client, files, outbox, clock, edgeCache, vapid, afterResponse: waitUntil, recentVisits: buffer });
+  const handler = createFetchHandler(build, services);
   const counting = countingSettings(config, {
     sessionCookie: sessionCookie(config).name,
     cartCookie: CART_COOKIE,

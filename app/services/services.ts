@@ -43,6 +43,15 @@ export interface Services {
   log: Logger;
   /** Where the log's errors are also reported, when SENTRY_DSN is set (app/services/error-reports.ts). */
   errorReports?: ErrorReports;
+  /**
+   * This runtime's counted page views not written yet (they are written every few seconds): the source of a visitor's
+   * entrance to a store, for a cart started before its visit reached the database. Null when nothing is held.
+   */
+  recentVisits: RecentVisits;
+}
+
+export interface RecentVisits {
+  sourceOf(store: string, visitorKey: string): string | null;
 }
 
 export const servicesContext = createContext<Services>();

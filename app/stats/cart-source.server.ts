@@ -8,21 +8,20 @@ import { addDays } from "~/domain/statistics";
 import { visitSource } from "~/domain/visits";
 import type { Config } from "~/services/config";
 import type { Db } from "~/services/db";
+import type { RecentVisits } from "~/services/services";
 import { storeVisitorsDaily } from "../../db/schema";
 import { visitorKey } from "./count-visit.server";
+
+/** The key the request's visitor is counted under today (app/stats/count-visit.server.ts). */
+export function requestVisitorKey(config: Pick<Config, "statsSecret">, request: Request, ip: string, now: number): string {
+  return visitorKey(config.statsSecret, now, ip, request.headers.get("User-Agent") ?? "");
+}
 
 /**
  * The visitor's row of today, for the page's batch. Keys are salted by the UTC day, and the store's calendar day is
  * within a day of it either way, so the three days around it find the row.
  */
-export function cartVisitorQuery(
-  db: Db,
-  storeId: SQL,
-  config: Pick<Config, "statsSecret">,
-  ip: string,
-  userAgent: string,
-  now: number,
-) {
+export function cartVisitorQuery(db: Db, storeId: SQL, visitor: string, now: number) {
   const utcDay = new Date(now).toISOString().slice(0, 10);
   return db
     .select({ source: storeVisitorsDaily.source })
@@ -31,15 +30,24 @@ export function cartVisitorQuery(
       and(
         eq(storeVisitorsDaily.storeId, storeId),
         inArray(storeVisitorsDaily.day, [addDays(utcDay, -1), utcDay, addDays(utcDay, 1)]),
-        eq(storeVisitorsDaily.visitorKey, visitorKey(config.statsSecret, now, ip, userAgent)),
+        eq(storeVisitorsDaily.visitorKey, visitor),
       ),
     )
     .limit(1);
 }
 
-/** The source of a cart that starts now: the visit's, else the adding page's `ref`/`utm_*`, else direct. */
-export function newCartSource(visit: { source: string } | undefined, request: Request): string {
+/**
+ * The source of a cart that starts now: the visit's as written, else as this runtime still holds it (a cart added
+ * within the seconds before the counts are written), else the adding page's `ref`/`utm_*`, else direct.
+ */
+export function newCartSource(
+  visit: { source: string } | undefined,
+  held: { store: string; visitorKey: string; recentVisits: RecentVisits },
+  request: Request,
+): string {
   if (visit) return visit.source;
+  const recent = held.recentVisits.sourceOf(held.store, held.visitorKey);
+  if (recent) return recent;
   const referrer = request.headers.get("Referer");
   let query = new URLSearchParams();
   try {

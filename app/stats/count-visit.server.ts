@@ -208,4 +208,14 @@ export class StatsBuffer {
   get size(): number {
     return this.events.length;
   }
+
+  /** The source of the visitor's latest entrance to the store among the views not written yet. */
+  sourceOf(store: string, visitorKey: string): string | null {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const event = this.events[i];
+      if (event?.type === "view" && event.entrance && event.store === store && event.visitorKey === visitorKey)
+        return event.source;
+    }
+    return null;
+  }
 }

@@ -530,4 +530,34 @@ describe("a shopper from Instagram who orders", () => {
     );
     expect(storePageOf("/site/sin-visita/Cart")?.kind).toBe("cart");
   });
+
+  it("a cart added in the seconds before the visit is written takes the entrance's source this runtime still holds", async () => {
+    const s = createTestServices();
+    const { store } = await merchantWithStore(s, "standard", { url: "recien-llega" });
+    const product = await insertProduct(s.db, { storeId: store.id, name: "Mate", price: 1000, stock: 10 }, s.clock.now());
+    const buffer = new StatsBuffer();
+    s.recentVisits = buffer;
+    const at = s.clock.now().getTime();
+    // Arrives on the home from Instagram, then moves to a product: both counted, neither written yet.
+    // The cart action below runs without a client address ('unknown'), so the views are counted under the same.
+    for (const request of [
+      visit("http://localhost:3999/site/recien-llega?ref=instagram"),
+      visit(`http://localhost:3999/site/recien-llega/Product/mate/${product.id}`, {
+        Referer: "http://localhost:3999/site/recien-llega?ref=instagram",
+      }),
+    ])
+      for (const event of statsEventsOf(request, new Response("ok"), settingsOf(s), "unknown", at)) buffer.push(event);
+    const add = (headers: Record<string, string>) =>
+      cartAction(
+        siteArgs(s, "recien-llega", "/Cart", {
+          method: "POST",
+          headers: { Referer: `http://localhost:3999/site/recien-llega/Product/mate/${product.id}`, ...headers },
+          body: new URLSearchParams({ intent: "add", productId: product.id }),
+        }) as never,
+      ) as Promise<Response>;
+    const cookieOf = (answer: Response) => (answer.headers.get("Set-Cookie") ?? "").split(";")[0];
+    expect(cookieOf(await add({ "User-Agent": PHONE }))).toBe(`carrito=${product.id}:1|~instagram`);
+    // Another browser, or the same one in another store, holds no entrance here.
+    expect(cookieOf(await add({ "User-Agent": `${PHONE} Edg/119` }))).toBe(`carrito=${product.id}:1|~direct`);
+  });
 });

@@ -118,7 +118,8 @@ test.describe("merchant to shopper, in workerd", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const shop = await context.newPage();
     const origin = `http://${store.url}.localhost:${new URL(baseURL ?? "").port}`;
-    await shop.goto(`${origin}/Store`);
+    // Arriving from the store's Instagram link: the Worker's gateway counts the visit (decision 0051).
+    await shop.goto(`${origin}/Store?ref=instagram`);
     await shop
       .getByRole("link", { name: /Olla de barro/ })
       .first()
@@ -149,6 +150,33 @@ test.describe("merchant to shopper, in workerd", () => {
     });
     const lines = await sql("select product_id, name, unit_price, quantity from sale_lines where sale_id = ?", [saleCode]);
     expect(lines).toMatchObject([{ product_id: productId, name: "Olla de barro", unit_price: 850000, quantity: 3 }]);
+  });
+
+  test("the Worker counts the shopper's visit, product view and cart from Instagram, and the order keeps the source", async () => {
+    const [sale] = await sql("select source from sales where id = ?", [saleCode]);
+    expect(sale?.source).toBe("instagram");
+    // The isolate writes its buffered counts a couple of seconds after the first event, under the request's waitUntil.
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql("select visits, visitors, carts from store_visits_daily where store_id = ? and source = 'instagram'", [
+              store.id,
+            ])
+          )[0],
+        {
+          timeout: 15_000,
+        },
+      )
+      .toMatchObject({ visitors: 1, carts: 1 });
+    const [visits] = await sql("select visits from store_visits_daily where store_id = ? and source = 'instagram'", [store.id]);
+    // The listing, the product, the cart, the checkout and the order page: each a page view of the same visitor.
+    expect(Number(visits?.visits)).toBeGreaterThanOrEqual(5);
+    const views = await sql(
+      "select views, cart_adds from store_page_views_daily where store_id = ? and kind = 'product' and product_id = ?",
+      [store.id, productId],
+    );
+    expect(views).toMatchObject([{ views: 1, cart_adds: 1 }]);
   });
 
   test("the merchant is told by email and completes the sale in the sales desk; stock is taken", async ({ page }) => {

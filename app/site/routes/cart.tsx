@@ -26,7 +26,7 @@ import { amountRows } from "~/orders/order-amounts";
 import { OrderLines } from "~/orders/order-lines";
 import type { RouteHandle } from "~/root";
 import { clientIpContext, getServices } from "~/services/services";
-import { cartVisitorQuery, newCartSource } from "~/stats/cart-source.server";
+import { cartVisitorQuery, newCartSource, requestVisitorKey } from "~/stats/cart-source.server";
 import { ariaInvalid } from "~/ui/form";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
@@ -165,15 +165,12 @@ export async function action(args: Route.ActionArgs) {
   const parsed = cartForm.safeParse(fields);
   if (!parsed.success) refused("No pudimos actualizar tu carrito", 400);
   const input = parsed.data;
-  const ip = args.context.get(clientIpContext);
-  const userAgent = args.request.headers.get("User-Agent") ?? "";
   const { config, clock } = getServices(args.context);
+  const now = clock.now().getTime();
+  const visitor = requestVisitorKey(config, args.request, args.context.get(clientIpContext), now);
   const p = await loadSitePage(
     args,
-    (storeId, db) => [
-      conversionSettingsQuery(db, storeId),
-      cartVisitorQuery(db, storeId, config, ip, userAgent, clock.now().getTime()),
-    ],
+    (storeId, db) => [conversionSettingsQuery(db, storeId), cartVisitorQuery(db, storeId, visitor, now)],
     { cartIds: [input.productId] },
   );
   const [[conversions], [visit]] = p.page;
@@ -222,7 +219,10 @@ export async function action(args: Route.ActionArgs) {
   }
   // A cart that starts now keeps the source of the visit that started it; one that goes on keeps its own.
   const source =
-    cartSource(readCookie(args.request, CART_COOKIE)) ?? (p.cart.length === 0 ? newCartSource(visit, args.request) : null);
+    cartSource(readCookie(args.request, CART_COOKIE)) ??
+    (p.cart.length === 0
+      ? newCartSource(visit, { store: p.store.url, visitorKey: visitor, recentVisits: p.services.recentVisits }, args.request)
+      : null);
   return redirect(to, {
     status: 303,
     headers: { "Set-Cookie": storeCookie(p.services.config, p.site.basePath, CART_COOKIE, serializeCart(lines, source)) },
