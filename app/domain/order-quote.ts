@@ -5,6 +5,7 @@
  */
 import { type DeliveryZone, zoneCharge } from "./delivery";
 import { methodAdjustment } from "./payment-methods";
+import { freeDeliveryFor, type Promotion } from "./promotions";
 
 export interface OrderQuote {
   subtotal: number;
@@ -14,6 +15,8 @@ export interface OrderQuote {
   deliveryFee: number;
   /** The zone would charge a fee but this order reaches its free-delivery amount. */
   freeDelivery: boolean;
+  /** The free-delivery promotion that waived the zone's fee (app/domain/promotions.ts), when one did. */
+  freeDeliveryPromotion?: { id: number; name: string } | null;
   total: number;
 }
 
@@ -27,15 +30,25 @@ export function goodsQuote(subtotal: number, discount: number): OrderQuote {
 
 /**
  * `zone` null: no fee; otherwise the zone charges on the subtotal after the discount. `adjustPercent`: the way to
- * pay's percent (negative a discount), applied to the same amount.
+ * pay's percent (negative a discount), applied to the same amount. `promotions`: the live ones; a free-delivery
+ * promotion covering the zone waives its fee when the products after the discount reach its amount. `subtotal` is
+ * the products after their promotions (`promotedLines`).
  */
-export function quoteOrder(subtotal: number, discount: number, zone: DeliveryZone | null, adjustPercent = 0): QuoteResult {
+export function quoteOrder(
+  subtotal: number,
+  discount: number,
+  zone: DeliveryZone | null,
+  adjustPercent = 0,
+  promotions: readonly Promotion[] = [],
+): QuoteResult {
   const goods = goodsQuote(subtotal, discount);
   const paymentAdjustment = methodAdjustment(goods.total, adjustPercent);
   const adjusted = { ...goods, paymentAdjustment, total: goods.total + paymentAdjustment };
   if (!zone) return { ok: true, quote: adjusted };
   const charge = zoneCharge(zone, goods.total);
   if (!charge.ok) return { ok: false, minimum: charge.minimum };
+  const freed = charge.fee > 0 ? freeDeliveryFor(promotions, zone.id, goods.total) : null;
+  if (freed) return { ok: true, quote: { ...adjusted, deliveryFee: 0, freeDelivery: true, freeDeliveryPromotion: freed } };
   return {
     ok: true,
     quote: { ...adjusted, deliveryFee: charge.fee, freeDelivery: charge.free, total: adjusted.total + charge.fee },
@@ -79,11 +92,12 @@ export function checkoutQuotes<P extends string>(
   discount: number,
   zones: readonly DeliveryZone[],
   payments: ReadonlyArray<{ method: P; adjustPercent: number }>,
+  promotions: readonly Promotion[] = [],
 ): Array<{ key: string; payment: P; zoneId: number | null; quote: OrderQuote }> {
   const out: Array<{ key: string; payment: P; zoneId: number | null; quote: OrderQuote }> = [];
   for (const { method, adjustPercent } of payments) {
     for (const zone of [null, ...zones]) {
-      const priced = quoteOrder(subtotal, discount, zone, adjustPercent);
+      const priced = quoteOrder(subtotal, discount, zone, adjustPercent, promotions);
       if (priced.ok)
         out.push({ key: quoteKey(method, zone?.id ?? null), payment: method, zoneId: zone?.id ?? null, quote: priced.quote });
     }
