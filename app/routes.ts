@@ -53,10 +53,11 @@ export default [
       route("customers/:customerId", "customers/routes/customer-detail.tsx"),
       route("notifications", "notifications/routes/push-subscriptions.ts"), // new-order Web Push: the sales page's toggle
 
-      // Discount codes ('Descuentos'): the list (switch on or off, delete), new and edit.
+      // Discount codes ('Descuentos'): the list (switch on or off, delete), new and edit (with the code's link).
       route("discounts", "discounts/routes/discount-codes.tsx"),
       route("discounts/new", "discounts/routes/new-discount-code.tsx"),
       route("discounts/:codeId", "discounts/routes/edit-discount-code.tsx"),
+      route("discounts/:codeId/qr/:format", "discounts/routes/discount-code-qr.ts"), // the code's link as a QR (png, svg)
       route("look", "looks/routes/look-page.tsx"), // 'Diseño': the store's look, with its live preview
       route("cobros", "payment-methods/routes/payment-methods.tsx"), // 'Cobros': transfer and cash, with their adjustments
       route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago

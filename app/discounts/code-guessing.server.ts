@@ -7,7 +7,7 @@
  */
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import { addressKey, countAttempt, type Limit } from "~/auth/rate-limit.server";
-import { counted } from "~/domain/words";
+import { codeGuessText } from "~/domain/code-links";
 import type { Db } from "~/services/db";
 import { attemptCounters } from "../../db/schema";
 
@@ -42,8 +42,7 @@ export function codeGuessWait(counters: CodeGuessCounters, now: Date): number | 
   return until ? Math.max(1, Math.ceil((until - now.getTime()) / 60_000)) : null;
 }
 
-export const codeGuessMessage = (minutes: number) =>
-  `Demasiados códigos incorrectos: vuelve a intentarlo en ${counted(minutes, "minuto", "minutos")}`;
+export const codeGuessMessage = codeGuessText;
 
 /** Counts one failed entry against the client's address and the store, in one round trip. */
 export async function countCodeFailure(db: Db, storeId: string, ip: string, now: Date): Promise<void> {

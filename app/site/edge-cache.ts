@@ -1,4 +1,5 @@
-import { CART_COOKIE, ORDER_COOKIE } from "./cookies";
+import { CODE_LINK_PARAM } from "~/domain/code-links";
+import { CART_COOKIE, CODE_NOTICE_COOKIE, ORDER_COOKIE } from "./cookies";
 import { routeStoreHost } from "./tenant";
 
 /**
@@ -11,19 +12,23 @@ export const EDGE_TTL_SECONDS = 600;
 
 export const storeCacheTag = (storeId: string) => `store-${storeId}`;
 
+/** A page's own shorter limit, in seconds, for the edge (a dated promotion changing at the store's midnight). */
+export const EDGE_TTL_HEADER = "Vitrina-Edge-TTL";
+
 const PERSONAL_PAGES = /^\/site\/[^/]+\/(cart|checkout|order)(\/|$)/i;
 
 function hasShopperCookie(request: Request): boolean {
   const cookie = request.headers.get("Cookie") ?? "";
   return cookie.split(";").some((part) => {
     const name = part.split("=")[0]?.trim();
-    return name === CART_COOKIE || name === ORDER_COOKIE;
+    return name === CART_COOKIE || name === ORDER_COOKIE || name === CODE_NOTICE_COOKIE;
   });
 }
 
 /**
  * The key under which the edge may share this request's answer, or null when it must reach the
- * app: only GETs of store pages by a shopper without a cart, never the cart, checkout or order.
+ * app: only GETs of store pages by a shopper without a cart, never the cart, checkout or order, never a discount
+ * link (`?codigo=`, answered with the shopper's cookies) nor the page that shows what one did (decision 0055).
  * The host is part of the key because `{store}.{domain}/` of every store has the same path.
  */
 export function publicPageCacheKey(request: Request, storesDomain: string | undefined): string | null {
@@ -32,6 +37,7 @@ export function publicPageCacheKey(request: Request, storesDomain: string | unde
   if (!routed.pathname.startsWith("/site/") || PERSONAL_PAGES.test(routed.pathname)) return null;
   if (hasShopperCookie(request)) return null;
   const url = new URL(request.url);
+  if (url.searchParams.has(CODE_LINK_PARAM)) return null;
   const host = (request.headers.get("host") ?? url.host).toLowerCase();
   return `${host}${url.pathname}${url.search}`;
 }
@@ -55,6 +61,9 @@ export function withEdgeTtl(response: Response): Response {
   const headers = new Headers(response.headers);
   // Only a store's tagged pages are kept: anything else (redirects, sitemap, errors) would otherwise
   // get the edge's heuristic TTL with no tag to purge it by.
-  headers.set("Cloudflare-CDN-Cache-Control", storable ? `public, max-age=${EDGE_TTL_SECONDS}` : "no-store");
+  const own = Number(response.headers.get(EDGE_TTL_HEADER) ?? EDGE_TTL_SECONDS);
+  const ttl = Number.isFinite(own) ? Math.min(EDGE_TTL_SECONDS, Math.max(0, Math.floor(own))) : EDGE_TTL_SECONDS;
+  headers.delete(EDGE_TTL_HEADER);
+  headers.set("Cloudflare-CDN-Cache-Control", storable && ttl > 0 ? `public, max-age=${ttl}` : "no-store");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

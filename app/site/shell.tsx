@@ -51,6 +51,11 @@ export function SiteShell({
         </nav>
       </header>
       <main className="site-main">
+        {site.notice && (
+          <p className={`site-notice ${site.notice.tone}`} role={site.notice.tone === "error" ? "alert" : "status"}>
+            {site.notice.text}
+          </p>
+        )}
         <CardsContext value={{ addTo: look.cards.addButton ? `${b}/Cart` : null }}>{children}</CardsContext>
       </main>
       <footer className="site-footer">

@@ -6,10 +6,12 @@ import { productSubpath } from "~/domain/banner-links";
 import { isPastGrace } from "~/domain/billing";
 import { parseCart, priceCart } from "~/domain/cart";
 import { cardPrice } from "~/domain/catalog";
+import { type CodeLinkNotice, codeLinkNotice, outcomeFromCookie } from "~/domain/code-links";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { shortHash } from "~/domain/ids";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
+import { formatMoney } from "~/domain/money";
 import { SOCIAL_NETWORKS, socialLabel, socialProfile } from "~/domain/social";
 import { notFound } from "~/http/responses";
 import { SHARE_SIZE } from "~/media/brand-images";
@@ -19,7 +21,7 @@ import { type Config, publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices, type Services, storeHostContext } from "~/services/services";
 import { lookView } from "~/ui/look-view";
-import { CART_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE } from "./cookies";
+import { CART_COOKIE, CODE_NOTICE_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE } from "./cookies";
 import { storeCacheTag } from "./edge-cache";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
 import { siteBasePath } from "./tenant";
@@ -146,7 +148,7 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   const canonicalBase = publicStoreUrl(services.config, store.url).replace(/\/$/, "");
   const version = [store.id, store.updatedAt.getTime(), store.catalogVersion, siteScriptUrl, cartCookie ?? ""].join("|");
   const preview = isLookPreview(args.request, store);
-  const site = siteView(store, basePath, canonicalBase, priced.count, preview);
+  const site = siteView(store, basePath, canonicalBase, priced.count, preview, codeLinkNoticeOf(args.request, store));
   return {
     services,
     store,
@@ -164,6 +166,12 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
       ...(preview ? PREVIEW_HEADERS : {}),
     },
   };
+}
+
+/** What a discount link just did, for the page it landed on (app/site/code-link.server.ts clears it once shown). */
+function codeLinkNoticeOf(request: Request, store: Pick<SiteStoreRow, "currency">) {
+  const outcome = outcomeFromCookie(readCookie(request, CODE_NOTICE_COOKIE));
+  return outcome && codeLinkNotice(outcome, (minor) => formatMoney(minor, store.currency));
 }
 
 /** The logo's browser icon and link preview, when it has them (logos from before have neither). */
@@ -196,8 +204,16 @@ const PREVIEW_HEADERS = {
 };
 
 /** What every public page renders in its shell (header, links, meta). */
-function siteView(store: SiteStoreRow, basePath: string, canonicalBase: string, cartCount: number, preview = false) {
+function siteView(
+  store: SiteStoreRow,
+  basePath: string,
+  canonicalBase: string,
+  cartCount: number,
+  preview = false,
+  notice: CodeLinkNotice | null = null,
+) {
   return {
+    notice,
     look: lookView(parseLook(preview ? (store.lookDraft ?? store.look) : store.look)),
     preview,
     name: store.name,

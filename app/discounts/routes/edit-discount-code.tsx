@@ -5,6 +5,8 @@ import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
+import { codeShareLinks } from "../code-link";
+import { CodeLinkShare } from "../code-link-share";
 import { handleEditDiscountCode, loadDiscountCode } from "../discount-code-actions.server";
 import type { Route } from "./+types/edit-discount-code";
 
@@ -14,7 +16,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const code = await loadDiscountCode(getServices(context), store, params.codeId);
+  const services = getServices(context);
+  const code = await loadDiscountCode(services, store, params.codeId);
+  const { qrTarget: _, ...share } = codeShareLinks(services.config, store, code);
   return {
     storeId: store.id,
     currency: store.currency,
@@ -22,6 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     code: code.code,
     uses: code.uses,
     values: discountCodeFormValues(code, store.currency),
+    share,
   };
 }
 
@@ -32,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditDiscountCode({ loaderData, actionData }: Route.ComponentProps) {
-  const { storeId, code, uses, currency } = loaderData;
+  const { storeId, code, uses, currency, share } = loaderData;
   const values = actionData?.values ? typedFormValues(actionData.values, loaderData.values) : loaderData.values;
   return (
     <section className="narrow-wide">
@@ -40,6 +45,7 @@ export default function EditDiscountCode({ loaderData, actionData }: Route.Compo
         <Link to={`/Store/${storeId}/discounts`}>← Descuentos</Link>
       </p>
       <h2>Editar código {code}</h2>
+      <CodeLinkShare code={code} links={share} />
       <DiscountCodeForm
         intent="save"
         values={values}

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import type { RouteHandle } from "~/root";
+import { codeLinks } from "../code-link.server";
 import type { Route } from "./+types/site-layout";
 
 export const handle: RouteHandle = { hydrate: false };
@@ -25,6 +26,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     }
     return new Response(null, { status: 304, headers });
   },
+  // `?codigo=` on any page: the code into the cart and a 303 to the page without it (decision 0055).
+  codeLinks,
 ];
 
 export default function SiteLayout() {
