@@ -1,0 +1,157 @@
+import type { Client, InArgs, InStatement } from "@libsql/client";
+import { sql } from "drizzle-orm";
+import Database from "libsql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SALES_MAX_SHOWN } from "~/domain/sales";
+import { loader as saleDetailLoader } from "~/sales/routes/sale-detail";
+import { loader as salesCsvLoader } from "~/sales/routes/sales-csv";
+import { loader as salesListLoader } from "~/sales/routes/sales-list";
+import { beforeEachRoundTrip } from "~/services/db";
+import { signedInMerchant } from "../support/merchants";
+import { createTestServices } from "../support/services";
+import { type RouteModule, workspaceRequest } from "../support/workspace-request";
+
+/**
+ * The sales desk's work must not grow with the store. A store with 200,000 sales (made in SQL, in a few seconds) and
+ * its desk run for real: every read statement each page sends is replayed on a second connection and SQLite's own
+ * count of virtual-machine steps for it (the sqlite_stmt table) is held to a budget that does not depend on the
+ * store's size. A plan that walks the store's sales to filter them (2,000,000 steps here) fails; an index that
+ * answers the statement takes a few thousand.
+ */
+
+const SALES = 200_000;
+/** What any statement of the desk may cost, whatever the store's size. */
+const STEP_BUDGET = 20_000;
+/**
+ * What each row a statement returns may add to it (a whole sale takes about 50 steps): the largest page ('Cargar
+ * más' up to SALES_MAX_SHOWN) returns that many sales, a number bounded by the page, never by the store.
+ */
+const STEPS_PER_ROW = 60;
+
+type Recorded = { sql: string; args: InArgs; page: string };
+
+function recording(log: Recorded[], page: () => string) {
+  const keep = (s: InStatement, args?: InArgs) => {
+    const statement = typeof s === "string" ? { sql: s, args: args ?? [] } : { sql: s.sql, args: s.args ?? [] };
+    if (page() !== "setup") log.push({ ...statement, page: page() });
+  };
+  return (client: Client): Client =>
+    beforeEachRoundTrip(client, (method, args) => {
+      if (method === "execute") keep(args[0] as InStatement, args[1] as InArgs | undefined);
+      if (method === "batch") for (const statement of args[0] as InStatement[]) keep(statement);
+    });
+}
+
+/**
+ * The store's history, generated in one statement: a sale every 2.5 minutes up to the test clock's now (about a
+ * year), most confirmed or cancelled, one in fifty pending, a mix of ways to pay, deliveries and payment states,
+ * and a few paid online without stock (pending, and older ones already refunded and cancelled).
+ */
+const historySql = (storeId: string, now: Date, count: number, firstId: number) => sql`
+  with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+  insert into sales (id, store_id, state, total, subtotal, currency, buyer_name, delivery, address, payment_method,
+    payment_status, stock_state, created_at, closed_at)
+  select
+    cast(cast(${firstId} as integer) + i as text), ${storeId},
+    case when i % 1000 = 7 then 'Cancelada' when i % 50 = 0 then 'Pendiente' when i % 10 = 3 then 'Cancelada' else 'Confirmada' end,
+    1000 + i % 5000, 1000 + i % 5000, 'ARS', 'Cliente ' || i,
+    case i % 3 when 0 then 'pickup' when 1 then 'delivery' else 'arrange' end,
+    case i % 3 when 1 then 'Calle ' || i end,
+    case i % 4 when 0 then 'on_delivery' when 1 then 'transfer' when 2 then 'cash' else 'online' end,
+    case when i % 4 in (0, 2) then 'none' when i % 1000 = 7 then 'refunded' when i % 37 = 1 then 'pending'
+      when i % 97 = 5 then 'rejected' else 'approved' end,
+    case when i % 1000 = 7 then 'short' when i % 50 = 0 then 'held' when i % 10 = 3 then 'released' else 'taken' end,
+    ${now.getTime()} - (${count} - i) * 150000,
+    case when i % 50 = 0 then null else ${now.getTime()} - (${count} - i) * 150000 + 3600000 end
+  from n`;
+
+describe("the sales desk's budget of SQLite steps, with 200,000 sales in the store", () => {
+  const log: Recorded[] = [];
+  let page = "setup";
+  const s = createTestServices({ wrapClient: recording(log, () => page) });
+  let m: Awaited<ReturnType<typeof signedInMerchant>>;
+  let replay: Database.Database;
+  const paidWithoutStock = ["3000199950", "3000199100"];
+
+  beforeAll(async () => {
+    m = await signedInMerchant(s, "standard", { timeZone: "America/Argentina/Buenos_Aires" });
+    const other = await signedInMerchant(s, "standard");
+    const now = s.clock.now();
+    // The statistics' rollup triggers would make the history take ten times longer; the desk reads none of their
+    // rows, so they are set aside while it is generated and put back after.
+    const triggers = await s.db.all<{ name: string; sql: string }>(
+      sql`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'sales' and sql like '%_stats_%'`,
+    );
+    for (const trigger of triggers) await s.db.run(sql.raw(`drop trigger "${trigger.name}"`));
+    await s.db.run(historySql(m.store.id, now, SALES, 3_000_000_000));
+    await s.db.run(historySql(other.store.id, now, 2_000, 4_000_000_000));
+    for (const trigger of triggers) await s.db.run(sql.raw(trigger.sql));
+    // Two recent orders paid online without stock, waiting for a refund: the desk lists them above the rest.
+    await s.db.run(sql`update sales set state = 'Pendiente', stock_state = 'short', payment_status = 'approved',
+      payment_method = 'online', closed_at = null where id in (${sql.join(paidWithoutStock, sql`, `)})`);
+    replay = new Database(s.dbPath, { readonly: true });
+  }, 60_000);
+
+  afterAll(() => replay?.close());
+
+  async function open(name: string, module: RouteModule, path: string, params: Record<string, string> = {}) {
+    page = name;
+    try {
+      return await workspaceRequest(s, {
+        module,
+        cookie: m.cookie,
+        method: "GET",
+        path: `/Store/${m.store.id}${path}`,
+        params: { storeId: m.store.id, ...params },
+      });
+    } finally {
+      page = "setup";
+    }
+  }
+
+  /** Each read statement of the page, with the rows it returned and its VM steps, replayed on the second connection. */
+  function steps(name: string) {
+    const reads = log.filter((r) => r.page === name && /^\s*(select|with)\b/i.test(r.sql));
+    expect(reads.length).toBeGreaterThan(0);
+    return reads.map((read, n) => {
+      const tagged = `${read.sql} /* budget ${name} ${n} */`;
+      const args = Array.isArray(read.args) ? read.args.map((v) => (typeof v === "boolean" ? Number(v) : v)) : read.args;
+      const rows = replay.prepare(tagged).all(args as never).length;
+      const [stat] = replay.prepare("select nstep from sqlite_stmt where sql = ?").all(tagged) as { nstep: number }[];
+      return { sql: read.sql, rows, steps: stat?.nstep ?? Number.NaN };
+    });
+  }
+
+  const overBudget = (name: string) => steps(name).filter((r) => !(r.steps <= STEP_BUDGET + STEPS_PER_ROW * r.rows));
+
+  const code = "3000199990";
+  const pages: [string, RouteModule, string, Record<string, string>?][] = [
+    ["Últimas 20", { loader: salesListLoader }, "/sales"],
+    ["Hoy", { loader: salesListLoader }, "/sales?view=today"],
+    ["Cargar más", { loader: salesListLoader }, "/sales?limit=40"],
+    ["Cargar más, to the last page", { loader: salesListLoader }, `/sales?limit=${SALES_MAX_SHOWN}`],
+    ["Entrega and Pago filters", { loader: salesListLoader }, "/sales?delivery=pickup&payment=rejected"],
+    ["Hoy, filtered", { loader: salesListLoader }, "/sales?view=today&payment=cash"],
+    ["search by code", { loader: salesListLoader }, `/sales?code=${code}`],
+    ["search by an unknown code", { loader: salesListLoader }, "/sales?code=1234567890"],
+    ["search by a code, filtered", { loader: salesListLoader }, `/sales?code=${code}&delivery=arrange`],
+    ["a sale opened", { loader: saleDetailLoader }, `/sales/${code}`, { saleId: code }],
+    ["Exportar CSV", { loader: salesCsvLoader }, "/sales.csv"],
+  ];
+
+  it.each(pages)("%s stays within the budget", async (name, module, path, params) => {
+    const answer = await open(name, module, path, params);
+    expect(answer.status).toBe(200);
+    expect(overBudget(name)).toEqual([]);
+  });
+
+  it("lists the paid orders without stock first, from the store's 200,000 sales", async () => {
+    const answer = await open("paid without stock", { loader: salesListLoader }, "/sales");
+    const { unfilled } = answer.data as { unfilled: { id: string }[] };
+    expect(unfilled.map((sale) => sale.id)).toEqual([...paidWithoutStock].reverse());
+    expect(overBudget("paid without stock")).toEqual([]);
+    const statement = log.find((r) => r.page === "paid without stock" && r.sql.includes(`"stock_state" = ?`));
+    const plan = replay.prepare(`EXPLAIN QUERY PLAN ${statement?.sql}`).all(statement?.args as never) as { detail: string }[];
+    expect(plan.map((step) => step.detail)).toEqual(["SEARCH sales USING INDEX sales_paid_without_stock_idx (store_id=?)"]);
+  });
+});
