@@ -2,9 +2,11 @@
 // process, which also runs it once at start): the orders' upkeep (lapsed reservations given back, orders from
 // before reservations reserved), products indexed for search that were not yet, or by older rules, and stores from
 // before countries given theirs, orders from before the customer list given their customer, the merchants' reminders
-// of a free month ending or a bill coming due, and mails the provider did not take tried again.
+// of a free month ending or a bill coming due, abandoned carts' reminder emails and their purge after 30 days, and mails
+// the provider did not take tried again.
 import { sendBillingReminders } from "~/billing/merchant-mails.server";
 import { retryConversions } from "~/conversions/events.server";
+import { purgeOldCheckouts, sendCartReminders } from "~/orders/abandoned-carts.server";
 import { linkPastOrders } from "~/orders/customers.server";
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { indexProductsForSearch } from "~/products/products.server";
@@ -28,6 +30,9 @@ export interface UpkeepReport {
   mails: number;
   /** Queued ad conversions a platform took this run. */
   conversions: number;
+  /** Abandoned carts' reminder emails sent, and checkouts purged after 30 days. */
+  cartReminders: number;
+  checkoutsPurged: number;
 }
 
 export async function runUpkeep(
@@ -43,8 +48,11 @@ export async function runUpkeep(
   const countries = await giveStoresTheirCountry(services.db);
   const customers = await linkPastOrders(services.db, services.clock.now());
   const reminders = await sendBillingReminders(services);
+  const cartReminders = await sendCartReminders(services);
+  const checkoutsPurged = await purgeOldCheckouts(services.db, services.clock.now());
   const mails = await services.mailQueue.retryDue();
-  return { ...orders, indexed, countries, customers, reminders, mails, conversions: await retryConversions(services) };
+  const conversions = await retryConversions(services);
+  return { ...orders, indexed, countries, customers, reminders, mails, conversions, cartReminders, checkoutsPurged };
 }
 
 /**
@@ -52,8 +60,7 @@ export async function runUpkeep(
  * given their country, older orders given their customer, reminders sent, queued mails sent).
  */
 export function logUpkeep(log: Logger, r: UpkeepReport): void {
-  if (r.released || r.reserved || r.indexed || r.countries || r.customers || r.reminders || r.mails || r.conversions)
-    log.info("upkeep", { ...r });
+  if (Object.values(r).some((n) => n > 0)) log.info("upkeep", { ...r });
 }
 
 /** How often the Node runtime runs the upkeep (Workers: the Cron Trigger in wrangler.toml, every minute). */

@@ -39,7 +39,7 @@ export const availableOf = (p: { stock: number; reserved: number }) => Math.max(
  * product page), each with the units a shopper can buy as its `stock`. Only the store's: another store's
  * product ids find nothing.
  */
-export const cartVariantsQuery = (db: Db, storeId: SQL, productIds: string[]) =>
+export const cartVariantsQuery = (db: Db, storeId: SQL, productIds: string[] | SQL) =>
   db
     .select({
       ...variantColumns,
@@ -50,7 +50,12 @@ export const cartVariantsQuery = (db: Db, storeId: SQL, productIds: string[]) =>
     })
     .from(productVariants)
     .leftJoin(productPhotos, eq(productPhotos.id, productVariants.photoId))
-    .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.productId, productIds.length ? productIds : ["-"])))
+    .where(
+      and(
+        eq(productVariants.storeId, storeId),
+        inArray(productVariants.productId, Array.isArray(productIds) && productIds.length === 0 ? ["-"] : productIds),
+      ),
+    )
     .orderBy(asc(productVariants.productId), asc(productVariants.position))
     .limit(CART_MAX_LINES * MAX_VARIANTS);
 

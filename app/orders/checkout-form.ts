@@ -20,6 +20,7 @@ export const CHECKOUT_MESSAGES = {
     `Tu pedido cambió desde que lo viste (${changes.join("; ")}). Revisa el total y vuelve a enviarlo.`,
   phone: "Escribe un teléfono válido",
   phoneNeeded: "Escribe tu teléfono: la tienda te contactará para confirmar el pedido",
+  contactNeeded: "Escribe tu WhatsApp o tu correo para seguir con tu pedido",
   empty: "Tu carrito está vacío",
   stale: "Tu pedido ya no es válido: vuelve a tu carrito e inténtalo de nuevo",
   ranOut: "Otro cliente se llevó las últimas unidades de un producto de tu pedido mientras lo hacías: revisa tu carrito",
@@ -60,43 +61,44 @@ const shownSignedAmount = z.preprocess(
  * point, address), optional phone, email and note, how to pay, and the amounts the buyer was shown (for the
  * way to pay and zone in `shownFor`), which are compared with the server's own, never used.
  */
-export const checkoutSchema = z
-  .object({
-    idempotencyKey: z.string().regex(ORDER_KEY_PATTERN, CHECKOUT_MESSAGES.stale),
-    buyerName: z.string(whenMissing(CHECKOUT_MESSAGES.name)).trim().min(1, CHECKOUT_MESSAGES.name).max(80),
-    delivery: z.enum(DELIVERY_METHODS, { error: CHECKOUT_MESSAGES.delivery }),
-    zone: optionalId,
-    pickupPoint: optionalId,
-    address: optionalText(200),
-    buyerEmail: z
-      .string()
-      .trim()
-      .max(254, CHECKOUT_MESSAGES.email)
-      .optional()
-      .transform((v) => (v ? v.toLowerCase() : null))
-      .refine((v) => v === null || z.email().safeParse(v).success, CHECKOUT_MESSAGES.email),
-    // Absent when the checkout offered one way only; the offer is checked against the store's on placing.
-    payment: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.payment }).optional(),
-    discountCode: optionalText(40),
-    shownSubtotal: shownAmount,
-    shownDiscount: shownAmount,
-    shownAdjustment: shownSignedAmount,
-    shownTotal: shownAmount,
-    /** The combination of way to pay and zone whose total the page showed (`quoteKey`). */
-    shownFor: z.string().max(40).optional(),
-    buyerPhone: z
-      .string()
-      .trim()
-      .max(30)
-      .regex(/^[0-9+()\s.-]*$/, CHECKOUT_MESSAGES.phone)
-      .optional()
-      .transform((v) => (v ? v : null)),
-    note: optionalText(500),
-    lines: z
-      .array(z.string().regex(/^\d{7}(?:-\d{1,9})?:\d{1,4}$/, CHECKOUT_MESSAGES.stale))
-      .min(1, CHECKOUT_MESSAGES.empty)
-      .max(CART_MAX_LINES),
-  })
+const checkoutFields = z.object({
+  idempotencyKey: z.string().regex(ORDER_KEY_PATTERN, CHECKOUT_MESSAGES.stale),
+  buyerName: z.string(whenMissing(CHECKOUT_MESSAGES.name)).trim().min(1, CHECKOUT_MESSAGES.name).max(80),
+  delivery: z.enum(DELIVERY_METHODS, { error: CHECKOUT_MESSAGES.delivery }),
+  zone: optionalId,
+  pickupPoint: optionalId,
+  address: optionalText(200),
+  buyerEmail: z
+    .string()
+    .trim()
+    .max(254, CHECKOUT_MESSAGES.email)
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .refine((v) => v === null || z.email().safeParse(v).success, CHECKOUT_MESSAGES.email),
+  // Absent when the checkout offered one way only; the offer is checked against the store's on placing.
+  payment: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.payment }).optional(),
+  discountCode: optionalText(40),
+  shownSubtotal: shownAmount,
+  shownDiscount: shownAmount,
+  shownAdjustment: shownSignedAmount,
+  shownTotal: shownAmount,
+  /** The combination of way to pay and zone whose total the page showed (`quoteKey`). */
+  shownFor: z.string().max(40).optional(),
+  buyerPhone: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[0-9+()\s.-]*$/, CHECKOUT_MESSAGES.phone)
+    .optional()
+    .transform((v) => (v ? v : null)),
+  note: optionalText(500),
+  lines: z
+    .array(z.string().regex(/^\d{7}(?:-\d{1,9})?:\d{1,4}$/, CHECKOUT_MESSAGES.stale))
+    .min(1, CHECKOUT_MESSAGES.empty)
+    .max(CART_MAX_LINES),
+});
+
+export const checkoutSchema = checkoutFields
   .superRefine((v, ctx) => {
     if (v.delivery === "delivery" && !v.address)
       ctx.addIssue({ code: "custom", path: ["address"], message: CHECKOUT_MESSAGES.address });
@@ -109,6 +111,25 @@ export const checkoutSchema = z
   }));
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
+
+/**
+ * The checkout's first step (abandoned carts, decision 0057): the buyer's name and how to reach them, a WhatsApp
+ * number or an email at least, saved with the cart before the rest is asked.
+ */
+export const contactSchema = z
+  .object({
+    buyerName: checkoutFields.shape.buyerName,
+    buyerPhone: checkoutFields.shape.buyerPhone,
+    buyerEmail: checkoutFields.shape.buyerEmail,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.buyerPhone && !v.buyerEmail)
+      ctx.addIssue({ code: "custom", path: ["buyerPhone"], message: CHECKOUT_MESSAGES.contactNeeded });
+  });
+
+export type ContactInput = z.output<typeof contactSchema>;
+
+export const readContactForm = (form: FormData) => contactSchema.safeParse(Object.fromEntries(form.entries()));
 
 /** A store without a WhatsApp sales number can only answer an order by phone, so it needs the buyer's. */
 export function contactErrors(input: CheckoutInput, storeHasWhatsapp: boolean): CheckoutErrors | null {

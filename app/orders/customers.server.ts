@@ -7,6 +7,7 @@ import { customerKey } from "~/domain/customers";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { sales, stores } from "../../db/schema";
+import { forgetCustomerCheckoutsStatement } from "./abandoned-carts.server";
 import { absorbContactStatement, customerContactQuery, deleteCustomerStatement } from "./customer-records.server";
 import { forgetCustomerOrdersStatement, linkPastOrderStatements, moveCustomerOrdersStatement } from "./order-records.server";
 
@@ -37,7 +38,8 @@ export async function mergeCustomers(
 
 /**
  * Forgets a customer: their orders lose name and contact (kept for bookkeeping), receipts the store refused are
- * deleted (a verified or pending one stays as the payment's evidence), then the customer goes.
+ * deleted (a verified or pending one stays as the payment's evidence), their checkouts with that number or email
+ * ('Carritos abandonados') are deleted, then the customer goes.
  */
 export async function forgetCustomer(
   services: { db: Db; files: FileStore },
@@ -45,7 +47,7 @@ export async function forgetCustomer(
   customerId: number,
 ): Promise<boolean> {
   const { db } = services;
-  const [refused, , deleted] = await db.batch([
+  const [refused, , , deleted] = await db.batch([
     db
       .select({ key: sales.receiptKey })
       .from(sales)
@@ -58,6 +60,7 @@ export async function forgetCustomer(
         ),
       ),
     forgetCustomerOrdersStatement(db, storeId, customerId),
+    forgetCustomerCheckoutsStatement(db, storeId, customerId),
     deleteCustomerStatement(db, storeId, customerId).returning({ id: sql<number>`id` }),
   ]);
   const keys = refused.flatMap((r) => (r.key ? [r.key] : []));

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { quoteKey } from "~/domain/order-quote";
 import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutField } from "~/orders/checkout-form";
-import { OrderLines } from "~/orders/order-lines";
+import { OrderLines, type PromotionNote } from "~/orders/order-lines";
 import type { checkoutView } from "~/orders/place-order.server";
 import { ariaInvalid } from "~/ui/form";
 import { SiteShell } from "./shell";
@@ -10,9 +10,19 @@ import type { SiteView } from "./site.server";
 /** What the checkout page shows: the store, the cart's lines, the order's options and amounts, the form's key. */
 type CheckoutPageData = Omit<Awaited<ReturnType<typeof checkoutView>>, "wrongCode"> & {
   site: SiteView;
-  lines: Array<{ id: string; name: string; quantity: number; subtotal: string }>;
+  lines: Array<{ id: string; name: string; quantity: number; subtotal: string; promotion?: PromotionNote | null }>;
   idempotencyKey: string;
+  step: CheckoutStep;
+  /** The delivery method chosen for the details step. */
+  delivery: string | null;
+  /** The contact this browser saved in its first step. */
+  contact: { buyerName: string; buyerPhone: string; buyerEmail: string } | null;
 };
+
+/** The checkout's steps, one page each (decision 0057): the contact, the delivery method, then what it needs and the payment. */
+export type CheckoutStep = "contact" | "delivery" | "details";
+
+const CONTACT_FIELDS = ["buyerName", "buyerPhone", "buyerEmail"] as const;
 
 interface CheckoutPageProps {
   loaderData: CheckoutPageData;
@@ -68,15 +78,31 @@ export function Labelled(props: {
   );
 }
 
-/** The checkout form: name, delivery, contact, note and payment; every error beside its field, nothing typed lost. */
+/**
+ * The checkout, a step per page (with or without JavaScript): the contact, how to receive the order, then only what
+ * that way needs, the note and the payment. Every error beside its field, nothing typed lost. A refused order (its
+ * form carries the delivery) comes back to its last step.
+ */
 export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
   const { site, lines, code, codeProblem, shown, quotes, methods, zones, points, storeLocation } = loaderData;
   const { payments, idempotencyKey, hasWhatsapp } = loaderData;
   const errors: CheckoutErrors = actionData?.errors ?? {};
   const values: Record<string, string | undefined> = actionData?.values ?? {};
-  const delivery = methods.find((m) => m.value === values.delivery)?.value ?? methods[0]?.value;
+  const placing = values.delivery !== undefined;
+  const step: CheckoutStep = placing ? "details" : loaderData.step;
+  const contact = placing ? null : loaderData.contact;
+  const delivery = methods.find((m) => m.value === (placing ? values.delivery : loaderData.delivery))?.value ?? methods[0]?.value;
+  const checkoutPath = `${site.basePath}/Checkout`;
   /** A control's name, what the shopper typed before a refusal, and its error wiring. */
-  const field = (name: CheckoutField) => ({ name, defaultValue: values[name], ...ariaInvalid(name, errors[name]) });
+  const field = (name: CheckoutField) => ({
+    name,
+    defaultValue:
+      values[name] ??
+      (contact && (CONTACT_FIELDS as readonly string[]).includes(name)
+        ? contact[name as (typeof CONTACT_FIELDS)[number]]
+        : undefined),
+    ...ariaInvalid(name, errors[name]),
+  });
   const labelled = (name: CheckoutField) => ({ name, error: errors[name] });
   const groupError = (name: CheckoutField) =>
     errors[name] ? (
@@ -85,11 +111,27 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
       </span>
     ) : null;
   const described = (name: CheckoutField) => (errors[name] ? { "aria-describedby": `${name}-error` } : {});
-  const hasDelivery = methods.some((m) => m.value === "delivery");
+  const hasDelivery = delivery === "delivery";
   const payment = payments.find((p) => p.value === values.payment)?.value ?? payments[0]?.value;
   const offers = (method: string) => payments.some((p) => p.value === method);
   const takesOnline = offers("online");
-  const hasPickup = methods.some((m) => m.value === "pickup");
+  const hasPickup = delivery === "pickup";
+  // The contact goes with the order's form as it was saved, unless the order was refused for it.
+  const contactShown = CONTACT_FIELDS.some((f) => errors[f]) || !(contact ?? values.buyerName);
+  const contactFields = (
+    <>
+      <Labelled label="Tu nombre" {...labelled("buyerName")}>
+        <input required maxLength={80} autoComplete="name" {...field("buyerName")} />
+      </Labelled>
+      <Labelled label="Tu teléfono" hint={hasWhatsapp ? "WhatsApp" : undefined} {...labelled("buyerPhone")}>
+        <input type="tel" required={!hasWhatsapp} maxLength={30} autoComplete="tel" {...field("buyerPhone")} />
+      </Labelled>
+      <Labelled label="Tu correo" hint="te avisamos cuando la tienda confirme tu pedido" {...labelled("buyerEmail")}>
+        <input type="email" maxLength={254} autoComplete="email" {...field("buyerEmail")} />
+      </Labelled>
+    </>
+  );
+  const chosenMethod = methods.find((m) => m.value === delivery);
   const chosen = chosenQuote(loaderData, delivery, payment, values.zone);
   const rows = chosen.quote?.rows ?? loaderData.rows;
   const total = chosen.quote?.totalText ?? loaderData.total;
@@ -118,118 +160,173 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
           {CHECKOUT_MESSAGES.review(total)}
         </p>
       )}
-      <form method="post" className="checkout" data-checkout="" data-once="" data-quotes={JSON.stringify(quotes)}>
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        {lines.map((l) => (
-          <input key={l.id} type="hidden" name="line" value={`${l.id}:${l.quantity}`} />
-        ))}
-        {code && <input type="hidden" name="discountCode" value={code} />}
-        <input type="hidden" name="shownSubtotal" value={shown.subtotal} />
-        <input type="hidden" name="shownDiscount" value={shown.discount} />
-        {zones.map((z) => z.fee !== null && <input key={z.id} type="hidden" name={`fee-${z.id}`} value={z.fee} />)}
-        {/* The chosen combination's amounts as shown; the page's script keeps them with the choice. */}
-        <input type="hidden" name="shownFor" value={chosen.key} />
-        <input type="hidden" name="shownAdjustment" value={chosen.quote?.adjustment ?? ""} />
-        <input type="hidden" name="shownTotal" value={chosen.quote?.total ?? ""} />
-        <Labelled label="Tu nombre" {...labelled("buyerName")}>
-          <input required maxLength={80} autoComplete="name" {...field("buyerName")} />
-        </Labelled>
-        <fieldset {...described("delivery")}>
-          <legend>Entrega</legend>
-          {methods.map((m) => (
-            <label key={m.value} className="radio">
-              <input type="radio" name="delivery" value={m.value} defaultChecked={delivery === m.value} />
-              {m.label}
-            </label>
+      {step === "contact" && (
+        <form method="post" className="checkout" data-once="">
+          <input type="hidden" name="intent" value="contact" />
+          <h2>Tus datos</h2>
+          <p className="muted">Guardamos tu contacto para ayudarte a terminar el pedido.</p>
+          {contactFields}
+          <p className="hint">Deja tu WhatsApp o tu correo: con uno basta.</p>
+          <button type="submit" className="button">
+            Continuar
+          </button>
+        </form>
+      )}
+      {step === "delivery" && (
+        <form method="get" action={checkoutPath} className="checkout">
+          <input type="hidden" name="paso" value="datos" />
+          <ContactSummary contact={contact} checkoutPath={checkoutPath} />
+          <fieldset>
+            <legend>¿Cómo quieres recibir tu pedido?</legend>
+            {methods.map((m) => (
+              <label key={m.value} className="radio">
+                <input type="radio" name="entrega" value={m.value} defaultChecked={delivery === m.value} required />
+                {m.label}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="button">
+            Continuar
+          </button>
+        </form>
+      )}
+      {step === "details" && (
+        <form method="post" className="checkout" data-checkout="" data-once="" data-quotes={JSON.stringify(quotes)}>
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          {lines.map((l) => (
+            <input key={l.id} type="hidden" name="line" value={`${l.id}:${l.quantity}`} />
           ))}
+          {code && <input type="hidden" name="discountCode" value={code} />}
+          <input type="hidden" name="shownSubtotal" value={shown.subtotal} />
+          <input type="hidden" name="shownDiscount" value={shown.discount} />
+          {zones.map((z) => z.fee !== null && <input key={z.id} type="hidden" name={`fee-${z.id}`} value={z.fee} />)}
+          {/* The chosen combination's amounts as shown; the page's script keeps them with the choice. */}
+          <input type="hidden" name="shownFor" value={chosen.key} />
+          <input type="hidden" name="shownAdjustment" value={chosen.quote?.adjustment ?? ""} />
+          <input type="hidden" name="shownTotal" value={chosen.quote?.total ?? ""} />
+          {contactShown ? (
+            contactFields
+          ) : (
+            <>
+              {CONTACT_FIELDS.map((f) => (
+                <input key={f} type="hidden" name={f} value={values[f] ?? contact?.[f] ?? ""} />
+              ))}
+              <ContactSummary
+                contact={
+                  contact ?? {
+                    buyerName: values.buyerName ?? "",
+                    buyerPhone: values.buyerPhone ?? "",
+                    buyerEmail: values.buyerEmail ?? "",
+                  }
+                }
+                checkoutPath={checkoutPath}
+              />
+            </>
+          )}
+          <input type="hidden" name="delivery" value={delivery} />
+          <p>
+            Entrega: <strong>{chosenMethod?.label}</strong>
+            {methods.length > 1 && (
+              <>
+                {" "}
+                <a href={`${checkoutPath}?paso=entrega&entrega=${delivery}`}>Cambiar</a>
+              </>
+            )}
+          </p>
           {groupError("delivery")}
-        </fieldset>
-        {hasPickup &&
-          (points.length > 0 ? (
-            <Labelled label="Dónde retirar" hint="si eliges retiro en tienda" {...labelled("pickupPoint")}>
-              <select
-                {...field("pickupPoint")}
-                defaultValue={values.pickupPoint ?? (points.length === 1 ? String(points[0]?.id) : "")}
-              >
-                {points.length > 1 && <option value="">Elige un punto de retiro</option>}
-                {points.map((pt) => (
-                  <option key={pt.id} value={pt.id}>
-                    {pt.label}
+          {hasPickup &&
+            (points.length > 0 ? (
+              <Labelled label="Dónde retirar" {...labelled("pickupPoint")}>
+                <select
+                  {...field("pickupPoint")}
+                  defaultValue={values.pickupPoint ?? (points.length === 1 ? String(points[0]?.id) : "")}
+                >
+                  {points.length > 1 && <option value="">Elige un punto de retiro</option>}
+                  {points.map((pt) => (
+                    <option key={pt.id} value={pt.id}>
+                      {pt.label}
+                    </option>
+                  ))}
+                </select>
+              </Labelled>
+            ) : (
+              storeLocation && <p className="hint">Retiro en tienda: {storeLocation}</p>
+            ))}
+          {hasDelivery && zones.length > 0 && (
+            <Labelled label="Zona de envío" {...labelled("zone")}>
+              <select {...field("zone")} defaultValue={values.zone ?? ""}>
+                <option value="">Elige tu zona</option>
+                {zones.map((z) => (
+                  <option key={z.id} value={z.id} disabled={z.fee === null}>
+                    {z.label}
                   </option>
                 ))}
               </select>
             </Labelled>
-          ) : (
-            storeLocation && <p className="hint">Retiro en tienda: {storeLocation}</p>
-          ))}
-        {hasDelivery && zones.length > 0 && (
-          <Labelled label="Zona de envío" hint="si eliges envío a domicilio" {...labelled("zone")}>
-            <select {...field("zone")} defaultValue={values.zone ?? ""}>
-              <option value="">Elige tu zona</option>
-              {zones.map((z) => (
-                <option key={z.id} value={z.id} disabled={z.fee === null}>
-                  {z.label}
-                </option>
+          )}
+          {hasDelivery && (
+            <Labelled label="Dirección de entrega" {...labelled("address")}>
+              <textarea rows={2} maxLength={200} autoComplete="street-address" {...field("address")} />
+            </Labelled>
+          )}
+          <Labelled label="Nota para la tienda" hint="opcional" {...labelled("note")}>
+            <textarea rows={2} maxLength={500} {...field("note")} />
+          </Labelled>
+          {/* A store that only takes payment on delivery, as it is arranged, asks nothing. */}
+          {(payments.length > 1 || payment !== "on_delivery") && (
+            <fieldset {...described("payment")}>
+              <legend>Pago</legend>
+              {payments.map((p) => (
+                <label className="radio" key={p.value}>
+                  <input type="radio" name="payment" value={p.value} defaultChecked={p.value === payment} />
+                  {p.label}
+                </label>
               ))}
-            </select>
-          </Labelled>
-        )}
-        {hasDelivery && (
-          <Labelled label="Dirección de entrega" hint="solo para envío a domicilio" address {...labelled("address")}>
-            <textarea rows={2} maxLength={200} autoComplete="street-address" {...field("address")} />
-          </Labelled>
-        )}
-        <Labelled label="Tu teléfono" hint={hasWhatsapp ? "opcional" : undefined} {...labelled("buyerPhone")}>
-          <input type="tel" required={!hasWhatsapp} maxLength={30} autoComplete="tel" {...field("buyerPhone")} />
-        </Labelled>
-        <Labelled label="Tu correo" hint="opcional: te avisamos cuando la tienda confirme tu pedido" {...labelled("buyerEmail")}>
-          <input type="email" maxLength={254} autoComplete="email" {...field("buyerEmail")} />
-        </Labelled>
-        <Labelled label="Nota para la tienda" hint="opcional" {...labelled("note")}>
-          <textarea rows={2} maxLength={500} {...field("note")} />
-        </Labelled>
-        {/* A store that only takes payment on delivery, as it is arranged, asks nothing. */}
-        {(payments.length > 1 || payment !== "on_delivery") && (
-          <fieldset {...described("payment")}>
-            <legend>Pago</legend>
-            {payments.map((p) => (
-              <label className="radio" key={p.value}>
-                <input type="radio" name="payment" value={p.value} defaultChecked={p.value === payment} />
-                {p.label}
-              </label>
-            ))}
-            {groupError("payment")}
-          </fieldset>
-        )}
-        <p className="total" data-pay-total="">
-          {chosen.complete ? "Total a pagar" : "Total sin envío"}: <strong>{total}</strong>
-        </p>
-        {totalVaries && (
-          <p className="hint">
-            El total depende de la entrega y la forma de pago: siempre lo ves antes de que guardemos tu pedido.
+              {groupError("payment")}
+            </fieldset>
+          )}
+          <p className="total" data-pay-total="">
+            {chosen.complete ? "Total a pagar" : "Total sin envío"}: <strong>{total}</strong>
           </p>
-        )}
-        {hasWhatsapp ? (
-          <>
-            {/* Paid online, the order goes on to Mercado Pago, not to WhatsApp: the button does not promise it. */}
-            <button type="submit" className={takesOnline ? "button" : "button whatsapp"}>
-              {takesOnline ? (payments.length === 1 ? "Continuar al pago" : "Confirmar pedido") : "Enviar pedido por WhatsApp"}
-            </button>
-            <p className="muted">
-              Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.
-              {offers("transfer") && " Si pagas por transferencia, antes te mostramos los datos para transferir."}
-              {takesOnline && " Si eliges pagar en línea, te llevamos a Mercado Pago."}
+          {totalVaries && (
+            <p className="hint">
+              El total depende de la entrega y la forma de pago: siempre lo ves antes de que guardemos tu pedido.
             </p>
-          </>
-        ) : (
-          <>
-            <button type="submit" className="button">
-              Enviar pedido
-            </button>
-            <p className="muted">Guardamos tu pedido y avisamos a la tienda, que te contactará a tu teléfono.</p>
-          </>
-        )}
-      </form>
+          )}
+          {hasWhatsapp ? (
+            <>
+              {/* Paid online, the order goes on to Mercado Pago, not to WhatsApp: the button does not promise it. */}
+              <button type="submit" className={takesOnline ? "button" : "button whatsapp"}>
+                {takesOnline ? (payments.length === 1 ? "Continuar al pago" : "Confirmar pedido") : "Enviar pedido por WhatsApp"}
+              </button>
+              <p className="muted">
+                Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.
+                {offers("transfer") && " Si pagas por transferencia, antes te mostramos los datos para transferir."}
+                {takesOnline && " Si eliges pagar en línea, te llevamos a Mercado Pago."}
+              </p>
+            </>
+          ) : (
+            <>
+              <button type="submit" className="button">
+                Enviar pedido
+              </button>
+              <p className="muted">Guardamos tu pedido y avisamos a la tienda, que te contactará a tu teléfono.</p>
+            </>
+          )}
+        </form>
+      )}
     </SiteShell>
+  );
+}
+
+/** The contact saved in the first step, with the way back to change it. */
+function ContactSummary({ contact, checkoutPath }: { contact: CheckoutPageData["contact"]; checkoutPath: string }) {
+  if (!contact) return null;
+  const reach = [contact.buyerPhone, contact.buyerEmail].filter(Boolean).join(" · ");
+  return (
+    <p>
+      {contact.buyerName}
+      {reach && ` · ${reach}`} <a href={checkoutPath}>Cambiar</a>
+    </p>
   );
 }

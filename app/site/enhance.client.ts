@@ -210,7 +210,9 @@ for (const form of $$<HTMLFormElement>("form[data-checkout]")) {
   const field = address?.querySelector<HTMLTextAreaElement | HTMLInputElement>("textarea, input");
   const quotes = JSON.parse(form.dataset.quotes ?? "{}") as Record<string, CheckoutQuote>;
   const sync = () => {
-    const delivery = form.querySelector<HTMLInputElement>('input[name="delivery"]:checked')?.value === "delivery";
+    // The way to receive it is chosen on the step before (a hidden field), or here (radios).
+    const method = form.querySelector<HTMLInputElement>('input[name="delivery"]:checked, input[type="hidden"][name="delivery"]');
+    const delivery = method?.value === "delivery";
     if (address) address.hidden = !delivery;
     if (field) field.required = delivery;
     // The same key as quoteKey (app/domain/order-quote.ts): the way to pay, and the zone when delivering by zone.
