@@ -17,6 +17,7 @@ import { changeVariantStock } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import { isCheckViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import { idempotencyKeys, products, productVariants, saleLines, sales } from "../../db/schema";
+import { checkoutOrderedStatement, recoversAbandoned } from "./abandoned-carts.server";
 import { matchedCustomerId, rememberCustomerStatements } from "./customer-records.server";
 import { getSale, type SaleWithLines } from "./order-queries.server";
 
@@ -49,6 +50,8 @@ export interface NewOrder {
   client?: ClientKeys;
   /** Where the visit that started the cart came from (app/domain/visits.ts), for the store's statistics. */
   source?: string | null;
+  /** The checkout record (its contact step) this order comes from: it leaves 'Carritos abandonados', recovered if listed. */
+  checkoutId?: string | null;
   lines: Array<{
     productId: string;
     /** The variant bought and its values, for a product with options (name already ends with them). */
@@ -127,6 +130,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
         }),
         db.insert(saleLines).values(order.lines.map((l, position) => ({ saleId, position, ...l }))),
         db.insert(idempotencyKeys).values({ key: order.key, storeId: order.storeId, saleId, createdAt: now }),
+        ...(order.checkoutId ? checkoutOrderStatements(db, order.storeId, order.checkoutId, saleId, now) : []),
         ...useCode,
         ...stockStatements(db, "reserve", order.storeId, order.lines, held),
         ...(order.customer
@@ -180,6 +184,17 @@ interface LinkedOrder {
   id: string;
   storeId: string;
   buyerName: string;
+}
+
+/** The order's checkout record: the sale marked recovered when the record was listed as abandoned, then the record ordered. */
+function checkoutOrderStatements(db: Db, storeId: string, checkoutId: string, saleId: string, now: Date) {
+  return [
+    db
+      .update(sales)
+      .set({ recoveredCart: true })
+      .where(and(eq(sales.id, saleId), recoversAbandoned(storeId, checkoutId, now))),
+    checkoutOrderedStatement(db, storeId, checkoutId, saleId, now),
+  ];
 }
 
 /** An order from before the customer list given its customer (the upkeep). */

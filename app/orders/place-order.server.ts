@@ -96,6 +96,8 @@ export interface Shopper {
   source?: string | null;
   /** The checkout's request, for the store's ad conversions (its ad click cookie); none for a built order. */
   request?: Request;
+  /** The checkout record of its contact step (the `compra` cookie), only linked to the order, within the store. */
+  checkoutId?: string | null;
 }
 
 // ——— The checkout page ———
@@ -395,6 +397,7 @@ export async function placeOrder(
         customer: customerKey(buyer, storeCountry(store)),
         client: shopper.client,
         source: shopper.source ?? null,
+        checkoutId: shopper.checkoutId ?? null,
         lines,
       },
       now,

@@ -2,10 +2,21 @@ import { data, redirect } from "react-router";
 import { trackConversion } from "~/conversions/events.server";
 import { conversionEvent, notAShopper } from "~/conversions/shopper.server";
 import { cartSource } from "~/domain/cart";
+import { storeCountry } from "~/domain/countries";
+import { customerKey } from "~/domain/customers";
 import { randomToken, shortHash } from "~/domain/ids";
 import { formatMoney } from "~/domain/money";
+import { phoneDigits } from "~/domain/whatsapp";
 import { failure } from "~/http/action-result";
-import { CHECKOUT_FIELDS, type CheckoutErrors, checkoutErrors, readCheckoutForm } from "~/orders/checkout-form";
+import { CHECKOUT_COOKIE, checkoutContactQuery, saveCheckout } from "~/orders/abandoned-carts.server";
+import {
+  CHECKOUT_FIELDS,
+  CHECKOUT_MESSAGES,
+  type CheckoutErrors,
+  checkoutErrors,
+  readCheckoutForm,
+  readContactForm,
+} from "~/orders/checkout-form";
 import {
   checkoutPageQueries,
   checkoutView,
@@ -17,7 +28,7 @@ import {
 import { checkoutClient } from "~/orders/unpaid-orders.server";
 import type { RouteHandle } from "~/root";
 import { clientIpContext, getServices } from "~/services/services";
-import { CheckoutPage } from "../checkout-page";
+import { CheckoutPage, type CheckoutStep } from "../checkout-page";
 import { BUYER_COOKIE } from "../cookies";
 import { siteMeta } from "../seo";
 import {
@@ -51,16 +62,40 @@ const shopperOf = (args: SiteArgs, p: SitePage): Shopper => ({
   request: args.request,
 });
 
+/**
+ * Which step the page shows (`?paso=`): the contact first ('contacto', the default), then how to receive the order
+ * ('entrega', skipped when the store offers one way), then what that way needs and how to pay ('datos', with
+ * `entrega=`). Each later step needs the contact this browser saved; without it the contact is asked again.
+ */
+function stepOf(
+  url: URL,
+  contact: boolean,
+  methods: ReadonlyArray<{ value: string }>,
+): { step: CheckoutStep; delivery: string | null } {
+  const asked = url.searchParams.get("paso");
+  if (!contact || (asked !== "entrega" && asked !== "datos")) return { step: "contact", delivery: null };
+  const only = methods.length === 1 ? (methods[0]?.value ?? null) : null;
+  const chosen = methods.find((m) => m.value === url.searchParams.get("entrega"))?.value ?? only;
+  if (asked === "datos" && chosen) return { step: "details", delivery: chosen };
+  return only ? { step: "details", delivery: only } : { step: "delivery", delivery: chosen };
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const entered = readCodeCookie(args.request);
   const ip = args.context.get(clientIpContext);
-  const p = await loadSitePage(args, (storeId, db) => checkoutPageQueries(db, storeId, entered, ip));
+  const checkoutId = readCookie(args.request, CHECKOUT_COOKIE);
+  const p = await loadSitePage(args, (storeId, db) => [
+    checkoutContactQuery(db, storeId, checkoutId),
+    ...checkoutPageQueries(db, storeId, entered, ip),
+  ]);
   const base = p.site.basePath;
   if (p.priced.lines.length === 0) {
     // Back from WhatsApp after ordering: the confirmation page; otherwise the (empty) cart.
     throw redirect(readCookie(args.request, ORDER_COOKIE) ? `${base}/Order` : `${base}/Cart`, 303);
   }
-  const { wrongCode, ...view } = await checkoutView(shopperOf(args, p), entered, p.priced.total, p.page);
+  const [[contact], ...rows] = p.page;
+  const { wrongCode, ...view } = await checkoutView(shopperOf(args, p), entered, p.priced.total, rows);
+  const { step, delivery } = stepOf(new URL(args.request.url), Boolean(contact), view.methods);
   const headers = new Headers({ "Cache-Control": "no-store" });
   // A code the store does not have, in a cookie the shopper did not get from us: its cookie goes.
   if (wrongCode) headers.append("Set-Cookie", storeCookie(p.services.config, base, DISCOUNT_COOKIE, ""));
@@ -70,7 +105,7 @@ export async function loader(args: Route.LoaderArgs) {
     quantity: l.quantity,
     subtotal: formatMoney(l.subtotal, p.site.currency),
   }));
-  const [conversions] = p.page[6];
+  const [conversions] = rows[6];
   const now = p.services.clock.now();
   const day = now.toISOString().slice(0, 10);
   const checkoutOf = [readCookie(args.request, CART_COOKIE), ip, args.request.headers.get("User-Agent"), day];
@@ -93,7 +128,13 @@ export async function loader(args: Route.LoaderArgs) {
         })),
       }),
     );
-  return data({ ...view, site: p.site, lines, idempotencyKey: randomToken(18) }, { headers });
+  const shownContact = contact
+    ? { buyerName: contact.buyerName, buyerPhone: contact.buyerPhone ?? "", buyerEmail: contact.buyerEmail ?? "" }
+    : null;
+  return data(
+    { ...view, site: p.site, lines, idempotencyKey: randomToken(18), step, delivery, contact: shownContact },
+    { headers },
+  );
 }
 
 /** What the shopper typed, so nothing has to be typed again. */
@@ -110,9 +151,15 @@ function typedValues(form: FormData) {
 const refused = (status: number, errors: CheckoutErrors, form: FormData, retryAfter?: number) =>
   failure(errors, { values: typedValues(form), status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined });
 
-/** Places the order (app/orders/place-order.server.ts), then the shopper goes on to WhatsApp, the payment or the order page. */
+/**
+ * The contact step (`intent=contact`): the buyer's name and WhatsApp or email saved with the cart's lines, its total
+ * and source (the checkout record behind 'Carritos abandonados'), then on to the next step. Otherwise places the
+ * order (app/orders/place-order.server.ts), then the shopper goes on to WhatsApp, the payment or the order page; a
+ * form with every field still places it in one post.
+ */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
+  if (form.get("intent") === "contact") return saveContact(args, form);
   const parsed = readCheckoutForm(form);
   if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
   const input = parsed.data;
@@ -124,7 +171,12 @@ export async function action(args: Route.ActionArgs) {
   });
   const shownFee = input.zone ? Number(form.get(`fee-${input.zone}`) ?? Number.NaN) : 0;
   const placed = await placeOrder(
-    { ...shopperOf(args, p), client: client.keys, source: cartSource(readCookie(args.request, CART_COOKIE)) },
+    {
+      ...shopperOf(args, p),
+      client: client.keys,
+      source: cartSource(readCookie(args.request, CART_COOKIE)),
+      checkoutId: readCookie(args.request, CHECKOUT_COOKIE),
+    },
     p.page,
     input,
     shownFee,
@@ -135,6 +187,43 @@ export async function action(args: Route.ActionArgs) {
   return sendOn(p, input.idempotencyKey, placed.next, client.newCookie);
 }
 
+/** The contact step: saved with the cart, or its messages; the checkout record's id goes in the `compra` cookie. */
+async function saveContact(args: Route.ActionArgs, form: FormData) {
+  const parsed = readContactForm(form);
+  if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
+  const contact = parsed.data;
+  const p = await loadSitePage(args, () => []);
+  const base = p.site.basePath;
+  if (p.priced.lines.length === 0) throw redirect(`${base}/Cart`, 303);
+  if (!contact.buyerPhone && phoneDigits(p.store.saleNumber) === "")
+    return refused(400, { buyerPhone: CHECKOUT_MESSAGES.phoneNeeded }, form);
+  const cartCookie = readCookie(args.request, CART_COOKIE);
+  const id = await saveCheckout(
+    p.services.db,
+    readCookie(args.request, CHECKOUT_COOKIE),
+    {
+      storeId: p.store.id,
+      buyerName: contact.buyerName,
+      buyerPhone: contact.buyerPhone,
+      contactPhone: customerKey({ phone: contact.buyerPhone, email: null }, storeCountry(p.store))?.phone ?? null,
+      buyerEmail: contact.buyerEmail,
+      lines: p.priced.lines.map((l) => ({
+        productId: l.product.id,
+        variantId: l.product.variantId,
+        quantity: l.quantity,
+        name: l.product.name,
+        unitPrice: l.product.price,
+      })),
+      total: p.priced.total,
+      currency: p.store.currency,
+      source: cartSource(cartCookie),
+    },
+    p.services.clock.now(),
+  );
+  const headers = new Headers({ "Set-Cookie": storeCookie(p.services.config, base, CHECKOUT_COOKIE, id) });
+  return redirect(`${base}/Checkout?paso=entrega`, { status: 303, headers });
+}
+
 /** The cart and the code are spent; the order's key is kept for `/Order`, a new browser gets its id; the shopper goes on. */
 function sendOn(p: SitePage, key: string, next: string, buyerCookie: string | null) {
   const { config } = p.services;
@@ -143,6 +232,7 @@ function sendOn(p: SitePage, key: string, next: string, buyerCookie: string | nu
     headers.append("Set-Cookie", storeCookie(config, p.site.basePath, BUYER_COOKIE, buyerCookie, BUYER_COOKIE_MAX_AGE));
   headers.append("Set-Cookie", storeCookie(config, p.site.basePath, CART_COOKIE, ""));
   headers.append("Set-Cookie", storeCookie(config, p.site.basePath, DISCOUNT_COOKIE, ""));
+  headers.append("Set-Cookie", storeCookie(config, p.site.basePath, CHECKOUT_COOKIE, ""));
   headers.append("Set-Cookie", storeCookie(config, p.site.basePath, ORDER_COOKIE, key));
   return redirect(next, { status: 303, headers });
 }
