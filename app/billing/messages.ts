@@ -15,7 +15,7 @@ export const APPROVED_NOTICES: Record<PaymentKind, { title: string; description:
 
 export const planSelectedNotice = (planName: string) => ({
   title: "Plan seleccionado",
-  description: `El plan ${planName.toUpperCase()} se seleccionó para tu cuenta`,
+  description: `El plan ${planName} se seleccionó para tu cuenta`,
 });
 
 export const STATUS_LABELS = { pending: "Pendiente", approved: "Aprobado", rejected: "Rechazado" } as const;

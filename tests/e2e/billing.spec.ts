@@ -10,6 +10,10 @@ test.describe("plans and payments (sandbox)", () => {
     await register(page, email, `Mercado ${Date.now()}`);
     // Trial: the comparison, the summary and a confirmation without payment.
     await expect(page.getByRole("table", { name: /Comparación de planes/ })).toContainText("Elementos por sección");
+    // Words for a touch screen as for a mouse: no 'haz clic'.
+    await expect(
+      page.getByRole("table", { name: "Comparación de planes (elige el periodo en las filas de precio)" }),
+    ).toBeVisible();
     await expect(page.getByText(/mes de prueba gratis/)).toBeVisible();
     await page.getByRole("radio", { name: "Premium" }).check();
     await page.getByRole("row", { name: /Precio semestral/ }).click();
@@ -22,7 +26,7 @@ test.describe("plans and payments (sandbox)", () => {
     await page.getByRole("button", { name: "Comenzar prueba gratis" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Plan seleccionado")).toBeVisible();
-    await expect(page.getByText("El plan STANDARD se seleccionó para tu cuenta")).toBeVisible();
+    await expect(page.getByText("El plan Standard se seleccionó para tu cuenta")).toBeVisible();
 
     const db = e2eDb();
     const id = String((await db.execute({ sql: "select id from users where email = ?", args: [email] })).rows[0]?.id);

@@ -112,10 +112,18 @@ test("merchant pages", async ({ page, context, baseURL }) => {
   await signInAs(context, userId, baseURL as string);
   const store = `/Store/${shop.id}`;
   await visit(page, "/", "dashboard /", () => expect(page.getByText(STORE_NAME)).toBeVisible());
+  // The plans' comparison is read whole at every width: no panning inside its box, no price or 'Ilimitados' cut.
+  await visit(page, "/plans", "/plans", async () => {
+    const compare = await page.locator(".table-scroll").evaluate((box) => ({
+      overflow: box.scrollWidth - box.clientWidth,
+      cut: [...box.querySelectorAll("th, td")].filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
+    }));
+    expect(compare).toEqual({ overflow: 0, cut: [] });
+    await expect(page.getByRole("row", { name: /Precio anual/ })).toContainText("95,99 US$");
+  });
   for (const path of [
     "/Account",
     "/newStore",
-    "/plans",
     "/payment",
     `${store}/info`,
     `${store}/brand`,

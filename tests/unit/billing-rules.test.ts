@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { planSelectedNotice } from "~/billing/messages";
 import {
   addBillingPeriod,
   applyRenewal,
@@ -143,5 +144,12 @@ describe("judging the provider's word", () => {
     expect(judgePayment(expected, { ...ok, currency: "ARS" })).toBe("wrong_currency");
     expect(judgePayment(expected, { ...ok, status: "pending" })).toBe("pending");
     expect(judgePayment(expected, { ...ok, status: "rejected" })).toBe("rejected");
+  });
+});
+
+describe("the plan chosen for the free month", () => {
+  it("names the plan as the plans page shows it ('Standard', not 'STANDARD')", () => {
+    expect(planSelectedNotice("Standard").description).toBe("El plan Standard se seleccionó para tu cuenta");
+    expect(planSelectedNotice("Premium").description).toBe("El plan Premium se seleccionó para tu cuenta");
   });
 });

@@ -127,7 +127,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
 
       <div className="table-scroll">
         <table className="compare">
-          <caption>Comparación de planes (haz clic en un precio para elegir el periodo)</caption>
+          <caption>Comparación de planes (elige el periodo en las filas de precio)</caption>
           <thead>
             <tr>
               <th scope="col" />
