@@ -108,8 +108,9 @@ async function send(path: string, { jar, from = "203.0.113.7", referrer, host, m
     headers.set("Origin", ORIGIN);
   }
   const before = s.roundTrips.count;
-  const request = new Request(`${host ? `http://${host}` : ORIGIN}${path}`, { method, headers, body });
-  const response = await handler(request.clone(), from);
+  const make = () => new Request(`${host ? `http://${host}` : ORIGIN}${path}`, { method, headers, body });
+  const request = make();
+  const response = await handler(make(), from);
   jar?.take(response);
   const text = await response.text();
   return { request, response, status: response.status, text, roundTrips: s.roundTrips.count - before };

@@ -124,4 +124,31 @@ describe("discount codes cannot be guessed", () => {
     });
     expect((await enter(late, "127.0.0.250", "VERANO25")).status).toBe(303);
   }, 120_000);
+
+  it("codes arriving by link (?codigo=) meet the same wall: counted, then not looked at, for the cart's 'Aplicar' too", async () => {
+    const from = "127.0.0.252";
+    for (let i = 0; i < CODE_GUESS_LIMITS.perAddress.max; i++) {
+      const link = await send(server, `/site/demo/Store?codigo=ENLACE${i}&ref=instagram`, { from });
+      expect(link.status).toBe(303);
+      expect(link.headers.location).toBe("/site/demo/Store?ref=instagram");
+      expect(link.cookies.some((c) => c.startsWith("codigo="))).toBe(false);
+    }
+    const jar = new CookieJar();
+    const right = jar.take(await send(server, "/site/demo/?codigo=verano25", { from }));
+    expect(right.status).toBe(303);
+    expect(right.cookies.some((c) => c.startsWith("codigo="))).toBe(false);
+    const landing = jar.take(await send(server, "/site/demo/", { from, headers: { Cookie: jar.header } }));
+    expect(landing.status).toBe(200);
+    expect(landing.body).toMatch(/Demasiados códigos incorrectos: vuelve a intentarlo en \d+ minutos?/);
+    expect(landing.headers["cache-control"]).toBe("private, no-store");
+    expect((await enter(await shopper(from), from, "VERANO25")).status).toBe(429);
+
+    // Another shopper's link applies it: the cart says so, and keeps it.
+    const other = new CookieJar();
+    const link = other.take(await send(server, "/site/demo/Cart?codigo=verano25", { from: "127.0.0.253" }));
+    expect(link.headers.location).toBe("/site/demo/Cart");
+    const cart = await send(server, "/site/demo/Cart", { from: "127.0.0.253", headers: { Cookie: other.header } });
+    expect(cart.body).toContain("Código Verano25 aplicado: 25 % de descuento");
+    expect(other.header).toContain("codigo=VERANO25");
+  }, 60_000);
 });
