@@ -23,10 +23,21 @@ export const CSV_BOM = "\uFEFF";
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /**
+ * A cell a spreadsheet must keep as text though it reads as a number or starts with '+' (a phone number): written as
+ * the formula ="…", which Excel and Google Sheets show as the text alone, without the apostrophe a plain cell
+ * would need. Only digits, spaces and '+ - ( )' are kept, so nothing else can reach the formula.
+ */
+export interface TextCell {
+  text: string;
+}
+export const textCell = (value: string): TextCell => ({ text: value.replace(/[^\d +()-]/g, "") });
+
+/**
  * One CSV cell: a possible formula gets a leading apostrophe so it stays text, and a cell with quotes,
  * line breaks, ',' or ';' is quoted (spreadsheets set to Spanish split CSV files on ';').
  */
-export function csvCell(value: string): string {
+export function csvCell(value: string | TextCell): string {
+  if (typeof value !== "string") return value.text ? `"=""${value.text}"""` : "";
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
@@ -37,12 +48,12 @@ export function cellText(written: string): string {
 }
 
 /** One line of a CSV file, CRLF included. */
-export function csvLine(cells: readonly string[], separator: CsvSeparator): string {
+export function csvLine(cells: ReadonlyArray<string | TextCell>, separator: CsvSeparator): string {
   return `${cells.map(csvCell).join(separator)}\r\n`;
 }
 
 /** A whole CSV file: UTF-8 BOM, CRLF line ends. */
-export function csvDocument(rows: ReadonlyArray<readonly string[]>, separator: CsvSeparator): string {
+export function csvDocument(rows: ReadonlyArray<ReadonlyArray<string | TextCell>>, separator: CsvSeparator): string {
   return CSV_BOM + rows.map((row) => csvLine(row, separator)).join("");
 }
 
@@ -55,3 +66,10 @@ export function isUtf8(bytes: Uint8Array): boolean {
     return false;
   }
 }
+
+/** Countries whose spreadsheets read ',' as the decimal mark (the others, '.'). */
+const COMMA_DECIMAL = new Set(["AR", "BO", "BR", "CL", "CO", "CR", "EC", "PY", "UY", "VE", "ES"]);
+
+/** A plain decimal amount ('1234.50') as a spreadsheet of `country` reads it: '1234,50' where ',' is the decimal mark. */
+export const spreadsheetDecimal = (amount: string, country: string): string =>
+  COMMA_DECIMAL.has(country) ? amount.replace(".", ",") : amount;

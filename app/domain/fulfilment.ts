@@ -120,3 +120,7 @@ export function progressWhatsappText(input: {
   lines.push(`Detalle de tu pedido: ${input.orderUrl}`);
   return lines.join("\n");
 }
+
+/** The desk's word for a sale's progress: its step, nothing before the first one or for a cancelled sale. */
+export const progressLabel = (step: FulfilmentStep | undefined, state: string): string | null =>
+  step && state !== "Cancelada" ? STEP_LABELS[step] : null;

@@ -1,8 +1,12 @@
 /** Sales rules as plain functions: state transitions, the 'Hoy' range, CSV for bookkeeping, the buyer's chat link. */
-import { csvDocument, SPREADSHEET_SEPARATOR } from "./csv";
+import type { StoreCountry } from "./countries";
+import { csvDocument, SPREADSHEET_SEPARATOR, spreadsheetDecimal, type TextCell, textCell } from "./csv";
 import { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "./delivery";
+import type { ProgressFilter } from "./fulfilment";
 import { toDecimalString } from "./money";
 import type { PaymentMethod } from "./payment-methods";
+import { displayPhone } from "./phone";
+import { buyerWhatsappNumber } from "./whatsapp";
 
 export type SaleState = "Pendiente" | "Confirmada" | "Cancelada";
 export type SaleAction = "confirm" | "cancel";
@@ -124,9 +128,12 @@ export function stockNote(sale: StockNoteSale, timeZone: string): string | null 
 export interface SalesFilters {
   delivery?: DeliveryMethod;
   payment?: PaymentFilter;
+  /** 'Avance': the delivery progress (app/domain/fulfilment.ts). */
+  progress?: ProgressFilter;
 }
 
-export const hasFilters = (filters: SalesFilters | undefined) => Boolean(filters?.delivery || filters?.payment);
+export const hasFilters = (filters: SalesFilters | undefined) =>
+  Boolean(filters?.delivery || filters?.payment || filters?.progress);
 
 /** A transfer's state once the buyer sent a receipt: to review, verified by the merchant, or refused. */
 const TRANSFER_STATE_LABELS: Partial<Record<SalePaymentStatus, string>> = {
@@ -166,6 +173,7 @@ export function salesQueryString(state: { code?: string; mode?: "latest" | "toda
   }
   if (state.delivery) params.set("delivery", state.delivery);
   if (state.payment) params.set("payment", state.payment);
+  if (state.progress) params.set("progress", state.progress);
   return params.toString();
 }
 
@@ -345,33 +353,66 @@ const CSV_HEADER = [
   "Recargo por forma de pago",
 ] as const;
 
-/** The shown sales as CSV for bookkeeping: UTF-8 with BOM (Excel), CRLF, dates in the store's zone, totals as plain decimals. */
-export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string): string {
-  const lines: string[][] = [[...CSV_HEADER]];
+/** A sale's delivery progress as the export writes it (app/fulfilment). */
+export interface CsvProgress {
+  step: string;
+  carrier: string;
+  trackingNumber: string;
+}
+
+/**
+ * What the desk's export knows of the store: its country (amounts with its spreadsheets' decimal mark, phones read
+ * there and written in international form as text), and each sale's delivery progress, written in three columns
+ * after the others.
+ */
+export interface CsvSheet {
+  country: StoreCountry;
+  progress: ReadonlyMap<string, CsvProgress>;
+}
+
+const PROGRESS_HEADER = ["Avance", "Empresa de envío", "Número de seguimiento"] as const;
+
+/**
+ * The shown sales as CSV for bookkeeping: UTF-8 with BOM (Excel), CRLF, dates in the store's zone, totals as plain
+ * decimals; with `sheet`, as the store's spreadsheets read them, with the delivery progress.
+ */
+export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string, sheet?: CsvSheet): string {
+  const lines: Array<Array<string | TextCell>> = [sheet ? [...CSV_HEADER, ...PROGRESS_HEADER] : [...CSV_HEADER]];
+  const amount = (minor: number, currency: string) => {
+    const plain = toDecimalString(minor, currency);
+    return sheet ? spreadsheetDecimal(plain, sheet.country) : plain;
+  };
+  const phone = (typed: string | null) => {
+    if (!sheet) return typed ?? "";
+    const number = buyerWhatsappNumber(typed, sheet.country);
+    return textCell(number ? displayPhone(number) : (typed ?? ""));
+  };
   for (const sale of rows) {
+    const progress = sheet?.progress.get(sale.id);
     lines.push([
       sale.id,
       isoLocalDateTime(sale.createdAt, timeZone),
       sale.state,
       sale.buyerName,
-      sale.buyerPhone ?? "",
+      phone(sale.buyerPhone),
       DELIVERY_LABELS[sale.delivery],
       sale.address ?? "",
       sale.note ?? "",
       sale.lines.map((l) => `${l.name} x ${l.quantity}`).join("; "),
-      toDecimalString(sale.total, sale.currency),
+      amount(sale.total, sale.currency),
       sale.currency,
-      toDecimalString(sale.subtotal, sale.currency),
-      toDecimalString(sale.discount, sale.currency),
+      amount(sale.subtotal, sale.currency),
+      amount(sale.discount, sale.currency),
       sale.discountCode ?? "",
-      toDecimalString(sale.deliveryFee, sale.currency),
+      amount(sale.deliveryFee, sale.currency),
       sale.deliveryZone ?? "",
       sale.pickupPoint ?? "",
       sale.paymentMethod === "online" ? "En línea" : PAYMENT_FILTER_LABELS[sale.paymentMethod],
       sale.paymentMethod === "online" || sale.paymentStatus !== "none" ? paymentStateLabel(sale) : "",
       sale.buyerEmail ?? "",
-      toDecimalString(Math.max(0, -sale.paymentAdjustment), sale.currency),
-      toDecimalString(Math.max(0, sale.paymentAdjustment), sale.currency),
+      amount(Math.max(0, -sale.paymentAdjustment), sale.currency),
+      amount(Math.max(0, sale.paymentAdjustment), sale.currency),
+      ...(sheet ? [progress?.step ?? "", progress?.carrier ?? "", progress?.trackingNumber ?? ""] : []),
     ]);
   }
   return csvDocument(lines, SPREADSHEET_SEPARATOR);

@@ -1,0 +1,65 @@
+import { Form } from "react-router";
+
+/** The id of the list's bulk form: each row's checkbox belongs to it through its `form` attribute. */
+export const BULK_FORM_ID = "sales-bulk";
+
+/** A row's checkbox for the bulk moves; a click on it never opens the sale. */
+export function SaleCheckbox({ saleId }: { saleId: string }) {
+  return (
+    <input
+      type="checkbox"
+      name="sale"
+      value={saleId}
+      form={BULK_FORM_ID}
+      aria-label={`Elegir la venta ${saleId}`}
+      onClick={(event) => event.stopPropagation()}
+    />
+  );
+}
+
+/**
+ * 'Preparando' and 'Marcar como enviado' for the ticked sales (a plain form: works without JavaScript), with the
+ * carrier the sent ones go with; each sale's tracking number is added from its dialog.
+ */
+export function BulkProgressForm({
+  action,
+  carriers,
+  answer,
+}: {
+  action: string;
+  carriers: ReadonlyArray<{ id: string; name: string }>;
+  answer: { ok: boolean; message: string } | null;
+}) {
+  return (
+    <Form
+      id={BULK_FORM_ID}
+      method="post"
+      action={action}
+      className="inline-form sales-bulk"
+      aria-label="Marcar las ventas elegidas"
+    >
+      <p className="muted sales-bulk-hint">Elige ventas en la lista y márcalas:</p>
+      <button type="submit" name="to" value="preparing" className="button secondary">
+        Preparando
+      </button>
+      <div className="field">
+        <label htmlFor="bulk-carrier">Empresa de envío</label>
+        <select id="bulk-carrier" name="carrier" defaultValue={carriers[0]?.id}>
+          {carriers.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" name="to" value="shipped" className="button secondary">
+        Marcar como enviado
+      </button>
+      {answer && (
+        <p className={answer.ok ? "muted" : "field-error"} role="status" data-bulk-answer="">
+          {answer.message}
+        </p>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,112 @@
+import { useFetcher, useLocation } from "react-router";
+import { STEP_LABELS } from "~/domain/fulfilment";
+import { isFailure } from "~/http/action-result";
+import { DeliveryTimeline } from "./delivery-timeline";
+import type { ProgressPanelView } from "./panel.server";
+
+type Answer = { message: string } | { errors: Record<string, string> };
+
+/**
+ * The sale's delivery progress in its dialog: the timeline, the next moves (with the carrier and tracking number for
+ * 'Enviado'), an explicit move back, and 'Avisar por WhatsApp'. Plain forms to the sale's own action: with JavaScript
+ * they post through a fetcher, without it the page comes back with the answer (the dialog's copy shows it).
+ */
+export function ProgressPanel({
+  progress,
+  storeId,
+  idSuffix,
+}: {
+  progress: ProgressPanelView;
+  storeId: string;
+  idSuffix: string;
+}) {
+  const fetcher = useFetcher<Answer>();
+  const { search } = useLocation();
+  // Back to the list as it was, once the page comes back without JavaScript.
+  const action = `/Store/${storeId}/sales/${progress.saleId}${search}`;
+  const shown = fetcher.data ?? null;
+  const busy = fetcher.state !== "idle";
+  const id = (name: string) => `progress-${name}-${idSuffix}`;
+  const hidden = (
+    <>
+      <input type="hidden" name="intent" value="progress" />
+      <input type="hidden" name="seen" value={progress.version} />
+    </>
+  );
+  return (
+    <section className="sale-progress" aria-labelledby={id("title")} data-progress={progress.step ?? "none"}>
+      <h3 id={id("title")}>Entrega: {progress.step ? STEP_LABELS[progress.step] : "sin avance"}</h3>
+      {progress.cancelled ? (
+        <p className="muted">Venta cancelada: no se prepara ni se envía.</p>
+      ) : (
+        progress.timeline && <DeliveryTimeline timeline={progress.timeline} heading="Avance de la entrega" />
+      )}
+      {shown && (
+        <p className={isFailure(shown) ? "field-error" : "muted"} role="status" data-progress-answer="">
+          {isFailure(shown) ? shown.errors.form : shown.message}
+        </p>
+      )}
+      <div className="sale-progress-moves">
+        {progress.next.map((step) =>
+          step === "shipped" ? (
+            <fetcher.Form key={step} method="post" action={action} className="sale-progress-ship">
+              {hidden}
+              <input type="hidden" name="to" value="shipped" />
+              <div className="field">
+                <label htmlFor={id("carrier")}>Empresa de envío</label>
+                <select id={id("carrier")} name="carrier" defaultValue={progress.carriers[0]?.id}>
+                  {progress.carriers.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor={id("number")}>Número de seguimiento</label>
+                <input id={id("number")} name="trackingNumber" maxLength={60} autoComplete="off" />
+              </div>
+              <details>
+                <summary>Si elegiste 'Otro'</summary>
+                <div className="field">
+                  <label htmlFor={id("carrier-name")}>Nombre de la empresa</label>
+                  <input id={id("carrier-name")} name="carrierName" maxLength={60} />
+                </div>
+                <div className="field">
+                  <label htmlFor={id("url")}>Enlace de seguimiento</label>
+                  <input id={id("url")} name="trackingUrl" type="url" inputMode="url" placeholder="https://" />
+                </div>
+              </details>
+              <button type="submit" className="button" disabled={busy}>
+                Marcar como enviado
+              </button>
+            </fetcher.Form>
+          ) : (
+            <fetcher.Form key={step} method="post" action={action}>
+              {hidden}
+              <input type="hidden" name="to" value={step} />
+              <button type="submit" className={step === "preparing" ? "button secondary" : "button"} disabled={busy}>
+                {step === "preparing" ? "Preparando" : `Marcar '${STEP_LABELS[step]}'`}
+              </button>
+            </fetcher.Form>
+          ),
+        )}
+        {progress.back && (
+          <fetcher.Form method="post" action={action}>
+            {hidden}
+            <input type="hidden" name="to" value={progress.back} />
+            <input type="hidden" name="back" value="1" />
+            <button type="submit" className="button secondary" disabled={busy}>
+              Volver al paso anterior ({STEP_LABELS[progress.back]})
+            </button>
+          </fetcher.Form>
+        )}
+        {progress.whatsapp && (
+          <a className="button secondary" href={progress.whatsapp} target="_blank" rel="noreferrer">
+            Avisar por WhatsApp
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}

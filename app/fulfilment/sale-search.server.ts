@@ -1,0 +1,55 @@
+// The sales desk's reads of delivery progress: the 'Avance' filter's condition, the search through the sales_search
+// index (migrations: FTS5 trigram, kept by triggers), and the progress rows of the sales a page shows.
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import type { ProgressFilter } from "~/domain/fulfilment";
+import { METHOD_FILTERS, type SalesFilters } from "~/domain/sales";
+import type { Db } from "~/services/db";
+import { saleDeliveries, sales } from "../../db/schema";
+
+/** The 'Avance' filter as a condition on sales rows: no progress yet, or at one step (by the row's primary key). */
+export function progressCondition(progress: ProgressFilter): SQL {
+  if (progress === "none") return sql`not exists (select 1 from ${saleDeliveries} where ${saleDeliveries.saleId} = ${sales.id})`;
+  return sql`exists (select 1 from ${saleDeliveries} where ${saleDeliveries.saleId} = ${sales.id} and ${saleDeliveries.step} = ${progress})`;
+}
+
+const isMethod = (filter: string | undefined): filter is (typeof METHOD_FILTERS)[number] =>
+  (METHOD_FILTERS as readonly string[]).includes(filter ?? "");
+
+/** The list's other filters, as the list applies them (app/orders/order-queries.server.ts). */
+function filterConditions(filters: SalesFilters): Array<SQL | undefined> {
+  return [
+    filters.delivery ? eq(sales.delivery, filters.delivery) : undefined,
+    isMethod(filters.payment)
+      ? eq(sales.paymentMethod, filters.payment)
+      : filters.payment
+        ? eq(sales.paymentStatus, filters.payment)
+        : undefined,
+    filters.progress ? progressCondition(filters.progress) : undefined,
+  ];
+}
+
+const salesSearch = sql`sales_search`;
+/** The index's row of a sale: its 10-digit code as a number (codes never start with 0). */
+const indexedSale = sql`${sales.id} = cast(sales_search.rowid as text)`;
+
+/**
+ * The store's sales matching a search expression (app/domain/sale-search.ts), newest first, `limit + 1` rows. The
+ * index is read first (CROSS JOIN keeps it the outer loop) for the store's own rows, each match is one primary-key
+ * read of its sale: the cost follows the matches, never the store's sales.
+ */
+export function saleSearchQuery(db: Db, storeId: string, expression: string, filters: SalesFilters, limit: number) {
+  return db
+    .select(getTableColumns(sales))
+    .from(sql`${salesSearch} cross join ${sales}`)
+    .where(
+      and(
+        sql`sales_search match ${`${`"${storeId}"`} AND (${expression})`}`,
+        sql`sales_search.store_id = ${storeId}`,
+        indexedSale,
+        eq(sales.storeId, storeId),
+        ...filterConditions(filters),
+      ),
+    )
+    .orderBy(desc(sales.createdAt), desc(sales.id))
+    .limit(limit + 1);
+}
