@@ -27,6 +27,11 @@ test.describe("plans and payments (sandbox)", () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Plan seleccionado")).toBeVisible();
     await expect(page.getByText("El plan Standard se seleccionó para tu cuenta")).toBeVisible();
+    // The home leads with finishing the new store: its next step is the main button, 'Nueva tienda' a secondary one.
+    await expect(page.getByRole("heading", { name: "Lo que falta para abrir tu tienda" })).toBeVisible();
+    await expect(page.getByText("0 de 6 pasos listos")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sube tu logo" })).toHaveClass("button");
+    await expect(page.getByRole("link", { name: "Nueva tienda" })).toHaveClass("button secondary");
 
     const db = e2eDb();
     const id = String((await db.execute({ sql: "select id from users where email = ?", args: [email] })).rows[0]?.id);

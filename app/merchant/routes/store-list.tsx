@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { STORE_CATEGORIES } from "~/domain/categories";
+import { setupSteps } from "~/domain/setup-steps";
 import { ownVisitUrl } from "~/domain/visits";
 import { counted, storesCount } from "~/domain/words";
 import { publicStoreUrl } from "~/services/config";
@@ -8,6 +9,7 @@ import { getServices } from "~/services/services";
 import { QrDownloads, ShareLinks } from "~/stores/share-links";
 import { listStoreSummaries } from "~/stores/stores.server";
 import { merchantContext } from "~/workspace/context.server";
+import { ownerSetupFactsQuery, setupFactsOf } from "~/workspace/setup-progress.server";
 import type { Route } from "./+types/store-list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mis tiendas | Vitrina" }];
@@ -15,10 +17,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Mis tiendas | Vitrina" 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
   const { db, config } = getServices(context);
-  const stores = await listStoreSummaries(db, user.id);
+  const [stores, facts] = await db.batch([listStoreSummaries(db, user.id), ownerSetupFactsQuery(db, user.id)]);
   return {
     name: user.name,
     storesLimit: user.storesLimit,
+    setup: nextSetup(stores, facts),
     stores: stores.map((s) => ({
       id: s.id,
       name: s.name,
@@ -34,6 +37,46 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+type SetupRow = Awaited<ReturnType<typeof ownerSetupFactsQuery>>[number];
+
+/**
+ * The newest store whose first steps are not all done, with its next step: the home leads with finishing it (a new
+ * merchant's only store) before 'Nueva tienda'. Null once every store is ready.
+ */
+function nextSetup(stores: Array<{ id: string; name: string }>, facts: SetupRow[]) {
+  for (const store of stores) {
+    const row = facts.find((fact) => fact.id === store.id);
+    if (!row) continue;
+    const steps = setupSteps(store.id, setupFactsOf([row], row));
+    const next = steps.find((step) => !step.done);
+    if (!next) continue;
+    const done = steps.filter((step) => step.done).length;
+    return { storeId: store.id, storeName: store.name, done, total: steps.length, next, named: stores.length > 1 };
+  }
+  return null;
+}
+
+/** 'Lo que falta para abrir tu tienda' on the home: the progress and the next step as the page's main action. */
+function SetupNext({ setup }: { setup: NonNullable<Route.ComponentProps["loaderData"]["setup"]> }) {
+  return (
+    <section className="panel setup" aria-labelledby="setup-title">
+      <h2 id="setup-title">{setup.named ? `Lo que falta para abrir ${setup.storeName}` : "Lo que falta para abrir tu tienda"}</h2>
+      <p className="muted">
+        <label htmlFor="setup-progress">
+          {setup.done} de {setup.total} pasos listos
+        </label>{" "}
+        <progress id="setup-progress" max={setup.total} value={setup.done} />
+      </p>
+      <p className="actions">
+        <Link to={setup.next.href} className="button">
+          {setup.next.label}
+        </Link>
+        <Link to={`/Store/${setup.storeId}/info#setup-title`}>Ver todos los pasos</Link>
+      </p>
+    </section>
+  );
+}
+
 export default function MerchantHome({ loaderData }: Route.ComponentProps) {
   const { stores, storesLimit } = loaderData;
   return (
@@ -42,8 +85,9 @@ export default function MerchantHome({ loaderData }: Route.ComponentProps) {
       <p className="muted">
         Usas {stores.length} de {storesCount(storesLimit)} de tu plan.
       </p>
+      {loaderData.setup && <SetupNext setup={loaderData.setup} />}
       <p className="actions">
-        <Link to="/newStore" className="button">
+        <Link to="/newStore" className={loaderData.setup ? "button secondary" : "button"}>
           Nueva tienda
         </Link>
         <Link to="/buyStore" className="button secondary">
