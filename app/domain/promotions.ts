@@ -306,3 +306,33 @@ export function promotedLines<L extends { product: { id: string; category: numbe
   const gross = out.reduce((sum, l) => sum + l.product.price * l.quantity, 0);
   return { lines: out, subtotal: gross - saving, saving };
 }
+
+/**
+ * Every promotion an order took: its lines' (`promotionUses`) and the free delivery that waived its fee, which brought
+ * the order's products after promotions and code (`goods`).
+ */
+export function orderPromotionUses(
+  lines: Parameters<typeof promotionUses>[0],
+  freeDelivery: { id: number | null; name: string | null },
+  goods: number,
+): PromotionUse[] {
+  const uses = promotionUses(lines);
+  if (freeDelivery.id !== null && !uses.some((u) => u.id === freeDelivery.id))
+    uses.push({ id: freeDelivery.id, name: freeDelivery.name ?? "", saving: 0, revenue: goods });
+  return uses;
+}
+
+/** A saved line as every summary sums it: its units at their price, less what its promotion took off. */
+export interface SavedLine {
+  unitPrice: number;
+  quantity: number;
+  promotionName?: string | null;
+  promotionSaving?: number;
+}
+
+export const lineAmount = (l: SavedLine) => l.unitPrice * l.quantity - (l.promotionSaving ?? 0);
+
+/** ' (2x1 en alfajores: -1.000)' after a line that took a promotion, as messages write it; '' otherwise. */
+export function promotionSuffix(l: SavedLine, money: (minor: number) => string): string {
+  return l.promotionName && (l.promotionSaving ?? 0) > 0 ? ` (${l.promotionName}: -${money(l.promotionSaving ?? 0)})` : "";
+}

@@ -4,6 +4,7 @@ import { DELIVERY_LABELS, type DeliveryMethod } from "./delivery";
 import { fractionDigits } from "./money";
 import { adjustmentRowLabel, type PaymentMethod } from "./payment-methods";
 import { normalizePhone, storedPhone } from "./phone";
+import { lineAmount, promotionSuffix, type SavedLine } from "./promotions";
 
 export interface OrderAmounts {
   subtotal: number;
@@ -32,7 +33,7 @@ export interface OrderMessage {
   storeName: string;
   code: string;
   currency: string;
-  lines: Array<{ name: string; quantity: number; unitPrice: number }>;
+  lines: Array<{ name: string; quantity: number } & SavedLine>;
   amounts: OrderAmounts;
   buyer: OrderBuyer;
 }
@@ -106,7 +107,10 @@ export function orderMessage(order: OrderMessage): string {
   const rows = [
     `¡Hola ${oneLine(order.storeName)}! Quiero hacer este pedido:`,
     `Pedido ${order.code}`,
-    ...order.lines.map((l) => `${oneLine(l.name)} x ${l.quantity} = ${formatAmount(l.unitPrice * l.quantity, order.currency)}`),
+    ...order.lines.map(
+      (l) =>
+        `${oneLine(l.name)} x ${l.quantity} = ${formatAmount(lineAmount(l), order.currency)}${promotionSuffix(l, (minor) => formatAmount(minor, order.currency))}`,
+    ),
     ...amountLines(order.amounts, order.buyer.delivery === "delivery" ? order.buyer.zone : null, money),
     "",
     `Nombre: ${oneLine(order.buyer.name)}`,

@@ -1,6 +1,7 @@
 import { DELIVERY_LABELS, type DeliveryMethod } from "~/domain/delivery";
 import { formatMoney } from "~/domain/money";
 import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods";
+import { lineAmount, promotionSuffix, type SavedLine } from "~/domain/promotions";
 import type { MailMessage } from "~/services/mail";
 import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
 
@@ -13,7 +14,7 @@ export interface BuyerSaleNotice {
   storeName: string;
   code: string;
   currency: string;
-  lines: ReadonlyArray<{ name: string; quantity: number; unitPrice: number }>;
+  lines: ReadonlyArray<{ name: string; quantity: number } & SavedLine>;
   subtotal: number;
   discount: number;
   discountCode: string | null;
@@ -56,7 +57,10 @@ const fill = (words: string, n: { code: string; storeName: string }) =>
 export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
   const words = WORDS[n.kind];
   const money = (minor: number) => formatMoney(minor, n.currency);
-  const items = n.lines.map((l) => ({ label: `${l.name} x ${l.quantity}`, amount: money(l.unitPrice * l.quantity) }));
+  const items = n.lines.map((l) => ({
+    label: `${l.name} x ${l.quantity}${promotionSuffix(l, money)}`,
+    amount: money(lineAmount(l)),
+  }));
   const adjustment = n.paymentAdjustment;
   const sums = [
     ...(n.discount > 0 || n.deliveryFee > 0 || adjustment !== 0 ? [{ label: "Subtotal", amount: money(n.subtotal) }] : []),

@@ -1,5 +1,6 @@
 import { formatMoney } from "~/domain/money";
 import type { PaymentMethod } from "~/domain/payment-methods";
+import { lineAmount, promotionSuffix, type SavedLine } from "~/domain/promotions";
 import { amountParts, deliveryText, formatAmount, type OrderAmounts, type OrderBuyer } from "~/domain/whatsapp";
 import type { MailMessage } from "~/services/mail";
 import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
@@ -11,7 +12,7 @@ export interface NewOrderNotice {
   code: string;
   currency: string;
   amounts: OrderAmounts;
-  lines: Array<{ name: string; quantity: number; unitPrice: number }>;
+  lines: Array<{ name: string; quantity: number } & SavedLine>;
   buyer: OrderBuyer & { email?: string | null };
   salesUrl: string;
 }
@@ -35,7 +36,7 @@ export function newOrderEmail(o: NewOrderNotice): MailMessage {
     ...(o.buyer.email ? [`Correo: ${o.buyer.email}`] : []),
     ...(o.buyer.note ? [`Nota: ${o.buyer.note}`] : []),
   ];
-  const items = o.lines.map((l) => `${l.name} x ${l.quantity} = ${money(l.unitPrice * l.quantity)}`);
+  const items = o.lines.map((l) => `${l.name} x ${l.quantity} = ${money(lineAmount(l))}${promotionSuffix(l, money)}`);
   const text = [
     `Hola ${o.merchantName}:`,
     "",
@@ -53,7 +54,7 @@ export function newOrderEmail(o: NewOrderNotice): MailMessage {
   const rows = o.lines
     .map(
       (l) =>
-        `<tr><td style="padding:4px 0">${escapeHtml(l.name)} x ${l.quantity}</td><td style="text-align:right">${escapeHtml(money(l.unitPrice * l.quantity))}</td></tr>`,
+        `<tr><td style="padding:4px 0">${escapeHtml(`${l.name} x ${l.quantity}${promotionSuffix(l, money)}`)}</td><td style="text-align:right">${escapeHtml(money(lineAmount(l)))}</td></tr>`,
     )
     .join("");
   const html = emailLayout(

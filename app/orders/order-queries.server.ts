@@ -47,6 +47,8 @@ const orderLineColumns = {
   imageKey: saleLines.imageKey,
   unitPrice: saleLines.unitPrice,
   quantity: saleLines.quantity,
+  promotionName: saleLines.promotionName,
+  promotionSaving: saleLines.promotionSaving,
 };
 
 /** The sale an idempotency key created, only within this store. */

@@ -18,7 +18,7 @@ export function buyerOf(sale: OrderRow): OrderBuyer {
 export function saleMessage(
   store: { name: string },
   sale: OrderRow,
-  lines: Array<{ name: string; quantity: number; unitPrice: number }>,
+  lines: Array<{ name: string; quantity: number; unitPrice: number; promotionName?: string | null; promotionSaving?: number }>,
 ): string {
   return orderMessage({
     storeName: store.name,

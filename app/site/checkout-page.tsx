@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { quoteKey } from "~/domain/order-quote";
 import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutField } from "~/orders/checkout-form";
-import { OrderLines } from "~/orders/order-lines";
+import { OrderLines, type PromotionNote } from "~/orders/order-lines";
 import type { checkoutView } from "~/orders/place-order.server";
 import { ariaInvalid } from "~/ui/form";
 import { SiteShell } from "./shell";
@@ -10,7 +10,7 @@ import type { SiteView } from "./site.server";
 /** What the checkout page shows: the store, the cart's lines, the order's options and amounts, the form's key. */
 type CheckoutPageData = Omit<Awaited<ReturnType<typeof checkoutView>>, "wrongCode"> & {
   site: SiteView;
-  lines: Array<{ id: string; name: string; quantity: number; subtotal: string }>;
+  lines: Array<{ id: string; name: string; quantity: number; subtotal: string; promotion?: PromotionNote | null }>;
   idempotencyKey: string;
   step: CheckoutStep;
   /** The delivery method chosen for the details step. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { LISTING_RANK } from "~/domain/catalog";
 import { MOST_PHOTOS_PER_PRODUCT } from "~/domain/limits";
+import type { Promotion } from "~/domain/promotions";
 import { STORE_MARK } from "~/domain/search";
 import {
   type CartProductRow,
@@ -10,6 +11,7 @@ import {
   cartProductsQuery,
   cartVariantsQuery,
 } from "~/orders/cart-items.server";
+import { enabledPromotionsQuery } from "~/promotions/promotions.server";
 import type { Db } from "~/services/db";
 import { productPhotos, products, sectionItems, sections, storeBanners, storeSlugHistory, stores, users } from "../../db/schema";
 
@@ -102,7 +104,7 @@ export type SiteStoreRow = Awaited<ReturnType<typeof storeQuery>>[number];
 
 type Item = BatchItem<"sqlite">;
 
-/** Store, moved slug, cart products and the page's queries, in one batch. */
+/** Store, moved slug, the store's enabled promotions, cart products and the page's queries, in one batch. */
 export async function loadSite<Q extends readonly Item[]>(
   db: Db,
   url: string,
@@ -111,6 +113,8 @@ export async function loadSite<Q extends readonly Item[]>(
 ): Promise<{
   store: SiteStoreRow | null;
   movedTo: string | null;
+  /** Enabled ones; which apply today is the store's day's (site.server.ts). */
+  promotions: Promotion[];
   cartProducts: CartProductRow[];
   cartVariants: CartVariantRow[];
   page: BatchResponse<Q>;
@@ -119,12 +123,19 @@ export async function loadSite<Q extends readonly Item[]>(
   const cart = cartIds.length
     ? [cartProductsQuery(db, storeIdOfUrl(url), cartIds), cartVariantsQuery(db, storeIdOfUrl(url), cartIds)]
     : [];
-  const queries = [storeQuery(db, url), movedQuery(db, url), ...cart, ...page(storeIdOfUrl(url))];
-  const [storeRows, movedRows, ...rows] = (await db.batch(queries as unknown as [Item, ...Item[]])) as unknown[];
+  const queries = [
+    storeQuery(db, url),
+    movedQuery(db, url),
+    enabledPromotionsQuery(db, storeIdOfUrl(url)),
+    ...cart,
+    ...page(storeIdOfUrl(url)),
+  ];
+  const [storeRows, movedRows, promotionRows, ...rows] = (await db.batch(queries as unknown as [Item, ...Item[]])) as unknown[];
   const [cartRows = [], variantRows = []] = rows.splice(0, cart.length);
   return {
     store: (storeRows as SiteStoreRow[])[0] ?? null,
     movedTo: (movedRows as { url: string }[])[0]?.url ?? null,
+    promotions: promotionRows as Promotion[],
     cartProducts: cartRows as CartProductRow[],
     cartVariants: variantRows as CartVariantRow[],
     page: rows as unknown as BatchResponse<Q>,

@@ -12,6 +12,7 @@ import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { shortHash } from "~/domain/ids";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
 import { formatMoney } from "~/domain/money";
+import { livePromotions, promotedLines, promotionCacheSeconds } from "~/domain/promotions";
 import { SOCIAL_NETWORKS, socialLabel, socialProfile } from "~/domain/social";
 import { notFound } from "~/http/responses";
 import { SHARE_SIZE } from "~/media/brand-images";
@@ -22,7 +23,7 @@ import { fileUrl } from "~/services/files";
 import { getServices, type Services, storeHostContext } from "~/services/services";
 import { lookView } from "~/ui/look-view";
 import { CART_COOKIE, CODE_NOTICE_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE } from "./cookies";
-import { storeCacheTag } from "./edge-cache";
+import { EDGE_TTL_HEADER, EDGE_TTL_SECONDS, storeCacheTag } from "./edge-cache";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
 import { siteBasePath } from "./tenant";
 
@@ -144,9 +145,17 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   }
   const basePath = siteBasePath(storeHost, store.url);
   const cartItems = cartItemsOf(loaded.cartProducts, loaded.cartVariants);
-  const priced = priceCart(cart, cartItems);
+  const now = services.clock.now();
+  // The promotions that apply today in the store; the cart's lines each take their best one (app/domain/promotions.ts),
+  // and its total is the products after them, the amount the cart, checkout and a code read.
+  const promotions = livePromotions(loaded.promotions, now, store.timeZone);
+  const cartPriced = priceCart(cart, cartItems);
+  const promoted = promotedLines(cartPriced.lines, promotions);
+  const priced = { ...cartPriced, lines: promoted.lines, total: promoted.subtotal, saving: promoted.saving };
+  const cacheSeconds = promotionCacheSeconds(loaded.promotions, now, store.timeZone, EDGE_TTL_SECONDS);
   const canonicalBase = publicStoreUrl(services.config, store.url).replace(/\/$/, "");
-  const version = [store.id, store.updatedAt.getTime(), store.catalogVersion, siteScriptUrl, cartCookie ?? ""].join("|");
+  const live = promotions.map((p) => p.id).join(",");
+  const version = [store.id, store.updatedAt.getTime(), store.catalogVersion, siteScriptUrl, cartCookie ?? "", live].join("|");
   const preview = isLookPreview(args.request, store);
   const site = siteView(store, basePath, canonicalBase, priced.count, preview, codeLinkNoticeOf(args.request, store));
   return {
@@ -155,6 +164,7 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
     cart,
     cartItems,
     priced,
+    promotions,
     page: loaded.page,
     site,
     cache: {
@@ -163,6 +173,8 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
       Vary: "Cookie",
       // Lets a merchant's change purge this store's pages from the edge (app/services/edge-cache.ts).
       "Cache-Tag": storeCacheTag(store.id),
+      // A dated promotion starts or ends at the store's midnight: the edge keeps the page no longer than that.
+      ...(cacheSeconds === null ? {} : { [EDGE_TTL_HEADER]: String(cacheSeconds) }),
       ...(preview ? PREVIEW_HEADERS : {}),
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDGE_TTL_SECONDS, forEdge, publicPageCacheKey, withEdgeTtl } from "~/site/edge-cache";
+import { EDGE_TTL_HEADER, EDGE_TTL_SECONDS, forEdge, publicPageCacheKey, withEdgeTtl } from "~/site/edge-cache";
 
 const DOMAIN = "vitrina.example";
 const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>
@@ -56,5 +56,19 @@ describe("what the edge stores", () => {
       "no-store",
     );
     expect(page(404, { "Cache-Control": "no-store" }).headers.get("Cloudflare-CDN-Cache-Control")).toBe("no-store");
+  });
+
+  it("keeps a page no longer than its own limit (a dated promotion ending at the store's midnight), never longer than the TTL", () => {
+    const page = (own: string) =>
+      withEdgeTtl(
+        new Response("x", {
+          status: 200,
+          headers: { "Cache-Control": "public, max-age=0, must-revalidate", "Cache-Tag": "store-1", [EDGE_TTL_HEADER]: own },
+        }),
+      ).headers;
+    expect(page("299").get("Cloudflare-CDN-Cache-Control")).toBe("public, max-age=299");
+    expect(page("299").get(EDGE_TTL_HEADER)).toBeNull();
+    expect(page("0").get("Cloudflare-CDN-Cache-Control")).toBe("no-store");
+    expect(page("99999").get("Cloudflare-CDN-Cache-Control")).toBe(`public, max-age=${EDGE_TTL_SECONDS}`);
   });
 });

@@ -26,6 +26,7 @@ const TABLE_OWNERS: Record<string, string> = {
   sections: "app/sections/sections.server.ts",
   section_items: "app/sections/sections.server.ts",
   discount_codes: "app/discounts/discount-codes.server.ts",
+  promotions: "app/promotions/promotions.server.ts",
   store_payment_accounts: "app/online-payments/store-accounts.server.ts",
   store_payment_methods: "app/payment-methods/payment-methods.server.ts",
   sandbox_store_payments: "app/sandbox/sandbox-store-payments.server.ts",

@@ -5,6 +5,7 @@ import { storeCountry } from "~/domain/countries";
 import { DELIVERY_LABELS } from "~/domain/delivery";
 import { formatMoney } from "~/domain/money";
 import { adjustmentRowLabel } from "~/domain/payment-methods";
+import { lineAmount } from "~/domain/promotions";
 import {
   buyerGreeting,
   canChangeSale,
@@ -73,7 +74,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       image: line.imageKey ? `/files/${line.imageKey}` : null,
       price: money(line.unitPrice),
       quantity: line.quantity,
-      lineTotal: money(line.unitPrice * line.quantity),
+      lineTotal: money(lineAmount(line)),
+      promotion: line.promotionName && line.promotionSaving > 0 ? `${line.promotionName}: −${money(line.promotionSaving)}` : null,
       deleted: line.productId === null,
     })),
     subtotal: money(sale.subtotal),
@@ -354,6 +356,12 @@ function SaleSummary({ sale }: { sale: SaleView }) {
                 <td>
                   {line.name}
                   {line.deleted && <span className="muted"> (producto eliminado)</span>}
+                  {line.promotion && (
+                    <>
+                      <br />
+                      <small className="muted">{line.promotion}</small>
+                    </>
+                  )}
                 </td>
                 <td className="num">{line.price}</td>
                 <td className="num">{line.quantity}</td>

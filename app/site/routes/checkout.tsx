@@ -17,6 +17,7 @@ import {
   readCheckoutForm,
   readContactForm,
 } from "~/orders/checkout-form";
+import { promotionNote } from "~/orders/order-lines";
 import {
   checkoutPageQueries,
   checkoutView,
@@ -60,6 +61,7 @@ const shopperOf = (args: SiteArgs, p: SitePage): Shopper => ({
   ip: args.context.get(clientIpContext),
   userAgent: args.request.headers.get("User-Agent"),
   request: args.request,
+  promotions: p.promotions,
 });
 
 /**
@@ -103,7 +105,8 @@ export async function loader(args: Route.LoaderArgs) {
     id: l.product.key,
     name: l.product.name,
     quantity: l.quantity,
-    subtotal: formatMoney(l.subtotal, p.site.currency),
+    subtotal: formatMoney(l.subtotal - l.saving, p.site.currency),
+    promotion: promotionNote(l, (minor) => formatMoney(minor, p.site.currency)),
   }));
   const [conversions] = rows[6];
   const now = p.services.clock.now();

@@ -3,12 +3,13 @@ import { constantTimeEqual } from "~/domain/constant-time";
 import { formatMoney } from "~/domain/money";
 import { DRAFT_MESSAGES, draftConfirmationSchema } from "~/domain/order-drafts";
 import { manualMethod } from "~/domain/payment-methods";
+import { lineAmount } from "~/domain/promotions";
 import { deliveryText, isMobileUserAgent, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { fieldErrors } from "~/http/action-result";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import { amountRows } from "~/orders/order-amounts";
 import { awaitingConfirmation, confirmDraftOrder, draftPayments, lapsedDraft } from "~/orders/order-drafts.server";
-import { OrderLines } from "~/orders/order-lines";
+import { OrderLines, promotionNote } from "~/orders/order-lines";
 import { orderPagePath, orderPageWhatsapp } from "~/orders/order-links";
 import { getSale, type OrderRow, orderByIdQuery, orderLinesByIdQuery } from "~/orders/order-queries.server";
 import { reserveAgain } from "~/orders/order-records.server";
@@ -175,7 +176,8 @@ export async function loader(args: Route.LoaderArgs) {
         key: l.position,
         name: l.name,
         quantity: l.quantity,
-        subtotal: formatMoney(l.unitPrice * l.quantity, sale.currency),
+        subtotal: formatMoney(lineAmount(l), sale.currency),
+        promotion: promotionNote(l, (minor) => formatMoney(minor, sale.currency)),
       })),
       ...amountRows(
         {

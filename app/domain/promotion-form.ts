@@ -1,0 +1,229 @@
+/**
+ * The merchant's promotion form ('Promociones'): its fields' rules and how a promotion reads in the list. What a
+ * promotion takes off an order is in ./promotions.ts.
+ */
+import { z } from "zod";
+import { isCalendarDate } from "./discount-code-form";
+import { amountInputText, checkboxField, readPrice } from "./product-fields";
+import { PROMOTION_KINDS, PROMOTION_SCOPES, type Promotion, type PromotionKind, type PromotionScope } from "./promotions";
+import { VALIDATION_MESSAGES } from "./validation-messages";
+
+/** A store keeps at most this many promotions. */
+export const MOST_PROMOTIONS = 50;
+export const PROMOTION_NAME_MAX = 60;
+
+/** A discount or a quantity price as a percentage, or as an amount (off each unit; the unit price). */
+export const PROMOTION_VALUE_KINDS = ["percent", "amount"] as const;
+
+export const PROMOTION_SCOPE_LABELS: Record<PromotionScope, string> = {
+  products: "Productos elegidos",
+  category: "Una categoría",
+  store: "Toda la tienda",
+};
+
+export const PROMOTION_FORM_MESSAGES = {
+  name: `Escribe el nombre que verán tus clientes (hasta ${PROMOTION_NAME_MAX} caracteres)`,
+  kind: "Elige el tipo de promoción",
+  scope: "Elige a qué productos se aplica",
+  scopeForKind: "Esta promoción se aplica a productos elegidos o a una categoría",
+  volumeScope: "El precio por cantidad se aplica a productos elegidos",
+  products: "Elige al menos un producto",
+  category: "Elige una categoría",
+  percent: "Escribe un porcentaje entero entre 1 y 100",
+  amount: "Escribe un monto mayor que 0",
+  buy: "Escribe cuántas unidades lleva: un número entero de 2 a 99",
+  pay: "Escribe cuántas paga: menos de las que lleva, 1 o más",
+  minQuantity: "Escribe desde cuántas unidades: un número entero de 2 a 999",
+  minTotal: "Escribe el monto del pedido desde el que el envío es gratis (0: cualquier pedido)",
+  endsBeforeStart: "La fecha 'Hasta' no puede ser anterior a 'Desde'",
+  limit: `Tu tienda ya tiene ${MOST_PROMOTIONS} promociones, el máximo. Elimina una que ya no uses para crear otra.`,
+} as const;
+
+/** A promotion as the form saves it. */
+export type PromotionInput = Omit<Promotion, "id">;
+
+/** The form's fields as text (the chosen products and zones as lists), as typed or as the edit page fills them. */
+export interface PromotionFormValues {
+  name: string;
+  kind: PromotionKind;
+  scope: PromotionScope;
+  products: string[];
+  category: string;
+  valueKind: (typeof PROMOTION_VALUE_KINDS)[number];
+  value: string;
+  buy: string;
+  pay: string;
+  minQuantity: string;
+  minTotal: string;
+  zones: string[];
+  startsOn: string;
+  endsOn: string;
+  enabled: string;
+}
+
+export const EMPTY_PROMOTION: PromotionFormValues = {
+  name: "",
+  kind: "discount",
+  scope: "products",
+  products: [],
+  category: "",
+  valueKind: "percent",
+  value: "",
+  buy: "2",
+  pay: "1",
+  minQuantity: "6",
+  minTotal: "",
+  zones: [],
+  startsOn: "",
+  endsOn: "",
+  enabled: "on",
+};
+
+const optionalDate = z
+  .string()
+  .trim()
+  .default("")
+  .refine((text) => text === "" || isCalendarDate(text), VALIDATION_MESSAGES.date)
+  .transform((text) => (text === "" ? null : text));
+
+const wholeNumber = (text: string | undefined, min: number, max: number) => {
+  const t = (text ?? "").trim();
+  const n = Number(t);
+  return /^\d{1,3}$/.test(t) && n >= min && n <= max ? n : null;
+};
+
+const commonSchema = z.object({
+  name: z.string().trim().min(1, PROMOTION_FORM_MESSAGES.name).max(PROMOTION_NAME_MAX, PROMOTION_FORM_MESSAGES.name),
+  kind: z.enum(PROMOTION_KINDS, PROMOTION_FORM_MESSAGES.kind),
+  startsOn: optionalDate,
+  endsOn: optionalDate,
+  enabled: checkboxField,
+});
+
+export type PromotionFormReading = { ok: true; input: PromotionInput } | { ok: false; errors: Record<string, string> };
+
+/**
+ * The promotion form, amounts in the store currency, every refusal at once. `products` and `zones` are the ids the form
+ * sent; only the store's own (`owned`) are kept, so a tampered form cannot name another store's.
+ */
+export function readPromotionForm(
+  fields: Record<string, string>,
+  chosen: { products: string[]; zones: string[] },
+  owned: { productIds: ReadonlySet<string>; zoneIds: ReadonlySet<number> },
+  currency: string,
+): PromotionFormReading {
+  const errors: Record<string, string> = {};
+  const parsed = commonSchema.safeParse(fields);
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  const kind = PROMOTION_KINDS.find((k) => k === fields.kind);
+  const scope = kind === "free_delivery" ? "store" : PROMOTION_SCOPES.find((s) => s === fields.scope);
+  if (kind && !scope) errors.scope ??= PROMOTION_FORM_MESSAGES.scope;
+  if (kind === "bundle" && scope === "store") errors.scope ??= PROMOTION_FORM_MESSAGES.scopeForKind;
+  if (kind === "volume" && scope !== "products") errors.scope ??= PROMOTION_FORM_MESSAGES.volumeScope;
+  const productIds = [...new Set(chosen.products)].filter((id) => owned.productIds.has(id));
+  if (scope === "products" && kind !== "free_delivery" && productIds.length === 0)
+    errors.products ??= PROMOTION_FORM_MESSAGES.products;
+  const category = wholeNumber(fields.category, 0, 99);
+  if (scope === "category" && category === null) errors.category ??= PROMOTION_FORM_MESSAGES.category;
+  const zoneIds = [...new Set(chosen.zones.map(Number))].filter((id) => owned.zoneIds.has(id));
+
+  let percent: number | null = null;
+  let amount: number | null = null;
+  let buy: number | null = null;
+  let pay: number | null = null;
+  let minQuantity: number | null = null;
+  if (kind === "discount" || kind === "volume") {
+    const value = (fields.value ?? "").trim().replace(/\s*%$/, "");
+    if (fields.valueKind === "amount") {
+      const read = readPrice(value, currency);
+      if (read.ok && read.minor > 0) amount = read.minor;
+      else errors.value ??= read.ok ? PROMOTION_FORM_MESSAGES.amount : read.message;
+    } else {
+      percent = wholeNumber(value, 1, 100);
+      if (percent === null) errors.value ??= PROMOTION_FORM_MESSAGES.percent;
+    }
+  }
+  if (kind === "volume") {
+    minQuantity = wholeNumber(fields.minQuantity, 2, 999);
+    if (minQuantity === null) errors.minQuantity ??= PROMOTION_FORM_MESSAGES.minQuantity;
+  }
+  if (kind === "bundle") {
+    buy = wholeNumber(fields.buy, 2, 99);
+    if (buy === null) errors.buy ??= PROMOTION_FORM_MESSAGES.buy;
+    pay = wholeNumber(fields.pay, 1, 98);
+    if (pay === null || (buy !== null && pay >= buy)) errors.pay ??= PROMOTION_FORM_MESSAGES.pay;
+  }
+  if (kind === "free_delivery") {
+    const read = readPrice((fields.minTotal ?? "").trim() || "-", currency);
+    if (read.ok) amount = read.minor;
+    else errors.minTotal ??= PROMOTION_FORM_MESSAGES.minTotal;
+  }
+  const startsOn = commonSchema.shape.startsOn.catch(null).parse(fields.startsOn);
+  const endsOn = commonSchema.shape.endsOn.catch(null).parse(fields.endsOn);
+  if (startsOn && endsOn && endsOn < startsOn) errors.endsOn ??= PROMOTION_FORM_MESSAGES.endsBeforeStart;
+  if (!parsed.success || !kind || !scope || Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    input: {
+      ...parsed.data,
+      kind,
+      scope,
+      productIds: scope === "products" ? productIds : [],
+      category: scope === "category" ? category : null,
+      percent,
+      amount,
+      buy,
+      pay,
+      minQuantity,
+      zoneIds: kind === "free_delivery" ? zoneIds : [],
+    },
+  };
+}
+
+/** The form again after a refusal: what was typed, over `base` for anything not sent (an unchecked box sends nothing). */
+export function typedPromotionValues(
+  typed: Record<string, string>,
+  chosen: { products: string[]; zones: string[] },
+  base: PromotionFormValues,
+): PromotionFormValues {
+  const text = (name: keyof PromotionFormValues) => typed[name] ?? (base[name] as string);
+  return {
+    name: text("name"),
+    kind: PROMOTION_KINDS.find((k) => k === typed.kind) ?? base.kind,
+    scope: PROMOTION_SCOPES.find((s) => s === typed.scope) ?? base.scope,
+    products: chosen.products,
+    category: text("category"),
+    valueKind: PROMOTION_VALUE_KINDS.find((v) => v === typed.valueKind) ?? base.valueKind,
+    value: text("value"),
+    buy: text("buy"),
+    pay: text("pay"),
+    minQuantity: text("minQuantity"),
+    minTotal: text("minTotal"),
+    zones: chosen.zones,
+    startsOn: text("startsOn"),
+    endsOn: text("endsOn"),
+    enabled: typed.enabled ?? "",
+  };
+}
+
+/** A saved promotion as the edit form shows it. */
+export function promotionFormValues(p: Promotion, currency: string): PromotionFormValues {
+  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, currency));
+  return {
+    name: p.name,
+    kind: p.kind,
+    scope: p.scope,
+    products: [...p.productIds],
+    category: p.category === null ? "" : String(p.category),
+    valueKind: p.percent !== null || p.kind === "bundle" || p.kind === "free_delivery" ? "percent" : "amount",
+    value: p.percent !== null ? String(p.percent) : p.kind === "discount" || p.kind === "volume" ? amount(p.amount) : "",
+    buy: p.buy === null ? EMPTY_PROMOTION.buy : String(p.buy),
+    pay: p.pay === null ? EMPTY_PROMOTION.pay : String(p.pay),
+    minQuantity: p.minQuantity === null ? EMPTY_PROMOTION.minQuantity : String(p.minQuantity),
+    minTotal: p.kind === "free_delivery" ? amount(p.amount) : "",
+    zones: p.zoneIds.map(String),
+    startsOn: p.startsOn ?? "",
+    endsOn: p.endsOn ?? "",
+    enabled: p.enabled ? "on" : "",
+  };
+}
