@@ -92,6 +92,31 @@ export function periodBuckets(period: Pick<Period, "from" | "to" | "unit">): str
   return buckets;
 }
 
+/** A stretch of days ('YYYY-MM-DD') or months ('YYYY-MM'), both ends included. */
+export interface Span {
+  from: string;
+  to: string;
+}
+
+/**
+ * How a period's products viewed and sold are read (docs/decisions/0053-order-statistics-rollups.md): its whole months
+ * from the monthly rows, its other days from the daily ones. The last day's month counts whole when the period ends
+ * today (every period but a chosen range): nothing is counted later.
+ */
+export function monthsAndDays(period: Pick<Period, "key" | "from" | "to">): { months: Span | null; days: Span[] } {
+  const lastMonth = period.to.slice(0, 7);
+  const firstFull = period.from.endsWith("-01") ? period.from.slice(0, 7) : addMonths(period.from.slice(0, 7), 1);
+  const endsMonth = addDays(period.to, 1).endsWith("-01") || period.key !== "rango";
+  const lastFull = endsMonth ? lastMonth : addMonths(lastMonth, -1);
+  if (firstFull > lastFull) return { months: null, days: [{ from: period.from, to: period.to }] };
+  const days: Span[] = [];
+  const monthsStart = `${firstFull}-01`;
+  if (period.from < monthsStart) days.push({ from: period.from, to: addDays(monthsStart, -1) });
+  const afterMonths = `${addMonths(lastFull, 1)}-01`;
+  if (afterMonths <= period.to) days.push({ from: afterMonths, to: period.to });
+  return { months: { from: firstFull, to: lastFull }, days };
+}
+
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** How far the zone's clock is ahead of UTC at an instant, in ms (negative in the Americas). */

@@ -114,6 +114,7 @@ export async function buildDraft(services: Services, store: DraftStore, form: Dr
         key: form.idempotencyKey,
         storeId: store.id,
         currency: store.currency,
+        timeZone: store.timeZone,
         buyerName: form.buyerName,
         buyerPhone,
         buyerEmail: null,

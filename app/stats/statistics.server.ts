@@ -1,15 +1,14 @@
 /**
- * The 'Estadísticas' page's data (docs/decisions/0051-visit-statistics.md): one batch of reads of the daily counts and
- * of the orders of the period and the one before, whose cost grows with the days shown, never with the visits.
+ * The 'Estadísticas' page's data (docs/decisions/0051-visit-statistics.md, 0053-order-statistics-rollups.md): one
+ * batch of reads of the daily counts of visits and of orders of the period and the one before, whose cost grows with
+ * the days shown, never with the visits or the orders.
  */
-import { and, between, desc, eq, inArray, sql } from "drizzle-orm";
-import { change, dayStartMs, derivedRates, localDay, type Period, periodBuckets, ratio, zoneOffsetMs } from "~/domain/statistics";
-import { ordersByBarQuery, topSoldQuery } from "~/orders/order-statistics.server";
+import { and, between, eq, inArray, sql } from "drizzle-orm";
+import { change, derivedRates, localDay, monthsAndDays, type Period, periodBuckets, ratio, type Span } from "~/domain/statistics";
+import { ordersByBarQuery, type TopSoldRow, topSoldQuery } from "~/orders/order-statistics.server";
 import type { Db } from "~/services/db";
 import { products, storePageViewsDaily, storeVisitsDaily } from "../../db/schema";
 import { PRODUCT_MONTH, PRODUCT_TOTAL } from "./visit-counts.server";
-
-const DAY_MS = 86_400_000;
 
 /** The store as the page needs it. */
 export interface StatsStore {
@@ -17,12 +16,33 @@ export interface StatsStore {
   timeZone: string;
 }
 
-function statisticsQueries(db: Db, store: StatsStore, period: Period) {
+/**
+ * The ten products viewed most in the period, with their views to a cart: summed per product over its whole months'
+ * rows and its other days' rows, then the ten named (a product deleted since has no name).
+ */
+function topViewedQuery(db: Db, storeId: string, period: Period) {
+  const { months, days } = monthsAndDays(period);
+  const v = storePageViewsDaily;
+  const rows = (kind: string, span: Span) =>
+    sql`select ${v.productId} as product_id, ${v.views} as views, ${v.cartAdds} as cart_adds from ${v} where ${v.storeId} = ${storeId} and ${v.kind} = ${kind} and ${v.day} between ${span.from} and ${span.to}`;
+  const parts = [...(months ? [rows(PRODUCT_MONTH, months)] : []), ...days.map((span) => rows("product", span))];
+  return db.all<{
+    productId: string;
+    name: string | null;
+    views: number;
+    cartAdds: number;
+  }>(sql`select viewed.product_id as productId,
+      ${products.name} as name, viewed.views as views, viewed.cart_adds as cartAdds
+    from (
+      select product_id, sum(views) as views, sum(cart_adds) as cart_adds from (${sql.join(parts, sql` union all `)})
+      group by product_id order by views desc, product_id limit 10
+    ) viewed left join ${products} on ${products.id} = viewed.product_id
+    order by viewed.views desc, viewed.product_id`);
+}
+
+/** The page's reads, in the order loadStatistics reads their answers (the scale bench times each). */
+export function statisticsQueries(db: Db, store: StatsStore, period: Period) {
   const first = period.previous.from;
-  const from = dayStartMs(first, store.timeZone);
-  const to = dayStartMs(addDay(period.to), store.timeZone);
-  const periodFrom = dayStartMs(period.from, store.timeZone);
-  const offset = zoneOffsetMs(to, store.timeZone);
   const views = sql<number>`sum(${storePageViewsDaily.views})`.mapWith(Number);
   // The chart's bar a day belongs to, or '' for the period before: rows come summed per bar, not per day.
   const visitDay = storeVisitsDaily.day;
@@ -51,37 +71,11 @@ function statisticsQueries(db: Db, store: StatsStore, period: Period) {
         ),
       )
       .groupBy(storePageViewsDaily.kind, current),
-    db
-      .select({
-        productId: storePageViewsDaily.productId,
-        name: products.name,
-        views,
-        cartAdds: sql<number>`sum(${storePageViewsDaily.cartAdds})`.mapWith(Number),
-      })
-      .from(storePageViewsDaily)
-      .leftJoin(products, eq(products.id, storePageViewsDaily.productId))
-      .where(
-        and(
-          eq(storePageViewsDaily.storeId, store.id),
-          // Whole months (the 12 months) read a row per product and month; other periods a row per product and day.
-          ...(period.key === "12m"
-            ? [
-                eq(storePageViewsDaily.kind, PRODUCT_MONTH),
-                between(storePageViewsDaily.day, period.from.slice(0, 7), period.to.slice(0, 7)),
-              ]
-            : [eq(storePageViewsDaily.kind, "product"), between(storePageViewsDaily.day, period.from, period.to)]),
-        ),
-      )
-      .groupBy(storePageViewsDaily.productId)
-      .orderBy(desc(views))
-      .limit(10),
-    ordersByBarQuery(db, store.id, { from, periodFrom, to }, offset, period.unit),
-    topSoldQuery(db, store.id, periodFrom, to, "units"),
-    topSoldQuery(db, store.id, periodFrom, to, "revenue"),
+    topViewedQuery(db, store.id, period),
+    ordersByBarQuery(db, store.id, period),
+    topSoldQuery(db, store.id, period),
   ] as const;
 }
-
-const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 export interface Totals {
   visits: number;
@@ -107,7 +101,7 @@ export interface SourceRow {
 
 /** The page's figures: one batch (the merchant page's second round trip). */
 export async function loadStatistics(db: Db, store: StatsStore, period: Period) {
-  const [visitRows, viewRows, topViewed, orderRows, topUnits, topRevenue] = await db.batch(statisticsQueries(db, store, period));
+  const [visitRows, viewRows, topViewed, orderRows, topSold] = await db.batch(statisticsQueries(db, store, period));
   const current = zero();
   const previous = zero();
   // Rows of the period before have no bar ('').
@@ -159,11 +153,28 @@ export async function loadStatistics(db: Db, store: StatsStore, period: Period) 
     },
     sources: [...sources.values()].sort((a, b) => b.visits - a.visits || b.orders - a.orders || a.source.localeCompare(b.source)),
     series: [...buckets.entries()].map(([bucket, v]) => ({ bucket, ...v })),
-    topViewed: topViewed.map((p) => ({ ...p, name: p.name ?? "Producto eliminado", cartRate: ratio(p.cartAdds, p.views) })),
-    topUnits: topUnits.map((p) => ({ ...p, name: p.name ?? "Producto eliminado" })),
-    topRevenue: topRevenue.map((p) => ({ ...p, name: p.name ?? "Producto eliminado" })),
+    topViewed: topViewed.map((p) => ({
+      productId: p.productId,
+      name: p.name ?? "Producto eliminado",
+      views: Number(p.views),
+      cartAdds: Number(p.cartAdds),
+      cartRate: ratio(Number(p.cartAdds), Number(p.views)),
+    })),
+    topUnits: topSoldOf(topSold, "units"),
+    topRevenue: topSoldOf(topSold, "revenue"),
   };
 }
+
+/** One list of the products sold most; a product deleted since has no id. */
+const topSoldOf = (rows: TopSoldRow[], kind: TopSoldRow["kind"]) =>
+  rows
+    .filter((r) => r.kind === kind)
+    .map((r) => ({
+      productId: r.productId || null,
+      name: r.name ?? "Producto eliminado",
+      units: Number(r.units),
+      revenue: Number(r.revenue),
+    }));
 
 /** The store's today, for the periods. */
 export const storeDay = (now: Date, store: StatsStore) => localDay(now.getTime(), store.timeZone);

@@ -45,6 +45,9 @@ const BIG_TABLES = [
   "product_photos",
   "sales",
   "sale_lines",
+  "store_orders_daily",
+  "store_product_sales_daily",
+  "store_product_sales_monthly",
   "stores",
   "users",
   "sessions",
@@ -88,10 +91,10 @@ const MAY_SORT = [
   /from "sale_lines" where "sale_lines"\."sale_id" (in|=)/,
   /from products_fts inner join "products"/,
   /from "customers" left join "sales"/,
-  // 'Estadísticas': one store's daily counts and orders of the days shown, summed per day, source or product (checked below
-  // to walk a bounded range of the store's rows).
-  /from "store_(page_views|visits)_daily"/,
-  /from "sales" (inner join "sale_lines" .*)?where .*group by/,
+  // 'Estadísticas': one store's daily counts of visits, orders and products sold of the days shown, summed per day,
+  // source or product (checked below to walk only bounded ranges of the store's rows).
+  /from "store_(page_views|visits|orders)_daily"/,
+  /^with totals as materialized \(/,
 ];
 
 describe("query plans of the hot paths", () => {
@@ -258,10 +261,13 @@ describe("query plans of the hot paths", () => {
         at,
       ),
     );
-    for (const period of ["30", "12m"])
-      await run(`statistics, ${period}`, () =>
-        loadStatistics(s.db, store, parsePeriod(new URLSearchParams({ periodo: period }), "2026-03-10")),
-      );
+    const statisticsPeriods = {
+      "30": { periodo: "30" },
+      "12m": { periodo: "12m" },
+      "a range of whole months and days": { desde: "2025-06-17", hasta: "2026-02-09" },
+    };
+    for (const [name, query] of Object.entries(statisticsPeriods))
+      await run(`statistics, ${name}`, () => loadStatistics(s.db, store, parsePeriod(new URLSearchParams(query), "2026-03-10")));
     const owned = { id: storeId, currency: "USD" };
     await run("customer list", async () => customerListQuery(s.db, owned, { search: "", sort: "spent", limit: 50 }));
     await run("customer's orders", async () => customerOrdersQuery(s.db, storeId, 1));
@@ -273,7 +279,7 @@ describe("query plans of the hot paths", () => {
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(46);
+    expect(paths.size).toBe(47);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];
@@ -295,14 +301,16 @@ describe("query plans of the hot paths", () => {
           offending.push(`${statement.path}: product not fetched by its id: ${plan.join(" | ")}`);
         lookups.push(statement.path);
       }
-      // The statistics read one store's rows of the days shown, through the keys' store-then-day order or the sales' own.
+      // The statistics read only daily counts (never the sales), each table through its key's store-then-day order,
+      // over the days (or months) shown.
       if (statement.path.startsWith("statistics, ")) {
-        const bounded = plan.some((step) =>
-          /^SEARCH (store_visits_daily USING INDEX sqlite_autoindex_store_visits_daily_1 \(store_id=\? AND day>\? AND day<\?\)|store_page_views_daily USING INDEX sqlite_autoindex_store_page_views_daily_1 \(store_id=\? AND kind=\? AND day>\? AND day<\?\)|sales USING INDEX sales_store_newest_idx \(store_id=\? AND created_at>\? AND created_at<\?\))/.test(
+        const reads = plan.filter((step) => /^(SEARCH|SCAN) (?!totals\b|top\b|viewed\b|\(subquery)/.test(step));
+        const bounded = (step: string) =>
+          /^SEARCH (store_visits_daily USING INDEX sqlite_autoindex_store_visits_daily_1 \(store_id=\? AND day>\? AND day<\?\)|store_page_views_daily USING INDEX sqlite_autoindex_store_page_views_daily_1 \(store_id=\? AND kind=\? AND day>\? AND day<\?\)|store_orders_daily USING INDEX sqlite_autoindex_store_orders_daily_1 \(store_id=\? AND day>\? AND day<\?\)|store_product_sales_daily USING INDEX sqlite_autoindex_store_product_sales_daily_1 \(store_id=\? AND day>\? AND day<\?\)|store_product_sales_monthly USING INDEX sqlite_autoindex_store_product_sales_monthly_1 \(store_id=\? AND month>\? AND month<\?\)|products USING INDEX sqlite_autoindex_products_1 \(id=\?\))/.test(
             step,
-          ),
-        );
-        if (!bounded) offending.push(`${statement.path}: not a bounded range of the store's rows: ${plan.join(" | ")}`);
+          );
+        if (reads.length === 0 || !reads.every(bounded))
+          offending.push(`${statement.path}: not only bounded ranges of the store's rows: ${plan.join(" | ")}`);
         statistics.push(statement.path);
       }
       // A product's photos (its public page, the merchant's gallery) walk the gallery index in order, never a sort.
@@ -391,7 +399,12 @@ describe("query plans of the hot paths", () => {
       ]),
     );
     expect(new Set(feedPages)).toEqual(new Set(["product feed", "product feed, a later page"]));
-    expect(statistics.filter((p) => p === "statistics, 30")).toHaveLength(6);
+    expect(statistics.filter((p) => p === "statistics, 30")).toHaveLength(5);
+    // The products sold of a range of whole months and days: its months' rows and its days' rows.
+    const soldOfRange = hot.find((r) => r.path === "statistics, a range of whole months and days" && /^with totals/.test(r.sql));
+    expect(soldOfRange && (await planOf(createClient({ url: `file:${s.dbPath}` }), soldOfRange)).join(" | ")).toMatch(
+      /store_product_sales_monthly.*store_product_sales_daily.*store_product_sales_daily/,
+    );
     expect(new Set(searches)).toEqual(
       new Set(["search common", "search rare", "search with a typo, by price", "search, sold out hidden"]),
     );

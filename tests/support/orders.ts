@@ -11,7 +11,7 @@ type OrderBasics = Pick<NewOrder, "key" | "storeId" | "currency" | "buyerName" |
   Partial<Omit<NewOrder, "holdUntil" | "codeCustomer">> &
   Pick<Partial<NewOrder>, "holdUntil" | "codeCustomer">;
 
-/** A sale as the checkout hands it to createSale: no discount, no fee, paid on delivery, unless said. */
+/** A sale as the checkout hands it to createSale: no discount, no fee, paid on delivery, in Bogotá, unless said. */
 export function newOrder(o: OrderBasics): NewOrder {
   const subtotal = o.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   return {
@@ -27,6 +27,7 @@ export function newOrder(o: OrderBasics): NewOrder {
     holdUntil: null,
     codeCustomer: null,
     customer: null,
+    timeZone: "America/Bogota",
     quote: { subtotal, discount: 0, paymentAdjustment: 0, deliveryFee: 0, freeDelivery: false, total: subtotal },
     ...o,
   };
