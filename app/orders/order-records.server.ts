@@ -11,10 +11,12 @@ import type { DeliveryMethod } from "~/domain/delivery";
 import { ID_DIGITS, randomDigits, randomToken } from "~/domain/ids";
 import type { OrderQuote } from "~/domain/order-quote";
 import { type PaymentMethod, RECEIPT_HOLD_EXTENSION_HOURS } from "~/domain/payment-methods";
+import { orderPromotionUses, type PromotionUse } from "~/domain/promotions";
 import { nextSaleState, type SaleState, stockNeeds, variantStockNeeds } from "~/domain/sales";
 import { localDay } from "~/domain/statistics";
 import { changeProductStock, type StockChange } from "~/products/products.server";
 import { changeVariantStock } from "~/products/variants.server";
+import { promotionReturnStatements, promotionUseStatements } from "~/promotions/promotions.server";
 import type { Db } from "~/services/db";
 import { isCheckViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import { idempotencyKeys, products, productVariants, saleLines, sales } from "../../db/schema";
@@ -64,7 +66,13 @@ export interface NewOrder {
     imageKey: string | null;
     unitPrice: number;
     quantity: number;
+    /** The promotion the line took and what it took off (app/domain/promotions.ts); none: no promotion. */
+    promotionId?: number | null;
+    promotionName?: string | null;
+    promotionSaving?: number;
   }>;
+  /** The promotions the order took (its lines' and its free delivery), counted in the same batch as the sale. */
+  promotions?: readonly PromotionUse[];
 }
 
 /** The checkout's client, hashed (unpaid-orders.server.ts): its address (null when unknown) and its browser's cookie. */
@@ -129,6 +137,8 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
           clientAddressKey: order.client?.addressKey ?? null,
           clientCookieKey: order.client?.cookieKey ?? null,
           source: order.source ?? null,
+          freeDeliveryPromotionId: quote.freeDeliveryPromotion?.id ?? null,
+          freeDeliveryPromotion: quote.freeDeliveryPromotion?.name ?? null,
           createdAt: now,
           day: localDay(now.getTime(), order.timeZone),
         }),
@@ -136,6 +146,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
         db.insert(idempotencyKeys).values({ key: order.key, storeId: order.storeId, saleId, createdAt: now }),
         ...(order.checkoutId ? checkoutOrderStatements(db, order.storeId, order.checkoutId, saleId, now) : []),
         ...useCode,
+        ...promotionUseStatements(db, order.storeId, order.promotions ?? []),
         ...stockStatements(db, "reserve", order.storeId, order.lines, held),
         ...(order.customer
           ? customerLinkStatements(
@@ -499,6 +510,13 @@ function cancelStatements(db: Db, sale: SaleWithLines, asRead: SQL[], now: Date,
         ),
       ]
     : [];
+  // The promotions' counters get back what this sale added, once: while the sale is as read, before its cancel below.
+  const promotionUses = orderPromotionUses(
+    sale.lines,
+    { id: sale.freeDeliveryPromotionId, name: sale.freeDeliveryPromotion },
+    sale.subtotal - sale.discount,
+  );
+  const promotions = promotionReturnStatements(db, storeId, promotionUses, whileSale(db, id, storeId, ...asRead));
   const cancel = db
     .update(sales)
     .set({
@@ -513,7 +531,7 @@ function cancelStatements(db: Db, sale: SaleWithLines, asRead: SQL[], now: Date,
     })
     .where(saleWhere(id, storeId, ...asRead))
     .returning({ id: sales.id });
-  return [...release, ...code, cancel];
+  return [...release, ...code, ...promotions, cancel];
 }
 
 /**

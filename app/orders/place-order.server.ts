@@ -26,6 +26,7 @@ import {
   paymentChoiceLabel,
   storeManualMethods,
 } from "~/domain/payment-methods";
+import { orderPromotionUses, type Promotion, promotedLines } from "~/domain/promotions";
 import { isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { leftCount } from "~/domain/words";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
@@ -96,6 +97,8 @@ export interface Shopper {
   source?: string | null;
   /** The checkout's request, for the store's ad conversions (its ad click cookie); none for a built order. */
   request?: Request;
+  /** The promotions that apply today (the page's batch read them); none for a built order. */
+  promotions?: readonly Promotion[];
   /** The checkout record of its contact step (the `compra` cookie), only linked to the order, within the store. */
   checkoutId?: string | null;
 }
@@ -136,9 +139,14 @@ export function stockLimitMessage(shortOf: { name: string; stock: number }): str
   return `${CART_MESSAGES.stockLimit} (${detail})`;
 }
 
-/** A sale's lines as they are saved, frozen from the priced cart lines (name, variant, photo, price). */
-export const saleLinesOf = (lines: ReadonlyArray<{ product: CartItem; quantity: number }>) =>
+/** A sale's lines as they are saved, frozen from the priced cart lines (name, variant, photo, price, promotion). */
+export const saleLinesOf = (
+  lines: ReadonlyArray<{ product: CartItem; quantity: number; promotion?: { id: number; name: string } | null; saving?: number }>,
+) =>
   lines.map((l) => ({
+    promotionId: l.promotion?.id ?? null,
+    promotionName: l.promotion?.name ?? null,
+    promotionSaving: l.saving ?? 0,
     productId: l.product.id,
     variantId: l.product.variantId,
     variant: l.product.variant,
@@ -166,9 +174,9 @@ export function paymentHold(
  * A zone as the checkout offers it: its fee for this order, or why it cannot deliver it. The order's total is not in
  * the label: it also depends on the way to pay, and the page shows the total of the chosen combination.
  */
-function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, currency: string) {
+function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, currency: string, promotions: readonly Promotion[]) {
   const money = (minor: number) => formatMoney(minor, currency);
-  const priced = quoteOrder(subtotal, discount, zone);
+  const priced = quoteOrder(subtotal, discount, zone, 0, promotions);
   if (!priced.ok) return { id: zone.id, label: `${zone.name} — pedido mínimo ${money(priced.minimum)}`, fee: null };
   const { deliveryFee } = priced.quote;
   return {
@@ -198,13 +206,14 @@ function quotesByChoice(
   zones: readonly DeliveryZone[],
   methods: ReturnType<typeof storePayments>,
   currency: string,
+  promotions: readonly Promotion[],
 ): Record<string, CheckoutQuote> {
   const payments = methods.offered.map((method) => ({
     method,
     adjustPercent: methods.methods.find((m) => m.method === method)?.adjustPercent ?? 0,
   }));
   const out: Record<string, CheckoutQuote> = {};
-  for (const { key, payment, zoneId, quote } of checkoutQuotes(subtotal, discount, zones, payments)) {
+  for (const { key, payment, zoneId, quote } of checkoutQuotes(subtotal, discount, zones, payments, promotions)) {
     const shown = amountRows(
       { ...quote, discountCode, paymentMethod: payment, deliveryFee: zoneId === null ? null : quote.deliveryFee },
       currency,
@@ -241,9 +250,9 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
     codeProblem: code.refusal && `${entered}: ${code.refusal}`,
     wrongCode: code.wrong,
     shown: { subtotal, discount: goods.discount },
-    quotes: quotesByChoice(subtotal, goods.discount, discountCode, zones, payments, store.currency),
+    quotes: quotesByChoice(subtotal, goods.discount, discountCode, zones, payments, store.currency, shopper.promotions ?? []),
     methods: offeredMethods(store).map((m) => ({ value: m, label: DELIVERY_LABELS[m] })),
-    zones: zones.map((z) => zoneOption(z, subtotal, goods.discount, store.currency)),
+    zones: zones.map((z) => zoneOption(z, subtotal, goods.discount, store.currency, shopper.promotions ?? [])),
     points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
     storeLocation: store.location,
     payments: payments.offered.map((m) => ({ value: m, label: paymentChoiceLabel(m, payments.methods) })),
@@ -319,7 +328,9 @@ export async function placeOrder(
   const choice = deliveryChoice(input, offeredMethods(store), zones, points);
   if (!choice.ok) return refusal(400, choice.errors);
   const now = services.clock.now();
-  const code = guardedCode(input.discountCode, codeRow, counters, built.total, store, now);
+  // Each line's best promotion first; the code then applies to the products after them (app/domain/promotions.ts).
+  const promoted = promotedLines(built.lines, shopper.promotions ?? []);
+  const code = guardedCode(input.discountCode, codeRow, counters, promoted.subtotal, store, now);
   await countWrongCode(services.db, code, store.id, shopper.ip, now);
   if (code.wait !== null) return refusal(429, { form: code.refusal ?? "" });
   if (code.refusal) return refusal(409, { form: code.refusal });
@@ -334,7 +345,7 @@ export async function placeOrder(
       payment: payment === "online" ? CHECKOUT_MESSAGES.onlineUnavailable : CHECKOUT_MESSAGES.payment,
     });
   const manual = payments.methods.find((m) => m.method === payment);
-  const priced = quoteOrder(built.total, code.discount, choice.zone, manual?.adjustPercent ?? 0);
+  const priced = quoteOrder(promoted.subtotal, code.discount, choice.zone, manual?.adjustPercent ?? 0, shopper.promotions ?? []);
   if (!priced.ok) return refusal(409, { zone: CHECKOUT_MESSAGES.belowZoneMinimum(money(priced.minimum)) });
   const { quote } = priced;
   const shown = {
@@ -356,7 +367,7 @@ export async function placeOrder(
   }
   const online = payment === "online";
 
-  const lines = saleLinesOf(built.lines);
+  const lines = saleLinesOf(promoted.lines);
   const buyer = {
     name: input.buyerName,
     delivery: input.delivery,
@@ -397,8 +408,13 @@ export async function placeOrder(
         customer: customerKey(buyer, storeCountry(store)),
         client: shopper.client,
         source: shopper.source ?? null,
-        timeZone: store.timeZone,
+        promotions: orderPromotionUses(
+          lines,
+          { id: quote.freeDeliveryPromotion?.id ?? null, name: quote.freeDeliveryPromotion?.name ?? null },
+          quote.subtotal - quote.discount,
+        ),
         checkoutId: shopper.checkoutId ?? null,
+        timeZone: store.timeZone,
         lines,
       },
       now,
