@@ -2,13 +2,14 @@
 // migrated and seeded, and caches it under bench/.data/ keyed by size and fingerprint.
 //
 //   node --import tsx bench/scale/generate.mjs --sizes=1,10,100 [--force]
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "libsql";
 import { hashPassword } from "../../app/auth/password.server.ts";
 import { productSearchColumns, searchPattern } from "../../app/domain/search.ts";
 import { slugify } from "../../app/domain/slug.ts";
+import { zoneOffsetMs } from "../../app/domain/statistics.ts";
 import { buildApp, SERVER_ENTRY, startBuiltServer } from "../server.mjs";
 import {
   BIG_STORE,
@@ -27,6 +28,7 @@ import {
   parseSizes,
   RARE_PRODUCT_NAME,
   RARE_WORD,
+  ROOT,
   readInfo,
   SIZES,
 } from "./dataset.mjs";
@@ -250,6 +252,36 @@ async function migrateAndSeed(dataDir) {
   }
 }
 
+const ROLLUP_TRIGGERS = ["sales_stats_placed", "sales_stats_changed", "sale_lines_stats_placed", "sale_lines_stats_product_gone"];
+
+/** The migration's statements that sum the sales into the order rollups (its INSERT … SELECT … GROUP BY). */
+function rollupBackfill() {
+  const dir = join(ROOT, "migrations");
+  const file = readdirSync(dir).find((name) =>
+    readFileSync(join(dir, name), "utf8").includes("CREATE TRIGGER `sales_stats_placed`"),
+  );
+  if (!file) throw new Error("no migration makes the order rollups");
+  const statements = readFileSync(join(dir, file), "utf8")
+    .split("--> statement-breakpoint")
+    .map((statement) => statement.trim())
+    .filter((statement) => /^INSERT INTO `store_(orders_daily|product_sales_daily|product_sales_monthly)`/.test(statement));
+  if (statements.length !== 3) throw new Error(`${file}: ${statements.length} rollup backfills, not 3`);
+  return statements;
+}
+
+const offsets = new Map();
+
+/** The store's calendar day of a sale ('YYYY-MM-DD'), as the checkout writes it (sales.day); zone offsets kept per hour. */
+function storeDay(at, timeZone) {
+  const key = `${timeZone}|${Math.floor(at / HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = zoneOffsetMs(at, timeZone);
+    offsets.set(key, offset);
+  }
+  return new Date(at + offset).toISOString().slice(0, 10);
+}
+
 function generateRows(db, scale, anchor, passwordHash, log) {
   const r = prng(20261123);
   const layout = plan(scale, r);
@@ -326,6 +358,7 @@ function generateRows(db, scale, anchor, passwordHash, log) {
     "created_at",
     "closed_at",
     "source",
+    "day",
   ]);
   const lines = table("sale_lines", ["sale_id", "position", "product_id", "name", "image_key", "unit_price", "quantity"]);
   const keys = table("idempotency_keys", ["key", "store_id", "sale_id", "created_at"]);
@@ -560,6 +593,7 @@ function generateRows(db, scale, anchor, passwordHash, log) {
         createdAt,
         state === "Pendiente" ? null : Math.min(anchor, createdAt + r.int(10, 2880) * 60_000),
         rs.pick(STAT_SOURCES),
+        storeDay(createdAt, store.country.timeZone),
       );
       keys.add(token(r, 24), store.id, saleId, createdAt);
       if (createdAt >= anchor - 12 * HOUR) todaySales++;
@@ -739,9 +773,21 @@ async function generateInto(tmp, size, fp, log) {
     )
     .all();
   for (const index of indexes) db.exec(`drop index "${index.name}"`);
+  // The order statistics' rollups (decision 0053) are summed once after the load by the migration's own backfill,
+  // instead of by their triggers row by row (a line may go in before its sale); the triggers are then made again.
+  const rollupTriggers = db
+    .prepare("select name, sql from sqlite_master where type = 'trigger' and name in (?, ?, ?, ?)")
+    .all(...ROLLUP_TRIGGERS);
+  if (rollupTriggers.length !== ROLLUP_TRIGGERS.length) throw new Error("the order rollups' triggers are not all there");
+  for (const trigger of rollupTriggers) db.exec(`drop trigger "${trigger.name}"`);
   const { fixtures, rows } = generateRows(db, scale, anchor, passwordHash, log);
   const loaded = (Date.now() - loadStarted) / 1000;
   for (const index of indexes) db.exec(index.sql);
+  // Summed anew from every sale (the demo's too, counted as it was seeded).
+  for (const table of ["store_orders_daily", "store_product_sales_daily", "store_product_sales_monthly"])
+    db.exec(`delete from ${table}`);
+  for (const statement of rollupBackfill()) db.exec(statement);
+  for (const trigger of rollupTriggers) db.exec(trigger.sql);
   const loadSeconds = (Date.now() - loadStarted) / 1000;
   log(
     `  ${rows.toLocaleString("en")} rows in ${loaded.toFixed(1)} s + ${(loadSeconds - loaded).toFixed(1)} s for ${indexes.length} indexes (${Math.round(rows / loadSeconds).toLocaleString("en")} rows/s)`,
@@ -771,6 +817,9 @@ async function generateInto(tmp, size, fp, log) {
       "idempotency_keys",
       "store_visits_daily",
       "store_page_views_daily",
+      "store_orders_daily",
+      "store_product_sales_daily",
+      "store_product_sales_monthly",
     ].map((t) => [t, countOf(db, `select count(*) from ${t}`)]),
   );
   db.exec("PRAGMA journal_mode = WAL");
