@@ -82,6 +82,18 @@ describe("database round trips per route", () => {
       status: 303,
       trips: 1,
     });
+    // A discount link: its 303 reads the store, the cart, the code and the guessing counters in one batch; the page it
+    // lands on, showing what the code did, is one as well.
+    const link = await fetch(`${base}/site/demo/Store?codigo=bienvenida&ref=instagram`, { redirect: "manual" });
+    await link.arrayBuffer();
+    expect([link.status, link.headers.get("location"), link.headers.get("x-vitrina-db-round-trips")]).toEqual([
+      303,
+      "/site/demo/Store?ref=instagram",
+      "1",
+    ]);
+    const notice = link.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(notice).toContain("codigo=BIENVENIDA");
+    expect(await roundTrips("/site/demo/Store?ref=instagram", { cookie: notice })).toEqual({ status: 200, trips: 1 });
     // The same on the store's own host, whose request the app reads through a routed copy: counted, and the server stays up.
     const host = `demo.localhost:${server.port}`;
     const onHost = await send(server, "/Cart", {
