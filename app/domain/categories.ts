@@ -1,14 +1,15 @@
+/** A store's kind, written like the product categories: only the first word capitalised ('Moda y accesorios'). */
 export const STORE_CATEGORIES = [
-  { id: 1, name: "Moda y Accesorios" },
+  { id: 1, name: "Moda y accesorios" },
   { id: 2, name: "Electrónica" },
-  { id: 3, name: "Hogar y Decoración" },
-  { id: 4, name: "Belleza y Cuidado Personal" },
-  { id: 5, name: "Deportes y Aire Libre" },
-  { id: 6, name: "Alimentación y Bebidas" },
-  { id: 7, name: "Libros y Entretenimiento" },
-  { id: 8, name: "Salud y Bienestar" },
+  { id: 3, name: "Hogar y decoración" },
+  { id: 4, name: "Belleza y cuidado personal" },
+  { id: 5, name: "Deportes y aire libre" },
+  { id: 6, name: "Alimentación y bebidas" },
+  { id: 7, name: "Libros y entretenimiento" },
+  { id: 8, name: "Salud y bienestar" },
   { id: 9, name: "Mascotas" },
-  { id: 10, name: "Artesanía y Manualidades" },
+  { id: 10, name: "Artesanía y manualidades" },
   { id: 11, name: "Otros" },
 ] as const;
 

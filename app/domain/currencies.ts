@@ -44,6 +44,20 @@ export function currencyOptions(): CurrencyOption[] {
   return cached;
 }
 
+/**
+ * The store's currency picker: Latin America and the dollar first, then the others, each currency once (listed in
+ * both groups, the store's own was selected twice).
+ */
+export function currencyChoices() {
+  const all = currencyOptions();
+  const label = (c: CurrencyOption) => `${c.name} (${c.code}${c.symbol !== c.code ? ` · ${c.symbol}` : ""})`;
+  const option = (c: CurrencyOption) => ({ value: c.code, label: label(c) });
+  return {
+    latam: LATAM_CURRENCIES.flatMap((code) => all.filter((c) => c.code === code).map(option)),
+    others: all.filter((c) => !LATAM_CURRENCIES.includes(c.code)).map(option),
+  };
+}
+
 export function isSupportedCurrency(code: string): boolean {
   return currencyOptions().some((c) => c.code === code);
 }

@@ -133,6 +133,7 @@ export function InfoPanel({
           defaultValue={typed("mainTitle", store.mainTitle)}
           error={errors.mainTitle}
           maxLength={120}
+          hint="El título grande al abrir tu tienda, arriba de todo (vacío: el nombre). Ej.: Café de origen, tostado cada semana"
         />
         <Field
           label="Título de la tienda"
@@ -140,6 +141,7 @@ export function InfoPanel({
           defaultValue={typed("storeTitle", store.storeTitle)}
           error={errors.storeTitle}
           maxLength={120}
+          hint="Encabeza tus productos en el inicio y en la página Tienda. Ej.: Nuestros cafés"
         />
         <SelectField
           label="País"
@@ -271,9 +273,9 @@ function CurrencySelect({
             </option>
           ))}
         </optgroup>
-        <optgroup label="Todas las monedas">
-          {choices.all.map((c) => (
-            <option key={`all-${c.value}`} value={c.value}>
+        <optgroup label="Otras monedas">
+          {choices.others.map((c) => (
+            <option key={c.value} value={c.value}>
               {c.label}
             </option>
           ))}

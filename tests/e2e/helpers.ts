@@ -115,7 +115,7 @@ export async function fillStep1(
   await page.getByRole("button", { name: "Continuar" }).click();
 }
 
-export async function fillStep2(page: Page, storeName: string, category = "Alimentación y Bebidas") {
+export async function fillStep2(page: Page, storeName: string, category = "Alimentación y bebidas") {
   await page.getByLabel("Nombre de la tienda").fill(storeName);
   await page.getByLabel("Categoría").selectOption({ label: category });
   await page.getByRole("button", { name: "Enviar código" }).click();

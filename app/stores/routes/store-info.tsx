@@ -1,6 +1,6 @@
 import type { SoldOutListing } from "~/domain/catalog";
 import { countryOptions, storeCountry } from "~/domain/countries";
-import { currencyOptions, LATAM_CURRENCIES } from "~/domain/currencies";
+import { currencyChoices } from "~/domain/currencies";
 import { displayPhone, phoneExample, storedPhone } from "~/domain/phone";
 import { setupSteps } from "~/domain/setup-steps";
 import { timeZoneOptions } from "~/domain/time-zones";
@@ -57,16 +57,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     currencies: currencyChoices(),
     timeZones: timeZoneOptions(store.timeZone),
     countries: countryOptions(),
-  };
-}
-
-function currencyChoices() {
-  const all = currencyOptions();
-  const label = (c: (typeof all)[number]) => `${c.name} (${c.code}${c.symbol !== c.code ? ` · ${c.symbol}` : ""})`;
-  const option = (c: (typeof all)[number]) => ({ value: c.code, label: label(c) });
-  return {
-    latam: LATAM_CURRENCIES.flatMap((code) => all.filter((c) => c.code === code).map(option)),
-    all: all.map(option),
   };
 }
 
