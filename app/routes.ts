@@ -51,6 +51,8 @@ export default [
       route("customers", "customers/routes/customer-list.tsx"),
       route("customers.csv", "customers/routes/customers-csv.ts"),
       route("customers/:customerId", "customers/routes/customer-detail.tsx"),
+      // 'Carritos abandonados': checkouts with a contact and no order, the WhatsApp link that restores each, settings.
+      route("carritos", "sales/routes/abandoned-carts.tsx"),
       route("notifications", "notifications/routes/push-subscriptions.ts"), // new-order Web Push: the sales page's toggle
 
       // Discount codes ('Descuentos'): the list (switch on or off, delete), new and edit (with the code's link).
@@ -83,6 +85,9 @@ export default [
     route("Checkout", "site/routes/checkout.tsx"),
     route("Order", "site/routes/order-confirmation.tsx"),
     route("Order/:code", "site/routes/order-page.tsx"),
+    // An abandoned cart's link: its products back in the cart; and its reminder email's opt-out.
+    route("carrito/recuperar/:token", "site/routes/cart-restore.tsx"),
+    route("carrito/sin-correos/:token", "site/routes/cart-email-opt-out.tsx"),
     route("sitemap.xml", "site/routes/sitemap.ts"),
     route("robots.txt", "site/routes/robots.ts"),
     // The product feed Google Merchant Center (and, with ?canal=meta, Meta Commerce Manager) downloads every day.

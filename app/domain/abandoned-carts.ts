@@ -5,7 +5,9 @@
  */
 import { z } from "zod";
 import { type CartLine, lineKey } from "./cart";
+import type { StoreCountry } from "./countries";
 import { formatMoney } from "./money";
+import { buyerWhatsappNumber } from "./whatsapp";
 
 /** How long a checkout waits for its order before the merchant sees it, in minutes. */
 export const ABANDONED_AFTER_CHOICES = [30, 60, 120, 240, 720, 1440] as const;
@@ -25,7 +27,6 @@ export const ABANDONED_CART_KEEP_DAYS = 30;
 export const ABANDONED_CART_KEEP_MS = ABANDONED_CART_KEEP_DAYS * 24 * 60 * 60 * 1000;
 
 export const ABANDONED_CART_MESSAGES = {
-  contactNeeded: "Escribe tu WhatsApp o tu correo para seguir",
   afterMinutes: "Elige después de cuánto tiempo ver un carrito abandonado",
   emailHours: "Elige cuándo enviar el correo",
   saved: "Guardamos la configuración de carritos abandonados",
@@ -149,4 +150,10 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 /** The merchant's WhatsApp message to a buyer who left their cart, with the link that restores it. */
 export function recoveryMessage(m: { buyerName: string; storeName: string; link: string }): string {
   return `Hola ${firstName(m.buyerName)}, te escribimos de ${m.storeName}. Vimos que tu pedido quedó sin terminar: te lo guardamos tal cual para que lo completes cuando quieras: ${m.link}`;
+}
+
+/** The merchant's chat with the buyer (wa.me, in international form) with `text` written; null without a valid number. */
+export function recoveryChatUrl(phone: string | null, country: StoreCountry, text: string): string | null {
+  const number = buyerWhatsappNumber(phone, country);
+  return number ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : null;
 }

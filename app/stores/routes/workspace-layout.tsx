@@ -41,6 +41,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/products`}>Productos</NavLink>
         <NavLink to={`${base}/sales`}>Ventas</NavLink>
         <NavLink to={`${base}/customers`}>Clientes</NavLink>
+        <NavLink to={`${base}/carritos`}>Carritos abandonados</NavLink>
         <NavLink to={`${base}/estadisticas`}>Estadísticas</NavLink>
         <NavLink to={`${base}/look`}>Diseño</NavLink>
         <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
@@ -83,6 +84,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         >
           <nav aria-label="Más opciones">
             <NavLink to={`${base}/customers`}>Clientes</NavLink>
+            <NavLink to={`${base}/carritos`}>Carritos abandonados</NavLink>
             <NavLink to={`${base}/estadisticas`}>Estadísticas</NavLink>
             <NavLink to={`${base}/brand`}>Logo y banner</NavLink>
             <NavLink to={`${base}/sections`}>Secciones</NavLink>

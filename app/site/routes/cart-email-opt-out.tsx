@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import { isRestoreToken, optOutOfReminders } from "~/orders/abandoned-carts.server";
+import type { RouteHandle } from "~/root";
+import { siteMeta } from "../seo";
+import { SiteShell } from "../shell";
+import { loadSitePage } from "../site.server";
+import type { Route } from "./+types/cart-email-opt-out";
+
+export const handle: RouteHandle = { hydrate: false };
+export const headers = () => ({ "Cache-Control": "no-store" });
+
+/**
+ * The reminder email's opt-out link. The link only shows the button: mail scanners open links, and only the buyer's
+ * press ('No quiero más correos') records the opt-out, for this store and this email.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const p = await loadSitePage(args, () => []);
+  return data({ site: p.site, valid: isRestoreToken(args.params.token), done: false });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const p = await loadSitePage(args, () => []);
+  const done = await optOutOfReminders(p.services.db, p.store.id, args.params.token, p.services.clock.now());
+  return data({ done }, { status: done ? 200 : 404 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return siteMeta(loaderData?.site, {
+    title: `Recordatorios | ${loaderData?.site.name ?? ""}`,
+    path: "/Cart",
+    noindex: true,
+  });
+}
+
+export default function CartEmailOptOut({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, valid } = loaderData;
+  return (
+    <SiteShell site={site}>
+      <h1>Recordatorios por correo</h1>
+      {actionData?.done ? (
+        <p className="notice" role="status">
+          Listo: {site.name} no te enviará más recordatorios de carritos por correo.
+        </p>
+      ) : actionData || !valid ? (
+        <p className="notice">Este enlace ya no sirve.</p>
+      ) : (
+        <form method="post">
+          <p>¿No quieres más recordatorios de pedidos sin terminar de {site.name}?</p>
+          <button type="submit" className="button">
+            No quiero más correos
+          </button>
+        </form>
+      )}
+    </SiteShell>
+  );
+}
