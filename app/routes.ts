@@ -32,6 +32,7 @@ export default [
       route("brand", "stores/routes/store-brand.tsx"), // 'Logo y banner'
       route("sections", "sections/routes/section-list.tsx"),
       route("delivery", "stores/routes/store-delivery.tsx"), // 'Entrega': pickup points, delivery zones, methods
+      route("politicas", "stores/routes/store-policies.tsx"), // 'Políticas': the store's own pages and its fiscal identity
       route("products", "products/routes/product-list.tsx"),
       route("products/new", "products/routes/new-product.tsx"),
       // The catalog as a spreadsheet: 'Exportar CSV' and the two-step 'Importar CSV'.
@@ -92,6 +93,12 @@ export default [
     route("robots.txt", "site/routes/robots.ts"),
     // The product feed Google Merchant Center (and, with ?canal=meta, Meta Commerce Manager) downloads every day.
     route("feed.xml", "feeds/routes/product-feed.ts"),
+    // The store's own pages, from templates the merchant edits in 'Políticas' (one module, three addresses).
+    route("cambios-y-devoluciones", "site/routes/store-policy.tsx", { id: "site/policy-returns" }),
+    route("envios", "site/routes/store-policy.tsx", { id: "site/policy-shipping" }),
+    route("privacidad", "site/routes/store-policy.tsx", { id: "site/policy-privacy" }),
+    // Argentina's 'Botón de arrepentimiento': a buyer asks to cancel an order of the last 10 days.
+    route("arrepentimiento", "site/routes/withdrawal.tsx"),
   ]),
   // Printed QR codes: /QR/{storeId} redirects to the store's public site.
   route("QR/:id", "site/routes/qr-redirect.ts"),

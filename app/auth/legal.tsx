@@ -1,30 +1,31 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-
-/** When the terms and the privacy policy last changed, as both pages say it. */
-const LEGAL_UPDATED = "28 de noviembre de 2026";
+import { PlainText } from "~/ui/plain-text";
+import type { PlatformText } from "./legal-texts";
 
 /** The platform's contact for the legal pages: VAPID_SUBJECT, the operator's address push services also see. */
 export function legalContact(subject: string): { href: string; text: string } {
   return { href: subject, text: subject.replace(/^mailto:/, "") };
 }
 
-/** A platform page merchants read before and after signing up: the terms and the privacy policy. */
+/**
+ * A platform page merchants read before and after signing up: the terms and the privacy policy, the operator's text
+ * (or the code's default) as plain text, then the contact.
+ */
 export function LegalPage({
   title,
   contact,
-  children,
+  text,
 }: {
   title: string;
   contact: { href: string; text: string };
-  children: ReactNode;
+  text: Pick<PlatformText, "body" | "updated">;
 }) {
   return (
     <main className="bare legal">
       <p className="brand">Vitrina</p>
       <h1>{title}</h1>
-      <p className="muted">Última actualización: {LEGAL_UPDATED}</p>
-      {children}
+      <p className="muted">Última actualización: {text.updated}</p>
+      <PlainText text={text.body} />
       <h2>Contacto</h2>
       <p>
         Si tienes preguntas sobre este documento o sobre tus datos, escríbenos a <a href={contact.href}>{contact.text}</a> desde

@@ -58,10 +58,21 @@ export interface PushReport {
  * for all of them). Any other failure is logged and the subscription kept. Never throws: the order is
  * saved before this runs, and nothing here may lose it.
  */
-export async function notifyNewOrder(
+export function notifyNewOrder(
   services: Pick<Services, "db" | "config" | "clock" | "vapid" | "log">,
   subscriptions: StoredSubscription[],
   order: NewOrderNotice,
+  options: { timeoutMs?: number } = {},
+): Promise<PushReport> {
+  return notifyStoreDevices(services, subscriptions, order, newOrderPayload(order), options);
+}
+
+/** The same for any notice about one sale of the store (a buyer's cancellation request): every device at once. */
+export async function notifyStoreDevices(
+  services: Pick<Services, "db" | "config" | "clock" | "vapid" | "log">,
+  subscriptions: StoredSubscription[],
+  order: { storeId: string; saleId: string },
+  payload: string,
   options: { timeoutMs?: number } = {},
 ): Promise<PushReport> {
   const report: PushReport = { sent: 0, gone: 0, failed: 0 };
@@ -69,7 +80,6 @@ export async function notifyNewOrder(
   try {
     const { vapid, config } = services;
     const signingKey = await signingKeyFor(vapid);
-    const payload = newOrderPayload(order);
     const now = services.clock.now();
     // Checked again at sending: a row stored under other settings never reaches an unexpected host.
     const allowed = subscriptions.filter((subscription) => isAllowedPushEndpoint(subscription.endpoint, config.VITRINA_ENV));

@@ -214,16 +214,21 @@ export async function listSalesWithLines(db: Db, store: StoreScope, view: SalesV
   return rows.map((sale) => ({ ...sale, lines: bySale.get(sale.id) ?? [] }));
 }
 
-/** One sale of the store with its lines, or undefined (unknown code or another store's sale: the same answer). */
-export async function getSale(db: Db, storeId: string, saleId: string): Promise<SaleWithLines | undefined> {
+/** One sale of the store and its lines: two statements for a batch (`getSale`, or a page that reads more with it). */
+export function saleStatements(db: Db, storeId: string, saleId: string) {
   const ownSale = and(eq(sales.id, saleId), eq(sales.storeId, storeId));
-  const [[sale], lines] = await db.batch([
+  return [
     db.select().from(sales).where(ownSale),
     db
       .select()
       .from(saleLines)
       .where(and(eq(saleLines.saleId, saleId), exists(db.select({ one: sql`1` }).from(sales).where(ownSale))))
       .orderBy(asc(saleLines.position)),
-  ]);
+  ] as const;
+}
+
+/** One sale of the store with its lines, or undefined (unknown code or another store's sale: the same answer). */
+export async function getSale(db: Db, storeId: string, saleId: string): Promise<SaleWithLines | undefined> {
+  const [[sale], lines] = await db.batch(saleStatements(db, storeId, saleId));
   return sale ? { ...sale, lines } : undefined;
 }

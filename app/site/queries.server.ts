@@ -84,6 +84,8 @@ function storeQuery(db: Db, url: string) {
       look: stores.look,
       lookDraft: stores.lookDraft,
       lookPreviewToken: stores.lookPreviewToken,
+      taxId: stores.taxId,
+      legalName: stores.legalName,
     })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.ownerId))
@@ -143,6 +145,10 @@ export async function loadSite<Q extends readonly Item[]>(
 }
 
 // ---- page queries (each takes the store id subquery) ----
+
+/** The store's own text for one of its pages ('Cambios y devoluciones', 'Envíos', 'Privacidad'); null keeps the template. */
+export const storePolicyQuery = (db: Db, storeId: SQL, column: "returnsPolicy" | "shippingPolicy" | "privacyPolicy") =>
+  db.select({ text: stores[column] }).from(stores).where(eq(stores.id, storeId)).limit(1);
 
 export const bannersQuery = (db: Db, storeId: SQL) =>
   db

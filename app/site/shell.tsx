@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { storeLinkHref } from "~/domain/banner-links";
 import { cardPriceText, type OfferView } from "~/domain/catalog";
+import { FooterLegal } from "./footer-legal";
 import { Picture } from "./picture";
 import type { Card, SiteView } from "./site.server";
 
@@ -85,6 +86,7 @@ export function SiteShell({
             ))}
           </ul>
         )}
+        <FooterLegal site={site} />
         <span className="muted"> · Tienda creada con Vitrina</span>
       </footer>
       <script type="module" src={site.script} />

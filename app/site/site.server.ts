@@ -8,12 +8,15 @@ import { parseCart, priceCart } from "~/domain/cart";
 import { cardPrice } from "~/domain/catalog";
 import { type CodeLinkNotice, codeLinkNotice, outcomeFromCookie } from "~/domain/code-links";
 import { constantTimeEqual } from "~/domain/constant-time";
+import { storeCountry } from "~/domain/countries";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { shortHash } from "~/domain/ids";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
 import { formatMoney } from "~/domain/money";
 import { livePromotions, promotedLines, promotionCacheSeconds } from "~/domain/promotions";
+import { fiscalLine, POLICY_KINDS, POLICY_PAGES } from "~/domain/policies";
 import { SOCIAL_NETWORKS, socialLabel, socialProfile } from "~/domain/social";
+import { WITHDRAWAL_PATH } from "~/domain/withdrawals";
 import { notFound } from "~/http/responses";
 import { SHARE_SIZE } from "~/media/brand-images";
 import { logoBrandKeys, smallRendition, smallRenditionKey } from "~/media/renditions";
@@ -246,8 +249,22 @@ function siteView(
       store[network] ? [{ label: socialLabel(network), href: socialProfile(network, store[network]) }] : [],
     ),
     hours: store.hours,
+    ...footerLegal(store, basePath),
     cartCount,
     script: siteScriptUrl,
+  };
+}
+
+/**
+ * The footer's legal part: the store's pages, its fiscal identity when given, and in Argentina the 'Botón de
+ * arrepentimiento' and the consumer-protection link every online store there must show.
+ */
+function footerLegal(store: Pick<SiteStoreRow, "country" | "timeZone" | "taxId" | "legalName">, basePath: string) {
+  const country = storeCountry(store);
+  return {
+    policies: POLICY_KINDS.map((kind) => ({ title: POLICY_PAGES[kind].title, href: `${basePath}${POLICY_PAGES[kind].path}` })),
+    fiscal: fiscalLine(store, country),
+    withdrawalHref: country === "AR" ? `${basePath}${WITHDRAWAL_PATH}` : null,
   };
 }
 

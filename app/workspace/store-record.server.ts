@@ -99,6 +99,11 @@ export type StoreSettings = Partial<
     | "qrSvgKey"
     | "logoColors"
     | "logoBrandImages"
+    | "returnsPolicy"
+    | "shippingPolicy"
+    | "privacyPolicy"
+    | "taxId"
+    | "legalName"
   >
 >;
 

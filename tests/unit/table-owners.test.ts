@@ -34,6 +34,8 @@ const TABLE_OWNERS: Record<string, string> = {
   sale_lines: "app/orders/order-records.server.ts",
   idempotency_keys: "app/orders/order-records.server.ts",
   customers: "app/orders/customer-records.server.ts",
+  withdrawal_requests: "app/orders/withdrawals.server.ts",
+  platform_texts: "app/auth/platform-texts.server.ts",
   checkouts: "app/orders/abandoned-carts.server.ts",
   abandoned_cart_settings: "app/orders/abandoned-carts.server.ts",
   cart_email_opt_outs: "app/orders/abandoned-carts.server.ts",

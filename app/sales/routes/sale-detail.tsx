@@ -21,8 +21,9 @@ import { buyerChatUrl } from "~/domain/whatsapp";
 import { failure, isFailure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { orderPageUrl } from "~/orders/order-links";
-import { getSale, type SaleWithLines } from "~/orders/order-queries.server";
+import type { SaleWithLines } from "~/orders/order-queries.server";
 import { cancelAndRefund, changeSale, reviewTransferReceipt } from "~/orders/sale-changes.server";
+import { getSaleWithWithdrawal } from "~/orders/withdrawals.server";
 import type { Config } from "~/services/config";
 import { getServices } from "~/services/services";
 import { CopyField } from "~/ui/copy-field";
@@ -43,13 +44,16 @@ function saleIdOf(params: { saleId?: string }): string {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const sale = await getSale(getServices(context).db, store.id, saleIdOf(params));
-  if (!sale) notFound();
+  const found = await getSaleWithWithdrawal(getServices(context).db, store.id, saleIdOf(params));
+  if (!found) notFound();
+  const { sale } = found;
   const money = (minor: number) => formatMoney(minor, sale.currency);
   return {
     id: sale.id,
     storeId: store.id,
     storeName: store.name,
+    // The buyer's 'Botón de arrepentimiento' request (Argentina), answered with 'Cancelar pedido'.
+    withdrawal: found.withdrawal && { id: found.withdrawal.id, date: formatSaleDate(found.withdrawal.createdAt, store.timeZone) },
     state: sale.state,
     date: formatSaleDate(sale.createdAt, store.timeZone),
     closedAt: sale.closedAt ? formatSaleDate(sale.closedAt, store.timeZone) : null,
@@ -225,6 +229,22 @@ function DraftPanel({ saleId, draft }: { saleId: string; draft: NonNullable<Sale
   );
 }
 
+/** The buyer asked to cancel with the 'Botón de arrepentimiento': what the merchant does about it. */
+function WithdrawalNote({ sale, withdrawal }: { sale: SaleView; withdrawal: NonNullable<SaleView["withdrawal"]> }) {
+  const next =
+    sale.state === "Cancelada"
+      ? "Solicitud atendida: la venta está cancelada."
+      : sale.state === "Confirmada"
+        ? "La venta ya estaba completada: coordina la devolución con tu cliente."
+        : `Cancélala con «${sale.paidOnline ? "Cancelar y reembolsar" : "Cancelar pedido"}».`;
+  return (
+    <p className="sale-withdrawal" data-withdrawal={withdrawal.id} role="note">
+      <strong>Botón de arrepentimiento:</strong> tu cliente pidió cancelar este pedido el {withdrawal.date} (solicitud{" "}
+      {withdrawal.id}). {next}
+    </p>
+  );
+}
+
 /** What the sale says: state, buyer, delivery, payment, lines and sums (the dialog and its no-JavaScript copy). */
 function SaleSummary({ sale }: { sale: SaleView }) {
   return (
@@ -234,6 +254,7 @@ function SaleSummary({ sale }: { sale: SaleView }) {
         <span className="muted">{sale.date}</span>
       </p>
       {sale.draft && <DraftPanel saleId={sale.id} draft={sale.draft} />}
+      {sale.withdrawal && <WithdrawalNote sale={sale} withdrawal={sale.withdrawal} />}
       <dl className="sale-buyer">
         <div>
           <dt>Comprador</dt>

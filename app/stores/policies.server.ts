@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { type StoreCountry, storeCountry } from "~/domain/countries";
+import {
+  LEGAL_NAME_MAX,
+  POLICY_KINDS,
+  POLICY_MAX,
+  POLICY_PAGES,
+  type PolicyKind,
+  policyTemplate,
+  taxIdProblem,
+} from "~/domain/policies";
+import { textFields } from "~/http/action-result";
+import type { Services } from "~/services/services";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import { invalid } from "~/workspace/action-results.server";
+import type { Store } from "~/workspace/context.server";
+import { type StoreSettings, updateStore } from "~/workspace/store-record.server";
+
+/** The store's columns for each of its pages. */
+export const POLICY_COLUMNS = {
+  returns: "returnsPolicy",
+  shipping: "shippingPolicy",
+  privacy: "privacyPolicy",
+} as const satisfies Record<PolicyKind, keyof Store>;
+
+const policyText = (kind: PolicyKind) =>
+  z
+    .string()
+    .max(POLICY_MAX, `El texto de ${POLICY_PAGES[kind].title} puede tener hasta ${POLICY_MAX} caracteres`)
+    .transform((text) => text.replace(/\r\n?/g, "\n").trim());
+
+/** 'Políticas': the three pages' texts and the fiscal identity, read in the store's country. */
+export function policiesSchema(store: { name: string; country: StoreCountry }) {
+  return z
+    .object({
+      returns: policyText("returns"),
+      shipping: policyText("shipping"),
+      privacy: policyText("privacy"),
+      legalName: z.string().trim().max(LEGAL_NAME_MAX, `Escribe la razón social en ${LEGAL_NAME_MAX} caracteres como máximo`),
+      taxId: z.string().trim(),
+    })
+    .superRefine((input, ctx) => {
+      const problem = taxIdProblem(input.taxId, store.country);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["taxId"] });
+    })
+    .transform((input): StoreSettings => {
+      const settings: StoreSettings = { legalName: input.legalName, taxId: input.taxId };
+      // Empty, or the template as shown: the store keeps following the template (its name included).
+      for (const kind of POLICY_KINDS) {
+        const text = input[kind];
+        settings[POLICY_COLUMNS[kind]] = !text || text === policyTemplate(kind, store) ? null : text;
+      }
+      return settings;
+    });
+}
+
+/** Saves the store's pages and fiscal identity (the public version bumped; the workspace purges the cache). */
+export async function handlePoliciesAction(services: Services, store: Store, form: FormData) {
+  const fields = textFields(form);
+  const parsed = policiesSchema({ name: store.name, country: storeCountry(store) }).safeParse(fields);
+  if (!parsed.success) return invalid("policies", parsed.error, { values: fields });
+  await updateStore(services.db, store.id, parsed.data, services.clock.now());
+  return redirectWithNotice(
+    services.config,
+    `/Store/${store.id}/politicas`,
+    notice("Políticas guardadas", "Los cambios ya se ven en tu tienda."),
+  );
+}
