@@ -22,6 +22,7 @@ import type { Services } from "../app/services/services";
 import { CART_COOKIE } from "../app/site/cookies";
 import { routedPath } from "../app/site/tenant";
 import { countingSettings, StatsBuffer, statsEventsOf, withOwnVisitCookie } from "../app/stats/count-visit.server";
+import { ProductViewBuffer, productViewsOf, withProductViews } from "../app/stats/product-views.server";
 import { startStatsFlush, statsWriter } from "../app/stats/stats-flush.server";
 import { logUpkeep, runUpkeep, UPKEEP_INTERVAL_MS } from "../app/upkeep.server";
 import { clientAddress } from "./client-address";
@@ -63,7 +64,9 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
 
   const upkeep = startUpkeep(services);
 
-  const stats = startStatsFlush(statsWriter(statsBuffer, services));
+  // Product views also go to the ad platforms the store set up, with the counts (app/stats/product-views.server.ts).
+  const productViews = new ProductViewBuffer();
+  const stats = startStatsFlush(withProductViews(statsWriter(statsBuffer, services), productViews, services));
   const counting = countingSettings(config, {
     sessionCookie: sessionCookie(config).name,
     cartCookie: CART_COOKIE,
@@ -80,7 +83,9 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
     const at = clock.now().getTime();
     setImmediate(() => {
       try {
-        for (const event of statsEventsOf(request, response, counting, ip, at)) statsBuffer.push(event);
+        const events = statsEventsOf(request, response, counting, ip, at);
+        for (const event of events) statsBuffer.push(event);
+        for (const view of productViewsOf(request, events, counting, ip, at)) productViews.push(view);
       } catch (error) {
         // Counting never takes the server down: the view is not counted, and the log says why.
         services().log.error("stats.count_failed", error);

@@ -27,6 +27,7 @@ import {
   statsEventsOf,
   withOwnVisitCookie,
 } from "../app/stats/count-visit.server";
+import { ProductViewBuffer, productViewsOf, withProductViews } from "../app/stats/product-views.server";
 import { flushSoon, statsWriter } from "../app/stats/stats-flush.server";
 import { logUpkeep, runUpkeep } from "../app/upkeep.server";
 import { R2Outbox } from "./r2-outbox";
@@ -53,7 +54,11 @@ let cached:
       counting: CountingSettings;
       now: () => number;
       /** The isolate's statistics events, written a moment after the first one (decision 0051). */
-      stats: { buffer: StatsBuffer; flushSoon: (waitUntil: (promise: Promise<unknown>) => void) => void };
+      stats: {
+        buffer: StatsBuffer;
+        views: ProductViewBuffer;
+        flushSoon: (waitUntil: (promise: Promise<unknown>) => void) => void;
+      };
     }
   | undefined;
 
@@ -80,7 +85,10 @@ async function appFor(env: Env) {
     routedPath: (request) => routedPath(request, config.STORES_DOMAIN),
   });
   const now = () => clock.now().getTime();
-  cached = { handler, config, services, counting, now, stats: { buffer, flushSoon: flushSoon(statsWriter(buffer, services)) } };
+  // Product views also go to the ad platforms the store set up, with the counts (app/stats/product-views.server.ts).
+  const views = new ProductViewBuffer();
+  const writer = withProductViews(statsWriter(buffer, services), views, services);
+  cached = { handler, config, services, counting, now, stats: { buffer, views, flushSoon: flushSoon(writer) } };
   return cached;
 }
 
@@ -120,9 +128,11 @@ export default {
         : await app.handler(request, clientIp(request));
       const response = withOwnVisitCookie(request, answer, app.config.VITRINA_ENV === "production");
       try {
-        const events = statsEventsOf(request, response, app.counting, clientIp(request), app.now());
+        const at = app.now();
+        const events = statsEventsOf(request, response, app.counting, clientIp(request), at);
         if (events.length > 0) {
           for (const event of events) app.stats.buffer.push(event);
+          for (const view of productViewsOf(request, events, app.counting, clientIp(request), at)) app.stats.views.push(view);
           app.stats.flushSoon((promise) => ctx.waitUntil(promise));
         }
       } catch (error) {

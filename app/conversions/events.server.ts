@@ -93,10 +93,13 @@ export function trackConversion(
   event: ConversionEvent,
 ): void {
   if (!sendsConversions(settings)) return;
-  services.afterResponse(
-    deliverConversion(services, settings, event).catch((error: unknown) =>
-      services.log.error("conversion.failed", error, { storeId: settings.storeId, event: event.name }),
-    ),
+  services.afterResponse(sendConversion(services, settings, event));
+}
+
+/** Delivers one event of a store that sends conversions, work already after the answer (the product views). Never throws. */
+export function sendConversion(services: Sending, settings: ConversionSettingsRow, event: ConversionEvent): Promise<void> {
+  return deliverConversion(services, settings, event).catch((error: unknown) =>
+    services.log.error("conversion.failed", error, { storeId: settings.storeId, event: event.name }),
   );
 }
 

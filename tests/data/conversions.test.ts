@@ -4,14 +4,19 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { sessionCookie } from "~/auth/cookies.server";
 import { MAX_CONVERSION_TRIES, retryConversions } from "~/conversions/events.server";
 import * as settingsPage from "~/conversions/routes/conversion-settings";
 import { CONVERSION_MESSAGES } from "~/domain/conversions";
 import { insertProduct } from "~/products/products.server";
 import { createFetchHandler } from "~/request-handler.server";
 import { FaultSwitch } from "~/services/faults";
+import { CART_COOKIE } from "~/site/cookies";
 import { action as checkoutAction } from "~/site/routes/checkout";
-import { conversionQueue, sales, sandboxConversions, storeConversionSettings } from "../../db/schema";
+import { routedPath } from "~/site/tenant";
+import { countingSettings, statsEventsOf } from "~/stats/count-visit.server";
+import { productViewsOf, sendProductViews } from "~/stats/product-views.server";
+import { conversionQueue, products, sales, sandboxConversions, storeConversionSettings } from "../../db/schema";
 import { appBuild } from "../support/app-build";
 import { checkoutForm } from "../support/checkout";
 import {
@@ -64,6 +69,18 @@ const settings = (s: S, m: { store: { id: string }; cookie: string }, method: "G
     form,
   });
 
+/** What a runtime's entry does with a store page's answer (server/main.ts, workers/app.ts): count it, then send its product view. */
+async function viewedAtTheEntry(s: S, request: Request, answer: Response, ip = "203.0.113.7") {
+  const counting = countingSettings(s.config, {
+    sessionCookie: sessionCookie(s.config).name,
+    cartCookie: CART_COOKIE,
+    routedPath: (r) => routedPath(r, s.config.STORES_DOMAIN),
+  });
+  const at = s.clock.now().getTime();
+  const events = statsEventsOf(request, answer, counting, ip, at);
+  await sendProductViews(s, productViewsOf(request, events, counting, ip, at));
+}
+
 const later = (s: S, minutes: number) => {
   s.testClock.current = new Date(s.testClock.current.getTime() + minutes * 60_000);
 };
@@ -90,12 +107,10 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
     const productPath = `/site/${url}/Product/mochila/${product.id}`;
 
     // The landing from an ad: the page answers at once, keeps the click in the store's cookie, and is nobody else's to cache.
-    const landing = await handler(
-      new Request(`${s.config.APP_ORIGIN}${productPath}?fbclid=IwAR3xYz_Ab-1&gclid=Cj0KCQ_gclid-9`, {
-        headers: { "User-Agent": PHONE },
-      }),
-      "203.0.113.7",
-    );
+    const landingRequest = new Request(`${s.config.APP_ORIGIN}${productPath}?fbclid=IwAR3xYz_Ab-1&gclid=Cj0KCQ_gclid-9`, {
+      headers: { "User-Agent": PHONE },
+    });
+    const landing = await handler(landingRequest.clone(), "203.0.113.7");
     expect(landing.status).toBe(200);
     const cookie = landing.headers.get("Set-Cookie") ?? "";
     expect(cookie).toMatch(
@@ -106,8 +121,9 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
     const html = await landing.text();
     for (const third of ["connect.facebook.net", "fbq(", "googletagmanager", "gtag(", DATASET, MEASUREMENT])
       expect(html).not.toContain(third);
-    expect(s.pending).toHaveLength(1);
-    await s.settle();
+    // The view is the entry's to send, with its counts: the page itself leaves nothing running.
+    expect(s.pending).toHaveLength(0);
+    await viewedAtTheEntry(s, landingRequest, landing, "203.0.113.7");
     const clickAt = Number(cookie.match(/^clic=(\d+)\./)?.[1]);
     const viewed = standIn.accepted();
     expect(viewed.map((r) => [r.platform, r.eventName, r.target, r.secret])).toEqual([
@@ -280,11 +296,38 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
       { "User-Agent": PHONE, "Sec-Purpose": "prefetch" },
     ];
     // cspell:enable
-    for (const headers of asked) expect((await handler(new Request(page, { headers }))).status).toBe(200);
+    for (const headers of asked) {
+      const request = new Request(page, { headers });
+      const answer = await handler(request.clone());
+      expect(answer.status).toBe(200);
+      await viewedAtTheEntry(s, request, answer);
+    }
     expect(s.pending).toHaveLength(0);
     expect((await order(s, url, product.id)).status).toBe(303);
     await s.settle();
     expect(standIn.accepted().map((r) => r.eventName)).toEqual(["Purchase", "purchase"]);
+  });
+
+  it("a product page the edge cache answered is a ViewContent too, never the merchant's own look or a hidden product", async () => {
+    const { s, m, url, product } = await shop(standIn);
+    const page = `http://${url}.localhost:3999/Product/mochila/${product.id}`;
+    // The cache's copy: the app is not reached, only the entry sees the request and its answer.
+    const cached = () => new Response("<!doctype html>", { status: 200, headers: { "Content-Type": "text/html" } });
+    await viewedAtTheEntry(s, new Request(page, { headers: { "User-Agent": PHONE, Host: `${url}.localhost:3999` } }), cached());
+    expect(standIn.accepted().map((r) => [r.platform, r.eventName])).toEqual([
+      ["meta", "ViewContent"],
+      ["ga4", "view_item"],
+    ]);
+    expect(standIn.accepted()[0]?.body).toMatchObject({
+      data: [{ event_source_url: page, custom_data: { value: 20, currency: "ARS", content_ids: [product.id] } }],
+    });
+
+    standIn.reset();
+    const own = new Request(page, { headers: { "User-Agent": PHONE, Host: `${url}.localhost:3999`, Cookie: m.cookie } });
+    await viewedAtTheEntry(s, own, cached());
+    await s.db.update(products).set({ published: false }).where(eq(products.id, product.id));
+    await viewedAtTheEntry(s, new Request(page, { headers: { "User-Agent": PHONE, Host: `${url}.localhost:3999` } }), cached());
+    expect(standIn.received).toEqual([]);
   });
 
   it("a store without settings sends nothing and leaves nothing running after the answer", async () => {

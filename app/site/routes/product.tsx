@@ -1,7 +1,4 @@
 import { data, redirect } from "react-router";
-import { trackConversion } from "~/conversions/events.server";
-import { conversionSettingsQuery } from "~/conversions/settings.server";
-import { conversionEvent, notAShopper } from "~/conversions/shopper.server";
 import { lineKey } from "~/domain/cart";
 import { offerView } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
@@ -11,13 +8,13 @@ import { chosenVariant, optionChoices, VARIANT_MESSAGES } from "~/domain/variant
 import { notFound } from "~/http/responses";
 import { cartItemsOf, cartVariantsQuery } from "~/orders/cart-items.server";
 import type { RouteHandle } from "~/root";
-import { clientIpContext } from "~/services/services";
 import { ProductGallery } from "../gallery";
 import { galleryPhotos } from "../gallery.server";
 import { siteHeaders } from "../headers";
+import { promotedPrice } from "../promotion-view";
 import { productPhotosQuery, productQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
-import { Offer, SiteShell } from "../shell";
+import { Offer, PromotionBadge, SiteShell } from "../shell";
 import { imageOf, loadSitePage, productPagePath, productPath } from "../site.server";
 import type { Route } from "./+types/product";
 
@@ -35,9 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
     productQuery(db, storeId, id),
     cartVariantsQuery(db, storeId, [id]),
     productPhotosQuery(db, storeId, id),
-    conversionSettingsQuery(db, storeId),
   ]);
-  const [[product], variantRows, photoRows, [conversions]] = p.page;
+  const [[product], variantRows, photoRows] = p.page;
   if (!product) productNotFound();
   const href = productPath(p.site.basePath, product);
   // One address per product: a renamed product's old title redirects to the current one, keeping the chosen
@@ -55,24 +51,16 @@ export async function loader(args: Route.LoaderArgs) {
   const inCart = item ? (p.cart.find((l) => lineKey(l) === item.key)?.quantity ?? 0) : 0;
   const picture = item ?? product;
   const image = imageOf(picture.imageKey, picture.imageWidth, picture.imageHeight);
-  const offer = offerView(price, product.compareAtPrice, currency);
+  const promoted = promotedPrice(
+    p.promotions,
+    { id: product.id, category: product.category, price, compareAtPrice: product.compareAtPrice },
+    currency,
+  );
+  const offer = promoted.offer ?? offerView(price, product.compareAtPrice, currency);
+  // What a shopper pays for one unit: a plain discount's price after it (app/site/promotion-view.ts).
+  const paid = promoted.minor ?? price;
   const path = href.slice(basePath.length);
   const skus = new Map(variantRows.map((v) => [v.id, v.sku]));
-  // A view that reaches the app (an edge-cached one does not: decision 0052), never the merchant's preview.
-  if (args.request.method === "GET" && !p.site.preview && !notAShopper(args.request)) {
-    const viewed = { id: item?.key ?? product.id, name: item?.name ?? product.name, quantity: 1, price };
-    trackConversion(
-      p.services,
-      conversions,
-      conversionEvent(args.request, args.context.get(clientIpContext), p.services.clock.now(), {
-        name: "ViewContent",
-        pageUrl: `${p.site.canonicalBase}${path}`,
-        currency,
-        value: price,
-        items: [viewed],
-      }),
-    );
-  }
   return data(
     {
       site: p.site,
@@ -81,11 +69,17 @@ export async function loader(args: Route.LoaderArgs) {
         id: product.id,
         name: product.name,
         description: product.description,
-        price: formatMoney(price, currency),
-        priceDecimal: toDecimalString(price, currency),
+        price: formatMoney(paid, currency),
+        priceDecimal: toDecimalString(paid, currency),
         offer,
-        // An offer's old price is the compare-at price (null without an offer).
-        compareAtDecimal: offer && product.compareAtPrice !== null ? toDecimalString(product.compareAtPrice, currency) : null,
+        promotion: promoted.promotion,
+        // An offer's old price: the price before a promotion's discount, else the compare-at price (null without one).
+        compareAtDecimal:
+          promoted.minor !== undefined
+            ? toDecimalString(Math.max(price, product.compareAtPrice ?? 0), currency)
+            : offer && product.compareAtPrice !== null
+              ? toDecimalString(product.compareAtPrice, currency)
+              : null,
         // A product with options and no variant on sale has nothing to sell.
         stock: item?.stock ?? 0,
         category: productCategoryName(product.category) ?? null,
@@ -191,7 +185,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="prices">
             <span className="price big">{product.price}</span>
             <Offer offer={product.offer} />
+            <PromotionBadge promotion={product.promotion} />
           </p>
+          {product.promotion && <p className="promotion-note">{product.promotion.name}</p>}
           {product.picker.map((option) => (
             <fieldset key={option.name} className="picker">
               <legend>
