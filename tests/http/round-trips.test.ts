@@ -91,7 +91,10 @@ describe("database round trips per route", () => {
       "/site/demo/Store?ref=instagram",
       "1",
     ]);
-    const notice = link.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const notice = link.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(notice).toContain("codigo=BIENVENIDA");
     expect(await roundTrips("/site/demo/Store?ref=instagram", { cookie: notice })).toEqual({ status: 200, trips: 1 });
     // The same on the store's own host, whose request the app reads through a routed copy: counted, and the server stays up.
