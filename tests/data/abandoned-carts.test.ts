@@ -2,10 +2,14 @@
 // store's delay, the WhatsApp link restores it at today's prices, the one reminder email (and its opt-out), the order
 // that recovers it, another store's isolation, the customer's deletion and the 30-day purge.
 import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { forgetCustomer } from "~/orders/customers.server";
 import { insertProduct } from "~/products/products.server";
 import { action as cartsAction, loader as cartsLoader } from "~/sales/routes/abandoned-carts";
+import { CheckoutPage } from "~/site/checkout-page";
 import { action as optOutAction } from "~/site/routes/cart-email-opt-out";
 import { loader as restoreLoader } from "~/site/routes/cart-restore";
 import { action as checkoutAction, loader as checkoutLoader } from "~/site/routes/checkout";
@@ -78,6 +82,41 @@ async function listed(s: S, m: Awaited<ReturnType<typeof shop>>) {
 const tokenOf = (chatUrl: string | null) =>
   decodeURIComponent(new URL(chatUrl ?? "https://x").searchParams.get("text") ?? "").match(/carrito\/recuperar\/([\w-]+)/)?.[1] ??
   "";
+
+/** The checkout page as the server renders it for `path` (a step), with this browser's cookies. */
+async function checkoutHtml(s: S, url: string, path: string, cookie: string) {
+  const r = (await answer(() => checkoutLoader(siteArgs(s, url, path, { cookie }) as never))) as { data: never };
+  const Page = createRoutesStub([{ path: "/", Component: () => createElement(CheckoutPage, { loaderData: r.data }) }]);
+  return renderToStaticMarkup(createElement(Page, { initialEntries: ["/"] }));
+}
+
+describe("the checkout's steps", () => {
+  it("asks the contact first, then the way to receive the order, then only what that way needs", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    const cart = `carrito=${m.taza.id}:1`;
+    const first = await checkoutHtml(s, m.url, "/Checkout?paso=datos&entrega=delivery", cart);
+    // Without a saved contact every step starts with it.
+    expect(first).toContain("Guardamos tu contacto para ayudarte a terminar el pedido.");
+    expect(first).toContain('name="intent" value="contact"');
+    expect(first).not.toContain('name="entrega"');
+    expect(first).not.toContain("Dirección de entrega");
+    const compra = await leaveContact(s, m.url, `${m.taza.id}:1`, { buyerName: "Ana", buyerEmail: "ana@correo.test" });
+    const cookie = `${cart}; compra=${compra}`;
+    const methods = await checkoutHtml(s, m.url, "/Checkout?paso=entrega", cookie);
+    expect(methods).toContain("¿Cómo quieres recibir tu pedido?");
+    expect(methods).toMatch(/name="entrega"[^>]*value="pickup"/);
+    expect(methods).toMatch(/name="entrega"[^>]*value="delivery"/);
+    expect(methods).not.toContain('name="buyerName"');
+    const pickup = await checkoutHtml(s, m.url, "/Checkout?paso=datos&entrega=pickup", cookie);
+    expect(pickup).toContain('<input type="hidden" name="delivery" value="pickup"/>');
+    expect(pickup).toContain('<input type="hidden" name="buyerEmail" value="ana@correo.test"/>');
+    expect(pickup).not.toContain("Dirección de entrega");
+    const delivery = await checkoutHtml(s, m.url, "/Checkout?paso=datos&entrega=delivery", cookie);
+    expect(delivery).toContain("Dirección de entrega");
+    expect(delivery).not.toContain("Dónde retirar");
+  });
+});
 
 describe("abandoned carts", () => {
   it("the contact step saves the cart; listed only after the store's delay, with a wa.me link to the buyer", async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect } from "@playwright/test";
-import { captureWhatsApp, signInAsOwner } from "./helpers";
+import { captureWhatsApp, checkoutSteps, signInAsOwner } from "./helpers";
 import { test } from "./people";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { seedShop } from "./shop-seed";
@@ -22,9 +22,7 @@ test("three orders by one number typed three ways make one customer on the merch
     await page.goto(`/site/${shop.slug}/Product/panela-organica/${panela.id}`);
     await page.getByRole("button", { name: "Agregar al carrito" }).click();
     await page.getByRole("link", { name: "Hacer pedido" }).click();
-    await page.getByLabel("Tu nombre").fill("Lucía Pérez");
-    await page.getByLabel("Tu teléfono").fill(typed);
-    await page.getByRole("radio", { name: "Retiro en tienda" }).check();
+    await checkoutSteps(page, { name: "Lucía Pérez", phone: typed }, "Retiro en tienda");
     const sent = whatsapp.length;
     await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
     await expect.poll(() => whatsapp.length).toBe(sent + 1);

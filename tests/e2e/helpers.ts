@@ -225,3 +225,23 @@ export async function sendCheckout(page: Page, name: string | RegExp, total: str
   await expect(page.locator("[data-pay-total] strong")).toHaveText(total);
   await page.getByRole("button", { name }).click();
 }
+
+/**
+ * The checkout's first steps as a shopper takes them (decision 0057): the contact ('Tus datos': name, and a WhatsApp
+ * or an email), 'Continuar'; then, when the store offers more than one way, the way to receive the order, 'Continuar'.
+ * The page is then on its last step: what that way needs, the note, the payment and the button that sends the order.
+ */
+export async function checkoutSteps(page: Page, contact: { name: string; phone?: string; email?: string }, delivery?: string) {
+  await page.getByLabel("Tu nombre").fill(contact.name);
+  if (contact.phone) await page.getByLabel(/Tu teléfono/).fill(contact.phone);
+  if (contact.email) await page.getByLabel(/Tu correo/).fill(contact.email);
+  await page.getByRole("button", { name: "Continuar", exact: true }).click();
+  await expect(page).toHaveURL(/\/Checkout\?paso=/);
+  const methods = page.getByRole("group", { name: "¿Cómo quieres recibir tu pedido?" });
+  if (delivery && (await methods.count()) > 0) {
+    await methods.getByRole("radio", { name: delivery }).check();
+    await page.getByRole("button", { name: "Continuar", exact: true }).click();
+  }
+  await expect(page).toHaveURL(/\/Checkout\?paso=(datos|entrega)/);
+  await expect(page.locator("form.checkout").getByText(/^Entrega:/)).toBeVisible();
+}

@@ -2,7 +2,7 @@
 // (kept after a reload, the new-order emails left on); a shopper who leaves an email at checkout finds the order's
 // receipt in the outbox, and its link opens the order.
 import { expect } from "@playwright/test";
-import { captureWhatsApp, linkFromOutbox, query, uniqueEmail } from "./helpers";
+import { captureWhatsApp, checkoutSteps, linkFromOutbox, query, uniqueEmail } from "./helpers";
 import { test } from "./people";
 import { seedShop } from "./shop-seed";
 
@@ -34,8 +34,7 @@ test("the merchant turns payment reminders off in 'Cuenta'; a shopper who leaves
   await page.goto(`/site/${shop.slug}/Product/pan-de-bono/${bread.id}`);
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await page.getByRole("link", { name: "Hacer pedido" }).click();
-  await page.getByLabel("Tu nombre").fill("Lucía Pérez");
-  await page.getByLabel(/Tu correo/).fill(buyer);
+  await checkoutSteps(page, { name: "Lucía Pérez", email: buyer }, "Retiro en tienda");
   await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
   await expect.poll(() => whatsapp.length).toBeGreaterThan(0);
   const code = new URL(whatsapp[0] as string).searchParams.get("text")?.match(/Pedido (\d{10})/)?.[1] as string;

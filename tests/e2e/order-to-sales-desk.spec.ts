@@ -1,7 +1,15 @@
 // The whole product in one journey: a merchant builds a product in the workspace, a shopper orders it
 // on the public site, and the order appears on the merchant's open sales page without a reload.
 import { expect, test } from "@playwright/test";
-import { captureWhatsApp, e2eDb, registerWithTrial, setSalesWhatsApp, storeIdByName, uniqueEmail } from "./helpers";
+import {
+  captureWhatsApp,
+  checkoutSteps,
+  e2eDb,
+  registerWithTrial,
+  setSalesWhatsApp,
+  storeIdByName,
+  uniqueEmail,
+} from "./helpers";
 
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 13; moto g) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
@@ -44,8 +52,7 @@ test("a shopper's order appears on the open sales page and confirming it takes s
   await shop.getByLabel("Cantidad").fill("3");
   await shop.getByRole("button", { name: "Agregar al carrito" }).click();
   await shop.getByRole("link", { name: "Hacer pedido" }).click();
-  await shop.getByLabel("Tu nombre").fill("Mateo Gil");
-  await shop.getByRole("radio", { name: "Retiro en tienda" }).check();
+  await checkoutSteps(shop, { name: "Mateo Gil", phone: "11 4444-5678" }, "Retiro en tienda");
   await shop.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
   await expect.poll(() => whatsapp.length).toBe(1);
   const url = new URL(whatsapp[0] as string);

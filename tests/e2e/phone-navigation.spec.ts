@@ -1,7 +1,7 @@
 // The merchant app's navigation on a phone: the store's tab bar (Ventas with the pending count,
 // Productos, Tienda, Más), the account menu one tap away, and the desktop keeping its side menu.
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { captureWhatsApp, query, signInAsOwner } from "./helpers";
+import { captureWhatsApp, checkoutSteps, query, signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { seedShop } from "./shop-seed";
 
@@ -18,8 +18,7 @@ async function order(browser: Browser, slug: string, product: string, quantity: 
   await shop.getByLabel("Cantidad").fill(String(quantity));
   await shop.getByRole("button", { name: "Agregar al carrito" }).click();
   await shop.getByRole("link", { name: "Hacer pedido" }).click();
-  await shop.getByLabel("Tu nombre").fill("Lucía Prado");
-  await shop.getByRole("radio", { name: "Retiro en tienda" }).check();
+  await checkoutSteps(shop, { name: "Lucía Prado", phone: "300 555 0199" }, "Retiro en tienda");
   await shop.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
   await expect.poll(() => whatsapp.length).toBeGreaterThan(0);
   await shopper.close();

@@ -5,7 +5,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT as DEMO } from "../../app/demo/seed.server";
 import { startPushService } from "../support/push-service";
-import { captureWhatsApp, e2eDb, login } from "./helpers";
+import { captureWhatsApp, checkoutSteps, e2eDb, login } from "./helpers";
 
 async function demoStore(): Promise<{ id: string; vapidKey: string }> {
   const db = e2eDb();
@@ -38,8 +38,7 @@ async function orderAsShopper(browser: Browser): Promise<{ code: string; total: 
   await shop.getByRole("link", { name: "Hacer pedido" }).click();
   const total = (await shop.locator(".summary .total strong").textContent()) ?? "";
   expect(total).toMatch(/\d/);
-  await shop.getByLabel("Tu nombre").fill("Valentina Ríos");
-  await shop.getByRole("radio", { name: "Retiro en tienda" }).check();
+  await checkoutSteps(shop, { name: "Valentina Ríos", phone: "300 555 0177" }, "Retiro en tienda");
   await shop.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
   await expect.poll(() => whatsapp.length).toBe(1);
   const code = new URL(whatsapp[0] as string).searchParams.get("text")?.match(/Pedido (\d{10})/)?.[1] as string;

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { captureWhatsApp, linkFromOutbox, linkMercadoPago, query, sendCheckout, uniqueEmail } from "./helpers";
+import { captureWhatsApp, checkoutSteps, linkFromOutbox, linkMercadoPago, query, sendCheckout, uniqueEmail } from "./helpers";
 import { jsOn, test } from "./people";
 import { type SeededShop, seedShop } from "./shop-seed";
 
@@ -42,12 +42,16 @@ async function seedZone(shop: SeededShop, name: string, fee: number): Promise<nu
 
 /** Fills the checkout for home delivery to the zone named `zone`. */
 async function fillHomeDelivery(page: Page, zone: string, email?: string) {
-  await page.getByLabel("Tu nombre").fill("Lucía Pérez");
-  await page.getByRole("radio", { name: "Envío a domicilio" }).check();
+  const contact = email ? { name: "Lucía Pérez", email } : { name: "Lucía Pérez", phone: "300 555 0101" };
+  await checkoutSteps(page, contact, "Envío a domicilio");
+  await chooseZone(page, zone);
+}
+
+/** Chooses the zone named `zone` and writes the address (the checkout's last step, for home delivery). */
+async function chooseZone(page: Page, zone: string) {
   const select = page.getByLabel(/Zona de envío/);
   await select.selectOption((await select.locator("option", { hasText: `${zone} — ` }).getAttribute("value")) as string);
   await page.getByLabel(/Dirección de entrega/).fill("Calle 10 # 5-20, Bogotá");
-  if (email) await page.getByLabel(/Tu correo/).fill(email);
 }
 
 const summaryRows = (scope: ReturnType<Page["locator"]>) => scope.locator("dl.amounts").first().locator(":scope > div");
@@ -134,13 +138,16 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
   ]);
   // Pickup, the first choice, has no fee: its total.
   await expect(checkoutSummary.locator(".total")).toHaveText(new RegExp(`^Total: ${usd("36,00")}$`));
+  // Only home delivery asks for a zone: its step comes after the contact and the choice of how to receive it.
+  await expect(page.getByLabel(/Zona de envío/)).toHaveCount(0);
+  await checkoutSteps(page, { name: "Lucía Pérez", email: buyer }, "Envío a domicilio");
   // Each zone's fee on what is left after the discount (Norte's minimum, 30,00, is reached by 36,00).
   await expect(page.getByLabel(/Zona de envío/).locator("option")).toHaveText([
     "Elige tu zona",
     new RegExp(`^Centro — envío ${usd("3,00")}$`),
     new RegExp(`^Norte — envío ${usd("7,00")}$`),
   ]);
-  await fillHomeDelivery(page, "Norte", buyer);
+  await chooseZone(page, "Norte");
   // The total of what was chosen is on screen before the order is saved.
   await sendCheckout(page, "Enviar pedido por WhatsApp", new RegExp(`^${usd("43,00")}$`));
   await expect.poll(() => whatsapp.length).toBeGreaterThan(0);

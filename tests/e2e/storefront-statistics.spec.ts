@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAsOwner } from "./helpers";
+import { checkoutSteps, signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, phone } from "./phone";
 import { seedShop } from "./shop-seed";
 
@@ -24,8 +24,7 @@ test("a shopper from ?ref=instagram who orders counts as a visit, a cart, an ord
   const [cart] = (await shopper.cookies()).filter((c) => c.name === "carrito");
   expect(cart?.value).toBe(`${product.id}:1|~instagram`);
   await page.getByRole("link", { name: "Hacer pedido" }).click();
-  await page.getByLabel("Tu nombre").fill("Rosa");
-  await page.getByLabel("Tu teléfono").fill("310 555 0101");
+  await checkoutSteps(page, { name: "Rosa", phone: "310 555 0101" }, "Retiro en tienda");
   await page.getByRole("button", { name: "Enviar pedido", exact: true }).click();
   await expect(page.getByRole("heading", { name: "¡Pedido registrado!" })).toBeVisible();
   await shopper.close();

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { slugify } from "../../app/domain/slug";
 import { moveClockMinutes, resetClock } from "./billing-helpers";
-import { captureWhatsApp, linkMercadoPago, query } from "./helpers";
+import { captureWhatsApp, checkoutSteps, linkMercadoPago, query } from "./helpers";
 import { jsOn, test } from "./people";
 import { type SeededShop, seedShop } from "./shop-seed";
 
@@ -27,9 +27,8 @@ async function checkoutOne(page: Page, shop: SeededShop, options: { online?: boo
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/Cart$`));
   await page.getByRole("link", { name: "Hacer pedido" }).click();
-  await page.getByLabel("Tu nombre").fill(options.email ? "Lucía Pérez" : "Andrés Gil");
-  await page.getByRole("radio", { name: "Retiro en tienda" }).check();
-  if (options.email) await page.getByLabel(/Tu correo/).fill(options.email);
+  const name = options.email ? "Lucía Pérez" : "Andrés Gil";
+  await checkoutSteps(page, { name, phone: "300 555 0123", email: options.email }, "Retiro en tienda");
   if (options.online) await page.getByRole("radio", { name: "Pagar en línea con Mercado Pago" }).check();
 }
 

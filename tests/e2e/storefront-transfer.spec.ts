@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { captureWhatsApp, sendCheckout } from "./helpers";
+import { captureWhatsApp, checkoutSteps, sendCheckout } from "./helpers";
 import { jsOn, test } from "./people";
 import { seedShop } from "./shop-seed";
 
@@ -43,7 +43,7 @@ test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key 
   await page.getByLabel("Cantidad").fill("2");
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await page.getByRole("link", { name: "Hacer pedido" }).click();
-  await page.getByLabel("Tu nombre").fill("Lucía Pérez");
+  await checkoutSteps(page, { name: "Lucía Pérez", phone: "300 555 0101" }, "Retiro en tienda");
   // 'Al recibir' is no longer offered once the store takes transfers.
   await expect(page.getByRole("radio", { name: /Pagar al recibir/ })).toHaveCount(0);
   await page.getByRole("radio", { name: "Transferencia o depósito bancario — 10\u00a0% de descuento" }).check();

@@ -1,6 +1,6 @@
 import { brotliCompressSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { captureWhatsApp, linkFromOutbox, query } from "./helpers";
+import { captureWhatsApp, checkoutSteps, linkFromOutbox, query } from "./helpers";
 import { jsOn } from "./people";
 import { E2E_SERVER } from "./servers";
 import { type SeededShop, SHOP_PHONE, seedHome, seedShop } from "./shop-seed";
@@ -126,10 +126,8 @@ for (const device of [
       // Checkout.
       await page.getByRole("link", { name: "Hacer pedido" }).click();
       await expect(page).toHaveURL(new RegExp(`${base}/Checkout$`));
-      await page.getByLabel("Tu nombre").fill("Lucía Pérez");
-      await page.getByRole("radio", { name: "Envío a domicilio" }).check();
+      await checkoutSteps(page, { name: "Lucía Pérez", phone: "3109876543" }, "Envío a domicilio");
       await page.getByLabel(/Dirección de entrega/).fill("Calle 10 # 5-20, Bogotá");
-      await page.getByLabel(/Tu teléfono/).fill("3109876543");
       await page.getByLabel(/Nota para la tienda/).fill("Timbre 2");
       const submit = page.getByRole("button", { name: "Enviar pedido por WhatsApp" });
       // A double click is the double submit real shoppers make.
@@ -198,6 +196,8 @@ for (const device of [
 async function checkoutForm(page: Page, shop: SeededShop, lines: string) {
   await page.context().addCookies([{ name: "carrito", value: lines, domain: "localhost", path: `/site/${shop.slug}` }]);
   await page.goto(`/site/${shop.slug}/Checkout`);
+  // The order's form is the last step, after the contact and the way to receive it.
+  await checkoutSteps(page, { name: "Pedro", phone: "310 000 0000" }, "Retiro en tienda");
   const fields = new URLSearchParams();
   fields.set("idempotencyKey", await page.locator('input[name="idempotencyKey"]').inputValue());
   for (const line of await page.locator('input[name="line"]').all()) fields.append("line", await line.inputValue());
@@ -487,9 +487,8 @@ test("a store without a WhatsApp number takes the order with the buyer's phone a
   expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(0);
 
   await page.goto(`/site/${shop.slug}/Checkout`);
+  await checkoutSteps(page, { name: "Rosa", phone: "310 555 0101" }, "Retiro en tienda");
   await expect(page.getByText("Guardamos tu pedido y avisamos a la tienda, que te contactará a tu teléfono.")).toBeVisible();
-  await page.getByLabel("Tu nombre").fill("Rosa");
-  await page.getByLabel("Tu teléfono").fill("310 555 0101");
   await page.getByRole("button", { name: "Enviar pedido", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/Order/\\d{10}\\?t=`));
   await expect(page.getByRole("heading", { name: "¡Pedido registrado!" })).toBeVisible();

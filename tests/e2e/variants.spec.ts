@@ -1,7 +1,7 @@
 // A clothing shop's product: the merchant sets sizes and colours with stock per combination, a shopper
 // without JavaScript picks one and orders it, and confirming the sale takes stock from that combination only.
 import { expect, test } from "@playwright/test";
-import { captureWhatsApp, e2eDb, query, signInAsOwner } from "./helpers";
+import { captureWhatsApp, checkoutSteps, e2eDb, query, signInAsOwner } from "./helpers";
 import { seedShop } from "./shop-seed";
 
 test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Completar' takes 2 from it only", async ({
@@ -86,8 +86,7 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   await shop.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(shop.getByRole("listitem", { name: "Camiseta básica — Talla M, Color Azul" })).toBeVisible();
   await shop.getByRole("link", { name: "Hacer pedido" }).click();
-  await shop.getByLabel("Tu nombre").fill("Lucía Mora");
-  await shop.getByRole("radio", { name: "Retiro en tienda" }).check();
+  await checkoutSteps(shop, { name: "Lucía Mora", phone: "300 555 0145" }, "Retiro en tienda");
   await shop.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
   await expect.poll(() => whatsapp.length).toBe(1);
   const text = new URL(whatsapp[0] as string).searchParams.get("text") ?? "";
