@@ -61,6 +61,10 @@ export default [
       route("discounts/new", "discounts/routes/new-discount-code.tsx"),
       route("discounts/:codeId", "discounts/routes/edit-discount-code.tsx"),
       route("discounts/:codeId/qr/:format", "discounts/routes/discount-code-qr.ts"), // the code's link as a QR (png, svg)
+      // Automatic promotions ('Promociones'): the list with what each brought (switch on or off, delete), new and edit.
+      route("promociones", "promotions/routes/promotions.tsx"),
+      route("promociones/nueva", "promotions/routes/new-promotion.tsx"),
+      route("promociones/:promotionId", "promotions/routes/edit-promotion.tsx"),
       route("look", "looks/routes/look-page.tsx"), // 'Diseño': the store's look, with its live preview
       route("cobros", "payment-methods/routes/payment-methods.tsx"), // 'Cobros': transfer and cash, with their adjustments
       route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago

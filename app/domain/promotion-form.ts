@@ -180,18 +180,18 @@ export function readPromotionForm(
   };
 }
 
-/** The form again after a refusal: what was typed, over `base` for anything not sent (an unchecked box sends nothing). */
-export function typedPromotionValues(
-  typed: Record<string, string>,
-  chosen: { products: string[]; zones: string[] },
-  base: PromotionFormValues,
-): PromotionFormValues {
+/**
+ * The form again after a refusal: what was typed (the chosen products and zones comma-joined), over `base` for anything
+ * not sent (an unchecked box sends nothing).
+ */
+export function typedPromotionValues(typed: Record<string, string>, base: PromotionFormValues): PromotionFormValues {
+  const list = (name: "products" | "zones") => (typed[name] === undefined ? base[name] : typed[name].split(",").filter(Boolean));
   const text = (name: keyof PromotionFormValues) => typed[name] ?? (base[name] as string);
   return {
     name: text("name"),
     kind: PROMOTION_KINDS.find((k) => k === typed.kind) ?? base.kind,
     scope: PROMOTION_SCOPES.find((s) => s === typed.scope) ?? base.scope,
-    products: chosen.products,
+    products: list("products"),
     category: text("category"),
     valueKind: PROMOTION_VALUE_KINDS.find((v) => v === typed.valueKind) ?? base.valueKind,
     value: text("value"),
@@ -199,7 +199,7 @@ export function typedPromotionValues(
     pay: text("pay"),
     minQuantity: text("minQuantity"),
     minTotal: text("minTotal"),
-    zones: chosen.zones,
+    zones: list("zones"),
     startsOn: text("startsOn"),
     endsOn: text("endsOn"),
     enabled: typed.enabled ?? "",
@@ -226,4 +226,35 @@ export function promotionFormValues(p: Promotion, currency: string): PromotionFo
     endsOn: p.endsOn ?? "",
     enabled: p.enabled ? "on" : "",
   };
+}
+
+/**
+ * What a promotion does, as the list says it: '2x1', '20 % de descuento', '$ 500 menos por unidad', '10 % desde 6
+ * unidades', 'Envío gratis desde $ 20.000'.
+ */
+export function promotionOfferText(p: Promotion, money: (minor: number) => string): string {
+  switch (p.kind) {
+    case "discount":
+      return p.percent !== null ? `${p.percent} % de descuento` : `${money(p.amount ?? 0)} menos por unidad`;
+    case "bundle":
+      return `Lleva ${p.buy}, paga ${p.pay} (${p.buy}x${p.pay})`;
+    case "volume":
+      return `${p.percent !== null ? `${p.percent} % menos` : `${money(p.amount ?? 0)} c/u`} desde ${p.minQuantity} unidades`;
+    default:
+      return (p.amount ?? 0) > 0 ? `Envío gratis desde ${money(p.amount ?? 0)}` : "Envío gratis";
+  }
+}
+
+/** Where it applies: 'Toda la tienda', 'Categoría Golosinas', '3 productos', 'Zonas: Centro, Norte', 'Todas las zonas'. */
+export function promotionReachText(
+  p: Promotion,
+  names: { category: (id: number) => string | undefined; zone: (id: number) => string | undefined },
+): string {
+  if (p.kind === "free_delivery") {
+    const zones = p.zoneIds.map(names.zone).filter(Boolean);
+    return zones.length ? `Zonas: ${zones.join(", ")}` : "Todas las zonas";
+  }
+  if (p.scope === "store") return "Toda la tienda";
+  if (p.scope === "category") return `Categoría ${(p.category !== null && names.category(p.category)) || "—"}`;
+  return p.productIds.length === 1 ? "1 producto" : `${p.productIds.length} productos`;
 }

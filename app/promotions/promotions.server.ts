@@ -44,8 +44,8 @@ export const enabledPromotionsQuery = (db: Db, storeId: SQL | string) =>
     .orderBy(promotions.id)
     .limit(MOST_PROMOTIONS);
 
-/** The store's promotions with their counters, newest first. */
-export function listPromotions(db: Db, storeId: string): Promise<PromotionRow[]> {
+/** The store's promotions with their counters, newest first (a statement, for the page's batch). */
+export function listPromotions(db: Db, storeId: string) {
   return db
     .select({ ...promotionColumns, orders: promotions.orders, revenue: promotions.revenue })
     .from(promotions)

@@ -143,6 +143,7 @@ export function ProductCard({
           <span className="prices">
             <span className="price">{cardPriceText(card)}</span>
             <Offer offer={card.offer} />
+            <PromotionBadge promotion={card.promotion} />
           </span>
           {card.soldOut && <span className="sold-out">Agotado</span>}
         </span>
@@ -171,6 +172,20 @@ function CardAdd({ card, addTo }: { card: Card; addTo: string }) {
         Agregar
       </button>
     </form>
+  );
+}
+
+/** A live promotion's badge ('2x1', '-20 %'), titled with its name. */
+export function PromotionBadge({ promotion }: { promotion: { badge: string; name: string } | null }) {
+  if (!promotion) return null;
+  return (
+    <>
+      {" "}
+      <span className="discount" title={promotion.name} data-promotion="">
+        <span className="sr-only">Promoción: </span>
+        {promotion.badge}
+      </span>
+    </>
   );
 }
 

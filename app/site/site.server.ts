@@ -13,8 +13,8 @@ import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { shortHash } from "~/domain/ids";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
 import { formatMoney } from "~/domain/money";
-import { livePromotions, promotedLines, promotionCacheSeconds } from "~/domain/promotions";
 import { fiscalLine, POLICY_KINDS, POLICY_PAGES } from "~/domain/policies";
+import { livePromotions, type Promotion, promotedLines, promotionCacheSeconds } from "~/domain/promotions";
 import { SOCIAL_NETWORKS, socialLabel, socialProfile } from "~/domain/social";
 import { WITHDRAWAL_PATH } from "~/domain/withdrawals";
 import { notFound } from "~/http/responses";
@@ -27,6 +27,7 @@ import { getServices, type Services, storeHostContext } from "~/services/service
 import { lookView } from "~/ui/look-view";
 import { CART_COOKIE, CODE_NOTICE_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE } from "./cookies";
 import { EDGE_TTL_HEADER, EDGE_TTL_SECONDS, storeCacheTag } from "./edge-cache";
+import { promotedPrice } from "./promotion-view";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
 import { siteBasePath } from "./tenant";
 
@@ -105,12 +106,18 @@ export function productPagePath(basePath: string, item: { id: string; productNam
   return item.variantId === null ? path : `${path}?variante=${item.variantId}`;
 }
 
-export function cardOf(basePath: string, currency: string, p: CardProduct) {
+/** A product's card; a live promotion changes its price or adds its badge (`promotedPrice`). */
+export function cardOf(basePath: string, currency: string, p: CardProduct, promotions: readonly Promotion[] = []) {
+  const priced = cardPrice(p, currency);
+  const promoted = promotedPrice(promotions, { ...p, price: p.priceFrom ?? p.price }, currency);
   return {
     id: p.id,
     name: p.name,
     href: productPath(basePath, p),
-    ...cardPrice(p, currency),
+    ...priced,
+    // Options at different prices show 'desde' the lowest after the promotion, without a price struck through.
+    ...promoted,
+    ...(promoted.offer && priced.from ? { offer: null } : {}),
     soldOut: availableOf(p) < 1,
     hasOptions: p.priceFrom !== null || p.priceTo !== null,
     image: imageOf(p.imageKey, p.imageWidth, p.imageHeight),

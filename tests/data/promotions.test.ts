@@ -9,7 +9,10 @@ import { insertProduct } from "~/products/products.server";
 import { createPromotion, findPromotion } from "~/promotions/promotions.server";
 import type { Services } from "~/services/services";
 import { CART_COOKIE } from "~/site/cookies";
+import { EDGE_TTL_HEADER } from "~/site/edge-cache";
 import { action as checkoutAction, loader as checkoutLoader } from "~/site/routes/checkout";
+import { loader as productLoader } from "~/site/routes/product";
+import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { deliveryZones, discountCodes, saleLines, sales } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
 import { merchantWithStore } from "../support/merchants";
@@ -52,7 +55,13 @@ const NO_PROMOTION: Omit<PromotionInput, "name" | "kind"> = {
 /** A CLP store (no decimals) with alfajores at 1.000 (category 2), a 6.000 mate and a 2.500 zone. */
 async function shop(s: S) {
   const url = `promos-${crypto.randomUUID().slice(0, 8)}`;
-  const m = await merchantWithStore(s, "standard", { name: "Promos", url, currency: "CLP", saleNumber: "573001112233" });
+  const m = await merchantWithStore(s, "standard", {
+    name: "Promos",
+    url,
+    currency: "CLP",
+    saleNumber: "573001112233",
+    timeZone: "America/Bogota",
+  });
   const now = s.clock.now();
   const alfajor = await insertProduct(s.db, { storeId: m.store.id, name: "Alfajor", price: 1_000, stock: 500, category: 2 }, now);
   const mate = await insertProduct(s.db, { storeId: m.store.id, name: "Mate", price: 6_000, stock: 500, category: 5 }, now);
@@ -174,5 +183,66 @@ describe("promotions at the checkout", () => {
     expect(await findPromotion(s.db, m.store.id, id)).toMatchObject({ orders: N - 1, revenue: (N - 1) * 1_000 });
     await cancelSale(s, m.store.id, second.id);
     expect(await findPromotion(s.db, m.store.id, id)).toMatchObject({ orders: N - 2, revenue: (N - 2) * 1_000 });
+  });
+});
+
+type Page = Reply & { data: Record<string, unknown> };
+const headersOf = (r: Reply) => new Headers(r.init?.headers ?? r.headers);
+const catalog = async (s: S, url: string) => (await settle(catalogLoader(siteArgs(s, url, "/Store") as never))) as Page;
+const cardsOf = (page: Page) => page.data.cards as Array<{ id: string; price: string; offer: unknown; promotion: unknown }>;
+
+describe("promotions on the store's pages", () => {
+  it("a card shows a 2x1's badge, and a plain discount's price after it with the price before struck through", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    await m.promote({ name: "2x1 en alfajores", kind: "bundle", productIds: [m.alfajor.id], buy: 2, pay: 1 });
+    await m.promote({ name: "Mates -20 %", kind: "discount", productIds: [m.mate.id], percent: 20 });
+    const cards = cardsOf(await catalog(s, m.url));
+    expect(cards.find((c) => c.id === m.alfajor.id)).toMatchObject({
+      price: formatMoney(1_000, "CLP"),
+      promotion: { badge: "2x1", name: "2x1 en alfajores" },
+    });
+    expect(cards.find((c) => c.id === m.mate.id)).toMatchObject({
+      price: formatMoney(4_800, "CLP"),
+      offer: { compareAt: formatMoney(6_000, "CLP"), badge: null },
+      promotion: { badge: "-20 %", name: "Mates -20 %" },
+    });
+    const product = (await settle(
+      productLoader(siteArgs(s, m.url, `/Product/mate/${m.mate.id}`, { params: { title: "mate", id: m.mate.id } }) as never),
+    )) as Page;
+    expect(product.data.product).toMatchObject({ price: formatMoney(4_800, "CLP"), promotion: { badge: "-20 %" } });
+  });
+
+  it("a dated promotion: shown from its first day at the store's midnight, the edge keeps the page no later than its end, gone after", async () => {
+    const s = createTestServices();
+    const m = await shop(s);
+    // Bogotá is UTC−5: its day D starts at D 05:00 UTC. The promotion runs the two days after the clock's.
+    const day = (offset: number) => new Date(s.clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const at = (date: string, time: string) => `${date}T${time}Z`;
+    const [first, last, after] = [day(2), day(3), day(4)];
+    await m.promote({
+      name: "Fin de semana",
+      kind: "bundle",
+      productIds: [m.alfajor.id],
+      buy: 2,
+      pay: 1,
+      startsOn: first,
+      endsOn: last,
+    });
+    const alfajor = async (instant: string) => {
+      s.testClock.current = new Date(instant);
+      const page = await catalog(s, m.url);
+      return { card: cardsOf(page).find((c) => c.id === m.alfajor.id), edge: headersOf(page).get(EDGE_TTL_HEADER) };
+    };
+    const eve = await alfajor(at(first, "04:59:00"));
+    expect(eve.card?.promotion).toBeNull();
+    expect(eve.edge).toBe("59");
+    expect((await alfajor(at(first, "05:00:00"))).card?.promotion).toMatchObject({ badge: "2x1" });
+    const lastMinutes = await alfajor(at(after, "04:55:00"));
+    expect(lastMinutes.card?.promotion).toMatchObject({ badge: "2x1" });
+    expect(lastMinutes.edge).toBe("299");
+    const gone = await alfajor(at(after, "05:00:00"));
+    expect(gone.card?.promotion).toBeNull();
+    expect(gone.edge).toBeNull();
   });
 });

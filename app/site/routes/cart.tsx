@@ -23,7 +23,7 @@ import { failure } from "~/http/action-result";
 import { refused } from "~/http/responses";
 import { countWrongCode, guardedCode } from "~/orders/code-entry.server";
 import { amountRows } from "~/orders/order-amounts";
-import { OrderLines } from "~/orders/order-lines";
+import { OrderLines, promotionNote } from "~/orders/order-lines";
 import type { RouteHandle } from "~/root";
 import { clientIpContext, getServices } from "~/services/services";
 import { cartVisitorQuery, newCartSource, requestVisitorKey } from "~/stats/cart-source.server";
@@ -78,7 +78,9 @@ export async function loader(args: Route.LoaderArgs) {
     unitPrice: formatMoney(l.product.price, currency),
     quantity: l.quantity,
     stock: l.product.stock,
-    subtotal: formatMoney(l.subtotal, currency),
+    subtotal: formatMoney(l.subtotal - l.saving, currency),
+    // The line's promotion ('2x1 en alfajores') and what it takes off, when it took one.
+    promotion: promotionNote(l, (minor) => formatMoney(minor, currency)),
     limited: params.get("limite") === l.product.key || l.requested > l.quantity,
   }));
   const removing = lines.find((l) => l.id === params.get("eliminar")) ?? null;
@@ -308,6 +310,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       {line.name}
                     </a>
                     <span className="muted">{line.unitPrice} c/u</span>
+                    {line.promotion && (
+                      <span className="promotion-note">
+                        {line.promotion.name}: −{line.promotion.saving}
+                      </span>
+                    )}
                     <form method="post" action={cartPath} className="qty">
                       <input type="hidden" name="intent" value="update" />
                       <LineFields line={line} />

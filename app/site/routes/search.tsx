@@ -76,7 +76,7 @@ export async function loader(args: Route.LoaderArgs) {
       closest: usingTypos,
       total: found.reduce((n, c) => n + c.count, 0),
       cards: rows.slice(0, limit).map((row) => {
-        const card = cardOf(p.site.basePath, p.site.currency, row);
+        const card = cardOf(p.site.basePath, p.site.currency, row, p.promotions);
         return { ...card, nameParts: highlightParts(card.name, stems) };
       }),
       nextHref:

@@ -42,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
       sections.push(section);
     }
     if (row.type === "product" && row.product?.id) {
-      section.items.push({ kind: "product", card: cardOf(basePath, currency, row.product) });
+      section.items.push({ kind: "product", card: cardOf(basePath, currency, row.product, p.promotions) });
     } else if (row.type === "image" && row.fileKey) {
       const image = imageOf(row.fileKey, row.width, row.height);
       if (image) section.items.push({ kind: "image", image });
@@ -67,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
       sections: sections
         .filter((s) => s.items.length > 0)
         .map((s) => ({ ...s, items: soldOutLast(s.items, (item) => item.kind === "product" && item.card.soldOut) })),
-      newest: newest.slice(0, HOME_PRODUCT_LIMIT).map((row) => cardOf(basePath, currency, row)),
+      newest: newest.slice(0, HOME_PRODUCT_LIMIT).map((row) => cardOf(basePath, currency, row, p.promotions)),
     },
     { headers: p.cache },
   );

@@ -45,6 +45,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/estadisticas`}>Estadísticas</NavLink>
         <NavLink to={`${base}/look`}>Diseño</NavLink>
         <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
+        <NavLink to={`${base}/promociones`}>Promociones</NavLink>
         <NavLink to={`${base}/cobros`}>Cobros</NavLink>
         <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
         <NavLink to={`${base}/redes`}>Vender en redes</NavLink>
@@ -91,6 +92,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
             <NavLink to={`${base}/delivery`}>Entrega</NavLink>
             <NavLink to={`${base}/look`}>Diseño</NavLink>
             <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
+            <NavLink to={`${base}/promociones`}>Promociones</NavLink>
             <NavLink to={`${base}/cobros`}>Cobros</NavLink>
             <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
             <NavLink to={`${base}/redes`}>Vender en redes</NavLink>

@@ -1,0 +1,147 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { readPromotionForm } from "~/domain/promotion-form";
+import { failure, textFields } from "~/http/action-result";
+import { notFound } from "~/http/responses";
+import { pickableProducts } from "~/products/products.server";
+import type { Services } from "~/services/services";
+import { listDeliveryZones } from "~/stores/delivery-settings.server";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { notice } from "~/ui/notice";
+import { refusal } from "~/workspace/action-results.server";
+import type { Store } from "~/workspace/context.server";
+import {
+  createPromotion,
+  deletePromotion,
+  findPromotion,
+  type PromotionRow,
+  setPromotionEnabled,
+  updatePromotion,
+} from "./promotions.server";
+
+const FORM_FIELDS = [
+  "name",
+  "kind",
+  "scope",
+  "category",
+  "valueKind",
+  "value",
+  "buy",
+  "pay",
+  "minQuantity",
+  "minTotal",
+  "startsOn",
+  "endsOn",
+  "enabled",
+] as const;
+
+/** The most products a promotion's picker lists (and a form may name). */
+export const PICKABLE_PRODUCTS = 2000;
+
+export const promotionsPath = (storeId: string) => `/Store/${storeId}/promociones`;
+
+const promotionIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+function urlPromotionId(id: string): number {
+  const parsed = promotionIdSchema.safeParse(id);
+  return parsed.success ? parsed.data : notFound();
+}
+
+/** The store's promotion named in the URL; the 404 page for anything else (another store's included). */
+export async function loadPromotion(services: Services, store: Store, id: string): Promise<PromotionRow> {
+  return (await findPromotion(services.db, store.id, urlPromotionId(id))) ?? notFound();
+}
+
+/** The store's products and zones the form offers to choose from. */
+export async function promotionChoices(services: Services, store: Store) {
+  const [products, zones] = await services.db.batch([
+    pickableProducts(services.db, store.id, PICKABLE_PRODUCTS),
+    listDeliveryZones(services.db, store.id),
+  ]);
+  return { products, zones };
+}
+
+/** The chosen products and zones a form sent (checkboxes of one name each). */
+const chosenOf = (form: FormData) => ({
+  products: form
+    .getAll("products")
+    .filter((v): v is string => typeof v === "string")
+    .slice(0, PICKABLE_PRODUCTS),
+  zones: form
+    .getAll("zones")
+    .filter((v): v is string => typeof v === "string")
+    .slice(0, 200),
+});
+
+/** What the merchant typed, to show again with the messages; the chosen products and zones comma-joined. */
+function typedValues(fields: Record<string, string>, chosen: ReturnType<typeof chosenOf>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of FORM_FIELDS) if (fields[name] !== undefined) values[name] = fields[name].slice(0, 200);
+  values.products = chosen.products.join(",");
+  values.zones = chosen.zones.join(",");
+  return values;
+}
+
+/** The form read against the store's own products and zones: ids of anything else are dropped. */
+async function readForm(services: Services, store: Store, form: FormData) {
+  const fields = textFields(form);
+  const chosen = chosenOf(form);
+  const { products, zones } = await promotionChoices(services, store);
+  const owned = { productIds: new Set(products.map((p) => p.id)), zoneIds: new Set(zones.map((z) => z.id)) };
+  return { read: readPromotionForm(fields, chosen, owned, store.currency), values: typedValues(fields, chosen) };
+}
+
+/** /Store/{id}/promociones/nueva: validates and creates the promotion, under the store's limit. */
+export async function handleCreatePromotion(services: Services, store: Store, form: FormData) {
+  const { read, values } = await readForm(services, store, form);
+  if (!read.ok) return failure(read.errors, { intent: "create", values });
+  try {
+    await createPromotion(services.db, store.id, read.input, services.clock.now());
+  } catch (error) {
+    return refusal("create", error, "form", { values });
+  }
+  return redirectWithNotice(
+    services.config,
+    promotionsPath(store.id),
+    notice(
+      "Promoción creada",
+      read.input.enabled ? `${read.input.name} ya se aplica en tu tienda en sus fechas.` : `${read.input.name} quedó pausada.`,
+    ),
+  );
+}
+
+/** /Store/{id}/promociones/{promotionId}: save (intent=save) or delete (intent=delete) the store's promotion. */
+export async function handleEditPromotion(services: Services, store: Store, id: string, form: FormData) {
+  if (form.get("intent") === "delete") return deleteAndReturn(services, store, urlPromotionId(id));
+  const promotion = await loadPromotion(services, store, id);
+  const { read, values } = await readForm(services, store, form);
+  if (!read.ok) return failure(read.errors, { intent: "save", values });
+  if (!(await updatePromotion(services.db, store.id, promotion.id, read.input, services.clock.now()))) notFound();
+  return redirectWithNotice(
+    services.config,
+    promotionsPath(store.id),
+    notice("Promoción guardada", `Los cambios de ${read.input.name} ya rigen.`),
+  );
+}
+
+const listAction = z.object({ intent: z.enum(["enable", "disable", "delete"]), id: promotionIdSchema });
+
+/** /Store/{id}/promociones: switch a promotion on or off, or delete it, from the list. */
+export async function handlePromotionListAction(services: Services, store: Store, form: FormData) {
+  const parsed = listAction.safeParse(textFields(form));
+  if (!parsed.success) return failure({ form: "Acción no válida" }, { intent: String(form.get("intent") ?? "") });
+  const { intent, id } = parsed.data;
+  if (intent === "delete") return deleteAndReturn(services, store, id);
+  if (!(await setPromotionEnabled(services.db, store.id, id, intent === "enable", services.clock.now()))) notFound();
+  return redirect(promotionsPath(store.id));
+}
+
+async function deleteAndReturn(services: Services, store: Store, id: number) {
+  const deleted = await deletePromotion(services.db, store.id, id, services.clock.now());
+  if (!deleted) notFound();
+  return redirectWithNotice(
+    services.config,
+    promotionsPath(store.id),
+    notice("Promoción eliminada", `${deleted.name} ya no se aplica. Los pedidos que la usaron la conservan.`),
+  );
+}

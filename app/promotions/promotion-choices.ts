@@ -1,0 +1,22 @@
+import { cardPrice, cardPriceText } from "~/domain/catalog";
+
+/** The products and zones as the form's pickers list them. */
+export function pickerChoices(
+  choices: {
+    products: ReadonlyArray<{
+      id: string;
+      name: string;
+      price: number;
+      compareAtPrice: number | null;
+      priceFrom: number | null;
+      priceTo: number | null;
+    }>;
+    zones: ReadonlyArray<{ id: number; name: string }>;
+  },
+  currency: string,
+) {
+  return {
+    products: choices.products.map((p) => ({ id: p.id, name: p.name, price: cardPriceText(cardPrice(p, currency)) })),
+    zones: choices.zones.map((z) => ({ id: z.id, name: z.name })),
+  };
+}

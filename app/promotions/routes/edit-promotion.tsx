@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { promotionFormValues, typedPromotionValues } from "~/domain/promotion-form";
+import { getServices } from "~/services/services";
+import { ConfirmedForm } from "~/ui/confirmed-form";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
+import { handleEditPromotion, loadPromotion, promotionChoices, promotionsPath } from "../promotion-actions.server";
+import { pickerChoices } from "../promotion-choices";
+import { PromotionForm } from "../promotion-form";
+import type { Route } from "./+types/edit-promotion";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: storePageTitle(loaderData?.name ?? "Promoción", matches) },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const services = getServices(context);
+  const [promotion, choices] = await Promise.all([
+    loadPromotion(services, store, params.promotionId),
+    promotionChoices(services, store),
+  ]);
+  return {
+    storeId: store.id,
+    currency: store.currency,
+    name: promotion.name,
+    values: promotionFormValues(promotion, store.currency),
+    ...pickerChoices(choices, store.currency),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  return handleEditPromotion(services, context.get(ownedStoreContext), params.promotionId, await request.formData());
+}
+
+export default function EditPromotion({ loaderData, actionData }: Route.ComponentProps) {
+  const { storeId, name, currency } = loaderData;
+  const values = actionData?.values ? typedPromotionValues(actionData.values, loaderData.values) : loaderData.values;
+  return (
+    <section className="narrow-wide">
+      <p className="back-link">
+        <Link to={promotionsPath(storeId)}>← Promociones</Link>
+      </p>
+      <h2>Editar {name}</h2>
+      <PromotionForm
+        intent="save"
+        values={values}
+        currency={currency}
+        errors={actionData?.errors ?? {}}
+        submitLabel="Guardar cambios"
+        products={loaderData.products}
+        zones={loaderData.zones}
+      />
+      <ConfirmedForm
+        className="danger-zone"
+        fields={{ intent: "delete" }}
+        buttonLabel="Eliminar promoción"
+        title={`¿Eliminar ${name}?`}
+        description="Deja de aplicarse en tu tienda. Los pedidos que la usaron la conservan."
+      />
+    </section>
+  );
+}

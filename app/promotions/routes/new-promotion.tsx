@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { EMPTY_PROMOTION, MOST_PROMOTIONS, PROMOTION_FORM_MESSAGES, typedPromotionValues } from "~/domain/promotion-form";
+import { getServices } from "~/services/services";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
+import { handleCreatePromotion, promotionChoices, promotionsPath } from "../promotion-actions.server";
+import { pickerChoices } from "../promotion-choices";
+import { PromotionForm } from "../promotion-form";
+import { listPromotions } from "../promotions.server";
+import type { Route } from "./+types/new-promotion";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Nueva promoción", matches) }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const services = getServices(context);
+  const [choices, promotions] = await Promise.all([promotionChoices(services, store), listPromotions(services.db, store.id)]);
+  return {
+    storeId: store.id,
+    currency: store.currency,
+    canAdd: promotions.length < MOST_PROMOTIONS,
+    ...pickerChoices(choices, store.currency),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleCreatePromotion(getServices(context), context.get(ownedStoreContext), await request.formData());
+}
+
+export default function NewPromotion({ loaderData, actionData }: Route.ComponentProps) {
+  const values = actionData?.values ? typedPromotionValues(actionData.values, EMPTY_PROMOTION) : EMPTY_PROMOTION;
+  return (
+    <section className="narrow-wide">
+      <p className="back-link">
+        <Link to={promotionsPath(loaderData.storeId)}>← Promociones</Link>
+      </p>
+      <h2>Nueva promoción</h2>
+      {loaderData.canAdd ? (
+        <PromotionForm
+          intent="create"
+          values={values}
+          currency={loaderData.currency}
+          errors={actionData?.errors ?? {}}
+          submitLabel="Crear promoción"
+          products={loaderData.products}
+          zones={loaderData.zones}
+        />
+      ) : (
+        <p className="form-alert" role="alert">
+          {PROMOTION_FORM_MESSAGES.limit}
+        </p>
+      )}
+    </section>
+  );
+}
