@@ -504,6 +504,11 @@ export const deliveryZones = sqliteTable(
     minOrder: integer("min_order"),
     /** From this subtotal on, delivery is free. */
     freeFrom: integer("free_from"),
+    /**
+     * The postal codes the zone covers, as formatPostalRules writes them ('1000-1499, 1602, 16*'); empty: a zone
+     * chosen by its name, without codes (decision 0060).
+     */
+    postalCodes: text("postal_codes").notNull().default(""),
   },
   (t) => [
     index("delivery_zones_store_idx").on(t.storeId, t.position),
@@ -720,6 +725,8 @@ export const sales = sqliteTable(
     delivery: text("delivery", { enum: DELIVERY_METHODS }).notNull(),
     /** The zone's name at order time (home delivery to a store with zones). */
     deliveryZone: text("delivery_zone"),
+    /** The buyer's postal code as read in the store's country (home delivery to a store with zones by code). */
+    postalCode: text("postal_code"),
     /** The pickup point at order time: 'name — address (hours)'. */
     pickupPoint: text("pickup_point"),
     address: text("address"),
