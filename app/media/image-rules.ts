@@ -16,6 +16,11 @@ export const MAX_DECODED_PIXELS = 4_000_000;
  */
 export const MAX_PIXELS_WITHOUT_SCALING = 6_000_000;
 export const IMAGE_HEIGHTS = { banner: 600, logo: 450, product: 400, section: 400, videoThumb: 400 } as const;
+/**
+ * The banner picture 'Logo y banner' asks for: three times as wide as tall (the carousel fills the store's width and
+ * crops what its height cannot show), at the height banners are kept at.
+ */
+export const BANNER_RECOMMENDED = { width: IMAGE_HEIGHTS.banner * 3, height: IMAGE_HEIGHTS.banner } as const;
 export const WEBP_QUALITY = 75;
 
 /** Bytes an encoded image may take: 35 KB for a 400-px product photo, more for larger pictures (banners). */

@@ -1,9 +1,11 @@
 // The panels of a store's 'Logo y banner' page (/Store/{storeId}/brand), one per form.
-import { Form } from "react-router";
+import { useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
-import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { BANNER_RECOMMENDED, IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
-import { ariaInvalid, MoveButtons, RemoveButton } from "~/ui/form";
+import { ariaInvalid, MoveButtons } from "~/ui/form";
+import { ConfirmDialog } from "~/ui/overlays";
 import type { Route } from "./routes/+types/store-brand";
 
 type BrandData = Route.ComponentProps["loaderData"];
@@ -48,8 +50,77 @@ export function LogoPanel({
   );
 }
 
+/** What the banner's deletion asks, in the dialog (JavaScript) and on the page (?eliminar=, without it). */
+const removeQuestion = (name: string) => ({
+  title: "¿Eliminar imagen del banner?",
+  description: `“${name}” deja de mostrarse en el carrusel de tu tienda. No se puede deshacer.`,
+});
+
+/**
+ * 'Eliminar' of one banner: a link to ?eliminar={id}, where the page asks before posting (without JavaScript); with
+ * it, the same question in the shared confirm dialog, which posts the delete.
+ */
+function RemoveBanner({ banner }: { banner: { id: number; name: string } }) {
+  const [open, setOpen] = useState(false);
+  const submit = useSubmit();
+  const question = removeQuestion(banner.name);
+  return (
+    <>
+      <Link
+        to={`?eliminar=${banner.id}`}
+        preventScrollReset
+        className="link-button danger"
+        aria-label={`Eliminar ${banner.name}`}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        Eliminar
+      </Link>
+      <ConfirmDialog
+        open={open}
+        title={question.title}
+        description={question.description}
+        onCancel={() => setOpen(false)}
+        onConfirm={async () => {
+          await submit({ intent: "banner-delete", id: String(banner.id) }, { method: "post" });
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+/** The question on the page itself, for a browser without JavaScript that followed 'Eliminar'. */
+function RemoveBannerPanel({ banner }: { banner: { id: number; name: string } }) {
+  const question = removeQuestion(banner.name);
+  return (
+    <section
+      className="confirm-panel"
+      role="alertdialog"
+      aria-labelledby="banner-remove-title"
+      aria-describedby="banner-remove-text"
+    >
+      <h3 id="banner-remove-title">{question.title}</h3>
+      <p id="banner-remove-text">{question.description}</p>
+      <Form method="post" action="." className="confirm-actions">
+        <input type="hidden" name="intent" value="banner-delete" />
+        <input type="hidden" name="id" value={banner.id} />
+        <Link to="." className="button secondary">
+          Cancelar
+        </Link>
+        <button type="submit" className="button danger">
+          Eliminar
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 export function BannerPanel({
   banners,
+  removing,
   plan,
   errors,
   problem,
@@ -58,6 +129,7 @@ export function BannerPanel({
   linkErrors,
 }: {
   banners: BrandData["banners"];
+  removing: BrandData["removing"];
   targets: BrandData["bannerTargets"];
   linkErrors: Errors;
   plan: BrandData["plan"];
@@ -72,13 +144,14 @@ export function BannerPanel({
       <p className="muted">
         {banners.length} de {plan.banner} imágenes. Se muestran en este orden en el carrusel de tu tienda.
       </p>
+      {removing && <RemoveBannerPanel banner={removing} />}
       <ol className="banner-list" aria-label="Imágenes del banner">
         {banners.map((b, index) => (
           <li key={b.id}>
             <img src={b.src} alt={b.name} width={Math.round((b.width * 80) / b.height)} height={80} />
             <span className="grow">{b.name}</span>
             <MoveButtons intent="banner-move" id={String(b.id)} first={index === 0} last={index === banners.length - 1} />
-            <RemoveButton intent="banner-delete" id={b.id} label={`Eliminar ${b.name}`} text="Eliminar" />
+            <RemoveBanner banner={b} />
             <BannerLinkForm banner={b} targets={targets} error={linkErrors[`link-${b.id}`]} />
           </li>
         ))}
@@ -92,6 +165,7 @@ export function BannerPanel({
           multiple
           required
           resizeHeight={IMAGE_HEIGHTS.banner}
+          hint={`Horizontales, de ${BANNER_RECOMMENDED.width} × ${BANNER_RECOMMENDED.height} px (3:1) o más grandes: ocupan todo el ancho de la tienda. Deja lo importante en el centro, los bordes pueden recortarse.`}
           maxFiles={freeBanners}
           tooManyMessage={freeBanners === 0 ? LIMIT_MESSAGES.noBannerSlots : LIMIT_MESSAGES.fewBannerSlots(freeBanners)}
           error={problem ?? errors.banner}

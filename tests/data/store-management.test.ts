@@ -196,6 +196,45 @@ describe("'Logo y banner' uploads", () => {
   });
 });
 
+describe("'Logo y banner': deleting a banner", () => {
+  it("asks first on the page ?eliminar= opens (without JavaScript), only for the store's own banner", async () => {
+    const s = createTestServices();
+    const m = await signedInMerchant(s, "premium");
+    const other = await merchantWithStore(s, "premium");
+    const plan = await planLimits(s.db, "premium");
+    await addBanners(s.db, m.store.id, plan, [stub(1)], s.clock.now());
+    await addBanners(s.db, other.store.id, plan, [stub(2)], s.clock.now());
+    const [own] = await listBanners(s.db, m.store.id);
+    const [theirs] = await listBanners(s.db, other.store.id);
+    const page = async (query: string) => {
+      const answer = await workspaceRequest(s, {
+        module: brand,
+        cookie: m.cookie,
+        method: "GET",
+        path: `/Store/${m.store.id}/brand${query}`,
+        params: { storeId: m.store.id },
+      });
+      return (answer.data as { removing: unknown }).removing;
+    };
+    expect(await page(`?eliminar=${own?.id}`)).toEqual({ id: own?.id, name: own?.name });
+    expect(await page("")).toBeNull();
+    expect(await page(`?eliminar=${theirs?.id}`)).toBeNull();
+    expect(await page("?eliminar=constructor")).toBeNull();
+    // Asking deletes nothing; the question's form posts the delete.
+    expect(await listBanners(s.db, m.store.id)).toHaveLength(1);
+    const deleted = await workspaceRequest(s, {
+      module: brand,
+      cookie: m.cookie,
+      method: "POST",
+      path: `/Store/${m.store.id}/brand`,
+      params: { storeId: m.store.id },
+      form: { intent: "banner-delete", id: String(own?.id) },
+    });
+    expect(deleted.status).toBe(302);
+    expect(await listBanners(s.db, m.store.id)).toEqual([]);
+  });
+});
+
 describe("plan limits at the database", () => {
   it("banner slots hold under concurrent uploads", async () => {
     const s = createTestServices();

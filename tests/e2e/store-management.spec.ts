@@ -144,13 +144,49 @@ test.describe("store management", () => {
     const firstName = await list.getByRole("listitem").first().textContent();
     await list.getByRole("listitem").first().getByRole("button", { name: "Bajar" }).click();
     await expect(list.getByRole("listitem").nth(1)).toContainText(firstName?.replace(/↑↓Eliminar$/, "").trim() ?? "");
+    // The size and shape to pick are said before choosing; 'Eliminar' asks first, like every deletion.
+    await expect(page.getByText(/Horizontales, de 1800 × 600 px \(3:1\)/)).toBeVisible();
     await list
       .getByRole("listitem")
       .last()
-      .getByRole("button", { name: /Eliminar/ })
+      .getByRole("link", { name: /^Eliminar / })
       .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("¿Eliminar imagen del banner?");
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(list.getByRole("listitem")).toHaveCount(3);
+    await list
+      .getByRole("listitem")
+      .last()
+      .getByRole("link", { name: /^Eliminar / })
+      .click();
+    await dialog.getByRole("button", { name: "Confirmar" }).click();
     await expect(page.getByText("Imagen eliminada")).toBeVisible();
     await expect(list.getByRole("listitem")).toHaveCount(2);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("deleting a banner asks on the page first", async ({ page }) => {
+      await page.goto(`/Store/${storeId}/brand`);
+      const list = page.getByRole("list", { name: "Imágenes del banner" });
+      await expect(list.getByRole("listitem")).toHaveCount(2);
+      const remove = list
+        .getByRole("listitem")
+        .first()
+        .getByRole("link", { name: /^Eliminar / });
+      await remove.click();
+      await expect(page).toHaveURL(/\/brand\?eliminar=\d+$/);
+      const question = page.getByRole("alertdialog", { name: "¿Eliminar imagen del banner?" });
+      await question.getByRole("link", { name: "Cancelar" }).click();
+      await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/brand$`));
+      await expect(list.getByRole("listitem")).toHaveCount(2);
+      await remove.click();
+      await question.getByRole("button", { name: "Eliminar" }).click();
+      await expect(page.getByText("Imagen eliminada")).toBeVisible();
+      await expect(list.getByRole("listitem")).toHaveCount(1);
+    });
   });
 
   test("create, edit and delete a product; deleting it removes it from a section", async ({ page }) => {

@@ -16,7 +16,7 @@ import type { Route } from "./+types/store-brand";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Logo y banner", matches) }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db } = getServices(context);
   const [banners, sections, products] = await db.batch([
@@ -36,7 +36,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
     bannerTargets: bannerTargets(sections, products),
     plan: merchantPlanLimits(context),
+    // 'Eliminar' without JavaScript opens ?eliminar={id}: the page asks there before the delete is posted.
+    removing: removingBanner(banners, new URL(request.url).searchParams.get("eliminar")),
   };
+}
+
+/** The store's banner ?eliminar= names, to confirm its deletion; null for none or another store's. */
+function removingBanner(banners: Array<{ id: number; name: string }>, id: string | null) {
+  const banner = id ? banners.find((b) => String(b.id) === id) : undefined;
+  return banner ? { id: banner.id, name: banner.name } : null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,6 +74,7 @@ export default function StoreBrand({ loaderData, actionData }: Route.ComponentPr
       <LogoPanel store={store} errors={errorsOf("logo")} problem={problemOf("logo")} onProblem={reportProblem("logo")} />
       <BannerPanel
         banners={banners}
+        removing={loaderData.removing}
         targets={loaderData.bannerTargets}
         linkErrors={errorsOf("banner-link")}
         plan={plan}
