@@ -23,7 +23,7 @@ export interface AbandonedCartSettings {
 export const ABANDONED_CART_DEFAULTS: AbandonedCartSettings = { afterMinutes: 60, emailOn: true, emailHours: 6 };
 
 /** Checkouts are listed, and kept at all, this long after their last change; the upkeep purges older ones. */
-export const ABANDONED_CART_KEEP_DAYS = 30;
+const ABANDONED_CART_KEEP_DAYS = 30;
 export const ABANDONED_CART_KEEP_MS = ABANDONED_CART_KEEP_DAYS * 24 * 60 * 60 * 1000;
 
 export const ABANDONED_CART_MESSAGES = {
@@ -88,7 +88,7 @@ export function readSavedLines(text: string): SavedLine[] {
   });
 }
 
-export type RestoreNotice =
+type RestoreNotice =
   | { kind: "price"; name: string; before: number; now: number }
   | { kind: "fewer"; name: string; left: number }
   | { kind: "soldOut"; name: string }

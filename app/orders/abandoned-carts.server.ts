@@ -20,7 +20,7 @@ import { cardColumns, cartVariantsQuery } from "./cart-items.server";
 import { cartReminderEmail } from "./cart-reminder-email";
 
 /** The restore link on the store's public address (`basePath`: '' on its own host, '/site/{slug}' on the app's). */
-export const restorePath = (basePath: string, token: string) => `${basePath}/carrito/recuperar/${token}`;
+const restorePath = (basePath: string, token: string) => `${basePath}/carrito/recuperar/${token}`;
 export const restoreUrl = (config: Services["config"], slug: string, token: string) =>
   restorePath(publicStoreUrl(config, slug).replace(/\/$/, ""), token);
 export const optOutUrl = (config: Services["config"], slug: string, token: string) =>
@@ -30,7 +30,7 @@ export const optOutUrl = (config: Services["config"], slug: string, token: strin
 export const CHECKOUT_COOKIE = "compra";
 
 /** The shape of a checkout id (the `compra` cookie), checked before any query. */
-export const CHECKOUT_ID_PATTERN = /^[A-Za-z0-9_-]{24}$/;
+const CHECKOUT_ID_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 const RESTORE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 export const isRestoreToken = (token: string) => RESTORE_TOKEN_PATTERN.test(token);
 
@@ -61,8 +61,6 @@ export const checkoutContactQuery = (db: Db, storeId: SQL, id: string | null) =>
       ),
     )
     .limit(1);
-
-export type CheckoutContact = Awaited<ReturnType<typeof checkoutContactQuery>>[number];
 
 export interface CheckoutRecord {
   storeId: string;
@@ -156,8 +154,6 @@ export function restoreQueries(db: Db, storeId: SQL, token: string) {
     cartVariantsQuery(db, storeId, ids),
   ] as const;
 }
-
-export { readSavedLines };
 
 // ——— The reminder email's opt-out ———
 

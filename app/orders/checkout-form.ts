@@ -127,8 +127,6 @@ export const contactSchema = z
       ctx.addIssue({ code: "custom", path: ["buyerPhone"], message: CHECKOUT_MESSAGES.contactNeeded });
   });
 
-export type ContactInput = z.output<typeof contactSchema>;
-
 export const readContactForm = (form: FormData) => contactSchema.safeParse(Object.fromEntries(form.entries()));
 
 /** A store without a WhatsApp sales number can only answer an order by phone, so it needs the buyer's. */

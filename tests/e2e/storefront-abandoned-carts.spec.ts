@@ -15,16 +15,16 @@ test("a shopper who leaves after the contact step is listed an hour later; the W
   javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
-  const shop = await seedShop("carrito-abandonado", [{ name: "Panela orgánica", price: 900, stock: 8 }]);
+  const shop = await seedShop("carrito-abandonado", [{ name: "Café de origen", price: 900, stock: 8 }]);
   const product = shop.products[0] as (typeof shop.products)[number];
   const shopper = await browser.newContext({ baseURL, ...phone(360), javaScriptEnabled });
   const page = await shopper.newPage();
-  await page.goto(`/site/${shop.slug}/Product/panela-organica/${product.id}`);
+  await page.goto(`/site/${shop.slug}/Product/cafe-de-origen/${product.id}`);
   await page.getByLabel("Cantidad").fill("2");
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await page.getByRole("link", { name: "Hacer pedido" }).click();
   await expect(page.getByText("Guardamos tu contacto para ayudarte a terminar el pedido.")).toBeVisible();
-  await page.getByLabel("Tu nombre").fill("Camila Ríos");
+  await page.getByLabel("Tu nombre").fill("Marta Ríos");
   await page.getByLabel(/Tu teléfono/).fill("300 555 0142");
   await page.getByRole("button", { name: "Continuar", exact: true }).click();
   // Only the way to receive it is asked next; its details come after.
@@ -43,14 +43,14 @@ test("a shopper who leaves after the contact step is listed an hour later; the W
 
     await moveClockMinutes(merchant, 61);
     await merchant.goto(`/Store/${shop.id}/carritos`);
-    const cart = list.getByRole("listitem", { name: "Camila Ríos" });
-    await expect(cart).toContainText("Panela orgánica x 2");
+    const cart = list.getByRole("listitem", { name: "Marta Ríos" });
+    await expect(cart).toContainText("Café de origen x 2");
     await expect(cart).toContainText(/18,00\sUS\$/);
     const href = (await cart.getByRole("link", { name: "Escribir por WhatsApp" }).getAttribute("href")) ?? "";
     const chat = new URL(href);
     expect(chat.origin + chat.pathname).toBe("https://wa.me/573005550142");
     const text = chat.searchParams.get("text") ?? "";
-    expect(text).toMatch(/^Hola Camila, te escribimos de Tienda carrito-abandonado\./);
+    expect(text).toMatch(/^Hola Marta, te escribimos de Tienda carrito-abandonado\./);
     const link = text.match(/https?:\/\/\S+\/carrito\/recuperar\/[\w-]{32}/)?.[0] as string;
     expect(link).toBeTruthy();
 
@@ -61,9 +61,9 @@ test("a shopper who leaves after the contact step is listed an hour later; the W
     await buyer.goto(link);
     await expect(buyer.getByText("Recuperamos tu carrito con los precios de hoy.")).toBeVisible();
     await buyer.getByRole("link", { name: "Seguir con mi pedido" }).click();
-    await expect(buyer.getByRole("region", { name: "Resumen del pedido" })).toContainText("Panela orgánica x 2");
-    await expect(buyer.getByLabel("Tu nombre")).toHaveValue("Camila Ríos");
-    await checkoutSteps(buyer, { name: "Camila Ríos" }, "Retiro en tienda");
+    await expect(buyer.getByRole("region", { name: "Resumen del pedido" })).toContainText("Café de origen x 2");
+    await expect(buyer.getByLabel("Tu nombre")).toHaveValue("Marta Ríos");
+    await checkoutSteps(buyer, { name: "Marta Ríos" }, "Retiro en tienda");
     await buyer.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
     await expect.poll(() => whatsapp.length).toBe(1);
     await again.close();
@@ -75,7 +75,7 @@ test("a shopper who leaves after the contact step is listed an hour later; the W
     expect(sale?.recovered_cart).toBe(1);
     await merchant.goto(`/Store/${shop.id}/carritos`);
     await expect(list).toHaveCount(0);
-    await expect(merchant.getByRole("list", { name: "Carritos recuperados" })).toContainText(`Camila Ríos · Pedido ${sale?.id}`);
+    await expect(merchant.getByRole("list", { name: "Carritos recuperados" })).toContainText(`Marta Ríos · Pedido ${sale?.id}`);
     await expect(merchant.getByText(/Recuperados en los últimos 30 días:\s*1 pedido/)).toBeVisible();
   } finally {
     await resetClock(merchant);
