@@ -5,8 +5,7 @@ import { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "./delive
 import type { ProgressFilter } from "./fulfilment";
 import { toDecimalString } from "./money";
 import type { PaymentMethod } from "./payment-methods";
-import { displayPhone } from "./phone";
-import { buyerWhatsappNumber } from "./whatsapp";
+import { displayPhone, normalizePhone, storedPhone } from "./phone";
 
 export type SaleState = "Pendiente" | "Confirmada" | "Cancelada";
 export type SaleAction = "confirm" | "cancel";
@@ -384,7 +383,8 @@ export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string, sheet?:
   };
   const phone = (typed: string | null) => {
     if (!sheet) return typed ?? "";
-    const number = buyerWhatsappNumber(typed, sheet.country);
+    // Read as the buyer's chat reads it (whatsapp.ts buyerWhatsappNumber, which this module cannot import).
+    const number = typed ? (normalizePhone(typed, sheet.country) ?? storedPhone(typed.replace(/\D/g, ""), sheet.country)) : null;
     return textCell(number ? displayPhone(number) : (typed ?? ""));
   };
   for (const sale of rows) {

@@ -40,10 +40,11 @@ const indexedSale = sql`${sales.id} = cast(sales_search.rowid as text)`;
 export function saleSearchQuery(db: Db, storeId: string, expression: string, filters: SalesFilters, limit: number) {
   return db
     .select(getTableColumns(sales))
-    .from(sql`${salesSearch} cross join ${sales}`)
+    .from(salesSearch)
+    .crossJoin(sales)
     .where(
       and(
-        sql`sales_search match ${`${`"${storeId}"`} AND (${expression})`}`,
+        sql`sales_search match ${expression}`,
         sql`sales_search.store_id = ${storeId}`,
         indexedSale,
         eq(sales.storeId, storeId),

@@ -100,7 +100,11 @@ export type SalesView = (
   | { kind: "latest"; limit: number }
   | { kind: "today"; limit: number }
   | { kind: "code"; code: string }
-) & { filters?: SalesFilters };
+) & {
+  filters?: SalesFilters;
+  /** The condition of a filter another feature owns (the delivery progress's, app/fulfilment), applied like the others. */
+  narrow?: SQL;
+};
 
 interface StoreScope {
   id: string;
@@ -129,7 +133,7 @@ const isMethodFilter = (filter: string | undefined): filter is (typeof METHOD_FI
 function filterConditions(store: StoreScope, view: SalesView): SQL[] {
   const filters = view.filters;
   if (!hasFilters(filters)) return [];
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = view.narrow ? [view.narrow] : [];
   if (filters?.delivery) conditions.push(eq(sales.delivery, filters.delivery));
   const payment = filters?.payment;
   if (isMethodFilter(payment)) conditions.push(eq(sales.paymentMethod, payment));

@@ -1,4 +1,9 @@
+import { asc, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { trackingOf } from "~/domain/carriers";
+import { storeCountry } from "~/domain/countries";
+import { PROGRESS_FILTERS, STEP_LABELS } from "~/domain/fulfilment";
+import { SALE_SEARCH_MESSAGES, SEARCH_MAX_CHARS, saleSearchExpression } from "~/domain/sale-search";
 import {
   DELIVERY_FILTERS,
   PAYMENT_FILTERS,
@@ -8,7 +13,11 @@ import {
   SALES_PAGE_SIZE,
   type SalesFilters,
 } from "~/domain/sales";
-import type { SalesView } from "~/orders/order-queries.server";
+import { deliveriesQuery } from "~/fulfilment/progress-records.server";
+import { progressCondition, saleSearchQuery } from "~/fulfilment/sale-search.server";
+import { type SalesView, salesListQuery, salesListResult } from "~/orders/order-queries.server";
+import type { Db } from "~/services/db";
+import { saleLines } from "../../db/schema";
 
 /**
  * The list's query string, shared by the page and the CSV export so the export holds exactly the shown sales:
@@ -29,10 +38,18 @@ const querySchema = z.object({
     .transform((n) => Math.min(SALES_MAX_SHOWN, Math.max(SALES_PAGE_SIZE, Math.ceil(n / SALES_PAGE_SIZE) * SALES_PAGE_SIZE))),
   delivery: z.enum(DELIVERY_FILTERS).optional().catch(undefined),
   payment: z.enum(PAYMENT_FILTERS).optional().catch(undefined),
+  progress: z.enum(PROGRESS_FILTERS).optional().catch(undefined),
+  q: z
+    .string()
+    .transform((s) => s.trim().slice(0, SEARCH_MAX_CHARS))
+    .optional()
+    .catch(undefined),
 });
 
 interface ListState {
   code: string;
+  /** What the search box holds ('?q='): a name, phone, email, product or code, searched through the index. */
+  search: string;
   mode: "latest" | "today";
   limit: number;
   filters: SalesFilters;
@@ -47,19 +64,81 @@ export function parseSalesQuery(params: URLSearchParams): ParsedSalesQuery {
     limit: params.get("limit") ?? undefined,
     delivery: params.get("delivery") ?? undefined,
     payment: params.get("payment") ?? undefined,
+    progress: params.get("progress") ?? undefined,
+    q: params.get("q") ?? undefined,
   });
   const filters: SalesFilters = {};
   if (query.delivery) filters.delivery = query.delivery;
   if (query.payment) filters.payment = query.payment;
-  const base = { code: query.code ?? "", mode: query.view, limit: query.limit, filters };
+  if (query.progress) filters.progress = query.progress;
+  const narrow = query.progress ? progressCondition(query.progress) : undefined;
+  const base = { code: query.code ?? "", search: query.q ?? "", mode: query.view, limit: query.limit, filters };
   if (query.code) {
     if (!SALE_CODE_PATTERN.test(query.code)) return { ok: false, error: SALE_MESSAGES.badCode, ...base };
-    return { ok: true, view: { kind: "code", code: query.code, filters }, ...base };
+    return { ok: true, view: { kind: "code", code: query.code, filters, narrow }, ...base };
   }
   return {
     ok: true,
     view:
-      query.view === "today" ? { kind: "today", limit: query.limit, filters } : { kind: "latest", limit: query.limit, filters },
+      query.view === "today"
+        ? { kind: "today", limit: query.limit, filters, narrow }
+        : { kind: "latest", limit: query.limit, filters, narrow },
     ...base,
   };
+}
+
+/**
+ * The statements of the desk's list for one batch: its sales (`limit + 1`: the search's through the index, else the
+ * view's) and the delivery progress of those same sales.
+ */
+export function deskQueries(
+  db: Db,
+  store: { id: string; timeZone: string; country: string },
+  query: ParsedSalesQuery & { ok: true },
+  now: Date,
+) {
+  const expression = query.search ? saleSearchExpression(query.search, storeCountry(store)) : null;
+  const rows =
+    expression && query.view.kind !== "code"
+      ? saleSearchQuery(db, store.id, expression, query.filters, query.limit)
+      : salesListQuery(db, store, query.view, now);
+  const shown = rows.as("shown");
+  return { rows, progress: deliveriesQuery(db, store.id, db.select({ id: shown.id }).from(shown)) };
+}
+
+/** A search nothing in which can be looked up (every word under 3 characters): its message, else null. */
+export const searchProblem = (query: ListState, store: { country: string; timeZone: string }) =>
+  query.search && !query.code && !saleSearchExpression(query.search, storeCountry(store)) ? SALE_SEARCH_MESSAGES.tooShort : null;
+
+/** The export's sales (exactly the ones the list shows), their lines and their delivery progress, in one round trip. */
+export async function deskExport(
+  db: Db,
+  store: { id: string; timeZone: string; country: string },
+  query: ParsedSalesQuery & { ok: true },
+  now: Date,
+) {
+  const desk = deskQueries(db, store, query, now);
+  const shown = desk.rows.as("shown_lines");
+  const [rows, lines, progressRows] = await db.batch([
+    desk.rows,
+    db
+      .select()
+      .from(saleLines)
+      .where(inArray(saleLines.saleId, db.select({ id: shown.id }).from(shown)))
+      .orderBy(asc(saleLines.saleId), asc(saleLines.position)),
+    desk.progress,
+  ]);
+  const bySale = new Map<string, Array<typeof saleLines.$inferSelect>>();
+  for (const line of lines) bySale.set(line.saleId, [...(bySale.get(line.saleId) ?? []), line]);
+  const sales = salesListResult(rows, query.view).sales.map((sale) => ({ ...sale, lines: bySale.get(sale.id) ?? [] }));
+  const progress = new Map(
+    progressRows.map((p) => {
+      const tracking = p.step === "preparing" ? null : trackingOf(p);
+      return [
+        p.saleId,
+        { step: STEP_LABELS[p.step], carrier: tracking?.carrierName ?? "", trackingNumber: p.trackingNumber ?? "" },
+      ];
+    }),
+  );
+  return { sales, progress };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell } from "~/domain/csv";
+import { csvCell, textCell } from "~/domain/csv";
 import {
   type CsvSale,
   canChangeSale,
@@ -239,6 +239,44 @@ describe("CSV export", () => {
     );
     expect(row?.[header?.indexOf("Nota") ?? -1]).toBe(note);
     expect(row).toHaveLength(header?.length ?? 0);
+  });
+
+  it("the desk's export: amounts in the country's decimal mark, phones as text without an apostrophe, the delivery progress", () => {
+    const rows = [
+      sale({
+        buyerPhone: "11 4444-5678",
+        currency: "ARS",
+        total: 1234550,
+        subtotal: 1234550,
+        lines: [{ name: "Mate", quantity: 1 }],
+      }),
+      sale({ id: "1000000009", buyerPhone: "+57 300 111 2233", currency: "USD", total: 3480 }),
+    ];
+    const progress = new Map([["4821937465", { step: "Enviado", carrier: "Andreani", trackingNumber: "360000123456789" }]]);
+    const text = salesCsv(rows, "America/Argentina/Buenos_Aires", { country: "AR", progress });
+    const [header, argentine, colombian] = parseCsv(text.slice(1).replace(/\r\n$/, ""), ";");
+    const cell = (row: string[] | undefined, name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect(header?.slice(-3)).toEqual(["Avance", "Empresa de envío", "Número de seguimiento"]);
+    expect(cell(argentine, "Total")).toBe("12345,50");
+    expect(cell(argentine, "Descuento")).toBe("0,00");
+    // Written ="…": Excel and Google Sheets show the number alone, as text (no formula, no apostrophe, no 5.49E+12).
+    expect(cell(argentine, "Teléfono")).toBe('="+54 9 11 4444 5678"');
+    expect(text).toContain(';"=""+54 9 11 4444 5678""";');
+    expect([cell(argentine, "Avance"), cell(argentine, "Empresa de envío"), cell(argentine, "Número de seguimiento")]).toEqual([
+      "Enviado",
+      "Andreani",
+      "360000123456789",
+    ]);
+    expect(cell(colombian, "Teléfono")).toBe('="+57 300 1112233"');
+    expect(cell(colombian, "Avance")).toBe("");
+    // Mexico's spreadsheets read a dot.
+    const [, mexican] = parseCsv(salesCsv([sale()], "America/Mexico_City", { country: "MX", progress: new Map() }).slice(1), ";");
+    expect(mexican?.[9]).toBe("34.80");
+  });
+
+  it("a text cell takes only a phone's characters, so nothing else reaches its formula", () => {
+    expect(csvCell(textCell('+54 9 11")&HYPERLINK("http://x.test'))).toBe('"=""+54 9 11)("""');
+    expect(csvCell(textCell(""))).toBe("");
   });
 });
 

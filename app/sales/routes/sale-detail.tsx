@@ -18,6 +18,10 @@ import {
   stockNote,
 } from "~/domain/sales";
 import { buyerChatUrl } from "~/domain/whatsapp";
+import { progressPanel } from "~/fulfilment/panel.server";
+import { isProgressForm, progressAction } from "~/fulfilment/progress-action.server";
+import { ProgressPanel } from "~/fulfilment/progress-panel";
+import { deliveriesQuery } from "~/fulfilment/progress-records.server";
 import { failure, isFailure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { orderPageUrl } from "~/orders/order-links";
@@ -44,7 +48,12 @@ function saleIdOf(params: { saleId?: string }): string {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const found = await getSaleWithWithdrawal(getServices(context).db, store.id, saleIdOf(params));
+  const { db, config } = getServices(context);
+  const saleId = saleIdOf(params);
+  const [found, [progressRow]] = await Promise.all([
+    getSaleWithWithdrawal(db, store.id, saleId),
+    deliveriesQuery(db, store.id, [saleId]),
+  ]);
   if (!found) notFound();
   const { sale } = found;
   const money = (minor: number) => formatMoney(minor, sale.currency);
@@ -106,6 +115,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewable: sale.state === "Pendiente" && sale.paymentMethod === "transfer" && sale.paymentStatus === "pending",
     refunding: sale.refundState === "requested",
     refundError: sale.refundError,
+    progress: progressPanel({ config, store, sale, row: progressRow, userAgent: request.headers.get("User-Agent") }),
   };
 }
 
@@ -144,7 +154,9 @@ const REVIEW_MESSAGES = {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const saleId = saleIdOf(params);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  if (isProgressForm(form)) return progressAction(getServices(context), store, saleId, form);
+  const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return failure({ form: "Acción no válida" });
   const { intent } = parsed.data;
   if (intent === "verify" || intent === "reject") {
@@ -239,8 +251,8 @@ function WithdrawalNote({ sale, withdrawal }: { sale: SaleView; withdrawal: NonN
         : `Cancélala con «${sale.paidOnline ? "Cancelar y reembolsar" : "Cancelar pedido"}».`;
   return (
     <p className="sale-withdrawal" data-withdrawal={withdrawal.id} role="note">
-      <strong>Botón de arrepentimiento:</strong> tu cliente pidió cancelar este pedido el {withdrawal.date} (solicitud{" "}
-      {withdrawal.id}). {next}
+      <strong>Botón de arrepentimiento:</strong>{" "}
+      {`tu cliente pidió cancelar este pedido el ${withdrawal.date} (solicitud ${withdrawal.id}). ${next}`}
     </p>
   );
 }
@@ -495,6 +507,7 @@ function SaleFrame(props: { sale: SaleView; titleId: string; close: ReactNode; a
       </header>
       {props.answer}
       <SaleSummary sale={sale} />
+      <ProgressPanel progress={sale.progress} storeId={sale.storeId} idSuffix={props.titleId} />
       {sale.refunding && <p className="muted">{REFUND_MESSAGES.inProgress}</p>}
       {sale.refundError && canChangeSale(sale.state) && (
         <p className="sale-refund-error" role="status">

@@ -1,5 +1,8 @@
 import { useEffect } from "react";
 import { data, Form, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { carriersOf, OTHER_CARRIER, OTHER_CARRIER_LABEL } from "~/domain/carriers";
+import { storeCountry } from "~/domain/countries";
+import { PROGRESS_FILTER_LABELS, PROGRESS_FILTERS, progressLabel } from "~/domain/fulfilment";
 import { formatMoney } from "~/domain/money";
 import {
   DELIVERY_FILTER_LABELS,
@@ -12,13 +15,15 @@ import {
   salesQueryString,
   stockNote,
 } from "~/domain/sales";
+import { BulkProgressForm, SaleCheckbox } from "~/fulfilment/bulk-progress";
+import { bulkProgressAction } from "~/fulfilment/progress-action.server";
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
 import { PushToggle } from "~/notifications/push-toggle";
-import { paidWithoutStockQuery, type Sale, salesListQuery, salesListResult } from "~/orders/order-queries.server";
+import { paidWithoutStockQuery, type Sale, salesListResult } from "~/orders/order-queries.server";
 import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { parseSalesQuery } from "../query.server";
+import { deskQueries, parseSalesQuery, searchProblem } from "../query.server";
 import type { Route } from "./+types/sales-list";
 
 /** New sales appear while the page is open: the list reloads on focus and every few seconds while visible. */
@@ -29,16 +34,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Ventas | 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock, vapid } = getServices(context);
-  const query = parseSalesQuery(new URL(request.url).searchParams);
-  // The sales, the paid orders without stock and the store's device count for the push toggle: one round trip.
-  const [rows, unfilled, [push]] = query.ok
-    ? await db.batch([
-        salesListQuery(db, store, query.view, clock.now()),
-        paidWithoutStockQuery(db, store.id),
-        deviceCountQuery(db, store.id),
-      ])
-    : [[], ...(await db.batch([paidWithoutStockQuery(db, store.id), deviceCountQuery(db, store.id)]))];
+  const parsed = parseSalesQuery(new URL(request.url).searchParams);
+  const problem = searchProblem(parsed, store);
+  const query = problem ? { ...parsed, ok: false as const, error: problem } : parsed;
+  // The sales with their delivery progress, the paid orders without stock and the store's device count for the push
+  // toggle: one round trip.
+  const desk = query.ok ? deskQueries(db, store, query, clock.now()) : null;
+  const [rows, progressRows, unfilled, [push]] = desk
+    ? await db.batch([desk.rows, desk.progress, paidWithoutStockQuery(db, store.id), deviceCountQuery(db, store.id)])
+    : [[], [], ...(await db.batch([paidWithoutStockQuery(db, store.id), deviceCountQuery(db, store.id)]))];
   const result = query.ok ? salesListResult(rows, query.view) : { sales: [], hasMore: false };
+  const progressOf = new Map(progressRows.map((p) => [p.saleId, p.step]));
   const row = (sale: Sale) => ({
     id: sale.id,
     buyer: sale.buyerName,
@@ -54,12 +60,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? null
           : paymentStateLabel(sale),
     amount: formatMoney(sale.total, sale.currency),
+    progress: progressLabel(progressOf.get(sale.id), sale.state),
   });
   const body = {
     storeId: store.id,
     storeName: store.name,
     mode: query.code ? ("code" as const) : query.mode,
     code: query.code,
+    search: query.search,
     limit: query.limit,
     filters: query.filters,
     error: query.ok ? null : query.error,
@@ -67,8 +75,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unfilled: unfilled.map(row),
     hasMore: result.hasMore,
     push: { publicKey: vapid.publicKey, devices: push?.devices ?? 0 },
+    carriers: [...carriersOf(storeCountry(store)), { id: OTHER_CARRIER, name: OTHER_CARRIER_LABEL }].map((c) => ({
+      id: c.id,
+      name: c.name,
+    })),
   };
   return data(body, query.ok ? undefined : { status: 400 });
+}
+
+/** 'Preparando' / 'Marcar como enviado' on the ticked sales: the list comes back with what was done. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const store = context.get(ownedStoreContext);
+  const answer = await bulkProgressAction(getServices(context), store, await request.formData());
+  return data(answer, { status: answer.ok ? 200 : answer.status });
 }
 
 function useLiveRevalidation() {
@@ -95,7 +114,19 @@ function useLiveRevalidation() {
 type SaleRow = Route.ComponentProps["loaderData"]["rows"][number];
 
 /** A table of sales; the whole row opens the sale for pointer users, the code link is the keyboard path. */
-function SalesTable({ rows, base, search, caption }: { rows: SaleRow[]; base: string; search: string; caption: string }) {
+function SalesTable({
+  rows,
+  base,
+  search,
+  caption,
+  selectable = false,
+}: {
+  rows: SaleRow[];
+  base: string;
+  search: string;
+  caption: string;
+  selectable?: boolean;
+}) {
   const navigate = useNavigate();
   return (
     <div className="sales-table-wrap">
@@ -119,7 +150,8 @@ function SalesTable({ rows, base, search, caption }: { rows: SaleRow[]; base: st
             const to = `${base}/${row.id}${search}`;
             return (
               <tr key={row.id} onClick={() => navigate(to, { preventScrollReset: true })}>
-                <td>
+                <td className={selectable ? "sale-pick" : undefined}>
+                  {selectable && <SaleCheckbox saleId={row.id} />}
                   <Link to={to} preventScrollReset>
                     {row.id}
                   </Link>
@@ -129,6 +161,11 @@ function SalesTable({ rows, base, search, caption }: { rows: SaleRow[]; base: st
                 <td>
                   <span className={`sale-state sale-state-${row.state.toLowerCase()}`}>{row.state}</span>
                   {row.stock && <span className="sale-stock-note">{row.stock}</span>}
+                  {row.progress && (
+                    <span className="sale-progress-note" data-progress-note="">
+                      {row.progress}
+                    </span>
+                  )}
                 </td>
                 <td>{row.delivery}</td>
                 <td>{row.payment ?? <span className="muted">{PAYMENT_FILTER_LABELS.on_delivery}</span>}</td>
@@ -144,7 +181,7 @@ function SalesTable({ rows, base, search, caption }: { rows: SaleRow[]; base: st
 
 const countText = (n: number) => (n === 1 ? "Mostrando 1 venta" : `Mostrando ${n} ventas`);
 
-export default function SalesList({ loaderData: page }: Route.ComponentProps) {
+export default function SalesList({ loaderData: page, actionData: bulk }: Route.ComponentProps) {
   useLiveRevalidation();
   const { search } = useLocation();
   const base = `/Store/${page.storeId}/sales`;
@@ -156,17 +193,20 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
     limit: page.limit,
     ...filters,
   });
-  const exportHref = `/Store/${page.storeId}/sales.csv${current ? `?${current}` : ""}`;
-  const more = salesQueryString({ mode: page.mode === "today" ? "today" : "latest", limit: page.limit + 20, ...filters });
+  const searched = page.search ? `${current ? "&" : ""}q=${encodeURIComponent(page.search)}` : "";
+  const exportHref = `/Store/${page.storeId}/sales.csv${current || searched ? `?${current}${searched}` : ""}`;
+  const more = `${salesQueryString({ mode: page.mode === "today" ? "today" : "latest", limit: page.limit + 20, ...filters })}${page.search ? `&q=${encodeURIComponent(page.search)}` : ""}`;
   const filtered = hasFilters(filters);
   const empty =
     page.mode === "code"
       ? `No hay ninguna venta con el código ${page.code}${filtered ? " con estos filtros" : ""}`
-      : filtered
-        ? "Ninguna venta coincide con los filtros"
-        : page.mode === "today"
-          ? "Hoy no hay ventas todavía"
-          : "Aún no hay ventas en esta tienda";
+      : page.search
+        ? `Ninguna venta coincide con «${page.search}»${filtered ? " con estos filtros" : ""}`
+        : filtered
+          ? "Ninguna venta coincide con los filtros"
+          : page.mode === "today"
+            ? "Hoy no hay ventas todavía"
+            : "Aún no hay ventas en esta tienda";
   return (
     <section className="sales" aria-labelledby="sales-title">
       <h2 id="sales-title">Ventas</h2>
@@ -186,6 +226,17 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
           />
           {filters.delivery && <input type="hidden" name="delivery" value={filters.delivery} />}
           {filters.payment && <input type="hidden" name="payment" value={filters.payment} />}
+          {filters.progress && <input type="hidden" name="progress" value={filters.progress} />}
+          <label htmlFor="sale-q">Cliente o producto</label>
+          <input
+            id="sale-q"
+            name="q"
+            type="search"
+            autoComplete="off"
+            placeholder="Nombre, teléfono, correo o producto"
+            defaultValue={page.search}
+            key={`q-${page.search}`}
+          />
           <button type="submit" className="button">
             Buscar
           </button>
@@ -215,6 +266,7 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
       </div>
       <Form method="get" className="inline-form sales-filters" aria-label="Filtrar ventas">
         {page.code && <input type="hidden" name="code" value={page.code} />}
+        {page.search && <input type="hidden" name="q" value={page.search} />}
         {page.mode === "today" && <input type="hidden" name="view" value="today" />}
         <SelectField
           id="sales-delivery"
@@ -236,6 +288,17 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
           options={[
             { value: "", label: "Todos" },
             ...PAYMENT_FILTERS.map((p) => ({ value: p, label: PAYMENT_FILTER_LABELS[p] })),
+          ]}
+        />
+        <SelectField
+          id="sales-progress"
+          label="Avance"
+          name="progress"
+          defaultValue={filters.progress ?? ""}
+          key={`a-${filters.progress ?? ""}`}
+          options={[
+            { value: "", label: "Todos" },
+            ...PROGRESS_FILTERS.map((p) => ({ value: p, label: PROGRESS_FILTER_LABELS[p] })),
           ]}
         />
         <button type="submit" className="button secondary">
@@ -265,7 +328,14 @@ export default function SalesList({ loaderData: page }: Route.ComponentProps) {
       {page.rows.length === 0 ? (
         !page.error && <p className="muted">{empty}</p>
       ) : (
-        <SalesTable rows={page.rows} base={base} search={search} caption="Ventas" />
+        <>
+          <BulkProgressForm
+            action={`${base}${search}`}
+            carriers={page.carriers}
+            answer={bulk ? { ok: bulk.ok, message: bulk.message } : null}
+          />
+          <SalesTable rows={page.rows} base={base} search={search} caption="Ventas" selectable />
+        </>
       )}
       {page.hasMore && (
         <p className="sales-more">

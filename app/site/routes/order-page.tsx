@@ -5,6 +5,9 @@ import { DRAFT_MESSAGES, draftConfirmationSchema } from "~/domain/order-drafts";
 import { manualMethod } from "~/domain/payment-methods";
 import { lineAmount } from "~/domain/promotions";
 import { deliveryText, isMobileUserAgent, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
+import { DeliveryTimeline } from "~/fulfilment/delivery-timeline";
+import { deliveriesQuery } from "~/fulfilment/progress-records.server";
+import { timelineOf } from "~/fulfilment/timeline";
 import { fieldErrors } from "~/http/action-result";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import { amountRows } from "~/orders/order-amounts";
@@ -95,8 +98,9 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
     orderLinesByIdQuery(db, storeId, code),
     paymentAccountQuery(db, storeId),
     paymentMethodsQuery(db, storeId),
+    deliveriesQuery(db, storeId, [code]),
   ]);
-  const [[sale], lines, [account], methodRows] = p.page;
+  const [[sale], lines, [account], methodRows, [progress]] = p.page;
   if (!sale || !token || !constantTimeEqual(token, sale.accessToken)) {
     throw data({ kind: "not_found" }, { status: 404, headers: PRIVATE_HEADERS });
   }
@@ -104,7 +108,7 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
   const canPay = owesPayment(sale) && isUsable(p.services, account);
   const transfer = manualMethod(methodRows, "transfer");
   const orderPath = orderPagePath(p.site.basePath, sale.id, sale.accessToken);
-  return { p, sale, lines, account, methodRows, canPay, transfer, orderPath };
+  return { p, sale, lines, account, methodRows, canPay, transfer, orderPath, progress };
 }
 
 /** What the page asks of a customer confirming an order the store built for them; null for any other order. */
@@ -121,7 +125,7 @@ function draftReview(loaded: Awaited<ReturnType<typeof loadOrder>>) {
 
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadOrder(args);
-  const { p, sale, lines, canPay, transfer, orderPath } = loaded;
+  const { p, sale, lines, canPay, transfer, orderPath, progress } = loaded;
   const { store, services } = p;
   const url = new URL(args.request.url);
   const paymentId = url.searchParams.get("payment_id");
@@ -204,6 +208,7 @@ export async function loader(args: Route.LoaderArgs) {
       canPay,
       notice: NOTICES.get(url.searchParams.get("aviso") ?? "") ?? null,
       whatsapp,
+      timeline: timelineOf(progress, sale, store.timeZone),
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -281,7 +286,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { site, code, token, heading, state, stateText, lines, rows, total, delivery, address, payment, paymentStatus } =
     loaderData;
-  const { canPay, notice, whatsapp, transfer, receiptState, review } = loaderData;
+  const { canPay, notice, whatsapp, transfer, receiptState, review, timeline } = loaderData;
   const receiptError = actionData && "receiptError" in actionData ? actionData.receiptError : null;
   const draftAnswer = actionData && "draftErrors" in actionData ? actionData : null;
   return (
@@ -294,6 +299,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <p>
           Estado: <strong data-sale-state="">{state}</strong>. {stateText}
         </p>
+        {timeline && <DeliveryTimeline timeline={timeline} />}
         <OrderLines className="summary-lines" lines={lines} amounts={rows} total={total} />
         <dl className="amounts">
           <div>
