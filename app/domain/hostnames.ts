@@ -1,0 +1,221 @@
+/**
+ * 'Dominio propio': a store's own hostname (docs/decisions/0061-custom-domains.md). What a merchant may type, what the
+ * provider's answer means in the merchant's words, and how often the upkeep asks again.
+ */
+
+/**
+ * Where a hostname is on its way: waiting for the DNS records, its ownership seen and the certificate's check under way,
+ * the certificate being issued, active (the store answers on it), or failed (what to do is shown).
+ */
+export const HOSTNAME_STATES = ["pending", "verifying", "issuing", "active", "failed"] as const;
+export type HostnameState = (typeof HOSTNAME_STATES)[number];
+
+/** The plans that have 'Dominio propio'. */
+export const CUSTOM_DOMAIN_PLANS = ["premium"] as const;
+export const planHasCustomDomain = (plan: string | null | undefined) =>
+  (CUSTOM_DOMAIN_PLANS as readonly string[]).includes(plan ?? "");
+
+export const HOSTNAME_MESSAGES = {
+  invalid: "Escribe un dominio como www.mitienda.com, sin https:// ni barras",
+  platform: "Ese dominio es de la plataforma: escribe uno tuyo, como www.mitienda.com",
+  wellKnown: "Ese dominio no puede ser el de tu tienda: escribe uno que hayas registrado, como www.mitienda.com",
+  reserved: "Ese dominio no existe en internet: escribe uno que hayas registrado, como www.mitienda.com",
+  taken: "Ese dominio ya lo usa otra tienda. Si es tuyo, escríbenos para liberarlo",
+  unavailable: "No pudimos hablar con el proveedor de certificados. No cambió nada: inténtalo de nuevo en unos minutos",
+  refused: "El proveedor de certificados no aceptó ese dominio. Revisa que esté bien escrito",
+  plan: "El dominio propio está incluido en el plan Premium",
+  already: "Tu tienda ya tiene un dominio propio: quítalo antes de poner otro",
+} as const;
+
+/** What each state says to the merchant, and what to do when something is expected of them. */
+export const HOSTNAME_STATE_TEXT: Record<HostnameState, { label: string; hint: string }> = {
+  pending: {
+    label: "Esperando los registros DNS",
+    hint: "Agrega los registros de abajo en el sitio donde compraste el dominio. Suelen verse en minutos, a veces en unas horas.",
+  },
+  verifying: {
+    label: "Verificando el dominio",
+    hint: "Ya vemos tu dominio: estamos comprobando que apunte a tu tienda para emitir el certificado.",
+  },
+  issuing: {
+    label: "Emitiendo el certificado de seguridad",
+    hint: "Falta poco: el certificado (el candado del navegador) se está emitiendo.",
+  },
+  active: { label: "Activo", hint: "Tu tienda responde en este dominio, con certificado de seguridad." },
+  failed: {
+    label: "Hay un problema",
+    hint: "Revisa los registros de abajo, quita el dominio y vuelve a agregarlo.",
+  },
+};
+
+/** Why a hostname failed, in words that say what to do. */
+export const HOSTNAME_FAILURES = {
+  expired:
+    "No vimos los registros DNS en 7 días. Revisa que el CNAME apunte a la dirección indicada, quita el dominio y vuelve a agregarlo.",
+  blocked: "El proveedor de certificados bloqueó este dominio. Escríbenos para revisarlo.",
+  certificate:
+    "No se pudo emitir el certificado. Revisa que el CNAME apunte a la dirección indicada y que no haya registros CAA que lo impidan; luego quita el dominio y vuelve a agregarlo.",
+  missing: "El proveedor de certificados ya no tiene este dominio. Quítalo y vuelve a agregarlo.",
+} as const;
+export type HostnameFailure = keyof typeof HOSTNAME_FAILURES;
+
+/** Days a hostname may wait for its DNS before it is given up. */
+export const HOSTNAME_GIVE_UP_DAYS = 7;
+
+/** Minutes before the upkeep asks the provider again, after `checks` answers that changed nothing: 1, 2, 4 … up to 60. */
+export function nextCheckMinutes(checks: number): number {
+  return Math.min(60, 2 ** Math.max(0, Math.min(checks, 6)));
+}
+
+/** The provider's answer about one hostname (Cloudflare for SaaS: the custom hostname and its certificate). */
+export interface ProviderHostname {
+  id: string;
+  hostname: string;
+  /** The hostname's status: pending, active, moved, deleted, blocked, pending_blocked… */
+  status: string;
+  /** The certificate's status: initializing, pending_validation, pending_issuance, pending_deployment, active… */
+  sslStatus: string;
+  /** The TXT record that proves ownership, when the provider asks for one. */
+  ownership: { name: string; value: string } | null;
+}
+
+const ISSUING = new Set(["pending_issuance", "pending_deployment", "staging_deployment", "staging_active", "holding_deployment"]);
+const CERTIFICATE_FAILED = new Set([
+  "expired",
+  "deleted",
+  "initializing_timed_out",
+  "validation_timed_out",
+  "issuance_timed_out",
+  "deployment_timed_out",
+  "deletion_timed_out",
+  "inactive",
+]);
+
+/** The provider's answer in the store's words. */
+export function hostnameStateOf(answer: Pick<ProviderHostname, "status" | "sslStatus">): {
+  state: HostnameState;
+  failure: HostnameFailure | null;
+} {
+  const { status, sslStatus } = answer;
+  if (status === "blocked" || status === "pending_blocked") return { state: "failed", failure: "blocked" };
+  if (status === "moved" || status === "deleted") return { state: "failed", failure: "missing" };
+  if (CERTIFICATE_FAILED.has(sslStatus)) return { state: "failed", failure: "certificate" };
+  if (status === "active" && sslStatus === "active") return { state: "active", failure: null };
+  if (ISSUING.has(sslStatus)) return { state: "issuing", failure: null };
+  if (status === "active") return { state: "verifying", failure: null };
+  return { state: "pending", failure: null };
+}
+
+/** The platform's own names, which no store may take. */
+export interface PlatformHosts {
+  /** APP_ORIGIN's hostname. */
+  appHost: string;
+  storesDomain: string | undefined;
+  /** `.test` names are allowed off production (the browser tests use one). */
+  production: boolean;
+}
+
+/**
+ * Well-known domains a store could never have registered: the big platforms and the hosts others give out (a store on
+ * them belongs to that platform's customer, not to the merchant typing it).
+ */
+const WELL_KNOWN = [
+  "google.com",
+  "gmail.com",
+  "youtube.com",
+  "facebook.com",
+  "instagram.com",
+  "whatsapp.com",
+  "wa.me",
+  "tiktok.com",
+  "twitter.com",
+  "x.com",
+  "apple.com",
+  "microsoft.com",
+  "amazon.com",
+  "cloudflare.com",
+  "workers.dev",
+  "pages.dev",
+  "mercadolibre.com",
+  "mercadolibre.com.ar",
+  "mercadopago.com",
+  "mercadopago.com.ar",
+  "shopify.com",
+  "myshopify.com",
+  "tiendanube.com",
+  "mitiendanube.com",
+  "wixsite.com",
+  "github.io",
+  "vercel.app",
+  "netlify.app",
+  "herokuapp.com",
+  "blogspot.com",
+];
+
+/** Top-level names that never resolve on the internet (RFC 6761, 6762, 2606 and friends). */
+const RESERVED_TLDS = new Set(["localhost", "local", "invalid", "example", "internal", "onion", "arpa", "home", "lan"]);
+
+const within = (hostname: string, domain: string) => hostname === domain || hostname.endsWith(`.${domain}`);
+
+/**
+ * The hostname a merchant typed, as the platform keeps it: lower case, no scheme, path, port or trailing dot, IDN in
+ * its ASCII form; null when it is not a hostname (an address, one label, an IP).
+ */
+export function normalizeHostname(input: string): string | null {
+  let text = input.trim().toLowerCase();
+  text = text.replace(/^[a-z]+:\/\//, "");
+  text = text.replace(/[/?#].*$/, "").replace(/\.$/, "");
+  if (!text || /[\s@:]/.test(text)) return null;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${text}`).hostname;
+  } catch {
+    return null;
+  }
+  if (hostname.length > 253) return null;
+  const labels = hostname.split(".");
+  if (labels.length < 2) return null;
+  if (!labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l))) return null;
+  const tld = labels.at(-1) ?? "";
+  // A numeric last label is an IP address, never a name.
+  if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(tld)) return null;
+  return hostname;
+}
+
+/** Why a (normalized) hostname cannot be a store's: the platform's own, a well-known one, or one that never resolves. */
+export function hostnameProblem(hostname: string, platform: PlatformHosts): string | null {
+  const app = platform.appHost.toLowerCase();
+  const appLabels = app.split(".");
+  // app.vitrina.com: vitrina.com and everything under it are the platform's.
+  const platformDomain = appLabels.length >= 3 ? appLabels.slice(1).join(".") : app;
+  const own = [app, platformDomain, ...(platform.storesDomain ? [platform.storesDomain.toLowerCase()] : [])];
+  if (own.some((domain) => within(hostname, domain))) return HOSTNAME_MESSAGES.platform;
+  if (WELL_KNOWN.some((domain) => within(hostname, domain))) return HOSTNAME_MESSAGES.wellKnown;
+  const tld = hostname.split(".").at(-1) ?? "";
+  if (RESERVED_TLDS.has(tld) || (platform.production && tld === "test")) return HOSTNAME_MESSAGES.reserved;
+  return null;
+}
+
+/** Second-level names under which country domains are sold (mitienda.com.ar is an apex too). */
+const SECOND_LEVELS = new Set(["com", "net", "org", "gob", "gov", "edu", "co", "ac", "mil", "int", "nom", "tur", "info"]);
+
+/**
+ * A registrable domain itself (mitienda.com, mitienda.com.ar), with no subdomain: most registrars cannot put a CNAME
+ * there, so the page suggests `www.` or CNAME flattening (ALIAS / ANAME).
+ */
+export function isApexHostname(hostname: string): boolean {
+  const labels = hostname.split(".");
+  if (labels.length === 2) return true;
+  return labels.length === 3 && (labels[2]?.length ?? 0) === 2 && SECOND_LEVELS.has(labels[1] ?? "");
+}
+
+/**
+ * Whether a request for a store's page on its subdomain or `/site/{url}` should move to its own hostname: GETs of its
+ * public pages, never the cart, checkout or an order (their cookies live on the host where they began), nor the look's
+ * preview the merchant's workspace frames.
+ */
+export function movesToOwnHost(request: { method: string; subPath: string; preview: boolean }): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.preview) return false;
+  return !/^\/(cart|checkout|order|carrito)(\/|$|\?)/i.test(request.subPath);
+}
