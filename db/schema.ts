@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { BILLING_PERIODS } from "../app/domain/billing";
 import { FULFILMENT_STEPS } from "../app/domain/fulfilment";
+import { HOSTNAME_STATES } from "../app/domain/hostnames";
 import { ADJUST_PERCENT_MAX, HOLD_METHODS, PAYMENT_METHODS, TRANSFER_HOLD_HOURS } from "../app/domain/payment-methods";
 import { PLAN_IDS } from "../app/domain/plans";
 import { PROMOTION_KINDS, PROMOTION_SCOPES } from "../app/domain/promotions";
@@ -247,9 +248,15 @@ export const stores = sqliteTable(
     /** The store's fiscal identity in its footer, when the merchant gives it: tax id (CUIT, RUT, RFC, NIT…) and business name. */
     taxId: text("tax_id").notNull().default(""),
     legalName: text("legal_name").notNull().default(""),
+    /**
+     * The store's own hostname once it is active ('Dominio propio'), copied by the triggers of store_hostnames (their
+     * migration): public pages find the store by it, and its public address is built from it (publicStoreUrl).
+     */
+    customHost: text("custom_host"),
   },
   (t) => [
     uniqueIndex("stores_url_unique").on(t.url),
+    uniqueIndex("stores_custom_host_unique").on(t.customHost),
     index("stores_owner_created_idx").on(t.ownerId, t.createdAt),
     check("stores_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
     check(
@@ -271,6 +278,40 @@ export const storeSlugHistory = sqliteTable(
     replacedAt: timestamp("replaced_at").notNull(),
   },
   (t) => [index("store_slug_history_store_idx").on(t.storeId)],
+);
+
+/**
+ * A store's own hostname ('Dominio propio', docs/decisions/0061-custom-domains.md): one per store, each hostname one
+ * store's. Its provider's id, the TXT record that proves ownership when the provider asks for one, and when the upkeep
+ * asks the provider again (with back-off). Active ones are copied to stores.custom_host by triggers.
+ */
+export const storeHostnames = sqliteTable(
+  "store_hostnames",
+  {
+    storeId: text("store_id")
+      .primaryKey()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    hostname: text("hostname").notNull(),
+    providerId: text("provider_id").notNull(),
+    state: text("state", { enum: HOSTNAME_STATES }).notNull(),
+    /** Why it failed (app/domain/hostnames.ts HOSTNAME_FAILURES), when it did. */
+    failure: text("failure"),
+    /** The provider's own statuses, as last read, for support. */
+    providerStatus: text("provider_status").notNull().default(""),
+    sslStatus: text("ssl_status").notNull().default(""),
+    txtName: text("txt_name"),
+    txtValue: text("txt_value"),
+    createdAt: timestamp("created_at").notNull(),
+    checkedAt: timestamp("checked_at"),
+    /** null: nothing to ask (active or failed). */
+    nextCheckAt: timestamp("next_check_at"),
+    /** Answers in a row that changed nothing: the back-off's step. */
+    checks: integer("checks").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("store_hostnames_hostname_unique").on(t.hostname),
+    index("store_hostnames_next_check_idx").on(t.nextCheckAt),
+  ],
 );
 
 export const storeBanners = sqliteTable(
