@@ -4,7 +4,7 @@
 // a shopper without JavaScript orders it on the store's subdomain, and the merchant completes the sale.
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { linkFromOutbox, login, registerWithTrial, uniqueEmail } from "../e2e/helpers";
+import { checkoutSteps, linkFromOutbox, login, registerWithTrial, uniqueEmail } from "../e2e/helpers";
 import { expectWebp, sql, storeByName } from "./support";
 
 const PHOTO = "tests/fixtures/photos/board.jpg";
@@ -109,7 +109,9 @@ test.describe("merchant to shopper, in workerd", () => {
       expect(response?.headers()["x-vitrina-db-round-trips"]).toBe("1");
       await expect(results).toHaveText(["Olla de barro"]);
     }
-    await expect(page.locator(".search-count")).toHaveText("No encontramos “olla de barrro”. ¿Quisiste decir…? 1 producto");
+    await expect(page.locator(".search-count")).toHaveText(
+      "No encontramos “olla de barrro”. ¿Quisiste decir «olla de barro»? 1 producto",
+    );
     await page.goto(`/site/${store.url}/Search?q=ollas`);
     await expect(page.getByRole("list", { name: "Resultados" }).locator("mark")).toHaveText(["Olla"]);
   });
@@ -128,9 +130,8 @@ test.describe("merchant to shopper, in workerd", () => {
     await shop.getByRole("button", { name: "Agregar al carrito" }).click();
     await shop.getByRole("link", { name: "Hacer pedido" }).click();
     await expect(shop).toHaveURL(`${origin}/Checkout`);
-    await shop.getByLabel("Tu nombre").fill("Mateo Gil");
-    await shop.getByRole("radio", { name: "Retiro en tienda" }).check();
-    await shop.getByLabel(/Tu teléfono/).fill("3115550101");
+    // The contact first (saved with the cart, decision 0057), then the way to receive it, then the order.
+    await checkoutSteps(shop, { name: "Mateo Gil", phone: "3115550101" }, "Retiro en tienda");
     await shop.getByRole("button", { name: "Enviar pedido" }).click();
     await expect(shop).toHaveURL(new RegExp(`^${origin}/Order/\\d{10}\\?t=[A-Za-z0-9_-]{32}$`));
     await expect(shop.getByRole("heading", { name: "¡Pedido registrado!" })).toBeVisible();
