@@ -39,7 +39,7 @@ export function ProgressPanel({
       {progress.cancelled ? (
         <p className="muted">Venta cancelada: no se prepara ni se envía.</p>
       ) : (
-        progress.timeline && <DeliveryTimeline timeline={progress.timeline} heading="Avance de la entrega" />
+        progress.timeline && <DeliveryTimeline timeline={progress.timeline} heading="Avance de la entrega" id={id("timeline")} />
       )}
       {shown && (
         <p className={isFailure(shown) ? "field-error" : "muted"} role="status" data-progress-answer="">

@@ -152,11 +152,12 @@ test.describe("sales list", () => {
     expect(csv[0]).toBe(
       "Código;Fecha;Estado;Comprador;Teléfono;Entrega;Dirección;Nota;Productos;Total;Moneda;" +
         "Subtotal;Descuento;Código de descuento;Envío;Zona;Punto de retiro;Pago;Estado del pago;Correo;" +
-        "Descuento por forma de pago;Recargo por forma de pago",
+        "Descuento por forma de pago;Recargo por forma de pago;Avance;Empresa de envío;Número de seguimiento",
     );
     expect(csv.slice(1).map((row) => row.split(";")[0])).toEqual(today);
     expect(csv[1]).toContain(
-      ";Pendiente;Carlos Díaz;573001112233;Retiro en tienda;;;Producto x 1;10.00;USD;10.00;0.00;;0.00;;;Al recibir;;;0.00;0.00",
+      // The phone as text a spreadsheet keeps (="…"), amounts with Mexico's decimal point, no delivery progress yet.
+      ';Pendiente;Carlos Díaz;"=""+57 300 1112233""";Retiro en tienda;;;Producto x 1;10.00;USD;10.00;0.00;;0.00;;;Al recibir;;;0.00;0.00;;;',
     );
 
     await page.getByRole("link", { name: "Últimas 20" }).click();
