@@ -4,13 +4,16 @@ import type { TimelineView } from "./timeline";
 export function DeliveryTimeline({
   timeline,
   heading = "Seguimiento de tu pedido",
+  id = "delivery-timeline",
 }: {
   timeline: TimelineView;
   heading?: string;
+  /** Unique on the page (the sale dialog has a copy for browsers without JavaScript). */
+  id?: string;
 }) {
   return (
-    <section className="delivery-timeline" aria-labelledby="delivery-timeline-heading">
-      <h2 id="delivery-timeline-heading">{heading}</h2>
+    <section className="delivery-timeline" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{heading}</h2>
       <ol>
         {timeline.steps.map((s) => (
           <li
