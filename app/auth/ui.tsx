@@ -1,8 +1,20 @@
 import type { ReactNode } from "react";
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  aside,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  /** Shown before the card (beside it on a wide screen): the first screen's 'what Vitrina is'. */
+  aside?: ReactNode;
+}) {
   return (
-    <main className="auth">
+    <main className={aside ? "auth with-hero" : "auth"}>
+      {aside}
       <div className="auth-card">
         <p className="brand">Vitrina</p>
         <h1>{title}</h1>
@@ -10,5 +22,60 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         {children}
       </div>
     </main>
+  );
+}
+
+/**
+ * What a signed-out visitor sees first on /Auth: a store on a phone (drawn inline, no picture to download), what
+ * Vitrina does in three lines, and 'Crea tu tienda gratis' with the free month.
+ */
+export function AuthHero() {
+  return (
+    <section className="auth-hero" aria-labelledby="hero-title">
+      <PhoneStore />
+      <div>
+        <p className="brand">Vitrina</p>
+        <h2 id="hero-title">Tu tienda en línea, lista hoy</h2>
+        <ul>
+          <li>Tu catálogo con fotos y precios, en tu propia dirección.</li>
+          <li>Tus clientes te piden por WhatsApp o pagan en línea.</li>
+          <li>Ventas, stock y clientes, desde tu teléfono.</li>
+        </ul>
+        <a className="button" href="/Auth/Registration">
+          Crea tu tienda gratis
+        </a>
+        <p className="muted">El primer mes es gratis, sin pagar nada.</p>
+      </div>
+    </section>
+  );
+}
+
+/** A phone showing a store: its header, a banner and four product cards, each with a price line. */
+function PhoneStore() {
+  const cards = [
+    [14, 62],
+    [52, 62],
+    [14, 112],
+    [52, 112],
+  ] as const;
+  return (
+    <svg className="auth-hero-phone" viewBox="0 0 90 170" width="90" height="170" aria-hidden="true" focusable="false">
+      <rect x="2" y="2" width="86" height="166" rx="14" fill="#1f1a3d" />
+      <rect x="7" y="12" width="76" height="146" rx="6" fill="#fff" />
+      <rect x="36" y="6" width="18" height="3" rx="1.5" fill="#4a4470" />
+      <rect x="7" y="12" width="76" height="14" rx="6" fill="#5b3df5" />
+      <circle cx="16" cy="19" r="4" fill="#fff" />
+      <rect x="24" y="17" width="26" height="4" rx="2" fill="#fff" />
+      <rect x="12" y="31" width="66" height="24" rx="4" fill="#ede8ff" />
+      <rect x="17" y="38" width="30" height="4" rx="2" fill="#5b3df5" />
+      <rect x="17" y="45" width="20" height="3" rx="1.5" fill="#8f80d9" />
+      {cards.map(([x, y]) => (
+        <g key={`${x}-${y}`}>
+          <rect x={x} y={y} width="24" height="28" rx="3" fill="#f3f1fa" />
+          <rect x={x} y={y + 31} width="20" height="3" rx="1.5" fill="#1f1a3d" />
+          <rect x={x} y={y + 37} width="12" height="3" rx="1.5" fill="#25d366" />
+        </g>
+      ))}
+    </svg>
   );
 }

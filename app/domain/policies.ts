@@ -49,9 +49,13 @@ export function textBlocks(text: string): TextBlock[] {
     .split(/\n[ \t]*\n/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block): TextBlock => {
-      if (block.startsWith("# ") && !block.includes("\n")) return { kind: "heading", parts: linkParts(block.slice(2).trim()) };
-      return { kind: "paragraph", lines: block.split("\n").map((line) => linkParts(line.trim())) };
+    .flatMap((block): TextBlock[] => {
+      const lines = block.split("\n").map((line) => line.trim());
+      const paragraph = (rest: string[]): TextBlock[] => (rest.length ? [{ kind: "paragraph", lines: rest.map(linkParts) }] : []);
+      // A heading is a block's first line: what follows it on the next lines is its first paragraph.
+      if (lines[0]?.startsWith("# "))
+        return [{ kind: "heading", parts: linkParts(lines[0].slice(2).trim()) }, ...paragraph(lines.slice(1))];
+      return paragraph(lines);
     });
 }
 

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { redirectIfSignedIn } from "~/auth/guards.server";
 import { authenticateLogin, LoginError } from "~/auth/login.server";
-import { AuthCard } from "~/auth/ui";
+import { AuthCard, AuthHero } from "~/auth/ui";
 import { safeRedirect } from "~/auth/validation";
 import { failure } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
-    <AuthCard title="Iniciar sesión" subtitle="Administra tus tiendas">
+    <AuthCard title="Iniciar sesión" subtitle="Administra tus tiendas" aside={<AuthHero />}>
       {actionData && <FormAlert title={actionData.title ?? "Error"} description={actionData.errors.form} />}
       <Form method="post" className="form">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

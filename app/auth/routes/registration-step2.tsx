@@ -1,11 +1,14 @@
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { redirectIfSignedIn, requireRegistrationDraft } from "~/auth/guards.server";
-import { RegistrationError, saveStep2 } from "~/auth/registration.server";
+import { availableStoreUrl, RegistrationError, saveStep2 } from "~/auth/registration.server";
 import { AuthCard } from "~/auth/ui";
 import { registrationStep2Schema } from "~/auth/validation";
 import { STORE_CATEGORIES } from "~/domain/categories";
+import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
 import { failure, fieldErrors } from "~/http/action-result";
+import { publicStoreUrl } from "~/services/config";
+import { getServices } from "~/services/services";
 import { Field } from "~/ui/form";
 import type { Route } from "./+types/registration-step2";
 
@@ -14,7 +17,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Tu tienda | Vitrina" }]
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
   const { draft } = await requireRegistrationDraft(request, context, { needsStore: false });
-  return { values: { storeName: draft.storeName ?? "", category: String(draft.storeCategory ?? "") } };
+  return {
+    values: { storeName: draft.storeName ?? "", category: String(draft.storeCategory ?? "") },
+    addressPattern: addressPattern(getServices(context).config),
+  };
+}
+
+const SLUG_MARK = "tu-tienda";
+
+/** The store's public address with a mark where its slug goes, shown without the scheme ('mi-tienda.vitrina.app'). */
+function addressPattern(config: Parameters<typeof publicStoreUrl>[0]): string {
+  return publicStoreUrl(config, SLUG_MARK)
+    .replace(/^https?:\/\//, "")
+    .replace(/\/$/, "");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,7 +37,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { storeName: String(form.storeName ?? ""), category: String(form.category ?? "") };
   const parsed = registrationStep2Schema.safeParse(form);
-  if (!parsed.success) return failure(fieldErrors(parsed.error), { values });
+  if (!parsed.success) {
+    // Every problem of the step at once: a name that is taken is told beside a missing category.
+    const errors = fieldErrors(parsed.error);
+    if (!errors.storeName && values.storeName.trim()) {
+      const available = await availableStoreUrl(services.db, values.storeName);
+      if ("error" in available) errors.storeName = available.error;
+    }
+    return failure(errors, { values });
+  }
   try {
     await saveStep2(services, draft, parsed.data);
   } catch (error) {
@@ -36,9 +59,19 @@ export default function RegistrationStep2({ loaderData, actionData }: Route.Comp
   const values = actionData?.values ?? loaderData.values;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const busy = useNavigation().state === "submitting";
+  const [name, setName] = useState(values.storeName);
+  useEffect(() => setName(values.storeName), [values.storeName]);
   return (
     <AuthCard title="Tu primera tienda" subtitle="Paso 2 de 3 · Te enviaremos un código a tu correo">
-      <Form method="post" className="form" noValidate>
+      <Form
+        method="post"
+        className="form"
+        noValidate
+        onInput={(event) => {
+          const field = event.target as HTMLInputElement;
+          if (field.name === "storeName") setName(field.value);
+        }}
+      >
         <Field
           label="Nombre de la tienda"
           name="storeName"
@@ -47,6 +80,7 @@ export default function RegistrationStep2({ loaderData, actionData }: Route.Comp
           required
           maxLength={60}
         />
+        <StoreAddress name={name} pattern={loaderData.addressPattern} />
         <div className="field">
           <label htmlFor="f-category">Categoría</label>
           <select
@@ -73,6 +107,23 @@ export default function RegistrationStep2({ loaderData, actionData }: Route.Comp
         <Link to="/Auth/Registration">Volver</Link>
       </p>
     </AuthCard>
+  );
+}
+
+/** The address the store will have, made from its name as the server will make it (app/domain/slug.ts). */
+function StoreAddress({ name, pattern }: { name: string; pattern: string }) {
+  const slug = slugify(cleanStoreName(name));
+  const problem = slugProblem(slug);
+  return (
+    <p className="store-address" aria-live="polite">
+      {slug && problem !== "too_short" ? (
+        <>
+          La dirección de tu tienda será <strong>{pattern.replace(SLUG_MARK, slug)}</strong>
+        </>
+      ) : (
+        "La dirección de tu tienda se hace con su nombre: escribe al menos 3 letras o números."
+      )}
+    </p>
   );
 }
 
