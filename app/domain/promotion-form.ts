@@ -13,7 +13,7 @@ export const MOST_PROMOTIONS = 50;
 export const PROMOTION_NAME_MAX = 60;
 
 /** A discount or a quantity price as a percentage, or as an amount (off each unit; the unit price). */
-export const PROMOTION_VALUE_KINDS = ["percent", "amount"] as const;
+const PROMOTION_VALUE_KINDS = ["percent", "amount"] as const;
 
 export const PROMOTION_SCOPE_LABELS: Record<PromotionScope, string> = {
   products: "Productos elegidos",

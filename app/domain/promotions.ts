@@ -51,7 +51,7 @@ export interface Promotion {
 }
 
 /** Whether a promotion applies on the store's local day `today`. */
-export function isLive(p: Pick<Promotion, "enabled" | "startsOn" | "endsOn">, today: string): boolean {
+function isLive(p: Pick<Promotion, "enabled" | "startsOn" | "endsOn">, today: string): boolean {
   return p.enabled && (!p.startsOn || today >= p.startsOn) && (!p.endsOn || today <= p.endsOn);
 }
 
@@ -75,7 +75,7 @@ interface Covered {
 }
 
 /** Whether a promotion (other than free delivery) covers a product. */
-export function covers(p: Promotion, item: Covered): boolean {
+function covers(p: Promotion, item: Covered): boolean {
   if (p.kind === "free_delivery") return false;
   if (p.scope === "store") return p.kind === "discount";
   if (p.scope === "category") return p.kind !== "volume" && p.category !== null && item.category === p.category;
@@ -220,7 +220,7 @@ export function freeDeliveryFor(
  * The badge a promotion shows on cards and the product page: '-20 %', '-$ 500', '2x1', '-10 % desde 6 u.' or
  * '$ 900 desde 6 u.'. Empty for free delivery (shown at the checkout).
  */
-export function promotionBadge(p: Promotion, money: (minor: number) => string): string {
+function promotionBadge(p: Promotion, money: (minor: number) => string): string {
   switch (p.kind) {
     case "discount":
       return p.percent !== null ? `-${p.percent} %` : `-${money(p.amount ?? 0)}`;

@@ -36,7 +36,7 @@ const FORM_FIELDS = [
 ] as const;
 
 /** The most products a promotion's picker lists (and a form may name). */
-export const PICKABLE_PRODUCTS = 2000;
+const PICKABLE_PRODUCTS = 2000;
 
 export const promotionsPath = (storeId: string) => `/Store/${storeId}/promociones`;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { discountAmount } from "~/domain/discounts";
+import { formatMoney } from "~/domain/money";
 import { checkoutQuotes, quoteOrder } from "~/domain/order-quote";
 import {
   applyPromotions,
@@ -249,5 +250,42 @@ describe("what cards show", () => {
       )?.badge,
     ).toBe("-10 % desde 6 u.");
     expect(productPromotion([promo({ scope: "products", productIds: ["1000002"], percent: 20 })], product, money)).toBeNull();
+  });
+});
+
+describe("a saved line's promotion in the messages", () => {
+  it("WhatsApp and the buyer's email write the line after its promotion, with the promotion's name and saving", async () => {
+    const { orderMessage } = await import("~/domain/whatsapp");
+    const { buyerSaleEmail } = await import("~/orders/buyer-emails");
+    const line = { name: "Alfajor", quantity: 3, unitPrice: 1000, promotionName: "2x1 en alfajores", promotionSaving: 1000 };
+    const text = orderMessage({
+      storeName: "Dulces",
+      code: "1234567890",
+      currency: "CLP",
+      amounts: { subtotal: 2000, discount: 0, discountCode: null, deliveryFee: 0, total: 2000 },
+      lines: [line, { name: "Mate", quantity: 1, unitPrice: 6000 }],
+      buyer: { name: "Ana", delivery: "pickup", pickupPoint: "Local", address: null, zone: null },
+    });
+    expect(text).toContain("Alfajor x 3 = 2.000 (2x1 en alfajores: -1.000)");
+    expect(text).toContain("Mate x 1 = 6.000\n");
+    const mail = buyerSaleEmail({
+      kind: "placed",
+      to: "ana@correo.test",
+      buyerName: "Ana",
+      storeName: "Dulces",
+      code: "1234567890",
+      currency: "CLP",
+      lines: [line],
+      subtotal: 2000,
+      discount: 0,
+      discountCode: null,
+      paymentAdjustment: 0,
+      paymentMethod: "cash",
+      deliveryFee: 0,
+      total: 2000,
+      delivery: "pickup",
+      orderUrl: "https://dulces.example/Order/1234567890?t=x",
+    });
+    expect(mail.text).toContain(`Alfajor x 3 (2x1 en alfajores: -${formatMoney(1000, "CLP")}) = ${formatMoney(2000, "CLP")}`);
   });
 });
