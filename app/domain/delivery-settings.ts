@@ -4,11 +4,14 @@
  */
 import type { DeliveryZone, StoreDeliveryMethods } from "./delivery";
 import { formatMoney } from "./money";
+import { MAX_POSTAL_RULES, postalRulesSummary } from "./postal-codes";
 
 export const PICKUP_POINTS_MAX = 10;
 export const DELIVERY_ZONES_MAX = 20;
 export const PICKUP_POINT_LENGTHS = { name: 60, address: 200, hours: 100 } as const;
 export const DELIVERY_ZONE_NAME_MAX = 60;
+/** Room for every rule a zone may list ("1000-1499, " is 11 characters). */
+export const POSTAL_CODES_TEXT_MAX = MAX_POSTAL_RULES * 24;
 
 export const DELIVERY_MESSAGES = {
   noMethod: "Activa al menos un método de entrega",
@@ -23,11 +26,15 @@ export function hasSomeMethod(methods: StoreDeliveryMethods): boolean {
   return methods.pickupEnabled || methods.homeDeliveryEnabled || methods.arrangeEnabled;
 }
 
-/** 'Norte — $ 5.000 · mínimo $ 20.000 · gratis desde $ 80.000': a zone as the merchant's list shows it. */
-export function zoneSummary(zone: Omit<DeliveryZone, "id">, currency: string): string {
+/**
+ * 'Norte — $ 5.000 · mínimo $ 20.000 · gratis desde $ 80.000 · CP 1000-1499, 1602': a zone as the merchant's list
+ * shows it (the codes as stored, `postalCodes`).
+ */
+export function zoneSummary(zone: Omit<DeliveryZone, "id"> & { postalCodes?: string }, currency: string): string {
   const money = (minor: number) => formatMoney(minor, currency);
   const parts = [zone.fee === 0 ? "sin costo" : money(zone.fee)];
   if (zone.minOrder !== null) parts.push(`mínimo ${money(zone.minOrder)}`);
   if (zone.freeFrom !== null && zone.fee > 0) parts.push(`gratis desde ${money(zone.freeFrom)}`);
+  if (zone.postalCodes) parts.push(`CP ${postalRulesSummary(zone.postalCodes)}`);
   return `${zone.name} — ${parts.join(" · ")}`;
 }

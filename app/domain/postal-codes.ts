@@ -48,7 +48,7 @@ const ARGENTINE_CPA = /^([A-HJ-NP-Z])(\d{4})([A-Z]{3})$/;
 export const POSTAL_CODE_MESSAGES = {
   code: (example: string) => `Escribe el código postal como ${example}`,
   rule: (entry: string, example: string) =>
-    `“${entry}” no es un código postal: escribe códigos como ${example}, prefijos como ${example.slice(0, 2)}* o rangos como ${example}-${example.slice(0, -1)}9`,
+    `“${entry}” no es un código postal: escribe códigos como ${example}, prefijos como ${example.slice(0, 2)}* o rangos como ${postalRangeExample(example)}`,
   range: (entry: string) => `En “${entry}” el primer código del rango debe ser menor o igual que el segundo`,
   tooMany: (max: number) => `Una zona lista como máximo ${max} códigos, prefijos o rangos`,
 } as const;
@@ -60,6 +60,9 @@ export type PostalRule =
   | { kind: "code"; code: string }
   | { kind: "prefix"; prefix: string }
   | { kind: "range"; from: string; to: string };
+
+/** A range from an example code, for hints and messages: '1425-1429'. */
+export const postalRangeExample = (example: string) => `${example}-${example.slice(0, -1)}9`;
 
 /** Example of the country's codes, for hints and messages. */
 export function postalCodeExample(country: StoreCountry | ""): string {
@@ -87,7 +90,7 @@ function comparable(code: string): string {
   return ARGENTINE_CPA.exec(code)?.[2] ?? code;
 }
 
-/** Reads a zone's list (commas, semicolons or lines between entries). Duplicates are kept once, in order. */
+/** Reads a zone's list (commas, semicolons or lines between entries). Each rule is kept once, in order. */
 export function parsePostalRules(
   text: string,
   country: StoreCountry | "",
@@ -126,7 +129,9 @@ export function parsePostalRules(
     if (!code) return { ok: false, message: POSTAL_CODE_MESSAGES.rule(entry, example) };
     rules.push({ kind: "code", code });
   }
-  return { ok: true, rules };
+  // Entries written two ways ('1000 - 1499', '1000-1499') are one rule: kept once, where first written.
+  const seen = new Set<string>();
+  return { ok: true, rules: rules.filter((rule) => !seen.has(formatPostalRules([rule])) && seen.add(formatPostalRules([rule]))) };
 }
 
 /** The list as the merchant's form shows it back. */
@@ -154,4 +159,27 @@ export function zonesForPostalCode<Z extends { postalRules: readonly PostalRule[
 ): Z[] {
   if (!code) return [...zones];
   return zones.filter((zone) => zone.postalRules.length === 0 || coversPostalCode(zone.postalRules, code));
+}
+
+/**
+ * A zone's list as stored (what formatPostalRules wrote, already checked when saved), read without the country's
+ * format: a store that changed its country keeps its zones' codes until the merchant edits them.
+ */
+export function storedPostalRules(text: string): PostalRule[] {
+  return text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry): PostalRule => {
+      if (entry.endsWith("*")) return { kind: "prefix", prefix: entry.slice(0, -1) };
+      const [from, to] = entry.split("-");
+      return from && to ? { kind: "range", from, to } : { kind: "code", code: entry };
+    });
+}
+
+/** A zone's list for the merchant's summary: the first few entries and how many more. */
+export function postalRulesSummary(text: string, shown = 6): string {
+  const rules = storedPostalRules(text);
+  const listed = formatPostalRules(rules.slice(0, shown));
+  return rules.length > shown ? `${listed} y ${rules.length - shown} más` : listed;
 }

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { DELIVERY_MESSAGES, DELIVERY_ZONE_NAME_MAX, hasSomeMethod, PICKUP_POINT_LENGTHS } from "~/domain/delivery-settings";
+import { storeCountry } from "~/domain/countries";
+import {
+  DELIVERY_MESSAGES,
+  DELIVERY_ZONE_NAME_MAX,
+  hasSomeMethod,
+  PICKUP_POINT_LENGTHS,
+  POSTAL_CODES_TEXT_MAX,
+} from "~/domain/delivery-settings";
+import { formatPostalRules, parsePostalRules } from "~/domain/postal-codes";
 import { checkboxField, readAmount } from "~/domain/product-fields";
 import { VALIDATION_MESSAGES } from "~/domain/validation-messages";
 import { notFound } from "~/http/responses";
@@ -57,17 +65,34 @@ function amount(currency: string, { optional }: { optional: boolean }) {
     });
 }
 
+/** 'Códigos postales': the store country's codes, prefixes and ranges, kept as formatPostalRules writes them. */
+function postalCodesField(country: Parameters<typeof parsePostalRules>[1]) {
+  return z
+    .string()
+    .max(POSTAL_CODES_TEXT_MAX, VALIDATION_MESSAGES.textAtMost(POSTAL_CODES_TEXT_MAX))
+    .default("")
+    .transform((value, ctx) => {
+      const parsed = parsePostalRules(value, country);
+      if (parsed.ok) return formatPostalRules(parsed.rules);
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    });
+}
+
 /**
  * A delivery zone in the store currency: 'Costo de envío' may be 0; an empty or 0 'Pedido mínimo'
- * means none; 'Envío gratis desde', when given, is above 0 and not below the minimum.
+ * means none; 'Envío gratis desde', when given, is above 0 and not below the minimum; 'Códigos postales' in the
+ * store country's format, empty for a zone chosen by its name.
  */
-function deliveryZoneSchema(currency: string) {
+function deliveryZoneSchema(store: Pick<Store, "currency" | "country" | "timeZone">) {
+  const currency = store.currency;
   return z
     .object({
       name: text(DELIVERY_ZONE_NAME_MAX).min(1, REQUIRED),
       fee: amount(currency, { optional: false }),
       minOrder: amount(currency, { optional: true }),
       freeFrom: amount(currency, { optional: true }),
+      postalCodes: postalCodesField(storeCountry(store)),
     })
     .transform((zone) => ({ ...zone, fee: zone.fee ?? 0, minOrder: zone.minOrder || null }))
     .superRefine((zone, ctx) => {
@@ -121,7 +146,7 @@ export async function handleDeliveryAction<Done>(
         return done(`${words.thing} eliminad${words.ending}`, "Ya no aparece al comprar.");
       }
       const id = change === "edit" ? rowId(fields.id) : null;
-      const parsed = (list === "pickup" ? pickupPointSchema : deliveryZoneSchema(store.currency)).safeParse(fields);
+      const parsed = (list === "pickup" ? pickupPointSchema : deliveryZoneSchema(store)).safeParse(fields);
       if (!parsed.success) return refused(parsed.error);
       if (id !== null) {
         if (!(await updateDeliveryRow(db, store.id, list, id, parsed.data, now))) notFound();

@@ -2,7 +2,14 @@
 import { Fragment, type ReactNode } from "react";
 import { Form } from "react-router";
 import { DELIVERY_LABELS } from "~/domain/delivery";
-import { DELIVERY_ZONE_NAME_MAX, DELIVERY_ZONES_MAX, PICKUP_POINT_LENGTHS, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
+import {
+  DELIVERY_ZONE_NAME_MAX,
+  DELIVERY_ZONES_MAX,
+  PICKUP_POINT_LENGTHS,
+  PICKUP_POINTS_MAX,
+  POSTAL_CODES_TEXT_MAX,
+} from "~/domain/delivery-settings";
+import { postalRangeExample } from "~/domain/postal-codes";
 import type { ActionFailure } from "~/http/action-result";
 import { CheckboxChoice, Field, FormError, RemoveButton } from "~/ui/form";
 import type { Route } from "./routes/+types/store-delivery";
@@ -21,11 +28,14 @@ export function DeliveryPanel({
   delivery,
   currency,
   location,
+  postalExample,
   answer,
 }: {
   delivery: Delivery;
   currency: string;
   location: string;
+  /** A postal code of the store's country, for the zone form's hint. */
+  postalExample: string;
   answer?: ActionFailure;
 }) {
   const { pickupPoints, zones } = delivery;
@@ -59,14 +69,14 @@ export function DeliveryPanel({
       />
       <ListSection
         title="Zonas de envío"
-        hint={`Para '${DELIVERY_LABELS.delivery}'. Sin zonas, el envío a domicilio no tiene costo y no se pide zona al comprar. El pedido mínimo y el envío gratis se comparan con el total de los productos, después del descuento.`}
+        hint={`Para '${DELIVERY_LABELS.delivery}'. Sin zonas, el envío a domicilio no tiene costo y no se pide zona al comprar. El pedido mínimo y el envío gratis se comparan con el total de los productos, después del descuento. Con códigos postales, el comprador ve el costo de envío a su código y solo elige las zonas que lo cubren (y las que no listan códigos).`}
         list="zone"
         rows={zones}
         max={DELIVERY_ZONES_MAX}
         words={{ save: "Guardar zona", legend: "Nueva zona de envío", add: "Agregar zona", full: "zonas de envío" }}
         answer={answer}
-        valuesOf={(z) => ({ name: z.name, fee: z.fee, minOrder: z.minOrder, freeFrom: z.freeFrom })}
-        form={(props) => <ZoneForm {...props} currency={currency} />}
+        valuesOf={(z) => ({ name: z.name, fee: z.fee, minOrder: z.minOrder, freeFrom: z.freeFrom, postalCodes: z.postalCodes })}
+        form={(props) => <ZoneForm {...props} currency={currency} postalExample={postalExample} />}
       />
     </section>
   );
@@ -258,7 +268,13 @@ function PickupPointForm({ idPrefix, values, ...form }: RowFormProps) {
   );
 }
 
-function ZoneForm({ idPrefix, values, currency, ...form }: RowFormProps & { currency: string }) {
+function ZoneForm({
+  idPrefix,
+  values,
+  currency,
+  postalExample,
+  ...form
+}: RowFormProps & { currency: string; postalExample: string }) {
   const bind = fieldBinder(idPrefix, values, form.errors);
   return (
     <RowForm {...form}>
@@ -277,6 +293,16 @@ function ZoneForm({ idPrefix, values, currency, ...form }: RowFormProps & { curr
         hint="Opcional: debajo de este monto no envías a esta zona."
       />
       <Field {...bind("freeFrom")} label={`Envío gratis desde (${currency})`} inputMode="decimal" hint="Opcional." />
+      <div className="span-all">
+        <Field
+          {...bind("postalCodes")}
+          label="Códigos postales"
+          maxLength={POSTAL_CODES_TEXT_MAX}
+          autoComplete="off"
+          placeholder={`Ej.: ${postalRangeExample(postalExample)}, ${postalExample.slice(0, 2)}*`}
+          hint={`Opcional: códigos como ${postalExample}, prefijos como ${postalExample.slice(0, 2)}* o rangos como ${postalRangeExample(postalExample)}, separados por comas. Vacío: el comprador elige la zona por su nombre.`}
+        />
+      </div>
     </RowForm>
   );
 }

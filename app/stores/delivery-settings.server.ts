@@ -7,7 +7,8 @@ import { touchStoreIfChanged, updateStore } from "~/workspace/store-record.serve
 import { deliveryZones, pickupPoints } from "../../db/schema";
 
 export type PickupPointInput = Omit<PickupPoint, "id">;
-export type DeliveryZoneInput = Omit<DeliveryZone, "id">;
+/** `postalCodes`: the list as formatPostalRules writes it; absent or empty, a zone chosen by its name. */
+export type DeliveryZoneInput = Omit<DeliveryZone, "id"> & { postalCodes?: string };
 
 /**
  * A store's pickup points in the order the merchant added them, as a query for the caller's batch. `storeId` is
@@ -31,6 +32,7 @@ export function listDeliveryZones(db: Db, storeId: string | SQL) {
       fee: deliveryZones.fee,
       minOrder: deliveryZones.minOrder,
       freeFrom: deliveryZones.freeFrom,
+      postalCodes: deliveryZones.postalCodes,
     })
     .from(deliveryZones)
     .where(eq(deliveryZones.storeId, storeId))
@@ -68,9 +70,9 @@ const pickupPointInsert = (storeId: string, point: PickupPointInput) =>
     where (select count(*) from pickup_points where store_id = ${storeId}) < ${PICKUP_POINTS_MAX}`;
 
 const deliveryZoneInsert = (storeId: string, zone: DeliveryZoneInput) =>
-  sql`insert into delivery_zones (store_id, position, name, fee, min_order, free_from)
+  sql`insert into delivery_zones (store_id, position, name, fee, min_order, free_from, postal_codes)
     select ${storeId}, coalesce((select max(position) from delivery_zones where store_id = ${storeId}), 0) + 1,
-      ${zone.name}, ${zone.fee}, ${zone.minOrder}, ${zone.freeFrom}
+      ${zone.name}, ${zone.fee}, ${zone.minOrder}, ${zone.freeFrom}, ${zone.postalCodes ?? ""}
     where (select count(*) from delivery_zones where store_id = ${storeId}) < ${DELIVERY_ZONES_MAX}`;
 
 /** Changes one row of the store's list; false when the id is not one of the store's. */

@@ -147,8 +147,8 @@ describe("delivery zones", () => {
     expect((await post(s, me, { intent: "zone-add", name: "Centro", fee: "0", minOrder: "", freeFrom: "" })).status).toBe(302);
     let zones = (await readDeliverySettings(s.db, me.store.id)).zones;
     expect(zones.map(({ id: _, ...z }) => z)).toEqual([
-      { name: "Norte", fee: 5000, minOrder: 20000, freeFrom: 80000 },
-      { name: "Centro", fee: 0, minOrder: null, freeFrom: null },
+      { name: "Norte", fee: 5000, minOrder: 20000, freeFrom: 80000, postalCodes: "" },
+      { name: "Centro", fee: 0, minOrder: null, freeFrom: null, postalCodes: "" },
     ]);
     const cop = (minor: number) => formatMoney(minor, "COP");
     expect(zoneSummary(zones[0] as (typeof zones)[number], "COP")).toBe(
@@ -160,7 +160,7 @@ describe("delivery zones", () => {
     const edit = { intent: "zone-edit", id: String(centro), name: "Centro", fee: "3.500", minOrder: "", freeFrom: "50.000" };
     expect((await post(s, me, edit)).status).toBe(302);
     zones = (await readDeliverySettings(s.db, me.store.id)).zones;
-    expect(zones[1]).toEqual({ id: centro, name: "Centro", fee: 3500, minOrder: null, freeFrom: 50000 });
+    expect(zones[1]).toEqual({ id: centro, name: "Centro", fee: 3500, minOrder: null, freeFrom: 50000, postalCodes: "" });
 
     expect((await post(s, me, { intent: "zone-delete", id: String(zones[0]?.id) })).status).toBe(302);
     expect((await readDeliverySettings(s.db, me.store.id)).zones.map((z) => z.name)).toEqual(["Centro"]);
@@ -193,6 +193,83 @@ describe("delivery zones", () => {
     expect(await s.db.$count(deliveryZones)).toBe(0);
   });
 
+  it("keeps a zone's postal codes in the store country's format, shows them in its summary, and clears them", async () => {
+    const s = createTestServices();
+    const ar = await signedInMerchant(s, "standard", { currency: "ARS", country: "AR" });
+    const caba = { intent: "zone-add", name: "CABA", fee: "3.500", minOrder: "", freeFrom: "" };
+    expect((await post(s, ar, { ...caba, postalCodes: " 1000 - 1499 ;c1602abc\n16* , 1000-1499" })).status).toBe(302);
+    let [zone] = (await readDeliverySettings(s.db, ar.store.id)).zones;
+    expect(zone?.postalCodes).toBe("1000-1499, C1602ABC, 16*");
+    expect(zoneSummary(zone as NonNullable<typeof zone>, "ARS")).toBe(
+      `CABA — ${formatMoney(350_000, "ARS")} · CP 1000-1499, C1602ABC, 16*`,
+    );
+    // The page shows the zone's summary and its codes in the edit form, and the country's example in the hint.
+    const page = await workspaceRequest(s, {
+      module: info,
+      cookie: ar.cookie,
+      method: "GET",
+      path: `/Store/${ar.store.id}/delivery`,
+      params: { storeId: ar.store.id },
+    });
+    const loaded = page.data as Awaited<ReturnType<typeof info.loader>>;
+    expect(loaded.postalExample).toBe("1425");
+    expect(loaded.delivery.zones[0]).toMatchObject({ postalCodes: "1000-1499, C1602ABC, 16*" });
+    expect(loaded.delivery.zones[0]?.text).toContain("CP 1000-1499, C1602ABC, 16*");
+    // Emptied, the zone is chosen by its name again.
+    expect((await post(s, ar, { ...caba, intent: "zone-edit", id: String(zone?.id), postalCodes: "" })).status).toBe(302);
+    [zone] = (await readDeliverySettings(s.db, ar.store.id)).zones;
+    expect(zone?.postalCodes).toBe("");
+
+    // Mexico's five digits keep their leading zero.
+    const mx = await signedInMerchant(s, "standard", { currency: "MXN", country: "MX" });
+    expect((await post(s, mx, { ...caba, name: "CDMX", postalCodes: "01*, 06000-06999, 11000" })).status).toBe(302);
+    expect((await readDeliverySettings(s.db, mx.store.id)).zones[0]?.postalCodes).toBe("01*, 06000-06999, 11000");
+  });
+
+  it("refuses postal codes that are not the store country's, in Spanish, 400, nothing written", async () => {
+    const s = createTestServices();
+    const cases: Array<[string, string, string]> = [
+      [
+        "AR",
+        "1425, 14250",
+        "“14250” no es un código postal: escribe códigos como 1425, prefijos como 14* o rangos como 1425-1429",
+      ],
+      ["AR", "1499-1000", "En “1499-1000” el primer código del rango debe ser menor o igual que el segundo"],
+      ["MX", "6600", "“6600” no es un código postal: escribe códigos como 06600, prefijos como 06* o rangos como 06600-06609"],
+      [
+        "CO",
+        "11011",
+        "“11011” no es un código postal: escribe códigos como 110111, prefijos como 11* o rangos como 110111-110119",
+      ],
+      [
+        "CL",
+        "abc",
+        "“abc” no es un código postal: escribe códigos como 8320000, prefijos como 83* o rangos como 8320000-8320009",
+      ],
+    ];
+    for (const [country, postalCodes, message] of cases) {
+      const me = await signedInMerchant(s, "standard", { country });
+      const fields = { intent: "zone-add", name: "Zona", fee: "5", minOrder: "", freeFrom: "", postalCodes };
+      const answer = await post(s, me, fields);
+      expect(answer.status, postalCodes).toBe(400);
+      expect(failed(answer).errors, postalCodes).toEqual({ postalCodes: message });
+      expect(failed(answer).values).toMatchObject({ postalCodes });
+    }
+    const me = await signedInMerchant(s, "standard", { country: "AR" });
+    const many = Array.from({ length: 301 }, (_, i) => String(1000 + i)).join(",");
+    const tooMany = await post(s, me, {
+      intent: "zone-add",
+      name: "Zona",
+      fee: "5",
+      minOrder: "",
+      freeFrom: "",
+      postalCodes: many,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(failed(tooMany).errors).toEqual({ postalCodes: "Una zona lista como máximo 300 códigos, prefijos o rangos" });
+    expect(await s.db.$count(deliveryZones)).toBe(0);
+  });
+
   it(`holds at most ${DELIVERY_ZONES_MAX} zones per store, with a Spanish message`, async () => {
     const s = createTestServices();
     const me = await signedInMerchant(s);
@@ -217,7 +294,13 @@ describe("another store's delivery settings", () => {
     const me = await signedInMerchant(s);
     const them = await signedInMerchant(s);
     const now = s.clock.now();
-    await addDeliveryRow(s.db, them.store.id, "zone", { name: "Suya", fee: 500, minOrder: null, freeFrom: null }, now);
+    await addDeliveryRow(
+      s.db,
+      them.store.id,
+      "zone",
+      { name: "Suya", fee: 500, minOrder: null, freeFrom: null, postalCodes: "5000-5099" },
+      now,
+    );
     await addDeliveryRow(s.db, them.store.id, "pickup", { name: "Su local", address: "Calle 1", hours: "" }, now);
     const theirs = await readDeliverySettings(s.db, them.store.id);
     const zoneId = String(theirs.zones[0]?.id);
@@ -277,8 +360,8 @@ describe("the demo store", () => {
     const settings = await readDeliverySettings(s.db, demo?.id ?? "");
     expect(settings.methods).toEqual({ pickupEnabled: true, homeDeliveryEnabled: true, arrangeEnabled: true });
     expect(settings.zones.map(({ id: _, ...z }) => z)).toEqual([
-      { name: "Centro", fee: 300, minOrder: null, freeFrom: null },
-      { name: "Afueras", fee: 700, minOrder: 2000, freeFrom: 6000 },
+      { name: "Centro", fee: 300, minOrder: null, freeFrom: null, postalCodes: "" },
+      { name: "Afueras", fee: 700, minOrder: 2000, freeFrom: 6000, postalCodes: "" },
     ]);
     expect(settings.pickupPoints).toHaveLength(1);
   });

@@ -5,7 +5,9 @@ import {
   MAX_POSTAL_RULES,
   type PostalRule,
   parsePostalRules,
+  postalRulesSummary,
   readPostalCode,
+  storedPostalRules,
   zonesForPostalCode,
 } from "~/domain/postal-codes";
 
@@ -82,6 +84,10 @@ describe("a zone's codes, prefixes and ranges", () => {
 
   it("shows the list back as it reads it, once each", () => {
     expect(formatPostalRules(rulesOf("1425 ,1425, 14* , c1425abc-c1430abc", "AR"))).toBe("1425, 14*, 1425-1430");
+    // The same entry written two ways is kept once.
+    expect(formatPostalRules(rulesOf("1000 - 1499; 1000-1499, c1425abc, C 1425 ABC, 14 *, 14*", "AR"))).toBe(
+      "1000-1499, C1425ABC, 14*",
+    );
   });
 });
 
@@ -96,5 +102,23 @@ describe("the zones a shopper may choose", () => {
     expect(zonesForPostalCode(zones, "5000").map((z) => z.name)).toEqual(["Córdoba", "Retiro en el barrio"]);
     expect(zonesForPostalCode(zones, "9000").map((z) => z.name)).toEqual(["Retiro en el barrio"]);
     expect(zonesForPostalCode(zones, null)).toHaveLength(3);
+  });
+});
+
+describe("a zone's list as stored", () => {
+  it("reads back what formatPostalRules wrote, in any country, and summarises long lists", () => {
+    for (const [text, country] of [
+      ["1000-1499, 1602, 16*, C1425ABC", "AR"],
+      ["01*, 06000-06999, 11000", "MX"],
+      ["110111, 05*", "CO"],
+    ] as const) {
+      const rules = rulesOf(text, country);
+      expect(storedPostalRules(formatPostalRules(rules))).toEqual(rules);
+    }
+    expect(storedPostalRules("")).toEqual([]);
+    expect(postalRulesSummary("1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007")).toBe(
+      "1000, 1001, 1002, 1003, 1004, 1005 y 2 más",
+    );
+    expect(postalRulesSummary("1000-1499")).toBe("1000-1499");
   });
 });

@@ -1,6 +1,9 @@
 // 'Entrega': how the store's orders reach the buyer (pickup, home delivery by zones, arranged), its own page.
+
+import { storeCountry } from "~/domain/countries";
 import { pickupPointText } from "~/domain/delivery";
 import { zoneSummary } from "~/domain/delivery-settings";
+import { postalCodeExample } from "~/domain/postal-codes";
 import { amountInputText } from "~/domain/product-fields";
 import { failure, textFields } from "~/http/action-result";
 import { getServices } from "~/services/services";
@@ -25,6 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     currency: store.currency,
     location: store.location,
+    postalExample: postalCodeExample(storeCountry(store)),
     delivery: {
       methods: {
         pickupEnabled: store.pickupEnabled,
@@ -39,6 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         fee: amount(z.fee),
         minOrder: amount(z.minOrder),
         freeFrom: amount(z.freeFrom),
+        postalCodes: z.postalCodes,
       })),
     },
   };
@@ -64,6 +69,7 @@ export default function StoreDelivery({ loaderData, actionData }: Route.Componen
         delivery={loaderData.delivery}
         currency={loaderData.currency}
         location={loaderData.location}
+        postalExample={loaderData.postalExample}
         answer={actionData}
       />
     </div>

@@ -1,0 +1,85 @@
+/**
+ * 'Calcular envío': what home delivery costs to a shopper's postal code, before the checkout (the product page and
+ * the cart, decision 0060). The fee is the one the checkout charges: `quoteOrder` on the same products, code and
+ * promotions.
+ */
+import type { StoreCountry } from "./countries";
+import type { DeliveryZone } from "./delivery";
+import { quoteOrder } from "./order-quote";
+import { POSTAL_CODE_MESSAGES, postalCodeExample, readPostalCode, storedPostalRules, zonesForPostalCode } from "./postal-codes";
+import type { Promotion } from "./promotions";
+
+/** A zone as stored: its codes as formatPostalRules wrote them, empty for a zone chosen by its name. */
+export interface ZoneWithCodes extends DeliveryZone {
+  postalCodes: string;
+}
+
+/** The query parameter of the form (`?cp=1425`): a GET, so it works without JavaScript and its answer can be linked. */
+export const POSTAL_CODE_PARAM = "cp";
+
+/** The longest code a shopper may type; anything longer is no code in any country. */
+export const POSTAL_CODE_INPUT_MAX = 12;
+
+export const SHIPPING_MESSAGES = {
+  uncovered: (code: string, pickup: boolean) =>
+    pickup ? `Sin envío a ${code}: retira en la tienda o escríbenos` : `Sin envío a ${code}: escríbenos`,
+} as const;
+
+/** The zones with their rules read, for `zonesForPostalCode`. */
+export const withPostalRules = <Z extends { postalCodes: string }>(zones: readonly Z[]) =>
+  zones.map((zone) => ({ ...zone, postalRules: storedPostalRules(zone.postalCodes) }));
+
+/** Whether a store's zones are chosen by postal code: at least one of them lists codes. */
+export const zonesHaveCodes = (zones: ReadonlyArray<{ postalCodes: string }>) => zones.some((z) => z.postalCodes !== "");
+
+export type ShippingEstimate =
+  /** Nothing asked yet: the form alone. */
+  | { kind: "form"; example: string }
+  | { kind: "invalid"; example: string; typed: string; message: string }
+  | { kind: "zones"; example: string; code: string; zones: Array<{ id: number; name: string; text: string }> }
+  | { kind: "uncovered"; example: string; code: string; message: string };
+
+/**
+ * The answer for `asked` (the `cp` parameter, null when absent): each zone the code may choose, covering it or
+ * listing no codes, with its fee for `subtotal` (the products after their promotions) less `discount`; the
+ * message when none delivers there. Null when the store's zones list no codes: there is nothing to calculate.
+ */
+export function shippingEstimate(input: {
+  zones: readonly ZoneWithCodes[];
+  country: StoreCountry | "";
+  asked: string | null;
+  subtotal: number;
+  discount?: number;
+  promotions?: readonly Promotion[];
+  pickup: boolean;
+  money: (minor: number) => string;
+}): ShippingEstimate | null {
+  if (!zonesHaveCodes(input.zones)) return null;
+  const example = postalCodeExample(input.country);
+  const typed = (input.asked ?? "").trim().slice(0, POSTAL_CODE_INPUT_MAX);
+  if (!typed) return { kind: "form", example };
+  const code = readPostalCode(typed, input.country);
+  if (!code) return { kind: "invalid", example, typed, message: POSTAL_CODE_MESSAGES.code(example) };
+  const zones = zonesForPostalCode(withPostalRules(input.zones), code);
+  if (zones.length === 0) return { kind: "uncovered", example, code, message: SHIPPING_MESSAGES.uncovered(code, input.pickup) };
+  return {
+    kind: "zones",
+    example,
+    code,
+    zones: zones.map((zone) => ({
+      id: zone.id,
+      name: zone.name,
+      text: `${zone.name} — ${feeText(zone, input)}`,
+    })),
+  };
+}
+
+function feeText(
+  zone: DeliveryZone,
+  input: { subtotal: number; discount?: number; promotions?: readonly Promotion[]; money: (minor: number) => string },
+): string {
+  const priced = quoteOrder(input.subtotal, input.discount ?? 0, zone, 0, input.promotions ?? []);
+  if (!priced.ok) return `pedido mínimo ${input.money(priced.minimum)}`;
+  if (priced.quote.deliveryFee > 0) return input.money(priced.quote.deliveryFee);
+  return priced.quote.freeDelivery ? "envío gratis" : "sin costo";
+}

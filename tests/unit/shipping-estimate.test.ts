@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney } from "~/domain/money";
+import { shippingEstimate, type ZoneWithCodes } from "~/domain/shipping-estimate";
+
+const money = (minor: number) => formatMoney(minor, "ARS");
+const zone = (id: number, name: string, postalCodes: string, more: Partial<ZoneWithCodes> = {}): ZoneWithCodes => ({
+  id,
+  name,
+  postalCodes,
+  fee: 350_000,
+  minOrder: null,
+  freeFrom: null,
+  ...more,
+});
+const zones = [
+  zone(1, "CABA", "1000-1499"),
+  zone(2, "Gran Buenos Aires", "16*, 17*", { fee: 600_000, minOrder: 2_000_000 }),
+  zone(3, "Zona Norte por nombre", "", { fee: 450_000, freeFrom: 1_000_000 }),
+];
+const estimate = (asked: string | null, subtotal = 1_200_000, list = zones, pickup = true) =>
+  shippingEstimate({ zones: list, country: "AR", asked, subtotal, pickup, money });
+
+describe("'Calcular envío' by postal code", () => {
+  it("shows each zone covering the code, and the zones chosen by name, with the fee for the products", () => {
+    expect(estimate("1425")).toEqual({
+      kind: "zones",
+      example: "1425",
+      code: "1425",
+      zones: [
+        { id: 1, name: "CABA", text: `CABA — ${money(350_000)}` },
+        { id: 3, name: "Zona Norte por nombre", text: "Zona Norte por nombre — envío gratis" },
+      ],
+    });
+    // A CPA is read as its four digits; below a zone's minimum it says so.
+    expect(estimate("b1602abc")).toMatchObject({
+      code: "B1602ABC",
+      zones: [
+        { name: "Gran Buenos Aires", text: `Gran Buenos Aires — pedido mínimo ${money(2_000_000)}` },
+        { name: "Zona Norte por nombre" },
+      ],
+    });
+  });
+
+  it("says when no zone delivers there, and asks again for what is no code", () => {
+    const coded = zones.slice(0, 2);
+    expect(estimate("5000", 1_200_000, coded)).toEqual({
+      kind: "uncovered",
+      example: "1425",
+      code: "5000",
+      message: "Sin envío a 5000: retira en la tienda o escríbenos",
+    });
+    expect(estimate("5000", 1_200_000, coded, false)).toMatchObject({ message: "Sin envío a 5000: escríbenos" });
+    expect(estimate("50000")).toMatchObject({ kind: "invalid", typed: "50000", message: "Escribe el código postal como 1425" });
+    expect(estimate(null)).toEqual({ kind: "form", example: "1425" });
+    expect(estimate("  ")).toEqual({ kind: "form", example: "1425" });
+  });
+
+  it("has nothing to calculate when no zone lists codes", () => {
+    expect(estimate("1425", 1_000, [zones[2] as ZoneWithCodes])).toBeNull();
+    expect(estimate("1425", 1_000, [])).toBeNull();
+  });
+});
