@@ -6,10 +6,19 @@ import { sandboxStoreRecords } from "./sandbox/sandbox-store-payments.server";
 import type { Clock } from "./services/clock";
 import type { Config, VapidKeys } from "./services/config";
 import { type ConversionGateway, HttpConversions, SandboxConversions } from "./services/conversions";
+import { CloudflareCustomHostnames, type CustomHostnames, StandInCustomHostnames } from "./services/custom-hostnames";
 import { createDb, RoundTripCounter } from "./services/db";
 import { type EdgeCache, noEdgeCache } from "./services/edge-cache";
 import { reportingLogger, sentryReports } from "./services/error-reports";
-import { type FaultSwitch, faultyClient, faultyConversions, faultyFiles, faultyMailer, faultyProvider } from "./services/faults";
+import {
+  type FaultSwitch,
+  faultyClient,
+  faultyConversions,
+  faultyFiles,
+  faultyHostnames,
+  faultyMailer,
+  faultyProvider,
+} from "./services/faults";
 import type { FileStore } from "./services/files";
 import { jsonLogger, type Logger } from "./services/log";
 import { loggedMailer, type Mailer, ResendMailer } from "./services/mail";
@@ -24,6 +33,9 @@ import { MercadoPagoStoreGateway, SandboxStoreGateway, type StorePaymentGateway 
  * adapter (the payment sandbox's lookups) into the services; services/ itself knows no feature.
  */
 const noRecentVisits: RecentVisits = { sourceOf: () => null };
+
+/** The custom hostnames stand-in's records: one set per process, as Cloudflare keeps one per zone. */
+const standInHostnames = new StandInCustomHostnames();
 
 export function createServices(options: {
   config: Config;
@@ -74,6 +86,13 @@ export function createServices(options: {
     config.conversionsProvider === "platforms"
       ? new HttpConversions(origin ? { meta: origin, ga4: origin } : undefined)
       : new SandboxConversions(sandboxConversionRecords(db, options.clock));
+  const { CLOUDFLARE_API_TOKEN: cloudflareToken, CLOUDFLARE_ZONE_ID: cloudflareZone } = config;
+  const hostnames: CustomHostnames | null =
+    config.customHostnamesProvider === "cloudflare" && cloudflareToken && cloudflareZone
+      ? new CloudflareCustomHostnames(cloudflareToken, cloudflareZone)
+      : config.customHostnamesProvider === "stand-in"
+        ? standInHostnames
+        : null;
   const edgeCache = options.edgeCache ?? noEdgeCache;
   const log = options.log ?? jsonLogger();
   const errorReports = config.SENTRY_DSN ? sentryReports({ dsn: config.SENTRY_DSN, environment: config.VITRINA_ENV }) : undefined;
@@ -90,6 +109,7 @@ export function createServices(options: {
     payments: faults ? faultyProvider(paymentProvider, faults) : paymentProvider,
     storePayments: faults && storePayments ? faultyProvider(storePayments, faults) : storePayments,
     conversions: faults ? faultyConversions(conversions, faults) : conversions,
+    customHostnames: faults && hostnames ? faultyHostnames(hostnames, faults) : hostnames,
     afterResponse:
       options.afterResponse ??
       ((task) => {

@@ -35,7 +35,7 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
     const requestId = crypto.randomUUID();
     const services = await buildServices(request);
     services.log = services.log.with({ requestId });
-    const routed = routeStoreHost(request, services.config.STORES_DOMAIN);
+    const routed = routeStoreHost(request, services.config.STORES_DOMAIN, services.config.APP_ORIGIN);
     const path = new URL(routed.request.url).pathname;
     let response: Response;
     try {

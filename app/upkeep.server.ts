@@ -3,9 +3,10 @@
 // before reservations reserved), products indexed for search that were not yet, or by older rules, and stores from
 // before countries given theirs, orders from before the customer list given their customer, the merchants' reminders
 // of a free month ending or a bill coming due, abandoned carts' reminder emails and their purge after 30 days, and mails
-// the provider did not take tried again.
+// the provider did not take tried again, and stores' own hostnames asked about at their provider.
 import { sendBillingReminders } from "~/billing/merchant-mails.server";
 import { retryConversions } from "~/conversions/events.server";
+import { checkDueHostnames } from "~/domains/hostnames.server";
 import { purgeOldCheckouts, sendCartReminders } from "~/orders/abandoned-carts.server";
 import { linkPastOrders } from "~/orders/customers.server";
 import { runOrderUpkeep } from "~/orders/order-upkeep.server";
@@ -33,10 +34,15 @@ export interface UpkeepReport {
   /** Abandoned carts' reminder emails sent, and checkouts purged after 30 days. */
   cartReminders: number;
   checkoutsPurged: number;
+  /** Stores' own hostnames asked about at the provider (each on its back-off). */
+  hostnames: number;
 }
 
 export async function runUpkeep(
-  services: Pick<Services, "db" | "clock" | "mail" | "mailQueue" | "log" | "config" | "conversions">,
+  services: Pick<
+    Services,
+    "db" | "clock" | "mail" | "mailQueue" | "log" | "config" | "conversions" | "customHostnames" | "edgeCache"
+  >,
 ): Promise<UpkeepReport> {
   const orders = await runOrderUpkeep(services);
   let indexed = 0;
@@ -52,7 +58,8 @@ export async function runUpkeep(
   const checkoutsPurged = await purgeOldCheckouts(services.db, services.clock.now());
   const mails = await services.mailQueue.retryDue();
   const conversions = await retryConversions(services);
-  return { ...orders, indexed, countries, customers, reminders, mails, conversions, cartReminders, checkoutsPurged };
+  const hostnames = await checkDueHostnames(services);
+  return { ...orders, indexed, countries, customers, reminders, mails, conversions, cartReminders, checkoutsPurged, hostnames };
 }
 
 /**

@@ -122,7 +122,7 @@ export class PublicSite extends WorkerEntrypoint<Env> {
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     return serve(env, async (app) => {
-      const cacheKey = publicPageCacheKey(request, app.config.STORES_DOMAIN);
+      const cacheKey = publicPageCacheKey(request, app.config.STORES_DOMAIN, app.config.APP_ORIGIN);
       const answer = cacheKey
         ? await publicSite().fetch(request, { cf: { cacheKey } })
         : await app.handler(request, clientIp(request));

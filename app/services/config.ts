@@ -69,6 +69,26 @@ const configSchema = z
         .transform((u) => new URL(u).origin)
         .optional(),
     ),
+    /**
+     * Cloudflare for SaaS ('Dominio propio', docs/decisions/0061-custom-domains.md): an API token with 'SSL and
+     * Certificates: Edit' on the platform's zone, that zone's id, and the hostname merchants point their CNAME at.
+     * Unset: local runs use the stand-in, production has no custom domains.
+     */
+    CLOUDFLARE_API_TOKEN: optionalString,
+    CLOUDFLARE_ZONE_ID: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-f0-9]{32}$/, "debe ser el id de la zona (32 caracteres hexadecimales)")
+        .optional(),
+    ),
+    CUSTOM_HOSTNAME_TARGET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+\.[a-z0-9-]+$/, "debe ser un nombre de host, como dominios.ejemplo.com")
+        .optional(),
+    ),
     BILLING_CURRENCY: z.preprocess(
       emptyToUndefined,
       z
@@ -202,6 +222,20 @@ const configSchema = z
           "en producción hacen falta VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY y VAPID_SUBJECT (avisos de pedidos; npm run vapid:keys genera las claves)",
       });
     }
+    if (Boolean(c.CLOUDFLARE_API_TOKEN) !== Boolean(c.CLOUDFLARE_ZONE_ID)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CLOUDFLARE_API_TOKEN"],
+        message: "los dominios propios necesitan CLOUDFLARE_API_TOKEN y CLOUDFLARE_ZONE_ID juntos",
+      });
+    }
+    if (c.CLOUDFLARE_API_TOKEN && !c.CUSTOM_HOSTNAME_TARGET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CUSTOM_HOSTNAME_TARGET"],
+        message: "con CLOUDFLARE_API_TOKEN hace falta CUSTOM_HOSTNAME_TARGET, el host al que apuntan los CNAME de las tiendas",
+      });
+    }
     if (c.VITRINA_ENV === "production" && !c.RESEND_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["RESEND_API_KEY"], message: "en producción hace falta RESEND_API_KEY" });
     }
@@ -242,6 +276,10 @@ export type Config = z.output<typeof configSchema> & {
   mailProvider: "outbox" | "resend";
   /** Where ad conversions go: the platforms (or CONVERSIONS_API_ORIGIN's stand-in), else the local stand-in. */
   conversionsProvider: "platforms" | "sandbox";
+  /** Where stores' own hostnames are registered: Cloudflare for SaaS, the local stand-in, or nowhere (production without it). */
+  customHostnamesProvider: "cloudflare" | "stand-in" | null;
+  /** The host merchants point their CNAME at: CUSTOM_HOSTNAME_TARGET, or a made-up one in local runs. */
+  customHostnameTarget: string;
   /** STORE_UNLOCK_PRICE in minor units of BILLING_CURRENCY. */
   storeUnlockPrice: number;
   /** What the statistics' daily salt is derived from: STATS_SECRET, else one derived from ADMIN_SECRET, else a development one. */
@@ -280,6 +318,9 @@ export function parseConfig(env: Record<string, unknown>): Config {
     paymentTokenKey: c.PAYMENT_TOKEN_KEY ? toBase64Url(decodeKey(c.PAYMENT_TOKEN_KEY) as Uint8Array) : DEVELOPMENT_TOKEN_KEY,
     mailProvider: c.RESEND_API_KEY ? "resend" : "outbox",
     conversionsProvider: c.VITRINA_ENV === "production" || c.CONVERSIONS_API_ORIGIN ? "platforms" : "sandbox",
+    customHostnamesProvider:
+      c.CLOUDFLARE_API_TOKEN && c.CLOUDFLARE_ZONE_ID ? "cloudflare" : c.VITRINA_ENV === "local" ? "stand-in" : null,
+    customHostnameTarget: c.CUSTOM_HOSTNAME_TARGET ?? `dominios.${c.STORES_DOMAIN ?? new URL(c.APP_ORIGIN).hostname}`,
     storeUnlockPrice,
     statsSecret: c.STATS_SECRET ?? (c.ADMIN_SECRET ? `stats|${c.ADMIN_SECRET}` : DEVELOPMENT_STATS_SECRET),
     vapid:
@@ -297,8 +338,20 @@ export function parseConfig(env: Record<string, unknown>): Config {
 export const canKeepSecrets = (config: Pick<Config, "VITRINA_ENV" | "PAYMENT_TOKEN_KEY">) =>
   Boolean(config.PAYMENT_TOKEN_KEY) || config.VITRINA_ENV !== "production";
 
-/** The public site of a store: subdomain when STORES_DOMAIN is set, else /site/{url} (both forms always work). */
-export function publicStoreUrl(config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">, slug: string): string {
+/**
+ * The public site of a store: its own hostname once active ('Dominio propio', stores.custom_host), else its subdomain
+ * when STORES_DOMAIN is set, else /site/{url} (every form keeps working; the older ones move GETs to the own hostname).
+ */
+export function publicStoreUrl(
+  config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">,
+  store: string | { url: string; customHost?: string | null },
+): string {
+  const slug = typeof store === "string" ? store : store.url;
+  const customHost = typeof store === "string" ? null : store.customHost;
+  if (customHost) {
+    const app = new URL(config.APP_ORIGIN);
+    return `${app.protocol}//${customHost}${app.port ? `:${app.port}` : ""}/`;
+  }
   if (config.STORES_DOMAIN) {
     const app = new URL(config.APP_ORIGIN);
     return `${app.protocol}//${slug}.${config.STORES_DOMAIN}${app.port ? `:${app.port}` : ""}/`;

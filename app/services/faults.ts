@@ -3,10 +3,11 @@
 // The tests turn it on to show what a shopper or a merchant sees and that nothing is lost; production never has one.
 import type { Client } from "@libsql/client";
 import type { ConversionGateway } from "./conversions";
+import { type CustomHostnames, HostnameProviderUnavailable } from "./custom-hostnames";
 import type { FileStore } from "./files";
 import type { Mailer } from "./mail";
 
-export type FaultKind = "database" | "files" | "mail" | "payments" | "conversions";
+export type FaultKind = "database" | "files" | "mail" | "payments" | "conversions" | "hostnames";
 
 export class FaultSwitch {
   /** Per failing service, how many more calls succeed first (0: every call fails), to fail in the middle of a request. */
@@ -29,6 +30,7 @@ const FAULT_MESSAGES: Record<FaultKind, string> = {
   mail: "the mail provider does not answer",
   payments: "the payment provider timed out",
   conversions: "the ad platform timed out",
+  hostnames: "the custom hostnames API timed out",
 };
 
 /** What an outside service's failure looks like to the app: a connection refused or a timeout. */
@@ -127,6 +129,25 @@ export function faultyConversions(gateway: ConversionGateway, faults: FaultSwitc
       faults.check("conversions");
     },
   };
+}
+
+/** The custom hostnames API: while the switch says so, every call times out before it reaches the provider. */
+export function faultyHostnames<H extends CustomHostnames>(hostnames: H, faults: FaultSwitch): H {
+  const calls = new Set(["create", "get", "remove"]);
+  return new Proxy(hostnames, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function" || !calls.has(String(property))) return value;
+      return async (...args: unknown[]) => {
+        try {
+          faults.check("hostnames");
+        } catch (error) {
+          throw new HostnameProviderUnavailable("the custom hostnames API timed out", { cause: error });
+        }
+        return value.apply(target, args);
+      };
+    },
+  });
 }
 
 /**

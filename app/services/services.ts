@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Clock } from "./clock";
 import type { Config, VapidKeys } from "./config";
 import type { ConversionGateway } from "./conversions";
+import type { CustomHostnames } from "./custom-hostnames";
 import type { Db, RoundTripCounter } from "./db";
 import type { EdgeCache } from "./edge-cache";
 import type { ErrorReports } from "./error-reports";
@@ -34,6 +35,8 @@ export interface Services {
    * waitUntil; Node: the process). The task handles its own failures.
    */
   afterResponse(task: Promise<unknown>): void;
+  /** Where stores' own hostnames are registered ('Dominio propio'): Cloudflare for SaaS, the local stand-in, or null (off). */
+  customHostnames: CustomHostnames | null;
   clock: Clock;
   roundTrips: RoundTripCounter;
   edgeCache: EdgeCache;

@@ -29,11 +29,12 @@ function hasShopperCookie(request: Request): boolean {
  * The key under which the edge may share this request's answer, or null when it must reach the
  * app: only GETs of store pages by a shopper without a cart, never the cart, checkout or order, never a discount
  * link (`?codigo=`, answered with the shopper's cookies) nor the page that shows what one did (decision 0055).
- * The host is part of the key because `{store}.{domain}/` of every store has the same path.
+ * The host is part of the key because `{store}.{domain}/` of every store has the same path (a store's own hostname,
+ * given `appOrigin`, is cached the same way, under its own host).
  */
-export function publicPageCacheKey(request: Request, storesDomain: string | undefined): string | null {
+export function publicPageCacheKey(request: Request, storesDomain: string | undefined, appOrigin?: string): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
-  const routed = new URL(routeStoreHost(request, storesDomain).request.url);
+  const routed = new URL(routeStoreHost(request, storesDomain, appOrigin).request.url);
   if (!routed.pathname.startsWith("/site/") || PERSONAL_PAGES.test(routed.pathname)) return null;
   if (hasShopperCookie(request)) return null;
   const url = new URL(request.url);

@@ -30,7 +30,13 @@ import { productPhotos, products, sectionItems, sections, storeBanners, storeSlu
  */
 export const HOME_PRODUCT_LIMIT = 10;
 
-const storeIdOfUrl = (url: string): SQL => sql`(select ${stores.id} from ${stores} where ${stores.url} = ${url})`;
+/** How the request names its store: its url (slug), or its own active hostname ('Dominio propio'). */
+export type StoreKey = string | { hostname: string };
+
+const storeIdOfUrl = (key: StoreKey): SQL =>
+  typeof key === "string"
+    ? sql`(select ${stores.id} from ${stores} where ${stores.url} = ${key})`
+    : sql`(select ${stores.id} from ${stores} where ${stores.customHost} = ${key.hostname})`;
 
 /** The lowest listing rank the store lists (sold out too, unless it hides them), read with the page. */
 const lowestListedRankOf = (storeId: SQL): SQL =>
@@ -49,7 +55,7 @@ const published = eq(products.published, true);
 /** Listing order: in stock, then sold out, each newest first (index order of products_store_listing_idx). */
 const listingOrder = [desc(products.listingRank), desc(products.createdAt), desc(products.id)] as const;
 
-function storeQuery(db: Db, url: string) {
+function storeQuery(db: Db, url: StoreKey) {
   return db
     .select({
       id: stores.id,
@@ -86,10 +92,11 @@ function storeQuery(db: Db, url: string) {
       lookPreviewToken: stores.lookPreviewToken,
       taxId: stores.taxId,
       legalName: stores.legalName,
+      customHost: stores.customHost,
     })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.ownerId))
-    .where(eq(stores.url, url))
+    .where(typeof url === "string" ? eq(stores.url, url) : eq(stores.customHost, url.hostname))
     .limit(1);
 }
 
@@ -109,7 +116,7 @@ type Item = BatchItem<"sqlite">;
 /** Store, moved slug, the store's enabled promotions, cart products and the page's queries, in one batch. */
 export async function loadSite<Q extends readonly Item[]>(
   db: Db,
-  url: string,
+  url: StoreKey,
   cartIds: string[],
   page: (storeId: SQL) => readonly [...Q],
 ): Promise<{
@@ -127,7 +134,7 @@ export async function loadSite<Q extends readonly Item[]>(
     : [];
   const queries = [
     storeQuery(db, url),
-    movedQuery(db, url),
+    movedQuery(db, typeof url === "string" ? url : ""),
     enabledPromotionsQuery(db, storeIdOfUrl(url)),
     ...cart,
     ...page(storeIdOfUrl(url)),

@@ -10,6 +10,7 @@ import { type CodeLinkNotice, codeLinkNotice, outcomeFromCookie } from "~/domain
 import { constantTimeEqual } from "~/domain/constant-time";
 import { storeCountry } from "~/domain/countries";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
+import { movesToOwnHost } from "~/domain/hostnames";
 import { shortHash } from "~/domain/ids";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
 import { formatMoney } from "~/domain/money";
@@ -29,7 +30,7 @@ import { CART_COOKIE, CODE_NOTICE_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE } from "
 import { EDGE_TTL_HEADER, EDGE_TTL_SECONDS, storeCacheTag } from "./edge-cache";
 import { promotedPrice } from "./promotion-view";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
-import { siteBasePath } from "./tenant";
+import { ownHostOf, siteBasePath } from "./tenant";
 
 export { CART_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE };
 
@@ -137,14 +138,18 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   const services = getServices(args.context);
   const storeHost = args.context.get(storeHostContext);
   const raw = args.params.site ?? "";
+  // A store's own hostname ('Dominio propio'): the batch finds the store by it; an unknown one is the 404.
+  const ownHost = ownHostOf(storeHost, raw);
   const slug = raw.toLowerCase();
-  if (!/^[a-z0-9-]{1,63}$/.test(slug)) storeNotFound();
-  if (raw !== slug) throw redirect(storeLocation(services, storeHost, slug, subPath(args.request, slug)), 301);
+  if (!ownHost && !/^[a-z0-9-]{1,63}$/.test(slug)) storeNotFound();
+  if (!ownHost && raw !== slug) throw redirect(storeLocation(services, storeHost, slug, subPath(args.request, slug)), 301);
 
   const cartCookie = readCookie(args.request, CART_COOKIE);
   const cart = parseCart(cartCookie);
   const cartIds = [...new Set([...cart.map((l) => l.productId), ...(opts.cartIds ?? [])])];
-  const loaded = await loadSite(services.db, slug, cartIds, (storeId) => page(storeId, services.db));
+  const loaded = await loadSite(services.db, ownHost ? { hostname: ownHost } : slug, cartIds, (storeId) =>
+    page(storeId, services.db),
+  );
   const { store } = loaded;
   if (!store) {
     if (loaded.movedTo) throw redirect(storeLocation(services, storeHost, loaded.movedTo, subPath(args.request, slug)), 301);
@@ -153,7 +158,15 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   if (!store.active || isPastGrace(store.ownerBillDueAt, services.clock.now())) {
     throw data({ kind: "store_unavailable" }, { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "3600" } });
   }
-  const basePath = siteBasePath(storeHost, store.url);
+  const preview = isLookPreview(args.request, store);
+  // Its subdomain and /site/{url} send a shopper's GETs on to its own hostname (decision 0061).
+  if (
+    !ownHost &&
+    store.customHost &&
+    movesToOwnHost({ method: args.request.method, subPath: subPath(args.request, slug), preview })
+  )
+    throw redirect(`${publicStoreUrl(services.config, store).replace(/\/$/, "")}${subPath(args.request, slug) || "/"}`, 301);
+  const basePath = ownHost ? "" : siteBasePath(storeHost, store.url);
   const cartItems = cartItemsOf(loaded.cartProducts, loaded.cartVariants);
   const now = services.clock.now();
   // The promotions that apply today in the store; the cart's lines each take their best one (app/domain/promotions.ts),
@@ -163,10 +176,9 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   const promoted = promotedLines(cartPriced.lines, promotions);
   const priced = { ...cartPriced, lines: promoted.lines, total: promoted.subtotal, saving: promoted.saving };
   const cacheSeconds = promotionCacheSeconds(loaded.promotions, now, store.timeZone, EDGE_TTL_SECONDS);
-  const canonicalBase = publicStoreUrl(services.config, store.url).replace(/\/$/, "");
+  const canonicalBase = publicStoreUrl(services.config, store).replace(/\/$/, "");
   const live = promotions.map((p) => p.id).join(",");
   const version = [store.id, store.updatedAt.getTime(), store.catalogVersion, siteScriptUrl, cartCookie ?? "", live].join("|");
-  const preview = isLookPreview(args.request, store);
   const site = siteView(store, basePath, canonicalBase, priced.count, preview, codeLinkNoticeOf(args.request, store));
   return {
     services,
