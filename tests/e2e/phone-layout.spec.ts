@@ -136,6 +136,8 @@ test("merchant pages", async ({ page, context, baseURL }) => {
     `${store}/estadisticas?periodo=12m`,
     `${store}/redes`,
     `${store}/conversiones`,
+    `${store}/promociones`,
+    `${store}/promociones/nueva`,
     `${store}/section/${sectionId}`,
     `${store}/section/${sectionId}/new/product`,
   ]) {

@@ -87,7 +87,17 @@ test.describe("phone navigation", () => {
     await expect(more).toBeVisible();
     // The sheet fits above the tab bar however many pages a store has (it scrolls): its top is on screen.
     expect((await more.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
-    for (const name of ["Estadísticas", "Vender en redes", "Anuncios", "Visitar tienda", "Inicio", "Cuenta", "Pagar", "Plan"])
+    for (const name of [
+      "Estadísticas",
+      "Promociones",
+      "Vender en redes",
+      "Anuncios",
+      "Visitar tienda",
+      "Inicio",
+      "Cuenta",
+      "Pagar",
+      "Plan",
+    ])
       await expect(more.getByRole("link", { name })).toBeVisible();
     await expect(more.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
     await expectNoSidewaysScroll(page, "Más abierto");
