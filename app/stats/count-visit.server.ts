@@ -105,6 +105,8 @@ export function visitFromRequest(
   const url = new URL(request.url);
   const page = storePageOf(settings.routedPath(request));
   if (!page || isOwnVisit(request, settings)) return null;
+  // The checkout's later steps (decision 0057) are the same checkout: the funnel counts its first page.
+  if (page.kind === "checkout" && url.searchParams.has("paso")) return null;
   const referrer = headers.get("Referer");
   const appHost = new URL(settings.appOrigin).hostname;
   const host = (headers.get("host") ?? url.host).toLowerCase().replace(/:\d+$/, "");

@@ -6,6 +6,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { sessionCookie } from "~/auth/cookies.server";
 import { forgetCustomer } from "~/orders/customers.server";
 import { insertProduct } from "~/products/products.server";
 import { action as cartsAction, loader as cartsLoader } from "~/sales/routes/abandoned-carts";
@@ -13,6 +14,8 @@ import { CheckoutPage } from "~/site/checkout-page";
 import { action as optOutAction } from "~/site/routes/cart-email-opt-out";
 import { loader as restoreLoader } from "~/site/routes/cart-restore";
 import { action as checkoutAction, loader as checkoutLoader } from "~/site/routes/checkout";
+import { routedPath } from "~/site/tenant";
+import { countingSettings, visitFromRequest } from "~/stats/count-visit.server";
 import { runUpkeep } from "~/upkeep.server";
 import { checkouts, customers, products, sales } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
@@ -115,6 +118,28 @@ describe("the checkout's steps", () => {
     const delivery = await checkoutHtml(s, m.url, "/Checkout?paso=datos&entrega=delivery", cookie);
     expect(delivery).toContain("Dirección de entrega");
     expect(delivery).not.toContain("Dónde retirar");
+  });
+
+  it("counts one checkout view in the statistics' funnel: its later steps are the same checkout", () => {
+    const s = createTestServices();
+    const settings = countingSettings(s.config, {
+      sessionCookie: sessionCookie(s.config).name,
+      cartCookie: "carrito",
+      routedPath: (request) => routedPath(request, s.config.STORES_DOMAIN),
+    });
+    const view = (path: string) =>
+      visitFromRequest(
+        new Request(`${s.config.APP_ORIGIN}/site/tienda${path}`, {
+          headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Mobile" },
+        }),
+        200,
+        settings,
+        "190.24.8.17",
+        s.clock.now().getTime(),
+      );
+    expect(view("/Checkout")?.kind).toBe("checkout");
+    expect(view("/Checkout?paso=entrega")).toBeNull();
+    expect(view("/Checkout?paso=datos&entrega=pickup")).toBeNull();
   });
 });
 
