@@ -839,6 +839,8 @@ export const sales = sqliteTable(
     // The upkeep job finds lapsed holds and orders to reserve without reading the rest.
     index("sales_stock_upkeep_idx").on(t.stockState, t.reservedUntil),
     index("sales_customer_idx").on(t.customerId, t.createdAt),
+    // Orders recovered from abandoned carts, by the store's day: the statistics' figure reads only these.
+    index("sales_recovered_cart_idx").on(t.storeId, t.day).where(sql`${t.recoveredCart} = 1`),
     // The desk lists the orders paid online without stock ('Pagado — sin stock') above the rest: only their entries,
     // oldest first, never the store's whole history (decision 0054). The query's conditions must match these.
     index("sales_paid_without_stock_idx")
@@ -1227,7 +1229,7 @@ export const checkouts = sqliteTable(
     buyerPhone: text("buyer_phone"),
     contactPhone: text("contact_phone"),
     buyerEmail: text("buyer_email"),
-    /** The cart's lines as the cookie writes them ('id:qty|id-variant:qty'). */
+    /** The cart's lines with their name and unit price then, as JSON (app/domain/abandoned-carts.ts SavedLine). */
     lines: text("lines").notNull(),
     /** The products' total after the code when the contact was left, in the store's currency. */
     total: integer("total").notNull(),

@@ -1,0 +1,1 @@
+CREATE INDEX `sales_recovered_cart_idx` ON `sales` (`store_id`,`day`) WHERE "sales"."recovered_cart" = 1;
