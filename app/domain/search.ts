@@ -236,6 +236,30 @@ export function typoExpression(q: SearchQuery): string | null {
   return [...words, ...q.phrases.map((p) => `${EXACT_COLUMNS} : (${phrase(p)})`)].join(" AND ");
 }
 
+/**
+ * What a typo search suggests the shopper meant ('camisetta' → 'camiseta'): the query as typed, each word a typo was
+ * forgiven in replaced by the word of the closest results' names one typo from it (lower case, accents kept). Null
+ * when no name has such a word.
+ */
+export function typoSuggestion(typed: string, q: SearchQuery, names: readonly string[]): string | null {
+  const forgiving = [...forgivingWords(q)];
+  const nameWords = names.flatMap((name) => name.split(/\s+/).map((w) => w.replace(/[^\p{L}\p{N}]+/gu, "").toLowerCase()));
+  const meant = new Map<string, string>();
+  for (const w of forgiving) {
+    const found = nameWords.find((n) => {
+      const [stem, ...rest] = searchStems(n);
+      return stem !== undefined && rest.length === 0 && fuzzyStem(stem) && oneTypoApart(stem, w.stem);
+    });
+    if (found && normalizeForSearch(found) !== w.word) meant.set(w.word, found);
+  }
+  if (meant.size === 0) return null;
+  return typed
+    .trim()
+    .split(/(\s+)/)
+    .map((token) => meant.get(normalizeForSearch(token)) ?? token)
+    .join("");
+}
+
 /** Whether a name's stem is the query word's stem, or one typo from it when typos are forgiven. */
 function stemMatches(stem: string, queryStem: string, typo: boolean): boolean {
   return stem.startsWith(queryStem) || (typo && fuzzyStem(stem) && oneTypoApart(stem, queryStem));

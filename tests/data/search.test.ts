@@ -114,7 +114,12 @@ describe("what a search finds", () => {
     expect(typo.closest).toBe(true);
     // Typos are forgiven in names ('Taza esmaltada' mentions the camiseta in its description only).
     expect(typo.cards.map((c) => c.name)).toEqual(["Camiseta estampada", "Camiseta lisa"]);
-    expect((await search(s, "tipeo", "q=bloso")).cards.map((c) => c.name)).toEqual(["Bolso tejido wayuu"]);
+    // What they meant, as a link to that search: '¿Quisiste decir «camiseta»?'.
+    expect(typo.suggestion).toEqual({ text: "camiseta", href: expect.stringMatching(/\/Search\?q=camiseta$/) });
+    const bag = await search(s, "tipeo", "q=bloso");
+    expect(bag.cards.map((c) => c.name)).toEqual(["Bolso tejido wayuu"]);
+    expect(bag.suggestion?.text).toBe("bolso");
+    expect((await search(s, "tipeo", "q=camiseta")).suggestion).toBeNull();
     // Short words must be right: 'tazs' is not 'taza'.
     expect((await search(s, "tipeo", "q=tazs")).cards).toEqual([]);
     const none = await search(s, "tipeo", "q=zzzzzz");

@@ -38,8 +38,12 @@ test("the demo store finds what shoppers type: any word order, plurals, genders,
   await expect(page.getByRole("list", { name: "Resultados" }).locator("mark")).toHaveText(["Café", "Colombia"]);
 
   await search(page, "camisetta");
-  await expect(page.locator(".search-count")).toHaveText("No encontramos “camisetta”. ¿Quisiste decir…? 1 producto");
+  await expect(page.locator(".search-count")).toHaveText("No encontramos “camisetta”. ¿Quisiste decir «camiseta»? 1 producto");
   await expect(results(page)).toHaveText(["Camiseta estampada"]);
+  // The suggestion is a search of its own.
+  await page.locator(".search-count").getByRole("link", { name: "«camiseta»" }).click();
+  await expect(page).toHaveURL(/\/Search\?q=camiseta$/);
+  await expect(page.locator(".search-count")).not.toContainText("No encontramos");
 
   await search(page, "zapatillas");
   await expect(page.getByText("No encontramos productos para “zapatillas”.")).toBeVisible();

@@ -10,6 +10,7 @@ import {
   searchPattern,
   searchTextOf,
   typoExpression,
+  typoSuggestion,
 } from "~/domain/search";
 
 /** The same matching SQLite's LIKE does, for checking patterns without a database. */
@@ -137,5 +138,25 @@ describe("what a shopper's query means", () => {
       { text: "Colombia", match: true },
       { text: " 500 g", match: false },
     ]);
+  });
+});
+
+describe("what a typo search suggests", () => {
+  const suggest = (typed: string, names: string[]) => {
+    const q = parseSearchQuery(typed);
+    return q ? typoSuggestion(typed, q, names) : null;
+  };
+
+  it("names the word the closest results have, in the query as typed", () => {
+    expect(suggest("camisetta", ["Camiseta estampada", "Camiseta lisa"])).toBe("camiseta");
+    expect(suggest("olla de barrro", ["Olla de barro"])).toBe("olla de barro");
+    expect(suggest("Bloso rojo", ["Bolso tejido wayuu"])).toBe("bolso rojo");
+    // Accents of the product's name are kept; the result's own punctuation is not.
+    expect(suggest("cafettera", ["Cafétera, italiana"])).toBe("cafétera");
+  });
+
+  it("suggests nothing when no name has a word one typo from it", () => {
+    expect(suggest("camisetta", ["Taza esmaltada"])).toBeNull();
+    expect(suggest("camiseta", ["Camiseta lisa"])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { productCategoryName } from "~/domain/categories";
-import { highlightParts, markedStems, matchExpression, parseSearchQuery, typoExpression } from "~/domain/search";
+import { highlightParts, markedStems, matchExpression, parseSearchQuery, typoExpression, typoSuggestion } from "~/domain/search";
 import { counted } from "~/domain/words";
 import type { RouteHandle } from "~/root";
 import { siteHeaders } from "../headers";
@@ -68,12 +68,22 @@ export async function loader(args: Route.LoaderArgs) {
   const path = `${p.site.basePath}/Search`;
   const q = query.trim();
   const stems = parsed ? markedStems(parsed, usingTypos) : [];
+  const suggested =
+    parsed && usingTypos
+      ? typoSuggestion(
+          q,
+          parsed,
+          rows.slice(0, limit).map((row) => row.name),
+        )
+      : null;
   return data(
     {
       site: p.site,
       query: q,
       searched: parsed !== null,
       closest: usingTypos,
+      // 'camiseta' for 'camisetta': what the closest results' names say, as a search of its own.
+      suggestion: suggested ? { text: suggested, href: withParams(path, { q: suggested }) } : null,
       total: found.reduce((n, c) => n + c.count, 0),
       cards: rows.slice(0, limit).map((row) => {
         const card = cardOf(p.site.basePath, p.site.currency, row, p.promotions);
@@ -122,7 +132,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const countText = (n: number) => counted(n, "producto", "productos");
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { site, query, searched, closest, total, cards, nextHref, filters, sorts, storeCategories } = loaderData;
+  const { site, query, searched, closest, suggestion, total, cards, nextHref, filters, sorts, storeCategories } = loaderData;
   return (
     <SiteShell site={site} query={query}>
       <h1>{searched ? `Resultados para “${query}”` : "Buscar productos"}</h1>
@@ -146,7 +156,15 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="search-count" role="status">
-            {closest ? `No encontramos “${query}”. ¿Quisiste decir…? ` : ""}
+            {closest && `No encontramos “${query}”. `}
+            {closest &&
+              (suggestion ? (
+                <>
+                  ¿Quisiste decir <a href={suggestion.href}>«{suggestion.text}»</a>?{" "}
+                </>
+              ) : (
+                "¿Quisiste decir…? "
+              ))}
             {countText(total)}
           </p>
           {filters.length > 0 && (
