@@ -87,7 +87,7 @@ export function SiteShell({
           </ul>
         )}
         <FooterLegal site={site} />
-        <span className="muted"> · Tienda creada con Vitrina</span>
+        <p className="muted footer-made">Tienda creada con Vitrina</p>
       </footer>
       <script type="module" src={site.script} />
     </div>

@@ -89,7 +89,7 @@ for (const device of [
       await page.getByLabel("Cantidad").fill("2");
       await page.getByRole("button", { name: "Agregar al carrito" }).click();
       await expect(page).toHaveURL(new RegExp(`${base}/Cart$`));
-      await expect(page).toHaveTitle(`Lista de compras | Tienda viaje-${device.name}`);
+      await expect(page).toHaveTitle(`Carrito | Tienda viaje-${device.name}`);
       await expect(cartCount(page)).toHaveAttribute("data-cart-count", "2");
 
       // A second product, to remove later.

@@ -19,10 +19,12 @@ import * as newOrder from "~/sales/routes/new-order";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as section from "~/sections/routes/section";
 import * as sectionList from "~/sections/routes/section-list";
+import * as cart from "~/site/routes/cart";
 import * as statistics from "~/stats/routes/statistics";
 import * as storeBrand from "~/stores/routes/store-brand";
 import * as storeDelivery from "~/stores/routes/store-delivery";
 import * as storeInfo from "~/stores/routes/store-info";
+import * as storePolicies from "~/stores/routes/store-policies";
 import { accountPageTitle, storePageTitle } from "~/workspace/page-titles";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -61,6 +63,7 @@ describe("the merchant's page titles", () => {
       storePayments,
       statistics,
       sellOnSocial,
+      storePolicies,
     };
     const titles = Object.entries(pages).map(([name, page]) => {
       const meta = page.meta as (args: unknown) => Array<{ title?: string }>;
@@ -76,5 +79,21 @@ describe("the merchant's page titles", () => {
       const meta = page.meta as (args: unknown) => Array<{ title?: string }>;
       expect(meta({ matches: [], params: {}, loaderData: undefined })[0]?.title).toMatch(/ \| Vitrina$/);
     }
+  });
+});
+
+describe("the store's page titles", () => {
+  it("call the cart 'Carrito', as the store's header does", () => {
+    const site = {
+      name: "Panadería Ana",
+      canonicalBase: "https://ana.test",
+      logo: null,
+      logoIcon: null,
+      favicon: null,
+      shareImage: null,
+      description: "",
+    };
+    const meta = cart.meta as (args: unknown) => Array<{ title?: string }>;
+    expect(meta({ loaderData: { site } })[0]?.title).toBe("Carrito | Panadería Ana");
   });
 });

@@ -24,6 +24,7 @@ import { refused } from "~/http/responses";
 import { countWrongCode, guardedCode } from "~/orders/code-entry.server";
 import { amountRows } from "~/orders/order-amounts";
 import { OrderLines, promotionNote } from "~/orders/order-lines";
+import { shippingEstimateFor, shippingZonesQuery } from "~/orders/shipping-estimate.server";
 import type { RouteHandle } from "~/root";
 import { clientIpContext, getServices } from "~/services/services";
 import { cartVisitorQuery, newCartSource, requestVisitorKey } from "~/stats/cart-source.server";
@@ -32,6 +33,7 @@ import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
 import { siteMeta } from "../seo";
 import { SiteShell } from "../shell";
+import { ShippingEstimateForm } from "../shipping-estimate";
 import {
   CART_COOKIE,
   DISCOUNT_COOKIE,
@@ -58,8 +60,9 @@ export async function loader(args: Route.LoaderArgs) {
   const p = await loadSitePage(args, (storeId, db) => [
     discountByKeyQuery(db, storeId, entered ?? "-"),
     codeGuessCountersQuery(db, storeId, ip),
+    shippingZonesQuery(db, storeId),
   ]);
-  const [[codeRow], counters] = p.page;
+  const [[codeRow], counters, zones] = p.page;
   const now = p.services.clock.now();
   const code = guardedCode(entered, codeRow, counters, p.priced.total, p.store, now);
   // A code the store does not have, in a cookie the shopper did not get from us: a failed entry, and the cookie goes.
@@ -112,6 +115,15 @@ export async function loader(args: Route.LoaderArgs) {
         name: removing.name,
       },
       hasOrder: Boolean(readCookie(args.request, ORDER_COOKIE)),
+      // The fee the checkout would charge for these products after the code.
+      shipping:
+        p.priced.lines.length > 0
+          ? shippingEstimateFor(args.request, p.store, zones, {
+              subtotal: p.priced.total,
+              discount: goods.discount,
+              promotions: p.promotions,
+            })
+          : null,
     },
     { headers },
   );
@@ -232,7 +244,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return siteMeta(loaderData?.site, { title: `Lista de compras | ${loaderData?.site.name ?? ""}`, path: "/Cart", noindex: true });
+  return siteMeta(loaderData?.site, { title: `Carrito | ${loaderData?.site.name ?? ""}`, path: "/Cart", noindex: true });
 }
 
 /** The fields naming a cart line in its forms: the product, and the variant when it has one. */
@@ -246,13 +258,13 @@ function LineFields({ line }: { line: { productId: string; variantId: number | n
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, lines, soldOut, total, amounts, code, removing, hasOrder } = loaderData;
+  const { site, lines, soldOut, total, amounts, code, removing, hasOrder, shipping } = loaderData;
   const refusedCode = actionData?.errors.code;
   const codeError = refusedCode ?? code?.error ?? undefined;
   const cartPath = `${site.basePath}/Cart`;
   return (
     <SiteShell site={site} current="cart">
-      <h1>Lista de compras</h1>
+      <h1>Carrito</h1>
       {removing && (
         <section className="confirm-panel" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text">
           <h2 id="confirm-title">Eliminar producto</h2>
@@ -401,6 +413,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               {codeError}
             </p>
           )}
+          {shipping && <ShippingEstimateForm estimate={shipping} />}
           <p className="muted">El envío se calcula al hacer el pedido, según cómo lo quieras recibir.</p>
           <p className="order">
             <a className="button" href={`${site.basePath}/Checkout`}>
