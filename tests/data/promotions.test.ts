@@ -2,11 +2,13 @@
 // saved, each line's promotion is kept on the sale, and the promotions' counters stay exact under concurrency.
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { createSession } from "~/auth/sessions.server";
 import { formatMoney } from "~/domain/money";
 import type { PromotionInput } from "~/domain/promotion-form";
 import { cancelSale } from "~/orders/order-records.server";
 import { insertProduct } from "~/products/products.server";
-import { createPromotion, findPromotion } from "~/promotions/promotions.server";
+import { createPromotion, deletePromotion, findPromotion } from "~/promotions/promotions.server";
+import * as saleDetail from "~/sales/routes/sale-detail";
 import type { Services } from "~/services/services";
 import { CART_COOKIE } from "~/site/cookies";
 import { EDGE_TTL_HEADER } from "~/site/edge-cache";
@@ -18,6 +20,7 @@ import { checkoutForm } from "../support/checkout";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
+import { workspaceRequest } from "../support/workspace-request";
 import { anotherProcess } from "./sales-fixtures";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -105,6 +108,21 @@ describe("promotions at the checkout", () => {
       { unitPrice: 1_000, quantity: 3, promotionId: id, promotionName: "2x1 en alfajores", promotionSaving: 1_000 },
     ]);
     expect(await findPromotion(s.db, m.store.id, id)).toMatchObject({ orders: 1, revenue: 2_000 });
+
+    // The desk's sale shows the line as it was sold, with its promotion, after the promotion is gone.
+    await deletePromotion(s.db, m.store.id, id, s.clock.now());
+    const cookie = (await createSession(s, m.id)).split(";")[0] ?? "";
+    const desk = await workspaceRequest(s, {
+      module: saleDetail,
+      cookie,
+      method: "GET",
+      path: `/Store/${m.store.id}/sales/${sale?.id}`,
+      params: { storeId: m.store.id, saleId: sale?.id ?? "" },
+    });
+    expect(desk.status).toBe(200);
+    expect((desk.data as { lines: unknown[] }).lines).toMatchObject([
+      { lineTotal: formatMoney(2_000, "CLP"), promotion: `2x1 en alfajores: −${formatMoney(1_000, "CLP")}` },
+    ]);
   });
 
   it("a category's percentage, then a code's percentage on what is left; a total shown without the promotion is refused", async () => {
