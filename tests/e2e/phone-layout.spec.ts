@@ -143,6 +143,13 @@ test("merchant pages", async ({ page, context, baseURL }) => {
   ]) {
     await visit(page, path, path.replace(shop.id, "{id}").replace(sectionId, "{sectionId}"));
   }
+  // 'Eliminar' of a banner without JavaScript asks on the page: the question fits too.
+  const [banner] = await query<{ id: number }>("select id from store_banners where store_id = ? order by position limit 1", [
+    shop.id,
+  ]);
+  await visit(page, `${store}/brand?eliminar=${banner?.id}`, "/Store/{id}/brand?eliminar={bannerId}", () =>
+    expect(page.getByRole("alertdialog", { name: "¿Eliminar imagen del banner?" })).toBeVisible(),
+  );
   await visit(page, `${store}/products/${shop.products[1]?.id}`, "/Store/{id}/products/{productId}");
   await page.getByRole("button", { name: "Eliminar producto" }).click();
   const confirm = page.locator("dialog.confirm[open]");
@@ -211,6 +218,11 @@ test("public store pages", async ({ page }) => {
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(page).toHaveURL(/\/Cart$/);
   await checkPage(page, "cart");
+  await expect(page.getByRole("heading", { name: "Carrito", exact: true })).toBeVisible();
+  // A typo search names what the shopper meant, as a link inside its sentence.
+  await visit(page, `${site}/Search?q=canastta`, "search with a typo", () =>
+    expect(page.locator(".search-count").getByRole("link", { name: "«canasta»" })).toBeVisible(),
+  );
   await visit(page, `${site}/Checkout`, "checkout");
   await expect(page.getByLabel(/Tu teléfono/)).toHaveAttribute("type", "tel");
 });
