@@ -46,6 +46,7 @@ export default [
       // Sales desk.
       route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
       route("sales/new", "sales/routes/new-order.tsx"), // 'Armar pedido': an order built for a customer, sent as a link
+      route("sales/imprimir", "sales/routes/packing-slips.ts"), // packing slips of chosen sales, for A4 or 80-mm printers
       route("sales.csv", "sales/routes/sales-csv.ts"),
       route("sales/:saleId/receipt", "sales/routes/sale-receipt.ts"), // a transfer's receipt, for the owner only
       // Customers ('Clientes'): the list from the orders, its CSV, and one customer (merge, delete their data).
@@ -66,6 +67,7 @@ export default [
       route("promociones/nueva", "promotions/routes/new-promotion.tsx"),
       route("promociones/:promotionId", "promotions/routes/edit-promotion.tsx"),
       route("look", "looks/routes/look-page.tsx"), // 'Diseño': the store's look, with its live preview
+      route("dominio", "domains/routes/custom-domain.tsx"), // 'Dominio propio': the store on its own hostname
       route("cobros", "payment-methods/routes/payment-methods.tsx"), // 'Cobros': transfer and cash, with their adjustments
       route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
       route("redes", "feeds/routes/sell-on-social.tsx"), // 'Vender en redes': the product feeds and the links to share

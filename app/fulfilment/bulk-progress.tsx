@@ -19,19 +19,24 @@ export function SaleCheckbox({ saleId }: { saleId: string }) {
 
 /**
  * 'Preparando' and 'Marcar como enviado' for the ticked sales (a plain form: works without JavaScript), with the
- * carrier the sent ones go with; each sale's tracking number is added from its dialog.
+ * carrier the sent ones go with (each sale's tracking number is added from its dialog), and 'Imprimir' their slips.
  */
 export function BulkProgressForm({
   action,
+  printAction,
   carriers,
   answer,
 }: {
   action: string;
+  /** The packing slips' page: 'Imprimir' sends the ticked sales there (a GET in a new tab). */
+  printAction: string;
   carriers: ReadonlyArray<{ id: string; name: string }>;
   answer: { ok: boolean; message: string } | null;
 }) {
   return (
+    // A document form, so 'Imprimir' opens its own tab (the router would take it in this one).
     <Form
+      reloadDocument
       id={BULK_FORM_ID}
       method="post"
       action={action}
@@ -54,6 +59,9 @@ export function BulkProgressForm({
       </div>
       <button type="submit" name="to" value="shipped" className="button secondary">
         Marcar como enviado
+      </button>
+      <button type="submit" formMethod="get" formAction={printAction} formTarget="_blank" className="button secondary">
+        Imprimir
       </button>
       {answer && (
         <p className={answer.ok ? "muted" : "field-error"} role="status" data-bulk-answer="">

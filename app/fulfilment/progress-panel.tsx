@@ -101,6 +101,14 @@ export function ProgressPanel({
             </button>
           </fetcher.Form>
         )}
+        <a
+          className="button secondary"
+          href={`/Store/${storeId}/sales/imprimir?sale=${progress.saleId}`}
+          target="_blank"
+          rel="noopener"
+        >
+          Imprimir
+        </a>
         {progress.whatsapp && (
           <a className="button secondary" href={progress.whatsapp} target="_blank" rel="noreferrer">
             Avisar por WhatsApp

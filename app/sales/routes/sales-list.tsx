@@ -331,6 +331,7 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
         <>
           <BulkProgressForm
             action={`${base}${search}`}
+            printAction={`${base}/imprimir`}
             carriers={page.carriers}
             answer={bulk ? { ok: bulk.ok, message: bulk.message } : null}
           />

@@ -1,0 +1,128 @@
+// Packing slips: one print-ready page per sale (the store, the order's code and a QR to the buyer's order page, the
+// buyer and where it goes, the lines with their variants, the note, the delivery method), laid out for A4 sheets or
+// 80-mm receipt printers by CSS alone (@page and @media print), with no script.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { DELIVERY_LABELS } from "~/domain/delivery";
+import { SALE_CODE_PATTERN } from "~/domain/sales";
+import { orderPageUrl } from "~/orders/order-links";
+import type { Config } from "~/services/config";
+import type { Db } from "~/services/db";
+import { escapeHtml } from "~/ui/html";
+import { qrSvg } from "~/workspace/store-qr.server";
+import { saleLines, sales } from "../../db/schema";
+
+/** How many slips one page prints at most (a day's shipments; more are printed in parts). */
+export const SLIPS_MAX = 50;
+
+export const PAPERS = ["a4", "80mm"] as const;
+export type Paper = (typeof PAPERS)[number];
+
+export const SLIP_MESSAGES = {
+  noSales: "Elige al menos una venta para imprimir",
+  tooMany: `Imprime hasta ${SLIPS_MAX} ventas a la vez`,
+  badCode: "El código de venta tiene 10 dígitos",
+} as const;
+
+export const slipsQuerySchema = z.object({
+  sale: z
+    .array(z.string().regex(SALE_CODE_PATTERN, { error: SLIP_MESSAGES.badCode }))
+    .min(1, { error: SLIP_MESSAGES.noSales })
+    .max(SLIPS_MAX, { error: SLIP_MESSAGES.tooMany }),
+  papel: z.enum(PAPERS).catch("a4"),
+});
+
+/** The store's sales with these codes and their lines, in one round trip (another store's codes read nothing). */
+export async function slipSales(db: Db, storeId: string, codes: string[]) {
+  const [rows, lines] = await db.batch([
+    db
+      .select()
+      .from(sales)
+      .where(and(eq(sales.storeId, storeId), inArray(sales.id, codes))),
+    db
+      .select()
+      .from(saleLines)
+      .where(
+        inArray(
+          saleLines.saleId,
+          db
+            .select({ id: sales.id })
+            .from(sales)
+            .where(and(eq(sales.storeId, storeId), inArray(sales.id, codes))),
+        ),
+      )
+      .orderBy(asc(saleLines.saleId), asc(saleLines.position)),
+  ]);
+  const order = new Map(codes.map((code, i) => [code, i]));
+  return rows
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+    .map((sale) => ({ ...sale, lines: lines.filter((l) => l.saleId === sale.id) }));
+}
+
+type SlipSale = Awaited<ReturnType<typeof slipSales>>[number];
+
+const STYLE = `
+*{box-sizing:border-box}body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;margin:0;background:#f4f4f6}
+.tools{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;padding:.75rem 1rem;background:#fff;border-bottom:1px solid #ddd}
+.tools a,.tools button{font:inherit;display:inline-flex;align-items:center;min-height:44px;padding:0 .9rem;border:1px solid #2d1f7a;border-radius:8px;color:#2d1f7a;background:#fff;text-decoration:none}
+.tools a[aria-current]{background:#2d1f7a;color:#fff}
+.slip{background:#fff;margin:1rem auto;padding:1.25rem;max-width:190mm;border:1px solid #ddd;break-after:page;page-break-after:always}
+.slip:last-child{break-after:auto;page-break-after:auto}
+.slip header{display:flex;justify-content:space-between;gap:1rem;align-items:flex-start}
+.slip h1{font-size:1.3rem;margin:0}.slip .code{font-size:1.1rem;font-weight:700;font-variant-numeric:tabular-nums;margin:.25rem 0 0}
+.slip .qr{width:30mm;height:30mm;flex:0 0 auto}.slip .qr svg{width:100%;height:100%}
+.slip dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem .75rem;margin:1rem 0}.slip dt{font-weight:700}.slip dd{margin:0;overflow-wrap:anywhere}
+.slip table{width:100%;border-collapse:collapse;margin:.5rem 0}.slip th,.slip td{text-align:left;padding:.35rem .25rem;border-bottom:1px solid #ddd;vertical-align:top}
+.slip .qty{text-align:right;white-space:nowrap;font-weight:700}.slip .check{width:1.2rem}
+.slip .note{border:1px dashed #999;padding:.5rem;margin:.75rem 0}.slip .scan{font-size:.8rem;color:#444;margin:.25rem 0 0;text-align:right}
+body.paper-80mm .slip{max-width:76mm;padding:3mm;font-size:12px}
+body.paper-80mm .slip header{flex-direction:column;align-items:center;text-align:center}
+body.paper-80mm .slip .qr{width:36mm;height:36mm}body.paper-80mm .slip .scan{text-align:center}
+@media print{body{background:#fff}.tools{display:none}.slip{margin:0;border:0;max-width:none;padding:0}}
+@page{size:A4;margin:12mm}
+`;
+
+const PAGE_80MM = "@page{size:80mm auto;margin:2mm}";
+
+const row = (label: string, value: string | null | undefined) =>
+  value ? `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>` : "";
+
+function slipHtml(config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">, store: { name: string; url: string }, sale: SlipSale) {
+  const orderUrl = orderPageUrl(config, store.url, sale.id, sale.accessToken);
+  const where =
+    sale.delivery === "pickup"
+      ? row("Retira en", sale.pickupPoint)
+      : row("Dirección", sale.address) + row("Zona", sale.deliveryZone);
+  const lines = sale.lines
+    .map(
+      (l) =>
+        `<tr><td class="check" aria-hidden="true">☐</td><td>${escapeHtml(l.name)}</td><td class="qty">× ${l.quantity}</td></tr>`,
+    )
+    .join("");
+  return `<article class="slip" data-slip="${sale.id}">
+<header><div><h1>${escapeHtml(store.name)}</h1><p class="code">Pedido ${sale.id}</p></div>
+<div><div class="qr" role="img" aria-label="Código QR de la página del pedido">${qrSvg(orderUrl)}</div><p class="scan">Escanea para ver tu pedido</p></div></header>
+<dl>${row("Cliente", sale.buyerName)}${row("Teléfono", sale.buyerPhone)}${row("Entrega", DELIVERY_LABELS[sale.delivery])}${where}</dl>
+<table><caption class="visually-hidden">Productos</caption><thead><tr><th class="check"></th><th>Producto</th><th class="qty">Cantidad</th></tr></thead><tbody>${lines}</tbody></table>
+${sale.note ? `<p class="note"><strong>Nota:</strong> ${escapeHtml(sale.note)}</p>` : ""}
+</article>`;
+}
+
+/** The whole print page: the paper switch and 'Imprimir' on screen, then the slips (missing codes left out). */
+export function packingSlipsPage(input: {
+  config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">;
+  store: { name: string; url: string };
+  sales: SlipSale[];
+  paper: Paper;
+  /** This page's address without `papel`, to switch the paper. */
+  selfQuery: string;
+}): string {
+  const { store, paper } = input;
+  const link = (to: Paper, label: string) =>
+    `<a href="?${escapeHtml(input.selfQuery)}&amp;papel=${to}"${to === paper ? ' aria-current="true"' : ""}>${label}</a>`;
+  const title = input.sales.length === 1 ? `Pedido ${input.sales[0]?.id}` : `${input.sales.length} pedidos`;
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(`Imprimir: ${title} | ${store.name}`)}</title><style>${STYLE}${paper === "80mm" ? PAGE_80MM : ""}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}</style></head>
+<body class="paper-${paper}"><nav class="tools" aria-label="Impresión">${link("a4", "Hoja A4")}${link("80mm", "Ticket 80 mm")}<span>Imprime con el menú de tu navegador (Ctrl+P, o Compartir → Imprimir en el teléfono).</span></nav>
+<main>${input.sales.map((sale) => slipHtml(input.config, store, sale)).join("\n")}</main></body></html>`;
+}
