@@ -17,6 +17,14 @@ test("the steps left to open the store, each one tap from its page, with the pro
   await setup.getByRole("link", { name: /Elige cómo te pagan/ }).click();
   await expect(merchant).toHaveURL(new RegExp(`/Store/${shop.id}/cobros$`));
 
+  // The merchant's home leads with the same: the progress and the next step as its main button, then 'Nueva tienda'.
+  await merchant.goto("/");
+  await expect(setup.getByText("1 de 6 pasos listos")).toBeVisible();
+  await expect(setup.getByRole("link", { name: "Sube tu logo" })).toHaveClass("button");
+  await expect(merchant.getByRole("link", { name: "Nueva tienda" })).toHaveClass("button secondary");
+  await setup.getByRole("link", { name: "Ver todos los pasos" }).click();
+  await expect(merchant).toHaveURL(new RegExp(`/Store/${shop.id}/info#setup-title$`));
+
   await query(
     "update stores set logo_key = 'stores/' || id || '/logo/x.webp', sale_number = '573001234567', arrange_enabled = 1 where id = ?",
     [shop.id],
