@@ -16,6 +16,17 @@ describe("which requests the edge may answer", () => {
     expect(publicPageCacheKey(get("https://demo.vitrina.example/Search?q=cafe", {}, "HEAD"), DOMAIN)).toBe(
       "demo.vitrina.example/Search?q=cafe",
     );
+    // 'Calcular envío' (`?cp=`): each code's answer under its own key, the plain page's untouched (decision 0060).
+    const product = "https://demo.vitrina.example/Product/mate/1234567";
+    const keys = ["", "?cp=1425", "?cp=5000", "?variante=3&cp=1425"].map((q) =>
+      publicPageCacheKey(get(`${product}${q}`), DOMAIN),
+    );
+    expect(keys).toEqual([
+      "demo.vitrina.example/Product/mate/1234567",
+      "demo.vitrina.example/Product/mate/1234567?cp=1425",
+      "demo.vitrina.example/Product/mate/1234567?cp=5000",
+      "demo.vitrina.example/Product/mate/1234567?variante=3&cp=1425",
+    ]);
     // Other cookies (a merchant's session) do not make a store page personal.
     expect(publicPageCacheKey(get("https://demo.vitrina.example/", { cookie: "__session=abc" }), DOMAIN)).not.toBeNull();
   });

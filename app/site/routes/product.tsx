@@ -7,6 +7,7 @@ import { formatMoney, toDecimalString } from "~/domain/money";
 import { chosenVariant, optionChoices, VARIANT_MESSAGES } from "~/domain/variants";
 import { notFound } from "~/http/responses";
 import { cartItemsOf, cartVariantsQuery } from "~/orders/cart-items.server";
+import { shippingEstimateFor, shippingZonesQuery } from "~/orders/shipping-estimate.server";
 import type { RouteHandle } from "~/root";
 import { ProductGallery } from "../gallery";
 import { galleryPhotos } from "../gallery.server";
@@ -15,6 +16,7 @@ import { promotedPrice } from "../promotion-view";
 import { productPhotosQuery, productQuery } from "../queries.server";
 import { jsonLd, siteMeta } from "../seo";
 import { Offer, PromotionBadge, SiteShell } from "../shell";
+import { ShippingEstimateForm } from "../shipping-estimate";
 import { imageOf, loadSitePage, productPagePath, productPath } from "../site.server";
 import type { Route } from "./+types/product";
 
@@ -32,8 +34,9 @@ export async function loader(args: Route.LoaderArgs) {
     productQuery(db, storeId, id),
     cartVariantsQuery(db, storeId, [id]),
     productPhotosQuery(db, storeId, id),
+    shippingZonesQuery(db, storeId),
   ]);
-  const [[product], variantRows, photoRows] = p.page;
+  const [[product], variantRows, photoRows, zones] = p.page;
   if (!product) productNotFound();
   const href = productPath(p.site.basePath, product);
   // One address per product: a renamed product's old title redirects to the current one, keeping the chosen
@@ -61,10 +64,19 @@ export async function loader(args: Route.LoaderArgs) {
   const paid = promoted.minor ?? price;
   const path = href.slice(basePath.length);
   const skus = new Map(variantRows.map((v) => [v.id, v.sku]));
+  // 'Calcular envío' prices the cart with this product in it (one unit when it is not there yet).
+  const shipping =
+    (item?.stock ?? 0) > 0
+      ? shippingEstimateFor(args.request, p.store, zones, {
+          subtotal: p.priced.total + (inCart > 0 ? 0 : paid),
+          promotions: p.promotions,
+        })
+      : null;
   return data(
     {
       site: p.site,
       path,
+      shipping,
       product: {
         id: product.id,
         name: product.name,
@@ -132,7 +144,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { site, product, path } = loaderData;
+  const { site, product, path, shipping } = loaderData;
   const url = `${site.canonicalBase}${path}`;
   const soldOut = product.stock < 1;
   const offerOf = (price: string, inStock: boolean, offerUrl: string) => ({
@@ -238,6 +250,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="muted">
               Ya tienes {product.inCart} en tu <a href={`${site.basePath}/Cart`}>carrito</a>.
             </p>
+          )}
+          {shipping && (
+            <ShippingEstimateForm
+              estimate={shipping}
+              keep={product.variantId === null ? {} : { variante: String(product.variantId) }}
+            />
           )}
         </div>
       </article>
