@@ -69,7 +69,7 @@ export function withdrawalQueries(db: Db, storeId: SQL | string, code: string, i
 }
 
 type Queries = ReturnType<typeof withdrawalQueries>;
-export type WithdrawalRows = [Awaited<Queries[0]>, Awaited<Queries[1]>, Awaited<Queries[2]>, Awaited<Queries[3]>];
+export type WithdrawalRows = readonly [Awaited<Queries[0]>, Awaited<Queries[1]>, Awaited<Queries[2]>, Awaited<Queries[3]>];
 
 /** Minutes until tries are looked at again (at least 1), or null when they are now. */
 export function withdrawalWait(counters: WithdrawalRows[2], now: Date): number | null {

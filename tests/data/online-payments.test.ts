@@ -19,6 +19,7 @@ import { createSale } from "~/orders/order-records.server";
 import { action as webhookAction } from "~/orders/routes/store-payment-webhook";
 import { cancelAndRefund, changeSale } from "~/orders/sale-changes.server";
 import { confirmSalePayment, OnlinePaymentsUnavailableError, startSalePayment } from "~/orders/sale-payments.server";
+import { getSaleWithWithdrawal, requestWithdrawal, withdrawalQueries } from "~/orders/withdrawals.server";
 import { insertProduct } from "~/products/products.server";
 import { action as sandboxOAuthAction, loader as sandboxOAuthLoader } from "~/sandbox/routes/sandbox-oauth";
 import { action as sandboxCheckoutAction, loader as sandboxCheckoutLoader } from "~/sandbox/routes/sandbox-store-checkout";
@@ -619,6 +620,29 @@ describe("MercadoPago (against the stand-in)", () => {
     // Once: a second 'Cancelar y reembolsar' asks the provider nothing.
     expect(await cancelAndRefund(s, store, saleId)).toMatchObject({ ok: false, status: 409 });
     expect(mp.refundCalls("8800020")).toBe(1);
+  });
+
+  it("a buyer's 'Botón de arrepentimiento' on an order paid online is answered with 'Cancelar y reembolsar'", async () => {
+    const s = createMercadoPagoServices();
+    const { userId, store, saleId } = await paidOrder(s, 7023, 8800023);
+    const owner = await s.db.query.users.findFirst({ where: eq(users.id, userId) });
+    const shop = {
+      ...store,
+      country: "AR",
+      timeZone: "America/Argentina/Buenos_Aires",
+      ownerEmail: owner?.email ?? "",
+      ownerName: "Ana",
+    };
+    const rows = await s.db.batch(withdrawalQueries(s.db, store.id, saleId, "203.0.113.7"));
+    const asked = await requestWithdrawal(s, shop, { code: saleId, contact: "lucia@correo.test" }, rows, "203.0.113.7");
+    expect(asked).toMatchObject({ ok: true, saleId, again: false });
+    // Paid: plain 'Cancelar' stays refused; the refund cancels it, and the request stays with the sale.
+    expect(await changeSale(s, store, saleId, "cancel")).toEqual({ ok: false, reason: "paid" });
+    expect(await cancelAndRefund(s, store, saleId)).toEqual({ ok: true });
+    const found = await getSaleWithWithdrawal(s.db, store.id, saleId);
+    expect(found?.sale).toMatchObject({ state: "Cancelada", paymentStatus: "refunded" });
+    expect(found?.withdrawal?.id).toBe(asked.ok ? asked.requestId : "");
+    expect(mp.refundCalls("8800023")).toBe(1);
   });
 
   it("a refund whose answer never comes changes nothing and says why; the retry makes the same refund, once", async () => {

@@ -57,6 +57,10 @@ export default function MerchantLayout({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <Outlet />
+        <footer className="merchant-footer">
+          <a href="/terminos">Términos y condiciones</a>
+          <a href="/privacidad">Política de privacidad</a>
+        </footer>
       </main>
       {bottomNav && (
         <nav className="bottom-nav" aria-label="Navegación">

@@ -143,7 +143,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
             </form>
           </>
         )}
-        <p className="muted">
+        <p className="muted footer-consumer">
           <a href={CONSUMER_DEFENSE_URL} rel="noopener">
             {CONSUMER_DEFENSE_TEXT}
           </a>

@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     id: store.id,
     name: store.name,
     // The merchant's own look: never counted in the store's statistics.
-    publicUrl: ownVisitUrl(publicStoreUrl(getServices(context).config, store.url)),
+    publicUrl: ownVisitUrl(publicStoreUrl(getServices(context).config, store)),
     pendingSales: context.get(pendingSalesContext),
   };
 }
@@ -38,6 +38,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
         <NavLink to={`${base}/brand`}>Logo y banner</NavLink>
         <NavLink to={`${base}/sections`}>Secciones</NavLink>
         <NavLink to={`${base}/delivery`}>Entrega</NavLink>
+        <NavLink to={`${base}/politicas`}>Políticas</NavLink>
         <NavLink to={`${base}/products`}>Productos</NavLink>
         <NavLink to={`${base}/sales`}>Ventas</NavLink>
         <NavLink to={`${base}/customers`}>Clientes</NavLink>
@@ -90,6 +91,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
             <NavLink to={`${base}/brand`}>Logo y banner</NavLink>
             <NavLink to={`${base}/sections`}>Secciones</NavLink>
             <NavLink to={`${base}/delivery`}>Entrega</NavLink>
+            <NavLink to={`${base}/politicas`}>Políticas</NavLink>
             <NavLink to={`${base}/look`}>Diseño</NavLink>
             <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
             <NavLink to={`${base}/promociones`}>Promociones</NavLink>
