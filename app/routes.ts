@@ -67,6 +67,7 @@ export default [
       route("promociones/nueva", "promotions/routes/new-promotion.tsx"),
       route("promociones/:promotionId", "promotions/routes/edit-promotion.tsx"),
       route("look", "looks/routes/look-page.tsx"), // 'Diseño': the store's look, with its live preview
+      route("dominio", "domains/routes/custom-domain.tsx"), // 'Dominio propio': the store on its own hostname
       route("cobros", "payment-methods/routes/payment-methods.tsx"), // 'Cobros': transfer and cash, with their adjustments
       route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
       route("redes", "feeds/routes/sell-on-social.tsx"), // 'Vender en redes': the product feeds and the links to share

@@ -13,10 +13,10 @@ export const QR_FORMATS = ["png", "svg"] as const;
 
 export function codeShareLinks(
   config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">,
-  store: { id: string; url: string; name: string; currency: string },
+  store: { id: string; url: string; name: string; currency: string; customHost?: string | null },
   code: Pick<DiscountCode, "id" | "code" | "kind" | "value" | "active">,
 ) {
-  const storeUrl = publicStoreUrl(config, store.url);
+  const storeUrl = publicStoreUrl(config, store);
   const gives = discountValueText(code, (minor) => formatMoney(minor, store.currency));
   const whatsapp = codeLinkUrl(storeUrl, code.code, REFS.whatsapp);
   const message = `¡${gives} de descuento en ${store.name} con el código ${code.code}! Entra aquí y ya queda aplicado: ${whatsapp}`;

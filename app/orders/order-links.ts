@@ -12,11 +12,11 @@ export function orderPagePath(basePath: string, saleId: string, token: string): 
 /** The order page's absolute URL, for messages that leave the site (WhatsApp, email, payment return). */
 export function orderPageUrl(
   config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">,
-  storeSlug: string,
+  store: Parameters<typeof publicStoreUrl>[1],
   saleId: string,
   token: string,
 ): string {
-  const base = publicStoreUrl(config, storeSlug).replace(/\/$/, "");
+  const base = publicStoreUrl(config, store).replace(/\/$/, "");
   return orderPagePath(base, saleId, token);
 }
 

@@ -462,7 +462,7 @@ export async function placeOrder(
         // One id per order: a twin submit that saved nothing never sends, and the platforms count the order once.
         id: `${store.id}-${sale.saleId}`,
         name: "Purchase",
-        pageUrl: `${publicStoreUrl(services.config, store.url).replace(/\/$/, "")}/Checkout`,
+        pageUrl: `${publicStoreUrl(services.config, store).replace(/\/$/, "")}/Checkout`,
         currency: store.currency,
         value: quote.total,
         orderId: sale.saleId,
@@ -550,7 +550,7 @@ export async function announceOrder(
           deliveryFee: amounts.deliveryFee,
           total: amounts.total,
           delivery: buyer.delivery,
-          orderUrl: orderPageUrl(services.config, store.url, order.saleId, order.accessToken),
+          orderUrl: orderPageUrl(services.config, store, order.saleId, order.accessToken),
         }),
       ),
   ]);

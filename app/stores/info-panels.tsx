@@ -51,6 +51,9 @@ export function SharePanel({ store }: { store: InfoData["store"] }) {
       {store.qrPng && <img src={store.qrPng} alt={`Código QR de ${store.name}`} width={180} height={180} className="qr" />}
       <p className="muted">Imprime el código QR: lleva a tu tienda aunque cambies su nombre.</p>
       <QrDownloads id={store.id} png={store.qrPng} svg={store.qrSvg} />
+      <p className="muted">
+        ¿Tienes tu propio dominio, como www.mitienda.com? <Link to={`/Store/${store.id}/dominio`}>Dominio propio</Link>
+      </p>
     </section>
   );
 }

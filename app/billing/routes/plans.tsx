@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { BillingPeriod } from "~/domain/billing";
 import { BILLING_PERIODS } from "~/domain/billing";
+import { planHasCustomDomain } from "~/domain/hostnames";
 import { isPlanChange, PERIOD_LABELS, PLAN_IDS, type PlanId } from "~/domain/plans";
 import { failure, isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
@@ -167,6 +168,12 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
               <th scope="row">Fotos por producto</th>
               {plans.map((p) => (
                 <td key={p.id}>{p.photosPerProduct}</td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Dominio propio</th>
+              {plans.map((p) => (
+                <td key={p.id}>{planHasCustomDomain(p.id) ? "Sí" : "No"}</td>
               ))}
             </tr>
             {PERIODS.map((pr) => (

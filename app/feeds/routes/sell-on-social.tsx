@@ -14,14 +14,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitl
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = getServices(context);
   const store = context.get(ownedStoreContext);
-  const publicUrl = publicStoreUrl(config, store.url);
+  const publicUrl = publicStoreUrl(config, store);
   const whatsapp = withRef(publicUrl, REFS.whatsapp);
   return {
     storeId: store.id,
     name: store.name,
     currency: store.currency,
     publicUrl,
-    feeds: { meta: feedUrl(config, store.url, "meta"), google: feedUrl(config, store.url, "google") },
+    feeds: { meta: feedUrl(config, store, "meta"), google: feedUrl(config, store, "google") },
     share: {
       instagram: withRef(publicUrl, REFS.instagram),
       tiktok: withRef(publicUrl, REFS.tiktok),

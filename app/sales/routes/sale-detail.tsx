@@ -131,7 +131,7 @@ function draftPanel(
 ) {
   if (!sale.draft || sale.state !== "Pendiente") return null;
   if (sale.stockState !== "held") return { lapsed: true as const };
-  const link = orderPageUrl(config, store.url, sale.id, sale.accessToken);
+  const link = orderPageUrl(config, store, sale.id, sale.accessToken);
   const text = `Hola ${sale.buyerName}, te armé el pedido ${sale.id} en ${store.name}. Revísalo y confírmalo aquí: ${link}`;
   return {
     lapsed: false as const,

@@ -25,9 +25,9 @@ const storeMissing = () =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   if (!/^\d{10}$/.test(params.id)) return storeMissing();
-  const [store] = await db.select({ url: stores.url }).from(stores).where(eq(stores.id, params.id)).limit(1);
+  const [store] = await db.select({ url: stores.url, customHost: stores.customHost }).from(stores).where(eq(stores.id, params.id)).limit(1);
   if (!store) return storeMissing();
-  const href = escapeHtml(withRef(publicStoreUrl(config, store.url), REFS.qr));
+  const href = escapeHtml(withRef(publicStoreUrl(config, store), REFS.qr));
   const body = page(
     "Estás siendo redirigido a la tienda",
     `<p><a href="${href}">Ir a la tienda</a></p>`,

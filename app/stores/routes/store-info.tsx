@@ -49,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       soldOut,
       qrPng: store.qrPngKey ? fileUrl(store.qrPngKey) : null,
       qrSvg: store.qrSvgKey ? fileUrl(store.qrSvgKey) : null,
-      publicUrl: publicStoreUrl(getServices(context).config, store.url),
+      publicUrl: publicStoreUrl(getServices(context).config, store),
     },
     // Shown until every step is done.
     setup: steps.every((step) => step.done) ? null : steps,

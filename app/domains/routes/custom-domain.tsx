@@ -1,0 +1,204 @@
+// 'Dominio propio': the store on the merchant's own hostname (docs/decisions/0061-custom-domains.md). The merchant
+// types it, the page shows the records to add at the registrar (each with 'Copiar') and how it is going, asked of the
+// provider on each visit and by the minute upkeep; removing it returns the store to its subdomain.
+import { Form } from "react-router";
+import { z } from "zod";
+import {
+  HOSTNAME_FAILURES,
+  HOSTNAME_MESSAGES,
+  HOSTNAME_STATE_TEXT,
+  type HostnameFailure,
+  isApexHostname,
+  planHasCustomDomain,
+} from "~/domain/hostnames";
+import { failure, fieldErrors, isFailure } from "~/http/action-result";
+import { publicStoreUrl } from "~/services/config";
+import { getServices } from "~/services/services";
+import { CopyField } from "~/ui/copy-field";
+import { redirectWithNotice } from "~/ui/flash.server";
+import { Field, FormError } from "~/ui/form";
+import { notice } from "~/ui/notice";
+import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
+import { addHostname, checkHostname, findHostname, HostnameError, removeHostname, simulateDnsReady } from "../hostnames.server";
+import type { Route } from "./+types/custom-domain";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Dominio propio", matches) }];
+
+export const customDomainPath = (storeId: string) => `/Store/${storeId}/dominio`;
+
+/** Asked of the provider on a visit at most this often (the upkeep asks too). */
+const PAGE_CHECK_MS = 20_000;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const merchant = context.get(merchantContext);
+  let row = await findHostname(services.db, store.id);
+  let unreachable = false;
+  const settled = row?.state === "active" || row?.state === "failed";
+  if (row && !settled && services.customHostnames) {
+    const last = row.checkedAt?.getTime() ?? 0;
+    if (services.clock.now().getTime() - last >= PAGE_CHECK_MS) {
+      try {
+        row = await checkHostname(services, row);
+      } catch (error) {
+        if (!(error instanceof HostnameError)) throw error;
+        unreachable = true;
+      }
+    }
+  }
+  return {
+    storeId: store.id,
+    allowed: planHasCustomDomain(merchant.plan),
+    available: services.customHostnames !== null,
+    standIn: services.config.devTools && services.customHostnames?.name === "stand-in",
+    target: services.config.customHostnameTarget,
+    subdomainUrl: publicStoreUrl(services.config, store.url),
+    unreachable,
+    hostname: row
+      ? {
+          name: row.hostname,
+          state: row.state,
+          label: HOSTNAME_STATE_TEXT[row.state].label,
+          hint: (row.failure && HOSTNAME_FAILURES[row.failure as HostnameFailure]) || HOSTNAME_STATE_TEXT[row.state].hint,
+          apex: isApexHostname(row.hostname),
+          txt: row.txtName && row.txtValue ? { name: row.txtName, value: row.txtValue } : null,
+          url: publicStoreUrl(services.config, { url: store.url, customHost: row.hostname }),
+        }
+      : null,
+  };
+}
+
+const addForm = z.object({ hostname: z.string().trim().min(1, HOSTNAME_MESSAGES.invalid).max(253, HOSTNAME_MESSAGES.invalid) });
+const intents = z.enum(["add", "check", "remove", "simulate"]);
+
+const DONE = {
+  add: ["Dominio agregado", "Agrega los registros DNS que te mostramos en el sitio donde compraste el dominio."],
+  check: ["Estado actualizado", "Te mostramos lo último que sabemos de tu dominio."],
+  remove: ["Dominio quitado", "Tu tienda vuelve a su dirección de siempre."],
+  simulate: ["DNS simulado", "El proveedor de prueba avanzó tu dominio un paso."],
+} as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const merchant = context.get(merchantContext);
+  const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const intent = intents.safeParse(fields.intent);
+  if (!intent.success) return failure({ form: "Elige qué hacer" });
+  const values = { hostname: fields.hostname ?? "" };
+  try {
+    if (intent.data === "add") {
+      if (!planHasCustomDomain(merchant.plan)) return failure({ form: HOSTNAME_MESSAGES.plan }, { intent: "add", status: 403 });
+      const parsed = addForm.safeParse(fields);
+      if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "add", values });
+      await addHostname(services, store.id, parsed.data.hostname);
+    } else if (intent.data === "remove") {
+      await removeHostname(services, store.id);
+    } else {
+      const row = await findHostname(services.db, store.id);
+      if (!row) return failure({ form: "Tu tienda no tiene un dominio propio" }, { intent: intent.data, status: 404 });
+      if (intent.data === "check") await checkHostname(services, row);
+      else if (!(await simulateDnsReady(services, store.id)))
+        return failure({ form: "Solo en pruebas locales" }, { status: 404 });
+    }
+  } catch (error) {
+    if (!(error instanceof HostnameError)) throw error;
+    return failure({ [error.field]: error.message }, { intent: intent.data, values, status: error.status });
+  }
+  const [title, description] = DONE[intent.data];
+  return redirectWithNotice(services.config, customDomainPath(store.id), notice(title, description));
+}
+
+export default function CustomDomain({ loaderData: p, actionData }: Route.ComponentProps) {
+  const errors = isFailure(actionData) ? actionData.errors : {};
+  const host = p.hostname;
+  return (
+    <section className="panel wide" aria-labelledby="domain-title">
+      <h2 id="domain-title">Dominio propio</h2>
+      <p className="muted">
+        Tu tienda puede estar en tu propio dominio, como www.mitienda.com, en lugar de {p.subdomainUrl}. Los enlaces, el código
+        QR, el catálogo y los correos pasan a usarlo; la dirección de siempre lleva a él.
+      </p>
+      <FormError message={errors.form} />
+      {!p.allowed ? (
+        <p>
+          {HOSTNAME_MESSAGES.plan}. <a href="/plans">Ver planes</a>
+        </p>
+      ) : !p.available ? (
+        <p className="muted">El dominio propio todavía no está disponible en esta instalación.</p>
+      ) : host ? (
+        <>
+          <p>
+            <strong>{host.name}</strong>: <span role="status">{host.label}</span>
+          </p>
+          <p className="muted">{host.hint}</p>
+          {p.unreachable && <p className="muted">{HOSTNAME_MESSAGES.unavailable}</p>}
+          {host.state === "active" ? (
+            <p>
+              <a href={host.url} target="_blank" rel="noreferrer">
+                {host.url}
+              </a>
+            </p>
+          ) : (
+            <>
+              <h3>Qué agregar en tu proveedor de dominio</h3>
+              <p className="muted">
+                En el sitio donde compraste el dominio (NIC Argentina, GoDaddy, Namecheap, DonWeb…), busca «DNS» y agrega:
+              </p>
+              <p>Un registro CNAME:</p>
+              <CopyField id="dns-cname-name" label="Nombre (host)" value={host.name} />
+              <CopyField id="dns-cname-target" label="Apunta a (destino)" value={p.target} />
+              {host.apex && (
+                <p className="muted">
+                  {host.name} es un dominio raíz: muchos proveedores no aceptan un CNAME ahí. Si el tuyo ofrece «CNAME
+                  flattening», ALIAS o ANAME, úsalo con el mismo destino; si no, quita este dominio y usa www.{host.name}.
+                </p>
+              )}
+              {host.txt && (
+                <>
+                  <p>Y un registro TXT, que prueba que el dominio es tuyo:</p>
+                  <CopyField id="dns-txt-name" label="Nombre (host)" value={host.txt.name} />
+                  <CopyField id="dns-txt-value" label="Valor" value={host.txt.value} />
+                </>
+              )}
+              <Form method="post" className="actions">
+                <button type="submit" name="intent" value="check" className="button secondary">
+                  Comprobar ahora
+                </button>
+                {p.standIn && (
+                  <button type="submit" name="intent" value="simulate" className="button secondary">
+                    Simular DNS listo
+                  </button>
+                )}
+              </Form>
+            </>
+          )}
+          <Form method="post" className="actions">
+            <button type="submit" name="intent" value="remove" className="button danger">
+              Quitar dominio
+            </button>
+          </Form>
+        </>
+      ) : (
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="add" />
+          <Field
+            label="Tu dominio"
+            name="hostname"
+            defaultValue={isFailure(actionData) ? actionData.values?.hostname : undefined}
+            error={errors.hostname}
+            placeholder="www.mitienda.com"
+            autoComplete="off"
+            maxLength={253}
+            hint="Escribe el dominio con www (www.mitienda.com). Un dominio raíz (mitienda.com) solo funciona si tu proveedor ofrece CNAME flattening o ALIAS."
+          />
+          <button type="submit" className="button">
+            Usar este dominio
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
