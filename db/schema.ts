@@ -1348,3 +1348,62 @@ export const saleDeliveries = sqliteTable(
   },
   (t) => [index("sale_deliveries_store_step_idx").on(t.storeId, t.step)],
 );
+
+/**
+ * Low-stock alerts (app/stock-alerts): a store's default threshold of available units (stock − reserved), and a
+ * product's own one. Written only by app/stock-alerts/stock-alerts.server.ts.
+ */
+export const stockAlertSettings = sqliteTable(
+  "stock_alert_settings",
+  {
+    storeId: text("store_id")
+      .primaryKey()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    threshold: integer("threshold").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [check("stock_alert_settings_threshold", sql`${t.threshold} between 0 and 9999999`)],
+);
+
+export const productStockThresholds = sqliteTable(
+  "product_stock_thresholds",
+  {
+    productId: text("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    threshold: integer("threshold").notNull(),
+    updatedAt: timestamp("updated_at").notNull(),
+  },
+  (t) => [
+    index("product_stock_thresholds_store_idx").on(t.storeId),
+    check("product_stock_thresholds_threshold", sql`${t.threshold} between 0 and 9999999`),
+  ],
+);
+
+/**
+ * A product whose available units fell to or below its threshold: one row per crossing, made by a trigger on the
+ * products' stock (every write path: orders, 'Completar', edits, the catalog), deleted by it when the units go back
+ * above (re-armed). The upkeep tells the merchant once (push and email) and marks it notified.
+ */
+export const lowStockAlerts = sqliteTable(
+  "low_stock_alerts",
+  {
+    productId: text("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    available: integer("available").notNull(),
+    crossedAt: timestamp("crossed_at").notNull(),
+    notifiedAt: timestamp("notified_at"),
+  },
+  (t) => [
+    index("low_stock_alerts_due_idx")
+      .on(t.crossedAt)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);
