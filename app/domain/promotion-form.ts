@@ -3,6 +3,7 @@
  * promotion takes off an order is in ./promotions.ts.
  */
 import { z } from "zod";
+import { PRODUCT_CATEGORIES } from "./categories";
 import { isCalendarDate } from "./discount-code-form";
 import { amountInputText, checkboxField, readPrice } from "./product-fields";
 import { PROMOTION_KINDS, PROMOTION_SCOPES, type Promotion, type PromotionKind, type PromotionScope } from "./promotions";
@@ -123,7 +124,7 @@ export function readPromotionForm(
   const productIds = [...new Set(chosen.products)].filter((id) => owned.productIds.has(id));
   if (scope === "products" && kind !== "free_delivery" && productIds.length === 0)
     errors.products ??= PROMOTION_FORM_MESSAGES.products;
-  const category = wholeNumber(fields.category, 0, 99);
+  const category = wholeNumber(fields.category, 0, PRODUCT_CATEGORIES.length - 1);
   if (scope === "category" && category === null) errors.category ??= PROMOTION_FORM_MESSAGES.category;
   const zoneIds = [...new Set(chosen.zones.map(Number))].filter((id) => owned.zoneIds.has(id));
 
