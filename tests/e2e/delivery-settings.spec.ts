@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInAsOwner } from "./helpers";
+import { query, signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets } from "./phone";
-import { seedShop } from "./shop-seed";
+import { type SeededShop, seedShop } from "./shop-seed";
 
 const panelOf = (page: Page) => page.locator("#entrega");
 
@@ -87,6 +87,60 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(zones.locator(".grow")).toHaveText([/Sur — 4,50\sUS\$/]);
       await expectNoSidewaysScroll(page);
       expect(await expectTouchTargets(page, panel)).toEqual([]);
+    });
+
+    test("a zone lists its postal codes: a shopper in 1425 sees CABA and its fee on the product page and the cart, one in 5000 does not", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const shop = await seedShop("envio-cp", [{ name: "Mate", price: 1500, stock: 5 }]);
+      await query("update stores set country = 'AR', currency = 'ARS' where id = ?", [shop.id]);
+      await signInAsOwner(context, shop.id, baseURL as string);
+      await page.goto(`/Store/${shop.id}/delivery`);
+      const panel = panelOf(page);
+      await expect(panel.getByLabel("Códigos postales").first()).toBeVisible();
+      await expect(panel.getByText(/códigos como 1425, prefijos como 14\* o rangos como 1425-1429/).first()).toBeVisible();
+      await panel.locator("#zone-new-name").fill("CABA");
+      await panel.locator("#zone-new-fee").fill("3500");
+      // Five digits are no Argentine code: refused in Spanish, what was typed kept.
+      await panel.locator("#zone-new-postalCodes").fill("1000-1499, 14250");
+      await panel.getByRole("button", { name: "Agregar zona" }).click();
+      await expect(panel.getByText(/“14250” no es un código postal/)).toBeVisible();
+      await expect(panel.locator("#zone-new-postalCodes")).toHaveValue("1000-1499, 14250");
+      await panel.locator("#zone-new-postalCodes").fill("1000 - 1499");
+      await panel.getByRole("button", { name: "Agregar zona" }).click();
+      await expect(page.getByText("Zona de envío agregada")).toBeVisible();
+      const zones = panel.getByRole("list", { name: "Zonas de envío" });
+      await expect(zones.locator(".grow")).toHaveText([/CABA — 3\.500,00\sARS · CP 1000-1499$/]);
+
+      // The shopper: no session, no cart.
+      await context.clearCookies();
+      const product = shop.products[0] as SeededShop["products"][number];
+      await page.goto(`/site/${shop.slug}/Product/mate/${product.id}`);
+      const estimate = page.getByRole("region", { name: "Calcular envío" });
+      await estimate.getByLabel("Calcular envío: código postal").fill("1425");
+      await estimate.getByRole("button", { name: "Calcular" }).click();
+      await expect(page).toHaveURL(/\?cp=1425#calcular$/);
+      await expect(estimate.getByRole("list", { name: "Envío a 1425" })).toHaveText(/CABA — 3\.500,00\sARS/);
+      await estimate.getByLabel("Calcular envío: código postal").fill("5000");
+      await estimate.getByRole("button", { name: "Calcular" }).click();
+      await expect(estimate.getByText("Sin envío a 5000: retira en la tienda o escríbenos")).toBeVisible();
+      await expect(estimate.getByText(/CABA/)).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      expect(await expectTouchTargets(page, estimate)).toEqual([]);
+
+      // The cart answers the same way for its products.
+      await page.getByRole("button", { name: "Agregar al carrito" }).click();
+      await page.goto(`/site/${shop.slug}/Cart`);
+      const cartEstimate = page.getByRole("region", { name: "Calcular envío" });
+      await cartEstimate.getByLabel("Calcular envío: código postal").fill("C1425ABC");
+      await cartEstimate.getByRole("button", { name: "Calcular" }).click();
+      await expect(cartEstimate.getByRole("list", { name: "Envío a C1425ABC" })).toHaveText(/CABA — 3\.500,00\sARS/);
+      await cartEstimate.getByLabel("Calcular envío: código postal").fill("5000");
+      await cartEstimate.getByRole("button", { name: "Calcular" }).click();
+      await expect(cartEstimate.getByText("Sin envío a 5000: retira en la tienda o escríbenos")).toBeVisible();
+      await expectNoSidewaysScroll(page);
     });
 
     test("turning every method off shows the Spanish error and keeps the store's methods", async ({ page, context, baseURL }) => {
