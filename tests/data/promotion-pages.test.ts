@@ -134,6 +134,17 @@ describe("the merchant's promotions", () => {
       minQuantity: PROMOTION_FORM_MESSAGES.minQuantity,
       value: PROMOTION_FORM_MESSAGES.percent,
     });
+    const noSuchCategory = await me.create({
+      intent: "create",
+      name: "Todo",
+      kind: "discount",
+      scope: "category",
+      category: "50",
+      value: "10",
+    });
+    expect((noSuchCategory.data as { errors: Record<string, string> }).errors).toEqual({
+      category: PROMOTION_FORM_MESSAGES.category,
+    });
     expect(await listPromotions(s.db, me.store.id)).toEqual([]);
   });
 
