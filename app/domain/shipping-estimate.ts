@@ -6,7 +6,14 @@
 import type { StoreCountry } from "./countries";
 import type { DeliveryZone } from "./delivery";
 import { quoteOrder } from "./order-quote";
-import { POSTAL_CODE_MESSAGES, postalCodeExample, readPostalCode, storedPostalRules, zonesForPostalCode } from "./postal-codes";
+import {
+  coversPostalCode,
+  POSTAL_CODE_MESSAGES,
+  postalCodeExample,
+  readPostalCode,
+  storedPostalRules,
+  zonesForPostalCode,
+} from "./postal-codes";
 import type { Promotion } from "./promotions";
 
 /** A zone as stored: its codes as formatPostalRules wrote them, empty for a zone chosen by its name. */
@@ -23,6 +30,8 @@ export const POSTAL_CODE_INPUT_MAX = 12;
 export const SHIPPING_MESSAGES = {
   uncovered: (code: string, pickup: boolean) =>
     pickup ? `Sin envío a ${code}: retira en la tienda o escríbenos` : `Sin envío a ${code}: escríbenos`,
+  codeNeeded: (example: string) => `Escribe tu código postal para ver las zonas que llegan a tu dirección, como ${example}`,
+  zoneNotCovering: (zone: string, code: string) => `La zona ${zone} no llega al código postal ${code}: elige otra zona`,
 } as const;
 
 /** The zones with their rules read, for `zonesForPostalCode`. */
@@ -82,4 +91,25 @@ function feeText(
   if (!priced.ok) return `pedido mínimo ${input.money(priced.minimum)}`;
   if (priced.quote.deliveryFee > 0) return input.money(priced.quote.deliveryFee);
   return priced.quote.freeDelivery ? "envío gratis" : "sin costo";
+}
+
+/**
+ * The checkout's check of a chosen zone against the buyer's postal code, on the server whatever the page offered:
+ * when some zone of the store lists codes, the code is required in the country's format and the zone must cover it
+ * (or list none). The code as read is what the sale keeps; null when the store's zones list no codes.
+ */
+export function checkZonePostalCode(
+  zone: ZoneWithCodes,
+  zones: readonly ZoneWithCodes[],
+  typed: string | null | undefined,
+  country: StoreCountry | "",
+): { ok: true; postalCode: string | null } | { ok: false; field: "postalCode" | "zone"; message: string } {
+  if (!zonesHaveCodes(zones)) return { ok: true, postalCode: null };
+  const example = postalCodeExample(country);
+  if (!typed?.trim()) return { ok: false, field: "postalCode", message: SHIPPING_MESSAGES.codeNeeded(example) };
+  const code = readPostalCode(typed, country);
+  if (!code) return { ok: false, field: "postalCode", message: POSTAL_CODE_MESSAGES.code(example) };
+  if (zone.postalCodes !== "" && !coversPostalCode(storedPostalRules(zone.postalCodes), code))
+    return { ok: false, field: "zone", message: SHIPPING_MESSAGES.zoneNotCovering(zone.name, code) };
+  return { ok: true, postalCode: code };
 }

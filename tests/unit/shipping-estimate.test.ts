@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/domain/money";
-import { shippingEstimate, type ZoneWithCodes } from "~/domain/shipping-estimate";
+import { checkZonePostalCode, shippingEstimate, type ZoneWithCodes } from "~/domain/shipping-estimate";
 
 const money = (minor: number) => formatMoney(minor, "ARS");
 const zone = (id: number, name: string, postalCodes: string, more: Partial<ZoneWithCodes> = {}): ZoneWithCodes => ({
@@ -58,5 +58,31 @@ describe("'Calcular envío' by postal code", () => {
   it("has nothing to calculate when no zone lists codes", () => {
     expect(estimate("1425", 1_000, [zones[2] as ZoneWithCodes])).toBeNull();
     expect(estimate("1425", 1_000, [])).toBeNull();
+  });
+});
+
+describe("the checkout's zone for the buyer's postal code", () => {
+  const [caba, gba, named] = zones as [ZoneWithCodes, ZoneWithCodes, ZoneWithCodes];
+  it("takes a zone covering the code, or one chosen by name, and keeps the code as read", () => {
+    expect(checkZonePostalCode(caba, zones, "c1425abc", "AR")).toEqual({ ok: true, postalCode: "C1425ABC" });
+    expect(checkZonePostalCode(named, zones, "5000", "AR")).toEqual({ ok: true, postalCode: "5000" });
+  });
+
+  it("refuses a zone that does not cover the code, and asks for the code when some zone lists codes", () => {
+    expect(checkZonePostalCode(gba, zones, "1425", "AR")).toEqual({
+      ok: false,
+      field: "zone",
+      message: "La zona Gran Buenos Aires no llega al código postal 1425: elige otra zona",
+    });
+    expect(checkZonePostalCode(caba, zones, "", "AR")).toEqual({
+      ok: false,
+      field: "postalCode",
+      message: "Escribe tu código postal para ver las zonas que llegan a tu dirección, como 1425",
+    });
+    expect(checkZonePostalCode(caba, zones, "14", "AR")).toMatchObject({ field: "postalCode" });
+  });
+
+  it("asks nothing when no zone lists codes", () => {
+    expect(checkZonePostalCode(named, [named], undefined, "AR")).toEqual({ ok: true, postalCode: null });
   });
 });
