@@ -35,7 +35,7 @@ export const SHIPPING_MESSAGES = {
 } as const;
 
 /** The zones with their rules read, for `zonesForPostalCode`. */
-export const withPostalRules = <Z extends { postalCodes: string }>(zones: readonly Z[]) =>
+const withPostalRules = <Z extends { postalCodes: string }>(zones: readonly Z[]) =>
   zones.map((zone) => ({ ...zone, postalRules: storedPostalRules(zone.postalCodes) }));
 
 /** Whether a store's zones are chosen by postal code: at least one of them lists codes. */

@@ -61,6 +61,9 @@ describe("database round trips per route", () => {
       [gallery, {}],
       ["/site/demo/Cart", cart],
       ["/site/demo/Cart", withCode],
+      // 'Calcular envío' (?cp=): the zones are read in the page's own batch.
+      [`${product}?cp=1425`, {}],
+      ["/site/demo/Cart?cp=1425", cart],
       ["/site/demo/Checkout", cart],
       ["/site/demo/Checkout", withCode],
       [`/site/demo/Order/9876543210?t=${token}`, {}],
