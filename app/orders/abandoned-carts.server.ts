@@ -2,7 +2,7 @@
 // lines, written by the checkout's contact step), the store's settings for them and the buyers' opt-outs of their
 // reminder email. Every read is scoped to a store; contacts are personal data: never logged, deleted with the
 // customer, purged 30 days after their last change.
-import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import {
   ABANDONED_CART_DEFAULTS,
   ABANDONED_CART_KEEP_MS,
@@ -209,8 +209,11 @@ export const storeCheckoutsQuery = (db: Db, storeId: string, now: Date, limit = 
     .orderBy(desc(checkouts.updatedAt))
     .limit(limit);
 
-/** Orders recovered from abandoned carts placed in [from, to): how many and their totals (the statistics' figure). */
-export const recoveredOrdersQuery = (db: Db, storeId: string, from: Date, to: Date) =>
+/**
+ * Orders recovered from abandoned carts placed on the store's days `from` to `to` ('YYYY-MM-DD', inclusive): how many
+ * and their totals, neither drafts nor cancelled (the statistics' figure; the partial index holds only these orders).
+ */
+export const recoveredOrdersQuery = (db: Db, storeId: string, from: string, to: string) =>
   db
     .select({
       orders: sql<number>`count(*)`.mapWith(Number),
@@ -220,10 +223,10 @@ export const recoveredOrdersQuery = (db: Db, storeId: string, from: Date, to: Da
     .where(
       and(
         eq(sales.storeId, storeId),
-        eq(sales.recoveredCart, true),
+        sql`${sales.recoveredCart} = 1`,
+        between(sales.day, from, to),
         eq(sales.draft, false),
-        sql`${sales.state} <> 'Cancelada'`,
-        sql`${sales.createdAt} >= ${from.getTime()} and ${sales.createdAt} < ${to.getTime()}`,
+        ne(sales.state, "Cancelada"),
       ),
     );
 

@@ -5,6 +5,7 @@
  */
 import { and, between, eq, inArray, sql } from "drizzle-orm";
 import { change, derivedRates, localDay, monthsAndDays, type Period, periodBuckets, ratio, type Span } from "~/domain/statistics";
+import { recoveredOrdersQuery } from "~/orders/abandoned-carts.server";
 import { ordersByBarQuery, type TopSoldRow, topSoldQuery } from "~/orders/order-statistics.server";
 import type { Db } from "~/services/db";
 import { products, storePageViewsDaily, storeVisitsDaily } from "../../db/schema";
@@ -74,6 +75,7 @@ export function statisticsQueries(db: Db, store: StatsStore, period: Period) {
     topViewedQuery(db, store.id, period),
     ordersByBarQuery(db, store.id, period),
     topSoldQuery(db, store.id, period),
+    recoveredOrdersQuery(db, store.id, period.from, period.to),
   ] as const;
 }
 
@@ -101,7 +103,7 @@ export interface SourceRow {
 
 /** The page's figures: one batch (the merchant page's second round trip). */
 export async function loadStatistics(db: Db, store: StatsStore, period: Period) {
-  const [visitRows, viewRows, topViewed, orderRows, topSold] = await db.batch(statisticsQueries(db, store, period));
+  const [visitRows, viewRows, topViewed, orderRows, topSold, [recovered]] = await db.batch(statisticsQueries(db, store, period));
   const current = zero();
   const previous = zero();
   // Rows of the period before have no bar ('').
@@ -162,6 +164,8 @@ export async function loadStatistics(db: Db, store: StatsStore, period: Period) 
     })),
     topUnits: topSoldOf(topSold, "units"),
     topRevenue: topSoldOf(topSold, "revenue"),
+    /** Orders of the period recovered from abandoned carts (decision 0057), and their totals. */
+    recovered: { orders: recovered?.orders ?? 0, revenue: recovered?.revenue ?? 0 },
   };
 }
 

@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { sessionCookie } from "~/auth/cookies.server";
+import { localDay, parsePeriod } from "~/domain/statistics";
 import { forgetCustomer } from "~/orders/customers.server";
 import { insertProduct } from "~/products/products.server";
 import { action as cartsAction, loader as cartsLoader } from "~/sales/routes/abandoned-carts";
@@ -16,6 +17,7 @@ import { loader as restoreLoader } from "~/site/routes/cart-restore";
 import { action as checkoutAction, loader as checkoutLoader } from "~/site/routes/checkout";
 import { routedPath } from "~/site/tenant";
 import { countingSettings, visitFromRequest } from "~/stats/count-visit.server";
+import { loadStatistics } from "~/stats/statistics.server";
 import { runUpkeep } from "~/upkeep.server";
 import { checkouts, customers, products, sales } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
@@ -274,6 +276,10 @@ describe("abandoned carts", () => {
     expect(page.abandoned).toEqual([]);
     expect(page.recovered.map((c) => c.saleId)).toEqual([recovered?.id]);
     expect(page.recoveredSummary).toEqual({ orders: 1, revenue: "100,00\u00a0ARS" });
+    // The statistics' figure for today, in the same batch as the rest of the page.
+    const today = localDay(s.clock.now().getTime(), m.store.timeZone);
+    const stats = await loadStatistics(s.db, m.store, parsePeriod(new URLSearchParams("periodo=hoy"), today));
+    expect(stats.recovered).toEqual({ orders: 1, revenue: 10_000 });
 
     // Another store's checkout id in the cookie links nothing.
     const other = await shop(s, "Otra");

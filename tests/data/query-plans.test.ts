@@ -9,6 +9,7 @@ import { deviceCountQuery, storeSubscriptionsQuery } from "~/notifications/push-
 import { customerListQuery, customerOrdersQuery } from "~/orders/customer-records.server";
 import { linkPastOrders } from "~/orders/customers.server";
 import { getSale } from "~/orders/order-queries.server";
+import { getSaleWithWithdrawal, withdrawalQueries } from "~/orders/withdrawals.server";
 import { createSale } from "~/orders/order-records.server";
 import { clientKeys, unpaidOrdersQuery } from "~/orders/unpaid-orders.server";
 import { findProductWithPhotos } from "~/products/photos.server";
@@ -21,6 +22,7 @@ import { loader as searchLoader } from "~/site/routes/search";
 import { loader as sitemapLoader } from "~/site/routes/sitemap";
 import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { loader as homeLoader } from "~/site/routes/store-home";
+import { loader as policyLoader } from "~/site/routes/store-policy";
 import { loadStatistics } from "~/stats/statistics.server";
 import { writeStatsEvents } from "~/stats/visit-counts.server";
 import { listStoreSummaries } from "~/stores/stores.server";
@@ -227,6 +229,9 @@ describe("query plans of the hot paths", () => {
     await run("sales today filtered", () => listSales(s.db, store, { kind: "today", limit: 20, filters: homeDelivery }, now));
     await run("sales by code filtered", () => listSales(s.db, store, { kind: "code", code: sale, filters: homeDelivery }, now));
     await run("sale dialog", () => getSale(s.db, storeId, sale));
+    await run("sale dialog with its withdrawal request", () => getSaleWithWithdrawal(s.db, storeId, sale));
+    await run("arrepentimiento's batch", () => s.db.batch(withdrawalQueries(s.db, sql`${storeId}`, sale, "203.0.113.7")));
+    await run("a store's policy page", () => policyLoader(siteArgs("/envios")));
     await run("confirm sale", () => confirmSale(s, storeId, sale));
     // The store hides its sold-out products: the same pages with the other listing floor.
     await s.db.update(stores).set({ hideSoldOut: true }).where(eq(stores.id, storeId));

@@ -18,7 +18,8 @@ import {
 import { storeCountry } from "~/domain/countries";
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
-import { formatSaleDate } from "~/domain/sales";
+import { formatSaleDate, safeTimeZone } from "~/domain/sales";
+import { addDays, localDay } from "~/domain/statistics";
 import { sourceLabel } from "~/domain/visits";
 import { buyerWhatsappNumber } from "~/domain/whatsapp";
 import { failure, fieldErrors } from "~/http/action-result";
@@ -41,16 +42,15 @@ import type { Route } from "./+types/abandoned-carts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Carritos abandonados", matches) }];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock, config } = getServices(context);
   const now = clock.now();
+  const today = localDay(now.getTime(), safeTimeZone(store.timeZone));
   const [[settingsRow], rows, [recovered]] = await db.batch([
     settingsQuery(db, store.id),
     storeCheckoutsQuery(db, store.id, now),
-    recoveredOrdersQuery(db, store.id, new Date(now.getTime() - 30 * DAY_MS), new Date(now.getTime() + 1)),
+    recoveredOrdersQuery(db, store.id, addDays(today, -29), today),
   ]);
   const settings = settingsOf(settingsRow);
   const money = (minor: number, currency = store.currency) => formatMoney(minor, currency);

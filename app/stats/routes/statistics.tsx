@@ -115,6 +115,13 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
           </li>
         ))}
       </ul>
+      <p className="stats-recovered">
+        Recuperados de <Link to={`/Store/${p.storeId}/carritos`}>carritos abandonados</Link>:{" "}
+        <strong>
+          {stats.recovered.orders === 1 ? "1 pedido" : `${count(stats.recovered.orders)} pedidos`} ·{" "}
+          {money(stats.recovered.revenue)}
+        </strong>
+      </p>
 
       <h3>Visitas y pedidos</h3>
       <Chart series={stats.series} />
