@@ -183,3 +183,9 @@ export function postalRulesSummary(text: string, shown = 6): string {
   const listed = formatPostalRules(rules.slice(0, shown));
   return rules.length > shown ? `${listed} y ${rules.length - shown} más` : listed;
 }
+
+/** The delivery address as the sale's dialog and the order page show it: 'Av. Corrientes 1234 (CP C1425ABC)'. */
+export function addressWithPostalCode(address: string | null, postalCode: string | null): string | null {
+  if (!postalCode) return address;
+  return address ? `${address} (CP ${postalCode})` : `CP ${postalCode}`;
+}

@@ -96,10 +96,11 @@ function feeText(
 /**
  * The checkout's check of a chosen zone against the buyer's postal code, on the server whatever the page offered:
  * when some zone of the store lists codes, the code is required in the country's format and the zone must cover it
- * (or list none). The code as read is what the sale keeps; null when the store's zones list no codes.
+ * (or list none). The code as read is what the sale keeps; null when the store's zones list no codes. `zone`
+ * undefined: none chosen, which the caller refuses once the code is right.
  */
 export function checkZonePostalCode(
-  zone: ZoneWithCodes,
+  zone: ZoneWithCodes | undefined,
   zones: readonly ZoneWithCodes[],
   typed: string | null | undefined,
   country: StoreCountry | "",
@@ -109,7 +110,25 @@ export function checkZonePostalCode(
   if (!typed?.trim()) return { ok: false, field: "postalCode", message: SHIPPING_MESSAGES.codeNeeded(example) };
   const code = readPostalCode(typed, country);
   if (!code) return { ok: false, field: "postalCode", message: POSTAL_CODE_MESSAGES.code(example) };
-  if (zone.postalCodes !== "" && !coversPostalCode(storedPostalRules(zone.postalCodes), code))
+  if (zone && zone.postalCodes !== "" && !coversPostalCode(storedPostalRules(zone.postalCodes), code))
     return { ok: false, field: "zone", message: SHIPPING_MESSAGES.zoneNotCovering(zone.name, code) };
   return { ok: true, postalCode: code };
+}
+
+/**
+ * The checkout's postal code step (`?cp=` on its delivery details): null when no zone lists codes; otherwise the code
+ * as read (null until a right one is typed), the message for a wrong one, and the zones it may choose.
+ */
+export function checkoutPostalStep(zones: readonly ZoneWithCodes[], country: StoreCountry | "", asked: string | null) {
+  if (!zonesHaveCodes(zones)) return null;
+  const example = postalCodeExample(country);
+  const typed = (asked ?? "").trim().slice(0, POSTAL_CODE_INPUT_MAX);
+  const code = typed ? readPostalCode(typed, country) : null;
+  return {
+    example,
+    typed,
+    code,
+    error: typed && !code ? POSTAL_CODE_MESSAGES.code(example) : null,
+    zoneIds: code ? zonesForPostalCode(withPostalRules(zones), code).map((zone) => zone.id) : [],
+  };
 }

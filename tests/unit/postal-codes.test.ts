@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressWithPostalCode,
   coversPostalCode,
   formatPostalRules,
   MAX_POSTAL_RULES,
@@ -120,5 +121,13 @@ describe("a zone's list as stored", () => {
       "1000, 1001, 1002, 1003, 1004, 1005 y 2 más",
     );
     expect(postalRulesSummary("1000-1499")).toBe("1000-1499");
+  });
+});
+
+describe("the address with the buyer's postal code", () => {
+  it("adds the code when the sale has one", () => {
+    expect(addressWithPostalCode("Av. Corrientes 1234", "C1425ABC")).toBe("Av. Corrientes 1234 (CP C1425ABC)");
+    expect(addressWithPostalCode("Av. Corrientes 1234", null)).toBe("Av. Corrientes 1234");
+    expect(addressWithPostalCode(null, null)).toBeNull();
   });
 });

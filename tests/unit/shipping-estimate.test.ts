@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/domain/money";
-import { checkZonePostalCode, shippingEstimate, type ZoneWithCodes } from "~/domain/shipping-estimate";
+import { checkoutPostalStep, checkZonePostalCode, shippingEstimate, type ZoneWithCodes } from "~/domain/shipping-estimate";
 
 const money = (minor: number) => formatMoney(minor, "ARS");
 const zone = (id: number, name: string, postalCodes: string, more: Partial<ZoneWithCodes> = {}): ZoneWithCodes => ({
@@ -80,6 +80,28 @@ describe("the checkout's zone for the buyer's postal code", () => {
       message: "Escribe tu código postal para ver las zonas que llegan a tu dirección, como 1425",
     });
     expect(checkZonePostalCode(caba, zones, "14", "AR")).toMatchObject({ field: "postalCode" });
+  });
+
+  it("checks the code before the zone: a right code and no zone is left to the caller", () => {
+    expect(checkZonePostalCode(undefined, zones, "1425", "AR")).toEqual({ ok: true, postalCode: "1425" });
+    expect(checkZonePostalCode(undefined, zones, "", "AR")).toMatchObject({ ok: false, field: "postalCode" });
+  });
+
+  it("the checkout's step: the zones the code may choose, or why the code is wrong", () => {
+    expect(checkoutPostalStep(zones, "AR", "1425")).toEqual({
+      example: "1425",
+      typed: "1425",
+      code: "1425",
+      error: null,
+      zoneIds: [1, 3],
+    });
+    expect(checkoutPostalStep(zones, "AR", null)).toEqual({ example: "1425", typed: "", code: null, error: null, zoneIds: [] });
+    expect(checkoutPostalStep(zones, "AR", "14")).toMatchObject({
+      code: null,
+      error: "Escribe el código postal como 1425",
+      zoneIds: [],
+    });
+    expect(checkoutPostalStep([named], "AR", "1425")).toBeNull();
   });
 
   it("asks nothing when no zone lists codes", () => {
