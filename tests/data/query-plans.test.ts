@@ -9,9 +9,9 @@ import { deviceCountQuery, storeSubscriptionsQuery } from "~/notifications/push-
 import { customerListQuery, customerOrdersQuery } from "~/orders/customer-records.server";
 import { linkPastOrders } from "~/orders/customers.server";
 import { getSale } from "~/orders/order-queries.server";
-import { getSaleWithWithdrawal, withdrawalQueries } from "~/orders/withdrawals.server";
 import { createSale } from "~/orders/order-records.server";
 import { clientKeys, unpaidOrdersQuery } from "~/orders/unpaid-orders.server";
+import { getSaleWithWithdrawal, withdrawalQueries } from "~/orders/withdrawals.server";
 import { findProductWithPhotos } from "~/products/photos.server";
 import { countProducts, findProduct, insertProduct, listProducts } from "~/products/products.server";
 import { productForEditing } from "~/products/variants.server";
@@ -284,7 +284,7 @@ describe("query plans of the hot paths", () => {
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(47);
+    expect(paths.size).toBe(50);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];
