@@ -136,6 +136,7 @@ test("merchant pages", async ({ page, context, baseURL }) => {
     `${store}/estadisticas?periodo=12m`,
     `${store}/redes`,
     `${store}/conversiones`,
+    `${store}/carritos`,
     `${store}/promociones`,
     `${store}/promociones/nueva`,
     `${store}/section/${sectionId}`,
@@ -225,4 +226,13 @@ test("public store pages", async ({ page }) => {
   );
   await visit(page, `${site}/Checkout`, "checkout");
   await expect(page.getByLabel(/Tu teléfono/)).toHaveAttribute("type", "tel");
+  // Its next steps (decision 0057): the way to receive the order, then what home delivery needs and the payment.
+  await page.getByLabel("Tu nombre").fill("Lucía Pérez");
+  await page.getByLabel(/Tu teléfono/).fill("300 555 0101");
+  await page.getByRole("button", { name: "Continuar", exact: true }).click();
+  await checkPage(page, "checkout, delivery method");
+  await page.getByRole("radio", { name: "Envío a domicilio" }).check();
+  await page.getByRole("button", { name: "Continuar", exact: true }).click();
+  await expect(page.getByLabel(/Dirección de entrega/)).toBeVisible();
+  await checkPage(page, "checkout, details");
 });

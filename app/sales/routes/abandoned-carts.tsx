@@ -131,9 +131,9 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
       </p>
       {answerError(actionData, "delete") && <FormError message={errors.form} />}
       {abandoned.length === 0 ? (
-        <p className="empty">Todavía no hay carritos abandonados.</p>
+        <p className="muted">Todavía no hay carritos abandonados.</p>
       ) : (
-        <ul className="cart-list" aria-label="Carritos sin terminar">
+        <ul className="customer-list" aria-label="Carritos sin terminar">
           {abandoned.map((c) => (
             <li key={c.id} aria-label={c.name}>
               <p>
@@ -146,7 +146,7 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
               {c.emailed && <p className="muted">Le enviamos el correo recordatorio.</p>}
               <div className="actions">
                 {c.chatUrl ? (
-                  <a className="button whatsapp" href={c.chatUrl} target="_blank" rel="noreferrer">
+                  <a className="button" href={c.chatUrl} target="_blank" rel="noreferrer">
                     Escribir por WhatsApp
                   </a>
                 ) : (
@@ -160,10 +160,7 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
                   </button>
                 </Form>
               </div>
-              <details>
-                <summary>Enlace para recuperar el carrito</summary>
-                <p className="break">{c.link}</p>
-              </details>
+              <p className="muted">Enlace para recuperar el carrito: {c.link}</p>
             </li>
           ))}
         </ul>
@@ -171,7 +168,7 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
       {recovered.length > 0 && (
         <>
           <h3>Recuperados</h3>
-          <ul className="cart-list" aria-label="Carritos recuperados">
+          <ul className="customer-list" aria-label="Carritos recuperados">
             {recovered.map((c) => (
               <li key={c.id}>
                 <strong>{c.name}</strong> · Pedido {c.saleId} · {c.saleTotal}
@@ -181,7 +178,7 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
         </>
       )}
       <h3>Configuración</h3>
-      <Form method="post" className="stack">
+      <Form method="post" className="form">
         <input type="hidden" name="intent" value="settings" />
         <SelectField
           label="Ver un carrito como abandonado después de"
