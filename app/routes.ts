@@ -38,6 +38,7 @@ export default [
       // The catalog as a spreadsheet: 'Exportar CSV' and the two-step 'Importar CSV'.
       route("products.csv", "products/routes/catalog-csv.ts"),
       route("products/import", "products/routes/catalog-import.tsx"),
+      route("products/poco-stock", "stock-alerts/routes/low-stock.tsx"), // 'Aviso de poco stock': thresholds of available units
       route("products/:productId", "products/routes/edit-product.tsx"),
       route("products/:productId/photos", "products/routes/product-photos.tsx"),
       route("section/:sectionId", "sections/routes/section.tsx"),

@@ -13,6 +13,7 @@ import { runOrderUpkeep } from "~/orders/order-upkeep.server";
 import { indexProductsForSearch } from "~/products/products.server";
 import type { Logger } from "~/services/log";
 import type { Services } from "~/services/services";
+import { sendLowStockAlerts } from "~/stock-alerts/stock-alerts.server";
 import { giveStoresTheirCountry } from "~/stores/store-phones.server";
 
 /** Products indexed per run at most (about 10 ms each 500 here): a big backlog is finished over several minutes. */
@@ -34,6 +35,8 @@ export interface UpkeepReport {
   /** Abandoned carts' reminder emails sent, and checkouts purged after 30 days. */
   cartReminders: number;
   checkoutsPurged: number;
+  /** Low-stock alerts told to their merchants (app/stock-alerts). */
+  lowStock: number;
   /** Stores' own hostnames asked about at the provider (each on its back-off). */
   hostnames: number;
 }
@@ -41,7 +44,7 @@ export interface UpkeepReport {
 export async function runUpkeep(
   services: Pick<
     Services,
-    "db" | "clock" | "mail" | "mailQueue" | "log" | "config" | "conversions" | "customHostnames" | "edgeCache"
+    "db" | "clock" | "mail" | "mailQueue" | "log" | "config" | "conversions" | "customHostnames" | "edgeCache" | "vapid"
   >,
 ): Promise<UpkeepReport> {
   const orders = await runOrderUpkeep(services);
@@ -59,7 +62,20 @@ export async function runUpkeep(
   const mails = await services.mailQueue.retryDue();
   const conversions = await retryConversions(services);
   const hostnames = await checkDueHostnames(services);
-  return { ...orders, indexed, countries, customers, reminders, mails, conversions, cartReminders, checkoutsPurged, hostnames };
+  const lowStock = await sendLowStockAlerts(services);
+  return {
+    ...orders,
+    indexed,
+    countries,
+    customers,
+    reminders,
+    mails,
+    conversions,
+    cartReminders,
+    checkoutsPurged,
+    hostnames,
+    lowStock,
+  };
 }
 
 /**

@@ -102,7 +102,7 @@ const refuseWrite = (reserved: number) => (error: unknown) => {
 const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
 /** A product as the merchant's lists read it: with the range its combinations on sale sell at (`listedPriceColumns`). */
-export type ListedProduct = Product & { priceFrom: number | null; priceTo: number | null };
+export type ListedProduct = Product & { priceFrom: number | null; priceTo: number | null; mark: number | null };
 
 /**
  * The merchant's product list: newest first, optionally filtered by visibility and the word-prefix
@@ -115,6 +115,8 @@ export async function listProducts(
   query: string,
   limit: number,
   filter: ProductFilter = "all",
+  /** A 0/1 column another feature adds to each row (the 'Poco stock' mark of app/stock-alerts); null without one. */
+  mark?: SQL<number | null>,
 ): Promise<{ rows: ListedProduct[]; total: number; all: number; hidden: number }> {
   const pattern = searchPattern(query);
   const own = eq(products.storeId, storeId);
@@ -127,7 +129,7 @@ export async function listProducts(
   );
   const countOf = (condition: SQL | undefined) => db.select({ n: count() }).from(products).where(condition);
   const newest = db
-    .select({ ...getTableColumns(products), ...listedPriceColumns })
+    .select({ ...getTableColumns(products), ...listedPriceColumns, mark: (mark ?? sql<null>`null`).mapWith(Number) })
     .from(products)
     .where(where)
     .orderBy(...newestFirst)

@@ -50,6 +50,10 @@ const TABLE_OWNERS: Record<string, string> = {
   store_visits_daily: "app/stats/visit-counts.server.ts",
   store_page_views_daily: "app/stats/visit-counts.server.ts",
   store_visitors_daily: "app/stats/visit-counts.server.ts",
+  sale_deliveries: "app/fulfilment/progress-records.server.ts",
+  stock_alert_settings: "app/stock-alerts/stock-alerts.server.ts",
+  product_stock_thresholds: "app/stock-alerts/stock-alerts.server.ts",
+  low_stock_alerts: "app/stock-alerts/stock-alerts.server.ts",
 };
 
 /**

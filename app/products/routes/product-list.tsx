@@ -4,6 +4,7 @@ import { productCategoryName } from "~/domain/categories";
 import { counted } from "~/domain/words";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
+import { lowStockMark } from "~/stock-alerts/stock-alerts.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = (params.get("q") ?? "").slice(0, 80);
   const limit = Math.min(Math.max(Number(params.get("limit")) || PAGE, PAGE), 2000);
   const filter = filterOf(params.get("estado"));
-  const { rows, total, all, hidden } = await listProducts(db, store.id, query, limit, filter);
+  const { rows, total, all, hidden } = await listProducts(db, store.id, query, limit, filter, lowStockMark(store.id));
   const plan = merchantPlanLimits(context);
   return {
     storeId: store.id,
@@ -60,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         stock: p.stock,
         // Units pending orders hold: in stock still, but no longer for sale.
         reserved: p.reserved,
+        lowStock: p.mark === 1,
         category: productCategoryName(p.category) ?? null,
         image: p.imageKey ? fileUrl(p.imageKey) : null,
       };
@@ -93,6 +95,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </a>
         <Link to={`${base}/import`} className="button secondary">
           Importar CSV
+        </Link>
+      </nav>
+      <nav className="toolbar-links" aria-label="Avisos de stock">
+        <Link to={`${base}/poco-stock`} className="button secondary">
+          Aviso de poco stock
         </Link>
       </nav>
       <p className="muted" data-testid="product-count">
@@ -136,13 +143,18 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                   Stock: {p.stock} · Reservado: {p.reserved}
                   {p.category && ` · ${p.category}`}
                 </span>
-                {(!p.published || p.stock - p.reserved < 1) && (
+                {(!p.published || p.stock - p.reserved < 1 || p.lowStock) && (
                   <span className="status-tags">
                     {!p.published && <span className="tag hidden-tag">{VISIBILITY_LABELS.hidden}</span>}
                     {p.stock < 1 ? (
                       <span className="tag">Agotado</span>
                     ) : (
                       p.stock - p.reserved < 1 && <span className="tag">Todo reservado</span>
+                    )}
+                    {p.lowStock && p.stock - p.reserved > 0 && (
+                      <span className="tag low-stock-tag" data-low-stock="">
+                        Poco stock
+                      </span>
                     )}
                   </span>
                 )}

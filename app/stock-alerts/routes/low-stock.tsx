@@ -1,0 +1,138 @@
+import { data, Form, useActionData } from "react-router";
+import { z } from "zod";
+import { failure, isFailure } from "~/http/action-result";
+import { getServices } from "~/services/services";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
+import {
+  productThresholdsQuery,
+  STOCK_ALERT_MESSAGES,
+  setProductThreshold,
+  setStoreThreshold,
+  storeProductsForAlertsQuery,
+  storeThresholdQuery,
+} from "../stock-alerts.server";
+import type { Route } from "./+types/low-stock";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Aviso de poco stock", matches) }];
+
+/** An empty field: no threshold; else a whole number of units. */
+const thresholdField = z
+  .string()
+  .trim()
+  .regex(/^\d{0,7}$/, { error: STOCK_ALERT_MESSAGES.threshold })
+  .transform((s) => (s === "" ? null : Number(s)));
+
+const actionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("store"), threshold: thresholdField }),
+    z.object({
+      intent: z.literal("product"),
+      productId: z.string().regex(/^\d{7}$/, { error: STOCK_ALERT_MESSAGES.product }),
+      threshold: thresholdField,
+    }),
+  ],
+  { error: "Acción no válida" },
+);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db } = getServices(context);
+  const [[own], thresholds, rows] = await db.batch([
+    storeThresholdQuery(db, store.id),
+    productThresholdsQuery(db, store.id),
+    storeProductsForAlertsQuery(db, store.id),
+  ]);
+  const byProduct = new Map(thresholds.map((t) => [t.productId, t.threshold]));
+  const fallback = own?.threshold ?? null;
+  return {
+    storeId: store.id,
+    threshold: fallback,
+    products: rows.map((p) => {
+      const threshold = byProduct.get(p.id) ?? null;
+      const applies = threshold ?? fallback;
+      return { id: p.id, name: p.name, available: p.available, threshold, low: applies !== null && p.available <= applies };
+    }),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db, clock } = getServices(context);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return failure({ form: issue?.message ?? STOCK_ALERT_MESSAGES.threshold });
+  }
+  const input = parsed.data;
+  if (input.intent === "store") {
+    await setStoreThreshold(db, store.id, input.threshold, clock.now());
+    return data({ message: STOCK_ALERT_MESSAGES.saved });
+  }
+  if (!(await setProductThreshold(db, store.id, input.productId, input.threshold, clock.now())))
+    return failure({ form: STOCK_ALERT_MESSAGES.product }, { status: 404 });
+  return data({ message: STOCK_ALERT_MESSAGES.saved });
+}
+
+export default function LowStock({ loaderData }: Route.ComponentProps) {
+  const answer = useActionData<typeof action>();
+  return (
+    <section className="low-stock" aria-labelledby="low-stock-title">
+      <h2 id="low-stock-title">Aviso de poco stock</h2>
+      <p className="muted">
+        Cuando las unidades disponibles de un producto bajan hasta el número que elijas, te avisamos una vez en tus dispositivos y
+        por correo. Volvemos a avisarte de ese producto cuando su stock suba y vuelva a bajar.
+      </p>
+      {answer && (
+        <p className={isFailure(answer) ? "field-error" : "muted"} role="status">
+          {isFailure(answer) ? answer.errors.form : answer.message}
+        </p>
+      )}
+      <Form method="post" className="inline-form">
+        <input type="hidden" name="intent" value="store" />
+        <div className="field">
+          <label htmlFor="low-stock-store">Avisar con (todos los productos)</label>
+          <input
+            id="low-stock-store"
+            name="threshold"
+            inputMode="numeric"
+            defaultValue={loaderData.threshold ?? ""}
+            key={`s-${loaderData.threshold ?? ""}`}
+            placeholder="Sin aviso"
+          />
+        </div>
+        <button type="submit" className="button">
+          Guardar
+        </button>
+      </Form>
+      <ul className="low-stock-products">
+        {loaderData.products.map((p) => (
+          <li key={p.id} data-product={p.id}>
+            <Form method="post" className="inline-form">
+              <input type="hidden" name="intent" value="product" />
+              <input type="hidden" name="productId" value={p.id} />
+              <div className="field">
+                <label htmlFor={`low-stock-${p.id}`}>
+                  {p.name} · {p.available === 1 ? "1 disponible" : `${p.available} disponibles`}
+                  {p.low && <span className="tag low-stock-tag"> {STOCK_ALERT_MESSAGES.lowStock}</span>}
+                </label>
+                <input
+                  id={`low-stock-${p.id}`}
+                  name="threshold"
+                  inputMode="numeric"
+                  defaultValue={p.threshold ?? ""}
+                  key={`p-${p.threshold ?? ""}`}
+                  placeholder={loaderData.threshold === null ? "Sin aviso" : `${loaderData.threshold} (de la tienda)`}
+                />
+              </div>
+              <button type="submit" className="button secondary">
+                Guardar
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
