@@ -70,6 +70,7 @@ export class CloudflareCustomHostnames implements CustomHostnames {
     private readonly zoneId: string,
     private readonly api: string = CLOUDFLARE_API,
     private readonly fetcher: typeof fetch = (input, init) => fetch(input, init),
+    private readonly timeoutMs = CALL_TIMEOUT_MS,
   ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; answer: CloudflareAnswer<T> }> {
@@ -79,7 +80,7 @@ export class CloudflareCustomHostnames implements CustomHostnames {
         method,
         headers: { Authorization: `Bearer ${this.token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
       throw new HostnameProviderUnavailable(`cloudflare ${method} did not answer`, { cause: error });

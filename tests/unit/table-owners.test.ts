@@ -17,6 +17,7 @@ const TABLE_OWNERS: Record<string, string> = {
   known_devices: "app/auth/devices.server.ts",
   stores: "app/workspace/store-record.server.ts",
   store_slug_history: "app/workspace/store-record.server.ts",
+  store_hostnames: "app/domains/hostnames.server.ts",
   store_banners: "app/stores/banners.server.ts",
   pickup_points: "app/stores/delivery-settings.server.ts",
   delivery_zones: "app/stores/delivery-settings.server.ts",
