@@ -9,7 +9,7 @@ export interface CurrencyOption {
 }
 
 /** Shown first in the picker: the currencies of Latin America and the US dollar. */
-export const LATAM_CURRENCIES = [
+const LATAM_CURRENCIES = [
   "USD",
   "ARS",
   "BOB",
