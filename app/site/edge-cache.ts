@@ -15,7 +15,7 @@ export const storeCacheTag = (storeId: string) => `store-${storeId}`;
 /** A page's own shorter limit, in seconds, for the edge (a dated promotion changing at the store's midnight). */
 export const EDGE_TTL_HEADER = "Vitrina-Edge-TTL";
 
-const PERSONAL_PAGES = /^\/site\/[^/]+\/(cart|checkout|order)(\/|$)/i;
+const PERSONAL_PAGES = /^\/site\/[^/]+\/(cart|checkout|order|carrito)(\/|$)/i;
 
 function hasShopperCookie(request: Request): boolean {
   const cookie = request.headers.get("Cookie") ?? "";
@@ -27,8 +27,9 @@ function hasShopperCookie(request: Request): boolean {
 
 /**
  * The key under which the edge may share this request's answer, or null when it must reach the
- * app: only GETs of store pages by a shopper without a cart, never the cart, checkout or order, never a discount
- * link (`?codigo=`, answered with the shopper's cookies) nor the page that shows what one did (decision 0055).
+ * app: only GETs of store pages by a shopper without a cart, never the cart, checkout or order (nor an abandoned
+ * cart's links), never a discount link (`?codigo=`, answered with the shopper's cookies) nor the page that shows what
+ * one did (decision 0055).
  * The host is part of the key because `{store}.{domain}/` of every store has the same path (a store's own hostname,
  * given `appOrigin`, is cached the same way, under its own host).
  */

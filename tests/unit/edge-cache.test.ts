@@ -36,7 +36,8 @@ describe("which requests the edge may answer", () => {
     expect(
       publicPageCacheKey(get("https://app.vitrina.example/site/demo", { cookie: "pedido=abcdefghijklmnop" }), DOMAIN),
     ).toBeNull();
-    for (const path of ["/Cart", "/Checkout", "/Order", "/cart"])
+    // An abandoned cart's links fill the browser's cart and carry a secret: never shared (decision 0057).
+    for (const path of ["/Cart", "/Checkout", "/Order", "/cart", "/carrito/recuperar/abcdefghijklmnopqrstuvwxyz012345"])
       expect(publicPageCacheKey(get(`https://demo.vitrina.example${path}`), DOMAIN)).toBeNull();
     expect(publicPageCacheKey(get("https://app.vitrina.example/site/demo/Cart"), DOMAIN)).toBeNull();
     expect(publicPageCacheKey(get("https://demo.vitrina.example/Product/taza/1234567", {}, "POST"), DOMAIN)).toBeNull();
