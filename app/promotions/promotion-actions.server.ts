@@ -15,6 +15,8 @@ import {
   deletePromotion,
   findPromotion,
   type PromotionRow,
+  promotionCountQuery,
+  promotionQuery,
   setPromotionEnabled,
   updatePromotion,
 } from "./promotions.server";
@@ -48,17 +50,35 @@ function urlPromotionId(id: string): number {
 }
 
 /** The store's promotion named in the URL; the 404 page for anything else (another store's included). */
-export async function loadPromotion(services: Services, store: Store, id: string): Promise<PromotionRow> {
+async function loadPromotion(services: Services, store: Store, id: string): Promise<PromotionRow> {
   return (await findPromotion(services.db, store.id, urlPromotionId(id))) ?? notFound();
 }
 
 /** The store's products and zones the form offers to choose from. */
-export async function promotionChoices(services: Services, store: Store) {
-  const [products, zones] = await services.db.batch([
-    pickableProducts(services.db, store.id, PICKABLE_PRODUCTS),
-    listDeliveryZones(services.db, store.id),
-  ]);
+async function promotionChoices(services: Services, store: Store) {
+  const [products, zones] = await services.db.batch(choiceQueries(services, store));
   return { products, zones };
+}
+
+const choiceQueries = ({ db }: Services, store: Store) =>
+  [pickableProducts(db, store.id, PICKABLE_PRODUCTS), listDeliveryZones(db, store.id)] as const;
+
+/** The new promotion page's one batch: the choices, and how many promotions the store has (its limit). */
+export async function newPromotionPage(services: Services, store: Store) {
+  const [products, zones, [counted]] = await services.db.batch([
+    ...choiceQueries(services, store),
+    promotionCountQuery(services.db, store.id),
+  ]);
+  return { products, zones, count: counted?.count ?? 0 };
+}
+
+/** The edit page's one batch: the store's promotion named in the URL (else the 404 page) and the choices. */
+export async function editPromotionPage(services: Services, store: Store, id: string) {
+  const [products, zones, [promotion]] = await services.db.batch([
+    ...choiceQueries(services, store),
+    promotionQuery(services.db, store.id, urlPromotionId(id)),
+  ]);
+  return { products, zones, promotion: promotion ?? notFound() };
 }
 
 /** The chosen products and zones a form sent (checkboxes of one name each). */

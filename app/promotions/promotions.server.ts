@@ -54,12 +54,23 @@ export function listPromotions(db: Db, storeId: string) {
     .limit(MOST_PROMOTIONS);
 }
 
-export async function findPromotion(db: Db, storeId: string, id: number): Promise<PromotionRow | undefined> {
-  const [row] = await db
+/** The store's promotion `id` (a statement, for a page's batch). */
+export const promotionQuery = (db: Db, storeId: string, id: number) =>
+  db
     .select({ ...promotionColumns, orders: promotions.orders, revenue: promotions.revenue })
     .from(promotions)
     .where(and(eq(promotions.id, id), eq(promotions.storeId, storeId)))
     .limit(1);
+
+/** How many promotions the store has (a statement, for a page's batch). */
+export const promotionCountQuery = (db: Db, storeId: string) =>
+  db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(promotions)
+    .where(eq(promotions.storeId, storeId));
+
+export async function findPromotion(db: Db, storeId: string, id: number): Promise<PromotionRow | undefined> {
+  const [row] = await promotionQuery(db, storeId, id);
   return row;
 }
 

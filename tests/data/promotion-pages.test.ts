@@ -42,6 +42,16 @@ async function merchantAtPromotions(s: S) {
         params: { storeId: store.id },
         form,
       }),
+    newPage: () =>
+      workspaceRequest(s, { module: newPromotion, cookie, method: "GET", path: `${base}/nueva`, params: { storeId: store.id } }),
+    editPage: (id: string) =>
+      workspaceRequest(s, {
+        module: editPromotion,
+        cookie,
+        method: "GET",
+        path: `${base}/${id}`,
+        params: { storeId: store.id, promotionId: id },
+      }),
     edit: (id: string, form: Record<string, string | string[]>, storeId = store.id) =>
       workspaceRequest(s, {
         module: editPromotion,
@@ -146,6 +156,18 @@ describe("the merchant's promotions", () => {
       category: PROMOTION_FORM_MESSAGES.category,
     });
     expect(await listPromotions(s.db, me.store.id)).toEqual([]);
+  });
+
+  it("every page is two round trips: the guard's batch, then the page's", async () => {
+    const s = createTestServices();
+    const me = await merchantAtPromotions(s);
+    await me.create({ intent: "create", name: "Mates", kind: "discount", scope: "store", value: "10", enabled: "on" });
+    const [row] = await listPromotions(s.db, me.store.id);
+    for (const page of [me.list, me.newPage, () => me.editPage(String(row?.id))]) {
+      const before = s.roundTrips.count;
+      expect((await page()).status).toBe(200);
+      expect(s.roundTrips.count - before).toBe(2);
+    }
   });
 
   it("a change bumps the store's public version, so its pages are not served from before it", async () => {

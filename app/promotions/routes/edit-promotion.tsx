@@ -4,7 +4,7 @@ import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
-import { handleEditPromotion, loadPromotion, promotionChoices, promotionsPath } from "../promotion-actions.server";
+import { editPromotionPage, handleEditPromotion, promotionsPath } from "../promotion-actions.server";
 import { pickerChoices } from "../promotion-choices";
 import { PromotionForm } from "../promotion-form";
 import type { Route } from "./+types/edit-promotion";
@@ -16,10 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
-  const [promotion, choices] = await Promise.all([
-    loadPromotion(services, store, params.promotionId),
-    promotionChoices(services, store),
-  ]);
+  const { promotion, ...choices } = await editPromotionPage(services, store, params.promotionId);
   return {
     storeId: store.id,
     currency: store.currency,

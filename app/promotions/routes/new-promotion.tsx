@@ -3,10 +3,9 @@ import { EMPTY_PROMOTION, MOST_PROMOTIONS, PROMOTION_FORM_MESSAGES, typedPromoti
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
-import { handleCreatePromotion, promotionChoices, promotionsPath } from "../promotion-actions.server";
+import { handleCreatePromotion, newPromotionPage, promotionsPath } from "../promotion-actions.server";
 import { pickerChoices } from "../promotion-choices";
 import { PromotionForm } from "../promotion-form";
-import { listPromotions } from "../promotions.server";
 import type { Route } from "./+types/new-promotion";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Nueva promoción", matches) }];
@@ -14,12 +13,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitl
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
-  const [choices, promotions] = await Promise.all([promotionChoices(services, store), listPromotions(services.db, store.id)]);
+  const page = await newPromotionPage(services, store);
   return {
     storeId: store.id,
     currency: store.currency,
-    canAdd: promotions.length < MOST_PROMOTIONS,
-    ...pickerChoices(choices, store.currency),
+    canAdd: page.count < MOST_PROMOTIONS,
+    ...pickerChoices(page, store.currency),
   };
 }
 
