@@ -21,9 +21,6 @@ export const PROGRESS_FILTERS = ["none", ...FULFILMENT_STEPS] as const;
 export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
 export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = { none: "Sin avance", ...STEP_LABELS };
 
-export const isProgressFilter = (value: string): value is ProgressFilter =>
-  (PROGRESS_FILTERS as readonly string[]).includes(value);
-
 /** How far along a step is: the middle steps are one rank, since a sale takes one or the other. */
 const RANK: Record<ProgressStep, number> = { none: 0, preparing: 1, shipped: 2, ready: 2, delivered: 3 };
 

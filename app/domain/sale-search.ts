@@ -9,7 +9,7 @@ import type { StoreCountry } from "./countries";
 import { normalizePhone } from "./phone";
 
 /** The index reads three characters at a time: shorter words find nothing. */
-export const SEARCH_MIN_CHARS = 3;
+const SEARCH_MIN_CHARS = 3;
 export const SEARCH_MAX_CHARS = 100;
 const MAX_WORDS = 8;
 

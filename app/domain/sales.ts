@@ -353,7 +353,7 @@ const CSV_HEADER = [
 ] as const;
 
 /** A sale's delivery progress as the export writes it (app/fulfilment). */
-export interface CsvProgress {
+interface CsvProgress {
   step: string;
   carrier: string;
   trackingNumber: string;

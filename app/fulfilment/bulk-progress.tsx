@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 
 /** The id of the list's bulk form: each row's checkbox belongs to it through its `form` attribute. */
-export const BULK_FORM_ID = "sales-bulk";
+const BULK_FORM_ID = "sales-bulk";
 
 /** A row's checkbox for the bulk moves; a click on it never opens the sale. */
 export function SaleCheckbox({ saleId }: { saleId: string }) {

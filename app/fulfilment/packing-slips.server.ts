@@ -13,12 +13,12 @@ import { qrSvg } from "~/workspace/store-qr.server";
 import { saleLines, sales } from "../../db/schema";
 
 /** How many slips one page prints at most (a day's shipments; more are printed in parts). */
-export const SLIPS_MAX = 50;
+const SLIPS_MAX = 50;
 
-export const PAPERS = ["a4", "80mm"] as const;
+const PAPERS = ["a4", "80mm"] as const;
 export type Paper = (typeof PAPERS)[number];
 
-export const SLIP_MESSAGES = {
+const SLIP_MESSAGES = {
   noSales: "Elige al menos una venta para imprimir",
   tooMany: `Imprime hasta ${SLIPS_MAX} ventas a la vez`,
   badCode: "El código de venta tiene 10 dígitos",

@@ -50,7 +50,7 @@ export const deliveriesQuery = (db: Db, storeId: string | SQL, saleIds: readonly
     .where(and(eq(saleDeliveries.storeId, storeId), inArray(saleDeliveries.saleId, saleIds as string[])));
 
 /** The statement of one move; it changes one row when the sale was where it was read, none otherwise. */
-export function moveStatement(db: Db, move: Move, back: boolean) {
+function moveStatement(db: Db, move: Move, back: boolean) {
   const { storeId, saleId, to, shipment, now } = move;
   const notCancelled = sql`exists (select 1 from ${sales} where ${sales.id} = ${saleId} and ${sales.storeId} = ${storeId} and ${sales.state} <> 'Cancelada')`;
   const stamps: Partial<Record<(typeof STAMP)[FulfilmentStep], Date | null>> = { [STAMP[to]]: now };
