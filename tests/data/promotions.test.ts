@@ -215,7 +215,10 @@ describe("promotions on the store's pages", () => {
     const m = await shop(s);
     await m.promote({ name: "2x1 en alfajores", kind: "bundle", productIds: [m.alfajor.id], buy: 2, pay: 1 });
     await m.promote({ name: "Mates -20 %", kind: "discount", productIds: [m.mate.id], percent: 20 });
+    const before = s.roundTrips.count;
     const cards = cardsOf(await catalog(s, m.url));
+    // The promotions come in the page's one batch.
+    expect(s.roundTrips.count - before).toBe(1);
     expect(cards.find((c) => c.id === m.alfajor.id)).toMatchObject({
       price: formatMoney(1_000, "CLP"),
       promotion: { badge: "2x1", name: "2x1 en alfajores" },
