@@ -21,10 +21,11 @@ import { cartReminderEmail } from "./cart-reminder-email";
 
 /** The restore link on the store's public address (`basePath`: '' on its own host, '/site/{slug}' on the app's). */
 const restorePath = (basePath: string, token: string) => `${basePath}/carrito/recuperar/${token}`;
-export const restoreUrl = (config: Services["config"], slug: string, token: string) =>
-  restorePath(publicStoreUrl(config, slug).replace(/\/$/, ""), token);
-export const optOutUrl = (config: Services["config"], slug: string, token: string) =>
-  `${publicStoreUrl(config, slug).replace(/\/$/, "")}/carrito/sin-correos/${token}`;
+type PublicStore = Parameters<typeof publicStoreUrl>[1];
+export const restoreUrl = (config: Services["config"], store: PublicStore, token: string) =>
+  restorePath(publicStoreUrl(config, store).replace(/\/$/, ""), token);
+const optOutUrl = (config: Services["config"], store: PublicStore, token: string) =>
+  `${publicStoreUrl(config, store).replace(/\/$/, "")}/carrito/sin-correos/${token}`;
 
 /** The shopper's checkout record in this store: its id, set by the contact step, read to link the order to it. */
 export const CHECKOUT_COOKIE = "compra";
@@ -287,6 +288,7 @@ export async function sendCartReminders(services: Pick<Services, "db" | "clock" 
       currency: checkouts.currency,
       storeName: stores.name,
       storeUrl: stores.url,
+      customHost: stores.customHost,
     })
     .from(checkouts)
     .innerJoin(stores, eq(stores.id, checkouts.storeId))
@@ -328,8 +330,8 @@ export async function sendCartReminders(services: Pick<Services, "db" | "clock" 
           currency: c.currency,
           lines: readSavedLines(c.lines),
           total: c.total,
-          restoreUrl: restoreUrl(services.config, c.storeUrl, c.restoreToken),
-          optOutUrl: optOutUrl(services.config, c.storeUrl, c.restoreToken),
+          restoreUrl: restoreUrl(services.config, { url: c.storeUrl, customHost: c.customHost }, c.restoreToken),
+          optOutUrl: optOutUrl(services.config, { url: c.storeUrl, customHost: c.customHost }, c.restoreToken),
         }),
       );
       sent++;

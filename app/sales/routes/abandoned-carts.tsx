@@ -68,7 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const abandoned = rows
     .filter((r) => r.saleId === null && isAbandoned(r.updatedAt, now, settings.afterMinutes))
     .map((r) => {
-      const link = restoreUrl(config, store.url, r.restoreToken);
+      const link = restoreUrl(config, store, r.restoreToken);
       const text = recoveryMessage({ buyerName: r.buyerName, storeName: store.name, link });
       return { ...view(r), chatUrl: recoveryChatUrl(r.buyerPhone, storeCountry(store), text), link };
     });
