@@ -12,11 +12,12 @@ import { createTestServices } from "../support/services";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
 /**
- * The sales desk's work must not grow with the store. A store with 200,000 sales (made in SQL, in a few seconds) and
- * its desk run for real: every read statement each page sends is replayed on a second connection and SQLite's own
- * count of virtual-machine steps for it (the sqlite_stmt table) is held to a budget that does not depend on the
- * store's size. A plan that walks the store's sales to filter them (2,000,000 steps here) fails; an index that
- * answers the statement takes a few thousand.
+ * The sales desk's work must not grow with the store (decision 0054). A store with 200,000 sales (made in SQL, in a
+ * few seconds, through the same triggers as a real sale) and its desk run for real, the list, its views and filters,
+ * the search by code and the search box: every read statement each page sends is replayed on a second connection and
+ * SQLite's own count of virtual-machine steps for it (the sqlite_stmt table) is held to a budget that does not depend
+ * on the store's size. A plan that walks the store's sales to filter them (1,000,000 steps here) fails; an index that
+ * answers the statement takes a few hundred.
  */
 
 const SALES = 200_000;
@@ -77,15 +78,8 @@ describe("the sales desk's budget of SQLite steps, with 200,000 sales in the sto
     m = await signedInMerchant(s, "standard", { timeZone: "America/Argentina/Buenos_Aires" });
     const other = await signedInMerchant(s, "standard");
     const now = s.clock.now();
-    // The statistics' rollup triggers would make the history take ten times longer; the desk reads none of their
-    // rows, so they are set aside while it is generated and put back after.
-    const triggers = await s.db.all<{ name: string; sql: string }>(
-      sql`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'sales' and sql like '%_stats_%'`,
-    );
-    for (const trigger of triggers) await s.db.run(sql.raw(`drop trigger "${trigger.name}"`));
     await s.db.run(historySql(m.store.id, now, SALES, 3_000_000_000));
     await s.db.run(historySql(other.store.id, now, 2_000, 4_000_000_000));
-    for (const trigger of triggers) await s.db.run(sql.raw(trigger.sql));
     // Two recent orders paid online without stock, waiting for a refund: the desk lists them above the rest.
     await s.db.run(sql`update sales set state = 'Pendiente', stock_state = 'short', payment_status = 'approved',
       payment_method = 'online', closed_at = null where id in (${sql.join(paidWithoutStock, sql`, `)})`);
@@ -135,6 +129,9 @@ describe("the sales desk's budget of SQLite steps, with 200,000 sales in the sto
     ["search by code", { loader: salesListLoader }, `/sales?code=${code}`],
     ["search by an unknown code", { loader: salesListLoader }, "/sales?code=1234567890"],
     ["search by a code, filtered", { loader: salesListLoader }, `/sales?code=${code}&delivery=arrange`],
+    ["search box, a buyer's name", { loader: salesListLoader }, "/sales?q=Cliente%20199990"],
+    ["search box, a word no sale has", { loader: salesListLoader }, "/sales?q=zzzzz"],
+    ["search box, a phone", { loader: salesListLoader }, "/sales?q=11%204444%205678"],
     ["a sale opened", { loader: saleDetailLoader }, `/sales/${code}`, { saleId: code }],
     ["Exportar CSV", { loader: salesCsvLoader }, "/sales.csv"],
   ];
@@ -143,6 +140,15 @@ describe("the sales desk's budget of SQLite steps, with 200,000 sales in the sto
     const answer = await open(name, module, path, params);
     expect(answer.status).toBe(200);
     expect(overBudget(name)).toEqual([]);
+  });
+
+  // Known, left to the search's owner: a word in every sale ('Cliente' here) reads every match before the newest 20
+  // are kept, 13,007,006 steps at 200,000 sales. The search reads the index first by design (its cost follows the
+  // matches); when it stops growing with them, this fails: make it an it() like the others.
+  it.fails("the search box with a word every sale has stays within the budget", async () => {
+    const answer = await open("search box, a word every sale has", { loader: salesListLoader }, "/sales?q=Cliente");
+    expect(answer.status).toBe(200);
+    expect(overBudget("search box, a word every sale has")).toEqual([]);
   });
 
   it("lists the paid orders without stock first, from the store's 200,000 sales", async () => {
