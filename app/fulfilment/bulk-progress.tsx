@@ -3,17 +3,14 @@ import { Form } from "react-router";
 /** The id of the list's bulk form: each row's checkbox belongs to it through its `form` attribute. */
 const BULK_FORM_ID = "sales-bulk";
 
-/** A row's checkbox for the bulk moves; a click on it never opens the sale. */
+/** A row's checkbox for the bulk moves (the row opens the sale on a click anywhere but here: `data-pick`). */
 export function SaleCheckbox({ saleId }: { saleId: string }) {
+  // The label is the 44-px touch target around the box.
   return (
-    <input
-      type="checkbox"
-      name="sale"
-      value={saleId}
-      form={BULK_FORM_ID}
-      aria-label={`Elegir la venta ${saleId}`}
-      onClick={(event) => event.stopPropagation()}
-    />
+    <label className="sale-pick-box" data-pick="">
+      <input type="checkbox" name="sale" value={saleId} form={BULK_FORM_ID} />
+      <span className="visually-hidden">Elegir la venta {saleId}</span>
+    </label>
   );
 }
 

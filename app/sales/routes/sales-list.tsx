@@ -149,7 +149,14 @@ function SalesTable({
           {rows.map((row) => {
             const to = `${base}/${row.id}${search}`;
             return (
-              <tr key={row.id} onClick={() => navigate(to, { preventScrollReset: true })}>
+              <tr
+                key={row.id}
+                onClick={(event) => {
+                  // Ticking the row's checkbox (its label is a 44-px target) does not open the sale.
+                  if ((event.target as HTMLElement).closest("[data-pick]")) return;
+                  navigate(to, { preventScrollReset: true });
+                }}
+              >
                 <td className={selectable ? "sale-pick" : undefined}>
                   {selectable && <SaleCheckbox saleId={row.id} />}
                   <Link to={to} preventScrollReset>
