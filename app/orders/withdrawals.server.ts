@@ -25,7 +25,7 @@ import { withdrawalBuyerEmail, withdrawalMerchantEmail } from "./withdrawal-emai
 const WINDOW_MS = 15 * 60_000;
 
 /** Failed tries (unknown code or wrong contact): few per address, as for a typed code; more per store, for many buyers. */
-export const WITHDRAWAL_GUESS_LIMITS = {
+const WITHDRAWAL_GUESS_LIMITS = {
   perAddress: { max: 10, windowMs: WINDOW_MS },
   perStore: { max: 100, windowMs: WINDOW_MS },
 } satisfies Record<string, Limit>;
@@ -72,7 +72,7 @@ type Queries = ReturnType<typeof withdrawalQueries>;
 export type WithdrawalRows = readonly [Awaited<Queries[0]>, Awaited<Queries[1]>, Awaited<Queries[2]>, Awaited<Queries[3]>];
 
 /** Minutes until tries are looked at again (at least 1), or null when they are now. */
-export function withdrawalWait(counters: WithdrawalRows[2], now: Date): number | null {
+function withdrawalWait(counters: WithdrawalRows[2], now: Date): number | null {
   let until = 0;
   for (const counter of counters) {
     const limit = counter.key.startsWith(ADDRESS_PREFIX) ? WITHDRAWAL_GUESS_LIMITS.perAddress : WITHDRAWAL_GUESS_LIMITS.perStore;

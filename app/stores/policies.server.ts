@@ -31,7 +31,7 @@ const policyText = (kind: PolicyKind) =>
     .transform((text) => text.replace(/\r\n?/g, "\n").trim());
 
 /** 'Políticas': the three pages' texts and the fiscal identity, read in the store's country. */
-export function policiesSchema(store: { name: string; country: StoreCountry }) {
+function policiesSchema(store: { name: string; country: StoreCountry }) {
   return z
     .object({
       returns: policyText("returns"),
