@@ -71,7 +71,7 @@ export const POLICY_PAGES: Record<PolicyKind, { title: string; path: string }> =
   privacy: { title: "Privacidad", path: "/privacidad" },
 };
 
-export const POLICY_MAX = 10_000;
+export const POLICY_MAX = 8_000;
 export const LEGAL_NAME_MAX = 120;
 export const TAX_ID_MAX = 30;
 
