@@ -68,6 +68,10 @@ describe("database round trips per route", () => {
       ["/site/demo/Checkout", withCode],
       [`/site/demo/Order/9876543210?t=${token}`, {}],
       ["/site/demo/sitemap.xml", {}],
+      // The store's own pages ('Políticas'): their text is read in the same batch.
+      ["/site/demo/cambios-y-devoluciones", {}],
+      ["/site/demo/envios", {}],
+      ["/site/demo/privacidad", {}],
       // A browser's visit is counted for the store statistics after the answer, off the request's round trips.
       ["/site/demo?ref=instagram", { "User-Agent": BROWSER }],
     ] as const) {
