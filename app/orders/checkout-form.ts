@@ -116,7 +116,7 @@ export type CheckoutInput = z.output<typeof checkoutSchema>;
  * The checkout's first step (abandoned carts, decision 0057): the buyer's name and how to reach them, a WhatsApp
  * number or an email at least, saved with the cart before the rest is asked.
  */
-export const contactSchema = z
+const contactSchema = z
   .object({
     buyerName: checkoutFields.shape.buyerName,
     buyerPhone: checkoutFields.shape.buyerPhone,
