@@ -8,8 +8,8 @@ export function SaleCheckbox({ saleId }: { saleId: string }) {
   // The label is the 44-px touch target around the box.
   return (
     <label className="sale-pick-box" data-pick="">
-      <input type="checkbox" name="sale" value={saleId} form={BULK_FORM_ID} />
-      <span className="visually-hidden">Elegir la venta {saleId}</span>
+      {/* Named by aria-label, not by text, so the cell's text stays the code alone. */}
+      <input type="checkbox" name="sale" value={saleId} form={BULK_FORM_ID} aria-label={`Elegir la venta ${saleId}`} />
     </label>
   );
 }
