@@ -11,7 +11,7 @@ export const HOSTNAME_STATES = ["pending", "verifying", "issuing", "active", "fa
 export type HostnameState = (typeof HOSTNAME_STATES)[number];
 
 /** The plans that have 'Dominio propio'. */
-export const CUSTOM_DOMAIN_PLANS = ["premium"] as const;
+const CUSTOM_DOMAIN_PLANS = ["premium"] as const;
 export const planHasCustomDomain = (plan: string | null | undefined) =>
   (CUSTOM_DOMAIN_PLANS as readonly string[]).includes(plan ?? "");
 
@@ -119,6 +119,7 @@ export interface PlatformHosts {
  * Well-known domains a store could never have registered: the big platforms and the hosts others give out (a store on
  * them belongs to that platform's customer, not to the merchant typing it).
  */
+// cspell:disable
 const WELL_KNOWN = [
   "google.com",
   "gmail.com",
@@ -151,9 +152,10 @@ const WELL_KNOWN = [
   "herokuapp.com",
   "blogspot.com",
 ];
+// cspell:enable
 
 /** Top-level names that never resolve on the internet (RFC 6761, 6762, 2606 and friends). */
-const RESERVED_TLDS = new Set(["localhost", "local", "invalid", "example", "internal", "onion", "arpa", "home", "lan"]);
+const RESERVED_TOP_LEVELS = new Set(["localhost", "local", "invalid", "example", "internal", "onion", "arpa", "home", "lan"]);
 
 const within = (hostname: string, domain: string) => hostname === domain || hostname.endsWith(`.${domain}`);
 
@@ -192,7 +194,7 @@ export function hostnameProblem(hostname: string, platform: PlatformHosts): stri
   if (own.some((domain) => within(hostname, domain))) return HOSTNAME_MESSAGES.platform;
   if (WELL_KNOWN.some((domain) => within(hostname, domain))) return HOSTNAME_MESSAGES.wellKnown;
   const tld = hostname.split(".").at(-1) ?? "";
-  if (RESERVED_TLDS.has(tld) || (platform.production && tld === "test")) return HOSTNAME_MESSAGES.reserved;
+  if (RESERVED_TOP_LEVELS.has(tld) || (platform.production && tld === "test")) return HOSTNAME_MESSAGES.reserved;
   return null;
 }
 
@@ -201,7 +203,7 @@ const SECOND_LEVELS = new Set(["com", "net", "org", "gob", "gov", "edu", "co", "
 
 /**
  * A registrable domain itself (mitienda.com, mitienda.com.ar), with no subdomain: most registrars cannot put a CNAME
- * there, so the page suggests `www.` or CNAME flattening (ALIAS / ANAME).
+ * there, so the page suggests `www.` or CNAME flattening (ALIAS).
  */
 export function isApexHostname(hostname: string): boolean {
   const labels = hostname.split(".");

@@ -145,15 +145,15 @@ export default function CustomDomain({ loaderData: p, actionData }: Route.Compon
             <>
               <h3>Qué agregar en tu proveedor de dominio</h3>
               <p className="muted">
-                En el sitio donde compraste el dominio (NIC Argentina, GoDaddy, Namecheap, DonWeb…), busca «DNS» y agrega:
+                En el sitio donde compraste el dominio (NIC Argentina, GoDaddy, DonWeb…), busca «DNS» y agrega:
               </p>
               <p>Un registro CNAME:</p>
               <CopyField id="dns-cname-name" label="Nombre (host)" value={host.name} />
               <CopyField id="dns-cname-target" label="Apunta a (destino)" value={p.target} />
               {host.apex && (
                 <p className="muted">
-                  {host.name} es un dominio raíz: muchos proveedores no aceptan un CNAME ahí. Si el tuyo ofrece «CNAME
-                  flattening», ALIAS o ANAME, úsalo con el mismo destino; si no, quita este dominio y usa www.{host.name}.
+                  {host.name} es un dominio raíz: muchos proveedores no aceptan un CNAME ahí. Si el tuyo ofrece «CNAME flattening»
+                  o ALIAS, úsalo con el mismo destino; si no, quita este dominio y usa www.{host.name}.
                 </p>
               )}
               {host.txt && (
