@@ -7,6 +7,7 @@ import { productSubpath } from "./banner-links";
 import { offerOf } from "./catalog";
 import { type PRODUCT_CATEGORIES, productCategoryName, type STORE_CATEGORIES } from "./categories";
 import { toDecimalString } from "./money";
+import { type Promotion, productPromotion } from "./promotions";
 import { REFS, type Ref, withRef } from "./referral";
 import { lineName, type ProductOption, type SellableVariant, valuesOf, variantLabel, variantPrice } from "./variants";
 
@@ -101,6 +102,8 @@ export interface FeedStore {
   category: number;
   /** The absolute address of a stored file. */
   fileUrl: (key: string) => string;
+  /** The store's promotions that apply today: a plain discount's price is the item's sale price, as its page shows it. */
+  promotions: readonly Promotion[];
 }
 
 export interface FeedProduct {
@@ -173,6 +176,14 @@ export function feedItems(
   ): FeedItem[] => {
     if (!sold.imageKey) return [];
     const offer = offerOf(sold.price, product.compareAtPrice);
+    const regular = offer ? offer.compareAt : sold.price;
+    // What a shopper pays for one unit, as the page shows it: after a plain discount promotion, else the price.
+    const promoted = productPromotion(
+      store.promotions,
+      { productId: product.id, category: product.category, price: sold.price },
+      (minor) => feedPrice(minor, store.currency),
+    )?.price;
+    const paid = promoted ?? sold.price;
     return [
       {
         ...common,
@@ -186,9 +197,9 @@ export function feedItems(
           .slice(0, ADDITIONAL_IMAGES_MAX)
           .map(store.fileUrl),
         availability: sold.available > 0 ? words.inStock : words.outOfStock,
-        // An offer: the price before it is the price, what is paid the sale price.
-        price: feedPrice(offer ? offer.compareAt : sold.price, store.currency),
-        salePrice: offer ? feedPrice(sold.price, store.currency) : null,
+        // An offer or a promotion: the price before it is the price, what is paid the sale price.
+        price: feedPrice(regular, store.currency),
+        salePrice: paid < regular ? feedPrice(paid, store.currency) : null,
         ...attributes,
       },
     ];

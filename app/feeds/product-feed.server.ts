@@ -13,6 +13,7 @@ import {
   feedItems,
   feedItemXml,
 } from "~/domain/product-feed";
+import type { Promotion } from "~/domain/promotions";
 import type { Db } from "~/services/db";
 import { fileUrl } from "~/services/files";
 import type { Logger } from "~/services/log";
@@ -195,8 +196,11 @@ function feedValidators(
   store: { id: string; updatedAt: Date; catalogVersion: number },
   channel: FeedChannel,
   base: string,
+  promotions: readonly Promotion[],
 ): { ETag: string; "Last-Modified": string } {
-  const version = [FEED_FORMAT, store.id, store.updatedAt.getTime(), store.catalogVersion, channel, base].join("|");
+  // A dated promotion starts or ends at midnight without any edit: the promotions that apply today are in the version.
+  const live = promotions.map((p) => p.id).join(",");
+  const version = [FEED_FORMAT, store.id, store.updatedAt.getTime(), store.catalogVersion, channel, base, live].join("|");
   return { ETag: `W/"${shortHash(version)}${shortHash(`${version}#`)}"`, "Last-Modified": store.updatedAt.toUTCString() };
 }
 
@@ -210,6 +214,8 @@ export function feedResponse(
     store: { id: string; name: string; currency: string; updatedAt: Date; catalogVersion: number };
     base: string;
     read: readonly [{ category: number }[], ...FeedPage];
+    /** The store's promotions that apply today (loadSitePage). */
+    promotions: readonly Promotion[];
   },
   channel: FeedChannel,
 ): Response {
@@ -223,13 +229,14 @@ export function feedResponse(
     currency: store.currency,
     category: category?.category ?? 0,
     fileUrl: (key) => `${origin}${fileUrl(key)}`,
+    promotions: loaded.promotions,
   };
   const pieces = feedXml(services.db, store.id, feedStore, channel, first as FeedPage);
   const body = streamOf(pieces, (error) => services.log.error("feed.failed", error, { storeId: store.id, channel }));
   return new Response(body, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
-      ...feedValidators(store, channel, base),
+      ...feedValidators(store, channel, base, loaded.promotions),
       "Cache-Control": "public, max-age=0, must-revalidate",
       "Cache-Tag": storeCacheTag(store.id),
       // A feed is for the platforms that read it, not for search results.

@@ -107,10 +107,11 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
     const productPath = `/site/${url}/Product/mochila/${product.id}`;
 
     // The landing from an ad: the page answers at once, keeps the click in the store's cookie, and is nobody else's to cache.
-    const landingRequest = new Request(`${s.config.APP_ORIGIN}${productPath}?fbclid=IwAR3xYz_Ab-1&gclid=Cj0KCQ_gclid-9`, {
-      headers: { "User-Agent": PHONE },
-    });
-    const landing = await handler(landingRequest.clone(), "203.0.113.7");
+    const landingRequest = () =>
+      new Request(`${s.config.APP_ORIGIN}${productPath}?fbclid=IwAR3xYz_Ab-1&gclid=Cj0KCQ_gclid-9`, {
+        headers: { "User-Agent": PHONE },
+      });
+    const landing = await handler(landingRequest(), "203.0.113.7");
     expect(landing.status).toBe(200);
     const cookie = landing.headers.get("Set-Cookie") ?? "";
     expect(cookie).toMatch(
@@ -123,7 +124,7 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
       expect(html).not.toContain(third);
     // The view is the entry's to send, with its counts: the page itself leaves nothing running.
     expect(s.pending).toHaveLength(0);
-    await viewedAtTheEntry(s, landingRequest, landing, "203.0.113.7");
+    await viewedAtTheEntry(s, landingRequest(), landing, "203.0.113.7");
     const clickAt = Number(cookie.match(/^clic=(\d+)\./)?.[1]);
     const viewed = standIn.accepted();
     expect(viewed.map((r) => [r.platform, r.eventName, r.target, r.secret])).toEqual([
@@ -297,10 +298,9 @@ describe("a store's conversions on their way to Meta and Google Analytics", () =
     ];
     // cspell:enable
     for (const headers of asked) {
-      const request = new Request(page, { headers });
-      const answer = await handler(request.clone());
+      const answer = await handler(new Request(page, { headers }));
       expect(answer.status).toBe(200);
-      await viewedAtTheEntry(s, request, answer);
+      await viewedAtTheEntry(s, new Request(page, { headers }), answer);
     }
     expect(s.pending).toHaveLength(0);
     expect((await order(s, url, product.id)).status).toBe(303);

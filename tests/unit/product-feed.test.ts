@@ -14,6 +14,7 @@ import {
   googleCategory,
   xmlText,
 } from "~/domain/product-feed";
+import type { Promotion } from "~/domain/promotions";
 import { REFS, withRef } from "~/domain/referral";
 import { ShareLinks } from "~/stores/share-links";
 
@@ -23,7 +24,26 @@ const store: FeedStore = {
   currency: "ARS",
   category: 1,
   fileUrl: (key) => `https://ana.vitrina.app/files/${key}`,
+  promotions: [],
 };
+const promotion = (fields: Partial<Promotion>): Promotion => ({
+  id: 1,
+  name: "Semana de la moda",
+  kind: "discount",
+  scope: "store",
+  productIds: [],
+  category: null,
+  percent: 20,
+  amount: null,
+  buy: null,
+  pay: null,
+  minQuantity: null,
+  zoneIds: [],
+  startsOn: null,
+  endsOn: null,
+  enabled: true,
+  ...fields,
+});
 const product = (fields: Partial<FeedProduct> = {}): FeedProduct => ({
   id: "1234567",
   name: "Camiseta",
@@ -80,6 +100,31 @@ describe("the product feed's items", () => {
     // A compare-at price not above the price is no offer.
     const [none] = feedItems(store, product({ compareAtPrice: 900_000 }), [], [], "meta");
     expect([none?.price, none?.salePrice]).toEqual(["9000.00 ARS", null]);
+  });
+
+  it("a plain discount promotion's price is the sale price, as the page shows it; a 2x1 changes no price", () => {
+    const sale = { ...store, promotions: [promotion({})] };
+    const [item] = feedItems(sale, product(), [], [], "google");
+    expect([item?.price, item?.salePrice]).toEqual(["9000.00 ARS", "7200.00 ARS"]);
+    // With an offer too, the price before both is the price.
+    const [both] = feedItems(sale, product({ compareAtPrice: 1_200_000 }), [], [], "google");
+    expect([both?.price, both?.salePrice]).toEqual(["12000.00 ARS", "7200.00 ARS"]);
+    // Each combination after the promotion, at its own price.
+    const options = [{ name: "Talla", values: ["S", "XL"] }];
+    const sized = feedItems(
+      sale,
+      product({ options }),
+      [variant(1, ["S"]), variant(2, ["XL"], { price: 1_000_000 })],
+      [],
+      "meta",
+    );
+    expect(sized.map((i) => i.salePrice)).toEqual(["7200.00 ARS", "8000.00 ARS"]);
+    const bundle = {
+      ...store,
+      promotions: [promotion({ kind: "bundle", scope: "products", productIds: ["1234567"], percent: null, buy: 2, pay: 1 })],
+    };
+    const [twoForOne] = feedItems(bundle, product(), [], [], "google");
+    expect([twoForOne?.price, twoForOne?.salePrice]).toEqual(["9000.00 ARS", null]);
   });
 
   it("availability is stock − reserved, in each platform's words", () => {

@@ -17,6 +17,10 @@ export function loader(args: Route.LoaderArgs) {
         headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
       });
     const p = await loadSitePage(args, (storeId, db) => firstFeedRead(db, storeId));
-    return feedResponse(p.services, { store: p.store, base: p.site.canonicalBase, read: p.page }, channel);
+    return feedResponse(
+      p.services,
+      { store: p.store, base: p.site.canonicalBase, read: p.page, promotions: p.promotions },
+      channel,
+    );
   });
 }
