@@ -13,11 +13,11 @@ async function seedSale(db: ReturnType<typeof e2eDb>, storeId: string, buyerEmai
   await db.batch(
     [
       {
-        sql: `insert into sales (id, store_id, state, total, subtotal, currency, buyer_name, buyer_phone, buyer_email,
-                delivery, address, access_token, created_at)
-              values (?, ?, 'Confirmada', 1500000, 1500000, 'ARS', 'Lucía Fernández', '+54 9 11 4444-5678', ?, 'delivery',
-                'Av. Corrientes 1234, CABA', ?, ?)`,
-        args: [id, storeId, buyerEmail, token, Date.now() - 3_600_000],
+        sql: `insert into sales (id, store_id, state, stock_state, total, subtotal, currency, buyer_name, buyer_phone,
+                buyer_email, delivery, address, access_token, created_at, closed_at)
+              values (?, ?, 'Confirmada', 'taken', 1500000, 1500000, 'ARS', 'Lucía Fernández', '+54 9 11 4444-5678', ?,
+                'delivery', 'Av. Corrientes 1234, CABA', ?, ?, ?)`,
+        args: [id, storeId, buyerEmail, token, Date.now() - 3_600_000, Date.now() - 1_800_000],
       },
       {
         sql: `insert into sale_lines (sale_id, position, product_id, name, image_key, unit_price, quantity)
