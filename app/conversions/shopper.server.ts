@@ -36,7 +36,8 @@ export function withClickCookie(
 ): Response {
   if (routed.method !== "GET" || response.status !== 200) return response;
   const url = new URL(routed.url);
-  const store = url.pathname.match(/^\/site\/([a-z0-9-]{1,63})(?:\/|$)/)?.[1];
+  // A store's url, or its own hostname ('Dominio propio', which has dots).
+  const store = url.pathname.match(/^\/site\/([a-z0-9.-]{1,253})(?:\/|$)/)?.[1];
   if (!store || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   const clicks = clickIdsOfUrl(url, now.getTime());
   if (!clicks) return response;

@@ -238,12 +238,20 @@ describe("public pages on an own hostname", () => {
     expect(page.site.canonicalBase).toBe(`http://${shop.hostname}:${port()}`);
 
     const trips = s.roundTrips.count;
-    const reply = await handler(new Request(`http://${shop.hostname}:${port()}/`, { headers: { Host: `${shop.hostname}:${port()}` } }));
+    const reply = await handler(
+      new Request(`http://${shop.hostname}:${port()}/`, { headers: { Host: `${shop.hostname}:${port()}` } }),
+    );
     expect(reply.status).toBe(200);
     expect(s.roundTrips.count - trips).toBe(1);
     const html = await reply.text();
     expect(html).toContain(shop.store.name);
     expect(html).toContain(`<link rel="canonical" href="http://${shop.hostname}:${port()}/"`);
+  });
+
+  it("an ad's click id landing on the own hostname is remembered there, for the store's conversions", async () => {
+    const reply = await handler(new Request(`http://${shop.hostname}/?fbclid=IwAR0abc123`, { headers: { Host: shop.hostname } }));
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("Set-Cookie")).toMatch(/(^|, )clic=[^;]+; Path=\/;/);
   });
 
   it("a Host no store has active is the platform's 404, never another store; /site/ on it too", async () => {
