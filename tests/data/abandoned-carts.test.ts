@@ -7,6 +7,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { sessionCookie } from "~/auth/cookies.server";
+import { createDiscountCode } from "~/discounts/discount-codes.server";
+import { codeKey } from "~/domain/discounts";
 import { localDay, parsePeriod } from "~/domain/statistics";
 import { forgetCustomer } from "~/orders/customers.server";
 import { insertProduct } from "~/products/products.server";
@@ -60,9 +62,9 @@ const cookieOf = (r: Response, name: string) =>
     ?.slice(name.length + 1) ?? null;
 
 /** The contact step as the page posts it, with the cart cookie; answers the `compra` cookie it set. */
-async function leaveContact(s: S, url: string, cart: string, contact: Record<string, string>, compra?: string) {
+async function leaveContact(s: S, url: string, cart: string, contact: Record<string, string>, compra?: string, more = "") {
   const body = new URLSearchParams({ intent: "contact", ...contact });
-  const cookie = [`carrito=${cart}`, compra ? `compra=${compra}` : ""].filter(Boolean).join("; ");
+  const cookie = [`carrito=${cart}`, compra ? `compra=${compra}` : "", more].filter(Boolean).join("; ");
   const r = (await answer(() =>
     checkoutAction(siteArgs(s, url, "/Checkout", { method: "POST", body, cookie }) as never),
   )) as Response;
@@ -156,6 +158,32 @@ describe("abandoned carts", () => {
     const [row] = await s.db.select().from(checkouts).where(eq(checkouts.id, compra));
     expect(row).toMatchObject({ storeId: m.store.id, contactPhone: "5491155551234", total: 40_000, source: "instagram" });
 
+    // With the cart's code, the total quoted after it.
+    await createDiscountCode(
+      s.db,
+      m.store.id,
+      {
+        code: "AMIGOS10",
+        kind: "percent",
+        value: 10,
+        minPurchase: null,
+        startsOn: null,
+        endsOn: null,
+        maxUses: null,
+        active: true,
+      },
+      s.clock.now(),
+    );
+    const coded = await leaveContact(
+      s,
+      m.url,
+      `${m.taza.id}:1`,
+      { buyerName: "Con código", buyerEmail: "c@correo.test" },
+      "",
+      `codigo=${codeKey("AMIGOS10")}`,
+    );
+    expect((await s.db.select().from(checkouts).where(eq(checkouts.id, coded)))[0]?.total).toBe(9_000);
+
     // The next step reads the contact back in the page's one batch.
     const page = (await answer(() =>
       checkoutLoader(
@@ -167,7 +195,7 @@ describe("abandoned carts", () => {
     later(s, 59);
     expect((await listed(s, m)).abandoned).toEqual([]);
     later(s, 1);
-    const [cart] = (await listed(s, m)).abandoned;
+    const cart = (await listed(s, m)).abandoned.find((c) => c.name === "Lucía Pérez");
     expect(cart).toMatchObject({ name: "Lucía Pérez", products: ["Taza x 2", "Mate x 1"], source: "Instagram" });
     expect(cart?.chatUrl).toMatch(/^https:\/\/wa\.me\/5491155551234\?text=/);
     expect(tokenOf(cart?.chatUrl ?? null)).toHaveLength(32);

@@ -195,11 +195,16 @@ async function saveContact(args: Route.ActionArgs, form: FormData) {
   const parsed = readContactForm(form);
   if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
   const contact = parsed.data;
-  const p = await loadSitePage(args, () => []);
+  const entered = readCodeCookie(args.request);
+  const p = await loadSitePage(args, (storeId, db) =>
+    checkoutPageQueries(db, storeId, entered, args.context.get(clientIpContext)),
+  );
   const base = p.site.basePath;
   if (p.priced.lines.length === 0) throw redirect(`${base}/Cart`, 303);
   if (!contact.buyerPhone && phoneDigits(p.store.saleNumber) === "")
     return refused(400, { buyerPhone: CHECKOUT_MESSAGES.phoneNeeded }, form);
+  // The products' total as the page quotes it: after the cart's code, before delivery and the way to pay.
+  const { shown } = await checkoutView(shopperOf(args, p), entered, p.priced.total, p.page);
   const cartCookie = readCookie(args.request, CART_COOKIE);
   const id = await saveCheckout(
     p.services.db,
@@ -217,7 +222,7 @@ async function saveContact(args: Route.ActionArgs, form: FormData) {
         name: l.product.name,
         unitPrice: l.product.price,
       })),
-      total: p.priced.total,
+      total: shown.subtotal - shown.discount,
       currency: p.store.currency,
       source: cartSource(cartCookie),
     },
