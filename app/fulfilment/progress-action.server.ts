@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OTHER_CARRIER } from "~/domain/carriers";
 import { FULFILMENT_STEPS, PROGRESS_MESSAGES, STEP_LABELS } from "~/domain/fulfilment";
 import { SALE_CODE_PATTERN } from "~/domain/sales";
 import { failure } from "~/http/action-result";
@@ -77,7 +78,8 @@ export async function bulkProgressAction(services: Services, store: StoreForProg
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? PROGRESS_MESSAGES.noSales, status: 400 };
   const { to, sale } = parsed.data;
   let shipment: Shipment | undefined;
-  if (to === "shipped" && parsed.data.carrier) {
+  // 'Otro' needs a name the list does not ask: those sales are marked sent without a carrier.
+  if (to === "shipped" && parsed.data.carrier && parsed.data.carrier !== OTHER_CARRIER) {
     const read = shipmentOf({ ...parsed.data, trackingNumber: "" });
     if (!read.ok) return { ok: false, message: read.message, status: 400 };
     shipment = read.shipment;

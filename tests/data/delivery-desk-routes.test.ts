@@ -80,6 +80,18 @@ describe("delivery progress on the desk's routes", () => {
     ]);
   });
 
+  it("the list's 'Otro' marks the sales sent without a carrier (its name is asked per sale)", async () => {
+    const sent = await insertSale(s, { storeId, lines: [{ productId: null, name: "Termo", quantity: 1 }], delivery: "arrange" });
+    const answer = await post(
+      { action: listAction },
+      `/Store/${storeId}/sales`,
+      { storeId },
+      { to: "shipped", carrier: "otro", sale: sent },
+    );
+    expect(answer).toEqual({ status: 200, data: { ok: true, message: "1 venta marcada como 'Enviado'" } });
+    expect((await deliveriesQuery(s.db, storeId, [sent]))[0]).toMatchObject({ step: "shipped", carrier: null });
+  });
+
   it("refuses a form without sales, an unknown step, and a bad tracking address, in Spanish with a 4xx", async () => {
     expect(await post({ action: listAction }, `/Store/${storeId}/sales`, { storeId }, { to: "shipped" })).toMatchObject({
       status: 400,
