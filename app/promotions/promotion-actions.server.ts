@@ -10,6 +10,7 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
 import type { Store } from "~/workspace/context.server";
+import { promotionsPath } from "./promotion-choices";
 import {
   createPromotion,
   deletePromotion,
@@ -39,8 +40,6 @@ const FORM_FIELDS = [
 
 /** The most products a promotion's picker lists (and a form may name). */
 const PICKABLE_PRODUCTS = 2000;
-
-export const promotionsPath = (storeId: string) => `/Store/${storeId}/promociones`;
 
 const promotionIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

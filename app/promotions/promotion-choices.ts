@@ -1,5 +1,7 @@
 import { cardPrice, cardPriceText } from "~/domain/catalog";
 
+export const promotionsPath = (storeId: string) => `/Store/${storeId}/promociones`;
+
 /** The products and zones as the form's pickers list them. */
 export function pickerChoices(
   choices: {

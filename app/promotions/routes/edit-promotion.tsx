@@ -4,8 +4,8 @@ import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
-import { editPromotionPage, handleEditPromotion, promotionsPath } from "../promotion-actions.server";
-import { pickerChoices } from "../promotion-choices";
+import { editPromotionPage, handleEditPromotion } from "../promotion-actions.server";
+import { pickerChoices, promotionsPath } from "../promotion-choices";
 import { PromotionForm } from "../promotion-form";
 import type { Route } from "./+types/edit-promotion";
 

@@ -3,8 +3,8 @@ import { EMPTY_PROMOTION, MOST_PROMOTIONS, PROMOTION_FORM_MESSAGES, typedPromoti
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
-import { handleCreatePromotion, newPromotionPage, promotionsPath } from "../promotion-actions.server";
-import { pickerChoices } from "../promotion-choices";
+import { handleCreatePromotion, newPromotionPage } from "../promotion-actions.server";
+import { pickerChoices, promotionsPath } from "../promotion-choices";
 import { PromotionForm } from "../promotion-form";
 import type { Route } from "./+types/new-promotion";
 

@@ -10,7 +10,8 @@ import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText } from "~/ui/form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
-import { handlePromotionListAction, promotionsPath } from "../promotion-actions.server";
+import { handlePromotionListAction } from "../promotion-actions.server";
+import { promotionsPath } from "../promotion-choices";
 import { listPromotions } from "../promotions.server";
 import type { Route } from "./+types/promotions";
 
