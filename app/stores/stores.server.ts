@@ -178,6 +178,7 @@ export function listStoreSummaries(db: Db, ownerId: string) {
       id: stores.id,
       name: stores.name,
       url: stores.url,
+      customHost: stores.customHost,
       category: stores.category,
       logoKey: stores.logoKey,
       qrPngKey: stores.qrPngKey,

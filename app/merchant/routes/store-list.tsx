@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       id: s.id,
       name: s.name,
       category: STORE_CATEGORIES.find((c) => c.id === s.category)?.name ?? "Otros",
-      publicUrl: publicStoreUrl(config, s.url),
+      publicUrl: publicStoreUrl(config, s),
       logo: s.logoKey ? fileUrl(s.logoKey) : null,
       qrPng: s.qrPngKey ? fileUrl(s.qrPngKey) : null,
       qrSvg: s.qrSvgKey ? fileUrl(s.qrSvgKey) : null,
