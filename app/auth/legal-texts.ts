@@ -59,7 +59,7 @@ Los usamos para darte el servicio y escribirte sobre él: códigos de verificaci
 
 # Los datos de los compradores
 
-Cuando alguien compra en una tienda, Vitrina guarda por cuenta de esa tienda lo que escribe en el pedido (nombre, teléfono, correo, dirección y nota) y, si paga por transferencia, su comprobante, que solo ve la tienda. Si usa el Botón de arrepentimiento, también su solicitud de cancelación. La tienda es responsable de esos datos: para pedir que los borre, el comprador le escribe a la tienda, que lo hace desde Clientes.
+Cuando alguien compra en una tienda, Vitrina guarda por cuenta de esa tienda lo que escribe en el pedido (nombre, teléfono, correo, dirección y nota) y, si paga por transferencia, su comprobante, que solo ve la tienda. Si usa el Botón de arrepentimiento, también su solicitud de cancelación. Al empezar un pedido deja su nombre y su WhatsApp o su correo: si no lo termina, la tienda los ve durante 30 días en Carritos abandonados para escribirle con el enlace que recupera su carrito, y si dejó su correo recibe un solo recordatorio, con un enlace para no recibir más; a los 30 días se borran. La tienda es responsable de esos datos: para pedir que los borre, el comprador le escribe a la tienda, que lo hace desde Clientes.
 
 # Las estadísticas de las tiendas
 
