@@ -27,7 +27,7 @@ import { loadStatistics } from "~/stats/statistics.server";
 import { writeStatsEvents } from "~/stats/visit-counts.server";
 import { listStoreSummaries } from "~/stores/stores.server";
 import { insertStore } from "~/workspace/store-record.server";
-import { stores } from "../../db/schema";
+import { storeHostnames, stores } from "../../db/schema";
 import { merchantAccount, testPasswordHash } from "../support/merchants";
 import { confirmSale, listSales, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
@@ -190,6 +190,13 @@ describe("query plans of the hot paths", () => {
     const cart = `carrito=${productIds[0]}:1|${productIds[1]}:2`;
     const [product, sale] = [productIds[3] ?? "", saleIds[4] ?? ""];
     await run("home", () => homeLoader(siteArgs("")));
+    // 'Dominio propio' (decision 0061): the page asked on the store's own hostname finds the store by it.
+    const own = "www.planes.test";
+    await s.db
+      .insert(storeHostnames)
+      .values({ storeId, hostname: own, providerId: "x", state: "active", createdAt: s.clock.now() });
+    await run("home on its own hostname", () => homeLoader(argsFor(s, own, "", { storeHost: own }) as never));
+    await s.db.delete(storeHostnames).where(eq(storeHostnames.storeId, storeId));
     await run("tienda", () => catalogLoader(siteArgs("/Store")));
     await run("tienda ?pagina=3", () => catalogLoader(siteArgs("/Store?pagina=3")));
     await run("tienda ?categoria=2", () => catalogLoader(siteArgs("/Store?categoria=2")));
@@ -284,7 +291,7 @@ describe("query plans of the hot paths", () => {
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(50);
+    expect(paths.size).toBe(51);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];
@@ -394,6 +401,7 @@ describe("query plans of the hot paths", () => {
     expect(new Set(listings)).toEqual(
       new Set([
         "home",
+        "home on its own hostname",
         "tienda",
         "tienda ?pagina=3",
         "tienda ?categoria=2",
