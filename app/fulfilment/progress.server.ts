@@ -15,9 +15,9 @@ import {
 } from "~/domain/fulfilment";
 import { orderPageUrl } from "~/orders/order-links";
 import type { Services } from "~/services/services";
-import { saleDeliveries, sales } from "../../db/schema";
+import { sales } from "../../db/schema";
 import { progressEmail } from "./emails";
-import { applyMoves, type DeliveryRow, type Move, type Shipment, stepOf } from "./progress-records.server";
+import { applyMoves, type DeliveryRow, deliveriesQuery, type Move, type Shipment, stepOf } from "./progress-records.server";
 
 interface StoreForProgress {
   id: string;
@@ -64,10 +64,7 @@ async function readSales(services: Services, storeId: string, saleIds: string[])
       .select(saleColumns)
       .from(sales)
       .where(and(eq(sales.storeId, storeId), inArray(sales.id, saleIds))),
-    db
-      .select()
-      .from(saleDeliveries)
-      .where(and(eq(saleDeliveries.storeId, storeId), inArray(saleDeliveries.saleId, saleIds))),
+    deliveriesQuery(db, storeId, saleIds),
   ]);
   const bySale = new Map(deliveries.map((d) => [d.saleId, d]));
   return rows.map((sale): { sale: ProgressSale; row: DeliveryRow | undefined } => ({ sale, row: bySale.get(sale.id) }));
