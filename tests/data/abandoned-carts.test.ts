@@ -12,7 +12,7 @@ import { codeKey } from "~/domain/discounts";
 import { localDay, parsePeriod } from "~/domain/statistics";
 import { forgetCustomer } from "~/orders/customers.server";
 import { insertProduct } from "~/products/products.server";
-import { action as cartsAction, loader as cartsLoader } from "~/sales/routes/abandoned-carts";
+import AbandonedCartsPage, { action as cartsAction, loader as cartsLoader } from "~/sales/routes/abandoned-carts";
 import { CheckoutPage } from "~/site/checkout-page";
 import { action as optOutAction } from "~/site/routes/cart-email-opt-out";
 import { loader as restoreLoader } from "~/site/routes/cart-restore";
@@ -199,6 +199,16 @@ describe("abandoned carts", () => {
     expect(cart).toMatchObject({ name: "Lucía Pérez", products: ["Taza x 2", "Mate x 1"], source: "Instagram" });
     expect(cart?.chatUrl).toMatch(/^https:\/\/wa\.me\/5491155551234\?text=/);
     expect(tokenOf(cart?.chatUrl ?? null)).toHaveLength(32);
+    // The page as the merchant gets it: the buyer, their products and the WhatsApp link.
+    const data = await listed(s, m);
+    const Page = createRoutesStub([
+      { path: "/", Component: () => createElement(AbandonedCartsPage, { loaderData: data, actionData: undefined } as never) },
+    ]);
+    const html = renderToStaticMarkup(createElement(Page, { initialEntries: ["/"] }));
+    expect(html).toContain('aria-label="Lucía Pérez"');
+    expect(html).toContain("Taza x 2, Mate x 1");
+    expect(html).toContain(`href="${cart?.chatUrl?.replaceAll("&", "&amp;")}"`);
+    expect(html).toContain(">Escribir por WhatsApp</a>");
 
     // The merchant's delay: 2 hours hides it again until then.
     const saved = await workspaceRequest(s, {
