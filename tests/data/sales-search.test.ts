@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { markProgress } from "~/fulfilment/progress.server";
+import { forgetCustomer } from "~/orders/customers.server";
 import { deskQueries, parseSalesQuery } from "~/sales/query.server";
 import { customers } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
@@ -159,6 +160,16 @@ describe("the sales desk's search, across 10,000 sales", () => {
         .join(", ")}; a word in every sale ${everySale.toFixed(1)} ms`,
     );
     expect(Math.max(...Object.values(best))).toBeLessThan(50);
+  });
+
+  it("forgetting a customer ('Borrar datos') takes their name and number out of the index", async () => {
+    expect(await search("Martín Ruiz")).toEqual([named.customer]);
+    const [row] = await s.db.all<{ id: number }>(sql`select customer_id as id from sales where id = ${named.customer}`);
+    expect(await forgetCustomer(s, store.id, row?.id ?? 0)).toBe(true);
+    expect(await search("Martín Ruiz")).toEqual([]);
+    expect(await search("11 3333 2222")).toEqual([]);
+    // Still found by what bookkeeping keeps: its code and products.
+    expect(await search("alpaca")).toEqual([named.customer]);
   });
 
   it("a search of words under 3 characters is refused by the page, never run", async () => {
