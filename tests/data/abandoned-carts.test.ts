@@ -391,6 +391,18 @@ describe("abandoned carts", () => {
       form: { intent: "delete", id: mine },
     });
     expect(foreignDelete.status).toBe(404);
+    // Their own 'Borrar' deletes their own cart and its contact.
+    const theirs = await leaveContact(s, other.url, `${other.taza.id}:1`, { buyerName: "Borrable", buyerEmail: "b@correo.test" });
+    const deleted = await workspaceRequest(s, {
+      module: { action: cartsAction },
+      cookie: other.cookie,
+      method: "POST",
+      path: `/Store/${other.store.id}/carritos`,
+      params: { storeId: other.store.id },
+      form: { intent: "delete", id: theirs },
+    });
+    expect(deleted.status).toBe(302);
+    expect(await s.db.select().from(checkouts).where(eq(checkouts.id, theirs))).toEqual([]);
 
     // Marta orders later by the same number typed otherwise, then asks to be forgotten.
     const form = checkoutForm([`${m.taza.id}:1`], {
