@@ -7,7 +7,7 @@ const FEATURE_USES = {
   admin: ["auth"],
   auth: [],
   merchant: ["auth", "stores"],
-  stores: ["auth", "sections", "products"],
+  stores: ["auth", "sections", "products", "domains"],
   sections: ["products"],
   products: ["stock-alerts"],
   "stock-alerts": ["notifications"],

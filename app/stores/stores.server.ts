@@ -5,6 +5,7 @@ import { restatePrice } from "~/domain/currencies";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { planPrice } from "~/domain/plans";
 import { cleanStoreName } from "~/domain/slug";
+import { HostnameError, removeHostname } from "~/domains/hostnames.server";
 import { logoBrandKeys } from "~/media/renditions";
 import { setProductPrices } from "~/products/products.server";
 import { type Db, isUniqueViolation } from "~/services/db";
@@ -166,9 +167,23 @@ export async function setStoreLogo(
  * cascade), then every file under its prefix (logo, banners, product and section media, QR).
  */
 export async function deleteStore(services: Services, store: Store): Promise<void> {
+  await releaseHostname(services, store.id);
   await deleteStoreRow(services.db, store.id, store.ownerId);
   const keys = await services.files.list(`stores/${store.id}/`);
   if (keys.length) await services.files.delete(keys);
+}
+
+/**
+ * Its own hostname ('Dominio propio') leaves the provider before the store goes (decision 0061). A provider that does not
+ * answer never keeps a merchant from deleting a store: the hostname left there is logged, for the operator to remove.
+ */
+async function releaseHostname(services: Services, storeId: string) {
+  try {
+    await removeHostname(services, storeId);
+  } catch (error) {
+    if (!(error instanceof HostnameError)) throw error;
+    services.log.error("hostnames.left_at_provider", error, { storeId });
+  }
 }
 
 /** The dashboard's store cards: newest first, with product and pending-sale counts (one query). */

@@ -19,6 +19,7 @@ import { StandInCustomHostnames } from "~/services/custom-hostnames";
 import { isUniqueViolation } from "~/services/db";
 import { FaultSwitch } from "~/services/faults";
 import { loadSitePage } from "~/site/site.server";
+import { deleteStore } from "~/stores/stores.server";
 import { runUpkeep } from "~/upkeep.server";
 import { storeHostnames, stores } from "../../db/schema";
 import { appBuild } from "../support/app-build";
@@ -113,6 +114,28 @@ describe("a hostname's way to active", () => {
       faults.set("hostnames", false);
     }
     expect(await standIn.get(added.providerId)).not.toBeNull();
+  });
+});
+
+describe("a deleted store", () => {
+  it("takes its hostname off the provider first; the provider down does not keep the store", async () => {
+    const kept = await premiumStore();
+    const added = await addHostname(s, kept.store.id, kept.hostname);
+    await simulateDnsReady(s, kept.store.id, true);
+    await deleteStore(s, kept.store);
+    expect(await standIn.get(added.providerId)).toBeNull();
+    expect(await findHostname(s.db, kept.store.id)).toBeNull();
+
+    const down = await premiumStore();
+    const orphan = await addHostname(s, down.store.id, down.hostname);
+    faults.set("hostnames", true);
+    try {
+      await deleteStore(s, down.store);
+    } finally {
+      faults.set("hostnames", false);
+    }
+    expect((await s.db.select().from(stores).where(eq(stores.id, down.store.id))).length).toBe(0);
+    expect(await standIn.get(orphan.providerId)).not.toBeNull();
   });
 });
 
