@@ -56,6 +56,7 @@ export const reached = (current: ProgressStep, step: FulfilmentStep) => RANK[cur
 
 export const PROGRESS_MESSAGES = {
   moved: (step: FulfilmentStep) => `Venta marcada como '${STEP_LABELS[step]}'`,
+  corrected: "Datos del envío guardados",
   cancelled: "Esta venta está cancelada: no se prepara ni se envía",
   same: (step: FulfilmentStep) => `Esta venta ya está en '${STEP_LABELS[step]}'`,
   changed: (step: ProgressStep) =>

@@ -20,6 +20,8 @@ export interface ProgressPanelView {
   next: FulfilmentStep[];
   back: FulfilmentStep | null;
   carriers: Array<{ id: string; name: string }>;
+  /** What 'Enviado' saved, to correct it while the sale is sent. */
+  shipment: { carrier: string; carrierName: string; trackingNumber: string; trackingUrl: string } | null;
   /** 'Avisar por WhatsApp' for the current step, to the buyer's number in international form. */
   whatsapp: string | null;
   cancelled: boolean;
@@ -77,6 +79,15 @@ export function progressPanel(input: {
       ...carriersOf(storeCountry(store)).map((c) => ({ id: c.id, name: c.name })),
       { id: OTHER_CARRIER, name: OTHER_CARRIER_LABEL },
     ],
+    shipment:
+      row && step === "shipped" && !cancelled
+        ? {
+            carrier: row.carrier ?? "",
+            carrierName: row.carrierName ?? "",
+            trackingNumber: row.trackingNumber ?? "",
+            trackingUrl: row.trackingUrl ?? "",
+          }
+        : null,
     whatsapp:
       text && !cancelled ? buyerChatUrl(sale.buyerPhone, storeCountry(store), text, isMobileUserAgent(input.userAgent)) : null,
     cancelled,

@@ -50,7 +50,7 @@ export async function progressAction(services: Services, store: StoreForProgress
   }
   const outcome = await markProgress(services, store, saleId, { to, back: back === "1", seen: seen ?? null, shipment });
   if (!outcome.ok) return failure({ form: outcome.message }, { status: outcome.status });
-  return { message: PROGRESS_MESSAGES.moved(outcome.step) };
+  return { message: outcome.corrected ? PROGRESS_MESSAGES.corrected : PROGRESS_MESSAGES.moved(outcome.step) };
 }
 
 const bulkSchema = z.object({

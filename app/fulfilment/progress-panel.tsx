@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { STEP_LABELS } from "~/domain/fulfilment";
 import { isFailure } from "~/http/action-result";
@@ -49,38 +50,7 @@ export function ProgressPanel({
       <div className="sale-progress-moves">
         {progress.next.map((step) =>
           step === "shipped" ? (
-            <fetcher.Form key={step} method="post" action={action} className="sale-progress-ship">
-              {hidden}
-              <input type="hidden" name="to" value="shipped" />
-              <div className="field">
-                <label htmlFor={id("carrier")}>Empresa de envío</label>
-                <select id={id("carrier")} name="carrier" defaultValue={progress.carriers[0]?.id}>
-                  {progress.carriers.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor={id("number")}>Número de seguimiento</label>
-                <input id={id("number")} name="trackingNumber" maxLength={60} autoComplete="off" />
-              </div>
-              <details>
-                <summary>Si elegiste 'Otro'</summary>
-                <div className="field">
-                  <label htmlFor={id("carrier-name")}>Nombre de la empresa</label>
-                  <input id={id("carrier-name")} name="carrierName" maxLength={60} />
-                </div>
-                <div className="field">
-                  <label htmlFor={id("url")}>Enlace de seguimiento</label>
-                  <input id={id("url")} name="trackingUrl" type="url" inputMode="url" placeholder="https://" />
-                </div>
-              </details>
-              <button type="submit" className="button" disabled={busy}>
-                Marcar como enviado
-              </button>
-            </fetcher.Form>
+            <ShipmentForm key={step} fetcher={fetcher} action={action} hidden={hidden} id={id} progress={progress} busy={busy} />
           ) : (
             <fetcher.Form key={step} method="post" action={action}>
               {hidden}
@@ -90,6 +60,17 @@ export function ProgressPanel({
               </button>
             </fetcher.Form>
           ),
+        )}
+        {progress.shipment && (
+          <ShipmentForm
+            fetcher={fetcher}
+            action={action}
+            hidden={hidden}
+            id={id}
+            progress={progress}
+            busy={busy}
+            saved={progress.shipment}
+          />
         )}
         {progress.back && (
           <fetcher.Form method="post" action={action}>
@@ -116,5 +97,69 @@ export function ProgressPanel({
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * 'Marcar como enviado' with the carrier, the tracking number and, for 'Otro', its name and link; once sent, the same
+ * fields filled in to correct them ('Guardar envío').
+ */
+function ShipmentForm(props: {
+  fetcher: ReturnType<typeof useFetcher<Answer>>;
+  action: string;
+  hidden: ReactNode;
+  id: (name: string) => string;
+  progress: ProgressPanelView;
+  busy: boolean;
+  saved?: NonNullable<ProgressPanelView["shipment"]>;
+}) {
+  const { fetcher, id, progress, saved } = props;
+  const suffix = saved ? "-saved" : "";
+  return (
+    <fetcher.Form method="post" action={props.action} className="sale-progress-ship">
+      {props.hidden}
+      <input type="hidden" name="to" value="shipped" />
+      <div className="field">
+        <label htmlFor={id(`carrier${suffix}`)}>Empresa de envío</label>
+        <select id={id(`carrier${suffix}`)} name="carrier" defaultValue={saved?.carrier || progress.carriers[0]?.id}>
+          {progress.carriers.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={id(`number${suffix}`)}>Número de seguimiento</label>
+        <input
+          id={id(`number${suffix}`)}
+          name="trackingNumber"
+          maxLength={60}
+          autoComplete="off"
+          defaultValue={saved?.trackingNumber}
+        />
+      </div>
+      <details open={saved?.carrier === "otro" || undefined}>
+        <summary>Si elegiste 'Otro'</summary>
+        <div className="field">
+          <label htmlFor={id(`carrier-name${suffix}`)}>Nombre de la empresa</label>
+          <input id={id(`carrier-name${suffix}`)} name="carrierName" maxLength={60} defaultValue={saved?.carrierName} />
+        </div>
+        <div className="field">
+          <label htmlFor={id(`url${suffix}`)}>Enlace de seguimiento</label>
+          <input
+            id={id(`url${suffix}`)}
+            name="trackingUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            defaultValue={saved?.trackingUrl}
+          />
+        </div>
+      </details>
+      <button type="submit" className={saved ? "button secondary" : "button"} disabled={props.busy}>
+        {saved ? "Guardar envío" : "Marcar como enviado"}
+      </button>
+    </fetcher.Form>
   );
 }

@@ -25,6 +25,8 @@ export interface Move {
   to: FulfilmentStep;
   shipment?: Shipment;
   now: Date;
+  /** A correction of a shipment's details at 'Enviado': its time stays. */
+  keepTimes?: boolean;
 }
 
 const STAMP: Record<FulfilmentStep, "preparingAt" | "shippedAt" | "readyAt" | "deliveredAt"> = {
@@ -53,7 +55,7 @@ export const deliveriesQuery = (db: Db, storeId: string | SQL, saleIds: readonly
 function moveStatement(db: Db, move: Move, back: boolean) {
   const { storeId, saleId, to, shipment, now } = move;
   const notCancelled = sql`exists (select 1 from ${sales} where ${sales.id} = ${saleId} and ${sales.storeId} = ${storeId} and ${sales.state} <> 'Cancelada')`;
-  const stamps: Partial<Record<(typeof STAMP)[FulfilmentStep], Date | null>> = { [STAMP[to]]: now };
+  const stamps: Partial<Record<(typeof STAMP)[FulfilmentStep], Date | null>> = move.keepTimes ? {} : { [STAMP[to]]: now };
   if (back) for (const later of LATER[to]) stamps[STAMP[later]] = null;
   const details = to === "shipped" && shipment ? shipment : {};
   if (move.from.step === "none") {

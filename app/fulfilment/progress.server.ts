@@ -34,7 +34,9 @@ export interface ProgressRequest {
   shipment?: Shipment;
 }
 
-export type ProgressOutcome = { ok: true; step: FulfilmentStep } | { ok: false; status: number; message: string };
+export type ProgressOutcome =
+  | { ok: true; step: FulfilmentStep; corrected?: true }
+  | { ok: false; status: number; message: string };
 
 const saleColumns = {
   id: sales.id,
@@ -93,7 +95,13 @@ export async function markProgress(
   const at = stepOf(row);
   if (request.seen !== null && (row?.version ?? 0) !== request.seen)
     return { ok: false, status: 409, message: PROGRESS_MESSAGES.changed(at) };
-  const check = checkMove({ delivery: sale.delivery, cancelled: sale.state === "Cancelada" }, at, request.to, request.back);
+  // A sent sale's carrier and number may be corrected from the page that showed them (a bulk 'Marcar como enviado'
+  // leaves the number to each dialog): the same step, its time kept.
+  const correcting =
+    at === "shipped" && request.to === "shipped" && !request.back && request.shipment !== undefined && request.seen !== null;
+  const check = correcting
+    ? { ok: true as const }
+    : checkMove({ delivery: sale.delivery, cancelled: sale.state === "Cancelada" }, at, request.to, request.back);
   if (!check.ok) return { ok: false, status: 409, message: refusalMessage(check.reason, sale, request.to, at) };
   const move: Move = {
     storeId: store.id,
@@ -102,12 +110,19 @@ export async function markProgress(
     to: request.to,
     shipment: request.shipment,
     now: services.clock.now(),
+    keepTimes: correcting,
   };
   const moved = await applyMoves(services.db, [{ move, back: request.back }]);
   if (!moved.has(saleId)) {
     const [again] = await readSales(services, store.id, [saleId]);
     if (again?.sale.state === "Cancelada") return { ok: false, status: 409, message: PROGRESS_MESSAGES.cancelled };
     return { ok: false, status: 409, message: PROGRESS_MESSAGES.changed(stepOf(again?.row)) };
+  }
+  if (correcting) {
+    // The buyer hears again only of a tracking number they did not have.
+    const number = request.shipment?.trackingNumber;
+    if (number && number !== row?.trackingNumber) await emailBuyer(services, store, sale, "shipped", request.shipment);
+    return { ok: true, step: "shipped", corrected: true };
   }
   if (!request.back) await emailBuyer(services, store, sale, request.to, request.shipment ?? row);
   return { ok: true, step: request.to };

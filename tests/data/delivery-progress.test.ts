@@ -110,6 +110,33 @@ describe("a sale's delivery progress", () => {
     expect(await rowOf(saleId)).toMatchObject({ step: "preparing", shippedAt: null });
   });
 
+  it("a sent sale's carrier and number are corrected in place, its time kept, the buyer told only of a new number", async () => {
+    const saleId = await delivered();
+    s.testClock.current = new Date("2026-03-14T10:00:00Z");
+    await markMany(s, store, [saleId], "shipped", { ...andreani, trackingNumber: null });
+    const sent = s.outbox.sent.length;
+    s.testClock.current = new Date("2026-03-14T12:00:00Z");
+    expect(await markProgress(s, store, saleId, move("shipped", { seen: 1, shipment: andreani }))).toEqual({
+      ok: true,
+      step: "shipped",
+      corrected: true,
+    });
+    expect(await rowOf(saleId)).toMatchObject({
+      step: "shipped",
+      trackingNumber: "360000123456789",
+      shippedAt: new Date("2026-03-14T10:00:00Z"),
+      version: 2,
+    });
+    expect(s.outbox.sent.slice(sent).map((m) => m.text.includes("360000123456789"))).toEqual([true]);
+    // The same number again: nothing new to tell; an old page's correction is refused.
+    expect(await markProgress(s, store, saleId, move("shipped", { seen: 2, shipment: andreani }))).toMatchObject({ ok: true });
+    expect(s.outbox.sent.length - sent).toBe(1);
+    expect(await markProgress(s, store, saleId, move("shipped", { seen: 2, shipment: andreani }))).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+  });
+
   it("refuses a move from a page that showed an older step", async () => {
     const saleId = await delivered();
     await markProgress(s, store, saleId, move("preparing"));
