@@ -26,8 +26,9 @@ import {
 interface StoreForNotice {
   id: string;
   name: string;
-  /** The store's url slug, for the buyer's order page. */
+  /** The store's url slug and its own hostname when active, for the buyer's order page. */
   url: string;
+  customHost?: string | null;
 }
 
 /**
@@ -132,7 +133,7 @@ async function mailBuyer(
 ) {
   if (!sale.buyerEmail) return;
   try {
-    await services.mail.send(message(sale.buyerEmail, orderPageUrl(services.config, store.url, sale.id, sale.accessToken)));
+    await services.mail.send(message(sale.buyerEmail, orderPageUrl(services.config, store, sale.id, sale.accessToken)));
   } catch (error) {
     services.log.error("mail.failed", error, { mail, storeId: store.id, saleId: sale.id });
   }

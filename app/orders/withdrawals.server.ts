@@ -86,6 +86,7 @@ export interface WithdrawalStore {
   id: string;
   name: string;
   url: string;
+  customHost?: string | null;
   country: string;
   timeZone: string;
   ownerEmail: string;
@@ -217,7 +218,7 @@ async function announce(
           requestId,
           code: sale.id,
           date,
-          orderUrl: orderPageUrl(services.config, store.url, sale.id, sale.accessToken),
+          orderUrl: orderPageUrl(services.config, store, sale.id, sale.accessToken),
         }),
       ),
   ]);

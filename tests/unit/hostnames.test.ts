@@ -10,6 +10,8 @@ import {
   nextCheckMinutes,
   normalizeHostname,
 } from "~/domain/hostnames";
+import { feedUrl } from "~/feeds/feed-links";
+import { orderPageUrl } from "~/orders/order-links";
 import { parseConfig, publicStoreUrl } from "~/services/config";
 import { publicPageCacheKey } from "~/site/edge-cache";
 import { customHostFromHost, ownHostOf, routeStoreHost } from "~/site/tenant";
@@ -101,6 +103,12 @@ describe("requests for a store with its own hostname", () => {
     expect(publicStoreUrl(config, { url: "demo", customHost: "www.mitienda.com" })).toBe("https://www.mitienda.com/");
     expect(publicStoreUrl(config, { url: "demo", customHost: null })).toBe("https://demo.tiendas.vitrina.example/");
     expect(publicStoreUrl(config, "demo")).toBe("https://demo.tiendas.vitrina.example/");
+    expect(orderPageUrl(config, { url: "demo", customHost: "www.mitienda.com" }, "1234567890", "t")).toBe(
+      "https://www.mitienda.com/Order/1234567890?t=t",
+    );
+    expect(feedUrl(config, { url: "demo", customHost: "www.mitienda.com" }, "google")).toMatch(
+      /^https:\/\/www\.mitienda\.com\/feed\.xml/,
+    );
   });
 });
 
