@@ -1,3 +1,5 @@
+import type { NumberStyle } from "./money";
+
 /**
  * The countries a store can be in (where its WhatsApp numbers are read: a number typed as people write it there,
  * without the country code). Latin America, Spain and the United States.
@@ -107,6 +109,12 @@ export function newStoreLocale(zone: string | null | undefined): { country: Stor
 /** A store's country: its own, or for a store from before countries (not yet set by the upkeep), its zone's. */
 export const storeCountry = (store: { country: string; timeZone: string }): StoreCountry =>
   isStoreCountry(store.country) ? store.country : countryOfTimeZone(store.timeZone);
+
+/**
+ * How the store's country writes the amounts its merchant types: Argentina groups thousands with '.' and starts
+ * decimals with ',' ('9.000,50'); every other country keeps the reading that takes either separator.
+ */
+export const numberStyleOf = (country: StoreCountry): NumberStyle => (country === "AR" ? "comma-decimal" : "either");
 
 let names: Intl.DisplayNames | undefined;
 

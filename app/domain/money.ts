@@ -73,12 +73,13 @@ const isFirstGroup = (group: string) => /^[1-9]\d{0,2}$/.test(group);
  * A lone separator before exactly 3 digits groups thousands, unless the currency has 3 or more decimals:
  * there ',' is the decimal comma (as the price form shows prices) and '1.500', readable both ways, is refused.
  */
-export function readMoney(input: string, currency: string): MoneyReading {
+export function readMoney(input: string, currency: string, style: NumberStyle = "either"): MoneyReading {
   if (input.includes("-")) return refused("invalid");
   const digits = fractionDigits(currency);
   const compact = input.replace(/\s/g, "");
   // A leading separator is a decimal one (',50'); any other prefix is a currency sign ('$', 'US$', 'S/.').
   const text = /^[.,]\d/.test(compact) ? compact : compact.replace(/^[^\d]+/, "");
+  if (style === "comma-decimal") return readCommaDecimal(text, digits);
   if (!/^\d*(?:[.,]\d+)*$/.test(text) || !/\d/.test(text)) return refused("invalid");
   const groups = text.split(/[.,]/);
   const separators = text.replace(/\d/g, "");
@@ -113,6 +114,33 @@ export function readMoney(input: string, currency: string): MoneyReading {
   if (fraction.length > digits) return refused("decimals");
   const minor = Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
   return Number.isSafeInteger(minor) ? { ok: true, minor } : refused("invalid");
+}
+
+/**
+ * How a store's country writes numbers. 'either' (the default) takes '.' or ',' as the decimal separator, as
+ * readMoney explains; 'comma-decimal' is how Argentina writes them: '.' only groups thousands ('9.000') and ','
+ * only starts the decimals ('9.000,50'), so '12.5' is refused instead of read as twelve and a half.
+ */
+export type NumberStyle = "either" | "comma-decimal";
+
+function readCommaDecimal(text: string, digits: number): MoneyReading {
+  const match = /^(?:([1-9]\d{0,2}(?:\.\d{3})+)|(\d*))(?:,(\d+))?$/.exec(text);
+  if (!match || !/\d/.test(text)) return refused("invalid");
+  const whole = (match[1] ?? match[2] ?? "").replace(/\./g, "");
+  const fraction = match[3] ?? "";
+  if (fraction.length > digits) return refused("decimals");
+  const minor = Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  return Number.isSafeInteger(minor) ? { ok: true, minor } : refused("invalid");
+}
+
+/**
+ * An amount to type again, written the 'comma-decimal' way: thousands grouped with '.', and the decimals after ','
+ * only when there are some ('9.000', '9.000,50').
+ */
+export function commaDecimalText(minor: number, currency: string): string {
+  const [whole = "0", fraction = ""] = toDecimalString(minor, currency).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return /^0*$/.test(fraction) ? grouped : `${grouped},${fraction}`;
 }
 
 /** The amount in minor units, or null when readMoney refuses it. */

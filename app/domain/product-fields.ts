@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { OFFER_MESSAGES } from "./catalog";
-import { moneyMessage, readMoney, toDecimalString } from "./money";
+import { commaDecimalText, moneyMessage, type NumberStyle, readMoney, toDecimalString } from "./money";
 
 /** A product's own fields, read and checked (its options and variants aside). */
 export interface ProductFields {
@@ -40,8 +40,8 @@ export type PriceReading = { ok: true; minor: number } | { ok: false; message: s
  * An amount in the store currency as the merchant typed it ('1.234,50' or '12.5'), in minor units:
  * a price, a 'Precio anterior' or a variant's price; or the message refusing it.
  */
-export function readPrice(text: string, currency: string): PriceReading {
-  const reading = readMoney(text, currency);
+export function readPrice(text: string, currency: string, style: NumberStyle = "either"): PriceReading {
+  const reading = readMoney(text, currency, style);
   if (!reading.ok || reading.minor > MOST_MINOR_UNITS)
     return { ok: false, message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) };
   return reading;
@@ -51,8 +51,14 @@ export function readPrice(text: string, currency: string): PriceReading {
  * readPrice inside a zod transform, for any form's amount in the store currency: the minor units, or
  * the refusal as the field's issue. With `positiveMessage`, 0 is refused with it too.
  */
-export function readAmount(value: string, currency: string, ctx: z.RefinementCtx, positiveMessage?: string): number {
-  const reading = readPrice(value, currency);
+export function readAmount(
+  value: string,
+  currency: string,
+  ctx: z.RefinementCtx,
+  positiveMessage?: string,
+  style: NumberStyle = "either",
+): number {
+  const reading = readPrice(value, currency, style);
   if (!reading.ok) {
     ctx.addIssue({ code: "custom", message: reading.message });
     return z.NEVER;
@@ -64,8 +70,12 @@ export function readAmount(value: string, currency: string, ctx: z.RefinementCtx
   return reading.minor;
 }
 
-/** An amount as a form shows it to be typed again: the currency's decimals with a comma ('12,50'), as readPrice reads it. */
-export function amountInputText(minor: number, currency: string): string {
+/**
+ * An amount as a form shows it to be typed again, as readPrice reads it: the currency's decimals with a comma
+ * ('12,50'), or in a 'comma-decimal' country as its people write it ('9.000', '9.000,50').
+ */
+export function amountInputText(minor: number, currency: string, style: NumberStyle = "either"): string {
+  if (style === "comma-decimal") return commaDecimalText(minor, currency);
   return toDecimalString(minor, currency).replace(".", ",");
 }
 

@@ -50,22 +50,32 @@ const invalidPhotoForm = (intent: string, error: z.ZodError) =>
  * /Store/{id}/products/{productId}/photos: add photos (intent=add), move one (intent=move with
  * direction up/down), make one the cover (intent=cover) or delete one (intent=delete). The product is
  * read through the owned store, and every photo id is matched to that product: another product's or
- * store's photo answers 404.
+ * store's photo answers 404. The edit page's gallery posts the same intents prefixed ('photo-move'…) and is
+ * sent back to its own `path`.
  */
-export async function handlePhotoAction(services: Services, limits: PlanLimits, store: Store, productId: string, form: FormData) {
+export async function handlePhotoAction(
+  services: Services,
+  limits: PlanLimits,
+  store: Store,
+  productId: string,
+  form: FormData,
+  page: { path?: string; intentPrefix?: string } = {},
+) {
   const { db, files, config, clock } = services;
   const { product, photos } = await loadProductPhotos(services, store, productId);
-  const here = `/Store/${store.id}/products/${product.id}/photos`;
+  const here = page.path ?? `/Store/${store.id}/products/${product.id}/photos`;
   const now = clock.now();
-  const intent = String(form.get("intent") ?? "");
+  const posted = String(form.get("intent") ?? "");
+  const prefix = page.intentPrefix ?? "";
+  const intent = posted.startsWith(prefix) ? posted.slice(prefix.length) : "";
   const fields = textFields(form);
   switch (intent) {
     case "add": {
       const chosen = filesOf(form, "photos");
-      if (chosen.length === 0) return failure({ photos: PHOTO_FORM_MESSAGES.noFiles }, { intent });
+      if (chosen.length === 0) return failure({ photos: PHOTO_FORM_MESSAGES.noFiles }, { intent: posted });
       // Refused before any picture is decoded; the conditioned insert below is what holds the limit.
       const problem = photoUploadProblem(limits, photos.length, chosen.length);
-      if (problem) return failure({ photos: problem }, { intent, status: 409 });
+      if (problem) return failure({ photos: problem }, { intent: posted, status: 409 });
       let prepared: PreparedFile[] = [];
       try {
         prepared = await Promise.all(
@@ -94,7 +104,7 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
           prepared.map((p) => p.key),
         );
         if (unused.length) await files.delete(unused);
-        return refusal(intent, error, "photos");
+        return refusal(posted, error, "photos");
       }
       return redirectWithNotice(
         config,
@@ -104,13 +114,13 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
     }
     case "move": {
       const parsed = moveSchema.safeParse(fields);
-      if (!parsed.success) return invalidPhotoForm(intent, parsed.error);
+      if (!parsed.success) return invalidPhotoForm(posted, parsed.error);
       if (!(await movePhoto(db, product, photos, parsed.data.photo, parsed.data.direction, now))) notFound();
       return redirect(here);
     }
     case "cover": {
       const parsed = photoSchema.safeParse(fields);
-      if (!parsed.success) return invalidPhotoForm(intent, parsed.error);
+      if (!parsed.success) return invalidPhotoForm(posted, parsed.error);
       if (!(await movePhoto(db, product, photos, parsed.data.photo, "cover", now))) notFound();
       return redirectWithNotice(
         config,
@@ -120,17 +130,17 @@ export async function handlePhotoAction(services: Services, limits: PlanLimits, 
     }
     case "delete": {
       const parsed = photoSchema.safeParse(fields);
-      if (!parsed.success) return invalidPhotoForm(intent, parsed.error);
+      if (!parsed.success) return invalidPhotoForm(posted, parsed.error);
       let deleted: boolean;
       try {
         deleted = await deletePhoto(db, files, product, parsed.data.photo, now);
       } catch (error) {
-        return refusal(intent, error);
+        return refusal(posted, error);
       }
       if (!deleted) notFound();
       return redirectWithNotice(config, here, notice("Foto eliminada", `La foto ya no aparece en ${product.name}.`));
     }
     default:
-      return failure({ form: PHOTO_FORM_MESSAGES.unknown }, { intent });
+      return failure({ form: PHOTO_FORM_MESSAGES.unknown }, { intent: posted });
   }
 }

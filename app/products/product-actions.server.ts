@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { PRODUCT_VISIBILITIES } from "~/domain/catalog";
 import { NO_CATEGORY, PRODUCT_CATEGORIES } from "~/domain/categories";
+import { numberStyleOf, storeCountry } from "~/domain/countries";
 import { ID_DIGITS, isId, randomDigits } from "~/domain/ids";
 import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
+import type { NumberStyle } from "~/domain/money";
 import {
   compareAtProblem,
   PRODUCT_DESCRIPTION_MAX,
@@ -32,9 +34,9 @@ const REQUIRED = VALIDATION_MESSAGES.required;
 /**
  * The product form, with the prices read in the store currency. 'Precio anterior' is optional (empty:
  * no offer) and, when given, must be above the price. 'Visibilidad' is 'Publicado' unless the merchant
- * chose 'Oculto'.
+ * chose 'Oculto'. Amounts are read as the store's country writes numbers (`style`, domain/countries.ts).
  */
-export function productSchema(currency: string) {
+export function productSchema(currency: string, style: NumberStyle = "either") {
   return z
     .object({
       name: z.string().trim().min(1, REQUIRED).max(PRODUCT_NAME_MAX),
@@ -42,12 +44,12 @@ export function productSchema(currency: string) {
         .string()
         .trim()
         .min(1, REQUIRED)
-        .transform((value, ctx) => readAmount(value, currency, ctx)),
+        .transform((value, ctx) => readAmount(value, currency, ctx, undefined, style)),
       compareAtPrice: z
         .string()
         .trim()
         .default("")
-        .transform((value, ctx) => (value === "" ? null : readAmount(value, currency, ctx))),
+        .transform((value, ctx) => (value === "" ? null : readAmount(value, currency, ctx, undefined, style))),
       stock: z.string().trim().min(1, REQUIRED).regex(STOCK_PATTERN, PRODUCT_FIELD_MESSAGES.stock).transform(Number),
       description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX).default(""),
       category: z.coerce
@@ -73,11 +75,12 @@ const hiddenNotice = (name: string) => `Guardado como oculto: ${name} no aparece
  * The product fields and its options and variants, read together so every refusal comes at once.
  * A product with options has no stock of its own (its variants' sum), so its 'Stock' field may be empty.
  */
-function readProductForm(form: FormData, currency: string, photoIds: readonly number[]) {
-  const variants = readVariantForm(form, currency, photoIds);
+function readProductForm(form: FormData, store: Store, photoIds: readonly number[]) {
+  const style = numberStyleOf(storeCountry(store));
+  const variants = readVariantForm(form, store.currency, photoIds, style);
   const fields = textFields(form);
   if (variants.ok && variants.options.length > 0) fields.stock = "0";
-  const product = productSchema(currency).safeParse(fields);
+  const product = productSchema(store.currency, style).safeParse(fields);
   if (product.success && variants.ok)
     return { ok: true as const, input: product.data, variants: { options: variants.options, drafts: variants.drafts } };
   return {
@@ -103,7 +106,7 @@ const imageOf = (prepared: PreparedFile, file: File): ProductImage => ({
  */
 export async function handleCreateProduct(services: Services, limits: PlanLimits, store: Store, form: FormData) {
   const { db, files, config, clock, log } = services;
-  const parsed = readProductForm(form, store.currency, []);
+  const parsed = readProductForm(form, store, []);
   const chosen = filesOf(form, "image");
   // What was typed comes back with a refusal, so a page shown again by the server (no script yet) keeps it.
   if (!parsed.ok) return failure(parsed.errors, { intent: "create", values: textFields(form) });
@@ -171,7 +174,7 @@ export async function handleEditProduct(
       notice("Producto eliminado", `${product.name} se eliminó de tu tienda y de sus secciones.`),
     );
   }
-  const parsed = readProductForm(form, store.currency, photoIds);
+  const parsed = readProductForm(form, store, photoIds);
   if (!parsed.ok) return failure(parsed.errors, { intent: "save", values: textFields(form) });
   const input = parsed.input;
   const [file] = filesOf(form, "image");

@@ -3,10 +3,10 @@ import { PRODUCT_VISIBILITIES, type ProductVisibility, VISIBILITY_LABELS } from 
 import { NO_CATEGORY, productCategoryChoices } from "~/domain/categories";
 import { LIMIT_MESSAGES } from "~/domain/limits";
 import { combinationKey, MAX_OPTIONS, MAX_VARIANTS } from "~/domain/variants";
-import { IMAGE_HEIGHTS } from "~/media/image-rules";
-import { FileField, UploadForm } from "~/media/upload-form";
+import { UploadForm } from "~/media/upload-form";
 import { ErrorText, Field, RadioGroup, SelectField, TextAreaField } from "~/ui/form";
-import { NO_VARIANT_VALUES, type VariantFormValues, VariantsEditor } from "./variants-editor";
+import { PhotoPicker } from "./photo-picker";
+import { NO_VARIANT_VALUES, newVariantStock, type VariantFormValues, VariantsEditor } from "./variants-editor";
 
 export interface ProductFormValues {
   name: string;
@@ -91,7 +91,10 @@ const VISIBILITY_OPTIONS = PRODUCT_VISIBILITIES.map((value) => ({
   hint: VISIBILITY_HINTS[value],
 }));
 
-/** Create and edit share this form; the image is required only on create. */
+/**
+ * Create and edit share this form, in the order a product sells: on create its photos first (the first is the
+ * cover; the edit page manages its gallery above the form), then name, price, stock and options, then the rest.
+ */
 export function ProductForm(props: {
   intent: "create" | "save";
   values: ProductFormValues;
@@ -104,9 +107,19 @@ export function ProductForm(props: {
   const { values, errors } = props;
   const [problem, setProblem] = useState<string | null>(null);
   const [hasOptions, setHasOptions] = useState(values.variants.options.length > 0);
+  // The product's stock as typed: a combination added next starts with it (the field goes once options are typed).
+  const [stock, setStock] = useState(values.stock);
   return (
     <UploadForm className="form two-columns" busyText="Guardando producto…" onProblem={setProblem}>
       <input type="hidden" name="intent" value={props.intent} />
+      {props.intent === "create" && (
+        <PhotoPicker
+          max={props.photosPerProduct}
+          tooManyMessage={props.photosPerProduct ? LIMIT_MESSAGES.photos(props.photosPerProduct) : undefined}
+          hint={`Una o varias${props.photosPerProduct ? ` (hasta ${props.photosPerProduct})` : ""}: la primera es la portada.`}
+          error={problem ?? errors.image}
+        />
+      )}
       <Field label="Nombre" name="name" defaultValue={values.name} error={errors.name} maxLength={120} required />
       <Field
         label={`Precio (${props.currency})`}
@@ -117,6 +130,30 @@ export function ProductForm(props: {
         placeholder="12.500 o 12,50"
         required
       />
+      {hasOptions ? (
+        <div className="field">
+          <p className="field-hint">
+            <strong>Stock:</strong> cada variante tiene el suyo; ponlo abajo, en Opciones y variantes.
+          </p>
+        </div>
+      ) : (
+        <Field
+          label="Stock"
+          name="stock"
+          inputMode="numeric"
+          defaultValue={stock}
+          error={errors.stock}
+          required
+          onValue={setStock}
+        />
+      )}
+      <VariantsEditor
+        values={values.variants}
+        currency={props.currency}
+        errors={errors}
+        onHasOptions={setHasOptions}
+        newStock={newVariantStock(values.variants, stock)}
+      />
       <Field
         label={`Precio anterior (${props.currency})`}
         name="compareAtPrice"
@@ -125,15 +162,6 @@ export function ProductForm(props: {
         error={errors.compareAtPrice}
         hint="Opcional. Si es mayor que el precio, tu tienda lo muestra tachado con el descuento."
       />
-      {hasOptions ? (
-        <div className="field">
-          <p className="field-hint">
-            <strong>Stock:</strong> cada variante tiene el suyo; ponlo abajo, en Opciones y variantes.
-          </p>
-        </div>
-      ) : (
-        <Field label="Stock" name="stock" inputMode="numeric" defaultValue={values.stock} error={errors.stock} required />
-      )}
       <SelectField
         label="Categoría"
         name="category"
@@ -157,33 +185,8 @@ export function ProductForm(props: {
           maxLength={2000}
         />
       </div>
-      <VariantsEditor values={values.variants} currency={props.currency} errors={errors} onHasOptions={setHasOptions} />
-      <div className="span-all product-image-field">
-        {values.image && <img src={values.image} alt="Imagen actual" height={120} />}
-        {props.intent === "create" ? (
-          <FileField
-            label="Fotos"
-            name="image"
-            accept="image/*"
-            required
-            multiple
-            maxFiles={props.photosPerProduct}
-            tooManyMessage={props.photosPerProduct ? LIMIT_MESSAGES.photos(props.photosPerProduct) : undefined}
-            resizeHeight={IMAGE_HEIGHTS.product}
-            hint={`Una o varias${props.photosPerProduct ? ` (hasta ${props.photosPerProduct})` : ""}: la primera es la portada.`}
-            error={problem ?? errors.image}
-          />
-        ) : (
-          <FileField
-            label={values.image ? "Cambiar imagen" : "Imagen"}
-            name="image"
-            accept="image/*"
-            resizeHeight={IMAGE_HEIGHTS.product}
-            error={problem ?? errors.image}
-          />
-        )}
-      </div>
-      <ErrorText message={errors.form} className="span-all" />
+      {props.intent === "save" && problem && <ErrorText message={problem} className="span-all" />}
+      <ErrorText message={errors.form ?? (props.intent === "save" ? errors.image : undefined)} className="span-all" />
       <div className="span-all">
         <button type="submit" className="button">
           {props.submitLabel}

@@ -6,6 +6,7 @@
  * make is ignored, and a combination without a row (its card was never on the page: the form posted
  * before its script ran) refuses the form, which comes back with the cards to fill in.
  */
+import type { NumberStyle } from "~/domain/money";
 import { PRODUCT_FIELD_MESSAGES, readPrice, STOCK_PATTERN } from "~/domain/product-fields";
 import {
   combinationKey,
@@ -60,10 +61,15 @@ function postedRows(form: FormData): Map<string, number> {
 }
 
 /**
- * Reads the options and the variants' rows, with the store currency for prices and the product's
+ * Reads the options and the variants' rows, with the store currency and its country's way of writing numbers for prices and the product's
  * photo ids (a photo of another product is refused). Errors are keyed by the form field.
  */
-export function readVariantForm(form: FormData, currency: string, photoIds: readonly number[]): VariantFormReading {
+export function readVariantForm(
+  form: FormData,
+  currency: string,
+  photoIds: readonly number[],
+  style: NumberStyle = "either",
+): VariantFormReading {
   const { options, fields } = readOptions(form);
   const errors: Record<string, string> = {};
   for (const problem of optionProblems(options)) {
@@ -90,7 +96,7 @@ export function readVariantForm(form: FormData, currency: string, photoIds: read
     const priceText = text(form, field("price"));
     let price: number | null = null;
     if (priceText) {
-      const reading = readPrice(priceText, currency);
+      const reading = readPrice(priceText, currency, style);
       if (reading.ok) price = reading.minor;
       else errors[field("price")] = reading.message;
     }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { STOCK_PATTERN } from "~/domain/product-fields";
 import {
   combinationKey,
   combinations,
@@ -33,6 +34,17 @@ export const NO_VARIANT_VALUES: VariantFormValues = { options: [], rows: {}, pho
 
 const EMPTY_ROW: VariantFormRow = { stock: "0", price: "", sku: "", enabled: true, photoId: "" };
 
+/**
+ * The stock a combination the product did not have starts with: the product's own stock as the form has it, when
+ * the product has no combinations yet (the merchant adds options to what they already counted), else 0 (a product
+ * with combinations counts their sum, which a new one must not copy).
+ */
+export function newVariantStock(values: VariantFormValues, productStock: string): string {
+  if (Object.keys(values.rows).length > 0) return "0";
+  const stock = productStock.trim();
+  return STOCK_PATTERN.test(stock) ? String(Number(stock)) : "0";
+}
+
 /** The option slots filled in so far: a name and at least one value each. */
 function typedOptions(slots: Array<{ name: string; values: string }>): ProductOption[] {
   return slots
@@ -50,6 +62,8 @@ export function VariantsEditor(props: {
   currency: string;
   errors: Record<string, string | undefined>;
   onHasOptions: (has: boolean) => void;
+  /** A new combination's stock (newVariantStock). */
+  newStock: string;
 }) {
   const { values, errors } = props;
   // The three option slots are always there, so the form also works before (or without) JavaScript.
@@ -113,7 +127,7 @@ export function VariantsEditor(props: {
         <ul className="variant-cards" aria-label="Variantes">
           {combos.map((combo, i) => {
             const key = combinationKey(combo);
-            const row = (Object.hasOwn(values.rows, key) && values.rows[key]) || EMPTY_ROW;
+            const row = (Object.hasOwn(values.rows, key) && values.rows[key]) || { ...EMPTY_ROW, stock: props.newStock };
             const label = combo.join(" / ");
             const field = (name: string) => `v${i}.${name}`;
             return (

@@ -129,12 +129,12 @@ export async function productForEditing(db: Db, storeId: string, productId: stri
       .limit(1),
     listVariants(db, storeId, productId),
     db
-      .select({ id: productPhotos.id })
+      .select({ id: productPhotos.id, key: productPhotos.key, width: productPhotos.width, height: productPhotos.height })
       .from(productPhotos)
       .where(and(eq(productPhotos.productId, productId), eq(productPhotos.storeId, storeId)))
       .orderBy(asc(productPhotos.position), asc(productPhotos.id)),
   ]);
-  return product && { product, variants, photoIds: photos.map((p) => p.id) };
+  return product && { product, variants, photos, photoIds: photos.map((p) => p.id) };
 }
 
 const VARIANT_STOCK_CHANGES = {

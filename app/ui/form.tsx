@@ -52,6 +52,8 @@ export function Field(
     maxLength?: number;
     pattern?: string;
     placeholder?: string;
+    /** Told of each change (the field stays uncontrolled). */
+    onValue?: (value: string) => void;
   },
 ) {
   const id = props.id ?? `f-${props.name}`;
@@ -69,6 +71,7 @@ export function Field(
         pattern={props.pattern}
         placeholder={props.placeholder}
         aria-label={props.ariaLabel}
+        onChange={props.onValue && ((event) => props.onValue?.(event.target.value))}
         {...described(id, props)}
       />
     </Shell>

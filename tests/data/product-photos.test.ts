@@ -467,7 +467,7 @@ describe("tenant scoping of the photos page", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("the page lists the photos in order with the plan's limit; the edit page counts them", async () => {
+  it("the page lists the photos in order with the plan's limit; the edit page shows the whole gallery", async () => {
     const s = createTestServices();
     const m = await productWithCover(s, "premium");
     await addPhotos(s.db, m.product, m.limits, [photo(m.store.id, m.product.id, "a")], s.clock.now());
@@ -493,7 +493,118 @@ describe("tenant scoping of the photos page", () => {
       path: `/Store/${m.store.id}/products/${m.product.id}`,
       params,
     });
-    expect(edit).toMatchObject({ status: 200, data: { photos: { count: 2, limit: 8 } } });
+    expect(edit).toMatchObject({
+      status: 200,
+      data: {
+        photoLimit: 8,
+        gallery: [{ src: `/files/${m.coverKey}` }, { src: `/files/${photo(m.store.id, m.product.id, "a").key}` }],
+      },
+    });
+  });
+});
+
+describe("the gallery on the edit page", () => {
+  const editPath = (m: Awaited<ReturnType<typeof productWithCover>>, productId = m.product.id) =>
+    `/Store/${m.store.id}/products/${productId}`;
+  /** The edit page's action, as its gallery's forms post to it. */
+  const postEdit = (
+    s: S,
+    m: Awaited<ReturnType<typeof productWithCover>>,
+    form: Record<string, string | File | File[]>,
+    productId = m.product.id,
+  ) =>
+    workspaceRequest(s, {
+      module: editProduct,
+      cookie: m.cookie,
+      method: "POST",
+      path: editPath(m, productId),
+      params: { storeId: m.store.id, productId },
+      form,
+    });
+  const galleryOf = async (s: S, m: Awaited<ReturnType<typeof productWithCover>>) => {
+    const page = await workspaceRequest(s, {
+      module: editProduct,
+      cookie: m.cookie,
+      method: "GET",
+      path: editPath(m),
+      params: { storeId: m.store.id, productId: m.product.id },
+    });
+    return (page.data as { gallery: Array<{ id: number; src: string }> }).gallery;
+  };
+
+  it("reorders, chooses the cover, adds and removes photos, each answer back on the edit page", async () => {
+    const s = createTestServices();
+    const m = await productWithCover(s);
+    const [a, b] = ["a", "b"].map((n) => photo(m.store.id, m.product.id, n));
+    if (!a || !b) throw new Error("photos");
+    await addPhotos(s.db, m.product, m.limits, [a, b], s.clock.now());
+    const [cover, first, second] = await galleryOf(s, m);
+    expect([cover, first, second].map((p) => p?.src)).toEqual([m.coverKey, a.key, b.key].map((k) => `/files/${k}`));
+    const backHere = (answer: { response?: Response }) => answer.response?.headers.get("Location");
+
+    // The cover one place down: the next photo is the cover.
+    const moved = await postEdit(s, m, { intent: "photo-move", photo: String(cover?.id), direction: "down" });
+    expect(backHere(moved)).toBe(editPath(m));
+    expect(await galleryKeys(s, m.product.id)).toEqual([a.key, m.coverKey, b.key]);
+    expect(await coverOf(s, m.product.id)).toBe(a.key);
+
+    // 'Usar como portada' on the last one.
+    const covered = await postEdit(s, m, { intent: "photo-cover", photo: String(second?.id) });
+    expect(backHere(covered)).toBe(editPath(m));
+    expect(await galleryKeys(s, m.product.id)).toEqual([b.key, a.key, m.coverKey]);
+    expect(await coverOf(s, m.product.id)).toBe(b.key);
+
+    // Removing the cover promotes the next photo; its file goes.
+    await s.files.put(b.key, new Uint8Array([1]), "image/webp");
+    const removed = await postEdit(s, m, { intent: "photo-delete", photo: String(second?.id) });
+    expect(backHere(removed)).toBe(editPath(m));
+    expect(await galleryKeys(s, m.product.id)).toEqual([a.key, m.coverKey]);
+    expect(await coverOf(s, m.product.id)).toBe(a.key);
+    expect(await s.files.list(`${productFilesPrefix(m.store.id, m.product.id)}/b`)).toEqual([]);
+
+    // Added through the same image pipeline (WebP renditions), at the end of the gallery.
+    const added = await postEdit(s, m, { intent: "photo-add", photos: fixture("photos/board.jpg", "nueva.jpg") });
+    expect(backHere(added)).toBe(editPath(m));
+    const rows = await galleryRows(s, m.product.id);
+    expect(rows.map((r) => r.filename)).toEqual(["a.jpg", "portada.jpg", "nueva.jpg"]);
+    expect(rows[2]?.key).toMatch(new RegExp(`^${productFilesPrefix(m.store.id, m.product.id)}/[0-9a-f]{32}\\.webp$`));
+    // Past the plan's 4 photos: refused, with the gallery's message and nothing added.
+    const tooMany = await postEdit(s, m, {
+      intent: "photo-add",
+      photos: [fixture("photos/wide.jpg"), fixture("jpeg/rgb.jpg")],
+    });
+    expect(tooMany).toMatchObject({
+      status: 409,
+      data: { intent: "photo-add", errors: { photos: "Queda solo 1 espacio para fotos de este producto" } },
+    });
+    expect(await galleryRows(s, m.product.id)).toHaveLength(3);
+    // The product's own 'delete' still deletes the product, not a photo; an unknown gallery intent is refused.
+    expect(await postEdit(s, m, { intent: "photo-rotate", photo: String(rows[0]?.id) })).toMatchObject({
+      status: 400,
+      data: { errors: { form: "Acción desconocida" } },
+    });
+  });
+
+  it("answers 404 for another product's or store's photos and products, changing nothing", async () => {
+    const s = createTestServices();
+    const me = await productWithCover(s);
+    const them = await productWithCover(s);
+    await addPhotos(s.db, me.product, me.limits, [photo(me.store.id, me.product.id, "mia")], s.clock.now());
+    await addPhotos(s.db, them.product, them.limits, [photo(them.store.id, them.product.id, "ajena")], s.clock.now());
+    const before = { mine: await galleryRows(s, me.product.id), theirs: await galleryRows(s, them.product.id) };
+    for (const row of before.theirs)
+      for (const form of [
+        { intent: "photo-cover", photo: String(row.id) } as Record<string, string>,
+        { intent: "photo-move", photo: String(row.id), direction: "up" },
+        { intent: "photo-delete", photo: String(row.id) },
+      ]) {
+        expect((await postEdit(s, me, form)).status, `${form.intent} ${row.id}`).toBe(404);
+        expect((await postEdit(s, me, form, them.product.id)).status, `${form.intent} on their product`).toBe(404);
+      }
+    expect((await postEdit(s, me, { intent: "photo-add", photos: fixture("photos/board.jpg") }, them.product.id)).status).toBe(
+      404,
+    );
+    expect({ mine: await galleryRows(s, me.product.id), theirs: await galleryRows(s, them.product.id) }).toEqual(before);
   });
 });
 

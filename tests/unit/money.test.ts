@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { numberStyleOf } from "~/domain/countries";
 import { formatMoney, fractionDigits, parseMoney, readMoney, toDecimalString } from "~/domain/money";
+import { amountInputText, readPrice } from "~/domain/product-fields";
 import { productSchema } from "~/products/product-actions.server";
 
 describe("money in minor units", () => {
@@ -132,5 +134,60 @@ describe("editing a product in a currency with 3 decimals", () => {
       const parsed = productSchema("KWD").safeParse({ name: "Taza", price: shown, stock: "1", category: "0" });
       expect(parsed.success && parsed.data.price, shown).toBe(current);
     }
+  });
+});
+
+describe("a price read as the store's country writes numbers", () => {
+  const argentina = numberStyleOf("AR");
+  it.each([
+    ["9.000", 900000],
+    ["9.000,50", 900050],
+    ["9.000,5", 900050],
+    ["$ 16.500", 1650000],
+    ["1.234.567", 123456700],
+    ["9000", 900000],
+    ["12,50", 1250],
+    [",50", 50],
+    ["12.5", null],
+    ["12.50", null],
+    ["1,500", null],
+    ["0.500", null],
+    ["9.00,50", null],
+    ["1,234.50", null],
+  ])("Argentina reads %j as %j", (input, minor) => {
+    const reading = readPrice(input, "ARS", argentina);
+    expect(reading.ok ? reading.minor : null).toBe(minor);
+  });
+
+  it("tells an Argentine merchant what to change, in the product form too", () => {
+    expect(readPrice("1,500", "ARS", argentina)).toEqual({ ok: false, message: "Escribe como máximo 2 decimales" });
+    const parsed = productSchema("ARS", argentina).safeParse({ name: "Alfajores", price: "12.5", stock: "1", category: "0" });
+    expect(parsed.success ? null : parsed.error.issues.map((i) => i.message)).toEqual([
+      "Escribe un precio válido, por ejemplo 12.500 o 12,50",
+    ]);
+    const saved = productSchema("ARS", argentina).safeParse({ name: "Alfajores", price: "9.000,50", stock: "1", category: "0" });
+    expect(saved.success && saved.data.price).toBe(900050);
+  });
+
+  it("shows an Argentine price back the way it is typed, and reads it again unchanged", () => {
+    expect(amountInputText(900000, "ARS", argentina)).toBe("9.000");
+    expect(amountInputText(900050, "ARS", argentina)).toBe("9.000,50");
+    expect(amountInputText(1650000, "ARS", argentina)).toBe("16.500");
+    expect(amountInputText(123456789, "ARS", argentina)).toBe("1.234.567,89");
+    expect(amountInputText(5, "ARS", argentina)).toBe("0,05");
+    for (const minor of [0, 5, 1250, 900000, 900050, 99999999, 123456789]) {
+      const reading = readPrice(amountInputText(minor, "ARS", argentina), "ARS", argentina);
+      expect(reading.ok && reading.minor, String(minor)).toBe(minor);
+    }
+  });
+
+  it("leaves every other country's reading and showing as they were", () => {
+    for (const country of ["CL", "CO", "MX", "US", "ES", "UY", "BR", "PE"] as const) {
+      expect(numberStyleOf(country), country).toBe("either");
+    }
+    expect(readPrice("12.5", "USD", numberStyleOf("US"))).toEqual({ ok: true, minor: 1250 });
+    expect(readPrice("1,500", "CLP", numberStyleOf("CL"))).toEqual({ ok: true, minor: 1500 });
+    expect(amountInputText(900000, "PEN", numberStyleOf("PE"))).toBe("9000,00");
+    expect(amountInputText(900050, "USD")).toBe("9000,50");
   });
 });

@@ -12,9 +12,9 @@ import {
   variantLabel,
   variantPrice,
 } from "~/domain/variants";
-import { EMPTY_PRODUCT, typedProductValues } from "~/products/product-form";
+import { EMPTY_PRODUCT, type ProductFormValues, typedProductValues } from "~/products/product-form";
 import { readVariantForm } from "~/products/variant-form";
-import { VariantsEditor } from "~/products/variants-editor";
+import { newVariantStock, VariantsEditor } from "~/products/variants-editor";
 
 const talla = { name: "Talla", values: ["S", "M", "L"] };
 const color = { name: "Color", values: ["Rojo", "Azul"] };
@@ -190,7 +190,13 @@ describe("the options part of the product form", () => {
     );
     expect(Object.keys(typed.variants.rows).sort()).toEqual([combinationKey(["__proto__"]), combinationKey(["Clásico"])].sort());
     const html = renderToStaticMarkup(
-      createElement(VariantsEditor, { values: typed.variants, currency: "USD", errors: {}, onHasOptions: () => {} }),
+      createElement(VariantsEditor, {
+        values: typed.variants,
+        currency: "USD",
+        errors: {},
+        onHasOptions: () => {},
+        newStock: newVariantStock(typed.variants, typed.stock),
+      }),
     );
     const card = (label: string) => html.match(new RegExp(`<li[^>]*aria-label="${label}".*?</li>`))?.[0] ?? "";
     const stock = (label: string) =>
@@ -203,5 +209,42 @@ describe("the options part of the product form", () => {
     expect(card("constructor")).toMatch(/<input type="checkbox"[^>]*checked=""/);
     expect(stock("__proto__")).toBe("7");
     expect(stock("Clásico")).toBe("3");
+  });
+
+  it("starts a new combination with the product's stock, unless the product already counts combinations", () => {
+    const cardStocks = (values: ProductFormValues) =>
+      [
+        ...renderToStaticMarkup(
+          createElement(VariantsEditor, {
+            values: values.variants,
+            currency: "ARS",
+            errors: {},
+            onHasOptions: () => {},
+            newStock: newVariantStock(values.variants, values.stock),
+          }),
+        ).matchAll(/<input[^>]*name="v\d+\.stock"[^>]*>/g),
+      ].map((m) => m[0].match(/value="([^"]*)"/)?.[1]);
+    // A product of 12 boxes gets a 'Tamaño' option: each new size starts at 12 (the form sent before its cards
+    // were shown, without JavaScript, comes back with them filled so).
+    const first = typedProductValues(
+      { name: "Alfajores", stock: "12", "option0.name": "Tamaño", "option0.values": "Caja x6, Caja x12" },
+      EMPTY_PRODUCT,
+    );
+    expect(cardStocks(first)).toEqual(["12", "12"]);
+    // Nothing typed, or not a number: 0.
+    expect(newVariantStock(first.variants, "")).toBe("0");
+    expect(newVariantStock(first.variants, "doce")).toBe("0");
+    // A product with combinations counts their sum: a new value starts at 0, the saved ones keep theirs.
+    const saved = typedProductValues(
+      {
+        stock: "20",
+        "option0.name": "Tamaño",
+        "option0.values": "Caja x6, Caja x12",
+        "v0.values": JSON.stringify(["Caja x6"]),
+        "v0.stock": "20",
+      },
+      EMPTY_PRODUCT,
+    );
+    expect(cardStocks(saved)).toEqual(["20", "0"]);
   });
 });

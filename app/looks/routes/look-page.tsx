@@ -1,5 +1,5 @@
 // 'Diseño': presets, colours, fonts, corners, cards, header and announcement, with the store's live preview.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { normalizeHex } from "~/domain/colors";
 import { shortHash } from "~/domain/ids";
@@ -145,6 +145,7 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
   const live = useFetcher<typeof action>();
   const answer = (live.data && "errors" in live.data ? live.data : undefined) ?? (actionData as ActionFailure | undefined);
   const errors = answer?.errors ?? {};
+  const preview = usePreviewOverlay();
   return (
     <section className="panel wide look-page" aria-labelledby="look-title">
       <style dangerouslySetInnerHTML={{ __html: FONT_FACES }} />
@@ -154,7 +155,7 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
         {hasDraft ? `Vista previa sin publicar: ${presetLabel(look)}.` : "La vista previa muestra lo publicado."}
       </p>
       <div className="look-grid">
-        <div className="look-settings">
+        <div className="look-settings" id="controles" ref={preview.settings}>
           <Form method="post" preventScrollReset aria-labelledby="presets-title">
             <h3 id="presets-title">Estilos</h3>
             <input type="hidden" name="intent" value="preset" />
@@ -247,8 +248,19 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
               Descartar
             </button>
           </Form>
+          {/* On a phone the preview is one tap away, over the page (by :target without JavaScript). */}
+          <a href="#vista-previa" className="button look-preview-open" ref={preview.openLink}>
+            Ver vista previa
+          </a>
         </div>
-        <section className="look-preview" aria-labelledby="preview-title">
+        <section
+          className={preview.isOpen ? "look-preview is-open" : "look-preview"}
+          id="vista-previa"
+          aria-labelledby="preview-title"
+        >
+          <a href="#controles" className="button secondary look-preview-back" ref={preview.backLink}>
+            Volver a los controles
+          </a>
           <h3 id="preview-title">Vista previa {live.state !== "idle" && <span className="muted">(guardando…)</span>}</h3>
           <div className="preview-frames">
             <iframe className="preview-phone" src={previewSrc} title="Vista previa en un teléfono" loading="lazy" />
@@ -270,6 +282,50 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
       </div>
     </section>
   );
+}
+
+/**
+ * The preview over the page on a phone. Without JavaScript 'Ver vista previa' goes to #vista-previa (shown over the
+ * page by :target) and 'Volver a los controles' to the controls' top; with it, the overlay opens without leaving the
+ * place, and closing it returns to the same scroll position and the control last used.
+ */
+function usePreviewOverlay() {
+  const [isOpen, setOpen] = useState(false);
+  const settings = useRef<HTMLDivElement>(null);
+  const openLink = useRef<HTMLAnchorElement>(null);
+  const backLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    let lastControl: HTMLElement | null = null;
+    let scrollY = 0;
+    const noteControl = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && event.target !== openLink.current) lastControl = event.target;
+    };
+    const open = (event: MouseEvent) => {
+      event.preventDefault();
+      scrollY = window.scrollY;
+      setOpen(true);
+      requestAnimationFrame(() => backLink.current?.focus({ preventScroll: true }));
+    };
+    const close = (event: MouseEvent) => {
+      event.preventDefault();
+      setOpen(false);
+      // The page under the overlay never moved; the control gets its focus back where it was.
+      requestAnimationFrame(() => {
+        window.scrollTo(0, scrollY);
+        lastControl?.focus({ preventScroll: true });
+      });
+    };
+    const [box, opener, back] = [settings.current, openLink.current, backLink.current];
+    box?.addEventListener("focusin", noteControl);
+    opener?.addEventListener("click", open);
+    back?.addEventListener("click", close);
+    return () => {
+      box?.removeEventListener("focusin", noteControl);
+      opener?.removeEventListener("click", open);
+      back?.removeEventListener("click", close);
+    };
+  }, []);
+  return { isOpen, settings, openLink, backLink };
 }
 
 function PresetButton({ id, current }: { id: PresetId; current: boolean }) {

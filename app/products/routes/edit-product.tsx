@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { ProductVisibility } from "~/domain/catalog";
+import { numberStyleOf, storeCountry } from "~/domain/countries";
 import { amountInputText } from "~/domain/product-fields";
 import { combinationKey, valuesOf } from "~/domain/variants";
 import { sendWithProgress } from "~/media/upload-progress";
@@ -9,6 +10,8 @@ import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { handlePhotoAction } from "../photo-actions.server";
+import { PhotoGallery } from "../photo-gallery";
 import { handleEditProduct, loadProduct } from "../product-actions.server";
 import { ProductForm, typedProductValues } from "../product-form";
 import type { Route } from "./+types/edit-product";
@@ -20,10 +23,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
-  const { product, variants, photoIds } = await loadProduct(services, store, params.productId);
-  const photoCount = photoIds.length;
+  const { product, variants, photos, photoIds } = await loadProduct(services, store, params.productId);
   const visibility: ProductVisibility = product.published ? "published" : "hidden";
-  const amount = (minor: number) => amountInputText(minor, store.currency);
+  const style = numberStyleOf(storeCountry(store));
+  const amount = (minor: number) => amountInputText(minor, store.currency, style);
   return {
     storeId: store.id,
     currency: store.currency,
@@ -54,15 +57,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         photos: photoIds.map((id, i) => ({ id, label: i === 0 ? "Foto 1 (portada)" : `Foto ${i + 1}` })),
       },
     },
-    photos: { count: photoCount, limit: merchantPlanLimits(context).photosPerProduct },
+    gallery: photos.map((p) => ({ id: p.id, src: fileUrl(p.key), width: p.width, height: p.height })),
+    photoLimit: merchantPlanLimits(context).photosPerProduct,
   };
 }
+
+/** The gallery's forms on this page post its intents with this prefix ('photo-cover'…). */
+const GALLERY_INTENT = "photo-";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
+  const form = await request.formData();
+  if (String(form.get("intent") ?? "").startsWith(GALLERY_INTENT))
+    return handlePhotoAction(services, merchantPlanLimits(context), store, params.productId, form, {
+      path: `/Store/${store.id}/products/${params.productId}`,
+      intentPrefix: GALLERY_INTENT,
+    });
   const { product, photoIds } = await loadProduct(services, store, params.productId);
-  return handleEditProduct(services, store, product, await request.formData(), photoIds);
+  return handleEditProduct(services, store, product, form, photoIds);
 }
 
 /** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */
@@ -72,22 +85,29 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, storeId } = loaderData;
-  const errors = actionData?.errors ?? {};
+  const galleryAnswer = actionData?.intent?.startsWith(GALLERY_INTENT) ?? false;
+  const errors = (!galleryAnswer && actionData?.errors) || {};
   return (
     <section className="narrow-wide">
       <p className="back-link">
         <Link to={`/Store/${storeId}/products`}>← Productos</Link>
       </p>
       <h2>Editar producto</h2>
-      <p className="actions">
-        <Link className="button secondary" to={`/Store/${storeId}/products/${product.id}/photos`}>
-          Fotos ({loaderData.photos.count} de {loaderData.photos.limit})
-        </Link>
-      </p>
+      <section className="photo-gallery" aria-labelledby="gallery-heading">
+        <h3 id="gallery-heading">Fotos</h3>
+        <PhotoGallery
+          photos={loaderData.gallery}
+          limit={loaderData.photoLimit}
+          errors={(galleryAnswer && actionData?.errors) || {}}
+          intentPrefix={GALLERY_INTENT}
+        />
+      </section>
       <ProductForm
         intent="save"
         values={
-          actionData && "values" in actionData && actionData.values ? typedProductValues(actionData.values, product) : product
+          !galleryAnswer && actionData && "values" in actionData && actionData.values
+            ? typedProductValues(actionData.values, product)
+            : product
         }
         currency={loaderData.currency}
         errors={errors}

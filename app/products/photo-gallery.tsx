@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { Form } from "react-router";
+import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { FileField, UploadForm } from "~/media/upload-form";
+import { ConfirmedForm } from "~/ui/confirmed-form";
+import { FormError, MoveButtons } from "~/ui/form";
+
+export interface GalleryPhoto {
+  id: number;
+  src: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A product's whole gallery: each photo with 'Subir'/'Bajar', 'Usar como portada' and 'Eliminar' (asked first),
+ * the first marked 'Portada', and 'Agregar fotos' while the plan has room. Each button is its own form posting to
+ * the page's action, so it works without JavaScript. `intentPrefix` names its intents where the page has others
+ * (the edit page's form saves and deletes the product: its gallery posts 'photo-move', 'photo-delete'…).
+ */
+export function PhotoGallery(props: {
+  photos: GalleryPhoto[];
+  limit: number;
+  errors: Record<string, string | undefined>;
+  intentPrefix?: string;
+}) {
+  const { photos, limit, errors } = props;
+  const prefix = props.intentPrefix ?? "";
+  const [problem, setProblem] = useState<string | null>(null);
+  const free = freeSlots(limit, photos.length);
+  return (
+    <>
+      <p className="muted">
+        {photos.length} de {limit} fotos. La primera es la portada: se ve en las tarjetas de tu tienda, en el carrito y en las
+        ventas.
+      </p>
+      <FormError message={errors.form} />
+      <ol className="photo-list" aria-label="Fotos del producto">
+        {photos.map((photo, index) => {
+          const label = index === 0 ? "Portada" : `Foto ${index + 1}`;
+          return (
+            <li key={photo.id}>
+              <img src={photo.src} alt={label} width={Math.round((photo.width * 96) / (photo.height || 1)) || 96} height={96} />
+              <span className="grow">{index === 0 ? <strong className="tag cover-tag">Portada</strong> : label}</span>
+              <span className="photo-actions">
+                <MoveButtons
+                  intent={`${prefix}move`}
+                  field="photo"
+                  id={photo.id}
+                  first={index === 0}
+                  last={index === photos.length - 1}
+                />
+                {index > 0 && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={`${prefix}cover`} />
+                    <input type="hidden" name="photo" value={photo.id} />
+                    <button type="submit" className="button secondary">
+                      Usar como portada
+                    </button>
+                  </Form>
+                )}
+                {photos.length > 1 && (
+                  <ConfirmedForm
+                    fields={{ intent: `${prefix}delete`, photo: String(photo.id) }}
+                    buttonLabel="Eliminar"
+                    title="¿Eliminar foto?"
+                    description={
+                      index === 0 ? "La siguiente foto pasará a ser la portada." : "La foto dejará de verse en tu tienda."
+                    }
+                  />
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {photos.length === 1 && <p className="muted">Un producto siempre tiene una foto de portada: agrega otra para cambiarla.</p>}
+      {free > 0 ? (
+        <UploadForm className="form" busyText="Guardando fotos…" onProblem={setProblem}>
+          <input type="hidden" name="intent" value={`${prefix}add`} />
+          <FileField
+            label="Agregar fotos"
+            name="photos"
+            accept="image/*"
+            multiple
+            required
+            resizeHeight={IMAGE_HEIGHTS.product}
+            maxFiles={free}
+            tooManyMessage={LIMIT_MESSAGES.fewPhotoSlots(free)}
+            hint={LIMIT_MESSAGES.photoSlotsLeft(free)}
+            error={problem ?? errors.photos}
+          />
+          <button type="submit" className="button">
+            Subir fotos
+          </button>
+        </UploadForm>
+      ) : (
+        <p className="form-info">{LIMIT_MESSAGES.photos(limit)}. Elimina una foto para agregar otra.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { IMAGE_HEIGHTS } from "~/media/image-rules";
+import { FileField } from "~/media/upload-form";
+
+/**
+ * The new product's photos, first in its form. Without JavaScript it is the file field: the photos go in the order
+ * chosen and the first is the cover. With it, each chosen photo shows at once as a thumbnail (from the file itself,
+ * nothing is sent), 'Portada' on the first, with buttons to move one up or down or take it out: they reorder the
+ * field's own files, so the form sends them in the order seen.
+ */
+export function PhotoPicker(props: { max?: number; tooManyMessage?: string; hint: ReactNode; error?: string | null }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const made = files.map((file) => URL.createObjectURL(file));
+    setUrls(made);
+    return () => {
+      for (const url of made) URL.revokeObjectURL(url);
+    };
+  }, [files]);
+
+  const input = () => box.current?.querySelector<HTMLInputElement>("input[type=file]") ?? null;
+  /** Puts `next` in the field itself; false where the browser cannot (then the thumbnails only show). */
+  const place = (next: File[]) => {
+    const field = input();
+    if (!field || typeof DataTransfer === "undefined") return false;
+    try {
+      const transfer = new DataTransfer();
+      for (const file of next) transfer.items.add(file);
+      field.files = transfer.files;
+    } catch {
+      return false;
+    }
+    setFiles(next);
+    return true;
+  };
+  const move = (from: number, to: number) => {
+    const next = [...files];
+    const [file] = next.splice(from, 1);
+    if (!file) return;
+    next.splice(to, 0, file);
+    place(next);
+  };
+
+  return (
+    <div
+      ref={box}
+      className="span-all photo-picker"
+      onChange={(event) => {
+        const target = event.target as HTMLInputElement;
+        if (target.type === "file") setFiles([...(target.files ?? [])].filter((f) => f.type.startsWith("image/")));
+      }}
+    >
+      <FileField
+        label="Fotos"
+        name="image"
+        accept="image/*"
+        required
+        multiple
+        maxFiles={props.max}
+        tooManyMessage={props.tooManyMessage}
+        resizeHeight={IMAGE_HEIGHTS.product}
+        hint={props.hint}
+        error={props.error}
+      />
+      {files.length > 0 && (
+        <ol className="photo-picks" aria-label="Fotos elegidas">
+          {files.map((file, index) => {
+            const label = index === 0 ? "Portada" : `Foto ${index + 1}`;
+            return (
+              <li key={`${file.name}-${file.size}-${file.lastModified}`}>
+                {urls[index] && <img src={urls[index]} alt={label} width={88} height={88} />}
+                {index === 0 ? <strong className="tag cover-tag">Portada</strong> : <span>{label}</span>}
+                <span className="photo-pick-actions">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Subir ${label.toLowerCase()}`}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Bajar ${label.toLowerCase()}`}
+                    disabled={index === files.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Quitar ${label.toLowerCase()}`}
+                    onClick={() => place(files.filter((_, i) => i !== index))}
+                  >
+                    ✕
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}
