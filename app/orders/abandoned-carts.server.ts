@@ -270,8 +270,8 @@ const REMINDERS_PER_RUN = 50;
 
 /**
  * The one reminder email of each checkout whose buyer left an email, once the store's hours passed without an order
- * (unless the store turned them off, or the buyer opted out of its reminders). Each is claimed by a conditioned write
- * before it is sent, so two runs at once send it once. Answers how many went.
+ * (unless the store turned them off or is switched off, or the buyer opted out of its reminders). Each is claimed by a
+ * conditioned write before it is sent, so two runs at once send it once. Answers how many went.
  */
 export async function sendCartReminders(services: Pick<Services, "db" | "clock" | "mail" | "config" | "log">): Promise<number> {
   const { db } = services;
@@ -302,6 +302,8 @@ export async function sendCartReminders(services: Pick<Services, "db" | "clock" 
         gt(checkouts.updatedAt, new Date(now.getTime() - ABANDONED_CART_KEEP_MS)),
         sql`${checkouts.updatedAt} <= ${now.getTime()} - coalesce(${abandonedCartSettings.emailHours}, ${ABANDONED_CART_DEFAULTS.emailHours}) * 3600000`,
         sql`coalesce(${abandonedCartSettings.emailOn}, 1) = 1`,
+        // A store switched off would not open the email's link.
+        eq(stores.active, true),
       ),
     )
     .orderBy(asc(checkouts.updatedAt))

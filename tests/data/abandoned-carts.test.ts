@@ -21,7 +21,7 @@ import { routedPath } from "~/site/tenant";
 import { countingSettings, visitFromRequest } from "~/stats/count-visit.server";
 import { loadStatistics } from "~/stats/statistics.server";
 import { runUpkeep } from "~/upkeep.server";
-import { checkouts, customers, products, sales } from "../../db/schema";
+import { checkouts, customers, products, sales, stores } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
 import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
@@ -370,6 +370,13 @@ describe("abandoned carts", () => {
     later(s, 7 * 60);
     await runUpkeep(s);
     expect(s.outbox.sent.filter((x) => x.to === "gus@correo.test")).toHaveLength(0);
+    // A store switched off since (its link would not open): none either.
+    const closed = await shop(s, "Cerrada");
+    await leaveContact(s, closed.url, `${closed.taza.id}:1`, { buyerName: "Rita", buyerEmail: "rita@correo.test" });
+    await s.db.update(stores).set({ active: false }).where(eq(stores.id, closed.store.id));
+    later(s, 7 * 60);
+    await runUpkeep(s);
+    expect(s.outbox.sent.filter((x) => x.to === "rita@correo.test")).toHaveLength(0);
   });
 
   it("another store never sees them; the customer's deletion takes them; the upkeep purges them after 30 days", async () => {
