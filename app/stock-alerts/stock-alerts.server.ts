@@ -14,13 +14,6 @@ import { lowStockEmail } from "./emails";
 /** Alerts one upkeep run sends at most; the rest wait for the next minute. */
 const ALERTS_PER_RUN = 20;
 
-export const STOCK_ALERT_MESSAGES = {
-  threshold: "Escribe un número entero de unidades, de 0 en adelante, o déjalo vacío para no avisar",
-  saved: "Aviso de poco stock guardado",
-  product: "Elige un producto de tu tienda",
-  lowStock: "Poco stock",
-} as const;
-
 /** The store's default threshold (null: no default) and each product's own, in one batch with the page's products. */
 export const storeThresholdQuery = (db: Db, storeId: string) =>
   db.select({ threshold: stockAlertSettings.threshold }).from(stockAlertSettings).where(eq(stockAlertSettings.storeId, storeId));

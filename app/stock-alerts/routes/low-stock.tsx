@@ -4,9 +4,9 @@ import { failure, isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
+import { STOCK_ALERT_MESSAGES } from "../messages";
 import {
   productThresholdsQuery,
-  STOCK_ALERT_MESSAGES,
   setProductThreshold,
   setStoreThreshold,
   storeProductsForAlertsQuery,
