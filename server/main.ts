@@ -70,7 +70,7 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
   const counting = countingSettings(config, {
     sessionCookie: sessionCookie(config).name,
     cartCookie: CART_COOKIE,
-    routedPath: (request) => routedPath(request, config.STORES_DOMAIN),
+    routedPath: (request) => routedPath(request, config.STORES_DOMAIN, config.APP_ORIGIN),
   });
 
   const handler = createFetchHandler(build as unknown as ServerBuild, services);

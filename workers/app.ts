@@ -82,7 +82,7 @@ async function appFor(env: Env) {
   const counting = countingSettings(config, {
     sessionCookie: sessionCookie(config).name,
     cartCookie: CART_COOKIE,
-    routedPath: (request) => routedPath(request, config.STORES_DOMAIN),
+    routedPath: (request) => routedPath(request, config.STORES_DOMAIN, config.APP_ORIGIN),
   });
   const now = () => clock.now().getTime();
   // Product views also go to the ad platforms the store set up, with the counts (app/stats/product-views.server.ts).

@@ -10,7 +10,8 @@ export type PageKind = (typeof PAGE_KINDS)[number];
 
 /** The kind of a store page from its routed path (`/site/{store}/…`), with the store and a product's id; null for anything else. */
 export function storePageOf(pathname: string): { store: string; kind: PageKind; productId: string } | null {
-  const match = /^\/site\/([a-z0-9-]{1,63})(\/.*)?$/.exec(pathname);
+  // The store: its url, or its own hostname ('Dominio propio', decision 0061), as the entry routed it.
+  const match = /^\/site\/([a-z0-9-]{1,63}|[a-z0-9-]+(?:\.[a-z0-9-]+)+)(\/.*)?$/.exec(pathname);
   if (!match?.[1]) return null;
   const rest = (match[2] ?? "/").replace(/\/+$/, "") || "/";
   const page = (kind: PageKind, productId = "") => ({ store: match[1] as string, kind, productId });

@@ -5,7 +5,7 @@
  * (the same shoppers: no robot, prefetch or merchant) with the client the platforms match on (address, browser, ad
  * click), held in memory until the next write, seconds later, and never stored.
  */
-import { inArray, sql } from "drizzle-orm";
+import { inArray, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { sendConversion } from "~/conversions/events.server";
 import { sendsConversions } from "~/conversions/settings.server";
@@ -93,16 +93,21 @@ export async function sendProductViews(services: Sending, views: readonly Produc
   if (views.length === 0) return;
   const { db } = services;
   const urls = [...new Set(views.map((v) => v.store))];
-  const storeIds = db.select({ id: stores.id }).from(stores).where(inArray(stores.url, urls));
+  // A view on a store's own hostname names the store by it (decision 0061).
+  const named = or(inArray(stores.url, urls), inArray(stores.customHost, urls));
+  const storeIds = db.select({ id: stores.id }).from(stores).where(named);
   const [storeRows, settingsRows] = await db.batch([
-    db.select({ id: stores.id, url: stores.url, currency: stores.currency }).from(stores).where(inArray(stores.url, urls)),
+    db
+      .select({ id: stores.id, url: stores.url, customHost: stores.customHost, currency: stores.currency })
+      .from(stores)
+      .where(named),
     db.select().from(storeConversionSettings).where(inArray(storeConversionSettings.storeId, storeIds)),
   ]);
   const settingsOf = new Map(settingsRows.map((row) => [row.storeId, row]));
   const sending = storeRows.filter((store) => sendsConversions(settingsOf.get(store.id)));
   if (sending.length === 0) return;
   const reads = sending.flatMap((store): BatchItem<"sqlite">[] => {
-    const ids = [...new Set(views.filter((v) => v.store === store.url).map((v) => v.productId))];
+    const ids = [...new Set(views.filter((v) => v.store === store.url || v.store === store.customHost).map((v) => v.productId))];
     return [cartProductsQuery(db, sql`${store.id}`, ids), cartVariantsQuery(db, sql`${store.id}`, ids)];
   });
   const rows = (await db.batch(reads as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
@@ -112,9 +117,9 @@ export async function sendProductViews(services: Sending, views: readonly Produc
     const products = rows[index * 2] as CartProductRow[];
     const variants = rows[index * 2 + 1] as CartVariantRow[];
     const items = cartItemsOf(products, variants);
-    const canonicalBase = publicStoreUrl(services.config, store.url).replace(/\/$/, "");
+    const canonicalBase = publicStoreUrl(services.config, store).replace(/\/$/, "");
     for (const view of views) {
-      if (view.store !== store.url) continue;
+      if (view.store !== store.url && view.store !== store.customHost) continue;
       const shown = chosenVariant(
         variants.filter((v) => v.productId === view.productId),
         view.variantId,

@@ -3,7 +3,7 @@
  * store_page_views_daily and store_visitors_daily. The runtimes' buffers hand it their events every few seconds; it
  * finds the stores they name and writes every count in one batch, off any request's path.
  */
-import { inArray, lt, sql } from "drizzle-orm";
+import { inArray, lt, or, sql } from "drizzle-orm";
 import { safeTimeZone } from "~/domain/sales";
 import { localDay } from "~/domain/statistics";
 import type { StatsEvent } from "~/domain/visits";
@@ -31,14 +31,18 @@ async function storesOf(db: Db, events: StatsEvent[], now: number): Promise<Map<
   if (missing.size === 0) return found;
   const names = [...missing];
   const rows = await db
-    .select({ id: stores.id, url: stores.url, timeZone: stores.timeZone })
+    .select({ id: stores.id, url: stores.url, customHost: stores.customHost, timeZone: stores.timeZone })
     .from(stores)
-    .where(inArray(stores.url, names));
+    // A page on a store's own hostname names the store by it (decision 0061).
+    .where(or(inArray(stores.url, names), inArray(stores.customHost, names)));
   if (known.size > 10_000) known.clear();
   for (const row of rows) {
     const zone = { id: row.id, timeZone: safeTimeZone(row.timeZone) };
-    found.set(row.url, zone);
-    known.set(row.url, { ...zone, until: now + KNOWN_MS });
+    for (const name of [row.url, row.customHost]) {
+      if (!name || !missing.has(name)) continue;
+      found.set(name, zone);
+      known.set(name, { ...zone, until: now + KNOWN_MS });
+    }
   }
   return found;
 }

@@ -4,6 +4,7 @@
 // one, the 301 of the subdomain and /site/ to it) through the app's real request path.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { sessionCookie } from "~/auth/cookies.server";
 import { HOSTNAME_MESSAGES } from "~/domain/hostnames";
 import {
   addHostname,
@@ -19,9 +20,12 @@ import { StandInCustomHostnames } from "~/services/custom-hostnames";
 import { isUniqueViolation } from "~/services/db";
 import { FaultSwitch } from "~/services/faults";
 import { loadSitePage } from "~/site/site.server";
+import { routedPath } from "~/site/tenant";
+import { countingSettings, visitFromRequest } from "~/stats/count-visit.server";
+import { writeStatsEvents } from "~/stats/visit-counts.server";
 import { deleteStore } from "~/stores/stores.server";
 import { runUpkeep } from "~/upkeep.server";
-import { storeHostnames, stores } from "../../db/schema";
+import { storeHostnames, stores, storeVisitsDaily } from "../../db/schema";
 import { appBuild } from "../support/app-build";
 import { merchantWithStore, signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
@@ -313,6 +317,43 @@ describe("public pages on an own hostname", () => {
     await removeHostname(s, gone.store.id);
     expect((await handler(new Request(`http://${gone.hostname}/`, { headers: { Host: gone.hostname } }))).status).toBe(404);
     expect((await handler(new Request(`${s.config.APP_ORIGIN}/site/${gone.store.url}`))).status).toBe(200);
+  });
+});
+
+describe("statistics on an own hostname", () => {
+  it("a page view there counts for its store, as on its subdomain", async () => {
+    const own = createTestServices();
+    const { store } = await merchantWithStore(own, "premium", { timeZone: "UTC" });
+    const host = `www.cuenta-${crypto.randomUUID().slice(0, 6)}.test`;
+    await addHostname(own, store.id, host);
+    await simulateDnsReady(own, store.id, true);
+    const settings = countingSettings(own.config, {
+      sessionCookie: sessionCookie(own.config).name,
+      cartCookie: "carrito",
+      routedPath: (request) => routedPath(request, own.config.STORES_DOMAIN, own.config.APP_ORIGIN),
+    });
+    const at = Date.parse("2026-03-10T12:00:00Z");
+    const phone = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36";
+    const events = [`http://${host}/`, `http://${store.url}.localhost:3999/Store`].map((url) =>
+      visitFromRequest(
+        new Request(url, { headers: { Host: new URL(url).host, "User-Agent": phone } }),
+        200,
+        settings,
+        "190.24.8.17",
+        at,
+      ),
+    );
+    expect(events.map((e) => e?.store)).toEqual([host, store.url]);
+    await writeStatsEvents(
+      own.db,
+      events.filter((e) => e !== null),
+      at,
+    );
+    const rows = await own.db
+      .select({ visits: storeVisitsDaily.visits })
+      .from(storeVisitsDaily)
+      .where(eq(storeVisitsDaily.storeId, store.id));
+    expect(rows.reduce((sum, r) => sum + r.visits, 0)).toBe(2);
   });
 });
 
