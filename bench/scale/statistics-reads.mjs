@@ -7,8 +7,9 @@
 //
 // Without --db it reads the cached data set of --size (1 by default) as it is.
 import { createClient } from "@libsql/client";
+import Database from "libsql";
 import { localDay, parsePeriod } from "../../app/domain/statistics.ts";
-import { createDb } from "../../app/services/db.ts";
+import { beforeEachRoundTrip, createDb } from "../../app/services/db.ts";
 import { loadStatistics, statisticsQueries } from "../../app/stats/statistics.server.ts";
 import { datasetDir, flag, readInfo } from "./dataset.mjs";
 
@@ -16,7 +17,11 @@ const RUNS = Number(flag("runs") ?? 50);
 const dir = flag("info") ?? datasetDir(Number(flag("size") ?? 1));
 const info = readInfo(dir);
 const dbPath = flag("db") ?? `${dir}/vitrina.db`;
-const client = createClient({ url: `file:${dbPath}` });
+/** The statements of the latest batch, for their SQLite steps below. */
+let sent = [];
+const client = beforeEachRoundTrip(createClient({ url: `file:${dbPath}` }), (method, args) => {
+  if (method === "batch") sent = args[0].map((s) => (typeof s === "string" ? { sql: s, args: [] } : s));
+});
 const db = createDb(client);
 const [row] = (await client.execute({ sql: "select id, time_zone from stores where id = ?", args: [info.stores.big.id] })).rows;
 const store = { id: String(row?.id), timeZone: String(row?.time_zone) };
@@ -47,6 +52,7 @@ async function timed(name, read) {
 
 console.log(`${dbPath}: ${info.stores.big.name}, today ${today}, ${RUNS} runs each\n`);
 console.log("| read | wall ms p50 / p99 | CPU ms p50 / p99 |\n|---|---|---|");
+const steps = [];
 for (const periodo of ["30", "12m"]) {
   const period = parsePeriod(new URLSearchParams({ periodo }), today);
   await timed(`statistics ${periodo}: the page's batch (six reads)`, () => loadStatistics(db, store, period));
@@ -60,5 +66,27 @@ for (const periodo of ["30", "12m"]) {
   ];
   for (const [i, name] of names.entries())
     await timed(`statistics ${periodo}: ${name}`, () => statisticsQueries(db, store, period)[i]);
+  await loadStatistics(db, store, period);
+  steps.push([periodo, sent]);
 }
 client.close();
+
+// SQLite's virtual-machine steps and rows of each read of the batch (the machine's load does not change them), read
+// from the sqlite_stmt table after running it once on another connection.
+const replay = new Database(dbPath, { readonly: true });
+console.log("\n| period | read | rows | VM steps |\n|---|---|---|---|");
+for (const [periodo, statements] of steps) {
+  let total = 0;
+  for (const [n, statement] of statements.entries()) {
+    const tagged = `${statement.sql} /* statistics read ${n} ${Math.random()} */`;
+    const rows = replay
+      .prepare(tagged)
+      .raw(true)
+      .all(statement.args ?? []).length;
+    const [stat] = replay.prepare("select nstep from sqlite_stmt where sql = ?").all(tagged);
+    total += stat.nstep;
+    console.log(`| ${periodo} | ${n + 1} | ${rows} | ${stat.nstep.toLocaleString("en")} |`);
+  }
+  console.log(`| ${periodo} | all | | ${total.toLocaleString("en")} |`);
+}
+replay.close();
