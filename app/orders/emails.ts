@@ -106,3 +106,24 @@ export function paymentApprovedEmail(o: {
   );
   return { to: o.to, subject: `Pago aprobado del pedido ${o.code}`, text, html };
 }
+
+/** To the store's owner when a buyer sends the receipt of a transfer: the sale to check, one tap away. */
+export function receiptReceivedEmail(o: {
+  to: string;
+  merchantName: string;
+  storeName: string;
+  code: string;
+  buyerName: string;
+  amount: number;
+  currency: string;
+  saleUrl: string;
+}): MailMessage {
+  const subject = `Recibiste un comprobante para el pedido ${o.code}`;
+  const line = `${o.buyerName} subió el comprobante de su transferencia de ${formatMoney(o.amount, o.currency)} para el pedido ${o.code} de ${o.storeName}. Revísalo y marca el pago como verificado o rechaza el comprobante.`;
+  const text = [`Hola ${o.merchantName}:`, "", line, "", `Ver el pedido: ${o.saleUrl}`].join("\n");
+  const html = emailLayout(
+    subject,
+    `<p>Hola ${escapeHtml(o.merchantName)}:</p><p>${escapeHtml(line)}</p>${emailButton(o.saleUrl, "Ver el pedido")}`,
+  );
+  return { to: o.to, subject, text, html };
+}

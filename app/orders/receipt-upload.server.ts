@@ -3,7 +3,11 @@
  * the store's private folder, then attached to the order in one conditioned write. Nothing is left behind when the
  * order no longer waits for a receipt (the new file is deleted) or when a receipt replaces another (the old one is).
  */
+import { notifyStoreDevices } from "~/notifications/new-order-push.server";
+import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import type { PushNotice } from "~/pwa/sw-rules";
 import type { Services } from "~/services/services";
+import { receiptReceivedEmail } from "./emails";
 import { attachReceipt } from "./order-records.server";
 import { RECEIPT_FORMATS, RECEIPT_MAX_BYTES, RECEIPT_MESSAGES, receiptKey, sniffReceipt } from "./receipts";
 
@@ -33,4 +37,49 @@ export async function receiveReceipt(
   }
   if (attached.replaced) await services.files.delete([attached.replaced]);
   return { ok: true, attached: true };
+}
+
+/**
+ * Tells the store's owner that a receipt arrived: Web Push to the store's devices and, unless they turned the
+ * new-order emails off, 'Recibiste un comprobante para el pedido {código}'. Called once per receipt the order took
+ * (`attached`): a receipt the order no longer waited for tells nobody. Never throws: the receipt is saved.
+ */
+export async function announceReceipt(
+  services: Pick<Services, "db" | "config" | "clock" | "vapid" | "log" | "mail">,
+  store: { id: string; name: string; currency: string; ownerEmail: string; ownerName: string; ownerOrderMails: boolean },
+  sale: { id: string; buyerName: string; total: number },
+): Promise<void> {
+  const salePath = `/Store/${store.id}/sales/${sale.id}`;
+  const push = async () => {
+    const subscriptions = await storeSubscriptionsQuery(services.db, store.id);
+    const payload = JSON.stringify({
+      title: `Comprobante del pedido #${sale.id}`,
+      body: `${sale.buyerName} subió el comprobante de su transferencia`,
+      url: salePath,
+    } satisfies PushNotice);
+    await notifyStoreDevices(services, subscriptions, { storeId: store.id, saleId: sale.id }, payload);
+  };
+  const mail = async () => {
+    if (!store.ownerOrderMails) return;
+    await services.mail.send(
+      receiptReceivedEmail({
+        to: store.ownerEmail,
+        merchantName: store.ownerName,
+        storeName: store.name,
+        code: sale.id,
+        buyerName: sale.buyerName,
+        amount: sale.total,
+        currency: store.currency,
+        saleUrl: `${services.config.APP_ORIGIN}${salePath}`,
+      }),
+    );
+  };
+  const results = await Promise.allSettled([push(), mail()]);
+  for (const [index, result] of results.entries())
+    if (result.status === "rejected")
+      services.log.error(index === 0 ? "push.failed" : "mail.failed", result.reason, {
+        mail: "receipt-received",
+        storeId: store.id,
+        saleId: sale.id,
+      });
 }

@@ -446,7 +446,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     const { m, sale } = await transferOrder(s);
     const sent = await sendReceipt(s, m.url, sale, new File([PNG], "comprobante.png", { type: "image/png" }));
     expect(statusOf(sent)).toBe(303);
-    expect(locationOf(sent)).toMatch(/&aviso=comprobante$/);
+    expect(locationOf(sent)).toMatch(/&aviso=comprobante#comprobante$/);
     const [saved] = await s.db.select().from(sales).where(eq(sales.id, sale.id));
     // The first receipt extends the transfer's 48 hours once, by a day, for the store to check it.
     const extendedUntil = new Date(s.clock.now().getTime() + (48 + 24) * 3_600_000);
@@ -458,7 +458,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     expect((await runOrderUpkeep(s)).released).toBe(0);
     // A second receipt while the first is reviewed is not kept.
     const again = await sendReceipt(s, m.url, sale, new File([PDF], "otro.pdf", { type: "application/pdf" }));
-    expect(locationOf(again)).toMatch(/&aviso=sin-comprobante$/);
+    expect(locationOf(again)).toMatch(/&aviso=sin-comprobante#comprobante$/);
     expect(await receipts(s, m.store.id)).toEqual([saved?.receiptKey]);
 
     // Refused: the buyer is emailed, sends another one, which replaces the first.

@@ -92,6 +92,9 @@ test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key 
   );
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(page.locator("[data-receipt-state]")).toHaveText("Comprobante recibido: la tienda lo está revisando.");
+  // Back at the receipt's confirmation, not the top of the page.
+  await expect(page).toHaveURL(/&aviso=comprobante#comprobante$/);
+  await expect(page.locator("#comprobante")).toBeInViewport();
   await expect(page.getByRole("button", { name: "Enviar comprobante" })).toHaveCount(0);
 
   // The desk: the sale says how it is paid, with the discount among its amounts, its units held a day longer for the
@@ -100,6 +103,7 @@ test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key 
   const row = merchant.locator("table.sales-table tbody tr", { hasText: code });
   await expect(row).toContainText("Comprobante recibido");
   await expect(row).toContainText(/Comprobante recibido: reserva extendida hasta \d/);
+  await expect(row.locator("[data-receipt-review]")).toHaveText("Por revisar");
   await merchant.getByRole("link", { name: code }).click();
   const dialog = merchant.getByRole("dialog", { name: `Venta ${code}` });
   await expect(dialog.getByRole("row", { name: /Descuento por transferencia/ })).toContainText(/−4,00\sUS\$/);

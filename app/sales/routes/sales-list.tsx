@@ -61,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : paymentStateLabel(sale),
     amount: formatMoney(sale.total, sale.currency),
     progress: progressLabel(progressOf.get(sale.id), sale.state),
+    // A transfer's receipt waiting for 'Pago verificado' or 'Rechazar comprobante'.
+    receiptToReview: sale.paymentMethod === "transfer" && sale.paymentStatus === "pending" && sale.state === "Pendiente",
   });
   const body = {
     storeId: store.id,
@@ -175,7 +177,14 @@ function SalesTable({
                   )}
                 </td>
                 <td>{row.delivery}</td>
-                <td>{row.payment ?? <span className="muted">{PAYMENT_FILTER_LABELS.on_delivery}</span>}</td>
+                <td>
+                  {row.payment ?? <span className="muted">{PAYMENT_FILTER_LABELS.on_delivery}</span>}
+                  {row.receiptToReview && (
+                    <strong className="tag receipt-review-tag" data-receipt-review="">
+                      Por revisar
+                    </strong>
+                  )}
+                </td>
                 <td className="num">{row.amount}</td>
               </tr>
             );

@@ -17,7 +17,7 @@ import { orderPagePath, orderPageWhatsapp } from "~/orders/order-links";
 import { getSale, type OrderRow, orderByIdQuery, orderLinesByIdQuery } from "~/orders/order-queries.server";
 import { reserveAgain } from "~/orders/order-records.server";
 import { paymentRedirect } from "~/orders/payment-redirect.server";
-import { receiveReceipt } from "~/orders/receipt-upload.server";
+import { announceReceipt, receiveReceipt } from "~/orders/receipt-upload.server";
 import { RECEIPT_FORMATS, RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
 import { buyerOf, owesPayment, saleMessage } from "~/orders/sale-message";
 import { confirmSalePayment, ONLINE_PAYMENTS_UNAVAILABLE } from "~/orders/sale-payments.server";
@@ -258,7 +258,9 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") === "receipt") {
     const sent = await receiveReceipt(p.services, p.store.id, sale.id, form.get("receipt"));
     if (!sent.ok) return data({ receiptError: sent.message }, { status: sent.status, headers: PRIVATE_HEADERS });
-    return redirect(`${orderPath}&aviso=${sent.attached ? "comprobante" : "sin-comprobante"}`, {
+    if (sent.attached) await announceReceipt(p.services, p.store, sale);
+    // Back to the receipt's confirmation, not the top of the page.
+    return redirect(`${orderPath}&aviso=${sent.attached ? "comprobante" : "sin-comprobante"}#comprobante`, {
       status: 303,
       headers: PRIVATE_HEADERS,
     });
@@ -363,21 +365,26 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </form>
           </section>
         )}
-        {receiptState && (
-          <p className="receipt-state" data-receipt-state="">
-            {receiptState}
-          </p>
+        {/* Where sending a receipt comes back to (#comprobante): its state and the answer. */}
+        {(receiptState || notice) && (
+          <div id="comprobante">
+            {receiptState && (
+              <p className="receipt-state" data-receipt-state="">
+                {receiptState}
+              </p>
+            )}
+            {notice &&
+              (notice.good ? (
+                <p className="notice-good" role="status">
+                  {notice.text}
+                </p>
+              ) : (
+                <p className="form-error" role="alert">
+                  {notice.text}
+                </p>
+              ))}
+          </div>
         )}
-        {notice &&
-          (notice.good ? (
-            <p className="notice-good" role="status">
-              {notice.text}
-            </p>
-          ) : (
-            <p className="form-error" role="alert">
-              {notice.text}
-            </p>
-          ))}
         {review && (
           <DraftReview
             action={`${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`}
