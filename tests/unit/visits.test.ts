@@ -9,6 +9,7 @@ import {
   derivedRates,
   localDay,
   MAX_RANGE_DAYS,
+  monthsAndDays,
   parsePeriod,
   periodBuckets,
 } from "~/domain/statistics";
@@ -216,5 +217,36 @@ describe("the statistics' periods and arithmetic", () => {
     expect(derivedRates({ visits: 0, visitors: 0, orders: 0, revenue: 0 })).toEqual({ conversion: null, averageTicket: null });
     expect(change(15, 10)).toBe(0.5);
     expect(change(3, 0)).toBeNull();
+  });
+
+  it("the products of a period are read from its whole months' rows and its other days' rows", () => {
+    // 12 months: every month whole (the current one ends today: nothing is later).
+    expect(monthsAndDays(ask("periodo=12m"))).toEqual({ months: { from: "2025-12", to: "2026-11" }, days: [] });
+    // 30 days: the days of October, November whole.
+    expect(monthsAndDays(ask(""))).toEqual({
+      months: { from: "2026-11", to: "2026-11" },
+      days: [{ from: "2026-10-30", to: "2026-10-31" }],
+    });
+    expect(monthsAndDays(ask("periodo=hoy"))).toEqual({ months: null, days: [{ from: today, to: today }] });
+    expect(monthsAndDays(parsePeriod(new URLSearchParams("periodo=hoy"), "2026-12-01"))).toEqual({
+      months: { from: "2026-12", to: "2026-12" },
+      days: [],
+    });
+    // A chosen range uses a month only when it holds all of it, even when it ends today.
+    expect(monthsAndDays(ask("desde=2025-06-17&hasta=2026-02-09"))).toEqual({
+      months: { from: "2025-07", to: "2026-01" },
+      days: [
+        { from: "2025-06-17", to: "2025-06-30" },
+        { from: "2026-02-01", to: "2026-02-09" },
+      ],
+    });
+    expect(monthsAndDays(ask("desde=2026-10-01&hasta=2026-11-28"))).toEqual({
+      months: { from: "2026-10", to: "2026-10" },
+      days: [{ from: "2026-11-01", to: today }],
+    });
+    expect(monthsAndDays(ask("desde=2026-11-03&hasta=2026-11-20"))).toEqual({
+      months: null,
+      days: [{ from: "2026-11-03", to: "2026-11-20" }],
+    });
   });
 });
