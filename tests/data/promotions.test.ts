@@ -15,7 +15,14 @@ import { EDGE_TTL_HEADER } from "~/site/edge-cache";
 import { action as checkoutAction, loader as checkoutLoader } from "~/site/routes/checkout";
 import { loader as productLoader } from "~/site/routes/product";
 import { loader as catalogLoader } from "~/site/routes/store-catalog";
-import { deliveryZones, discountCodes, saleLines, sales } from "../../db/schema";
+import {
+  deliveryZones,
+  discountCodes,
+  saleLines,
+  sales,
+  storeProductSalesDaily,
+  storeProductSalesMonthly,
+} from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
@@ -108,6 +115,15 @@ describe("promotions at the checkout", () => {
       { unitPrice: 1_000, quantity: 3, promotionId: id, promotionName: "2x1 en alfajores", promotionSaving: 1_000 },
     ]);
     expect(await findPromotion(s.db, m.store.id, id)).toMatchObject({ orders: 1, revenue: 2_000 });
+    // The statistics' product sales are what the line was paid, after the promotion.
+    const sold = { units: storeProductSalesDaily.units, revenue: storeProductSalesDaily.revenue };
+    const byMonth = { units: storeProductSalesMonthly.units, revenue: storeProductSalesMonthly.revenue };
+    expect(await s.db.select(sold).from(storeProductSalesDaily).where(eq(storeProductSalesDaily.storeId, m.store.id))).toEqual([
+      { units: 3, revenue: 2_000 },
+    ]);
+    expect(
+      await s.db.select(byMonth).from(storeProductSalesMonthly).where(eq(storeProductSalesMonthly.storeId, m.store.id)),
+    ).toEqual([{ units: 3, revenue: 2_000 }]);
 
     // The desk's sale shows the line as it was sold, with its promotion, after the promotion is gone.
     await deletePromotion(s.db, m.store.id, id, s.clock.now());
