@@ -47,8 +47,12 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    // The public site must work without JavaScript; merchant pages are a hydrated app (the discount codes page, the look page and signing out are checked without it too).
-    { name: "no-js", use: { javaScriptEnabled: false }, testMatch: /(storefront.*|discount-codes|looks|sign-out)\.spec\.ts/ },
+    // The public site must work without JavaScript; merchant pages are a hydrated app (the discount codes page, the look page, the new product form and signing out are checked without it too).
+    {
+      name: "no-js",
+      use: { javaScriptEnabled: false },
+      testMatch: /(storefront.*|discount-codes|looks|sign-out|product-form)\.spec\.ts/,
+    },
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => {
     const server = e2eServer(slot);

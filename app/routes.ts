@@ -30,6 +30,7 @@ export default [
       // Store management: information, products, sections.
       route("info", "stores/routes/store-info.tsx"),
       route("brand", "stores/routes/store-brand.tsx"), // 'Logo y banner'
+      route("qr/cartel", "stores/routes/qr-poster.ts"), // the store's QR as a poster to print (A4, A6)
       route("sections", "sections/routes/section-list.tsx"),
       route("delivery", "stores/routes/store-delivery.tsx"), // 'Entrega': pickup points, delivery zones, methods
       route("politicas", "stores/routes/store-policies.tsx"), // 'Políticas': the store's own pages and its fiscal identity

@@ -65,7 +65,7 @@ export function PhotoPicker(props: { max?: number; tooManyMessage?: string; hint
         error={props.error}
       />
       {files.length > 0 && (
-        <ol className="photo-picks" aria-label="Fotos elegidas">
+        <ol className="photo-picks" aria-label="Elegidas para subir">
           {files.map((file, index) => {
             const label = index === 0 ? "Portada" : `Foto ${index + 1}`;
             return (

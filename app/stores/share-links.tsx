@@ -2,11 +2,14 @@ import { REFS, withRef } from "~/domain/referral";
 import { CopyField } from "~/ui/copy-field";
 import { ShareSheetButton } from "~/ui/share-sheet-button";
 
-/** The store's QR code to print, as PNG and SVG files named after the store's id. */
+/** The store's QR code to print, as PNG and SVG files named after the store's id, and as a poster for the counter. */
 export function QrDownloads({ id, png, svg }: { id: string; png: string | null; svg: string | null }) {
   if (!png && !svg) return null;
   return (
     <p className="actions">
+      <a className="button secondary" href={`/Store/${id}/qr/cartel`} target="_blank" rel="noreferrer">
+        Imprimir cartel
+      </a>
       {png && (
         <a className="button secondary" href={png} download={`qr-${id}.png`}>
           Descargar PNG

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
-import { query } from "./helpers";
+import { query, signInAsOwner } from "./helpers";
 import { jsOn, test } from "./people";
+import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { type SeededShop, seedHome, seedShop } from "./shop-seed";
 
 /**
@@ -197,4 +198,50 @@ test("a banner leads to a section of the home or a product; a place outside the 
   await expect(slides.nth(0)).toHaveAttribute("href", new RegExp(`^/site/${shop.slug}#s-\\d{7}$`));
   await slides.nth(1).click();
   await expect(shopper.getByRole("heading", { level: 1, name: "Jabón artesanal" })).toBeVisible();
+});
+
+test("on a phone the preview is one tap away, over the page, and 'Volver a los controles' comes back", async ({
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  locale,
+}) => {
+  const shop = await seedShop("estilo-chico", catalogue());
+  const context = await browser.newContext({ ...phone(360), baseURL, javaScriptEnabled, locale });
+  await signInAsOwner(context, shop.id, baseURL as string);
+  const merchant = await context.newPage();
+  await merchant.goto(lookPage(shop));
+  const open = merchant.getByRole("link", { name: "Ver vista previa" });
+  // With JavaScript, once the page listens (before, the link works as it does without it).
+  if (jsOn()) await expect(open).toHaveAttribute("data-ready", "");
+  const preview = merchant.getByTitle("Vista previa en un teléfono");
+  const back = merchant.getByRole("link", { name: "Volver a los controles" });
+  // Sticky on every screen of the long page, while the preview itself waits at its bottom.
+  await expect(open).toBeInViewport();
+  await expect(preview).not.toBeInViewport();
+  await expect(back).toBeHidden();
+  const control = merchant.getByRole("button", { name: "Publicar" });
+  await control.scrollIntoViewIfNeeded();
+  await expect(open).toBeInViewport();
+  const scrolled = await merchant.evaluate(() => window.scrollY);
+
+  await open.click();
+  await expect(preview).toBeInViewport();
+  await expect(back).toBeInViewport();
+  await expectNoSidewaysScroll(merchant);
+  await expectTouchTargets(merchant, merchant.locator("#vista-previa"));
+
+  await back.click();
+  await expect(back).toBeHidden();
+  await expect(open).toBeInViewport();
+  if (jsOn()) {
+    // The same place as before: the page under the preview never moved.
+    await expect.poll(() => merchant.evaluate(() => window.scrollY)).toBe(scrolled);
+    await expect(control).toBeInViewport();
+  } else {
+    // Without JavaScript: the controls' top.
+    await expect(merchant).toHaveURL(/#controles$/);
+    await expect(merchant.getByRole("heading", { name: "Estilos" })).toBeInViewport();
+  }
+  await context.close();
 });

@@ -141,9 +141,23 @@ test("merchant pages", async ({ page, context, baseURL }) => {
     `${store}/promociones/nueva`,
     `${store}/section/${sectionId}`,
     `${store}/section/${sectionId}/new/product`,
+    `${store}/qr/cartel`,
+    `${store}/qr/cartel?papel=a6`,
   ]) {
     await visit(page, path, path.replace(shop.id, "{id}").replace(sectionId, "{sectionId}"));
   }
+  // 'Diseño' with its preview open over the page, and the new product's chosen photos before upload.
+  await page.goto(`${store}/look`);
+  await expect(page.getByRole("link", { name: "Ver vista previa" })).toHaveAttribute("data-ready", "");
+  await page.getByRole("link", { name: "Ver vista previa" }).click();
+  await expect(page.getByRole("link", { name: "Volver a los controles" })).toBeInViewport();
+  await checkPage(page, "/Store/{id}/look with the preview open", page.locator("#vista-previa"));
+  await page.goto(`${store}/products/new`);
+  await page
+    .getByLabel("Fotos", { exact: true })
+    .setInputFiles(["tests/fixtures/photos/wide.jpg", "tests/fixtures/photos/board.jpg", "tests/fixtures/jpeg/ycc420.jpg"]);
+  await expect(page.getByRole("list", { name: "Elegidas para subir" }).getByRole("listitem")).toHaveCount(3);
+  await checkPage(page, "/Store/{id}/products/new with 3 photos chosen");
   // 'Eliminar' of a banner without JavaScript asks on the page: the question fits too.
   const [banner] = await query<{ id: number }>("select id from store_banners where store_id = ? order by position limit 1", [
     shop.id,

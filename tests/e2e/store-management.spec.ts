@@ -209,11 +209,22 @@ test.describe("store management", () => {
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(1);
 
-    // Edit: name, price and a new image; the old image file is deleted.
+    // Edit: a new cover from the gallery on the same page (the old photo deleted with its files), then name and price.
     await page.getByRole("link", { name: /Café de Colombia/ }).click();
+    await page.getByLabel("Agregar fotos").setInputFiles(WIDE);
+    await page.getByRole("button", { name: "Subir fotos" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Fotos agregadas" })).toBeVisible({ timeout: 20_000 });
+    const gallery = page.getByRole("list", { name: "Fotos del producto" }).getByRole("listitem");
+    await expect(gallery).toHaveCount(2);
+    await gallery.nth(1).getByRole("button", { name: "Usar como portada" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Portada actualizada" })).toBeVisible();
+    await gallery.nth(1).getByRole("button", { name: "Eliminar" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirmar" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Foto eliminada" })).toBeVisible();
+    await expect(gallery).toHaveCount(1);
+    await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/products/${productId}$`));
     await page.getByLabel("Nombre").fill("Café de Huila");
     await page.getByLabel(/^Precio \(/).fill("13000");
-    await page.getByLabel("Cambiar imagen").setInputFiles(WIDE);
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByText("Producto guardado")).toBeVisible();
     const [edited] = await sql("select name, price, image_key from products where id = ?", [productId]);

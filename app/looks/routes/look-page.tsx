@@ -307,6 +307,8 @@ function usePreviewOverlay() {
       requestAnimationFrame(() => backLink.current?.focus({ preventScroll: true }));
     };
     const close = (event: MouseEvent) => {
+      // Opened by the address (#vista-previa, before the script ran): leaving it is what closes it.
+      if (window.location.hash === "#vista-previa") return;
       event.preventDefault();
       setOpen(false);
       // The page under the overlay never moved; the control gets its focus back where it was.
@@ -319,6 +321,7 @@ function usePreviewOverlay() {
     box?.addEventListener("focusin", noteControl);
     opener?.addEventListener("click", open);
     back?.addEventListener("click", close);
+    opener?.setAttribute("data-ready", "");
     return () => {
       box?.removeEventListener("focusin", noteControl);
       opener?.removeEventListener("click", open);
