@@ -78,6 +78,9 @@ async function seedSale(db: Client, storeId: string, sale: SaleSeed): Promise<st
 const codes = (page: Page) => page.locator("table.sales-table tbody tr td:first-child");
 
 async function filter(page: Page, choice: { delivery?: string; payment?: string }) {
+  // The filters are folded until one is set.
+  const panel = page.locator("details.sales-filters-panel");
+  if ((await panel.getAttribute("open")) === null) await panel.getByText("Filtros", { exact: true }).click();
   await page.getByLabel("Entrega", { exact: true }).selectOption({ label: choice.delivery ?? "Todas" });
   await page.getByLabel("Pago", { exact: true }).selectOption({ label: choice.payment ?? "Todos" });
   await page.getByRole("button", { name: "Filtrar" }).click();

@@ -223,6 +223,7 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
           : page.mode === "today"
             ? "Hoy no hay ventas todavía"
             : "Aún no hay ventas en esta tienda";
+  const activeFilters = [filters.delivery, filters.payment, filters.progress].filter(Boolean).length;
   return (
     <section className="sales" aria-labelledby="sales-title">
       <h2 id="sales-title">Ventas</h2>
@@ -280,47 +281,51 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
           </Link>
         </nav>
       </div>
-      <Form method="get" className="inline-form sales-filters" aria-label="Filtrar ventas">
-        {page.code && <input type="hidden" name="code" value={page.code} />}
-        {page.search && <input type="hidden" name="q" value={page.search} />}
-        {page.mode === "today" && <input type="hidden" name="view" value="today" />}
-        <SelectField
-          id="sales-delivery"
-          label="Entrega"
-          name="delivery"
-          defaultValue={filters.delivery ?? ""}
-          key={`d-${filters.delivery ?? ""}`}
-          options={[
-            { value: "", label: "Todas" },
-            ...DELIVERY_FILTERS.map((m) => ({ value: m, label: DELIVERY_FILTER_LABELS[m] })),
-          ]}
-        />
-        <SelectField
-          id="sales-payment"
-          label="Pago"
-          name="payment"
-          defaultValue={filters.payment ?? ""}
-          key={`p-${filters.payment ?? ""}`}
-          options={[
-            { value: "", label: "Todos" },
-            ...PAYMENT_FILTERS.map((p) => ({ value: p, label: PAYMENT_FILTER_LABELS[p] })),
-          ]}
-        />
-        <SelectField
-          id="sales-progress"
-          label="Avance"
-          name="progress"
-          defaultValue={filters.progress ?? ""}
-          key={`a-${filters.progress ?? ""}`}
-          options={[
-            { value: "", label: "Todos" },
-            ...PROGRESS_FILTERS.map((p) => ({ value: p, label: PROGRESS_FILTER_LABELS[p] })),
-          ]}
-        />
-        <button type="submit" className="button secondary">
-          Filtrar
-        </button>
-      </Form>
+      {/* Folded until used, so the first sales stay on a phone's first screen. */}
+      <details className="sales-filters-panel" open={activeFilters > 0}>
+        <summary>{activeFilters > 0 ? `Filtros (${activeFilters})` : "Filtros"}</summary>
+        <Form method="get" className="inline-form sales-filters" aria-label="Filtrar ventas">
+          {page.code && <input type="hidden" name="code" value={page.code} />}
+          {page.search && <input type="hidden" name="q" value={page.search} />}
+          {page.mode === "today" && <input type="hidden" name="view" value="today" />}
+          <SelectField
+            id="sales-delivery"
+            label="Entrega"
+            name="delivery"
+            defaultValue={filters.delivery ?? ""}
+            key={`d-${filters.delivery ?? ""}`}
+            options={[
+              { value: "", label: "Todas" },
+              ...DELIVERY_FILTERS.map((m) => ({ value: m, label: DELIVERY_FILTER_LABELS[m] })),
+            ]}
+          />
+          <SelectField
+            id="sales-payment"
+            label="Pago"
+            name="payment"
+            defaultValue={filters.payment ?? ""}
+            key={`p-${filters.payment ?? ""}`}
+            options={[
+              { value: "", label: "Todos" },
+              ...PAYMENT_FILTERS.map((p) => ({ value: p, label: PAYMENT_FILTER_LABELS[p] })),
+            ]}
+          />
+          <SelectField
+            id="sales-progress"
+            label="Avance"
+            name="progress"
+            defaultValue={filters.progress ?? ""}
+            key={`a-${filters.progress ?? ""}`}
+            options={[
+              { value: "", label: "Todos" },
+              ...PROGRESS_FILTERS.map((p) => ({ value: p, label: PROGRESS_FILTER_LABELS[p] })),
+            ]}
+          />
+          <button type="submit" className="button secondary">
+            Filtrar
+          </button>
+        </Form>
+      </details>
       {page.error && (
         <p id="sale-code-error" className="field-error" role="alert">
           {page.error}
@@ -345,13 +350,14 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
         !page.error && <p className="muted">{empty}</p>
       ) : (
         <>
+          <SalesTable rows={page.rows} base={base} search={search} caption="Ventas" selectable />
+          {/* After the list: the sales are ticked first, and they stay on a phone's first screen. */}
           <BulkProgressForm
             action={`${base}${search}`}
             printAction={`${base}/imprimir`}
             carriers={page.carriers}
             answer={bulk ? { ok: bulk.ok, message: bulk.message } : null}
           />
-          <SalesTable rows={page.rows} base={base} search={search} caption="Ventas" selectable />
         </>
       )}
       {page.hasMore && (
