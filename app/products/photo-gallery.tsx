@@ -6,7 +6,7 @@ import { FileField, UploadForm } from "~/media/upload-form";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { FormError, MoveButtons } from "~/ui/form";
 
-export interface GalleryPhoto {
+interface GalleryPhoto {
   id: number;
   src: string;
   width: number;

@@ -8,7 +8,7 @@ import { escapeHtml } from "~/ui/html";
 import { qrSvg, qrTarget } from "~/workspace/store-qr.server";
 
 const POSTER_PAPERS = ["a4", "a6"] as const;
-export type PosterPaper = (typeof POSTER_PAPERS)[number];
+type PosterPaper = (typeof POSTER_PAPERS)[number];
 
 /** `?papel=`: A4 unless A6 is asked for (anything else is A4, as the packing slips do). */
 export const posterPaper = z.enum(POSTER_PAPERS).catch("a4");
