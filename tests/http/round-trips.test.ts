@@ -147,6 +147,7 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/sections`,
       `/Store/${storeId}/delivery`,
       `/Store/${storeId}/look`,
+      `/Store/${storeId}/qr/cartel`,
       `/Store/${storeId}/section/${sectionId}`,
       `/Store/${storeId}/sales`,
       `/Store/${storeId}/sales?view=today`,
