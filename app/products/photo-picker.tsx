@@ -11,14 +11,29 @@ import { FileField } from "~/media/upload-form";
 export function PhotoPicker(props: { max?: number; tooManyMessage?: string; hint: ReactNode; error?: string | null }) {
   const box = useRef<HTMLDivElement>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [urls, setUrls] = useState<string[]>([]);
+  // Each file's thumbnail address, made once and kept while the file is chosen (a reorder keeps them).
+  const urls = useRef(new Map<File, string>());
+  const urlOf = (file: File) => {
+    let url = urls.current.get(file);
+    if (!url) {
+      url = URL.createObjectURL(file);
+      urls.current.set(file, url);
+    }
+    return url;
+  };
   useEffect(() => {
-    const made = files.map((file) => URL.createObjectURL(file));
-    setUrls(made);
-    return () => {
-      for (const url of made) URL.revokeObjectURL(url);
-    };
+    for (const [file, url] of urls.current)
+      if (!files.includes(file)) {
+        URL.revokeObjectURL(url);
+        urls.current.delete(file);
+      }
   }, [files]);
+  useEffect(() => {
+    const made = urls.current;
+    return () => {
+      for (const url of made.values()) URL.revokeObjectURL(url);
+    };
+  }, []);
 
   const input = () => box.current?.querySelector<HTMLInputElement>("input[type=file]") ?? null;
   /** Puts `next` in the field itself; false where the browser cannot (then the thumbnails only show). */
@@ -70,7 +85,7 @@ export function PhotoPicker(props: { max?: number; tooManyMessage?: string; hint
             const label = index === 0 ? "Portada" : `Foto ${index + 1}`;
             return (
               <li key={`${file.name}-${file.size}-${file.lastModified}`}>
-                {urls[index] && <img src={urls[index]} alt={label} width={88} height={88} />}
+                <img src={urlOf(file)} alt={label} width={88} height={88} />
                 {index === 0 ? <strong className="tag cover-tag">Portada</strong> : <span>{label}</span>}
                 <span className="photo-pick-actions">
                   <button
