@@ -13,8 +13,16 @@ const SEARCH_MIN_CHARS = 3;
 export const SEARCH_MAX_CHARS = 100;
 const MAX_WORDS = 8;
 
+/**
+ * The most matches a search reads. A word most sales have (a common name in a store of 200,000 sales) would otherwise
+ * read every one of them to find the newest; past this many, the page says so and asks for a closer search.
+ */
+export const SEARCH_MATCHES_READ = 200;
+
 export const SALE_SEARCH_MESSAGES = {
   tooShort: "Escribe al menos 3 letras o números para buscar",
+  tooMany: (search: string) =>
+    `Más de ${SEARCH_MATCHES_READ.toLocaleString("es")} ventas coinciden con «${search}»: mostramos algunas, no siempre las más recientes. Escribe el nombre completo, el teléfono o el código.`,
 } as const;
 
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;

@@ -2,6 +2,7 @@
 // index (migrations: FTS5 trigram, kept by triggers), and the progress rows of the sales a page shows.
 import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { ProgressFilter } from "~/domain/fulfilment";
+import { SEARCH_MATCHES_READ } from "~/domain/sale-search";
 import { METHOD_FILTERS, type SalesFilters } from "~/domain/sales";
 import type { Db } from "~/services/db";
 import { saleDeliveries, sales } from "../../db/schema";
@@ -28,29 +29,26 @@ function filterConditions(filters: SalesFilters): Array<SQL | undefined> {
   ];
 }
 
-const salesSearch = sql`sales_search`;
-/** The index's row of a sale: its 10-digit code as a number (codes never start with 0). */
-const indexedSale = sql`${sales.id} = cast(sales_search.rowid as text)`;
+/** The store's first matches in the index (by code, not by date), one more than are read, as a subquery. */
+const matches = (storeId: string, expression: string) =>
+  sql`(select rowid as code from sales_search where sales_search match ${expression} and sales_search.store_id = ${storeId} limit ${SEARCH_MATCHES_READ + 1}) as matched`;
 
 /**
  * The store's sales matching a search expression (app/domain/sale-search.ts), newest first, `limit + 1` rows. The
- * index is read first (CROSS JOIN keeps it the outer loop) for the store's own rows, each match is one primary-key
- * read of its sale: the cost follows the matches, never the store's sales.
+ * index is read first (CROSS JOIN keeps it the outer loop) for the store's own rows, at most SEARCH_MATCHES_READ + 1
+ * of them, each one primary-key read of its sale: the cost is bounded, never the store's sales. Newest first is exact
+ * while the matches fit (`searchMatchesQuery` tells).
  */
 export function saleSearchQuery(db: Db, storeId: string, expression: string, filters: SalesFilters, limit: number) {
   return db
     .select(getTableColumns(sales))
-    .from(salesSearch)
+    .from(matches(storeId, expression))
     .crossJoin(sales)
-    .where(
-      and(
-        sql`sales_search match ${expression}`,
-        sql`sales_search.store_id = ${storeId}`,
-        indexedSale,
-        eq(sales.storeId, storeId),
-        ...filterConditions(filters),
-      ),
-    )
+    .where(and(sql`${sales.id} = cast(matched.code as text)`, eq(sales.storeId, storeId), ...filterConditions(filters)))
     .orderBy(desc(sales.createdAt), desc(sales.id))
     .limit(limit + 1);
 }
+
+/** How many of the store's sales a search matches, counted up to SEARCH_MATCHES_READ + 1. */
+export const searchMatchesQuery = (db: Db, storeId: string, expression: string) =>
+  db.select({ matches: sql<number>`count(*)`.mapWith(Number) }).from(matches(storeId, expression));

@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { trackingOf } from "~/domain/carriers";
 import { storeCountry } from "~/domain/countries";
@@ -14,7 +14,7 @@ import {
   type SalesFilters,
 } from "~/domain/sales";
 import { deliveriesQuery } from "~/fulfilment/progress-records.server";
-import { progressCondition, saleSearchQuery } from "~/fulfilment/sale-search.server";
+import { progressCondition, saleSearchQuery, searchMatchesQuery } from "~/fulfilment/sale-search.server";
 import { type SalesView, salesListQuery, salesListResult } from "~/orders/order-queries.server";
 import type { Db } from "~/services/db";
 import { saleLines } from "../../db/schema";
@@ -89,7 +89,7 @@ export function parseSalesQuery(params: URLSearchParams): ParsedSalesQuery {
 
 /**
  * The statements of the desk's list for one batch: its sales (`limit + 1`: the search's through the index, else the
- * view's) and the delivery progress of those same sales.
+ * view's), the delivery progress of those same sales, and how many sales a search matches (no row without one).
  */
 export function deskQueries(
   db: Db,
@@ -103,7 +103,14 @@ export function deskQueries(
       ? saleSearchQuery(db, store.id, expression, query.filters, query.limit)
       : salesListQuery(db, store, query.view, now);
   const shown = rows.as("shown");
-  return { rows, progress: deliveriesQuery(db, store.id, db.select({ id: shown.id }).from(shown)) };
+  const matches =
+    expression && query.view.kind !== "code"
+      ? searchMatchesQuery(db, store.id, expression)
+      : db
+          .select({ matches: sql<number>`0`.mapWith(Number) })
+          .from(saleLines)
+          .where(sql`0`);
+  return { rows, progress: deliveriesQuery(db, store.id, db.select({ id: shown.id }).from(shown)), matches };
 }
 
 /** A search nothing in which can be looked up (every word under 3 characters): its message, else null. */

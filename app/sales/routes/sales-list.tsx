@@ -4,6 +4,7 @@ import { carriersOf, OTHER_CARRIER, OTHER_CARRIER_LABEL } from "~/domain/carrier
 import { storeCountry } from "~/domain/countries";
 import { PROGRESS_FILTER_LABELS, PROGRESS_FILTERS, progressLabel } from "~/domain/fulfilment";
 import { formatMoney } from "~/domain/money";
+import { SALE_SEARCH_MESSAGES, SEARCH_MATCHES_READ } from "~/domain/sale-search";
 import {
   DELIVERY_FILTER_LABELS,
   DELIVERY_FILTERS,
@@ -40,9 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The sales with their delivery progress, the paid orders without stock and the store's device count for the push
   // toggle: one round trip.
   const desk = query.ok ? deskQueries(db, store, query, clock.now()) : null;
-  const [rows, progressRows, unfilled, [push]] = desk
-    ? await db.batch([desk.rows, desk.progress, paidWithoutStockQuery(db, store.id), deviceCountQuery(db, store.id)])
-    : [[], [], ...(await db.batch([paidWithoutStockQuery(db, store.id), deviceCountQuery(db, store.id)]))];
+  const [rows, progressRows, unfilled, [push], [searched]] = desk
+    ? await db.batch([
+        desk.rows,
+        desk.progress,
+        paidWithoutStockQuery(db, store.id),
+        deviceCountQuery(db, store.id),
+        desk.matches,
+      ])
+    : [[], [], ...(await db.batch([paidWithoutStockQuery(db, store.id), deviceCountQuery(db, store.id)])), []];
   const result = query.ok ? salesListResult(rows, query.view) : { sales: [], hasMore: false };
   const progressOf = new Map(progressRows.map((p) => [p.saleId, p.step]));
   const row = (sale: Sale) => ({
@@ -76,6 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rows: result.sales.map(row),
     unfilled: unfilled.map(row),
     hasMore: result.hasMore,
+    // A search matching more sales than are read shows some of them, not surely the newest: the page says so.
+    tooManyMatches: (searched?.matches ?? 0) > SEARCH_MATCHES_READ,
     push: { publicKey: vapid.publicKey, devices: push?.devices ?? 0 },
     carriers: [...carriersOf(storeCountry(store)), { id: OTHER_CARRIER, name: OTHER_CARRIER_LABEL }].map((c) => ({
       id: c.id,
@@ -333,7 +342,7 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
       )}
       {!page.error && (
         <p className="sales-count" aria-live="polite">
-          {countText(page.rows.length)}
+          {page.tooManyMatches ? SALE_SEARCH_MESSAGES.tooMany(page.search ?? "") : countText(page.rows.length)}
         </p>
       )}
       {page.unfilled.length > 0 && (
