@@ -1401,9 +1401,5 @@ export const lowStockAlerts = sqliteTable(
     crossedAt: timestamp("crossed_at").notNull(),
     notifiedAt: timestamp("notified_at"),
   },
-  (t) => [
-    index("low_stock_alerts_due_idx")
-      .on(t.crossedAt)
-      .where(sql`${t.notifiedAt} is null`),
-  ],
+  (t) => [index("low_stock_alerts_due_idx").on(t.crossedAt).where(sql`${t.notifiedAt} is null`)],
 );

@@ -25,7 +25,11 @@ const storeMissing = () =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   if (!/^\d{10}$/.test(params.id)) return storeMissing();
-  const [store] = await db.select({ url: stores.url, customHost: stores.customHost }).from(stores).where(eq(stores.id, params.id)).limit(1);
+  const [store] = await db
+    .select({ url: stores.url, customHost: stores.customHost })
+    .from(stores)
+    .where(eq(stores.id, params.id))
+    .limit(1);
   if (!store) return storeMissing();
   const href = escapeHtml(withRef(publicStoreUrl(config, store), REFS.qr));
   const body = page(
