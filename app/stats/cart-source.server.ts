@@ -8,7 +8,6 @@ import { addDays } from "~/domain/statistics";
 import { visitSource } from "~/domain/visits";
 import type { Config } from "~/services/config";
 import type { Db } from "~/services/db";
-import type { RecentVisits } from "~/services/services";
 import { storeVisitorsDaily } from "../../db/schema";
 import { visitorKey } from "./count-visit.server";
 
@@ -37,17 +36,13 @@ export function cartVisitorQuery(db: Db, storeId: SQL, visitor: string, now: num
 }
 
 /**
- * The source of a cart that starts now: the visit's as written, else as this runtime still holds it (a cart added
- * within the seconds before the counts are written), else the adding page's `ref`/`utm_*`, else direct.
+ * The source of a cart that starts now: the visit's as this runtime still holds it (a cart added within the seconds
+ * before the counts are written: `held`, looked up BEFORE the page's read, so a write finishing in between is in the
+ * read), else as written, else the adding page's `ref`/`utm_*`, else direct.
  */
-export function newCartSource(
-  visit: { source: string } | undefined,
-  held: { store: string; visitorKey: string; recentVisits: RecentVisits },
-  request: Request,
-): string {
+export function newCartSource(held: string | null, visit: { source: string } | undefined, request: Request): string {
+  if (held) return held;
   if (visit) return visit.source;
-  const recent = held.recentVisits.sourceOf(held.store, held.visitorKey);
-  if (recent) return recent;
   const referrer = request.headers.get("Referer");
   let query = new URLSearchParams();
   try {

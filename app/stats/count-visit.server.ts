@@ -194,6 +194,8 @@ export function countingSettings(
  */
 export class StatsBuffer {
   private events: StatsEvent[] = [];
+  /** The events a write took and has not finished writing: they still answer `sourceOf`. */
+  private writing: StatsEvent[] = [];
   constructor(private readonly limit = 50_000) {}
 
   push(event: StatsEvent): void {
@@ -204,20 +206,27 @@ export class StatsBuffer {
   take(): StatsEvent[] {
     const taken = this.events;
     this.events = [];
+    this.writing = taken;
     return taken;
+  }
+
+  /** The taken events are written (or given up): from now on the database answers for them. */
+  written(): void {
+    this.writing = [];
   }
 
   get size(): number {
     return this.events.length;
   }
 
-  /** The source of the visitor's latest entrance to the store among the views not written yet. */
+  /** The source of the visitor's latest entrance to the store among the views not written yet, or being written. */
   sourceOf(store: string, visitorKey: string): string | null {
-    for (let i = this.events.length - 1; i >= 0; i--) {
-      const event = this.events[i];
-      if (event?.type === "view" && event.entrance && event.store === store && event.visitorKey === visitorKey)
-        return event.source;
-    }
+    for (const events of [this.events, this.writing])
+      for (let i = events.length - 1; i >= 0; i--) {
+        const event = events[i];
+        if (event?.type === "view" && event.entrance && event.store === store && event.visitorKey === visitorKey)
+          return event.source;
+      }
     return null;
   }
 }

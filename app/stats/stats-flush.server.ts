@@ -21,6 +21,7 @@ export function statsWriter(buffer: StatsBuffer, services: () => Pick<Services, 
     running = writeStatsEvents(s.db, events, s.clock.now().getTime())
       .catch((error) => (s.log as Logger).error("stats.write_failed", error, { events: events.length }))
       .finally(() => {
+        buffer.written();
         running = null;
       });
     await running;

@@ -559,5 +559,11 @@ describe("a shopper from Instagram who orders", () => {
     expect(cookieOf(await add({ "User-Agent": PHONE }))).toBe(`carrito=${product.id}:1|~instagram`);
     // Another browser, or the same one in another store, holds no entrance here.
     expect(cookieOf(await add({ "User-Agent": `${PHONE} Edg/119` }))).toBe(`carrito=${product.id}:1|~direct`);
+    // Taken by a write that has not finished: still held, until the write is done and the database answers.
+    const taken = buffer.take();
+    const key = taken[0]?.type === "view" ? taken[0].visitorKey : "";
+    expect(buffer.sourceOf("recien-llega", key)).toBe("instagram");
+    buffer.written();
+    expect(buffer.sourceOf("recien-llega", key)).toBeNull();
   });
 });

@@ -157,22 +157,13 @@ test.describe("merchant to shopper, in workerd", () => {
     const [sale] = await sql("select source from sales where id = ?", [saleCode]);
     expect(sale?.source).toBe("instagram");
     // The isolate writes its buffered counts a couple of seconds after the first event, under the request's waitUntil.
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql("select visits, visitors, carts from store_visits_daily where store_id = ? and source = 'instagram'", [
-              store.id,
-            ])
-          )[0],
-        {
-          timeout: 15_000,
-        },
-      )
-      .toMatchObject({ visitors: 1, carts: 1 });
-    const [visits] = await sql("select visits from store_visits_daily where store_id = ? and source = 'instagram'", [store.id]);
-    // The listing, the product, the cart, the checkout and the order page: each a page view of the same visitor.
-    expect(Number(visits?.visits)).toBeGreaterThanOrEqual(5);
+    const instagram = async () =>
+      (await sql("select visits, carts from store_visits_daily where store_id = ? and source = 'instagram'", [store.id]))[0];
+    // One entrance from Instagram (the moves inside the store are page views), and the cart it started.
+    await expect.poll(instagram, { timeout: 15_000 }).toMatchObject({ visits: 1, carts: 1 });
+    // The same browser and address all day: one visitor, counted where its first visit of the day came from.
+    const [visitors] = await sql("select sum(visitors) as n from store_visits_daily where store_id = ?", [store.id]);
+    expect(Number(visitors?.n)).toBe(1);
     const views = await sql(
       "select views, cart_adds from store_page_views_daily where store_id = ? and kind = 'product' and product_id = ?",
       [store.id, productId],

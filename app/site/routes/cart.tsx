@@ -179,9 +179,10 @@ export async function action(args: Route.ActionArgs) {
   const parsed = cartForm.safeParse(fields);
   if (!parsed.success) refused("No pudimos actualizar tu carrito", 400);
   const input = parsed.data;
-  const { config, clock } = getServices(args.context);
+  const { config, clock, recentVisits } = getServices(args.context);
   const now = clock.now().getTime();
   const visitor = requestVisitorKey(config, args.request, args.context.get(clientIpContext), now);
+  const held = recentVisits.sourceOf((args.params.site ?? "").toLowerCase(), visitor);
   const p = await loadSitePage(
     args,
     (storeId, db) => [conversionSettingsQuery(db, storeId), cartVisitorQuery(db, storeId, visitor, now)],
@@ -233,10 +234,7 @@ export async function action(args: Route.ActionArgs) {
   }
   // A cart that starts now keeps the source of the visit that started it; one that goes on keeps its own.
   const source =
-    cartSource(readCookie(args.request, CART_COOKIE)) ??
-    (p.cart.length === 0
-      ? newCartSource(visit, { store: p.store.url, visitorKey: visitor, recentVisits: p.services.recentVisits }, args.request)
-      : null);
+    cartSource(readCookie(args.request, CART_COOKIE)) ?? (p.cart.length === 0 ? newCartSource(held, visit, args.request) : null);
   return redirect(to, {
     status: 303,
     headers: { "Set-Cookie": storeCookie(p.services.config, p.site.basePath, CART_COOKIE, serializeCart(lines, source)) },
