@@ -1,7 +1,11 @@
-// `npm run screens`: the merchant's first screens on a 360-px phone, on a fresh demo (its own data folder):
-// the list of stores, the store's page and the sales list after a shopper's order, with the demo store made
-// Argentine and its WhatsApp typed '11 5555-1234'. Prints the WhatsApp link the order opened.
+// `npm run screens`: the merchant's screens on a 360-px phone, on a fresh demo (its own data folder): the list of
+// stores, the store's page and the sales list after a shopper's order, with the demo store made Argentine and its
+// WhatsApp typed '11 5555-1234'; then the pages the phone polish changed and the newer merchant pages, the shopper's
+// cart, a typo search, the store's footer and the buyer's order page. A page the checkout does not have (an older
+// one) is skipped with a printed line, so the same script runs on any checkout. Prints the WhatsApp link the order
+// opened and, at the end, the screens taken and skipped and what to look at (overflow, cut text).
 //   node bench/screens.mjs [--no-build] [folder]   (default docs/screens)
+// cspell:words KHTML networkidle suculneta
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium } from "@playwright/test";
@@ -22,6 +26,119 @@ const phone = {
   locale: "es-AR",
   timezoneId: "America/Argentina/Buenos_Aires",
 };
+const PHOTOS = ["tests/fixtures/photos/wide.jpg", "tests/fixtures/photos/board.jpg"].map((p) => resolve(p));
+const taken = [];
+const skipped = [];
+const flagged = [];
+
+class Skip extends Error {}
+
+/** Runs one screen's steps; a page the checkout lacks, or a step that fails, skips it with a printed line. */
+async function screen(name, steps) {
+  try {
+    await steps();
+  } catch (error) {
+    const reason = error instanceof Skip ? error.message : `failed: ${String(error.message).split("\n")[0]}`;
+    skipped.push(`${name}: ${reason}`);
+    console.log(`skip ${name}: ${reason}`);
+  }
+}
+
+/** Opens `path`; a page that answers 404 (or any error) is skipped. */
+async function open(page, path) {
+  const response = await page.goto(`${base}${path}`);
+  const status = response?.status() ?? 0;
+  if (status >= 400) throw new Skip(`${path} answered ${status} (not on this checkout)`);
+  await page.waitForLoadState("networkidle").catch(() => {});
+}
+
+/** Skips unless `locator` shows up soon: what the older checkout does not have. */
+async function needs(locator, what) {
+  try {
+    await locator.first().waitFor({ state: "visible", timeout: 4000 });
+  } catch {
+    throw new Skip(`no ${what} on this page (not on this checkout)`);
+  }
+  return locator.first();
+}
+
+/** Scrolls the page (or the scrolling box around it) so `locator` starts `offset` px below the top. */
+async function scrollTo(locator, offset = 64) {
+  await locator.evaluate((el, off) => {
+    let box = el.parentElement;
+    while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) {
+      box = box.parentElement;
+    }
+    if (box && box !== document.documentElement && box !== document.body) {
+      box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top - 16;
+    } else {
+      window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - off);
+    }
+  }, offset);
+  await locator.page().waitForTimeout(150);
+}
+
+async function shot(page, name) {
+  const file = `${name}-360.png`;
+  await page.screenshot({ path: resolve(folder, file) });
+  taken.push(file);
+  console.log(`${new URL(page.url()).pathname} → ${resolve(folder, file)}`);
+  for (const problem of await page.evaluate(layoutProblems)) {
+    flagged.push(`${file}: ${problem}`);
+    console.log(`  look at ${file}: ${problem}`);
+  }
+}
+
+/**
+ * What a look at the screen should check, in the page: a page wider than the phone, an element running past its
+ * right edge (outside any box that scrolls or clips on purpose), text cut by its box, a placeholder longer than its
+ * field. Hints for the eye, not a test.
+ */
+function layoutProblems() {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const named = (el) =>
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}`;
+  const text = (el) => (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+  if (document.documentElement.scrollWidth > width) {
+    problems.push(`the page is ${document.documentElement.scrollWidth} px wide, wider than the ${width}-px phone`);
+  }
+  const clipped = (el) => {
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  const canvas = document.createElement("canvas").getContext("2d");
+  // With a modal dialog open only the dialog is seen; the page under it waits.
+  const modal = [...document.querySelectorAll("dialog[open]")].find((d) => d.matches(":modal"));
+  for (const el of (modal ?? document.body).querySelectorAll("*")) {
+    // Not drawn: display none, hidden, or inside a closed <details> (laid out, never shown).
+    if (!el.checkVisibility({ visibilityProperty: true })) continue;
+    const style = getComputedStyle(el);
+    const box = el.getBoundingClientRect();
+    // Nothing drawn, or hidden for the eye on purpose (text for screen readers in a 1-px box).
+    if (box.width <= 1 || box.height <= 1) continue;
+    const where = box.bottom <= 0 || box.top >= window.innerHeight ? " (off this screen)" : "";
+    if (box.right > width + 1 && !clipped(el)) {
+      problems.push(`${named(el)} «${text(el)}» ends at ${Math.round(box.right)} px${where}`);
+    }
+    const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (ownText && style.overflowX !== "visible" && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`${named(el)} «${text(el)}» cut: ${el.scrollWidth} px of text in ${el.clientWidth} px${where}`);
+    }
+    if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && el.placeholder && !el.value) {
+      canvas.font = style.font;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needed = canvas.measureText(el.placeholder).width;
+      if (needed > room + 1) {
+        problems.push(`placeholder «${el.placeholder}» cut: ${Math.round(needed)} px in ${Math.round(room)} px${where}`);
+      }
+    }
+  }
+  return [...new Set(problems)].slice(0, 8);
+}
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 try {
   const merchant = await browser.newPage(phone);
@@ -48,23 +165,225 @@ try {
   await shopper.goto(`${base}/site/demo/Store`);
   await shopper.getByRole("list", { name: "Productos" }).getByRole("link").first().click();
   await shopper.getByRole("button", { name: "Agregar al carrito" }).click();
+  await shopper.getByRole("link", { name: "Hacer pedido" }).waitFor();
+  await screen("cart", async () => {
+    await shot(shopper, "cart");
+  });
   await shopper.getByRole("link", { name: "Hacer pedido" }).click();
   await shopper.getByLabel("Tu nombre").fill("Lucía Mora");
+  const phoneField = shopper.getByLabel(/Tu teléfono/);
+  if (await phoneField.count()) await phoneField.fill("11 4444-5678");
+  // A checkout in steps (the contact, then the way to receive the order) or on one page, as the checkout has it.
+  const next = shopper.getByRole("button", { name: "Continuar", exact: true });
+  if (await next.count()) await next.click();
   await shopper.getByRole("radio", { name: "Retiro en tienda" }).check();
+  if (await next.count()) await next.click();
   await shopper.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
   await shopper.waitForURL(/whatsapp\.com/);
   console.log(`WhatsApp link of the order: ${opened[0]}`);
 
+  // The first screens, as before.
   for (const [name, path] of [
-    ["dashboard-360.png", "/"],
-    ["store-page-360.png", `${store}/info`],
-    ["sales-list-360.png", `${store}/sales`],
+    ["dashboard", "/"],
+    ["store-page", `${store}/info`],
+    ["sales-list", `${store}/sales`],
   ]) {
-    await merchant.goto(`${base}${path}`);
-    await merchant.screenshot({ path: resolve(folder, name) });
-    console.log(`${path} → ${resolve(folder, name)}`);
+    await screen(name, async () => {
+      await open(merchant, path);
+      await shot(merchant, name);
+    });
   }
+
+  // The plans' comparison: the top of the page, then the table.
+  await screen("plans", async () => {
+    await open(merchant, "/plans");
+    await shot(merchant, "plans");
+  });
+  await screen("plans-compare", async () => {
+    await open(merchant, "/plans");
+    await scrollTo(await needs(merchant.locator("table"), "comparison table"));
+    await shot(merchant, "plans-compare");
+  });
+
+  // The store's information: its two titles with their hints, and its QR with the poster's link.
+  await screen("store-titles", async () => {
+    await open(merchant, `${store}/info`);
+    await scrollTo(await needs(merchant.getByLabel("Título principal"), "'Título principal' field"), 96);
+    await shot(merchant, "store-titles");
+  });
+  let posterHref = null;
+  await screen("store-qr", async () => {
+    await open(merchant, `${store}/info`);
+    const qr = await needs(merchant.locator('img[src*="qr"], img[alt*="QR"]'), "QR image");
+    await scrollTo(qr, 96);
+    const poster = merchant.getByRole("link", { name: "Imprimir cartel" });
+    if (await poster.count()) posterHref = await poster.first().getAttribute("href");
+    await shot(merchant, "store-qr");
+  });
+  await screen("qr-poster", async () => {
+    if (!posterHref) throw new Skip("no 'Imprimir cartel' link (not on this checkout)");
+    await open(merchant, posterHref);
+    await shot(merchant, "qr-poster");
+  });
+
+  // Products: the new product's form (empty, then with photos chosen), an edit page and its gallery.
+  await screen("product-new", async () => {
+    await open(merchant, `${store}/products/new`);
+    await shot(merchant, "product-new");
+  });
+  await screen("product-new-photos", async () => {
+    await open(merchant, `${store}/products/new`);
+    const field = merchant.getByLabel("Fotos", { exact: true });
+    if (!(await field.count())) throw new Skip("no 'Fotos' field choosing several photos (not on this checkout)");
+    await field.setInputFiles(PHOTOS);
+    const chosen = await needs(merchant.getByRole("list", { name: "Elegidas para subir" }), "list of chosen photos");
+    await merchant.waitForTimeout(500);
+    await scrollTo(chosen, 140);
+    await shot(merchant, "product-new-photos");
+  });
+  let productPath = null;
+  await screen("product-edit", async () => {
+    await open(merchant, `${store}/products`);
+    const link = await needs(merchant.getByRole("link", { name: /Taza de cerámica artesanal/ }), "gallery product");
+    productPath = new URL((await link.getAttribute("href")) ?? "", base).pathname;
+    await open(merchant, productPath);
+    await shot(merchant, "product-edit");
+  });
+  await screen("product-gallery", async () => {
+    if (!productPath) throw new Skip("no product to edit");
+    await open(merchant, productPath);
+    const gallery = merchant.getByRole("list", { name: "Fotos del producto" });
+    if (!(await gallery.count())) throw new Skip("no gallery on the edit page (not on this checkout)");
+    await scrollTo(gallery, 120);
+    await shot(merchant, "product-gallery");
+  });
+
+  // 'Diseño': the page, then its preview opened by 'Ver vista previa'.
+  await screen("look", async () => {
+    await open(merchant, `${store}/look`);
+    await shot(merchant, "look");
+  });
+  await screen("look-preview", async () => {
+    await open(merchant, `${store}/look`);
+    const view = merchant.getByRole("link", { name: "Ver vista previa" });
+    if (!(await view.count())) throw new Skip("no 'Ver vista previa' link (not on this checkout)");
+    await merchant
+      .locator("a[data-ready]")
+      .first()
+      .waitFor({ timeout: 5000 })
+      .catch(() => {});
+    await view.click();
+    await merchant.getByRole("link", { name: "Volver a los controles" }).waitFor();
+    await merchant.waitForTimeout(800);
+    await shot(merchant, "look-preview");
+  });
+
+  // 'Logo y banner': one banner uploaded, the hint beside its field, then the question before deleting it.
+  await screen("brand", async () => {
+    await open(merchant, `${store}/brand`);
+    const field = await needs(merchant.getByLabel("Agregar imágenes al banner"), "banner field");
+    await field.setInputFiles([PHOTOS[0]]);
+    await merchant.getByRole("button", { name: "Subir imágenes" }).click();
+    await merchant.getByText("Se agregó 1 imagen.").waitFor({ timeout: 30_000 });
+    await open(merchant, `${store}/brand`);
+    await scrollTo(merchant.getByLabel("Agregar imágenes al banner"), 260);
+    await shot(merchant, "brand");
+  });
+  await screen("brand-delete", async () => {
+    await open(merchant, `${store}/brand`);
+    const banners = merchant.getByRole("list", { name: "Imágenes del banner" });
+    const remove = await needs(
+      banners.getByRole("link", { name: /^Eliminar/ }).or(banners.getByRole("button", { name: /^Eliminar/ })),
+      "banner's 'Eliminar'",
+    );
+    const href = await remove.getAttribute("href");
+    const bannerId = href ? new URL(href, base).searchParams.get("eliminar") : null;
+    if (bannerId) {
+      await open(merchant, `${store}/brand?eliminar=${bannerId}`);
+      const question = await needs(merchant.getByRole("alertdialog"), "question before deleting");
+      await scrollTo(question, 120);
+    } else {
+      await remove.click();
+      await needs(merchant.getByRole("dialog"), "question before deleting");
+    }
+    await shot(merchant, "brand-delete");
+  });
+
+  let saleCode = null;
+  // The sales desk: the sale's dialog from its top, then its delivery ('Entrega') moved on to its second step, then
+  // the list showing it.
+  await screen("sale-dialog", async () => {
+    await open(merchant, `${store}/sales`);
+    const code = merchant.locator(".sales-table tbody tr td:first-child a").first();
+    saleCode = (await code.textContent())?.trim() ?? null;
+    await code.click();
+    await needs(merchant.locator("dialog[open]"), "sale dialog");
+    await merchant.waitForTimeout(300);
+    await shot(merchant, "sale-dialog");
+  });
+  await screen("sale-dialog-delivery", async () => {
+    const dialog = merchant.locator("dialog[open]");
+    if (!(await dialog.count())) throw new Skip("no sale dialog open");
+    const progress = await needs(dialog.getByRole("heading", { name: /^Entrega: / }), "delivery progress ('Entrega')");
+    for (const move of [/^Preparando$/, /^Marcar '/]) {
+      const button = dialog.getByRole("button", { name: move });
+      if (!(await button.count())) continue;
+      const before = await progress.textContent();
+      await button.first().click();
+      await merchant.waitForFunction(
+        ([was]) => document.querySelector("dialog[open] .sale-progress h3")?.textContent !== was,
+        [before],
+        { timeout: 10_000 },
+      );
+    }
+    console.log(`sale ${saleCode} moved on to «${(await progress.textContent())?.trim()}»`);
+    await scrollTo(dialog.locator("section.sale-progress"));
+    await shot(merchant, "sale-dialog-delivery");
+  });
+  await screen("sales-progress", async () => {
+    await open(merchant, `${store}/sales`);
+    await needs(merchant.locator("[data-progress-note]"), "delivery progress in the list");
+    await shot(merchant, "sales-progress");
+  });
+
+  // The round's new merchant pages, each from its top.
+  for (const [name, path] of [
+    ["delivery", `${store}/delivery`],
+    ["promotions", `${store}/promociones`],
+    ["abandoned-carts", `${store}/carritos`],
+    ["statistics", `${store}/estadisticas`],
+    ["custom-domain", `${store}/dominio`],
+    ["policies", `${store}/politicas`],
+  ]) {
+    await screen(name, async () => {
+      await open(merchant, path);
+      await shot(merchant, name);
+    });
+  }
+
+  // The shopper again: their order page (the store remembers their last order), a typo search, the footer.
+  await screen("buyer-order", async () => {
+    await open(shopper, "/site/demo/Order");
+    if (!/\/Order\/\d+/.test(shopper.url())) throw new Skip("no order page for the shopper's last order");
+    const timeline = shopper.getByRole("region", { name: "Seguimiento de tu pedido" });
+    if (await timeline.count()) await scrollTo(timeline, 16);
+    await shot(shopper, "buyer-order");
+  });
+  await screen("search-typo", async () => {
+    await open(shopper, `/site/demo/Search?q=${encodeURIComponent("suculneta")}`);
+    await needs(shopper.getByText(/¿Quisiste decir/), "'¿Quisiste decir…?'");
+    await shot(shopper, "search-typo");
+  });
+  await screen("store-footer", async () => {
+    await open(shopper, "/site/demo");
+    await shopper.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await shopper.waitForTimeout(200);
+    await shot(shopper, "store-footer");
+  });
 } finally {
   await browser.close();
   await server.stop();
 }
+console.log(`\ntaken (${taken.length}): ${taken.join(", ")}`);
+console.log(`skipped (${skipped.length}):${skipped.map((s) => `\n  ${s}`).join("")}`);
+console.log(`to look at (${flagged.length}):${flagged.map((s) => `\n  ${s}`).join("")}`);
