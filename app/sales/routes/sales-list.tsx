@@ -259,7 +259,7 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
             name="q"
             type="search"
             autoComplete="off"
-            placeholder="Nombre, teléfono, correo o producto"
+            placeholder="Nombre o teléfono"
             defaultValue={page.search}
             key={`q-${page.search}`}
           />
