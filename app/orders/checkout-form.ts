@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CART_MAX_LINES } from "~/domain/cart";
+import type { StoreCountry } from "~/domain/countries";
 import { DELIVERY_METHODS, type DeliveryZone, type PickupPoint } from "~/domain/delivery";
 import { PAYMENT_METHODS } from "~/domain/payment-methods";
+import { checkZonePostalCode, POSTAL_CODE_INPUT_MAX, type ZoneWithCodes } from "~/domain/shipping-estimate";
 import { whenMissing } from "~/domain/validation-messages";
 import { leftCount } from "~/domain/words";
 
@@ -68,6 +70,14 @@ const checkoutFields = z.object({
   zone: optionalId,
   pickupPoint: optionalId,
   address: optionalText(200),
+  /** The buyer's postal code, asked before the zone when the store's zones list codes (checked in deliveryChoice). */
+  postalCode: z
+    .string()
+    .trim()
+    .max(POSTAL_CODE_INPUT_MAX)
+    .optional()
+    .catch(undefined)
+    .transform((v) => (v ? v : null)),
   buyerEmail: z
     .string()
     .trim()
@@ -106,6 +116,7 @@ export const checkoutSchema = checkoutFields
   .transform((v) => ({
     ...v,
     address: v.delivery === "delivery" ? v.address : null,
+    postalCode: v.delivery === "delivery" ? v.postalCode : null,
     zone: v.delivery === "delivery" ? v.zone : undefined,
     pickupPoint: v.delivery === "pickup" ? v.pickupPoint : undefined,
   }));
@@ -136,24 +147,34 @@ export function contactErrors(input: CheckoutInput, storeHasWhatsapp: boolean): 
 
 /**
  * The store's side of the delivery choice: an offered method, one of its zones when it delivers by
- * zone, one of its pickup points when it has them. The zone or point found, or the errors.
+ * zone (when its zones list postal codes, a code of `country` that the zone covers, decision 0060), one of its pickup
+ * points when it has them. The zone or point found with the buyer's postal code as read, or the errors.
  */
 export function deliveryChoice(
   input: CheckoutInput,
   offered: readonly string[],
-  zones: readonly DeliveryZone[],
+  zones: readonly ZoneWithCodes[],
   points: readonly PickupPoint[],
-): { ok: true; zone: DeliveryZone | null; point: PickupPoint | null } | { ok: false; errors: CheckoutErrors } {
+  country: StoreCountry | "" = "",
+):
+  | { ok: true; zone: DeliveryZone | null; point: PickupPoint | null; postalCode: string | null }
+  | { ok: false; errors: CheckoutErrors } {
   if (!offered.includes(input.delivery)) return { ok: false, errors: { delivery: CHECKOUT_MESSAGES.delivery } };
   if (input.delivery === "delivery" && zones.length > 0) {
     const zone = zones.find((z) => z.id === input.zone);
-    return zone ? { ok: true, zone, point: null } : { ok: false, errors: { zone: CHECKOUT_MESSAGES.zone } };
+    const postal = checkZonePostalCode(zone, zones, input.postalCode, country);
+    if (!postal.ok) return { ok: false, errors: { [postal.field]: postal.message } };
+    return zone
+      ? { ok: true, zone, point: null, postalCode: postal.postalCode }
+      : { ok: false, errors: { zone: CHECKOUT_MESSAGES.zone } };
   }
   if (input.delivery === "pickup" && points.length > 0) {
     const point = points.find((p) => p.id === input.pickupPoint);
-    return point ? { ok: true, zone: null, point } : { ok: false, errors: { pickupPoint: CHECKOUT_MESSAGES.pickupPoint } };
+    return point
+      ? { ok: true, zone: null, point, postalCode: null }
+      : { ok: false, errors: { pickupPoint: CHECKOUT_MESSAGES.pickupPoint } };
   }
-  return { ok: true, zone: null, point: null };
+  return { ok: true, zone: null, point: null, postalCode: null };
 }
 
 export function readCheckoutForm(form: FormData) {
@@ -165,6 +186,7 @@ export function readCheckoutForm(form: FormData) {
 export const CHECKOUT_FIELDS = [
   "buyerName",
   "delivery",
+  "postalCode",
   "zone",
   "pickupPoint",
   "address",

@@ -36,6 +36,8 @@ export interface NewOrder {
   deliveryZone: string | null;
   pickupPoint: string | null;
   address: string | null;
+  /** The buyer's postal code as read in the store's country (home delivery by zones with codes, decision 0060). */
+  postalCode?: string | null;
   note: string | null;
   /** Computed on the server from the database: lines, code and zone. */
   quote: OrderQuote;
@@ -125,6 +127,7 @@ export async function createSale(db: Db, order: NewOrder, now: Date): Promise<Cr
           deliveryZone: order.delivery === "delivery" ? order.deliveryZone : null,
           pickupPoint: order.delivery === "pickup" ? order.pickupPoint : null,
           address: order.delivery === "delivery" ? order.address : null,
+          postalCode: order.delivery === "delivery" ? (order.postalCode ?? null) : null,
           note: order.note,
           accessToken,
           paymentMethod: order.paymentMethod,

@@ -27,6 +27,7 @@ import {
   storeManualMethods,
 } from "~/domain/payment-methods";
 import { orderPromotionUses, type Promotion, promotedLines } from "~/domain/promotions";
+import { checkoutPostalStep, POSTAL_CODE_PARAM } from "~/domain/shipping-estimate";
 import { isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { leftCount } from "~/domain/words";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
@@ -243,6 +244,8 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
   await countWrongCode(services.db, code, store.id, ip, now);
   const goods = goodsQuote(subtotal, code.discount);
   const discountCode = code.applied?.code ?? null;
+  const asked = shopper.request ? new URL(shopper.request.url).searchParams.get(POSTAL_CODE_PARAM) : null;
+  const postal = checkoutPostalStep(zones, storeCountry(store), asked);
   return {
     ...amountRows({ ...goods, discountCode, deliveryFee: null }, store.currency),
     // Only a code that applies goes with the order; a refused one is said here and left out.
@@ -252,7 +255,11 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
     shown: { subtotal, discount: goods.discount },
     quotes: quotesByChoice(subtotal, goods.discount, discountCode, zones, payments, store.currency, shopper.promotions ?? []),
     methods: offeredMethods(store).map((m) => ({ value: m, label: DELIVERY_LABELS[m] })),
-    zones: zones.map((z) => zoneOption(z, subtotal, goods.discount, store.currency, shopper.promotions ?? [])),
+    // With zones by postal code, only those the code in `?cp=` may choose, none before it is typed (decision 0060).
+    zones: zones
+      .filter((z) => !postal || postal.zoneIds.includes(z.id))
+      .map((z) => zoneOption(z, subtotal, goods.discount, store.currency, shopper.promotions ?? [])),
+    postal,
     points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
     storeLocation: store.location,
     payments: payments.offered.map((m) => ({ value: m, label: paymentChoiceLabel(m, payments.methods) })),
@@ -325,7 +332,7 @@ export async function placeOrder(
   const built = orderLines(parseCart(input.lines.join("|")), shopper.cartItems);
   if (!built.ok) return refusal(409, { form: stockLimitMessage(built.shortOf) });
   if (built.lines.length === 0) return refusal(400, { form: CHECKOUT_MESSAGES.empty });
-  const choice = deliveryChoice(input, offeredMethods(store), zones, points);
+  const choice = deliveryChoice(input, offeredMethods(store), zones, points, storeCountry(store));
   if (!choice.ok) return refusal(400, choice.errors);
   const now = services.clock.now();
   // Each line's best promotion first; the code then applies to the products after them (app/domain/promotions.ts).
@@ -399,6 +406,7 @@ export async function placeOrder(
         deliveryZone: buyer.zone,
         pickupPoint: buyer.pickupPoint,
         address: buyer.address,
+        postalCode: choice.postalCode,
         note: buyer.note,
         quote,
         discountCode,
