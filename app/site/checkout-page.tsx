@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { quoteKey } from "~/domain/order-quote";
+import { POSTAL_CODE_INPUT_MAX, SHIPPING_MESSAGES } from "~/domain/shipping-estimate";
 import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutField } from "~/orders/checkout-form";
 import { OrderLines, type PromotionNote } from "~/orders/order-lines";
 import type { checkoutView } from "~/orders/place-order.server";
@@ -84,7 +85,7 @@ export function Labelled(props: {
  * form carries the delivery) comes back to its last step.
  */
 export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
-  const { site, lines, code, codeProblem, shown, quotes, methods, zones, points, storeLocation } = loaderData;
+  const { site, lines, code, codeProblem, shown, quotes, methods, zones, points, storeLocation, postal } = loaderData;
   const { payments, idempotencyKey, hasWhatsapp } = loaderData;
   const errors: CheckoutErrors = actionData?.errors ?? {};
   const values: Record<string, string | undefined> = actionData?.values ?? {};
@@ -190,6 +191,31 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
           </button>
         </form>
       )}
+      {step === "details" && delivery === "delivery" && postal && (
+        // Zones by postal code (decision 0060): the code first, a GET answered with the zones it may choose.
+        <form method="get" action={checkoutPath} className="checkout">
+          <input type="hidden" name="paso" value="datos" />
+          <input type="hidden" name="entrega" value="delivery" />
+          <Labelled
+            label="Código postal"
+            hint={`como ${postal.example}`}
+            name="cp"
+            error={errors.postalCode ?? postal.error ?? undefined}
+          >
+            <input
+              name="cp"
+              defaultValue={postal.typed}
+              maxLength={POSTAL_CODE_INPUT_MAX}
+              autoComplete="postal-code"
+              required
+              {...ariaInvalid("cp", errors.postalCode ?? postal.error ?? undefined)}
+            />
+          </Labelled>
+          <button type="submit" className="button secondary">
+            {postal.code ? "Cambiar código postal" : "Ver zonas de envío"}
+          </button>
+        </form>
+      )}
       {step === "details" && (
         <form method="post" className="checkout" data-checkout="" data-once="" data-quotes={JSON.stringify(quotes)}>
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -252,6 +278,15 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
             ) : (
               storeLocation && <p className="hint">Retiro en tienda: {storeLocation}</p>
             ))}
+          {hasDelivery && postal?.code && <input type="hidden" name="postalCode" value={postal.code} />}
+          {hasDelivery && postal?.code && zones.length === 0 && (
+            <p className="field-error">
+              {SHIPPING_MESSAGES.uncovered(
+                postal.code,
+                methods.some((m) => m.value === "pickup"),
+              )}
+            </p>
+          )}
           {hasDelivery && zones.length > 0 && (
             <Labelled label="Zona de envío" {...labelled("zone")}>
               <select {...field("zone")} defaultValue={values.zone ?? ""}>
