@@ -29,6 +29,7 @@ const orderColumns = {
   deliveryZone: sales.deliveryZone,
   pickupPoint: sales.pickupPoint,
   address: sales.address,
+  postalCode: sales.postalCode,
   note: sales.note,
   accessToken: sales.accessToken,
   paymentMethod: sales.paymentMethod,

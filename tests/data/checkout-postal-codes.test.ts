@@ -1,19 +1,22 @@
 // The checkout with zones by postal code, on real libSQL: the code asked before the zone, only the zones covering it
 // offered, and the server refusing a zone that does not cover the posted code (never trusting the page).
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { insertProduct } from "~/products/products.server";
+import * as saleDetail from "~/sales/routes/sale-detail";
 import { CheckoutPage } from "~/site/checkout-page";
 import { action as checkoutAction, loader as checkoutLoader } from "~/site/routes/checkout";
+import { loader as orderPageLoader } from "~/site/routes/order-page";
 import { addDeliveryRow, listDeliveryZones } from "~/stores/delivery-settings.server";
 import { deliveryZones, sales } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
-import { merchantWithStore } from "../support/merchants";
+import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
+import { workspaceRequest } from "../support/workspace-request";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -32,7 +35,7 @@ const statusOf = (r: Reply) => r.init?.status ?? r.status ?? 200;
 /** An Argentine store with a 12.000 mate and three zones: CABA by code, Córdoba by code, 'Zona Norte' by name. */
 async function shop(s: S) {
   const url = `cp-${crypto.randomUUID().slice(0, 8)}`;
-  const m = await merchantWithStore(s, "standard", {
+  const m = await signedInMerchant(s, "standard", {
     name: "Mates",
     url,
     currency: "ARS",
@@ -84,6 +87,23 @@ describe("the checkout by postal code", () => {
       { zone: "CABA", fee: 350_000, postalCode: "C1425ABC", address: "Av. Corrientes 1234" },
       { zone: "Zona Norte", fee: 450_000, postalCode: "5000", address: "Av. Corrientes 1234" },
     ]);
+    // The sale's dialog and the buyer's order page show the code with the address.
+    const [sale] = await s.db
+      .select({ id: sales.id, token: sales.accessToken })
+      .from(sales)
+      .where(and(eq(sales.storeId, m.store.id), eq(sales.postalCode, "C1425ABC")));
+    const dialog = await workspaceRequest(s, {
+      module: saleDetail,
+      cookie: m.cookie,
+      method: "GET",
+      path: `/Store/${m.store.id}/sales/${sale?.id}`,
+      params: { storeId: m.store.id, saleId: sale?.id ?? "" },
+    });
+    expect((dialog.data as { address: string }).address).toBe("Av. Corrientes 1234 (CP C1425ABC)");
+    const page = await orderPageLoader(
+      siteArgs(s, m.url, `/Order/${sale?.id}?t=${sale?.token}`, { params: { code: sale?.id ?? "" } }) as never,
+    );
+    expect((page as unknown as { data: { address: string } }).data.address).toBe("Av. Corrientes 1234 (CP C1425ABC)");
   });
 
   it("refuses a zone that does not cover the posted code, a missing or wrong code, and another store's zone: 400, nothing saved", async () => {

@@ -5,6 +5,7 @@ import { storeCountry } from "~/domain/countries";
 import { DELIVERY_LABELS } from "~/domain/delivery";
 import { formatMoney } from "~/domain/money";
 import { adjustmentRowLabel } from "~/domain/payment-methods";
+import { addressWithPostalCode } from "~/domain/postal-codes";
 import { lineAmount } from "~/domain/promotions";
 import {
   buyerGreeting,
@@ -73,7 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     delivery: DELIVERY_LABELS[sale.delivery],
     deliveryZone: sale.deliveryZone,
     pickupPoint: sale.pickupPoint,
-    address: sale.address,
+    address: addressWithPostalCode(sale.address, sale.postalCode),
     note: sale.note,
     chatUrl: buyerChatUrl(
       sale.buyerPhone,

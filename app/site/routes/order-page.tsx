@@ -3,6 +3,7 @@ import { constantTimeEqual } from "~/domain/constant-time";
 import { formatMoney } from "~/domain/money";
 import { DRAFT_MESSAGES, draftConfirmationSchema } from "~/domain/order-drafts";
 import { manualMethod } from "~/domain/payment-methods";
+import { addressWithPostalCode } from "~/domain/postal-codes";
 import { lineAmount } from "~/domain/promotions";
 import { deliveryText, isMobileUserAgent, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { DeliveryTimeline } from "~/fulfilment/delivery-timeline";
@@ -196,7 +197,7 @@ export async function loader(args: Route.LoaderArgs) {
         sale.currency,
       ),
       delivery: deliveryText(buyerOf(sale)),
-      address: sale.delivery === "delivery" ? sale.address : null,
+      address: sale.delivery === "delivery" ? addressWithPostalCode(sale.address, sale.postalCode) : null,
       payment: sale.draft
         ? "Lo eliges al confirmar"
         : lapsed(sale)
