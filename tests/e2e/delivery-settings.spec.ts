@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { query, signInAsOwner } from "./helpers";
+import { checkoutSteps, query, signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets } from "./phone";
 import { type SeededShop, seedShop } from "./shop-seed";
 
@@ -140,6 +140,19 @@ for (const javaScriptEnabled of [true, false]) {
       await cartEstimate.getByLabel("Calcular envío: código postal").fill("5000");
       await cartEstimate.getByRole("button", { name: "Calcular" }).click();
       await expect(cartEstimate.getByText("Sin envío a 5000: retira en la tienda o escríbenos")).toBeVisible();
+      await expectNoSidewaysScroll(page);
+
+      // The checkout asks the code before the zone and offers only the zones covering it.
+      await page.getByRole("link", { name: "Hacer pedido" }).click();
+      await checkoutSteps(page, { name: "Lucía", email: "lucia@correo.test" }, "Envío a domicilio");
+      await expect(page.locator('select[name="zone"]')).toHaveCount(0);
+      await page.getByLabel(/Código postal/).fill("5000");
+      await page.getByRole("button", { name: "Ver zonas de envío" }).click();
+      await expect(page.getByText("Sin envío a 5000: retira en la tienda o escríbenos")).toBeVisible();
+      await expect(page.locator('select[name="zone"]')).toHaveCount(0);
+      await page.getByLabel(/Código postal/).fill("1425");
+      await page.getByRole("button", { name: "Cambiar código postal" }).click();
+      await expect(page.getByLabel("Zona de envío").locator("option", { hasText: /^CABA/ })).toHaveCount(1);
       await expectNoSidewaysScroll(page);
     });
 
