@@ -39,7 +39,7 @@ const withPostalRules = <Z extends { postalCodes: string }>(zones: readonly Z[])
   zones.map((zone) => ({ ...zone, postalRules: storedPostalRules(zone.postalCodes) }));
 
 /** Whether a store's zones are chosen by postal code: at least one of them lists codes. */
-export const zonesHaveCodes = (zones: ReadonlyArray<{ postalCodes: string }>) => zones.some((z) => z.postalCodes !== "");
+const zonesHaveCodes = (zones: ReadonlyArray<{ postalCodes: string }>) => zones.some((z) => z.postalCodes !== "");
 
 export type ShippingEstimate =
   /** Nothing asked yet: the form alone. */
