@@ -36,12 +36,13 @@ interface CheckoutPageProps {
  * delivery by zone needs the zone first).
  */
 function chosenQuote(
-  data: Pick<CheckoutPageData, "quotes" | "zones">,
+  data: Pick<CheckoutPageData, "quotes" | "zones" | "postal">,
   delivery: string | undefined,
   payment: string | undefined,
   zone: string | undefined,
 ) {
-  const byZone = delivery === "delivery" && data.zones.length > 0;
+  // Zones by postal code: before a code with a zone for it, the total is not known either.
+  const byZone = delivery === "delivery" && (data.zones.length > 0 || data.postal !== null);
   const zoneId = byZone && zone ? Number(zone) : null;
   const key = quoteKey(payment ?? "", zoneId);
   const quote = data.quotes[key];

@@ -166,6 +166,8 @@ describe("the checkout page's postal code step", () => {
     expect(asking).toMatch(/<form [^>]*method="get"/);
     expect(asking).toContain('name="cp"');
     expect(asking).not.toContain('name="zone"');
+    // No zone yet: the total is said to be without delivery.
+    expect(asking).toContain("Total sin envío: <strong>12.000,00");
     const caba = await html(s, m, "/Checkout?paso=datos&entrega=delivery&cp=1425", cookie);
     expect(caba).toContain('<input type="hidden" name="postalCode" value="1425"/>');
     expect(caba).toMatch(new RegExp(`<option value="${m.caba.id}">CABA`));
