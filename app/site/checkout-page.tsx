@@ -114,6 +114,8 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
     ) : null;
   const described = (name: CheckoutField) => (errors[name] ? { "aria-describedby": `${name}-error` } : {});
   const hasDelivery = delivery === "delivery";
+  // Zones by postal code with none to choose yet: the page's script has no total with delivery to switch to.
+  const zonePending = hasDelivery && postal !== null && zones.length === 0;
   const payment = payments.find((p) => p.value === values.payment)?.value ?? payments[0]?.value;
   const offers = (method: string) => payments.some((p) => p.value === method);
   const takesOnline = offers("online");
@@ -218,7 +220,13 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
         </form>
       )}
       {step === "details" && (
-        <form method="post" className="checkout" data-checkout="" data-once="" data-quotes={JSON.stringify(quotes)}>
+        <form
+          method="post"
+          className="checkout"
+          data-checkout=""
+          data-once=""
+          data-quotes={JSON.stringify(zonePending ? {} : quotes)}
+        >
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           {lines.map((l) => (
             <input key={l.id} type="hidden" name="line" value={`${l.id}:${l.quantity}`} />

@@ -168,11 +168,14 @@ describe("the checkout page's postal code step", () => {
     expect(asking).not.toContain('name="zone"');
     // No zone yet: the total is said to be without delivery.
     expect(asking).toContain("Total sin envío: <strong>12.000,00");
+    // …and the page's script gets no total to show as the one to pay.
+    expect(asking).toContain('data-quotes="{}"');
     const caba = await html(s, m, "/Checkout?paso=datos&entrega=delivery&cp=1425", cookie);
     expect(caba).toContain('<input type="hidden" name="postalCode" value="1425"/>');
     expect(caba).toMatch(new RegExp(`<option value="${m.caba.id}">CABA`));
     expect(caba).toMatch(new RegExp(`<option value="${m.norte.id}">Zona Norte`));
     expect(caba).not.toContain("Córdoba");
+    expect(caba).not.toContain('data-quotes="{}"');
     const nowhere = await html(s, m, "/Checkout?paso=datos&entrega=delivery&cp=9000", cookie);
     expect(nowhere).toMatch(new RegExp(`<option value="${m.norte.id}">Zona Norte`));
     expect(nowhere).not.toContain(">CABA");
