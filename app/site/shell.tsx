@@ -63,12 +63,12 @@ export function SiteShell({
         <span>{site.name}</span>
         {site.location && <span> · {site.location}</span>}
         {site.contactHref && (
-          <>
-            {" · "}
+          // A line of its own: joined by a '·', a phone wrapped it to the next line and left the '·' at the end of this one.
+          <span className="footer-contact-item">
             <a className="footer-contact" href={site.contactHref} rel="noopener">
               Escríbenos por WhatsApp
             </a>
-          </>
+          </span>
         )}
         {site.hours && (
           <p className="footer-hours">

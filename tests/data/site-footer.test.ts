@@ -18,7 +18,7 @@ describe("the store's footer", () => {
     const { store } = await merchantWithStore(s, "standard", { url: "pie" });
     await s.db
       .update(stores)
-      .set({ location: "Cali", hours: "Lunes a sábado, 9 a 18", instagram: "cafe.pie" })
+      .set({ location: "Cali", hours: "Lunes a sábado, 9 a 18", instagram: "cafe.pie", attentionNumber: "3001234567" })
       .where(eq(stores.id, store.id));
     const page = (await homeLoader(siteArgs(s, "pie") as never)) as unknown as { data: { site: SiteView } };
     const shell = { site: page.data.site, children: createElement("p", null, "La página") };
@@ -29,5 +29,7 @@ describe("the store's footer", () => {
     // A '·' only ever joins two things on one line: the store's name and its place.
     expect(footer.match(/·/g)).toHaveLength(1);
     expect(footer).toContain("</span><span> · Cali</span>");
+    // The WhatsApp link is a line of its own, never after a '·' that a narrow screen would leave at a line's end.
+    expect(footer).toMatch(/<span> · Cali<\/span><span class="footer-contact-item"><a class="footer-contact" href="https:\/\/wa\.me\//);
   });
 });
