@@ -12,6 +12,8 @@ interface ExtendableEventLike {
 }
 interface FetchEventLike extends ExtendableEventLike {
   request: Request;
+  /** A page's own request, sent by the browser while the worker started (navigation preload). */
+  preloadResponse?: Promise<Response | undefined>;
   respondWith(response: Promise<Response>): void;
 }
 interface PushEventLike extends ExtendableEventLike {
@@ -40,7 +42,10 @@ export interface WorkerScope {
     openWindow(url: string): Promise<unknown>;
     claim(): Promise<void>;
   };
-  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+  registration: {
+    showNotification(title: string, options: NotificationOptions): Promise<void>;
+    navigationPreload?: { enable(): Promise<void> };
+  };
   fetch(request: Request): Promise<Response>;
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEventLike) => void): void;
@@ -84,6 +89,8 @@ export function startServiceWorker(scope: WorkerScope, { version, precache, offl
       (async () => {
         const names = await scope.caches.keys();
         await Promise.all(names.filter((name) => isStaleCache(name, cacheName)).map((name) => scope.caches.delete(name)));
+        // A page's request leaves while the worker starts, not after: the worker only passes it on.
+        await scope.registration.navigationPreload?.enable();
         await scope.clients.claim();
       })(),
     );
@@ -93,7 +100,7 @@ export function startServiceWorker(scope: WorkerScope, { version, precache, offl
     const handling = handlingFor(event.request, origin);
     // "network": no answer from the worker at all, the browser fetches as if it were not there.
     if (handling === "cache-first") event.respondWith(cacheFirst(event));
-    else if (handling === "network-first") event.respondWith(networkFirst(event.request));
+    else if (handling === "network-first") event.respondWith(networkFirst(event));
   });
 
   async function cacheFirst(event: FetchEventLike): Promise<Response> {
@@ -105,10 +112,10 @@ export function startServiceWorker(scope: WorkerScope, { version, precache, offl
     return response;
   }
 
-  /** Merchant pages are never stored: only the network has them; without it, the offline page. */
-  async function networkFirst(request: Request): Promise<Response> {
+  /** Merchant pages are never stored: only the network has them (the preloaded answer if any); without it, the offline page. */
+  async function networkFirst(event: FetchEventLike): Promise<Response> {
     try {
-      return await scope.fetch(request);
+      return (await event.preloadResponse) ?? (await scope.fetch(event.request));
     } catch {
       const cache = await scope.caches.open(cacheName);
       return (

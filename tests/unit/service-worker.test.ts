@@ -51,7 +51,7 @@ function worker({ windows = [] as WindowClientLike[] } = {}) {
       openWindow: vi.fn(async () => null),
       claim: vi.fn(async () => {}),
     },
-    registration: { showNotification: vi.fn(async () => {}) },
+    registration: { showNotification: vi.fn(async () => {}), navigationPreload: { enable: vi.fn(async () => {}) } },
     fetch: network,
     skipWaiting: vi.fn(async () => {}),
     addEventListener: (type: string, listener: (event: never) => void) => listeners.set(type, listener),
@@ -79,11 +79,14 @@ function worker({ windows = [] as WindowClientLike[] } = {}) {
     caches,
     requests,
     dispatch,
-    /** A page the browser opens (Request's mode cannot be set to "navigate" outside a browser). */
-    open: (path: string) => {
+    /**
+     * A page the browser opens (Request's mode cannot be set to "navigate" outside a browser), with the
+     * answer to the request the browser sent on its own while the worker started, if any (navigation preload).
+     */
+    open: (path: string, preloadResponse?: Promise<Response | undefined>) => {
       const request = new Request(`${ORIGIN}${path}`);
       Object.defineProperty(request, "mode", { value: "navigate" });
-      return dispatch("fetch", { request });
+      return dispatch("fetch", { request, ...(preloadResponse ? { preloadResponse } : {}) });
     },
     navigate,
     get: (path: string) => dispatch("fetch", { request: new Request(`${ORIGIN}${path}`) }),
@@ -123,6 +126,14 @@ describe("install and activate", () => {
     expect([...sw.caches.keys()].sort()).toEqual([cacheNameFor("v2"), "otra-biblioteca"].sort());
     expect(sw.scope.clients.claim).toHaveBeenCalled();
   });
+
+  it("activation turns navigation preload on: a page's request leaves while the worker starts", async () => {
+    const sw = worker();
+    await sw.dispatch("install");
+    expect(sw.scope.registration.navigationPreload.enable).not.toHaveBeenCalled();
+    await sw.dispatch("activate");
+    expect(sw.scope.registration.navigationPreload.enable).toHaveBeenCalledOnce();
+  });
 });
 
 describe("fetch", () => {
@@ -142,6 +153,26 @@ describe("fetch", () => {
     expect(await (await sw.open("/Auth"))?.text()).toBe(OFFLINE_HTML);
     sw.online();
     expect(await (await sw.open("/Store/1234567890/products"))?.text()).toBe("desde la red: /Store/1234567890/products");
+  });
+
+  it("a merchant page the browser preloaded is that answer, not a second request, and is never stored", async () => {
+    const sw = await installed();
+    const response = await sw.open("/Store/1234567890/sales", Promise.resolve(new Response("precargada")));
+    expect(await response?.text()).toBe("precargada");
+    expect(sw.requests).toHaveLength(0);
+    const cache = sw.caches.get(cacheNameFor("v2"));
+    expect([...(cache?.entries.keys() ?? [])].some((k) => k.includes("/Store/"))).toBe(false);
+    // A browser that preloaded nothing for this page (preload off): the worker asks the network itself.
+    expect(await (await sw.open("/Store/1234567890/sales", Promise.resolve(undefined)))?.text()).toBe(
+      "desde la red: /Store/1234567890/sales",
+    );
+  });
+
+  it("a preload that failed for want of a network is the offline page", async () => {
+    const sw = await installed();
+    sw.offline();
+    const response = await sw.open("/Store/1234567890/sales", Promise.reject(new TypeError("Failed to fetch")));
+    expect(await response?.text()).toBe(OFFLINE_HTML);
   });
 
   it("if the browser evicted the offline page too, a bare Spanish one stands in", async () => {
