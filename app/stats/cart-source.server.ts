@@ -36,13 +36,13 @@ export function cartVisitorQuery(db: Db, storeId: SQL, visitor: string, now: num
 }
 
 /**
- * The source of a cart that starts now: the visit's as this runtime still holds it (a cart added within the seconds
- * before the counts are written: `held`, looked up BEFORE the page's read, so a write finishing in between is in the
- * read), else as written, else the adding page's `ref`/`utm_*`, else direct.
+ * The source of a cart that starts now: the visitor's day as written (its first visit's source), else as this runtime
+ * still holds it (a cart added within the seconds before the counts are written: `held`, looked up BEFORE the page's
+ * read, so a write finishing in between is in the read), else the adding page's `ref`/`utm_*`, else direct.
  */
-export function newCartSource(held: string | null, visit: { source: string } | undefined, request: Request): string {
-  if (held) return held;
+export function newCartSource(visit: { source: string } | undefined, held: string | null, request: Request): string {
   if (visit) return visit.source;
+  if (held) return held;
   const referrer = request.headers.get("Referer");
   let query = new URLSearchParams();
   try {

@@ -219,14 +219,14 @@ export class StatsBuffer {
     return this.events.length;
   }
 
-  /** The source of the visitor's latest entrance to the store among the views not written yet, or being written. */
+  /**
+   * The source of the visitor's first entrance to the store among the views being written or not written yet (the
+   * oldest first), as the database keeps a visitor's day: by its first visit.
+   */
   sourceOf(store: string, visitorKey: string): string | null {
-    for (const events of [this.events, this.writing])
-      for (let i = events.length - 1; i >= 0; i--) {
-        const event = events[i];
-        if (event?.type === "view" && event.entrance && event.store === store && event.visitorKey === visitorKey)
-          return event.source;
-      }
+    for (const event of [...this.writing, ...this.events])
+      if (event.type === "view" && event.entrance && event.store === store && event.visitorKey === visitorKey)
+        return event.source;
     return null;
   }
 }

@@ -244,6 +244,8 @@ test("public store pages", async ({ page }) => {
   await page.getByLabel("Tu nombre").fill("Lucía Pérez");
   await page.getByLabel(/Tu teléfono/).fill("300 555 0101");
   await page.getByRole("button", { name: "Continuar", exact: true }).click();
+  // The next page first: a check while the page is being replaced reads no document.
+  await expect(page.getByRole("group", { name: "¿Cómo quieres recibir tu pedido?" })).toBeVisible();
   await checkPage(page, "checkout, delivery method");
   await page.getByRole("radio", { name: "Envío a domicilio" }).check();
   await page.getByRole("button", { name: "Continuar", exact: true }).click();

@@ -234,7 +234,7 @@ export async function action(args: Route.ActionArgs) {
   }
   // A cart that starts now keeps the source of the visit that started it; one that goes on keeps its own.
   const source =
-    cartSource(readCookie(args.request, CART_COOKIE)) ?? (p.cart.length === 0 ? newCartSource(held, visit, args.request) : null);
+    cartSource(readCookie(args.request, CART_COOKIE)) ?? (p.cart.length === 0 ? newCartSource(visit, held, args.request) : null);
   return redirect(to, {
     status: 303,
     headers: { "Set-Cookie": storeCookie(p.services.config, p.site.basePath, CART_COOKIE, serializeCart(lines, source)) },
