@@ -30,6 +30,8 @@ describe("the store's footer", () => {
     expect(footer.match(/·/g)).toHaveLength(1);
     expect(footer).toContain("</span><span> · Cali</span>");
     // The WhatsApp link is a line of its own, never after a '·' that a narrow screen would leave at a line's end.
-    expect(footer).toMatch(/<span> · Cali<\/span><span class="footer-contact-item"><a class="footer-contact" href="https:\/\/wa\.me\//);
+    expect(footer).toMatch(
+      /<span> · Cali<\/span><span class="footer-contact-item"><a class="footer-contact" href="https:\/\/wa\.me\//,
+    );
   });
 });
