@@ -225,15 +225,28 @@ async function announce(
   services.log.info("withdrawal.requested", { storeId: store.id, saleId: sale.id });
 }
 
-/** One sale of the store with its lines and its buyer's cancellation request (or null), in one batch: the sales desk's. */
-export async function getSaleWithWithdrawal(db: Db, storeId: string, saleId: string) {
-  const [[sale], lines, [withdrawal]] = await db.batch([
+/**
+ * The statements of one sale of the store with its lines and its buyer's cancellation request, for the caller's
+ * batch (the sale dialog adds its delivery progress); `saleWithWithdrawalOf` reads their rows.
+ */
+export const saleWithWithdrawalStatements = (db: Db, storeId: string, saleId: string) =>
+  [
     ...saleStatements(db, storeId, saleId),
     db
       .select({ id: withdrawalRequests.id, createdAt: withdrawalRequests.createdAt, contact: withdrawalRequests.contact })
       .from(withdrawalRequests)
       .where(and(eq(withdrawalRequests.saleId, saleId), eq(withdrawalRequests.storeId, storeId)))
       .limit(1),
-  ]);
+  ] as const;
+
+type Statements = ReturnType<typeof saleWithWithdrawalStatements>;
+type SaleWithWithdrawalRows = readonly [Awaited<Statements[0]>, Awaited<Statements[1]>, Awaited<Statements[2]>];
+
+export function saleWithWithdrawalOf([[sale], lines, [withdrawal]]: SaleWithWithdrawalRows) {
   return sale ? { sale: { ...sale, lines }, withdrawal: withdrawal ?? null } : undefined;
+}
+
+/** One sale of the store with its lines and its buyer's cancellation request (or null), in one batch. */
+export async function getSaleWithWithdrawal(db: Db, storeId: string, saleId: string) {
+  return saleWithWithdrawalOf(await db.batch(saleWithWithdrawalStatements(db, storeId, saleId)));
 }

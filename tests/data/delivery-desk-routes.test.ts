@@ -144,11 +144,14 @@ describe("delivery progress on the desk's routes", () => {
       status: 200,
       data: { message: "Venta marcada como 'Listo para retirar'" },
     });
+    const before = s.roundTrips.count;
     const view = (await get({ loader: saleLoader }, `/Store/${storeId}/sales/${sale.pickup}`, { saleId: sale.pickup as string }))
       .data as {
       progress: { step: string; next: string[]; back: string | null; version: number };
     };
     expect(view.progress).toMatchObject({ step: "ready", next: ["delivered"], back: "preparing", version: 1 });
+    // The session's check, then the sale with its lines, request and progress: two round trips, as every merchant page.
+    expect(s.roundTrips.count - before).toBe(2);
   });
 
   it("prints the chosen sales' slips: store, code, QR, buyer, address, lines with variants, note, delivery; never another store's", async () => {

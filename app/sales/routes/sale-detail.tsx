@@ -28,7 +28,7 @@ import { notFound } from "~/http/responses";
 import { orderPageUrl } from "~/orders/order-links";
 import type { SaleWithLines } from "~/orders/order-queries.server";
 import { cancelAndRefund, changeSale, reviewTransferReceipt } from "~/orders/sale-changes.server";
-import { getSaleWithWithdrawal } from "~/orders/withdrawals.server";
+import { saleWithWithdrawalOf, saleWithWithdrawalStatements } from "~/orders/withdrawals.server";
 import type { Config } from "~/services/config";
 import { getServices } from "~/services/services";
 import { CopyField } from "~/ui/copy-field";
@@ -51,10 +51,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, config } = getServices(context);
   const saleId = saleIdOf(params);
-  const [found, [progressRow]] = await Promise.all([
-    getSaleWithWithdrawal(db, store.id, saleId),
+  // The sale, its lines, its cancellation request and its delivery progress: one round trip.
+  const [saleRows, lineRows, withdrawalRows, [progressRow]] = await db.batch([
+    ...saleWithWithdrawalStatements(db, store.id, saleId),
     deliveriesQuery(db, store.id, [saleId]),
   ]);
+  const found = saleWithWithdrawalOf([saleRows, lineRows, withdrawalRows]);
   if (!found) notFound();
   const { sale } = found;
   const money = (minor: number) => formatMoney(minor, sale.currency);
