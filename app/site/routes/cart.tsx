@@ -11,6 +11,7 @@ import {
   type CartLine,
   cartSource,
   lineKey,
+  parseCart,
   removeFromCart,
   serializeCart,
   setQuantity,
@@ -182,7 +183,9 @@ export async function action(args: Route.ActionArgs) {
   const { config, clock, recentVisits } = getServices(args.context);
   const now = clock.now().getTime();
   const visitor = requestVisitorKey(config, args.request, args.context.get(clientIpContext), now);
-  const held = recentVisits.sourceOf((args.params.site ?? "").toLowerCase(), visitor);
+  // Only a cart that starts now takes a source; the unwritten views are looked at before the read (cart-source.server.ts).
+  const starts = parseCart(readCookie(args.request, CART_COOKIE)).length === 0;
+  const held = starts ? recentVisits.sourceOf((args.params.site ?? "").toLowerCase(), visitor) : null;
   const p = await loadSitePage(
     args,
     (storeId, db) => [conversionSettingsQuery(db, storeId), cartVisitorQuery(db, storeId, visitor, now)],
