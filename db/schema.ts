@@ -1403,3 +1403,36 @@ export const lowStockAlerts = sqliteTable(
   },
   (t) => [index("low_stock_alerts_due_idx").on(t.crossedAt).where(sql`${t.notifiedAt} is null`)],
 );
+
+/**
+ * 'Actividad': who changed what in a store's workspace (docs/decisions/0065-activity-log.md), kept 12 months. The
+ * actor's id and the name or email they had then; a kind the page filters by; what was changed (a product id, a
+ * sale's code); a short summary; and before and after for prices (minor units), stock (units) and states. Never a
+ * password, a token or a buyer's personal data. Written only by app/workspace/activity.server.ts, each entry in the
+ * batch of the change it records.
+ */
+export const storeActivity = sqliteTable(
+  "store_activity",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    at: timestamp("at").notNull(),
+    /** Not a reference: the entry outlives a removed member. */
+    actorUserId: text("actor_user_id").notNull(),
+    actorLabel: text("actor_label").notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject"),
+    summary: text("summary").notNull(),
+    before: text("before"),
+    after: text("after"),
+  },
+  (t) => [
+    index("store_activity_store_at_idx").on(t.storeId, t.at),
+    index("store_activity_store_kind_at_idx").on(t.storeId, t.kind, t.at),
+    index("store_activity_store_actor_at_idx").on(t.storeId, t.actorUserId, t.at),
+    index("store_activity_store_actor_kind_at_idx").on(t.storeId, t.actorUserId, t.kind, t.at),
+    index("store_activity_at_idx").on(t.at),
+  ],
+);
