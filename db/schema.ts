@@ -1436,3 +1436,53 @@ export const storeActivity = sqliteTable(
     index("store_activity_at_idx").on(t.at),
   ],
 );
+
+/**
+ * A store's staff (docs/decisions/0064-staff-roles.md): a user who works on one store with a role ('sales' the sales
+ * desk, 'catalog' the products and the look, 'admin' everything but the owner's things). The owner is no member: a
+ * store's owner is stores.owner_id.
+ */
+export const storeMembers = sqliteTable(
+  "store_members",
+  {
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["sales", "catalog", "admin"] }).notNull(),
+    addedAt: timestamp("added_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.userId] }),
+    index("store_members_user_idx").on(t.userId),
+    check("store_members_role", sql`${t.role} in ('sales', 'catalog', 'admin')`),
+  ],
+);
+
+/**
+ * An invitation to a store's staff, sent by email: its token saved hashed, valid 7 days, used once (used_at set in the
+ * statement that adds the member).
+ */
+export const storeInvitations = sqliteTable(
+  "store_invitations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["sales", "catalog", "admin"] }).notNull(),
+    invitedBy: text("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at").notNull(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [
+    index("store_invitations_store_idx").on(t.storeId, t.createdAt),
+    check("store_invitations_role", sql`${t.role} in ('sales', 'catalog', 'admin')`),
+  ],
+);
