@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { commonPasswords } from "./app/auth/vite-common-passwords.ts";
+import { messageCatalogs } from "./app/messages/vite-plugin.ts";
 
 export default defineConfig({
-  plugins: [commonPasswords()],
+  plugins: [commonPasswords(), messageCatalogs()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/data/**/*.test.ts", "tests/http/**/*.test.ts"],

@@ -109,6 +109,8 @@ const [linted, built] = await Promise.all([
     () => step("lint", bin("biome"), ["check", "."]),
     // The Spanish of the UI and the English of the code (cspell.json).
     () => step("lint", bin("cspell"), ["--no-progress", "app"]),
+    // The message catalog: none missing, none unused, every variant compiles and overrides only the base's ids.
+    () => step("lint", process.execPath, ["app/messages/check.mjs"]),
     () => step("lint", bin("depcruise"), ["app", "db", "server", "workers", "tests", "--config", ".dependency-cruiser.cjs"]),
   ),
   lane(

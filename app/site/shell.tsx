@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { storeLinkHref } from "~/domain/banner-links";
 import { cardPriceText, type OfferView } from "~/domain/catalog";
+import { useT } from "~/ui/messages";
 import { FooterLegal } from "./footer-legal";
 import { Picture } from "./picture";
 import type { Card, SiteView } from "./site.server";
@@ -20,6 +21,8 @@ export function SiteShell({
   const b = site.basePath;
   const { look } = site;
   const nameShown = look.header.showName || !site.logoIcon;
+  const t = useT();
+  const searchLabel = t({ id: "site.shell.searchLabel", defaultMessage: "Buscar productos" });
   return (
     <div className="site" {...look.attrs}>
       {look.announcement && <Announcement text={look.announcement.text} link={look.announcement.link} basePath={b} />}
@@ -30,23 +33,23 @@ export function SiteShell({
         </a>
         <search className="search">
           <form method="get" action={`${b}/Search`}>
-            <input type="search" name="q" defaultValue={query} placeholder="Buscar productos" aria-label="Buscar productos" />
-            <button type="submit">Buscar</button>
+            <input type="search" name="q" defaultValue={query} placeholder={searchLabel} aria-label={searchLabel} />
+            <button type="submit">{t({ id: "site.shell.search", defaultMessage: "Buscar" })}</button>
           </form>
         </search>
-        <nav className="site-nav" aria-label="Principal">
+        <nav className="site-nav" aria-label={t({ id: "site.shell.navLabel", defaultMessage: "Principal" })}>
           <a href={site.homeHref} aria-current={current === "home" ? "page" : undefined}>
-            Inicio
+            {t({ id: "site.shell.home", defaultMessage: "Inicio" })}
           </a>
           <a href={`${b}/Store`} aria-current={current === "store" ? "page" : undefined}>
-            Tienda
+            {t({ id: "site.shell.store", defaultMessage: "Tienda" })}
           </a>
           <a href={`${b}/Cart`} aria-current={current === "cart" ? "page" : undefined}>
-            Carrito{" "}
+            {t({ id: "site.shell.cart", defaultMessage: "Carrito" })}{" "}
             <span className="badge" data-cart-count={site.cartCount}>
               <span className="sr-only">(</span>
               {site.cartCount}
-              <span className="sr-only"> productos)</span>
+              <span className="sr-only">{t({ id: "site.shell.cartCountUnit", defaultMessage: " productos)" })}</span>
             </span>
           </a>
         </nav>
@@ -66,17 +69,17 @@ export function SiteShell({
           // A line of its own: joined by a '·', a phone wrapped it to the next line and left the '·' at the end of this one.
           <span className="footer-contact-item">
             <a className="footer-contact" href={site.contactHref} rel="noopener">
-              Escríbenos por WhatsApp
+              {t({ id: "site.shell.whatsapp", defaultMessage: "Escríbenos por WhatsApp" })}
             </a>
           </span>
         )}
         {site.hours && (
           <p className="footer-hours">
-            <strong>Horario:</strong> {site.hours}
+            <strong>{t({ id: "site.shell.hours", defaultMessage: "Horario:" })}</strong> {site.hours}
           </p>
         )}
         {site.social.length > 0 && (
-          <ul className="footer-social" aria-label="Redes sociales">
+          <ul className="footer-social" aria-label={t({ id: "site.shell.social", defaultMessage: "Redes sociales" })}>
             {site.social.map((link) => (
               <li key={link.label}>
                 <a href={link.href} rel="noopener me">
@@ -87,7 +90,7 @@ export function SiteShell({
           </ul>
         )}
         <FooterLegal site={site} />
-        <p className="muted footer-made">Tienda creada con Vitrina</p>
+        <p className="muted footer-made">{t({ id: "site.shell.madeWith", defaultMessage: "Tienda creada con Vitrina" })}</p>
       </footer>
       <script type="module" src={site.script} />
     </div>
@@ -116,6 +119,7 @@ export function ProductCard({
   priority?: boolean;
 }) {
   const { addTo } = useContext(CardsContext);
+  const t = useT();
   return (
     <li className="card">
       <a href={card.href}>
@@ -145,7 +149,7 @@ export function ProductCard({
             <Offer offer={card.offer} />
             <PromotionBadge promotion={card.promotion} />
           </span>
-          {card.soldOut && <span className="sold-out">Agotado</span>}
+          {card.soldOut && <span className="sold-out">{t({ id: "site.card.soldOut", defaultMessage: "Agotado" })}</span>}
         </span>
       </a>
       {addTo && !card.soldOut && <CardAdd card={card} addTo={addTo} />}
@@ -155,11 +159,16 @@ export function ProductCard({
 
 /** A card's 'Agregar': one unit to the cart, or 'Elegir' on the product's page when it has options. */
 function CardAdd({ card, addTo }: { card: Card; addTo: string }) {
+  const t = useT();
   if (card.hasOptions)
     return (
       <p className="card-add">
-        <a className="button secondary" href={card.href} aria-label={`Elegir opciones de ${card.name}`}>
-          Elegir
+        <a
+          className="button secondary"
+          href={card.href}
+          aria-label={t({ id: "site.card.chooseLabel", defaultMessage: "Elegir opciones de {name}" }, { name: card.name })}
+        >
+          {t({ id: "site.card.choose", defaultMessage: "Elegir" })}
         </a>
       </p>
     );
@@ -168,8 +177,12 @@ function CardAdd({ card, addTo }: { card: Card; addTo: string }) {
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={card.id} />
       <input type="hidden" name="quantity" value="1" />
-      <button type="submit" className="button" aria-label={`Agregar ${card.name} al carrito`}>
-        Agregar
+      <button
+        type="submit"
+        className="button"
+        aria-label={t({ id: "site.card.addLabel", defaultMessage: "Agregar {name} al carrito" }, { name: card.name })}
+      >
+        {t({ id: "site.card.add", defaultMessage: "Agregar" })}
       </button>
     </form>
   );
@@ -177,12 +190,13 @@ function CardAdd({ card, addTo }: { card: Card; addTo: string }) {
 
 /** A live promotion's badge ('2x1', '-20 %'), titled with its name. */
 export function PromotionBadge({ promotion }: { promotion: { badge: string; name: string } | null }) {
+  const t = useT();
   if (!promotion) return null;
   return (
     <>
       {" "}
       <span className="discount" title={promotion.name} data-promotion="">
-        <span className="sr-only">Promoción: </span>
+        <span className="sr-only">{t({ id: "site.card.promotion", defaultMessage: "Promoción: " })}</span>
         {promotion.badge}
       </span>
     </>
@@ -191,12 +205,13 @@ export function PromotionBadge({ promotion }: { promotion: { badge: string; name
 
 /** The price before the offer, struck through (named for screen readers), and the '-N %' badge. */
 export function Offer({ offer }: { offer: OfferView }) {
+  const t = useT();
   if (!offer) return null;
   return (
     <>
       {" "}
       <s className="was">
-        <span className="sr-only">Precio anterior: </span>
+        <span className="sr-only">{t({ id: "site.card.previousPrice", defaultMessage: "Precio anterior: " })}</span>
         {offer.compareAt}
       </s>
       {offer.badge && (
@@ -240,11 +255,12 @@ export function ProductGrid({
 
 /** 'Cargar más productos' (a link showing the next page too; the script appends in place) or the end text. */
 export function Pager({ nextHref, endText }: { nextHref: string | null; endText: string }) {
+  const t = useT();
   return (
     <div className="pager" data-pager="">
       {nextHref ? (
         <a className="button" href={nextHref} data-more="" rel="nofollow">
-          Cargar más productos
+          {t({ id: "site.pager.more", defaultMessage: "Cargar más productos" })}
         </a>
       ) : (
         <p className="muted" role="status">

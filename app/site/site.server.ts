@@ -9,6 +9,8 @@ import { cardPrice } from "~/domain/catalog";
 import { type CodeLinkNotice, codeLinkNotice, outcomeFromCookie } from "~/domain/code-links";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { storeCountry } from "~/domain/countries";
+import { translatorFor } from "~/domain/message-catalogs";
+import { localeOfCountry, type Translate } from "~/domain/messages";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { movesToOwnHost } from "~/domain/hostnames";
 import { shortHash } from "~/domain/ids";
@@ -179,10 +181,13 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   const canonicalBase = publicStoreUrl(services.config, store).replace(/\/$/, "");
   const live = promotions.map((p) => p.id).join(",");
   const version = [store.id, store.updatedAt.getTime(), store.catalogVersion, siteScriptUrl, cartCookie ?? "", live].join("|");
-  const site = siteView(store, basePath, canonicalBase, priced.count, preview, codeLinkNoticeOf(args.request, store));
+  // The store's country says how its pages, emails and WhatsApp texts speak (decision 0067).
+  const t = translatorFor(localeOfCountry(storeCountry(store)));
+  const site = siteView(store, basePath, canonicalBase, priced.count, t, preview, codeLinkNoticeOf(args.request, store));
   return {
     services,
     store,
+    t,
     cart,
     cartItems,
     priced,
@@ -243,10 +248,12 @@ function siteView(
   basePath: string,
   canonicalBase: string,
   cartCount: number,
+  t: Translate,
   preview = false,
   notice: CodeLinkNotice | null = null,
 ) {
   return {
+    locale: t.locale,
     notice,
     look: lookView(parseLook(preview ? (store.lookDraft ?? store.look) : store.look)),
     preview,

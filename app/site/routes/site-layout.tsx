@@ -1,5 +1,8 @@
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
+import { translatorFor } from "~/domain/message-catalogs";
+import { isLocale } from "~/domain/messages";
 import type { RouteHandle } from "~/root";
+import { MessagesProvider } from "~/ui/messages";
 import { codeLinks } from "../code-link.server";
 import type { Route } from "./+types/site-layout";
 
@@ -30,6 +33,14 @@ export const middleware: Route.MiddlewareFunction[] = [
   codeLinks,
 ];
 
+/** The page's texts speak as the store's country does: every page's loader gives its `site.locale` (decision 0067). */
 export default function SiteLayout() {
-  return <Outlet />;
+  const locale = useMatches()
+    .map((match) => (match.loaderData as { site?: { locale?: unknown } } | undefined)?.site?.locale)
+    .find(isLocale);
+  return (
+    <MessagesProvider translate={translatorFor(locale ?? "es")}>
+      <Outlet />
+    </MessagesProvider>
+  );
 }

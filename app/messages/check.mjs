@@ -1,0 +1,106 @@
+// The message catalog's check (npm test's lint lane) and its extraction (`npm run messages:extract`), decision 0067.
+//   node app/messages/check.mjs          fails when the base catalog is not what the code says: a message missing from
+//                                        it, one no code uses any more, one whose text changed; when a variant names an
+//                                        id the base has not, repeats the base's text, or uses other arguments; and
+//                                        when any message of any variant does not compile.
+//   node app/messages/check.mjs --write  writes the base catalog (app/messages/es.json) from the code.
+// The code's messages are `t({ id, defaultMessage })`, `t.rich(…)` and `defineMessages({…})`, found by formatjs's
+// own extraction.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const BASE = "es";
+const dir = resolve("app/messages");
+const formatjs = resolve("node_modules/.bin/formatjs");
+const write = process.argv.includes("--write");
+
+const tmp = mkdtempSync(join(tmpdir(), "messages-"));
+const extractedFile = join(tmp, "extracted.json");
+try {
+  execFileSync(
+    formatjs,
+    [
+      "extract",
+      "app/**/*.{ts,tsx}",
+      "--ignore",
+      "app/**/+types/**",
+      "--additional-function-names",
+      "t,rich",
+      "--format",
+      "simple",
+      "--preserve-whitespace",
+      "--throws",
+      "--out-file",
+      extractedFile,
+    ],
+    { stdio: ["ignore", "inherit", "inherit"] },
+  );
+  const extracted = JSON.parse(readFileSync(extractedFile, "utf8"));
+  const baseFile = join(dir, `${BASE}.json`);
+  if (write) {
+    const sorted = Object.fromEntries(Object.entries(extracted).sort(([a], [b]) => (a < b ? -1 : 1)));
+    writeFileSync(baseFile, `${JSON.stringify(sorted, null, 2)}\n`);
+    console.log(`${Object.keys(sorted).length} messages written to ${baseFile}`);
+  }
+  const problems = [];
+  const base = JSON.parse(readFileSync(baseFile, "utf8"));
+  for (const [id, text] of Object.entries(extracted)) {
+    if (!(id in base)) problems.push(`missing from ${BASE}.json: ${id}`);
+    else if (base[id] !== text) problems.push(`${BASE}.json differs from the code: ${id}`);
+  }
+  for (const id of Object.keys(base)) if (!(id in extracted)) problems.push(`unused (no code says it): ${id}`);
+
+  const compiled = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const locale = file.replace(/\.json$/, "");
+    try {
+      const out = execFileSync(formatjs, ["compile", join(dir, file), "--ast", "--format", "simple"], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      compiled[locale] = JSON.parse(out);
+    } catch (error) {
+      problems.push(`${file} does not compile: ${String(error.stderr || error.message).trim()}`);
+    }
+  }
+  const variants = Object.keys(compiled).filter((locale) => locale !== BASE);
+  for (const locale of variants) {
+    const messages = JSON.parse(readFileSync(join(dir, `${locale}.json`), "utf8"));
+    for (const [id, text] of Object.entries(messages)) {
+      if (!(id in base)) problems.push(`${locale}.json overrides an id the base has not: ${id}`);
+      else if (text === base[id]) problems.push(`${locale}.json repeats the base's text: ${id}`);
+      else if (compiled[BASE] && argumentsOf(compiled[locale][id]) !== argumentsOf(compiled[BASE][id]))
+        problems.push(`${locale}.json takes other arguments than the base: ${id}`);
+    }
+  }
+  if (problems.length) {
+    console.error(problems.join("\n"));
+    console.error(`${problems.length} problems in the message catalog (npm run messages:extract writes the base from the code)`);
+    process.exitCode = 1;
+  } else {
+    console.log(
+      `Message catalog: ${Object.keys(base).length} messages; ${variants.map((l) => `${l} overrides ${Object.keys(compiled[l]).length}`).join(", ")}`,
+    );
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+/** The names a compiled message takes (arguments and rich-text tags), sorted: a variant must take the same. */
+function argumentsOf(elements) {
+  const names = new Set();
+  const walk = (list) => {
+    for (const element of list ?? []) {
+      if (element.type >= 1 && element.type <= 6) names.add(element.value);
+      if (element.type === 8) {
+        names.add(`<${element.value}>`);
+        walk(element.children);
+      }
+      if (element.options) for (const option of Object.values(element.options)) walk(option.value);
+    }
+  };
+  walk(elements);
+  return [...names].sort().join(",");
+}

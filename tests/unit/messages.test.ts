@@ -1,0 +1,95 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import es from "virtual:messages/es";
+import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
+import { LOCALES, localeOfAcceptLanguage, localeOfCountry, makeTranslate } from "~/domain/messages";
+
+const catalogOf = (locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../../app/messages/${locale}.json`, import.meta.url), "utf8"));
+
+type Element = { type: number; value?: string; options?: Record<string, { value: Element[] }>; children?: Element[] };
+
+/** Values for every argument a compiled message takes: plurals and numbers a number, the rest a word. */
+function sampleValues(elements: Element[], count: number, out: Record<string, string | number> = {}) {
+  for (const element of elements) {
+    if (element.value && (element.type === 2 || element.type === 6)) out[element.value] = count;
+    else if (element.value && element.type >= 1 && element.type <= 5) out[element.value] ??= "x";
+    for (const option of Object.values(element.options ?? {})) sampleValues(option.value, count, out);
+    if (element.children) sampleValues(element.children, count, out);
+  }
+  return out;
+}
+
+describe("the message catalog", () => {
+  it("formats every message of every variant, with one and with many", () => {
+    for (const locale of LOCALES) {
+      const t = translatorFor(locale);
+      for (const id of Object.keys(es)) {
+        for (const count of [1, 3]) {
+          const values = sampleValues(es[id] as Element[], count);
+          const text = t({ id, defaultMessage: "" }, values);
+          expect(typeof text, `${locale} ${id}`).toBe("string");
+          expect(text.length, `${locale} ${id}`).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it("has an Argentine variant that overrides only ids of the base, each with other words", () => {
+    const base = catalogOf("es");
+    const argentine = catalogOf("es-AR");
+    expect(Object.keys(argentine).length).toBeGreaterThan(0);
+    for (const [id, text] of Object.entries(argentine)) {
+      expect(base, id).toHaveProperty(id);
+      expect(text, id).not.toBe(base[id]);
+    }
+  });
+
+  it("falls back to the base for what the variant does not override", () => {
+    const ar = translatorFor("es-AR");
+    expect(ar({ id: "site.shell.whatsapp", defaultMessage: "" })).toBe("Escribinos por WhatsApp");
+    expect(translatorFor("es")({ id: "site.shell.whatsapp", defaultMessage: "" })).toBe("Escríbenos por WhatsApp");
+    expect(ar({ id: "site.shell.store", defaultMessage: "" })).toBe("Tienda");
+  });
+
+  it("formats plurals and selects", () => {
+    const t = makeTranslate("es", {
+      es: {
+        n: [
+          {
+            type: 6,
+            value: "n",
+            offset: 0,
+            pluralType: "cardinal",
+            options: {
+              one: { value: [{ type: 7 }, { type: 0, value: " producto" }] },
+              other: { value: [{ type: 7 }, { type: 0, value: " productos" }] },
+            },
+          },
+        ],
+      } as never,
+    });
+    expect(t({ id: "n", defaultMessage: "" }, { n: 1 })).toBe("1 producto");
+    expect(t({ id: "n", defaultMessage: "" }, { n: 0 })).toBe("0 productos");
+    expect(t({ id: "n", defaultMessage: "" }, { n: 12 })).toBe("12 productos");
+  });
+
+  it("is what the code says: none missing, none unused, every variant compiles (the extraction check)", () => {
+    const out = execFileSync(process.execPath, ["app/messages/check.mjs"], { encoding: "utf8" });
+    expect(out).toMatch(/^Message catalog: \d+ messages/);
+  });
+
+  it("speaks with 'vos' in Argentina and Uruguay, for stores and for new visitors' browsers", () => {
+    expect(localeOfCountry("AR")).toBe("es-AR");
+    expect(localeOfCountry("UY")).toBe("es-AR");
+    expect(localeOfCountry("CO")).toBe("es");
+    expect(localeOfCountry("MX")).toBe("es");
+    expect(localeOfCountry(null)).toBe("es");
+    expect(localeOfAcceptLanguage("es-AR,es;q=0.9,en;q=0.8")).toBe("es-AR");
+    expect(localeOfAcceptLanguage("en-US,es-UY;q=0.5")).toBe("es-AR");
+    expect(localeOfAcceptLanguage("es-MX,es;q=0.9")).toBe("es");
+    expect(localeOfAcceptLanguage("en-US")).toBe("es");
+    expect(localeOfAcceptLanguage(null)).toBe("es");
+  });
+});
