@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { query } from "./helpers";
 import { E2E_SERVER } from "./servers";
+import { seedShop } from "./shop-seed";
 
 test.describe("demo store, the thin slice", () => {
   test("shows name, logo and product grid from the database, with no framework JS", async ({ page }) => {
@@ -89,6 +91,19 @@ test.describe("demo store, the thin slice", () => {
       await context.close();
     });
   }
+
+  test("a store speaks as its country: 'vos' in Argentina, 'tú' in Colombia", async ({ page }) => {
+    test.skip(test.info().project.name !== "no-js", "the shopper's pages are the server's: JavaScript off shows them");
+    const shop = await seedShop("voseo", [{ name: "Mate de calabaza", price: 1500000, stock: 3 }]);
+    await query("update stores set country = 'AR', attention_number = '5491155551234' where id = ?", [shop.id]);
+    await page.goto(`/site/${shop.slug}`);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Escribinos por WhatsApp" })).toBeVisible();
+    await query("update stores set country = 'CO', attention_number = '573001234567', updated_at = updated_at + 1 where id = ?", [
+      shop.id,
+    ]);
+    await page.goto(`/site/${shop.slug}`);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Escríbenos por WhatsApp" })).toBeVisible();
+  });
 
   test("the store subdomain serves the same store", async ({ page }) => {
     const response = await page.goto(`http://demo.localhost:${E2E_SERVER.port}/`);
