@@ -10,7 +10,7 @@ import { endSessionsOf, newSession } from "~/auth/sessions.server";
 import { insertUser } from "~/auth/users.server";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import { INVITATION_DAYS, ROLE_LABELS, type StaffRole } from "~/domain/staff-roles";
-import { type Db, isUniqueViolation } from "~/services/db";
+import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
 import { StoreError } from "~/workspace/action-results.server";
 import type { Merchant, Store } from "~/workspace/context.server";
@@ -212,7 +212,8 @@ export async function acceptInvitation(db: Db, invitation: Invitation, userId: s
 /**
  * A person without an account joins through the invitation: their account (the link proved the email is theirs, so no
  * code is asked, and no plan: they work on the owner's store), the membership and a session, in one batch. Returns the
- * session's cookie, or null when the invitation was used meanwhile; a StoreError when the email got an account.
+ * session's cookie, or null when the invitation was used or expired meanwhile (and no account is left made); a
+ * StoreError when the email has an account already.
  */
 export async function registerMember(
   services: Services,
@@ -224,9 +225,9 @@ export async function registerMember(
   const userId = crypto.randomUUID();
   const passwordHash = await hashPassword(person.password, passwordHashParams(config));
   const session = await newSession(services, userId);
-  const [accept, markUsed] = acceptStatements(db, invitation, userId, now);
+  const [, markUsed] = acceptStatements(db, invitation, userId, now);
   try {
-    const results = await db.batch([
+    await db.batch([
       insertUser(db, {
         id: userId,
         name: person.name,
@@ -237,12 +238,17 @@ export async function registerMember(
         trialStarted: false,
         createdAt: now,
       }),
-      accept,
+      // The role read from the invitation still valid: a used or expired one gives none, the NOT NULL refuses it and
+      // the whole batch (the account with it) is undone.
+      db.run(sql`insert into ${storeMembers} (store_id, user_id, role, added_at) values (${invitation.storeId}, ${userId},
+        (select ${storeInvitations.role} from ${storeInvitations} where ${storeInvitations.tokenHash} = ${invitation.tokenHash}
+          and ${storeInvitations.usedAt} is null and ${storeInvitations.expiresAt} > ${now.getTime()}), ${now.getTime()})`),
       markUsed,
       ...session.statements,
     ]);
-    return results[2].length > 0 ? session.cookie : null;
+    return session.cookie;
   } catch (error) {
+    if (isNotNullViolation(error, "store_members.role")) return null;
     if (isUniqueViolation(error, "users.email")) throw new StoreError(TEAM_MESSAGES.accountExists, "form");
     throw error;
   }
