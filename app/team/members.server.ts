@@ -16,18 +16,9 @@ import { StoreError } from "~/workspace/action-results.server";
 import type { Merchant, Store } from "~/workspace/context.server";
 import { storeInvitations, storeMembers, stores, users } from "../../db/schema";
 import { invitationEmail } from "./emails";
+import { PENDING_INVITATIONS_MAX, TEAM_MESSAGES } from "./messages";
 
 const DAY_MS = 24 * 3600 * 1000;
-/** Invitations waiting at once in one store: enough for any team, and no way to flood strangers' mailboxes. */
-export const PENDING_INVITATIONS_MAX = 20;
-
-export const TEAM_MESSAGES = {
-  ownerEmail: "Ese correo es el tuyo: ya eres el dueño de la tienda.",
-  alreadyMember: "Esa persona ya es parte del equipo. Puedes cambiar su rol en la lista.",
-  tooManyPending: `Tienes ${PENDING_INVITATIONS_MAX} invitaciones esperando respuesta. Cancela alguna antes de enviar otra.`,
-  accountExists: "Ya existe una cuenta con este correo: inicia sesión para aceptar la invitación.",
-  invitationInvalid: "Esta invitación ya se usó, venció o fue cancelada. Pídele al dueño de la tienda que te envíe otra.",
-} as const;
 
 /** The store's members (name, email, role) and its invitations still waiting, for the 'Equipo' page. */
 export async function listTeam(db: Db, storeId: string, now: Date) {

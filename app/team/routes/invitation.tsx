@@ -14,7 +14,8 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { StoreError } from "~/workspace/action-results.server";
-import { acceptInvitation, findInvitation, registerMember, TEAM_MESSAGES } from "../members.server";
+import { acceptInvitation, findInvitation, registerMember } from "../members.server";
+import { TEAM_MESSAGES } from "../messages";
 import type { Route } from "./+types/invitation";
 
 export const meta: Route.MetaFunction = () => [
