@@ -44,6 +44,7 @@ const FEATURE_USES = {
   conversions: ["online-payments"],
   sales: ["orders", "notifications", "fulfilment"],
   fulfilment: ["orders"],
+  team: ["auth"],
   customers: ["orders"],
   billing: ["auth"],
   notifications: [],

@@ -146,6 +146,9 @@ export function ErrorBoundary() {
         error.data?.kind === "store_not_found"
           ? "La tienda que buscas no existe o cambió de dirección."
           : "La dirección que abriste no existe.";
+    } else if (error.status === 403) {
+      title = "No tienes acceso a esta sección";
+      description = "Tu rol en esta tienda no incluye esta sección. Si la necesitas, pídele acceso al dueño de la tienda.";
     } else if (outageRequestId !== null) {
       title = UNAVAILABLE_TEXT.title;
       description = UNAVAILABLE_TEXT.description;

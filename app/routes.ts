@@ -13,6 +13,8 @@ export default [
   route("Auth/logout", "auth/routes/logout.ts"),
   // The platform's terms and privacy policy: public, linked from registration's checkbox.
   route("terminos", "auth/routes/terms.tsx"),
+  // An invitation to a store's team: create an account or sign in, and join (outside the guard: no session needed).
+  route("equipo/invitacion/:token", "team/routes/invitation.tsx"),
   route("privacidad", "auth/routes/privacy.tsx"),
 
   // Merchant app, behind the session guard and the redirect rules.
@@ -24,7 +26,7 @@ export default [
     route("buyStore", "billing/routes/buy-store.tsx"),
     route("paymentCompleted/:id", "billing/routes/payment-completed.tsx"),
 
-    // One store's workspace, 404 unless the signed-in merchant owns it.
+    // One store's workspace: 404 unless the signed-in user owns it or is on its team; 403 for a section their role lacks.
     route("Store/:storeId", "stores/routes/workspace-layout.tsx", [
       index("stores/routes/workspace-index.ts"),
       // Store management: information, products, sections.
@@ -75,6 +77,7 @@ export default [
       route("redes", "feeds/routes/sell-on-social.tsx"), // 'Vender en redes': the product feeds and the links to share
       route("estadisticas", "stats/routes/statistics.tsx"), // 'Estadísticas': visits, sources, funnel, best products
       route("conversiones", "conversions/routes/conversion-settings.tsx"), // 'Anuncios': ad conversions sent from the server
+      route("equipo", "team/routes/team.tsx"), // 'Equipo': the owner's staff, invited by email with a role
     ]),
     // The one OAuth callback registered with MercadoPago; the signed state names the store.
     route("Store/oauth/mercadopago", "online-payments/routes/oauth-callback.ts"),

@@ -1,12 +1,15 @@
-import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { BillingState } from "~/domain/billing";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { PENDING_BADGE_CAP } from "~/domain/sales";
+import type { StoreRole } from "~/domain/staff-roles";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import type { Merchant, Store } from "~/workspace/context.server";
 import { planLimitColumns } from "~/workspace/plan-limits.server";
-import { plans, sales, sessions, stores, users } from "../../db/schema";
+import { plans, sales, sessions, storeMembers, stores, users } from "../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "./cookies.server";
 
 const DAY = 24 * 3600 * 1000;
@@ -64,9 +67,10 @@ async function sessionIdOf(services: Services, request: Request): Promise<string
 /**
  * The signed-in merchant, or null. Sliding lifetime: a session used more than a day after
  * its last extension is pushed 30 days ahead again. The merchant's plan limits come along (null
- * before a plan is chosen). With `storeId` (a `/Store/{storeId}/…` page) the
- * same round trip also fetches that store if this session's merchant owns it (`store`: null if not)
- * and how many of its sales are pending (the phone tab bar's badge), counted up to PENDING_BADGE_CAP.
+ * before a plan is chosen), and whether the user works on some store as staff. With `storeId` (a `/Store/{storeId}/…`
+ * page) the same round trip also fetches that store if this session's user owns it or is one of its members (`store`:
+ * null if neither), the user's role there, the owner's plan limits and bill (what the store's pages go by), and how many
+ * of its sales are pending (the phone tab bar's badge), counted up to PENDING_BADGE_CAP.
  */
 export async function getSessionUser(
   services: Services,
@@ -75,7 +79,10 @@ export async function getSessionUser(
 ): Promise<{
   user: Merchant;
   limits: PlanLimits | null;
+  /** A member of some store's staff. */
+  staff: boolean;
   store?: Store | null;
+  storeAccess?: StoreAccess;
   pendingSales?: number;
   refreshCookie?: string;
 } | null> {
@@ -88,7 +95,13 @@ export async function getSessionUser(
   const userQuery = db
     // Plan columns flat: the ORM would turn a nested object whose first value is null (premium's
     // unlimited products) into null as if the plan were missing.
-    .select({ user: users, expiresAt: sessions.expiresAt, planId: plans.id, ...planLimitColumns })
+    .select({
+      user: users,
+      expiresAt: sessions.expiresAt,
+      planId: plans.id,
+      ...planLimitColumns,
+      staff: sql<number>`exists (select 1 from ${storeMembers} where ${storeMembers.userId} = ${users.id})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(plans, eq(plans.id, users.plan))
@@ -97,29 +110,57 @@ export async function getSessionUser(
   const storeId = options.storeId;
   let found: Awaited<typeof userQuery>[number] | undefined;
   let store: Store | null | undefined;
+  let storeAccess: StoreAccess | undefined;
   let pendingSales: number | undefined;
   if (storeId !== undefined) {
+    const owner = alias(users, "store_owner");
+    const ownerPlan = alias(plans, "store_owner_plan");
     const [userRows, storeRows] = await db.batch([
       userQuery,
       db
         .select({
           store: stores,
+          role: sql<StoreRole>`case when ${stores.ownerId} = ${sessions.userId} then 'owner' else ${storeMembers.role} end`,
+          ownerTrialStarted: owner.trialStarted,
+          ownerBillDueAt: owner.billDueAt,
+          ownerProducts: ownerPlan.products,
+          ownerBanner: ownerPlan.banner,
+          ownerSections: ownerPlan.sections,
+          ownerItemsPerSection: ownerPlan.itemsPerSection,
+          ownerPhotosPerProduct: ownerPlan.photosPerProduct,
           // Bounded: the badge shows "99+" past the cap, so a store with a huge backlog costs the same.
           pendingSales: sql<number>`(select count(*) from (select 1 from ${sales} where ${sales.storeId} = ${stores.id} and ${sales.state} = 'Pendiente' limit ${PENDING_BADGE_CAP}))`,
         })
         .from(stores)
-        .innerJoin(sessions, eq(sessions.userId, stores.ownerId))
-        .where(and(eq(stores.id, storeId), liveSession))
+        .innerJoin(sessions, liveSession)
+        // Tenant scoping: the store by id, and the session's user its owner or one of its members.
+        .leftJoin(storeMembers, and(eq(storeMembers.storeId, stores.id), eq(storeMembers.userId, sessions.userId)))
+        .innerJoin(owner, eq(owner.id, stores.ownerId))
+        .innerJoin(ownerPlan, eq(ownerPlan.id, owner.plan))
+        .where(and(eq(stores.id, storeId), or(eq(stores.ownerId, sessions.userId), isNotNull(storeMembers.userId))))
         .limit(1),
     ]);
     found = userRows[0];
-    store = storeRows[0]?.store ?? null;
-    pendingSales = storeRows[0]?.pendingSales;
+    const row = storeRows[0];
+    store = row?.store ?? null;
+    pendingSales = row?.pendingSales;
+    if (row)
+      storeAccess = {
+        role: row.role,
+        ownerBilling: { trialStarted: row.ownerTrialStarted, billDueAt: row.ownerBillDueAt },
+        ownerLimits: {
+          products: row.ownerProducts,
+          banner: row.ownerBanner,
+          sections: row.ownerSections,
+          itemsPerSection: row.ownerItemsPerSection,
+          photosPerProduct: row.ownerPhotosPerProduct,
+        },
+      };
   } else {
     [found] = await userQuery;
   }
   if (!found) return null;
-  const { planId, products, banner, sections: sectionCount, itemsPerSection, photosPerProduct, ...row } = found;
+  const { planId, products, banner, sections: sectionCount, itemsPerSection, photosPerProduct, staff, ...row } = found;
   const limits: PlanLimits | null =
     planId === null || banner === null || sectionCount === null || itemsPerSection === null || photosPerProduct === null
       ? null
@@ -130,9 +171,24 @@ export async function getSessionUser(
       .update(sessions)
       .set({ expiresAt: new Date(fullExpiry) })
       .where(eq(sessions.idHash, idHash));
-    return { user: row.user, limits, store, pendingSales, refreshCookie: await sessionCookie(services.config).serialize(id) };
+    return {
+      user: row.user,
+      limits,
+      staff: Boolean(staff),
+      store,
+      storeAccess,
+      pendingSales,
+      refreshCookie: await sessionCookie(services.config).serialize(id),
+    };
   }
-  return { user: row.user, limits, store, pendingSales };
+  return { user: row.user, limits, staff: Boolean(staff), store, storeAccess, pendingSales };
+}
+
+/** The signed-in user's place in a store: their role, and the owner's bill and plan limits the store goes by. */
+export interface StoreAccess {
+  role: StoreRole;
+  ownerBilling: BillingState;
+  ownerLimits: PlanLimits;
 }
 
 /** Ends this browser's session; returns the Set-Cookie that clears it. */

@@ -5,11 +5,12 @@
  * to the sites they link to (the buyer's order link, reset links, payment returns).
  */
 
-/** Addresses whose path or query holds a secret: the buyer's order page (and the confirmation that leads to it), an abandoned cart's links, reset links, the sandbox, payment returns, the OAuth callback. */
+/** Addresses whose path or query holds a secret: the buyer's order page (and the confirmation that leads to it), an abandoned cart's links, reset links, team invitations, the sandbox, payment returns, the OAuth callback. */
 const SECRET_PATHS = [
   /^\/site\/[^/]+\/Order(?:\/|\.data|$)/,
   /^\/site\/[^/]+\/carrito\//,
   /^\/Auth\/ResetPassword\//,
+  /^\/equipo\/invitacion\//,
   /^\/_sandbox\//,
   /^\/paymentCompleted\//,
   /^\/Store\/oauth\//,

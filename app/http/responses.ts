@@ -15,3 +15,11 @@ export function notFound(kind: "not_found" | "store_not_found" = "not_found", he
 export function refused(message: string, status: 400 | 404 | 409): never {
   throw data({ kind: "refused", message }, { status });
 }
+
+/**
+ * The one 403 of the workspace: a member of the store's staff whose role does not include the section (the root
+ * error boundary words it). A store the user has no part in answers the 404 instead.
+ */
+export function forbidden(): never {
+  throw data({ kind: "forbidden" }, { status: 403 });
+}

@@ -1,13 +1,15 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import { merchantRedirect } from "~/auth/redirect-rules";
+import { merchantRedirect, staffRefused } from "~/auth/redirect-rules";
 import { getSessionUser } from "~/auth/sessions.server";
+import { forbidden } from "~/http/responses";
 import { getServices } from "~/services/services";
-import { merchantContext, pendingSalesContext, sessionStoreContext } from "~/workspace/context.server";
+import { merchantContext, pendingSalesContext, sessionStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { planLimitsContext } from "~/workspace/plan-limits.server";
 
 /**
  * Guards every merchant page: anonymous → /Auth (coming back afterwards); no plan → /plans;
- * overdue → /payment. Puts the signed-in user in context for the pages below.
+ * overdue → /payment. Puts the signed-in user in context for the pages below. On a store the user works on as staff,
+ * the owner's bill and plan limits count, and the member is refused (403) what an overdue owner would be sent to pay.
  */
 export async function requireMerchant(
   { request, params, context }: { request: Request; params: { storeId?: string }; context: Readonly<RouterContextProvider> },
@@ -19,11 +21,19 @@ export async function requireMerchant(
   const session = await getSessionUser(services, request, { storeId });
   const path = pagePath(request);
   if (!session) throw redirect(`/Auth?redirectTo=${encodeURIComponent(path)}`);
-  const target = merchantRedirect(session.user, path, services.clock.now());
-  if (target && target !== path) throw redirect(target);
+  const now = services.clock.now();
+  const access = session.storeAccess;
+  if (access && access.role !== "owner") {
+    if (staffRefused(access.ownerBilling, path, now)) forbidden();
+  } else {
+    const target = merchantRedirect(session.user, path, now, session.staff);
+    if (target && target !== path) throw redirect(target);
+  }
   context.set(merchantContext, session.user);
-  context.set(planLimitsContext, session.limits);
+  // A store's pages go by its owner's plan, whoever works on it.
+  context.set(planLimitsContext, access ? access.ownerLimits : session.limits);
   if (session.store !== undefined) context.set(sessionStoreContext, session.store);
+  if (access) context.set(storeRoleContext, access.role);
   if (session.pendingSales !== undefined) context.set(pendingSalesContext, session.pendingSales);
   const response = await next();
   if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);

@@ -43,7 +43,7 @@ export function SetupPanel({ steps }: { steps: NonNullable<InfoData["setup"]> })
 }
 
 /** 'Comparte tu tienda': its link to copy or send, the phone's share sheet where it has one, and the QR to print. */
-export function SharePanel({ store }: { store: InfoData["store"] }) {
+export function SharePanel({ store, owner }: { store: InfoData["store"]; owner: boolean }) {
   return (
     <section className="panel" aria-labelledby="share-title">
       <h2 id="share-title">Comparte tu tienda</h2>
@@ -51,9 +51,11 @@ export function SharePanel({ store }: { store: InfoData["store"] }) {
       {store.qrPng && <img src={store.qrPng} alt={`Código QR de ${store.name}`} width={180} height={180} className="qr" />}
       <p className="muted">Imprime el código QR: lleva a tu tienda aunque cambies su nombre.</p>
       <QrDownloads id={store.id} png={store.qrPng} svg={store.qrSvg} />
-      <p className="muted">
-        ¿Tienes tu propio dominio, como www.mitienda.com? <Link to={`/Store/${store.id}/dominio`}>Dominio propio</Link>
-      </p>
+      {owner && (
+        <p className="muted">
+          ¿Tienes tu propio dominio, como www.mitienda.com? <Link to={`/Store/${store.id}/dominio`}>Dominio propio</Link>
+        </p>
+      )}
     </section>
   );
 }

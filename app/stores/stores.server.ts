@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { addPaidStore } from "~/auth/users.server";
 import { newStoreLocale, type StoreCountry } from "~/domain/countries";
 import { restatePrice } from "~/domain/currencies";
@@ -21,7 +21,7 @@ import {
   STORE_MESSAGES,
   updateStore,
 } from "~/workspace/store-record.server";
-import { plans, products, sales, stores, users } from "../../db/schema";
+import { plans, products, sales, storeMembers, stores, users } from "../../db/schema";
 
 const DEFAULT_TIME_ZONE = "America/Bogota";
 
@@ -207,4 +207,22 @@ export function listStoreSummaries(db: Db, ownerId: string) {
     .from(stores)
     .where(eq(stores.ownerId, ownerId))
     .orderBy(desc(stores.createdAt));
+}
+
+/** The stores the user works on as staff (not their own), with their role there: the store list's second part. */
+export function listMemberStores(db: Db, userId: string) {
+  return db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      url: stores.url,
+      customHost: stores.customHost,
+      logoKey: stores.logoKey,
+      role: storeMembers.role,
+      pendingSales: sql<number>`(select count(*) from ${sales} where ${sales.storeId} = ${stores.id} and ${sales.state} = 'Pendiente')`,
+    })
+    .from(storeMembers)
+    .innerJoin(stores, eq(stores.id, storeMembers.storeId))
+    .where(eq(storeMembers.userId, userId))
+    .orderBy(asc(stores.name));
 }

@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { notFound } from "~/http/responses";
+import { accessRuleOf, mayAccess, type StoreRole } from "~/domain/staff-roles";
+import { forbidden, notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
 import type { stores, users } from "../../db/schema";
 
@@ -14,7 +15,10 @@ export type Store = typeof stores.$inferSelect;
 /** Set by the merchant layout's guard for every merchant page. */
 export const merchantContext = createContext<Merchant>();
 
-/** The store of `/Store/{storeId}/…`, loaded once per request and only if the signed-in merchant owns it. */
+/**
+ * The store of `/Store/{storeId}/…`, loaded once per request and only if the signed-in user owns it or works on it
+ * (its staff; `storeRoleContext` says which).
+ */
 export const ownedStoreContext = createContext<Store>();
 
 /**
@@ -22,6 +26,9 @@ export const ownedStoreContext = createContext<Store>();
  * merchant owns it, null if not, unset when the URL names no valid store id.
  */
 export const sessionStoreContext = createContext<Store | null | undefined>(undefined);
+
+/** The signed-in user's role in that store ('owner', or a member's role), set with it by the merchant guard. */
+export const storeRoleContext = createContext<StoreRole>("owner");
 
 /** How many of that store's sales wait for the merchant (up to PENDING_BADGE_CAP), fetched with it. */
 export const pendingSalesContext = createContext<number>(0);
@@ -33,8 +40,10 @@ export const pendingSalesContext = createContext<number>(0);
 export const publicSiteUnchangedContext = createContext<boolean>(false);
 
 /**
- * Middleware of the store workspace: 404 unless the store belongs to the signed-in merchant.
- * After any change (a non-GET request), the store's public pages are purged from the edge cache,
+ * Middleware of the store workspace, where every request to a store's pages is authorized (loaders, actions, `.data`,
+ * CSV, files, uploads): 404 unless the signed-in user owns the store or is one of its members; then 403 unless the
+ * user's role may read (GET) or change (any other method) the page, by the one table of app/domain/staff-roles.ts,
+ * which refuses a page it does not name. After any change (a non-GET request), the store's public pages are purged from the edge cache,
  * unless the action said the public site is unchanged.
  */
 export async function requireOwnedStore(
@@ -45,6 +54,12 @@ export async function requireOwnedStore(
   // The merchant guard looked the store up with the session, by id and owner.
   const store = context.get(sessionStoreContext);
   if (!store) notFound();
+  const role = context.get(storeRoleContext);
+  const change = request.method !== "GET" && request.method !== "HEAD";
+  const rule = accessRuleOf(pathInStore(request, store.id));
+  // Only a rule that names intents reads the form here (a copy: the action reads its own); every intent is the owner's.
+  const intent = change && rule?.intents && role !== "owner" ? await intentOf(request) : null;
+  if (!mayAccess(rule, role, change, intent)) forbidden();
   context.set(ownedStoreContext, store);
   if (request.method === "GET" || request.method === "HEAD") return next();
   try {
@@ -56,5 +71,23 @@ export async function requireOwnedStore(
       await services.edgeCache
         .purgeStore(store.id)
         .catch((error) => services.log.error("edge.purge_failed", error, { storeId: store.id }));
+  }
+}
+
+/** The page's path below /Store/{storeId}/, as the table writes it: no leading slash, no `.data` of a client navigation. */
+export function pathInStore(request: Request, storeId: string): string {
+  let { pathname } = new URL(request.url);
+  pathname = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
+  const prefix = `/Store/${storeId}`;
+  if (!pathname.startsWith(prefix)) return "\u0000";
+  return pathname.slice(prefix.length).replace(/^\/+|\/+$/g, "");
+}
+
+async function intentOf(request: Request): Promise<string | null> {
+  try {
+    const value = (await request.clone().formData()).get("intent");
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null;
   }
 }

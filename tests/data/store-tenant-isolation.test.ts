@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/sessions.server";
+import { STAFF_ROLES } from "~/domain/staff-roles";
 import { insertProduct } from "~/products/products.server";
 import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
@@ -13,6 +14,8 @@ import { addFileItems, createSection } from "~/sections/sections.server";
 import { addBanners } from "~/stores/banners.server";
 import * as brand from "~/stores/routes/store-brand";
 import * as info from "~/stores/routes/store-info";
+import { findInvitation, inviteMember, registerMember } from "~/team/members.server";
+import type { Merchant } from "~/workspace/context.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
@@ -59,6 +62,176 @@ async function merchantWithContent(s: S, tag: string) {
   return { id, store, product, section, cookie, bannerId: String(banner?.id), itemId: String(item?.id) };
 }
 
+type Content = Awaited<ReturnType<typeof merchantWithContent>>;
+
+/** Every request of the matrix: `them`'s ids in the path, and `me`'s store with `them`'s child ids. */
+function isolationCases(me: Content, them: Content): Case[] {
+  const foreignStore = { storeId: them.store.id };
+  const ownStore = { storeId: me.store.id };
+  return [
+    // Their store id in the path.
+    ["info page", info, "GET", `/Store/${them.store.id}/info`, foreignStore],
+    ["logo and banner page", brand, "GET", `/Store/${them.store.id}/brand`, foreignStore],
+    ["sections page", sectionList, "GET", `/Store/${them.store.id}/sections`, foreignStore],
+    ...(
+      [
+        [info, "info", ["info", "currency", "delete"]],
+        [brand, "brand", ["banner-move", "banner-delete", "banner-link"]],
+        [sectionList, "sections", ["section-create", "section-move"]],
+      ] as const
+    ).flatMap(([page, path, intents]) =>
+      intents.map(
+        (intent) =>
+          [
+            `${path} ${intent}`,
+            page,
+            "POST",
+            `/Store/${them.store.id}/${path}`,
+            foreignStore,
+            {
+              intent,
+              id: them.bannerId,
+              direction: "up",
+              title: "X",
+              currency: "EUR",
+              name: "Robada",
+              category: "1",
+              timeZone: "America/Lima",
+              link: "/Store",
+            },
+          ] as Case,
+      ),
+    ),
+    ["products list", listProducts, "GET", `/Store/${them.store.id}/products`, foreignStore],
+    ["new product page", newProduct, "GET", `/Store/${them.store.id}/products/new`, foreignStore],
+    [
+      "new product",
+      newProduct,
+      "POST",
+      `/Store/${them.store.id}/products/new`,
+      foreignStore,
+      { name: "X", price: "1", stock: "1", category: "0" },
+    ],
+    [
+      "product page",
+      editProduct,
+      "GET",
+      `/Store/${them.store.id}/products/${them.product.id}`,
+      { ...foreignStore, productId: them.product.id },
+    ],
+    [
+      "section page",
+      sectionPage,
+      "GET",
+      `/Store/${them.store.id}/section/${them.section.id}`,
+      { ...foreignStore, sectionId: them.section.id },
+    ],
+    // My store id, their child ids.
+    [
+      "their product via my store",
+      editProduct,
+      "GET",
+      `/Store/${me.store.id}/products/${them.product.id}`,
+      { ...ownStore, productId: them.product.id },
+    ],
+    ...["save", "delete"].map(
+      (intent) =>
+        [
+          `product ${intent}`,
+          editProduct,
+          "POST",
+          `/Store/${me.store.id}/products/${them.product.id}`,
+          { ...ownStore, productId: them.product.id },
+          {
+            intent,
+            name: "X",
+            price: "1",
+            stock: "1",
+            category: "0",
+          },
+        ] as Case,
+    ),
+    [
+      "their banner delete",
+      brand,
+      "POST",
+      `/Store/${me.store.id}/brand`,
+      ownStore,
+      { intent: "banner-delete", id: them.bannerId },
+    ],
+    [
+      "their banner move",
+      brand,
+      "POST",
+      `/Store/${me.store.id}/brand`,
+      ownStore,
+      { intent: "banner-move", id: them.bannerId, direction: "up" },
+    ],
+    [
+      "their section move",
+      sectionList,
+      "POST",
+      `/Store/${me.store.id}/sections`,
+      ownStore,
+      { intent: "section-move", id: them.section.id, direction: "up" },
+    ],
+    [
+      "their section page",
+      sectionPage,
+      "GET",
+      `/Store/${me.store.id}/section/${them.section.id}`,
+      { ...ownStore, sectionId: them.section.id },
+    ],
+    ...["rename", "item-move", "item-remove", "delete"].map(
+      (intent) =>
+        [
+          `section ${intent}`,
+          sectionPage,
+          "POST",
+          `/Store/${me.store.id}/section/${them.section.id}`,
+          { ...ownStore, sectionId: them.section.id },
+          {
+            intent,
+            title: "X",
+            item: them.itemId,
+            direction: "up",
+          },
+        ] as Case,
+    ),
+    [
+      "their item in my section",
+      sectionPage,
+      "POST",
+      `/Store/${me.store.id}/section/${me.section.id}`,
+      { ...ownStore, sectionId: me.section.id },
+      {
+        intent: "item-remove",
+        item: them.itemId,
+      },
+    ],
+    [
+      "add to their section",
+      addToSection,
+      "POST",
+      `/Store/${me.store.id}/section/${them.section.id}/new/product`,
+      { ...ownStore, sectionId: them.section.id, type: "product" },
+      {
+        product: me.product.id,
+      },
+    ],
+    [
+      "their product into my section",
+      addToSection,
+      "POST",
+      `/Store/${me.store.id}/section/${me.section.id}/new/product`,
+      { ...ownStore, sectionId: me.section.id, type: "product" },
+      {
+        product: them.product.id,
+      },
+    ],
+  ];
+}
+
 /** A loader or action through the workspace's middleware, as its HTTP status. */
 async function send(
   s: S,
@@ -92,171 +265,8 @@ describe("tenant isolation of the store workspace", () => {
     const before = await snapshot(s, them.store.id);
     const mine = await snapshot(s, me.store.id);
 
-    const foreignStore = { storeId: them.store.id };
+    const cases = isolationCases(me, them);
     const ownStore = { storeId: me.store.id };
-    const cases: Case[] = [
-      // Their store id in the path.
-      ["info page", info, "GET", `/Store/${them.store.id}/info`, foreignStore],
-      ["logo and banner page", brand, "GET", `/Store/${them.store.id}/brand`, foreignStore],
-      ["sections page", sectionList, "GET", `/Store/${them.store.id}/sections`, foreignStore],
-      ...(
-        [
-          [info, "info", ["info", "currency", "delete"]],
-          [brand, "brand", ["banner-move", "banner-delete", "banner-link"]],
-          [sectionList, "sections", ["section-create", "section-move"]],
-        ] as const
-      ).flatMap(([page, path, intents]) =>
-        intents.map(
-          (intent) =>
-            [
-              `${path} ${intent}`,
-              page,
-              "POST",
-              `/Store/${them.store.id}/${path}`,
-              foreignStore,
-              {
-                intent,
-                id: them.bannerId,
-                direction: "up",
-                title: "X",
-                currency: "EUR",
-                name: "Robada",
-                category: "1",
-                timeZone: "America/Lima",
-                link: "/Store",
-              },
-            ] as Case,
-        ),
-      ),
-      ["products list", listProducts, "GET", `/Store/${them.store.id}/products`, foreignStore],
-      ["new product page", newProduct, "GET", `/Store/${them.store.id}/products/new`, foreignStore],
-      [
-        "new product",
-        newProduct,
-        "POST",
-        `/Store/${them.store.id}/products/new`,
-        foreignStore,
-        { name: "X", price: "1", stock: "1", category: "0" },
-      ],
-      [
-        "product page",
-        editProduct,
-        "GET",
-        `/Store/${them.store.id}/products/${them.product.id}`,
-        { ...foreignStore, productId: them.product.id },
-      ],
-      [
-        "section page",
-        sectionPage,
-        "GET",
-        `/Store/${them.store.id}/section/${them.section.id}`,
-        { ...foreignStore, sectionId: them.section.id },
-      ],
-      // My store id, their child ids.
-      [
-        "their product via my store",
-        editProduct,
-        "GET",
-        `/Store/${me.store.id}/products/${them.product.id}`,
-        { ...ownStore, productId: them.product.id },
-      ],
-      ...["save", "delete"].map(
-        (intent) =>
-          [
-            `product ${intent}`,
-            editProduct,
-            "POST",
-            `/Store/${me.store.id}/products/${them.product.id}`,
-            { ...ownStore, productId: them.product.id },
-            {
-              intent,
-              name: "X",
-              price: "1",
-              stock: "1",
-              category: "0",
-            },
-          ] as Case,
-      ),
-      [
-        "their banner delete",
-        brand,
-        "POST",
-        `/Store/${me.store.id}/brand`,
-        ownStore,
-        { intent: "banner-delete", id: them.bannerId },
-      ],
-      [
-        "their banner move",
-        brand,
-        "POST",
-        `/Store/${me.store.id}/brand`,
-        ownStore,
-        { intent: "banner-move", id: them.bannerId, direction: "up" },
-      ],
-      [
-        "their section move",
-        sectionList,
-        "POST",
-        `/Store/${me.store.id}/sections`,
-        ownStore,
-        { intent: "section-move", id: them.section.id, direction: "up" },
-      ],
-      [
-        "their section page",
-        sectionPage,
-        "GET",
-        `/Store/${me.store.id}/section/${them.section.id}`,
-        { ...ownStore, sectionId: them.section.id },
-      ],
-      ...["rename", "item-move", "item-remove", "delete"].map(
-        (intent) =>
-          [
-            `section ${intent}`,
-            sectionPage,
-            "POST",
-            `/Store/${me.store.id}/section/${them.section.id}`,
-            { ...ownStore, sectionId: them.section.id },
-            {
-              intent,
-              title: "X",
-              item: them.itemId,
-              direction: "up",
-            },
-          ] as Case,
-      ),
-      [
-        "their item in my section",
-        sectionPage,
-        "POST",
-        `/Store/${me.store.id}/section/${me.section.id}`,
-        { ...ownStore, sectionId: me.section.id },
-        {
-          intent: "item-remove",
-          item: them.itemId,
-        },
-      ],
-      [
-        "add to their section",
-        addToSection,
-        "POST",
-        `/Store/${me.store.id}/section/${them.section.id}/new/product`,
-        { ...ownStore, sectionId: them.section.id, type: "product" },
-        {
-          product: me.product.id,
-        },
-      ],
-      [
-        "their product into my section",
-        addToSection,
-        "POST",
-        `/Store/${me.store.id}/section/${me.section.id}/new/product`,
-        { ...ownStore, sectionId: me.section.id, type: "product" },
-        {
-          product: them.product.id,
-        },
-      ],
-    ];
-
     for (const [name, module, method, path, params, form] of cases) {
       expect(await send(s, module, me.cookie, method, path, params, form), name).toBe(404);
     }
@@ -282,6 +292,30 @@ describe("tenant isolation of the store workspace", () => {
         { intent: "rename", title: "Nueva" },
       ),
     ).toBe(302);
+  });
+
+  it("a member of another store's team, with each role, is refused the same matrix and changes nothing", async () => {
+    const s = createTestServices();
+    const mine = await merchantWithContent(s, "equipo");
+    const them = await merchantWithContent(s, "ajena2");
+    const before = await snapshot(s, them.store.id);
+    const owner = (await s.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, mine.id) })) as Merchant;
+    for (const role of STAFF_ROLES) {
+      const email = `${role}-${crypto.randomUUID().slice(0, 6)}@equipo.test`;
+      const link = await inviteMember(s, mine.store, owner, { email, role });
+      const invitation = await findInvitation(s.db, link.split("/").pop() ?? "", s.clock.now());
+      if (!invitation) throw new Error("no invitation");
+      const cookie =
+        (await registerMember(s, invitation, { name: "Eva", lastname: role, password: "una clave larga" }))?.split(";")[0] ?? "";
+      // As a member of `mine`: their store's ids answer 404; their child ids through `mine` are refused, 404 where the
+      // role has the section and 403 where it has not.
+      for (const [name, module, method, path, params, form] of isolationCases({ ...mine, cookie }, them)) {
+        const status = await send(s, module, cookie, method, path, params, form);
+        const expected = path.startsWith(`/Store/${them.store.id}`) ? [404] : [403, 404];
+        expect(expected, `${role}: ${name}`).toContain(status);
+      }
+    }
+    expect(await snapshot(s, them.store.id)).toEqual(before);
   });
 
   it("a merchant's change purges that store's pages from the edge cache; reads and refused requests do not", async () => {

@@ -1,14 +1,17 @@
 // A transfer's receipt on the built Node server: uploaded by the buyer from the order page, bounded before it is
-// read, kept out of every public address, and shown to the store's owner only.
+// read, kept out of every public address, and shown to the store's owner and its sales desk's team only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StaffRole } from "~/domain/staff-roles";
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
-import { merchantWithStore, testPasswordHash } from "../support/merchants";
+import { merchantWithStore, staffMember, testPasswordHash } from "../support/merchants";
 import { placeDemoOrder } from "./demo-order";
 import { CookieJar, type Reply, type RunningServer, send, signIn, startServer } from "./server";
 
 let server: RunningServer;
 const owner = new CookieJar();
 const stranger = new CookieJar();
+/** Members of the demo store's team, by role. */
+const staff: Record<StaffRole, CookieJar> = { sales: new CookieJar(), catalog: new CookieJar(), admin: new CookieJar() };
 let storeId: string;
 let order: { code: string; token: string };
 
@@ -37,6 +40,14 @@ beforeAll(async () => {
     )
   ).store.id;
   expect((await signIn(server, stranger, email, "clave-de-otra-tienda")).status).toBe(302);
+  for (const [role, jar] of Object.entries(staff)) {
+    const memberEmail = `${role}-${Date.now()}@equipo.test`;
+    await staffMember(db, storeId, role as StaffRole, {
+      email: memberEmail,
+      passwordHash: await testPasswordHash("clave-del-equipo"),
+    });
+    expect((await signIn(server, jar, memberEmail, "clave-del-equipo")).status).toBe(302);
+  }
   const placed = await placeDemoOrder(server, { payment: "transfer" });
   expect(placed.checkout.status).toBe(303);
   order = placed;
@@ -82,7 +93,7 @@ describe("a transfer's receipt", () => {
     expect(await savedKey()).toBe("null");
   });
 
-  it("is kept for the owner only: not the public, not another merchant, not under another sale, never at /files", async () => {
+  it("is kept for the owner and the sales desk: not the public, not another merchant, not under another sale, never at /files", async () => {
     const sent = await upload({ bytes: PNG, name: "comprobante.png", type: "image/png" });
     expect(sent.status).toBe(303);
     const key = await savedKey();
@@ -94,6 +105,16 @@ describe("a transfer's receipt", () => {
     expect(mine.headers["cache-control"]).toBe("private, no-store");
     expect(mine.headers["x-content-type-options"]).toBe("nosniff");
     expect(mine.headers["content-security-policy"]).toContain("sandbox");
+
+    // Sales data: the sales desk's roles open it; 'Catálogo' is refused (403), as is the sales desk's page, whose
+    // answer is the Spanish page.
+    for (const role of ["sales", "admin"] as const)
+      expect((await send(server, receiptPath(), { headers: { Cookie: staff[role].header } })).status, role).toBe(200);
+    const catalog = { headers: { Cookie: staff.catalog.header } };
+    expect((await send(server, receiptPath(), catalog)).status).toBe(403);
+    expect((await send(server, `${receiptPath()}.data`, catalog)).status).toBe(403);
+    const desk = await send(server, `/Store/${storeId}/sales/${order.code}`, catalog);
+    expect([desk.status, desk.body]).toEqual([403, expect.stringContaining("No tienes acceso a esta sección")]);
 
     const anonymous = await send(server, receiptPath());
     expect(anonymous.status).toBe(302);

@@ -1,6 +1,7 @@
 // Database round trips per request, as the server counts them: public pages one, merchant pages two
 // (the session with its store and plan limits, then the page's data). A database far away pays each.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { staffMember, testPasswordHash } from "../support/merchants";
 import { FORM, type RunningServer, send, startServer } from "./server";
 
 let server: RunningServer;
@@ -153,6 +154,7 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/sales?view=today`,
       `/Store/${storeId}/estadisticas`,
       `/Store/${storeId}/estadisticas?periodo=12m`,
+      `/Store/${storeId}/equipo`,
     ];
     const counts: Record<string, number> = {};
     for (const path of pages) {
@@ -161,6 +163,27 @@ describe("database round trips per route", () => {
       counts[path] = trips;
     }
     expect(Object.entries(counts).filter(([, trips]) => trips > 2)).toEqual([]);
+  });
+
+  it("a member of the store's team is the same two, and a section their role lacks is refused (403) in the guard's one", async () => {
+    const password = "clave-del-equipo";
+    const email = `ventas-${Date.now()}@equipo.test`;
+    await staffMember(server.db(), storeId, "sales", { email, passwordHash: await testPasswordHash(password) });
+    const signIn = await fetch(`${base}/Auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password, redirectTo: "/" }),
+    });
+    const member = {
+      cookie: signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
+    for (const path of ["/", `/Store/${storeId}/sales`, `/Store/${storeId}/sales.data`, `/Store/${storeId}/customers`])
+      expect(await roundTrips(path, member), path).toEqual({ status: 200, trips: 2 });
+    expect(await roundTrips(`/Store/${storeId}/products`, member)).toEqual({ status: 403, trips: 1 });
   });
 
   it("another merchant's store id costs the same one round trip and answers 404", async () => {

@@ -4,9 +4,10 @@
 import type { Client } from "@libsql/client";
 import { hashPassword, passwordHashParams } from "../../app/auth/password.server";
 import { createSession } from "../../app/auth/sessions.server";
+import type { StaffRole } from "../../app/domain/staff-roles";
 import { createDb, type Db } from "../../app/services/db";
 import { insertStore, type NewStore } from "../../app/workspace/store-record.server";
-import { users } from "../../db/schema";
+import { storeMembers, users } from "../../db/schema";
 import { type createTestServices, TEST_PASSWORD_HASHING } from "./services";
 
 type S = ReturnType<typeof createTestServices>;
@@ -71,4 +72,20 @@ export async function signedInMerchant(s: S, plan: Plan = "standard", store: Sto
   const merchant = await merchantWithStore(s, plan, store);
   const cookie = (await createSession(s, merchant.id)).split(";")[0] ?? "";
   return { ...merchant, cookie };
+}
+
+/**
+ * A member of `storeId`'s team with `role`: an account without a plan of its own (as the invitation's sign-up makes
+ * it), `fields` set as merchantAccount's. Its id.
+ */
+export async function staffMember(target: FixtureTarget, storeId: string, role: StaffRole, fields: AccountFields = {}) {
+  const { db, now } = resolve(target);
+  const id = await merchantAccount({ db, clock: { now: () => now } }, "standard", {
+    trialStarted: false,
+    billTotal: 0,
+    billDueAt: null,
+    ...fields,
+  });
+  await db.insert(storeMembers).values({ storeId, userId: id, role, addedAt: now });
+  return id;
 }

@@ -55,6 +55,8 @@ const TABLE_OWNERS: Record<string, string> = {
   stock_alert_settings: "app/stock-alerts/stock-alerts.server.ts",
   product_stock_thresholds: "app/stock-alerts/stock-alerts.server.ts",
   low_stock_alerts: "app/stock-alerts/stock-alerts.server.ts",
+  store_members: "app/team/members.server.ts",
+  store_invitations: "app/team/members.server.ts",
 };
 
 /**

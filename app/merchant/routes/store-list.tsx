@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { STORE_CATEGORIES } from "~/domain/categories";
 import { setupSteps } from "~/domain/setup-steps";
+import { mayOpen, ROLE_LABELS, roleHome } from "~/domain/staff-roles";
 import { ownVisitUrl } from "~/domain/visits";
 import { counted, storesCount } from "~/domain/words";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { QrDownloads, ShareLinks } from "~/stores/share-links";
-import { listStoreSummaries } from "~/stores/stores.server";
+import { listMemberStores, listStoreSummaries } from "~/stores/stores.server";
 import { merchantContext } from "~/workspace/context.server";
 import { ownerSetupFactsQuery, setupFactsOf } from "~/workspace/setup-progress.server";
 import type { Route } from "./+types/store-list";
@@ -17,9 +18,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Mis tiendas | Vitrina" 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
   const { db, config } = getServices(context);
-  const [stores, facts] = await db.batch([listStoreSummaries(db, user.id), ownerSetupFactsQuery(db, user.id)]);
+  const [stores, facts, teams] = await db.batch([
+    listStoreSummaries(db, user.id),
+    ownerSetupFactsQuery(db, user.id),
+    listMemberStores(db, user.id),
+  ]);
   return {
     name: user.name,
+    // A member without a plan of their own: no stores of their own to count, nor to add without choosing a plan.
+    ownPlan: user.trialStarted,
+    teamStores: teams.map((s) => ({
+      id: s.id,
+      name: s.name,
+      role: ROLE_LABELS[s.role],
+      home: `/Store/${s.id}/${roleHome(s.role)}`,
+      publicUrl: publicStoreUrl(config, s),
+      logo: s.logoKey ? fileUrl(s.logoKey) : null,
+      pendingSales: mayOpen(s.role, "sales") ? s.pendingSales : null,
+    })),
     storesLimit: user.storesLimit,
     setup: nextSetup(stores, facts),
     stores: stores.map((s) => ({
@@ -77,8 +93,55 @@ function SetupNext({ setup }: { setup: NonNullable<Route.ComponentProps["loaderD
   );
 }
 
+/** The stores the user works on as staff, each marked with their role there. */
+function TeamStores({ stores }: { stores: Route.ComponentProps["loaderData"]["teamStores"] }) {
+  return (
+    <>
+      <h2>Tiendas en las que trabajas</h2>
+      <ul className="store-list" aria-label="Tiendas en las que trabajas">
+        {stores.map((store) => (
+          <li key={store.id} className="store-card">
+            {store.logo ? (
+              <img src={store.logo} alt="" height={48} className="store-logo" />
+            ) : (
+              <span className="store-logo image-placeholder small" />
+            )}
+            <div className="grow">
+              <strong>{store.name}</strong>
+              <span className="muted"> · Tu rol: {store.role}</span>
+              {store.pendingSales !== null && (
+                <div className="muted small">
+                  <Link to={`/Store/${store.id}/sales`}>
+                    {counted(store.pendingSales, "venta pendiente", "ventas pendientes")}
+                  </Link>
+                </div>
+              )}
+            </div>
+            <Link to={store.home} className="button secondary">
+              Abrir
+            </Link>
+            <a href={ownVisitUrl(store.publicUrl)} target="_blank" rel="noreferrer">
+              Visitar tienda
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export default function MerchantHome({ loaderData }: Route.ComponentProps) {
-  const { stores, storesLimit } = loaderData;
+  const { stores, storesLimit, teamStores } = loaderData;
+  if (!loaderData.ownPlan)
+    return (
+      <section>
+        <h1>Hola, {loaderData.name}</h1>
+        <TeamStores stores={teamStores} />
+        <p className="muted">
+          ¿Quieres tu propia tienda? <Link to="/plans">Elige un plan</Link>
+        </p>
+      </section>
+    );
   return (
     <section>
       <h1>Hola, {loaderData.name}</h1>
@@ -94,6 +157,7 @@ export default function MerchantHome({ loaderData }: Route.ComponentProps) {
           Comprar más tiendas
         </Link>
       </p>
+      {teamStores.length > 0 && <TeamStores stores={teamStores} />}
       <h2>Tus tiendas</h2>
       <ul className="store-list" aria-label="Tiendas">
         {stores.map((store) => (

@@ -7,7 +7,7 @@ import { timeZoneOptions } from "~/domain/time-zones";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
-import { ownedStoreContext } from "~/workspace/context.server";
+import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
 import { handleInfoAction } from "../info-actions.server";
@@ -51,6 +51,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       qrSvg: store.qrSvgKey ? fileUrl(store.qrSvgKey) : null,
       publicUrl: publicStoreUrl(getServices(context).config, store),
     },
+    // The domain and deleting the store are the owner's.
+    owner: context.get(storeRoleContext) === "owner",
     // Shown until every step is done.
     setup: steps.every((step) => step.done) ? null : steps,
     // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
@@ -71,7 +73,7 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="info-grid">
       {loaderData.setup && <SetupPanel steps={loaderData.setup} />}
-      <SharePanel store={store} />
+      <SharePanel store={store} owner={loaderData.owner} />
       <CurrencyPanel choices={loaderData.currencies} currency={store.currency} error={errorsOf("currency").currency} />
       <InfoPanel
         store={store}
@@ -81,7 +83,7 @@ export default function StoreInfo({ loaderData, actionData }: Route.ComponentPro
         values={actionData?.intent === "info" ? actionData.values : undefined}
         title={actionData?.intent === "info" ? actionData.title : undefined}
       />
-      <DeletePanel storeName={store.name} />
+      {loaderData.owner && <DeletePanel storeName={store.name} />}
     </div>
   );
 }

@@ -1,19 +1,48 @@
 import { NavLink, Outlet } from "react-router";
 import { pendingBadgeText } from "~/domain/sales";
+import { mayOpen, ROLE_LABELS } from "~/domain/staff-roles";
 import { ownVisitUrl } from "~/domain/visits";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { MenuSheet } from "~/ui/menu-sheet";
 import { AccountLinks } from "~/workspace/account-links";
-import { ownedStoreContext, pendingSalesContext, requireOwnedStore } from "~/workspace/context.server";
+import { ownedStoreContext, pendingSalesContext, requireOwnedStore, storeRoleContext } from "~/workspace/context.server";
 import type { Route } from "./+types/workspace-layout";
 
-/** /Store/{storeId}/…: every page below works on one store the signed-in merchant owns. */
+/** /Store/{storeId}/…: every page below works on one store the signed-in user owns or works on (with their role's pages). */
 export const middleware: Route.MiddlewareFunction[] = [requireOwnedStore];
+
+/** The store's sections, as the tabs and the phone's 'Más' list them: each shown only to the roles that may open it. */
+const SECTIONS = [
+  ["info", "Información"],
+  ["brand", "Logo y banner"],
+  ["sections", "Secciones"],
+  ["delivery", "Entrega"],
+  ["politicas", "Políticas"],
+  ["products", "Productos"],
+  ["sales", "Ventas"],
+  ["customers", "Clientes"],
+  ["carritos", "Carritos abandonados"],
+  ["estadisticas", "Estadísticas"],
+  ["look", "Diseño"],
+  ["discounts", "Descuentos"],
+  ["promociones", "Promociones"],
+  ["cobros", "Cobros"],
+  ["payments", "Cobros en línea"],
+  ["redes", "Vender en redes"],
+  ["conversiones", "Anuncios"],
+  ["equipo", "Equipo"],
+] as const;
+
+/** On a phone the tab bar holds these; 'Más' the rest. */
+const TAB_BAR = new Set(["sales", "products", "info"]);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
+  const role = context.get(storeRoleContext);
   return {
+    sections: SECTIONS.filter(([path]) => mayOpen(role, path)).map(([path, label]) => ({ path, label })),
+    role: role === "owner" ? null : ROLE_LABELS[role],
     id: store.id,
     name: store.name,
     // The merchant's own look: never counted in the store's statistics.
@@ -25,6 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function StoreWorkspace({ loaderData: store }: Route.ComponentProps) {
   const base = `/Store/${store.id}`;
   const badge = pendingBadgeText(store.pendingSales);
+  const open = new Set<string>(store.sections.map((section) => section.path));
   return (
     <div className="workspace">
       <header className="workspace-head">
@@ -33,48 +63,43 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
           Visitar tienda
         </a>
       </header>
+      {store.role && <p className="muted workspace-role">Tu rol en esta tienda: {store.role}</p>}
       <nav className="tabs" aria-label="Secciones de la tienda">
-        <NavLink to={`${base}/info`}>Información</NavLink>
-        <NavLink to={`${base}/brand`}>Logo y banner</NavLink>
-        <NavLink to={`${base}/sections`}>Secciones</NavLink>
-        <NavLink to={`${base}/delivery`}>Entrega</NavLink>
-        <NavLink to={`${base}/politicas`}>Políticas</NavLink>
-        <NavLink to={`${base}/products`}>Productos</NavLink>
-        <NavLink to={`${base}/sales`}>Ventas</NavLink>
-        <NavLink to={`${base}/customers`}>Clientes</NavLink>
-        <NavLink to={`${base}/carritos`}>Carritos abandonados</NavLink>
-        <NavLink to={`${base}/estadisticas`}>Estadísticas</NavLink>
-        <NavLink to={`${base}/look`}>Diseño</NavLink>
-        <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
-        <NavLink to={`${base}/promociones`}>Promociones</NavLink>
-        <NavLink to={`${base}/cobros`}>Cobros</NavLink>
-        <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
-        <NavLink to={`${base}/redes`}>Vender en redes</NavLink>
-        <NavLink to={`${base}/conversiones`}>Anuncios</NavLink>
+        {store.sections.map((section) => (
+          <NavLink key={section.path} to={`${base}/${section.path}`}>
+            {section.label}
+          </NavLink>
+        ))}
       </nav>
       <Outlet />
       {/* A phone's app-like navigation: the store's pages under the thumb, the rest behind 'Más'. */}
       <nav className="tab-bar" aria-label="Tienda">
-        <NavLink to={`${base}/sales`}>
-          <TabIcon path="M5 4h14v16l-3-2-2 2-2-2-2 2-2-2-3 2zM8 9h8M8 13h6" />
-          <span>Ventas</span>
-          {badge && (
-            <>
-              <span className="tab-badge" aria-hidden="true">
-                {badge}
-              </span>
-              <span className="visually-hidden">({badge === "1" ? "1 pendiente" : `${badge} pendientes`})</span>
-            </>
-          )}
-        </NavLink>
-        <NavLink to={`${base}/products`}>
-          <TabIcon path="M4 8l8-4 8 4v8l-8 4-8-4zM4 8l8 4 8-4M12 12v8" />
-          <span>Productos</span>
-        </NavLink>
-        <NavLink to={`${base}/info`}>
-          <TabIcon path="M4 10l1.5-5h13L20 10M4 10v10h16V10M4 10c0 2 4 2 4 0 0 2 4 2 4 0 0 2 4 2 4 0 0 2 4 2 4 0M10 20v-5h4v5" />
-          <span>Tienda</span>
-        </NavLink>
+        {open.has("sales") && (
+          <NavLink to={`${base}/sales`}>
+            <TabIcon path="M5 4h14v16l-3-2-2 2-2-2-2 2-2-2-3 2zM8 9h8M8 13h6" />
+            <span>Ventas</span>
+            {badge && (
+              <>
+                <span className="tab-badge" aria-hidden="true">
+                  {badge}
+                </span>
+                <span className="visually-hidden">({badge === "1" ? "1 pendiente" : `${badge} pendientes`})</span>
+              </>
+            )}
+          </NavLink>
+        )}
+        {open.has("products") && (
+          <NavLink to={`${base}/products`}>
+            <TabIcon path="M4 8l8-4 8 4v8l-8 4-8-4zM4 8l8 4 8-4M12 12v8" />
+            <span>Productos</span>
+          </NavLink>
+        )}
+        {open.has("info") && (
+          <NavLink to={`${base}/info`}>
+            <TabIcon path="M4 10l1.5-5h13L20 10M4 10v10h16V10M4 10c0 2 4 2 4 0 0 2 4 2 4 0 0 2 4 2 4 0 0 2 4 2 4 0M10 20v-5h4v5" />
+            <span>Tienda</span>
+          </NavLink>
+        )}
         <MenuSheet
           className="tab-more"
           label={
@@ -85,20 +110,13 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
           }
         >
           <nav aria-label="Más opciones">
-            <NavLink to={`${base}/customers`}>Clientes</NavLink>
-            <NavLink to={`${base}/carritos`}>Carritos abandonados</NavLink>
-            <NavLink to={`${base}/estadisticas`}>Estadísticas</NavLink>
-            <NavLink to={`${base}/brand`}>Logo y banner</NavLink>
-            <NavLink to={`${base}/sections`}>Secciones</NavLink>
-            <NavLink to={`${base}/delivery`}>Entrega</NavLink>
-            <NavLink to={`${base}/politicas`}>Políticas</NavLink>
-            <NavLink to={`${base}/look`}>Diseño</NavLink>
-            <NavLink to={`${base}/discounts`}>Descuentos</NavLink>
-            <NavLink to={`${base}/promociones`}>Promociones</NavLink>
-            <NavLink to={`${base}/cobros`}>Cobros</NavLink>
-            <NavLink to={`${base}/payments`}>Cobros en línea</NavLink>
-            <NavLink to={`${base}/redes`}>Vender en redes</NavLink>
-            <NavLink to={`${base}/conversiones`}>Anuncios</NavLink>
+            {store.sections
+              .filter((section) => !TAB_BAR.has(section.path))
+              .map((section) => (
+                <NavLink key={section.path} to={`${base}/${section.path}`}>
+                  {section.label}
+                </NavLink>
+              ))}
             <a href={store.publicUrl} target="_blank" rel="noreferrer">
               Visitar tienda
             </a>

@@ -1,0 +1,152 @@
+// 'Equipo': the owner's page of the store's staff (docs/decisions/0064-staff-roles.md). Invite a person by email with a
+// role, change a member's role, remove a member (their access ends at their next request), cancel an invitation.
+import { Form } from "react-router";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "~/domain/staff-roles";
+import { isFailure } from "~/http/action-result";
+import { getServices } from "~/services/services";
+import { Field, FormError, RemoveButton, SelectField } from "~/ui/form";
+import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
+import { listTeam } from "../members.server";
+import { handleTeamAction } from "../team-actions.server";
+import type { Route } from "./+types/team";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Equipo", matches) }];
+
+const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+const formatDate = (date: Date) => new Intl.DateTimeFormat("es", { dateStyle: "medium", timeZone: "UTC" }).format(date);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, clock } = getServices(context);
+  const store = context.get(ownedStoreContext);
+  const team = await listTeam(db, store.id, clock.now());
+  return {
+    members: team.members.map((m) => ({ ...m, name: `${m.name} ${m.lastname}`, since: formatDate(m.addedAt) })),
+    invitations: team.invitations.map((i) => ({ ...i, until: formatDate(i.expiresAt) })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleTeamAction(
+    getServices(context),
+    context.get(ownedStoreContext),
+    context.get(merchantContext),
+    await request.formData(),
+  );
+}
+
+export default function Team({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = isFailure(actionData) ? actionData : null;
+  const errorsOf = (intent: string): Record<string, string | undefined> => (failed?.intent === intent ? failed.errors : {});
+  const invite = errorsOf("invite");
+  return (
+    <>
+      <section className="panel wide" aria-labelledby="team-title">
+        <h2 id="team-title">Equipo</h2>
+        <p className="muted">
+          Invita a quienes te ayudan con la tienda. Cada persona entra con su propia cuenta y ve solo las secciones de su rol; la
+          facturación, los cobros en línea, el dominio propio, el equipo y eliminar la tienda quedan solo para ti.
+        </p>
+        <dl className="role-list">
+          {STAFF_ROLES.map((role) => (
+            <div key={role}>
+              <dt>{ROLE_LABELS[role]}</dt>
+              <dd className="muted">{ROLE_DESCRIPTIONS[role]}</dd>
+            </div>
+          ))}
+        </dl>
+        <Form method="post" className="form">
+          <input type="hidden" name="intent" value="invite" />
+          <FormError message={invite.form} />
+          <Field
+            label="Correo de la persona"
+            name="email"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            defaultValue={failed?.intent === "invite" ? failed.values?.email : undefined}
+            error={invite.email}
+            required
+          />
+          <SelectField
+            label="Rol"
+            name="role"
+            options={ROLE_OPTIONS}
+            defaultValue={(failed?.intent === "invite" && failed.values?.role) || "sales"}
+            error={invite.role}
+          />
+          <button type="submit" className="button">
+            Enviar invitación
+          </button>
+        </Form>
+      </section>
+
+      <section className="panel wide" aria-labelledby="members-title">
+        <h2 id="members-title">Personas del equipo</h2>
+        <FormError message={errorsOf("role").form ?? errorsOf("remove").form} />
+        {loaderData.members.length === 0 ? (
+          <p className="muted">Todavía no invitaste a nadie.</p>
+        ) : (
+          <ul className="team-list" aria-label="Personas del equipo">
+            {loaderData.members.map((member) => (
+              <li key={member.userId} className="team-member">
+                <div className="grow">
+                  <strong>{member.name}</strong>
+                  <div className="muted small">
+                    {member.email} · desde el {member.since}
+                  </div>
+                </div>
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="intent" value="role" />
+                  <input type="hidden" name="userId" value={member.userId} />
+                  <SelectField
+                    id={`role-${member.userId}`}
+                    label={`Rol de ${member.name}`}
+                    name="role"
+                    options={ROLE_OPTIONS}
+                    defaultValue={member.role}
+                  />
+                  <button type="submit" className="button secondary">
+                    Cambiar rol
+                  </button>
+                </Form>
+                <RemoveButton
+                  intent="remove"
+                  field="userId"
+                  id={member.userId}
+                  label={`Quitar a ${member.name} del equipo`}
+                  text="Quitar"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {loaderData.invitations.length > 0 && (
+        <section className="panel wide" aria-labelledby="invitations-title">
+          <h2 id="invitations-title">Invitaciones enviadas</h2>
+          <ul className="team-list" aria-label="Invitaciones enviadas">
+            {loaderData.invitations.map((invitation) => (
+              <li key={invitation.id} className="team-member">
+                <div className="grow">
+                  <strong>{invitation.email}</strong>
+                  <div className="muted small">
+                    {ROLE_LABELS[invitation.role]} · vence el {invitation.until}
+                  </div>
+                </div>
+                <RemoveButton
+                  intent="cancel"
+                  id={invitation.id}
+                  label={`Cancelar la invitación de ${invitation.email}`}
+                  text="Cancelar"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
