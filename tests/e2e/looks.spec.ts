@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { query, signInAsOwner } from "./helpers";
 import { jsOn, test } from "./people";
-import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
+import { expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
 import { type SeededShop, seedHome, seedShop } from "./shop-seed";
 
 /**
@@ -220,6 +220,24 @@ test("on a phone the preview is one tap away, over the page, and 'Volver a los c
   await expect(open).toBeInViewport();
   await expect(preview).not.toBeInViewport();
   await expect(back).toBeHidden();
+  // It leaves room for what it sits on, at every phone width: as wide as the controls (none shows beside it, half
+  // covered), and the last style's card scrolled to the screen's foot (as a focused control is) lands above it.
+  const lastStyle = merchant.locator(".presets button").last();
+  for (const width of PHONE_WIDTHS) {
+    await merchant.setViewportSize(phone(width).viewport);
+    const [card, button, controls] = await lastStyle.evaluate((el) => {
+      el.scrollIntoView({ block: "end" });
+      return [el, document.querySelector(".look-preview-open"), document.getElementById("controles")].map((e) =>
+        (e as Element).getBoundingClientRect().toJSON(),
+      ) as DOMRect[];
+    });
+    expect(card?.bottom, `${width} px: the last style's card under 'Ver vista previa'`).toBeLessThanOrEqual(button?.top ?? 0);
+    expect([button?.left, button?.right], `${width} px: 'Ver vista previa' as wide as the controls`).toEqual([
+      controls?.left,
+      controls?.right,
+    ]);
+  }
+  await merchant.setViewportSize(phone(360).viewport);
   const control = merchant.getByRole("button", { name: "Publicar" });
   await control.scrollIntoViewIfNeeded();
   await expect(open).toBeInViewport();

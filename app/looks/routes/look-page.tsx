@@ -248,10 +248,13 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
               Descartar
             </button>
           </Form>
-          {/* On a phone the preview is one tap away, over the page (by :target without JavaScript). */}
-          <a href="#vista-previa" className="button look-preview-open" ref={preview.openLink}>
-            Ver vista previa
-          </a>
+          {/* On a phone the preview is one tap away, over the page (by :target without JavaScript), from a bar docked
+              at the screen's bottom, as wide as the controls: no control shows beside it half covered. */}
+          <div className="look-preview-bar">
+            <a href="#vista-previa" className="button look-preview-open" ref={preview.openLink}>
+              Ver vista previa
+            </a>
+          </div>
         </div>
         <section
           className={preview.isOpen ? "look-preview is-open" : "look-preview"}
