@@ -41,36 +41,36 @@ export function PhotoGallery(props: {
           const label = index === 0 ? "Portada" : `Foto ${index + 1}`;
           return (
             <li key={photo.id}>
-              <img src={photo.src} alt={label} width={Math.round((photo.width * 96) / (photo.height || 1)) || 96} height={96} />
-              <span className="grow">{index === 0 ? <strong className="tag cover-tag">Portada</strong> : label}</span>
-              <span className="photo-actions">
-                <MoveButtons
-                  intent={`${prefix}move`}
-                  field="photo"
-                  id={photo.id}
-                  first={index === 0}
-                  last={index === photos.length - 1}
+              {/* A square tile whatever the photo's shape (cropped to fill it), so every tile has the same height. */}
+              <img src={photo.src} alt={label} width={160} height={160} />
+              <span className="photo-name">{index === 0 ? <strong className="tag cover-tag">Portada</strong> : label}</span>
+              <MoveButtons
+                intent={`${prefix}move`}
+                field="photo"
+                id={photo.id}
+                first={index === 0}
+                last={index === photos.length - 1}
+              />
+              {index > 0 && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value={`${prefix}cover`} />
+                  <input type="hidden" name="photo" value={photo.id} />
+                  <button type="submit" className="button secondary">
+                    Usar como portada
+                  </button>
+                </Form>
+              )}
+              {photos.length > 1 && (
+                <ConfirmedForm
+                  className="photo-delete"
+                  fields={{ intent: `${prefix}delete`, photo: String(photo.id) }}
+                  buttonLabel="Eliminar"
+                  title="¿Eliminar foto?"
+                  description={
+                    index === 0 ? "La siguiente foto pasará a ser la portada." : "La foto dejará de verse en tu tienda."
+                  }
                 />
-                {index > 0 && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={`${prefix}cover`} />
-                    <input type="hidden" name="photo" value={photo.id} />
-                    <button type="submit" className="button secondary">
-                      Usar como portada
-                    </button>
-                  </Form>
-                )}
-                {photos.length > 1 && (
-                  <ConfirmedForm
-                    fields={{ intent: `${prefix}delete`, photo: String(photo.id) }}
-                    buttonLabel="Eliminar"
-                    title="¿Eliminar foto?"
-                    description={
-                      index === 0 ? "La siguiente foto pasará a ser la portada." : "La foto dejará de verse en tu tienda."
-                    }
-                  />
-                )}
-              </span>
+              )}
             </li>
           );
         })}

@@ -1,11 +1,11 @@
 // A product's photo gallery, the merchant's side: on the product's edit page the demo merchant adds three photos at
 // once to a demo product, makes the last one the cover, and the public page shows the four photos with that cover
-// first. The photos page and the edit page also fit a 360-px phone. (The public gallery without JavaScript: storefront-gallery.spec.ts.)
+// first. The photos page and the edit page also fit a phone, their tiles even. (The public gallery without JavaScript: storefront-gallery.spec.ts.)
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_MERCHANT, DEMO_STORE } from "../../app/demo/seed.server";
 import { slugify } from "../../app/domain/slug";
 import { e2eDb, login } from "./helpers";
-import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
+import { expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
 
 /** A demo product with its cover alone; the demo's own gallery product is left as seeded. */
 const PRODUCT = "Bolso tejido wayuu";
@@ -29,6 +29,45 @@ async function demoProduct(): Promise<{ storeId: string; productId: string }> {
 }
 
 const photoList = (page: Page) => page.getByRole("list", { name: "Fotos del producto" }).getByRole("listitem");
+
+/** How far apart the largest and the smallest are. */
+const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+
+/**
+ * At 320, 360 and 412 px, no sideways scroll, 44-px targets, and the gallery's tiles even whatever their photos'
+ * shapes: each photo a square of one size, every tile of one height, the arrows and 'Eliminar' at the same place in
+ * each (the viewport is left at 360 px).
+ */
+async function expectEvenGallery(page: Page) {
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize(phone(width).viewport);
+    await expectNoSidewaysScroll(page, `${width} px`);
+    await expectTouchTargets(page, undefined, `${width} px`);
+    const tiles = await photoList(page).evaluateAll((items) =>
+      items.map((tile) => {
+        const top = tile.getBoundingClientRect().top;
+        const photo = (tile.querySelector("img") as Element).getBoundingClientRect();
+        const at = (button: Element | undefined) => (button ? button.getBoundingClientRect().top - top : -1);
+        const buttons = [...tile.querySelectorAll("button")];
+        return {
+          height: tile.getBoundingClientRect().height,
+          photo: [photo.width, photo.height],
+          arrows: at(buttons.find((b) => b.getAttribute("aria-label") === "Subir")),
+          remove: at(buttons.find((b) => b.textContent === "Eliminar")),
+        };
+      }),
+    );
+    const label = `${width} px: ${JSON.stringify(tiles)}`;
+    expect(
+      tiles.every((t) => Math.abs((t.photo[0] ?? 0) - (t.photo[1] ?? 0)) <= 1),
+      label,
+    ).toBe(true);
+    for (const key of ["height", "arrows", "remove"] as const)
+      expect(spread(tiles.map((t) => t[key])), label).toBeLessThanOrEqual(1);
+    expect(spread(tiles.map((t) => t.photo[0] ?? 0)), label).toBeLessThanOrEqual(1);
+  }
+  await page.setViewportSize(phone(360).viewport);
+}
 
 test("the demo merchant adds 3 photos, makes the last one the cover, and the public page shows the 4 with it first", async ({
   page,
@@ -73,6 +112,8 @@ test("the demo merchant adds 3 photos, makes the last one the cover, and the pub
   // Every answer came back to the edit page, which counts them.
   await expect(page).toHaveURL(`/Store/${storeId}/products/${productId}`);
   await expect(page.getByText("4 de 4 fotos.")).toBeVisible();
+  // Photos of different shapes (the demo's own, 3:2 and 2:1) make tiles of one size on a phone.
+  await expectEvenGallery(page);
 
   // The public page: four photos, the new cover first (also the cover the cards show).
   await page.goto(`/site/${DEMO_STORE.url}/Product/${slugify(PRODUCT)}/${productId}`);
@@ -84,7 +125,10 @@ test("the demo merchant adds 3 photos, makes the last one the cover, and the pub
   await expect(page.getByRole("link", { name: new RegExp(PRODUCT) }).locator("img")).toHaveAttribute("src", last);
 });
 
-test("the photos page fits a 360-px phone: no sideways scroll and 44-px targets", async ({ browser, baseURL }) => {
+test("the photos page and the edit page fit a phone: no sideways scroll, 44-px targets, even tiles", async ({
+  browser,
+  baseURL,
+}) => {
   const { storeId, productId } = await demoProduct();
   const context = await browser.newContext({ ...phone(360), baseURL });
   const page = await context.newPage();
@@ -92,11 +136,9 @@ test("the photos page fits a 360-px phone: no sideways scroll and 44-px targets"
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`/Store/${storeId}/products/${productId}/photos`);
   await expect(photoList(page).first()).toContainText("Portada");
-  await expectNoSidewaysScroll(page);
-  await expectTouchTargets(page);
+  await expectEvenGallery(page);
   await page.goto(`/Store/${storeId}/products/${productId}`);
   await expect(photoList(page).first()).toContainText("Portada");
-  await expectNoSidewaysScroll(page);
-  await expectTouchTargets(page);
+  await expectEvenGallery(page);
   await context.close();
 });
