@@ -1,19 +1,18 @@
 import type { TimelineView } from "./timeline";
 
-/** The steps as an ordered list, done ones marked, with the tracking link; plain HTML, no script. */
+/**
+ * The steps as an ordered list, done ones marked, with the tracking link; plain HTML, no script. With `heading` null
+ * it is part of a section that already names it (the sale dialog's 'Entrega: …'): the list alone, no heading.
+ */
 export function DeliveryTimeline({
   timeline,
   heading = "Seguimiento de tu pedido",
-  id = "delivery-timeline",
 }: {
   timeline: TimelineView;
-  heading?: string;
-  /** Unique on the page (the sale dialog has a copy for browsers without JavaScript). */
-  id?: string;
+  heading?: string | null;
 }) {
-  return (
-    <section className="delivery-timeline" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{heading}</h2>
+  const steps = (
+    <>
       <ol>
         {timeline.steps.map((s) => (
           <li
@@ -50,6 +49,13 @@ export function DeliveryTimeline({
           )}
         </p>
       )}
+    </>
+  );
+  if (heading === null) return <div className="delivery-timeline">{steps}</div>;
+  return (
+    <section className="delivery-timeline" aria-labelledby="delivery-timeline-heading">
+      <h2 id="delivery-timeline-heading">{heading}</h2>
+      {steps}
     </section>
   );
 }

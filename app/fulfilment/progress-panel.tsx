@@ -8,7 +8,8 @@ import type { ProgressPanelView } from "./panel.server";
 type Answer = { message: string } | { errors: Record<string, string> };
 
 /**
- * The sale's delivery progress in its dialog: the timeline, the next moves (with the carrier and tracking number for
+ * The sale's delivery in its dialog, under one heading ('Entrega: {step}'): `children` (how and where it is delivered),
+ * the timeline, the next moves (with the carrier and tracking number for
  * 'Enviado'), an explicit move back, and 'Avisar por WhatsApp'. Plain forms to the sale's own action: with JavaScript
  * they post through a fetcher, without it the page comes back with the answer (the dialog's copy shows it).
  */
@@ -16,10 +17,12 @@ export function ProgressPanel({
   progress,
   storeId,
   idSuffix,
+  children,
 }: {
   progress: ProgressPanelView;
   storeId: string;
   idSuffix: string;
+  children?: ReactNode;
 }) {
   const fetcher = useFetcher<Answer>();
   const { search } = useLocation();
@@ -37,10 +40,11 @@ export function ProgressPanel({
   return (
     <section className="sale-progress" aria-labelledby={id("title")} data-progress={progress.step ?? "none"}>
       <h3 id={id("title")}>Entrega: {progress.step ? STEP_LABELS[progress.step] : "sin avance"}</h3>
+      {children}
       {progress.cancelled ? (
         <p className="muted">Venta cancelada: no se prepara ni se envía.</p>
       ) : (
-        progress.timeline && <DeliveryTimeline timeline={progress.timeline} heading="Avance de la entrega" id={id("timeline")} />
+        progress.timeline && <DeliveryTimeline timeline={progress.timeline} heading={null} />
       )}
       {shown && (
         <p className={isFailure(shown) ? "field-error" : "muted"} role="status" data-progress-answer="">

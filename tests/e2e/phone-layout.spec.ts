@@ -192,7 +192,14 @@ test("sales desk and the sale dialog", async ({ page, context, baseURL }) => {
   await page.goto(`/Store/${shop.id}/sales/${saleId}`);
   const dialog = page.locator("dialog.sale-dialog[open]");
   await expect(dialog.getByRole("heading", { name: `Venta ${saleId}` })).toBeVisible();
-  await checkPage(page, "/Store/{id}/sales/{saleId} dialog", dialog);
+  // The delivery once, under one heading: how and where, then its progress (no second heading saying it again).
+  await checkPage(page, "/Store/{id}/sales/{saleId} dialog", dialog, async () => {
+    await expect(dialog.getByRole("heading", { name: /entrega/i })).toHaveText(["Entrega: sin avance"]);
+    const delivery = dialog.getByRole("region", { name: "Entrega: sin avance" });
+    await expect(delivery).toContainText(/Método\s*Envío a domicilio/);
+    await expect(delivery).toContainText("Carrera 45A # 123-456");
+    await expect(delivery.getByRole("listitem")).toHaveText([/^Preparando/, /^Enviado/, /^Entregado/]);
+  });
   await dialog.getByRole("button", { name: "Cancelar pedido" }).click();
   const confirm = page.locator("dialog.confirm[open]");
   await expect(confirm).toBeVisible();

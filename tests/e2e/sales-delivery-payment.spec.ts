@@ -169,7 +169,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("link", { name: homeApproved }).click();
       const dialog = page.getByRole("dialog", { name: `Venta ${homeApproved}` });
       await expect(dialog).toBeVisible();
-      await expect(dialog).toContainText(/Entrega\s*Envío a domicilio/);
+      await expect(dialog).toContainText(/Método\s*Envío a domicilio/);
       await expect(dialog).toContainText(/Zona\s*Chapinero/);
       await expect(dialog).toContainText(/Descuento \(VERANO10\)\s*−3,00/);
       await expect(dialog).toContainText(/Envío\s*5,00/);

@@ -260,7 +260,7 @@ function WithdrawalNote({ sale, withdrawal }: { sale: SaleView; withdrawal: NonN
   );
 }
 
-/** What the sale says: state, buyer, delivery, payment, lines and sums (the dialog and its no-JavaScript copy). */
+/** What the sale says: state, buyer, payment, lines and sums (the dialog and its no-JavaScript copy). */
 function SaleSummary({ sale }: { sale: SaleView }) {
   return (
     <>
@@ -303,28 +303,6 @@ function SaleSummary({ sale }: { sale: SaleView }) {
           <div>
             <dt>Correo</dt>
             <dd>{sale.buyerEmail}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Entrega</dt>
-          <dd>{sale.delivery}</dd>
-        </div>
-        {sale.deliveryZone && (
-          <div>
-            <dt>Zona</dt>
-            <dd>{sale.deliveryZone}</dd>
-          </div>
-        )}
-        {sale.pickupPoint && (
-          <div>
-            <dt>Punto de retiro</dt>
-            <dd>{sale.pickupPoint}</dd>
-          </div>
-        )}
-        {sale.address && (
-          <div>
-            <dt>Dirección</dt>
-            <dd>{sale.address}</dd>
           </div>
         )}
         <div>
@@ -451,6 +429,36 @@ function SaleSummary({ sale }: { sale: SaleView }) {
   );
 }
 
+/** How and where the sale is delivered, under its delivery's heading (once: the progress is in that heading). */
+function DeliveryPlace({ sale }: { sale: SaleView }) {
+  return (
+    <dl className="sale-buyer">
+      <div>
+        <dt>Método</dt>
+        <dd>{sale.delivery}</dd>
+      </div>
+      {sale.deliveryZone && (
+        <div>
+          <dt>Zona</dt>
+          <dd>{sale.deliveryZone}</dd>
+        </div>
+      )}
+      {sale.pickupPoint && (
+        <div>
+          <dt>Punto de retiro</dt>
+          <dd>{sale.pickupPoint}</dd>
+        </div>
+      )}
+      {sale.address && (
+        <div>
+          <dt>Dirección</dt>
+          <dd>{sale.address}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 function SaleClosed({ sale }: { sale: SaleView }) {
   return (
     <p className="sale-closed">
@@ -510,7 +518,9 @@ function SaleFrame(props: { sale: SaleView; titleId: string; close: ReactNode; a
       </header>
       {props.answer}
       <SaleSummary sale={sale} />
-      <ProgressPanel progress={sale.progress} storeId={sale.storeId} idSuffix={props.titleId} />
+      <ProgressPanel progress={sale.progress} storeId={sale.storeId} idSuffix={props.titleId}>
+        <DeliveryPlace sale={sale} />
+      </ProgressPanel>
       {sale.refunding && <p className="muted">{REFUND_MESSAGES.inProgress}</p>}
       {sale.refundError && canChangeSale(sale.state) && (
         <p className="sale-refund-error" role="status">
