@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { captureWhatsApp, checkoutSteps, linkFromOutbox, linkMercadoPago, query, sendCheckout, uniqueEmail } from "./helpers";
 import { jsOn, test } from "./people";
+import { expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
 import { type SeededShop, seedShop } from "./shop-seed";
 
 /**
@@ -56,6 +57,56 @@ async function chooseZone(page: Page, zone: string) {
 
 const summaryRows = (scope: ReturnType<Page["locator"]>) => scope.locator("dl.amounts").first().locator(":scope > div");
 const salesRow = (merchant: Page, code: string) => merchant.locator("table.sales-table tbody tr", { hasText: code });
+
+const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+
+/**
+ * The order page on a phone (320, 360 and 412 px): no sideways scroll, 44-px targets, every amount (the lines', the
+ * sums', the total) on one line ending on one right edge, and the details' values (delivery, address, payment)
+ * starting on one left edge. The viewport is left as it was.
+ */
+async function expectOrderAligned(page: Page) {
+  const size = page.viewportSize();
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize(phone(width).viewport);
+    await expectNoSidewaysScroll(page, `${width} px`);
+    await expectTouchTargets(page, undefined, `${width} px`);
+    const { amounts, details } = await page.locator(".confirmation").evaluate((order) => {
+      // Where a value's text is drawn: its lines' boxes (a wrapped value's last line may end short of its box).
+      const text = (el: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = [...range.getClientRects()];
+        return {
+          left: Math.min(...lines.map((r) => r.left)),
+          right: Math.max(...lines.map((r) => r.right)),
+          lines: new Set(lines.map((r) => Math.round(r.bottom))).size,
+        };
+      };
+      const lists = [...order.querySelectorAll("dl")];
+      const detailList = lists.find((dl) => dl.querySelector("dt")?.textContent === "Entrega");
+      const amountValues = [
+        ...order.querySelectorAll(".summary-lines li > :last-child"),
+        ...lists.filter((dl) => dl !== detailList).flatMap((dl) => [...dl.querySelectorAll("dd")]),
+        ...order.querySelectorAll(".total strong"),
+      ];
+      return {
+        amounts: amountValues.map((el) => ({ value: el.textContent, ...text(el) })),
+        details: [...(detailList?.querySelectorAll("dd") ?? [])].map((el) => ({ value: el.textContent, left: text(el).left })),
+      };
+    });
+    const label = `${width} px: ${JSON.stringify({ amounts, details })}`;
+    expect(amounts.length, label).toBeGreaterThanOrEqual(5);
+    expect(spread(amounts.map((a) => a.right)), label).toBeLessThanOrEqual(1);
+    expect(
+      amounts.every((a) => a.lines === 1),
+      label,
+    ).toBe(true);
+    expect(details.length, label).toBe(3);
+    expect(spread(details.map((d) => d.left)), label).toBeLessThanOrEqual(1);
+  }
+  if (size) await page.setViewportSize(size);
+}
 
 async function openSale(merchant: Page, shop: SeededShop, code: string) {
   await merchant.goto(`/Store/${shop.id}/sales`);
@@ -205,6 +256,7 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
   await expect(order).toContainText("Envío a domicilio — Norte");
   await expect(page.locator("[data-payment-state]")).toHaveAttribute("data-payment-state", "none");
   await expect(page.getByRole("button", { name: "Pagar ahora" })).toHaveCount(0);
+  await expectOrderAligned(page);
 
   // The sales desk: the row, then the sale.
   await merchant.goto(`/Store/${shop.id}/sales`);

@@ -304,7 +304,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </p>
         {timeline && <DeliveryTimeline timeline={timeline} />}
         <OrderLines className="summary-lines" lines={lines} amounts={rows} total={total} />
-        <dl className="amounts">
+        <dl className="order-details">
           <div>
             <dt>Entrega</dt>
             <dd>{delivery}</dd>
@@ -411,7 +411,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         )}
         <p>
-          <a href={`${site.basePath}/Store`}>Seguir comprando</a>
+          <a className="continue-link" href={`${site.basePath}/Store`}>
+            Seguir comprando
+          </a>
         </p>
         <p className="muted">Guarda este enlace: con él puedes volver a ver tu pedido.</p>
       </section>
