@@ -27,8 +27,11 @@ export const ownedStoreContext = createContext<Store>();
  */
 export const sessionStoreContext = createContext<Store | null | undefined>(undefined);
 
-/** The signed-in user's role in that store ('owner', or a member's role), set with it by the merchant guard. */
-export const storeRoleContext = createContext<StoreRole>("owner");
+/**
+ * The signed-in user's role in that store ('owner', or a member's role), set with it by the merchant guard. No default:
+ * a store without its role is an error, never the owner's.
+ */
+export const storeRoleContext = createContext<StoreRole>();
 
 /** How many of that store's sales wait for the merchant (up to PENDING_BADGE_CAP), fetched with it. */
 export const pendingSalesContext = createContext<number>(0);
