@@ -18,8 +18,6 @@ export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   admin: "Todo en la tienda, salvo la facturación, los cobros en línea, el dominio propio, el equipo y eliminar la tienda.",
 };
 
-export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
-
 /** An invitation is valid this long after it is sent, and used once. */
 export const INVITATION_DAYS = 7;
 

@@ -171,7 +171,7 @@ export type Invitation = NonNullable<Awaited<ReturnType<typeof findInvitation>>>
  * added (or their role set, when already in the team) and the invitation marked used, each conditioned on the
  * invitation being still unused and unexpired, so two submits of one link add the member once. Never the owner.
  */
-export function acceptStatements(db: Db, invitation: Invitation, userId: string, now: Date) {
+function acceptStatements(db: Db, invitation: Invitation, userId: string, now: Date) {
   const valid = sql`exists (select 1 from ${storeInvitations} where ${storeInvitations.tokenHash} = ${invitation.tokenHash}
     and ${storeInvitations.usedAt} is null and ${storeInvitations.expiresAt} > ${now.getTime()})`;
   return [

@@ -23,7 +23,7 @@ const memberSchema = z.object({ userId: z.string().uuid("Elige a alguien del equ
 const roleSchema = memberSchema.extend({ role });
 const invitationSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, "Elige una invitación") });
 
-export const teamPath = (storeId: string) => `/Store/${storeId}/equipo`;
+const teamPath = (storeId: string) => `/Store/${storeId}/equipo`;
 
 /**
  * The actions of 'Equipo' (`intent`): invite, change a member's role, remove a member, cancel an invitation. Each

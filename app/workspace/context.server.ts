@@ -27,8 +27,11 @@ export const ownedStoreContext = createContext<Store>();
  */
 export const sessionStoreContext = createContext<Store | null | undefined>(undefined);
 
-/** The signed-in user's role in that store ('owner', or a member's role), set with it by the merchant guard. */
-export const storeRoleContext = createContext<StoreRole>("owner");
+/**
+ * The signed-in user's role in that store ('owner', or a member's role), set with it by the merchant guard. No default:
+ * a store without its role is an error, never the owner's.
+ */
+export const storeRoleContext = createContext<StoreRole>();
 
 /** How many of that store's sales wait for the merchant (up to PENDING_BADGE_CAP), fetched with it. */
 export const pendingSalesContext = createContext<number>(0);
@@ -75,7 +78,7 @@ export async function requireOwnedStore(
 }
 
 /** The page's path below /Store/{storeId}/, as the table writes it: no leading slash, no `.data` of a client navigation. */
-export function pathInStore(request: Request, storeId: string): string {
+function pathInStore(request: Request, storeId: string): string {
   let { pathname } = new URL(request.url);
   pathname = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
   const prefix = `/Store/${storeId}`;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { e2eDb, seedDeskMerchant, signInAs, uniqueEmail } from "./helpers";
+import { e2eDb, linkFromOutbox, seedDeskMerchant, signInAs, uniqueEmail } from "./helpers";
 import { phone } from "./phone";
 
 // From order to doorstep on a 360-px phone: the merchant finds the sale by the buyer's phone typed as people say it,
@@ -118,6 +118,61 @@ for (const javaScriptEnabled of [true, false]) {
         "https://www.andreani.com/#!/informacionEnvio/360000123456789",
       );
       await shopper.close();
+    });
+
+    test("a 'Ventas' helper invited by email joins with a new account, sends an order, and has no products page", async ({
+      page,
+      context,
+      browser,
+      baseURL,
+    }) => {
+      const db = e2eDb();
+      const tag = javaScriptEnabled ? "js" : "nojs";
+      const { userId, storeId } = await seedDeskMerchant(db, `equipo-${tag}`, {
+        name: `Equipo ${tag}`,
+        url: `equipo-${tag}-${digits(10)}`,
+        currency: "ARS",
+        country: "AR",
+        timeZone: "America/Argentina/Buenos_Aires",
+      });
+      const code = await seedSale(db, storeId, uniqueEmail(`equipo-compra-${tag}`), "00112233445566778899aabbccddeeff");
+      db.close();
+      await signInAs(context, userId, baseURL ?? "");
+
+      // The owner invites the helper from 'Equipo'.
+      await page.goto(`/Store/${storeId}/equipo`);
+      const helper = uniqueEmail(`ayudante-${tag}`);
+      await page.getByLabel("Correo de la persona").fill(helper);
+      await page.getByLabel("Rol", { exact: true }).selectOption({ label: "Ventas" });
+      await page.getByRole("button", { name: "Enviar invitación" }).click();
+      await expect(page.getByRole("list", { name: "Invitaciones enviadas" })).toContainText(helper);
+      const link = await linkFromOutbox(page, helper, /http\S+\/equipo\/invitacion\/[A-Za-z0-9_-]{43}/);
+
+      // The helper, on their own phone, creates an account from the link: no plan to choose, straight to the desk.
+      const helperContext = await browser.newContext({ javaScriptEnabled, ...phone(360) });
+      const desk = await helperContext.newPage();
+      await desk.goto(link);
+      await desk.getByLabel("Nombre", { exact: true }).fill("Tomás");
+      await desk.getByLabel("Apellido").fill("Ríos");
+      await desk.getByLabel("Contraseña (mínimo 6 caracteres)").fill("ventas-seguras-2026");
+      await desk.getByRole("checkbox").check();
+      await desk.getByRole("button", { name: "Crear cuenta y unirme" }).click();
+      await expect(desk).toHaveURL(new RegExp(`/Store/${storeId}/sales$`));
+
+      await desk.getByRole("link", { name: code }).click();
+      const dialog = desk.getByRole("dialog", { name: `Venta ${code}` });
+      await dialog.getByLabel("Empresa de envío").selectOption({ label: "Andreani" });
+      await dialog.getByLabel("Número de seguimiento").fill("360000999888777");
+      await dialog.getByRole("button", { name: "Marcar como enviado" }).click();
+      await expect(dialog.getByRole("heading", { name: "Entrega: Enviado" })).toBeVisible();
+
+      // Their role has no products: no tab for it, and the page itself is refused.
+      await expect(desk.getByRole("navigation", { name: "Tienda" }).getByRole("link", { name: "Productos" })).toHaveCount(0);
+      await expect(desk.getByRole("navigation", { name: "Tienda" }).getByRole("link", { name: /Ventas/ })).toBeVisible();
+      const refused = await desk.goto(`/Store/${storeId}/products`);
+      expect(refused?.status()).toBe(403);
+      await expect(desk.getByRole("heading", { name: "No tienes acceso a esta sección" })).toBeVisible();
+      await helperContext.close();
     });
   });
 }

@@ -47,9 +47,10 @@ describe("pages whose address carries a secret send no Referer to other sites", 
     expect(header(back, "referrer-policy")).toBe("no-referrer");
   });
 
-  it("reset links, the payment sandbox, payment returns and the OAuth callback", async () => {
+  it("reset links, team invitations, the payment sandbox, payment returns and the OAuth callback", async () => {
     const pages: Array<[string, CookieJar | null]> = [
       ["/Auth/ResetPassword/un-token-cualquiera-de-32-bytes-0123456789", null],
+      ["/equipo/invitacion/un-token-cualquiera-de-32-bytes-0123456789", null],
       ["/_sandbox/pay/1234567890", merchant],
       ["/_sandbox/store-checkout/1", null],
       ["/_sandbox/oauth?state=estado&redirect_uri=x", merchant],

@@ -1,7 +1,8 @@
 // A transfer's receipt on the built Node server: uploaded by the buyer from the order page, bounded before it is
-// read, kept out of every public address, and shown to the store's owner and its sales desk's team only.
+// read, kept out of every public address, and shown to the store's owner and its sales desk's team only. And every
+// workspace page's data read by each member of the team through the same server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StaffRole } from "~/domain/staff-roles";
+import { type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
 import { merchantWithStore, staffMember, testPasswordHash } from "../support/merchants";
 import { placeDemoOrder } from "./demo-order";
@@ -132,5 +133,24 @@ describe("a transfer's receipt", () => {
       );
     for (const headers of [{}, { Cookie: owner.header }] as Array<Record<string, string>>)
       expect((await send(server, `/files/${key}`, { headers })).status).toBe(404);
+  });
+});
+
+describe("a store's team on the built server", () => {
+  it("each role reads exactly its pages' data (`.data`, as the app moves): the others answer 403 (pages and changes: tests/data/staff-roles)", async () => {
+    const wrong: string[] = [];
+    for (const [pattern, rule] of Object.entries(WORKSPACE_ACCESS)) {
+      const page = `/Store/${storeId}${pattern === "" ? "" : "/"}${pattern
+        .replace(":saleId", order.code)
+        .replace(":type", "product")
+        .replace(":format", "png")
+        .replace(/:[A-Za-z]+/g, "1234567890")}`;
+      for (const [role, jar] of Object.entries(staff)) {
+        const { status } = await send(server, `${page}.data`, { headers: { Cookie: jar.header } });
+        const allowed = rule.read.includes(role as StaffRole);
+        if (allowed === (status === 403)) wrong.push(`${role} ${page}.data: ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

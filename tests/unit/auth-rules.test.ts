@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inOverdueGrace, merchantRedirect } from "~/auth/redirect-rules";
+import { inOverdueGrace, merchantRedirect, staffRefused } from "~/auth/redirect-rules";
 import { loginSchema, registrationStep1Schema, safeRedirect } from "~/auth/validation";
 import { daysUntilDue, showBillWarning } from "~/domain/billing";
 import { pagePath } from "~/merchant/session.server";
@@ -37,6 +37,21 @@ describe("merchant redirect rules", () => {
     expect(inOverdueGrace(overdue, now)).toBe(true);
     expect(inOverdueGrace(pastGrace, now)).toBe(false);
     expect(inOverdueGrace(paid, now)).toBe(false);
+  });
+
+  it("lets a member of a store's team without a plan open the store list and store pages, and nothing of their own", () => {
+    for (const path of ["/", "/Store/1234567890/sales", "/Store/1234567890", "/Account", "/plans"])
+      expect(merchantRedirect(noPlan, path, now, true), path).toBeNull();
+    for (const path of ["/newStore", "/buyStore", "/payment", "/Store/oauth/mercadopago", "/Store/12345/sales"])
+      expect(merchantRedirect(noPlan, path, now, true), path).toBe("/plans");
+  });
+
+  it("refuses a member, never redirects them, what the owner's overdue bill closes", () => {
+    expect(staffRefused(paid, "/Store/1234567890/products", now)).toBe(false);
+    expect(staffRefused(overdue, "/Store/1234567890/sales", now)).toBe(false);
+    expect(staffRefused(overdue, "/Store/1234567890/products", now)).toBe(true);
+    const pastGrace = { trialStarted: true, billDueAt: new Date(now.getTime() - 10 * day - 1) };
+    expect(staffRefused(pastGrace, "/Store/1234567890/sales", now)).toBe(true);
   });
 
   it("lets a paid-up merchant go anywhere", () => {

@@ -20,7 +20,7 @@ import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
 import { notice } from "~/ui/notice";
-import { ownedStoreContext } from "~/workspace/context.server";
+import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { paymentMethodsQuery, savePaymentMethod } from "../payment-methods.server";
 import type { Route } from "./+types/payment-methods";
@@ -35,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rows = await paymentMethodsQuery(services.db, store.id);
   return {
     storeId: store.id,
+    // Linking MercadoPago is the owner's: an administrator is not pointed to it.
+    linksPayments: context.get(storeRoleContext) === "owner",
     transfer: manualMethod(rows, "transfer"),
     cash: manualMethod(rows, "cash"),
     arrangedHours: holdHoursOf(rows, "on_delivery").holdHours,
@@ -67,14 +69,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PaymentMethodsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { storeId, transfer, cash, arrangedHours } = loaderData;
+  const { storeId, transfer, cash, arrangedHours, linksPayments } = loaderData;
   const answer = (method: ManualMethod | "on_delivery") => (actionData?.intent === method ? actionData : undefined);
   return (
     <section className="panel wide" aria-labelledby="cobros-title">
       <h2 id="cobros-title">Cobros</h2>
       <p className="muted">
-        Elige cómo te pagan tus clientes al comprar. Si no activas ninguna, el pedido se paga como lo acuerden. Para cobrar en
-        línea, vincula Mercado Pago en <Link to={`/Store/${storeId}/payments`}>Cobros en línea</Link>.
+        Elige cómo te pagan tus clientes al comprar. Si no activas ninguna, el pedido se paga como lo acuerden.
+        {linksPayments && (
+          <>
+            {" "}
+            Para cobrar en línea, vincula Mercado Pago en <Link to={`/Store/${storeId}/payments`}>Cobros en línea</Link>.
+          </>
+        )}
       </p>
       <FormError message={actionData && !actionData.intent ? actionData.errors.form : undefined} />
       <MethodForm method={transfer} answer={answer("transfer")} title="Transferencia o depósito">

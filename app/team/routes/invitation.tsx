@@ -107,9 +107,12 @@ export default function InvitationPage({ loaderData: p, actionData }: Route.Comp
             </button>
           </Form>
         )}
-        <p className="auth-links">
-          <a href="/Auth/logout">Entrar con otra cuenta</a>
-        </p>
+        {/* Signing out is a POST; the link in the email brings them back here signed out. */}
+        <Form method="post" action="/Auth/logout" className="auth-links">
+          <button type="submit" className="link-button">
+            Entrar con otra cuenta
+          </button>
+        </Form>
       </AuthCard>
     );
   }
