@@ -295,7 +295,10 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
           {groupError("delivery")}
           {hasPickup &&
             (points.length > 0 ? (
-              <Labelled label={t({ id: "site.checkout.pickupPoint", defaultMessage: "Dónde retirar" })} {...labelled("pickupPoint")}>
+              <Labelled
+                label={t({ id: "site.checkout.pickupPoint", defaultMessage: "Dónde retirar" })}
+                {...labelled("pickupPoint")}
+              >
                 <select
                   {...field("pickupPoint")}
                   defaultValue={values.pickupPoint ?? (points.length === 1 ? String(points[0]?.id) : "")}
@@ -313,7 +316,10 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
             ) : (
               storeLocation && (
                 <p className="hint">
-                  {t({ id: "site.checkout.storePickup", defaultMessage: "Retiro en tienda: {location}" }, { location: storeLocation })}
+                  {t(
+                    { id: "site.checkout.storePickup", defaultMessage: "Retiro en tienda: {location}" },
+                    { location: storeLocation },
+                  )}
                 </p>
               )
             ))}
@@ -396,7 +402,8 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
                     id: "site.checkout.transferNote",
                     defaultMessage: " Si pagas por transferencia, antes te mostramos los datos para transferir.",
                   })}
-                {takesOnline && t({ id: "site.checkout.onlineNote", defaultMessage: " Si eliges pagar en línea, te llevamos a Mercado Pago." })}
+                {takesOnline &&
+                  t({ id: "site.checkout.onlineNote", defaultMessage: " Si eliges pagar en línea, te llevamos a Mercado Pago." })}
               </p>
             </>
           ) : (

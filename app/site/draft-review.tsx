@@ -35,7 +35,11 @@ export function DraftReview({ action, needsAddress, phoneRequired, payments, val
         <input required maxLength={80} autoComplete="name" {...field("buyerName")} />
       </Labelled>
       {needsAddress && (
-        <Labelled label={t({ id: "site.checkout.address", defaultMessage: "Dirección de entrega" })} name="address" error={errors.address}>
+        <Labelled
+          label={t({ id: "site.checkout.address", defaultMessage: "Dirección de entrega" })}
+          name="address"
+          error={errors.address}
+        >
           <textarea rows={2} required maxLength={200} autoComplete="street-address" {...field("address")} />
         </Labelled>
       )}

@@ -29,7 +29,10 @@ export function ProductGallery({ photos, name }: { photos: GalleryPhoto[]; name:
               alt={
                 index === 0
                   ? name
-                  : t({ id: "site.gallery.alt", defaultMessage: "{name}, foto {number} de {total}" }, { name, number: index + 1, total })
+                  : t(
+                      { id: "site.gallery.alt", defaultMessage: "{name}, foto {number} de {total}" },
+                      { name, number: index + 1, total },
+                    )
               }
               fetchPriority={index === 0 ? "high" : undefined}
               decoding={index === 0 ? "sync" : undefined}
@@ -42,7 +45,12 @@ export function ProductGallery({ photos, name }: { photos: GalleryPhoto[]; name:
         <ol className="gallery-thumbs" aria-label={t({ id: "site.gallery.choose", defaultMessage: "Elegir foto" })}>
           {photos.map((photo, index) => (
             <li key={photo.image.src + String(index)}>
-              <a href={`#foto-${index + 1}`} aria-label={t({ id: "site.gallery.thumb", defaultMessage: "Foto {number} de {total}" }, { number: index + 1, total })}
+              <a
+                href={`#foto-${index + 1}`}
+                aria-label={t(
+                  { id: "site.gallery.thumb", defaultMessage: "Foto {number} de {total}" },
+                  { number: index + 1, total },
+                )}
               >
                 <img src={photo.thumb} alt="" width={56} height={56} loading="lazy" decoding="async" />
               </a>

@@ -8,7 +8,11 @@ export function ShippingEstimateForm({ estimate, keep = {} }: { estimate: Shippi
   const typed = estimate.kind === "invalid" ? estimate.typed : estimate.kind === "form" ? "" : estimate.code;
   const t = useT();
   return (
-    <section id="calcular" className="shipping-estimate" aria-label={t({ id: "site.shipping.label", defaultMessage: "Calcular envío" })}>
+    <section
+      id="calcular"
+      className="shipping-estimate"
+      aria-label={t({ id: "site.shipping.label", defaultMessage: "Calcular envío" })}
+    >
       <form method="get" action="#calcular" className="code-form">
         {Object.entries(keep).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
@@ -45,7 +49,10 @@ export function ShippingEstimateForm({ estimate, keep = {} }: { estimate: Shippi
           <p className="muted">
             {t({ id: "site.shipping.zonesFor", defaultMessage: "Envío a domicilio a {code}:" }, { code: estimate.code })}
           </p>
-          <ul className="summary-lines" aria-label={t({ id: "site.shipping.zonesLabel", defaultMessage: "Envío a {code}" }, { code: estimate.code })}>
+          <ul
+            className="summary-lines"
+            aria-label={t({ id: "site.shipping.zonesLabel", defaultMessage: "Envío a {code}" }, { code: estimate.code })}
+          >
             {estimate.zones.map((zone) => (
               <li key={zone.id}>{zone.text}</li>
             ))}

@@ -356,11 +356,22 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                         {t({ id: "site.cart.update", defaultMessage: "Actualizar" })}
                       </button>
                       {line.quantity <= 1 ? (
-                        <a className="step" href={`${cartPath}?eliminar=${line.id}`} aria-label={t({ id: "site.cart.decrease", defaultMessage: "Disminuir" })} {...confirm}>
+                        <a
+                          className="step"
+                          href={`${cartPath}?eliminar=${line.id}`}
+                          aria-label={t({ id: "site.cart.decrease", defaultMessage: "Disminuir" })}
+                          {...confirm}
+                        >
                           −
                         </a>
                       ) : (
-                        <button type="submit" className="step" name="step" value="-1" aria-label={t({ id: "site.cart.decrease", defaultMessage: "Disminuir" })}>
+                        <button
+                          type="submit"
+                          className="step"
+                          name="step"
+                          value="-1"
+                          aria-label={t({ id: "site.cart.decrease", defaultMessage: "Disminuir" })}
+                        >
                           −
                         </button>
                       )}
@@ -374,7 +385,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                         inputMode="numeric"
                         data-autosubmit=""
                       />
-                      <button type="submit" className="step" name="step" value="1" aria-label={t({ id: "site.cart.increase", defaultMessage: "Aumentar" })}>
+                      <button
+                        type="submit"
+                        className="step"
+                        name="step"
+                        value="1"
+                        aria-label={t({ id: "site.cart.increase", defaultMessage: "Aumentar" })}
+                      >
                         +
                       </button>
                     </form>

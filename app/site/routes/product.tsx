@@ -210,7 +210,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {option.choices.map((c) =>
                 c.href === null ? (
                   <span key={c.value} className="choice off">
-                    {c.value} <span className="sr-only">{t({ id: "site.product.choiceUnavailable", defaultMessage: "(no disponible)" })}</span>
+                    {c.value}{" "}
+                    <span className="sr-only">
+                      {t({ id: "site.product.choiceUnavailable", defaultMessage: "(no disponible)" })}
+                    </span>
                   </span>
                 ) : (
                   <a
@@ -229,9 +232,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               )}
             </fieldset>
           ))}
-          <p className={soldOut ? "stock out" : "stock"}>{soldOut
+          <p className={soldOut ? "stock out" : "stock"}>
+            {soldOut
               ? t({ id: "site.card.soldOut", defaultMessage: "Agotado" })
-              : t({ id: "site.product.available", defaultMessage: "Disponible: {stock}" }, { stock: product.stock })}</p>
+              : t({ id: "site.product.available", defaultMessage: "Disponible: {stock}" }, { stock: product.stock })}
+          </p>
           {product.category && <p className="muted">{product.category}</p>}
           {product.description && <p className="description">{product.description}</p>}
           {soldOut ? (

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
 import { productCategoryName } from "~/domain/categories";
-import { highlightParts, markedStems, matchExpression, parseSearchQuery, typoExpression, typoSuggestion } from "~/domain/search";
 import { defineMessages } from "~/domain/messages";
+import { highlightParts, markedStems, matchExpression, parseSearchQuery, typoExpression, typoSuggestion } from "~/domain/search";
 import type { RouteHandle } from "~/root";
 import { useT } from "~/ui/messages";
 import { siteHeaders } from "../headers";
@@ -132,7 +132,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const t = metaT(site);
   return siteMeta(site, {
     title: loaderData?.query
-      ? t({ id: "site.search.titleFor", defaultMessage: "Buscar “{query}” | {store}" }, { query: loaderData.query, store: site?.name })
+      ? t(
+          { id: "site.search.titleFor", defaultMessage: "Buscar “{query}” | {store}" },
+          { query: loaderData.query, store: site?.name },
+        )
       : t({ id: "site.search.title", defaultMessage: "Buscar | {store}" }, { store: site?.name ?? "" }),
     path: "/Search",
     noindex: true,
@@ -159,7 +162,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {t({ id: "site.search.none", defaultMessage: "No encontramos productos para “{query}”." }, { query })}
           </p>
           {storeCategories.length > 0 && (
-            <nav className="chips" aria-label={t({ id: "site.search.storeCategories", defaultMessage: "Categorías de la tienda" })}>
+            <nav
+              className="chips"
+              aria-label={t({ id: "site.search.storeCategories", defaultMessage: "Categorías de la tienda" })}
+            >
               {storeCategories.map((c) => (
                 <a key={c.href} href={c.href}>
                   {c.name}
@@ -214,7 +220,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ProductGrid
             cards={cards}
             label={t({ id: "site.search.results", defaultMessage: "Resultados" })}
-            eager={FIRST_SCREEN_CARDS} priority list />
+            eager={FIRST_SCREEN_CARDS}
+            priority
+            list
+          />
           <Pager nextHref={nextHref} endText={t({ id: "site.search.end", defaultMessage: "No hay más resultados" })} />
         </>
       )}

@@ -48,7 +48,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
     title: t({ id: "site.catalog.title", defaultMessage: "Tienda | {store}" }, { store: site?.name ?? "" }),
     path: withParams("/Store", { categoria: loaderData?.category }),
     description: category
-      ? t({ id: "site.catalog.categoryDescription", defaultMessage: "{category} en {store}" }, { category: category.name, store: site?.name })
+      ? t(
+          { id: "site.catalog.categoryDescription", defaultMessage: "{category} en {store}" },
+          { category: category.name, store: site?.name },
+        )
       : site?.description,
   });
 }

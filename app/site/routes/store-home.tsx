@@ -92,7 +92,10 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
   return (
     <SiteShell site={site} current="home">
       {hasBanner && (
-        <section className="carousel" data-carousel="" aria-roledescription={t({ id: "site.home.carousel", defaultMessage: "carrusel" })}
+        <section
+          className="carousel"
+          data-carousel=""
+          aria-roledescription={t({ id: "site.home.carousel", defaultMessage: "carrusel" })}
           aria-label={t({ id: "site.home.carouselLabel", defaultMessage: "Promociones" })}
         >
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls with the keyboard */}
@@ -103,7 +106,10 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
                   key={b.src}
                   image={b}
                   sizes="(min-width: 1100px) 1100px, 100vw"
-                  alt={t({ id: "site.home.bannerAlt", defaultMessage: "Banner {number} de {count}" }, { number: i + 1, count: banners.length })}
+                  alt={t(
+                    { id: "site.home.bannerAlt", defaultMessage: "Banner {number} de {count}" },
+                    { number: i + 1, count: banners.length },
+                  )}
                   loading={i === 0 ? "eager" : "lazy"}
                   fetchPriority={i === 0 ? "high" : undefined}
                   decoding={i === 0 ? "sync" : "async"}
