@@ -5,6 +5,7 @@
  * payment, or the order page. Prices, stock, the delivery fee and the discount come from the database,
  * never from the form; the amounts the buyer was shown are only compared, and a difference is told, not charged.
  */
+
 import type { SQL } from "drizzle-orm";
 import { trackConversion } from "~/conversions/events.server";
 import { conversionSettingsQuery } from "~/conversions/settings.server";
@@ -16,6 +17,7 @@ import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
 import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
+import { storeTranslator } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { checkoutQuotes, goodsQuote, quoteChanges, quoteKey, quoteOrder } from "~/domain/order-quote";
 import {
@@ -543,6 +545,7 @@ export async function announceOrder(
     buyer.email &&
       mail("sale-placed", () =>
         buyerSaleEmail({
+          t: storeTranslator(store),
           kind: "placed",
           to: buyer.email as string,
           buyerName: buyer.name,
