@@ -489,7 +489,15 @@ export async function placeOrder(
   if (online) return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
   // The transfer's details are on the order page, with the WhatsApp button that sends the order.
   if (!placedThroughWhatsapp(payment)) return { ok: true, next: orderPagePath(shopper.basePath, placed.id, placed.accessToken) };
-  const text = orderMessage({ storeName: store.name, code: sale.saleId, currency: store.currency, amounts, lines, buyer });
+  const text = orderMessage({
+    storeName: store.name,
+    code: sale.saleId,
+    currency: store.currency,
+    amounts,
+    lines,
+    buyer,
+    t: storeTranslator(store),
+  });
   return { ok: true, next: whatsappOrOrderPage(shopper, placed, text) };
 }
 
@@ -531,6 +539,7 @@ export async function announceOrder(
     store.ownerOrderMails &&
       mail("new-order", () =>
         newOrderEmail({
+          t: storeTranslator(store),
           to: store.ownerEmail,
           merchantName: store.ownerName,
           storeName: store.name,

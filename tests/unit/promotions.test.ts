@@ -260,6 +260,7 @@ describe("a saved line's promotion in the messages", () => {
     const { buyerSaleEmail } = await import("~/orders/buyer-emails");
     const line = { name: "Alfajor", quantity: 3, unitPrice: 1000, promotionName: "2x1 en alfajores", promotionSaving: 1000 };
     const text = orderMessage({
+      t: translatorFor("es"),
       storeName: "Dulces",
       code: "1234567890",
       currency: "CLP",

@@ -234,7 +234,7 @@ export async function loader(args: Route.LoaderArgs) {
         },
         sale.currency,
       ),
-      delivery: deliveryText(buyerOf(sale)),
+      delivery: deliveryText(buyerOf(sale), t),
       address: sale.delivery === "delivery" ? addressWithPostalCode(sale.address, sale.postalCode) : null,
       payment: sale.draft ? t(M.choosesLater) : lapsed(sale) ? t(M.onlineLapsed) : paymentLine(t, sale),
       receiptState: sale.paymentMethod === "transfer" ? receiptStateText(t, sale.paymentStatus) : null,
