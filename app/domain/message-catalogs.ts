@@ -1,6 +1,7 @@
 import es from "virtual:messages/es";
 import esAR from "virtual:messages/es-AR";
-import { type Locale, makeTranslate, type Translate } from "./messages";
+import { storeCountry } from "./countries";
+import { type Locale, localeOfCountry, makeTranslate, type Translate } from "./messages";
 
 /**
  * Every variant's translator, for the server: public pages, emails and WhatsApp texts are rendered there. Merchant
@@ -17,3 +18,7 @@ export function translatorFor(locale: Locale): Translate {
   }
   return found;
 }
+
+/** A store's own voice: its pages, its emails to buyers and its WhatsApp texts speak as its country does. */
+export const storeTranslator = (store: { country?: string; timeZone?: string }): Translate =>
+  translatorFor(localeOfCountry(storeCountry({ country: store.country ?? "", timeZone: store.timeZone ?? "" })));

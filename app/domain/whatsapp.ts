@@ -1,8 +1,9 @@
 /** The WhatsApp order message and link (docs/product-rules.md, The public site). */
 import type { StoreCountry } from "./countries";
-import { DELIVERY_LABELS, type DeliveryMethod } from "./delivery";
+import type { DeliveryMethod } from "./delivery";
+import { defineMessages, type Translate } from "./messages";
 import { fractionDigits } from "./money";
-import { adjustmentRowLabel, type PaymentMethod } from "./payment-methods";
+import type { PaymentMethod } from "./payment-methods";
 import { normalizePhone, storedPhone } from "./phone";
 import { lineAmount, promotionSuffix, type SavedLine } from "./promotions";
 
@@ -36,13 +37,42 @@ export interface OrderMessage {
   lines: Array<{ name: string; quantity: number } & SavedLine>;
   amounts: OrderAmounts;
   buyer: OrderBuyer;
+  /** The store's voice (storeTranslator): the message is the buyer's words to the store. */
+  t: Translate;
 }
 
-const PAYMENT_MESSAGE_TEXT: Partial<Record<PaymentMethod, string>> = {
-  online: "en línea con Mercado Pago",
-  transfer: "transferencia o depósito",
-  cash: "efectivo",
-};
+const PAYMENT_MESSAGE_TEXT = defineMessages<Exclude<PaymentMethod, "on_delivery">>({
+  online: { id: "whatsapp.payment.online", defaultMessage: "en línea con Mercado Pago" },
+  transfer: { id: "whatsapp.payment.transfer", defaultMessage: "transferencia o depósito" },
+  cash: { id: "whatsapp.payment.cash", defaultMessage: "efectivo" },
+});
+
+const DELIVERY_TEXT = defineMessages<DeliveryMethod>({
+  pickup: { id: "whatsapp.delivery.pickup", defaultMessage: "Retiro en tienda" },
+  delivery: { id: "whatsapp.delivery.delivery", defaultMessage: "Envío a domicilio" },
+  arrange: { id: "whatsapp.delivery.arrange", defaultMessage: "A coordinar con el vendedor" },
+});
+
+const M = defineMessages({
+  subtotal: { id: "whatsapp.amounts.subtotal", defaultMessage: "Subtotal" },
+  discount: { id: "whatsapp.amounts.discount", defaultMessage: "Descuento{code, select, none {} other { ({code})}}" },
+  adjustment: {
+    id: "whatsapp.amounts.adjustment",
+    defaultMessage:
+      "{kind, select, discount {Descuento} other {Recargo}} por {method, select, cash {pago en efectivo} other {transferencia}}",
+  },
+  shipping: { id: "whatsapp.amounts.shipping", defaultMessage: "Envío{zone, select, none {} other { ({zone})}}" },
+  free: { id: "whatsapp.amounts.free", defaultMessage: "Gratis" },
+  total: { id: "whatsapp.amounts.total", defaultMessage: "Total" },
+  greeting: { id: "whatsapp.order.greeting", defaultMessage: "¡Hola {store}! Quiero hacer este pedido:" },
+  order: { id: "whatsapp.order.code", defaultMessage: "Pedido {code}" },
+  name: { id: "whatsapp.order.name", defaultMessage: "Nombre: {name}" },
+  delivery: { id: "whatsapp.order.delivery", defaultMessage: "Entrega: {delivery}" },
+  address: { id: "whatsapp.order.address", defaultMessage: "Dirección: {address}" },
+  payment: { id: "whatsapp.order.payment", defaultMessage: "Pago: {payment}" },
+  phone: { id: "whatsapp.order.phone", defaultMessage: "Teléfono: {phone}" },
+  note: { id: "whatsapp.order.note", defaultMessage: "Nota: {note}" },
+});
 
 /** An amount in the currency's digits with Spanish separators, no symbol: 1250 USD minor → '12,50'. */
 export function formatAmount(minor: number, currency: string): string {
@@ -63,38 +93,44 @@ export function amountParts(
   amounts: OrderAmounts,
   zone: string | null | undefined,
   money: (minor: number) => string,
+  t: Translate,
 ): Array<{ label: string; value: string }> {
-  const parts = [{ label: "Subtotal", value: money(amounts.subtotal) }];
+  const parts = [{ label: t(M.subtotal), value: money(amounts.subtotal) }];
   if (amounts.discount > 0)
     parts.push({
-      label: `Descuento${amounts.discountCode ? ` (${amounts.discountCode})` : ""}`,
+      label: t(M.discount, { code: amounts.discountCode || "none" }),
       value: `-${money(amounts.discount)}`,
     });
   const adjustment = amounts.paymentAdjustment ?? 0;
   if (adjustment !== 0)
     parts.push({
-      label: adjustmentRowLabel(amounts.paymentMethod ?? "transfer", adjustment),
+      label: t(M.adjustment, { kind: adjustment < 0 ? "discount" : "surcharge", method: amounts.paymentMethod ?? "transfer" }),
       value: adjustment < 0 ? `-${money(-adjustment)}` : money(adjustment),
     });
   // A zone's fee (free or not), or the fee the merchant set on an order built for the customer.
   if (zone || amounts.deliveryFee > 0)
     parts.push({
-      label: zone ? `Envío (${zone})` : "Envío",
-      value: amounts.deliveryFee > 0 ? money(amounts.deliveryFee) : "Gratis",
+      label: t(M.shipping, { zone: zone || "none" }),
+      value: amounts.deliveryFee > 0 ? money(amounts.deliveryFee) : t(M.free),
     });
-  parts.push({ label: "Total", value: money(amounts.total) });
+  parts.push({ label: t(M.total), value: money(amounts.total) });
   return parts;
 }
 
 /** The amount parts as text lines, 'label: value'. */
-function amountLines(amounts: OrderAmounts, zone: string | null | undefined, money: (minor: number) => string): string[] {
-  return amountParts(amounts, zone, money).map((part) => `${part.label}: ${part.value}`);
+function amountLines(
+  amounts: OrderAmounts,
+  zone: string | null | undefined,
+  money: (minor: number) => string,
+  t: Translate,
+): string[] {
+  return amountParts(amounts, zone, money, t).map((part) => `${part.label}: ${part.value}`);
 }
 
 /** 'Envío a domicilio — Centro' / 'Retiro en tienda — Local 1 — Calle 5': the delivery as messages write it. */
-export function deliveryText(buyer: Pick<OrderBuyer, "delivery" | "zone" | "pickupPoint">): string {
+export function deliveryText(buyer: Pick<OrderBuyer, "delivery" | "zone" | "pickupPoint">, t: Translate): string {
   const where = buyer.delivery === "delivery" ? buyer.zone : buyer.delivery === "pickup" ? buyer.pickupPoint : null;
-  return `${DELIVERY_LABELS[buyer.delivery]}${where ? ` — ${where}` : ""}`;
+  return `${t(DELIVERY_TEXT[buyer.delivery])}${where ? ` — ${where}` : ""}`;
 }
 
 /**
@@ -104,23 +140,25 @@ export function deliveryText(buyer: Pick<OrderBuyer, "delivery" | "zone" | "pick
 export function orderMessage(order: OrderMessage): string {
   const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
   const money = (minor: number) => `${formatAmount(minor, order.currency)} ${order.currency}`;
+  const { t } = order;
   const rows = [
-    `¡Hola ${oneLine(order.storeName)}! Quiero hacer este pedido:`,
-    `Pedido ${order.code}`,
+    t(M.greeting, { store: oneLine(order.storeName) }),
+    t(M.order, { code: order.code }),
     ...order.lines.map(
       (l) =>
         `${oneLine(l.name)} x ${l.quantity} = ${formatAmount(lineAmount(l), order.currency)}${promotionSuffix(l, (minor) => formatAmount(minor, order.currency))}`,
     ),
-    ...amountLines(order.amounts, order.buyer.delivery === "delivery" ? order.buyer.zone : null, money),
+    ...amountLines(order.amounts, order.buyer.delivery === "delivery" ? order.buyer.zone : null, money, t),
     "",
-    `Nombre: ${oneLine(order.buyer.name)}`,
-    `Entrega: ${oneLine(deliveryText(order.buyer))}`,
+    t(M.name, { name: oneLine(order.buyer.name) }),
+    t(M.delivery, { delivery: oneLine(deliveryText(order.buyer, t)) }),
   ];
-  if (order.buyer.delivery === "delivery" && order.buyer.address) rows.push(`Dirección: ${oneLine(order.buyer.address)}`);
-  const paying = order.amounts.paymentMethod && PAYMENT_MESSAGE_TEXT[order.amounts.paymentMethod];
-  if (paying) rows.push(`Pago: ${paying}`);
-  if (order.buyer.phone) rows.push(`Teléfono: ${oneLine(order.buyer.phone)}`);
-  if (order.buyer.note) rows.push(`Nota: ${order.buyer.note.trim()}`);
+  if (order.buyer.delivery === "delivery" && order.buyer.address)
+    rows.push(t(M.address, { address: oneLine(order.buyer.address) }));
+  const method = order.amounts.paymentMethod;
+  if (method && method !== "on_delivery") rows.push(t(M.payment, { payment: t(PAYMENT_MESSAGE_TEXT[method]) }));
+  if (order.buyer.phone) rows.push(t(M.phone, { phone: oneLine(order.buyer.phone) }));
+  if (order.buyer.note) rows.push(t(M.note, { note: order.buyer.note.trim() }));
   return rows.join("\n");
 }
 

@@ -1,4 +1,5 @@
 import { DELIVERY_LABELS, type DeliveryMethod } from "~/domain/delivery";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods";
 import { lineAmount, promotionSuffix, type SavedLine } from "~/domain/promotions";
@@ -25,36 +26,56 @@ export interface BuyerSaleNotice {
   delivery: DeliveryMethod;
   /** The buyer's order page (orderPageUrl). */
   orderUrl: string;
+  /** The store's voice (storeTranslator). */
+  t: Translate;
 }
 
-const WORDS: Record<BuyerNoticeKind, { subject: string; intro: string; next: string }> = {
-  placed: {
-    subject: "Recibimos tu pedido {code} en {store}",
-    intro: "{store} recibió tu pedido {code}.",
-    next: "Te escribiremos cuando la tienda lo confirme. En el enlace de abajo ves su estado cuando quieras.",
-  },
-  confirmed: {
-    subject: "Tu pedido {code} en {store} fue confirmado",
-    intro: "{store} confirmó tu pedido {code}.",
-    next: "La tienda te contactará si hace falta coordinar algo más.",
-  },
-  cancelled: {
-    subject: "Tu pedido {code} en {store} fue cancelado",
-    intro: "{store} canceló tu pedido {code}.",
-    next: "Si tienes dudas, escríbele a la tienda.",
-  },
-  refunded: {
-    subject: "Tu pedido {code} en {store} fue cancelado y reembolsado",
-    intro: "{store} canceló y te reembolsó tu pedido {code}.",
-    next: "Mercado Pago te devuelve el pago completo por el mismo medio con que pagaste; según tu banco puede tardar unos días en verse.",
-  },
-};
+const WORDS = {
+  placed: defineMessages({
+    subject: { id: "email.buyer.placed.subject", defaultMessage: "Recibimos tu pedido {code} en {store}" },
+    intro: { id: "email.buyer.placed.intro", defaultMessage: "{store} recibió tu pedido {code}." },
+    next: {
+      id: "email.buyer.placed.next",
+      defaultMessage: "Te escribiremos cuando la tienda lo confirme. En el enlace de abajo ves su estado cuando quieras.",
+    },
+  }),
+  confirmed: defineMessages({
+    subject: { id: "email.buyer.confirmed.subject", defaultMessage: "Tu pedido {code} en {store} fue confirmado" },
+    intro: { id: "email.buyer.confirmed.intro", defaultMessage: "{store} confirmó tu pedido {code}." },
+    next: { id: "email.buyer.confirmed.next", defaultMessage: "La tienda te contactará si hace falta coordinar algo más." },
+  }),
+  cancelled: defineMessages({
+    subject: { id: "email.buyer.cancelled.subject", defaultMessage: "Tu pedido {code} en {store} fue cancelado" },
+    intro: { id: "email.buyer.cancelled.intro", defaultMessage: "{store} canceló tu pedido {code}." },
+    next: { id: "email.buyer.cancelled.next", defaultMessage: "Si tienes dudas, escríbele a la tienda." },
+  }),
+  refunded: defineMessages({
+    subject: { id: "email.buyer.refunded.subject", defaultMessage: "Tu pedido {code} en {store} fue cancelado y reembolsado" },
+    intro: { id: "email.buyer.refunded.intro", defaultMessage: "{store} canceló y te reembolsó tu pedido {code}." },
+    next: {
+      id: "email.buyer.refunded.next",
+      defaultMessage:
+        "Mercado Pago te devuelve el pago completo por el mismo medio con que pagaste; según tu banco puede tardar unos días en verse.",
+    },
+  }),
+} satisfies Record<BuyerNoticeKind, unknown>;
 
-const fill = (words: string, n: { code: string; storeName: string }) =>
-  words.replace("{code}", () => n.code).replace("{store}", () => n.storeName);
+const M = defineMessages({
+  hello: { id: "email.buyer.hello", defaultMessage: "Hola {name}:" },
+  subtotal: { id: "email.buyer.subtotal", defaultMessage: "Subtotal" },
+  discount: { id: "email.buyer.discount", defaultMessage: "Descuento" },
+  discountCode: { id: "email.buyer.discountCode", defaultMessage: "Descuento ({code})" },
+  delivery: { id: "email.buyer.delivery", defaultMessage: "Envío" },
+  deliveryMethod: { id: "email.buyer.deliveryMethod", defaultMessage: "Entrega: {method}" },
+  total: { id: "email.buyer.total", defaultMessage: "Total" },
+  seeOrder: { id: "email.buyer.seeOrder", defaultMessage: "Ver tu pedido: {url}" },
+  button: { id: "email.buyer.button", defaultMessage: "Ver mi pedido" },
+  footer: { id: "email.buyer.footer", defaultMessage: "{store} · tienda hecha con Vitrina" },
+});
 
 /** The buyer's notice of their order: received, or the store confirmed ('Completar'), cancelled or refunded it. */
 export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
+  const { t } = n;
   const words = WORDS[n.kind];
   const money = (minor: number) => formatMoney(minor, n.currency);
   const items = n.lines.map((l) => ({
@@ -63,9 +84,9 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
   }));
   const adjustment = n.paymentAdjustment;
   const sums = [
-    ...(n.discount > 0 || n.deliveryFee > 0 || adjustment !== 0 ? [{ label: "Subtotal", amount: money(n.subtotal) }] : []),
+    ...(n.discount > 0 || n.deliveryFee > 0 || adjustment !== 0 ? [{ label: t(M.subtotal), amount: money(n.subtotal) }] : []),
     ...(n.discount > 0
-      ? [{ label: n.discountCode ? `Descuento (${n.discountCode})` : "Descuento", amount: `−${money(n.discount)}` }]
+      ? [{ label: n.discountCode ? t(M.discountCode, { code: n.discountCode }) : t(M.discount), amount: `−${money(n.discount)}` }]
       : []),
     ...(adjustment !== 0
       ? [
@@ -75,23 +96,25 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
           },
         ]
       : []),
-    ...(n.deliveryFee > 0 ? [{ label: "Envío", amount: money(n.deliveryFee) }] : []),
+    ...(n.deliveryFee > 0 ? [{ label: t(M.delivery), amount: money(n.deliveryFee) }] : []),
   ];
   const total = money(n.total);
-  const intro = fill(words.intro, n);
-  const subject = fill(words.subject, n);
-  const delivery = `Entrega: ${DELIVERY_LABELS[n.delivery]}`;
+  const names = { code: n.code, store: n.storeName };
+  const intro = t(words.intro, names);
+  const subject = t(words.subject, names);
+  const next = t(words.next);
+  const delivery = t(M.deliveryMethod, { method: DELIVERY_LABELS[n.delivery] });
   const text = [
-    `Hola ${n.buyerName}:`,
+    t(M.hello, { name: n.buyerName }),
     "",
-    `${intro} ${words.next}`,
+    `${intro} ${next}`,
     "",
     ...items.map((i) => `${i.label} = ${i.amount}`),
     ...sums.map((s) => `${s.label}: ${s.amount}`),
-    `Total: ${total}`,
+    `${t(M.total)}: ${total}`,
     delivery,
     "",
-    `Ver tu pedido: ${n.orderUrl}`,
+    t(M.seeOrder, { url: n.orderUrl }),
     "",
     n.storeName,
   ].join("\n");
@@ -102,12 +125,12 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
   const rows = [
     ...items.map((i) => row(escapeHtml(i.label), escapeHtml(i.amount))),
     ...sums.map((s, index) => row(escapeHtml(s.label), escapeHtml(s.amount), index === 0)),
-    row("<strong>Total</strong>", `<strong>${escapeHtml(total)}</strong>`, sums.length === 0),
+    row(`<strong>${escapeHtml(t(M.total))}</strong>`, `<strong>${escapeHtml(total)}</strong>`, sums.length === 0),
   ].join("");
   const html = emailLayout(
     subject,
-    `<p>Hola ${escapeHtml(n.buyerName)}: ${escapeHtml(intro)} ${words.next}</p><table style="width:100%;border-collapse:collapse">${rows}</table><p>${escapeHtml(delivery)}</p>${emailButton(n.orderUrl, "Ver mi pedido")}`,
-    `${n.storeName} · tienda hecha con Vitrina`,
+    `<p>${escapeHtml(t(M.hello, { name: n.buyerName }))} ${escapeHtml(intro)} ${escapeHtml(next)}</p><table style="width:100%;border-collapse:collapse">${rows}</table><p>${escapeHtml(delivery)}</p>${emailButton(n.orderUrl, t(M.button))}`,
+    t(M.footer, { store: n.storeName }),
   );
   return { to: n.to, subject, text, html };
 }
@@ -121,19 +144,39 @@ export function receiptReviewEmail(n: {
   code: string;
   total: string;
   orderUrl: string;
+  t: Translate;
 }): MailMessage {
+  const { t } = n;
   const verified = n.verdict === "verified";
+  const names = { store: n.storeName, code: n.code, total: n.total };
   const subject = verified
-    ? `${n.storeName} recibió tu transferencia del pedido ${n.code}`
-    : `${n.storeName} no pudo verificar tu transferencia del pedido ${n.code}`;
+    ? t({ id: "email.receipt.verified.subject", defaultMessage: "{store} recibió tu transferencia del pedido {code}" }, names)
+    : t(
+        { id: "email.receipt.rejected.subject", defaultMessage: "{store} no pudo verificar tu transferencia del pedido {code}" },
+        names,
+      );
   const body = verified
-    ? `${n.storeName} verificó tu transferencia de ${n.total} para el pedido ${n.code}. Te avisará cuando lo complete.`
-    : `${n.storeName} revisó el comprobante de tu pedido ${n.code} y no encontró la transferencia de ${n.total}. Revisa que la hayas hecho y sube el comprobante correcto en tu pedido, o escribe a la tienda.`;
-  const text = [`Hola ${n.buyerName}:`, "", body, "", `Ver tu pedido: ${n.orderUrl}`, "", n.storeName].join("\n");
+    ? t(
+        {
+          id: "email.receipt.verified.body",
+          defaultMessage: "{store} verificó tu transferencia de {total} para el pedido {code}. Te avisará cuando lo complete.",
+        },
+        names,
+      )
+    : t(
+        {
+          id: "email.receipt.rejected.body",
+          defaultMessage:
+            "{store} revisó el comprobante de tu pedido {code} y no encontró la transferencia de {total}. Revisa que la hayas hecho y sube el comprobante correcto en tu pedido, o escribe a la tienda.",
+        },
+        names,
+      );
+  const hello = t(M.hello, { name: n.buyerName });
+  const text = [hello, "", body, "", t(M.seeOrder, { url: n.orderUrl }), "", n.storeName].join("\n");
   const html = emailLayout(
     subject,
-    `<p>Hola ${escapeHtml(n.buyerName)}: ${escapeHtml(body)}</p>${emailButton(n.orderUrl, "Ver mi pedido")}`,
-    `${n.storeName} · tienda hecha con Vitrina`,
+    `<p>${escapeHtml(hello)} ${escapeHtml(body)}</p>${emailButton(n.orderUrl, t(M.button))}`,
+    t(M.footer, { store: n.storeName }),
   );
   return { to: n.to, subject, text, html };
 }

@@ -1,3 +1,4 @@
+import type { Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import type { PaymentMethod } from "~/domain/payment-methods";
 import { lineAmount, promotionSuffix, type SavedLine } from "~/domain/promotions";
@@ -15,6 +16,8 @@ export interface NewOrderNotice {
   lines: Array<{ name: string; quantity: number } & SavedLine>;
   buyer: OrderBuyer & { email?: string | null };
   salesUrl: string;
+  /** The store's voice, for the order's amounts and delivery as its WhatsApp message writes them. */
+  t: Translate;
 }
 
 const PAYMENT_NOTICE_TEXT: Record<PaymentMethod, string> = {
@@ -27,10 +30,10 @@ const PAYMENT_NOTICE_TEXT: Record<PaymentMethod, string> = {
 /** The merchant's new-order notice, sent when a sale is saved. */
 export function newOrderEmail(o: NewOrderNotice): MailMessage {
   const money = (minor: number) => `${formatAmount(minor, o.currency)} ${o.currency}`;
-  const sums = amountParts(o.amounts, o.buyer.delivery === "delivery" ? o.buyer.zone : null, money);
+  const sums = amountParts(o.amounts, o.buyer.delivery === "delivery" ? o.buyer.zone : null, money, o.t);
   const details = [
     `Cliente: ${o.buyer.name}`,
-    `Entrega: ${deliveryText(o.buyer)}${o.buyer.address ? ` — ${o.buyer.address}` : ""}`,
+    `Entrega: ${deliveryText(o.buyer, o.t)}${o.buyer.address ? ` — ${o.buyer.address}` : ""}`,
     `Pago: ${PAYMENT_NOTICE_TEXT[o.amounts.paymentMethod ?? "on_delivery"]}`,
     ...(o.buyer.phone ? [`Teléfono: ${o.buyer.phone}`] : []),
     ...(o.buyer.email ? [`Correo: ${o.buyer.email}`] : []),

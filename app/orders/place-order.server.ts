@@ -5,6 +5,7 @@
  * payment, or the order page. Prices, stock, the delivery fee and the discount come from the database,
  * never from the form; the amounts the buyer was shown are only compared, and a difference is told, not charged.
  */
+
 import type { SQL } from "drizzle-orm";
 import { trackConversion } from "~/conversions/events.server";
 import { conversionSettingsQuery } from "~/conversions/settings.server";
@@ -16,6 +17,7 @@ import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
 import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
+import { storeTranslator } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { checkoutQuotes, goodsQuote, quoteChanges, quoteKey, quoteOrder } from "~/domain/order-quote";
 import {
@@ -487,7 +489,15 @@ export async function placeOrder(
   if (online) return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
   // The transfer's details are on the order page, with the WhatsApp button that sends the order.
   if (!placedThroughWhatsapp(payment)) return { ok: true, next: orderPagePath(shopper.basePath, placed.id, placed.accessToken) };
-  const text = orderMessage({ storeName: store.name, code: sale.saleId, currency: store.currency, amounts, lines, buyer });
+  const text = orderMessage({
+    storeName: store.name,
+    code: sale.saleId,
+    currency: store.currency,
+    amounts,
+    lines,
+    buyer,
+    t: storeTranslator(store),
+  });
   return { ok: true, next: whatsappOrOrderPage(shopper, placed, text) };
 }
 
@@ -529,6 +539,7 @@ export async function announceOrder(
     store.ownerOrderMails &&
       mail("new-order", () =>
         newOrderEmail({
+          t: storeTranslator(store),
           to: store.ownerEmail,
           merchantName: store.ownerName,
           storeName: store.name,
@@ -543,6 +554,7 @@ export async function announceOrder(
     buyer.email &&
       mail("sale-placed", () =>
         buyerSaleEmail({
+          t: storeTranslator(store),
           kind: "placed",
           to: buyer.email as string,
           buyerName: buyer.name,

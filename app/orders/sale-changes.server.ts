@@ -1,6 +1,7 @@
 // 'Completar', 'Cancelar' and 'Cancelar y reembolsar' as the merchant runs them: the state change (and the refund
 // asked of the store's payment provider), then the buyer's email when it happened.
 
+import { storeTranslator } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { manualMethod } from "~/domain/payment-methods";
 import { REFUND_MESSAGES } from "~/domain/sales";
@@ -29,6 +30,9 @@ interface StoreForNotice {
   /** The store's url slug and its own hostname when active, for the buyer's order page. */
   url: string;
   customHost?: string | null;
+  /** Where it is: its emails to buyers speak as its country does (neutral Spanish when not given). */
+  country?: string;
+  timeZone?: string;
 }
 
 /**
@@ -72,6 +76,7 @@ export async function reviewTransferReceipt(
         code: sale.id,
         total: formatMoney(sale.total, sale.currency),
         orderUrl,
+        t: storeTranslator(store),
       }),
     );
   return true;
@@ -143,6 +148,7 @@ async function mailBuyer(
 async function emailBuyer(services: Services, store: StoreForNotice, sale: SaleWithLines, kind: BuyerNoticeKind) {
   await mailBuyer(services, store, sale, `sale-${kind}`, (to, orderUrl) =>
     buyerSaleEmail({
+      t: storeTranslator(store),
       kind,
       to,
       buyerName: sale.buyerName,

@@ -1,3 +1,4 @@
+import { storeTranslator } from "~/domain/message-catalogs";
 import { type OrderBuyer, orderMessage } from "~/domain/whatsapp";
 import type { OrderRow } from "./order-queries.server";
 
@@ -16,7 +17,7 @@ export function buyerOf(sale: OrderRow): OrderBuyer {
 
 /** The WhatsApp text of a saved sale. */
 export function saleMessage(
-  store: { name: string },
+  store: { name: string; country: string; timeZone: string },
   sale: OrderRow,
   lines: Array<{ name: string; quantity: number; unitPrice: number; promotionName?: string | null; promotionSaving?: number }>,
 ): string {
@@ -27,6 +28,7 @@ export function saleMessage(
     amounts: sale,
     lines,
     buyer: buyerOf(sale),
+    t: storeTranslator(store),
   });
 }
 

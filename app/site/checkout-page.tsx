@@ -5,6 +5,7 @@ import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutField } from "~/or
 import { OrderLines, type PromotionNote } from "~/orders/order-lines";
 import type { checkoutView } from "~/orders/place-order.server";
 import { ariaInvalid } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { SiteShell } from "./shell";
 import type { SiteView } from "./site.server";
 
@@ -122,15 +123,28 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
   const hasPickup = delivery === "pickup";
   // The contact goes with the order's form as it was saved, unless the order was refused for it.
   const contactShown = CONTACT_FIELDS.some((f) => errors[f]) || !(contact ?? values.buyerName);
+  const t = useT();
+  const changeLabel = t({ id: "site.checkout.change", defaultMessage: "Cambiar" });
+  const totalWithoutShipping = t({ id: "site.checkout.totalWithoutShipping", defaultMessage: "Total sin envío" });
+  const continueLabel = t({ id: "site.checkout.continue", defaultMessage: "Continuar" });
+  const optional = t({ id: "site.checkout.optional", defaultMessage: "opcional" });
   const contactFields = (
     <>
-      <Labelled label="Tu nombre" {...labelled("buyerName")}>
+      <Labelled label={t({ id: "site.checkout.name", defaultMessage: "Tu nombre" })} {...labelled("buyerName")}>
         <input required maxLength={80} autoComplete="name" {...field("buyerName")} />
       </Labelled>
-      <Labelled label="Tu teléfono" hint={hasWhatsapp ? "WhatsApp" : undefined} {...labelled("buyerPhone")}>
+      <Labelled
+        label={t({ id: "site.checkout.phone", defaultMessage: "Tu teléfono" })}
+        hint={hasWhatsapp ? "WhatsApp" : undefined}
+        {...labelled("buyerPhone")}
+      >
         <input type="tel" required={!hasWhatsapp} maxLength={30} autoComplete="tel" {...field("buyerPhone")} />
       </Labelled>
-      <Labelled label="Tu correo" hint="te avisamos cuando la tienda confirme tu pedido" {...labelled("buyerEmail")}>
+      <Labelled
+        label={t({ id: "site.checkout.email", defaultMessage: "Tu correo" })}
+        hint={t({ id: "site.checkout.emailHint", defaultMessage: "te avisamos cuando la tienda confirme tu pedido" })}
+        {...labelled("buyerEmail")}
+      >
         <input type="email" maxLength={254} autoComplete="email" {...field("buyerEmail")} />
       </Labelled>
     </>
@@ -139,19 +153,23 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
   const chosen = chosenQuote(loaderData, delivery, payment, values.zone);
   const rows = chosen.quote?.rows ?? loaderData.rows;
   const total = chosen.quote?.totalText ?? loaderData.total;
-  const totalLabel = chosen.complete ? "Total" : "Total sin envío";
+  const totalLabel = chosen.complete ? t({ id: "site.checkout.total", defaultMessage: "Total" }) : totalWithoutShipping;
   // Whether the total depends on what the shopper chooses (zones, or a way to pay with a discount or surcharge).
   const totalVaries = new Set(Object.values(quotes).map((q) => q.total)).size > 1;
   return (
     <SiteShell site={site} current="cart">
-      <h1>Hacer pedido</h1>
-      <section className="summary" aria-label="Resumen del pedido">
+      <h1>{t({ id: "site.cart.checkout", defaultMessage: "Hacer pedido" })}</h1>
+      <section className="summary" aria-label={t({ id: "site.checkout.summary", defaultMessage: "Resumen del pedido" })}>
         <div data-checkout-amounts="">
           <OrderLines lines={lines.map((l) => ({ ...l, key: l.id }))} amounts={rows} total={total} totalLabel={totalLabel} />
         </div>
         {codeProblem && <p className="field-error">{codeProblem}</p>}
         <p>
-          <a href={`${site.basePath}/Cart`}>{code ? "Cambiar código de descuento" : "¿Tienes un código de descuento?"}</a>
+          <a href={`${site.basePath}/Cart`}>
+            {code
+              ? t({ id: "site.checkout.changeCode", defaultMessage: "Cambiar código de descuento" })
+              : t({ id: "site.checkout.haveCode", defaultMessage: "¿Tienes un código de descuento?" })}
+          </a>
         </p>
       </section>
       {errors.form && (
@@ -167,12 +185,16 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
       {step === "contact" && (
         <form method="post" className="checkout" data-once="">
           <input type="hidden" name="intent" value="contact" />
-          <h2>Tus datos</h2>
-          <p className="muted">Guardamos tu contacto para ayudarte a terminar el pedido.</p>
+          <h2>{t({ id: "site.checkout.contact", defaultMessage: "Tus datos" })}</h2>
+          <p className="muted">
+            {t({ id: "site.checkout.contactNote", defaultMessage: "Guardamos tu contacto para ayudarte a terminar el pedido." })}
+          </p>
           {contactFields}
-          <p className="hint">Deja tu WhatsApp o tu correo: con uno basta.</p>
+          <p className="hint">
+            {t({ id: "site.checkout.contactHint", defaultMessage: "Deja tu WhatsApp o tu correo: con uno basta." })}
+          </p>
           <button type="submit" className="button">
-            Continuar
+            {continueLabel}
           </button>
         </form>
       )}
@@ -181,7 +203,7 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
           <input type="hidden" name="paso" value="datos" />
           <ContactSummary contact={contact} checkoutPath={checkoutPath} />
           <fieldset>
-            <legend>¿Cómo quieres recibir tu pedido?</legend>
+            <legend>{t({ id: "site.checkout.deliveryQuestion", defaultMessage: "¿Cómo quieres recibir tu pedido?" })}</legend>
             {methods.map((m) => (
               <label key={m.value} className="radio">
                 <input type="radio" name="entrega" value={m.value} defaultChecked={delivery === m.value} required />
@@ -190,7 +212,7 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
             ))}
           </fieldset>
           <button type="submit" className="button">
-            Continuar
+            {continueLabel}
           </button>
         </form>
       )}
@@ -200,8 +222,8 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
           <input type="hidden" name="paso" value="datos" />
           <input type="hidden" name="entrega" value="delivery" />
           <Labelled
-            label="Código postal"
-            hint={`como ${postal.example}`}
+            label={t({ id: "site.checkout.postalCode", defaultMessage: "Código postal" })}
+            hint={t({ id: "site.checkout.postalExample", defaultMessage: "como {example}" }, { example: postal.example })}
             name="cp"
             error={errors.postalCode ?? postal.error ?? undefined}
           >
@@ -215,7 +237,9 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
             />
           </Labelled>
           <button type="submit" className="button secondary">
-            {postal.code ? "Cambiar código postal" : "Ver zonas de envío"}
+            {postal.code
+              ? t({ id: "site.checkout.changePostalCode", defaultMessage: "Cambiar código postal" })
+              : t({ id: "site.checkout.seeZones", defaultMessage: "Ver zonas de envío" })}
           </button>
         </form>
       )}
@@ -260,23 +284,28 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
           )}
           <input type="hidden" name="delivery" value={delivery} />
           <p>
-            Entrega: <strong>{chosenMethod?.label}</strong>
+            {t({ id: "site.checkout.delivery", defaultMessage: "Entrega:" })} <strong>{chosenMethod?.label}</strong>
             {methods.length > 1 && (
               <>
                 {" "}
-                <a href={`${checkoutPath}?paso=entrega&entrega=${delivery}`}>Cambiar</a>
+                <a href={`${checkoutPath}?paso=entrega&entrega=${delivery}`}>{changeLabel}</a>
               </>
             )}
           </p>
           {groupError("delivery")}
           {hasPickup &&
             (points.length > 0 ? (
-              <Labelled label="Dónde retirar" {...labelled("pickupPoint")}>
+              <Labelled
+                label={t({ id: "site.checkout.pickupPoint", defaultMessage: "Dónde retirar" })}
+                {...labelled("pickupPoint")}
+              >
                 <select
                   {...field("pickupPoint")}
                   defaultValue={values.pickupPoint ?? (points.length === 1 ? String(points[0]?.id) : "")}
                 >
-                  {points.length > 1 && <option value="">Elige un punto de retiro</option>}
+                  {points.length > 1 && (
+                    <option value="">{t({ id: "site.checkout.choosePoint", defaultMessage: "Elige un punto de retiro" })}</option>
+                  )}
                   {points.map((pt) => (
                     <option key={pt.id} value={pt.id}>
                       {pt.label}
@@ -285,7 +314,14 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
                 </select>
               </Labelled>
             ) : (
-              storeLocation && <p className="hint">Retiro en tienda: {storeLocation}</p>
+              storeLocation && (
+                <p className="hint">
+                  {t(
+                    { id: "site.checkout.storePickup", defaultMessage: "Retiro en tienda: {location}" },
+                    { location: storeLocation },
+                  )}
+                </p>
+              )
             ))}
           {hasDelivery && postal?.code && <input type="hidden" name="postalCode" value={postal.code} />}
           {hasDelivery && postal?.code && zones.length === 0 && (
@@ -297,9 +333,9 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
             </p>
           )}
           {hasDelivery && zones.length > 0 && (
-            <Labelled label="Zona de envío" {...labelled("zone")}>
+            <Labelled label={t({ id: "site.checkout.zone", defaultMessage: "Zona de envío" })} {...labelled("zone")}>
               <select {...field("zone")} defaultValue={values.zone ?? ""}>
-                <option value="">Elige tu zona</option>
+                <option value="">{t({ id: "site.checkout.chooseZone", defaultMessage: "Elige tu zona" })}</option>
                 {zones.map((z) => (
                   <option key={z.id} value={z.id} disabled={z.fee === null}>
                     {z.label}
@@ -309,17 +345,21 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
             </Labelled>
           )}
           {hasDelivery && (
-            <Labelled label="Dirección de entrega" {...labelled("address")}>
+            <Labelled label={t({ id: "site.checkout.address", defaultMessage: "Dirección de entrega" })} {...labelled("address")}>
               <textarea rows={2} maxLength={200} autoComplete="street-address" {...field("address")} />
             </Labelled>
           )}
-          <Labelled label="Nota para la tienda" hint="opcional" {...labelled("note")}>
+          <Labelled
+            label={t({ id: "site.checkout.note", defaultMessage: "Nota para la tienda" })}
+            hint={optional}
+            {...labelled("note")}
+          >
             <textarea rows={2} maxLength={500} {...field("note")} />
           </Labelled>
           {/* A store that only takes payment on delivery, as it is arranged, asks nothing. */}
           {(payments.length > 1 || payment !== "on_delivery") && (
             <fieldset {...described("payment")}>
-              <legend>Pago</legend>
+              <legend>{t({ id: "site.checkout.payment", defaultMessage: "Pago" })}</legend>
               {payments.map((p) => (
                 <label className="radio" key={p.value}>
                   <input type="radio" name="payment" value={p.value} defaultChecked={p.value === payment} />
@@ -330,31 +370,53 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
             </fieldset>
           )}
           <p className="total" data-pay-total="">
-            {chosen.complete ? "Total a pagar" : "Total sin envío"}: <strong>{total}</strong>
+            {chosen.complete ? t({ id: "site.checkout.totalToPay", defaultMessage: "Total a pagar" }) : totalWithoutShipping}:{" "}
+            <strong>{total}</strong>
           </p>
           {totalVaries && (
             <p className="hint">
-              El total depende de la entrega y la forma de pago: siempre lo ves antes de que guardemos tu pedido.
+              {t({
+                id: "site.checkout.totalVaries",
+                defaultMessage:
+                  "El total depende de la entrega y la forma de pago: siempre lo ves antes de que guardemos tu pedido.",
+              })}
             </p>
           )}
           {hasWhatsapp ? (
             <>
               {/* Paid online, the order goes on to Mercado Pago, not to WhatsApp: the button does not promise it. */}
               <button type="submit" className={takesOnline ? "button" : "button whatsapp"}>
-                {takesOnline ? (payments.length === 1 ? "Continuar al pago" : "Confirmar pedido") : "Enviar pedido por WhatsApp"}
+                {takesOnline
+                  ? payments.length === 1
+                    ? t({ id: "site.checkout.continueToPay", defaultMessage: "Continuar al pago" })
+                    : t({ id: "site.checkout.confirm", defaultMessage: "Confirmar pedido" })
+                  : t({ id: "site.checkout.sendByWhatsapp", defaultMessage: "Enviar pedido por WhatsApp" })}
               </button>
               <p className="muted">
-                Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.
-                {offers("transfer") && " Si pagas por transferencia, antes te mostramos los datos para transferir."}
-                {takesOnline && " Si eliges pagar en línea, te llevamos a Mercado Pago."}
+                {t({
+                  id: "site.checkout.whatsappNote",
+                  defaultMessage: "Guardamos tu pedido y abrimos WhatsApp con el mensaje listo para la tienda.",
+                })}
+                {offers("transfer") &&
+                  t({
+                    id: "site.checkout.transferNote",
+                    defaultMessage: " Si pagas por transferencia, antes te mostramos los datos para transferir.",
+                  })}
+                {takesOnline &&
+                  t({ id: "site.checkout.onlineNote", defaultMessage: " Si eliges pagar en línea, te llevamos a Mercado Pago." })}
               </p>
             </>
           ) : (
             <>
               <button type="submit" className="button">
-                Enviar pedido
+                {t({ id: "site.checkout.send", defaultMessage: "Enviar pedido" })}
               </button>
-              <p className="muted">Guardamos tu pedido y avisamos a la tienda, que te contactará a tu teléfono.</p>
+              <p className="muted">
+                {t({
+                  id: "site.checkout.phoneNote",
+                  defaultMessage: "Guardamos tu pedido y avisamos a la tienda, que te contactará a tu teléfono.",
+                })}
+              </p>
             </>
           )}
         </form>
@@ -365,12 +427,13 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
 
 /** The contact saved in the first step, with the way back to change it. */
 function ContactSummary({ contact, checkoutPath }: { contact: CheckoutPageData["contact"]; checkoutPath: string }) {
+  const t = useT();
   if (!contact) return null;
   const reach = [contact.buyerPhone, contact.buyerEmail].filter(Boolean).join(" · ");
   return (
     <p>
       {contact.buyerName}
-      {reach && ` · ${reach}`} <a href={checkoutPath}>Cambiar</a>
+      {reach && ` · ${reach}`} <a href={checkoutPath}>{t({ id: "site.checkout.change", defaultMessage: "Cambiar" })}</a>
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { ariaInvalid } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { Labelled } from "./checkout-page";
 
 /**
@@ -18,6 +19,7 @@ export interface DraftReviewProps {
 export function DraftReview({ action, needsAddress, phoneRequired, payments, values, errors }: DraftReviewProps) {
   const field = (name: string) => ({ name, defaultValue: values[name] ?? "", ...ariaInvalid(name, errors[name]) });
   const chosen = values.payment ?? (payments.length === 1 ? payments[0]?.value : undefined);
+  const t = useT();
   return (
     <form method="post" action={action} className="checkout-form draft-review">
       <input type="hidden" name="intent" value="confirm-draft" />
@@ -29,20 +31,29 @@ export function DraftReview({ action, needsAddress, phoneRequired, payments, val
           {errors.form}
         </p>
       )}
-      <Labelled label="Tu nombre" name="buyerName" error={errors.buyerName}>
+      <Labelled label={t({ id: "site.checkout.name", defaultMessage: "Tu nombre" })} name="buyerName" error={errors.buyerName}>
         <input required maxLength={80} autoComplete="name" {...field("buyerName")} />
       </Labelled>
       {needsAddress && (
-        <Labelled label="Dirección de entrega" name="address" error={errors.address}>
+        <Labelled
+          label={t({ id: "site.checkout.address", defaultMessage: "Dirección de entrega" })}
+          name="address"
+          error={errors.address}
+        >
           <textarea rows={2} required maxLength={200} autoComplete="street-address" {...field("address")} />
         </Labelled>
       )}
-      <Labelled label="Tu teléfono" hint={phoneRequired ? undefined : "opcional"} name="buyerPhone" error={errors.buyerPhone}>
+      <Labelled
+        label={t({ id: "site.checkout.phone", defaultMessage: "Tu teléfono" })}
+        hint={phoneRequired ? undefined : t({ id: "site.checkout.optional", defaultMessage: "opcional" })}
+        name="buyerPhone"
+        error={errors.buyerPhone}
+      >
         <input type="tel" required={phoneRequired} maxLength={30} autoComplete="tel" {...field("buyerPhone")} />
       </Labelled>
       <Labelled
-        label="Tu correo"
-        hint="opcional: te avisamos cuando la tienda confirme tu pedido"
+        label={t({ id: "site.checkout.email", defaultMessage: "Tu correo" })}
+        hint={t({ id: "site.draft.emailHint", defaultMessage: "opcional: te avisamos cuando la tienda confirme tu pedido" })}
         name="buyerEmail"
         error={errors.buyerEmail}
       >
@@ -50,7 +61,7 @@ export function DraftReview({ action, needsAddress, phoneRequired, payments, val
       </Labelled>
       {payments.length > 1 || chosen !== "on_delivery" ? (
         <fieldset aria-describedby={errors.payment ? "payment-error" : undefined}>
-          <legend>Pago</legend>
+          <legend>{t({ id: "site.checkout.payment", defaultMessage: "Pago" })}</legend>
           {payments.map((p) => (
             <label className="radio" key={p.value}>
               <input type="radio" name="payment" value={p.value} defaultChecked={p.value === chosen} />
@@ -65,7 +76,7 @@ export function DraftReview({ action, needsAddress, phoneRequired, payments, val
         </fieldset>
       ) : null}
       <button type="submit" className="button">
-        Confirmar pedido
+        {t({ id: "site.checkout.confirm", defaultMessage: "Confirmar pedido" })}
       </button>
     </form>
   );

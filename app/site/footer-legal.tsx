@@ -1,4 +1,5 @@
 import { CONSUMER_DEFENSE_TEXT, CONSUMER_DEFENSE_URL } from "~/domain/withdrawals";
+import { useT } from "~/ui/messages";
 import type { SiteView } from "./site.server";
 
 /**
@@ -6,9 +7,10 @@ import type { SiteView } from "./site.server";
  * and in Argentina the 'Botón de arrepentimiento' and the consumer-protection link. Plain links: no JavaScript needed.
  */
 export function FooterLegal({ site }: { site: Pick<SiteView, "policies" | "fiscal" | "withdrawalHref"> }) {
+  const t = useT();
   return (
     <div className="footer-legal">
-      <ul className="footer-policies" aria-label="Políticas de la tienda">
+      <ul className="footer-policies" aria-label={t({ id: "site.footer.policies", defaultMessage: "Políticas de la tienda" })}>
         {site.policies.map((page) => (
           <li key={page.href}>
             <a href={page.href}>{page.title}</a>
@@ -17,7 +19,7 @@ export function FooterLegal({ site }: { site: Pick<SiteView, "policies" | "fisca
         {site.withdrawalHref && (
           <li>
             <a className="footer-withdrawal" href={site.withdrawalHref}>
-              Botón de arrepentimiento
+              {t({ id: "site.withdrawal.title", defaultMessage: "Botón de arrepentimiento" })}
             </a>
           </li>
         )}

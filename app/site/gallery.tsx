@@ -1,3 +1,4 @@
+import { useT } from "~/ui/messages";
 import { Picture } from "./picture";
 import type { SiteImage } from "./site.server";
 
@@ -13,18 +14,26 @@ export interface GalleryPhoto {
  * (not hydrated). The cover loads first with high priority; the others wait until they are near.
  */
 export function ProductGallery({ photos, name }: { photos: GalleryPhoto[]; name: string }) {
+  const t = useT();
   if (photos.length === 0) return <span className="noimg product-image" aria-hidden="true" />;
   const total = photos.length;
   return (
     <div className="gallery">
-      <ul className="gallery-strip" aria-label={`Fotos de ${name}`}>
+      <ul className="gallery-strip" aria-label={t({ id: "site.gallery.label", defaultMessage: "Fotos de {name}" }, { name })}>
         {photos.map((photo, index) => (
           <li key={photo.image.src + String(index)} id={`foto-${index + 1}`}>
             <Picture
               className="product-image"
               image={photo.image}
               sizes="(min-width: 700px) 420px, 100vw"
-              alt={index === 0 ? name : `${name}, foto ${index + 1} de ${total}`}
+              alt={
+                index === 0
+                  ? name
+                  : t(
+                      { id: "site.gallery.alt", defaultMessage: "{name}, foto {number} de {total}" },
+                      { name, number: index + 1, total },
+                    )
+              }
               fetchPriority={index === 0 ? "high" : undefined}
               decoding={index === 0 ? "sync" : undefined}
               loading={index === 0 ? undefined : "lazy"}
@@ -33,10 +42,16 @@ export function ProductGallery({ photos, name }: { photos: GalleryPhoto[]; name:
         ))}
       </ul>
       {total > 1 && (
-        <ol className="gallery-thumbs" aria-label="Elegir foto">
+        <ol className="gallery-thumbs" aria-label={t({ id: "site.gallery.choose", defaultMessage: "Elegir foto" })}>
           {photos.map((photo, index) => (
             <li key={photo.image.src + String(index)}>
-              <a href={`#foto-${index + 1}`} aria-label={`Foto ${index + 1} de ${total}`}>
+              <a
+                href={`#foto-${index + 1}`}
+                aria-label={t(
+                  { id: "site.gallery.thumb", defaultMessage: "Foto {number} de {total}" },
+                  { number: index + 1, total },
+                )}
+              >
                 <img src={photo.thumb} alt="" width={56} height={56} loading="lazy" decoding="async" />
               </a>
             </li>

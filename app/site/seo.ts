@@ -1,4 +1,9 @@
 import type { MetaDescriptor } from "react-router";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Locale, Translate } from "~/domain/messages";
+
+/** The translator of a page's meta tags (they render outside the page's components): the store's variant. */
+export const metaT = (site: { locale: Locale } | undefined): Translate => translatorFor(site?.locale ?? "es");
 
 interface MetaSite {
   name: string;
@@ -25,7 +30,7 @@ export function siteMeta(
     noindex?: boolean;
   },
 ): MetaDescriptor[] {
-  if (!site) return [{ title: "Esta página fue eliminada" }];
+  if (!site) return [{ title: metaT(site)({ id: "site.meta.gone", defaultMessage: "Esta página fue eliminada" }) }];
   const url = `${site.canonicalBase}${page.path}`;
   const description = (page.description || site.description || site.name).replace(/\s+/g, " ").trim().slice(0, 300);
   // The logo's link preview (1200 × 630) when it has one; an older logo's width is not stored, so it names no size.

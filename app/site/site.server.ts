@@ -9,12 +9,12 @@ import { cardPrice } from "~/domain/catalog";
 import { type CodeLinkNotice, codeLinkNotice, outcomeFromCookie } from "~/domain/code-links";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { storeCountry } from "~/domain/countries";
-import { translatorFor } from "~/domain/message-catalogs";
-import { localeOfCountry, type Translate } from "~/domain/messages";
 import { DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { movesToOwnHost } from "~/domain/hostnames";
 import { shortHash } from "~/domain/ids";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
+import { translatorFor } from "~/domain/message-catalogs";
+import { localeOfCountry, type Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { fiscalLine, POLICY_KINDS, POLICY_PAGES } from "~/domain/policies";
 import { livePromotions, type Promotion, promotedLines, promotionCacheSeconds } from "~/domain/promotions";
@@ -30,6 +30,7 @@ import { getServices, type Services, storeHostContext } from "~/services/service
 import { lookView } from "~/ui/look-view";
 import { CART_COOKIE, CODE_NOTICE_COOKIE, DISCOUNT_COOKIE, ORDER_COOKIE } from "./cookies";
 import { EDGE_TTL_HEADER, EDGE_TTL_SECONDS, storeCacheTag } from "./edge-cache";
+import { POLICY_TITLES } from "./policy-titles";
 import { promotedPrice } from "./promotion-view";
 import { type CardProduct, loadSite, type SiteStoreRow } from "./queries.server";
 import { ownHostOf, siteBasePath } from "./tenant";
@@ -270,12 +271,12 @@ function siteView(
     storeTitle: store.storeTitle,
     currency: store.currency,
     location: store.location,
-    contactHref: contactLink(store),
+    contactHref: contactLink(store, t),
     social: SOCIAL_NETWORKS.flatMap((network) =>
       store[network] ? [{ label: socialLabel(network), href: socialProfile(network, store[network]) }] : [],
     ),
     hours: store.hours,
-    ...footerLegal(store, basePath),
+    ...footerLegal(store, basePath, t),
     cartCount,
     script: siteScriptUrl,
   };
@@ -285,19 +286,22 @@ function siteView(
  * The footer's legal part: the store's pages, its fiscal identity when given, and in Argentina the 'Botón de
  * arrepentimiento' and the consumer-protection link every online store there must show.
  */
-function footerLegal(store: Pick<SiteStoreRow, "country" | "timeZone" | "taxId" | "legalName">, basePath: string) {
+function footerLegal(store: Pick<SiteStoreRow, "country" | "timeZone" | "taxId" | "legalName">, basePath: string, t: Translate) {
   const country = storeCountry(store);
   return {
-    policies: POLICY_KINDS.map((kind) => ({ title: POLICY_PAGES[kind].title, href: `${basePath}${POLICY_PAGES[kind].path}` })),
+    policies: POLICY_KINDS.map((kind) => ({ title: t(POLICY_TITLES[kind]), href: `${basePath}${POLICY_PAGES[kind].path}` })),
     fiscal: fiscalLine(store, country),
     withdrawalHref: country === "AR" ? `${basePath}${WITHDRAWAL_PATH}` : null,
   };
 }
 
 /** The store's 'WhatsApp de atención' as a chat link with a greeting (wa.me opens the app or WhatsApp Web). */
-function contactLink(store: Pick<SiteStoreRow, "attentionNumber" | "name">): string | null {
+function contactLink(store: Pick<SiteStoreRow, "attentionNumber" | "name">, t: Translate): string | null {
   if (!store.attentionNumber) return null;
-  const text = `Hola ${store.name}, tengo una consulta.`;
+  const text = t(
+    { id: "site.shell.whatsappGreeting", defaultMessage: "Hola {store}, tengo una consulta." },
+    { store: store.name },
+  );
   return `https://wa.me/${encodeURIComponent(store.attentionNumber)}?text=${encodeURIComponent(text)}`;
 }
 export type SiteView = ReturnType<typeof siteView>;

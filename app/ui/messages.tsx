@@ -7,7 +7,7 @@ import type { MessageDescriptor, MessageValue, Translate } from "~/domain/messag
  */
 const TranslateContext = createContext<Translate | null>(null);
 
-export function MessagesProvider({ translate, children }: { translate: Translate; children: ReactNode }) {
+export function MessagesProvider({ translate, children }: { translate: Translate; children?: ReactNode }) {
   return <TranslateContext value={translate}>{children}</TranslateContext>;
 }
 

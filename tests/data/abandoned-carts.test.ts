@@ -24,6 +24,7 @@ import { runUpkeep } from "~/upkeep.server";
 import { checkouts, customers, products, sales, stores } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
 import { signedInMerchant } from "../support/merchants";
+import { inStoreVoice, type SiteData } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -93,7 +94,12 @@ const tokenOf = (chatUrl: string | null) =>
 /** The checkout page as the server renders it for `path` (a step), with this browser's cookies. */
 async function checkoutHtml(s: S, url: string, path: string, cookie: string) {
   const r = (await answer(() => checkoutLoader(siteArgs(s, url, path, { cookie }) as never))) as { data: never };
-  const Page = createRoutesStub([{ path: "/", Component: () => createElement(CheckoutPage, { loaderData: r.data }) }]);
+  const Page = createRoutesStub([
+    {
+      path: "/",
+      Component: () => inStoreVoice((r.data as SiteData).site.locale, createElement(CheckoutPage, { loaderData: r.data })),
+    },
+  ]);
   return renderToStaticMarkup(createElement(Page, { initialEntries: ["/"] }));
 }
 
@@ -111,7 +117,8 @@ describe("the checkout's steps", () => {
     const compra = await leaveContact(s, m.url, `${m.taza.id}:1`, { buyerName: "Ana", buyerEmail: "ana@correo.test" });
     const cookie = `${cart}; compra=${compra}`;
     const methods = await checkoutHtml(s, m.url, "/Checkout?paso=entrega", cookie);
-    expect(methods).toContain("¿Cómo quieres recibir tu pedido?");
+    // The shop is in Argentina: its checkout speaks with 'vos'.
+    expect(methods).toContain("¿Cómo querés recibir tu pedido?");
     expect(methods).toMatch(/name="entrega"[^>]*value="pickup"/);
     expect(methods).toMatch(/name="entrega"[^>]*value="delivery"/);
     expect(methods).not.toContain('name="buyerName"');

@@ -14,6 +14,7 @@ import { addDeliveryRow, listDeliveryZones } from "~/stores/delivery-settings.se
 import { deliveryZones, sales } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
 import { signedInMerchant } from "../support/merchants";
+import { inStoreVoice, type SiteData } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -149,7 +150,12 @@ describe("the checkout page's postal code step", () => {
 
   async function html(s: S, m: Shop, path: string, cookie: string) {
     const r = (await settle(checkoutLoader(siteArgs(s, m.url, path, { cookie }) as never))) as unknown as { data: never };
-    const Page = createRoutesStub([{ path: "/", Component: () => createElement(CheckoutPage, { loaderData: r.data }) }]);
+    const Page = createRoutesStub([
+      {
+        path: "/",
+        Component: () => inStoreVoice((r.data as SiteData).site.locale, createElement(CheckoutPage, { loaderData: r.data })),
+      },
+    ]);
     return renderToStaticMarkup(createElement(Page, { initialEntries: ["/"] }));
   }
 

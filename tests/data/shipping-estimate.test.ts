@@ -14,6 +14,7 @@ import { ShippingEstimateForm } from "~/site/shipping-estimate";
 import { addDeliveryRow } from "~/stores/delivery-settings.server";
 import { stores } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
+import { inStoreVoice } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 
@@ -73,7 +74,7 @@ async function cartPage(s: S, m: Awaited<ReturnType<typeof shop>>, query: string
 }
 
 const html = (estimate: ShippingEstimate | null) =>
-  estimate ? renderToStaticMarkup(createElement(ShippingEstimateForm, { estimate })) : "";
+  estimate ? renderToStaticMarkup(inStoreVoice("es", createElement(ShippingEstimateForm, { estimate }))) : "";
 
 describe("'Calcular envío' on the product page", () => {
   it("shows the zones covering the shopper's code with their fee, in one round trip", async () => {

@@ -7,6 +7,7 @@ import { SiteShell } from "~/site/shell";
 import type { SiteView } from "~/site/site.server";
 import { stores } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
+import { inStoreVoice } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 
@@ -22,7 +23,7 @@ describe("the store's footer", () => {
       .where(eq(stores.id, store.id));
     const page = (await homeLoader(siteArgs(s, "pie") as never)) as unknown as { data: { site: SiteView } };
     const shell = { site: page.data.site, children: createElement("p", null, "La página") };
-    const html = renderToStaticMarkup(createElement(SiteShell, shell));
+    const html = renderToStaticMarkup(inStoreVoice(page.data.site.locale, createElement(SiteShell, shell)));
     const footer = html.match(/<footer class="site-footer">(.*)<\/footer>/)?.[1] ?? "";
     expect(footer).toContain("Horario:");
     expect(footer.endsWith('<p class="muted footer-made">Tienda creada con Vitrina</p>')).toBe(true);

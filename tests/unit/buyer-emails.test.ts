@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { type BuyerSaleNotice, buyerSaleEmail, receiptReviewEmail } from "~/orders/buyer-emails";
 
 const notice = (over: Partial<BuyerSaleNotice> = {}): BuyerSaleNotice => ({
@@ -21,6 +22,7 @@ const notice = (over: Partial<BuyerSaleNotice> = {}): BuyerSaleNotice => ({
   total: 3480,
   delivery: "pickup",
   orderUrl: "http://cafe-vega.localhost:3999/Order/4821937465?t=0123456789abcdef0123456789abcdef",
+  t: translatorFor("es"),
   ...over,
 });
 
@@ -81,7 +83,14 @@ describe("the buyer's email when the store confirms or cancels the order", () =>
 });
 
 describe("the buyer's email when the store reviews a transfer receipt", () => {
-  const review = { to: "ana@correo.test", buyerName: "Ana", storeName: "Café Vega", code: "4821937465", total: "31,32 US$" };
+  const review = {
+    to: "ana@correo.test",
+    buyerName: "Ana",
+    storeName: "Café Vega",
+    code: "4821937465",
+    total: "31,32 US$",
+    t: translatorFor("es"),
+  };
   const orderUrl = "http://cafe-vega.localhost:3999/Order/4821937465?t=0123456789abcdef0123456789abcdef";
 
   it("verified: the transfer arrived", () => {
@@ -102,5 +111,26 @@ describe("the buyer's email of an order paid by transfer with a discount", () =>
   it("lists the discount for paying by transfer among the amounts", () => {
     const mail = buyerSaleEmail(notice({ paymentMethod: "transfer", paymentAdjustment: -348, total: 3132 }));
     expect(mail.text).toMatch(/Subtotal: 34,80\sUS\$\nDescuento por transferencia: −3,48\sUS\$\nTotal: 31,32\sUS\$/);
+  });
+});
+
+describe("the buyer's emails of a store in Argentina", () => {
+  it("speak with 'vos' where the neutral ones use 'tú'", () => {
+    const cancelled = buyerSaleEmail(notice({ kind: "cancelled", t: translatorFor("es-AR") }));
+    expect(cancelled.text).toContain("Café Vega canceló tu pedido 4821937465. Si tenés dudas, escribile a la tienda.");
+    expect(buyerSaleEmail(notice({ kind: "cancelled" })).text).toContain("Si tienes dudas, escríbele a la tienda.");
+    const refused = receiptReviewEmail({
+      to: "ana@correo.test",
+      buyerName: "Ana",
+      storeName: "Café Vega",
+      code: "4821937465",
+      total: "$ 31",
+      verdict: "rejected",
+      orderUrl: "http://cafe-vega.localhost:3999/Order/4821937465?t=0123456789abcdef0123456789abcdef",
+      t: translatorFor("es-AR"),
+    });
+    expect(refused.text).toContain(
+      "Revisá que la hayas hecho y subí el comprobante correcto en tu pedido, o escribile a la tienda.",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { newOrderEmail } from "~/orders/emails";
 
 const order = {
@@ -11,6 +12,7 @@ const order = {
   lines: [{ name: "Café", quantity: 2, unitPrice: 2000 }],
   buyer: { name: "Lucía", delivery: "delivery" as const, zone: "Zona 1: Norte", address: "Calle 1", email: "lucia@correo.test" },
   salesUrl: "https://app.vitrina.test/Store/1/sales",
+  t: translatorFor("es"),
 };
 
 describe("the merchant's new-order email", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { discountAmount } from "~/domain/discounts";
+import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { checkoutQuotes, quoteOrder } from "~/domain/order-quote";
 import {
@@ -259,6 +260,7 @@ describe("a saved line's promotion in the messages", () => {
     const { buyerSaleEmail } = await import("~/orders/buyer-emails");
     const line = { name: "Alfajor", quantity: 3, unitPrice: 1000, promotionName: "2x1 en alfajores", promotionSaving: 1000 };
     const text = orderMessage({
+      t: translatorFor("es"),
       storeName: "Dulces",
       code: "1234567890",
       currency: "CLP",
@@ -269,6 +271,7 @@ describe("a saved line's promotion in the messages", () => {
     expect(text).toContain("Alfajor x 3 = 2.000 (2x1 en alfajores: -1.000)");
     expect(text).toContain("Mate x 1 = 6.000\n");
     const mail = buyerSaleEmail({
+      t: translatorFor("es"),
       kind: "placed",
       to: "ana@correo.test",
       buyerName: "Ana",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { buyerChatUrl, buyerWhatsappNumber, formatAmount, isMobileUserAgent, orderMessage, whatsappUrl } from "~/domain/whatsapp";
 
 const ANDROID =
@@ -9,6 +10,7 @@ const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 describe("WhatsApp order", () => {
   it("writes greeting, code, one line per item, total with currency and the buyer", () => {
     const text = orderMessage({
+      t: translatorFor("es"),
       storeName: "Demo",
       code: "1234567890",
       currency: "USD",
@@ -48,6 +50,7 @@ describe("WhatsApp order", () => {
 
   it("leaves the address out for pickup and uses the currency's digits", () => {
     const text = orderMessage({
+      t: translatorFor("es"),
       storeName: "Tienda",
       code: "1",
       currency: "COP",
@@ -75,6 +78,7 @@ describe("WhatsApp order", () => {
 
   it("writes the transfer's discount among the amounts and how the buyer pays", () => {
     const text = orderMessage({
+      t: translatorFor("es"),
       storeName: "Tienda",
       code: "3",
       currency: "ARS",
@@ -96,6 +100,7 @@ describe("WhatsApp order", () => {
 
   it("writes free delivery of a zone as such, and arranged delivery without a place", () => {
     const text = orderMessage({
+      t: translatorFor("es"),
       storeName: "T",
       code: "2",
       currency: "USD",
@@ -105,6 +110,7 @@ describe("WhatsApp order", () => {
     });
     expect(text).toContain("Envío (Sur): Gratis\nTotal: 90,00 USD");
     const arranged = orderMessage({
+      t: translatorFor("es"),
       storeName: "T",
       code: "3",
       currency: "USD",

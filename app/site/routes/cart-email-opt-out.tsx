@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { isRestoreToken, optOutOfReminders } from "~/orders/abandoned-carts.server";
 import type { RouteHandle } from "~/root";
-import { siteMeta } from "../seo";
+import { useT } from "~/ui/messages";
+import { metaT, siteMeta } from "../seo";
 import { SiteShell } from "../shell";
 import { loadSitePage } from "../site.server";
 import type { Route } from "./+types/cart-email-opt-out";
@@ -25,8 +26,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  const t = metaT(loaderData?.site);
   return siteMeta(loaderData?.site, {
-    title: `Recordatorios | ${loaderData?.site.name ?? ""}`,
+    title: t({ id: "site.optOut.title", defaultMessage: "Recordatorios | {store}" }, { store: loaderData?.site.name ?? "" }),
     path: "/Cart",
     noindex: true,
   });
@@ -34,20 +36,29 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function CartEmailOptOut({ loaderData, actionData }: Route.ComponentProps) {
   const { site, valid } = loaderData;
+  const t = useT();
   return (
     <SiteShell site={site}>
-      <h1>Recordatorios por correo</h1>
+      <h1>{t({ id: "site.optOut.heading", defaultMessage: "Recordatorios por correo" })}</h1>
       {actionData?.done ? (
         <p className="notice" role="status">
-          Listo: {site.name} no te enviará más recordatorios de carritos por correo.
+          {t(
+            { id: "site.optOut.done", defaultMessage: "Listo: {store} no te enviará más recordatorios de carritos por correo." },
+            { store: site.name },
+          )}
         </p>
       ) : actionData || !valid ? (
-        <p className="notice">Este enlace ya no sirve.</p>
+        <p className="notice">{t({ id: "site.optOut.stale", defaultMessage: "Este enlace ya no sirve." })}</p>
       ) : (
         <form method="post">
-          <p>¿No quieres más recordatorios de pedidos sin terminar de {site.name}?</p>
+          <p>
+            {t(
+              { id: "site.optOut.question", defaultMessage: "¿No quieres más recordatorios de pedidos sin terminar de {store}?" },
+              { store: site.name },
+            )}
+          </p>
           <button type="submit" className="button">
-            No quiero más correos
+            {t({ id: "site.optOut.submit", defaultMessage: "No quiero más correos" })}
           </button>
         </form>
       )}

@@ -4,7 +4,8 @@ import { serializeCart } from "~/domain/cart";
 import { CHECKOUT_COOKIE, restoreQueries } from "~/orders/abandoned-carts.server";
 import { cartItemsOf } from "~/orders/cart-items.server";
 import type { RouteHandle } from "~/root";
-import { siteMeta } from "../seo";
+import { useT } from "~/ui/messages";
+import { metaT, siteMeta } from "../seo";
 import { SiteShell } from "../shell";
 import { CART_COOKIE, loadSitePage, storeCookie } from "../site.server";
 import type { Route } from "./+types/cart-restore";
@@ -44,25 +45,34 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return siteMeta(loaderData?.site, { title: `Tu carrito | ${loaderData?.site.name ?? ""}`, path: "/Cart", noindex: true });
+  const t = metaT(loaderData?.site);
+  return siteMeta(loaderData?.site, {
+    title: t({ id: "site.restore.title", defaultMessage: "Tu carrito | {store}" }, { store: loaderData?.site.name ?? "" }),
+    path: "/Cart",
+    noindex: true,
+  });
 }
 
 export default function CartRestore({ loaderData }: Route.ComponentProps) {
   const { site, found, notices, count } = loaderData;
+  const t = useT();
   return (
     <SiteShell site={site} current="cart">
-      <h1>Tu carrito</h1>
+      <h1>{t({ id: "site.restore.heading", defaultMessage: "Tu carrito" })}</h1>
       {!found ? (
         <p className="notice">{ABANDONED_CART_MESSAGES.notFound}</p>
       ) : (
         <>
           <p className="notice" role="status">
             {count > 0
-              ? "Recuperamos tu carrito con los precios de hoy."
-              : "Los productos de tu carrito ya no están disponibles."}
+              ? t({ id: "site.restore.restored", defaultMessage: "Recuperamos tu carrito con los precios de hoy." })
+              : t({ id: "site.restore.gone", defaultMessage: "Los productos de tu carrito ya no están disponibles." })}
           </p>
           {notices.length > 0 && (
-            <ul className="restore-notices" aria-label="Cambios en tu carrito">
+            <ul
+              className="restore-notices"
+              aria-label={t({ id: "site.restore.changes", defaultMessage: "Cambios en tu carrito" })}
+            >
               {notices.map((n) => (
                 <li key={n}>{n}</li>
               ))}
@@ -71,12 +81,12 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
           {count > 0 && (
             <p>
               <a className="button" href={`${site.basePath}/Checkout`}>
-                Seguir con mi pedido
+                {t({ id: "site.restore.continue", defaultMessage: "Seguir con mi pedido" })}
               </a>
             </p>
           )}
           <p>
-            <a href={`${site.basePath}/Cart`}>Ver mi carrito</a>
+            <a href={`${site.basePath}/Cart`}>{t({ id: "site.restore.seeCart", defaultMessage: "Ver mi carrito" })}</a>
           </p>
         </>
       )}

@@ -30,9 +30,10 @@ import type { RouteHandle } from "~/root";
 import { clientIpContext, getServices } from "~/services/services";
 import { cartVisitorQuery, newCartSource, requestVisitorKey } from "~/stats/cart-source.server";
 import { ariaInvalid } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
-import { siteMeta } from "../seo";
+import { metaT, siteMeta } from "../seo";
 import { SiteShell } from "../shell";
 import { ShippingEstimateForm } from "../shipping-estimate";
 import {
@@ -159,7 +160,11 @@ async function codeAction(args: Route.ActionArgs, input: z.output<typeof codeFor
   if (input.intent === "dropCode") return redirect(cartPath, { status: 303, headers: { "Set-Cookie": cookie("") } });
   const [[row], counters] = p.page;
   const key = codeKey(input.code);
-  if (!key) return failure({ code: "Escribe tu código de descuento" }, { values: { code: "" }, status: 400 });
+  if (!key)
+    return failure(
+      { code: p.t({ id: "site.cart.codeMissing", defaultMessage: "Escribe tu código de descuento" }) },
+      { values: { code: "" }, status: 400 },
+    );
   const now = p.services.clock.now();
   const code = guardedCode(DISCOUNT_CODE_PATTERN.test(key) ? key : "-", row, counters, p.priced.total, p.store, now);
   await countWrongCode(p.services.db, code, p.store.id, ip, now);
@@ -205,7 +210,12 @@ export async function action(args: Route.ActionArgs) {
       const hasVariants = p.cartItems.some((c) => c.id === input.productId && c.variantId !== null);
       if (hasVariants && input.variantId === undefined) refused(VARIANT_MESSAGES.chooseVariant, 400);
       // An id of another store, a deleted or hidden product, a disabled variant never enters the cart.
-      refused(hasVariants ? VARIANT_MESSAGES.variantUnavailable : "Este producto ya no está disponible", 404);
+      refused(
+        hasVariants
+          ? VARIANT_MESSAGES.variantUnavailable
+          : p.t({ id: "site.cart.unavailable", defaultMessage: "Este producto ya no está disponible" }),
+        404,
+      );
     }
     if (input.intent === "add") {
       const change = addToCart(lines, key, input.quantity, item.stock);
@@ -245,7 +255,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return siteMeta(loaderData?.site, { title: `Carrito | ${loaderData?.site.name ?? ""}`, path: "/Cart", noindex: true });
+  const t = metaT(loaderData?.site);
+  return siteMeta(loaderData?.site, {
+    title: t({ id: "site.cart.title", defaultMessage: "Carrito | {store}" }, { store: loaderData?.site.name ?? "" }),
+    path: "/Cart",
+    noindex: true,
+  });
 }
 
 /** The fields naming a cart line in its forms: the product, and the variant when it has one. */
@@ -263,21 +278,25 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const refusedCode = actionData?.errors.code;
   const codeError = refusedCode ?? code?.error ?? undefined;
   const cartPath = `${site.basePath}/Cart`;
+  const t = useT();
+  const removeTitle = t({ id: "site.cart.removeTitle", defaultMessage: "Eliminar producto" });
+  const removeQuestion = (name: string) =>
+    t({ id: "site.cart.removeQuestion", defaultMessage: "¿Quieres quitar “{name}” de tu carrito?" }, { name });
   return (
     <SiteShell site={site} current="cart">
-      <h1>Carrito</h1>
+      <h1>{t({ id: "site.shell.cart", defaultMessage: "Carrito" })}</h1>
       {removing && (
         <section className="confirm-panel" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text">
-          <h2 id="confirm-title">Eliminar producto</h2>
-          <p id="confirm-text">¿Quieres quitar “{removing.name}” de tu carrito?</p>
+          <h2 id="confirm-title">{removeTitle}</h2>
+          <p id="confirm-text">{removeQuestion(removing.name)}</p>
           <form method="post" action={cartPath} className="confirm-actions">
             <input type="hidden" name="intent" value="remove" />
             <LineFields line={removing} />
             <a className="button secondary" href={cartPath}>
-              Cancelar
+              {t({ id: "site.cart.cancel", defaultMessage: "Cancelar" })}
             </a>
             <button type="submit" className="button">
-              Confirmar
+              {t({ id: "site.cart.confirm", defaultMessage: "Confirmar" })}
             </button>
           </form>
         </section>
@@ -289,25 +308,25 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               {CART_MESSAGES.allSoldOut(soldOut.map((s) => s.name))}
             </p>
           )}
-          <p>Tu carrito está vacío.</p>
+          <p>{t({ id: "site.cart.empty", defaultMessage: "Tu carrito está vacío." })}</p>
           <p>
             <a className="button" href={`${site.basePath}/Store`}>
-              Ver productos
+              {t({ id: "site.cart.seeProducts", defaultMessage: "Ver productos" })}
             </a>
           </p>
           {hasOrder && (
             <p>
-              <a href={`${site.basePath}/Order`}>Ver mi último pedido</a>
+              <a href={`${site.basePath}/Order`}>{t({ id: "site.cart.lastOrder", defaultMessage: "Ver mi último pedido" })}</a>
             </p>
           )}
         </div>
       ) : (
         <>
-          <ul className="lines" aria-label="Productos en el carrito">
+          <ul className="lines" aria-label={t({ id: "site.cart.linesLabel", defaultMessage: "Productos en el carrito" })}>
             {lines.map((line) => {
               const confirm = {
-                "data-confirm": "Eliminar producto",
-                "data-description": `¿Quieres quitar “${line.name}” de tu carrito?`,
+                "data-confirm": removeTitle,
+                "data-description": removeQuestion(line.name),
                 "data-action": cartPath,
                 "data-fields": `intent=remove&productId=${line.productId}${line.variantId ? `&variantId=${line.variantId}` : ""}`,
               };
@@ -322,7 +341,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     <a href={line.href} className="line-name">
                       {line.name}
                     </a>
-                    <span className="muted">{line.unitPrice} c/u</span>
+                    <span className="muted">
+                      {t({ id: "site.cart.unitPrice", defaultMessage: "{price} c/u" }, { price: line.unitPrice })}
+                    </span>
                     {line.promotion && (
                       <span className="promotion-note">
                         {line.promotion.name}: −{line.promotion.saving}
@@ -332,14 +353,25 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                       <input type="hidden" name="intent" value="update" />
                       <LineFields line={line} />
                       <button type="submit" className="sr-only">
-                        Actualizar
+                        {t({ id: "site.cart.update", defaultMessage: "Actualizar" })}
                       </button>
                       {line.quantity <= 1 ? (
-                        <a className="step" href={`${cartPath}?eliminar=${line.id}`} aria-label="Disminuir" {...confirm}>
+                        <a
+                          className="step"
+                          href={`${cartPath}?eliminar=${line.id}`}
+                          aria-label={t({ id: "site.cart.decrease", defaultMessage: "Disminuir" })}
+                          {...confirm}
+                        >
                           −
                         </a>
                       ) : (
-                        <button type="submit" className="step" name="step" value="-1" aria-label="Disminuir">
+                        <button
+                          type="submit"
+                          className="step"
+                          name="step"
+                          value="-1"
+                          aria-label={t({ id: "site.cart.decrease", defaultMessage: "Disminuir" })}
+                        >
                           −
                         </button>
                       )}
@@ -349,11 +381,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                         defaultValue={line.quantity}
                         min={1}
                         max={line.stock}
-                        aria-label={`Cantidad de ${line.name}`}
+                        aria-label={t({ id: "site.cart.quantityOf", defaultMessage: "Cantidad de {name}" }, { name: line.name })}
                         inputMode="numeric"
                         data-autosubmit=""
                       />
-                      <button type="submit" className="step" name="step" value="1" aria-label="Aumentar">
+                      <button
+                        type="submit"
+                        className="step"
+                        name="step"
+                        value="1"
+                        aria-label={t({ id: "site.cart.increase", defaultMessage: "Aumentar" })}
+                      >
                         +
                       </button>
                     </form>
@@ -366,7 +404,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   <div className="line-end">
                     <span className="subtotal">{line.subtotal}</span>
                     <a className="remove" href={`${cartPath}?eliminar=${line.id}`} {...confirm}>
-                      Eliminar
+                      {t({ id: "site.cart.remove", defaultMessage: "Eliminar" })}
                     </a>
                   </div>
                 </li>
@@ -374,27 +412,32 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             })}
           </ul>
           {soldOut.length > 0 && (
-            <p className="muted">Agotados, no entran en tu pedido: {soldOut.map((s) => s.name).join(", ")}.</p>
+            <p className="muted">
+              {t(
+                { id: "site.cart.soldOutLines", defaultMessage: "Agotados, no entran en tu pedido: {names}." },
+                { names: soldOut.map((s) => s.name).join(", ") },
+              )}
+            </p>
           )}
-          <section aria-label="Resumen" className="summary">
+          <section aria-label={t({ id: "site.cart.summary", defaultMessage: "Resumen" })} className="summary">
             <OrderLines lines={[]} amounts={amounts} total={total} />
           </section>
           {code && !refusedCode ? (
             <form method="post" action={cartPath} className="code-form">
               <input type="hidden" name="intent" value="dropCode" />
               <span>
-                Código <strong>{code.text}</strong>
-                {code.error ? "" : " aplicado"}
+                {t({ id: "site.cart.codeShown", defaultMessage: "Código" })} <strong>{code.text}</strong>
+                {code.error ? "" : t({ id: "site.cart.codeApplied", defaultMessage: " aplicado" })}
               </span>
               <button type="submit" className="button secondary">
-                Quitar código
+                {t({ id: "site.cart.dropCode", defaultMessage: "Quitar código" })}
               </button>
             </form>
           ) : (
             <form method="post" action={cartPath} className="code-form">
               <input type="hidden" name="intent" value="code" />
               <label>
-                Código de descuento
+                {t({ id: "site.cart.code", defaultMessage: "Código de descuento" })}
                 <input
                   name="code"
                   maxLength={40}
@@ -405,7 +448,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 />
               </label>
               <button type="submit" className="button secondary">
-                Aplicar
+                {t({ id: "site.cart.apply", defaultMessage: "Aplicar" })}
               </button>
             </form>
           )}
@@ -415,10 +458,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </p>
           )}
           {shipping && <ShippingEstimateForm estimate={shipping} />}
-          <p className="muted">El envío se calcula al hacer el pedido, según cómo lo quieras recibir.</p>
+          <p className="muted">
+            {t({
+              id: "site.cart.shippingNote",
+              defaultMessage: "El envío se calcula al hacer el pedido, según cómo lo quieras recibir.",
+            })}
+          </p>
           <p className="order">
             <a className="button" href={`${site.basePath}/Checkout`}>
-              Hacer pedido
+              {t({ id: "site.cart.checkout", defaultMessage: "Hacer pedido" })}
             </a>
           </p>
         </>

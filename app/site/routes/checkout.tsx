@@ -31,7 +31,7 @@ import type { RouteHandle } from "~/root";
 import { clientIpContext, getServices } from "~/services/services";
 import { CheckoutPage, type CheckoutStep } from "../checkout-page";
 import { BUYER_COOKIE } from "../cookies";
-import { siteMeta } from "../seo";
+import { metaT, siteMeta } from "../seo";
 import {
   CART_COOKIE,
   DISCOUNT_COOKIE,
@@ -246,7 +246,12 @@ function sendOn(p: SitePage, key: string, next: string, buyerCookie: string | nu
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return siteMeta(loaderData?.site, { title: `Hacer pedido | ${loaderData?.site.name ?? ""}`, path: "/Checkout", noindex: true });
+  const t = metaT(loaderData?.site);
+  return siteMeta(loaderData?.site, {
+    title: t({ id: "site.checkout.title", defaultMessage: "Hacer pedido | {store}" }, { store: loaderData?.site.name ?? "" }),
+    path: "/Checkout",
+    noindex: true,
+  });
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { constantTimeEqual } from "~/domain/constant-time";
+import { defineMessages, type MessageDescriptor, type Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { DRAFT_MESSAGES, draftConfirmationSchema } from "~/domain/order-drafts";
 import { manualMethod } from "~/domain/payment-methods";
@@ -25,8 +26,9 @@ import { confirmSalePayment, ONLINE_PAYMENTS_UNAVAILABLE } from "~/orders/sale-p
 import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import type { RouteHandle } from "~/root";
 import { PaymentProviderError } from "~/services/payments";
+import { useT } from "~/ui/messages";
 import { DraftReview } from "../draft-review";
-import { siteMeta } from "../seo";
+import { metaT, siteMeta } from "../seo";
 import { SiteShell } from "../shell";
 import { loadSitePage, type SiteArgs } from "../site.server";
 import type { Route } from "./+types/order-page";
@@ -36,38 +38,76 @@ export const handle: RouteHandle = { hydrate: false };
 const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 export const headers = () => PRIVATE_HEADERS;
 
-const HEADINGS = { Pendiente: "¡Pedido registrado!", Confirmada: "Pedido confirmado", Cancelada: "Pedido cancelado" } as const;
+const HEADINGS = defineMessages<OrderRow["state"]>({
+  Pendiente: { id: "site.order.heading.pending", defaultMessage: "¡Pedido registrado!" },
+  Confirmada: { id: "site.order.heading.confirmed", defaultMessage: "Pedido confirmado" },
+  Cancelada: { id: "site.order.heading.cancelled", defaultMessage: "Pedido cancelado" },
+});
 
-function stateText(state: keyof typeof HEADINGS, byWhatsapp: boolean, buyerPhone: string | null): string {
-  if (state === "Confirmada") return "La tienda confirmó tu pedido.";
-  if (state === "Cancelada") return "La tienda canceló este pedido.";
-  if (byWhatsapp) return "La tienda te responderá por WhatsApp para confirmarlo.";
-  return `La tienda recibió tu pedido y te contactará${buyerPhone ? ` al ${buyerPhone}` : ""} para confirmarlo.`;
+const M = defineMessages({
+  confirmed: { id: "site.order.state.confirmed", defaultMessage: "La tienda confirmó tu pedido." },
+  cancelled: { id: "site.order.state.cancelled", defaultMessage: "La tienda canceló este pedido." },
+  byWhatsapp: { id: "site.order.state.byWhatsapp", defaultMessage: "La tienda te responderá por WhatsApp para confirmarlo." },
+  byPhone: {
+    id: "site.order.state.byPhone",
+    defaultMessage: "La tienda recibió tu pedido y te contactará{phone, select, none {} other { al {phone}}} para confirmarlo.",
+  },
+  lapsed: {
+    id: "site.order.lapsed",
+    defaultMessage:
+      "Pago no completado: el tiempo para pagar terminó y los productos volvieron a la tienda. Puedes pagar ahora mientras haya stock.",
+  },
+  transferLapsed: {
+    id: "site.order.transferLapsed",
+    defaultMessage:
+      "El tiempo para transferir terminó y los productos volvieron a la tienda: escribe a la tienda para saber si aún puede enviártelos.",
+  },
+  paidShort: {
+    id: "site.order.paidShort",
+    defaultMessage:
+      "Tu pago llegó cuando los productos ya no tenían stock. La tienda te contactará: si no puede conseguirlos, te devolverá el pago completo.",
+  },
+  soldOut: {
+    id: "site.order.soldOutNotice",
+    defaultMessage: "Los productos de este pedido ya no tienen stock para pagarlo: escribe a la tienda.",
+  },
+  review: { id: "site.order.review", defaultMessage: "Revisa tu pedido" },
+  reviewText: {
+    id: "site.order.reviewText",
+    defaultMessage: "{store} armó este pedido para ti. Revisa los productos, completa tus datos y confírmalo.",
+  },
+  keyLabel: { id: "site.order.transferKey", defaultMessage: "Clave" },
+  choosesLater: { id: "site.order.paymentLater", defaultMessage: "Lo eliges al confirmar" },
+  onlineLapsed: { id: "site.order.onlineLapsed", defaultMessage: "En línea con Mercado Pago: pago no completado" },
+});
+
+function stateText(t: Translate, state: OrderRow["state"], byWhatsapp: boolean, buyerPhone: string | null): string {
+  if (state === "Confirmada") return t(M.confirmed);
+  if (state === "Cancelada") return t(M.cancelled);
+  if (byWhatsapp) return t(M.byWhatsapp);
+  return t(M.byPhone, { phone: buyerPhone || "none" });
 }
 
-const ONLINE_STATE_TEXT = {
-  none: "En línea con Mercado Pago",
-  pending: "En línea con Mercado Pago: pendiente",
-  approved: "En línea con Mercado Pago: aprobado",
-  rejected: "En línea con Mercado Pago: rechazado",
-  refunded: "En línea con Mercado Pago: reembolsado",
-} as const;
+const ONLINE_STATE_TEXT = defineMessages<OrderRow["paymentStatus"]>({
+  none: { id: "site.order.online.none", defaultMessage: "En línea con Mercado Pago" },
+  pending: { id: "site.order.online.pending", defaultMessage: "En línea con Mercado Pago: pendiente" },
+  approved: { id: "site.order.online.approved", defaultMessage: "En línea con Mercado Pago: aprobado" },
+  rejected: { id: "site.order.online.rejected", defaultMessage: "En línea con Mercado Pago: rechazado" },
+  refunded: { id: "site.order.online.refunded", defaultMessage: "En línea con Mercado Pago: reembolsado" },
+});
 
-const MANUAL_PAYMENT_TEXT = {
-  on_delivery: "Al recibir, como lo acuerdes con la tienda",
-  cash: "En efectivo, al recibir o al retirar",
-  transfer: "Por transferencia o depósito",
-} as const;
+const MANUAL_PAYMENT_TEXT = defineMessages<Exclude<OrderRow["paymentMethod"], "online">>({
+  on_delivery: { id: "site.order.payment.onDelivery", defaultMessage: "Al recibir, como lo acuerdes con la tienda" },
+  cash: { id: "site.order.payment.cash", defaultMessage: "En efectivo, al recibir o al retirar" },
+  transfer: { id: "site.order.payment.transfer", defaultMessage: "Por transferencia o depósito" },
+});
 
 /** How the buyer pays, in a line: the way, and an online payment's state. */
-const paymentLine = (sale: OrderRow) =>
-  sale.paymentMethod === "online" ? ONLINE_STATE_TEXT[sale.paymentStatus] : MANUAL_PAYMENT_TEXT[sale.paymentMethod];
+const paymentLine = (t: Translate, sale: OrderRow) =>
+  t(sale.paymentMethod === "online" ? ONLINE_STATE_TEXT[sale.paymentStatus] : MANUAL_PAYMENT_TEXT[sale.paymentMethod]);
 
 /** An online order whose time to pay ran out: its units went back to the store, it may still be paid. */
 const lapsed = (sale: OrderRow) => sale.state === "Pendiente" && sale.stockState === "released" && owesPayment(sale);
-
-const LAPSED_TEXT =
-  "Pago no completado: el tiempo para pagar terminó y los productos volvieron a la tienda. Puedes pagar ahora mientras haya stock.";
 
 /** A transfer order still waiting for the buyer's transfer or receipt, with units held for it (or given back, when its time ran out). */
 const awaitingTransfer = (sale: OrderRow) =>
@@ -76,19 +116,17 @@ const awaitingTransfer = (sale: OrderRow) =>
   (sale.paymentStatus === "none" || sale.paymentStatus === "rejected");
 
 /** What the order page says of a transfer's receipt, once there is one. */
-const RECEIPT_STATE_TEXT: Partial<Record<OrderRow["paymentStatus"], string>> = {
-  pending: "Comprobante recibido: la tienda lo está revisando.",
-  approved: "Pago verificado por la tienda.",
-  rejected: "La tienda no pudo verificar tu comprobante: revisa la transferencia y sube el comprobante correcto.",
-};
-const TRANSFER_LAPSED_TEXT =
-  "El tiempo para transferir terminó y los productos volvieron a la tienda: escribe a la tienda para saber si aún puede enviártelos.";
+const RECEIPT_STATE_TEXT: Partial<Record<OrderRow["paymentStatus"], MessageDescriptor>> = defineMessages({
+  pending: { id: "site.order.receipt.pending", defaultMessage: "Comprobante recibido: la tienda lo está revisando." },
+  approved: { id: "site.order.receipt.approved", defaultMessage: "Pago verificado por la tienda." },
+  rejected: {
+    id: "site.order.receipt.rejected",
+    defaultMessage: "La tienda no pudo verificar tu comprobante: revisa la transferencia y sube el comprobante correcto.",
+  },
+});
 /** Paid after its time to pay ran out, when another order had taken the last units. */
 const paidShort = (sale: OrderRow) =>
   sale.state === "Pendiente" && sale.stockState === "short" && sale.paymentStatus === "approved";
-const PAID_SHORT_TEXT =
-  "Tu pago llegó cuando los productos ya no tenían stock. La tienda te contactará: si no puede conseguirlos, te devolverá el pago completo.";
-const SOLD_OUT_NOTICE = "Los productos de este pedido ya no tienen stock para pagarlo: escribe a la tienda.";
 
 /** The sale this link names, when its token is right; otherwise the same 404 as an unknown code. */
 async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
@@ -127,7 +165,7 @@ function draftReview(loaded: Awaited<ReturnType<typeof loadOrder>>) {
 export async function loader(args: Route.LoaderArgs) {
   const loaded = await loadOrder(args);
   const { p, sale, lines, canPay, transfer, orderPath, progress } = loaded;
-  const { store, services } = p;
+  const { store, services, t } = p;
   const url = new URL(args.request.url);
   const paymentId = url.searchParams.get("payment_id");
   if (paymentId && sale.paymentMethod === "online") {
@@ -148,7 +186,7 @@ export async function loader(args: Route.LoaderArgs) {
     awaitingTransfer(sale) && sale.stockState === "held"
       ? {
           amount: formatMoney(sale.total, sale.currency),
-          keyLabel: transfer.keyLabel ?? "Clave",
+          keyLabel: transfer.keyLabel ?? t(M.keyLabel),
           keyValue: transfer.keyValue,
           instructions: transfer.instructions,
         }
@@ -164,19 +202,19 @@ export async function loader(args: Route.LoaderArgs) {
       code: sale.id,
       token: sale.accessToken,
       state: sale.state,
-      heading: review ? "Revisa tu pedido" : HEADINGS[sale.state],
+      heading: t(review ? M.review : HEADINGS[sale.state]),
       review,
       stateText: review
-        ? `${store.name} armó este pedido para ti. Revisa los productos, completa tus datos y confírmalo.`
+        ? t(M.reviewText, { store: store.name })
         : lapsedDraft(sale)
           ? DRAFT_MESSAGES.expired
           : lapsed(sale)
-            ? LAPSED_TEXT
+            ? t(M.lapsed)
             : paidShort(sale)
-              ? PAID_SHORT_TEXT
+              ? t(M.paidShort)
               : awaitingTransfer(sale) && sale.stockState === "released"
-                ? TRANSFER_LAPSED_TEXT
-                : stateText(sale.state, whatsapp !== null, sale.buyerPhone),
+                ? t(M.transferLapsed)
+                : stateText(t, sale.state, whatsapp !== null, sale.buyerPhone),
       lines: lines.map((l) => ({
         key: l.position,
         name: l.name,
@@ -196,18 +234,14 @@ export async function loader(args: Route.LoaderArgs) {
         },
         sale.currency,
       ),
-      delivery: deliveryText(buyerOf(sale)),
+      delivery: deliveryText(buyerOf(sale), t),
       address: sale.delivery === "delivery" ? addressWithPostalCode(sale.address, sale.postalCode) : null,
-      payment: sale.draft
-        ? "Lo eliges al confirmar"
-        : lapsed(sale)
-          ? "En línea con Mercado Pago: pago no completado"
-          : paymentLine(sale),
-      receiptState: sale.paymentMethod === "transfer" ? (RECEIPT_STATE_TEXT[sale.paymentStatus] ?? null) : null,
+      payment: sale.draft ? t(M.choosesLater) : lapsed(sale) ? t(M.onlineLapsed) : paymentLine(t, sale),
+      receiptState: sale.paymentMethod === "transfer" ? receiptStateText(t, sale.paymentStatus) : null,
       transfer: transferDetails,
       paymentStatus: sale.paymentStatus,
       canPay,
-      notice: NOTICES.get(url.searchParams.get("aviso") ?? "") ?? null,
+      notice: noticeOf(t, url.searchParams.get("aviso") ?? ""),
       whatsapp,
       timeline: timelineOf(progress, sale, store.timeZone),
     },
@@ -216,12 +250,18 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** What the page says after an action sent the buyer back to it: a problem, or (the receipt arrived) good news. */
-const NOTICES = new Map<string, { text: string; good?: true }>([
-  ["pago", { text: ONLINE_PAYMENTS_UNAVAILABLE }],
-  ["agotado", { text: SOLD_OUT_NOTICE }],
-  ["comprobante", { text: RECEIPT_MESSAGES.sent, good: true }],
-  ["sin-comprobante", { text: RECEIPT_MESSAGES.notAwaited }],
-]);
+function noticeOf(t: Translate, notice: string): { text: string; good?: true } | null {
+  if (notice === "pago") return { text: ONLINE_PAYMENTS_UNAVAILABLE };
+  if (notice === "agotado") return { text: t(M.soldOut) };
+  if (notice === "comprobante") return { text: RECEIPT_MESSAGES.sent, good: true };
+  if (notice === "sin-comprobante") return { text: RECEIPT_MESSAGES.notAwaited };
+  return null;
+}
+
+function receiptStateText(t: Translate, status: OrderRow["paymentStatus"]): string | null {
+  const message = RECEIPT_STATE_TEXT[status];
+  return message ? t(message) : null;
+}
 
 /**
  * 'Pagar ahora': a new checkout with the store's account for the sale's own total, while it is unpaid. An order
@@ -279,8 +319,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+  const t = metaT(loaderData?.site);
   return siteMeta(loaderData?.site, {
-    title: `Pedido ${loaderData?.code ?? ""} | ${loaderData?.site.name ?? ""}`,
+    title: t(
+      { id: "site.order.title", defaultMessage: "Pedido {code} | {store}" },
+      { code: loaderData?.code ?? "", store: loaderData?.site.name ?? "" },
+    ),
     path: "/Order",
     noindex: true,
   });
@@ -292,58 +336,81 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const { canPay, notice, whatsapp, transfer, receiptState, review, timeline } = loaderData;
   const receiptError = actionData && "receiptError" in actionData ? actionData.receiptError : null;
   const draftAnswer = actionData && "draftErrors" in actionData ? actionData : null;
+  const t = useT();
+  const orderAction = `${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`;
   return (
     <SiteShell site={site}>
       <section className="confirmation">
         <h1>{heading}</h1>
         <p>
-          Código de tu pedido: <strong className="code">{code}</strong>
+          {t({ id: "site.order.code", defaultMessage: "Código de tu pedido:" })} <strong className="code">{code}</strong>
         </p>
         <p>
-          Estado: <strong data-sale-state="">{state}</strong>. {stateText}
+          {t({ id: "site.order.stateLabel", defaultMessage: "Estado:" })}{" "}
+          <strong data-sale-state="">
+            {t(
+              {
+                id: "site.order.state",
+                defaultMessage:
+                  "{state, select, Pendiente {Pendiente} Confirmada {Confirmada} Cancelada {Cancelada} other {{state}}}",
+              },
+              { state },
+            )}
+          </strong>
+          . {stateText}
         </p>
         {timeline && <DeliveryTimeline timeline={timeline} />}
         <OrderLines className="summary-lines" lines={lines} amounts={rows} total={total} />
         <dl className="order-details">
           <div>
-            <dt>Entrega</dt>
+            <dt>{t({ id: "site.order.delivery", defaultMessage: "Entrega" })}</dt>
             <dd>{delivery}</dd>
           </div>
           {address && (
             <div>
-              <dt>Dirección</dt>
+              <dt>{t({ id: "site.order.address", defaultMessage: "Dirección" })}</dt>
               <dd>{address}</dd>
             </div>
           )}
           <div>
-            <dt>Pago</dt>
+            <dt>{t({ id: "site.checkout.payment", defaultMessage: "Pago" })}</dt>
             <dd data-payment-state={paymentStatus}>{payment}</dd>
           </div>
         </dl>
         {transfer && (
           <section className="transfer" aria-labelledby="transfer-heading">
-            <h2 id="transfer-heading">Datos para transferir {transfer.amount}</h2>
+            <h2 id="transfer-heading">
+              {t(
+                { id: "site.order.transferHeading", defaultMessage: "Datos para transferir {amount}" },
+                { amount: transfer.amount },
+              )}
+            </h2>
             {transfer.keyValue && (
               <p className="transfer-key">
                 {transfer.keyLabel}: <code data-copy-source="">{transfer.keyValue}</code>{" "}
                 <button type="button" className="button secondary" data-copy="" hidden>
-                  Copiar
+                  {t({ id: "site.order.copy", defaultMessage: "Copiar" })}
                 </button>
               </p>
             )}
             {transfer.instructions && <p className="transfer-instructions">{transfer.instructions}</p>}
             <p className="muted">
-              Indica el código {code} en la transferencia y sube aquí el comprobante. Guardamos tus productos mientras tanto.
+              {t(
+                {
+                  id: "site.order.transferNote",
+                  defaultMessage:
+                    "Indica el código {code} en la transferencia y sube aquí el comprobante. Guardamos tus productos mientras tanto.",
+                },
+                { code },
+              )}
             </p>
-            <form
-              method="post"
-              encType="multipart/form-data"
-              action={`${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`}
-              className="receipt-form"
-            >
+            <form method="post" encType="multipart/form-data" action={orderAction} className="receipt-form">
               <input type="hidden" name="intent" value="receipt" />
               <label>
-                Comprobante (foto o PDF, hasta {RECEIPT_MAX_BYTES / 1024 / 1024} MB)
+                {t(
+                  { id: "site.order.receiptField", defaultMessage: "Comprobante (foto o PDF, hasta {megabytes} MB)" },
+                  { megabytes: RECEIPT_MAX_BYTES / 1024 / 1024 },
+                )}
                 <input
                   type="file"
                   name="receipt"
@@ -361,7 +428,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 </p>
               )}
               <button type="submit" className="button">
-                Enviar comprobante
+                {t({ id: "site.order.sendReceipt", defaultMessage: "Enviar comprobante" })}
               </button>
             </form>
           </section>
@@ -388,7 +455,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         )}
         {review && (
           <DraftReview
-            action={`${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`}
+            action={orderAction}
             needsAddress={review.needsAddress}
             phoneRequired={review.phoneRequired}
             payments={review.payments}
@@ -397,9 +464,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           />
         )}
         {canPay && (
-          <form method="post" action={`${site.basePath}/Order/${code}?t=${encodeURIComponent(token)}`}>
+          <form method="post" action={orderAction}>
             <button type="submit" className="button">
-              Pagar ahora
+              {t({ id: "site.order.payNow", defaultMessage: "Pagar ahora" })}
             </button>
           </form>
         )}
@@ -412,10 +479,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         )}
         <p>
           <a className="continue-link" href={`${site.basePath}/Store`}>
-            Seguir comprando
+            {t({ id: "site.order.keepShopping", defaultMessage: "Seguir comprando" })}
           </a>
         </p>
-        <p className="muted">Guarda este enlace: con él puedes volver a ver tu pedido.</p>
+        <p className="muted">
+          {t({ id: "site.order.keepLink", defaultMessage: "Guarda este enlace: con él puedes volver a ver tu pedido." })}
+        </p>
       </section>
     </SiteShell>
   );

@@ -9,6 +9,7 @@ import { notFound } from "~/http/responses";
 import { cartItemsOf, cartVariantsQuery } from "~/orders/cart-items.server";
 import { shippingEstimateFor, shippingZonesQuery } from "~/orders/shipping-estimate.server";
 import type { RouteHandle } from "~/root";
+import { Rich, useT } from "~/ui/messages";
 import { ProductGallery } from "../gallery";
 import { galleryPhotos } from "../gallery.server";
 import { siteHeaders } from "../headers";
@@ -188,6 +189,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           })),
         }
       : { ...common, "@type": "Product", sku: product.id, offers: offerOf(product.priceDecimal, !soldOut, url) };
+  const t = useT();
   return (
     <SiteShell site={site}>
       <article className="product">
@@ -208,7 +210,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {option.choices.map((c) =>
                 c.href === null ? (
                   <span key={c.value} className="choice off">
-                    {c.value} <span className="sr-only">(no disponible)</span>
+                    {c.value}{" "}
+                    <span className="sr-only">
+                      {t({ id: "site.product.choiceUnavailable", defaultMessage: "(no disponible)" })}
+                    </span>
                   </span>
                 ) : (
                   <a
@@ -219,18 +224,29 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     rel="nofollow"
                   >
                     {c.value}
-                    {!c.available && <span className="sr-only"> (agotado)</span>}
+                    {!c.available && (
+                      <span className="sr-only">{t({ id: "site.product.choiceSoldOut", defaultMessage: " (agotado)" })}</span>
+                    )}
                   </a>
                 ),
               )}
             </fieldset>
           ))}
-          <p className={soldOut ? "stock out" : "stock"}>{soldOut ? "Agotado" : `Disponible: ${product.stock}`}</p>
+          <p className={soldOut ? "stock out" : "stock"}>
+            {soldOut
+              ? t({ id: "site.card.soldOut", defaultMessage: "Agotado" })
+              : t({ id: "site.product.available", defaultMessage: "Disponible: {stock}" }, { stock: product.stock })}
+          </p>
           {product.category && <p className="muted">{product.category}</p>}
           {product.description && <p className="description">{product.description}</p>}
           {soldOut ? (
             <p className="muted">
-              {product.variant ? `${VARIANT_MESSAGES.variantSoldOut}: elige otra.` : "Este producto no tiene unidades por ahora."}
+              {product.variant
+                ? t(
+                    { id: "site.product.variantSoldOut", defaultMessage: "{soldOut}: elige otra." },
+                    { soldOut: VARIANT_MESSAGES.variantSoldOut },
+                  )
+                : t({ id: "site.product.soldOut", defaultMessage: "Este producto no tiene unidades por ahora." })}
             </p>
           ) : (
             <form method="post" action={`${site.basePath}/Cart`} className="add">
@@ -238,17 +254,27 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="productId" value={product.id} />
               {product.variantId !== null && <input type="hidden" name="variantId" value={product.variantId} />}
               <label>
-                Cantidad
+                {t({ id: "site.product.quantity", defaultMessage: "Cantidad" })}
                 <input type="number" name="quantity" defaultValue={1} min={1} max={product.stock} required inputMode="numeric" />
               </label>
               <button type="submit" className="button">
-                Agregar al carrito
+                {t({ id: "site.product.add", defaultMessage: "Agregar al carrito" })}
               </button>
             </form>
           )}
           {product.inCart > 0 && (
             <p className="muted">
-              Ya tienes {product.inCart} en tu <a href={`${site.basePath}/Cart`}>carrito</a>.
+              <Rich
+                message={{ id: "site.product.inCart", defaultMessage: "Ya tienes {count} en tu <a>carrito</a>." }}
+                values={{
+                  count: product.inCart,
+                  a: (chunks) => (
+                    <a key="a" href={`${site.basePath}/Cart`}>
+                      {chunks}
+                    </a>
+                  ),
+                }}
+              />
             </p>
           )}
           {shipping && (

@@ -1,12 +1,14 @@
+import type { ReactNode } from "react";
 import { data } from "react-router";
 import { productCategoryName } from "~/domain/categories";
+import { defineMessages } from "~/domain/messages";
 import { highlightParts, markedStems, matchExpression, parseSearchQuery, typoExpression, typoSuggestion } from "~/domain/search";
-import { counted } from "~/domain/words";
 import type { RouteHandle } from "~/root";
+import { useT } from "~/ui/messages";
 import { siteHeaders } from "../headers";
 import { PAGE_SIZE, readListParams, withParams } from "../paging";
 import { categoriesQuery, SEARCH_SORTS, type SearchSort, searchCategoriesQuery, searchQuery } from "../queries.server";
-import { siteMeta } from "../seo";
+import { metaT, siteMeta } from "../seo";
 import { FIRST_SCREEN_CARDS, Pager, ProductGrid, SiteShell } from "../shell";
 import { cardOf, loadSitePage } from "../site.server";
 import type { Route } from "./+types/search";
@@ -14,12 +16,12 @@ import type { Route } from "./+types/search";
 export const handle: RouteHandle = { hydrate: false };
 export const headers = siteHeaders;
 
-const SORT_LABELS: Record<SearchSort, string> = {
-  relevancia: "Relevancia",
-  "precio-asc": "Menor precio",
-  "precio-desc": "Mayor precio",
-  nuevos: "Más nuevos",
-};
+const SORT_LABELS = defineMessages<SearchSort>({
+  relevancia: { id: "site.search.sort.relevance", defaultMessage: "Relevancia" },
+  "precio-asc": { id: "site.search.sort.priceAscending", defaultMessage: "Menor precio" },
+  "precio-desc": { id: "site.search.sort.priceDescending", defaultMessage: "Mayor precio" },
+  nuevos: { id: "site.search.sort.newest", defaultMessage: "Más nuevos" },
+});
 
 const sortOf = (value: string | null): SearchSort =>
   SEARCH_SORTS.includes(value as SearchSort) ? (value as SearchSort) : "relevancia";
@@ -66,6 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Products without a category count in 'Todas' but get no chip of their own.
   const named = found.filter((c) => productCategoryName(c.category) !== undefined);
   const path = `${p.site.basePath}/Search`;
+  const { t } = p;
   const q = query.trim();
   const stems = parsed ? markedStems(parsed, usingTypos) : [];
   const suggested =
@@ -95,7 +98,11 @@ export async function loader(args: Route.LoaderArgs) {
       filters:
         (found.length > 1 && named.length > 0) || category !== null
           ? [
-              { name: "Todas", href: withParams(path, { q, orden: sortParam(sort) }), current: category === null },
+              {
+                name: t({ id: "site.catalog.all", defaultMessage: "Todas" }),
+                href: withParams(path, { q, orden: sortParam(sort) }),
+                current: category === null,
+              },
               ...named.map((c) => ({
                 name: `${productCategoryName(c.category)} (${c.count})`,
                 href: withParams(path, { q, categoria: c.category, orden: sortParam(sort) }),
@@ -104,12 +111,12 @@ export async function loader(args: Route.LoaderArgs) {
             ]
           : [],
       sorts: SEARCH_SORTS.map((s) => ({
-        name: SORT_LABELS[s],
+        name: t(SORT_LABELS[s]),
         href: withParams(path, { q, categoria: category, orden: sortParam(s) }),
         current: s === sort,
       })),
       storeCategories: storeCategories.map((c) => ({
-        name: productCategoryName(c.category) ?? "Otros",
+        name: productCategoryName(c.category) ?? t({ id: "site.search.otherCategory", defaultMessage: "Otros" }),
         href: withParams(`${p.site.basePath}/Store`, { categoria: c.category }),
       })),
     },
@@ -122,29 +129,43 @@ const sortParam = (sort: SearchSort) => (sort === "relevancia" ? null : sort);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const site = loaderData?.site;
+  const t = metaT(site);
   return siteMeta(site, {
-    title: loaderData?.query ? `Buscar “${loaderData.query}” | ${site?.name}` : `Buscar | ${site?.name ?? ""}`,
+    title: loaderData?.query
+      ? t(
+          { id: "site.search.titleFor", defaultMessage: "Buscar “{query}” | {store}" },
+          { query: loaderData.query, store: site?.name },
+        )
+      : t({ id: "site.search.title", defaultMessage: "Buscar | {store}" }, { store: site?.name ?? "" }),
     path: "/Search",
     noindex: true,
   });
 }
 
-const countText = (n: number) => counted(n, "producto", "productos");
-
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { site, query, searched, closest, suggestion, total, cards, nextHref, filters, sorts, storeCategories } = loaderData;
+  const t = useT();
   return (
     <SiteShell site={site} query={query}>
-      <h1>{searched ? `Resultados para “${query}”` : "Buscar productos"}</h1>
+      <h1>
+        {searched
+          ? t({ id: "site.search.resultsFor", defaultMessage: "Resultados para “{query}”" }, { query })
+          : t({ id: "site.shell.searchLabel", defaultMessage: "Buscar productos" })}
+      </h1>
       {!searched ? (
-        <p className="empty">Escribe el nombre de un producto para buscarlo.</p>
+        <p className="empty">
+          {t({ id: "site.search.prompt", defaultMessage: "Escribe el nombre de un producto para buscarlo." })}
+        </p>
       ) : cards.length === 0 ? (
         <>
           <p className="empty" role="status">
-            No encontramos productos para “{query}”.
+            {t({ id: "site.search.none", defaultMessage: "No encontramos productos para “{query}”." }, { query })}
           </p>
           {storeCategories.length > 0 && (
-            <nav className="chips" aria-label="Categorías de la tienda">
+            <nav
+              className="chips"
+              aria-label={t({ id: "site.search.storeCategories", defaultMessage: "Categorías de la tienda" })}
+            >
               {storeCategories.map((c) => (
                 <a key={c.href} href={c.href}>
                   {c.name}
@@ -156,19 +177,32 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="search-count" role="status">
-            {closest && `No encontramos “${query}”. `}
+            {closest && t({ id: "site.search.closest", defaultMessage: "No encontramos “{query}”. " }, { query })}
             {closest &&
               (suggestion ? (
                 <>
-                  ¿Quisiste decir <a href={suggestion.href}>«{suggestion.text}»</a>?{" "}
+                  {t.rich<ReactNode>(
+                    { id: "site.search.suggestion", defaultMessage: "¿Quisiste decir <a>«{suggestion}»</a>?" },
+                    {
+                      suggestion: suggestion.text,
+                      a: (chunks) => (
+                        <a key="a" href={suggestion.href}>
+                          {chunks}
+                        </a>
+                      ),
+                    },
+                  )}{" "}
                 </>
               ) : (
-                "¿Quisiste decir…? "
+                t({ id: "site.search.didYouMean", defaultMessage: "¿Quisiste decir…? " })
               ))}
-            {countText(total)}
+            {t(
+              { id: "site.search.count", defaultMessage: "{count, plural, one {{count} producto} other {{count} productos}}" },
+              { count: total },
+            )}
           </p>
           {filters.length > 0 && (
-            <nav className="chips" aria-label="Filtrar por categoría">
+            <nav className="chips" aria-label={t({ id: "site.search.filter", defaultMessage: "Filtrar por categoría" })}>
               {filters.map((f) => (
                 <a key={f.href} href={f.href} aria-current={f.current ? "page" : undefined}>
                   {f.name}
@@ -176,15 +210,21 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               ))}
             </nav>
           )}
-          <nav className="chips sorts" aria-label="Ordenar">
+          <nav className="chips sorts" aria-label={t({ id: "site.search.sort", defaultMessage: "Ordenar" })}>
             {sorts.map((s) => (
               <a key={s.href} href={s.href} aria-current={s.current ? "page" : undefined} rel="nofollow">
                 {s.name}
               </a>
             ))}
           </nav>
-          <ProductGrid cards={cards} label="Resultados" eager={FIRST_SCREEN_CARDS} priority list />
-          <Pager nextHref={nextHref} endText="No hay más resultados" />
+          <ProductGrid
+            cards={cards}
+            label={t({ id: "site.search.results", defaultMessage: "Resultados" })}
+            eager={FIRST_SCREEN_CARDS}
+            priority
+            list
+          />
+          <Pager nextHref={nextHref} endText={t({ id: "site.search.end", defaultMessage: "No hay más resultados" })} />
         </>
       )}
     </SiteShell>

@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { productCategoryName } from "~/domain/categories";
 import type { RouteHandle } from "~/root";
+import { useT } from "~/ui/messages";
 import { siteHeaders } from "../headers";
 import { PAGE_SIZE, readListParams, withParams } from "../paging";
 import { categoriesQuery, productListQuery } from "../queries.server";
-import { siteMeta } from "../seo";
+import { metaT, siteMeta } from "../seo";
 import { FIRST_SCREEN_CARDS, Pager, ProductGrid, SiteShell } from "../shell";
 import { cardOf, loadSitePage } from "../site.server";
 import type { Route } from "./+types/store-catalog";
@@ -42,22 +43,30 @@ export async function loader(args: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   const site = loaderData?.site;
   const category = loaderData?.categories.find((c) => c.id === loaderData.category);
+  const t = metaT(site);
   return siteMeta(site, {
-    title: `Tienda | ${site?.name ?? ""}`,
+    title: t({ id: "site.catalog.title", defaultMessage: "Tienda | {store}" }, { store: site?.name ?? "" }),
     path: withParams("/Store", { categoria: loaderData?.category }),
-    description: category ? `${category.name} en ${site?.name}` : site?.description,
+    description: category
+      ? t(
+          { id: "site.catalog.categoryDescription", defaultMessage: "{category} en {store}" },
+          { category: category.name, store: site?.name },
+        )
+      : site?.description,
   });
 }
 
 export default function StorePage({ loaderData }: Route.ComponentProps) {
   const { site, cards, nextHref, categories, category, allHref } = loaderData;
+  const t = useT();
+  const productsLabel = t({ id: "site.home.products", defaultMessage: "Productos" });
   return (
     <SiteShell site={site} current="store">
-      <h1>{site.storeTitle || "Tienda"}</h1>
+      <h1>{site.storeTitle || t({ id: "site.shell.store", defaultMessage: "Tienda" })}</h1>
       {categories.length > 1 && (
-        <nav className="chips" aria-label="Categorías">
+        <nav className="chips" aria-label={t({ id: "site.catalog.categories", defaultMessage: "Categorías" })}>
           <a href={allHref} aria-current={category === null ? "page" : undefined}>
-            Todas
+            {t({ id: "site.catalog.all", defaultMessage: "Todas" })}
           </a>
           {categories.map((c) => (
             <a key={c.id} href={c.href} aria-current={category === c.id ? "page" : undefined}>
@@ -67,11 +76,14 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
       {cards.length === 0 ? (
-        <p className="empty">No hay productos en esta categoría.</p>
+        <p className="empty">{t({ id: "site.catalog.emptyCategory", defaultMessage: "No hay productos en esta categoría." })}</p>
       ) : (
         <>
-          <ProductGrid cards={cards} label="Productos" eager={FIRST_SCREEN_CARDS} priority list />
-          <Pager nextHref={nextHref} endText="No hay más productos en la tienda" />
+          <ProductGrid cards={cards} label={productsLabel} eager={FIRST_SCREEN_CARDS} priority list />
+          <Pager
+            nextHref={nextHref}
+            endText={t({ id: "site.catalog.end", defaultMessage: "No hay más productos en la tienda" })}
+          />
         </>
       )}
     </SiteShell>

@@ -3,6 +3,7 @@ import { bannerHref } from "~/domain/banner-links";
 import { soldOutLast } from "~/domain/catalog";
 import type { RouteHandle } from "~/root";
 import { fileUrl } from "~/services/files";
+import { useT } from "~/ui/messages";
 import { siteHeaders } from "../headers";
 import { Picture } from "../picture";
 import { bannersQuery, HOME_PRODUCT_LIMIT, productListQuery, sectionItemsQuery } from "../queries.server";
@@ -86,10 +87,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function StoreHome({ loaderData }: Route.ComponentProps) {
   const { site, banners, sections, newest } = loaderData;
   const hasBanner = banners.length > 0;
+  const t = useT();
+  const productsLabel = t({ id: "site.home.products", defaultMessage: "Productos" });
   return (
     <SiteShell site={site} current="home">
       {hasBanner && (
-        <section className="carousel" data-carousel="" aria-roledescription="carrusel" aria-label="Promociones">
+        <section
+          className="carousel"
+          data-carousel=""
+          aria-roledescription={t({ id: "site.home.carousel", defaultMessage: "carrusel" })}
+          aria-label={t({ id: "site.home.carouselLabel", defaultMessage: "Promociones" })}
+        >
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the strip scrolls with the keyboard */}
           <div className="slides" tabIndex={0} style={{ aspectRatio: `${banners[0]?.width} / ${banners[0]?.height}` }}>
             {banners.map((b, i) => {
@@ -98,7 +106,10 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
                   key={b.src}
                   image={b}
                   sizes="(min-width: 1100px) 1100px, 100vw"
-                  alt={`Banner ${i + 1} de ${banners.length}`}
+                  alt={t(
+                    { id: "site.home.bannerAlt", defaultMessage: "Banner {number} de {count}" },
+                    { number: i + 1, count: banners.length },
+                  )}
                   loading={i === 0 ? "eager" : "lazy"}
                   fetchPriority={i === 0 ? "high" : undefined}
                   decoding={i === 0 ? "sync" : "async"}
@@ -151,7 +162,7 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
                     height={item.height}
                   >
                     <source src={item.src} type={VIDEO_TYPES.get(item.src.split(".").pop() ?? "")} />
-                    <a href={item.src}>Ver video</a>
+                    <a href={item.src}>{t({ id: "site.home.watchVideo", defaultMessage: "Ver video" })}</a>
                   </video>
                 </li>
               );
@@ -160,13 +171,13 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
       <section className="section" aria-labelledby="newest">
-        <h2 id="newest">{site.storeTitle || "Productos"}</h2>
+        <h2 id="newest">{site.storeTitle || productsLabel}</h2>
         {newest.length === 0 ? (
-          <p className="empty">Esta tienda todavía no tiene productos.</p>
+          <p className="empty">{t({ id: "site.home.empty", defaultMessage: "Esta tienda todavía no tiene productos." })}</p>
         ) : (
           <ProductGrid
             cards={newest}
-            label="Productos"
+            label={productsLabel}
             eager={!hasBanner && sections.length === 0 ? FIRST_SCREEN_CARDS : 0}
             priority={!hasBanner && sections.length === 0}
           />
@@ -174,7 +185,7 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
         {newest.length > 0 && (
           <p className="more">
             <a className="button secondary" href={`${site.basePath}/Store`}>
-              Ver todos los productos
+              {t({ id: "site.home.allProducts", defaultMessage: "Ver todos los productos" })}
             </a>
           </p>
         )}

@@ -5,6 +5,7 @@ import { notFound } from "~/http/responses";
 import type { RouteHandle } from "~/root";
 import { PlainText } from "~/ui/plain-text";
 import { siteHeaders } from "../headers";
+import { POLICY_TITLES } from "../policy-titles";
 import { storePolicyQuery } from "../queries.server";
 import { siteMeta } from "../seo";
 import { SiteShell } from "../shell";
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   const p = await loadSitePage(args, (storeId, db) => [storePolicyQuery(db, storeId, COLUMNS[kind])]);
   const [[row]] = p.page;
   const text = policyText(kind, row?.text ?? null, { name: p.store.name, country: storeCountry(p.store) });
-  return data({ site: p.site, kind, title: POLICY_PAGES[kind].title, path: POLICY_PAGES[kind].path, text }, { headers: p.cache });
+  return data({ site: p.site, kind, title: p.t(POLICY_TITLES[kind]), path: POLICY_PAGES[kind].path, text }, { headers: p.cache });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

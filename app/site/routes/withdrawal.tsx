@@ -13,8 +13,9 @@ import { requestWithdrawal, withdrawalQueries } from "~/orders/withdrawals.serve
 import type { RouteHandle } from "~/root";
 import { clientIpContext } from "~/services/services";
 import { ariaInvalid } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { siteHeaders } from "../headers";
-import { siteMeta } from "../seo";
+import { metaT, siteMeta } from "../seo";
 import { SiteShell } from "../shell";
 import { loadSitePage } from "../site.server";
 import type { Route } from "./+types/withdrawal";
@@ -66,35 +67,61 @@ function refused(
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const site = loaderData?.site;
-  return siteMeta(site, { title: `Botón de arrepentimiento | ${site?.name ?? ""}`, path: WITHDRAWAL_PATH, noindex: true });
+  const t = metaT(site);
+  return siteMeta(site, {
+    title: t(
+      { id: "site.withdrawal.pageTitle", defaultMessage: "Botón de arrepentimiento | {store}" },
+      { store: site?.name ?? "" },
+    ),
+    path: WITHDRAWAL_PATH,
+    noindex: true,
+  });
 }
 
 /** A plain form that works without JavaScript; the answer comes back in the same page. */
 export default function Withdrawal({ loaderData, actionData }: Route.ComponentProps) {
   const { site } = loaderData;
   const answer = actionData;
+  const t = useT();
   return (
     <SiteShell site={site}>
       <article className="policy withdrawal">
-        <h1>Botón de arrepentimiento</h1>
+        <h1>{t({ id: "site.withdrawal.title", defaultMessage: "Botón de arrepentimiento" })}</h1>
         {answer?.ok ? (
           <div className="withdrawal-done" role="status">
-            <h2>{answer.again ? "Ya habías pedido cancelar este pedido" : "Recibimos tu solicitud"}</h2>
+            <h2>
+              {answer.again
+                ? t({ id: "site.withdrawal.again", defaultMessage: "Ya habías pedido cancelar este pedido" })
+                : t({ id: "site.withdrawal.received", defaultMessage: "Recibimos tu solicitud" })}
+            </h2>
             <p>
-              Número de solicitud: <strong data-request-number="">{answer.requestId}</strong>
+              {t({ id: "site.withdrawal.number", defaultMessage: "Número de solicitud:" })}{" "}
+              <strong data-request-number="">{answer.requestId}</strong>
             </p>
             <p>
-              Pediste cancelar el pedido {answer.saleId} el {answer.date}. {site.name} ya fue avisada y te escribirá para
-              confirmar la cancelación y, si ya pagaste, la devolución del dinero.
-              {answer.emailed && " También te enviamos este número por correo."}
+              {t(
+                {
+                  id: "site.withdrawal.done",
+                  defaultMessage:
+                    "Pediste cancelar el pedido {order} el {date}. {store} ya fue avisada y te escribirá para confirmar la cancelación y, si ya pagaste, la devolución del dinero.",
+                },
+                { order: answer.saleId, date: answer.date, store: site.name },
+              )}
+              {answer.emailed &&
+                t({ id: "site.withdrawal.emailed", defaultMessage: " También te enviamos este número por correo." })}
             </p>
           </div>
         ) : (
           <>
             <p>
-              Puedes cancelar una compra hecha en esta tienda dentro de los {WITHDRAWAL_DAYS} días de hecho el pedido, sin dar
-              motivos. Escribe el código de tu pedido (está en el mensaje o el correo de tu pedido) y el correo o el teléfono que
-              diste al hacerlo.
+              {t(
+                {
+                  id: "site.withdrawal.intro",
+                  defaultMessage:
+                    "Puedes cancelar una compra hecha en esta tienda dentro de los {days} días de hecho el pedido, sin dar motivos. Escribe el código de tu pedido (está en el mensaje o el correo de tu pedido) y el correo o el teléfono que diste al hacerlo.",
+                },
+                { days: WITHDRAWAL_DAYS },
+              )}
             </p>
             {answer?.errors.form && (
               <p className="form-error" role="alert">
@@ -103,7 +130,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
             )}
             <form method="post" className="withdrawal-form" noValidate>
               <p className="field">
-                <label htmlFor="w-code">Código del pedido</label>
+                <label htmlFor="w-code">{t({ id: "site.withdrawal.code", defaultMessage: "Código del pedido" })}</label>
                 <input
                   id="w-code"
                   name="code"
@@ -121,7 +148,9 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
                 )}
               </p>
               <p className="field">
-                <label htmlFor="w-contact">Correo o teléfono del pedido</label>
+                <label htmlFor="w-contact">
+                  {t({ id: "site.withdrawal.contact", defaultMessage: "Correo o teléfono del pedido" })}
+                </label>
                 <input
                   id="w-contact"
                   name="contact"
@@ -138,7 +167,7 @@ export default function Withdrawal({ loaderData, actionData }: Route.ComponentPr
                 )}
               </p>
               <button type="submit" className="button">
-                Pedir la cancelación
+                {t({ id: "site.withdrawal.submit", defaultMessage: "Pedir la cancelación" })}
               </button>
             </form>
           </>
