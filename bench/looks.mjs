@@ -1,21 +1,29 @@
 // `npm run bench:looks`: the demo store's home in every preset of 'Diseño', against the built Node server:
 // the bytes a phone receives (the HTML as brotli, the web font when the preset has one) and Lighthouse mobile
 // (default throttling: performance, accessibility, best practices, SEO), with the LCP beside the plain look's.
-//   node --import tsx bench/looks.mjs [--runs=3] [--no-build] [--screenshots=folder]
-import { mkdirSync, rmSync } from "node:fs";
+// The demo gets three banners first (uploaded through 'Logo y banner' as a merchant does), so the home's largest
+// picture is the first banner, as on most stores; `--no-banners` measures the home as the demo is seeded.
+//   node --import tsx bench/looks.mjs [--runs=3] [--no-build] [--no-banners] [--presets=a,b] [--reports=folder]
+//     [--screenshots=folder]
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { drawPicture } from "../app/demo/pictures.ts";
 import { DEFAULT_LOOK, PRESET_IDS, PRESETS, withPreset } from "../app/domain/look.ts";
-import { buildApp, startBuiltServer, transferred } from "./server.mjs";
+import { BANNER_RECOMMENDED } from "../app/media/image-rules.ts";
+import { encodePng } from "../app/media/png.ts";
+import { buildApp, signInAsDemo, startBuiltServer, transferred } from "./server.mjs";
 
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const RUNS = Math.max(1, Number(argument("runs") ?? 1));
 const SCREENSHOTS = argument("screenshots");
 /** Some presets only (`--presets=clasico,oscuro`); Clásico, the reference, is always measured first. */
 const ONLY = argument("presets")?.split(",");
+/** A folder to keep each run's Lighthouse report in (`--reports=folder`), to read its trace afterwards. */
+const REPORTS = argument("reports");
 /** The rules of 'Diseño': every preset at 100 in each category, its LCP within 0.1 s of the plain look's. */
 const BUDGET = { score: 100, lcpSlackMs: 100, fontKb: 50 };
 
@@ -27,6 +35,29 @@ rmSync(dataDir, { recursive: true, force: true });
 const server = await startBuiltServer(dataDir, { port: Number(process.env.BENCH_PORT ?? 3557) });
 const ORIGIN = server.origin;
 const HOME = `${ORIGIN}/site/demo`;
+const BANNERS = !process.argv.includes("--no-banners");
+
+/** Three banners at the size 'Logo y banner' recommends, drawn like the demo's products, sent through its form. */
+async function uploadBanners() {
+  const { cookie, storeId } = await signInAsDemo(ORIGIN);
+  const form = new FormData();
+  form.set("intent", "banner");
+  const { width, height } = BANNER_RECOMMENDED;
+  for (const [i, shape] of ["bag", "mug", "plant"].entries()) {
+    const png = encodePng(drawPicture({ shape, hue: 20 + i * 110, backdropHue: 40 + i * 90 }, width, height), width, height);
+    form.append("banner", new Blob([png], { type: "image/png" }), `banner-${i + 1}.png`);
+  }
+  const res = await fetch(`${ORIGIN}/Store/${storeId}/brand`, {
+    method: "POST",
+    headers: { cookie, Origin: ORIGIN },
+    body: form,
+    redirect: "manual",
+  });
+  const shown = await (await fetch(HOME)).text();
+  if (res.status >= 400 || !shown.includes('class="carousel"'))
+    throw new Error(`the demo's banners were not added (${res.status})`);
+}
+if (BANNERS) await uploadBanners();
 
 async function publish(look) {
   const db = createClient({ url: `file:${resolve(dataDir, "vitrina.db")}` });
@@ -66,6 +97,10 @@ try {
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
+      if (REPORTS) {
+        mkdirSync(REPORTS, { recursive: true });
+        writeFileSync(resolve(REPORTS, `${preset}-${i}.json`), JSON.stringify(lhr));
+      }
       runs.push({
         performance: Math.round(lhr.categories.performance.score * 100),
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -104,7 +139,7 @@ try {
   }
   const plainLcp = rows[0]._lcp;
   console.log(
-    `\nThe demo's home in each preset: Lighthouse mobile (default throttling), median of ${RUNS} run(s), ${new Date().toISOString()}`,
+    `\nThe demo's home ${BANNERS ? "with 3 banners" : "as seeded (no banner)"} in each preset: Lighthouse mobile (default throttling), median of ${RUNS} run(s), ${new Date().toISOString()}`,
   );
   console.table(
     rows.map(({ _lcp, _font, ...r }) => ({

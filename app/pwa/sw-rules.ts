@@ -4,10 +4,12 @@
  */
 
 /**
- * - `cache-first`: hashed build files and the icons, which never change under their name;
+ * - `cache-first`: the icons, which never change under their name within a build;
  * - `network-first`: a merchant or sign-in page opened in the browser (a navigation): always from
  *   the network, never stored (it is the merchant's private data); the offline page when the network fails;
- * - `network`: everything else, untouched, as if there were no service worker.
+ * - `network`: everything else, untouched, as if there were no service worker. Hashed build files among them:
+ *   the browser's HTTP cache keeps them a year (app/pwa/cache-policy.ts) and answers a repeat visit from memory or
+ *   disk, where the worker's cache would add a hop through the worker for each of a page's twenty files.
  */
 export type Handling = "cache-first" | "network-first" | "network";
 
@@ -24,8 +26,14 @@ export interface RequestFacts {
  */
 const PASS_THROUGH_PREFIXES = ["/site", "/files", "/webhooks", "/_sandbox", "/_dev", "/qr"] as const;
 
-/** Build files named by their content hash, and the app's icons. */
-const IMMUTABLE_PREFIXES = ["/assets/", "/icons/"] as const;
+/** The app's icons. */
+const IMMUTABLE_PREFIXES = ["/icons/"] as const;
+
+/**
+ * Paths the browser sends straight to the network (and its HTTP cache) without waking the worker, where it
+ * supports the worker's static routes; the fetch handler answers them the same way elsewhere ("network").
+ */
+export const NETWORK_ROUTES = ["/assets/*", ...PASS_THROUGH_PREFIXES.map((prefix) => `${prefix}/*`)] as const;
 
 export function handlingFor(request: RequestFacts, origin: string): Handling {
   if (request.method !== "GET") return "network";

@@ -253,7 +253,10 @@ if (navigator.clipboard) {
 for (const root of $$("[data-carousel]")) carousel(root);
 
 // ---- The store's web font (app/ui/look-view.ts): after the first page's load, at once once it is cached ----
-/** A first visit waits this long after the load, so that the page's largest picture has painted before. */
+/**
+ * A first visit waits for the frame after the load and this long after it, so that the page's largest picture has
+ * painted before (a busy phone may paint after the load: the font file would compete with the first paint).
+ */
 const FONT_AFTER_LOAD_MS = 500;
 const fontHost = document.querySelector<HTMLElement>("[data-font-src]");
 if (fontHost && "FontFace" in window) {
@@ -280,7 +283,7 @@ if (fontHost && "FontFace" in window) {
     cached = localStorage.getItem(seen) === "1";
   } catch {}
   if (cached || document.readyState === "complete") load();
-  else addEventListener("load", () => setTimeout(load, FONT_AFTER_LOAD_MS), { once: true });
+  else addEventListener("load", () => requestAnimationFrame(() => setTimeout(load, FONT_AFTER_LOAD_MS)), { once: true });
 }
 
 // Everything above is attached: a click from now on is enhanced (journeys wait for this mark).

@@ -28,7 +28,8 @@ export function SiteShell({
       {look.announcement && <Announcement text={look.announcement.text} link={look.announcement.link} basePath={b} />}
       <header className="site-header">
         <a className="brand" href={site.homeHref}>
-          {site.logoIcon && <img src={site.logoIcon} alt="" width={40} height={40} />}
+          {/* Low: the page's largest picture (a banner, the first cards) is asked for first and gets the first connection. */}
+          {site.logoIcon && <img src={site.logoIcon} alt="" width={40} height={40} fetchPriority="low" />}
           <span className={nameShown ? undefined : "sr-only"}>{site.name}</span>
         </a>
         <search className="search">
@@ -92,7 +93,8 @@ export function SiteShell({
         <FooterLegal site={site} />
         <p className="muted footer-made">{t({ id: "site.shell.madeWith", defaultMessage: "Tienda creada con Vitrina" })}</p>
       </footer>
-      <script type="module" src={site.script} />
+      {/* Low: nothing on the first screen waits for it (a module script is otherwise asked for at high priority). */}
+      <script type="module" src={site.script} fetchPriority="low" />
     </div>
   );
 }
@@ -113,10 +115,13 @@ export function ProductCard({
   card,
   eager,
   priority,
+  behind,
 }: {
   card: Card & { nameParts?: NameParts };
   eager?: boolean;
   priority?: boolean;
+  /** Under the page's largest picture (a banner): its picture asks after it, at low priority, even on the first screen. */
+  behind?: boolean;
 }) {
   const { addTo } = useContext(CardsContext);
   const t = useT();
@@ -129,7 +134,7 @@ export function ProductCard({
             sizes="(min-width: 1100px) 200px, (min-width: 600px) 30vw, 45vw"
             alt={card.name}
             loading={eager ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : undefined}
+            fetchPriority={priority ? "high" : behind ? "low" : undefined}
             decoding="async"
           />
         ) : (
@@ -236,18 +241,20 @@ export function ProductGrid({
   label,
   eager = 0,
   priority = false,
+  behind = false,
   list = false,
 }: {
   cards: Array<Card & { nameParts?: NameParts }>;
   label: string;
   eager?: number;
   priority?: boolean;
+  behind?: boolean;
   list?: boolean;
 }) {
   return (
     <ul className="grid" aria-label={label} data-list={list ? "" : undefined}>
       {cards.map((card, i) => (
-        <ProductCard key={card.id} card={card} eager={i < eager} priority={priority && i === 0} />
+        <ProductCard key={card.id} card={card} eager={i < eager} priority={priority && i === 0} behind={behind} />
       ))}
     </ul>
   );

@@ -96,9 +96,17 @@ test("the service worker controls merchant pages; offline, a merchant page is th
   const storeId = products?.match(/^\/Store\/(\d+)/)?.[1];
   expect(storeId).toBeTruthy();
 
-  // Merchant pages come from the network through the worker, never from a cache.
+  // Merchant pages come from the network through the worker, never from a cache; build files skip the worker
+  // (the browser's HTTP cache keeps them).
+  const builds: Array<{ url: string; fromWorker: boolean }> = [];
+  page.on("response", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/assets/")) builds.push({ url: r.url(), fromWorker: r.fromServiceWorker() });
+  });
   const online = await page.goto(`/Store/${storeId}/products`);
   expect(online?.fromServiceWorker()).toBe(true);
+  await page.waitForLoadState("load");
+  expect(builds.length).toBeGreaterThan(0);
+  expect(builds.filter((b) => b.fromWorker)).toEqual([]);
   expect(online?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const cached = await page.evaluate(async () => {

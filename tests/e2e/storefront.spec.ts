@@ -417,12 +417,25 @@ test("home: banner carousel, then the store's sections in order with products, i
   const carousel = page.getByRole("region", { name: "Promociones" });
   const slides = carousel.locator(".slides img");
   await expect(slides).toHaveCount(3);
-  await expect(slides.first()).toHaveAttribute("fetchpriority", "high");
+  // The first banner is the page's largest picture: asked for first and at once, at the phone's width (the half-size
+  // rendition for a phone), before the logo and the cards under it, which wait at low priority.
+  const first = slides.first();
+  await expect(first).toHaveAttribute("fetchpriority", "high");
+  await expect(first).toHaveAttribute("loading", "eager");
+  await expect(first).toHaveAttribute("sizes", "(min-width: 1100px) 1100px, 100vw");
+  const src = (await first.getAttribute("src")) as string;
+  const srcset = `${src.replace(/\.webp$/, "-s.webp")} 450w, ${src} 900w`;
+  await expect(first).toHaveAttribute("srcset", srcset);
+  const preload = page.locator('head link[rel="preload"][as="image"]').first();
+  await expect(preload).toHaveAttribute("imagesrcset", srcset);
+  await expect(preload).toHaveAttribute("fetchpriority", "high");
   await expect(slides.nth(1)).toHaveAttribute("loading", "lazy");
   for (const img of await slides.all()) {
     await expect(img).toHaveAttribute("width", "900");
     await expect(img).toHaveAttribute("height", "600");
   }
+  for (const card of await page.locator("ul.grid img").all()) await expect(card).toHaveAttribute("fetchpriority", "low");
+  await expect(page.locator("script[src]")).toHaveAttribute("fetchpriority", "low");
   const headings = page.getByRole("heading", { level: 2 });
   await expect(headings).toHaveText(["Ofertas de la semana", "Galería", "Nuestros productos"]);
   const offers = page.getByRole("list", { name: "Ofertas de la semana" }).getByRole("listitem");

@@ -127,6 +127,37 @@ describe("install and activate", () => {
     expect(sw.scope.clients.claim).toHaveBeenCalled();
   });
 
+  it("installing routes build files, files and public stores to the network without waking the worker", async () => {
+    const sw = worker();
+    const addRoutes = vi.fn(async (_routes: unknown) => {});
+    await sw.dispatch("install", { addRoutes });
+    const paths = addRoutes.mock.calls[0]?.[0] as Array<{ condition: { urlPattern: { pathname: string } }; source: string }>;
+    expect(paths.every((route) => route.source === "network")).toBe(true);
+    expect(paths.map((route) => route.condition.urlPattern.pathname)).toEqual(
+      expect.arrayContaining(["/assets/*", "/site/*", "/files/*", "/webhooks/*"]),
+    );
+    // Pages stay with the worker: their preload and the offline page.
+    expect(paths.some((route) => /^\/(Store|Auth)?\*?$/.test(route.condition.urlPattern.pathname))).toBe(false);
+    expect(sw.scope.skipWaiting).toHaveBeenCalled();
+  });
+
+  it("a browser that refuses the routes, or has none, still installs the worker", async () => {
+    for (const addRoutes of [
+      vi.fn(async () => {
+        throw new TypeError("not supported");
+      }),
+      vi.fn(() => {
+        throw new TypeError("not in install");
+      }),
+      undefined,
+    ]) {
+      const sw = worker();
+      await sw.dispatch("install", addRoutes ? { addRoutes } : {});
+      expect(sw.scope.skipWaiting).toHaveBeenCalled();
+      expect([...(sw.caches.get(cacheNameFor("v2"))?.entries.keys() ?? [])]).toEqual(PRECACHE.map((p) => `${ORIGIN}${p}`));
+    }
+  });
+
   it("activation turns navigation preload on: a page's request leaves while the worker starts", async () => {
     const sw = worker();
     await sw.dispatch("install");
@@ -184,14 +215,25 @@ describe("fetch", () => {
     expect(await response?.text()).toContain("Sin conexión");
   });
 
-  it("hashed build files: the network once, then the cache", async () => {
+  it("the icons: the network once, then the cache", async () => {
     const sw = await installed();
-    const first = await sw.get("/assets/entry.client-CY-QUM85.js");
-    expect(await first?.text()).toBe("desde la red: /assets/entry.client-CY-QUM85.js");
+    sw.caches.get(cacheNameFor("v2"))?.entries.clear();
+    const first = await sw.get(ICONS.apple180.path);
+    expect(await first?.text()).toBe(`desde la red: ${ICONS.apple180.path}`);
     sw.offline();
-    const again = await sw.get("/assets/entry.client-CY-QUM85.js");
-    expect(await again?.text()).toBe("desde la red: /assets/entry.client-CY-QUM85.js");
+    const again = await sw.get(ICONS.apple180.path);
+    expect(await again?.text()).toBe(`desde la red: ${ICONS.apple180.path}`);
     expect(sw.requests).toHaveLength(1);
+  });
+
+  it("hashed build files are the browser's: the worker neither answers nor stores them (its HTTP cache keeps them)", async () => {
+    const sw = await installed();
+    for (const path of ["/assets/entry.client-CY-QUM85.js", "/assets/app-DTrXiQKE.css"]) {
+      expect(await sw.get(path), path).toBeUndefined();
+    }
+    expect(sw.requests).toHaveLength(0);
+    const cache = sw.caches.get(cacheNameFor("v2"));
+    expect([...(cache?.entries.keys() ?? [])].some((k) => k.includes("/assets/"))).toBe(false);
   });
 
   it("does not answer public stores, files, webhooks, local tools, writes, data requests or other origins", async () => {

@@ -137,7 +137,15 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
             {section.items.map((item, i) => {
               const eager = !hasBanner && s === 0 && i < FIRST_SCREEN_CARDS;
               if (item.kind === "product")
-                return <ProductCard key={`p${item.card.id}`} card={item.card} eager={eager} priority={eager && i === 0} />;
+                return (
+                  <ProductCard
+                    key={`p${item.card.id}`}
+                    card={item.card}
+                    eager={eager}
+                    priority={eager && i === 0}
+                    behind={hasBanner}
+                  />
+                );
               if (item.kind === "image")
                 return (
                   <li key={`i${item.image.src}`} className="tile">
@@ -146,6 +154,7 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
                       sizes="(min-width: 1100px) 360px, 90vw"
                       alt=""
                       loading={eager ? "eager" : "lazy"}
+                      fetchPriority={hasBanner ? "low" : undefined}
                       decoding="async"
                     />
                   </li>
@@ -180,6 +189,7 @@ export default function StoreHome({ loaderData }: Route.ComponentProps) {
             label={productsLabel}
             eager={!hasBanner && sections.length === 0 ? FIRST_SCREEN_CARDS : 0}
             priority={!hasBanner && sections.length === 0}
+            behind={hasBanner}
           />
         )}
         {newest.length > 0 && (
