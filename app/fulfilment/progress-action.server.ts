@@ -4,6 +4,7 @@ import { FULFILMENT_STEPS, PROGRESS_MESSAGES, STEP_LABELS } from "~/domain/fulfi
 import { SALE_CODE_PATTERN } from "~/domain/sales";
 import { failure } from "~/http/action-result";
 import type { Services } from "~/services/services";
+import type { Actor } from "~/workspace/activity.server";
 import { markMany, markProgress, readShipment } from "./progress.server";
 import type { Shipment } from "./progress-records.server";
 
@@ -32,7 +33,13 @@ interface StoreForProgress {
 }
 
 /** One sale's move from its dialog: `{ message }`, or the Spanish refusal with its 4xx. */
-export async function progressAction(services: Services, store: StoreForProgress, saleId: string, form: FormData) {
+export async function progressAction(
+  services: Services,
+  actor: Actor,
+  store: StoreForProgress,
+  saleId: string,
+  form: FormData,
+) {
   const parsed = moveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return failure({ form: parsed.error.issues[0]?.message ?? PROGRESS_MESSAGES.notFound });
   const { to, back, seen } = parsed.data;
@@ -48,7 +55,7 @@ export async function progressAction(services: Services, store: StoreForProgress
     }
     shipment = read.shipment;
   }
-  const outcome = await markProgress(services, store, saleId, { to, back: back === "1", seen: seen ?? null, shipment });
+  const outcome = await markProgress(services, actor, store, saleId, { to, back: back === "1", seen: seen ?? null, shipment });
   if (!outcome.ok) return failure({ form: outcome.message }, { status: outcome.status });
   return { message: outcome.corrected ? PROGRESS_MESSAGES.corrected : PROGRESS_MESSAGES.moved(outcome.step) };
 }
@@ -67,7 +74,12 @@ const bulkSchema = z.object({
 export type BulkAnswer = { ok: true; message: string } | { ok: false; message: string; status: number };
 
 /** 'Preparando' / 'Marcar como enviado' on the sales ticked in the list (the same carrier for all, no numbers). */
-export async function bulkProgressAction(services: Services, store: StoreForProgress, form: FormData): Promise<BulkAnswer> {
+export async function bulkProgressAction(
+  services: Services,
+  actor: Actor,
+  store: StoreForProgress,
+  form: FormData,
+): Promise<BulkAnswer> {
   const parsed = bulkSchema.safeParse({
     to: form.get("to"),
     sale: [...new Set(form.getAll("sale").map(String))],
@@ -84,7 +96,7 @@ export async function bulkProgressAction(services: Services, store: StoreForProg
     if (!read.ok) return { ok: false, message: read.message, status: 400 };
     shipment = read.shipment;
   }
-  const outcome = await markMany(services, store, sale, to, shipment);
+  const outcome = await markMany(services, actor, store, sale, to, shipment);
   const done = `${outcome.moved === 1 ? "1 venta marcada" : `${outcome.moved} ventas marcadas`} como '${STEP_LABELS[to]}'`;
   if (outcome.skipped.length === 0) return { ok: true, message: done };
   const left = outcome.skipped.map((s) => `${s.saleId}: ${s.message}`).join(". ");

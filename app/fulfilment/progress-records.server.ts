@@ -3,8 +3,9 @@
 // later one updates it only at the version it was read at, and only while the sale is not cancelled. So two devices
 // marking one sale make one move, and the second learns where the sale is now (app/domain/fulfilment.ts).
 import { and, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { FulfilmentStep, ProgressStep } from "~/domain/fulfilment";
+import { type FulfilmentStep, PROGRESS_FILTER_LABELS, type ProgressStep, STEP_LABELS } from "~/domain/fulfilment";
 import type { Db } from "~/services/db";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { saleDeliveries, sales } from "../../db/schema";
 
 export type DeliveryRow = typeof saleDeliveries.$inferSelect;
@@ -99,11 +100,37 @@ function moveStatement(db: Db, move: Move, back: boolean) {
 }
 
 /** Runs moves in one batch (one atomic write); answers the ids of the sales that moved. */
-export async function applyMoves(db: Db, moves: ReadonlyArray<{ move: Move; back: boolean }>): Promise<Set<string>> {
+export async function applyMoves(
+  db: Db,
+  actor: Actor,
+  moves: ReadonlyArray<{ move: Move; back: boolean }>,
+): Promise<Set<string>> {
   if (moves.length === 0) return new Set();
-  const statements = moves.map(({ move, back }) => moveStatement(db, move, back));
-  const results = (await db.batch(statements as unknown as [(typeof statements)[number]])) as Array<Array<{ saleId: string }>>;
-  return new Set(results.flatMap((rows) => rows.map((r) => r.saleId)));
+  // Each move followed by its entry, written when the move changed its row.
+  const statements = moves.flatMap(({ move, back }) => [moveStatement(db, move, back), moveEntry(db, actor, move, back)]);
+  const results = (await db.batch(statements as unknown as [(typeof statements)[number]])) as unknown[];
+  return new Set(
+    results.flatMap((rows, i) => (i % 2 === 0 ? (rows as Array<{ saleId: string }>).map((r) => r.saleId) : [])),
+  );
+}
+
+/** A move's entry: the sale by its code, the step before and after (a correction of the shipment's details says so). */
+function moveEntry(db: Db, actor: Actor, move: Move, back: boolean) {
+  const from = move.from.step === "none" ? PROGRESS_FILTER_LABELS.none : STEP_LABELS[move.from.step];
+  const to = STEP_LABELS[move.to];
+  const summary = move.keepTimes
+    ? `Corrigió el envío de la venta ${move.saleId}`
+    : back
+      ? `Volvió la venta ${move.saleId} a '${to}'`
+      : `Marcó la venta ${move.saleId} como '${to}'`;
+  return activityStatement(
+    db,
+    move.storeId,
+    actor,
+    { kind: "delivery", subject: move.saleId, summary, before: from, after: to },
+    move.now,
+    IF_CHANGED,
+  );
 }
 
 /** Where a sale is, from its row (none without one). */

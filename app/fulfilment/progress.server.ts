@@ -15,6 +15,7 @@ import {
 } from "~/domain/fulfilment";
 import { orderPageUrl } from "~/orders/order-links";
 import type { Services } from "~/services/services";
+import type { Actor } from "~/workspace/activity.server";
 import { sales } from "../../db/schema";
 import { progressEmail } from "./emails";
 import { applyMoves, type DeliveryRow, deliveriesQuery, type Move, type Shipment, stepOf } from "./progress-records.server";
@@ -85,6 +86,7 @@ const moveFrom = (row: DeliveryRow | undefined): Move["from"] =>
 /** One sale's move from its dialog. Refused (409) when the sale moved since the page showed it, or the move is not allowed. */
 export async function markProgress(
   services: Services,
+  actor: Actor,
   store: StoreForProgress,
   saleId: string,
   request: ProgressRequest,
@@ -112,7 +114,7 @@ export async function markProgress(
     now: services.clock.now(),
     keepTimes: correcting,
   };
-  const moved = await applyMoves(services.db, [{ move, back: request.back }]);
+  const moved = await applyMoves(services.db, actor, [{ move, back: request.back }]);
   if (!moved.has(saleId)) {
     const [again] = await readSales(services, store.id, [saleId]);
     if (again?.sale.state === "Cancelada") return { ok: false, status: 409, message: PROGRESS_MESSAGES.cancelled };
@@ -140,6 +142,7 @@ export interface BulkOutcome {
  */
 export async function markMany(
   services: Services,
+  actor: Actor,
   store: StoreForProgress,
   saleIds: string[],
   to: "preparing" | "shipped",
@@ -163,7 +166,7 @@ export async function markMany(
     }
     moves.push({ move: { storeId: store.id, saleId, from: moveFrom(entry.row), to, shipment, now }, back: false });
   }
-  const moved = await applyMoves(services.db, moves);
+  const moved = await applyMoves(services.db, actor, moves);
   for (const { move } of moves) {
     const entry = found.find((f) => f.sale.id === move.saleId);
     if (!moved.has(move.saleId)) skipped.push({ saleId: move.saleId, message: PROGRESS_MESSAGES.changed(stepOf(entry?.row)) });

@@ -19,6 +19,7 @@ import { changeVariantStock } from "~/products/variants.server";
 import { promotionReturnStatements, promotionUseStatements } from "~/promotions/promotions.server";
 import type { Db } from "~/services/db";
 import { isCheckViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { idempotencyKeys, products, productVariants, saleLines, sales } from "../../db/schema";
 import { checkoutOrderedStatement, recoversAbandoned } from "./abandoned-carts.server";
 import { matchedCustomerId, rememberCustomerStatements } from "./customer-records.server";
@@ -394,9 +395,12 @@ interface Services {
 }
 
 /** Runs drizzle-built statements as one libSQL write transaction (BEGIN IMMEDIATE … COMMIT; any error rolls it all back). */
-async function writeTransaction(db: Db, queries: Array<{ toSQL(): { sql: string; params: unknown[] } }>): Promise<ResultSet[]> {
+async function writeTransaction(
+  db: Db,
+  queries: Array<{ toSQL(): { sql: string; params: unknown[] } } | { getQuery(): { sql: string; params: unknown[] } }>,
+): Promise<ResultSet[]> {
   const statements: InStatement[] = queries.map((q) => {
-    const { sql: text, params } = q.toSQL();
+    const { sql: text, params } = "toSQL" in q ? q.toSQL() : q.getQuery();
     return { sql: text, args: params as InArgs };
   });
   return db.$client.batch(statements, "write");
@@ -413,6 +417,36 @@ const whileSale = (db: Db, saleId: string, storeId: string, ...state: Array<SQL 
       .select({ one: sql`1` })
       .from(sales)
       .where(saleWhere(saleId, storeId, ...state)),
+  );
+
+/**
+ * The entry of a sale's change of state, named by its code (never by its buyer), written while the sale is as read:
+ * in the transaction of the change, right before it.
+ */
+const saleStateEntry = (
+  db: Db,
+  actor: Actor,
+  sale: Pick<SaleWithLines, "id" | "storeId" | "state">,
+  state: SaleState,
+  now: Date,
+  asRead: SQL,
+  refunded = false,
+) =>
+  activityStatement(
+    db,
+    sale.storeId,
+    actor,
+    {
+      kind: "sale",
+      subject: sale.id,
+      summary: refunded
+        ? `Canceló y reembolsó la venta ${sale.id}`
+        : `${state === "Confirmada" ? "Completó" : "Canceló"} la venta ${sale.id}`,
+      before: sale.state,
+      after: refunded ? "Cancelada (reembolsada)" : state,
+    },
+    now,
+    asRead,
   );
 
 /** The first product or variant of the sale with fewer units available than its lines take, by the line's name. */
@@ -454,7 +488,7 @@ const MAX_CONFIRM_TRIES = 3;
  * when they are too few nothing changes and the merchant is told which product is short. Lines whose product or
  * variant was deleted are skipped. Answers, on success, the sale with its new state (for the buyer's email).
  */
-export async function confirmSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
+export async function confirmSale(services: Services, actor: Actor, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
   const { db } = services;
   for (let attempt = 1; ; attempt++) {
     const sale = await getSale(db, storeId, saleId);
@@ -480,7 +514,8 @@ export async function confirmSale(services: Services, storeId: string, saleId: s
         sale.lines,
         whileSale(db, saleId, storeId, ...asRead),
       );
-      const results = await writeTransaction(db, [...changes, confirm]);
+      const entry = saleStateEntry(db, actor, sale, "Confirmada", closedAt, whileSale(db, saleId, storeId, ...asRead));
+      const results = await writeTransaction(db, [...changes, entry, confirm]);
       if (results.at(-1)?.rows.length === 1) {
         return { ok: true, state: "Confirmada", sale: { ...sale, state: "Confirmada", stockState: "taken", closedAt } };
       }
@@ -499,7 +534,14 @@ export async function confirmSale(services: Services, storeId: string, saleId: s
  * Statements that close a pending sale as Cancelada (conditioned on `asRead`): its reservation given back when
  * it holds one, its discount code's use returned once, its 'una vez por cliente' keys freed for another order.
  */
-function cancelStatements(db: Db, sale: SaleWithLines, asRead: SQL[], now: Date, paid: Partial<typeof sales.$inferInsert> = {}) {
+function cancelStatements(
+  db: Db,
+  actor: Actor,
+  sale: SaleWithLines,
+  asRead: SQL[],
+  now: Date,
+  paid: Partial<typeof sales.$inferInsert> = {},
+) {
   const { id, storeId } = sale;
   const release =
     sale.stockState === "held" ? stockStatements(db, "release", storeId, sale.lines, whileSale(db, id, storeId, ...asRead)) : [];
@@ -534,7 +576,8 @@ function cancelStatements(db: Db, sale: SaleWithLines, asRead: SQL[], now: Date,
     })
     .where(saleWhere(id, storeId, ...asRead))
     .returning({ id: sales.id });
-  return [...release, ...code, ...promotions, cancel];
+  const entry = saleStateEntry(db, actor, sale, "Cancelada", now, whileSale(db, id, storeId, ...asRead), paid.refundedAt != null);
+  return [...release, ...code, ...promotions, entry, cancel];
 }
 
 /**
@@ -542,7 +585,7 @@ function cancelStatements(db: Db, sale: SaleWithLines, asRead: SQL[], now: Date,
  * the code's use returned, nothing else of the stock touched. A sale paid online is refused ('paid'): it is
  * cancelled by a refund. A verified transfer may be cancelled: the merchant gives the money back by hand. Answers, on success, the cancelled sale with its lines.
  */
-export async function cancelSale(services: Services, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
+export async function cancelSale(services: Services, actor: Actor, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
   const { db } = services;
   for (let attempt = 1; ; attempt++) {
     const sale = await getSale(db, storeId, saleId);
@@ -558,7 +601,7 @@ export async function cancelSale(services: Services, storeId: string, saleId: st
       eq(sales.refundState, "none"),
     ];
     const closedAt = services.clock.now();
-    const results = await writeTransaction(db, cancelStatements(db, sale, asRead, closedAt));
+    const results = await writeTransaction(db, cancelStatements(db, actor, sale, asRead, closedAt));
     if (results.at(-1)?.rows.length === 1)
       return { ok: true, state: "Cancelada", sale: { ...sale, state: "Cancelada", closedAt } };
     if (attempt >= MAX_CONFIRM_TRIES)
@@ -605,13 +648,18 @@ export async function startRefund(db: Db, storeId: string, saleId: string): Prom
  * The provider confirmed the refund: the sale is cancelled and refunded in one transaction, its reservation
  * given back and its code's use returned. Only a sale marked as being refunded changes, once.
  */
-export async function finishRefund(services: Services, sale: SaleWithLines, providerRefundId: string): Promise<boolean> {
+export async function finishRefund(
+  services: Services,
+  actor: Actor,
+  sale: SaleWithLines,
+  providerRefundId: string,
+): Promise<boolean> {
   const { db } = services;
   const now = services.clock.now();
   const asRead = [eq(sales.state, "Pendiente"), eq(sales.stockState, sale.stockState), eq(sales.refundState, "requested")];
   const results = await writeTransaction(
     db,
-    cancelStatements(db, sale, asRead, now, {
+    cancelStatements(db, actor, sale, asRead, now, {
       paymentStatus: "refunded",
       refundState: "none",
       providerRefundId,
@@ -875,6 +923,7 @@ export async function attachReceipt(
  */
 export async function reviewReceipt(
   db: Db,
+  actor: Actor,
   storeId: string,
   saleId: string,
   verdict: "verified" | "rejected",
@@ -885,18 +934,34 @@ export async function reviewReceipt(
     verdict === "verified"
       ? { paymentStatus: "approved" as const, paidAt: now }
       : { paymentStatus: "rejected" as const, reservedUntil: new Date(now.getTime() + holdHours * 3_600_000) };
-  const reviewed = await db
-    .update(sales)
-    .set(change)
-    .where(
-      saleWhere(
-        saleId,
-        storeId,
-        eq(sales.paymentMethod, "transfer"),
-        eq(sales.paymentStatus, "pending"),
-        eq(sales.state, "Pendiente"),
-      ),
-    )
-    .returning({ id: sales.id });
+  const [reviewed] = await db.batch([
+    db
+      .update(sales)
+      .set(change)
+      .where(
+        saleWhere(
+          saleId,
+          storeId,
+          eq(sales.paymentMethod, "transfer"),
+          eq(sales.paymentStatus, "pending"),
+          eq(sales.state, "Pendiente"),
+        ),
+      )
+      .returning({ id: sales.id }),
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      {
+        kind: "sale",
+        subject: saleId,
+        summary: verdict === "verified" ? "Verificó el pago por transferencia" : "Rechazó el comprobante de transferencia",
+        before: "Comprobante recibido",
+        after: verdict === "verified" ? "Pago verificado" : "Comprobante rechazado",
+      },
+      now,
+      IF_CHANGED,
+    ),
+  ]);
   return reviewed.length > 0;
 }

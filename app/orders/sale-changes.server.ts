@@ -10,6 +10,7 @@ import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import type { MailMessage } from "~/services/mail";
 import { PaymentProviderError, type ProviderRefund } from "~/services/payments";
 import type { Services } from "~/services/services";
+import type { Actor } from "~/workspace/activity.server";
 import { type BuyerNoticeKind, buyerSaleEmail, receiptReviewEmail } from "./buyer-emails";
 import { orderPageUrl } from "./order-links";
 import { getSale, type SaleWithLines } from "./order-queries.server";
@@ -41,12 +42,15 @@ interface StoreForNotice {
  */
 export async function changeSale(
   services: Services,
+  actor: Actor,
   store: StoreForNotice,
   saleId: string,
   intent: "confirm" | "cancel",
 ): Promise<SaleChange> {
   const result =
-    intent === "confirm" ? await confirmSale(services, store.id, saleId) : await cancelSale(services, store.id, saleId);
+    intent === "confirm"
+      ? await confirmSale(services, actor, store.id, saleId)
+      : await cancelSale(services, actor, store.id, saleId);
   if (result.ok) await emailBuyer(services, store, result.sale, intent === "confirm" ? "confirmed" : "cancelled");
   return withoutSale(result);
 }
@@ -58,13 +62,14 @@ export async function changeSale(
  */
 export async function reviewTransferReceipt(
   services: Services,
+  actor: Actor,
   store: StoreForNotice,
   saleId: string,
   verdict: "verified" | "rejected",
 ): Promise<boolean> {
   const { db } = services;
   const { holdHours } = manualMethod(await paymentMethodsQuery(db, store.id), "transfer");
-  if (!(await reviewReceipt(db, store.id, saleId, verdict, services.clock.now(), holdHours))) return false;
+  if (!(await reviewReceipt(db, actor, store.id, saleId, verdict, services.clock.now(), holdHours))) return false;
   const sale = await getSale(db, store.id, saleId);
   if (sale)
     await mailBuyer(services, store, sale, `receipt-${verdict}`, (to, orderUrl) =>
@@ -91,7 +96,12 @@ export type RefundOutcome = { ok: true } | { ok: false; reason: string; status: 
  * sale whatever the retries (its idempotency key is the sale's). When the provider refuses or does not answer,
  * the sale is left as it was with the reason, and the merchant can try again.
  */
-export async function cancelAndRefund(services: Services, store: StoreForNotice, saleId: string): Promise<RefundOutcome> {
+export async function cancelAndRefund(
+  services: Services,
+  actor: Actor,
+  store: StoreForNotice,
+  saleId: string,
+): Promise<RefundOutcome> {
   const started = await startRefund(services.db, store.id, saleId);
   if (!started.ok) {
     if (started.reason === "not_found") return { ok: false, reason: "not_found", status: 404 };
@@ -119,7 +129,7 @@ export async function cancelAndRefund(services: Services, store: StoreForNotice,
     return fail(REFUND_MESSAGES.providerFailed);
   }
   if (refund.status !== "approved") return fail(REFUND_MESSAGES.processing);
-  if (!(await finishRefund(services, sale, refund.id))) return { ok: false, reason: REFUND_MESSAGES.changed, status: 409 };
+  if (!(await finishRefund(services, actor, sale, refund.id))) return { ok: false, reason: REFUND_MESSAGES.changed, status: 409 };
   await emailBuyer(services, store, sale, "refunded");
   services.log.info("refund.made", { storeId: store.id, saleId: sale.id });
   return { ok: true };

@@ -8,6 +8,7 @@ import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
 import type { Services } from "~/services/services";
+import type { Actor } from "~/workspace/activity.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
@@ -55,6 +56,7 @@ const invalidPhotoForm = (intent: string, error: z.ZodError) =>
  */
 export async function handlePhotoAction(
   services: Services,
+  actor: Actor,
   limits: PlanLimits,
   store: Store,
   productId: string,
@@ -84,6 +86,7 @@ export async function handlePhotoAction(
         await putAll(files, prepared);
         const added = await addPhotos(
           db,
+          actor,
           product,
           limits,
           prepared.map((p, i) => ({
@@ -115,13 +118,13 @@ export async function handlePhotoAction(
     case "move": {
       const parsed = moveSchema.safeParse(fields);
       if (!parsed.success) return invalidPhotoForm(posted, parsed.error);
-      if (!(await movePhoto(db, product, photos, parsed.data.photo, parsed.data.direction, now))) notFound();
+      if (!(await movePhoto(db, actor, product, photos, parsed.data.photo, parsed.data.direction, now))) notFound();
       return redirect(here);
     }
     case "cover": {
       const parsed = photoSchema.safeParse(fields);
       if (!parsed.success) return invalidPhotoForm(posted, parsed.error);
-      if (!(await movePhoto(db, product, photos, parsed.data.photo, "cover", now))) notFound();
+      if (!(await movePhoto(db, actor, product, photos, parsed.data.photo, "cover", now))) notFound();
       return redirectWithNotice(
         config,
         here,
@@ -133,7 +136,7 @@ export async function handlePhotoAction(
       if (!parsed.success) return invalidPhotoForm(posted, parsed.error);
       let deleted: boolean;
       try {
-        deleted = await deletePhoto(db, files, product, parsed.data.photo, now);
+        deleted = await deletePhoto(db, actor, files, product, parsed.data.photo, now);
       } catch (error) {
         return refusal(posted, error);
       }

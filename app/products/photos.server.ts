@@ -1,8 +1,9 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LIMIT_MESSAGES, type PlanLimits, photoUploadProblem } from "~/domain/limits";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { productPhotos, products } from "../../db/schema";
 
 type Product = typeof products.$inferSelect;
@@ -62,6 +63,7 @@ export async function findProductWithPhotos(
  */
 export async function addPhotos(
   db: Db,
+  actor: Actor,
   product: Pick<Product, "id" | "storeId">,
   plan: PlanLimits,
   photos: ProductImage[],
@@ -79,6 +81,7 @@ export async function addPhotos(
           ${photo.key}, ${photo.width}, ${photo.height}, ${photo.filename}
         where ${i === 0 ? sql`${isTheStores} and ${photoCount} + ${photos.length} <= ${plan.photosPerProduct}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
+    photoEntry(db, actor, product, photos.length === 1 ? "Agregó una foto a" : `Agregó ${photos.length} fotos a`, now, IF_CHANGED),
     touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected > 0) return true;
@@ -113,6 +116,7 @@ function reorderedPhotoIds(photos: Pick<ProductPhoto, "id">[], photoId: number, 
  */
 export async function movePhoto(
   db: Db,
+  actor: Actor,
   product: Pick<Product, "id" | "storeId">,
   photos: ProductPhoto[],
   photoId: number,
@@ -127,6 +131,7 @@ export async function movePhoto(
   if (changed.length === 0) return true;
   await db.batch([
     touchStore(db, product.storeId, now),
+    photoEntry(db, actor, product, move === "cover" ? "Cambió la foto de portada de" : "Cambió el orden de las fotos de", now),
     ...changed.map((c) =>
       db
         .update(productPhotos)
@@ -144,6 +149,7 @@ export async function movePhoto(
  */
 export async function deletePhoto(
   db: Db,
+  actor: Actor,
   files: FileStore,
   product: Pick<Product, "id" | "storeId">,
   photoId: number,
@@ -160,6 +166,7 @@ export async function deletePhoto(
         ),
       )
       .returning({ key: productPhotos.key }),
+    photoEntry(db, actor, product, "Eliminó una foto de", now, IF_CHANGED),
     touchStore(db, product.storeId, now),
   ]);
   const key = removed[0]?.key;
@@ -171,6 +178,26 @@ export async function deletePhoto(
   const unused = await unusedProductFiles(db, product.id, [key]);
   if (unused.length) await files.delete(unused);
   return true;
+}
+
+/** A gallery change's entry ('Agregó 2 fotos a “Taza”'), for the store's own product only. */
+function photoEntry(
+  db: Db,
+  actor: Actor,
+  product: Pick<Product, "id" | "storeId">,
+  what: string,
+  now: Date,
+  when?: SQL,
+) {
+  const name = sql`(select name from ${products} where id = ${product.id} and store_id = ${product.storeId})`;
+  return activityStatement(
+    db,
+    product.storeId,
+    actor,
+    { kind: "product", subject: product.id, summary: sql`${what} || ' “' || ${name} || '”'` },
+    now,
+    when ? sql`${when} and ${name} is not null` : sql`${name} is not null`,
+  );
 }
 
 /**

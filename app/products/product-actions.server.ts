@@ -14,6 +14,7 @@ import {
   STOCK_PATTERN,
 } from "~/domain/product-fields";
 import { VALIDATION_MESSAGES } from "~/domain/validation-messages";
+import { valuesOf } from "~/domain/variants";
 import { failure, fieldErrors, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -22,12 +23,15 @@ import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
+import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import { addPhotos, unusedProductFiles } from "./photos.server";
 import { type ProductImage, productFilesPrefix } from "./product-files.server";
 import { createProduct, deleteProduct, findProduct, PRODUCT_MESSAGES, type Product, updateProduct } from "./products.server";
 import { readVariantForm } from "./variant-form";
-import { productForEditing } from "./variants.server";
+import { listVariants, productForEditing } from "./variants.server";
+
+type VariantRow = Awaited<ReturnType<typeof listVariants>>[number];
 
 const REQUIRED = VALIDATION_MESSAGES.required;
 
@@ -104,7 +108,7 @@ const imageOf = (prepared: PreparedFile, file: File): ProductImage => ({
  * /Store/{id}/products/new: validates, stores the resized photos (the first is the cover, the rest its gallery, up to
  * the plan's photos per product), creates the product under the plan limit, then adds the gallery.
  */
-export async function handleCreateProduct(services: Services, limits: PlanLimits, store: Store, form: FormData) {
+export async function handleCreateProduct(services: Services, actor: Actor, limits: PlanLimits, store: Store, form: FormData) {
   const { db, files, config, clock, log } = services;
   const parsed = readProductForm(form, store, []);
   const chosen = filesOf(form, "image");
@@ -121,8 +125,8 @@ export async function handleCreateProduct(services: Services, limits: PlanLimits
     for (const file of chosen) prepared.push(await prepareProductImage(file, store.id, id));
     await putAll(files, prepared);
     const [cover, ...gallery] = prepared.map((p, i) => imageOf(p, chosen[i] as File));
-    await createProduct(db, store.id, limits, id, input, cover as ProductImage, clock.now(), parsed.variants);
-    if (gallery.length > 0) await addPhotos(db, { id, storeId: store.id }, limits, gallery, clock.now());
+    await createProduct(db, actor, store.id, limits, id, input, cover as ProductImage, clock.now(), parsed.variants);
+    if (gallery.length > 0) await addPhotos(db, actor, { id, storeId: store.id }, limits, gallery, clock.now());
   } catch (error) {
     const created = await findProduct(db, store.id, id);
     if (!created) {
@@ -159,15 +163,16 @@ export async function loadProduct(services: Services, store: Store, productId: s
 /** /Store/{id}/products/{productId}: save (intent=save, image optional) or delete (intent=delete). */
 export async function handleEditProduct(
   services: Services,
+  actor: Actor,
   store: Store,
-  product: Product,
+  { product, variants: variantsBefore }: { product: Product; variants: readonly VariantRow[] },
   form: FormData,
   photoIds: readonly number[],
 ) {
   const { db, files, config, clock } = services;
   const list = `/Store/${store.id}/products`;
   if (form.get("intent") === "delete") {
-    if (!(await deleteProduct(db, files, store.id, product.id, clock.now()))) notFound();
+    if (!(await deleteProduct(db, actor, files, store.id, product.id, clock.now()))) notFound();
     return redirectWithNotice(
       config,
       list,
@@ -189,7 +194,11 @@ export async function handleEditProduct(
     }
     const replaced = await updateProduct(
       db,
-      product,
+      actor,
+      {
+        product,
+        variantsBefore: variantsBefore.map((v) => ({ ...v, values: valuesOf(v, product.options.length) })),
+      },
       input,
       prepared && file ? imageOf(prepared, file) : null,
       clock.now(),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { productChanges } from "~/domain/activity";
 import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
@@ -11,8 +12,9 @@ import type { Db } from "~/services/db";
 import { isRuleViolation, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { touchStore } from "~/workspace/store-record.server";
-import { products, productVariants } from "../../db/schema";
+import { products, productVariants, stores } from "../../db/schema";
 import { coverPhotoStatement, replaceCoverStatement } from "./photos.server";
 import { keysNotInSales, type ProductImage, productFilesPrefix } from "./product-files.server";
 import { listedPriceColumns, type VariantDraft, variantStatements } from "./variants.server";
@@ -159,6 +161,7 @@ export function countProducts(db: Db, storeId: string) {
 /** Creates a product under the plan's product limit: the insert is conditioned on the count, atomically. */
 export async function createProduct(
   db: Db,
+  actor: Actor,
   storeId: string,
   plan: PlanLimits,
   id: string,
@@ -179,6 +182,19 @@ export async function createProduct(
         ${input.published ? 1 : 0}, ${found.searchName}, ${found.searchBody}, ${found.searchFuzzy},
         ${found.searchVersion}
       where (select count(*) from products where store_id = ${storeId}) < ${limit}`),
+      activityStatement(
+        db,
+        storeId,
+        actor,
+        {
+          kind: "product",
+          subject: id,
+          summary: `Creó el producto “${input.name}”`,
+          after: storeMoney(storeId, input.price),
+        },
+        now,
+        IF_CHANGED,
+      ),
       coverPhotoStatement(db, storeId, id, image),
       // Written only for a product that exists: nothing when the limit refused it.
       ...replaceVariantsStatements(db, storeId, id, variants.options, variants.drafts, input.stock),
@@ -197,7 +213,9 @@ export async function createProduct(
  */
 export async function updateProduct(
   db: Db,
-  product: Product,
+  actor: Actor,
+  /** The product and its variants as this request read them: what the entry names as changed. */
+  { product, variantsBefore }: { product: Product; variantsBefore: readonly VariantDraft[] },
   input: ProductInput,
   image: ProductImage | null,
   now: Date,
@@ -208,6 +226,7 @@ export async function updateProduct(
   const { stock: _stock, ...columns } = input;
   await db
     .batch([
+      ...productEditEntries(db, actor, { product, variantsBefore }, input, image !== null, variants, now),
       db
         .update(products)
         .set({ ...columns, ...searchColumnsOf(product.storeId, input, variants) })
@@ -269,8 +288,28 @@ const searchColumnsOf = (storeId: string, input: ProductInput, variants: Product
   );
 
 /** Deletes a product (its section items go by cascade) and its files; false when it is not this store's. */
-export async function deleteProduct(db: Db, files: FileStore, storeId: string, productId: string, now: Date): Promise<boolean> {
+export async function deleteProduct(
+  db: Db,
+  actor: Actor,
+  files: FileStore,
+  storeId: string,
+  productId: string,
+  now: Date,
+): Promise<boolean> {
   const [deleted] = await db.batch([
+    // Read before the row goes: the entry names the product.
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      {
+        kind: "product",
+        subject: productId,
+        summary: sql`'Eliminó el producto “' || (select name from ${products} where id = ${productId}) || '”'`,
+      },
+      now,
+      sql`exists (select 1 from ${products} where id = ${productId} and store_id = ${storeId})`,
+    ),
     db
       .delete(products)
       .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
@@ -282,6 +321,71 @@ export async function deleteProduct(db: Db, files: FileStore, storeId: string, p
   if (keys.length) await files.delete(keys);
   return true;
 }
+
+/**
+ * The entries of a product's edit, written before its statements in the same batch: its price and its stock, each
+ * with the value the row has then and the one it gets, only when they differ (with options the stock is the enabled
+ * variants' sum, as the database keeps it); and what else changed, compared with the product as the request read it.
+ */
+function productEditEntries(
+  db: Db,
+  actor: Actor,
+  before: { product: Product; variantsBefore: readonly VariantDraft[] },
+  input: ProductInput,
+  newImage: boolean,
+  variants: ProductVariants,
+  now: Date,
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const { product } = before;
+  const store = { id: product.storeId };
+  const row = (column: SQL) => sql`(select ${column} from ${products} where id = ${product.id} and store_id = ${store.id})`;
+  const withOptions = variants.options.length > 0 && variants.drafts.length > 0;
+  const stockAfter = withOptions
+    ? variants.drafts.reduce((sum, d) => sum + (d.enabled ? d.stock : 0), 0)
+    : input.stock;
+  const changed = productChanges(before, { ...input, options: variants.options, variants: variants.drafts, newImage });
+  const subject = product.id;
+  return [
+    activityStatement(
+      db,
+      store.id,
+      actor,
+      {
+        kind: "price",
+        subject,
+        summary: `Cambió el precio de “${input.name}”`,
+        before: storeMoney(store.id, row(sql`price`)),
+        after: storeMoney(store.id, input.price),
+      },
+      now,
+      sql`${row(sql`price`)} <> ${input.price}`,
+    ),
+    activityStatement(
+      db,
+      store.id,
+      actor,
+      { kind: "stock", subject, summary: `Cambió el stock de “${input.name}”`, before: row(sql`stock`), after: String(stockAfter) },
+      now,
+      sql`${row(sql`stock`)} <> ${stockAfter}`,
+    ),
+    ...(changed.length
+      ? [
+          activityStatement(
+            db,
+            store.id,
+            actor,
+            { kind: "product", subject, summary: `Editó “${input.name}”: ${changed.join(", ")}` },
+            now,
+            sql`exists ${row(sql`1`)}`,
+          ),
+        ]
+      : []),
+  ];
+}
+
+/** An amount as an entry keeps it (app/domain/activity.ts moneyValue), in the store's currency as it is then. */
+const storeMoney = (storeId: string, minor: number | SQL) =>
+  sql`${minor} || ' ' || (select currency from ${stores} where id = ${storeId})`;
 
 /** The product's price and 'Precio anterior' set anew (the store's currency changed). */
 export const setProductPrices = (db: Db, storeId: string, productId: string, price: number, compareAtPrice: number | null) =>

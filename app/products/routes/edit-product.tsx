@@ -7,6 +7,7 @@ import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -70,12 +71,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const form = await request.formData();
   if (String(form.get("intent") ?? "").startsWith(GALLERY_INTENT))
-    return handlePhotoAction(services, merchantPlanLimits(context), store, params.productId, form, {
+    return handlePhotoAction(services, actingUser(context), merchantPlanLimits(context), store, params.productId, form, {
       path: `/Store/${store.id}/products/${params.productId}`,
       intentPrefix: GALLERY_INTENT,
     });
-  const { product, photoIds } = await loadProduct(services, store, params.productId);
-  return handleEditProduct(services, store, product, form, photoIds);
+  const { product, variants, photoIds } = await loadProduct(services, store, params.productId);
+  return handleEditProduct(services, actingUser(context), store, { product, variants }, form, photoIds);
 }
 
 /** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */

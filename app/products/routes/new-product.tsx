@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { canAddProduct, LIMIT_MESSAGES } from "~/domain/limits";
 import { sendWithProgress } from "~/media/upload-progress";
 import { getServices } from "~/services/services";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -28,6 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleCreateProduct(
     getServices(context),
+    actingUser(context),
     merchantPlanLimits(context),
     context.get(ownedStoreContext),
     await request.formData(),

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -27,6 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return handlePhotoAction(
     getServices(context),
+    actingUser(context),
     merchantPlanLimits(context),
     context.get(ownedStoreContext),
     params.productId,

@@ -34,6 +34,7 @@ import { getServices } from "~/services/services";
 import { CopyField } from "~/ui/copy-field";
 import { useModalDialog } from "~/ui/dialog";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import type { Route } from "./+types/sale-detail";
 
@@ -158,22 +159,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const saleId = saleIdOf(params);
   const form = await request.formData();
-  if (isProgressForm(form)) return progressAction(getServices(context), store, saleId, form);
+  if (isProgressForm(form)) return progressAction(getServices(context), actingUser(context), store, saleId, form);
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return failure({ form: "Acción no válida" });
   const { intent } = parsed.data;
   if (intent === "verify" || intent === "reject") {
     const verdict = intent === "verify" ? "verified" : "rejected";
-    if (await reviewTransferReceipt(getServices(context), store, saleId, verdict)) return { message: REVIEW_MESSAGES[intent] };
+    if (await reviewTransferReceipt(getServices(context), actingUser(context), store, saleId, verdict)) return { message: REVIEW_MESSAGES[intent] };
     return failure({ form: REVIEW_MESSAGES.notAwaited }, { status: 409 });
   }
   if (intent === "refund") {
-    const refund = await cancelAndRefund(getServices(context), store, saleId);
+    const refund = await cancelAndRefund(getServices(context), actingUser(context), store, saleId);
     if (refund.ok) return { message: SALE_MESSAGES.refunded };
     if (refund.reason === "not_found") notFound();
     return failure({ form: refund.reason }, { status: refund.status });
   }
-  const result = await changeSale(getServices(context), store, saleId, intent);
+  const result = await changeSale(getServices(context), actingUser(context), store, saleId, intent);
   if (result.ok) {
     return { message: result.state === "Confirmada" ? SALE_MESSAGES.confirmed : SALE_MESSAGES.cancelled };
   }

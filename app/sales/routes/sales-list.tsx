@@ -23,6 +23,7 @@ import { PushToggle } from "~/notifications/push-toggle";
 import { paidWithoutStockQuery, type Sale, salesListResult } from "~/orders/order-queries.server";
 import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { deskQueries, parseSalesQuery, searchProblem } from "../query.server";
 import type { Route } from "./+types/sales-list";
@@ -97,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Preparando' / 'Marcar como enviado' on the ticked sales: the list comes back with what was done. */
 export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
-  const answer = await bulkProgressAction(getServices(context), store, await request.formData());
+  const answer = await bulkProgressAction(getServices(context), actingUser(context), store, await request.formData());
   return data(answer, { status: answer.ok ? 200 : answer.status });
 }
 

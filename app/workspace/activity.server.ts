@@ -1,0 +1,172 @@
+/**
+ * The store_activity table's one writer and reader ('Actividad', docs/decisions/0065-activity-log.md). Every write
+ * function of a workspace change takes the acting user and puts its entry in the batch of the change itself, so an
+ * entry never exists for a change that did not happen and no change happens without its entry, at no extra round trip.
+ * An entry's values may be SQL read in that batch (a product's price before the edit), and it may be conditioned on
+ * the statement just before it having changed a row (`IF_CHANGED`).
+ */
+import { and, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { RouterContextProvider } from "react-router";
+import {
+  ACTIVITY_CSV_LIMIT,
+  ACTIVITY_PAGE_SIZE,
+  type ActivityKind,
+  type ActivityQuery,
+  type ActivityRow,
+  type Actor,
+  activityCutoff,
+  actorLabel,
+} from "~/domain/activity";
+import { addDays, dayStartMs } from "~/domain/statistics";
+import type { Db } from "~/services/db";
+import { storeActivity } from "../../db/schema";
+import { merchantContext } from "./context.server";
+
+export type { Actor } from "~/domain/activity";
+
+/** The acting user of a workspace request: the signed-in user (a staff member acts as themselves). */
+export function actingUser(context: Readonly<RouterContextProvider>): Actor {
+  const user = context.get(merchantContext);
+  return { userId: user.id, label: actorLabel(user) };
+}
+
+type Value = string | number | null | SQL;
+
+export interface ActivityEntry {
+  kind: ActivityKind;
+  /** What was changed: a product's id, a sale's code, a section's title. */
+  subject?: string | null;
+  /** What happened, in Spanish, short ('Creó el producto “Taza”'). Never a buyer's data, a password or a token. */
+  summary: Value;
+  before?: Value;
+  after?: Value;
+}
+
+/** The entry is written only when the statement just before it in the batch changed a row. */
+export const IF_CHANGED = sql`changes() > 0`;
+
+/**
+ * The statement that records `entry`, for the batch of the change: written when `when` holds (read in the same
+ * batch, so after the statements before it), always without it.
+ */
+export function activityStatement(
+  db: Db,
+  storeId: string,
+  actor: Actor,
+  entry: ActivityEntry,
+  now: Date,
+  when?: SQL,
+): BatchItem<"sqlite"> {
+  return db.run(sql`insert into ${storeActivity} (store_id, at, actor_user_id, actor_label, kind, subject, summary, before, after)
+    select ${storeId}, ${now.getTime()}, ${actor.userId}, ${actor.label}, ${entry.kind}, ${entry.subject ?? null},
+      ${entry.summary}, ${entry.before ?? null}, ${entry.after ?? null}
+    where ${when ?? sql`1`}`);
+}
+
+/**
+ * Records a change that is not one batch (a call to a provider between its reads and writes, or a change another
+ * module writes and hands over): one round trip of its own, after the change happened.
+ */
+export async function recordActivity(db: Db, storeId: string, actor: Actor, entry: ActivityEntry, now: Date): Promise<void> {
+  await activityStatement(db, storeId, actor, entry, now);
+}
+
+const rowColumns = {
+  id: storeActivity.id,
+  at: storeActivity.at,
+  actorUserId: storeActivity.actorUserId,
+  actorLabel: storeActivity.actorLabel,
+  kind: storeActivity.kind,
+  subject: storeActivity.subject,
+  summary: storeActivity.summary,
+  before: storeActivity.before,
+  after: storeActivity.after,
+};
+
+/** The filters as conditions; each combination walks one of the table's indexes in (store, [actor], [kind], at) order. */
+function filtered(storeId: string, query: ActivityQuery, timeZone: string): SQL | undefined {
+  const b = query.before;
+  return and(
+    eq(storeActivity.storeId, storeId),
+    query.actor ? eq(storeActivity.actorUserId, query.actor) : undefined,
+    query.kind ? eq(storeActivity.kind, query.kind) : undefined,
+    query.from ? gte(storeActivity.at, new Date(dayStartMs(query.from, timeZone))) : undefined,
+    query.to ? lt(storeActivity.at, new Date(dayStartMs(addDays(query.to, 1), timeZone))) : undefined,
+    b
+      ? or(lt(storeActivity.at, new Date(b.at)), and(eq(storeActivity.at, new Date(b.at)), lt(storeActivity.id, b.id)))
+      : undefined,
+  );
+}
+
+const entriesQuery = (db: Db, storeId: string, query: ActivityQuery, timeZone: string, limit: number) =>
+  db
+    .select(rowColumns)
+    .from(storeActivity)
+    .where(filtered(storeId, query, timeZone))
+    .orderBy(desc(storeActivity.at), desc(storeActivity.id))
+    .limit(limit);
+
+/** People listed in the filter at most (the store's team is far smaller). */
+const PEOPLE_LIMIT = 50;
+
+/**
+ * Everyone who has entries in the store, with the name they had in their latest one, by hopping the (store, actor)
+ * index from one person to the next: a step per person, however many entries each has.
+ */
+const peopleQuery = (db: Db, storeId: string) =>
+  db.all<{ userId: string; label: string }>(sql`
+    with recursive people(user_id, n) as (
+      select (select min(actor_user_id) from ${storeActivity} where store_id = ${storeId}), 1
+      union all
+      select (select min(actor_user_id) from ${storeActivity} where store_id = ${storeId} and actor_user_id > people.user_id), n + 1
+      from people where people.user_id is not null and n < ${PEOPLE_LIMIT}
+    )
+    select user_id as userId,
+      (select actor_label from ${storeActivity} where store_id = ${storeId} and actor_user_id = people.user_id
+        order by at desc limit 1) as label
+    from people where user_id is not null`);
+
+export interface ActivityPage {
+  entries: ActivityRow[];
+  /** The cursor of the next page ('Ver más'), when there is one. */
+  next: { at: number; id: number } | null;
+  people: Array<{ userId: string; label: string }>;
+}
+
+/** A page of the store's entries, newest first, with the people of the filter: one round trip. */
+export async function activityPage(db: Db, storeId: string, query: ActivityQuery, timeZone: string): Promise<ActivityPage> {
+  const [rows, people] = await db.batch([
+    entriesQuery(db, storeId, query, timeZone, ACTIVITY_PAGE_SIZE + 1),
+    peopleQuery(db, storeId),
+  ]);
+  const entries = rows.slice(0, ACTIVITY_PAGE_SIZE);
+  const last = entries.at(-1);
+  return {
+    entries,
+    next: rows.length > ACTIVITY_PAGE_SIZE && last ? { at: last.at.getTime(), id: last.id } : null,
+    people: people.sort((a, b) => a.label.localeCompare(b.label, "es")),
+  };
+}
+
+/** The entries the filters select, for the CSV (newest first, up to ACTIVITY_CSV_LIMIT). */
+export function activityExport(db: Db, storeId: string, query: ActivityQuery, timeZone: string): Promise<ActivityRow[]> {
+  return entriesQuery(db, storeId, { ...query, before: null }, timeZone, ACTIVITY_CSV_LIMIT);
+}
+
+/** Entries deleted per statement and per upkeep run: a long backlog goes over several minutes. */
+const PURGE_BATCH = 500;
+const PURGE_MAX_PER_RUN = 5_000;
+
+/** Deletes entries older than 12 months, in bounded batches (oldest first, by the time index). Answers how many. */
+export async function purgeOldActivity(db: Db, now: Date): Promise<number> {
+  const cutoff = activityCutoff(now).getTime();
+  let purged = 0;
+  while (purged < PURGE_MAX_PER_RUN) {
+    const result = await db.run(sql`delete from ${storeActivity} where id in
+      (select id from ${storeActivity} where at < ${cutoff} order by at limit ${PURGE_BATCH})`);
+    purged += result.rowsAffected;
+    if (result.rowsAffected < PURGE_BATCH) break;
+  }
+  return purged;
+}
