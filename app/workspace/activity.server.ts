@@ -6,7 +6,6 @@
  * the statement just before it having changed a row (`IF_CHANGED`).
  */
 import { and, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { RouterContextProvider } from "react-router";
 import {
   ACTIVITY_CSV_LIMIT,
@@ -57,7 +56,7 @@ export function activityStatement(
   entry: ActivityEntry,
   now: Date,
   when?: SQL,
-): BatchItem<"sqlite"> {
+) {
   return db.run(sql`insert into ${storeActivity} (store_id, at, actor_user_id, actor_label, kind, subject, summary, before, after)
     select ${storeId}, ${now.getTime()}, ${actor.userId}, ${actor.label}, ${entry.kind}, ${entry.subject ?? null},
       ${entry.summary}, ${entry.before ?? null}, ${entry.after ?? null}
