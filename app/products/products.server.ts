@@ -296,7 +296,7 @@ export async function deleteProduct(
   productId: string,
   now: Date,
 ): Promise<boolean> {
-  const [deleted] = await db.batch([
+  const [, deleted] = await db.batch([
     // Read before the row goes: the entry names the product.
     activityStatement(
       db,
