@@ -8,6 +8,7 @@ import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "~/media/uploads.server";
 import type { Services } from "~/services/services";
+import type { Actor } from "~/workspace/activity.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { invalid, moveForm, refusal } from "~/workspace/action-results.server";
@@ -44,7 +45,7 @@ const sectionPrefix = (section: Section) => `stores/${section.storeId}/sections/
 const itemAction = z.object({ item: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]).optional() });
 
 /** /Store/{id}/sections ('Secciones'): create a section (then open it) or move one up or down the home. */
-export async function handleSectionListAction(services: Services, limits: PlanLimits, store: Store, form: FormData) {
+export async function handleSectionListAction(services: Services, actor: Actor, limits: PlanLimits, store: Store, form: FormData) {
   const { db, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${store.id}/sections`;
@@ -55,7 +56,7 @@ export async function handleSectionListAction(services: Services, limits: PlanLi
       const parsed = sectionTitleSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error);
       try {
-        const section = await createSection(db, store.id, limits, parsed.data.title, now);
+        const section = await createSection(db, actor, store.id, limits, parsed.data.title, now);
         return redirectWithNotice(
           config,
           `/Store/${store.id}/section/${section.id}`,
@@ -67,7 +68,7 @@ export async function handleSectionListAction(services: Services, limits: PlanLi
     }
     case "section-move": {
       const parsed = moveForm.safeParse(fields);
-      if (!parsed.success || !(await moveSection(db, store.id, parsed.data.id, parsed.data.direction, now))) notFound();
+      if (!parsed.success || !(await moveSection(db, actor, store.id, parsed.data.id, parsed.data.direction, now))) notFound();
       return redirect(here);
     }
     default:
@@ -76,7 +77,7 @@ export async function handleSectionListAction(services: Services, limits: PlanLi
 }
 
 /** /Store/{id}/section/{sectionId}: rename, move or remove an item, delete the section. */
-export async function handleSectionAction(services: Services, section: Section, form: FormData) {
+export async function handleSectionAction(services: Services, actor: Actor, section: Section, form: FormData) {
   const { db, files, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${section.storeId}/section/${section.id}`;
@@ -86,23 +87,23 @@ export async function handleSectionAction(services: Services, section: Section, 
     case "rename": {
       const parsed = sectionTitleSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error);
-      await renameSection(db, section, parsed.data.title, now);
+      await renameSection(db, actor, section, parsed.data.title, now);
       return redirectWithNotice(config, here, notice("Sección guardada", `La sección ahora se llama ${parsed.data.title}.`));
     }
     case "item-move": {
       const parsed = itemAction.safeParse(fields);
       if (!parsed.success || !parsed.data.direction) return failure({ form: "Acción no válida" }, { intent });
-      if (!(await moveItem(db, section, parsed.data.item, parsed.data.direction, now))) notFound();
+      if (!(await moveItem(db, actor, section, parsed.data.item, parsed.data.direction, now))) notFound();
       return redirect(here);
     }
     case "item-remove": {
       const parsed = itemAction.safeParse(fields);
       if (!parsed.success) return failure({ form: "Acción no válida" }, { intent });
-      if (!(await removeItem(db, files, section, parsed.data.item, now))) notFound();
+      if (!(await removeItem(db, actor, files, section, parsed.data.item, now))) notFound();
       return redirectWithNotice(config, here, notice("Elemento quitado", "Ya no aparece en esta sección."));
     }
     case "delete": {
-      await deleteSection(db, files, section, now);
+      await deleteSection(db, actor, files, section, now);
       return redirectWithNotice(
         config,
         `/Store/${section.storeId}/sections`,
@@ -115,12 +116,12 @@ export async function handleSectionAction(services: Services, section: Section, 
 }
 
 /** /new/product: the chosen products of this store, capped at the section's free slots. */
-export async function handleAddProducts(services: Services, limits: PlanLimits, section: Section, form: FormData) {
+export async function handleAddProducts(services: Services, actor: Actor, limits: PlanLimits, section: Section, form: FormData) {
   const ids = form.getAll("product").map(String);
   if (ids.length === 0) return failure({ form: "Elige al menos un producto" }, { intent: "add" });
   if (ids.length > 200 || ids.some((id) => !isId("product", id))) notFound();
   try {
-    const added = await addProductItems(services.db, section, limits, ids, services.clock.now());
+    const added = await addProductItems(services.db, actor, section, limits, ids, services.clock.now());
     if (!added) notFound();
   } catch (error) {
     return refusal("add", error);
@@ -137,7 +138,7 @@ export async function handleAddProducts(services: Services, limits: PlanLimits, 
  * browser made from a frame (`thumb:{index}`), or none (placeholder) for audio or without JavaScript.
  * Every file is checked before anything is stored, and a refusal leaves nothing behind.
  */
-export async function handleAddFiles(services: Services, limits: PlanLimits, section: Section, form: FormData) {
+export async function handleAddFiles(services: Services, actor: Actor, limits: PlanLimits, section: Section, form: FormData) {
   const { db, files, clock, config } = services;
   const chosen = filesOf(form, "files");
   if (chosen.length === 0) return failure({ files: "Elige al menos un archivo" }, { intent: "add" });
@@ -169,7 +170,7 @@ export async function handleAddFiles(services: Services, limits: PlanLimits, sec
       });
     }
     await putAll(files, stored);
-    await addFileItems(db, section, limits, items, clock.now());
+    await addFileItems(db, actor, section, limits, items, clock.now());
   } catch (error) {
     if (stored.length)
       await removeUnreferenced(

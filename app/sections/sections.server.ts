@@ -1,13 +1,15 @@
-import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits, sectionItemsProblem } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
+import { addedCount } from "~/domain/words";
 import { listedPriceColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { products, sectionItems, sections } from "../../db/schema";
 
@@ -84,8 +86,26 @@ export function listSectionItems(db: Db, sectionId: string) {
     .orderBy(asc(sectionItems.position));
 }
 
+/** A section's entry (its id as the subject). */
+const sectionEntry = (
+  db: Db,
+  actor: Actor,
+  section: Pick<Section, "id" | "storeId">,
+  summary: string,
+  now: Date,
+  when?: SQL,
+  values: { before?: string; after?: string } = {},
+) => activityStatement(db, section.storeId, actor, { kind: "section", subject: section.id, summary, ...values }, now, when);
+
 /** Creates a section while the store has fewer than the plan's sections (a conditioned insert, atomic). */
-export async function createSection(db: Db, storeId: string, plan: PlanLimits, title: string, now: Date): Promise<Section> {
+export async function createSection(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  plan: PlanLimits,
+  title: string,
+  now: Date,
+): Promise<Section> {
   for (let attempt = 1; ; attempt++) {
     const id = randomDigits(ID_DIGITS.section);
     try {
@@ -93,6 +113,7 @@ export async function createSection(db: Db, storeId: string, plan: PlanLimits, t
         db.run(sql`insert into sections (id, store_id, title, position, created_at)
           select ${id}, ${storeId}, ${title}, coalesce((select max(position) from sections where store_id = ${storeId}), 0) + 1, ${now.getTime()}
           where (select count(*) from sections where store_id = ${storeId}) < ${plan.sections}`),
+        sectionEntry(db, actor, { id, storeId }, `Creó la sección “${title}”`, now, IF_CHANGED),
         touchStore(db, storeId, now),
       ]);
       if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.sections);
@@ -106,32 +127,47 @@ export async function createSection(db: Db, storeId: string, plan: PlanLimits, t
   }
 }
 
-export async function renameSection(db: Db, section: Section, title: string, now: Date): Promise<void> {
+export async function renameSection(db: Db, actor: Actor, section: Section, title: string, now: Date): Promise<void> {
   await db.batch([
     db
       .update(sections)
       .set({ title })
-      .where(and(eq(sections.id, section.id), eq(sections.storeId, section.storeId))),
+      .where(and(eq(sections.id, section.id), eq(sections.storeId, section.storeId), ne(sections.title, title))),
+    sectionEntry(db, actor, section, `Cambió el nombre de la sección “${section.title}”`, now, IF_CHANGED, {
+      before: section.title,
+      after: title,
+    }),
     touchStore(db, section.storeId, now),
   ]);
 }
 
 /** Deletes a section, its items (cascade) and its files. */
-export async function deleteSection(db: Db, files: FileStore, section: Section, now: Date): Promise<void> {
+export async function deleteSection(db: Db, actor: Actor, files: FileStore, section: Section, now: Date): Promise<void> {
   await db.batch([
     db.delete(sections).where(and(eq(sections.id, section.id), eq(sections.storeId, section.storeId))),
+    sectionEntry(db, actor, section, `Eliminó la sección “${section.title}”`, now, IF_CHANGED),
     touchStore(db, section.storeId, now),
   ]);
   const keys = await files.list(`stores/${section.storeId}/sections/${section.id}/`);
   if (keys.length) await files.delete(keys);
 }
 
-export async function moveSection(db: Db, storeId: string, sectionId: string, direction: Direction, now: Date): Promise<boolean> {
-  const updates = swapWithNeighbour(await listSections(db, storeId), sectionId, direction);
+export async function moveSection(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  sectionId: string,
+  direction: Direction,
+  now: Date,
+): Promise<boolean> {
+  const listed = await listSections(db, storeId);
+  const updates = swapWithNeighbour(listed, sectionId, direction);
   if (!updates) return false;
   if (updates.length === 0) return true;
+  const title = listed.find((s) => s.id === sectionId)?.title ?? "";
   await db.batch([
     touchStore(db, storeId, now),
+    sectionEntry(db, actor, { id: sectionId, storeId }, `Movió la sección “${title}” ${direction === "up" ? "arriba" : "abajo"}`, now),
     ...updates.map((u) =>
       db
         .update(sections)
@@ -147,7 +183,14 @@ export async function moveSection(db: Db, storeId: string, sectionId: string, di
  * count, each next one on the previous having happened (changes() = 1), all in one batch (one
  * uninterrupted write), so racing uploads cannot overshoot: all or none.
  */
-async function appendItems(db: Db, section: Section, plan: PlanLimits, items: NewItem[], now: Date): Promise<void> {
+async function appendItems(
+  db: Db,
+  actor: Actor,
+  section: Section,
+  plan: PlanLimits,
+  items: NewItem[],
+  now: Date,
+): Promise<void> {
   if (items.length === 0) return;
   const present = sql`(select count(*) from section_items where section_id = ${section.id})`;
   const [first] = await db.batch([
@@ -157,6 +200,7 @@ async function appendItems(db: Db, section: Section, plan: PlanLimits, items: Ne
           ${item.type}, ${item.productId ?? null}, ${item.fileKey ?? null}, ${item.thumbKey ?? null}, ${item.width ?? null}, ${item.height ?? null}
         where ${i === 0 ? sql`${present} + ${items.length} <= ${plan.itemsPerSection}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
+    sectionEntry(db, actor, section, `Agregó ${addedCount(items.length, "elemento", "elementos")} a la sección “${section.title}”`, now, IF_CHANGED),
     touchStore(db, section.storeId, now),
   ]);
   if (first.rowsAffected === 0) {
@@ -173,6 +217,7 @@ type NewItem = Pick<typeof sectionItems.$inferInsert, "type" | "productId" | "fi
  */
 export async function addProductItems(
   db: Db,
+  actor: Actor,
   section: Section,
   plan: PlanLimits,
   productIds: string[],
@@ -192,6 +237,7 @@ export async function addProductItems(
   if (fresh.length === 0) return true;
   await appendItems(
     db,
+    actor,
     section,
     plan,
     fresh.map((productId) => ({ type: "product" as const, productId })),
@@ -200,16 +246,31 @@ export async function addProductItems(
   return true;
 }
 
-export async function addFileItems(db: Db, section: Section, plan: PlanLimits, items: FileItemInput[], now: Date): Promise<void> {
-  await appendItems(db, section, plan, items, now);
+export async function addFileItems(
+  db: Db,
+  actor: Actor,
+  section: Section,
+  plan: PlanLimits,
+  items: FileItemInput[],
+  now: Date,
+): Promise<void> {
+  await appendItems(db, actor, section, plan, items, now);
 }
 
-export async function moveItem(db: Db, section: Section, itemId: number, direction: Direction, now: Date): Promise<boolean> {
+export async function moveItem(
+  db: Db,
+  actor: Actor,
+  section: Section,
+  itemId: number,
+  direction: Direction,
+  now: Date,
+): Promise<boolean> {
   const updates = swapWithNeighbour(await listSectionItems(db, section.id), itemId, direction);
   if (!updates) return false;
   if (updates.length === 0) return true;
   await db.batch([
     touchStore(db, section.storeId, now),
+    sectionEntry(db, actor, section, `Cambió el orden de la sección “${section.title}”`, now),
     ...updates.map((u) =>
       db
         .update(sectionItems)
@@ -221,12 +282,20 @@ export async function moveItem(db: Db, section: Section, itemId: number, directi
 }
 
 /** Removes an item; its files (image, video, thumbnail) are deleted. False when it is not in this section. */
-export async function removeItem(db: Db, files: FileStore, section: Section, itemId: number, now: Date): Promise<boolean> {
+export async function removeItem(
+  db: Db,
+  actor: Actor,
+  files: FileStore,
+  section: Section,
+  itemId: number,
+  now: Date,
+): Promise<boolean> {
   const [removed] = await db.batch([
     db
       .delete(sectionItems)
       .where(and(eq(sectionItems.id, itemId), eq(sectionItems.sectionId, section.id)))
       .returning({ fileKey: sectionItems.fileKey, thumbKey: sectionItems.thumbKey }),
+    sectionEntry(db, actor, section, `Quitó un elemento de la sección “${section.title}”`, now, IF_CHANGED),
     touchStore(db, section.storeId, now),
   ]);
   const item = removed[0];

@@ -28,6 +28,7 @@ import { Field, FormError, MoveButtons, RadioGroup } from "~/ui/form";
 import { fontFileOf } from "~/ui/look-view";
 import { notice } from "~/ui/notice";
 import { moveForm } from "~/workspace/action-results.server";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { discardDraft, editedLook, logoSuggestions, lookPageData, publishDraft, publishedLook, saveDraft } from "../looks.server";
@@ -95,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = moveForm.safeParse(fields);
       if (
         !parsed.success ||
-        !(await moveSection(services.db, store.id, parsed.data.id, parsed.data.direction, services.clock.now()))
+        !(await moveSection(services.db, actingUser(context), store.id, parsed.data.id, parsed.data.direction, services.clock.now()))
       )
         return failure({ form: "Esa sección ya no existe" }, { intent: "section-move", status: 404 });
       return redirect(`${lookPagePath(store.id)}#home-order-title`);

@@ -12,6 +12,7 @@ import { pickableProducts } from "~/products/products.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ErrorText } from "~/ui/form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -70,8 +71,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const section = await loadSection(services, store, params.sectionId);
   const plan = merchantPlanLimits(context);
   const form = await request.formData();
-  if (params.type === "product") return handleAddProducts(services, plan, section, form);
-  if (params.type === "file") return handleAddFiles(services, plan, section, form);
+  if (params.type === "product") return handleAddProducts(services, actingUser(context), plan, section, form);
+  if (params.type === "file") return handleAddFiles(services, actingUser(context), plan, section, form);
   notFound();
 }
 

@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { canAddSection, LIMIT_MESSAGES } from "~/domain/limits";
 import { getServices } from "~/services/services";
 import { ErrorText, Field, MoveButtons } from "~/ui/form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -29,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleSectionListAction(
     getServices(context),
+    actingUser(context),
     merchantPlanLimits(context),
     context.get(ownedStoreContext),
     await request.formData(),

@@ -6,6 +6,7 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText, Field, MoveButtons, RemoveButton } from "~/ui/form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -59,7 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const section = await loadSection(services, context.get(ownedStoreContext), params.sectionId);
-  return handleSectionAction(services, section, await request.formData());
+  return handleSectionAction(services, actingUser(context), section, await request.formData());
 }
 
 const TYPE_NAMES = { product: "Producto", image: "Imagen", video: "Video" } as const;
