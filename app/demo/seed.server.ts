@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword, passwordHashParams } from "~/auth/password.server";
 import { insertUser } from "~/auth/users.server";
 import { createDiscountCode } from "~/discounts/discount-codes.server";
+import { type Actor, actorLabel } from "~/domain/activity";
 import { addBillingPeriod } from "~/domain/billing";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { combinations } from "~/domain/variants";
@@ -161,7 +162,8 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     { ...qr, logoKey: logo.key, logoColors: JSON.stringify(logo.palette), logoBrandImages: true, arrangeEnabled: true },
     now,
   );
-  await seedDelivery(services, store.id, now);
+  const actor = { userId, label: actorLabel(DEMO_MERCHANT) };
+  await seedDelivery(services, actor, store.id, now);
   for (const [index, item] of DEMO_PRODUCTS.entries()) {
     const productId = randomDigits(ID_DIGITS.product);
     const image = await storedPicture(services, productFilesPrefix(store.id, productId), item.picture, IMAGE_HEIGHTS.product);
@@ -215,12 +217,13 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
  * Where the demo delivers (USD, its products cost $6.50 to $45): a near zone, a far one with a minimum
  * order and free delivery from $60, and one pickup point.
  */
-async function seedDelivery(services: Services, storeId: string, now: Date) {
+async function seedDelivery(services: Services, actor: Actor, storeId: string, now: Date) {
   const { db } = services;
-  await addDeliveryRow(db, storeId, "zone", { name: "Centro", fee: 300, minOrder: null, freeFrom: null }, now);
-  await addDeliveryRow(db, storeId, "zone", { name: "Afueras", fee: 700, minOrder: 2000, freeFrom: 6000 }, now);
+  await addDeliveryRow(db, actor, storeId, "zone", { name: "Centro", fee: 300, minOrder: null, freeFrom: null }, now);
+  await addDeliveryRow(db, actor, storeId, "zone", { name: "Afueras", fee: 700, minOrder: 2000, freeFrom: 6000 }, now);
   await addDeliveryRow(
     db,
+    actor,
     storeId,
     "pickup",
     { name: "Local Chapinero", address: "Calle 57 #9-31, Bogotá", hours: "Lun a sáb, 9 a 18 h" },

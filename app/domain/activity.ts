@@ -128,6 +128,44 @@ export function productChanges(
   return changes.filter(([changed]) => changed).map(([, name]) => name);
 }
 
+/** The store's settings as an entry names them (those the merchant's pages set; files and slugs aside). */
+const STORE_SETTING_NAMES: Record<string, string> = {
+  name: "nombre",
+  category: "categoría",
+  currency: "moneda",
+  description: "descripción",
+  mainTitle: "título principal",
+  storeTitle: "título de la tienda",
+  saleNumber: "WhatsApp para pedidos",
+  attentionNumber: "WhatsApp de atención",
+  location: "ubicación",
+  instagram: "Instagram",
+  facebook: "Facebook",
+  tiktok: "TikTok",
+  hours: "horario de atención",
+  timeZone: "zona horaria",
+  country: "país",
+  hideSoldOut: "productos agotados",
+  pickupEnabled: "retiro en tienda",
+  homeDeliveryEnabled: "envío a domicilio",
+  arrangeEnabled: "entrega a coordinar",
+  paymentHoldMinutes: "tiempo para pagar en línea",
+  logoKey: "logo",
+  returnsPolicy: "cambios y devoluciones",
+  shippingPolicy: "envíos",
+  privacyPolicy: "privacidad",
+  taxId: "identificación fiscal",
+  legalName: "razón social",
+};
+
+/** The named settings `after` changes of the store as it was read (nothing for a save that changes nothing). */
+export function settingChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.entries(after).flatMap(([key, value]) => {
+    const name = STORE_SETTING_NAMES[key];
+    return name && value !== undefined && (before[key] ?? null) !== (value ?? null) ? [name] : [];
+  });
+}
+
 /** An entry as the page and the CSV read it. */
 export interface ActivityRow {
   id: number;

@@ -1,10 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { bannerUploadProblem, LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
+import { addedCount } from "~/domain/words";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { touchStore, touchStoreIfChanged } from "~/workspace/store-record.server";
+import { type Actor, activityStatement } from "~/workspace/activity.server";
+import { settingsEntry, touchStore, touchStoreIfChanged } from "~/workspace/store-record.server";
 import { storeBanners } from "../../db/schema";
 
 /** The newest products a banner can lead to, offered in its select. */
@@ -23,13 +25,21 @@ export interface NewBanner {
 }
 
 /** Sets where a banner leads ('' for nowhere); false when the store has no such banner. */
-export async function setBannerLink(db: Db, storeId: string, bannerId: number, link: string, now: Date): Promise<boolean> {
+export async function setBannerLink(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  bannerId: number,
+  link: string,
+  now: Date,
+): Promise<boolean> {
   const [updated] = await db.batch([
     db
       .update(storeBanners)
       .set({ link })
       .where(and(eq(storeBanners.id, bannerId), eq(storeBanners.storeId, storeId))),
     touchStoreIfChanged(db, storeId, now),
+    settingsEntry(db, actor, storeId, "Cambió a dónde lleva una imagen del banner", now),
   ]);
   return updated.rowsAffected > 0;
 }
@@ -44,7 +54,14 @@ export function listBanners(db: Db, storeId: string) {
  * next one on the previous having happened (changes() = 1), all in one batch (one uninterrupted write), so
  * concurrent uploads cannot overshoot nor repeat a picture: all or none.
  */
-export async function addBanners(db: Db, storeId: string, plan: PlanLimits, banners: NewBanner[], now: Date): Promise<void> {
+export async function addBanners(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  plan: PlanLimits,
+  banners: NewBanner[],
+  now: Date,
+): Promise<void> {
   if (banners.length === 0) return;
   const keys = banners.map((b) => b.key);
   if (new Set(keys).size < keys.length) throw new StoreError(BANNER_MESSAGES.repeated, "banner");
@@ -60,6 +77,7 @@ export async function addBanners(db: Db, storeId: string, plan: PlanLimits, bann
           coalesce((select max(position) from store_banners where store_id = ${storeId}), 0) + 1
         where ${i === 0 ? sql`${present} + ${banners.length} <= ${plan.banner} and not ${shown}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
+    settingsEntry(db, actor, storeId, `Agregó ${addedCount(banners.length, "imagen", "imágenes")} al banner`, now),
     touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected === 0) {
@@ -72,12 +90,20 @@ export async function addBanners(db: Db, storeId: string, plan: PlanLimits, bann
 }
 
 /** Removes one banner of this store and its file unless another banner shares it; false when it is not this store's. */
-export async function deleteBanner(db: Db, files: FileStore, storeId: string, bannerId: number, now: Date): Promise<boolean> {
+export async function deleteBanner(
+  db: Db,
+  actor: Actor,
+  files: FileStore,
+  storeId: string,
+  bannerId: number,
+  now: Date,
+): Promise<boolean> {
   const [removed] = await db.batch([
     db
       .delete(storeBanners)
       .where(and(eq(storeBanners.id, bannerId), eq(storeBanners.storeId, storeId)))
       .returning({ key: storeBanners.key }),
+    settingsEntry(db, actor, storeId, "Eliminó una imagen del banner", now),
     touchStore(db, storeId, now),
   ]);
   const key = removed[0]?.key;
@@ -88,12 +114,20 @@ export async function deleteBanner(db: Db, files: FileStore, storeId: string, ba
 }
 
 /** Moves a banner one place; false when it is not this store's banner. */
-export async function moveBanner(db: Db, storeId: string, bannerId: number, direction: Direction, now: Date): Promise<boolean> {
+export async function moveBanner(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  bannerId: number,
+  direction: Direction,
+  now: Date,
+): Promise<boolean> {
   const updates = swapWithNeighbour(await listBanners(db, storeId), bannerId, direction);
   if (!updates) return false;
   if (updates.length === 0) return true;
   await db.batch([
     touchStore(db, storeId, now),
+    activityStatement(db, storeId, actor, { kind: "settings", summary: "Cambió el orden del banner" }, now),
     ...updates.map((u) =>
       db
         .update(storeBanners)

@@ -10,6 +10,7 @@ import { filesOf, prepareImage, putAll } from "~/media/uploads.server";
 import { pickableProducts } from "~/products/products.server";
 import { listSections } from "~/sections/sections.server";
 import type { Services } from "~/services/services";
+import type { Actor } from "~/workspace/activity.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { moveForm, refusal } from "~/workspace/action-results.server";
@@ -23,7 +24,7 @@ const SAME_LOGO = "Esa imagen ya es el logo de tu tienda.";
 const bannerLink = z.object({ id: z.coerce.number().int().positive(), link: z.string().max(300) });
 
 /** The actions of /Store/{storeId}/brand ('Logo y banner'), one per form on the page (`intent`). */
-export async function handleBrandAction(services: Services, limits: PlanLimits, store: Store, form: FormData) {
+export async function handleBrandAction(services: Services, actor: Actor, limits: PlanLimits, store: Store, form: FormData) {
   const { db, files, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${store.id}/brand`;
@@ -39,7 +40,7 @@ export async function handleBrandAction(services: Services, limits: PlanLimits, 
         const image = await prepareImage(file, `stores/${store.id}/logo`, IMAGE_HEIGHTS.logo, { brand: true });
         if (image.key === store.logoKey) return failure({ logo: SAME_LOGO }, { intent, status: 409 });
         await putAll(files, [image]);
-        const previous = await setStoreLogo(db, store, image, now);
+        const previous = await setStoreLogo(db, actor, store, image, now);
         if (previous && previous !== image.key) await files.delete([previous]);
       } catch (error) {
         return refusal(intent, error, "logo");
@@ -56,6 +57,7 @@ export async function handleBrandAction(services: Services, limits: PlanLimits, 
         await putAll(files, prepared);
         await addBanners(
           db,
+          actor,
           store.id,
           plan,
           prepared.map((p, i) => ({
@@ -87,16 +89,16 @@ export async function handleBrandAction(services: Services, limits: PlanLimits, 
       ]);
       if (link !== "" && !bannerTargets(sections, products).some((t) => t.value === link))
         return failure({ [`link-${id}`]: BANNER_LINK_MESSAGE }, { intent });
-      if (!(await setBannerLink(db, store.id, id, link, now))) notFound();
+      if (!(await setBannerLink(db, actor, store.id, id, link, now))) notFound();
       return redirect(here);
     }
     case "banner-move": {
       const parsed = moveForm.safeParse(fields);
-      if (!parsed.success || !(await moveBanner(db, store.id, Number(parsed.data.id), parsed.data.direction, now))) notFound();
+      if (!parsed.success || !(await moveBanner(db, actor, store.id, Number(parsed.data.id), parsed.data.direction, now))) notFound();
       return redirect(here);
     }
     case "banner-delete": {
-      if (!(await deleteBanner(db, files, store.id, Number(fields.id), now))) notFound();
+      if (!(await deleteBanner(db, actor, files, store.id, Number(fields.id), now))) notFound();
       return done("Imagen eliminada", "La imagen ya no aparece en el banner.");
     }
     default:

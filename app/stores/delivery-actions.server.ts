@@ -13,6 +13,7 @@ import { VALIDATION_MESSAGES } from "~/domain/validation-messages";
 import { notFound } from "~/http/responses";
 import type { Db } from "~/services/db";
 import { invalid, refusal } from "~/workspace/action-results.server";
+import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import {
   addDeliveryRow,
@@ -123,6 +124,7 @@ const rowId = (value: string | undefined): number => {
  */
 export async function handleDeliveryAction<Done>(
   db: Db,
+  actor: Actor,
   store: Store,
   intent: DeliveryIntent,
   fields: Record<string, string>,
@@ -135,25 +137,25 @@ export async function handleDeliveryAction<Done>(
     case "delivery-methods": {
       const parsed = methodsSchema.safeParse(fields);
       if (!parsed.success) return refused(parsed.error);
-      await setDeliveryMethods(db, store.id, parsed.data, now);
+      await setDeliveryMethods(db, actor, store, parsed.data, now);
       return done("Métodos de entrega guardados", "Tu tienda ya los ofrece al comprar.");
     }
     default: {
       const [list, change] = intent.split("-") as [DeliveryList, "add" | "edit" | "delete"];
       const words = LIST_WORDS[list];
       if (change === "delete") {
-        if (!(await deleteDeliveryRow(db, store.id, list, rowId(fields.id), now))) notFound();
+        if (!(await deleteDeliveryRow(db, actor, store.id, list, rowId(fields.id), now))) notFound();
         return done(`${words.thing} eliminad${words.ending}`, "Ya no aparece al comprar.");
       }
       const id = change === "edit" ? rowId(fields.id) : null;
       const parsed = (list === "pickup" ? pickupPointSchema : deliveryZoneSchema(store)).safeParse(fields);
       if (!parsed.success) return refused(parsed.error);
       if (id !== null) {
-        if (!(await updateDeliveryRow(db, store.id, list, id, parsed.data, now))) notFound();
+        if (!(await updateDeliveryRow(db, actor, store.id, list, id, parsed.data, now))) notFound();
         return done(`${words.thing} guardad${words.ending}`, `${parsed.data.name} quedó actualizad${words.ending}.`);
       }
       try {
-        await addDeliveryRow(db, store.id, list, parsed.data, now);
+        await addDeliveryRow(db, actor, store.id, list, parsed.data, now);
       } catch (error) {
         return limitReached(error);
       }

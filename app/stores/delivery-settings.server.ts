@@ -3,7 +3,9 @@ import type { DeliveryZone, PickupPoint, StoreDeliveryMethods } from "~/domain/d
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
 import type { Db } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
-import { touchStoreIfChanged, updateStore } from "~/workspace/store-record.server";
+import type { Actor } from "~/workspace/activity.server";
+import type { Store } from "~/workspace/context.server";
+import { saveStoreSettings, settingsEntry, touchStoreIfChanged } from "~/workspace/store-record.server";
 import { deliveryZones, pickupPoints } from "../../db/schema";
 
 export type PickupPointInput = Omit<PickupPoint, "id">;
@@ -41,9 +43,17 @@ export function listDeliveryZones(db: Db, storeId: string | SQL) {
 }
 
 /** The caller has checked that at least one method stays on (hasSomeMethod). */
-export async function setDeliveryMethods(db: Db, storeId: string, methods: StoreDeliveryMethods, now: Date): Promise<void> {
-  await updateStore(db, storeId, methods, now);
+export async function setDeliveryMethods(
+  db: Db,
+  actor: Actor,
+  store: Store,
+  methods: StoreDeliveryMethods,
+  now: Date,
+): Promise<void> {
+  await saveStoreSettings(db, actor, store, methods, "Cambió las formas de entrega", now);
 }
+
+const LIST_NAMES: Record<DeliveryList, string> = { pickup: "el punto de retiro", zone: "la zona de envío" };
 
 /** A list of the store's delivery settings: its pickup points or its delivery zones. */
 export type DeliveryList = "pickup" | "zone";
@@ -53,12 +63,23 @@ type RowOf<L extends DeliveryList> = L extends "pickup" ? PickupPointInput : Del
  * Appends a row to one of the store's lists unless it holds its maximum already: the count is a condition of the
  * insert itself, so two concurrent adds cannot overshoot (StoreError with the list's 'full' message).
  */
-export async function addDeliveryRow<L extends DeliveryList>(db: Db, storeId: string, list: L, row: RowOf<L>, now: Date) {
+export async function addDeliveryRow<L extends DeliveryList>(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  list: L,
+  row: RowOf<L>,
+  now: Date,
+) {
   const insert =
     list === "pickup"
       ? pickupPointInsert(storeId, row as PickupPointInput)
       : deliveryZoneInsert(storeId, row as DeliveryZoneInput);
-  const [inserted] = await db.batch([db.run(insert), touchStoreIfChanged(db, storeId, now)]);
+  const [inserted] = await db.batch([
+    db.run(insert),
+    touchStoreIfChanged(db, storeId, now),
+    settingsEntry(db, actor, storeId, `Agregó ${LIST_NAMES[list]} “${row.name}”`, now),
+  ]);
   if (inserted.rowsAffected === 0)
     throw new StoreError(list === "pickup" ? DELIVERY_MESSAGES.pickupPointsFull : DELIVERY_MESSAGES.zonesFull);
 }
@@ -78,6 +99,7 @@ const deliveryZoneInsert = (storeId: string, zone: DeliveryZoneInput) =>
 /** Changes one row of the store's list; false when the id is not one of the store's. */
 export async function updateDeliveryRow<L extends DeliveryList>(
   db: Db,
+  actor: Actor,
   storeId: string,
   list: L,
   id: number,
@@ -96,12 +118,16 @@ export async function updateDeliveryRow<L extends DeliveryList>(
           .set(row as DeliveryZoneInput)
           .where(and(eq(deliveryZones.id, id), eq(deliveryZones.storeId, storeId)))
           .returning({ id: deliveryZones.id });
-  const [updated] = await db.batch([update, touchStoreIfChanged(db, storeId, now)]);
+  const [updated] = await db.batch([
+    update,
+    touchStoreIfChanged(db, storeId, now),
+    settingsEntry(db, actor, storeId, `Cambió ${LIST_NAMES[list]} “${row.name}”`, now),
+  ]);
   return updated.length > 0;
 }
 
 /** Removes one row of the store's list; false when the id is not one of the store's. */
-export async function deleteDeliveryRow(db: Db, storeId: string, list: DeliveryList, id: number, now: Date) {
+export async function deleteDeliveryRow(db: Db, actor: Actor, storeId: string, list: DeliveryList, id: number, now: Date) {
   const remove =
     list === "pickup"
       ? db
@@ -112,6 +138,10 @@ export async function deleteDeliveryRow(db: Db, storeId: string, list: DeliveryL
           .delete(deliveryZones)
           .where(and(eq(deliveryZones.id, id), eq(deliveryZones.storeId, storeId)))
           .returning({ id: deliveryZones.id });
-  const [deleted] = await db.batch([remove, touchStoreIfChanged(db, storeId, now)]);
+  const [deleted] = await db.batch([
+    remove,
+    touchStoreIfChanged(db, storeId, now),
+    settingsEntry(db, actor, storeId, `Eliminó ${list === "pickup" ? "un punto de retiro" : "una zona de envío"}`, now),
+  ]);
   return deleted.length > 0;
 }

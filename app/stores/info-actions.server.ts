@@ -7,6 +7,7 @@ import { SOCIAL_NETWORKS, type SocialNetwork, socialMessage, socialUser } from "
 import { isValidTimeZone } from "~/domain/time-zones";
 import { failure, textFields } from "~/http/action-result";
 import type { Services } from "~/services/services";
+import type { Actor } from "~/workspace/activity.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { invalid, refusal } from "~/workspace/action-results.server";
@@ -59,7 +60,7 @@ export const storeInfoSchema = z
   });
 
 /** The actions of /Store/{storeId}/info: the store's information, its currency, and deleting it (`intent`). */
-export async function handleInfoAction(services: Services, store: Store, form: FormData) {
+export async function handleInfoAction(services: Services, actor: Actor, store: Store, form: FormData) {
   const { db, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${store.id}/info`;
@@ -73,7 +74,7 @@ export async function handleInfoAction(services: Services, store: Store, form: F
       const parsed = storeInfoSchema.safeParse({ country: storeCountry(store), ...fields });
       if (!parsed.success) return invalid(intent, parsed.error, { values: fields });
       try {
-        await updateStoreInfo(db, store, parsed.data, now);
+        await updateStoreInfo(db, actor, store, parsed.data, now);
       } catch (error) {
         return refusal(intent, error, "name");
       }
@@ -82,7 +83,7 @@ export async function handleInfoAction(services: Services, store: Store, form: F
     case "currency": {
       const currency = String(fields.currency ?? "");
       if (!isSupportedCurrency(currency)) return failure({ currency: "Elige una moneda" }, { intent });
-      await changeStoreCurrency(db, store, currency, now);
+      await changeStoreCurrency(db, actor, store, currency, now);
       return done("Moneda actualizada", `Los precios se muestran en ${currency}.`);
     }
     case "delete": {

@@ -11,6 +11,7 @@ import { setProductPrices } from "~/products/products.server";
 import { type Db, isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
 import { StoreError } from "~/workspace/action-results.server";
+import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import { writeStoreQr } from "~/workspace/store-qr.server";
 import {
@@ -19,6 +20,8 @@ import {
   insertStoreWithinLimit,
   renameStore,
   STORE_MESSAGES,
+  saveStoreSettings,
+  settingsEntry,
   updateStore,
 } from "~/workspace/store-record.server";
 import { plans, products, sales, storeMembers, stores, users } from "../../db/schema";
@@ -112,13 +115,13 @@ export interface StoreInfoInput {
  * Saves the info form. A new name gets a new slug; the old slug goes to the history (it keeps
  * redirecting) and a former slug of this store taken back leaves the history.
  */
-export async function updateStoreInfo(db: Db, store: Store, input: StoreInfoInput, now: Date): Promise<Store> {
+export async function updateStoreInfo(db: Db, actor: Actor, store: Store, input: StoreInfoInput, now: Date): Promise<Store> {
   const name = cleanStoreName(input.name);
   const url = name === store.name ? store.url : await availableSlug(db, name, store.id);
   const values = { ...input, name, url };
   try {
-    if (url === store.url) await updateStore(db, store.id, values, now);
-    else await renameStore(db, store.id, store.url, values, now);
+    if (url === store.url) await saveStoreSettings(db, actor, store, values, "Cambió la información de la tienda", now);
+    else await renameStore(db, actor, store, values, now);
   } catch (error) {
     if (isUniqueViolation(error, "stores.url") || isUniqueViolation(error, "store_slug_history.slug"))
       throw new StoreError(STORE_MESSAGES.nameTaken(name), "name", STORE_MESSAGES.nameTakenTitle);
@@ -131,7 +134,7 @@ export async function updateStoreInfo(db: Db, store: Store, input: StoreInfoInpu
  * Changes the store currency, restating every product price (and 'Precio anterior') so the amounts the
  * merchant typed stay. Rounding may bring an offer's old price down to its price: the site then shows no offer.
  */
-export async function changeStoreCurrency(db: Db, store: Store, currency: string, now: Date): Promise<void> {
+export async function changeStoreCurrency(db: Db, actor: Actor, store: Store, currency: string, now: Date): Promise<void> {
   if (currency === store.currency) return;
   const rows = await db
     .select({ id: products.id, price: products.price, compareAtPrice: products.compareAtPrice })
@@ -140,6 +143,7 @@ export async function changeStoreCurrency(db: Db, store: Store, currency: string
   const restate = (minor: number) => restatePrice(minor, store.currency, currency);
   await db.batch([
     updateStore(db, store.id, { currency }, now),
+    settingsEntry(db, actor, store.id, "Cambió la moneda de la tienda y sus precios", now, { before: store.currency, after: currency }),
     ...rows.map((p) =>
       setProductPrices(db, store.id, p.id, restate(p.price), p.compareAtPrice === null ? null : restate(p.compareAtPrice)),
     ),
@@ -152,13 +156,21 @@ export async function changeStoreCurrency(db: Db, store: Store, currency: string
  */
 export async function setStoreLogo(
   db: Db,
+  actor: Actor,
   store: Store,
   logo: { key: string; palette?: string[]; renditions?: { key: string }[] },
   now: Date,
 ): Promise<string | null> {
   const brandKeys = logoBrandKeys(logo.key);
   const logoBrandImages = brandKeys !== null && (logo.renditions ?? []).some((r) => r.key === brandKeys.icon);
-  await updateStore(db, store.id, { logoKey: logo.key, logoColors: JSON.stringify(logo.palette ?? []), logoBrandImages }, now);
+  await saveStoreSettings(
+    db,
+    actor,
+    store,
+    { logoKey: logo.key, logoColors: JSON.stringify(logo.palette ?? []), logoBrandImages },
+    "Cambió el logo y banner",
+    now,
+  );
   return store.logoKey;
 }
 

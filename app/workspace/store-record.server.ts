@@ -5,11 +5,13 @@
  * change to what the public site shows bumps it with `touchStore`, in the same batch as the change.
  */
 import { and, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { settingChanges } from "~/domain/activity";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
 import { type Db, isUniqueViolation } from "~/services/db";
 import { storeSlugHistory, stores } from "../../db/schema";
 import { StoreError } from "./action-results.server";
+import { type Actor, activityStatement, IF_CHANGED } from "./activity.server";
 import type { Store } from "./context.server";
 
 const MAX_ID_TRIES = 5;
@@ -114,6 +116,36 @@ export const updateStore = (db: Db, storeId: string, settings: StoreSettings, no
     .set({ ...settings, updatedAt: now })
     .where(eq(stores.id, storeId));
 
+/**
+ * Saves settings with their entry in one batch: '{what}: nombre, descripción', naming those that differ from the
+ * store as the request read it (no entry when none does). `values`: a before → after worth keeping (the currency).
+ */
+export async function saveStoreSettings(
+  db: Db,
+  actor: Actor,
+  store: Store,
+  settings: StoreSettings,
+  what: string,
+  now: Date,
+  values: { before?: string; after?: string } = {},
+): Promise<void> {
+  const changed = settingChanges(store, settings);
+  await db.batch([
+    updateStore(db, store.id, settings, now),
+    ...(changed.length ? [settingsEntry(db, actor, store.id, `${what}: ${changed.join(", ")}`, now, values)] : []),
+  ]);
+}
+
+/** A settings entry, written when the statement before it changed the store's row. */
+export const settingsEntry = (
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  summary: string,
+  now: Date,
+  values: { before?: string; after?: string } = {},
+) => activityStatement(db, storeId, actor, { kind: "settings", summary, ...values }, now, IF_CHANGED);
+
 /** The look being edited: shown only in its preview, so the public version stays. */
 export const saveLookDraft = (db: Db, storeId: string, draft: string) =>
   db.update(stores).set({ lookDraft: draft }).where(eq(stores.id, storeId));
@@ -165,11 +197,21 @@ export const setCountryOfOlderStore = (
  * Saves settings that rename the store: its slug `from` goes to the history (it keeps redirecting), and
  * the new one, if the store had it before, leaves the history. One batch.
  */
-export async function renameStore(db: Db, storeId: string, from: string, settings: StoreSettings & { url: string }, now: Date) {
+export async function renameStore(
+  db: Db,
+  actor: Actor,
+  store: Store,
+  settings: StoreSettings & { url: string },
+  now: Date,
+) {
   await db.batch([
     db.delete(storeSlugHistory).where(eq(storeSlugHistory.slug, settings.url)),
-    db.insert(storeSlugHistory).values({ slug: from, storeId, replacedAt: now }),
-    updateStore(db, storeId, settings, now),
+    db.insert(storeSlugHistory).values({ slug: store.url, storeId: store.id, replacedAt: now }),
+    updateStore(db, store.id, settings, now),
+    settingsEntry(db, actor, store.id, `Cambió la información de la tienda: ${settingChanges(store, settings).join(", ")}`, now, {
+      before: store.name,
+      after: settings.name,
+    }),
   ]);
 }
 

@@ -6,6 +6,7 @@ import { pickableProducts } from "~/products/products.server";
 import { listSections } from "~/sections/sections.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -50,6 +51,7 @@ function removingBanner(banners: Array<{ id: number; name: string }>, id: string
 export async function action({ request, context }: Route.ActionArgs) {
   return handleBrandAction(
     getServices(context),
+    actingUser(context),
     merchantPlanLimits(context),
     context.get(ownedStoreContext),
     await request.formData(),

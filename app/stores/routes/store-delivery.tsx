@@ -9,6 +9,7 @@ import { failure, textFields } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { handleDeliveryAction, isDeliveryIntent } from "../delivery-actions.server";
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = textFields(form);
   if (!isDeliveryIntent(intent)) return failure({ form: "Elige qué guardar" });
   // A save stays on this page and confirms in place.
-  return handleDeliveryAction(services.db, store, intent, fields, services.clock.now(), (title, description) =>
+  return handleDeliveryAction(services.db, actingUser(context), store, intent, fields, services.clock.now(), (title, description) =>
     redirectWithNotice(services.config, deliveryPagePath(store.id), notice(title, description)),
   );
 }

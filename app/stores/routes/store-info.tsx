@@ -7,6 +7,7 @@ import { timeZoneOptions } from "~/domain/time-zones";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
@@ -63,7 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleInfoAction(getServices(context), context.get(ownedStoreContext), await request.formData());
+  return handleInfoAction(getServices(context), actingUser(context), context.get(ownedStoreContext), await request.formData());
 }
 
 export default function StoreInfo({ loaderData, actionData }: Route.ComponentProps) {
