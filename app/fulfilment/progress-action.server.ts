@@ -33,13 +33,7 @@ interface StoreForProgress {
 }
 
 /** One sale's move from its dialog: `{ message }`, or the Spanish refusal with its 4xx. */
-export async function progressAction(
-  services: Services,
-  actor: Actor,
-  store: StoreForProgress,
-  saleId: string,
-  form: FormData,
-) {
+export async function progressAction(services: Services, actor: Actor, store: StoreForProgress, saleId: string, form: FormData) {
   const parsed = moveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return failure({ form: parsed.error.issues[0]?.message ?? PROGRESS_MESSAGES.notFound });
   const { to, back, seen } = parsed.data;

@@ -109,9 +109,7 @@ export async function applyMoves(
   // Each move followed by its entry, written when the move changed its row.
   const statements = moves.flatMap(({ move, back }) => [moveStatement(db, move, back), moveEntry(db, actor, move, back)]);
   const results = (await db.batch(statements as unknown as [(typeof statements)[number]])) as unknown[];
-  return new Set(
-    results.flatMap((rows, i) => (i % 2 === 0 ? (rows as Array<{ saleId: string }>).map((r) => r.saleId) : [])),
-  );
+  return new Set(results.flatMap((rows, i) => (i % 2 === 0 ? (rows as Array<{ saleId: string }>).map((r) => r.saleId) : [])));
 }
 
 /** A move's entry: the sale by its code, the step before and after (a correction of the shipment's details says so). */

@@ -15,6 +15,7 @@ import { randomToken, sha256Hex } from "~/domain/ids";
 import { publicStoreUrl } from "~/services/config";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
+import { type Actor, activityStatement } from "~/workspace/activity.server";
 import { abandonedCartSettings, cartEmailOptOuts, checkouts, customers, products, sales, stores } from "../../db/schema";
 import { cardColumns, cartVariantsQuery } from "./cart-items.server";
 import { cartReminderEmail } from "./cart-reminder-email";
@@ -231,11 +232,14 @@ export const recoveredOrdersQuery = (db: Db, storeId: string, from: string, to: 
       ),
     );
 
-export async function saveSettings(db: Db, storeId: string, s: AbandonedCartSettings, now: Date): Promise<void> {
-  await db
-    .insert(abandonedCartSettings)
-    .values({ storeId, ...s, updatedAt: now })
-    .onConflictDoUpdate({ target: abandonedCartSettings.storeId, set: { ...s, updatedAt: now } });
+export async function saveSettings(db: Db, actor: Actor, storeId: string, s: AbandonedCartSettings, now: Date): Promise<void> {
+  await db.batch([
+    db
+      .insert(abandonedCartSettings)
+      .values({ storeId, ...s, updatedAt: now })
+      .onConflictDoUpdate({ target: abandonedCartSettings.storeId, set: { ...s, updatedAt: now } }),
+    activityStatement(db, storeId, actor, { kind: "settings", summary: "Cambió los avisos de carritos abandonados" }, now),
+  ]);
 }
 
 /** The merchant removes one checkout of their store (a buyer who asked, a test). */

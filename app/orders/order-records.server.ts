@@ -488,7 +488,12 @@ const MAX_CONFIRM_TRIES = 3;
  * when they are too few nothing changes and the merchant is told which product is short. Lines whose product or
  * variant was deleted are skipped. Answers, on success, the sale with its new state (for the buyer's email).
  */
-export async function confirmSale(services: Services, actor: Actor, storeId: string, saleId: string): Promise<SaleChangeWithSale> {
+export async function confirmSale(
+  services: Services,
+  actor: Actor,
+  storeId: string,
+  saleId: string,
+): Promise<SaleChangeWithSale> {
   const { db } = services;
   for (let attempt = 1; ; attempt++) {
     const sale = await getSale(db, storeId, saleId);

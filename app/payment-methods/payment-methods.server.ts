@@ -5,7 +5,8 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { SavedMethod } from "~/domain/payment-methods";
 import type { Db } from "~/services/db";
-import { touchStoreIfChanged } from "~/workspace/store-record.server";
+import type { Actor } from "~/workspace/activity.server";
+import { settingsEntry, touchStoreIfChanged } from "~/workspace/store-record.server";
 import { storePaymentMethods } from "../../db/schema";
 
 /**
@@ -27,8 +28,16 @@ export function paymentMethodsQuery(db: Db, storeId: string | SQL) {
     .where(eq(storePaymentMethods.storeId, storeId));
 }
 
+/** A method as its entry names it. */
+const METHOD_NAMES: Record<SavedMethod["method"], string> = {
+  transfer: "Transferencia",
+  cash: "Efectivo",
+  on_delivery: "Al recibir",
+};
+const paymentChoiceLabel = (method: SavedMethod["method"]) => METHOD_NAMES[method];
+
 /** Saves one method of the store as the 'Cobros' form sent it; the store's pages show it at once (edge version). */
-export async function savePaymentMethod(db: Db, storeId: string, method: SavedMethod, now: Date): Promise<void> {
+export async function savePaymentMethod(db: Db, actor: Actor, storeId: string, method: SavedMethod, now: Date): Promise<void> {
   const { method: name, ...settings } = method;
   await db.batch([
     db
@@ -46,5 +55,12 @@ export async function savePaymentMethod(db: Db, storeId: string, method: SavedMe
         },
       }),
     touchStoreIfChanged(db, storeId, now),
+    settingsEntry(
+      db,
+      actor,
+      storeId,
+      `Guardó la forma de cobro “${paymentChoiceLabel(name)}” (${method.enabled ? "activada" : "desactivada"})`,
+      now,
+    ),
   ]);
 }

@@ -81,7 +81,14 @@ export async function addPhotos(
           ${photo.key}, ${photo.width}, ${photo.height}, ${photo.filename}
         where ${i === 0 ? sql`${isTheStores} and ${photoCount} + ${photos.length} <= ${plan.photosPerProduct}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
-    photoEntry(db, actor, product, photos.length === 1 ? "Agregó una foto a" : `Agregó ${photos.length} fotos a`, now, IF_CHANGED),
+    photoEntry(
+      db,
+      actor,
+      product,
+      photos.length === 1 ? "Agregó una foto a" : `Agregó ${photos.length} fotos a`,
+      now,
+      IF_CHANGED,
+    ),
     touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected > 0) return true;
@@ -181,14 +188,7 @@ export async function deletePhoto(
 }
 
 /** A gallery change's entry ('Agregó 2 fotos a “Taza”'), for the store's own product only. */
-function photoEntry(
-  db: Db,
-  actor: Actor,
-  product: Pick<Product, "id" | "storeId">,
-  what: string,
-  now: Date,
-  when?: SQL,
-) {
+function photoEntry(db: Db, actor: Actor, product: Pick<Product, "id" | "storeId">, what: string, now: Date, when?: SQL) {
   const name = sql`(select name from ${products} where id = ${product.id} and store_id = ${product.storeId})`;
   return activityStatement(
     db,

@@ -29,7 +29,7 @@ import { addPhotos, unusedProductFiles } from "./photos.server";
 import { type ProductImage, productFilesPrefix } from "./product-files.server";
 import { createProduct, deleteProduct, findProduct, PRODUCT_MESSAGES, type Product, updateProduct } from "./products.server";
 import { readVariantForm } from "./variant-form";
-import { listVariants, productForEditing } from "./variants.server";
+import { type listVariants, productForEditing } from "./variants.server";
 
 type VariantRow = Awaited<ReturnType<typeof listVariants>>[number];
 

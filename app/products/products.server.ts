@@ -340,9 +340,7 @@ function productEditEntries(
   const store = { id: product.storeId };
   const row = (column: SQL) => sql`(select ${column} from ${products} where id = ${product.id} and store_id = ${store.id})`;
   const withOptions = variants.options.length > 0 && variants.drafts.length > 0;
-  const stockAfter = withOptions
-    ? variants.drafts.reduce((sum, d) => sum + (d.enabled ? d.stock : 0), 0)
-    : input.stock;
+  const stockAfter = withOptions ? variants.drafts.reduce((sum, d) => sum + (d.enabled ? d.stock : 0), 0) : input.stock;
   const changed = productChanges(before, { ...input, options: variants.options, variants: variants.drafts, newImage });
   const subject = product.id;
   return [
@@ -364,7 +362,13 @@ function productEditEntries(
       db,
       store.id,
       actor,
-      { kind: "stock", subject, summary: `Cambió el stock de “${input.name}”`, before: row(sql`stock`), after: String(stockAfter) },
+      {
+        kind: "stock",
+        subject,
+        summary: `Cambió el stock de “${input.name}”`,
+        before: row(sql`stock`),
+        after: String(stockAfter),
+      },
       now,
       sql`${row(sql`stock`)} <> ${stockAfter}`,
     ),

@@ -8,10 +8,10 @@ import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "~/media/uploads.server";
 import type { Services } from "~/services/services";
-import type { Actor } from "~/workspace/activity.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { invalid, moveForm, refusal } from "~/workspace/action-results.server";
+import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import {
   addFileItems,
@@ -45,7 +45,13 @@ const sectionPrefix = (section: Section) => `stores/${section.storeId}/sections/
 const itemAction = z.object({ item: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]).optional() });
 
 /** /Store/{id}/sections ('Secciones'): create a section (then open it) or move one up or down the home. */
-export async function handleSectionListAction(services: Services, actor: Actor, limits: PlanLimits, store: Store, form: FormData) {
+export async function handleSectionListAction(
+  services: Services,
+  actor: Actor,
+  limits: PlanLimits,
+  store: Store,
+  form: FormData,
+) {
   const { db, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${store.id}/sections`;

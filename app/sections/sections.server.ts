@@ -167,7 +167,13 @@ export async function moveSection(
   const title = listed.find((s) => s.id === sectionId)?.title ?? "";
   await db.batch([
     touchStore(db, storeId, now),
-    sectionEntry(db, actor, { id: sectionId, storeId }, `Movió la sección “${title}” ${direction === "up" ? "arriba" : "abajo"}`, now),
+    sectionEntry(
+      db,
+      actor,
+      { id: sectionId, storeId },
+      `Movió la sección “${title}” ${direction === "up" ? "arriba" : "abajo"}`,
+      now,
+    ),
     ...updates.map((u) =>
       db
         .update(sections)
@@ -183,14 +189,7 @@ export async function moveSection(
  * count, each next one on the previous having happened (changes() = 1), all in one batch (one
  * uninterrupted write), so racing uploads cannot overshoot: all or none.
  */
-async function appendItems(
-  db: Db,
-  actor: Actor,
-  section: Section,
-  plan: PlanLimits,
-  items: NewItem[],
-  now: Date,
-): Promise<void> {
+async function appendItems(db: Db, actor: Actor, section: Section, plan: PlanLimits, items: NewItem[], now: Date): Promise<void> {
   if (items.length === 0) return;
   const present = sql`(select count(*) from section_items where section_id = ${section.id})`;
   const [first] = await db.batch([
@@ -200,7 +199,14 @@ async function appendItems(
           ${item.type}, ${item.productId ?? null}, ${item.fileKey ?? null}, ${item.thumbKey ?? null}, ${item.width ?? null}, ${item.height ?? null}
         where ${i === 0 ? sql`${present} + ${items.length} <= ${plan.itemsPerSection}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
-    sectionEntry(db, actor, section, `Agregó ${addedCount(items.length, "elemento", "elementos")} a la sección “${section.title}”`, now, IF_CHANGED),
+    sectionEntry(
+      db,
+      actor,
+      section,
+      `Agregó ${addedCount(items.length, "elemento", "elementos")} a la sección “${section.title}”`,
+      now,
+      IF_CHANGED,
+    ),
     touchStore(db, section.storeId, now),
   ]);
   if (first.rowsAffected === 0) {

@@ -8,6 +8,7 @@ import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.serv
 import type { PushNotice } from "~/pwa/sw-rules";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
+import { type Actor, activityStatement } from "~/workspace/activity.server";
 import { lowStockAlerts, productStockThresholds, products, stockAlertSettings, stores, users } from "../../db/schema";
 import { lowStockEmail } from "./emails";
 
@@ -25,50 +26,87 @@ export const productThresholdsQuery = (db: Db, storeId: string) =>
     .where(eq(productStockThresholds.storeId, storeId));
 
 /** The store's default threshold: a number of units, or null to alert only products with their own. */
-export async function setStoreThreshold(db: Db, storeId: string, threshold: number | null, now: Date) {
+export async function setStoreThreshold(db: Db, actor: Actor, storeId: string, threshold: number | null, now: Date) {
+  const entry = activityStatement(
+    db,
+    storeId,
+    actor,
+    {
+      kind: "settings",
+      summary: "Cambió el aviso de poco stock de la tienda",
+      before: sql`(select threshold from ${stockAlertSettings} where store_id = ${storeId})`,
+      after: threshold === null ? null : String(threshold),
+    },
+    now,
+    sql`(select threshold from ${stockAlertSettings} where store_id = ${storeId}) is not ${threshold}`,
+  );
   if (threshold === null) {
-    await db.delete(stockAlertSettings).where(eq(stockAlertSettings.storeId, storeId));
+    await db.batch([entry, db.delete(stockAlertSettings).where(eq(stockAlertSettings.storeId, storeId))]);
     return;
   }
-  await db
-    .insert(stockAlertSettings)
-    .values({ storeId, threshold, updatedAt: now })
-    .onConflictDoUpdate({ target: stockAlertSettings.storeId, set: { threshold, updatedAt: now } });
+  await db.batch([
+    entry,
+    db
+      .insert(stockAlertSettings)
+      .values({ storeId, threshold, updatedAt: now })
+      .onConflictDoUpdate({ target: stockAlertSettings.storeId, set: { threshold, updatedAt: now } }),
+  ]);
 }
 
 /** A product's own threshold (null: the store's default); false when the product is not the store's. */
 export async function setProductThreshold(
   db: Db,
+  actor: Actor,
   storeId: string,
   productId: string,
   threshold: number | null,
   now: Date,
 ): Promise<boolean> {
   const own = and(eq(products.id, productId), eq(products.storeId, storeId));
+  const name = sql`(select name from ${products} where id = ${productId} and store_id = ${storeId})`;
+  const current = sql`(select threshold from ${productStockThresholds} where product_id = ${productId} and store_id = ${storeId})`;
+  const entry = activityStatement(
+    db,
+    storeId,
+    actor,
+    {
+      kind: "settings",
+      subject: productId,
+      summary: sql`'Cambió el aviso de poco stock de “' || ${name} || '”'`,
+      before: current,
+      after: threshold === null ? null : String(threshold),
+    },
+    now,
+    sql`${name} is not null and ${current} is not ${threshold}`,
+  );
   if (threshold === null) {
     const [[found]] = await db.batch([
       db.select({ id: products.id }).from(products).where(own),
+      entry,
       db
         .delete(productStockThresholds)
         .where(and(eq(productStockThresholds.productId, productId), eq(productStockThresholds.storeId, storeId))),
     ]);
     return Boolean(found);
   }
-  const written = await db
-    .insert(productStockThresholds)
-    .select(
-      db
-        .select({
-          productId: products.id,
-          storeId: products.storeId,
-          threshold: sql`${threshold}`.as("threshold"),
-          updatedAt: sql`${now.getTime()}`.as("updated_at"),
-        })
-        .from(products)
-        .where(own),
-    )
-    .onConflictDoUpdate({ target: productStockThresholds.productId, set: { threshold, updatedAt: now } })
-    .returning({ productId: productStockThresholds.productId });
+  const [, written] = await db.batch([
+    entry,
+    db
+      .insert(productStockThresholds)
+      .select(
+        db
+          .select({
+            productId: products.id,
+            storeId: products.storeId,
+            threshold: sql`${threshold}`.as("threshold"),
+            updatedAt: sql`${now.getTime()}`.as("updated_at"),
+          })
+          .from(products)
+          .where(own),
+      )
+      .onConflictDoUpdate({ target: productStockThresholds.productId, set: { threshold, updatedAt: now } })
+      .returning({ productId: productStockThresholds.productId }),
+  ]);
   return written.length > 0;
 }
 

@@ -10,10 +10,10 @@ import { filesOf, prepareImage, putAll } from "~/media/uploads.server";
 import { pickableProducts } from "~/products/products.server";
 import { listSections } from "~/sections/sections.server";
 import type { Services } from "~/services/services";
-import type { Actor } from "~/workspace/activity.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { moveForm, refusal } from "~/workspace/action-results.server";
+import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import { addBanners, BANNER_PRODUCT_CHOICES, deleteBanner, listBanners, moveBanner, setBannerLink } from "./banners.server";
 import { setStoreLogo } from "./stores.server";
@@ -94,7 +94,8 @@ export async function handleBrandAction(services: Services, actor: Actor, limits
     }
     case "banner-move": {
       const parsed = moveForm.safeParse(fields);
-      if (!parsed.success || !(await moveBanner(db, actor, store.id, Number(parsed.data.id), parsed.data.direction, now))) notFound();
+      if (!parsed.success || !(await moveBanner(db, actor, store.id, Number(parsed.data.id), parsed.data.direction, now)))
+        notFound();
       return redirect(here);
     }
     case "banner-delete": {

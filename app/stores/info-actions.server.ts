@@ -7,10 +7,10 @@ import { SOCIAL_NETWORKS, type SocialNetwork, socialMessage, socialUser } from "
 import { isValidTimeZone } from "~/domain/time-zones";
 import { failure, textFields } from "~/http/action-result";
 import type { Services } from "~/services/services";
-import type { Actor } from "~/workspace/activity.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { invalid, refusal } from "~/workspace/action-results.server";
+import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import { changeStoreCurrency, deleteStore, type StoreInfoInput, updateStoreInfo } from "./stores.server";
 

@@ -14,8 +14,9 @@ import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { invalid } from "~/workspace/action-results.server";
+import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
-import { type StoreSettings, updateStore } from "~/workspace/store-record.server";
+import { type StoreSettings, saveStoreSettings } from "~/workspace/store-record.server";
 
 /** The store's columns for each of its pages. */
 export const POLICY_COLUMNS = {
@@ -56,11 +57,11 @@ function policiesSchema(store: { name: string; country: StoreCountry }) {
 }
 
 /** Saves the store's pages and fiscal identity (the public version bumped; the workspace purges the cache). */
-export async function handlePoliciesAction(services: Services, store: Store, form: FormData) {
+export async function handlePoliciesAction(services: Services, actor: Actor, store: Store, form: FormData) {
   const fields = textFields(form);
   const parsed = policiesSchema({ name: store.name, country: storeCountry(store) }).safeParse(fields);
   if (!parsed.success) return invalid("policies", parsed.error, { values: fields });
-  await updateStore(services.db, store.id, parsed.data, services.clock.now());
+  await saveStoreSettings(services.db, actor, store, parsed.data, "Cambió las políticas", services.clock.now());
   return redirectWithNotice(
     services.config,
     `/Store/${store.id}/politicas`,

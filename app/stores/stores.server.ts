@@ -143,7 +143,10 @@ export async function changeStoreCurrency(db: Db, actor: Actor, store: Store, cu
   const restate = (minor: number) => restatePrice(minor, store.currency, currency);
   await db.batch([
     updateStore(db, store.id, { currency }, now),
-    settingsEntry(db, actor, store.id, "Cambió la moneda de la tienda y sus precios", now, { before: store.currency, after: currency }),
+    settingsEntry(db, actor, store.id, "Cambió la moneda de la tienda y sus precios", now, {
+      before: store.currency,
+      after: currency,
+    }),
     ...rows.map((p) =>
       setProductPrices(db, store.id, p.id, restate(p.price), p.compareAtPrice === null ? null : restate(p.compareAtPrice)),
     ),

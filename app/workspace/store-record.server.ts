@@ -197,13 +197,7 @@ export const setCountryOfOlderStore = (
  * Saves settings that rename the store: its slug `from` goes to the history (it keeps redirecting), and
  * the new one, if the store had it before, leaves the history. One batch.
  */
-export async function renameStore(
-  db: Db,
-  actor: Actor,
-  store: Store,
-  settings: StoreSettings & { url: string },
-  now: Date,
-) {
+export async function renameStore(db: Db, actor: Actor, store: Store, settings: StoreSettings & { url: string }, now: Date) {
   await db.batch([
     db.delete(storeSlugHistory).where(eq(storeSlugHistory.slug, settings.url)),
     db.insert(storeSlugHistory).values({ slug: store.url, storeId: store.id, replacedAt: now }),

@@ -96,7 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = moveForm.safeParse(fields);
       if (
         !parsed.success ||
-        !(await moveSection(services.db, actingUser(context), store.id, parsed.data.id, parsed.data.direction, services.clock.now()))
+        !(await moveSection(
+          services.db,
+          actingUser(context),
+          store.id,
+          parsed.data.id,
+          parsed.data.direction,
+          services.clock.now(),
+        ))
       )
         return failure({ form: "Esa sección ya no existe" }, { intent: "section-move", status: 404 });
       return redirect(`${lookPagePath(store.id)}#home-order-title`);

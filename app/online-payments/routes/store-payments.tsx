@@ -7,9 +7,10 @@ import { ConfirmedForm } from "~/ui/confirmed-form";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
-import { updateStore } from "~/workspace/store-record.server";
+import { saveStoreSettings } from "~/workspace/store-record.server";
 import { MERCADOPAGO_APP_REMOVAL, ONLINE_PAYMENTS_NOT_CONFIGURED } from "../messages";
 import {
   findStorePaymentAccount,
@@ -65,7 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? failure({ minutes: HOLD_MESSAGE }, { intent: "hold" })
       : failure({ form: "Elige vincular o desvincular" });
   if (parsed.data.intent === "hold") {
-    await updateStore(services.db, store.id, { paymentHoldMinutes: parsed.data.minutes }, services.clock.now());
+    await saveStoreSettings(
+      services.db,
+      actingUser(context),
+      store,
+      { paymentHoldMinutes: parsed.data.minutes },
+      "Cambió el tiempo para pagar en línea",
+      services.clock.now(),
+      { before: String(store.paymentHoldMinutes), after: String(parsed.data.minutes) },
+    );
     return redirectWithNotice(
       services.config,
       paymentsPagePath(store.id),

@@ -20,6 +20,7 @@ import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { paymentMethodsQuery, savePaymentMethod } from "../payment-methods.server";
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure({ form: "Elige qué forma de cobro guardar" });
   const parsed = SCHEMAS[method].safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: method, values: fields });
-  await savePaymentMethod(services.db, store.id, parsed.data, services.clock.now());
+  await savePaymentMethod(services.db, actingUser(context), store.id, parsed.data, services.clock.now());
   return redirectWithNotice(
     services.config,
     `${paymentMethodsPagePath(store.id)}#${method}`,

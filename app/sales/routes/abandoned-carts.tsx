@@ -36,6 +36,7 @@ import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { CheckboxChoice, FormError, SelectField } from "~/ui/form";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/abandoned-carts";
@@ -109,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = abandonedCartSettingsSchema.safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "settings" });
-  await saveSettings(services.db, store.id, parsed.data, services.clock.now());
+  await saveSettings(services.db, actingUser(context), store.id, parsed.data, services.clock.now());
   return redirectWithNotice(services.config, path, notice("Configuración guardada", ABANDONED_CART_MESSAGES.saved));
 }
 

@@ -165,7 +165,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { intent } = parsed.data;
   if (intent === "verify" || intent === "reject") {
     const verdict = intent === "verify" ? "verified" : "rejected";
-    if (await reviewTransferReceipt(getServices(context), actingUser(context), store, saleId, verdict)) return { message: REVIEW_MESSAGES[intent] };
+    if (await reviewTransferReceipt(getServices(context), actingUser(context), store, saleId, verdict))
+      return { message: REVIEW_MESSAGES[intent] };
     return failure({ form: REVIEW_MESSAGES.notAwaited }, { status: 409 });
   }
   if (intent === "refund") {

@@ -2,6 +2,7 @@ import { data, Form, useActionData } from "react-router";
 import { z } from "zod";
 import { failure, isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { STOCK_ALERT_MESSAGES } from "../messages";
@@ -67,10 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = parsed.data;
   if (input.intent === "store") {
-    await setStoreThreshold(db, store.id, input.threshold, clock.now());
+    await setStoreThreshold(db, actingUser(context), store.id, input.threshold, clock.now());
     return data({ message: STOCK_ALERT_MESSAGES.saved });
   }
-  if (!(await setProductThreshold(db, store.id, input.productId, input.threshold, clock.now())))
+  if (!(await setProductThreshold(db, actingUser(context), store.id, input.productId, input.threshold, clock.now())))
     return failure({ form: STOCK_ALERT_MESSAGES.product }, { status: 404 });
   return data({ message: STOCK_ALERT_MESSAGES.saved });
 }

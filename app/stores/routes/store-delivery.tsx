@@ -58,8 +58,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = textFields(form);
   if (!isDeliveryIntent(intent)) return failure({ form: "Elige qué guardar" });
   // A save stays on this page and confirms in place.
-  return handleDeliveryAction(services.db, actingUser(context), store, intent, fields, services.clock.now(), (title, description) =>
-    redirectWithNotice(services.config, deliveryPagePath(store.id), notice(title, description)),
+  return handleDeliveryAction(
+    services.db,
+    actingUser(context),
+    store,
+    intent,
+    fields,
+    services.clock.now(),
+    (title, description) => redirectWithNotice(services.config, deliveryPagePath(store.id), notice(title, description)),
   );
 }
 

@@ -4,6 +4,7 @@ import { LEGAL_NAME_MAX, POLICY_KINDS, POLICY_MAX, POLICY_PAGES, policyText, TAX
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { Field, TextAreaField } from "~/ui/form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { handlePoliciesAction, POLICY_COLUMNS } from "../policies.server";
@@ -31,7 +32,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handlePoliciesAction(getServices(context), context.get(ownedStoreContext), await request.formData());
+  return handlePoliciesAction(
+    getServices(context),
+    actingUser(context),
+    context.get(ownedStoreContext),
+    await request.formData(),
+  );
 }
 
 /** 'Políticas': the store's 'Cambios y devoluciones', 'Envíos' and 'Privacidad' pages, and its fiscal identity. */
