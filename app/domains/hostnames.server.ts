@@ -19,6 +19,7 @@ import { HostnameProviderUnavailable, HostnameRefused, StandInCustomHostnames } 
 import { type Db, isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
 import { storeHostnames } from "../../db/schema";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 
 export type HostnameRow = typeof storeHostnames.$inferSelect;
 
@@ -72,7 +73,12 @@ function answerColumns(answer: ProviderHostname, now: Date, checks: number) {
  * Adds the hostname the merchant typed: refused when it is not one, is the platform's or a well-known one, or another
  * store has it; then registered with the provider, whose refusal or silence changes nothing.
  */
-export async function addHostname(services: HostnameServices, storeId: string, typed: string): Promise<HostnameRow> {
+export async function addHostname(
+  services: HostnameServices,
+  actor: Actor,
+  storeId: string,
+  typed: string,
+): Promise<HostnameRow> {
   const hostname = normalizeHostname(typed);
   if (!hostname) throw new HostnameError(HOSTNAME_MESSAGES.invalid, "hostname");
   const problem = hostnameProblem(hostname, {
@@ -107,10 +113,20 @@ export async function addHostname(services: HostnameServices, storeId: string, t
   }
   const now = services.clock.now();
   try {
-    const [row] = await db
-      .insert(storeHostnames)
-      .values({ storeId, hostname, providerId: answer.id, createdAt: now, ...answerColumns(answer, now, 0) })
-      .returning();
+    const [[row]] = await db.batch([
+      db
+        .insert(storeHostnames)
+        .values({ storeId, hostname, providerId: answer.id, createdAt: now, ...answerColumns(answer, now, 0) })
+        .returning(),
+      activityStatement(
+        db,
+        storeId,
+        actor,
+        { kind: "domain", subject: hostname, summary: `Agregó el dominio ${hostname}`, after: hostname },
+        now,
+        IF_CHANGED,
+      ),
+    ]);
     if (!row) throw new Error("hostname insert returned nothing");
     return row;
   } catch (error) {
@@ -176,7 +192,7 @@ async function purge(services: HostnameServices, storeId: string) {
  * Removes the store's hostname: at the provider first (a provider that does not answer changes nothing), then here; the
  * store answers on its subdomain again.
  */
-export async function removeHostname(services: HostnameServices, storeId: string): Promise<boolean> {
+export async function removeHostname(services: HostnameServices, actor: Actor, storeId: string): Promise<boolean> {
   const row = await findHostname(services.db, storeId);
   if (!row) return false;
   try {
@@ -186,9 +202,18 @@ export async function removeHostname(services: HostnameServices, storeId: string
     services.log.warn("hostnames.remove_failed", { storeId, error: error.message });
     throw new HostnameError(HOSTNAME_MESSAGES.unavailable, "form", 503);
   }
-  await services.db
-    .delete(storeHostnames)
-    .where(and(eq(storeHostnames.storeId, storeId), eq(storeHostnames.providerId, row.providerId)));
+  const { db } = services;
+  await db.batch([
+    db.delete(storeHostnames).where(and(eq(storeHostnames.storeId, storeId), eq(storeHostnames.providerId, row.providerId))),
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      { kind: "domain", subject: row.hostname, summary: `Quitó el dominio ${row.hostname}`, before: row.hostname },
+      services.clock.now(),
+      IF_CHANGED,
+    ),
+  ]);
   return true;
 }
 

@@ -10,6 +10,7 @@ import type { Db } from "~/services/db";
 import type { Store } from "~/workspace/context.server";
 import { discardLookDraft, publishLookDraft, saveLookDraft, setLookPreviewToken } from "~/workspace/store-record.server";
 import { stores } from "../../db/schema";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 
 /** What the look page edits: the draft when one waits, the published look otherwise. */
 export const editedLook = (store: Store): Look => parseLook(store.lookDraft ?? store.look);
@@ -48,8 +49,11 @@ export async function saveDraft(db: Db, store: Store, look: Look) {
 }
 
 /** Publishes the draft; false when there was none (already published or discarded elsewhere). */
-export async function publishDraft(db: Db, store: Store, now: Date): Promise<boolean> {
-  const result = await publishLookDraft(db, store.id, randomToken(18), now);
+export async function publishDraft(db: Db, actor: Actor, store: Store, now: Date): Promise<boolean> {
+  const [result] = await db.batch([
+    publishLookDraft(db, store.id, randomToken(18), now),
+    activityStatement(db, store.id, actor, { kind: "look", summary: "Publicó el diseño de la tienda" }, now, IF_CHANGED),
+  ]);
   return result.rowsAffected > 0;
 }
 

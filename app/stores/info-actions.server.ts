@@ -87,7 +87,7 @@ export async function handleInfoAction(services: Services, actor: Actor, store: 
       return done("Moneda actualizada", `Los precios se muestran en ${currency}.`);
     }
     case "delete": {
-      await deleteStore(services, store);
+      await deleteStore(services, actor, store);
       return redirectWithNotice(config, "/", notice("Tienda eliminada", `La tienda ${store.name} y sus archivos se eliminaron.`));
     }
     default:

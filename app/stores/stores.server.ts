@@ -181,8 +181,8 @@ export async function setStoreLogo(
  * Deletes a store: the row (its products, sections, banners, sales and former slugs go with it by
  * cascade), then every file under its prefix (logo, banners, product and section media, QR).
  */
-export async function deleteStore(services: Services, store: Store): Promise<void> {
-  await releaseHostname(services, store.id);
+export async function deleteStore(services: Services, actor: Actor, store: Store): Promise<void> {
+  await releaseHostname(services, actor, store.id);
   await deleteStoreRow(services.db, store.id, store.ownerId);
   const keys = await services.files.list(`stores/${store.id}/`);
   if (keys.length) await services.files.delete(keys);
@@ -192,9 +192,9 @@ export async function deleteStore(services: Services, store: Store): Promise<voi
  * Its own hostname ('Dominio propio') leaves the provider before the store goes (decision 0061). A provider that does not
  * answer never keeps a merchant from deleting a store: the hostname left there is logged, for the operator to remove.
  */
-async function releaseHostname(services: Services, storeId: string) {
+async function releaseHostname(services: Services, actor: Actor, storeId: string) {
   try {
-    await removeHostname(services, storeId);
+    await removeHostname(services, actor, storeId);
   } catch (error) {
     if (!(error instanceof HostnameError)) throw error;
     services.log.error("hostnames.left_at_provider", error, { storeId });

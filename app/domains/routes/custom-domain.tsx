@@ -22,6 +22,7 @@ import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { addHostname, checkHostname, findHostname, HostnameError, removeHostname, simulateDnsReady } from "../hostnames.server";
 import type { Route } from "./+types/custom-domain";
+import { actingUser } from "~/workspace/activity.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Dominio propio", matches) }];
 
@@ -93,9 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!planHasCustomDomain(merchant.plan)) return failure({ form: HOSTNAME_MESSAGES.plan }, { intent: "add", status: 403 });
       const parsed = addForm.safeParse(fields);
       if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "add", values });
-      await addHostname(services, store.id, parsed.data.hostname);
+      await addHostname(services, actingUser(context), store.id, parsed.data.hostname);
     } else if (intent.data === "remove") {
-      await removeHostname(services, store.id);
+      await removeHostname(services, actingUser(context), store.id);
     } else {
       const row = await findHostname(services.db, store.id);
       if (!row) return failure({ form: "Tu tienda no tiene un dominio propio" }, { intent: intent.data, status: 404 });

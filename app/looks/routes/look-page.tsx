@@ -109,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`${lookPagePath(store.id)}#home-order-title`);
     }
     case "publish": {
-      if (!(await publishDraft(services.db, store, services.clock.now())))
+      if (!(await publishDraft(services.db, actingUser(context), store, services.clock.now())))
         return failure({ form: "No hay cambios para publicar" }, { intent: "publish" });
       return back(LOOK_MESSAGES.published, "Tu tienda ya se ve con el nuevo diseño.");
     }
