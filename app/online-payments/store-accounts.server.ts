@@ -8,6 +8,7 @@ import type { LinkedAccountTokens, StorePaymentGateway } from "~/services/store-
 import { storePaymentAccounts, stores } from "../../db/schema";
 import { STATE_LIFETIME_MS, signOAuthState, verifyOAuthState } from "./oauth-state";
 import { decryptToken, encryptToken, importTokenKey, TokenDecryptionError } from "./token-crypto";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 
 /** The one callback URL registered with MercadoPago; the store travels in the signed state. */
 export const OAUTH_CALLBACK_PATH = "/Store/oauth/mercadopago";
@@ -76,6 +77,7 @@ export class LinkRefusedError extends Error {
  */
 export async function completeLinking(
   services: Services,
+  actor: Actor,
   ownerId: string,
   state: string,
   code: string,
@@ -92,10 +94,14 @@ export async function completeLinking(
   const tokens = await gateway.exchangeCode({ code, redirectUri: redirectUri(services) });
   const values = await sealTokens(services, storeId, tokens);
   const now = services.clock.now();
-  await services.db
-    .insert(storePaymentAccounts)
-    .values({ storeId, ...values, linkedAt: now, refreshedAt: null })
-    .onConflictDoUpdate({ target: storePaymentAccounts.storeId, set: { ...values, linkedAt: now, refreshedAt: null } });
+  const { db } = services;
+  await db.batch([
+    db
+      .insert(storePaymentAccounts)
+      .values({ storeId, ...values, linkedAt: now, refreshedAt: null })
+      .onConflictDoUpdate({ target: storePaymentAccounts.storeId, set: { ...values, linkedAt: now, refreshedAt: null } }),
+    activityStatement(db, storeId, actor, { kind: "payments", summary: "Vinculó la cuenta de Mercado Pago" }, now),
+  ]);
   return storeId;
 }
 
@@ -120,8 +126,19 @@ async function sealTokens(services: Services, storeId: string, tokens: LinkedAcc
 }
 
 /** 'Desvincular': the tokens are deleted. MercadoPago has no API to revoke the grant (see the page's note). */
-export async function unlinkStore(services: Services, storeId: string) {
-  await services.db.delete(storePaymentAccounts).where(eq(storePaymentAccounts.storeId, storeId));
+export async function unlinkStore(services: Services, actor: Actor, storeId: string) {
+  const { db } = services;
+  await db.batch([
+    db.delete(storePaymentAccounts).where(eq(storePaymentAccounts.storeId, storeId)),
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      { kind: "payments", summary: "Desvinculó la cuenta de Mercado Pago" },
+      services.clock.now(),
+      IF_CHANGED,
+    ),
+  ]);
 }
 
 export interface UsableAccount {

@@ -5,6 +5,7 @@ import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { pickableProducts } from "~/products/products.server";
 import type { Services } from "~/services/services";
+import type { Actor } from "~/workspace/activity.server";
 import { listDeliveryZones } from "~/stores/delivery-settings.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
@@ -111,11 +112,11 @@ async function readForm(services: Services, store: Store, form: FormData) {
 }
 
 /** /Store/{id}/promociones/nueva: validates and creates the promotion, under the store's limit. */
-export async function handleCreatePromotion(services: Services, store: Store, form: FormData) {
+export async function handleCreatePromotion(services: Services, actor: Actor, store: Store, form: FormData) {
   const { read, values } = await readForm(services, store, form);
   if (!read.ok) return failure(read.errors, { intent: "create", values });
   try {
-    await createPromotion(services.db, store.id, read.input, services.clock.now());
+    await createPromotion(services.db, actor, store.id, read.input, services.clock.now());
   } catch (error) {
     return refusal("create", error, "form", { values });
   }
@@ -130,12 +131,12 @@ export async function handleCreatePromotion(services: Services, store: Store, fo
 }
 
 /** /Store/{id}/promociones/{promotionId}: save (intent=save) or delete (intent=delete) the store's promotion. */
-export async function handleEditPromotion(services: Services, store: Store, id: string, form: FormData) {
+export async function handleEditPromotion(services: Services, actor: Actor, store: Store, id: string, form: FormData) {
   if (form.get("intent") === "delete") return deleteAndReturn(services, store, urlPromotionId(id));
   const promotion = await loadPromotion(services, store, id);
   const { read, values } = await readForm(services, store, form);
   if (!read.ok) return failure(read.errors, { intent: "save", values });
-  if (!(await updatePromotion(services.db, store.id, promotion.id, read.input, services.clock.now()))) notFound();
+  if (!(await updatePromotion(services.db, actor, store.id, promotion.id, read.input, services.clock.now()))) notFound();
   return redirectWithNotice(
     services.config,
     promotionsPath(store.id),
@@ -146,17 +147,17 @@ export async function handleEditPromotion(services: Services, store: Store, id: 
 const listAction = z.object({ intent: z.enum(["enable", "disable", "delete"]), id: promotionIdSchema });
 
 /** /Store/{id}/promociones: switch a promotion on or off, or delete it, from the list. */
-export async function handlePromotionListAction(services: Services, store: Store, form: FormData) {
+export async function handlePromotionListAction(services: Services, actor: Actor, store: Store, form: FormData) {
   const parsed = listAction.safeParse(textFields(form));
   if (!parsed.success) return failure({ form: "Acción no válida" }, { intent: String(form.get("intent") ?? "") });
   const { intent, id } = parsed.data;
-  if (intent === "delete") return deleteAndReturn(services, store, id);
-  if (!(await setPromotionEnabled(services.db, store.id, id, intent === "enable", services.clock.now()))) notFound();
+  if (intent === "delete") return deleteAndReturn(services, actor, store, id);
+  if (!(await setPromotionEnabled(services.db, actor, store.id, id, intent === "enable", services.clock.now()))) notFound();
   return redirect(promotionsPath(store.id));
 }
 
-async function deleteAndReturn(services: Services, store: Store, id: number) {
-  const deleted = await deletePromotion(services.db, store.id, id, services.clock.now());
+async function deleteAndReturn(services: Services, actor: Actor, store: Store, id: number) {
+  const deleted = await deletePromotion(services.db, actor, store.id, id, services.clock.now());
   if (!deleted) notFound();
   return redirectWithNotice(
     services.config,

@@ -6,6 +6,7 @@ import type { Db } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { promotions } from "../../db/schema";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 
 /**
  * A store's automatic promotions ('Promociones'): the merchant's pages, the public pages' read, and the counters each
@@ -91,8 +92,19 @@ const columnsOf = (input: PromotionInput) => ({
   enabled: input.enabled,
 });
 
+/** A promotion's entry, named by its name. */
+const promotionEntry = (
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  name: string | SQL,
+  summary: string | SQL,
+  now: Date,
+  when: SQL,
+) => activityStatement(db, storeId, actor, { kind: "promotion", subject: name, summary }, now, when);
+
 /** Adds a promotion while the store has fewer than MOST_PROMOTIONS (a conditioned insert: two tabs cannot pass it). */
-export async function createPromotion(db: Db, storeId: string, input: PromotionInput, now: Date): Promise<number> {
+export async function createPromotion(db: Db, actor: Actor, storeId: string, input: PromotionInput, now: Date): Promise<number> {
   const c = columnsOf(input);
   const [[inserted]] = await db.batch([
     db.all<{ id: number }>(sql`insert into promotions
@@ -103,6 +115,7 @@ export async function createPromotion(db: Db, storeId: string, input: PromotionI
         ${c.endsOn}, ${c.enabled ? 1 : 0}, 0, 0, ${now.getTime()}
       where (select count(*) from promotions where store_id = ${storeId}) < ${MOST_PROMOTIONS}
       returning id`),
+    promotionEntry(db, actor, storeId, input.name, `Creó la promoción “${input.name}”`, now, IF_CHANGED),
     touchStore(db, storeId, now),
   ]);
   if (!inserted) throw new StoreError(PROMOTION_FORM_MESSAGES.limit);
@@ -110,21 +123,51 @@ export async function createPromotion(db: Db, storeId: string, input: PromotionI
 }
 
 /** Saves the form over the store's promotion `id` (its counters stay); false when the store has no such promotion. */
-export async function updatePromotion(db: Db, storeId: string, id: number, input: PromotionInput, now: Date): Promise<boolean> {
+export async function updatePromotion(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  id: number,
+  input: PromotionInput,
+  now: Date,
+): Promise<boolean> {
   const [updated] = await db.batch([
     db
       .update(promotions)
       .set(columnsOf(input))
       .where(and(eq(promotions.id, id), eq(promotions.storeId, storeId)))
       .returning({ id: promotions.id }),
+    promotionEntry(db, actor, storeId, input.name, `Editó la promoción “${input.name}”`, now, IF_CHANGED),
     touchStore(db, storeId, now),
   ]);
   return updated.length > 0;
 }
 
 /** Switches the store's promotion on or off; false when the store has no such promotion. */
-export async function setPromotionEnabled(db: Db, storeId: string, id: number, enabled: boolean, now: Date): Promise<boolean> {
-  const [updated] = await db.batch([
+export async function setPromotionEnabled(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  id: number,
+  enabled: boolean,
+  now: Date,
+): Promise<boolean> {
+  const name = sql`(select name from ${promotions} where id = ${id} and store_id = ${storeId})`;
+  const [, updated] = await db.batch([
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      {
+        kind: "promotion",
+        subject: name,
+        summary: sql`${enabled ? "Activó" : "Pausó"} || ' la promoción “' || ${name} || '”'`,
+        before: enabled ? "Pausada" : "Activa",
+        after: enabled ? "Activa" : "Pausada",
+      },
+      now,
+      sql`(select enabled from ${promotions} where id = ${id} and store_id = ${storeId}) = ${enabled ? 0 : 1}`,
+    ),
     db
       .update(promotions)
       .set({ enabled })
@@ -136,8 +179,16 @@ export async function setPromotionEnabled(db: Db, storeId: string, id: number, e
 }
 
 /** Deletes the store's promotion (its orders keep its name and savings); undefined when none. */
-export async function deletePromotion(db: Db, storeId: string, id: number, now: Date): Promise<{ name: string } | undefined> {
-  const [[deleted]] = await db.batch([
+export async function deletePromotion(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  id: number,
+  now: Date,
+): Promise<{ name: string } | undefined> {
+  const name = sql`(select name from ${promotions} where id = ${id} and store_id = ${storeId})`;
+  const [, [deleted]] = await db.batch([
+    promotionEntry(db, actor, storeId, name, sql`'Eliminó la promoción “' || ${name} || '”'`, now, sql`${name} is not null`),
     db
       .delete(promotions)
       .where(and(eq(promotions.id, id), eq(promotions.storeId, storeId)))

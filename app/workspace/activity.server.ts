@@ -35,7 +35,7 @@ type Value = string | number | null | SQL;
 export interface ActivityEntry {
   kind: ActivityKind;
   /** What was changed: a product's id, a sale's code, a section's title. */
-  subject?: string | null;
+  subject?: string | SQL | null;
   /** What happened, in Spanish, short ('Creó el producto “Taza”'). Never a buyer's data, a password or a token. */
   summary: Value;
   before?: Value;

@@ -13,6 +13,7 @@ import {
   stateStore,
 } from "../store-accounts.server";
 import type { Route } from "./+types/oauth-callback";
+import { actingUser } from "~/workspace/activity.server";
 
 const INVALID_LINK = "Este enlace de vinculación no es válido o ya venció. Vuelve a intentarlo desde Cobros en línea.";
 
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   try {
-    const storeId = await completeLinking(services, owner.id, state, code, nonce);
+    const storeId = await completeLinking(services, actingUser(context), owner.id, state, code, nonce);
     return redirectWithNotice(
       services.config,
       paymentsPagePath(storeId),

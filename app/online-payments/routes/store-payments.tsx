@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { url, nonce } = await startLinking(services, store.id, context.get(merchantContext).id);
     return redirect(url, { headers: { "Set-Cookie": await linkingCookie(services.config).serialize(nonce) } });
   }
-  await unlinkStore(services, store.id);
+  await unlinkStore(services, actingUser(context), store.id);
   return redirectWithNotice(
     services.config,
     paymentsPagePath(store.id),

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { promotionFormValues, typedPromotionValues } from "~/domain/promotion-form";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { editPromotionPage, handleEditPromotion } from "../promotion-actions.server";
@@ -28,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
-  return handleEditPromotion(services, context.get(ownedStoreContext), params.promotionId, await request.formData());
+  return handleEditPromotion(services, actingUser(context), context.get(ownedStoreContext), params.promotionId, await request.formData());
 }
 
 export default function EditPromotion({ loaderData, actionData }: Route.ComponentProps) {

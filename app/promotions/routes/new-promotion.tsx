@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { EMPTY_PROMOTION, MOST_PROMOTIONS, PROMOTION_FORM_MESSAGES, typedPromotionValues } from "~/domain/promotion-form";
 import { getServices } from "~/services/services";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { handleCreatePromotion, newPromotionPage } from "../promotion-actions.server";
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleCreatePromotion(getServices(context), context.get(ownedStoreContext), await request.formData());
+  return handleCreatePromotion(getServices(context), actingUser(context), context.get(ownedStoreContext), await request.formData());
 }
 
 export default function NewPromotion({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { getServices } from "~/services/services";
 import { listDeliveryZones } from "~/stores/delivery-settings.server";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText } from "~/ui/form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { handlePromotionListAction } from "../promotion-actions.server";
@@ -53,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handlePromotionListAction(getServices(context), context.get(ownedStoreContext), await request.formData());
+  return handlePromotionListAction(getServices(context), actingUser(context), context.get(ownedStoreContext), await request.formData());
 }
 
 export default function Promotions({ loaderData, actionData }: Route.ComponentProps) {
