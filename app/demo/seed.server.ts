@@ -197,6 +197,7 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
   await seedShirtWithVariants(services, store.id, now);
   await createDiscountCode(
     db,
+    actor,
     store.id,
     {
       code: DEMO_DISCOUNT_CODE,

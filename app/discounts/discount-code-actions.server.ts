@@ -7,6 +7,7 @@ import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
+import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import {
   createDiscountCode,
@@ -43,13 +44,13 @@ function typedValues(fields: Record<string, string>): Record<string, string> {
 }
 
 /** /Store/{id}/discounts/new: validates and creates the code, under the store's limit of codes. */
-export async function handleCreateDiscountCode(services: Services, store: Store, form: FormData) {
+export async function handleCreateDiscountCode(services: Services, actor: Actor, store: Store, form: FormData) {
   const fields = textFields(form);
   const values = typedValues(fields);
   const read = readDiscountCodeForm(fields, store.currency);
   if (!read.ok) return failure(read.errors, { intent: "create", values });
   try {
-    await createDiscountCode(services.db, store.id, read.input, services.clock.now());
+    await createDiscountCode(services.db, actor, store.id, read.input, services.clock.now());
   } catch (error) {
     return refusal("create", error, "form", { values });
   }
@@ -67,17 +68,17 @@ export async function handleCreateDiscountCode(services: Services, store: Store,
  * /Store/{id}/discounts/{codeId}: save (intent=save) or delete (intent=delete) the store's code. The delete answers
  * 404 by itself for a code that is not the store's, so only a save reads the code first.
  */
-export async function handleEditDiscountCode(services: Services, store: Store, codeId: string, form: FormData) {
+export async function handleEditDiscountCode(services: Services, actor: Actor, store: Store, codeId: string, form: FormData) {
   const { db, config } = services;
   const list = discountCodesPath(store.id);
-  if (form.get("intent") === "delete") return deleteAndReturn(services, store, urlCodeId(codeId));
+  if (form.get("intent") === "delete") return deleteAndReturn(services, actor, store, urlCodeId(codeId));
   const code = await loadDiscountCode(services, store, codeId);
   const fields = textFields(form);
   const values = typedValues(fields);
   const read = readDiscountCodeForm(fields, store.currency, code);
   if (!read.ok) return failure(read.errors, { intent: "save", values });
   try {
-    if (!(await updateDiscountCode(db, store.id, code.id, read.input))) notFound();
+    if (!(await updateDiscountCode(db, actor, store.id, code.id, read.input, services.clock.now()))) notFound();
   } catch (error) {
     return refusal("save", error, "form", { values });
   }
@@ -87,17 +88,17 @@ export async function handleEditDiscountCode(services: Services, store: Store, c
 const listAction = z.object({ intent: z.enum(["activate", "deactivate", "delete"]), id: codeIdSchema });
 
 /** /Store/{id}/discounts: switch a code on or off, or delete it, from the list. */
-export async function handleDiscountListAction(services: Services, store: Store, form: FormData) {
+export async function handleDiscountListAction(services: Services, actor: Actor, store: Store, form: FormData) {
   const parsed = listAction.safeParse(textFields(form));
   if (!parsed.success) return failure({ form: "Acción no válida" }, { intent: String(form.get("intent") ?? "") });
   const { intent, id } = parsed.data;
-  if (intent === "delete") return deleteAndReturn(services, store, id);
-  if (!(await setDiscountCodeActive(services.db, store.id, id, intent === "activate"))) notFound();
+  if (intent === "delete") return deleteAndReturn(services, actor, store, id);
+  if (!(await setDiscountCodeActive(services.db, actor, store.id, id, intent === "activate", services.clock.now()))) notFound();
   return redirect(discountCodesPath(store.id));
 }
 
-async function deleteAndReturn(services: Services, store: Store, id: number) {
-  const deleted = await deleteDiscountCode(services.db, store.id, id);
+async function deleteAndReturn(services: Services, actor: Actor, store: Store, id: number) {
+  const deleted = await deleteDiscountCode(services.db, actor, store.id, id, services.clock.now());
   if (!deleted) notFound();
   return redirectWithNotice(
     services.config,

@@ -3,6 +3,7 @@ import { DISCOUNT_FORM_MESSAGES, type DiscountCodeInput, MOST_DISCOUNT_CODES } f
 import { codeKey } from "~/domain/discounts";
 import { type Db, isUniqueViolation } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { discountCodes } from "../../db/schema";
 
 /**
@@ -41,14 +42,23 @@ const takenCode = (error: unknown) =>
  * Adds a code while the store has fewer than MOST_DISCOUNT_CODES (a conditioned insert, so two tabs
  * cannot pass the limit together); a code whose upper-case key the store already has is refused.
  */
-export async function createDiscountCode(db: Db, storeId: string, input: DiscountCodeInput, now: Date): Promise<number> {
+export async function createDiscountCode(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  input: DiscountCodeInput,
+  now: Date,
+): Promise<number> {
   try {
-    const [inserted] = await db.all<{ id: number }>(sql`insert into discount_codes
+    const [[inserted]] = await db.batch([
+      db.all<{ id: number }>(sql`insert into discount_codes
           (store_id, code, code_key, kind, value, min_purchase, starts_on, ends_on, max_uses, uses, active, once_per_customer, created_at)
         select ${storeId}, ${input.code}, ${codeKey(input.code)}, ${input.kind}, ${input.value}, ${input.minPurchase},
           ${input.startsOn}, ${input.endsOn}, ${input.maxUses}, 0, ${input.active ? 1 : 0}, ${input.oncePerCustomer ? 1 : 0}, ${now.getTime()}
         where (select count(*) from discount_codes where store_id = ${storeId}) < ${MOST_DISCOUNT_CODES}
-        returning id`);
+        returning id`),
+      codeEntry(db, actor, storeId, input.code, `Creó el código de descuento ${input.code}`, now, IF_CHANGED),
+    ]);
     if (!inserted) throw new StoreError(DISCOUNT_FORM_MESSAGES.limit);
     return Number(inserted.id);
   } catch (error) {
@@ -61,31 +71,41 @@ export async function createDiscountCode(db: Db, storeId: string, input: Discoun
  * Saves the form over the store's code `id`; false when the store has no such code. The new use limit
  * is checked against the uses counted at the moment of writing (a checkout may count one meanwhile).
  */
-export async function updateDiscountCode(db: Db, storeId: string, id: number, input: DiscountCodeInput): Promise<boolean> {
+export async function updateDiscountCode(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  id: number,
+  input: DiscountCodeInput,
+  now: Date,
+): Promise<boolean> {
   let updated: { id: number }[];
   try {
-    updated = await db
-      .update(discountCodes)
-      .set({
-        code: input.code,
-        codeKey: codeKey(input.code),
-        kind: input.kind,
-        value: input.value,
-        minPurchase: input.minPurchase,
-        startsOn: input.startsOn,
-        endsOn: input.endsOn,
-        maxUses: input.maxUses,
-        active: input.active,
-        oncePerCustomer: input.oncePerCustomer ?? false,
-      })
-      .where(
-        and(
-          eq(discountCodes.id, id),
-          eq(discountCodes.storeId, storeId),
-          input.maxUses === null ? undefined : lte(discountCodes.uses, input.maxUses),
-        ),
-      )
-      .returning({ id: discountCodes.id });
+    [updated] = await db.batch([
+      db
+        .update(discountCodes)
+        .set({
+          code: input.code,
+          codeKey: codeKey(input.code),
+          kind: input.kind,
+          value: input.value,
+          minPurchase: input.minPurchase,
+          startsOn: input.startsOn,
+          endsOn: input.endsOn,
+          maxUses: input.maxUses,
+          active: input.active,
+          oncePerCustomer: input.oncePerCustomer ?? false,
+        })
+        .where(
+          and(
+            eq(discountCodes.id, id),
+            eq(discountCodes.storeId, storeId),
+            input.maxUses === null ? undefined : lte(discountCodes.uses, input.maxUses),
+          ),
+        )
+        .returning({ id: discountCodes.id }),
+      codeEntry(db, actor, storeId, input.code, `Editó el código de descuento ${input.code}`, now, IF_CHANGED),
+    ]);
   } catch (error) {
     if (takenCode(error)) throw new StoreError(DISCOUNT_FORM_MESSAGES.taken, "code");
     throw error;
@@ -97,23 +117,61 @@ export async function updateDiscountCode(db: Db, storeId: string, id: number, in
 }
 
 /** Switches the store's code on or off; false when the store has no such code. */
-export async function setDiscountCodeActive(db: Db, storeId: string, id: number, active: boolean): Promise<boolean> {
-  const updated = await db
-    .update(discountCodes)
-    .set({ active })
-    .where(and(eq(discountCodes.id, id), eq(discountCodes.storeId, storeId)))
-    .returning({ id: discountCodes.id });
+export async function setDiscountCodeActive(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  id: number,
+  active: boolean,
+  now: Date,
+): Promise<boolean> {
+  const code = sql`(select code from ${discountCodes} where id = ${id} and store_id = ${storeId})`;
+  const [, updated] = await db.batch([
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      {
+        kind: "promotion",
+        subject: code,
+        summary: sql`${active ? "Activó" : "Pausó"} || ' el código de descuento ' || ${code}`,
+        before: active ? "Pausado" : "Activo",
+        after: active ? "Activo" : "Pausado",
+      },
+      now,
+      sql`(select active from ${discountCodes} where id = ${id} and store_id = ${storeId}) = ${active ? 0 : 1}`,
+    ),
+    db
+      .update(discountCodes)
+      .set({ active })
+      .where(and(eq(discountCodes.id, id), eq(discountCodes.storeId, storeId)))
+      .returning({ id: discountCodes.id }),
+  ]);
   return updated.length > 0;
 }
 
 /** Deletes the store's code (its sales keep the code's text; their link to it becomes null); undefined when none. */
-export async function deleteDiscountCode(db: Db, storeId: string, id: number): Promise<DiscountCodeRow | undefined> {
-  const [deleted] = await db
-    .delete(discountCodes)
-    .where(and(eq(discountCodes.id, id), eq(discountCodes.storeId, storeId)))
-    .returning();
+export async function deleteDiscountCode(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  id: number,
+  now: Date,
+): Promise<DiscountCodeRow | undefined> {
+  const code = sql`(select code from ${discountCodes} where id = ${id} and store_id = ${storeId})`;
+  const [, [deleted]] = await db.batch([
+    codeEntry(db, actor, storeId, code, sql`'Eliminó el código de descuento ' || ${code}`, now, sql`${code} is not null`),
+    db
+      .delete(discountCodes)
+      .where(and(eq(discountCodes.id, id), eq(discountCodes.storeId, storeId)))
+      .returning(),
+  ]);
   return deleted;
 }
+
+/** A discount code's entry, named by the code (what buyers type: no secret). */
+const codeEntry = (db: Db, actor: Actor, storeId: string, code: string | SQL, summary: string | SQL, now: Date, when: SQL) =>
+  activityStatement(db, storeId, actor, { kind: "promotion", subject: code, summary }, now, when);
 
 /** The store's code with this key (upper case), if any: inactive ones too, judged by the caller. */
 export const discountByKeyQuery = (db: Db, storeId: SQL, key: string) =>

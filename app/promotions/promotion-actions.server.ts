@@ -5,11 +5,11 @@ import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { pickableProducts } from "~/products/products.server";
 import type { Services } from "~/services/services";
-import type { Actor } from "~/workspace/activity.server";
 import { listDeliveryZones } from "~/stores/delivery-settings.server";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
+import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import { promotionsPath } from "./promotion-choices";
 import {
@@ -132,7 +132,7 @@ export async function handleCreatePromotion(services: Services, actor: Actor, st
 
 /** /Store/{id}/promociones/{promotionId}: save (intent=save) or delete (intent=delete) the store's promotion. */
 export async function handleEditPromotion(services: Services, actor: Actor, store: Store, id: string, form: FormData) {
-  if (form.get("intent") === "delete") return deleteAndReturn(services, store, urlPromotionId(id));
+  if (form.get("intent") === "delete") return deleteAndReturn(services, actor, store, urlPromotionId(id));
   const promotion = await loadPromotion(services, store, id);
   const { read, values } = await readForm(services, store, form);
   if (!read.ok) return failure(read.errors, { intent: "save", values });

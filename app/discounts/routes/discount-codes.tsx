@@ -12,6 +12,7 @@ import { storeToday } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText } from "~/ui/form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { handleDiscountListAction } from "../discount-code-actions.server";
@@ -46,7 +47,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleDiscountListAction(getServices(context), context.get(ownedStoreContext), await request.formData());
+  return handleDiscountListAction(
+    getServices(context),
+    actingUser(context),
+    context.get(ownedStoreContext),
+    await request.formData(),
+  );
 }
 
 export default function DiscountCodes({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { discountCodeFormValues, typedFormValues } from "~/domain/discount-code-form";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  return handleEditDiscountCode(services, store, params.codeId, await request.formData());
+  return handleEditDiscountCode(services, actingUser(context), store, params.codeId, await request.formData());
 }
 
 export default function EditDiscountCode({ loaderData, actionData }: Route.ComponentProps) {

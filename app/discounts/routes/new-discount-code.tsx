@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { DISCOUNT_FORM_MESSAGES, EMPTY_DISCOUNT_CODE, MOST_DISCOUNT_CODES, typedFormValues } from "~/domain/discount-code-form";
 import { getServices } from "~/services/services";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
@@ -17,7 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleCreateDiscountCode(getServices(context), context.get(ownedStoreContext), await request.formData());
+  return handleCreateDiscountCode(
+    getServices(context),
+    actingUser(context),
+    context.get(ownedStoreContext),
+    await request.formData(),
+  );
 }
 
 export default function NewDiscountCode({ loaderData, actionData }: Route.ComponentProps) {
