@@ -20,11 +20,13 @@ import {
 } from "~/domain/product-csv";
 import { productSearchColumns } from "~/domain/search";
 import { VARIANT_MESSAGES } from "~/domain/variants";
+import { counted } from "~/domain/words";
 import { type Db, isNotNullViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import { type FileStore, privateFileKey } from "~/services/files";
+import { type Actor, activityStatement } from "~/workspace/activity.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { products, productVariants } from "../../db/schema";
-import { insertImportedProduct, replaceVariantsStatements, updateImportedProduct } from "./products.server";
+import { insertImportedProduct, priceAndStockEntries, replaceVariantsStatements, updateImportedProduct } from "./products.server";
 import { type VariantDraft, variantColumns } from "./variants.server";
 
 // ——— Export ———
@@ -186,6 +188,7 @@ export type CatalogImportResult =
  */
 export async function importCatalog(
   db: Db,
+  actor: Actor,
   storeId: string,
   currency: string,
   limits: PlanLimits,
@@ -197,7 +200,7 @@ export async function importCatalog(
   if (preview.plan.problems.length > 0) return { ok: false, reason: "problems", preview };
   if (preview.fingerprint !== previewedFingerprint) return { ok: false, reason: "changed", preview };
   try {
-    await writeCatalogImport(db, storeId, limits.products, preview.plan.products, now);
+    await writeCatalogImport(db, actor, storeId, limits.products, preview.plan.products, now);
   } catch (error) {
     // The plan's product limit, held in the write: a new product past it got a NULL created_at
     // (createdAtWithinLimit), so the batch failed as a whole. A product created since the lookup
@@ -255,6 +258,10 @@ const productColumns = (storeId: string, p: PlannedProduct) => ({
   ),
 });
 
+/** A product's stock with options: its enabled variants' sum, as the database keeps it. */
+const enabledStock = (variants: ReadonlyArray<{ stock: number; enabled: boolean }>) =>
+  variants.reduce((sum, v) => sum + (v.enabled ? v.stock : 0), 0);
+
 /**
  * Writes a checked import in one batch (one transaction): new products hidden (they have no photo)
  * under the plan's limit, updated products with their columns, and each product's options and variants
@@ -263,6 +270,7 @@ const productColumns = (storeId: string, p: PlannedProduct) => ({
  */
 async function writeCatalogImport(
   db: Db,
+  actor: Actor,
   storeId: string,
   productLimit: number | null,
   planned: PlannedProduct[],
@@ -276,7 +284,9 @@ async function writeCatalogImport(
     let created = 0;
     for (const p of planned) {
       if (p.action === "update") {
+        const stockAfter = p.options.length && p.variants.length ? enabledStock(p.variants) : p.stock;
         statements.push(
+          ...priceAndStockEntries(db, actor, storeId, p.id, p.name, p.price, stockAfter, now),
           updateImportedProduct(db, storeId, p.id, { ...productColumns(storeId, p), published: p.published }),
           ...replaceVariantsStatements(db, storeId, p.id, p.options, draftsOf(p), p.stock),
         );
@@ -290,7 +300,20 @@ async function writeCatalogImport(
         ...replaceVariantsStatements(db, storeId, id, p.options, draftsOf(p), p.stock),
       );
     }
-    statements.push(touchStore(db, storeId, now));
+    const updated = planned.length - created;
+    statements.push(
+      touchStore(db, storeId, now),
+      activityStatement(
+        db,
+        storeId,
+        actor,
+        {
+          kind: "product",
+          summary: `Importó el catálogo: ${counted(created, "producto nuevo", "productos nuevos")}, ${counted(updated, "actualizado", "actualizados")}`,
+        },
+        now,
+      ),
+    );
     try {
       await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
       return;
@@ -381,6 +404,7 @@ interface ImportServices {
  */
 export async function handleCatalogImportForm(
   services: ImportServices,
+  actor: Actor,
   store: { id: string; currency: string },
   limits: PlanLimits,
   form: FormData,
@@ -400,7 +424,16 @@ export async function handleCatalogImportForm(
   if (!upload) return { applied: false, status: 409, errors: { file: CATALOG_MESSAGES.previewAgain }, preview: null };
   if (!upload.ok) return { applied: false, status: upload.status, errors: { file: upload.message }, preview: null };
   const fingerprint = String(form.get("fingerprint") ?? "");
-  const result = await importCatalog(db, store.id, store.currency, limits, upload.bytes, fingerprint, services.clock.now());
+  const result = await importCatalog(
+    db,
+    actor,
+    store.id,
+    store.currency,
+    limits,
+    upload.bytes,
+    fingerprint,
+    services.clock.now(),
+  );
   if (result.ok) {
     await files.delete([pendingImportKey(store.id)]);
     return { applied: true, created: result.created, updated: result.updated };

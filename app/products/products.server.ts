@@ -338,52 +338,70 @@ function productEditEntries(
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const { product } = before;
   const store = { id: product.storeId };
-  const row = (column: SQL) => sql`(select ${column} from ${products} where id = ${product.id} and store_id = ${store.id})`;
   const withOptions = variants.options.length > 0 && variants.drafts.length > 0;
   const stockAfter = withOptions ? variants.drafts.reduce((sum, d) => sum + (d.enabled ? d.stock : 0), 0) : input.stock;
   const changed = productChanges(before, { ...input, options: variants.options, variants: variants.drafts, newImage });
-  const subject = product.id;
   return [
-    activityStatement(
-      db,
-      store.id,
-      actor,
-      {
-        kind: "price",
-        subject,
-        summary: `Cambió el precio de “${input.name}”`,
-        before: storeMoney(store.id, row(sql`price`)),
-        after: storeMoney(store.id, input.price),
-      },
-      now,
-      sql`${row(sql`price`)} <> ${input.price}`,
-    ),
-    activityStatement(
-      db,
-      store.id,
-      actor,
-      {
-        kind: "stock",
-        subject,
-        summary: `Cambió el stock de “${input.name}”`,
-        before: row(sql`stock`),
-        after: String(stockAfter),
-      },
-      now,
-      sql`${row(sql`stock`)} <> ${stockAfter}`,
-    ),
+    ...priceAndStockEntries(db, actor, store.id, product.id, input.name, input.price, stockAfter, now),
     ...(changed.length
       ? [
           activityStatement(
             db,
             store.id,
             actor,
-            { kind: "product", subject, summary: `Editó “${input.name}”: ${changed.join(", ")}` },
+            { kind: "product", subject: product.id, summary: `Editó “${input.name}”: ${changed.join(", ")}` },
             now,
-            sql`exists ${row(sql`1`)}`,
+            sql`exists (select 1 from ${products} where id = ${product.id} and store_id = ${store.id})`,
           ),
         ]
       : []),
+  ];
+}
+
+/**
+ * The entries of a product's price and stock set to these values, for the batch that sets them, before its statements:
+ * each with the value the row has then, written only when it differs.
+ */
+export function priceAndStockEntries(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  productId: string,
+  name: string,
+  price: number,
+  stock: number,
+  now: Date,
+): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  const row = (column: SQL) => sql`(select ${column} from ${products} where id = ${productId} and store_id = ${storeId})`;
+  return [
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      {
+        kind: "price",
+        subject: productId,
+        summary: `Cambió el precio de “${name}”`,
+        before: storeMoney(storeId, row(sql`price`)),
+        after: storeMoney(storeId, price),
+      },
+      now,
+      sql`${row(sql`price`)} <> ${price}`,
+    ),
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      {
+        kind: "stock",
+        subject: productId,
+        summary: `Cambió el stock de “${name}”`,
+        before: row(sql`stock`),
+        after: String(stock),
+      },
+      now,
+      sql`${row(sql`stock`)} <> ${stock}`,
+    ),
   ];
 }
 

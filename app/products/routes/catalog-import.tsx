@@ -4,6 +4,7 @@ import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { ErrorText, FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -19,7 +20,13 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
-  const answer = await handleCatalogImportForm(services, store, merchantPlanLimits(context), await request.formData());
+  const answer = await handleCatalogImportForm(
+    services,
+    actingUser(context),
+    store,
+    merchantPlanLimits(context),
+    await request.formData(),
+  );
   if (answer.applied)
     return redirectWithNotice(
       services.config,
