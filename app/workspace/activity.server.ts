@@ -50,7 +50,7 @@ export const IF_CHANGED = sql`changes() > 0`;
  * batch, so after the statements before it), always without it.
  */
 export function activityStatement(db: Db, storeId: string, actor: Actor, entry: ActivityEntry, now: Date, when?: SQL) {
-  return db.run(sql`insert into ${storeActivity} (store_id, at, actor_user_id, actor_label, kind, subject, summary, before, after)
+  return db.run(sql`insert into store_activity (store_id, at, actor_user_id, actor_label, kind, subject, summary, before, after)
     select ${storeId}, ${now.getTime()}, ${actor.userId}, ${actor.label}, ${entry.kind}, ${entry.subject ?? null},
       ${entry.summary}, ${entry.before ?? null}, ${entry.after ?? null}
     where ${when ?? sql`1`}`);
@@ -155,7 +155,7 @@ export async function purgeOldActivity(db: Db, now: Date): Promise<number> {
   const cutoff = activityCutoff(now).getTime();
   let purged = 0;
   while (purged < PURGE_MAX_PER_RUN) {
-    const result = await db.run(sql`delete from ${storeActivity} where id in
+    const result = await db.run(sql`delete from store_activity where id in
       (select id from ${storeActivity} where at < ${cutoff} order by at limit ${PURGE_BATCH})`);
     purged += result.rowsAffected;
     if (result.rowsAffected < PURGE_BATCH) break;

@@ -23,7 +23,7 @@ import { loadStatistics } from "~/stats/statistics.server";
 import { runUpkeep } from "~/upkeep.server";
 import { checkouts, customers, products, sales, stores } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { inStoreVoice, type SiteData } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -168,6 +168,7 @@ describe("abandoned carts", () => {
     // With the cart's code, the total quoted after it.
     await createDiscountCode(
       s.db,
+      TEST_ACTOR,
       m.store.id,
       {
         code: "AMIGOS10",

@@ -9,7 +9,7 @@ import { createProduct, findProduct, insertProduct } from "~/products/products.s
 import { listVariants } from "~/products/variants.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productPhotos, products, productVariants, stores } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { anotherProcess } from "./sales-fixtures";
 
@@ -30,7 +30,7 @@ async function importFile(
   text: string,
 ) {
   const preview = await previewCatalogImport(s.db, storeId, "USD", limits, text);
-  return importCatalog(s.db, storeId, "USD", limits, text, preview.fingerprint, s.clock.now());
+  return importCatalog(s.db, TEST_ACTOR, storeId, "USD", limits, text, preview.fingerprint, s.clock.now());
 }
 
 /** Every write batch (one with an insert, update or delete) the client sends, counted; `before` runs ahead of each. */
@@ -89,7 +89,7 @@ describe("catalog import", () => {
     const s = createTestServices({ wrapClient });
     const m = await merchantWithStore(s, "premium");
     const limits = await planLimits(s.db, "premium");
-    const existing = await createProduct(s.db, m.store.id, limits, "1000001", input, image, s.clock.now(), {
+    const existing = await createProduct(s.db, TEST_ACTOR, m.store.id, limits, "1000001", input, image, s.clock.now(), {
       options: [{ name: "Talla", values: ["S", "M"] }],
       drafts: ["S", "M"].map((v) => ({ values: [v], price: null, sku: `OLD-${v}`, stock: 1, enabled: true })),
     });
@@ -158,7 +158,7 @@ describe("catalog import", () => {
     expect(again.plan.problems).toEqual([]);
     expect(again.plan.rows).toHaveLength(500);
     expect([again.plan.creates, again.plan.updates]).toEqual([0, 100]);
-    expect(await importCatalog(s.db, m.store.id, "USD", limits, exported, again.fingerprint, s.clock.now())).toEqual({
+    expect(await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, exported, again.fingerprint, s.clock.now())).toEqual({
       ok: true,
       created: 0,
       updated: 100,
@@ -207,7 +207,7 @@ describe("catalog import", () => {
       );
       taken = await storeState(s, m.store.id);
     });
-    const late = await importCatalog(s.db, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
+    const late = await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
     expect(late.ok === false && late.preview.plan.problems.map((p) => p.message)).toEqual([
       "Uno de los SKU ya está en uso en otro producto de esta tienda",
     ]);
@@ -224,11 +224,11 @@ describe("catalog import", () => {
     const preview = await previewCatalogImport(s.db, m.store.id, "USD", limits, text);
     expect(preview.plan.rows.map((r) => r.outcome)).toEqual(["crear"]);
     // Meanwhile the SKU became a product's: the same file now updates that product.
-    await createProduct(s.db, m.store.id, limits, "1000010", input, image, s.clock.now(), {
+    await createProduct(s.db, TEST_ACTOR, m.store.id, limits, "1000010", input, image, s.clock.now(), {
       options: [{ name: "Color", values: ["Rojo"] }],
       drafts: [{ values: ["Rojo"], price: null, sku: "GORRA-R", stock: 5, enabled: true }],
     });
-    const result = await importCatalog(s.db, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
+    const result = await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
     expect(result).toMatchObject({ ok: false, reason: "changed" });
     expect(result.ok === false && result.preview.plan.rows.map((r) => r.outcome)).toEqual(["actualizar"]);
     expect((await findProduct(s.db, m.store.id, "1000010"))?.name).toBe("Camiseta");
@@ -249,9 +249,9 @@ describe("catalog import", () => {
 
     const other = await anotherProcess(s);
     beforeNextWrite(async () => {
-      await createProduct(other.db, m.store.id, limits, "1000030", input, image, s.clock.now());
+      await createProduct(other.db, TEST_ACTOR, m.store.id, limits, "1000030", input, image, s.clock.now());
     });
-    const result = await importCatalog(s.db, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
+    const result = await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
     expect(result.ok).toBe(false);
     expect(result.ok === false && result.preview.plan.problems.map((p) => p.message)).toEqual([
       "Limite de productos alcanzado: tu plan permite 30 productos, tienes 30 y este archivo crea 1",
@@ -272,8 +272,8 @@ describe("catalog import", () => {
     const text = file([{ Nombre: "Importado", Precio: "1", Stock: "1" }]);
     const preview = await previewCatalogImport(importer.db, m.store.id, "USD", limits, text);
     const [imported, created] = await Promise.allSettled([
-      importCatalog(importer.db, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now()),
-      createProduct(creator.db, m.store.id, limits, "1000031", input, image, s.clock.now()),
+      importCatalog(importer.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now()),
+      createProduct(creator.db, TEST_ACTOR, m.store.id, limits, "1000031", input, image, s.clock.now()),
     ]);
     const importWon = imported.status === "fulfilled" && imported.value.ok;
     const createWon = created.status === "fulfilled";
@@ -293,7 +293,7 @@ describe("catalog import", () => {
       const form = new FormData();
       for (const [k, v] of Object.entries({ intent: "save", name: "Vela", price: "9", stock, category: "0", visibility }))
         form.set(k, v);
-      return handleEditProduct(s, m.store, vela, form, []);
+      return handleEditProduct(s, TEST_ACTOR, m.store, { product: vela, variants: [] }, form, []);
     };
     const refused = (await edit("published", "5")) as unknown as { data: { errors: Record<string, string> }; init: ResponseInit };
     expect(refused.init.status).toBe(400);

@@ -16,7 +16,7 @@ import { action as orderAction, loader as orderLoader } from "~/site/routes/orde
 import { planLimits } from "~/workspace/plan-limits.server";
 import { deliveryZones, discountCodes, pickupPoints, sales, stores } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { anotherProcess } from "./sales-fixtures";
@@ -308,7 +308,7 @@ describe("the buyer's order page and online payment", () => {
 
     const { url, nonce } = await startLinking(s, m.store.id, m.id);
     const state = new URL(url).searchParams.get("state") ?? "";
-    await completeLinking(s, m.id, state, `SBX-777000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
+    await completeLinking(s, TEST_ACTOR, m.id, state, `SBX-777000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
     const { reply, sale } = await placedOrder(s, m, { payment: "online" });
     expect(statusOf(reply)).toBe(303);
     const pay = new URL(locationOf(reply));
@@ -348,7 +348,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     const s = createTestServices();
     const m = await shop(s);
     await addCode(s, m.store.id);
-    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, transfer, s.clock.now());
     // 2 × 20.000 = 40.000; code 10 % = 4.000; transfer 10 % of 36.000 = 3.600; Norte 7.000 (36.000 is below its
     // free amount and above its minimum): 39.400.
     const form = order(
@@ -414,7 +414,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
   /** A transfer order of one Mochila in a store that takes transfers; its code and token. */
   async function transferOrder(s: S) {
     const m = await shop(s);
-    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, transfer, s.clock.now());
     const form = order(
       {
         pickupPoint: String(m.point.id),
@@ -463,8 +463,8 @@ describe("transfer and cash, with their discount or surcharge", () => {
 
     // Refused: the buyer is emailed, sends another one, which replaces the first.
     const store = { id: m.store.id, name: "Zonas", url: m.url };
-    expect(await reviewTransferReceipt(s, store, sale.id, "rejected")).toBe(true);
-    expect(await reviewTransferReceipt(s, store, sale.id, "rejected")).toBe(false);
+    expect(await reviewTransferReceipt(s, TEST_ACTOR, store, sale.id, "rejected")).toBe(true);
+    expect(await reviewTransferReceipt(s, TEST_ACTOR, store, sale.id, "rejected")).toBe(false);
     expect(s.outbox.sent.at(-1)).toMatchObject({
       to: "lu@correo.test",
       subject: `Zonas no pudo verificar tu transferencia del pedido ${sale.id}`,
@@ -480,11 +480,11 @@ describe("transfer and cash, with their discount or surcharge", () => {
     expect(await receipts(s, m.store.id)).toEqual([second?.receiptKey]);
 
     // Verified: paid, the buyer told; the merchant may still cancel it (and gives the money back by hand).
-    expect(await reviewTransferReceipt(s, store, sale.id, "verified")).toBe(true);
+    expect(await reviewTransferReceipt(s, TEST_ACTOR, store, sale.id, "verified")).toBe(true);
     expect(s.outbox.sent.at(-1)?.subject).toBe(`Zonas recibió tu transferencia del pedido ${sale.id}`);
     const page = await orderPage(s, m.url, sale.id, `?t=${sale.accessToken}`);
     expect(page.data).toMatchObject({ transfer: null, receiptState: "Pago verificado por la tienda." });
-    expect((await changeSale(s, store, sale.id, "cancel")).ok).toBe(true);
+    expect((await changeSale(s, TEST_ACTOR, store, sale.id, "cancel")).ok).toBe(true);
   });
 
   it("refuses a receipt that is not a photo or a PDF by its bytes, an empty one and one over 6 MB, storing nothing", async () => {
@@ -512,7 +512,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
   it("adds the cash surcharge, and the WhatsApp message says it", async () => {
     const s = createTestServices();
     const m = await shop(s);
-    await savePaymentMethod(s.db, m.store.id, cash, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, cash, s.clock.now());
     const placed = await post(
       s,
       m.url,
@@ -534,9 +534,9 @@ describe("transfer and cash, with their discount or surcharge", () => {
   it("tells a surcharge raised between the page and the submit, and charges nothing", async () => {
     const s = createTestServices();
     const m = await shop(s);
-    await savePaymentMethod(s.db, m.store.id, cash, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, cash, s.clock.now());
     // The page showed cash at +5 % (1.000 on 20.000); the merchant raises it to +30 % before the buyer sends.
-    await savePaymentMethod(s.db, m.store.id, { ...cash, adjustPercent: 30 }, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, { ...cash, adjustPercent: 30 }, s.clock.now());
     const fields = { pickupPoint: String(m.point.id), payment: "cash", shownSubtotal: "20000", shownAdjustment: "1000" };
     const refused = await post(s, m.url, order(fields, [`${m.product.id}:1`]));
     expect(statusOf(refused)).toBe(409);
@@ -556,8 +556,8 @@ describe("transfer and cash, with their discount or surcharge", () => {
     const s = createTestServices();
     const m = await shop(s);
     await addCode(s, m.store.id);
-    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
-    await savePaymentMethod(s.db, m.store.id, cash, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, transfer, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, cash, s.clock.now());
     const plan = await planLimits(s.db, "standard");
     const size = [{ name: "Caja", values: ["x6", "x12"] }];
     const drafts = [
@@ -574,7 +574,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
       published: true,
     };
     const image = { key: `stores/${m.store.id}/products/p/a.webp`, width: 400, height: 400, filename: "a.jpg" };
-    const alfajores = await createProduct(s.db, m.store.id, plan, "3000001", boxed, image, s.clock.now(), {
+    const alfajores = await createProduct(s.db, TEST_ACTOR, m.store.id, plan, "3000001", boxed, image, s.clock.now(), {
       options: size,
       drafts,
     });
@@ -627,7 +627,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
   it("without the page's script, shows the total of the chosen way to pay and zone to confirm before saving", async () => {
     const s = createTestServices();
     const m = await shop(s);
-    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, transfer, s.clock.now());
     await s.db.update(deliveryZones).set({ fee: 2_500 }).where(eq(deliveryZones.id, m.centro.id));
     const cookie = `carrito=${m.product.id}:1`;
     const page = await settle(checkoutLoader(siteArgs(s, m.url, "/Checkout", { cookie }) as never));
@@ -672,7 +672,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     // Transfer is off in a new store.
     const off = await post(s, m.url, order({ ...shown, payment: "transfer" }, line));
     expect([statusOf(off), off.data?.errors?.payment]).toEqual([409, "Elige cómo quieres pagar"]);
-    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, transfer, s.clock.now());
     // With transfer on, 'al recibir' is no longer offered, and a form that chose nothing must choose.
     for (const fields of [{ payment: "on_delivery" }, {}] as Array<Record<string, string>>) {
       const refused = await post(s, m.url, order({ ...shown, ...fields }, line));

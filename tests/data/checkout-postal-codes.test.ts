@@ -13,7 +13,7 @@ import { loader as orderPageLoader } from "~/site/routes/order-page";
 import { addDeliveryRow, listDeliveryZones } from "~/stores/delivery-settings.server";
 import { deliveryZones, sales } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { inStoreVoice, type SiteData } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -47,7 +47,7 @@ async function shop(s: S) {
   const now = s.clock.now();
   const mate = await insertProduct(s.db, { storeId: m.store.id, name: "Mate", price: 1_200_000, stock: 50 }, now);
   const zone = (name: string, fee: number, postalCodes: string) =>
-    addDeliveryRow(s.db, m.store.id, "zone", { name, fee, minOrder: null, freeFrom: null, postalCodes }, now);
+    addDeliveryRow(s.db, TEST_ACTOR, m.store.id, "zone", { name, fee, minOrder: null, freeFrom: null, postalCodes }, now);
   await zone("CABA", 350_000, "1000-1499");
   await zone("Córdoba", 600_000, "5000-5099");
   await zone("Zona Norte", 450_000, "");

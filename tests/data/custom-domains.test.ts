@@ -27,7 +27,7 @@ import { deleteStore } from "~/stores/stores.server";
 import { runUpkeep } from "~/upkeep.server";
 import { storeHostnames, stores, storeVisitsDaily } from "../../db/schema";
 import { appBuild } from "../support/app-build";
-import { merchantWithStore, signedInMerchant } from "../support/merchants";
+import { merchantWithStore, signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 
@@ -61,7 +61,7 @@ describe("a hostname's way to active", () => {
   it("waits for its DNS with the TXT to add, is verified, gets its certificate, is active; removed it is gone everywhere", async () => {
     expect(standIn).toBeInstanceOf(StandInCustomHostnames);
     const { store, hostname } = await premiumStore();
-    const added = await addHostname(s, store.id, `  HTTPS://${hostname.toUpperCase()}/ `);
+    const added = await addHostname(s, TEST_ACTOR, store.id, `  HTTPS://${hostname.toUpperCase()}/ `);
     expect(added).toMatchObject({ hostname, state: "pending", failure: null, checks: 0 });
     expect(added.txtName).toBe(`_cf-custom-hostname.${hostname}`);
     expect(added.txtValue).toMatch(/\w{8}/);
@@ -74,7 +74,7 @@ describe("a hostname's way to active", () => {
     expect(active).toMatchObject({ state: "active", txtName: null, nextCheckAt: null });
     expect(await customHostOf(store.id)).toBe(hostname);
 
-    expect(await removeHostname(s, store.id)).toBe(true);
+    expect(await removeHostname(s, TEST_ACTOR, store.id)).toBe(true);
     expect(await findHostname(s.db, store.id)).toBeNull();
     expect(await customHostOf(store.id)).toBeNull();
     expect(await standIn.get(active?.providerId ?? "")).toBeNull();
@@ -82,7 +82,7 @@ describe("a hostname's way to active", () => {
 
   it("a certificate that cannot be issued is a failure that says what to do, and the upkeep stops asking", async () => {
     const { store, hostname } = await premiumStore();
-    const added = await addHostname(s, store.id, hostname);
+    const added = await addHostname(s, TEST_ACTOR, store.id, hostname);
     standIn.fail(added.providerId);
     const failed = await checkHostname(s, added);
     expect(failed).toMatchObject({ state: "failed", failure: "certificate", nextCheckAt: null });
@@ -91,7 +91,7 @@ describe("a hostname's way to active", () => {
 
   it("a hostname the provider no longer has is failed as missing", async () => {
     const { store, hostname } = await premiumStore();
-    const added = await addHostname(s, store.id, hostname);
+    const added = await addHostname(s, TEST_ACTOR, store.id, hostname);
     await standIn.remove(added.providerId);
     expect(await checkHostname(s, added)).toMatchObject({ state: "failed", failure: "missing" });
   });
@@ -100,19 +100,19 @@ describe("a hostname's way to active", () => {
     const { store, hostname } = await premiumStore();
     faults.set("hostnames", true);
     try {
-      const down = await refusal(addHostname(s, store.id, hostname));
+      const down = await refusal(addHostname(s, TEST_ACTOR, store.id, hostname));
       expect([down.message, down.status]).toEqual([HOSTNAME_MESSAGES.unavailable, 503]);
       expect(await findHostname(s.db, store.id)).toBeNull();
     } finally {
       faults.set("hostnames", false);
     }
-    const added = await addHostname(s, store.id, hostname);
+    const added = await addHostname(s, TEST_ACTOR, store.id, hostname);
     standIn.advance(added.providerId, true);
     faults.set("hostnames", true);
     try {
       expect((await refusal(checkHostname(s, added))).status).toBe(503);
       expect(await findHostname(s.db, store.id)).toMatchObject({ state: "pending", checks: 1 });
-      expect((await refusal(removeHostname(s, store.id))).message).toBe(HOSTNAME_MESSAGES.unavailable);
+      expect((await refusal(removeHostname(s, TEST_ACTOR, store.id))).message).toBe(HOSTNAME_MESSAGES.unavailable);
       expect(await findHostname(s.db, store.id)).not.toBeNull();
     } finally {
       faults.set("hostnames", false);
@@ -124,17 +124,17 @@ describe("a hostname's way to active", () => {
 describe("a deleted store", () => {
   it("takes its hostname off the provider first; the provider down does not keep the store", async () => {
     const kept = await premiumStore();
-    const added = await addHostname(s, kept.store.id, kept.hostname);
+    const added = await addHostname(s, TEST_ACTOR, kept.store.id, kept.hostname);
     await simulateDnsReady(s, kept.store.id, true);
-    await deleteStore(s, kept.store);
+    await deleteStore(s, TEST_ACTOR, kept.store);
     expect(await standIn.get(added.providerId)).toBeNull();
     expect(await findHostname(s.db, kept.store.id)).toBeNull();
 
     const down = await premiumStore();
-    const orphan = await addHostname(s, down.store.id, down.hostname);
+    const orphan = await addHostname(s, TEST_ACTOR, down.store.id, down.hostname);
     faults.set("hostnames", true);
     try {
-      await deleteStore(s, down.store);
+      await deleteStore(s, TEST_ACTOR, down.store);
     } finally {
       faults.set("hostnames", false);
     }
@@ -147,8 +147,8 @@ describe("which hostnames a store may take", () => {
   it("one store's hostname is no other store's: refused before the provider, and held by the database's unique index", async () => {
     const a = await premiumStore();
     const b = await premiumStore();
-    await addHostname(s, a.store.id, a.hostname);
-    const taken = await refusal(addHostname(s, b.store.id, a.hostname));
+    await addHostname(s, TEST_ACTOR, a.store.id, a.hostname);
+    const taken = await refusal(addHostname(s, TEST_ACTOR, b.store.id, a.hostname));
     expect([taken.message, taken.field, taken.status]).toEqual([HOSTNAME_MESSAGES.taken, "hostname", 409]);
     expect(await findHostname(s.db, b.store.id)).toBeNull();
     const duplicate = await s.db
@@ -156,7 +156,7 @@ describe("which hostnames a store may take", () => {
       .values({ storeId: b.store.id, hostname: a.hostname, providerId: "otro", state: "pending", createdAt: s.clock.now() })
       .catch((error: unknown) => error);
     expect(isUniqueViolation(duplicate, "store_hostnames.hostname")).toBe(true);
-    expect((await refusal(addHostname(s, a.store.id, b.hostname))).message).toBe(HOSTNAME_MESSAGES.already);
+    expect((await refusal(addHostname(s, TEST_ACTOR, a.store.id, b.hostname))).message).toBe(HOSTNAME_MESSAGES.already);
   });
 
   it("the platform's own names, well-known domains, names that never resolve and what is not a hostname are refused", async () => {
@@ -172,7 +172,7 @@ describe("which hostnames a store may take", () => {
       ["www.mitienda.com:8080", HOSTNAME_MESSAGES.invalid],
     ];
     for (const [typed, message] of cases) {
-      const refused = await refusal(addHostname(s, store.id, typed));
+      const refused = await refusal(addHostname(s, TEST_ACTOR, store.id, typed));
       expect([typed, refused.message, refused.field]).toEqual([typed, message, "hostname"]);
     }
     expect(await findHostname(s.db, store.id)).toBeNull();
@@ -190,7 +190,7 @@ describe("the minute upkeep", () => {
       s.testClock.current = new Date(started + minutes * 60_000);
     };
     try {
-      const added = await addHostname(s, store.id, hostname);
+      const added = await addHostname(s, TEST_ACTOR, store.id, hostname);
       expect(added.nextCheckAt?.getTime()).toBe(started + 60_000);
       expect(await checkDueHostnames(s)).toBe(0);
       at(1);
@@ -233,7 +233,7 @@ describe("the minute upkeep", () => {
     const hostname = `www.semana-${crypto.randomUUID().slice(0, 6)}.test`;
     const started = s.testClock.current.getTime();
     try {
-      await addHostname(s, store.id, hostname);
+      await addHostname(s, TEST_ACTOR, store.id, hostname);
       s.testClock.current = new Date(started + 8 * 24 * 3600_000);
       expect(await checkDueHostnames(s)).toBe(1);
       expect(await findHostname(s.db, store.id)).toMatchObject({ state: "failed", failure: "expired", nextCheckAt: null });
@@ -251,7 +251,7 @@ describe("public pages on an own hostname", () => {
   beforeAll(async () => {
     handler = createFetchHandler(await appBuild(), () => s);
     shop = await premiumStore();
-    await addHostname(s, shop.store.id, shop.hostname);
+    await addHostname(s, TEST_ACTOR, shop.store.id, shop.hostname);
     await simulateDnsReady(s, shop.store.id, true);
   }, 60_000);
 
@@ -283,7 +283,7 @@ describe("public pages on an own hostname", () => {
 
   it("a Host no store has active is the platform's 404, never another store; /site/ on it too", async () => {
     const pending = await premiumStore();
-    await addHostname(s, pending.store.id, pending.hostname);
+    await addHostname(s, TEST_ACTOR, pending.store.id, pending.hostname);
     for (const host of ["www.nadie.test", pending.hostname]) {
       const reply = await handler(new Request(`http://${host}/`, { headers: { Host: host } }));
       expect([host, reply.status]).toEqual([host, 404]);
@@ -311,10 +311,10 @@ describe("public pages on an own hostname", () => {
 
   it("removed, the store is back on its subdomain and the hostname is a 404", async () => {
     const gone = await premiumStore();
-    await addHostname(s, gone.store.id, gone.hostname);
+    await addHostname(s, TEST_ACTOR, gone.store.id, gone.hostname);
     await simulateDnsReady(s, gone.store.id, true);
     expect((await handler(new Request(`http://${gone.hostname}/`, { headers: { Host: gone.hostname } }))).status).toBe(200);
-    await removeHostname(s, gone.store.id);
+    await removeHostname(s, TEST_ACTOR, gone.store.id);
     expect((await handler(new Request(`http://${gone.hostname}/`, { headers: { Host: gone.hostname } }))).status).toBe(404);
     expect((await handler(new Request(`${s.config.APP_ORIGIN}/site/${gone.store.url}`))).status).toBe(200);
   });
@@ -325,7 +325,7 @@ describe("statistics on an own hostname", () => {
     const own = createTestServices();
     const { store } = await merchantWithStore(own, "premium", { timeZone: "UTC" });
     const host = `www.cuenta-${crypto.randomUUID().slice(0, 6)}.test`;
-    await addHostname(own, store.id, host);
+    await addHostname(own, TEST_ACTOR, store.id, host);
     await simulateDnsReady(own, store.id, true);
     const settings = countingSettings(own.config, {
       sessionCookie: sessionCookie(own.config).name,

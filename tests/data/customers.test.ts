@@ -11,7 +11,7 @@ import { insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
 import { customers, sales } from "../../db/schema";
 import { checkoutForm, postCheckout } from "../support/checkout";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
@@ -82,9 +82,9 @@ describe("the customer list, built from orders", () => {
       .where(eq(sales.customerId, marta?.id ?? -1))
       .orderBy(sales.createdAt);
     expect(own).toHaveLength(3);
-    await changeSale(s, m.store, own[0]?.id ?? "", "confirm");
-    await changeSale(s, m.store, own[1]?.id ?? "", "confirm");
-    await changeSale(s, m.store, own[2]?.id ?? "", "cancel");
+    await changeSale(s, TEST_ACTOR, m.store, own[0]?.id ?? "", "confirm");
+    await changeSale(s, TEST_ACTOR, m.store, own[1]?.id ?? "", "confirm");
+    await changeSale(s, TEST_ACTOR, m.store, own[2]?.id ?? "", "cancel");
     const [after] = await listOf(s, m, "marta");
     expect(after).toMatchObject({ orders: 2, spent: 30_000 });
 
@@ -104,7 +104,7 @@ describe("the customer list, built from orders", () => {
     await place(s, m.url, m.product.id, { buyerName: "Beto", buyerPhone: "11 2222-0001" });
     later(s);
     const ana = await place(s, m.url, m.product.id, { buyerName: "ana", buyerEmail: "ana@correo.test", buyerPhone: "" }, 5);
-    await changeSale(s, m.store, ana?.id ?? "", "confirm");
+    await changeSale(s, TEST_ACTOR, m.store, ana?.id ?? "", "confirm");
     const names = async (sort: "recent" | "orders" | "spent" | "name") =>
       (await customerListQuery(s.db, m.store, { search: "", sort, limit: 50 })).map((c) => c.name);
     expect(await names("recent")).toEqual(["ana", "Beto"]);

@@ -5,7 +5,7 @@ import { formatMoney } from "~/domain/money";
 import { addDeliveryRow, listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
 import * as info from "~/stores/routes/store-delivery";
 import { deliveryZones, pickupPoints, stores } from "../../db/schema";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices, demoTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 
@@ -129,7 +129,7 @@ describe("pickup points", () => {
     const me = await signedInMerchant(s);
     const now = s.clock.now();
     for (let i = 1; i <= PICKUP_POINTS_MAX; i++)
-      await addDeliveryRow(s.db, me.store.id, "pickup", { name: `Punto ${i}`, address: "", hours: "" }, now);
+      await addDeliveryRow(s.db, TEST_ACTOR, me.store.id, "pickup", { name: `Punto ${i}`, address: "", hours: "" }, now);
     const answer = await post(s, me, { intent: "pickup-add", name: "Uno más", address: "", hours: "" });
     expect(answer.status).toBe(409);
     expect(failed(answer).errors.form).toBe(DELIVERY_MESSAGES.pickupPointsFull);
@@ -275,7 +275,14 @@ describe("delivery zones", () => {
     const me = await signedInMerchant(s);
     const now = s.clock.now();
     for (let i = 1; i <= DELIVERY_ZONES_MAX; i++)
-      await addDeliveryRow(s.db, me.store.id, "zone", { name: `Zona ${i}`, fee: 100, minOrder: null, freeFrom: null }, now);
+      await addDeliveryRow(
+        s.db,
+        TEST_ACTOR,
+        me.store.id,
+        "zone",
+        { name: `Zona ${i}`, fee: 100, minOrder: null, freeFrom: null },
+        now,
+      );
     const answer = await post(s, me, { intent: "zone-add", name: "Una más", fee: "1", minOrder: "", freeFrom: "" });
     expect(answer.status).toBe(409);
     expect(failed(answer).errors.form).toBe(DELIVERY_MESSAGES.zonesFull);
@@ -296,12 +303,13 @@ describe("another store's delivery settings", () => {
     const now = s.clock.now();
     await addDeliveryRow(
       s.db,
+      TEST_ACTOR,
       them.store.id,
       "zone",
       { name: "Suya", fee: 500, minOrder: null, freeFrom: null, postalCodes: "5000-5099" },
       now,
     );
-    await addDeliveryRow(s.db, them.store.id, "pickup", { name: "Su local", address: "Calle 1", hours: "" }, now);
+    await addDeliveryRow(s.db, TEST_ACTOR, them.store.id, "pickup", { name: "Su local", address: "Calle 1", hours: "" }, now);
     const theirs = await readDeliverySettings(s.db, them.store.id);
     const zoneId = String(theirs.zones[0]?.id);
     const pointId = String(theirs.pickupPoints[0]?.id);

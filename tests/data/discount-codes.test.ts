@@ -12,7 +12,7 @@ import { applySpanishValidationMessages } from "~/domain/validation-messages";
 import { StoreError } from "~/workspace/action-results.server";
 import { discountCodes, sales, stores } from "../../db/schema";
 import { expectConstraint } from "../support/constraints";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices, demoTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 
@@ -243,7 +243,7 @@ describe("discount codes of a store", () => {
   it("never lets the use limit go below the uses counted, in the form or in the database", async () => {
     const s = createTestServices();
     const me = await merchantAtDiscounts(s);
-    const id = await createDiscountCode(s.db, me.store.id, PERCENT_15, s.clock.now());
+    const id = await createDiscountCode(s.db, TEST_ACTOR, me.store.id, PERCENT_15, s.clock.now());
     await s.db.update(discountCodes).set({ uses: 3 }).where(eq(discountCodes.id, id));
 
     const page = await me.editPage(id);
@@ -266,9 +266,9 @@ describe("discount codes of a store", () => {
 
     // A checkout counted a use after the form was read: the write itself refuses the lower limit.
     await s.db.update(discountCodes).set({ maxUses: 10, uses: 4 }).where(eq(discountCodes.id, id));
-    await expect(updateDiscountCode(s.db, me.store.id, id, { ...PERCENT_15, maxUses: 3 })).rejects.toEqual(
-      new StoreError("Ya se usó 4 veces", "maxUses"),
-    );
+    await expect(
+      updateDiscountCode(s.db, TEST_ACTOR, me.store.id, id, { ...PERCENT_15, maxUses: 3 }, s.clock.now()),
+    ).rejects.toEqual(new StoreError("Ya se usó 4 veces", "maxUses"));
     expect((await findDiscountCode(s.db, me.store.id, id))?.maxUses).toBe(10);
 
     // The CHECK constraint: no statement can count a use past the limit.
@@ -283,7 +283,7 @@ describe("discount codes of a store", () => {
     const s = createTestServices();
     const me = await merchantAtDiscounts(s);
     for (let i = 0; i < MOST_DISCOUNT_CODES; i++)
-      await createDiscountCode(s.db, me.store.id, { ...PERCENT_15, code: `CODIGO-${i}` }, s.clock.now());
+      await createDiscountCode(s.db, TEST_ACTOR, me.store.id, { ...PERCENT_15, code: `CODIGO-${i}` }, s.clock.now());
     const refused = await me.create({ intent: "create", code: "UNO-MAS", kind: "percent", value: "10", active: "on" });
     expect(refused.status).toBe(409);
     expect(refused.data).toMatchObject({ errors: { form: DISCOUNT_FORM_MESSAGES.limit }, values: { code: "UNO-MAS" } });
@@ -303,8 +303,8 @@ describe("discount codes of a store", () => {
     const s = createTestServices();
     const me = await merchantAtDiscounts(s);
     const them = await merchantAtDiscounts(s);
-    const theirId = await createDiscountCode(s.db, them.store.id, PERCENT_15, s.clock.now());
-    await createDiscountCode(s.db, me.store.id, { ...PERCENT_15, code: "MIO" }, s.clock.now());
+    const theirId = await createDiscountCode(s.db, TEST_ACTOR, them.store.id, PERCENT_15, s.clock.now());
+    await createDiscountCode(s.db, TEST_ACTOR, me.store.id, { ...PERCENT_15, code: "MIO" }, s.clock.now());
     const before = JSON.stringify(await codesOf(s, them.store.id));
     const mineBefore = JSON.stringify(await codesOf(s, me.store.id));
 

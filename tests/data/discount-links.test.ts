@@ -17,7 +17,7 @@ import { countingSettings, statsEventsOf } from "~/stats/count-visit.server";
 import { attemptCounters, sales } from "../../db/schema";
 import { appBuild } from "../support/app-build";
 import { checkoutForm } from "../support/checkout";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -55,15 +55,16 @@ beforeAll(async () => {
   );
   const now = s.clock.now();
   codeIds = {
-    Mate10: await createDiscountCode(s.db, shop.store.id, CODE, now),
-    VIEJO: await createDiscountCode(s.db, shop.store.id, { ...CODE, code: "VIEJO", endsOn: "2026-03-01" }, now),
+    Mate10: await createDiscountCode(s.db, TEST_ACTOR, shop.store.id, CODE, now),
+    VIEJO: await createDiscountCode(s.db, TEST_ACTOR, shop.store.id, { ...CODE, code: "VIEJO", endsOn: "2026-03-01" }, now),
     DESDE50: await createDiscountCode(
       s.db,
+      TEST_ACTOR,
       shop.store.id,
       { ...CODE, code: "DESDE50", kind: "amount", value: 5_000_00, minPurchase: 50_000_00 },
       now,
     ),
-    AJENO: await createDiscountCode(s.db, stranger.store.id, { ...CODE, code: "AJENO20", value: 20 }, now),
+    AJENO: await createDiscountCode(s.db, TEST_ACTOR, stranger.store.id, { ...CODE, code: "AJENO20", value: 20 }, now),
   };
 }, 60_000);
 

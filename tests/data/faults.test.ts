@@ -10,7 +10,7 @@ import { FaultSwitch, ServiceFault } from "~/services/faults";
 import { outageContext, requestIdContext, servicesContext } from "~/services/services";
 import { mailQueue, products, sales } from "../../db/schema";
 import { checkoutForm, postCheckout } from "../support/checkout";
-import { merchantWithStore, signedInMerchant } from "../support/merchants";
+import { merchantWithStore, signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 
@@ -137,7 +137,14 @@ describe("Mercado Pago timing out", () => {
     const { s, faults, url, store, ownerId, product } = await shop();
     const linking = await startLinking(s, store.id, ownerId);
     const state = new URL(linking.url).searchParams.get("state") ?? "";
-    await completeLinking(s, ownerId, state, `SBX-777000111-${crypto.randomUUID().replaceAll("-", "")}`, linking.nonce);
+    await completeLinking(
+      s,
+      TEST_ACTOR,
+      ownerId,
+      state,
+      `SBX-777000111-${crypto.randomUUID().replaceAll("-", "")}`,
+      linking.nonce,
+    );
     faults.set("payments", true);
     const placed = (await postCheckout(s, url, order(product.id, { payment: "online" }))) as Response;
     expect(placed.status).toBe(303);

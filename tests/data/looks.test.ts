@@ -8,7 +8,7 @@ import { discardDraft, editedLook, lookPageData, publishDraft, saveDraft } from 
 import LookPage, * as lookPage from "~/looks/routes/look-page";
 import { loadSitePage } from "~/site/site.server";
 import { stores } from "../../db/schema";
-import { merchantWithStore, signedInMerchant } from "../support/merchants";
+import { merchantWithStore, signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -95,7 +95,7 @@ describe("a store's look: draft, preview, publish", () => {
     const before = await page(s, store.url);
     const later = new Date(s.clock.now().getTime() + 1000);
 
-    expect(await publishDraft(s.db, await storeRow(s, store.id), later)).toBe(true);
+    expect(await publishDraft(s.db, TEST_ACTOR, await storeRow(s, store.id), later)).toBe(true);
     const row = await storeRow(s, store.id);
     expect(row.lookDraft).toBeNull();
     expect(JSON.parse(row.look).preset).toBe("calido");
@@ -112,7 +112,7 @@ describe("a store's look: draft, preview, publish", () => {
     // The old preview address now shows what is published, as anyone sees it.
     expect((await page(s, store.url, `?vista=${token}`)).site.preview).toBe(false);
     // Nothing left to publish.
-    expect(await publishDraft(s.db, row, later)).toBe(false);
+    expect(await publishDraft(s.db, TEST_ACTOR, row, later)).toBe(false);
   });
 
   it("discarding drops the draft and keeps the public look", async () => {

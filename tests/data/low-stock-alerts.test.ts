@@ -9,7 +9,7 @@ import {
   setProductThreshold,
   setStoreThreshold,
 } from "~/stock-alerts/stock-alerts.server";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 import { product } from "./sales-fixtures";
@@ -36,7 +36,7 @@ const alertsTo = () => s.outbox.sent.filter((m) => m.to === ownerEmail && m.subj
 
 describe("low-stock alerts", () => {
   it("tell the merchant once when a product's available units cross the store's threshold, and again after it is re-armed", async () => {
-    await setStoreThreshold(s.db, storeId, 3, s.clock.now());
+    await setStoreThreshold(s.db, TEST_ACTOR, storeId, 3, s.clock.now());
     const { id: mate } = await product(s, storeId, "Mate imperial", 5);
     await reserve(mate, 1); // 4 left: above
     expect(await sendLowStockAlerts(s)).toBe(0);
@@ -59,10 +59,10 @@ describe("low-stock alerts", () => {
 
   it("a product's own threshold wins over the store's, and none means no alert", async () => {
     const { id: yerba } = await product(s, storeId, "Yerba 1 kg", 20);
-    expect(await setProductThreshold(s.db, storeId, yerba, 10, s.clock.now())).toBe(true);
+    expect(await setProductThreshold(s.db, TEST_ACTOR, storeId, yerba, 10, s.clock.now())).toBe(true);
     await reserve(yerba, 10);
     expect(await sendLowStockAlerts(s)).toBe(1);
-    await setStoreThreshold(s.db, storeId, null, s.clock.now());
+    await setStoreThreshold(s.db, TEST_ACTOR, storeId, null, s.clock.now());
     const { id: bombilla } = await product(s, storeId, "Bombilla", 2);
     await reserve(bombilla, 2);
     expect(await sendLowStockAlerts(s)).toBe(0);
@@ -70,7 +70,7 @@ describe("low-stock alerts", () => {
     // Another store's product cannot take a threshold from this one.
     const other = await signedInMerchant(s);
     const { id: theirs } = await product(s, other.store.id, "Ajeno", 5);
-    expect(await setProductThreshold(s.db, storeId, theirs, 1, s.clock.now())).toBe(false);
+    expect(await setProductThreshold(s.db, TEST_ACTOR, storeId, theirs, 1, s.clock.now())).toBe(false);
   });
 
   it("the page saves thresholds in Spanish, and the products list marks 'Poco stock'", async () => {

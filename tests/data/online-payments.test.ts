@@ -36,6 +36,7 @@ import {
   TOKEN_LIFETIME_S,
   WEBHOOK_SECRET,
 } from "../support/mercadopago-stand-in";
+import { TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices, TEST_VAPID } from "../support/services";
 import { merchantWithStore } from "./sales-fixtures";
@@ -168,14 +169,16 @@ describe("linking through the sandbox", () => {
 
     // A's state presented by B (B signed in, returning with A's link).
     const aLink = await linkOf(a.store.id, a.userId);
-    await expect(completeLinking(s, b.userId, aLink.state, code(), aLink.nonce)).rejects.toThrow(LinkRefusedError);
+    await expect(completeLinking(s, TEST_ACTOR, b.userId, aLink.state, code(), aLink.nonce)).rejects.toThrow(LinkRefusedError);
     // A state naming B's store, issued to A (who does not own it).
     const foreign = await linkOf(b.store.id, a.userId);
-    await expect(completeLinking(s, a.userId, foreign.state, code(), foreign.nonce)).rejects.toThrow(LinkRefusedError);
+    await expect(completeLinking(s, TEST_ACTOR, a.userId, foreign.state, code(), foreign.nonce)).rejects.toThrow(
+      LinkRefusedError,
+    );
     // A's state edited to name B's store.
     const original = await linkOf(a.store.id, a.userId);
     const edited = original.state.replace(a.store.id, b.store.id);
-    await expect(completeLinking(s, a.userId, edited, code(), original.nonce)).rejects.toThrow(LinkRefusedError);
+    await expect(completeLinking(s, TEST_ACTOR, a.userId, edited, code(), original.nonce)).rejects.toThrow(LinkRefusedError);
     // Through the callback route: refused with 400.
     const { state, nonce } = await linkOf(a.store.id, a.userId);
     const refused = await run(callbackLoader, {
@@ -189,12 +192,12 @@ describe("linking through the sandbox", () => {
     // An old state (16 minutes).
     const old = await linkOf(a.store.id, a.userId);
     s.testClock.current = new Date(s.testClock.current.getTime() + 16 * 60_000);
-    await expect(completeLinking(s, a.userId, old.state, code(), old.nonce)).rejects.toThrow(LinkRefusedError);
+    await expect(completeLinking(s, TEST_ACTOR, a.userId, old.state, code(), old.nonce)).rejects.toThrow(LinkRefusedError);
 
     expect(await s.db.select().from(storePaymentAccounts)).toHaveLength(0);
     // The owner's own fresh state links.
     const fresh = await linkOf(a.store.id, a.userId);
-    await completeLinking(s, a.userId, fresh.state, code(), fresh.nonce);
+    await completeLinking(s, TEST_ACTOR, a.userId, fresh.state, code(), fresh.nonce);
     expect(await accountRow(s, a.store.id)).toMatchObject({ accountId: "123456789" });
   });
 
@@ -246,7 +249,7 @@ describe("paying a sale through the sandbox checkout", () => {
     const { userId, store } = await merchantWithStore(s);
     const { url, nonce } = await startLinking(s, store.id, userId);
     const state = new URL(url).searchParams.get("state") ?? "";
-    await completeLinking(s, userId, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
+    await completeLinking(s, TEST_ACTOR, userId, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
     return { userId, store };
   }
   async function decide(s: Services, redirectUrl: string, decision: "approved" | "rejected") {
@@ -336,7 +339,14 @@ describe("MercadoPago (against the stand-in)", () => {
       platform_id: "mp",
       redirect_uri: "https://app.vitrina.test/Store/oauth/mercadopago",
     });
-    await completeLinking(s, userId, authorize.searchParams.get("state") ?? "", mp.authorizationCode(accountId), nonce);
+    await completeLinking(
+      s,
+      TEST_ACTOR,
+      userId,
+      authorize.searchParams.get("state") ?? "",
+      mp.authorizationCode(accountId),
+      nonce,
+    );
     return { userId, store };
   }
 
@@ -598,9 +608,9 @@ describe("MercadoPago (against the stand-in)", () => {
     const { store, product, saleId } = await paidOrder(s, 7020, 8800020);
     expect(await productRow(s, product.id)).toEqual({ stock: 5, reserved: 2 });
     // Paid: plain 'Cancelar' is refused, the money would stay with the merchant.
-    expect(await changeSale(s, store, saleId, "cancel")).toEqual({ ok: false, reason: "paid" });
+    expect(await changeSale(s, TEST_ACTOR, store, saleId, "cancel")).toEqual({ ok: false, reason: "paid" });
 
-    expect(await cancelAndRefund(s, store, saleId)).toEqual({ ok: true });
+    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toEqual({ ok: true });
     const call = mp.requests.filter((r) => r.path === "/v1/payments/8800020/refunds");
     expect(call).toHaveLength(1);
     expect(call[0]?.headers["x-idempotency-key"]).toBe(`refund-${saleId}`);
@@ -618,7 +628,7 @@ describe("MercadoPago (against the stand-in)", () => {
     expect(mail?.subject).toContain("cancelado y reembolsado");
     expect(mail?.text).toContain("25,00");
     // Once: a second 'Cancelar y reembolsar' asks the provider nothing.
-    expect(await cancelAndRefund(s, store, saleId)).toMatchObject({ ok: false, status: 409 });
+    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toMatchObject({ ok: false, status: 409 });
     expect(mp.refundCalls("8800020")).toBe(1);
   });
 
@@ -637,8 +647,8 @@ describe("MercadoPago (against the stand-in)", () => {
     const asked = await requestWithdrawal(s, shop, { code: saleId, contact: "lucia@correo.test" }, rows, "203.0.113.7");
     expect(asked).toMatchObject({ ok: true, saleId, again: false });
     // Paid: plain 'Cancelar' stays refused; the refund cancels it, and the request stays with the sale.
-    expect(await changeSale(s, store, saleId, "cancel")).toEqual({ ok: false, reason: "paid" });
-    expect(await cancelAndRefund(s, store, saleId)).toEqual({ ok: true });
+    expect(await changeSale(s, TEST_ACTOR, store, saleId, "cancel")).toEqual({ ok: false, reason: "paid" });
+    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toEqual({ ok: true });
     const found = await getSaleWithWithdrawal(s.db, store.id, saleId);
     expect(found?.sale).toMatchObject({ state: "Cancelada", paymentStatus: "refunded" });
     expect(found?.withdrawal?.id).toBe(asked.ok ? asked.requestId : "");
@@ -651,7 +661,7 @@ describe("MercadoPago (against the stand-in)", () => {
     const before = await saleRow(s, saleId);
     mp.failRefunds({ kind: "no_answer" });
     try {
-      expect(await cancelAndRefund(s, store, saleId)).toEqual({
+      expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toEqual({
         ok: false,
         reason: REFUND_MESSAGES.providerFailed,
         status: 502,
@@ -665,7 +675,7 @@ describe("MercadoPago (against the stand-in)", () => {
     expect(await productRow(s, product.id)).toEqual({ stock: 5, reserved: 2 });
     expect(s.outbox.sent.filter((m) => m.to === "lucia@correo.test")).toHaveLength(0);
 
-    expect(await cancelAndRefund(s, store, saleId)).toEqual({ ok: true });
+    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toEqual({ ok: true });
     expect([...mp.refunds.values()].filter((r) => r.payment_id === 8800021)).toHaveLength(1);
     expect(await saleRow(s, saleId)).toMatchObject({ state: "Cancelada", paymentStatus: "refunded", refundError: null });
     expect(await productRow(s, product.id)).toEqual({ stock: 5, reserved: 0 });
@@ -676,13 +686,16 @@ describe("MercadoPago (against the stand-in)", () => {
     const { store, saleId } = await paidOrder(s, 7022, 8800022);
     mp.failRefunds({ kind: "status", status: 400 });
     try {
-      expect(await cancelAndRefund(s, store, saleId)).toMatchObject({ ok: false, status: 502 });
+      expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toMatchObject({ ok: false, status: 502 });
     } finally {
       mp.failRefunds(null);
     }
     expect(await saleRow(s, saleId)).toMatchObject({ state: "Pendiente", paymentStatus: "approved", refundState: "none" });
     const calls = mp.refundCalls("8800022");
-    const both = await Promise.all([cancelAndRefund(s, store, saleId), cancelAndRefund(s, store, saleId)]);
+    const both = await Promise.all([
+      cancelAndRefund(s, TEST_ACTOR, store, saleId),
+      cancelAndRefund(s, TEST_ACTOR, store, saleId),
+    ]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
     expect(both.find((r) => !r.ok)).toEqual({ ok: false, reason: REFUND_MESSAGES.inProgress, status: 409 });
     expect(mp.refundCalls("8800022")).toBe(calls + 1);

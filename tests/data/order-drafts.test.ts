@@ -8,7 +8,7 @@ import { action as newOrderAction, loader as newOrderLoader } from "~/sales/rout
 import * as saleDetail from "~/sales/routes/sale-detail";
 import { action as orderAction, loader as orderLoader } from "~/site/routes/order-page";
 import { customers, products, sales } from "../../db/schema";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -221,7 +221,7 @@ describe("the customer confirms the order from its link", () => {
   it("fills the address, pays by transfer with its 10 % off, and the merchant is told as of a new order", async () => {
     const s = createTestServices();
     const m = await shop(s);
-    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, transfer, s.clock.now());
     await build(s, m, { lineas: `${m.mochila.id}:2`, deliveryFee: "6.000", discount: "4.000" });
     const draft = await onlySale(s, m.store.id);
 
@@ -315,11 +315,11 @@ describe("the customer confirms the order from its link", () => {
   it("tells a way to pay's discount changed since the page showed its total, and confirms nothing", async () => {
     const s = createTestServices();
     const m = await shop(s);
-    await savePaymentMethod(s.db, m.store.id, transfer, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, transfer, s.clock.now());
     await build(s, m, { lineas: `${m.mochila.id}:2`, deliveryFee: "6.000", discount: "4.000" });
     const draft = await onlySale(s, m.store.id);
     // The page showed 38.400 (10 % off); the merchant makes it 5 % before the customer confirms.
-    await savePaymentMethod(s.db, m.store.id, { ...transfer, adjustPercent: -5 }, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, { ...transfer, adjustPercent: -5 }, s.clock.now());
     const fields = { intent: "confirm-draft", buyerName: "Camila", address: "Calle 8", payment: "transfer" };
     const changed = await orderPage(s, m, draft, new URLSearchParams({ ...fields, "shownTotal-transfer": "38400" }));
     expect(statusOf(changed)).toBe(409);
@@ -378,7 +378,13 @@ describe("the customer confirms the order from its link", () => {
   it("once confirmed, it holds its units for its way to pay's hours ('Pedidos a coordinar' on 'Cobros'), then lapses", async () => {
     const s = createTestServices();
     const m = await shop(s);
-    await savePaymentMethod(s.db, m.store.id, { ...methodOff("cash"), method: "on_delivery", holdHours: 6 }, s.clock.now());
+    await savePaymentMethod(
+      s.db,
+      TEST_ACTOR,
+      m.store.id,
+      { ...methodOff("cash"), method: "on_delivery", holdHours: 6 },
+      s.clock.now(),
+    );
     await build(s, m, { lineas: `${m.gorra.id}:2`, delivery: "pickup", buyerPhone: "3005551234" });
     const draft = await onlySale(s, m.store.id);
     const fields = { intent: "confirm-draft", buyerName: "Camila", "shownTotal-on_delivery": "10000" };

@@ -17,7 +17,7 @@ import { deleteProduct, insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
 import { loadStatistics } from "~/stats/statistics.server";
 import { saleLines, sales, storeOrdersDaily, storeProductSalesDaily, storeProductSalesMonthly } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { anotherProcess } from "./sales-fixtures";
@@ -88,8 +88,8 @@ async function salesOfEveryKind(s: S, shopOf: Shop, end: number) {
       );
       expect(confirmed).toBe(true);
     }
-    if (kind === 2) expect((await cancelSale(s, store.id, saleId)).ok).toBe(true);
-    if (kind === 3) expect((await confirmSale(s, store.id, saleId)).ok).toBe(true);
+    if (kind === 2) expect((await cancelSale(s, TEST_ACTOR, store.id, saleId)).ok).toBe(true);
+    if (kind === 3) expect((await confirmSale(s, TEST_ACTOR, store.id, saleId)).ok).toBe(true);
     if (online) {
       const sale = await getSale(s.db, store.id, saleId);
       if (!sale) throw new Error("no sale");
@@ -98,7 +98,7 @@ async function salesOfEveryKind(s: S, shopOf: Shop, end: number) {
     if (kind === 5) {
       const refund = await startRefund(s.db, store.id, saleId);
       if (!refund.ok) throw new Error("not refundable");
-      expect(await finishRefund(s, refund.sale, `refund-${saleId}`)).toBe(true);
+      expect(await finishRefund(s, TEST_ACTOR, refund.sale, `refund-${saleId}`)).toBe(true);
     }
   }
 }
@@ -221,7 +221,7 @@ describe("the order statistics' daily rollups", () => {
     if (!bogota) throw new Error("no shop");
     const gone = bogota.items[2];
     if (!gone) throw new Error("no product");
-    expect(await deleteProduct(s.db, s.files, bogota.store.id, gone.id, s.clock.now())).toBe(true);
+    expect(await deleteProduct(s.db, TEST_ACTOR, s.files, bogota.store.id, gone.id, s.clock.now())).toBe(true);
     for (const period of periods(today).slice(3)) await expectSameFigures(s, bogota, period);
     const year = await loadStatistics(s.db, bogota.store, parsePeriod(new URLSearchParams({ periodo: "12m" }), today));
     expect(year.topUnits.find((p) => p.productId === null)?.name).toMatch(/^Queso/);
@@ -239,7 +239,7 @@ describe("the order statistics' daily rollups", () => {
     expect(placed.current.orders).toBe(before.current.orders + 1);
     expect(placed.current.revenue).toBe(before.current.revenue * 2);
     expect(placed.topUnits.map((p) => p.units)).toEqual(before.topUnits.map((p) => p.units * 2));
-    expect((await cancelSale(s, shopOf.store.id, saleId)).ok).toBe(true);
+    expect((await cancelSale(s, TEST_ACTOR, shopOf.store.id, saleId)).ok).toBe(true);
     expect(await loadStatistics(s.db, shopOf.store, period)).toEqual(before);
 
     const draft = order(shopOf, "borrador", 1, { draft: true, source: null, holdUntil: new Date(at.getTime() + 48 * HOUR) });
@@ -266,7 +266,7 @@ describe("the order statistics' daily rollups", () => {
       Array.from({ length: 40 }, (_, i) => createSale((clients[i % 2] as Services).db, order(shopOf, `c-${i}`, i), at)),
     );
     const cancelled = placed.filter((_, i) => i % 4 === 0);
-    await Promise.all(cancelled.map((p, i) => cancelSale(clients[i % 2] as Services, shopOf.store.id, p.saleId)));
+    await Promise.all(cancelled.map((p, i) => cancelSale(clients[i % 2] as Services, TEST_ACTOR, shopOf.store.id, p.saleId)));
     const period = parsePeriod(new URLSearchParams({ periodo: "hoy" }), "2026-03-10");
     const raw = await expectSameFigures(s, shopOf, period);
     expect(raw.current.orders).toBe(30);

@@ -11,7 +11,7 @@ import { loader as qrLoader } from "~/site/routes/qr-redirect";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productPhotos, products, productVariants } from "../../db/schema";
 import { appBuild } from "../support/app-build";
-import { merchantWithStore, signedInMerchant } from "../support/merchants";
+import { merchantWithStore, signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -121,6 +121,7 @@ async function shop(s: S) {
   ];
   const shirt = await createProduct(
     s.db,
+    TEST_ACTOR,
     store.id,
     plan,
     "7000001",
@@ -229,7 +230,7 @@ describe("the product feed", () => {
     const later = new Date(s.clock.now().getTime() + 60_000);
     const { name, description, category, compareAtPrice, published, stock } = p.offer;
     const input = { name, description, category, compareAtPrice, published, stock, price: 950_000 };
-    await updateProduct(s.db, p.offer, input, null, later);
+    await updateProduct(s.db, TEST_ACTOR, { product: p.offer, variantsBefore: [] }, input, null, later);
     const edited = (await feed(s, "ana")).response;
     expect(edited.headers.get("ETag")).not.toBe(etag);
     expect(edited.headers.get("Last-Modified")).toBe(later.toUTCString());

@@ -18,7 +18,7 @@ import * as productPhotosPage from "~/products/routes/product-photos";
 import { loader as publicProductLoader } from "~/site/routes/product";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productPhotos, products, saleLines, sales, stores } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -109,14 +109,14 @@ describe("the plan's photos per product", () => {
     const [a, b, c, d] = ["a", "b", "c", "d"].map((n) => photo(m.store.id, m.product.id, n));
     if (!a || !b || !c || !d) throw new Error("photos");
 
-    await addPhotos(s.db, m.product, m.limits, [a, b], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [a, b], s.clock.now());
     // Three more do not fit the one free slot: none of them is added.
-    await expect(addPhotos(s.db, m.product, m.limits, [c, d, d], s.clock.now())).rejects.toThrow(
+    await expect(addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [c, d, d], s.clock.now())).rejects.toThrow(
       "Queda solo 1 espacio para fotos de este producto",
     );
     expect(await galleryKeys(s, m.product.id)).toEqual([m.coverKey, a.key, b.key]);
-    await addPhotos(s.db, m.product, m.limits, [c], s.clock.now());
-    await expect(addPhotos(s.db, m.product, m.limits, [d], s.clock.now())).rejects.toThrow(
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [c], s.clock.now());
+    await expect(addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [d], s.clock.now())).rejects.toThrow(
       "Límite de fotos alcanzado: tu plan permite 4 fotos por producto",
     );
     expect(await galleryKeys(s, m.product.id)).toEqual([m.coverKey, a.key, b.key, c.key]);
@@ -129,9 +129,9 @@ describe("the plan's photos per product", () => {
     const m = await productWithCover(s, "premium");
     expect(m.limits.photosPerProduct).toBe(8);
     const seven = Array.from({ length: 7 }, (_, i) => photo(m.store.id, m.product.id, `p${i}`));
-    await addPhotos(s.db, m.product, m.limits, seven, s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, seven, s.clock.now());
     expect(await galleryKeys(s, m.product.id)).toHaveLength(8);
-    await expect(addPhotos(s.db, m.product, m.limits, seven.slice(0, 1), s.clock.now())).rejects.toThrow(
+    await expect(addPhotos(s.db, TEST_ACTOR, m.product, m.limits, seven.slice(0, 1), s.clock.now())).rejects.toThrow(
       "tu plan permite 8 fotos por producto",
     );
   });
@@ -143,6 +143,7 @@ describe("the plan's photos per product", () => {
       [0, 1, 2].map((i) =>
         addPhotos(
           s.db,
+          TEST_ACTOR,
           m.product,
           m.limits,
           [photo(m.store.id, m.product.id, `x${i}`), photo(m.store.id, m.product.id, `y${i}`)],
@@ -153,7 +154,9 @@ describe("the plan's photos per product", () => {
     expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(1);
     expect(await galleryKeys(s, m.product.id)).toHaveLength(3);
     const singles = await Promise.allSettled(
-      [0, 1, 2].map((i) => addPhotos(s.db, m.product, m.limits, [photo(m.store.id, m.product.id, `z${i}`)], s.clock.now())),
+      [0, 1, 2].map((i) =>
+        addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [photo(m.store.id, m.product.id, `z${i}`)], s.clock.now()),
+      ),
     );
     expect(singles.filter((t) => t.status === "fulfilled")).toHaveLength(1);
     expect(await galleryKeys(s, m.product.id)).toHaveLength(4);
@@ -263,14 +266,14 @@ describe("order and cover", () => {
     const m = await productWithCover(s);
     const [a, b, c] = ["a", "b", "c"].map((n) => photo(m.store.id, m.product.id, n));
     if (!a || !b || !c) throw new Error("photos");
-    await addPhotos(s.db, m.product, m.limits, [a, b, c], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [a, b, c], s.clock.now());
     const ids = () => galleryKeys(s, m.product.id);
     const idOf = async (key: string) => (await galleryRows(s, m.product.id)).find((r) => r.key === key)?.id ?? 0;
 
     // 'Usar como portada' on the last photo.
-    expect(await movePhoto(s.db, m.product, await galleryRows(s, m.product.id), await idOf(c.key), "cover", s.clock.now())).toBe(
-      true,
-    );
+    expect(
+      await movePhoto(s.db, TEST_ACTOR, m.product, await galleryRows(s, m.product.id), await idOf(c.key), "cover", s.clock.now()),
+    ).toBe(true);
     expect(await ids()).toEqual([c.key, m.coverKey, a.key, b.key]);
     expect(await coverOf(s, m.product.id)).toBe(c.key);
     expect((await galleryRows(s, m.product.id)).map((r) => r.position)).toEqual([0, 1, 2, 3]);
@@ -282,15 +285,15 @@ describe("order and cover", () => {
     });
 
     // One place down moves the cover away: the next photo becomes the cover.
-    await movePhoto(s.db, m.product, await galleryRows(s, m.product.id), await idOf(c.key), "down", s.clock.now());
+    await movePhoto(s.db, TEST_ACTOR, m.product, await galleryRows(s, m.product.id), await idOf(c.key), "down", s.clock.now());
     expect(await ids()).toEqual([m.coverKey, c.key, a.key, b.key]);
     expect(await coverOf(s, m.product.id)).toBe(m.coverKey);
-    await movePhoto(s.db, m.product, await galleryRows(s, m.product.id), await idOf(b.key), "up", s.clock.now());
+    await movePhoto(s.db, TEST_ACTOR, m.product, await galleryRows(s, m.product.id), await idOf(b.key), "up", s.clock.now());
     expect(await ids()).toEqual([m.coverKey, c.key, b.key, a.key]);
     // At an end already: nothing changes.
-    expect(await movePhoto(s.db, m.product, await galleryRows(s, m.product.id), await idOf(a.key), "down", s.clock.now())).toBe(
-      true,
-    );
+    expect(
+      await movePhoto(s.db, TEST_ACTOR, m.product, await galleryRows(s, m.product.id), await idOf(a.key), "down", s.clock.now()),
+    ).toBe(true);
     expect(await ids()).toEqual([m.coverKey, c.key, b.key, a.key]);
   });
 
@@ -308,14 +311,14 @@ describe("order and cover", () => {
       s.testClock.current = new Date(s.testClock.current.getTime() + 60_000);
     };
     tick();
-    await addPhotos(s.db, m.product, m.limits, [photo(m.store.id, m.product.id, "a")], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [photo(m.store.id, m.product.id, "a")], s.clock.now());
     expect(await changed()).toBe(true);
     tick();
     const rows = await galleryRows(s, m.product.id);
-    await movePhoto(s.db, m.product, rows, rows[1]?.id ?? 0, "cover", s.clock.now());
+    await movePhoto(s.db, TEST_ACTOR, m.product, rows, rows[1]?.id ?? 0, "cover", s.clock.now());
     expect(await changed()).toBe(true);
     tick();
-    await deletePhoto(s.db, s.files, m.product, rows[0]?.id ?? 0, s.clock.now());
+    await deletePhoto(s.db, TEST_ACTOR, s.files, m.product, rows[0]?.id ?? 0, s.clock.now());
     expect(await changed()).toBe(true);
   });
 });
@@ -325,15 +328,15 @@ describe("deleting photos", () => {
     const s = createTestServices();
     const m = await productWithCover(s);
     const [cover] = await galleryRows(s, m.product.id);
-    await expect(deletePhoto(s.db, s.files, m.product, cover?.id ?? 0, s.clock.now())).rejects.toThrow(
+    await expect(deletePhoto(s.db, TEST_ACTOR, s.files, m.product, cover?.id ?? 0, s.clock.now())).rejects.toThrow(
       "No puedes eliminar la única foto: un producto siempre tiene una portada",
     );
     const a = photo(m.store.id, m.product.id, "a");
-    await addPhotos(s.db, m.product, m.limits, [a], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [a], s.clock.now());
     const [first, second] = await galleryRows(s, m.product.id);
     const both = await Promise.allSettled([
-      deletePhoto(s.db, s.files, m.product, first?.id ?? 0, s.clock.now()),
-      deletePhoto(s.db, s.files, m.product, second?.id ?? 0, s.clock.now()),
+      deletePhoto(s.db, TEST_ACTOR, s.files, m.product, first?.id ?? 0, s.clock.now()),
+      deletePhoto(s.db, TEST_ACTOR, s.files, m.product, second?.id ?? 0, s.clock.now()),
     ]);
     expect(both.filter((t) => t.status === "fulfilled")).toHaveLength(1);
     const left = await galleryRows(s, m.product.id);
@@ -354,7 +357,7 @@ describe("deleting photos", () => {
     const [sold, twice] = ["vendida", "repetida"].map((n) => photo(m.store.id, m.product.id, n));
     if (!sold || !twice) throw new Error("photos");
     // The same picture uploaded twice shares its content-addressed key.
-    await addPhotos(s.db, m.product, m.limits, [sold, twice, twice], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [sold, twice, twice], s.clock.now());
     for (const key of [sold.key, twice.key])
       for (const k of [key, key.replace(/\.webp$/, "-s.webp")]) await s.files.put(k, new Uint8Array([1]), "image/webp");
     await s.db.insert(sales).values({
@@ -379,12 +382,12 @@ describe("deleting photos", () => {
     const idsOf = async (key: string) => (await galleryRows(s, m.product.id)).filter((r) => r.key === key).map((r) => r.id);
     const list = () => s.files.list(`${productFilesPrefix(m.store.id, m.product.id)}/`);
 
-    await deletePhoto(s.db, s.files, m.product, (await idsOf(sold.key))[0] ?? 0, s.clock.now());
+    await deletePhoto(s.db, TEST_ACTOR, s.files, m.product, (await idsOf(sold.key))[0] ?? 0, s.clock.now());
     expect(await list()).toContain(sold.key);
     const [one, other] = await idsOf(twice.key);
-    await deletePhoto(s.db, s.files, m.product, one ?? 0, s.clock.now());
+    await deletePhoto(s.db, TEST_ACTOR, s.files, m.product, one ?? 0, s.clock.now());
     expect(await list()).toContain(twice.key);
-    await deletePhoto(s.db, s.files, m.product, other ?? 0, s.clock.now());
+    await deletePhoto(s.db, TEST_ACTOR, s.files, m.product, other ?? 0, s.clock.now());
     expect((await list()).sort()).toEqual([m.coverKey, sold.key.replace(/\.webp$/, "-s.webp"), sold.key].sort());
   });
 });
@@ -394,8 +397,8 @@ describe("tenant scoping of the photos page", () => {
     const s = createTestServices();
     const me = await productWithCover(s);
     const them = await productWithCover(s);
-    await addPhotos(s.db, me.product, me.limits, [photo(me.store.id, me.product.id, "mia")], s.clock.now());
-    await addPhotos(s.db, them.product, them.limits, [photo(them.store.id, them.product.id, "ajena")], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, me.product, me.limits, [photo(me.store.id, me.product.id, "mia")], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, them.product, them.limits, [photo(them.store.id, them.product.id, "ajena")], s.clock.now());
     // Another product of my own store: its photo ids are not this product's either.
     const sibling = await insertProduct(
       s.db,
@@ -458,6 +461,7 @@ describe("tenant scoping of the photos page", () => {
     expect(
       await addPhotos(
         s.db,
+        TEST_ACTOR,
         { id: them.product.id, storeId: me.store.id },
         me.limits,
         [photo(me.store.id, them.product.id, "intrusa")],
@@ -470,7 +474,7 @@ describe("tenant scoping of the photos page", () => {
   it("the page lists the photos in order with the plan's limit; the edit page shows the whole gallery", async () => {
     const s = createTestServices();
     const m = await productWithCover(s, "premium");
-    await addPhotos(s.db, m.product, m.limits, [photo(m.store.id, m.product.id, "a")], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [photo(m.store.id, m.product.id, "a")], s.clock.now());
     const params = { storeId: m.store.id, productId: m.product.id };
     const page = await workspaceRequest(s, {
       module: productPhotosPage,
@@ -537,7 +541,7 @@ describe("the gallery on the edit page", () => {
     const m = await productWithCover(s);
     const [a, b] = ["a", "b"].map((n) => photo(m.store.id, m.product.id, n));
     if (!a || !b) throw new Error("photos");
-    await addPhotos(s.db, m.product, m.limits, [a, b], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [a, b], s.clock.now());
     const [cover, first, second] = await galleryOf(s, m);
     expect([cover, first, second].map((p) => p?.src)).toEqual([m.coverKey, a.key, b.key].map((k) => `/files/${k}`));
     const backHere = (answer: { response?: Response }) => answer.response?.headers.get("Location");
@@ -589,8 +593,8 @@ describe("the gallery on the edit page", () => {
     const s = createTestServices();
     const me = await productWithCover(s);
     const them = await productWithCover(s);
-    await addPhotos(s.db, me.product, me.limits, [photo(me.store.id, me.product.id, "mia")], s.clock.now());
-    await addPhotos(s.db, them.product, them.limits, [photo(them.store.id, them.product.id, "ajena")], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, me.product, me.limits, [photo(me.store.id, me.product.id, "mia")], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, them.product, them.limits, [photo(them.store.id, them.product.id, "ajena")], s.clock.now());
     const before = { mine: await galleryRows(s, me.product.id), theirs: await galleryRows(s, them.product.id) };
     for (const row of before.theirs)
       for (const form of [
@@ -626,7 +630,7 @@ describe("the public product page", () => {
     const m = await productWithCover(s);
     const a = photo(m.store.id, m.product.id, "a");
     const b = { ...photo(m.store.id, m.product.id, "b"), height: 150, width: 150 };
-    await addPhotos(s.db, m.product, m.limits, [a, b], s.clock.now());
+    await addPhotos(s.db, TEST_ACTOR, m.product, m.limits, [a, b], s.clock.now());
     const before = s.roundTrips.count;
     const { page } = await openPage(s, m);
     expect(s.roundTrips.count - before).toBe(1);
@@ -640,7 +644,7 @@ describe("the public product page", () => {
     expect(photos[2]?.thumb).toBe(`/files/${b.key}`);
 
     const rows = await galleryRows(s, m.product.id);
-    await movePhoto(s.db, m.product, rows, rows[2]?.id ?? 0, "cover", s.clock.now());
+    await movePhoto(s.db, TEST_ACTOR, m.product, rows, rows[2]?.id ?? 0, "cover", s.clock.now());
     expect((await openPage(s, m)).page?.data.product.photos.map((p) => p.image.src)).toEqual(
       [b.key, m.coverKey, a.key].map((k) => `/files/${k}`),
     );

@@ -24,7 +24,7 @@ import {
   storeProductSalesMonthly,
 } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -81,7 +81,7 @@ async function shop(s: S) {
     .returning();
   if (!zone) throw new Error("zone");
   const promote = (input: Partial<PromotionInput> & Pick<PromotionInput, "name" | "kind">) =>
-    createPromotion(s.db, m.store.id, { ...NO_PROMOTION, ...input }, s.clock.now());
+    createPromotion(s.db, TEST_ACTOR, m.store.id, { ...NO_PROMOTION, ...input }, s.clock.now());
   return { ...m, url, alfajor, mate, zone, promote };
 }
 
@@ -126,7 +126,7 @@ describe("promotions at the checkout", () => {
     ).toEqual([{ units: 3, revenue: 2_000 }]);
 
     // The desk's sale shows the line as it was sold, with its promotion, after the promotion is gone.
-    await deletePromotion(s.db, m.store.id, id, s.clock.now());
+    await deletePromotion(s.db, TEST_ACTOR, m.store.id, id, s.clock.now());
     const cookie = (await createSession(s, m.id)).split(";")[0] ?? "";
     const desk = await workspaceRequest(s, {
       module: saleDetail,
@@ -213,9 +213,9 @@ describe("promotions at the checkout", () => {
     const placed = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
     const [first, second] = placed;
     if (!first || !second) throw new Error("sales");
-    await Promise.all([cancelSale(s, m.store.id, first.id), cancelSale(other, m.store.id, first.id)]);
+    await Promise.all([cancelSale(s, TEST_ACTOR, m.store.id, first.id), cancelSale(other, TEST_ACTOR, m.store.id, first.id)]);
     expect(await findPromotion(s.db, m.store.id, id)).toMatchObject({ orders: N - 1, revenue: (N - 1) * 1_000 });
-    await cancelSale(s, m.store.id, second.id);
+    await cancelSale(s, TEST_ACTOR, m.store.id, second.id);
     expect(await findPromotion(s.db, m.store.id, id)).toMatchObject({ orders: N - 2, revenue: (N - 2) * 1_000 });
   });
 });

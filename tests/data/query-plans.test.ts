@@ -28,7 +28,7 @@ import { writeStatsEvents } from "~/stats/visit-counts.server";
 import { listStoreSummaries } from "~/stores/stores.server";
 import { insertStore } from "~/workspace/store-record.server";
 import { storeHostnames, stores } from "../../db/schema";
-import { merchantAccount, testPasswordHash } from "../support/merchants";
+import { merchantAccount, TEST_ACTOR, testPasswordHash } from "../support/merchants";
 import { confirmSale, listSales, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs as argsFor } from "../support/site-args";
@@ -239,7 +239,7 @@ describe("query plans of the hot paths", () => {
     await run("sale dialog with its withdrawal request", () => getSaleWithWithdrawal(s.db, storeId, sale));
     await run("arrepentimiento's batch", () => s.db.batch(withdrawalQueries(s.db, sql`${storeId}`, sale, "203.0.113.7")));
     await run("a store's policy page", () => policyLoader(siteArgs("/envios")));
-    await run("confirm sale", () => confirmSale(s, storeId, sale));
+    await run("confirm sale", () => confirmSale(s, TEST_ACTOR, storeId, sale));
     // The store hides its sold-out products: the same pages with the other listing floor.
     await s.db.update(stores).set({ hideSoldOut: true }).where(eq(stores.id, storeId));
     await run("home, sold out hidden", () => homeLoader(siteArgs("")));

@@ -16,7 +16,7 @@ import { action as checkoutAction } from "~/site/routes/checkout";
 import { action as orderAction } from "~/site/routes/order-page";
 import { pickupPoints, sales } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { type PushServiceStandIn, startPushService } from "../support/push-service";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -50,7 +50,13 @@ async function transferOrder() {
   const url = `recibos-${crypto.randomUUID().slice(0, 8)}`;
   const m = await merchantWithStore(s, "standard", { name: "Recibos", url, currency: "ARS", saleNumber: "5491144445678" });
   const product = await insertProduct(s.db, { storeId: m.store.id, name: "Alfajores", price: 900_000, stock: 10 }, s.clock.now());
-  await savePaymentMethod(s.db, m.store.id, { ...methodOff("transfer"), enabled: true, keyValue: "recibos.mp" }, s.clock.now());
+  await savePaymentMethod(
+    s.db,
+    TEST_ACTOR,
+    m.store.id,
+    { ...methodOff("transfer"), enabled: true, keyValue: "recibos.mp" },
+    s.clock.now(),
+  );
   const [point] = await s.db
     .insert(pickupPoints)
     .values({ storeId: m.store.id, position: 0, name: "Local", address: "Calle 5", hours: "9 a 18 h" })
@@ -130,13 +136,13 @@ describe("a transfer's receipt arrives", () => {
 
     // Rejected, the buyer sends another receipt: that one is told of too.
     const store = { id: m.store.id, name: "Recibos", url };
-    expect(await reviewTransferReceipt(s, store, sale.id, "rejected")).toBe(true);
+    expect(await reviewTransferReceipt(s, TEST_ACTOR, store, sale.id, "rejected")).toBe(true);
     await sendReceipt(url, sale);
     expect(receiptMails(sale.id)).toHaveLength(2);
     expect(receiptPushes(device.id, sale.id)).toHaveLength(2);
     // The sales list marks it 'Por revisar' until the merchant decides; verified, the mark goes.
     expect(await toReview(m, sale.id)).toBe(true);
-    expect(await reviewTransferReceipt(s, store, sale.id, "verified")).toBe(true);
+    expect(await reviewTransferReceipt(s, TEST_ACTOR, store, sale.id, "verified")).toBe(true);
     expect(await toReview(m, sale.id)).toBe(false);
   });
 

@@ -9,7 +9,7 @@ import { parseSalesQuery } from "~/sales/query.server";
 import SaleDetail, * as saleDetail from "~/sales/routes/sale-detail";
 import { jsonLogger } from "~/services/log";
 import { sales } from "../../db/schema";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { listSales } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
@@ -215,15 +215,23 @@ describe("the buyer's email when the merchant confirms or cancels", () => {
     const s = createTestServices();
     const { store, id } = await storeWithSale(s, "carlos@correo.test");
     const sale = await getSale(s.db, store.id, id);
-    expect(await changeSale(s, store, id, "confirm")).toEqual({ ok: true, state: "Confirmada" });
+    expect(await changeSale(s, TEST_ACTOR, store, id, "confirm")).toEqual({ ok: true, state: "Confirmada" });
     expect(s.outbox.sent).toHaveLength(1);
     const [mail] = s.outbox.sent;
     expect(mail?.to).toBe("carlos@correo.test");
     expect(mail?.subject).toBe(`Tu pedido ${id} en ${store.name} fue confirmado`);
     expect(mail?.text).toMatch(/Total: .*32,00/);
     expect(mail?.text).toContain(`http://${store.url}.localhost:3999/Order/${id}?t=${sale?.accessToken}`);
-    expect(await changeSale(s, store, id, "confirm")).toEqual({ ok: false, reason: "not_pending", state: "Confirmada" });
-    expect(await changeSale(s, store, id, "cancel")).toEqual({ ok: false, reason: "not_pending", state: "Confirmada" });
+    expect(await changeSale(s, TEST_ACTOR, store, id, "confirm")).toEqual({
+      ok: false,
+      reason: "not_pending",
+      state: "Confirmada",
+    });
+    expect(await changeSale(s, TEST_ACTOR, store, id, "cancel")).toEqual({
+      ok: false,
+      reason: "not_pending",
+      state: "Confirmada",
+    });
     expect(s.outbox.sent).toHaveLength(1);
   });
 
@@ -232,7 +240,10 @@ describe("the buyer's email when the merchant confirms or cancels", () => {
     await s.db.$client.execute("PRAGMA journal_mode = WAL");
     const { store, id } = await storeWithSale(s, "carlos@correo.test");
     const second = await anotherProcess(s);
-    const results = await Promise.all([changeSale(s, store, id, "confirm"), changeSale(second, store, id, "confirm")]);
+    const results = await Promise.all([
+      changeSale(s, TEST_ACTOR, store, id, "confirm"),
+      changeSale(second, TEST_ACTOR, store, id, "confirm"),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(s.outbox.sent).toHaveLength(1);
     second.db.$client.close();
@@ -241,18 +252,18 @@ describe("the buyer's email when the merchant confirms or cancels", () => {
   it("sends nothing for a sale without an email", async () => {
     const s = createTestServices();
     const { store, id } = await storeWithSale(s, null);
-    expect(await changeSale(s, store, id, "confirm")).toEqual({ ok: true, state: "Confirmada" });
+    expect(await changeSale(s, TEST_ACTOR, store, id, "confirm")).toEqual({ ok: true, state: "Confirmada" });
     expect(s.outbox.sent).toEqual([]);
   });
 
   it("cancel sends the cancellation email", async () => {
     const s = createTestServices();
     const { store, id } = await storeWithSale(s, "carlos@correo.test");
-    expect(await changeSale(s, store, id, "cancel")).toEqual({ ok: true, state: "Cancelada" });
+    expect(await changeSale(s, TEST_ACTOR, store, id, "cancel")).toEqual({ ok: true, state: "Cancelada" });
     expect(s.outbox.sent.map((m) => [m.to, m.subject])).toEqual([
       ["carlos@correo.test", `Tu pedido ${id} en ${store.name} fue cancelado`],
     ]);
-    expect(await changeSale(s, store, id, "cancel")).toMatchObject({ ok: false, reason: "not_pending" });
+    expect(await changeSale(s, TEST_ACTOR, store, id, "cancel")).toMatchObject({ ok: false, reason: "not_pending" });
     expect(s.outbox.sent).toHaveLength(1);
   });
 
@@ -269,7 +280,7 @@ describe("the buyer's email when the merchant confirms or cancels", () => {
       },
       log: jsonLogger((line) => lines.push(line)),
     };
-    expect(await changeSale(failing, store, id, "confirm")).toEqual({ ok: true, state: "Confirmada" });
+    expect(await changeSale(failing, TEST_ACTOR, store, id, "confirm")).toEqual({ ok: true, state: "Confirmada" });
     expect((await getSale(s.db, store.id, id))?.state).toBe("Confirmada");
     expect(lines.map((line) => JSON.parse(line))).toEqual([
       expect.objectContaining({

@@ -6,6 +6,7 @@ import { createClient } from "@libsql/client";
 import { createDb } from "~/services/db";
 import { confirmSale } from "../support/orders";
 
+const TEST_ACTOR = { userId: "test-actor", label: "Equipo de pruebas (pruebas@vitrina.test)" };
 const [dbPath, storeId, ...saleIds] = process.argv.slice(2) as [string, string, ...string[]];
 const client = createClient({ url: `file:${dbPath}`, timeout: 5000 });
 await client.execute("PRAGMA journal_mode = WAL");
@@ -18,7 +19,7 @@ for await (const line of lines) {
   try {
     const results = await Promise.all(
       saleIds.map((saleId) =>
-        confirmSale({ db, clock }, storeId, saleId).catch((error) => ({ error: String(error?.message ?? error) })),
+        confirmSale({ db, clock }, TEST_ACTOR, storeId, saleId).catch((error) => ({ error: String(error?.message ?? error) })),
       ),
     );
     process.stdout.write(`${JSON.stringify(results)}\n`);

@@ -4,7 +4,7 @@ import { markProgress } from "~/fulfilment/progress.server";
 import { forgetCustomer } from "~/orders/customers.server";
 import { deskQueries, parseSalesQuery } from "~/sales/query.server";
 import { customers } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { insertSale } from "./sales-fixtures";
 
@@ -127,7 +127,7 @@ describe("the sales desk's search, across 10,000 sales", () => {
     expect(await search("Cliente 999", { delivery: "pickup" })).toEqual(
       (await search("Cliente 999")).filter((id) => Number(id) % 2 === 0),
     );
-    await markProgress(s, store, named.phone as string, { to: "preparing", back: false, seen: 0 });
+    await markProgress(s, TEST_ACTOR, store, named.phone as string, { to: "preparing", back: false, seen: 0 });
     expect(await search("lucia", { progress: "preparing" })).toEqual([named.phone]);
     expect(await search("lucia", { progress: "shipped" })).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getSale, listSalesWithLines } from "~/orders/order-queries.server";
 import { products, sales } from "../../db/schema";
+import { TEST_ACTOR } from "../support/merchants";
 import { cancelSale, confirmSale, listSales } from "../support/orders";
 import { createTestServices } from "../support/services";
 import {
@@ -61,7 +62,7 @@ describe("confirming a sale", () => {
         await new Promise((r) => setImmediate(r));
       }
     })();
-    const results = await Promise.all(clients.map((c, i) => confirmSale(c, store.id, i % 2 === 0 ? a : b)));
+    const results = await Promise.all(clients.map((c, i) => confirmSale(c, TEST_ACTOR, store.id, i % 2 === 0 ? a : b)));
     running = false;
     await watcher;
 
@@ -123,9 +124,12 @@ describe("confirming a sale", () => {
       ],
     });
     const second = await anotherProcess(s);
-    const [one, two] = await Promise.all([confirmSale(s, store.id, id), confirmSale(second, store.id, id)]);
+    const [one, two] = await Promise.all([
+      confirmSale(s, TEST_ACTOR, store.id, id),
+      confirmSale(second, TEST_ACTOR, store.id, id),
+    ]);
     expect([one.ok, two.ok].sort()).toEqual([false, true]);
-    expect(await confirmSale(s, store.id, id)).toEqual({ ok: false, reason: "not_pending", state: "Confirmada" });
+    expect(await confirmSale(s, TEST_ACTOR, store.id, id)).toEqual({ ok: false, reason: "not_pending", state: "Confirmada" });
     expect(await stockOf(s, p.id)).toBe(6);
     const sale = await s.db.query.sales.findFirst({ where: eq(sales.id, id) });
     expect(sale?.closedAt?.getTime()).toBe(s.testClock.now().getTime());
@@ -144,7 +148,7 @@ describe("confirming a sale", () => {
         { productId: few.id, name: "Suculenta", quantity: 2 },
       ],
     });
-    expect(await confirmSale(s, store.id, id)).toEqual({ ok: false, reason: "no_stock", productName: "Suculenta" });
+    expect(await confirmSale(s, TEST_ACTOR, store.id, id)).toEqual({ ok: false, reason: "no_stock", productName: "Suculenta" });
     expect(await stockOf(s, plenty.id)).toBe(9);
     expect(await stockOf(s, few.id)).toBe(1);
     expect(await stateOf(s, id)).toBe("Pendiente");
@@ -167,7 +171,11 @@ describe("confirming a sale", () => {
     const racing = await anotherProcess(s, async (count) => {
       if (count === 1) await s.db.update(products).set({ stock: 0 }).where(eq(products.id, scarce.id));
     });
-    expect(await confirmSale(racing, store.id, id)).toEqual({ ok: false, reason: "no_stock", productName: "Mochila" });
+    expect(await confirmSale(racing, TEST_ACTOR, store.id, id)).toEqual({
+      ok: false,
+      reason: "no_stock",
+      productName: "Mochila",
+    });
     expect(await stockOf(s, scarce.id)).toBe(0);
     expect(await stockOf(s, first.id)).toBe(5);
     expect(await stateOf(s, id)).toBe("Pendiente");
@@ -187,7 +195,7 @@ describe("confirming a sale", () => {
     });
     await s.db.delete(products).where(eq(products.id, gone.id));
     expect((await getSale(s.db, store.id, id))?.lines.map((l) => l.productId)).toEqual([kept.id, null]);
-    expect(await confirmSale(s, store.id, id)).toEqual({ ok: true, state: "Confirmada" });
+    expect(await confirmSale(s, TEST_ACTOR, store.id, id)).toEqual({ ok: true, state: "Confirmada" });
     expect(await stockOf(s, kept.id)).toBe(3);
   });
 
@@ -197,8 +205,8 @@ describe("confirming a sale", () => {
     const theirs = await merchantWithStore(s);
     const p = await product(s, theirs.store.id, "Ajeno", 5);
     const id = await insertSale(s, { storeId: theirs.store.id, lines: [{ productId: p.id, name: "Ajeno", quantity: 1 }] });
-    expect(await confirmSale(s, mine.store.id, id)).toEqual({ ok: false, reason: "not_found" });
-    expect(await cancelSale(s, mine.store.id, id)).toEqual({ ok: false, reason: "not_found" });
+    expect(await confirmSale(s, TEST_ACTOR, mine.store.id, id)).toEqual({ ok: false, reason: "not_found" });
+    expect(await cancelSale(s, TEST_ACTOR, mine.store.id, id)).toEqual({ ok: false, reason: "not_found" });
     expect(await getSale(s.db, mine.store.id, id)).toBeUndefined();
     expect(await stockOf(s, p.id)).toBe(5);
     expect(await stateOf(s, id)).toBe("Pendiente");
@@ -214,14 +222,26 @@ describe("cancelling a sale", () => {
     const confirmed = await insertSale(s, { storeId: store.id, lines: [{ productId: p.id, name: "Taza", quantity: 1 }] });
     expect(await stockAndReserved(s, p.id)).toEqual({ stock: 5, reserved: 3 });
 
-    expect(await cancelSale(s, store.id, cancelled)).toEqual({ ok: true, state: "Cancelada" });
+    expect(await cancelSale(s, TEST_ACTOR, store.id, cancelled)).toEqual({ ok: true, state: "Cancelada" });
     expect(await stockAndReserved(s, p.id)).toEqual({ stock: 5, reserved: 1 });
-    expect(await confirmSale(s, store.id, cancelled)).toEqual({ ok: false, reason: "not_pending", state: "Cancelada" });
-    expect(await cancelSale(s, store.id, cancelled)).toEqual({ ok: false, reason: "not_pending", state: "Cancelada" });
+    expect(await confirmSale(s, TEST_ACTOR, store.id, cancelled)).toEqual({
+      ok: false,
+      reason: "not_pending",
+      state: "Cancelada",
+    });
+    expect(await cancelSale(s, TEST_ACTOR, store.id, cancelled)).toEqual({
+      ok: false,
+      reason: "not_pending",
+      state: "Cancelada",
+    });
     expect(await stockAndReserved(s, p.id)).toEqual({ stock: 5, reserved: 1 });
 
-    expect(await confirmSale(s, store.id, confirmed)).toEqual({ ok: true, state: "Confirmada" });
-    expect(await cancelSale(s, store.id, confirmed)).toEqual({ ok: false, reason: "not_pending", state: "Confirmada" });
+    expect(await confirmSale(s, TEST_ACTOR, store.id, confirmed)).toEqual({ ok: true, state: "Confirmada" });
+    expect(await cancelSale(s, TEST_ACTOR, store.id, confirmed)).toEqual({
+      ok: false,
+      reason: "not_pending",
+      state: "Confirmada",
+    });
     expect(await stateOf(s, confirmed)).toBe("Confirmada");
     expect(await stockAndReserved(s, p.id)).toEqual({ stock: 4, reserved: 0 });
   });
@@ -232,7 +252,10 @@ describe("cancelling a sale", () => {
     const p = await product(s, store.id, "Taza", 5);
     const id = await insertSale(s, { storeId: store.id, lines: [{ productId: p.id, name: "Taza", quantity: 2 }] });
     const other = await anotherProcess(s);
-    const [confirm, cancel] = await Promise.all([confirmSale(s, store.id, id), cancelSale(other, store.id, id)]);
+    const [confirm, cancel] = await Promise.all([
+      confirmSale(s, TEST_ACTOR, store.id, id),
+      cancelSale(other, TEST_ACTOR, store.id, id),
+    ]);
     expect(confirm.ok !== cancel.ok).toBe(true);
     expect(await stockAndReserved(s, p.id)).toEqual({ stock: confirm.ok ? 3 : 5, reserved: 0 });
     expect(await stateOf(s, id)).toBe(confirm.ok ? "Confirmada" : "Cancelada");

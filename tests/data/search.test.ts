@@ -14,7 +14,7 @@ import {
 import { loader as searchLoader } from "~/site/routes/search";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { products } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 
@@ -34,6 +34,7 @@ async function shop(s: S, url: string) {
   const plan = await planLimits(s.db, "premium");
   const shirt = await createProduct(
     s.db,
+    TEST_ACTOR,
     store.id,
     plan,
     "3000001",
@@ -188,13 +189,20 @@ describe("the index follows the products", () => {
       category: 2,
       published: true,
     };
-    await updateProduct(s.db, row, input, null, next(s));
+    await updateProduct(s.db, TEST_ACTOR, { product: row, variantsBefore: [] }, input, null, next(s));
     expect(await find("remera")).toEqual([]);
     expect(await find("blusas")).toEqual(["Blusa bordada"]);
     expect(await find("seda")).toEqual(["Blusa bordada"]);
-    await updateProduct(s.db, { ...row, name: input.name }, { ...input, published: false }, null, next(s));
+    await updateProduct(
+      s.db,
+      TEST_ACTOR,
+      { product: { ...row, name: input.name }, variantsBefore: [] },
+      { ...input, published: false },
+      null,
+      next(s),
+    );
     expect(await find("blusa")).toEqual([]);
-    await deleteProduct(s.db, s.files, store.id, pantalon.id, next(s));
+    await deleteProduct(s.db, TEST_ACTOR, s.files, store.id, pantalon.id, next(s));
     expect(await find("pantalon")).toEqual([]);
 
     const limits = await planLimits(s.db, "premium");
@@ -203,7 +211,7 @@ describe("the index follows the products", () => {
       ";Poncho andino;Lana de alpaca;;10;;Publicado;;;;;;;;;2;",
     ].join("\r\n");
     const preview = await previewCatalogImport(s.db, store.id, "USD", limits, file);
-    expect((await importCatalog(s.db, store.id, "USD", limits, file, preview.fingerprint, next(s))).ok).toBe(true);
+    expect((await importCatalog(s.db, TEST_ACTOR, store.id, "USD", limits, file, preview.fingerprint, next(s))).ok).toBe(true);
     // Imported products are hidden until they have a photo; the index already has them.
     await s.db
       .update(products)

@@ -12,7 +12,7 @@ import { merchantContext } from "~/workspace/context.server";
 import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
 import { insertStore } from "~/workspace/store-record.server";
 import { stores } from "../../db/schema";
-import { merchantAccount, merchantWithStore } from "../support/merchants";
+import { merchantAccount, merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 
@@ -27,6 +27,7 @@ describe("a new store's first steps", () => {
     const product = await insertProduct(s.db, { storeId: store.id, name: "Miel", price: 1500, stock: 3 }, now);
     await savePaymentMethod(
       s.db,
+      TEST_ACTOR,
       store.id,
       {
         method: "cash",

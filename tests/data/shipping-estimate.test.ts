@@ -13,7 +13,7 @@ import { loader as productLoader } from "~/site/routes/product";
 import { ShippingEstimateForm } from "~/site/shipping-estimate";
 import { addDeliveryRow } from "~/stores/delivery-settings.server";
 import { stores } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { inStoreVoice } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -40,6 +40,7 @@ async function shop(s: S, zones = true) {
   if (zones) {
     await addDeliveryRow(
       s.db,
+      TEST_ACTOR,
       m.store.id,
       "zone",
       { name: "CABA", fee: 350_000, minOrder: null, freeFrom: null, postalCodes: "1000-1499" },
@@ -47,6 +48,7 @@ async function shop(s: S, zones = true) {
     );
     await addDeliveryRow(
       s.db,
+      TEST_ACTOR,
       m.store.id,
       "zone",
       { name: "Gran Buenos Aires", fee: 600_000, minOrder: null, freeFrom: 3_000_000, postalCodes: "16*, 17*" },
@@ -131,6 +133,7 @@ describe("'Calcular envío' on the product page", () => {
     const named = await shop(s, false);
     await addDeliveryRow(
       s.db,
+      TEST_ACTOR,
       named.store.id,
       "zone",
       { name: "Centro", fee: 100, minOrder: null, freeFrom: null },
@@ -148,6 +151,7 @@ describe("'Calcular envío' on the product page", () => {
     const other = await shop(s);
     await addDeliveryRow(
       s.db,
+      TEST_ACTOR,
       other.store.id,
       "zone",
       { name: "Córdoba", fee: 900_000, minOrder: null, freeFrom: null, postalCodes: "5000" },
@@ -164,6 +168,7 @@ describe("'Calcular envío' in the cart", () => {
     const m = await shop(s);
     await addDeliveryRow(
       s.db,
+      TEST_ACTOR,
       m.store.id,
       "zone",
       { name: "A coordinar por barrio", fee: 200_000, minOrder: 5_000_000, freeFrom: null },

@@ -19,7 +19,7 @@ import { insertProduct, updateProduct } from "~/products/products.server";
 import { action as checkoutAction } from "~/site/routes/checkout";
 import { StoreError } from "~/workspace/action-results.server";
 import { discountCodes, products, sales } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { cancelSale, confirmSale, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { shownAmounts } from "../support/shown-amounts";
@@ -109,7 +109,10 @@ describe("placing orders reserves stock", () => {
       ids.push((await createSale(s.db, order(s, store.id, product.id, { quantity: 2 }), s.clock.now())).saleId);
     const clients = await Promise.all(Array.from({ length: 20 }, () => anotherProcess(s)));
     const results = await Promise.all(
-      ids.flatMap((id, i) => [confirmSale(clients[2 * i] as S, store.id, id), cancelSale(clients[2 * i + 1] as S, store.id, id)]),
+      ids.flatMap((id, i) => [
+        confirmSale(clients[2 * i] as S, TEST_ACTOR, store.id, id),
+        cancelSale(clients[2 * i + 1] as S, TEST_ACTOR, store.id, id),
+      ]),
     );
     let confirmed = 0;
     for (let i = 0; i < ids.length; i++) {
@@ -175,16 +178,20 @@ describe("unpaid online orders lapse", () => {
     expect(await stockOf(s, product.id)).toEqual({ stock: 2, reserved: 2 });
     expect((await paidWithoutStockQuery(s.db, store.id)).map((r) => r.id)).toEqual([second.saleId]);
     // 'Completar' of a paid order without stock is refused with the product's name until stock comes in.
-    expect(await confirmSale(s, store.id, second.saleId)).toEqual({ ok: false, reason: "no_stock", productName: "Bolso tejido" });
+    expect(await confirmSale(s, TEST_ACTOR, store.id, second.saleId)).toEqual({
+      ok: false,
+      reason: "no_stock",
+      productName: "Bolso tejido",
+    });
     // Nor can it be cancelled without its refund.
-    expect(await cancelSale(s, store.id, second.saleId)).toEqual({ ok: false, reason: "paid" });
+    expect(await cancelSale(s, TEST_ACTOR, store.id, second.saleId)).toEqual({ ok: false, reason: "paid" });
   });
 
   it("a payment of an order cancelled while the buyer was paying is recorded, its stock left alone", async () => {
     const s = createTestServices();
     const { store, product } = await shop(s, "cerrados", 2);
     const placed = await createSale(s.db, order(s, store.id, product.id, { online: true }), s.clock.now());
-    expect(await cancelSale(s, store.id, placed.saleId)).toEqual({ ok: true, state: "Cancelada" });
+    expect(await cancelSale(s, TEST_ACTOR, store.id, placed.saleId)).toEqual({ ok: true, state: "Cancelada" });
     const sale = await getSale(s.db, store.id, placed.saleId);
     if (!sale) throw new Error("no sale");
     expect(await markPaid(s.db, sale, "pago-tarde", s.clock.now())).toBe("applied_closed");
@@ -264,7 +271,14 @@ describe("the merchant's stock and what orders hold", () => {
     const row = await s.db.query.products.findFirst({ where: eq(products.id, product.id) });
     if (!row) throw new Error("no product");
     const input = { name: row.name, price: row.price, compareAtPrice: null, description: "", category: 0, published: true };
-    const refused = await updateProduct(s.db, row, { ...input, stock: 2 }, null, s.clock.now()).catch((e: unknown) => e);
+    const refused = await updateProduct(
+      s.db,
+      TEST_ACTOR,
+      { product: row, variantsBefore: [] },
+      { ...input, stock: 2 },
+      null,
+      s.clock.now(),
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(StoreError);
     expect(refused).toMatchObject({
       field: "stock",
@@ -272,7 +286,7 @@ describe("the merchant's stock and what orders hold", () => {
         "Hay 3 unidades reservadas en pedidos pendientes: el stock no puede ser menor. Completa o cancela esos pedidos primero.",
     });
     expect(await stockOf(s, product.id)).toEqual({ stock: 5, reserved: 3 });
-    await updateProduct(s.db, row, { ...input, stock: 3 }, null, s.clock.now());
+    await updateProduct(s.db, TEST_ACTOR, { product: row, variantsBefore: [] }, { ...input, stock: 3 }, null, s.clock.now());
     expect(await stockOf(s, product.id)).toEqual({ stock: 3, reserved: 3 });
   });
 });
@@ -296,14 +310,17 @@ describe("discount codes given back on cancel", () => {
     const s = createTestServices();
     await s.db.$client.execute("PRAGMA journal_mode = WAL");
     const { store, product } = await shop(s, "cupones", 10);
-    const codeId = await createDiscountCode(s.db, store.id, codeInput({ maxUses: 1 }), s.clock.now());
+    const codeId = await createDiscountCode(s.db, TEST_ACTOR, store.id, codeInput({ maxUses: 1 }), s.clock.now());
     const withCode = { discountCode: { id: codeId, code: "UNAVEZ" } };
     const first = await createSale(s.db, order(s, store.id, product.id, withCode), s.clock.now());
     await expect(createSale(s.db, order(s, store.id, product.id, withCode), s.clock.now())).rejects.toThrow(CodeExhaustedError);
     expect(await usesOf(s, codeId)).toBe(1);
 
     const other = await anotherProcess(s);
-    const cancels = await Promise.all([cancelSale(s, store.id, first.saleId), cancelSale(other, store.id, first.saleId)]);
+    const cancels = await Promise.all([
+      cancelSale(s, TEST_ACTOR, store.id, first.saleId),
+      cancelSale(other, TEST_ACTOR, store.id, first.saleId),
+    ]);
     expect(cancels.filter((c) => c.ok)).toHaveLength(1);
     expect(await usesOf(s, codeId)).toBe(0);
     expect((await saleOf(s, first.saleId)).codeReturned).toBe(true);
@@ -312,7 +329,7 @@ describe("discount codes given back on cancel", () => {
     expect(again.created).toBe(true);
     expect(await usesOf(s, codeId)).toBe(1);
     // Completing keeps the use.
-    expect(await confirmSale(s, store.id, again.saleId)).toEqual({ ok: true, state: "Confirmada" });
+    expect(await confirmSale(s, TEST_ACTOR, store.id, again.saleId)).toEqual({ ok: true, state: "Confirmada" });
     expect(await usesOf(s, codeId)).toBe(1);
     other.db.$client.close();
   });
@@ -320,7 +337,7 @@ describe("discount codes given back on cancel", () => {
   it("'una vez por cliente': the same phone or email is refused a second order with the code, until the first is cancelled", async () => {
     const s = createTestServices();
     const { store, product } = await shop(s, "unavez", 10);
-    const codeId = await createDiscountCode(s.db, store.id, codeInput({ oncePerCustomer: true }), s.clock.now());
+    const codeId = await createDiscountCode(s.db, TEST_ACTOR, store.id, codeInput({ oncePerCustomer: true }), s.clock.now());
     const withCode = (phone: string | null, email: string | null) => ({
       discountCode: { id: codeId, code: "UNAVEZ" },
       codeCustomer: { phone, email },
@@ -337,7 +354,7 @@ describe("discount codes given back on cancel", () => {
     expect(await usesOf(s, codeId)).toBe(2);
     expect(await stockOf(s, product.id)).toEqual({ stock: 10, reserved: 2 });
 
-    expect(await cancelSale(s, store.id, first.saleId)).toEqual({ ok: true, state: "Cancelada" });
+    expect(await cancelSale(s, TEST_ACTOR, store.id, first.saleId)).toEqual({ ok: true, state: "Cancelada" });
     const again = await createSale(s.db, order(s, store.id, product.id, withCode("573001112233", null)), s.clock.now());
     expect(again.created).toBe(true);
     expect(await s.db.$count(sales, and(eq(sales.storeId, store.id), eq(sales.codeCustomerPhone, "573001112233")))).toBe(1);

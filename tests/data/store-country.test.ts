@@ -4,7 +4,7 @@ import { handleInfoAction } from "~/stores/info-actions.server";
 import { createStore } from "~/stores/stores.server";
 import { runUpkeep } from "~/upkeep.server";
 import { stores } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { storeInfoForm } from "../support/store-info-form";
 
@@ -39,6 +39,7 @@ describe("a store's country and its WhatsApp numbers", () => {
     const { store } = await merchantWithStore(s, "standard", { country: "CO" });
     const saved = await handleInfoAction(
       s,
+      TEST_ACTOR,
       store,
       form({ country: "AR", saleNumber: "11 5555-1234", attentionNumber: "0351 15 555-1234" }),
     );
@@ -52,6 +53,7 @@ describe("a store's country and its WhatsApp numbers", () => {
     // Not a number of Argentina: refused with how one is written there, nothing saved.
     const refused = (await handleInfoAction(
       s,
+      TEST_ACTOR,
       { ...store, country: "AR" },
       form({ country: "AR", saleNumber: "5555-12" }),
     )) as unknown as {
@@ -67,7 +69,7 @@ describe("a store's country and its WhatsApp numbers", () => {
     // A form from before countries (no 'country') keeps the store's.
     const older = form({ saleNumber: "11 4444-1234" });
     older.delete("country");
-    await handleInfoAction(s, (await row(s, store.id)) as typeof store, older);
+    await handleInfoAction(s, TEST_ACTOR, (await row(s, store.id)) as typeof store, older);
     expect((await row(s, store.id))?.saleNumber).toBe("5491144441234");
   });
 

@@ -11,7 +11,7 @@ import { planLimits } from "~/workspace/plan-limits.server";
 import { writeStoreQr } from "~/workspace/store-qr.server";
 import { availableSlug } from "~/workspace/store-record.server";
 import { products, saleLines, sales, sectionItems, storeBanners, stores, users } from "../../db/schema";
-import { merchantWithStore, signedInMerchant } from "../support/merchants";
+import { merchantWithStore, signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
@@ -46,8 +46,8 @@ describe("counts the merchant sees", () => {
     expect({ products: summary?.products, pendingSales: summary?.pendingSales }).toEqual({ products: 2, pendingSales: 3 });
 
     const plan = await planLimits(s.db, "standard");
-    const section = await createSection(s.db, m.store.id, plan, "Ofertas", now);
-    expect(await addProductItems(s.db, section, plan, [a.id], now)).toBe(true);
+    const section = await createSection(s.db, TEST_ACTOR, m.store.id, plan, "Ofertas", now);
+    expect(await addProductItems(s.db, TEST_ACTOR, section, plan, [a.id], now)).toBe(true);
     expect((await listSections(s.db, m.store.id)).map((x) => x.items)).toEqual([1]);
   });
 });
@@ -76,16 +76,16 @@ describe("stores", () => {
     const s = createTestServices();
     const a = await merchantWithStore(s);
     const b = await merchantWithStore(s);
-    const renamed = await updateStoreInfo(s.db, a.store, { ...info(a.store), name: "Café Ñandú  " }, s.clock.now());
+    const renamed = await updateStoreInfo(s.db, TEST_ACTOR, a.store, { ...info(a.store), name: "Café Ñandú  " }, s.clock.now());
     expect(renamed.url).toBe("cafe-nandu");
     await expect(availableSlug(s.db, a.store.url, b.store.id)).rejects.toThrow(
       `Ya existe una tienda con el nombre ${a.store.url}`,
     );
-    await expect(updateStoreInfo(s.db, b.store, { ...info(b.store), name: "cafe ñandu" }, s.clock.now())).rejects.toThrow(
-      "Ya existe una tienda con el nombre cafe ñandu",
-    );
+    await expect(
+      updateStoreInfo(s.db, TEST_ACTOR, b.store, { ...info(b.store), name: "cafe ñandu" }, s.clock.now()),
+    ).rejects.toThrow("Ya existe una tienda con el nombre cafe ñandu");
     // Taking back its own former name is allowed.
-    const back = await updateStoreInfo(s.db, renamed, { ...info(renamed), name: a.store.name }, s.clock.now());
+    const back = await updateStoreInfo(s.db, TEST_ACTOR, renamed, { ...info(renamed), name: a.store.name }, s.clock.now());
     expect(back.url).toBe(a.store.url);
   });
 
@@ -101,7 +101,7 @@ describe("stores", () => {
       s.clock.now(),
     );
     await s.files.put(`stores/${m.store.id}/products/${p.id}/a.webp`, photo, "image/webp");
-    await changeStoreCurrency(s.db, m.store, "CLP", s.clock.now());
+    await changeStoreCurrency(s.db, TEST_ACTOR, m.store, "CLP", s.clock.now());
     expect((await s.db.query.products.findFirst({ where: eq(products.id, p.id) }))?.price).toBe(13);
     // The offer's old price is restated with it; no offer stays no offer.
     expect(await s.db.query.products.findFirst({ where: eq(products.id, offer.id) })).toMatchObject({
@@ -110,7 +110,7 @@ describe("stores", () => {
     });
     expect((await s.db.query.products.findFirst({ where: eq(products.id, p.id) }))?.compareAtPrice).toBeNull();
 
-    await deleteStore(s, m.store);
+    await deleteStore(s, TEST_ACTOR, m.store);
     expect(await s.db.$count(stores, eq(stores.id, m.store.id))).toBe(0);
     expect(await s.db.$count(products, eq(products.storeId, m.store.id))).toBe(0);
     expect(await s.files.list(`stores/${m.store.id}/`)).toEqual([]);
@@ -149,8 +149,8 @@ describe("product files", () => {
       unitPrice: 100,
       quantity: 1,
     });
-    await deleteProduct(s.db, s.files, m.store.id, sold.id, now);
-    await deleteProduct(s.db, s.files, m.store.id, unsold.id, now);
+    await deleteProduct(s.db, TEST_ACTOR, s.files, m.store.id, sold.id, now);
+    await deleteProduct(s.db, TEST_ACTOR, s.files, m.store.id, unsold.id, now);
     expect(await s.files.list(`stores/${m.store.id}/products/`)).toEqual([soldKey.replace(".webp", "-s.webp"), soldKey]);
   });
 });
@@ -202,8 +202,8 @@ describe("'Logo y banner': deleting a banner", () => {
     const m = await signedInMerchant(s, "premium");
     const other = await merchantWithStore(s, "premium");
     const plan = await planLimits(s.db, "premium");
-    await addBanners(s.db, m.store.id, plan, [stub(1)], s.clock.now());
-    await addBanners(s.db, other.store.id, plan, [stub(2)], s.clock.now());
+    await addBanners(s.db, TEST_ACTOR, m.store.id, plan, [stub(1)], s.clock.now());
+    await addBanners(s.db, TEST_ACTOR, other.store.id, plan, [stub(2)], s.clock.now());
     const [own] = await listBanners(s.db, m.store.id);
     const [theirs] = await listBanners(s.db, other.store.id);
     const page = async (query: string) => {
@@ -241,15 +241,19 @@ describe("plan limits at the database", () => {
     const m = await merchantWithStore(s);
     const plan = await planLimits(s.db, "standard");
     const tries = await Promise.allSettled(
-      [0, 1, 2].map((i) => addBanners(s.db, m.store.id, plan, [stub(i * 2), stub(i * 2 + 1)], s.clock.now())),
+      [0, 1, 2].map((i) => addBanners(s.db, TEST_ACTOR, m.store.id, plan, [stub(i * 2), stub(i * 2 + 1)], s.clock.now())),
     );
     expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(1);
     expect(await listBanners(s.db, m.store.id)).toHaveLength(2);
-    await expect(addBanners(s.db, m.store.id, plan, [stub(8), stub(9)], s.clock.now())).rejects.toThrow("Queda solo 1 espacio");
+    await expect(addBanners(s.db, TEST_ACTOR, m.store.id, plan, [stub(8), stub(9)], s.clock.now())).rejects.toThrow(
+      "Queda solo 1 espacio",
+    );
     // A picture shown already, in an upload too big for the slots left: the slots are told first (as the browser does).
     const shown = { ...stub(7), key: (await listBanners(s.db, m.store.id))[0]?.key ?? "" };
-    await expect(addBanners(s.db, m.store.id, plan, [shown, stub(9)], s.clock.now())).rejects.toThrow("Queda solo 1 espacio");
-    await expect(addBanners(s.db, m.store.id, plan, [shown], s.clock.now())).rejects.toThrow(
+    await expect(addBanners(s.db, TEST_ACTOR, m.store.id, plan, [shown, stub(9)], s.clock.now())).rejects.toThrow(
+      "Queda solo 1 espacio",
+    );
+    await expect(addBanners(s.db, TEST_ACTOR, m.store.id, plan, [shown], s.clock.now())).rejects.toThrow(
       "Esa imagen ya está en tus banners.",
     );
   });
@@ -264,7 +268,7 @@ describe("plan limits at the database", () => {
     const input = { name: "Nuevo", price: 100, compareAtPrice: null, stock: 1, description: "", category: 0, published: true };
     const tries = await Promise.allSettled(
       ["1000001", "1000002", "1000003", "1000004"].map((id) =>
-        createProduct(s.db, m.store.id, plan, id, input, image, s.clock.now()),
+        createProduct(s.db, TEST_ACTOR, m.store.id, plan, id, input, image, s.clock.now()),
       ),
     );
     expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(2);
@@ -274,7 +278,8 @@ describe("plan limits at the database", () => {
     const p = await merchantWithStore(s, "premium");
     const premium = await planLimits(s.db, "premium");
     expect(premium.products).toBeNull();
-    for (let i = 0; i < 35; i++) await createProduct(s.db, p.store.id, premium, String(2000000 + i), input, image, s.clock.now());
+    for (let i = 0; i < 35; i++)
+      await createProduct(s.db, TEST_ACTOR, p.store.id, premium, String(2000000 + i), input, image, s.clock.now());
     expect(await s.db.$count(products, eq(products.storeId, p.store.id))).toBe(35);
   });
 
@@ -283,14 +288,17 @@ describe("plan limits at the database", () => {
     const m = await merchantWithStore(s);
     const plan = await planLimits(s.db, "standard");
     const sections = [];
-    for (const title of ["A", "B", "C"]) sections.push(await createSection(s.db, m.store.id, plan, title, s.clock.now()));
-    await expect(createSection(s.db, m.store.id, plan, "D", s.clock.now())).rejects.toThrow("Límite de secciones alcanzado");
+    for (const title of ["A", "B", "C"])
+      sections.push(await createSection(s.db, TEST_ACTOR, m.store.id, plan, title, s.clock.now()));
+    await expect(createSection(s.db, TEST_ACTOR, m.store.id, plan, "D", s.clock.now())).rejects.toThrow(
+      "Límite de secciones alcanzado",
+    );
 
     const [first, second] = sections;
     if (!first || !second) throw new Error("sections");
     const p = await insertProduct(s.db, { storeId: m.store.id, name: "Queso", price: 100, stock: 1 }, s.clock.now());
-    expect(await addProductItems(s.db, first, plan, [p.id], s.clock.now())).toBe(true);
-    expect(await addProductItems(s.db, second, plan, [p.id], s.clock.now())).toBe(true);
+    expect(await addProductItems(s.db, TEST_ACTOR, first, plan, [p.id], s.clock.now())).toBe(true);
+    expect(await addProductItems(s.db, TEST_ACTOR, second, plan, [p.id], s.clock.now())).toBe(true);
     const files = Array.from({ length: 7 }, (_, i) => ({
       type: "image" as const,
       fileKey: `k${i}`,
@@ -298,17 +306,17 @@ describe("plan limits at the database", () => {
       width: 1,
       height: 1,
     }));
-    await expect(addFileItems(s.db, first, plan, files.slice(0, 8), s.clock.now())).resolves.toBeUndefined();
-    await expect(addFileItems(s.db, first, plan, files.slice(0, 1), s.clock.now())).rejects.toThrow(
+    await expect(addFileItems(s.db, TEST_ACTOR, first, plan, files.slice(0, 8), s.clock.now())).resolves.toBeUndefined();
+    await expect(addFileItems(s.db, TEST_ACTOR, first, plan, files.slice(0, 1), s.clock.now())).rejects.toThrow(
       "Límite sobrepasado: Esta sección solo tiene 0 espacios disponibles",
     );
 
     // Another store's product is not added.
     const other = await merchantWithStore(s);
     const foreign = await insertProduct(s.db, { storeId: other.store.id, name: "Ajeno", price: 1, stock: 1 }, s.clock.now());
-    expect(await addProductItems(s.db, second, plan, [foreign.id], s.clock.now())).toBe(false);
+    expect(await addProductItems(s.db, TEST_ACTOR, second, plan, [foreign.id], s.clock.now())).toBe(false);
 
-    expect(await deleteProduct(s.db, s.files, m.store.id, p.id, s.clock.now())).toBe(true);
+    expect(await deleteProduct(s.db, TEST_ACTOR, s.files, m.store.id, p.id, s.clock.now())).toBe(true);
     expect(await s.db.$count(sectionItems, eq(sectionItems.productId, p.id))).toBe(0);
     expect(await listSectionItems(s.db, second.id)).toHaveLength(0);
   });

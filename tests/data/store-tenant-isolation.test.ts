@@ -17,7 +17,7 @@ import * as info from "~/stores/routes/store-info";
 import { findInvitation, inviteMember, registerMember } from "~/team/members.server";
 import type { Merchant } from "~/workspace/context.server";
 import { planLimits } from "~/workspace/plan-limits.server";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
@@ -47,15 +47,23 @@ async function merchantWithContent(s: S, tag: string) {
     },
     now,
   );
-  const section = await createSection(s.db, store.id, plan, `Sección ${tag}`, now);
+  const section = await createSection(s.db, TEST_ACTOR, store.id, plan, `Sección ${tag}`, now);
   await addFileItems(
     s.db,
+    TEST_ACTOR,
     section,
     plan,
     [{ type: "image", fileKey: `stores/${store.id}/sections/${section.id}/a.webp`, thumbKey: null, width: 1, height: 1 }],
     now,
   );
-  await addBanners(s.db, store.id, plan, [{ key: `stores/${store.id}/banner/b.webp`, name: "b", width: 1, height: 1 }], now);
+  await addBanners(
+    s.db,
+    TEST_ACTOR,
+    store.id,
+    plan,
+    [{ key: `stores/${store.id}/banner/b.webp`, name: "b", width: 1, height: 1 }],
+    now,
+  );
   const cookie = (await createSession(s, id)).split(";")[0] ?? "";
   const [banner] = await s.db.query.storeBanners.findMany({ where: (b, { eq }) => eq(b.storeId, store.id) });
   const [item] = await s.db.query.sectionItems.findMany({ where: (i, { eq }) => eq(i.sectionId, section.id) });

@@ -6,7 +6,7 @@ import { productListQuery } from "~/site/queries.server";
 import { loader as orderPageLoader } from "~/site/routes/order-page";
 import { loadSitePage } from "~/site/site.server";
 import { idempotencyKeys, saleLines, sales, storeSlugHistory } from "../../db/schema";
-import { merchantWithStore, testPasswordHash } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR, testPasswordHash } from "../support/merchants";
 import { confirmSale, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -184,7 +184,7 @@ describe("the order page's WhatsApp button", () => {
     // By transfer, the page sends the order while it shows where to transfer; once completed, it offers nothing.
     const transfer = await place("transfer");
     expect(await button(transfer)).toBe("Enviar pedido por WhatsApp");
-    expect((await confirmSale(s, store.id, transfer.saleId)).ok).toBe(true);
+    expect((await confirmSale(s, TEST_ACTOR, store.id, transfer.saleId)).ok).toBe(true);
     expect(await button(transfer)).toBeNull();
   });
 });

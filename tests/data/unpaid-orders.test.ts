@@ -17,7 +17,7 @@ import { clientIpContext, type Services } from "~/services/services";
 import { action as checkoutAction } from "~/site/routes/checkout";
 import { loadSitePage } from "~/site/site.server";
 import { sales } from "../../db/schema";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { cancelSale, confirmSale, newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -122,10 +122,10 @@ describe("a stranger cannot empty a store with unpaid orders", () => {
     const [a, b] = placed;
     if (!a || !b) throw new Error("no sales");
     // Completed: no longer unpaid; cancelled: no longer holding. Each frees one place.
-    expect((await confirmSale(s, store.id, a.id)).ok).toBe(true);
+    expect((await confirmSale(s, TEST_ACTOR, store.id, a.id)).ok).toBe(true);
     expect(statusOf(await checkout(s, "navegador", product.id, { ip: "190.12.1.9", cookie }))).toBe(303);
     expect(statusOf(await checkout(s, "navegador", product.id, { ip: "190.12.1.9", cookie }))).toBe(429);
-    expect((await cancelSale(s, store.id, b.id)).ok).toBe(true);
+    expect((await cancelSale(s, TEST_ACTOR, store.id, b.id)).ok).toBe(true);
     expect(statusOf(await checkout(s, "navegador", product.id, { ip: "190.12.1.9", cookie }))).toBe(303);
   });
 
@@ -162,7 +162,7 @@ describe("every way to pay holds for a time", () => {
   it("a cash order holds for the store's hours and an arranged one for its default day; the upkeep gives both back and the desk says so", async () => {
     const s = createTestServices();
     const { store, product } = await shop(s, "efectivo", 2);
-    await savePaymentMethod(s.db, store.id, { ...methodOff("cash"), enabled: true, holdHours: 6 }, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, store.id, { ...methodOff("cash"), enabled: true, holdHours: 6 }, s.clock.now());
     const placedAt = s.clock.now().getTime();
     const form = new URLSearchParams({
       idempotencyKey: `clave-${crypto.randomUUID()}`,
@@ -190,11 +190,11 @@ describe("every way to pay holds for a time", () => {
     expect(stockNote(lapsed, "America/Bogota")).toBe("Reserva vencida: ya no reserva stock");
     expect(await stockOf(s, product.id)).toEqual({ stock: 2, reserved: 0 });
     // The merchant may still complete it while stock allows.
-    expect((await confirmSale(s, store.id, cash.id)).ok).toBe(true);
+    expect((await confirmSale(s, TEST_ACTOR, store.id, cash.id)).ok).toBe(true);
     expect(await stockOf(s, product.id)).toEqual({ stock: 1, reserved: 0 });
 
     // Paid as arranged (the store turned cash off): the default day.
-    await savePaymentMethod(s.db, store.id, { ...methodOff("cash"), enabled: false }, s.clock.now());
+    await savePaymentMethod(s.db, TEST_ACTOR, store.id, { ...methodOff("cash"), enabled: false }, s.clock.now());
     const arrangedForm = new URLSearchParams(form);
     arrangedForm.delete("payment");
     arrangedForm.set("shownFor", "on_delivery|");
@@ -225,7 +225,7 @@ describe("every way to pay holds for a time", () => {
     expect(stockNote(received, "UTC")).toMatch(/^Comprobante recibido: reserva extendida hasta /);
 
     // Refused, another hold of the transfer's hours; the next receipt does not extend it again.
-    expect(await reviewReceipt(s.db, store.id, transfer.saleId, "rejected", s.clock.now(), 2)).toBe(true);
+    expect(await reviewReceipt(s.db, TEST_ACTOR, store.id, transfer.saleId, "rejected", s.clock.now(), 2)).toBe(true);
     const again = await attachReceipt(s.db, store.id, transfer.saleId, "stores/x/private/receipts/b.png", s.clock.now());
     expect(again).toMatchObject({ extended: false, heldUntil: new Date(placedAt + 49 * HOUR) });
 

@@ -10,7 +10,7 @@ import { action as checkoutAction } from "~/site/routes/checkout";
 import { loader as productLoader } from "~/site/routes/product";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productVariants, saleLines, sales } from "../../db/schema";
-import { merchantWithStore } from "../support/merchants";
+import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { confirmSale } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { shownAmounts } from "../support/shown-amounts";
@@ -39,7 +39,10 @@ async function shirtShop(s: S) {
     enabled: !(talla === "L" && color === "Azul"),
   }));
   const plan = await planLimits(s.db, "standard");
-  const product = await createProduct(s.db, store.id, plan, "2000001", input, image, s.clock.now(), { options, drafts });
+  const product = await createProduct(s.db, TEST_ACTOR, store.id, plan, "2000001", input, image, s.clock.now(), {
+    options,
+    drafts,
+  });
   const variants = await listVariants(s.db, store.id, product.id);
   const variant = (talla: string, color: string) => {
     const found = variants.find((v) => v.option1 === talla && v.option2 === color);
@@ -164,7 +167,7 @@ describe("buying a variant", () => {
     });
 
     const before = await listVariants(s.db, store.id, product.id);
-    expect(await confirmSale(s, store.id, sale?.id ?? "")).toEqual({ ok: true, state: "Confirmada" });
+    expect(await confirmSale(s, TEST_ACTOR, store.id, sale?.id ?? "")).toEqual({ ok: true, state: "Confirmada" });
     const after = await listVariants(s.db, store.id, product.id);
     expect(after.map((v) => v.stock)).toEqual(before.map((v) => (v.id === mAzul.id ? v.stock - 2 : v.stock)));
     // The product's stock is its enabled variants' sum: S/Rojo, S/Azul, M/Rojo 3 each, M/Azul now 3, L/Rojo 0.
@@ -185,7 +188,7 @@ describe("buying a variant", () => {
     await checkoutAction(args(s, "/Checkout", { method: "POST", body: form })).catch((r) => r);
     const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, store.id));
     // The merchant drops the colour: M/Azul is gone (and with it, its row).
-    await updateProduct(s.db, product, input, null, s.clock.now(), {
+    await updateProduct(s.db, TEST_ACTOR, { product: product, variantsBefore: [] }, input, null, s.clock.now(), {
       options: [{ name: "Talla", values: ["S", "M"] }],
       drafts: [
         { values: ["S"], price: null, sku: null, stock: 4, enabled: true },
@@ -194,7 +197,7 @@ describe("buying a variant", () => {
     });
     const kept = await getSale(s.db, store.id, sale?.id ?? "");
     expect(kept?.lines[0]).toMatchObject({ name: "Camiseta — Talla M, Color Azul", variantId: null, unitPrice: 2500 });
-    expect(await confirmSale(s, store.id, sale?.id ?? "")).toEqual({ ok: true, state: "Confirmada" });
+    expect(await confirmSale(s, TEST_ACTOR, store.id, sale?.id ?? "")).toEqual({ ok: true, state: "Confirmada" });
     expect((await listVariants(s.db, store.id, product.id)).map((v) => v.stock)).toEqual([4, 4]);
   });
 
@@ -238,7 +241,7 @@ describe("buying a variant", () => {
     expect(await variantRow()).toEqual({ stock: 5, reserved: 5 });
     const saleIds = (await s.db.select({ id: sales.id }).from(sales).where(eq(sales.storeId, store.id))).map((r) => r.id);
     expect(saleIds).toHaveLength(5);
-    const results = await Promise.all(saleIds.map((id, i) => confirmSale(clients[i] ?? s, store.id, id)));
+    const results = await Promise.all(saleIds.map((id, i) => confirmSale(clients[i] ?? s, TEST_ACTOR, store.id, id)));
     expect(results).toEqual(saleIds.map(() => ({ ok: true, state: "Confirmada" })));
     expect(await variantRow()).toEqual({ stock: 0, reserved: 0 });
     // The other variants were not touched: S/Rojo, S/Azul, M/Rojo, L/Rojo = 3 + 3 + 3 + 0.

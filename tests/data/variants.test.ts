@@ -12,7 +12,7 @@ import { loader as catalogLoader } from "~/site/routes/store-catalog";
 import { loader as homeLoader } from "~/site/routes/store-home";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productVariants } from "../../db/schema";
-import { merchantWithStore, signedInMerchant } from "../support/merchants";
+import { merchantWithStore, signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -51,7 +51,7 @@ describe("product variants", () => {
     const plan = await planLimits(s.db, "standard");
     const drafts = sixDrafts();
     drafts[5] = { ...(drafts[5] as VariantDraft), enabled: false };
-    await createProduct(s.db, m.store.id, plan, "1000001", input, image, s.clock.now(), { options, drafts });
+    await createProduct(s.db, TEST_ACTOR, m.store.id, plan, "1000001", input, image, s.clock.now(), { options, drafts });
     const product = await findProduct(s.db, m.store.id, "1000001");
     expect(product?.options).toEqual(options);
     // 1+2+3+4+5, the disabled L/Azul (6) left out.
@@ -71,7 +71,7 @@ describe("product variants", () => {
     const s = createTestServices();
     const m = await merchantWithStore(s);
     const plan = await planLimits(s.db, "standard");
-    const product = await createProduct(s.db, m.store.id, plan, "1000002", input, image, s.clock.now(), {
+    const product = await createProduct(s.db, TEST_ACTOR, m.store.id, plan, "1000002", input, image, s.clock.now(), {
       options,
       drafts: sixDrafts(),
     });
@@ -81,7 +81,7 @@ describe("product variants", () => {
       { name: "Talla", values: ["M", "XL"] },
       { name: "Color", values: ["Azul"] },
     ];
-    await updateProduct(s.db, product, input, null, s.clock.now(), {
+    await updateProduct(s.db, TEST_ACTOR, { product: product, variantsBefore: [] }, input, null, s.clock.now(), {
       options: fewer,
       drafts: [draft(["M", "Azul"], 9, { price: 2500, sku: "CAM-M-AZ" }), draft(["XL", "Azul"], 1)],
     });
@@ -94,7 +94,7 @@ describe("product variants", () => {
     expect((await findProduct(s.db, m.store.id, product.id))?.stock).toBe(10);
 
     // Back to a product sold as one thing: no variants, its own stock.
-    await updateProduct(s.db, product, { ...input, stock: 7 }, null, s.clock.now());
+    await updateProduct(s.db, TEST_ACTOR, { product: product, variantsBefore: [] }, { ...input, stock: 7 }, null, s.clock.now());
     expect(await listVariants(s.db, m.store.id, product.id)).toEqual([]);
     const plain = await findProduct(s.db, m.store.id, product.id);
     expect({ options: plain?.options, stock: plain?.stock }).toEqual({ options: [], stock: 7 });
@@ -104,16 +104,24 @@ describe("product variants", () => {
     const s = createTestServices();
     const m = await merchantWithStore(s);
     const plan = await planLimits(s.db, "standard");
-    await createProduct(s.db, m.store.id, plan, "1000003", input, image, s.clock.now(), {
+    await createProduct(s.db, TEST_ACTOR, m.store.id, plan, "1000003", input, image, s.clock.now(), {
       options: [{ name: "Talla", values: ["S"] }],
       drafts: [draft(["S"], 1, { sku: "SKU-1" })],
     });
-    const other = await createProduct(s.db, m.store.id, plan, "1000004", input, image, s.clock.now());
+    const other = await createProduct(s.db, TEST_ACTOR, m.store.id, plan, "1000004", input, image, s.clock.now());
     await expect(
-      updateProduct(s.db, other, { ...input, name: "Cambiado" }, null, s.clock.now(), {
-        options: [{ name: "Talla", values: ["M"] }],
-        drafts: [draft(["M"], 1, { sku: "SKU-1" })],
-      }),
+      updateProduct(
+        s.db,
+        TEST_ACTOR,
+        { product: other, variantsBefore: [] },
+        { ...input, name: "Cambiado" },
+        null,
+        s.clock.now(),
+        {
+          options: [{ name: "Talla", values: ["M"] }],
+          drafts: [draft(["M"], 1, { sku: "SKU-1" })],
+        },
+      ),
     ).rejects.toThrow("Uno de los SKU ya está en uso en otro producto de esta tienda");
     expect((await findProduct(s.db, m.store.id, other.id))?.name).toBe("Camiseta");
     expect(await listVariants(s.db, m.store.id, other.id)).toEqual([]);
@@ -125,14 +133,22 @@ describe("product variants", () => {
     const other = await merchantWithStore(s);
     const plan = { ...(await planLimits(s.db, "standard")), products: 0 };
     await expect(
-      createProduct(s.db, m.store.id, plan, "1000005", input, image, s.clock.now(), { options, drafts: sixDrafts() }),
+      createProduct(s.db, TEST_ACTOR, m.store.id, plan, "1000005", input, image, s.clock.now(), { options, drafts: sixDrafts() }),
     ).rejects.toThrow("Limite de productos");
     const foreign = await insertProduct(s.db, { storeId: other.store.id, name: "Ajeno", price: 1, stock: 1 }, s.clock.now());
     // The merchant's store id with the other store's product: nothing is written.
-    await updateProduct(s.db, { ...foreign, storeId: m.store.id }, input, null, s.clock.now(), {
-      options,
-      drafts: sixDrafts(),
-    });
+    await updateProduct(
+      s.db,
+      TEST_ACTOR,
+      { product: { ...foreign, storeId: m.store.id }, variantsBefore: [] },
+      input,
+      null,
+      s.clock.now(),
+      {
+        options,
+        drafts: sixDrafts(),
+      },
+    );
     expect(await s.db.select().from(productVariants).where(eq(productVariants.productId, foreign.id))).toEqual([]);
     expect(await s.db.select().from(productVariants)).toEqual([]);
   });
@@ -151,7 +167,7 @@ describe("the price every listing shows for a product with options", () => {
     const m = await signedInMerchant(s, "premium", { url: "te-verde", currency: "COP", saleNumber: "573001112233" });
     const plan = await planLimits(s.db, "premium");
     const tea = { ...input, name: "Cajas de té", price: 9000 };
-    await createProduct(s.db, m.store.id, plan, "1000010", tea, image, s.clock.now(), {
+    await createProduct(s.db, TEST_ACTOR, m.store.id, plan, "1000010", tea, image, s.clock.now(), {
       options: [{ name: "Presentación", values: ["Caja x6", "Caja x12", "Caja x24"] }],
       drafts: [
         draft(["Caja x6"], 4, { price: prices[0] }),
@@ -159,10 +175,10 @@ describe("the price every listing shows for a product with options", () => {
         draft(["Caja x24"], 0, { price: 5000 }),
       ],
     });
-    const section = await createSection(s.db, m.store.id, plan, "Destacados", s.clock.now());
-    await addProductItems(s.db, section, plan, ["1000010"], s.clock.now());
+    const section = await createSection(s.db, TEST_ACTOR, m.store.id, plan, "Destacados", s.clock.now());
+    await addProductItems(s.db, TEST_ACTOR, section, plan, ["1000010"], s.clock.now());
     // An empty section: its picker lists the product.
-    const empty = await createSection(s.db, m.store.id, plan, "Novedades", s.clock.now());
+    const empty = await createSection(s.db, TEST_ACTOR, m.store.id, plan, "Novedades", s.clock.now());
     return { m, section, empty };
   }
 

@@ -89,3 +89,6 @@ export async function staffMember(target: FixtureTarget, storeId: string, role: 
   await db.insert(storeMembers).values({ storeId, userId: id, role, addedAt: now });
   return id;
 }
+
+/** Who the data tests' direct writes are made by (their entries in 'Actividad'). */
+export const TEST_ACTOR = { userId: "test-actor", label: "Equipo de pruebas (pruebas@vitrina.test)" } as const;

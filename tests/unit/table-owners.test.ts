@@ -57,6 +57,7 @@ const TABLE_OWNERS: Record<string, string> = {
   low_stock_alerts: "app/stock-alerts/stock-alerts.server.ts",
   store_members: "app/team/members.server.ts",
   store_invitations: "app/team/members.server.ts",
+  store_activity: "app/workspace/activity.server.ts",
 };
 
 /**
