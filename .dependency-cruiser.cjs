@@ -49,6 +49,7 @@ const FEATURE_USES = {
   billing: ["auth"],
   notifications: [],
   domains: [],
+  activity: [],
   files: [],
   dev: ["orders"],
   sandbox: ["billing", "online-payments", "orders"],

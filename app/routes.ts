@@ -78,6 +78,8 @@ export default [
       route("estadisticas", "stats/routes/statistics.tsx"), // 'Estadísticas': visits, sources, funnel, best products
       route("conversiones", "conversions/routes/conversion-settings.tsx"), // 'Anuncios': ad conversions sent from the server
       route("equipo", "team/routes/team.tsx"), // 'Equipo': the owner's staff, invited by email with a role
+      route("actividad", "activity/routes/activity.tsx"), // 'Actividad': who changed what, 12 months, with filters
+      route("actividad.csv", "activity/routes/activity-csv.ts"),
     ]),
     // The one OAuth callback registered with MercadoPago; the signed state names the store.
     route("Store/oauth/mercadopago", "online-payments/routes/oauth-callback.ts"),

@@ -3,7 +3,8 @@
 // before reservations reserved), products indexed for search that were not yet, or by older rules, and stores from
 // before countries given theirs, orders from before the customer list given their customer, the merchants' reminders
 // of a free month ending or a bill coming due, abandoned carts' reminder emails and their purge after 30 days, and mails
-// the provider did not take tried again, and stores' own hostnames asked about at their provider.
+// the provider did not take tried again, stores' own hostnames asked about at their provider, and 'Actividad' entries
+// older than 12 months deleted.
 import { sendBillingReminders } from "~/billing/merchant-mails.server";
 import { retryConversions } from "~/conversions/events.server";
 import { checkDueHostnames } from "~/domains/hostnames.server";
@@ -15,6 +16,7 @@ import type { Logger } from "~/services/log";
 import type { Services } from "~/services/services";
 import { sendLowStockAlerts } from "~/stock-alerts/stock-alerts.server";
 import { giveStoresTheirCountry } from "~/stores/store-phones.server";
+import { purgeOldActivity } from "~/workspace/activity.server";
 
 /** Products indexed per run at most (about 10 ms each 500 here): a big backlog is finished over several minutes. */
 const MAX_INDEXED_PER_RUN = 5_000;
@@ -39,6 +41,8 @@ export interface UpkeepReport {
   lowStock: number;
   /** Stores' own hostnames asked about at the provider (each on its back-off). */
   hostnames: number;
+  /** 'Actividad' entries past their 12 months, deleted. */
+  activityPurged: number;
 }
 
 export async function runUpkeep(
@@ -63,6 +67,7 @@ export async function runUpkeep(
   const conversions = await retryConversions(services);
   const hostnames = await checkDueHostnames(services);
   const lowStock = await sendLowStockAlerts(services);
+  const activityPurged = await purgeOldActivity(services.db, services.clock.now());
   return {
     ...orders,
     indexed,
@@ -75,6 +80,7 @@ export async function runUpkeep(
     checkoutsPurged,
     hostnames,
     lowStock,
+    activityPurged,
   };
 }
 

@@ -1,0 +1,125 @@
+// 'Actividad': who changed what in the store, newest first, a page at a time, with filters and a CSV.
+import { data, Form, Link } from "react-router";
+import {
+  ACTIVITY_KIND_IDS,
+  ACTIVITY_KINDS,
+  type ActivityQuery,
+  activityQueryString,
+  activityValueText,
+  kindLabel,
+  parseActivityQuery,
+} from "~/domain/activity";
+import { formatSaleDate } from "~/domain/sales";
+import { getServices } from "~/services/services";
+import { FormError, SelectField } from "~/ui/form";
+import { activityPage } from "~/workspace/activity.server";
+import { ownedStoreContext } from "~/workspace/context.server";
+import { storePageTitle } from "~/workspace/page-titles";
+import type { Route } from "./+types/activity";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Actividad", matches) }];
+
+const NO_FILTERS: ActivityQuery = { actor: null, kind: null, from: null, to: null, before: null };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const store = context.get(ownedStoreContext);
+  const { db } = getServices(context);
+  const parsed = parseActivityQuery(new URL(request.url).searchParams);
+  const query = parsed.ok ? parsed.query : NO_FILTERS;
+  const page = await activityPage(db, store.id, query, store.timeZone);
+  const answer = {
+    storeId: store.id,
+    query,
+    error: parsed.ok ? null : parsed.error,
+    people: page.people,
+    entries: page.entries.map((e) => ({
+      id: e.id,
+      at: formatSaleDate(e.at, store.timeZone),
+      who: e.actorLabel,
+      kind: kindLabel(e.kind),
+      summary: e.summary,
+      before: activityValueText(e.before),
+      after: activityValueText(e.after),
+      sale: (e.kind === "sale" || e.kind === "delivery") && e.subject ? e.subject : null,
+    })),
+    next: page.next ? activityQueryString({ ...query, before: page.next }) : null,
+  };
+  return parsed.ok ? answer : data(answer, { status: 400 });
+}
+
+export default function Activity({ loaderData: page }: Route.ComponentProps) {
+  const base = `/Store/${page.storeId}/actividad`;
+  const { query } = page;
+  const filters = activityQueryString({ ...query, before: null });
+  const filtered = Boolean(query.actor || query.kind || query.from || query.to);
+  return (
+    <section className="activity" aria-labelledby="activity-title">
+      <h2 id="activity-title">Actividad</h2>
+      <p className="muted">
+        Quién cambió qué en tu tienda en los últimos 12 meses: productos, precios, stock, ventas, envíos y configuración. Los
+        datos de tus clientes no aparecen aquí: cada venta se nombra por su código.
+      </p>
+      <Form method="get" className="customers-tools activity-filters" key={filters}>
+        <SelectField
+          id="activity-person"
+          label="Persona"
+          name="persona"
+          defaultValue={query.actor ?? ""}
+          options={[{ value: "", label: "Todas" }, ...page.people.map((p) => ({ value: p.userId, label: p.label }))]}
+        />
+        <SelectField
+          id="activity-kind"
+          label="Tipo de cambio"
+          name="tipo"
+          defaultValue={query.kind ?? ""}
+          options={[{ value: "", label: "Todos" }, ...ACTIVITY_KIND_IDS.map((k) => ({ value: k, label: ACTIVITY_KINDS[k] }))]}
+        />
+        <div className="field">
+          <label htmlFor="activity-from">Desde</label>
+          <input id="activity-from" name="desde" type="date" defaultValue={query.from ?? ""} />
+        </div>
+        <div className="field">
+          <label htmlFor="activity-to">Hasta</label>
+          <input id="activity-to" name="hasta" type="date" defaultValue={query.to ?? ""} />
+        </div>
+        <button type="submit" className="button">
+          Filtrar
+        </button>
+        <a href={`/Store/${page.storeId}/actividad.csv${filters ? `?${filters}` : ""}`} className="button secondary" download>
+          Exportar CSV
+        </a>
+      </Form>
+      <FormError message={page.error} />
+      {page.entries.length === 0 ? (
+        <p className="muted">
+          {filtered ? "Ningún cambio coincide con estos filtros." : "Aún no hay cambios registrados en tu tienda."}
+        </p>
+      ) : (
+        <ol className="activity-list">
+          {page.entries.map((e) => (
+            <li key={e.id}>
+              <span className="activity-summary">
+                {e.sale ? <Link to={`/Store/${page.storeId}/sales/${e.sale}`}>{e.summary}</Link> : e.summary}
+              </span>
+              {(e.before || e.after) && (
+                <span className="activity-change">
+                  <span>{e.before || "—"}</span> → <strong>{e.after || "—"}</strong>
+                </span>
+              )}
+              <span className="muted">
+                {e.kind} · {e.who} · {e.at}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {page.next && (
+        <p className="sales-more">
+          <Link to={`${base}?${page.next}`} className="button secondary" preventScrollReset>
+            Ver cambios anteriores
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
