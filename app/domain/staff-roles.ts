@@ -84,6 +84,9 @@ export const WORKSPACE_ACCESS: Readonly<Record<string, AccessRule>> = {
   estadisticas: rule(SALES),
   conversiones: rule(MANAGERS),
   equipo: rule(OWNER),
+  // 'Actividad': who changed what, read only (its page and CSV take no change).
+  actividad: rule(MANAGERS, NOBODY),
+  "actividad.csv": rule(MANAGERS, NOBODY),
 };
 
 const segmentsOf = (path: string) => (path === "" ? [] : path.split("/"));

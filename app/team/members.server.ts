@@ -4,15 +4,17 @@
  * INVITATION_DAYS, used once) adds them as a member; the owner changes a member's role or removes them, which ends
  * their access at the next request (the workspace's lookup joins this table).
  */
-import { and, asc, desc, eq, gt, isNull, ne, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, notExists, type SQL, sql } from "drizzle-orm";
 import { hashPassword, passwordHashParams } from "~/auth/password.server";
 import { endSessionsOf, newSession } from "~/auth/sessions.server";
 import { insertUser } from "~/auth/users.server";
+import { actorLabel } from "~/domain/activity";
 import { randomToken, sha256Hex } from "~/domain/ids";
-import { INVITATION_DAYS, ROLE_LABELS, type StaffRole } from "~/domain/staff-roles";
+import { INVITATION_DAYS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/staff-roles";
 import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
 import { StoreError } from "~/workspace/action-results.server";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import type { Merchant, Store } from "~/workspace/context.server";
 import { storeInvitations, storeMembers, stores, users } from "../../db/schema";
 import { invitationEmail } from "./emails";
@@ -78,15 +80,24 @@ export async function inviteMember(
   if (member) throw new StoreError(TEAM_MESSAGES.alreadyMember, "email");
   if ((pending?.count ?? 0) >= PENDING_INVITATIONS_MAX) throw new StoreError(TEAM_MESSAGES.tooManyPending, "email");
   const token = randomToken();
-  await db.insert(storeInvitations).values({
-    tokenHash: await sha256Hex(token),
-    storeId: store.id,
-    email: invite.email,
-    role: invite.role,
-    invitedBy: owner.id,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
-  });
+  await db.batch([
+    db.insert(storeInvitations).values({
+      tokenHash: await sha256Hex(token),
+      storeId: store.id,
+      email: invite.email,
+      role: invite.role,
+      invitedBy: owner.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
+    }),
+    activityStatement(
+      db,
+      store.id,
+      { userId: owner.id, label: actorLabel(owner) },
+      { kind: "member", subject: invite.email, summary: `Invitó a ${invite.email} como ${ROLE_LABELS[invite.role]}` },
+      now,
+    ),
+  ]);
   // Built from the configured origin, never from the request's Host.
   const link = `${config.APP_ORIGIN}/equipo/invitacion/${token}`;
   await services.mail.send(
@@ -101,18 +112,57 @@ export async function inviteMember(
 }
 
 /** Cancels an invitation still waiting (by its id, the token's hash) in this store. */
-export const cancelInvitation = (db: Db, storeId: string, id: string) =>
-  db
-    .delete(storeInvitations)
-    .where(and(eq(storeInvitations.storeId, storeId), eq(storeInvitations.tokenHash, id), isNull(storeInvitations.usedAt)));
+export const cancelInvitation = (db: Db, actor: Actor, storeId: string, id: string, now: Date) =>
+  db.batch([
+    db
+      .delete(storeInvitations)
+      .where(and(eq(storeInvitations.storeId, storeId), eq(storeInvitations.tokenHash, id), isNull(storeInvitations.usedAt)))
+      .returning({ email: storeInvitations.email }),
+    activityStatement(db, storeId, actor, { kind: "member", summary: "Canceló una invitación al equipo" }, now, IF_CHANGED),
+  ]);
+
+/** A role's name in SQL, for an entry's before and after read in its batch. */
+const roleLabelSql = (role: SQL) =>
+  sql`case ${role} ${sql.join(
+    STAFF_ROLES.map((r) => sql`when ${r} then ${ROLE_LABELS[r]}`),
+    sql` `,
+  )} end`;
+
+/** A member as an entry names them: their name and email (SQL, read in the batch). */
+const memberLabelSql = (userId: string) =>
+  sql`(select name || ' ' || lastname || ' (' || email || ')' from ${users} where id = ${userId})`;
 
 /** A member's new role; false when they are not in this store's team. */
-export async function changeMemberRole(db: Db, storeId: string, userId: string, role: StaffRole): Promise<boolean> {
-  const rows = await db
-    .update(storeMembers)
-    .set({ role })
-    .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, userId)))
-    .returning({ userId: storeMembers.userId });
+export async function changeMemberRole(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  userId: string,
+  role: StaffRole,
+  now: Date,
+): Promise<boolean> {
+  const current = sql`(select role from ${storeMembers} where store_id = ${storeId} and user_id = ${userId})`;
+  const [, rows] = await db.batch([
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      {
+        kind: "member",
+        subject: userId,
+        summary: sql`'Cambió el rol de ' || ${memberLabelSql(userId)}`,
+        before: roleLabelSql(current),
+        after: ROLE_LABELS[role],
+      },
+      now,
+      sql`${current} <> ${role}`,
+    ),
+    db
+      .update(storeMembers)
+      .set({ role })
+      .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, userId)))
+      .returning({ userId: storeMembers.userId }),
+  ]);
   return rows.length > 0;
 }
 
@@ -121,13 +171,21 @@ export async function changeMemberRole(db: Db, storeId: string, userId: string, 
  * team). In the same batch their sessions end when nothing is left to them (no store of their own, no other team),
  * so a removed helper is signed out everywhere; someone who still works elsewhere keeps their sign-in.
  */
-export async function removeMember(db: Db, storeId: string, userId: string): Promise<boolean> {
+export async function removeMember(db: Db, actor: Actor, storeId: string, userId: string, now: Date): Promise<boolean> {
   const others = db
     .select({ one: sql`1` })
     .from(storeMembers)
     .where(and(eq(storeMembers.userId, userId), ne(storeMembers.storeId, storeId)));
   const owned = db.select({ one: sql`1` }).from(stores).where(eq(stores.ownerId, userId));
-  const [removed] = await db.batch([
+  const [, removed] = await db.batch([
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      { kind: "member", subject: userId, summary: sql`'Quitó del equipo a ' || ${memberLabelSql(userId)}` },
+      now,
+      sql`exists (select 1 from ${storeMembers} where store_id = ${storeId} and user_id = ${userId})`,
+    ),
     db
       .delete(storeMembers)
       .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, userId)))
@@ -190,8 +248,20 @@ function acceptStatements(db: Db, invitation: Invitation, userId: string, now: D
         ),
       )
       .returning({ storeId: storeInvitations.storeId }),
+    joinedEntry(db, invitation, userId, now),
   ] as const;
 }
+
+/** The entry of a person joining through an invitation, made by them; written when the invitation was just used. */
+const joinedEntry = (db: Db, invitation: Invitation, userId: string, now: Date) =>
+  activityStatement(
+    db,
+    invitation.storeId,
+    { userId, label: memberLabelSql(userId) },
+    { kind: "member", subject: userId, summary: `Se unió al equipo como ${ROLE_LABELS[invitation.role]}` },
+    now,
+    IF_CHANGED,
+  );
 
 /** Uses an invitation up for a signed-in user; false when it was used or expired meanwhile (or they own the store). */
 export async function acceptInvitation(db: Db, invitation: Invitation, userId: string, now: Date): Promise<boolean> {
@@ -235,6 +305,7 @@ export async function registerMember(
         (select ${storeInvitations.role} from ${storeInvitations} where ${storeInvitations.tokenHash} = ${invitation.tokenHash}
           and ${storeInvitations.usedAt} is null and ${storeInvitations.expiresAt} > ${now.getTime()}), ${now.getTime()})`),
       markUsed,
+      joinedEntry(db, invitation, userId, now),
       ...session.statements,
     ]);
     return session.cookie;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { actorLabel } from "~/domain/activity";
 import { ROLE_LABELS, STAFF_ROLES } from "~/domain/staff-roles";
 import { failure, textFields } from "~/http/action-result";
 import type { Services } from "~/services/services";
@@ -31,6 +32,8 @@ const teamPath = (storeId: string) => `/Store/${storeId}/equipo`;
  */
 export async function handleTeamAction(services: Services, store: Store, owner: Merchant, form: FormData) {
   const { db, config } = services;
+  const actor = { userId: owner.id, label: actorLabel(owner) };
+  const now = services.clock.now();
   const intent = String(form.get("intent") ?? "");
   const fields = textFields(form);
   const done = (title: string, description: string) => redirectWithNotice(config, teamPath(store.id), notice(title, description));
@@ -52,19 +55,19 @@ export async function handleTeamAction(services: Services, store: Store, owner: 
       const parsed = roleSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error);
       const newRole = parsed.data.role;
-      if (!(await changeMemberRole(db, store.id, parsed.data.userId, newRole))) return notInTeam();
+      if (!(await changeMemberRole(db, actor, store.id, parsed.data.userId, newRole, now))) return notInTeam();
       return done("Rol cambiado", `Ahora su rol es ${ROLE_LABELS[newRole]}.`);
     }
     case "remove": {
       const parsed = memberSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error);
-      if (!(await removeMember(db, store.id, parsed.data.userId))) return notInTeam();
+      if (!(await removeMember(db, actor, store.id, parsed.data.userId, now))) return notInTeam();
       return done("Quitado del equipo", "Ya no puede entrar a esta tienda.");
     }
     case "cancel": {
       const parsed = invitationSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error);
-      await cancelInvitation(db, store.id, parsed.data.id);
+      await cancelInvitation(db, actor, store.id, parsed.data.id, now);
       return done("Invitación cancelada", "El enlace que enviaste ya no sirve.");
     }
     default:

@@ -49,7 +49,15 @@ export const IF_CHANGED = sql`changes() > 0`;
  * The statement that records `entry`, for the batch of the change: written when `when` holds (read in the same
  * batch, so after the statements before it), always without it.
  */
-export function activityStatement(db: Db, storeId: string, actor: Actor, entry: ActivityEntry, now: Date, when?: SQL) {
+export function activityStatement(
+  db: Db,
+  storeId: string,
+  /** The acting user; for one who has just joined, a label read in the batch (their account's name and email). */
+  actor: Actor | { userId: string; label: SQL },
+  entry: ActivityEntry,
+  now: Date,
+  when?: SQL,
+) {
   return db.run(sql`insert into store_activity (store_id, at, actor_user_id, actor_label, kind, subject, summary, before, after)
     select ${storeId}, ${now.getTime()}, ${actor.userId}, ${actor.label}, ${entry.kind}, ${entry.subject ?? null},
       ${entry.summary}, ${entry.before ?? null}, ${entry.after ?? null}

@@ -10,7 +10,7 @@ import { createStore } from "~/stores/stores.server";
 import { acceptInvitation, findInvitation, inviteMember, listTeam, registerMember, removeMember } from "~/team/members.server";
 import { handleTeamAction } from "~/team/team-actions.server";
 import type { Merchant, Store } from "~/workspace/context.server";
-import { merchantAccount, merchantWithStore } from "../support/merchants";
+import { merchantAccount, merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
@@ -209,7 +209,7 @@ describe("removing a member", () => {
     const eva = await member(s, store, owner, "sales");
     const request = new Request("http://localhost:3999/", { headers: { cookie: eva.cookie } });
     expect((await getSessionUser(s, request, { storeId: store.id }))?.storeAccess?.role).toBe("sales");
-    expect(await removeMember(s.db, store.id, eva.id)).toBe(true);
+    expect(await removeMember(s.db, TEST_ACTOR, store.id, eva.id, s.clock.now())).toBe(true);
     expect(await send(s, eva.cookie, "GET", `/Store/${store.id}/sales`, store.id)).not.toBe(200);
     // Nothing left to them: signed out everywhere.
     expect(await getSessionUser(s, request)).toBeNull();
@@ -221,13 +221,13 @@ describe("removing a member", () => {
     if (!invitation) throw new Error("no invitation");
     expect(await acceptInvitation(s.db, invitation, luz.id, s.clock.now())).toBe(true);
     expect(await send(s, luz.cookie, "GET", `/Store/${store.id}/products`, store.id)).toBe(200);
-    expect(await removeMember(s.db, store.id, luz.id)).toBe(true);
+    expect(await removeMember(s.db, TEST_ACTOR, store.id, luz.id, s.clock.now())).toBe(true);
     expect(await send(s, luz.cookie, "GET", `/Store/${store.id}/products`, store.id)).toBe(404);
     expect(await send(s, luz.cookie, "GET", `/Store/${other.store.id}/sales`, other.store.id)).toBe(200);
     // Removing someone who is not in the team ends nobody's sessions.
     const stranger = await merchantAccount(s, "standard", { trialStarted: false });
     const strangerCookie = await cookieOf(s, stranger);
-    expect(await removeMember(s.db, store.id, stranger)).toBe(false);
+    expect(await removeMember(s.db, TEST_ACTOR, store.id, stranger, s.clock.now())).toBe(false);
     expect(
       await getSessionUser(s, new Request("http://localhost:3999/", { headers: { cookie: strangerCookie } })),
     ).not.toBeNull();

@@ -32,6 +32,7 @@ const SECTIONS = [
   ["redes", "Vender en redes"],
   ["conversiones", "Anuncios"],
   ["equipo", "Equipo"],
+  ["actividad", "Actividad"],
 ] as const;
 
 /** On a phone the tab bar holds these; 'Más' the rest. */
