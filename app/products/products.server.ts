@@ -407,7 +407,8 @@ export function priceAndStockEntries(
 
 /** An amount as an entry keeps it (app/domain/activity.ts moneyValue), in the store's currency as it is then. */
 const storeMoney = (storeId: string, minor: number | SQL) =>
-  sql`${minor} || ' ' || (select currency from ${stores} where id = ${storeId})`;
+  // A number is bound as text: bound as a number it may be a real, and read back '1000.0'.
+  sql`${typeof minor === "number" ? String(minor) : minor} || ' ' || (select currency from ${stores} where id = ${storeId})`;
 
 /** The product's price and 'Precio anterior' set anew (the store's currency changed). */
 export const setProductPrices = (db: Db, storeId: string, productId: string, price: number, compareAtPrice: number | null) =>

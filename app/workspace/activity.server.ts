@@ -5,7 +5,7 @@
  * An entry's values may be SQL read in that batch (a product's price before the edit), and it may be conditioned on
  * the statement just before it having changed a row (`IF_CHANGED`).
  */
-import { and, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import {
   ACTIVITY_CSV_LIMIT,
@@ -93,9 +93,8 @@ function filtered(storeId: string, query: ActivityQuery, timeZone: string): SQL 
     query.kind ? eq(storeActivity.kind, query.kind) : undefined,
     query.from ? gte(storeActivity.at, new Date(dayStartMs(query.from, timeZone))) : undefined,
     query.to ? lt(storeActivity.at, new Date(dayStartMs(addDays(query.to, 1), timeZone))) : undefined,
-    b
-      ? or(lt(storeActivity.at, new Date(b.at)), and(eq(storeActivity.at, new Date(b.at)), lt(storeActivity.id, b.id)))
-      : undefined,
+    // A row value: the index walks from the cursor on, however deep the page.
+    b ? sql`(${storeActivity.at}, ${storeActivity.id}) < (${b.at}, ${b.id})` : undefined,
   );
 }
 
