@@ -281,17 +281,27 @@ export function formatSaleDate(date: Date, timeZone: string): string {
   );
 }
 
-/** 'yyyy-mm-dd hh:mm' in the store's zone: sorts as text and every spreadsheet reads it. */
+const localDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * 'yyyy-mm-dd hh:mm' in the store's zone: sorts as text and every spreadsheet reads it. The zone's format is built once
+ * per process: building one costs far more than using it, and an export writes thousands of dates.
+ */
 export function isoLocalDateTime(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: safeTimeZone(timeZone),
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date);
+  let format = localDateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: safeTimeZone(timeZone),
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    localDateTimeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")} ${get("hour")}:${get("minute")}`;
 }
