@@ -1,5 +1,6 @@
 import type { Tracking } from "~/domain/carriers";
 import { STEP_LABELS, stepNotice } from "~/domain/fulfilment";
+import { defineMessages, type Translate } from "~/domain/messages";
 import type { MailMessage } from "~/services/mail";
 import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
 
@@ -13,32 +14,48 @@ export interface ProgressNotice {
   pickupPoint: string | null;
   tracking: (Tracking & { number: string | null }) | null;
   orderUrl: string;
+  /** The store's voice (storeTranslator). */
+  t: Translate;
 }
 
-const SUBJECTS: Record<ProgressNotice["step"], string> = {
-  shipped: "Tu pedido {code} de {store} va en camino",
-  ready: "Tu pedido {code} está listo para retirar en {store}",
-  delivered: "Tu pedido {code} de {store} fue entregado",
-};
+const SUBJECTS = defineMessages<ProgressNotice["step"]>({
+  shipped: { id: "email.progress.shipped.subject", defaultMessage: "Tu pedido {code} de {store} va en camino" },
+  ready: { id: "email.progress.ready.subject", defaultMessage: "Tu pedido {code} está listo para retirar en {store}" },
+  delivered: { id: "email.progress.delivered.subject", defaultMessage: "Tu pedido {code} de {store} fue entregado" },
+});
+
+const M = defineMessages({
+  intro: { id: "email.progress.intro", defaultMessage: "{notice} (pedido {code}, {step})." },
+  carrier: { id: "email.progress.carrier", defaultMessage: "Lo lleva {carrier}." },
+  number: { id: "email.progress.number", defaultMessage: "Número de seguimiento: {number}" },
+  follow: { id: "email.progress.follow", defaultMessage: "Síguelo en {url}" },
+  pickup: { id: "email.progress.pickup", defaultMessage: "Dónde retirarlo: {place}" },
+  followButton: { id: "email.progress.followButton", defaultMessage: "Seguir el envío en {carrier}" },
+});
 
 /** The buyer's email at 'Enviado' (with the carrier, the number and the link to follow it), 'Listo para retirar' and 'Entregado'. */
 export function progressEmail(n: ProgressNotice): MailMessage {
-  const subject = SUBJECTS[n.step].replace("{code}", () => n.code).replace("{store}", () => n.storeName);
-  const intro = `${stepNotice(n.step, n.storeName)} (pedido ${n.code}, ${STEP_LABELS[n.step].toLowerCase()}).`;
+  const { t } = n;
+  const subject = t(SUBJECTS[n.step], { code: n.code, store: n.storeName });
+  const intro = t(M.intro, { notice: stepNotice(n.step, n.storeName), code: n.code, step: STEP_LABELS[n.step].toLowerCase() });
   const details: string[] = [];
   if (n.step === "shipped" && n.tracking) {
-    details.push(`Lo lleva ${n.tracking.carrierName}.`);
-    if (n.tracking.number) details.push(`Número de seguimiento: ${n.tracking.number}`);
-    if (n.tracking.url) details.push(`Síguelo en ${n.tracking.url}`);
+    details.push(t(M.carrier, { carrier: n.tracking.carrierName }));
+    if (n.tracking.number) details.push(t(M.number, { number: n.tracking.number }));
+    if (n.tracking.url) details.push(t(M.follow, { url: n.tracking.url }));
   }
-  if (n.step === "ready" && n.pickupPoint) details.push(`Dónde retirarlo: ${n.pickupPoint}`);
-  const text = [`Hola ${n.buyerName}:`, "", intro, ...details, "", `Ver tu pedido: ${n.orderUrl}`, "", n.storeName].join("\n");
+  if (n.step === "ready" && n.pickupPoint) details.push(t(M.pickup, { place: n.pickupPoint }));
+  const hello = t({ id: "email.buyer.hello", defaultMessage: "Hola {name}:" }, { name: n.buyerName });
+  const seeOrder = t({ id: "email.buyer.seeOrder", defaultMessage: "Ver tu pedido: {url}" }, { url: n.orderUrl });
+  const text = [hello, "", intro, ...details, "", seeOrder, "", n.storeName].join("\n");
   const follow =
-    n.step === "shipped" && n.tracking?.url ? emailButton(n.tracking.url, `Seguir el envío en ${n.tracking.carrierName}`) : "";
+    n.step === "shipped" && n.tracking?.url
+      ? emailButton(n.tracking.url, t(M.followButton, { carrier: n.tracking.carrierName }))
+      : "";
   const html = emailLayout(
     subject,
-    `<p>Hola ${escapeHtml(n.buyerName)}: ${escapeHtml(intro)}</p>${details.map((d) => `<p>${escapeHtml(d)}</p>`).join("")}${follow}${emailButton(n.orderUrl, "Ver mi pedido")}`,
-    `${n.storeName} · tienda hecha con Vitrina`,
+    `<p>${escapeHtml(hello)} ${escapeHtml(intro)}</p>${details.map((d) => `<p>${escapeHtml(d)}</p>`).join("")}${follow}${emailButton(n.orderUrl, t({ id: "email.buyer.button", defaultMessage: "Ver mi pedido" }))}`,
+    t({ id: "email.buyer.footer", defaultMessage: "{store} · tienda hecha con Vitrina" }, { store: n.storeName }),
   );
   return { to: n.to, subject, text, html };
 }

@@ -1,6 +1,7 @@
 // The merchant marks a sale's delivery progress, one sale from its dialog or several from the list: read, check the
 // move (app/domain/fulfilment.ts), write it conditioned (progress-records.server.ts), then email the buyer for the
 // moves that really happened.
+
 import { and, eq, inArray } from "drizzle-orm";
 import { findCarrier, OTHER_CARRIER, safeTrackingUrl, trackingOf } from "~/domain/carriers";
 import type { DeliveryMethod } from "~/domain/delivery";
@@ -13,6 +14,7 @@ import {
   type ProgressStep,
   TRACKING_NUMBER_PATTERN,
 } from "~/domain/fulfilment";
+import { storeTranslator } from "~/domain/message-catalogs";
 import { orderPageUrl } from "~/orders/order-links";
 import type { Services } from "~/services/services";
 import type { Actor } from "~/workspace/activity.server";
@@ -24,6 +26,9 @@ interface StoreForProgress {
   id: string;
   name: string;
   url: string;
+  /** Where it is: the buyer's emails speak as its country does (neutral Spanish when not given). */
+  country?: string;
+  timeZone?: string;
 }
 
 export interface ProgressRequest {
@@ -196,6 +201,7 @@ async function emailBuyer(
   try {
     await services.mail.send(
       progressEmail({
+        t: storeTranslator(store),
         step,
         to: sale.buyerEmail,
         buyerName: sale.buyerName,

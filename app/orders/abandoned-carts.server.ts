@@ -2,6 +2,7 @@
 // lines, written by the checkout's contact step), the store's settings for them and the buyers' opt-outs of their
 // reminder email. Every read is scoped to a store; contacts are personal data: never logged, deleted with the
 // customer, purged 30 days after their last change.
+
 import { and, asc, between, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import {
   ABANDONED_CART_DEFAULTS,
@@ -12,6 +13,7 @@ import {
   savedLinesText,
 } from "~/domain/abandoned-carts";
 import { randomToken, sha256Hex } from "~/domain/ids";
+import { storeTranslator } from "~/domain/message-catalogs";
 import { publicStoreUrl } from "~/services/config";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
@@ -291,6 +293,8 @@ export async function sendCartReminders(services: Pick<Services, "db" | "clock" 
       total: checkouts.total,
       currency: checkouts.currency,
       storeName: stores.name,
+      storeCountry: stores.country,
+      storeTimeZone: stores.timeZone,
       storeUrl: stores.url,
       customHost: stores.customHost,
     })
@@ -330,6 +334,7 @@ export async function sendCartReminders(services: Pick<Services, "db" | "clock" 
     try {
       await services.mail.send(
         cartReminderEmail({
+          t: storeTranslator({ country: c.storeCountry, timeZone: c.storeTimeZone }),
           to: c.buyerEmail,
           buyerName: c.buyerName,
           storeName: c.storeName,

@@ -1,4 +1,5 @@
 import type { SavedLine } from "~/domain/abandoned-carts";
+import type { Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import type { MailMessage } from "~/services/mail";
 import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
@@ -13,30 +14,36 @@ export function cartReminderEmail(n: {
   total: number;
   restoreUrl: string;
   optOutUrl: string;
+  /** The store's voice (storeTranslator). */
+  t: Translate;
 }): MailMessage {
-  const subject = `Tu pedido en ${n.storeName} quedó sin terminar`;
-  const intro = `Guardamos tu carrito de ${n.storeName} tal como lo dejaste. Puedes terminar tu pedido cuando quieras: los precios y las unidades son los de hoy.`;
+  const { t } = n;
+  const store = { store: n.storeName };
+  const subject = t({ id: "email.reminder.subject", defaultMessage: "Tu pedido en {store} quedó sin terminar" }, store);
+  const intro = t(
+    {
+      id: "email.reminder.intro",
+      defaultMessage:
+        "Guardamos tu carrito de {store} tal como lo dejaste. Puedes terminar tu pedido cuando quieras: los precios y las unidades son los de hoy.",
+    },
+    store,
+  );
   const items = n.lines.map((l) => `${l.name} x ${l.quantity}`);
-  const total = `Total de los productos: ${formatMoney(n.total, n.currency)}`;
-  const optOut = `¿No quieres más recordatorios de ${n.storeName}? ${n.optOutUrl}`;
-  const text = [
-    `Hola ${n.buyerName}:`,
-    "",
-    intro,
-    "",
-    ...items,
-    total,
-    "",
-    `Terminar mi pedido: ${n.restoreUrl}`,
-    "",
-    optOut,
-    "",
-    n.storeName,
-  ].join("\n");
+  const total = t(
+    { id: "email.reminder.total", defaultMessage: "Total de los productos: {total}" },
+    { total: formatMoney(n.total, n.currency) },
+  );
+  const optOut = t(
+    { id: "email.reminder.optOut", defaultMessage: "¿No quieres más recordatorios de {store}? {url}" },
+    { ...store, url: n.optOutUrl },
+  );
+  const finish = t({ id: "email.reminder.finish", defaultMessage: "Terminar mi pedido" });
+  const hello = t({ id: "email.buyer.hello", defaultMessage: "Hola {name}:" }, { name: n.buyerName });
+  const text = [hello, "", intro, "", ...items, total, "", `${finish}: ${n.restoreUrl}`, "", optOut, "", n.storeName].join("\n");
   const html = emailLayout(
     subject,
-    `<p>Hola ${escapeHtml(n.buyerName)}: ${escapeHtml(intro)}</p><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul><p>${escapeHtml(total)}</p>${emailButton(n.restoreUrl, "Terminar mi pedido")}<p style="font-size:12px;color:#777"><a href="${escapeHtml(n.optOutUrl)}">No quiero más recordatorios de ${escapeHtml(n.storeName)}</a></p>`,
-    `${n.storeName} · tienda hecha con Vitrina`,
+    `<p>${escapeHtml(hello)} ${escapeHtml(intro)}</p><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul><p>${escapeHtml(total)}</p>${emailButton(n.restoreUrl, finish)}<p style="font-size:12px;color:#777"><a href="${escapeHtml(n.optOutUrl)}">${escapeHtml(t({ id: "email.reminder.optOutLink", defaultMessage: "No quiero más recordatorios de {store}" }, store))}</a></p>`,
+    t({ id: "email.buyer.footer", defaultMessage: "{store} · tienda hecha con Vitrina" }, store),
   );
   return { to: n.to, subject, text, html };
 }

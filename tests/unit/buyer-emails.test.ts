@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/domain/message-catalogs";
+import { progressEmail } from "~/fulfilment/emails";
 import { type BuyerSaleNotice, buyerSaleEmail, receiptReviewEmail } from "~/orders/buyer-emails";
+import { cartReminderEmail } from "~/orders/cart-reminder-email";
 
 const notice = (over: Partial<BuyerSaleNotice> = {}): BuyerSaleNotice => ({
   kind: "confirmed",
@@ -132,5 +134,38 @@ describe("the buyer's emails of a store in Argentina", () => {
     expect(refused.text).toContain(
       "Revisá que la hayas hecho y subí el comprobante correcto en tu pedido, o escribile a la tienda.",
     );
+  });
+
+  it("the cart's reminder and the delivery's progress too", () => {
+    const reminder = (locale: "es" | "es-AR") =>
+      cartReminderEmail({
+        to: "ana@correo.test",
+        buyerName: "Ana",
+        storeName: "Café Vega",
+        currency: "USD",
+        lines: [{ productId: "1", variantId: null, name: "Taza", quantity: 1, unitPrice: 1000 }] as never,
+        total: 1000,
+        restoreUrl: "http://cafe-vega.localhost/carrito/x",
+        optOutUrl: "http://cafe-vega.localhost/recordatorios/x",
+        t: translatorFor(locale),
+      }).text;
+    expect(reminder("es")).toContain("Puedes terminar tu pedido cuando quieras");
+    expect(reminder("es")).toContain("¿No quieres más recordatorios de Café Vega?");
+    expect(reminder("es-AR")).toContain("Podés terminar tu pedido cuando quieras");
+    expect(reminder("es-AR")).toContain("¿No querés más recordatorios de Café Vega?");
+    const shipped = (locale: "es" | "es-AR") =>
+      progressEmail({
+        step: "shipped",
+        to: "ana@correo.test",
+        buyerName: "Ana",
+        storeName: "Café Vega",
+        code: "4821937465",
+        pickupPoint: null,
+        tracking: { carrier: "other", carrierName: "Correo", number: "AB1", url: "https://correo.test/AB1" } as never,
+        orderUrl: "http://cafe-vega.localhost/Order/4821937465?t=x",
+        t: translatorFor(locale),
+      }).text;
+    expect(shipped("es")).toContain("Síguelo en https://correo.test/AB1");
+    expect(shipped("es-AR")).toContain("Seguilo en https://correo.test/AB1");
   });
 });
