@@ -5,7 +5,6 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { commonPasswords } from "./app/auth/vite-common-passwords.ts";
-import { messageCatalogs } from "./app/messages/vite-plugin.ts";
 import { installableApp } from "./app/pwa/vite-plugin.ts";
 import { isCompressible, MIN_BYTES } from "./server/compression.ts";
 import { contentTypeOf } from "./server/static.ts";
@@ -69,7 +68,6 @@ function precompressedAssets(): Plugin {
 export default defineConfig({
   plugins: [
     siteScript(),
-    messageCatalogs(),
     installableApp({ target }),
     commonPasswords(),
     ...(target === "cloudflare" ? [cloudflare({ viteEnvironment: { name: "ssr" } })] : [precompressedAssets()]),
@@ -86,7 +84,7 @@ export default defineConfig({
             },
           ]
         : []),
-      // Catalogs are compiled at build (app/messages/vite-plugin.ts): the runtime needs no ICU parser (decision 0067).
+      // Catalogs are compiled ahead (app/messages/compiled/): the runtime needs no ICU parser (decision 0067).
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" },
       { find: /^~\//, replacement: `${new URL("./app/", import.meta.url).pathname}` },
       // photon's export map lists "node" before "workerd"; with nodejs_compat the Worker would pick the

@@ -1,9 +1,8 @@
 import { defineConfig } from "vitest/config";
 import { commonPasswords } from "./app/auth/vite-common-passwords.ts";
-import { messageCatalogs } from "./app/messages/vite-plugin.ts";
 
 export default defineConfig({
-  plugins: [commonPasswords(), messageCatalogs()],
+  plugins: [commonPasswords()],
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/data/**/*.test.ts", "tests/http/**/*.test.ts"],

@@ -26,9 +26,3 @@ declare module "*.wasm?module" {
   const module: WebAssembly.Module;
   export default module;
 }
-
-declare module "virtual:messages/*" {
-  /** A variant's message catalog compiled at build (app/messages/vite-plugin.ts). */
-  const catalog: import("~/domain/messages").CompiledCatalog;
-  export default catalog;
-}

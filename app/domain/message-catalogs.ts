@@ -1,13 +1,13 @@
-import es from "virtual:messages/es";
-import esAR from "virtual:messages/es-AR";
+import es from "../messages/compiled/es";
+import esAR from "../messages/compiled/es-AR";
 import { storeCountry } from "./countries";
-import { type Locale, localeOfCountry, makeTranslate, type Translate } from "./messages";
+import { type CompiledCatalog, type Locale, localeOfCountry, makeTranslate, type Translate } from "./messages";
 
 /**
  * Every variant's translator, for the server: public pages, emails and WhatsApp texts are rendered there. Merchant
  * pages in the browser get only their own variant's messages (decision 0067), never this module.
  */
-const CATALOGS = { es, "es-AR": esAR };
+const CATALOGS = { es, "es-AR": esAR } satisfies Record<Locale, CompiledCatalog>;
 const translators = new Map<Locale, Translate>();
 
 export function translatorFor(locale: Locale): Translate {

@@ -3,16 +3,21 @@
 //                                        it, one no code uses any more, one whose text changed; when a variant names an
 //                                        id the base has not, repeats the base's text, or uses other arguments; and
 //                                        when any message of any variant does not compile.
-//   node app/messages/check.mjs --write  writes the base catalog (app/messages/es.json) from the code.
+//   node app/messages/check.mjs --write  writes the base catalog (app/messages/es.json) from the code, and every
+//                                        variant compiled (app/messages/compiled/{locale}.ts), which the app imports.
+// The compiled catalogs are modules, not a build step, so every way the app's modules run reads them the same: Vite's
+// builds, vitest, and the scripts and child processes under tsx (which take no JSON import without an attribute the
+// project's TypeScript settings refuse). The check fails when one is stale.
 // The code's messages are `t({ id, defaultMessage })`, `t.rich(…)` and `defineMessages({…})`, found by formatjs's
 // own extraction.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const BASE = "es";
 const dir = resolve("app/messages");
+const compiledDir = join(dir, "compiled");
 const formatjs = resolve("node_modules/.bin/formatjs");
 const write = process.argv.includes("--write");
 
@@ -61,6 +66,13 @@ try {
         stdio: ["ignore", "pipe", "pipe"],
       });
       compiled[locale] = JSON.parse(out);
+      const compiledFile = join(compiledDir, `${locale}.ts`);
+      const text = compiledModule(file, compiled[locale]);
+      if (write) {
+        mkdirSync(compiledDir, { recursive: true });
+        writeFileSync(compiledFile, text);
+      } else if (!existsSync(compiledFile) || readFileSync(compiledFile, "utf8") !== text)
+        problems.push(`compiled/${locale}.ts is not ${file} compiled`);
     } catch (error) {
       problems.push(`${file} does not compile: ${String(error.stderr || error.message).trim()}`);
     }
@@ -86,6 +98,18 @@ try {
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+}
+
+/** A variant's compiled catalog as a module: parsed from one string, so the type checker never infers its shape. */
+function compiledModule(file, catalog) {
+  return [
+    `// ${file} compiled by \`npm run messages:extract\` (app/messages/check.mjs): never edited by hand.`,
+    `import type { CompiledCatalog } from "../../domain/messages";`,
+    "",
+    `const catalog: CompiledCatalog = JSON.parse(${JSON.stringify(JSON.stringify(catalog))});`,
+    "export default catalog;",
+    "",
+  ].join("\n");
 }
 
 /** The names a compiled message takes (arguments and rich-text tags), sorted: a variant must take the same. */
