@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { trackConversion } from "~/conversions/events.server";
@@ -426,8 +427,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             <form method="post" action={cartPath} className="code-form">
               <input type="hidden" name="intent" value="dropCode" />
               <span>
-                {t({ id: "site.cart.codeShown", defaultMessage: "Código" })} <strong>{code.text}</strong>
-                {code.error ? "" : t({ id: "site.cart.codeApplied", defaultMessage: " aplicado" })}
+                {code.error
+                  ? t.rich<ReactNode>(
+                      { id: "site.cart.codeShown", defaultMessage: "Código <strong>{code}</strong>" },
+                      { code: code.text, strong: (chunks) => <strong key="code">{chunks}</strong> },
+                    )
+                  : t.rich<ReactNode>(
+                      { id: "site.cart.codeApplied", defaultMessage: "Código <strong>{code}</strong> aplicado" },
+                      { code: code.text, strong: (chunks) => <strong key="code">{chunks}</strong> },
+                    )}
               </span>
               <button type="submit" className="button secondary">
                 {t({ id: "site.cart.dropCode", defaultMessage: "Quitar código" })}
