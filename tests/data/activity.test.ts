@@ -232,9 +232,9 @@ describe("'Actividad': what the workspace's write functions record", () => {
   it("never keeps a buyer's name, phone, email, address or note: a sale is named by its code", async () => {
     const m = await store();
     const buyer = {
-      buyerName: "Valentina Quispe",
+      buyerName: "Valentina Torres",
       buyerPhone: "+57 300 555 1234",
-      buyerEmail: "valentina.quispe@buzon.example",
+      buyerEmail: "valentina.torres@casilla.example",
       delivery: "delivery" as const,
       address: "Carrera 7 # 45-10, Chapinero",
       note: "Tocar el timbre del 3B",
@@ -263,11 +263,11 @@ describe("'Actividad': what the workspace's write functions record", () => {
     const written = JSON.stringify(entries);
     for (const personal of [
       "Valentina",
-      "Quispe",
+      "Torres",
       "3005551234",
       "300 555 1234",
-      "valentina.quispe",
-      "buzon.example",
+      "valentina.torres",
+      "casilla.example",
       "Carrera 7",
       "Chapinero",
       "timbre",
