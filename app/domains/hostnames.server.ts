@@ -18,8 +18,8 @@ import {
 import { HostnameProviderUnavailable, HostnameRefused, StandInCustomHostnames } from "~/services/custom-hostnames";
 import { type Db, isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
-import { storeHostnames } from "../../db/schema";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import { storeHostnames } from "../../db/schema";
 
 export type HostnameRow = typeof storeHostnames.$inferSelect;
 
