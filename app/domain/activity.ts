@@ -26,7 +26,7 @@ export type ActivityKind = keyof typeof ACTIVITY_KINDS;
 export const ACTIVITY_KIND_IDS = Object.keys(ACTIVITY_KINDS) as [ActivityKind, ...ActivityKind[]];
 
 /** How long entries are kept: the upkeep deletes older ones. */
-export const ACTIVITY_RETENTION_MONTHS = 12;
+const ACTIVITY_RETENTION_MONTHS = 12;
 
 /** The first instant still kept at `now`: 12 calendar months back (UTC), a day the month lacks becoming its last. */
 export function activityCutoff(now: Date): Date {
@@ -59,8 +59,6 @@ export function actorLabel(user: { name: string; lastname: string; email: string
  * A before or after value as it is kept: an amount as '<minor units> <currency>' (so it reads in the currency it
  * had, though the store changes it later), units as the number, a state as its name.
  */
-export const moneyValue = (minor: number, currency: string) => `${minor} ${currency}`;
-
 function readMoneyValue(value: string): { minor: number; currency: string } | null {
   const match = /^(-?\d+) ([A-Z]{3})$/.exec(value);
   return match ? { minor: Number(match[1]), currency: match[2] as string } : null;
@@ -192,7 +190,7 @@ export interface ActivityQuery {
   before: { at: number; id: number } | null;
 }
 
-export const ACTIVITY_MESSAGES = {
+const ACTIVITY_MESSAGES = {
   badDate: "Escribe la fecha como aaaa-mm-dd",
   badRange: "La fecha 'Desde' debe ser anterior a 'Hasta'",
   badKind: "Elige un tipo de cambio de la lista",

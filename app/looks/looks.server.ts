@@ -7,10 +7,10 @@ import { randomToken } from "~/domain/ids";
 import { colorProblems, type Look, parseLook, serializeLook } from "~/domain/look";
 import { listSections } from "~/sections/sections.server";
 import type { Db } from "~/services/db";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import { discardLookDraft, publishLookDraft, saveLookDraft, setLookPreviewToken } from "~/workspace/store-record.server";
 import { stores } from "../../db/schema";
-import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 
 /** What the look page edits: the draft when one waits, the published look otherwise. */
 export const editedLook = (store: Store): Look => parseLook(store.lookDraft ?? store.look);

@@ -5,10 +5,10 @@ import type { Db } from "~/services/db";
 import { PaymentProviderError } from "~/services/payments";
 import type { Services } from "~/services/services";
 import type { LinkedAccountTokens, StorePaymentGateway } from "~/services/store-payments";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { storePaymentAccounts, stores } from "../../db/schema";
 import { STATE_LIFETIME_MS, signOAuthState, verifyOAuthState } from "./oauth-state";
 import { decryptToken, encryptToken, importTokenKey, TokenDecryptionError } from "./token-crypto";
-import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 
 /** The one callback URL registered with MercadoPago; the store travels in the signed state. */
 export const OAUTH_CALLBACK_PATH = "/Store/oauth/mercadopago";

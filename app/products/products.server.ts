@@ -405,7 +405,7 @@ export function priceAndStockEntries(
   ];
 }
 
-/** An amount as an entry keeps it (app/domain/activity.ts moneyValue), in the store's currency as it is then. */
+/** An amount as an entry keeps it ('<minor units> <currency>', app/domain/activity.ts), in the store's currency then. */
 const storeMoney = (storeId: string, minor: number | SQL) =>
   // A number is bound as text: bound as a number it may be a real, and read back '1000.0'.
   sql`${typeof minor === "number" ? String(minor) : minor} || ' ' || (select currency from ${stores} where id = ${storeId})`;

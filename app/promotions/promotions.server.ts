@@ -4,9 +4,9 @@ import { MOST_PROMOTIONS, PROMOTION_FORM_MESSAGES } from "~/domain/promotion-for
 import type { Promotion, PromotionUse } from "~/domain/promotions";
 import type { Db } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { promotions } from "../../db/schema";
-import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 
 /**
  * A store's automatic promotions ('Promociones'): the merchant's pages, the public pages' read, and the counters each
@@ -93,15 +93,8 @@ const columnsOf = (input: PromotionInput) => ({
 });
 
 /** A promotion's entry, named by its name. */
-const promotionEntry = (
-  db: Db,
-  actor: Actor,
-  storeId: string,
-  name: string | SQL,
-  summary: string | SQL,
-  now: Date,
-  when: SQL,
-) => activityStatement(db, storeId, actor, { kind: "promotion", subject: name, summary }, now, when);
+const promotionEntry = (db: Db, actor: Actor, storeId: string, name: string | SQL, summary: string | SQL, now: Date, when: SQL) =>
+  activityStatement(db, storeId, actor, { kind: "promotion", subject: name, summary }, now, when);
 
 /** Adds a promotion while the store has fewer than MOST_PROMOTIONS (a conditioned insert: two tabs cannot pass it). */
 export async function createPromotion(db: Db, actor: Actor, storeId: string, input: PromotionInput, now: Date): Promise<number> {

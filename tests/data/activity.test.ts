@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as pageLoader } from "~/activity/routes/activity";
 import { loader as csvLoader } from "~/activity/routes/activity-csv";
+import { createSession } from "~/auth/sessions.server";
 import { createDiscountCode } from "~/discounts/discount-codes.server";
 import { ACTIVITY_KIND_IDS, type Actor, actorLabel } from "~/domain/activity";
 import { DEFAULT_LOOK, withPreset } from "~/domain/look";
@@ -15,6 +16,7 @@ import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
 import { deletePhoto } from "~/products/photos.server";
 import { createProduct, deleteProduct, insertProduct, updateProduct } from "~/products/products.server";
 import { createPromotion } from "~/promotions/promotions.server";
+import { action as saleDetailAction } from "~/sales/routes/sale-detail";
 import { createSection } from "~/sections/sections.server";
 import { setDeliveryMethods } from "~/stores/delivery-settings.server";
 import { inviteMember, removeMember } from "~/team/members.server";
@@ -22,7 +24,7 @@ import { runUpkeep } from "~/upkeep.server";
 import { recordActivity } from "~/workspace/activity.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productPhotos, storeActivity, stores, users } from "../../db/schema";
-import { signedInMerchant } from "../support/merchants";
+import { signedInMerchant, staffMember } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
@@ -232,9 +234,9 @@ describe("'Actividad': what the workspace's write functions record", () => {
   it("never keeps a buyer's name, phone, email, address or note: a sale is named by its code", async () => {
     const m = await store();
     const buyer = {
-      buyerName: "Valentina Quispe",
+      buyerName: "Valentina Torres",
       buyerPhone: "+57 300 555 1234",
-      buyerEmail: "valentina.quispe@buzon.example",
+      buyerEmail: "valentina.torres@casilla.example",
       delivery: "delivery" as const,
       address: "Carrera 7 # 45-10, Chapinero",
       note: "Tocar el timbre del 3B",
@@ -263,16 +265,52 @@ describe("'Actividad': what the workspace's write functions record", () => {
     const written = JSON.stringify(entries);
     for (const personal of [
       "Valentina",
-      "Quispe",
+      "Torres",
       "3005551234",
       "300 555 1234",
-      "valentina.quispe",
-      "buzon.example",
+      "valentina.torres",
+      "casilla.example",
       "Carrera 7",
       "Chapinero",
       "timbre",
     ])
       expect(written).not.toContain(personal);
+  });
+});
+
+describe("who the entry names", () => {
+  it("a 'Ventas' member who confirms a sale through the sales desk is the entry's person, with the name they had", async () => {
+    const m = await store();
+    const memberId = await staffMember(s, m.store.id, "sales", { name: "Eva", lastname: "Paz", email: "eva.paz@equipo.test" });
+    const cookie = (await createSession(s, memberId)).split(";")[0] ?? "";
+    const saleId = await pendingSale(m.store.id);
+    const answer = await workspaceRequest(s, {
+      module: { action: saleDetailAction },
+      cookie,
+      method: "POST",
+      path: `/Store/${m.store.id}/sales/${saleId}`,
+      params: { storeId: m.store.id, saleId },
+      form: { intent: "confirm" },
+    });
+    expect(answer.status).toBe(200);
+    const [entry] = await entriesOf(m.store.id);
+    expect(entry).toMatchObject({
+      actorUserId: memberId,
+      actorLabel: "Eva Paz (eva.paz@equipo.test)",
+      kind: "sale",
+      subject: saleId,
+      before: "Pendiente",
+      after: "Confirmada",
+    });
+    // The page is the owner's and the administrators': the member's 'Ventas' role does not open it.
+    const refused = await workspaceRequest(s, {
+      module: { loader: pageLoader },
+      cookie,
+      method: "GET",
+      path: `/Store/${m.store.id}/actividad`,
+      params: { storeId: m.store.id },
+    });
+    expect(refused.status).toBe(403);
   });
 });
 

@@ -236,7 +236,7 @@ export async function checkoutSteps(page: Page, contact: { name: string; phone?:
   if (contact.phone) await page.getByLabel(/Tu teléfono/).fill(contact.phone);
   if (contact.email) await page.getByLabel(/Tu correo/).fill(contact.email);
   await page.getByRole("button", { name: "Continuar", exact: true }).click();
-  const methods = page.getByRole("group", { name: "¿Cómo quieres recibir tu pedido?" });
+  const methods = page.getByRole("group", { name: /^¿Cómo quer(e|é)s recibir tu pedido\?$/ });
   const chosen = page.locator("form.checkout").getByText(/^Entrega:/);
   // The next page is the way to receive it, or (one way only) already its details: wait for either before choosing.
   await expect(methods.or(chosen)).toBeVisible();

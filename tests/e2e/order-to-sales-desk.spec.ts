@@ -18,7 +18,10 @@ const ANDROID =
 // Argentines write it.
 test.use({ timezoneId: "America/Argentina/Buenos_Aires" });
 
-test("a shopper's order appears on the open sales page and confirming it takes stock", async ({ page, browser }) => {
+test("a shopper's order appears on the open sales page, confirming it takes stock, and 'Actividad' shows it with a price change", async ({
+  page,
+  browser,
+}) => {
   const storeName = `Dulcería ${Date.now() % 1e6}`;
   await registerWithTrial(page, uniqueEmail("pedido"), storeName);
   const storeId = await storeIdByName(storeName);
@@ -77,7 +80,24 @@ test("a shopper's order appears on the open sales page and confirming it takes s
   await dialog.getByRole("button", { name: "Completar" }).click();
   await page.getByRole("dialog", { name: "¿Se ha completado esta compra?" }).getByRole("button", { name: "Confirmar" }).click();
   await expect(dialog).toContainText("Venta confirmada el");
-  const [product] = (await db.execute({ sql: "select stock from products where store_id = ?", args: [storeId] })).rows;
+  const [product] = (await db.execute({ sql: "select id, stock from products where store_id = ?", args: [storeId] })).rows;
   expect(Number(product?.stock)).toBe(1);
   db.close();
+
+  // The owner raises the price; 'Actividad' shows both changes, before → after, and filters by kind.
+  await page.goto(`/Store/${storeId}/products/${product?.id}`);
+  await page.locator("#f-price").fill("9.000");
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText("Producto guardado")).toBeVisible();
+  await page.goto(`/Store/${storeId}/actividad`);
+  const entries = page.locator(".activity-list li");
+  const price = entries.filter({ hasText: "Cambió el precio de “Arequipe casero”" });
+  await expect(price).toContainText(/8\.500,00\sARS\s→\s9\.000,00\sARS/);
+  const sale = entries.filter({ hasText: `Completó la venta ${code}` });
+  await expect(sale).toContainText("Pendiente → Confirmada");
+  await page.getByLabel("Tipo de cambio").selectOption({ label: "Precios" });
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/tipo=price/);
+  await expect(entries).toHaveCount(1);
+  await expect(entries).toContainText("Cambió el precio de “Arequipe casero”");
 });

@@ -155,6 +155,8 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/estadisticas`,
       `/Store/${storeId}/estadisticas?periodo=12m`,
       `/Store/${storeId}/equipo`,
+      `/Store/${storeId}/actividad`,
+      `/Store/${storeId}/actividad?tipo=price`,
     ];
     const counts: Record<string, number> = {};
     for (const path of pages) {

@@ -18,11 +18,11 @@ import { CopyField } from "~/ui/copy-field";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { addHostname, checkHostname, findHostname, HostnameError, removeHostname, simulateDnsReady } from "../hostnames.server";
 import type { Route } from "./+types/custom-domain";
-import { actingUser } from "~/workspace/activity.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Dominio propio", matches) }];
 

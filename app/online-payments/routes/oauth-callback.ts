@@ -3,6 +3,7 @@ import { PaymentProviderError } from "~/services/payments";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { merchantContext } from "~/workspace/context.server";
 import {
   completeLinking,
@@ -13,7 +14,6 @@ import {
   stateStore,
 } from "../store-accounts.server";
 import type { Route } from "./+types/oauth-callback";
-import { actingUser } from "~/workspace/activity.server";
 
 const INVALID_LINK = "Este enlace de vinculación no es válido o ya venció. Vuelve a intentarlo desde Cobros en línea.";
 

@@ -29,7 +29,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
-  return handleEditPromotion(services, actingUser(context), context.get(ownedStoreContext), params.promotionId, await request.formData());
+  return handleEditPromotion(
+    services,
+    actingUser(context),
+    context.get(ownedStoreContext),
+    params.promotionId,
+    await request.formData(),
+  );
 }
 
 export default function EditPromotion({ loaderData, actionData }: Route.ComponentProps) {

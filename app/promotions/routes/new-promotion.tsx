@@ -24,7 +24,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleCreatePromotion(getServices(context), actingUser(context), context.get(ownedStoreContext), await request.formData());
+  return handleCreatePromotion(
+    getServices(context),
+    actingUser(context),
+    context.get(ownedStoreContext),
+    await request.formData(),
+  );
 }
 
 export default function NewPromotion({ loaderData, actionData }: Route.ComponentProps) {

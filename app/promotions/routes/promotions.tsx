@@ -54,7 +54,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handlePromotionListAction(getServices(context), actingUser(context), context.get(ownedStoreContext), await request.formData());
+  return handlePromotionListAction(
+    getServices(context),
+    actingUser(context),
+    context.get(ownedStoreContext),
+    await request.formData(),
+  );
 }
 
 export default function Promotions({ loaderData, actionData }: Route.ComponentProps) {
