@@ -261,6 +261,7 @@ const FONT_AFTER_LOAD_MS = 500;
 const fontHost = document.querySelector<HTMLElement>("[data-font-src]");
 if (fontHost && "FontFace" in window) {
   const { font: family = "", fontSrc: src = "", fontFor: scope = "all" } = fontHost.dataset;
+  const seen = `vitrina-font:${src}`;
   const load = () => {
     const face = new FontFace(family, `url(${src}) format("woff2")`, { weight: "100 900", display: "swap" });
     face.load().then(
@@ -270,26 +271,19 @@ if (fontHost && "FontFace" in window) {
         const stack = `"${family}",${getComputedStyle(document.documentElement).getPropertyValue("--font-body")}`;
         root.setProperty("--font-head", stack);
         if (scope === "all") root.setProperty("--font-body", stack);
+        try {
+          localStorage.setItem(seen, "1");
+        } catch {}
       },
       () => undefined,
     );
   };
-  const afterLoad = () => requestAnimationFrame(() => setTimeout(load, FONT_AFTER_LOAD_MS));
-  const later = () => (document.readyState === "complete" ? afterLoad() : addEventListener("load", afterLoad, { once: true }));
-  if (document.readyState === "complete") load();
-  else {
-    // The browser's cache is asked, not a mark of an earlier visit: a cache emptied since (the browser's, or a
-    // phone short of space) would send the file over the network beside the page's pictures.
-    try {
-      fetch(src, { cache: "only-if-cached", mode: "same-origin" }).then((cached) => {
-        void cached.body?.cancel();
-        if (cached.ok) load();
-        else later();
-      }, later);
-    } catch {
-      later();
-    }
-  }
+  let cached = false;
+  try {
+    cached = localStorage.getItem(seen) === "1";
+  } catch {}
+  if (cached || document.readyState === "complete") load();
+  else addEventListener("load", () => requestAnimationFrame(() => setTimeout(load, FONT_AFTER_LOAD_MS)), { once: true });
 }
 
 // Everything above is attached: a click from now on is enhanced (journeys wait for this mark).
