@@ -73,6 +73,32 @@ async function publish(look) {
 
 let chrome;
 let browser;
+/**
+ * Each run is a first visit: Lighthouse empties the HTTP cache before a run but keeps the site's localStorage, where
+ * the site's script marks a font it has loaded and then loads it at once, beside the page's pictures, from a cache
+ * that is no longer there.
+ */
+async function forgetEarlierVisits() {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((open, fail) => {
+    socket.onopen = open;
+    socket.onerror = fail;
+  });
+  try {
+    await new Promise((done) => {
+      socket.onmessage = (event) => {
+        const reply = JSON.parse(event.data);
+        // An error is an origin the browser has stored nothing for yet.
+        if (reply.id === 1) done();
+      };
+      const params = { origin: ORIGIN, storageTypes: "local_storage" };
+      socket.send(JSON.stringify({ id: 1, method: "Storage.clearDataForOrigin", params }));
+    });
+  } finally {
+    socket.close();
+  }
+}
 try {
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -91,6 +117,7 @@ try {
     const fontBytes = font ? await transferred(`${ORIGIN}${font}`, "br") : 0;
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
+      await forgetEarlierVisits();
       const { lhr } = await lighthouse(HOME, {
         port: chrome.port,
         output: "json",
