@@ -80,11 +80,12 @@ module.exports = {
     },
     {
       name: "domain-is-plain",
-      comment: "domain/ is plain functions: nothing of the database, the runtime, the framework or the app's other folders.",
+      comment:
+        "domain/ is plain functions: nothing of the database, the runtime, the framework or the app's other folders (the compiled message catalogs are plain data).",
       severity: "error",
       from: { path: "^app/domain/" },
       to: {
-        path: "^(app/(?!domain/)|db/|server/|workers/)|^node_modules/(drizzle-orm|@libsql|react|react-dom|react-router|@react-router|mercadopago|resend)/",
+        path: "^(app/(?!domain/|messages/compiled/)|db/|server/|workers/)|^node_modules/(drizzle-orm|@libsql|react|react-dom|react-router|@react-router|mercadopago|resend)/",
       },
     },
     {

@@ -12,13 +12,17 @@
 // own extraction.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const BASE = "es";
 const dir = resolve("app/messages");
 const compiledDir = join(dir, "compiled");
-const formatjs = resolve("node_modules/.bin/formatjs");
+// FormatJS's CLI is a Node script: found through its package and run by this Node (knip.json names the package, which
+// no import shows).
+const formatjsCli = createRequire(import.meta.url).resolve("@formatjs/cli/bin/formatjs");
+const formatjs = process.execPath;
 const write = process.argv.includes("--write");
 
 const tmp = mkdtempSync(join(tmpdir(), "messages-"));
@@ -27,6 +31,7 @@ try {
   execFileSync(
     formatjs,
     [
+      formatjsCli,
       "extract",
       "app/**/*.{ts,tsx}",
       "--ignore",
@@ -61,7 +66,7 @@ try {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
     const locale = file.replace(/\.json$/, "");
     try {
-      const out = execFileSync(formatjs, ["compile", join(dir, file), "--ast", "--format", "simple"], {
+      const out = execFileSync(formatjs, [formatjsCli, "compile", join(dir, file), "--ast", "--format", "simple"], {
         encoding: "utf8",
         stdio: ["ignore", "pipe", "pipe"],
       });
