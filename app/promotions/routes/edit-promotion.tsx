@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     currency: store.currency,
     name: promotion.name,
     values: promotionFormValues(promotion, store.currency),
-    ...pickerChoices(choices, store.currency),
+    ...pickerChoices(choices, store),
   };
 }
 

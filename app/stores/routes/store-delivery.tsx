@@ -40,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       zones: zones.map((z) => ({
         id: z.id,
         name: z.name,
-        text: zoneSummary(z, store.currency),
+        text: zoneSummary(z, store),
         fee: amount(z.fee),
         minOrder: amount(z.minOrder),
         freeFrom: amount(z.freeFrom),
