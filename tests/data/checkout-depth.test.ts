@@ -109,7 +109,7 @@ describe("checkout with delivery zones and discount codes", () => {
     expect(statusOf(placed)).toBe(303);
     const text = new URL(locationOf(placed)).searchParams.get("text") ?? "";
     expect(text).toContain(
-      "Subtotal: 40.000 CLP\nDescuento (Bienvenida): -4.000 CLP\nEnvío (Norte): 7.000 CLP\nTotal: 43.000 CLP",
+      "Subtotal: 40.000\u00a0CLP\nDescuento (Bienvenida): −4.000\u00a0CLP\nEnvío (Norte): 7.000\u00a0CLP\nTotal: 43.000\u00a0CLP",
     );
     const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
     expect(sale).toMatchObject({
@@ -402,7 +402,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     // The merchant's email has every amount and the way to pay.
     const mail = s.outbox.sent.find((sent) => sent.to === `${m.id}@correo.test`)?.text ?? "";
     expect(mail).toContain(
-      "Descuento (Bienvenida): -4.000 CLP\nDescuento por transferencia: -3.600 CLP\nEnvío (Norte): 7.000 CLP\nTotal: 39.400 CLP",
+      "Descuento (Bienvenida): −4.000\u00a0CLP\nDescuento por transferencia: −3.600\u00a0CLP\nEnvío (Norte): 7.000\u00a0CLP\nTotal: 39.400\u00a0CLP",
     );
     expect(mail).toContain("Pago: transferencia o depósito");
 
@@ -526,7 +526,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     );
     expect(statusOf(placed)).toBe(303);
     const text = new URL(locationOf(placed)).searchParams.get("text") ?? "";
-    expect(text).toContain("Subtotal: 20.000 CLP\nRecargo por pago en efectivo: 1.000 CLP\nTotal: 21.000 CLP");
+    expect(text).toContain("Subtotal: 20.000\u00a0CLP\nRecargo por pago en efectivo: 1.000\u00a0CLP\nTotal: 21.000\u00a0CLP");
     expect(text).toContain("Pago: efectivo");
     const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
     // Cash holds its units for the store's hours (a day when never set), then the upkeep gives them back.
