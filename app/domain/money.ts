@@ -84,6 +84,24 @@ export function formatMoney(minor: number, currency: string, country: string | n
   return minor < 0 ? `\u2212${text}` : text;
 }
 
+/**
+ * The number of an amount as the store's country writes it, without the symbol, for a field to type it again:
+ * '9.000' or '9.000,50' in Argentina, '9,000.50' in Mexico, '22.75' in Peru. readMoney reads each back. A store
+ * without a country, and a currency with 3 or more decimals (where '1.500' would be read two ways), get the
+ * currency's decimals after a comma ('9000,50').
+ */
+export function amountText(minor: number, currency: string, country: string | null): string {
+  const digits = fractionDigits(currency);
+  const writing = country ? COUNTRY_WRITING[country] : undefined;
+  if (!writing || digits >= 3) return toDecimalString(minor, currency).replace(".", ",");
+  return formatterFor(writing.locale, currency, writing.wholeWithoutCents)
+    .formatToParts(Math.abs(minor) / 10 ** digits)
+    .filter((part) => part.type !== "currency")
+    .map((part) => part.value)
+    .join("")
+    .trim();
+}
+
 /** What an amount is written by: the store's country (null or '' for none) and the currency. */
 export type MoneyWriting = { country: string | null; currency: string };
 
@@ -193,16 +211,6 @@ function readCommaDecimal(text: string, digits: number): MoneyReading {
   if (fraction.length > digits) return refused("decimals");
   const minor = Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
   return Number.isSafeInteger(minor) ? { ok: true, minor } : refused("invalid");
-}
-
-/**
- * An amount to type again, written the 'comma-decimal' way: thousands grouped with '.', and the decimals after ','
- * only when there are some ('9.000', '9.000,50').
- */
-export function commaDecimalText(minor: number, currency: string): string {
-  const [whole = "0", fraction = ""] = toDecimalString(minor, currency).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return /^0*$/.test(fraction) ? grouped : `${grouped},${fraction}`;
 }
 
 /** The amount in minor units, or null when readMoney refuses it. */

@@ -79,7 +79,7 @@ const SPANISH_REGIONS: Record<string, string> = {
 };
 
 /** 'Buenos Aires', 'Ciudad de México', 'Salta, Argentina': a zone's city as a Spanish speaker reads it. */
-export function timeZoneCity(zone: string): string {
+function timeZoneCity(zone: string): string {
   const parts = zone.split("/");
   const city = parts.at(-1) ?? zone;
   const name = SPANISH_CITIES[city] ?? city.replaceAll("_", " ");

@@ -181,7 +181,7 @@ describe("the form's values", () => {
       maxUses: 10,
       active: false,
     };
-    expect(discountCodeFormValues(saved, "USD")).toEqual({
+    expect(discountCodeFormValues(saved, "USD", "")).toEqual({
       code: "Envio",
       kind: "amount",
       value: "12,50",
@@ -192,8 +192,8 @@ describe("the form's values", () => {
       active: "",
       oncePerCustomer: "",
     });
-    expect(discountCodeFormValues({ ...saved, oncePerCustomer: true }, "USD").oncePerCustomer).toBe("on");
-    expect(discountCodeFormValues({ ...saved, kind: "percent", value: 15, active: true }, "COP")).toMatchObject({
+    expect(discountCodeFormValues({ ...saved, oncePerCustomer: true }, "USD", "").oncePerCustomer).toBe("on");
+    expect(discountCodeFormValues({ ...saved, kind: "percent", value: 15, active: true }, "COP", "CO")).toMatchObject({
       value: "15",
       active: "on",
     });

@@ -281,24 +281,59 @@ describe("a price read as the store's country writes numbers", () => {
   });
 
   it("shows an Argentine price back the way it is typed, and reads it again unchanged", () => {
-    expect(amountInputText(900000, "ARS", argentina)).toBe("9.000");
-    expect(amountInputText(900050, "ARS", argentina)).toBe("9.000,50");
-    expect(amountInputText(1650000, "ARS", argentina)).toBe("16.500");
-    expect(amountInputText(123456789, "ARS", argentina)).toBe("1.234.567,89");
-    expect(amountInputText(5, "ARS", argentina)).toBe("0,05");
+    expect(amountInputText(900000, "ARS", "AR")).toBe("9.000");
+    expect(amountInputText(900050, "ARS", "AR")).toBe("9.000,50");
+    expect(amountInputText(1650000, "ARS", "AR")).toBe("16.500");
+    expect(amountInputText(123456789, "ARS", "AR")).toBe("1.234.567,89");
+    expect(amountInputText(5, "ARS", "AR")).toBe("0,05");
     for (const minor of [0, 5, 1250, 900000, 900050, 99999999, 123456789]) {
-      const reading = readPrice(amountInputText(minor, "ARS", argentina), "ARS", argentina);
+      const reading = readPrice(amountInputText(minor, "ARS", "AR"), "ARS", argentina);
       expect(reading.ok && reading.minor, String(minor)).toBe(minor);
     }
   });
 
-  it("leaves every other country's reading and showing as they were", () => {
+  it("leaves every other country's reading as it was", () => {
     for (const country of ["CL", "CO", "MX", "US", "ES", "UY", "BR", "PE"] as const) {
       expect(numberStyleOf(country), country).toBe("either");
     }
     expect(readPrice("12.5", "USD", numberStyleOf("US"))).toEqual({ ok: true, minor: 1250 });
     expect(readPrice("1,500", "CLP", numberStyleOf("CL"))).toEqual({ ok: true, minor: 1500 });
-    expect(amountInputText(900000, "PEN", numberStyleOf("PE"))).toBe("9000,00");
-    expect(amountInputText(900050, "USD")).toBe("9000,50");
+  });
+
+  it("shows a price back as the store's country writes it, which its form reads again unchanged", () => {
+    expect(amountInputText(900050, "MXN", "MX")).toBe("9,000.50");
+    expect(amountInputText(900000, "MXN", "MX")).toBe("9,000.00");
+    expect(amountInputText(2275, "PEN", "PE")).toBe("22.75");
+    expect(amountInputText(22750, "COP", "CO")).toBe("22.750");
+    expect(amountInputText(22750, "CLP", "CL")).toBe("22.750");
+    expect(amountInputText(2275000, "UYU", "UY")).toBe("22.750");
+    expect(amountInputText(2275050, "UYU", "UY")).toBe("22.750,50");
+    expect(amountInputText(150000, "CRC", "CR")).toBe("1\u00a0500");
+    expect(amountInputText(1000, "USD", "AR")).toBe("10");
+    // Without a country, and in a currency with 3 decimals, the currency's decimals after a comma.
+    expect(amountInputText(900050, "USD", null)).toBe("9000,50");
+    expect(amountInputText(900000, "PEN", "")).toBe("9000,00");
+    expect(amountInputText(1500, "KWD", "MX")).toBe("1,500");
+    const cases: Array<[string, string]> = [
+      ["MX", "MXN"],
+      ["PE", "PEN"],
+      ["CO", "COP"],
+      ["CL", "CLP"],
+      ["UY", "UYU"],
+      ["CR", "CRC"],
+      ["BR", "BRL"],
+      ["ES", "EUR"],
+      ["PY", "PYG"],
+      ["AR", "USD"],
+      ["MX", "KWD"],
+      ["", "USD"],
+    ];
+    for (const [country, currency] of cases)
+      for (const minor of [0, 5, 1250, 150000, 900050, 99999999, 123456789]) {
+        const shown = amountInputText(minor, currency, country);
+        const style = country ? numberStyleOf(country as "MX") : "either";
+        const reading = readPrice(shown, currency, style);
+        expect(reading.ok && reading.minor, `${country} ${currency} ${minor} '${shown}'`).toBe(minor);
+      }
   });
 });

@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db } = getServices(context);
   const [pickupPoints, zones] = await db.batch([listPickupPoints(db, store.id), listDeliveryZones(db, store.id)]);
-  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
+  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency, store.country));
   return {
     currency: store.currency,
     location: store.location,
