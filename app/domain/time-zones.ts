@@ -28,7 +28,8 @@ export function timeZoneOptions(current?: string): string[] {
   return current && !zones.includes(current) && isValidTimeZone(current) ? [current, ...zones] : zones;
 }
 
-/** Cities whose Spanish name is not their IANA name with spaces (CLDR's Spanish exemplar cities). */
+/** Cities whose Spanish name is not their IANA name with spaces (the Spanish exemplar cities of Unicode's data). */
+// cspell:disable
 const SPANISH_CITIES: Record<string, string> = {
   Araguaina: "Araguaína",
   Asuncion: "Asunción",
@@ -67,8 +68,8 @@ const SPANISH_CITIES: Record<string, string> = {
   St_Thomas: "St. Thomas",
   St_Vincent: "San Vicente",
   Tucuman: "Tucumán",
-  Thule: "Thule",
 };
+// cspell:enable
 
 /** The region a three-part id names before its city ('America/Argentina/Salta'), in Spanish. */
 const SPANISH_REGIONS: Record<string, string> = {
@@ -117,7 +118,7 @@ export const timeZoneLabel = (zone: string, now: Date): string =>
 
 /**
  * The picker's options: each zone by its city in Spanish and its offset now ('Buenos Aires (GMT−3)'), from the
- * westmost offset to the eastmost and by name within one; the value stays the IANA id. A store's own zone
+ * westernmost offset to the easternmost and by name within one; the value stays the IANA id. A store's own zone
  * outside the list comes first, as `timeZoneOptions` gives it.
  */
 export function timeZoneChoices(now: Date, current?: string): Array<{ value: string; label: string }> {
