@@ -85,7 +85,7 @@ export async function sendBillingReminders(services: MailServices & Pick<Service
       to: u.email,
       name: u.name,
       reminder,
-      total: formatMoney(u.billTotal, BILLING_CURRENCY),
+      total: formatMoney(u.billTotal, BILLING_CURRENCY, null),
       plan: planLabel(u.plan, u.billingPeriod),
       paymentUrl: `${APP_ORIGIN}/payment`,
     });
@@ -117,7 +117,7 @@ export async function mailPaymentResult(
       to: user.email,
       name: user.name,
       title: PAYMENT_TITLES[payment.kind],
-      amount: formatMoney(payment.amount, payment.currency),
+      amount: formatMoney(payment.amount, payment.currency, null),
       code: payment.id,
     };
     const message =

@@ -24,8 +24,8 @@ export async function listPlanOffers(services: Services, storesLimit: number) {
       BILLING_PERIODS.map((period) => [
         period,
         {
-          price: formatMoney(planPrice(p, period), currency),
-          total: formatMoney(billTotal(p, period, storesLimit), currency),
+          price: formatMoney(planPrice(p, period), currency, null),
+          total: formatMoney(billTotal(p, period, storesLimit), currency, null),
         },
       ]),
     ) as Record<BillingPeriod, { price: string; total: string }>,

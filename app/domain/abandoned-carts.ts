@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { type CartLine, lineKey } from "./cart";
 import type { StoreCountry } from "./countries";
-import { formatMoney } from "./money";
+import { type MoneyWriting, moneyFormat } from "./money";
 import { buyerWhatsappNumber } from "./whatsapp";
 
 /** How long a checkout waits for its order before the merchant sees it, in minutes. */
@@ -130,8 +130,8 @@ export function restoreCart(
 }
 
 /** A notice as the restored cart's page says it. */
-export function restoreNoticeText(notice: RestoreNotice, currency: string): string {
-  const money = (minor: number) => formatMoney(minor, currency);
+export function restoreNoticeText(notice: RestoreNotice, writing: MoneyWriting): string {
+  const money = moneyFormat(writing);
   switch (notice.kind) {
     case "price":
       return `“${notice.name}” cambió de precio: ahora ${money(notice.now)} (antes ${money(notice.before)}).`;

@@ -64,11 +64,11 @@ function readMoneyValue(value: string): { minor: number; currency: string } | nu
   return match ? { minor: Number(match[1]), currency: match[2] as string } : null;
 }
 
-/** A value for the page: an amount formatted in its currency, anything else as kept. */
-export function activityValueText(value: string | null): string {
+/** A value for the page: an amount written in its currency as the store's country writes it, anything else as kept. */
+export function activityValueText(value: string | null, country: string | null): string {
   if (value === null) return "";
   const money = readMoneyValue(value);
-  return money ? formatMoney(money.minor, money.currency) : value;
+  return money ? formatMoney(money.minor, money.currency, country) : value;
 }
 
 /** A value for a spreadsheet: an amount as a number with the country's decimal mark, units as the number. */

@@ -4,7 +4,7 @@
  * `products.listing_rank` (db/schema.ts), so listings walk an index in this order.
  */
 
-import { formatMoney } from "./money";
+import { formatMoney, type MoneyWriting } from "./money";
 
 export const OFFER_MESSAGES = {
   notAbovePrice: "El precio anterior debe ser mayor que el precio",
@@ -31,9 +31,9 @@ export function offerOf(price: number, compareAt: number | null | undefined): { 
 }
 
 /** An offer as a page shows it: the old price formatted in the store currency, and the badge (`offerOf`). */
-export function offerView(price: number, compareAtPrice: number | null, currency: string) {
+export function offerView(price: number, compareAtPrice: number | null, writing: MoneyWriting) {
   const offer = offerOf(price, compareAtPrice);
-  return offer && { compareAt: formatMoney(offer.compareAt, currency), badge: offer.badge };
+  return offer && { compareAt: formatMoney(offer.compareAt, writing.currency, writing.country), badge: offer.badge };
 }
 export type OfferView = ReturnType<typeof offerView>;
 
@@ -45,14 +45,14 @@ export type OfferView = ReturnType<typeof offerView>;
  */
 export function cardPrice(
   p: { price: number; compareAtPrice: number | null; priceFrom: number | null; priceTo: number | null },
-  currency: string,
+  writing: MoneyWriting,
 ): { price: string; from: boolean; offer: OfferView } {
   const from = p.priceFrom ?? p.price;
   const varies = p.priceTo !== null && p.priceTo !== from;
   return {
-    price: formatMoney(from, currency),
+    price: formatMoney(from, writing.currency, writing.country),
     from: varies,
-    offer: varies ? null : offerView(from, p.compareAtPrice, currency),
+    offer: varies ? null : offerView(from, p.compareAtPrice, writing),
   };
 }
 

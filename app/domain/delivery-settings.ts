@@ -3,7 +3,7 @@
  * messages and how a zone reads. The rules a checkout applies are in ./delivery.ts.
  */
 import type { DeliveryZone, StoreDeliveryMethods } from "./delivery";
-import { formatMoney } from "./money";
+import { type MoneyWriting, moneyFormat } from "./money";
 import { MAX_POSTAL_RULES, postalRulesSummary } from "./postal-codes";
 
 export const PICKUP_POINTS_MAX = 10;
@@ -30,8 +30,8 @@ export function hasSomeMethod(methods: StoreDeliveryMethods): boolean {
  * 'Norte — $ 5.000 · mínimo $ 20.000 · gratis desde $ 80.000 · CP 1000-1499, 1602': a zone as the merchant's list
  * shows it (the codes as stored, `postalCodes`).
  */
-export function zoneSummary(zone: Omit<DeliveryZone, "id"> & { postalCodes?: string }, currency: string): string {
-  const money = (minor: number) => formatMoney(minor, currency);
+export function zoneSummary(zone: Omit<DeliveryZone, "id"> & { postalCodes?: string }, writing: MoneyWriting): string {
+  const money = moneyFormat(writing);
   const parts = [zone.fee === 0 ? "sin costo" : money(zone.fee)];
   if (zone.minOrder !== null) parts.push(`mínimo ${money(zone.minOrder)}`);
   if (zone.freeFrom !== null && zone.fee > 0) parts.push(`gratis desde ${money(zone.freeFrom)}`);

@@ -196,9 +196,13 @@ function readAmountValue(text: string, currency: string): number | string {
   return read.success ? read.data : (read.error.issues[0]?.message ?? DISCOUNT_FORM_MESSAGES.amountPositive);
 }
 
-/** A saved code as the edit form shows it: amounts with the currency's decimals and a comma. */
-export function discountCodeFormValues(code: Omit<DiscountCode, "id" | "uses">, currency: string): DiscountCodeFormValues {
-  const amount = (minor: number) => amountInputText(minor, currency);
+/** A saved code as the edit form shows it: amounts as the store's country writes them (`amountInputText`). */
+export function discountCodeFormValues(
+  code: Omit<DiscountCode, "id" | "uses">,
+  currency: string,
+  country: string | null,
+): DiscountCodeFormValues {
+  const amount = (minor: number) => amountInputText(minor, currency, country);
   return {
     code: code.code,
     kind: code.kind,

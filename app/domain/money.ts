@@ -1,7 +1,7 @@
 /** Money is integer minor units of a currency; this module converts and formats at the edge. */
 
 // Building an Intl.NumberFormat costs far more than formatting with one (a 50-product page
-// formats a hundred prices), so each currency's are built once per process.
+// formats a hundred prices), so each (locale, currency) pair's is built once per process.
 const digitsByCurrency = new Map<string, number>();
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -14,22 +14,102 @@ export function fractionDigits(currency: string): number {
   return digits;
 }
 
-export function formatMoney(minor: number, currency: string): string {
-  const digits = fractionDigits(currency);
-  let format = formatters.get(currency);
+/**
+ * How each store country writes an amount: the locale whose Intl data has its symbol, separators and pattern
+ * ('$ 22.750,50' in Argentina, '$22,750.50' in Mexico, 'S/ 22.75' in Peru), and whether a whole amount drops its
+ * zero cents, as shops write them where prices are in thousands ('$ 22.750' in Argentina, but '$22,750.00' in
+ * Mexico). A currency other than the country's own gets the symbol that locale tells apart ('US$ 10' in Argentina,
+ * 'USD 10.00' in Mexico). Node's and workerd's ICU print these the same; tests/unit/money.test.ts holds every one.
+ */
+const COUNTRY_WRITING: Record<string, { locale: string; wholeWithoutCents: boolean }> = {
+  AR: { locale: "es-AR", wholeWithoutCents: true },
+  BO: { locale: "es-BO", wholeWithoutCents: false },
+  BR: { locale: "pt-BR", wholeWithoutCents: false },
+  CL: { locale: "es-CL", wholeWithoutCents: true },
+  CO: { locale: "es-CO", wholeWithoutCents: true },
+  CR: { locale: "es-CR", wholeWithoutCents: true },
+  CU: { locale: "es-CU", wholeWithoutCents: false },
+  DO: { locale: "es-DO", wholeWithoutCents: false },
+  EC: { locale: "es-EC", wholeWithoutCents: false },
+  SV: { locale: "es-SV", wholeWithoutCents: false },
+  GT: { locale: "es-GT", wholeWithoutCents: false },
+  HN: { locale: "es-HN", wholeWithoutCents: false },
+  MX: { locale: "es-MX", wholeWithoutCents: false },
+  NI: { locale: "es-NI", wholeWithoutCents: false },
+  PA: { locale: "es-PA", wholeWithoutCents: false },
+  PY: { locale: "es-PY", wholeWithoutCents: true },
+  PE: { locale: "es-PE", wholeWithoutCents: false },
+  PR: { locale: "es-PR", wholeWithoutCents: false },
+  UY: { locale: "es-UY", wholeWithoutCents: true },
+  VE: { locale: "es-VE", wholeWithoutCents: false },
+  ES: { locale: "es-ES", wholeWithoutCents: false },
+  US: { locale: "es-US", wholeWithoutCents: false },
+};
+
+/** A store without a country (or the platform's own bills) writes the code or a symbol no country shares: '22.750,00 ARS', '8.500,00 US$'. */
+const NO_COUNTRY = { locale: "es", wholeWithoutCents: false };
+
+/** The countries whose writing formatMoney knows (every store country; a test compares the two lists). */
+export const moneyWritingCountries = (): string[] => Object.keys(COUNTRY_WRITING);
+
+function formatterFor(locale: string, currency: string, wholeWithoutCents: boolean): Intl.NumberFormat {
+  const key = `${locale} ${currency} ${wholeWithoutCents ? "whole" : ""}`;
+  let format = formatters.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("es", {
+    const digits = fractionDigits(currency);
+    format = new Intl.NumberFormat(locale, {
       style: "currency",
       currency,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
       // Spanish leaves four-digit numbers ungrouped ('8500,00'); prices read better as '8.500,00' like the larger ones.
       useGrouping: "always",
+      ...(wholeWithoutCents ? { trailingZeroDisplay: "stripIfInteger" as const } : {}),
     });
-    formatters.set(currency, format);
+    formatters.set(key, format);
   }
-  return format.format(minor / 10 ** digits);
+  return format;
 }
+
+/**
+ * An amount as the store's country writes it ('$ 22.750' in an Argentine store); `country` is the store's ISO
+ * code, or null or '' for no country. A negative amount starts with '−' before the symbol ('−$ 500') in every
+ * country (Intl puts Chile's and Ecuador's after it).
+ */
+export function formatMoney(minor: number, currency: string, country: string | null): string {
+  const writing = (country && COUNTRY_WRITING[country]) || NO_COUNTRY;
+  const text = formatterFor(writing.locale, currency, writing.wholeWithoutCents).format(
+    Math.abs(minor) / 10 ** fractionDigits(currency),
+  );
+  return minor < 0 ? `\u2212${text}` : text;
+}
+
+/**
+ * The number of an amount as the store's country writes it, without the symbol, for a field to type it again:
+ * '9.000' or '9.000,50' in Argentina, '9,000.50' in Mexico, '22.75' in Peru. readMoney reads each back. A store
+ * without a country, and a currency with 3 or more decimals (where '1.500' would be read two ways), get the
+ * currency's decimals after a comma ('9000,50').
+ */
+export function amountText(minor: number, currency: string, country: string | null): string {
+  const digits = fractionDigits(currency);
+  const writing = country ? COUNTRY_WRITING[country] : undefined;
+  if (!writing || digits >= 3) return toDecimalString(minor, currency).replace(".", ",");
+  return formatterFor(writing.locale, currency, writing.wholeWithoutCents)
+    .formatToParts(Math.abs(minor) / 10 ** digits)
+    .filter((part) => part.type !== "currency")
+    .map((part) => part.value)
+    .join("")
+    .trim();
+}
+
+/** What an amount is written by: the store's country (null or '' for none) and the currency. */
+export type MoneyWriting = { country: string | null; currency: string };
+
+/** The store's formatter: `moneyFormat(store)(2275000)` is '$ 22.750' for an Argentine store in pesos. */
+export const moneyFormat =
+  (store: MoneyWriting) =>
+  (minor: number): string =>
+    formatMoney(minor, store.currency, store.country);
 
 /** Plain amount with the currency's digits and a dot, e.g. '26.99' (the spec's bill.total string, payment amounts). */
 export function toDecimalString(minor: number, currency: string): string {
@@ -131,16 +211,6 @@ function readCommaDecimal(text: string, digits: number): MoneyReading {
   if (fraction.length > digits) return refused("decimals");
   const minor = Number(whole || "0") * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
   return Number.isSafeInteger(minor) ? { ok: true, minor } : refused("invalid");
-}
-
-/**
- * An amount to type again, written the 'comma-decimal' way: thousands grouped with '.', and the decimals after ','
- * only when there are some ('9.000', '9.000,50').
- */
-export function commaDecimalText(minor: number, currency: string): string {
-  const [whole = "0", fraction = ""] = toDecimalString(minor, currency).split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return /^0*$/.test(fraction) ? grouped : `${grouped},${fraction}`;
 }
 
 /** The amount in minor units, or null when readMoney refuses it. */

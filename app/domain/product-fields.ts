@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { OFFER_MESSAGES } from "./catalog";
-import { commaDecimalText, moneyMessage, type NumberStyle, readMoney, toDecimalString } from "./money";
+import { amountText, moneyMessage, type NumberStyle, readMoney } from "./money";
 
 /** A product's own fields, read and checked (its options and variants aside). */
 export interface ProductFields {
@@ -71,12 +71,12 @@ export function readAmount(
 }
 
 /**
- * An amount as a form shows it to be typed again, as readPrice reads it: the currency's decimals with a comma
- * ('12,50'), or in a 'comma-decimal' country as its people write it ('9.000', '9.000,50').
+ * An amount as a form shows it to be typed again, as readPrice reads it: as the store's country writes it
+ * ('9.000,50' in Argentina, '9,000.50' in Mexico), or without a country the currency's decimals with a comma
+ * ('9000,50'). `country` is the store's ISO code ('' or null for none).
  */
-export function amountInputText(minor: number, currency: string, style: NumberStyle = "either"): string {
-  if (style === "comma-decimal") return commaDecimalText(minor, currency);
-  return toDecimalString(minor, currency).replace(".", ",");
+export function amountInputText(minor: number, currency: string, country: string | null): string {
+  return amountText(minor, currency, country);
 }
 
 /** A checkbox posts its value when on and nothing when off. */

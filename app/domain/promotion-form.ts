@@ -208,8 +208,8 @@ export function typedPromotionValues(typed: Record<string, string>, base: Promot
 }
 
 /** A saved promotion as the edit form shows it. */
-export function promotionFormValues(p: Promotion, currency: string): PromotionFormValues {
-  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, currency));
+export function promotionFormValues(p: Promotion, currency: string, country: string | null): PromotionFormValues {
+  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, currency, country));
   return {
     name: p.name,
     kind: p.kind,

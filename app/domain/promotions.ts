@@ -332,7 +332,7 @@ export interface SavedLine {
 
 export const lineAmount = (l: SavedLine) => l.unitPrice * l.quantity - (l.promotionSaving ?? 0);
 
-/** ' (2x1 en alfajores: -1.000)' after a line that took a promotion, as messages write it; '' otherwise. */
+/** ' (2x1 en alfajores: −$ 1.000)' after a line that took a promotion, as messages write it; '' otherwise. */
 export function promotionSuffix(l: SavedLine, money: (minor: number) => string): string {
-  return l.promotionName && (l.promotionSaving ?? 0) > 0 ? ` (${l.promotionName}: -${money(l.promotionSaving ?? 0)})` : "";
+  return l.promotionName && (l.promotionSaving ?? 0) > 0 ? ` (${l.promotionName}: ${money(-(l.promotionSaving ?? 0))})` : "";
 }

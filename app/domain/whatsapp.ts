@@ -2,7 +2,7 @@
 import type { StoreCountry } from "./countries";
 import type { DeliveryMethod } from "./delivery";
 import { defineMessages, type Translate } from "./messages";
-import { fractionDigits } from "./money";
+import { moneyFormat } from "./money";
 import type { PaymentMethod } from "./payment-methods";
 import { normalizePhone, storedPhone } from "./phone";
 import { lineAmount, promotionSuffix, type SavedLine } from "./promotions";
@@ -34,6 +34,8 @@ export interface OrderMessage {
   storeName: string;
   code: string;
   currency: string;
+  /** The store's country, whose writing the amounts take ('$ 22.750' in Argentina); '' or null for none. */
+  country: string | null;
   lines: Array<{ name: string; quantity: number } & SavedLine>;
   amounts: OrderAmounts;
   buyer: OrderBuyer;
@@ -74,16 +76,6 @@ const M = defineMessages({
   note: { id: "whatsapp.order.note", defaultMessage: "Nota: {note}" },
 });
 
-/** An amount in the currency's digits with Spanish separators, no symbol: 1250 USD minor → '12,50'. */
-export function formatAmount(minor: number, currency: string): string {
-  const digits = fractionDigits(currency);
-  return new Intl.NumberFormat("es", {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    useGrouping: "always",
-  }).format(minor / 10 ** digits);
-}
-
 /**
  * The order's amount lines as every message writes them: 'Subtotal', 'Descuento (CODE)' when there is
  * one, 'Descuento por transferencia' or a surcharge of the way to pay, 'Envío (zone)' when the store charges
@@ -99,13 +91,13 @@ export function amountParts(
   if (amounts.discount > 0)
     parts.push({
       label: t(M.discount, { code: amounts.discountCode || "none" }),
-      value: `-${money(amounts.discount)}`,
+      value: money(-amounts.discount),
     });
   const adjustment = amounts.paymentAdjustment ?? 0;
   if (adjustment !== 0)
     parts.push({
       label: t(M.adjustment, { kind: adjustment < 0 ? "discount" : "surcharge", method: amounts.paymentMethod ?? "transfer" }),
-      value: adjustment < 0 ? `-${money(-adjustment)}` : money(adjustment),
+      value: money(adjustment),
     });
   // A zone's fee (free or not), or the fee the merchant set on an order built for the customer.
   if (zone || amounts.deliveryFee > 0)
@@ -139,15 +131,12 @@ export function deliveryText(buyer: Pick<OrderBuyer, "delivery" | "zone" | "pick
  */
 export function orderMessage(order: OrderMessage): string {
   const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
-  const money = (minor: number) => `${formatAmount(minor, order.currency)} ${order.currency}`;
+  const money = moneyFormat(order);
   const { t } = order;
   const rows = [
     t(M.greeting, { store: oneLine(order.storeName) }),
     t(M.order, { code: order.code }),
-    ...order.lines.map(
-      (l) =>
-        `${oneLine(l.name)} x ${l.quantity} = ${formatAmount(lineAmount(l), order.currency)}${promotionSuffix(l, (minor) => formatAmount(minor, order.currency))}`,
-    ),
+    ...order.lines.map((l) => `${oneLine(l.name)} x ${l.quantity} = ${money(lineAmount(l))}${promotionSuffix(l, money)}`),
     ...amountLines(order.amounts, order.buyer.delivery === "delivery" ? order.buyer.zone : null, money, t),
     "",
     t(M.name, { name: oneLine(order.buyer.name) }),

@@ -18,6 +18,7 @@ export interface NewOrderNotice {
   saleId: string;
   total: number;
   currency: string;
+  country: string | null;
   buyerName: string;
 }
 
@@ -25,7 +26,7 @@ export interface NewOrderNotice {
 function newOrderPayload(order: NewOrderNotice): string {
   return JSON.stringify({
     title: `Nuevo pedido #${order.saleId}`,
-    body: `Total ${formatMoney(order.total, order.currency)} · ${order.buyerName}`,
+    body: `Total ${formatMoney(order.total, order.currency, order.country)} · ${order.buyerName}`,
     url: `/Store/${order.storeId}/sales/${order.saleId}`,
   } satisfies PushNotice);
 }

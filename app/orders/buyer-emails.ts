@@ -1,6 +1,6 @@
 import { DELIVERY_LABELS, type DeliveryMethod } from "~/domain/delivery";
 import { defineMessages, type Translate } from "~/domain/messages";
-import { formatMoney } from "~/domain/money";
+import { formatMoney, moneyFormat } from "~/domain/money";
 import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods";
 import { lineAmount, promotionSuffix, type SavedLine } from "~/domain/promotions";
 import type { MailMessage } from "~/services/mail";
@@ -15,6 +15,8 @@ export interface BuyerSaleNotice {
   storeName: string;
   code: string;
   currency: string;
+  /** The store's country, whose writing the amounts take; '' or null for none. */
+  country: string | null;
   lines: ReadonlyArray<{ name: string; quantity: number } & SavedLine>;
   subtotal: number;
   discount: number;
@@ -77,7 +79,7 @@ const M = defineMessages({
 export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
   const { t } = n;
   const words = WORDS[n.kind];
-  const money = (minor: number) => formatMoney(minor, n.currency);
+  const money = moneyFormat(n);
   const items = n.lines.map((l) => ({
     label: `${l.name} x ${l.quantity}${promotionSuffix(l, money)}`,
     amount: money(lineAmount(l)),

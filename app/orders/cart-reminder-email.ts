@@ -10,6 +10,7 @@ export function cartReminderEmail(n: {
   buyerName: string;
   storeName: string;
   currency: string;
+  country: string | null;
   lines: readonly SavedLine[];
   total: number;
   restoreUrl: string;
@@ -31,7 +32,7 @@ export function cartReminderEmail(n: {
   const items = n.lines.map((l) => `${l.name} x ${l.quantity}`);
   const total = t(
     { id: "email.reminder.total", defaultMessage: "Total de los productos: {total}" },
-    { total: formatMoney(n.total, n.currency) },
+    { total: formatMoney(n.total, n.currency, n.country) },
   );
   const optOut = t(
     { id: "email.reminder.optOut", defaultMessage: "¿No quieres más recordatorios de {store}? {url}" },

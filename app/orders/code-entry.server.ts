@@ -20,7 +20,7 @@ export function guardedCode(
   row: DiscountCode | undefined,
   counters: CodeGuessCounters,
   subtotal: number,
-  store: { timeZone: string; currency: string },
+  store: { timeZone: string; currency: string; country: string },
   now: Date,
 ): GuardedCode {
   const wait = entered ? codeGuessWait(counters, now) : null;

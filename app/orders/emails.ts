@@ -1,8 +1,8 @@
 import type { Translate } from "~/domain/messages";
-import { formatMoney } from "~/domain/money";
+import { formatMoney, moneyFormat } from "~/domain/money";
 import type { PaymentMethod } from "~/domain/payment-methods";
 import { lineAmount, promotionSuffix, type SavedLine } from "~/domain/promotions";
-import { amountParts, deliveryText, formatAmount, type OrderAmounts, type OrderBuyer } from "~/domain/whatsapp";
+import { amountParts, deliveryText, type OrderAmounts, type OrderBuyer } from "~/domain/whatsapp";
 import type { MailMessage } from "~/services/mail";
 import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
 
@@ -12,6 +12,8 @@ export interface NewOrderNotice {
   storeName: string;
   code: string;
   currency: string;
+  /** The store's country, whose writing the amounts take; '' or null for none. */
+  country: string | null;
   amounts: OrderAmounts;
   lines: Array<{ name: string; quantity: number } & SavedLine>;
   buyer: OrderBuyer & { email?: string | null };
@@ -29,7 +31,7 @@ const PAYMENT_NOTICE_TEXT: Record<PaymentMethod, string> = {
 
 /** The merchant's new-order notice, sent when a sale is saved. */
 export function newOrderEmail(o: NewOrderNotice): MailMessage {
-  const money = (minor: number) => `${formatAmount(minor, o.currency)} ${o.currency}`;
+  const money = moneyFormat(o);
   const sums = amountParts(o.amounts, o.buyer.delivery === "delivery" ? o.buyer.zone : null, money, o.t);
   const details = [
     `Cliente: ${o.buyer.name}`,
@@ -80,6 +82,7 @@ export function paymentApprovedEmail(o: {
   code: string;
   amount: number;
   currency: string;
+  country: string | null;
   salesUrl: string;
   /**
    * What is wrong with it: paid after its reservation lapsed and its units went to other orders (refund it from the
@@ -87,7 +90,7 @@ export function paymentApprovedEmail(o: {
    */
   problem?: "without_stock" | "closed" | null;
 }): MailMessage {
-  const amount = formatMoney(o.amount, o.currency);
+  const amount = formatMoney(o.amount, o.currency, o.country);
   const shortNote =
     o.problem === "without_stock"
       ? " Pero su reserva venció y ya no hay stock para este pedido: entra a tus ventas para reembolsarlo o completarlo cuando tengas stock."
@@ -119,10 +122,11 @@ export function receiptReceivedEmail(o: {
   buyerName: string;
   amount: number;
   currency: string;
+  country: string | null;
   saleUrl: string;
 }): MailMessage {
   const subject = `Recibiste un comprobante para el pedido ${o.code}`;
-  const line = `${o.buyerName} subió el comprobante de su transferencia de ${formatMoney(o.amount, o.currency)} para el pedido ${o.code} de ${o.storeName}. Revísalo y marca el pago como verificado o rechaza el comprobante.`;
+  const line = `${o.buyerName} subió el comprobante de su transferencia de ${formatMoney(o.amount, o.currency, o.country)} para el pedido ${o.code} de ${o.storeName}. Revísalo y marca el pago como verificado o rechaza el comprobante.`;
   const text = [`Hola ${o.merchantName}:`, "", line, "", `Ver el pedido: ${o.saleUrl}`].join("\n");
   const html = emailLayout(
     subject,

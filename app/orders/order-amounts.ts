@@ -1,5 +1,5 @@
 import { type DiscountCode, discountMessage, judgeDiscount } from "~/domain/discounts";
-import { formatMoney } from "~/domain/money";
+import { formatMoney, type MoneyWriting, moneyFormat } from "~/domain/money";
 import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods";
 import { storeToday } from "~/domain/sales";
 
@@ -17,13 +17,13 @@ export function enteredCode(
   entered: string | null,
   row: DiscountCode | undefined,
   subtotal: number,
-  store: { timeZone: string; currency: string },
+  store: { timeZone: string; currency: string; country: string },
   now: Date,
 ): EnteredCode {
   if (!entered) return { applied: null, discount: 0, refusal: null };
   const judged = judgeDiscount(row, subtotal, storeToday(now, store.timeZone));
   if (judged.ok && row) return { applied: row, discount: judged.discount, refusal: null };
-  const minimum = row?.minPurchase ? formatMoney(row.minPurchase, store.currency) : "";
+  const minimum = row?.minPurchase ? formatMoney(row.minPurchase, store.currency, store.country) : "";
   return { applied: null, discount: 0, refusal: discountMessage(judged.ok ? "unknown" : judged.problem, minimum) };
 }
 
@@ -38,17 +38,16 @@ export function amountRows(
     deliveryFee: number | null;
     total: number;
   },
-  currency: string,
+  writing: MoneyWriting,
 ) {
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = moneyFormat(writing);
   const rows: Array<{ label: string; value: string }> = [{ label: "Subtotal", value: money(a.subtotal) }];
-  if (a.discount > 0)
-    rows.push({ label: `Descuento${a.discountCode ? ` (${a.discountCode})` : ""}`, value: `−${money(a.discount)}` });
+  if (a.discount > 0) rows.push({ label: `Descuento${a.discountCode ? ` (${a.discountCode})` : ""}`, value: money(-a.discount) });
   const adjustment = a.paymentAdjustment ?? 0;
   if (adjustment !== 0)
     rows.push({
       label: adjustmentRowLabel(a.paymentMethod ?? "transfer", adjustment),
-      value: adjustment < 0 ? `−${money(-adjustment)}` : money(adjustment),
+      value: money(adjustment),
     });
   if (a.deliveryFee !== null) rows.push({ label: "Envío", value: a.deliveryFee > 0 ? money(a.deliveryFee) : "Gratis" });
   return { rows, total: money(a.total) };

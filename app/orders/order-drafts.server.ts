@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { type CartLine, orderLines } from "~/domain/cart";
 import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
-import { formatMoney } from "~/domain/money";
+import { formatMoney, moneyFormat } from "~/domain/money";
 import {
   DRAFT_HOLD_HOURS,
   DRAFT_MESSAGES,
@@ -68,7 +68,7 @@ export async function draftBuilderView(services: Services, store: DraftStore, se
   const found = search ? (await listProducts(services.db, store.id, search, DRAFT_SEARCH_RESULTS, "published")).rows : [];
   const ids = [...new Set([...found.map((p) => p.id), ...lines.map((l) => l.productId)])];
   const items = await itemsOf(services, store.id, ids);
-  const money = (minor: number) => formatMoney(minor, store.currency);
+  const money = moneyFormat(store);
   const byKey = new Map(items.map((i) => [i.key, i]));
   const foundIds = new Set(found.map((p) => p.id));
   const chosen = lines.flatMap((line) => {
@@ -155,7 +155,7 @@ export function draftPayments(
   services: Services,
   account: AccountRows[number] | undefined,
   rows: MethodRows,
-  sale?: Pick<OrderRow, "subtotal" | "discount" | "deliveryFee" | "currency">,
+  sale?: Pick<OrderRow, "subtotal" | "discount" | "deliveryFee" | "currency"> & { country: string },
 ) {
   const { methods, offered } = storePayments(services, account, rows);
   const totalOf = (method: PaymentMethod) =>
@@ -167,7 +167,7 @@ export function draftPayments(
     const label = paymentChoiceLabel(m, methods);
     return {
       value: m,
-      label: total === undefined ? label : `${label}: total ${formatMoney(total, sale?.currency ?? "")}`,
+      label: total === undefined ? label : `${label}: total ${formatMoney(total, sale?.currency ?? "", sale?.country ?? null)}`,
       total,
     };
   });
@@ -212,7 +212,7 @@ export async function confirmDraftOrder(
   // The total the page showed for this way to pay; a way to pay's adjustment changed since is told, not charged.
   const shownTotal = shownTotals[payment] ?? -1;
   if (shownTotal !== quote.total) {
-    const money = (minor: number) => formatMoney(minor, sale.currency);
+    const money = moneyFormat({ country: store.country, currency: sale.currency });
     return refuse(409, {
       form: CHECKOUT_MESSAGES.changed([`el total: ahora ${money(quote.total)}, antes ${money(shownTotal)}`]),
     });

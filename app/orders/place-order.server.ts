@@ -18,7 +18,7 @@ import { customerKey } from "~/domain/customers";
 import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
 import { storeTranslator } from "~/domain/message-catalogs";
-import { formatMoney } from "~/domain/money";
+import { type MoneyWriting, moneyFormat } from "~/domain/money";
 import { checkoutQuotes, goodsQuote, quoteChanges, quoteKey, quoteOrder } from "~/domain/order-quote";
 import {
   DEFAULT_HOLD_HOURS,
@@ -177,8 +177,13 @@ export function paymentHold(
  * A zone as the checkout offers it: its fee for this order, or why it cannot deliver it. The order's total is not in
  * the label: it also depends on the way to pay, and the page shows the total of the chosen combination.
  */
-function zoneOption(zone: DeliveryZone, subtotal: number, discount: number, currency: string, promotions: readonly Promotion[]) {
-  const money = (minor: number) => formatMoney(minor, currency);
+function zoneOption(
+  zone: DeliveryZone,
+  subtotal: number,
+  discount: number,
+  money: (minor: number) => string,
+  promotions: readonly Promotion[],
+) {
   const priced = quoteOrder(subtotal, discount, zone, 0, promotions);
   if (!priced.ok) return { id: zone.id, label: `${zone.name} — pedido mínimo ${money(priced.minimum)}`, fee: null };
   const { deliveryFee } = priced.quote;
@@ -208,7 +213,7 @@ function quotesByChoice(
   discountCode: string | null,
   zones: readonly DeliveryZone[],
   methods: ReturnType<typeof storePayments>,
-  currency: string,
+  writing: MoneyWriting,
   promotions: readonly Promotion[],
 ): Record<string, CheckoutQuote> {
   const payments = methods.offered.map((method) => ({
@@ -219,7 +224,7 @@ function quotesByChoice(
   for (const { key, payment, zoneId, quote } of checkoutQuotes(subtotal, discount, zones, payments, promotions)) {
     const shown = amountRows(
       { ...quote, discountCode, paymentMethod: payment, deliveryFee: zoneId === null ? null : quote.deliveryFee },
-      currency,
+      writing,
     );
     out[key] = {
       adjustment: quote.paymentAdjustment,
@@ -249,18 +254,18 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
   const asked = shopper.request ? new URL(shopper.request.url).searchParams.get(POSTAL_CODE_PARAM) : null;
   const postal = checkoutPostalStep(zones, storeCountry(store), asked);
   return {
-    ...amountRows({ ...goods, discountCode, deliveryFee: null }, store.currency),
+    ...amountRows({ ...goods, discountCode, deliveryFee: null }, store),
     // Only a code that applies goes with the order; a refused one is said here and left out.
     code: discountCode,
     codeProblem: code.refusal && `${entered}: ${code.refusal}`,
     wrongCode: code.wrong,
     shown: { subtotal, discount: goods.discount },
-    quotes: quotesByChoice(subtotal, goods.discount, discountCode, zones, payments, store.currency, shopper.promotions ?? []),
+    quotes: quotesByChoice(subtotal, goods.discount, discountCode, zones, payments, store, shopper.promotions ?? []),
     methods: offeredMethods(store).map((m) => ({ value: m, label: DELIVERY_LABELS[m] })),
     // With zones by postal code, only those the code in `?cp=` may choose, none before it is typed (decision 0060).
     zones: zones
       .filter((z) => !postal || postal.zoneIds.includes(z.id))
-      .map((z) => zoneOption(z, subtotal, goods.discount, store.currency, shopper.promotions ?? [])),
+      .map((z) => zoneOption(z, subtotal, goods.discount, moneyFormat(store), shopper.promotions ?? [])),
     postal,
     points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
     storeLocation: store.location,
@@ -343,7 +348,7 @@ export async function placeOrder(
   await countWrongCode(services.db, code, store.id, shopper.ip, now);
   if (code.wait !== null) return refusal(429, { form: code.refusal ?? "" });
   if (code.refusal) return refusal(409, { form: code.refusal });
-  const money = (minor: number) => formatMoney(minor, store.currency);
+  const money = moneyFormat(store);
   const payments = storePayments(services, account, methodRows);
   // No choice sent: the checkout showed none because the store only takes payment as arranged; if that changed
   // meanwhile, the buyer chooses.
@@ -493,6 +498,7 @@ export async function placeOrder(
     storeName: store.name,
     code: sale.saleId,
     currency: store.currency,
+    country: store.country,
     amounts,
     lines,
     buyer,
@@ -523,6 +529,7 @@ export async function announceOrder(
     saleId: order.saleId,
     total: order.amounts.total,
     currency: store.currency,
+    country: store.country,
     buyerName: order.buyer.name,
   });
   const mail = async (name: string, message: () => MailMessage) => {
@@ -545,6 +552,7 @@ export async function announceOrder(
           storeName: store.name,
           code: order.saleId,
           currency: store.currency,
+          country: store.country,
           amounts,
           lines: order.lines,
           buyer,
@@ -561,6 +569,7 @@ export async function announceOrder(
           storeName: store.name,
           code: order.saleId,
           currency: store.currency,
+          country: store.country,
           lines: order.lines,
           subtotal: amounts.subtotal,
           discount: amounts.discount,

@@ -46,7 +46,15 @@ export async function receiveReceipt(
  */
 export async function announceReceipt(
   services: Pick<Services, "db" | "config" | "clock" | "vapid" | "log" | "mail">,
-  store: { id: string; name: string; currency: string; ownerEmail: string; ownerName: string; ownerOrderMails: boolean },
+  store: {
+    id: string;
+    name: string;
+    currency: string;
+    country: string;
+    ownerEmail: string;
+    ownerName: string;
+    ownerOrderMails: boolean;
+  },
   sale: { id: string; buyerName: string; total: number },
 ): Promise<void> {
   const salePath = `/Store/${store.id}/sales/${sale.id}`;
@@ -70,6 +78,7 @@ export async function announceReceipt(
         buyerName: sale.buyerName,
         amount: sale.total,
         currency: store.currency,
+        country: store.country,
         saleUrl: `${services.config.APP_ORIGIN}${salePath}`,
       }),
     );

@@ -31,7 +31,7 @@ interface StoreForNotice {
   /** The store's url slug and its own hostname when active, for the buyer's order page. */
   url: string;
   customHost?: string | null;
-  /** Where it is: its emails to buyers speak as its country does (neutral Spanish when not given). */
+  /** Where it is: its emails to buyers speak as its country does and write its amounts (neutral when not given). */
   country?: string;
   timeZone?: string;
 }
@@ -79,7 +79,7 @@ export async function reviewTransferReceipt(
         buyerName: sale.buyerName,
         storeName: store.name,
         code: sale.id,
-        total: formatMoney(sale.total, sale.currency),
+        total: formatMoney(sale.total, sale.currency, store.country ?? null),
         orderUrl,
         t: storeTranslator(store),
       }),
@@ -165,6 +165,7 @@ async function emailBuyer(services: Services, store: StoreForNotice, sale: SaleW
       storeName: store.name,
       code: sale.id,
       currency: sale.currency,
+      country: store.country ?? null,
       lines: sale.lines,
       subtotal: sale.subtotal,
       discount: sale.discount,

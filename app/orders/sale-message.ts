@@ -25,6 +25,7 @@ export function saleMessage(
     storeName: store.name,
     code: sale.id,
     currency: sale.currency,
+    country: store.country,
     amounts: sale,
     lines,
     buyer: buyerOf(sale),

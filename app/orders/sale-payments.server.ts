@@ -133,7 +133,7 @@ async function tellOwner(
 ) {
   try {
     const [owner] = await services.db
-      .select({ email: users.email, name: users.name, storeName: stores.name })
+      .select({ email: users.email, name: users.name, storeName: stores.name, country: stores.country })
       .from(stores)
       .innerJoin(users, eq(users.id, stores.ownerId))
       .where(eq(stores.id, storeId))
@@ -147,6 +147,7 @@ async function tellOwner(
         code: saleId,
         amount,
         currency,
+        country: owner.country,
         salesUrl: `${services.config.APP_ORIGIN}/Store/${storeId}/sales/${saleId}`,
         problem: problem === "applied_short" ? "without_stock" : problem === "applied_closed" ? "closed" : null,
       }),

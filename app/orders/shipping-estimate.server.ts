@@ -3,7 +3,7 @@
 import type { SQL } from "drizzle-orm";
 import { storeCountry } from "~/domain/countries";
 import { offeredMethods } from "~/domain/delivery";
-import { formatMoney } from "~/domain/money";
+import { moneyFormat } from "~/domain/money";
 import type { Promotion } from "~/domain/promotions";
 import { POSTAL_CODE_PARAM, shippingEstimate } from "~/domain/shipping-estimate";
 import type { Db } from "~/services/db";
@@ -35,7 +35,7 @@ export function shippingEstimateFor(
     country: storeCountry(store),
     asked: new URL(request.url).searchParams.get(POSTAL_CODE_PARAM),
     pickup: store.pickupEnabled,
-    money: (minor) => formatMoney(minor, store.currency),
+    money: moneyFormat(store),
     ...amounts,
   });
 }

@@ -1,4 +1,5 @@
 import { cardPrice, cardPriceText } from "~/domain/catalog";
+import type { MoneyWriting } from "~/domain/money";
 
 export const promotionsPath = (storeId: string) => `/Store/${storeId}/promociones`;
 
@@ -15,10 +16,10 @@ export function pickerChoices(
     }>;
     zones: ReadonlyArray<{ id: number; name: string }>;
   },
-  currency: string,
+  writing: MoneyWriting,
 ) {
   return {
-    products: choices.products.map((p) => ({ id: p.id, name: p.name, price: cardPriceText(cardPrice(p, currency)) })),
+    products: choices.products.map((p) => ({ id: p.id, name: p.name, price: cardPriceText(cardPrice(p, writing)) })),
     zones: choices.zones.map((z) => ({ id: z.id, name: z.name })),
   };
 }

@@ -1,5 +1,5 @@
 import type { OfferView } from "~/domain/catalog";
-import { formatMoney } from "~/domain/money";
+import { type MoneyWriting, moneyFormat } from "~/domain/money";
 import { type Promotion, productPromotion } from "~/domain/promotions";
 
 /** A product's card or page price as a live promotion shows it (app/domain/promotions.ts `productPromotion`). */
@@ -21,9 +21,9 @@ export interface PromotedPrice {
 export function promotedPrice(
   promotions: readonly Promotion[],
   product: { id: string; category: number; price: number; compareAtPrice: number | null },
-  currency: string,
+  writing: MoneyWriting,
 ): PromotedPrice {
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = moneyFormat(writing);
   const found = productPromotion(promotions, { productId: product.id, category: product.category, price: product.price }, money);
   if (!found) return { promotion: null };
   const promotion = { badge: found.badge, name: found.name };

@@ -15,7 +15,7 @@ import { shortHash } from "~/domain/ids";
 import { LOOK_PREVIEW_PARAM, parseLook } from "~/domain/look";
 import { translatorFor } from "~/domain/message-catalogs";
 import { localeOfCountry, type Translate } from "~/domain/messages";
-import { formatMoney } from "~/domain/money";
+import { type MoneyWriting, moneyFormat } from "~/domain/money";
 import { fiscalLine, POLICY_KINDS, POLICY_PAGES } from "~/domain/policies";
 import { livePromotions, type Promotion, promotedLines, promotionCacheSeconds } from "~/domain/promotions";
 import { SOCIAL_NETWORKS, socialLabel, socialProfile } from "~/domain/social";
@@ -111,9 +111,9 @@ export function productPagePath(basePath: string, item: { id: string; productNam
 }
 
 /** A product's card; a live promotion changes its price or adds its badge (`promotedPrice`). */
-export function cardOf(basePath: string, currency: string, p: CardProduct, promotions: readonly Promotion[] = []) {
-  const priced = cardPrice(p, currency);
-  const promoted = promotedPrice(promotions, { ...p, price: p.priceFrom ?? p.price }, currency);
+export function cardOf(basePath: string, writing: MoneyWriting, p: CardProduct, promotions: readonly Promotion[] = []) {
+  const priced = cardPrice(p, writing);
+  const promoted = promotedPrice(promotions, { ...p, price: p.priceFrom ?? p.price }, writing);
   return {
     id: p.id,
     name: p.name,
@@ -209,9 +209,9 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
 }
 
 /** What a discount link just did, for the page it landed on (app/site/code-link.server.ts clears it once shown). */
-function codeLinkNoticeOf(request: Request, store: Pick<SiteStoreRow, "currency">) {
+function codeLinkNoticeOf(request: Request, store: Pick<SiteStoreRow, "currency" | "country">) {
   const outcome = outcomeFromCookie(readCookie(request, CODE_NOTICE_COOKIE));
-  return outcome && codeLinkNotice(outcome, (minor) => formatMoney(minor, store.currency));
+  return outcome && codeLinkNotice(outcome, moneyFormat(store));
 }
 
 /** The logo's browser icon and link preview, when it has them (logos from before have neither). */
@@ -270,6 +270,7 @@ function siteView(
     mainTitle: store.mainTitle,
     storeTitle: store.storeTitle,
     currency: store.currency,
+    country: store.country,
     location: store.location,
     contactHref: contactLink(store, t),
     social: SOCIAL_NETWORKS.flatMap((network) =>

@@ -108,7 +108,7 @@ export function InfoPanel({
   title,
 }: {
   store: InfoData["store"];
-  timeZones: string[];
+  timeZones: Array<{ value: string; label: string }>;
   countries: Array<{ code: string; name: string }>;
   errors: Errors;
   /** What was typed, when the form was refused: shown again instead of what is saved. */
@@ -212,7 +212,7 @@ export function InfoPanel({
           name="timeZone"
           defaultValue={typed("timeZone", store.timeZone)}
           error={errors.timeZone}
-          options={timeZones.map((z) => ({ value: z, label: z.replaceAll("_", " ") }))}
+          options={timeZones}
         />
         <div className="span-all">
           <TextAreaField

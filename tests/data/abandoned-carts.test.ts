@@ -260,7 +260,7 @@ describe("abandoned carts", () => {
     )) as { data: { notices: string[]; count: number }; init: { headers: Headers } };
     expect(r.data.count).toBe(1);
     expect(r.data.notices).toEqual([
-      "“Taza” cambió de precio: ahora 120,00\u00a0ARS (antes 100,00\u00a0ARS).",
+      "“Taza” cambió de precio: ahora $\u00a0120 (antes $\u00a0100).",
       "“Mate” está agotado y quedó fuera de tu carrito.",
       "“Bombilla” ya no está a la venta y quedó fuera de tu carrito.",
     ]);
@@ -321,7 +321,7 @@ describe("abandoned carts", () => {
     const page = await listed(s, m);
     expect(page.abandoned).toEqual([]);
     expect(page.recovered.map((c) => c.saleId)).toEqual([recovered?.id]);
-    expect(page.recoveredSummary).toEqual({ orders: 1, revenue: "100,00\u00a0ARS" });
+    expect(page.recoveredSummary).toEqual({ orders: 1, revenue: "$\u00a0100" });
     // The statistics' figure for today, in the same batch as the rest of the page.
     const today = localDay(s.clock.now().getTime(), m.store.timeZone);
     const stats = await loadStatistics(s.db, m.store, parsePeriod(new URLSearchParams("periodo=hoy"), today));

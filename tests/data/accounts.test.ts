@@ -217,3 +217,24 @@ describe("registration step 1", () => {
     expect(await s.db.select().from(registrations)).toHaveLength(0);
   });
 });
+
+describe("the account page", () => {
+  it("writes the day the account was made on the server, in UTC like the bills, so the browser shows the same day", async () => {
+    const { loader } = await import("~/merchant/routes/account");
+    const { merchantContext } = await import("~/workspace/context.server");
+    const context = new RouterContextProvider();
+    // Late on the 28th in UTC: already the 29th east of it, still the 28th in the Americas.
+    context.set(merchantContext, {
+      name: "Ana",
+      lastname: "Paz",
+      email: "ana@correo.test",
+      createdAt: new Date("2026-11-28T23:30:00Z"),
+      trialStarted: false,
+      storesLimit: 1,
+      reminderMails: true,
+      orderMails: true,
+    } as never);
+    const page = await loader({ context } as never);
+    expect(page.created).toBe("28 de noviembre de 2026");
+  });
+});

@@ -109,7 +109,7 @@ describe("checkout with delivery zones and discount codes", () => {
     expect(statusOf(placed)).toBe(303);
     const text = new URL(locationOf(placed)).searchParams.get("text") ?? "";
     expect(text).toContain(
-      "Subtotal: 40.000 CLP\nDescuento (Bienvenida): -4.000 CLP\nEnvío (Norte): 7.000 CLP\nTotal: 43.000 CLP",
+      "Subtotal: 40.000\u00a0CLP\nDescuento (Bienvenida): −4.000\u00a0CLP\nEnvío (Norte): 7.000\u00a0CLP\nTotal: 43.000\u00a0CLP",
     );
     const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
     expect(sale).toMatchObject({
@@ -388,18 +388,21 @@ describe("transfer and cash, with their discount or surcharge", () => {
     expect(page.data).toMatchObject({
       payment: "Por transferencia o depósito",
       transfer: {
-        amount: formatMoney(39_400, "CLP"),
+        amount: formatMoney(39_400, "CLP", null),
         keyLabel: "Alias",
         keyValue: "zonas.tienda.mp",
         instructions: transfer.instructions,
       },
-      total: formatMoney(39_400, "CLP"),
+      total: formatMoney(39_400, "CLP", null),
     });
-    expect(page.data?.rows).toContainEqual({ label: "Descuento por transferencia", value: `−${formatMoney(3_600, "CLP")}` });
+    expect(page.data?.rows).toContainEqual({
+      label: "Descuento por transferencia",
+      value: `−${formatMoney(3_600, "CLP", null)}`,
+    });
     // The merchant's email has every amount and the way to pay.
     const mail = s.outbox.sent.find((sent) => sent.to === `${m.id}@correo.test`)?.text ?? "";
     expect(mail).toContain(
-      "Descuento (Bienvenida): -4.000 CLP\nDescuento por transferencia: -3.600 CLP\nEnvío (Norte): 7.000 CLP\nTotal: 39.400 CLP",
+      "Descuento (Bienvenida): −4.000\u00a0CLP\nDescuento por transferencia: −3.600\u00a0CLP\nEnvío (Norte): 7.000\u00a0CLP\nTotal: 39.400\u00a0CLP",
     );
     expect(mail).toContain("Pago: transferencia o depósito");
 
@@ -523,7 +526,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
     );
     expect(statusOf(placed)).toBe(303);
     const text = new URL(locationOf(placed)).searchParams.get("text") ?? "";
-    expect(text).toContain("Subtotal: 20.000 CLP\nRecargo por pago en efectivo: 1.000 CLP\nTotal: 21.000 CLP");
+    expect(text).toContain("Subtotal: 20.000\u00a0CLP\nRecargo por pago en efectivo: 1.000\u00a0CLP\nTotal: 21.000\u00a0CLP");
     expect(text).toContain("Pago: efectivo");
     const [sale] = await s.db.select().from(sales).where(eq(sales.storeId, m.store.id));
     // Cash holds its units for the store's hours (a day when never set), then the upkeep gives them back.
@@ -614,7 +617,7 @@ describe("transfer and cash, with their discount or surcharge", () => {
             const sale = saved.find((row) => !seen.has(row.id));
             seen.add(sale?.id ?? "");
             expect(sale?.total, `${cart} ${code} ${key}`).toBe(quote.total);
-            expect(formatMoney(sale?.total ?? 0, "CLP")).toBe(quote.totalText);
+            expect(formatMoney(sale?.total ?? 0, "CLP", null)).toBe(quote.totalText);
             checked += 1;
           }
         }
@@ -633,10 +636,10 @@ describe("transfer and cash, with their discount or surcharge", () => {
     const page = await settle(checkoutLoader(siteArgs(s, m.url, "/Checkout", { cookie }) as never));
     const quotes = (page.data as unknown as { quotes: Record<string, { total: number; totalText: string }> }).quotes;
     // 20.000, 10 % off by transfer, 2.500 to Centro: 20.500, the amount the order is saved with.
-    expect(quotes[`transfer|${m.centro.id}`]).toMatchObject({ total: 20_500, totalText: formatMoney(20_500, "CLP") });
+    expect(quotes[`transfer|${m.centro.id}`]).toMatchObject({ total: 20_500, totalText: formatMoney(20_500, "CLP", null) });
     // The zone's label no longer shows a total that leaves the way to pay out.
     const zones = (page.data as unknown as { zones: Array<{ label: string }> }).zones;
-    expect(zones[0]?.label).toBe(`Centro — envío ${formatMoney(2_500, "CLP")}`);
+    expect(zones[0]?.label).toBe(`Centro — envío ${formatMoney(2_500, "CLP", null)}`);
     // As sent without the script: the hidden amounts are those of the page's first choice (no zone yet).
     const fields = {
       delivery: "delivery",

@@ -173,7 +173,7 @@ describe("the checkout page's postal code step", () => {
     expect(asking).toContain('name="cp"');
     expect(asking).not.toContain('name="zone"');
     // No zone yet: the total is said to be without delivery.
-    expect(asking).toContain("Total sin envío: <strong>12.000,00");
+    expect(asking).toContain("Total sin envío: <strong>$\u00a012.000</strong>");
     // …and the page's script gets no total to show as the one to pay.
     expect(asking).toContain('data-quotes="{}"');
     const caba = await html(s, m, "/Checkout?paso=datos&entrega=delivery&cp=1425", cookie);

@@ -112,9 +112,9 @@ describe("discount codes of a store", () => {
     const listed = (await me.list()).data.codes;
     expect(listed.map((c) => c.code)).toEqual(["DIEZ", "Verano-25"]);
     expect(listed[0]).toMatchObject({ value: "10 %", conditions: [], uses: "0 usos", stateLabel: "Activo" });
-    expect(listed[1]?.conditions).toEqual([`desde ${formatMoney(20000, "COP")}`, "1 mar – 31 mar", "hasta 100 usos"]);
+    expect(listed[1]?.conditions).toEqual([`desde ${formatMoney(20000, "COP", null)}`, "1 mar – 31 mar", "hasta 100 usos"]);
     expect(listed[1]).toMatchObject({ uses: "0 de 100 usos", stateLabel: "Activo" });
-    expect(listed[1]?.value).toBe(formatMoney(5000, "COP"));
+    expect(listed[1]?.value).toBe(formatMoney(5000, "COP", null));
 
     // The edit page shows the saved values as the form writes them; saving changes them.
     const page = await me.editPage(row.id);

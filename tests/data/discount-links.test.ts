@@ -128,7 +128,7 @@ const eventsOf = (answer: { request: Request; response: Response }) =>
 const noticeOf = (html: string) => /<p class="site-notice[^"]*"[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? null;
 const unescaped = (html: string) => html.replaceAll("&amp;", "&");
 const site = (path: string) => `/site/${shop.store.url}${path}`;
-const money = (minor: number) => formatMoney(minor, "ARS");
+const money = (minor: number) => formatMoney(minor, "ARS", null);
 
 describe("a discount link on a store page", () => {
   it("puts the code in the cart, lands on the page without it saying what it gives, and the order carries it", async () => {

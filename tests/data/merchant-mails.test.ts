@@ -18,7 +18,7 @@ vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 type S = ReturnType<typeof createTestServices>;
 const DAY = 86_400_000;
 /** The standard monthly bill as every Vitrina page writes it. */
-const BILL = formatMoney(499, "USD");
+const BILL = formatMoney(499, "USD", null);
 
 /** A merchant whose bill is due on `due`; `paid` gives them an applied renewal (a paid period, not the free month). */
 async function merchantDue(s: S, due: Date, paid = false) {

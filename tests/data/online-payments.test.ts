@@ -595,7 +595,7 @@ describe("MercadoPago (against the stand-in)", () => {
       collector_id: accountId,
     });
     expect(await notify(s, store.id, String(paymentId))).toEqual({ status: 200, text: "applied" });
-    const storeForNotice = { id: store.id, name: store.name, url: store.url };
+    const storeForNotice = { id: store.id, name: store.name, url: store.url, country: store.country };
     return { userId, store: storeForNotice, product, saleId };
   }
   const productRow = async (s: Services, id: string) => {

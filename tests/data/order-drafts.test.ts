@@ -235,7 +235,7 @@ describe("the customer confirms the order from its link", () => {
         payments: [
           {
             value: "transfer",
-            label: "Transferencia o depósito bancario — 10\u00a0% de descuento: total 38.400\u00a0COP",
+            label: "Transferencia o depósito bancario — 10\u00a0% de descuento: total $\u00a038.400",
             total: 38_400,
           },
         ],
@@ -294,7 +294,7 @@ describe("the customer confirms the order from its link", () => {
     expect(sale.customerId).toBe(camila?.id);
     const mail = s.outbox.sent.find((sent) => sent.to === `${m.id}@correo.test`);
     expect(mail?.subject).toContain(draft.id);
-    expect(mail?.text).toContain("Envío: 6.000 COP");
+    expect(mail?.text).toContain("Envío: $\u00a06.000");
     // The customer who confirmed it with an email gets its receipt too.
     expect(s.outbox.sent.find((sent) => sent.to === "camila@correo.test")?.subject).toBe(
       `Recibimos tu pedido ${draft.id} en ${m.store.name}`,
@@ -324,7 +324,7 @@ describe("the customer confirms the order from its link", () => {
     const changed = await orderPage(s, m, draft, new URLSearchParams({ ...fields, "shownTotal-transfer": "38400" }));
     expect(statusOf(changed)).toBe(409);
     expect(changed.data?.draftErrors?.form).toBe(
-      "Tu pedido cambió desde que lo viste (el total: ahora 40.200\u00a0COP, antes 38.400\u00a0COP). Revisa el total y vuelve a enviarlo.",
+      "Tu pedido cambió desde que lo viste (el total: ahora $\u00a040.200, antes $\u00a038.400). Revisa el total y vuelve a enviarlo.",
     );
     // A form without the total it showed is not confirmed either.
     expect(statusOf(await orderPage(s, m, draft, new URLSearchParams(fields)))).toBe(409);

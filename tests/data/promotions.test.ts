@@ -99,8 +99,8 @@ describe("promotions at the checkout", () => {
     const page = await checkoutPage(s, m.url, `${m.alfajor.id}:3`);
     expect(page.data.shown).toEqual({ subtotal: 2_000, discount: 0 });
     expect(page.data.lines[0]).toMatchObject({
-      subtotal: formatMoney(2_000, "CLP"),
-      promotion: { name: "2x1 en alfajores", saving: formatMoney(1_000, "CLP") },
+      subtotal: formatMoney(2_000, "CLP", null),
+      promotion: { name: "2x1 en alfajores", saving: formatMoney(1_000, "CLP", null) },
     });
 
     const placed = await post(s, m.url, checkoutForm([`${m.alfajor.id}:3`], { shownSubtotal: "2000" }));
@@ -137,7 +137,7 @@ describe("promotions at the checkout", () => {
     });
     expect(desk.status).toBe(200);
     expect((desk.data as { lines: unknown[] }).lines).toMatchObject([
-      { lineTotal: formatMoney(2_000, "CLP"), promotion: `2x1 en alfajores: −${formatMoney(1_000, "CLP")}` },
+      { lineTotal: formatMoney(2_000, "CLP", null), promotion: `2x1 en alfajores: −${formatMoney(1_000, "CLP", null)}` },
     ]);
   });
 
@@ -236,18 +236,18 @@ describe("promotions on the store's pages", () => {
     // The promotions come in the page's one batch.
     expect(s.roundTrips.count - before).toBe(1);
     expect(cards.find((c) => c.id === m.alfajor.id)).toMatchObject({
-      price: formatMoney(1_000, "CLP"),
+      price: formatMoney(1_000, "CLP", null),
       promotion: { badge: "2x1", name: "2x1 en alfajores" },
     });
     expect(cards.find((c) => c.id === m.mate.id)).toMatchObject({
-      price: formatMoney(4_800, "CLP"),
-      offer: { compareAt: formatMoney(6_000, "CLP"), badge: null },
+      price: formatMoney(4_800, "CLP", null),
+      offer: { compareAt: formatMoney(6_000, "CLP", null), badge: null },
       promotion: { badge: "-20 %", name: "Mates -20 %" },
     });
     const product = (await settle(
       productLoader(siteArgs(s, m.url, `/Product/mate/${m.mate.id}`, { params: { title: "mate", id: m.mate.id } }) as never),
     )) as Page;
-    expect(product.data.product).toMatchObject({ price: formatMoney(4_800, "CLP"), promotion: { badge: "-20 %" } });
+    expect(product.data.product).toMatchObject({ price: formatMoney(4_800, "CLP", null), promotion: { badge: "-20 %" } });
   });
 
   it("a dated promotion: shown from its first day at the store's midnight, the edge keeps the page no later than its end, gone after", async () => {

@@ -272,7 +272,7 @@ describe("a new sale notifies the store's devices", () => {
       const payload = JSON.parse(message?.text ?? "");
       expect(Object.keys(payload).sort()).toEqual(["body", "title", "url"]);
       expect(payload.title).toBe(`Nuevo pedido #${code}`);
-      expect(payload.body).toContain(formatMoney(25_500, shop.store.currency));
+      expect(payload.body).toContain(formatMoney(25_500, shop.store.currency, shop.store.country));
       expect(payload.body).toContain("Mateo Gil");
       expect(payload.url).toBe(`/Store/${shop.store.id}/sales/${code}`);
       expect(message?.headers.urgency).toBe("high");
@@ -341,7 +341,7 @@ describe("a new sale notifies the store's devices", () => {
       const report = await notifyNewOrder(
         s,
         subscriptions,
-        { storeId: shop.store.id, saleId: "1234567890", total: 100, currency: "USD", buyerName: "Ana" },
+        { storeId: shop.store.id, saleId: "1234567890", total: 100, currency: "USD", country: "", buyerName: "Ana" },
         { timeoutMs: 300 },
       );
       expect(report).toEqual({ sent: 0, gone: 0, failed: 1 });

@@ -23,7 +23,7 @@ vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 type S = ReturnType<typeof createTestServices>;
 type Page = { data: { shipping: ShippingEstimate | null }; init?: ResponseInit | null };
 
-const ars = (minor: number) => formatMoney(minor, "ARS");
+const ars = (minor: number) => formatMoney(minor, "ARS", "AR");
 
 /** An Argentine store selling a 12.000 mate, delivering to CABA (3.500) and Gran Buenos Aires (6.000, free from 30.000). */
 async function shop(s: S, zones = true) {
@@ -88,7 +88,7 @@ describe("'Calcular envío' on the product page", () => {
       kind: "zones",
       example: "1425",
       code: "1425",
-      zones: [{ id: expect.any(Number), name: "CABA", text: `CABA — ${ars(350_000)}` }],
+      zones: [{ id: expect.any(Number), name: "CABA", text: "CABA — $\u00a03.500" }],
     });
     const page = html(caba.shipping);
     expect(page).toContain(`CABA — ${ars(350_000)}`);

@@ -221,7 +221,7 @@ describe("the price every listing shows for a product with options", () => {
   it("is the cheapest option on sale, 'desde' when they differ: an option without its own price sells at the product's", async () => {
     const s = createTestServices();
     const store = await boxes(s, [null, 16500]);
-    const from = `desde ${formatMoney(9000, "COP")}`;
+    const from = `desde ${formatMoney(9000, "COP", null)}`;
     expect(await listings(s, store)).toEqual({
       home: from,
       homeSection: from,
@@ -236,7 +236,7 @@ describe("the price every listing shows for a product with options", () => {
   it("is the one price, without 'desde', when every option sells at the same", async () => {
     const s = createTestServices();
     const store = await boxes(s, [null, 9000]);
-    const one = formatMoney(9000, "COP");
+    const one = formatMoney(9000, "COP", null);
     expect(await listings(s, store)).toEqual({
       home: one,
       homeSection: one,

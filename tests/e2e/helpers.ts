@@ -236,7 +236,8 @@ export async function checkoutSteps(page: Page, contact: { name: string; phone?:
   if (contact.phone) await page.getByLabel(/Tu teléfono/).fill(contact.phone);
   if (contact.email) await page.getByLabel(/Tu correo/).fill(contact.email);
   await page.getByRole("button", { name: "Continuar", exact: true }).click();
-  const methods = page.getByRole("group", { name: /^¿Cómo quer(e|é)s recibir tu pedido\?$/ });
+  // '¿Cómo quieres…?' in neutral Spanish, '¿Cómo querés…?' in an Argentine store (its catalog's 'vos').
+  const methods = page.getByRole("group", { name: /^¿Cómo (quieres|querés) recibir tu pedido\?$/ });
   const chosen = page.locator("form.checkout").getByText(/^Entrega:/);
   // The next page is the way to receive it, or (one way only) already its details: wait for either before choosing.
   await expect(methods.or(chosen)).toBeVisible();

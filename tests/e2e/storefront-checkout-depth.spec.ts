@@ -209,11 +209,11 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
   expect(text.split("\n")).toEqual([
     `¡Hola Tienda recorrido-zonas! Quiero hacer este pedido:`,
     `Pedido ${code}`,
-    "Café de Colombia x 2 = 40,00",
-    "Subtotal: 40,00 USD",
-    "Descuento (AMIGOS10): -4,00 USD",
-    "Envío (Norte): 7,00 USD",
-    "Total: 43,00 USD",
+    "Café de Colombia x 2 = 40,00\u00a0US$",
+    "Subtotal: 40,00\u00a0US$",
+    "Descuento (AMIGOS10): −4,00\u00a0US$",
+    "Envío (Norte): 7,00\u00a0US$",
+    "Total: 43,00\u00a0US$",
     "",
     "Nombre: Lucía Pérez",
     "Entrega: Envío a domicilio — Norte",
@@ -426,7 +426,9 @@ test("a fee or a price changed after the checkout was shown is told or shown to 
   await page.getByRole("button", { name: "Enviar pedido por WhatsApp" }).click();
   await expect.poll(() => whatsapp.length).toBe(1);
   const text = new URL(whatsapp[0] as string).searchParams.get("text") ?? "";
-  expect(text).toContain("Café de Colombia x 1 = 22,00\nSubtotal: 22,00 USD\nEnvío (Centro): 5,00 USD\nTotal: 27,00 USD\n");
+  expect(text).toContain(
+    "Café de Colombia x 1 = 22,00\u00a0US$\nSubtotal: 22,00\u00a0US$\nEnvío (Centro): 5,00\u00a0US$\nTotal: 27,00\u00a0US$\n",
+  );
   const sales = await query("select subtotal, delivery_fee, total from sales where store_id = ?", [shop.id]);
   expect(sales).toEqual([{ subtotal: 2200, delivery_fee: 500, total: 2700 }]);
 });

@@ -75,7 +75,7 @@ test("an order built in the desk on a phone, confirmed by the customer from its 
   const text = new URL(whatsapp[0] as string).searchParams.get("text") ?? "";
   expect(text).toContain(`Pedido ${code}`);
   expect(text).toContain("Calle 8 # 4-20, Bogotá");
-  expect(text).toContain("Total: 47,50 USD");
+  expect(text).toContain("Total: 47,50\u00a0US$");
 
   // The desk: an order like any other, with the address the customer wrote.
   await merchant.goto(`/Store/${shop.id}/sales/${code}`);

@@ -64,8 +64,8 @@ test("a 2x1 made in 'Promociones': its badge on the card, 3 units charged as 2 i
   await sendCheckout(page, "Enviar pedido por WhatsApp", /^10,00\sUS\$$/);
   await expect.poll(() => whatsapp.length).toBeGreaterThan(0);
   const text = new URL(whatsapp.at(-1) as string).searchParams.get("text") ?? "";
-  expect(text).toContain("Alfajor de chocolate x 3 = 10,00 (2x1 en alfajores: -5,00)");
-  expect(text).toContain("Total: 10,00 USD");
+  expect(text).toContain("Alfajor de chocolate x 3 = 10,00\u00a0US$ (2x1 en alfajores: −5,00\u00a0US$)");
+  expect(text).toContain("Total: 10,00\u00a0US$");
 
   // The order page, later: the line as it was sold.
   await page.goto(`/site/${shop.slug}/Order`);

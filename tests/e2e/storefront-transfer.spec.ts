@@ -73,7 +73,7 @@ test("a transfer with 10 % off: set up in 'Cobros', chosen at checkout, the key 
   await expect.poll(() => whatsapp.length).toBeGreaterThan(0);
   const text = new URL(whatsapp.at(-1) as string).searchParams.get("text") ?? "";
   expect(text).toContain(`Pedido ${code}`);
-  expect(text).toContain("Descuento por transferencia: -4,00 USD\nTotal: 36,00 USD");
+  expect(text).toContain("Descuento por transferencia: −4,00\u00a0US$\nTotal: 36,00\u00a0US$");
   expect(text).toContain("Pago: transferencia o depósito");
 
   // The receipt: a file that is not a photo or a PDF is refused in Spanish, a photo is taken.

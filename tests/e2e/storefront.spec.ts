@@ -147,9 +147,9 @@ for (const device of [
       expect(rows).toEqual([
         `¡Hola Tienda viaje-${device.name}! Quiero hacer este pedido:`,
         `Pedido ${code}`,
-        "Café de Colombia x 3 = 36,00",
-        "Subtotal: 36,00 USD",
-        "Total: 36,00 USD",
+        "Café de Colombia x 3 = 36,00\u00a0US$",
+        "Subtotal: 36,00\u00a0US$",
+        "Total: 36,00\u00a0US$",
         "",
         "Nombre: Lucía Pérez",
         "Entrega: Envío a domicilio",
@@ -232,7 +232,7 @@ test("a tampered checkout form saves only the store's products at database price
   const response = await post(page, shop, fields);
   expect(response.status()).toBe(303);
   const text = new URL(response.headers().location as string).searchParams.get("text") ?? "";
-  expect(text).toContain("Café de Colombia x 2 = 24,00\nSubtotal: 24,00 USD\nTotal: 24,00 USD");
+  expect(text).toContain("Café de Colombia x 2 = 24,00\u00a0US$\nSubtotal: 24,00\u00a0US$\nTotal: 24,00\u00a0US$");
   const [sale] = await query<{ id: string; total: number }>("select id, total from sales where store_id = ?", [shop.id]);
   expect(sale?.total).toBe(2400);
   const lines = await query("select product_id, unit_price, quantity from sale_lines where sale_id = ?", [sale?.id]);
@@ -488,6 +488,23 @@ test("Tienda filters by category", async ({ page }) => {
   await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveText([/Cafetera italiana/]);
   await chips.getByRole("link", { name: "Todas" }).click();
   await expect(page.getByRole("list", { name: "Productos" }).getByRole("listitem")).toHaveCount(5);
+});
+
+test("prices are written as the store's country writes them: Argentina and Colombia '$ 22.750', Mexico '$22,750.00'", async ({
+  page,
+}) => {
+  test.skip(jsOn(), "the server writes them: checked once, without JavaScript");
+  const stores: Array<[string, string, number, RegExp]> = [
+    ["AR", "ARS", 2_275_000, /^\$\s22\.750$/],
+    ["CO", "COP", 22_750, /^\$\s22\.750$/],
+    ["MX", "MXN", 2_275_000, /^\$22,750\.00$/],
+  ];
+  for (const [country, currency, price, written] of stores) {
+    const shop = await seedShop(`precios-${country.toLowerCase()}`, [{ name: "Poncho de lana", price, stock: 3 }]);
+    await query("update stores set country = ?, currency = ? where id = ?", [country, currency, shop.id]);
+    await page.goto(`/site/${shop.slug}`);
+    await expect(page.locator(".price").first(), country).toHaveText(written);
+  }
 });
 
 test("a store without a WhatsApp number takes the order with the buyer's phone and confirms it on the site", async ({ page }) => {

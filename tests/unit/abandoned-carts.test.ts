@@ -33,8 +33,8 @@ describe("abandoned carts' rules", () => {
       { key: "1000002-7", name: "Remera — Talla M", price: 2000, stock: 0 },
     ]);
     expect(restored.lines).toEqual([{ productId: "1000001", quantity: 2 }]);
-    expect(restored.notices.map((n) => restoreNoticeText(n, "ARS"))).toEqual([
-      "“Taza” cambió de precio: ahora 12,00\u00a0ARS (antes 10,00\u00a0ARS).",
+    expect(restored.notices.map((n) => restoreNoticeText(n, { country: "AR", currency: "ARS" }))).toEqual([
+      "“Taza” cambió de precio: ahora $\u00a012 (antes $\u00a010).",
       "De “Taza” quedan 2: tu carrito tiene esa cantidad.",
       "“Remera — Talla M” está agotado y quedó fuera de tu carrito.",
       "“Mate” ya no está a la venta y quedó fuera de tu carrito.",

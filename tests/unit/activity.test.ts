@@ -47,10 +47,12 @@ describe("'Actividad' rules", () => {
   });
 
   it("shows an amount in the currency it was kept in, anything else as kept", () => {
-    expect(activityValueText("850000 ARS")).toMatch(/^8\.500,00\sARS$/);
-    expect(activityValueText("12")).toBe("12");
-    expect(activityValueText("Confirmada")).toBe("Confirmada");
-    expect(activityValueText(null)).toBe("");
+    // A store without a country; in Argentina, as Argentina writes it.
+    expect(activityValueText("850000 ARS", "")).toMatch(/^8\.500,00\sARS$/);
+    expect(activityValueText("850000 ARS", "AR")).toMatch(/^\$\s8\.500$/);
+    expect(activityValueText("12", "AR")).toBe("12");
+    expect(activityValueText("Confirmada", "AR")).toBe("Confirmada");
+    expect(activityValueText(null, "AR")).toBe("");
   });
 
   it("names what an edit changed besides price and stock, and the store's settings that changed", () => {

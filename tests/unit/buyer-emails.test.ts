@@ -11,6 +11,7 @@ const notice = (over: Partial<BuyerSaleNotice> = {}): BuyerSaleNotice => ({
   storeName: "Café Vega",
   code: "4821937465",
   currency: "USD",
+  country: "",
   lines: [
     { name: "Taza", quantity: 2, unitPrice: 1000 },
     { name: "Café molido", quantity: 1, unitPrice: 1480 },
@@ -143,6 +144,7 @@ describe("the buyer's emails of a store in Argentina", () => {
         buyerName: "Ana",
         storeName: "Café Vega",
         currency: "USD",
+        country: "",
         lines: [{ productId: "1", variantId: null, name: "Taza", quantity: 1, unitPrice: 1000 }] as never,
         total: 1000,
         restoreUrl: "http://cafe-vega.localhost/carrito/x",

@@ -158,13 +158,20 @@ const usd = (amount: string) => expect.stringMatching(new RegExp(`^${amount}\\sU
 describe("the price a product's card shows", () => {
   const product = { price: 2000, compareAtPrice: 3000, priceFrom: null, priceTo: null };
   it("is the product's own price and offer without options", () => {
-    expect(cardPrice(product, "USD")).toMatchObject({ price: usd("20,00"), from: false, offer: { compareAt: usd("30,00") } });
+    expect(cardPrice(product, { country: "", currency: "USD" })).toMatchObject({
+      price: usd("20,00"),
+      from: false,
+      offer: { compareAt: usd("30,00") },
+    });
   });
 
   it("is what can be bought: the one price of the combinations on sale, or 'desde' the lowest, without the product's offer", () => {
     // Only a combination at 25,00 has units left: the card shows 25,00, not the product's 20,00.
-    expect(cardPrice({ ...product, priceFrom: 2500, priceTo: 2500 }, "USD")).toMatchObject({ price: usd("25,00"), from: false });
-    const varied = cardPrice({ ...product, priceFrom: 1800, priceTo: 2500 }, "USD");
+    expect(cardPrice({ ...product, priceFrom: 2500, priceTo: 2500 }, { country: "", currency: "USD" })).toMatchObject({
+      price: usd("25,00"),
+      from: false,
+    });
+    const varied = cardPrice({ ...product, priceFrom: 1800, priceTo: 2500 }, { country: "", currency: "USD" });
     expect(varied).toEqual({ price: usd("18,00"), from: true, offer: null });
   });
 });

@@ -139,20 +139,20 @@ describe("order quote", () => {
   });
 
   it("tells every amount that changed since the buyer saw them, the way to pay's adjustment and the total among them", () => {
-    const money = (minor: number) => formatMoney(minor, "COP");
+    const money = (minor: number) => formatMoney(minor, "COP", "CO");
     const seen = { subtotal: 10000, discount: 0, paymentAdjustment: 500, deliveryFee: 5000, total: 15500 };
     expect(quoteChanges(seen, seen, money)).toEqual([]);
     expect(quoteChanges(seen, { ...seen, deliveryFee: 8000, total: 18500 }, money)).toEqual([
-      "el envío: ahora 8.000\u00a0COP, antes 5.000\u00a0COP",
-      "el total: ahora 18.500\u00a0COP, antes 15.500\u00a0COP",
+      "el envío: ahora $\u00a08.000, antes $\u00a05.000",
+      "el total: ahora $\u00a018.500, antes $\u00a015.500",
     ]);
     // A cash surcharge raised from 5 % to 30 % while the buyer was on the checkout.
     expect(quoteChanges(seen, { ...seen, paymentAdjustment: 3000, total: 18000 }, money)).toEqual([
-      "el descuento o recargo de la forma de pago: ahora 3.000\u00a0COP, antes 500\u00a0COP",
-      "el total: ahora 18.000\u00a0COP, antes 15.500\u00a0COP",
+      "el descuento o recargo de la forma de pago: ahora $\u00a03.000, antes $\u00a0500",
+      "el total: ahora $\u00a018.000, antes $\u00a015.500",
     ]);
     expect(quoteChanges({ ...seen, paymentAdjustment: -1000, total: 14000 }, seen, money)[0]).toBe(
-      "el descuento o recargo de la forma de pago: ahora 500\u00a0COP, antes −1.000\u00a0COP",
+      "el descuento o recargo de la forma de pago: ahora $\u00a0500, antes −$\u00a01.000",
     );
   });
 

@@ -18,7 +18,7 @@ import { REFS } from "~/domain/referral";
 import { publicPageCacheKey } from "~/site/edge-cache";
 
 const TODAY = "2026-03-10";
-const money = (minor: number) => formatMoney(minor, "ARS");
+const money = (minor: number) => formatMoney(minor, "ARS", "AR");
 const code = (fields: Partial<DiscountCode> = {}): DiscountCode => ({
   id: 1,
   code: "Mate10",

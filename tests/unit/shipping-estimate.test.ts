@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatMoney } from "~/domain/money";
 import { checkoutPostalStep, checkZonePostalCode, shippingEstimate, type ZoneWithCodes } from "~/domain/shipping-estimate";
 
-const money = (minor: number) => formatMoney(minor, "ARS");
+const money = (minor: number) => formatMoney(minor, "ARS", "AR");
 const zone = (id: number, name: string, postalCodes: string, more: Partial<ZoneWithCodes> = {}): ZoneWithCodes => ({
   id,
   name,

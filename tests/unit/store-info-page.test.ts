@@ -51,7 +51,12 @@ describe("the store's information page", () => {
 
   it("says where 'Título principal' and 'Título de la tienda' show on the store, with an example each", () => {
     const page = html(() =>
-      createElement(InfoPanel, { store: store as never, timeZones: [store.timeZone], countries: [], errors: {} }),
+      createElement(InfoPanel, {
+        store: store as never,
+        timeZones: [{ value: store.timeZone, label: store.timeZone }],
+        countries: [],
+        errors: {},
+      }),
     );
     const hintOf = (name: string) => {
       expect(page.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0]).toContain(`aria-describedby="f-${name}-hint"`);

@@ -47,7 +47,7 @@ export default function BuyStore({ loaderData, actionData }: Route.ComponentProp
   const [quantity, setQuantity] = useState(1);
   const navigation = useNavigation();
   const set = (n: number) => setQuantity(Math.min(MAX_QUANTITY, storeUnlockQuantity(n)));
-  const price = formatMoney(storeUnlockTotal(quantity, loaderData.unitPrice), loaderData.currency);
+  const price = formatMoney(storeUnlockTotal(quantity, loaderData.unitPrice), loaderData.currency, null);
   const refused = isFailure(actionData) ? actionData.errors : null;
   const checkout = actionData && !isFailure(actionData) && actionData.quantity === quantity ? actionData.checkout : null;
   return (
@@ -55,7 +55,7 @@ export default function BuyStore({ loaderData, actionData }: Route.ComponentProp
       <h1>Comprar tiendas</h1>
       <p>
         Tu cuenta permite {storesCount(loaderData.storesLimit)}. Cada tienda adicional cuesta{" "}
-        {formatMoney(loaderData.unitPrice, loaderData.currency)} (un solo pago).
+        {formatMoney(loaderData.unitPrice, loaderData.currency, null)} (un solo pago).
       </p>
       <Form method="post" className="buy-store-form">
         <div className="field">

@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     code: payment.id,
     title: payment.title,
-    amount: formatMoney(payment.amount, payment.currency),
+    amount: formatMoney(payment.amount, payment.currency, null),
     status,
     notice: approved ? { title: applied.title, description: applied.description(payment.storesQuantity ?? 0) } : null,
   };

@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { config, clock } = getServices(context);
   return {
     name: user.name,
-    total: formatMoney(user.billTotal, config.BILLING_CURRENCY),
+    total: formatMoney(user.billTotal, config.BILLING_CURRENCY, null),
     period: PERIOD_LABELS[user.billingPeriod],
     dueAt: user.billDueAt?.toISOString() ?? null,
     overdue: isOverdue(user, clock.now()),

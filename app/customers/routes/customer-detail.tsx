@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       phone: customer.phone ? displayPhone(customer.phone) : null,
       email: customer.email,
       orders: customer.orders,
-      spent: formatMoney(customer.spent, store.currency),
+      spent: formatMoney(customer.spent, store.currency, store.country),
       chatUrl: buyerChatUrl(
         customer.phone,
         storeCountry(store),
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       id: o.id,
       state: o.state,
       date: formatSaleDate(o.createdAt, store.timeZone),
-      total: formatMoney(o.total, o.currency),
+      total: formatMoney(o.total, o.currency, store.country),
     })),
     candidates: candidates.map((c) => ({ value: String(c.id), label: `${c.name} (${contact(c)})` })),
   };

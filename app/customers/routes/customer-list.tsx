@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phone: c.phone ? displayPhone(c.phone) : null,
     email: c.email,
     orders: c.orders,
-    spent: formatMoney(c.spent, store.currency),
+    spent: formatMoney(c.spent, store.currency, store.country),
     lastOrder: c.lastOrderAt ? formatSaleDate(c.lastOrderAt, store.timeZone) : null,
   });
   return {

@@ -7,7 +7,7 @@ import {
   MOST_DISCOUNT_CODES,
 } from "~/domain/discount-code-form";
 import { discountValueText } from "~/domain/discounts";
-import { formatMoney } from "~/domain/money";
+import { moneyFormat } from "~/domain/money";
 import { storeToday } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock } = getServices(context);
   const today = storeToday(clock.now(), store.timeZone);
-  const amount = (minor: number) => formatMoney(minor, store.currency);
+  const amount = moneyFormat(store);
   const codes = await listDiscountCodes(db, store.id);
   return {
     storeId: store.id,

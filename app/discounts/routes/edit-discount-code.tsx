@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     id: code.id,
     code: code.code,
     uses: code.uses,
-    values: discountCodeFormValues(code, store.currency),
+    values: discountCodeFormValues(code, store.currency, store.country),
     share,
   };
 }

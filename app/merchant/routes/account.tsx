@@ -19,7 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     name: u.name,
     lastname: u.lastname,
     email: u.email,
-    createdAt: u.createdAt.toISOString(),
+    // Written here, in UTC like the bills' dates: the browser's zone would write another day than the server's.
+    created: new Intl.DateTimeFormat("es", { dateStyle: "long", timeZone: "UTC" }).format(u.createdAt),
     plan: u.trialStarted ? planLabel(u.plan, u.billingPeriod) : "Sin plan",
     storesLimit: u.storesLimit,
     mails: { reminderMails: u.reminderMails, orderMails: u.orderMails },
@@ -65,7 +66,7 @@ export default function Account({ loaderData: a, actionData }: Route.ComponentPr
     ["Nombre", a.name],
     ["Apellido", a.lastname],
     ["Correo", a.email],
-    ["Cuenta creada", new Intl.DateTimeFormat("es", { dateStyle: "long" }).format(new Date(a.createdAt))],
+    ["Cuenta creada", a.created],
     ["Plan", a.plan],
     ["Tiendas permitidas", String(a.storesLimit)],
   ];

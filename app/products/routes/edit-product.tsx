@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { ProductVisibility } from "~/domain/catalog";
-import { numberStyleOf, storeCountry } from "~/domain/countries";
 import { amountInputText } from "~/domain/product-fields";
 import { combinationKey, valuesOf } from "~/domain/variants";
 import { sendWithProgress } from "~/media/upload-progress";
@@ -26,8 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const { product, variants, photos, photoIds } = await loadProduct(services, store, params.productId);
   const visibility: ProductVisibility = product.published ? "published" : "hidden";
-  const style = numberStyleOf(storeCountry(store));
-  const amount = (minor: number) => amountInputText(minor, store.currency, style);
+  const amount = (minor: number) => amountInputText(minor, store.currency, store.country);
   return {
     storeId: store.id,
     currency: store.currency,

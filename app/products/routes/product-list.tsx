@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hidden,
     productLimit: plan.products,
     products: rows.map((p) => {
-      const shown = cardPrice(p, store.currency);
+      const shown = cardPrice(p, store);
       return {
         id: p.id,
         name: p.name,

@@ -22,8 +22,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     storeId: store.id,
     currency: store.currency,
     name: promotion.name,
-    values: promotionFormValues(promotion, store.currency),
-    ...pickerChoices(choices, store.currency),
+    values: promotionFormValues(promotion, store.currency, store.country),
+    ...pickerChoices(choices, store),
   };
 }
 

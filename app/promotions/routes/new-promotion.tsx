@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     storeId: store.id,
     currency: store.currency,
     canAdd: page.count < MOST_PROMOTIONS,
-    ...pickerChoices(page, store.currency),
+    ...pickerChoices(page, store),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { productCategoryName } from "~/domain/categories";
-import { formatMoney } from "~/domain/money";
+import { moneyFormat } from "~/domain/money";
 import { MOST_PROMOTIONS, promotionOfferText, promotionReachText } from "~/domain/promotion-form";
 import { promotionState } from "~/domain/promotions";
 import { storeToday } from "~/domain/sales";
@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock } = getServices(context);
   const today = storeToday(clock.now(), store.timeZone);
-  const money = (minor: number) => formatMoney(minor, store.currency);
+  const money = moneyFormat(store);
   const [promotions, zones] = await db.batch([listPromotions(db, store.id), listDeliveryZones(db, store.id)]);
   const zoneName = new Map(zones.map((z) => [z.id, z.name]));
   return {

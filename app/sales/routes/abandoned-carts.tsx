@@ -54,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     recoveredOrdersQuery(db, store.id, addDays(today, -29), today),
   ]);
   const settings = settingsOf(settingsRow);
-  const money = (minor: number, currency = store.currency) => formatMoney(minor, currency);
+  const money = (minor: number, currency = store.currency) => formatMoney(minor, currency, store.country);
   const view = (r: (typeof rows)[number]) => ({
     id: r.id,
     name: r.buyerName,

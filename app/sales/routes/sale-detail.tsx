@@ -3,7 +3,7 @@ import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } f
 import { z } from "zod";
 import { storeCountry } from "~/domain/countries";
 import { DELIVERY_LABELS } from "~/domain/delivery";
-import { formatMoney } from "~/domain/money";
+import { moneyFormat } from "~/domain/money";
 import { adjustmentRowLabel } from "~/domain/payment-methods";
 import { addressWithPostalCode } from "~/domain/postal-codes";
 import { lineAmount } from "~/domain/promotions";
@@ -60,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = saleWithWithdrawalOf([saleRows, lineRows, withdrawalRows]);
   if (!found) notFound();
   const { sale } = found;
-  const money = (minor: number) => formatMoney(minor, sale.currency);
+  const money = moneyFormat({ country: store.country, currency: sale.currency });
   return {
     id: sale.id,
     storeId: store.id,

@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : sale.paymentMethod === "on_delivery"
           ? null
           : paymentStateLabel(sale),
-    amount: formatMoney(sale.total, sale.currency),
+    amount: formatMoney(sale.total, sale.currency, store.country),
     progress: progressLabel(progressOf.get(sale.id), sale.state),
     // A transfer's receipt waiting for 'Pago verificado' or 'Rechazar comprobante'.
     receiptToReview: sale.paymentMethod === "transfer" && sale.paymentStatus === "pending" && sale.state === "Pendiente",

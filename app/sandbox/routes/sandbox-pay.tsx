@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     code: payment.id,
     title: payment.title,
-    amount: formatMoney(payment.amount, payment.currency),
+    amount: formatMoney(payment.amount, payment.currency, null),
     status: payment.status,
   };
 }

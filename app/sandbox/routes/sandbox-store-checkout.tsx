@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     id: found.payment.id,
     storeName: found.storeName,
     title: found.payment.title,
-    amount: formatMoney(found.payment.amount, found.payment.currency),
+    amount: formatMoney(found.payment.amount, found.payment.currency, null),
     status: found.payment.status,
     backUrl: found.payment.backUrl,
   };

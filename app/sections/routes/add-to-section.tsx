@@ -59,7 +59,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       .map((p) => ({
         id: p.id,
         name: p.name,
-        price: cardPriceText(cardPrice(p, store.currency)),
+        price: cardPriceText(cardPrice(p, store)),
         image: p.imageKey ? fileUrl(p.imageKey) : null,
       })),
   };

@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
                   priceFrom: item.productPriceFrom,
                   priceTo: item.productPriceTo,
                 },
-                store.currency,
+                store,
               ),
             )}${item.productPublished === false ? " · Oculto" : ""}`
           : null,

@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     {
       site: { ...p.site, cartCount: restored.lines.reduce((n, l) => n + l.quantity, 0) },
       found: true as const,
-      notices: restored.notices.map((n) => restoreNoticeText(n, p.site.currency)),
+      notices: restored.notices.map((n) => restoreNoticeText(n, p.site)),
       count: restored.lines.length,
     },
     { headers },

@@ -18,7 +18,7 @@ import {
   setQuantity,
 } from "~/domain/cart";
 import { codeKey, DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
-import { formatMoney } from "~/domain/money";
+import { moneyFormat } from "~/domain/money";
 import { goodsQuote } from "~/domain/order-quote";
 import { VARIANT_MESSAGES } from "~/domain/variants";
 import { failure } from "~/http/action-result";
@@ -71,9 +71,10 @@ export async function loader(args: Route.LoaderArgs) {
   // A code the store does not have, in a cookie the shopper did not get from us: a failed entry, and the cookie goes.
   await countWrongCode(p.services.db, code, p.store.id, ip, now);
   const goods = goodsQuote(p.priced.total, code.discount);
-  const amounts = amountRows({ ...goods, discountCode: code.applied?.code ?? null, deliveryFee: null }, p.site.currency);
+  const amounts = amountRows({ ...goods, discountCode: code.applied?.code ?? null, deliveryFee: null }, p.site);
   const params = new URL(args.request.url).searchParams;
-  const { basePath, currency } = p.site;
+  const { basePath } = p.site;
+  const money = moneyFormat(p.site);
   const lines = p.priced.lines.map((l) => ({
     id: l.product.key,
     productId: l.product.id,
@@ -81,12 +82,12 @@ export async function loader(args: Route.LoaderArgs) {
     name: l.product.name,
     href: productPagePath(basePath, l.product),
     image: imageOf(l.product.imageKey, l.product.imageWidth, l.product.imageHeight),
-    unitPrice: formatMoney(l.product.price, currency),
+    unitPrice: money(l.product.price),
     quantity: l.quantity,
     stock: l.product.stock,
-    subtotal: formatMoney(l.subtotal - l.saving, currency),
+    subtotal: money(l.subtotal - l.saving),
     // The line's promotion ('2x1 en alfajores') and what it takes off, when it took one.
-    promotion: promotionNote(l, (minor) => formatMoney(minor, currency)),
+    promotion: promotionNote(l, money),
     limited: params.get("limite") === l.product.key || l.requested > l.quantity,
   }));
   const removing = lines.find((l) => l.id === params.get("eliminar")) ?? null;

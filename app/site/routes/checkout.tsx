@@ -5,7 +5,7 @@ import { cartSource } from "~/domain/cart";
 import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
 import { randomToken, shortHash } from "~/domain/ids";
-import { formatMoney } from "~/domain/money";
+import { moneyFormat } from "~/domain/money";
 import { phoneDigits } from "~/domain/whatsapp";
 import { failure } from "~/http/action-result";
 import { CHECKOUT_COOKIE, checkoutContactQuery, saveCheckout } from "~/orders/abandoned-carts.server";
@@ -105,8 +105,8 @@ export async function loader(args: Route.LoaderArgs) {
     id: l.product.key,
     name: l.product.name,
     quantity: l.quantity,
-    subtotal: formatMoney(l.subtotal - l.saving, p.site.currency),
-    promotion: promotionNote(l, (minor) => formatMoney(minor, p.site.currency)),
+    subtotal: moneyFormat(p.site)(l.subtotal - l.saving),
+    promotion: promotionNote(l, moneyFormat(p.site)),
   }));
   const [conversions] = rows[6];
   const now = p.services.clock.now();

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { constantTimeEqual } from "~/domain/constant-time";
 import { defineMessages, type MessageDescriptor, type Translate } from "~/domain/messages";
-import { formatMoney } from "~/domain/money";
+import { moneyFormat } from "~/domain/money";
 import { DRAFT_MESSAGES, draftConfirmationSchema } from "~/domain/order-drafts";
 import { manualMethod } from "~/domain/payment-methods";
 import { addressWithPostalCode } from "~/domain/postal-codes";
@@ -157,7 +157,7 @@ function draftReview(loaded: Awaited<ReturnType<typeof loadOrder>>) {
   return {
     needsAddress: sale.delivery === "delivery",
     phoneRequired: phoneDigits(p.store.saleNumber) === "",
-    payments: draftPayments(p.services, account, methodRows, sale).choices,
+    payments: draftPayments(p.services, account, methodRows, { ...sale, country: p.store.country }).choices,
     values: { buyerName: sale.buyerName, buyerPhone: sale.buyerPhone ?? "" },
   };
 }
@@ -181,11 +181,13 @@ export async function loader(args: Route.LoaderArgs) {
     throw redirect(orderPath, { status: 303, headers: PRIVATE_HEADERS });
   }
   const review = draftReview(loaded);
+  // The sale's own currency, written as the store's country writes it.
+  const money = moneyFormat({ country: store.country, currency: sale.currency });
   // The store's details to transfer to, while the order waits for it (as the store has them now).
   const transferDetails =
     awaitingTransfer(sale) && sale.stockState === "held"
       ? {
-          amount: formatMoney(sale.total, sale.currency),
+          amount: money(sale.total),
           keyLabel: transfer.keyLabel ?? t(M.keyLabel),
           keyValue: transfer.keyValue,
           instructions: transfer.instructions,
@@ -219,8 +221,8 @@ export async function loader(args: Route.LoaderArgs) {
         key: l.position,
         name: l.name,
         quantity: l.quantity,
-        subtotal: formatMoney(lineAmount(l), sale.currency),
-        promotion: promotionNote(l, (minor) => formatMoney(minor, sale.currency)),
+        subtotal: money(lineAmount(l)),
+        promotion: promotionNote(l, money),
       })),
       ...amountRows(
         {
@@ -232,7 +234,7 @@ export async function loader(args: Route.LoaderArgs) {
           deliveryFee: (sale.delivery === "delivery" && sale.deliveryZone) || sale.deliveryFee > 0 ? sale.deliveryFee : null,
           total: sale.total,
         },
-        sale.currency,
+        { country: store.country, currency: sale.currency },
       ),
       delivery: deliveryText(buyerOf(sale), t),
       address: sale.delivery === "delivery" ? addressWithPostalCode(sale.address, sale.postalCode) : null,

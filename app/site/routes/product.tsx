@@ -58,9 +58,9 @@ export async function loader(args: Route.LoaderArgs) {
   const promoted = promotedPrice(
     p.promotions,
     { id: product.id, category: product.category, price, compareAtPrice: product.compareAtPrice },
-    currency,
+    p.site,
   );
-  const offer = promoted.offer ?? offerView(price, product.compareAtPrice, currency);
+  const offer = promoted.offer ?? offerView(price, product.compareAtPrice, p.site);
   // What a shopper pays for one unit: a plain discount's price after it (app/site/promotion-view.ts).
   const paid = promoted.minor ?? price;
   const path = href.slice(basePath.length);
@@ -82,7 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
         id: product.id,
         name: product.name,
         description: product.description,
-        price: formatMoney(paid, currency),
+        price: formatMoney(paid, currency, p.site.country),
         priceDecimal: toDecimalString(paid, currency),
         offer,
         promotion: promoted.promotion,

@@ -89,7 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
       suggestion: suggested ? { text: suggested, href: withParams(path, { q: suggested }) } : null,
       total: found.reduce((n, c) => n + c.count, 0),
       cards: rows.slice(0, limit).map((row) => {
-        const card = cardOf(p.site.basePath, p.site.currency, row, p.promotions);
+        const card = cardOf(p.site.basePath, p.site, row, p.promotions);
         return { ...card, nameParts: highlightParts(card.name, stems) };
       }),
       nextHref:

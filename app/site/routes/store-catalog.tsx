@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   return data(
     {
       site: p.site,
-      cards: rows.slice(0, limit).map((row) => cardOf(p.site.basePath, p.site.currency, row, p.promotions)),
+      cards: rows.slice(0, limit).map((row) => cardOf(p.site.basePath, p.site, row, p.promotions)),
       nextHref: rows.length > limit ? withParams(path, { categoria: category, pagina: page + 1 }) : null,
       category,
       categories: categoryRows.map((c) => ({

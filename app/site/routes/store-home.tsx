@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     productListQuery(db, storeId, { limit: HOME_PRODUCT_LIMIT }),
   ]);
   const [bannerRows, sectionRows, newest] = p.page;
-  const { basePath, currency } = p.site;
+  const { basePath } = p.site;
   const sections: Array<{ id: string; title: string; items: SectionItem[] }> = [];
   for (const row of sectionRows) {
     let section = sections.at(-1);
@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
       sections.push(section);
     }
     if (row.type === "product" && row.product?.id) {
-      section.items.push({ kind: "product", card: cardOf(basePath, currency, row.product, p.promotions) });
+      section.items.push({ kind: "product", card: cardOf(basePath, p.site, row.product, p.promotions) });
     } else if (row.type === "image" && row.fileKey) {
       const image = imageOf(row.fileKey, row.width, row.height);
       if (image) section.items.push({ kind: "image", image });
@@ -68,7 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
       sections: sections
         .filter((s) => s.items.length > 0)
         .map((s) => ({ ...s, items: soldOutLast(s.items, (item) => item.kind === "product" && item.card.soldOut) })),
-      newest: newest.slice(0, HOME_PRODUCT_LIMIT).map((row) => cardOf(basePath, currency, row, p.promotions)),
+      newest: newest.slice(0, HOME_PRODUCT_LIMIT).map((row) => cardOf(basePath, p.site, row, p.promotions)),
     },
     { headers: p.cache },
   );

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = storeDay(clock.now(), zone);
   const period = parsePeriod(new URL(request.url).searchParams, today);
   const stats = await loadStatistics(db, zone, period);
-  return { storeId: store.id, currency: store.currency, today, period, stats };
+  return { storeId: store.id, currency: store.currency, country: store.country, today, period, stats };
 }
 
 const counts = new Intl.NumberFormat("es", { useGrouping: "always" });
@@ -51,9 +51,9 @@ function Change({ value }: { value: number | null }) {
 }
 
 export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) {
-  const { stats, period, currency } = p;
+  const { stats, period, currency, country } = p;
   const base = `/Store/${p.storeId}/estadisticas`;
-  const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, currency));
+  const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, currency, country));
   const c = stats.current;
   const cards: { label: string; value: string; change?: number | null; before: string }[] = [
     { label: "Visitas", value: count(c.visits), change: stats.changes.visits, before: count(stats.previous.visits) },

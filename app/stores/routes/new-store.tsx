@@ -40,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     stores: storeCount,
     storesLimit: user.storesLimit,
-    extraPerBill: atLimit ? formatMoney(planPrice(plan, user.billingPeriod), plan.currency) : null,
+    extraPerBill: atLimit ? formatMoney(planPrice(plan, user.billingPeriod), plan.currency, null) : null,
   };
 }
 
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.kind === "needs_confirmation")
       return failure(
         {
-          form: `Tu plan llegó al límite de tiendas. Esta tienda suma ${formatMoney(outcome.extraPerBill, outcome.currency)} a cada factura.`,
+          form: `Tu plan llegó al límite de tiendas. Esta tienda suma ${formatMoney(outcome.extraPerBill, outcome.currency, null)} a cada factura.`,
         },
         { intent: "create", status: 409 },
       );

@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db } = getServices(context);
   const [pickupPoints, zones] = await db.batch([listPickupPoints(db, store.id), listDeliveryZones(db, store.id)]);
-  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency));
+  const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency, store.country));
   return {
     currency: store.currency,
     location: store.location,
@@ -40,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       zones: zones.map((z) => ({
         id: z.id,
         name: z.name,
-        text: zoneSummary(z, store.currency),
+        text: zoneSummary(z, store),
         fee: amount(z.fee),
         minOrder: amount(z.minOrder),
         freeFrom: amount(z.freeFrom),

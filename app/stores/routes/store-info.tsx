@@ -3,7 +3,7 @@ import { countryOptions, storeCountry } from "~/domain/countries";
 import { currencyChoices } from "~/domain/currencies";
 import { displayPhone, phoneExample, storedPhone } from "~/domain/phone";
 import { setupSteps } from "~/domain/setup-steps";
-import { timeZoneOptions } from "~/domain/time-zones";
+import { timeZoneChoices } from "~/domain/time-zones";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -58,7 +58,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     setup: steps.every((step) => step.done) ? null : steps,
     // Built on the server: the browser's Intl data may differ, and the page must hydrate identically.
     currencies: currencyChoices(),
-    timeZones: timeZoneOptions(store.timeZone),
+    // 'Buenos Aires (GMT−3)': each zone's offset today.
+    timeZones: timeZoneChoices(getServices(context).clock.now(), store.timeZone),
     countries: countryOptions(),
   };
 }
