@@ -36,9 +36,18 @@ const SERVER_ONLY = /^(site|email|whatsapp)\.|\.email\./;
 
 const pageCatalogs = new Map<Locale, PageCatalog>();
 
+/** A message that is one literal, as its text (null for one with arguments, plurals or tags). */
+function literalOf(message: CompiledCatalog[string] | undefined): string | null {
+  const elements = message as Array<{ type: number; value?: unknown }> | undefined;
+  const only = elements?.[0];
+  return elements?.length === 1 && only?.type === 0 && typeof only.value === "string" ? only.value : null;
+}
+
 /**
  * The catalog a merchant page sends to the browser (decision 0067): its variant's texts over the base, without the
- * public store's and the emails'; a one-literal message as its text.
+ * public store's and the emails'. A one-literal message of the base is left out (the code's `defaultMessage` is its
+ * text, the translator's fallback: only one with an apostrophe, ICU's escape, differs), a variant's one goes as its
+ * text, and a message with arguments, plurals or tags as compiled.
  */
 export function pageCatalogFor(locale: Locale): PageCatalog {
   let found = pageCatalogs.get(locale);
@@ -48,9 +57,9 @@ export function pageCatalogFor(locale: Locale): PageCatalog {
     found = {};
     for (const [id, message] of Object.entries(merged)) {
       if (SERVER_ONLY.test(id)) continue;
-      const [only] = message as Array<{ type: number; value?: string }>;
-      found[id] =
-        (message as unknown[]).length === 1 && only?.type === 0 && typeof only.value === "string" ? only.value : message;
+      const literal = literalOf(message);
+      if (literal === null) found[id] = message;
+      else if (literal !== literalOf(CATALOGS.es[id]) || literal.includes("'")) found[id] = literal;
     }
     pageCatalogs.set(locale, found);
   }

@@ -102,17 +102,20 @@ describe("the message catalog", () => {
       ).toBe(false);
       const page = translatorOfPage(locale, catalog);
       const server = translatorFor(locale);
-      for (const id of Object.keys(catalog)) {
+      for (const id of Object.keys(es).filter((id) => !/^(site|email|whatsapp)\./.test(id))) {
         const values = sampleValues(es[id] ?? [], 3);
-        const message = { id, defaultMessage: "" };
+        // A page's component gives the base's text as its defaultMessage (the extraction check holds them equal).
+        const [only] = es[id] ?? [];
+        const message = { id, defaultMessage: es[id]?.length === 1 && only?.type === 0 ? String(only.value) : "" };
         expect(page.rich<string>(message, values).join(""), `${locale} ${id}`).toBe(
           server.rich<string>(message, values).join(""),
         );
       }
     }
-    // A one-literal message goes as its text, the Argentine one over the base.
-    expect(pageCatalogFor("es")["products.list.empty"]).toBe("Aún no tienes productos. Crea el primero.");
+    // A base literal is the code's own text and is not sent; the Argentine one is.
+    expect(pageCatalogFor("es")).not.toHaveProperty("products.list.empty");
     expect(pageCatalogFor("es-AR")["products.list.empty"]).toBe("Aún no tenés productos. Creá el primero.");
+    expect(pageCatalogFor("es")).toHaveProperty("products.list.count");
   });
 
   it("counts a merchant's products, results and free places in words", () => {
