@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/ui/messages";
 
 export function AuthCard({
   title,
@@ -30,21 +31,22 @@ export function AuthCard({
  * Vitrina does in three lines, and 'Crea tu tienda gratis' with the free month.
  */
 export function AuthHero() {
+  const t = useT();
   return (
     <section className="auth-hero" aria-labelledby="hero-title">
       <PhoneStore />
       <div>
         <p className="brand">Vitrina</p>
-        <h2 id="hero-title">Tu tienda en línea, lista hoy</h2>
+        <h2 id="hero-title">{t({ id: "auth.hero.title", defaultMessage: "Tu tienda en línea, lista hoy" })}</h2>
         <ul>
-          <li>Tu catálogo con fotos y precios, en tu propia dirección.</li>
-          <li>Tus clientes te piden por WhatsApp o pagan en línea.</li>
-          <li>Ventas, stock y clientes, desde tu teléfono.</li>
+          <li>{t({ id: "auth.hero.catalog", defaultMessage: "Tu catálogo con fotos y precios, en tu propia dirección." })}</li>
+          <li>{t({ id: "auth.hero.orders", defaultMessage: "Tus clientes te piden por WhatsApp o pagan en línea." })}</li>
+          <li>{t({ id: "auth.hero.phone", defaultMessage: "Ventas, stock y clientes, desde tu teléfono." })}</li>
         </ul>
         <a className="button" href="/Auth/Registration">
-          Crea tu tienda gratis
+          {t({ id: "auth.hero.cta", defaultMessage: "Crea tu tienda gratis" })}
         </a>
-        <p className="muted">El primer mes es gratis, sin pagar nada.</p>
+        <p className="muted">{t({ id: "auth.hero.free", defaultMessage: "El primer mes es gratis, sin pagar nada." })}</p>
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { FormError, MoveButtons } from "~/ui/form";
+import { useT } from "~/ui/messages";
 
 interface GalleryPhoto {
   id: number;
@@ -29,21 +30,32 @@ export function PhotoGallery(props: {
   const prefix = props.intentPrefix ?? "";
   const [problem, setProblem] = useState<string | null>(null);
   const free = freeSlots(limit, photos.length);
+  const t = useT();
+  const cover = t({ id: "products.gallery.cover", defaultMessage: "Portada" });
   return (
     <>
       <p className="muted">
-        {photos.length} de {limit} fotos. La primera es la portada: se ve en las tarjetas de tu tienda, en el carrito y en las
-        ventas.
+        {t(
+          {
+            id: "products.gallery.count",
+            defaultMessage:
+              "{count} de {limit} fotos. La primera es la portada: se ve en las tarjetas de tu tienda, en el carrito y en las ventas.",
+          },
+          { count: String(photos.length), limit: String(limit) },
+        )}
       </p>
       <FormError message={errors.form} />
-      <ol className="photo-list" aria-label="Fotos del producto">
+      <ol className="photo-list" aria-label={t({ id: "products.gallery.label", defaultMessage: "Fotos del producto" })}>
         {photos.map((photo, index) => {
-          const label = index === 0 ? "Portada" : `Foto ${index + 1}`;
+          const label =
+            index === 0
+              ? cover
+              : t({ id: "products.gallery.photo", defaultMessage: "Foto {number}" }, { number: String(index + 1) });
           return (
             <li key={photo.id}>
               {/* A square tile whatever the photo's shape (cropped to fill it), so every tile has the same height. */}
               <img src={photo.src} alt={label} width={160} height={160} />
-              <span className="photo-name">{index === 0 ? <strong className="tag cover-tag">Portada</strong> : label}</span>
+              <span className="photo-name">{index === 0 ? <strong className="tag cover-tag">{cover}</strong> : label}</span>
               <MoveButtons
                 intent={`${prefix}move`}
                 field="photo"
@@ -56,7 +68,7 @@ export function PhotoGallery(props: {
                   <input type="hidden" name="intent" value={`${prefix}cover`} />
                   <input type="hidden" name="photo" value={photo.id} />
                   <button type="submit" className="button secondary">
-                    Usar como portada
+                    {t({ id: "products.gallery.makeCover", defaultMessage: "Usar como portada" })}
                   </button>
                 </Form>
               )}
@@ -64,10 +76,12 @@ export function PhotoGallery(props: {
                 <ConfirmedForm
                   className="photo-delete"
                   fields={{ intent: `${prefix}delete`, photo: String(photo.id) }}
-                  buttonLabel="Eliminar"
-                  title="¿Eliminar foto?"
+                  buttonLabel={t({ id: "products.gallery.delete", defaultMessage: "Eliminar" })}
+                  title={t({ id: "products.gallery.deleteQuestion", defaultMessage: "¿Eliminar foto?" })}
                   description={
-                    index === 0 ? "La siguiente foto pasará a ser la portada." : "La foto dejará de verse en tu tienda."
+                    index === 0
+                      ? t({ id: "products.gallery.deleteCover", defaultMessage: "La siguiente foto pasará a ser la portada." })
+                      : t({ id: "products.gallery.deleteText", defaultMessage: "La foto dejará de verse en tu tienda." })
                   }
                 />
               )}
@@ -75,12 +89,23 @@ export function PhotoGallery(props: {
           );
         })}
       </ol>
-      {photos.length === 1 && <p className="muted">Un producto siempre tiene una foto de portada: agrega otra para cambiarla.</p>}
+      {photos.length === 1 && (
+        <p className="muted">
+          {t({
+            id: "products.gallery.coverAlways",
+            defaultMessage: "Un producto siempre tiene una foto de portada: agrega otra para cambiarla.",
+          })}
+        </p>
+      )}
       {free > 0 ? (
-        <UploadForm className="form" busyText="Guardando fotos…" onProblem={setProblem}>
+        <UploadForm
+          className="form"
+          busyText={t({ id: "products.gallery.saving", defaultMessage: "Guardando fotos…" })}
+          onProblem={setProblem}
+        >
           <input type="hidden" name="intent" value={`${prefix}add`} />
           <FileField
-            label="Agregar fotos"
+            label={t({ id: "products.gallery.add", defaultMessage: "Agregar fotos" })}
             name="photos"
             accept="image/*"
             multiple
@@ -92,11 +117,16 @@ export function PhotoGallery(props: {
             error={problem ?? errors.photos}
           />
           <button type="submit" className="button">
-            Subir fotos
+            {t({ id: "products.gallery.upload", defaultMessage: "Subir fotos" })}
           </button>
         </UploadForm>
       ) : (
-        <p className="form-info">{LIMIT_MESSAGES.photos(limit)}. Elimina una foto para agregar otra.</p>
+        <p className="form-info">
+          {t(
+            { id: "products.gallery.full", defaultMessage: "{limit}. Elimina una foto para agregar otra." },
+            { limit: LIMIT_MESSAGES.photos(limit) },
+          )}
+        </p>
       )}
     </>
   );

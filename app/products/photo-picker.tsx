@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField } from "~/media/upload-form";
+import { useT } from "~/ui/messages";
 
 /**
  * The new product's photos, first in its form. Without JavaScript it is the file field: the photos go in the order
@@ -35,6 +36,7 @@ export function PhotoPicker(props: { max?: number; tooManyMessage?: string; hint
     };
   }, []);
 
+  const t = useT();
   const input = () => box.current?.querySelector<HTMLInputElement>("input[type=file]") ?? null;
   /** Puts `next` in the field itself; false where the browser cannot (then the thumbnails only show). */
   const place = (next: File[]) => {
@@ -68,7 +70,7 @@ export function PhotoPicker(props: { max?: number; tooManyMessage?: string; hint
       }}
     >
       <FileField
-        label="Fotos"
+        label={t({ id: "products.picker.label", defaultMessage: "Fotos" })}
         name="image"
         accept="image/*"
         required
@@ -80,18 +82,21 @@ export function PhotoPicker(props: { max?: number; tooManyMessage?: string; hint
         error={props.error}
       />
       {files.length > 0 && (
-        <ol className="photo-picks" aria-label="Elegidas para subir">
+        <ol className="photo-picks" aria-label={t({ id: "products.picker.chosen", defaultMessage: "Elegidas para subir" })}>
           {files.map((file, index) => {
-            const label = index === 0 ? "Portada" : `Foto ${index + 1}`;
+            const label =
+              index === 0
+                ? t({ id: "products.picker.cover", defaultMessage: "Portada" })
+                : t({ id: "products.picker.photo", defaultMessage: "Foto {number}" }, { number: String(index + 1) });
             return (
               <li key={`${file.name}-${file.size}-${file.lastModified}`}>
                 <img src={urlOf(file)} alt={label} width={88} height={88} />
-                {index === 0 ? <strong className="tag cover-tag">Portada</strong> : <span>{label}</span>}
+                {index === 0 ? <strong className="tag cover-tag">{label}</strong> : <span>{label}</span>}
                 <span className="photo-pick-actions">
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Subir ${label.toLowerCase()}`}
+                    aria-label={t({ id: "products.picker.up", defaultMessage: "Subir {photo}" }, { photo: label.toLowerCase() })}
                     disabled={index === 0}
                     onClick={() => move(index, index - 1)}
                   >
@@ -100,7 +105,10 @@ export function PhotoPicker(props: { max?: number; tooManyMessage?: string; hint
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Bajar ${label.toLowerCase()}`}
+                    aria-label={t(
+                      { id: "products.picker.down", defaultMessage: "Bajar {photo}" },
+                      { photo: label.toLowerCase() },
+                    )}
                     disabled={index === files.length - 1}
                     onClick={() => move(index, index + 1)}
                   >
@@ -109,7 +117,10 @@ export function PhotoPicker(props: { max?: number; tooManyMessage?: string; hint
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Quitar ${label.toLowerCase()}`}
+                    aria-label={t(
+                      { id: "products.picker.remove", defaultMessage: "Quitar {photo}" },
+                      { photo: label.toLowerCase() },
+                    )}
                     onClick={() => place(files.filter((_, i) => i !== index))}
                   >
                     ✕

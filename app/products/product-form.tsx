@@ -2,9 +2,11 @@ import { useState } from "react";
 import { PRODUCT_VISIBILITIES, type ProductVisibility, VISIBILITY_LABELS } from "~/domain/catalog";
 import { NO_CATEGORY, productCategoryChoices } from "~/domain/categories";
 import { LIMIT_MESSAGES } from "~/domain/limits";
+import { defineMessage, defineMessages } from "~/domain/messages";
 import { combinationKey, MAX_OPTIONS, MAX_VARIANTS } from "~/domain/variants";
 import { UploadForm } from "~/media/upload-form";
 import { ErrorText, Field, RadioGroup, SelectField, TextAreaField } from "~/ui/form";
+import { Rich, useT } from "~/ui/messages";
 import { PhotoPicker } from "./photo-picker";
 import { NO_VARIANT_VALUES, newVariantStock, type VariantFormValues, VariantsEditor } from "./variants-editor";
 
@@ -81,15 +83,10 @@ function parseCombination(raw: string | undefined): string[] | null {
   }
 }
 
-const VISIBILITY_HINTS: Record<ProductVisibility, string> = {
-  published: "Se ve en tu tienda y se puede comprar.",
-  hidden: "Solo tú lo ves aquí; no aparece en tu tienda.",
-};
-const VISIBILITY_OPTIONS = PRODUCT_VISIBILITIES.map((value) => ({
-  value,
-  label: VISIBILITY_LABELS[value],
-  hint: VISIBILITY_HINTS[value],
-}));
+const VISIBILITY_HINTS = defineMessages<ProductVisibility>({
+  published: { id: "products.form.visibility.published", defaultMessage: "Se ve en tu tienda y se puede comprar." },
+  hidden: { id: "products.form.visibility.hidden", defaultMessage: "Solo tú lo ves aquí; no aparece en tu tienda." },
+});
 
 /**
  * Create and edit share this form, in the order a product sells: on create its photos first (the first is the
@@ -109,36 +106,65 @@ export function ProductForm(props: {
   const [hasOptions, setHasOptions] = useState(values.variants.options.length > 0);
   // The product's stock as typed: a combination added next starts with it (the field goes once options are typed).
   const [stock, setStock] = useState(values.stock);
+  const t = useT();
+  const visibilityOptions = PRODUCT_VISIBILITIES.map((value) => ({
+    value,
+    label: VISIBILITY_LABELS[value],
+    hint: t(VISIBILITY_HINTS[value]),
+  }));
   return (
-    <UploadForm className="form two-columns" busyText="Guardando producto…" onProblem={setProblem}>
+    <UploadForm
+      className="form two-columns"
+      busyText={t({ id: "products.form.saving", defaultMessage: "Guardando producto…" })}
+      onProblem={setProblem}
+    >
       <input type="hidden" name="intent" value={props.intent} />
       {props.intent === "create" && (
         <PhotoPicker
           max={props.photosPerProduct}
           tooManyMessage={props.photosPerProduct ? LIMIT_MESSAGES.photos(props.photosPerProduct) : undefined}
-          hint={`Una o varias${props.photosPerProduct ? ` (hasta ${props.photosPerProduct})` : ""}: la primera es la portada.`}
+          hint={t(
+            {
+              id: "products.form.photosHint",
+              defaultMessage: "Una o varias{max, select, none {} other { (hasta {max})}}: la primera es la portada.",
+            },
+            { max: props.photosPerProduct ? String(props.photosPerProduct) : "none" },
+          )}
           error={problem ?? errors.image}
         />
       )}
-      <Field label="Nombre" name="name" defaultValue={values.name} error={errors.name} maxLength={120} required />
       <Field
-        label={`Precio (${props.currency})`}
+        label={t({ id: "products.form.name", defaultMessage: "Nombre" })}
+        name="name"
+        defaultValue={values.name}
+        error={errors.name}
+        maxLength={120}
+        required
+      />
+      <Field
+        label={t({ id: "products.form.price", defaultMessage: "Precio ({currency})" }, { currency: props.currency })}
         name="price"
         inputMode="decimal"
         defaultValue={values.price}
         error={errors.price}
-        placeholder="12.500 o 12,50"
+        placeholder={t({ id: "products.form.pricePlaceholder", defaultMessage: "12.500 o 12,50" })}
         required
       />
       {hasOptions ? (
         <div className="field">
           <p className="field-hint">
-            <strong>Stock:</strong> cada variante tiene el suyo; ponlo abajo, en Opciones y variantes.
+            <Rich
+              message={defineMessage({
+                id: "products.form.variantStock",
+                defaultMessage: "<b>Stock:</b> cada variante tiene el suyo; ponlo abajo, en Opciones y variantes.",
+              })}
+              values={{ b: (chunks) => <strong>{chunks}</strong> }}
+            />
           </p>
         </div>
       ) : (
         <Field
-          label="Stock"
+          label={t({ id: "products.form.stock", defaultMessage: "Stock" })}
           name="stock"
           inputMode="numeric"
           defaultValue={stock}
@@ -155,30 +181,36 @@ export function ProductForm(props: {
         newStock={newVariantStock(values.variants, stock)}
       />
       <Field
-        label={`Precio anterior (${props.currency})`}
+        label={t(
+          { id: "products.form.compareAtPrice", defaultMessage: "Precio anterior ({currency})" },
+          { currency: props.currency },
+        )}
         name="compareAtPrice"
         inputMode="decimal"
         defaultValue={values.compareAtPrice}
         error={errors.compareAtPrice}
-        hint="Opcional. Si es mayor que el precio, tu tienda lo muestra tachado con el descuento."
+        hint={t({
+          id: "products.form.compareAtHint",
+          defaultMessage: "Opcional. Si es mayor que el precio, tu tienda lo muestra tachado con el descuento.",
+        })}
       />
       <SelectField
-        label="Categoría"
+        label={t({ id: "products.form.category", defaultMessage: "Categoría" })}
         name="category"
         defaultValue={values.category}
         error={errors.category}
         options={productCategoryChoices()}
       />
       <RadioGroup
-        legend="Visibilidad"
+        legend={t({ id: "products.form.visibility", defaultMessage: "Visibilidad" })}
         name="visibility"
         defaultValue={values.visibility}
-        options={VISIBILITY_OPTIONS}
+        options={visibilityOptions}
         error={errors.visibility}
       />
       <div className="span-all">
         <TextAreaField
-          label="Descripción"
+          label={t({ id: "products.form.description", defaultMessage: "Descripción" })}
           name="description"
           defaultValue={values.description}
           error={errors.description}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { defineMessages } from "~/domain/messages";
 import { STOCK_PATTERN } from "~/domain/product-fields";
 import {
   combinationKey,
@@ -11,6 +12,7 @@ import {
   splitValues,
 } from "~/domain/variants";
 import { ErrorText, Field, SelectField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 
 /** A saved combination's fields as the form shows them (prices in the store currency, as typed). */
 interface VariantFormRow {
@@ -57,6 +59,18 @@ function typedOptions(slots: Array<{ name: string; values: string }>): ProductOp
  * them one card per combination with its stock, own price, SKU, photo and 'Activa'. The cards follow
  * the options as they are typed; the server recomputes them from the options anyway (app/products/variant-form.ts).
  */
+/** The option slots' examples, as placeholders (the third slot's for any further). */
+const EXAMPLES = defineMessages({
+  size: { id: "products.variants.example.size", defaultMessage: "Talla" },
+  color: { id: "products.variants.example.color", defaultMessage: "Color" },
+  material: { id: "products.variants.example.material", defaultMessage: "Material" },
+  sizes: { id: "products.variants.example.sizes", defaultMessage: "S, M, L" },
+  colors: { id: "products.variants.example.colors", defaultMessage: "Rojo, Azul" },
+  materials: { id: "products.variants.example.materials", defaultMessage: "Algodón, Lino" },
+});
+const OPTION_EXAMPLES = [EXAMPLES.size, EXAMPLES.color, EXAMPLES.material];
+const VALUE_EXAMPLES = [EXAMPLES.sizes, EXAMPLES.colors, EXAMPLES.materials];
+
 export function VariantsEditor(props: {
   values: VariantFormValues;
   currency: string;
@@ -72,8 +86,9 @@ export function VariantsEditor(props: {
   );
   const typed = typedOptions(options);
   const combos = combinations(typed).slice(0, MAX_VARIANTS);
+  const t = useT();
   const photoChoices = [
-    { value: "", label: "La del producto" },
+    { value: "", label: t({ id: "products.variants.productPhoto", defaultMessage: "La del producto" }) },
     ...values.photos.map((p) => ({ value: String(p.id), label: p.label })),
   ];
 
@@ -85,35 +100,45 @@ export function VariantsEditor(props: {
 
   return (
     <fieldset className="span-all variants">
-      <legend>Opciones y variantes</legend>
+      <legend>{t({ id: "products.variants.legend", defaultMessage: "Opciones y variantes" })}</legend>
       <p className="field-hint">
-        Opcional. Por ejemplo Talla con los valores S, M, L y Color con Rojo, Azul: cada combinación tiene su propio stock y, si
-        quieres, su propio precio, SKU y foto.
+        {t({
+          id: "products.variants.hint",
+          defaultMessage:
+            "Opcional. Por ejemplo Talla con los valores S, M, L y Color con Rojo, Azul: cada combinación tiene su propio stock y, si quieres, su propio precio, SKU y foto.",
+        })}
       </p>
       <div className="option-rows">
         {options.map((option, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the rows are the option slots 1 to 3, in order
           <div className="option-row" key={i}>
             <div className="field">
-              <label htmlFor={`f-option${i}-name`}>Opción {i + 1}</label>
+              <label htmlFor={`f-option${i}-name`}>
+                {t({ id: "products.variants.option", defaultMessage: "Opción {number}" }, { number: String(i + 1) })}
+              </label>
               <input
                 id={`f-option${i}-name`}
                 name={`option${i}.name`}
                 value={option.name}
                 maxLength={OPTION_NAME_MAX}
-                placeholder={i === 0 ? "Talla" : i === 1 ? "Color" : "Material"}
+                placeholder={t(OPTION_EXAMPLES[i] ?? EXAMPLES.material)}
                 onChange={(e) => change(i, "name", e.target.value)}
                 aria-invalid={errors[`option${i}.name`] ? true : undefined}
               />
               <ErrorText message={errors[`option${i}.name`]} />
             </div>
             <div className="field">
-              <label htmlFor={`f-option${i}-values`}>Valores de la opción {i + 1}</label>
+              <label htmlFor={`f-option${i}-values`}>
+                {t(
+                  { id: "products.variants.values", defaultMessage: "Valores de la opción {number}" },
+                  { number: String(i + 1) },
+                )}
+              </label>
               <input
                 id={`f-option${i}-values`}
                 name={`option${i}.values`}
                 value={option.values}
-                placeholder={i === 0 ? "S, M, L" : i === 1 ? "Rojo, Azul" : "Algodón, Lino"}
+                placeholder={t(VALUE_EXAMPLES[i] ?? EXAMPLES.materials)}
                 onChange={(e) => change(i, "values", e.target.value)}
                 aria-invalid={errors[`option${i}.values`] ? true : undefined}
               />
@@ -124,7 +149,7 @@ export function VariantsEditor(props: {
       </div>
       <ErrorText message={errors.variants} />
       {combos.length > 0 && (
-        <ul className="variant-cards" aria-label="Variantes">
+        <ul className="variant-cards" aria-label={t({ id: "products.variants.label", defaultMessage: "Variantes" })}>
           {combos.map((combo, i) => {
             const key = combinationKey(combo);
             const row = (Object.hasOwn(values.rows, key) && values.rows[key]) || { ...EMPTY_ROW, stock: props.newStock };
@@ -136,31 +161,42 @@ export function VariantsEditor(props: {
                 <div className="variant-head">
                   <strong>{label}</strong>
                   <label className="check">
-                    <input type="checkbox" name={field("enabled")} defaultChecked={row.enabled} aria-label={`Activa: ${label}`} />
-                    Activa
+                    <input
+                      type="checkbox"
+                      name={field("enabled")}
+                      defaultChecked={row.enabled}
+                      aria-label={t(
+                        { id: "products.variants.enabledOf", defaultMessage: "Activa: {variant}" },
+                        { variant: label },
+                      )}
+                    />
+                    {t({ id: "products.variants.enabled", defaultMessage: "Activa" })}
                   </label>
                 </div>
                 <div className="variant-fields">
                   <Field
-                    label="Stock"
-                    ariaLabel={`Stock de ${label}`}
+                    label={t({ id: "products.variants.stock", defaultMessage: "Stock" })}
+                    ariaLabel={t({ id: "products.variants.stockOf", defaultMessage: "Stock de {variant}" }, { variant: label })}
                     name={field("stock")}
                     defaultValue={row.stock}
                     inputMode="numeric"
                     error={errors[field("stock")]}
                   />
                   <Field
-                    label={`Precio (${props.currency})`}
-                    ariaLabel={`Precio de ${label}`}
+                    label={t(
+                      { id: "products.variants.price", defaultMessage: "Precio ({currency})" },
+                      { currency: props.currency },
+                    )}
+                    ariaLabel={t({ id: "products.variants.priceOf", defaultMessage: "Precio de {variant}" }, { variant: label })}
                     name={field("price")}
                     defaultValue={row.price}
                     inputMode="decimal"
-                    placeholder="El del producto"
+                    placeholder={t({ id: "products.variants.productPrice", defaultMessage: "El del producto" })}
                     error={errors[field("price")]}
                   />
                   <Field
-                    label="SKU"
-                    ariaLabel={`SKU de ${label}`}
+                    label={t({ id: "products.variants.sku", defaultMessage: "SKU" })}
+                    ariaLabel={t({ id: "products.variants.skuOf", defaultMessage: "SKU de {variant}" }, { variant: label })}
                     name={field("sku")}
                     defaultValue={row.sku}
                     maxLength={SKU_MAX}
@@ -168,8 +204,8 @@ export function VariantsEditor(props: {
                   />
                   {photoChoices.length > 1 && (
                     <SelectField
-                      label="Foto"
-                      ariaLabel={`Foto de ${label}`}
+                      label={t({ id: "products.variants.photo", defaultMessage: "Foto" })}
+                      ariaLabel={t({ id: "products.variants.photoOf", defaultMessage: "Foto de {variant}" }, { variant: label })}
                       name={field("photo")}
                       defaultValue={row.photoId}
                       options={photoChoices}

@@ -9,9 +9,11 @@ import {
   PICKUP_POINTS_MAX,
   POSTAL_CODES_TEXT_MAX,
 } from "~/domain/delivery-settings";
+import { defineMessages } from "~/domain/messages";
 import { postalRangeExample } from "~/domain/postal-codes";
 import type { ActionFailure } from "~/http/action-result";
 import { CheckboxChoice, Field, FormError, RemoveButton } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import type { Route } from "./routes/+types/store-delivery";
 
 type Delivery = Route.ComponentProps["loaderData"]["delivery"];
@@ -39,41 +41,70 @@ export function DeliveryPanel({
   answer?: ActionFailure;
 }) {
   const { pickupPoints, zones } = delivery;
+  const t = useT();
   return (
     <section className="panel wide" id="entrega" aria-labelledby="entrega-title">
-      <h2 id="entrega-title">Entrega</h2>
+      <h2 id="entrega-title">{t({ id: "stores.delivery.title", defaultMessage: "Entrega" })}</h2>
       <MethodsForm methods={delivery.methods} answer={answerFor(answer, "delivery-methods")} />
 
       <ListSection
-        title="Puntos de retiro"
+        title={t({ id: "stores.delivery.pickupPoints", defaultMessage: "Puntos de retiro" })}
         hint={
           <>
-            Para '{DELIVERY_LABELS.pickup}'.{" "}
+            {t({ id: "stores.delivery.for", defaultMessage: "Para '{method}'." }, { method: DELIVERY_LABELS.pickup })}{" "}
             {location
-              ? `Sin puntos de retiro, el comprador retira en la ubicación de tu tienda: ${location}.`
-              : "Sin puntos de retiro, el comprador retira en la ubicación de tu tienda (escríbela en Información de la tienda)."}
+              ? t(
+                  {
+                    id: "stores.delivery.pickupAtStore",
+                    defaultMessage: "Sin puntos de retiro, el comprador retira en la ubicación de tu tienda: {location}.",
+                  },
+                  { location },
+                )
+              : t({
+                  id: "stores.delivery.pickupAtStoreNoLocation",
+                  defaultMessage:
+                    "Sin puntos de retiro, el comprador retira en la ubicación de tu tienda (escríbela en Información de la tienda).",
+                })}
           </>
         }
         list="pickup"
         rows={pickupPoints}
         max={PICKUP_POINTS_MAX}
         words={{
-          save: "Guardar punto",
-          legend: "Nuevo punto de retiro",
-          add: "Agregar punto de retiro",
-          full: "puntos de retiro",
+          save: t({ id: "stores.delivery.pickup.save", defaultMessage: "Guardar punto" }),
+          legend: t({ id: "stores.delivery.pickup.legend", defaultMessage: "Nuevo punto de retiro" }),
+          add: t({ id: "stores.delivery.pickup.add", defaultMessage: "Agregar punto de retiro" }),
+          full: t(
+            { id: "stores.delivery.pickup.full", defaultMessage: "Llegaste al máximo de {max} puntos de retiro." },
+            { max: String(PICKUP_POINTS_MAX) },
+          ),
         }}
         answer={answer}
         valuesOf={(p) => ({ name: p.name, address: p.address, hours: p.hours })}
         form={(props) => <PickupPointForm {...props} />}
       />
       <ListSection
-        title="Zonas de envío"
-        hint={`Para '${DELIVERY_LABELS.delivery}'. Sin zonas, el envío a domicilio no tiene costo y no se pide zona al comprar. El pedido mínimo y el envío gratis se comparan con el total de los productos, después del descuento. Con códigos postales, el comprador ve el costo de envío a su código y solo elige las zonas que lo cubren (y las que no listan códigos).`}
+        title={t({ id: "stores.delivery.zones", defaultMessage: "Zonas de envío" })}
+        hint={t(
+          {
+            id: "stores.delivery.zonesHint",
+            defaultMessage:
+              "Para '{method}'. Sin zonas, el envío a domicilio no tiene costo y no se pide zona al comprar. El pedido mínimo y el envío gratis se comparan con el total de los productos, después del descuento. Con códigos postales, el comprador ve el costo de envío a su código y solo elige las zonas que lo cubren (y las que no listan códigos).",
+          },
+          { method: DELIVERY_LABELS.delivery },
+        )}
         list="zone"
         rows={zones}
         max={DELIVERY_ZONES_MAX}
-        words={{ save: "Guardar zona", legend: "Nueva zona de envío", add: "Agregar zona", full: "zonas de envío" }}
+        words={{
+          save: t({ id: "stores.delivery.zone.save", defaultMessage: "Guardar zona" }),
+          legend: t({ id: "stores.delivery.zone.legend", defaultMessage: "Nueva zona de envío" }),
+          add: t({ id: "stores.delivery.zone.add", defaultMessage: "Agregar zona" }),
+          full: t(
+            { id: "stores.delivery.zone.full", defaultMessage: "Llegaste al máximo de {max} zonas de envío." },
+            { max: String(DELIVERY_ZONES_MAX) },
+          ),
+        }}
         answer={answer}
         valuesOf={(z) => ({ name: z.name, fee: z.fee, minOrder: z.minOrder, freeFrom: z.freeFrom, postalCodes: z.postalCodes })}
         form={(props) => <ZoneForm {...props} currency={currency} postalExample={postalExample} />}
@@ -82,26 +113,32 @@ export function DeliveryPanel({
   );
 }
 
+const METHOD_HINTS = defineMessages({
+  pickup: { id: "stores.delivery.method.pickup", defaultMessage: "El comprador pasa a recoger su pedido." },
+  delivery: { id: "stores.delivery.method.delivery", defaultMessage: "Llevas el pedido a su dirección." },
+  arrange: { id: "stores.delivery.method.arrange", defaultMessage: "Acuerdan la entrega por WhatsApp." },
+});
 const METHOD_FIELDS = [
-  { name: "pickup", on: "pickupEnabled", label: DELIVERY_LABELS.pickup, hint: "El comprador pasa a recoger su pedido." },
-  { name: "delivery", on: "homeDeliveryEnabled", label: DELIVERY_LABELS.delivery, hint: "Llevas el pedido a su dirección." },
-  { name: "arrange", on: "arrangeEnabled", label: DELIVERY_LABELS.arrange, hint: "Acuerdan la entrega por WhatsApp." },
+  { name: "pickup", on: "pickupEnabled", label: DELIVERY_LABELS.pickup, hint: METHOD_HINTS.pickup },
+  { name: "delivery", on: "homeDeliveryEnabled", label: DELIVERY_LABELS.delivery, hint: METHOD_HINTS.delivery },
+  { name: "arrange", on: "arrangeEnabled", label: DELIVERY_LABELS.arrange, hint: METHOD_HINTS.arrange },
 ] as const;
 
 function MethodsForm({ methods, answer }: { methods: Delivery["methods"]; answer?: ActionFailure }) {
   const error = answer?.errors.methods ?? answer?.errors.form;
+  const t = useT();
   return (
     <Form method="post" className="form" key={JSON.stringify(methods)}>
       <input type="hidden" name="intent" value="delivery-methods" />
       <fieldset className="choices" aria-describedby={error ? "f-delivery-methods-error" : undefined}>
-        <legend>Métodos de entrega</legend>
+        <legend>{t({ id: "stores.delivery.methods", defaultMessage: "Métodos de entrega" })}</legend>
         {METHOD_FIELDS.map((m) => (
           <CheckboxChoice
             key={m.name}
             id={`f-delivery-${m.name}`}
             name={m.name}
             label={m.label}
-            hint={m.hint}
+            hint={t(m.hint)}
             defaultChecked={answer?.values ? answer.values[m.name] !== undefined : methods[m.on]}
           />
         ))}
@@ -113,7 +150,7 @@ function MethodsForm({ methods, answer }: { methods: Delivery["methods"]; answer
       </fieldset>
       <div>
         <button type="submit" className="button">
-          Guardar métodos
+          {t({ id: "stores.delivery.saveMethods", defaultMessage: "Guardar métodos" })}
         </button>
       </div>
     </Form>
@@ -137,11 +174,16 @@ function ListSection<Row extends { id: number; name: string; text: string }>(pro
 }) {
   const { list, rows, max, words } = props;
   const added = answerFor(props.answer, `${list}-add`);
+  const t = useT();
   return (
     <>
       <h3 className="panel-subtitle">{props.title}</h3>
       <p className="field-hint">
-        {props.hint} {rows.length} de {max}.
+        {props.hint}{" "}
+        {t(
+          { id: "stores.delivery.count", defaultMessage: "{count} de {max}." },
+          { count: String(rows.length), max: String(max) },
+        )}
       </p>
       <DeliveryList
         label={props.title}
@@ -171,9 +213,7 @@ function ListSection<Row extends { id: number; name: string; text: string }>(pro
           })}
         </Fragment>
       ) : (
-        <p className="form-info">
-          Llegaste al máximo de {max} {words.full}.
-        </p>
+        <p className="form-info">{words.full}</p>
       )}
     </>
   );
@@ -190,6 +230,7 @@ function DeliveryList<Row extends { id: number; name: string; text: string }>(pr
   intent: "pickup" | "zone";
   editForm: (row: Row, refused: ActionFailure | undefined) => ReactNode;
 }) {
+  const t = useT();
   if (props.rows.length === 0) return null;
   return (
     <ul className="section-list delivery-list" aria-label={props.label}>
@@ -199,10 +240,18 @@ function DeliveryList<Row extends { id: number; name: string; text: string }>(pr
           // Keyed by what it shows: a saved change closes its edit form.
           <li key={`${row.id}-${row.text}`}>
             <span className="grow">{row.text}</span>
-            <RemoveButton intent={`${props.intent}-delete`} id={row.id} label={`Eliminar ${row.name}`} text="Eliminar" />
+            <RemoveButton
+              intent={`${props.intent}-delete`}
+              id={row.id}
+              label={t({ id: "stores.delivery.removeOf", defaultMessage: "Eliminar {name}" }, { name: row.name })}
+              text={t({ id: "stores.delivery.remove", defaultMessage: "Eliminar" })}
+            />
             <details open={refused ? true : undefined}>
-              <summary className="button secondary" aria-label={`Editar ${row.name}`}>
-                Editar
+              <summary
+                className="button secondary"
+                aria-label={t({ id: "stores.delivery.editOf", defaultMessage: "Editar {name}" }, { name: row.name })}
+              >
+                {t({ id: "stores.delivery.edit", defaultMessage: "Editar" })}
               </summary>
               {props.editForm(row, refused)}
             </details>
@@ -259,11 +308,27 @@ const fieldBinder = (idPrefix: string, values: Values, errors: Values) => (name:
 
 function PickupPointForm({ idPrefix, values, ...form }: RowFormProps) {
   const bind = fieldBinder(idPrefix, values, form.errors);
+  const t = useT();
   return (
     <RowForm {...form}>
-      <Field {...bind("name")} label="Nombre" required maxLength={PICKUP_POINT_LENGTHS.name} placeholder="Ej.: Local Centro" />
-      <Field {...bind("address")} label="Dirección" maxLength={PICKUP_POINT_LENGTHS.address} />
-      <Field {...bind("hours")} label="Horario" maxLength={PICKUP_POINT_LENGTHS.hours} placeholder="Ej.: Lun a sáb, 9 a 18 h" />
+      <Field
+        {...bind("name")}
+        label={t({ id: "stores.delivery.pickup.name", defaultMessage: "Nombre" })}
+        required
+        maxLength={PICKUP_POINT_LENGTHS.name}
+        placeholder={t({ id: "stores.delivery.pickup.namePlaceholder", defaultMessage: "Ej.: Local Centro" })}
+      />
+      <Field
+        {...bind("address")}
+        label={t({ id: "stores.delivery.pickup.address", defaultMessage: "Dirección" })}
+        maxLength={PICKUP_POINT_LENGTHS.address}
+      />
+      <Field
+        {...bind("hours")}
+        label={t({ id: "stores.delivery.pickup.hours", defaultMessage: "Horario" })}
+        maxLength={PICKUP_POINT_LENGTHS.hours}
+        placeholder={t({ id: "stores.delivery.pickup.hoursPlaceholder", defaultMessage: "Ej.: Lun a sáb, 9 a 18 h" })}
+      />
     </RowForm>
   );
 }
@@ -276,31 +341,56 @@ function ZoneForm({
   ...form
 }: RowFormProps & { currency: string; postalExample: string }) {
   const bind = fieldBinder(idPrefix, values, form.errors);
+  const t = useT();
   return (
     <RowForm {...form}>
-      <Field {...bind("name")} label="Nombre" required maxLength={DELIVERY_ZONE_NAME_MAX} placeholder="Ej.: Norte" />
+      <Field
+        {...bind("name")}
+        label={t({ id: "stores.delivery.zone.name", defaultMessage: "Nombre" })}
+        required
+        maxLength={DELIVERY_ZONE_NAME_MAX}
+        placeholder={t({ id: "stores.delivery.zone.namePlaceholder", defaultMessage: "Ej.: Norte" })}
+      />
       <Field
         {...bind("fee")}
-        label={`Costo de envío (${currency})`}
+        label={t({ id: "stores.delivery.zone.fee", defaultMessage: "Costo de envío ({currency})" }, { currency })}
         required
         inputMode="decimal"
-        hint="0 si el envío a esta zona es gratis."
+        hint={t({ id: "stores.delivery.zone.feeHint", defaultMessage: "0 si el envío a esta zona es gratis." })}
       />
       <Field
         {...bind("minOrder")}
-        label={`Pedido mínimo (${currency})`}
+        label={t({ id: "stores.delivery.zone.minOrder", defaultMessage: "Pedido mínimo ({currency})" }, { currency })}
         inputMode="decimal"
-        hint="Opcional: debajo de este monto no envías a esta zona."
+        hint={t({
+          id: "stores.delivery.zone.minOrderHint",
+          defaultMessage: "Opcional: debajo de este monto no envías a esta zona.",
+        })}
       />
-      <Field {...bind("freeFrom")} label={`Envío gratis desde (${currency})`} inputMode="decimal" hint="Opcional." />
+      <Field
+        {...bind("freeFrom")}
+        label={t({ id: "stores.delivery.zone.freeFrom", defaultMessage: "Envío gratis desde ({currency})" }, { currency })}
+        inputMode="decimal"
+        hint={t({ id: "stores.delivery.zone.freeFromHint", defaultMessage: "Opcional." })}
+      />
       <div className="span-all">
         <Field
           {...bind("postalCodes")}
-          label="Códigos postales"
+          label={t({ id: "stores.delivery.zone.postalCodes", defaultMessage: "Códigos postales" })}
           maxLength={POSTAL_CODES_TEXT_MAX}
           autoComplete="off"
-          placeholder={`Ej.: ${postalRangeExample(postalExample)}, ${postalExample.slice(0, 2)}*`}
-          hint={`Opcional: códigos como ${postalExample}, prefijos como ${postalExample.slice(0, 2)}* o rangos como ${postalRangeExample(postalExample)}, separados por comas. Vacío: el comprador elige la zona por su nombre.`}
+          placeholder={t(
+            { id: "stores.delivery.zone.postalPlaceholder", defaultMessage: "Ej.: {range}, {prefix}*" },
+            { range: postalRangeExample(postalExample), prefix: postalExample.slice(0, 2) },
+          )}
+          hint={t(
+            {
+              id: "stores.delivery.zone.postalHint",
+              defaultMessage:
+                "Opcional: códigos como {code}, prefijos como {prefix}* o rangos como {range}, separados por comas. Vacío: el comprador elige la zona por su nombre.",
+            },
+            { code: postalExample, prefix: postalExample.slice(0, 2), range: postalRangeExample(postalExample) },
+          )}
         />
       </div>
     </RowForm>

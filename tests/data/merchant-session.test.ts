@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
 import { PENDING_BADGE_CAP } from "~/domain/sales";
-import { merchantWithStore } from "../support/merchants";
+import { insertStore } from "~/workspace/store-record.server";
+import { merchantAccount, merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { insertSale } from "./sales-fixtures";
 
@@ -14,6 +15,23 @@ async function signedIn(s: S, plan: "standard" | "premium") {
 }
 
 describe("the merchant guard's one round trip", () => {
+  it("brings the country of the merchant's first store, which their pages speak as (none without a store)", async () => {
+    const s = createTestServices();
+    const ana = await merchantWithStore(s, "standard", { country: "AR" });
+    // A later store in another country does not change the voice.
+    const later = new Date(s.clock.now().getTime() + 60_000);
+    await insertStore(s.db, { ownerId: ana.id, name: "Sucursal", url: "sucursal-mx", category: 6, country: "MX" }, later);
+    const cookie = (await createSession(s, ana.id)).split(";")[0] ?? "";
+    const before = s.roundTrips.count;
+    const session = await getSessionUser(s, new Request("http://localhost:3999/", { headers: { cookie } }));
+    expect(s.roundTrips.count - before).toBe(1);
+    expect(session?.firstStoreCountry).toBe("AR");
+    const luis = await merchantAccount(s, "standard");
+    const luisCookie = (await createSession(s, luis)).split(";")[0] ?? "";
+    const alone = await getSessionUser(s, new Request("http://localhost:3999/", { headers: { cookie: luisCookie } }));
+    expect(alone?.firstStoreCountry).toBeNull();
+  });
+
   it("brings the plan's limits: premium's unlimited products stay a plan, not a missing one", async () => {
     const s = createTestServices();
     const premium = await signedIn(s, "premium");

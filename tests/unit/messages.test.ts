@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { translatorFor } from "~/domain/message-catalogs";
-import { LOCALES, localeOfAcceptLanguage, localeOfCountry } from "~/domain/messages";
+import { pageCatalogFor, translatorFor } from "~/domain/message-catalogs";
+import { LOCALES, localeOfAcceptLanguage, localeOfCountry, translatorOfPage } from "~/domain/messages";
 import compiledBase from "~/messages/compiled/es";
 
 const catalogOf = (locale: string): Record<string, string> =>
@@ -91,5 +91,45 @@ describe("the message catalog", () => {
     expect(localeOfAcceptLanguage("es-MX,es;q=0.9")).toBe("es");
     expect(localeOfAcceptLanguage("en-US")).toBe("es");
     expect(localeOfAcceptLanguage(null)).toBe("es");
+  });
+
+  it("sends a merchant page its variant's texts only, which format as the server's catalog does", () => {
+    for (const locale of LOCALES) {
+      const catalog = pageCatalogFor(locale);
+      expect(
+        Object.keys(catalog).some((id) => /^(site|email|whatsapp)\./.test(id)),
+        locale,
+      ).toBe(false);
+      const page = translatorOfPage(locale, catalog);
+      const server = translatorFor(locale);
+      for (const id of Object.keys(es).filter((id) => !/^(site|email|whatsapp)\./.test(id))) {
+        const values = sampleValues(es[id] ?? [], 3);
+        // A page's component gives the base's text as its defaultMessage (the extraction check holds them equal).
+        const [only] = es[id] ?? [];
+        const message = { id, defaultMessage: es[id]?.length === 1 && only?.type === 0 ? String(only.value) : "" };
+        expect(page.rich<string>(message, values).join(""), `${locale} ${id}`).toBe(
+          server.rich<string>(message, values).join(""),
+        );
+      }
+    }
+    // A base literal is the code's own text and is not sent; the Argentine one is.
+    expect(pageCatalogFor("es")).not.toHaveProperty("products.list.empty");
+    expect(pageCatalogFor("es-AR")["products.list.empty"]).toBe("Aún no tenés productos. Creá el primero.");
+    expect(pageCatalogFor("es")).toHaveProperty("products.list.count");
+  });
+
+  it("counts a merchant's products, results and free places in words", () => {
+    const t = translatorFor("es");
+    const count = { id: "products.list.count", defaultMessage: "" };
+    expect(t(count, { count: 1 })).toBe("1 producto");
+    expect(t(count, { count: 40 })).toBe("40 productos");
+    const results = { id: "products.list.resultCount", defaultMessage: "" };
+    expect(t(results, { count: 1, query: "none" })).toBe(" · 1 resultado");
+    expect(t(results, { count: 2, query: "taza" })).toBe(" · 2 resultados para “taza”");
+    const summary = { id: "products.import.summary", defaultMessage: "" };
+    expect(t(summary, { creates: 1, updates: 0 })).toBe("1 producto se creará y 0 se actualizarán.");
+    expect(translatorFor("es-AR")({ id: "sections.add.free", defaultMessage: "" }, { count: 1 })).toBe(
+      "Esta sección tiene 1 espacio disponible.",
+    );
   });
 });

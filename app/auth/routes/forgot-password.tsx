@@ -9,14 +9,16 @@ import { failure, fieldErrors } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
+import { PageMessagesProvider, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
+import { authPageMessages } from "../messages.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recuperar contraseña | Vitrina" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
-  return null;
+  return { messages: authPageMessages(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,19 +33,39 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithNotice(services.config, "/Auth", notice(AUTH_MESSAGES.resetSentTitle, AUTH_MESSAGES.resetSentBody, "info"));
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+export default function ForgotPassword(props: Route.ComponentProps) {
   return (
-    <AuthCard title="Recuperar contraseña" subtitle="Te enviaremos un enlace para elegir una contraseña nueva">
-      {actionData && <FormAlert title="Error" description={actionData.errors.form} />}
+    <PageMessagesProvider messages={props.loaderData.messages}>
+      <ForgotPasswordPage {...props} />
+    </PageMessagesProvider>
+  );
+}
+
+function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const t = useT();
+  return (
+    <AuthCard
+      title={t({ id: "auth.forgot.title", defaultMessage: "Recuperar contraseña" })}
+      subtitle={t({ id: "auth.forgot.subtitle", defaultMessage: "Te enviaremos un enlace para elegir una contraseña nueva" })}
+    >
+      {actionData && (
+        <FormAlert title={t({ id: "auth.forgot.error", defaultMessage: "Error" })} description={actionData.errors.form} />
+      )}
       <Form method="post" className="form">
-        <Field label="Correo electrónico" name="email" type="email" autoComplete="email" required />
+        <Field
+          label={t({ id: "auth.forgot.email", defaultMessage: "Correo electrónico" })}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+        />
         <button type="submit" className="button" disabled={busy}>
-          Enviar enlace
+          {t({ id: "auth.forgot.submit", defaultMessage: "Enviar enlace" })}
         </button>
       </Form>
       <p className="auth-links">
-        <Link to="/Auth">Volver a iniciar sesión</Link>
+        <Link to="/Auth">{t({ id: "auth.forgot.back", defaultMessage: "Volver a iniciar sesión" })}</Link>
       </p>
     </AuthCard>
   );

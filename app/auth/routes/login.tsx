@@ -6,13 +6,18 @@ import { safeRedirect } from "~/auth/validation";
 import { failure } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
+import { PageMessagesProvider, useT } from "~/ui/messages";
+import { authPageMessages } from "../messages.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Iniciar sesión | Vitrina" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
-  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
+  return {
+    redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")),
+    messages: authPageMessages(request),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,29 +37,55 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+export default function Login(props: Route.ComponentProps) {
   return (
-    <AuthCard title="Iniciar sesión" subtitle="Administra tus tiendas" aside={<AuthHero />}>
-      {actionData && <FormAlert title={actionData.title ?? "Error"} description={actionData.errors.form} />}
+    <PageMessagesProvider messages={props.loaderData.messages}>
+      <LoginPage {...props} />
+    </PageMessagesProvider>
+  );
+}
+
+function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const t = useT();
+  return (
+    <AuthCard
+      title={t({ id: "auth.login.title", defaultMessage: "Iniciar sesión" })}
+      subtitle={t({ id: "auth.login.subtitle", defaultMessage: "Administra tus tiendas" })}
+      aside={<AuthHero />}
+    >
+      {actionData && (
+        <FormAlert
+          title={actionData.title ?? t({ id: "auth.login.error", defaultMessage: "Error" })}
+          description={actionData.errors.form}
+        />
+      )}
       <Form method="post" className="form">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field
-          label="Correo electrónico"
+          label={t({ id: "auth.login.email", defaultMessage: "Correo electrónico" })}
           name="email"
           type="email"
           autoComplete="email"
           defaultValue={actionData?.values?.email}
           required
         />
-        <Field label="Contraseña" name="password" type="password" autoComplete="current-password" required />
+        <Field
+          label={t({ id: "auth.login.password", defaultMessage: "Contraseña" })}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Entrando…" : "Entrar"}
+          {busy
+            ? t({ id: "auth.login.busy", defaultMessage: "Entrando…" })
+            : t({ id: "auth.login.submit", defaultMessage: "Entrar" })}
         </button>
       </Form>
       <p className="auth-links">
-        <Link to="/Auth/ForgotPassword">¿Olvidaste tu contraseña?</Link>
-        <Link to="/Auth/Registration">Crear una cuenta</Link>
+        <Link to="/Auth/ForgotPassword">{t({ id: "auth.login.forgot", defaultMessage: "¿Olvidaste tu contraseña?" })}</Link>
+        <Link to="/Auth/Registration">{t({ id: "auth.login.register", defaultMessage: "Crear una cuenta" })}</Link>
       </p>
     </AuthCard>
   );

@@ -9,7 +9,9 @@ import { failure, fieldErrors } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
+import { PageMessagesProvider, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
+import { authPageMessages } from "../messages.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,8 +19,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return { valid: Boolean(await findValidReset(getServices(context), params.token)) };
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return {
+    valid: Boolean(await findValidReset(getServices(context), params.token)),
+    messages: authPageMessages(request),
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -35,25 +40,34 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   });
 }
 
-export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+export default function ResetPassword(props: Route.ComponentProps) {
+  return (
+    <PageMessagesProvider messages={props.loaderData.messages}>
+      <ResetPasswordPage {...props} />
+    </PageMessagesProvider>
+  );
+}
+
+function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   if (!loaderData.valid) {
     return (
-      <AuthCard title="Enlace no válido">
+      <AuthCard title={t({ id: "auth.reset.invalidTitle", defaultMessage: "Enlace no válido" })}>
         <FormAlert title={AUTH_MESSAGES.resetInvalid} />
         <p className="auth-links">
-          <Link to="/Auth/ForgotPassword">Pedir otro enlace</Link>
+          <Link to="/Auth/ForgotPassword">{t({ id: "auth.reset.another", defaultMessage: "Pedir otro enlace" })}</Link>
         </p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Elige una contraseña nueva">
+    <AuthCard title={t({ id: "auth.reset.title", defaultMessage: "Elige una contraseña nueva" })}>
       {errors.form && <FormAlert title={errors.form} />}
       <Form method="post" className="form" noValidate>
         <Field
-          label="Contraseña nueva"
+          label={t({ id: "auth.reset.password", defaultMessage: "Contraseña nueva" })}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -61,7 +75,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           required
         />
         <Field
-          label="Repite la contraseña"
+          label={t({ id: "auth.reset.confirm", defaultMessage: "Repite la contraseña" })}
           name="confirm"
           type="password"
           autoComplete="new-password"
@@ -69,7 +83,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           required
         />
         <button type="submit" className="button" disabled={busy}>
-          Guardar contraseña
+          {t({ id: "auth.reset.submit", defaultMessage: "Guardar contraseña" })}
         </button>
       </Form>
     </AuthCard>

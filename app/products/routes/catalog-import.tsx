@@ -1,11 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { defineMessage, defineMessages } from "~/domain/messages";
 import { CATALOG_MAX_BYTES, CATALOG_MAX_ROWS } from "~/domain/product-csv";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { ErrorText, FormError } from "~/ui/form";
+import { Rich, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { type CatalogPreviewView, handleCatalogImportForm } from "../catalog-import.server";
@@ -27,19 +30,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     merchantPlanLimits(context),
     await request.formData(),
   );
+  const t = merchantT(context);
   if (answer.applied)
     return redirectWithNotice(
       services.config,
       `/Store/${store.id}/products`,
       notice(
-        `Importación lista: ${answer.created} creados, ${answer.updated} actualizados`,
-        answer.created > 0 ? NEW_ARE_HIDDEN : "Los cambios ya se ven en tu tienda.",
+        t(
+          {
+            id: "products.import.done",
+            defaultMessage: "Importación lista: {created} creados, {updated} actualizados",
+          },
+          { created: String(answer.created), updated: String(answer.updated) },
+        ),
+        t(answer.created > 0 ? TEXTS.newAreHidden : TEXTS.changesShown),
       ),
     );
   return data({ errors: answer.errors, preview: answer.preview }, { status: answer.status });
 }
 
-const NEW_ARE_HIDDEN = "Los productos nuevos quedan ocultos hasta que les agregues una foto y los publiques.";
+const TEXTS = defineMessages({
+  newAreHidden: {
+    id: "products.import.newAreHidden",
+    defaultMessage: "Los productos nuevos quedan ocultos hasta que les agregues una foto y los publiques.",
+  },
+  changesShown: { id: "products.import.changesShown", defaultMessage: "Los cambios ya se ven en tu tienda." },
+});
 
 const mb = CATALOG_MAX_BYTES / 1024 / 1024;
 
@@ -48,33 +64,48 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
   const errors: Record<string, string> = actionData?.errors ?? {};
   const preview = actionData?.preview ?? null;
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   return (
     <section className="narrow-wide">
       <p className="back-link">
-        <Link to={`/Store/${storeId}/products`}>← Productos</Link>
+        <Link to={`/Store/${storeId}/products`}>{t({ id: "products.import.back", defaultMessage: "← Productos" })}</Link>
       </p>
-      <h2>Importar CSV</h2>
+      <h2>{t({ id: "products.import.title", defaultMessage: "Importar CSV" })}</h2>
       <p>
-        Sube una hoja de cálculo con tu catálogo: una fila por variante, o una por producto sin opciones. La forma más fácil es
-        partir de{" "}
-        <a href={`/Store/${storeId}/products.csv`} download>
-          tu catálogo exportado
-        </a>
-        , cambiarlo y guardarlo como «CSV UTF-8».
+        <Rich
+          message={defineMessage({
+            id: "products.import.intro",
+            defaultMessage:
+              "Sube una hoja de cálculo con tu catálogo: una fila por variante, o una por producto sin opciones. La forma más fácil es partir de <a>tu catálogo exportado</a>, cambiarlo y guardarlo como «CSV UTF-8».",
+          })}
+          values={{
+            a: (chunks) => (
+              <a href={`/Store/${storeId}/products.csv`} download>
+                {chunks}
+              </a>
+            ),
+          }}
+        />
       </p>
       <p className="muted">
-        Con ID se actualiza ese producto; sin ID se crea uno nuevo (o se actualiza el que tenga el mismo SKU). Las combinaciones
-        que falten en el archivo se quitan. Hasta {mb} MB y {CATALOG_MAX_ROWS} filas.
+        {t(
+          {
+            id: "products.import.rules",
+            defaultMessage:
+              "Con ID se actualiza ese producto; sin ID se crea uno nuevo (o se actualiza el que tenga el mismo SKU). Las combinaciones que falten en el archivo se quitan. Hasta {mb} MB y {rows} filas.",
+          },
+          { mb: String(mb), rows: String(CATALOG_MAX_ROWS) },
+        )}
       </p>
       <Form method="post" encType="multipart/form-data">
         <input type="hidden" name="intent" value="preview" />
         <div className="field">
-          <label htmlFor="f-file">Archivo CSV</label>
+          <label htmlFor="f-file">{t({ id: "products.import.file", defaultMessage: "Archivo CSV" })}</label>
           <input id="f-file" name="file" type="file" accept=".csv,text/csv" required />
         </div>
         <ErrorText message={errors.file} />
         <button type="submit" className="button secondary" disabled={busy}>
-          Ver vista previa
+          {t({ id: "products.import.preview", defaultMessage: "Ver vista previa" })}
         </button>
       </Form>
       {preview && <Preview preview={preview} error={errors.form} busy={busy} />}
@@ -83,29 +114,37 @@ export default function CatalogImport({ loaderData, actionData }: Route.Componen
 }
 
 function Preview({ preview, error, busy }: { preview: CatalogPreviewView; error?: string; busy: boolean }) {
+  const t = useT();
   return (
     <section aria-labelledby="preview-title">
-      <h3 id="preview-title">Vista previa</h3>
+      <h3 id="preview-title">{t({ id: "products.import.previewTitle", defaultMessage: "Vista previa" })}</h3>
       <FormError message={error} />
       {preview.problems.length > 0 && (
-        <ul className="field-error" aria-label="Problemas del archivo">
+        <ul className="field-error" aria-label={t({ id: "products.import.problems", defaultMessage: "Problemas del archivo" })}>
           {preview.problems.map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>
       )}
       <p data-testid="import-summary">
-        {preview.creates} {preview.creates === 1 ? "producto se creará" : "productos se crearán"} y {preview.updates}{" "}
-        {preview.updates === 1 ? "se actualizará" : "se actualizarán"}.{preview.creates > 0 && ` ${NEW_ARE_HIDDEN}`}
+        {t(
+          {
+            id: "products.import.summary",
+            defaultMessage:
+              "{creates, plural, one {{creates} producto se creará} other {{creates} productos se crearán}} y {updates, plural, one {{updates} se actualizará} other {{updates} se actualizarán}}.",
+          },
+          { creates: preview.creates, updates: preview.updates },
+        )}
+        {preview.creates > 0 && ` ${t(TEXTS.newAreHidden)}`}
       </p>
       {preview.rows.length > 0 && (
         <div className="table-scroll">
-          <table className="compare" aria-label="Resultado por fila">
+          <table className="compare" aria-label={t({ id: "products.import.byRow", defaultMessage: "Resultado por fila" })}>
             <thead>
               <tr>
-                <th scope="col">Fila</th>
-                <th scope="col">Producto</th>
-                <th scope="col">Resultado</th>
+                <th scope="col">{t({ id: "products.import.row", defaultMessage: "Fila" })}</th>
+                <th scope="col">{t({ id: "products.import.product", defaultMessage: "Producto" })}</th>
+                <th scope="col">{t({ id: "products.import.outcome", defaultMessage: "Resultado" })}</th>
               </tr>
             </thead>
             <tbody>
@@ -116,10 +155,14 @@ function Preview({ preview, error, busy }: { preview: CatalogPreviewView; error?
                   <td>
                     {r.outcome ?? (
                       <span className="field-error">
-                        {r.problems.length > 0 ? r.problems.join(" · ") : "Su producto tiene problemas en otra fila"}
+                        {r.problems.length > 0
+                          ? r.problems.join(" · ")
+                          : t({ id: "products.import.otherRow", defaultMessage: "Su producto tiene problemas en otra fila" })}
                       </span>
                     )}
-                    {r.outcome === "crear" && <span className="muted"> (oculto)</span>}
+                    {r.outcome === "crear" && (
+                      <span className="muted">{t({ id: "products.import.hidden", defaultMessage: " (oculto)" })}</span>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -127,7 +170,13 @@ function Preview({ preview, error, busy }: { preview: CatalogPreviewView; error?
           </table>
           {preview.rowsNotShown > 0 && (
             <p className="muted">
-              Y {preview.rowsNotShown.toLocaleString("es")} {preview.rowsNotShown === 1 ? "fila más" : "filas más"} sin problemas.
+              {t(
+                {
+                  id: "products.import.moreRows",
+                  defaultMessage: "Y {count} {rows, plural, one {fila más} other {filas más}} sin problemas.",
+                },
+                { count: preview.rowsNotShown.toLocaleString("es"), rows: preview.rowsNotShown },
+              )}
             </p>
           )}
         </div>
@@ -138,7 +187,7 @@ function Preview({ preview, error, busy }: { preview: CatalogPreviewView; error?
           <input type="hidden" name="file" value={preview.confirm.file} />
           <input type="hidden" name="fingerprint" value={preview.confirm.fingerprint} />
           <button type="submit" className="button" disabled={busy}>
-            Confirmar importación
+            {t({ id: "products.import.confirm", defaultMessage: "Confirmar importación" })}
           </button>
         </Form>
       )}

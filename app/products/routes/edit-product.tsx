@@ -6,8 +6,10 @@ import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handlePhotoAction } from "../photo-actions.server";
@@ -26,6 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { product, variants, photos, photoIds } = await loadProduct(services, store, params.productId);
   const visibility: ProductVisibility = product.published ? "published" : "hidden";
   const amount = (minor: number) => amountInputText(minor, store.currency, store.country);
+  const t = merchantT(context);
   return {
     storeId: store.id,
     currency: store.currency,
@@ -53,7 +56,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             },
           ]),
         ),
-        photos: photoIds.map((id, i) => ({ id, label: i === 0 ? "Foto 1 (portada)" : `Foto ${i + 1}` })),
+        photos: photoIds.map((id, i) => ({
+          id,
+          label:
+            i === 0
+              ? t({ id: "products.edit.coverPhoto", defaultMessage: "Foto 1 (portada)" })
+              : t({ id: "products.edit.photo", defaultMessage: "Foto {number}" }, { number: String(i + 1) }),
+        })),
       },
     },
     gallery: photos.map((p) => ({ id: p.id, src: fileUrl(p.key), width: p.width, height: p.height })),
@@ -86,14 +95,15 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const { product, storeId } = loaderData;
   const galleryAnswer = actionData?.intent?.startsWith(GALLERY_INTENT) ?? false;
   const errors = (!galleryAnswer && actionData?.errors) || {};
+  const t = useT();
   return (
     <section className="narrow-wide">
       <p className="back-link">
-        <Link to={`/Store/${storeId}/products`}>← Productos</Link>
+        <Link to={`/Store/${storeId}/products`}>{t({ id: "products.edit.back", defaultMessage: "← Productos" })}</Link>
       </p>
-      <h2>Editar producto</h2>
+      <h2>{t({ id: "products.edit.title", defaultMessage: "Editar producto" })}</h2>
       <section className="photo-gallery" aria-labelledby="gallery-heading">
-        <h3 id="gallery-heading">Fotos</h3>
+        <h3 id="gallery-heading">{t({ id: "products.edit.photos", defaultMessage: "Fotos" })}</h3>
         <PhotoGallery
           photos={loaderData.gallery}
           limit={loaderData.photoLimit}
@@ -110,14 +120,17 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         }
         currency={loaderData.currency}
         errors={errors}
-        submitLabel="Guardar cambios"
+        submitLabel={t({ id: "products.edit.submit", defaultMessage: "Guardar cambios" })}
       />
       <ConfirmedForm
         className="danger-zone"
         fields={{ intent: "delete" }}
-        buttonLabel="Eliminar producto"
-        title="¿Eliminar producto?"
-        description={`${product.name} se eliminará de tu tienda y de todas sus secciones.`}
+        buttonLabel={t({ id: "products.edit.delete", defaultMessage: "Eliminar producto" })}
+        title={t({ id: "products.edit.deleteQuestion", defaultMessage: "¿Eliminar producto?" })}
+        description={t(
+          { id: "products.edit.deleteText", defaultMessage: "{name} se eliminará de tu tienda y de todas sus secciones." },
+          { name: product.name },
+        )}
       />
     </section>
   );

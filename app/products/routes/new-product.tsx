@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { canAddProduct, LIMIT_MESSAGES } from "~/domain/limits";
+import { defineMessage } from "~/domain/messages";
 import { sendWithProgress } from "~/media/upload-progress";
 import { getServices } from "~/services/services";
+import { Rich, useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
@@ -43,24 +45,31 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
+  const t = useT();
   return (
     <section className="narrow-wide">
       <p className="back-link">
-        <Link to={`/Store/${loaderData.storeId}/products`}>← Productos</Link>
+        <Link to={`/Store/${loaderData.storeId}/products`}>{t({ id: "products.new.back", defaultMessage: "← Productos" })}</Link>
       </p>
-      <h2>Nuevo producto</h2>
+      <h2>{t({ id: "products.new.title", defaultMessage: "Nuevo producto" })}</h2>
       {loaderData.canAdd ? (
         <ProductForm
           intent="create"
           values={actionData?.values ? typedProductValues(actionData.values, EMPTY_PRODUCT) : EMPTY_PRODUCT}
           currency={loaderData.currency}
           errors={errors}
-          submitLabel="Crear producto"
+          submitLabel={t({ id: "products.new.submit", defaultMessage: "Crear producto" })}
           photosPerProduct={loaderData.photosPerProduct}
         />
       ) : (
         <p className="form-alert" role="alert">
-          {LIMIT_MESSAGES.products}. Cambia a Premium en <Link to="/plans">Plan</Link> para tener productos ilimitados.
+          <Rich
+            message={defineMessage({
+              id: "products.new.limitUpgrade",
+              defaultMessage: "{limit}. Cambia a Premium en <plans>Plan</plans> para tener productos ilimitados.",
+            })}
+            values={{ limit: LIMIT_MESSAGES.products, plans: (chunks) => <Link to="/plans">{chunks}</Link> }}
+          />
         </p>
       )}
     </section>

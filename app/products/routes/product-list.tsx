@@ -1,10 +1,11 @@
 import { Form, Link } from "react-router";
 import { cardPrice, cardPriceText, PRODUCT_FILTERS, type ProductFilter, VISIBILITY_LABELS } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
-import { counted } from "~/domain/words";
+import { defineMessages } from "~/domain/messages";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { lowStockMark } from "~/stock-alerts/stock-alerts.server";
+import { useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -17,7 +18,11 @@ const PAGE = 60;
 
 /** The filter as the URL names it (`?estado=publicados`), and its link text. */
 const FILTER_PARAMS: Record<ProductFilter, string | null> = { all: null, published: "publicados", hidden: "ocultos" };
-const FILTER_LABELS: Record<ProductFilter, string> = { all: "Todos", published: "Publicados", hidden: "Ocultos" };
+const FILTER_LABELS = defineMessages<ProductFilter>({
+  all: { id: "products.list.filter.all", defaultMessage: "Todos" },
+  published: { id: "products.list.filter.published", defaultMessage: "Publicados" },
+  hidden: { id: "products.list.filter.hidden", defaultMessage: "Ocultos" },
+});
 const filterOf = (param: string | null): ProductFilter =>
   PRODUCT_FILTERS.find((f) => FILTER_PARAMS[f] !== null && FILTER_PARAMS[f] === param) ?? "all";
 
@@ -72,56 +77,81 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { storeId, products, query, total, all, hidden, productLimit, limit, filter } = loaderData;
   const base = `/Store/${storeId}/products`;
+  const t = useT();
+  const searchLabel = t({ id: "products.list.searchLabel", defaultMessage: "Buscar productos" });
   return (
     <section>
       <div className="toolbar">
         <Form method="get" role="search" className="search-form">
           {filter !== "all" && <input type="hidden" name="estado" value={FILTER_PARAMS[filter] ?? ""} />}
           <label htmlFor="q" className="visually-hidden">
-            Buscar productos
+            {searchLabel}
           </label>
-          <input id="q" name="q" type="search" defaultValue={query} placeholder="Buscar productos" />
+          <input id="q" name="q" type="search" defaultValue={query} placeholder={searchLabel} />
           <button type="submit" className="button secondary">
-            Buscar
+            {t({ id: "products.list.search", defaultMessage: "Buscar" })}
           </button>
         </Form>
         <Link to={`${base}/new`} className="button">
-          Nuevo producto
+          {t({ id: "products.list.new", defaultMessage: "Nuevo producto" })}
         </Link>
       </div>
-      <nav className="toolbar-links" aria-label="Hoja de cálculo">
+      <nav className="toolbar-links" aria-label={t({ id: "products.list.spreadsheetLabel", defaultMessage: "Hoja de cálculo" })}>
         <a href={`/Store/${storeId}/products.csv`} className="button secondary" download>
-          Exportar CSV
+          {t({ id: "products.list.exportCsv", defaultMessage: "Exportar CSV" })}
         </a>
         <Link to={`${base}/import`} className="button secondary">
-          Importar CSV
+          {t({ id: "products.list.importCsv", defaultMessage: "Importar CSV" })}
         </Link>
       </nav>
-      <nav className="toolbar-links" aria-label="Avisos de stock">
+      <nav className="toolbar-links" aria-label={t({ id: "products.list.stockAlertsLabel", defaultMessage: "Avisos de stock" })}>
         <Link to={`${base}/poco-stock`} className="button secondary">
-          Aviso de poco stock
+          {t({ id: "products.list.lowStockAlert", defaultMessage: "Aviso de poco stock" })}
         </Link>
       </nav>
       <p className="muted" data-testid="product-count">
-        {productLimit === null ? counted(all, "producto", "productos") : `${all} de ${productLimit} productos`}
-        {hidden > 0 && ` (${counted(hidden, "oculto", "ocultos")})`}
-        {(query || filter !== "all") && ` · ${counted(total, "resultado", "resultados")}${query ? ` para “${query}”` : ""}`}
+        {productLimit === null
+          ? t(
+              { id: "products.list.count", defaultMessage: "{count, plural, one {{count} producto} other {{count} productos}}" },
+              { count: all },
+            )
+          : t(
+              { id: "products.list.countOfLimit", defaultMessage: "{count} de {limit} productos" },
+              { count: String(all), limit: String(productLimit) },
+            )}
+        {hidden > 0 &&
+          t(
+            {
+              id: "products.list.hiddenCount",
+              defaultMessage: " ({count, plural, one {{count} oculto} other {{count} ocultos}})",
+            },
+            { count: hidden },
+          )}
+        {(query || filter !== "all") &&
+          t(
+            {
+              id: "products.list.resultCount",
+              defaultMessage:
+                " · {count, plural, one {{count} resultado} other {{count} resultados}}{query, select, none {} other { para “{query}”}}",
+            },
+            { count: total, query: query || "none" },
+          )}
       </p>
-      <nav className="filters" aria-label="Filtrar por visibilidad">
+      <nav className="filters" aria-label={t({ id: "products.list.filtersLabel", defaultMessage: "Filtrar por visibilidad" })}>
         {PRODUCT_FILTERS.map((f) => (
           <Link key={f} to={listHref(base, { q: query, filter: f })} aria-current={f === filter ? "page" : undefined}>
-            {FILTER_LABELS[f]}
+            {t(FILTER_LABELS[f])}
           </Link>
         ))}
       </nav>
       {products.length === 0 ? (
         <p>
           {query || filter !== "all"
-            ? "No hay productos que coincidan con tu búsqueda."
-            : "Aún no tienes productos. Crea el primero."}
+            ? t({ id: "products.list.noMatch", defaultMessage: "No hay productos que coincidan con tu búsqueda." })
+            : t({ id: "products.list.empty", defaultMessage: "Aún no tienes productos. Crea el primero." })}
         </p>
       ) : (
-        <ul className="product-grid" aria-label="Productos">
+        <ul className="product-grid" aria-label={t({ id: "products.list.gridLabel", defaultMessage: "Productos" })}>
           {products.map((p) => (
             <li key={p.id}>
               <Link to={`${base}/${p.id}`} className="product-card">
@@ -133,27 +163,34 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                     <>
                       {" "}
                       <s className="muted">
-                        <span className="visually-hidden">Precio anterior: </span>
+                        <span className="visually-hidden">
+                          {t({ id: "products.list.previousPrice", defaultMessage: "Precio anterior: " })}
+                        </span>
                         {p.compareAt}
                       </s>
                     </>
                   )}
                 </span>
                 <span className="muted">
-                  Stock: {p.stock} · Reservado: {p.reserved}
+                  {t(
+                    { id: "products.list.stock", defaultMessage: "Stock: {stock} · Reservado: {reserved}" },
+                    { stock: String(p.stock), reserved: String(p.reserved) },
+                  )}
                   {p.category && ` · ${p.category}`}
                 </span>
                 {(!p.published || p.stock - p.reserved < 1 || p.lowStock) && (
                   <span className="status-tags">
                     {!p.published && <span className="tag hidden-tag">{VISIBILITY_LABELS.hidden}</span>}
                     {p.stock < 1 ? (
-                      <span className="tag">Agotado</span>
+                      <span className="tag">{t({ id: "products.list.soldOut", defaultMessage: "Agotado" })}</span>
                     ) : (
-                      p.stock - p.reserved < 1 && <span className="tag">Todo reservado</span>
+                      p.stock - p.reserved < 1 && (
+                        <span className="tag">{t({ id: "products.list.allReserved", defaultMessage: "Todo reservado" })}</span>
+                      )
                     )}
                     {p.lowStock && p.stock - p.reserved > 0 && (
                       <span className="tag low-stock-tag" data-low-stock="">
-                        Poco stock
+                        {t({ id: "products.list.lowStock", defaultMessage: "Poco stock" })}
                       </span>
                     )}
                   </span>
@@ -165,7 +202,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       )}
       {total > limit && (
         <Link className="button secondary" to={listHref(base, { q: query, filter, limit: limit + PAGE })}>
-          Ver más productos
+          {t({ id: "products.list.more", defaultMessage: "Ver más productos" })}
         </Link>
       )}
     </section>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
@@ -43,12 +44,13 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function ProductPhotos({ loaderData, actionData }: Route.ComponentProps) {
   const { storeId, product, photos, limit } = loaderData;
+  const t = useT();
   return (
     <section className="narrow-wide photo-gallery">
       <p className="back-link">
         <Link to={`/Store/${storeId}/products/${product.id}`}>← {product.name}</Link>
       </p>
-      <h2>Fotos</h2>
+      <h2>{t({ id: "products.photos.title", defaultMessage: "Fotos" })}</h2>
       <PhotoGallery photos={photos} limit={limit} errors={actionData?.errors ?? {}} />
     </section>
   );

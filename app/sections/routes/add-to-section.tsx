@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { cardPrice, cardPriceText } from "~/domain/catalog";
 import { freeSlots, LIMIT_MESSAGES } from "~/domain/limits";
-import { counted } from "~/domain/words";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
@@ -12,6 +11,7 @@ import { pickableProducts } from "~/products/products.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ErrorText } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
@@ -85,14 +85,26 @@ export default function AddToSection({ loaderData, actionData }: Route.Component
   const { section, storeId, free, type } = loaderData;
   const errors = actionData?.errors ?? {};
   const back = `/Store/${storeId}/section/${section.id}`;
+  const t = useT();
   return (
     <section>
       <p className="back-link">
         <Link to={back}>← {section.title}</Link>
       </p>
-      <h2>{type === "product" ? "Agregar productos" : "Agregar imágenes o videos"}</h2>
+      <h2>
+        {type === "product"
+          ? t({ id: "sections.add.products", defaultMessage: "Agregar productos" })
+          : t({ id: "sections.add.files", defaultMessage: "Agregar imágenes o videos" })}
+      </h2>
       <p className="muted" data-testid="free-slots">
-        Esta sección tiene {counted(free, "espacio disponible", "espacios disponibles")}.
+        {t(
+          {
+            id: "sections.add.free",
+            defaultMessage:
+              "Esta sección tiene {count, plural, one {{count} espacio disponible} other {{count} espacios disponibles}}.",
+          },
+          { count: free },
+        )}
       </p>
       {type === "product" ? (
         <ProductPicker products={loaderData.products} free={free} error={errors.form} />
@@ -113,13 +125,25 @@ function ProductPicker({
   error?: string;
 }) {
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  if (products.length === 0) return <p>Todos tus productos ya están en esta sección, o aún no tienes productos.</p>;
+  const t = useT();
+  if (products.length === 0)
+    return (
+      <p>
+        {t({
+          id: "sections.add.noProducts",
+          defaultMessage: "Todos tus productos ya están en esta sección, o aún no tienes productos.",
+        })}
+      </p>
+    );
   return (
     <Form method="post" className="form">
       <p className="muted" aria-live="polite">
-        Elegidos {chosen.size} de {free}
+        {t(
+          { id: "sections.add.chosen", defaultMessage: "Elegidos {count} de {free}" },
+          { count: String(chosen.size), free: String(free) },
+        )}
       </p>
-      <ul className="picker" aria-label="Productos">
+      <ul className="picker" aria-label={t({ id: "sections.add.productsLabel", defaultMessage: "Productos" })}>
         {products.map((p) => {
           const checked = chosen.has(p.id);
           return (
@@ -148,7 +172,7 @@ function ProductPicker({
       </ul>
       <ErrorText message={error} />
       <button type="submit" className="button" disabled={chosen.size === 0}>
-        Agregar a la sección
+        {t({ id: "sections.add.submit", defaultMessage: "Agregar a la sección" })}
       </button>
     </Form>
   );
@@ -157,10 +181,15 @@ function ProductPicker({
 function FilePicker({ free, error }: { free: number; error?: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const message = problem ?? error;
+  const t = useT();
   return (
-    <UploadForm className="form" busyText="Subiendo archivos…" onProblem={setProblem}>
+    <UploadForm
+      className="form"
+      busyText={t({ id: "sections.add.uploading", defaultMessage: "Subiendo archivos…" })}
+      onProblem={setProblem}
+    >
       <FileField
-        label="Imágenes o videos (hasta 6 MB cada uno)"
+        label={t({ id: "sections.add.filesLabel", defaultMessage: "Imágenes o videos (hasta 6 MB cada uno)" })}
         name="files"
         accept={ACCEPT}
         multiple
@@ -169,11 +198,14 @@ function FilePicker({ free, error }: { free: number; error?: string }) {
         maxFiles={free}
         tooManyMessage={LIMIT_MESSAGES.sectionItems(free)}
         videoThumbs
-        hint={`Imágenes: jpg, png, webp, tiff. Videos: ${VIDEO_EXTENSIONS.join(", ")}.`}
+        hint={t(
+          { id: "sections.add.filesHint", defaultMessage: "Imágenes: jpg, png, webp, tiff. Videos: {extensions}." },
+          { extensions: VIDEO_EXTENSIONS.join(", ") },
+        )}
         error={message}
       />
       <button type="submit" className="button">
-        Subir archivos
+        {t({ id: "sections.add.upload", defaultMessage: "Subir archivos" })}
       </button>
     </UploadForm>
   );

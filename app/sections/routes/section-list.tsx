@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { canAddSection, LIMIT_MESSAGES } from "~/domain/limits";
 import { getServices } from "~/services/services";
 import { ErrorText, Field, MoveButtons } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
@@ -57,20 +58,30 @@ function SectionsPanel({
   plan: SectionListData["plan"];
   errors: Errors;
 }) {
+  const t = useT();
   return (
     <section className="panel wide" aria-labelledby="sections-title">
-      <h2 id="sections-title">Secciones</h2>
+      <h2 id="sections-title">{t({ id: "sections.list.title", defaultMessage: "Secciones" })}</h2>
       <p className="muted">
-        {sections.length} de {plan.sections} secciones. Aparecen en este orden en el inicio de tu tienda.
+        {t(
+          {
+            id: "sections.list.count",
+            defaultMessage: "{count} de {limit} secciones. Aparecen en este orden en el inicio de tu tienda.",
+          },
+          { count: String(sections.length), limit: String(plan.sections) },
+        )}
       </p>
-      <ol className="section-list" aria-label="Secciones">
+      <ol className="section-list" aria-label={t({ id: "sections.list.label", defaultMessage: "Secciones" })}>
         {sections.map((s, index) => (
           <li key={s.id}>
             <Link to={`/Store/${storeId}/section/${s.id}`} className="grow">
               {s.title}
             </Link>
             <span className="muted">
-              {s.items} de {plan.itemsPerSection}
+              {t(
+                { id: "sections.list.items", defaultMessage: "{count} de {limit}" },
+                { count: String(s.items), limit: String(plan.itemsPerSection) },
+              )}
             </span>
             <MoveButtons intent="section-move" id={s.id} first={index === 0} last={index === sections.length - 1} />
           </li>
@@ -80,20 +91,23 @@ function SectionsPanel({
         <Form method="post" className="inline-form">
           <input type="hidden" name="intent" value="section-create" />
           <Field
-            label="Nueva sección"
+            label={t({ id: "sections.list.new", defaultMessage: "Nueva sección" })}
             name="title"
-            placeholder="Ej.: Lo más vendido"
+            placeholder={t({ id: "sections.list.newPlaceholder", defaultMessage: "Ej.: Lo más vendido" })}
             error={errors.title}
             maxLength={80}
             required
           />
           <button type="submit" className="button">
-            Crear sección
+            {t({ id: "sections.list.create", defaultMessage: "Crear sección" })}
           </button>
         </Form>
       ) : (
         <p className="form-info">
-          {LIMIT_MESSAGES.sections}: tu plan permite {plan.sections} secciones.
+          {t(
+            { id: "sections.list.full", defaultMessage: "{limit}: tu plan permite {count} secciones." },
+            { limit: LIMIT_MESSAGES.sections, count: String(plan.sections) },
+          )}
         </p>
       )}
       <ErrorText message={errors.form} />

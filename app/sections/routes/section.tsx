@@ -1,17 +1,25 @@
 import { Form, Link } from "react-router";
 import { cardPrice, cardPriceText } from "~/domain/catalog";
 import { freeSlots } from "~/domain/limits";
-import { counted } from "~/domain/words";
+import { defineMessages } from "~/domain/messages";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText, Field, MoveButtons, RemoveButton } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleSectionAction, loadSection, loadSectionWithItems } from "../section-actions.server";
 import type { Route } from "./+types/section";
+
+const TYPE_NAMES = defineMessages<"product" | "image" | "video">({
+  product: { id: "sections.section.type.product", defaultMessage: "Producto" },
+  image: { id: "sections.section.type.image", defaultMessage: "Imagen" },
+  video: { id: "sections.section.type.video", defaultMessage: "Video" },
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { title: storePageTitle(loaderData?.section.title ?? "Sección", matches) },
@@ -22,6 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { section, items } = await loadSectionWithItems(services, store, params.sectionId);
   const plan = merchantPlanLimits(context);
+  const t = merchantT(context);
   return {
     storeId: store.id,
     section: { id: section.id, title: section.title },
@@ -30,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     items: items.map((item) => ({
       id: item.id,
       type: item.type,
-      label: item.type === "product" ? (item.productName ?? "Producto") : item.type === "image" ? "Imagen" : "Video",
+      label: item.type === "product" && item.productName !== null ? item.productName : t(TYPE_NAMES[item.type]),
       detail:
         item.type === "product" && item.productPrice !== null
           ? // A hidden product keeps its place here but is not shown on the store's home page.
@@ -44,7 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
                 },
                 store,
               ),
-            )}${item.productPublished === false ? " · Oculto" : ""}`
+            )}${item.productPublished === false ? t({ id: "sections.section.hidden", defaultMessage: " · Oculto" }) : ""}`
           : null,
       image:
         item.type === "product"
@@ -63,21 +72,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleSectionAction(services, actingUser(context), section, await request.formData());
 }
 
-const TYPE_NAMES = { product: "Producto", image: "Imagen", video: "Video" } as const;
-
 export default function SectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { section, items, storeId, free, capacity } = loaderData;
   const errors = actionData?.errors ?? {};
   const base = `/Store/${storeId}/section/${section.id}`;
+  const t = useT();
   return (
     <section>
       <p className="back-link">
-        <Link to={`/Store/${storeId}/sections`}>← Secciones</Link>
+        <Link to={`/Store/${storeId}/sections`}>{t({ id: "sections.section.back", defaultMessage: "← Secciones" })}</Link>
       </p>
       <Form method="post" className="inline-form">
         <input type="hidden" name="intent" value="rename" />
         <Field
-          label="Nombre de la sección"
+          label={t({ id: "sections.section.name", defaultMessage: "Nombre de la sección" })}
           name="title"
           defaultValue={section.title}
           error={errors.title}
@@ -85,31 +93,40 @@ export default function SectionPage({ loaderData, actionData }: Route.ComponentP
           required
         />
         <button type="submit" className="button secondary">
-          Guardar nombre
+          {t({ id: "sections.section.saveName", defaultMessage: "Guardar nombre" })}
         </button>
       </Form>
       <p className="muted" data-testid="section-slots">
-        {items.length} de {capacity} elementos · {counted(free, "espacio disponible", "espacios disponibles")}
+        {t(
+          {
+            id: "sections.section.slots",
+            defaultMessage:
+              "{count} de {capacity} elementos · {free, plural, one {{free} espacio disponible} other {{free} espacios disponibles}}",
+          },
+          { count: String(items.length), capacity: String(capacity), free },
+        )}
       </p>
       <p className="actions">
         {free > 0 ? (
           <>
             <Link className="button" to={`${base}/new/product`}>
-              Agregar productos
+              {t({ id: "sections.section.addProducts", defaultMessage: "Agregar productos" })}
             </Link>
             <Link className="button" to={`${base}/new/file`}>
-              Agregar imágenes o videos
+              {t({ id: "sections.section.addFiles", defaultMessage: "Agregar imágenes o videos" })}
             </Link>
           </>
         ) : (
-          <span className="form-info">Esta sección está llena. Quita un elemento para agregar otro.</span>
+          <span className="form-info">
+            {t({ id: "sections.section.full", defaultMessage: "Esta sección está llena. Quita un elemento para agregar otro." })}
+          </span>
         )}
       </p>
       <ErrorText message={errors.form} />
       {items.length === 0 ? (
-        <p>Esta sección está vacía.</p>
+        <p>{t({ id: "sections.section.empty", defaultMessage: "Esta sección está vacía." })}</p>
       ) : (
-        <ol className="item-list" aria-label="Elementos de la sección">
+        <ol className="item-list" aria-label={t({ id: "sections.section.items", defaultMessage: "Elementos de la sección" })}>
           {items.map((item, index) => (
             <li key={item.id} data-type={item.type}>
               {item.image ? (
@@ -121,17 +138,23 @@ export default function SectionPage({ loaderData, actionData }: Route.ComponentP
                 <strong>{item.label}</strong>
                 <span className="muted">
                   {" "}
-                  · {TYPE_NAMES[item.type]}
+                  · {t(TYPE_NAMES[item.type])}
                   {item.detail && ` · ${item.detail}`}
                 </span>
                 {item.video && (
                   <a href={item.video} target="_blank" rel="noreferrer" className="small-link">
-                    Ver video
+                    {t({ id: "sections.section.video", defaultMessage: "Ver video" })}
                   </a>
                 )}
               </span>
               <MoveButtons intent="item-move" field="item" id={item.id} first={index === 0} last={index === items.length - 1} />
-              <RemoveButton intent="item-remove" field="item" id={item.id} label={`Quitar ${item.label}`} text="Quitar" />
+              <RemoveButton
+                intent="item-remove"
+                field="item"
+                id={item.id}
+                label={t({ id: "sections.section.removeOf", defaultMessage: "Quitar {name}" }, { name: item.label })}
+                text={t({ id: "sections.section.remove", defaultMessage: "Quitar" })}
+              />
             </li>
           ))}
         </ol>
@@ -139,9 +162,15 @@ export default function SectionPage({ loaderData, actionData }: Route.ComponentP
       <ConfirmedForm
         className="danger-zone"
         fields={{ intent: "delete" }}
-        buttonLabel="Eliminar sección"
-        title="¿Eliminar sección?"
-        description={`${section.title} y sus imágenes y videos se eliminarán. Los productos siguen en tu tienda.`}
+        buttonLabel={t({ id: "sections.section.delete", defaultMessage: "Eliminar sección" })}
+        title={t({ id: "sections.section.deleteQuestion", defaultMessage: "¿Eliminar sección?" })}
+        description={t(
+          {
+            id: "sections.section.deleteText",
+            defaultMessage: "{title} y sus imágenes y videos se eliminarán. Los productos siguen en tu tienda.",
+          },
+          { title: section.title },
+        )}
       />
     </section>
   );

@@ -3,30 +3,39 @@ import { useEffect, useRef, useState } from "react";
 import { Form, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { STORE_CATEGORIES } from "~/domain/categories";
+import type { Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { planPrice } from "~/domain/plans";
 import { validTimeZone } from "~/domain/time-zones";
-import { storesCount } from "~/domain/words";
 import { failure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { flashHeader } from "~/ui/flash.server";
 import { Field, FormAlert, SelectField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { ConfirmDialog } from "~/ui/overlays";
 import { invalid, refusal } from "~/workspace/action-results.server";
 import { merchantContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { plans } from "../../../db/schema";
 import { countStoresOfOwner, createStore } from "../stores.server";
 import type { Route } from "./+types/new-store";
 
 export const meta: Route.MetaFunction = () => [{ title: "Nueva tienda | Vitrina" }];
 
-const newStoreSchema = z.object({
-  name: z.string().trim().min(1, "Este campo es obligatorio").max(60),
-  category: z.coerce.number().int().min(1, "Elige una categoría").max(11, "Elige una categoría"),
-  timeZone: z.string().max(64).optional(),
-  acceptExtraCost: z.literal("1").optional(),
-});
+const newStoreSchema = (t: Translate) => {
+  const chooseCategory = t({ id: "stores.new.chooseCategory", defaultMessage: "Elige una categoría" });
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, t({ id: "stores.new.required", defaultMessage: "Este campo es obligatorio" }))
+      .max(60),
+    category: z.coerce.number().int().min(1, chooseCategory).max(11, chooseCategory),
+    timeZone: z.string().max(64).optional(),
+    acceptExtraCost: z.literal("1").optional(),
+  });
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
@@ -47,7 +56,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(merchantContext);
   const services = getServices(context);
-  const parsed = newStoreSchema.safeParse(Object.fromEntries(await request.formData()));
+  const t = merchantT(context);
+  const parsed = newStoreSchema(t).safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return invalid("create", parsed.error);
   const { name, category, timeZone, acceptExtraCost } = parsed.data;
   try {
@@ -60,11 +70,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.kind === "needs_confirmation")
       return failure(
         {
-          form: `Tu plan llegó al límite de tiendas. Esta tienda suma ${formatMoney(outcome.extraPerBill, outcome.currency, null)} a cada factura.`,
+          form: t(
+            {
+              id: "stores.new.limitReached",
+              defaultMessage: "Tu plan llegó al límite de tiendas. Esta tienda suma {amount} a cada factura.",
+            },
+            { amount: formatMoney(outcome.extraPerBill, outcome.currency, null) },
+          ),
         },
         { intent: "create", status: 409 },
       );
-    const cookie = await flashHeader(services.config, notice("Tienda creada", `La tienda ${outcome.store.name} está lista.`));
+    const cookie = await flashHeader(
+      services.config,
+      notice(
+        t({ id: "stores.new.created", defaultMessage: "Tienda creada" }),
+        t({ id: "stores.new.createdText", defaultMessage: "La tienda {name} está lista." }, { name: outcome.store.name }),
+      ),
+    );
     return redirect(`/Store/${outcome.store.id}/info`, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     return refusal("create", error, "name");
@@ -80,18 +102,34 @@ export default function NewStore({ loaderData, actionData }: Route.ComponentProp
   const [zone, setZone] = useState("");
   useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
   const { extraPerBill } = loaderData;
+  const t = useT();
+  const planStores = t(
+    { id: "stores.new.planStores", defaultMessage: "{count, plural, one {{count} tienda} other {{count} tiendas}}" },
+    { count: loaderData.storesLimit },
+  );
   return (
     <section className="narrow">
-      <h1>Nueva tienda</h1>
+      <h1>{t({ id: "stores.new.title", defaultMessage: "Nueva tienda" })}</h1>
       <p className="muted">
-        Tienes {loaderData.stores} de {storesCount(loaderData.storesLimit)} en tu plan.
+        {t(
+          { id: "stores.new.count", defaultMessage: "Tienes {count} de {plan} en tu plan." },
+          { count: String(loaderData.stores), plan: planStores },
+        )}
       </p>
       {extraPerBill && (
         <p className="form-info" data-testid="limit-warning">
-          Llegaste al límite de tiendas de tu plan. Crear otra tienda suma {extraPerBill} a cada factura.
+          {t(
+            {
+              id: "stores.new.atLimit",
+              defaultMessage: "Llegaste al límite de tiendas de tu plan. Crear otra tienda suma {amount} a cada factura.",
+            },
+            { amount: extraPerBill },
+          )}
         </p>
       )}
-      {errors.form && <FormAlert title="No se creó la tienda" description={errors.form} />}
+      {errors.form && (
+        <FormAlert title={t({ id: "stores.new.notCreated", defaultMessage: "No se creó la tienda" })} description={errors.form} />
+      )}
       <Form
         method="post"
         className="form"
@@ -102,26 +140,35 @@ export default function NewStore({ loaderData, actionData }: Route.ComponentProp
           setConfirming(true);
         }}
       >
-        <Field label="Nombre de la tienda" name="name" error={errors.name} required maxLength={60} />
+        <Field
+          label={t({ id: "stores.new.name", defaultMessage: "Nombre de la tienda" })}
+          name="name"
+          error={errors.name}
+          required
+          maxLength={60}
+        />
         <SelectField
-          label="Categoría"
+          label={t({ id: "stores.new.category", defaultMessage: "Categoría" })}
           name="category"
           error={errors.category}
           defaultValue="0"
           options={[
-            { value: "0", label: "Elige una categoría" },
+            { value: "0", label: t({ id: "stores.new.chooseCategory", defaultMessage: "Elige una categoría" }) },
             ...STORE_CATEGORIES.map((c) => ({ value: String(c.id), label: c.name })),
           ]}
         />
         <input type="hidden" name="timeZone" value={zone} />
         <button type="submit" className="button" disabled={busy}>
-          Crear tienda
+          {t({ id: "stores.new.submit", defaultMessage: "Crear tienda" })}
         </button>
       </Form>
       <ConfirmDialog
         open={confirming}
-        title="¿Crear una tienda adicional?"
-        description={`Tu plan incluye ${storesCount(loaderData.storesLimit)}. Esta tienda suma ${extraPerBill} a cada factura.`}
+        title={t({ id: "stores.new.extraQuestion", defaultMessage: "¿Crear una tienda adicional?" })}
+        description={t(
+          { id: "stores.new.extraText", defaultMessage: "Tu plan incluye {plan}. Esta tienda suma {amount} a cada factura." },
+          { plan: planStores, amount: extraPerBill },
+        )}
         onCancel={() => setConfirming(false)}
         onConfirm={async () => {
           const form = formRef.current;

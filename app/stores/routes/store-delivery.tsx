@@ -11,6 +11,7 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { handleDeliveryAction, isDeliveryIntent } from "../delivery-actions.server";
 import { DeliveryPanel } from "../delivery-panel";
@@ -56,7 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const fields = textFields(form);
-  if (!isDeliveryIntent(intent)) return failure({ form: "Elige qué guardar" });
+  const t = merchantT(context);
+  if (!isDeliveryIntent(intent))
+    return failure({ form: t({ id: "stores.delivery.unknownIntent", defaultMessage: "Elige qué guardar" }) });
   // A save stays on this page and confirms in place.
   return handleDeliveryAction(
     services.db,

@@ -4,6 +4,7 @@ import { LEGAL_NAME_MAX, POLICY_KINDS, POLICY_MAX, POLICY_PAGES, policyText, TAX
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { Field, TextAreaField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
@@ -44,25 +45,37 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StorePolicies({ loaderData, actionData }: Route.ComponentProps) {
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const typed = (name: string, saved: string) => actionData?.values?.[name] ?? saved;
+  const t = useT();
   return (
     <section className="panel wide" aria-labelledby="policies-title">
-      <h2 id="policies-title">Políticas</h2>
+      <h2 id="policies-title">{t({ id: "stores.policies.title", defaultMessage: "Políticas" })}</h2>
       <p className="muted">
-        Tu tienda muestra estas páginas al pie de cada página. Empiezan con un texto de ejemplo: adáptalo a cómo trabajas. Texto
-        simple: una línea en blanco separa párrafos, una línea que empieza con «# » es un título, y las direcciones web y los
-        correos se vuelven enlaces. Deja un texto vacío para volver al ejemplo.
+        {t({
+          id: "stores.policies.intro",
+          defaultMessage:
+            "Tu tienda muestra estas páginas al pie de cada página. Empiezan con un texto de ejemplo: adáptalo a cómo trabajas. Texto simple: una línea en blanco separa párrafos, una línea que empieza con «# » es un título, y las direcciones web y los correos se vuelven enlaces. Deja un texto vacío para volver al ejemplo.",
+        })}
       </p>
       {loaderData.argentina && (
         <p className="muted">
-          Como tu tienda está en Argentina, su pie muestra también el Botón de arrepentimiento y el enlace a Defensa de las y los
-          Consumidores. Las solicitudes de cancelación te llegan por correo y aparecen en la venta.
+          {t({
+            id: "stores.policies.argentina",
+            defaultMessage:
+              "Como tu tienda está en Argentina, su pie muestra también el Botón de arrepentimiento y el enlace a Defensa de las y los Consumidores. Las solicitudes de cancelación te llegan por correo y aparecen en la venta.",
+          })}
         </p>
       )}
       <Form method="post" className="form">
         {loaderData.pages.map((page) => (
           <div key={page.kind}>
             <TextAreaField
-              label={`${page.title}${page.template ? " (texto de ejemplo)" : ""}`}
+              label={t(
+                {
+                  id: "stores.policies.pageLabel",
+                  defaultMessage: "{title}{template, select, yes { (texto de ejemplo)} other {}}",
+                },
+                { title: page.title, template: page.template ? "yes" : "no" },
+              )}
               name={page.kind}
               defaultValue={typed(page.kind, page.text)}
               error={errors[page.kind]}
@@ -71,29 +84,32 @@ export default function StorePolicies({ loaderData, actionData }: Route.Componen
             />
             <p>
               <a href={page.href} target="_blank" rel="noreferrer">
-                Ver {page.title} en tu tienda
+                {t({ id: "stores.policies.view", defaultMessage: "Ver {title} en tu tienda" }, { title: page.title })}
               </a>
             </p>
           </div>
         ))}
         <Field
-          label="Razón social (opcional)"
+          label={t({ id: "stores.policies.legalName", defaultMessage: "Razón social (opcional)" })}
           name="legalName"
           defaultValue={typed("legalName", loaderData.legalName)}
           error={errors.legalName}
           maxLength={LEGAL_NAME_MAX}
-          hint="Se muestra al pie de tu tienda."
+          hint={t({ id: "stores.policies.legalNameHint", defaultMessage: "Se muestra al pie de tu tienda." })}
         />
         <Field
-          label={`${loaderData.taxIdName} (opcional)`}
+          label={t({ id: "stores.policies.taxId", defaultMessage: "{name} (opcional)" }, { name: loaderData.taxIdName })}
           name="taxId"
           defaultValue={typed("taxId", loaderData.taxId)}
           error={errors.taxId}
           maxLength={TAX_ID_MAX}
-          hint="Se muestra al pie de tu tienda, junto a la razón social."
+          hint={t({
+            id: "stores.policies.taxIdHint",
+            defaultMessage: "Se muestra al pie de tu tienda, junto a la razón social.",
+          })}
         />
         <button type="submit" className="button">
-          Guardar políticas
+          {t({ id: "stores.policies.save", defaultMessage: "Guardar políticas" })}
         </button>
       </Form>
     </section>
