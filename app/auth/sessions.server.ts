@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BillingState } from "~/domain/billing";
+import { type StoreCountry, storeCountry } from "~/domain/countries";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { PENDING_BADGE_CAP } from "~/domain/sales";
@@ -79,6 +80,8 @@ export async function getSessionUser(
 ): Promise<{
   user: Merchant;
   limits: PlanLimits | null;
+  /** The country of the user's first store (null without one): the merchant pages' variant. */
+  firstStoreCountry: StoreCountry | null;
   /** A member of some store's staff. */
   staff: boolean;
   store?: Store | null;
@@ -101,6 +104,10 @@ export async function getSessionUser(
       planId: plans.id,
       ...planLimitColumns,
       staff: sql<number>`exists (select 1 from ${storeMembers} where ${storeMembers.userId} = ${users.id})`,
+      // The merchant pages speak as the first store's country does (decision 0067).
+      firstStore: sql<
+        string | null
+      >`(select ${stores.country} || ' ' || ${stores.timeZone} from ${stores} where ${stores.ownerId} = ${users.id} order by ${stores.createdAt}, ${stores.id} limit 1)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -160,7 +167,19 @@ export async function getSessionUser(
     [found] = await userQuery;
   }
   if (!found) return null;
-  const { planId, products, banner, sections: sectionCount, itemsPerSection, photosPerProduct, staff, ...row } = found;
+  const {
+    planId,
+    products,
+    banner,
+    sections: sectionCount,
+    itemsPerSection,
+    photosPerProduct,
+    staff,
+    firstStore,
+    ...row
+  } = found;
+  const [country = "", timeZone = ""] = firstStore?.split(" ") ?? [];
+  const firstStoreCountry = firstStore ? storeCountry({ country, timeZone }) : null;
   const limits: PlanLimits | null =
     planId === null || banner === null || sectionCount === null || itemsPerSection === null || photosPerProduct === null
       ? null
@@ -174,6 +193,7 @@ export async function getSessionUser(
     return {
       user: row.user,
       limits,
+      firstStoreCountry,
       staff: Boolean(staff),
       store,
       storeAccess,
@@ -181,7 +201,7 @@ export async function getSessionUser(
       refreshCookie: await sessionCookie(services.config).serialize(id),
     };
   }
-  return { user: row.user, limits, staff: Boolean(staff), store, storeAccess, pendingSales };
+  return { user: row.user, limits, firstStoreCountry, staff: Boolean(staff), store, storeAccess, pendingSales };
 }
 
 /** The signed-in user's place in a store: their role, and the owner's bill and plan limits the store goes by. */

@@ -12,6 +12,13 @@ export type Locale = (typeof LOCALES)[number];
 /** The variant each catalog falls back to for a message it does not override (the base has none). */
 const FALLBACK: Record<Locale, Locale | null> = { es: null, "es-AR": "es" };
 
+/** A variant and the ones it falls back to, the base first. */
+export function fallbackChain(locale: Locale): Locale[] {
+  const chain: Locale[] = [];
+  for (let at: Locale | null = locale; at; at = FALLBACK[at]) chain.unshift(at);
+  return chain;
+}
+
 /** The locale Intl formats with (plural rules, numbers inside a message). */
 const INTL_LOCALE: Record<Locale, string> = { es: "es-419", "es-AR": "es-AR" };
 
@@ -66,6 +73,20 @@ export interface Translate {
 /** Messages grouped in a module: each a descriptor the extraction finds (the same object back). */
 export const defineMessages = <K extends string>(messages: Record<K, MessageDescriptor>): Record<K, MessageDescriptor> =>
   messages;
+
+/**
+ * A variant's catalog as a merchant page's loader sends it to the browser: the variant over its fallback, only the
+ * texts merchant pages say, a message that is one literal as its text (most are; the rest as compiled).
+ */
+export type PageCatalog = Record<string, string | CompiledCatalog[string]>;
+
+/** The translator of a page catalog (the browser's, and the server's when it renders the same page). */
+export function translatorOfPage(locale: Locale, catalog: PageCatalog): Translate {
+  const compiled: CompiledCatalog = {};
+  for (const [id, message] of Object.entries(catalog))
+    compiled[id] = typeof message === "string" ? [{ type: 0, value: message }] : message;
+  return makeTranslate(locale, { [locale]: compiled });
+}
 
 /** A catalog compiled at build (`formatjs compile --ast`'s output): id → the message's parsed form. */
 export type CompiledCatalog = Record<string, ConstructorParameters<typeof IntlMessageFormat>[0]>;

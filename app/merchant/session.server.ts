@@ -1,9 +1,16 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { merchantRedirect, staffRefused } from "~/auth/redirect-rules";
 import { getSessionUser } from "~/auth/sessions.server";
+import { localeOfAcceptLanguage, localeOfCountry } from "~/domain/messages";
 import { forbidden } from "~/http/responses";
 import { getServices } from "~/services/services";
-import { merchantContext, pendingSalesContext, sessionStoreContext, storeRoleContext } from "~/workspace/context.server";
+import {
+  merchantContext,
+  merchantLocaleContext,
+  pendingSalesContext,
+  sessionStoreContext,
+  storeRoleContext,
+} from "~/workspace/context.server";
 import { planLimitsContext } from "~/workspace/plan-limits.server";
 
 /**
@@ -30,6 +37,12 @@ export async function requireMerchant(
     if (target && target !== path) throw redirect(target);
   }
   context.set(merchantContext, session.user);
+  context.set(
+    merchantLocaleContext,
+    session.firstStoreCountry
+      ? localeOfCountry(session.firstStoreCountry)
+      : localeOfAcceptLanguage(request.headers.get("Accept-Language")),
+  );
   // A store's pages go by its owner's plan, whoever works on it.
   context.set(planLimitsContext, access ? access.ownerLimits : session.limits);
   if (session.store !== undefined) context.set(sessionStoreContext, session.store);

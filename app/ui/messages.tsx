@@ -1,5 +1,12 @@
 import { createContext, createElement, Fragment, type ReactNode, useContext } from "react";
-import type { MessageDescriptor, MessageValue, Translate } from "~/domain/messages";
+import {
+  type Locale,
+  type MessageDescriptor,
+  type MessageValue,
+  type PageCatalog,
+  type Translate,
+  translatorOfPage,
+} from "~/domain/messages";
 
 /**
  * The request's translator for the components under it (decision 0067). Public pages get it from the store's
@@ -27,4 +34,25 @@ export function Rich({
 }) {
   const t = useT();
   return createElement(Fragment, null, ...t.rich<ReactNode>(message, values as never));
+}
+
+/** What a merchant page's layout loader sends: its variant and that variant's catalog (app/ui/messages.server.ts). */
+export interface PageMessages {
+  locale: Locale;
+  catalog: PageCatalog;
+}
+
+const pageTranslators = new Map<Locale, Translate>();
+
+/**
+ * The merchant pages' translator (decision 0067), from the catalog their layout's loader sent: the same on the
+ * server and in the browser, made once per variant.
+ */
+export function PageMessagesProvider({ messages, children }: { messages: PageMessages; children?: ReactNode }) {
+  let translate = pageTranslators.get(messages.locale);
+  if (!translate) {
+    translate = translatorOfPage(messages.locale, messages.catalog);
+    pageTranslators.set(messages.locale, translate);
+  }
+  return <MessagesProvider translate={translate}>{children}</MessagesProvider>;
 }

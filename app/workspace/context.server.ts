@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import type { Locale } from "~/domain/messages";
 import { accessRuleOf, mayAccess, type StoreRole } from "~/domain/staff-roles";
 import { forbidden, notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
@@ -14,6 +15,12 @@ export type Store = typeof stores.$inferSelect;
 
 /** Set by the merchant layout's guard for every merchant page. */
 export const merchantContext = createContext<Merchant>();
+
+/**
+ * The variant the merchant pages speak (decision 0067), set by the guard: the first store's country, or the browser's
+ * Accept-Language for a merchant with no store yet. Server-side messages (an action's failure()) use it too.
+ */
+export const merchantLocaleContext = createContext<Locale>("es");
 
 /**
  * The store of `/Store/{storeId}/…`, loaded once per request and only if the signed-in user owns it or works on it

@@ -3,8 +3,10 @@ import { inOverdueGrace } from "~/auth/redirect-rules";
 import { graceEnd, showBillWarning } from "~/domain/billing";
 import { getServices } from "~/services/services";
 import { MenuSheet } from "~/ui/menu-sheet";
+import { PageMessagesProvider } from "~/ui/messages";
+import { pageMessages } from "~/ui/messages.server";
 import { AccountLinks } from "~/workspace/account-links";
-import { merchantContext } from "~/workspace/context.server";
+import { merchantContext, merchantLocaleContext } from "~/workspace/context.server";
 import { requireMerchant } from "../session.server";
 import type { Route } from "./+types/merchant-layout";
 
@@ -15,6 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const now = getServices(context).clock.now();
   return {
     name: `${user.name} ${user.lastname}`,
+    messages: pageMessages(context.get(merchantLocaleContext)),
     billWarning: showBillWarning(user, now) && user.billDueAt ? user.billDueAt.toISOString() : null,
     // Overdue while the stores still take orders: only the sales desk, billing and the account open.
     overdueUntil: inOverdueGrace(user, now) && user.billDueAt ? graceEnd(user.billDueAt).toISOString() : null,
@@ -56,7 +59,9 @@ export default function MerchantLayout({ loaderData }: Route.ComponentProps) {
             Recuerda pagar tu factura antes del día {formatDate(loaderData.billWarning)}
           </p>
         )}
-        <Outlet />
+        <PageMessagesProvider messages={loaderData.messages}>
+          <Outlet />
+        </PageMessagesProvider>
         <footer className="merchant-footer">
           <a href="/terminos">Términos y condiciones</a>
           <a href="/privacidad">Política de privacidad</a>
