@@ -88,6 +88,9 @@ export function translatorOfPage(locale: Locale, catalog: PageCatalog): Translat
   return makeTranslate(locale, { [locale]: compiled });
 }
 
+/** One message given where a descriptor is passed on (`<Rich message={defineMessage({…})} />`): the extraction finds it. */
+export const defineMessage = (message: MessageDescriptor): MessageDescriptor => message;
+
 /** A catalog compiled at build (`formatjs compile --ast`'s output): id → the message's parsed form. */
 export type CompiledCatalog = Record<string, ConstructorParameters<typeof IntlMessageFormat>[0]>;
 
