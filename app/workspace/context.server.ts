@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { Locale } from "~/domain/messages";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Locale, Translate } from "~/domain/messages";
 import { accessRuleOf, mayAccess, type StoreRole } from "~/domain/staff-roles";
 import { forbidden, notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
@@ -21,6 +22,10 @@ export const merchantContext = createContext<Merchant>();
  * Accept-Language for a merchant with no store yet. Server-side messages (an action's failure()) use it too.
  */
 export const merchantLocaleContext = createContext<Locale>("es");
+
+/** The merchant's translator, for texts a loader or an action writes on the server. */
+export const merchantT = (context: Readonly<RouterContextProvider>): Translate =>
+  translatorFor(context.get(merchantLocaleContext));
 
 /**
  * The store of `/Store/{storeId}/…`, loaded once per request and only if the signed-in user owns it or works on it

@@ -1,8 +1,7 @@
 import { failure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { invalid } from "~/workspace/action-results.server";
-import { ownedStoreContext, publicSiteUnchangedContext } from "~/workspace/context.server";
-import { merchantT } from "~/workspace/merchant-t.server";
+import { merchantT, ownedStoreContext, publicSiteUnchangedContext } from "~/workspace/context.server";
 import { subscribe, unsubscribe } from "../push-subscriptions.server";
 import { PUSH_MESSAGES, subscriptionSchema, unsubscribeSchema } from "../subscription-form";
 import type { Route } from "./+types/push-subscriptions";
