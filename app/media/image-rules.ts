@@ -1,3 +1,5 @@
+import { defineMessages, type MessageDescriptor } from "~/domain/messages";
+
 /** Image rules (docs/product-rules.md, Images and videos), independent of any codec. */
 export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 /**
@@ -30,17 +32,27 @@ export function webpByteBudget(width: number, height: number): number {
 
 export type ImageType = "jpeg" | "png" | "webp" | "tiff";
 
+/** A refused file: `text` is its message in the catalog (the merchant's variant says it), `message` its neutral Spanish. */
 export class MediaError extends Error {
   override name = "MediaError";
+  readonly text: MessageDescriptor;
+  constructor(text: MessageDescriptor, options?: ErrorOptions) {
+    super(text.defaultMessage, options);
+    this.text = text;
+  }
 }
 
-export const MEDIA_MESSAGES = {
-  format: "Formato no admitido",
-  tooHeavy: "Uno de los archivos pesa más de 6mb",
-  tooLarge: "La imagen es demasiado grande",
-  unreadable: "No se pudieron subir las imágenes",
-  notStored: "No pudimos guardar las imágenes por un problema técnico: no se guardó nada, vuelve a intentarlo en unos minutos",
-} as const;
+export const MEDIA_MESSAGES = defineMessages({
+  format: { id: "media.refusal.format", defaultMessage: "Formato no admitido" },
+  tooHeavy: { id: "media.refusal.tooHeavy", defaultMessage: "Uno de los archivos pesa más de 6mb" },
+  tooLarge: { id: "media.refusal.tooLarge", defaultMessage: "La imagen es demasiado grande" },
+  unreadable: { id: "media.refusal.unreadable", defaultMessage: "No se pudieron subir las imágenes" },
+  notStored: {
+    id: "media.refusal.notStored",
+    defaultMessage:
+      "No pudimos guardar las imágenes por un problema técnico: no se guardó nada, vuelve a intentarlo en unos minutos",
+  },
+});
 
 /** The type by magic bytes, never by file name. */
 export function sniffImageType(b: Uint8Array): ImageType | null {

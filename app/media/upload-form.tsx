@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSubmit } from "react-router";
+import type { Translate } from "~/domain/messages";
 import { isFailure } from "~/http/action-result";
+import { useT } from "~/ui/messages";
 import { LoadingOverlay } from "~/ui/overlays";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "./image-rules";
 import {
@@ -83,6 +85,7 @@ export function UploadForm(props: {
   onProblem?: (message: string | null) => void;
 }) {
   const submit = useSubmit();
+  const t = useT();
   const navigation = useNavigation();
   const upload = useUploadState();
   const formId = useId();
@@ -121,8 +124,8 @@ export function UploadForm(props: {
           const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
           onProblem?.(null);
           try {
-            setStage("Preparando archivos…");
-            const data = await prepareUpload(form, submitter, setStage);
+            setStage(t({ id: "media.upload.preparing", defaultMessage: "Preparando archivos…" }));
+            const data = await prepareUpload(form, submitter, setStage, t);
             setSent(true);
             submission.current = "sent";
             showUploadIn(formId);
@@ -163,19 +166,36 @@ const megabytes = (bytes: number) => `${sizeFormat.format(bytes / 1_000_000)} MB
 
 /** The upload as the merchant sees it: a bar fed by the upload's own progress events, then the outcome. */
 function UploadProgress({ upload, busyText, onRetry }: { upload: UploadState; busyText: string; onRetry: () => void }) {
+  const t = useT();
   if (upload.phase === "processing" || upload.phase === "idle") return <LoadingOverlay text={busyText} />;
   if (upload.phase === "sending") {
     const percent = upload.total > 0 ? Math.min(100, Math.floor((upload.loaded / upload.total) * 100)) : 0;
     return (
-      <div className="overlay" role="alertdialog" aria-label="Subiendo archivos" aria-describedby="upload-progress-text">
+      <div
+        className="overlay"
+        role="alertdialog"
+        aria-label={t({ id: "media.upload.sendingLabel", defaultMessage: "Subiendo archivos" })}
+        aria-describedby="upload-progress-text"
+      >
         <div className="overlay-box upload-box">
           <p id="upload-progress-text" aria-live="polite">
-            Subiendo archivos… {percent} %
+            {t({ id: "media.upload.sendingPercent", defaultMessage: "Subiendo archivos… {percent} %" }, { percent })}
           </p>
-          <progress max={100} value={percent} aria-label="Progreso de la subida" />
-          <p className="muted">{upload.total > 0 ? `${megabytes(upload.loaded)} de ${megabytes(upload.total)}` : "\u00a0"}</p>
+          <progress
+            max={100}
+            value={percent}
+            aria-label={t({ id: "media.upload.progressLabel", defaultMessage: "Progreso de la subida" })}
+          />
+          <p className="muted">
+            {upload.total > 0
+              ? t(
+                  { id: "media.upload.bytes", defaultMessage: "{loaded} de {total}" },
+                  { loaded: megabytes(upload.loaded), total: megabytes(upload.total) },
+                )
+              : "\u00a0"}
+          </p>
           <button type="button" className="button secondary" onClick={cancelUpload}>
-            Cancelar
+            {t({ id: "media.upload.cancel", defaultMessage: "Cancelar" })}
           </button>
         </div>
       </div>
@@ -183,16 +203,21 @@ function UploadProgress({ upload, busyText, onRetry }: { upload: UploadState; bu
   }
   const message = upload.phase === "cancelled" ? UPLOAD_MESSAGES.cancelled : upload.message;
   return (
-    <div className="overlay" role="alertdialog" aria-label="La subida no terminó" aria-describedby="upload-outcome">
+    <div
+      className="overlay"
+      role="alertdialog"
+      aria-label={t({ id: "media.upload.stopped", defaultMessage: "La subida no terminó" })}
+      aria-describedby="upload-outcome"
+    >
       <div className="overlay-box upload-box">
-        <p id="upload-outcome">{message}</p>
+        <p id="upload-outcome">{typeof message === "string" ? message : t(message)}</p>
         <div className="confirm-actions">
           <button type="button" className="button secondary" onClick={dismissUpload}>
-            Cerrar
+            {t({ id: "media.upload.close", defaultMessage: "Cerrar" })}
           </button>
           {upload.phase === "failed" && upload.retryable && (
             <button type="button" className="button" onClick={onRetry}>
-              Reintentar
+              {t({ id: "media.upload.retry", defaultMessage: "Reintentar" })}
             </button>
           )}
         </div>
@@ -206,21 +231,31 @@ class UploadProblem extends Error {}
 const VIDEO_NAME = /\.(mp4|mkv|wmv|m4v|mov|avi|flv|webm|flac|mka|m4a|aac|ogg)$/i;
 const RESIZABLE = new Set(["image/jpeg", "image/png", "image/webp"]);
 
-async function prepareUpload(form: HTMLFormElement, submitter: HTMLButtonElement | null, setStage: (s: string) => void) {
+async function prepareUpload(
+  form: HTMLFormElement,
+  submitter: HTMLButtonElement | null,
+  setStage: (s: string) => void,
+  t: Translate,
+) {
   const data = new FormData(form, submitter);
   for (const input of form.querySelectorAll<HTMLInputElement>("input[type=file]")) {
     const files = [...(input.files ?? [])];
     if (files.length === 0) continue;
     const maxFiles = input.dataset.maxFiles ? Number(input.dataset.maxFiles) : null;
     if (maxFiles !== null && files.length > maxFiles)
-      throw new UploadProblem(input.dataset.tooManyMessage ?? MEDIA_MESSAGES.unreadable);
+      throw new UploadProblem(input.dataset.tooManyMessage ?? t(MEDIA_MESSAGES.unreadable));
     const height = Number(input.dataset.resizeHeight ?? 0);
     data.delete(input.name);
     for (const [index, file] of files.entries()) {
-      setStage(`Preparando archivo ${index + 1} de ${files.length}…`);
+      setStage(
+        t(
+          { id: "media.upload.preparingOne", defaultMessage: "Preparando archivo {index} de {count}…" },
+          { index: index + 1, count: files.length },
+        ),
+      );
       const isVideo = file.type.startsWith("video/") || file.type.startsWith("audio/") || VIDEO_NAME.test(file.name);
       if (isVideo) {
-        if (file.size > MAX_UPLOAD_BYTES) throw new UploadProblem(MEDIA_MESSAGES.tooHeavy);
+        if (file.size > MAX_UPLOAD_BYTES) throw new UploadProblem(t(MEDIA_MESSAGES.tooHeavy));
         data.append(input.name, file);
         if (input.dataset.videoThumbs !== undefined) {
           const thumb = await videoThumbnail(file, 400);
@@ -231,7 +266,7 @@ async function prepareUpload(form: HTMLFormElement, submitter: HTMLButtonElement
       data.append(input.name, height && RESIZABLE.has(file.type) ? await downsize(file, height) : file);
     }
   }
-  setStage("Subiendo archivos…");
+  setStage(t({ id: "media.upload.sending", defaultMessage: "Subiendo archivos…" }));
   return data;
 }
 

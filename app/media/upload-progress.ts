@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { redirect, UNSAFE_decodeViaTurboStream, data as withStatus } from "react-router";
+import { defineMessages, type MessageDescriptor } from "~/domain/messages";
 
 /**
  * Uploads with real progress. A route whose forms send files exports `clientAction = sendWithProgress`:
@@ -12,14 +13,18 @@ export type UploadState =
   | { phase: "idle" }
   | { phase: "sending"; loaded: number; total: number }
   | { phase: "processing" }
-  | { phase: "failed"; message: string; retryable: boolean }
+  /** `message`: the server's own text, or one of UPLOAD_MESSAGES for the page to say in the merchant's variant. */
+  | { phase: "failed"; message: string | MessageDescriptor; retryable: boolean }
   | { phase: "cancelled" };
 
-export const UPLOAD_MESSAGES = {
-  network: "Se perdió la conexión y el archivo no terminó de subir. Revisa tu señal e intenta de nuevo.",
-  failed: "No se pudo subir el archivo. Intenta de nuevo en unos minutos.",
-  cancelled: "Subida cancelada. No se guardó nada.",
-} as const;
+export const UPLOAD_MESSAGES = defineMessages({
+  network: {
+    id: "media.upload.network",
+    defaultMessage: "Se perdió la conexión y el archivo no terminó de subir. Revisa tu señal e intenta de nuevo.",
+  },
+  failed: { id: "media.upload.failed", defaultMessage: "No se pudo subir el archivo. Intenta de nuevo en unos minutos." },
+  cancelled: { id: "media.upload.cancelled", defaultMessage: "Subida cancelada. No se guardó nada." },
+});
 
 let state: UploadState = { phase: "idle" };
 let shownBy: string | null = null;

@@ -1,3 +1,5 @@
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import type { PushNotice } from "~/pwa/sw-rules";
 import { scrub } from "~/services/log";
@@ -23,10 +25,13 @@ export interface NewOrderNotice {
 }
 
 /** The notice the merchant's service worker shows, opening the sale's page in the sales desk. */
-function newOrderPayload(order: NewOrderNotice): string {
+function newOrderPayload(order: NewOrderNotice, t: Translate): string {
   return JSON.stringify({
-    title: `Nuevo pedido #${order.saleId}`,
-    body: `Total ${formatMoney(order.total, order.currency, order.country)} · ${order.buyerName}`,
+    title: t({ id: "notifications.push.newOrder", defaultMessage: "Nuevo pedido #{code}" }, { code: order.saleId }),
+    body: t(
+      { id: "notifications.push.newOrderBody", defaultMessage: "Total {total} · {buyer}" },
+      { total: formatMoney(order.total, order.currency, order.country), buyer: order.buyerName },
+    ),
     url: `/Store/${order.storeId}/sales/${order.saleId}`,
   } satisfies PushNotice);
 }
@@ -63,9 +68,11 @@ export function notifyNewOrder(
   services: Pick<Services, "db" | "config" | "clock" | "vapid" | "log">,
   subscriptions: StoredSubscription[],
   order: NewOrderNotice,
-  options: { timeoutMs?: number } = {},
+  /** `t`: the merchant's words for the notice (neutral Spanish unless given). */
+  options: { timeoutMs?: number; t?: Translate } = {},
 ): Promise<PushReport> {
-  return notifyStoreDevices(services, subscriptions, order, newOrderPayload(order), options);
+  const { t = translatorFor("es"), ...rest } = options;
+  return notifyStoreDevices(services, subscriptions, order, newOrderPayload(order, t), rest);
 }
 
 /** The same for any notice about one sale of the store (a buyer's cancellation request): every device at once. */

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { fromBase64Url } from "~/domain/base64url";
+import { defineMessages } from "~/domain/messages";
 import { isFailure } from "~/http/action-result";
+import { useT } from "~/ui/messages";
 import type { action } from "./routes/push-subscriptions";
 
 /**
@@ -15,27 +17,46 @@ type Status =
   /** Server render, or no JavaScript: nothing known about the browser yet. */
   "unknown" | "unsupported" | "off" | "working" | "on";
 
-const PUSH_TOGGLE_TEXT = {
-  title: "Avisos de pedidos nuevos",
-  activate: "Activar avisos en este dispositivo",
-  working: "Un momento…",
-  deactivate: "Desactivar",
-  active: "Avisos activados en este dispositivo",
-  noScript:
-    "Para recibir un aviso en este dispositivo con cada pedido nuevo, abre esta página con JavaScript activado en Chrome, Firefox, Edge o Safari.",
-  unsupported:
-    "Este navegador no puede recibir avisos. Prueba con Chrome, Firefox, Edge o Safari; en iPhone, primero agrega Vitrina a tu pantalla de inicio.",
-  denied:
-    "Bloqueaste las notificaciones de Vitrina en este navegador. Permítelas en la configuración del sitio y vuelve a intentarlo.",
-  dismissed: "No diste permiso para mostrar notificaciones. Vuelve a intentarlo y elige «Permitir».",
-  noWorker: "Vitrina todavía no está lista para enviar avisos a este dispositivo. Recarga la página y vuelve a intentarlo.",
-  failed: "No pudimos activar los avisos en este navegador. Revisa tu conexión y vuelve a intentarlo.",
-} as const;
-
-function devicesText(devices: number): string {
-  if (devices === 0) return "Ningún dispositivo recibe avisos de esta tienda.";
-  return devices === 1 ? "1 dispositivo recibe avisos de esta tienda." : `${devices} dispositivos reciben avisos de esta tienda.`;
-}
+const PUSH_TOGGLE_TEXT = defineMessages({
+  title: { id: "notifications.toggle.title", defaultMessage: "Avisos de pedidos nuevos" },
+  activate: { id: "notifications.toggle.activate", defaultMessage: "Activar avisos en este dispositivo" },
+  working: { id: "notifications.toggle.working", defaultMessage: "Un momento…" },
+  deactivate: { id: "notifications.toggle.deactivate", defaultMessage: "Desactivar" },
+  active: { id: "notifications.toggle.active", defaultMessage: "Avisos activados en este dispositivo" },
+  noScript: {
+    id: "notifications.toggle.noScript",
+    defaultMessage:
+      "Para recibir un aviso en este dispositivo con cada pedido nuevo, abre esta página con JavaScript activado en Chrome, Firefox, Edge o Safari.",
+  },
+  unsupported: {
+    id: "notifications.toggle.unsupported",
+    defaultMessage:
+      "Este navegador no puede recibir avisos. Prueba con Chrome, Firefox, Edge o Safari; en iPhone, primero agrega Vitrina a tu pantalla de inicio.",
+  },
+  denied: {
+    id: "notifications.toggle.denied",
+    defaultMessage:
+      "Bloqueaste las notificaciones de Vitrina en este navegador. Permítelas en la configuración del sitio y vuelve a intentarlo.",
+  },
+  dismissed: {
+    id: "notifications.toggle.dismissed",
+    defaultMessage: "No diste permiso para mostrar notificaciones. Vuelve a intentarlo y elige «Permitir».",
+  },
+  noWorker: {
+    id: "notifications.toggle.noWorker",
+    defaultMessage:
+      "Vitrina todavía no está lista para enviar avisos a este dispositivo. Recarga la página y vuelve a intentarlo.",
+  },
+  failed: {
+    id: "notifications.toggle.failed",
+    defaultMessage: "No pudimos activar los avisos en este navegador. Revisa tu conexión y vuelve a intentarlo.",
+  },
+  devices: {
+    id: "notifications.toggle.devices",
+    defaultMessage:
+      "{devices, plural, =0 {Ningún dispositivo recibe avisos de esta tienda.} =1 {1 dispositivo recibe avisos de esta tienda.} other {{devices} dispositivos reciben avisos de esta tienda.}}",
+  },
+});
 
 const pushSupported = () =>
   typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -60,6 +81,7 @@ function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
 
 export function PushToggle({ storeId, publicKey, devices }: { storeId: string; publicKey: string; devices: number }) {
   const fetcher = useFetcher<typeof action>();
+  const t = useT();
   const [status, setStatus] = useState<Status>("unknown");
   const [message, setMessage] = useState<string | null>(null);
   // Whether this browser holds a subscription (the server may since have dropped it: a 410, the cap).
@@ -72,7 +94,7 @@ export function PushToggle({ storeId, publicKey, devices }: { storeId: string; p
       setStatus("unsupported");
       return;
     }
-    if (Notification.permission === "denied") setMessage(PUSH_TOGGLE_TEXT.denied);
+    if (Notification.permission === "denied") setMessage(t(PUSH_TOGGLE_TEXT.denied));
     let live = true;
     navigator.serviceWorker
       .getRegistration()
@@ -87,7 +109,7 @@ export function PushToggle({ storeId, publicKey, devices }: { storeId: string; p
     return () => {
       live = false;
     };
-  }, []);
+  }, [t]);
 
   const refused = isFailure(fetcher.data) ? Object.values(fetcher.data.errors)[0] : null;
   const on = status !== "unknown" && status !== "unsupported" && subscribed && devices > 0 && !refused;
@@ -101,12 +123,12 @@ export function PushToggle({ storeId, publicKey, devices }: { storeId: string; p
     try {
       const permission = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
       if (permission !== "granted") {
-        setMessage(permission === "denied" ? PUSH_TOGGLE_TEXT.denied : PUSH_TOGGLE_TEXT.dismissed);
+        setMessage(t(permission === "denied" ? PUSH_TOGGLE_TEXT.denied : PUSH_TOGGLE_TEXT.dismissed));
         return;
       }
       const registration = await activeRegistration(10_000);
       if (!registration) {
-        setMessage(PUSH_TOGGLE_TEXT.noWorker);
+        setMessage(t(PUSH_TOGGLE_TEXT.noWorker));
         return;
       }
       const key = fromBase64Url(publicKey);
@@ -134,7 +156,7 @@ export function PushToggle({ storeId, publicKey, devices }: { storeId: string; p
       setSubscribed(true);
     } catch (error) {
       console.error("push subscribe failed", error);
-      setMessage(PUSH_TOGGLE_TEXT.failed);
+      setMessage(t(PUSH_TOGGLE_TEXT.failed));
     } finally {
       busy.current = false;
       setStatus("off");
@@ -165,24 +187,24 @@ export function PushToggle({ storeId, publicKey, devices }: { storeId: string; p
   const notice = message ?? refused;
   return (
     <section className="push-toggle" aria-labelledby="push-toggle-title">
-      <h3 id="push-toggle-title">{PUSH_TOGGLE_TEXT.title}</h3>
+      <h3 id="push-toggle-title">{t(PUSH_TOGGLE_TEXT.title)}</h3>
       <p className="push-devices" aria-live="polite">
-        {devicesText(devices)}
+        {t(PUSH_TOGGLE_TEXT.devices, { devices })}
       </p>
-      {shown === "unknown" && <p className="muted">{PUSH_TOGGLE_TEXT.noScript}</p>}
-      {shown === "unsupported" && <p className="muted">{PUSH_TOGGLE_TEXT.unsupported}</p>}
+      {shown === "unknown" && <p className="muted">{t(PUSH_TOGGLE_TEXT.noScript)}</p>}
+      {shown === "unsupported" && <p className="muted">{t(PUSH_TOGGLE_TEXT.unsupported)}</p>}
       {shown === "on" && (
         <div className="push-actions">
-          <p className="push-on">{PUSH_TOGGLE_TEXT.active}</p>
+          <p className="push-on">{t(PUSH_TOGGLE_TEXT.active)}</p>
           <button type="button" className="button secondary" onClick={deactivate}>
-            {PUSH_TOGGLE_TEXT.deactivate}
+            {t(PUSH_TOGGLE_TEXT.deactivate)}
           </button>
         </div>
       )}
       {(shown === "off" || shown === "working") && (
         <div className="push-actions">
           <button type="button" className="button" onClick={activate} disabled={shown === "working"}>
-            {shown === "working" ? PUSH_TOGGLE_TEXT.working : PUSH_TOGGLE_TEXT.activate}
+            {t(shown === "working" ? PUSH_TOGGLE_TEXT.working : PUSH_TOGGLE_TEXT.activate)}
           </button>
         </div>
       )}

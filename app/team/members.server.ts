@@ -10,6 +10,8 @@ import { endSessionsOf, newSession } from "~/auth/sessions.server";
 import { insertUser } from "~/auth/users.server";
 import { actorLabel } from "~/domain/activity";
 import { randomToken, sha256Hex } from "~/domain/ids";
+import { storeTranslator, translatorFor } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { INVITATION_DAYS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/staff-roles";
 import { type Db, isNotNullViolation, isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
@@ -57,17 +59,19 @@ const pendingIn = (storeId: string, now: Date) =>
 
 /**
  * Sends an invitation to `email` for `role` in the owner's store. Refused (StoreError) for the owner's own email, a
- * person already in the team, and past PENDING_INVITATIONS_MAX waiting. Returns the link (the email carries it).
+ * person already in the team, and past PENDING_INVITATIONS_MAX waiting (in the owner's words, `t`). Returns the link (the
+ * email carries it, in the store's voice).
  */
 export async function inviteMember(
   services: Services,
   store: Store,
   owner: Merchant,
   invite: { email: string; role: StaffRole },
+  t: Translate = storeTranslator(store),
 ): Promise<string> {
   const { db, clock, config } = services;
   const now = clock.now();
-  if (invite.email === owner.email) throw new StoreError(TEAM_MESSAGES.ownerEmail, "email");
+  if (invite.email === owner.email) throw new StoreError(t(TEAM_MESSAGES.ownerEmail), "email");
   const [[member], [pending]] = await db.batch([
     db
       .select({ one: sql`1` })
@@ -77,8 +81,9 @@ export async function inviteMember(
       .limit(1),
     db.select({ count: sql<number>`count(*)` }).from(storeInvitations).where(pendingIn(store.id, now)),
   ]);
-  if (member) throw new StoreError(TEAM_MESSAGES.alreadyMember, "email");
-  if ((pending?.count ?? 0) >= PENDING_INVITATIONS_MAX) throw new StoreError(TEAM_MESSAGES.tooManyPending, "email");
+  if (member) throw new StoreError(t(TEAM_MESSAGES.alreadyMember), "email");
+  if ((pending?.count ?? 0) >= PENDING_INVITATIONS_MAX)
+    throw new StoreError(t(TEAM_MESSAGES.tooManyPending, { max: PENDING_INVITATIONS_MAX }), "email");
   const token = randomToken();
   await db.batch([
     db.insert(storeInvitations).values({
@@ -101,12 +106,16 @@ export async function inviteMember(
   // Built from the configured origin, never from the request's Host.
   const link = `${config.APP_ORIGIN}/equipo/invitacion/${token}`;
   await services.mail.send(
-    invitationEmail(invite.email, {
-      inviter: `${owner.name} ${owner.lastname}`,
-      store: store.name,
-      role: ROLE_LABELS[invite.role],
-      link,
-    }),
+    invitationEmail(
+      invite.email,
+      {
+        inviter: `${owner.name} ${owner.lastname}`,
+        store: store.name,
+        role: ROLE_LABELS[invite.role],
+        link,
+      },
+      storeTranslator(store),
+    ),
   );
   return link;
 }
@@ -280,6 +289,7 @@ export async function registerMember(
   services: Services,
   invitation: Invitation,
   person: { name: string; lastname: string; password: string },
+  t: Translate = translatorFor("es"),
 ): Promise<string | null> {
   const { db, clock, config } = services;
   const now = clock.now();
@@ -311,7 +321,7 @@ export async function registerMember(
     return session.cookie;
   } catch (error) {
     if (isNotNullViolation(error, "store_members.role")) return null;
-    if (isUniqueViolation(error, "users.email")) throw new StoreError(TEAM_MESSAGES.accountExists, "form");
+    if (isUniqueViolation(error, "users.email")) throw new StoreError(t(TEAM_MESSAGES.accountExists), "form");
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Translate } from "~/domain/messages";
 import { failure, fieldErrors } from "~/http/action-result";
 import { MEDIA_MESSAGES, MediaError } from "~/media/image-rules";
 
@@ -20,6 +21,8 @@ export class StoreError extends Error {
 /** What a refused form shows again: the values as typed. */
 interface RefusalOptions {
   values?: Record<string, string>;
+  /** The merchant's translator (merchantT): a refused file's message in their variant; neutral Spanish without it. */
+  t?: Translate;
 }
 
 /** A workspace form's input that failed its schema: each field's Spanish message, 400. */
@@ -28,7 +31,7 @@ export function invalid(intent: string, error: z.ZodError, { values }: RefusalOp
 }
 
 /** Known refusals (limits, names, media) become a 4xx with their message; anything else is a real error. */
-export function refusal(intent: string, error: unknown, field = "form", { values }: RefusalOptions = {}) {
+export function refusal(intent: string, error: unknown, field = "form", { values, t }: RefusalOptions = {}) {
   const kept = values ? { values } : {};
   if (error instanceof StoreError)
     return failure(
@@ -37,8 +40,8 @@ export function refusal(intent: string, error: unknown, field = "form", { values
     );
   if (error instanceof MediaError)
     return failure(
-      { [field]: error.message },
-      { intent, status: error.message === MEDIA_MESSAGES.tooHeavy ? 413 : 422, ...kept },
+      { [field]: t ? t(error.text) : error.message },
+      { intent, status: error.text === MEDIA_MESSAGES.tooHeavy ? 413 : 422, ...kept },
     );
   throw error;
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession } from "~/auth/sessions.server";
 import { toBase64Url } from "~/domain/base64url";
+import type { MessageDescriptor } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
@@ -162,7 +163,7 @@ describe("subscribing a device (the toggle's route)", () => {
     const me = await owner();
     const good = push.subscribe();
     const offCurve = toBase64Url(new Uint8Array([4, ...new Array(64).fill(0)]));
-    const cases: Array<[string, Record<string, string>, string]> = [
+    const cases: Array<[string, Record<string, string>, MessageDescriptor]> = [
       ["private network", { ...subscribeForm(good), endpoint: "https://10.0.0.7/push/abc" }, PUSH_MESSAGES.notAllowed],
       [
         "cloud metadata",
@@ -195,7 +196,7 @@ describe("subscribing a device (the toggle's route)", () => {
     for (const [name, form, message] of cases) {
       const reply = await post(me.cookie, me.store.id, form);
       expect(reply.status, name).toBe(400);
-      expect(Object.values(reply.data.errors as Record<string, string>), name).toContain(message);
+      expect(Object.values(reply.data.errors as Record<string, string>), name).toContain(message.defaultMessage);
     }
     expect(await rows(me.store.id)).toEqual([]);
   });
@@ -206,7 +207,7 @@ describe("subscribing a device (the toggle's route)", () => {
     const production = { ...s, config: { ...s.config, VITRINA_ENV: "production" as const } };
     const refused = await post(me.cookie, me.store.id, subscribeForm(sub), production);
     expect(refused.status).toBe(400);
-    expect(refused.data.errors).toEqual({ endpoint: PUSH_MESSAGES.notAllowed });
+    expect(refused.data.errors).toEqual({ endpoint: PUSH_MESSAGES.notAllowed.defaultMessage });
     expect(await rows(me.store.id)).toEqual([]);
     expect((await post(me.cookie, me.store.id, subscribeForm(sub))).status).toBe(200);
   });

@@ -3,6 +3,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
+import { translatorFor } from "~/domain/message-catalogs";
 import { type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
 import { requireMerchant } from "~/merchant/session.server";
 import { servicesContext } from "~/services/services";
@@ -199,6 +200,23 @@ describe("invitations", () => {
     const eva = await member(s, store, owner, "sales");
     await expect(inviteMember(s, store, owner, { email: owner.email, role: "admin" })).rejects.toThrow(/dueño/);
     await expect(inviteMember(s, store, owner, { email: eva.email, role: "admin" })).rejects.toThrow(/ya es parte/);
+  });
+
+  it("speak as an Argentine merchant and store do: the refusal and the invitation's email in 'vos'", async () => {
+    const s = createTestServices();
+    const { owner, store } = await ownerWithStore(s);
+    const argentine = { ...store, country: "AR" };
+    await expect(inviteMember(s, argentine, owner, { email: owner.email, role: "admin" })).rejects.toThrow(
+      "Ese correo es el tuyo: ya sos el dueño de la tienda.",
+    );
+    await inviteMember(s, argentine, owner, { email: "vos@equipo.test", role: "sales" });
+    const email = s.outbox.sent.find((m) => m.to === "vos@equipo.test");
+    expect(email?.text).toContain("Para aceptar, abrí este enlace (vence en 7 días y sirve una sola vez). Podés crear");
+    expect(email?.html).toContain("Si no conocés a quien te invita, ignorá este correo.");
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ intent: "invite", email: "x", role: "sales" })) form.set(k, v);
+    const bad = await handleTeamAction(s, store, owner, form, translatorFor("es-AR"));
+    expect(JSON.stringify(bad)).toContain("Escribí un correo válido, como nombre@correo.com");
   });
 });
 

@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { drawPicture } from "~/demo/pictures";
-import { checkImageUpload, MEDIA_MESSAGES, readImageSize, sniffImageType, targetSize } from "~/media/image-rules";
+import { translatorFor } from "~/domain/message-catalogs";
+import { checkImageUpload, MEDIA_MESSAGES, MediaError, readImageSize, sniffImageType, targetSize } from "~/media/image-rules";
 import { processImage } from "~/media/images.server";
 import { encodePng } from "~/media/png";
+import { refusal } from "~/workspace/action-results.server";
 
 const photo = (w: number, h: number) => encodePng(drawPicture({ shape: "mug", hue: 20, backdropHue: 200 }, w, h), w, h);
 
@@ -43,7 +45,21 @@ describe("image pipeline on real photographs", () => {
   it("a 7 MB upload is refused before decoding", () => {
     const big = new Uint8Array(7 * 1024 * 1024);
     big.set(readFileSync("tests/fixtures/photos/board.jpg").subarray(0, 4096));
-    expect(() => checkImageUpload(big)).toThrow(MEDIA_MESSAGES.tooHeavy);
+    expect(() => checkImageUpload(big)).toThrow(MEDIA_MESSAGES.tooHeavy.defaultMessage);
+  });
+
+  it("a refused file answers in the merchant's variant: 413 for the weight, 422 for the rest", () => {
+    const answer = (error: unknown) =>
+      refusal("upload", error, "photos", { t: translatorFor("es-AR") }) as unknown as {
+        data: { errors: Record<string, string> };
+        init: { status: number };
+      };
+    const lost = answer(new MediaError(MEDIA_MESSAGES.notStored));
+    expect([lost.init.status, lost.data.errors.photos]).toEqual([
+      422,
+      "No pudimos guardar las imágenes por un problema técnico: no se guardó nada, volvé a intentarlo en unos minutos",
+    ]);
+    expect(answer(new MediaError(MEDIA_MESSAGES.tooHeavy)).init.status).toBe(413);
   });
 });
 
@@ -81,7 +97,7 @@ describe("image pipeline", () => {
 
   it("rejects an HTML file named .jpg", () => {
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
-    expect(() => checkImageUpload(html)).toThrow(MEDIA_MESSAGES.format);
+    expect(() => checkImageUpload(html)).toThrow(MEDIA_MESSAGES.format.defaultMessage);
   });
 
   it("rejects a JPEG-looking polyglot it cannot decode, and re-encodes what it can", async () => {
@@ -96,10 +112,10 @@ describe("image pipeline", () => {
   it("rejects files over 6 MB before decoding", () => {
     const big = new Uint8Array(7 * 1024 * 1024);
     big.set(pngHeader(100, 100));
-    expect(() => checkImageUpload(big)).toThrow(MEDIA_MESSAGES.tooHeavy);
+    expect(() => checkImageUpload(big)).toThrow(MEDIA_MESSAGES.tooHeavy.defaultMessage);
   });
 
   it("rejects huge dimensions before decoding", () => {
-    expect(() => checkImageUpload(pngHeader(50_000, 50_000))).toThrow(MEDIA_MESSAGES.tooLarge);
+    expect(() => checkImageUpload(pngHeader(50_000, 50_000))).toThrow(MEDIA_MESSAGES.tooLarge.defaultMessage);
   });
 });

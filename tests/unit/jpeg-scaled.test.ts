@@ -119,7 +119,7 @@ describe("JPEG decoded at a reduced scale", () => {
     // FF as fill, then FF 00 as a segment of 0x0400 bytes ending where a 6000 × 4000 frame's segments start. Both now
     // skip FF 00; the bytes after it are not a marker, which the upload check refuses.
     const hidden = fixture("jpeg-fuzz/seeds/fill-byte-hides-a-frame.jpg");
-    expect(() => checkImageUpload(hidden)).toThrow(MEDIA_MESSAGES.format);
+    expect(() => checkImageUpload(hidden)).toThrow(MEDIA_MESSAGES.format.defaultMessage);
     expect(decodeJpegScaled(hidden, 1)).toMatchObject({ width: 41, height: 29 });
     const small = fixture("jpeg-fuzz/seeds/baseline-420.jpg");
     const twoStarts = new Uint8Array([...small.subarray(0, 2), 0xff, 0xd8, ...small.subarray(2)]);

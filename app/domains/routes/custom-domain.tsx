@@ -11,15 +11,18 @@ import {
   isApexHostname,
   planHasCustomDomain,
 } from "~/domain/hostnames";
+import { defineMessages, type MessageDescriptor } from "~/domain/messages";
 import { failure, fieldErrors, isFailure } from "~/http/action-result";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { CopyField } from "~/ui/copy-field";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { addHostname, checkHostname, findHostname, HostnameError, removeHostname, simulateDnsReady } from "../hostnames.server";
 import type { Route } from "./+types/custom-domain";
@@ -74,20 +77,35 @@ export async function loader({ context }: Route.LoaderArgs) {
 const addForm = z.object({ hostname: z.string().trim().min(1, HOSTNAME_MESSAGES.invalid).max(253, HOSTNAME_MESSAGES.invalid) });
 const intents = z.enum(["add", "check", "remove", "simulate"]);
 
-const DONE = {
-  add: ["Dominio agregado", "Agrega los registros DNS que te mostramos en el sitio donde compraste el dominio."],
-  check: ["Estado actualizado", "Te mostramos lo último que sabemos de tu dominio."],
-  remove: ["Dominio quitado", "Tu tienda vuelve a su dirección de siempre."],
-  simulate: ["DNS simulado", "El proveedor de prueba avanzó tu dominio un paso."],
-} as const;
+const DONE_TEXT = defineMessages({
+  added: { id: "domains.notice.added", defaultMessage: "Dominio agregado" },
+  addedDetail: {
+    id: "domains.notice.addedDetail",
+    defaultMessage: "Agrega los registros DNS que te mostramos en el sitio donde compraste el dominio.",
+  },
+  checked: { id: "domains.notice.checked", defaultMessage: "Estado actualizado" },
+  checkedDetail: { id: "domains.notice.checkedDetail", defaultMessage: "Te mostramos lo último que sabemos de tu dominio." },
+  removed: { id: "domains.notice.removed", defaultMessage: "Dominio quitado" },
+  removedDetail: { id: "domains.notice.removedDetail", defaultMessage: "Tu tienda vuelve a su dirección de siempre." },
+  simulated: { id: "domains.notice.simulated", defaultMessage: "DNS simulado" },
+  simulatedDetail: { id: "domains.notice.simulatedDetail", defaultMessage: "El proveedor de prueba avanzó tu dominio un paso." },
+});
+
+const DONE: Record<"add" | "check" | "remove" | "simulate", [MessageDescriptor, MessageDescriptor]> = {
+  add: [DONE_TEXT.added, DONE_TEXT.addedDetail],
+  check: [DONE_TEXT.checked, DONE_TEXT.checkedDetail],
+  remove: [DONE_TEXT.removed, DONE_TEXT.removedDetail],
+  simulate: [DONE_TEXT.simulated, DONE_TEXT.simulatedDetail],
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
   const merchant = context.get(merchantContext);
+  const t = merchantT(context);
   const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
   const intent = intents.safeParse(fields.intent);
-  if (!intent.success) return failure({ form: "Elige qué hacer" });
+  if (!intent.success) return failure({ form: t({ id: "domains.refusal.chooseIntent", defaultMessage: "Elige qué hacer" }) });
   const values = { hostname: fields.hostname ?? "" };
   try {
     if (intent.data === "add") {
@@ -99,36 +117,56 @@ export async function action({ request, context }: Route.ActionArgs) {
       await removeHostname(services, actingUser(context), store.id);
     } else {
       const row = await findHostname(services.db, store.id);
-      if (!row) return failure({ form: "Tu tienda no tiene un dominio propio" }, { intent: intent.data, status: 404 });
+      if (!row)
+        return failure(
+          { form: t({ id: "domains.refusal.noDomain", defaultMessage: "Tu tienda no tiene un dominio propio" }) },
+          { intent: intent.data, status: 404 },
+        );
       if (intent.data === "check") await checkHostname(services, row);
       else if (!(await simulateDnsReady(services, store.id)))
-        return failure({ form: "Solo en pruebas locales" }, { status: 404 });
+        return failure(
+          { form: t({ id: "domains.refusal.localOnly", defaultMessage: "Solo en pruebas locales" }) },
+          { status: 404 },
+        );
     }
   } catch (error) {
     if (!(error instanceof HostnameError)) throw error;
     return failure({ [error.field]: error.message }, { intent: intent.data, values, status: error.status });
   }
   const [title, description] = DONE[intent.data];
-  return redirectWithNotice(services.config, customDomainPath(store.id), notice(title, description));
+  return redirectWithNotice(services.config, customDomainPath(store.id), notice(t(title), t(description)));
 }
 
 export default function CustomDomain({ loaderData: p, actionData }: Route.ComponentProps) {
   const errors = isFailure(actionData) ? actionData.errors : {};
   const host = p.hostname;
+  const t = useT();
+  const hostLabel = t({ id: "domains.dns.host", defaultMessage: "Nombre (host)" });
   return (
     <section className="panel wide" aria-labelledby="domain-title">
-      <h2 id="domain-title">Dominio propio</h2>
+      <h2 id="domain-title">{t({ id: "domains.page.title", defaultMessage: "Dominio propio" })}</h2>
       <p className="muted">
-        Tu tienda puede estar en tu propio dominio, como www.mitienda.com, en lugar de {p.subdomainUrl}. Los enlaces, el código
-        QR, el catálogo y los correos pasan a usarlo; la dirección de siempre lleva a él.
+        {t(
+          {
+            id: "domains.page.intro",
+            defaultMessage:
+              "Tu tienda puede estar en tu propio dominio, como www.mitienda.com, en lugar de {url}. Los enlaces, el código QR, el catálogo y los correos pasan a usarlo; la dirección de siempre lleva a él.",
+          },
+          { url: p.subdomainUrl },
+        )}
       </p>
       <FormError message={errors.form} />
       {!p.allowed ? (
         <p>
-          {HOSTNAME_MESSAGES.plan}. <a href="/plans">Ver planes</a>
+          {HOSTNAME_MESSAGES.plan}. <a href="/plans">{t({ id: "domains.page.plans", defaultMessage: "Ver planes" })}</a>
         </p>
       ) : !p.available ? (
-        <p className="muted">El dominio propio todavía no está disponible en esta instalación.</p>
+        <p className="muted">
+          {t({
+            id: "domains.page.unavailable",
+            defaultMessage: "El dominio propio todavía no está disponible en esta instalación.",
+          })}
+        </p>
       ) : host ? (
         <>
           <p>
@@ -144,33 +182,51 @@ export default function CustomDomain({ loaderData: p, actionData }: Route.Compon
             </p>
           ) : (
             <>
-              <h3>Qué agregar en tu proveedor de dominio</h3>
+              <h3>{t({ id: "domains.dns.title", defaultMessage: "Qué agregar en tu proveedor de dominio" })}</h3>
               <p className="muted">
-                En el sitio donde compraste el dominio (NIC Argentina, GoDaddy, DonWeb…), busca «DNS» y agrega:
+                {t({
+                  id: "domains.dns.where",
+                  defaultMessage:
+                    "En el sitio donde compraste el dominio (NIC Argentina, GoDaddy, DonWeb…), busca «DNS» y agrega:",
+                })}
               </p>
-              <p>Un registro CNAME:</p>
-              <CopyField id="dns-cname-name" label="Nombre (host)" value={host.name} />
-              <CopyField id="dns-cname-target" label="Apunta a (destino)" value={p.target} />
+              <p>{t({ id: "domains.dns.cname", defaultMessage: "Un registro CNAME:" })}</p>
+              <CopyField id="dns-cname-name" label={hostLabel} value={host.name} />
+              <CopyField
+                id="dns-cname-target"
+                label={t({ id: "domains.dns.target", defaultMessage: "Apunta a (destino)" })}
+                value={p.target}
+              />
               {host.apex && (
                 <p className="muted">
-                  {host.name} es un dominio raíz: muchos proveedores no aceptan un CNAME ahí. Si el tuyo ofrece «CNAME flattening»
-                  o ALIAS, úsalo con el mismo destino; si no, quita este dominio y usa www.{host.name}.
+                  {t(
+                    {
+                      id: "domains.dns.apex",
+                      defaultMessage:
+                        "{host} es un dominio raíz: muchos proveedores no aceptan un CNAME ahí. Si el tuyo ofrece «CNAME flattening» o ALIAS, úsalo con el mismo destino; si no, quita este dominio y usa www.{host}.",
+                    },
+                    { host: host.name },
+                  )}
                 </p>
               )}
               {host.txt && (
                 <>
-                  <p>Y un registro TXT, que prueba que el dominio es tuyo:</p>
-                  <CopyField id="dns-txt-name" label="Nombre (host)" value={host.txt.name} />
-                  <CopyField id="dns-txt-value" label="Valor" value={host.txt.value} />
+                  <p>{t({ id: "domains.dns.txt", defaultMessage: "Y un registro TXT, que prueba que el dominio es tuyo:" })}</p>
+                  <CopyField id="dns-txt-name" label={hostLabel} value={host.txt.name} />
+                  <CopyField
+                    id="dns-txt-value"
+                    label={t({ id: "domains.dns.value", defaultMessage: "Valor" })}
+                    value={host.txt.value}
+                  />
                 </>
               )}
               <Form method="post" className="actions">
                 <button type="submit" name="intent" value="check" className="button secondary">
-                  Comprobar ahora
+                  {t({ id: "domains.page.check", defaultMessage: "Comprobar ahora" })}
                 </button>
                 {p.standIn && (
                   <button type="submit" name="intent" value="simulate" className="button secondary">
-                    Simular DNS listo
+                    {t({ id: "domains.page.simulate", defaultMessage: "Simular DNS listo" })}
                   </button>
                 )}
               </Form>
@@ -178,7 +234,7 @@ export default function CustomDomain({ loaderData: p, actionData }: Route.Compon
           )}
           <Form method="post" className="actions">
             <button type="submit" name="intent" value="remove" className="button danger">
-              Quitar dominio
+              {t({ id: "domains.page.remove", defaultMessage: "Quitar dominio" })}
             </button>
           </Form>
         </>
@@ -186,17 +242,21 @@ export default function CustomDomain({ loaderData: p, actionData }: Route.Compon
         <Form method="post" className="form">
           <input type="hidden" name="intent" value="add" />
           <Field
-            label="Tu dominio"
+            label={t({ id: "domains.form.hostname", defaultMessage: "Tu dominio" })}
             name="hostname"
             defaultValue={isFailure(actionData) ? actionData.values?.hostname : undefined}
             error={errors.hostname}
             placeholder="www.mitienda.com"
             autoComplete="off"
             maxLength={253}
-            hint="Escribe el dominio con www (www.mitienda.com). Un dominio raíz (mitienda.com) solo funciona si tu proveedor ofrece CNAME flattening o ALIAS."
+            hint={t({
+              id: "domains.form.hint",
+              defaultMessage:
+                "Escribe el dominio con www (www.mitienda.com). Un dominio raíz (mitienda.com) solo funciona si tu proveedor ofrece CNAME flattening o ALIAS.",
+            })}
           />
           <button type="submit" className="button">
-            Usar este dominio
+            {t({ id: "domains.form.submit", defaultMessage: "Usar este dominio" })}
           </button>
         </Form>
       )}

@@ -7,11 +7,15 @@ import { AUTH_MESSAGES } from "~/auth/messages";
 import { getSessionUser } from "~/auth/sessions.server";
 import { AuthCard } from "~/auth/ui";
 import { passwordField } from "~/auth/validation";
+import { translatorFor } from "~/domain/message-catalogs";
+import { defineMessage, localeOfAcceptLanguage } from "~/domain/messages";
 import { ROLE_LABELS } from "~/domain/staff-roles";
 import { failure, fieldErrors, isFailure, textFields } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
+import { PageMessagesProvider, Rich, useT } from "~/ui/messages";
+import { pageMessages } from "~/ui/messages.server";
 import { notice } from "~/ui/notice";
 import { StoreError } from "~/workspace/action-results.server";
 import { acceptInvitation, findInvitation, registerMember } from "../members.server";
@@ -31,12 +35,17 @@ const registerSchema = z.object({
   terms: z.literal("on", { error: AUTH_MESSAGES.terms }),
 });
 
+/** The invited person may have no account and no store yet: the page speaks as their browser asks. */
+const localeOf = (request: Request) => localeOfAcceptLanguage(request.headers.get("Accept-Language"));
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServices(context);
+  const messages = pageMessages(localeOf(request));
   const invitation = await findInvitation(services.db, params.token, services.clock.now());
-  if (!invitation) return { invitation: null };
+  if (!invitation) return { messages, invitation: null };
   const session = await getSessionUser(services, request);
   return {
+    messages,
     invitation: { store: invitation.storeName, email: invitation.email, role: ROLE_LABELS[invitation.role] },
     signedInAs: session ? session.user.email : null,
     owner: session?.user.id === invitation.ownerId,
@@ -48,16 +57,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const now = services.clock.now();
+  const t = translatorFor(localeOf(request));
+  const invalidNow = () => failure({ form: t(TEAM_MESSAGES.invitationInvalid) }, { status: 410 });
   const invitation = await findInvitation(services.db, params.token, now);
-  if (!invitation) return failure({ form: TEAM_MESSAGES.invitationInvalid }, { status: 410 });
+  if (!invitation) return invalidNow();
   const form = await request.formData();
-  const welcome = notice(`Te uniste a ${invitation.storeName}`, `Tu rol es ${ROLE_LABELS[invitation.role]}.`);
+  const welcome = notice(
+    t({ id: "team.invitation.joined", defaultMessage: "Te uniste a {store}" }, { store: invitation.storeName }),
+    t({ id: "team.invitation.joinedRole", defaultMessage: "Tu rol es {role}." }, { role: ROLE_LABELS[invitation.role] }),
+  );
   const storePage = `/Store/${invitation.storeId}`;
   if (form.get("intent") === "accept") {
     const session = await getSessionUser(services, request);
-    if (!session) return failure({ form: "Inicia sesión para aceptar la invitación" }, { status: 401 });
-    if (!(await acceptInvitation(services.db, invitation, session.user.id, now)))
-      return failure({ form: TEAM_MESSAGES.invitationInvalid }, { status: 410 });
+    if (!session)
+      return failure(
+        { form: t({ id: "team.invitation.signInFirst", defaultMessage: "Inicia sesión para aceptar la invitación" }) },
+        { status: 401 },
+      );
+    if (!(await acceptInvitation(services.db, invitation, session.user.id, now))) return invalidNow();
     return redirectWithNotice(services.config, storePage, welcome);
   }
   const fields = textFields(form);
@@ -67,50 +84,66 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (await isCommonPassword(parsed.data.password)) return failure({ password: AUTH_MESSAGES.passwordCommon }, { values });
   let cookie: string | null;
   try {
-    cookie = await registerMember(services, invitation, parsed.data);
+    cookie = await registerMember(services, invitation, parsed.data, t);
   } catch (error) {
     if (error instanceof StoreError) return failure({ form: error.message }, { values, status: 409 });
     throw error;
   }
-  if (!cookie) return failure({ form: TEAM_MESSAGES.invitationInvalid }, { status: 410 });
+  if (!cookie) return invalidNow();
   return redirectWithNotice(services.config, storePage, welcome, { headers: { "Set-Cookie": cookie } });
 }
 
-export default function InvitationPage({ loaderData: p, actionData }: Route.ComponentProps) {
+export default function InvitationPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <PageMessagesProvider messages={loaderData.messages}>
+      <Invitation loaderData={loaderData} actionData={actionData} />
+    </PageMessagesProvider>
+  );
+}
+
+function Invitation({ loaderData: p, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const t = useT();
   const failed = isFailure(actionData) ? actionData : null;
   const errors: Record<string, string | undefined> = failed?.errors ?? {};
   if (!p.invitation) {
     return (
-      <AuthCard title="Invitación no válida">
-        <FormAlert title={TEAM_MESSAGES.invitationInvalid} />
+      <AuthCard title={t({ id: "team.invitation.invalidTitle", defaultMessage: "Invitación no válida" })}>
+        <FormAlert title={t(TEAM_MESSAGES.invitationInvalid)} />
         <p className="auth-links">
-          <Link to="/Auth">Iniciar sesión</Link>
+          <Link to="/Auth">{t({ id: "team.invitation.signIn", defaultMessage: "Iniciar sesión" })}</Link>
         </p>
       </AuthCard>
     );
   }
   const { invitation } = p;
-  const subtitle = `Te invitan a trabajar en ${invitation.store} con el rol ${invitation.role}.`;
+  const subtitle = t(
+    { id: "team.invitation.subtitle", defaultMessage: "Te invitan a trabajar en {store} con el rol {role}." },
+    { store: invitation.store, role: invitation.role },
+  );
+  const join = t({ id: "team.invitation.join", defaultMessage: "Únete al equipo" });
   if (p.signedInAs) {
     return (
-      <AuthCard title="Únete al equipo" subtitle={subtitle}>
+      <AuthCard title={join} subtitle={subtitle}>
         {errors.form && <FormAlert title={errors.form} />}
         {p.owner ? (
-          <p>Esta tienda es tuya: no necesitas unirte a su equipo.</p>
+          <p>{t({ id: "team.invitation.ownStore", defaultMessage: "Esta tienda es tuya: no necesitas unirte a su equipo." })}</p>
         ) : (
           <Form method="post" className="form">
             <p>
-              Entraste como <strong>{p.signedInAs}</strong>.
+              <Rich
+                message={defineMessage({ id: "team.invitation.signedInAs", defaultMessage: "Entraste como <b>{email}</b>." })}
+                values={{ email: p.signedInAs, b: (chunks) => <strong>{chunks}</strong> }}
+              />
             </p>
             <button type="submit" name="intent" value="accept" className="button">
-              Aceptar invitación
+              {t({ id: "team.invitation.accept", defaultMessage: "Aceptar invitación" })}
             </button>
           </Form>
         )}
         {/* Signing out is a POST; the link in the email brings them back here signed out. */}
         <Form method="post" action="/Auth/logout" className="auth-links">
           <button type="submit" className="link-button">
-            Entrar con otra cuenta
+            {t({ id: "team.invitation.otherAccount", defaultMessage: "Entrar con otra cuenta" })}
           </button>
         </Form>
       </AuthCard>
@@ -118,13 +151,19 @@ export default function InvitationPage({ loaderData: p, actionData }: Route.Comp
   }
   if (p.hasAccount) {
     return (
-      <AuthCard title="Únete al equipo" subtitle={subtitle}>
+      <AuthCard title={join} subtitle={subtitle}>
         <p>
-          Ya tienes una cuenta de Vitrina con <strong>{invitation.email}</strong>. Inicia sesión y acepta la invitación.
+          <Rich
+            message={defineMessage({
+              id: "team.invitation.hasAccount",
+              defaultMessage: "Ya tienes una cuenta de Vitrina con <b>{email}</b>. Inicia sesión y acepta la invitación.",
+            })}
+            values={{ email: invitation.email, b: (chunks) => <strong>{chunks}</strong> }}
+          />
         </p>
         <p className="actions">
           <Link to={p.signIn} className="button">
-            Iniciar sesión
+            {t({ id: "team.invitation.signIn", defaultMessage: "Iniciar sesión" })}
           </Link>
         </p>
       </AuthCard>
@@ -132,15 +171,25 @@ export default function InvitationPage({ loaderData: p, actionData }: Route.Comp
   }
   const values = failed?.values;
   return (
-    <AuthCard title="Únete al equipo" subtitle={subtitle}>
+    <AuthCard title={join} subtitle={subtitle}>
       {errors.form && <FormAlert title={errors.form} />}
       <Form method="post" className="form" noValidate>
         <p>
-          Crea tu cuenta con <strong>{invitation.email}</strong>.
+          <Rich
+            message={defineMessage({ id: "team.invitation.createAccount", defaultMessage: "Crea tu cuenta con <b>{email}</b>." })}
+            values={{ email: invitation.email, b: (chunks) => <strong>{chunks}</strong> }}
+          />
         </p>
-        <Field label="Nombre" name="name" autoComplete="given-name" defaultValue={values?.name} error={errors.name} required />
         <Field
-          label="Apellido"
+          label={t({ id: "team.invitation.name", defaultMessage: "Nombre" })}
+          name="name"
+          autoComplete="given-name"
+          defaultValue={values?.name}
+          error={errors.name}
+          required
+        />
+        <Field
+          label={t({ id: "team.invitation.lastname", defaultMessage: "Apellido" })}
           name="lastname"
           autoComplete="family-name"
           defaultValue={values?.lastname}
@@ -148,7 +197,7 @@ export default function InvitationPage({ loaderData: p, actionData }: Route.Comp
           required
         />
         <Field
-          label="Contraseña (mínimo 6 caracteres)"
+          label={t({ id: "team.invitation.password", defaultMessage: "Contraseña (mínimo 6 caracteres)" })}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -157,23 +206,34 @@ export default function InvitationPage({ loaderData: p, actionData }: Route.Comp
         />
         <div className="field checkbox">
           <label>
-            <input type="checkbox" name="terms" aria-invalid={errors.terms ? true : undefined} /> Acepto los{" "}
-            <a href="/terminos" target="_blank" rel="noopener">
-              términos y condiciones
-            </a>{" "}
-            y la{" "}
-            <a href="/privacidad" target="_blank" rel="noopener">
-              política de privacidad
-            </a>
+            <input type="checkbox" name="terms" aria-invalid={errors.terms ? true : undefined} />{" "}
+            <Rich
+              message={defineMessage({
+                id: "team.invitation.terms",
+                defaultMessage: "Acepto los <terms>términos y condiciones</terms> y la <privacy>política de privacidad</privacy>",
+              })}
+              values={{
+                terms: (chunks) => (
+                  <a href="/terminos" target="_blank" rel="noopener">
+                    {chunks}
+                  </a>
+                ),
+                privacy: (chunks) => (
+                  <a href="/privacidad" target="_blank" rel="noopener">
+                    {chunks}
+                  </a>
+                ),
+              }}
+            />
           </label>
           {errors.terms && <p className="field-error">{errors.terms}</p>}
         </div>
         <button type="submit" name="intent" value="register" className="button">
-          Crear cuenta y unirme
+          {t({ id: "team.invitation.register", defaultMessage: "Crear cuenta y unirme" })}
         </button>
       </Form>
       <p className="auth-links">
-        <Link to={p.signIn}>Ya tengo cuenta</Link>
+        <Link to={p.signIn}>{t({ id: "team.invitation.haveAccount", defaultMessage: "Ya tengo cuenta" })}</Link>
       </p>
     </AuthCard>
   );

@@ -5,7 +5,9 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "~/domain/staff-role
 import { isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { Field, FormError, RemoveButton, SelectField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { listTeam } from "../members.server";
 import { handleTeamAction } from "../team-actions.server";
@@ -33,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(ownedStoreContext),
     context.get(merchantContext),
     await request.formData(),
+    merchantT(context),
   );
 }
 
@@ -40,13 +43,17 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const failed = isFailure(actionData) ? actionData : null;
   const errorsOf = (intent: string): Record<string, string | undefined> => (failed?.intent === intent ? failed.errors : {});
   const invite = errorsOf("invite");
+  const t = useT();
   return (
     <>
       <section className="panel wide" aria-labelledby="team-title">
-        <h2 id="team-title">Equipo</h2>
+        <h2 id="team-title">{t({ id: "team.page.title", defaultMessage: "Equipo" })}</h2>
         <p className="muted">
-          Invita a quienes te ayudan con la tienda. Cada persona entra con su propia cuenta y ve solo las secciones de su rol; la
-          facturación, los cobros en línea, el dominio propio, el equipo y eliminar la tienda quedan solo para ti.
+          {t({
+            id: "team.page.intro",
+            defaultMessage:
+              "Invita a quienes te ayudan con la tienda. Cada persona entra con su propia cuenta y ve solo las secciones de su rol; la facturación, los cobros en línea, el dominio propio, el equipo y eliminar la tienda quedan solo para ti.",
+          })}
         </p>
         <dl className="role-list">
           {STAFF_ROLES.map((role) => (
@@ -60,7 +67,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="invite" />
           <FormError message={invite.form} />
           <Field
-            label="Correo de la persona"
+            label={t({ id: "team.invite.email", defaultMessage: "Correo de la persona" })}
             name="email"
             type="email"
             autoComplete="off"
@@ -70,31 +77,34 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             required
           />
           <SelectField
-            label="Rol"
+            label={t({ id: "team.invite.role", defaultMessage: "Rol" })}
             name="role"
             options={ROLE_OPTIONS}
             defaultValue={(failed?.intent === "invite" && failed.values?.role) || "sales"}
             error={invite.role}
           />
           <button type="submit" className="button">
-            Enviar invitación
+            {t({ id: "team.invite.submit", defaultMessage: "Enviar invitación" })}
           </button>
         </Form>
       </section>
 
       <section className="panel wide" aria-labelledby="members-title">
-        <h2 id="members-title">Personas del equipo</h2>
+        <h2 id="members-title">{t({ id: "team.members.title", defaultMessage: "Personas del equipo" })}</h2>
         <FormError message={errorsOf("role").form ?? errorsOf("remove").form} />
         {loaderData.members.length === 0 ? (
-          <p className="muted">Todavía no invitaste a nadie.</p>
+          <p className="muted">{t({ id: "team.members.empty", defaultMessage: "Todavía no invitaste a nadie." })}</p>
         ) : (
-          <ul className="team-list" aria-label="Personas del equipo">
+          <ul className="team-list" aria-label={t({ id: "team.members.title", defaultMessage: "Personas del equipo" })}>
             {loaderData.members.map((member) => (
               <li key={member.userId} className="team-member">
                 <div className="grow">
                   <strong>{member.name}</strong>
                   <div className="muted small">
-                    {member.email} · desde el {member.since}
+                    {t(
+                      { id: "team.members.since", defaultMessage: "{email} · desde el {since}" },
+                      { email: member.email, since: member.since },
+                    )}
                   </div>
                 </div>
                 <Form method="post" className="inline-form">
@@ -102,21 +112,24 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                   <input type="hidden" name="userId" value={member.userId} />
                   <SelectField
                     id={`role-${member.userId}`}
-                    label={`Rol de ${member.name}`}
+                    label={t({ id: "team.members.roleOf", defaultMessage: "Rol de {name}" }, { name: member.name })}
                     name="role"
                     options={ROLE_OPTIONS}
                     defaultValue={member.role}
                   />
                   <button type="submit" className="button secondary">
-                    Cambiar rol
+                    {t({ id: "team.members.changeRole", defaultMessage: "Cambiar rol" })}
                   </button>
                 </Form>
                 <RemoveButton
                   intent="remove"
                   field="userId"
                   id={member.userId}
-                  label={`Quitar a ${member.name} del equipo`}
-                  text="Quitar"
+                  label={t(
+                    { id: "team.members.removeLabel", defaultMessage: "Quitar a {name} del equipo" },
+                    { name: member.name },
+                  )}
+                  text={t({ id: "team.members.remove", defaultMessage: "Quitar" })}
                 />
               </li>
             ))}
@@ -126,21 +139,27 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 
       {loaderData.invitations.length > 0 && (
         <section className="panel wide" aria-labelledby="invitations-title">
-          <h2 id="invitations-title">Invitaciones enviadas</h2>
-          <ul className="team-list" aria-label="Invitaciones enviadas">
+          <h2 id="invitations-title">{t({ id: "team.invitations.title", defaultMessage: "Invitaciones enviadas" })}</h2>
+          <ul className="team-list" aria-label={t({ id: "team.invitations.title", defaultMessage: "Invitaciones enviadas" })}>
             {loaderData.invitations.map((invitation) => (
               <li key={invitation.id} className="team-member">
                 <div className="grow">
                   <strong>{invitation.email}</strong>
                   <div className="muted small">
-                    {ROLE_LABELS[invitation.role]} · vence el {invitation.until}
+                    {t(
+                      { id: "team.invitations.until", defaultMessage: "{role} · vence el {until}" },
+                      { role: ROLE_LABELS[invitation.role], until: invitation.until },
+                    )}
                   </div>
                 </div>
                 <RemoveButton
                   intent="cancel"
                   id={invitation.id}
-                  label={`Cancelar la invitación de ${invitation.email}`}
-                  text="Cancelar"
+                  label={t(
+                    { id: "team.invitations.cancelLabel", defaultMessage: "Cancelar la invitación de {email}" },
+                    { email: invitation.email },
+                  )}
+                  text={t({ id: "team.invitations.cancel", defaultMessage: "Cancelar" })}
                 />
               </li>
             ))}
