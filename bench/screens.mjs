@@ -1,13 +1,16 @@
-// `npm run screens`: the merchant's screens on a 360-px phone, on a fresh demo (its own data folder): the list of
-// stores, the store's page and the sales list after a shopper's order, with the demo store made Argentine and its
-// WhatsApp typed '11 5555-1234'; then the pages the phone polish changed and the newer merchant pages, the shopper's
-// cart, a typo search, the store's footer and the buyer's order page. A page the checkout does not have (an older
-// one) is skipped with a printed line, so the same script runs on any checkout. Prints the WhatsApp link the order
-// opened and, at the end, the screens taken and skipped and what to look at (overflow, cut text).
+// `npm run screens`: the merchant's screens on a 360-px phone, on a fresh demo (its own data folder): first the demo's
+// 'Actividad', then the list of stores, the store's page and the sales list after a shopper's order, with the demo
+// store made Argentine and its WhatsApp typed '11 5555-1234'; then the pages the phone polish changed and the newer
+// merchant pages, the shopper's cart, a typo search, the store's footer and the buyer's order page; last the team
+// ('Equipo', the demo's 'Ventas' member on their phone) and 'Dominio propio' in each state of the local stand-in. A
+// page the checkout does not have (an older one) is skipped with a printed line, so the same script runs on any
+// checkout. Prints the WhatsApp link the order opened and, at the end, the screens taken and skipped and what to look
+// at (overflow, cut text).
 //   node bench/screens.mjs [--no-build] [folder]   (default docs/screens)
 // cspell:words KHTML networkidle suculneta
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { createClient } from "@libsql/client";
 import { chromium } from "@playwright/test";
 import { buildApp, startBuiltServer } from "./server.mjs";
 
@@ -149,6 +152,12 @@ try {
   await merchant.waitForURL(`${base}/`);
   const manage = await merchant.getByRole("link", { name: "Administrar" }).first().getAttribute("href");
   const store = manage?.replace(/\/info$/, "");
+  // 'Actividad' first, before this script's own changes: the demo's seeded days, newest first.
+  await screen("activity", async () => {
+    await open(merchant, `${store}/actividad`);
+    await scrollTo(await needs(merchant.locator("ol.activity-list"), "list of entries"), 72);
+    await shot(merchant, "activity");
+  });
   await merchant.goto(`${base}${store}/info`);
   await merchant.getByLabel("País").selectOption("AR");
   await merchant.getByLabel("WhatsApp de ventas").fill("11 5555-1234");
@@ -379,6 +388,87 @@ try {
     await shopper.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await shopper.waitForTimeout(200);
     await shot(shopper, "store-footer");
+  });
+
+  // The team: 'Equipo' with the demo's 'Ventas' member, then that member on their phone: their store list and the
+  // sales desk with only their tabs.
+  await screen("team", async () => {
+    await open(merchant, `${store}/equipo`);
+    await needs(merchant.getByText("ventas@vitrina.local"), "the demo's 'Ventas' member");
+    await scrollTo(merchant.getByRole("heading", { name: "Personas del equipo" }), 72);
+    await shot(merchant, "team");
+  });
+  await screen("staff-store-list", async () => {
+    const staff = await (await browser.newContext(phone)).newPage();
+    await staff.goto(`${base}/Auth`);
+    await staff.getByLabel("Correo electrónico").fill("ventas@vitrina.local");
+    await staff.getByLabel("Contraseña").fill("vitrina-ventas-2026");
+    await staff.getByRole("button", { name: "Entrar", exact: true }).click();
+    await staff
+      .waitForURL((url) => url.pathname !== "/Auth", { timeout: 10_000 })
+      .catch(() => {
+        throw new Skip("the demo has no 'Ventas' member who signs in (not on this checkout)");
+      });
+    await open(staff, "/");
+    await shot(staff, "staff-store-list");
+    await screen("staff-sales", async () => {
+      await open(staff, `${store}/sales`);
+      await shot(staff, "staff-sales");
+    });
+  });
+
+  // 'Dominio propio' in each state the local stand-in gives, on the Premium plan (set in the database, as the
+  // journeys do): waiting for the DNS, verifying, issuing the certificate and active, each a 'Simular DNS listo' on;
+  // then a problem: added again and left waiting past its days (the test clock moved on, then back).
+  await screen("custom-domain-states", async () => {
+    await open(merchant, `${store}/dominio`);
+    const db = createClient({ url: `file:${resolve(dataDir, "vitrina.db")}`, timeout: 5000 });
+    try {
+      await db.execute({ sql: "update users set plan = 'premium' where email = ?", args: ["demo@vitrina.local"] });
+    } finally {
+      db.close();
+    }
+    await open(merchant, `${store}/dominio`);
+    const field = await needs(merchant.getByLabel("Tu dominio"), "'Tu dominio' field on the Premium plan");
+    // Each state seen again from a fresh load (no notice over the page), from its status line down.
+    const shotState = async (state, name) => {
+      await open(merchant, `${store}/dominio`);
+      const status = await needs(merchant.getByRole("status").filter({ hasText: state }), `state '${state}'`);
+      await scrollTo(merchant.locator("p", { has: status }), 80);
+      await shot(merchant, name);
+    };
+    const add = async () => {
+      await field.fill("www.tienda-demo.test");
+      await merchant.getByRole("button", { name: "Usar este dominio" }).click();
+      await merchant.getByRole("status").filter({ hasText: "Esperando los registros DNS" }).waitFor();
+    };
+    await add();
+    await shotState("Esperando los registros DNS", "custom-domain-pending");
+    for (const [state, name] of [
+      ["Verificando el dominio", "custom-domain-verifying"],
+      ["Emitiendo el certificado de seguridad", "custom-domain-issuing"],
+      ["Activo", "custom-domain-active"],
+    ]) {
+      await merchant.getByRole("button", { name: "Simular DNS listo" }).click();
+      await merchant.getByRole("status").filter({ hasText: state }).waitFor();
+      await shotState(state, name);
+    }
+    await merchant.getByRole("button", { name: "Quitar dominio" }).click();
+    await add();
+    await open(merchant, "/_dev/reloj");
+    await merchant.locator("#days").fill("8");
+    await merchant.locator('button[value="advance"]').click();
+    await merchant.waitForURL(`${base}/_dev/reloj`);
+    try {
+      await open(merchant, `${store}/dominio`);
+      await merchant.getByRole("button", { name: "Comprobar ahora" }).click();
+      await merchant.getByRole("status").filter({ hasText: "Hay un problema" }).waitFor();
+      await shotState("Hay un problema", "custom-domain-failed");
+    } finally {
+      await open(merchant, "/_dev/reloj");
+      await merchant.locator('button[value="reset"]').click();
+      await merchant.waitForURL(`${base}/_dev/reloj`);
+    }
   });
 } finally {
   await browser.close();

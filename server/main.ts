@@ -10,7 +10,7 @@ import { type ClientAddress, createRequestListener } from "@remix-run/node-fetch
 import type { ServerBuild } from "react-router";
 import { sessionCookie } from "../app/auth/cookies.server";
 import { createServices } from "../app/compose-services.server";
-import { DEMO_MERCHANT, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
+import { DEMO_MERCHANT, DEMO_STAFF, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
 import { deletingRenditions } from "../app/media/renditions";
 import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
 import { createFetchHandler } from "../app/request-handler.server";
@@ -108,6 +108,7 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
             `  Tienda demo:        ${publicStoreUrl(config, DEMO_STORE.url)}`,
             `                      ${config.APP_ORIGIN}/site/${DEMO_STORE.url}`,
             `  Comerciante demo:   ${DEMO_MERCHANT.email} / ${DEMO_MERCHANT.password}${seeded.created ? " (creado ahora)" : ""}`,
+            `  Equipo (Ventas):    ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`,
           ]
         : []),
       ...(config.devTools

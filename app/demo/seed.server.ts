@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword, passwordHashParams } from "~/auth/password.server";
 import { insertUser } from "~/auth/users.server";
@@ -13,12 +13,13 @@ import { encodePng } from "~/media/png";
 import { preparedImage, putAll } from "~/media/uploads.server";
 import { insertPhoto } from "~/products/photos.server";
 import { productFilesPrefix } from "~/products/product-files.server";
-import { insertProduct, replaceVariantsStatements } from "~/products/products.server";
+import { insertProduct, replaceVariantsStatements, updateProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
 import { addDeliveryRow } from "~/stores/delivery-settings.server";
+import { acceptInvitation, findInvitation, inviteMember } from "~/team/members.server";
 import { writeStoreQr } from "~/workspace/store-qr.server";
-import { insertStore, updateStore } from "~/workspace/store-record.server";
-import { users } from "../../db/schema";
+import { insertStore, saveStoreSettings, updateStore } from "~/workspace/store-record.server";
+import { products, stores, users } from "../../db/schema";
 import { drawPicture, type PictureSpec } from "./pictures";
 
 export const DEMO_MERCHANT = {
@@ -28,6 +29,13 @@ export const DEMO_MERCHANT = {
   lastname: "Demo",
 } as const;
 export const DEMO_STORE = { name: "Demo", url: "demo" } as const;
+/** The demo store's staff member, in 'Ventas': signs in to see the workspace as a member does. */
+export const DEMO_STAFF = {
+  email: "ventas@vitrina.local",
+  password: "vitrina-ventas-2026",
+  name: "Bruno",
+  lastname: "Ventas",
+} as const;
 /** The demo store's discount code: 10 %, active, no dates, no minimum, no use limit. */
 export const DEMO_DISCOUNT_CODE = "BIENVENIDA";
 /** The demo product whose page shows a gallery of 4 photos. */
@@ -98,6 +106,13 @@ const DEMO_PRODUCTS: Array<{
   },
 ];
 
+/** Products seeded at an earlier price or stock, then edited to their own by the owner: entries in 'Actividad'. */
+const DEMO_EARLIER: Record<string, { price?: number; stock?: number }> = {
+  "Café de Colombia 500 g": { price: 890 },
+  "Bolso tejido wayuu": { stock: 7 },
+};
+const DEMO_LOCATION = "Bogotá, Colombia";
+
 // Drawn larger than any picture the pipeline keeps (a 450-px logo, 400-px products), so it resizes them as it does a
 // phone's photo; larger sources only cost the first start more time.
 const SOURCE_SIZE = 800;
@@ -144,7 +159,8 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
       country: "CO",
       saleNumber: "573001234567",
       attentionNumber: "573001234567",
-      location: "Bogotá, Colombia",
+      // Made DEMO_LOCATION by the history's last entry.
+      location: "Bogotá",
     },
     now,
   );
@@ -163,7 +179,8 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
     now,
   );
   const actor = { userId, label: actorLabel(DEMO_MERCHANT) };
-  await seedDelivery(services, actor, store.id, now);
+  // 'Actividad' reads as a week of work: the delivery set up, the discount made, the team and the edits after.
+  await seedDelivery(services, actor, store.id, hoursAgo(now, 6 * 24));
   for (const [index, item] of DEMO_PRODUCTS.entries()) {
     const productId = randomDigits(ID_DIGITS.product);
     const image = await storedPicture(services, productFilesPrefix(store.id, productId), item.picture, IMAGE_HEIGHTS.product);
@@ -173,8 +190,8 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
         id: productId,
         storeId: store.id,
         name: item.name,
-        price: item.price,
-        stock: item.stock,
+        price: DEMO_EARLIER[item.name]?.price ?? item.price,
+        stock: DEMO_EARLIER[item.name]?.stock ?? item.stock,
         category: item.category,
         description: item.description,
         imageKey: image.key,
@@ -209,8 +226,9 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
       maxUses: null,
       active: true,
     },
-    now,
+    hoursAgo(now, 5 * 24),
   );
+  await seedHistory(services, store.id, now);
   return { created: true };
 }
 
@@ -283,4 +301,65 @@ async function seedShirtWithVariants(services: Services, storeId: string, now: D
     photoId: color === "Azul" ? bluePhoto.id : null,
   }));
   await db.batch(replaceVariantsStatements(db, storeId, productId, options, drafts, 0) as [BatchItem<"sqlite">]);
+}
+
+const hoursAgo = (now: Date, hours: number) => new Date(now.getTime() - hours * 3600_000);
+
+/**
+ * The demo's team and history, through the workspace's own writers at past times: the owner invites a 'Ventas'
+ * member who joins, then changes a price and a stock and saves the store's information.
+ */
+async function seedHistory(services: Services, storeId: string, now: Date) {
+  const { db, config } = services;
+  const [owner, store] = await db.batch([
+    db.select().from(users).where(eq(users.email, DEMO_MERCHANT.email)).limit(1),
+    db.select().from(stores).where(eq(stores.id, storeId)).limit(1),
+  ]);
+  if (!owner[0] || !store[0]) throw new Error("demo merchant or store missing");
+  const actor = { userId: owner[0].id, label: actorLabel(owner[0]) };
+  const invitedAt = hoursAgo(now, 93);
+  // The invitation's mail is not sent: the address is the demo's own, and a staging demo must not mail it.
+  const link = await inviteMember(
+    { ...services, clock: { now: () => invitedAt }, mail: { send: async () => {} } },
+    store[0],
+    owner[0],
+    { email: DEMO_STAFF.email, role: "sales" },
+  );
+  const joinedAt = hoursAgo(now, 91);
+  const invitation = await findInvitation(db, link.slice(link.lastIndexOf("/") + 1), joinedAt);
+  if (!invitation) throw new Error("demo invitation missing");
+  const staffId = crypto.randomUUID();
+  await insertUser(db, {
+    id: staffId,
+    name: DEMO_STAFF.name,
+    lastname: DEMO_STAFF.lastname,
+    email: DEMO_STAFF.email,
+    passwordHash: await hashPassword(DEMO_STAFF.password, passwordHashParams(config)),
+    accountCreated: true,
+    trialStarted: false,
+    createdAt: joinedAt,
+  });
+  await acceptInvitation(db, invitation, staffId, joinedAt);
+
+  // Each product seeded at its earlier value (DEMO_EARLIER) is set to its own: the demo ends as its list says.
+  for (const [index, productName] of Object.keys(DEMO_EARLIER).entries()) {
+    const [product] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, storeId), eq(products.name, productName)))
+      .limit(1);
+    const item = DEMO_PRODUCTS.find((p) => p.name === productName);
+    if (!product || !item) throw new Error(`demo product missing: ${productName}`);
+    const { name, description, category, compareAtPrice, published } = product;
+    const input = { name, description, category, compareAtPrice, published, price: item.price, stock: item.stock };
+    await updateProduct(db, actor, { product, variantsBefore: [] }, input, null, hoursAgo(now, 70 - index * 28));
+  }
+  await saveStoreSettings(
+    db,
+    actor,
+    store[0],
+    { location: DEMO_LOCATION },
+    "Cambió la información de la tienda",
+    hoursAgo(now, 3),
+  );
 }

@@ -1,10 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
-import { DEMO_GALLERY_PRODUCT, DEMO_MERCHANT, seedDemo } from "~/demo/seed.server";
+import { DEMO_GALLERY_PRODUCT, DEMO_MERCHANT, DEMO_STAFF, seedDemo } from "~/demo/seed.server";
 import { sniffImageType } from "~/media/image-rules";
 import { loadStoreHome } from "~/site/queries.server";
-import { productPhotos, products, stores, users } from "../../db/schema";
+import { activityPage } from "~/workspace/activity.server";
+import { productPhotos, products, storeActivity, storeMembers, stores, users } from "../../db/schema";
 import { createTestServices, demoTestServices } from "../support/services";
 
 async function bytesOf(stream: ReadableStream<Uint8Array>) {
@@ -12,7 +13,7 @@ async function bytesOf(stream: ReadableStream<Uint8Array>) {
 }
 
 describe("demo seed and the store home query", () => {
-  it("seeds the demo merchant, store and products once, with images through the pipeline", async () => {
+  it("seeds the demo merchant, store, products, a staff member and their history once, with images through the pipeline", async () => {
     const s = createTestServices();
     expect(await seedDemo(s)).toEqual({ created: true });
     expect(await seedDemo(s)).toEqual({ created: false });
@@ -53,6 +54,45 @@ describe("demo seed and the store home query", () => {
     const shirt = rows.find((p) => p.name === "Camiseta estampada");
     expect(await s.db.$count(productPhotos, eq(productPhotos.productId, shirt?.id ?? ""))).toBe(2);
     expect(await s.db.$count(productPhotos)).toBe(rows.length + 3 + 1);
+
+    // A 'Ventas' member who signs in, and a week of history in 'Actividad', once.
+    const staff = await s.db.query.users.findFirst({ where: eq(users.email, DEMO_STAFF.email) });
+    expect(await verifyPassword(DEMO_STAFF.password, staff?.passwordHash ?? "")).toBe(true);
+    const members = await s.db
+      .select()
+      .from(storeMembers)
+      .where(eq(storeMembers.storeId, store?.id ?? ""));
+    expect(members.map((m) => [m.userId, m.role])).toEqual([[staff?.id, "sales"]]);
+
+    const page = await activityPage(
+      s.db,
+      store?.id ?? "",
+      { actor: null, kind: null, from: null, to: null, before: null },
+      "UTC",
+    );
+    const now = s.clock.now().getTime();
+    expect(page.entries.every((e) => e.at.getTime() < now)).toBe(true);
+    const read = page.entries.map((e) => [e.kind, e.summary, e.before, e.after]);
+    expect(read).toEqual(
+      expect.arrayContaining([
+        ["member", `Invitó a ${DEMO_STAFF.email} como Ventas`, null, null],
+        ["member", "Se unió al equipo como Ventas", null, null],
+        ["price", "Cambió el precio de “Café de Colombia 500 g”", "890 USD", "990 USD"],
+        ["stock", "Cambió el stock de “Bolso tejido wayuu”", "7", "4"],
+        ["settings", "Cambió la información de la tienda: ubicación", null, null],
+      ]),
+    );
+    expect(page.people.map((p) => p.label)).toEqual([
+      `Ana Demo (${DEMO_MERCHANT.email})`,
+      `${DEMO_STAFF.name} ${DEMO_STAFF.lastname} (${DEMO_STAFF.email})`,
+    ]);
+    // Newest first: the store's information saved last, the delivery set up first.
+    expect(page.entries[0]?.summary).toBe("Cambió la información de la tienda: ubicación");
+    expect(page.entries.at(-1)?.summary).toMatch(/^Agregó .*“Centro”$/);
+    expect(await s.db.$count(storeActivity)).toBe(page.entries.length);
+    // The products end as the demo lists them.
+    const coffee = await s.db.query.products.findFirst({ where: eq(products.name, "Café de Colombia 500 g") });
+    expect([coffee?.price, coffee?.stock]).toEqual([990, 30]);
   });
 
   it("loads a store home in one round trip, newest products first", async () => {
