@@ -3,6 +3,7 @@ import { lineKey } from "~/domain/cart";
 import { offerView } from "~/domain/catalog";
 import { productCategoryName } from "~/domain/categories";
 import { isId } from "~/domain/ids";
+import { defineMessage } from "~/domain/messages";
 import { formatMoney, toDecimalString } from "~/domain/money";
 import { chosenVariant, optionChoices, VARIANT_MESSAGES } from "~/domain/variants";
 import { notFound } from "~/http/responses";
@@ -265,7 +266,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.inCart > 0 && (
             <p className="muted">
               <Rich
-                message={{ id: "site.product.inCart", defaultMessage: "Ya tienes {count} en tu <a>carrito</a>." }}
+                message={defineMessage({ id: "site.product.inCart", defaultMessage: "Ya tienes {count} en tu <a>carrito</a>." })}
                 values={{
                   count: product.inCart,
                   a: (chunks) => (
