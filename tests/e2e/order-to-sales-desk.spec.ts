@@ -92,7 +92,7 @@ test("a shopper's order appears on the open sales page, confirming it takes stoc
   await page.goto(`/Store/${storeId}/actividad`);
   const entries = page.locator(".activity-list li");
   const price = entries.filter({ hasText: "Cambió el precio de “Arequipe casero”" });
-  await expect(price).toContainText(/8\.500,00\sARS\s→\s9\.000,00\sARS/);
+  await expect(price).toContainText(/\$\s8\.500\s→\s\$\s9\.000/);
   const sale = entries.filter({ hasText: `Completó la venta ${code}` });
   await expect(sale).toContainText("Pendiente → Confirmada");
   await page.getByLabel("Tipo de cambio").selectOption({ label: "Precios" });

@@ -34,7 +34,7 @@ test("an order built in the desk on a phone, confirmed by the customer from its 
   await merchant.getByRole("button", { name: "Agregar Panela orgánica" }).click();
   await expect(lines).toContainText("Panela orgánica × 1");
   await expect(lines).toContainText("Café de Colombia × 2");
-  await expect(lines).toContainText(/45,00\sUS\$/);
+  await expect(lines).toContainText(/US\$\s45\b/);
   await expectNoSidewaysScroll(merchant);
   expect(await expectTouchTargets(merchant, merchant.locator("main"))).toEqual([]);
 
@@ -55,7 +55,7 @@ test("an order built in the desk on a phone, confirmed by the customer from its 
   expect(send.searchParams.get("phone")).toBe("573005551234");
   expect(send.searchParams.get("text")).toContain(link);
   // 45,00 − 2,50 + 5,00 = 47,50; its units are held.
-  await expect(panel.locator("xpath=ancestor::dialog")).toContainText(/47,50\sUS\$/);
+  await expect(panel.locator("xpath=ancestor::dialog")).toContainText(/US\$\s47,50/);
   await expectNoSidewaysScroll(merchant);
   const [held] = await query<{ reserved: number }>("select reserved from products where store_id = ? and name = ?", [
     shop.id,
@@ -67,7 +67,7 @@ test("an order built in the desk on a phone, confirmed by the customer from its 
   const whatsapp = await captureWhatsApp(page);
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Revisa tu pedido" })).toBeVisible();
-  await expect(page.locator("p.total").first()).toHaveText(/^Total: 47,50\sUS\$$/);
+  await expect(page.locator("p.total").first()).toHaveText(/^Total: US\$\s47,50$/);
   await expect(page.getByLabel("Tu nombre")).toHaveValue("Camila Ríos");
   await page.getByLabel("Dirección de entrega").fill("Calle 8 # 4-20, Bogotá");
   await page.getByRole("button", { name: "Confirmar pedido" }).click();
@@ -75,7 +75,7 @@ test("an order built in the desk on a phone, confirmed by the customer from its 
   const text = new URL(whatsapp[0] as string).searchParams.get("text") ?? "";
   expect(text).toContain(`Pedido ${code}`);
   expect(text).toContain("Calle 8 # 4-20, Bogotá");
-  expect(text).toContain("Total: 47,50\u00a0US$");
+  expect(text).toContain("Total: US$\u00a047,50");
 
   // The desk: an order like any other, with the address the customer wrote.
   await merchant.goto(`/Store/${shop.id}/sales/${code}`);

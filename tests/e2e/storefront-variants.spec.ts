@@ -15,7 +15,7 @@ test("picking M / Azul shows its price, stock and photo, and the cart names the 
   await openShirt(page);
   const cover = await page.locator("img.product-image").first().getAttribute("src");
   await expect(page.getByRole("group", { name: "Talla: S" })).toBeVisible();
-  await expect(page.locator(".price.big")).toHaveText(/20,00/);
+  await expect(page.locator(".price.big")).toHaveText(/US\$\s20$/);
   await page
     .getByRole("group", { name: /^Talla/ })
     .getByRole("link", { name: /^M/ })
@@ -26,7 +26,7 @@ test("picking M / Azul shows its price, stock and photo, and the cart names the 
     .click();
   await expect(page.getByRole("group", { name: "Talla: M" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Color: Azul" })).toBeVisible();
-  await expect(page.locator(".price.big")).toHaveText(/22,00/);
+  await expect(page.locator(".price.big")).toHaveText(/US\$\s22$/);
   await expect(page.getByText("Disponible: 5")).toBeVisible();
   // The blue photo, not the red cover.
   await expect(page.locator("img.product-image").first()).not.toHaveAttribute("src", cover ?? "");
@@ -36,7 +36,7 @@ test("picking M / Azul shows its price, stock and photo, and the cart names the 
   await expect(page).toHaveURL(/\/Cart$/);
   const line = page.getByRole("listitem", { name: "Camiseta estampada — Talla M, Color Azul" });
   await expect(line).toBeVisible();
-  await expect(line.locator(".subtotal")).toHaveText(/44,00/);
+  await expect(line.locator(".subtotal")).toHaveText(/US\$\s44$/);
 });
 
 test("a sold-out combination cannot be added, and the page describes every variant for search engines", async ({ page }) => {
