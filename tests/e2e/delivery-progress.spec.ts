@@ -173,6 +173,15 @@ for (const javaScriptEnabled of [true, false]) {
       expect(refused?.status()).toBe(403);
       await expect(desk.getByRole("heading", { name: "No tienes acceso a esta sección" })).toBeVisible();
       await helperContext.close();
+
+      // The owner sees both in 'Actividad', each with who did it: the invitation, and the helper joining and sending.
+      await page.goto(`/Store/${storeId}/actividad`);
+      const entries = page.locator(".activity-list > li");
+      await expect(entries.filter({ hasText: `Invitó a ${helper} como Ventas` })).toHaveCount(1);
+      await expect(entries.filter({ hasText: "Se unió al equipo como Ventas" })).toContainText("Tomás Ríos");
+      const sent = entries.filter({ hasText: "como 'Enviado'" });
+      await expect(sent).toContainText("Tomás Ríos");
+      await expect(sent).toContainText(/Sin avance\s*→\s*Enviado/i);
     });
   });
 }
