@@ -200,7 +200,7 @@ async function main() {
       "products from the database": html.includes("Taza de cerámica artesanal"),
       // Only the public site's own enhancement script (its hashed URL from the Worker's client build).
       "no framework JS": (html.match(/<script[^>]*>/g) ?? []).every((tag) =>
-        /^<script type="module" src="\/assets\/site-[\w-]+\.js"( fetchpriority="low")?>$/.test(tag),
+        /^<script type="module" src="\/assets\/site-[\w-]+\.js"( fetchPriority="low")?>$/.test(tag),
       ),
     };
     // The gateway sends anonymous store pages through the cached PublicSite entrypoint, tagged for
