@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits, sectionItemsProblem } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
-import { addedCount } from "~/domain/words";
+import { counted } from "~/domain/words";
 import { listedPriceColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
@@ -203,7 +203,7 @@ async function appendItems(db: Db, actor: Actor, section: Section, plan: PlanLim
       db,
       actor,
       section,
-      `Agregó ${addedCount(items.length, "elemento", "elementos")} a la sección “${section.title}”`,
+      `Agregó ${counted(items.length, "elemento", "elementos")} a la sección “${section.title}”`,
       now,
       IF_CHANGED,
     ),

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { bannerUploadProblem, LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
-import { addedCount } from "~/domain/words";
+import { counted } from "~/domain/words";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
@@ -77,7 +77,7 @@ export async function addBanners(
           coalesce((select max(position) from store_banners where store_id = ${storeId}), 0) + 1
         where ${i === 0 ? sql`${present} + ${banners.length} <= ${plan.banner} and not ${shown}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
-    settingsEntry(db, actor, storeId, `Agregó ${addedCount(banners.length, "imagen", "imágenes")} al banner`, now),
+    settingsEntry(db, actor, storeId, `Agregó ${counted(banners.length, "imagen", "imágenes")} al banner`, now),
     touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected === 0) {
