@@ -5,6 +5,7 @@ import { localeOfAcceptLanguage, localeOfCountry } from "~/domain/messages";
 import { forbidden } from "~/http/responses";
 import { getServices } from "~/services/services";
 import {
+  billingLinksContext,
   merchantContext,
   merchantLocaleContext,
   pendingSalesContext,
@@ -37,6 +38,7 @@ export async function requireMerchant(
     if (target && target !== path) throw redirect(target);
   }
   context.set(merchantContext, session.user);
+  context.set(billingLinksContext, session.user.trialStarted || !session.staff);
   context.set(
     merchantLocaleContext,
     session.firstStoreCountry

@@ -23,6 +23,12 @@ export const merchantContext = createContext<Merchant>();
 export const merchantLocaleContext = createContext<Locale>("es");
 
 /**
+ * Whether the menu offers 'Pagar' and 'Plan': not to someone who only works on others' stores and has no plan of their
+ * own (their owner's bill is not theirs, and /plans would only ask them to start one).
+ */
+export const billingLinksContext = createContext<boolean>(true);
+
+/**
  * The store of `/Store/{storeId}/…`, loaded once per request and only if the signed-in user owns it or works on it
  * (its staff; `storeRoleContext` says which).
  */

@@ -11,7 +11,7 @@ import { createStore } from "~/stores/stores.server";
 import { acceptInvitation, findInvitation, inviteMember, listTeam, registerMember, removeMember } from "~/team/members.server";
 import * as invitationPage from "~/team/routes/invitation";
 import { handleTeamAction } from "~/team/team-actions.server";
-import type { Merchant, Store } from "~/workspace/context.server";
+import { billingLinksContext, type Merchant, type Store } from "~/workspace/context.server";
 import { merchantAccount, merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
@@ -122,21 +122,26 @@ describe("roles × every workspace page", () => {
     });
     expect(await send(s, sales.cookie, "GET", `/Store/${store.id}/sales`, store.id)).toBe(403);
     // Their own pages: the store list opens; a store of their own asks for a plan first.
-    const request = async (path: string) => {
+    const request = async (path: string, cookie = sales.cookie) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, s);
       const args = {
-        request: new Request(`http://localhost:3999${path}`, { headers: { cookie: sales.cookie } }),
+        request: new Request(`http://localhost:3999${path}`, { headers: { cookie } }),
         params: {},
         context,
       };
       try {
-        return await requireMerchant(args, async () => new Response("ok"));
+        // The page answers whether its menu offers 'Pagar' and 'Plan'.
+        return await requireMerchant(args, async () => new Response(String(context.get(billingLinksContext))));
       } catch (thrown) {
         return thrown as Response;
       }
     };
-    expect((await request("/")).status).toBe(200);
+    const list = await request("/");
+    expect(list.status).toBe(200);
+    // Not the owner's bill to pay, nor a plan to start from the menu; a merchant with a plan keeps both.
+    expect(await list.text()).toBe("false");
+    expect(await (await request("/", (await ownerWithStore(s)).cookie)).text()).toBe("true");
     const newStore = await request("/newStore");
     expect([newStore.status, newStore.headers.get("Location")]).toEqual([302, "/plans"]);
   });

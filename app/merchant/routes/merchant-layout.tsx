@@ -6,7 +6,7 @@ import { MenuSheet } from "~/ui/menu-sheet";
 import { PageMessagesProvider } from "~/ui/messages";
 import { pageMessages } from "~/ui/messages.server";
 import { AccountLinks } from "~/workspace/account-links";
-import { merchantContext, merchantLocaleContext } from "~/workspace/context.server";
+import { billingLinksContext, merchantContext, merchantLocaleContext } from "~/workspace/context.server";
 import { requireMerchant } from "../session.server";
 import type { Route } from "./+types/merchant-layout";
 
@@ -17,6 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const now = getServices(context).clock.now();
   return {
     name: `${user.name} ${user.lastname}`,
+    billing: context.get(billingLinksContext),
     messages: pageMessages(context.get(merchantLocaleContext)),
     billWarning: showBillWarning(user, now) && user.billDueAt ? user.billDueAt.toISOString() : null,
     // Overdue while the stores still take orders: only the sales desk, billing and the account open.
@@ -39,13 +40,13 @@ export default function MerchantLayout({ loaderData }: Route.ComponentProps) {
         {!inStore && (
           <MenuSheet label="Menú" className="phone-only account-sheet">
             <nav aria-label="Menú de la cuenta">
-              <AccountLinks withAccount />
+              <AccountLinks withAccount billing={loaderData.billing} />
             </nav>
           </MenuSheet>
         )}
       </header>
       <nav className="side-menu" aria-label="Menú">
-        <AccountLinks />
+        <AccountLinks billing={loaderData.billing} />
       </nav>
       <main className="merchant-main">
         {loaderData.overdueUntil && pathname !== "/payment" && (

@@ -6,7 +6,13 @@ import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { MenuSheet } from "~/ui/menu-sheet";
 import { AccountLinks } from "~/workspace/account-links";
-import { ownedStoreContext, pendingSalesContext, requireOwnedStore, storeRoleContext } from "~/workspace/context.server";
+import {
+  billingLinksContext,
+  ownedStoreContext,
+  pendingSalesContext,
+  requireOwnedStore,
+  storeRoleContext,
+} from "~/workspace/context.server";
 import type { Route } from "./+types/workspace-layout";
 
 /** /Store/{storeId}/…: every page below works on one store the signed-in user owns or works on (with their role's pages). */
@@ -49,6 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The merchant's own look: never counted in the store's statistics.
     publicUrl: ownVisitUrl(publicStoreUrl(getServices(context).config, store)),
     pendingSales: context.get(pendingSalesContext),
+    billing: context.get(billingLinksContext),
   };
 }
 
@@ -121,7 +128,7 @@ export default function StoreWorkspace({ loaderData: store }: Route.ComponentPro
             <a href={store.publicUrl} target="_blank" rel="noreferrer">
               Visitar tienda
             </a>
-            <AccountLinks withAccount />
+            <AccountLinks withAccount billing={store.billing} />
           </nav>
         </MenuSheet>
       </nav>
