@@ -53,7 +53,7 @@ const FEATURE_USES = {
   files: [],
   dev: ["orders"],
   sandbox: ["billing", "online-payments", "orders"],
-  demo: ["auth", "stores", "products", "sections", "discounts", "billing"],
+  demo: ["auth", "stores", "products", "sections", "discounts", "billing", "team"],
 };
 const FEATURES = Object.keys(FEATURE_USES);
 const SHARED = "domain|services|http|ui|media|pwa|security|workspace|styles";
