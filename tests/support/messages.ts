@@ -9,3 +9,7 @@ export const inStoreVoice = (locale: Locale, element: ReactNode) =>
 
 /** A public page loader's data, for its store's variant. */
 export type SiteData = { site: { locale: Locale } };
+
+/** A merchant page's component as its layout renders it: with the translator of the merchant's variant. */
+export const inMerchantVoice = (locale: Locale, element: ReactNode) =>
+  createElement(MessagesProvider, { translate: translatorFor(locale) }, element);

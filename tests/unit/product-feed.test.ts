@@ -17,6 +17,7 @@ import {
 import type { Promotion } from "~/domain/promotions";
 import { REFS, withRef } from "~/domain/referral";
 import { ShareLinks } from "~/stores/share-links";
+import { inMerchantVoice } from "../support/messages";
 
 const store: FeedStore = {
   name: "Ana & Cía",
@@ -237,7 +238,9 @@ describe("links to share carry where they were shared", () => {
   });
 
   it("the store's link to copy carries ref=link, and the one sent by WhatsApp ref=whatsapp", () => {
-    const html = renderToStaticMarkup(createElement(ShareLinks, { id: "1", name: "Ana", url: "https://ana.vitrina.app/" }));
+    const html = renderToStaticMarkup(
+      inMerchantVoice("es", createElement(ShareLinks, { id: "1", name: "Ana", url: "https://ana.vitrina.app/" })),
+    );
     expect(html).toContain('value="https://ana.vitrina.app/?ref=link"');
     const whatsapp = html.match(/href="(https:\/\/wa\.me\/[^"]*)"/)?.[1]?.replace(/&amp;/g, "&") ?? "";
     expect(new URL(whatsapp).searchParams.get("text")).toBe("¡Hola! Mira mi tienda Ana: https://ana.vitrina.app/?ref=whatsapp");

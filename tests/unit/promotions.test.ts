@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { discountAmount } from "~/domain/discounts";
 import { translatorFor } from "~/domain/message-catalogs";
-import { formatMoney } from "~/domain/money";
 import { checkoutQuotes, quoteOrder } from "~/domain/order-quote";
 import {
   applyPromotions,

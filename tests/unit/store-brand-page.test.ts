@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { BannerPanel } from "~/stores/brand-panels";
+import { inMerchantVoice } from "../support/messages";
 
 /** The banner panel of 'Logo y banner' as the server sends it, with one banner, and the one ?eliminar= names. */
 function banners(removing: { id: number; name: string } | null) {
@@ -22,7 +23,7 @@ function banners(removing: { id: number; name: string } | null) {
         }),
     },
   ]);
-  return renderToStaticMarkup(createElement(Page, { initialEntries: ["/Store/1234567890/brand"] }));
+  return renderToStaticMarkup(inMerchantVoice("es", createElement(Page, { initialEntries: ["/Store/1234567890/brand"] })));
 }
 
 describe("'Logo y banner'", () => {

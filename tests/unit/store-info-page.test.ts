@@ -5,11 +5,12 @@ import { describe, expect, it } from "vitest";
 import { PRODUCT_CATEGORIES, STORE_CATEGORIES } from "~/domain/categories";
 import { currencyChoices } from "~/domain/currencies";
 import { CurrencyPanel, InfoPanel } from "~/stores/info-panels";
+import { inMerchantVoice } from "../support/messages";
 
 /** A component of the store's information page, rendered as the server sends it. */
 function html(component: () => ReturnType<typeof createElement>) {
   const Page = createRoutesStub([{ path: "/", Component: component }]);
-  return renderToStaticMarkup(createElement(Page));
+  return renderToStaticMarkup(inMerchantVoice("es", createElement(Page)));
 }
 
 const store = {

@@ -15,6 +15,7 @@ import {
 import { EMPTY_PRODUCT, type ProductFormValues, typedProductValues } from "~/products/product-form";
 import { readVariantForm } from "~/products/variant-form";
 import { newVariantStock, VariantsEditor } from "~/products/variants-editor";
+import { inMerchantVoice } from "../support/messages";
 
 const talla = { name: "Talla", values: ["S", "M", "L"] };
 const color = { name: "Color", values: ["Rojo", "Azul"] };
@@ -190,13 +191,16 @@ describe("the options part of the product form", () => {
     );
     expect(Object.keys(typed.variants.rows).sort()).toEqual([combinationKey(["__proto__"]), combinationKey(["Clásico"])].sort());
     const html = renderToStaticMarkup(
-      createElement(VariantsEditor, {
-        values: typed.variants,
-        currency: "USD",
-        errors: {},
-        onHasOptions: () => {},
-        newStock: newVariantStock(typed.variants, typed.stock),
-      }),
+      inMerchantVoice(
+        "es",
+        createElement(VariantsEditor, {
+          values: typed.variants,
+          currency: "USD",
+          errors: {},
+          onHasOptions: () => {},
+          newStock: newVariantStock(typed.variants, typed.stock),
+        }),
+      ),
     );
     const card = (label: string) => html.match(new RegExp(`<li[^>]*aria-label="${label}".*?</li>`))?.[0] ?? "";
     const stock = (label: string) =>
@@ -215,13 +219,16 @@ describe("the options part of the product form", () => {
     const cardStocks = (values: ProductFormValues) =>
       [
         ...renderToStaticMarkup(
-          createElement(VariantsEditor, {
-            values: values.variants,
-            currency: "ARS",
-            errors: {},
-            onHasOptions: () => {},
-            newStock: newVariantStock(values.variants, values.stock),
-          }),
+          inMerchantVoice(
+            "es",
+            createElement(VariantsEditor, {
+              values: values.variants,
+              currency: "ARS",
+              errors: {},
+              onHasOptions: () => {},
+              newStock: newVariantStock(values.variants, values.stock),
+            }),
+          ),
         ).matchAll(/<input[^>]*name="v\d+\.stock"[^>]*>/g),
       ].map((m) => m[0].match(/value="([^"]*)"/)?.[1]);
     // A product of 12 boxes gets a 'Tamaño' option: each new size starts at 12 (the form sent before its cards
