@@ -63,28 +63,28 @@ for (const javaScriptEnabled of [true, false]) {
 
       const zones = panel.getByRole("list", { name: "Zonas de envío" });
       await expect(zones.locator(".grow")).toHaveText([
-        /Norte — 5,00\sUS\$ · mínimo 20,00\sUS\$ · gratis desde 80,00\sUS\$/,
-        /Sur — 3,00\sUS\$$/,
+        /Norte — US\$\s5 · mínimo US\$\s20 · gratis desde US\$\s80/,
+        /Sur — US\$\s3$/,
       ]);
 
       // Edit the second zone: its form opens under it with the stored amounts.
       const sur = zones.getByRole("listitem").filter({ hasText: "Sur" });
       await sur.getByLabel("Editar Sur").click();
-      await expect(sur.getByLabel(/Costo de envío/)).toHaveValue("3,00");
+      await expect(sur.getByLabel(/Costo de envío/)).toHaveValue("3");
       await sur.getByLabel(/Costo de envío/).fill("4,50");
       await sur.getByLabel(/Pedido mínimo/).fill("10");
       await sur.getByRole("button", { name: "Guardar zona" }).click();
       await expect(page.getByText("Zona de envío guardada")).toBeVisible();
-      await expect(zones.locator(".grow")).toHaveText([/^Norte — /, /Sur — 4,50\sUS\$ · mínimo 10,00\sUS\$/]);
+      await expect(zones.locator(".grow")).toHaveText([/^Norte — /, /Sur — US\$\s4,50 · mínimo US\$\s10/]);
 
       // Delete the first one.
       await zones.getByRole("button", { name: "Eliminar Norte" }).click();
       await expect(page.getByText("Zona de envío eliminada")).toBeVisible();
-      await expect(zones.locator(".grow")).toHaveText([/Sur — 4,50\sUS\$ · mínimo 10,00\sUS\$/]);
+      await expect(zones.locator(".grow")).toHaveText([/Sur — US\$\s4,50 · mínimo US\$\s10/]);
 
       await page.reload();
       await expect(points.getByRole("listitem")).toHaveCount(1);
-      await expect(zones.locator(".grow")).toHaveText([/Sur — 4,50\sUS\$/]);
+      await expect(zones.locator(".grow")).toHaveText([/Sur — US\$\s4,50/]);
       await expectNoSidewaysScroll(page);
       expect(await expectTouchTargets(page, panel)).toEqual([]);
     });

@@ -128,7 +128,7 @@ test.describe("sales list", () => {
     const firstRow = page.locator("table.sales-table tbody tr").first();
     await expect(firstRow.getByRole("cell").nth(1)).toHaveText("Carlos Díaz");
     await expect(firstRow).toContainText("Pendiente");
-    await expect(firstRow).toContainText(/10,00\sUS\$/);
+    await expect(firstRow).toContainText(/USD\s10\.00/);
 
     await page.getByRole("link", { name: "Cargar más ventas" }).click();
     await expect(page.getByText("Mostrando 40 ventas")).toBeVisible();
@@ -258,8 +258,8 @@ test.describe("sale detail", () => {
     await expect(chat).toHaveAttribute("href", /^https:\/\/web\.whatsapp\.com\/send\?phone=573005551234&text=Hola%20Luc%C3%ADa/);
     const lines = dialog.locator("table.sale-lines tbody tr");
     await expect(lines).toHaveCount(3);
-    await expect(lines.nth(0)).toContainText(/Taza de cerámica\s*12,50\sUS\$\s*2\s*25,00\sUS\$/);
-    await expect(lines.nth(1)).toContainText(/Café 500 g\s*9,90\sUS\$\s*3\s*29,70\sUS\$/);
+    await expect(lines.nth(0)).toContainText(/Taza de cerámica\s*USD\s12\.50\s*2\s*USD\s25\.00/);
+    await expect(lines.nth(1)).toContainText(/Café 500 g\s*USD\s9\.90\s*3\s*USD\s29\.70/);
     await expect(lines.nth(2)).toContainText("Producto retirado (producto eliminado)");
     expect(
       await lines
@@ -267,7 +267,7 @@ test.describe("sale detail", () => {
         .locator("img")
         .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
     ).toBe(true);
-    await expect(dialog.locator(".sale-total")).toHaveText(/^59,70\sUS\$$/);
+    await expect(dialog.locator(".sale-total")).toHaveText(/^USD\s59\.70$/);
 
     // 'Volver' in the confirm dialog only closes it.
     await dialog.getByRole("button", { name: "Completar" }).click();

@@ -52,9 +52,9 @@ test("an offer shows the old price struck through and '-N %' on the Tienda card 
 
   const cards = await tiendaCards(page, shop);
   const card = cards.filter({ hasText: "Cafetera italiana" });
-  await expect(card.locator(".price")).toHaveText(/35,00/);
+  await expect(card.locator(".price")).toHaveText(/US\$\s35$/);
   const struck = card.locator("s");
-  await expect(struck).toHaveText(/50,00/);
+  await expect(struck).toHaveText(/US\$\s50$/);
   await expect(struck).toContainText("Precio anterior");
   await expect(card.getByText("-30 %", { exact: true })).toBeVisible();
   // Products without an offer show no old price and no badge.
@@ -63,8 +63,8 @@ test("an offer shows the old price struck through and '-N %' on the Tienda card 
 
   await card.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`${productUrl(shop, cafetera, "cafetera-italiana")}$`));
-  await expect(page.locator(".price.big")).toHaveText(/35,00/);
-  await expect(page.locator(".product-info s")).toHaveText(/Precio anterior:\s*.*50,00/);
+  await expect(page.locator(".price.big")).toHaveText(/US\$\s35$/);
+  await expect(page.locator(".product-info s")).toHaveText(/Precio anterior:\s*US\$\s50$/);
   await expect(page.locator(".product-info").getByText("-30 %", { exact: true })).toBeVisible();
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(ld.offers).toMatchObject({
@@ -77,7 +77,7 @@ test("an offer shows the old price struck through and '-N %' on the Tienda card 
 
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/Cart$`));
-  await expect(page.locator(".total")).toHaveText(/35,00/);
+  await expect(page.locator(".total")).toHaveText(/US\$\s35$/);
 });
 
 test("a hidden product answers 404 and is absent from Tienda and search, and comes back once published", async ({ page }) => {

@@ -11,8 +11,8 @@ import { type SeededShop, seedShop } from "./shop-seed";
  * This file runs in both projects: the shopper and the merchant browse with JavaScript on, then off.
  */
 
-/** An amount as the pages format it in dollars ('43,00 US$', with a no-break space), for a regular expression. */
-const usd = (amount: string) => `${amount}\\sUS\\$`;
+/** An amount as a Colombian store writes dollars ('US$ 43', no cents when there are none), for a regular expression. */
+const usd = (amount: string) => `US\\$\\s${amount.replace(/,00$/, "")}`;
 
 const CAFE = { name: "Café de Colombia", price: 2000, stock: 6 };
 
@@ -119,7 +119,8 @@ async function openSale(merchant: Page, shop: SeededShop, code: string) {
 /** The sandbox checkout the shopper was sent to: its amount, then the decision. */
 async function decideSandboxPayment(page: Page, amount: string, decision: "Aprobar pago" | "Rechazar pago") {
   await expect(page).toHaveURL(/\/_sandbox\/store-checkout\/\d+$/);
-  await expect(page.locator(".sandbox-amount")).toHaveText(new RegExp(`^${usd(amount)}$`));
+  // The payment sandbox writes amounts as the provider's page would, not as the store does.
+  await expect(page.locator(".sandbox-amount")).toHaveText(new RegExp(`^${amount}\\sUS\\$$`));
   const checkoutUrl = page.url();
   await page.getByRole("button", { name: decision }).click();
   return checkoutUrl;
@@ -209,11 +210,11 @@ test("zones and a 10 % code set by the merchant: the same subtotal, discount, fe
   expect(text.split("\n")).toEqual([
     `¡Hola Tienda recorrido-zonas! Quiero hacer este pedido:`,
     `Pedido ${code}`,
-    "Café de Colombia x 2 = 40,00\u00a0US$",
-    "Subtotal: 40,00\u00a0US$",
-    "Descuento (AMIGOS10): −4,00\u00a0US$",
-    "Envío (Norte): 7,00\u00a0US$",
-    "Total: 43,00\u00a0US$",
+    "Café de Colombia x 2 = US$\u00a040",
+    "Subtotal: US$\u00a040",
+    "Descuento (AMIGOS10): −US$\u00a04",
+    "Envío (Norte): US$\u00a07",
+    "Total: US$\u00a043",
     "",
     "Nombre: Lucía Pérez",
     "Entrega: Envío a domicilio — Norte",
@@ -395,7 +396,7 @@ test("a fee or a price changed after the checkout was shown is told or shown to 
     // The buyer saw 23,00 for Centro: the change is told, nothing saved.
     expect(await submit()).toBe(409);
     await expect(page.getByRole("alert")).toHaveText(
-      /^Tu pedido cambió desde que lo viste \(el envío: ahora 5,00\sUS\$, antes 3,00\sUS\$; el total: ahora 25,00\sUS\$, antes 23,00\sUS\$\)\. Revisa el total y vuelve a enviarlo\.$/,
+      /^Tu pedido cambió desde que lo viste \(el envío: ahora US\$\s5, antes US\$\s3; el total: ahora US\$\s25, antes US\$\s23\)\. Revisa el total y vuelve a enviarlo\.$/,
     );
   } else {
     // Without the script the page had not shown Centro's total: it is shown now, at the new fee, to confirm.
@@ -415,7 +416,7 @@ test("a fee or a price changed after the checkout was shown is told or shown to 
   await query("update products set price = 2200 where id = ?", [cafe.id]);
   expect(await submit()).toBe(409);
   await expect(page.getByRole("alert")).toHaveText(
-    /^Tu pedido cambió desde que lo viste \(los productos: ahora 22,00\sUS\$, antes 20,00\sUS\$; el total: ahora 27,00\sUS\$, antes 25,00\sUS\$\)\. Revisa el total y vuelve a enviarlo\.$/,
+    /^Tu pedido cambió desde que lo viste \(los productos: ahora US\$\s22, antes US\$\s20; el total: ahora US\$\s27, antes US\$\s25\)\. Revisa el total y vuelve a enviarlo\.$/,
   );
   expect(await query("select id from sales where store_id = ?", [shop.id])).toHaveLength(0);
   await expect(page.getByRole("region", { name: "Resumen del pedido" }).locator(".total")).toHaveText(
@@ -427,7 +428,7 @@ test("a fee or a price changed after the checkout was shown is told or shown to 
   await expect.poll(() => whatsapp.length).toBe(1);
   const text = new URL(whatsapp[0] as string).searchParams.get("text") ?? "";
   expect(text).toContain(
-    "Café de Colombia x 1 = 22,00\u00a0US$\nSubtotal: 22,00\u00a0US$\nEnvío (Centro): 5,00\u00a0US$\nTotal: 27,00\u00a0US$\n",
+    "Café de Colombia x 1 = US$\u00a022\nSubtotal: US$\u00a022\nEnvío (Centro): US$\u00a05\nTotal: US$\u00a027\n",
   );
   const sales = await query("select subtotal, delivery_fee, total from sales where store_id = ?", [shop.id]);
   expect(sales).toEqual([{ subtotal: 2200, delivery_fee: 500, total: 2700 }]);

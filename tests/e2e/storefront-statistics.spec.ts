@@ -36,7 +36,7 @@ test("a shopper from ?ref=instagram who orders counts as a visit, a cart, an ord
   await expect(async () => {
     await desk.goto(`/Store/${shop.id}/estadisticas?periodo=hoy`);
     const instagram = desk.getByRole("table", { name: "Visitas y pedidos por origen" }).getByRole("row", { name: /Instagram/ });
-    await expect(instagram.getByRole("cell")).toHaveText(["1", "1", "1", /12,00/], { timeout: 500 });
+    await expect(instagram.getByRole("cell")).toHaveText(["1", "1", "1", /^US\$\s12$/], { timeout: 500 });
   }).toPass({ timeout: 20_000 });
   await expect(desk.getByRole("link", { name: "Hoy" })).toHaveAttribute("aria-current", "page");
   const cards = desk.getByRole("list").filter({ hasText: "Visitantes únicos" });

@@ -198,7 +198,7 @@ test("paid after its unit went to another order: 'Pagado — sin stock' heads th
     await page.goto("/_dev/correo");
     const mail = page.locator(`article[data-to="${buyer}"]`).first();
     await expect(mail).toContainText("cancelado y reembolsado");
-    await expect(mail).toContainText("45,00");
+    await expect(mail).toContainText("US$\u00a045");
   } finally {
     await resetClock(page);
   }

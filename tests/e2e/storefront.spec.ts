@@ -85,7 +85,7 @@ for (const device of [
       await expect(page).toHaveTitle(`Café de Colombia | Tienda viaje-${device.name}`);
       await expect(page.getByRole("heading", { level: 1, name: "Café de Colombia" })).toBeVisible();
       await expect(page.getByText("Disponible: 3")).toBeVisible();
-      await expect(page.locator(".price.big")).toHaveText(/12,00/);
+      await expect(page.locator(".price.big")).toHaveText(/US\$\s12$/);
       await page.getByLabel("Cantidad").fill("2");
       await page.getByRole("button", { name: "Agregar al carrito" }).click();
       await expect(page).toHaveURL(new RegExp(`${base}/Cart$`));
@@ -108,7 +108,7 @@ for (const device of [
       await cafe.getByRole("button", { name: "Aumentar" }).click();
       await expect(cafe.getByRole("alert")).toHaveText("Limite de producto: No puedes comprar más productos de los que quedan");
       await expect(cafe.getByLabel("Cantidad de Café de Colombia")).toHaveValue("3");
-      await expect(page.locator(".total")).toHaveText(/40,50/);
+      await expect(page.locator(".total")).toHaveText(/US\$\s40,50$/);
 
       // Decreasing from 1 asks first; cancelling keeps the line.
       await whenEnhanced(page);
@@ -121,7 +121,7 @@ for (const device of [
       await confirmRemoval(page, "Confirmar");
       await expect(panela).toHaveCount(0);
       await expect(cartCount(page)).toHaveAttribute("data-cart-count", "3");
-      await expect(page.locator(".total")).toHaveText(/36,00/);
+      await expect(page.locator(".total")).toHaveText(/US\$\s36$/);
 
       // Checkout.
       await page.getByRole("link", { name: "Hacer pedido" }).click();
@@ -147,9 +147,9 @@ for (const device of [
       expect(rows).toEqual([
         `¡Hola Tienda viaje-${device.name}! Quiero hacer este pedido:`,
         `Pedido ${code}`,
-        "Café de Colombia x 3 = 36,00\u00a0US$",
-        "Subtotal: 36,00\u00a0US$",
-        "Total: 36,00\u00a0US$",
+        "Café de Colombia x 3 = US$\u00a036",
+        "Subtotal: US$\u00a036",
+        "Total: US$\u00a036",
         "",
         "Nombre: Lucía Pérez",
         "Entrega: Envío a domicilio",
@@ -232,7 +232,7 @@ test("a tampered checkout form saves only the store's products at database price
   const response = await post(page, shop, fields);
   expect(response.status()).toBe(303);
   const text = new URL(response.headers().location as string).searchParams.get("text") ?? "";
-  expect(text).toContain("Café de Colombia x 2 = 24,00\u00a0US$\nSubtotal: 24,00\u00a0US$\nTotal: 24,00\u00a0US$");
+  expect(text).toContain("Café de Colombia x 2 = US$\u00a024\nSubtotal: US$\u00a024\nTotal: US$\u00a024");
   const [sale] = await query<{ id: string; total: number }>("select id, total from sales where store_id = ?", [shop.id]);
   expect(sale?.total).toBe(2400);
   const lines = await query("select product_id, unit_price, quantity from sale_lines where sale_id = ?", [sale?.id]);

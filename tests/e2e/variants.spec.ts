@@ -79,7 +79,7 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   await color.getByRole("link", { name: /^Azul/ }).click();
   await expect(shop.getByRole("group", { name: "Talla: M" })).toBeVisible();
   await expect(shop.getByRole("group", { name: "Color: Azul" })).toBeVisible();
-  await expect(shop.locator(".price.big")).toHaveText(/35,00/);
+  await expect(shop.locator(".price.big")).toHaveText(/US\$\s35$/);
   await expect(shop.getByText("Disponible: 5")).toBeVisible();
   await expect(shop.getByText("Servicio", { exact: true })).toHaveCount(0);
   await shop.getByLabel("Cantidad").fill("2");
@@ -115,7 +115,7 @@ test("merchant sets Talla and Color; the shopper orders 2 of 'M / Azul'; 'Comple
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/Store/${storeId}/sales`);
   const row = page.locator("tr", { hasText: code });
-  await expect(row).toContainText(/70,00/);
+  await expect(row).toContainText(/US\$\s70(?![\d,])/);
   await row.locator("td").nth(1).click();
   const dialog = page.getByRole("dialog", { name: `Venta ${code}` });
   await expect(dialog).toContainText("Camiseta básica — Talla M, Color Azul");

@@ -4,6 +4,7 @@
 import type { Client } from "@libsql/client";
 import { hashPassword, passwordHashParams } from "../../app/auth/password.server";
 import { createSession } from "../../app/auth/sessions.server";
+import { countryOfTimeZone } from "../../app/domain/countries";
 import type { StaffRole } from "../../app/domain/staff-roles";
 import { createDb, type Db } from "../../app/services/db";
 import { insertStore, type NewStore } from "../../app/workspace/store-record.server";
@@ -59,9 +60,12 @@ export async function merchantWithStore(
   // Resolved once: the merchant and the store share one database handle and one moment.
   const { db, now } = resolve(target);
   const id = await merchantAccount({ db, clock: { now: () => now } }, plan, account);
+  // On a running server a store without a country gets its zone's from the minute upkeep, which changes how its
+  // prices read between one minute and the next: a journey's store has it from the start.
+  const country = "clock" in target ? {} : { country: countryOfTimeZone(store.timeZone ?? "America/Bogota") };
   const created = await insertStore(
     db,
-    { ownerId: id, name: `Tienda ${id.slice(0, 8)}`, url: `tienda-${id.slice(0, 8)}`, category: 6, ...store },
+    { ownerId: id, name: `Tienda ${id.slice(0, 8)}`, url: `tienda-${id.slice(0, 8)}`, category: 6, ...country, ...store },
     now,
   );
   return { id, store: created };
