@@ -1,6 +1,6 @@
 import { DELIVERY_LABELS, type DeliveryMethod } from "~/domain/delivery";
 import { defineMessages, type Translate } from "~/domain/messages";
-import { formatMoney, moneyFormat } from "~/domain/money";
+import { moneyFormat } from "~/domain/money";
 import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods";
 import { lineAmount, promotionSuffix, type SavedLine } from "~/domain/promotions";
 import type { MailMessage } from "~/services/mail";
