@@ -5,6 +5,8 @@ import { eq, type SQL } from "drizzle-orm";
 import { decryptToken, encryptToken, importTokenKey } from "~/online-payments/token-crypto";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
+import type { Actor } from "~/workspace/activity.server";
+import { settingsEntry } from "~/workspace/store-record.server";
 import { storeConversionSettings } from "../../db/schema";
 
 export type ConversionSettingsRow = typeof storeConversionSettings.$inferSelect;
@@ -51,12 +53,25 @@ export async function conversionTargets(
 
 type Changes = Partial<Omit<ConversionSettingsRow, "storeId" | "updatedAt">>;
 
-async function saveSettings(services: Pick<Services, "db" | "clock">, storeId: string, changes: Changes) {
+/** The platforms as 'Actividad' names them: never their ids or secrets. */
+const PLATFORM_NAMES = { meta: "Meta (Conversions API)", ga4: "Google Analytics 4" } as const;
+
+async function saveSettings(
+  services: Pick<Services, "db" | "clock">,
+  actor: Actor,
+  storeId: string,
+  changes: Changes,
+  summary: string,
+) {
   const updatedAt = services.clock.now();
-  await services.db
-    .insert(storeConversionSettings)
-    .values({ storeId, ...changes, updatedAt })
-    .onConflictDoUpdate({ target: storeConversionSettings.storeId, set: { ...changes, updatedAt } });
+  const { db } = services;
+  await db.batch([
+    db
+      .insert(storeConversionSettings)
+      .values({ storeId, ...changes, updatedAt })
+      .onConflictDoUpdate({ target: storeConversionSettings.storeId, set: { ...changes, updatedAt } }),
+    settingsEntry(db, actor, storeId, summary, updatedAt),
+  ]);
 }
 
 async function sealed(services: Pick<Services, "config">, storeId: string, secret: string) {
@@ -66,28 +81,49 @@ async function sealed(services: Pick<Services, "config">, storeId: string, secre
 /** 'Meta (Conversions API)' saved: the dataset id, and the token when one was typed (else the saved one stays). */
 export async function saveMetaSettings(
   services: Pick<Services, "db" | "clock" | "config">,
+  actor: Actor,
   storeId: string,
   input: { datasetId: string; token?: string },
 ) {
   const token = input.token === undefined ? {} : { metaTokenEnc: await sealed(services, storeId, input.token) };
-  await saveSettings(services, storeId, { metaDatasetId: input.datasetId, ...token });
+  await saveSettings(
+    services,
+    actor,
+    storeId,
+    { metaDatasetId: input.datasetId, ...token },
+    `Guardó la conexión con ${PLATFORM_NAMES.meta}`,
+  );
 }
 
 /** 'Google Analytics 4' saved: the measurement id, and the API secret when one was typed. */
 export async function saveGa4Settings(
   services: Pick<Services, "db" | "clock" | "config">,
+  actor: Actor,
   storeId: string,
   input: { measurementId: string; apiSecret?: string },
 ) {
   const secret = input.apiSecret === undefined ? {} : { ga4ApiSecretEnc: await sealed(services, storeId, input.apiSecret) };
-  await saveSettings(services, storeId, { ga4MeasurementId: input.measurementId, ...secret });
+  await saveSettings(
+    services,
+    actor,
+    storeId,
+    { ga4MeasurementId: input.measurementId, ...secret },
+    `Guardó la conexión con ${PLATFORM_NAMES.ga4}`,
+  );
 }
 
 /** 'Quitar': the platform's id and secret are deleted; nothing more is sent there. */
-export async function removePlatform(services: Pick<Services, "db" | "clock">, storeId: string, platform: "meta" | "ga4") {
+export async function removePlatform(
+  services: Pick<Services, "db" | "clock">,
+  actor: Actor,
+  storeId: string,
+  platform: "meta" | "ga4",
+) {
   await saveSettings(
     services,
+    actor,
     storeId,
     platform === "meta" ? { metaDatasetId: null, metaTokenEnc: null } : { ga4MeasurementId: null, ga4ApiSecretEnc: null },
+    `Quitó la conexión con ${PLATFORM_NAMES[platform]}`,
   );
 }

@@ -6,10 +6,17 @@ import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
+import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { sales, stores } from "../../db/schema";
 import { forgetCustomerCheckoutsStatement } from "./abandoned-carts.server";
 import { absorbContactStatement, customerContactQuery, deleteCustomerStatement } from "./customer-records.server";
 import { forgetCustomerOrdersStatement, linkPastOrderStatements, moveCustomerOrdersStatement } from "./order-records.server";
+
+/** What 'Actividad' says of a customer's change. */
+const CUSTOMER_ENTRIES = {
+  merged: "Unió dos fichas de un mismo cliente",
+  forgotten: "Borró los datos de un cliente que lo pidió",
+};
 
 /**
  * `mergedId`'s orders become `keptId`'s, the kept one takes any number or email it lacked, and the merged one goes.
@@ -17,6 +24,7 @@ import { forgetCustomerOrdersStatement, linkPastOrderStatements, moveCustomerOrd
  */
 export async function mergeCustomers(
   db: Db,
+  actor: Actor,
   storeId: string,
   keptId: number,
   mergedId: number,
@@ -31,6 +39,8 @@ export async function mergeCustomers(
   await db.batch([
     moveCustomerOrdersStatement(db, storeId, mergedId, keptId),
     deleteCustomerStatement(db, storeId, mergedId),
+    // Named by nothing of theirs: 'Actividad' never holds a buyer's data.
+    activityStatement(db, storeId, actor, { kind: "sale", summary: CUSTOMER_ENTRIES.merged }, now, IF_CHANGED),
     absorbContactStatement(db, storeId, keptId, { phone: merged.phone, email: merged.email }, now),
   ]);
   return { name: merged.name };
@@ -42,7 +52,8 @@ export async function mergeCustomers(
  * ('Carritos abandonados') are deleted, then the customer goes.
  */
 export async function forgetCustomer(
-  services: { db: Db; files: FileStore },
+  services: { db: Db; files: FileStore; clock: { now(): Date } },
+  actor: Actor,
   storeId: string,
   customerId: number,
 ): Promise<boolean> {
@@ -62,6 +73,14 @@ export async function forgetCustomer(
     forgetCustomerOrdersStatement(db, storeId, customerId),
     forgetCustomerCheckoutsStatement(db, storeId, customerId),
     deleteCustomerStatement(db, storeId, customerId).returning({ id: sql<number>`id` }),
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      { kind: "sale", summary: CUSTOMER_ENTRIES.forgotten },
+      services.clock.now(),
+      IF_CHANGED,
+    ),
   ]);
   const keys = refused.flatMap((r) => (r.key ? [r.key] : []));
   if (keys.length > 0) await services.files.delete(keys);

@@ -26,6 +26,7 @@ import type { paymentAccountQuery } from "~/online-payments/store-accounts.serve
 import type { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import { listProducts } from "~/products/products.server";
 import type { Services } from "~/services/services";
+import { type Actor, recordActivity } from "~/workspace/activity.server";
 import { type CartItem, cartItemsOf, cartProductsQuery, cartVariantsQuery } from "./cart-items.server";
 import { CHECKOUT_MESSAGES } from "./checkout-form";
 import { orderPagePath } from "./order-links";
@@ -93,7 +94,7 @@ export type DraftResult = { ok: true; saleId: string } | { ok: false; status: nu
  * customer's number read by the store's country, the discount within the products. One form, one draft (its
  * idempotency key): a second click answers the first draft.
  */
-export async function buildDraft(services: Services, store: DraftStore, form: DraftForm): Promise<DraftResult> {
+export async function buildDraft(services: Services, actor: Actor, store: DraftStore, form: DraftForm): Promise<DraftResult> {
   const refuse = (status: number, errors: Record<string, string>): DraftResult => ({ ok: false, status, errors });
   const wanted = readDraftLines(form.lineas ?? null);
   if (wanted.length === 0) return refuse(400, { form: DRAFT_MESSAGES.empty });
@@ -136,6 +137,16 @@ export async function buildDraft(services: Services, store: DraftStore, form: Dr
     );
     // A key another store's sale holds (a tampered form): refused as the checkout refuses it.
     if (!sale) return refuse(409, { form: DRAFT_MESSAGES.stale });
+    // The sale is written by the orders' own batch, shared with the checkout: its entry follows it (once: a form
+    // sent twice finds the sale its key made).
+    if (sale.created)
+      await recordActivity(
+        services.db,
+        store.id,
+        actor,
+        { kind: "sale", subject: sale.saleId, summary: `Armó el pedido ${sale.saleId}` },
+        now,
+      );
     return { ok: true, saleId: sale.saleId };
   } catch (error) {
     if (error instanceof OutOfStockError) return refuse(409, { form: DRAFT_MESSAGES.ranOut });

@@ -427,7 +427,7 @@ describe("abandoned carts", () => {
     });
     await answer(() => checkoutAction(siteArgs(s, m.url, "/Checkout", { method: "POST", body: form }) as never));
     const [customer] = await s.db.select().from(customers).where(eq(customers.storeId, m.store.id));
-    expect(await forgetCustomer(s, m.store.id, customer?.id ?? 0)).toBe(true);
+    expect(await forgetCustomer(s, TEST_ACTOR, m.store.id, customer?.id ?? 0)).toBe(true);
     expect(await s.db.select().from(checkouts).where(eq(checkouts.storeId, m.store.id))).toEqual([]);
     expect(await s.db.select().from(checkouts).where(eq(checkouts.storeId, other.store.id))).toHaveLength(1);
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loader as pageLoader } from "~/activity/routes/activity";
 import { loader as csvLoader } from "~/activity/routes/activity-csv";
 import { createSession } from "~/auth/sessions.server";
+import { removePlatform, saveGa4Settings, saveMetaSettings } from "~/conversions/settings.server";
 import { createDiscountCode } from "~/discounts/discount-codes.server";
 import { ACTIVITY_KIND_IDS, type Actor, actorLabel } from "~/domain/activity";
 import { DEFAULT_LOOK, withPreset } from "~/domain/look";
@@ -184,6 +185,20 @@ describe("'Actividad': what the workspace's write functions record", () => {
       ["promotion", "Creó el código de descuento AMIGOS"],
       ["product", "Eliminó el producto “Taza esmaltada”"],
     ]);
+  });
+
+  it("records the ad platforms connected and removed, naming the platform only", async () => {
+    const m = await store();
+    await saveMetaSettings(s, m.actor, m.store.id, { datasetId: "123456789012345", token: "EAAB-token-secreto" });
+    await saveGa4Settings(s, m.actor, m.store.id, { measurementId: "G-ABC123XYZ", apiSecret: "api-secreto-ga4" });
+    await removePlatform(s, m.actor, m.store.id, "meta");
+    const entries = await entriesOf(m.store.id);
+    expect(entries.map((e) => [e.kind, e.summary])).toEqual([
+      ["settings", "Guardó la conexión con Meta (Conversions API)"],
+      ["settings", "Guardó la conexión con Google Analytics 4"],
+      ["settings", "Quitó la conexión con Meta (Conversions API)"],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/123456789012345|EAAB|G-ABC123XYZ|secreto/);
   });
 
   it("keeps before → after of a price, a stock and a sale's state, and what else an edit changed", async () => {

@@ -9,7 +9,7 @@ import { createSale } from "~/orders/order-records.server";
 import { changeSale } from "~/orders/sale-changes.server";
 import { insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
-import { customers, sales } from "../../db/schema";
+import { customers, sales, storeActivity } from "../../db/schema";
 import { checkoutForm, postCheckout } from "../support/checkout";
 import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
@@ -187,6 +187,12 @@ describe("the customer list, built from orders", () => {
     // Her next order by email alone finds the merged customer.
     await place(s, m.url, m.product.id, { buyerName: "Rosa", buyerEmail: "rosa@correo.test", buyerPhone: "" });
     expect((await listOf(s, m))[0]).toMatchObject({ id: byPhone?.id, orders: 3 });
+    // 'Actividad' says it once, by the owner, naming nothing of hers; the refused merges left nothing.
+    const entries = await s.db.select().from(storeActivity).where(eq(storeActivity.storeId, m.store.id));
+    expect(entries.map((e) => [e.kind, e.summary, e.actorUserId])).toEqual([
+      ["sale", "Unió dos fichas de un mismo cliente", m.id],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/Rosa|rosa@|3333/);
   });
 
   it("deletes a customer's data at their request: orders keep the bookkeeping, lose the person", async () => {
@@ -233,6 +239,9 @@ describe("the customer list, built from orders", () => {
     const intruder = await shop(s);
     expect((await forget({ confirm: "on" }, intruder.cookie)).status).toBe(404);
     expect((await forget({ confirm: "on" })).status).toBe(302);
+    const entries = await s.db.select().from(storeActivity).where(eq(storeActivity.storeId, m.store.id));
+    expect(entries.map((e) => [e.kind, e.summary])).toEqual([["sale", "Borró los datos de un cliente que lo pidió"]]);
+    expect(JSON.stringify(entries)).not.toMatch(/Julia/);
 
     expect(await listOf(s, m)).toEqual([]);
     const [sale, verified, refusedOne] = await s.db

@@ -7,7 +7,7 @@ import { insertProduct } from "~/products/products.server";
 import { action as newOrderAction, loader as newOrderLoader } from "~/sales/routes/new-order";
 import * as saleDetail from "~/sales/routes/sale-detail";
 import { action as orderAction, loader as orderLoader } from "~/site/routes/order-page";
-import { customers, products, sales } from "../../db/schema";
+import { customers, products, sales, storeActivity } from "../../db/schema";
 import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -103,6 +103,9 @@ describe("'Armar pedido': an order built by the merchant", () => {
     const [customer] = await s.db.select().from(customers).where(eq(customers.storeId, m.store.id));
     expect(customer).toMatchObject({ name: "Camila", phone: "573005551234" });
     expect(sale.customerId).toBe(customer?.id);
+    // 'Actividad': the order built, by its code.
+    const entries = await s.db.select().from(storeActivity).where(eq(storeActivity.storeId, m.store.id));
+    expect(entries.map((e) => [e.kind, e.subject, e.summary])).toEqual([["sale", sale.id, `Armó el pedido ${sale.id}`]]);
   });
 
   it("refuses in Spanish what it cannot build, and only the owner builds", async () => {
@@ -149,6 +152,8 @@ describe("'Armar pedido': an order built by the merchant", () => {
     expect((await build(s, m, { lineas: `${m.gorra.id}:1`, idempotencyKey: key })).status).toBe(302);
     expect((await build(s, m, { lineas: `${m.gorra.id}:1`, idempotencyKey: key })).status).toBe(302);
     expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(1);
+    // …and 'Actividad' says it once.
+    expect(await s.db.select().from(storeActivity).where(eq(storeActivity.storeId, m.store.id))).toHaveLength(1);
     // Another store's key (a tampered form) is refused as the checkout refuses it, not a 500, and shows nothing of that draft.
     const taken = await build(s, other, { lineas: `${other.gorra.id}:1`, idempotencyKey: key });
     expect({ status: taken.status, errors: (taken.data as { errors?: Record<string, string> })?.errors }).toEqual({

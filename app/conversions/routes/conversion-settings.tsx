@@ -9,6 +9,7 @@ import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError } from "~/ui/form";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, publicSiteUnchangedContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import {
@@ -59,14 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "meta") {
     const parsed = metaSettingsForm(saved.meta.tokenSaved).safeParse(fields);
     if (!parsed.success) return failure(fieldErrors(parsed.error), { intent, values: { datasetId: fields.datasetId ?? "" } });
-    await saveMetaSettings(services, store.id, parsed.data);
+    await saveMetaSettings(services, actingUser(context), store.id, parsed.data);
   } else if (intent === "ga4") {
     const parsed = ga4SettingsForm(saved.ga4.secretSaved).safeParse(fields);
     if (!parsed.success)
       return failure(fieldErrors(parsed.error), { intent, values: { measurementId: fields.measurementId ?? "" } });
-    await saveGa4Settings(services, store.id, parsed.data);
+    await saveGa4Settings(services, actingUser(context), store.id, parsed.data);
   } else {
-    await removePlatform(services, store.id, intent === "remove-meta" ? "meta" : "ga4");
+    await removePlatform(services, actingUser(context), store.id, intent === "remove-meta" ? "meta" : "ga4");
   }
   return redirectWithNotice(services.config, conversionSettingsPath(store.id), notice(SAVED[intent][0], SAVED[intent][1]));
 }

@@ -17,6 +17,7 @@ import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { FormError, SelectField } from "~/ui/form";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/customer-detail";
@@ -87,12 +88,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent });
   const listPath = `/Store/${store.id}/customers`;
   if (parsed.data.intent === "forget") {
-    if (!(await forgetCustomer(services, store.id, id)))
+    if (!(await forgetCustomer(services, actingUser(context), store.id, id)))
       return failure({ form: CUSTOMER_MESSAGES.notFound }, { intent, status: 404 });
     return redirectWithNotice(services.config, listPath, notice("Datos borrados", CUSTOMER_MESSAGES.forgotten));
   }
   if (parsed.data.other === id) return failure({ other: CUSTOMER_MESSAGES.mergeSelf }, { intent });
-  const merged = await mergeCustomers(services.db, store.id, id, parsed.data.other, services.clock.now());
+  const merged = await mergeCustomers(services.db, actingUser(context), store.id, id, parsed.data.other, services.clock.now());
   if (!merged) return failure({ other: CUSTOMER_MESSAGES.notFound }, { intent, status: 404 });
   return redirectWithNotice(
     services.config,

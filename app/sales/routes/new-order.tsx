@@ -21,6 +21,7 @@ import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
 import { notice } from "~/ui/notice";
+import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/new-order";
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
   const parsed = draftFormSchema(store.currency).safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { values: fields });
-  const draft = await buildDraft(services, store, parsed.data);
+  const draft = await buildDraft(services, actingUser(context), store, parsed.data);
   if (!draft.ok) return failure(draft.errors, { status: draft.status, values: fields });
   return redirectWithNotice(
     services.config,
