@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { captureWhatsApp, query, sendCheckout, signInAsOwner } from "./helpers";
+import { captureWhatsApp, checkoutSteps, query, sendCheckout, signInAsOwner } from "./helpers";
 import { jsOn } from "./people";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { seedShop } from "./shop-seed";
@@ -91,21 +91,20 @@ const usd = (amount: string) => `US\\$\\s${amount.replace(/,00$/, "")}`;
 /** From the checkout's first page to its last one, picking up at the store: the contact, then the delivery method. */
 async function toOrderDetails(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Hacer pedido" })).toBeVisible();
-  const next = page.getByRole("button", { name: "Continuar" });
-  if (await page.getByRole("heading", { name: "Tus datos" }).isVisible()) {
-    await page.getByLabel("Tu nombre").fill("Lucía Pérez");
-    await page.getByLabel("Tu teléfono").fill("310 555 0101");
-    await next.click();
-    await expect(page.getByRole("heading", { name: "Tus datos" })).toHaveCount(0);
+  const contact = page.getByRole("heading", { name: "Tus datos" });
+  const methods = page.getByRole("group", { name: /^¿Cómo (quieres|querés) recibir tu pedido\?$/ });
+  const chosen = page.locator("form.checkout").getByText(/^Entrega:/);
+  // Each step is a page of its own: wait for the one the checkout opened on before acting on it.
+  await expect(contact.or(methods).or(chosen)).toBeVisible();
+  if (await contact.isVisible()) {
+    await checkoutSteps(page, { name: "Lucía Pérez", phone: "310 555 0101" }, "Retiro en tienda");
+    return;
   }
-  const pickup = page.getByRole("radio", { name: "Retiro en tienda" });
-  if (await next.isVisible()) {
-    await pickup.check();
-    await next.click();
-    await expect(next).toHaveCount(0);
+  if (await methods.isVisible()) {
+    await methods.getByRole("radio", { name: "Retiro en tienda" }).check();
+    await page.getByRole("button", { name: "Continuar", exact: true }).click();
+    await expect(chosen).toBeVisible();
   }
-  if (await page.getByLabel("Tu nombre").isVisible()) await page.getByLabel("Tu nombre").fill("Lucía Pérez");
-  if (await pickup.isVisible()) await pickup.check();
 }
 
 test("a code's shared link: the merchant copies it, a shopper opens it, sees the code applied, and the order saves the discounted total", async ({
