@@ -1,12 +1,11 @@
-import type { Client, InArgs, InStatement } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as activityLoader } from "~/activity/routes/activity";
 import { loader as activityCsvLoader } from "~/activity/routes/activity-csv";
-import { beforeEachRoundTrip } from "~/services/db";
 import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
+import { type Recorded, recording, replayedSteps } from "../support/vm-steps";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
 /**
@@ -20,20 +19,6 @@ const ENTRIES = 100_000;
 const STEP_BUDGET = 20_000;
 /** What each returned row may add (a page is 51 rows; the CSV up to 20,000, bounded by the file, never the store). */
 const STEPS_PER_ROW = 60;
-
-type Recorded = { sql: string; args: InArgs; page: string };
-
-function recording(log: Recorded[], page: () => string) {
-  const keep = (s: InStatement, args?: InArgs) => {
-    const statement = typeof s === "string" ? { sql: s, args: args ?? [] } : { sql: s.sql, args: s.args ?? [] };
-    if (page() !== "setup") log.push({ ...statement, page: page() });
-  };
-  return (client: Client): Client =>
-    beforeEachRoundTrip(client, (method, args) => {
-      if (method === "execute") keep(args[0] as InStatement, args[1] as InArgs | undefined);
-      if (method === "batch") for (const statement of args[0] as InStatement[]) keep(statement);
-    });
-}
 
 /**
  * A year of entries up to now, one every 5 minutes: five people (one of them, 'rare', made one change in a thousand),
@@ -85,13 +70,7 @@ describe("'Actividad' reads stay bounded with 100,000 entries in the store", () 
     const reads = log.filter((r) => r.page === name && /^\s*(select|with)\b/i.test(r.sql) && r.sql.includes("store_activity"));
     expect(reads.length).toBeGreaterThan(0);
     return reads
-      .map((read, n) => {
-        const tagged = `${read.sql} /* budget ${name} ${n} */`;
-        const args = Array.isArray(read.args) ? read.args.map((v) => (typeof v === "boolean" ? Number(v) : v)) : read.args;
-        const rows = replay.prepare(tagged).all(args as never).length;
-        const [stat] = replay.prepare("select nstep from sqlite_stmt where sql = ?").all(tagged) as { nstep: number }[];
-        return { sql: read.sql, rows, steps: stat?.nstep ?? Number.NaN };
-      })
+      .map((read, n) => replayedSteps(replay, read, `${name} ${n}`))
       .filter((r) => !(r.steps <= STEP_BUDGET + STEPS_PER_ROW * r.rows));
   }
 

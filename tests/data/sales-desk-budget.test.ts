@@ -1,4 +1,3 @@
-import type { Client, InArgs, InStatement } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,9 +5,9 @@ import { SALES_MAX_SHOWN } from "~/domain/sales";
 import { loader as saleDetailLoader } from "~/sales/routes/sale-detail";
 import { loader as salesCsvLoader } from "~/sales/routes/sales-csv";
 import { loader as salesListLoader } from "~/sales/routes/sales-list";
-import { beforeEachRoundTrip } from "~/services/db";
 import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
+import { type Recorded, recording, replayedSteps } from "../support/vm-steps";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
 /**
@@ -28,20 +27,6 @@ const STEP_BUDGET = 20_000;
  * más' up to SALES_MAX_SHOWN) returns that many sales, a number bounded by the page, never by the store.
  */
 const STEPS_PER_ROW = 60;
-
-type Recorded = { sql: string; args: InArgs; page: string };
-
-function recording(log: Recorded[], page: () => string) {
-  const keep = (s: InStatement, args?: InArgs) => {
-    const statement = typeof s === "string" ? { sql: s, args: args ?? [] } : { sql: s.sql, args: s.args ?? [] };
-    if (page() !== "setup") log.push({ ...statement, page: page() });
-  };
-  return (client: Client): Client =>
-    beforeEachRoundTrip(client, (method, args) => {
-      if (method === "execute") keep(args[0] as InStatement, args[1] as InArgs | undefined);
-      if (method === "batch") for (const statement of args[0] as InStatement[]) keep(statement);
-    });
-}
 
 /**
  * The store's history, generated in one statement: a sale every 2.5 minutes up to the test clock's now (about a
@@ -107,13 +92,7 @@ describe("the sales desk's budget of SQLite steps, with 200,000 sales in the sto
   function steps(name: string) {
     const reads = log.filter((r) => r.page === name && /^\s*(select|with)\b/i.test(r.sql));
     expect(reads.length).toBeGreaterThan(0);
-    return reads.map((read, n) => {
-      const tagged = `${read.sql} /* budget ${name} ${n} */`;
-      const args = Array.isArray(read.args) ? read.args.map((v) => (typeof v === "boolean" ? Number(v) : v)) : read.args;
-      const rows = replay.prepare(tagged).all(args as never).length;
-      const [stat] = replay.prepare("select nstep from sqlite_stmt where sql = ?").all(tagged) as { nstep: number }[];
-      return { sql: read.sql, rows, steps: stat?.nstep ?? Number.NaN };
-    });
+    return reads.map((read, n) => replayedSteps(replay, read, `${name} ${n}`));
   }
 
   const overBudget = (name: string) => steps(name).filter((r) => !(r.steps <= STEP_BUDGET + STEPS_PER_ROW * r.rows));
