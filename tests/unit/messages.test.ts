@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { pageCatalogFor, translatorFor } from "~/domain/message-catalogs";
 import { LOCALES, localeOfAcceptLanguage, localeOfCountry, translatorOfPage } from "~/domain/messages";
 import compiledBase from "~/messages/compiled/es";
+import { pageMessages } from "~/ui/messages.server";
 
 const catalogOf = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../app/messages/${locale}.json`, import.meta.url), "utf8"));
@@ -124,6 +125,19 @@ describe("the message catalog", () => {
     expect(pageCatalogFor("es")).not.toHaveProperty("products.list.empty");
     expect(pageCatalogFor("es-AR")["products.list.empty"]).toBe("Aún no tenés productos. Creá el primero.");
     expect(pageCatalogFor("es")).toHaveProperty("products.list.count");
+  });
+
+  it("sends a page outside the merchant layouts only its own features' texts", () => {
+    for (const locale of LOCALES) {
+      const all = pageCatalogFor(locale);
+      const { catalog } = pageMessages(locale, ["auth"]);
+      expect(Object.keys(catalog).every((id) => id.startsWith("auth."))).toBe(true);
+      expect(catalog).toEqual(Object.fromEntries(Object.entries(all).filter(([id]) => id.startsWith("auth."))));
+      expect(pageMessages(locale).catalog).toBe(all);
+    }
+    // The neutral sign-in texts are the code's own (nothing to send); the Argentine ones are sent.
+    expect(pageMessages("es", ["auth"]).catalog).toEqual({});
+    expect(pageMessages("es-AR", ["auth"]).catalog).toHaveProperty(["auth.hero.cta"], "Creá tu tienda gratis");
   });
 
   it("counts a merchant's products, results and free places in words", () => {

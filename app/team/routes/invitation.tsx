@@ -40,7 +40,7 @@ const localeOf = (request: Request) => localeOfAcceptLanguage(request.headers.ge
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServices(context);
-  const messages = pageMessages(localeOf(request));
+  const messages = pageMessages(localeOf(request), ["team", "auth"]);
   const invitation = await findInvitation(services.db, params.token, services.clock.now());
   if (!invitation) return { messages, invitation: null };
   const session = await getSessionUser(services, request);
