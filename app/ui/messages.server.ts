@@ -1,5 +1,5 @@
 import { pageCatalogFor } from "~/domain/message-catalogs";
-import type { Locale } from "~/domain/messages";
+import type { Locale, PageCatalog } from "~/domain/messages";
 import type { PageMessages } from "./messages";
 
 /**
@@ -10,6 +10,14 @@ import type { PageMessages } from "./messages";
 export function pageMessages(locale: Locale, features?: readonly string[]): PageMessages {
   const catalog = pageCatalogFor(locale);
   if (!features) return { locale, catalog };
-  const own = Object.entries(catalog).filter(([id]) => features.some((feature) => id.startsWith(`${feature}.`)));
-  return { locale, catalog: Object.fromEntries(own) };
+  const key = `${locale} ${features.join(" ")}`;
+  let own = featureCatalogs.get(key);
+  if (!own) {
+    own = Object.fromEntries(Object.entries(catalog).filter(([id]) => features.some((f) => id.startsWith(`${f}.`))));
+    featureCatalogs.set(key, own);
+  }
+  return { locale, catalog: own };
 }
+
+/** Each page's part of a variant's catalog, made once: one object per part, as the page translators expect. */
+const featureCatalogs = new Map<string, PageCatalog>();

@@ -42,17 +42,19 @@ export interface PageMessages {
   catalog: PageCatalog;
 }
 
-const pageTranslators = new Map<Locale, Translate>();
+// By the catalog itself, not its variant: pages send different catalogs of one variant (a sign-in page only its own
+// texts), and a translator made from one must never answer for another.
+const pageTranslators = new WeakMap<PageCatalog, Translate>();
 
 /**
  * The merchant pages' translator (decision 0067), from the catalog their layout's loader sent: the same on the
- * server and in the browser, made once per variant.
+ * server and in the browser, made once per catalog.
  */
 export function PageMessagesProvider({ messages, children }: { messages: PageMessages; children?: ReactNode }) {
-  let translate = pageTranslators.get(messages.locale);
+  let translate = pageTranslators.get(messages.catalog);
   if (!translate) {
     translate = translatorOfPage(messages.locale, messages.catalog);
-    pageTranslators.set(messages.locale, translate);
+    pageTranslators.set(messages.catalog, translate);
   }
   return <MessagesProvider translate={translate}>{children}</MessagesProvider>;
 }

@@ -1,9 +1,12 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { pageCatalogFor, translatorFor } from "~/domain/message-catalogs";
 import { LOCALES, localeOfAcceptLanguage, localeOfCountry, translatorOfPage } from "~/domain/messages";
 import compiledBase from "~/messages/compiled/es";
+import { PageMessagesProvider, useT } from "~/ui/messages";
 import { pageMessages } from "~/ui/messages.server";
 
 const catalogOf = (locale: string): Record<string, string> =>
@@ -138,6 +141,24 @@ describe("the message catalog", () => {
     // The neutral sign-in texts are the code's own (nothing to send); the Argentine ones are sent.
     expect(pageMessages("es", ["auth"]).catalog).toEqual({});
     expect(pageMessages("es-AR", ["auth"]).catalog).toHaveProperty(["auth.hero.cta"], "Creá tu tienda gratis");
+  });
+
+  it("never answers a page with a translator made from another page's catalog of the same variant", () => {
+    const summary = {
+      id: "products.import.summary",
+      defaultMessage:
+        "{creates, plural, one {{creates} producto se creará} other {{creates} productos se crearán}} y {updates, plural, one {{updates} se actualizará} other {{updates} se actualizarán}}.",
+    };
+    function Summary() {
+      return createElement("p", null, useT()(summary, { creates: 1, updates: 2 }));
+    }
+    const render = (messages: ReturnType<typeof pageMessages>) =>
+      renderToStaticMarkup(createElement(PageMessagesProvider, { messages }, createElement(Summary)));
+    for (const locale of LOCALES) {
+      // A sign-in page (its own texts only) first, then a merchant page with them all: as a server answers them.
+      render(pageMessages(locale, ["auth"]));
+      expect(render(pageMessages(locale)), locale).toBe("<p>1 producto se creará y 2 se actualizarán.</p>");
+    }
   });
 
   it("counts a merchant's products, results and free places in words", () => {
