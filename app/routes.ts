@@ -17,76 +17,78 @@ export default [
   route("equipo/invitacion/:token", "team/routes/invitation.tsx"),
   route("privacidad", "auth/routes/privacy.tsx"),
 
-  // Merchant app, behind the session guard and the redirect rules.
-  layout("merchant/routes/merchant-layout.tsx", [
-    index("merchant/routes/store-list.tsx"),
-    route("Account", "merchant/routes/account.tsx"),
-    route("newStore", "stores/routes/new-store.tsx"),
-    // Billing: more stores, and the provider's back URL with the live status of a payment.
-    route("buyStore", "billing/routes/buy-store.tsx"),
-    route("paymentCompleted/:id", "billing/routes/payment-completed.tsx"),
+  // Merchant app, behind the session guard and the redirect rules, with the merchant's variant of the catalog.
+  layout("merchant/routes/messages-layout.tsx", [
+    layout("merchant/routes/merchant-layout.tsx", [
+      index("merchant/routes/store-list.tsx"),
+      route("Account", "merchant/routes/account.tsx"),
+      route("newStore", "stores/routes/new-store.tsx"),
+      // Billing: more stores, and the provider's back URL with the live status of a payment.
+      route("buyStore", "billing/routes/buy-store.tsx"),
+      route("paymentCompleted/:id", "billing/routes/payment-completed.tsx"),
 
-    // One store's workspace: 404 unless the signed-in user owns it or is on its team; 403 for a section their role lacks.
-    route("Store/:storeId", "stores/routes/workspace-layout.tsx", [
-      index("stores/routes/workspace-index.ts"),
-      // Store management: information, products, sections.
-      route("info", "stores/routes/store-info.tsx"),
-      route("brand", "stores/routes/store-brand.tsx"), // 'Logo y banner'
-      route("qr/cartel", "stores/routes/qr-poster.ts"), // the store's QR as a poster to print (A4, A6)
-      route("sections", "sections/routes/section-list.tsx"),
-      route("delivery", "stores/routes/store-delivery.tsx"), // 'Entrega': pickup points, delivery zones, methods
-      route("politicas", "stores/routes/store-policies.tsx"), // 'Políticas': the store's own pages and its fiscal identity
-      route("products", "products/routes/product-list.tsx"),
-      route("products/new", "products/routes/new-product.tsx"),
-      // The catalog as a spreadsheet: 'Exportar CSV' and the two-step 'Importar CSV'.
-      route("products.csv", "products/routes/catalog-csv.ts"),
-      route("products/import", "products/routes/catalog-import.tsx"),
-      route("products/poco-stock", "stock-alerts/routes/low-stock.tsx"), // 'Aviso de poco stock': thresholds of available units
-      route("products/:productId", "products/routes/edit-product.tsx"),
-      route("products/:productId/photos", "products/routes/product-photos.tsx"),
-      route("section/:sectionId", "sections/routes/section.tsx"),
-      route("section/:sectionId/new/:type", "sections/routes/add-to-section.tsx"),
+      // One store's workspace: 404 unless the signed-in user owns it or is on its team; 403 for a section their role lacks.
+      route("Store/:storeId", "stores/routes/workspace-layout.tsx", [
+        index("stores/routes/workspace-index.ts"),
+        // Store management: information, products, sections.
+        route("info", "stores/routes/store-info.tsx"),
+        route("brand", "stores/routes/store-brand.tsx"), // 'Logo y banner'
+        route("qr/cartel", "stores/routes/qr-poster.ts"), // the store's QR as a poster to print (A4, A6)
+        route("sections", "sections/routes/section-list.tsx"),
+        route("delivery", "stores/routes/store-delivery.tsx"), // 'Entrega': pickup points, delivery zones, methods
+        route("politicas", "stores/routes/store-policies.tsx"), // 'Políticas': the store's own pages and its fiscal identity
+        route("products", "products/routes/product-list.tsx"),
+        route("products/new", "products/routes/new-product.tsx"),
+        // The catalog as a spreadsheet: 'Exportar CSV' and the two-step 'Importar CSV'.
+        route("products.csv", "products/routes/catalog-csv.ts"),
+        route("products/import", "products/routes/catalog-import.tsx"),
+        route("products/poco-stock", "stock-alerts/routes/low-stock.tsx"), // 'Aviso de poco stock': thresholds of available units
+        route("products/:productId", "products/routes/edit-product.tsx"),
+        route("products/:productId/photos", "products/routes/product-photos.tsx"),
+        route("section/:sectionId", "sections/routes/section.tsx"),
+        route("section/:sectionId/new/:type", "sections/routes/add-to-section.tsx"),
 
-      // Sales desk.
-      route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
-      route("sales/new", "sales/routes/new-order.tsx"), // 'Armar pedido': an order built for a customer, sent as a link
-      route("sales/imprimir", "sales/routes/packing-slips.ts"), // packing slips of chosen sales, for A4 or 80-mm printers
-      route("sales.csv", "sales/routes/sales-csv.ts"),
-      route("sales/:saleId/receipt", "sales/routes/sale-receipt.ts"), // a transfer's receipt, for the owner only
-      // Customers ('Clientes'): the list from the orders, its CSV, and one customer (merge, delete their data).
-      route("customers", "customers/routes/customer-list.tsx"),
-      route("customers.csv", "customers/routes/customers-csv.ts"),
-      route("customers/:customerId", "customers/routes/customer-detail.tsx"),
-      // 'Carritos abandonados': checkouts with a contact and no order, the WhatsApp link that restores each, settings.
-      route("carritos", "sales/routes/abandoned-carts.tsx"),
-      route("notifications", "notifications/routes/push-subscriptions.ts"), // new-order Web Push: the sales page's toggle
+        // Sales desk.
+        route("sales", "sales/routes/sales-list.tsx", [route(":saleId", "sales/routes/sale-detail.tsx")]),
+        route("sales/new", "sales/routes/new-order.tsx"), // 'Armar pedido': an order built for a customer, sent as a link
+        route("sales/imprimir", "sales/routes/packing-slips.ts"), // packing slips of chosen sales, for A4 or 80-mm printers
+        route("sales.csv", "sales/routes/sales-csv.ts"),
+        route("sales/:saleId/receipt", "sales/routes/sale-receipt.ts"), // a transfer's receipt, for the owner only
+        // Customers ('Clientes'): the list from the orders, its CSV, and one customer (merge, delete their data).
+        route("customers", "customers/routes/customer-list.tsx"),
+        route("customers.csv", "customers/routes/customers-csv.ts"),
+        route("customers/:customerId", "customers/routes/customer-detail.tsx"),
+        // 'Carritos abandonados': checkouts with a contact and no order, the WhatsApp link that restores each, settings.
+        route("carritos", "sales/routes/abandoned-carts.tsx"),
+        route("notifications", "notifications/routes/push-subscriptions.ts"), // new-order Web Push: the sales page's toggle
 
-      // Discount codes ('Descuentos'): the list (switch on or off, delete), new and edit (with the code's link).
-      route("discounts", "discounts/routes/discount-codes.tsx"),
-      route("discounts/new", "discounts/routes/new-discount-code.tsx"),
-      route("discounts/:codeId", "discounts/routes/edit-discount-code.tsx"),
-      route("discounts/:codeId/qr/:format", "discounts/routes/discount-code-qr.ts"), // the code's link as a QR (png, svg)
-      // Automatic promotions ('Promociones'): the list with what each brought (switch on or off, delete), new and edit.
-      route("promociones", "promotions/routes/promotions.tsx"),
-      route("promociones/nueva", "promotions/routes/new-promotion.tsx"),
-      route("promociones/:promotionId", "promotions/routes/edit-promotion.tsx"),
-      route("look", "looks/routes/look-page.tsx"), // 'Diseño': the store's look, with its live preview
-      route("dominio", "domains/routes/custom-domain.tsx"), // 'Dominio propio': the store on its own hostname
-      route("cobros", "payment-methods/routes/payment-methods.tsx"), // 'Cobros': transfer and cash, with their adjustments
-      route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
-      route("redes", "feeds/routes/sell-on-social.tsx"), // 'Vender en redes': the product feeds and the links to share
-      route("estadisticas", "stats/routes/statistics.tsx"), // 'Estadísticas': visits, sources, funnel, best products
-      route("conversiones", "conversions/routes/conversion-settings.tsx"), // 'Anuncios': ad conversions sent from the server
-      route("equipo", "team/routes/team.tsx"), // 'Equipo': the owner's staff, invited by email with a role
-      route("actividad", "activity/routes/activity.tsx"), // 'Actividad': who changed what, 12 months, with filters
-      route("actividad.csv", "activity/routes/activity-csv.ts"),
+        // Discount codes ('Descuentos'): the list (switch on or off, delete), new and edit (with the code's link).
+        route("discounts", "discounts/routes/discount-codes.tsx"),
+        route("discounts/new", "discounts/routes/new-discount-code.tsx"),
+        route("discounts/:codeId", "discounts/routes/edit-discount-code.tsx"),
+        route("discounts/:codeId/qr/:format", "discounts/routes/discount-code-qr.ts"), // the code's link as a QR (png, svg)
+        // Automatic promotions ('Promociones'): the list with what each brought (switch on or off, delete), new and edit.
+        route("promociones", "promotions/routes/promotions.tsx"),
+        route("promociones/nueva", "promotions/routes/new-promotion.tsx"),
+        route("promociones/:promotionId", "promotions/routes/edit-promotion.tsx"),
+        route("look", "looks/routes/look-page.tsx"), // 'Diseño': the store's look, with its live preview
+        route("dominio", "domains/routes/custom-domain.tsx"), // 'Dominio propio': the store on its own hostname
+        route("cobros", "payment-methods/routes/payment-methods.tsx"), // 'Cobros': transfer and cash, with their adjustments
+        route("payments", "online-payments/routes/store-payments.tsx"), // 'Cobros en línea': the store's own MercadoPago
+        route("redes", "feeds/routes/sell-on-social.tsx"), // 'Vender en redes': the product feeds and the links to share
+        route("estadisticas", "stats/routes/statistics.tsx"), // 'Estadísticas': visits, sources, funnel, best products
+        route("conversiones", "conversions/routes/conversion-settings.tsx"), // 'Anuncios': ad conversions sent from the server
+        route("equipo", "team/routes/team.tsx"), // 'Equipo': the owner's staff, invited by email with a role
+        route("actividad", "activity/routes/activity.tsx"), // 'Actividad': who changed what, 12 months, with filters
+        route("actividad.csv", "activity/routes/activity-csv.ts"),
+      ]),
+      // The one OAuth callback registered with MercadoPago; the signed state names the store.
+      route("Store/oauth/mercadopago", "online-payments/routes/oauth-callback.ts"),
     ]),
-    // The one OAuth callback registered with MercadoPago; the signed state names the store.
-    route("Store/oauth/mercadopago", "online-payments/routes/oauth-callback.ts"),
-  ]),
-  layout("merchant/routes/bare-layout.tsx", [
-    route("plans", "billing/routes/plans.tsx"),
-    route("payment", "billing/routes/payment.tsx"),
+    layout("merchant/routes/bare-layout.tsx", [
+      route("plans", "billing/routes/plans.tsx"),
+      route("payment", "billing/routes/payment.tsx"),
+    ]),
   ]),
 
   // Public site: /site/{url}/… and {url}.{STORES_DOMAIN}/… (rewritten to /site/{url}/… by the entry).

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { pageCatalogFor, translatorFor } from "~/domain/message-catalogs";
 import { LOCALES, localeOfAcceptLanguage, localeOfCountry, translatorOfPage } from "~/domain/messages";
+import { shouldRevalidate as shouldRevalidateMessages } from "~/merchant/routes/messages-layout";
 import compiledBase from "~/messages/compiled/es";
 import { PageMessagesProvider, useT } from "~/ui/messages";
 import { pageMessages } from "~/ui/messages.server";
@@ -174,5 +175,22 @@ describe("the message catalog", () => {
     expect(translatorFor("es-AR")({ id: "sections.add.free", defaultMessage: "" }, { count: 1 })).toBe(
       "Esta sección tiene 1 espacio disponible.",
     );
+  });
+});
+
+describe("the merchant pages' catalog in the browser", () => {
+  const revalidatesAfter = (formAction: string | undefined) =>
+    shouldRevalidateMessages({ formAction, defaultShouldRevalidate: true } as Parameters<typeof shouldRevalidateMessages>[0]);
+
+  it("comes once: navigations, filters and ordinary actions never fetch it again", () => {
+    expect(revalidatesAfter(undefined)).toBe(false);
+    expect(revalidatesAfter("/Store/1234567890/products/new")).toBe(false);
+    expect(revalidatesAfter("/Store/1234567890/sales?view=today")).toBe(false);
+  });
+
+  it("comes again after what can change the merchant's variant: a new store, a store's country or its deletion", () => {
+    expect(revalidatesAfter("/newStore")).toBe(true);
+    expect(revalidatesAfter("/Store/1234567890/info")).toBe(true);
+    expect(revalidatesAfter("/Store/1234567890/info?index")).toBe(true);
   });
 });

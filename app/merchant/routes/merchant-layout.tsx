@@ -3,14 +3,9 @@ import { inOverdueGrace } from "~/auth/redirect-rules";
 import { graceEnd, showBillWarning } from "~/domain/billing";
 import { getServices } from "~/services/services";
 import { MenuSheet } from "~/ui/menu-sheet";
-import { PageMessagesProvider } from "~/ui/messages";
-import { pageMessages } from "~/ui/messages.server";
 import { AccountLinks } from "~/workspace/account-links";
-import { billingLinksContext, merchantContext, merchantLocaleContext } from "~/workspace/context.server";
-import { requireMerchant } from "../session.server";
+import { billingLinksContext, merchantContext } from "~/workspace/context.server";
 import type { Route } from "./+types/merchant-layout";
-
-export const middleware: Route.MiddlewareFunction[] = [requireMerchant];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
@@ -18,7 +13,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     name: `${user.name} ${user.lastname}`,
     billing: context.get(billingLinksContext),
-    messages: pageMessages(context.get(merchantLocaleContext)),
     billWarning: showBillWarning(user, now) && user.billDueAt ? user.billDueAt.toISOString() : null,
     // Overdue while the stores still take orders: only the sales desk, billing and the account open.
     overdueUntil: inOverdueGrace(user, now) && user.billDueAt ? graceEnd(user.billDueAt).toISOString() : null,
@@ -60,9 +54,7 @@ export default function MerchantLayout({ loaderData }: Route.ComponentProps) {
             Recuerda pagar tu factura antes del día {formatDate(loaderData.billWarning)}
           </p>
         )}
-        <PageMessagesProvider messages={loaderData.messages}>
-          <Outlet />
-        </PageMessagesProvider>
+        <Outlet />
         <footer className="merchant-footer">
           <a href="/terminos">Términos y condiciones</a>
           <a href="/privacidad">Política de privacidad</a>
