@@ -1,7 +1,9 @@
 // `npm run screens`: the merchant's screens on a 360-px phone, on a fresh demo (its own data folder): first the demo's
 // 'Actividad', then the list of stores, the store's page and the sales list after a shopper's order, with the demo
 // store made Argentine and its WhatsApp typed '11 5555-1234'; then the pages the phone polish changed and the newer
-// merchant pages, the shopper's cart, a typo search, the store's footer and the buyer's order page; last the team
+// merchant pages, the shopper's cart, a typo search, the store's footer and the buyer's order page; Argentina's
+// 'Botón de arrepentimiento' (the buyer's request, the merchant's sale) and the demo home in Argentina and in Mexico,
+// each in its currency; last the team
 // ('Equipo', the demo's 'Ventas' member on their phone) and 'Dominio propio' in each state of the local stand-in. A
 // page the checkout does not have (an older one) is skipped with a printed line, so the same script runs on any
 // checkout. Prints the WhatsApp link the order opened and, at the end, the screens taken and skipped and what to look
@@ -389,6 +391,43 @@ try {
     await shopper.waitForTimeout(200);
     await shot(shopper, "store-footer");
   });
+
+  // Argentina's 'Botón de arrepentimiento' with the shopper's order (its code from their order page), the request in
+  // the merchant's sale dialog; then the demo home as a store in Argentina and, its country changed, in Mexico.
+  await screen("withdrawal", async () => {
+    await open(shopper, "/site/demo/Order");
+    const code = shopper.url().match(/\/Order\/(\d+)/)?.[1];
+    if (!code) throw new Skip("no order page for the shopper's last order");
+    await open(shopper, "/site/demo/arrepentimiento");
+    await shopper.getByLabel("Código del pedido").fill(code);
+    await shopper.getByLabel("Correo o teléfono del pedido").fill("11 4444-5678");
+    await shopper.getByRole("button", { name: "Pedir la cancelación" }).click();
+    await needs(shopper.locator("[data-request-number]"), "request number");
+    await shot(shopper, "withdrawal");
+    await screen("sale-withdrawal", async () => {
+      await open(merchant, `${store}/sales/${code}`);
+      await needs(merchant.getByRole("dialog").getByText(/pidió cancelar este pedido/), "the request in the sale");
+      await shot(merchant, "sale-withdrawal");
+    });
+  });
+  for (const [country, currency, name] of [
+    ["AR", "ARS", "store-home-ar"],
+    ["MX", "MXN", "store-home-mx"],
+  ]) {
+    await screen(name, async () => {
+      await open(merchant, `${store}/info`);
+      await merchant.getByLabel("País").selectOption(country);
+      await merchant.getByRole("button", { name: "Guardar información" }).click();
+      await merchant.getByText("Información guardada").waitFor();
+      await merchant.getByLabel("Moneda de la tienda").selectOption(currency);
+      await merchant.getByRole("button", { name: "Guardar moneda" }).click();
+      await merchant.getByText("Moneda actualizada").waitFor();
+      await open(shopper, "/site/demo");
+      const price = await needs(shopper.locator(".price, [data-price]"), "a price on the home");
+      await scrollTo(price, 280);
+      await shot(shopper, name);
+    });
+  }
 
   // The team: 'Equipo' with the demo's 'Ventas' member, then that member on their phone: their store list and the
   // sales desk with only their tabs.
