@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { type CartLine, lineKey } from "./cart";
 import type { StoreCountry } from "./countries";
+import { defineMessages, type Translate } from "./messages";
 import { type MoneyWriting, moneyFormat } from "./money";
 import { buyerWhatsappNumber } from "./whatsapp";
 
@@ -26,27 +27,34 @@ export const ABANDONED_CART_DEFAULTS: AbandonedCartSettings = { afterMinutes: 60
 const ABANDONED_CART_KEEP_DAYS = 30;
 export const ABANDONED_CART_KEEP_MS = ABANDONED_CART_KEEP_DAYS * 24 * 60 * 60 * 1000;
 
-export const ABANDONED_CART_MESSAGES = {
-  afterMinutes: "Elige después de cuánto tiempo ver un carrito abandonado",
-  emailHours: "Elige cuándo enviar el correo",
-  saved: "Guardamos la configuración de carritos abandonados",
-  notFound: "Este enlace ya no sirve: el carrito venció o ya se convirtió en un pedido.",
-} as const;
+export const ABANDONED_CART_MESSAGES = defineMessages({
+  afterMinutes: {
+    id: "orders.abandoned.afterMinutes",
+    defaultMessage: "Elige después de cuánto tiempo ver un carrito abandonado",
+  },
+  emailHours: { id: "orders.abandoned.emailHours", defaultMessage: "Elige cuándo enviar el correo" },
+  saved: { id: "orders.abandoned.saved", defaultMessage: "Guardamos la configuración de carritos abandonados" },
+  notFound: {
+    id: "orders.abandoned.notFound",
+    defaultMessage: "Este enlace ya no sirve: el carrito venció o ya se convirtió en un pedido.",
+  },
+});
 
 export const afterLabel = (minutes: number) =>
   minutes < 60 ? `${minutes} minutos` : minutes === 60 ? "1 hora" : `${minutes / 60} horas`;
 export const hoursLabel = (hours: number) => (hours === 1 ? "1 hora" : `${hours} horas`);
 
 /** The settings form: the choices above only. */
-export const abandonedCartSettingsSchema = z.object({
-  afterMinutes: z.coerce
-    .number()
-    .refine((v) => (ABANDONED_AFTER_CHOICES as readonly number[]).includes(v), ABANDONED_CART_MESSAGES.afterMinutes),
-  emailOn: z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean()),
-  emailHours: z.coerce
-    .number()
-    .refine((v) => (REMINDER_HOURS_CHOICES as readonly number[]).includes(v), ABANDONED_CART_MESSAGES.emailHours),
-});
+export const abandonedCartSettingsSchema = (t: Translate) =>
+  z.object({
+    afterMinutes: z.coerce
+      .number()
+      .refine((v) => (ABANDONED_AFTER_CHOICES as readonly number[]).includes(v), t(ABANDONED_CART_MESSAGES.afterMinutes)),
+    emailOn: z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean()),
+    emailHours: z.coerce
+      .number()
+      .refine((v) => (REMINDER_HOURS_CHOICES as readonly number[]).includes(v), t(ABANDONED_CART_MESSAGES.emailHours)),
+  });
 
 /** Whether a checkout last changed at `updatedAt` and without an order is shown as abandoned at `now`. */
 export function isAbandoned(updatedAt: Date, now: Date, afterMinutes: number): boolean {
@@ -129,18 +137,25 @@ export function restoreCart(
   return { lines, notices };
 }
 
+const RESTORE_MESSAGES = defineMessages({
+  price: { id: "orders.restore.price", defaultMessage: "“{name}” cambió de precio: ahora {now} (antes {before})." },
+  fewer: { id: "orders.restore.fewer", defaultMessage: "De “{name}” quedan {left}: tu carrito tiene esa cantidad." },
+  soldOut: { id: "orders.restore.soldOut", defaultMessage: "“{name}” está agotado y quedó fuera de tu carrito." },
+  gone: { id: "orders.restore.gone", defaultMessage: "“{name}” ya no está a la venta y quedó fuera de tu carrito." },
+});
+
 /** A notice as the restored cart's page says it. */
-export function restoreNoticeText(notice: RestoreNotice, writing: MoneyWriting): string {
+export function restoreNoticeText(notice: RestoreNotice, writing: MoneyWriting, t: Translate): string {
   const money = moneyFormat(writing);
   switch (notice.kind) {
     case "price":
-      return `“${notice.name}” cambió de precio: ahora ${money(notice.now)} (antes ${money(notice.before)}).`;
+      return t(RESTORE_MESSAGES.price, { name: notice.name, now: money(notice.now), before: money(notice.before) });
     case "fewer":
-      return `De “${notice.name}” quedan ${notice.left}: tu carrito tiene esa cantidad.`;
+      return t(RESTORE_MESSAGES.fewer, { name: notice.name, left: notice.left });
     case "soldOut":
-      return `“${notice.name}” está agotado y quedó fuera de tu carrito.`;
+      return t(RESTORE_MESSAGES.soldOut, { name: notice.name });
     case "gone":
-      return `“${notice.name}” ya no está a la venta y quedó fuera de tu carrito.`;
+      return t(RESTORE_MESSAGES.gone, { name: notice.name });
   }
 }
 

@@ -4,6 +4,7 @@
  * Prices, names and stock always come from the database; these functions never trust the cookie
  * beyond "this id, this many", and quantities are clamped to 1…stock.
  */
+import { defineMessages, type Translate } from "./messages";
 import { storedSource } from "./visits";
 
 export interface CartLine {
@@ -28,19 +29,26 @@ function readLineKey(key: string): Omit<CartLine, "quantity"> | null {
 export const CART_MAX_LINES = 50;
 const CART_MAX_QUANTITY = 999;
 
-export const CART_MESSAGES = {
-  stockLimit: "Limite de producto: No puedes comprar más productos de los que quedan",
-  soldOut: "Este producto está agotado",
-  empty: "Tu carrito está vacío",
-  /** Every line of the cart sold out (another shopper's order took the last units, maybe while this one ordered). */
-  allSoldOut: (names: string[]) => {
-    const quoted = names.map((n) => `“${n}”`);
-    const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} y ${quoted.at(-1)}` : (quoted[0] ?? "");
-    return quoted.length > 1
-      ? `Se agotaron ${list} y ya no entran en tu pedido.`
-      : `Se agotó ${list} y ya no entra en tu pedido.`;
+export const CART_MESSAGES = defineMessages({
+  stockLimit: {
+    id: "cart.refusal.stockLimit",
+    defaultMessage: "Limite de producto: No puedes comprar más productos de los que quedan",
   },
-} as const;
+  soldOut: { id: "cart.refusal.soldOut", defaultMessage: "Este producto está agotado" },
+  /** Every line of the cart sold out (another shopper's order took the last units, maybe while this one ordered). */
+  allSoldOut: {
+    id: "cart.allSoldOut",
+    defaultMessage:
+      "{count, plural, one {Se agotó {list} y ya no entra en tu pedido.} other {Se agotaron {list} y ya no entran en tu pedido.}}",
+  },
+});
+
+/** 'Se agotaron “Bolso”, “Taza” y “Café” y ya no entran en tu pedido.' */
+export function allSoldOutText(t: Translate, names: string[]): string {
+  const quoted = names.map((n) => `“${n}”`);
+  const list = quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} y ${quoted.at(-1)}` : (quoted[0] ?? "");
+  return t(CART_MESSAGES.allSoldOut, { count: quoted.length, list });
+}
 
 /** A product id, and a variant id after a dash. */
 const LINE_KEY = /^(\d{7})(?:-(\d{1,9}))?$/;

@@ -14,8 +14,8 @@ import {
   discountValueText,
   judgeDiscount,
 } from "./discounts";
+import { defineMessages, type Translate } from "./messages";
 import { type Ref, withRef } from "./referral";
-import { counted } from "./words";
 
 /** The query parameter of a discount link. */
 export const CODE_LINK_PARAM = "codigo";
@@ -111,26 +111,46 @@ export interface CodeLinkNotice {
   text: string;
 }
 
+const CODE_LINK_MESSAGES = defineMessages({
+  notApplied: { id: "discounts.link.notApplied", defaultMessage: "No se aplicó el código {code}: {problem}" },
+  gives: { id: "discounts.link.gives", defaultMessage: "{value} de descuento" },
+  applied: { id: "discounts.link.applied", defaultMessage: "Código {code} aplicado: {gives}" },
+  kept: { id: "discounts.link.kept", defaultMessage: "Código {code} guardado: {gives}. {minimum}" },
+  tooManyGuesses: {
+    id: "discounts.refusal.tooManyGuesses",
+    defaultMessage:
+      "Demasiados códigos incorrectos: vuelve a intentarlo en {minutes, plural, one {{minutes} minuto} other {{minutes} minutos}}",
+  },
+});
+
 /** What the shopper reads on the page the link lands on; `money` writes an amount in the store's currency. */
-export function codeLinkNotice(outcome: CodeLinkOutcome, money: (minor: number) => string): CodeLinkNotice {
-  if (outcome.kind === "wait") return { tone: "error", text: codeGuessText(outcome.minutes) };
+export function codeLinkNotice(outcome: CodeLinkOutcome, money: (minor: number) => string, t: Translate): CodeLinkNotice {
+  if (outcome.kind === "wait") return { tone: "error", text: codeGuessText(outcome.minutes, t) };
   // A link whose code was not shaped like one (linkedCode's '-'): nothing of it is repeated.
-  if (outcome.kind === "refused" && outcome.code === "-") return { tone: "error", text: discountMessage("unknown", "") };
+  if (outcome.kind === "refused" && outcome.code === "-") return { tone: "error", text: discountMessage("unknown", "", t) };
   if (outcome.kind === "refused")
-    return { tone: "error", text: `No se aplicó el código ${outcome.code}: ${lower(discountMessage(outcome.problem, ""))}` };
-  const gives = `${discountValueText({ kind: outcome.discount, value: outcome.value }, money)} de descuento`;
-  if (outcome.kind === "applied") return { tone: "success", text: `Código ${outcome.code} aplicado: ${gives}` };
+    return {
+      tone: "error",
+      text: t(CODE_LINK_MESSAGES.notApplied, { code: outcome.code, problem: lower(discountMessage(outcome.problem, "", t)) }),
+    };
+  const gives = t(CODE_LINK_MESSAGES.gives, {
+    value: discountValueText({ kind: outcome.discount, value: outcome.value }, money),
+  });
+  if (outcome.kind === "applied") return { tone: "success", text: t(CODE_LINK_MESSAGES.applied, { code: outcome.code, gives }) };
   return {
     tone: "success",
-    text: `Código ${outcome.code} guardado: ${gives}. ${discountMessage("below_minimum", money(outcome.minimum))}`,
+    text: t(CODE_LINK_MESSAGES.kept, {
+      code: outcome.code,
+      gives,
+      minimum: discountMessage("below_minimum", money(outcome.minimum), t),
+    }),
   };
 }
 
 const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The guessing limit's refusal, the same words wherever a code is entered (app/discounts/code-guessing.server.ts). */
-export const codeGuessText = (minutes: number) =>
-  `Demasiados códigos incorrectos: vuelve a intentarlo en ${counted(minutes, "minuto", "minutos")}`;
+export const codeGuessText = (minutes: number, t: Translate) => t(CODE_LINK_MESSAGES.tooManyGuesses, { minutes });
 
 /** The link a merchant shares for a code: the store's address with `?codigo=` and the `ref` of where it is shared. */
 export function codeLinkUrl(storeUrl: string, code: string, ref: Ref): string {

@@ -2,6 +2,8 @@
  * Discount codes (docs/product-rules.md, Delivery and discounts): what a code takes off a subtotal,
  * and why a code cannot be used. Amounts are integer minor units of the store currency.
  */
+import { defineMessages, type Translate } from "./messages";
+
 export const DISCOUNT_KINDS = ["percent", "amount"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
@@ -28,14 +30,17 @@ export interface DiscountCode {
 
 export type DiscountProblem = "unknown" | "not_started" | "expired" | "exhausted" | "below_minimum";
 
-export const DISCOUNT_MESSAGES = {
-  unknown: "Este código de descuento no existe",
-  notStarted: "Este código de descuento todavía no está vigente",
-  expired: "Este código de descuento ya venció",
-  exhausted: "Este código de descuento ya se agotó",
-  belowMinimum: (minimum: string) => `Este código es para compras desde ${minimum}`,
-  usedByCustomer: "Ya usaste este código de descuento en otro pedido: es de un uso por cliente",
-} as const;
+export const DISCOUNT_MESSAGES = defineMessages({
+  unknown: { id: "discounts.refusal.unknown", defaultMessage: "Este código de descuento no existe" },
+  notStarted: { id: "discounts.refusal.notStarted", defaultMessage: "Este código de descuento todavía no está vigente" },
+  expired: { id: "discounts.refusal.expired", defaultMessage: "Este código de descuento ya venció" },
+  exhausted: { id: "discounts.refusal.exhausted", defaultMessage: "Este código de descuento ya se agotó" },
+  belowMinimum: { id: "discounts.refusal.belowMinimum", defaultMessage: "Este código es para compras desde {minimum}" },
+  usedByCustomer: {
+    id: "discounts.refusal.usedByCustomer",
+    defaultMessage: "Ya usaste este código de descuento en otro pedido: es de un uso por cliente",
+  },
+});
 
 /** What buyers type is matched without regard to case or surrounding spaces. */
 export function codeKey(input: string): string {
@@ -67,19 +72,19 @@ export function judgeDiscount(code: DiscountCode | undefined, subtotal: number, 
   return { ok: true, discount: discountAmount(code.kind, code.value, subtotal) };
 }
 
-/** The buyer's message for a refused code; `formatMinimum` writes the minimum purchase in the store currency. */
-export function discountMessage(problem: DiscountProblem, minimum: string): string {
+/** The buyer's message for a refused code; `minimum` is the minimum purchase written in the store currency. */
+export function discountMessage(problem: DiscountProblem, minimum: string, t: Translate): string {
   switch (problem) {
     case "not_started":
-      return DISCOUNT_MESSAGES.notStarted;
+      return t(DISCOUNT_MESSAGES.notStarted);
     case "expired":
-      return DISCOUNT_MESSAGES.expired;
+      return t(DISCOUNT_MESSAGES.expired);
     case "exhausted":
-      return DISCOUNT_MESSAGES.exhausted;
+      return t(DISCOUNT_MESSAGES.exhausted);
     case "below_minimum":
-      return DISCOUNT_MESSAGES.belowMinimum(minimum);
+      return t(DISCOUNT_MESSAGES.belowMinimum, { minimum });
     default:
-      return DISCOUNT_MESSAGES.unknown;
+      return t(DISCOUNT_MESSAGES.unknown);
   }
 }
 

@@ -3,6 +3,7 @@
  * (a pickup), then 'Entregado'. Which moves are allowed, the words, and what the buyer is told at each step.
  */
 import type { DeliveryMethod } from "./delivery";
+import { defineMessages, type Translate } from "./messages";
 
 export const FULFILMENT_STEPS = ["preparing", "shipped", "ready", "delivered"] as const;
 export type FulfilmentStep = (typeof FULFILMENT_STEPS)[number];
@@ -82,40 +83,60 @@ export const PROGRESS_MESSAGES = {
 /** The tracking number as typed: trimmed, at most 60 characters of letters, digits, spaces and '-'. */
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{0,59}$/;
 
-/** What the buyer reads at a step (order page, email, WhatsApp). */
-export function stepNotice(step: FulfilmentStep, storeName: string): string {
-  switch (step) {
-    case "preparing":
-      return `${storeName} está preparando tu pedido.`;
-    case "shipped":
-      return `${storeName} envió tu pedido.`;
-    case "ready":
-      return `Tu pedido está listo para retirar en ${storeName}.`;
-    case "delivered":
-      return `Tu pedido de ${storeName} fue entregado. ¡Gracias por tu compra!`;
-  }
-}
+const BUYER_MESSAGES = defineMessages({
+  preparing: { id: "fulfilment.notice.preparing", defaultMessage: "{store} está preparando tu pedido." },
+  shipped: { id: "fulfilment.notice.shipped", defaultMessage: "{store} envió tu pedido." },
+  ready: { id: "fulfilment.notice.ready", defaultMessage: "Tu pedido está listo para retirar en {store}." },
+  delivered: {
+    id: "fulfilment.notice.delivered",
+    defaultMessage: "Tu pedido de {store} fue entregado. ¡Gracias por tu compra!",
+  },
+});
+
+const WHATSAPP_MESSAGES = defineMessages({
+  hello: { id: "whatsapp.progress.hello", defaultMessage: "Hola {name}, tu pedido {code}: {notice}" },
+  carrier: { id: "whatsapp.progress.carrier", defaultMessage: "Lo lleva {carrier}." },
+  carrierNumber: {
+    id: "whatsapp.progress.carrierNumber",
+    defaultMessage: "Lo lleva {carrier}, número de seguimiento {number}.",
+  },
+  follow: { id: "whatsapp.progress.follow", defaultMessage: "Síguelo aquí: {url}" },
+  order: { id: "whatsapp.progress.order", defaultMessage: "Detalle de tu pedido: {url}" },
+});
+
+/** What the buyer reads at a step (order page, email, WhatsApp), in the store's words. */
+export const stepNotice = (step: FulfilmentStep, storeName: string, t: Translate): string =>
+  t(BUYER_MESSAGES[step], { store: storeName });
 
 /** The steps the buyer is emailed about (not 'Preparando', which the confirmation already tells). */
 export const EMAILED_STEPS: readonly FulfilmentStep[] = ["shipped", "ready", "delivered"];
 
-/** The prefilled WhatsApp message of 'Avisar por WhatsApp' for a step. */
-export function progressWhatsappText(input: {
-  step: FulfilmentStep;
-  buyerName: string;
-  storeName: string;
-  code: string;
-  carrierName?: string | null;
-  trackingNumber?: string | null;
-  trackingUrl?: string | null;
-  orderUrl: string;
-}): string {
-  const lines = [`Hola ${input.buyerName}, tu pedido ${input.code}: ${stepNotice(input.step, input.storeName)}`];
+/** The prefilled WhatsApp message of 'Avisar por WhatsApp' for a step, in the store's words. */
+export function progressWhatsappText(
+  input: {
+    step: FulfilmentStep;
+    buyerName: string;
+    storeName: string;
+    code: string;
+    carrierName?: string | null;
+    trackingNumber?: string | null;
+    trackingUrl?: string | null;
+    orderUrl: string;
+  },
+  t: Translate,
+): string {
+  const lines = [
+    t(WHATSAPP_MESSAGES.hello, { name: input.buyerName, code: input.code, notice: stepNotice(input.step, input.storeName, t) }),
+  ];
   if (input.step === "shipped" && input.carrierName) {
-    lines.push(`Lo lleva ${input.carrierName}${input.trackingNumber ? `, número de seguimiento ${input.trackingNumber}` : ""}.`);
-    if (input.trackingUrl) lines.push(`Síguelo aquí: ${input.trackingUrl}`);
+    lines.push(
+      input.trackingNumber
+        ? t(WHATSAPP_MESSAGES.carrierNumber, { carrier: input.carrierName, number: input.trackingNumber })
+        : t(WHATSAPP_MESSAGES.carrier, { carrier: input.carrierName }),
+    );
+    if (input.trackingUrl) lines.push(t(WHATSAPP_MESSAGES.follow, { url: input.trackingUrl }));
   }
-  lines.push(`Detalle de tu pedido: ${input.orderUrl}`);
+  lines.push(t(WHATSAPP_MESSAGES.order, { url: input.orderUrl }));
   return lines.join("\n");
 }
 

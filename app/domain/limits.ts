@@ -1,3 +1,4 @@
+import { defineMessages, type MessageDescriptor, type Translate } from "./messages";
 import { counted, forCount, leftCount } from "./words";
 
 /** The plan's limits on a store's content and their messages (docs/product-rules.md, Plans and billing). */
@@ -102,18 +103,36 @@ export function minutesToWait(until: Date, now: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 }
 
+const WAIT_MESSAGES = defineMessages({
+  minutes: { id: "checkout.wait.minutes", defaultMessage: "{minutes, plural, one {{minutes} minuto} other {{minutes} minutos}}" },
+  hours: { id: "checkout.wait.hours", defaultMessage: "{hours, plural, one {{hours} hora} other {{hours} horas}}" },
+  both: { id: "checkout.wait.both", defaultMessage: "{hours} y {minutes}" },
+});
+
 /** '5 minutos', '1 hora y 5 minutos', '2 horas': a wait as the checkout says it. */
-export function waitText(minutes: number): string {
+export function waitText(minutes: number, t: Translate): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (hours === 0) return plural(rest, "minuto");
-  return rest === 0 ? plural(hours, "hora") : `${plural(hours, "hora")} y ${plural(rest, "minuto")}`;
+  if (hours === 0) return t(WAIT_MESSAGES.minutes, { minutes: rest });
+  const hoursText = t(WAIT_MESSAGES.hours, { hours });
+  return rest === 0
+    ? hoursText
+    : t(WAIT_MESSAGES.both, { hours: hoursText, minutes: t(WAIT_MESSAGES.minutes, { minutes: rest }) });
 }
 
-export const UNPAID_ORDER_MESSAGES = {
-  perClient: (minutes: number) =>
-    `Hiciste varios pedidos seguidos que la tienda todavía no confirma. Espera ${waitText(minutes)} para hacer otro, o escríbele a la tienda. Tu carrito sigue guardado.`,
-  perStore: (minutes: number) =>
-    `La tienda recibió muchos pedidos en la última hora. Espera ${waitText(minutes)} para hacer el tuyo, o escríbele a la tienda. Tu carrito sigue guardado.`,
-} as const;
+export const UNPAID_ORDER_MESSAGES = defineMessages({
+  perClient: {
+    id: "checkout.refusal.unpaidPerClient",
+    defaultMessage:
+      "Hiciste varios pedidos seguidos que la tienda todavía no confirma. Espera {wait} para hacer otro, o escríbele a la tienda. Tu carrito sigue guardado.",
+  },
+  perStore: {
+    id: "checkout.refusal.unpaidPerStore",
+    defaultMessage:
+      "La tienda recibió muchos pedidos en la última hora. Espera {wait} para hacer el tuyo, o escríbele a la tienda. Tu carrito sigue guardado.",
+  },
+});
+
+/** A limit's refusal with its wait ('Espera 31 minutos…'). */
+export const unpaidOrderText = (t: Translate, message: MessageDescriptor, minutes: number) =>
+  t(message, { wait: waitText(minutes, t) });

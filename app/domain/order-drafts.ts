@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { type CartLine, lineKey, parseCart, serializeCart } from "./cart";
 import { DELIVERY_METHODS } from "./delivery";
+import { defineMessages, type Translate } from "./messages";
 import { moneyMessage, readMoney } from "./money";
 import type { OrderQuote } from "./order-quote";
 import { methodAdjustment, PAYMENT_METHODS } from "./payment-methods";
@@ -15,19 +16,35 @@ export const DRAFT_HOLD_HOURS = 48;
 /** Products the builder's search shows at once. */
 export const DRAFT_SEARCH_RESULTS = 12;
 
-export const DRAFT_MESSAGES = {
-  empty: "Agrega al menos un producto al pedido",
-  name: "Escribe el nombre de tu cliente",
-  delivery: "Elige cómo recibe el pedido",
-  discountAboveSubtotal: "El descuento no puede ser mayor que los productos",
-  saved: "Envíale el enlace a tu cliente para que lo revise y lo confirme.",
-  stale: "El pedido cambió mientras lo armabas: revisa los productos y vuelve a guardarlo",
-  ranOut: "Otro pedido se llevó las últimas unidades mientras armabas este: revisa las cantidades",
+export const DRAFT_MESSAGES = defineMessages({
+  empty: { id: "orders.draft.empty", defaultMessage: "Agrega al menos un producto al pedido" },
+  name: { id: "orders.draft.name", defaultMessage: "Escribe el nombre de tu cliente" },
+  delivery: { id: "orders.draft.delivery", defaultMessage: "Elige cómo recibe el pedido" },
+  discountAboveSubtotal: {
+    id: "orders.draft.discountAboveSubtotal",
+    defaultMessage: "El descuento no puede ser mayor que los productos",
+  },
+  saved: { id: "orders.draft.saved", defaultMessage: "Envíale el enlace a tu cliente para que lo revise y lo confirme." },
+  stale: {
+    id: "orders.draft.stale",
+    defaultMessage: "El pedido cambió mientras lo armabas: revisa los productos y vuelve a guardarlo",
+  },
+  ranOut: {
+    id: "orders.draft.ranOut",
+    defaultMessage: "Otro pedido se llevó las últimas unidades mientras armabas este: revisa las cantidades",
+  },
+  tooLong: { id: "orders.draft.tooLong", defaultMessage: "Escribe como máximo {max} caracteres" },
   /** The customer's side. */
-  expired: "Este pedido venció y sus productos volvieron a la tienda. Escribe a la tienda para que te lo arme de nuevo.",
-  notWaiting: "Este pedido ya no espera tu confirmación",
-  address: "Escribe la dirección de entrega",
-} as const;
+  expired: {
+    id: "orders.draft.expired",
+    defaultMessage: "Este pedido venció y sus productos volvieron a la tienda. Escribe a la tienda para que te lo arme de nuevo.",
+  },
+  notWaiting: { id: "orders.draft.notWaiting", defaultMessage: "Este pedido ya no espera tu confirmación" },
+  address: { id: "orders.draft.address", defaultMessage: "Escribe la dirección de entrega" },
+  buyerName: { id: "orders.draft.buyerName", defaultMessage: "Escribe tu nombre" },
+  email: { id: "orders.draft.email", defaultMessage: "Escribe un correo válido" },
+  payment: { id: "orders.draft.payment", defaultMessage: "Elige cómo quieres pagar" },
+});
 
 /** The builder's lines as its address carries them ('1234567:2|1234567-42:1'), read like a cart. */
 export const readDraftLines = (value: string | null): CartLine[] => parseCart(value);
@@ -59,45 +76,54 @@ const amountField = (currency: string) =>
       return z.NEVER;
     });
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, t: Translate) =>
   z
     .string()
     .trim()
-    .max(max, `Escribe como máximo ${max} caracteres`)
+    .max(max, t(DRAFT_MESSAGES.tooLong, { max }))
     .optional()
     .transform((v) => v || null);
 
 /** The builder's form: who it is for, how it is delivered and for how much, a discount and a note. */
-export const draftFormSchema = (currency: string) =>
+export const draftFormSchema = (currency: string, t: Translate) =>
   z.object({
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, DRAFT_MESSAGES.stale),
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, t(DRAFT_MESSAGES.stale)),
     lineas: z.string().max(2000).optional(),
-    buyerName: z.string().trim().min(1, DRAFT_MESSAGES.name).max(80, "Escribe como máximo 80 caracteres"),
-    buyerPhone: optionalText(30),
-    delivery: z.enum(DELIVERY_METHODS, { error: DRAFT_MESSAGES.delivery }),
+    buyerName: z
+      .string()
+      .trim()
+      .min(1, t(DRAFT_MESSAGES.name))
+      .max(80, t(DRAFT_MESSAGES.tooLong, { max: 80 })),
+    buyerPhone: optionalText(30, t),
+    delivery: z.enum(DELIVERY_METHODS, { error: t(DRAFT_MESSAGES.delivery) }),
     deliveryFee: amountField(currency),
     discount: amountField(currency),
-    note: optionalText(500),
+    note: optionalText(500, t),
   });
 
 export type DraftForm = z.output<ReturnType<typeof draftFormSchema>>;
 
-/** What the customer sends to confirm: their contact, the address when it is delivered, and how they pay. */
-export const draftConfirmationSchema = z.object({
-  buyerName: z.string().trim().min(1, "Escribe tu nombre").max(80, "Escribe como máximo 80 caracteres"),
-  buyerPhone: optionalText(30),
-  buyerEmail: z
-    .string()
-    .trim()
-    .max(254, "Escribe un correo válido")
-    .optional()
-    .transform((v) => (v ? v.toLowerCase() : null))
-    .refine((v) => v === null || z.email().safeParse(v).success, "Escribe un correo válido"),
-  address: optionalText(200),
-  payment: z.enum(PAYMENT_METHODS, { error: "Elige cómo quieres pagar" }).optional(),
-});
+/** What the customer sends to confirm, in the store's words: their contact, the address when delivered, how they pay. */
+export const draftConfirmationSchema = (t: Translate) =>
+  z.object({
+    buyerName: z
+      .string()
+      .trim()
+      .min(1, t(DRAFT_MESSAGES.buyerName))
+      .max(80, t(DRAFT_MESSAGES.tooLong, { max: 80 })),
+    buyerPhone: optionalText(30, t),
+    buyerEmail: z
+      .string()
+      .trim()
+      .max(254, t(DRAFT_MESSAGES.email))
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .refine((v) => v === null || z.email().safeParse(v).success, t(DRAFT_MESSAGES.email)),
+    address: optionalText(200, t),
+    payment: z.enum(PAYMENT_METHODS, { error: t(DRAFT_MESSAGES.payment) }).optional(),
+  });
 
-export type DraftConfirmation = z.output<typeof draftConfirmationSchema>;
+export type DraftConfirmation = z.output<ReturnType<typeof draftConfirmationSchema>>;
 
 /**
  * A draft's amounts: the lines, the merchant's discount (at most the lines), the way to pay's adjustment on what is

@@ -4,6 +4,7 @@
  * (on the products after the code, before the way to pay). Minor units of the store currency.
  */
 import { type DeliveryZone, zoneCharge } from "./delivery";
+import { defineMessages, type Translate } from "./messages";
 import { methodAdjustment } from "./payment-methods";
 import { freeDeliveryFor, type Promotion } from "./promotions";
 
@@ -58,13 +59,17 @@ export function quoteOrder(
 /** Every amount the buyer was shown, as the checkout form carries them back. */
 export type ShownAmounts = Pick<OrderQuote, "subtotal" | "discount" | "paymentAdjustment" | "deliveryFee" | "total">;
 
-const PARTS: Array<[keyof ShownAmounts, string]> = [
-  ["subtotal", "los productos"],
-  ["discount", "el descuento"],
-  ["paymentAdjustment", "el descuento o recargo de la forma de pago"],
-  ["deliveryFee", "el envío"],
-  ["total", "el total"],
-];
+const CHANGED = defineMessages({
+  subtotal: { id: "checkout.changed.subtotal", defaultMessage: "los productos: ahora {now}, antes {before}" },
+  discount: { id: "checkout.changed.discount", defaultMessage: "el descuento: ahora {now}, antes {before}" },
+  paymentAdjustment: {
+    id: "checkout.changed.paymentAdjustment",
+    defaultMessage: "el descuento o recargo de la forma de pago: ahora {now}, antes {before}",
+  },
+  deliveryFee: { id: "checkout.changed.deliveryFee", defaultMessage: "el envío: ahora {now}, antes {before}" },
+  total: { id: "checkout.changed.total", defaultMessage: "el total: ahora {now}, antes {before}" },
+});
+const PARTS: Array<keyof ShownAmounts> = ["subtotal", "discount", "paymentAdjustment", "deliveryFee", "total"];
 
 /** What a negative adjustment reads like next to a positive one: '−$ 500' and '$ 3.000'. */
 const signedMoney = (minor: number, money: (minor: number) => string) => (minor < 0 ? `−${money(-minor)}` : money(minor));
@@ -73,9 +78,9 @@ const signedMoney = (minor: number, money: (minor: number) => string) => (minor 
  * What differs between what the buyer saw and what the order would cost now ('el envío: ahora $ 8.000,
  * antes $ 5.000'), so a changed price is told, never charged silently. Empty when nothing changed.
  */
-export function quoteChanges(shown: ShownAmounts, now: ShownAmounts, money: (minor: number) => string): string[] {
-  return PARTS.filter(([key]) => shown[key] !== now[key]).map(
-    ([key, label]) => `${label}: ahora ${signedMoney(now[key], money)}, antes ${signedMoney(shown[key], money)}`,
+export function quoteChanges(shown: ShownAmounts, now: ShownAmounts, money: (minor: number) => string, t: Translate): string[] {
+  return PARTS.filter((key) => shown[key] !== now[key]).map((key) =>
+    t(CHANGED[key], { now: signedMoney(now[key], money), before: signedMoney(shown[key], money) }),
   );
 }
 

@@ -45,8 +45,7 @@ const FORMATS: Partial<Record<StoreCountry, PostalFormat>> = {
 /** Argentina's CPA: the province's letter, the four digits of the old code, three letters of the block. */
 const ARGENTINE_CPA = /^([A-HJ-NP-Z])(\d{4})([A-Z]{3})$/;
 
-export const POSTAL_CODE_MESSAGES = {
-  code: (example: string) => `Escribe el código postal como ${example}`,
+const POSTAL_CODE_MESSAGES = {
   rule: (entry: string, example: string) =>
     `“${entry}” no es un código postal: escribe códigos como ${example}, prefijos como ${example.slice(0, 2)}* o rangos como ${postalRangeExample(example)}`,
   range: (entry: string) => `En “${entry}” el primer código del rango debe ser menor o igual que el segundo`,

@@ -5,15 +5,9 @@
  */
 import type { StoreCountry } from "./countries";
 import type { DeliveryZone } from "./delivery";
+import { defineMessages, type Translate } from "./messages";
 import { quoteOrder } from "./order-quote";
-import {
-  coversPostalCode,
-  POSTAL_CODE_MESSAGES,
-  postalCodeExample,
-  readPostalCode,
-  storedPostalRules,
-  zonesForPostalCode,
-} from "./postal-codes";
+import { coversPostalCode, postalCodeExample, readPostalCode, storedPostalRules, zonesForPostalCode } from "./postal-codes";
 import type { Promotion } from "./promotions";
 
 /** A zone as stored: its codes as formatPostalRules wrote them, empty for a zone chosen by its name. */
@@ -27,12 +21,29 @@ export const POSTAL_CODE_PARAM = "cp";
 /** The longest code a shopper may type; anything longer is no code in any country. */
 export const POSTAL_CODE_INPUT_MAX = 12;
 
-export const SHIPPING_MESSAGES = {
-  uncovered: (code: string, pickup: boolean) =>
-    pickup ? `Sin envío a ${code}: retira en la tienda o escríbenos` : `Sin envío a ${code}: escríbenos`,
-  codeNeeded: (example: string) => `Escribe tu código postal para ver las zonas que llegan a tu dirección, como ${example}`,
-  zoneNotCovering: (zone: string, code: string) => `La zona ${zone} no llega al código postal ${code}: elige otra zona`,
-} as const;
+const SHIPPING_MESSAGES = defineMessages({
+  uncovered: { id: "shipping.estimate.uncovered", defaultMessage: "Sin envío a {code}: escríbenos" },
+  uncoveredPickup: {
+    id: "shipping.estimate.uncoveredPickup",
+    defaultMessage: "Sin envío a {code}: retira en la tienda o escríbenos",
+  },
+  codeFormat: { id: "shipping.refusal.codeFormat", defaultMessage: "Escribe el código postal como {example}" },
+  codeNeeded: {
+    id: "shipping.refusal.codeNeeded",
+    defaultMessage: "Escribe tu código postal para ver las zonas que llegan a tu dirección, como {example}",
+  },
+  zoneNotCovering: {
+    id: "shipping.refusal.zoneNotCovering",
+    defaultMessage: "La zona {zone} no llega al código postal {code}: elige otra zona",
+  },
+  minimum: { id: "shipping.estimate.minimum", defaultMessage: "pedido mínimo {minimum}" },
+  freeDelivery: { id: "shipping.estimate.freeDelivery", defaultMessage: "envío gratis" },
+  noCost: { id: "shipping.estimate.noCost", defaultMessage: "sin costo" },
+});
+
+/** 'Sin envío a 1425: …', with pickup offered when the store has it. */
+export const uncoveredText = (t: Translate, code: string, pickup: boolean) =>
+  t(pickup ? SHIPPING_MESSAGES.uncoveredPickup : SHIPPING_MESSAGES.uncovered, { code });
 
 /** The zones with their rules read, for `zonesForPostalCode`. */
 const withPostalRules = <Z extends { postalCodes: string }>(zones: readonly Z[]) =>
@@ -62,15 +73,16 @@ export function shippingEstimate(input: {
   promotions?: readonly Promotion[];
   pickup: boolean;
   money: (minor: number) => string;
+  t: Translate;
 }): ShippingEstimate | null {
   if (!zonesHaveCodes(input.zones)) return null;
   const example = postalCodeExample(input.country);
   const typed = (input.asked ?? "").trim().slice(0, POSTAL_CODE_INPUT_MAX);
   if (!typed) return { kind: "form", example };
   const code = readPostalCode(typed, input.country);
-  if (!code) return { kind: "invalid", example, typed, message: POSTAL_CODE_MESSAGES.code(example) };
+  if (!code) return { kind: "invalid", example, typed, message: input.t(SHIPPING_MESSAGES.codeFormat, { example }) };
   const zones = zonesForPostalCode(withPostalRules(input.zones), code);
-  if (zones.length === 0) return { kind: "uncovered", example, code, message: SHIPPING_MESSAGES.uncovered(code, input.pickup) };
+  if (zones.length === 0) return { kind: "uncovered", example, code, message: uncoveredText(input.t, code, input.pickup) };
   return {
     kind: "zones",
     example,
@@ -85,12 +97,19 @@ export function shippingEstimate(input: {
 
 function feeText(
   zone: DeliveryZone,
-  input: { subtotal: number; discount?: number; promotions?: readonly Promotion[]; money: (minor: number) => string },
+  input: {
+    subtotal: number;
+    discount?: number;
+    promotions?: readonly Promotion[];
+    money: (minor: number) => string;
+    t: Translate;
+  },
 ): string {
+  const { t } = input;
   const priced = quoteOrder(input.subtotal, input.discount ?? 0, zone, 0, input.promotions ?? []);
-  if (!priced.ok) return `pedido mínimo ${input.money(priced.minimum)}`;
+  if (!priced.ok) return t(SHIPPING_MESSAGES.minimum, { minimum: input.money(priced.minimum) });
   if (priced.quote.deliveryFee > 0) return input.money(priced.quote.deliveryFee);
-  return priced.quote.freeDelivery ? "envío gratis" : "sin costo";
+  return t(priced.quote.freeDelivery ? SHIPPING_MESSAGES.freeDelivery : SHIPPING_MESSAGES.noCost);
 }
 
 /**
@@ -104,14 +123,15 @@ export function checkZonePostalCode(
   zones: readonly ZoneWithCodes[],
   typed: string | null | undefined,
   country: StoreCountry | "",
+  t: Translate,
 ): { ok: true; postalCode: string | null } | { ok: false; field: "postalCode" | "zone"; message: string } {
   if (!zonesHaveCodes(zones)) return { ok: true, postalCode: null };
   const example = postalCodeExample(country);
-  if (!typed?.trim()) return { ok: false, field: "postalCode", message: SHIPPING_MESSAGES.codeNeeded(example) };
+  if (!typed?.trim()) return { ok: false, field: "postalCode", message: t(SHIPPING_MESSAGES.codeNeeded, { example }) };
   const code = readPostalCode(typed, country);
-  if (!code) return { ok: false, field: "postalCode", message: POSTAL_CODE_MESSAGES.code(example) };
+  if (!code) return { ok: false, field: "postalCode", message: t(SHIPPING_MESSAGES.codeFormat, { example }) };
   if (zone && zone.postalCodes !== "" && !coversPostalCode(storedPostalRules(zone.postalCodes), code))
-    return { ok: false, field: "zone", message: SHIPPING_MESSAGES.zoneNotCovering(zone.name, code) };
+    return { ok: false, field: "zone", message: t(SHIPPING_MESSAGES.zoneNotCovering, { zone: zone.name, code }) };
   return { ok: true, postalCode: code };
 }
 
@@ -119,7 +139,12 @@ export function checkZonePostalCode(
  * The checkout's postal code step (`?cp=` on its delivery details): null when no zone lists codes; otherwise the code
  * as read (null until a right one is typed), the message for a wrong one, and the zones it may choose.
  */
-export function checkoutPostalStep(zones: readonly ZoneWithCodes[], country: StoreCountry | "", asked: string | null) {
+export function checkoutPostalStep(
+  zones: readonly ZoneWithCodes[],
+  country: StoreCountry | "",
+  asked: string | null,
+  t: Translate,
+) {
   if (!zonesHaveCodes(zones)) return null;
   const example = postalCodeExample(country);
   const typed = (asked ?? "").trim().slice(0, POSTAL_CODE_INPUT_MAX);
@@ -128,7 +153,7 @@ export function checkoutPostalStep(zones: readonly ZoneWithCodes[], country: Sto
     example,
     typed,
     code,
-    error: typed && !code ? POSTAL_CODE_MESSAGES.code(example) : null,
+    error: typed && !code ? t(SHIPPING_MESSAGES.codeFormat, { example }) : null,
     zoneIds: code ? zonesForPostalCode(withPostalRules(zones), code).map((zone) => zone.id) : [],
   };
 }

@@ -3,6 +3,7 @@
  * variant with its own stock, optional own price, SKU and photo. A product without options is sold as
  * one thing and has no variants (docs/decisions/0023-product-variants.md).
  */
+import { defineMessages } from "./messages";
 
 export const MAX_OPTIONS = 3;
 const MAX_OPTION_VALUES = 20;
@@ -31,10 +32,14 @@ export const VARIANT_MESSAGES = {
   skuRepeated: (sku: string) => `El SKU “${sku}” ya está en uso en esta tienda`,
   /** The database's unique index refused a SKU (the form's and the import's write). */
   skuTaken: "Uno de los SKU ya está en uso en otro producto de esta tienda",
-  chooseVariant: "Elige una opción disponible",
-  variantSoldOut: "Esta combinación está agotada",
-  variantUnavailable: "Esta combinación no está disponible",
 } as const;
+
+/** What a shopper reads when the combination they chose cannot go in the cart. */
+export const VARIANT_CHOICE_MESSAGES = defineMessages({
+  chooseVariant: { id: "variants.choice.choose", defaultMessage: "Elige una opción disponible" },
+  variantSoldOut: { id: "variants.choice.soldOut", defaultMessage: "Esta combinación está agotada" },
+  variantUnavailable: { id: "variants.choice.unavailable", defaultMessage: "Esta combinación no está disponible" },
+});
 
 /** Values are compared without case or accents, so 'Azul' and 'azul ' are one value. */
 export function sameValue(a: string, b: string): boolean {

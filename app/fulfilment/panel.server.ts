@@ -2,6 +2,7 @@ import { carriersOf, OTHER_CARRIER, OTHER_CARRIER_LABEL, trackingOf } from "~/do
 import { storeCountry } from "~/domain/countries";
 import type { DeliveryMethod } from "~/domain/delivery";
 import { type FulfilmentStep, middleStepOf, progressWhatsappText } from "~/domain/fulfilment";
+import { storeTranslator } from "~/domain/message-catalogs";
 import { isMobileUserAgent } from "~/domain/sales";
 import { buyerChatUrl } from "~/domain/whatsapp";
 import { orderPageUrl } from "~/orders/order-links";
@@ -53,16 +54,19 @@ export function progressPanel(input: {
   const tracking = row && step !== "preparing" && row.carrier ? trackingOf(row) : null;
   const text =
     step &&
-    progressWhatsappText({
-      step,
-      buyerName: sale.buyerName,
-      storeName: store.name,
-      code: sale.id,
-      carrierName: tracking?.carrierName,
-      trackingNumber: row?.trackingNumber,
-      trackingUrl: tracking?.url,
-      orderUrl: orderPageUrl(input.config, store.url, sale.id, sale.accessToken),
-    });
+    progressWhatsappText(
+      {
+        step,
+        buyerName: sale.buyerName,
+        storeName: store.name,
+        code: sale.id,
+        carrierName: tracking?.carrierName,
+        trackingNumber: row?.trackingNumber,
+        trackingUrl: tracking?.url,
+        orderUrl: orderPageUrl(input.config, store.url, sale.id, sale.accessToken),
+      },
+      storeTranslator(store),
+    );
   return {
     saleId: sale.id,
     step,

@@ -2,34 +2,64 @@ import { z } from "zod";
 import { CART_MAX_LINES } from "~/domain/cart";
 import type { StoreCountry } from "~/domain/countries";
 import { DELIVERY_METHODS, type DeliveryZone, type PickupPoint } from "~/domain/delivery";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { PAYMENT_METHODS } from "~/domain/payment-methods";
 import { checkZonePostalCode, POSTAL_CODE_INPUT_MAX, type ZoneWithCodes } from "~/domain/shipping-estimate";
 import { whenMissing } from "~/domain/validation-messages";
-import { leftCount } from "~/domain/words";
 
-export const CHECKOUT_MESSAGES = {
-  name: "Escribe tu nombre",
-  delivery: "Elige cómo quieres recibir tu pedido",
-  address: "Escribe la dirección de entrega",
-  zone: "Elige tu zona de envío",
-  pickupPoint: "Elige dónde retirar tu pedido",
-  email: "Escribe un correo válido, o déjalo vacío",
-  payment: "Elige cómo quieres pagar",
-  onlineUnavailable: "Esta tienda ya no recibe pagos en línea: elige otra forma de pago",
-  belowZoneMinimum: (minimum: string) => `Esta zona recibe pedidos desde ${minimum}: elige otra o agrega productos`,
-  review: (total: string) => `Revisa el total de tu pedido, ${total}, y confírmalo con el botón de abajo.`,
-  changed: (changes: string[]) =>
-    `Tu pedido cambió desde que lo viste (${changes.join("; ")}). Revisa el total y vuelve a enviarlo.`,
-  phone: "Escribe un teléfono válido",
-  phoneNeeded: "Escribe tu teléfono: la tienda te contactará para confirmar el pedido",
-  contactNeeded: "Escribe tu WhatsApp o tu correo para seguir con tu pedido",
-  empty: "Tu carrito está vacío",
-  stale: "Tu pedido ya no es válido: vuelve a tu carrito e inténtalo de nuevo",
-  ranOut: "Otro cliente se llevó las últimas unidades de un producto de tu pedido mientras lo hacías: revisa tu carrito",
-  ranOutOf: (name: string, left: number) =>
-    `Mientras hacías tu pedido otro cliente compró unidades de “${name}”: ${leftCount(left)}. Revisa tu carrito`,
-  soldOutMeanwhile: (name: string) => `Mientras hacías tu pedido se agotó “${name}”: quítalo de tu carrito para seguir`,
-} as const;
+export const CHECKOUT_MESSAGES = defineMessages({
+  name: { id: "checkout.refusal.name", defaultMessage: "Escribe tu nombre" },
+  delivery: { id: "checkout.refusal.delivery", defaultMessage: "Elige cómo quieres recibir tu pedido" },
+  address: { id: "checkout.refusal.address", defaultMessage: "Escribe la dirección de entrega" },
+  zone: { id: "checkout.refusal.zone", defaultMessage: "Elige tu zona de envío" },
+  pickupPoint: { id: "checkout.refusal.pickupPoint", defaultMessage: "Elige dónde retirar tu pedido" },
+  email: { id: "checkout.refusal.email", defaultMessage: "Escribe un correo válido, o déjalo vacío" },
+  payment: { id: "checkout.refusal.payment", defaultMessage: "Elige cómo quieres pagar" },
+  onlineUnavailable: {
+    id: "checkout.refusal.onlineUnavailable",
+    defaultMessage: "Esta tienda ya no recibe pagos en línea: elige otra forma de pago",
+  },
+  belowZoneMinimum: {
+    id: "checkout.refusal.belowZoneMinimum",
+    defaultMessage: "Esta zona recibe pedidos desde {minimum}: elige otra o agrega productos",
+  },
+  review: {
+    id: "checkout.review",
+    defaultMessage: "Revisa el total de tu pedido, {total}, y confírmalo con el botón de abajo.",
+  },
+  changed: {
+    id: "checkout.refusal.changed",
+    defaultMessage: "Tu pedido cambió desde que lo viste ({changes}). Revisa el total y vuelve a enviarlo.",
+  },
+  phone: { id: "checkout.refusal.phone", defaultMessage: "Escribe un teléfono válido" },
+  phoneNeeded: {
+    id: "checkout.refusal.phoneNeeded",
+    defaultMessage: "Escribe tu teléfono: la tienda te contactará para confirmar el pedido",
+  },
+  contactNeeded: {
+    id: "checkout.refusal.contactNeeded",
+    defaultMessage: "Escribe tu WhatsApp o tu correo para seguir con tu pedido",
+  },
+  empty: { id: "checkout.refusal.empty", defaultMessage: "Tu carrito está vacío" },
+  stale: {
+    id: "checkout.refusal.stale",
+    defaultMessage: "Tu pedido ya no es válido: vuelve a tu carrito e inténtalo de nuevo",
+  },
+  ranOut: {
+    id: "checkout.refusal.ranOut",
+    defaultMessage:
+      "Otro cliente se llevó las últimas unidades de un producto de tu pedido mientras lo hacías: revisa tu carrito",
+  },
+  ranOutOf: {
+    id: "checkout.refusal.ranOutOf",
+    defaultMessage:
+      "Mientras hacías tu pedido otro cliente compró unidades de “{name}”: {left, plural, one {queda {left}} other {quedan {left}}}. Revisa tu carrito",
+  },
+  soldOutMeanwhile: {
+    id: "checkout.refusal.soldOutMeanwhile",
+    defaultMessage: "Mientras hacías tu pedido se agotó “{name}”: quítalo de tu carrito para seguir",
+  },
+});
 
 /** An order's idempotency key: made by the checkout page, kept in the shopper's `pedido` cookie. */
 export const ORDER_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -63,86 +93,104 @@ const shownSignedAmount = z.preprocess(
  * point, address), optional phone, email and note, how to pay, and the amounts the buyer was shown (for the
  * way to pay and zone in `shownFor`), which are compared with the server's own, never used.
  */
-const checkoutFields = z.object({
-  idempotencyKey: z.string().regex(ORDER_KEY_PATTERN, CHECKOUT_MESSAGES.stale),
-  buyerName: z.string(whenMissing(CHECKOUT_MESSAGES.name)).trim().min(1, CHECKOUT_MESSAGES.name).max(80),
-  delivery: z.enum(DELIVERY_METHODS, { error: CHECKOUT_MESSAGES.delivery }),
-  zone: optionalId,
-  pickupPoint: optionalId,
-  address: optionalText(200),
-  /** The buyer's postal code, asked before the zone when the store's zones list codes (checked in deliveryChoice). */
-  postalCode: z
-    .string()
-    .trim()
-    .max(POSTAL_CODE_INPUT_MAX)
-    .optional()
-    .catch(undefined)
-    .transform((v) => (v ? v : null)),
-  buyerEmail: z
-    .string()
-    .trim()
-    .max(254, CHECKOUT_MESSAGES.email)
-    .optional()
-    .transform((v) => (v ? v.toLowerCase() : null))
-    .refine((v) => v === null || z.email().safeParse(v).success, CHECKOUT_MESSAGES.email),
-  // Absent when the checkout offered one way only; the offer is checked against the store's on placing.
-  payment: z.enum(PAYMENT_METHODS, { error: CHECKOUT_MESSAGES.payment }).optional(),
-  discountCode: optionalText(40),
-  shownSubtotal: shownAmount,
-  shownDiscount: shownAmount,
-  shownAdjustment: shownSignedAmount,
-  shownTotal: shownAmount,
-  /** The combination of way to pay and zone whose total the page showed (`quoteKey`). */
-  shownFor: z.string().max(40).optional(),
-  buyerPhone: z
-    .string()
-    .trim()
-    .max(30)
-    .regex(/^[0-9+()\s.-]*$/, CHECKOUT_MESSAGES.phone)
-    .optional()
-    .transform((v) => (v ? v : null)),
-  note: optionalText(500),
-  lines: z
-    .array(z.string().regex(/^\d{7}(?:-\d{1,9})?:\d{1,4}$/, CHECKOUT_MESSAGES.stale))
-    .min(1, CHECKOUT_MESSAGES.empty)
-    .max(CART_MAX_LINES),
-});
-
-export const checkoutSchema = checkoutFields
-  .superRefine((v, ctx) => {
-    if (v.delivery === "delivery" && !v.address)
-      ctx.addIssue({ code: "custom", path: ["address"], message: CHECKOUT_MESSAGES.address });
-  })
-  .transform((v) => ({
-    ...v,
-    address: v.delivery === "delivery" ? v.address : null,
-    postalCode: v.delivery === "delivery" ? v.postalCode : null,
-    zone: v.delivery === "delivery" ? v.zone : undefined,
-    pickupPoint: v.delivery === "pickup" ? v.pickupPoint : undefined,
-  }));
-
-export type CheckoutInput = z.output<typeof checkoutSchema>;
-
-/**
- * The checkout's first step (abandoned carts, decision 0057): the buyer's name and how to reach them, a WhatsApp
- * number or an email at least, saved with the cart before the rest is asked.
- */
-const contactSchema = z
-  .object({
-    buyerName: checkoutFields.shape.buyerName,
-    buyerPhone: checkoutFields.shape.buyerPhone,
-    buyerEmail: checkoutFields.shape.buyerEmail,
-  })
-  .superRefine((v, ctx) => {
-    if (!v.buyerPhone && !v.buyerEmail)
-      ctx.addIssue({ code: "custom", path: ["buyerPhone"], message: CHECKOUT_MESSAGES.contactNeeded });
+function makeCheckoutSchemas(t: Translate) {
+  const said = ["stale", "name", "delivery", "address", "email", "payment", "phone", "empty", "contactNeeded"] as const;
+  const M = Object.fromEntries(said.map((k) => [k, t(CHECKOUT_MESSAGES[k])])) as Record<(typeof said)[number], string>;
+  const checkoutFields = z.object({
+    idempotencyKey: z.string().regex(ORDER_KEY_PATTERN, M.stale),
+    buyerName: z.string(whenMissing(M.name)).trim().min(1, M.name).max(80),
+    delivery: z.enum(DELIVERY_METHODS, { error: M.delivery }),
+    zone: optionalId,
+    pickupPoint: optionalId,
+    address: optionalText(200),
+    /** The buyer's postal code, asked before the zone when the store's zones list codes (checked in deliveryChoice). */
+    postalCode: z
+      .string()
+      .trim()
+      .max(POSTAL_CODE_INPUT_MAX)
+      .optional()
+      .catch(undefined)
+      .transform((v) => (v ? v : null)),
+    buyerEmail: z
+      .string()
+      .trim()
+      .max(254, M.email)
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : null))
+      .refine((v) => v === null || z.email().safeParse(v).success, M.email),
+    // Absent when the checkout offered one way only; the offer is checked against the store's on placing.
+    payment: z.enum(PAYMENT_METHODS, { error: M.payment }).optional(),
+    discountCode: optionalText(40),
+    shownSubtotal: shownAmount,
+    shownDiscount: shownAmount,
+    shownAdjustment: shownSignedAmount,
+    shownTotal: shownAmount,
+    /** The combination of way to pay and zone whose total the page showed (`quoteKey`). */
+    shownFor: z.string().max(40).optional(),
+    buyerPhone: z
+      .string()
+      .trim()
+      .max(30)
+      .regex(/^[0-9+()\s.-]*$/, M.phone)
+      .optional()
+      .transform((v) => (v ? v : null)),
+    note: optionalText(500),
+    lines: z
+      .array(z.string().regex(/^\d{7}(?:-\d{1,9})?:\d{1,4}$/, M.stale))
+      .min(1, M.empty)
+      .max(CART_MAX_LINES),
   });
 
-export const readContactForm = (form: FormData) => contactSchema.safeParse(Object.fromEntries(form.entries()));
+  const checkoutSchema = checkoutFields
+    .superRefine((v, ctx) => {
+      if (v.delivery === "delivery" && !v.address) ctx.addIssue({ code: "custom", path: ["address"], message: M.address });
+    })
+    .transform((v) => ({
+      ...v,
+      address: v.delivery === "delivery" ? v.address : null,
+      postalCode: v.delivery === "delivery" ? v.postalCode : null,
+      zone: v.delivery === "delivery" ? v.zone : undefined,
+      pickupPoint: v.delivery === "pickup" ? v.pickupPoint : undefined,
+    }));
+  /**
+   * The checkout's first step (abandoned carts, decision 0057): the buyer's name and how to reach them, a WhatsApp
+   * number or an email at least, saved with the cart before the rest is asked.
+   */
+  const contactSchema = z
+    .object({
+      buyerName: checkoutFields.shape.buyerName,
+      buyerPhone: checkoutFields.shape.buyerPhone,
+      buyerEmail: checkoutFields.shape.buyerEmail,
+    })
+    .superRefine((v, ctx) => {
+      if (!v.buyerPhone && !v.buyerEmail) ctx.addIssue({ code: "custom", path: ["buyerPhone"], message: M.contactNeeded });
+    });
+  return { checkoutSchema, contactSchema };
+}
+
+type CheckoutSchemas = ReturnType<typeof makeCheckoutSchemas>;
+export type CheckoutInput = z.output<CheckoutSchemas["checkoutSchema"]>;
+
+/** The schemas in a store's words, made once per translator (one per variant). */
+const schemasByVoice = new WeakMap<Translate, CheckoutSchemas>();
+function checkoutSchemas(t: Translate): CheckoutSchemas {
+  let found = schemasByVoice.get(t);
+  if (!found) {
+    found = makeCheckoutSchemas(t);
+    schemasByVoice.set(t, found);
+  }
+  return found;
+}
+
+/** The checkout form's schema in a store's words (readCheckoutForm reads a posted form with it). */
+export const checkoutSchema = (t: Translate) => checkoutSchemas(t).checkoutSchema;
+
+export const readContactForm = (form: FormData, t: Translate) =>
+  checkoutSchemas(t).contactSchema.safeParse(Object.fromEntries(form.entries()));
 
 /** A store without a WhatsApp sales number can only answer an order by phone, so it needs the buyer's. */
-export function contactErrors(input: CheckoutInput, storeHasWhatsapp: boolean): CheckoutErrors | null {
-  return storeHasWhatsapp || input.buyerPhone ? null : { buyerPhone: CHECKOUT_MESSAGES.phoneNeeded };
+export function contactErrors(input: CheckoutInput, storeHasWhatsapp: boolean, t: Translate): CheckoutErrors | null {
+  return storeHasWhatsapp || input.buyerPhone ? null : { buyerPhone: t(CHECKOUT_MESSAGES.phoneNeeded) };
 }
 
 /**
@@ -155,31 +203,32 @@ export function deliveryChoice(
   offered: readonly string[],
   zones: readonly ZoneWithCodes[],
   points: readonly PickupPoint[],
-  country: StoreCountry | "" = "",
+  country: StoreCountry | "",
+  t: Translate,
 ):
   | { ok: true; zone: DeliveryZone | null; point: PickupPoint | null; postalCode: string | null }
   | { ok: false; errors: CheckoutErrors } {
-  if (!offered.includes(input.delivery)) return { ok: false, errors: { delivery: CHECKOUT_MESSAGES.delivery } };
+  if (!offered.includes(input.delivery)) return { ok: false, errors: { delivery: t(CHECKOUT_MESSAGES.delivery) } };
   if (input.delivery === "delivery" && zones.length > 0) {
     const zone = zones.find((z) => z.id === input.zone);
-    const postal = checkZonePostalCode(zone, zones, input.postalCode, country);
+    const postal = checkZonePostalCode(zone, zones, input.postalCode, country, t);
     if (!postal.ok) return { ok: false, errors: { [postal.field]: postal.message } };
     return zone
       ? { ok: true, zone, point: null, postalCode: postal.postalCode }
-      : { ok: false, errors: { zone: CHECKOUT_MESSAGES.zone } };
+      : { ok: false, errors: { zone: t(CHECKOUT_MESSAGES.zone) } };
   }
   if (input.delivery === "pickup" && points.length > 0) {
     const point = points.find((p) => p.id === input.pickupPoint);
     return point
       ? { ok: true, zone: null, point, postalCode: null }
-      : { ok: false, errors: { pickupPoint: CHECKOUT_MESSAGES.pickupPoint } };
+      : { ok: false, errors: { pickupPoint: t(CHECKOUT_MESSAGES.pickupPoint) } };
   }
   return { ok: true, zone: null, point: null, postalCode: null };
 }
 
-export function readCheckoutForm(form: FormData) {
+export function readCheckoutForm(form: FormData, t: Translate) {
   const values = Object.fromEntries([...form.entries()].filter(([k]) => k !== "line"));
-  return checkoutSchema.safeParse({ ...values, lines: form.getAll("line") });
+  return checkoutSchemas(t).checkoutSchema.safeParse({ ...values, lines: form.getAll("line") });
 }
 
 /** The fields the shopper fills in: their errors, and what is shown again after a refusal. */

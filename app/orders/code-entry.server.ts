@@ -5,6 +5,7 @@
  */
 import { type CodeGuessCounters, codeGuessMessage, codeGuessWait, countCodeFailure } from "~/discounts/code-guessing.server";
 import { DISCOUNT_MESSAGES, type DiscountCode } from "~/domain/discounts";
+import type { Translate } from "~/domain/messages";
 import type { Db } from "~/services/db";
 import { type EnteredCode, enteredCode } from "./order-amounts";
 
@@ -22,11 +23,12 @@ export function guardedCode(
   subtotal: number,
   store: { timeZone: string; currency: string; country: string },
   now: Date,
+  t: Translate,
 ): GuardedCode {
   const wait = entered ? codeGuessWait(counters, now) : null;
-  if (wait !== null) return { applied: null, discount: 0, refusal: codeGuessMessage(wait), wait, wrong: false };
-  const code = enteredCode(entered, row, subtotal, store, now);
-  return { ...code, wait: null, wrong: code.refusal === DISCOUNT_MESSAGES.unknown };
+  if (wait !== null) return { applied: null, discount: 0, refusal: codeGuessMessage(wait, t), wait, wrong: false };
+  const code = enteredCode(entered, row, subtotal, store, now, t);
+  return { ...code, wait: null, wrong: code.refusal === t(DISCOUNT_MESSAGES.unknown) };
 }
 
 /** Counts a wrong entry against the client and the store; nothing for any other outcome. */

@@ -1,4 +1,5 @@
 import { type DiscountCode, discountMessage, judgeDiscount } from "~/domain/discounts";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { formatMoney, type MoneyWriting, moneyFormat } from "~/domain/money";
 import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods";
 import { storeToday } from "~/domain/sales";
@@ -19,15 +20,24 @@ export function enteredCode(
   subtotal: number,
   store: { timeZone: string; currency: string; country: string },
   now: Date,
+  t: Translate,
 ): EnteredCode {
   if (!entered) return { applied: null, discount: 0, refusal: null };
   const judged = judgeDiscount(row, subtotal, storeToday(now, store.timeZone));
   if (judged.ok && row) return { applied: row, discount: judged.discount, refusal: null };
   const minimum = row?.minPurchase ? formatMoney(row.minPurchase, store.currency, store.country) : "";
-  return { applied: null, discount: 0, refusal: discountMessage(judged.ok ? "unknown" : judged.problem, minimum) };
+  return { applied: null, discount: 0, refusal: discountMessage(judged.ok ? "unknown" : judged.problem, minimum, t) };
 }
 
-/** The amount lines every order summary shows (cart, checkout, order page), formatted. */
+const AMOUNT_MESSAGES = defineMessages({
+  subtotal: { id: "orders.amounts.subtotal", defaultMessage: "Subtotal" },
+  discount: { id: "orders.amounts.discount", defaultMessage: "Descuento" },
+  discountCode: { id: "orders.amounts.discountCode", defaultMessage: "Descuento ({code})" },
+  delivery: { id: "orders.amounts.delivery", defaultMessage: "Envío" },
+  free: { id: "orders.amounts.free", defaultMessage: "Gratis" },
+});
+
+/** The amount lines every order summary shows (cart, checkout, order page), formatted, in the store's words. */
 export function amountRows(
   a: {
     subtotal: number;
@@ -39,16 +49,25 @@ export function amountRows(
     total: number;
   },
   writing: MoneyWriting,
+  t: Translate,
 ) {
   const money = moneyFormat(writing);
-  const rows: Array<{ label: string; value: string }> = [{ label: "Subtotal", value: money(a.subtotal) }];
-  if (a.discount > 0) rows.push({ label: `Descuento${a.discountCode ? ` (${a.discountCode})` : ""}`, value: money(-a.discount) });
+  const rows: Array<{ label: string; value: string }> = [{ label: t(AMOUNT_MESSAGES.subtotal), value: money(a.subtotal) }];
+  if (a.discount > 0)
+    rows.push({
+      label: a.discountCode ? t(AMOUNT_MESSAGES.discountCode, { code: a.discountCode }) : t(AMOUNT_MESSAGES.discount),
+      value: money(-a.discount),
+    });
   const adjustment = a.paymentAdjustment ?? 0;
   if (adjustment !== 0)
     rows.push({
       label: adjustmentRowLabel(a.paymentMethod ?? "transfer", adjustment),
       value: money(adjustment),
     });
-  if (a.deliveryFee !== null) rows.push({ label: "Envío", value: a.deliveryFee > 0 ? money(a.deliveryFee) : "Gratis" });
+  if (a.deliveryFee !== null)
+    rows.push({
+      label: t(AMOUNT_MESSAGES.delivery),
+      value: a.deliveryFee > 0 ? money(a.deliveryFee) : t(AMOUNT_MESSAGES.free),
+    });
   return { rows, total: money(a.total) };
 }

@@ -8,6 +8,8 @@ import { sql } from "drizzle-orm";
 import { type CartLine, orderLines } from "~/domain/cart";
 import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
+import { storeTranslator } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { formatMoney, moneyFormat } from "~/domain/money";
 import {
   DRAFT_HOLD_HOURS,
@@ -18,6 +20,7 @@ import {
   draftQuote,
   readDraftLines,
 } from "~/domain/order-drafts";
+import { quoteChanges } from "~/domain/order-quote";
 import { holdHoursOf, type PaymentMethod, paymentChoiceLabel } from "~/domain/payment-methods";
 import { normalizePhone, phoneMessage } from "~/domain/phone";
 import { isMobileUserAgent, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
@@ -94,18 +97,24 @@ export type DraftResult = { ok: true; saleId: string } | { ok: false; status: nu
  * customer's number read by the store's country, the discount within the products. One form, one draft (its
  * idempotency key): a second click answers the first draft.
  */
-export async function buildDraft(services: Services, actor: Actor, store: DraftStore, form: DraftForm): Promise<DraftResult> {
+export async function buildDraft(
+  services: Services,
+  actor: Actor,
+  store: DraftStore,
+  form: DraftForm,
+  t: Translate,
+): Promise<DraftResult> {
   const refuse = (status: number, errors: Record<string, string>): DraftResult => ({ ok: false, status, errors });
   const wanted = readDraftLines(form.lineas ?? null);
-  if (wanted.length === 0) return refuse(400, { form: DRAFT_MESSAGES.empty });
+  if (wanted.length === 0) return refuse(400, { form: t(DRAFT_MESSAGES.empty) });
   const country = storeCountry(store);
   const phone = form.buyerPhone ? normalizePhone(form.buyerPhone, country) : null;
   if (form.buyerPhone && !phone) return refuse(400, { buyerPhone: phoneMessage(country) });
   const items = await itemsOf(services, store.id, [...new Set(wanted.map((l) => l.productId))]);
   const built = orderLines(wanted, items);
-  if (!built.ok) return refuse(409, { form: stockLimitMessage(built.shortOf) });
-  if (built.lines.length === 0) return refuse(409, { form: DRAFT_MESSAGES.stale });
-  if (form.discount > built.total) return refuse(400, { discount: DRAFT_MESSAGES.discountAboveSubtotal });
+  if (!built.ok) return refuse(409, { form: stockLimitMessage(built.shortOf, t) });
+  if (built.lines.length === 0) return refuse(409, { form: t(DRAFT_MESSAGES.stale) });
+  if (form.discount > built.total) return refuse(400, { discount: t(DRAFT_MESSAGES.discountAboveSubtotal) });
   const now = services.clock.now();
   const buyerPhone = phone ? `+${phone}` : null;
   try {
@@ -136,7 +145,7 @@ export async function buildDraft(services: Services, actor: Actor, store: DraftS
       now,
     );
     // A key another store's sale holds (a tampered form): refused as the checkout refuses it.
-    if (!sale) return refuse(409, { form: DRAFT_MESSAGES.stale });
+    if (!sale) return refuse(409, { form: t(DRAFT_MESSAGES.stale) });
     // The sale is written by the orders' own batch, shared with the checkout: its entry follows it (once: a form
     // sent twice finds the sale its key made).
     if (sale.created)
@@ -149,7 +158,7 @@ export async function buildDraft(services: Services, actor: Actor, store: DraftS
       );
     return { ok: true, saleId: sale.saleId };
   } catch (error) {
-    if (error instanceof OutOfStockError) return refuse(409, { form: DRAFT_MESSAGES.ranOut });
+    if (error instanceof OutOfStockError) return refuse(409, { form: t(DRAFT_MESSAGES.ranOut) });
     throw error;
   }
 }
@@ -208,16 +217,17 @@ export async function confirmDraftOrder(
 ): Promise<Confirmation> {
   const { services, store } = shopper;
   const { sale, lines } = draft;
+  const t = storeTranslator(store);
   const refuse = (status: number, errors: Record<string, string>): Confirmation => ({ ok: false, status, errors });
   if (!awaitingConfirmation(sale))
-    return refuse(409, { form: lapsedDraft(sale) ? DRAFT_MESSAGES.expired : DRAFT_MESSAGES.notWaiting });
-  if (sale.delivery === "delivery" && !input.address) return refuse(400, { address: DRAFT_MESSAGES.address });
+    return refuse(409, { form: t(lapsedDraft(sale) ? DRAFT_MESSAGES.expired : DRAFT_MESSAGES.notWaiting) });
+  if (sale.delivery === "delivery" && !input.address) return refuse(400, { address: t(DRAFT_MESSAGES.address) });
   const storeHasWhatsapp = phoneDigits(store.saleNumber) !== "";
-  if (!storeHasWhatsapp && !input.buyerPhone) return refuse(400, { buyerPhone: CHECKOUT_MESSAGES.phoneNeeded });
+  if (!storeHasWhatsapp && !input.buyerPhone) return refuse(400, { buyerPhone: t(CHECKOUT_MESSAGES.phoneNeeded) });
   const payments = draftPayments(services, draft.account, draft.methodRows);
   const payment: PaymentMethod | undefined = input.payment ?? (payments.offered.length === 1 ? payments.offered[0] : undefined);
   if (!payment || !payments.offered.includes(payment))
-    return refuse(409, { payment: payment === "online" ? CHECKOUT_MESSAGES.onlineUnavailable : CHECKOUT_MESSAGES.payment });
+    return refuse(409, { payment: t(payment === "online" ? CHECKOUT_MESSAGES.onlineUnavailable : CHECKOUT_MESSAGES.payment) });
   const manual = payments.methods.find((m) => m.method === payment);
   const quote = draftQuote(sale.subtotal, sale.discount, sale.deliveryFee, manual?.adjustPercent ?? 0);
   // The total the page showed for this way to pay; a way to pay's adjustment changed since is told, not charged.
@@ -225,7 +235,9 @@ export async function confirmDraftOrder(
   if (shownTotal !== quote.total) {
     const money = moneyFormat({ country: store.country, currency: sale.currency });
     return refuse(409, {
-      form: CHECKOUT_MESSAGES.changed([`el total: ahora ${money(quote.total)}, antes ${money(shownTotal)}`]),
+      form: t(CHECKOUT_MESSAGES.changed, {
+        changes: quoteChanges({ ...quote, total: shownTotal }, quote, money, t).join("; "),
+      }),
     });
   }
   const now = services.clock.now();
@@ -249,7 +261,7 @@ export async function confirmDraftOrder(
     },
     now,
   );
-  if (!confirmed) return refuse(409, { form: DRAFT_MESSAGES.notWaiting });
+  if (!confirmed) return refuse(409, { form: t(DRAFT_MESSAGES.notWaiting) });
 
   const order: OrderRow = {
     ...sale,

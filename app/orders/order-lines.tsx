@@ -1,3 +1,5 @@
+import { useT } from "~/ui/messages";
+
 /**
  * An order's lines ('name x quantity', subtotal after its promotion, the promotion's name and saving), its amounts
  * (subtotal, discount, delivery) and total: the cart, the checkout summary and the order page.
@@ -6,7 +8,7 @@ export function OrderLines({
   lines,
   amounts = [],
   total,
-  totalLabel = "Total",
+  totalLabel,
   className,
 }: {
   lines: { key: string | number; name: string; quantity: number; subtotal: string; promotion?: PromotionNote | null }[];
@@ -15,6 +17,7 @@ export function OrderLines({
   totalLabel?: string;
   className?: string;
 }) {
+  const t = useT();
   return (
     <>
       {lines.length > 0 && (
@@ -48,7 +51,7 @@ export function OrderLines({
         </dl>
       )}
       <p className="total">
-        {totalLabel}: <strong>{total}</strong>
+        {totalLabel ?? t({ id: "orders.amounts.total", defaultMessage: "Total" })}: <strong>{total}</strong>
       </p>
     </>
   );

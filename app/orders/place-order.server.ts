@@ -18,6 +18,7 @@ import { customerKey } from "~/domain/customers";
 import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
 import { storeTranslator } from "~/domain/message-catalogs";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { type MoneyWriting, moneyFormat } from "~/domain/money";
 import { checkoutQuotes, goodsQuote, quoteChanges, quoteKey, quoteOrder } from "~/domain/order-quote";
 import {
@@ -31,7 +32,6 @@ import {
 import { orderPromotionUses, type Promotion, promotedLines } from "~/domain/promotions";
 import { checkoutPostalStep, POSTAL_CODE_PARAM } from "~/domain/shipping-estimate";
 import { isMobileUserAgent, orderMessage, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
-import { leftCount } from "~/domain/words";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
@@ -137,10 +137,19 @@ export function storePayments(services: Services, account: CheckoutPageRows[3][n
 }
 
 /** 'Limite de producto…' for the line that asks for more than is left, naming it and what is left. */
-export function stockLimitMessage(shortOf: { name: string; stock: number }): string {
-  const detail = shortOf.stock > 0 ? `${leftCount(shortOf.stock)} de “${shortOf.name}”` : `“${shortOf.name}” está agotado`;
-  return `${CART_MESSAGES.stockLimit} (${detail})`;
+export function stockLimitMessage(shortOf: { name: string; stock: number }, t: Translate): string {
+  return shortOf.stock > 0
+    ? t(STOCK_LIMIT_MESSAGES.left, { limit: t(CART_MESSAGES.stockLimit), name: shortOf.name, left: shortOf.stock })
+    : t(STOCK_LIMIT_MESSAGES.soldOut, { limit: t(CART_MESSAGES.stockLimit), name: shortOf.name });
 }
+
+const STOCK_LIMIT_MESSAGES = defineMessages({
+  left: {
+    id: "checkout.refusal.stockLimitLeft",
+    defaultMessage: "{limit} ({left, plural, one {queda {left}} other {quedan {left}}} de “{name}”)",
+  },
+  soldOut: { id: "checkout.refusal.stockLimitSoldOut", defaultMessage: "{limit} (“{name}” está agotado)" },
+});
 
 /** A sale's lines as they are saved, frozen from the priced cart lines (name, variant, photo, price, promotion). */
 export const saleLinesOf = (
@@ -173,6 +182,12 @@ export function paymentHold(
   return new Date(now.getTime() + (manual ?? { holdHours: DEFAULT_HOLD_HOURS[payment] }).holdHours * 3_600_000);
 }
 
+const ZONE_MESSAGES = defineMessages({
+  minimum: { id: "checkout.zone.minimum", defaultMessage: "{zone} — pedido mínimo {minimum}" },
+  fee: { id: "checkout.zone.fee", defaultMessage: "{zone} — envío {fee}" },
+  free: { id: "checkout.zone.free", defaultMessage: "{zone} — envío gratis" },
+});
+
 /**
  * A zone as the checkout offers it: its fee for this order, or why it cannot deliver it. The order's total is not in
  * the label: it also depends on the way to pay, and the page shows the total of the chosen combination.
@@ -183,13 +198,18 @@ function zoneOption(
   discount: number,
   money: (minor: number) => string,
   promotions: readonly Promotion[],
+  t: Translate,
 ) {
   const priced = quoteOrder(subtotal, discount, zone, 0, promotions);
-  if (!priced.ok) return { id: zone.id, label: `${zone.name} — pedido mínimo ${money(priced.minimum)}`, fee: null };
+  if (!priced.ok)
+    return { id: zone.id, label: t(ZONE_MESSAGES.minimum, { zone: zone.name, minimum: money(priced.minimum) }), fee: null };
   const { deliveryFee } = priced.quote;
   return {
     id: zone.id,
-    label: `${zone.name} — ${deliveryFee > 0 ? `envío ${money(deliveryFee)}` : "envío gratis"}`,
+    label:
+      deliveryFee > 0
+        ? t(ZONE_MESSAGES.fee, { zone: zone.name, fee: money(deliveryFee) })
+        : t(ZONE_MESSAGES.free, { zone: zone.name }),
     fee: deliveryFee,
   };
 }
@@ -215,6 +235,7 @@ function quotesByChoice(
   methods: ReturnType<typeof storePayments>,
   writing: MoneyWriting,
   promotions: readonly Promotion[],
+  t: Translate,
 ): Record<string, CheckoutQuote> {
   const payments = methods.offered.map((method) => ({
     method,
@@ -225,6 +246,7 @@ function quotesByChoice(
     const shown = amountRows(
       { ...quote, discountCode, paymentMethod: payment, deliveryFee: zoneId === null ? null : quote.deliveryFee },
       writing,
+      t,
     );
     out[key] = {
       adjustment: quote.paymentAdjustment,
@@ -247,25 +269,26 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
   const [zones, points, [codeRow], [account], counters, methodRows] = rows;
   const payments = storePayments(services, account, methodRows);
   const now = services.clock.now();
-  const code = guardedCode(entered, codeRow, counters, subtotal, store, now);
+  const t = storeTranslator(store);
+  const code = guardedCode(entered, codeRow, counters, subtotal, store, now, t);
   await countWrongCode(services.db, code, store.id, ip, now);
   const goods = goodsQuote(subtotal, code.discount);
   const discountCode = code.applied?.code ?? null;
   const asked = shopper.request ? new URL(shopper.request.url).searchParams.get(POSTAL_CODE_PARAM) : null;
-  const postal = checkoutPostalStep(zones, storeCountry(store), asked);
+  const postal = checkoutPostalStep(zones, storeCountry(store), asked, t);
   return {
-    ...amountRows({ ...goods, discountCode, deliveryFee: null }, store),
+    ...amountRows({ ...goods, discountCode, deliveryFee: null }, store, t),
     // Only a code that applies goes with the order; a refused one is said here and left out.
     code: discountCode,
     codeProblem: code.refusal && `${entered}: ${code.refusal}`,
     wrongCode: code.wrong,
     shown: { subtotal, discount: goods.discount },
-    quotes: quotesByChoice(subtotal, goods.discount, discountCode, zones, payments, store, shopper.promotions ?? []),
+    quotes: quotesByChoice(subtotal, goods.discount, discountCode, zones, payments, store, shopper.promotions ?? [], t),
     methods: offeredMethods(store).map((m) => ({ value: m, label: DELIVERY_LABELS[m] })),
     // With zones by postal code, only those the code in `?cp=` may choose, none before it is typed (decision 0060).
     zones: zones
       .filter((z) => !postal || postal.zoneIds.includes(z.id))
-      .map((z) => zoneOption(z, subtotal, goods.discount, moneyFormat(store), shopper.promotions ?? [])),
+      .map((z) => zoneOption(z, subtotal, goods.discount, moneyFormat(store), shopper.promotions ?? [], t)),
     postal,
     points: points.map((pt) => ({ id: pt.id, label: pickupPointText(pt) })),
     storeLocation: store.location,
@@ -330,21 +353,22 @@ export async function placeOrder(
     methodRows,
     [conversions],
   ] = rows;
-  const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "");
+  const t = storeTranslator(store);
+  const contact = contactErrors(input, phoneDigits(store.saleNumber) !== "", t);
   if (contact) return refusal(400, contact);
   if (existing) return { ok: true, next: nextForPlaced(shopper, existing, existingLines) };
-  const limited = shopper.client ? unpaidLimitRefusal(unpaid, services.clock.now()) : null;
+  const limited = shopper.client ? unpaidLimitRefusal(unpaid, services.clock.now(), t) : null;
   if (limited) return { ok: false, status: limited.status, errors: { form: limited.message }, retryAfter: limited.retryAfter };
 
   const built = orderLines(parseCart(input.lines.join("|")), shopper.cartItems);
-  if (!built.ok) return refusal(409, { form: stockLimitMessage(built.shortOf) });
-  if (built.lines.length === 0) return refusal(400, { form: CHECKOUT_MESSAGES.empty });
-  const choice = deliveryChoice(input, offeredMethods(store), zones, points, storeCountry(store));
+  if (!built.ok) return refusal(409, { form: stockLimitMessage(built.shortOf, t) });
+  if (built.lines.length === 0) return refusal(400, { form: t(CHECKOUT_MESSAGES.empty) });
+  const choice = deliveryChoice(input, offeredMethods(store), zones, points, storeCountry(store), t);
   if (!choice.ok) return refusal(400, choice.errors);
   const now = services.clock.now();
   // Each line's best promotion first; the code then applies to the products after them (app/domain/promotions.ts).
   const promoted = promotedLines(built.lines, shopper.promotions ?? []);
-  const code = guardedCode(input.discountCode, codeRow, counters, promoted.subtotal, store, now);
+  const code = guardedCode(input.discountCode, codeRow, counters, promoted.subtotal, store, now, t);
   await countWrongCode(services.db, code, store.id, shopper.ip, now);
   if (code.wait !== null) return refusal(429, { form: code.refusal ?? "" });
   if (code.refusal) return refusal(409, { form: code.refusal });
@@ -356,11 +380,11 @@ export async function placeOrder(
   const payment = input.payment ?? (onlyArranged ? "on_delivery" : undefined);
   if (!payment || !payments.offered.includes(payment))
     return refusal(409, {
-      payment: payment === "online" ? CHECKOUT_MESSAGES.onlineUnavailable : CHECKOUT_MESSAGES.payment,
+      payment: t(payment === "online" ? CHECKOUT_MESSAGES.onlineUnavailable : CHECKOUT_MESSAGES.payment),
     });
   const manual = payments.methods.find((m) => m.method === payment);
   const priced = quoteOrder(promoted.subtotal, code.discount, choice.zone, manual?.adjustPercent ?? 0, shopper.promotions ?? []);
-  if (!priced.ok) return refusal(409, { zone: CHECKOUT_MESSAGES.belowZoneMinimum(money(priced.minimum)) });
+  if (!priced.ok) return refusal(409, { zone: t(CHECKOUT_MESSAGES.belowZoneMinimum, { minimum: money(priced.minimum) }) });
   const { quote } = priced;
   const shown = {
     subtotal: input.shownSubtotal ?? -1,
@@ -369,7 +393,7 @@ export async function placeOrder(
     deliveryFee: choice.zone ? shownFee : 0,
     total: input.shownTotal ?? -1,
   };
-  const changes = quoteChanges(shown, quote, money);
+  const changes = quoteChanges(shown, quote, money, t);
   if (changes.length > 0) {
     // The cart's own amounts changed meanwhile: told, whatever the buyer chose.
     const cartChanged = shown.subtotal !== quote.subtotal || shown.discount !== quote.discount;
@@ -377,7 +401,7 @@ export async function placeOrder(
     // total before it is saved.
     if (!cartChanged && input.shownFor !== quoteKey(payment, choice.zone?.id ?? null))
       return { ok: false, status: 200, errors: {}, review: true };
-    return refusal(409, { form: CHECKOUT_MESSAGES.changed(changes) });
+    return refusal(409, { form: t(CHECKOUT_MESSAGES.changed, { changes: changes.join("; ") }) });
   }
   const online = payment === "online";
 
@@ -435,19 +459,19 @@ export async function placeOrder(
       now,
     );
   } catch (error) {
-    if (error instanceof CodeExhaustedError) return refusal(409, { form: DISCOUNT_MESSAGES.exhausted });
-    if (error instanceof CodeAlreadyUsedError) return refusal(409, { form: DISCOUNT_MESSAGES.usedByCustomer });
-    if (error instanceof OutOfStockError) return refusal(409, { form: await ranOut(services.db, store.id, lines) });
+    if (error instanceof CodeExhaustedError) return refusal(409, { form: t(DISCOUNT_MESSAGES.exhausted) });
+    if (error instanceof CodeAlreadyUsedError) return refusal(409, { form: t(DISCOUNT_MESSAGES.usedByCustomer) });
+    if (error instanceof OutOfStockError) return refusal(409, { form: await ranOut(services.db, store.id, lines, t) });
     if (error instanceof UnpaidLimitError && shopper.client) {
       // A twin of this submit (a double click) may be the order that took the last place: it answers the same way on.
       const first = await placedByKey(services.db, store.id, input.idempotencyKey);
       if (first) return { ok: true, next: nextForPlaced(shopper, first.order, first.lines) };
-      const late = await unpaidLimitRefusalAfterRace(services.db, store.id, shopper.client, now, error.limit);
+      const late = await unpaidLimitRefusalAfterRace(services.db, store.id, shopper.client, now, error.limit, t);
       return { ok: false, status: late.status, errors: { form: late.message }, retryAfter: late.retryAfter };
     }
     throw error;
   }
-  if (!sale) return refusal(409, { form: CHECKOUT_MESSAGES.stale });
+  if (!sale) return refusal(409, { form: t(CHECKOUT_MESSAGES.stale) });
   if (!sale.created) {
     // This submit lost the race to its twin, which sent the messages and started any payment.
     const first = await placedByKey(services.db, store.id, input.idempotencyKey);
@@ -605,12 +629,15 @@ async function ranOut(
   db: Db,
   storeId: string,
   lines: ReadonlyArray<{ productId: string; variantId?: number | null; name: string; quantity: number }>,
+  t: Translate,
 ): Promise<string> {
   const available = await availableUnits(db, storeId, lines);
   const short = lines.find((l) => (available.get(l.variantId ?? l.productId) ?? 0) < l.quantity);
   const left = short ? (available.get(short.variantId ?? short.productId) ?? 0) : 0;
-  if (!short) return CHECKOUT_MESSAGES.ranOut;
-  return left > 0 ? CHECKOUT_MESSAGES.ranOutOf(short.name, left) : CHECKOUT_MESSAGES.soldOutMeanwhile(short.name);
+  if (!short) return t(CHECKOUT_MESSAGES.ranOut);
+  return left > 0
+    ? t(CHECKOUT_MESSAGES.ranOutOf, { name: short.name, left })
+    : t(CHECKOUT_MESSAGES.soldOutMeanwhile, { name: short.name });
 }
 
 /** The sale an idempotency key saved in this store, read again after losing the race to save it. */

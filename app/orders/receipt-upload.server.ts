@@ -3,6 +3,7 @@
  * the store's private folder, then attached to the order in one conditioned write. Nothing is left behind when the
  * order no longer waits for a receipt (the new file is deleted) or when a receipt replaces another (the old one is).
  */
+import type { Translate } from "~/domain/messages";
 import { notifyStoreDevices } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import type { PushNotice } from "~/pwa/sw-rules";
@@ -18,13 +19,14 @@ export async function receiveReceipt(
   storeId: string,
   saleId: string,
   field: FormDataEntryValue | null,
+  t: Translate,
 ): Promise<ReceiptUpload> {
   if (!field || typeof field === "string" || field.size === 0)
-    return { ok: false, status: 400, message: RECEIPT_MESSAGES.choose };
-  if (field.size > RECEIPT_MAX_BYTES) return { ok: false, status: 413, message: RECEIPT_MESSAGES.tooLarge };
+    return { ok: false, status: 400, message: t(RECEIPT_MESSAGES.choose) };
+  if (field.size > RECEIPT_MAX_BYTES) return { ok: false, status: 413, message: t(RECEIPT_MESSAGES.tooLarge) };
   const bytes = new Uint8Array(await field.arrayBuffer());
   const format = sniffReceipt(bytes);
-  if (!format) return { ok: false, status: 415, message: RECEIPT_MESSAGES.format };
+  if (!format) return { ok: false, status: 415, message: t(RECEIPT_MESSAGES.format) };
   const key = receiptKey(storeId, saleId, format);
   await services.files.put(key, bytes, RECEIPT_FORMATS[format].contentType);
   const attached = await attachReceipt(services.db, storeId, saleId, key, services.clock.now()).catch(async (error) => {

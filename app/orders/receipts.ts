@@ -3,6 +3,7 @@
  * (never by its name or the browser's word), at most 6 MB, kept in the store's private folder and shown only to
  * the store's owner (app/sales/routes/sale-receipt.ts).
  */
+import { defineMessages } from "~/domain/messages";
 import { ascii, MAX_UPLOAD_BYTES, sniffImageType } from "~/media/image-rules";
 import { privateFileKey } from "~/services/files";
 
@@ -16,13 +17,16 @@ export const RECEIPT_FORMATS = {
 } as const;
 export type ReceiptFormat = keyof typeof RECEIPT_FORMATS;
 
-export const RECEIPT_MESSAGES = {
-  choose: "Elige la foto o el PDF del comprobante",
-  tooLarge: "El comprobante pesa más de 6 MB: envía una foto o un PDF más liviano",
-  format: "El comprobante debe ser una foto (JPG, PNG o WebP) o un PDF",
-  notAwaited: "Este pedido ya no espera un comprobante",
-  sent: "Recibimos tu comprobante: la tienda lo revisará y te avisará",
-} as const;
+export const RECEIPT_MESSAGES = defineMessages({
+  choose: { id: "orders.receipt.choose", defaultMessage: "Elige la foto o el PDF del comprobante" },
+  tooLarge: {
+    id: "orders.receipt.tooLarge",
+    defaultMessage: "El comprobante pesa más de 6 MB: envía una foto o un PDF más liviano",
+  },
+  format: { id: "orders.receipt.format", defaultMessage: "El comprobante debe ser una foto (JPG, PNG o WebP) o un PDF" },
+  notAwaited: { id: "orders.receipt.notAwaited", defaultMessage: "Este pedido ya no espera un comprobante" },
+  sent: { id: "orders.receipt.sent", defaultMessage: "Recibimos tu comprobante: la tienda lo revisará y te avisará" },
+});
 
 /** The receipt's format by its first bytes, or null for anything else (a TIFF photo included: browsers do not show it). */
 export function sniffReceipt(bytes: Uint8Array): ReceiptFormat | null {

@@ -1,8 +1,10 @@
 // 'Calcular envío' on the product page and the cart (decision 0060): the store's zones read in the page's one batch,
 // and the answer for the shopper's `?cp=` priced as the checkout prices it.
+
 import type { SQL } from "drizzle-orm";
 import { storeCountry } from "~/domain/countries";
 import { offeredMethods } from "~/domain/delivery";
+import type { Translate } from "~/domain/messages";
 import { moneyFormat } from "~/domain/money";
 import type { Promotion } from "~/domain/promotions";
 import { POSTAL_CODE_PARAM, shippingEstimate } from "~/domain/shipping-estimate";
@@ -28,6 +30,7 @@ export function shippingEstimateFor(
   },
   zones: Awaited<ReturnType<typeof shippingZonesQuery>>,
   amounts: { subtotal: number; discount?: number; promotions?: readonly Promotion[] },
+  t: Translate,
 ) {
   if (!offeredMethods(store).includes("delivery")) return null;
   return shippingEstimate({
@@ -36,6 +39,7 @@ export function shippingEstimateFor(
     asked: new URL(request.url).searchParams.get(POSTAL_CODE_PARAM),
     pickup: store.pickupEnabled,
     money: moneyFormat(store),
+    t,
     ...amounts,
   });
 }

@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import { addressKey } from "~/auth/rate-limit.server";
 import { randomToken } from "~/domain/ids";
-import { minutesToWait, UNPAID_ORDER_LIMITS, UNPAID_ORDER_MESSAGES } from "~/domain/limits";
+import { minutesToWait, UNPAID_ORDER_LIMITS, UNPAID_ORDER_MESSAGES, unpaidOrderText } from "~/domain/limits";
+import type { MessageDescriptor, Translate } from "~/domain/messages";
 import type { Db } from "~/services/db";
 import { sales, stores } from "../../db/schema";
 import type { ClientKeys } from "./order-records.server";
@@ -90,7 +91,7 @@ export interface UnpaidLimitRefusal {
  * The refusal when one more unpaid order would pass a limit, or null when it fits. The wait: until the client's
  * first hold ends (or an hour, for a hold with no end), or until the store's oldest order of the hour leaves it.
  */
-export function unpaidLimitRefusal(row: UnpaidOrdersRow | undefined, now: Date): UnpaidLimitRefusal | null {
+export function unpaidLimitRefusal(row: UnpaidOrdersRow | undefined, now: Date, t: Translate): UnpaidLimitRefusal | null {
   if (!row) return null;
   const later = (ms: number | null) => new Date(ms ?? now.getTime() + HOUR);
   const client =
@@ -99,18 +100,18 @@ export function unpaidLimitRefusal(row: UnpaidOrdersRow | undefined, now: Date):
       : row.byAddress >= UNPAID_ORDER_LIMITS.perAddress
         ? row.addressFirstEnds
         : undefined;
-  if (client !== undefined) return refusal(minutesToWait(later(client), now), UNPAID_ORDER_MESSAGES.perClient);
+  if (client !== undefined) return refusal(minutesToWait(later(client), now), UNPAID_ORDER_MESSAGES.perClient, t);
   if (row.byStore >= UNPAID_ORDER_LIMITS.perStorePerHour) {
     const minutes = minutesToWait(later(row.storeOldest === null ? null : row.storeOldest + HOUR), now);
-    return refusal(minutes, UNPAID_ORDER_MESSAGES.perStore);
+    return refusal(minutes, UNPAID_ORDER_MESSAGES.perStore, t);
   }
   return null;
 }
 
-const refusal = (minutes: number, message: (minutes: number) => string): UnpaidLimitRefusal => ({
+const refusal = (minutes: number, message: MessageDescriptor, t: Translate): UnpaidLimitRefusal => ({
   status: 429,
   retryAfter: minutes * 60,
-  message: message(minutes),
+  message: unpaidOrderText(t, message, minutes),
 });
 
 /**
@@ -123,11 +124,12 @@ export async function unpaidLimitRefusalAfterRace(
   client: ClientKeys,
   now: Date,
   limit: "client" | "store",
+  t: Translate,
 ): Promise<UnpaidLimitRefusal> {
   const [row] = await unpaidOrdersQuery(db, storeId, client, now);
   return (
-    unpaidLimitRefusal(row, now) ??
-    refusal(60, limit === "client" ? UNPAID_ORDER_MESSAGES.perClient : UNPAID_ORDER_MESSAGES.perStore)
+    unpaidLimitRefusal(row, now, t) ??
+    refusal(60, limit === "client" ? UNPAID_ORDER_MESSAGES.perClient : UNPAID_ORDER_MESSAGES.perStore, t)
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { quoteKey } from "~/domain/order-quote";
-import { POSTAL_CODE_INPUT_MAX, SHIPPING_MESSAGES } from "~/domain/shipping-estimate";
+import { POSTAL_CODE_INPUT_MAX, uncoveredText } from "~/domain/shipping-estimate";
 import { CHECKOUT_MESSAGES, type CheckoutErrors, type CheckoutField } from "~/orders/checkout-form";
 import { OrderLines, type PromotionNote } from "~/orders/order-lines";
 import type { checkoutView } from "~/orders/place-order.server";
@@ -179,7 +179,7 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
       )}
       {actionData?.review && !errors.form && chosen.complete && (
         <p className="notice" role="status">
-          {CHECKOUT_MESSAGES.review(total)}
+          {t(CHECKOUT_MESSAGES.review, { total })}
         </p>
       )}
       {step === "contact" && (
@@ -326,7 +326,8 @@ export function CheckoutPage({ loaderData, actionData }: CheckoutPageProps) {
           {hasDelivery && postal?.code && <input type="hidden" name="postalCode" value={postal.code} />}
           {hasDelivery && postal?.code && zones.length === 0 && (
             <p className="field-error">
-              {SHIPPING_MESSAGES.uncovered(
+              {uncoveredText(
+                t,
                 postal.code,
                 methods.some((m) => m.value === "pickup"),
               )}

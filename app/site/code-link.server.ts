@@ -79,7 +79,7 @@ async function answerCodeLink(args: SiteArgs): Promise<Response | null> {
   if (key !== null) {
     const [[row], counters] = p.page;
     const now = clock.now();
-    const guarded = guardedCode(key, row, counters, p.priced.total, p.store, now);
+    const guarded = guardedCode(key, row, counters, p.priced.total, p.store, now, p.t);
     await countWrongCode(db, guarded, p.store.id, ip, now);
     const outcome: CodeLinkOutcome =
       guarded.wait !== null

@@ -184,7 +184,7 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
   const version = [store.id, store.updatedAt.getTime(), store.catalogVersion, siteScriptUrl, cartCookie ?? "", live].join("|");
   // The store's country says how its pages, emails and WhatsApp texts speak (decision 0067).
   const t = translatorFor(localeOfCountry(storeCountry(store)));
-  const site = siteView(store, basePath, canonicalBase, priced.count, t, preview, codeLinkNoticeOf(args.request, store));
+  const site = siteView(store, basePath, canonicalBase, priced.count, t, preview, codeLinkNoticeOf(args.request, store, t));
   return {
     services,
     store,
@@ -209,9 +209,9 @@ export async function loadSitePage<Q extends readonly BatchItem<"sqlite">[]>(
 }
 
 /** What a discount link just did, for the page it landed on (app/site/code-link.server.ts clears it once shown). */
-function codeLinkNoticeOf(request: Request, store: Pick<SiteStoreRow, "currency" | "country">) {
+function codeLinkNoticeOf(request: Request, store: Pick<SiteStoreRow, "currency" | "country">, t: Translate) {
   const outcome = outcomeFromCookie(readCookie(request, CODE_NOTICE_COOKIE));
-  return outcome && codeLinkNotice(outcome, moneyFormat(store));
+  return outcome && codeLinkNotice(outcome, moneyFormat(store), t);
 }
 
 /** The logo's browser icon and link preview, when it has them (logos from before have neither). */

@@ -117,8 +117,31 @@ describe("the checkout's steps", () => {
     const compra = await leaveContact(s, m.url, `${m.taza.id}:1`, { buyerName: "Ana", buyerEmail: "ana@correo.test" });
     const cookie = `${cart}; compra=${compra}`;
     const methods = await checkoutHtml(s, m.url, "/Checkout?paso=entrega", cookie);
-    // The shop is in Argentina: its checkout speaks with 'vos'.
+    // The shop is in Argentina: its checkout speaks with 'vos', its refusals too (the full form's, said before the
+    // store is read, once the store is).
     expect(methods).toContain("¿Cómo querés recibir tu pedido?");
+    const noContact = (await answer(() =>
+      checkoutAction(
+        siteArgs(s, m.url, "/Checkout", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "contact", buyerName: "Ana" }),
+          cookie: cart,
+        }) as never,
+      ),
+    )) as { data: { errors: Record<string, string> }; init: { status: number } };
+    expect(noContact.init.status).toBe(400);
+    expect(noContact.data.errors.buyerPhone).toBe("Escribí tu WhatsApp o tu correo para seguir con tu pedido");
+    const noName = (await answer(() =>
+      checkoutAction(
+        siteArgs(s, m.url, "/Checkout", {
+          method: "POST",
+          body: checkoutForm([`${m.taza.id}:1`], { buyerName: " " }),
+          cookie: cookie,
+        }) as never,
+      ),
+    )) as { data: { errors: Record<string, string> }; init: { status: number } };
+    expect(noName.init.status).toBe(400);
+    expect(noName.data.errors.buyerName).toBe("Escribí tu nombre");
     expect(methods).toMatch(/name="entrega"[^>]*value="pickup"/);
     expect(methods).toMatch(/name="entrega"[^>]*value="delivery"/);
     expect(methods).not.toContain('name="buyerName"');

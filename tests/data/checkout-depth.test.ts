@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { methodOff } from "~/domain/payment-methods";
 import { completeLinking, startLinking } from "~/online-payments/store-accounts.server";
@@ -20,6 +21,8 @@ import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { anotherProcess } from "./sales-fixtures";
+
+const es = translatorFor("es");
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -497,11 +500,15 @@ describe("transfer and cash, with their discount or surcharge", () => {
       [
         new File(["<html><script>alert(1)</script>"], "comprobante.pdf", { type: "application/pdf" }),
         415,
-        RECEIPT_MESSAGES.format,
+        es(RECEIPT_MESSAGES.format),
       ],
-      [new File([new Uint8Array([0x49, 0x49, 0x2a, 0])], "foto.tiff", { type: "image/tiff" }), 415, RECEIPT_MESSAGES.format],
-      [new File([], "vacio.png", { type: "image/png" }), 400, RECEIPT_MESSAGES.choose],
-      [new File([PNG, new Uint8Array(RECEIPT_MAX_BYTES)], "grande.png", { type: "image/png" }), 413, RECEIPT_MESSAGES.tooLarge],
+      [new File([new Uint8Array([0x49, 0x49, 0x2a, 0])], "foto.tiff", { type: "image/tiff" }), 415, es(RECEIPT_MESSAGES.format)],
+      [new File([], "vacio.png", { type: "image/png" }), 400, es(RECEIPT_MESSAGES.choose)],
+      [
+        new File([PNG, new Uint8Array(RECEIPT_MAX_BYTES)], "grande.png", { type: "image/png" }),
+        413,
+        es(RECEIPT_MESSAGES.tooLarge),
+      ],
     ];
     for (const [file, status, message] of cases) {
       const refused = await sendReceipt(s, m.url, sale, file);

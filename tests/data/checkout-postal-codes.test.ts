@@ -111,12 +111,13 @@ describe("the checkout by postal code", () => {
     const s = createTestServices();
     const m = await shop(s);
     const other = await shop(s);
+    // An Argentine store: its refusals speak with 'vos'.
     const cases: Array<[URLSearchParams, Record<string, string>]> = [
-      [deliveryTo(m, m.cordoba, "1425"), { zone: "La zona Córdoba no llega al código postal 1425: elige otra zona" }],
-      [deliveryTo(m, m.caba), { postalCode: "Escribe tu código postal para ver las zonas que llegan a tu dirección, como 1425" }],
-      [deliveryTo(m, m.caba, "14250"), { postalCode: "Escribe el código postal como 1425" }],
+      [deliveryTo(m, m.cordoba, "1425"), { zone: "La zona Córdoba no llega al código postal 1425: elegí otra zona" }],
+      [deliveryTo(m, m.caba), { postalCode: "Escribí tu código postal para ver las zonas que llegan a tu dirección, como 1425" }],
+      [deliveryTo(m, m.caba, "14250"), { postalCode: "Escribí el código postal como 1425" }],
       // Another store's zone covering the code is no zone of this store.
-      [deliveryTo(m, other.caba, "1425"), { zone: "Elige tu zona de envío" }],
+      [deliveryTo(m, other.caba, "1425"), { zone: "Elegí tu zona de envío" }],
     ];
     for (const [form, errors] of cases) {
       const answer = await post(s, m, form);
@@ -186,7 +187,7 @@ describe("the checkout page's postal code step", () => {
     expect(nowhere).toMatch(new RegExp(`<option value="${m.norte.id}">Zona Norte`));
     expect(nowhere).not.toContain(">CABA");
     const wrong = await html(s, m, "/Checkout?paso=datos&entrega=delivery&cp=14", cookie);
-    expect(wrong).toContain("Escribe el código postal como 1425");
+    expect(wrong).toContain("Escribí el código postal como 1425");
     expect(wrong).not.toContain('name="zone"');
   });
 });

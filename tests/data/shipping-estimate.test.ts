@@ -105,11 +105,12 @@ describe("'Calcular envío' on the product page", () => {
     const m = await shop(s);
     const cordoba = await productPage(s, m, "?cp=5000");
     expect(cordoba.roundTrips).toBe(1);
-    expect(cordoba.shipping).toMatchObject({ kind: "uncovered", message: "Sin envío a 5000: retira en la tienda o escríbenos" });
-    expect(html(cordoba.shipping)).toContain("Sin envío a 5000: retira en la tienda o escríbenos");
+    // An Argentine store: 'vos'.
+    expect(cordoba.shipping).toMatchObject({ kind: "uncovered", message: "Sin envío a 5000: retirá en la tienda o escribinos" });
+    expect(html(cordoba.shipping)).toContain("Sin envío a 5000: retirá en la tienda o escribinos");
     expect(html(cordoba.shipping)).not.toContain("CABA");
     const wrong = await productPage(s, m, "?cp=14");
-    expect(wrong.shipping).toMatchObject({ kind: "invalid", message: "Escribe el código postal como 1425" });
+    expect(wrong.shipping).toMatchObject({ kind: "invalid", message: "Escribí el código postal como 1425" });
     expect(html(wrong.shipping)).toContain('aria-invalid="true"');
     const plain = await productPage(s, m);
     expect(plain).toEqual({ shipping: { kind: "form", example: "1425" }, roundTrips: 1 });

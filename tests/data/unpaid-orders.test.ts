@@ -3,7 +3,8 @@
 // upkeep ends, against real libSQL files.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { UNPAID_ORDER_LIMITS, UNPAID_ORDER_MESSAGES } from "~/domain/limits";
+import { UNPAID_ORDER_LIMITS, UNPAID_ORDER_MESSAGES, unpaidOrderText } from "~/domain/limits";
+import { translatorFor } from "~/domain/message-catalogs";
 import { DEFAULT_HOLD_HOURS, methodOff, PAYMENT_METHOD_MESSAGES } from "~/domain/payment-methods";
 import { stockNote } from "~/domain/sales";
 import { readCheckoutForm } from "~/orders/checkout-form";
@@ -23,6 +24,8 @@ import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
 import { anotherProcess, bagShop, saleOf, stockOf } from "./sales-fixtures";
+
+const es = translatorFor("es");
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -90,7 +93,7 @@ describe("a stranger cannot empty a store with unpaid orders", () => {
     expect(refused.map(statusOf)).toEqual(Array(20).fill(429));
     for (const r of refused) {
       // Each holds a day (paid as arranged, never set): wait until the first hold ends.
-      expect(r.data?.errors?.form).toBe(UNPAID_ORDER_MESSAGES.perClient(24 * 60));
+      expect(r.data?.errors?.form).toBe(unpaidOrderText(es, UNPAID_ORDER_MESSAGES.perClient, 24 * 60));
       expect(r.data?.errors?.form).toContain("Espera 24 horas para hacer otro");
       expect(headersOf(r).get("Retry-After")).toBe(String(24 * 3600));
       // Nothing spent: the cart stays.
@@ -113,7 +116,7 @@ describe("a stranger cannot empty a store with unpaid orders", () => {
     expect(statusOf(await checkout(s, "navegador", product.id, { ip: "2800:e2:1::5", cookie }))).toBe(303);
     const fourth = await checkout(s, "navegador", product.id, { ip: "2800:e2:2::5", cookie });
     expect(statusOf(fourth)).toBe(429);
-    expect(fourth.data?.errors?.form).toBe(UNPAID_ORDER_MESSAGES.perClient(24 * 60));
+    expect(fourth.data?.errors?.form).toBe(unpaidOrderText(es, UNPAID_ORDER_MESSAGES.perClient, 24 * 60));
 
     const placed = await s.db.select().from(sales).where(eq(sales.storeId, store.id));
     expect(placed.every((p) => p.clientCookieKey === placed[0]?.clientCookieKey && p.clientCookieKey)).toBe(true);
@@ -140,7 +143,7 @@ describe("a stranger cannot empty a store with unpaid orders", () => {
     const refused = await checkout(s, "muchas", product.id, { ip: "200.9.9.9" });
     expect(statusOf(refused)).toBe(429);
     // The oldest (placed 29 minutes ago) leaves the hour in 31 minutes.
-    expect(refused.data?.errors?.form).toBe(UNPAID_ORDER_MESSAGES.perStore(31));
+    expect(refused.data?.errors?.form).toBe(unpaidOrderText(es, UNPAID_ORDER_MESSAGES.perStore, 31));
     expect(refused.data?.errors?.form).toContain("Espera 31 minutos");
     expect(headersOf(refused).get("Retry-After")).toBe(String(31 * 60));
     // 'Armar pedido' and other orders the merchant saves carry no client: not counted, not refused.
@@ -284,7 +287,7 @@ describe("a double click on the order that reaches the limit", () => {
       shownFor: "on_delivery|",
       line: `${product.id}:1`,
     });
-    const input = readCheckoutForm(toFormData(form));
+    const input = readCheckoutForm(toFormData(form), es);
     if (!input.success) throw new Error("form");
     const client = checkoutClient("190.12.1.7", (cookie ?? "").split("=")[1] ?? null);
     const args = siteArgs(s, "doble-clic", "/Checkout", { method: "POST", body: form, cookie });

@@ -2,6 +2,7 @@
 // read, kept out of every public address, and shown to the store's owner and its sales desk's team only. And every
 // workspace page's data read by each member of the team through the same server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
 import { RECEIPT_MAX_BYTES, RECEIPT_MESSAGES } from "~/orders/receipts";
 import { merchantWithStore, staffMember, testPasswordHash } from "../support/merchants";
@@ -90,7 +91,7 @@ describe("a transfer's receipt", () => {
     const html = new TextEncoder().encode("<html><script>alert(document.cookie)</script></html>");
     const reply = await upload({ bytes: html, name: "comprobante.pdf", type: "application/pdf" });
     expect(reply.status).toBe(415);
-    expect(reply.body).toContain(RECEIPT_MESSAGES.format);
+    expect(reply.body).toContain(translatorFor("es")(RECEIPT_MESSAGES.format));
     expect(await savedKey()).toBe("null");
   });
 

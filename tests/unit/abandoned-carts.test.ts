@@ -8,6 +8,9 @@ import {
   restoreNoticeText,
   savedLinesText,
 } from "~/domain/abandoned-carts";
+import { translatorFor } from "~/domain/message-catalogs";
+
+const es = translatorFor("es");
 
 const MINUTE = 60_000;
 const at = (minutes: number) => new Date(Date.UTC(2026, 2, 10, 15, 0) + minutes * MINUTE);
@@ -33,7 +36,7 @@ describe("abandoned carts' rules", () => {
       { key: "1000002-7", name: "Remera — Talla M", price: 2000, stock: 0 },
     ]);
     expect(restored.lines).toEqual([{ productId: "1000001", quantity: 2 }]);
-    expect(restored.notices.map((n) => restoreNoticeText(n, { country: "AR", currency: "ARS" }))).toEqual([
+    expect(restored.notices.map((n) => restoreNoticeText(n, { country: "AR", currency: "ARS" }, es))).toEqual([
       "“Taza” cambió de precio: ahora $\u00a012 (antes $\u00a010).",
       "De “Taza” quedan 2: tu carrito tiene esa cantidad.",
       "“Remera — Talla M” está agotado y quedó fuera de tu carrito.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
-  CART_MESSAGES,
+  allSoldOutText,
   lineKey,
   orderLines,
   parseCart,
@@ -10,6 +10,9 @@ import {
   serializeCart,
   setQuantity,
 } from "~/domain/cart";
+import { translatorFor } from "~/domain/message-catalogs";
+
+const es = translatorFor("es");
 
 const A = "1234567";
 const B = "7654321";
@@ -136,8 +139,8 @@ describe("lines of a product with options", () => {
 
 describe("a cart whose every line sold out", () => {
   it("says which products went, in Spanish", () => {
-    expect(CART_MESSAGES.allSoldOut(["Bolso tejido"])).toBe("Se agotó “Bolso tejido” y ya no entra en tu pedido.");
-    expect(CART_MESSAGES.allSoldOut(["Bolso", "Taza", "Café"])).toBe(
+    expect(allSoldOutText(es, ["Bolso tejido"])).toBe("Se agotó “Bolso tejido” y ya no entra en tu pedido.");
+    expect(allSoldOutText(es, ["Bolso", "Taza", "Café"])).toBe(
       "Se agotaron “Bolso”, “Taza” y “Café” y ya no entran en tu pedido.",
     );
   });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { type DeliveryZone, offeredMethods, pickupPointText, zoneCharge } from "~/domain/delivery";
 import { codeKey, type DiscountCode, discountAmount, discountMessage, judgeDiscount } from "~/domain/discounts";
+import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { checkoutQuotes, quoteChanges, quoteKey, quoteOrder } from "~/domain/order-quote";
+
+const es = translatorFor("es");
 
 const zone = (fee: number, minOrder: number | null = null, freeFrom: number | null = null): DeliveryZone => ({
   id: 1,
@@ -96,10 +99,10 @@ describe("discount arithmetic", () => {
 
   it("matches codes without regard to case or spaces, and explains refusals in Spanish", () => {
     expect(codeKey("  bienVenida ")).toBe("BIENVENIDA");
-    expect(discountMessage("expired", "")).toBe("Este código de descuento ya venció");
-    expect(discountMessage("exhausted", "")).toBe("Este código de descuento ya se agotó");
-    expect(discountMessage("unknown", "")).toBe("Este código de descuento no existe");
-    expect(discountMessage("below_minimum", "$ 20.000")).toBe("Este código es para compras desde $ 20.000");
+    expect(discountMessage("expired", "", es)).toBe("Este código de descuento ya venció");
+    expect(discountMessage("exhausted", "", es)).toBe("Este código de descuento ya se agotó");
+    expect(discountMessage("unknown", "", es)).toBe("Este código de descuento no existe");
+    expect(discountMessage("below_minimum", "$ 20.000", es)).toBe("Este código es para compras desde $ 20.000");
   });
 });
 
@@ -141,17 +144,17 @@ describe("order quote", () => {
   it("tells every amount that changed since the buyer saw them, the way to pay's adjustment and the total among them", () => {
     const money = (minor: number) => formatMoney(minor, "COP", "CO");
     const seen = { subtotal: 10000, discount: 0, paymentAdjustment: 500, deliveryFee: 5000, total: 15500 };
-    expect(quoteChanges(seen, seen, money)).toEqual([]);
-    expect(quoteChanges(seen, { ...seen, deliveryFee: 8000, total: 18500 }, money)).toEqual([
+    expect(quoteChanges(seen, seen, money, es)).toEqual([]);
+    expect(quoteChanges(seen, { ...seen, deliveryFee: 8000, total: 18500 }, money, es)).toEqual([
       "el envío: ahora $\u00a08.000, antes $\u00a05.000",
       "el total: ahora $\u00a018.500, antes $\u00a015.500",
     ]);
     // A cash surcharge raised from 5 % to 30 % while the buyer was on the checkout.
-    expect(quoteChanges(seen, { ...seen, paymentAdjustment: 3000, total: 18000 }, money)).toEqual([
+    expect(quoteChanges(seen, { ...seen, paymentAdjustment: 3000, total: 18000 }, money, es)).toEqual([
       "el descuento o recargo de la forma de pago: ahora $\u00a03.000, antes $\u00a0500",
       "el total: ahora $\u00a018.000, antes $\u00a015.500",
     ]);
-    expect(quoteChanges({ ...seen, paymentAdjustment: -1000, total: 14000 }, seen, money)[0]).toBe(
+    expect(quoteChanges({ ...seen, paymentAdjustment: -1000, total: 14000 }, seen, money, es)[0]).toBe(
       "el descuento o recargo de la forma de pago: ahora $\u00a0500, antes −$\u00a01.000",
     );
   });

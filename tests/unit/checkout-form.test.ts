@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { CHECKOUT_MESSAGES, checkoutErrors, contactErrors, readCheckoutForm } from "~/orders/checkout-form";
+
+const es = translatorFor("es");
 
 function form(values: Record<string, string | string[]>) {
   const f = new FormData();
@@ -10,7 +13,7 @@ const base = { idempotencyKey: "abcdefghijklmnopqrstuv", buyerName: "Lucía", de
 
 describe("checkout form", () => {
   it("accepts pickup without an address and drops an address it does not need", () => {
-    const parsed = readCheckoutForm(form({ ...base, address: "Calle 1" }));
+    const parsed = readCheckoutForm(form({ ...base, address: "Calle 1" }), es);
     expect(parsed.success).toBe(true);
     expect(parsed.data).toMatchObject({
       buyerName: "Lucía",
@@ -22,27 +25,27 @@ describe("checkout form", () => {
   });
 
   it("requires name, a delivery choice and an address for delivery, in Spanish", () => {
-    const parsed = readCheckoutForm(form({ ...base, buyerName: "  ", delivery: "delivery", address: " " }));
+    const parsed = readCheckoutForm(form({ ...base, buyerName: "  ", delivery: "delivery", address: " " }), es);
     expect(parsed.success).toBe(false);
     const errors = checkoutErrors(parsed.error as never);
-    expect(errors.buyerName).toBe(CHECKOUT_MESSAGES.name);
-    expect(errors.address).toBe(CHECKOUT_MESSAGES.address);
-    const noChoice = readCheckoutForm(form({ ...base, delivery: "dron" }));
-    expect(checkoutErrors(noChoice.error as never).delivery).toBe(CHECKOUT_MESSAGES.delivery);
+    expect(errors.buyerName).toBe(es(CHECKOUT_MESSAGES.name));
+    expect(errors.address).toBe(es(CHECKOUT_MESSAGES.address));
+    const noChoice = readCheckoutForm(form({ ...base, delivery: "dron" }), es);
+    expect(checkoutErrors(noChoice.error as never).delivery).toBe(es(CHECKOUT_MESSAGES.delivery));
   });
 
   it("rejects forged keys, lines and empty orders", () => {
-    expect(readCheckoutForm(form({ ...base, idempotencyKey: "x" })).success).toBe(false);
-    expect(readCheckoutForm(form({ ...base, line: ["1234567:2;drop"] })).success).toBe(false);
-    expect(readCheckoutForm(form({ ...base, line: [] })).success).toBe(false);
+    expect(readCheckoutForm(form({ ...base, idempotencyKey: "x" }), es).success).toBe(false);
+    expect(readCheckoutForm(form({ ...base, line: ["1234567:2;drop"] }), es).success).toBe(false);
+    expect(readCheckoutForm(form({ ...base, line: [] }), es).success).toBe(false);
   });
 
   it("a store without WhatsApp needs the buyer's phone; with WhatsApp it stays optional", () => {
-    const without = readCheckoutForm(form(base));
-    const withPhone = readCheckoutForm(form({ ...base, buyerPhone: "310 555 0101" }));
+    const without = readCheckoutForm(form(base), es);
+    const withPhone = readCheckoutForm(form({ ...base, buyerPhone: "310 555 0101" }), es);
     if (!without.success || !withPhone.success) throw new Error("valid forms expected");
-    expect(contactErrors(without.data, false)).toEqual({ buyerPhone: CHECKOUT_MESSAGES.phoneNeeded });
-    expect(contactErrors(withPhone.data, false)).toBeNull();
-    expect(contactErrors(without.data, true)).toBeNull();
+    expect(contactErrors(without.data, false, es)).toEqual({ buyerPhone: es(CHECKOUT_MESSAGES.phoneNeeded) });
+    expect(contactErrors(withPhone.data, false, es)).toBeNull();
+    expect(contactErrors(without.data, true, es)).toBeNull();
   });
 });

@@ -13,9 +13,12 @@ import {
   withoutLinkedCode,
 } from "~/domain/code-links";
 import type { DiscountCode } from "~/domain/discounts";
+import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { REFS } from "~/domain/referral";
 import { publicPageCacheKey } from "~/site/edge-cache";
+
+const es = translatorFor("es");
 
 const TODAY = "2026-03-10";
 const money = (minor: number) => formatMoney(minor, "ARS", "AR");
@@ -128,7 +131,7 @@ describe("the notice the landing page shows", () => {
   });
 
   it("says what the code gives, or why it does not apply, with today's messages", () => {
-    expect(all.map((o) => codeLinkNotice(o, money))).toEqual([
+    expect(all.map((o) => codeLinkNotice(o, money, es))).toEqual([
       { tone: "success", text: "Código Mate10 aplicado: 10 % de descuento" },
       {
         tone: "success",
@@ -138,7 +141,7 @@ describe("the notice the landing page shows", () => {
       { tone: "error", text: "Este código de descuento no existe" },
       { tone: "error", text: "Demasiados códigos incorrectos: vuelve a intentarlo en 12 minutos" },
     ]);
-    expect(codeLinkNotice({ kind: "wait", minutes: 1 }, money).text).toBe(
+    expect(codeLinkNotice({ kind: "wait", minutes: 1 }, money, es).text).toBe(
       "Demasiados códigos incorrectos: vuelve a intentarlo en 1 minuto",
     );
   });

@@ -1,7 +1,13 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CARRIERS_BY_COUNTRY, carriersOf, findCarrier, safeTrackingUrl, trackingOf } from "~/domain/carriers";
 import { checkMove, progressWhatsappText, reached, timelineSteps } from "~/domain/fulfilment";
+import { translatorFor } from "~/domain/message-catalogs";
 import { saleSearchExpression } from "~/domain/sale-search";
+import { DeliveryTimeline } from "~/fulfilment/delivery-timeline";
+import type { TimelineView } from "~/fulfilment/timeline";
+import { inStoreVoice } from "../support/messages";
 
 describe("delivery progress moves", () => {
   const home = { delivery: "delivery" as const, cancelled: false };
@@ -34,16 +40,19 @@ describe("delivery progress moves", () => {
   });
 
   it("writes the buyer's WhatsApp message of a step with the carrier, number and link", () => {
-    const text = progressWhatsappText({
-      step: "shipped",
-      buyerName: "Lucía",
-      storeName: "Mates del Sur",
-      code: "4821937465",
-      carrierName: "Andreani",
-      trackingNumber: "360000123456789",
-      trackingUrl: "https://www.andreani.com/#!/informacionEnvio/360000123456789",
-      orderUrl: "https://mates.vitrina.test/Order/4821937465?t=abc",
-    });
+    const text = progressWhatsappText(
+      {
+        step: "shipped",
+        buyerName: "Lucía",
+        storeName: "Mates del Sur",
+        code: "4821937465",
+        carrierName: "Andreani",
+        trackingNumber: "360000123456789",
+        trackingUrl: "https://www.andreani.com/#!/informacionEnvio/360000123456789",
+        orderUrl: "https://mates.vitrina.test/Order/4821937465?t=abc",
+      },
+      translatorFor("es"),
+    );
     expect(text).toBe(
       [
         "Hola Lucía, tu pedido 4821937465: Mates del Sur envió tu pedido.",
@@ -52,6 +61,23 @@ describe("delivery progress moves", () => {
         "Detalle de tu pedido: https://mates.vitrina.test/Order/4821937465?t=abc",
       ].join("\n"),
     );
+  });
+
+  it("speaks as an Argentine store does: the WhatsApp message and the order page's timeline with 'vos'", () => {
+    const shipped = { step: "shipped" as const, buyerName: "Lucía", storeName: "Mates del Sur", code: "4821937465" };
+    const text = progressWhatsappText(
+      { ...shipped, carrierName: "Andreani", trackingUrl: "https://correo.test/1", orderUrl: "https://mates.test/Order/1" },
+      translatorFor("es-AR"),
+    );
+    expect(text).toContain("Seguilo acá: https://correo.test/1");
+    const timeline: TimelineView = {
+      current: "shipped",
+      steps: [{ step: "shipped", label: "Enviado", done: true, at: null }],
+      tracking: { carrierName: "Correo", url: "https://correo.test/1", number: "AB1", copyNumber: true },
+    };
+    const html = renderToStaticMarkup(inStoreVoice("es-AR", createElement(DeliveryTimeline, { timeline })));
+    expect(html).toContain("Seguimiento de tu pedido");
+    expect(html).toContain("Ir a Correo (copiá el número)");
   });
 });
 

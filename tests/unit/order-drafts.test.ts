@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import {
   addDraftLine,
   draftConfirmationSchema,
@@ -8,6 +9,8 @@ import {
   removeDraftLine,
   writeDraftLines,
 } from "~/domain/order-drafts";
+
+const es = translatorFor("es");
 
 describe("the builder's lines", () => {
   it("adds to a line already there, keeps new ones last, removes by key and drops what is malformed", () => {
@@ -41,15 +44,15 @@ describe("the builder's form and the customer's confirmation", () => {
   const base = { idempotencyKey: "clave-1234567890abcdef", buyerName: "Camila", delivery: "pickup" };
 
   it("reads amounts as the merchant types them in the store's currency, empty as zero", () => {
-    expect(draftFormSchema("COP").parse({ ...base, deliveryFee: "6.000", discount: "" })).toMatchObject({
+    expect(draftFormSchema("COP", es).parse({ ...base, deliveryFee: "6.000", discount: "" })).toMatchObject({
       deliveryFee: 6_000,
       discount: 0,
     });
-    expect(draftFormSchema("USD").parse({ ...base, deliveryFee: "5", discount: "2,50" })).toMatchObject({
+    expect(draftFormSchema("USD", es).parse({ ...base, deliveryFee: "5", discount: "2,50" })).toMatchObject({
       deliveryFee: 500,
       discount: 250,
     });
-    const refused = draftFormSchema("COP").safeParse({ ...base, deliveryFee: "-5", delivery: "dron" });
+    const refused = draftFormSchema("COP", es).safeParse({ ...base, deliveryFee: "-5", delivery: "dron" });
     expect(refused.success ? [] : refused.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["delivery", "Elige cómo recibe el pedido"],
       ["deliveryFee", "Escribe un precio válido, por ejemplo 12.500"],
@@ -57,10 +60,10 @@ describe("the builder's form and the customer's confirmation", () => {
   });
 
   it("takes the customer's email in lower case and refuses a way to pay that does not exist", () => {
-    expect(draftConfirmationSchema.parse({ buyerName: "Camila", buyerEmail: "Camila@Correo.TEST" })).toMatchObject({
+    expect(draftConfirmationSchema(es).parse({ buyerName: "Camila", buyerEmail: "Camila@Correo.TEST" })).toMatchObject({
       buyerEmail: "camila@correo.test",
       address: null,
     });
-    expect(draftConfirmationSchema.safeParse({ buyerName: "Camila", payment: "trueque" }).success).toBe(false);
+    expect(draftConfirmationSchema(es).safeParse({ buyerName: "Camila", payment: "trueque" }).success).toBe(false);
   });
 });

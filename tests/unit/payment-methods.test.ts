@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { minutesToWait, waitText } from "~/domain/limits";
+import { translatorFor } from "~/domain/message-catalogs";
 import {
   adjustmentText,
   arrangedHoldSchema,
@@ -15,6 +16,8 @@ import {
   transferMethodSchema,
 } from "~/domain/payment-methods";
 import { paymentStateLabel, paymentText, type SalePaymentMethod, type SalePaymentStatus, stockNote } from "~/domain/sales";
+
+const es = translatorFor("es");
 
 const transfer = { ...methodOff("transfer"), enabled: true, adjustPercent: -10, keyLabel: "Alias", keyValue: "tienda.mp" };
 const cash = { ...methodOff("cash"), enabled: true, adjustPercent: 5 };
@@ -180,7 +183,7 @@ describe("what the desk says of an order's hold", () => {
   });
 
   it("the checkout's wait in words", () => {
-    expect([waitText(1), waitText(31), waitText(60), waitText(61), waitText(24 * 60)]).toEqual([
+    expect([waitText(1, es), waitText(31, es), waitText(60, es), waitText(61, es), waitText(24 * 60, es)]).toEqual([
       "1 minuto",
       "31 minutos",
       "1 hora",

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { passwordField } from "~/auth/validation";
+import { translatorFor } from "~/domain/message-catalogs";
 import { applySpanishValidationMessages } from "~/domain/validation-messages";
 import { fieldErrors } from "~/http/action-result";
 import { checkoutSchema } from "~/orders/checkout-form";
@@ -8,6 +9,8 @@ import { productSchema } from "~/products/product-actions.server";
 import { sectionTitleSchema } from "~/sections/sections.server";
 import { storeInfoSchema } from "~/stores/info-actions.server";
 import { storeInfoForm } from "../support/store-info-form";
+
+const es = translatorFor("es");
 
 const ENGLISH = /\b(too|big|small|expected|invalid|received|must|characters|input|unrecognized|option|key|match)\b/i;
 const text = (length: number) => "a".repeat(length);
@@ -59,7 +62,7 @@ describe("Spanish validation messages on the real forms", () => {
 
   it("checkout note", () => {
     const order = { idempotencyKey: "abcdefghijklmnopqrstuv", buyerName: "Lucía", delivery: "pickup", lines: ["1234567:2"] };
-    const parsed = checkoutSchema.safeParse({ ...order, note: text(501) });
+    const parsed = checkoutSchema(es).safeParse({ ...order, note: text(501) });
     expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["note", "Escribe como máximo 500 caracteres"],
     ]);
@@ -71,10 +74,11 @@ describe("Spanish validation messages on the real forms", () => {
       category: "Elige una categoría",
     });
     const order = { idempotencyKey: "abcdefghijklmnopqrstuv", delivery: "by-drone", lines: ["1234567:2"] };
-    expect(checkoutSchema.safeParse(order).error?.issues.map((i) => i.message)).toEqual([
-      "Escribe tu nombre",
-      "Elige cómo quieres recibir tu pedido",
-    ]);
+    expect(
+      checkoutSchema(es)
+        .safeParse(order)
+        .error?.issues.map((i) => i.message),
+    ).toEqual(["Escribe tu nombre", "Elige cómo quieres recibir tu pedido"]);
     const product = { name: "Taza", price: "doce", stock: "1", description: "", category: "0" };
     expect(messagesOf(productSchema("USD"), product)).toEqual({
       price: "Escribe un precio válido, por ejemplo 12.500 o 12,50",

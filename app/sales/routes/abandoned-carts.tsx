@@ -38,6 +38,7 @@ import { CheckboxChoice, FormError, SelectField } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/abandoned-carts";
 
@@ -108,10 +109,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       notice("Carrito borrado", "Borramos el carrito y el contacto del comprador."),
     );
   }
-  const parsed = abandonedCartSettingsSchema.safeParse(fields);
+  const t = merchantT(context);
+  const parsed = abandonedCartSettingsSchema(t).safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "settings" });
   await saveSettings(services.db, actingUser(context), store.id, parsed.data, services.clock.now());
-  return redirectWithNotice(services.config, path, notice("Configuración guardada", ABANDONED_CART_MESSAGES.saved));
+  return redirectWithNotice(services.config, path, notice("Configuración guardada", t(ABANDONED_CART_MESSAGES.saved)));
 }
 
 export default function AbandonedCarts({ loaderData, actionData }: Route.ComponentProps) {

@@ -23,6 +23,7 @@ import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/new-order";
 
@@ -67,14 +68,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
   const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const parsed = draftFormSchema(store.currency).safeParse(fields);
+  const t = merchantT(context);
+  const parsed = draftFormSchema(store.currency, t).safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { values: fields });
-  const draft = await buildDraft(services, actingUser(context), store, parsed.data);
+  const draft = await buildDraft(services, actingUser(context), store, parsed.data, t);
   if (!draft.ok) return failure(draft.errors, { status: draft.status, values: fields });
   return redirectWithNotice(
     services.config,
     `/Store/${store.id}/sales/${draft.saleId}`,
-    notice("Pedido armado", DRAFT_MESSAGES.saved),
+    notice("Pedido armado", t(DRAFT_MESSAGES.saved)),
   );
 }
 

@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     {
       site: { ...p.site, cartCount: restored.lines.reduce((n, l) => n + l.quantity, 0) },
       found: true as const,
-      notices: restored.notices.map((n) => restoreNoticeText(n, p.site)),
+      notices: restored.notices.map((n) => restoreNoticeText(n, p.site, p.t)),
       count: restored.lines.length,
     },
     { headers },
@@ -60,7 +60,7 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
     <SiteShell site={site} current="cart">
       <h1>{t({ id: "site.restore.heading", defaultMessage: "Tu carrito" })}</h1>
       {!found ? (
-        <p className="notice">{ABANDONED_CART_MESSAGES.notFound}</p>
+        <p className="notice">{t(ABANDONED_CART_MESSAGES.notFound)}</p>
       ) : (
         <>
           <p className="notice" role="status">

@@ -8,6 +8,7 @@ import { codeGuessCountersQuery } from "~/discounts/code-guessing.server";
 import { discountByKeyQuery } from "~/discounts/discount-codes.server";
 import {
   addToCart,
+  allSoldOutText,
   CART_MESSAGES,
   type CartLine,
   cartSource,
@@ -20,7 +21,7 @@ import {
 import { codeKey, DISCOUNT_CODE_PATTERN } from "~/domain/discounts";
 import { moneyFormat } from "~/domain/money";
 import { goodsQuote } from "~/domain/order-quote";
-import { VARIANT_MESSAGES } from "~/domain/variants";
+import { VARIANT_CHOICE_MESSAGES } from "~/domain/variants";
 import { failure } from "~/http/action-result";
 import { refused } from "~/http/responses";
 import { countWrongCode, guardedCode } from "~/orders/code-entry.server";
@@ -67,11 +68,11 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const [[codeRow], counters, zones] = p.page;
   const now = p.services.clock.now();
-  const code = guardedCode(entered, codeRow, counters, p.priced.total, p.store, now);
+  const code = guardedCode(entered, codeRow, counters, p.priced.total, p.store, now, p.t);
   // A code the store does not have, in a cookie the shopper did not get from us: a failed entry, and the cookie goes.
   await countWrongCode(p.services.db, code, p.store.id, ip, now);
   const goods = goodsQuote(p.priced.total, code.discount);
-  const amounts = amountRows({ ...goods, discountCode: code.applied?.code ?? null, deliveryFee: null }, p.site);
+  const amounts = amountRows({ ...goods, discountCode: code.applied?.code ?? null, deliveryFee: null }, p.site, p.t);
   const params = new URL(args.request.url).searchParams;
   const { basePath } = p.site;
   const money = moneyFormat(p.site);
@@ -122,11 +123,17 @@ export async function loader(args: Route.LoaderArgs) {
       // The fee the checkout would charge for these products after the code.
       shipping:
         p.priced.lines.length > 0
-          ? shippingEstimateFor(args.request, p.store, zones, {
-              subtotal: p.priced.total,
-              discount: goods.discount,
-              promotions: p.promotions,
-            })
+          ? shippingEstimateFor(
+              args.request,
+              p.store,
+              zones,
+              {
+                subtotal: p.priced.total,
+                discount: goods.discount,
+                promotions: p.promotions,
+              },
+              p.t,
+            )
           : null,
     },
     { headers },
@@ -168,7 +175,7 @@ async function codeAction(args: Route.ActionArgs, input: z.output<typeof codeFor
       { values: { code: "" }, status: 400 },
     );
   const now = p.services.clock.now();
-  const code = guardedCode(DISCOUNT_CODE_PATTERN.test(key) ? key : "-", row, counters, p.priced.total, p.store, now);
+  const code = guardedCode(DISCOUNT_CODE_PATTERN.test(key) ? key : "-", row, counters, p.priced.total, p.store, now, p.t);
   await countWrongCode(p.services.db, code, p.store.id, ip, now);
   if (code.wait !== null)
     return failure(
@@ -210,11 +217,11 @@ export async function action(args: Route.ActionArgs) {
     if (!item) {
       // A product with options is bought as one of its variants: the shopper has to pick one.
       const hasVariants = p.cartItems.some((c) => c.id === input.productId && c.variantId !== null);
-      if (hasVariants && input.variantId === undefined) refused(VARIANT_MESSAGES.chooseVariant, 400);
+      if (hasVariants && input.variantId === undefined) refused(p.t(VARIANT_CHOICE_MESSAGES.chooseVariant), 400);
       // An id of another store, a deleted or hidden product, a disabled variant never enters the cart.
       refused(
         hasVariants
-          ? VARIANT_MESSAGES.variantUnavailable
+          ? p.t(VARIANT_CHOICE_MESSAGES.variantUnavailable)
           : p.t({ id: "site.cart.unavailable", defaultMessage: "Este producto ya no está disponible" }),
         404,
       );
@@ -222,7 +229,8 @@ export async function action(args: Route.ActionArgs) {
     if (input.intent === "add") {
       const change = addToCart(lines, key, input.quantity, item.stock);
       // Its page shows no add button; a stale page or a forged post is refused.
-      if (change.soldOut) refused(item.variantId === null ? CART_MESSAGES.soldOut : VARIANT_MESSAGES.variantSoldOut, 409);
+      if (change.soldOut)
+        refused(p.t(item.variantId === null ? CART_MESSAGES.soldOut : VARIANT_CHOICE_MESSAGES.variantSoldOut), 409);
       const before = lines.find((l) => lineKey(l) === key)?.quantity ?? 0;
       const added = (change.lines.find((l) => lineKey(l) === key)?.quantity ?? 0) - before;
       lines = change.lines;
@@ -307,7 +315,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <div className="empty">
           {soldOut.length > 0 && (
             <p className="form-error" role="alert">
-              {CART_MESSAGES.allSoldOut(soldOut.map((s) => s.name))}
+              {allSoldOutText(
+                t,
+                soldOut.map((s) => s.name),
+              )}
             </p>
           )}
           <p>{t({ id: "site.cart.empty", defaultMessage: "Tu carrito está vacío." })}</p>
@@ -399,7 +410,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     </form>
                     {line.limited && (
                       <p className="limit" role="alert">
-                        {CART_MESSAGES.stockLimit}
+                        {t(CART_MESSAGES.stockLimit)}
                       </p>
                     )}
                   </div>

@@ -5,6 +5,7 @@ import { cartSource } from "~/domain/cart";
 import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
 import { randomToken, shortHash } from "~/domain/ids";
+import { translatorFor } from "~/domain/message-catalogs";
 import { moneyFormat } from "~/domain/money";
 import { phoneDigits } from "~/domain/whatsapp";
 import { failure } from "~/http/action-result";
@@ -163,8 +164,13 @@ const refused = (status: number, errors: CheckoutErrors, form: FormData, retryAf
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   if (form.get("intent") === "contact") return saveContact(args, form);
-  const parsed = readCheckoutForm(form);
-  if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
+  const parsed = readCheckoutForm(form, translatorFor("es"));
+  if (!parsed.success) {
+    // Refused before the store is read: read once more (no page queries) to say it in the store's words.
+    const { t } = await loadSitePage(args, () => []);
+    const again = readCheckoutForm(form, t);
+    return refused(400, again.success ? {} : checkoutErrors(again.error), form);
+  }
   const input = parsed.data;
   const ip = args.context.get(clientIpContext);
   const client = checkoutClient(ip, readCookie(args.request, BUYER_COOKIE));
@@ -192,17 +198,17 @@ export async function action(args: Route.ActionArgs) {
 
 /** The contact step: saved with the cart, or its messages; the checkout record's id goes in the `compra` cookie. */
 async function saveContact(args: Route.ActionArgs, form: FormData) {
-  const parsed = readContactForm(form);
-  if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
-  const contact = parsed.data;
   const entered = readCodeCookie(args.request);
   const p = await loadSitePage(args, (storeId, db) =>
     checkoutPageQueries(db, storeId, entered, args.context.get(clientIpContext)),
   );
+  const parsed = readContactForm(form, p.t);
+  if (!parsed.success) return refused(400, checkoutErrors(parsed.error), form);
+  const contact = parsed.data;
   const base = p.site.basePath;
   if (p.priced.lines.length === 0) throw redirect(`${base}/Cart`, 303);
   if (!contact.buyerPhone && phoneDigits(p.store.saleNumber) === "")
-    return refused(400, { buyerPhone: CHECKOUT_MESSAGES.phoneNeeded }, form);
+    return refused(400, { buyerPhone: p.t(CHECKOUT_MESSAGES.phoneNeeded) }, form);
   // The products' total as the page quotes it: after the cart's code, before delivery and the way to pay.
   const { shown } = await checkoutView(shopperOf(args, p), entered, p.priced.total, p.page);
   const cartCookie = readCookie(args.request, CART_COOKIE);

@@ -209,7 +209,7 @@ export async function loader(args: Route.LoaderArgs) {
       stateText: review
         ? t(M.reviewText, { store: store.name })
         : lapsedDraft(sale)
-          ? DRAFT_MESSAGES.expired
+          ? t(DRAFT_MESSAGES.expired)
           : lapsed(sale)
             ? t(M.lapsed)
             : paidShort(sale)
@@ -235,6 +235,7 @@ export async function loader(args: Route.LoaderArgs) {
           total: sale.total,
         },
         { country: store.country, currency: sale.currency },
+        t,
       ),
       delivery: deliveryText(buyerOf(sale), t),
       address: sale.delivery === "delivery" ? addressWithPostalCode(sale.address, sale.postalCode) : null,
@@ -255,8 +256,8 @@ export async function loader(args: Route.LoaderArgs) {
 function noticeOf(t: Translate, notice: string): { text: string; good?: true } | null {
   if (notice === "pago") return { text: ONLINE_PAYMENTS_UNAVAILABLE };
   if (notice === "agotado") return { text: t(M.soldOut) };
-  if (notice === "comprobante") return { text: RECEIPT_MESSAGES.sent, good: true };
-  if (notice === "sin-comprobante") return { text: RECEIPT_MESSAGES.notAwaited };
+  if (notice === "comprobante") return { text: t(RECEIPT_MESSAGES.sent), good: true };
+  if (notice === "sin-comprobante") return { text: t(RECEIPT_MESSAGES.notAwaited) };
   return null;
 }
 
@@ -280,7 +281,7 @@ export async function action(args: Route.ActionArgs) {
     : new FormData();
   if (form.get("intent") === "confirm-draft") {
     const values = Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
-    const parsed = draftConfirmationSchema.safeParse(values);
+    const parsed = draftConfirmationSchema(p.t).safeParse(values);
     if (!parsed.success)
       return data({ draftErrors: fieldErrors(parsed.error), values }, { status: 400, headers: PRIVATE_HEADERS });
     const shopper = {
@@ -299,7 +300,7 @@ export async function action(args: Route.ActionArgs) {
     return redirect(done.next, { status: 303, headers: PRIVATE_HEADERS });
   }
   if (form.get("intent") === "receipt") {
-    const sent = await receiveReceipt(p.services, p.store.id, sale.id, form.get("receipt"));
+    const sent = await receiveReceipt(p.services, p.store.id, sale.id, form.get("receipt"), p.t);
     if (!sent.ok) return data({ receiptError: sent.message }, { status: sent.status, headers: PRIVATE_HEADERS });
     if (sent.attached) await announceReceipt(p.services, p.store, sale);
     // Back to the receipt's confirmation, not the top of the page.

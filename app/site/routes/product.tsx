@@ -5,7 +5,7 @@ import { productCategoryName } from "~/domain/categories";
 import { isId } from "~/domain/ids";
 import { defineMessage } from "~/domain/messages";
 import { formatMoney, toDecimalString } from "~/domain/money";
-import { chosenVariant, optionChoices, VARIANT_MESSAGES } from "~/domain/variants";
+import { chosenVariant, optionChoices, VARIANT_CHOICE_MESSAGES } from "~/domain/variants";
 import { notFound } from "~/http/responses";
 import { cartItemsOf, cartVariantsQuery } from "~/orders/cart-items.server";
 import { shippingEstimateFor, shippingZonesQuery } from "~/orders/shipping-estimate.server";
@@ -69,10 +69,16 @@ export async function loader(args: Route.LoaderArgs) {
   // 'Calcular envío' prices the cart with this product in it (one unit when it is not there yet).
   const shipping =
     (item?.stock ?? 0) > 0
-      ? shippingEstimateFor(args.request, p.store, zones, {
-          subtotal: p.priced.total + (inCart > 0 ? 0 : paid),
-          promotions: p.promotions,
-        })
+      ? shippingEstimateFor(
+          args.request,
+          p.store,
+          zones,
+          {
+            subtotal: p.priced.total + (inCart > 0 ? 0 : paid),
+            promotions: p.promotions,
+          },
+          p.t,
+        )
       : null;
   return data(
     {
@@ -245,7 +251,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.variant
                 ? t(
                     { id: "site.product.variantSoldOut", defaultMessage: "{soldOut}: elige otra." },
-                    { soldOut: VARIANT_MESSAGES.variantSoldOut },
+                    { soldOut: t(VARIANT_CHOICE_MESSAGES.variantSoldOut) },
                   )
                 : t({ id: "site.product.soldOut", defaultMessage: "Este producto no tiene unidades por ahora." })}
             </p>
