@@ -95,6 +95,7 @@ for (const javaScriptEnabled of [true, false]) {
       baseURL,
     }) => {
       const shop = await seedShop("envio-cp", [{ name: "Mate", price: 1500, stock: 5 }]);
+      // An Argentine store: its shoppers read 'vos'.
       await query("update stores set country = 'AR', currency = 'ARS' where id = ?", [shop.id]);
       await signInAsOwner(context, shop.id, baseURL as string);
       await page.goto(`/Store/${shop.id}/delivery`);
@@ -125,7 +126,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(estimate.getByRole("list", { name: "Envío a 1425" })).toHaveText(/CABA — \$\s3\.500\b/);
       await estimate.getByLabel("Calcular envío: código postal").fill("5000");
       await estimate.getByRole("button", { name: "Calcular" }).click();
-      await expect(estimate.getByText("Sin envío a 5000: retira en la tienda o escríbenos")).toBeVisible();
+      await expect(estimate.getByText("Sin envío a 5000: retirá en la tienda o escribinos")).toBeVisible();
       await expect(estimate.getByText(/CABA/)).toHaveCount(0);
       await expectNoSidewaysScroll(page);
       expect(await expectTouchTargets(page, estimate)).toEqual([]);
@@ -139,7 +140,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(cartEstimate.getByRole("list", { name: "Envío a C1425ABC" })).toHaveText(/CABA — \$\s3\.500\b/);
       await cartEstimate.getByLabel("Calcular envío: código postal").fill("5000");
       await cartEstimate.getByRole("button", { name: "Calcular" }).click();
-      await expect(cartEstimate.getByText("Sin envío a 5000: retira en la tienda o escríbenos")).toBeVisible();
+      await expect(cartEstimate.getByText("Sin envío a 5000: retirá en la tienda o escribinos")).toBeVisible();
       await expectNoSidewaysScroll(page);
 
       // The checkout asks the code before the zone and offers only the zones covering it.
@@ -148,7 +149,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('select[name="zone"]')).toHaveCount(0);
       await page.getByLabel(/Código postal/).fill("5000");
       await page.getByRole("button", { name: "Ver zonas de envío" }).click();
-      await expect(page.getByText("Sin envío a 5000: retira en la tienda o escríbenos")).toBeVisible();
+      await expect(page.getByText("Sin envío a 5000: retirá en la tienda o escribinos")).toBeVisible();
       await expect(page.locator('select[name="zone"]')).toHaveCount(0);
       await page.getByLabel(/Código postal/).fill("1425");
       await page.getByRole("button", { name: "Cambiar código postal" }).click();

@@ -98,6 +98,17 @@ test.describe("demo store, the thin slice", () => {
     await query("update stores set country = 'AR', attention_number = '5491155551234' where id = ?", [shop.id]);
     await page.goto(`/site/${shop.slug}`);
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Escribinos por WhatsApp" })).toBeVisible();
+    // Its checkout's refusals too: a contact step with neither WhatsApp nor email.
+    await page
+      .context()
+      .addCookies([{ name: "carrito", value: `${shop.products[0]?.id}:1`, domain: "localhost", path: `/site/${shop.slug}` }]);
+    const refused = await page.request.post(`/site/${shop.slug}/Checkout`, {
+      form: { intent: "contact", buyerName: "Ana" },
+      headers: { Origin: E2E_SERVER.origin },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain("Escribí tu WhatsApp o tu correo para seguir con tu pedido");
     await query("update stores set country = 'CO', attention_number = '573001234567', updated_at = updated_at + 1 where id = ?", [
       shop.id,
     ]);
