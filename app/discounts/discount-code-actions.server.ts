@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { readDiscountCodeForm } from "~/domain/discount-code-form";
+import type { Translate } from "~/domain/messages";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import type { Services } from "~/services/services";
@@ -44,7 +45,7 @@ function typedValues(fields: Record<string, string>): Record<string, string> {
 }
 
 /** /Store/{id}/discounts/new: validates and creates the code, under the store's limit of codes. */
-export async function handleCreateDiscountCode(services: Services, actor: Actor, store: Store, form: FormData) {
+export async function handleCreateDiscountCode(services: Services, actor: Actor, store: Store, form: FormData, t: Translate) {
   const fields = textFields(form);
   const values = typedValues(fields);
   const read = readDiscountCodeForm(fields, store.currency);
@@ -58,8 +59,13 @@ export async function handleCreateDiscountCode(services: Services, actor: Actor,
     services.config,
     discountCodesPath(store.id),
     notice(
-      "Código creado",
-      read.input.active ? `Tus clientes ya pueden usar ${read.input.code}.` : `${read.input.code} quedó inactivo.`,
+      t({ id: "discounts.notice.created", defaultMessage: "Código creado" }),
+      read.input.active
+        ? t(
+            { id: "discounts.notice.createdActive", defaultMessage: "Tus clientes ya pueden usar {code}." },
+            { code: read.input.code },
+          )
+        : t({ id: "discounts.notice.createdInactive", defaultMessage: "{code} quedó inactivo." }, { code: read.input.code }),
     ),
   );
 }
@@ -68,10 +74,17 @@ export async function handleCreateDiscountCode(services: Services, actor: Actor,
  * /Store/{id}/discounts/{codeId}: save (intent=save) or delete (intent=delete) the store's code. The delete answers
  * 404 by itself for a code that is not the store's, so only a save reads the code first.
  */
-export async function handleEditDiscountCode(services: Services, actor: Actor, store: Store, codeId: string, form: FormData) {
+export async function handleEditDiscountCode(
+  services: Services,
+  actor: Actor,
+  store: Store,
+  codeId: string,
+  form: FormData,
+  t: Translate,
+) {
   const { db, config } = services;
   const list = discountCodesPath(store.id);
-  if (form.get("intent") === "delete") return deleteAndReturn(services, actor, store, urlCodeId(codeId));
+  if (form.get("intent") === "delete") return deleteAndReturn(services, actor, store, urlCodeId(codeId), t);
   const code = await loadDiscountCode(services, store, codeId);
   const fields = textFields(form);
   const values = typedValues(fields);
@@ -82,27 +95,47 @@ export async function handleEditDiscountCode(services: Services, actor: Actor, s
   } catch (error) {
     return refusal("save", error, "form", { values });
   }
-  return redirectWithNotice(config, list, notice("Código guardado", `Los cambios de ${read.input.code} ya rigen.`));
+  return redirectWithNotice(
+    config,
+    list,
+    notice(
+      t({ id: "discounts.notice.saved", defaultMessage: "Código guardado" }),
+      t({ id: "discounts.notice.savedText", defaultMessage: "Los cambios de {code} ya rigen." }, { code: read.input.code }),
+    ),
+  );
 }
 
 const listAction = z.object({ intent: z.enum(["activate", "deactivate", "delete"]), id: codeIdSchema });
 
 /** /Store/{id}/discounts: switch a code on or off, or delete it, from the list. */
-export async function handleDiscountListAction(services: Services, actor: Actor, store: Store, form: FormData) {
+export async function handleDiscountListAction(services: Services, actor: Actor, store: Store, form: FormData, t: Translate) {
   const parsed = listAction.safeParse(textFields(form));
-  if (!parsed.success) return failure({ form: "Acción no válida" }, { intent: String(form.get("intent") ?? "") });
+  if (!parsed.success)
+    return failure(
+      { form: t({ id: "discounts.invalidAction", defaultMessage: "Acción no válida" }) },
+      { intent: String(form.get("intent") ?? "") },
+    );
   const { intent, id } = parsed.data;
-  if (intent === "delete") return deleteAndReturn(services, actor, store, id);
+  if (intent === "delete") return deleteAndReturn(services, actor, store, id, t);
   if (!(await setDiscountCodeActive(services.db, actor, store.id, id, intent === "activate", services.clock.now()))) notFound();
   return redirect(discountCodesPath(store.id));
 }
 
-async function deleteAndReturn(services: Services, actor: Actor, store: Store, id: number) {
+async function deleteAndReturn(services: Services, actor: Actor, store: Store, id: number, t: Translate) {
   const deleted = await deleteDiscountCode(services.db, actor, store.id, id, services.clock.now());
   if (!deleted) notFound();
   return redirectWithNotice(
     services.config,
     discountCodesPath(store.id),
-    notice("Código eliminado", `${deleted.code} ya no se puede usar. Las ventas que lo usaron lo conservan.`),
+    notice(
+      t({ id: "discounts.notice.deleted", defaultMessage: "Código eliminado" }),
+      t(
+        {
+          id: "discounts.notice.deletedText",
+          defaultMessage: "{code} ya no se puede usar. Las ventas que lo usaron lo conservan.",
+        },
+        { code: deleted.code },
+      ),
+    ),
   );
 }

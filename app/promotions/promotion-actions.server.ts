@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
+import type { Translate } from "~/domain/messages";
 import { readPromotionForm } from "~/domain/promotion-form";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
@@ -112,7 +113,7 @@ async function readForm(services: Services, store: Store, form: FormData) {
 }
 
 /** /Store/{id}/promociones/nueva: validates and creates the promotion, under the store's limit. */
-export async function handleCreatePromotion(services: Services, actor: Actor, store: Store, form: FormData) {
+export async function handleCreatePromotion(services: Services, actor: Actor, store: Store, form: FormData, t: Translate) {
   const { read, values } = await readForm(services, store, form);
   if (!read.ok) return failure(read.errors, { intent: "create", values });
   try {
@@ -124,15 +125,27 @@ export async function handleCreatePromotion(services: Services, actor: Actor, st
     services.config,
     promotionsPath(store.id),
     notice(
-      "Promoción creada",
-      read.input.enabled ? `${read.input.name} ya se aplica en tu tienda en sus fechas.` : `${read.input.name} quedó pausada.`,
+      t({ id: "promotions.notice.created", defaultMessage: "Promoción creada" }),
+      read.input.enabled
+        ? t(
+            { id: "promotions.notice.createdEnabled", defaultMessage: "{name} ya se aplica en tu tienda en sus fechas." },
+            { name: read.input.name },
+          )
+        : t({ id: "promotions.notice.createdPaused", defaultMessage: "{name} quedó pausada." }, { name: read.input.name }),
     ),
   );
 }
 
 /** /Store/{id}/promociones/{promotionId}: save (intent=save) or delete (intent=delete) the store's promotion. */
-export async function handleEditPromotion(services: Services, actor: Actor, store: Store, id: string, form: FormData) {
-  if (form.get("intent") === "delete") return deleteAndReturn(services, actor, store, urlPromotionId(id));
+export async function handleEditPromotion(
+  services: Services,
+  actor: Actor,
+  store: Store,
+  id: string,
+  form: FormData,
+  t: Translate,
+) {
+  if (form.get("intent") === "delete") return deleteAndReturn(services, actor, store, urlPromotionId(id), t);
   const promotion = await loadPromotion(services, store, id);
   const { read, values } = await readForm(services, store, form);
   if (!read.ok) return failure(read.errors, { intent: "save", values });
@@ -140,28 +153,44 @@ export async function handleEditPromotion(services: Services, actor: Actor, stor
   return redirectWithNotice(
     services.config,
     promotionsPath(store.id),
-    notice("Promoción guardada", `Los cambios de ${read.input.name} ya rigen.`),
+    notice(
+      t({ id: "promotions.notice.saved", defaultMessage: "Promoción guardada" }),
+      t({ id: "promotions.notice.savedText", defaultMessage: "Los cambios de {name} ya rigen." }, { name: read.input.name }),
+    ),
   );
 }
 
 const listAction = z.object({ intent: z.enum(["enable", "disable", "delete"]), id: promotionIdSchema });
 
 /** /Store/{id}/promociones: switch a promotion on or off, or delete it, from the list. */
-export async function handlePromotionListAction(services: Services, actor: Actor, store: Store, form: FormData) {
+export async function handlePromotionListAction(services: Services, actor: Actor, store: Store, form: FormData, t: Translate) {
   const parsed = listAction.safeParse(textFields(form));
-  if (!parsed.success) return failure({ form: "Acción no válida" }, { intent: String(form.get("intent") ?? "") });
+  if (!parsed.success)
+    return failure(
+      { form: t({ id: "promotions.invalidAction", defaultMessage: "Acción no válida" }) },
+      { intent: String(form.get("intent") ?? "") },
+    );
   const { intent, id } = parsed.data;
-  if (intent === "delete") return deleteAndReturn(services, actor, store, id);
+  if (intent === "delete") return deleteAndReturn(services, actor, store, id, t);
   if (!(await setPromotionEnabled(services.db, actor, store.id, id, intent === "enable", services.clock.now()))) notFound();
   return redirect(promotionsPath(store.id));
 }
 
-async function deleteAndReturn(services: Services, actor: Actor, store: Store, id: number) {
+async function deleteAndReturn(services: Services, actor: Actor, store: Store, id: number, t: Translate) {
   const deleted = await deletePromotion(services.db, actor, store.id, id, services.clock.now());
   if (!deleted) notFound();
   return redirectWithNotice(
     services.config,
     promotionsPath(store.id),
-    notice("Promoción eliminada", `${deleted.name} ya no se aplica. Los pedidos que la usaron la conservan.`),
+    notice(
+      t({ id: "promotions.notice.deleted", defaultMessage: "Promoción eliminada" }),
+      t(
+        {
+          id: "promotions.notice.deletedText",
+          defaultMessage: "{name} ya no se aplica. Los pedidos que la usaron la conservan.",
+        },
+        { name: deleted.name },
+      ),
+    ),
   );
 }

@@ -157,7 +157,7 @@ export async function loadStatistics(db: Db, store: StatsStore, period: Period) 
     series: [...buckets.entries()].map(([bucket, v]) => ({ bucket, ...v })),
     topViewed: topViewed.map((p) => ({
       productId: p.productId,
-      name: p.name ?? "Producto eliminado",
+      name: p.name,
       views: Number(p.views),
       cartAdds: Number(p.cartAdds),
       cartRate: ratio(Number(p.cartAdds), Number(p.views)),
@@ -175,7 +175,7 @@ const topSoldOf = (rows: TopSoldRow[], kind: TopSoldRow["kind"]) =>
     .filter((r) => r.kind === kind)
     .map((r) => ({
       productId: r.productId || null,
-      name: r.name ?? "Producto eliminado",
+      name: r.name,
       units: Number(r.units),
       revenue: Number(r.revenue),
     }));

@@ -9,6 +9,7 @@ import LookPage, * as lookPage from "~/looks/routes/look-page";
 import { loadSitePage } from "~/site/site.server";
 import { stores } from "../../db/schema";
 import { merchantWithStore, signedInMerchant, TEST_ACTOR } from "../support/merchants";
+import { inMerchantVoice } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -49,7 +50,7 @@ function renderLookPage(data: LookPageData) {
         >[0]),
     },
   ]);
-  return renderToStaticMarkup(createElement(Page));
+  return renderToStaticMarkup(inMerchantVoice("es", createElement(Page)));
 }
 
 describe("a store's look: draft, preview, publish", () => {

@@ -19,6 +19,7 @@ import type { DiscountCode } from "~/domain/discounts";
 import { formatMoney } from "~/domain/money";
 import { storeToday } from "~/domain/sales";
 import { applySpanishValidationMessages } from "~/domain/validation-messages";
+import { inMerchantVoice } from "../support/messages";
 
 applySpanishValidationMessages();
 
@@ -87,7 +88,7 @@ describe("the discount code form", () => {
           }),
       },
     ]);
-    const html = renderToStaticMarkup(createElement(Page));
+    const html = renderToStaticMarkup(inMerchantVoice("es", createElement(Page)));
     const [, least, most] = (html.match(/De (\d+) a (\d+) letras/) ?? []).map(Number);
     const field = html.match(/<input[^>]*name="code"[^>]*>/)?.[0] ?? "";
     expect(field).toContain(`maxLength="${most}"`);

@@ -3,12 +3,15 @@ import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { codeShareLinks } from "~/discounts/code-link";
+import { CodeLinkShare } from "~/discounts/code-link-share";
 import { pageCatalogFor, translatorFor } from "~/domain/message-catalogs";
 import { LOCALES, localeOfAcceptLanguage, localeOfCountry, translatorOfPage } from "~/domain/messages";
 import { shouldRevalidate as shouldRevalidateMessages } from "~/merchant/routes/messages-layout";
 import compiledBase from "~/messages/compiled/es";
 import { PageMessagesProvider, useT } from "~/ui/messages";
 import { pageMessages } from "~/ui/messages.server";
+import { inMerchantVoice } from "../support/messages";
 
 const catalogOf = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../app/messages/${locale}.json`, import.meta.url), "utf8"));
@@ -175,6 +178,40 @@ describe("the message catalog", () => {
     expect(translatorFor("es-AR")({ id: "sections.add.free", defaultMessage: "" }, { count: 1 })).toBe(
       "Esta sección tiene 1 espacio disponible.",
     );
+  });
+
+  it("speaks 'vos' on the growth pages (discounts, promotions, design, social selling, ads, statistics) and in their buyers' WhatsApp texts", () => {
+    const links = { link: "https://ana.vitrina.app/?codigo=HOLA", whatsappHref: "#", qr: { png: "#", svg: "#" }, active: true };
+    const page = (locale: "es" | "es-AR") =>
+      renderToStaticMarkup(inMerchantVoice(locale, createElement(CodeLinkShare, { code: "HOLA", links })));
+    expect(page("es")).toContain("ya aplicado en su carrito: compártelo en tus historias");
+    expect(page("es-AR")).toContain("ya aplicado en su carrito: compartilo en tus historias");
+    const store = { id: "1", url: "ana", name: "Ana", currency: "ARS", country: "AR", customHost: null };
+    const code = { id: 7, code: "HOLA", kind: "percent" as const, value: 10, active: true };
+    const config = { APP_ORIGIN: "https://vitrina.app", STORES_DOMAIN: "vitrina.app" };
+    const whatsapp = (country: string) =>
+      decodeURIComponent(codeShareLinks(config, { ...store, country }, code).whatsappHref.split("text=")[1] ?? "");
+    expect(whatsapp("AR")).toMatch(/^¡10 % de descuento en Ana con el código HOLA! Entrá acá y ya queda aplicado: https:/);
+    expect(whatsapp("MX")).toContain("! Entra aquí y ya queda aplicado: https:");
+    const ar = translatorFor("es-AR");
+    const es = translatorFor("es");
+    const said = (id: string, values?: Record<string, string | number>) => [
+      es({ id, defaultMessage: "" }, values),
+      ar({ id, defaultMessage: "" }, values),
+    ];
+    expect(said("promotions.list.empty")).toEqual(["Aún no tienes promociones.", "Aún no tenés promociones."]);
+    expect(said("looks.notice.saved")).toEqual([
+      "Mira la vista previa y, cuando te guste, publícalo.",
+      "Mirá la vista previa y, cuando te guste, publicalo.",
+    ]);
+    expect(said("conversions.chooseIntent")).toEqual(["Elige qué guardar", "Elegí qué guardar"]);
+    expect(ar.rich({ id: "feeds.meta.step4", defaultMessage: "" }, { b: (c: string[]) => `*${c.join("")}*` }).join("")).toBe(
+      "Elegí *Feed de datos* y luego *Feed programado*.",
+    );
+    const results = (orders: number) => said("promotions.list.results", { orders, count: String(orders), revenue: "$ 0" });
+    expect(results(1)[1]).toBe("1 pedido · $ 0 en ventas");
+    expect(results(1500)[0]).toBe("1500 pedidos · $ 0 en ventas");
+    expect(said("stats.sources.empty")).toEqual(Array(2).fill("Todavía no hay visitas en este período."));
   });
 });
 

@@ -3,14 +3,17 @@
 // write-only: the page says one is saved, never shows it.
 import { Form, Link } from "react-router";
 import { ga4SettingsForm, metaSettingsForm } from "~/domain/conversions";
+import { defineMessage, defineMessages } from "~/domain/messages";
 import { type ActionFailure, failure, fieldErrors } from "~/http/action-result";
 import { canKeepSecrets } from "~/services/config";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError } from "~/ui/form";
+import { Rich, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, publicSiteUnchangedContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import {
   conversionSettingsView,
@@ -25,7 +28,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitl
 
 export const conversionSettingsPath = (storeId: string) => `/Store/${storeId}/conversiones`;
 
-const UNAVAILABLE = "Los anuncios todavía no están disponibles: falta configurar la clave que guarda los tokens cifrados.";
+const UNAVAILABLE = defineMessage({
+  id: "conversions.unavailable",
+  defaultMessage: "Los anuncios todavía no están disponibles: falta configurar la clave que guarda los tokens cifrados.",
+});
+
+const SALES_CHANNELS = defineMessage({
+  id: "conversions.intro.catalog",
+  defaultMessage: "Tu catálogo para las mismas plataformas está en <link>Vender en redes</link>.",
+});
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
@@ -39,23 +50,42 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** What the page says after each change (made per request: a notice's id is random, never made at module load). */
 const SAVED = {
-  meta: ["Meta guardado", "Enviamos tus ventas y visitas a Meta desde el servidor."],
-  ga4: ["Google Analytics guardado", "Enviamos tus ventas y visitas a Google Analytics desde el servidor."],
-  "remove-meta": ["Meta quitado", "Ya no enviamos eventos a Meta; borramos el token."],
-  "remove-ga4": ["Google Analytics quitado", "Ya no enviamos eventos a Google Analytics; borramos el secreto."],
+  meta: defineMessages({
+    title: { id: "conversions.notice.meta", defaultMessage: "Meta guardado" },
+    text: { id: "conversions.notice.metaText", defaultMessage: "Enviamos tus ventas y visitas a Meta desde el servidor." },
+  }),
+  ga4: defineMessages({
+    title: { id: "conversions.notice.ga4", defaultMessage: "Google Analytics guardado" },
+    text: {
+      id: "conversions.notice.ga4Text",
+      defaultMessage: "Enviamos tus ventas y visitas a Google Analytics desde el servidor.",
+    },
+  }),
+  "remove-meta": defineMessages({
+    title: { id: "conversions.notice.removeMeta", defaultMessage: "Meta quitado" },
+    text: { id: "conversions.notice.removeMetaText", defaultMessage: "Ya no enviamos eventos a Meta; borramos el token." },
+  }),
+  "remove-ga4": defineMessages({
+    title: { id: "conversions.notice.removeGa4", defaultMessage: "Google Analytics quitado" },
+    text: {
+      id: "conversions.notice.removeGa4Text",
+      defaultMessage: "Ya no enviamos eventos a Google Analytics; borramos el secreto.",
+    },
+  }),
 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
+  const t = merchantT(context);
   // The store's pages do not change: nothing to purge from the edge.
   context.set(publicSiteUnchangedContext, true);
   const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
   const intent = fields.intent;
   if (intent !== "meta" && intent !== "ga4" && intent !== "remove-meta" && intent !== "remove-ga4")
-    return failure({ form: "Elige qué guardar" });
+    return failure({ form: t({ id: "conversions.chooseIntent", defaultMessage: "Elige qué guardar" }) });
   if (!canKeepSecrets(services.config) && (intent === "meta" || intent === "ga4"))
-    return failure({ form: UNAVAILABLE }, { status: 503 });
+    return failure({ form: t(UNAVAILABLE) }, { status: 503 });
   const saved = conversionSettingsView(await findConversionSettings(services.db, store.id));
   if (intent === "meta") {
     const parsed = metaSettingsForm(saved.meta.tokenSaved).safeParse(fields);
@@ -69,46 +99,62 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     await removePlatform(services, actingUser(context), store.id, intent === "remove-meta" ? "meta" : "ga4");
   }
-  return redirectWithNotice(services.config, conversionSettingsPath(store.id), notice(SAVED[intent][0], SAVED[intent][1]));
+  return redirectWithNotice(
+    services.config,
+    conversionSettingsPath(store.id),
+    notice(t(SAVED[intent].title), t(SAVED[intent].text)),
+  );
 }
 
 export default function ConversionSettings({ loaderData: p, actionData }: Route.ComponentProps) {
   const answer = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  const t = useT();
   return (
     <>
       <section className="panel wide" aria-labelledby="ads-title">
-        <h2 id="ads-title">Anuncios</h2>
+        <h2 id="ads-title">{t({ id: "conversions.title", defaultMessage: "Anuncios" })}</h2>
         <p className="muted">
-          Si anuncias en Instagram, Facebook o Google, cuéntales qué pasa en tu tienda: quién ve un producto, lo agrega al
-          carrito, empieza a pagar y compra. Lo enviamos desde nuestro servidor, sin agregar código a tu tienda, y sirve para que
-          tus anuncios lleguen a quienes compran.
+          {t({
+            id: "conversions.intro.ads",
+            defaultMessage:
+              "Si anuncias en Instagram, Facebook o Google, cuéntales qué pasa en tu tienda: quién ve un producto, lo agrega al carrito, empieza a pagar y compra. Lo enviamos desde nuestro servidor, sin agregar código a tu tienda, y sirve para que tus anuncios lleguen a quienes compran.",
+          })}
         </p>
         <p className="muted">
-          Con cada evento van la dirección IP y el navegador de quien lo hizo, como piden estas plataformas, y el identificador
-          del anuncio del que llegó. Si las leyes de tu país lo piden, cuéntaselo a tus clientes.
+          {t({
+            id: "conversions.intro.privacy",
+            defaultMessage:
+              "Con cada evento van la dirección IP y el navegador de quien lo hizo, como piden estas plataformas, y el identificador del anuncio del que llegó. Si las leyes de tu país lo piden, cuéntaselo a tus clientes.",
+          })}
         </p>
         <p className="muted">
-          Tu catálogo para las mismas plataformas está en <Link to={`/Store/${p.storeId}/redes`}>Vender en redes</Link>.
+          <Rich message={SALES_CHANNELS} values={{ link: (chunks) => <Link to={`/Store/${p.storeId}/redes`}>{chunks}</Link> }} />
         </p>
-        {!p.available && <p className="muted">{UNAVAILABLE}</p>}
+        {!p.available && <p className="muted">{t(UNAVAILABLE)}</p>}
         <FormError message={actionData && !actionData.intent ? actionData.errors.form : undefined} />
       </section>
       <PlatformForm
         intent="meta"
-        title="Meta (API de conversiones)"
+        title={t({ id: "conversions.meta.title", defaultMessage: "Meta (API de conversiones)" })}
         answer={answer("meta")}
         saved={p.meta.tokenSaved}
         idField={{
           name: "datasetId",
-          label: "Identificador del conjunto de datos (píxel)",
+          label: t({ id: "conversions.meta.datasetId", defaultMessage: "Identificador del conjunto de datos (píxel)" }),
           value: p.meta.datasetId,
           inputMode: "numeric",
-          hint: "En el Administrador de eventos de Meta: Orígenes de datos → tu conjunto de datos → Configuración.",
+          hint: t({
+            id: "conversions.meta.datasetIdHint",
+            defaultMessage: "En el Administrador de eventos de Meta: Orígenes de datos → tu conjunto de datos → Configuración.",
+          }),
         }}
         secretField={{
           name: "token",
-          label: "Token de acceso",
-          hint: "En la misma Configuración: API de conversiones → Generar token de acceso.",
+          label: t({ id: "conversions.meta.token", defaultMessage: "Token de acceso" }),
+          hint: t({
+            id: "conversions.meta.tokenHint",
+            defaultMessage: "En la misma Configuración: API de conversiones → Generar token de acceso.",
+          }),
         }}
       />
       <PlatformForm
@@ -118,15 +164,21 @@ export default function ConversionSettings({ loaderData: p, actionData }: Route.
         saved={p.ga4.secretSaved}
         idField={{
           name: "measurementId",
-          label: "ID de medición",
+          label: t({ id: "conversions.ga4.measurementId", defaultMessage: "ID de medición" }),
           value: p.ga4.measurementId,
           placeholder: "G-XXXXXXXXXX",
-          hint: "En Google Analytics: Administrar → Flujos de datos → tu flujo web.",
+          hint: t({
+            id: "conversions.ga4.measurementIdHint",
+            defaultMessage: "En Google Analytics: Administrar → Flujos de datos → tu flujo web.",
+          }),
         }}
         secretField={{
           name: "apiSecret",
-          label: "Secreto de la API de Measurement Protocol",
-          hint: "En el mismo flujo: Secretos de la API de Measurement Protocol → Crear.",
+          label: t({ id: "conversions.ga4.apiSecret", defaultMessage: "Secreto de la API de Measurement Protocol" }),
+          hint: t({
+            id: "conversions.ga4.apiSecretHint",
+            defaultMessage: "En el mismo flujo: Secretos de la API de Measurement Protocol → Crear.",
+          }),
         }}
       />
     </>
@@ -143,6 +195,7 @@ function PlatformForm(props: {
 }) {
   const { intent, idField, secretField, saved } = props;
   const errors = props.answer?.errors ?? {};
+  const t = useT();
   return (
     <section className="panel wide" aria-labelledby={`${intent}-title`}>
       <Form method="post" className="form" id={intent} aria-labelledby={`${intent}-title`} key={`${idField.value}|${saved}`}>
@@ -165,14 +218,22 @@ function PlatformForm(props: {
           name={secretField.name}
           type="password"
           autoComplete="off"
-          placeholder={saved ? "Guardado: escribe uno nuevo para reemplazarlo" : undefined}
-          hint={saved ? `Guardado. ${secretField.hint}` : secretField.hint}
+          placeholder={
+            saved
+              ? t({ id: "conversions.secret.savedPlaceholder", defaultMessage: "Guardado: escribe uno nuevo para reemplazarlo" })
+              : undefined
+          }
+          hint={
+            saved
+              ? t({ id: "conversions.secret.savedHint", defaultMessage: "Guardado. {hint}" }, { hint: secretField.hint })
+              : secretField.hint
+          }
           error={errors[secretField.name]}
         />
         <FormError message={errors.form} />
         <div>
           <button type="submit" className="button">
-            Guardar
+            {t({ id: "conversions.save", defaultMessage: "Guardar" })}
           </button>
         </div>
       </Form>
@@ -180,7 +241,7 @@ function PlatformForm(props: {
         <Form method="post" className="form">
           <input type="hidden" name="intent" value={`remove-${intent}`} />
           <button type="submit" className="button secondary">
-            Quitar
+            {t({ id: "conversions.remove", defaultMessage: "Quitar" })}
           </button>
         </Form>
       )}

@@ -7,17 +7,25 @@ import {
   MOST_DISCOUNT_CODES,
 } from "~/domain/discount-code-form";
 import { discountValueText } from "~/domain/discounts";
+import { defineMessage } from "~/domain/messages";
 import { moneyFormat } from "~/domain/money";
 import { storeToday } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { handleDiscountListAction } from "../discount-code-actions.server";
 import { listDiscountCodes } from "../discount-codes.server";
 import type { Route } from "./+types/discount-codes";
+
+const DELETE_DESCRIPTION = defineMessage({
+  id: "discounts.deleteDescription",
+  defaultMessage: "Tus clientes ya no podrán usarlo. Las ventas que lo usaron conservan el código.",
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Descuentos", matches) }];
 
@@ -52,30 +60,43 @@ export async function action({ request, context }: Route.ActionArgs) {
     actingUser(context),
     context.get(ownedStoreContext),
     await request.formData(),
+    merchantT(context),
   );
 }
 
 export default function DiscountCodes({ loaderData, actionData }: Route.ComponentProps) {
   const { storeId, codes, limit } = loaderData;
   const base = `/Store/${storeId}/discounts`;
+  const t = useT();
   return (
     <section>
       <div className="toolbar">
-        <h2>Descuentos</h2>
+        <h2>{t({ id: "discounts.list.title", defaultMessage: "Descuentos" })}</h2>
         {codes.length < limit && (
           <Link to={`${base}/new`} className="button">
-            Nuevo código
+            {t({ id: "discounts.list.new", defaultMessage: "Nuevo código" })}
           </Link>
         )}
       </div>
       <p className="muted" data-testid="code-count">
-        {codes.length} de {limit} códigos
+        {t(
+          { id: "discounts.list.count", defaultMessage: "{count} de {limit} códigos" },
+          { count: String(codes.length), limit: String(limit) },
+        )}
       </p>
       <ErrorText message={actionData?.errors.form} />
       {codes.length === 0 ? (
-        <p>Aún no tienes códigos de descuento. Crea uno para compartirlo con tus clientes.</p>
+        <p>
+          {t({
+            id: "discounts.list.empty",
+            defaultMessage: "Aún no tienes códigos de descuento. Crea uno para compartirlo con tus clientes.",
+          })}
+        </p>
       ) : (
-        <ul className="item-list code-list" aria-label="Códigos de descuento">
+        <ul
+          className="item-list code-list"
+          aria-label={t({ id: "discounts.list.label", defaultMessage: "Códigos de descuento" })}
+        >
           {codes.map((c) => (
             <li key={c.id} data-state={c.state}>
               <div className="grow">
@@ -86,8 +107,12 @@ export default function DiscountCodes({ loaderData, actionData }: Route.Componen
                 <p className="muted">{c.uses}</p>
               </div>
               <div className="code-actions">
-                <Link to={`${base}/${c.id}`} className="button secondary" aria-label={`Editar ${c.code}`}>
-                  Editar
+                <Link
+                  to={`${base}/${c.id}`}
+                  className="button secondary"
+                  aria-label={t({ id: "discounts.list.editCode", defaultMessage: "Editar {code}" }, { code: c.code })}
+                >
+                  {t({ id: "discounts.list.edit", defaultMessage: "Editar" })}
                 </Link>
                 <Form method="post">
                   <input type="hidden" name="intent" value={c.active ? "deactivate" : "activate"} />
@@ -95,16 +120,22 @@ export default function DiscountCodes({ loaderData, actionData }: Route.Componen
                   <button
                     type="submit"
                     className="button secondary"
-                    aria-label={`${c.active ? "Desactivar" : "Activar"} ${c.code}`}
+                    aria-label={
+                      c.active
+                        ? t({ id: "discounts.list.deactivateCode", defaultMessage: "Desactivar {code}" }, { code: c.code })
+                        : t({ id: "discounts.list.activateCode", defaultMessage: "Activar {code}" }, { code: c.code })
+                    }
                   >
-                    {c.active ? "Desactivar" : "Activar"}
+                    {c.active
+                      ? t({ id: "discounts.list.deactivate", defaultMessage: "Desactivar" })
+                      : t({ id: "discounts.list.activate", defaultMessage: "Activar" })}
                   </button>
                 </Form>
                 <ConfirmedForm
                   fields={{ intent: "delete", id: String(c.id) }}
-                  buttonLabel="Eliminar"
-                  title={`¿Eliminar ${c.code}?`}
-                  description="Tus clientes ya no podrán usarlo. Las ventas que lo usaron conservan el código."
+                  buttonLabel={t({ id: "discounts.list.delete", defaultMessage: "Eliminar" })}
+                  title={t({ id: "discounts.deleteTitle", defaultMessage: "¿Eliminar {code}?" }, { code: c.code })}
+                  description={t(DELETE_DESCRIPTION)}
                 />
               </div>
             </li>

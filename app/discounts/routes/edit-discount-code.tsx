@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { discountCodeFormValues, typedFormValues } from "~/domain/discount-code-form";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
 import { codeShareLinks } from "../code-link";
@@ -34,33 +36,44 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  return handleEditDiscountCode(services, actingUser(context), store, params.codeId, await request.formData());
+  return handleEditDiscountCode(
+    services,
+    actingUser(context),
+    store,
+    params.codeId,
+    await request.formData(),
+    merchantT(context),
+  );
 }
 
 export default function EditDiscountCode({ loaderData, actionData }: Route.ComponentProps) {
   const { storeId, code, uses, currency, share } = loaderData;
   const values = actionData?.values ? typedFormValues(actionData.values, loaderData.values) : loaderData.values;
+  const t = useT();
   return (
     <section className="narrow-wide">
       <p className="back-link">
-        <Link to={`/Store/${storeId}/discounts`}>← Descuentos</Link>
+        <Link to={`/Store/${storeId}/discounts`}>← {t({ id: "discounts.back", defaultMessage: "Descuentos" })}</Link>
       </p>
-      <h2>Editar código {code}</h2>
+      <h2>{t({ id: "discounts.edit.title", defaultMessage: "Editar código {code}" }, { code })}</h2>
       <CodeLinkShare code={code} links={share} />
       <DiscountCodeForm
         intent="save"
         values={values}
         currency={currency}
         errors={actionData?.errors ?? {}}
-        submitLabel="Guardar cambios"
+        submitLabel={t({ id: "discounts.edit.submit", defaultMessage: "Guardar cambios" })}
         uses={uses}
       />
       <ConfirmedForm
         className="danger-zone"
         fields={{ intent: "delete" }}
-        buttonLabel="Eliminar código"
-        title={`¿Eliminar ${code}?`}
-        description="Tus clientes ya no podrán usarlo. Las ventas que lo usaron conservan el código."
+        buttonLabel={t({ id: "discounts.edit.delete", defaultMessage: "Eliminar código" })}
+        title={t({ id: "discounts.deleteTitle", defaultMessage: "¿Eliminar {code}?" }, { code })}
+        description={t({
+          id: "discounts.deleteDescription",
+          defaultMessage: "Tus clientes ya no podrán usarlo. Las ventas que lo usaron conservan el código.",
+        })}
       />
     </section>
   );

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { DISCOUNT_FORM_MESSAGES, EMPTY_DISCOUNT_CODE, MOST_DISCOUNT_CODES, typedFormValues } from "~/domain/discount-code-form";
 import { getServices } from "~/services/services";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
 import { handleCreateDiscountCode } from "../discount-code-actions.server";
@@ -23,24 +25,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     actingUser(context),
     context.get(ownedStoreContext),
     await request.formData(),
+    merchantT(context),
   );
 }
 
 export default function NewDiscountCode({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ? typedFormValues(actionData.values, EMPTY_DISCOUNT_CODE) : EMPTY_DISCOUNT_CODE;
+  const t = useT();
   return (
     <section className="narrow-wide">
       <p className="back-link">
-        <Link to={`/Store/${loaderData.storeId}/discounts`}>← Descuentos</Link>
+        <Link to={`/Store/${loaderData.storeId}/discounts`}>← {t({ id: "discounts.back", defaultMessage: "Descuentos" })}</Link>
       </p>
-      <h2>Nuevo código</h2>
+      <h2>{t({ id: "discounts.new.title", defaultMessage: "Nuevo código" })}</h2>
       {loaderData.canAdd ? (
         <DiscountCodeForm
           intent="create"
           values={values}
           currency={loaderData.currency}
           errors={actionData?.errors ?? {}}
-          submitLabel="Crear código"
+          submitLabel={t({ id: "discounts.new.submit", defaultMessage: "Crear código" })}
         />
       ) : (
         <p className="form-alert" role="alert">

@@ -20,16 +20,19 @@ import {
   radiusLabel,
   withPreset,
 } from "~/domain/look";
+import { defineMessage, defineMessages } from "~/domain/messages";
 import { type ActionFailure, failure, fieldErrors, textFields } from "~/http/action-result";
 import { moveSection } from "~/sections/sections.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, MoveButtons, RadioGroup } from "~/ui/form";
 import { fontFileOf } from "~/ui/look-view";
+import { Rich, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { moveForm } from "~/workspace/action-results.server";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { discardDraft, editedLook, logoSuggestions, lookPageData, publishDraft, publishedLook, saveDraft } from "../looks.server";
 import type { Route } from "./+types/look-page";
@@ -61,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
   const fields = textFields(await request.formData());
+  const t = merchantT(context);
   const back = (title: string, description: string) =>
     redirectWithNotice(services.config, lookPagePath(store.id), notice(title, description));
   const current = editedLook(store);
@@ -71,7 +75,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       await saveDraft(services.db, store, withPreset(current, preset));
       return back(
         LOOK_MESSAGES.saved,
-        `Estilo ${PRESETS[preset].label} en la vista previa. Publícalo para que tu tienda se vea así.`,
+        t(
+          {
+            id: "looks.notice.preset",
+            defaultMessage: "Estilo {preset} en la vista previa. Publícalo para que tu tienda se vea así.",
+          },
+          { preset: PRESETS[preset].label },
+        ),
       );
     }
     case "logo-color": {
@@ -80,7 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const look = { ...current, preset: "propio", colors: { ...current.colors, brand } };
       const result = await saveDraft(services.db, store, look);
       if (!result.saved) return failure(result.problems, { intent: "save" });
-      return back(LOOK_MESSAGES.saved, "El color de tu logo es ahora el color de marca de la vista previa.");
+      return back(
+        LOOK_MESSAGES.saved,
+        t({
+          id: "looks.notice.logoColor",
+          defaultMessage: "El color de tu logo es ahora el color de marca de la vista previa.",
+        }),
+      );
     }
     case "save": {
       const parsed = lookFormSchema.safeParse(fields);
@@ -90,7 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         return failure({ ...result.problems, form: LOOK_MESSAGES.unreadable }, { intent: "save", values: fields });
       // The live preview saves as the merchant changes things: it only needs to know it worked.
       if (fields.live) return data({ saved: true });
-      return back(LOOK_MESSAGES.saved, "Mira la vista previa y, cuando te guste, publícalo.");
+      return back(
+        LOOK_MESSAGES.saved,
+        t({ id: "looks.notice.saved", defaultMessage: "Mira la vista previa y, cuando te guste, publícalo." }),
+      );
     }
     case "section-move": {
       const parsed = moveForm.safeParse(fields);
@@ -105,35 +124,87 @@ export async function action({ request, context }: Route.ActionArgs) {
           services.clock.now(),
         ))
       )
-        return failure({ form: "Esa sección ya no existe" }, { intent: "section-move", status: 404 });
+        return failure(
+          { form: t({ id: "looks.sectionGone", defaultMessage: "Esa sección ya no existe" }) },
+          { intent: "section-move", status: 404 },
+        );
       return redirect(`${lookPagePath(store.id)}#home-order-title`);
     }
     case "publish": {
       if (!(await publishDraft(services.db, actingUser(context), store, services.clock.now())))
-        return failure({ form: "No hay cambios para publicar" }, { intent: "publish" });
-      return back(LOOK_MESSAGES.published, "Tu tienda ya se ve con el nuevo diseño.");
+        return failure(
+          { form: t({ id: "looks.nothingToPublish", defaultMessage: "No hay cambios para publicar" }) },
+          { intent: "publish" },
+        );
+      return back(
+        LOOK_MESSAGES.published,
+        t({ id: "looks.notice.published", defaultMessage: "Tu tienda ya se ve con el nuevo diseño." }),
+      );
     }
     case "discard": {
       await discardDraft(services.db, store);
-      return back(LOOK_MESSAGES.discarded, "La vista previa vuelve a mostrar el diseño publicado.");
+      return back(
+        LOOK_MESSAGES.discarded,
+        t({ id: "looks.notice.discarded", defaultMessage: "La vista previa vuelve a mostrar el diseño publicado." }),
+      );
     }
     default:
-      return failure({ form: "Acción desconocida" });
+      return failure({ form: t({ id: "looks.unknownAction", defaultMessage: "Acción desconocida" }) });
   }
 }
 
 const RADIUS_OPTIONS = (["recto", "suave", "redondo"] as const).map((value) => ({ value, label: radiusLabel(value) }));
-const CARD_STYLE_OPTIONS = [
-  { value: "borde", label: "Con borde" },
-  { value: "sombra", label: "Con sombra" },
-  { value: "plano", label: "Sin borde" },
-] as const;
+const CARD_STYLES = defineMessages<"borde" | "sombra" | "plano">({
+  borde: { id: "looks.cards.border", defaultMessage: "Con borde" },
+  sombra: { id: "looks.cards.shadow", defaultMessage: "Con sombra" },
+  plano: { id: "looks.cards.flat", defaultMessage: "Sin borde" },
+});
 const COLOR_FIELDS = [
-  { name: "brand", label: "Color de marca", hint: "Botones, el carrito y el anuncio." },
-  { name: "accent", label: "Color de acento", hint: "Etiquetas de oferta." },
-  { name: "background", label: "Fondo", hint: "El fondo de las páginas." },
-  { name: "text", label: "Texto", hint: "Títulos, nombres y precios." },
+  {
+    name: "brand",
+    ...defineMessages({
+      label: { id: "looks.colors.brand", defaultMessage: "Color de marca" },
+      hint: { id: "looks.colors.brandHint", defaultMessage: "Botones, el carrito y el anuncio." },
+    }),
+  },
+  {
+    name: "accent",
+    ...defineMessages({
+      label: { id: "looks.colors.accent", defaultMessage: "Color de acento" },
+      hint: { id: "looks.colors.accentHint", defaultMessage: "Etiquetas de oferta." },
+    }),
+  },
+  {
+    name: "background",
+    ...defineMessages({
+      label: { id: "looks.colors.background", defaultMessage: "Fondo" },
+      hint: { id: "looks.colors.backgroundHint", defaultMessage: "El fondo de las páginas." },
+    }),
+  },
+  {
+    name: "text",
+    ...defineMessages({
+      label: { id: "looks.colors.text", defaultMessage: "Texto" },
+      hint: { id: "looks.colors.textHint", defaultMessage: "Títulos, nombres y precios." },
+    }),
+  },
 ] as const;
+
+const R = defineMessages({
+  noLogo: {
+    id: "looks.logoColors.noLogo",
+    defaultMessage: "Sube tu logo en <link>Logo y banner</link> y te sugerimos colores que combinen con él.",
+  },
+  noSections: {
+    id: "looks.homeOrder.empty",
+    defaultMessage: "Tu página de inicio no tiene secciones todavía: créalas en <link>Secciones</link>.",
+  },
+  untilPublished: {
+    id: "looks.preview.untilPublished",
+    defaultMessage: "Tu tienda pública sigue con el diseño publicado hasta que toques Publicar. <link>Volver arriba</link>",
+  },
+});
+const SAVING = defineMessage({ id: "looks.preview.saving", defaultMessage: "(guardando…)" });
 
 /** The web fonts' faces, so each font pair's sample is drawn in its own letters. */
 const FONT_FACES = (Object.keys(FONTS) as FontId[])
@@ -154,18 +225,21 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
   const answer = (live.data && "errors" in live.data ? live.data : undefined) ?? (actionData as ActionFailure | undefined);
   const errors = answer?.errors ?? {};
   const preview = usePreviewOverlay();
+  const t = useT();
   return (
     <section className="panel wide look-page" aria-labelledby="look-title">
       <style dangerouslySetInnerHTML={{ __html: FONT_FACES }} />
-      <h2 id="look-title">Diseño</h2>
+      <h2 id="look-title">{t({ id: "looks.title", defaultMessage: "Diseño" })}</h2>
       <p className="muted" role="status">
-        Publicado: {presetLabel(published)}.{" "}
-        {hasDraft ? `Vista previa sin publicar: ${presetLabel(look)}.` : "La vista previa muestra lo publicado."}
+        {t({ id: "looks.published", defaultMessage: "Publicado: {preset}." }, { preset: presetLabel(published) })}{" "}
+        {hasDraft
+          ? t({ id: "looks.draft", defaultMessage: "Vista previa sin publicar: {preset}." }, { preset: presetLabel(look) })
+          : t({ id: "looks.noDraft", defaultMessage: "La vista previa muestra lo publicado." })}
       </p>
       <div className="look-grid">
         <div className="look-settings" id="controles" ref={preview.settings}>
           <Form method="post" preventScrollReset aria-labelledby="presets-title">
-            <h3 id="presets-title">Estilos</h3>
+            <h3 id="presets-title">{t({ id: "looks.presets", defaultMessage: "Estilos" })}</h3>
             <input type="hidden" name="intent" value="preset" />
             <ul className="presets">
               {PRESET_IDS.map((id) => (
@@ -178,11 +252,14 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
           </Form>
           {logoColors.length > 0 ? (
             <Form method="post" preventScrollReset className="logo-colors" aria-labelledby="logo-colors-title">
-              <h3 id="logo-colors-title">Colores de tu logo</h3>
+              <h3 id="logo-colors-title">{t({ id: "looks.logoColors.title", defaultMessage: "Colores de tu logo" })}</h3>
               <input type="hidden" name="intent" value="logo-color" />
               <p className="field-hint">
-                Toca uno para usarlo como color de marca. Un color que casi no se distingue del fondo aparece en el tono más
-                parecido que sí se distingue.
+                {t({
+                  id: "looks.logoColors.hint",
+                  defaultMessage:
+                    "Toca uno para usarlo como color de marca. Un color que casi no se distingue del fondo aparece en el tono más parecido que sí se distingue.",
+                })}
               </p>
               <div className="swatches">
                 {logoColors.map(({ logo, brand }) => (
@@ -192,7 +269,17 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
                     name="color"
                     value={brand}
                     className="swatch"
-                    aria-label={brand === logo ? `Usar ${brand}` : `Usar ${brand}, un tono de ${logo} que se distingue del fondo`}
+                    aria-label={
+                      brand === logo
+                        ? t({ id: "looks.logoColors.use", defaultMessage: "Usar {color}" }, { color: brand })
+                        : t(
+                            {
+                              id: "looks.logoColors.useShade",
+                              defaultMessage: "Usar {color}, un tono de {logo} que se distingue del fondo",
+                            },
+                            { color: brand, logo },
+                          )
+                    }
                   >
                     <span style={{ background: brand }} aria-hidden="true" />
                     {brand}
@@ -203,8 +290,7 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
           ) : (
             !hasLogo && (
               <p className="field-hint">
-                Sube tu logo en <Link to={`/Store/${storeId}/brand`}>Logo y banner</Link> y te sugerimos colores que combinen con
-                él.
+                <Rich message={R.noLogo} values={{ link: (chunks) => <Link to={`/Store/${storeId}/brand`}>{chunks}</Link> }} />
               </p>
             )
           )}
@@ -219,19 +305,28 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
             }}
           />
           <section aria-labelledby="home-order-title">
-            <h3 id="home-order-title">Orden de la página de inicio</h3>
+            <h3 id="home-order-title">{t({ id: "looks.homeOrder.title", defaultMessage: "Orden de la página de inicio" })}</h3>
             {sections.length === 0 ? (
               <p className="field-hint">
-                Tu página de inicio no tiene secciones todavía: créalas en{" "}
-                <Link to={`/Store/${storeId}/sections`}>Secciones</Link>.
+                <Rich
+                  message={R.noSections}
+                  values={{ link: (chunks) => <Link to={`/Store/${storeId}/sections`}>{chunks}</Link> }}
+                />
               </p>
             ) : (
               <>
                 <p className="field-hint">
-                  Las secciones se muestran en este orden, antes de tus productos más nuevos. Se aplica al momento.
+                  {t({
+                    id: "looks.homeOrder.hint",
+                    defaultMessage:
+                      "Las secciones se muestran en este orden, antes de tus productos más nuevos. Se aplica al momento.",
+                  })}
                 </p>
                 <FormError message={answer?.intent === "section-move" ? errors.form : undefined} />
-                <ol className="section-list" aria-label="Orden de las secciones">
+                <ol
+                  className="section-list"
+                  aria-label={t({ id: "looks.homeOrder.label", defaultMessage: "Orden de las secciones" })}
+                >
                   {sections.map((section, index) => (
                     <li key={section.id}>
                       <span className="grow">{section.title}</span>
@@ -250,17 +345,17 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="look-actions" preventScrollReset>
             <FormError message={answer?.intent === "publish" ? errors.form : undefined} />
             <button type="submit" name="intent" value="publish" className="button" disabled={!hasDraft}>
-              Publicar
+              {t({ id: "looks.publish", defaultMessage: "Publicar" })}
             </button>
             <button type="submit" name="intent" value="discard" className="button secondary" disabled={!hasDraft}>
-              Descartar
+              {t({ id: "looks.discard", defaultMessage: "Descartar" })}
             </button>
           </Form>
           {/* On a phone the preview is one tap away, over the page (by :target without JavaScript), from a bar docked
               at the screen's bottom, as wide as the controls: no control shows beside it half covered. */}
           <div className="look-preview-bar">
             <a href="#vista-previa" className="button look-preview-open" ref={preview.openLink}>
-              Ver vista previa
+              {t({ id: "looks.preview.open", defaultMessage: "Ver vista previa" })}
             </a>
           </div>
         </div>
@@ -270,24 +365,34 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
           aria-labelledby="preview-title"
         >
           <a href="#controles" className="button secondary look-preview-back" ref={preview.backLink}>
-            Volver a los controles
+            {t({ id: "looks.preview.back", defaultMessage: "Volver a los controles" })}
           </a>
-          <h3 id="preview-title">Vista previa {live.state !== "idle" && <span className="muted">(guardando…)</span>}</h3>
+          <h3 id="preview-title">
+            {t({ id: "looks.preview.title", defaultMessage: "Vista previa" })}{" "}
+            {live.state !== "idle" && <span className="muted">{t(SAVING)}</span>}
+          </h3>
           <div className="preview-frames">
-            <iframe className="preview-phone" src={previewSrc} title="Vista previa en un teléfono" loading="lazy" />
+            <iframe
+              className="preview-phone"
+              src={previewSrc}
+              title={t({ id: "looks.preview.phone", defaultMessage: "Vista previa en un teléfono" })}
+              loading="lazy"
+            />
             <div className="preview-desktop-box">
               <iframe
                 className="preview-desktop"
                 src={previewSrc}
-                title="Vista previa en una computadora"
+                title={t({ id: "looks.preview.desktop", defaultMessage: "Vista previa en una computadora" })}
                 loading="lazy"
                 tabIndex={-1}
               />
             </div>
           </div>
           <p className="field-hint">
-            Tu tienda pública sigue con el diseño publicado hasta que toques Publicar.{" "}
-            <a href={`${lookPagePath(storeId)}#look-title`}>Volver arriba</a>
+            <Rich
+              message={R.untilPublished}
+              values={{ link: (chunks) => <a href={`${lookPagePath(storeId)}#look-title`}>{chunks}</a> }}
+            />
           </p>
         </section>
       </div>
@@ -387,6 +492,7 @@ function LookForm({
   useEffect(() => () => clearTimeout(timer.current), []);
   const value = (name: string, saved: string) => values?.[name] ?? saved;
   const checked = (name: string, saved: boolean) => (values ? values[name] === "on" : saved);
+  const t = useT();
   return (
     <Form
       method="post"
@@ -401,21 +507,21 @@ function LookForm({
       <input type="hidden" name="intent" value="save" />
       <FormError message={errors.form} />
       <fieldset className="look-colors">
-        <legend>Colores</legend>
+        <legend>{t({ id: "looks.colors.title", defaultMessage: "Colores" })}</legend>
         {COLOR_FIELDS.map((f) => (
           <Field
             key={f.name}
             type="color"
-            label={f.label}
+            label={t(f.label)}
             name={f.name}
             defaultValue={value(f.name, look.colors[f.name])}
-            hint={f.hint}
+            hint={t(f.hint)}
             error={errors[f.name]}
           />
         ))}
       </fieldset>
       <fieldset className="choices fonts" id="f-font">
-        <legend>Tipografía</legend>
+        <legend>{t({ id: "looks.fonts", defaultMessage: "Tipografía" })}</legend>
         {(Object.keys(FONTS) as FontId[]).map((id) => (
           <div key={id} className="choice">
             <label>
@@ -429,31 +535,31 @@ function LookForm({
         ))}
       </fieldset>
       <RadioGroup
-        legend="Esquinas"
+        legend={t({ id: "looks.radius", defaultMessage: "Esquinas" })}
         name="radius"
         defaultValue={value("radius", look.radius)}
         options={RADIUS_OPTIONS}
         error={errors.radius}
       />
       <RadioGroup
-        legend="Tarjetas de producto"
+        legend={t({ id: "looks.cards.title", defaultMessage: "Tarjetas de producto" })}
         name="cardStyle"
         defaultValue={value("cardStyle", look.cardStyle)}
-        options={CARD_STYLE_OPTIONS}
+        options={(["borde", "sombra", "plano"] as const).map((style) => ({ value: style, label: t(CARD_STYLES[style]) }))}
         error={errors.cardStyle}
       />
       <RadioGroup
-        legend="Foto de los productos"
+        legend={t({ id: "looks.photo", defaultMessage: "Foto de los productos" })}
         name="photo"
         defaultValue={value("photo", look.cards.photo)}
         options={[
-          { value: "cuadrada", label: "Cuadrada" },
-          { value: "vertical", label: "Vertical (4:5)" },
+          { value: "cuadrada", label: t({ id: "looks.photo.square", defaultMessage: "Cuadrada" }) },
+          { value: "vertical", label: t({ id: "looks.photo.vertical", defaultMessage: "Vertical (4:5)" }) },
         ]}
         error={errors.photo}
       />
       <RadioGroup
-        legend="Productos por fila en el teléfono"
+        legend={t({ id: "looks.perRow", defaultMessage: "Productos por fila en el teléfono" })}
         name="perRow"
         defaultValue={value("perRow", String(look.cards.perRow))}
         options={[
@@ -463,44 +569,50 @@ function LookForm({
         error={errors.perRow}
       />
       <label className="check">
-        <input type="checkbox" name="addButton" defaultChecked={checked("addButton", look.cards.addButton)} /> Botón 'Agregar' en
-        cada producto
+        <input type="checkbox" name="addButton" defaultChecked={checked("addButton", look.cards.addButton)} />{" "}
+        {t({ id: "looks.addButton", defaultMessage: "Botón 'Agregar' en cada producto" })}
       </label>
       <RadioGroup
-        legend="Logo en el encabezado"
+        legend={t({ id: "looks.logo", defaultMessage: "Logo en el encabezado" })}
         name="logo"
         defaultValue={value("logo", look.header.logo)}
         options={[
-          { value: "izquierda", label: "A la izquierda" },
-          { value: "centro", label: "Centrado" },
+          { value: "izquierda", label: t({ id: "looks.logo.left", defaultMessage: "A la izquierda" }) },
+          { value: "centro", label: t({ id: "looks.logo.center", defaultMessage: "Centrado" }) },
         ]}
         error={errors.logo}
       />
       <label className="check">
-        <input type="checkbox" name="showName" defaultChecked={checked("showName", look.header.showName)} /> Mostrar el nombre
-        junto al logo
+        <input type="checkbox" name="showName" defaultChecked={checked("showName", look.header.showName)} />{" "}
+        {t({ id: "looks.showName", defaultMessage: "Mostrar el nombre junto al logo" })}
       </label>
       <Field
-        label="Texto del anuncio (opcional)"
+        label={t({ id: "looks.announcement.text", defaultMessage: "Texto del anuncio (opcional)" })}
         name="announcementText"
         defaultValue={value("announcementText", look.announcement.text)}
         maxLength={100}
-        placeholder="Envío gratis desde $50.000"
-        hint="Una barra arriba de todas las páginas, en tu color de marca."
+        placeholder={t({ id: "looks.announcement.textPlaceholder", defaultMessage: "Envío gratis desde $50.000" })}
+        hint={t({
+          id: "looks.announcement.textHint",
+          defaultMessage: "Una barra arriba de todas las páginas, en tu color de marca.",
+        })}
         error={errors.announcementText}
       />
       <Field
-        label="Enlace del anuncio (opcional)"
+        label={t({ id: "looks.announcement.link", defaultMessage: "Enlace del anuncio (opcional)" })}
         name="announcementLink"
         defaultValue={value("announcementLink", look.announcement.link)}
         maxLength={300}
-        placeholder="/Store o https://…"
-        hint="Una página de tu tienda (por ejemplo /Store) o una dirección https://."
+        placeholder={t({ id: "looks.announcement.linkPlaceholder", defaultMessage: "/Store o https://…" })}
+        hint={t({
+          id: "looks.announcement.linkHint",
+          defaultMessage: "Una página de tu tienda (por ejemplo /Store) o una dirección https://.",
+        })}
         error={errors.announcementLink}
       />
       <div>
         <button type="submit" className="button secondary">
-          Guardar borrador
+          {t({ id: "looks.saveDraft", defaultMessage: "Guardar borrador" })}
         </button>
       </div>
     </Form>

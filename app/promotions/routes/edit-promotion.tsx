@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { promotionFormValues, typedPromotionValues } from "~/domain/promotion-form";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { editPromotionPage, handleEditPromotion } from "../promotion-actions.server";
 import { pickerChoices, promotionsPath } from "../promotion-choices";
@@ -35,33 +37,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     context.get(ownedStoreContext),
     params.promotionId,
     await request.formData(),
+    merchantT(context),
   );
 }
 
 export default function EditPromotion({ loaderData, actionData }: Route.ComponentProps) {
   const { storeId, name, currency } = loaderData;
   const values = actionData?.values ? typedPromotionValues(actionData.values, loaderData.values) : loaderData.values;
+  const t = useT();
   return (
     <section className="narrow-wide">
       <p className="back-link">
-        <Link to={promotionsPath(storeId)}>← Promociones</Link>
+        <Link to={promotionsPath(storeId)}>← {t({ id: "promotions.back", defaultMessage: "Promociones" })}</Link>
       </p>
-      <h2>Editar {name}</h2>
+      <h2>{t({ id: "promotions.edit.title", defaultMessage: "Editar {name}" }, { name })}</h2>
       <PromotionForm
         intent="save"
         values={values}
         currency={currency}
         errors={actionData?.errors ?? {}}
-        submitLabel="Guardar cambios"
+        submitLabel={t({ id: "promotions.edit.submit", defaultMessage: "Guardar cambios" })}
         products={loaderData.products}
         zones={loaderData.zones}
       />
       <ConfirmedForm
         className="danger-zone"
         fields={{ intent: "delete" }}
-        buttonLabel="Eliminar promoción"
-        title={`¿Eliminar ${name}?`}
-        description="Deja de aplicarse en tu tienda. Los pedidos que la usaron la conservan."
+        buttonLabel={t({ id: "promotions.edit.delete", defaultMessage: "Eliminar promoción" })}
+        title={t({ id: "promotions.deleteTitle", defaultMessage: "¿Eliminar {name}?" }, { name })}
+        description={t({
+          id: "promotions.deleteDescription",
+          defaultMessage: "Deja de aplicarse en tu tienda. Los pedidos que la usaron la conservan.",
+        })}
       />
     </section>
   );

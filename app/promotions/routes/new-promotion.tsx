@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { EMPTY_PROMOTION, MOST_PROMOTIONS, PROMOTION_FORM_MESSAGES, typedPromotionValues } from "~/domain/promotion-form";
 import { getServices } from "~/services/services";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { handleCreatePromotion, newPromotionPage } from "../promotion-actions.server";
 import { pickerChoices, promotionsPath } from "../promotion-choices";
@@ -29,24 +31,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     actingUser(context),
     context.get(ownedStoreContext),
     await request.formData(),
+    merchantT(context),
   );
 }
 
 export default function NewPromotion({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ? typedPromotionValues(actionData.values, EMPTY_PROMOTION) : EMPTY_PROMOTION;
+  const t = useT();
   return (
     <section className="narrow-wide">
       <p className="back-link">
-        <Link to={promotionsPath(loaderData.storeId)}>← Promociones</Link>
+        <Link to={promotionsPath(loaderData.storeId)}>← {t({ id: "promotions.back", defaultMessage: "Promociones" })}</Link>
       </p>
-      <h2>Nueva promoción</h2>
+      <h2>{t({ id: "promotions.new.title", defaultMessage: "Nueva promoción" })}</h2>
       {loaderData.canAdd ? (
         <PromotionForm
           intent="create"
           values={values}
           currency={loaderData.currency}
           errors={actionData?.errors ?? {}}
-          submitLabel="Crear promoción"
+          submitLabel={t({ id: "promotions.new.submit", defaultMessage: "Crear promoción" })}
           products={loaderData.products}
           zones={loaderData.zones}
         />

@@ -8,8 +8,10 @@ import { getServices } from "~/services/services";
 import { listDeliveryZones } from "~/stores/delivery-settings.server";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { handlePromotionListAction } from "../promotion-actions.server";
 import { promotionsPath } from "../promotion-choices";
@@ -29,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = getServices(context);
   const today = storeToday(clock.now(), store.timeZone);
   const money = moneyFormat(store);
+  const t = merchantT(context);
   const [promotions, zones] = await db.batch([listPromotions(db, store.id), listDeliveryZones(db, store.id)]);
   const zoneName = new Map(zones.map((z) => [z.id, z.name]));
   return {
@@ -41,14 +44,23 @@ export async function loader({ context }: Route.LoaderArgs) {
       reach: promotionReachText(p, { category: productCategoryName, zone: (id) => zoneName.get(id) }),
       dates:
         p.startsOn || p.endsOn
-          ? [p.startsOn && `desde el ${dayText(p.startsOn)}`, p.endsOn && `hasta el ${dayText(p.endsOn)}`]
+          ? [
+              p.startsOn && t({ id: "promotions.list.from", defaultMessage: "desde el {day}" }, { day: dayText(p.startsOn) }),
+              p.endsOn && t({ id: "promotions.list.until", defaultMessage: "hasta el {day}" }, { day: dayText(p.endsOn) }),
+            ]
               .filter(Boolean)
               .join(" ")
           : null,
       state: promotionState(p, today),
       enabled: p.enabled,
       // What it brought: orders not cancelled that took it, and what its products came to after it.
-      results: `${p.orders === 1 ? "1 pedido" : `${p.orders} pedidos`} · ${money(p.revenue)} en ventas`,
+      results: t(
+        {
+          id: "promotions.list.results",
+          defaultMessage: "{orders, plural, one {{count} pedido} other {{count} pedidos}} · {revenue} en ventas",
+        },
+        { orders: p.orders, count: String(p.orders), revenue: money(p.revenue) },
+      ),
     })),
   };
 }
@@ -59,31 +71,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     actingUser(context),
     context.get(ownedStoreContext),
     await request.formData(),
+    merchantT(context),
   );
 }
 
 export default function Promotions({ loaderData, actionData }: Route.ComponentProps) {
   const { storeId, promotions, limit } = loaderData;
   const base = promotionsPath(storeId);
+  const t = useT();
   return (
     <section>
       <div className="toolbar">
-        <h2>Promociones</h2>
+        <h2>{t({ id: "promotions.list.title", defaultMessage: "Promociones" })}</h2>
         {promotions.length < limit && (
           <Link to={`${base}/nueva`} className="button">
-            Nueva promoción
+            {t({ id: "promotions.list.new", defaultMessage: "Nueva promoción" })}
           </Link>
         )}
       </div>
       <p className="muted">
-        Se aplican solas, sin código: 2x1, un porcentaje en una categoría, precios por cantidad o envío gratis. En cada producto
-        se aplica la que más ahorra, y un código de descuento se aplica después, sobre lo que queda.
+        {t({
+          id: "promotions.list.intro",
+          defaultMessage:
+            "Se aplican solas, sin código: 2x1, un porcentaje en una categoría, precios por cantidad o envío gratis. En cada producto se aplica la que más ahorra, y un código de descuento se aplica después, sobre lo que queda.",
+        })}
       </p>
       <ErrorText message={actionData?.errors.form} />
       {promotions.length === 0 ? (
-        <p>Aún no tienes promociones.</p>
+        <p>{t({ id: "promotions.list.empty", defaultMessage: "Aún no tienes promociones." })}</p>
       ) : (
-        <ul className="item-list code-list" aria-label="Promociones">
+        <ul className="item-list code-list" aria-label={t({ id: "promotions.list.label", defaultMessage: "Promociones" })}>
           {promotions.map((p) => (
             <li key={p.id} data-state={p.state}>
               <div className="grow">
@@ -99,21 +116,38 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
                 </p>
               </div>
               <div className="code-actions">
-                <Link to={`${base}/${p.id}`} className="button secondary" aria-label={`Editar ${p.name}`}>
-                  Editar
+                <Link
+                  to={`${base}/${p.id}`}
+                  className="button secondary"
+                  aria-label={t({ id: "promotions.list.editName", defaultMessage: "Editar {name}" }, { name: p.name })}
+                >
+                  {t({ id: "promotions.list.edit", defaultMessage: "Editar" })}
                 </Link>
                 <Form method="post">
                   <input type="hidden" name="intent" value={p.enabled ? "disable" : "enable"} />
                   <input type="hidden" name="id" value={p.id} />
-                  <button type="submit" className="button secondary" aria-label={`${p.enabled ? "Pausar" : "Activar"} ${p.name}`}>
-                    {p.enabled ? "Pausar" : "Activar"}
+                  <button
+                    type="submit"
+                    className="button secondary"
+                    aria-label={
+                      p.enabled
+                        ? t({ id: "promotions.list.pauseName", defaultMessage: "Pausar {name}" }, { name: p.name })
+                        : t({ id: "promotions.list.enableName", defaultMessage: "Activar {name}" }, { name: p.name })
+                    }
+                  >
+                    {p.enabled
+                      ? t({ id: "promotions.list.pause", defaultMessage: "Pausar" })
+                      : t({ id: "promotions.list.enable", defaultMessage: "Activar" })}
                   </button>
                 </Form>
                 <ConfirmedForm
                   fields={{ intent: "delete", id: String(p.id) }}
-                  buttonLabel="Eliminar"
-                  title={`¿Eliminar ${p.name}?`}
-                  description="Deja de aplicarse en tu tienda. Los pedidos que la usaron la conservan."
+                  buttonLabel={t({ id: "promotions.list.delete", defaultMessage: "Eliminar" })}
+                  title={t({ id: "promotions.deleteTitle", defaultMessage: "¿Eliminar {name}?" }, { name: p.name })}
+                  description={t({
+                    id: "promotions.deleteDescription",
+                    defaultMessage: "Deja de aplicarse en tu tienda. Los pedidos que la usaron la conservan.",
+                  })}
                 />
               </div>
             </li>

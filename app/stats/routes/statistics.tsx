@@ -1,15 +1,23 @@
 // 'Estadísticas': the store's visits, sources, funnel and best products for a period, compared with the one before
 // (docs/decisions/0051-visit-statistics.md). Plain GET links and a GET form: it works without JavaScript.
 import { Form, Link } from "react-router";
+import { defineMessage, defineMessages, type Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { safeTimeZone } from "~/domain/sales";
 import { PERIODS, type Period, parsePeriod } from "~/domain/statistics";
 import { sourceLabel } from "~/domain/visits";
 import { getServices } from "~/services/services";
+import { Rich, useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { loadStatistics, storeDay } from "../statistics.server";
 import type { Route } from "./+types/statistics";
+
+const RECOVERED = defineMessage({
+  id: "stats.recovered",
+  defaultMessage:
+    "Recuperados de <link>carritos abandonados</link>: <strong>{orders, plural, one {1 pedido} other {{count} pedidos}} · {revenue}</strong>",
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Estadísticas", matches) }];
 
@@ -36,16 +44,40 @@ const bucketLabel = (bucket: string) =>
   bucket.length === 7 ? months.format(new Date(`${bucket}-01T00:00:00Z`)) : shortDays.format(new Date(`${bucket}T00:00:00Z`));
 const dayLabel = (day: string) => longDays.format(new Date(`${day}T00:00:00Z`));
 
-function periodText(period: Pick<Period, "from" | "to">) {
-  return period.from === period.to ? dayLabel(period.from) : `${dayLabel(period.from)} – ${dayLabel(period.to)}`;
+const PERIOD_NAMES = defineMessages<keyof typeof PERIODS>({
+  hoy: { id: "stats.period.today", defaultMessage: "Hoy" },
+  "7": { id: "stats.period.week", defaultMessage: "7 días" },
+  "30": { id: "stats.period.month", defaultMessage: "30 días" },
+  "12m": { id: "stats.period.year", defaultMessage: "12 meses" },
+});
+
+const M = defineMessages({
+  visits: { id: "stats.visits", defaultMessage: "Visitas" },
+  orders: { id: "stats.orders", defaultMessage: "Pedidos" },
+  sales: { id: "stats.sales", defaultMessage: "Ventas" },
+  carts: { id: "stats.carts", defaultMessage: "Carritos" },
+  units: { id: "stats.units", defaultMessage: "Unidades" },
+  empty: { id: "stats.products.empty", defaultMessage: "Nada todavía en este período." },
+  deleted: { id: "stats.products.deleted", defaultMessage: "Producto eliminado" },
+});
+
+function periodText(t: Translate, period: Pick<Period, "from" | "to">) {
+  return period.from === period.to
+    ? dayLabel(period.from)
+    : t({ id: "stats.range", defaultMessage: "{from} – {to}" }, { from: dayLabel(period.from), to: dayLabel(period.to) });
 }
 
 function Change({ value }: { value: number | null }) {
-  if (value === null) return <span className="stat-change muted">sin datos antes</span>;
+  const t = useT();
+  if (value === null)
+    return <span className="stat-change muted">{t({ id: "stats.change.none", defaultMessage: "sin datos antes" })}</span>;
   const text = signed.format(value);
   return (
     <span className={`stat-change ${value > 0 ? "up" : value < 0 ? "down" : ""}`}>
-      {text} <span className="visually-hidden">respecto al período anterior</span>
+      {text}{" "}
+      <span className="visually-hidden">
+        {t({ id: "stats.change.previous", defaultMessage: "respecto al período anterior" })}
+      </span>
     </span>
   );
 }
@@ -55,54 +87,70 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
   const base = `/Store/${p.storeId}/estadisticas`;
   const money = (minor: number | null) => (minor === null ? "—" : formatMoney(minor, currency, country));
   const c = stats.current;
+  const t = useT();
+  const productName = (name: string | null) => name ?? t(M.deleted);
   const cards: { label: string; value: string; change?: number | null; before: string }[] = [
-    { label: "Visitas", value: count(c.visits), change: stats.changes.visits, before: count(stats.previous.visits) },
+    { label: t(M.visits), value: count(c.visits), change: stats.changes.visits, before: count(stats.previous.visits) },
     {
-      label: "Visitantes únicos",
+      label: t({ id: "stats.card.visitors", defaultMessage: "Visitantes únicos" }),
       value: count(c.visitors),
       change: stats.changes.visitors,
       before: count(stats.previous.visitors),
     },
-    { label: "Pedidos", value: count(c.orders), change: stats.changes.orders, before: count(stats.previous.orders) },
-    { label: "Ventas", value: money(c.revenue), change: stats.changes.revenue, before: money(stats.previous.revenue) },
-    { label: "Conversión", value: percent(c.conversion), before: percent(stats.previous.conversion) },
-    { label: "Ticket promedio", value: money(c.averageTicket), before: money(stats.previous.averageTicket) },
+    { label: t(M.orders), value: count(c.orders), change: stats.changes.orders, before: count(stats.previous.orders) },
+    { label: t(M.sales), value: money(c.revenue), change: stats.changes.revenue, before: money(stats.previous.revenue) },
+    {
+      label: t({ id: "stats.card.conversion", defaultMessage: "Conversión" }),
+      value: percent(c.conversion),
+      before: percent(stats.previous.conversion),
+    },
+    {
+      label: t({ id: "stats.card.averageTicket", defaultMessage: "Ticket promedio" }),
+      value: money(c.averageTicket),
+      before: money(stats.previous.averageTicket),
+    },
   ];
   const funnel = [
-    { label: "Visitas", value: c.visits },
-    { label: "Vieron un producto", value: c.productViews },
-    { label: "Carritos", value: c.carts },
-    { label: "Iniciaron el pago", value: c.checkouts },
-    { label: "Pedidos", value: c.orders },
-    { label: "Pagados", value: c.paid },
+    { label: t(M.visits), value: c.visits },
+    { label: t({ id: "stats.funnel.viewed", defaultMessage: "Vieron un producto" }), value: c.productViews },
+    { label: t(M.carts), value: c.carts },
+    { label: t({ id: "stats.funnel.checkouts", defaultMessage: "Iniciaron el pago" }), value: c.checkouts },
+    { label: t(M.orders), value: c.orders },
+    { label: t({ id: "stats.funnel.paid", defaultMessage: "Pagados" }), value: c.paid },
   ];
   const funnelMax = Math.max(1, ...funnel.map((f) => f.value));
   return (
     <section className="stats" aria-labelledby="stats-title">
-      <h2 id="stats-title">Estadísticas</h2>
-      <nav className="stats-periods" aria-label="Período">
+      <h2 id="stats-title">{t({ id: "stats.title", defaultMessage: "Estadísticas" })}</h2>
+      <nav className="stats-periods" aria-label={t({ id: "stats.periods", defaultMessage: "Período" })}>
         {(Object.keys(PERIODS) as (keyof typeof PERIODS)[]).map((key) => (
           <Link key={key} to={`${base}?periodo=${key}`} aria-current={period.key === key ? "page" : undefined}>
-            {PERIODS[key]}
+            {t(PERIOD_NAMES[key])}
           </Link>
         ))}
       </nav>
       <Form method="get" action={base} className="stats-range">
         <div className="field">
-          <label htmlFor="stats-from">Desde</label>
+          <label htmlFor="stats-from">{t({ id: "stats.from", defaultMessage: "Desde" })}</label>
           <input id="stats-from" name="desde" type="date" max={p.today} defaultValue={period.from} required />
         </div>
         <div className="field">
-          <label htmlFor="stats-to">Hasta</label>
+          <label htmlFor="stats-to">{t({ id: "stats.to", defaultMessage: "Hasta" })}</label>
           <input id="stats-to" name="hasta" type="date" max={p.today} defaultValue={period.to} required />
         </div>
         <button type="submit" className="button secondary">
-          Ver
+          {t({ id: "stats.show", defaultMessage: "Ver" })}
         </button>
       </Form>
       <p className="muted">
-        {periodText(period)}, comparado con {periodText(period.previous)}. Se cuentan las visitas sin cookies ni datos personales;
-        tus propias visitas con la sesión abierta no cuentan.
+        {t(
+          {
+            id: "stats.intro",
+            defaultMessage:
+              "{period}, comparado con {previous}. Se cuentan las visitas sin cookies ni datos personales; tus propias visitas con la sesión abierta no cuentan.",
+          },
+          { period: periodText(t, period), previous: periodText(t, period.previous) },
+        )}
       </p>
 
       <ul className="stats-cards">
@@ -111,28 +159,43 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
             <span className="stat-label">{card.label}</span>
             <strong className="stat-value">{card.value}</strong>
             {card.change !== undefined ? <Change value={card.change} /> : null}
-            <span className="stat-before muted">Antes: {card.before}</span>
+            <span className="stat-before muted">
+              {t({ id: "stats.card.before", defaultMessage: "Antes: {value}" }, { value: card.before })}
+            </span>
           </li>
         ))}
       </ul>
       <p className="stats-recovered">
-        Recuperados de <Link to={`/Store/${p.storeId}/carritos`}>carritos abandonados</Link>:{" "}
-        <strong>
-          {stats.recovered.orders === 1 ? "1 pedido" : `${count(stats.recovered.orders)} pedidos`} ·{" "}
-          {money(stats.recovered.revenue)}
-        </strong>
+        <Rich
+          message={RECOVERED}
+          values={{
+            link: (chunks) => <Link to={`/Store/${p.storeId}/carritos`}>{chunks}</Link>,
+            strong: (chunks) => <strong>{chunks}</strong>,
+            orders: stats.recovered.orders,
+            count: count(stats.recovered.orders),
+            revenue: money(stats.recovered.revenue),
+          }}
+        />
       </p>
 
-      <h3>Visitas y pedidos</h3>
+      <h3>{t({ id: "stats.series.title", defaultMessage: "Visitas y pedidos" })}</h3>
       <Chart series={stats.series} />
       <details className="stats-table-toggle">
-        <summary>Ver la tabla</summary>
+        <summary>{t({ id: "stats.series.table", defaultMessage: "Ver la tabla" })}</summary>
         <div className="table-scroll">
           <table className="stats-table">
-            <caption className="visually-hidden">Visitas y pedidos por {period.unit === "month" ? "mes" : "día"}</caption>
+            <caption className="visually-hidden">
+              {period.unit === "month"
+                ? t({ id: "stats.series.captionMonth", defaultMessage: "Visitas y pedidos por mes" })
+                : t({ id: "stats.series.captionDay", defaultMessage: "Visitas y pedidos por día" })}
+            </caption>
             <thead>
               <tr>
-                <th scope="col">{period.unit === "month" ? "Mes" : "Día"}</th>
+                <th scope="col">
+                  {period.unit === "month"
+                    ? t({ id: "stats.series.month", defaultMessage: "Mes" })
+                    : t({ id: "stats.series.day", defaultMessage: "Día" })}
+                </th>
                 <th scope="col" className="num">
                   Visitas
                 </th>
@@ -154,7 +217,7 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
         </div>
       </details>
 
-      <h3>Embudo</h3>
+      <h3>{t({ id: "stats.funnel.title", defaultMessage: "Embudo" })}</h3>
       <ol className="stats-funnel">
         {funnel.map((f) => (
           <li key={f.label}>
@@ -167,15 +230,18 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
         ))}
       </ol>
 
-      <h3>Por origen</h3>
+      <h3>{t({ id: "stats.sources.title", defaultMessage: "Por origen" })}</h3>
       {stats.sources.length === 0 ? (
-        <p className="muted">Todavía no hay visitas en este período.</p>
+        <p className="muted">{t({ id: "stats.sources.empty", defaultMessage: "Todavía no hay visitas en este período." })}</p>
       ) : (
         <div className="table-scroll">
-          <table className="stats-table" aria-label="Visitas y pedidos por origen">
+          <table
+            className="stats-table"
+            aria-label={t({ id: "stats.sources.label", defaultMessage: "Visitas y pedidos por origen" })}
+          >
             <thead>
               <tr>
-                <th scope="col">Origen</th>
+                <th scope="col">{t({ id: "stats.sources.source", defaultMessage: "Origen" })}</th>
                 <th scope="col" className="num">
                   Visitas
                 </th>
@@ -193,7 +259,11 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
             <tbody>
               {stats.sources.map((s) => (
                 <tr key={s.source}>
-                  <th scope="row">{s.source === "unknown" ? "Sin origen registrado" : sourceLabel(s.source)}</th>
+                  <th scope="row">
+                    {s.source === "unknown"
+                      ? t({ id: "stats.sources.unknown", defaultMessage: "Sin origen registrado" })
+                      : sourceLabel(s.source)}
+                  </th>
                   <td className="num">{count(s.visits)}</td>
                   <td className="num">{count(s.carts)}</td>
                   <td className="num">{count(s.orders)}</td>
@@ -205,35 +275,38 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
         </div>
       )}
 
-      <h3>Productos más vistos</h3>
+      <h3>{t({ id: "stats.topViewed.title", defaultMessage: "Productos más vistos" })}</h3>
       <ProductTable
-        label="Productos más vistos"
-        rows={stats.topViewed.map((t) => ({
-          key: t.productId,
-          name: t.name,
-          cells: [count(t.views), percent(t.cartRate)],
+        label={t({ id: "stats.topViewed.label", defaultMessage: "Productos más vistos" })}
+        rows={stats.topViewed.map((v) => ({
+          key: v.productId,
+          name: productName(v.name),
+          cells: [count(v.views), percent(v.cartRate)],
         }))}
-        columns={["Vistas", "Al carrito"]}
+        columns={[
+          t({ id: "stats.topViewed.views", defaultMessage: "Vistas" }),
+          t({ id: "stats.topViewed.cartRate", defaultMessage: "Al carrito" }),
+        ]}
       />
-      <h3>Más vendidos</h3>
+      <h3>{t({ id: "stats.topUnits.title", defaultMessage: "Más vendidos" })}</h3>
       <ProductTable
-        label="Productos con más unidades vendidas"
-        rows={stats.topUnits.map((t) => ({
-          key: t.productId ?? t.name,
-          name: t.name,
-          cells: [count(t.units), money(t.revenue)],
+        label={t({ id: "stats.topUnits.label", defaultMessage: "Productos con más unidades vendidas" })}
+        rows={stats.topUnits.map((u) => ({
+          key: u.productId ?? productName(u.name),
+          name: productName(u.name),
+          cells: [count(u.units), money(u.revenue)],
         }))}
-        columns={["Unidades", "Ventas"]}
+        columns={[t(M.units), t(M.sales)]}
       />
-      <h3>Más ingresos</h3>
+      <h3>{t({ id: "stats.topRevenue.title", defaultMessage: "Más ingresos" })}</h3>
       <ProductTable
-        label="Productos con más ventas"
-        rows={stats.topRevenue.map((t) => ({
-          key: t.productId ?? t.name,
-          name: t.name,
-          cells: [money(t.revenue), count(t.units)],
+        label={t({ id: "stats.topRevenue.label", defaultMessage: "Productos con más ventas" })}
+        rows={stats.topRevenue.map((r) => ({
+          key: r.productId ?? productName(r.name),
+          name: productName(r.name),
+          cells: [money(r.revenue), count(r.units)],
         }))}
-        columns={["Ventas", "Unidades"]}
+        columns={[t(M.sales), t(M.units)]}
       />
     </section>
   );
@@ -248,13 +321,14 @@ function ProductTable({
   rows: { key: string; name: string; cells: string[] }[];
   columns: string[];
 }) {
-  if (rows.length === 0) return <p className="muted">Nada todavía en este período.</p>;
+  const t = useT();
+  if (rows.length === 0) return <p className="muted">{t(M.empty)}</p>;
   return (
     <div className="table-scroll">
       <table className="stats-table" aria-label={label}>
         <thead>
           <tr>
-            <th scope="col">Producto</th>
+            <th scope="col">{t({ id: "stats.products.product", defaultMessage: "Producto" })}</th>
             {columns.map((c) => (
               <th key={c} scope="col" className="num">
                 {c}
@@ -293,6 +367,7 @@ function Chart({ series }: { series: { bucket: string; visits: number; orders: n
   const totalOrders = series.reduce((sum, s) => sum + s.orders, 0);
   const first = series[0]?.bucket;
   const last = series.at(-1)?.bucket;
+  const t = useT();
   return (
     <svg
       className="stats-chart"
@@ -300,12 +375,36 @@ function Chart({ series }: { series: { bucket: string; visits: number; orders: n
       role="img"
       aria-labelledby="stats-chart-title stats-chart-desc"
     >
-      <title id="stats-chart-title">Visitas y pedidos del período</title>
+      <title id="stats-chart-title">{t({ id: "stats.chart.title", defaultMessage: "Visitas y pedidos del período" })}</title>
       <desc id="stats-chart-desc">
-        {`${count(totalVisits)} visitas y ${count(totalOrders)} pedidos${first && last ? `, de ${bucketLabel(first)} a ${bucketLabel(last)}` : ""}. Los números de cada barra están en la tabla.`}
+        {first && last
+          ? t(
+              {
+                id: "stats.chart.descRange",
+                defaultMessage:
+                  "{visits} visitas y {orders} pedidos, de {first} a {last}. Los números de cada barra están en la tabla.",
+              },
+              {
+                visits: count(totalVisits),
+                orders: count(totalOrders),
+                first: bucketLabel(first),
+                last: bucketLabel(last),
+              },
+            )
+          : t(
+              {
+                id: "stats.chart.desc",
+                defaultMessage: "{visits} visitas y {orders} pedidos. Los números de cada barra están en la tabla.",
+              },
+              { visits: count(totalVisits), orders: count(totalOrders) },
+            )}
       </desc>
-      <text x="0" y="10" className="chart-label">{`Visitas (máx. ${count(maxVisits)})`}</text>
-      <text x="0" y={half + gap - 2} className="chart-label">{`Pedidos (máx. ${count(maxOrders)})`}</text>
+      <text x="0" y="10" className="chart-label">
+        {t({ id: "stats.chart.visitsAxis", defaultMessage: "Visitas (máx. {max})" }, { max: count(maxVisits) })}
+      </text>
+      <text x="0" y={half + gap - 2} className="chart-label">
+        {t({ id: "stats.chart.ordersAxis", defaultMessage: "Pedidos (máx. {max})" }, { max: count(maxOrders) })}
+      </text>
       {series.map((s, i) => {
         const x = i * step + (step - bar) / 2;
         const hv = (s.visits / maxVisits) * (half - 14);
