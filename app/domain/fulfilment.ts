@@ -55,30 +55,50 @@ export const timelineSteps = (delivery: DeliveryMethod): FulfilmentStep[] => ["p
 /** Whether `step` is reached by a sale now at `current` (the timeline's done steps). */
 export const reached = (current: ProgressStep, step: FulfilmentStep) => RANK[current] >= RANK[step];
 
-export const PROGRESS_MESSAGES = {
-  moved: (step: FulfilmentStep) => `Venta marcada como '${STEP_LABELS[step]}'`,
-  corrected: "Datos del envío guardados",
-  cancelled: "Esta venta está cancelada: no se prepara ni se envía",
-  same: (step: FulfilmentStep) => `Esta venta ya está en '${STEP_LABELS[step]}'`,
-  changed: (step: ProgressStep) =>
-    step === "none"
-      ? "La venta cambió mientras la marcabas: revisa su avance"
-      : `Esta venta ya está en '${STEP_LABELS[step]}' (la marcaron desde otro dispositivo): revisa su avance`,
-  backward: (step: ProgressStep) =>
-    step === "none"
-      ? "Esta venta todavía no tiene avance"
-      : `Esta venta ya está en '${STEP_LABELS[step]}': para volver un paso atrás usa 'Volver al paso anterior'`,
-  wrongKind: (delivery: DeliveryMethod) =>
-    delivery === "pickup"
-      ? "Esta venta se retira en la tienda: márcala 'Listo para retirar'"
-      : "Esta venta se envía: márcala 'Enviado'",
-  carrier: "Elige la empresa de envío",
-  carrierName: "Escribe el nombre de la empresa de envío",
-  trackingUrl: "Pega el enlace de seguimiento (empieza con https://), o déjalo vacío",
-  trackingNumber: "El número de seguimiento tiene hasta 60 letras, números o guiones",
-  noSales: "Elige al menos una venta",
-  notFound: "No encontramos esa venta",
-} as const;
+export const PROGRESS_MESSAGES = defineMessages({
+  moved: { id: "fulfilment.refusal.moved", defaultMessage: "Venta marcada como {step}" },
+  corrected: { id: "fulfilment.refusal.corrected", defaultMessage: "Datos del envío guardados" },
+  cancelled: { id: "fulfilment.refusal.cancelled", defaultMessage: "Esta venta está cancelada: no se prepara ni se envía" },
+  same: { id: "fulfilment.refusal.same", defaultMessage: "Esta venta ya está en {step}" },
+  changedNone: { id: "fulfilment.refusal.changedNone", defaultMessage: "La venta cambió mientras la marcabas: revisa su avance" },
+  changed: {
+    id: "fulfilment.refusal.changed",
+    defaultMessage: "Esta venta ya está en {step} (la marcaron desde otro dispositivo): revisa su avance",
+  },
+  backwardNone: { id: "fulfilment.refusal.backwardNone", defaultMessage: "Esta venta todavía no tiene avance" },
+  backward: {
+    id: "fulfilment.refusal.backward",
+    defaultMessage: "Esta venta ya está en {step}: para volver un paso atrás usa 'Volver al paso anterior'",
+  },
+  wrongKindPickup: {
+    id: "fulfilment.refusal.wrongKindPickup",
+    defaultMessage: "Esta venta se retira en la tienda: márcala 'Listo para retirar'",
+  },
+  wrongKindDelivery: { id: "fulfilment.refusal.wrongKindDelivery", defaultMessage: "Esta venta se envía: márcala 'Enviado'" },
+  carrier: { id: "fulfilment.refusal.carrier", defaultMessage: "Elige la empresa de envío" },
+  carrierName: { id: "fulfilment.refusal.carrierName", defaultMessage: "Escribe el nombre de la empresa de envío" },
+  trackingUrl: {
+    id: "fulfilment.refusal.trackingUrl",
+    defaultMessage: "Pega el enlace de seguimiento (empieza con https://), o déjalo vacío",
+  },
+  trackingNumber: {
+    id: "fulfilment.refusal.trackingNumber",
+    defaultMessage: "El número de seguimiento tiene hasta 60 letras, números o guiones",
+  },
+  noSales: { id: "fulfilment.refusal.noSales", defaultMessage: "Elige al menos una venta" },
+  notFound: { id: "fulfilment.refusal.notFound", defaultMessage: "No encontramos esa venta" },
+});
+
+/** A step's label as the desk quotes it in a sentence ('Enviado' with its quotes). */
+export const quotedStep = (step: FulfilmentStep) => `'${STEP_LABELS[step]}'`;
+
+/** The desk's refusals that name the step a sale is at ('none': no progress yet). */
+export const changedText = (t: Translate, at: ProgressStep) =>
+  at === "none" ? t(PROGRESS_MESSAGES.changedNone) : t(PROGRESS_MESSAGES.changed, { step: quotedStep(at) });
+export const backwardText = (t: Translate, at: ProgressStep) =>
+  at === "none" ? t(PROGRESS_MESSAGES.backwardNone) : t(PROGRESS_MESSAGES.backward, { step: quotedStep(at) });
+export const wrongKindText = (t: Translate, delivery: DeliveryMethod) =>
+  t(delivery === "pickup" ? PROGRESS_MESSAGES.wrongKindPickup : PROGRESS_MESSAGES.wrongKindDelivery);
 
 /** The tracking number as typed: trimmed, at most 60 characters of letters, digits, spaces and '-'. */
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{0,59}$/;

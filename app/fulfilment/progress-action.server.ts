@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OTHER_CARRIER } from "~/domain/carriers";
-import { FULFILMENT_STEPS, PROGRESS_MESSAGES, STEP_LABELS } from "~/domain/fulfilment";
+import { FULFILMENT_STEPS, PROGRESS_MESSAGES, quotedStep } from "~/domain/fulfilment";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { SALE_CODE_PATTERN } from "~/domain/sales";
 import { failure } from "~/http/action-result";
 import type { Services } from "~/services/services";
@@ -11,20 +12,40 @@ import type { Shipment } from "./progress-records.server";
 /** The form of a progress move ('intent=progress'), from the sale dialog. */
 export const isProgressForm = (form: FormData) => form.get("intent") === "progress";
 
-const text = (max: number) => z.string().max(max, { error: "Texto demasiado largo" }).catch("");
-
-const moveSchema = z.object({
-  to: z.enum(FULFILMENT_STEPS, { error: "Elige el paso de la entrega" }),
-  back: z.literal("1").optional().catch(undefined),
-  seen: z.coerce.number().int().min(0).optional().catch(undefined),
-  carrier: text(40),
-  carrierName: text(200),
-  trackingNumber: text(200),
-  trackingUrl: text(1000),
+const ACTION_MESSAGES = defineMessages({
+  tooLong: { id: "fulfilment.refusal.tooLong", defaultMessage: "Texto demasiado largo" },
+  step: { id: "fulfilment.refusal.step", defaultMessage: "Elige el paso de la entrega" },
+  bulkStep: { id: "fulfilment.refusal.bulkStep", defaultMessage: "Elige 'Preparando' o 'Marcar como enviado'" },
+  bulkMax: { id: "fulfilment.refusal.bulkMax", defaultMessage: "Elige hasta 100 ventas a la vez" },
+  bulkDone: {
+    id: "fulfilment.bulk.done",
+    defaultMessage: "{count, plural, one {{count} venta marcada} other {{count} ventas marcadas}} como {step}",
+  },
+  bulkSkipped: { id: "fulfilment.bulk.skipped", defaultMessage: "Sin cambios: {left}" },
+  bulkSome: { id: "fulfilment.bulk.some", defaultMessage: "{done}. Sin cambios: {left}" },
 });
 
-const shipmentOf = (values: { carrier: string; carrierName: string; trackingNumber: string; trackingUrl: string }) =>
-  readShipment(values);
+const text = (max: number, t: Translate) =>
+  z
+    .string()
+    .max(max, { error: t(ACTION_MESSAGES.tooLong) })
+    .catch("");
+
+const moveSchema = (t: Translate) =>
+  z.object({
+    to: z.enum(FULFILMENT_STEPS, { error: t(ACTION_MESSAGES.step) }),
+    back: z.literal("1").optional().catch(undefined),
+    seen: z.coerce.number().int().min(0).optional().catch(undefined),
+    carrier: text(40, t),
+    carrierName: text(200, t),
+    trackingNumber: text(200, t),
+    trackingUrl: text(1000, t),
+  });
+
+const shipmentOf = (
+  values: { carrier: string; carrierName: string; trackingNumber: string; trackingUrl: string },
+  t: Translate,
+) => readShipment(values, t);
 
 interface StoreForProgress {
   id: string;
@@ -33,13 +54,20 @@ interface StoreForProgress {
 }
 
 /** One sale's move from its dialog: `{ message }`, or the Spanish refusal with its 4xx. */
-export async function progressAction(services: Services, actor: Actor, store: StoreForProgress, saleId: string, form: FormData) {
-  const parsed = moveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return failure({ form: parsed.error.issues[0]?.message ?? PROGRESS_MESSAGES.notFound });
+export async function progressAction(
+  services: Services,
+  actor: Actor,
+  store: StoreForProgress,
+  saleId: string,
+  form: FormData,
+  t: Translate,
+) {
+  const parsed = moveSchema(t).safeParse(Object.fromEntries(form));
+  if (!parsed.success) return failure({ form: parsed.error.issues[0]?.message ?? t(PROGRESS_MESSAGES.notFound) });
   const { to, back, seen } = parsed.data;
   let shipment: Shipment | undefined;
   if (to === "shipped" && !back) {
-    const read = shipmentOf(parsed.data);
+    const read = shipmentOf(parsed.data, t);
     if (!read.ok) {
       const { carrier, carrierName, trackingNumber, trackingUrl } = parsed.data;
       return failure(
@@ -49,21 +77,24 @@ export async function progressAction(services: Services, actor: Actor, store: St
     }
     shipment = read.shipment;
   }
-  const outcome = await markProgress(services, actor, store, saleId, { to, back: back === "1", seen: seen ?? null, shipment });
+  const outcome = await markProgress(services, actor, store, saleId, { to, back: back === "1", seen: seen ?? null, shipment }, t);
   if (!outcome.ok) return failure({ form: outcome.message }, { status: outcome.status });
-  return { message: outcome.corrected ? PROGRESS_MESSAGES.corrected : PROGRESS_MESSAGES.moved(outcome.step) };
+  return {
+    message: outcome.corrected ? t(PROGRESS_MESSAGES.corrected) : t(PROGRESS_MESSAGES.moved, { step: quotedStep(outcome.step) }),
+  };
 }
 
-const bulkSchema = z.object({
-  to: z.enum(["preparing", "shipped"], { error: "Elige 'Preparando' o 'Marcar como enviado'" }),
-  sale: z
-    .array(z.string().regex(SALE_CODE_PATTERN, { error: PROGRESS_MESSAGES.notFound }))
-    .min(1, { error: PROGRESS_MESSAGES.noSales })
-    .max(100, { error: "Elige hasta 100 ventas a la vez" }),
-  carrier: text(40),
-  carrierName: text(200),
-  trackingUrl: text(1000),
-});
+const bulkSchema = (t: Translate) =>
+  z.object({
+    to: z.enum(["preparing", "shipped"], { error: t(ACTION_MESSAGES.bulkStep) }),
+    sale: z
+      .array(z.string().regex(SALE_CODE_PATTERN, { error: t(PROGRESS_MESSAGES.notFound) }))
+      .min(1, { error: t(PROGRESS_MESSAGES.noSales) })
+      .max(100, { error: t(ACTION_MESSAGES.bulkMax) }),
+    carrier: text(40, t),
+    carrierName: text(200, t),
+    trackingUrl: text(1000, t),
+  });
 
 export type BulkAnswer = { ok: true; message: string } | { ok: false; message: string; status: number };
 
@@ -73,28 +104,30 @@ export async function bulkProgressAction(
   actor: Actor,
   store: StoreForProgress,
   form: FormData,
+  t: Translate,
 ): Promise<BulkAnswer> {
-  const parsed = bulkSchema.safeParse({
+  const parsed = bulkSchema(t).safeParse({
     to: form.get("to"),
     sale: [...new Set(form.getAll("sale").map(String))],
     carrier: form.get("carrier") ?? "",
     carrierName: form.get("carrierName") ?? "",
     trackingUrl: form.get("trackingUrl") ?? "",
   });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? PROGRESS_MESSAGES.noSales, status: 400 };
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? t(PROGRESS_MESSAGES.noSales), status: 400 };
   const { to, sale } = parsed.data;
   let shipment: Shipment | undefined;
   // 'Otro' needs a name the list does not ask: those sales are marked sent without a carrier.
   if (to === "shipped" && parsed.data.carrier && parsed.data.carrier !== OTHER_CARRIER) {
-    const read = shipmentOf({ ...parsed.data, trackingNumber: "" });
+    const read = shipmentOf({ ...parsed.data, trackingNumber: "" }, t);
     if (!read.ok) return { ok: false, message: read.message, status: 400 };
     shipment = read.shipment;
   }
-  const outcome = await markMany(services, actor, store, sale, to, shipment);
-  const done = `${outcome.moved === 1 ? "1 venta marcada" : `${outcome.moved} ventas marcadas`} como '${STEP_LABELS[to]}'`;
+  const outcome = await markMany(services, actor, store, sale, to, shipment, t);
+  const done = t(ACTION_MESSAGES.bulkDone, { count: outcome.moved, step: quotedStep(to) });
   if (outcome.skipped.length === 0) return { ok: true, message: done };
   const left = outcome.skipped.map((s) => `${s.saleId}: ${s.message}`).join(". ");
   return outcome.moved > 0
-    ? { ok: true, message: `${done}. Sin cambios: ${left}` }
-    : { ok: false, message: `Sin cambios: ${left}`, status: 409 };
+    ? { ok: true, message: t(ACTION_MESSAGES.bulkSome, { done, left }) }
+    : { ok: false, message: t(ACTION_MESSAGES.bulkSkipped, { left }), status: 409 };
 }

@@ -1,11 +1,31 @@
 import type { ReactNode } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { STEP_LABELS } from "~/domain/fulfilment";
+import { quotedStep, STEP_LABELS } from "~/domain/fulfilment";
+import { defineMessages } from "~/domain/messages";
 import { isFailure } from "~/http/action-result";
+import { useT } from "~/ui/messages";
 import { DeliveryTimeline } from "./delivery-timeline";
 import type { ProgressPanelView } from "./panel.server";
 
 type Answer = { message: string } | { errors: Record<string, string> };
+
+const M = defineMessages({
+  title: { id: "fulfilment.panel.title", defaultMessage: "Entrega: {step}" },
+  noProgress: { id: "fulfilment.panel.noProgress", defaultMessage: "sin avance" },
+  cancelled: { id: "fulfilment.panel.cancelled", defaultMessage: "Venta cancelada: no se prepara ni se envía." },
+  preparing: { id: "fulfilment.panel.preparing", defaultMessage: "Preparando" },
+  mark: { id: "fulfilment.panel.mark", defaultMessage: "Marcar {step}" },
+  back: { id: "fulfilment.panel.back", defaultMessage: "Volver al paso anterior ({step})" },
+  print: { id: "fulfilment.panel.print", defaultMessage: "Imprimir" },
+  whatsapp: { id: "fulfilment.panel.whatsapp", defaultMessage: "Avisar por WhatsApp" },
+  carrier: { id: "fulfilment.panel.carrier", defaultMessage: "Empresa de envío" },
+  number: { id: "fulfilment.panel.number", defaultMessage: "Número de seguimiento" },
+  other: { id: "fulfilment.panel.other", defaultMessage: "Si elegiste 'Otro'" },
+  carrierName: { id: "fulfilment.panel.carrierName", defaultMessage: "Nombre de la empresa" },
+  url: { id: "fulfilment.panel.url", defaultMessage: "Enlace de seguimiento" },
+  save: { id: "fulfilment.panel.save", defaultMessage: "Guardar envío" },
+  ship: { id: "fulfilment.panel.ship", defaultMessage: "Marcar como enviado" },
+});
 
 /**
  * The sale's delivery in its dialog, under one heading ('Entrega: {step}'): `children` (how and where it is delivered),
@@ -24,6 +44,7 @@ export function ProgressPanel({
   idSuffix: string;
   children?: ReactNode;
 }) {
+  const t = useT();
   const fetcher = useFetcher<Answer>();
   const { search } = useLocation();
   // Back to the list as it was, once the page comes back without JavaScript.
@@ -39,10 +60,10 @@ export function ProgressPanel({
   );
   return (
     <section className="sale-progress" aria-labelledby={id("title")} data-progress={progress.step ?? "none"}>
-      <h3 id={id("title")}>Entrega: {progress.step ? STEP_LABELS[progress.step] : "sin avance"}</h3>
+      <h3 id={id("title")}>{t(M.title, { step: progress.step ? STEP_LABELS[progress.step] : t(M.noProgress) })}</h3>
       {children}
       {progress.cancelled ? (
-        <p className="muted">Venta cancelada: no se prepara ni se envía.</p>
+        <p className="muted">{t(M.cancelled)}</p>
       ) : (
         progress.timeline && <DeliveryTimeline timeline={progress.timeline} heading={null} />
       )}
@@ -60,7 +81,7 @@ export function ProgressPanel({
               {hidden}
               <input type="hidden" name="to" value={step} />
               <button type="submit" className={step === "preparing" ? "button secondary" : "button"} disabled={busy}>
-                {step === "preparing" ? "Preparando" : `Marcar '${STEP_LABELS[step]}'`}
+                {step === "preparing" ? t(M.preparing) : t(M.mark, { step: quotedStep(step) })}
               </button>
             </fetcher.Form>
           ),
@@ -82,7 +103,7 @@ export function ProgressPanel({
             <input type="hidden" name="to" value={progress.back} />
             <input type="hidden" name="back" value="1" />
             <button type="submit" className="button secondary" disabled={busy}>
-              Volver al paso anterior ({STEP_LABELS[progress.back]})
+              {t(M.back, { step: STEP_LABELS[progress.back] })}
             </button>
           </fetcher.Form>
         )}
@@ -92,11 +113,11 @@ export function ProgressPanel({
           target="_blank"
           rel="noopener"
         >
-          Imprimir
+          {t(M.print)}
         </a>
         {progress.whatsapp && (
           <a className="button secondary" href={progress.whatsapp} target="_blank" rel="noreferrer">
-            Avisar por WhatsApp
+            {t(M.whatsapp)}
           </a>
         )}
       </div>
@@ -118,13 +139,14 @@ function ShipmentForm(props: {
   saved?: NonNullable<ProgressPanelView["shipment"]>;
 }) {
   const { fetcher, id, progress, saved } = props;
+  const t = useT();
   const suffix = saved ? "-saved" : "";
   return (
     <fetcher.Form method="post" action={props.action} className="sale-progress-ship">
       {props.hidden}
       <input type="hidden" name="to" value="shipped" />
       <div className="field">
-        <label htmlFor={id(`carrier${suffix}`)}>Empresa de envío</label>
+        <label htmlFor={id(`carrier${suffix}`)}>{t(M.carrier)}</label>
         <select id={id(`carrier${suffix}`)} name="carrier" defaultValue={saved?.carrier || progress.carriers[0]?.id}>
           {progress.carriers.map((c) => (
             <option key={c.id} value={c.id}>
@@ -134,7 +156,7 @@ function ShipmentForm(props: {
         </select>
       </div>
       <div className="field">
-        <label htmlFor={id(`number${suffix}`)}>Número de seguimiento</label>
+        <label htmlFor={id(`number${suffix}`)}>{t(M.number)}</label>
         <input
           id={id(`number${suffix}`)}
           name="trackingNumber"
@@ -144,13 +166,13 @@ function ShipmentForm(props: {
         />
       </div>
       <details open={saved?.carrier === "otro" || undefined}>
-        <summary>Si elegiste 'Otro'</summary>
+        <summary>{t(M.other)}</summary>
         <div className="field">
-          <label htmlFor={id(`carrier-name${suffix}`)}>Nombre de la empresa</label>
+          <label htmlFor={id(`carrier-name${suffix}`)}>{t(M.carrierName)}</label>
           <input id={id(`carrier-name${suffix}`)} name="carrierName" maxLength={60} defaultValue={saved?.carrierName} />
         </div>
         <div className="field">
-          <label htmlFor={id(`url${suffix}`)}>Enlace de seguimiento</label>
+          <label htmlFor={id(`url${suffix}`)}>{t(M.url)}</label>
           <input
             id={id(`url${suffix}`)}
             name="trackingUrl"
@@ -162,7 +184,7 @@ function ShipmentForm(props: {
         </div>
       </details>
       <button type="submit" className={saved ? "button secondary" : "button"} disabled={props.busy}>
-        {saved ? "Guardar envío" : "Marcar como enviado"}
+        {saved ? t(M.save) : t(M.ship)}
       </button>
     </fetcher.Form>
   );

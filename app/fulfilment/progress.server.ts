@@ -6,15 +6,20 @@ import { and, eq, inArray } from "drizzle-orm";
 import { findCarrier, OTHER_CARRIER, safeTrackingUrl, trackingOf } from "~/domain/carriers";
 import type { DeliveryMethod } from "~/domain/delivery";
 import {
+  backwardText,
+  changedText,
   checkMove,
   EMAILED_STEPS,
   type FulfilmentStep,
   type MoveRefusal,
   PROGRESS_MESSAGES,
   type ProgressStep,
+  quotedStep,
   TRACKING_NUMBER_PATTERN,
+  wrongKindText,
 } from "~/domain/fulfilment";
-import { storeTranslator } from "~/domain/message-catalogs";
+import { storeTranslator, translatorFor } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { orderPageUrl } from "~/orders/order-links";
 import type { Services } from "~/services/services";
 import type { Actor } from "~/workspace/activity.server";
@@ -78,11 +83,11 @@ async function readSales(services: Services, storeId: string, saleIds: string[])
   return rows.map((sale): { sale: ProgressSale; row: DeliveryRow | undefined } => ({ sale, row: bySale.get(sale.id) }));
 }
 
-function refusalMessage(reason: MoveRefusal, sale: ProgressSale, to: FulfilmentStep, at: ProgressStep): string {
-  if (reason === "cancelled") return PROGRESS_MESSAGES.cancelled;
-  if (reason === "wrong_kind") return PROGRESS_MESSAGES.wrongKind(sale.delivery);
-  if (reason === "same") return PROGRESS_MESSAGES.same(to);
-  return PROGRESS_MESSAGES.backward(at);
+function refusalMessage(reason: MoveRefusal, sale: ProgressSale, to: FulfilmentStep, at: ProgressStep, t: Translate): string {
+  if (reason === "cancelled") return t(PROGRESS_MESSAGES.cancelled);
+  if (reason === "wrong_kind") return wrongKindText(t, sale.delivery);
+  if (reason === "same") return t(PROGRESS_MESSAGES.same, { step: quotedStep(to) });
+  return backwardText(t, at);
 }
 
 const moveFrom = (row: DeliveryRow | undefined): Move["from"] =>
@@ -95,13 +100,14 @@ export async function markProgress(
   store: StoreForProgress,
   saleId: string,
   request: ProgressRequest,
+  t: Translate = translatorFor("es"),
 ): Promise<ProgressOutcome> {
   const [found] = await readSales(services, store.id, [saleId]);
-  if (!found) return { ok: false, status: 404, message: PROGRESS_MESSAGES.notFound };
+  if (!found) return { ok: false, status: 404, message: t(PROGRESS_MESSAGES.notFound) };
   const { sale, row } = found;
   const at = stepOf(row);
   if (request.seen !== null && (row?.version ?? 0) !== request.seen)
-    return { ok: false, status: 409, message: PROGRESS_MESSAGES.changed(at) };
+    return { ok: false, status: 409, message: changedText(t, at) };
   // A sent sale's carrier and number may be corrected from the page that showed them (a bulk 'Marcar como enviado'
   // leaves the number to each dialog): the same step, its time kept.
   const correcting =
@@ -109,7 +115,7 @@ export async function markProgress(
   const check = correcting
     ? { ok: true as const }
     : checkMove({ delivery: sale.delivery, cancelled: sale.state === "Cancelada" }, at, request.to, request.back);
-  if (!check.ok) return { ok: false, status: 409, message: refusalMessage(check.reason, sale, request.to, at) };
+  if (!check.ok) return { ok: false, status: 409, message: refusalMessage(check.reason, sale, request.to, at, t) };
   const move: Move = {
     storeId: store.id,
     saleId,
@@ -122,8 +128,8 @@ export async function markProgress(
   const moved = await applyMoves(services.db, actor, [{ move, back: request.back }]);
   if (!moved.has(saleId)) {
     const [again] = await readSales(services, store.id, [saleId]);
-    if (again?.sale.state === "Cancelada") return { ok: false, status: 409, message: PROGRESS_MESSAGES.cancelled };
-    return { ok: false, status: 409, message: PROGRESS_MESSAGES.changed(stepOf(again?.row)) };
+    if (again?.sale.state === "Cancelada") return { ok: false, status: 409, message: t(PROGRESS_MESSAGES.cancelled) };
+    return { ok: false, status: 409, message: changedText(t, stepOf(again?.row)) };
   }
   if (correcting) {
     // The buyer hears again only of a tracking number they did not have.
@@ -152,6 +158,7 @@ export async function markMany(
   saleIds: string[],
   to: "preparing" | "shipped",
   shipment?: Shipment,
+  t: Translate = translatorFor("es"),
 ): Promise<BulkOutcome> {
   const found = await readSales(services, store.id, saleIds);
   const now = services.clock.now();
@@ -160,13 +167,13 @@ export async function markMany(
   for (const saleId of saleIds) {
     const entry = found.find((f) => f.sale.id === saleId);
     if (!entry) {
-      skipped.push({ saleId, message: PROGRESS_MESSAGES.notFound });
+      skipped.push({ saleId, message: t(PROGRESS_MESSAGES.notFound) });
       continue;
     }
     const at = stepOf(entry.row);
     const check = checkMove({ delivery: entry.sale.delivery, cancelled: entry.sale.state === "Cancelada" }, at, to);
     if (!check.ok) {
-      skipped.push({ saleId, message: refusalMessage(check.reason, entry.sale, to, at) });
+      skipped.push({ saleId, message: refusalMessage(check.reason, entry.sale, to, at, t) });
       continue;
     }
     moves.push({ move: { storeId: store.id, saleId, from: moveFrom(entry.row), to, shipment, now }, back: false });
@@ -174,7 +181,7 @@ export async function markMany(
   const moved = await applyMoves(services.db, actor, moves);
   for (const { move } of moves) {
     const entry = found.find((f) => f.sale.id === move.saleId);
-    if (!moved.has(move.saleId)) skipped.push({ saleId: move.saleId, message: PROGRESS_MESSAGES.changed(stepOf(entry?.row)) });
+    if (!moved.has(move.saleId)) skipped.push({ saleId: move.saleId, message: changedText(t, stepOf(entry?.row)) });
     else if (entry) await emailBuyer(services, store, entry.sale, to, shipment ?? entry.row);
   }
   return { moved: moved.size, skipped };
@@ -218,24 +225,27 @@ async function emailBuyer(
 }
 
 /** The shipment the 'Enviado' form describes, checked; or the Spanish message of its first problem. */
-export function readShipment(input: {
-  carrier: string;
-  carrierName: string;
-  trackingNumber: string;
-  trackingUrl: string;
-}): { ok: true; shipment: Shipment } | { ok: false; field: string; message: string } {
+export function readShipment(
+  input: {
+    carrier: string;
+    carrierName: string;
+    trackingNumber: string;
+    trackingUrl: string;
+  },
+  t: Translate,
+): { ok: true; shipment: Shipment } | { ok: false; field: string; message: string } {
   const carrier = input.carrier.trim();
   const number = input.trackingNumber.trim().replace(/\s+/g, " ");
   if (number && !TRACKING_NUMBER_PATTERN.test(number))
-    return { ok: false, field: "trackingNumber", message: PROGRESS_MESSAGES.trackingNumber };
+    return { ok: false, field: "trackingNumber", message: t(PROGRESS_MESSAGES.trackingNumber) };
   if (carrier === OTHER_CARRIER) {
     const name = input.carrierName.trim();
-    if (!name || name.length > 60) return { ok: false, field: "carrierName", message: PROGRESS_MESSAGES.carrierName };
+    if (!name || name.length > 60) return { ok: false, field: "carrierName", message: t(PROGRESS_MESSAGES.carrierName) };
     const url = input.trackingUrl.trim() ? safeTrackingUrl(input.trackingUrl) : null;
     if (input.trackingUrl.trim() && (!url || url.length > 500))
-      return { ok: false, field: "trackingUrl", message: PROGRESS_MESSAGES.trackingUrl };
+      return { ok: false, field: "trackingUrl", message: t(PROGRESS_MESSAGES.trackingUrl) };
     return { ok: true, shipment: { carrier, carrierName: name, trackingNumber: number || null, trackingUrl: url } };
   }
-  if (!findCarrier(carrier)) return { ok: false, field: "carrier", message: PROGRESS_MESSAGES.carrier };
+  if (!findCarrier(carrier)) return { ok: false, field: "carrier", message: t(PROGRESS_MESSAGES.carrier) };
   return { ok: true, shipment: { carrier, carrierName: null, trackingNumber: number || null, trackingUrl: null } };
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { judgePayment } from "~/domain/billing";
+import { defineMessage } from "~/domain/messages";
 import { storeAccessToken, storePaymentGateway } from "~/online-payments/store-accounts.server";
 import type { Services } from "~/services/services";
 import { stores, users } from "../../db/schema";
@@ -12,12 +13,15 @@ import { markPaid, markPaymentRejected } from "./order-records.server";
  * money). The checkout calls `startSalePayment`; the provider's notification (and the sandbox's
  * decision) calls `confirmSalePayment`, the one path that marks a sale paid.
  */
-export const ONLINE_PAYMENTS_UNAVAILABLE = "No pudimos iniciar el pago en línea. Inténtalo de nuevo en unos minutos.";
+export const ONLINE_PAYMENTS_UNAVAILABLE = defineMessage({
+  id: "orders.payment.unavailable",
+  defaultMessage: "No pudimos iniciar el pago en línea. Inténtalo de nuevo en unos minutos.",
+});
 
 export class OnlinePaymentsUnavailableError extends Error {
   override name = "OnlinePaymentsUnavailableError";
   constructor(cause?: unknown) {
-    super(ONLINE_PAYMENTS_UNAVAILABLE, { cause });
+    super(ONLINE_PAYMENTS_UNAVAILABLE.defaultMessage, { cause });
   }
 }
 

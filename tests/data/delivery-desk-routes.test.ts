@@ -57,6 +57,7 @@ const get = (module: { loader?: (args: never) => unknown }, path: string, params
   workspaceRequest(s, { module, cookie, method: "GET", path, params: { storeId, ...params } });
 
 describe("delivery progress on the desk's routes", () => {
+  // The merchant's store is in Argentina: the desk answers with 'vos'.
   it("the list's form marks the ticked sales, names those left, and ignores another store's", async () => {
     const answer = await post(
       { action: listAction },
@@ -71,7 +72,7 @@ describe("delivery progress on the desk's routes", () => {
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({
       ok: true,
-      message: `1 venta marcada como 'Enviado'. Sin cambios: ${sale.pickup}: Esta venta se retira en la tienda: márcala 'Listo para retirar'. ${sale.theirs}: No encontramos esa venta`,
+      message: `1 venta marcada como 'Enviado'. Sin cambios: ${sale.pickup}: Esta venta se retira en la tienda: marcala 'Listo para retirar'. ${sale.theirs}: No encontramos esa venta`,
     });
     expect(await deliveriesQuery(s.db, otherStore, [sale.theirs as string])).toEqual([]);
     const list = await get({ loader: listLoader }, `/Store/${storeId}/sales?progress=shipped`);
@@ -95,20 +96,20 @@ describe("delivery progress on the desk's routes", () => {
   it("refuses a form without sales, an unknown step, and a bad tracking address, in Spanish with a 4xx", async () => {
     expect(await post({ action: listAction }, `/Store/${storeId}/sales`, { storeId }, { to: "shipped" })).toMatchObject({
       status: 400,
-      data: { ok: false, message: "Elige al menos una venta" },
+      data: { ok: false, message: "Elegí al menos una venta" },
     });
     expect(
       await post({ action: listAction }, `/Store/${storeId}/sales`, { storeId }, { to: "volar", sale: sale.home as string }),
     ).toMatchObject({
       status: 400,
-      data: { ok: false, message: "Elige 'Preparando' o 'Marcar como enviado'" },
+      data: { ok: false, message: "Elegí 'Preparando' o 'Marcar como enviado'" },
     });
     const params = { storeId, saleId: sale.pickup as string };
     expect(
       await post({ action: saleAction }, `/Store/${storeId}/sales/${sale.pickup}`, params, { intent: "progress", to: "volar" }),
     ).toMatchObject({
       status: 400,
-      data: { errors: { form: "Elige el paso de la entrega" } },
+      data: { errors: { form: "Elegí el paso de la entrega" } },
     });
     const home = { storeId, saleId: sale.home as string };
     const backAndOther = await post({ action: saleAction }, `/Store/${storeId}/sales/${sale.home}`, home, {
@@ -128,7 +129,7 @@ describe("delivery progress on the desk's routes", () => {
     });
     expect(pickupShip).toMatchObject({
       status: 400,
-      data: { errors: { trackingUrl: "Pega el enlace de seguimiento (empieza con https://), o déjalo vacío" } },
+      data: { errors: { trackingUrl: "Pegá el enlace de seguimiento (empieza con https://), o dejalo vacío" } },
     });
   });
 

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CARRIERS_BY_COUNTRY, carriersOf, findCarrier, safeTrackingUrl, trackingOf } from "~/domain/carriers";
-import { checkMove, progressWhatsappText, reached, timelineSteps } from "~/domain/fulfilment";
+import { backwardText, checkMove, progressWhatsappText, reached, timelineSteps, wrongKindText } from "~/domain/fulfilment";
 import { translatorFor } from "~/domain/message-catalogs";
 import { saleSearchExpression } from "~/domain/sale-search";
 import { DeliveryTimeline } from "~/fulfilment/delivery-timeline";
@@ -78,6 +78,15 @@ describe("delivery progress moves", () => {
     const html = renderToStaticMarkup(inStoreVoice("es-AR", createElement(DeliveryTimeline, { timeline })));
     expect(html).toContain("Seguimiento de tu pedido");
     expect(html).toContain("Ir a Correo (copiá el número)");
+  });
+
+  it("tells an Argentine merchant's desk why a move is refused, with 'vos'", () => {
+    expect(wrongKindText(translatorFor("es-AR"), "pickup")).toBe(
+      "Esta venta se retira en la tienda: marcala 'Listo para retirar'",
+    );
+    expect(backwardText(translatorFor("es"), "shipped")).toBe(
+      "Esta venta ya está en 'Enviado': para volver un paso atrás usa 'Volver al paso anterior'",
+    );
   });
 });
 

@@ -36,6 +36,7 @@ import { useModalDialog } from "~/ui/dialog";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import type { Route } from "./+types/sale-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -159,7 +160,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const saleId = saleIdOf(params);
   const form = await request.formData();
-  if (isProgressForm(form)) return progressAction(getServices(context), actingUser(context), store, saleId, form);
+  if (isProgressForm(form))
+    return progressAction(getServices(context), actingUser(context), store, saleId, form, merchantT(context));
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return failure({ form: "Acción no válida" });
   const { intent } = parsed.data;

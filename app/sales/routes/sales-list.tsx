@@ -25,6 +25,7 @@ import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { deskQueries, parseSalesQuery, searchProblem } from "../query.server";
 import type { Route } from "./+types/sales-list";
 
@@ -98,7 +99,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Preparando' / 'Marcar como enviado' on the ticked sales: the list comes back with what was done. */
 export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
-  const answer = await bulkProgressAction(getServices(context), actingUser(context), store, await request.formData());
+  const answer = await bulkProgressAction(
+    getServices(context),
+    actingUser(context),
+    store,
+    await request.formData(),
+    merchantT(context),
+  );
   return data(answer, { status: answer.ok ? 200 : answer.status });
 }
 

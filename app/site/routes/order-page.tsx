@@ -254,7 +254,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** What the page says after an action sent the buyer back to it: a problem, or (the receipt arrived) good news. */
 function noticeOf(t: Translate, notice: string): { text: string; good?: true } | null {
-  if (notice === "pago") return { text: ONLINE_PAYMENTS_UNAVAILABLE };
+  if (notice === "pago") return { text: t(ONLINE_PAYMENTS_UNAVAILABLE) };
   if (notice === "agotado") return { text: t(M.soldOut) };
   if (notice === "comprobante") return { text: t(RECEIPT_MESSAGES.sent), good: true };
   if (notice === "sin-comprobante") return { text: t(RECEIPT_MESSAGES.notAwaited) };
