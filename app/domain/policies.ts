@@ -5,6 +5,7 @@
  * and only http(s) addresses and emails are linked, so 'javascript:' or 'data:' stay words.
  */
 import type { StoreCountry } from "./countries";
+import { defineMessages, type MessageDescriptor, type Translate } from "./messages";
 
 export type TextPart = { text: string } | { text: string; href: string };
 export type TextBlock = { kind: "heading"; parts: TextPart[] } | { kind: "paragraph"; lines: TextPart[][] };
@@ -126,45 +127,111 @@ export function fiscalLine(store: { legalName: string; taxId: string }, country:
   return parts.length ? parts.join(" · ") : null;
 }
 
-/** The Spanish templates a store starts with, written for its name; the merchant edits them in 'Políticas'. */
-export function policyTemplate(kind: PolicyKind, store: { name: string; country: StoreCountry }): string {
-  const name = store.name;
+const TEMPLATE = defineMessages({
+  returnsIntro: { id: "policies.returns.intro", defaultMessage: "En {store} queremos que quedes conforme con tu compra." },
+  returnsChanges: { id: "policies.returns.changesTitle", defaultMessage: "Cambios" },
+  returnsChangesText: {
+    id: "policies.returns.changes",
+    defaultMessage:
+      "Puedes pedir el cambio de un producto dentro de los 30 días de recibido, sin uso y con su empaque. Escríbenos con tu código de pedido y te diremos cómo enviarlo o dónde entregarlo.",
+  },
+  returnsRefunds: { id: "policies.returns.refundsTitle", defaultMessage: "Devoluciones" },
+  returnsRefundsText: {
+    id: "policies.returns.refunds",
+    defaultMessage:
+      "Si el producto llegó fallado o no es el que pediste, te lo cambiamos o te devolvemos el dinero, y nos hacemos cargo del envío.",
+  },
+  returnsWithdrawal: { id: "policies.returns.withdrawalTitle", defaultMessage: "Botón de arrepentimiento" },
+  returnsWithdrawalText: {
+    id: "policies.returns.withdrawal",
+    defaultMessage:
+      "Puedes cancelar tu compra dentro de los 10 días de hecho el pedido, sin dar motivos, con el Botón de arrepentimiento que está al pie de cada página de la tienda.",
+  },
+  shippingIntro: { id: "policies.shipping.intro", defaultMessage: "En {store} preparamos tu pedido apenas lo confirmamos." },
+  shippingMethods: { id: "policies.shipping.methodsTitle", defaultMessage: "Formas de entrega" },
+  shippingMethodsText: {
+    id: "policies.shipping.methods",
+    defaultMessage:
+      "Al hacer tu pedido eliges cómo recibirlo: retiro en nuestro punto de retiro, envío a domicilio a las zonas que atendemos (con su costo, que ves antes de confirmar) o a coordinar con nosotros.",
+  },
+  shippingTimes: { id: "policies.shipping.timesTitle", defaultMessage: "Plazos" },
+  shippingTimesText: {
+    id: "policies.shipping.times",
+    defaultMessage: "Te avisamos por WhatsApp o por correo cuándo sale tu pedido. Si hay una demora, te escribimos.",
+  },
+  privacyIntro: {
+    id: "policies.privacy.intro",
+    defaultMessage: "Esta página explica qué datos guarda {store} cuando compras y para qué.",
+  },
+  privacyOrders: { id: "policies.privacy.ordersTitle", defaultMessage: "Tus pedidos" },
+  privacyOrdersText: {
+    id: "policies.privacy.orders",
+    defaultMessage:
+      "Cuando haces un pedido, {store} guarda lo que escribes en él: tu nombre, teléfono, correo, dirección y nota, los productos y el pago. Los usamos solo para atender tu pedido y para escribirte sobre él.",
+  },
+  privacyCustomers: { id: "policies.privacy.customersTitle", defaultMessage: "Nuestra lista de clientes" },
+  privacyCustomersText: {
+    id: "policies.privacy.customers",
+    defaultMessage:
+      "Con tus pedidos te agregamos a nuestra lista de clientes (nombre, teléfono o correo, pedidos y total comprado). Puedes pedirnos que borremos tus datos cuando quieras: escríbenos.",
+  },
+  privacyStats: { id: "policies.privacy.statsTitle", defaultMessage: "Estadísticas sin cookies" },
+  privacyStatsText: {
+    id: "policies.privacy.stats",
+    defaultMessage:
+      "Contamos las visitas a la tienda y de dónde llegan sin cookies y sin guardar datos personales: solo quedan los totales de cada día. Tu carrito y tu último pedido se guardan en cookies de esta tienda para que no se pierdan.",
+  },
+  privacyPlatform: { id: "policies.privacy.platformTitle", defaultMessage: "La plataforma" },
+  privacyPlatformText: {
+    id: "policies.privacy.platform",
+    defaultMessage:
+      "La tienda funciona en Vitrina, que guarda estos datos por cuenta de {store} y no los usa para nada más ni los vende.",
+  },
+});
+
+/**
+ * The templates a store starts with, written for its name in its own words (`t`: the store's translator, so an
+ * Argentine store's read with 'vos'); the merchant edits them in 'Políticas'.
+ */
+export function policyTemplate(kind: PolicyKind, store: { name: string; country: StoreCountry }, t: Translate): string {
+  const values = { store: store.name };
+  const heading = (message: MessageDescriptor) => `# ${t(message)}`;
   if (kind === "returns")
     return [
-      `En ${name} queremos que quedes conforme con tu compra.`,
-      "# Cambios",
-      "Puedes pedir el cambio de un producto dentro de los 30 días de recibido, sin uso y con su empaque. Escríbenos con tu código de pedido y te diremos cómo enviarlo o dónde entregarlo.",
-      "# Devoluciones",
-      "Si el producto llegó fallado o no es el que pediste, te lo cambiamos o te devolvemos el dinero, y nos hacemos cargo del envío.",
-      ...(store.country === "AR"
-        ? [
-            "# Botón de arrepentimiento",
-            "Puedes cancelar tu compra dentro de los 10 días de hecho el pedido, sin dar motivos, con el Botón de arrepentimiento que está al pie de cada página de la tienda.",
-          ]
-        : []),
+      t(TEMPLATE.returnsIntro, values),
+      heading(TEMPLATE.returnsChanges),
+      t(TEMPLATE.returnsChangesText),
+      heading(TEMPLATE.returnsRefunds),
+      t(TEMPLATE.returnsRefundsText),
+      ...(store.country === "AR" ? [heading(TEMPLATE.returnsWithdrawal), t(TEMPLATE.returnsWithdrawalText)] : []),
     ].join("\n\n");
   if (kind === "shipping")
     return [
-      `En ${name} preparamos tu pedido apenas lo confirmamos.`,
-      "# Formas de entrega",
-      "Al hacer tu pedido eliges cómo recibirlo: retiro en nuestro punto de retiro, envío a domicilio a las zonas que atendemos (con su costo, que ves antes de confirmar) o a coordinar con nosotros.",
-      "# Plazos",
-      "Te avisamos por WhatsApp o por correo cuándo sale tu pedido. Si hay una demora, te escribimos.",
+      t(TEMPLATE.shippingIntro, values),
+      heading(TEMPLATE.shippingMethods),
+      t(TEMPLATE.shippingMethodsText),
+      heading(TEMPLATE.shippingTimes),
+      t(TEMPLATE.shippingTimesText),
     ].join("\n\n");
   return [
-    `Esta página explica qué datos guarda ${name} cuando compras y para qué.`,
-    "# Tus pedidos",
-    `Cuando haces un pedido, ${name} guarda lo que escribes en él: tu nombre, teléfono, correo, dirección y nota, los productos y el pago. Los usamos solo para atender tu pedido y para escribirte sobre él.`,
-    "# Nuestra lista de clientes",
-    "Con tus pedidos te agregamos a nuestra lista de clientes (nombre, teléfono o correo, pedidos y total comprado). Puedes pedirnos que borremos tus datos cuando quieras: escríbenos.",
-    "# Estadísticas sin cookies",
-    "Contamos las visitas a la tienda y de dónde llegan sin cookies y sin guardar datos personales: solo quedan los totales de cada día. Tu carrito y tu último pedido se guardan en cookies de esta tienda para que no se pierdan.",
-    "# La plataforma",
-    `La tienda funciona en Vitrina, que guarda estos datos por cuenta de ${name} y no los usa para nada más ni los vende.`,
+    t(TEMPLATE.privacyIntro, values),
+    heading(TEMPLATE.privacyOrders),
+    t(TEMPLATE.privacyOrdersText, values),
+    heading(TEMPLATE.privacyCustomers),
+    t(TEMPLATE.privacyCustomersText),
+    heading(TEMPLATE.privacyStats),
+    t(TEMPLATE.privacyStatsText),
+    heading(TEMPLATE.privacyPlatform),
+    t(TEMPLATE.privacyPlatformText, values),
   ].join("\n\n");
 }
 
 /** The page's text: the merchant's, or the template while they keep it. */
-export function policyText(kind: PolicyKind, saved: string | null, store: { name: string; country: StoreCountry }): string {
-  return saved?.trim() ? saved : policyTemplate(kind, store);
+export function policyText(
+  kind: PolicyKind,
+  saved: string | null,
+  store: { name: string; country: StoreCountry },
+  t: Translate,
+): string {
+  return saved?.trim() ? saved : policyTemplate(kind, store, t);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type StoreCountry, storeCountry } from "~/domain/countries";
+import { storeTranslator } from "~/domain/message-catalogs";
 import {
   LEGAL_NAME_MAX,
   POLICY_KINDS,
@@ -8,6 +9,7 @@ import {
   type PolicyKind,
   policyTemplate,
   taxIdProblem,
+  policyText as templateOrSaved,
 } from "~/domain/policies";
 import { textFields } from "~/http/action-result";
 import type { Services } from "~/services/services";
@@ -17,6 +19,10 @@ import { invalid } from "~/workspace/action-results.server";
 import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import { type StoreSettings, saveStoreSettings } from "~/workspace/store-record.server";
+
+/** A page's text as the merchant edits it: theirs, or the template in the store's own words (its shoppers read it). */
+export const storePolicyText = (kind: PolicyKind, saved: string | null, store: { name: string; country: StoreCountry }) =>
+  templateOrSaved(kind, saved, store, storeTranslator(store));
 
 /** The store's columns for each of its pages. */
 export const POLICY_COLUMNS = {
@@ -50,7 +56,7 @@ function policiesSchema(store: { name: string; country: StoreCountry }) {
       // Empty, or the template as shown: the store keeps following the template (its name included).
       for (const kind of POLICY_KINDS) {
         const text = input[kind];
-        settings[POLICY_COLUMNS[kind]] = !text || text === policyTemplate(kind, store) ? null : text;
+        settings[POLICY_COLUMNS[kind]] = !text || text === policyTemplate(kind, store, storeTranslator(store)) ? null : text;
       }
       return settings;
     });

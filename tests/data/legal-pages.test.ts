@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_PLATFORM_TEXTS } from "~/auth/legal-texts";
+import { translatorFor } from "~/domain/message-catalogs";
 import { POLICY_MAX, policyTemplate } from "~/domain/policies";
 import { CONSUMER_DEFENSE_TEXT, CONSUMER_DEFENSE_URL } from "~/domain/withdrawals";
 import { createFetchHandler } from "~/request-handler.server";
@@ -94,7 +95,7 @@ describe("a store's own pages", () => {
       cookie: co.cookie,
       form: policiesForm({
         shipping,
-        returns: policyTemplate("returns", { name: "Café Sol", country: "CO" }),
+        returns: policyTemplate("returns", { name: "Café Sol", country: "CO" }, translatorFor("es")),
         legalName: "Café Sol S.A.S.",
         taxId: "900.123.456-7",
       }),

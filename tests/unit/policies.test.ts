@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import {
   fiscalLine,
   isCuit,
@@ -13,6 +14,8 @@ import {
 } from "~/domain/policies";
 import { matchedContact, WITHDRAWAL_DAYS, withinWithdrawalWindow } from "~/domain/withdrawals";
 import { PlainText } from "~/ui/plain-text";
+
+const es = translatorFor("es");
 
 const html = (text: string) => renderToStaticMarkup(createElement(PlainText, { text }));
 
@@ -65,13 +68,17 @@ describe("a merchant's plain text", () => {
   it("gives every store its three pages from Spanish templates with its name, Argentina's with the arrepentimiento", () => {
     const ar = { name: "Mate y Cía", country: "AR" as const };
     const co = { name: "Café Sol", country: "CO" as const };
-    for (const kind of POLICY_KINDS) expect(policyTemplate(kind, co)).toContain("Café Sol");
-    expect(policyTemplate("returns", ar)).toContain("Botón de arrepentimiento");
-    expect(policyTemplate("returns", co)).not.toContain("arrepentimiento");
-    expect(policyTemplate("privacy", co)).toMatch(/sin cookies/);
-    expect(policyText("shipping", null, co)).toBe(policyTemplate("shipping", co));
-    expect(policyText("shipping", "  ", co)).toBe(policyTemplate("shipping", co));
-    expect(policyText("shipping", "Enviamos los lunes.", co)).toBe("Enviamos los lunes.");
+    for (const kind of POLICY_KINDS) expect(policyTemplate(kind, co, es)).toContain("Café Sol");
+    expect(policyTemplate("returns", ar, es)).toContain("Botón de arrepentimiento");
+    expect(policyTemplate("returns", co, es)).not.toContain("arrepentimiento");
+    expect(policyTemplate("privacy", co, es)).toMatch(/sin cookies/);
+    expect(policyText("shipping", null, co, es)).toBe(policyTemplate("shipping", co, es));
+    expect(policyText("shipping", "  ", co, es)).toBe(policyTemplate("shipping", co, es));
+    expect(policyText("shipping", "Enviamos los lunes.", co, es)).toBe("Enviamos los lunes.");
+    // An Argentine store's shoppers read its templates with 'vos'.
+    const argentine = translatorFor("es-AR");
+    expect(policyTemplate("returns", ar, argentine)).toContain("Podés pedir el cambio de un producto");
+    expect(policyTemplate("privacy", ar, argentine)).toContain("Cuando hacés un pedido, Mate y Cía guarda lo que escribís en él");
   });
 });
 

@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const kind = kindOf(args.request);
   const p = await loadSitePage(args, (storeId, db) => [storePolicyQuery(db, storeId, COLUMNS[kind])]);
   const [[row]] = p.page;
-  const text = policyText(kind, row?.text ?? null, { name: p.store.name, country: storeCountry(p.store) });
+  const text = policyText(kind, row?.text ?? null, { name: p.store.name, country: storeCountry(p.store) }, p.t);
   return data({ site: p.site, kind, title: p.t(POLICY_TITLES[kind]), path: POLICY_PAGES[kind].path, text }, { headers: p.cache });
 }
 

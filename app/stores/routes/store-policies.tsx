@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { storeCountry } from "~/domain/countries";
-import { LEGAL_NAME_MAX, POLICY_KINDS, POLICY_MAX, POLICY_PAGES, policyText, TAX_ID_MAX, taxIdName } from "~/domain/policies";
+import { LEGAL_NAME_MAX, POLICY_KINDS, POLICY_MAX, POLICY_PAGES, TAX_ID_MAX, taxIdName } from "~/domain/policies";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { Field, TextAreaField } from "~/ui/form";
@@ -8,7 +8,7 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
-import { handlePoliciesAction, POLICY_COLUMNS } from "../policies.server";
+import { handlePoliciesAction, POLICY_COLUMNS, storePolicyText } from "../policies.server";
 import type { Route } from "./+types/store-policies";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Políticas", matches) }];
@@ -22,7 +22,7 @@ export function loader({ context }: Route.LoaderArgs) {
       kind,
       title: POLICY_PAGES[kind].title,
       href: `${publicUrl}${POLICY_PAGES[kind].path}`,
-      text: policyText(kind, store[POLICY_COLUMNS[kind]], { name: store.name, country }),
+      text: storePolicyText(kind, store[POLICY_COLUMNS[kind]], { name: store.name, country }),
       template: !store[POLICY_COLUMNS[kind]],
     })),
     legalName: store.legalName,
