@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { DELIVERY_LABELS } from "~/domain/delivery";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { SALE_CODE_PATTERN } from "~/domain/sales";
 import { orderPageUrl } from "~/orders/order-links";
 import type { Config } from "~/services/config";
@@ -18,19 +19,51 @@ const SLIPS_MAX = 50;
 const PAPERS = ["a4", "80mm"] as const;
 export type Paper = (typeof PAPERS)[number];
 
-const SLIP_MESSAGES = {
-  noSales: "Elige al menos una venta para imprimir",
-  tooMany: `Imprime hasta ${SLIPS_MAX} ventas a la vez`,
-  badCode: "El código de venta tiene 10 dígitos",
-} as const;
-
-export const slipsQuerySchema = z.object({
-  sale: z
-    .array(z.string().regex(SALE_CODE_PATTERN, { error: SLIP_MESSAGES.badCode }))
-    .min(1, { error: SLIP_MESSAGES.noSales })
-    .max(SLIPS_MAX, { error: SLIP_MESSAGES.tooMany }),
-  papel: z.enum(PAPERS).catch("a4"),
+/** The merchant's side of the page: its refusals and the print tools. */
+const M = defineMessages({
+  noSales: { id: "fulfilment.slips.noSales", defaultMessage: "Elige al menos una venta para imprimir" },
+  tooMany: { id: "fulfilment.slips.tooMany", defaultMessage: "Imprime hasta {max} ventas a la vez" },
+  badCode: { id: "fulfilment.slips.badCode", defaultMessage: "El código de venta tiene 10 dígitos" },
+  notFound: { id: "fulfilment.slips.notFound", defaultMessage: "No encontramos esas ventas" },
+  tools: { id: "fulfilment.slips.tools", defaultMessage: "Impresión" },
+  a4: { id: "fulfilment.slips.a4", defaultMessage: "Hoja A4" },
+  receipt: { id: "fulfilment.slips.receipt", defaultMessage: "Ticket 80 mm" },
+  howTo: {
+    id: "fulfilment.slips.howTo",
+    defaultMessage: "Imprime con el menú de tu navegador (Ctrl+P, o Compartir → Imprimir en el teléfono).",
+  },
+  title: { id: "fulfilment.slips.title", defaultMessage: "Imprimir: {what} | {store}" },
+  pages: { id: "fulfilment.slips.pages", defaultMessage: "{count} pedidos" },
 });
+
+/** The slip's own words: it travels with the package, so it speaks as the store does to its buyer. */
+const SLIP = defineMessages({
+  order: { id: "fulfilment.slip.order", defaultMessage: "Pedido {code}" },
+  qr: { id: "fulfilment.slip.qr", defaultMessage: "Código QR de la página del pedido" },
+  scan: { id: "fulfilment.slip.scan", defaultMessage: "Escanea para ver tu pedido" },
+  pickupAt: { id: "fulfilment.slip.pickupAt", defaultMessage: "Retira en" },
+  address: { id: "fulfilment.slip.address", defaultMessage: "Dirección" },
+  zone: { id: "fulfilment.slip.zone", defaultMessage: "Zona" },
+  buyer: { id: "fulfilment.slip.buyer", defaultMessage: "Cliente" },
+  phone: { id: "fulfilment.slip.phone", defaultMessage: "Teléfono" },
+  delivery: { id: "fulfilment.slip.delivery", defaultMessage: "Entrega" },
+  products: { id: "fulfilment.slip.products", defaultMessage: "Productos" },
+  product: { id: "fulfilment.slip.product", defaultMessage: "Producto" },
+  quantity: { id: "fulfilment.slip.quantity", defaultMessage: "Cantidad" },
+  note: { id: "fulfilment.slip.note", defaultMessage: "Nota:" },
+});
+
+export const slipsQuerySchema = (t: Translate) =>
+  z.object({
+    sale: z
+      .array(z.string().regex(SALE_CODE_PATTERN, { error: t(M.badCode) }))
+      .min(1, { error: t(M.noSales) })
+      .max(SLIPS_MAX, { error: t(M.tooMany, { max: SLIPS_MAX }) }),
+    papel: z.enum(PAPERS).catch("a4"),
+  });
+
+/** The answer when none of the codes is a sale of this store. */
+export const noSlipsText = (t: Translate) => t(M.notFound);
 
 /** The store's sales with these codes and their lines, in one round trip (another store's codes read nothing). */
 export async function slipSales(db: Db, storeId: string, codes: string[]) {
@@ -87,12 +120,17 @@ const PAGE_80MM = "@page{size:80mm auto;margin:2mm}";
 const row = (label: string, value: string | null | undefined) =>
   value ? `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>` : "";
 
-function slipHtml(config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">, store: { name: string; url: string }, sale: SlipSale) {
+function slipHtml(
+  config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">,
+  store: { name: string; url: string },
+  sale: SlipSale,
+  t: Translate,
+) {
   const orderUrl = orderPageUrl(config, store.url, sale.id, sale.accessToken);
   const where =
     sale.delivery === "pickup"
-      ? row("Retira en", sale.pickupPoint)
-      : row("Dirección", sale.address) + row("Zona", sale.deliveryZone);
+      ? row(t(SLIP.pickupAt), sale.pickupPoint)
+      : row(t(SLIP.address), sale.address) + row(t(SLIP.zone), sale.deliveryZone);
   const lines = sale.lines
     .map(
       (l) =>
@@ -100,11 +138,11 @@ function slipHtml(config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">, store: {
     )
     .join("");
   return `<article class="slip" data-slip="${sale.id}">
-<header><div><h1>${escapeHtml(store.name)}</h1><p class="code">Pedido ${sale.id}</p></div>
-<div><div class="qr" role="img" aria-label="Código QR de la página del pedido">${qrSvg(orderUrl)}</div><p class="scan">Escanea para ver tu pedido</p></div></header>
-<dl>${row("Cliente", sale.buyerName)}${row("Teléfono", sale.buyerPhone)}${row("Entrega", DELIVERY_LABELS[sale.delivery])}${where}</dl>
-<table><caption class="visually-hidden">Productos</caption><thead><tr><th class="check"></th><th>Producto</th><th class="qty">Cantidad</th></tr></thead><tbody>${lines}</tbody></table>
-${sale.note ? `<p class="note"><strong>Nota:</strong> ${escapeHtml(sale.note)}</p>` : ""}
+<header><div><h1>${escapeHtml(store.name)}</h1><p class="code">${escapeHtml(t(SLIP.order, { code: sale.id }))}</p></div>
+<div><div class="qr" role="img" aria-label="${escapeHtml(t(SLIP.qr))}">${qrSvg(orderUrl)}</div><p class="scan">${escapeHtml(t(SLIP.scan))}</p></div></header>
+<dl>${row(t(SLIP.buyer), sale.buyerName)}${row(t(SLIP.phone), sale.buyerPhone)}${row(t(SLIP.delivery), DELIVERY_LABELS[sale.delivery])}${where}</dl>
+<table><caption class="visually-hidden">${escapeHtml(t(SLIP.products))}</caption><thead><tr><th class="check"></th><th>${escapeHtml(t(SLIP.product))}</th><th class="qty">${escapeHtml(t(SLIP.quantity))}</th></tr></thead><tbody>${lines}</tbody></table>
+${sale.note ? `<p class="note"><strong>${escapeHtml(t(SLIP.note))}</strong> ${escapeHtml(sale.note)}</p>` : ""}
 </article>`;
 }
 
@@ -116,13 +154,17 @@ export function packingSlipsPage(input: {
   paper: Paper;
   /** This page's address without `papel`, to switch the paper. */
   selfQuery: string;
+  /** The merchant's words (the tools), and the store's (the slips, read by its buyers). */
+  t: Translate;
+  storeT: Translate;
 }): string {
-  const { store, paper } = input;
+  const { store, paper, t } = input;
   const link = (to: Paper, label: string) =>
     `<a href="?${escapeHtml(input.selfQuery)}&amp;papel=${to}"${to === paper ? ' aria-current="true"' : ""}>${label}</a>`;
-  const title = input.sales.length === 1 ? `Pedido ${input.sales[0]?.id}` : `${input.sales.length} pedidos`;
+  const title =
+    input.sales.length === 1 ? t(SLIP.order, { code: input.sales[0]?.id }) : t(M.pages, { count: input.sales.length });
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(`Imprimir: ${title} | ${store.name}`)}</title><style>${STYLE}${paper === "80mm" ? PAGE_80MM : ""}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}</style></head>
-<body class="paper-${paper}"><nav class="tools" aria-label="Impresión">${link("a4", "Hoja A4")}${link("80mm", "Ticket 80 mm")}<span>Imprime con el menú de tu navegador (Ctrl+P, o Compartir → Imprimir en el teléfono).</span></nav>
-<main>${input.sales.map((sale) => slipHtml(input.config, store, sale)).join("\n")}</main></body></html>`;
+<title>${escapeHtml(t(M.title, { what: title, store: store.name }))}</title><style>${STYLE}${paper === "80mm" ? PAGE_80MM : ""}.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}</style></head>
+<body class="paper-${paper}"><nav class="tools" aria-label="${escapeHtml(t(M.tools))}">${link("a4", escapeHtml(t(M.a4)))}${link("80mm", escapeHtml(t(M.receipt)))}<span>${escapeHtml(t(M.howTo))}</span></nav>
+<main>${input.sales.map((sale) => slipHtml(input.config, store, sale, input.storeT)).join("\n")}</main></body></html>`;
 }

@@ -169,6 +169,9 @@ describe("delivery progress on the desk's routes", () => {
     expect(html).toContain("Yerba mate 1 kg — Suave");
     expect(html).toContain("× 2");
     expect(html).toContain("Timbre 3B");
+    // An Argentine store's slip, and its merchant's tools, speak with 'vos'.
+    expect(html).toContain('<p class="scan">Escaneá para ver tu pedido</p>');
+    expect(html).toContain("Imprimí con el menú de tu navegador");
     expect(html).toContain("<dt>Entrega</dt><dd>Envío a domicilio</dd>");
     expect(html).toContain("<svg");
     expect(html).toContain("@page{size:80mm auto");

@@ -1,6 +1,8 @@
-import { packingSlipsPage, slipSales, slipsQuerySchema } from "~/fulfilment/packing-slips.server";
+import { storeTranslator } from "~/domain/message-catalogs";
+import { noSlipsText, packingSlipsPage, slipSales, slipsQuerySchema } from "~/fulfilment/packing-slips.server";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import type { Route } from "./+types/packing-slips";
 
 /**
@@ -11,13 +13,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, config } = getServices(context);
   const params = new URL(request.url).searchParams;
-  const parsed = slipsQuerySchema.safeParse({ sale: [...new Set(params.getAll("sale"))], papel: params.get("papel") ?? "a4" });
+  const t = merchantT(context);
+  const parsed = slipsQuerySchema(t).safeParse({ sale: [...new Set(params.getAll("sale"))], papel: params.get("papel") ?? "a4" });
   const text = { "Content-Type": "text/plain; charset=utf-8" };
   if (!parsed.success) return new Response(parsed.error.issues[0]?.message ?? "", { status: 400, headers: text });
   const found = await slipSales(db, store.id, parsed.data.sale);
-  if (found.length === 0) return new Response("No encontramos esas ventas", { status: 404, headers: text });
+  if (found.length === 0) return new Response(noSlipsText(t), { status: 404, headers: text });
   const selfQuery = parsed.data.sale.map((code) => `sale=${code}`).join("&");
-  return new Response(packingSlipsPage({ config, store, sales: found, paper: parsed.data.papel, selfQuery }), {
-    headers: { "Content-Type": "text/html; charset=utf-8" },
-  });
+  return new Response(
+    packingSlipsPage({
+      config,
+      store,
+      sales: found,
+      paper: parsed.data.papel,
+      selfQuery,
+      t,
+      storeT: storeTranslator(store),
+    }),
+    {
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    },
+  );
 }
