@@ -31,8 +31,17 @@ export function translatorFor(locale: Locale): Translate {
 export const storeTranslator = (store: { country?: string; timeZone?: string }): Translate =>
   translatorFor(localeOfCountry(storeCountry({ country: store.country ?? "", timeZone: store.timeZone ?? "" })));
 
-/** Texts only the server says (public store pages, emails, WhatsApp): never sent to a merchant's browser. */
-const SERVER_ONLY = /^(site|email|whatsapp)\.|\.email\./;
+/**
+ * Texts only the server says, never sent to a merchant's browser: public store pages, emails, WhatsApp, and what a
+ * shopper's or the desk's loaders and actions write (the checkout's and cart's refusals, policy templates, the orders'
+ * and delivery desk's answers, the packing slips). What a merchant component renders (the progress panel, the
+ * timeline) is not among them.
+ */
+const SERVER_ONLY =
+  /^(site|email|whatsapp|checkout|cart|shipping|policies|orders|variants\.choice|discounts\.refusal|fulfilment\.(refusal|notice|slips?))\.|^discounts\.link\.(applied|gives|kept|notApplied)$|^fulfilment\.bulk\.(done|skipped|some)$|\.email\./;
+
+/** Whether a message is the server's alone (`SERVER_ONLY`). */
+export const isServerOnly = (id: string) => SERVER_ONLY.test(id);
 
 const pageCatalogs = new Map<Locale, PageCatalog>();
 

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { codeShareLinks } from "~/discounts/code-link";
 import { CodeLinkShare } from "~/discounts/code-link-share";
-import { pageCatalogFor, translatorFor } from "~/domain/message-catalogs";
+import { isServerOnly, pageCatalogFor, translatorFor } from "~/domain/message-catalogs";
 import { LOCALES, localeOfAcceptLanguage, localeOfCountry, translatorOfPage } from "~/domain/messages";
 import { shouldRevalidate as shouldRevalidateMessages } from "~/merchant/routes/messages-layout";
 import compiledBase from "~/messages/compiled/es";
@@ -112,13 +112,13 @@ describe("the message catalog", () => {
     for (const locale of LOCALES) {
       const catalog = pageCatalogFor(locale);
       expect(
-        Object.keys(catalog).some((id) => /^(site|email|whatsapp)\./.test(id)),
+        Object.keys(catalog).some((id) => /^(site|email|whatsapp)\./.test(id) || isServerOnly(id)),
         locale,
       ).toBe(false);
       const page = translatorOfPage(locale, catalog);
       const server = translatorFor(locale);
       // Emails are the server's, whichever feature sends them ('team.email.…').
-      for (const id of Object.keys(es).filter((id) => !/^(site|email|whatsapp)\.|\.email\./.test(id))) {
+      for (const id of Object.keys(es).filter((id) => !isServerOnly(id))) {
         const values = sampleValues(es[id] ?? [], 3);
         // A page's component gives the base's text as its defaultMessage (the extraction check holds them equal).
         const [only] = es[id] ?? [];
