@@ -1,5 +1,10 @@
 import { Form } from "react-router";
-import { DISCOUNT_CODE_FIELD, DISCOUNT_KIND_LABELS, type DiscountCodeFormValues } from "~/domain/discount-code-form";
+import {
+  DISCOUNT_CODE_FIELD,
+  DISCOUNT_FORM_NUMBERS,
+  DISCOUNT_KIND_LABELS,
+  type DiscountCodeFormValues,
+} from "~/domain/discount-code-form";
 import { Field, FormError, RadioGroup } from "~/ui/form";
 import { useT } from "~/ui/messages";
 
@@ -40,7 +45,7 @@ export function DiscountCodeForm(props: {
         maxLength={DISCOUNT_CODE_FIELD.maxLength}
         autoComplete="off"
         required
-        hint={DISCOUNT_CODE_FIELD.hint}
+        hint={t(DISCOUNT_CODE_FIELD.hint, DISCOUNT_FORM_NUMBERS)}
       />
       <RadioGroup
         legend={t({ id: "discounts.form.kind", defaultMessage: "Tipo" })}

@@ -48,10 +48,10 @@ function typedValues(fields: Record<string, string>): Record<string, string> {
 export async function handleCreateDiscountCode(services: Services, actor: Actor, store: Store, form: FormData, t: Translate) {
   const fields = textFields(form);
   const values = typedValues(fields);
-  const read = readDiscountCodeForm(fields, store.currency);
+  const read = readDiscountCodeForm(fields, store.currency, null, t);
   if (!read.ok) return failure(read.errors, { intent: "create", values });
   try {
-    await createDiscountCode(services.db, actor, store.id, read.input, services.clock.now());
+    await createDiscountCode(services.db, actor, store.id, read.input, services.clock.now(), t);
   } catch (error) {
     return refusal("create", error, "form", { values });
   }
@@ -88,10 +88,10 @@ export async function handleEditDiscountCode(
   const code = await loadDiscountCode(services, store, codeId);
   const fields = textFields(form);
   const values = typedValues(fields);
-  const read = readDiscountCodeForm(fields, store.currency, code);
+  const read = readDiscountCodeForm(fields, store.currency, code, t);
   if (!read.ok) return failure(read.errors, { intent: "save", values });
   try {
-    if (!(await updateDiscountCode(db, actor, store.id, code.id, read.input, services.clock.now()))) notFound();
+    if (!(await updateDiscountCode(db, actor, store.id, code.id, read.input, services.clock.now(), t))) notFound();
   } catch (error) {
     return refusal("save", error, "form", { values });
   }

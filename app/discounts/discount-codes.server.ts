@@ -1,6 +1,8 @@
 import { and, desc, eq, lte, type SQL, sql } from "drizzle-orm";
-import { DISCOUNT_FORM_MESSAGES, type DiscountCodeInput, MOST_DISCOUNT_CODES } from "~/domain/discount-code-form";
+import { type DiscountCodeInput, discountFormMessage, MOST_DISCOUNT_CODES } from "~/domain/discount-code-form";
 import { codeKey } from "~/domain/discounts";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { type Db, isUniqueViolation } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
@@ -48,6 +50,7 @@ export async function createDiscountCode(
   storeId: string,
   input: DiscountCodeInput,
   now: Date,
+  t: Translate = translatorFor("es"),
 ): Promise<number> {
   try {
     const [[inserted]] = await db.batch([
@@ -59,10 +62,10 @@ export async function createDiscountCode(
         returning id`),
       codeEntry(db, actor, storeId, input.code, `Creó el código de descuento ${input.code}`, now, IF_CHANGED),
     ]);
-    if (!inserted) throw new StoreError(DISCOUNT_FORM_MESSAGES.limit);
+    if (!inserted) throw new StoreError(discountFormMessage(t, "limit"));
     return Number(inserted.id);
   } catch (error) {
-    if (takenCode(error)) throw new StoreError(DISCOUNT_FORM_MESSAGES.taken, "code");
+    if (takenCode(error)) throw new StoreError(discountFormMessage(t, "taken"), "code");
     throw error;
   }
 }
@@ -78,6 +81,7 @@ export async function updateDiscountCode(
   id: number,
   input: DiscountCodeInput,
   now: Date,
+  t: Translate = translatorFor("es"),
 ): Promise<boolean> {
   let updated: { id: number }[];
   try {
@@ -107,13 +111,13 @@ export async function updateDiscountCode(
       codeEntry(db, actor, storeId, input.code, `Editó el código de descuento ${input.code}`, now, IF_CHANGED),
     ]);
   } catch (error) {
-    if (takenCode(error)) throw new StoreError(DISCOUNT_FORM_MESSAGES.taken, "code");
+    if (takenCode(error)) throw new StoreError(discountFormMessage(t, "taken"), "code");
     throw error;
   }
   if (updated.length > 0) return true;
   const current = await findDiscountCode(db, storeId, id);
   if (!current) return false;
-  throw new StoreError(DISCOUNT_FORM_MESSAGES.belowUses(current.uses), "maxUses");
+  throw new StoreError(discountFormMessage(t, "belowUses", current.uses), "maxUses");
 }
 
 /** Switches the store's code on or off; false when the store has no such code. */

@@ -2,6 +2,7 @@
 // as Meta's Conversions API and Google Analytics 4's Measurement Protocol each want it. Plain data in, plain JSON
 // out; the secrets never enter a body (they go in the request's address, app/services/conversions.ts).
 import { z } from "zod";
+import { defineMessages, type Translate } from "./messages";
 import { fractionDigits } from "./money";
 
 const CONVERSION_EVENTS = ["ViewContent", "AddToCart", "InitiateCheckout", "Purchase"] as const;
@@ -139,14 +140,33 @@ export function parseClickIds(value: string | null): ClickIds | null {
 
 // ——— The store's settings ———
 
-export const CONVERSION_MESSAGES = {
-  datasetId: "El identificador del conjunto de datos de Meta son solo números (de 10 a 20 cifras)",
-  metaToken: "Pega el token de acceso de la API de conversiones de Meta",
-  metaTokenNeeded: "Para enviar eventos a Meta hace falta también el token de acceso",
-  measurementId: "El ID de medición de Google Analytics empieza con G-, como G-AB12CD34EF",
-  apiSecret: "Pega el secreto de la API de Measurement Protocol",
-  apiSecretNeeded: "Para enviar eventos a Google Analytics hace falta también el secreto de la API",
-};
+/** The settings forms' refusals, as descriptors: the merchant's translator says them. */
+export const CONVERSION_MESSAGES = defineMessages({
+  datasetId: {
+    id: "conversions.refusal.datasetId",
+    defaultMessage: "El identificador del conjunto de datos de Meta son solo números (de 10 a 20 cifras)",
+  },
+  metaToken: {
+    id: "conversions.refusal.metaToken",
+    defaultMessage: "Pega el token de acceso de la API de conversiones de Meta",
+  },
+  metaTokenNeeded: {
+    id: "conversions.refusal.metaTokenNeeded",
+    defaultMessage: "Para enviar eventos a Meta hace falta también el token de acceso",
+  },
+  measurementId: {
+    id: "conversions.refusal.measurementId",
+    defaultMessage: "El ID de medición de Google Analytics empieza con G-, como G-AB12CD34EF",
+  },
+  apiSecret: {
+    id: "conversions.refusal.apiSecret",
+    defaultMessage: "Pega el secreto de la API de Measurement Protocol",
+  },
+  apiSecretNeeded: {
+    id: "conversions.refusal.apiSecretNeeded",
+    defaultMessage: "Para enviar eventos a Google Analytics hace falta también el secreto de la API",
+  },
+});
 
 const optionalText = (max: number) =>
   z
@@ -158,27 +178,36 @@ const optionalText = (max: number) =>
 
 /**
  * 'Meta (Conversions API)' or 'Google Analytics 4' saved. A secret left empty keeps the saved one (the page never
- * shows it back), so `hasSecret` says whether one is saved already.
+ * shows it back), so `hasSecret` says whether one is saved already. Refusals in `t`'s words (the merchant's).
  */
-export const metaSettingsForm = (hasSecret: boolean) =>
+export const metaSettingsForm = (hasSecret: boolean, t: Translate) =>
   z
     .object({
       datasetId: z
         .string()
         .trim()
-        .regex(/^\d{10,20}$/, CONVERSION_MESSAGES.datasetId),
-      token: optionalText(1000).refine((v) => v === undefined || /^[A-Za-z0-9_-]{20,}$/.test(v), CONVERSION_MESSAGES.metaToken),
+        .regex(/^\d{10,20}$/, t(CONVERSION_MESSAGES.datasetId)),
+      token: optionalText(1000).refine(
+        (v) => v === undefined || /^[A-Za-z0-9_-]{20,}$/.test(v),
+        t(CONVERSION_MESSAGES.metaToken),
+      ),
     })
-    .refine((v) => hasSecret || v.token !== undefined, { path: ["token"], message: CONVERSION_MESSAGES.metaTokenNeeded });
+    .refine((v) => hasSecret || v.token !== undefined, { path: ["token"], message: t(CONVERSION_MESSAGES.metaTokenNeeded) });
 
-export const ga4SettingsForm = (hasSecret: boolean) =>
+export const ga4SettingsForm = (hasSecret: boolean, t: Translate) =>
   z
     .object({
       measurementId: z
         .string()
         .trim()
         .transform((v) => v.toUpperCase())
-        .pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, CONVERSION_MESSAGES.measurementId)),
-      apiSecret: optionalText(200).refine((v) => v === undefined || /^[A-Za-z0-9_-]{8,}$/.test(v), CONVERSION_MESSAGES.apiSecret),
+        .pipe(z.string().regex(/^G-[A-Z0-9]{4,20}$/, t(CONVERSION_MESSAGES.measurementId))),
+      apiSecret: optionalText(200).refine(
+        (v) => v === undefined || /^[A-Za-z0-9_-]{8,}$/.test(v),
+        t(CONVERSION_MESSAGES.apiSecret),
+      ),
     })
-    .refine((v) => hasSecret || v.apiSecret !== undefined, { path: ["apiSecret"], message: CONVERSION_MESSAGES.apiSecretNeeded });
+    .refine((v) => hasSecret || v.apiSecret !== undefined, {
+      path: ["apiSecret"],
+      message: t(CONVERSION_MESSAGES.apiSecretNeeded),
+    });

@@ -12,6 +12,7 @@ import {
   type DiscountCode,
   type DiscountKind,
 } from "./discounts";
+import { defineMessages, type Translate } from "./messages";
 import { amountInputText, checkboxField, readAmount } from "./product-fields";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
@@ -29,25 +30,63 @@ export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: "Po
  */
 const NEW_CODE_MIN_LENGTH = 4;
 
-/** 'Código' as its field says it: the lengths the form takes. */
-export const DISCOUNT_CODE_FIELD = {
-  maxLength: DISCOUNT_CODE_MAX_LENGTH,
-  hint: `De ${NEW_CODE_MIN_LENGTH} a ${DISCOUNT_CODE_MAX_LENGTH} letras, números, - o _. Tus clientes pueden escribirlo en mayúsculas o minúsculas.`,
+/** The numbers the form's texts say: the lengths a code takes and the store's most codes. */
+export const DISCOUNT_FORM_NUMBERS = {
+  min: String(NEW_CODE_MIN_LENGTH),
+  max: String(DISCOUNT_CODE_MAX_LENGTH),
+  most: String(MOST_DISCOUNT_CODES),
 } as const;
 
-export const DISCOUNT_FORM_MESSAGES = {
-  code: `Usa de ${NEW_CODE_MIN_LENGTH} a ${DISCOUNT_CODE_MAX_LENGTH} letras sin tildes, números, guiones (-) o guiones bajos (_), sin espacios`,
-  tooShort: `Usa al menos ${NEW_CODE_MIN_LENGTH} caracteres: un código más corto se adivina fácil`,
-  taken: "Ya tienes un código con ese nombre",
-  kind: "Elige Porcentaje o Monto fijo",
-  percent: "Escribe un porcentaje entero entre 1 y 100",
-  amountPositive: "El monto debe ser mayor que 0",
-  minPurchasePositive: "La compra mínima debe ser mayor que 0 (déjala vacía si no hay mínimo)",
-  endsBeforeStart: "La fecha 'Hasta' no puede ser anterior a 'Desde'",
-  maxUses: "Escribe un número entero, 1 o más (déjalo vacío si no hay límite)",
-  belowUses: (uses: number) => `Ya se usó ${uses} ${uses === 1 ? "vez" : "veces"}`,
-  limit: `Tu tienda ya tiene ${MOST_DISCOUNT_CODES} códigos, el máximo. Elimina uno que ya no uses para crear otro.`,
+/** 'Código' as its field says it: the lengths the form takes (its hint says them with DISCOUNT_FORM_NUMBERS). */
+export const DISCOUNT_CODE_FIELD = {
+  maxLength: DISCOUNT_CODE_MAX_LENGTH,
+  ...defineMessages({
+    hint: {
+      id: "discounts.form.codeHint",
+      defaultMessage: "De {min} a {max} letras, números, - o _. Tus clientes pueden escribirlo en mayúsculas o minúsculas.",
+    },
+  }),
 } as const;
+
+/** The form's refusals, as descriptors: `discountFormMessage` says one in the merchant's variant. */
+export const DISCOUNT_FORM_MESSAGES = defineMessages({
+  code: {
+    id: "discounts.refusal.code",
+    defaultMessage: "Usa de {min} a {max} letras sin tildes, números, guiones (-) o guiones bajos (_), sin espacios",
+  },
+  tooShort: {
+    id: "discounts.refusal.tooShort",
+    defaultMessage: "Usa al menos {min} caracteres: un código más corto se adivina fácil",
+  },
+  taken: { id: "discounts.refusal.taken", defaultMessage: "Ya tienes un código con ese nombre" },
+  kind: { id: "discounts.refusal.kind", defaultMessage: "Elige Porcentaje o Monto fijo" },
+  percent: { id: "discounts.refusal.percent", defaultMessage: "Escribe un porcentaje entero entre 1 y 100" },
+  amountPositive: { id: "discounts.refusal.amountPositive", defaultMessage: "El monto debe ser mayor que 0" },
+  minPurchasePositive: {
+    id: "discounts.refusal.minPurchasePositive",
+    defaultMessage: "La compra mínima debe ser mayor que 0 (déjala vacía si no hay mínimo)",
+  },
+  endsBeforeStart: {
+    id: "discounts.refusal.endsBeforeStart",
+    defaultMessage: "La fecha 'Hasta' no puede ser anterior a 'Desde'",
+  },
+  maxUses: {
+    id: "discounts.refusal.maxUses",
+    defaultMessage: "Escribe un número entero, 1 o más (déjalo vacío si no hay límite)",
+  },
+  belowUses: {
+    id: "discounts.refusal.belowUses",
+    defaultMessage: "Ya se usó {uses, plural, one {{count} vez} other {{count} veces}}",
+  },
+  limit: {
+    id: "discounts.refusal.limit",
+    defaultMessage: "Tu tienda ya tiene {most} códigos, el máximo. Elimina uno que ya no uses para crear otro.",
+  },
+});
+
+/** One of the form's refusals in `t`'s variant; `uses` is what 'belowUses' counts. */
+export const discountFormMessage = (t: Translate, key: keyof typeof DISCOUNT_FORM_MESSAGES, uses = 0): string =>
+  t(DISCOUNT_FORM_MESSAGES[key], { ...DISCOUNT_FORM_NUMBERS, uses, count: String(uses) });
 
 /** A code as the form saves it: `value` and `minPurchase` in minor units of the store currency for amounts. */
 export type DiscountCodeInput = Omit<DiscountCode, "id" | "uses">;
@@ -113,24 +152,22 @@ const optionalDate = z
   .transform((text) => (text === "" ? null : text));
 
 /** The form's fields but 'Valor', whose rules depend on 'Tipo' (read by `readDiscountCodeForm`). */
-function discountCodeFieldsSchema(currency: string) {
+function discountCodeFieldsSchema(currency: string, say: (key: keyof typeof DISCOUNT_FORM_MESSAGES) => string) {
   return z.object({
-    code: z.string().trim().min(1, VALIDATION_MESSAGES.required).regex(DISCOUNT_CODE_PATTERN, DISCOUNT_FORM_MESSAGES.code),
-    kind: z.enum(DISCOUNT_KINDS, DISCOUNT_FORM_MESSAGES.kind),
+    code: z.string().trim().min(1, VALIDATION_MESSAGES.required).regex(DISCOUNT_CODE_PATTERN, say("code")),
+    kind: z.enum(DISCOUNT_KINDS, say("kind")),
     minPurchase: z
       .string()
       .trim()
       .default("")
-      .transform((text, ctx) =>
-        text === "" ? null : readAmount(text, currency, ctx, DISCOUNT_FORM_MESSAGES.minPurchasePositive),
-      ),
+      .transform((text, ctx) => (text === "" ? null : readAmount(text, currency, ctx, say("minPurchasePositive")))),
     startsOn: optionalDate,
     endsOn: optionalDate,
     maxUses: z
       .string()
       .trim()
       .default("")
-      .refine((text) => text === "" || (USES_PATTERN.test(text) && Number(text) >= 1), DISCOUNT_FORM_MESSAGES.maxUses)
+      .refine((text) => text === "" || (USES_PATTERN.test(text) && Number(text) >= 1), say("maxUses"))
       .transform((text) => (text === "" ? null : Number(text))),
     active: checkboxField,
     oncePerCustomer: checkboxField,
@@ -140,32 +177,33 @@ function discountCodeFieldsSchema(currency: string) {
 export type DiscountFormReading = { ok: true; input: DiscountCodeInput } | { ok: false; errors: Record<string, string> };
 
 /**
- * The discount code form, amounts read in the store currency, every refusal at once. `saved` is the code
- * being edited (none for a new one): 'Usos máximos' cannot go below the uses checkouts already counted,
- * and its name may stay shorter than a new code's.
+ * The discount code form, amounts read in the store currency, every refusal at once, in `t`'s variant (the
+ * merchant's). `saved` is the code being edited (none for a new one): 'Usos máximos' cannot go below the uses
+ * checkouts already counted, and its name may stay shorter than a new code's.
  */
 export function readDiscountCodeForm(
   fields: Record<string, string>,
   currency: string,
-  saved: { code: string; uses: number } | null = null,
+  saved: { code: string; uses: number } | null,
+  t: Translate,
 ): DiscountFormReading {
   const usesSoFar = saved?.uses ?? 0;
   const errors: Record<string, string> = {};
-  const schema = discountCodeFieldsSchema(currency);
+  const say = (key: keyof typeof DISCOUNT_FORM_MESSAGES) => discountFormMessage(t, key, usesSoFar);
+  const schema = discountCodeFieldsSchema(currency, say);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   const name = parsed.success ? parsed.data.code : null;
-  if (name && name.length < NEW_CODE_MIN_LENGTH && codeKey(name) !== codeKey(saved?.code ?? ""))
-    errors.code ??= DISCOUNT_FORM_MESSAGES.tooShort;
+  if (name && name.length < NEW_CODE_MIN_LENGTH && codeKey(name) !== codeKey(saved?.code ?? "")) errors.code ??= say("tooShort");
   const text = (fields.value ?? "").trim();
   const kind = DISCOUNT_KINDS.find((k) => k === fields.kind);
   const value =
     text === ""
       ? VALIDATION_MESSAGES.required
       : kind === "percent"
-        ? readPercent(text)
+        ? readPercent(text, say("percent"))
         : kind
-          ? readAmountValue(text, currency)
+          ? readAmountValue(text, currency, say("amountPositive"))
           : null;
   if (typeof value === "string") errors.value ??= value;
   // Fields compared with each other, whenever each one was read (whatever else was refused).
@@ -173,27 +211,27 @@ export function readDiscountCodeForm(
   const startsOn = shape.startsOn.catch(null).parse(fields.startsOn);
   const endsOn = shape.endsOn.catch(null).parse(fields.endsOn);
   const maxUses = shape.maxUses.catch(null).parse(fields.maxUses);
-  if (startsOn && endsOn && endsOn < startsOn) errors.endsOn ??= DISCOUNT_FORM_MESSAGES.endsBeforeStart;
-  if (maxUses !== null && maxUses < usesSoFar) errors.maxUses ??= DISCOUNT_FORM_MESSAGES.belowUses(usesSoFar);
+  if (startsOn && endsOn && endsOn < startsOn) errors.endsOn ??= say("endsBeforeStart");
+  if (maxUses !== null && maxUses < usesSoFar) errors.maxUses ??= say("belowUses");
   if (!parsed.success || typeof value !== "number" || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: { ...parsed.data, value } };
 }
 
-/** A whole percent 1–100, or the message refusing the text. */
-function readPercent(text: string): number | string {
+/** A whole percent 1–100, or the message refusing the text (`refused`). */
+function readPercent(text: string, refused: string): number | string {
   // '15 %' and '15%' read as 15: the list writes percentages that way.
   const digits = text.replace(/\s*%$/, "");
   const percent = Number(digits);
-  return /^\d{1,3}$/.test(digits) && percent >= 1 && percent <= 100 ? percent : DISCOUNT_FORM_MESSAGES.percent;
+  return /^\d{1,3}$/.test(digits) && percent >= 1 && percent <= 100 ? percent : refused;
 }
 
-/** An amount above 0 in minor units, or the message refusing the text. */
-function readAmountValue(text: string, currency: string): number | string {
+/** An amount above 0 in minor units, or the message refusing the text (`notPositive` for 0 or less). */
+function readAmountValue(text: string, currency: string, notPositive: string): number | string {
   const read = z
     .string()
-    .transform((value, ctx) => readAmount(value, currency, ctx, DISCOUNT_FORM_MESSAGES.amountPositive))
+    .transform((value, ctx) => readAmount(value, currency, ctx, notPositive))
     .safeParse(text);
-  return read.success ? read.data : (read.error.issues[0]?.message ?? DISCOUNT_FORM_MESSAGES.amountPositive);
+  return read.success ? read.data : (read.error.issues[0]?.message ?? notPositive);
 }
 
 /** A saved code as the edit form shows it: amounts as the store's country writes them (`amountInputText`). */

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isStoreLink } from "./banner-links";
 import { contrast, HEX_COLOR, inkOn, isDark, mix, normalizeHex, ratioText, reachContrast } from "./colors";
+import { defineMessages, type Translate } from "./messages";
 
 const LOOK_VERSION = 1;
 
@@ -188,57 +189,82 @@ export function parseLook(json: string | null | undefined): Look {
 
 export const serializeLook = (look: Look): string => JSON.stringify(look);
 
-export const LOOK_MESSAGES = {
-  color: "Elige un color válido (por ejemplo #5b3df5)",
-  choice: "Elige una de las opciones",
-  announcementText: "El anuncio puede tener hasta 100 caracteres",
-  announcementLink: "El enlace debe ser una página de tu tienda (empieza con /) o una dirección https://",
-  announcementLinkWithoutText: "Escribe el texto del anuncio para poner su enlace",
-  saved: "Borrador guardado",
-  published: "Diseño publicado",
-  discarded: "Borrador descartado",
-  unreadable: "Hay colores que no se leen bien: revisa los avisos",
-} as const;
-
-const color = z.string().transform((value, ctx) => {
-  const hex = normalizeHex(value);
-  if (!hex) {
-    ctx.addIssue({ code: "custom", message: LOOK_MESSAGES.color });
-    return z.NEVER;
-  }
-  return hex;
+/** The look page's texts its form and actions say (descriptors: the merchant's translator says them). */
+export const LOOK_MESSAGES = defineMessages({
+  color: { id: "looks.refusal.color", defaultMessage: "Elige un color válido (por ejemplo #5b3df5)" },
+  choice: { id: "looks.refusal.choice", defaultMessage: "Elige una de las opciones" },
+  announcementText: { id: "looks.refusal.announcementText", defaultMessage: "El anuncio puede tener hasta 100 caracteres" },
+  announcementLink: {
+    id: "looks.refusal.announcementLink",
+    defaultMessage: "El enlace debe ser una página de tu tienda (empieza con /) o una dirección https://",
+  },
+  announcementLinkWithoutText: {
+    id: "looks.refusal.announcementLinkWithoutText",
+    defaultMessage: "Escribe el texto del anuncio para poner su enlace",
+  },
+  saved: { id: "looks.notice.draftSaved", defaultMessage: "Borrador guardado" },
+  published: { id: "looks.notice.lookPublished", defaultMessage: "Diseño publicado" },
+  discarded: { id: "looks.notice.draftDiscarded", defaultMessage: "Borrador descartado" },
+  unreadable: { id: "looks.refusal.unreadable", defaultMessage: "Hay colores que no se leen bien: revisa los avisos" },
+  textContrast: {
+    id: "looks.refusal.textContrast",
+    defaultMessage:
+      "El texto ({text}) no se lee bien sobre el fondo ({background}): su contraste es {ratio} y hace falta al menos {least}. Prueba con {fix}.",
+  },
+  brandContrast: {
+    id: "looks.refusal.brandContrast",
+    defaultMessage:
+      "El color de marca ({color}) casi no se distingue del fondo ({background}): su contraste es {ratio} y los botones y etiquetas necesitan al menos {least}. Prueba con {fix}.",
+  },
+  accentContrast: {
+    id: "looks.refusal.accentContrast",
+    defaultMessage:
+      "El color de acento ({color}) casi no se distingue del fondo ({background}): su contraste es {ratio} y los botones y etiquetas necesitan al menos {least}. Prueba con {fix}.",
+  },
 });
-const choice = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: LOOK_MESSAGES.choice });
+
 const checkbox = z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean());
 
-/** The look page's form (every field named as here), checked before the colours' contrast. */
-export const lookFormSchema = z
-  .object({
-    brand: color,
-    accent: color,
-    background: color,
-    text: color,
-    font: choice(FONT_IDS),
-    radius: choice(["recto", "suave", "redondo"]),
-    cardStyle: choice(CARD_STYLES),
-    logo: choice(["izquierda", "centro"]),
-    showName: checkbox,
-    announcementText: z.string().trim().max(100, LOOK_MESSAGES.announcementText).default(""),
-    announcementLink: z
-      .string()
-      .trim()
-      .max(300, LOOK_MESSAGES.announcementLink)
-      .refine((v) => v === "" || isStoreLink(v), LOOK_MESSAGES.announcementLink)
-      .default(""),
-    photo: choice(["cuadrada", "vertical"]),
-    perRow: z.enum(["2", "3"], { error: LOOK_MESSAGES.choice }).transform(Number),
-    addButton: checkbox,
-  })
-  .refine((f) => f.announcementLink === "" || f.announcementText !== "", {
-    path: ["announcementText"],
-    message: LOOK_MESSAGES.announcementLinkWithoutText,
+/** The look page's form (every field named as here), checked before the colours' contrast; refusals in `t`'s words. */
+export function lookFormSchema(t: Translate) {
+  const color = z.string().transform((value, ctx) => {
+    const hex = normalizeHex(value);
+    if (!hex) {
+      ctx.addIssue({ code: "custom", message: t(LOOK_MESSAGES.color) });
+      return z.NEVER;
+    }
+    return hex;
   });
-type LookForm = z.infer<typeof lookFormSchema>;
+  const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+    z.enum(values, { error: t(LOOK_MESSAGES.choice) });
+  return z
+    .object({
+      brand: color,
+      accent: color,
+      background: color,
+      text: color,
+      font: choice(FONT_IDS),
+      radius: choice(["recto", "suave", "redondo"]),
+      cardStyle: choice(CARD_STYLES),
+      logo: choice(["izquierda", "centro"]),
+      showName: checkbox,
+      announcementText: z.string().trim().max(100, t(LOOK_MESSAGES.announcementText)).default(""),
+      announcementLink: z
+        .string()
+        .trim()
+        .max(300, t(LOOK_MESSAGES.announcementLink))
+        .refine((v) => v === "" || isStoreLink(v), t(LOOK_MESSAGES.announcementLink))
+        .default(""),
+      photo: choice(["cuadrada", "vertical"]),
+      perRow: z.enum(["2", "3"], { error: t(LOOK_MESSAGES.choice) }).transform(Number),
+      addButton: checkbox,
+    })
+    .refine((f) => f.announcementLink === "" || f.announcementText !== "", {
+      path: ["announcementText"],
+      message: t(LOOK_MESSAGES.announcementLinkWithoutText),
+    });
+}
+type LookForm = z.infer<ReturnType<typeof lookFormSchema>>;
 
 /** The form's values as a look; the preset name stays only while its colours, font, corners and cards do. */
 export function lookOfForm(form: LookForm, previous: Look): Look {
@@ -296,32 +322,37 @@ export function paletteOf(colors: LookColors) {
 }
 
 export type ColorField = keyof LookColors;
-const COLOR_NAMES: Record<ColorField, string> = {
-  brand: "de marca",
-  accent: "de acento",
-  background: "de fondo",
-  text: "del texto",
-};
 
 /**
- * Why the colours cannot be published, per field, in Spanish with a fix that passes: text on the background and
+ * Why the colours cannot be published, per field, in `t`'s words with a fix that passes: text on the background and
  * on the cards at 4.5:1; the brand colour (buttons, the cart badge) and the accent (offer badges) against the
  * background at 3:1. Empty when every pair is readable.
  */
-export function colorProblems(colors: LookColors): Partial<Record<ColorField, string>> {
+export function colorProblems(colors: LookColors, t: Translate): Partial<Record<ColorField, string>> {
   const problems: Partial<Record<ColorField, string>> = {};
   const { surface } = paletteOf(colors);
   const textRatio = Math.min(contrast(colors.text, colors.background), contrast(colors.text, surface));
   if (textRatio < TEXT_CONTRAST) {
     const fix = reachContrast(reachContrast(colors.text, colors.background, TEXT_CONTRAST), surface, TEXT_CONTRAST);
-    problems.text = `El texto (${colors.text}) no se lee bien sobre el fondo (${colors.background}): su contraste es ${ratioText(textRatio)} y hace falta al menos ${ratioText(TEXT_CONTRAST)}. Prueba con ${fix}.`;
+    problems.text = t(LOOK_MESSAGES.textContrast, {
+      text: colors.text,
+      background: colors.background,
+      ratio: ratioText(textRatio),
+      least: ratioText(TEXT_CONTRAST),
+      fix,
+    });
   }
   for (const field of ["brand", "accent"] as const) {
     const ratio = contrast(colors[field], colors.background);
     if (ratio >= CONTROL_CONTRAST) continue;
     const fix = readableControl(colors[field], colors.background);
-    problems[field] =
-      `El color ${COLOR_NAMES[field]} (${colors[field]}) casi no se distingue del fondo (${colors.background}): su contraste es ${ratioText(ratio)} y los botones y etiquetas necesitan al menos ${ratioText(CONTROL_CONTRAST)}. Prueba con ${fix}.`;
+    problems[field] = t(field === "brand" ? LOOK_MESSAGES.brandContrast : LOOK_MESSAGES.accentContrast, {
+      color: colors[field],
+      background: colors.background,
+      ratio: ratioText(ratio),
+      least: ratioText(CONTROL_CONTRAST),
+      fix,
+    });
   }
   return problems;
 }
@@ -330,7 +361,8 @@ export function colorProblems(colors: LookColors): Partial<Record<ColorField, st
 const readableControl = (color: string, background: string) => reachContrast(color, background, CONTROL_CONTRAST);
 
 /**
- * The logo's colours as the brand colour each can be over these colours: itself when it passes `colorProblems`,
+ * The logo's colours as the brand colour each can be over these colours: itself when it passes `colorProblems` (stands out
+ * from the background as buttons must),
  * else its nearest shade that does (a pale logo colour on a light background comes darker); never one the draft
  * would refuse, each shade once.
  */
@@ -338,7 +370,7 @@ export function logoBrandOffers(logo: readonly string[], colors: LookColors): Ar
   const offers: Array<{ logo: string; brand: string }> = [];
   for (const color of logo) {
     const brand = readableControl(color, colors.background);
-    if (colorProblems({ ...colors, brand }).brand || offers.some((o) => o.brand === brand)) continue;
+    if (contrast(brand, colors.background) < CONTROL_CONTRAST || offers.some((o) => o.brand === brand)) continue;
     offers.push({ logo: color, brand });
   }
   return offers;

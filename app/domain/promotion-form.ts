@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES } from "./categories";
 import { isCalendarDate } from "./discount-code-form";
+import { defineMessages, type Translate } from "./messages";
 import { amountInputText, checkboxField, readPrice } from "./product-fields";
 import { PROMOTION_KINDS, PROMOTION_SCOPES, type Promotion, type PromotionKind, type PromotionScope } from "./promotions";
 import { VALIDATION_MESSAGES } from "./validation-messages";
@@ -22,23 +23,52 @@ export const PROMOTION_SCOPE_LABELS: Record<PromotionScope, string> = {
   store: "Toda la tienda",
 };
 
-export const PROMOTION_FORM_MESSAGES = {
-  name: `Escribe el nombre que verán tus clientes (hasta ${PROMOTION_NAME_MAX} caracteres)`,
-  kind: "Elige el tipo de promoción",
-  scope: "Elige a qué productos se aplica",
-  scopeForKind: "Esta promoción se aplica a productos elegidos o a una categoría",
-  volumeScope: "El precio por cantidad se aplica a productos elegidos",
-  products: "Elige al menos un producto",
-  category: "Elige una categoría",
-  percent: "Escribe un porcentaje entero entre 1 y 100",
-  amount: "Escribe un monto mayor que 0",
-  buy: "Escribe cuántas unidades lleva: un número entero de 2 a 99",
-  pay: "Escribe cuántas paga: menos de las que lleva, 1 o más",
-  minQuantity: "Escribe desde cuántas unidades: un número entero de 2 a 999",
-  minTotal: "Escribe el monto del pedido desde el que el envío es gratis (0: cualquier pedido)",
-  endsBeforeStart: "La fecha 'Hasta' no puede ser anterior a 'Desde'",
-  limit: `Tu tienda ya tiene ${MOST_PROMOTIONS} promociones, el máximo. Elimina una que ya no uses para crear otra.`,
-} as const;
+/** The form's refusals, as descriptors: `promotionFormMessage` says one in the merchant's variant. */
+export const PROMOTION_FORM_MESSAGES = defineMessages({
+  name: {
+    id: "promotions.refusal.name",
+    defaultMessage: "Escribe el nombre que verán tus clientes (hasta {max} caracteres)",
+  },
+  kind: { id: "promotions.refusal.kind", defaultMessage: "Elige el tipo de promoción" },
+  scope: { id: "promotions.refusal.scope", defaultMessage: "Elige a qué productos se aplica" },
+  scopeForKind: {
+    id: "promotions.refusal.scopeForKind",
+    defaultMessage: "Esta promoción se aplica a productos elegidos o a una categoría",
+  },
+  volumeScope: {
+    id: "promotions.refusal.volumeScope",
+    defaultMessage: "El precio por cantidad se aplica a productos elegidos",
+  },
+  products: { id: "promotions.refusal.products", defaultMessage: "Elige al menos un producto" },
+  category: { id: "promotions.refusal.category", defaultMessage: "Elige una categoría" },
+  percent: { id: "promotions.refusal.percent", defaultMessage: "Escribe un porcentaje entero entre 1 y 100" },
+  amount: { id: "promotions.refusal.amount", defaultMessage: "Escribe un monto mayor que 0" },
+  buy: { id: "promotions.refusal.buy", defaultMessage: "Escribe cuántas unidades lleva: un número entero de 2 a 99" },
+  pay: { id: "promotions.refusal.pay", defaultMessage: "Escribe cuántas paga: menos de las que lleva, 1 o más" },
+  minQuantity: {
+    id: "promotions.refusal.minQuantity",
+    defaultMessage: "Escribe desde cuántas unidades: un número entero de 2 a 999",
+  },
+  minTotal: {
+    id: "promotions.refusal.minTotal",
+    defaultMessage: "Escribe el monto del pedido desde el que el envío es gratis (0: cualquier pedido)",
+  },
+  endsBeforeStart: {
+    id: "promotions.refusal.endsBeforeStart",
+    defaultMessage: "La fecha 'Hasta' no puede ser anterior a 'Desde'",
+  },
+  limit: {
+    id: "promotions.refusal.limit",
+    defaultMessage: "Tu tienda ya tiene {most} promociones, el máximo. Elimina una que ya no uses para crear otra.",
+  },
+});
+
+/** The numbers the form's refusals say. */
+export const PROMOTION_FORM_NUMBERS = { max: String(PROMOTION_NAME_MAX), most: String(MOST_PROMOTIONS) } as const;
+
+/** One of the form's refusals in `t`'s variant. */
+export const promotionFormMessage = (t: Translate, key: keyof typeof PROMOTION_FORM_MESSAGES): string =>
+  t(PROMOTION_FORM_MESSAGES[key], PROMOTION_FORM_NUMBERS);
 
 /** A promotion as the form saves it. */
 export type PromotionInput = Omit<Promotion, "id">;
@@ -93,39 +123,43 @@ const wholeNumber = (text: string | undefined, min: number, max: number) => {
   return /^\d{1,3}$/.test(t) && n >= min && n <= max ? n : null;
 };
 
-const commonSchema = z.object({
-  name: z.string().trim().min(1, PROMOTION_FORM_MESSAGES.name).max(PROMOTION_NAME_MAX, PROMOTION_FORM_MESSAGES.name),
-  kind: z.enum(PROMOTION_KINDS, PROMOTION_FORM_MESSAGES.kind),
-  startsOn: optionalDate,
-  endsOn: optionalDate,
-  enabled: checkboxField,
-});
+const commonSchema = (say: (key: keyof typeof PROMOTION_FORM_MESSAGES) => string) =>
+  z.object({
+    name: z.string().trim().min(1, say("name")).max(PROMOTION_NAME_MAX, say("name")),
+    kind: z.enum(PROMOTION_KINDS, say("kind")),
+    startsOn: optionalDate,
+    endsOn: optionalDate,
+    enabled: checkboxField,
+  });
 
 export type PromotionFormReading = { ok: true; input: PromotionInput } | { ok: false; errors: Record<string, string> };
 
 /**
- * The promotion form, amounts in the store currency, every refusal at once. `products` and `zones` are the ids the form
- * sent; only the store's own (`owned`) are kept, so a tampered form cannot name another store's.
+ * The promotion form, amounts in the store currency, every refusal at once in `t`'s variant (the merchant's).
+ * `products` and `zones` are the ids the form sent; only the store's own (`owned`) are kept, so a tampered form cannot
+ * name another store's.
  */
 export function readPromotionForm(
   fields: Record<string, string>,
   chosen: { products: string[]; zones: string[] },
   owned: { productIds: ReadonlySet<string>; zoneIds: ReadonlySet<number> },
   currency: string,
+  t: Translate,
 ): PromotionFormReading {
   const errors: Record<string, string> = {};
-  const parsed = commonSchema.safeParse(fields);
+  const say = (key: keyof typeof PROMOTION_FORM_MESSAGES) => promotionFormMessage(t, key);
+  const schema = commonSchema(say);
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   const kind = PROMOTION_KINDS.find((k) => k === fields.kind);
   const scope = kind === "free_delivery" ? "store" : PROMOTION_SCOPES.find((s) => s === fields.scope);
-  if (kind && !scope) errors.scope ??= PROMOTION_FORM_MESSAGES.scope;
-  if (kind === "bundle" && scope === "store") errors.scope ??= PROMOTION_FORM_MESSAGES.scopeForKind;
-  if (kind === "volume" && scope !== "products") errors.scope ??= PROMOTION_FORM_MESSAGES.volumeScope;
+  if (kind && !scope) errors.scope ??= say("scope");
+  if (kind === "bundle" && scope === "store") errors.scope ??= say("scopeForKind");
+  if (kind === "volume" && scope !== "products") errors.scope ??= say("volumeScope");
   const productIds = [...new Set(chosen.products)].filter((id) => owned.productIds.has(id));
-  if (scope === "products" && kind !== "free_delivery" && productIds.length === 0)
-    errors.products ??= PROMOTION_FORM_MESSAGES.products;
+  if (scope === "products" && kind !== "free_delivery" && productIds.length === 0) errors.products ??= say("products");
   const category = wholeNumber(fields.category, 0, PRODUCT_CATEGORIES.length - 1);
-  if (scope === "category" && category === null) errors.category ??= PROMOTION_FORM_MESSAGES.category;
+  if (scope === "category" && category === null) errors.category ??= say("category");
   const zoneIds = [...new Set(chosen.zones.map(Number))].filter((id) => owned.zoneIds.has(id));
 
   let percent: number | null = null;
@@ -138,30 +172,30 @@ export function readPromotionForm(
     if (fields.valueKind === "amount") {
       const read = readPrice(value, currency);
       if (read.ok && read.minor > 0) amount = read.minor;
-      else errors.value ??= read.ok ? PROMOTION_FORM_MESSAGES.amount : read.message;
+      else errors.value ??= read.ok ? say("amount") : read.message;
     } else {
       percent = wholeNumber(value, 1, 100);
-      if (percent === null) errors.value ??= PROMOTION_FORM_MESSAGES.percent;
+      if (percent === null) errors.value ??= say("percent");
     }
   }
   if (kind === "volume") {
     minQuantity = wholeNumber(fields.minQuantity, 2, 999);
-    if (minQuantity === null) errors.minQuantity ??= PROMOTION_FORM_MESSAGES.minQuantity;
+    if (minQuantity === null) errors.minQuantity ??= say("minQuantity");
   }
   if (kind === "bundle") {
     buy = wholeNumber(fields.buy, 2, 99);
-    if (buy === null) errors.buy ??= PROMOTION_FORM_MESSAGES.buy;
+    if (buy === null) errors.buy ??= say("buy");
     pay = wholeNumber(fields.pay, 1, 98);
-    if (pay === null || (buy !== null && pay >= buy)) errors.pay ??= PROMOTION_FORM_MESSAGES.pay;
+    if (pay === null || (buy !== null && pay >= buy)) errors.pay ??= say("pay");
   }
   if (kind === "free_delivery") {
     const read = readPrice((fields.minTotal ?? "").trim() || "-", currency);
     if (read.ok) amount = read.minor;
-    else errors.minTotal ??= PROMOTION_FORM_MESSAGES.minTotal;
+    else errors.minTotal ??= say("minTotal");
   }
-  const startsOn = commonSchema.shape.startsOn.catch(null).parse(fields.startsOn);
-  const endsOn = commonSchema.shape.endsOn.catch(null).parse(fields.endsOn);
-  if (startsOn && endsOn && endsOn < startsOn) errors.endsOn ??= PROMOTION_FORM_MESSAGES.endsBeforeStart;
+  const startsOn = schema.shape.startsOn.catch(null).parse(fields.startsOn);
+  const endsOn = schema.shape.endsOn.catch(null).parse(fields.endsOn);
+  if (startsOn && endsOn && endsOn < startsOn) errors.endsOn ??= say("endsBeforeStart");
   if (!parsed.success || !kind || !scope || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,

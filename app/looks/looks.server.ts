@@ -5,6 +5,8 @@
 import { eq } from "drizzle-orm";
 import { randomToken } from "~/domain/ids";
 import { colorProblems, type Look, parseLook, serializeLook } from "~/domain/look";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { listSections } from "~/sections/sections.server";
 import type { Db } from "~/services/db";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
@@ -40,9 +42,9 @@ export async function lookPageData(db: Db, store: Store) {
   return { token: row?.token ?? "", sections };
 }
 
-/** Saves the draft, unless its colours are unreadable (then nothing is saved and the reasons come back). */
-export async function saveDraft(db: Db, store: Store, look: Look) {
-  const problems = colorProblems(look.colors);
+/** Saves the draft, unless its colours are unreadable (then nothing is saved and the reasons come back, in `t`'s words). */
+export async function saveDraft(db: Db, store: Store, look: Look, t: Translate = translatorFor("es")) {
+  const problems = colorProblems(look.colors, t);
   if (Object.keys(problems).length > 0) return { saved: false as const, problems };
   await saveLookDraft(db, store.id, serializeLook(look));
   return { saved: true as const };

@@ -104,20 +104,20 @@ function typedValues(fields: Record<string, string>, chosen: ReturnType<typeof c
 }
 
 /** The form read against the store's own products and zones: ids of anything else are dropped. */
-async function readForm(services: Services, store: Store, form: FormData) {
+async function readForm(services: Services, store: Store, form: FormData, t: Translate) {
   const fields = textFields(form);
   const chosen = chosenOf(form);
   const { products, zones } = await promotionChoices(services, store);
   const owned = { productIds: new Set(products.map((p) => p.id)), zoneIds: new Set(zones.map((z) => z.id)) };
-  return { read: readPromotionForm(fields, chosen, owned, store.currency), values: typedValues(fields, chosen) };
+  return { read: readPromotionForm(fields, chosen, owned, store.currency, t), values: typedValues(fields, chosen) };
 }
 
 /** /Store/{id}/promociones/nueva: validates and creates the promotion, under the store's limit. */
 export async function handleCreatePromotion(services: Services, actor: Actor, store: Store, form: FormData, t: Translate) {
-  const { read, values } = await readForm(services, store, form);
+  const { read, values } = await readForm(services, store, form, t);
   if (!read.ok) return failure(read.errors, { intent: "create", values });
   try {
-    await createPromotion(services.db, actor, store.id, read.input, services.clock.now());
+    await createPromotion(services.db, actor, store.id, read.input, services.clock.now(), t);
   } catch (error) {
     return refusal("create", error, "form", { values });
   }
@@ -147,7 +147,7 @@ export async function handleEditPromotion(
 ) {
   if (form.get("intent") === "delete") return deleteAndReturn(services, actor, store, urlPromotionId(id), t);
   const promotion = await loadPromotion(services, store, id);
-  const { read, values } = await readForm(services, store, form);
+  const { read, values } = await readForm(services, store, form, t);
   if (!read.ok) return failure(read.errors, { intent: "save", values });
   if (!(await updatePromotion(services.db, actor, store.id, promotion.id, read.input, services.clock.now()))) notFound();
   return redirectWithNotice(

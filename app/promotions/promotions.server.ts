@@ -1,6 +1,8 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import type { PromotionInput } from "~/domain/promotion-form";
-import { MOST_PROMOTIONS, PROMOTION_FORM_MESSAGES } from "~/domain/promotion-form";
+import { MOST_PROMOTIONS, promotionFormMessage } from "~/domain/promotion-form";
 import type { Promotion, PromotionUse } from "~/domain/promotions";
 import type { Db } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
@@ -97,7 +99,14 @@ const promotionEntry = (db: Db, actor: Actor, storeId: string, name: string | SQ
   activityStatement(db, storeId, actor, { kind: "promotion", subject: name, summary }, now, when);
 
 /** Adds a promotion while the store has fewer than MOST_PROMOTIONS (a conditioned insert: two tabs cannot pass it). */
-export async function createPromotion(db: Db, actor: Actor, storeId: string, input: PromotionInput, now: Date): Promise<number> {
+export async function createPromotion(
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  input: PromotionInput,
+  now: Date,
+  t: Translate = translatorFor("es"),
+): Promise<number> {
   const c = columnsOf(input);
   const [[inserted]] = await db.batch([
     db.all<{ id: number }>(sql`insert into promotions
@@ -111,7 +120,7 @@ export async function createPromotion(db: Db, actor: Actor, storeId: string, inp
     promotionEntry(db, actor, storeId, input.name, `Creó la promoción “${input.name}”`, now, IF_CHANGED),
     touchStore(db, storeId, now),
   ]);
-  if (!inserted) throw new StoreError(PROMOTION_FORM_MESSAGES.limit);
+  if (!inserted) throw new StoreError(promotionFormMessage(t, "limit"));
   return Number(inserted.id);
 }
 

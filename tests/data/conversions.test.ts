@@ -8,6 +8,7 @@ import { sessionCookie } from "~/auth/cookies.server";
 import { MAX_CONVERSION_TRIES, retryConversions } from "~/conversions/events.server";
 import * as settingsPage from "~/conversions/routes/conversion-settings";
 import { CONVERSION_MESSAGES } from "~/domain/conversions";
+import { translatorFor } from "~/domain/message-catalogs";
 import { insertProduct } from "~/products/products.server";
 import { createFetchHandler } from "~/request-handler.server";
 import { FaultSwitch } from "~/services/faults";
@@ -28,6 +29,8 @@ import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
+
+const es = translatorFor("es");
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -408,11 +411,11 @@ describe("'Anuncios', the store's conversion settings", () => {
     expect(meta.status).toBe(400);
     expect(meta.data).toMatchObject({
       intent: "meta",
-      errors: { datasetId: CONVERSION_MESSAGES.datasetId, token: CONVERSION_MESSAGES.metaTokenNeeded },
+      errors: { datasetId: es(CONVERSION_MESSAGES.datasetId), token: es(CONVERSION_MESSAGES.metaTokenNeeded) },
     });
     const ga4 = await settings(s, m, "POST", { intent: "ga4", measurementId: "UA-1234-1", apiSecret: "x" });
     expect(ga4.data).toMatchObject({
-      errors: { measurementId: CONVERSION_MESSAGES.measurementId, apiSecret: CONVERSION_MESSAGES.apiSecret },
+      errors: { measurementId: es(CONVERSION_MESSAGES.measurementId), apiSecret: es(CONVERSION_MESSAGES.apiSecret) },
     });
     expect(await s.db.$count(storeConversionSettings)).toBe(0);
   });

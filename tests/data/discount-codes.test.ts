@@ -6,7 +6,8 @@ import { createDiscountCode, findDiscountCode, updateDiscountCode } from "~/disc
 import * as listCodes from "~/discounts/routes/discount-codes";
 import * as editCode from "~/discounts/routes/edit-discount-code";
 import * as newCode from "~/discounts/routes/new-discount-code";
-import { DISCOUNT_FORM_MESSAGES, type DiscountCodeInput, MOST_DISCOUNT_CODES } from "~/domain/discount-code-form";
+import { type DiscountCodeInput, discountFormMessage, MOST_DISCOUNT_CODES } from "~/domain/discount-code-form";
+import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { applySpanishValidationMessages } from "~/domain/validation-messages";
 import { StoreError } from "~/workspace/action-results.server";
@@ -15,6 +16,8 @@ import { expectConstraint } from "../support/constraints";
 import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices, demoTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
+
+const es = translatorFor("es");
 
 applySpanishValidationMessages();
 
@@ -201,10 +204,10 @@ describe("discount codes of a store", () => {
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({
       errors: {
-        code: DISCOUNT_FORM_MESSAGES.code,
-        value: DISCOUNT_FORM_MESSAGES.percent,
-        endsOn: DISCOUNT_FORM_MESSAGES.endsBeforeStart,
-        maxUses: DISCOUNT_FORM_MESSAGES.maxUses,
+        code: discountFormMessage(es, "code"),
+        value: discountFormMessage(es, "percent"),
+        endsOn: discountFormMessage(es, "endsBeforeStart"),
+        maxUses: discountFormMessage(es, "maxUses"),
       },
       values: { code: "con espacio", value: "150", startsOn: "2026-04-10", endsOn: "2026-04-01", maxUses: "0" },
     });
@@ -286,8 +289,8 @@ describe("discount codes of a store", () => {
       await createDiscountCode(s.db, TEST_ACTOR, me.store.id, { ...PERCENT_15, code: `CODIGO-${i}` }, s.clock.now());
     const refused = await me.create({ intent: "create", code: "UNO-MAS", kind: "percent", value: "10", active: "on" });
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ errors: { form: DISCOUNT_FORM_MESSAGES.limit }, values: { code: "UNO-MAS" } });
-    expect(DISCOUNT_FORM_MESSAGES.limit).toContain("50 códigos");
+    expect(refused.data).toMatchObject({ errors: { form: discountFormMessage(es, "limit") }, values: { code: "UNO-MAS" } });
+    expect(discountFormMessage(es, "limit")).toContain("50 códigos");
     expect(await codesOf(s, me.store.id)).toHaveLength(MOST_DISCOUNT_CODES);
     const newPage = await workspaceRequest(s, {
       module: newCode,

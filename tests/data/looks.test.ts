@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { colorProblems, DEFAULT_LOOK, LOOK_MESSAGES, type Look, withPreset } from "~/domain/look";
+import { translatorFor } from "~/domain/message-catalogs";
 import { discardDraft, editedLook, lookPageData, publishDraft, saveDraft } from "~/looks/looks.server";
 import LookPage, * as lookPage from "~/looks/routes/look-page";
 import { loadSitePage } from "~/site/site.server";
@@ -13,6 +14,8 @@ import { inMerchantVoice } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
+
+const es = translatorFor("es");
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -146,7 +149,7 @@ describe("the look page ('Diseño')", () => {
     for (const preset of ["__proto__", "constructor", "toString"]) {
       const answer = await lookRequest(s, who, { intent: "preset", preset });
       expect(answer.status, preset).toBe(400);
-      expect(answer.data, preset).toMatchObject({ errors: { form: LOOK_MESSAGES.choice } });
+      expect(answer.data, preset).toMatchObject({ errors: { form: es(LOOK_MESSAGES.choice) } });
     }
     expect((await storeRow(s, who.store.id)).lookDraft).toBeNull();
     expect((await lookRequest(s, who, { intent: "preset", preset: "oscuro" })).status).toBe(302);
@@ -163,7 +166,7 @@ describe("the look page ('Diseño')", () => {
     const { data } = await lookRequest(s, who);
     const { logoColors, look } = data as { logoColors: Array<{ logo: string; brand: string }>; look: Look };
     expect(logoColors.map((c) => c.logo)).toEqual(logo);
-    for (const { logo, brand } of logoColors) expect(colorProblems({ ...look.colors, brand }), logo).toEqual({});
+    for (const { logo, brand } of logoColors) expect(colorProblems({ ...look.colors, brand }, es), logo).toEqual({});
     expect(logoColors[1]?.brand).toBe("#5b3df5");
     expect(logoColors[0]?.brand).not.toBe("#ffead3");
 

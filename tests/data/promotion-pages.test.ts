@@ -1,6 +1,7 @@
 // The merchant's 'Promociones' pages through the route modules and the workspace's middleware, on real libSQL.
 import { describe, expect, it } from "vitest";
-import { PROMOTION_FORM_MESSAGES } from "~/domain/promotion-form";
+import { translatorFor } from "~/domain/message-catalogs";
+import { promotionFormMessage } from "~/domain/promotion-form";
 import { applySpanishValidationMessages } from "~/domain/validation-messages";
 import { insertProduct } from "~/products/products.server";
 import { findPromotion, listPromotions } from "~/promotions/promotions.server";
@@ -11,6 +12,9 @@ import { stores } from "../../db/schema";
 import { signedInMerchant } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
+
+// The merchant's store is in Buenos Aires: their pages speak with 'vos' ('Escribí el nombre…').
+const words = translatorFor("es-AR");
 
 applySpanishValidationMessages();
 
@@ -125,10 +129,10 @@ describe("the merchant's promotions", () => {
     });
     expect(refused.status).toBe(400);
     expect((refused.data as { errors: Record<string, string> }).errors).toMatchObject({
-      name: PROMOTION_FORM_MESSAGES.name,
-      scope: PROMOTION_FORM_MESSAGES.scopeForKind,
-      pay: PROMOTION_FORM_MESSAGES.pay,
-      endsOn: PROMOTION_FORM_MESSAGES.endsBeforeStart,
+      name: "Escribí el nombre que verán tus clientes (hasta 60 caracteres)",
+      scope: promotionFormMessage(words, "scopeForKind"),
+      pay: promotionFormMessage(words, "pay"),
+      endsOn: promotionFormMessage(words, "endsBeforeStart"),
     });
     expect((refused.data as { values: Record<string, string> }).values).toMatchObject({ kind: "bundle", buy: "2" });
     const noProducts = await me.create({
@@ -140,9 +144,9 @@ describe("the merchant's promotions", () => {
       value: "0",
     });
     expect((noProducts.data as { errors: Record<string, string> }).errors).toMatchObject({
-      products: PROMOTION_FORM_MESSAGES.products,
-      minQuantity: PROMOTION_FORM_MESSAGES.minQuantity,
-      value: PROMOTION_FORM_MESSAGES.percent,
+      products: promotionFormMessage(words, "products"),
+      minQuantity: promotionFormMessage(words, "minQuantity"),
+      value: promotionFormMessage(words, "percent"),
     });
     const noSuchCategory = await me.create({
       intent: "create",
@@ -153,7 +157,7 @@ describe("the merchant's promotions", () => {
       value: "10",
     });
     expect((noSuchCategory.data as { errors: Record<string, string> }).errors).toEqual({
-      category: PROMOTION_FORM_MESSAGES.category,
+      category: promotionFormMessage(words, "category"),
     });
     expect(await listPromotions(s.db, me.store.id)).toEqual([]);
   });

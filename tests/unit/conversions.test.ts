@@ -10,6 +10,7 @@ import {
   parseClickIds,
   serializeClickIds,
 } from "~/domain/conversions";
+import { translatorFor } from "~/domain/message-catalogs";
 
 const purchase: ConversionEvent = {
   id: "1234567890-000042",
@@ -125,13 +126,20 @@ describe("the ad click's cookie", () => {
 
 describe("the settings' forms", () => {
   it("take a dataset id of digits and a measurement id G-…, in capitals", () => {
-    expect(metaSettingsForm(false).parse({ datasetId: " 123456789012345 ", token: "meta_token-1234567890abc" })).toEqual({
+    expect(
+      metaSettingsForm(false, translatorFor("es")).parse({ datasetId: " 123456789012345 ", token: "meta_token-1234567890abc" }),
+    ).toEqual({
       datasetId: "123456789012345",
       token: "meta_token-1234567890abc",
     });
-    expect(ga4SettingsForm(true).parse({ measurementId: "g-ab12cd34ef", apiSecret: "" })).toEqual({
+    expect(ga4SettingsForm(true, translatorFor("es")).parse({ measurementId: "g-ab12cd34ef", apiSecret: "" })).toEqual({
       measurementId: "G-AB12CD34EF",
       apiSecret: undefined,
     });
+  });
+
+  it("refuses in the merchant's words: 'Pegá el token…' for an Argentine merchant", () => {
+    const refused = metaSettingsForm(false, translatorFor("es-AR")).safeParse({ datasetId: "1234567890", token: "corto" });
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(["Pegá el token de acceso de la API de conversiones de Meta"]);
   });
 });

@@ -4,11 +4,11 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DiscountCodeForm } from "~/discounts/code-form";
 import {
-  DISCOUNT_FORM_MESSAGES,
   DISCOUNT_STATE_LABELS,
   discountCodeFormValues,
   discountCodeState,
   discountConditions,
+  discountFormMessage,
   discountUsesText,
   EMPTY_DISCOUNT_CODE,
   isCalendarDate,
@@ -16,6 +16,7 @@ import {
   typedFormValues,
 } from "~/domain/discount-code-form";
 import type { DiscountCode } from "~/domain/discounts";
+import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { storeToday } from "~/domain/sales";
 import { applySpanishValidationMessages } from "~/domain/validation-messages";
@@ -23,17 +24,20 @@ import { inMerchantVoice } from "../support/messages";
 
 applySpanishValidationMessages();
 
+const es = translatorFor("es");
+const said = (key: Parameters<typeof discountFormMessage>[1]) => discountFormMessage(es, key);
+
 const form = (fields: Record<string, string>) => ({ code: "VERANO-10", kind: "percent", value: "10", active: "on", ...fields });
 
 /** `uses`: what checkouts counted of the code being edited (VERANO-10); none: a new code. */
 function refused(fields: Record<string, string>, currency = "COP", uses?: number) {
-  const read = readDiscountCodeForm(form(fields), currency, uses === undefined ? null : { code: "VERANO-10", uses });
+  const read = readDiscountCodeForm(form(fields), currency, uses === undefined ? null : { code: "VERANO-10", uses }, es);
   if (read.ok) throw new Error(`expected a refusal, got ${JSON.stringify(read.input)}`);
   return read.errors;
 }
 
 function accepted(fields: Record<string, string>, currency = "COP", uses?: number) {
-  const read = readDiscountCodeForm(form(fields), currency, uses === undefined ? null : { code: "VERANO-10", uses });
+  const read = readDiscountCodeForm(form(fields), currency, uses === undefined ? null : { code: "VERANO-10", uses }, es);
   if (!read.ok) throw new Error(`expected the form to pass, got ${JSON.stringify(read.errors)}`);
   return read.input;
 }
@@ -53,6 +57,15 @@ describe("the discount code form", () => {
     });
   });
 
+  it("refuses in the merchant's words: 'vos' for an Argentine merchant", () => {
+    const read = readDiscountCodeForm(form({ kind: "gratis", maxUses: "x" }), "ARS", null, translatorFor("es-AR"));
+    expect(!read.ok && read.errors).toEqual({
+      kind: "Elegí Porcentaje o Monto fijo",
+      maxUses: "Escribí un número entero, 1 o más (dejalo vacío si no hay límite)",
+    });
+    expect(discountFormMessage(translatorFor("es-AR"), "taken")).toBe("Ya tenés un código con ese nombre");
+  });
+
   it("reads 'Una vez por cliente' as a checkbox", () => {
     expect(accepted({ code: "UNAVEZ", oncePerCustomer: "on" }).oncePerCustomer).toBe(true);
     expect(accepted({ code: "UNAVEZ" }).oncePerCustomer).toBe(false);
@@ -61,17 +74,17 @@ describe("the discount code form", () => {
   it("takes a new code of 4 to 20 letters, digits, '-' or '_' only", () => {
     for (const code of ["ABCD", "a-b_c", "X".repeat(20), "2x1x"]) expect(accepted({ code }).code).toBe(code);
     for (const code of ["AB", "X".repeat(21), "DOS PALABRAS", "AÑO", "10%", "hola!"])
-      expect(refused({ code }).code, code).toBe(DISCOUNT_FORM_MESSAGES.code);
+      expect(refused({ code }).code, code).toBe(said("code"));
     expect(refused({ code: "" }).code).toBe("Este campo es obligatorio");
   });
 
   it("refuses a new code of 3 characters (easy to guess), but keeps an older one editable under its name", () => {
-    for (const code of ["ABC", "2x1"]) expect(refused({ code }).code, code).toBe(DISCOUNT_FORM_MESSAGES.tooShort);
+    for (const code of ["ABC", "2x1"]) expect(refused({ code }).code, code).toBe(said("tooShort"));
     const saved = { code: "2x1", uses: 4 };
-    const edit = readDiscountCodeForm(form({ code: "2X1", maxUses: "10" }), "COP", saved);
+    const edit = readDiscountCodeForm(form({ code: "2X1", maxUses: "10" }), "COP", saved, es);
     expect(edit.ok && edit.input).toMatchObject({ code: "2X1", maxUses: 10 });
-    const renamed = readDiscountCodeForm(form({ code: "3x1" }), "COP", saved);
-    expect(!renamed.ok && renamed.errors.code).toBe(DISCOUNT_FORM_MESSAGES.tooShort);
+    const renamed = readDiscountCodeForm(form({ code: "3x1" }), "COP", saved, es);
+    expect(!renamed.ok && renamed.errors.code).toBe(said("tooShort"));
   });
 
   it("says in its hint the lengths a new code may have, the ones the form takes", () => {
@@ -97,7 +110,7 @@ describe("the discount code form", () => {
     expect(accepted({ code: code(most ?? 0) }).code).toBe(code(most ?? 0));
     expect(refused({ code: code((least ?? 0) - 1) }).code).toBeDefined();
     expect(refused({ code: code((most ?? 0) + 1) }).code).toBeDefined();
-    expect(DISCOUNT_FORM_MESSAGES.code).toContain(`de ${least} a ${most} letras`);
+    expect(said("code")).toContain(`de ${least} a ${most} letras`);
   });
 
   it("takes a whole percent from 1 to 100, also written with '%'", () => {
@@ -105,27 +118,26 @@ describe("the discount code form", () => {
     expect(accepted({ value: "100" }).value).toBe(100);
     expect(accepted({ value: "15 %" }).value).toBe(15);
     expect(accepted({ value: "15%" }).value).toBe(15);
-    for (const value of ["0", "101", "12,5", "7.5", "-5", "diez"])
-      expect(refused({ value }).value, value).toBe(DISCOUNT_FORM_MESSAGES.percent);
+    for (const value of ["0", "101", "12,5", "7.5", "-5", "diez"]) expect(refused({ value }).value, value).toBe(said("percent"));
     expect(refused({ value: " " }).value).toBe("Este campo es obligatorio");
   });
 
   it("reads a fixed amount in the store currency, above 0", () => {
     expect(accepted({ kind: "amount", value: "5.000" }, "COP").value).toBe(5000);
     expect(accepted({ kind: "amount", value: "12,50" }, "USD").value).toBe(1250);
-    expect(refused({ kind: "amount", value: "0" }).value).toBe(DISCOUNT_FORM_MESSAGES.amountPositive);
+    expect(refused({ kind: "amount", value: "0" }).value).toBe(said("amountPositive"));
     expect(refused({ kind: "amount", value: "doce" }, "USD").value).toMatch(/^Escribe un precio válido/);
     expect(refused({ kind: "amount", value: "12,5" }, "COP").value).toMatch(/sin decimales/);
   });
 
   it("refuses a kind other than Porcentaje or Monto fijo", () => {
-    expect(refused({ kind: "gratis" }).kind).toBe(DISCOUNT_FORM_MESSAGES.kind);
+    expect(refused({ kind: "gratis" }).kind).toBe(said("kind"));
   });
 
   it("takes an optional minimum purchase above 0", () => {
     expect(accepted({ minPurchase: "20.000" }).minPurchase).toBe(20000);
     expect(accepted({ minPurchase: "" }).minPurchase).toBeNull();
-    expect(refused({ minPurchase: "0" }).minPurchase).toBe(DISCOUNT_FORM_MESSAGES.minPurchasePositive);
+    expect(refused({ minPurchase: "0" }).minPurchase).toBe(said("minPurchasePositive"));
   });
 
   it("takes optional real calendar dates, 'Hasta' not before 'Desde' (the same day is one day)", () => {
@@ -135,7 +147,7 @@ describe("the discount code form", () => {
     });
     expect(accepted({ startsOn: "2026-12-24", endsOn: "2026-12-24" }).endsOn).toBe("2026-12-24");
     expect(accepted({ endsOn: "2026-12-31" })).toMatchObject({ startsOn: null, endsOn: "2026-12-31" });
-    expect(refused({ startsOn: "2026-12-31", endsOn: "2026-12-01" }).endsOn).toBe(DISCOUNT_FORM_MESSAGES.endsBeforeStart);
+    expect(refused({ startsOn: "2026-12-31", endsOn: "2026-12-01" }).endsOn).toBe(said("endsBeforeStart"));
     expect(refused({ startsOn: "2026-02-30" }).startsOn).toBe("Escribe una fecha válida");
     expect(refused({ endsOn: "31/12/2026" }).endsOn).toBe("Escribe una fecha válida");
     expect(isCalendarDate("2028-02-29")).toBe(true);
@@ -145,18 +157,17 @@ describe("the discount code form", () => {
   it("takes an optional whole use limit of 1 or more, never below the uses already counted", () => {
     expect(accepted({ maxUses: "5" }).maxUses).toBe(5);
     expect(accepted({ maxUses: "" }).maxUses).toBeNull();
-    for (const maxUses of ["0", "2.5", "-1", "muchos"])
-      expect(refused({ maxUses }).maxUses, maxUses).toBe(DISCOUNT_FORM_MESSAGES.maxUses);
+    for (const maxUses of ["0", "2.5", "-1", "muchos"]) expect(refused({ maxUses }).maxUses, maxUses).toBe(said("maxUses"));
     expect(accepted({ maxUses: "3" }, "COP", 3).maxUses).toBe(3);
     expect(refused({ maxUses: "2" }, "COP", 3).maxUses).toBe("Ya se usó 3 veces");
-    expect(refused({ maxUses: "0" }, "COP", 1).maxUses).toBe(DISCOUNT_FORM_MESSAGES.maxUses);
-    expect(DISCOUNT_FORM_MESSAGES.belowUses(1)).toBe("Ya se usó 1 vez");
+    expect(refused({ maxUses: "0" }, "COP", 1).maxUses).toBe(said("maxUses"));
+    expect(discountFormMessage(es, "belowUses", 1)).toBe("Ya se usó 1 vez");
   });
 
   it("reads 'Activo' as the checkbox sends it: present when checked, absent when not", () => {
     expect(accepted({ active: "on" }).active).toBe(true);
     const { active: _, ...unchecked } = form({});
-    const read = readDiscountCodeForm(unchecked, "COP");
+    const read = readDiscountCodeForm(unchecked, "COP", null, es);
     expect(read.ok && read.input.active).toBe(false);
   });
 

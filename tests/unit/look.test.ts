@@ -18,7 +18,10 @@ import {
   serializeLook,
   withPreset,
 } from "~/domain/look";
+import { translatorFor } from "~/domain/message-catalogs";
 import { socialMessage, socialProfile, socialUser } from "~/domain/social";
+
+const es = translatorFor("es");
 
 const noWebFonts = () => null;
 
@@ -69,16 +72,27 @@ describe("contrast (WCAG 2.2)", () => {
 
 describe("an unreadable look is refused with the reason and a fix", () => {
   it("refuses grey text on white, naming the ratio and a colour that passes", () => {
-    const problems = colorProblems({ ...DEFAULT_LOOK.colors, background: "#ffffff", text: "#aaaaaa" });
+    const problems = colorProblems({ ...DEFAULT_LOOK.colors, background: "#ffffff", text: "#aaaaaa" }, es);
     expect(problems.text).toMatch(
       /^El texto \(#aaaaaa\) no se lee bien sobre el fondo \(#ffffff\): su contraste es 2,3:1 y hace falta al menos 4,5:1\. Prueba con #[0-9a-f]{6}\.$/,
     );
     const fix = problems.text?.match(/Prueba con (#[0-9a-f]{6})/)?.[1] ?? "";
-    expect(colorProblems({ ...DEFAULT_LOOK.colors, background: "#ffffff", text: fix })).toEqual({});
+    expect(colorProblems({ ...DEFAULT_LOOK.colors, background: "#ffffff", text: fix }, es)).toEqual({});
+  });
+
+  it("says it in the merchant's words: 'Probá con…' for an Argentine merchant", () => {
+    const colors = { ...DEFAULT_LOOK.colors, background: "#ffffff", text: "#aaaaaa" };
+    const ar = translatorFor("es-AR");
+    expect(colorProblems(colors, ar).text).toMatch(/ y hace falta al menos 4,5:1\. Probá con #[0-9a-f]{6}\.$/);
+    expect(
+      lookFormSchema(ar)
+        .safeParse({ brand: "rojo" })
+        .error?.issues.find((i) => i.path[0] === "brand")?.message,
+    ).toBe("Elegí un color válido (por ejemplo #5b3df5)");
   });
 
   it("refuses a brand colour or an accent that melts into the background (buttons, badges: 3:1)", () => {
-    const problems = colorProblems({ brand: "#ffe680", accent: "#fafafa", background: "#ffffff", text: "#111111" });
+    const problems = colorProblems({ brand: "#ffe680", accent: "#fafafa", background: "#ffffff", text: "#111111" }, es);
     expect(problems.brand).toContain("El color de marca (#ffe680) casi no se distingue del fondo (#ffffff)");
     expect(problems.accent).toContain("El color de acento (#fafafa)");
     expect(problems.text).toBeUndefined();
@@ -87,7 +101,7 @@ describe("an unreadable look is refused with the reason and a fix", () => {
   it("accepts every preset, and derives colours that stay readable in each", () => {
     for (const id of PRESET_IDS) {
       const { colors } = PRESETS[id].look;
-      expect(colorProblems(colors), id).toEqual({});
+      expect(colorProblems(colors, es), id).toEqual({});
       const p = paletteOf(colors);
       for (const [ink, on] of [
         [p.text, p.surface],
@@ -120,15 +134,15 @@ describe("the look as data", () => {
 
   it("takes the form's values, and names the look 'Personalizado' once a colour differs from its preset", () => {
     const dark = withPreset(DEFAULT_LOOK, "oscuro");
-    const same = lookOfForm(lookFormSchema.parse(formOf(dark)), dark);
+    const same = lookOfForm(lookFormSchema(es).parse(formOf(dark)), dark);
     expect(same.preset).toBe("oscuro");
-    const changed = lookOfForm(lookFormSchema.parse(formOf(dark, { brand: "#00C2A8" })), dark);
+    const changed = lookOfForm(lookFormSchema(es).parse(formOf(dark, { brand: "#00C2A8" })), dark);
     expect(changed.colors.brand).toBe("#00c2a8");
     expect(presetLabel(changed)).toBe("Personalizado");
   });
 
   it("answers bad input with Spanish messages", () => {
-    const result = lookFormSchema.safeParse(
+    const result = lookFormSchema(es).safeParse(
       formOf(DEFAULT_LOOK, { brand: "violeta", perRow: "5", announcementText: "", announcementLink: "javascript:alert(1)" }),
     );
     expect(result.success).toBe(false);
@@ -137,7 +151,7 @@ describe("the look as data", () => {
     expect(messages.perRow).toBe("Elige una de las opciones");
     expect(messages.announcementLink).toMatch(/^El enlace debe ser una página de tu tienda/);
     const link = (announcementLink: string) =>
-      lookFormSchema.safeParse(formOf(DEFAULT_LOOK, { announcementText: "Envío gratis", announcementLink })).success;
+      lookFormSchema(es).safeParse(formOf(DEFAULT_LOOK, { announcementText: "Envío gratis", announcementLink })).success;
     expect([
       link("/Store"),
       link("https://instagram.com/mitienda"),
@@ -188,7 +202,7 @@ describe("colours suggested by a logo", () => {
       [dark, ["#1a1a40", "#202020", "#000000", "#3a1010"]],
     ] as const) {
       for (const { logo, brand } of logoBrandOffers([...logos], colors)) {
-        expect(colorProblems({ ...colors, brand }), `${logo} on ${colors.background}`).toEqual({});
+        expect(colorProblems({ ...colors, brand }, es), `${logo} on ${colors.background}`).toEqual({});
         expect(brand, logo).not.toBe(logo);
       }
     }
@@ -277,7 +291,9 @@ describe("links a merchant writes (the announcement's)", () => {
     for (const link of leavingTheStore) {
       expect(isStoreLink(link), JSON.stringify(link)).toBe(false);
       expect(storeLinkHref(link, ""), JSON.stringify(link)).toBeNull();
-      const form = lookFormSchema.safeParse(formOf(DEFAULT_LOOK, { announcementText: "Envío gratis", announcementLink: link }));
+      const form = lookFormSchema(es).safeParse(
+        formOf(DEFAULT_LOOK, { announcementText: "Envío gratis", announcementLink: link }),
+      );
       if (link !== "") expect(form.success, JSON.stringify(link)).toBe(false);
     }
   });
@@ -293,7 +309,7 @@ describe("links a merchant writes (the announcement's)", () => {
     );
     for (const link of ["/Store", "/Product/taza/1234567", "https://instagram.com/mitienda"])
       expect(
-        lookFormSchema.safeParse(formOf(DEFAULT_LOOK, { announcementText: "Envío gratis", announcementLink: link })).success,
+        lookFormSchema(es).safeParse(formOf(DEFAULT_LOOK, { announcementText: "Envío gratis", announcementLink: link })).success,
       ).toBe(true);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { discountAmount } from "~/domain/discounts";
 import { translatorFor } from "~/domain/message-catalogs";
 import { checkoutQuotes, quoteOrder } from "~/domain/order-quote";
+import { readPromotionForm } from "~/domain/promotion-form";
 import {
   applyPromotions,
   freeDeliveryFor,
@@ -291,5 +292,27 @@ describe("a saved line's promotion in the messages", () => {
       orderUrl: "https://dulces.example/Order/1234567890?t=x",
     });
     expect(mail.text).toContain("Alfajor x 3 (2x1 en alfajores: −$1.000) = $2.000");
+  });
+});
+
+describe("the promotion form's refusals", () => {
+  it("are said in the merchant's words: neutral, or 'vos' for an Argentine merchant", () => {
+    const fields = { name: "", kind: "bundle", scope: "products", buy: "2", pay: "2" };
+    const chosen = { products: [], zones: [] };
+    const owned = { productIds: new Set<string>(), zoneIds: new Set<number>() };
+    const errors = (locale: "es" | "es-AR") => {
+      const read = readPromotionForm(fields, chosen, owned, "ARS", translatorFor(locale));
+      return read.ok ? {} : read.errors;
+    };
+    expect(errors("es")).toEqual({
+      name: "Escribe el nombre que verán tus clientes (hasta 60 caracteres)",
+      products: "Elige al menos un producto",
+      pay: "Escribe cuántas paga: menos de las que lleva, 1 o más",
+    });
+    expect(errors("es-AR")).toEqual({
+      name: "Escribí el nombre que verán tus clientes (hasta 60 caracteres)",
+      products: "Elegí al menos un producto",
+      pay: "Escribí cuántas paga: menos de las que lleva, 1 o más",
+    });
   });
 });

@@ -88,11 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure({ form: t(UNAVAILABLE) }, { status: 503 });
   const saved = conversionSettingsView(await findConversionSettings(services.db, store.id));
   if (intent === "meta") {
-    const parsed = metaSettingsForm(saved.meta.tokenSaved).safeParse(fields);
+    const parsed = metaSettingsForm(saved.meta.tokenSaved, t).safeParse(fields);
     if (!parsed.success) return failure(fieldErrors(parsed.error), { intent, values: { datasetId: fields.datasetId ?? "" } });
     await saveMetaSettings(services, actingUser(context), store.id, parsed.data);
   } else if (intent === "ga4") {
-    const parsed = ga4SettingsForm(saved.ga4.secretSaved).safeParse(fields);
+    const parsed = ga4SettingsForm(saved.ga4.secretSaved, t).safeParse(fields);
     if (!parsed.success)
       return failure(fieldErrors(parsed.error), { intent, values: { measurementId: fields.measurementId ?? "" } });
     await saveGa4Settings(services, actingUser(context), store.id, parsed.data);

@@ -1,5 +1,11 @@
 import { Link } from "react-router";
-import { DISCOUNT_FORM_MESSAGES, EMPTY_DISCOUNT_CODE, MOST_DISCOUNT_CODES, typedFormValues } from "~/domain/discount-code-form";
+import {
+  DISCOUNT_FORM_MESSAGES,
+  DISCOUNT_FORM_NUMBERS,
+  EMPTY_DISCOUNT_CODE,
+  MOST_DISCOUNT_CODES,
+  typedFormValues,
+} from "~/domain/discount-code-form";
 import { getServices } from "~/services/services";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
@@ -48,7 +54,7 @@ export default function NewDiscountCode({ loaderData, actionData }: Route.Compon
         />
       ) : (
         <p className="form-alert" role="alert">
-          {DISCOUNT_FORM_MESSAGES.limit}
+          {t(DISCOUNT_FORM_MESSAGES.limit, DISCOUNT_FORM_NUMBERS)}
         </p>
       )}
     </section>

@@ -71,10 +71,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (fields.intent) {
     case "preset": {
       const preset = fields.preset ?? "";
-      if (!isPresetId(preset)) return failure({ form: LOOK_MESSAGES.choice }, { intent: "preset" });
-      await saveDraft(services.db, store, withPreset(current, preset));
+      if (!isPresetId(preset)) return failure({ form: t(LOOK_MESSAGES.choice) }, { intent: "preset" });
+      await saveDraft(services.db, store, withPreset(current, preset), t);
       return back(
-        LOOK_MESSAGES.saved,
+        t(LOOK_MESSAGES.saved),
         t(
           {
             id: "looks.notice.preset",
@@ -86,12 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "logo-color": {
       const brand = normalizeHex(fields.color ?? "");
-      if (!brand) return failure({ brand: LOOK_MESSAGES.color }, { intent: "save" });
+      if (!brand) return failure({ brand: t(LOOK_MESSAGES.color) }, { intent: "save" });
       const look = { ...current, preset: "propio", colors: { ...current.colors, brand } };
-      const result = await saveDraft(services.db, store, look);
+      const result = await saveDraft(services.db, store, look, t);
       if (!result.saved) return failure(result.problems, { intent: "save" });
       return back(
-        LOOK_MESSAGES.saved,
+        t(LOOK_MESSAGES.saved),
         t({
           id: "looks.notice.logoColor",
           defaultMessage: "El color de tu logo es ahora el color de marca de la vista previa.",
@@ -99,15 +99,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "save": {
-      const parsed = lookFormSchema.safeParse(fields);
+      const parsed = lookFormSchema(t).safeParse(fields);
       if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "save", values: fields });
-      const result = await saveDraft(services.db, store, lookOfForm(parsed.data, current));
+      const result = await saveDraft(services.db, store, lookOfForm(parsed.data, current), t);
       if (!result.saved)
-        return failure({ ...result.problems, form: LOOK_MESSAGES.unreadable }, { intent: "save", values: fields });
+        return failure({ ...result.problems, form: t(LOOK_MESSAGES.unreadable) }, { intent: "save", values: fields });
       // The live preview saves as the merchant changes things: it only needs to know it worked.
       if (fields.live) return data({ saved: true });
       return back(
-        LOOK_MESSAGES.saved,
+        t(LOOK_MESSAGES.saved),
         t({ id: "looks.notice.saved", defaultMessage: "Mira la vista previa y, cuando te guste, publícalo." }),
       );
     }
@@ -137,14 +137,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           { intent: "publish" },
         );
       return back(
-        LOOK_MESSAGES.published,
+        t(LOOK_MESSAGES.published),
         t({ id: "looks.notice.published", defaultMessage: "Tu tienda ya se ve con el nuevo diseño." }),
       );
     }
     case "discard": {
       await discardDraft(services.db, store);
       return back(
-        LOOK_MESSAGES.discarded,
+        t(LOOK_MESSAGES.discarded),
         t({ id: "looks.notice.discarded", defaultMessage: "La vista previa vuelve a mostrar el diseño publicado." }),
       );
     }

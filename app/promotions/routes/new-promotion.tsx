@@ -1,5 +1,11 @@
 import { Link } from "react-router";
-import { EMPTY_PROMOTION, MOST_PROMOTIONS, PROMOTION_FORM_MESSAGES, typedPromotionValues } from "~/domain/promotion-form";
+import {
+  EMPTY_PROMOTION,
+  MOST_PROMOTIONS,
+  PROMOTION_FORM_MESSAGES,
+  PROMOTION_FORM_NUMBERS,
+  typedPromotionValues,
+} from "~/domain/promotion-form";
 import { getServices } from "~/services/services";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
@@ -56,7 +62,7 @@ export default function NewPromotion({ loaderData, actionData }: Route.Component
         />
       ) : (
         <p className="form-alert" role="alert">
-          {PROMOTION_FORM_MESSAGES.limit}
+          {t(PROMOTION_FORM_MESSAGES.limit, PROMOTION_FORM_NUMBERS)}
         </p>
       )}
     </section>
