@@ -1,6 +1,7 @@
 import { packingSlipsPage, slipSales, slipsQuerySchema } from "~/fulfilment/packing-slips.server";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import type { Route } from "./+types/packing-slips";
 
 /**
@@ -15,7 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const text = { "Content-Type": "text/plain; charset=utf-8" };
   if (!parsed.success) return new Response(parsed.error.issues[0]?.message ?? "", { status: 400, headers: text });
   const found = await slipSales(db, store.id, parsed.data.sale);
-  if (found.length === 0) return new Response("No encontramos esas ventas", { status: 404, headers: text });
+  if (found.length === 0) {
+    const t = merchantT(context);
+    return new Response(t({ id: "sales.slips.notFound", defaultMessage: "No encontramos esas ventas" }), {
+      status: 404,
+      headers: text,
+    });
+  }
   const selfQuery = parsed.data.sale.map((code) => `sale=${code}`).join("&");
   return new Response(packingSlipsPage({ config, store, sales: found, paper: parsed.data.papel, selfQuery }), {
     headers: { "Content-Type": "text/html; charset=utf-8" },
