@@ -1,5 +1,6 @@
 // The sales desk and the store's settings around it (sales, customers, payments, low stock) speak as the merchant's
 // variant does (decision 0067): neutral by default, 'vos' for a merchant in Argentina or Uruguay.
+// cspell:ignore Armá Buscá Reponé activás agregá buscá entrá enviale podés vinculá
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
