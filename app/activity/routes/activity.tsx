@@ -15,6 +15,7 @@ import { FormError, SelectField } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { activityPage } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/activity";
 
@@ -25,7 +26,7 @@ const NO_FILTERS: ActivityQuery = { actor: null, kind: null, from: null, to: nul
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db } = getServices(context);
-  const parsed = parseActivityQuery(new URL(request.url).searchParams);
+  const parsed = parseActivityQuery(new URL(request.url).searchParams, merchantT(context));
   const query = parsed.ok ? parsed.query : NO_FILTERS;
   const page = await activityPage(db, store.id, query, store.timeZone);
   const answer = {

@@ -39,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock, vapid } = getServices(context);
   const parsed = parseSalesQuery(new URL(request.url).searchParams);
-  const problem = searchProblem(parsed, store);
+  const t = merchantT(context);
+  const problem = searchProblem(parsed, store, t);
   const query = problem ? { ...parsed, ok: false as const, error: problem } : parsed;
   // The sales with their delivery progress, the paid orders without stock and the store's device count for the push
   // toggle: one round trip.
@@ -55,7 +56,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : [[], [], ...(await db.batch([paidWithoutStockQuery(db, store.id), deviceCountQuery(db, store.id)])), []];
   const result = query.ok ? salesListResult(rows, query.view) : { sales: [], hasMore: false };
   const progressOf = new Map(progressRows.map((p) => [p.saleId, p.step]));
-  const t = merchantT(context);
   const row = (sale: Sale) => ({
     id: sale.id,
     buyer: sale.buyerName,
@@ -367,7 +367,7 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
       {!page.error && (
         <p className="sales-count" aria-live="polite">
           {page.tooManyMatches
-            ? SALE_SEARCH_MESSAGES.tooMany(page.search ?? "")
+            ? t(SALE_SEARCH_MESSAGES.tooMany, { max: SEARCH_MATCHES_READ.toLocaleString("es"), search: page.search ?? "" })
             : t(
                 {
                   id: "sales.list.count",
