@@ -4,6 +4,7 @@
  * app/workspace/activity.server.ts.
  */
 import { csvDocument, SPREADSHEET_SEPARATOR, spreadsheetDecimal } from "./csv";
+import { defineMessages, type Translate } from "./messages";
 import { formatMoney, toDecimalString } from "./money";
 import { isoLocalDateTime } from "./sales";
 
@@ -190,11 +191,11 @@ export interface ActivityQuery {
   before: { at: number; id: number } | null;
 }
 
-const ACTIVITY_MESSAGES = {
-  badDate: "Escribe la fecha como aaaa-mm-dd",
-  badRange: "La fecha 'Desde' debe ser anterior a 'Hasta'",
-  badKind: "Elige un tipo de cambio de la lista",
-} as const;
+const ACTIVITY_MESSAGES = defineMessages({
+  badDate: { id: "activity.refusal.badDate", defaultMessage: "Escribe la fecha como aaaa-mm-dd" },
+  badRange: { id: "activity.refusal.badRange", defaultMessage: "La fecha 'Desde' debe ser anterior a 'Hasta'" },
+  badKind: { id: "activity.refusal.badKind", defaultMessage: "Elige un tipo de cambio de la lista" },
+});
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -204,14 +205,18 @@ function validDay(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-export function parseActivityQuery(params: URLSearchParams): { ok: true; query: ActivityQuery } | { ok: false; error: string } {
+/** The page's and the CSV's filters from the address; a refusal in the merchant's words (`t`). */
+export function parseActivityQuery(
+  params: URLSearchParams,
+  t: Translate,
+): { ok: true; query: ActivityQuery } | { ok: false; error: string } {
   const actor = params.get("persona")?.trim().slice(0, 80) || null;
   const kindText = params.get("tipo")?.trim() || null;
-  if (kindText && !(kindText in ACTIVITY_KINDS)) return { ok: false, error: ACTIVITY_MESSAGES.badKind };
+  if (kindText && !(kindText in ACTIVITY_KINDS)) return { ok: false, error: t(ACTIVITY_MESSAGES.badKind) };
   const from = params.get("desde")?.trim() || null;
   const to = params.get("hasta")?.trim() || null;
-  if ((from && !validDay(from)) || (to && !validDay(to))) return { ok: false, error: ACTIVITY_MESSAGES.badDate };
-  if (from && to && from > to) return { ok: false, error: ACTIVITY_MESSAGES.badRange };
+  if ((from && !validDay(from)) || (to && !validDay(to))) return { ok: false, error: t(ACTIVITY_MESSAGES.badDate) };
+  if (from && to && from > to) return { ok: false, error: t(ACTIVITY_MESSAGES.badRange) };
   const cursor = /^(\d{1,15})-(\d{1,15})$/.exec(params.get("antes") ?? "");
   return {
     ok: true,

@@ -4,6 +4,7 @@
  */
 import type { StoreCountry } from "./countries";
 import { csvDocument, SPREADSHEET_SEPARATOR } from "./csv";
+import { defineMessage, defineMessages, type MessageDescriptor } from "./messages";
 import { toDecimalString } from "./money";
 import { normalizePhone } from "./phone";
 import { isoLocalDateTime } from "./sales";
@@ -31,12 +32,12 @@ export const FORGOTTEN_BUYER = { name: "Cliente eliminado", address: "Dirección
 
 export const CUSTOMER_SORTS = ["recent", "orders", "spent", "name"] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
-export const CUSTOMER_SORT_LABELS: Record<CustomerSort, string> = {
-  recent: "Último pedido",
-  orders: "Más pedidos",
-  spent: "Más comprado",
-  name: "Nombre",
-};
+export const CUSTOMER_SORT_LABELS: Record<CustomerSort, MessageDescriptor> = defineMessages({
+  recent: { id: "customers.sort.recent", defaultMessage: "Último pedido" },
+  orders: { id: "customers.sort.orders", defaultMessage: "Más pedidos" },
+  spent: { id: "customers.sort.spent", defaultMessage: "Más comprado" },
+  name: { id: "customers.sort.name", defaultMessage: "Nombre" },
+});
 
 export interface CustomerListQuery {
   search: string;
@@ -53,14 +54,26 @@ export const CUSTOMERS_CSV_MAX = 20_000;
 export const MERGE_CANDIDATES_MAX = 300;
 export const CUSTOMER_SEARCH_MAX = 100;
 
-export const CUSTOMER_MESSAGES = {
-  notFound: "Este cliente ya no está en tu lista",
-  mergeTarget: "Elige con qué cliente unirlo",
-  mergeSelf: "Elige otro cliente: es el mismo",
-  merged: (name: string) => `Los pedidos de ${name} ahora están en este cliente`,
-  confirmForget: "Marca la casilla para confirmar que quieres borrar sus datos",
-  forgotten: "Borramos los datos de este cliente. Sus pedidos quedan en Ventas sin su nombre ni contacto.",
-} as const;
+/** A customer's orders, counted: '1 pedido', '3 pedidos'. */
+export const CUSTOMER_ORDERS = defineMessage({
+  id: "customers.orders.count",
+  defaultMessage: "{count, plural, one {{count} pedido} other {{count} pedidos}}",
+});
+
+export const CUSTOMER_MESSAGES = defineMessages({
+  notFound: { id: "customers.refusal.notFound", defaultMessage: "Este cliente ya no está en tu lista" },
+  mergeTarget: { id: "customers.refusal.mergeTarget", defaultMessage: "Elige con qué cliente unirlo" },
+  mergeSelf: { id: "customers.refusal.mergeSelf", defaultMessage: "Elige otro cliente: es el mismo" },
+  merged: { id: "customers.notice.mergedDetail", defaultMessage: "Los pedidos de {name} ahora están en este cliente" },
+  confirmForget: {
+    id: "customers.refusal.confirmForget",
+    defaultMessage: "Marca la casilla para confirmar que quieres borrar sus datos",
+  },
+  forgotten: {
+    id: "customers.notice.forgottenDetail",
+    defaultMessage: "Borramos los datos de este cliente. Sus pedidos quedan en Ventas sin su nombre ni contacto.",
+  },
+});
 
 /** One customer as the list shows and exports it: what their orders add up to. */
 export interface CustomerSummary {

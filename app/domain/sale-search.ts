@@ -6,6 +6,7 @@
  * keeps the international form.
  */
 import type { StoreCountry } from "./countries";
+import { defineMessages } from "./messages";
 import { normalizePhone } from "./phone";
 
 /** The index reads three characters at a time: shorter words find nothing. */
@@ -19,11 +20,15 @@ const MAX_WORDS = 8;
  */
 export const SEARCH_MATCHES_READ = 200;
 
-export const SALE_SEARCH_MESSAGES = {
-  tooShort: "Escribe al menos 3 letras o números para buscar",
-  tooMany: (search: string) =>
-    `Más de ${SEARCH_MATCHES_READ.toLocaleString("es")} ventas coinciden con «${search}»: mostramos algunas, no siempre las más recientes. Escribe el nombre completo, el teléfono o el código.`,
-} as const;
+/** The desk's answers to a search: `tooMany` takes `{ max }` (SEARCH_MATCHES_READ as written) and `{ search }`. */
+export const SALE_SEARCH_MESSAGES = defineMessages({
+  tooShort: { id: "sales.search.tooShort", defaultMessage: "Escribe al menos 3 letras o números para buscar" },
+  tooMany: {
+    id: "sales.search.tooMany",
+    defaultMessage:
+      "Más de {max} ventas coinciden con «{search}»: mostramos algunas, no siempre las más recientes. Escribe el nombre completo, el teléfono o el código.",
+  },
+});
 
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 

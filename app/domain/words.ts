@@ -8,8 +8,6 @@ export const counted = (n: number, one: string, many: string) => `${n} ${forCoun
 
 export const storesCount = (n: number) => counted(n, "tienda", "tiendas");
 
-export const ordersCount = (n: number) => counted(n, "pedido", "pedidos");
-
 /** 'Se agregó 1 imagen', 'Se agregaron 3 productos': the verb agrees with the count too. */
 export const addedCount = (n: number, one: string, many: string) =>
   `${forCount(n, "Se agregó", "Se agregaron")} ${counted(n, one, many)}`;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { trackingOf } from "~/domain/carriers";
 import { storeCountry } from "~/domain/countries";
 import { PROGRESS_FILTERS, STEP_LABELS } from "~/domain/fulfilment";
+import type { Translate } from "~/domain/messages";
 import { SALE_SEARCH_MESSAGES, SEARCH_MAX_CHARS, saleSearchExpression } from "~/domain/sale-search";
 import {
   DELIVERY_FILTERS,
@@ -114,8 +115,11 @@ export function deskQueries(
 }
 
 /** A search nothing in which can be looked up (every word under 3 characters): its message, else null. */
-export const searchProblem = (query: ListState, store: { country: string; timeZone: string }) =>
-  query.search && !query.code && !saleSearchExpression(query.search, storeCountry(store)) ? SALE_SEARCH_MESSAGES.tooShort : null;
+/** A search the index cannot run (words under 3 characters), in the merchant's words (`t`); null when it can. */
+export const searchProblem = (query: ListState, store: { country: string; timeZone: string }, t: Translate) =>
+  query.search && !query.code && !saleSearchExpression(query.search, storeCountry(store))
+    ? t(SALE_SEARCH_MESSAGES.tooShort)
+    : null;
 
 /** The export's sales (exactly the ones the list shows), their lines and their delivery progress, in one round trip. */
 export async function deskExport(

@@ -3,6 +3,9 @@
 // they go back above (migrations: low_stock_crossing). The upkeep tells the merchant of each row once, a push notice
 // to the store's devices and an email to its owner, claimed by a conditioned update so runs side by side send one.
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { storeCountry } from "~/domain/countries";
+import { translatorFor } from "~/domain/message-catalogs";
+import { localeOfCountry } from "~/domain/messages";
 import { notifyStoreDevices } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import type { PushNotice } from "~/pwa/sw-rules";
@@ -144,6 +147,10 @@ export async function sendLowStockAlerts(
       productName: products.name,
       storeName: stores.name,
       ownerEmail: users.email,
+      // The owner reads it in the merchant pages' variant: their first store's country (decision 0067).
+      ownerFirstStore: sql<
+        string | null
+      >`(select first.country || ' ' || first.time_zone from ${stores} first where first.owner_id = ${users.id} order by first.created_at, first.id limit 1)`,
     })
     .from(lowStockAlerts)
     .innerJoin(products, eq(products.id, lowStockAlerts.productId))
@@ -162,9 +169,18 @@ export async function sendLowStockAlerts(
     if (claimed.length === 0) continue;
     sent += 1;
     const productsPage = `/Store/${alert.storeId}/products/poco-stock`;
+    const [country = "", timeZone = ""] = alert.ownerFirstStore?.split(" ") ?? [];
+    const t = translatorFor(localeOfCountry(storeCountry({ country, timeZone })));
     const payload = JSON.stringify({
-      title: `Poco stock: ${alert.productName}`,
-      body: alert.available === 1 ? "Queda 1 unidad disponible" : `Quedan ${alert.available} unidades disponibles`,
+      title: t({ id: "stockAlerts.push.title", defaultMessage: "Poco stock: {product}" }, { product: alert.productName }),
+      body: t(
+        {
+          id: "stockAlerts.push.body",
+          defaultMessage:
+            "{available, plural, one {Queda {available} unidad disponible} other {Quedan {available} unidades disponibles}}",
+        },
+        { available: alert.available },
+      ),
       url: productsPage,
     } satisfies PushNotice);
     const subscriptions = await storeSubscriptionsQuery(db, alert.storeId);
@@ -177,6 +193,7 @@ export async function sendLowStockAlerts(
           productName: alert.productName,
           available: alert.available,
           pageUrl: `${services.config.APP_ORIGIN}${productsPage}`,
+          t,
         }),
       );
     } catch (error) {

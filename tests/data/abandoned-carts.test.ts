@@ -24,7 +24,7 @@ import { runUpkeep } from "~/upkeep.server";
 import { checkouts, customers, products, sales, stores } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
 import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
-import { inStoreVoice, type SiteData } from "../support/messages";
+import { inMerchantVoice, inStoreVoice, type SiteData } from "../support/messages";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -233,7 +233,11 @@ describe("abandoned carts", () => {
     // The page as the merchant gets it: the buyer, their products and the WhatsApp link.
     const data = await listed(s, m);
     const Page = createRoutesStub([
-      { path: "/", Component: () => createElement(AbandonedCartsPage, { loaderData: data, actionData: undefined } as never) },
+      {
+        path: "/",
+        Component: () =>
+          inMerchantVoice("es", createElement(AbandonedCartsPage, { loaderData: data, actionData: undefined } as never)),
+      },
     ]);
     const html = renderToStaticMarkup(createElement(Page, { initialEntries: ["/"] }));
     expect(html).toContain('aria-label="Lucía Pérez"');

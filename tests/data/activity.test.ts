@@ -370,7 +370,8 @@ describe("the 'Actividad' page and its CSV", () => {
 
     const refused = await open("?desde=09/03/2026");
     expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ error: "Escribe la fecha como aaaa-mm-dd" });
+    // The store is in Argentina: its merchant reads the refusal in 'vos' (decision 0067).
+    expect(refused.data).toMatchObject({ error: "Escribí la fecha como aaaa-mm-dd" });
     expect((await open("?tipo=contraseñas")).status).toBe(400);
   });
 

@@ -234,7 +234,8 @@ describe("the customer list, built from orders", () => {
     const refused = await forget({});
     expect(refused).toMatchObject({
       status: 400,
-      data: { errors: { confirm: "Marca la casilla para confirmar que quieres borrar sus datos" } },
+      // An Argentine store's merchant reads it in 'vos' (decision 0067).
+      data: { errors: { confirm: "Marcá la casilla para confirmar que querés borrar sus datos" } },
     });
     const intruder = await shop(s);
     expect((await forget({ confirm: "on" }, intruder.cookie)).status).toBe(404);

@@ -168,9 +168,9 @@ describe("a store in Argentina", () => {
     const wrong = await send("/site/mate-legal/arrepentimiento", { form: { code, contact: "otra@correo.test" } });
     expect(wrong.status).toBe(404);
     expect(unescaped(wrong.html)).toContain("No encontramos un pedido de esta tienda con ese código y ese correo o teléfono.");
-    // The merchant's dialog shows the request.
+    // The merchant's dialog shows the request, in 'vos' to a merchant in Argentina (decision 0067).
     const dialog = await send(`/Store/${ar.store.id}/sales/${code}`, { cookie: ar.cookie });
-    expect(unescaped(dialog.html)).toContain(`(solicitud ${number}). Cancélala con «Cancelar pedido».`);
+    expect(unescaped(dialog.html)).toContain(`(solicitud ${number}). Cancelala con «Cancelar pedido».`);
   });
 });
 

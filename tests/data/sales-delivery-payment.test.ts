@@ -10,6 +10,7 @@ import SaleDetail, * as saleDetail from "~/sales/routes/sale-detail";
 import { jsonLogger } from "~/services/log";
 import { sales } from "../../db/schema";
 import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
+import { inMerchantVoice } from "../support/messages";
 import { listSales } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
@@ -331,7 +332,10 @@ describe("the sale's dialog", () => {
     });
     const props = { loaderData: data, actionData: undefined, params: {}, matches: [] };
     const Page = createRoutesStub([
-      { path: "/", Component: () => createElement(SaleDetail, props as unknown as Parameters<typeof SaleDetail>[0]) },
+      {
+        path: "/",
+        Component: () => inMerchantVoice("es", createElement(SaleDetail, props as unknown as Parameters<typeof SaleDetail>[0])),
+      },
     ]);
     const html = renderToStaticMarkup(createElement(Page));
     const buttons = [...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { markProgress } from "~/fulfilment/progress.server";
 import { forgetCustomer } from "~/orders/customers.server";
 import { deskQueries, parseSalesQuery } from "~/sales/query.server";
@@ -175,6 +176,6 @@ describe("the sales desk's search, across 10,000 sales", () => {
   it("a search of words under 3 characters is refused by the page, never run", async () => {
     const parsed = parseSalesQuery(new URLSearchParams({ q: "a b" }));
     const { searchProblem } = await import("~/sales/query.server");
-    expect(searchProblem(parsed, store)).toBe("Escribe al menos 3 letras o números para buscar");
+    expect(searchProblem(parsed, store, translatorFor("es"))).toBe("Escribe al menos 3 letras o números para buscar");
   });
 });

@@ -7,6 +7,9 @@ import {
   productChanges,
   settingChanges,
 } from "~/domain/activity";
+import { translatorFor } from "~/domain/message-catalogs";
+
+const es = translatorFor("es");
 
 describe("'Actividad' rules", () => {
   it("keeps 12 calendar months: a day the month lacks becomes its last", () => {
@@ -17,6 +20,7 @@ describe("'Actividad' rules", () => {
   it("reads the page's filters and refuses what is not one, in Spanish", () => {
     const read = parseActivityQuery(
       new URLSearchParams("persona=u-1&tipo=price&desde=2026-03-01&hasta=2026-03-09&antes=1773100000000-42"),
+      es,
     );
     expect(read).toEqual({
       ok: true,
@@ -26,21 +30,21 @@ describe("'Actividad' rules", () => {
       expect(activityQueryString(read.query)).toBe(
         "persona=u-1&tipo=price&desde=2026-03-01&hasta=2026-03-09&antes=1773100000000-42",
       );
-    expect(parseActivityQuery(new URLSearchParams("tipo=contraseñas"))).toEqual({
+    expect(parseActivityQuery(new URLSearchParams("tipo=contraseñas"), es)).toEqual({
       ok: false,
       error: "Elige un tipo de cambio de la lista",
     });
-    expect(parseActivityQuery(new URLSearchParams("desde=2026-02-30"))).toEqual({
+    expect(parseActivityQuery(new URLSearchParams("desde=2026-02-30"), es)).toEqual({
       ok: false,
       error: "Escribe la fecha como aaaa-mm-dd",
     });
-    expect(parseActivityQuery(new URLSearchParams("desde=2026-03-09&hasta=2026-03-01"))).toEqual({
+    expect(parseActivityQuery(new URLSearchParams("desde=2026-03-09&hasta=2026-03-01"), es)).toEqual({
       ok: false,
       error: "La fecha 'Desde' debe ser anterior a 'Hasta'",
     });
     // A cursor that is no cursor is the first page.
     expect(
-      parseActivityQuery(new URLSearchParams("antes=x")).ok && parseActivityQuery(new URLSearchParams("antes=x")),
+      parseActivityQuery(new URLSearchParams("antes=x"), es).ok && parseActivityQuery(new URLSearchParams("antes=x"), es),
     ).toMatchObject({
       query: { before: null },
     });

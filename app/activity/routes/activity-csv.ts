@@ -4,13 +4,14 @@ import { storeToday } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { activityExport } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import type { Route } from "./+types/activity-csv";
 
 /** /Store/{storeId}/actividad.csv?…: the entries the page's filters select, for a spreadsheet. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock } = getServices(context);
-  const parsed = parseActivityQuery(new URL(request.url).searchParams);
+  const parsed = parseActivityQuery(new URL(request.url).searchParams, merchantT(context));
   if (!parsed.ok) return new Response(parsed.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const rows = await activityExport(db, store.id, parsed.query, store.timeZone);
   return new Response(activityCsv(rows, store.timeZone, storeCountry(store)), {

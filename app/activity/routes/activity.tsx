@@ -12,8 +12,10 @@ import {
 import { formatSaleDate } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { FormError, SelectField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { activityPage } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/activity";
 
@@ -24,7 +26,7 @@ const NO_FILTERS: ActivityQuery = { actor: null, kind: null, from: null, to: nul
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db } = getServices(context);
-  const parsed = parseActivityQuery(new URL(request.url).searchParams);
+  const parsed = parseActivityQuery(new URL(request.url).searchParams, merchantT(context));
   const query = parsed.ok ? parsed.query : NO_FILTERS;
   const page = await activityPage(db, store.id, query, store.timeZone);
   const answer = {
@@ -52,47 +54,59 @@ export default function Activity({ loaderData: page }: Route.ComponentProps) {
   const { query } = page;
   const filters = activityQueryString({ ...query, before: null });
   const filtered = Boolean(query.actor || query.kind || query.from || query.to);
+  const t = useT();
   return (
     <section className="activity" aria-labelledby="activity-title">
-      <h2 id="activity-title">Actividad</h2>
+      <h2 id="activity-title">{t({ id: "activity.page.title", defaultMessage: "Actividad" })}</h2>
       <p className="muted">
-        Quién cambió qué en tu tienda en los últimos 12 meses: productos, precios, stock, ventas, envíos y configuración. Los
-        datos de tus clientes no aparecen aquí: cada venta se nombra por su código.
+        {t({
+          id: "activity.page.intro",
+          defaultMessage:
+            "Quién cambió qué en tu tienda en los últimos 12 meses: productos, precios, stock, ventas, envíos y configuración. Los datos de tus clientes no aparecen aquí: cada venta se nombra por su código.",
+        })}
       </p>
       <Form method="get" className="customers-tools activity-filters" key={filters}>
         <SelectField
           id="activity-person"
-          label="Persona"
+          label={t({ id: "activity.filters.person", defaultMessage: "Persona" })}
           name="persona"
           defaultValue={query.actor ?? ""}
-          options={[{ value: "", label: "Todas" }, ...page.people.map((p) => ({ value: p.userId, label: p.label }))]}
+          options={[
+            { value: "", label: t({ id: "activity.filters.allPeople", defaultMessage: "Todas" }) },
+            ...page.people.map((p) => ({ value: p.userId, label: p.label })),
+          ]}
         />
         <SelectField
           id="activity-kind"
-          label="Tipo de cambio"
+          label={t({ id: "activity.filters.kind", defaultMessage: "Tipo de cambio" })}
           name="tipo"
           defaultValue={query.kind ?? ""}
-          options={[{ value: "", label: "Todos" }, ...ACTIVITY_KIND_IDS.map((k) => ({ value: k, label: ACTIVITY_KINDS[k] }))]}
+          options={[
+            { value: "", label: t({ id: "activity.filters.allKinds", defaultMessage: "Todos" }) },
+            ...ACTIVITY_KIND_IDS.map((k) => ({ value: k, label: ACTIVITY_KINDS[k] })),
+          ]}
         />
         <div className="field">
-          <label htmlFor="activity-from">Desde</label>
+          <label htmlFor="activity-from">{t({ id: "activity.filters.from", defaultMessage: "Desde" })}</label>
           <input id="activity-from" name="desde" type="date" defaultValue={query.from ?? ""} />
         </div>
         <div className="field">
-          <label htmlFor="activity-to">Hasta</label>
+          <label htmlFor="activity-to">{t({ id: "activity.filters.to", defaultMessage: "Hasta" })}</label>
           <input id="activity-to" name="hasta" type="date" defaultValue={query.to ?? ""} />
         </div>
         <button type="submit" className="button">
-          Filtrar
+          {t({ id: "activity.filters.submit", defaultMessage: "Filtrar" })}
         </button>
         <a href={`/Store/${page.storeId}/actividad.csv${filters ? `?${filters}` : ""}`} className="button secondary" download>
-          Exportar CSV
+          {t({ id: "activity.filters.export", defaultMessage: "Exportar CSV" })}
         </a>
       </Form>
       <FormError message={page.error} />
       {page.entries.length === 0 ? (
         <p className="muted">
-          {filtered ? "Ningún cambio coincide con estos filtros." : "Aún no hay cambios registrados en tu tienda."}
+          {filtered
+            ? t({ id: "activity.list.noMatch", defaultMessage: "Ningún cambio coincide con estos filtros." })
+            : t({ id: "activity.list.empty", defaultMessage: "Aún no hay cambios registrados en tu tienda." })}
         </p>
       ) : (
         <ol className="activity-list">
@@ -116,7 +130,7 @@ export default function Activity({ loaderData: page }: Route.ComponentProps) {
       {page.next && (
         <p className="sales-more">
           <Link to={`${base}?${page.next}`} className="button secondary" preventScrollReset>
-            Ver cambios anteriores
+            {t({ id: "activity.list.older", defaultMessage: "Ver cambios anteriores" })}
           </Link>
         </p>
       )}

@@ -3,12 +3,13 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { storeCountry } from "~/domain/countries";
-import { CUSTOMER_MESSAGES } from "~/domain/customers";
+import { CUSTOMER_MESSAGES, CUSTOMER_ORDERS } from "~/domain/customers";
+import { storeTranslator } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
 import { formatSaleDate, isMobileUserAgent } from "~/domain/sales";
 import { buyerChatUrl } from "~/domain/whatsapp";
-import { ordersCount } from "~/domain/words";
 import { failure, fieldErrors } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { customerOrdersQuery, customerQuery, mergeCandidatesQuery } from "~/orders/customer-records.server";
@@ -16,9 +17,11 @@ import { forgetCustomer, mergeCustomers } from "~/orders/customers.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { FormError, SelectField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/customer-detail";
 
@@ -42,6 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mergeCandidatesQuery(db, store.id, id),
   ]);
   if (!customer) notFound();
+  // A message to the buyer: in the store's voice.
+  const t = storeTranslator(store);
   const mobile = isMobileUserAgent(request.headers.get("User-Agent"));
   const contact = (c: { phone: string | null; email: string | null }) =>
     [c.phone && displayPhone(c.phone), c.email].filter(Boolean).join(" · ");
@@ -56,7 +61,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       chatUrl: buyerChatUrl(
         customer.phone,
         storeCountry(store),
-        `Hola ${customer.name}, te escribimos de ${store.name}.`,
+        t(
+          { id: "whatsapp.customer.greeting", defaultMessage: "Hola {name}, te escribimos de {store}." },
+          { name: customer.name, store: store.name },
+        ),
         mobile,
       ),
     },
@@ -70,35 +78,43 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("merge"),
-    other: z.coerce.number({ error: CUSTOMER_MESSAGES.mergeTarget }).int().positive(CUSTOMER_MESSAGES.mergeTarget),
-  }),
-  z.object({ intent: z.literal("forget"), confirm: z.literal("on", { error: CUSTOMER_MESSAGES.confirmForget }) }),
-]);
+const actionSchema = (t: Translate) => {
+  const mergeTarget = t(CUSTOMER_MESSAGES.mergeTarget);
+  return z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("merge"), other: z.coerce.number({ error: mergeTarget }).int().positive(mergeTarget) }),
+    z.object({ intent: z.literal("forget"), confirm: z.literal("on", { error: t(CUSTOMER_MESSAGES.confirmForget) }) }),
+  ]);
+};
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
   const id = customerIdOf(params);
+  const t = merchantT(context);
   const fields = Object.fromEntries(await request.formData());
-  const parsed = actionSchema.safeParse(fields);
+  const parsed = actionSchema(t).safeParse(fields);
   const intent = fields.intent === "forget" ? "forget" : "merge";
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent });
   const listPath = `/Store/${store.id}/customers`;
   if (parsed.data.intent === "forget") {
     if (!(await forgetCustomer(services, actingUser(context), store.id, id)))
-      return failure({ form: CUSTOMER_MESSAGES.notFound }, { intent, status: 404 });
-    return redirectWithNotice(services.config, listPath, notice("Datos borrados", CUSTOMER_MESSAGES.forgotten));
+      return failure({ form: t(CUSTOMER_MESSAGES.notFound) }, { intent, status: 404 });
+    return redirectWithNotice(
+      services.config,
+      listPath,
+      notice(t({ id: "customers.notice.forgotten", defaultMessage: "Datos borrados" }), t(CUSTOMER_MESSAGES.forgotten)),
+    );
   }
-  if (parsed.data.other === id) return failure({ other: CUSTOMER_MESSAGES.mergeSelf }, { intent });
+  if (parsed.data.other === id) return failure({ other: t(CUSTOMER_MESSAGES.mergeSelf) }, { intent });
   const merged = await mergeCustomers(services.db, actingUser(context), store.id, id, parsed.data.other, services.clock.now());
-  if (!merged) return failure({ other: CUSTOMER_MESSAGES.notFound }, { intent, status: 404 });
+  if (!merged) return failure({ other: t(CUSTOMER_MESSAGES.notFound) }, { intent, status: 404 });
   return redirectWithNotice(
     services.config,
     `${listPath}/${id}`,
-    notice("Clientes unidos", CUSTOMER_MESSAGES.merged(merged.name)),
+    notice(
+      t({ id: "customers.notice.merged", defaultMessage: "Clientes unidos" }),
+      t(CUSTOMER_MESSAGES.merged, { name: merged.name }),
+    ),
   );
 }
 
@@ -106,10 +122,11 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
   const { storeId, customer, orders, candidates } = loaderData;
   const errors = actionData?.errors ?? {};
   const answerTo = actionData?.intent;
+  const t = useT();
   return (
     <section className="panel wide customer" aria-labelledby="customer-title">
       <p className="back-link">
-        <Link to={`/Store/${storeId}/customers`}>← Clientes</Link>
+        <Link to={`/Store/${storeId}/customers`}>{t({ id: "customers.detail.back", defaultMessage: "← Clientes" })}</Link>
       </p>
       <h2 id="customer-title">{customer.name}</h2>
       <dl className="sale-buyer">
@@ -121,27 +138,30 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
         )}
         {customer.email && (
           <div>
-            <dt>Correo</dt>
+            <dt>{t({ id: "customers.detail.email", defaultMessage: "Correo" })}</dt>
             <dd>{customer.email}</dd>
           </div>
         )}
         <div>
-          <dt>Compras</dt>
+          <dt>{t({ id: "customers.detail.purchases", defaultMessage: "Compras" })}</dt>
           <dd>
-            {ordersCount(customer.orders)} · {customer.spent} en pedidos completados
+            {t(CUSTOMER_ORDERS, { count: customer.orders })} ·{" "}
+            {t({ id: "customers.detail.spent", defaultMessage: "{amount} en pedidos completados" }, { amount: customer.spent })}
           </dd>
         </div>
       </dl>
       {customer.chatUrl && (
         <p>
           <a className="button" href={customer.chatUrl} target="_blank" rel="noreferrer">
-            Escribir por WhatsApp
+            {t({ id: "customers.detail.whatsapp", defaultMessage: "Escribir por WhatsApp" })}
           </a>
         </p>
       )}
-      <h3>Pedidos</h3>
+      <h3>{t({ id: "customers.detail.orders", defaultMessage: "Pedidos" })}</h3>
       {orders.length === 0 ? (
-        <p className="muted">Sus pedidos se borraron o se unieron a otro cliente.</p>
+        <p className="muted">
+          {t({ id: "customers.detail.noOrders", defaultMessage: "Sus pedidos se borraron o se unieron a otro cliente." })}
+        </p>
       ) : (
         <ul className="customer-orders">
           {orders.map((o) => (
@@ -154,40 +174,54 @@ export default function CustomerDetail({ loaderData, actionData }: Route.Compone
       )}
       {candidates.length > 0 && (
         <Form method="post" className="form" aria-labelledby="merge-title">
-          <h3 id="merge-title">Unir con otro cliente</h3>
+          <h3 id="merge-title">{t({ id: "customers.merge.title", defaultMessage: "Unir con otro cliente" })}</h3>
           <p className="field-hint">
-            Si es la misma persona con otro número o correo, trae aquí sus pedidos. El otro cliente deja de aparecer.
+            {t({
+              id: "customers.merge.hint",
+              defaultMessage:
+                "Si es la misma persona con otro número o correo, trae aquí sus pedidos. El otro cliente deja de aparecer.",
+            })}
           </p>
           <input type="hidden" name="intent" value="merge" />
           <SelectField
             id="merge-other"
-            label="Cliente a unir"
+            label={t({ id: "customers.merge.other", defaultMessage: "Cliente a unir" })}
             name="other"
             defaultValue=""
-            options={[{ value: "", label: "Elige un cliente" }, ...candidates]}
+            options={[
+              { value: "", label: t({ id: "customers.merge.choose", defaultMessage: "Elige un cliente" }) },
+              ...candidates,
+            ]}
             error={answerTo === "merge" ? errors.other : undefined}
           />
           <div>
             <button type="submit" className="button secondary">
-              Unir
+              {t({ id: "customers.merge.submit", defaultMessage: "Unir" })}
             </button>
           </div>
         </Form>
       )}
       <Form method="post" className="form" aria-labelledby="forget-title">
-        <h3 id="forget-title">Borrar sus datos</h3>
+        <h3 id="forget-title">{t({ id: "customers.forget.title", defaultMessage: "Borrar sus datos" })}</h3>
         <p className="field-hint">
-          Si tu cliente te pide borrar sus datos: sus pedidos quedan en Ventas con su código, fecha, productos y montos, sin su
-          nombre, contacto, dirección ni nota. No se puede deshacer.
+          {t({
+            id: "customers.forget.hint",
+            defaultMessage:
+              "Si tu cliente te pide borrar sus datos: sus pedidos quedan en Ventas con su código, fecha, productos y montos, sin su nombre, contacto, dirección ni nota. No se puede deshacer.",
+          })}
         </p>
         <input type="hidden" name="intent" value="forget" />
         <label className="check">
-          <input type="checkbox" name="confirm" value="on" /> Confirmo que quiero borrar los datos de {customer.name}
+          <input type="checkbox" name="confirm" value="on" />{" "}
+          {t(
+            { id: "customers.forget.confirm", defaultMessage: "Confirmo que quiero borrar los datos de {name}" },
+            { name: customer.name },
+          )}
         </label>
         <FormError message={answerTo === "forget" ? (errors.confirm ?? errors.form) : undefined} />
         <div>
           <button type="submit" className="button danger">
-            Borrar datos
+            {t({ id: "customers.forget.submit", defaultMessage: "Borrar datos" })}
           </button>
         </div>
       </Form>

@@ -1,13 +1,19 @@
 // 'Clientes': everyone who ordered from the store, with what they bought, searchable and sortable, and as CSV.
 import { Form, Link } from "react-router";
-import { CUSTOMER_SORT_LABELS, CUSTOMER_SORTS, type CustomerSummary, customerQueryString } from "~/domain/customers";
+import {
+  CUSTOMER_ORDERS,
+  CUSTOMER_SORT_LABELS,
+  CUSTOMER_SORTS,
+  type CustomerSummary,
+  customerQueryString,
+} from "~/domain/customers";
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
 import { formatSaleDate } from "~/domain/sales";
-import { ordersCount } from "~/domain/words";
 import { customerListQuery } from "~/orders/customer-records.server";
 import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { parseCustomerQuery } from "../query.server";
@@ -42,45 +48,53 @@ export default function CustomerList({ loaderData: page }: Route.ComponentProps)
   const { query } = page;
   const current = customerQueryString({ search: query.search, sort: query.sort });
   const more = customerQueryString({ ...query, limit: query.limit + 50 });
+  const t = useT();
+  const searchLabel = t({ id: "customers.list.search", defaultMessage: "Buscar" });
   return (
     <section className="customers" aria-labelledby="customers-title">
-      <h2 id="customers-title">Clientes</h2>
+      <h2 id="customers-title">{t({ id: "customers.list.title", defaultMessage: "Clientes" })}</h2>
       <p className="muted">
-        Quienes te compraron, reconocidos por su WhatsApp o su correo. Pedidos cuenta los no cancelados; Total comprado suma los
-        completados.
+        {t({
+          id: "customers.list.intro",
+          defaultMessage:
+            "Quienes te compraron, reconocidos por su WhatsApp o su correo. Pedidos cuenta los no cancelados; Total comprado suma los completados.",
+        })}
       </p>
       <Form method="get" role="search" className="customers-tools" key={current}>
         <div className="field">
-          <label htmlFor="customer-search">Buscar</label>
+          <label htmlFor="customer-search">{searchLabel}</label>
           <input
             id="customer-search"
             name="q"
             type="search"
             autoComplete="off"
-            placeholder="Nombre, WhatsApp o correo"
+            placeholder={t({ id: "customers.list.searchPlaceholder", defaultMessage: "Nombre, WhatsApp o correo" })}
             defaultValue={query.search}
             maxLength={100}
           />
         </div>
         <SelectField
           id="customer-sort"
-          label="Ordenar por"
+          label={t({ id: "customers.list.sort", defaultMessage: "Ordenar por" })}
           name="sort"
           defaultValue={query.sort}
-          options={CUSTOMER_SORTS.map((s) => ({ value: s, label: CUSTOMER_SORT_LABELS[s] }))}
+          options={CUSTOMER_SORTS.map((s) => ({ value: s, label: t(CUSTOMER_SORT_LABELS[s]) }))}
         />
         <button type="submit" className="button">
-          Buscar
+          {searchLabel}
         </button>
         <a href={`/Store/${page.storeId}/customers.csv${current ? `?${current}` : ""}`} className="button secondary" download>
-          Exportar CSV
+          {t({ id: "customers.list.export", defaultMessage: "Exportar CSV" })}
         </a>
       </Form>
       {page.customers.length === 0 ? (
         <p className="muted">
           {query.search
-            ? `Ningún cliente coincide con “${query.search}”`
-            : "Aún no tienes clientes: aparecen con su primer pedido."}
+            ? t(
+                { id: "customers.list.noMatch", defaultMessage: "Ningún cliente coincide con “{search}”" },
+                { search: query.search },
+              )
+            : t({ id: "customers.list.empty", defaultMessage: "Aún no tienes clientes: aparecen con su primer pedido." })}
         </p>
       ) : (
         <ul className="customer-list">
@@ -91,8 +105,12 @@ export default function CustomerList({ loaderData: page }: Route.ComponentProps)
               </Link>
               <span className="customer-contact">{[c.phone, c.email].filter(Boolean).join(" · ")}</span>
               <span className="customer-figures">
-                {ordersCount(c.orders)} · {c.spent}
-                {c.lastOrder && <span className="muted"> · Último pedido: {c.lastOrder}</span>}
+                {t(CUSTOMER_ORDERS, { count: c.orders })} · {c.spent}
+                {c.lastOrder && (
+                  <span className="muted">
+                    {t({ id: "customers.list.lastOrder", defaultMessage: " · Último pedido: {date}" }, { date: c.lastOrder })}
+                  </span>
+                )}
               </span>
             </li>
           ))}
@@ -101,7 +119,7 @@ export default function CustomerList({ loaderData: page }: Route.ComponentProps)
       {page.hasMore && (
         <p className="sales-more">
           <Link to={`${base}?${more}`} className="button secondary" preventScrollReset>
-            Ver más clientes
+            {t({ id: "customers.list.more", defaultMessage: "Ver más clientes" })}
           </Link>
         </p>
       )}

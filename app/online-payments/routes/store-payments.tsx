@@ -1,17 +1,20 @@
 import { Form, redirect } from "react-router";
 import { z } from "zod";
+import type { Translate } from "~/domain/messages";
 import { PAYMENT_HOLD_MINUTES } from "~/domain/sales";
 import { failure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { saveStoreSettings } from "~/workspace/store-record.server";
-import { MERCADOPAGO_APP_REMOVAL, ONLINE_PAYMENTS_NOT_CONFIGURED } from "../messages";
+import { ONLINE_PAYMENTS_MESSAGES } from "../messages";
 import {
   findStorePaymentAccount,
   isUsable,
@@ -41,30 +44,36 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const HOLD_MESSAGE = `Escribe entre ${PAYMENT_HOLD_MINUTES.min} y ${PAYMENT_HOLD_MINUTES.max} minutos`;
+const holdMessage = (t: Translate) =>
+  t(
+    { id: "onlinePayments.hold.invalid", defaultMessage: "Escribe entre {min} y {max} minutos" },
+    { min: PAYMENT_HOLD_MINUTES.min, max: PAYMENT_HOLD_MINUTES.max },
+  );
 
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("link") }),
-  z.object({ intent: z.literal("unlink") }),
-  z.object({
-    intent: z.literal("hold"),
-    minutes: z.coerce
-      .number({ error: HOLD_MESSAGE })
-      .int(HOLD_MESSAGE)
-      .min(PAYMENT_HOLD_MINUTES.min, HOLD_MESSAGE)
-      .max(PAYMENT_HOLD_MINUTES.max, HOLD_MESSAGE),
-  }),
-]);
+const actionSchema = (holdMessage: string) =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("link") }),
+    z.object({ intent: z.literal("unlink") }),
+    z.object({
+      intent: z.literal("hold"),
+      minutes: z.coerce
+        .number({ error: holdMessage })
+        .int(holdMessage)
+        .min(PAYMENT_HOLD_MINUTES.min, holdMessage)
+        .max(PAYMENT_HOLD_MINUTES.max, holdMessage),
+    }),
+  ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
+  const t = merchantT(context);
   const fields = Object.fromEntries(await request.formData());
-  const parsed = actionSchema.safeParse(fields);
+  const parsed = actionSchema(holdMessage(t)).safeParse(fields);
   if (!parsed.success)
     return fields.intent === "hold"
-      ? failure({ minutes: HOLD_MESSAGE }, { intent: "hold" })
-      : failure({ form: "Elige vincular o desvincular" });
+      ? failure({ minutes: holdMessage(t) }, { intent: "hold" })
+      : failure({ form: t({ id: "onlinePayments.refusal.chooseIntent", defaultMessage: "Elige vincular o desvincular" }) });
   if (parsed.data.intent === "hold") {
     await saveStoreSettings(
       services.db,
@@ -78,11 +87,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithNotice(
       services.config,
       paymentsPagePath(store.id),
-      notice("Tiempo para pagar guardado", `Los pedidos sin pagar guardan su stock ${parsed.data.minutes} minutos.`),
+      notice(
+        t({ id: "onlinePayments.notice.holdSaved", defaultMessage: "Tiempo para pagar guardado" }),
+        t(
+          {
+            id: "onlinePayments.notice.holdSavedDetail",
+            defaultMessage: "Los pedidos sin pagar guardan su stock {minutes} minutos.",
+          },
+          { minutes: parsed.data.minutes },
+        ),
+      ),
     );
   }
   if (parsed.data.intent === "link") {
-    if (!services.storePayments) return failure({ form: ONLINE_PAYMENTS_NOT_CONFIGURED }, { status: 409 });
+    if (!services.storePayments) return failure({ form: t(ONLINE_PAYMENTS_MESSAGES.notConfigured) }, { status: 409 });
     const { url, nonce } = await startLinking(services, store.id, context.get(merchantContext).id);
     return redirect(url, { headers: { "Set-Cookie": await linkingCookie(services.config).serialize(nonce) } });
   }
@@ -90,46 +108,78 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithNotice(
     services.config,
     paymentsPagePath(store.id),
-    notice("Mercado Pago desvinculado", `Tus clientes ya no pueden pagar en línea. ${MERCADOPAGO_APP_REMOVAL}`, "success", 8000),
+    notice(
+      t({ id: "onlinePayments.notice.unlinked", defaultMessage: "Mercado Pago desvinculado" }),
+      t(
+        { id: "onlinePayments.notice.unlinkedDetail", defaultMessage: "Tus clientes ya no pueden pagar en línea. {removal}" },
+        { removal: t(ONLINE_PAYMENTS_MESSAGES.appRemoval) },
+      ),
+      "success",
+      8000,
+    ),
   );
 }
 
 export default function StorePayments({ loaderData: p, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const removal = t(ONLINE_PAYMENTS_MESSAGES.appRemoval);
   return (
     <section className="panel wide" aria-labelledby="payments-title">
-      <h2 id="payments-title">Cobros en línea</h2>
+      <h2 id="payments-title">{t({ id: "onlinePayments.page.title", defaultMessage: "Cobros en línea" })}</h2>
       <p className="muted">
-        Vincula tu cuenta de Mercado Pago y tus clientes podrán pagar sus pedidos en línea. El dinero llega directo a tu cuenta:
-        Vitrina no lo recibe ni lo retiene.
+        {t({
+          id: "onlinePayments.page.intro",
+          defaultMessage:
+            "Vincula tu cuenta de Mercado Pago y tus clientes podrán pagar sus pedidos en línea. El dinero llega directo a tu cuenta: Vitrina no lo recibe ni lo retiene.",
+        })}
       </p>
-      {p.sandbox && <p className="muted">Entorno de pruebas: la vinculación usa el sandbox local, sin dinero real.</p>}
+      {p.sandbox && (
+        <p className="muted">
+          {t({
+            id: "onlinePayments.page.sandbox",
+            defaultMessage: "Entorno de pruebas: la vinculación usa el sandbox local, sin dinero real.",
+          })}
+        </p>
+      )}
       <FormError message={actionData?.errors.form} />
       {p.linked ? (
         <>
           <p>
-            Estado: <strong className="status-approved">Vinculada</strong>
+            {t({ id: "onlinePayments.page.state", defaultMessage: "Estado:" })}{" "}
+            <strong className="status-approved">{t({ id: "onlinePayments.page.linked", defaultMessage: "Vinculada" })}</strong>
           </p>
           <p>
-            Cuenta de Mercado Pago: <strong>{p.accountId}</strong>
+            {t({ id: "onlinePayments.page.account", defaultMessage: "Cuenta de Mercado Pago:" })} <strong>{p.accountId}</strong>
             <br />
-            <span className="muted">Vinculada el {p.linkedOn}</span>
+            <span className="muted">
+              {t({ id: "onlinePayments.page.linkedOn", defaultMessage: "Vinculada el {date}" }, { date: p.linkedOn })}
+            </span>
           </p>
           <ConfirmedForm
             fields={{ intent: "unlink" }}
-            buttonLabel="Desvincular"
-            title="¿Desvincular Mercado Pago?"
-            description={`Tus clientes ya no podrán pagar en línea en esta tienda. ${MERCADOPAGO_APP_REMOVAL}`}
+            buttonLabel={t({ id: "onlinePayments.unlink.button", defaultMessage: "Desvincular" })}
+            title={t({ id: "onlinePayments.unlink.title", defaultMessage: "¿Desvincular Mercado Pago?" })}
+            description={t(
+              {
+                id: "onlinePayments.unlink.description",
+                defaultMessage: "Tus clientes ya no podrán pagar en línea en esta tienda. {removal}",
+              },
+              { removal },
+            )}
           />
-          <p className="muted">{MERCADOPAGO_APP_REMOVAL}</p>
+          <p className="muted">{removal}</p>
           <Form method="post" className="form inline-form" aria-labelledby="hold-title">
-            <h3 id="hold-title">Tiempo para pagar</h3>
+            <h3 id="hold-title">{t({ id: "onlinePayments.hold.title", defaultMessage: "Tiempo para pagar" })}</h3>
             <p className="field-hint">
-              Un pedido que espera su pago en línea guarda su stock este tiempo. Si no se paga, el stock vuelve a la tienda y el
-              pedido queda como 'Pago no completado' (el cliente puede volver a pagar mientras haya stock).
+              {t({
+                id: "onlinePayments.hold.hint",
+                defaultMessage:
+                  "Un pedido que espera su pago en línea guarda su stock este tiempo. Si no se paga, el stock vuelve a la tienda y el pedido queda como 'Pago no completado' (el cliente puede volver a pagar mientras haya stock).",
+              })}
             </p>
             <input type="hidden" name="intent" value="hold" />
             <Field
-              label="Minutos"
+              label={t({ id: "onlinePayments.hold.minutes", defaultMessage: "Minutos" })}
               name="minutes"
               inputMode="numeric"
               defaultValue={String(p.holdMinutes)}
@@ -137,22 +187,23 @@ export default function StorePayments({ loaderData: p, actionData }: Route.Compo
               required
             />
             <button type="submit" className="button secondary">
-              Guardar
+              {t({ id: "onlinePayments.hold.save", defaultMessage: "Guardar" })}
             </button>
           </Form>
         </>
       ) : !p.available ? (
-        <p>{ONLINE_PAYMENTS_NOT_CONFIGURED}</p>
+        <p>{t(ONLINE_PAYMENTS_MESSAGES.notConfigured)}</p>
       ) : (
         <>
           <p>
-            Estado: <strong>Sin vincular</strong>
+            {t({ id: "onlinePayments.page.state", defaultMessage: "Estado:" })}{" "}
+            <strong>{t({ id: "onlinePayments.page.unlinked", defaultMessage: "Sin vincular" })}</strong>
           </p>
           {/* A full page load: the authorization page is Mercado Pago's own site. */}
           <Form method="post" reloadDocument>
             <input type="hidden" name="intent" value="link" />
             <button type="submit" className="button">
-              Vincular Mercado Pago
+              {t({ id: "onlinePayments.link.button", defaultMessage: "Vincular Mercado Pago" })}
             </button>
           </Form>
         </>

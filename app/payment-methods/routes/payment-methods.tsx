@@ -2,6 +2,7 @@
 // unpaid orders of each way to pay (and of 'al recibir, como lo acuerden') keep their units.
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { defineMessage, defineMessages, type Translate } from "~/domain/messages";
 import {
   ADJUST_PERCENT_MAX,
   arrangedHoldSchema,
@@ -19,9 +20,11 @@ import { type ActionFailure, failure, fieldErrors } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
+import { Rich, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { paymentMethodsQuery, savePaymentMethod } from "../payment-methods.server";
 import type { Route } from "./+types/payment-methods";
@@ -46,91 +49,142 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const SCHEMAS = { transfer: transferMethodSchema, cash: cashMethodSchema, on_delivery: arrangedHoldSchema } as const;
 const SAVED = {
-  transfer: (on: boolean) =>
-    on ? "Tus clientes pueden elegir pagar por transferencia." : "La transferencia ya no se ofrece al comprar.",
-  cash: (on: boolean) => (on ? "Tus clientes pueden elegir pagar en efectivo." : "El efectivo ya no se ofrece al comprar."),
-  on_delivery: () => "Guardamos el tiempo de reserva de los pedidos a coordinar.",
+  transfer: (t: Translate, on: boolean) =>
+    on
+      ? t({ id: "paymentMethods.notice.transferOn", defaultMessage: "Tus clientes pueden elegir pagar por transferencia." })
+      : t({ id: "paymentMethods.notice.transferOff", defaultMessage: "La transferencia ya no se ofrece al comprar." }),
+  cash: (t: Translate, on: boolean) =>
+    on
+      ? t({ id: "paymentMethods.notice.cashOn", defaultMessage: "Tus clientes pueden elegir pagar en efectivo." })
+      : t({ id: "paymentMethods.notice.cashOff", defaultMessage: "El efectivo ya no se ofrece al comprar." }),
+  on_delivery: (t: Translate) =>
+    t({
+      id: "paymentMethods.notice.arrangedSaved",
+      defaultMessage: "Guardamos el tiempo de reserva de los pedidos a coordinar.",
+    }),
 } as const;
+
+const PAYMENTS_LINK = defineMessage({
+  id: "paymentMethods.page.online",
+  defaultMessage: "Para cobrar en línea, vincula Mercado Pago en <a>Cobros en línea</a>.",
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
+  const t = merchantT(context);
   const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
   const method = fields.intent;
   if (method !== "transfer" && method !== "cash" && method !== "on_delivery")
-    return failure({ form: "Elige qué forma de cobro guardar" });
+    return failure({
+      form: t({ id: "paymentMethods.refusal.chooseMethod", defaultMessage: "Elige qué forma de cobro guardar" }),
+    });
   const parsed = SCHEMAS[method].safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: method, values: fields });
   await savePaymentMethod(services.db, actingUser(context), store.id, parsed.data, services.clock.now());
   return redirectWithNotice(
     services.config,
     `${paymentMethodsPagePath(store.id)}#${method}`,
-    notice("Cobros guardados", SAVED[method](parsed.data.enabled)),
+    notice(t({ id: "paymentMethods.notice.saved", defaultMessage: "Cobros guardados" }), SAVED[method](t, parsed.data.enabled)),
   );
 }
 
 export default function PaymentMethodsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { storeId, transfer, cash, arrangedHours, linksPayments } = loaderData;
   const answer = (method: ManualMethod | "on_delivery") => (actionData?.intent === method ? actionData : undefined);
+  const t = useT();
   return (
     <section className="panel wide" aria-labelledby="cobros-title">
-      <h2 id="cobros-title">Cobros</h2>
+      <h2 id="cobros-title">{t({ id: "paymentMethods.page.title", defaultMessage: "Cobros" })}</h2>
       <p className="muted">
-        Elige cómo te pagan tus clientes al comprar. Si no activas ninguna, el pedido se paga como lo acuerden.
+        {t({
+          id: "paymentMethods.page.intro",
+          defaultMessage:
+            "Elige cómo te pagan tus clientes al comprar. Si no activas ninguna, el pedido se paga como lo acuerden.",
+        })}
         {linksPayments && (
           <>
             {" "}
-            Para cobrar en línea, vincula Mercado Pago en <Link to={`/Store/${storeId}/payments`}>Cobros en línea</Link>.
+            <Rich message={PAYMENTS_LINK} values={{ a: (chunks) => <Link to={`/Store/${storeId}/payments`}>{chunks}</Link> }} />
           </>
         )}
       </p>
       <FormError message={actionData && !actionData.intent ? actionData.errors.form : undefined} />
-      <MethodForm method={transfer} answer={answer("transfer")} title="Transferencia o depósito">
+      <MethodForm
+        method={transfer}
+        answer={answer("transfer")}
+        title={t({ id: "paymentMethods.transfer.title", defaultMessage: "Transferencia o depósito" })}
+      >
         {(values, errors) => (
           <>
             <Field
               id="transfer-keyLabel"
-              label="Nombre de la clave (opcional)"
+              label={t({ id: "paymentMethods.transfer.keyLabel", defaultMessage: "Nombre de la clave (opcional)" })}
               name="keyLabel"
               defaultValue={values.keyLabel}
               maxLength={TRANSFER_LENGTHS.keyLabel}
-              placeholder="Alias, CBU, CVU, CLABE, Clave Pix…"
+              placeholder={t({
+                id: "paymentMethods.transfer.keyLabelExample",
+                defaultMessage: "Alias, CBU, CVU, CLABE, Clave Pix…",
+              })}
               error={errors.keyLabel}
             />
             <Field
               id="transfer-keyValue"
-              label="Clave para transferir"
+              label={t({ id: "paymentMethods.transfer.keyValue", defaultMessage: "Clave para transferir" })}
               name="keyValue"
               defaultValue={values.keyValue}
               maxLength={TRANSFER_LENGTHS.keyValue}
-              hint="Tus clientes la ven con un botón 'Copiar'."
+              hint={t({
+                id: "paymentMethods.transfer.keyValueHint",
+                defaultMessage: "Tus clientes la ven con un botón 'Copiar'.",
+              })}
               error={errors.keyValue}
             />
             <TextAreaField
-              label="Instrucciones (opcional)"
+              label={t({ id: "paymentMethods.transfer.instructions", defaultMessage: "Instrucciones (opcional)" })}
               name="instructions"
               defaultValue={values.instructions}
               maxLength={TRANSFER_LENGTHS.instructions}
-              hint="Titular, banco, tipo de cuenta, a quién enviar el comprobante…"
+              hint={t({
+                id: "paymentMethods.transfer.instructionsHint",
+                defaultMessage: "Titular, banco, tipo de cuenta, a quién enviar el comprobante…",
+              })}
               error={errors.instructions}
             />
             <Field
               id="transfer-holdHours"
-              label="Horas que guardamos el stock"
+              label={t({ id: "paymentMethods.transfer.holdHours", defaultMessage: "Horas que guardamos el stock" })}
               name="holdHours"
               inputMode="numeric"
               defaultValue={values.holdHours}
-              hint={`Un pedido por transferencia guarda sus productos este tiempo (entre ${TRANSFER_HOLD_HOURS.min} y ${TRANSFER_HOLD_HOURS.max} horas). Si no lo completas antes, vuelven a la tienda.`}
+              hint={t(
+                {
+                  id: "paymentMethods.transfer.holdHoursHint",
+                  defaultMessage:
+                    "Un pedido por transferencia guarda sus productos este tiempo (entre {min} y {max} horas). Si no lo completas antes, vuelven a la tienda.",
+                },
+                { min: TRANSFER_HOLD_HOURS.min, max: TRANSFER_HOLD_HOURS.max },
+              )}
               error={errors.holdHours}
             />
           </>
         )}
       </MethodForm>
-      <MethodForm method={cash} answer={answer("cash")} title="Efectivo">
+      <MethodForm
+        method={cash}
+        answer={answer("cash")}
+        title={t({ id: "paymentMethods.cash.title", defaultMessage: "Efectivo" })}
+      >
         {(values, errors) => (
           <>
-            <p className="field-hint">Tu cliente paga en efectivo al recibir el pedido o al retirarlo.</p>
-            <HoldHoursField id="cash-holdHours" value={values.holdHours} error={errors.holdHours} kind="en efectivo" />
+            <p className="field-hint">
+              {t({
+                id: "paymentMethods.cash.hint",
+                defaultMessage: "Tu cliente paga en efectivo al recibir el pedido o al retirarlo.",
+              })}
+            </p>
+            <HoldHoursField id="cash-holdHours" value={values.holdHours} error={errors.holdHours} kind="cash" />
           </>
         )}
       </MethodForm>
@@ -139,18 +193,27 @@ export default function PaymentMethodsPage({ loaderData, actionData }: Route.Com
   );
 }
 
-const HOLD_OPTIONS = HOLD_HOURS_CHOICES.map((h) => ({ value: String(h), label: `${h} horas` }));
-
 /** How long an unpaid order paid this way keeps its units: one of HOLD_HOURS_CHOICES. */
-function HoldHoursField(props: { id: string; value: string | undefined; error: string | undefined; kind: string }) {
+function HoldHoursField(props: { id: string; value: string | undefined; error: string | undefined; kind: "cash" | "arranged" }) {
+  const t = useT();
   return (
     <SelectField
       id={props.id}
-      label="Tiempo que guardamos el stock"
+      label={t({ id: "paymentMethods.hold.label", defaultMessage: "Tiempo que guardamos el stock" })}
       name="holdHours"
       defaultValue={props.value}
-      options={HOLD_OPTIONS}
-      hint={`Un pedido ${props.kind} sin completar guarda sus productos este tiempo. Después vuelven a estar a la venta; el pedido sigue pendiente y puedes completarlo si hay stock.`}
+      options={HOLD_HOURS_CHOICES.map((h) => ({
+        value: String(h),
+        label: t({ id: "paymentMethods.hold.option", defaultMessage: "{hours} horas" }, { hours: h }),
+      }))}
+      hint={t(
+        {
+          id: "paymentMethods.hold.hint",
+          defaultMessage:
+            "Un pedido {kind, select, cash {en efectivo} other {que se paga al recibir o como lo acuerden}} sin completar guarda sus productos este tiempo. Después vuelven a estar a la venta; el pedido sigue pendiente y puedes completarlo si hay stock.",
+        },
+        { kind: props.kind },
+      )}
       error={props.error}
     />
   );
@@ -159,6 +222,7 @@ function HoldHoursField(props: { id: string; value: string | undefined; error: s
 /** 'Al recibir o como lo acuerden', what a store without transfer or cash offers: only its orders' hold. */
 function ArrangedHoldForm(props: { hours: number; answer: ActionFailure | undefined }) {
   const errors = props.answer?.errors ?? {};
+  const t = useT();
   return (
     <Form
       method="post"
@@ -168,29 +232,30 @@ function ArrangedHoldForm(props: { hours: number; answer: ActionFailure | undefi
       key={props.hours}
       preventScrollReset
     >
-      <h3 id="on_delivery-title">Pedidos a coordinar</h3>
+      <h3 id="on_delivery-title">{t({ id: "paymentMethods.arranged.title", defaultMessage: "Pedidos a coordinar" })}</h3>
       <input type="hidden" name="intent" value="on_delivery" />
       <HoldHoursField
         id="on_delivery-holdHours"
         value={props.answer?.values?.holdHours ?? String(props.hours)}
         error={errors.holdHours}
-        kind="que se paga al recibir o como lo acuerden"
+        kind="arranged"
       />
       <FormError message={errors.form} />
       <div>
         <button type="submit" className="button">
-          Guardar pedidos a coordinar
+          {t({ id: "paymentMethods.arranged.save", defaultMessage: "Guardar pedidos a coordinar" })}
         </button>
       </div>
     </Form>
   );
 }
 
-const ADJUST_OPTIONS = [
-  { value: "none", label: "Sin descuento ni recargo" },
-  { value: "discount", label: "Descuento" },
-  { value: "surcharge", label: "Recargo" },
-] as const;
+const ADJUST_LABELS = defineMessages({
+  none: { id: "paymentMethods.adjust.none", defaultMessage: "Sin descuento ni recargo" },
+  discount: { id: "paymentMethods.adjust.discount", defaultMessage: "Descuento" },
+  surcharge: { id: "paymentMethods.adjust.surcharge", defaultMessage: "Recargo" },
+});
+const ADJUST_KINDS = ["none", "discount", "surcharge"] as const;
 
 /** The form's values: what was sent, after a refusal; otherwise the saved method. */
 function formValues(method: ManualPaymentMethod, answer: ActionFailure | undefined): Record<string, string | undefined> {
@@ -217,6 +282,7 @@ function MethodForm(props: {
   const values = formValues(method, answer);
   const errors = answer?.errors ?? {};
   const id = method.method;
+  const t = useT();
   return (
     <Form
       method="post"
@@ -230,30 +296,38 @@ function MethodForm(props: {
       <h3 id={`${id}-title`}>{title}</h3>
       <input type="hidden" name="intent" value={id} />
       <label className="check">
-        <input type="checkbox" name="enabled" value="on" defaultChecked={values.enabled === "on"} /> Ofrecer al comprar
+        <input type="checkbox" name="enabled" value="on" defaultChecked={values.enabled === "on"} />{" "}
+        {t({ id: "paymentMethods.method.enabled", defaultMessage: "Ofrecer al comprar" })}
       </label>
       {props.children(values, errors)}
       <SelectField
         id={`${id}-adjustKind`}
-        label="Descuento o recargo"
+        label={t({ id: "paymentMethods.adjust.label", defaultMessage: "Descuento o recargo" })}
         name="adjustKind"
         defaultValue={values.adjustKind}
-        options={ADJUST_OPTIONS}
+        options={ADJUST_KINDS.map((kind) => ({ value: kind, label: t(ADJUST_LABELS[kind]) }))}
         error={errors.adjustKind}
       />
       <Field
         id={`${id}-adjustPercent`}
-        label="Porcentaje"
+        label={t({ id: "paymentMethods.adjust.percent", defaultMessage: "Porcentaje" })}
         name="adjustPercent"
         inputMode="numeric"
         defaultValue={values.adjustPercent}
-        hint={`Sobre los productos, después del código de descuento; no sobre el envío. Hasta ${ADJUST_PERCENT_MAX.discount} % de descuento o ${ADJUST_PERCENT_MAX.surcharge} % de recargo.`}
+        hint={t(
+          {
+            id: "paymentMethods.adjust.percentHint",
+            defaultMessage:
+              "Sobre los productos, después del código de descuento; no sobre el envío. Hasta {discount} % de descuento o {surcharge} % de recargo.",
+          },
+          { discount: ADJUST_PERCENT_MAX.discount, surcharge: ADJUST_PERCENT_MAX.surcharge },
+        )}
         error={errors.adjustPercent}
       />
       <FormError message={errors.form} />
       <div>
         <button type="submit" className="button">
-          Guardar {title.toLowerCase()}
+          {t({ id: "paymentMethods.method.save", defaultMessage: "Guardar {what}" }, { what: title.toLowerCase() })}
         </button>
       </div>
     </Form>

@@ -16,6 +16,7 @@ import {
   recoveryMessage,
 } from "~/domain/abandoned-carts";
 import { storeCountry } from "~/domain/countries";
+import { CUSTOMER_ORDERS } from "~/domain/customers";
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
 import { formatSaleDate, safeTimeZone } from "~/domain/sales";
@@ -35,6 +36,7 @@ import {
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { CheckboxChoice, FormError, SelectField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
@@ -97,46 +99,63 @@ const deleteSchema = z.object({ intent: z.literal("delete"), id: z.string().rege
 export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
+  const t = merchantT(context);
   const fields = Object.fromEntries(await request.formData());
   const path = `/Store/${store.id}/carritos`;
   if (fields.intent === "delete") {
     const parsed = deleteSchema.safeParse(fields);
     if (!parsed.success || !(await deleteCheckout(services.db, store.id, parsed.data.id)))
-      return failure({ form: "Ese carrito ya no está" }, { intent: "delete", status: 404 });
+      return failure(
+        { form: t({ id: "sales.carts.refusal.gone", defaultMessage: "Ese carrito ya no está" }) },
+        { intent: "delete", status: 404 },
+      );
     return redirectWithNotice(
       services.config,
       path,
-      notice("Carrito borrado", "Borramos el carrito y el contacto del comprador."),
+      notice(
+        t({ id: "sales.carts.notice.deleted", defaultMessage: "Carrito borrado" }),
+        t({ id: "sales.carts.notice.deletedDetail", defaultMessage: "Borramos el carrito y el contacto del comprador." }),
+      ),
     );
   }
-  const t = merchantT(context);
   const parsed = abandonedCartSettingsSchema(t).safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "settings" });
   await saveSettings(services.db, actingUser(context), store.id, parsed.data, services.clock.now());
-  return redirectWithNotice(services.config, path, notice("Configuración guardada", t(ABANDONED_CART_MESSAGES.saved)));
+  return redirectWithNotice(
+    services.config,
+    path,
+    notice(t({ id: "sales.carts.notice.saved", defaultMessage: "Configuración guardada" }), t(ABANDONED_CART_MESSAGES.saved)),
+  );
 }
 
 export default function AbandonedCarts({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, abandoned, recovered, recoveredSummary } = loaderData;
   const errors = actionData?.errors ?? {};
+  const t = useT();
   return (
     <section className="panel wide abandoned-carts" aria-labelledby="carts-title">
-      <h2 id="carts-title">Carritos abandonados</h2>
+      <h2 id="carts-title">{t({ id: "sales.carts.title", defaultMessage: "Carritos abandonados" })}</h2>
       <p className="muted">
-        Compradores que dejaron su contacto al hacer el pedido y no lo terminaron en {afterLabel(settings.afterMinutes)}. Se ven
-        durante 30 días. Escríbeles con el enlace que recupera su carrito tal como lo dejaron.
+        {t(
+          {
+            id: "sales.carts.intro",
+            defaultMessage:
+              "Compradores que dejaron su contacto al hacer el pedido y no lo terminaron en {after}. Se ven durante 30 días. Escríbeles con el enlace que recupera su carrito tal como lo dejaron.",
+          },
+          { after: afterLabel(settings.afterMinutes) },
+        )}
       </p>
       <p>
-        Recuperados en los últimos 30 días:{" "}
+        {t({ id: "sales.carts.recoveredSummary", defaultMessage: "Recuperados en los últimos 30 días:" })}{" "}
         <strong>
-          {recoveredSummary.orders === 1 ? "1 pedido" : `${recoveredSummary.orders} pedidos`} · {recoveredSummary.revenue}
+          {t(CUSTOMER_ORDERS, { count: recoveredSummary.orders })} · {recoveredSummary.revenue}
         </strong>
       </p>
       {answerError(actionData, "delete") && <FormError message={errors.form} />}
       {abandoned.length === 0 ? (
-        <p className="muted">Todavía no hay carritos abandonados.</p>
+        <p className="muted">{t({ id: "sales.carts.empty", defaultMessage: "Todavía no hay carritos abandonados." })}</p>
       ) : (
-        <ul className="customer-list" aria-label="Carritos sin terminar">
+        <ul className="customer-list" aria-label={t({ id: "sales.carts.abandoned", defaultMessage: "Carritos sin terminar" })}>
           {abandoned.map((c) => (
             <li key={c.id} aria-label={c.name}>
               <p>
@@ -146,45 +165,53 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
               <p>
                 {c.products.join(", ")} · <strong>{c.total}</strong>
               </p>
-              {c.emailed && <p className="muted">Le enviamos el correo recordatorio.</p>}
+              {c.emailed && (
+                <p className="muted">{t({ id: "sales.carts.emailed", defaultMessage: "Le enviamos el correo recordatorio." })}</p>
+              )}
               <div className="actions">
                 {c.chatUrl ? (
                   <a className="button" href={c.chatUrl} target="_blank" rel="noreferrer">
-                    Escribir por WhatsApp
+                    {t({ id: "sales.carts.whatsapp", defaultMessage: "Escribir por WhatsApp" })}
                   </a>
                 ) : (
-                  <span className="muted">Sin WhatsApp válido</span>
+                  <span className="muted">{t({ id: "sales.carts.noWhatsapp", defaultMessage: "Sin WhatsApp válido" })}</span>
                 )}
                 <Form method="post">
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={c.id} />
                   <button type="submit" className="button secondary">
-                    Borrar
+                    {t({ id: "sales.carts.delete", defaultMessage: "Borrar" })}
                   </button>
                 </Form>
               </div>
-              <p className="muted">Enlace para recuperar el carrito: {c.link}</p>
+              <p className="muted">
+                {t({ id: "sales.carts.link", defaultMessage: "Enlace para recuperar el carrito: {link}" }, { link: c.link })}
+              </p>
             </li>
           ))}
         </ul>
       )}
       {recovered.length > 0 && (
         <>
-          <h3>Recuperados</h3>
-          <ul className="customer-list" aria-label="Carritos recuperados">
+          <h3>{t({ id: "sales.carts.recovered", defaultMessage: "Recuperados" })}</h3>
+          <ul
+            className="customer-list"
+            aria-label={t({ id: "sales.carts.recoveredLabel", defaultMessage: "Carritos recuperados" })}
+          >
             {recovered.map((c) => (
               <li key={c.id}>
-                <strong>{c.name}</strong> · Pedido {c.saleId} · {c.saleTotal}
+                <strong>{c.name}</strong> ·{" "}
+                {t({ id: "sales.carts.recoveredOrder", defaultMessage: "Pedido {code}" }, { code: c.saleId })} · {c.saleTotal}
               </li>
             ))}
           </ul>
         </>
       )}
-      <h3>Configuración</h3>
+      <h3>{t({ id: "sales.carts.settings", defaultMessage: "Configuración" })}</h3>
       <Form method="post" className="form">
         <input type="hidden" name="intent" value="settings" />
         <SelectField
-          label="Ver un carrito como abandonado después de"
+          label={t({ id: "sales.carts.after", defaultMessage: "Ver un carrito como abandonado después de" })}
           name="afterMinutes"
           defaultValue={String(settings.afterMinutes)}
           error={errors.afterMinutes}
@@ -193,19 +220,22 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
         <CheckboxChoice
           id="emailOn"
           name="emailOn"
-          label="Enviar un correo recordatorio"
-          hint="Una sola vez, a quien dejó su correo, con el enlace a su carrito y la opción de no recibir más."
+          label={t({ id: "sales.carts.emailOn", defaultMessage: "Enviar un correo recordatorio" })}
+          hint={t({
+            id: "sales.carts.emailOnHint",
+            defaultMessage: "Una sola vez, a quien dejó su correo, con el enlace a su carrito y la opción de no recibir más.",
+          })}
           defaultChecked={settings.emailOn}
         />
         <SelectField
-          label="Enviar el correo después de"
+          label={t({ id: "sales.carts.emailHours", defaultMessage: "Enviar el correo después de" })}
           name="emailHours"
           defaultValue={String(settings.emailHours)}
           error={errors.emailHours}
           options={REMINDER_HOURS_CHOICES.map((h) => ({ value: String(h), label: hoursLabel(h) }))}
         />
         <button type="submit" className="button">
-          Guardar
+          {t({ id: "sales.carts.save", defaultMessage: "Guardar" })}
         </button>
       </Form>
     </section>

@@ -4,6 +4,7 @@ import { Form, Link, redirect } from "react-router";
 import { storeCountry } from "~/domain/countries";
 import { DELIVERY_LABELS, DELIVERY_METHODS } from "~/domain/delivery";
 import { randomToken } from "~/domain/ids";
+import { defineMessage } from "~/domain/messages";
 import {
   addDraftLine,
   DRAFT_HOLD_HOURS,
@@ -14,12 +15,12 @@ import {
   writeDraftLines,
 } from "~/domain/order-drafts";
 import { phoneExample } from "~/domain/phone";
-import { leftCount } from "~/domain/words";
 import { failure, fieldErrors } from "~/http/action-result";
 import { buildDraft, draftBuilderView } from "~/orders/order-drafts.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
@@ -76,43 +77,62 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithNotice(
     services.config,
     `/Store/${store.id}/sales/${draft.saleId}`,
-    notice("Pedido armado", t(DRAFT_MESSAGES.saved)),
+    notice(t(DRAFT_SAVED), t(DRAFT_MESSAGES.saved)),
   );
 }
+
+const DRAFT_SAVED = defineMessage({ id: "sales.draft.saved", defaultMessage: "Pedido armado" });
+const LEFT = defineMessage({
+  id: "sales.draft.left",
+  defaultMessage: "{count, plural, one {queda {count}} other {quedan {count}}}",
+});
 
 export default function NewOrder({ loaderData: page, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
+  const t = useT();
   return (
     <section className="panel wide draft-builder" aria-labelledby="draft-title">
       <p className="back-link">
-        <Link to={`/Store/${page.storeId}/sales`}>← Ventas</Link>
+        <Link to={`/Store/${page.storeId}/sales`}>{t({ id: "sales.draft.back", defaultMessage: "← Ventas" })}</Link>
       </p>
-      <h2 id="draft-title">Armar pedido</h2>
+      <h2 id="draft-title">{t({ id: "sales.draft.title", defaultMessage: "Armar pedido" })}</h2>
       <p className="muted">
-        Arma el pedido que te pidieron por chat y envíale el enlace a tu cliente: lo revisa, completa sus datos y lo confirma.
-        Guardamos los productos {DRAFT_HOLD_HOURS} horas.
+        {t(
+          {
+            id: "sales.draft.intro",
+            defaultMessage:
+              "Arma el pedido que te pidieron por chat y envíale el enlace a tu cliente: lo revisa, completa sus datos y lo confirma. Guardamos los productos {hours} horas.",
+          },
+          { hours: DRAFT_HOLD_HOURS },
+        )}
       </p>
 
       <Form method="get" role="search" className="draft-search">
         <input type="hidden" name="lineas" value={page.lineas} />
         <div className="field">
-          <label htmlFor="draft-q">Buscar producto</label>
+          <label htmlFor="draft-q">{t({ id: "sales.draft.search", defaultMessage: "Buscar producto" })}</label>
           <input id="draft-q" name="q" type="search" defaultValue={page.search} maxLength={100} autoComplete="off" />
         </div>
         <button type="submit" className="button secondary">
-          Buscar
+          {t({ id: "sales.draft.searchSubmit", defaultMessage: "Buscar" })}
         </button>
       </Form>
       {page.search && page.results.length === 0 && (
-        <p className="muted">Ningún producto publicado coincide con “{page.search}”</p>
+        <p className="muted">
+          {t(
+            { id: "sales.draft.noMatch", defaultMessage: "Ningún producto publicado coincide con “{search}”" },
+            { search: page.search },
+          )}
+        </p>
       )}
       {page.results.length > 0 && (
-        <ul className="draft-results" aria-label="Productos encontrados">
+        <ul className="draft-results" aria-label={t({ id: "sales.draft.results", defaultMessage: "Productos encontrados" })}>
           {page.results.map((item) => (
             <li key={item.key}>
               <span>
-                <strong>{item.name}</strong> · {item.price} · {item.left > 0 ? leftCount(item.left) : "agotado"}
+                <strong>{item.name}</strong> · {item.price} ·{" "}
+                {item.left > 0 ? t(LEFT, { count: item.left }) : t({ id: "sales.draft.soldOut", defaultMessage: "agotado" })}
               </span>
               {item.left > 0 && (
                 <Form method="get" className="draft-add">
@@ -120,11 +140,17 @@ export default function NewOrder({ loaderData: page, actionData }: Route.Compone
                   <input type="hidden" name="lineas" value={page.lineas} />
                   <input type="hidden" name="agregar" value={item.key} />
                   <label>
-                    <span className="visually-hidden">Cantidad de {item.name}</span>
+                    <span className="visually-hidden">
+                      {t({ id: "sales.draft.quantityOf", defaultMessage: "Cantidad de {name}" }, { name: item.name })}
+                    </span>
                     <input name="cantidad" type="number" min={1} max={item.left} defaultValue={1} inputMode="numeric" />
                   </label>
-                  <button type="submit" className="button secondary" aria-label={`Agregar ${item.name}`}>
-                    Agregar
+                  <button
+                    type="submit"
+                    className="button secondary"
+                    aria-label={t({ id: "sales.draft.addLabel", defaultMessage: "Agregar {name}" }, { name: item.name })}
+                  >
+                    {t({ id: "sales.draft.add", defaultMessage: "Agregar" })}
                   </button>
                 </Form>
               )}
@@ -133,28 +159,28 @@ export default function NewOrder({ loaderData: page, actionData }: Route.Compone
         </ul>
       )}
 
-      <h3>Pedido</h3>
+      <h3>{t({ id: "sales.draft.order", defaultMessage: "Pedido" })}</h3>
       {page.lines.length === 0 ? (
-        <p className="muted">Busca y agrega los productos del pedido.</p>
+        <p className="muted">{t({ id: "sales.draft.empty", defaultMessage: "Busca y agrega los productos del pedido." })}</p>
       ) : (
-        <ul className="draft-lines" aria-label="Productos del pedido">
+        <ul className="draft-lines" aria-label={t({ id: "sales.draft.lines", defaultMessage: "Productos del pedido" })}>
           {page.lines.map((line) => (
             <li key={line.key}>
               <span>
                 {line.name} × {line.quantity} · {line.amount}
-                {line.short && <span className="field-error"> ({leftCount(line.left)})</span>}
+                {line.short && <span className="field-error"> ({t(LEFT, { count: line.left })})</span>}
               </span>
               <Link
                 to={builderPath(page.storeId, page.search, page.lineas, { quitar: line.key })}
                 className="link-button danger"
-                aria-label={`Quitar ${line.name}`}
+                aria-label={t({ id: "sales.draft.removeLabel", defaultMessage: "Quitar {name}" }, { name: line.name })}
               >
-                Quitar
+                {t({ id: "sales.draft.remove", defaultMessage: "Quitar" })}
               </Link>
             </li>
           ))}
           <li className="draft-subtotal">
-            <span>Productos</span> <strong>{page.subtotal}</strong>
+            <span>{t({ id: "sales.draft.subtotal", defaultMessage: "Productos" })}</span> <strong>{page.subtotal}</strong>
           </li>
         </ul>
       )}
@@ -162,44 +188,58 @@ export default function NewOrder({ loaderData: page, actionData }: Route.Compone
       <Form method="post" className="form" key={page.idempotencyKey}>
         <input type="hidden" name="idempotencyKey" value={page.idempotencyKey} />
         <input type="hidden" name="lineas" value={page.lineas} />
-        <Field label="Nombre del cliente" name="buyerName" defaultValue={values.buyerName} error={errors.buyerName} />
         <Field
-          label="WhatsApp del cliente (opcional)"
+          label={t({ id: "sales.draft.buyerName", defaultMessage: "Nombre del cliente" })}
+          name="buyerName"
+          defaultValue={values.buyerName}
+          error={errors.buyerName}
+        />
+        <Field
+          label={t({ id: "sales.draft.buyerPhone", defaultMessage: "WhatsApp del cliente (opcional)" })}
           name="buyerPhone"
           type="tel"
           inputMode="tel"
           defaultValue={values.buyerPhone}
-          hint={`Para enviarle el enlace. Por ejemplo: ${page.phoneExample}`}
+          hint={t(
+            { id: "sales.draft.buyerPhoneHint", defaultMessage: "Para enviarle el enlace. Por ejemplo: {example}" },
+            { example: page.phoneExample },
+          )}
           error={errors.buyerPhone}
         />
         <SelectField
           id="f-delivery"
-          label="Entrega"
+          label={t({ id: "sales.draft.delivery", defaultMessage: "Entrega" })}
           name="delivery"
           defaultValue={values.delivery ?? "pickup"}
           options={DELIVERY_METHODS.map((m) => ({ value: m, label: DELIVERY_LABELS[m] }))}
           error={errors.delivery}
         />
         <Field
-          label="Costo de envío (opcional)"
+          label={t({ id: "sales.draft.deliveryFee", defaultMessage: "Costo de envío (opcional)" })}
           name="deliveryFee"
           inputMode="decimal"
           defaultValue={values.deliveryFee}
           error={errors.deliveryFee}
         />
         <Field
-          label="Descuento (opcional)"
+          label={t({ id: "sales.draft.discount", defaultMessage: "Descuento (opcional)" })}
           name="discount"
           inputMode="decimal"
           defaultValue={values.discount}
-          hint="Un monto que se resta de los productos."
+          hint={t({ id: "sales.draft.discountHint", defaultMessage: "Un monto que se resta de los productos." })}
           error={errors.discount}
         />
-        <TextAreaField label="Nota (opcional)" name="note" defaultValue={values.note} maxLength={500} error={errors.note} />
+        <TextAreaField
+          label={t({ id: "sales.draft.note", defaultMessage: "Nota (opcional)" })}
+          name="note"
+          defaultValue={values.note}
+          maxLength={500}
+          error={errors.note}
+        />
         <FormError message={errors.form ?? errors.idempotencyKey} />
         <div>
           <button type="submit" className="button" disabled={page.lines.length === 0}>
-            Guardar y crear enlace
+            {t({ id: "sales.draft.submit", defaultMessage: "Guardar y crear enlace" })}
           </button>
         </div>
       </Form>

@@ -3,6 +3,8 @@ import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } f
 import { z } from "zod";
 import { storeCountry } from "~/domain/countries";
 import { DELIVERY_LABELS } from "~/domain/delivery";
+import { storeTranslator } from "~/domain/message-catalogs";
+import { defineMessage, defineMessages, type Translate } from "~/domain/messages";
 import { moneyFormat } from "~/domain/money";
 import { adjustmentRowLabel } from "~/domain/payment-methods";
 import { addressWithPostalCode } from "~/domain/postal-codes";
@@ -33,6 +35,7 @@ import type { Config } from "~/services/config";
 import { getServices } from "~/services/services";
 import { CopyField } from "~/ui/copy-field";
 import { useModalDialog } from "~/ui/dialog";
+import { useT } from "~/ui/messages";
 import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
@@ -62,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) notFound();
   const { sale } = found;
   const money = moneyFormat({ country: store.country, currency: sale.currency });
+  const t = merchantT(context);
   return {
     id: sale.id,
     storeId: store.id,
@@ -108,7 +112,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
             value: sale.paymentAdjustment < 0 ? `−${money(-sale.paymentAdjustment)}` : money(sale.paymentAdjustment),
           },
     total: money(sale.total),
-    payment: sale.draft && sale.state === "Pendiente" ? "La elige tu cliente al confirmar" : paymentText(sale),
+    payment:
+      sale.draft && sale.state === "Pendiente"
+        ? t({ id: "sales.sale.paymentChosenLater", defaultMessage: "La elige tu cliente al confirmar" })
+        : paymentText(sale),
     draft: draftPanel(getServices(context).config, store, sale, request),
     paidAt: sale.paidAt ? formatSaleDate(sale.paidAt, store.timeZone) : null,
     refundedAt: sale.refundedAt ? formatSaleDate(sale.refundedAt, store.timeZone) : null,
@@ -137,7 +144,15 @@ function draftPanel(
   if (!sale.draft || sale.state !== "Pendiente") return null;
   if (sale.stockState !== "held") return { lapsed: true as const };
   const link = orderPageUrl(config, store, sale.id, sale.accessToken);
-  const text = `Hola ${sale.buyerName}, te armé el pedido ${sale.id} en ${store.name}. Revísalo y confírmalo aquí: ${link}`;
+  // A message to the buyer: in the store's voice.
+  const t = storeTranslator(store);
+  const text = t(
+    {
+      id: "whatsapp.draft.link",
+      defaultMessage: "Hola {buyer}, te armé el pedido {code} en {store}. Revísalo y confírmalo aquí: {link}",
+    },
+    { buyer: sale.buyerName, code: sale.id, store: store.name, link },
+  );
   return {
     lapsed: false as const,
     link,
@@ -146,30 +161,28 @@ function draftPanel(
   };
 }
 
-const actionSchema = z.object({
-  intent: z.enum(["confirm", "cancel", "refund", "verify", "reject"], { error: "Acción no válida" }),
-});
+const actionSchema = z.object({ intent: z.enum(["confirm", "cancel", "refund", "verify", "reject"]) });
 
-const REVIEW_MESSAGES = {
-  verify: "Pago verificado: le avisamos al comprador",
-  reject: "Comprobante rechazado: le pedimos al comprador que suba el correcto",
-  notAwaited: "Esta venta ya no espera la revisión de un comprobante",
-} as const;
+const REVIEW_MESSAGES = defineMessages({
+  verify: { id: "sales.review.verified", defaultMessage: "Pago verificado: le avisamos al comprador" },
+  reject: { id: "sales.review.rejected", defaultMessage: "Comprobante rechazado: le pedimos al comprador que suba el correcto" },
+  notAwaited: { id: "sales.review.notAwaited", defaultMessage: "Esta venta ya no espera la revisión de un comprobante" },
+});
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const saleId = saleIdOf(params);
   const form = await request.formData();
-  if (isProgressForm(form))
-    return progressAction(getServices(context), actingUser(context), store, saleId, form, merchantT(context));
+  const t = merchantT(context);
+  if (isProgressForm(form)) return progressAction(getServices(context), actingUser(context), store, saleId, form, t);
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return failure({ form: "Acción no válida" });
+  if (!parsed.success) return failure({ form: t({ id: "sales.sale.invalidIntent", defaultMessage: "Acción no válida" }) });
   const { intent } = parsed.data;
   if (intent === "verify" || intent === "reject") {
     const verdict = intent === "verify" ? "verified" : "rejected";
     if (await reviewTransferReceipt(getServices(context), actingUser(context), store, saleId, verdict))
-      return { message: REVIEW_MESSAGES[intent] };
-    return failure({ form: REVIEW_MESSAGES.notAwaited }, { status: 409 });
+      return { message: t(REVIEW_MESSAGES[intent]) };
+    return failure({ form: t(REVIEW_MESSAGES.notAwaited) }, { status: 409 });
   }
   if (intent === "refund") {
     const refund = await cancelAndRefund(getServices(context), actingUser(context), store, saleId);
@@ -193,54 +206,107 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type Intent = "confirm" | "cancel" | "refund" | "verify" | "reject";
 
-function confirmText(intent: Intent, sale: SaleView): { title: string; description: string } {
+function confirmText(t: Translate, intent: Intent, sale: SaleView): { title: string; description: string } {
   if (intent === "confirm")
     return {
-      title: "¿Se ha completado esta compra?",
-      description: "La venta quedará confirmada y se descontará del stock la cantidad de cada producto.",
+      title: t({ id: "sales.ask.confirm.title", defaultMessage: "¿Se ha completado esta compra?" }),
+      description: t({
+        id: "sales.ask.confirm.description",
+        defaultMessage: "La venta quedará confirmada y se descontará del stock la cantidad de cada producto.",
+      }),
     };
   if (intent === "verify")
     return {
-      title: "¿Recibiste la transferencia?",
-      description: `Revisa en tu banco que llegaron ${sale.total}. Le avisaremos al comprador que su pago está verificado.`,
+      title: t({ id: "sales.ask.verify.title", defaultMessage: "¿Recibiste la transferencia?" }),
+      description: t(
+        {
+          id: "sales.ask.verify.description",
+          defaultMessage: "Revisa en tu banco que llegaron {total}. Le avisaremos al comprador que su pago está verificado.",
+        },
+        { total: sale.total },
+      ),
     };
   if (intent === "reject")
     return {
-      title: "¿Rechazar el comprobante?",
-      description:
-        "Le pediremos al comprador que revise la transferencia y suba el comprobante correcto. El stock sigue reservado.",
+      title: t({ id: "sales.ask.reject.title", defaultMessage: "¿Rechazar el comprobante?" }),
+      description: t({
+        id: "sales.ask.reject.description",
+        defaultMessage:
+          "Le pediremos al comprador que revise la transferencia y suba el comprobante correcto. El stock sigue reservado.",
+      }),
     };
   if (intent === "refund")
     return {
-      title: "¿Cancelar y reembolsar?",
-      description: `Mercado Pago devolverá ${sale.total} al comprador y la venta quedará cancelada. Su stock reservado vuelve a estar disponible.`,
+      title: t({ id: "sales.ask.refund.title", defaultMessage: "¿Cancelar y reembolsar?" }),
+      description: t(
+        {
+          id: "sales.ask.refund.description",
+          defaultMessage:
+            "Mercado Pago devolverá {total} al comprador y la venta quedará cancelada. Su stock reservado vuelve a estar disponible.",
+        },
+        { total: sale.total },
+      ),
     };
   return {
-    title: "¿Cancelar compra?",
-    description: "La venta quedará cancelada y su stock reservado vuelve a estar disponible.",
+    title: t({ id: "sales.ask.cancel.title", defaultMessage: "¿Cancelar compra?" }),
+    description: t({
+      id: "sales.ask.cancel.description",
+      defaultMessage: "La venta quedará cancelada y su stock reservado vuelve a estar disponible.",
+    }),
   };
 }
+
+const SALE_TITLE = defineMessage({ id: "sales.sale.title", defaultMessage: "Venta {code}" });
+
+/** The sale's buttons, and the withdrawal's note that names them. */
+const BUTTONS = defineMessages({
+  reject: { id: "sales.button.reject", defaultMessage: "Rechazar comprobante" },
+  verify: { id: "sales.button.verify", defaultMessage: "Pago verificado" },
+  refund: { id: "sales.button.refund", defaultMessage: "Cancelar y reembolsar" },
+  cancel: { id: "sales.button.cancel", defaultMessage: "Cancelar pedido" },
+  confirm: { id: "sales.button.confirm", defaultMessage: "Completar" },
+  close: { id: "sales.button.close", defaultMessage: "Cerrar" },
+});
 
 type SaleView = Route.ComponentProps["loaderData"];
 
 function DraftPanel({ saleId, draft }: { saleId: string; draft: NonNullable<SaleView["draft"]> }) {
+  const t = useT();
   if (draft.lapsed)
     return (
       <p className="sale-draft" data-draft="lapsed">
-        Pedido armado: venció sin que tu cliente lo confirmara y sus productos volvieron a la tienda. Cancélalo o ármalo de nuevo.
+        {t({
+          id: "sales.draft.lapsed",
+          defaultMessage:
+            "Pedido armado: venció sin que tu cliente lo confirmara y sus productos volvieron a la tienda. Cancélalo o ármalo de nuevo.",
+        })}
       </p>
     );
   return (
-    <section className="sale-draft" data-draft="waiting" aria-label="Pedido armado">
+    <section
+      className="sale-draft"
+      data-draft="waiting"
+      aria-label={t({ id: "sales.draft.saved", defaultMessage: "Pedido armado" })}
+    >
       <p>
-        Pedido armado: esperando que tu cliente lo revise y lo confirme
-        {draft.until ? `. Guardamos sus productos hasta el ${draft.until}.` : "."}
+        {t(
+          {
+            id: "sales.draft.waiting",
+            defaultMessage:
+              "Pedido armado: esperando que tu cliente lo revise y lo confirme{until, select, none {.} other {. Guardamos sus productos hasta el {until}.}}",
+          },
+          { until: draft.until ?? "none" },
+        )}
       </p>
-      <CopyField id={`draft-link-${saleId}`} label="Enlace para tu cliente" value={draft.link} />
+      <CopyField
+        id={`draft-link-${saleId}`}
+        label={t({ id: "sales.draft.link", defaultMessage: "Enlace para tu cliente" })}
+        value={draft.link}
+      />
       {draft.whatsapp && (
         <p>
           <a className="button" href={draft.whatsapp} target="_blank" rel="noreferrer">
-            Enviar por WhatsApp
+            {t({ id: "sales.draft.whatsapp", defaultMessage: "Enviar por WhatsApp" })}
           </a>
         </p>
       )}
@@ -250,22 +316,37 @@ function DraftPanel({ saleId, draft }: { saleId: string; draft: NonNullable<Sale
 
 /** The buyer asked to cancel with the 'Botón de arrepentimiento': what the merchant does about it. */
 function WithdrawalNote({ sale, withdrawal }: { sale: SaleView; withdrawal: NonNullable<SaleView["withdrawal"]> }) {
+  const t = useT();
   const next =
     sale.state === "Cancelada"
-      ? "Solicitud atendida: la venta está cancelada."
+      ? t({ id: "sales.withdrawal.done", defaultMessage: "Solicitud atendida: la venta está cancelada." })
       : sale.state === "Confirmada"
-        ? "La venta ya estaba completada: coordina la devolución con tu cliente."
-        : `Cancélala con «${sale.paidOnline ? "Cancelar y reembolsar" : "Cancelar pedido"}».`;
+        ? t({
+            id: "sales.withdrawal.completed",
+            defaultMessage: "La venta ya estaba completada: coordina la devolución con tu cliente.",
+          })
+        : t(
+            { id: "sales.withdrawal.cancelWith", defaultMessage: "Cancélala con «{button}»." },
+            { button: t(sale.paidOnline ? BUTTONS.refund : BUTTONS.cancel) },
+          );
   return (
     <p className="sale-withdrawal" data-withdrawal={withdrawal.id} role="note">
-      <strong>Botón de arrepentimiento:</strong>{" "}
-      {`tu cliente pidió cancelar este pedido el ${withdrawal.date} (solicitud ${withdrawal.id}). ${next}`}
+      <strong>{t({ id: "sales.withdrawal.title", defaultMessage: "Botón de arrepentimiento:" })}</strong>{" "}
+      {t(
+        {
+          id: "sales.withdrawal.asked",
+          defaultMessage: "tu cliente pidió cancelar este pedido el {date} (solicitud {request}). {next}",
+        },
+        { date: withdrawal.date, request: withdrawal.id, next },
+      )}
     </p>
   );
 }
 
 /** What the sale says: state, buyer, payment, lines and sums (the dialog and its no-JavaScript copy). */
 function SaleSummary({ sale }: { sale: SaleView }) {
+  const t = useT();
+  const quantity = t({ id: "sales.lines.quantity", defaultMessage: "Cantidad" });
   return (
     <>
       <p className="sale-meta">
@@ -276,27 +357,29 @@ function SaleSummary({ sale }: { sale: SaleView }) {
       {sale.withdrawal && <WithdrawalNote sale={sale} withdrawal={sale.withdrawal} />}
       <dl className="sale-buyer">
         <div>
-          <dt>Comprador</dt>
+          <dt>{t({ id: "sales.sale.buyer", defaultMessage: "Comprador" })}</dt>
           <dd>
             {sale.buyerName}
             {sale.customerId !== null && (
               <>
                 {" · "}
-                <a href={`/Store/${sale.storeId}/customers/${sale.customerId}`}>Ver cliente</a>
+                <a href={`/Store/${sale.storeId}/customers/${sale.customerId}`}>
+                  {t({ id: "sales.sale.customer", defaultMessage: "Ver cliente" })}
+                </a>
               </>
             )}
           </dd>
         </div>
         {sale.buyerPhone && (
           <div>
-            <dt>Teléfono</dt>
+            <dt>{t({ id: "sales.sale.phone", defaultMessage: "Teléfono" })}</dt>
             <dd>
               {sale.buyerPhone}
               {sale.chatUrl && (
                 <>
                   {" · "}
                   <a href={sale.chatUrl} target="_blank" rel="noreferrer">
-                    Escribir por WhatsApp
+                    {t({ id: "sales.sale.whatsapp", defaultMessage: "Escribir por WhatsApp" })}
                   </a>
                 </>
               )}
@@ -305,21 +388,29 @@ function SaleSummary({ sale }: { sale: SaleView }) {
         )}
         {sale.buyerEmail && (
           <div>
-            <dt>Correo</dt>
+            <dt>{t({ id: "sales.sale.email", defaultMessage: "Correo" })}</dt>
             <dd>{sale.buyerEmail}</dd>
           </div>
         )}
         <div>
-          <dt>Pago</dt>
+          <dt>{t({ id: "sales.sale.payment", defaultMessage: "Pago" })}</dt>
           <dd>
             {sale.payment}
-            {sale.paidAt && <span className="muted"> · pagado el {sale.paidAt}</span>}
-            {sale.refundedAt && <span className="muted"> · reembolsado el {sale.refundedAt}</span>}
+            {sale.paidAt && (
+              <span className="muted">
+                {t({ id: "sales.sale.paidAt", defaultMessage: " · pagado el {date}" }, { date: sale.paidAt })}
+              </span>
+            )}
+            {sale.refundedAt && (
+              <span className="muted">
+                {t({ id: "sales.sale.refundedAt", defaultMessage: " · reembolsado el {date}" }, { date: sale.refundedAt })}
+              </span>
+            )}
             {sale.receiptUrl && (
               <>
                 {" · "}
                 <a href={sale.receiptUrl} target="_blank" rel="noreferrer">
-                  Ver comprobante
+                  {t({ id: "sales.sale.receipt", defaultMessage: "Ver comprobante" })}
                 </a>
               </>
             )}
@@ -327,37 +418,39 @@ function SaleSummary({ sale }: { sale: SaleView }) {
         </div>
         {sale.stock && (
           <div>
-            <dt>Stock</dt>
+            <dt>{t({ id: "sales.sale.stock", defaultMessage: "Stock" })}</dt>
             <dd data-stock-note="">{sale.stock}</dd>
           </div>
         )}
         {sale.note && (
           <div>
-            <dt>Nota</dt>
+            <dt>{t({ id: "sales.sale.note", defaultMessage: "Nota" })}</dt>
             <dd>{sale.note}</dd>
           </div>
         )}
       </dl>
       <div className="sale-lines-wrap">
         <table className="sale-lines">
-          <caption className="visually-hidden">Productos de la venta</caption>
+          <caption className="visually-hidden">
+            {t({ id: "sales.lines.caption", defaultMessage: "Productos de la venta" })}
+          </caption>
           <thead>
             <tr>
               <th scope="col">
-                <span className="visually-hidden">Imagen</span>
+                <span className="visually-hidden">{t({ id: "sales.lines.image", defaultMessage: "Imagen" })}</span>
               </th>
-              <th scope="col">Producto</th>
+              <th scope="col">{t({ id: "sales.lines.product", defaultMessage: "Producto" })}</th>
               <th scope="col" className="num">
-                Precio
+                {t({ id: "sales.lines.price", defaultMessage: "Precio" })}
               </th>
               <th scope="col" className="num">
-                <span className="label-long">Cantidad</span>
-                <abbr className="label-short" title="Cantidad">
-                  Cant.
+                <span className="label-long">{quantity}</span>
+                <abbr className="label-short" title={quantity}>
+                  {t({ id: "sales.lines.quantityShort", defaultMessage: "Cant." })}
                 </abbr>
               </th>
               <th scope="col" className="num">
-                Total
+                {t({ id: "sales.lines.total", defaultMessage: "Total" })}
               </th>
             </tr>
           </thead>
@@ -373,7 +466,9 @@ function SaleSummary({ sale }: { sale: SaleView }) {
                 </td>
                 <td>
                   {line.name}
-                  {line.deleted && <span className="muted"> (producto eliminado)</span>}
+                  {line.deleted && (
+                    <span className="muted">{t({ id: "sales.lines.deleted", defaultMessage: " (producto eliminado)" })}</span>
+                  )}
                   {line.promotion && (
                     <>
                       <br />
@@ -391,7 +486,7 @@ function SaleSummary({ sale }: { sale: SaleView }) {
             {(sale.discount || sale.deliveryFee || sale.adjustment) && (
               <tr>
                 <th scope="row" colSpan={4}>
-                  Subtotal
+                  {t({ id: "sales.sums.subtotal", defaultMessage: "Subtotal" })}
                 </th>
                 <td className="num">{sale.subtotal}</td>
               </tr>
@@ -399,7 +494,10 @@ function SaleSummary({ sale }: { sale: SaleView }) {
             {sale.discount && (
               <tr>
                 <th scope="row" colSpan={4}>
-                  Descuento{sale.discountCode ? ` (${sale.discountCode})` : ""}
+                  {t(
+                    { id: "sales.sums.discount", defaultMessage: "Descuento{code, select, none {} other { ({code})}}" },
+                    { code: sale.discountCode ?? "none" },
+                  )}
                 </th>
                 <td className="num">−{sale.discount}</td>
               </tr>
@@ -415,14 +513,14 @@ function SaleSummary({ sale }: { sale: SaleView }) {
             {sale.deliveryFee && (
               <tr>
                 <th scope="row" colSpan={4}>
-                  Envío
+                  {t({ id: "sales.sums.delivery", defaultMessage: "Envío" })}
                 </th>
                 <td className="num">{sale.deliveryFee}</td>
               </tr>
             )}
             <tr>
               <th scope="row" colSpan={4}>
-                Total de la compra
+                {t({ id: "sales.sums.total", defaultMessage: "Total de la compra" })}
               </th>
               <td className="num sale-total">{sale.total}</td>
             </tr>
@@ -435,27 +533,28 @@ function SaleSummary({ sale }: { sale: SaleView }) {
 
 /** How and where the sale is delivered, under its delivery's heading (once: the progress is in that heading). */
 function DeliveryPlace({ sale }: { sale: SaleView }) {
+  const t = useT();
   return (
     <dl className="sale-buyer">
       <div>
-        <dt>Método</dt>
+        <dt>{t({ id: "sales.delivery.method", defaultMessage: "Método" })}</dt>
         <dd>{sale.delivery}</dd>
       </div>
       {sale.deliveryZone && (
         <div>
-          <dt>Zona</dt>
+          <dt>{t({ id: "sales.delivery.zone", defaultMessage: "Zona" })}</dt>
           <dd>{sale.deliveryZone}</dd>
         </div>
       )}
       {sale.pickupPoint && (
         <div>
-          <dt>Punto de retiro</dt>
+          <dt>{t({ id: "sales.delivery.pickupPoint", defaultMessage: "Punto de retiro" })}</dt>
           <dd>{sale.pickupPoint}</dd>
         </div>
       )}
       {sale.address && (
         <div>
-          <dt>Dirección</dt>
+          <dt>{t({ id: "sales.delivery.address", defaultMessage: "Dirección" })}</dt>
           <dd>{sale.address}</dd>
         </div>
       )}
@@ -464,10 +563,13 @@ function DeliveryPlace({ sale }: { sale: SaleView }) {
 }
 
 function SaleClosed({ sale }: { sale: SaleView }) {
+  const t = useT();
   return (
     <p className="sale-closed">
-      Venta {sale.state.toLowerCase()}
-      {sale.closedAt ? ` el ${sale.closedAt}` : ""}
+      {t(
+        { id: "sales.sale.closed", defaultMessage: "Venta {state}{date, select, none {} other { el {date}}}" },
+        { state: sale.state.toLowerCase(), date: sale.closedAt ?? "none" },
+      )}
     </p>
   );
 }
@@ -476,33 +578,32 @@ function SaleClosed({ sale }: { sale: SaleView }) {
  * 'Cancelar pedido' (or 'Cancelar y reembolsar' for an order paid online) and 'Completar'; nothing while its refund
  * is being asked for.
  */
-function changeButtons(sale: SaleView): Array<{ intent: Intent; label: string; className: string }> {
+function changeButtons(sale: SaleView): Array<{ intent: Intent; className: string }> {
   if (sale.refunding) return [];
-  const review: Array<{ intent: Intent; label: string; className: string }> = sale.reviewable
+  const review: Array<{ intent: Intent; className: string }> = sale.reviewable
     ? [
-        { intent: "reject", label: "Rechazar comprobante", className: "button secondary" },
-        { intent: "verify", label: "Pago verificado", className: "button secondary" },
+        { intent: "reject", className: "button secondary" },
+        { intent: "verify", className: "button secondary" },
       ]
     : [];
   return [
     ...review,
-    sale.paidOnline
-      ? { intent: "refund", label: "Cancelar y reembolsar", className: "button secondary" }
-      : { intent: "cancel", label: "Cancelar pedido", className: "button secondary" },
-    { intent: "confirm", label: "Completar", className: "button" },
+    sale.paidOnline ? { intent: "refund", className: "button secondary" } : { intent: "cancel", className: "button secondary" },
+    { intent: "confirm", className: "button" },
   ];
 }
 
 /** The sale's changes: with `ask`, buttons that ask first; without, the submit buttons of a plain form. */
 function ChangeButtons({ sale, ask }: { sale: SaleView; ask?: (intent: Intent) => void }) {
-  return changeButtons(sale).map(({ intent, label, className }) =>
+  const t = useT();
+  return changeButtons(sale).map(({ intent, className }) =>
     ask ? (
       <button key={intent} type="button" className={className} onClick={() => ask(intent)}>
-        {label}
+        {t(BUTTONS[intent])}
       </button>
     ) : (
       <button key={intent} type="submit" name="intent" value={intent} className={className}>
-        {label}
+        {t(BUTTONS[intent])}
       </button>
     ),
   );
@@ -514,10 +615,11 @@ function ChangeButtons({ sale, ask }: { sale: SaleView; ask?: (intent: Intent) =
  */
 function SaleFrame(props: { sale: SaleView; titleId: string; close: ReactNode; answer?: ReactNode; actions: ReactNode }) {
   const { sale } = props;
+  const t = useT();
   return (
     <>
       <header className="sale-dialog-head">
-        <h2 id={props.titleId}>Venta {sale.id}</h2>
+        <h2 id={props.titleId}>{t(SALE_TITLE, { code: sale.id })}</h2>
         {props.close}
       </header>
       {props.answer}
@@ -528,7 +630,10 @@ function SaleFrame(props: { sale: SaleView; titleId: string; close: ReactNode; a
       {sale.refunding && <p className="muted">{REFUND_MESSAGES.inProgress}</p>}
       {sale.refundError && canChangeSale(sale.state) && (
         <p className="sale-refund-error" role="status">
-          El último reembolso no se hizo: {sale.refundError}
+          {t(
+            { id: "sales.sale.refundFailed", defaultMessage: "El último reembolso no se hizo: {reason}" },
+            { reason: sale.refundError },
+          )}
         </p>
       )}
       {canChangeSale(sale.state) ? props.actions : <SaleClosed sale={sale} />}
@@ -550,6 +655,7 @@ function NoScriptSale({
   search: string;
   answer: ReturnType<typeof useActionData<typeof action>>;
 }) {
+  const t = useT();
   return (
     <noscript>
       <dialog open className="sale-dialog" aria-labelledby="sale-title-static">
@@ -558,7 +664,7 @@ function NoScriptSale({
           titleId="sale-title-static"
           close={
             <a className="button secondary" href={`/Store/${sale.storeId}/sales${search}`}>
-              Cerrar
+              {t(BUTTONS.close)}
             </a>
           }
           answer={
@@ -588,6 +694,7 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
   const documentAnswer = useActionData<typeof action>();
   const [asking, setAsking] = useState<Intent | null>(null);
   const [notice, setNotice] = useState<{ key: number; ok: boolean; message: string } | null>(null);
+  const t = useT();
 
   const close = useCallback(
     () => navigate(`/Store/${sale.storeId}/sales${search}`, { preventScrollReset: true }),
@@ -617,7 +724,7 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
           titleId="sale-title"
           close={
             <button type="button" className="button secondary" onClick={close}>
-              Cerrar
+              {t(BUTTONS.close)}
             </button>
           }
           actions={
@@ -628,17 +735,17 @@ export default function SaleDetail({ loaderData: sale }: Route.ComponentProps) {
         />
         <ConfirmDialog
           open={asking !== null}
-          title={asking ? confirmText(asking, sale).title : ""}
-          description={asking ? confirmText(asking, sale).description : ""}
-          dismissLabel="Volver"
+          title={asking ? confirmText(t, asking, sale).title : ""}
+          description={asking ? confirmText(t, asking, sale).description : ""}
+          dismissLabel={t({ id: "sales.ask.back", defaultMessage: "Volver" })}
           onCancel={() => setAsking(null)}
           onConfirm={() => (asking ? run(asking) : undefined)}
         />
         {notice && (
           <NotificationBanner
             key={notice.key}
-            title={notice.ok ? notice.message : "No se pudo cambiar la venta"}
-            description={notice.ok ? `Venta ${sale.id}` : notice.message}
+            title={notice.ok ? notice.message : t({ id: "sales.sale.notChanged", defaultMessage: "No se pudo cambiar la venta" })}
+            description={notice.ok ? t(SALE_TITLE, { code: sale.id }) : notice.message}
             kind={notice.ok ? "success" : "error"}
             onClose={() => setNotice(null)}
           />

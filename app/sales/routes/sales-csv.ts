@@ -2,6 +2,7 @@ import { storeCountry } from "~/domain/countries";
 import { salesCsv, storeToday } from "~/domain/sales";
 import { getServices } from "~/services/services";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { deskExport, parseSalesQuery, searchProblem } from "../query.server";
 import type { Route } from "./+types/sales-csv";
 
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock } = getServices(context);
   const query = parseSalesQuery(new URL(request.url).searchParams);
-  const problem = query.ok ? searchProblem(query, store) : query.error;
+  const problem = query.ok ? searchProblem(query, store, merchantT(context)) : query.error;
   if (!query.ok || problem)
     return new Response(problem, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const now = clock.now();

@@ -23,6 +23,7 @@ import { PushToggle } from "~/notifications/push-toggle";
 import { paidWithoutStockQuery, type Sale, salesListResult } from "~/orders/order-queries.server";
 import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
@@ -38,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock, vapid } = getServices(context);
   const parsed = parseSalesQuery(new URL(request.url).searchParams);
-  const problem = searchProblem(parsed, store);
+  const t = merchantT(context);
+  const problem = searchProblem(parsed, store, t);
   const query = problem ? { ...parsed, ok: false as const, error: problem } : parsed;
   // The sales with their delivery progress, the paid orders without stock and the store's device count for the push
   // toggle: one round trip.
@@ -64,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Online payments show their state; transfer and cash their name; 'Al recibir' is settled at the door.
     payment:
       sale.paymentMethod === "online"
-        ? `En línea: ${paymentStateLabel(sale)}`
+        ? t({ id: "sales.list.paidOnline", defaultMessage: "En línea: {state}" }, { state: paymentStateLabel(sale) })
         : sale.paymentMethod === "on_delivery"
           ? null
           : paymentStateLabel(sale),
@@ -147,20 +149,21 @@ function SalesTable({
   selectable?: boolean;
 }) {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <div className="sales-table-wrap">
       <table className="sales-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Código</th>
-            <th scope="col">Cliente</th>
-            <th scope="col">Fecha</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Entrega</th>
-            <th scope="col">Pago</th>
+            <th scope="col">{t({ id: "sales.table.code", defaultMessage: "Código" })}</th>
+            <th scope="col">{t({ id: "sales.table.buyer", defaultMessage: "Cliente" })}</th>
+            <th scope="col">{t({ id: "sales.table.date", defaultMessage: "Fecha" })}</th>
+            <th scope="col">{t({ id: "sales.table.state", defaultMessage: "Estado" })}</th>
+            <th scope="col">{t({ id: "sales.table.delivery", defaultMessage: "Entrega" })}</th>
+            <th scope="col">{t({ id: "sales.table.payment", defaultMessage: "Pago" })}</th>
             <th scope="col" className="num">
-              Monto
+              {t({ id: "sales.table.amount", defaultMessage: "Monto" })}
             </th>
           </tr>
         </thead>
@@ -198,7 +201,7 @@ function SalesTable({
                   {row.payment ?? <span className="muted">{PAYMENT_FILTER_LABELS.on_delivery}</span>}
                   {row.receiptToReview && (
                     <strong className="tag receipt-review-tag" data-receipt-review="">
-                      Por revisar
+                      {t({ id: "sales.table.receiptToReview", defaultMessage: "Por revisar" })}
                     </strong>
                   )}
                 </td>
@@ -211,8 +214,6 @@ function SalesTable({
     </div>
   );
 }
-
-const countText = (n: number) => (n === 1 ? "Mostrando 1 venta" : `Mostrando ${n} ventas`);
 
 export default function SalesList({ loaderData: page, actionData: bulk }: Route.ComponentProps) {
   useLiveRevalidation();
@@ -229,30 +230,46 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
   const searched = page.search ? `${current ? "&" : ""}q=${encodeURIComponent(page.search)}` : "";
   const exportHref = `/Store/${page.storeId}/sales.csv${current || searched ? `?${current}${searched}` : ""}`;
   const more = `${salesQueryString({ mode: page.mode === "today" ? "today" : "latest", limit: page.limit + 20, ...filters })}${page.search ? `&q=${encodeURIComponent(page.search)}` : ""}`;
-  const filtered = hasFilters(filters);
+  const filtered = hasFilters(filters) ? "yes" : "no";
+  const t = useT();
   const empty =
     page.mode === "code"
-      ? `No hay ninguna venta con el código ${page.code}${filtered ? " con estos filtros" : ""}`
+      ? t(
+          {
+            id: "sales.list.noCode",
+            defaultMessage: "No hay ninguna venta con el código {code}{filtered, select, yes { con estos filtros} other {}}",
+          },
+          { code: page.code, filtered },
+        )
       : page.search
-        ? `Ninguna venta coincide con «${page.search}»${filtered ? " con estos filtros" : ""}`
-        : filtered
-          ? "Ninguna venta coincide con los filtros"
+        ? t(
+            {
+              id: "sales.list.noMatch",
+              defaultMessage: "Ninguna venta coincide con «{search}»{filtered, select, yes { con estos filtros} other {}}",
+            },
+            { search: page.search, filtered },
+          )
+        : filtered === "yes"
+          ? t({ id: "sales.list.noFilterMatch", defaultMessage: "Ninguna venta coincide con los filtros" })
           : page.mode === "today"
-            ? "Hoy no hay ventas todavía"
-            : "Aún no hay ventas en esta tienda";
+            ? t({ id: "sales.list.noneToday", defaultMessage: "Hoy no hay ventas todavía" })
+            : t({ id: "sales.list.none", defaultMessage: "Aún no hay ventas en esta tienda" });
   const activeFilters = [filters.delivery, filters.payment, filters.progress].filter(Boolean).length;
+  const title = t({ id: "sales.list.title", defaultMessage: "Ventas" });
+  const all = t({ id: "sales.filters.all", defaultMessage: "Todos" });
+  const unfilledTitle = t({ id: "sales.unfilled.title", defaultMessage: "Pagados sin stock" });
   return (
     <section className="sales" aria-labelledby="sales-title">
-      <h2 id="sales-title">Ventas</h2>
+      <h2 id="sales-title">{title}</h2>
       <div className="sales-tools">
         <Form method="get" role="search" className="sales-search">
-          <label htmlFor="sale-code">Código de venta</label>
+          <label htmlFor="sale-code">{t({ id: "sales.search.code", defaultMessage: "Código de venta" })}</label>
           <input
             id="sale-code"
             name="code"
             inputMode="numeric"
             autoComplete="off"
-            placeholder="10 dígitos"
+            placeholder={t({ id: "sales.search.codePlaceholder", defaultMessage: "10 dígitos" })}
             defaultValue={page.code}
             key={page.code}
             aria-invalid={page.error ? true : undefined}
@@ -261,85 +278,90 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
           {filters.delivery && <input type="hidden" name="delivery" value={filters.delivery} />}
           {filters.payment && <input type="hidden" name="payment" value={filters.payment} />}
           {filters.progress && <input type="hidden" name="progress" value={filters.progress} />}
-          <label htmlFor="sale-q">Cliente o producto</label>
+          <label htmlFor="sale-q">{t({ id: "sales.search.text", defaultMessage: "Cliente o producto" })}</label>
           <input
             id="sale-q"
             name="q"
             type="search"
             autoComplete="off"
-            placeholder="Nombre o teléfono"
+            placeholder={t({ id: "sales.search.textPlaceholder", defaultMessage: "Nombre o teléfono" })}
             defaultValue={page.search}
             key={`q-${page.search}`}
           />
           <button type="submit" className="button">
-            Buscar
+            {t({ id: "sales.search.submit", defaultMessage: "Buscar" })}
           </button>
         </Form>
-        <nav className="sales-views" aria-label="Ventas mostradas">
+        <nav className="sales-views" aria-label={t({ id: "sales.views.label", defaultMessage: "Ventas mostradas" })}>
           <Link
             to={withQuery(salesQueryString(filters))}
             className="button secondary"
             aria-current={page.mode === "latest" ? "true" : undefined}
           >
-            Últimas 20
+            {t({ id: "sales.views.latest", defaultMessage: "Últimas 20" })}
           </Link>
           <Link
             to={withQuery(salesQueryString({ mode: "today", ...filters }))}
             className="button secondary"
             aria-current={page.mode === "today" ? "true" : undefined}
           >
-            Hoy
+            {t({ id: "sales.views.today", defaultMessage: "Hoy" })}
           </Link>
           <a href={exportHref} className="button secondary" download>
-            Exportar CSV
+            {t({ id: "sales.views.export", defaultMessage: "Exportar CSV" })}
           </a>
           <Link to={`/Store/${page.storeId}/sales/new`} className="button">
-            Armar pedido
+            {t({ id: "sales.views.newOrder", defaultMessage: "Armar pedido" })}
           </Link>
         </nav>
       </div>
       {/* Folded until used, so the first sales stay on a phone's first screen. */}
       <details className="sales-filters-panel" open={activeFilters > 0}>
-        <summary>{activeFilters > 0 ? `Filtros (${activeFilters})` : "Filtros"}</summary>
-        <Form method="get" className="inline-form sales-filters" aria-label="Filtrar ventas">
+        <summary>
+          {activeFilters > 0
+            ? t({ id: "sales.filters.active", defaultMessage: "Filtros ({count})" }, { count: activeFilters })
+            : t({ id: "sales.filters.title", defaultMessage: "Filtros" })}
+        </summary>
+        <Form
+          method="get"
+          className="inline-form sales-filters"
+          aria-label={t({ id: "sales.filters.label", defaultMessage: "Filtrar ventas" })}
+        >
           {page.code && <input type="hidden" name="code" value={page.code} />}
           {page.search && <input type="hidden" name="q" value={page.search} />}
           {page.mode === "today" && <input type="hidden" name="view" value="today" />}
           <SelectField
             id="sales-delivery"
-            label="Entrega"
+            label={t({ id: "sales.filters.delivery", defaultMessage: "Entrega" })}
             name="delivery"
             defaultValue={filters.delivery ?? ""}
             key={`d-${filters.delivery ?? ""}`}
             options={[
-              { value: "", label: "Todas" },
+              { value: "", label: t({ id: "sales.filters.allDeliveries", defaultMessage: "Todas" }) },
               ...DELIVERY_FILTERS.map((m) => ({ value: m, label: DELIVERY_FILTER_LABELS[m] })),
             ]}
           />
           <SelectField
             id="sales-payment"
-            label="Pago"
+            label={t({ id: "sales.filters.payment", defaultMessage: "Pago" })}
             name="payment"
             defaultValue={filters.payment ?? ""}
             key={`p-${filters.payment ?? ""}`}
-            options={[
-              { value: "", label: "Todos" },
-              ...PAYMENT_FILTERS.map((p) => ({ value: p, label: PAYMENT_FILTER_LABELS[p] })),
-            ]}
+            options={[{ value: "", label: all }, ...PAYMENT_FILTERS.map((p) => ({ value: p, label: PAYMENT_FILTER_LABELS[p] }))]}
           />
           <SelectField
             id="sales-progress"
-            label="Avance"
+            label={t({ id: "sales.filters.progress", defaultMessage: "Avance" })}
             name="progress"
             defaultValue={filters.progress ?? ""}
             key={`a-${filters.progress ?? ""}`}
             options={[
-              { value: "", label: "Todos" },
+              { value: "", label: all },
               ...PROGRESS_FILTERS.map((p) => ({ value: p, label: PROGRESS_FILTER_LABELS[p] })),
             ]}
           />
           <button type="submit" className="button secondary">
-            Filtrar
+            {t({ id: "sales.filters.submit", defaultMessage: "Filtrar" })}
           </button>
         </Form>
       </details>
@@ -350,24 +372,35 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
       )}
       {!page.error && (
         <p className="sales-count" aria-live="polite">
-          {page.tooManyMatches ? SALE_SEARCH_MESSAGES.tooMany(page.search ?? "") : countText(page.rows.length)}
+          {page.tooManyMatches
+            ? t(SALE_SEARCH_MESSAGES.tooMany, { max: SEARCH_MATCHES_READ.toLocaleString("es"), search: page.search ?? "" })
+            : t(
+                {
+                  id: "sales.list.count",
+                  defaultMessage: "{count, plural, one {Mostrando {count} venta} other {Mostrando {count} ventas}}",
+                },
+                { count: page.rows.length },
+              )}
         </p>
       )}
       {page.unfilled.length > 0 && (
         <section className="sales-unfilled" aria-labelledby="sales-unfilled-title">
-          <h3 id="sales-unfilled-title">Pagados sin stock</h3>
+          <h3 id="sales-unfilled-title">{unfilledTitle}</h3>
           <p>
-            Estos pedidos se pagaron cuando su stock ya no estaba disponible. Consigue el stock y complétalos, o ábrelos y usa
-            'Cancelar y reembolsar'.
+            {t({
+              id: "sales.unfilled.intro",
+              defaultMessage:
+                "Estos pedidos se pagaron cuando su stock ya no estaba disponible. Consigue el stock y complétalos, o ábrelos y usa 'Cancelar y reembolsar'.",
+            })}
           </p>
-          <SalesTable rows={page.unfilled} base={base} search={search} caption="Pagados sin stock" />
+          <SalesTable rows={page.unfilled} base={base} search={search} caption={unfilledTitle} />
         </section>
       )}
       {page.rows.length === 0 ? (
         !page.error && <p className="muted">{empty}</p>
       ) : (
         <>
-          <SalesTable rows={page.rows} base={base} search={search} caption="Ventas" selectable />
+          <SalesTable rows={page.rows} base={base} search={search} caption={title} selectable />
           {/* After the list: the sales are ticked first, and they stay on a phone's first screen. */}
           <BulkProgressForm
             action={`${base}${search}`}
@@ -380,7 +413,7 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
       {page.hasMore && (
         <p className="sales-more">
           <Link to={withQuery(more)} className="button secondary" preventScrollReset>
-            Cargar más ventas
+            {t({ id: "sales.list.more", defaultMessage: "Cargar más ventas" })}
           </Link>
         </p>
       )}

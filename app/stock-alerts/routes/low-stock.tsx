@@ -1,9 +1,12 @@
 import { data, Form, useActionData } from "react-router";
 import { z } from "zod";
+import type { Translate } from "~/domain/messages";
 import { failure, isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
+import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { STOCK_ALERT_MESSAGES } from "../messages";
 import {
@@ -17,25 +20,26 @@ import type { Route } from "./+types/low-stock";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Aviso de poco stock", matches) }];
 
-/** An empty field: no threshold; else a whole number of units. */
-const thresholdField = z
-  .string()
-  .trim()
-  .regex(/^\d{0,7}$/, { error: STOCK_ALERT_MESSAGES.threshold })
-  .transform((s) => (s === "" ? null : Number(s)));
-
-const actionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("store"), threshold: thresholdField }),
-    z.object({
-      intent: z.literal("product"),
-      productId: z.string().regex(/^\d{7}$/, { error: STOCK_ALERT_MESSAGES.product }),
-      threshold: thresholdField,
-    }),
-  ],
-  { error: "Acción no válida" },
-);
+const actionSchema = (t: Translate) => {
+  /** An empty field: no threshold; else a whole number of units. */
+  const thresholdField = z
+    .string()
+    .trim()
+    .regex(/^\d{0,7}$/, { error: t(STOCK_ALERT_MESSAGES.threshold) })
+    .transform((s) => (s === "" ? null : Number(s)));
+  return z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("store"), threshold: thresholdField }),
+      z.object({
+        intent: z.literal("product"),
+        productId: z.string().regex(/^\d{7}$/, { error: t(STOCK_ALERT_MESSAGES.product) }),
+        threshold: thresholdField,
+      }),
+    ],
+    { error: t({ id: "stockAlerts.refusal.intent", defaultMessage: "Acción no válida" }) },
+  );
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
@@ -61,29 +65,36 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock } = getServices(context);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const t = merchantT(context);
+  const parsed = actionSchema(t).safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return failure({ form: issue?.message ?? STOCK_ALERT_MESSAGES.threshold });
+    return failure({ form: issue?.message ?? t(STOCK_ALERT_MESSAGES.threshold) });
   }
   const input = parsed.data;
   if (input.intent === "store") {
     await setStoreThreshold(db, actingUser(context), store.id, input.threshold, clock.now());
-    return data({ message: STOCK_ALERT_MESSAGES.saved });
+    return data({ message: t(STOCK_ALERT_MESSAGES.saved) });
   }
   if (!(await setProductThreshold(db, actingUser(context), store.id, input.productId, input.threshold, clock.now())))
-    return failure({ form: STOCK_ALERT_MESSAGES.product }, { status: 404 });
-  return data({ message: STOCK_ALERT_MESSAGES.saved });
+    return failure({ form: t(STOCK_ALERT_MESSAGES.product) }, { status: 404 });
+  return data({ message: t(STOCK_ALERT_MESSAGES.saved) });
 }
 
 export default function LowStock({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
+  const t = useT();
+  const noAlert = t({ id: "stockAlerts.page.noAlert", defaultMessage: "Sin aviso" });
+  const save = t({ id: "stockAlerts.page.save", defaultMessage: "Guardar" });
   return (
     <section className="low-stock" aria-labelledby="low-stock-title">
-      <h2 id="low-stock-title">Aviso de poco stock</h2>
+      <h2 id="low-stock-title">{t({ id: "stockAlerts.page.title", defaultMessage: "Aviso de poco stock" })}</h2>
       <p className="muted">
-        Cuando las unidades disponibles de un producto bajan hasta el número que elijas, te avisamos una vez en tus dispositivos y
-        por correo. Volvemos a avisarte de ese producto cuando su stock suba y vuelva a bajar.
+        {t({
+          id: "stockAlerts.page.intro",
+          defaultMessage:
+            "Cuando las unidades disponibles de un producto bajan hasta el número que elijas, te avisamos una vez en tus dispositivos y por correo. Volvemos a avisarte de ese producto cuando su stock suba y vuelva a bajar.",
+        })}
       </p>
       {answer && (
         <p className={isFailure(answer) ? "field-error" : "muted"} role="status">
@@ -93,18 +104,20 @@ export default function LowStock({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="inline-form">
         <input type="hidden" name="intent" value="store" />
         <div className="field">
-          <label htmlFor="low-stock-store">Avisar con (todos los productos)</label>
+          <label htmlFor="low-stock-store">
+            {t({ id: "stockAlerts.page.storeThreshold", defaultMessage: "Avisar con (todos los productos)" })}
+          </label>
           <input
             id="low-stock-store"
             name="threshold"
             inputMode="numeric"
             defaultValue={loaderData.threshold ?? ""}
             key={`s-${loaderData.threshold ?? ""}`}
-            placeholder="Sin aviso"
+            placeholder={noAlert}
           />
         </div>
         <button type="submit" className="button">
-          Guardar
+          {save}
         </button>
       </Form>
       <ul className="low-stock-products">
@@ -115,8 +128,15 @@ export default function LowStock({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="productId" value={p.id} />
               <div className="field">
                 <label htmlFor={`low-stock-${p.id}`}>
-                  {p.name} · {p.available === 1 ? "1 disponible" : `${p.available} disponibles`}
-                  {p.low && <span className="tag low-stock-tag"> {STOCK_ALERT_MESSAGES.lowStock}</span>}
+                  {p.name} ·{" "}
+                  {t(
+                    {
+                      id: "stockAlerts.page.available",
+                      defaultMessage: "{count, plural, one {{count} disponible} other {{count} disponibles}}",
+                    },
+                    { count: p.available },
+                  )}
+                  {p.low && <span className="tag low-stock-tag"> {t(STOCK_ALERT_MESSAGES.lowStock)}</span>}
                 </label>
                 <input
                   id={`low-stock-${p.id}`}
@@ -124,11 +144,18 @@ export default function LowStock({ loaderData }: Route.ComponentProps) {
                   inputMode="numeric"
                   defaultValue={p.threshold ?? ""}
                   key={`p-${p.threshold ?? ""}`}
-                  placeholder={loaderData.threshold === null ? "Sin aviso" : `${loaderData.threshold} (de la tienda)`}
+                  placeholder={
+                    loaderData.threshold === null
+                      ? noAlert
+                      : t(
+                          { id: "stockAlerts.page.storeDefault", defaultMessage: "{threshold} (de la tienda)" },
+                          { threshold: loaderData.threshold },
+                        )
+                  }
                 />
               </div>
               <button type="submit" className="button secondary">
-                Guardar
+                {save}
               </button>
             </Form>
           </li>
