@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { setupSteps } from "~/domain/setup-steps";
 import { loader as homeLoader } from "~/merchant/routes/store-list";
 import { createSale } from "~/orders/order-records.server";
@@ -22,7 +23,7 @@ describe("a new store's first steps", () => {
     const { store } = await merchantWithStore(s);
     const now = s.clock.now();
     const setupFacts = async (row: Store) => setupFactsOf(await setupFactsQuery(s.db, row.id), row);
-    expect(setupSteps(store.id, await setupFacts(store)).filter((step) => step.done)).toEqual([]);
+    expect(setupSteps(store.id, await setupFacts(store), translatorFor("es")).filter((step) => step.done)).toEqual([]);
 
     const product = await insertProduct(s.db, { storeId: store.id, name: "Miel", price: 1500, stock: 3 }, now);
     await savePaymentMethod(
@@ -56,7 +57,7 @@ describe("a new store's first steps", () => {
       now,
     );
     const row = await s.db.query.stores.findFirst({ where: eq(stores.id, store.id) });
-    const steps = setupSteps(store.id, await setupFacts(row as Store));
+    const steps = setupSteps(store.id, await setupFacts(row as Store), translatorFor("es"));
     expect(steps.map((step) => [step.label.split(":")[0], step.done])).toEqual([
       ["Sube tu logo", true],
       ["Crea tu primer producto", true],

@@ -9,6 +9,7 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { storePageTitle } from "~/workspace/page-titles";
 import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
 import { handleInfoAction } from "../info-actions.server";
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const country = storeCountry(store);
   const { db } = getServices(context);
   const facts = await setupFactsQuery(db, store.id);
-  const steps = setupSteps(store.id, setupFactsOf(facts, store));
+  const steps = setupSteps(store.id, setupFactsOf(facts, store), merchantT(context));
   const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
   return {
     store: {
