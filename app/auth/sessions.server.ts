@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BillingState } from "~/domain/billing";
-import { type StoreCountry, storeCountry } from "~/domain/countries";
+import type { StoreCountry } from "~/domain/countries";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { PENDING_BADGE_CAP } from "~/domain/sales";
@@ -9,6 +9,7 @@ import type { StoreRole } from "~/domain/staff-roles";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import type { Merchant, Store } from "~/workspace/context.server";
+import { firstStoreColumn, firstStoreCountryOf } from "~/workspace/merchant-locale.server";
 import { planLimitColumns } from "~/workspace/plan-limits.server";
 import { plans, sales, sessions, storeMembers, stores, users } from "../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "./cookies.server";
@@ -105,9 +106,7 @@ export async function getSessionUser(
       ...planLimitColumns,
       staff: sql<number>`exists (select 1 from ${storeMembers} where ${storeMembers.userId} = ${users.id})`,
       // The merchant pages speak as the first store's country does (decision 0067).
-      firstStore: sql<
-        string | null
-      >`(select ${stores.country} || ' ' || ${stores.timeZone} from ${stores} where ${stores.ownerId} = ${users.id} order by ${stores.createdAt}, ${stores.id} limit 1)`,
+      firstStore: firstStoreColumn,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -178,8 +177,7 @@ export async function getSessionUser(
     firstStore,
     ...row
   } = found;
-  const [country = "", timeZone = ""] = firstStore?.split(" ") ?? [];
-  const firstStoreCountry = firstStore ? storeCountry({ country, timeZone }) : null;
+  const firstStoreCountry = firstStoreCountryOf(firstStore);
   const limits: PlanLimits | null =
     planId === null || banner === null || sectionCount === null || itemsPerSection === null || photosPerProduct === null
       ? null

@@ -1,13 +1,15 @@
 // The platform's emails to a merchant about paying for Vitrina, each sent once per event (the merchant_mails table's
 // one writer): the reminders the upkeep sends before a due date, and a payment's result when the provider decides it.
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
-import { BILL_REMINDER_DAYS, billingReminder, PAYMENT_TITLES, type PaymentKind, TRIAL_REMINDER_DAYS } from "~/domain/billing";
+import { BILL_REMINDER_DAYS, billingReminder, type PaymentKind, TRIAL_REMINDER_DAYS } from "~/domain/billing";
+import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { planLabel } from "~/domain/plans";
 import type { MailMessage } from "~/services/mail";
 import type { Services } from "~/services/services";
+import { firstStoreColumn, merchantLocaleOf } from "~/workspace/merchant-locale.server";
 import { merchantMails, users } from "../../db/schema";
-import { billingReminderEmail, paymentApprovedEmail, paymentFailedEmail } from "./emails";
+import { billingReminderEmail, paymentApprovedEmail, paymentFailedEmail, paymentTitle } from "./emails";
 
 const DAY_MS = 86_400_000;
 /** Reminders one upkeep run sends at most; the rest go on the next run (a minute later). */
@@ -60,6 +62,7 @@ export async function sendBillingReminders(services: MailServices & Pick<Service
       billDueAt: users.billDueAt,
       trialStarted: users.trialStarted,
       hasPaid,
+      firstStore: firstStoreColumn,
     })
     .from(users)
     .where(
@@ -81,14 +84,17 @@ export async function sendBillingReminders(services: MailServices & Pick<Service
   for (const u of due) {
     const reminder = billingReminder({ ...u, hasPaid: Boolean(u.hasPaid) }, now);
     if (!reminder) continue;
-    const message = billingReminderEmail({
-      to: u.email,
-      name: u.name,
-      reminder,
-      total: formatMoney(u.billTotal, BILLING_CURRENCY, null),
-      plan: planLabel(u.plan, u.billingPeriod),
-      paymentUrl: `${APP_ORIGIN}/payment`,
-    });
+    const message = billingReminderEmail(
+      {
+        to: u.email,
+        name: u.name,
+        reminder,
+        total: formatMoney(u.billTotal, BILLING_CURRENCY, null),
+        plan: planLabel(u.plan, u.billingPeriod),
+        paymentUrl: `${APP_ORIGIN}/payment`,
+      },
+      translatorFor(merchantLocaleOf(u.firstStore)),
+    );
     if (await mailOnce(services, u.id, reminder.event, message)) sent++;
   }
   return sent;
@@ -108,22 +114,23 @@ export async function mailPaymentResult(
 ): Promise<void> {
   try {
     const [user] = await services.db
-      .select({ name: users.name, email: users.email, billDueAt: users.billDueAt })
+      .select({ name: users.name, email: users.email, billDueAt: users.billDueAt, firstStore: firstStoreColumn })
       .from(users)
       .where(eq(users.id, payment.userId));
     if (!user) return;
     const { APP_ORIGIN } = services.config;
+    const t = translatorFor(merchantLocaleOf(user.firstStore));
     const common = {
       to: user.email,
       name: user.name,
-      title: PAYMENT_TITLES[payment.kind],
+      title: paymentTitle(t, payment.kind),
       amount: formatMoney(payment.amount, payment.currency, null),
       code: payment.id,
     };
     const message =
       result === "approved"
-        ? paymentApprovedEmail({ ...common, billDueAt: user.billDueAt, accountUrl: `${APP_ORIGIN}/Account` })
-        : paymentFailedEmail({ ...common, retryUrl: `${APP_ORIGIN}${RETRY_PATHS[payment.kind]}` });
+        ? paymentApprovedEmail({ ...common, billDueAt: user.billDueAt, accountUrl: `${APP_ORIGIN}/Account` }, t)
+        : paymentFailedEmail({ ...common, retryUrl: `${APP_ORIGIN}${RETRY_PATHS[payment.kind]}` }, t);
     await mailOnce(services, payment.userId, `payment-${result}:${payment.id}`, message);
   } catch (error) {
     services.log.error("mail.failed", error, { mail: `payment-${result}`, paymentId: payment.id });

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useT } from "~/ui/messages";
+import { LOADING_WALLET } from "./messages";
 
 /** What a page needs to show the pay button once the payment reference exists. */
 export interface CheckoutView {
@@ -19,19 +21,23 @@ const Wallet = lazy(() => import("./wallet"));
 export function CheckoutButton({ checkout }: { checkout: CheckoutView }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  const t = useT();
+  const loading = <span className="spinner" role="progressbar" aria-label={t(LOADING_WALLET)} />;
   return (
     <div className="checkout" data-code={checkout.code}>
-      <p className="muted">Referencia de pago: {checkout.code}</p>
+      <p className="muted">
+        {t({ id: "billing.checkout.reference", defaultMessage: "Referencia de pago: {code}" }, { code: checkout.code })}
+      </p>
       {checkout.provider === "sandbox" ? (
         <a className="button pay-button" href={checkout.redirectUrl}>
-          Pagar con la billetera de prueba
+          {t({ id: "billing.checkout.sandbox", defaultMessage: "Pagar con la billetera de prueba" })}
         </a>
       ) : mounted && checkout.publicKey ? (
-        <Suspense fallback={<span className="spinner" role="progressbar" aria-label="Cargando MercadoPago" />}>
+        <Suspense fallback={loading}>
           <Wallet publicKey={checkout.publicKey} preferenceId={checkout.preferenceId} fallbackUrl={checkout.redirectUrl} />
         </Suspense>
       ) : (
-        <span className="spinner" role="progressbar" aria-label="Cargando MercadoPago" />
+        loading
       )}
     </div>
   );

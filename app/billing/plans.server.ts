@@ -15,7 +15,8 @@ export async function listPlanOffers(services: Services, storesLimit: number) {
   return rows.map((p) => ({
     id: p.id,
     name: p.name,
-    products: p.products === null ? "Ilimitados" : String(p.products),
+    /** Null: unlimited. */
+    products: p.products === null ? null : String(p.products),
     banner: p.banner,
     sections: p.sections,
     itemsPerSection: p.itemsPerSection,

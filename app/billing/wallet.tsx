@@ -1,7 +1,8 @@
 import { loadMercadoPago } from "@mercadopago/sdk-js";
 import { initMercadoPago, Wallet } from "@mercadopago/sdk-react";
 import { useEffect, useState } from "react";
-import { PAYMENTS_UNAVAILABLE } from "./messages";
+import { useT } from "~/ui/messages";
+import { BILLING_MESSAGES, LOADING_WALLET } from "./messages";
 
 /**
  * MercadoPago's Wallet button (lazy chunk). The SDK script is loaded first so its failures
@@ -10,6 +11,7 @@ import { PAYMENTS_UNAVAILABLE } from "./messages";
  */
 export default function MercadoPagoWallet(props: { publicKey: string; preferenceId: string; fallbackUrl: string }) {
   const [state, setState] = useState<{ ready: boolean; error: string | null }>({ ready: false, error: null });
+  const t = useT();
   useEffect(() => {
     let live = true;
     loadMercadoPago()
@@ -29,13 +31,13 @@ export default function MercadoPagoWallet(props: { publicKey: string; preference
     return (
       <div className="form-alert" role="alert">
         <p>
-          {PAYMENTS_UNAVAILABLE} ({state.error}).
+          {t(BILLING_MESSAGES.paymentsUnavailable)} ({state.error}).
         </p>
-        <a href={props.fallbackUrl}>Abrir MercadoPago en otra página</a>
+        <a href={props.fallbackUrl}>{t({ id: "billing.wallet.fallback", defaultMessage: "Abrir MercadoPago en otra página" })}</a>
       </div>
     );
   }
-  if (!state.ready) return <span className="spinner" role="progressbar" aria-label="Cargando MercadoPago" />;
+  if (!state.ready) return <span className="spinner" role="progressbar" aria-label={t(LOADING_WALLET)} />;
   return (
     <Wallet
       initialization={{ preferenceId: props.preferenceId }}

@@ -8,7 +8,7 @@ import { sendBillingReminders } from "~/billing/merchant-mails.server";
 import { decideSandboxPayment, startCheckout } from "~/billing/payments.server";
 import { formatMoney } from "~/domain/money";
 import { runUpkeep } from "~/upkeep.server";
-import { merchantMails, products, users } from "../../db/schema";
+import { merchantMails, products, stores, users } from "../../db/schema";
 import { checkoutForm, postCheckout } from "../support/checkout";
 import { merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";
@@ -59,6 +59,23 @@ describe("reminders before a due date", () => {
     at(s, new Date(due.getTime() - 1 * DAY));
     expect(await Promise.all([sendBillingReminders(s), sendBillingReminders(s)])).toEqual([0, 0]);
     expect(mailsTo(s, m.email)).toHaveLength(1);
+  });
+
+  it("speak as the merchant's first store's country: 'vos' for a store in Argentina, and the payment's result too", async () => {
+    const s = createTestServices();
+    const due = new Date("2026-04-20T15:00:00Z");
+    const m = await merchantDue(s, due);
+    await s.db.update(stores).set({ country: "AR" }).where(eq(stores.id, m.store.id));
+    at(s, new Date(due.getTime() - 3 * DAY));
+    await sendBillingReminders(s);
+    const [mail] = mailsTo(s, m.email);
+    expect(mail?.subject).toBe("Tu mes gratis en Vitrina termina en 3 días");
+    expect(mail?.text).toContain(`pagá ${BILL} antes de esa fecha. Si no pagás,`);
+    expect(mail?.text).toContain("Podés dejar de recibir estos recordatorios en Cuenta → Correos.");
+    const user = await s.db.query.users.findFirst({ where: eq(users.id, m.id) });
+    const checkout = await startCheckout(s, user as NonNullable<typeof user>, { kind: "renewal" });
+    await decideSandboxPayment(s, checkout.code, "rejected");
+    expect(mailsTo(s, m.email)[1]?.text).toContain("Podés intentarlo de nuevo con otra tarjeta o medio de pago.");
   });
 
   it("a paid period's bill: 6 days before; the next due date gets its own reminder", async () => {

@@ -12,6 +12,7 @@ import {
   judgePayment,
   showBillWarning,
 } from "~/domain/billing";
+import { translatorFor } from "~/domain/message-catalogs";
 import { applyPlanChange, isPlanChange, planChangeAmount, startTrial } from "~/domain/plans";
 
 const at = (iso: string) => new Date(`${iso}T09:30:00Z`);
@@ -149,7 +150,7 @@ describe("judging the provider's word", () => {
 
 describe("the plan chosen for the free month", () => {
   it("names the plan as the plans page shows it ('Standard', not 'STANDARD')", () => {
-    expect(planSelectedNotice("Standard").description).toBe("El plan Standard se seleccionó para tu cuenta");
-    expect(planSelectedNotice("Premium").description).toBe("El plan Premium se seleccionó para tu cuenta");
+    expect(planSelectedNotice(translatorFor("es"), "Standard").description).toBe("El plan Standard se seleccionó para tu cuenta");
+    expect(planSelectedNotice(translatorFor("es"), "Premium").description).toBe("El plan Premium se seleccionó para tu cuenta");
   });
 });

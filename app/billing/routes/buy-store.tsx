@@ -3,13 +3,14 @@ import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { storeUnlockQuantity, storeUnlockTotal } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
-import { storesCount } from "~/domain/words";
 import { failure, isFailure } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { FormError } from "~/ui/form";
+import { useT } from "~/ui/messages";
 import { LoadingOverlay } from "~/ui/overlays";
 import { merchantContext } from "~/workspace/context.server";
-import { PAYMENTS_UNAVAILABLE } from "../messages";
+import { merchantT } from "~/workspace/merchant-t.server";
+import { BILLING_MESSAGES, CREATING_REFERENCE } from "../messages";
 import { CheckoutButton } from "../pay-button";
 import { PaymentsUnavailableError, startCheckout } from "../payments.server";
 import type { Route } from "./+types/buy-store";
@@ -27,9 +28,15 @@ const buySchema = z.object({ quantity: z.coerce.number().int().min(1).max(MAX_QU
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(merchantContext);
+  const t = merchantT(context);
   const parsed = buySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return failure({ quantity: `La cantidad debe estar entre 1 y ${MAX_QUANTITY}` });
+    return failure({
+      quantity: t(
+        { id: "billing.buyStores.quantityRange", defaultMessage: "La cantidad debe estar entre 1 y {max}" },
+        { max: String(MAX_QUANTITY) },
+      ),
+    });
   }
   const { quantity } = parsed.data;
   try {
@@ -38,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof PaymentsUnavailableError)) throw error;
     getServices(context).log.error("billing.checkout_failed", error.cause ?? error, { kind: "stores" });
-    return failure({ form: PAYMENTS_UNAVAILABLE }, { status: 503 });
+    return failure({ form: t(BILLING_MESSAGES.paymentsUnavailable) }, { status: 503 });
   }
 }
 
@@ -50,18 +57,30 @@ export default function BuyStore({ loaderData, actionData }: Route.ComponentProp
   const price = formatMoney(storeUnlockTotal(quantity, loaderData.unitPrice), loaderData.currency, null);
   const refused = isFailure(actionData) ? actionData.errors : null;
   const checkout = actionData && !isFailure(actionData) && actionData.quantity === quantity ? actionData.checkout : null;
+  const t = useT();
   return (
     <section className="buy-store">
-      <h1>Comprar tiendas</h1>
+      <h1>{t({ id: "billing.buyStores.title", defaultMessage: "Comprar tiendas" })}</h1>
       <p>
-        Tu cuenta permite {storesCount(loaderData.storesLimit)}. Cada tienda adicional cuesta{" "}
-        {formatMoney(loaderData.unitPrice, loaderData.currency, null)} (un solo pago).
+        {t(
+          {
+            id: "billing.buyStores.intro",
+            defaultMessage:
+              "Tu cuenta permite {count, plural, one {{count} tienda} other {{count} tiendas}}. Cada tienda adicional cuesta {price} (un solo pago).",
+          },
+          { count: loaderData.storesLimit, price: formatMoney(loaderData.unitPrice, loaderData.currency, null) },
+        )}
       </p>
       <Form method="post" className="buy-store-form">
         <div className="field">
-          <label htmlFor="quantity">Cantidad de tiendas</label>
+          <label htmlFor="quantity">{t({ id: "billing.buyStores.quantity", defaultMessage: "Cantidad de tiendas" })}</label>
           <div className="stepper">
-            <button type="button" className="button secondary" aria-label="Menos" onClick={() => set(quantity - 1)}>
+            <button
+              type="button"
+              className="button secondary"
+              aria-label={t({ id: "billing.buyStores.less", defaultMessage: "Menos" })}
+              onClick={() => set(quantity - 1)}
+            >
               −
             </button>
             <input
@@ -74,7 +93,12 @@ export default function BuyStore({ loaderData, actionData }: Route.ComponentProp
               value={quantity}
               onChange={(e) => set(e.currentTarget.valueAsNumber)}
             />
-            <button type="button" className="button secondary" aria-label="Más" onClick={() => set(quantity + 1)}>
+            <button
+              type="button"
+              className="button secondary"
+              aria-label={t({ id: "billing.buyStores.more", defaultMessage: "Más" })}
+              onClick={() => set(quantity + 1)}
+            >
               +
             </button>
           </div>
@@ -84,12 +108,14 @@ export default function BuyStore({ loaderData, actionData }: Route.ComponentProp
           <CheckoutButton checkout={checkout} />
         ) : (
           <button type="submit" className="button pay-button">
-            Pagar {price} con tarjeta
+            {t({ id: "billing.buyStores.pay", defaultMessage: "Pagar {price} con tarjeta" }, { price })}
           </button>
         )}
-        <p className="muted">Entorno de pruebas: tarjetas Mastercard y Visa.</p>
+        <p className="muted">
+          {t({ id: "billing.buyStores.sandbox", defaultMessage: "Entorno de pruebas: tarjetas Mastercard y Visa." })}
+        </p>
       </Form>
-      {navigation.state === "submitting" && <LoadingOverlay text="Creando la referencia de pago…" />}
+      {navigation.state === "submitting" && <LoadingOverlay text={t(CREATING_REFERENCE)} />}
     </section>
   );
 }

@@ -4,8 +4,10 @@ import { formatMoney } from "~/domain/money";
 import { notFound } from "~/http/responses";
 import { PaymentProviderError } from "~/services/payments";
 import { getServices } from "~/services/services";
+import { useT } from "~/ui/messages";
 import { merchantContext } from "~/workspace/context.server";
-import { APPROVED_NOTICES, STATUS_LABELS } from "../messages";
+import { merchantT } from "~/workspace/merchant-t.server";
+import { approvedNotice, STATUS_MESSAGES } from "../messages";
 import { confirmProviderPayment, findUserPayment } from "../payments.server";
 import type { Route } from "./+types/payment-completed";
 
@@ -38,14 +40,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   const approved = payment.status === "approved" && payment.appliedAt !== null;
-  const status: keyof typeof STATUS_LABELS = approved ? "approved" : payment.status === "rejected" ? "rejected" : "pending";
-  const applied = APPROVED_NOTICES[payment.kind];
+  const status: keyof typeof STATUS_MESSAGES = approved ? "approved" : payment.status === "rejected" ? "rejected" : "pending";
   return {
     code: payment.id,
     title: payment.title,
     amount: formatMoney(payment.amount, payment.currency, null),
     status,
-    notice: approved ? { title: applied.title, description: applied.description(payment.storesQuantity ?? 0) } : null,
+    notice: approved ? approvedNotice(merchantT(context), payment.kind, payment.storesQuantity ?? 0) : null,
   };
 }
 
@@ -61,29 +62,38 @@ export default function PaymentCompleted({ loaderData: p }: Route.ComponentProps
     }, REFRESH_MS);
     return () => clearInterval(timer);
   }, [p.status, revalidator]);
+  const t = useT();
   return (
     <section className="payment-completed">
-      <h1>Pago {p.status === "approved" ? "completado" : p.status === "rejected" ? "rechazado" : "en proceso"}</h1>
+      <h1>
+        {t(
+          {
+            id: "billing.completed.title",
+            defaultMessage: "{status, select, approved {Pago completado} rejected {Pago rechazado} other {Pago en proceso}}",
+          },
+          { status: p.status },
+        )}
+      </h1>
       <dl className="profile">
         <div>
-          <dt>Código de transacción</dt>
+          <dt>{t({ id: "billing.completed.code", defaultMessage: "Código de transacción" })}</dt>
           <dd>
             <strong className="code">{p.code}</strong>
           </dd>
         </div>
         <div>
-          <dt>Concepto</dt>
+          <dt>{t({ id: "billing.completed.concept", defaultMessage: "Concepto" })}</dt>
           <dd>{p.title}</dd>
         </div>
         <div>
-          <dt>Monto</dt>
+          <dt>{t({ id: "billing.completed.amount", defaultMessage: "Monto" })}</dt>
           <dd>{p.amount}</dd>
         </div>
         <div>
-          <dt>Estado</dt>
+          <dt>{t({ id: "billing.completed.status", defaultMessage: "Estado" })}</dt>
           <dd>
             <span className={`payment-status status-${p.status}`} aria-live="polite" data-status={p.status}>
-              {STATUS_LABELS[p.status]}
+              {t(STATUS_MESSAGES[p.status])}
             </span>
           </dd>
         </div>
@@ -93,15 +103,25 @@ export default function PaymentCompleted({ loaderData: p }: Route.ComponentProps
           <strong>{p.notice.title}</strong> — {p.notice.description}
         </div>
       )}
-      {p.status === "pending" && <p className="muted">Esperando la confirmación del pago… esta página se actualiza sola.</p>}
+      {p.status === "pending" && (
+        <p className="muted">
+          {t({
+            id: "billing.completed.waiting",
+            defaultMessage: "Esperando la confirmación del pago… esta página se actualiza sola.",
+          })}
+        </p>
+      )}
       {p.status === "rejected" && (
         <p className="form-alert" role="alert">
-          El pago fue rechazado y no se hizo ningún cambio en tu cuenta. Puedes intentarlo de nuevo.
+          {t({
+            id: "billing.completed.rejected",
+            defaultMessage: "El pago fue rechazado y no se hizo ningún cambio en tu cuenta. Puedes intentarlo de nuevo.",
+          })}
         </p>
       )}
       <p>
         <Link className="button" to="/">
-          Volver al inicio
+          {t({ id: "billing.completed.home", defaultMessage: "Volver al inicio" })}
         </Link>
       </p>
     </section>

@@ -153,11 +153,11 @@ function TeamStores({ stores }: { stores: Route.ComponentProps["loaderData"]["te
   );
 }
 
-const PENDING_SALES = {
+const PENDING_SALES = defineMessage({
   id: "merchant.home.pendingSales",
   defaultMessage: "{count, plural, one {{count} venta pendiente} other {{count} ventas pendientes}}",
-};
-const VISIT = { id: "merchant.home.visitStore", defaultMessage: "Visitar tienda" };
+});
+const VISIT = defineMessage({ id: "merchant.home.visitStore", defaultMessage: "Visitar tienda" });
 
 export default function MerchantHome({ loaderData }: Route.ComponentProps) {
   const { stores, storesLimit, teamStores } = loaderData;

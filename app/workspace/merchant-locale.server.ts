@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { storeCountry } from "~/domain/countries";
+import { type Locale, localeOfCountry } from "~/domain/messages";
+
+/**
+ * The merchant's first store as 'country timeZone' (null without one), a column of a query over `users`: the merchant
+ * speaks as that store's country does (decision 0067), on their pages and in the platform's emails and pushes to them.
+ */
+// Spelled out with an alias: in a query of one table drizzle names the columns without it, and the store's would
+// read as the user's.
+export const firstStoreColumn = sql<string | null>`(select s.country || ' ' || s.time_zone from stores s
+  where s.owner_id = "users"."id" order by s.created_at, s.id limit 1)`;
+
+/** The country `firstStoreColumn` names (null without a store). */
+export function firstStoreCountryOf(firstStore: string | null | undefined) {
+  if (!firstStore) return null;
+  const [country = "", timeZone = ""] = firstStore.split(" ");
+  return storeCountry({ country, timeZone });
+}
+
+/** The merchant's variant from `firstStoreColumn`; without a store, `fallback` (the browser's, when there is one). */
+export const merchantLocaleOf = (firstStore: string | null | undefined, fallback: Locale = "es"): Locale => {
+  const country = firstStoreCountryOf(firstStore);
+  return country ? localeOfCountry(country) : fallback;
+};
