@@ -2,24 +2,27 @@ import { and, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
 import { backoffSteps, FAILURES_FORGOTTEN_AFTER_MS, MAX_BACKOFF_MS, waitMinutes } from "~/domain/login-throttle";
+import type { MessageDescriptor } from "~/domain/messages";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { loginThrottles, users } from "../../db/schema";
 import { countDeviceFailure, deviceTokenHash, knownDeviceQuery, rememberDevice } from "./devices.server";
-import { AUTH_MESSAGES as M } from "./messages";
+import { neutralText, AUTH_TEXTS as T } from "./messages";
 import { hashPassword, needsRehash, passwordHashParams, type ScryptParams, verifyPassword } from "./password.server";
 import { addressKey, countAttempt, forgiveAttempt, isBlocked, LIMITS } from "./rate-limit.server";
 import { newSession } from "./sessions.server";
 import { setPasswordHash } from "./users.server";
 import { loginSchema } from "./validation";
 
+/** A refused sign-in: its title and description as the catalog's messages (the page says them in its variant). */
 export class LoginError extends Error {
   constructor(
-    readonly title: string,
-    readonly description: string,
+    readonly title: MessageDescriptor,
+    readonly description: MessageDescriptor,
     readonly status: 401 | 429 = 401,
+    readonly values: Record<string, number> = {},
   ) {
-    super(`${title} — ${description}`);
+    super(`${title.defaultMessage} — ${neutralText(description, values)}`);
   }
 }
 
@@ -79,7 +82,7 @@ function claimTry(services: Services, email: string, now: Date) {
  */
 async function verifyCredentials(services: Services, ip: string, request: Request, form: FormData): Promise<LoginSuccess> {
   const parsed = loginSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new LoginError(M.invalidCredentialTitle, M.invalidCredentialBody);
+  if (!parsed.success) throw new LoginError(T.invalidCredentialTitle, T.invalidCredentialBody);
   const { email, password } = parsed.data;
   const { db } = services;
   const now = services.clock.now();
@@ -93,16 +96,16 @@ async function verifyCredentials(services: Services, ip: string, request: Reques
     knownDeviceQuery(services, device),
   ]);
   const fromKnownDevice = user !== undefined && knownDevice?.userId === user.id;
-  if (isBlocked(perAddress, LIMITS.loginFailuresPerAddress)) throw new LoginError("Error", M.tooManyAttempts, 429);
+  if (isBlocked(perAddress, LIMITS.loginFailuresPerAddress)) throw new LoginError(T.error, T.tooManyAttempts, 429);
   if (claimed.length === 0 && !fromKnownDevice) {
     const wait = (throttle[0]?.nextTryAt.getTime() ?? now.getTime()) - now.getTime();
-    throw new LoginError("Error", M.accountThrottled(waitMinutes(wait)), 429);
+    throw new LoginError(T.error, T.accountThrottled, 429, { minutes: waitMinutes(wait) });
   }
   const params = passwordHashParams(services.config);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(params)));
   if (!user || !ok || !user.accountCreated) {
     if (fromKnownDevice && device) await countDeviceFailure(services, device);
-    throw new LoginError(M.invalidCredentialTitle, M.invalidCredentialBody);
+    throw new LoginError(T.invalidCredentialTitle, T.invalidCredentialBody);
   }
   const session = await newSession(services, user.id);
   const remembered = await rememberDevice(services, user.id, fromKnownDevice ? device : null);

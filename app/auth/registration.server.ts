@@ -1,6 +1,8 @@
 import { and, eq, lte, or, sql } from "drizzle-orm";
 import { newStoreLocale } from "~/domain/countries";
 import { ID_DIGITS, randomDigits, randomToken, sha256Hex } from "~/domain/ids";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Locale, MessageDescriptor, Translate } from "~/domain/messages";
 import { cleanStoreName } from "~/domain/slug";
 import { validTimeZone } from "~/domain/time-zones";
 import type { Db } from "~/services/db";
@@ -11,7 +13,7 @@ import { writeStoreQr } from "~/workspace/store-qr.server";
 import { availableSlug, insertStoreStatement, STORE_MESSAGES } from "~/workspace/store-record.server";
 import { registrations, users, verificationCodes } from "../../db/schema";
 import { verificationCodeEmail } from "./emails";
-import { AUTH_MESSAGES as M } from "./messages";
+import { neutralText, AUTH_TEXTS as T } from "./messages";
 import { hashPassword, passwordHashParams } from "./password.server";
 import { insertUser } from "./users.server";
 
@@ -22,12 +24,14 @@ const CODE_MAX_TRIES = 5;
 const CODE_RESEND_MS = 60_000;
 const REGISTRATION_TTL_MS = 24 * 3600_000;
 
+/** A refused step: `text` is its message in the catalog (the page says it in the visitor's variant), `message` neutral. */
 export class RegistrationError extends Error {
   constructor(
-    message: string,
+    readonly text: MessageDescriptor,
     readonly field: string = "form",
+    readonly values: Record<string, number> = {},
   ) {
-    super(message);
+    super(neutralText(text, values));
   }
 }
 
@@ -39,14 +43,20 @@ async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The store url for a name, or the reason it cannot be used. */
-export async function availableStoreUrl(db: Db, name: string): Promise<{ url: string } | { error: string }> {
+async function storeUrlFor(db: Db, name: string): Promise<{ url: string } | { refused: MessageDescriptor }> {
   try {
     return { url: await availableSlug(db, name) };
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
-    return { error: error.message === STORE_MESSAGES.nameTooShort ? M.storeNameTooShort : M.storeNameTaken };
+    return { refused: error.message === STORE_MESSAGES.nameTooShort ? T.storeNameTooShort : T.storeNameTaken };
   }
+}
+
+/** The store url for a name, or the reason it cannot be used (in `t`'s variant; neutral without it). */
+export async function availableStoreUrl(db: Db, name: string, t?: Translate): Promise<{ url: string } | { error: string }> {
+  const found = await storeUrlFor(db, name);
+  if ("url" in found) return found;
+  return { error: t ? t(found.refused) : found.refused.defaultMessage };
 }
 
 export async function getRegistration(services: Services, id: string | null | undefined): Promise<Registration | null> {
@@ -61,7 +71,7 @@ export async function saveStep1(
   existingId: string | null,
   input: { name: string; lastname: string; email: string; password: string },
 ): Promise<string> {
-  if (await isEmailTaken(services.db, input.email)) throw new RegistrationError(M.emailTaken, "email");
+  if (await isEmailTaken(services.db, input.email)) throw new RegistrationError(T.emailTaken, "email");
   const now = services.clock.now();
   const values = {
     name: input.name,
@@ -85,9 +95,10 @@ export async function saveStep2(
   services: Services,
   registration: Registration,
   input: { storeName: string; category: number; timeZone?: string },
+  options: { locale?: Locale } = {},
 ) {
-  const available = await availableStoreUrl(services.db, input.storeName);
-  if ("error" in available) throw new RegistrationError(available.error, "storeName");
+  const available = await storeUrlFor(services.db, input.storeName);
+  if ("refused" in available) throw new RegistrationError(available.refused, "storeName");
   await services.db
     .update(registrations)
     .set({
@@ -98,7 +109,7 @@ export async function saveStep2(
     })
     .where(eq(registrations.id, registration.id));
   // Posting step 2 again follows the resend rules: the pending code stays until a new one may be sent.
-  await sendCode(services, registration, { keepRecent: true });
+  await sendCode(services, registration, { keepRecent: true, locale: options.locale });
 }
 
 const codeHash = (email: string, code: string) => sha256Hex(`${email}:${code}`);
@@ -108,7 +119,11 @@ const codeHash = (email: string, code: string) => sha256Hex(`${email}:${code}`);
  * atomically, so concurrent requests send one email. Within the minute it refuses with the wait,
  * or with `keepRecent` keeps the pending code without sending.
  */
-export async function sendCode(services: Services, registration: Registration, options: { keepRecent?: boolean } = {}) {
+export async function sendCode(
+  services: Services,
+  registration: Registration,
+  options: { keepRecent?: boolean; locale?: Locale } = {},
+) {
   const now = services.clock.now();
   const code = randomDigits(ID_DIGITS.verificationCode);
   const values = {
@@ -132,9 +147,11 @@ export async function sendCode(services: Services, registration: Registration, o
       where: eq(verificationCodes.email, registration.email),
     });
     const wait = (current?.sentAt.getTime() ?? now.getTime()) + CODE_RESEND_MS - now.getTime();
-    throw new RegistrationError(M.codeResendWait(Math.max(1, Math.ceil(wait / 1000))), "code");
+    throw new RegistrationError(T.codeResendWait, "code", { seconds: Math.max(1, Math.ceil(wait / 1000)) });
   }
-  await services.mail.send(verificationCodeEmail(registration.email, registration.name, code));
+  // The visitor has no store yet: their browser's variant.
+  const t = translatorFor(options.locale ?? "es");
+  await services.mail.send(verificationCodeEmail(registration.email, registration.name, code, t));
 }
 
 /** Checks a code; every try counts, atomically, before comparing. */
@@ -145,11 +162,11 @@ export async function checkCode(services: Services, email: string, code: string)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(eq(verificationCodes.email, email))
     .returning();
-  if (!row) throw new RegistrationError(M.codeExpired, "code");
-  if (row.attempts > CODE_MAX_TRIES) throw new RegistrationError(M.codeTooManyTries, "code");
-  if (row.expiresAt <= now) throw new RegistrationError(M.codeExpired, "code");
+  if (!row) throw new RegistrationError(T.codeExpired, "code");
+  if (row.attempts > CODE_MAX_TRIES) throw new RegistrationError(T.codeTooManyTries, "code");
+  if (row.expiresAt <= now) throw new RegistrationError(T.codeExpired, "code");
   if (row.codeHash !== (await codeHash(email, code))) {
-    throw new RegistrationError(row.attempts >= CODE_MAX_TRIES ? M.codeTooManyTries : M.codeWrong, "code");
+    throw new RegistrationError(row.attempts >= CODE_MAX_TRIES ? T.codeTooManyTries : T.codeWrong, "code");
   }
 }
 
@@ -160,7 +177,7 @@ export async function checkCode(services: Services, email: string, code: string)
 export async function completeRegistration(services: Services, registration: Registration): Promise<string> {
   const { db, clock, files, config } = services;
   if (!registration.storeName || !registration.storeUrl || !registration.storeCategory)
-    throw new RegistrationError(M.storeNameTaken, "storeName");
+    throw new RegistrationError(T.storeNameTaken, "storeName");
   const now = clock.now();
   for (let attempt = 1; ; attempt++) {
     const userId = crypto.randomUUID();
@@ -199,8 +216,8 @@ export async function completeRegistration(services: Services, registration: Reg
       return userId;
     } catch (error) {
       await files.delete([qr.qrPngKey, qr.qrSvgKey]);
-      if (isUniqueViolation(error, "users.email")) throw new RegistrationError(M.emailTaken, "email");
-      if (isUniqueViolation(error, "stores.url")) throw new RegistrationError(M.storeNameTaken, "storeName");
+      if (isUniqueViolation(error, "users.email")) throw new RegistrationError(T.emailTaken, "email");
+      if (isUniqueViolation(error, "stores.url")) throw new RegistrationError(T.storeNameTaken, "storeName");
       if (attempt < 3 && isUniqueViolation(error, "stores.id")) continue;
       throw error;
     }

@@ -1,6 +1,9 @@
 import { and, eq, exists, gt, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/domain/ids";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Locale } from "~/domain/messages";
 import type { Services } from "~/services/services";
+import { firstStoreColumn, merchantLocaleOf } from "~/workspace/merchant-locale.server";
 import { passwordResets, users } from "../../db/schema";
 import { passwordResetEmail } from "./emails";
 import { clearSignInWait } from "./login.server";
@@ -12,8 +15,11 @@ const RESET_TTL_MS = 3600_000;
 /** One reset email a minute per account is enough for its owner and keeps strangers from flooding the mailbox. */
 const RESET_EMAIL_INTERVAL_MS = 60_000;
 
-/** Sends a reset link when the email has an account; the caller answers the same either way. */
-export async function requestPasswordReset(services: Services, email: string): Promise<void> {
+/**
+ * Sends a reset link when the email has an account; the caller answers the same either way. In the merchant's variant
+ * (their first store's country; `visitorLocale`, the browser's, without a store).
+ */
+export async function requestPasswordReset(services: Services, email: string, visitorLocale: Locale = "es"): Promise<void> {
   const now = services.clock.now();
   const { db } = services;
   const [user] = await db
@@ -21,6 +27,7 @@ export async function requestPasswordReset(services: Services, email: string): P
       id: users.id,
       email: users.email,
       name: users.name,
+      firstStore: firstStoreColumn,
       sentLately: exists(
         db
           .select({ one: sql`1` })
@@ -46,7 +53,8 @@ export async function requestPasswordReset(services: Services, email: string): P
   });
   // Built from the configured origin, never from the request's Host.
   const link = `${services.config.APP_ORIGIN}/Auth/ResetPassword/${token}`;
-  await services.mail.send(passwordResetEmail(user.email, user.name, link));
+  const t = translatorFor(merchantLocaleOf(user.firstStore, visitorLocale));
+  await services.mail.send(passwordResetEmail(user.email, user.name, link, t));
 }
 
 export async function findValidReset(services: Services, token: string) {

@@ -1,39 +1,54 @@
 import { z } from "zod";
+import type { Translate } from "~/domain/messages";
 import { whenMissing } from "~/domain/validation-messages";
-import { AUTH_MESSAGES as M } from "./messages";
+import { AUTH_MESSAGES as M, AUTH_TEXTS as T } from "./messages";
 
 const PASSWORD_MIN = 6;
 const PASSWORD_MAX = 128;
 
-const requiredText = (max: number) => z.string(whenMissing(M.required)).trim().min(1, M.required).max(max);
+const requiredText = (required: string, max: number) => z.string(whenMissing(required)).trim().min(1, required).max(max);
 
-const emailField = z
-  .string({ error: M.required })
-  .trim()
-  .min(1, M.required)
-  .max(254)
-  .toLowerCase()
-  .pipe(z.email({ error: M.emailInvalid }));
+const emailFieldOf = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254)
+    .toLowerCase()
+    .pipe(z.email({ error: invalid }));
 
+/** A new password's rules, in the visitor's variant (`t`). */
+export const passwordFieldOf = (t: Translate) =>
+  z
+    .string({ error: t(T.required) })
+    .min(PASSWORD_MIN, t(T.passwordTooShort))
+    .max(PASSWORD_MAX, t(T.passwordTooLong));
+
+/** The same in neutral Spanish, for a form that does not speak its visitor's variant yet. */
 export const passwordField = z
   .string({ error: M.required })
   .min(PASSWORD_MIN, M.passwordTooShort)
   .max(PASSWORD_MAX, M.passwordTooLong);
 
-export const registrationStep1Schema = z.object({
-  name: requiredText(80),
-  lastname: requiredText(80),
-  email: emailField,
-  password: passwordField,
-  terms: z.literal("on", { error: M.terms }),
-});
+export const registrationStep1Schema = (t: Translate) =>
+  z.object({
+    name: requiredText(t(T.required), 80),
+    lastname: requiredText(t(T.required), 80),
+    email: emailFieldOf(t(T.required), t(T.emailInvalid)),
+    password: passwordFieldOf(t),
+    terms: z.literal("on", { error: t(T.terms) }),
+  });
 
-export const registrationStep2Schema = z.object({
-  storeName: requiredText(60),
-  category: z.coerce.number({ error: M.categoryRequired }).int().min(1, M.categoryRequired).max(11, M.categoryRequired),
-  timeZone: z.string().max(64).optional(),
-});
+export const registrationStep2Schema = (t: Translate) => {
+  const chooseCategory = t(T.categoryRequired);
+  return z.object({
+    storeName: requiredText(t(T.required), 60),
+    category: z.coerce.number({ error: chooseCategory }).int().min(1, chooseCategory).max(11, chooseCategory),
+    timeZone: z.string().max(64).optional(),
+  });
+};
 
+/** Its message is never shown: a malformed code is checked (and refused) as a wrong one. */
 export const codeSchema = z.object({
   code: z
     .string()
@@ -41,17 +56,19 @@ export const codeSchema = z.object({
     .regex(/^\d{5}$/, M.codeWrong),
 });
 
+/** Its messages are never shown: a malformed sign-in is answered as wrong credentials. */
 export const loginSchema = z.object({
-  email: emailField,
+  email: emailFieldOf(M.required, M.emailInvalid),
   password: z.string(whenMissing(M.required)).min(1, M.required).max(PASSWORD_MAX),
   redirectTo: z.string().optional(),
 });
 
-export const forgotSchema = z.object({ email: emailField });
+export const forgotSchema = (t: Translate) => z.object({ email: emailFieldOf(t(T.required), t(T.emailInvalid)) });
 
-export const resetSchema = z
-  .object({ password: passwordField, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: M.passwordsDiffer, path: ["confirm"] });
+export const resetSchema = (t: Translate) =>
+  z
+    .object({ password: passwordFieldOf(t), confirm: z.string() })
+    .refine((v) => v.password === v.confirm, { message: t(T.passwordsDiffer), path: ["confirm"] });
 
 /**
  * Only a path of this app may be a redirect target after login. Browsers drop tabs and line breaks

@@ -19,6 +19,7 @@ import { action as registrationAction } from "~/auth/routes/registration";
 import { createSession, destroySession, getSessionUser } from "~/auth/sessions.server";
 import { servicesContext } from "~/services/services";
 import { registrations, sessions, users, verificationCodes } from "../../db/schema";
+import { merchantWithStore } from "../support/merchants";
 import { createTestServices, demoTestServices } from "../support/services";
 
 type S = ReturnType<typeof createTestServices>;
@@ -190,11 +191,12 @@ describe("sessions, resets and limits", () => {
 
 describe("registration step 1", () => {
   /** What the step's form answers for these fields: the message of each refused field. */
-  async function refused(s: S, fields: Record<string, string>) {
+  async function refused(s: S, fields: Record<string, string>, language = "es-419") {
     const context = new RouterContextProvider();
     context.set(servicesContext, s);
     const body = new URLSearchParams(fields);
-    const request = new Request(`${s.config.APP_ORIGIN}/Auth/Registration`, { method: "POST", body });
+    const headers = { "Accept-Language": language };
+    const request = new Request(`${s.config.APP_ORIGIN}/Auth/Registration`, { method: "POST", body, headers });
     const answer = (await registrationAction({ request, context, params: {} } as never)) as { data?: { errors?: object } };
     return answer.data?.errors;
   }
@@ -215,6 +217,20 @@ describe("registration step 1", () => {
       terms: M.terms,
     });
     expect(await s.db.select().from(registrations)).toHaveLength(0);
+  });
+
+  it("speaks the visitor's variant: an Argentine browser reads 'vos', and so does a merchant's reset email", async () => {
+    const s = createTestServices();
+    expect(await refused(s, { name: "Ana", lastname: "B", email: "no-es-correo", password: PASSWORD }, "es-AR,es")).toEqual({
+      email: "Escribí un correo válido",
+      terms: "Debés aceptar los términos y condiciones",
+    });
+    const m = await merchantWithStore(s, "standard", { country: "AR", timeZone: "America/Argentina/Buenos_Aires" });
+    const user = await s.db.query.users.findFirst({ where: eq(users.id, m.id) });
+    await requestPasswordReset(s, user?.email ?? "");
+    const mail = s.outbox.sent.at(-1);
+    expect(mail?.subject).toBe("Cambiá tu contraseña de Vitrina");
+    expect(mail?.text).toContain("Si no lo pediste, ignorá este correo");
   });
 });
 

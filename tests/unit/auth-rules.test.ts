@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inOverdueGrace, merchantRedirect, staffRefused } from "~/auth/redirect-rules";
 import { loginSchema, registrationStep1Schema, safeRedirect } from "~/auth/validation";
 import { daysUntilDue, showBillWarning } from "~/domain/billing";
+import { translatorFor } from "~/domain/message-catalogs";
 import { pagePath } from "~/merchant/session.server";
 import { isSameSiteRequest, withoutOpaqueOrigin } from "~/security/origin";
 
@@ -136,7 +137,12 @@ describe("cross-site check", () => {
 
 describe("form validation messages", () => {
   it("uses the spec's Spanish strings", () => {
-    const r = registrationStep1Schema.safeParse({ name: "", lastname: "X", email: "a@b.co", password: "12345" });
+    const r = registrationStep1Schema(translatorFor("es")).safeParse({
+      name: "",
+      lastname: "X",
+      email: "a@b.co",
+      password: "12345",
+    });
     expect(r.success).toBe(false);
     const messages = r.error?.issues.map((i) => i.message);
     expect(messages).toContain("La contraseña es demasiado corta");

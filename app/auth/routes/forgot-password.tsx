@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { redirectIfSignedIn } from "~/auth/guards.server";
-import { AUTH_MESSAGES } from "~/auth/messages";
+import { AUTH_TEXTS } from "~/auth/messages";
 import { addressKey, hitLimit, LIMITS } from "~/auth/rate-limit.server";
 import { requestPasswordReset } from "~/auth/reset.server";
 import { AuthCard } from "~/auth/ui";
@@ -11,7 +11,7 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
 import { PageMessagesProvider, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
-import { authPageMessages } from "../messages.server";
+import { authPageMessages, authT, visitorLocale } from "../messages.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recuperar contraseña | Vitrina" }];
@@ -23,14 +23,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const parsed = forgotSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return failure({ form: fieldErrors(parsed.error).email ?? AUTH_MESSAGES.emailInvalid });
+  const t = authT(request);
+  const parsed = forgotSchema(t).safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return failure({ form: fieldErrors(parsed.error).email ?? t(AUTH_TEXTS.emailInvalid) });
   const address = addressKey(context.get(clientIpContext));
   const limit = await hitLimit(services.db, `reset:ip:${address}`, LIMITS.resetRequestsPerAddress, services.clock.now());
-  if (limit.blocked) return failure({ form: AUTH_MESSAGES.tooManyAttempts }, { status: 429 });
-  await requestPasswordReset(services, parsed.data.email);
+  if (limit.blocked) return failure({ form: t(AUTH_TEXTS.tooManyAttempts) }, { status: 429 });
+  await requestPasswordReset(services, parsed.data.email, visitorLocale(request));
   // The same answer whether or not the email has an account.
-  return redirectWithNotice(services.config, "/Auth", notice(AUTH_MESSAGES.resetSentTitle, AUTH_MESSAGES.resetSentBody, "info"));
+  return redirectWithNotice(services.config, "/Auth", notice(t(AUTH_TEXTS.resetSentTitle), t(AUTH_TEXTS.resetSentBody), "info"));
 }
 
 export default function ForgotPassword(props: Route.ComponentProps) {

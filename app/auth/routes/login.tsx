@@ -7,7 +7,7 @@ import { failure } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
 import { PageMessagesProvider, useT } from "~/ui/messages";
-import { authPageMessages } from "../messages.server";
+import { authPageMessages, authT } from "../messages.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Iniciar sesión | Vitrina" }];
@@ -31,7 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirect(String(form.get("redirectTo") ?? "")), { headers });
   } catch (error) {
     if (error instanceof LoginError) {
-      return failure({ form: error.description }, { title: error.title, values: { email }, status: error.status });
+      const t = authT(request);
+      return failure(
+        { form: t(error.description, error.values) },
+        { title: t(error.title), values: { email }, status: error.status },
+      );
     }
     throw error;
   }

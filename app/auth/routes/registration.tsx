@@ -2,13 +2,16 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { isCommonPassword } from "~/auth/common-passwords.server";
 import { registrationCookie } from "~/auth/cookies.server";
 import { redirectIfSignedIn } from "~/auth/guards.server";
-import { AUTH_MESSAGES } from "~/auth/messages";
+import { AUTH_TEXTS } from "~/auth/messages";
 import { getRegistration, RegistrationError, saveStep1 } from "~/auth/registration.server";
 import { AuthCard } from "~/auth/ui";
 import { registrationStep1Schema } from "~/auth/validation";
+import { defineMessage } from "~/domain/messages";
 import { failure, fieldErrors } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
+import { PageMessagesProvider, Rich, useT } from "~/ui/messages";
+import { authPageMessages, authT } from "../messages.server";
 import type { Route } from "./+types/registration";
 
 export const meta: Route.MetaFunction = () => [{ title: "Crear cuenta | Vitrina" }];
@@ -17,17 +20,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
   const services = getServices(context);
   const draft = await getRegistration(services, await registrationCookie(services.config).parse(request.headers.get("Cookie")));
-  return { values: draft ? { name: draft.name, lastname: draft.lastname, email: draft.email } : null };
+  return {
+    values: draft ? { name: draft.name, lastname: draft.lastname, email: draft.email } : null,
+    messages: authPageMessages(request),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = Object.fromEntries(await request.formData());
   const values = { name: String(form.name ?? ""), lastname: String(form.lastname ?? ""), email: String(form.email ?? "") };
-  const parsed = registrationStep1Schema.safeParse(form);
+  const t = authT(request);
+  const parsed = registrationStep1Schema(t).safeParse(form);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   // Every field's error at once: a common password is told beside the other fields' errors, not once they are fixed.
-  if (!errors.password && (await isCommonPassword(String(form.password)))) errors.password = AUTH_MESSAGES.passwordCommon;
+  if (!errors.password && (await isCommonPassword(String(form.password)))) errors.password = t(AUTH_TEXTS.passwordCommon);
   if (!parsed.success || errors.password) return failure(errors, { values });
   const cookie = registrationCookie(services.config);
   try {
@@ -36,26 +43,50 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof RegistrationError) {
       if (error.field === "email") {
-        const errors = { email: error.message, form: AUTH_MESSAGES.emailInUseBody };
-        return failure(errors, { title: AUTH_MESSAGES.emailInUseTitle, values, status: 409 });
+        const errors = { email: t(error.text), form: t(AUTH_TEXTS.emailInUseBody) };
+        return failure(errors, { title: t(AUTH_TEXTS.emailInUseTitle), values, status: 409 });
       }
-      return failure({ [error.field]: error.message }, { values, status: 409 });
+      return failure({ [error.field]: t(error.text, error.values) }, { values, status: 409 });
     }
     throw error;
   }
 }
 
-export default function RegistrationStep1({ loaderData, actionData }: Route.ComponentProps) {
+const TERMS = defineMessage({
+  id: "auth.registration.terms",
+  defaultMessage: "Acepto los <terms>términos y condiciones</terms> y la <privacy>política de privacidad</privacy>",
+});
+
+export default function RegistrationStep1(props: Route.ComponentProps) {
+  return (
+    <PageMessagesProvider messages={props.loaderData.messages}>
+      <RegistrationStep1Page {...props} />
+    </PageMessagesProvider>
+  );
+}
+
+function RegistrationStep1Page({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? loaderData.values ?? undefined;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   return (
-    <AuthCard title="Crea tu cuenta" subtitle="Paso 1 de 3 · Tus datos">
+    <AuthCard
+      title={t({ id: "auth.registration.title", defaultMessage: "Crea tu cuenta" })}
+      subtitle={t({ id: "auth.registration.subtitle", defaultMessage: "Paso 1 de 3 · Tus datos" })}
+    >
       {actionData?.title && <FormAlert title={actionData.title} description={errors.form} />}
       <Form method="post" className="form" noValidate>
-        <Field label="Nombre" name="name" autoComplete="given-name" defaultValue={values?.name} error={errors.name} required />
         <Field
-          label="Apellido"
+          label={t({ id: "auth.registration.name", defaultMessage: "Nombre" })}
+          name="name"
+          autoComplete="given-name"
+          defaultValue={values?.name}
+          error={errors.name}
+          required
+        />
+        <Field
+          label={t({ id: "auth.registration.lastname", defaultMessage: "Apellido" })}
           name="lastname"
           autoComplete="family-name"
           defaultValue={values?.lastname}
@@ -63,7 +94,7 @@ export default function RegistrationStep1({ loaderData, actionData }: Route.Comp
           required
         />
         <Field
-          label="Correo electrónico"
+          label={t({ id: "auth.registration.email", defaultMessage: "Correo electrónico" })}
           name="email"
           type="email"
           autoComplete="email"
@@ -72,7 +103,7 @@ export default function RegistrationStep1({ loaderData, actionData }: Route.Comp
           required
         />
         <Field
-          label="Contraseña (mínimo 6 caracteres)"
+          label={t({ id: "auth.registration.password", defaultMessage: "Contraseña (mínimo 6 caracteres)" })}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -81,24 +112,32 @@ export default function RegistrationStep1({ loaderData, actionData }: Route.Comp
         />
         <div className="field checkbox">
           <label>
-            <input type="checkbox" name="terms" aria-invalid={errors.terms ? true : undefined} /> Acepto los{" "}
+            <input type="checkbox" name="terms" aria-invalid={errors.terms ? true : undefined} />{" "}
             {/* A new tab, so what the form holds stays. */}
-            <a href="/terminos" target="_blank" rel="noopener">
-              términos y condiciones
-            </a>{" "}
-            y la{" "}
-            <a href="/privacidad" target="_blank" rel="noopener">
-              política de privacidad
-            </a>
+            <Rich
+              message={TERMS}
+              values={{
+                terms: (chunks) => (
+                  <a href="/terminos" target="_blank" rel="noopener">
+                    {chunks}
+                  </a>
+                ),
+                privacy: (chunks) => (
+                  <a href="/privacidad" target="_blank" rel="noopener">
+                    {chunks}
+                  </a>
+                ),
+              }}
+            />
           </label>
           {errors.terms && <p className="field-error">{errors.terms}</p>}
         </div>
         <button type="submit" className="button" disabled={busy}>
-          Continuar
+          {t({ id: "auth.registration.continue", defaultMessage: "Continuar" })}
         </button>
       </Form>
       <p className="auth-links">
-        <Link to="/Auth">Ya tengo cuenta</Link>
+        <Link to="/Auth">{t({ id: "auth.registration.haveAccount", defaultMessage: "Ya tengo cuenta" })}</Link>
       </p>
     </AuthCard>
   );

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { isCommonPassword } from "~/auth/common-passwords.server";
 import { sessionCookie } from "~/auth/cookies.server";
-import { AUTH_MESSAGES } from "~/auth/messages";
+import { AUTH_TEXTS } from "~/auth/messages";
 import { completePasswordReset, findValidReset } from "~/auth/reset.server";
 import { AuthCard } from "~/auth/ui";
 import { resetSchema } from "~/auth/validation";
@@ -11,7 +11,7 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
 import { PageMessagesProvider, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
-import { authPageMessages } from "../messages.server";
+import { authPageMessages, authT } from "../messages.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -28,14 +28,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
-  const parsed = resetSchema.safeParse(Object.fromEntries(await request.formData()));
+  const t = authT(request);
+  const parsed = resetSchema(t).safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return failure(fieldErrors(parsed.error));
-  if (await isCommonPassword(parsed.data.password)) return failure({ password: AUTH_MESSAGES.passwordCommon });
+  if (await isCommonPassword(parsed.data.password)) return failure({ password: t(AUTH_TEXTS.passwordCommon) });
   if (!(await completePasswordReset(services, params.token, parsed.data.password))) {
-    return failure({ form: AUTH_MESSAGES.resetInvalid }, { status: 410 });
+    return failure({ form: t(AUTH_TEXTS.resetInvalid) }, { status: 410 });
   }
   // Every session of the user was ended; this clears this browser's cookie too.
-  return redirectWithNotice(services.config, "/Auth", notice(AUTH_MESSAGES.resetDoneTitle, AUTH_MESSAGES.resetDoneBody), {
+  return redirectWithNotice(services.config, "/Auth", notice(t(AUTH_TEXTS.resetDoneTitle), t(AUTH_TEXTS.resetDoneBody)), {
     headers: { "Set-Cookie": await sessionCookie(services.config).serialize("", { maxAge: 0 }) },
   });
 }
@@ -55,7 +56,7 @@ function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.valid) {
     return (
       <AuthCard title={t({ id: "auth.reset.invalidTitle", defaultMessage: "Enlace no válido" })}>
-        <FormAlert title={AUTH_MESSAGES.resetInvalid} />
+        <FormAlert title={t(AUTH_TEXTS.resetInvalid)} />
         <p className="auth-links">
           <Link to="/Auth/ForgotPassword">{t({ id: "auth.reset.another", defaultMessage: "Pedir otro enlace" })}</Link>
         </p>
