@@ -1,11 +1,10 @@
-import { translatorFor } from "~/domain/message-catalogs";
 import type { Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import type { PushNotice } from "~/pwa/sw-rules";
 import { scrub } from "~/services/log";
 import type { Services } from "~/services/services";
 import { isAllowedPushEndpoint } from "./push-endpoint";
-import { forgetSubscriptions, type StoredSubscription } from "./push-subscriptions.server";
+import { forgetSubscriptions, merchantPushT, type StoredSubscription } from "./push-subscriptions.server";
 import { sendPush } from "./web-push/send";
 import { importVapidPrivateKey, type VapidKeyPair } from "./web-push/vapid";
 
@@ -68,10 +67,10 @@ export function notifyNewOrder(
   services: Pick<Services, "db" | "config" | "clock" | "vapid" | "log">,
   subscriptions: StoredSubscription[],
   order: NewOrderNotice,
-  /** `t`: the merchant's words for the notice (neutral Spanish unless given). */
+  /** `t`: the merchant's words for the notice (unless given, the variant of the store owner's first store). */
   options: { timeoutMs?: number; t?: Translate } = {},
 ): Promise<PushReport> {
-  const { t = translatorFor("es"), ...rest } = options;
+  const { t = merchantPushT(subscriptions), ...rest } = options;
   return notifyStoreDevices(services, subscriptions, order, newOrderPayload(order, t), rest);
 }
 

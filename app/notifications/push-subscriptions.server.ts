@@ -1,7 +1,10 @@
 // Data access for one store's Web Push subscriptions. Every statement is scoped by the store id the
 // workspace guard resolved (the signed-in owner's store), never by one the browser sent.
-import { and, count, desc, eq, inArray, notInArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import type { Db } from "~/services/db";
+import { merchantLocaleOf } from "~/workspace/merchant-locale.server";
 import { pushSubscriptions } from "../../db/schema";
 import type { PushTarget } from "./web-push/send";
 
@@ -11,7 +14,20 @@ import type { PushTarget } from "./web-push/send";
  */
 const MAX_PUSH_SUBSCRIPTIONS = 20;
 
-export type StoredSubscription = PushTarget & { id: number };
+export type StoredSubscription = PushTarget & {
+  id: number;
+  /** The store owner's first store ('country timeZone'): the notices speak as the merchant does (decision 0067). */
+  ownerFirstStore?: string | null;
+};
+
+// Spelled out with aliases: the owner of the subscription's store, then that owner's first store.
+const ownerFirstStore = sql<string | null>`(select s.country || ' ' || s.time_zone from stores s
+  where s.owner_id = (select o.owner_id from stores o where o.id = "push_subscriptions"."store_id")
+  order by s.created_at, s.id limit 1)`;
+
+/** The merchant's translator for the notices to a store's devices (neutral Spanish without any device). */
+export const merchantPushT = (subscriptions: StoredSubscription[]): Translate =>
+  translatorFor(merchantLocaleOf(subscriptions[0]?.ownerFirstStore));
 
 /**
  * Every subscription of a store (at most 20). The checkout adds it to the batch that loads the store
@@ -24,6 +40,7 @@ export function storeSubscriptionsQuery(db: Db, storeId: string | SQL) {
       endpoint: pushSubscriptions.endpoint,
       p256dh: pushSubscriptions.p256dh,
       auth: pushSubscriptions.auth,
+      ownerFirstStore,
     })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.storeId, storeId));

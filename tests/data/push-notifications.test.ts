@@ -8,7 +8,7 @@ import { toBase64Url } from "~/domain/base64url";
 import type { MessageDescriptor } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { notifyNewOrder } from "~/notifications/new-order-push.server";
-import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import { merchantPushT, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import * as pushRoute from "~/notifications/routes/push-subscriptions";
 import { PUSH_MESSAGES } from "~/notifications/subscription-form";
 import { resolveVapidKeys } from "~/notifications/vapid-keys.server";
@@ -19,7 +19,7 @@ import { parseConfig } from "~/services/config";
 import { jsonLogger } from "~/services/log";
 import type { Services } from "~/services/services";
 import * as checkout from "~/site/routes/checkout";
-import { pushSubscriptions, sales } from "../../db/schema";
+import { pushSubscriptions, sales, stores } from "../../db/schema";
 import { merchantWithStore } from "../support/merchants";
 import { type PushServiceStandIn, type StandInSubscription, startPushService } from "../support/push-service";
 import { createTestServices, TEST_VAPID } from "../support/services";
@@ -140,6 +140,14 @@ describe("subscribing a device (the toggle's route)", () => {
       devices: 0,
     });
     expect(await rows(me.store.id)).toEqual([]);
+  });
+
+  it("a store's notices speak as its owner does: the variant of the owner's first store's country", async () => {
+    const me = await owner();
+    await post(me.cookie, me.store.id, subscribeForm(push.subscribe()));
+    expect(merchantPushT(await storeSubscriptionsQuery(s.db, me.store.id)).locale).toBe("es");
+    await s.db.update(stores).set({ country: "UY" }).where(eq(stores.id, me.store.id));
+    expect(merchantPushT(await storeSubscriptionsQuery(s.db, me.store.id)).locale).toBe("es-AR");
   });
 
   it("another merchant can neither subscribe to nor unsubscribe from a store they do not own: 404, nothing changes", async () => {
