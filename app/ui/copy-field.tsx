@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "./messages";
 
 /**
  * A text to hand on (a link, a key): shown in a read-only field the merchant can select, with 'Copiar' that puts it
@@ -6,12 +7,13 @@ import { useState } from "react";
  */
 export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
   const [status, setStatus] = useState<string | null>(null);
+  const t = useT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      setStatus("Copiado");
+      setStatus(t({ id: "ui.copy.copied", defaultMessage: "Copiado" }));
     } catch {
-      setStatus("No se pudo copiar: selecciónalo y cópialo a mano");
+      setStatus(t({ id: "ui.copy.failed", defaultMessage: "No se pudo copiar: selecciónalo y cópialo a mano" }));
     }
   };
   return (
@@ -20,7 +22,7 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
       <div>
         <input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
         <button type="button" className="button secondary" onClick={copy}>
-          Copiar
+          {t({ id: "ui.copy.copy", defaultMessage: "Copiar" })}
         </button>
       </div>
       {status && <p role="status">{status}</p>}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { useT } from "./messages";
 
 /** Form controls shared by every merchant form: label, control, inline Spanish error. */
 interface ControlProps {
@@ -187,14 +188,29 @@ export function ErrorText({ message, className }: { message?: string | null; cla
 
 /** Up/down buttons that post `intent` with the row's id (`field`) and the direction: manual ordering. */
 export function MoveButtons(props: { intent: string; field?: string; id: string | number; first: boolean; last: boolean }) {
+  const t = useT();
   return (
     <Form method="post" className="move-buttons">
       <input type="hidden" name="intent" value={props.intent} />
       <input type="hidden" name={props.field ?? "id"} value={props.id} />
-      <button type="submit" name="direction" value="up" className="icon-button" disabled={props.first} aria-label="Subir">
+      <button
+        type="submit"
+        name="direction"
+        value="up"
+        className="icon-button"
+        disabled={props.first}
+        aria-label={t({ id: "ui.move.up", defaultMessage: "Subir" })}
+      >
         ↑
       </button>
-      <button type="submit" name="direction" value="down" className="icon-button" disabled={props.last} aria-label="Bajar">
+      <button
+        type="submit"
+        name="direction"
+        value="down"
+        className="icon-button"
+        disabled={props.last}
+        aria-label={t({ id: "ui.move.down", defaultMessage: "Bajar" })}
+      >
         ↓
       </button>
     </Form>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useModalDialog } from "./dialog";
+import { useT } from "./messages";
 
 /** Full-screen loading overlay with spinner and text (shared by every page that waits on the server). */
 export function LoadingOverlay({ text }: { text: string }) {
@@ -26,6 +27,7 @@ export function ConfirmDialog(props: {
   onConfirm: () => Promise<unknown> | unknown;
 }) {
   const [running, setRunning] = useState(false);
+  const t = useT();
   const dialog = useModalDialog({ open: props.open, busy: running, onDismiss: props.onCancel });
   const confirm = async () => {
     setRunning(true);
@@ -41,13 +43,17 @@ export function ConfirmDialog(props: {
       <p>{props.description}</p>
       <div className="confirm-actions">
         <button type="button" className="button secondary" onClick={props.onCancel} disabled={running}>
-          {props.dismissLabel ?? "Cancelar"}
+          {props.dismissLabel ?? t({ id: "ui.confirm.cancel", defaultMessage: "Cancelar" })}
         </button>
         {running ? (
-          <span className="spinner" role="progressbar" aria-label="Procesando" />
+          <span
+            className="spinner"
+            role="progressbar"
+            aria-label={t({ id: "ui.confirm.running", defaultMessage: "Procesando" })}
+          />
         ) : (
           <button type="button" className="button" onClick={confirm}>
-            Confirmar
+            {t({ id: "ui.confirm.confirm", defaultMessage: "Confirmar" })}
           </button>
         )}
       </div>
@@ -55,7 +61,10 @@ export function ConfirmDialog(props: {
   );
 }
 
-/** Notification banner: title and description, closes on click or after its timeout (3-4 s). */
+/**
+ * Notification banner: title and description, closes on click or after its timeout (3-4 s). The root renders it,
+ * above every page's messages provider: its 'Cerrar aviso' stays neutral.
+ */
 export function NotificationBanner(props: {
   title: string;
   description: string;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useT } from "./messages";
 
 /**
  * 'Compartir…': the phone's own share sheet (Web Share), shown only where the browser has one; elsewhere the
@@ -6,6 +7,7 @@ import { useEffect, useState } from "react";
  */
 export function ShareSheetButton({ title, text, url }: { title: string; text: string; url: string }) {
   const [canShare, setCanShare] = useState(false);
+  const t = useT();
   useEffect(() => setCanShare(typeof navigator.share === "function"), []);
   if (!canShare) return null;
   return (
@@ -14,7 +16,7 @@ export function ShareSheetButton({ title, text, url }: { title: string; text: st
       className="button secondary"
       onClick={() => navigator.share({ title, text, url }).catch(() => undefined)}
     >
-      Compartir…
+      {t({ id: "ui.share.button", defaultMessage: "Compartir…" })}
     </button>
   );
 }

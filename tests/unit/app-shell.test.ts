@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { flashHeader, readNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
 import { ConfirmDialog, LoadingOverlay, NotificationBanner } from "~/ui/overlays";
+import { inMerchantVoice } from "../support/messages";
 
 const local = { VITRINA_ENV: "local" } as const;
 
@@ -41,19 +42,25 @@ describe("shared overlays", () => {
   });
 
   it("confirm dialog has the title, description, Cancelar and Confirmar", () => {
-    const html = renderToStaticMarkup(
-      createElement(ConfirmDialog, {
-        open: true,
-        title: "¿Cancelar compra?",
-        description: "No se puede deshacer",
-        onCancel: () => {},
-        onConfirm: () => {},
-      }),
-    );
-    expect(html).toContain("¿Cancelar compra?");
-    expect(html).toContain("No se puede deshacer");
-    expect(html).toContain(">Cancelar<");
-    expect(html).toContain(">Confirmar<");
+    // The spec's 'Cancelar' and 'Confirmar' in both variants.
+    for (const locale of ["es", "es-AR"] as const) {
+      const html = renderToStaticMarkup(
+        inMerchantVoice(
+          locale,
+          createElement(ConfirmDialog, {
+            open: true,
+            title: "¿Cancelar compra?",
+            description: "No se puede deshacer",
+            onCancel: () => {},
+            onConfirm: () => {},
+          }),
+        ),
+      );
+      expect(html).toContain("¿Cancelar compra?");
+      expect(html).toContain("No se puede deshacer");
+      expect(html).toContain(">Cancelar<");
+      expect(html).toContain(">Confirmar<");
+    }
   });
 
   it("notification banner shows title and description", () => {
