@@ -11,10 +11,17 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
 import { PageMessagesProvider, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT, visitorLocale } from "../messages.server";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: "Recuperar contraseña | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  {
+    title: accountPageTitle(
+      metaT(matches, loaderData?.messages)({ id: "auth.forgot.pageTitle", defaultMessage: "Recuperar contraseña" }),
+    ),
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);

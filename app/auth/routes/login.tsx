@@ -7,10 +7,15 @@ import { failure } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
 import { PageMessagesProvider, useT } from "~/ui/messages";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT } from "../messages.server";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Iniciar sesión | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  {
+    title: accountPageTitle(metaT(matches, loaderData?.messages)({ id: "auth.login.title", defaultMessage: "Iniciar sesión" })),
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);

@@ -13,10 +13,17 @@ import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { Field } from "~/ui/form";
 import { PageMessagesProvider, Rich, useT } from "~/ui/messages";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT, visitorLocale } from "../messages.server";
 import type { Route } from "./+types/registration-step2";
 
-export const meta: Route.MetaFunction = () => [{ title: "Tu tienda | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  {
+    title: accountPageTitle(
+      metaT(matches, loaderData?.messages)({ id: "auth.registration.storePageTitle", defaultMessage: "Tu tienda" }),
+    ),
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);

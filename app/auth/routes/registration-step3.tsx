@@ -12,10 +12,17 @@ import { failure, isFailure } from "~/http/action-result";
 import { clientIpContext } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
 import { PageMessagesProvider, useT } from "~/ui/messages";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT, visitorLocale } from "../messages.server";
 import type { Route } from "./+types/registration-step3";
 
-export const meta: Route.MetaFunction = () => [{ title: "Verifica tu correo | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  {
+    title: accountPageTitle(
+      metaT(matches, loaderData?.messages)({ id: "auth.registration.verifyTitle", defaultMessage: "Verifica tu correo" }),
+    ),
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);

@@ -11,10 +11,17 @@ import { failure, fieldErrors } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
 import { PageMessagesProvider, Rich, useT } from "~/ui/messages";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT } from "../messages.server";
 import type { Route } from "./+types/registration";
 
-export const meta: Route.MetaFunction = () => [{ title: "Crear cuenta | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  {
+    title: accountPageTitle(
+      metaT(matches, loaderData?.messages)({ id: "auth.registration.pageTitle", defaultMessage: "Crear cuenta" }),
+    ),
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);

@@ -11,11 +11,16 @@ import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
 import { PageMessagesProvider, useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT } from "../messages.server";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Nueva contraseña | Vitrina" },
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
+  {
+    title: accountPageTitle(
+      metaT(matches, loaderData?.messages)({ id: "auth.reset.pageTitle", defaultMessage: "Nueva contraseña" }),
+    ),
+  },
   { name: "referrer", content: "no-referrer" },
 ];
 

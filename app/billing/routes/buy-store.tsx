@@ -10,12 +10,15 @@ import { useT } from "~/ui/messages";
 import { LoadingOverlay } from "~/ui/overlays";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { BILLING_MESSAGES, CREATING_REFERENCE } from "../messages";
 import { CheckoutButton } from "../pay-button";
 import { PaymentsUnavailableError, startCheckout } from "../payments.server";
 import type { Route } from "./+types/buy-store";
 
-export const meta: Route.MetaFunction = () => [{ title: "Comprar tiendas | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: accountPageTitle(metaT(matches)({ id: "billing.buyStores.title", defaultMessage: "Comprar tiendas" })) },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);

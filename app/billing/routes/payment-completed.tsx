@@ -7,11 +7,18 @@ import { getServices } from "~/services/services";
 import { useT } from "~/ui/messages";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { approvedNotice, STATUS_MESSAGES } from "../messages";
 import { confirmProviderPayment, findUserPayment } from "../payments.server";
 import type { Route } from "./+types/payment-completed";
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pago ${params.id} | Vitrina` }];
+export const meta: Route.MetaFunction = ({ params, matches }) => [
+  {
+    title: accountPageTitle(
+      metaT(matches)({ id: "billing.completed.pageTitle", defaultMessage: "Pago {code}" }, { code: params.id }),
+    ),
+  },
+];
 
 /**
  * The provider's back URL. Its query (status=approved…) is never trusted; a provider payment id in

@@ -15,13 +15,16 @@ import { notice } from "~/ui/notice";
 import { LoadingOverlay } from "~/ui/overlays";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { BILLING_MESSAGES, PERIOD_MESSAGE, planSelectedNotice } from "../messages";
 import { CheckoutButton } from "../pay-button";
 import { PaymentsUnavailableError, startCheckout } from "../payments.server";
 import { listPlanOffers, startPlanTrial } from "../plans.server";
 import type { Route } from "./+types/plans";
 
-export const meta: Route.MetaFunction = () => [{ title: "Planes | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: accountPageTitle(metaT(matches)({ id: "billing.plans.title", defaultMessage: "Planes" })) },
+];
 
 // The price rows, one per billing period in the labels' order. Read from the labels, not from the
 // schema's list, because this component runs in the browser and db/schema would bring Drizzle along.

@@ -12,9 +12,12 @@ import { useT } from "~/ui/messages";
 import { notice } from "~/ui/notice";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = () => [{ title: "Cuenta | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: accountPageTitle(metaT(matches)({ id: "merchant.account.title", defaultMessage: "Cuenta" })) },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const u = context.get(merchantContext);

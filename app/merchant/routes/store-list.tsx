@@ -12,10 +12,13 @@ import { listMemberStores, listStoreSummaries } from "~/stores/stores.server";
 import { Rich, useT } from "~/ui/messages";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { ownerSetupFactsQuery, setupFactsOf } from "~/workspace/setup-progress.server";
 import type { Route } from "./+types/store-list";
 
-export const meta: Route.MetaFunction = () => [{ title: "Mis tiendas | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: accountPageTitle(metaT(matches)({ id: "merchant.home.pageTitle", defaultMessage: "Mis tiendas" })) },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
