@@ -22,6 +22,7 @@ import type { LookView } from "./ui/look-view";
 import type { Notice } from "./ui/notice";
 import { NotificationBanner } from "./ui/overlays";
 import { UNAVAILABLE_TEXT, unavailableRequestId } from "./ui/unavailable";
+import { FORBIDDEN } from "./workspace/forbidden-texts";
 
 // Rendered on hydrated pages only (public store pages inline their CSS instead of <Links />): the
 // merchant app is installable, the stores are not (docs/decisions/0018-installable-merchant-app.md).
@@ -147,8 +148,9 @@ export function ErrorBoundary() {
           ? "La tienda que buscas no existe o cambió de dirección."
           : "La dirección que abriste no existe.";
     } else if (error.status === 403) {
-      title = "No tienes acceso a esta sección";
-      description = "Tu rol en esta tienda no incluye esta sección. Si la necesitas, pídele acceso al dueño de la tienda.";
+      // Worded on the server in the merchant's variant (app/workspace/forbidden.server.ts); these are its neutral texts.
+      title = typeof error.data?.title === "string" ? error.data.title : FORBIDDEN.title.defaultMessage;
+      description = typeof error.data?.description === "string" ? error.data.description : FORBIDDEN.description.defaultMessage;
     } else if (outageRequestId !== null) {
       title = UNAVAILABLE_TEXT.title;
       description = UNAVAILABLE_TEXT.description;

@@ -18,8 +18,9 @@ export function refused(message: string, status: 400 | 404 | 409): never {
 
 /**
  * The one 403 of the workspace: a member of the store's staff whose role does not include the section (the root
- * error boundary words it). A store the user has no part in answers the 404 instead.
+ * error boundary words it, or says `words`: the merchant's variant). A store the user has no part in answers the 404
+ * instead.
  */
-export function forbidden(): never {
-  throw data({ kind: "forbidden" }, { status: 403 });
+export function forbidden(words?: { title: string; description: string }): never {
+  throw data({ kind: "forbidden", ...words }, { status: 403 });
 }

@@ -2,7 +2,6 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { merchantRedirect, staffRefused } from "~/auth/redirect-rules";
 import { getSessionUser } from "~/auth/sessions.server";
 import { localeOfAcceptLanguage, localeOfCountry } from "~/domain/messages";
-import { forbidden } from "~/http/responses";
 import { getServices } from "~/services/services";
 import {
   billingLinksContext,
@@ -12,6 +11,7 @@ import {
   sessionStoreContext,
   storeRoleContext,
 } from "~/workspace/context.server";
+import { forbiddenIn } from "~/workspace/forbidden.server";
 import { planLimitsContext } from "~/workspace/plan-limits.server";
 
 /**
@@ -30,21 +30,19 @@ export async function requireMerchant(
   const path = pagePath(request);
   if (!session) throw redirect(`/Auth?redirectTo=${encodeURIComponent(path)}`);
   const now = services.clock.now();
+  const locale = session.firstStoreCountry
+    ? localeOfCountry(session.firstStoreCountry)
+    : localeOfAcceptLanguage(request.headers.get("Accept-Language"));
   const access = session.storeAccess;
   if (access && access.role !== "owner") {
-    if (staffRefused(access.ownerBilling, path, now)) forbidden();
+    if (staffRefused(access.ownerBilling, path, now)) forbiddenIn(locale);
   } else {
     const target = merchantRedirect(session.user, path, now, session.staff);
     if (target && target !== path) throw redirect(target);
   }
   context.set(merchantContext, session.user);
   context.set(billingLinksContext, session.user.trialStarted || !session.staff);
-  context.set(
-    merchantLocaleContext,
-    session.firstStoreCountry
-      ? localeOfCountry(session.firstStoreCountry)
-      : localeOfAcceptLanguage(request.headers.get("Accept-Language")),
-  );
+  context.set(merchantLocaleContext, locale);
   // A store's pages go by its owner's plan, whoever works on it.
   context.set(planLimitsContext, access ? access.ownerLimits : session.limits);
   if (session.store !== undefined) context.set(sessionStoreContext, session.store);

@@ -1,9 +1,10 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Locale } from "~/domain/messages";
 import { accessRuleOf, mayAccess, type StoreRole } from "~/domain/staff-roles";
-import { forbidden, notFound } from "~/http/responses";
+import { notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
 import type { stores, users } from "../../db/schema";
+import { forbiddenIn } from "./forbidden.server";
 
 /**
  * The store workspace's shared layer: who is signed in and which store a `/Store/{storeId}/…`
@@ -75,7 +76,7 @@ export async function requireOwnedStore(
   const rule = accessRuleOf(pathInStore(request, store.id));
   // Only a rule that names intents reads the form here (a copy: the action reads its own); every intent is the owner's.
   const intent = change && rule?.intents && role !== "owner" ? await intentOf(request) : null;
-  if (!mayAccess(rule, role, change, intent)) forbidden();
+  if (!mayAccess(rule, role, change, intent)) forbiddenIn(context.get(merchantLocaleContext));
   context.set(ownedStoreContext, store);
   if (request.method === "GET" || request.method === "HEAD") return next();
   try {

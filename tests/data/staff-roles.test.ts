@@ -93,6 +93,18 @@ describe("roles × every workspace page", () => {
     expect(checked).toBeGreaterThan(800);
   }, 120_000);
 
+  it("words the 403 in the merchant's variant: 'vos' for an owner whose first store is in Argentina", async () => {
+    const s = createTestServices();
+    const { id, store } = await merchantWithStore(s, "standard", { country: "AR" });
+    const cookie = await cookieOf(s, id);
+    const path = `/Store/${store.id}/pagina-sin-regla`;
+    const refused = await workspaceRequest(s, { module: anyPage, cookie, method: "GET", path, params: { storeId: store.id } });
+    expect(refused).toMatchObject({
+      status: 403,
+      data: { kind: "forbidden", title: "No tenés acceso a esta sección" },
+    });
+  });
+
   it("refuses a page the table does not name, to the owner too; and the owner's intents on a shared page", async () => {
     const s = createTestServices();
     const { owner, store, cookie } = await ownerWithStore(s);
