@@ -3,18 +3,25 @@ import { Form, redirect } from "react-router";
 import { z } from "zod";
 import { PLATFORM_TEXT_KEYS, PLATFORM_TEXT_MAX, PLATFORM_TEXT_TITLES, type PlatformTextKey } from "~/auth/legal-texts";
 import { platformText, savePlatformText } from "~/auth/platform-texts.server";
-import { counted, storesCount } from "~/domain/words";
+import { translatorFor } from "~/domain/message-catalogs";
+import { localeOfAcceptLanguage, type Translate } from "~/domain/messages";
 import { failure } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { FormError } from "~/ui/form";
+import { PageMessagesProvider, useT } from "~/ui/messages";
+import { pageMessages } from "~/ui/messages.server";
 import { adminLogin, allStoreUrls, isAdmin, NOT_AUTHORIZED } from "../admin.server";
 import type { Route } from "./+types/store-urls";
 
 export const meta: Route.MetaFunction = () => [{ title: "SSS | Vitrina" }, { name: "robots", content: "noindex, nofollow" }];
 
+/** The operator has no store: their browser's variant (decision 0067). */
+const localeOf = (request: Request) => localeOfAcceptLanguage(request.headers.get("Accept-Language"));
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context);
-  if (!(await isAdmin(services, request))) return { authorized: false as const, urls: [], texts: [] };
+  const messages = pageMessages(localeOf(request), ["admin"]);
+  if (!(await isAdmin(services, request))) return { authorized: false as const, urls: [], texts: [], messages };
   const [urls, ...texts] = await Promise.all([
     allStoreUrls(services),
     ...PLATFORM_TEXT_KEYS.map(async (key) => ({
@@ -23,25 +30,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...(await platformText(services.db, key)),
     })),
   ]);
-  return { authorized: true as const, urls, texts };
+  return { authorized: true as const, urls, texts, messages };
 }
 
 const secretSchema = z.object({ secret: z.string().min(1).max(500) });
 
 /** The operator's terms or privacy policy; empty goes back to the default in the code. */
-const textSchema = z.object({
-  intent: z.literal("text"),
-  key: z.enum(PLATFORM_TEXT_KEYS, { error: "Elige un texto" }),
-  body: z.string().max(PLATFORM_TEXT_MAX, { error: `El texto puede tener hasta ${PLATFORM_TEXT_MAX} caracteres` }),
-});
+const textSchema = (t: Translate) =>
+  z.object({
+    intent: z.literal("text"),
+    key: z.enum(PLATFORM_TEXT_KEYS, { error: t({ id: "admin.texts.choose", defaultMessage: "Elige un texto" }) }),
+    body: z.string().max(PLATFORM_TEXT_MAX, {
+      error: t(
+        { id: "admin.texts.tooLong", defaultMessage: "El texto puede tener hasta {max} caracteres" },
+        { max: String(PLATFORM_TEXT_MAX) },
+      ),
+    }),
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const form = Object.fromEntries(await request.formData());
+  const t = translatorFor(localeOf(request));
   if (form.intent === "text") {
     if (!(await isAdmin(services, request))) return failure({ form: NOT_AUTHORIZED }, { status: 401 });
-    const text = textSchema.safeParse(form);
-    if (!text.success) return failure({ form: text.error.issues[0]?.message ?? "Texto no válido" }, { status: 400 });
+    const text = textSchema(t).safeParse(form);
+    if (!text.success)
+      return failure(
+        { form: text.error.issues[0]?.message ?? t({ id: "admin.texts.invalid", defaultMessage: "Texto no válido" }) },
+        { status: 400 },
+      );
     await savePlatformText(services.db, text.data.key, text.data.body.replace(/\r\n?/g, "\n"), services.clock.now());
     return { saved: text.data.key as PlatformTextKey };
   }
@@ -52,20 +70,29 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Hidden admin page: a secret prompt, then a button that copies every store's public URL. */
-export default function Sss({ loaderData, actionData }: Route.ComponentProps) {
+export default function Sss(props: Route.ComponentProps) {
+  return (
+    <PageMessagesProvider messages={props.loaderData.messages}>
+      <SssPage {...props} />
+    </PageMessagesProvider>
+  );
+}
+
+function SssPage({ loaderData, actionData }: Route.ComponentProps) {
   const [copied, setCopied] = useState<string | null>(null);
+  const t = useT();
   if (!loaderData.authorized) {
     return (
       <main className="sss">
         <h1>SSS</h1>
         <Form method="post" className="form">
           <div className="field">
-            <label htmlFor="secret">Clave</label>
+            <label htmlFor="secret">{t({ id: "admin.login.secret", defaultMessage: "Clave" })}</label>
             <input id="secret" name="secret" type="password" autoComplete="off" required maxLength={500} />
           </div>
           <FormError message={actionData && "errors" in actionData ? actionData.errors.form : undefined} />
           <button type="submit" className="button">
-            Entrar
+            {t({ id: "admin.login.submit", defaultMessage: "Entrar" })}
           </button>
         </Form>
       </main>
@@ -75,43 +102,71 @@ export default function Sss({ loaderData, actionData }: Route.ComponentProps) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(`Se copiaron ${counted(loaderData.urls.length, "URL", "URL")} al portapapeles`);
+      setCopied(
+        t(
+          { id: "admin.urls.copied", defaultMessage: "Se copiaron {count} URL al portapapeles" },
+          { count: String(loaderData.urls.length) },
+        ),
+      );
     } catch {
-      setCopied("No se pudo copiar: selecciona la lista y cópiala a mano");
+      setCopied(t({ id: "admin.urls.copyFailed", defaultMessage: "No se pudo copiar: selecciona la lista y cópiala a mano" }));
     }
   };
   return (
     <main className="sss">
       <h1>SSS</h1>
-      <p>{storesCount(loaderData.urls.length)}.</p>
+      <p>
+        {t(
+          {
+            id: "admin.urls.count",
+            defaultMessage: "{count, plural, one {{count} tienda} other {{count} tiendas}}.",
+          },
+          { count: loaderData.urls.length },
+        )}
+      </p>
       <button type="button" className="button" onClick={copy}>
-        Copiar URLs de las tiendas
+        {t({ id: "admin.urls.copy", defaultMessage: "Copiar URLs de las tiendas" })}
       </button>
       {copied && <p role="status">{copied}</p>}
-      <textarea readOnly aria-label="URLs de las tiendas" value={text} rows={Math.min(12, loaderData.urls.length + 1)} />
-      <h2>Textos de la plataforma</h2>
+      <textarea
+        readOnly
+        aria-label={t({ id: "admin.urls.label", defaultMessage: "URLs de las tiendas" })}
+        value={text}
+        rows={Math.min(12, loaderData.urls.length + 1)}
+      />
+      <h2>{t({ id: "admin.texts.title", defaultMessage: "Textos de la plataforma" })}</h2>
       <p className="muted">
-        Texto simple: una línea en blanco separa párrafos, una línea que empieza con «# » es un título, y las direcciones web y
-        los correos se vuelven enlaces. Vacío vuelve al texto predeterminado.
+        {t({
+          id: "admin.texts.hint",
+          defaultMessage:
+            "Texto simple: una línea en blanco separa párrafos, una línea que empieza con «# » es un título, y las direcciones web y los correos se vuelven enlaces. Vacío vuelve al texto predeterminado.",
+        })}
       </p>
       {actionData && "errors" in actionData && <FormError message={actionData.errors.form} />}
-      {loaderData.texts.map((t) => (
-        <Form method="post" className="form" key={t.key}>
+      {loaderData.texts.map((text) => (
+        <Form method="post" className="form" key={text.key}>
           <input type="hidden" name="intent" value="text" />
-          <input type="hidden" name="key" value={t.key} />
+          <input type="hidden" name="key" value={text.key} />
           <div className="field">
-            <label htmlFor={`text-${t.key}`}>
-              {t.title} ({t.custom ? `editado, ${t.updated}` : "predeterminado"})
+            <label htmlFor={`text-${text.key}`}>
+              {text.custom
+                ? t(
+                    { id: "admin.texts.edited", defaultMessage: "{title} (editado, {updated})" },
+                    { title: text.title, updated: text.updated },
+                  )
+                : t({ id: "admin.texts.default", defaultMessage: "{title} (predeterminado)" }, { title: text.title })}
             </label>
-            <textarea id={`text-${t.key}`} name="body" defaultValue={t.body} rows={12} maxLength={PLATFORM_TEXT_MAX} />
+            <textarea id={`text-${text.key}`} name="body" defaultValue={text.body} rows={12} maxLength={PLATFORM_TEXT_MAX} />
           </div>
-          {actionData && "saved" in actionData && actionData.saved === t.key && <p role="status">Texto guardado</p>}
+          {actionData && "saved" in actionData && actionData.saved === text.key && (
+            <p role="status">{t({ id: "admin.texts.saved", defaultMessage: "Texto guardado" })}</p>
+          )}
           <p>
             <button type="submit" className="button">
-              Guardar {t.title.toLowerCase()}
+              {t({ id: "admin.texts.save", defaultMessage: "Guardar {title}" }, { title: text.title.toLowerCase() })}
             </button>{" "}
-            <a href={t.key === "terminos" ? "/terminos" : "/privacidad"} target="_blank" rel="noopener">
-              Ver página
+            <a href={text.key === "terminos" ? "/terminos" : "/privacidad"} target="_blank" rel="noopener">
+              {t({ id: "admin.texts.view", defaultMessage: "Ver página" })}
             </a>
           </p>
         </Form>
