@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { defineMessage } from "~/domain/messages";
+import { Rich, useT } from "~/ui/messages";
 import { PlainText } from "~/ui/plain-text";
 import type { PlatformText } from "./legal-texts";
 
@@ -6,6 +8,12 @@ import type { PlatformText } from "./legal-texts";
 export function legalContact(subject: string): { href: string; text: string } {
   return { href: subject, text: subject.replace(/^mailto:/, "") };
 }
+
+const CONTACT = defineMessage({
+  id: "auth.legal.contactText",
+  defaultMessage:
+    "Si tienes preguntas sobre este documento o sobre tus datos, escríbenos a <a>{contact}</a> desde el correo de tu cuenta.",
+});
 
 /**
  * A platform page merchants read before and after signing up: the terms and the privacy policy, the operator's text
@@ -20,21 +28,23 @@ export function LegalPage({
   contact: { href: string; text: string };
   text: Pick<PlatformText, "body" | "updated">;
 }) {
+  const t = useT();
   return (
     <main className="bare legal">
       <p className="brand">Vitrina</p>
       <h1>{title}</h1>
-      <p className="muted">Última actualización: {text.updated}</p>
+      <p className="muted">
+        {t({ id: "auth.legal.updated", defaultMessage: "Última actualización: {date}" }, { date: text.updated })}
+      </p>
       <PlainText text={text.body} />
-      <h2>Contacto</h2>
+      <h2>{t({ id: "auth.legal.contact", defaultMessage: "Contacto" })}</h2>
       <p>
-        Si tienes preguntas sobre este documento o sobre tus datos, escríbenos a <a href={contact.href}>{contact.text}</a> desde
-        el correo de tu cuenta.
+        <Rich message={CONTACT} values={{ contact: contact.text, a: (chunks) => <a href={contact.href}>{chunks}</a> }} />
       </p>
       <p className="auth-links">
-        <Link to="/terminos">Términos y condiciones</Link>
-        <Link to="/privacidad">Política de privacidad</Link>
-        <Link to="/Auth">Entrar a Vitrina</Link>
+        <Link to="/terminos">{t({ id: "auth.legal.terms", defaultMessage: "Términos y condiciones" })}</Link>
+        <Link to="/privacidad">{t({ id: "auth.legal.privacy", defaultMessage: "Política de privacidad" })}</Link>
+        <Link to="/Auth">{t({ id: "auth.legal.signIn", defaultMessage: "Entrar a Vitrina" })}</Link>
       </p>
     </main>
   );
