@@ -18,7 +18,7 @@ const emailFieldOf = (required: string, invalid: string) =>
     .pipe(z.email({ error: invalid }));
 
 /** A new password's rules, in the visitor's variant (`t`). */
-export const passwordFieldOf = (t: Translate) =>
+const passwordFieldOf = (t: Translate) =>
   z
     .string({ error: t(T.required) })
     .min(PASSWORD_MIN, t(T.passwordTooShort))
