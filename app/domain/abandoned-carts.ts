@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { type CartLine, lineKey } from "./cart";
 import type { StoreCountry } from "./countries";
-import { defineMessages, type Translate } from "./messages";
+import { defineMessage, defineMessages, type Translate } from "./messages";
 import { type MoneyWriting, moneyFormat } from "./money";
 import { buyerWhatsappNumber } from "./whatsapp";
 
@@ -162,9 +162,15 @@ export function restoreNoticeText(notice: RestoreNotice, writing: MoneyWriting, 
 /** The first word of a name, for a greeting. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
-/** The merchant's WhatsApp message to a buyer who left their cart, with the link that restores it. */
-export function recoveryMessage(m: { buyerName: string; storeName: string; link: string }): string {
-  return `Hola ${firstName(m.buyerName)}, te escribimos de ${m.storeName}. Vimos que tu pedido quedó sin terminar: te lo guardamos tal cual para que lo completes cuando quieras: ${m.link}`;
+const RECOVERY_MESSAGE = defineMessage({
+  id: "whatsapp.recovery.text",
+  defaultMessage:
+    "Hola {name}, te escribimos de {store}. Vimos que tu pedido quedó sin terminar: te lo guardamos tal cual para que lo completes cuando quieras: {link}",
+});
+
+/** The merchant's WhatsApp message to a buyer who left their cart, with the link that restores it (the store's words). */
+export function recoveryMessage(m: { buyerName: string; storeName: string; link: string }, t: Translate): string {
+  return t(RECOVERY_MESSAGE, { name: firstName(m.buyerName), store: m.storeName, link: m.link });
 }
 
 /** The merchant's chat with the buyer (wa.me, in international form) with `text` written; null without a valid number. */

@@ -50,11 +50,14 @@ describe("abandoned carts' rules", () => {
   });
 
   it("writes to the buyer on wa.me in international form, with the restore link in the message", () => {
-    const text = recoveryMessage({
-      buyerName: "Lucía Pérez",
-      storeName: "Panadería Ana",
-      link: "https://ana.example/carrito/recuperar/t",
-    });
+    const text = recoveryMessage(
+      {
+        buyerName: "Lucía Pérez",
+        storeName: "Panadería Ana",
+        link: "https://ana.example/carrito/recuperar/t",
+      },
+      es,
+    );
     expect(text).toBe(
       "Hola Lucía, te escribimos de Panadería Ana. Vimos que tu pedido quedó sin terminar: te lo guardamos tal cual para que lo completes cuando quieras: https://ana.example/carrito/recuperar/t",
     );

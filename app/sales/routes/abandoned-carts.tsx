@@ -17,6 +17,7 @@ import {
 } from "~/domain/abandoned-carts";
 import { storeCountry } from "~/domain/countries";
 import { CUSTOMER_ORDERS } from "~/domain/customers";
+import { storeTranslator } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
 import { formatSaleDate, safeTimeZone } from "~/domain/sales";
@@ -69,11 +70,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     source: sourceLabel(r.source ?? "direct"),
     emailed: r.emailedAt !== null,
   });
+  // The buyer reads the message in the store's words.
+  const storeT = storeTranslator(store);
   const abandoned = rows
     .filter((r) => r.saleId === null && isAbandoned(r.updatedAt, now, settings.afterMinutes))
     .map((r) => {
       const link = restoreUrl(config, store, r.restoreToken);
-      const text = recoveryMessage({ buyerName: r.buyerName, storeName: store.name, link });
+      const text = recoveryMessage({ buyerName: r.buyerName, storeName: store.name, link }, storeT);
       return { ...view(r), chatUrl: recoveryChatUrl(r.buyerPhone, storeCountry(store), text), link };
     });
   const recoveredRows = rows
