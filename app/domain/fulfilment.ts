@@ -3,7 +3,7 @@
  * (a pickup), then 'Entregado'. Which moves are allowed, the words, and what the buyer is told at each step.
  */
 import type { DeliveryMethod } from "./delivery";
-import { defineMessages, type Translate } from "./messages";
+import { defineMessages, type MessageDescriptor, type Translate } from "./messages";
 
 export const FULFILMENT_STEPS = ["preparing", "shipped", "ready", "delivered"] as const;
 export type FulfilmentStep = (typeof FULFILMENT_STEPS)[number];
@@ -20,7 +20,16 @@ export const STEP_LABELS: Record<FulfilmentStep, string> = {
 /** The desk's 'Avance' filter: no progress yet, or one step. */
 export const PROGRESS_FILTERS = ["none", ...FULFILMENT_STEPS] as const;
 export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
+/** The words 'Actividad' records (stored sentences, neutral) for a sale without progress and each step. */
 export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = { none: "Sin avance", ...STEP_LABELS };
+/** The filter's labels on the desk, in the merchant's words. */
+export const PROGRESS_FILTER_MESSAGES: Record<ProgressFilter, MessageDescriptor> = defineMessages({
+  none: { id: "sales.filter.progress.none", defaultMessage: "Sin avance" },
+  preparing: { id: "sales.filter.progress.preparing", defaultMessage: "Preparando" },
+  shipped: { id: "sales.filter.progress.shipped", defaultMessage: "Enviado" },
+  ready: { id: "sales.filter.progress.ready", defaultMessage: "Listo para retirar" },
+  delivered: { id: "sales.filter.progress.delivered", defaultMessage: "Entregado" },
+});
 
 /** How far along a step is: the middle steps are one rank, since a sale takes one or the other. */
 const RANK: Record<ProgressStep, number> = { none: 0, preparing: 1, shipped: 2, ready: 2, delivered: 3 };

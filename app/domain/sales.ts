@@ -3,6 +3,7 @@ import type { StoreCountry } from "./countries";
 import { csvDocument, SPREADSHEET_SEPARATOR, spreadsheetDecimal, type TextCell, textCell } from "./csv";
 import { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "./delivery";
 import type { ProgressFilter } from "./fulfilment";
+import { defineMessages, type MessageDescriptor, type Translate } from "./messages";
 import { toDecimalString } from "./money";
 import type { PaymentMethod } from "./payment-methods";
 import { displayPhone, normalizePhone, storedPhone } from "./phone";
@@ -28,15 +29,23 @@ export function pendingBadgeText(count: number): string | null {
 /** A sale code is 10 digits. */
 export const SALE_CODE_PATTERN = /^\d{10}$/;
 
-export const SALE_MESSAGES = {
-  badCode: "El código de venta tiene 10 dígitos",
-  confirmed: "Venta completada",
-  cancelled: "Compra cancelada",
-  notPending: (state: SaleState) => `Esta venta ya está ${state.toLowerCase()} y no se puede cambiar`,
-  noStock: (name: string) => `Stock insuficiente para ${name}`,
-  paidOnline: "Esta venta está pagada en línea: para cancelarla usa 'Cancelar y reembolsar'",
-  refunded: "Venta reembolsada y cancelada",
-} as const;
+/** The desk's answers and refusals: `notPending` takes the sale's `state`, `noStock` the product's `name`. */
+export const SALE_MESSAGES = defineMessages({
+  badCode: { id: "sales.query.badCode", defaultMessage: "El código de venta tiene 10 dígitos" },
+  confirmed: { id: "sales.sale.confirmed", defaultMessage: "Venta completada" },
+  cancelled: { id: "sales.sale.cancelled", defaultMessage: "Compra cancelada" },
+  notPending: {
+    id: "sales.sale.notPending",
+    defaultMessage:
+      "Esta venta ya está {state, select, Confirmada {confirmada} Cancelada {cancelada} other {pendiente}} y no se puede cambiar",
+  },
+  noStock: { id: "sales.sale.noStock", defaultMessage: "Stock insuficiente para {name}" },
+  paidOnline: {
+    id: "sales.sale.paidOnline",
+    defaultMessage: "Esta venta está pagada en línea: para cancelarla usa 'Cancelar y reembolsar'",
+  },
+  refunded: { id: "sales.sale.refunded", defaultMessage: "Venta reembolsada y cancelada" },
+});
 
 /** 'Cancelar y reembolsar': why a refund was not made (shown beside a retry), or is under way. */
 export const REFUND_MESSAGES = {
@@ -55,39 +64,44 @@ type SaleStockState = "held" | "taken" | "released" | "unreserved" | "short";
 
 /** The list's 'Entrega' filter: one delivery method. */
 export const DELIVERY_FILTERS = DELIVERY_METHODS;
-export const DELIVERY_FILTER_LABELS: Record<DeliveryMethod, string> = { ...DELIVERY_LABELS, arrange: "A coordinar" };
+export const DELIVERY_FILTER_LABELS: Record<DeliveryMethod, MessageDescriptor> = defineMessages({
+  pickup: { id: "sales.filter.delivery.pickup", defaultMessage: "Retiro en tienda" },
+  delivery: { id: "sales.filter.delivery.delivery", defaultMessage: "Envío a domicilio" },
+  arrange: { id: "sales.filter.delivery.arrange", defaultMessage: "A coordinar" },
+});
 
 /** The list's 'Pago' filter: paid on delivery, by transfer or in cash, or an online payment in one state. */
 export const PAYMENT_FILTERS = ["on_delivery", "transfer", "cash", "pending", "approved", "rejected", "refunded"] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 /** The filters that pick a way to pay rather than an online payment's state. */
 export const METHOD_FILTERS = ["on_delivery", "transfer", "cash"] as const satisfies readonly PaymentFilter[];
-export const PAYMENT_FILTER_LABELS: Record<PaymentFilter, string> = {
-  on_delivery: "Al recibir",
-  transfer: "Transferencia",
-  cash: "Efectivo",
-  pending: "Pendiente",
-  approved: "Aprobado",
-  rejected: "Rechazado",
-  refunded: "Reembolsado",
-};
+/** The filter's labels, also the payment's words on the desk; the CSV writes their neutral text (`defaultMessage`). */
+export const PAYMENT_FILTER_LABELS: Record<PaymentFilter, MessageDescriptor> = defineMessages({
+  on_delivery: { id: "sales.payment.onDelivery", defaultMessage: "Al recibir" },
+  transfer: { id: "sales.payment.transfer", defaultMessage: "Transferencia" },
+  cash: { id: "sales.payment.cash", defaultMessage: "Efectivo" },
+  pending: { id: "sales.payment.pending", defaultMessage: "Pendiente" },
+  approved: { id: "sales.payment.approved", defaultMessage: "Aprobado" },
+  rejected: { id: "sales.payment.rejected", defaultMessage: "Rechazado" },
+  refunded: { id: "sales.payment.refunded", defaultMessage: "Reembolsado" },
+});
 
 /** How long an order waiting for its online payment keeps its stock: the store's setting, in minutes. */
 export const PAYMENT_HOLD_MINUTES = { min: 10, max: 1440, default: 30 } as const;
 
 /** The words for what a pending order holds of the stock, and for a paid order without it. */
-const STOCK_NOTES = {
-  held: "Reservado",
-  lapsed: "Pago no completado",
-  paidShort: "Pagado — sin stock",
-  short: "Sin stock reservado",
-  unreserved: "Reservando…",
-  draft: "Armado: esperando al cliente",
-  draftLapsed: "Armado: venció sin confirmar",
-  heldUntil: (date: string) => `Reserva hasta ${date}`,
-  receiptExtended: (date: string) => `Comprobante recibido: reserva extendida hasta ${date}`,
-  holdLapsed: "Reserva vencida: ya no reserva stock",
-} as const;
+const STOCK_NOTES = defineMessages({
+  held: { id: "sales.stock.held", defaultMessage: "Reservado" },
+  lapsed: { id: "sales.stock.lapsed", defaultMessage: "Pago no completado" },
+  paidShort: { id: "sales.stock.paidShort", defaultMessage: "Pagado — sin stock" },
+  short: { id: "sales.stock.short", defaultMessage: "Sin stock reservado" },
+  unreserved: { id: "sales.stock.unreserved", defaultMessage: "Reservando…" },
+  draft: { id: "sales.stock.draft", defaultMessage: "Armado: esperando al cliente" },
+  draftLapsed: { id: "sales.stock.draftLapsed", defaultMessage: "Armado: venció sin confirmar" },
+  heldUntil: { id: "sales.stock.heldUntil", defaultMessage: "Reserva hasta {date}" },
+  receiptExtended: { id: "sales.stock.receiptExtended", defaultMessage: "Comprobante recibido: reserva extendida hasta {date}" },
+  holdLapsed: { id: "sales.stock.holdLapsed", defaultMessage: "Reserva vencida: ya no reserva stock" },
+});
 
 interface StockNoteSale {
   state: SaleState;
@@ -109,18 +123,18 @@ interface StockNoteSale {
  * give (refund it), 'Sin stock reservado' when it could not be reserved; an order the merchant built, whether it still
  * waits for the customer or lapsed. Nothing for a closed order.
  */
-export function stockNote(sale: StockNoteSale, timeZone: string): string | null {
+export function stockNote(sale: StockNoteSale, timeZone: string, t: Translate): string | null {
   if (sale.state !== "Pendiente") return null;
-  if (sale.draft) return sale.stockState === "held" ? STOCK_NOTES.draft : STOCK_NOTES.draftLapsed;
+  if (sale.draft) return t(sale.stockState === "held" ? STOCK_NOTES.draft : STOCK_NOTES.draftLapsed);
   if (sale.stockState === "held") {
-    if (!sale.reservedUntil || sale.paymentStatus === "approved") return STOCK_NOTES.held;
-    const until = formatSaleDate(sale.reservedUntil, timeZone);
+    if (!sale.reservedUntil || sale.paymentStatus === "approved") return t(STOCK_NOTES.held);
+    const date = formatSaleDate(sale.reservedUntil, timeZone);
     const extended = sale.holdExtendedAt && sale.paymentMethod === "transfer" && sale.paymentStatus === "pending";
-    return extended ? STOCK_NOTES.receiptExtended(until) : STOCK_NOTES.heldUntil(until);
+    return t(extended ? STOCK_NOTES.receiptExtended : STOCK_NOTES.heldUntil, { date });
   }
-  if (sale.stockState === "short") return sale.paymentStatus === "approved" ? STOCK_NOTES.paidShort : STOCK_NOTES.short;
-  if (sale.stockState === "released") return sale.paymentMethod === "online" ? STOCK_NOTES.lapsed : STOCK_NOTES.holdLapsed;
-  if (sale.stockState === "unreserved") return STOCK_NOTES.unreserved;
+  if (sale.stockState === "short") return t(sale.paymentStatus === "approved" ? STOCK_NOTES.paidShort : STOCK_NOTES.short);
+  if (sale.stockState === "released") return t(sale.paymentMethod === "online" ? STOCK_NOTES.lapsed : STOCK_NOTES.holdLapsed);
+  if (sale.stockState === "unreserved") return t(STOCK_NOTES.unreserved);
   return null;
 }
 
@@ -135,28 +149,38 @@ export const hasFilters = (filters: SalesFilters | undefined) =>
   Boolean(filters?.delivery || filters?.payment || filters?.progress);
 
 /** A transfer's state once the buyer sent a receipt: to review, verified by the merchant, or refused. */
-const TRANSFER_STATE_LABELS: Partial<Record<SalePaymentStatus, string>> = {
-  pending: "Comprobante recibido",
-  approved: "Pago verificado",
-  rejected: "Comprobante rechazado",
-};
+const TRANSFER_STATE_LABELS: Partial<Record<SalePaymentStatus, MessageDescriptor>> = defineMessages({
+  pending: { id: "sales.payment.receiptReceived", defaultMessage: "Comprobante recibido" },
+  approved: { id: "sales.payment.receiptVerified", defaultMessage: "Pago verificado" },
+  rejected: { id: "sales.payment.receiptRejected", defaultMessage: "Comprobante rechazado" },
+});
 
-/**
- * The payment's state in a few words: the way to pay for payment by hand (a transfer's receipt state once there is
- * one), else the online payment's state.
- */
-export function paymentStateLabel(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
+const PAYMENT_TEXTS = defineMessages({
+  online: { id: "sales.payment.onlineState", defaultMessage: "En línea — {state}" },
+  transfer: { id: "sales.payment.transferState", defaultMessage: "Transferencia — {state}" },
+});
+
+function paymentStateMessage(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): MessageDescriptor {
   if (sale.paymentMethod === "transfer") return TRANSFER_STATE_LABELS[sale.paymentStatus] ?? PAYMENT_FILTER_LABELS.transfer;
   if (sale.paymentMethod !== "online") return PAYMENT_FILTER_LABELS[sale.paymentMethod];
   return sale.paymentStatus === "none" ? PAYMENT_FILTER_LABELS.pending : PAYMENT_FILTER_LABELS[sale.paymentStatus];
 }
 
+/**
+ * The payment's state in a few words: the way to pay for payment by hand (a transfer's receipt state once there is
+ * one), else the online payment's state.
+ */
+export const paymentStateLabel = (
+  sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus },
+  t: Translate,
+): string => t(paymentStateMessage(sale));
+
 /** How the sale is paid, for the merchant: 'Al recibir', 'Efectivo', 'Transferencia — Comprobante recibido', 'En línea — Aprobado'. */
-export function paymentText(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }): string {
-  if (sale.paymentMethod === "online") return `En línea — ${paymentStateLabel(sale)}`;
+export function paymentText(sale: { paymentMethod: SalePaymentMethod; paymentStatus: SalePaymentStatus }, t: Translate): string {
+  if (sale.paymentMethod === "online") return t(PAYMENT_TEXTS.online, { state: paymentStateLabel(sale, t) });
   if (sale.paymentMethod === "transfer" && sale.paymentStatus !== "none")
-    return `${PAYMENT_FILTER_LABELS.transfer} — ${paymentStateLabel(sale)}`;
-  return PAYMENT_FILTER_LABELS[sale.paymentMethod];
+    return t(PAYMENT_TEXTS.transfer, { state: paymentStateLabel(sale, t) });
+  return t(PAYMENT_FILTER_LABELS[sale.paymentMethod]);
 }
 
 /**
@@ -417,8 +441,8 @@ export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string, sheet?:
       amount(sale.deliveryFee, sale.currency),
       sale.deliveryZone ?? "",
       sale.pickupPoint ?? "",
-      sale.paymentMethod === "online" ? "En línea" : PAYMENT_FILTER_LABELS[sale.paymentMethod],
-      sale.paymentMethod === "online" || sale.paymentStatus !== "none" ? paymentStateLabel(sale) : "",
+      sale.paymentMethod === "online" ? "En línea" : PAYMENT_FILTER_LABELS[sale.paymentMethod].defaultMessage,
+      sale.paymentMethod === "online" || sale.paymentStatus !== "none" ? paymentStateMessage(sale).defaultMessage : "",
       sale.buyerEmail ?? "",
       amount(Math.max(0, -sale.paymentAdjustment), sale.currency),
       amount(Math.max(0, sale.paymentAdjustment), sale.currency),

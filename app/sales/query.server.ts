@@ -58,7 +58,7 @@ interface ListState {
 
 export type ParsedSalesQuery = ({ ok: true; view: SalesView } | { ok: false; error: string }) & ListState;
 
-export function parseSalesQuery(params: URLSearchParams): ParsedSalesQuery {
+export function parseSalesQuery(params: URLSearchParams, t: Translate): ParsedSalesQuery {
   const query = querySchema.parse({
     code: params.get("code") ?? undefined,
     view: params.get("view") ?? undefined,
@@ -75,7 +75,7 @@ export function parseSalesQuery(params: URLSearchParams): ParsedSalesQuery {
   const narrow = query.progress ? progressCondition(query.progress) : undefined;
   const base = { code: query.code ?? "", search: query.q ?? "", mode: query.view, limit: query.limit, filters };
   if (query.code) {
-    if (!SALE_CODE_PATTERN.test(query.code)) return { ok: false, error: SALE_MESSAGES.badCode, ...base };
+    if (!SALE_CODE_PATTERN.test(query.code)) return { ok: false, error: t(SALE_MESSAGES.badCode), ...base };
     return { ok: true, view: { kind: "code", code: query.code, filters, narrow }, ...base };
   }
   return {

@@ -2,10 +2,14 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { SALES_MAX_SHOWN } from "~/domain/sales";
 import { getSale, listSalesWithLines } from "~/orders/order-queries.server";
 import { changeSale } from "~/orders/sale-changes.server";
 import { parseSalesQuery } from "~/sales/query.server";
+
+const es = translatorFor("es");
+
 import SaleDetail, * as saleDetail from "~/sales/routes/sale-detail";
 import { jsonLogger } from "~/services/log";
 import { sales } from "../../db/schema";
@@ -20,7 +24,7 @@ const HOUR = 3_600_000;
 
 /** The sales the list shows for a query string, as the page parses it. */
 async function shownSales(s: TestServices, store: { id: string; timeZone: string }, query: string) {
-  const parsed = parseSalesQuery(new URLSearchParams(query));
+  const parsed = parseSalesQuery(new URLSearchParams(query), es);
   if (!parsed.ok) throw new Error(parsed.error);
   return (await listSales(s.db, store, parsed.view, s.clock.now())).sales;
 }
@@ -129,7 +133,7 @@ describe("the sales list's 'Entrega' and 'Pago' filters", () => {
     ]);
     expect(await shown(s, store, `code=${ids.oldDeliveryApproved}&delivery=pickup`)).toEqual([]);
     expect(await shown(s, store, `code=${ids.oldDeliveryApproved}&payment=on_delivery`)).toEqual([]);
-    const parsed = parseSalesQuery(new URLSearchParams("limit=40&payment=approved"));
+    const parsed = parseSalesQuery(new URLSearchParams("limit=40&payment=approved"), es);
     expect(parsed).toMatchObject({ ok: true, view: { kind: "latest", limit: 40, filters: { payment: "approved" } } });
     // The CSV export holds exactly the filtered sales.
     if (!parsed.ok) throw new Error("parsed");
@@ -163,7 +167,7 @@ describe("the sales list's 'Entrega' and 'Pago' filters", () => {
 
   it("ignores unknown filter values instead of failing", () => {
     for (const query of ["delivery=teleport", "payment=%27%20or%201%3D1", "delivery[]=x&payment=APPROVED"]) {
-      expect(parseSalesQuery(new URLSearchParams(query))).toMatchObject({ ok: true, filters: {} });
+      expect(parseSalesQuery(new URLSearchParams(query), es)).toMatchObject({ ok: true, filters: {} });
     }
   });
 

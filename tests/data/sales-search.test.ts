@@ -87,7 +87,7 @@ beforeAll(async () => {
 }, 120_000);
 
 const queryOf = (params: Record<string, string>) => {
-  const parsed = parseSalesQuery(new URLSearchParams(params));
+  const parsed = parseSalesQuery(new URLSearchParams(params), es);
   if (!parsed.ok) throw new Error(parsed.error);
   return deskQueries(s.db, store, parsed, s.clock.now());
 };
@@ -99,6 +99,8 @@ async function planOf(query: { toSQL(): { sql: string; params: unknown[] } }) {
   const rows = await s.db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args: params as never });
   return rows.rows.map((r) => String(r.detail));
 }
+
+const es = translatorFor("es");
 
 describe("the sales desk's search, across 10,000 sales", () => {
   it("finds the buyer's phone typed as people say it, in the store's country", async () => {
@@ -174,7 +176,7 @@ describe("the sales desk's search, across 10,000 sales", () => {
   });
 
   it("a search of words under 3 characters is refused by the page, never run", async () => {
-    const parsed = parseSalesQuery(new URLSearchParams({ q: "a b" }));
+    const parsed = parseSalesQuery(new URLSearchParams({ q: "a b" }), es);
     const { searchProblem } = await import("~/sales/query.server");
     expect(searchProblem(parsed, store, translatorFor("es"))).toBe("Escribe al menos 3 letras o números para buscar");
   });

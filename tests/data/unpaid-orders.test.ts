@@ -184,13 +184,13 @@ describe("every way to pay holds for a time", () => {
     if (!cash) throw new Error("no sale");
     expect(cash).toMatchObject({ paymentMethod: "cash", stockState: "held" });
     expect(cash.reservedUntil?.getTime()).toBe(placedAt + 6 * HOUR);
-    expect(stockNote(cash, "America/Bogota")).toMatch(/^Reserva hasta /);
+    expect(stockNote(cash, "America/Bogota", es)).toMatch(/^Reserva hasta /);
 
     s.testClock.current = new Date(placedAt + 6 * HOUR);
     expect((await runOrderUpkeep(s)).released).toBe(1);
     const lapsed = await saleOf(s, cash.id);
     expect(lapsed).toMatchObject({ state: "Pendiente", stockState: "released", reservedUntil: null });
-    expect(stockNote(lapsed, "America/Bogota")).toBe("Reserva vencida: ya no reserva stock");
+    expect(stockNote(lapsed, "America/Bogota", es)).toBe("Reserva vencida: ya no reserva stock");
     expect(await stockOf(s, product.id)).toEqual({ stock: 2, reserved: 0 });
     // The merchant may still complete it while stock allows.
     expect((await confirmSale(s, TEST_ACTOR, store.id, cash.id)).ok).toBe(true);
@@ -225,7 +225,7 @@ describe("every way to pay holds for a time", () => {
     expect(first).toMatchObject({ extended: true, heldUntil: new Date(placedAt + 72 * HOUR) });
     const received = await saleOf(s, transfer.saleId);
     expect(received.reservedUntil?.getTime()).toBe(placedAt + 72 * HOUR);
-    expect(stockNote(received, "UTC")).toMatch(/^Comprobante recibido: reserva extendida hasta /);
+    expect(stockNote(received, "UTC", es)).toMatch(/^Comprobante recibido: reserva extendida hasta /);
 
     // Refused, another hold of the transfer's hours; the next receipt does not extend it again.
     expect(await reviewReceipt(s.db, TEST_ACTOR, store.id, transfer.saleId, "rejected", s.clock.now(), 2)).toBe(true);

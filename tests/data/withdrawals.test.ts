@@ -83,7 +83,7 @@ describe("the 'Botón de arrepentimiento'", () => {
     const before = await dialog(s, merchant, code);
     expect(before.data).toMatchObject({ state: "Pendiente", withdrawal: { id: number } });
     const cancelled = await dialog(s, merchant, code, { intent: "cancel" });
-    expect(cancelled).toEqual({ status: 200, data: { message: SALE_MESSAGES.cancelled } });
+    expect(cancelled).toEqual({ status: 200, data: { message: SALE_MESSAGES.cancelled.defaultMessage } });
     expect((await dialog(s, merchant, code)).data).toMatchObject({ state: "Cancelada", withdrawal: { id: number } });
     // Once cancelled, the same request is still found (its number again), and a new one is refused as cancelled.
     expect((await ask(s, "mate-y-cia", { code, contact: "lucia@correo.test" })).data.requestId).toBe(number);

@@ -120,8 +120,8 @@ describe("the 'Cobros' form", () => {
 describe("how the desk names a sale's payment", () => {
   it("names the way to pay, a transfer's receipt state and an online payment's state", () => {
     const text = (paymentMethod: SalePaymentMethod, paymentStatus: SalePaymentStatus) => [
-      paymentText({ paymentMethod, paymentStatus }),
-      paymentStateLabel({ paymentMethod, paymentStatus }),
+      paymentText({ paymentMethod, paymentStatus }, es),
+      paymentStateLabel({ paymentMethod, paymentStatus }, es),
     ];
     expect(text("on_delivery", "none")).toEqual(["Al recibir", "Al recibir"]);
     expect(text("cash", "none")).toEqual(["Efectivo", "Efectivo"]);
@@ -164,20 +164,21 @@ describe("what the desk says of an order's hold", () => {
   const until = new Date("2026-11-29T15:30:00Z");
 
   it("until when an unpaid order holds, a receipt's extension, and a lapse", () => {
-    expect(stockNote({ ...pending, paymentMethod: "cash", reservedUntil: until }, "UTC")).toBe(
+    expect(stockNote({ ...pending, paymentMethod: "cash", reservedUntil: until }, "UTC", es)).toBe(
       "Reserva hasta 29 nov 2026, 15:30",
     );
     expect(
       stockNote(
         { ...pending, paymentMethod: "transfer", paymentStatus: "pending", reservedUntil: until, holdExtendedAt: until },
         "UTC",
+        es,
       ),
     ).toBe("Comprobante recibido: reserva extendida hasta 29 nov 2026, 15:30");
-    expect(stockNote({ ...pending, paymentMethod: "on_delivery", stockState: "released" }, "UTC")).toBe(
+    expect(stockNote({ ...pending, paymentMethod: "on_delivery", stockState: "released" }, "UTC", es)).toBe(
       "Reserva vencida: ya no reserva stock",
     );
-    expect(stockNote({ ...pending, paymentMethod: "online", stockState: "released" }, "UTC")).toBe("Pago no completado");
-    expect(stockNote({ ...pending, paymentMethod: "transfer", paymentStatus: "approved", reservedUntil: until }, "UTC")).toBe(
+    expect(stockNote({ ...pending, paymentMethod: "online", stockState: "released" }, "UTC", es)).toBe("Pago no completado");
+    expect(stockNote({ ...pending, paymentMethod: "transfer", paymentStatus: "approved", reservedUntil: until }, "UTC", es)).toBe(
       "Reservado",
     );
   });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { salesQueryString } from "~/domain/sales";
 import { parseSalesQuery } from "~/sales/query.server";
 
-const parse = (query: string) => parseSalesQuery(new URLSearchParams(query));
+const es = translatorFor("es");
+
+const parse = (query: string) => parseSalesQuery(new URLSearchParams(query), es);
 
 describe("the sales list query", () => {
   it("defaults to the newest 20", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, textCell } from "~/domain/csv";
+import { translatorFor } from "~/domain/message-catalogs";
 import {
   type CsvSale,
   canChangeSale,
@@ -13,6 +14,7 @@ import {
   safeTimeZone,
   salesCsv,
   stockNeeds,
+  stockNote,
   todayRange,
 } from "~/domain/sales";
 
@@ -42,7 +44,24 @@ describe("sale states", () => {
   });
 
   it("names the product that lacks stock", () => {
-    expect(SALE_MESSAGES.noStock("Bolso wayuu")).toBe("Stock insuficiente para Bolso wayuu");
+    expect(translatorFor("es")(SALE_MESSAGES.noStock, { name: "Bolso wayuu" })).toBe("Stock insuficiente para Bolso wayuu");
+  });
+
+  it("answers in the merchant's words: the state a sale already has, and 'usá' for an Argentine merchant", () => {
+    const es = translatorFor("es");
+    expect(es(SALE_MESSAGES.notPending, { state: "Cancelada" })).toBe("Esta venta ya está cancelada y no se puede cambiar");
+    expect(es(SALE_MESSAGES.notPending, { state: "Confirmada" })).toBe("Esta venta ya está confirmada y no se puede cambiar");
+    expect(es(SALE_MESSAGES.paidOnline)).toBe("Esta venta está pagada en línea: para cancelarla usa 'Cancelar y reembolsar'");
+    expect(translatorFor("es-AR")(SALE_MESSAGES.paidOnline)).toBe(
+      "Esta venta está pagada en línea: para cancelarla usá 'Cancelar y reembolsar'",
+    );
+    expect(
+      stockNote(
+        { state: "Pendiente", stockState: "held", paymentMethod: "cash", paymentStatus: "none" },
+        "UTC",
+        translatorFor("es-AR"),
+      ),
+    ).toBe("Reservado");
   });
 });
 

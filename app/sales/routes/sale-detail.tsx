@@ -115,11 +115,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     payment:
       sale.draft && sale.state === "Pendiente"
         ? t({ id: "sales.sale.paymentChosenLater", defaultMessage: "La elige tu cliente al confirmar" })
-        : paymentText(sale),
+        : paymentText(sale, t),
     draft: draftPanel(getServices(context).config, store, sale, request),
     paidAt: sale.paidAt ? formatSaleDate(sale.paidAt, store.timeZone) : null,
     refundedAt: sale.refundedAt ? formatSaleDate(sale.refundedAt, store.timeZone) : null,
-    stock: stockNote(sale, store.timeZone),
+    stock: stockNote(sale, store.timeZone, t),
     // Paid online and still open: it is cancelled only with its refund.
     paidOnline: sale.state === "Pendiente" && sale.paymentMethod === "online" && sale.paymentStatus === "approved",
     // A transfer's receipt: shown to the owner only, through the workspace's own route.
@@ -186,21 +186,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent === "refund") {
     const refund = await cancelAndRefund(getServices(context), actingUser(context), store, saleId);
-    if (refund.ok) return { message: SALE_MESSAGES.refunded };
+    if (refund.ok) return { message: t(SALE_MESSAGES.refunded) };
     if (refund.reason === "not_found") notFound();
     return failure({ form: refund.reason }, { status: refund.status });
   }
   const result = await changeSale(getServices(context), actingUser(context), store, saleId, intent);
   if (result.ok) {
-    return { message: result.state === "Confirmada" ? SALE_MESSAGES.confirmed : SALE_MESSAGES.cancelled };
+    return { message: t(result.state === "Confirmada" ? SALE_MESSAGES.confirmed : SALE_MESSAGES.cancelled) };
   }
   if (result.reason === "not_found") notFound();
   const message =
     result.reason === "no_stock"
-      ? SALE_MESSAGES.noStock(result.productName)
+      ? t(SALE_MESSAGES.noStock, { name: result.productName })
       : result.reason === "paid"
-        ? SALE_MESSAGES.paidOnline
-        : SALE_MESSAGES.notPending(result.state);
+        ? t(SALE_MESSAGES.paidOnline)
+        : t(SALE_MESSAGES.notPending, { state: result.state });
   return failure({ form: message }, { status: 409 });
 }
 

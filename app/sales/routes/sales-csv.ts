@@ -13,8 +13,9 @@ import type { Route } from "./+types/sales-csv";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock } = getServices(context);
-  const query = parseSalesQuery(new URL(request.url).searchParams);
-  const problem = query.ok ? searchProblem(query, store, merchantT(context)) : query.error;
+  const t = merchantT(context);
+  const query = parseSalesQuery(new URL(request.url).searchParams, t);
+  const problem = query.ok ? searchProblem(query, store, t) : query.error;
   if (!query.ok || problem)
     return new Response(problem, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const now = clock.now();

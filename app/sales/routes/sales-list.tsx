@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Form, Link, Outlet, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { carriersOf, OTHER_CARRIER, OTHER_CARRIER_LABEL } from "~/domain/carriers";
 import { storeCountry } from "~/domain/countries";
-import { PROGRESS_FILTER_LABELS, PROGRESS_FILTERS, progressLabel } from "~/domain/fulfilment";
+import { PROGRESS_FILTER_MESSAGES, PROGRESS_FILTERS, progressLabel } from "~/domain/fulfilment";
 import { formatMoney } from "~/domain/money";
 import { SALE_SEARCH_MESSAGES, SEARCH_MATCHES_READ } from "~/domain/sale-search";
 import {
@@ -38,8 +38,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Ventas | 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock, vapid } = getServices(context);
-  const parsed = parseSalesQuery(new URL(request.url).searchParams);
   const t = merchantT(context);
+  const parsed = parseSalesQuery(new URL(request.url).searchParams, t);
   const problem = searchProblem(parsed, store, t);
   const query = problem ? { ...parsed, ok: false as const, error: problem } : parsed;
   // The sales with their delivery progress, the paid orders without stock and the store's device count for the push
@@ -61,15 +61,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     buyer: sale.buyerName,
     date: formatSaleDate(sale.createdAt, store.timeZone),
     state: sale.state,
-    stock: stockNote(sale, store.timeZone),
-    delivery: DELIVERY_FILTER_LABELS[sale.delivery],
+    stock: stockNote(sale, store.timeZone, t),
+    delivery: t(DELIVERY_FILTER_LABELS[sale.delivery]),
     // Online payments show their state; transfer and cash their name; 'Al recibir' is settled at the door.
     payment:
       sale.paymentMethod === "online"
-        ? t({ id: "sales.list.paidOnline", defaultMessage: "En línea: {state}" }, { state: paymentStateLabel(sale) })
+        ? t({ id: "sales.list.paidOnline", defaultMessage: "En línea: {state}" }, { state: paymentStateLabel(sale, t) })
         : sale.paymentMethod === "on_delivery"
           ? null
-          : paymentStateLabel(sale),
+          : paymentStateLabel(sale, t),
     amount: formatMoney(sale.total, sale.currency, store.country),
     progress: progressLabel(progressOf.get(sale.id), sale.state),
     // A transfer's receipt waiting for 'Pago verificado' or 'Rechazar comprobante'.
@@ -198,7 +198,7 @@ function SalesTable({
                 </td>
                 <td>{row.delivery}</td>
                 <td>
-                  {row.payment ?? <span className="muted">{PAYMENT_FILTER_LABELS.on_delivery}</span>}
+                  {row.payment ?? <span className="muted">{t(PAYMENT_FILTER_LABELS.on_delivery)}</span>}
                   {row.receiptToReview && (
                     <strong className="tag receipt-review-tag" data-receipt-review="">
                       {t({ id: "sales.table.receiptToReview", defaultMessage: "Por revisar" })}
@@ -338,7 +338,7 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
             key={`d-${filters.delivery ?? ""}`}
             options={[
               { value: "", label: t({ id: "sales.filters.allDeliveries", defaultMessage: "Todas" }) },
-              ...DELIVERY_FILTERS.map((m) => ({ value: m, label: DELIVERY_FILTER_LABELS[m] })),
+              ...DELIVERY_FILTERS.map((m) => ({ value: m, label: t(DELIVERY_FILTER_LABELS[m]) })),
             ]}
           />
           <SelectField
@@ -347,7 +347,10 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
             name="payment"
             defaultValue={filters.payment ?? ""}
             key={`p-${filters.payment ?? ""}`}
-            options={[{ value: "", label: all }, ...PAYMENT_FILTERS.map((p) => ({ value: p, label: PAYMENT_FILTER_LABELS[p] }))]}
+            options={[
+              { value: "", label: all },
+              ...PAYMENT_FILTERS.map((p) => ({ value: p, label: t(PAYMENT_FILTER_LABELS[p]) })),
+            ]}
           />
           <SelectField
             id="sales-progress"
@@ -357,7 +360,7 @@ export default function SalesList({ loaderData: page, actionData: bulk }: Route.
             key={`a-${filters.progress ?? ""}`}
             options={[
               { value: "", label: all },
-              ...PROGRESS_FILTERS.map((p) => ({ value: p, label: PROGRESS_FILTER_LABELS[p] })),
+              ...PROGRESS_FILTERS.map((p) => ({ value: p, label: t(PROGRESS_FILTER_MESSAGES[p]) })),
             ]}
           />
           <button type="submit" className="button secondary">
