@@ -234,7 +234,7 @@ describe("a code in the list", () => {
 
   it("is active, inactive, expired, exhausted or scheduled on the store's day", () => {
     const today = "2026-12-15";
-    const state = (c: Partial<typeof code>) => DISCOUNT_STATE_LABELS[discountCodeState({ ...code, ...c }, today)];
+    const state = (c: Partial<typeof code>) => es(DISCOUNT_STATE_LABELS[discountCodeState({ ...code, ...c }, today)]);
     expect(state({})).toBe("Activo");
     expect(state({ active: false })).toBe("Inactivo");
     expect(state({ active: false, endsOn: "2026-12-01" })).toBe("Inactivo");
@@ -260,27 +260,26 @@ describe("a code in the list", () => {
   it("writes its conditions: minimum purchase, dates and use limit", () => {
     const amount = (minor: number) => formatMoney(minor, "COP", "CO");
     const today = "2026-11-20";
-    expect(discountConditions({ minPurchase: null, startsOn: null, endsOn: null, maxUses: null }, today, amount)).toEqual([]);
+    expect(discountConditions({ minPurchase: null, startsOn: null, endsOn: null, maxUses: null }, today, amount, es)).toEqual([]);
     expect(
-      discountConditions({ minPurchase: 20000, startsOn: "2026-12-01", endsOn: "2026-12-31", maxUses: 100 }, today, amount),
+      discountConditions({ minPurchase: 20000, startsOn: "2026-12-01", endsOn: "2026-12-31", maxUses: 100 }, today, amount, es),
     ).toEqual(["desde $\u00a020.000", "1 dic – 31 dic", "hasta 100 usos"]);
-    expect(discountConditions({ minPurchase: null, startsOn: "2026-12-01", endsOn: null, maxUses: 1 }, today, amount)).toEqual([
-      "desde el 1 dic",
-      "hasta 1 uso",
-    ]);
     expect(
-      discountConditions({ minPurchase: null, startsOn: "2026-12-20", endsOn: "2027-01-06", maxUses: null }, today, amount),
+      discountConditions({ minPurchase: null, startsOn: "2026-12-01", endsOn: null, maxUses: 1 }, today, amount, es),
+    ).toEqual(["desde el 1 dic", "hasta 1 uso"]);
+    expect(
+      discountConditions({ minPurchase: null, startsOn: "2026-12-20", endsOn: "2027-01-06", maxUses: null }, today, amount, es),
     ).toEqual(["20 dic – 6 ene 2027"]);
-    expect(discountConditions({ minPurchase: null, startsOn: null, endsOn: "2026-09-30", maxUses: null }, today, amount)).toEqual(
-      ["hasta el 30 sept"],
-    );
+    expect(
+      discountConditions({ minPurchase: null, startsOn: null, endsOn: "2026-09-30", maxUses: null }, today, amount, es),
+    ).toEqual(["hasta el 30 sept"]);
   });
 
   it("counts its uses, against the limit when it has one", () => {
-    expect(discountUsesText(3, 5)).toBe("3 de 5 usos");
-    expect(discountUsesText(3, null)).toBe("3 usos");
-    expect(discountUsesText(1, null)).toBe("1 uso");
-    expect(discountUsesText(0, null)).toBe("0 usos");
-    expect(discountUsesText(0, 1)).toBe("0 de 1 uso");
+    expect(discountUsesText(3, 5, es)).toBe("3 de 5 usos");
+    expect(discountUsesText(3, null, es)).toBe("3 usos");
+    expect(discountUsesText(1, null, es)).toBe("1 uso");
+    expect(discountUsesText(0, null, es)).toBe("0 usos");
+    expect(discountUsesText(0, 1, es)).toBe("0 de 1 uso");
   });
 });
