@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DiscountCodeForm } from "~/discounts/code-form";
+import NewDiscountCode from "~/discounts/routes/new-discount-code";
 import {
   DISCOUNT_STATE_LABELS,
   discountCodeFormValues,
@@ -20,6 +21,8 @@ import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { storeToday } from "~/domain/sales";
 import { applySpanishValidationMessages } from "~/domain/validation-messages";
+import { PageMessagesProvider } from "~/ui/messages";
+import { pageMessages } from "~/ui/messages.server";
 import { inMerchantVoice } from "../support/messages";
 
 applySpanishValidationMessages();
@@ -85,6 +88,22 @@ describe("the discount code form", () => {
     expect(edit.ok && edit.input).toMatchObject({ code: "2X1", maxUses: 10 });
     const renamed = readDiscountCodeForm(form({ code: "3x1" }), "COP", saved, es);
     expect(!renamed.ok && renamed.errors.code).toBe(said("tooShort"));
+  });
+
+  it("at the store's limit says so in words, as the page's catalog renders it (the refusals are the server's texts)", () => {
+    const loaderData = { storeId: "1", currency: "COP", canAdd: false, full: "Tu tienda ya tiene 50 códigos, el máximo." };
+    const Page = createRoutesStub([
+      {
+        path: "/",
+        Component: () =>
+          createElement(NewDiscountCode, { loaderData, actionData: undefined, params: {}, matches: [] } as unknown as Parameters<
+            typeof NewDiscountCode
+          >[0]),
+      },
+    ]);
+    const html = renderToStaticMarkup(createElement(PageMessagesProvider, { messages: pageMessages("es") }, createElement(Page)));
+    expect(html).toContain("Tu tienda ya tiene 50 códigos, el máximo.");
+    expect(html).not.toContain("{");
   });
 
   it("says in its hint the lengths a new code may have, the ones the form takes", () => {
