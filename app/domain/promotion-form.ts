@@ -64,7 +64,7 @@ export const PROMOTION_FORM_MESSAGES = defineMessages({
 });
 
 /** The numbers the form's refusals say. */
-export const PROMOTION_FORM_NUMBERS = { max: String(PROMOTION_NAME_MAX), most: String(MOST_PROMOTIONS) } as const;
+const PROMOTION_FORM_NUMBERS = { max: String(PROMOTION_NAME_MAX), most: String(MOST_PROMOTIONS) } as const;
 
 /** One of the form's refusals in `t`'s variant. */
 export const promotionFormMessage = (t: Translate, key: keyof typeof PROMOTION_FORM_MESSAGES): string =>
