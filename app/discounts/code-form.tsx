@@ -22,12 +22,12 @@ export function DiscountCodeForm(props: {
   const kinds = [
     {
       value: "percent",
-      label: DISCOUNT_KIND_LABELS.percent,
+      label: t(DISCOUNT_KIND_LABELS.percent),
       hint: t({ id: "discounts.form.percentHint", defaultMessage: "Un porcentaje del subtotal de la compra." }),
     },
     {
       value: "amount",
-      label: DISCOUNT_KIND_LABELS.amount,
+      label: t(DISCOUNT_KIND_LABELS.amount),
       hint: t(
         { id: "discounts.form.amountHint", defaultMessage: "Un monto en {currency}, nunca más que el subtotal." },
         { currency },

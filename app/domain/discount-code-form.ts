@@ -22,7 +22,10 @@ export const MOST_DISCOUNT_CODES = 50;
 const USES_PATTERN = /^\d{1,7}$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: "Porcentaje", amount: "Monto fijo" };
+export const DISCOUNT_KIND_LABELS = defineMessages<DiscountKind>({
+  percent: { id: "discounts.kind.percent", defaultMessage: "Porcentaje" },
+  amount: { id: "discounts.kind.amount", defaultMessage: "Monto fijo" },
+});
 
 /**
  * New codes (and codes renamed) need at least this many characters, so they cannot be found by trying a
@@ -256,13 +259,13 @@ export function discountCodeFormValues(
 
 export type DiscountCodeState = "active" | "inactive" | "expired" | "exhausted" | "scheduled";
 
-export const DISCOUNT_STATE_LABELS: Record<DiscountCodeState, string> = {
-  active: "Activo",
-  inactive: "Inactivo",
-  expired: "Vencido",
-  exhausted: "Agotado",
-  scheduled: "Programado",
-};
+export const DISCOUNT_STATE_LABELS = defineMessages<DiscountCodeState>({
+  active: { id: "discounts.state.active", defaultMessage: "Activo" },
+  inactive: { id: "discounts.state.inactive", defaultMessage: "Inactivo" },
+  expired: { id: "discounts.state.expired", defaultMessage: "Vencido" },
+  exhausted: { id: "discounts.state.exhausted", defaultMessage: "Agotado" },
+  scheduled: { id: "discounts.state.scheduled", defaultMessage: "Programado" },
+});
 
 /**
  * What a code is on the store's day `today`: switched off by the merchant first, then past its last
@@ -288,32 +291,51 @@ function shortDate(date: string, thisYear: string): string {
   return y === thisYear ? text : `${text} ${y}`;
 }
 
+/** How the list says a code's conditions and uses. */
+const LIST_TEXTS = defineMessages({
+  range: { id: "discounts.list.range", defaultMessage: "{from} – {to}" },
+  from: { id: "discounts.list.fromDay", defaultMessage: "desde el {day}" },
+  until: { id: "discounts.list.untilDay", defaultMessage: "hasta el {day}" },
+  oncePerCustomer: { id: "discounts.list.oncePerCustomer", defaultMessage: "una vez por cliente" },
+  minPurchase: { id: "discounts.list.minPurchase", defaultMessage: "desde {amount}" },
+  maxUses: {
+    id: "discounts.list.maxUses",
+    defaultMessage: "hasta {max, plural, one {{maxText} uso} other {{maxText} usos}}",
+  },
+  usesOf: {
+    id: "discounts.list.usesOf",
+    defaultMessage: "{uses} de {max, plural, one {{maxText} uso} other {{maxText} usos}}",
+  },
+  uses: { id: "discounts.list.uses", defaultMessage: "{count, plural, one {{text} uso} other {{text} usos}}" },
+});
+
 /** The dates a code applies: '1 dic – 31 dic', 'desde el 1 dic', 'hasta el 31 dic'; null when it has none. */
-function discountDatesText(startsOn: string | null, endsOn: string | null, today: string): string | null {
+function discountDatesText(startsOn: string | null, endsOn: string | null, today: string, t: Translate): string | null {
   const year = today.slice(0, 4);
-  if (startsOn && endsOn) return `${shortDate(startsOn, year)} – ${shortDate(endsOn, year)}`;
-  if (startsOn) return `desde el ${shortDate(startsOn, year)}`;
-  if (endsOn) return `hasta el ${shortDate(endsOn, year)}`;
+  if (startsOn && endsOn) return t(LIST_TEXTS.range, { from: shortDate(startsOn, year), to: shortDate(endsOn, year) });
+  if (startsOn) return t(LIST_TEXTS.from, { day: shortDate(startsOn, year) });
+  if (endsOn) return t(LIST_TEXTS.until, { day: shortDate(endsOn, year) });
   return null;
 }
 
-/** A code's conditions for the list: 'desde $ 20.000', '1 dic – 31 dic', 'hasta 100 usos' (none: empty). */
+/** A code's conditions for the list in `t`'s words: 'desde $ 20.000', '1 dic – 31 dic', 'hasta 100 usos' (none: empty). */
 export function discountConditions(
   code: Pick<DiscountCode, "minPurchase" | "startsOn" | "endsOn" | "maxUses" | "oncePerCustomer">,
   today: string,
   formatAmount: (minor: number) => string,
+  t: Translate,
 ): string[] {
   const out: string[] = [];
-  if (code.oncePerCustomer) out.push("una vez por cliente");
-  if (code.minPurchase !== null) out.push(`desde ${formatAmount(code.minPurchase)}`);
-  const dates = discountDatesText(code.startsOn, code.endsOn, today);
+  if (code.oncePerCustomer) out.push(t(LIST_TEXTS.oncePerCustomer));
+  if (code.minPurchase !== null) out.push(t(LIST_TEXTS.minPurchase, { amount: formatAmount(code.minPurchase) }));
+  const dates = discountDatesText(code.startsOn, code.endsOn, today, t);
   if (dates) out.push(dates);
-  if (code.maxUses !== null) out.push(`hasta ${code.maxUses} ${code.maxUses === 1 ? "uso" : "usos"}`);
+  if (code.maxUses !== null) out.push(t(LIST_TEXTS.maxUses, { max: code.maxUses, maxText: String(code.maxUses) }));
   return out;
 }
 
-/** '3 de 5 usos' with a limit, '3 usos' without ('1 uso', '0 usos'). */
-export function discountUsesText(uses: number, maxUses: number | null): string {
-  if (maxUses !== null) return `${uses} de ${maxUses} ${maxUses === 1 ? "uso" : "usos"}`;
-  return `${uses} ${uses === 1 ? "uso" : "usos"}`;
+/** '3 de 5 usos' with a limit, '3 usos' without ('1 uso', '0 usos'), in `t`'s words. */
+export function discountUsesText(uses: number, maxUses: number | null, t: Translate): string {
+  if (maxUses !== null) return t(LIST_TEXTS.usesOf, { uses: String(uses), max: maxUses, maxText: String(maxUses) });
+  return t(LIST_TEXTS.uses, { count: uses, text: String(uses) });
 }

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { isStoreLink } from "./banner-links";
 import { contrast, HEX_COLOR, inkOn, isDark, mix, normalizeHex, ratioText, reachContrast } from "./colors";
-import { defineMessages, type Translate } from "./messages";
+import { defineMessage, defineMessages, type MessageDescriptor, type Translate } from "./messages";
 
 const LOOK_VERSION = 1;
 
@@ -24,26 +24,44 @@ const SYSTEM_STACK = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
  * platform itself), so a page preloads at most one file; 'Sistema' loads none.
  */
 export const FONTS = {
-  sistema: { label: "Sistema", hint: "La letra del teléfono: la más rápida", file: null, family: null, headingsOnly: false },
-  inter: { label: "Inter", hint: "Moderna y muy legible", file: "inter", family: "Inter Variable", headingsOnly: false },
-  nunito: { label: "Nunito", hint: "Redondeada y amable", file: "nunito", family: "Nunito Variable", headingsOnly: false },
+  sistema: {
+    label: defineMessage({ id: "looks.font.sistema", defaultMessage: "Sistema" }),
+    hint: defineMessage({ id: "looks.font.sistemaHint", defaultMessage: "La letra del teléfono: la más rápida" }),
+    file: null,
+    family: null,
+    headingsOnly: false,
+  },
+  inter: {
+    label: defineMessage({ id: "looks.font.inter", defaultMessage: "Inter" }),
+    hint: defineMessage({ id: "looks.font.interHint", defaultMessage: "Moderna y muy legible" }),
+    file: "inter",
+    family: "Inter Variable",
+    headingsOnly: false,
+  },
+  nunito: {
+    label: defineMessage({ id: "looks.font.nunito", defaultMessage: "Nunito" }),
+    hint: defineMessage({ id: "looks.font.nunitoHint", defaultMessage: "Redondeada y amable" }),
+    file: "nunito",
+    family: "Nunito Variable",
+    headingsOnly: false,
+  },
   fraunces: {
-    label: "Fraunces + Sistema",
-    hint: "Títulos con serifa, cálidos",
+    label: defineMessage({ id: "looks.font.fraunces", defaultMessage: "Fraunces + Sistema" }),
+    hint: defineMessage({ id: "looks.font.frauncesHint", defaultMessage: "Títulos con serifa, cálidos" }),
     file: "fraunces",
     family: "Fraunces Variable",
     headingsOnly: true,
   },
   playfair: {
-    label: "Playfair Display + Sistema",
-    hint: "Títulos elegantes, de boutique",
+    label: defineMessage({ id: "looks.font.playfair", defaultMessage: "Playfair Display + Sistema" }),
+    hint: defineMessage({ id: "looks.font.playfairHint", defaultMessage: "Títulos elegantes, de boutique" }),
     file: "playfair",
     family: "Playfair Display Variable",
     headingsOnly: true,
   },
   grotesk: {
-    label: "Space Grotesk + Sistema",
-    hint: "Títulos audaces",
+    label: defineMessage({ id: "looks.font.grotesk", defaultMessage: "Space Grotesk + Sistema" }),
+    hint: defineMessage({ id: "looks.font.groteskHint", defaultMessage: "Títulos audaces" }),
     file: "grotesk",
     family: "Space Grotesk Variable",
     headingsOnly: true,
@@ -53,7 +71,12 @@ export type FontId = keyof typeof FONTS;
 const FONT_IDS = Object.keys(FONTS) as [FontId, ...FontId[]];
 
 const RADII = { recto: "3px", suave: "10px", redondo: "18px" } as const;
-const RADIUS_LABELS = { recto: "Rectas", suave: "Suaves", redondo: "Redondeadas" } as const;
+const RADIUS_LABELS = defineMessages<"recto" | "suave" | "redondo">({
+  recto: { id: "looks.radius.square", defaultMessage: "Rectas" },
+  suave: { id: "looks.radius.soft", defaultMessage: "Suaves" },
+  redondo: { id: "looks.radius.round", defaultMessage: "Redondeadas" },
+});
+const CUSTOM = defineMessage({ id: "looks.preset.custom", defaultMessage: "Personalizado" });
 const CARD_STYLES = ["borde", "sombra", "plano"] as const;
 
 const colorsSchema = z.object({
@@ -94,7 +117,7 @@ type PresetLook = Pick<Look, "colors" | "font" | "radius" | "cardStyle">;
 /** The designed looks, each complete; picking one keeps the store's header, announcement and cards. */
 export const PRESETS = {
   clasico: {
-    label: "Clásico",
+    label: defineMessage({ id: "looks.preset.clasico", defaultMessage: "Clásico" }),
     look: {
       colors: { brand: "#5b3df5", accent: "#b3261e", background: "#fafafa", text: "#1d1d1f" },
       font: "sistema",
@@ -103,7 +126,7 @@ export const PRESETS = {
     },
   },
   limpio: {
-    label: "Limpio",
+    label: defineMessage({ id: "looks.preset.limpio", defaultMessage: "Limpio" }),
     look: {
       colors: { brand: "#111111", accent: "#c0392b", background: "#ffffff", text: "#111111" },
       font: "inter",
@@ -112,7 +135,7 @@ export const PRESETS = {
     },
   },
   audaz: {
-    label: "Audaz",
+    label: defineMessage({ id: "looks.preset.audaz", defaultMessage: "Audaz" }),
     look: {
       colors: { brand: "#d7001f", accent: "#1d3fd1", background: "#ffffff", text: "#0a0a0a" },
       font: "grotesk",
@@ -121,7 +144,7 @@ export const PRESETS = {
     },
   },
   calido: {
-    label: "Cálido",
+    label: defineMessage({ id: "looks.preset.calido", defaultMessage: "Cálido" }),
     look: {
       colors: { brand: "#a4471f", accent: "#2f6b3a", background: "#fbf5ee", text: "#3b2a20" },
       font: "fraunces",
@@ -130,7 +153,7 @@ export const PRESETS = {
     },
   },
   oscuro: {
-    label: "Oscuro",
+    label: defineMessage({ id: "looks.preset.oscuro", defaultMessage: "Oscuro" }),
     look: {
       colors: { brand: "#f5b700", accent: "#ff7a6b", background: "#121212", text: "#f2f2f2" },
       font: "inter",
@@ -139,7 +162,7 @@ export const PRESETS = {
     },
   },
   pastel: {
-    label: "Pastel",
+    label: defineMessage({ id: "looks.preset.pastel", defaultMessage: "Pastel" }),
     look: {
       colors: { brand: "#a23b72", accent: "#2a7f8f", background: "#fff7fb", text: "#3a2c3a" },
       font: "nunito",
@@ -148,7 +171,7 @@ export const PRESETS = {
     },
   },
   boutique: {
-    label: "Boutique",
+    label: defineMessage({ id: "looks.preset.boutique", defaultMessage: "Boutique" }),
     look: {
       colors: { brand: "#1f3a32", accent: "#9c6b30", background: "#f7f4ef", text: "#1c1c1c" },
       font: "playfair",
@@ -156,7 +179,7 @@ export const PRESETS = {
       cardStyle: "plano",
     },
   },
-} as const satisfies Record<string, { label: string; look: PresetLook }>;
+} as const satisfies Record<string, { label: MessageDescriptor; look: PresetLook }>;
 export type PresetId = keyof typeof PRESETS;
 export const PRESET_IDS = Object.keys(PRESETS) as PresetId[];
 export const isPresetId = (value: string): value is PresetId => Object.hasOwn(PRESETS, value);
@@ -293,8 +316,8 @@ function matchingPreset(look: Look): PresetId | null {
   return PRESET_IDS.find((id) => hasPresetStyle(look, id)) ?? null;
 }
 
-export const presetLabel = (look: Look): string => (isPresetId(look.preset) ? PRESETS[look.preset].label : "Personalizado");
-export const radiusLabel = (radius: Look["radius"]) => RADIUS_LABELS[radius];
+export const presetLabel = (look: Look, t: Translate): string => t(isPresetId(look.preset) ? PRESETS[look.preset].label : CUSTOM);
+export const radiusLabel = (radius: Look["radius"], t: Translate) => t(RADIUS_LABELS[radius]);
 
 /** The colours every page paints, derived from the merchant's four so that each pair stays readable. */
 export function paletteOf(colors: LookColors) {

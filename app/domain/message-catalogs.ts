@@ -39,9 +39,12 @@ export const storeTranslator = (store: { country?: string; timeZone?: string }):
  */
 const SERVER_ONLY =
   /^(site|email|whatsapp|checkout|cart|shipping|policies|orders|variants\.choice|discounts\.refusal|fulfilment\.(refusal|notice|slips?))\.|^discounts\.link\.(applied|gives|kept|notApplied)$|^fulfilment\.bulk\.(done|skipped|some)$|\.email\./;
+/** The growth pages' texts their loaders and actions say (notices, refusals, the lists' states, offers and conditions). */
+const GROWTH_SERVER_ONLY =
+  /^(discounts|promotions|looks|conversions)\.(notice|refusal|state|offer|reach)\.|^(discounts|promotions)\.invalidAction$|^looks\.(sectionGone|nothingToPublish|unknownAction)$|^conversions\.chooseIntent$|^promotions\.list\.(from|until|results)$|^discounts\.list\.(range|fromDay|untilDay|oncePerCustomer|minPurchase|maxUses|usesOf|uses)$/;
 
 /** Whether a message is the server's alone (`SERVER_ONLY`). */
-export const isServerOnly = (id: string) => SERVER_ONLY.test(id);
+export const isServerOnly = (id: string) => SERVER_ONLY.test(id) || GROWTH_SERVER_ONLY.test(id);
 
 const pageCatalogs = new Map<Locale, PageCatalog>();
 
@@ -65,7 +68,7 @@ export function pageCatalogFor(locale: Locale): PageCatalog {
     for (const variant of fallbackChain(locale)) Object.assign(merged, CATALOGS[variant]);
     found = {};
     for (const [id, message] of Object.entries(merged)) {
-      if (SERVER_ONLY.test(id)) continue;
+      if (isServerOnly(id)) continue;
       const literal = literalOf(message);
       if (literal === null) found[id] = message;
       else if (literal !== literalOf(CATALOGS.es[id]) || literal.includes("'")) found[id] = literal;

@@ -17,11 +17,11 @@ export const PROMOTION_NAME_MAX = 60;
 /** A discount or a quantity price as a percentage, or as an amount (off each unit; the unit price). */
 const PROMOTION_VALUE_KINDS = ["percent", "amount"] as const;
 
-export const PROMOTION_SCOPE_LABELS: Record<PromotionScope, string> = {
-  products: "Productos elegidos",
-  category: "Una categoría",
-  store: "Toda la tienda",
-};
+export const PROMOTION_SCOPE_LABELS = defineMessages<PromotionScope>({
+  products: { id: "promotions.scope.products", defaultMessage: "Productos elegidos" },
+  category: { id: "promotions.scope.category", defaultMessage: "Una categoría" },
+  store: { id: "promotions.scope.store", defaultMessage: "Toda la tienda" },
+});
 
 /** The form's refusals, as descriptors: `promotionFormMessage` says one in the merchant's variant. */
 export const PROMOTION_FORM_MESSAGES = defineMessages({
@@ -64,7 +64,7 @@ export const PROMOTION_FORM_MESSAGES = defineMessages({
 });
 
 /** The numbers the form's refusals say. */
-export const PROMOTION_FORM_NUMBERS = { max: String(PROMOTION_NAME_MAX), most: String(MOST_PROMOTIONS) } as const;
+const PROMOTION_FORM_NUMBERS = { max: String(PROMOTION_NAME_MAX), most: String(MOST_PROMOTIONS) } as const;
 
 /** One of the form's refusals in `t`'s variant. */
 export const promotionFormMessage = (t: Translate, key: keyof typeof PROMOTION_FORM_MESSAGES): string =>
@@ -263,20 +263,43 @@ export function promotionFormValues(p: Promotion, currency: string, country: str
   };
 }
 
+/** How the list says what a promotion does and where. */
+const LIST_TEXTS = defineMessages({
+  percentOff: { id: "promotions.offer.percentOff", defaultMessage: "{percent} % de descuento" },
+  amountOff: { id: "promotions.offer.amountOff", defaultMessage: "{amount} menos por unidad" },
+  bundle: { id: "promotions.offer.bundle", defaultMessage: "Lleva {buy}, paga {pay} ({buy}x{pay})" },
+  volumePercent: { id: "promotions.offer.volumePercent", defaultMessage: "{percent} % menos desde {quantity} unidades" },
+  volumeAmount: { id: "promotions.offer.volumeAmount", defaultMessage: "{amount} c/u desde {quantity} unidades" },
+  freeDeliveryFrom: { id: "promotions.offer.freeDeliveryFrom", defaultMessage: "Envío gratis desde {amount}" },
+  freeDelivery: { id: "promotions.offer.freeDelivery", defaultMessage: "Envío gratis" },
+  zones: { id: "promotions.reach.zones", defaultMessage: "Zonas: {zones}" },
+  allZones: { id: "promotions.reach.allZones", defaultMessage: "Todas las zonas" },
+  store: { id: "promotions.reach.store", defaultMessage: "Toda la tienda" },
+  category: { id: "promotions.reach.category", defaultMessage: "Categoría {category}" },
+  products: {
+    id: "promotions.reach.products",
+    defaultMessage: "{count, plural, one {{text} producto} other {{text} productos}}",
+  },
+});
+
 /**
- * What a promotion does, as the list says it: '2x1', '20 % de descuento', '$ 500 menos por unidad', '10 % desde 6
- * unidades', 'Envío gratis desde $ 20.000'.
+ * What a promotion does, as the list says it in `t`'s words: '2x1', '20 % de descuento', '$ 500 menos por unidad',
+ * '10 % desde 6 unidades', 'Envío gratis desde $ 20.000'.
  */
-export function promotionOfferText(p: Promotion, money: (minor: number) => string): string {
+export function promotionOfferText(p: Promotion, money: (minor: number) => string, t: Translate): string {
+  const amount = money(p.amount ?? 0);
+  const [percent, buy, pay, quantity] = [p.percent, p.buy, p.pay, p.minQuantity].map(String);
   switch (p.kind) {
     case "discount":
-      return p.percent !== null ? `${p.percent} % de descuento` : `${money(p.amount ?? 0)} menos por unidad`;
+      return p.percent !== null ? t(LIST_TEXTS.percentOff, { percent }) : t(LIST_TEXTS.amountOff, { amount });
     case "bundle":
-      return `Lleva ${p.buy}, paga ${p.pay} (${p.buy}x${p.pay})`;
+      return t(LIST_TEXTS.bundle, { buy, pay });
     case "volume":
-      return `${p.percent !== null ? `${p.percent} % menos` : `${money(p.amount ?? 0)} c/u`} desde ${p.minQuantity} unidades`;
+      return p.percent !== null
+        ? t(LIST_TEXTS.volumePercent, { percent, quantity })
+        : t(LIST_TEXTS.volumeAmount, { amount, quantity });
     default:
-      return (p.amount ?? 0) > 0 ? `Envío gratis desde ${money(p.amount ?? 0)}` : "Envío gratis";
+      return (p.amount ?? 0) > 0 ? t(LIST_TEXTS.freeDeliveryFrom, { amount }) : t(LIST_TEXTS.freeDelivery);
   }
 }
 
@@ -284,12 +307,14 @@ export function promotionOfferText(p: Promotion, money: (minor: number) => strin
 export function promotionReachText(
   p: Promotion,
   names: { category: (id: number) => string | undefined; zone: (id: number) => string | undefined },
+  t: Translate,
 ): string {
   if (p.kind === "free_delivery") {
     const zones = p.zoneIds.map(names.zone).filter(Boolean);
-    return zones.length ? `Zonas: ${zones.join(", ")}` : "Todas las zonas";
+    return zones.length ? t(LIST_TEXTS.zones, { zones: zones.join(", ") }) : t(LIST_TEXTS.allZones);
   }
-  if (p.scope === "store") return "Toda la tienda";
-  if (p.scope === "category") return `Categoría ${(p.category !== null && names.category(p.category)) || "—"}`;
-  return p.productIds.length === 1 ? "1 producto" : `${p.productIds.length} productos`;
+  if (p.scope === "store") return t(LIST_TEXTS.store);
+  if (p.scope === "category")
+    return t(LIST_TEXTS.category, { category: (p.category !== null && names.category(p.category)) || "—" });
+  return t(LIST_TEXTS.products, { count: p.productIds.length, text: String(p.productIds.length) });
 }

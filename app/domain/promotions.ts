@@ -8,6 +8,7 @@
  * 3. a discount code applies to the products after the promotions, then the way to pay's adjustment;
  * 4. free delivery comes last, on the products after promotions and code; nothing goes below zero.
  */
+import { defineMessages } from "./messages";
 import { safeTimeZone, storeToday } from "./sales";
 
 export const PROMOTION_KINDS = ["discount", "bundle", "volume", "free_delivery"] as const;
@@ -17,12 +18,12 @@ export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export const PROMOTION_SCOPES = ["products", "category", "store"] as const;
 export type PromotionScope = (typeof PROMOTION_SCOPES)[number];
 
-export const PROMOTION_KIND_LABELS: Record<PromotionKind, string> = {
-  discount: "Descuento en productos",
-  bundle: "Lleva N, paga M (2x1, 3x2)",
-  volume: "Precio por cantidad",
-  free_delivery: "Envío gratis",
-};
+export const PROMOTION_KIND_LABELS = defineMessages<PromotionKind>({
+  discount: { id: "promotions.kind.discount", defaultMessage: "Descuento en productos" },
+  bundle: { id: "promotions.kind.bundle", defaultMessage: "Lleva N, paga M (2x1, 3x2)" },
+  volume: { id: "promotions.kind.volume", defaultMessage: "Precio por cantidad" },
+  free_delivery: { id: "promotions.kind.freeDelivery", defaultMessage: "Envío gratis" },
+});
 
 export interface Promotion {
   id: number;

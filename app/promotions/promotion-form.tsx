@@ -81,7 +81,7 @@ export function PromotionForm(props: {
         legend={t({ id: "promotions.form.kind", defaultMessage: "Tipo" })}
         name="kind"
         defaultValue={values.kind}
-        options={PROMOTION_KINDS.map((k) => ({ value: k, label: PROMOTION_KIND_LABELS[k], hint: t(KIND_HINTS[k]) }))}
+        options={PROMOTION_KINDS.map((k) => ({ value: k, label: t(PROMOTION_KIND_LABELS[k]), hint: t(KIND_HINTS[k]) }))}
         error={errors.kind}
       />
       {shows("reach") && (
@@ -98,7 +98,7 @@ export function PromotionForm(props: {
             defaultValue={values.scope}
             options={(["products", "category", "store"] as const).map((s) => ({
               value: s,
-              label: PROMOTION_SCOPE_LABELS[s],
+              label: t(PROMOTION_SCOPE_LABELS[s]),
               hint:
                 s === "store"
                   ? t({ id: "promotions.form.scopeStoreHint", defaultMessage: "Solo para un descuento." })

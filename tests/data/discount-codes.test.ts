@@ -299,7 +299,10 @@ describe("discount codes of a store", () => {
       path: `/Store/${me.store.id}/discounts/new`,
       params: { storeId: me.store.id },
     });
-    expect(newPage.data).toMatchObject({ canAdd: false });
+    expect(newPage.data).toMatchObject({
+      canAdd: false,
+      full: "Tu tienda ya tiene 50 códigos, el máximo. Elimina uno que ya no uses para crear otro.",
+    });
   });
 
   it("another merchant can neither see nor change a store's codes: 404 and nothing changes", async () => {

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DiscountCodeForm } from "~/discounts/code-form";
+import NewDiscountCode from "~/discounts/routes/new-discount-code";
 import {
   DISCOUNT_STATE_LABELS,
   discountCodeFormValues,
@@ -20,6 +21,8 @@ import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { storeToday } from "~/domain/sales";
 import { applySpanishValidationMessages } from "~/domain/validation-messages";
+import { PageMessagesProvider } from "~/ui/messages";
+import { pageMessages } from "~/ui/messages.server";
 import { inMerchantVoice } from "../support/messages";
 
 applySpanishValidationMessages();
@@ -85,6 +88,22 @@ describe("the discount code form", () => {
     expect(edit.ok && edit.input).toMatchObject({ code: "2X1", maxUses: 10 });
     const renamed = readDiscountCodeForm(form({ code: "3x1" }), "COP", saved, es);
     expect(!renamed.ok && renamed.errors.code).toBe(said("tooShort"));
+  });
+
+  it("at the store's limit says so in words, as the page's catalog renders it (the refusals are the server's texts)", () => {
+    const loaderData = { storeId: "1", currency: "COP", canAdd: false, full: "Tu tienda ya tiene 50 códigos, el máximo." };
+    const Page = createRoutesStub([
+      {
+        path: "/",
+        Component: () =>
+          createElement(NewDiscountCode, { loaderData, actionData: undefined, params: {}, matches: [] } as unknown as Parameters<
+            typeof NewDiscountCode
+          >[0]),
+      },
+    ]);
+    const html = renderToStaticMarkup(createElement(PageMessagesProvider, { messages: pageMessages("es") }, createElement(Page)));
+    expect(html).toContain("Tu tienda ya tiene 50 códigos, el máximo.");
+    expect(html).not.toContain("{");
   });
 
   it("says in its hint the lengths a new code may have, the ones the form takes", () => {
@@ -234,7 +253,7 @@ describe("a code in the list", () => {
 
   it("is active, inactive, expired, exhausted or scheduled on the store's day", () => {
     const today = "2026-12-15";
-    const state = (c: Partial<typeof code>) => DISCOUNT_STATE_LABELS[discountCodeState({ ...code, ...c }, today)];
+    const state = (c: Partial<typeof code>) => es(DISCOUNT_STATE_LABELS[discountCodeState({ ...code, ...c }, today)]);
     expect(state({})).toBe("Activo");
     expect(state({ active: false })).toBe("Inactivo");
     expect(state({ active: false, endsOn: "2026-12-01" })).toBe("Inactivo");
@@ -260,27 +279,26 @@ describe("a code in the list", () => {
   it("writes its conditions: minimum purchase, dates and use limit", () => {
     const amount = (minor: number) => formatMoney(minor, "COP", "CO");
     const today = "2026-11-20";
-    expect(discountConditions({ minPurchase: null, startsOn: null, endsOn: null, maxUses: null }, today, amount)).toEqual([]);
+    expect(discountConditions({ minPurchase: null, startsOn: null, endsOn: null, maxUses: null }, today, amount, es)).toEqual([]);
     expect(
-      discountConditions({ minPurchase: 20000, startsOn: "2026-12-01", endsOn: "2026-12-31", maxUses: 100 }, today, amount),
+      discountConditions({ minPurchase: 20000, startsOn: "2026-12-01", endsOn: "2026-12-31", maxUses: 100 }, today, amount, es),
     ).toEqual(["desde $\u00a020.000", "1 dic – 31 dic", "hasta 100 usos"]);
-    expect(discountConditions({ minPurchase: null, startsOn: "2026-12-01", endsOn: null, maxUses: 1 }, today, amount)).toEqual([
-      "desde el 1 dic",
-      "hasta 1 uso",
-    ]);
     expect(
-      discountConditions({ minPurchase: null, startsOn: "2026-12-20", endsOn: "2027-01-06", maxUses: null }, today, amount),
+      discountConditions({ minPurchase: null, startsOn: "2026-12-01", endsOn: null, maxUses: 1 }, today, amount, es),
+    ).toEqual(["desde el 1 dic", "hasta 1 uso"]);
+    expect(
+      discountConditions({ minPurchase: null, startsOn: "2026-12-20", endsOn: "2027-01-06", maxUses: null }, today, amount, es),
     ).toEqual(["20 dic – 6 ene 2027"]);
-    expect(discountConditions({ minPurchase: null, startsOn: null, endsOn: "2026-09-30", maxUses: null }, today, amount)).toEqual(
-      ["hasta el 30 sept"],
-    );
+    expect(
+      discountConditions({ minPurchase: null, startsOn: null, endsOn: "2026-09-30", maxUses: null }, today, amount, es),
+    ).toEqual(["hasta el 30 sept"]);
   });
 
   it("counts its uses, against the limit when it has one", () => {
-    expect(discountUsesText(3, 5)).toBe("3 de 5 usos");
-    expect(discountUsesText(3, null)).toBe("3 usos");
-    expect(discountUsesText(1, null)).toBe("1 uso");
-    expect(discountUsesText(0, null)).toBe("0 usos");
-    expect(discountUsesText(0, 1)).toBe("0 de 1 uso");
+    expect(discountUsesText(3, 5, es)).toBe("3 de 5 usos");
+    expect(discountUsesText(3, null, es)).toBe("3 usos");
+    expect(discountUsesText(1, null, es)).toBe("1 uso");
+    expect(discountUsesText(0, null, es)).toBe("0 usos");
+    expect(discountUsesText(0, 1, es)).toBe("0 de 1 uso");
   });
 });

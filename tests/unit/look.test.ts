@@ -123,7 +123,7 @@ describe("the look as data", () => {
     expect(parseLook("")).toEqual(DEFAULT_LOOK);
     expect(parseLook("{not json")).toEqual(DEFAULT_LOOK);
     expect(parseLook(JSON.stringify({ ...DEFAULT_LOOK, version: 99 }))).toEqual(DEFAULT_LOOK);
-    expect(presetLabel(DEFAULT_LOOK)).toBe("Clásico");
+    expect(presetLabel(DEFAULT_LOOK, es)).toBe("Clásico");
   });
 
   it("keeps what was saved", () => {
@@ -138,7 +138,7 @@ describe("the look as data", () => {
     expect(same.preset).toBe("oscuro");
     const changed = lookOfForm(lookFormSchema(es).parse(formOf(dark, { brand: "#00C2A8" })), dark);
     expect(changed.colors.brand).toBe("#00c2a8");
-    expect(presetLabel(changed)).toBe("Personalizado");
+    expect(presetLabel(changed, es)).toBe("Personalizado");
   });
 
   it("answers bad input with Spanish messages", () => {
@@ -163,7 +163,7 @@ describe("the look as data", () => {
   it("takes only its own presets' names, never one every object has", () => {
     for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"]) {
       expect(isPresetId(name), name).toBe(false);
-      expect(presetLabel({ ...DEFAULT_LOOK, preset: name }), name).toBe("Personalizado");
+      expect(presetLabel({ ...DEFAULT_LOOK, preset: name }, es), name).toBe("Personalizado");
     }
     expect(isPresetId("oscuro")).toBe(true);
   });

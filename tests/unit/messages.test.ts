@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { codeShareLinks } from "~/discounts/code-link";
 import { CodeLinkShare } from "~/discounts/code-link-share";
@@ -9,6 +10,7 @@ import { isServerOnly, pageCatalogFor, translatorFor } from "~/domain/message-ca
 import { LOCALES, localeOfAcceptLanguage, localeOfCountry, translatorOfPage } from "~/domain/messages";
 import { shouldRevalidate as shouldRevalidateMessages } from "~/merchant/routes/messages-layout";
 import compiledBase from "~/messages/compiled/es";
+import NewPromotion from "~/promotions/routes/new-promotion";
 import { PageMessagesProvider, useT } from "~/ui/messages";
 import { pageMessages } from "~/ui/messages.server";
 import { inMerchantVoice } from "../support/messages";
@@ -231,5 +233,32 @@ describe("the merchant pages' catalog in the browser", () => {
     expect(revalidatesAfter("/newStore")).toBe(true);
     expect(revalidatesAfter("/Store/1234567890/info")).toBe(true);
     expect(revalidatesAfter("/Store/1234567890/info?index")).toBe(true);
+  });
+
+  it("keeps the growth pages' server texts out of the merchant's catalog, and their pages say them from the loader", () => {
+    const catalog = pageCatalogFor("es-AR");
+    for (const id of [
+      "looks.refusal.textContrast",
+      "promotions.offer.bundle",
+      "discounts.notice.savedText",
+      "promotions.refusal.limit",
+    ])
+      expect(catalog, id).not.toHaveProperty([id]);
+    expect(catalog).toHaveProperty(["promotions.list.empty"], "Aún no tenés promociones.");
+    const loaderData = { storeId: "1", currency: "ARS", canAdd: false, full: "Tu tienda ya tiene 50 promociones, el máximo." };
+    const Page = createRoutesStub([
+      {
+        path: "/",
+        Component: () =>
+          createElement(NewPromotion, { loaderData, actionData: undefined, params: {}, matches: [] } as unknown as Parameters<
+            typeof NewPromotion
+          >[0]),
+      },
+    ]);
+    const html = renderToStaticMarkup(
+      createElement(PageMessagesProvider, { messages: pageMessages("es-AR") }, createElement(Page)),
+    );
+    expect(html).toContain("Tu tienda ya tiene 50 promociones, el máximo.");
+    expect(html).not.toContain("{");
   });
 });

@@ -35,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const today = storeToday(clock.now(), store.timeZone);
   const amount = moneyFormat(store);
   const codes = await listDiscountCodes(db, store.id);
+  const t = merchantT(context);
   return {
     storeId: store.id,
     limit: MOST_DISCOUNT_CODES,
@@ -44,11 +45,11 @@ export async function loader({ context }: Route.LoaderArgs) {
         id: c.id,
         code: c.code,
         value: discountValueText(c, amount),
-        conditions: discountConditions(c, today, amount),
-        uses: discountUsesText(c.uses, c.maxUses),
+        conditions: discountConditions(c, today, amount, t),
+        uses: discountUsesText(c.uses, c.maxUses, t),
         active: c.active,
         state,
-        stateLabel: DISCOUNT_STATE_LABELS[state],
+        stateLabel: t(DISCOUNT_STATE_LABELS[state]),
       };
     }),
   };

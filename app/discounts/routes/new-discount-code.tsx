@@ -1,11 +1,5 @@
 import { Link } from "react-router";
-import {
-  DISCOUNT_FORM_MESSAGES,
-  DISCOUNT_FORM_NUMBERS,
-  EMPTY_DISCOUNT_CODE,
-  MOST_DISCOUNT_CODES,
-  typedFormValues,
-} from "~/domain/discount-code-form";
+import { discountFormMessage, EMPTY_DISCOUNT_CODE, MOST_DISCOUNT_CODES, typedFormValues } from "~/domain/discount-code-form";
 import { getServices } from "~/services/services";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
@@ -22,7 +16,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitl
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const count = await countDiscountCodes(getServices(context).db, store.id);
-  return { storeId: store.id, currency: store.currency, canAdd: count < MOST_DISCOUNT_CODES };
+  // Said here: the form's refusals are the server's own texts, not in the page's catalog.
+  const canAdd = count < MOST_DISCOUNT_CODES;
+  return {
+    storeId: store.id,
+    currency: store.currency,
+    canAdd,
+    full: canAdd ? null : discountFormMessage(merchantT(context), "limit"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +55,7 @@ export default function NewDiscountCode({ loaderData, actionData }: Route.Compon
         />
       ) : (
         <p className="form-alert" role="alert">
-          {t(DISCOUNT_FORM_MESSAGES.limit, DISCOUNT_FORM_NUMBERS)}
+          {loaderData.full}
         </p>
       )}
     </section>

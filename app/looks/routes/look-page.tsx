@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             id: "looks.notice.preset",
             defaultMessage: "Estilo {preset} en la vista previa. Publícalo para que tu tienda se vea así.",
           },
-          { preset: PRESETS[preset].label },
+          { preset: t(PRESETS[preset].label) },
         ),
       );
     }
@@ -153,7 +153,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const RADIUS_OPTIONS = (["recto", "suave", "redondo"] as const).map((value) => ({ value, label: radiusLabel(value) }));
 const CARD_STYLES = defineMessages<"borde" | "sombra" | "plano">({
   borde: { id: "looks.cards.border", defaultMessage: "Con borde" },
   sombra: { id: "looks.cards.shadow", defaultMessage: "Con sombra" },
@@ -231,9 +230,9 @@ export default function LookPage({ loaderData, actionData }: Route.ComponentProp
       <style dangerouslySetInnerHTML={{ __html: FONT_FACES }} />
       <h2 id="look-title">{t({ id: "looks.title", defaultMessage: "Diseño" })}</h2>
       <p className="muted" role="status">
-        {t({ id: "looks.published", defaultMessage: "Publicado: {preset}." }, { preset: presetLabel(published) })}{" "}
+        {t({ id: "looks.published", defaultMessage: "Publicado: {preset}." }, { preset: presetLabel(published, t) })}{" "}
         {hasDraft
-          ? t({ id: "looks.draft", defaultMessage: "Vista previa sin publicar: {preset}." }, { preset: presetLabel(look) })
+          ? t({ id: "looks.draft", defaultMessage: "Vista previa sin publicar: {preset}." }, { preset: presetLabel(look, t) })
           : t({ id: "looks.noDraft", defaultMessage: "La vista previa muestra lo publicado." })}
       </p>
       <div className="look-grid">
@@ -449,6 +448,7 @@ function usePreviewOverlay() {
 
 function PresetButton({ id, current }: { id: PresetId; current: boolean }) {
   const { colors, font, radius } = PRESETS[id].look;
+  const t = useT();
   return (
     <button type="submit" name="preset" value={id} className="preset" aria-pressed={current}>
       <span
@@ -470,7 +470,7 @@ function PresetButton({ id, current }: { id: PresetId; current: boolean }) {
         <span className="thumb-button" style={{ background: colors.brand }} />
         <span className="thumb-accent" style={{ background: colors.accent }} />
       </span>
-      <span className="preset-name">{PRESETS[id].label}</span>
+      <span className="preset-name">{t(PRESETS[id].label)}</span>
     </button>
   );
 }
@@ -527,10 +527,10 @@ function LookForm({
             <label>
               <input type="radio" name="font" value={id} defaultChecked={value("font", look.font) === id} />
               <span style={{ fontFamily: fontStack(id) }} className="font-sample">
-                {FONTS[id].label}
+                {t(FONTS[id].label)}
               </span>
             </label>
-            <p className="field-hint">{FONTS[id].hint}</p>
+            <p className="field-hint">{t(FONTS[id].hint)}</p>
           </div>
         ))}
       </fieldset>
@@ -538,7 +538,7 @@ function LookForm({
         legend={t({ id: "looks.radius", defaultMessage: "Esquinas" })}
         name="radius"
         defaultValue={value("radius", look.radius)}
-        options={RADIUS_OPTIONS}
+        options={(["recto", "suave", "redondo"] as const).map((value) => ({ value, label: radiusLabel(value, t) }))}
         error={errors.radius}
       />
       <RadioGroup

@@ -1,11 +1,5 @@
 import { Link } from "react-router";
-import {
-  EMPTY_PROMOTION,
-  MOST_PROMOTIONS,
-  PROMOTION_FORM_MESSAGES,
-  PROMOTION_FORM_NUMBERS,
-  typedPromotionValues,
-} from "~/domain/promotion-form";
+import { EMPTY_PROMOTION, MOST_PROMOTIONS, promotionFormMessage, typedPromotionValues } from "~/domain/promotion-form";
 import { getServices } from "~/services/services";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
@@ -27,6 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     storeId: store.id,
     currency: store.currency,
     canAdd: page.count < MOST_PROMOTIONS,
+    // Said here: the form's refusals are the server's own texts, not in the page's catalog.
+    full: page.count < MOST_PROMOTIONS ? null : promotionFormMessage(merchantT(context), "limit"),
     ...pickerChoices(page, store),
   };
 }
@@ -62,7 +58,7 @@ export default function NewPromotion({ loaderData, actionData }: Route.Component
         />
       ) : (
         <p className="form-alert" role="alert">
-          {t(PROMOTION_FORM_MESSAGES.limit, PROMOTION_FORM_NUMBERS)}
+          {loaderData.full}
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { productCategoryName } from "~/domain/categories";
+import { defineMessages } from "~/domain/messages";
 import { moneyFormat } from "~/domain/money";
 import { MOST_PROMOTIONS, promotionOfferText, promotionReachText } from "~/domain/promotion-form";
 import { promotionState } from "~/domain/promotions";
@@ -17,6 +18,13 @@ import { handlePromotionListAction } from "../promotion-actions.server";
 import { promotionsPath } from "../promotion-choices";
 import { listPromotions } from "../promotions.server";
 import type { Route } from "./+types/promotions";
+
+const STATE_NAMES = defineMessages<ReturnType<typeof promotionState>>({
+  Activa: { id: "promotions.state.active", defaultMessage: "Activa" },
+  Programada: { id: "promotions.state.scheduled", defaultMessage: "Programada" },
+  Terminada: { id: "promotions.state.ended", defaultMessage: "Terminada" },
+  Pausada: { id: "promotions.state.paused", defaultMessage: "Pausada" },
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Promociones", matches) }];
 
@@ -40,8 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     promotions: promotions.map((p) => ({
       id: p.id,
       name: p.name,
-      offer: promotionOfferText(p, money),
-      reach: promotionReachText(p, { category: productCategoryName, zone: (id) => zoneName.get(id) }),
+      offer: promotionOfferText(p, money, t),
+      reach: promotionReachText(p, { category: productCategoryName, zone: (id) => zoneName.get(id) }, t),
       dates:
         p.startsOn || p.endsOn
           ? [
@@ -52,6 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
               .join(" ")
           : null,
       state: promotionState(p, today),
+      stateLabel: t(STATE_NAMES[promotionState(p, today)]),
       enabled: p.enabled,
       // What it brought: orders not cancelled that took it, and what its products came to after it.
       results: t(
@@ -105,7 +114,7 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
             <li key={p.id} data-state={p.state}>
               <div className="grow">
                 <p>
-                  <strong>{p.name}</strong> · {p.offer} <span className="tag code-state">{p.state}</span>
+                  <strong>{p.name}</strong> · {p.offer} <span className="tag code-state">{p.stateLabel}</span>
                 </p>
                 <p className="muted">
                   {p.reach}
