@@ -4,7 +4,7 @@
  * (app/discounts/code-guessing.server.ts), in which case nothing is said of the code but when to try again.
  */
 import { type CodeGuessCounters, codeGuessMessage, codeGuessWait, countCodeFailure } from "~/discounts/code-guessing.server";
-import { DISCOUNT_MESSAGES, type DiscountCode } from "~/domain/discounts";
+import type { DiscountCode } from "~/domain/discounts";
 import type { Translate } from "~/domain/messages";
 import type { Db } from "~/services/db";
 import { type EnteredCode, enteredCode } from "./order-amounts";
@@ -28,7 +28,7 @@ export function guardedCode(
   const wait = entered ? codeGuessWait(counters, now) : null;
   if (wait !== null) return { applied: null, discount: 0, refusal: codeGuessMessage(wait, t), wait, wrong: false };
   const code = enteredCode(entered, row, subtotal, store, now, t);
-  return { ...code, wait: null, wrong: code.refusal === t(DISCOUNT_MESSAGES.unknown) };
+  return { ...code, wait: null, wrong: code.unknown === true };
 }
 
 /** Counts a wrong entry against the client and the store; nothing for any other outcome. */

@@ -12,6 +12,8 @@ export interface EnteredCode {
   applied: DiscountCode | null;
   discount: number;
   refusal: string | null;
+  /** The store has no such code, or it is switched off (a failed entry). */
+  unknown?: boolean;
 }
 
 export function enteredCode(
@@ -26,7 +28,8 @@ export function enteredCode(
   const judged = judgeDiscount(row, subtotal, storeToday(now, store.timeZone));
   if (judged.ok && row) return { applied: row, discount: judged.discount, refusal: null };
   const minimum = row?.minPurchase ? formatMoney(row.minPurchase, store.currency, store.country) : "";
-  return { applied: null, discount: 0, refusal: discountMessage(judged.ok ? "unknown" : judged.problem, minimum, t) };
+  const problem = judged.ok ? "unknown" : judged.problem;
+  return { applied: null, discount: 0, refusal: discountMessage(problem, minimum, t), unknown: problem === "unknown" };
 }
 
 const AMOUNT_MESSAGES = defineMessages({
