@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { StoreCountry } from "./countries";
 import { customerKey } from "./customers";
+import { defineMessages, type Translate } from "./messages";
 import { SALE_CODE_PATTERN, storeToday } from "./sales";
 
 /** The page under the store, linked from every page's footer of a store in Argentina. */
@@ -17,30 +18,50 @@ export const WITHDRAWAL_DAYS = 10;
 export const CONSUMER_DEFENSE_URL = "https://www.argentina.gob.ar/produccion/defensadelconsumidor/formulario";
 export const CONSUMER_DEFENSE_TEXT = "Defensa de las y los Consumidores. Para reclamos ingrese aquí";
 
-export const WITHDRAWAL_MESSAGES = {
+/** The page's refusals, in the store's voice (its `t`): a store in Argentina reads them in 'vos'. */
+export const WITHDRAWAL_MESSAGES = defineMessages({
   /** Unknown code, another store's order, or a contact that is not the order's: one answer, so a stranger learns nothing. */
-  notFound:
-    "No encontramos un pedido de esta tienda con ese código y ese correo o teléfono. Revisa los datos: están en el mensaje o el correo de tu pedido.",
-  code: "Escribe el código de tu pedido: son 10 números",
-  contact: "Escribe el correo o el teléfono que diste en el pedido",
-  expired: `Este pedido se hizo hace más de ${WITHDRAWAL_DAYS} días: ya no se puede cancelar con el Botón de arrepentimiento. Escríbele a la tienda.`,
-  cancelled: "Este pedido ya está cancelado.",
-  confirmed: "Este pedido ya fue entregado y completado: para devolverlo, escríbele a la tienda.",
-  tooMany: (minutes: number) =>
-    `Demasiados intentos con datos que no coinciden: vuelve a intentarlo en ${minutes === 1 ? "1 minuto" : `${minutes} minutos`}.`,
-} as const;
-
-export const withdrawalForm = z.object({
-  code: z
-    .string({ error: WITHDRAWAL_MESSAGES.code })
-    .transform((code) => code.replace(/[\s#-]/g, ""))
-    .pipe(z.string().regex(SALE_CODE_PATTERN, WITHDRAWAL_MESSAGES.code)),
-  contact: z
-    .string({ error: WITHDRAWAL_MESSAGES.contact })
-    .trim()
-    .min(3, WITHDRAWAL_MESSAGES.contact)
-    .max(254, WITHDRAWAL_MESSAGES.contact),
+  notFound: {
+    id: "site.withdrawal.refusal.notFound",
+    defaultMessage:
+      "No encontramos un pedido de esta tienda con ese código y ese correo o teléfono. Revisa los datos: están en el mensaje o el correo de tu pedido.",
+  },
+  code: { id: "site.withdrawal.refusal.code", defaultMessage: "Escribe el código de tu pedido: son 10 números" },
+  contact: {
+    id: "site.withdrawal.refusal.contact",
+    defaultMessage: "Escribe el correo o el teléfono que diste en el pedido",
+  },
+  /** `{days}`: WITHDRAWAL_DAYS. */
+  expired: {
+    id: "site.withdrawal.refusal.expired",
+    defaultMessage:
+      "Este pedido se hizo hace más de {days} días: ya no se puede cancelar con el Botón de arrepentimiento. Escríbele a la tienda.",
+  },
+  cancelled: { id: "site.withdrawal.refusal.cancelled", defaultMessage: "Este pedido ya está cancelado." },
+  confirmed: {
+    id: "site.withdrawal.refusal.confirmed",
+    defaultMessage: "Este pedido ya fue entregado y completado: para devolverlo, escríbele a la tienda.",
+  },
+  tooMany: {
+    id: "site.withdrawal.refusal.tooMany",
+    defaultMessage:
+      "Demasiados intentos con datos que no coinciden: vuelve a intentarlo en {minutes, plural, one {{minutes} minuto} other {{minutes} minutos}}.",
+  },
 });
+
+/** The buyer's form, its refusals in the store's voice. */
+export const withdrawalForm = (t: Translate) =>
+  z.object({
+    code: z
+      .string({ error: t(WITHDRAWAL_MESSAGES.code) })
+      .transform((code) => code.replace(/[\s#-]/g, ""))
+      .pipe(z.string().regex(SALE_CODE_PATTERN, t(WITHDRAWAL_MESSAGES.code))),
+    contact: z
+      .string({ error: t(WITHDRAWAL_MESSAGES.contact) })
+      .trim()
+      .min(3, t(WITHDRAWAL_MESSAGES.contact))
+      .max(254, t(WITHDRAWAL_MESSAGES.contact)),
+  });
 
 /** Days between two local calendar days 'YYYY-MM-DD'. */
 function daysBetween(from: string, to: string): number {

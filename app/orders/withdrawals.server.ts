@@ -9,14 +9,17 @@ import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import { addressKey, countAttempt, type Limit } from "~/auth/rate-limit.server";
 import { type StoreCountry, storeCountry } from "~/domain/countries";
 import { randomDigits } from "~/domain/ids";
+import { translatorFor } from "~/domain/message-catalogs";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { formatSaleDate } from "~/domain/sales";
-import { matchedContact, WITHDRAWAL_MESSAGES, withinWithdrawalWindow } from "~/domain/withdrawals";
+import { matchedContact, WITHDRAWAL_DAYS, WITHDRAWAL_MESSAGES, withinWithdrawalWindow } from "~/domain/withdrawals";
 import { notifyStoreDevices } from "~/notifications/new-order-push.server";
-import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import { merchantPushT, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import type { PushNotice } from "~/pwa/sw-rules";
 import type { Db } from "~/services/db";
 import type { MailMessage } from "~/services/mail";
 import type { Services } from "~/services/services";
+import { merchantLocaleOf } from "~/workspace/merchant-locale.server";
 import { attemptCounters, sales, withdrawalRequests } from "../../db/schema";
 import { orderPageUrl } from "./order-links";
 import { saleStatements } from "./order-queries.server";
@@ -30,8 +33,19 @@ const WITHDRAWAL_GUESS_LIMITS = {
   perStore: { max: 100, windowMs: WINDOW_MS },
 } satisfies Record<string, Limit>;
 
+/** The merchant's push notice, in their variant. */
+const PUSH = defineMessages({
+  title: { id: "orders.withdrawal.push.title", defaultMessage: "Solicitud de cancelación #{code}" },
+  body: { id: "orders.withdrawal.push.body", defaultMessage: "{buyer} usó el Botón de arrepentimiento" },
+});
+
 const ADDRESS_PREFIX = "arrepentimiento:ip:";
 const STORE_PREFIX = "arrepentimiento:tienda:";
+
+// Spelled out with aliases: the owner of the sale's store, then that owner's first store (the merchant's variant).
+const saleOwnerFirstStore = sql<string | null>`(select s.country || ' ' || s.time_zone from stores s
+  where s.owner_id = (select o.owner_id from stores o where o.id = "sales"."store_id")
+  order by s.created_at, s.id limit 1)`;
 
 /** The order named, its request if it has one, and the guess counters: batchable with the page (storeId may be its subquery). */
 export function withdrawalQueries(db: Db, storeId: SQL | string, code: string, ip: string) {
@@ -46,6 +60,7 @@ export function withdrawalQueries(db: Db, storeId: SQL | string, code: string, i
         buyerPhone: sales.buyerPhone,
         accessToken: sales.accessToken,
         draft: sales.draft,
+        ownerFirstStore: saleOwnerFirstStore,
       })
       .from(sales)
       .where(and(eq(sales.id, code), eq(sales.storeId, storeId)))
@@ -107,11 +122,13 @@ export async function requestWithdrawal(
   input: { code: string; contact: string },
   rows: WithdrawalRows,
   ip: string,
+  t: Translate,
 ): Promise<WithdrawalOutcome> {
   const now = services.clock.now();
   const [[sale], [existing], counters, subscriptions] = rows;
   const wait = withdrawalWait(counters, now);
-  if (wait !== null) return { ok: false, message: WITHDRAWAL_MESSAGES.tooMany(wait), status: 429, retryAfterMinutes: wait };
+  if (wait !== null)
+    return { ok: false, message: t(WITHDRAWAL_MESSAGES.tooMany, { minutes: wait }), status: 429, retryAfterMinutes: wait };
   const country: StoreCountry = storeCountry(store);
   // A draft the customer never confirmed is no purchase of theirs yet: it is not found either.
   const contact = sale && !sale.draft ? matchedContact(sale, input.contact, country) : null;
@@ -120,7 +137,7 @@ export async function requestWithdrawal(
       countAttempt(services.db, `${ADDRESS_PREFIX}${addressKey(ip)}`, WITHDRAWAL_GUESS_LIMITS.perAddress, now),
       countAttempt(services.db, `${STORE_PREFIX}${store.id}`, WITHDRAWAL_GUESS_LIMITS.perStore, now),
     ]);
-    return { ok: false, message: WITHDRAWAL_MESSAGES.notFound, status: 404 };
+    return { ok: false, message: t(WITHDRAWAL_MESSAGES.notFound), status: 404 };
   }
   const dated = (request: { id: string; createdAt: Date }, again: boolean) => ({
     ok: true as const,
@@ -131,14 +148,14 @@ export async function requestWithdrawal(
     again,
   });
   if (existing) return dated(existing, true);
-  if (sale.state === "Cancelada") return { ok: false, message: WITHDRAWAL_MESSAGES.cancelled, status: 409 };
+  if (sale.state === "Cancelada") return { ok: false, message: t(WITHDRAWAL_MESSAGES.cancelled), status: 409 };
   if (!withinWithdrawalWindow(sale.createdAt, now, store.timeZone))
-    return { ok: false, message: WITHDRAWAL_MESSAGES.expired, status: 409 };
+    return { ok: false, message: t(WITHDRAWAL_MESSAGES.expired, { days: WITHDRAWAL_DAYS }), status: 409 };
 
   const saved = await insertRequest(services.db, store.id, sale.id, contact, now);
   if (!saved.created) return dated(saved.request, true);
   const request = saved.request;
-  await announce(services, store, sale, request.id, subscriptions, formatSaleDate(now, store.timeZone));
+  await announce(services, store, sale, request.id, subscriptions, formatSaleDate(now, store.timeZone), t);
   return dated(request, false);
 }
 
@@ -180,6 +197,7 @@ async function announce(
   requestId: string,
   subscriptions: WithdrawalRows[3],
   date: string,
+  t: Translate,
 ) {
   const saleUrl = `/Store/${store.id}/sales/${sale.id}`;
   const mail = async (name: string, message: MailMessage) => {
@@ -189,37 +207,44 @@ async function announce(
       services.log.error("mail.failed", error, { mail: name, storeId: store.id, saleId: sale.id });
     }
   };
+  const pushT = merchantPushT(subscriptions);
   const payload = JSON.stringify({
-    title: `Solicitud de cancelación #${sale.id}`,
-    body: `${sale.buyerName} usó el Botón de arrepentimiento`,
+    title: pushT(PUSH.title, { code: sale.id }),
+    body: pushT(PUSH.body, { buyer: sale.buyerName }),
     url: saleUrl,
   } satisfies PushNotice);
   await Promise.all([
     notifyStoreDevices(services, subscriptions, { storeId: store.id, saleId: sale.id }, payload),
     mail(
       "withdrawal-merchant",
-      withdrawalMerchantEmail({
-        to: store.ownerEmail,
-        merchantName: store.ownerName,
-        storeName: store.name,
-        requestId,
-        code: sale.id,
-        buyerName: sale.buyerName,
-        saleUrl: `${services.config.APP_ORIGIN}${saleUrl}`,
-      }),
+      withdrawalMerchantEmail(
+        {
+          to: store.ownerEmail,
+          merchantName: store.ownerName,
+          storeName: store.name,
+          requestId,
+          code: sale.id,
+          buyerName: sale.buyerName,
+          saleUrl: `${services.config.APP_ORIGIN}${saleUrl}`,
+        },
+        translatorFor(merchantLocaleOf(sale.ownerFirstStore)),
+      ),
     ),
     sale.buyerEmail &&
       mail(
         "withdrawal-buyer",
-        withdrawalBuyerEmail({
-          to: sale.buyerEmail,
-          buyerName: sale.buyerName,
-          storeName: store.name,
-          requestId,
-          code: sale.id,
-          date,
-          orderUrl: orderPageUrl(services.config, store, sale.id, sale.accessToken),
-        }),
+        withdrawalBuyerEmail(
+          {
+            to: sale.buyerEmail,
+            buyerName: sale.buyerName,
+            storeName: store.name,
+            requestId,
+            code: sale.id,
+            date,
+            orderUrl: orderPageUrl(services.config, store, sale.id, sale.accessToken),
+          },
+          t,
+        ),
       ),
   ]);
   services.log.info("withdrawal.requested", { storeId: store.id, saleId: sale.id });

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { randomDigits } from "~/domain/ids";
+import { storeTranslator } from "~/domain/message-catalogs";
 import { REFUND_MESSAGES } from "~/domain/sales";
 import { loader as callbackLoader } from "~/online-payments/routes/oauth-callback";
 import { action as storePaymentsAction, loader as storePaymentsLoader } from "~/online-payments/routes/store-payments";
@@ -644,7 +645,14 @@ describe("MercadoPago (against the stand-in)", () => {
       ownerName: "Ana",
     };
     const rows = await s.db.batch(withdrawalQueries(s.db, store.id, saleId, "203.0.113.7"));
-    const asked = await requestWithdrawal(s, shop, { code: saleId, contact: "lucia@correo.test" }, rows, "203.0.113.7");
+    const asked = await requestWithdrawal(
+      s,
+      shop,
+      { code: saleId, contact: "lucia@correo.test" },
+      rows,
+      "203.0.113.7",
+      storeTranslator(shop),
+    );
     expect(asked).toMatchObject({ ok: true, saleId, again: false });
     // Paid: plain 'Cancelar' stays refused; the refund cancels it, and the request stays with the sale.
     expect(await changeSale(s, TEST_ACTOR, store, saleId, "cancel")).toEqual({ ok: false, reason: "paid" });

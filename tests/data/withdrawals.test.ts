@@ -2,7 +2,6 @@
 // write), and the merchant's answer from the sale's dialog.
 import { describe, expect, it, vi } from "vitest";
 import { SALE_MESSAGES } from "~/domain/sales";
-import { WITHDRAWAL_MESSAGES } from "~/domain/withdrawals";
 import * as saleDetail from "~/sales/routes/sale-detail";
 import { clientIpContext, type Services } from "~/services/services";
 import * as withdrawal from "~/site/routes/withdrawal";
@@ -18,6 +17,17 @@ vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 const BUENOS_AIRES = "America/Argentina/Buenos_Aires";
 const DAY = 86_400_000;
 const line = [{ productId: null, name: "Mate de calabaza", quantity: 1 }];
+
+// Every store here is in Argentina: the page's refusals read in 'vos', the store's variant (decision 0067).
+const REFUSALS = {
+  notFound:
+    "No encontramos un pedido de esta tienda con ese código y ese correo o teléfono. Revisá los datos: están en el mensaje o el correo de tu pedido.",
+  code: "Escribí el código de tu pedido: son 10 números",
+  contact: "Escribí el correo o el teléfono que diste en el pedido",
+  expired:
+    "Este pedido se hizo hace más de 10 días: ya no se puede cancelar con el Botón de arrepentimiento. Escribile a la tienda.",
+  tooMany: "Demasiados intentos con datos que no coinciden: volvé a intentarlo en 15 minutos.",
+};
 
 async function argentineStore(s: TestServices, url = "mate-y-cia") {
   return signedInMerchant(s, "standard", { name: "Mate y Cía", url, country: "AR", timeZone: BUENOS_AIRES, currency: "ARS" });
@@ -72,6 +82,9 @@ describe("the 'Botón de arrepentimiento'", () => {
     const merchantMail = s.outbox.sent.find((m) => m.to !== "lucia@correo.test");
     expect(merchantMail?.subject).toBe(`Solicitud de cancelación del pedido ${code} en Mate y Cía`);
     expect(merchantMail?.text).toContain(`/Store/${merchant.store.id}/sales/${code}`);
+    // The merchant's first store is in Argentina: their notice speaks in 'vos'.
+    expect(merchantMail?.text).toContain("cancelá el pedido desde la venta");
+    expect(merchantMail?.text).toContain("o escribile para coordinar la devolución");
 
     // Asking again (a second tap, or the phone instead of the email) is the same request: no second row, no mail.
     const again = await ask(s, "mate-y-cia", { code, contact: "11 5555-1234" });
@@ -104,7 +117,7 @@ describe("the 'Botón de arrepentimiento'", () => {
     for (const form of tries) {
       expect(await ask(s, "mate-y-cia", form), JSON.stringify(form)).toEqual({
         status: 404,
-        data: { ok: false, errors: { form: WITHDRAWAL_MESSAGES.notFound }, values: form },
+        data: { ok: false, errors: { form: REFUSALS.notFound }, values: form },
       });
     }
     expect(await s.db.select().from(withdrawalRequests)).toEqual([]);
@@ -122,7 +135,7 @@ describe("the 'Botón de arrepentimiento'", () => {
     }
     const blocked = await ask(s, "mate-y-cia", { code, contact: "lucia@correo.test" });
     expect(blocked.status).toBe(429);
-    expect(blocked.data.errors?.form).toBe(WITHDRAWAL_MESSAGES.tooMany(15));
+    expect(blocked.data.errors?.form).toBe(REFUSALS.tooMany);
     // Another address is not held back; the first one is looked at again once the window passed.
     expect((await ask(s, "mate-y-cia", { code, contact: "lucia@correo.test" }, "198.51.100.4")).status).toBe(200);
     s.testClock.current = new Date(s.testClock.current.getTime() + 16 * 60_000);
@@ -141,7 +154,7 @@ describe("the 'Botón de arrepentimiento'", () => {
     const inTime = await placed("2026-02-28T03:30:00Z");
     expect(await ask(s, "mate-y-cia", { code: late, contact: "a@b.test" })).toMatchObject({
       status: 409,
-      data: { errors: { form: WITHDRAWAL_MESSAGES.expired } },
+      data: { errors: { form: REFUSALS.expired } },
     });
     expect((await ask(s, "mate-y-cia", { code: inTime, contact: "a@b.test" })).data.ok).toBe(true);
   });
@@ -160,7 +173,7 @@ describe("the 'Botón de arrepentimiento'", () => {
     await argentineStore(s);
     expect(await ask(s, "mate-y-cia", { code: "12ab", contact: "" })).toMatchObject({
       status: 400,
-      data: { errors: { code: WITHDRAWAL_MESSAGES.code, contact: WITHDRAWAL_MESSAGES.contact } },
+      data: { errors: { code: REFUSALS.code, contact: REFUSALS.contact } },
     });
     const colombian = await signedInMerchant(s, "standard", { url: "cafe-bogota", country: "CO" });
     expect(colombian.store.url).toBe("cafe-bogota");

@@ -38,12 +38,12 @@ test("a buyer cancels a recent order with the 'Botón de arrepentimiento' and th
     await expect(page).toHaveURL(new RegExp(`/site/${shop.slug}/arrepentimiento$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Botón de arrepentimiento");
 
-    // A wrong contact is told the same as an unknown code.
+    // A wrong contact is told the same as an unknown code, in 'vos': the store is in Argentina.
     await page.getByLabel("Código del pedido").fill(code);
     await page.getByLabel("Correo o teléfono del pedido").fill("otra@correo.test");
     await page.getByRole("button", { name: "Pedir la cancelación" }).click();
     await expect(page.getByRole("alert")).toHaveText(
-      "No encontramos un pedido de esta tienda con ese código y ese correo o teléfono. Revisa los datos: están en el mensaje o el correo de tu pedido.",
+      "No encontramos un pedido de esta tienda con ese código y ese correo o teléfono. Revisá los datos: están en el mensaje o el correo de tu pedido.",
     );
 
     await page.getByLabel("Código del pedido").fill(code);

@@ -43,13 +43,14 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function action(args: Route.ActionArgs) {
   const form = Object.fromEntries(await args.request.formData());
   const values = { code: String(form.code ?? "").slice(0, 40), contact: String(form.contact ?? "").slice(0, 254) };
-  const parsed = withdrawalForm.safeParse(form);
   const ip = args.context.get(clientIpContext);
-  const code = parsed.success ? parsed.data.code : "-";
-  const p = await loadSitePage(args, (storeId, db) => withdrawalQueries(db, storeId, code, ip));
+  // The code is read before the store's batch (its order is in it); its refusals wait for the store's voice.
+  const code = String(form.code ?? "").replace(/[\s#-]/g, "");
+  const p = await loadSitePage(args, (storeId, db) => withdrawalQueries(db, storeId, code || "-", ip));
   argentinaOnly(p.store);
+  const parsed = withdrawalForm(p.t).safeParse(form);
   if (!parsed.success) return refused(fieldErrors(parsed.error), values, 400);
-  const outcome = await requestWithdrawal(p.services, p.store, parsed.data, p.page, ip);
+  const outcome = await requestWithdrawal(p.services, p.store, parsed.data, p.page, ip, p.t);
   if (outcome.ok) return data({ ...outcome, values }, { headers: NO_STORE });
   return refused({ form: outcome.message }, values, outcome.status, outcome.retryAfterMinutes);
 }
