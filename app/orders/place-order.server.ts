@@ -17,7 +17,7 @@ import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
 import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
-import { storeTranslator } from "~/domain/message-catalogs";
+import { storeTranslator, translatorFor } from "~/domain/message-catalogs";
 import { defineMessages, type Translate } from "~/domain/messages";
 import { type MoneyWriting, moneyFormat } from "~/domain/money";
 import { checkoutQuotes, goodsQuote, quoteChanges, quoteKey, quoteOrder } from "~/domain/order-quote";
@@ -41,6 +41,7 @@ import type { Db } from "~/services/db";
 import type { MailMessage } from "~/services/mail";
 import type { Services } from "~/services/services";
 import { listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
+import { merchantLocaleOf } from "~/workspace/merchant-locale.server";
 import { buyerSaleEmail } from "./buyer-emails";
 import type { CartItem } from "./cart-items.server";
 import { availableUnits } from "./cart-items.server";
@@ -77,6 +78,8 @@ export interface OrderingStore {
   ownerName: string;
   /** The merchant wants an email for each new order (their account's 'Correos'). */
   ownerOrderMails: boolean;
+  /** The owner's first store ('country timeZone'): the merchant's variant, for their new-order email. */
+  ownerFirstStore?: string | null;
   pickupEnabled: boolean;
   homeDeliveryEnabled: boolean;
   arrangeEnabled: boolean;
@@ -569,19 +572,22 @@ export async function announceOrder(
     notified,
     store.ownerOrderMails &&
       mail("new-order", () =>
-        newOrderEmail({
-          t: storeTranslator(store),
-          to: store.ownerEmail,
-          merchantName: store.ownerName,
-          storeName: store.name,
-          code: order.saleId,
-          currency: store.currency,
-          country: store.country,
-          amounts,
-          lines: order.lines,
-          buyer,
-          salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
-        }),
+        newOrderEmail(
+          {
+            t: storeTranslator(store),
+            to: store.ownerEmail,
+            merchantName: store.ownerName,
+            storeName: store.name,
+            code: order.saleId,
+            currency: store.currency,
+            country: store.country,
+            amounts,
+            lines: order.lines,
+            buyer,
+            salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
+          },
+          translatorFor(merchantLocaleOf(store.ownerFirstStore)),
+        ),
       ),
     buyer.email &&
       mail("sale-placed", () =>

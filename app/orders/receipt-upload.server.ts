@@ -3,11 +3,13 @@
  * the store's private folder, then attached to the order in one conditioned write. Nothing is left behind when the
  * order no longer waits for a receipt (the new file is deleted) or when a receipt replaces another (the old one is).
  */
+import { translatorFor } from "~/domain/message-catalogs";
 import type { Translate } from "~/domain/messages";
 import { notifyStoreDevices } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import type { PushNotice } from "~/pwa/sw-rules";
 import type { Services } from "~/services/services";
+import { merchantLocaleOf } from "~/workspace/merchant-locale.server";
 import { receiptReceivedEmail } from "./emails";
 import { attachReceipt } from "./order-records.server";
 import { RECEIPT_FORMATS, RECEIPT_MAX_BYTES, RECEIPT_MESSAGES, receiptKey, sniffReceipt } from "./receipts";
@@ -56,6 +58,7 @@ export async function announceReceipt(
     ownerEmail: string;
     ownerName: string;
     ownerOrderMails: boolean;
+    ownerFirstStore?: string | null;
   },
   sale: { id: string; buyerName: string; total: number },
 ): Promise<void> {
@@ -72,17 +75,20 @@ export async function announceReceipt(
   const mail = async () => {
     if (!store.ownerOrderMails) return;
     await services.mail.send(
-      receiptReceivedEmail({
-        to: store.ownerEmail,
-        merchantName: store.ownerName,
-        storeName: store.name,
-        code: sale.id,
-        buyerName: sale.buyerName,
-        amount: sale.total,
-        currency: store.currency,
-        country: store.country,
-        saleUrl: `${services.config.APP_ORIGIN}${salePath}`,
-      }),
+      receiptReceivedEmail(
+        {
+          to: store.ownerEmail,
+          merchantName: store.ownerName,
+          storeName: store.name,
+          code: sale.id,
+          buyerName: sale.buyerName,
+          amount: sale.total,
+          currency: store.currency,
+          country: store.country,
+          saleUrl: `${services.config.APP_ORIGIN}${salePath}`,
+        },
+        translatorFor(merchantLocaleOf(store.ownerFirstStore)),
+      ),
     );
   };
   const results = await Promise.allSettled([push(), mail()]);

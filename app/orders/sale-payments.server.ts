@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { judgePayment } from "~/domain/billing";
+import { translatorFor } from "~/domain/message-catalogs";
 import { defineMessage } from "~/domain/messages";
 import { storeAccessToken, storePaymentGateway } from "~/online-payments/store-accounts.server";
 import type { Services } from "~/services/services";
+import { firstStoreColumn, merchantLocaleOf } from "~/workspace/merchant-locale.server";
 import { stores, users } from "../../db/schema";
 import { paymentApprovedEmail } from "./emails";
 import { getSale } from "./order-queries.server";
@@ -137,24 +139,33 @@ async function tellOwner(
 ) {
   try {
     const [owner] = await services.db
-      .select({ email: users.email, name: users.name, storeName: stores.name, country: stores.country })
+      .select({
+        email: users.email,
+        name: users.name,
+        storeName: stores.name,
+        country: stores.country,
+        firstStore: firstStoreColumn,
+      })
       .from(stores)
       .innerJoin(users, eq(users.id, stores.ownerId))
       .where(eq(stores.id, storeId))
       .limit(1);
     if (!owner) return;
     await services.mail.send(
-      paymentApprovedEmail({
-        to: owner.email,
-        merchantName: owner.name,
-        storeName: owner.storeName,
-        code: saleId,
-        amount,
-        currency,
-        country: owner.country,
-        salesUrl: `${services.config.APP_ORIGIN}/Store/${storeId}/sales/${saleId}`,
-        problem: problem === "applied_short" ? "without_stock" : problem === "applied_closed" ? "closed" : null,
-      }),
+      paymentApprovedEmail(
+        {
+          to: owner.email,
+          merchantName: owner.name,
+          storeName: owner.storeName,
+          code: saleId,
+          amount,
+          currency,
+          country: owner.country,
+          salesUrl: `${services.config.APP_ORIGIN}/Store/${storeId}/sales/${saleId}`,
+          problem: problem === "applied_short" ? "without_stock" : problem === "applied_closed" ? "closed" : null,
+        },
+        translatorFor(merchantLocaleOf(owner.firstStore)),
+      ),
     );
   } catch (error) {
     services.log.error("mail.failed", error, { mail: "payment-approved", storeId, saleId });

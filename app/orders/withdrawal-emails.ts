@@ -1,6 +1,6 @@
 import { defineMessages, type Translate } from "~/domain/messages";
 import type { MailMessage } from "~/services/mail";
-import { emailButton, emailLayout, escapeHtml } from "~/ui/html";
+import { emailButton, emailLayout, escapedValues, escapeHtml } from "~/ui/html";
 
 const BUYER = defineMessages({
   subject: {
@@ -43,13 +43,6 @@ const MERCHANT = defineMessages({
   button: { id: "email.withdrawal.merchant.button", defaultMessage: "Ver la venta" },
 });
 
-/** Catalog texts are ours; the values are escaped, and the ones given in `bold` set in <strong>. */
-function htmlValues(values: Record<string, string>, bold: string[] = []): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(values).map(([k, v]) => [k, bold.includes(k) ? `<strong>${escapeHtml(v)}</strong>` : escapeHtml(v)]),
-  );
-}
-
 /** The buyer's copy of their 'Botón de arrepentimiento' request, in the store's voice (`t`): its number, the order, and what happens next. */
 export function withdrawalBuyerEmail(
   o: {
@@ -77,7 +70,7 @@ export function withdrawalBuyerEmail(
   ];
   const html = emailLayout(
     t(BUYER.title, { request: o.requestId }),
-    `<p>${escapeHtml(t(BUYER.hello, { name: o.buyerName }))}</p><p>${t(BUYER.received, htmlValues(names, ["code", "store"]))}</p><p>${t(BUYER.number, htmlValues({ request: o.requestId }, ["request"]))}</p><p>${escapeHtml(next)}</p>${emailButton(o.orderUrl, t(BUYER.button))}`,
+    `<p>${escapeHtml(t(BUYER.hello, { name: o.buyerName }))}</p><p>${t(BUYER.received, escapedValues(names, ["code", "store"]))}</p><p>${t(BUYER.number, escapedValues({ request: o.requestId }, ["request"]))}</p><p>${escapeHtml(next)}</p>${emailButton(o.orderUrl, t(BUYER.button))}`,
   );
   return {
     to: o.to,

@@ -12,3 +12,10 @@ export function emailLayout(title: string, body: string, footer = VITRINA_FOOTER
 export function emailButton(href: string, text: string): string {
   return `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#5b3df5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(text)}</a></p>`;
 }
+
+/** A message's values for an email's HTML: each escaped, the ones named in `bold` set in <strong> (the catalog's own text is ours). */
+export function escapedValues(values: Record<string, string>, bold: readonly string[] = []): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, bold.includes(k) ? `<strong>${escapeHtml(v)}</strong>` : escapeHtml(v)]),
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/domain/message-catalogs";
-import { newOrderEmail } from "~/orders/emails";
+import { newOrderEmail, paymentApprovedEmail, receiptReceivedEmail } from "~/orders/emails";
 
 const order = {
   to: "dueña@correo.test",
@@ -18,7 +18,7 @@ const order = {
 
 describe("the merchant's new-order email", () => {
   it("lists the same amounts in text and HTML, a zone named with ': ' included", () => {
-    const mail = newOrderEmail(order);
+    const mail = newOrderEmail(order, translatorFor("es"));
     expect(mail.text).toContain(
       "Subtotal: $\u00a04.000\nDescuento (BIENVENIDA): −$\u00a0400\nEnvío (Zona 1: Norte): $\u00a0700,50\nTotal: $\u00a04.300,50",
     );
@@ -29,5 +29,18 @@ describe("the merchant's new-order email", () => {
       ["Envío (Zona 1: Norte)", "$\u00a0700,50"],
       ["Total", "$\u00a04.300,50"],
     ]);
+  });
+
+  it("speaks in the merchant's variant: 'revisá', 'entrá', 'marcá' for a merchant in Argentina", () => {
+    const ar = translatorFor("es-AR");
+    const transfer = { ...order, amounts: { ...order.amounts, paymentMethod: "transfer" as const } };
+    expect(newOrderEmail(transfer, ar).text).toContain(
+      "Pago: transferencia o depósito (revisá que llegue antes de completar el pedido)",
+    );
+    expect(newOrderEmail(transfer, translatorFor("es")).text).toContain("(revisa que llegue antes");
+    const paid = { ...order, amount: 430050, problem: "without_stock" as const };
+    expect(paymentApprovedEmail(paid, ar).text).toContain("entrá a tus ventas para reembolsarlo");
+    const receipt = receiptReceivedEmail({ ...order, buyerName: "Lucía", amount: 430050, saleUrl: order.salesUrl }, ar);
+    expect(receipt.text).toContain("Revisalo y marcá el pago como verificado o rechazá el comprobante.");
   });
 });
