@@ -48,7 +48,7 @@ async function storeUrlFor(db: Db, name: string): Promise<{ url: string } | { re
     return { url: await availableSlug(db, name) };
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
-    return { refused: error.message === STORE_MESSAGES.nameTooShort ? T.storeNameTooShort : T.storeNameTaken };
+    return { refused: error.message === STORE_MESSAGES.nameTooShort.defaultMessage ? T.storeNameTooShort : T.storeNameTaken };
   }
 }
 

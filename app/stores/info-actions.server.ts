@@ -2,6 +2,8 @@ import { z } from "zod";
 import { SOLD_OUT_LISTINGS } from "~/domain/catalog";
 import { isStoreCountry, type StoreCountry, storeCountry } from "~/domain/countries";
 import { isSupportedCurrency } from "~/domain/currencies";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { normalizePhone, phoneMessage } from "~/domain/phone";
 import { SOCIAL_NETWORKS, type SocialNetwork, socialMessage, socialUser } from "~/domain/social";
 import { isValidTimeZone } from "~/domain/time-zones";
@@ -60,7 +62,13 @@ export const storeInfoSchema = z
   });
 
 /** The actions of /Store/{storeId}/info: the store's information, its currency, and deleting it (`intent`). */
-export async function handleInfoAction(services: Services, actor: Actor, store: Store, form: FormData) {
+export async function handleInfoAction(
+  services: Services,
+  actor: Actor,
+  store: Store,
+  form: FormData,
+  t: Translate = translatorFor("es"),
+) {
   const { db, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${store.id}/info`;
@@ -74,7 +82,7 @@ export async function handleInfoAction(services: Services, actor: Actor, store: 
       const parsed = storeInfoSchema.safeParse({ country: storeCountry(store), ...fields });
       if (!parsed.success) return invalid(intent, parsed.error, { values: fields });
       try {
-        await updateStoreInfo(db, actor, store, parsed.data, now);
+        await updateStoreInfo(db, actor, store, parsed.data, now, t);
       } catch (error) {
         return refusal(intent, error, "name");
       }

@@ -3,6 +3,8 @@ import { addPaidStore } from "~/auth/users.server";
 import { newStoreLocale, type StoreCountry } from "~/domain/countries";
 import { restatePrice } from "~/domain/currencies";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { translatorFor } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { planPrice } from "~/domain/plans";
 import { cleanStoreName } from "~/domain/slug";
 import { HostnameError, removeHostname } from "~/domains/hostnames.server";
@@ -18,8 +20,8 @@ import {
   availableSlug,
   deleteStoreRow,
   insertStoreWithinLimit,
+  nameTakenError,
   renameStore,
-  STORE_MESSAGES,
   saveStoreSettings,
   settingsEntry,
   updateStore,
@@ -48,10 +50,11 @@ export async function createStore(
   ownerId: string,
   input: { name: string; category: number; timeZone: string | null },
   acceptExtraCost: boolean,
+  t: Translate = translatorFor("es"),
 ): Promise<NewStoreOutcome> {
   const { db, files, config, clock } = services;
   const name = cleanStoreName(input.name);
-  const url = await availableSlug(db, name);
+  const url = await availableSlug(db, name, undefined, t);
   const [owner] = await db
     .select({
       billingPeriod: users.billingPeriod,
@@ -83,8 +86,7 @@ export async function createStore(
     }
   } catch (error) {
     await files.delete([qr.qrPngKey, qr.qrSvgKey]);
-    if (isUniqueViolation(error, "stores.url"))
-      throw new StoreError(STORE_MESSAGES.nameTaken(name), "name", STORE_MESSAGES.nameTakenTitle);
+    if (isUniqueViolation(error, "stores.url")) throw nameTakenError(name, t);
     throw error;
   }
   const store = await db.query.stores.findFirst({ where: eq(stores.id, storeId) });
@@ -115,16 +117,23 @@ export interface StoreInfoInput {
  * Saves the info form. A new name gets a new slug; the old slug goes to the history (it keeps
  * redirecting) and a former slug of this store taken back leaves the history.
  */
-export async function updateStoreInfo(db: Db, actor: Actor, store: Store, input: StoreInfoInput, now: Date): Promise<Store> {
+export async function updateStoreInfo(
+  db: Db,
+  actor: Actor,
+  store: Store,
+  input: StoreInfoInput,
+  now: Date,
+  t: Translate = translatorFor("es"),
+): Promise<Store> {
   const name = cleanStoreName(input.name);
-  const url = name === store.name ? store.url : await availableSlug(db, name, store.id);
+  const url = name === store.name ? store.url : await availableSlug(db, name, store.id, t);
   const values = { ...input, name, url };
   try {
     if (url === store.url) await saveStoreSettings(db, actor, store, values, "Cambió la información de la tienda", now);
     else await renameStore(db, actor, store, values, now);
   } catch (error) {
     if (isUniqueViolation(error, "stores.url") || isUniqueViolation(error, "store_slug_history.slug"))
-      throw new StoreError(STORE_MESSAGES.nameTaken(name), "name", STORE_MESSAGES.nameTakenTitle);
+      throw nameTakenError(name, t);
     throw error;
   }
   return { ...store, ...values, updatedAt: now };

@@ -7,6 +7,8 @@
 import { and, eq, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { settingChanges } from "~/domain/activity";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
+import { translatorFor } from "~/domain/message-catalogs";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
 import { type Db, isUniqueViolation } from "~/services/db";
 import { storeSlugHistory, stores } from "../../db/schema";
@@ -16,12 +18,20 @@ import type { Store } from "./context.server";
 
 const MAX_ID_TRIES = 5;
 
-export const STORE_MESSAGES = {
-  nameTakenTitle: "Nombre no disponible",
-  nameTaken: (name: string) => `Ya existe una tienda con el nombre ${name}`,
-  nameTooShort: "El nombre de la tienda debe tener al menos 3 letras o números",
-  nameReserved: "Ese nombre está reservado. Elige otro.",
-} as const;
+/** A name that cannot be the store's, in the merchant's variant. */
+export const STORE_MESSAGES = defineMessages({
+  nameTakenTitle: { id: "stores.refusal.nameTakenTitle", defaultMessage: "Nombre no disponible" },
+  nameTaken: { id: "stores.refusal.nameTaken", defaultMessage: "Ya existe una tienda con el nombre {name}" },
+  nameTooShort: {
+    id: "stores.refusal.nameTooShort",
+    defaultMessage: "El nombre de la tienda debe tener al menos 3 letras o números",
+  },
+  nameReserved: { id: "stores.refusal.nameReserved", defaultMessage: "Ese nombre está reservado. Elige otro." },
+});
+
+/** A taken name's refusal, in `t`'s variant. */
+export const nameTakenError = (name: string, t: Translate) =>
+  new StoreError(t(STORE_MESSAGES.nameTaken, { name }), "name", t(STORE_MESSAGES.nameTakenTitle));
 
 /** The public site's version of the store: bumped with every change it shows (batch it with the change). */
 export const touchStore = (db: Db, storeId: string, now: Date) =>
@@ -217,12 +227,17 @@ export const deleteStoreRow = (db: Db, storeId: string, ownerId: string) =>
  * The slug for a (new) store name, or why it cannot be used. Slugs of other stores, current or
  * former (they still redirect), are taken; the store's own former slugs may be taken back.
  */
-export async function availableSlug(db: Db, name: string, ownStoreId?: string): Promise<string> {
+export async function availableSlug(
+  db: Db,
+  name: string,
+  ownStoreId?: string,
+  t: Translate = translatorFor("es"),
+): Promise<string> {
   const clean = cleanStoreName(name);
   const url = slugify(clean);
   const problem = slugProblem(url);
-  if (problem === "too_short") throw new StoreError(STORE_MESSAGES.nameTooShort, "name");
-  if (problem) throw new StoreError(STORE_MESSAGES.nameReserved, "name");
+  if (problem === "too_short") throw new StoreError(t(STORE_MESSAGES.nameTooShort), "name");
+  if (problem) throw new StoreError(t(STORE_MESSAGES.nameReserved), "name");
   const [current, former] = await db.batch([
     db
       .select({ id: stores.id })
@@ -233,7 +248,6 @@ export async function availableSlug(db: Db, name: string, ownStoreId?: string): 
       .from(storeSlugHistory)
       .where(and(eq(storeSlugHistory.slug, url), ownStoreId ? ne(storeSlugHistory.storeId, ownStoreId) : undefined)),
   ]);
-  if (current.length || former.length)
-    throw new StoreError(STORE_MESSAGES.nameTaken(clean), "name", STORE_MESSAGES.nameTakenTitle);
+  if (current.length || former.length) throw nameTakenError(clean, t);
   return url;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { createSale } from "~/orders/order-records.server";
 import { createProduct, deleteProduct, insertProduct } from "~/products/products.server";
 import { addFileItems, addProductItems, createSection, listSectionItems, listSections } from "~/sections/sections.server";
@@ -87,6 +88,10 @@ describe("stores", () => {
     // Taking back its own former name is allowed.
     const back = await updateStoreInfo(s.db, TEST_ACTOR, renamed, { ...info(renamed), name: a.store.name }, s.clock.now());
     expect(back.url).toBe(a.store.url);
+    // In the merchant's variant: an Argentine merchant reads 'Elegí otro'.
+    await expect(availableSlug(s.db, "admin", undefined, translatorFor("es-AR"))).rejects.toThrow(
+      "Ese nombre está reservado. Elegí otro.",
+    );
   });
 
   it("changing the currency restates prices; deleting the store removes rows and every file", async () => {

@@ -66,6 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       user.id,
       { name, category, timeZone: validTimeZone(timeZone) },
       acceptExtraCost === "1",
+      t,
     );
     if (outcome.kind === "needs_confirmation")
       return failure(

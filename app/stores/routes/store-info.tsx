@@ -66,7 +66,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleInfoAction(getServices(context), actingUser(context), context.get(ownedStoreContext), await request.formData());
+  return handleInfoAction(
+    getServices(context),
+    actingUser(context),
+    context.get(ownedStoreContext),
+    await request.formData(),
+    merchantT(context),
+  );
 }
 
 export default function StoreInfo({ loaderData, actionData }: Route.ComponentProps) {
