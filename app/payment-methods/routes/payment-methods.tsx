@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure({
       form: t({ id: "paymentMethods.refusal.chooseMethod", defaultMessage: "Elige qué forma de cobro guardar" }),
     });
-  const parsed = SCHEMAS[method].safeParse(fields);
+  const parsed = SCHEMAS[method](t).safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: method, values: fields });
   await savePaymentMethod(services.db, actingUser(context), store.id, parsed.data, services.clock.now());
   return redirectWithNotice(

@@ -262,7 +262,7 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
                   <th scope="row">
                     {s.source === "unknown"
                       ? t({ id: "stats.sources.unknown", defaultMessage: "Sin origen registrado" })
-                      : sourceLabel(s.source)}
+                      : sourceLabel(s.source, t)}
                   </th>
                   <td className="num">{count(s.visits)}</td>
                   <td className="num">{count(s.carts)}</td>
