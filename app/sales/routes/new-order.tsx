@@ -2,7 +2,7 @@
 // page's address (`?lineas=`), so searching and adding are plain links and GET forms; saving is one POST.
 import { Form, Link, redirect } from "react-router";
 import { storeCountry } from "~/domain/countries";
-import { DELIVERY_LABELS, DELIVERY_METHODS } from "~/domain/delivery";
+import { DELIVERY_METHOD_MESSAGES, DELIVERY_METHODS } from "~/domain/delivery";
 import { randomToken } from "~/domain/ids";
 import { defineMessage } from "~/domain/messages";
 import {
@@ -211,7 +211,7 @@ export default function NewOrder({ loaderData: page, actionData }: Route.Compone
           label={t({ id: "sales.draft.delivery", defaultMessage: "Entrega" })}
           name="delivery"
           defaultValue={values.delivery ?? "pickup"}
-          options={DELIVERY_METHODS.map((m) => ({ value: m, label: DELIVERY_LABELS[m] }))}
+          options={DELIVERY_METHODS.map((m) => ({ value: m, label: t(DELIVERY_METHOD_MESSAGES[m]) }))}
           error={errors.delivery}
         />
         <Field

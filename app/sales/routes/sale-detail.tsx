@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import { storeCountry } from "~/domain/countries";
-import { DELIVERY_LABELS } from "~/domain/delivery";
+import { DELIVERY_METHOD_MESSAGES } from "~/domain/delivery";
 import { storeTranslator } from "~/domain/message-catalogs";
 import { defineMessage, defineMessages, type Translate } from "~/domain/messages";
 import { moneyFormat } from "~/domain/money";
@@ -79,7 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     customerId: sale.customerId,
     buyerPhone: sale.buyerPhone,
     buyerEmail: sale.buyerEmail,
-    delivery: DELIVERY_LABELS[sale.delivery],
+    delivery: t(DELIVERY_METHOD_MESSAGES[sale.delivery]),
     deliveryZone: sale.deliveryZone,
     pickupPoint: sale.pickupPoint,
     address: addressWithPostalCode(sale.address, sale.postalCode),
