@@ -25,11 +25,14 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { paymentMethodsQuery, savePaymentMethod } from "../payment-methods.server";
 import type { Route } from "./+types/payment-methods";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Cobros", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "paymentMethods.pageTitle.title", defaultMessage: "Cobros" }), matches) }];
+};
 
 const paymentMethodsPagePath = (storeId: string) => `/Store/${storeId}/cobros`;
 

@@ -25,10 +25,13 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/new-order";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Armar pedido", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "sales.pageTitle.newOrder", defaultMessage: "Armar pedido" }), matches) }];
+};
 
 /** The builder's address for a search and its lines, with `change` ('agregar', 'quitar') when one is asked for. */
 const builderPath = (storeId: string, search: string, lines: string, change: Record<string, string> = {}) => {

@@ -40,11 +40,19 @@ import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import type { Route } from "./+types/sale-detail";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Venta ${loaderData.id} | ${loaderData.storeName}` : "Venta | Vitrina" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: loaderData
+        ? `${t({ id: "sales.pageTitle.sale", defaultMessage: "Venta {code}" }, { code: loaderData.id })} | ${loaderData.storeName}`
+        : accountPageTitle(t({ id: "sales.pageTitle.saleFallback", defaultMessage: "Venta" })),
+    },
+  ];
+};
 
 function saleIdOf(params: { saleId?: string }): string {
   const id = params.saleId ?? "";
