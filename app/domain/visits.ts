@@ -56,8 +56,8 @@ export function isPrefetch(headers: Headers): boolean {
 
 /** The sources the statistics name, with their labels; any other `ref`/`utm_*` value is kept as written. */
 const SOURCE_MESSAGES = defineMessages({
-  instagram: { id: "visits.source.instagram", defaultMessage: "Instagram" },
-  facebook: { id: "visits.source.facebook", defaultMessage: "Facebook" },
+  instagram: { id: "visits.source.fromInstagram", defaultMessage: "Instagram" },
+  facebook: { id: "visits.source.fromFacebook", defaultMessage: "Facebook" },
   whatsapp: { id: "visits.source.whatsapp", defaultMessage: "WhatsApp" },
   tiktok: { id: "visits.source.tiktok", defaultMessage: "TikTok" },
   google: { id: "visits.source.google", defaultMessage: "Google" },
