@@ -40,9 +40,19 @@ export const ABANDONED_CART_MESSAGES = defineMessages({
   },
 });
 
-export const afterLabel = (minutes: number) =>
-  minutes < 60 ? `${minutes} minutos` : minutes === 60 ? "1 hora" : `${minutes / 60} horas`;
-export const hoursLabel = (hours: number) => (hours === 1 ? "1 hora" : `${hours} horas`);
+const DELAY_MESSAGES = defineMessages({
+  minutes: {
+    id: "sales.carts.delay.minutes",
+    defaultMessage: "{minutes, plural, one {{minutes} minuto} other {{minutes} minutos}}",
+  },
+  hours: { id: "sales.carts.delay.hours", defaultMessage: "{hours, plural, one {{hours} hora} other {{hours} horas}}" },
+});
+
+/** A delay in the merchant's words: '1 hora', '6 horas'. */
+export const hoursLabel = (hours: number, t: Translate) => t(DELAY_MESSAGES.hours, { hours });
+/** The delay before a cart counts as abandoned: '30 minutos', '1 hora', '12 horas'. */
+export const afterLabel = (minutes: number, t: Translate) =>
+  minutes < 60 ? t(DELAY_MESSAGES.minutes, { minutes }) : hoursLabel(minutes / 60, t);
 
 /** The settings form: the choices above only. */
 export const abandonedCartSettingsSchema = (t: Translate) =>

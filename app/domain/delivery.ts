@@ -2,14 +2,24 @@
  * How an order reaches the buyer, and what it costs (docs/product-rules.md, Delivery and discounts).
  * Amounts are integer minor units of the store currency.
  */
+import { defineMessages, type MessageDescriptor } from "./messages";
+
 export const DELIVERY_METHODS = ["pickup", "delivery", "arrange"] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
+/** The methods' names as buyers' messages and emails write them (the orders wing's, still literals). */
 export const DELIVERY_LABELS: Record<DeliveryMethod, string> = {
   pickup: "Retiro en tienda",
   delivery: "Envío a domicilio",
   arrange: "A coordinar con el vendedor",
 };
+
+/** The same names on the merchant's pages, in the merchant's words. */
+export const DELIVERY_METHOD_MESSAGES: Record<DeliveryMethod, MessageDescriptor> = defineMessages({
+  pickup: { id: "delivery.method.pickup", defaultMessage: "Retiro en tienda" },
+  delivery: { id: "delivery.method.delivery", defaultMessage: "Envío a domicilio" },
+  arrange: { id: "delivery.method.arrange", defaultMessage: "A coordinar con el vendedor" },
+});
 
 export interface StoreDeliveryMethods {
   pickupEnabled: boolean;

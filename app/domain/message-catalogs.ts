@@ -43,8 +43,12 @@ const SERVER_ONLY =
 const GROWTH_SERVER_ONLY =
   /^(discounts|promotions|looks|conversions)\.(notice|refusal|state|offer|reach)\.|^(discounts|promotions)\.invalidAction$|^looks\.(sectionGone|nothingToPublish|unknownAction)$|^conversions\.chooseIntent$|^promotions\.list\.(from|until|results)$|^discounts\.list\.(range|fromDay|untilDay|oncePerCustomer|minPurchase|maxUses|usesOf|uses)$/;
 
+/** The desk's and 'Cobros'' texts their loaders and actions say (answers, refusals, stock notes, payment states). */
+const DESK_SERVER_ONLY =
+  /^sales\.(sale\.(confirmed|cancelled|notPending|noStock|paidOnline|refunded)|query\.badCode|stock\.\w+|payment\.(onlineState|transferState|receipt\w+))$|^paymentMethods\.refusal\./;
+
 /** Whether a message is the server's alone (`SERVER_ONLY`). */
-export const isServerOnly = (id: string) => SERVER_ONLY.test(id) || GROWTH_SERVER_ONLY.test(id);
+export const isServerOnly = (id: string) => SERVER_ONLY.test(id) || GROWTH_SERVER_ONLY.test(id) || DESK_SERVER_ONLY.test(id);
 
 const pageCatalogs = new Map<Locale, PageCatalog>();
 

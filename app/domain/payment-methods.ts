@@ -5,6 +5,7 @@
  * discount (never of the delivery fee), computed on the server.
  */
 import { z } from "zod";
+import { defineMessages, type Translate } from "./messages";
 import { VALIDATION_MESSAGES } from "./validation-messages";
 
 /** Every way a sale can be paid (db/schema.ts SALE_PAYMENT_METHODS). */
@@ -134,13 +135,31 @@ export function paymentChoiceLabel(method: PaymentMethod, methods: ReadonlyArray
   return text ? `${PAYMENT_CHOICE_LABELS[method]} — ${text}` : PAYMENT_CHOICE_LABELS[method];
 }
 
-export const PAYMENT_METHOD_MESSAGES = {
-  adjustPercent: `Escribe un porcentaje entero: hasta ${ADJUST_PERCENT_MAX.discount} de descuento o ${ADJUST_PERCENT_MAX.surcharge} de recargo`,
-  transferDetails: "Escribe cómo transferirte: la clave (alias, CBU, CLABE, Pix…) o las instrucciones",
-  keyLabelWithoutKey: "Escribe la clave, o deja vacío su nombre",
-  holdHours: `Escribe entre ${TRANSFER_HOLD_HOURS.min} y ${TRANSFER_HOLD_HOURS.max} horas`,
-  holdChoice: "Elige cuántas horas guardamos el stock",
-} as const;
+export const PAYMENT_METHOD_MESSAGES = defineMessages({
+  adjustPercent: {
+    id: "paymentMethods.refusal.adjustPercent",
+    defaultMessage: "Escribe un porcentaje entero: hasta {discount} de descuento o {surcharge} de recargo",
+  },
+  transferDetails: {
+    id: "paymentMethods.refusal.transferDetails",
+    defaultMessage: "Escribe cómo transferirte: la clave (alias, CBU, CLABE, Pix…) o las instrucciones",
+  },
+  keyLabelWithoutKey: {
+    id: "paymentMethods.refusal.keyLabelWithoutKey",
+    defaultMessage: "Escribe la clave, o deja vacío su nombre",
+  },
+  holdHours: { id: "paymentMethods.refusal.holdHours", defaultMessage: "Escribe entre {min} y {max} horas" },
+  holdChoice: { id: "paymentMethods.refusal.holdChoice", defaultMessage: "Elige cuántas horas guardamos el stock" },
+});
+
+/** A refusal of the 'Cobros' forms in the merchant's words, with the limits it names. */
+export const paymentMethodRefusal = (t: Translate, key: keyof typeof PAYMENT_METHOD_MESSAGES): string =>
+  t(PAYMENT_METHOD_MESSAGES[key], {
+    discount: ADJUST_PERCENT_MAX.discount,
+    surcharge: ADJUST_PERCENT_MAX.surcharge,
+    min: TRANSFER_HOLD_HOURS.min,
+    max: TRANSFER_HOLD_HOURS.max,
+  });
 
 const optionalText = (max: number) =>
   z
@@ -159,80 +178,84 @@ const adjustFields = {
 function signedPercent(
   v: { adjustKind: "none" | "discount" | "surcharge"; adjustPercent?: string },
   ctx: z.RefinementCtx,
+  t: Translate,
 ): number {
   if (v.adjustKind === "none") return 0;
   const max = ADJUST_PERCENT_MAX[v.adjustKind];
   const p = /^\d{1,3}$/.test(v.adjustPercent ?? "") ? Number(v.adjustPercent) : Number.NaN;
   if (!(p >= 1 && p <= max)) {
-    ctx.addIssue({ code: "custom", path: ["adjustPercent"], message: PAYMENT_METHOD_MESSAGES.adjustPercent });
+    ctx.addIssue({ code: "custom", path: ["adjustPercent"], message: paymentMethodRefusal(t, "adjustPercent") });
     return 0;
   }
   return v.adjustKind === "discount" ? -p : p;
 }
 
 /** One of HOLD_HOURS_CHOICES, as the form's select sends it (missing: `fallback`). */
-const holdChoice = (fallback: number) =>
+const holdChoice = (fallback: number, t: Translate) =>
   z.preprocess(
     (v) => (v === "" || v === undefined ? String(fallback) : v),
     z.coerce
-      .number({ error: PAYMENT_METHOD_MESSAGES.holdChoice })
-      .refine((n) => (HOLD_HOURS_CHOICES as readonly number[]).includes(n), PAYMENT_METHOD_MESSAGES.holdChoice),
+      .number({ error: paymentMethodRefusal(t, "holdChoice") })
+      .refine((n) => (HOLD_HOURS_CHOICES as readonly number[]).includes(n), paymentMethodRefusal(t, "holdChoice")),
   );
 
 /** 'Efectivo' on the 'Cobros' page: on or off, with its adjustment and how long its orders hold their units. */
-export const cashMethodSchema = z
-  .object({ enabled: z.literal("on").optional(), ...adjustFields, holdHours: holdChoice(DEFAULT_HOLD_HOURS.cash) })
-  .transform((v, ctx) => ({
-    method: "cash" as const,
-    enabled: v.enabled === "on",
-    adjustPercent: signedPercent(v, ctx),
+export const cashMethodSchema = (t: Translate) =>
+  z
+    .object({ enabled: z.literal("on").optional(), ...adjustFields, holdHours: holdChoice(DEFAULT_HOLD_HOURS.cash, t) })
+    .transform((v, ctx) => ({
+      method: "cash" as const,
+      enabled: v.enabled === "on",
+      adjustPercent: signedPercent(v, ctx, t),
+      instructions: null,
+      keyLabel: null,
+      keyValue: null,
+      holdHours: v.holdHours,
+    }));
+
+/** 'Al recibir o como lo acuerden' on the 'Cobros' page: only how long its orders hold their units. */
+export const arrangedHoldSchema = (t: Translate) =>
+  z.object({ holdHours: holdChoice(DEFAULT_HOLD_HOURS.on_delivery, t) }).transform((v) => ({
+    method: "on_delivery" as const,
+    enabled: false,
+    adjustPercent: 0,
     instructions: null,
     keyLabel: null,
     keyValue: null,
     holdHours: v.holdHours,
   }));
 
-/** 'Al recibir o como lo acuerden' on the 'Cobros' page: only how long its orders hold their units. */
-export const arrangedHoldSchema = z.object({ holdHours: holdChoice(DEFAULT_HOLD_HOURS.on_delivery) }).transform((v) => ({
-  method: "on_delivery" as const,
-  enabled: false,
-  adjustPercent: 0,
-  instructions: null,
-  keyLabel: null,
-  keyValue: null,
-  holdHours: v.holdHours,
-}));
-
 /** 'Transferencia o depósito' on the 'Cobros' page: its details, adjustment and hold; an enabled one needs details. */
-export const transferMethodSchema = z
-  .object({
-    enabled: z.literal("on").optional(),
-    ...adjustFields,
-    instructions: optionalText(TRANSFER_LENGTHS.instructions),
-    keyLabel: optionalText(TRANSFER_LENGTHS.keyLabel),
-    keyValue: optionalText(TRANSFER_LENGTHS.keyValue),
-    holdHours: z.preprocess(
-      (v) => (v === "" || v === undefined ? TRANSFER_HOLD_HOURS.default : v),
-      z.coerce
-        .number({ error: PAYMENT_METHOD_MESSAGES.holdHours })
-        .int(PAYMENT_METHOD_MESSAGES.holdHours)
-        .min(TRANSFER_HOLD_HOURS.min, PAYMENT_METHOD_MESSAGES.holdHours)
-        .max(TRANSFER_HOLD_HOURS.max, PAYMENT_METHOD_MESSAGES.holdHours),
-    ),
-  })
-  .transform((v, ctx) => {
-    const enabled = v.enabled === "on";
-    if (enabled && !v.keyValue && !v.instructions)
-      ctx.addIssue({ code: "custom", path: ["keyValue"], message: PAYMENT_METHOD_MESSAGES.transferDetails });
-    if (v.keyLabel && !v.keyValue)
-      ctx.addIssue({ code: "custom", path: ["keyValue"], message: PAYMENT_METHOD_MESSAGES.keyLabelWithoutKey });
-    return {
-      method: "transfer" as const,
-      enabled,
-      adjustPercent: signedPercent(v, ctx),
-      instructions: v.instructions,
-      keyLabel: v.keyLabel,
-      keyValue: v.keyValue,
-      holdHours: v.holdHours,
-    };
-  });
+export const transferMethodSchema = (t: Translate) =>
+  z
+    .object({
+      enabled: z.literal("on").optional(),
+      ...adjustFields,
+      instructions: optionalText(TRANSFER_LENGTHS.instructions),
+      keyLabel: optionalText(TRANSFER_LENGTHS.keyLabel),
+      keyValue: optionalText(TRANSFER_LENGTHS.keyValue),
+      holdHours: z.preprocess(
+        (v) => (v === "" || v === undefined ? TRANSFER_HOLD_HOURS.default : v),
+        z.coerce
+          .number({ error: paymentMethodRefusal(t, "holdHours") })
+          .int(paymentMethodRefusal(t, "holdHours"))
+          .min(TRANSFER_HOLD_HOURS.min, paymentMethodRefusal(t, "holdHours"))
+          .max(TRANSFER_HOLD_HOURS.max, paymentMethodRefusal(t, "holdHours")),
+      ),
+    })
+    .transform((v, ctx) => {
+      const enabled = v.enabled === "on";
+      if (enabled && !v.keyValue && !v.instructions)
+        ctx.addIssue({ code: "custom", path: ["keyValue"], message: paymentMethodRefusal(t, "transferDetails") });
+      if (v.keyLabel && !v.keyValue)
+        ctx.addIssue({ code: "custom", path: ["keyValue"], message: paymentMethodRefusal(t, "keyLabelWithoutKey") });
+      return {
+        method: "transfer" as const,
+        enabled,
+        adjustPercent: signedPercent(v, ctx, t),
+        instructions: v.instructions,
+        keyLabel: v.keyLabel,
+        keyValue: v.keyValue,
+        holdHours: v.holdHours,
+      };
+    });

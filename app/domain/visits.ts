@@ -3,6 +3,7 @@
  * shopper's page view, what kind of page, and where the visit came from. Plain rules; the runtimes' entries apply them
  * (app/stats/count-visit.server.ts).
  */
+import { defineMessages, type MessageDescriptor, type Translate } from "./messages";
 import { REFS } from "./referral";
 
 const PAGE_KINDS = ["home", "listing", "product", "search", "cart", "checkout", "order"] as const;
@@ -53,25 +54,42 @@ export function isPrefetch(headers: Headers): boolean {
   return /prefetch|prerender|preview/i.test(purpose);
 }
 
-/** The sources the statistics name, with their Spanish labels; any other `ref`/`utm_*` value is kept as written. A Map,
- * because the names looked up come from any link ('constructor' is no label). */
-const SOURCE_LABELS = new Map<string, string>([
-  ["instagram", "Instagram"],
-  ["facebook", "Facebook"],
-  ["whatsapp", "WhatsApp"],
-  ["tiktok", "TikTok"],
-  ["google", "Google"],
-  ["qr", "Código QR"],
-  ["link", "Enlace de la tienda"],
-  ["share", "Compartido desde el teléfono"],
-  [REFS.google, "Google Shopping"],
-  [REFS.meta, "Catálogo de Meta"],
-  ["other", "Otros sitios"],
-  ["direct", "Directo"],
+/** The sources the statistics name, with their labels; any other `ref`/`utm_*` value is kept as written. */
+const SOURCE_MESSAGES = defineMessages({
+  instagram: { id: "visits.source.fromInstagram", defaultMessage: "Instagram" },
+  facebook: { id: "visits.source.fromFacebook", defaultMessage: "Facebook" },
+  whatsapp: { id: "visits.source.whatsapp", defaultMessage: "WhatsApp" },
+  tiktok: { id: "visits.source.tiktok", defaultMessage: "TikTok" },
+  google: { id: "visits.source.google", defaultMessage: "Google" },
+  qr: { id: "visits.source.qr", defaultMessage: "Código QR" },
+  link: { id: "visits.source.link", defaultMessage: "Enlace de la tienda" },
+  share: { id: "visits.source.share", defaultMessage: "Compartido desde el teléfono" },
+  googleShopping: { id: "visits.source.googleShopping", defaultMessage: "Google Shopping" },
+  metaCatalog: { id: "visits.source.metaCatalog", defaultMessage: "Catálogo de Meta" },
+  other: { id: "visits.source.other", defaultMessage: "Otros sitios" },
+  direct: { id: "visits.source.direct", defaultMessage: "Directo" },
+});
+
+/** A Map, because the names looked up come from any link ('constructor' is no label). */
+const SOURCE_LABELS = new Map<string, MessageDescriptor>([
+  ["instagram", SOURCE_MESSAGES.instagram],
+  ["facebook", SOURCE_MESSAGES.facebook],
+  ["whatsapp", SOURCE_MESSAGES.whatsapp],
+  ["tiktok", SOURCE_MESSAGES.tiktok],
+  ["google", SOURCE_MESSAGES.google],
+  ["qr", SOURCE_MESSAGES.qr],
+  ["link", SOURCE_MESSAGES.link],
+  ["share", SOURCE_MESSAGES.share],
+  [REFS.google, SOURCE_MESSAGES.googleShopping],
+  [REFS.meta, SOURCE_MESSAGES.metaCatalog],
+  ["other", SOURCE_MESSAGES.other],
+  ["direct", SOURCE_MESSAGES.direct],
 ]);
 
-export function sourceLabel(source: string): string {
-  return SOURCE_LABELS.get(source) ?? source;
+/** A source's label in the merchant's words (`t`), or the source as written when it is none of the named ones. */
+export function sourceLabel(source: string, t: Translate): string {
+  const label = SOURCE_LABELS.get(source);
+  return label ? t(label) : source;
 }
 
 /** What people write in `ref`/`utm_source` for the named sources (a Map: the values come from any link). */

@@ -1,7 +1,7 @@
 // The 'Entrega' page's panel: the store's delivery methods, pickup points and zones.
 import { Fragment, type ReactNode } from "react";
 import { Form } from "react-router";
-import { DELIVERY_LABELS } from "~/domain/delivery";
+import { DELIVERY_METHOD_MESSAGES } from "~/domain/delivery";
 import {
   DELIVERY_ZONE_NAME_MAX,
   DELIVERY_ZONES_MAX,
@@ -51,7 +51,7 @@ export function DeliveryPanel({
         title={t({ id: "stores.delivery.pickupPoints", defaultMessage: "Puntos de retiro" })}
         hint={
           <>
-            {t({ id: "stores.delivery.for", defaultMessage: "Para '{method}'." }, { method: DELIVERY_LABELS.pickup })}{" "}
+            {t({ id: "stores.delivery.for", defaultMessage: "Para '{method}'." }, { method: t(DELIVERY_METHOD_MESSAGES.pickup) })}{" "}
             {location
               ? t(
                   {
@@ -91,7 +91,7 @@ export function DeliveryPanel({
             defaultMessage:
               "Para '{method}'. Sin zonas, el envío a domicilio no tiene costo y no se pide zona al comprar. El pedido mínimo y el envío gratis se comparan con el total de los productos, después del descuento. Con códigos postales, el comprador ve el costo de envío a su código y solo elige las zonas que lo cubren (y las que no listan códigos).",
           },
-          { method: DELIVERY_LABELS.delivery },
+          { method: t(DELIVERY_METHOD_MESSAGES.delivery) },
         )}
         list="zone"
         rows={zones}
@@ -119,9 +119,9 @@ const METHOD_HINTS = defineMessages({
   arrange: { id: "stores.delivery.method.arrange", defaultMessage: "Acuerdan la entrega por WhatsApp." },
 });
 const METHOD_FIELDS = [
-  { name: "pickup", on: "pickupEnabled", label: DELIVERY_LABELS.pickup, hint: METHOD_HINTS.pickup },
-  { name: "delivery", on: "homeDeliveryEnabled", label: DELIVERY_LABELS.delivery, hint: METHOD_HINTS.delivery },
-  { name: "arrange", on: "arrangeEnabled", label: DELIVERY_LABELS.arrange, hint: METHOD_HINTS.arrange },
+  { name: "pickup", on: "pickupEnabled", label: DELIVERY_METHOD_MESSAGES.pickup, hint: METHOD_HINTS.pickup },
+  { name: "delivery", on: "homeDeliveryEnabled", label: DELIVERY_METHOD_MESSAGES.delivery, hint: METHOD_HINTS.delivery },
+  { name: "arrange", on: "arrangeEnabled", label: DELIVERY_METHOD_MESSAGES.arrange, hint: METHOD_HINTS.arrange },
 ] as const;
 
 function MethodsForm({ methods, answer }: { methods: Delivery["methods"]; answer?: ActionFailure }) {
@@ -137,7 +137,7 @@ function MethodsForm({ methods, answer }: { methods: Delivery["methods"]; answer
             key={m.name}
             id={`f-delivery-${m.name}`}
             name={m.name}
-            label={m.label}
+            label={t(m.label)}
             hint={t(m.hint)}
             defaultChecked={answer?.values ? answer.values[m.name] !== undefined : methods[m.on]}
           />

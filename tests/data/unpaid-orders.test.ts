@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { UNPAID_ORDER_LIMITS, UNPAID_ORDER_MESSAGES, unpaidOrderText } from "~/domain/limits";
 import { translatorFor } from "~/domain/message-catalogs";
-import { DEFAULT_HOLD_HOURS, methodOff, PAYMENT_METHOD_MESSAGES } from "~/domain/payment-methods";
+import { DEFAULT_HOLD_HOURS, methodOff, paymentMethodRefusal } from "~/domain/payment-methods";
 import { stockNote } from "~/domain/sales";
 import { readCheckoutForm } from "~/orders/checkout-form";
 import { attachReceipt, createSale, releaseLapsedHolds, reviewReceipt } from "~/orders/order-records.server";
@@ -262,7 +262,7 @@ describe("the merchant sets each way to pay's hold on 'Cobros'", () => {
     const refused = await cobros("POST", { intent: "on_delivery", holdHours: "500" });
     expect(refused).toMatchObject({
       status: 400,
-      data: { intent: "on_delivery", errors: { holdHours: PAYMENT_METHOD_MESSAGES.holdChoice } },
+      data: { intent: "on_delivery", errors: { holdHours: paymentMethodRefusal(es, "holdChoice") } },
     });
     expect((await cobros("GET")).data).toMatchObject({ cash: { enabled: true, holdHours: 48 }, arrangedHours: 12 });
   });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  ABANDONED_AFTER_CHOICES,
+  afterLabel,
+  hoursLabel,
   isAbandoned,
   readSavedLines,
   recoveryChatUrl,
@@ -16,6 +19,18 @@ const MINUTE = 60_000;
 const at = (minutes: number) => new Date(Date.UTC(2026, 2, 10, 15, 0) + minutes * MINUTE);
 
 describe("abandoned carts' rules", () => {
+  it("names the delays as the settings offer them", () => {
+    expect(ABANDONED_AFTER_CHOICES.map((m) => afterLabel(m, es))).toEqual([
+      "30 minutos",
+      "1 hora",
+      "2 horas",
+      "4 horas",
+      "12 horas",
+      "24 horas",
+    ]);
+    expect(hoursLabel(1, translatorFor("es-AR"))).toBe("1 hora");
+  });
+
   it("a checkout is abandoned from the store's delay until 30 days after its last change", () => {
     expect(isAbandoned(at(0), at(59), 60)).toBe(false);
     expect(isAbandoned(at(0), at(60), 60)).toBe(true);

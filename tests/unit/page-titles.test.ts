@@ -16,6 +16,7 @@ import * as newProduct from "~/products/routes/new-product";
 import * as productList from "~/products/routes/product-list";
 import * as productPhotos from "~/products/routes/product-photos";
 import * as newOrder from "~/sales/routes/new-order";
+import * as salesList from "~/sales/routes/sales-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as section from "~/sections/routes/section";
 import * as sectionList from "~/sections/routes/section-list";
@@ -25,6 +26,7 @@ import * as storeBrand from "~/stores/routes/store-brand";
 import * as storeDelivery from "~/stores/routes/store-delivery";
 import * as storeInfo from "~/stores/routes/store-info";
 import * as storePolicies from "~/stores/routes/store-policies";
+import * as team from "~/team/routes/team";
 import { accountPageTitle, storePageTitle } from "~/workspace/page-titles";
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
@@ -79,6 +81,26 @@ describe("the merchant's page titles", () => {
       const meta = page.meta as (args: unknown) => Array<{ title?: string }>;
       expect(meta({ matches: [], params: {}, loaderData: undefined })[0]?.title).toMatch(/ \| Vitrina$/);
     }
+  });
+});
+
+describe("the merchant's page titles from the catalog", () => {
+  it("read the merchant layout's catalog: a text the variant gives replaces the neutral one", () => {
+    // A variant's own text for the list's title (as a pt-BR catalog would give), sent by the messages layout.
+    const messages = {
+      id: "merchant/routes/messages-layout",
+      loaderData: { locale: "es", catalog: { "products.pageTitle.list": "Produtos", "team.pageTitle.title": "Equipe" } },
+    };
+    const title = (page: { meta?: unknown }, loaderData?: unknown) =>
+      (page.meta as (args: unknown) => Array<{ title?: string }>)({
+        matches: [{ id: "root", loaderData: {} }, messages, workspace],
+        params: {},
+        loaderData,
+      })[0]?.title;
+    expect(title(productList)).toBe("Produtos | Panadería Ana");
+    expect(title(team)).toBe("Equipe | Panadería Ana");
+    // A title the catalog does not give reads as the code writes it.
+    expect(title(salesList, { storeName: "Panadería Ana" })).toBe("Ventas | Panadería Ana");
   });
 });
 

@@ -10,8 +10,8 @@ import {
   methodAdjustment,
   methodOff,
   offeredPayments,
-  PAYMENT_METHOD_MESSAGES,
   paymentChoiceLabel,
+  paymentMethodRefusal,
   storeManualMethods,
   transferMethodSchema,
 } from "~/domain/payment-methods";
@@ -57,7 +57,7 @@ describe("the ways to pay a checkout offers", () => {
 
 describe("the 'Cobros' form", () => {
   it("reads a transfer with a 10 % discount and its copyable key", () => {
-    const parsed = transferMethodSchema.safeParse({
+    const parsed = transferMethodSchema(es).safeParse({
       enabled: "on",
       adjustKind: "discount",
       adjustPercent: "10",
@@ -78,15 +78,15 @@ describe("the 'Cobros' form", () => {
   });
 
   it("refuses a transfer turned on without any way to transfer, in Spanish", () => {
-    const parsed = transferMethodSchema.safeParse({ enabled: "on", adjustKind: "none" });
+    const parsed = transferMethodSchema(es).safeParse({ enabled: "on", adjustKind: "none" });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
-      ["keyValue", PAYMENT_METHOD_MESSAGES.transferDetails],
+      ["keyValue", paymentMethodRefusal(es, "transferDetails")],
     ]);
   });
 
   it("keeps a transfer turned off without details", () => {
-    const parsed = transferMethodSchema.safeParse({ adjustKind: "none" });
+    const parsed = transferMethodSchema(es).safeParse({ adjustKind: "none" });
     expect(parsed.success && parsed.data.enabled).toBe(false);
   });
 
@@ -98,21 +98,27 @@ describe("the 'Cobros' form", () => {
     ["discount", ""],
     ["discount", "diez"],
   ])("refuses a %s of '%s' percent", (adjustKind, adjustPercent) => {
-    const parsed = cashMethodSchema.safeParse({ enabled: "on", adjustKind, adjustPercent });
+    const parsed = cashMethodSchema(es).safeParse({ enabled: "on", adjustKind, adjustPercent });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toBe(PAYMENT_METHOD_MESSAGES.adjustPercent);
+    expect(parsed.error?.issues[0]?.message).toBe(paymentMethodRefusal(es, "adjustPercent"));
   });
 
   it("ignores the percent when there is no adjustment, and accepts the limits", () => {
-    expect(cashMethodSchema.parse({ enabled: "on", adjustKind: "none", adjustPercent: "99" }).adjustPercent).toBe(0);
-    expect(cashMethodSchema.parse({ enabled: "on", adjustKind: "discount", adjustPercent: "50" }).adjustPercent).toBe(-50);
-    expect(cashMethodSchema.parse({ enabled: "on", adjustKind: "surcharge", adjustPercent: "30" }).adjustPercent).toBe(30);
+    expect(cashMethodSchema(es).parse({ enabled: "on", adjustKind: "none", adjustPercent: "99" }).adjustPercent).toBe(0);
+    expect(cashMethodSchema(es).parse({ enabled: "on", adjustKind: "discount", adjustPercent: "50" }).adjustPercent).toBe(-50);
+    expect(cashMethodSchema(es).parse({ enabled: "on", adjustKind: "surcharge", adjustPercent: "30" }).adjustPercent).toBe(30);
+  });
+
+  it("refuses in the merchant's words: 'Escribí' for an Argentine merchant, with the limits named", () => {
+    const parsed = transferMethodSchema(translatorFor("es-AR")).safeParse({ enabled: "on", keyValue: "x", holdHours: "0" });
+    expect(parsed.error?.issues[0]?.message).toBe("Escribí entre 1 y 168 horas");
+    expect(paymentMethodRefusal(es, "adjustPercent")).toBe("Escribe un porcentaje entero: hasta 50 de descuento o 30 de recargo");
   });
 
   it("refuses a hold outside 1 to 168 hours", () => {
     for (const holdHours of ["0", "169", "1.5"]) {
-      const parsed = transferMethodSchema.safeParse({ enabled: "on", keyValue: "x", holdHours });
-      expect(parsed.error?.issues[0]?.message).toBe(PAYMENT_METHOD_MESSAGES.holdHours);
+      const parsed = transferMethodSchema(es).safeParse({ enabled: "on", keyValue: "x", holdHours });
+      expect(parsed.error?.issues[0]?.message).toBe(paymentMethodRefusal(es, "holdHours"));
     }
   });
 });
@@ -135,12 +141,16 @@ describe("how the desk names a sale's payment", () => {
 
 describe("how long each way to pay holds an unpaid order's units", () => {
   it("cash and 'al recibir' take one of the offered hours, a day when the form sends none; anything else is refused", () => {
-    expect(cashMethodSchema.parse({ enabled: "on", holdHours: "6" }).holdHours).toBe(6);
-    expect(cashMethodSchema.parse({ enabled: "on" }).holdHours).toBe(24);
-    expect(arrangedHoldSchema.parse({ holdHours: "72" })).toMatchObject({ method: "on_delivery", enabled: false, holdHours: 72 });
+    expect(cashMethodSchema(es).parse({ enabled: "on", holdHours: "6" }).holdHours).toBe(6);
+    expect(cashMethodSchema(es).parse({ enabled: "on" }).holdHours).toBe(24);
+    expect(arrangedHoldSchema(es).parse({ holdHours: "72" })).toMatchObject({
+      method: "on_delivery",
+      enabled: false,
+      holdHours: 72,
+    });
     for (const holdHours of ["5", "168", "0", "abc"]) {
-      const parsed = arrangedHoldSchema.safeParse({ holdHours });
-      expect(parsed.error?.issues[0]?.message).toBe(PAYMENT_METHOD_MESSAGES.holdChoice);
+      const parsed = arrangedHoldSchema(es).safeParse({ holdHours });
+      expect(parsed.error?.issues[0]?.message).toBe(paymentMethodRefusal(es, "holdChoice"));
     }
     expect(HOLD_HOURS_CHOICES).toEqual([2, 6, 12, 24, 48, 72]);
   });

@@ -1,6 +1,7 @@
 // cspell:disable -- browsers' and robots' User-Agent strings, as they send them
 import { describe, expect, it } from "vitest";
 import { cartSource, parseCart, serializeCart } from "~/domain/cart";
+import { translatorFor } from "~/domain/message-catalogs";
 import { REFS, withRef } from "~/domain/referral";
 import {
   addDays,
@@ -18,6 +19,8 @@ import { isPrefetch, isRobot, sourceLabel, storePageOf, visitSource } from "~/do
 const own = ["ana.localhost", "localhost"];
 const source = (url: string, referrer: string | null = null) => visitSource(new URL(url).searchParams, referrer, own);
 
+const es = translatorFor("es");
+
 describe("a visit's source", () => {
   it("the links the platform makes carry their ref: each is its own source, the QR's 'Código QR'", () => {
     const store = "http://ana.localhost:3999/";
@@ -31,8 +34,8 @@ describe("a visit's source", () => {
       "google-shopping",
       "meta-catalog",
     ]);
-    expect(sourceLabel(source(withRef(store, REFS.qr)))).toBe("Código QR");
-    expect(sourceLabel("google-shopping")).toBe("Google Shopping");
+    expect(sourceLabel(source(withRef(store, REFS.qr)), es)).toBe("Código QR");
+    expect(sourceLabel("google-shopping", es)).toBe("Google Shopping");
   });
 
   it("ref wins over utm_source, utm_source over utm_medium and utm_campaign; aliases and odd spellings are cleaned", () => {
@@ -48,7 +51,7 @@ describe("a visit's source", () => {
     for (const name of ["constructor", "toString", "hasOwnProperty", "valueOf"]) {
       const named = source(`http://x/?ref=${name}`);
       expect(named).toBe(name.toLowerCase());
-      expect(sourceLabel(named)).toBe(name.toLowerCase());
+      expect(sourceLabel(named, es)).toBe(name.toLowerCase());
     }
   });
 

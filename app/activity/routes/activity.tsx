@@ -16,10 +16,13 @@ import { useT } from "~/ui/messages";
 import { activityPage } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/activity";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Actividad", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "activity.pageTitle.title", defaultMessage: "Actividad" }), matches) }];
+};
 
 const NO_FILTERS: ActivityQuery = { actor: null, kind: null, from: null, to: null, before: null };
 

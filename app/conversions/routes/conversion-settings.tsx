@@ -14,7 +14,7 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, publicSiteUnchangedContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import {
   conversionSettingsView,
   findConversionSettings,
@@ -24,7 +24,10 @@ import {
 } from "../settings.server";
 import type { Route } from "./+types/conversion-settings";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Anuncios", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "conversions.pageTitle.title", defaultMessage: "Anuncios" }), matches) }];
+};
 
 export const conversionSettingsPath = (storeId: string) => `/Store/${storeId}/conversiones`;
 

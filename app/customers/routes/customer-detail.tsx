@@ -22,12 +22,20 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/customer-detail";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: storePageTitle(loaderData?.customer.name ?? "Cliente", matches) },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: storePageTitle(
+        loaderData?.customer.name ?? t({ id: "customers.pageTitle.customer", defaultMessage: "Cliente" }),
+        matches,
+      ),
+    },
+  ];
+};
 
 function customerIdOf(params: { customerId?: string }): number {
   const id = Number(params.customerId);

@@ -15,11 +15,14 @@ import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { parseCustomerQuery } from "../query.server";
 import type { Route } from "./+types/customer-list";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Clientes", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "customers.pageTitle.list", defaultMessage: "Clientes" }), matches) }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

@@ -17,7 +17,7 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { handleDiscountListAction } from "../discount-code-actions.server";
 import { listDiscountCodes } from "../discount-codes.server";
 import type { Route } from "./+types/discount-codes";
@@ -27,7 +27,10 @@ const DELETE_DESCRIPTION = defineMessage({
   defaultMessage: "Tus clientes ya no podrán usarlo. Las ventas que lo usaron conservan el código.",
 });
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Descuentos", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "discounts.pageTitle.list", defaultMessage: "Descuentos" }), matches) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

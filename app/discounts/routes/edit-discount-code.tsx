@@ -6,16 +6,19 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
 import { codeShareLinks } from "../code-link";
 import { CodeLinkShare } from "../code-link-share";
 import { handleEditDiscountCode, loadDiscountCode } from "../discount-code-actions.server";
 import type { Route } from "./+types/edit-discount-code";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: storePageTitle(loaderData?.code ?? "Código", matches) },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: storePageTitle(loaderData?.code ?? t({ id: "discounts.pageTitle.code", defaultMessage: "Código" }), matches) },
+  ];
+};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

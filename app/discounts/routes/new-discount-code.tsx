@@ -5,13 +5,16 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
 import { handleCreateDiscountCode } from "../discount-code-actions.server";
 import { countDiscountCodes } from "../discount-codes.server";
 import type { Route } from "./+types/new-discount-code";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Nuevo código de descuento", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "discounts.pageTitle.new", defaultMessage: "Nuevo código de descuento" }), matches) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

@@ -23,11 +23,14 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { addHostname, checkHostname, findHostname, HostnameError, removeHostname, simulateDnsReady } from "../hostnames.server";
 import type { Route } from "./+types/custom-domain";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Dominio propio", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "domains.pageTitle.title", defaultMessage: "Dominio propio" }), matches) }];
+};
 
 export const customDomainPath = (storeId: string) => `/Store/${storeId}/dominio`;
 

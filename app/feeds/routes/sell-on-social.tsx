@@ -8,11 +8,14 @@ import { getServices } from "~/services/services";
 import { CopyField } from "~/ui/copy-field";
 import { Rich, useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { feedUrl } from "../feed-links";
 import type { Route } from "./+types/sell-on-social";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Vender en redes", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "feeds.pageTitle.title", defaultMessage: "Vender en redes" }), matches) }];
+};
 
 /** 'Vender en redes': the feeds the platforms read, how to connect them, and the store's links for each profile. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -33,11 +33,14 @@ import { moveForm } from "~/workspace/action-results.server";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { discardDraft, editedLook, logoSuggestions, lookPageData, publishDraft, publishedLook, saveDraft } from "../looks.server";
 import type { Route } from "./+types/look-page";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Diseño", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "looks.pageTitle.title", defaultMessage: "Diseño" }), matches) }];
+};
 
 const lookPagePath = (storeId: string) => `/Store/${storeId}/look`;
 

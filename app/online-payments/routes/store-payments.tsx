@@ -12,7 +12,7 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { saveStoreSettings } from "~/workspace/store-record.server";
 import { ONLINE_PAYMENTS_MESSAGES } from "../messages";
 import {
@@ -25,7 +25,10 @@ import {
 } from "../store-accounts.server";
 import type { Route } from "./+types/store-payments";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Cobros en línea", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "onlinePayments.pageTitle.title", defaultMessage: "Cobros en línea" }), matches) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);

@@ -25,11 +25,14 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { paymentMethodsQuery, savePaymentMethod } from "../payment-methods.server";
 import type { Route } from "./+types/payment-methods";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Cobros", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "paymentMethods.pageTitle.title", defaultMessage: "Cobros" }), matches) }];
+};
 
 const paymentMethodsPagePath = (storeId: string) => `/Store/${storeId}/cobros`;
 
@@ -79,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure({
       form: t({ id: "paymentMethods.refusal.chooseMethod", defaultMessage: "Elige qué forma de cobro guardar" }),
     });
-  const parsed = SCHEMAS[method].safeParse(fields);
+  const parsed = SCHEMAS[method](t).safeParse(fields);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: method, values: fields });
   await savePaymentMethod(services.db, actingUser(context), store.id, parsed.data, services.clock.now());
   return redirectWithNotice(

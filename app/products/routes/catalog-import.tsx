@@ -9,12 +9,15 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { type CatalogPreviewView, handleCatalogImportForm } from "../catalog-import.server";
 import type { Route } from "./+types/catalog-import";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Importar CSV", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "products.pageTitle.import", defaultMessage: "Importar CSV" }), matches) }];
+};
 
 export function loader({ context }: Route.LoaderArgs) {
   return { storeId: context.get(ownedStoreContext).id };

@@ -10,7 +10,7 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handlePhotoAction } from "../photo-actions.server";
 import { PhotoGallery } from "../photo-gallery";
@@ -18,9 +18,17 @@ import { handleEditProduct, loadProduct } from "../product-actions.server";
 import { ProductForm, typedProductValues } from "../product-form";
 import type { Route } from "./+types/edit-product";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: storePageTitle(loaderData?.product.name ?? "Producto", matches) },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: storePageTitle(
+        loaderData?.product.name ?? t({ id: "products.pageTitle.product", defaultMessage: "Producto" }),
+        matches,
+      ),
+    },
+  ];
+};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

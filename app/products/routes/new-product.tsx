@@ -6,14 +6,17 @@ import { getServices } from "~/services/services";
 import { Rich, useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleCreateProduct } from "../product-actions.server";
 import { EMPTY_PRODUCT, ProductForm, typedProductValues } from "../product-form";
 import { countProducts } from "../products.server";
 import type { Route } from "./+types/new-product";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Nuevo producto", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "products.pageTitle.new", defaultMessage: "Nuevo producto" }), matches) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

@@ -7,12 +7,15 @@ import { getServices } from "~/services/services";
 import { lowStockMark } from "~/stock-alerts/stock-alerts.server";
 import { useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { listProducts } from "../products.server";
 import type { Route } from "./+types/product-list";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Productos", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "products.pageTitle.list", defaultMessage: "Productos" }), matches) }];
+};
 
 const PAGE = 60;
 

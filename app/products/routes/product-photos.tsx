@@ -5,15 +5,25 @@ import { getServices } from "~/services/services";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handlePhotoAction, loadProductPhotos } from "../photo-actions.server";
 import { PhotoGallery } from "../photo-gallery";
 import type { Route } from "./+types/product-photos";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: storePageTitle(`Fotos de ${loaderData?.product.name ?? "producto"}`, matches) },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: storePageTitle(
+        loaderData
+          ? t({ id: "products.pageTitle.photos", defaultMessage: "Fotos de {name}" }, { name: loaderData.product.name })
+          : t({ id: "products.pageTitle.photosOfProduct", defaultMessage: "Fotos de producto" }),
+        matches,
+      ),
+    },
+  ];
+};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

@@ -6,15 +6,23 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { editPromotionPage, handleEditPromotion } from "../promotion-actions.server";
 import { pickerChoices, promotionsPath } from "../promotion-choices";
 import { PromotionForm } from "../promotion-form";
 import type { Route } from "./+types/edit-promotion";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: storePageTitle(loaderData?.name ?? "Promoción", matches) },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: storePageTitle(
+        loaderData?.name ?? t({ id: "promotions.pageTitle.promotion", defaultMessage: "Promoción" }),
+        matches,
+      ),
+    },
+  ];
+};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

@@ -5,13 +5,16 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { handleCreatePromotion, newPromotionPage } from "../promotion-actions.server";
 import { pickerChoices, promotionsPath } from "../promotion-choices";
 import { PromotionForm } from "../promotion-form";
 import type { Route } from "./+types/new-promotion";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Nueva promoción", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "promotions.pageTitle.new", defaultMessage: "Nueva promoción" }), matches) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

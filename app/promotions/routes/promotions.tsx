@@ -13,7 +13,7 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { handlePromotionListAction } from "../promotion-actions.server";
 import { promotionsPath } from "../promotion-choices";
 import { listPromotions } from "../promotions.server";
@@ -26,7 +26,10 @@ const STATE_NAMES = defineMessages<ReturnType<typeof promotionState>>({
   Pausada: { id: "promotions.state.paused", defaultMessage: "Pausada" },
 });
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Promociones", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "promotions.pageTitle.list", defaultMessage: "Promociones" }), matches) }];
+};
 
 /** A date as the list writes it: '5 dic 2026'. */
 const dayText = (day: string) =>

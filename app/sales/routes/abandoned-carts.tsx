@@ -42,10 +42,13 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/abandoned-carts";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Carritos abandonados", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "sales.pageTitle.carts", defaultMessage: "Carritos abandonados" }), matches) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
@@ -58,6 +61,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     recoveredOrdersQuery(db, store.id, addDays(today, -29), today),
   ]);
   const settings = settingsOf(settingsRow);
+  const t = merchantT(context);
   const money = (minor: number, currency = store.currency) => formatMoney(minor, currency, store.country);
   const view = (r: (typeof rows)[number]) => ({
     id: r.id,
@@ -67,7 +71,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     products: readSavedLines(r.lines).map((l) => `${l.name} x ${l.quantity}`),
     total: money(r.total, r.currency),
     when: formatSaleDate(r.updatedAt, store.timeZone),
-    source: sourceLabel(r.source ?? "direct"),
+    source: sourceLabel(r.source ?? "direct", t),
     emailed: r.emailedAt !== null,
   });
   // The buyer reads the message in the store's words.
@@ -145,7 +149,7 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
             defaultMessage:
               "Compradores que dejaron su contacto al hacer el pedido y no lo terminaron en {after}. Se ven durante 30 días. Escríbeles con el enlace que recupera su carrito tal como lo dejaron.",
           },
-          { after: afterLabel(settings.afterMinutes) },
+          { after: afterLabel(settings.afterMinutes, t) },
         )}
       </p>
       <p>
@@ -218,7 +222,7 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
           name="afterMinutes"
           defaultValue={String(settings.afterMinutes)}
           error={errors.afterMinutes}
-          options={ABANDONED_AFTER_CHOICES.map((m) => ({ value: String(m), label: afterLabel(m) }))}
+          options={ABANDONED_AFTER_CHOICES.map((m) => ({ value: String(m), label: afterLabel(m, t) }))}
         />
         <CheckboxChoice
           id="emailOn"
@@ -235,7 +239,7 @@ export default function AbandonedCarts({ loaderData, actionData }: Route.Compone
           name="emailHours"
           defaultValue={String(settings.emailHours)}
           error={errors.emailHours}
-          options={REMINDER_HOURS_CHOICES.map((h) => ({ value: String(h), label: hoursLabel(h) }))}
+          options={REMINDER_HOURS_CHOICES.map((h) => ({ value: String(h), label: hoursLabel(h, t) }))}
         />
         <button type="submit" className="button">
           {t({ id: "sales.carts.save", defaultMessage: "Guardar" })}

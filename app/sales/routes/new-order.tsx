@@ -2,7 +2,7 @@
 // page's address (`?lineas=`), so searching and adding are plain links and GET forms; saving is one POST.
 import { Form, Link, redirect } from "react-router";
 import { storeCountry } from "~/domain/countries";
-import { DELIVERY_LABELS, DELIVERY_METHODS } from "~/domain/delivery";
+import { DELIVERY_METHOD_MESSAGES, DELIVERY_METHODS } from "~/domain/delivery";
 import { randomToken } from "~/domain/ids";
 import { defineMessage } from "~/domain/messages";
 import {
@@ -25,10 +25,13 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import type { Route } from "./+types/new-order";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Armar pedido", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "sales.pageTitle.newOrder", defaultMessage: "Armar pedido" }), matches) }];
+};
 
 /** The builder's address for a search and its lines, with `change` ('agregar', 'quitar') when one is asked for. */
 const builderPath = (storeId: string, search: string, lines: string, change: Record<string, string> = {}) => {
@@ -211,7 +214,7 @@ export default function NewOrder({ loaderData: page, actionData }: Route.Compone
           label={t({ id: "sales.draft.delivery", defaultMessage: "Entrega" })}
           name="delivery"
           defaultValue={values.delivery ?? "pickup"}
-          options={DELIVERY_METHODS.map((m) => ({ value: m, label: DELIVERY_LABELS[m] }))}
+          options={DELIVERY_METHODS.map((m) => ({ value: m, label: t(DELIVERY_METHOD_MESSAGES[m]) }))}
           error={errors.delivery}
         />
         <Field

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import { storeCountry } from "~/domain/countries";
-import { DELIVERY_LABELS } from "~/domain/delivery";
+import { DELIVERY_METHOD_MESSAGES } from "~/domain/delivery";
 import { storeTranslator } from "~/domain/message-catalogs";
 import { defineMessage, defineMessages, type Translate } from "~/domain/messages";
 import { moneyFormat } from "~/domain/money";
@@ -40,11 +40,19 @@ import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import type { Route } from "./+types/sale-detail";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Venta ${loaderData.id} | ${loaderData.storeName}` : "Venta | Vitrina" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: loaderData
+        ? `${t({ id: "sales.pageTitle.sale", defaultMessage: "Venta {code}" }, { code: loaderData.id })} | ${loaderData.storeName}`
+        : accountPageTitle(t({ id: "sales.pageTitle.saleFallback", defaultMessage: "Venta" })),
+    },
+  ];
+};
 
 function saleIdOf(params: { saleId?: string }): string {
   const id = params.saleId ?? "";
@@ -79,7 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     customerId: sale.customerId,
     buyerPhone: sale.buyerPhone,
     buyerEmail: sale.buyerEmail,
-    delivery: DELIVERY_LABELS[sale.delivery],
+    delivery: t(DELIVERY_METHOD_MESSAGES[sale.delivery]),
     deliveryZone: sale.deliveryZone,
     pickupPoint: sale.pickupPoint,
     address: addressWithPostalCode(sale.address, sale.postalCode),

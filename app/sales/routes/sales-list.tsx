@@ -27,13 +27,17 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { metaT } from "~/workspace/page-titles";
 import { deskQueries, parseSalesQuery, searchProblem } from "../query.server";
 import type { Route } from "./+types/sales-list";
 
 /** New sales appear while the page is open: the list reloads on focus and every few seconds while visible. */
 export const LIVE_REFRESH_MS = 10_000;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Ventas | ${loaderData?.storeName ?? "Vitrina"}` }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [{ title: `${t({ id: "sales.pageTitle.list", defaultMessage: "Ventas" })} | ${loaderData?.storeName ?? "Vitrina"}` }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

@@ -14,14 +14,24 @@ import { ErrorText } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleAddFiles, handleAddProducts, loadSection, loadSectionWithItems } from "../section-actions.server";
 import type { Route } from "./+types/add-to-section";
 
-export const meta: Route.MetaFunction = ({ params, matches }) => [
-  { title: storePageTitle(params.type === "product" ? "Agregar productos" : "Agregar archivos", matches) },
-];
+export const meta: Route.MetaFunction = ({ params, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: storePageTitle(
+        params.type === "product"
+          ? t({ id: "sections.pageTitle.addProducts", defaultMessage: "Agregar productos" })
+          : t({ id: "sections.pageTitle.addFiles", defaultMessage: "Agregar archivos" }),
+        matches,
+      ),
+    },
+  ];
+};
 
 const ACCEPT = [
   "image/jpeg",

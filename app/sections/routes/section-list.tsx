@@ -6,7 +6,7 @@ import { ErrorText, Field, MoveButtons } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleSectionListAction } from "../section-actions.server";
 import { listSections } from "../sections.server";
@@ -15,7 +15,10 @@ import type { Route } from "./+types/section-list";
 type SectionListData = Route.ComponentProps["loaderData"];
 type Errors = Record<string, string | undefined>;
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Secciones", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "sections.pageTitle.list", defaultMessage: "Secciones" }), matches) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

@@ -10,7 +10,7 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleSectionAction, loadSection, loadSectionWithItems } from "../section-actions.server";
 import type { Route } from "./+types/section";
@@ -21,9 +21,17 @@ const TYPE_NAMES = defineMessages<"product" | "image" | "video">({
   video: { id: "sections.section.type.video", defaultMessage: "Video" },
 });
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  { title: storePageTitle(loaderData?.section.title ?? "Sección", matches) },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: storePageTitle(
+        loaderData?.section.title ?? t({ id: "sections.pageTitle.section", defaultMessage: "Sección" }),
+        matches,
+      ),
+    },
+  ];
+};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = getServices(context);

@@ -9,7 +9,7 @@ import { sourceLabel } from "~/domain/visits";
 import { getServices } from "~/services/services";
 import { Rich, useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { loadStatistics, storeDay } from "../statistics.server";
 import type { Route } from "./+types/statistics";
 
@@ -19,7 +19,10 @@ const RECOVERED = defineMessage({
     "Recuperados de <link>carritos abandonados</link>: <strong>{orders, plural, one {1 pedido} other {{count} pedidos}} · {revenue}</strong>",
 });
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Estadísticas", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "stats.pageTitle.title", defaultMessage: "Estadísticas" }), matches) }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
@@ -262,7 +265,7 @@ export default function StatisticsPage({ loaderData: p }: Route.ComponentProps) 
                   <th scope="row">
                     {s.source === "unknown"
                       ? t({ id: "stats.sources.unknown", defaultMessage: "Sin origen registrado" })
-                      : sourceLabel(s.source)}
+                      : sourceLabel(s.source, t)}
                   </th>
                   <td className="num">{count(s.visits)}</td>
                   <td className="num">{count(s.carts)}</td>

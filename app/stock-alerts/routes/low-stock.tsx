@@ -7,7 +7,7 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { STOCK_ALERT_MESSAGES } from "../messages";
 import {
   productThresholdsQuery,
@@ -18,7 +18,10 @@ import {
 } from "../stock-alerts.server";
 import type { Route } from "./+types/low-stock";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Aviso de poco stock", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "stockAlerts.pageTitle.title", defaultMessage: "Aviso de poco stock" }), matches) }];
+};
 
 const actionSchema = (t: Translate) => {
   /** An empty field: no threshold; else a whole number of units. */

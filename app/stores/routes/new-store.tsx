@@ -17,11 +17,15 @@ import { ConfirmDialog } from "~/ui/overlays";
 import { invalid, refusal } from "~/workspace/action-results.server";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { plans } from "../../../db/schema";
 import { countStoresOfOwner, createStore } from "../stores.server";
 import type { Route } from "./+types/new-store";
 
-export const meta: Route.MetaFunction = () => [{ title: "Nueva tienda | Vitrina" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: accountPageTitle(t({ id: "stores.pageTitle.new", defaultMessage: "Nueva tienda" })) }];
+};
 
 const newStoreSchema = (t: Translate) => {
   const chooseCategory = t({ id: "stores.new.chooseCategory", defaultMessage: "Elige una categoría" });

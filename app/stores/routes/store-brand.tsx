@@ -8,14 +8,17 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { BANNER_PRODUCT_CHOICES, listBanners } from "../banners.server";
 import { handleBrandAction } from "../brand-actions.server";
 import { BannerPanel, LogoPanel } from "../brand-panels";
 import type { Route } from "./+types/store-brand";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Logo y banner", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "stores.pageTitle.brand", defaultMessage: "Logo y banner" }), matches) }];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

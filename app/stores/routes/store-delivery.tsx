@@ -12,13 +12,16 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { handleDeliveryAction, isDeliveryIntent } from "../delivery-actions.server";
 import { DeliveryPanel } from "../delivery-panel";
 import { listDeliveryZones, listPickupPoints } from "../delivery-settings.server";
 import type { Route } from "./+types/store-delivery";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Entrega", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "stores.pageTitle.delivery", defaultMessage: "Entrega" }), matches) }];
+};
 
 const deliveryPagePath = (storeId: string) => `/Store/${storeId}/delivery`;
 

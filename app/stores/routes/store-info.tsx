@@ -10,13 +10,16 @@ import { getServices } from "~/services/services";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
 import { handleInfoAction } from "../info-actions.server";
 import { CurrencyPanel, DeletePanel, InfoPanel, SetupPanel, SharePanel } from "../info-panels";
 import type { Route } from "./+types/store-info";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Información", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "stores.pageTitle.info", defaultMessage: "Información" }), matches) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

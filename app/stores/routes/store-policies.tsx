@@ -7,11 +7,14 @@ import { Field, TextAreaField } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { handlePoliciesAction, POLICY_COLUMNS, storePolicyText } from "../policies.server";
 import type { Route } from "./+types/store-policies";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Políticas", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "stores.pageTitle.policies", defaultMessage: "Políticas" }), matches) }];
+};
 
 export function loader({ context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);

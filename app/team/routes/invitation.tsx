@@ -18,14 +18,20 @@ import { PageMessagesProvider, Rich, useT } from "~/ui/messages";
 import { pageMessages } from "~/ui/messages.server";
 import { notice } from "~/ui/notice";
 import { StoreError } from "~/workspace/action-results.server";
+import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { acceptInvitation, findInvitation, registerMember } from "../members.server";
 import { TEAM_MESSAGES } from "../messages";
 import type { Route } from "./+types/invitation";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Invitación al equipo | Vitrina" },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = metaT(matches, loaderData?.messages);
+  return [
+    {
+      title: accountPageTitle(t({ id: "team.pageTitle.invitation", defaultMessage: "Invitación al equipo" })),
+    },
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
 
 const name = z.string(AUTH_MESSAGES.required).trim().min(1, AUTH_MESSAGES.required).max(80);
 const registerSchema = z.object({

@@ -8,12 +8,15 @@ import { Field, FormError, RemoveButton, SelectField } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
-import { storePageTitle } from "~/workspace/page-titles";
+import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { listTeam } from "../members.server";
 import { handleTeamAction } from "../team-actions.server";
 import type { Route } from "./+types/team";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: storePageTitle("Equipo", matches) }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: storePageTitle(t({ id: "team.pageTitle.title", defaultMessage: "Equipo" }), matches) }];
+};
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
