@@ -61,6 +61,10 @@ try {
     else if (base[id] !== text) problems.push(`${BASE}.json differs from the code: ${id}`);
   }
   for (const id of Object.keys(base)) if (!(id in extracted)) problems.push(`unused (no code says it): ${id}`);
+  // A descriptor the extraction cannot see (written in a call not named `t`, `rich` or `defineMessages`) would be
+  // missing from every catalog, and its arguments would show as written ('Pago {code}'): every `id: "…",
+  // defaultMessage:` in the code must be one the extraction found.
+  for (const id of descriptorIdsInCode()) if (!(id in extracted)) problems.push(`not extracted (say it with t(…)): ${id}`);
 
   const compiled = {};
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
@@ -132,4 +136,21 @@ function argumentsOf(elements) {
   };
   walk(elements);
   return [...names].sort().join(",");
+}
+
+/** The ids of every message descriptor written in the app's code, found by their shape, whatever call holds them. */
+function descriptorIdsInCode() {
+  const ids = new Set();
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "+types" && entry.name !== "compiled") walk(path);
+      } else if (/\.tsx?$/.test(entry.name)) {
+        for (const match of readFileSync(path, "utf8").matchAll(/\bid: "([\w.-]+)",\s*defaultMessage:/g)) ids.add(match[1]);
+      }
+    }
+  };
+  walk(resolve("app"));
+  return ids;
 }

@@ -30,7 +30,10 @@ export function siteMeta(
     noindex?: boolean;
   },
 ): MetaDescriptor[] {
-  if (!site) return [{ title: metaT(site)({ id: "site.meta.gone", defaultMessage: "Esta página fue eliminada" }) }];
+  if (!site) {
+    const t = metaT(site);
+    return [{ title: t({ id: "site.meta.gone", defaultMessage: "Esta página fue eliminada" }) }];
+  }
   const url = `${site.canonicalBase}${page.path}`;
   const description = (page.description || site.description || site.name).replace(/\s+/g, " ").trim().slice(0, 300);
   // The logo's link preview (1200 × 630) when it has one; an older logo's width is not stored, so it names no size.

@@ -1,4 +1,4 @@
-import type { Translate } from "~/domain/messages";
+import { defineMessage, type Translate } from "~/domain/messages";
 import { INVITATION_DAYS } from "~/domain/staff-roles";
 import type { MailMessage } from "~/services/mail";
 import { emailButton, escapeHtml, emailLayout as layout } from "~/ui/html";
@@ -13,10 +13,10 @@ export function invitationEmail(
   t: Translate,
 ): MailMessage {
   const { inviter, store, role, link } = invite;
-  const invites = {
+  const invites = defineMessage({
     id: "team.email.invitation.invites",
     defaultMessage: "{inviter} te invita a trabajar en la tienda {store} en Vitrina con el rol {role}.",
-  };
+  });
   const once = t(
     {
       id: "team.email.invitation.once",

@@ -230,6 +230,9 @@ describe("invitations", () => {
     const email = s.outbox.sent.find((m) => m.to === "vos@equipo.test");
     expect(email?.text).toContain("Para aceptar, abrí este enlace (vence en 7 días y sirve una sola vez). Podés crear");
     expect(email?.html).toContain("Si no conocés a quien te invita, ignorá este correo.");
+    // Who invites, to which store and role: the sentence's arguments filled in, never its ICU source.
+    expect(email?.text).toMatch(new RegExp(`te invita a trabajar en la tienda ${store.name} en Vitrina con el rol \\w+`));
+    expect(email?.text).not.toContain("{inviter}");
     const form = new FormData();
     for (const [k, v] of Object.entries({ intent: "invite", email: "x", role: "sales" })) form.set(k, v);
     const bad = await handleTeamAction(s, store, owner, form, translatorFor("es-AR"));

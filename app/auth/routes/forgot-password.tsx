@@ -15,13 +15,14 @@ import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT, visitorLocale } from "../messages.server";
 import type { Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  {
-    title: accountPageTitle(
-      metaT(matches, loaderData?.messages)({ id: "auth.forgot.pageTitle", defaultMessage: "Recuperar contraseña" }),
-    ),
-  },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = metaT(matches, loaderData?.messages);
+  return [
+    {
+      title: accountPageTitle(t({ id: "auth.forgot.pageTitle", defaultMessage: "Recuperar contraseña" })),
+    },
+  ];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);

@@ -17,13 +17,14 @@ import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT, visitorLocale } from "../messages.server";
 import type { Route } from "./+types/registration-step2";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  {
-    title: accountPageTitle(
-      metaT(matches, loaderData?.messages)({ id: "auth.registration.storePageTitle", defaultMessage: "Tu tienda" }),
-    ),
-  },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = metaT(matches, loaderData?.messages);
+  return [
+    {
+      title: accountPageTitle(t({ id: "auth.registration.storePageTitle", defaultMessage: "Tu tienda" })),
+    },
+  ];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);

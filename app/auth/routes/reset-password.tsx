@@ -15,14 +15,15 @@ import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT } from "../messages.server";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  {
-    title: accountPageTitle(
-      metaT(matches, loaderData?.messages)({ id: "auth.reset.pageTitle", defaultMessage: "Nueva contraseña" }),
-    ),
-  },
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const t = metaT(matches, loaderData?.messages);
+  return [
+    {
+      title: accountPageTitle(t({ id: "auth.reset.pageTitle", defaultMessage: "Nueva contraseña" })),
+    },
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {

@@ -16,9 +16,10 @@ import { CheckoutButton } from "../pay-button";
 import { PaymentsUnavailableError, startCheckout } from "../payments.server";
 import type { Route } from "./+types/buy-store";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: accountPageTitle(metaT(matches)({ id: "billing.buyStores.title", defaultMessage: "Comprar tiendas" })) },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: accountPageTitle(t({ id: "billing.buyStores.title", defaultMessage: "Comprar tiendas" })) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);

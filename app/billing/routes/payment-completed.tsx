@@ -12,13 +12,14 @@ import { approvedNotice, STATUS_MESSAGES } from "../messages";
 import { confirmProviderPayment, findUserPayment } from "../payments.server";
 import type { Route } from "./+types/payment-completed";
 
-export const meta: Route.MetaFunction = ({ params, matches }) => [
-  {
-    title: accountPageTitle(
-      metaT(matches)({ id: "billing.completed.pageTitle", defaultMessage: "Pago {code}" }, { code: params.id }),
-    ),
-  },
-];
+export const meta: Route.MetaFunction = ({ params, matches }) => {
+  const t = metaT(matches);
+  return [
+    {
+      title: accountPageTitle(t({ id: "billing.completed.pageTitle", defaultMessage: "Pago {code}" }, { code: params.id })),
+    },
+  ];
+};
 
 /**
  * The provider's back URL. Its query (status=approved…) is never trusted; a provider payment id in

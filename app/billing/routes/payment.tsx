@@ -16,9 +16,10 @@ import { CheckoutButton } from "../pay-button";
 import { PaymentsUnavailableError, startCheckout } from "../payments.server";
 import type { Route } from "./+types/payment";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: accountPageTitle(metaT(matches)({ id: "billing.payment.pay", defaultMessage: "Pagar" })) },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: accountPageTitle(t({ id: "billing.payment.pay", defaultMessage: "Pagar" })) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);

@@ -22,9 +22,10 @@ import { PaymentsUnavailableError, startCheckout } from "../payments.server";
 import { listPlanOffers, startPlanTrial } from "../plans.server";
 import type { Route } from "./+types/plans";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: accountPageTitle(metaT(matches)({ id: "billing.plans.title", defaultMessage: "Planes" })) },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: accountPageTitle(t({ id: "billing.plans.title", defaultMessage: "Planes" })) }];
+};
 
 // The price rows, one per billing period in the labels' order. Read from the labels, not from the
 // schema's list, because this component runs in the browser and db/schema would bring Drizzle along.

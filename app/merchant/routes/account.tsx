@@ -15,21 +15,21 @@ import { merchantT } from "~/workspace/merchant-t.server";
 import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: accountPageTitle(metaT(matches)({ id: "merchant.account.title", defaultMessage: "Cuenta" })) },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: accountPageTitle(t({ id: "merchant.account.title", defaultMessage: "Cuenta" })) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const u = context.get(merchantContext);
+  const t = merchantT(context);
   return {
     name: u.name,
     lastname: u.lastname,
     email: u.email,
     // Written here, in UTC like the bills' dates: the browser's zone would write another day than the server's.
     created: new Intl.DateTimeFormat("es", { dateStyle: "long", timeZone: "UTC" }).format(u.createdAt),
-    plan: u.trialStarted
-      ? planLabel(u.plan, u.billingPeriod)
-      : merchantT(context)({ id: "merchant.account.noPlan", defaultMessage: "Sin plan" }),
+    plan: u.trialStarted ? planLabel(u.plan, u.billingPeriod) : t({ id: "merchant.account.noPlan", defaultMessage: "Sin plan" }),
     storesLimit: u.storesLimit,
     mails: { reminderMails: u.reminderMails, orderMails: u.orderMails },
   };

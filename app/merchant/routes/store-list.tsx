@@ -16,9 +16,10 @@ import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { ownerSetupFactsQuery, setupFactsOf } from "~/workspace/setup-progress.server";
 import type { Route } from "./+types/store-list";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: accountPageTitle(metaT(matches)({ id: "merchant.home.pageTitle", defaultMessage: "Mis tiendas" })) },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: accountPageTitle(t({ id: "merchant.home.pageTitle", defaultMessage: "Mis tiendas" })) }];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
