@@ -48,14 +48,29 @@ export const SALE_MESSAGES = defineMessages({
 });
 
 /** 'Cancelar y reembolsar': why a refund was not made (shown beside a retry), or is under way. */
-export const REFUND_MESSAGES = {
-  notRefundable: "Esta venta no tiene un pago en línea aprobado para reembolsar",
-  inProgress: "Ya estamos pidiendo este reembolso a Mercado Pago: espera unos segundos y vuelve a abrir la venta",
-  unlinked: "Tu cuenta de Mercado Pago ya no está vinculada: vincúlala de nuevo en Cobros en línea para reembolsar",
-  providerFailed: "Mercado Pago no hizo el reembolso ahora: no cambió nada. Vuelve a intentarlo en unos minutos",
-  processing: "Mercado Pago está procesando el reembolso: vuelve a intentarlo en unos minutos para confirmarlo",
-  changed: "La venta cambió mientras se reembolsaba: revisa su estado",
-} as const;
+export const REFUND_MESSAGES = defineMessages({
+  notRefundable: {
+    id: "sales.refund.notRefundable",
+    defaultMessage: "Esta venta no tiene un pago en línea aprobado para reembolsar",
+  },
+  inProgress: {
+    id: "sales.refund.inProgress",
+    defaultMessage: "Ya estamos pidiendo este reembolso a Mercado Pago: espera unos segundos y vuelve a abrir la venta",
+  },
+  unlinked: {
+    id: "sales.refund.unlinked",
+    defaultMessage: "Tu cuenta de Mercado Pago ya no está vinculada: vincúlala de nuevo en Cobros en línea para reembolsar",
+  },
+  providerFailed: {
+    id: "sales.refund.providerFailed",
+    defaultMessage: "Mercado Pago no hizo el reembolso ahora: no cambió nada. Vuelve a intentarlo en unos minutos",
+  },
+  processing: {
+    id: "sales.refund.processing",
+    defaultMessage: "Mercado Pago está procesando el reembolso: vuelve a intentarlo en unos minutos para confirmarlo",
+  },
+  changed: { id: "sales.refund.changed", defaultMessage: "La venta cambió mientras se reembolsaba: revisa su estado" },
+});
 
 export type SalePaymentMethod = PaymentMethod;
 export type SalePaymentStatus = "none" | "pending" | "approved" | "rejected" | "refunded";

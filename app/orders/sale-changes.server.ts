@@ -2,6 +2,7 @@
 // asked of the store's payment provider), then the buyer's email when it happened.
 
 import { storeTranslator } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { manualMethod } from "~/domain/payment-methods";
 import { REFUND_MESSAGES } from "~/domain/sales";
@@ -101,13 +102,14 @@ export async function cancelAndRefund(
   actor: Actor,
   store: StoreForNotice,
   saleId: string,
+  t: Translate,
 ): Promise<RefundOutcome> {
   const started = await startRefund(services.db, store.id, saleId);
   if (!started.ok) {
     if (started.reason === "not_found") return { ok: false, reason: "not_found", status: 404 };
     return {
       ok: false,
-      reason: started.reason === "in_progress" ? REFUND_MESSAGES.inProgress : REFUND_MESSAGES.notRefundable,
+      reason: t(started.reason === "in_progress" ? REFUND_MESSAGES.inProgress : REFUND_MESSAGES.notRefundable),
       status: 409,
     };
   }
@@ -117,7 +119,7 @@ export async function cancelAndRefund(
     return { ok: false as const, reason, status: 502 };
   };
   const account = await storeAccessToken(services, store.id);
-  if (!account) return fail(REFUND_MESSAGES.unlinked);
+  if (!account) return fail(t(REFUND_MESSAGES.unlinked));
   let refund: ProviderRefund;
   try {
     refund = await storePaymentGateway(services)
@@ -126,10 +128,11 @@ export async function cancelAndRefund(
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     services.log.error("refund.failed", error, { storeId: store.id, saleId: sale.id });
-    return fail(REFUND_MESSAGES.providerFailed);
+    return fail(t(REFUND_MESSAGES.providerFailed));
   }
-  if (refund.status !== "approved") return fail(REFUND_MESSAGES.processing);
-  if (!(await finishRefund(services, actor, sale, refund.id))) return { ok: false, reason: REFUND_MESSAGES.changed, status: 409 };
+  if (refund.status !== "approved") return fail(t(REFUND_MESSAGES.processing));
+  if (!(await finishRefund(services, actor, sale, refund.id)))
+    return { ok: false, reason: t(REFUND_MESSAGES.changed), status: 409 };
   await emailBuyer(services, store, sale, "refunded");
   services.log.info("refund.made", { storeId: store.id, saleId: sale.id });
   return { ok: true };

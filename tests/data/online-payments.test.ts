@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { randomDigits } from "~/domain/ids";
-import { storeTranslator } from "~/domain/message-catalogs";
+import { storeTranslator, translatorFor } from "~/domain/message-catalogs";
 import { REFUND_MESSAGES } from "~/domain/sales";
 import { loader as callbackLoader } from "~/online-payments/routes/oauth-callback";
 import { action as storePaymentsAction, loader as storePaymentsLoader } from "~/online-payments/routes/store-payments";
@@ -45,6 +45,7 @@ import { merchantWithStore } from "./sales-fixtures";
 type MpServices = ReturnType<typeof createMercadoPagoServices>;
 
 const mp = mercadoPagoStandInForThisFile();
+const es = translatorFor("es");
 
 function contextFor(s: Services, userId?: string, store?: typeof stores.$inferSelect) {
   const context = new RouterContextProvider();
@@ -611,7 +612,7 @@ describe("MercadoPago (against the stand-in)", () => {
     // Paid: plain 'Cancelar' is refused, the money would stay with the merchant.
     expect(await changeSale(s, TEST_ACTOR, store, saleId, "cancel")).toEqual({ ok: false, reason: "paid" });
 
-    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toEqual({ ok: true });
+    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId, es)).toEqual({ ok: true });
     const call = mp.requests.filter((r) => r.path === "/v1/payments/8800020/refunds");
     expect(call).toHaveLength(1);
     expect(call[0]?.headers["x-idempotency-key"]).toBe(`refund-${saleId}`);
@@ -629,7 +630,7 @@ describe("MercadoPago (against the stand-in)", () => {
     expect(mail?.subject).toContain("cancelado y reembolsado");
     expect(mail?.text).toContain("25,00");
     // Once: a second 'Cancelar y reembolsar' asks the provider nothing.
-    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toMatchObject({ ok: false, status: 409 });
+    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId, es)).toMatchObject({ ok: false, status: 409 });
     expect(mp.refundCalls("8800020")).toBe(1);
   });
 
@@ -656,7 +657,7 @@ describe("MercadoPago (against the stand-in)", () => {
     expect(asked).toMatchObject({ ok: true, saleId, again: false });
     // Paid: plain 'Cancelar' stays refused; the refund cancels it, and the request stays with the sale.
     expect(await changeSale(s, TEST_ACTOR, store, saleId, "cancel")).toEqual({ ok: false, reason: "paid" });
-    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toEqual({ ok: true });
+    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId, es)).toEqual({ ok: true });
     const found = await getSaleWithWithdrawal(s.db, store.id, saleId);
     expect(found?.sale).toMatchObject({ state: "Cancelada", paymentStatus: "refunded" });
     expect(found?.withdrawal?.id).toBe(asked.ok ? asked.requestId : "");
@@ -669,9 +670,9 @@ describe("MercadoPago (against the stand-in)", () => {
     const before = await saleRow(s, saleId);
     mp.failRefunds({ kind: "no_answer" });
     try {
-      expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toEqual({
+      expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId, es)).toEqual({
         ok: false,
-        reason: REFUND_MESSAGES.providerFailed,
+        reason: REFUND_MESSAGES.providerFailed.defaultMessage,
         status: 502,
       });
     } finally {
@@ -679,11 +680,11 @@ describe("MercadoPago (against the stand-in)", () => {
     }
     // The SDK tried twice with the same key; the provider made one refund, whose answer was lost.
     expect(mp.refundCalls("8800021")).toBe(2);
-    expect(await saleRow(s, saleId)).toEqual({ ...before, refundError: REFUND_MESSAGES.providerFailed });
+    expect(await saleRow(s, saleId)).toEqual({ ...before, refundError: REFUND_MESSAGES.providerFailed.defaultMessage });
     expect(await productRow(s, product.id)).toEqual({ stock: 5, reserved: 2 });
     expect(s.outbox.sent.filter((m) => m.to === "lucia@correo.test")).toHaveLength(0);
 
-    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toEqual({ ok: true });
+    expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId, es)).toEqual({ ok: true });
     expect([...mp.refunds.values()].filter((r) => r.payment_id === 8800021)).toHaveLength(1);
     expect(await saleRow(s, saleId)).toMatchObject({ state: "Cancelada", paymentStatus: "refunded", refundError: null });
     expect(await productRow(s, product.id)).toEqual({ stock: 5, reserved: 0 });
@@ -694,18 +695,18 @@ describe("MercadoPago (against the stand-in)", () => {
     const { store, saleId } = await paidOrder(s, 7022, 8800022);
     mp.failRefunds({ kind: "status", status: 400 });
     try {
-      expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId)).toMatchObject({ ok: false, status: 502 });
+      expect(await cancelAndRefund(s, TEST_ACTOR, store, saleId, es)).toMatchObject({ ok: false, status: 502 });
     } finally {
       mp.failRefunds(null);
     }
     expect(await saleRow(s, saleId)).toMatchObject({ state: "Pendiente", paymentStatus: "approved", refundState: "none" });
     const calls = mp.refundCalls("8800022");
     const both = await Promise.all([
-      cancelAndRefund(s, TEST_ACTOR, store, saleId),
-      cancelAndRefund(s, TEST_ACTOR, store, saleId),
+      cancelAndRefund(s, TEST_ACTOR, store, saleId, es),
+      cancelAndRefund(s, TEST_ACTOR, store, saleId, es),
     ]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
-    expect(both.find((r) => !r.ok)).toEqual({ ok: false, reason: REFUND_MESSAGES.inProgress, status: 409 });
+    expect(both.find((r) => !r.ok)).toEqual({ ok: false, reason: REFUND_MESSAGES.inProgress.defaultMessage, status: 409 });
     expect(mp.refundCalls("8800022")).toBe(calls + 1);
   });
 

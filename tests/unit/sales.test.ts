@@ -10,6 +10,7 @@ import {
   nextSaleState,
   PENDING_BADGE_CAP,
   pendingBadgeText,
+  REFUND_MESSAGES,
   SALE_MESSAGES,
   safeTimeZone,
   salesCsv,
@@ -62,6 +63,15 @@ describe("sale states", () => {
         translatorFor("es-AR"),
       ),
     ).toBe("Reservado");
+  });
+
+  it("says why a refund was not made in the merchant's words: 'Volvé a intentarlo' for an Argentine merchant", () => {
+    expect(translatorFor("es")(REFUND_MESSAGES.providerFailed)).toBe(
+      "Mercado Pago no hizo el reembolso ahora: no cambió nada. Vuelve a intentarlo en unos minutos",
+    );
+    expect(translatorFor("es-AR")(REFUND_MESSAGES.providerFailed)).toBe(
+      "Mercado Pago no hizo el reembolso ahora: no cambió nada. Volvé a intentarlo en unos minutos",
+    );
   });
 });
 

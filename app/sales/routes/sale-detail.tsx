@@ -193,7 +193,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return failure({ form: t(REVIEW_MESSAGES.notAwaited) }, { status: 409 });
   }
   if (intent === "refund") {
-    const refund = await cancelAndRefund(getServices(context), actingUser(context), store, saleId);
+    const refund = await cancelAndRefund(getServices(context), actingUser(context), store, saleId, t);
     if (refund.ok) return { message: t(SALE_MESSAGES.refunded) };
     if (refund.reason === "not_found") notFound();
     return failure({ form: refund.reason }, { status: refund.status });
@@ -635,7 +635,7 @@ function SaleFrame(props: { sale: SaleView; titleId: string; close: ReactNode; a
       <ProgressPanel progress={sale.progress} storeId={sale.storeId} idSuffix={props.titleId}>
         <DeliveryPlace sale={sale} />
       </ProgressPanel>
-      {sale.refunding && <p className="muted">{REFUND_MESSAGES.inProgress}</p>}
+      {sale.refunding && <p className="muted">{t(REFUND_MESSAGES.inProgress)}</p>}
       {sale.refundError && canChangeSale(sale.state) && (
         <p className="sale-refund-error" role="status">
           {t(
