@@ -4,9 +4,9 @@
  * order no longer waits for a receipt (the new file is deleted) or when a receipt replaces another (the old one is).
  */
 import { translatorFor } from "~/domain/message-catalogs";
-import type { Translate } from "~/domain/messages";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { notifyStoreDevices } from "~/notifications/new-order-push.server";
-import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import { merchantPushT, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import type { PushNotice } from "~/pwa/sw-rules";
 import type { Services } from "~/services/services";
 import { merchantLocaleOf } from "~/workspace/merchant-locale.server";
@@ -43,6 +43,12 @@ export async function receiveReceipt(
   return { ok: true, attached: true };
 }
 
+/** The push to the store's devices when a receipt arrives, in the merchant's variant. */
+export const RECEIPT_PUSH = defineMessages({
+  title: { id: "orders.receipt.push.title", defaultMessage: "Comprobante del pedido #{code}" },
+  body: { id: "orders.receipt.push.body", defaultMessage: "{buyer} subió el comprobante de su transferencia" },
+});
+
 /**
  * Tells the store's owner that a receipt arrived: Web Push to the store's devices and, unless they turned the
  * new-order emails off, 'Recibiste un comprobante para el pedido {código}'. Called once per receipt the order took
@@ -65,9 +71,10 @@ export async function announceReceipt(
   const salePath = `/Store/${store.id}/sales/${sale.id}`;
   const push = async () => {
     const subscriptions = await storeSubscriptionsQuery(services.db, store.id);
+    const pushT = merchantPushT(subscriptions);
     const payload = JSON.stringify({
-      title: `Comprobante del pedido #${sale.id}`,
-      body: `${sale.buyerName} subió el comprobante de su transferencia`,
+      title: pushT(RECEIPT_PUSH.title, { code: sale.id }),
+      body: pushT(RECEIPT_PUSH.body, { buyer: sale.buyerName }),
       url: salePath,
     } satisfies PushNotice);
     await notifyStoreDevices(services, subscriptions, { storeId: store.id, saleId: sale.id }, payload);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/domain/message-catalogs";
 import { newOrderEmail, paymentApprovedEmail, receiptReceivedEmail } from "~/orders/emails";
+import { RECEIPT_PUSH } from "~/orders/receipt-upload.server";
 
 const order = {
   to: "dueña@correo.test",
@@ -42,5 +43,12 @@ describe("the merchant's new-order email", () => {
     expect(paymentApprovedEmail(paid, ar).text).toContain("entrá a tus ventas para reembolsarlo");
     const receipt = receiptReceivedEmail({ ...order, buyerName: "Lucía", amount: 430050, saleUrl: order.salesUrl }, ar);
     expect(receipt.text).toContain("Revisalo y marcá el pago como verificado o rechazá el comprobante.");
+  });
+
+  it("tells the devices of a receipt in the merchant's variant, the same words in Argentina", () => {
+    for (const t of [translatorFor("es"), translatorFor("es-AR")]) {
+      expect(t(RECEIPT_PUSH.title, { code: "1234567890" })).toBe("Comprobante del pedido #1234567890");
+      expect(t(RECEIPT_PUSH.body, { buyer: "Lucía" })).toBe("Lucía subió el comprobante de su transferencia");
+    }
   });
 });
