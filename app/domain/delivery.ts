@@ -7,14 +7,10 @@ import { defineMessages, type MessageDescriptor } from "./messages";
 export const DELIVERY_METHODS = ["pickup", "delivery", "arrange"] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
-/** The methods' names as buyers' messages and emails write them (the orders wing's, still literals). */
-export const DELIVERY_LABELS: Record<DeliveryMethod, string> = {
-  pickup: "Retiro en tienda",
-  delivery: "Envío a domicilio",
-  arrange: "A coordinar con el vendedor",
-};
-
-/** The same names on the merchant's pages, in the merchant's words. */
+/**
+ * The methods' names: on the merchant's pages in the merchant's words, at the checkout, on packing slips and in the
+ * buyer's emails in the store's; the sales CSV writes their neutral text (`defaultMessage`).
+ */
 export const DELIVERY_METHOD_MESSAGES: Record<DeliveryMethod, MessageDescriptor> = defineMessages({
   pickup: { id: "delivery.method.pickup", defaultMessage: "Retiro en tienda" },
   delivery: { id: "delivery.method.delivery", defaultMessage: "Envío a domicilio" },

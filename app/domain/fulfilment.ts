@@ -10,18 +10,25 @@ export type FulfilmentStep = (typeof FULFILMENT_STEPS)[number];
 /** A sale without progress yet. */
 export type ProgressStep = FulfilmentStep | "none";
 
-export const STEP_LABELS: Record<FulfilmentStep, string> = {
-  preparing: "Preparando",
-  shipped: "Enviado",
-  ready: "Listo para retirar",
-  delivered: "Entregado",
-};
+/** The steps' names: translated where people read them, their neutral text (`defaultMessage`) in CSV and 'Actividad'. */
+export const STEP_LABELS: Record<FulfilmentStep, MessageDescriptor> = defineMessages({
+  preparing: { id: "fulfilment.step.preparing", defaultMessage: "Preparando" },
+  shipped: { id: "fulfilment.step.shipped", defaultMessage: "Enviado" },
+  ready: { id: "fulfilment.step.ready", defaultMessage: "Listo para retirar" },
+  delivered: { id: "fulfilment.step.delivered", defaultMessage: "Entregado" },
+});
 
 /** The desk's 'Avance' filter: no progress yet, or one step. */
 export const PROGRESS_FILTERS = ["none", ...FULFILMENT_STEPS] as const;
 export type ProgressFilter = (typeof PROGRESS_FILTERS)[number];
 /** The words 'Actividad' records (stored sentences, neutral) for a sale without progress and each step. */
-export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = { none: "Sin avance", ...STEP_LABELS };
+export const PROGRESS_FILTER_LABELS: Record<ProgressFilter, string> = {
+  none: "Sin avance",
+  preparing: STEP_LABELS.preparing.defaultMessage,
+  shipped: STEP_LABELS.shipped.defaultMessage,
+  ready: STEP_LABELS.ready.defaultMessage,
+  delivered: STEP_LABELS.delivered.defaultMessage,
+};
 /** The filter's labels on the desk, in the merchant's words. */
 export const PROGRESS_FILTER_MESSAGES: Record<ProgressFilter, MessageDescriptor> = defineMessages({
   none: { id: "sales.filter.progress.none", defaultMessage: "Sin avance" },
@@ -99,13 +106,13 @@ export const PROGRESS_MESSAGES = defineMessages({
 });
 
 /** A step's label as the desk quotes it in a sentence ('Enviado' with its quotes). */
-export const quotedStep = (step: FulfilmentStep) => `'${STEP_LABELS[step]}'`;
+export const quotedStep = (step: FulfilmentStep, t: Translate) => `'${t(STEP_LABELS[step])}'`;
 
 /** The desk's refusals that name the step a sale is at ('none': no progress yet). */
 export const changedText = (t: Translate, at: ProgressStep) =>
-  at === "none" ? t(PROGRESS_MESSAGES.changedNone) : t(PROGRESS_MESSAGES.changed, { step: quotedStep(at) });
+  at === "none" ? t(PROGRESS_MESSAGES.changedNone) : t(PROGRESS_MESSAGES.changed, { step: quotedStep(at, t) });
 export const backwardText = (t: Translate, at: ProgressStep) =>
-  at === "none" ? t(PROGRESS_MESSAGES.backwardNone) : t(PROGRESS_MESSAGES.backward, { step: quotedStep(at) });
+  at === "none" ? t(PROGRESS_MESSAGES.backwardNone) : t(PROGRESS_MESSAGES.backward, { step: quotedStep(at, t) });
 export const wrongKindText = (t: Translate, delivery: DeliveryMethod) =>
   t(delivery === "pickup" ? PROGRESS_MESSAGES.wrongKindPickup : PROGRESS_MESSAGES.wrongKindDelivery);
 
@@ -170,5 +177,5 @@ export function progressWhatsappText(
 }
 
 /** The desk's word for a sale's progress: its step, nothing before the first one or for a cancelled sale. */
-export const progressLabel = (step: FulfilmentStep | undefined, state: string): string | null =>
-  step && state !== "Cancelada" ? STEP_LABELS[step] : null;
+export const progressLabel = (step: FulfilmentStep | undefined, state: string, t: Translate): string | null =>
+  step && state !== "Cancelada" ? t(STEP_LABELS[step]) : null;

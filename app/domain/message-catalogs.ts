@@ -45,7 +45,7 @@ const GROWTH_SERVER_ONLY =
 
 /** The desk's and 'Cobros'' texts their loaders and actions say (answers, refusals, stock notes, payment states). */
 const DESK_SERVER_ONLY =
-  /^sales\.(sale\.(confirmed|cancelled|notPending|noStock|paidOnline|refunded)|refund\.(notRefundable|unlinked|providerFailed|processing|changed)|query\.badCode|stock\.\w+|payment\.(onlineState|transferState|receipt\w+))$|^paymentMethods\.refusal\./;
+  /^sales\.(sale\.(confirmed|cancelled|notPending|noStock|paidOnline|refunded)|refund\.(notRefundable|unlinked|providerFailed|processing|changed)|query\.badCode|stock\.\w+|payment\.(onlineState|transferState|receipt\w+))$|^paymentMethods\.(refusal\.|adjustmentRow$)/;
 
 /** Whether a message is the server's alone (`SERVER_ONLY`). */
 export const isServerOnly = (id: string) => SERVER_ONLY.test(id) || GROWTH_SERVER_ONLY.test(id) || DESK_SERVER_ONLY.test(id);

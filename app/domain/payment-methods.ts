@@ -122,10 +122,17 @@ export function adjustmentText(adjustPercent: number): string | null {
   return `${Math.abs(adjustPercent)}\u00a0% de ${adjustPercent < 0 ? "descuento" : "recargo"}`;
 }
 
-/** 'Descuento por transferencia' / 'Recargo por efectivo': the adjustment's line among an order's amounts. */
-export function adjustmentRowLabel(method: PaymentMethod, adjustment: number): string {
-  const kind = adjustment < 0 ? "Descuento" : "Recargo";
-  return `${kind} por ${method === "cash" ? "pago en efectivo" : "transferencia"}`;
+const ADJUSTMENT_ROW = defineMessages({
+  label: {
+    id: "paymentMethods.adjustmentRow",
+    defaultMessage:
+      "{kind, select, discount {Descuento} other {Recargo}} por {method, select, cash {pago en efectivo} other {transferencia}}",
+  },
+});
+
+/** 'Descuento por transferencia' / 'Recargo por pago en efectivo': the adjustment's line among an order's amounts. */
+export function adjustmentRowLabel(method: PaymentMethod, adjustment: number, t: Translate): string {
+  return t(ADJUSTMENT_ROW.label, { kind: adjustment < 0 ? "discount" : "surcharge", method });
 }
 
 /** A method as the checkout's radio reads: 'Transferencia o depósito bancario — 10 % de descuento'. */

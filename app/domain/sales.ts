@@ -1,7 +1,7 @@
 /** Sales rules as plain functions: state transitions, the 'Hoy' range, CSV for bookkeeping, the buyer's chat link. */
 import type { StoreCountry } from "./countries";
 import { csvDocument, SPREADSHEET_SEPARATOR, spreadsheetDecimal, type TextCell, textCell } from "./csv";
-import { DELIVERY_LABELS, DELIVERY_METHODS, type DeliveryMethod } from "./delivery";
+import { DELIVERY_METHOD_MESSAGES, DELIVERY_METHODS, type DeliveryMethod } from "./delivery";
 import type { ProgressFilter } from "./fulfilment";
 import { defineMessages, type MessageDescriptor, type Translate } from "./messages";
 import { toDecimalString } from "./money";
@@ -444,7 +444,7 @@ export function salesCsv(rows: ReadonlyArray<CsvSale>, timeZone: string, sheet?:
       sale.state,
       sale.buyerName,
       phone(sale.buyerPhone),
-      DELIVERY_LABELS[sale.delivery],
+      DELIVERY_METHOD_MESSAGES[sale.delivery].defaultMessage,
       sale.address ?? "",
       sale.note ?? "",
       sale.lines.map((l) => `${l.name} x ${l.quantity}`).join("; "),

@@ -37,7 +37,11 @@ const M = defineMessages({
 export function progressEmail(n: ProgressNotice): MailMessage {
   const { t } = n;
   const subject = t(SUBJECTS[n.step], { code: n.code, store: n.storeName });
-  const intro = t(M.intro, { notice: stepNotice(n.step, n.storeName, t), code: n.code, step: STEP_LABELS[n.step].toLowerCase() });
+  const intro = t(M.intro, {
+    notice: stepNotice(n.step, n.storeName, t),
+    code: n.code,
+    step: t(STEP_LABELS[n.step]).toLowerCase(),
+  });
   const details: string[] = [];
   if (n.step === "shipped" && n.tracking) {
     details.push(t(M.carrier, { carrier: n.tracking.carrierName }));

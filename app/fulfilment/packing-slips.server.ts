@@ -3,7 +3,7 @@
 // 80-mm receipt printers by CSS alone (@page and @media print), with no script.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { DELIVERY_LABELS } from "~/domain/delivery";
+import { DELIVERY_METHOD_MESSAGES } from "~/domain/delivery";
 import { defineMessages, type Translate } from "~/domain/messages";
 import { SALE_CODE_PATTERN } from "~/domain/sales";
 import { orderPageUrl } from "~/orders/order-links";
@@ -140,7 +140,7 @@ function slipHtml(
   return `<article class="slip" data-slip="${sale.id}">
 <header><div><h1>${escapeHtml(store.name)}</h1><p class="code">${escapeHtml(t(SLIP.order, { code: sale.id }))}</p></div>
 <div><div class="qr" role="img" aria-label="${escapeHtml(t(SLIP.qr))}">${qrSvg(orderUrl)}</div><p class="scan">${escapeHtml(t(SLIP.scan))}</p></div></header>
-<dl>${row(t(SLIP.buyer), sale.buyerName)}${row(t(SLIP.phone), sale.buyerPhone)}${row(t(SLIP.delivery), DELIVERY_LABELS[sale.delivery])}${where}</dl>
+<dl>${row(t(SLIP.buyer), sale.buyerName)}${row(t(SLIP.phone), sale.buyerPhone)}${row(t(SLIP.delivery), t(DELIVERY_METHOD_MESSAGES[sale.delivery]))}${where}</dl>
 <table><caption class="visually-hidden">${escapeHtml(t(SLIP.products))}</caption><thead><tr><th class="check"></th><th>${escapeHtml(t(SLIP.product))}</th><th class="qty">${escapeHtml(t(SLIP.quantity))}</th></tr></thead><tbody>${lines}</tbody></table>
 ${sale.note ? `<p class="note"><strong>${escapeHtml(t(SLIP.note))}</strong> ${escapeHtml(sale.note)}</p>` : ""}
 </article>`;

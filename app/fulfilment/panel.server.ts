@@ -3,6 +3,7 @@ import { storeCountry } from "~/domain/countries";
 import type { DeliveryMethod } from "~/domain/delivery";
 import { type FulfilmentStep, middleStepOf, progressWhatsappText } from "~/domain/fulfilment";
 import { storeTranslator } from "~/domain/message-catalogs";
+import type { Translate } from "~/domain/messages";
 import { isMobileUserAgent } from "~/domain/sales";
 import { buyerChatUrl } from "~/domain/whatsapp";
 import { orderPageUrl } from "~/orders/order-links";
@@ -42,6 +43,8 @@ export function progressPanel(input: {
   };
   row: DeliveryRow | undefined;
   userAgent: string | null;
+  /** The merchant's words, for the timeline's steps. */
+  t: Translate;
 }): ProgressPanelView {
   const { store, sale, row } = input;
   const middle = middleStepOf(sale.delivery);
@@ -76,6 +79,7 @@ export function progressPanel(input: {
       row,
       { delivery: sale.delivery, state: sale.state === "Cancelada" ? "Cancelada" : "Confirmada" },
       store.timeZone,
+      input.t,
     ),
     next,
     back,

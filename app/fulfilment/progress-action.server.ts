@@ -80,7 +80,9 @@ export async function progressAction(
   const outcome = await markProgress(services, actor, store, saleId, { to, back: back === "1", seen: seen ?? null, shipment }, t);
   if (!outcome.ok) return failure({ form: outcome.message }, { status: outcome.status });
   return {
-    message: outcome.corrected ? t(PROGRESS_MESSAGES.corrected) : t(PROGRESS_MESSAGES.moved, { step: quotedStep(outcome.step) }),
+    message: outcome.corrected
+      ? t(PROGRESS_MESSAGES.corrected)
+      : t(PROGRESS_MESSAGES.moved, { step: quotedStep(outcome.step, t) }),
   };
 }
 
@@ -124,7 +126,7 @@ export async function bulkProgressAction(
     shipment = read.shipment;
   }
   const outcome = await markMany(services, actor, store, sale, to, shipment, t);
-  const done = t(ACTION_MESSAGES.bulkDone, { count: outcome.moved, step: quotedStep(to) });
+  const done = t(ACTION_MESSAGES.bulkDone, { count: outcome.moved, step: quotedStep(to, t) });
   if (outcome.skipped.length === 0) return { ok: true, message: done };
   const left = outcome.skipped.map((s) => `${s.saleId}: ${s.message}`).join(". ");
   return outcome.moved > 0

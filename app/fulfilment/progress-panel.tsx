@@ -60,7 +60,7 @@ export function ProgressPanel({
   );
   return (
     <section className="sale-progress" aria-labelledby={id("title")} data-progress={progress.step ?? "none"}>
-      <h3 id={id("title")}>{t(M.title, { step: progress.step ? STEP_LABELS[progress.step] : t(M.noProgress) })}</h3>
+      <h3 id={id("title")}>{t(M.title, { step: progress.step ? t(STEP_LABELS[progress.step]) : t(M.noProgress) })}</h3>
       {children}
       {progress.cancelled ? (
         <p className="muted">{t(M.cancelled)}</p>
@@ -81,7 +81,7 @@ export function ProgressPanel({
               {hidden}
               <input type="hidden" name="to" value={step} />
               <button type="submit" className={step === "preparing" ? "button secondary" : "button"} disabled={busy}>
-                {step === "preparing" ? t(M.preparing) : t(M.mark, { step: quotedStep(step) })}
+                {step === "preparing" ? t(M.preparing) : t(M.mark, { step: quotedStep(step, t) })}
               </button>
             </fetcher.Form>
           ),
@@ -103,7 +103,7 @@ export function ProgressPanel({
             <input type="hidden" name="to" value={progress.back} />
             <input type="hidden" name="back" value="1" />
             <button type="submit" className="button secondary" disabled={busy}>
-              {t(M.back, { step: STEP_LABELS[progress.back] })}
+              {t(M.back, { step: t(STEP_LABELS[progress.back]) })}
             </button>
           </fetcher.Form>
         )}

@@ -3,7 +3,7 @@
 // later one updates it only at the version it was read at, and only while the sale is not cancelled. So two devices
 // marking one sale make one move, and the second learns where the sale is now (app/domain/fulfilment.ts).
 import { and, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { type FulfilmentStep, PROGRESS_FILTER_LABELS, type ProgressStep, STEP_LABELS } from "~/domain/fulfilment";
+import { type FulfilmentStep, PROGRESS_FILTER_LABELS, type ProgressStep } from "~/domain/fulfilment";
 import type { Db } from "~/services/db";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import { saleDeliveries, sales } from "../../db/schema";
@@ -114,8 +114,8 @@ export async function applyMoves(
 
 /** A move's entry: the sale by its code, the step before and after (a correction of the shipment's details says so). */
 function moveEntry(db: Db, actor: Actor, move: Move, back: boolean) {
-  const from = move.from.step === "none" ? PROGRESS_FILTER_LABELS.none : STEP_LABELS[move.from.step];
-  const to = STEP_LABELS[move.to];
+  const from = move.from.step === "none" ? PROGRESS_FILTER_LABELS.none : PROGRESS_FILTER_LABELS[move.from.step];
+  const to = PROGRESS_FILTER_LABELS[move.to];
   const summary = move.keepTimes
     ? `Corrigió el envío de la venta ${move.saleId}`
     : back

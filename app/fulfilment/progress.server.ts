@@ -86,7 +86,7 @@ async function readSales(services: Services, storeId: string, saleIds: string[])
 function refusalMessage(reason: MoveRefusal, sale: ProgressSale, to: FulfilmentStep, at: ProgressStep, t: Translate): string {
   if (reason === "cancelled") return t(PROGRESS_MESSAGES.cancelled);
   if (reason === "wrong_kind") return wrongKindText(t, sale.delivery);
-  if (reason === "same") return t(PROGRESS_MESSAGES.same, { step: quotedStep(to) });
+  if (reason === "same") return t(PROGRESS_MESSAGES.same, { step: quotedStep(to, t) });
   return backwardText(t, at);
 }
 

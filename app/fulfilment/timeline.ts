@@ -1,6 +1,7 @@
 import { trackingOf } from "~/domain/carriers";
 import type { DeliveryMethod } from "~/domain/delivery";
 import { type FulfilmentStep, reached, STEP_LABELS, timelineSteps } from "~/domain/fulfilment";
+import type { Translate } from "~/domain/messages";
 import { formatSaleDate } from "~/domain/sales";
 
 /** What the sale's progress row holds, as read by the pages (app/fulfilment/progress-records.server.ts). */
@@ -34,6 +35,7 @@ export function timelineOf(
   row: ProgressRow | undefined,
   sale: { delivery: DeliveryMethod; state: string },
   timeZone: string,
+  t: Translate,
 ): TimelineView | null {
   if (sale.state === "Cancelada") return null;
   if (!row && sale.state !== "Confirmada") return null;
@@ -41,7 +43,7 @@ export function timelineOf(
   const steps = timelineSteps(sale.delivery).map((step) => {
     const time = row?.[AT[step]] ?? null;
     const done = current ? reached(current, step) : false;
-    return { step, label: STEP_LABELS[step], done, at: done && time ? formatSaleDate(time, timeZone) : null };
+    return { step, label: t(STEP_LABELS[step]), done, at: done && time ? formatSaleDate(time, timeZone) : null };
   });
   const sent = row && row.step !== "preparing" && row.carrier;
   const tracking = sent ? trackingOf(row) : null;

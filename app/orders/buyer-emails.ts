@@ -1,4 +1,4 @@
-import { DELIVERY_LABELS, type DeliveryMethod } from "~/domain/delivery";
+import { DELIVERY_METHOD_MESSAGES, type DeliveryMethod } from "~/domain/delivery";
 import { defineMessages, type Translate } from "~/domain/messages";
 import { moneyFormat } from "~/domain/money";
 import { adjustmentRowLabel, type PaymentMethod } from "~/domain/payment-methods";
@@ -93,7 +93,7 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
     ...(adjustment !== 0
       ? [
           {
-            label: adjustmentRowLabel(n.paymentMethod, adjustment),
+            label: adjustmentRowLabel(n.paymentMethod, adjustment, t),
             amount: adjustment < 0 ? `−${money(-adjustment)}` : money(adjustment),
           },
         ]
@@ -105,7 +105,7 @@ export function buyerSaleEmail(n: BuyerSaleNotice): MailMessage {
   const intro = t(words.intro, names);
   const subject = t(words.subject, names);
   const next = t(words.next);
-  const delivery = t(M.deliveryMethod, { method: DELIVERY_LABELS[n.delivery] });
+  const delivery = t(M.deliveryMethod, { method: t(DELIVERY_METHOD_MESSAGES[n.delivery]) });
   const text = [
     t(M.hello, { name: n.buyerName }),
     "",

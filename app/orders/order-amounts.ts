@@ -64,7 +64,7 @@ export function amountRows(
   const adjustment = a.paymentAdjustment ?? 0;
   if (adjustment !== 0)
     rows.push({
-      label: adjustmentRowLabel(a.paymentMethod ?? "transfer", adjustment),
+      label: adjustmentRowLabel(a.paymentMethod ?? "transfer", adjustment, t),
       value: money(adjustment),
     });
   if (a.deliveryFee !== null)

@@ -15,7 +15,7 @@ import { discountByKeyQuery } from "~/discounts/discount-codes.server";
 import { CART_MESSAGES, orderLines, parseCart } from "~/domain/cart";
 import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
-import { DELIVERY_LABELS, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
+import { DELIVERY_METHOD_MESSAGES, type DeliveryZone, offeredMethods, pickupPointText } from "~/domain/delivery";
 import { codeKey, DISCOUNT_MESSAGES } from "~/domain/discounts";
 import { storeTranslator, translatorFor } from "~/domain/message-catalogs";
 import { defineMessages, type Translate } from "~/domain/messages";
@@ -287,7 +287,7 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
     wrongCode: code.wrong,
     shown: { subtotal, discount: goods.discount },
     quotes: quotesByChoice(subtotal, goods.discount, discountCode, zones, payments, store, shopper.promotions ?? [], t),
-    methods: offeredMethods(store).map((m) => ({ value: m, label: DELIVERY_LABELS[m] })),
+    methods: offeredMethods(store).map((m) => ({ value: m, label: t(DELIVERY_METHOD_MESSAGES[m]) })),
     // With zones by postal code, only those the code in `?cp=` may choose, none before it is typed (decision 0060).
     zones: zones
       .filter((z) => !postal || postal.zoneIds.includes(z.id))

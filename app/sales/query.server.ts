@@ -147,7 +147,11 @@ export async function deskExport(
       const tracking = p.step === "preparing" ? null : trackingOf(p);
       return [
         p.saleId,
-        { step: STEP_LABELS[p.step], carrier: tracking?.carrierName ?? "", trackingNumber: p.trackingNumber ?? "" },
+        {
+          step: STEP_LABELS[p.step].defaultMessage,
+          carrier: tracking?.carrierName ?? "",
+          trackingNumber: p.trackingNumber ?? "",
+        },
       ];
     }),
   );

@@ -2,7 +2,18 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CARRIERS_BY_COUNTRY, carriersOf, findCarrier, safeTrackingUrl, trackingOf } from "~/domain/carriers";
-import { backwardText, checkMove, progressWhatsappText, reached, timelineSteps, wrongKindText } from "~/domain/fulfilment";
+import { DELIVERY_METHOD_MESSAGES } from "~/domain/delivery";
+import {
+  backwardText,
+  checkMove,
+  PROGRESS_FILTER_LABELS,
+  progressLabel,
+  progressWhatsappText,
+  quotedStep,
+  reached,
+  timelineSteps,
+  wrongKindText,
+} from "~/domain/fulfilment";
 import { translatorFor } from "~/domain/message-catalogs";
 import { saleSearchExpression } from "~/domain/sale-search";
 import { DeliveryTimeline } from "~/fulfilment/delivery-timeline";
@@ -87,6 +98,17 @@ describe("delivery progress moves", () => {
     expect(backwardText(translatorFor("es"), "shipped")).toBe(
       "Esta venta ya está en 'Enviado': para volver un paso atrás usa 'Volver al paso anterior'",
     );
+  });
+});
+
+describe("the steps' and the delivery methods' names", () => {
+  it("read as today in the Argentine variant, and keep their neutral words for 'Actividad'", () => {
+    const ar = translatorFor("es-AR");
+    expect(progressLabel("ready", "Confirmada", ar)).toBe("Listo para retirar");
+    expect(progressLabel("ready", "Cancelada", ar)).toBeNull();
+    expect(quotedStep("shipped", ar)).toBe("'Enviado'");
+    expect(ar(DELIVERY_METHOD_MESSAGES.arrange)).toBe("A coordinar con el vendedor");
+    expect(PROGRESS_FILTER_LABELS.delivered).toBe("Entregado");
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { minutesToWait, waitText } from "~/domain/limits";
 import { translatorFor } from "~/domain/message-catalogs";
 import {
+  adjustmentRowLabel,
   adjustmentText,
   arrangedHoldSchema,
   cashMethodSchema,
@@ -39,6 +40,13 @@ describe("what a payment method adds or takes off", () => {
     expect(adjustmentText(0)).toBeNull();
     expect(paymentChoiceLabel("transfer", [transfer, cash])).toBe("Transferencia o depósito bancario — 10\u00a0% de descuento");
     expect(paymentChoiceLabel("online", [transfer, cash])).toBe("Pagar en línea con Mercado Pago");
+  });
+
+  it("names the adjustment's line among the amounts, the same words in the Argentine variant", () => {
+    for (const t of [es, translatorFor("es-AR")]) {
+      expect(adjustmentRowLabel("transfer", -1_000, t)).toBe("Descuento por transferencia");
+      expect(adjustmentRowLabel("cash", 500, t)).toBe("Recargo por pago en efectivo");
+    }
   });
 });
 

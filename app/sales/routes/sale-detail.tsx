@@ -116,7 +116,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sale.paymentAdjustment === 0
         ? null
         : {
-            label: adjustmentRowLabel(sale.paymentMethod, sale.paymentAdjustment),
+            label: adjustmentRowLabel(sale.paymentMethod, sale.paymentAdjustment, t),
             value: sale.paymentAdjustment < 0 ? `−${money(-sale.paymentAdjustment)}` : money(sale.paymentAdjustment),
           },
     total: money(sale.total),
@@ -135,7 +135,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewable: sale.state === "Pendiente" && sale.paymentMethod === "transfer" && sale.paymentStatus === "pending",
     refunding: sale.refundState === "requested",
     refundError: sale.refundError,
-    progress: progressPanel({ config, store, sale, row: progressRow, userAgent: request.headers.get("User-Agent") }),
+    progress: progressPanel({ config, store, sale, row: progressRow, userAgent: request.headers.get("User-Agent"), t }),
   };
 }
 

@@ -75,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? null
           : paymentStateLabel(sale, t),
     amount: formatMoney(sale.total, sale.currency, store.country),
-    progress: progressLabel(progressOf.get(sale.id), sale.state),
+    progress: progressLabel(progressOf.get(sale.id), sale.state, t),
     // A transfer's receipt waiting for 'Pago verificado' or 'Rechazar comprobante'.
     receiptToReview: sale.paymentMethod === "transfer" && sale.paymentStatus === "pending" && sale.state === "Pendiente",
   });

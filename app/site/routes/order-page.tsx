@@ -246,7 +246,7 @@ export async function loader(args: Route.LoaderArgs) {
       canPay,
       notice: noticeOf(t, url.searchParams.get("aviso") ?? ""),
       whatsapp,
-      timeline: timelineOf(progress, sale, store.timeZone),
+      timeline: timelineOf(progress, sale, store.timeZone, t),
     },
     { headers: PRIVATE_HEADERS },
   );
