@@ -109,6 +109,10 @@ describe("the steps' and the delivery methods' names", () => {
     expect(quotedStep("shipped", ar)).toBe("'Enviado'");
     expect(ar(DELIVERY_METHOD_MESSAGES.arrange)).toBe("A coordinar con el vendedor");
     expect(PROGRESS_FILTER_LABELS.delivered).toBe("Entregado");
+    // Said through the catalog: a translator that answers with the message's id shows it.
+    const ids = Object.assign((m: { id: string }) => m.id, { rich: () => [], locale: "es-AR" as const });
+    expect(progressLabel("ready", "Confirmada", ids)).toBe("fulfilment.step.ready");
+    expect(quotedStep("shipped", ids)).toBe("'fulfilment.step.shipped'");
   });
 });
 

@@ -47,6 +47,8 @@ describe("what a payment method adds or takes off", () => {
       expect(adjustmentRowLabel("transfer", -1_000, t)).toBe("Descuento por transferencia");
       expect(adjustmentRowLabel("cash", 500, t)).toBe("Recargo por pago en efectivo");
     }
+    const ids = Object.assign((m: { id: string }) => m.id, { rich: () => [], locale: "es-AR" as const });
+    expect(adjustmentRowLabel("cash", 500, ids)).toBe("paymentMethods.adjustmentRow");
   });
 });
 
