@@ -18,6 +18,7 @@ import { publicStoreUrl } from "~/services/config";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { abandonedCartSettings, cartEmailOptOuts, checkouts, customers, products, sales, stores } from "../../db/schema";
 import { cardColumns, cartVariantsQuery } from "./cart-items.server";
 import { cartReminderEmail } from "./cart-reminder-email";
@@ -217,7 +218,7 @@ export const storeCheckoutsQuery = (db: Db, storeId: string, now: Date, limit = 
  * Orders recovered from abandoned carts placed on the store's days `from` to `to` ('YYYY-MM-DD', inclusive): how many
  * and their totals, neither drafts nor cancelled (the statistics' figure; the partial index holds only these orders).
  */
-export const recoveredOrdersQuery = (db: Db, storeId: string, from: string, to: string) =>
+export const recoveredOrdersQuery = (db: Db, storeId: IdRef, from: string, to: string) =>
   db
     .select({
       orders: sql<number>`count(*)`.mapWith(Number),

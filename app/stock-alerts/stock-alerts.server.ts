@@ -12,6 +12,7 @@ import type { PushNotice } from "~/pwa/sw-rules";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { lowStockAlerts, productStockThresholds, products, stockAlertSettings, stores, users } from "../../db/schema";
 import { lowStockEmail } from "./emails";
 
@@ -207,7 +208,7 @@ export async function sendLowStockAlerts(
  * 1 when a products row's available units are at or below its threshold (its own, else the store's), for the
  * merchant's product list ('Poco stock'): two lookups by key per listed row, never a read of the catalog.
  */
-export const lowStockMark = (storeId: string) =>
+export const lowStockMark = (storeId: IdRef) =>
   sql<
     number | null
   >`(${products.stock} - ${products.reserved} <= coalesce((select ${productStockThresholds.threshold} from ${productStockThresholds} where ${productStockThresholds.productId} = ${products.id}), (select ${stockAlertSettings.threshold} from ${stockAlertSettings} where ${stockAlertSettings.storeId} = ${storeId})))`;

@@ -1,0 +1,19 @@
+import { translatorFor } from "~/domain/message-catalogs";
+import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
+import { paidWithoutStockQuery } from "~/orders/order-queries.server";
+import { storeFactsPageReads } from "~/workspace/page-reads.server";
+import { deskQueries, parseSalesQuery, searchRefused } from "./query.server";
+
+/**
+ * 'Ventas': the paid orders without stock and the store's device count for the push toggle, then (unless the
+ * address's search is refused) the sales its view shows, their delivery progress and how many a search matches. Built
+ * from the store's day and country ('Hoy', the search's phone rules).
+ */
+export const salesDeskReads = storeFactsPageReads((db, { storeId }, { url, now }, store) => {
+  // Only whether the address's query can be read matters here, not its refusal's words.
+  const query = parseSalesQuery(url.searchParams, translatorFor("es"));
+  const always = [paidWithoutStockQuery(db, storeId), deviceCountQuery(db, storeId)] as const;
+  if (!query.ok || searchRefused(query, store)) return always;
+  const desk = deskQueries(db, { ...store, id: storeId }, query, now);
+  return [...always, desk.rows, desk.progress, desk.matches] as const;
+});
