@@ -41,7 +41,7 @@ export async function requireMerchant(
   const services = getServices(context);
   // A store workspace page gets its store in the same round trip as the session (checked again below).
   const storeId = params.storeId && /^\d{10}$/.test(params.storeId) ? params.storeId : undefined;
-  const page = pageInGuardBatch(request, params, pattern, storeId);
+  const page = pageInGuardBatch(request, pattern, storeId);
   const session = await getSessionUser(services, request, {
     storeId,
     page: page && {
@@ -85,7 +85,7 @@ export async function requireMerchant(
  * MERCHANT_PAGE_READS, with the roles its section lets read and the store's fields as last seen when its statements
  * are built from them (none seen yet: the page reads on its own). An action's page reads after the action, on its own.
  */
-function pageInGuardBatch(request: Request, params: Params, pattern: string | undefined, storeId: string | undefined) {
+function pageInGuardBatch(request: Request, pattern: string | undefined, storeId: string | undefined) {
   if ((request.method !== "GET" && request.method !== "HEAD") || pattern === undefined) return undefined;
   const reads = MERCHANT_PAGE_READS[pattern.replace(/^\/+/, "")];
   if (!reads) return undefined;
