@@ -413,7 +413,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       expect(WORKSPACE_ACCESS[pattern.slice("Store/:storeId/".length)], pattern).toBeDefined();
     const batches: unknown[][][] = [];
     const s = createTestServices({ wrapClient: recordingBatches(batches) });
-    const owner = await merchantWithContent(s, "duena");
+    const owner = await merchantWithContent(s, "propia");
     const foreign = await merchantWithContent(s, "ajena");
     const memberCookie = async (role: StaffRole) => {
       const id = await staffMember(s, owner.store.id, role, { email: `${role}-${crypto.randomUUID().slice(0, 6)}@equipo.test` });
