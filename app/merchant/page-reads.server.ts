@@ -1,7 +1,10 @@
+import { discountCodesReads } from "~/discounts/page-reads.server";
 import { newProductReads, productListReads } from "~/products/page-reads.server";
+import { promotionsReads } from "~/promotions/page-reads.server";
 import { salesDeskReads } from "~/sales/page-reads.server";
+import { sectionListReads } from "~/sections/page-reads.server";
 import { statisticsReads } from "~/stats/page-reads.server";
-import { storeInfoReads, storeListReads } from "~/stores/page-reads.server";
+import { storeBrandReads, storeDeliveryReads, storeInfoReads, storeListReads } from "~/stores/page-reads.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 
 /**
@@ -11,6 +14,11 @@ import type { PageReads } from "~/workspace/page-reads.server";
 export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "": storeListReads,
   "Store/:storeId/info": storeInfoReads,
+  "Store/:storeId/brand": storeBrandReads,
+  "Store/:storeId/sections": sectionListReads,
+  "Store/:storeId/delivery": storeDeliveryReads,
+  "Store/:storeId/discounts": discountCodesReads,
+  "Store/:storeId/promociones": promotionsReads,
   "Store/:storeId/products": productListReads,
   "Store/:storeId/products/new": newProductReads,
   "Store/:storeId/sales": salesDeskReads,

@@ -166,7 +166,7 @@ export function listedProducts([rows, [total], [all], [hidden]]: BatchResponse<R
 }
 
 /** The store's products for a section's picker, newest first: only what it shows, and none of the list's counts. */
-export function pickableProducts(db: Db, storeId: string, limit: number) {
+export function pickableProducts(db: Db, storeId: IdRef, limit: number) {
   return db
     .select({ id: products.id, name: products.name, ...listedPriceColumns, imageKey: products.imageKey })
     .from(products)

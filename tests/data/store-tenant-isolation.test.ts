@@ -4,6 +4,7 @@ import type { Client, ResultSet } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/sessions.server";
+import * as discountCodes from "~/discounts/routes/discount-codes";
 import { accessRuleOf, mayAccess, STAFF_ROLES, type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
 import { MERCHANT_PAGE_READS } from "~/merchant/page-reads.server";
 import * as storeList from "~/merchant/routes/store-list";
@@ -11,6 +12,7 @@ import { insertProduct } from "~/products/products.server";
 import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
 import * as listProducts from "~/products/routes/product-list";
+import * as promotions from "~/promotions/routes/promotions";
 import * as salesList from "~/sales/routes/sales-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as sectionPage from "~/sections/routes/section";
@@ -19,6 +21,7 @@ import { addFileItems, createSection } from "~/sections/sections.server";
 import * as statistics from "~/stats/routes/statistics";
 import { addBanners } from "~/stores/banners.server";
 import * as brand from "~/stores/routes/store-brand";
+import * as delivery from "~/stores/routes/store-delivery";
 import * as info from "~/stores/routes/store-info";
 import { findInvitation, inviteMember, registerMember } from "~/team/members.server";
 import type { Merchant } from "~/workspace/context.server";
@@ -401,6 +404,11 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
   const PAGES: Record<string, RouteModule> = {
     "": storeList,
     "Store/:storeId/info": info,
+    "Store/:storeId/brand": brand,
+    "Store/:storeId/sections": sectionList,
+    "Store/:storeId/delivery": delivery,
+    "Store/:storeId/discounts": discountCodes,
+    "Store/:storeId/promociones": promotions,
     "Store/:storeId/products": listProducts,
     "Store/:storeId/products/new": newProduct,
     "Store/:storeId/sales": salesList,
@@ -453,7 +461,11 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     for (const pattern of Object.keys(PAGES)) {
       const seen = await visit(pattern, owner.cookie);
       expect([seen.status, seen.trips], pattern).toEqual([200, 1]);
-      if (pattern === "Store/:storeId/products" || pattern === "Store/:storeId/info" || pattern === "")
+      if (
+        ["", "Store/:storeId/products", "Store/:storeId/info", "Store/:storeId/brand", "Store/:storeId/sections"].includes(
+          pattern,
+        )
+      )
         expect(seen.page, pattern).not.toEqual(await nothing(pattern));
     }
     expect((await visit("Store/:storeId/products", catalog)).page).not.toEqual(await nothing("Store/:storeId/products"));
