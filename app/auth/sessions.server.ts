@@ -228,7 +228,7 @@ export async function getSessionUser(
  * Table aliases are written by hand: the ORM writes a one-table select's columns bare, which inside these subqueries
  * would name the outer statement's rows.
  */
-export function sessionReadScope(
+function sessionReadScope(
   idHash: string,
   now: Date,
   storeId: string | undefined,
