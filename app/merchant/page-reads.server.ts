@@ -1,9 +1,11 @@
 import { discountCodesReads } from "~/discounts/page-reads.server";
+import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
 import { newProductReads, productListReads } from "~/products/page-reads.server";
 import { promotionsReads } from "~/promotions/page-reads.server";
-import { salesDeskReads } from "~/sales/page-reads.server";
+import { abandonedCartsReads, salesDeskReads } from "~/sales/page-reads.server";
 import { sectionListReads } from "~/sections/page-reads.server";
 import { statisticsReads } from "~/stats/page-reads.server";
+import { lowStockReads } from "~/stock-alerts/page-reads.server";
 import { storeBrandReads, storeDeliveryReads, storeInfoReads, storeListReads } from "~/stores/page-reads.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 
@@ -23,4 +25,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/products/new": newProductReads,
   "Store/:storeId/sales": salesDeskReads,
   "Store/:storeId/estadisticas": statisticsReads,
+  "Store/:storeId/carritos": abandonedCartsReads,
+  "Store/:storeId/products/poco-stock": lowStockReads,
+  "Store/:storeId/cobros": paymentMethodsReads,
 };

@@ -183,14 +183,14 @@ export async function optOutOfReminders(db: Db, storeId: string, token: string, 
 
 // ——— The merchant's page ———
 
-export const settingsQuery = (db: Db, storeId: string) =>
+export const settingsQuery = (db: Db, storeId: IdRef) =>
   db.select().from(abandonedCartSettings).where(eq(abandonedCartSettings.storeId, storeId)).limit(1);
 
 export const settingsOf = (row: AbandonedCartSettings | undefined): AbandonedCartSettings =>
   row ? { afterMinutes: row.afterMinutes, emailOn: row.emailOn, emailHours: row.emailHours } : ABANDONED_CART_DEFAULTS;
 
 /** The store's checkouts of the last 30 days, newest first, with the order each became, if any: the page's batch. */
-export const storeCheckoutsQuery = (db: Db, storeId: string, now: Date, limit = 200) =>
+export const storeCheckoutsQuery = (db: Db, storeId: IdRef, now: Date, limit = 200) =>
   db
     .select({
       id: checkouts.id,

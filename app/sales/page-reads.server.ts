@@ -1,5 +1,8 @@
 import { translatorFor } from "~/domain/message-catalogs";
+import { safeTimeZone } from "~/domain/sales";
+import { addDays, localDay } from "~/domain/statistics";
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
+import { recoveredOrdersQuery, settingsQuery, storeCheckoutsQuery } from "~/orders/abandoned-carts.server";
 import { paidWithoutStockQuery } from "~/orders/order-queries.server";
 import { storeFactsPageReads } from "~/workspace/page-reads.server";
 import { deskQueries, parseSalesQuery, searchRefused } from "./query.server";
@@ -16,4 +19,17 @@ export const salesDeskReads = storeFactsPageReads((db, { storeId }, { url, now }
   if (!query.ok || searchRefused(query, store)) return always;
   const desk = deskQueries(db, { ...store, id: storeId }, query, now);
   return [...always, desk.rows, desk.progress, desk.matches] as const;
+});
+
+/**
+ * 'Carritos abandonados': the settings, the store's checkouts with a contact, and the orders recovered in the last 30
+ * days (the store's days).
+ */
+export const abandonedCartsReads = storeFactsPageReads((db, { storeId }, { now }, store) => {
+  const today = localDay(now.getTime(), safeTimeZone(store.timeZone));
+  return [
+    settingsQuery(db, storeId),
+    storeCheckoutsQuery(db, storeId, now),
+    recoveredOrdersQuery(db, storeId, addDays(today, -29), today),
+  ] as const;
 });

@@ -20,10 +20,10 @@ import { lowStockEmail } from "./emails";
 const ALERTS_PER_RUN = 20;
 
 /** The store's default threshold (null: no default) and each product's own, in one batch with the page's products. */
-export const storeThresholdQuery = (db: Db, storeId: string) =>
+export const storeThresholdQuery = (db: Db, storeId: IdRef) =>
   db.select({ threshold: stockAlertSettings.threshold }).from(stockAlertSettings).where(eq(stockAlertSettings.storeId, storeId));
 
-export const productThresholdsQuery = (db: Db, storeId: string) =>
+export const productThresholdsQuery = (db: Db, storeId: IdRef) =>
   db
     .select({ productId: productStockThresholds.productId, threshold: productStockThresholds.threshold })
     .from(productStockThresholds)
@@ -214,7 +214,7 @@ export const lowStockMark = (storeId: IdRef) =>
   >`(${products.stock} - ${products.reserved} <= coalesce((select ${productStockThresholds.threshold} from ${productStockThresholds} where ${productStockThresholds.productId} = ${products.id}), (select ${stockAlertSettings.threshold} from ${stockAlertSettings} where ${stockAlertSettings.storeId} = ${storeId})))`;
 
 /** Products the alerts page lists: the store's newest 200 (by its index), with their available units. */
-export const storeProductsForAlertsQuery = (db: Db, storeId: string) =>
+export const storeProductsForAlertsQuery = (db: Db, storeId: IdRef) =>
   db
     .select({
       id: products.id,

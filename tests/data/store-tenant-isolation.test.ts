@@ -8,17 +8,20 @@ import * as discountCodes from "~/discounts/routes/discount-codes";
 import { accessRuleOf, mayAccess, STAFF_ROLES, type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
 import { MERCHANT_PAGE_READS } from "~/merchant/page-reads.server";
 import * as storeList from "~/merchant/routes/store-list";
+import * as paymentMethods from "~/payment-methods/routes/payment-methods";
 import { insertProduct } from "~/products/products.server";
 import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
 import * as listProducts from "~/products/routes/product-list";
 import * as promotions from "~/promotions/routes/promotions";
+import * as abandonedCarts from "~/sales/routes/abandoned-carts";
 import * as salesList from "~/sales/routes/sales-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as sectionPage from "~/sections/routes/section";
 import * as sectionList from "~/sections/routes/section-list";
 import { addFileItems, createSection } from "~/sections/sections.server";
 import * as statistics from "~/stats/routes/statistics";
+import * as lowStock from "~/stock-alerts/routes/low-stock";
 import { addBanners } from "~/stores/banners.server";
 import * as brand from "~/stores/routes/store-brand";
 import * as delivery from "~/stores/routes/store-delivery";
@@ -409,6 +412,9 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/delivery": delivery,
     "Store/:storeId/discounts": discountCodes,
     "Store/:storeId/promociones": promotions,
+    "Store/:storeId/cobros": paymentMethods,
+    "Store/:storeId/carritos": abandonedCarts,
+    "Store/:storeId/products/poco-stock": lowStock,
     "Store/:storeId/products": listProducts,
     "Store/:storeId/products/new": newProduct,
     "Store/:storeId/sales": salesList,

@@ -182,6 +182,9 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/delivery`,
       `/Store/${storeId}/discounts`,
       `/Store/${storeId}/promociones`,
+      `/Store/${storeId}/cobros`,
+      `/Store/${storeId}/products/poco-stock`,
+      `/Store/${storeId}/carritos`,
       `/Store/${storeId}/sales`,
       `/Store/${storeId}/sales?view=today`,
       `/Store/${storeId}/sales?q=ana`,
@@ -189,7 +192,8 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/estadisticas`,
       `/Store/${storeId}/estadisticas?periodo=12m`,
     ];
-    // The sales desk and the statistics build their reads from the store's day: the first visit learns it.
+    // The sales desk, the statistics and the abandoned carts build their reads from the store's day: the first visit
+    // (of any) learns it.
     await roundTrips(`/Store/${storeId}/sales`, auth);
     const counts: Record<string, number> = {};
     for (const path of pages) {
