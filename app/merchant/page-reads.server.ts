@@ -1,3 +1,4 @@
+import { customerListReads } from "~/customers/page-reads.server";
 import { discountCodesReads } from "~/discounts/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
 import { newProductReads, productListReads } from "~/products/page-reads.server";
@@ -7,6 +8,7 @@ import { sectionListReads } from "~/sections/page-reads.server";
 import { statisticsReads } from "~/stats/page-reads.server";
 import { lowStockReads } from "~/stock-alerts/page-reads.server";
 import { storeBrandReads, storeDeliveryReads, storeInfoReads, storeListReads } from "~/stores/page-reads.server";
+import { teamReads } from "~/team/page-reads.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 
 /**
@@ -26,6 +28,8 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/sales": salesDeskReads,
   "Store/:storeId/estadisticas": statisticsReads,
   "Store/:storeId/carritos": abandonedCartsReads,
+  "Store/:storeId/customers": customerListReads,
+  "Store/:storeId/equipo": teamReads,
   "Store/:storeId/products/poco-stock": lowStockReads,
   "Store/:storeId/cobros": paymentMethodsReads,
 };

@@ -27,8 +27,8 @@ export interface PageAddress {
   now: Date;
 }
 
-/** The store's fields some pages' statements are built from (its day, its country's search rules). */
-export type StoreFacts = Pick<Store, "timeZone" | "country">;
+/** The store's fields some pages' statements are built from (its day, its country's search rules, its currency). */
+export type StoreFacts = Pick<Store, "timeZone" | "country" | "currency">;
 
 type Statements = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
@@ -98,7 +98,8 @@ export function rememberStore(store: Store): void {
     const oldest = lastSeen.keys().next().value;
     if (oldest !== undefined) lastSeen.delete(oldest);
   }
-  lastSeen.set(store.id, { timeZone: store.timeZone, country: store.country });
+  lastSeen.set(store.id, { timeZone: store.timeZone, country: store.country, currency: store.currency });
 }
 
-export const sameStoreFacts = (a: StoreFacts, b: StoreFacts) => a.timeZone === b.timeZone && a.country === b.country;
+export const sameStoreFacts = (a: StoreFacts, b: StoreFacts) =>
+  a.timeZone === b.timeZone && a.country === b.country && a.currency === b.currency;

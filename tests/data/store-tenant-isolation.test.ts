@@ -4,6 +4,7 @@ import type { Client, ResultSet } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/sessions.server";
+import * as customerList from "~/customers/routes/customer-list";
 import * as discountCodes from "~/discounts/routes/discount-codes";
 import { accessRuleOf, mayAccess, STAFF_ROLES, type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
 import { MERCHANT_PAGE_READS } from "~/merchant/page-reads.server";
@@ -27,6 +28,7 @@ import * as brand from "~/stores/routes/store-brand";
 import * as delivery from "~/stores/routes/store-delivery";
 import * as info from "~/stores/routes/store-info";
 import { findInvitation, inviteMember, registerMember } from "~/team/members.server";
+import * as team from "~/team/routes/team";
 import type { Merchant } from "~/workspace/context.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 import { planLimits } from "~/workspace/plan-limits.server";
@@ -415,6 +417,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/cobros": paymentMethods,
     "Store/:storeId/carritos": abandonedCarts,
     "Store/:storeId/products/poco-stock": lowStock,
+    "Store/:storeId/customers": customerList,
+    "Store/:storeId/equipo": team,
     "Store/:storeId/products": listProducts,
     "Store/:storeId/products/new": newProduct,
     "Store/:storeId/sales": salesList,
@@ -480,7 +484,9 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     const refused: Array<[string, string, number]> = [];
     for (const pattern of Object.keys(PAGES).filter((p) => p !== "")) {
       refused.push([pattern, foreign.cookie, 404]);
-      if (!mayAccess(accessRuleOf(pattern.slice("Store/:storeId/".length)), "sales", false)) refused.push([pattern, sales, 403]);
+      const rule = accessRuleOf(pattern.slice("Store/:storeId/".length));
+      if (!mayAccess(rule, "sales", false)) refused.push([pattern, sales, 403]);
+      if (!mayAccess(rule, "catalog", false)) refused.push([pattern, catalog, 403]);
     }
     const expectNothing = async ([pattern, cookie, status]: [string, string, number]) => {
       const seen = await visit(pattern, cookie);
@@ -491,7 +497,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     // An expired session of the owner's (its cookie still sent) reads nothing either: sent to sign in.
     await s.db.run(sql`update sessions set expires_at = ${s.clock.now().getTime() - 1000} where user_id = ${owner.id}`);
     for (const pattern of Object.keys(PAGES)) await expectNothing([pattern, owner.cookie, 302]);
-    // The member whose role lacks the products section reads none of them, even searching.
+    // Members whose role lacks the section read none of it: 'Ventas' the products, 'Catálogo' the sales.
     expect(refused.some(([pattern, cookie]) => pattern === "Store/:storeId/products" && cookie === sales)).toBe(true);
+    expect(refused.some(([pattern, cookie]) => pattern === "Store/:storeId/sales" && cookie === catalog)).toBe(true);
   });
 });
