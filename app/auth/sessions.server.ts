@@ -228,12 +228,7 @@ export async function getSessionUser(
  * Table aliases are written by hand: the ORM writes a one-table select's columns bare, which inside these subqueries
  * would name the outer statement's rows.
  */
-function sessionReadScope(
-  idHash: string,
-  now: Date,
-  storeId: string | undefined,
-  readers: readonly StoreRole[],
-): ReadScope {
+function sessionReadScope(idHash: string, now: Date, storeId: string | undefined, readers: readonly StoreRole[]): ReadScope {
   const userId = sql<
     string | null
   >`(select scope_session.user_id from ${sessions} scope_session where scope_session.id_hash = ${idHash} and scope_session.kind = 'merchant' and scope_session.expires_at > ${now.getTime()})`;
