@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { BillingState } from "~/domain/billing";
 import type { StoreCountry } from "~/domain/countries";
@@ -10,6 +11,7 @@ import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import type { Merchant, Store } from "~/workspace/context.server";
 import { firstStoreColumn, firstStoreCountryOf } from "~/workspace/merchant-locale.server";
+import type { ReadScope } from "~/workspace/page-reads.server";
 import { planLimitColumns } from "~/workspace/plan-limits.server";
 import { plans, sales, sessions, storeMembers, stores, users } from "../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "./cookies.server";
@@ -77,7 +79,14 @@ async function sessionIdOf(services: Services, request: Request): Promise<string
 export async function getSessionUser(
   services: Services,
   request: Request,
-  options: { storeId?: string } = {},
+  options: {
+    storeId?: string;
+    /**
+     * A page's reads to send in the same batch (decision 0069), built on `sessionReadScope`: the roles that may read
+     * the page, and its statements. Their answers come back as `pageResults`.
+     */
+    page?: { readers: readonly StoreRole[]; statements: (scope: ReadScope) => readonly BatchItem<"sqlite">[] };
+  } = {},
 ): Promise<{
   user: Merchant;
   limits: PlanLimits | null;
@@ -88,6 +97,7 @@ export async function getSessionUser(
   store?: Store | null;
   storeAccess?: StoreAccess;
   pendingSales?: number;
+  pageResults?: readonly unknown[];
   refreshCookie?: string;
 } | null> {
   const id = await sessionIdOf(services, request);
@@ -114,14 +124,16 @@ export async function getSessionUser(
     .where(liveSession)
     .limit(1);
   const storeId = options.storeId;
+  const page = options.page?.statements(sessionReadScope(idHash, now, storeId, options.page.readers)) ?? [];
   let found: Awaited<typeof userQuery>[number] | undefined;
   let store: Store | null | undefined;
   let storeAccess: StoreAccess | undefined;
   let pendingSales: number | undefined;
+  let pageResults: readonly unknown[] | undefined;
   if (storeId !== undefined) {
     const owner = alias(users, "store_owner");
     const ownerPlan = alias(plans, "store_owner_plan");
-    const [userRows, storeRows] = await db.batch([
+    const [userRows, storeRows, ...pageRows] = await db.batch([
       userQuery,
       db
         .select({
@@ -145,8 +157,10 @@ export async function getSessionUser(
         .innerJoin(ownerPlan, eq(ownerPlan.id, owner.plan))
         .where(and(eq(stores.id, storeId), or(eq(stores.ownerId, sessions.userId), isNotNull(storeMembers.userId))))
         .limit(1),
+      ...page,
     ]);
     found = userRows[0];
+    if (options.page) pageResults = pageRows;
     const row = storeRows[0];
     store = row?.store ?? null;
     pendingSales = row?.pendingSales;
@@ -162,6 +176,10 @@ export async function getSessionUser(
           photosPerProduct: row.ownerPhotosPerProduct,
         },
       };
+  } else if (options.page) {
+    const [userRows, ...pageRows] = await db.batch([userQuery, ...page]);
+    found = userRows[0];
+    pageResults = pageRows;
   } else {
     [found] = await userQuery;
   }
@@ -196,10 +214,39 @@ export async function getSessionUser(
       store,
       storeAccess,
       pendingSales,
+      pageResults,
       refreshCookie: await sessionCookie(services.config).serialize(id),
     };
   }
-  return { user: row.user, limits, firstStoreCountry, staff: Boolean(staff), store, storeAccess, pendingSales };
+  return { user: row.user, limits, firstStoreCountry, staff: Boolean(staff), store, storeAccess, pendingSales, pageResults };
+}
+
+/**
+ * The scope of a page's reads sent in the guard's batch, before anything is checked (decision 0069): the user only
+ * for a live merchant session of this hash, and the store only when that user may read the page there (its owner, or
+ * a member whose role is one of `readers`). Anyone else gets null ids, so the page's statements read no rows.
+ * Table aliases are written by hand: the ORM writes a one-table select's columns bare, which inside these subqueries
+ * would name the outer statement's rows.
+ */
+function sessionReadScope(idHash: string, now: Date, storeId: string | undefined, readers: readonly StoreRole[]): ReadScope {
+  const userId = sql<
+    string | null
+  >`(select scope_session.user_id from ${sessions} scope_session where scope_session.id_hash = ${idHash} and scope_session.kind = 'merchant' and scope_session.expires_at > ${now.getTime()})`;
+  if (storeId === undefined) return { storeId: "", userId };
+  const staffRoles = readers.filter((role) => role !== "owner");
+  const asOwner = readers.includes("owner") ? sql`scope_store.owner_id = ${userId}` : sql`0`;
+  const asMember = staffRoles.length
+    ? sql`exists (select 1 from ${storeMembers} scope_member where scope_member.store_id = scope_store.id and scope_member.user_id = ${userId} and scope_member.role in (${sql.join(
+        staffRoles.map((role) => sql`${role}`),
+        sql`, `,
+      )}))`
+    : sql`0`;
+  return {
+    storeId: sql<
+      string | null
+    >`(select scope_store.id from ${stores} scope_store where scope_store.id = ${storeId} and (${asOwner} or ${asMember}))`,
+    userId,
+  };
 }
 
 /** The signed-in user's place in a store: their role, and the owner's bill and plan limits the store goes by. */

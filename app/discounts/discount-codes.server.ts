@@ -6,6 +6,7 @@ import type { Translate } from "~/domain/messages";
 import { type Db, isUniqueViolation } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { discountCodes } from "../../db/schema";
 
 /**
@@ -15,7 +16,7 @@ import { discountCodes } from "../../db/schema";
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
 /** The store's codes, newest first. */
-export function listDiscountCodes(db: Db, storeId: string): Promise<DiscountCodeRow[]> {
+export function listDiscountCodes(db: Db, storeId: IdRef) {
   return db
     .select()
     .from(discountCodes)

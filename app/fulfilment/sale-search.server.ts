@@ -5,6 +5,7 @@ import type { ProgressFilter } from "~/domain/fulfilment";
 import { SEARCH_MATCHES_READ } from "~/domain/sale-search";
 import { METHOD_FILTERS, type SalesFilters } from "~/domain/sales";
 import type { Db } from "~/services/db";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { saleDeliveries, sales } from "../../db/schema";
 
 /** The 'Avance' filter as a condition on sales rows: no progress yet, or at one step (by the row's primary key). */
@@ -30,7 +31,7 @@ function filterConditions(filters: SalesFilters): Array<SQL | undefined> {
 }
 
 /** The store's first matches in the index (by code, not by date), one more than are read, as a subquery. */
-const matches = (storeId: string, expression: string) =>
+const matches = (storeId: IdRef, expression: string) =>
   sql`(select rowid as code from sales_search where sales_search match ${expression} and sales_search.store_id = ${storeId} limit ${SEARCH_MATCHES_READ + 1}) as matched`;
 
 /**
@@ -39,7 +40,7 @@ const matches = (storeId: string, expression: string) =>
  * of them, each one primary-key read of its sale: the cost is bounded, never the store's sales. Newest first is exact
  * while the matches fit (`searchMatchesQuery` tells).
  */
-export function saleSearchQuery(db: Db, storeId: string, expression: string, filters: SalesFilters, limit: number) {
+export function saleSearchQuery(db: Db, storeId: IdRef, expression: string, filters: SalesFilters, limit: number) {
   return db
     .select(getTableColumns(sales))
     .from(matches(storeId, expression))
@@ -50,5 +51,5 @@ export function saleSearchQuery(db: Db, storeId: string, expression: string, fil
 }
 
 /** How many of the store's sales a search matches, counted up to SEARCH_MATCHES_READ + 1. */
-export const searchMatchesQuery = (db: Db, storeId: string, expression: string) =>
+export const searchMatchesQuery = (db: Db, storeId: IdRef, expression: string) =>
   db.select({ matches: sql<number>`count(*)`.mapWith(Number) }).from(matches(storeId, expression));

@@ -1,18 +1,22 @@
-import { type RouterContextProvider, redirect } from "react-router";
+import { type Params, type RouterContextProvider, redirect } from "react-router";
 import { merchantRedirect, staffRefused } from "~/auth/redirect-rules";
 import { getSessionUser } from "~/auth/sessions.server";
 import { localeOfAcceptLanguage, localeOfCountry } from "~/domain/messages";
+import { accessRuleOf } from "~/domain/staff-roles";
 import { getServices } from "~/services/services";
 import {
   billingLinksContext,
   merchantContext,
   merchantLocaleContext,
+  pathInStore,
   pendingSalesContext,
   sessionStoreContext,
   storeRoleContext,
 } from "~/workspace/context.server";
 import { forbiddenIn } from "~/workspace/forbidden.server";
+import { lastSeenStore, pageResultsContext, rememberStore, sameStoreFacts } from "~/workspace/page-reads.server";
 import { planLimitsContext } from "~/workspace/plan-limits.server";
+import { MERCHANT_PAGE_READS } from "./page-reads.server";
 
 /**
  * Guards every merchant page: anonymous → /Auth (coming back afterwards); no plan → /plans;
@@ -20,13 +24,32 @@ import { planLimitsContext } from "~/workspace/plan-limits.server";
  * the owner's bill and plan limits count, and the member is refused (403) what an overdue owner would be sent to pay.
  */
 export async function requireMerchant(
-  { request, params, context }: { request: Request; params: { storeId?: string }; context: Readonly<RouterContextProvider> },
+  {
+    request,
+    params,
+    context,
+    pattern,
+  }: {
+    request: Request;
+    params: Params;
+    context: Readonly<RouterContextProvider>;
+    /** The route's pattern, as the router gives it (without it the page reads on its own, after the guard). */
+    pattern?: string;
+  },
   next: () => Promise<Response>,
 ): Promise<Response> {
   const services = getServices(context);
   // A store workspace page gets its store in the same round trip as the session (checked again below).
   const storeId = params.storeId && /^\d{10}$/.test(params.storeId) ? params.storeId : undefined;
-  const session = await getSessionUser(services, request, { storeId });
+  const page = pageInGuardBatch(request, pattern, storeId);
+  const session = await getSessionUser(services, request, {
+    storeId,
+    page: page && {
+      readers: page.readers,
+      statements: (scope) =>
+        page.reads.statements(services.db, scope, { url: page.url, params, now: services.clock.now() }, page.store),
+    },
+  });
   const path = pagePath(request);
   if (!session) throw redirect(`/Auth?redirectTo=${encodeURIComponent(path)}`);
   const now = services.clock.now();
@@ -48,9 +71,29 @@ export async function requireMerchant(
   if (session.store !== undefined) context.set(sessionStoreContext, session.store);
   if (access) context.set(storeRoleContext, access.role);
   if (session.pendingSales !== undefined) context.set(pendingSalesContext, session.pendingSales);
+  if (session.store) rememberStore(session.store);
+  // Handed to the loader only when the store still has the fields its statements were built from.
+  if (page && session.pageResults && (!page.store || (session.store && sameStoreFacts(page.store, session.store))))
+    context.set(pageResultsContext, { reads: page.reads, results: session.pageResults });
   const response = await next();
   if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);
   return response;
+}
+
+/**
+ * The page's reads the guard's batch can carry (decision 0069): a GET of a page that declares them, in
+ * MERCHANT_PAGE_READS, with the roles its section lets read and the store's fields as last seen when its statements
+ * are built from them (none seen yet: the page reads on its own). An action's page reads after the action, on its own.
+ */
+function pageInGuardBatch(request: Request, pattern: string | undefined, storeId: string | undefined) {
+  if ((request.method !== "GET" && request.method !== "HEAD") || pattern === undefined) return undefined;
+  const reads = MERCHANT_PAGE_READS[pattern.replace(/^\/+/, "")];
+  if (!reads) return undefined;
+  if ((reads.kind === "account") !== (storeId === undefined)) return undefined;
+  const store = reads.kind === "store-facts" && storeId ? lastSeenStore(storeId) : null;
+  if (reads.kind === "store-facts" && !store) return undefined;
+  const readers = storeId ? (accessRuleOf(pathInStore(request, storeId))?.read ?? []) : [];
+  return { reads, readers, store, url: new URL(request.url) };
 }
 
 /** The page a request is for: client navigations fetch `/path.data` (and `/_root.data` for /). */

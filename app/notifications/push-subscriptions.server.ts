@@ -5,6 +5,7 @@ import { translatorFor } from "~/domain/message-catalogs";
 import type { Translate } from "~/domain/messages";
 import type { Db } from "~/services/db";
 import { merchantLocaleOf } from "~/workspace/merchant-locale.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { pushSubscriptions } from "../../db/schema";
 import type { PushTarget } from "./web-push/send";
 
@@ -47,7 +48,7 @@ export function storeSubscriptionsQuery(db: Db, storeId: string | SQL) {
 }
 
 /** How many devices are told of the store's orders, for the sales page's batch. */
-export function deviceCountQuery(db: Db, storeId: string) {
+export function deviceCountQuery(db: Db, storeId: IdRef) {
   return db.select({ devices: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.storeId, storeId));
 }
 

@@ -18,6 +18,7 @@ import { publicStoreUrl } from "~/services/config";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { abandonedCartSettings, cartEmailOptOuts, checkouts, customers, products, sales, stores } from "../../db/schema";
 import { cardColumns, cartVariantsQuery } from "./cart-items.server";
 import { cartReminderEmail } from "./cart-reminder-email";
@@ -182,14 +183,14 @@ export async function optOutOfReminders(db: Db, storeId: string, token: string, 
 
 // ——— The merchant's page ———
 
-export const settingsQuery = (db: Db, storeId: string) =>
+export const settingsQuery = (db: Db, storeId: IdRef) =>
   db.select().from(abandonedCartSettings).where(eq(abandonedCartSettings.storeId, storeId)).limit(1);
 
 export const settingsOf = (row: AbandonedCartSettings | undefined): AbandonedCartSettings =>
   row ? { afterMinutes: row.afterMinutes, emailOn: row.emailOn, emailHours: row.emailHours } : ABANDONED_CART_DEFAULTS;
 
 /** The store's checkouts of the last 30 days, newest first, with the order each became, if any: the page's batch. */
-export const storeCheckoutsQuery = (db: Db, storeId: string, now: Date, limit = 200) =>
+export const storeCheckoutsQuery = (db: Db, storeId: IdRef, now: Date, limit = 200) =>
   db
     .select({
       id: checkouts.id,
@@ -217,7 +218,7 @@ export const storeCheckoutsQuery = (db: Db, storeId: string, now: Date, limit = 
  * Orders recovered from abandoned carts placed on the store's days `from` to `to` ('YYYY-MM-DD', inclusive): how many
  * and their totals, neither drafts nor cancelled (the statistics' figure; the partial index holds only these orders).
  */
-export const recoveredOrdersQuery = (db: Db, storeId: string, from: string, to: string) =>
+export const recoveredOrdersQuery = (db: Db, storeId: IdRef, from: string, to: string) =>
   db
     .select({
       orders: sql<number>`count(*)`.mapWith(Number),

@@ -11,6 +11,7 @@ import {
   MERGE_CANDIDATES_MAX,
 } from "~/domain/customers";
 import type { Db } from "~/services/db";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { customers, sales } from "../../db/schema";
 
 /** The customer an order's buyer is, as a subquery: the one with their number first, else the one with their email. */
@@ -102,7 +103,7 @@ function searchFilter(search: string): SQL | undefined {
 }
 
 /** The store's customers the list shows (`limit + 1`: the extra one tells of more), with their figures. */
-export function customerListQuery(db: Db, store: { id: string; currency: string }, query: CustomerListQuery) {
+export function customerListQuery(db: Db, store: { id: IdRef; currency: string }, query: CustomerListQuery) {
   const columns = summaryColumns(store.currency);
   return db
     .select(columns)

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, exists, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { hasFilters, METHOD_FILTERS, SALES_MAX_SHOWN, SALES_PAGE_SIZE, type SalesFilters, todayRange } from "~/domain/sales";
 import type { Db } from "~/services/db";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { idempotencyKeys, saleLines, sales } from "../../db/schema";
 
 // ——— The shopper's order (checkout, order page, confirmation) ———
@@ -108,7 +109,7 @@ export type SalesView = (
 };
 
 interface StoreScope {
-  id: string;
+  id: IdRef;
   timeZone: string;
 }
 
@@ -119,7 +120,7 @@ const viewLimit = (view: SalesView) => (view.kind === "code" ? 1 : view.limit);
  * The creation time of the store's SALES_MAX_SHOWN-th newest sale (0 when it has fewer): a constant subquery
  * that reads that many entries of sales_store_newest_idx and no table row.
  */
-function filterWindowStart(storeId: string): SQL {
+function filterWindowStart(storeId: IdRef): SQL {
   return sql`coalesce((select ${sales.createdAt} from ${sales} where ${sales.storeId} = ${storeId} order by ${sales.createdAt} desc, ${sales.id} desc limit 1 offset ${SALES_MAX_SHOWN - 1}), 0)`;
 }
 
@@ -176,7 +177,7 @@ export function salesListResult(rows: Sale[], view: SalesView): { sales: Sale[];
  * The store's pending orders paid online without stock to fill them ('Pagado — sin stock'), oldest first: the
  * desk shows them above its list until each is refunded or completed.
  */
-export const paidWithoutStockQuery = (db: Db, storeId: string) =>
+export const paidWithoutStockQuery = (db: Db, storeId: IdRef) =>
   db
     .select()
     .from(sales)

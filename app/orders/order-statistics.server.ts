@@ -4,13 +4,14 @@
 import { and, between, eq, sql } from "drizzle-orm";
 import { monthsAndDays, type Period } from "~/domain/statistics";
 import type { Db } from "~/services/db";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { products, storeOrdersDaily, storeProductSalesDaily, storeProductSalesMonthly } from "../../db/schema";
 
 /**
  * Orders, revenue and paid orders per source and chart bar: the store's calendar day ('YYYY-MM-DD') or month
  * ('YYYY-MM') of the orders of the period, and '' for those of the period before. A source of null: none recorded.
  */
-export function ordersByBarQuery(db: Db, storeId: string, period: Pick<Period, "from" | "to" | "previous" | "unit">) {
+export function ordersByBarQuery(db: Db, storeId: IdRef, period: Pick<Period, "from" | "to" | "previous" | "unit">) {
   const day = storeOrdersDaily.day;
   const bar = sql<string>`case when ${day} >= ${period.from} then ${period.unit === "month" ? sql`substr(${day}, 1, 7)` : day} else '' end`;
   const orders = sql<number>`sum(${storeOrdersDaily.orders})`.mapWith(Number);
@@ -41,7 +42,7 @@ export interface TopSoldRow {
  * per product (whole months from the monthly rows, the other days from the daily ones), then each list takes its ten.
  * A product id of '': products deleted since, together, under their lines' name.
  */
-export function topSoldQuery(db: Db, storeId: string, period: Pick<Period, "key" | "from" | "to">) {
+export function topSoldQuery(db: Db, storeId: IdRef, period: Pick<Period, "key" | "from" | "to">) {
   const { months, days } = monthsAndDays(period);
   const monthly = storeProductSalesMonthly;
   const daily = storeProductSalesDaily;

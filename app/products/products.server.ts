@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, lt, notExists, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { productChanges } from "~/domain/activity";
 import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
@@ -13,6 +13,7 @@ import { isRuleViolation, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { products, productVariants, stores } from "../../db/schema";
 import { coverPhotoStatement, replaceCoverStatement } from "./photos.server";
@@ -120,6 +121,21 @@ export async function listProducts(
   /** A 0/1 column another feature adds to each row (the 'Poco stock' mark of app/stock-alerts); null without one. */
   mark?: SQL<number | null>,
 ): Promise<{ rows: ListedProduct[]; total: number; all: number; hidden: number }> {
+  return listedProducts(await db.batch(listProductsQueries(db, storeId, query, limit, filter, mark)));
+}
+
+/**
+ * listProducts' statements, to batch with others: the store's products newest first (matching `query` and `filter`),
+ * how many match, how many the store has and how many of them are hidden. `storeId` may be a page's scoped id.
+ */
+export function listProductsQueries(
+  db: Db,
+  storeId: IdRef,
+  query: string,
+  limit: number,
+  filter: ProductFilter = "all",
+  mark?: SQL<number | null>,
+) {
   const pattern = searchPattern(query);
   const own = eq(products.storeId, storeId);
   // Hidden products are rank 0 of the listing index: that filter walks it newest first.
@@ -136,12 +152,21 @@ export async function listProducts(
     .where(where)
     .orderBy(...newestFirst)
     .limit(limit);
-  const [rows, [total], [all], [hidden]] = await db.batch([newest, countOf(where), countOf(own), countOf(and(own, isHidden))]);
+  return [newest, countOf(where), countOf(own), countOf(and(own, isHidden))] as const;
+}
+
+/** listProductsQueries' answers as the list reads them. */
+export function listedProducts([rows, [total], [all], [hidden]]: BatchResponse<ReturnType<typeof listProductsQueries>>): {
+  rows: ListedProduct[];
+  total: number;
+  all: number;
+  hidden: number;
+} {
   return { rows, total: total?.n ?? 0, all: all?.n ?? 0, hidden: hidden?.n ?? 0 };
 }
 
 /** The store's products for a section's picker, newest first: only what it shows, and none of the list's counts. */
-export function pickableProducts(db: Db, storeId: string, limit: number) {
+export function pickableProducts(db: Db, storeId: IdRef, limit: number) {
   return db
     .select({ id: products.id, name: products.name, ...listedPriceColumns, imageKey: products.imageKey })
     .from(products)
@@ -157,6 +182,10 @@ export function findProduct(db: Db, storeId: string, productId: string): Promise
 export function countProducts(db: Db, storeId: string) {
   return db.$count(products, eq(products.storeId, storeId));
 }
+
+/** How many products the store has, as a statement to batch (`storeId` may be a page's scoped id). */
+export const productCountQuery = (db: Db, storeId: IdRef) =>
+  db.select({ n: count() }).from(products).where(eq(products.storeId, storeId));
 
 /** Creates a product under the plan's product limit: the insert is conditioned on the count, atomically. */
 export async function createProduct(

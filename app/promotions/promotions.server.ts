@@ -7,6 +7,7 @@ import type { Promotion, PromotionUse } from "~/domain/promotions";
 import type { Db } from "~/services/db";
 import { StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { promotions } from "../../db/schema";
 
@@ -48,7 +49,7 @@ export const enabledPromotionsQuery = (db: Db, storeId: SQL | string) =>
     .limit(MOST_PROMOTIONS);
 
 /** The store's promotions with their counters, newest first (a statement, for the page's batch). */
-export function listPromotions(db: Db, storeId: string) {
+export function listPromotions(db: Db, storeId: IdRef) {
   return db
     .select({ ...promotionColumns, orders: promotions.orders, revenue: promotions.revenue })
     .from(promotions)

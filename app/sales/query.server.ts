@@ -18,6 +18,7 @@ import { deliveriesQuery } from "~/fulfilment/progress-records.server";
 import { progressCondition, saleSearchQuery, searchMatchesQuery } from "~/fulfilment/sale-search.server";
 import { type SalesView, salesListQuery, salesListResult } from "~/orders/order-queries.server";
 import type { Db } from "~/services/db";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { saleLines } from "../../db/schema";
 
 /**
@@ -94,7 +95,7 @@ export function parseSalesQuery(params: URLSearchParams, t: Translate): ParsedSa
  */
 export function deskQueries(
   db: Db,
-  store: { id: string; timeZone: string; country: string },
+  store: { id: IdRef; timeZone: string; country: string },
   query: ParsedSalesQuery & { ok: true },
   now: Date,
 ) {
@@ -117,9 +118,22 @@ export function deskQueries(
 /** A search nothing in which can be looked up (every word under 3 characters): its message, else null. */
 /** A search the index cannot run (words under 3 characters), in the merchant's words (`t`); null when it can. */
 export const searchProblem = (query: ListState, store: { country: string; timeZone: string }, t: Translate) =>
-  query.search && !query.code && !saleSearchExpression(query.search, storeCountry(store))
-    ? t(SALE_SEARCH_MESSAGES.tooShort)
-    : null;
+  searchRefused(query, store) ? t(SALE_SEARCH_MESSAGES.tooShort) : null;
+
+/** Whether the search has nothing in it to look up (every word under 3 characters). */
+export const searchRefused = (query: ListState, store: { country: string; timeZone: string }) =>
+  Boolean(query.search && !query.code && !saleSearchExpression(query.search, storeCountry(store)));
+
+/** The desk's query as its address asks, refused (with its message, in `t`'s words) when its search has nothing to look up. */
+export function salesDeskQuery(
+  params: URLSearchParams,
+  store: { country: string; timeZone: string },
+  t: Translate,
+): ParsedSalesQuery {
+  const parsed = parseSalesQuery(params, t);
+  const problem = searchProblem(parsed, store, t);
+  return problem ? { ...parsed, ok: false as const, error: problem } : parsed;
+}
 
 /** The export's sales (exactly the ones the list shows), their lines and their delivery progress, in one round trip. */
 export async function deskExport(

@@ -10,6 +10,7 @@ import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { products, sectionItems, sections } from "../../db/schema";
 
@@ -22,7 +23,7 @@ export interface FileItemInput {
   height: number | null;
 }
 
-export function listSections(db: Db, storeId: string) {
+export function listSections(db: Db, storeId: IdRef) {
   return db
     .select({
       id: sections.id,

@@ -4,16 +4,18 @@
  * the days shown, never with the visits or the orders.
  */
 import { and, between, eq, inArray, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { change, derivedRates, localDay, monthsAndDays, type Period, periodBuckets, ratio, type Span } from "~/domain/statistics";
 import { recoveredOrdersQuery } from "~/orders/abandoned-carts.server";
 import { ordersByBarQuery, type TopSoldRow, topSoldQuery } from "~/orders/order-statistics.server";
 import type { Db } from "~/services/db";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { products, storePageViewsDaily, storeVisitsDaily } from "../../db/schema";
 import { PRODUCT_MONTH, PRODUCT_TOTAL } from "./visit-counts.server";
 
 /** The store as the page needs it. */
 export interface StatsStore {
-  id: string;
+  id: IdRef;
   timeZone: string;
 }
 
@@ -21,7 +23,7 @@ export interface StatsStore {
  * The ten products viewed most in the period, with their views to a cart: summed per product over its whole months'
  * rows and its other days' rows, then the ten named (a product deleted since has no name).
  */
-function topViewedQuery(db: Db, storeId: string, period: Period) {
+function topViewedQuery(db: Db, storeId: IdRef, period: Period) {
   const { months, days } = monthsAndDays(period);
   const v = storePageViewsDaily;
   const rows = (kind: string, span: Span) =>
@@ -101,9 +103,16 @@ export interface SourceRow {
   revenue: number;
 }
 
-/** The page's figures: one batch (the merchant page's second round trip). */
+/** The page's figures: one batch. */
 export async function loadStatistics(db: Db, store: StatsStore, period: Period) {
-  const [visitRows, viewRows, topViewed, orderRows, topSold, [recovered]] = await db.batch(statisticsQueries(db, store, period));
+  return statisticsOf(period, await db.batch(statisticsQueries(db, store, period)));
+}
+
+/** The figures of statisticsQueries' answers (sent in the merchant guard's batch, or by loadStatistics). */
+export function statisticsOf(
+  period: Period,
+  [visitRows, viewRows, topViewed, orderRows, topSold, [recovered]]: BatchResponse<ReturnType<typeof statisticsQueries>>,
+) {
   const current = zero();
   const previous = zero();
   // Rows of the period before have no bar ('').

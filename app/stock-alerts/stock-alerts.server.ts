@@ -12,6 +12,7 @@ import type { PushNotice } from "~/pwa/sw-rules";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { lowStockAlerts, productStockThresholds, products, stockAlertSettings, stores, users } from "../../db/schema";
 import { lowStockEmail } from "./emails";
 
@@ -19,10 +20,10 @@ import { lowStockEmail } from "./emails";
 const ALERTS_PER_RUN = 20;
 
 /** The store's default threshold (null: no default) and each product's own, in one batch with the page's products. */
-export const storeThresholdQuery = (db: Db, storeId: string) =>
+export const storeThresholdQuery = (db: Db, storeId: IdRef) =>
   db.select({ threshold: stockAlertSettings.threshold }).from(stockAlertSettings).where(eq(stockAlertSettings.storeId, storeId));
 
-export const productThresholdsQuery = (db: Db, storeId: string) =>
+export const productThresholdsQuery = (db: Db, storeId: IdRef) =>
   db
     .select({ productId: productStockThresholds.productId, threshold: productStockThresholds.threshold })
     .from(productStockThresholds)
@@ -207,13 +208,13 @@ export async function sendLowStockAlerts(
  * 1 when a products row's available units are at or below its threshold (its own, else the store's), for the
  * merchant's product list ('Poco stock'): two lookups by key per listed row, never a read of the catalog.
  */
-export const lowStockMark = (storeId: string) =>
+export const lowStockMark = (storeId: IdRef) =>
   sql<
     number | null
   >`(${products.stock} - ${products.reserved} <= coalesce((select ${productStockThresholds.threshold} from ${productStockThresholds} where ${productStockThresholds.productId} = ${products.id}), (select ${stockAlertSettings.threshold} from ${stockAlertSettings} where ${stockAlertSettings.storeId} = ${storeId})))`;
 
 /** Products the alerts page lists: the store's newest 200 (by its index), with their available units. */
-export const storeProductsForAlertsQuery = (db: Db, storeId: string) =>
+export const storeProductsForAlertsQuery = (db: Db, storeId: IdRef) =>
   db
     .select({
       id: products.id,

@@ -6,6 +6,7 @@ import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { settingsEntry, touchStore, touchStoreIfChanged } from "~/workspace/store-record.server";
 import { storeBanners } from "../../db/schema";
 
@@ -44,7 +45,7 @@ export async function setBannerLink(
   return updated.rowsAffected > 0;
 }
 
-export function listBanners(db: Db, storeId: string) {
+export function listBanners(db: Db, storeId: IdRef) {
   return db.select().from(storeBanners).where(eq(storeBanners.storeId, storeId)).orderBy(asc(storeBanners.position));
 }
 

@@ -15,6 +15,7 @@ import type { Services } from "~/services/services";
 import { StoreError } from "~/workspace/action-results.server";
 import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { writeStoreQr } from "~/workspace/store-qr.server";
 import {
   availableSlug,
@@ -211,7 +212,7 @@ async function releaseHostname(services: Services, actor: Actor, storeId: string
 }
 
 /** The dashboard's store cards: newest first, with product and pending-sale counts (one query). */
-export function listStoreSummaries(db: Db, ownerId: string) {
+export function listStoreSummaries(db: Db, ownerId: IdRef) {
   return db
     .select({
       id: stores.id,
@@ -234,7 +235,7 @@ export function listStoreSummaries(db: Db, ownerId: string) {
 }
 
 /** The stores the user works on as staff (not their own), with their role there: the store list's second part. */
-export function listMemberStores(db: Db, userId: string) {
+export function listMemberStores(db: Db, userId: IdRef) {
   return db
     .select({
       id: stores.id,

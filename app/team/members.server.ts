@@ -18,6 +18,7 @@ import type { Services } from "~/services/services";
 import { StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import type { Merchant, Store } from "~/workspace/context.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { storeInvitations, storeMembers, stores, users } from "../../db/schema";
 import { invitationEmail } from "./emails";
 import { PENDING_INVITATIONS_MAX, TEAM_MESSAGES } from "./messages";
@@ -26,7 +27,13 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** The store's members (name, email, role) and its invitations still waiting, for the 'Equipo' page. */
 export async function listTeam(db: Db, storeId: string, now: Date) {
-  const [members, invitations] = await db.batch([
+  const [members, invitations] = await db.batch(teamQueries(db, storeId, now));
+  return { members, invitations };
+}
+
+/** listTeam's statements, to batch (`storeId` may be a page's scoped id): the members, then the pending invitations. */
+export function teamQueries(db: Db, storeId: IdRef, now: Date) {
+  return [
     db
       .select({
         userId: storeMembers.userId,
@@ -50,11 +57,10 @@ export async function listTeam(db: Db, storeId: string, now: Date) {
       .from(storeInvitations)
       .where(pendingIn(storeId, now))
       .orderBy(desc(storeInvitations.createdAt)),
-  ]);
-  return { members, invitations };
+  ] as const;
 }
 
-const pendingIn = (storeId: string, now: Date) =>
+const pendingIn = (storeId: IdRef, now: Date) =>
   and(eq(storeInvitations.storeId, storeId), isNull(storeInvitations.usedAt), gt(storeInvitations.expiresAt, now));
 
 /**

@@ -92,7 +92,7 @@ export async function requireOwnedStore(
 }
 
 /** The page's path below /Store/{storeId}/, as the table writes it: no leading slash, no `.data` of a client navigation. */
-function pathInStore(request: Request, storeId: string): string {
+export function pathInStore(request: Request, storeId: string): string {
   let { pathname } = new URL(request.url);
   pathname = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
   const prefix = `/Store/${storeId}`;

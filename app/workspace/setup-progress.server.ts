@@ -4,6 +4,7 @@ import type { SetupFacts } from "~/domain/setup-steps";
 import type { Db } from "~/services/db";
 import { stores } from "../../db/schema";
 import type { Store } from "./context.server";
+import type { IdRef } from "./page-reads.server";
 
 /** The facts the store's own row does not hold, for the store `storeId` names (a value, or a column of the query). */
 const factColumns = (storeId: SQL | string) => ({
@@ -15,7 +16,7 @@ const factColumns = (storeId: SQL | string) => ({
   orders: sql<number>`exists(select 1 from sales where store_id = ${storeId})`,
 });
 
-export const setupFactsQuery = (db: Db, storeId: string) =>
+export const setupFactsQuery = (db: Db, storeId: IdRef) =>
   db.select(factColumns(storeId)).from(stores).where(eq(stores.id, storeId));
 
 /**
@@ -23,7 +24,7 @@ export const setupFactsQuery = (db: Db, storeId: string) =>
  * id is written qualified by hand: in a one-table select the ORM writes it as a bare "id", which inside the
  * subqueries would name their own rows' id.
  */
-export const ownerSetupFactsQuery = (db: Db, ownerId: string) =>
+export const ownerSetupFactsQuery = (db: Db, ownerId: IdRef) =>
   db
     .select({
       id: stores.id,

@@ -1,23 +1,38 @@
 // Every merchant action of the store workspace, sent with another merchant's ids: 404 and nothing changes.
 
+import type { Client, ResultSet } from "@libsql/client";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/sessions.server";
-import { STAFF_ROLES } from "~/domain/staff-roles";
+import * as customerList from "~/customers/routes/customer-list";
+import * as discountCodes from "~/discounts/routes/discount-codes";
+import { accessRuleOf, mayAccess, STAFF_ROLES, type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
+import { MERCHANT_PAGE_READS } from "~/merchant/page-reads.server";
+import * as storeList from "~/merchant/routes/store-list";
+import * as paymentMethods from "~/payment-methods/routes/payment-methods";
 import { insertProduct } from "~/products/products.server";
 import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
 import * as listProducts from "~/products/routes/product-list";
+import * as promotions from "~/promotions/routes/promotions";
+import * as abandonedCarts from "~/sales/routes/abandoned-carts";
+import * as salesList from "~/sales/routes/sales-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as sectionPage from "~/sections/routes/section";
 import * as sectionList from "~/sections/routes/section-list";
 import { addFileItems, createSection } from "~/sections/sections.server";
+import * as statistics from "~/stats/routes/statistics";
+import * as lowStock from "~/stock-alerts/routes/low-stock";
 import { addBanners } from "~/stores/banners.server";
 import * as brand from "~/stores/routes/store-brand";
+import * as delivery from "~/stores/routes/store-delivery";
 import * as info from "~/stores/routes/store-info";
 import { findInvitation, inviteMember, registerMember } from "~/team/members.server";
+import * as team from "~/team/routes/team";
 import type { Merchant } from "~/workspace/context.server";
+import type { PageReads } from "~/workspace/page-reads.server";
 import { planLimits } from "~/workspace/plan-limits.server";
-import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
+import { merchantWithStore, staffMember, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
@@ -368,5 +383,122 @@ describe("tenant isolation of the store workspace", () => {
     expect(status).toBe(302);
     const saved = await s.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, me.product.id) });
     expect(saved?.name).toBe("Guardado igual");
+  });
+});
+
+/** Every round trip's answers (a batch's or one statement's), as raw rows per statement: what the database gave. */
+function recordingBatches(log: unknown[][][]) {
+  return (client: Client): Client =>
+    new Proxy(client, {
+      get: (target, prop, receiver) => {
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== "function") return value;
+        if (prop !== "batch" && prop !== "execute") return value.bind(target);
+        return async (...args: unknown[]) => {
+          const answer = (await value.apply(target, args)) as ResultSet[] | ResultSet;
+          const results = Array.isArray(answer) ? answer : [answer];
+          log.push(results.map((r) => r.rows.map((row) => Array.from(row as ArrayLike<unknown>))));
+          return answer;
+        };
+      },
+    });
+}
+
+describe("a page's reads in the guard's batch (decision 0069)", () => {
+  // Every page that declares its reads, with its route module: a page added to MERCHANT_PAGE_READS must be added here.
+  const PAGES: Record<string, RouteModule> = {
+    "": storeList,
+    "Store/:storeId/info": info,
+    "Store/:storeId/brand": brand,
+    "Store/:storeId/sections": sectionList,
+    "Store/:storeId/delivery": delivery,
+    "Store/:storeId/discounts": discountCodes,
+    "Store/:storeId/promociones": promotions,
+    "Store/:storeId/cobros": paymentMethods,
+    "Store/:storeId/carritos": abandonedCarts,
+    "Store/:storeId/products/poco-stock": lowStock,
+    "Store/:storeId/customers": customerList,
+    "Store/:storeId/equipo": team,
+    "Store/:storeId/products": listProducts,
+    "Store/:storeId/products/new": newProduct,
+    "Store/:storeId/sales": salesList,
+    "Store/:storeId/estadisticas": statistics,
+  };
+
+  it("a foreign session, an expired one and a member whose role lacks the section read nothing, though the reads ran", async () => {
+    expect(Object.keys(PAGES).sort()).toEqual(Object.keys(MERCHANT_PAGE_READS).sort());
+    for (const pattern of Object.keys(MERCHANT_PAGE_READS).filter((p) => p !== ""))
+      expect(WORKSPACE_ACCESS[pattern.slice("Store/:storeId/".length)], pattern).toBeDefined();
+    const batches: unknown[][][] = [];
+    const s = createTestServices({ wrapClient: recordingBatches(batches) });
+    const owner = await merchantWithContent(s, "propia");
+    const foreign = await merchantWithContent(s, "ajena");
+    const memberCookie = async (role: StaffRole) => {
+      const id = await staffMember(s, owner.store.id, role, { email: `${role}-${crypto.randomUUID().slice(0, 6)}@equipo.test` });
+      return (await createSession(s, id)).split(";")[0] ?? "";
+    };
+    const sales = await memberCookie("sales");
+    const catalog = await memberCookie("catalog");
+    const storeId = owner.store.id;
+    /** The page's request through the guard: its status, and the rows its own statements brought in the guard's batch. */
+    const visit = async (pattern: string, cookie: string, search = "") => {
+      batches.length = 0;
+      const path = `/${pattern.replace(":storeId", storeId)}${search}`;
+      const params: Record<string, string> = pattern === "" ? {} : { storeId };
+      const { status } = await workspaceRequest(s, {
+        module: PAGES[pattern] as RouteModule,
+        cookie,
+        method: "GET",
+        path,
+        params,
+        pattern,
+      });
+      const guard = batches[0] ?? [];
+      return { status, page: guard.slice(pattern === "" ? 1 : 2), trips: batches.length };
+    };
+    /** What the page's statements read with no one's ids: nothing of any store. */
+    const nothing = async (pattern: string, search = "") => {
+      const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
+      const url = new URL(`http://localhost/${pattern}${search}`);
+      batches.length = 0;
+      await s.db.batch(
+        reads.statements(s.db, { storeId: sql`null`, userId: sql`null` }, { url, params: {}, now: s.clock.now() }, owner.store),
+      );
+      return batches[0];
+    };
+
+    // The owner first: every page is one batch, and the pages with the owner's content read it (the test can fail).
+    for (const pattern of Object.keys(PAGES)) {
+      const seen = await visit(pattern, owner.cookie);
+      expect([seen.status, seen.trips], pattern).toEqual([200, 1]);
+      if (
+        ["", "Store/:storeId/products", "Store/:storeId/info", "Store/:storeId/brand", "Store/:storeId/sections"].includes(
+          pattern,
+        )
+      )
+        expect(seen.page, pattern).not.toEqual(await nothing(pattern));
+    }
+    expect((await visit("Store/:storeId/products", catalog)).page).not.toEqual(await nothing("Store/:storeId/products"));
+    expect((await visit("Store/:storeId/sales", sales)).status).toBe(200);
+
+    const refused: Array<[string, string, number]> = [];
+    for (const pattern of Object.keys(PAGES).filter((p) => p !== "")) {
+      refused.push([pattern, foreign.cookie, 404]);
+      const rule = accessRuleOf(pattern.slice("Store/:storeId/".length));
+      if (!mayAccess(rule, "sales", false)) refused.push([pattern, sales, 403]);
+      if (!mayAccess(rule, "catalog", false)) refused.push([pattern, catalog, 403]);
+    }
+    const expectNothing = async ([pattern, cookie, status]: [string, string, number]) => {
+      const seen = await visit(pattern, cookie);
+      expect(seen.status, `${pattern} ${status}`).toBe(status);
+      expect(seen.page, `${pattern} ${status}`).toEqual(await nothing(pattern));
+    };
+    for (const refusal of refused) await expectNothing(refusal);
+    // An expired session of the owner's (its cookie still sent) reads nothing either: sent to sign in.
+    await s.db.run(sql`update sessions set expires_at = ${s.clock.now().getTime() - 1000} where user_id = ${owner.id}`);
+    for (const pattern of Object.keys(PAGES)) await expectNothing([pattern, owner.cookie, 302]);
+    // Members whose role lacks the section read none of it: 'Ventas' the products, 'Catálogo' the sales.
+    expect(refused.some(([pattern, cookie]) => pattern === "Store/:storeId/products" && cookie === sales)).toBe(true);
+    expect(refused.some(([pattern, cookie]) => pattern === "Store/:storeId/sales" && cookie === catalog)).toBe(true);
   });
 });

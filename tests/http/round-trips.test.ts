@@ -1,5 +1,6 @@
-// Database round trips per request, as the server counts them: public pages one, merchant pages two
-// (the session with its store and plan limits, then the page's data). A database far away pays each.
+// Database round trips per request, as the server counts them: public pages one; merchant pages that declare their
+// reads one (the guard's batch carries them: decision 0069), the others at most two (the session with its store and
+// plan limits, then the page's data). A database far away pays each.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffMember, testPasswordHash } from "../support/merchants";
 import { FORM, type RunningServer, send, startServer } from "./server";
@@ -167,7 +168,45 @@ describe("database round trips per route", () => {
     expect(Object.entries(counts).filter(([, trips]) => trips > 2)).toEqual([]);
   });
 
-  it("a member of the store's team is the same two, and a section their role lacks is refused (403) in the guard's one", async () => {
+  it("the merchant pages that declare their reads are one: the guard's batch carries the page's", async () => {
+    const auth = { cookie };
+    const pages = [
+      "/",
+      `/Store/${storeId}/products`,
+      `/Store/${storeId}/products?q=taza&estado=publicados`,
+      `/Store/${storeId}/products.data`,
+      `/Store/${storeId}/products/new`,
+      `/Store/${storeId}/info`,
+      `/Store/${storeId}/brand`,
+      `/Store/${storeId}/sections`,
+      `/Store/${storeId}/delivery`,
+      `/Store/${storeId}/discounts`,
+      `/Store/${storeId}/promociones`,
+      `/Store/${storeId}/cobros`,
+      `/Store/${storeId}/products/poco-stock`,
+      `/Store/${storeId}/carritos`,
+      `/Store/${storeId}/customers`,
+      `/Store/${storeId}/equipo`,
+      `/Store/${storeId}/sales`,
+      `/Store/${storeId}/sales?view=today`,
+      `/Store/${storeId}/sales?q=ana`,
+      `/Store/${storeId}/sales.data`,
+      `/Store/${storeId}/estadisticas`,
+      `/Store/${storeId}/estadisticas?periodo=12m`,
+    ];
+    // The sales desk, the statistics and the abandoned carts build their reads from the store's day: the first visit
+    // (of any) learns it.
+    await roundTrips(`/Store/${storeId}/sales`, auth);
+    const counts: Record<string, number> = {};
+    for (const path of pages) {
+      const { status, trips } = await roundTrips(path, auth);
+      expect(status, path).toBe(200);
+      counts[path] = trips;
+    }
+    expect(counts).toEqual(Object.fromEntries(pages.map((path) => [path, 1])));
+  });
+
+  it("a member of the store's team is the same one or two, and a section their role lacks is refused (403) in the guard's one", async () => {
     const password = "clave-del-equipo";
     const email = `ventas-${Date.now()}@equipo.test`;
     await staffMember(server.db(), storeId, "sales", { email, passwordHash: await testPasswordHash(password) });
@@ -184,7 +223,9 @@ describe("database round trips per route", () => {
         .join("; "),
     };
     for (const path of ["/", `/Store/${storeId}/sales`, `/Store/${storeId}/sales.data`, `/Store/${storeId}/customers`])
-      expect(await roundTrips(path, member), path).toEqual({ status: 200, trips: 2 });
+      expect(await roundTrips(path, member), path).toEqual({ status: 200, trips: 1 });
+    // A page that does not declare its reads: the guard's trip, then its own.
+    expect(await roundTrips(`/Store/${storeId}/customers.csv`, member)).toEqual({ status: 200, trips: 2 });
     expect(await roundTrips(`/Store/${storeId}/products`, member)).toEqual({ status: 403, trips: 1 });
   });
 

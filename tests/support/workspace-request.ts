@@ -8,7 +8,7 @@ export type RouteModule = { loader?: (args: never) => unknown; action?: (args: n
 
 /**
  * Runs a route module's loader (GET) or action (POST) behind the middleware chain the app runs for
- * `/Store/{storeId}/…` (session guard, then the owned store), and answers its HTTP status and data.
+ * `/Store/{storeId}/…` (session guard, then the owned store; the guard only without a storeId param), and answers its HTTP status and data.
  * `handlerServices` replaces the services for the loader or action only (other settings).
  */
 export async function workspaceRequest(
@@ -22,6 +22,8 @@ export async function workspaceRequest(
     /** Form fields; a File makes it a multipart upload. */
     form?: Record<string, string | File | Array<string | File>>;
     handlerServices?: Services;
+    /** The route's pattern as the router gives it ('Store/:storeId/products'): the guard then batches the page's reads. */
+    pattern?: string;
   },
 ): Promise<{ status: number; data: unknown; response?: Response }> {
   const context = new RouterContextProvider();
@@ -36,7 +38,7 @@ export async function workspaceRequest(
     headers: { cookie: request.cookie },
     body,
   });
-  const args = { request: req, params: request.params, context } as never;
+  const args = { request: req, params: request.params, context, pattern: request.pattern } as never;
   const answer = (value: unknown, thrown: boolean): { status: number; data: unknown; response?: Response } => {
     if (value instanceof Response) return { status: value.status, data: undefined, response: value };
     if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
@@ -48,13 +50,16 @@ export async function workspaceRequest(
   };
   try {
     let result: unknown;
+    const handle = async () => {
+      if (request.handlerServices) context.set(servicesContext, request.handlerServices);
+      const handler = request.method === "GET" ? request.module.loader : request.module.action;
+      result = await (handler as (a: unknown) => unknown)(args);
+      return new Response(null);
+    };
     await requireMerchant(args, async () => {
-      await requireOwnedStore(args, async () => {
-        if (request.handlerServices) context.set(servicesContext, request.handlerServices);
-        const handler = request.method === "GET" ? request.module.loader : request.module.action;
-        result = await (handler as (a: unknown) => unknown)(args);
-        return new Response(null);
-      });
+      // A page outside any store (the store list) has the merchant guard only.
+      if (request.params.storeId === undefined) await handle();
+      else await requireOwnedStore(args, handle);
       return new Response(null);
     });
     return answer(result, false);

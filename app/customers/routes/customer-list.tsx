@@ -10,12 +10,12 @@ import {
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
 import { formatSaleDate } from "~/domain/sales";
-import { customerListQuery } from "~/orders/customer-records.server";
-import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
+import { customerListReads } from "../page-reads.server";
 import { parseCustomerQuery } from "../query.server";
 import type { Route } from "./+types/customer-list";
 
@@ -24,11 +24,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "customers.pageTitle.list", defaultMessage: "Clientes" }), matches) }];
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db } = getServices(context);
   const query = parseCustomerQuery(new URL(request.url).searchParams);
-  const rows = await customerListQuery(db, store, query);
+  const [rows] = await readPage(context, customerListReads, { request, params });
   const row = (c: CustomerSummary) => ({
     id: c.id,
     name: c.name,

@@ -17,9 +17,10 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { handleDiscountListAction } from "../discount-code-actions.server";
-import { listDiscountCodes } from "../discount-codes.server";
+import { discountCodesReads } from "../page-reads.server";
 import type { Route } from "./+types/discount-codes";
 
 const DELETE_DESCRIPTION = defineMessage({
@@ -32,12 +33,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "discounts.pageTitle.list", defaultMessage: "Descuentos" }), matches) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db, clock } = getServices(context);
+  const { clock } = getServices(context);
   const today = storeToday(clock.now(), store.timeZone);
   const amount = moneyFormat(store);
-  const codes = await listDiscountCodes(db, store.id);
+  const [codes] = await readPage(context, discountCodesReads, { request, params });
   const t = merchantT(context);
   return {
     storeId: store.id,

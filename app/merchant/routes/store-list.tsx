@@ -7,13 +7,14 @@ import { ownVisitUrl } from "~/domain/visits";
 import { publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
+import { storeListReads } from "~/stores/page-reads.server";
 import { QrDownloads, ShareLinks } from "~/stores/share-links";
-import { listMemberStores, listStoreSummaries } from "~/stores/stores.server";
 import { Rich, useT } from "~/ui/messages";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { accountPageTitle, metaT } from "~/workspace/page-titles";
-import { ownerSetupFactsQuery, setupFactsOf } from "~/workspace/setup-progress.server";
+import { type ownerSetupFactsQuery, setupFactsOf } from "~/workspace/setup-progress.server";
 import type { Route } from "./+types/store-list";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -21,15 +22,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: accountPageTitle(t({ id: "merchant.home.pageTitle", defaultMessage: "Mis tiendas" })) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
-  const { db, config } = getServices(context);
+  const { config } = getServices(context);
   const t = merchantT(context);
-  const [stores, facts, teams] = await db.batch([
-    listStoreSummaries(db, user.id),
-    ownerSetupFactsQuery(db, user.id),
-    listMemberStores(db, user.id),
-  ]);
+  const [stores, facts, teams] = await readPage(context, storeListReads, { request, params });
   return {
     name: user.name,
     // A member without a plan of their own: no stores of their own to count, nor to add without choosing a plan.

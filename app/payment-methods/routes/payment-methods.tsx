@@ -25,8 +25,10 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
-import { paymentMethodsQuery, savePaymentMethod } from "../payment-methods.server";
+import { paymentMethodsReads } from "../page-reads.server";
+import { savePaymentMethod } from "../payment-methods.server";
 import type { Route } from "./+types/payment-methods";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -36,10 +38,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const paymentMethodsPagePath = (storeId: string) => `/Store/${storeId}/cobros`;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const services = getServices(context);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const rows = await paymentMethodsQuery(services.db, store.id);
+  const [rows] = await readPage(context, paymentMethodsReads, { request, params });
   return {
     storeId: store.id,
     // Linking MercadoPago is the owner's: an administrator is not pointed to it.

@@ -6,11 +6,12 @@ import { getServices } from "~/services/services";
 import { Rich, useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { newProductReads } from "../page-reads.server";
 import { handleCreateProduct } from "../product-actions.server";
 import { EMPTY_PRODUCT, ProductForm, typedProductValues } from "../product-form";
-import { countProducts } from "../products.server";
 import type { Route } from "./+types/new-product";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -18,10 +19,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "products.pageTitle.new", defaultMessage: "Nuevo producto" }), matches) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db } = getServices(context);
-  const count = await countProducts(db, store.id);
+  const [[counted]] = await readPage(context, newProductReads, { request, params });
+  const count = counted?.n ?? 0;
   const plan = merchantPlanLimits(context);
   return {
     storeId: store.id,

@@ -3,13 +3,14 @@ import { cardPrice, cardPriceText, PRODUCT_FILTERS, type ProductFilter, VISIBILI
 import { productCategoryName } from "~/domain/categories";
 import { defineMessages } from "~/domain/messages";
 import { fileUrl } from "~/services/files";
-import { getServices } from "~/services/services";
-import { lowStockMark } from "~/stock-alerts/stock-alerts.server";
 import { useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
-import { listProducts } from "../products.server";
+import { FILTER_PARAMS, PRODUCT_PAGE, productListParams } from "../list-params";
+import { productListReads } from "../page-reads.server";
+import { listedProducts } from "../products.server";
 import type { Route } from "./+types/product-list";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -17,17 +18,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "products.pageTitle.list", defaultMessage: "Productos" }), matches) }];
 };
 
-const PAGE = 60;
-
-/** The filter as the URL names it (`?estado=publicados`), and its link text. */
-const FILTER_PARAMS: Record<ProductFilter, string | null> = { all: null, published: "publicados", hidden: "ocultos" };
+/** Each filter's link text. */
 const FILTER_LABELS = defineMessages<ProductFilter>({
   all: { id: "products.list.filter.all", defaultMessage: "Todos" },
   published: { id: "products.list.filter.published", defaultMessage: "Publicados" },
   hidden: { id: "products.list.filter.hidden", defaultMessage: "Ocultos" },
 });
-const filterOf = (param: string | null): ProductFilter =>
-  PRODUCT_FILTERS.find((f) => FILTER_PARAMS[f] !== null && FILTER_PARAMS[f] === param) ?? "all";
 
 function listHref(base: string, params: { q?: string; filter?: ProductFilter; limit?: number }) {
   const search = new URLSearchParams();
@@ -39,14 +35,10 @@ function listHref(base: string, params: { q?: string; filter?: ProductFilter; li
   return qs ? `${base}?${qs}` : base;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db } = getServices(context);
-  const params = new URL(request.url).searchParams;
-  const query = (params.get("q") ?? "").slice(0, 80);
-  const limit = Math.min(Math.max(Number(params.get("limit")) || PAGE, PAGE), 2000);
-  const filter = filterOf(params.get("estado"));
-  const { rows, total, all, hidden } = await listProducts(db, store.id, query, limit, filter, lowStockMark(store.id));
+  const { query, limit, filter } = productListParams(new URL(request.url).searchParams);
+  const { rows, total, all, hidden } = listedProducts(await readPage(context, productListReads, { request, params }));
   const plan = merchantPlanLimits(context);
   return {
     storeId: store.id,
@@ -204,7 +196,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {total > limit && (
-        <Link className="button secondary" to={listHref(base, { q: query, filter, limit: limit + PAGE })}>
+        <Link className="button secondary" to={listHref(base, { q: query, filter, limit: limit + PRODUCT_PAGE })}>
           {t({ id: "products.list.more", defaultMessage: "Ver más productos" })}
         </Link>
       )}

@@ -6,17 +6,17 @@ import { MOST_PROMOTIONS, promotionOfferText, promotionReachText } from "~/domai
 import { promotionState } from "~/domain/promotions";
 import { storeToday } from "~/domain/sales";
 import { getServices } from "~/services/services";
-import { listDeliveryZones } from "~/stores/delivery-settings.server";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { ErrorText } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
+import { promotionsReads } from "../page-reads.server";
 import { handlePromotionListAction } from "../promotion-actions.server";
 import { promotionsPath } from "../promotion-choices";
-import { listPromotions } from "../promotions.server";
 import type { Route } from "./+types/promotions";
 
 const STATE_NAMES = defineMessages<ReturnType<typeof promotionState>>({
@@ -37,13 +37,13 @@ const dayText = (day: string) =>
     new Date(`${day}T12:00:00Z`),
   );
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db, clock } = getServices(context);
+  const { clock } = getServices(context);
   const today = storeToday(clock.now(), store.timeZone);
   const money = moneyFormat(store);
   const t = merchantT(context);
-  const [promotions, zones] = await db.batch([listPromotions(db, store.id), listDeliveryZones(db, store.id)]);
+  const [promotions, zones] = await readPage(context, promotionsReads, { request, params });
   const zoneName = new Map(zones.map((z) => [z.id, z.name]));
   return {
     storeId: store.id,

@@ -20,20 +20,11 @@ import { CUSTOMER_ORDERS } from "~/domain/customers";
 import { storeTranslator } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
-import { formatSaleDate, safeTimeZone } from "~/domain/sales";
-import { addDays, localDay } from "~/domain/statistics";
+import { formatSaleDate } from "~/domain/sales";
 import { sourceLabel } from "~/domain/visits";
 import { buyerWhatsappNumber } from "~/domain/whatsapp";
 import { failure, fieldErrors } from "~/http/action-result";
-import {
-  deleteCheckout,
-  recoveredOrdersQuery,
-  restoreUrl,
-  saveSettings,
-  settingsOf,
-  settingsQuery,
-  storeCheckoutsQuery,
-} from "~/orders/abandoned-carts.server";
+import { deleteCheckout, restoreUrl, saveSettings, settingsOf } from "~/orders/abandoned-carts.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { CheckboxChoice, FormError, SelectField } from "~/ui/form";
@@ -42,7 +33,9 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
+import { abandonedCartsReads } from "../page-reads.server";
 import type { Route } from "./+types/abandoned-carts";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -50,16 +43,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "sales.pageTitle.carts", defaultMessage: "Carritos abandonados" }), matches) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db, clock, config } = getServices(context);
+  const { clock, config } = getServices(context);
   const now = clock.now();
-  const today = localDay(now.getTime(), safeTimeZone(store.timeZone));
-  const [[settingsRow], rows, [recovered]] = await db.batch([
-    settingsQuery(db, store.id),
-    storeCheckoutsQuery(db, store.id, now),
-    recoveredOrdersQuery(db, store.id, addDays(today, -29), today),
-  ]);
+  const [[settingsRow], rows, [recovered]] = await readPage(context, abandonedCartsReads, { request, params });
   const settings = settingsOf(settingsRow);
   const t = merchantT(context);
   const money = (minor: number, currency = store.currency) => formatMoney(minor, currency, store.country);

@@ -18,17 +18,18 @@ import {
 } from "~/domain/sales";
 import { BulkProgressForm, SaleCheckbox } from "~/fulfilment/bulk-progress";
 import { bulkProgressAction } from "~/fulfilment/progress-action.server";
-import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
 import { PushToggle } from "~/notifications/push-toggle";
-import { paidWithoutStockQuery, type Sale, salesListResult } from "~/orders/order-queries.server";
+import { type Sale, salesListResult } from "~/orders/order-queries.server";
 import { getServices } from "~/services/services";
 import { SelectField } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT } from "~/workspace/page-titles";
-import { deskQueries, parseSalesQuery, searchProblem } from "../query.server";
+import { salesDeskReads } from "../page-reads.server";
+import { salesDeskQuery } from "../query.server";
 import type { Route } from "./+types/sales-list";
 
 /** New sales appear while the page is open: the list reloads on focus and every few seconds while visible. */
@@ -39,25 +40,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [{ title: `${t({ id: "sales.pageTitle.list", defaultMessage: "Ventas" })} | ${loaderData?.storeName ?? "Vitrina"}` }];
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db, clock, vapid } = getServices(context);
+  const { vapid } = getServices(context);
   const t = merchantT(context);
-  const parsed = parseSalesQuery(new URL(request.url).searchParams, t);
-  const problem = searchProblem(parsed, store, t);
-  const query = problem ? { ...parsed, ok: false as const, error: problem } : parsed;
-  // The sales with their delivery progress, the paid orders without stock and the store's device count for the push
-  // toggle: one round trip.
-  const desk = query.ok ? deskQueries(db, store, query, clock.now()) : null;
-  const [rows, progressRows, unfilled, [push], [searched]] = desk
-    ? await db.batch([
-        desk.rows,
-        desk.progress,
-        paidWithoutStockQuery(db, store.id),
-        deviceCountQuery(db, store.id),
-        desk.matches,
-      ])
-    : [[], [], ...(await db.batch([paidWithoutStockQuery(db, store.id), deviceCountQuery(db, store.id)])), []];
+  const query = salesDeskQuery(new URL(request.url).searchParams, store, t);
+  // The paid orders without stock, the store's device count for the push toggle, the sales with their delivery
+  // progress: the guard's round trip.
+  const [unfilled, [push], rows = [], progressRows = [], [searched] = []] = await readPage(context, salesDeskReads, {
+    request,
+    params,
+  });
   const result = query.ok ? salesListResult(rows, query.view) : { sales: [], hasMore: false };
   const progressOf = new Map(progressRows.map((p) => [p.saleId, p.step]));
   const row = (sale: Sale) => ({

@@ -6,10 +6,11 @@ import { ErrorText, Field, MoveButtons } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { sectionListReads } from "../page-reads.server";
 import { handleSectionListAction } from "../section-actions.server";
-import { listSections } from "../sections.server";
 import type { Route } from "./+types/section-list";
 
 type SectionListData = Route.ComponentProps["loaderData"];
@@ -20,10 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "sections.pageTitle.list", defaultMessage: "Secciones" }), matches) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db } = getServices(context);
-  const sections = await listSections(db, store.id);
+  const [sections] = await readPage(context, sectionListReads, { request, params });
   return {
     storeId: store.id,
     sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items })),

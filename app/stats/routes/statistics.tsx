@@ -3,14 +3,15 @@
 import { Form, Link } from "react-router";
 import { defineMessage, defineMessages, type Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
-import { safeTimeZone } from "~/domain/sales";
-import { PERIODS, type Period, parsePeriod } from "~/domain/statistics";
+import { PERIODS, type Period } from "~/domain/statistics";
 import { sourceLabel } from "~/domain/visits";
 import { getServices } from "~/services/services";
 import { Rich, useT } from "~/ui/messages";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
-import { loadStatistics, storeDay } from "../statistics.server";
+import { statisticsPeriod, statisticsReads } from "../page-reads.server";
+import { statisticsOf } from "../statistics.server";
 import type { Route } from "./+types/statistics";
 
 const RECOVERED = defineMessage({
@@ -24,13 +25,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "stats.pageTitle.title", defaultMessage: "Estadísticas" }), matches) }];
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db, clock } = getServices(context);
-  const zone = { id: store.id, timeZone: safeTimeZone(store.timeZone) };
-  const today = storeDay(clock.now(), zone);
-  const period = parsePeriod(new URL(request.url).searchParams, today);
-  const stats = await loadStatistics(db, zone, period);
+  const { today, period } = statisticsPeriod(new URL(request.url), getServices(context).clock.now(), store);
+  const stats = statisticsOf(period, await readPage(context, statisticsReads, { request, params }));
   return { storeId: store.id, currency: store.currency, country: store.country, today, period, stats };
 }
 

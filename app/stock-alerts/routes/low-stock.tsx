@@ -7,15 +7,11 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { STOCK_ALERT_MESSAGES } from "../messages";
-import {
-  productThresholdsQuery,
-  setProductThreshold,
-  setStoreThreshold,
-  storeProductsForAlertsQuery,
-  storeThresholdQuery,
-} from "../stock-alerts.server";
+import { lowStockReads } from "../page-reads.server";
+import { setProductThreshold, setStoreThreshold } from "../stock-alerts.server";
 import type { Route } from "./+types/low-stock";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -44,14 +40,9 @@ const actionSchema = (t: Translate) => {
   );
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db } = getServices(context);
-  const [[own], thresholds, rows] = await db.batch([
-    storeThresholdQuery(db, store.id),
-    productThresholdsQuery(db, store.id),
-    storeProductsForAlertsQuery(db, store.id),
-  ]);
+  const [[own], thresholds, rows] = await readPage(context, lowStockReads, { request, params });
   const byProduct = new Map(thresholds.map((t) => [t.productId, t.threshold]));
   const fallback = own?.threshold ?? null;
   return {

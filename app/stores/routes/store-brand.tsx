@@ -2,17 +2,16 @@
 import { useState } from "react";
 import { bannerTargets } from "~/domain/banner-links";
 import { sendWithProgress } from "~/media/upload-progress";
-import { pickableProducts } from "~/products/products.server";
-import { listSections } from "~/sections/sections.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
-import { BANNER_PRODUCT_CHOICES, listBanners } from "../banners.server";
 import { handleBrandAction } from "../brand-actions.server";
 import { BannerPanel, LogoPanel } from "../brand-panels";
+import { storeBrandReads } from "../page-reads.server";
 import type { Route } from "./+types/store-brand";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -20,14 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "stores.pageTitle.brand", defaultMessage: "Logo y banner" }), matches) }];
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db } = getServices(context);
-  const [banners, sections, products] = await db.batch([
-    listBanners(db, store.id),
-    listSections(db, store.id),
-    pickableProducts(db, store.id, BANNER_PRODUCT_CHOICES),
-  ]);
+  const [banners, sections, products] = await readPage(context, storeBrandReads, { request, params });
   return {
     store: { id: store.id, name: store.name, logo: store.logoKey ? fileUrl(store.logoKey) : null },
     banners: banners.map((b) => ({

@@ -12,10 +12,11 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { handleDeliveryAction, isDeliveryIntent } from "../delivery-actions.server";
 import { DeliveryPanel } from "../delivery-panel";
-import { listDeliveryZones, listPickupPoints } from "../delivery-settings.server";
+import { storeDeliveryReads } from "../page-reads.server";
 import type { Route } from "./+types/store-delivery";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -25,10 +26,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const deliveryPagePath = (storeId: string) => `/Store/${storeId}/delivery`;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db } = getServices(context);
-  const [pickupPoints, zones] = await db.batch([listPickupPoints(db, store.id), listDeliveryZones(db, store.id)]);
+  const [pickupPoints, zones] = await readPage(context, storeDeliveryReads, { request, params });
   const amount = (minor: number | null) => (minor === null ? "" : amountInputText(minor, store.currency, store.country));
   return {
     currency: store.currency,

@@ -10,10 +10,12 @@ import { getServices } from "~/services/services";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, storeRoleContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
-import { setupFactsOf, setupFactsQuery } from "~/workspace/setup-progress.server";
+import { setupFactsOf } from "~/workspace/setup-progress.server";
 import { handleInfoAction } from "../info-actions.server";
 import { CurrencyPanel, DeletePanel, InfoPanel, SetupPanel, SharePanel } from "../info-panels";
+import { storeInfoReads } from "../page-reads.server";
 import type { Route } from "./+types/store-info";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -21,11 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "stores.pageTitle.info", defaultMessage: "Información" }), matches) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const country = storeCountry(store);
-  const { db } = getServices(context);
-  const facts = await setupFactsQuery(db, store.id);
+  const [facts] = await readPage(context, storeInfoReads, { request, params });
   const steps = setupSteps(store.id, setupFactsOf(facts, store), merchantT(context));
   const soldOut: SoldOutListing = store.hideSoldOut ? "hidden" : "last";
   return {

@@ -8,8 +8,9 @@ import { Field, FormError, RemoveButton, SelectField } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
-import { listTeam } from "../members.server";
+import { teamReads } from "../page-reads.server";
 import { handleTeamAction } from "../team-actions.server";
 import type { Route } from "./+types/team";
 
@@ -22,13 +23,11 @@ const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABEL
 
 const formatDate = (date: Date) => new Intl.DateTimeFormat("es", { dateStyle: "medium", timeZone: "UTC" }).format(date);
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, clock } = getServices(context);
-  const store = context.get(ownedStoreContext);
-  const team = await listTeam(db, store.id, clock.now());
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [members, invitations] = await readPage(context, teamReads, { request, params });
   return {
-    members: team.members.map((m) => ({ ...m, name: `${m.name} ${m.lastname}`, since: formatDate(m.addedAt) })),
-    invitations: team.invitations.map((i) => ({ ...i, until: formatDate(i.expiresAt) })),
+    members: members.map((m) => ({ ...m, name: `${m.name} ${m.lastname}`, since: formatDate(m.addedAt) })),
+    invitations: invitations.map((i) => ({ ...i, until: formatDate(i.expiresAt) })),
   };
 }
 

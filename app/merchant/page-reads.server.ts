@@ -1,0 +1,35 @@
+import { customerListReads } from "~/customers/page-reads.server";
+import { discountCodesReads } from "~/discounts/page-reads.server";
+import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
+import { newProductReads, productListReads } from "~/products/page-reads.server";
+import { promotionsReads } from "~/promotions/page-reads.server";
+import { abandonedCartsReads, salesDeskReads } from "~/sales/page-reads.server";
+import { sectionListReads } from "~/sections/page-reads.server";
+import { statisticsReads } from "~/stats/page-reads.server";
+import { lowStockReads } from "~/stock-alerts/page-reads.server";
+import { storeBrandReads, storeDeliveryReads, storeInfoReads, storeListReads } from "~/stores/page-reads.server";
+import { teamReads } from "~/team/page-reads.server";
+import type { PageReads } from "~/workspace/page-reads.server";
+
+/**
+ * The merchant pages whose reads the guard sends in its own batch (decision 0069), by their route's pattern as
+ * the router gives it (app/routes.ts's paths joined, no leading slash; the store list is ''): one database round trip for the page. Every other merchant page reads after the guard.
+ */
+export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
+  "": storeListReads,
+  "Store/:storeId/info": storeInfoReads,
+  "Store/:storeId/brand": storeBrandReads,
+  "Store/:storeId/sections": sectionListReads,
+  "Store/:storeId/delivery": storeDeliveryReads,
+  "Store/:storeId/discounts": discountCodesReads,
+  "Store/:storeId/promociones": promotionsReads,
+  "Store/:storeId/products": productListReads,
+  "Store/:storeId/products/new": newProductReads,
+  "Store/:storeId/sales": salesDeskReads,
+  "Store/:storeId/estadisticas": statisticsReads,
+  "Store/:storeId/carritos": abandonedCartsReads,
+  "Store/:storeId/customers": customerListReads,
+  "Store/:storeId/equipo": teamReads,
+  "Store/:storeId/products/poco-stock": lowStockReads,
+  "Store/:storeId/cobros": paymentMethodsReads,
+};

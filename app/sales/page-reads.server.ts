@@ -1,0 +1,35 @@
+import { translatorFor } from "~/domain/message-catalogs";
+import { safeTimeZone } from "~/domain/sales";
+import { addDays, localDay } from "~/domain/statistics";
+import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
+import { recoveredOrdersQuery, settingsQuery, storeCheckoutsQuery } from "~/orders/abandoned-carts.server";
+import { paidWithoutStockQuery } from "~/orders/order-queries.server";
+import { storeFactsPageReads } from "~/workspace/page-reads.server";
+import { deskQueries, parseSalesQuery, searchRefused } from "./query.server";
+
+/**
+ * 'Ventas': the paid orders without stock and the store's device count for the push toggle, then (unless the
+ * address's search is refused) the sales its view shows, their delivery progress and how many a search matches. Built
+ * from the store's day and country ('Hoy', the search's phone rules).
+ */
+export const salesDeskReads = storeFactsPageReads((db, { storeId }, { url, now }, store) => {
+  // Only whether the address's query can be read matters here, not its refusal's words.
+  const query = parseSalesQuery(url.searchParams, translatorFor("es"));
+  const always = [paidWithoutStockQuery(db, storeId), deviceCountQuery(db, storeId)] as const;
+  if (!query.ok || searchRefused(query, store)) return always;
+  const desk = deskQueries(db, { ...store, id: storeId }, query, now);
+  return [...always, desk.rows, desk.progress, desk.matches] as const;
+});
+
+/**
+ * 'Carritos abandonados': the settings, the store's checkouts with a contact, and the orders recovered in the last 30
+ * days (the store's days).
+ */
+export const abandonedCartsReads = storeFactsPageReads((db, { storeId }, { now }, store) => {
+  const today = localDay(now.getTime(), safeTimeZone(store.timeZone));
+  return [
+    settingsQuery(db, storeId),
+    storeCheckoutsQuery(db, storeId, now),
+    recoveredOrdersQuery(db, storeId, addDays(today, -29), today),
+  ] as const;
+});
