@@ -3,6 +3,7 @@ import { merchantRedirect, staffRefused } from "~/auth/redirect-rules";
 import { getSessionUser } from "~/auth/sessions.server";
 import { localeOfAcceptLanguage, localeOfCountry } from "~/domain/messages";
 import { accessRuleOf } from "~/domain/staff-roles";
+import { MERCHANT_PAGE_READS } from "~/page-reads.server";
 import { getServices } from "~/services/services";
 import {
   billingLinksContext,
@@ -16,7 +17,6 @@ import {
 import { forbiddenIn } from "~/workspace/forbidden.server";
 import { lastSeenStore, pageResultsContext, rememberStore, sameStoreFacts } from "~/workspace/page-reads.server";
 import { planLimitsContext } from "~/workspace/plan-limits.server";
-import { MERCHANT_PAGE_READS } from "./page-reads.server";
 
 /**
  * Guards every merchant page: anonymous → /Auth (coming back afterwards); no plan → /plans;

@@ -13,7 +13,9 @@ import type { PageReads } from "~/workspace/page-reads.server";
 
 /**
  * The merchant pages whose reads the guard sends in its own batch (decision 0069), by their route's pattern as
- * the router gives it (app/routes.ts's paths joined, no leading slash; the store list is ''): one database round trip for the page. Every other merchant page reads after the guard.
+ * the router gives it (app/routes.ts's paths joined, no leading slash; the store list is ''): one database round trip
+ * for the page. Every other merchant page reads after the guard. Beside app/routes.ts, not in a feature: like the
+ * routes' map, it names every feature's pages, and no feature may depend on the others.
  */
 export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "": storeListReads,
