@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { useT } from "~/ui/messages";
+import { defineMessage } from "~/domain/messages";
+import { Rich, useT } from "~/ui/messages";
 
 export function AuthCard({
   title,
@@ -79,5 +80,28 @@ function PhoneStore() {
         </g>
       ))}
     </svg>
+  );
+}
+
+const TERMS = defineMessage({
+  id: "auth.registration.terms",
+  defaultMessage: "Acepto los <terms>términos y condiciones</terms> y la <privacy>política de privacidad</privacy>",
+});
+
+/** The terms' checkbox of an account being made (registration, an invitation): each document opens in a new tab, so what the form holds stays. */
+export function TermsConsent({ error }: { error?: string }) {
+  const link = (href: string) => (chunks: ReactNode[]) => (
+    <a href={href} target="_blank" rel="noopener">
+      {chunks}
+    </a>
+  );
+  return (
+    <div className="field checkbox">
+      <label>
+        <input type="checkbox" name="terms" aria-invalid={error ? true : undefined} />{" "}
+        <Rich message={TERMS} values={{ terms: link("/terminos"), privacy: link("/privacidad") }} />
+      </label>
+      {error && <p className="field-error">{error}</p>}
+    </div>
   );
 }

@@ -4,13 +4,12 @@ import { registrationCookie } from "~/auth/cookies.server";
 import { redirectIfSignedIn } from "~/auth/guards.server";
 import { AUTH_TEXTS } from "~/auth/messages";
 import { getRegistration, RegistrationError, saveStep1 } from "~/auth/registration.server";
-import { AuthCard } from "~/auth/ui";
+import { AuthCard, TermsConsent } from "~/auth/ui";
 import { registrationStep1Schema } from "~/auth/validation";
-import { defineMessage } from "~/domain/messages";
 import { failure, fieldErrors } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
-import { PageMessagesProvider, Rich, useT } from "~/ui/messages";
+import { PageMessagesProvider, useT } from "~/ui/messages";
 import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { authPageMessages, authT } from "../messages.server";
 import type { Route } from "./+types/registration";
@@ -59,11 +58,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
-
-const TERMS = defineMessage({
-  id: "auth.registration.terms",
-  defaultMessage: "Acepto los <terms>términos y condiciones</terms> y la <privacy>política de privacidad</privacy>",
-});
 
 export default function RegistrationStep1(props: Route.ComponentProps) {
   return (
@@ -118,28 +112,7 @@ function RegistrationStep1Page({ loaderData, actionData }: Route.ComponentProps)
           error={errors.password}
           required
         />
-        <div className="field checkbox">
-          <label>
-            <input type="checkbox" name="terms" aria-invalid={errors.terms ? true : undefined} />{" "}
-            {/* A new tab, so what the form holds stays. */}
-            <Rich
-              message={TERMS}
-              values={{
-                terms: (chunks) => (
-                  <a href="/terminos" target="_blank" rel="noopener">
-                    {chunks}
-                  </a>
-                ),
-                privacy: (chunks) => (
-                  <a href="/privacidad" target="_blank" rel="noopener">
-                    {chunks}
-                  </a>
-                ),
-              }}
-            />
-          </label>
-          {errors.terms && <p className="field-error">{errors.terms}</p>}
-        </div>
+        <TermsConsent error={errors.terms} />
         <button type="submit" className="button" disabled={busy}>
           {t({ id: "auth.registration.continue", defaultMessage: "Continuar" })}
         </button>

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { isCommonPassword } from "~/auth/common-passwords.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
 import { getSessionUser } from "~/auth/sessions.server";
-import { AuthCard } from "~/auth/ui";
+import { AuthCard, TermsConsent } from "~/auth/ui";
 import { passwordField } from "~/auth/validation";
 import { translatorFor } from "~/domain/message-catalogs";
 import { defineMessage, localeOfAcceptLanguage } from "~/domain/messages";
@@ -210,30 +210,7 @@ function Invitation({ loaderData: p, actionData }: Pick<Route.ComponentProps, "l
           error={errors.password}
           required
         />
-        <div className="field checkbox">
-          <label>
-            <input type="checkbox" name="terms" aria-invalid={errors.terms ? true : undefined} />{" "}
-            <Rich
-              message={defineMessage({
-                id: "team.invitation.terms",
-                defaultMessage: "Acepto los <terms>términos y condiciones</terms> y la <privacy>política de privacidad</privacy>",
-              })}
-              values={{
-                terms: (chunks) => (
-                  <a href="/terminos" target="_blank" rel="noopener">
-                    {chunks}
-                  </a>
-                ),
-                privacy: (chunks) => (
-                  <a href="/privacidad" target="_blank" rel="noopener">
-                    {chunks}
-                  </a>
-                ),
-              }}
-            />
-          </label>
-          {errors.terms && <p className="field-error">{errors.terms}</p>}
-        </div>
+        <TermsConsent error={errors.terms} />
         <button type="submit" name="intent" value="register" className="button">
           {t({ id: "team.invitation.register", defaultMessage: "Crear cuenta y unirme" })}
         </button>
