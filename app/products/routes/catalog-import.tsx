@@ -26,14 +26,15 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
+  const t = merchantT(context);
   const answer = await handleCatalogImportForm(
     services,
     actingUser(context),
     store,
     merchantPlanLimits(context),
     await request.formData(),
+    t,
   );
-  const t = merchantT(context);
   if (answer.applied)
     return redirectWithNotice(
       services.config,
