@@ -145,7 +145,7 @@ export const CATALOG_MESSAGES = defineMessages({
   noSuchOption: {
     id: "catalog.refusal.noSuchOption",
     defaultMessage:
-      "{count, plural, =0 {Este producto no tiene opciones en su primera fila: deja vacías las columnas de opciones} one {Este producto tiene # opción en su primera fila: deja vacía esta columna} other {Este producto tiene # opciones en su primera fila: deja vacía esta columna}}",
+      "{count, plural, =0 {Este producto no tiene opciones en su primera fila: deja vacías las columnas de opciones} one {Este producto tiene {count} opción en su primera fila: deja vacía esta columna} other {Este producto tiene {count} opciones en su primera fila: deja vacía esta columna}}",
   },
   combinationRepeated: { id: "catalog.refusal.combinationRepeated", defaultMessage: "Esta combinación ya está en la fila {row}" },
   oneRowWithoutOptions: {
