@@ -3,6 +3,7 @@
  * (app/domain/product-csv.ts), the runtime answering other requests between every few hundred rows.
  */
 import { readCsv, yieldToOtherRequests } from "./csv-reader.server";
+import type { Translate } from "./messages";
 import {
   CATALOG_COLUMNS,
   CATALOG_MAX_CELL_CHARS,
@@ -21,9 +22,9 @@ const CATALOG_CSV_BOUNDS = {
 };
 
 /** Reads an import file (its UTF-8 bytes, or its text) into products and each row's problems. */
-export async function readCatalogFile(file: Uint8Array | string, currency: string): Promise<CatalogFileReading> {
+export async function readCatalogFile(file: Uint8Array | string, currency: string, t: Translate): Promise<CatalogFileReading> {
   const bytes = typeof file === "string" ? new TextEncoder().encode(file) : file;
   const csv = await readCsv(bytes, CATALOG_CSV_BOUNDS);
-  if (!csv.ok) return unreadableCatalogFile(csv.problem, csv.record);
-  return readCatalogRecords(csv.records, currency, yieldToOtherRequests);
+  if (!csv.ok) return unreadableCatalogFile(csv.problem, csv.record, t);
+  return readCatalogRecords(csv.records, currency, t, yieldToOtherRequests);
 }

@@ -8,6 +8,7 @@ import { VISIBILITY_LABELS } from "./catalog";
 import { NO_CATEGORY, NO_CATEGORY_LABEL, PRODUCT_CATEGORIES, productCategoryName } from "./categories";
 import { type CsvSeparator, cellText, csvLine, SPREADSHEET_SEPARATOR } from "./csv";
 import { LIMIT_MESSAGES } from "./limits";
+import { defineMessages, type MessageDescriptor, type Translate } from "./messages";
 import { fractionDigits, readMoney, toDecimalString } from "./money";
 import {
   compareAtProblem,
@@ -65,52 +66,120 @@ export const CATALOG_MAX_CELL_CHARS = 10_000;
 const optionColumn = (k: number) => `Opción ${k + 1}` as CatalogColumn;
 const valueColumn = (k: number) => `Valor ${k + 1}` as CatalogColumn;
 
+/** As the refusal has always written it ('10.000'). */
+const CELL_CHARS_TEXT = CATALOG_MAX_CELL_CHARS.toLocaleString("es");
+
 const YES = "Sí";
 const NO = "No";
 
-export const CATALOG_MESSAGES = {
-  belowReserved:
-    "El archivo deja el stock de un producto por debajo de las unidades reservadas en pedidos pendientes. Revisa la columna Reservado en Productos y vuelve a importar.",
-  notUtf8: "El archivo no está en UTF-8: en tu hoja de cálculo guárdalo como «CSV UTF-8»",
-  tooLarge: `El archivo pesa más de ${CATALOG_MAX_BYTES / 1024 / 1024} MB: divídelo en partes`,
-  tooManyRows: `El archivo tiene más de ${CATALOG_MAX_ROWS} filas de productos: divídelo en partes`,
-  unclosedQuote: 'Una comilla (") abre una celda que nunca se cierra',
-  malformed: 'Las comillas (") de esta fila no forman celdas: escribe entre comillas la celda entera',
-  tooManyColumns: `Tiene más de ${CATALOG_MAX_COLUMNS} columnas: usa como encabezado la primera fila de «Exportar CSV»`,
-  cellTooLong: `Una celda tiene más de ${CATALOG_MAX_CELL_CHARS.toLocaleString("es")} caracteres: revisa que el archivo separe las columnas con ; o ,`,
-  missingColumns: (columns: string[]) =>
-    `Faltan las columnas ${columns.join(", ")}: usa como encabezado la primera fila de «Exportar CSV»`,
-  noRows: "El archivo no tiene filas de productos debajo del encabezado",
-  chooseFile: "Elige el archivo CSV de tu catálogo",
-  outcomeChanged: "Tu catálogo cambió desde la vista previa: revisa el resultado de nuevo y confirma otra vez",
-  previewAgain: "Esa vista previa ya no está: sube el archivo otra vez para ver el resultado y confirmar",
-  unknownProduct: "Este ID no es de ningún producto de tu tienda: déjalo vacío para crear un producto nuevo",
-  productRepeated: (row: number) => `Este producto ya está en la fila ${row}: pon todas sus filas juntas`,
-  differsFromFirstRow: (row: number) =>
-    `No coincide con la fila ${row}, la primera de este producto: en las demás filas repite el valor o deja la celda vacía`,
-  category: "Escribe una categoría como aparece en el formulario de producto, por ejemplo Hogar",
-  visibility: "Escribe Publicado u Oculto",
-  enabled: "Escribe Sí o No",
-  optionNameDiffers: (row: number) => `No coincide con la fila ${row}: todas las filas de un producto llevan las mismas opciones`,
-  optionValueMissing: (name: string) => `Escribe el valor de ${name} para esta fila`,
-  optionNameMissing: "Escribe el nombre de esta opción, o deja vacío su valor",
-  noSuchOption: (count: number) =>
-    count === 0
-      ? "Este producto no tiene opciones en su primera fila: deja vacías las columnas de opciones"
-      : `Este producto tiene ${count} ${count === 1 ? "opción" : "opciones"} en su primera fila: deja vacía esta columna`,
-  combinationRepeated: (row: number) => `Esta combinación ya está en la fila ${row}`,
-  oneRowWithoutOptions: (row: number) =>
-    `Un producto sin opciones va en una sola fila (la ${row}): agrega la columna Opción 1 para tener variantes`,
-  skuWithoutOptions: "Un producto sin opciones no lleva SKU: agrégale una opción para usarlo",
-  variantPriceWithoutOptions: "Un producto sin opciones no lleva precio de variante: usa la columna Precio",
-  disabledWithoutOptions: "Un producto sin opciones no se desactiva: usa Visibilidad Oculto",
-  skuInFile: (sku: string, row: number) => `El SKU “${sku}” ya está en la fila ${row}`,
-  skuOfAnotherProduct: (sku: string) => `El SKU “${sku}” ya está en uso en otro producto de esta tienda`,
-  skuOfTwoProducts: (sku: string, row: number) =>
-    `El SKU “${sku}” es de otro producto de tu tienda que el SKU de la fila ${row}: una fila por producto`,
-  productLimit: (limit: number, existing: number, creating: number) =>
-    `${LIMIT_MESSAGES.products}: tu plan permite ${limit} productos, tienes ${existing} y este archivo crea ${creating}`,
-} as const;
+export const CATALOG_MESSAGES = defineMessages({
+  belowReserved: {
+    id: "catalog.refusal.belowReserved",
+    defaultMessage:
+      "El archivo deja el stock de un producto por debajo de las unidades reservadas en pedidos pendientes. Revisa la columna Reservado en Productos y vuelve a importar.",
+  },
+  notUtf8: {
+    id: "catalog.refusal.notUtf8",
+    defaultMessage: "El archivo no está en UTF-8: en tu hoja de cálculo guárdalo como «CSV UTF-8»",
+  },
+  tooLarge: { id: "catalog.refusal.tooLarge", defaultMessage: "El archivo pesa más de {mb} MB: divídelo en partes" },
+  tooManyRows: {
+    id: "catalog.refusal.tooManyRows",
+    defaultMessage: "El archivo tiene más de {max} filas de productos: divídelo en partes",
+  },
+  unclosedQuote: { id: "catalog.refusal.unclosedQuote", defaultMessage: 'Una comilla (") abre una celda que nunca se cierra' },
+  malformed: {
+    id: "catalog.refusal.malformed",
+    defaultMessage: 'Las comillas (") de esta fila no forman celdas: escribe entre comillas la celda entera',
+  },
+  tooManyColumns: {
+    id: "catalog.refusal.tooManyColumns",
+    defaultMessage: "Tiene más de {max} columnas: usa como encabezado la primera fila de «Exportar CSV»",
+  },
+  cellTooLong: {
+    id: "catalog.refusal.cellTooLong",
+    defaultMessage: "Una celda tiene más de {max} caracteres: revisa que el archivo separe las columnas con ; o ,",
+  },
+  missingColumns: {
+    id: "catalog.refusal.missingColumns",
+    defaultMessage: "Faltan las columnas {columns}: usa como encabezado la primera fila de «Exportar CSV»",
+  },
+  noRows: { id: "catalog.refusal.noRows", defaultMessage: "El archivo no tiene filas de productos debajo del encabezado" },
+  chooseFile: { id: "catalog.refusal.chooseFile", defaultMessage: "Elige el archivo CSV de tu catálogo" },
+  outcomeChanged: {
+    id: "catalog.refusal.outcomeChanged",
+    defaultMessage: "Tu catálogo cambió desde la vista previa: revisa el resultado de nuevo y confirma otra vez",
+  },
+  previewAgain: {
+    id: "catalog.refusal.previewAgain",
+    defaultMessage: "Esa vista previa ya no está: sube el archivo otra vez para ver el resultado y confirmar",
+  },
+  unknownProduct: {
+    id: "catalog.refusal.unknownProduct",
+    defaultMessage: "Este ID no es de ningún producto de tu tienda: déjalo vacío para crear un producto nuevo",
+  },
+  productRepeated: {
+    id: "catalog.refusal.productRepeated",
+    defaultMessage: "Este producto ya está en la fila {row}: pon todas sus filas juntas",
+  },
+  differsFromFirstRow: {
+    id: "catalog.refusal.differsFromFirstRow",
+    defaultMessage:
+      "No coincide con la fila {row}, la primera de este producto: en las demás filas repite el valor o deja la celda vacía",
+  },
+  category: {
+    id: "catalog.refusal.category",
+    defaultMessage: "Escribe una categoría como aparece en el formulario de producto, por ejemplo Hogar",
+  },
+  visibility: { id: "catalog.refusal.visibility", defaultMessage: "Escribe Publicado u Oculto" },
+  enabled: { id: "catalog.refusal.enabled", defaultMessage: "Escribe Sí o No" },
+  optionNameDiffers: {
+    id: "catalog.refusal.optionNameDiffers",
+    defaultMessage: "No coincide con la fila {row}: todas las filas de un producto llevan las mismas opciones",
+  },
+  optionValueMissing: { id: "catalog.refusal.optionValueMissing", defaultMessage: "Escribe el valor de {name} para esta fila" },
+  optionNameMissing: {
+    id: "catalog.refusal.optionNameMissing",
+    defaultMessage: "Escribe el nombre de esta opción, o deja vacío su valor",
+  },
+  noSuchOption: {
+    id: "catalog.refusal.noSuchOption",
+    defaultMessage:
+      "{count, plural, =0 {Este producto no tiene opciones en su primera fila: deja vacías las columnas de opciones} one {Este producto tiene {count} opción en su primera fila: deja vacía esta columna} other {Este producto tiene {count} opciones en su primera fila: deja vacía esta columna}}",
+  },
+  combinationRepeated: { id: "catalog.refusal.combinationRepeated", defaultMessage: "Esta combinación ya está en la fila {row}" },
+  oneRowWithoutOptions: {
+    id: "catalog.refusal.oneRowWithoutOptions",
+    defaultMessage: "Un producto sin opciones va en una sola fila (la {row}): agrega la columna Opción 1 para tener variantes",
+  },
+  skuWithoutOptions: {
+    id: "catalog.refusal.skuWithoutOptions",
+    defaultMessage: "Un producto sin opciones no lleva SKU: agrégale una opción para usarlo",
+  },
+  variantPriceWithoutOptions: {
+    id: "catalog.refusal.variantPriceWithoutOptions",
+    defaultMessage: "Un producto sin opciones no lleva precio de variante: usa la columna Precio",
+  },
+  disabledWithoutOptions: {
+    id: "catalog.refusal.disabledWithoutOptions",
+    defaultMessage: "Un producto sin opciones no se desactiva: usa Visibilidad Oculto",
+  },
+  skuInFile: { id: "catalog.refusal.skuInFile", defaultMessage: "El SKU “{sku}” ya está en la fila {row}" },
+  skuOfAnotherProduct: {
+    id: "catalog.refusal.skuOfAnotherProduct",
+    defaultMessage: "El SKU “{sku}” ya está en uso en otro producto de esta tienda",
+  },
+  skuOfTwoProducts: {
+    id: "catalog.refusal.skuOfTwoProducts",
+    defaultMessage: "El SKU “{sku}” es de otro producto de tu tienda que el SKU de la fila {row}: una fila por producto",
+  },
+  productLimit: {
+    id: "catalog.refusal.productLimit",
+    defaultMessage: "{reached}: tu plan permite {limit} productos, tienes {existing} y este archivo crea {creating}",
+  },
+  problemInColumn: { id: "catalog.problem.inColumn", defaultMessage: "Fila {row}, columna {column}: {message}" },
+  problemInRow: { id: "catalog.problem.inRow", defaultMessage: "Fila {row}: {message}" },
+});
 
 // ——— Export ———
 
@@ -183,10 +252,11 @@ export interface RowProblem {
 }
 
 /** 'Fila 7, columna Precio: …' */
-export function problemText(problem: RowProblem): string {
-  return problem.column
-    ? `Fila ${problem.row}, columna ${problem.column}: ${problem.message}`
-    : `Fila ${problem.row}: ${problem.message}`;
+export function problemText(problem: RowProblem, t: Translate): string {
+  const { row, column, message } = problem;
+  return column
+    ? t(CATALOG_MESSAGES.problemInColumn, { row, column, message })
+    : t(CATALOG_MESSAGES.problemInRow, { row, message });
 }
 
 /** One combination of a product read from its row. */
@@ -234,7 +304,7 @@ function headerColumns(header: readonly string[]): { indexes: Map<CatalogColumn,
 /** What reading the file's cells found wrong before any row could be checked (csv-reader's problems). */
 export type CatalogCsvProblem = "unclosedQuote" | "malformed" | "tooManyRecords" | "tooManyColumns" | "cellTooLong";
 
-const CSV_PROBLEM_MESSAGES: Record<CatalogCsvProblem, string> = {
+const CSV_PROBLEM_MESSAGES: Record<CatalogCsvProblem, MessageDescriptor> = {
   unclosedQuote: CATALOG_MESSAGES.unclosedQuote,
   malformed: CATALOG_MESSAGES.malformed,
   tooManyRecords: CATALOG_MESSAGES.tooManyRows,
@@ -243,8 +313,10 @@ const CSV_PROBLEM_MESSAGES: Record<CatalogCsvProblem, string> = {
 };
 
 /** The file refused as a whole, at the spreadsheet row where reading stopped. */
-export function unreadableCatalogFile(problem: CatalogCsvProblem, row: number): CatalogFileReading {
-  return { ok: false, problems: [{ row, column: null, message: CSV_PROBLEM_MESSAGES[problem] }] };
+export function unreadableCatalogFile(problem: CatalogCsvProblem, row: number, t: Translate): CatalogFileReading {
+  const max =
+    problem === "tooManyRecords" ? CATALOG_MAX_ROWS : problem === "tooManyColumns" ? CATALOG_MAX_COLUMNS : CELL_CHARS_TEXT;
+  return { ok: false, problems: [{ row, column: null, message: t(CSV_PROBLEM_MESSAGES[problem], { max }) }] };
 }
 
 /** Rows checked between two pauses of a long file (about 5 ms of work). */
@@ -259,12 +331,16 @@ const ROWS_PER_PAUSE = 250;
 export async function readCatalogRecords(
   csvRecords: string[][],
   currency: string,
+  t: Translate,
   pause: () => Promise<void> = async () => {},
 ): Promise<CatalogFileReading> {
   const [header = [], ...records] = csvRecords;
   const { indexes, missing } = headerColumns(header);
   if (missing.length > 0)
-    return { ok: false, problems: [{ row: 1, column: null, message: CATALOG_MESSAGES.missingColumns(missing) }] };
+    return {
+      ok: false,
+      problems: [{ row: 1, column: null, message: t(CATALOG_MESSAGES.missingColumns, { columns: missing.join(", ") }) }],
+    };
   const rows: FileRow[] = [];
   for (const [i, record] of records.entries()) {
     if (i % ROWS_PER_PAUSE === ROWS_PER_PAUSE - 1) await pause();
@@ -279,14 +355,14 @@ export async function readCatalogRecords(
     ) as Cells;
     rows.push({ row: i + 2, cells });
   }
-  if (rows.length === 0) return { ok: false, problems: [{ row: 2, column: null, message: CATALOG_MESSAGES.noRows }] };
+  if (rows.length === 0) return { ok: false, problems: [{ row: 2, column: null, message: t(CATALOG_MESSAGES.noRows) }] };
   const problems: RowProblem[] = [];
   const products: ImportedProduct[] = [];
   for (const [i, group] of groupRows(rows).entries()) {
     if (i % ROWS_PER_PAUSE === ROWS_PER_PAUSE - 1) await pause();
-    products.push(readProduct(group, currency, problems));
+    products.push(readProduct(group, currency, problems, t));
   }
-  checkSkusInFile(products, problems);
+  checkSkusInFile(products, problems, t);
   return { ok: true, products, problems: sortProblems(problems), rowCount: rows.length };
 }
 
@@ -342,7 +418,7 @@ function readEnabled(text: string): boolean | null {
 }
 
 /** Reads one product from its rows, adding each refusal to `problems`. */
-function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]): ImportedProduct {
+function readProduct(rows: FileRow[], currency: string, problems: RowProblem[], t: Translate): ImportedProduct {
   const first = rows[0] as FileRow;
   const refuse = (row: number, column: CatalogColumn | null, message: string) => problems.push({ row, column, message });
   const c = first.cells;
@@ -354,7 +430,7 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
   if (c.Descripción.length > PRODUCT_DESCRIPTION_MAX)
     refuse(first.row, "Descripción", VALIDATION_MESSAGES.textAtMost(PRODUCT_DESCRIPTION_MAX));
   const category = readCategory(c.Categoría);
-  if (category === null) refuse(first.row, "Categoría", CATALOG_MESSAGES.category);
+  if (category === null) refuse(first.row, "Categoría", t(CATALOG_MESSAGES.category));
   let price: number | null = null;
   if (!c.Precio) refuse(first.row, "Precio", VALIDATION_MESSAGES.required);
   else {
@@ -371,7 +447,7 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
     else compareAtPrice = reading.minor;
   }
   const published = readVisibility(c.Visibilidad);
-  if (published === null) refuse(first.row, "Visibilidad", CATALOG_MESSAGES.visibility);
+  if (published === null) refuse(first.row, "Visibilidad", t(CATALOG_MESSAGES.visibility));
 
   // Later rows repeat the product columns or leave them empty.
   const sameAsFirst: Array<[CatalogColumn, (text: string) => unknown]> = [
@@ -386,7 +462,7 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
     for (const [column, meaning] of sameAsFirst) {
       const text = row.cells[column];
       if (text && JSON.stringify(meaning(text)) !== JSON.stringify(meaning(c[column])))
-        refuse(row.row, column, CATALOG_MESSAGES.differsFromFirstRow(first.row));
+        refuse(row.row, column, t(CATALOG_MESSAGES.differsFromFirstRow, { row: first.row }));
     }
 
   // Options: named on the first row, without gaps.
@@ -397,7 +473,7 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
       Boolean,
     );
     if (!optionName) {
-      if (laterGiven) refuse(first.row, optionColumn(k), CATALOG_MESSAGES.optionNameMissing);
+      if (laterGiven) refuse(first.row, optionColumn(k), t(CATALOG_MESSAGES.optionNameMissing));
       break;
     }
     names.push(optionName);
@@ -416,16 +492,20 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
     for (const row of rows) {
       for (let k = 0; k < MAX_OPTIONS; k++)
         if (row !== first && (row.cells[optionColumn(k)] || row.cells[valueColumn(k)]))
-          refuse(row.row, row.cells[optionColumn(k)] ? optionColumn(k) : valueColumn(k), CATALOG_MESSAGES.noSuchOption(0));
-      if (row !== first) refuse(row.row, null, CATALOG_MESSAGES.oneRowWithoutOptions(first.row));
+          refuse(
+            row.row,
+            row.cells[optionColumn(k)] ? optionColumn(k) : valueColumn(k),
+            t(CATALOG_MESSAGES.noSuchOption, { count: 0 }),
+          );
+      if (row !== first) refuse(row.row, null, t(CATALOG_MESSAGES.oneRowWithoutOptions, { row: first.row }));
     }
-    if (c.SKU) refuse(first.row, "SKU", CATALOG_MESSAGES.skuWithoutOptions);
-    if (c["Precio variante"]) refuse(first.row, "Precio variante", CATALOG_MESSAGES.variantPriceWithoutOptions);
+    if (c.SKU) refuse(first.row, "SKU", t(CATALOG_MESSAGES.skuWithoutOptions));
+    if (c["Precio variante"]) refuse(first.row, "Precio variante", t(CATALOG_MESSAGES.variantPriceWithoutOptions));
     if (readEnabled(c.Activa) !== true)
       refuse(
         first.row,
         "Activa",
-        readEnabled(c.Activa) === false ? CATALOG_MESSAGES.disabledWithoutOptions : CATALOG_MESSAGES.enabled,
+        t(readEnabled(c.Activa) === false ? CATALOG_MESSAGES.disabledWithoutOptions : CATALOG_MESSAGES.enabled),
       );
     return product(stockOf(first), []);
   }
@@ -441,24 +521,28 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
       const option = options[k];
       if (!option) {
         if (optionName || value)
-          refuse(row.row, optionName ? optionColumn(k) : valueColumn(k), CATALOG_MESSAGES.noSuchOption(options.length));
+          refuse(
+            row.row,
+            optionName ? optionColumn(k) : valueColumn(k),
+            t(CATALOG_MESSAGES.noSuchOption, { count: options.length }),
+          );
         continue;
       }
       if (optionName && !sameValue(optionName, option.name))
-        refuse(row.row, optionColumn(k), CATALOG_MESSAGES.optionNameDiffers(first.row));
+        refuse(row.row, optionColumn(k), t(CATALOG_MESSAGES.optionNameDiffers, { row: first.row }));
       if (!value) {
-        refuse(row.row, valueColumn(k), CATALOG_MESSAGES.optionValueMissing(option.name));
+        refuse(row.row, valueColumn(k), t(CATALOG_MESSAGES.optionValueMissing, { name: option.name }));
         continue;
       }
       const known = option.values.find((v) => sameValue(v, value));
       if (!known && value.length <= OPTION_VALUE_MAX) option.values.push(value);
-      else if (!known) refuse(row.row, valueColumn(k), VARIANT_MESSAGES.tooLong(OPTION_VALUE_MAX));
+      else if (!known) refuse(row.row, valueColumn(k), t(VARIANT_MESSAGES.tooLong, { max: OPTION_VALUE_MAX }));
       values.push(known ?? value);
     }
     if (values.length === options.length) {
       const key = combinationKey(values);
       const earlier = combinationRows.get(key);
-      if (earlier !== undefined) refuse(row.row, valueColumn(0), CATALOG_MESSAGES.combinationRepeated(earlier));
+      if (earlier !== undefined) refuse(row.row, valueColumn(0), t(CATALOG_MESSAGES.combinationRepeated, { row: earlier }));
       else combinationRows.set(key, row.row);
     }
     let variantPrice: number | null = null;
@@ -468,19 +552,19 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
       else refuse(row.row, "Precio variante", reading.message);
     }
     const sku = row.cells.SKU || null;
-    if (sku && sku.length > SKU_MAX) refuse(row.row, "SKU", VARIANT_MESSAGES.tooLong(SKU_MAX));
+    if (sku && sku.length > SKU_MAX) refuse(row.row, "SKU", t(VARIANT_MESSAGES.tooLong, { max: SKU_MAX }));
     const enabled = readEnabled(row.cells.Activa);
-    if (enabled === null) refuse(row.row, "Activa", CATALOG_MESSAGES.enabled);
+    if (enabled === null) refuse(row.row, "Activa", t(CATALOG_MESSAGES.enabled));
     variants.push({ row: row.row, values, price: variantPrice, sku, stock: stockOf(row), enabled: enabled ?? true });
   }
   // The option rules of the product form, on the first row. Names are never empty here and values are
   // gathered without repeats; a row without its value already has its own message.
-  const rowMessages: string[] = [VARIANT_MESSAGES.optionName, VARIANT_MESSAGES.optionValues];
-  for (const problem of optionProblems(options)) {
+  const rowMessages = [t(VARIANT_MESSAGES.optionName), t(VARIANT_MESSAGES.optionValues)];
+  for (const problem of optionProblems(options, t)) {
     if (rowMessages.includes(problem.message)) continue;
     refuse(first.row, problem.field === "name" ? optionColumn(problem.option) : valueColumn(problem.option), problem.message);
   }
-  if (variants.every((v) => !v.enabled)) refuse(first.row, "Activa", VARIANT_MESSAGES.noneEnabled);
+  if (variants.every((v) => !v.enabled)) refuse(first.row, "Activa", t(VARIANT_MESSAGES.noneEnabled));
   return product(0, variants);
 
   function product(stock: number, productVariants: ImportedVariant[]): ImportedProduct {
@@ -501,7 +585,7 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[]):
 }
 
 /** A SKU names one variant of the store: it may appear on one row of the file only (compared without case). */
-function checkSkusInFile(products: ImportedProduct[], problems: RowProblem[]) {
+function checkSkusInFile(products: ImportedProduct[], problems: RowProblem[], t: Translate) {
   const seen = new Map<string, number>();
   for (const p of products)
     for (const v of p.variants) {
@@ -509,7 +593,7 @@ function checkSkusInFile(products: ImportedProduct[], problems: RowProblem[]) {
       const key = v.sku.toLowerCase();
       const earlier = seen.get(key);
       if (earlier !== undefined)
-        problems.push({ row: v.row, column: "SKU", message: CATALOG_MESSAGES.skuInFile(v.sku, earlier) });
+        problems.push({ row: v.row, column: "SKU", message: t(CATALOG_MESSAGES.skuInFile, { sku: v.sku, row: earlier }) });
       else seen.set(key, v.row);
     }
 }
@@ -561,7 +645,7 @@ export interface CatalogImportPlan {
  * refused; without an ID, a SKU of one of the store's variants updates that product; otherwise the
  * product is created, hidden. New products must fit in the plan's product limit.
  */
-export function planCatalogImport(reading: CatalogFileReading, lookup: CatalogLookup): CatalogImportPlan {
+export function planCatalogImport(reading: CatalogFileReading, lookup: CatalogLookup, t: Translate): CatalogImportPlan {
   if (!reading.ok) return { rows: [], problems: reading.problems, products: [], creates: 0, updates: 0 };
   const problems = [...reading.problems];
   const refuse = (row: number, column: CatalogColumn | null, message: string) => problems.push({ row, column, message });
@@ -571,11 +655,11 @@ export function planCatalogImport(reading: CatalogFileReading, lookup: CatalogLo
     const firstRow = p.rows[0] as number;
     let target: string | null = null;
     if (p.id) {
-      if (!lookup.productIds.has(p.id)) for (const row of p.rows) refuse(row, "ID", CATALOG_MESSAGES.unknownProduct);
+      if (!lookup.productIds.has(p.id)) for (const row of p.rows) refuse(row, "ID", t(CATALOG_MESSAGES.unknownProduct));
       else target = p.id;
       for (const v of p.variants) {
         const owner = v.sku ? lookup.skuOwners.get(v.sku) : undefined;
-        if (owner && owner !== p.id) refuse(v.row, "SKU", CATALOG_MESSAGES.skuOfAnotherProduct(v.sku ?? ""));
+        if (owner && owner !== p.id) refuse(v.row, "SKU", t(CATALOG_MESSAGES.skuOfAnotherProduct, { sku: v.sku ?? "" }));
       }
       if (!target) continue;
     } else {
@@ -586,13 +670,14 @@ export function planCatalogImport(reading: CatalogFileReading, lookup: CatalogLo
         if (target === null) {
           target = owner;
           ownerRow = v.row;
-        } else if (owner !== target) refuse(v.row, "SKU", CATALOG_MESSAGES.skuOfTwoProducts(v.sku ?? "", ownerRow));
+        } else if (owner !== target)
+          refuse(v.row, "SKU", t(CATALOG_MESSAGES.skuOfTwoProducts, { sku: v.sku ?? "", row: ownerRow }));
       }
     }
     if (target !== null) {
       const earlier = firstRowOf.get(target);
       if (earlier !== undefined) {
-        refuse(firstRow, p.id ? "ID" : "SKU", CATALOG_MESSAGES.productRepeated(earlier));
+        refuse(firstRow, p.id ? "ID" : "SKU", t(CATALOG_MESSAGES.productRepeated, { row: earlier }));
         continue;
       }
       firstRowOf.set(target, firstRow);
@@ -606,12 +691,18 @@ export function planCatalogImport(reading: CatalogFileReading, lookup: CatalogLo
     refuse(
       firstOver?.rows[0] ?? 2,
       null,
-      CATALOG_MESSAGES.productLimit(lookup.productLimit, lookup.productCount, creating.length),
+      t(CATALOG_MESSAGES.productLimit, {
+        reached: LIMIT_MESSAGES.products,
+        limit: lookup.productLimit,
+        existing: lookup.productCount,
+        creating: creating.length,
+      }),
     );
   }
   const sorted = sortProblems(problems);
   const problemsByRow = new Map<number, string[]>();
-  for (const problem of sorted) problemsByRow.set(problem.row, [...(problemsByRow.get(problem.row) ?? []), problemText(problem)]);
+  for (const problem of sorted)
+    problemsByRow.set(problem.row, [...(problemsByRow.get(problem.row) ?? []), problemText(problem, t)]);
   const outcomeOf = new Map<number, PlannedProduct>();
   for (const p of planned) for (const row of p.rows) outcomeOf.set(row, p);
   const rows: RowResult[] = reading.products

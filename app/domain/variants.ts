@@ -3,7 +3,7 @@
  * variant with its own stock, optional own price, SKU and photo. A product without options is sold as
  * one thing and has no variants (docs/decisions/0023-product-variants.md).
  */
-import { defineMessages } from "./messages";
+import { defineMessages, type Translate } from "./messages";
 
 export const MAX_OPTIONS = 3;
 const MAX_OPTION_VALUES = 20;
@@ -18,21 +18,34 @@ export interface ProductOption {
   values: string[];
 }
 
-export const VARIANT_MESSAGES = {
-  optionName: "Escribe el nombre de la opción, por ejemplo Talla",
-  optionValues: "Escribe al menos un valor, separados por comas: S, M, L",
-  optionNameRepeated: "Esta opción ya está en el producto",
-  valueRepeated: (value: string) => `El valor “${value}” está repetido`,
-  tooManyOptions: `Un producto tiene como máximo ${MAX_OPTIONS} opciones`,
-  tooManyValues: `Una opción tiene como máximo ${MAX_OPTION_VALUES} valores`,
-  tooLong: (max: number) => `Escribe como máximo ${max} caracteres`,
-  tooManyVariants: (n: number) => `Las opciones forman ${n} combinaciones: el máximo es ${MAX_VARIANTS}. Quita algunos valores.`,
-  noneEnabled: "Activa al menos una combinación",
-  stockPerCombination: "Escribe el stock de cada combinación (abajo) y vuelve a guardar",
-  skuRepeated: (sku: string) => `El SKU “${sku}” ya está en uso en esta tienda`,
+export const VARIANT_MESSAGES = defineMessages({
+  optionName: { id: "variants.refusal.optionName", defaultMessage: "Escribe el nombre de la opción, por ejemplo Talla" },
+  optionValues: {
+    id: "variants.refusal.optionValues",
+    defaultMessage: "Escribe al menos un valor, separados por comas: S, M, L",
+  },
+  optionNameRepeated: { id: "variants.refusal.optionNameRepeated", defaultMessage: "Esta opción ya está en el producto" },
+  valueRepeated: { id: "variants.refusal.valueRepeated", defaultMessage: "El valor “{value}” está repetido" },
+  tooManyOptions: { id: "variants.refusal.tooManyOptions", defaultMessage: "Un producto tiene como máximo {max} opciones" },
+  tooManyValues: { id: "variants.refusal.tooManyValues", defaultMessage: "Una opción tiene como máximo {max} valores" },
+  tooLong: { id: "variants.refusal.tooLong", defaultMessage: "Escribe como máximo {max} caracteres" },
+  tooManyVariants: {
+    id: "variants.refusal.tooManyVariants",
+    defaultMessage: "Las opciones forman {count} combinaciones: el máximo es {max}. Quita algunos valores.",
+  },
+  noneEnabled: { id: "variants.refusal.noneEnabled", defaultMessage: "Activa al menos una combinación" },
+  stockPerCombination: {
+    id: "variants.refusal.stockPerCombination",
+    defaultMessage: "Escribe el stock de cada combinación (abajo) y vuelve a guardar",
+  },
+  skuRepeated: { id: "variants.refusal.skuRepeated", defaultMessage: "El SKU “{sku}” ya está en uso en esta tienda" },
+  photo: { id: "variants.refusal.photo", defaultMessage: "Elige una foto de este producto" },
   /** The database's unique index refused a SKU (the form's and the import's write). */
-  skuTaken: "Uno de los SKU ya está en uso en otro producto de esta tienda",
-} as const;
+  skuTaken: {
+    id: "variants.refusal.skuTaken",
+    defaultMessage: "Uno de los SKU ya está en uso en otro producto de esta tienda",
+  },
+});
 
 /** What a shopper reads when the combination they chose cannot go in the cart. */
 export const VARIANT_CHOICE_MESSAGES = defineMessages({
@@ -65,31 +78,36 @@ export function splitValues(text: string): string[] {
 export type OptionProblem = { option: number; field: "name" | "values"; message: string };
 
 /** The problems of a set of options (empty when they are valid), each with the option it belongs to. */
-export function optionProblems(options: ProductOption[]): OptionProblem[] {
+export function optionProblems(options: ProductOption[], t: Translate): OptionProblem[] {
   const problems: OptionProblem[] = [];
   if (options.length > MAX_OPTIONS)
-    problems.push({ option: MAX_OPTIONS, field: "name", message: VARIANT_MESSAGES.tooManyOptions });
+    problems.push({ option: MAX_OPTIONS, field: "name", message: t(VARIANT_MESSAGES.tooManyOptions, { max: MAX_OPTIONS }) });
   options.forEach((option, i) => {
     const name = option.name.trim();
-    if (!name) problems.push({ option: i, field: "name", message: VARIANT_MESSAGES.optionName });
+    if (!name) problems.push({ option: i, field: "name", message: t(VARIANT_MESSAGES.optionName) });
     else if (name.length > OPTION_NAME_MAX)
-      problems.push({ option: i, field: "name", message: VARIANT_MESSAGES.tooLong(OPTION_NAME_MAX) });
+      problems.push({ option: i, field: "name", message: t(VARIANT_MESSAGES.tooLong, { max: OPTION_NAME_MAX }) });
     else if (options.slice(0, i).some((o) => sameValue(o.name, name)))
-      problems.push({ option: i, field: "name", message: VARIANT_MESSAGES.optionNameRepeated });
+      problems.push({ option: i, field: "name", message: t(VARIANT_MESSAGES.optionNameRepeated) });
     const values = option.values;
-    if (values.length === 0) problems.push({ option: i, field: "values", message: VARIANT_MESSAGES.optionValues });
+    if (values.length === 0) problems.push({ option: i, field: "values", message: t(VARIANT_MESSAGES.optionValues) });
     else if (values.length > MAX_OPTION_VALUES)
-      problems.push({ option: i, field: "values", message: VARIANT_MESSAGES.tooManyValues });
+      problems.push({ option: i, field: "values", message: t(VARIANT_MESSAGES.tooManyValues, { max: MAX_OPTION_VALUES }) });
     else {
       const long = values.find((v) => v.length > OPTION_VALUE_MAX);
       const repeated = values.find((v, j) => values.slice(0, j).some((w) => sameValue(v, w)));
-      if (long) problems.push({ option: i, field: "values", message: VARIANT_MESSAGES.tooLong(OPTION_VALUE_MAX) });
-      else if (repeated) problems.push({ option: i, field: "values", message: VARIANT_MESSAGES.valueRepeated(repeated) });
+      if (long) problems.push({ option: i, field: "values", message: t(VARIANT_MESSAGES.tooLong, { max: OPTION_VALUE_MAX }) });
+      else if (repeated)
+        problems.push({ option: i, field: "values", message: t(VARIANT_MESSAGES.valueRepeated, { value: repeated }) });
     }
   });
   const count = combinationCount(options);
   if (problems.length === 0 && count > MAX_VARIANTS)
-    problems.push({ option: options.length - 1, field: "values", message: VARIANT_MESSAGES.tooManyVariants(count) });
+    problems.push({
+      option: options.length - 1,
+      field: "values",
+      message: t(VARIANT_MESSAGES.tooManyVariants, { count, max: MAX_VARIANTS }),
+    });
   return problems;
 }
 

@@ -6,6 +6,7 @@ import { readCatalogFile } from "~/domain/catalog-file.server";
 import { CSV_BOM, isUtf8 } from "~/domain/csv";
 import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
+import { defineMessage, type Translate } from "~/domain/messages";
 import {
   CATALOG_MAX_BYTES,
   CATALOG_MESSAGES,
@@ -166,13 +167,14 @@ export async function previewCatalogImport(
   currency: string,
   limits: PlanLimits,
   file: Uint8Array | string,
+  t: Translate,
 ): Promise<CatalogImportPreview> {
-  const reading = await readCatalogFile(file, currency);
+  const reading = await readCatalogFile(file, currency, t);
   const { ids, skus } = identifiersOf(reading);
   const found = reading.ok
     ? await lookUp(db, storeId, ids, skus)
     : { productIds: new Set<string>(), withoutPhoto: new Set<string>(), skuOwners: new Map<string, string>(), productCount: 0 };
-  const plan = planCatalogImport(reading, { ...found, productLimit: limits.products });
+  const plan = planCatalogImport(reading, { ...found, productLimit: limits.products }, t);
   return { plan, fingerprint: await fingerprintOf(plan) };
 }
 
@@ -195,8 +197,9 @@ export async function importCatalog(
   file: Uint8Array | string,
   previewedFingerprint: string,
   now: Date,
+  t: Translate,
 ): Promise<CatalogImportResult> {
-  const preview = await previewCatalogImport(db, storeId, currency, limits, file);
+  const preview = await previewCatalogImport(db, storeId, currency, limits, file, t);
   if (preview.plan.problems.length > 0) return { ok: false, reason: "problems", preview };
   if (preview.fingerprint !== previewedFingerprint) return { ok: false, reason: "changed", preview };
   try {
@@ -206,25 +209,25 @@ export async function importCatalog(
     // (createdAtWithinLimit), so the batch failed as a whole. A product created since the lookup
     // filled the plan: the file read again says by how much.
     if (isNotNullViolation(error, "products.created_at")) {
-      const again = await previewCatalogImport(db, storeId, currency, limits, file);
-      const refused = again.plan.problems.length > 0 ? again : withProblem(preview, LIMIT_MESSAGES.products);
+      const again = await previewCatalogImport(db, storeId, currency, limits, file, t);
+      const refused = again.plan.problems.length > 0 ? again : withProblem(preview, LIMIT_MESSAGES.products, t);
       return { ok: false, reason: "problems", preview: refused };
     }
     if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
-      return { ok: false, reason: "problems", preview: withProblem(preview, VARIANT_MESSAGES.skuTaken) };
+      return { ok: false, reason: "problems", preview: withProblem(preview, t(VARIANT_MESSAGES.skuTaken), t) };
     // Pending orders hold units of a product whose stock the file sets lower.
     if (isRuleViolation(error, "products_reserved_within_stock", "product_variants_reserved_within_stock"))
-      return { ok: false, reason: "problems", preview: withProblem(preview, CATALOG_MESSAGES.belowReserved) };
+      return { ok: false, reason: "problems", preview: withProblem(preview, t(CATALOG_MESSAGES.belowReserved), t) };
     throw error;
   }
   return { ok: true, created: preview.plan.creates, updated: preview.plan.updates };
 }
 
 /** The preview refused as a whole by a rule the database held (anchored to the file's first product row). */
-function withProblem(preview: CatalogImportPreview, message: string): CatalogImportPreview {
+function withProblem(preview: CatalogImportPreview, message: string, t: Translate): CatalogImportPreview {
   const row = preview.plan.rows[0]?.row ?? 2;
   const rows = preview.plan.rows.map((r) =>
-    r.row === row ? { ...r, outcome: null, problems: [problemText({ row, column: null, message })] } : r,
+    r.row === row ? { ...r, outcome: null, problems: [problemText({ row, column: null, message }, t)] } : r,
   );
   return { ...preview, plan: { ...preview.plan, rows, problems: [{ row, column: null, message }] } };
 }
@@ -351,9 +354,9 @@ function tableRows(rows: CatalogImportPlan["rows"]) {
   return { rows: shown, rowsNotShown: rows.length - shown.length };
 }
 
-const viewOf = (preview: CatalogImportPreview, fileDigest: string): CatalogPreviewView => ({
+const viewOf = (preview: CatalogImportPreview, fileDigest: string, t: Translate): CatalogPreviewView => ({
   ...tableRows(preview.plan.rows),
-  problems: preview.plan.problems.map(problemText),
+  problems: preview.plan.problems.map((p) => problemText(p, t)),
   creates: preview.plan.creates,
   updates: preview.plan.updates,
   confirm: preview.plan.problems.length === 0 ? { file: fileDigest, fingerprint: preview.fingerprint } : null,
@@ -368,27 +371,33 @@ const pendingImportKey = (storeId: string) => privateFileKey(storeId, "catalog-i
 type Upload = { ok: true; bytes: Uint8Array } | { ok: false; message: string; status: number };
 
 /** The uploaded file (intent=preview), checked for size and encoding. */
-async function uploadedText(form: FormData): Promise<Upload> {
+async function uploadedText(form: FormData, t: Translate): Promise<Upload> {
   const field = form.get("file");
   if (!field || typeof field === "string" || field.size === 0)
-    return { ok: false, message: CATALOG_MESSAGES.chooseFile, status: 400 };
-  if (field.size > CATALOG_MAX_BYTES) return { ok: false, message: CATALOG_MESSAGES.tooLarge, status: 413 };
-  return decodedFile(new Uint8Array(await field.arrayBuffer()));
+    return { ok: false, message: t(CATALOG_MESSAGES.chooseFile), status: 400 };
+  if (field.size > CATALOG_MAX_BYTES) return tooLarge(t);
+  return decodedFile(new Uint8Array(await field.arrayBuffer()), t);
 }
 
-function decodedFile(bytes: Uint8Array): Upload {
-  if (bytes.byteLength > CATALOG_MAX_BYTES) return { ok: false, message: CATALOG_MESSAGES.tooLarge, status: 413 };
-  if (!isUtf8(bytes)) return { ok: false, message: CATALOG_MESSAGES.notUtf8, status: 422 };
+const tooLarge = (t: Translate): Upload => ({
+  ok: false,
+  message: t(CATALOG_MESSAGES.tooLarge, { mb: CATALOG_MAX_BYTES / 1024 / 1024 }),
+  status: 413,
+});
+
+function decodedFile(bytes: Uint8Array, t: Translate): Upload {
+  if (bytes.byteLength > CATALOG_MAX_BYTES) return tooLarge(t);
+  if (!isUtf8(bytes)) return { ok: false, message: t(CATALOG_MESSAGES.notUtf8), status: 422 };
   return { ok: true, bytes };
 }
 
 /** The kept file of the last preview, when it is still the one the page previewed (by its digest). */
-async function keptFile(files: FileStore, storeId: string, digest: string): Promise<Upload | null> {
+async function keptFile(files: FileStore, storeId: string, digest: string, t: Translate): Promise<Upload | null> {
   const stored = await files.get(pendingImportKey(storeId));
   if (!stored || stored.size > CATALOG_MAX_BYTES) return null;
   const bytes = new Uint8Array(await new Response(stored.body).arrayBuffer());
   if ((await sha256Hex(bytes)) !== digest) return null;
-  return decodedFile(bytes);
+  return decodedFile(bytes, t);
 }
 
 interface ImportServices {
@@ -408,20 +417,21 @@ export async function handleCatalogImportForm(
   store: { id: string; currency: string },
   limits: PlanLimits,
   form: FormData,
+  t: Translate,
 ): Promise<CatalogImportAnswer> {
   const { db, files } = services;
   if (form.get("intent") !== "confirm") {
-    const upload = await uploadedText(form);
+    const upload = await uploadedText(form, t);
     if (!upload.ok) return { applied: false, status: upload.status, errors: { file: upload.message }, preview: null };
-    const preview = await previewCatalogImport(db, store.id, store.currency, limits, upload.bytes);
+    const preview = await previewCatalogImport(db, store.id, store.currency, limits, upload.bytes, t);
     if (preview.plan.problems.length > 0)
-      return { applied: false, status: 422, errors: { form: problemsSummary(preview) }, preview: viewOf(preview, "") };
+      return { applied: false, status: 422, errors: { form: problemsSummary(preview, t) }, preview: viewOf(preview, "", t) };
     await files.put(pendingImportKey(store.id), upload.bytes, "text/csv");
-    return { applied: false, status: 200, errors: {}, preview: viewOf(preview, await sha256Hex(upload.bytes)) };
+    return { applied: false, status: 200, errors: {}, preview: viewOf(preview, await sha256Hex(upload.bytes), t) };
   }
   const digest = String(form.get("file") ?? "");
-  const upload = /^[0-9a-f]{64}$/.test(digest) ? await keptFile(files, store.id, digest) : null;
-  if (!upload) return { applied: false, status: 409, errors: { file: CATALOG_MESSAGES.previewAgain }, preview: null };
+  const upload = /^[0-9a-f]{64}$/.test(digest) ? await keptFile(files, store.id, digest, t) : null;
+  if (!upload) return { applied: false, status: 409, errors: { file: t(CATALOG_MESSAGES.previewAgain) }, preview: null };
   if (!upload.ok) return { applied: false, status: upload.status, errors: { file: upload.message }, preview: null };
   const fingerprint = String(form.get("fingerprint") ?? "");
   const result = await importCatalog(
@@ -433,18 +443,23 @@ export async function handleCatalogImportForm(
     upload.bytes,
     fingerprint,
     services.clock.now(),
+    t,
   );
   if (result.ok) {
     await files.delete([pendingImportKey(store.id)]);
     return { applied: true, created: result.created, updated: result.updated };
   }
-  const view = viewOf(result.preview, digest);
+  const view = viewOf(result.preview, digest, t);
   return result.reason === "changed"
-    ? { applied: false, status: 409, errors: { form: CATALOG_MESSAGES.outcomeChanged }, preview: view }
-    : { applied: false, status: 422, errors: { form: problemsSummary(result.preview) }, preview: view };
+    ? { applied: false, status: 409, errors: { form: t(CATALOG_MESSAGES.outcomeChanged) }, preview: view }
+    : { applied: false, status: 422, errors: { form: problemsSummary(result.preview, t) }, preview: view };
 }
 
-function problemsSummary(preview: CatalogImportPreview): string {
-  const n = preview.plan.problems.length;
-  return `${n === 1 ? "Hay 1 problema" : `Hay ${n} problemas`} en el archivo: corrígelo y vuelve a subirlo. No se importó nada.`;
-}
+const SUMMARY = defineMessage({
+  id: "catalog.refusal.summary",
+  defaultMessage:
+    "{count, plural, one {Hay 1 problema} other {Hay {count} problemas}} en el archivo: corrígelo y vuelve a subirlo. No se importó nada.",
+});
+
+const problemsSummary = (preview: CatalogImportPreview, t: Translate): string =>
+  t(SUMMARY, { count: preview.plan.problems.length });

@@ -4,6 +4,7 @@ import { NO_CATEGORY, PRODUCT_CATEGORIES } from "~/domain/categories";
 import { numberStyleOf, storeCountry } from "~/domain/countries";
 import { ID_DIGITS, isId, randomDigits } from "~/domain/ids";
 import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
+import type { Translate } from "~/domain/messages";
 import type { NumberStyle } from "~/domain/money";
 import {
   compareAtProblem,
@@ -79,9 +80,9 @@ const hiddenNotice = (name: string) => `Guardado como oculto: ${name} no aparece
  * The product fields and its options and variants, read together so every refusal comes at once.
  * A product with options has no stock of its own (its variants' sum), so its 'Stock' field may be empty.
  */
-function readProductForm(form: FormData, store: Store, photoIds: readonly number[]) {
+function readProductForm(form: FormData, store: Store, photoIds: readonly number[], t: Translate) {
   const style = numberStyleOf(storeCountry(store));
-  const variants = readVariantForm(form, store.currency, photoIds, style);
+  const variants = readVariantForm(form, store.currency, photoIds, style, t);
   const fields = textFields(form);
   if (variants.ok && variants.options.length > 0) fields.stock = "0";
   const product = productSchema(store.currency, style).safeParse(fields);
@@ -108,9 +109,16 @@ const imageOf = (prepared: PreparedFile, file: File): ProductImage => ({
  * /Store/{id}/products/new: validates, stores the resized photos (the first is the cover, the rest its gallery, up to
  * the plan's photos per product), creates the product under the plan limit, then adds the gallery.
  */
-export async function handleCreateProduct(services: Services, actor: Actor, limits: PlanLimits, store: Store, form: FormData) {
+export async function handleCreateProduct(
+  services: Services,
+  actor: Actor,
+  limits: PlanLimits,
+  store: Store,
+  form: FormData,
+  t: Translate,
+) {
   const { db, files, config, clock, log } = services;
-  const parsed = readProductForm(form, store, []);
+  const parsed = readProductForm(form, store, [], t);
   const chosen = filesOf(form, "image");
   // What was typed comes back with a refusal, so a page shown again by the server (no script yet) keeps it.
   if (!parsed.ok) return failure(parsed.errors, { intent: "create", values: textFields(form) });
@@ -168,6 +176,7 @@ export async function handleEditProduct(
   { product, variants: variantsBefore }: { product: Product; variants: readonly VariantRow[] },
   form: FormData,
   photoIds: readonly number[],
+  t: Translate,
 ) {
   const { db, files, config, clock } = services;
   const list = `/Store/${store.id}/products`;
@@ -179,7 +188,7 @@ export async function handleEditProduct(
       notice("Producto eliminado", `${product.name} se eliminó de tu tienda y de sus secciones.`),
     );
   }
-  const parsed = readProductForm(form, store, photoIds);
+  const parsed = readProductForm(form, store, photoIds, t);
   if (!parsed.ok) return failure(parsed.errors, { intent: "save", values: textFields(form) });
   const input = parsed.input;
   const [file] = filesOf(form, "image");

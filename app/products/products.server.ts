@@ -93,7 +93,7 @@ const NO_VARIANTS: ProductVariants = { options: [], drafts: [] };
  */
 const refuseWrite = (reserved: number) => (error: unknown) => {
   if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
-    throw new StoreError(VARIANT_MESSAGES.skuTaken, "variants");
+    throw new StoreError(VARIANT_MESSAGES.skuTaken.defaultMessage, "variants");
   if (isRuleViolation(error, "product_variants_reserved_within_stock"))
     throw new StoreError(PRODUCT_MESSAGES.variantBelowReserved, "variants");
   if (isRuleViolation(error, "products_reserved_within_stock"))

@@ -6,6 +6,7 @@
  * make is ignored, and a combination without a row (its card was never on the page: the form posted
  * before its script ran) refuses the form, which comes back with the cards to fill in.
  */
+import type { Translate } from "~/domain/messages";
 import type { NumberStyle } from "~/domain/money";
 import { PRODUCT_FIELD_MESSAGES, readPrice, STOCK_PATTERN } from "~/domain/product-fields";
 import {
@@ -68,11 +69,12 @@ export function readVariantForm(
   form: FormData,
   currency: string,
   photoIds: readonly number[],
-  style: NumberStyle = "either",
+  style: NumberStyle,
+  t: Translate,
 ): VariantFormReading {
   const { options, fields } = readOptions(form);
   const errors: Record<string, string> = {};
-  for (const problem of optionProblems(options)) {
+  for (const problem of optionProblems(options, t)) {
     const field = `option${fields[problem.option] ?? problem.option}.${problem.field}`;
     errors[field] ??= problem.message;
   }
@@ -87,7 +89,7 @@ export function readVariantForm(
     if (row === undefined) {
       // Its card was never shown (the form posted before its script ran, or without one): its stock was
       // never asked for, so nothing is saved until it is.
-      errors.variants = VARIANT_MESSAGES.stockPerCombination;
+      errors.variants = t(VARIANT_MESSAGES.stockPerCombination);
       return;
     }
     const field = (name: string) => `v${row}.${name}`;
@@ -101,14 +103,14 @@ export function readVariantForm(
       else errors[field("price")] = reading.message;
     }
     const sku = text(form, field("sku")) || null;
-    if (sku && sku.length > SKU_MAX) errors[field("sku")] = VARIANT_MESSAGES.tooLong(SKU_MAX);
-    else if (sku && skus.has(sku.toLowerCase())) errors[field("sku")] = VARIANT_MESSAGES.skuRepeated(sku);
+    if (sku && sku.length > SKU_MAX) errors[field("sku")] = t(VARIANT_MESSAGES.tooLong, { max: SKU_MAX });
+    else if (sku && skus.has(sku.toLowerCase())) errors[field("sku")] = t(VARIANT_MESSAGES.skuRepeated, { sku });
     if (sku) skus.add(sku.toLowerCase());
     const photoText = text(form, field("photo"));
     const photoId = photoText ? Number(photoText) : null;
-    if (photoId !== null && !photoIds.includes(photoId)) errors[field("photo")] = "Elige una foto de este producto";
+    if (photoId !== null && !photoIds.includes(photoId)) errors[field("photo")] = t(VARIANT_MESSAGES.photo);
     drafts.push({ values, price, sku, stock: Number(stockText), enabled: form.get(field("enabled")) === "on", photoId });
   });
-  if (drafts.every((d) => !d.enabled)) errors.variants ??= VARIANT_MESSAGES.noneEnabled;
+  if (drafts.every((d) => !d.enabled)) errors.variants ??= t(VARIANT_MESSAGES.noneEnabled);
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, options, drafts };
 }

@@ -2,6 +2,7 @@ import type { Client } from "@libsql/client";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { csvCell } from "~/domain/csv";
+import { translatorFor } from "~/domain/message-catalogs";
 import { CATALOG_COLUMNS, CATALOG_MESSAGES } from "~/domain/product-csv";
 import { catalogCsvStream, importCatalog, previewCatalogImport } from "~/products/catalog-import.server";
 import { handleEditProduct } from "~/products/product-actions.server";
@@ -12,6 +13,8 @@ import { productPhotos, products, productVariants, stores } from "../../db/schem
 import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { anotherProcess } from "./sales-fixtures";
+
+const es = translatorFor("es");
 
 type Cells = Partial<Record<(typeof CATALOG_COLUMNS)[number], string>>;
 const row = (cells: Cells) => CATALOG_COLUMNS.map((c) => csvCell(cells[c] ?? "")).join(";");
@@ -29,8 +32,8 @@ async function importFile(
   limits: Awaited<ReturnType<typeof planLimits>>,
   text: string,
 ) {
-  const preview = await previewCatalogImport(s.db, storeId, "USD", limits, text);
-  return importCatalog(s.db, TEST_ACTOR, storeId, "USD", limits, text, preview.fingerprint, s.clock.now());
+  const preview = await previewCatalogImport(s.db, storeId, "USD", limits, text, es);
+  return importCatalog(s.db, TEST_ACTOR, storeId, "USD", limits, text, preview.fingerprint, s.clock.now(), es);
 }
 
 /** Every write batch (one with an insert, update or delete) the client sends, counted; `before` runs ahead of each. */
@@ -154,11 +157,13 @@ describe("catalog import", () => {
 
     // Exported and imported again: every product is updated, and nothing changes.
     const exported = await new Response(catalogCsvStream(s.db, m.store.id, "USD")).text();
-    const again = await previewCatalogImport(s.db, m.store.id, "USD", limits, exported);
+    const again = await previewCatalogImport(s.db, m.store.id, "USD", limits, exported, es);
     expect(again.plan.problems).toEqual([]);
     expect(again.plan.rows).toHaveLength(500);
     expect([again.plan.creates, again.plan.updates]).toEqual([0, 100]);
-    expect(await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, exported, again.fingerprint, s.clock.now())).toEqual({
+    expect(
+      await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, exported, again.fingerprint, s.clock.now(), es),
+    ).toEqual({
       ok: true,
       created: 0,
       updated: 100,
@@ -196,7 +201,7 @@ describe("catalog import", () => {
     // the database refuses that row, and the rows before it are not applied either.
     rows[2] = { Nombre: "Vaso", Precio: "8", "Opción 1": "Color", "Valor 1": "Azul", SKU: "VASO-AZUL", Stock: "1" };
     const text = file(rows);
-    const preview = await previewCatalogImport(s.db, m.store.id, "USD", limits, text);
+    const preview = await previewCatalogImport(s.db, m.store.id, "USD", limits, text, es);
     expect(preview.plan.problems).toEqual([]);
     let taken: Awaited<ReturnType<typeof storeState>> | undefined;
     beforeNextWrite(async () => {
@@ -207,7 +212,7 @@ describe("catalog import", () => {
       );
       taken = await storeState(s, m.store.id);
     });
-    const late = await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
+    const late = await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now(), es);
     expect(late.ok === false && late.preview.plan.problems.map((p) => p.message)).toEqual([
       "Uno de los SKU ya está en uso en otro producto de esta tienda",
     ]);
@@ -221,14 +226,14 @@ describe("catalog import", () => {
     const m = await merchantWithStore(s);
     const limits = await planLimits(s.db, "standard");
     const text = file([{ Nombre: "Gorra", Precio: "10", "Opción 1": "Color", "Valor 1": "Rojo", SKU: "GORRA-R", Stock: "1" }]);
-    const preview = await previewCatalogImport(s.db, m.store.id, "USD", limits, text);
+    const preview = await previewCatalogImport(s.db, m.store.id, "USD", limits, text, es);
     expect(preview.plan.rows.map((r) => r.outcome)).toEqual(["crear"]);
     // Meanwhile the SKU became a product's: the same file now updates that product.
     await createProduct(s.db, TEST_ACTOR, m.store.id, limits, "1000010", input, image, s.clock.now(), {
       options: [{ name: "Color", values: ["Rojo"] }],
       drafts: [{ values: ["Rojo"], price: null, sku: "GORRA-R", stock: 5, enabled: true }],
     });
-    const result = await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
+    const result = await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now(), es);
     expect(result).toMatchObject({ ok: false, reason: "changed" });
     expect(result.ok === false && result.preview.plan.rows.map((r) => r.outcome)).toEqual(["actualizar"]);
     expect((await findProduct(s.db, m.store.id, "1000010"))?.name).toBe("Camiseta");
@@ -244,14 +249,14 @@ describe("catalog import", () => {
       { ID: first.id, Nombre: "Cambiado", Precio: "5", Stock: "5" },
       { Nombre: "El trigésimo", Precio: "1", Stock: "1" },
     ]);
-    const preview = await previewCatalogImport(s.db, m.store.id, "USD", limits, text);
+    const preview = await previewCatalogImport(s.db, m.store.id, "USD", limits, text, es);
     expect(preview.plan.problems).toEqual([]);
 
     const other = await anotherProcess(s);
     beforeNextWrite(async () => {
       await createProduct(other.db, TEST_ACTOR, m.store.id, limits, "1000030", input, image, s.clock.now());
     });
-    const result = await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now());
+    const result = await importCatalog(s.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now(), es);
     expect(result.ok).toBe(false);
     expect(result.ok === false && result.preview.plan.problems.map((p) => p.message)).toEqual([
       "Limite de productos alcanzado: tu plan permite 30 productos, tienes 30 y este archivo crea 1",
@@ -270,9 +275,9 @@ describe("catalog import", () => {
       await insertProduct(s.db, { storeId: m.store.id, name: `P${i}`, price: 100, stock: 1, ...withPhoto }, s.clock.now());
     const [importer, creator] = await Promise.all([anotherProcess(s), anotherProcess(s)]);
     const text = file([{ Nombre: "Importado", Precio: "1", Stock: "1" }]);
-    const preview = await previewCatalogImport(importer.db, m.store.id, "USD", limits, text);
+    const preview = await previewCatalogImport(importer.db, m.store.id, "USD", limits, text, es);
     const [imported, created] = await Promise.allSettled([
-      importCatalog(importer.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now()),
+      importCatalog(importer.db, TEST_ACTOR, m.store.id, "USD", limits, text, preview.fingerprint, s.clock.now(), es),
       createProduct(creator.db, TEST_ACTOR, m.store.id, limits, "1000031", input, image, s.clock.now()),
     ]);
     const importWon = imported.status === "fulfilled" && imported.value.ok;
@@ -293,7 +298,7 @@ describe("catalog import", () => {
       const form = new FormData();
       for (const [k, v] of Object.entries({ intent: "save", name: "Vela", price: "9", stock, category: "0", visibility }))
         form.set(k, v);
-      return handleEditProduct(s, TEST_ACTOR, m.store, { product: vela, variants: [] }, form, []);
+      return handleEditProduct(s, TEST_ACTOR, m.store, { product: vela, variants: [] }, form, [], es);
     };
     const refused = (await edit("published", "5")) as unknown as { data: { errors: Record<string, string> }; init: ResponseInit };
     expect(refused.init.status).toBe(400);
@@ -342,7 +347,7 @@ describe("catalog import", () => {
     ]);
     const result = await importFile(s, m.store.id, limits, text);
     expect(result.ok === false && result.preview.plan.problems).toEqual([
-      { row: 2, column: null, message: CATALOG_MESSAGES.belowReserved },
+      { row: 2, column: null, message: es(CATALOG_MESSAGES.belowReserved) },
     ]);
     expect(await s.db.$count(products, eq(products.storeId, m.store.id))).toBe(1);
     expect(await findProduct(s.db, m.store.id, held.id)).toMatchObject({ stock: 5, reserved: 3 });

@@ -2,6 +2,7 @@
 // accents, options, SKUs, one typo), how results rank, and that the index follows every write of a product.
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import { importCatalog, previewCatalogImport } from "~/products/catalog-import.server";
 import {
   createProduct,
@@ -17,6 +18,8 @@ import { products } from "../../db/schema";
 import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
+
+const es = translatorFor("es");
 
 vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
@@ -210,8 +213,10 @@ describe("the index follows the products", () => {
       "ID;Nombre;Descripción;Categoría;Precio;Precio anterior;Visibilidad;Opción 1;Valor 1;Opción 2;Valor 2;Opción 3;Valor 3;SKU;Precio variante;Stock;Activa",
       ";Poncho andino;Lana de alpaca;;10;;Publicado;;;;;;;;;2;",
     ].join("\r\n");
-    const preview = await previewCatalogImport(s.db, store.id, "USD", limits, file);
-    expect((await importCatalog(s.db, TEST_ACTOR, store.id, "USD", limits, file, preview.fingerprint, next(s))).ok).toBe(true);
+    const preview = await previewCatalogImport(s.db, store.id, "USD", limits, file, es);
+    expect((await importCatalog(s.db, TEST_ACTOR, store.id, "USD", limits, file, preview.fingerprint, next(s), es)).ok).toBe(
+      true,
+    );
     // Imported products are hidden until they have a photo; the index already has them.
     await s.db
       .update(products)

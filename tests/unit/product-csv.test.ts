@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readCatalogFile } from "~/domain/catalog-file.server";
 import { CSV_BOM, cellText, csvCell, csvDocument } from "~/domain/csv";
 import { readCsv } from "~/domain/csv-reader.server";
+import { translatorFor } from "~/domain/message-catalogs";
 import {
   CATALOG_COLUMNS,
   CATALOG_MAX_BYTES,
@@ -14,6 +15,8 @@ import {
   problemText,
 } from "~/domain/product-csv";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/security/body-limit";
+
+const es = translatorFor("es");
 
 const HEADER = CATALOG_COLUMNS.join(";");
 const NO_MATCHES: CatalogLookup = {
@@ -119,7 +122,7 @@ describe("catalog export and import", () => {
   it("reads its own export back: products, options, variants, amounts and the formula-looking cells", async () => {
     const text = exported([mug, shirt]);
     expect(text.startsWith(`${CSV_BOM}${HEADER}\r\n`)).toBe(true);
-    const reading = await readCatalogFile(text, "USD");
+    const reading = await readCatalogFile(text, "USD", es);
     expect(reading).toMatchObject({ ok: true, problems: [], rowCount: 3 });
     if (!reading.ok) return;
     const [one, two] = reading.products;
@@ -160,7 +163,7 @@ describe("catalog export and import", () => {
       ["CLP", 12500],
       ["KWD", 1500],
     ] as const) {
-      const reading = await readCatalogFile(exported([{ ...mug, price, compareAtPrice: null }], currency), currency);
+      const reading = await readCatalogFile(exported([{ ...mug, price, compareAtPrice: null }], currency), currency, es);
       expect(reading.ok && reading.products[0]?.price).toBe(price);
     }
   });
@@ -174,7 +177,7 @@ describe("catalog export and import", () => {
       row({ Nombre: "Vela", Precio: "3", Stock: "1", Categoría: "sin categoria" }, ","),
       row({ Nombre: "Corte", Precio: "3", Stock: "1", Categoría: "Servicio" }, ","),
     ].join("\n");
-    const reading = await readCatalogFile(text, "USD");
+    const reading = await readCatalogFile(text, "USD", es);
     expect(reading).toMatchObject({ ok: true, problems: [] });
     if (!reading.ok) return;
     expect(reading.products.map((p) => [p.name, p.price, p.category, p.published])).toEqual([
@@ -189,7 +192,7 @@ describe("catalog export and import", () => {
   it("a product without a category goes out with an empty cell and comes back without one", async () => {
     const text = exported([{ ...mug, name: "Taza", description: "", category: -1 }]);
     expect(text.split("\r\n")[1]?.split(";")[CATALOG_COLUMNS.indexOf("Categoría")]).toBe("");
-    const reading = await readCatalogFile(text, "USD");
+    const reading = await readCatalogFile(text, "USD", es);
     expect(reading.ok && reading.products[0]?.category).toBe(-1);
   });
 
@@ -202,8 +205,9 @@ describe("catalog export and import", () => {
         row({ Nombre: "Vaso", Precio: "10", Stock: "1", SKU: "V-1" }),
       ),
       "USD",
+      es,
     );
-    expect(reading.ok && reading.problems.map(problemText)).toEqual([
+    expect(reading.ok && reading.problems.map((p) => problemText(p, es))).toEqual([
       "Fila 2, columna Precio: Escribe un precio válido, por ejemplo 12.500 o 12,50",
       "Fila 3, columna Categoría: Escribe una categoría como aparece en el formulario de producto, por ejemplo Hogar",
       "Fila 3, columna Precio anterior: El precio anterior debe ser mayor que el precio",
@@ -224,8 +228,9 @@ describe("catalog export and import", () => {
         row({ ID: "1234567", "Valor 1": "L", "Opción 2": "Color", "Valor 2": "Rojo", Stock: "" }),
       ),
       "USD",
+      es,
     );
-    expect(reading.ok && reading.problems.map(problemText)).toEqual([
+    expect(reading.ok && reading.problems.map((p) => problemText(p, es))).toEqual([
       "Fila 3, columna Precio: No coincide con la fila 2, la primera de este producto: en las demás filas repite el valor o deja la celda vacía",
       "Fila 3, columna SKU: El SKU “a” ya está en la fila 2",
       "Fila 4, columna Opción 1: No coincide con la fila 2: todas las filas de un producto llevan las mismas opciones",
@@ -249,6 +254,7 @@ describe("catalog export and import", () => {
         row({ Nombre: "Nuevo", Precio: "2", Stock: "4" }),
       ),
       "USD",
+      es,
     );
     expect(reading.ok && reading.problems).toEqual([]);
     expect(reading.ok && reading.products.map((p) => [p.id, p.name, p.rows])).toEqual([
@@ -266,20 +272,36 @@ describe("catalog export and import", () => {
   });
 
   it("refuses a file without its columns, with an open quote, or over the row limit", async () => {
-    expect(await readCatalogFile("Nombre;Precio\r\nTaza;10", "USD")).toMatchObject({
+    expect(await readCatalogFile("Nombre;Precio\r\nTaza;10", "USD", es)).toMatchObject({
       ok: false,
       problems: [{ row: 1, column: null, message: expect.stringContaining("Faltan las columnas ID, Descripción") }],
     });
-    expect(await readCatalogFile(file(row({ Nombre: "Taza" }), '"Sin cerrar;1'), "USD")).toMatchObject({
+    expect(await readCatalogFile(file(row({ Nombre: "Taza" }), '"Sin cerrar;1'), "USD", es)).toMatchObject({
       ok: false,
       problems: [{ row: 3, message: expect.stringContaining("comilla") }],
     });
     const rows = Array.from({ length: CATALOG_MAX_ROWS + 1 }, (_, i) => row({ Nombre: `P${i}`, Precio: "1", Stock: "1" }));
-    expect(await readCatalogFile(file(...rows), "USD")).toMatchObject({
+    expect(await readCatalogFile(file(...rows), "USD", es)).toMatchObject({
       ok: false,
       problems: [{ row: CATALOG_MAX_ROWS + 2, message: expect.stringContaining(`más de ${CATALOG_MAX_ROWS} filas`) }],
     });
   });
+});
+
+it("an Argentine or Uruguayan merchant reads the import's refusals in 'vos'", async () => {
+  const ar = translatorFor("es-AR");
+  const reading = await readCatalogFile(
+    file(row({ Nombre: "Taza", Precio: "1", Stock: "1", Visibilidad: "Tal vez" })),
+    "USD",
+    ar,
+  );
+  expect(reading.ok && reading.problems.map((p) => problemText(p, ar))).toEqual([
+    "Fila 2, columna Visibilidad: Escribí Publicado u Oculto",
+  ]);
+  const plan = planCatalogImport(reading.ok ? { ...reading, problems: [] } : reading, { ...NO_MATCHES, productLimit: 0 }, ar);
+  expect(plan.problems[0]?.message).toBe(
+    "Limite de productos alcanzado: tu plan permite 0 productos, tenés 0 y este archivo crea 1",
+  );
 });
 
 describe("matching the store's products", () => {
@@ -300,7 +322,7 @@ describe("matching the store's products", () => {
   };
 
   it("an ID of the store updates it, another ID is refused on each of its rows, a known SKU updates its product, the rest is created", async () => {
-    const plan = planCatalogImport(await readCatalogFile(text, "USD"), lookup);
+    const plan = planCatalogImport(await readCatalogFile(text, "USD", es), lookup, es);
     expect(plan.rows.map((r) => [r.row, r.outcome])).toEqual([
       [2, "actualizar"],
       [3, null],
@@ -323,15 +345,21 @@ describe("matching the store's products", () => {
   it("an existing product without a photo cannot be published by the file; left 'Oculto' it is updated", async () => {
     const photoless = { ...lookup, withoutPhoto: new Set(["1111111"]) };
     const published = planCatalogImport(
-      await readCatalogFile(file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1" })), "USD"),
+      await readCatalogFile(file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1" })), "USD", es),
       photoless,
+      es,
     );
     expect(published.rows[0]?.problems).toEqual([
       "Fila 2, columna Visibilidad: Agrega una foto antes de publicarlo: un producto sin foto queda oculto",
     ]);
     const hidden = planCatalogImport(
-      await readCatalogFile(file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1", Visibilidad: "Oculto" })), "USD"),
+      await readCatalogFile(
+        file(row({ ID: "1111111", Nombre: "Suya", Precio: "1", Stock: "1", Visibilidad: "Oculto" })),
+        "USD",
+        es,
+      ),
       photoless,
+      es,
     );
     expect(hidden.rows.map((r) => [r.outcome, r.problems])).toEqual([["actualizar", []]]);
   });
@@ -348,6 +376,7 @@ describe("matching the store's products", () => {
           row({ Nombre: "Nueva 2", Precio: "1", Stock: "1" }),
         ),
         "USD",
+        es,
       ),
       {
         withoutPhoto: new Set<string>(),
@@ -361,8 +390,9 @@ describe("matching the store's products", () => {
         productCount: 29,
         productLimit: 30,
       },
+      es,
     );
-    expect(plan.problems.map(problemText)).toEqual([
+    expect(plan.problems.map((p) => problemText(p, es))).toEqual([
       "Fila 2, columna SKU: El SKU “DE-B” ya está en uso en otro producto de esta tienda",
       "Fila 4, columna SKU: El SKU “DE-A” es de otro producto de tu tienda que el SKU de la fila 3: una fila por producto",
       "Fila 5, columna SKU: Este producto ya está en la fila 3: pon todas sus filas juntas",
@@ -371,10 +401,15 @@ describe("matching the store's products", () => {
   });
 
   it("an unlimited plan creates any number", async () => {
-    const plan = planCatalogImport(await readCatalogFile(text, "USD"), { ...lookup, productCount: 10_000, productLimit: null });
+    const plan = planCatalogImport(
+      await readCatalogFile(text, "USD", es),
+      { ...lookup, productCount: 10_000, productLimit: null },
+      es,
+    );
     expect(plan.problems.map((p) => p.column)).toEqual(["ID", "ID"]);
     expect(
-      planCatalogImport(await readCatalogFile(file(row({ Nombre: "X", Precio: "1", Stock: "1" })), "USD"), NO_MATCHES).creates,
+      planCatalogImport(await readCatalogFile(file(row({ Nombre: "X", Precio: "1", Stock: "1" })), "USD", es), NO_MATCHES, es)
+        .creates,
     ).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/domain/message-catalogs";
 import {
   chosenVariant,
   combinationKey,
@@ -16,6 +17,8 @@ import { EMPTY_PRODUCT, type ProductFormValues, typedProductValues } from "~/pro
 import { readVariantForm } from "~/products/variant-form";
 import { newVariantStock, VariantsEditor } from "~/products/variants-editor";
 import { inMerchantVoice } from "../support/messages";
+
+const es = translatorFor("es");
 
 const talla = { name: "Talla", values: ["S", "M", "L"] };
 const color = { name: "Color", values: ["Rojo", "Azul"] };
@@ -49,14 +52,26 @@ describe("options and combinations", () => {
   });
 
   it("names, repeated values, too many options and too many combinations are refused in Spanish", () => {
-    expect(optionProblems([talla, color])).toEqual([]);
-    expect(optionProblems([{ name: "", values: ["S"] }])[0]?.message).toBe("Escribe el nombre de la opción, por ejemplo Talla");
-    expect(optionProblems([talla, { name: "talla", values: ["X"] }])[0]).toMatchObject({ option: 1, field: "name" });
-    expect(optionProblems([{ name: "Color", values: ["Azul", "azul"] }])[0]?.message).toBe("El valor “azul” está repetido");
-    expect(optionProblems([talla, color, talla, color])[0]?.message).toBe("Un producto tiene como máximo 3 opciones");
+    expect(optionProblems([talla, color], es)).toEqual([]);
+    expect(optionProblems([{ name: "", values: ["S"] }], es)[0]?.message).toBe(
+      "Escribe el nombre de la opción, por ejemplo Talla",
+    );
+    expect(optionProblems([talla, { name: "talla", values: ["X"] }], es)[0]).toMatchObject({ option: 1, field: "name" });
+    expect(optionProblems([{ name: "Color", values: ["Azul", "azul"] }], es)[0]?.message).toBe("El valor “azul” está repetido");
+    expect(optionProblems([talla, color, talla, color], es)[0]?.message).toBe("Un producto tiene como máximo 3 opciones");
     const ten = (name: string) => ({ name, values: Array.from({ length: 10 }, (_, i) => `${name}${i}`) });
-    expect(optionProblems([ten("A"), ten("B"), { name: "C", values: ["1", "2"] }])[0]?.message).toMatch(
+    expect(optionProblems([ten("A"), ten("B"), { name: "C", values: ["1", "2"] }], es)[0]?.message).toMatch(
       /^Las opciones forman 200 combinaciones: el máximo es 100/,
+    );
+  });
+
+  it("an Argentine or Uruguayan merchant reads the option refusals in 'vos'", () => {
+    const ar = translatorFor("es-AR");
+    expect(optionProblems([{ name: "", values: ["S"] }], ar)[0]?.message).toBe(
+      "Escribí el nombre de la opción, por ejemplo Talla",
+    );
+    expect(optionProblems([{ name: "Talla", values: ["S".repeat(31)] }], ar)[0]?.message).toBe(
+      "Escribí como máximo 30 caracteres",
     );
   });
 
@@ -123,6 +138,8 @@ describe("the options part of the product form", () => {
       }),
       "USD",
       [],
+      "either",
+      es,
     );
     expect(reading).toEqual({
       ok: true,
@@ -142,6 +159,8 @@ describe("the options part of the product form", () => {
       form({ "option0.name": "Talla", "option0.values": "S, M", "v0.values": JSON.stringify(["S"]), "v0.stock": "4" }),
       "USD",
       [],
+      "either",
+      es,
     );
     expect(reading).toEqual({
       ok: false,
@@ -164,6 +183,8 @@ describe("the options part of the product form", () => {
       }),
       "USD",
       [5, 6],
+      "either",
+      es,
     );
     expect(reading).toEqual({
       ok: false,

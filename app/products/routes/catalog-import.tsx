@@ -26,14 +26,15 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
+  const t = merchantT(context);
   const answer = await handleCatalogImportForm(
     services,
     actingUser(context),
     store,
     merchantPlanLimits(context),
     await request.formData(),
+    t,
   );
-  const t = merchantT(context);
   if (answer.applied)
     return redirectWithNotice(
       services.config,
@@ -58,6 +59,8 @@ const TEXTS = defineMessages({
     defaultMessage: "Los productos nuevos quedan ocultos hasta que les agregues una foto y los publiques.",
   },
   changesShown: { id: "products.import.changesShown", defaultMessage: "Los cambios ya se ven en tu tienda." },
+  create: { id: "products.import.outcomeCreate", defaultMessage: "crear" },
+  update: { id: "products.import.outcomeUpdate", defaultMessage: "actualizar" },
 });
 
 const mb = CATALOG_MAX_BYTES / 1024 / 1024;
@@ -156,7 +159,9 @@ function Preview({ preview, error, busy }: { preview: CatalogPreviewView; error?
                   <td>{r.row}</td>
                   <td>{r.name}</td>
                   <td>
-                    {r.outcome ?? (
+                    {r.outcome ? (
+                      t(r.outcome === "crear" ? TEXTS.create : TEXTS.update)
+                    ) : (
                       <span className="field-error">
                         {r.problems.length > 0
                           ? r.problems.join(" · ")

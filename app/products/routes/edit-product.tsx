@@ -91,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       intentPrefix: GALLERY_INTENT,
     });
   const { product, variants, photoIds } = await loadProduct(services, store, params.productId);
-  return handleEditProduct(services, actingUser(context), store, { product, variants }, form, photoIds);
+  return handleEditProduct(services, actingUser(context), store, { product, variants }, form, photoIds, merchantT(context));
 }
 
 /** With JavaScript, files go up with a progress bar and 'Cancelar' (the same action answers). */

@@ -6,6 +6,7 @@ import { getServices } from "~/services/services";
 import { Rich, useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -39,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     merchantPlanLimits(context),
     context.get(ownedStoreContext),
     await request.formData(),
+    merchantT(context),
   );
 }
 
