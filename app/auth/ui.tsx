@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { defineMessage } from "~/domain/messages";
+import { Field } from "~/ui/form";
 import { Rich, useT } from "~/ui/messages";
 
 export function AuthCard({
@@ -103,5 +104,47 @@ export function TermsConsent({ error }: { error?: string }) {
       </label>
       {error && <p className="field-error">{error}</p>}
     </div>
+  );
+}
+
+type AccountErrors = Record<string, string | undefined>;
+
+/** A new account's name and last name (registration, an invitation), with what was typed and each refusal. */
+export function NameFields({ values, errors }: { values?: { name?: string; lastname?: string }; errors: AccountErrors }) {
+  const t = useT();
+  return (
+    <>
+      <Field
+        label={t({ id: "auth.registration.name", defaultMessage: "Nombre" })}
+        name="name"
+        autoComplete="given-name"
+        defaultValue={values?.name}
+        error={errors.name}
+        required
+      />
+      <Field
+        label={t({ id: "auth.registration.lastname", defaultMessage: "Apellido" })}
+        name="lastname"
+        autoComplete="family-name"
+        defaultValue={values?.lastname}
+        error={errors.lastname}
+        required
+      />
+    </>
+  );
+}
+
+/** A new account's password, never shown back. */
+export function NewPasswordField({ error }: { error?: string }) {
+  const t = useT();
+  return (
+    <Field
+      label={t({ id: "auth.registration.password", defaultMessage: "Contraseña (mínimo 6 caracteres)" })}
+      name="password"
+      type="password"
+      autoComplete="new-password"
+      error={error}
+      required
+    />
   );
 }

@@ -4,7 +4,7 @@ import { registrationCookie } from "~/auth/cookies.server";
 import { redirectIfSignedIn } from "~/auth/guards.server";
 import { AUTH_TEXTS } from "~/auth/messages";
 import { getRegistration, RegistrationError, saveStep1 } from "~/auth/registration.server";
-import { AuthCard, TermsConsent } from "~/auth/ui";
+import { AuthCard, NameFields, NewPasswordField, TermsConsent } from "~/auth/ui";
 import { registrationStep1Schema } from "~/auth/validation";
 import { failure, fieldErrors } from "~/http/action-result";
 import { getServices } from "~/services/services";
@@ -79,22 +79,7 @@ function RegistrationStep1Page({ loaderData, actionData }: Route.ComponentProps)
     >
       {actionData?.title && <FormAlert title={actionData.title} description={errors.form} />}
       <Form method="post" className="form" noValidate>
-        <Field
-          label={t({ id: "auth.registration.name", defaultMessage: "Nombre" })}
-          name="name"
-          autoComplete="given-name"
-          defaultValue={values?.name}
-          error={errors.name}
-          required
-        />
-        <Field
-          label={t({ id: "auth.registration.lastname", defaultMessage: "Apellido" })}
-          name="lastname"
-          autoComplete="family-name"
-          defaultValue={values?.lastname}
-          error={errors.lastname}
-          required
-        />
+        <NameFields values={values} errors={errors} />
         <Field
           label={t({ id: "auth.registration.email", defaultMessage: "Correo electrónico" })}
           name="email"
@@ -104,14 +89,7 @@ function RegistrationStep1Page({ loaderData, actionData }: Route.ComponentProps)
           error={errors.email}
           required
         />
-        <Field
-          label={t({ id: "auth.registration.password", defaultMessage: "Contraseña (mínimo 6 caracteres)" })}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-          required
-        />
+        <NewPasswordField error={errors.password} />
         <TermsConsent error={errors.terms} />
         <button type="submit" className="button" disabled={busy}>
           {t({ id: "auth.registration.continue", defaultMessage: "Continuar" })}

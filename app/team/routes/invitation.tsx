@@ -5,7 +5,7 @@ import { z } from "zod";
 import { isCommonPassword } from "~/auth/common-passwords.server";
 import { AUTH_MESSAGES } from "~/auth/messages";
 import { getSessionUser } from "~/auth/sessions.server";
-import { AuthCard, TermsConsent } from "~/auth/ui";
+import { AuthCard, NameFields, NewPasswordField, TermsConsent } from "~/auth/ui";
 import { passwordField } from "~/auth/validation";
 import { translatorFor } from "~/domain/message-catalogs";
 import { defineMessage, localeOfAcceptLanguage } from "~/domain/messages";
@@ -13,7 +13,7 @@ import { ROLE_LABELS } from "~/domain/staff-roles";
 import { failure, fieldErrors, isFailure, textFields } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
-import { Field, FormAlert } from "~/ui/form";
+import { FormAlert } from "~/ui/form";
 import { PageMessagesProvider, Rich, useT } from "~/ui/messages";
 import { pageMessages } from "~/ui/messages.server";
 import { notice } from "~/ui/notice";
@@ -186,30 +186,8 @@ function Invitation({ loaderData: p, actionData }: Pick<Route.ComponentProps, "l
             values={{ email: invitation.email, b: (chunks) => <strong>{chunks}</strong> }}
           />
         </p>
-        <Field
-          label={t({ id: "team.invitation.name", defaultMessage: "Nombre" })}
-          name="name"
-          autoComplete="given-name"
-          defaultValue={values?.name}
-          error={errors.name}
-          required
-        />
-        <Field
-          label={t({ id: "team.invitation.lastname", defaultMessage: "Apellido" })}
-          name="lastname"
-          autoComplete="family-name"
-          defaultValue={values?.lastname}
-          error={errors.lastname}
-          required
-        />
-        <Field
-          label={t({ id: "team.invitation.password", defaultMessage: "Contraseña (mínimo 6 caracteres)" })}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-          required
-        />
+        <NameFields values={values} errors={errors} />
+        <NewPasswordField error={errors.password} />
         <TermsConsent error={errors.terms} />
         <button type="submit" name="intent" value="register" className="button">
           {t({ id: "team.invitation.register", defaultMessage: "Crear cuenta y unirme" })}
