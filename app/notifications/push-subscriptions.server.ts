@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzl
 import { translatorFor } from "~/domain/message-catalogs";
 import type { Translate } from "~/domain/messages";
 import type { Db } from "~/services/db";
-import { merchantLocaleOf } from "~/workspace/merchant-locale.server";
+import { firstStoreOf, merchantLocaleOf, ownerOfStoreIn } from "~/workspace/merchant-locale.server";
 import type { IdRef } from "~/workspace/page-reads.server";
 import { pushSubscriptions } from "../../db/schema";
 import type { PushTarget } from "./web-push/send";
@@ -22,9 +22,7 @@ export type StoredSubscription = PushTarget & {
 };
 
 // Spelled out with aliases: the owner of the subscription's store, then that owner's first store.
-const ownerFirstStore = sql<string | null>`(select s.country || ' ' || s.time_zone from stores s
-  where s.owner_id = (select o.owner_id from stores o where o.id = "push_subscriptions"."store_id")
-  order by s.created_at, s.id limit 1)`;
+const ownerFirstStore = firstStoreOf(ownerOfStoreIn(sql`"push_subscriptions"."store_id"`));
 
 /** The merchant's translator for the notices to a store's devices (neutral Spanish without any device). */
 export const merchantPushT = (subscriptions: StoredSubscription[]): Translate =>

@@ -19,7 +19,7 @@ import type { PushNotice } from "~/pwa/sw-rules";
 import type { Db } from "~/services/db";
 import type { MailMessage } from "~/services/mail";
 import type { Services } from "~/services/services";
-import { merchantLocaleOf } from "~/workspace/merchant-locale.server";
+import { firstStoreOf, merchantLocaleOf, ownerOfStoreIn } from "~/workspace/merchant-locale.server";
 import { attemptCounters, sales, withdrawalRequests } from "../../db/schema";
 import { orderPageUrl } from "./order-links";
 import { saleStatements } from "./order-queries.server";
@@ -43,9 +43,7 @@ const ADDRESS_PREFIX = "arrepentimiento:ip:";
 const STORE_PREFIX = "arrepentimiento:tienda:";
 
 // Spelled out with aliases: the owner of the sale's store, then that owner's first store (the merchant's variant).
-const saleOwnerFirstStore = sql<string | null>`(select s.country || ' ' || s.time_zone from stores s
-  where s.owner_id = (select o.owner_id from stores o where o.id = "sales"."store_id")
-  order by s.created_at, s.id limit 1)`;
+const saleOwnerFirstStore = firstStoreOf(ownerOfStoreIn(sql`"sales"."store_id"`));
 
 /** The order named, its request if it has one, and the guess counters: batchable with the page (storeId may be its subquery). */
 export function withdrawalQueries(db: Db, storeId: SQL | string, code: string, ip: string) {

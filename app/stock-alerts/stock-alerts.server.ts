@@ -3,15 +3,14 @@
 // they go back above (migrations: low_stock_crossing). The upkeep tells the merchant of each row once, a push notice
 // to the store's devices and an email to its owner, claimed by a conditioned update so runs side by side send one.
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { storeCountry } from "~/domain/countries";
 import { translatorFor } from "~/domain/message-catalogs";
-import { localeOfCountry } from "~/domain/messages";
 import { notifyStoreDevices } from "~/notifications/new-order-push.server";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import type { PushNotice } from "~/pwa/sw-rules";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
+import { firstStoreOf, merchantLocaleOf } from "~/workspace/merchant-locale.server";
 import type { IdRef } from "~/workspace/page-reads.server";
 import { lowStockAlerts, productStockThresholds, products, stockAlertSettings, stores, users } from "../../db/schema";
 import { lowStockEmail } from "./emails";
@@ -149,9 +148,7 @@ export async function sendLowStockAlerts(
       storeName: stores.name,
       ownerEmail: users.email,
       // The owner reads it in the merchant pages' variant: their first store's country (decision 0067).
-      ownerFirstStore: sql<
-        string | null
-      >`(select first.country || ' ' || first.time_zone from ${stores} first where first.owner_id = ${users.id} order by first.created_at, first.id limit 1)`,
+      ownerFirstStore: firstStoreOf(sql`${users.id}`),
     })
     .from(lowStockAlerts)
     .innerJoin(products, eq(products.id, lowStockAlerts.productId))
@@ -170,8 +167,7 @@ export async function sendLowStockAlerts(
     if (claimed.length === 0) continue;
     sent += 1;
     const productsPage = `/Store/${alert.storeId}/products/poco-stock`;
-    const [country = "", timeZone = ""] = alert.ownerFirstStore?.split(" ") ?? [];
-    const t = translatorFor(localeOfCountry(storeCountry({ country, timeZone })));
+    const t = translatorFor(merchantLocaleOf(alert.ownerFirstStore));
     const payload = JSON.stringify({
       title: t({ id: "stockAlerts.push.title", defaultMessage: "Poco stock: {product}" }, { product: alert.productName }),
       body: t(

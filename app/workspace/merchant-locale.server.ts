@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { storeCountry } from "~/domain/countries";
 import { type Locale, localeOfCountry } from "~/domain/messages";
 
@@ -8,8 +8,16 @@ import { type Locale, localeOfCountry } from "~/domain/messages";
  */
 // Spelled out with an alias: in a query of one table drizzle names the columns without it, and the store's would
 // read as the user's.
-export const firstStoreColumn = sql<string | null>`(select s.country || ' ' || s.time_zone from stores s
-  where s.owner_id = "users"."id" order by s.created_at, s.id limit 1)`;
+export const firstStoreColumn = firstStoreOf(sql`"users"."id"`);
+
+/** The same column for an owner named by any expression of the query (a sale's or a device's store's owner). */
+export function firstStoreOf(ownerId: SQL) {
+  return sql<string | null>`(select s.country || ' ' || s.time_zone from stores s
+  where s.owner_id = ${ownerId} order by s.created_at, s.id limit 1)`;
+}
+
+/** The owner of the store a row names by its `store_id` column (`"sales"."store_id"`), for `firstStoreOf`. */
+export const ownerOfStoreIn = (storeIdColumn: SQL) => sql`(select o.owner_id from stores o where o.id = ${storeIdColumn})`;
 
 /** The country `firstStoreColumn` names (null without a store). */
 export function firstStoreCountryOf(firstStore: string | null | undefined) {
