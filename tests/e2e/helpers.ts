@@ -213,7 +213,7 @@ export async function seedDeskMerchant(db: Client, tag: string, store: StoreFiel
  * checks it reads `total` and confirms with the same button.
  */
 export async function sendCheckout(page: Page, name: string | RegExp, total: string | RegExp) {
-  const enhanced = (await page.locator("html[data-enhanced]").count()) > 0;
+  const enhanced = await runsItsScript(page);
   if (enhanced) await expect(page.locator("[data-pay-total] strong")).toHaveText(total);
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith("/Checkout")),
@@ -247,4 +247,14 @@ export async function checkoutSteps(page: Page, contact: { name: string; phone?:
     await expect(page).toHaveURL(/\/Checkout\?paso=datos/);
   }
   await expect(chosen).toBeVisible();
+}
+
+/**
+ * Whether the page runs its enhancement script, asked once the page has loaded: the script marks the page when it
+ * has run, which a loaded busy machine may do after the fields are already filled (asked earlier, a page with
+ * JavaScript read as one without).
+ */
+export async function runsItsScript(page: Page): Promise<boolean> {
+  await page.waitForLoadState("load");
+  return (await page.locator("html[data-enhanced]").count()) > 0;
 }

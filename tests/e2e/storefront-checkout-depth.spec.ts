@@ -1,5 +1,14 @@
 import { expect, type Page } from "@playwright/test";
-import { captureWhatsApp, checkoutSteps, linkFromOutbox, linkMercadoPago, query, sendCheckout, uniqueEmail } from "./helpers";
+import {
+  captureWhatsApp,
+  checkoutSteps,
+  linkFromOutbox,
+  linkMercadoPago,
+  query,
+  runsItsScript,
+  sendCheckout,
+  uniqueEmail,
+} from "./helpers";
 import { jsOn, test } from "./people";
 import { expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
 import { type SeededShop, seedShop } from "./shop-seed";
@@ -377,7 +386,7 @@ test("a fee or a price changed after the checkout was shown is told or shown to 
   const zoneSelect = page.getByLabel(/Zona de envío/);
   await fillHomeDelivery(page, "Centro");
   await expect(zoneSelect.locator("option:checked")).toHaveText(new RegExp(`^Centro — envío ${usd("3,00")}$`));
-  const enhanced = (await page.locator("html[data-enhanced]").count()) > 0;
+  const enhanced = await runsItsScript(page);
   const payTotal = page.locator("[data-pay-total] strong");
   // With the page's script the total follows the zone at once.
   if (enhanced) await expect(payTotal).toHaveText(new RegExp(`^${usd("23,00")}$`));
