@@ -1424,7 +1424,14 @@ export const storeActivity = sqliteTable(
     actorLabel: text("actor_label").notNull(),
     kind: text("kind").notNull(),
     subject: text("subject"),
+    /** An entry written before summary_id: its sentence as written then. Newer entries leave it empty. */
     summary: text("summary").notNull(),
+    /**
+     * The sentence's message id (`ACTIVITY_ENTRIES` in app/domain/activity-entries.ts) and its values as JSON (names,
+     * codes, counts, keys), rendered when read in the reader's variant (decision 0065). Null on older entries.
+     */
+    summaryId: text("summary_id"),
+    summaryValues: text("summary_values"),
     before: text("before"),
     after: text("after"),
   },
