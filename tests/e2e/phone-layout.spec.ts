@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eDb, fillStep1, query, signInAs, uniqueEmail } from "./helpers";
-import { expectNoSidewaysScroll, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
+import { expectNoSidewaysScroll, expectPlaceholdersFit, expectTouchTargets, PHONE_WIDTHS, phone } from "./phone";
 import { type SeededShop, seedHome, seedShop } from "./shop-seed";
 
 // The merchant app, the sign-in pages and the public store on a phone: at 320, 360 and 412 px wide with a
@@ -91,6 +91,7 @@ async function checkPage(page: Page, label: string, scope?: Locator, atEachWidth
     await page.setViewportSize(phone(width).viewport);
     const { widest } = await expectNoSidewaysScroll(page, `${width} ${label}`);
     const small = await expectTouchTargets(page, scope, `${width} ${label}`);
+    await expectPlaceholdersFit(page, scope, `${width} ${label}`);
     console.log(`phone ${width} ${label}: scrollWidth ${widest}, undersized ${small.length}`);
     await atEachWidth?.();
   }

@@ -134,3 +134,33 @@ export async function expectTouchTargets(page: Page, scope?: Locator, label = pa
     .toEqual([]);
   return small;
 }
+
+/**
+ * Every visible field's placeholder fits inside it: a cut hint ("Nombre o tel") tells the merchant nothing. The text is
+ * measured in the placeholder's own font against the field's inner width.
+ */
+export async function expectPlaceholdersFit(page: Page, scope?: Locator, label = page.url()) {
+  const root = scope ?? page.locator("body");
+  const cut = await root.evaluate((host) => {
+    const canvas = document.createElement("canvas").getContext("2d");
+    if (!canvas) return ["no canvas to measure with"];
+    const found: string[] = [];
+    for (const el of host.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[placeholder],textarea[placeholder]")) {
+      if (!el.placeholder || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      const style = getComputedStyle(el, "::placeholder");
+      const box = getComputedStyle(el);
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const inner = el.clientWidth - Number.parseFloat(box.paddingLeft) - Number.parseFloat(box.paddingRight);
+      const text = el.tagName === "TEXTAREA" ? (el.placeholder.split("\n")[0] ?? "") : el.placeholder;
+      const needed = canvas.measureText(text).width;
+      // A textarea wraps its placeholder; only a word longer than the field is cut there.
+      const widest =
+        el.tagName === "TEXTAREA" ? Math.max(...text.split(/\s+/).map((word) => canvas.measureText(word).width)) : needed;
+      if (widest > inner + 0.5)
+        found.push(`${el.id || el.name} "${el.placeholder}" needs ${Math.ceil(widest)} px in ${Math.floor(inner)}`);
+    }
+    return found;
+  });
+  expect.soft(cut, `${label}: placeholders cut: ${cut.join("; ")}`).toEqual([]);
+  return cut;
+}
