@@ -5,7 +5,7 @@ import { eq, type SQL } from "drizzle-orm";
 import { decryptToken, encryptToken, importTokenKey } from "~/online-payments/token-crypto";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
-import type { Actor } from "~/workspace/activity.server";
+import type { Actor, EntrySummary } from "~/workspace/activity.server";
 import { settingsEntry } from "~/workspace/store-record.server";
 import { storeConversionSettings } from "../../db/schema";
 
@@ -53,15 +53,13 @@ export async function conversionTargets(
 
 type Changes = Partial<Omit<ConversionSettingsRow, "storeId" | "updatedAt">>;
 
-/** The platforms as 'Actividad' names them: never their ids or secrets. */
-const PLATFORM_NAMES = { meta: "Meta (Conversions API)", ga4: "Google Analytics 4" } as const;
-
 async function saveSettings(
   services: Pick<Services, "db" | "clock">,
   actor: Actor,
   storeId: string,
   changes: Changes,
-  summary: string,
+  /** The entry names the platform only, never its ids or secrets. */
+  summary: EntrySummary,
 ) {
   const updatedAt = services.clock.now();
   const { db } = services;
@@ -91,7 +89,7 @@ export async function saveMetaSettings(
     actor,
     storeId,
     { metaDatasetId: input.datasetId, ...token },
-    `Guardó la conexión con ${PLATFORM_NAMES.meta}`,
+    { says: "adPlatformSaved", values: { platform: "meta" } },
   );
 }
 
@@ -108,7 +106,7 @@ export async function saveGa4Settings(
     actor,
     storeId,
     { ga4MeasurementId: input.measurementId, ...secret },
-    `Guardó la conexión con ${PLATFORM_NAMES.ga4}`,
+    { says: "adPlatformSaved", values: { platform: "ga4" } },
   );
 }
 
@@ -124,6 +122,6 @@ export async function removePlatform(
     actor,
     storeId,
     platform === "meta" ? { metaDatasetId: null, metaTokenEnc: null } : { ga4MeasurementId: null, ga4ApiSecretEnc: null },
-    `Quitó la conexión con ${PLATFORM_NAMES[platform]}`,
+    { says: "adPlatformRemoved", values: { platform } },
   );
 }

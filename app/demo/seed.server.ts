@@ -354,12 +354,5 @@ async function seedHistory(services: Services, storeId: string, now: Date) {
     const input = { name, description, category, compareAtPrice, published, price: item.price, stock: item.stock };
     await updateProduct(db, actor, { product, variantsBefore: [] }, input, null, hoursAgo(now, 70 - index * 28));
   }
-  await saveStoreSettings(
-    db,
-    actor,
-    store[0],
-    { location: DEMO_LOCATION },
-    "Cambió la información de la tienda",
-    hoursAgo(now, 3),
-  );
+  await saveStoreSettings(db, actor, store[0], { location: DEMO_LOCATION }, "storeInfoChanged", hoursAgo(now, 3));
 }

@@ -61,7 +61,7 @@ export async function createDiscountCode(
           ${input.startsOn}, ${input.endsOn}, ${input.maxUses}, 0, ${input.active ? 1 : 0}, ${input.oncePerCustomer ? 1 : 0}, ${now.getTime()}
         where (select count(*) from discount_codes where store_id = ${storeId}) < ${MOST_DISCOUNT_CODES}
         returning id`),
-      codeEntry(db, actor, storeId, input.code, `Creó el código de descuento ${input.code}`, now, IF_CHANGED),
+      codeEntry(db, actor, storeId, input.code, "codeCreated", now, IF_CHANGED),
     ]);
     if (!inserted) throw new StoreError(discountFormMessage(t, "limit"));
     return Number(inserted.id);
@@ -109,7 +109,7 @@ export async function updateDiscountCode(
           ),
         )
         .returning({ id: discountCodes.id }),
-      codeEntry(db, actor, storeId, input.code, `Editó el código de descuento ${input.code}`, now, IF_CHANGED),
+      codeEntry(db, actor, storeId, input.code, "codeEdited", now, IF_CHANGED),
     ]);
   } catch (error) {
     if (takenCode(error)) throw new StoreError(discountFormMessage(t, "taken"), "code");
@@ -139,7 +139,7 @@ export async function setDiscountCodeActive(
       {
         kind: "promotion",
         subject: code,
-        summary: sql`${active ? "Activó" : "Pausó"} || ' el código de descuento ' || ${code}`,
+        summary: { says: active ? "codeActivated" : "codePaused", values: { code } },
         before: active ? "Pausado" : "Activo",
         after: active ? "Activo" : "Pausado",
       },
@@ -165,7 +165,7 @@ export async function deleteDiscountCode(
 ): Promise<DiscountCodeRow | undefined> {
   const code = sql`(select code from ${discountCodes} where id = ${id} and store_id = ${storeId})`;
   const [, [deleted]] = await db.batch([
-    codeEntry(db, actor, storeId, code, sql`'Eliminó el código de descuento ' || ${code}`, now, sql`${code} is not null`),
+    codeEntry(db, actor, storeId, code, "codeDeleted", now, sql`${code} is not null`),
     db
       .delete(discountCodes)
       .where(and(eq(discountCodes.id, id), eq(discountCodes.storeId, storeId)))
@@ -175,8 +175,15 @@ export async function deleteDiscountCode(
 }
 
 /** A discount code's entry, named by the code (what buyers type: no secret). */
-const codeEntry = (db: Db, actor: Actor, storeId: string, code: string | SQL, summary: string | SQL, now: Date, when: SQL) =>
-  activityStatement(db, storeId, actor, { kind: "promotion", subject: code, summary }, now, when);
+const codeEntry = (
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  code: string | SQL,
+  says: "codeCreated" | "codeEdited" | "codeDeleted",
+  now: Date,
+  when: SQL,
+) => activityStatement(db, storeId, actor, { kind: "promotion", subject: code, summary: { says, values: { code } } }, now, when);
 
 /** The store's code with this key (upper case), if any: inactive ones too, judged by the caller. */
 export const discountByKeyQuery = (db: Db, storeId: SQL, key: string) =>

@@ -3,6 +3,7 @@
  * entry is, how its values read, the page's filters and pages, and the CSV. Plain functions; the table's writer is
  * app/workspace/activity.server.ts.
  */
+import { type ActivityField, isActivityField } from "./activity-entries";
 import { csvDocument, SPREADSHEET_SEPARATOR, spreadsheetDecimal } from "./csv";
 import { defineMessages, type Translate } from "./messages";
 import { formatMoney, toDecimalString } from "./money";
@@ -104,65 +105,66 @@ const variantsKey = (variants: readonly VariantSide[]) =>
 
 /**
  * What a product's edit changed besides its price and stock (which have entries of their own), as the entry names
- * it: 'nombre', 'descripción'…, compared with the product as the request read it.
+ * it ('name', 'description'…, said 'nombre', 'descripción'), compared with the product as the request read it.
  */
 export function productChanges(
   before: { product: ProductSide; variantsBefore: readonly VariantSide[] },
   after: ProductSide & { variants: readonly VariantSide[]; newImage: boolean },
-): string[] {
+): ActivityField[] {
   const p = before.product;
-  const changes: Array<[boolean, string]> = [
-    [p.name !== after.name, "nombre"],
-    [p.compareAtPrice !== after.compareAtPrice, "precio anterior"],
-    [p.description !== after.description, "descripción"],
-    [p.category !== after.category, "categoría"],
-    [p.published !== after.published, after.published ? "publicado" : "oculto"],
-    [after.newImage, "foto de portada"],
+  const changes: Array<[boolean, ActivityField]> = [
+    [p.name !== after.name, "name"],
+    [p.compareAtPrice !== after.compareAtPrice, "compareAtPrice"],
+    [p.description !== after.description, "description"],
+    [p.category !== after.category, "category"],
+    [p.published !== after.published, after.published ? "published" : "hidden"],
+    [after.newImage, "cover"],
     [
       JSON.stringify(p.options) !== JSON.stringify(after.options) ||
         variantsKey(before.variantsBefore) !== variantsKey(after.variants),
-      "variantes",
+      "variants",
     ],
   ];
-  return changes.filter(([changed]) => changed).map(([, name]) => name);
+  return changes.filter(([changed]) => changed).map(([, field]) => field);
 }
 
-/** The store's settings as an entry names them (those the merchant's pages set; files and slugs aside). */
-const STORE_SETTING_NAMES: Record<string, string> = {
-  name: "nombre",
-  category: "categoría",
-  currency: "moneda",
-  description: "descripción",
-  mainTitle: "título principal",
-  storeTitle: "título de la tienda",
-  saleNumber: "WhatsApp para pedidos",
-  attentionNumber: "WhatsApp de atención",
-  location: "ubicación",
-  instagram: "Instagram",
-  facebook: "Facebook",
-  tiktok: "TikTok",
-  hours: "horario de atención",
-  timeZone: "zona horaria",
-  country: "país",
-  hideSoldOut: "productos agotados",
-  pickupEnabled: "retiro en tienda",
-  homeDeliveryEnabled: "envío a domicilio",
-  arrangeEnabled: "entrega a coordinar",
-  paymentHoldMinutes: "tiempo para pagar en línea",
-  logoKey: "logo",
-  returnsPolicy: "cambios y devoluciones",
-  shippingPolicy: "envíos",
-  privacyPolicy: "privacidad",
-  taxId: "identificación fiscal",
-  legalName: "razón social",
-};
+/** The store's settings an entry names (those the merchant's pages set; files and slugs aside). */
+const STORE_SETTINGS: ReadonlySet<ActivityField> = new Set<ActivityField>([
+  "name",
+  "category",
+  "currency",
+  "description",
+  "mainTitle",
+  "storeTitle",
+  "saleNumber",
+  "attentionNumber",
+  "location",
+  "instagram",
+  "facebook",
+  "tiktok",
+  "hours",
+  "timeZone",
+  "country",
+  "hideSoldOut",
+  "pickupEnabled",
+  "homeDeliveryEnabled",
+  "arrangeEnabled",
+  "paymentHoldMinutes",
+  "logoKey",
+  "returnsPolicy",
+  "shippingPolicy",
+  "privacyPolicy",
+  "taxId",
+  "legalName",
+]);
 
 /** The named settings `after` changes of the store as it was read (nothing for a save that changes nothing). */
-export function settingChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return Object.entries(after).flatMap(([key, value]) => {
-    const name = STORE_SETTING_NAMES[key];
-    return name && value !== undefined && (before[key] ?? null) !== (value ?? null) ? [name] : [];
-  });
+export function settingChanges(before: Record<string, unknown>, after: Record<string, unknown>): ActivityField[] {
+  return Object.entries(after).flatMap(([key, value]) =>
+    isActivityField(key) && STORE_SETTINGS.has(key) && value !== undefined && (before[key] ?? null) !== (value ?? null)
+      ? [key]
+      : [],
+  );
 }
 
 /** An entry as the page and the CSV read it. */
@@ -173,6 +175,7 @@ export interface ActivityRow {
   actorLabel: string;
   kind: string;
   subject: string | null;
+  /** What happened, in the reader's words (`activitySummaryText`). */
   summary: string;
   before: string | null;
   after: string | null;

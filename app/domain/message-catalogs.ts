@@ -47,8 +47,12 @@ const GROWTH_SERVER_ONLY =
 const DESK_SERVER_ONLY =
   /^sales\.(sale\.(confirmed|cancelled|notPending|noStock|paidOnline|refunded)|refund\.(notRefundable|unlinked|providerFailed|processing|changed)|query\.badCode|stock\.\w+|payment\.(onlineState|transferState|receipt\w+))$|^paymentMethods\.(refusal\.|adjustmentRow$)/;
 
+/** 'Actividad''s sentences and the fields they name: said by its loader and its CSV, in the merchant's words. */
+const ACTIVITY_SERVER_ONLY = /^activity\.(entry|field)\./;
+
 /** Whether a message is the server's alone (`SERVER_ONLY`). */
-export const isServerOnly = (id: string) => SERVER_ONLY.test(id) || GROWTH_SERVER_ONLY.test(id) || DESK_SERVER_ONLY.test(id);
+export const isServerOnly = (id: string) =>
+  SERVER_ONLY.test(id) || GROWTH_SERVER_ONLY.test(id) || DESK_SERVER_ONLY.test(id) || ACTIVITY_SERVER_ONLY.test(id);
 
 const pageCatalogs = new Map<Locale, PageCatalog>();
 

@@ -5,7 +5,7 @@
 import { and, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { type FulfilmentStep, PROGRESS_FILTER_LABELS, type ProgressStep } from "~/domain/fulfilment";
 import type { Db } from "~/services/db";
-import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import { type Actor, activityStatement, type EntrySummary, IF_CHANGED } from "~/workspace/activity.server";
 import { saleDeliveries, sales } from "../../db/schema";
 
 export type DeliveryRow = typeof saleDeliveries.$inferSelect;
@@ -116,11 +116,9 @@ export async function applyMoves(
 function moveEntry(db: Db, actor: Actor, move: Move, back: boolean) {
   const from = move.from.step === "none" ? PROGRESS_FILTER_LABELS.none : PROGRESS_FILTER_LABELS[move.from.step];
   const to = PROGRESS_FILTER_LABELS[move.to];
-  const summary = move.keepTimes
-    ? `Corrigió el envío de la venta ${move.saleId}`
-    : back
-      ? `Volvió la venta ${move.saleId} a '${to}'`
-      : `Marcó la venta ${move.saleId} como '${to}'`;
+  const summary: EntrySummary = move.keepTimes
+    ? { says: "deliveryCorrected", values: { sale: move.saleId } }
+    : { says: back ? "deliveryBack" : "deliveryMarked", values: { sale: move.saleId, step: move.to } };
   return activityStatement(
     db,
     move.storeId,

@@ -54,7 +54,7 @@ export async function saveDraft(db: Db, store: Store, look: Look, t: Translate =
 export async function publishDraft(db: Db, actor: Actor, store: Store, now: Date): Promise<boolean> {
   const [result] = await db.batch([
     publishLookDraft(db, store.id, randomToken(18), now),
-    activityStatement(db, store.id, actor, { kind: "look", summary: "Publicó el diseño de la tienda" }, now, IF_CHANGED),
+    activityStatement(db, store.id, actor, { kind: "look", summary: { says: "lookPublished", values: {} } }, now, IF_CHANGED),
   ]);
   return result.rowsAffected > 0;
 }

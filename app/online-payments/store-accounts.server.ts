@@ -100,7 +100,7 @@ export async function completeLinking(
       .insert(storePaymentAccounts)
       .values({ storeId, ...values, linkedAt: now, refreshedAt: null })
       .onConflictDoUpdate({ target: storePaymentAccounts.storeId, set: { ...values, linkedAt: now, refreshedAt: null } }),
-    activityStatement(db, storeId, actor, { kind: "payments", summary: "Vinculó la cuenta de Mercado Pago" }, now),
+    activityStatement(db, storeId, actor, { kind: "payments", summary: { says: "accountLinked", values: {} } }, now),
   ]);
   return storeId;
 }
@@ -134,7 +134,7 @@ export async function unlinkStore(services: Services, actor: Actor, storeId: str
       db,
       storeId,
       actor,
-      { kind: "payments", summary: "Desvinculó la cuenta de Mercado Pago" },
+      { kind: "payments", summary: { says: "accountUnlinked", values: {} } },
       services.clock.now(),
       IF_CHANGED,
     ),

@@ -241,7 +241,7 @@ export async function saveSettings(db: Db, actor: Actor, storeId: string, s: Aba
       .insert(abandonedCartSettings)
       .values({ storeId, ...s, updatedAt: now })
       .onConflictDoUpdate({ target: abandonedCartSettings.storeId, set: { ...s, updatedAt: now } }),
-    activityStatement(db, storeId, actor, { kind: "settings", summary: "Cambió los avisos de carritos abandonados" }, now),
+    activityStatement(db, storeId, actor, { kind: "settings", summary: { says: "cartRemindersChanged", values: {} } }, now),
   ]);
 }
 

@@ -12,12 +12,6 @@ import { forgetCustomerCheckoutsStatement } from "./abandoned-carts.server";
 import { absorbContactStatement, customerContactQuery, deleteCustomerStatement } from "./customer-records.server";
 import { forgetCustomerOrdersStatement, linkPastOrderStatements, moveCustomerOrdersStatement } from "./order-records.server";
 
-/** What 'Actividad' says of a customer's change. */
-const CUSTOMER_ENTRIES = {
-  merged: "Unió dos fichas de un mismo cliente",
-  forgotten: "Borró los datos de un cliente que lo pidió",
-};
-
 /**
  * `mergedId`'s orders become `keptId`'s, the kept one takes any number or email it lacked, and the merged one goes.
  * Returns the merged one's name, or null when either is not a customer of the store (or they are the same).
@@ -40,7 +34,7 @@ export async function mergeCustomers(
     moveCustomerOrdersStatement(db, storeId, mergedId, keptId),
     deleteCustomerStatement(db, storeId, mergedId),
     // Named by nothing of theirs: 'Actividad' never holds a buyer's data.
-    activityStatement(db, storeId, actor, { kind: "sale", summary: CUSTOMER_ENTRIES.merged }, now, IF_CHANGED),
+    activityStatement(db, storeId, actor, { kind: "sale", summary: { says: "customersMerged", values: {} } }, now, IF_CHANGED),
     absorbContactStatement(db, storeId, keptId, { phone: merged.phone, email: merged.email }, now),
   ]);
   return { name: merged.name };
@@ -77,7 +71,7 @@ export async function forgetCustomer(
       db,
       storeId,
       actor,
-      { kind: "sale", summary: CUSTOMER_ENTRIES.forgotten },
+      { kind: "sale", summary: { says: "customerForgotten", values: {} } },
       services.clock.now(),
       IF_CHANGED,
     ),

@@ -153,7 +153,7 @@ export async function buildDraft(
         services.db,
         store.id,
         actor,
-        { kind: "sale", subject: sale.saleId, summary: `Armó el pedido ${sale.saleId}` },
+        { kind: "sale", subject: sale.saleId, summary: { says: "orderBuilt", values: { sale: sale.saleId } } },
         now,
       );
     return { ok: true, saleId: sale.saleId };

@@ -439,9 +439,10 @@ const saleStateEntry = (
     {
       kind: "sale",
       subject: sale.id,
-      summary: refunded
-        ? `Canceló y reembolsó la venta ${sale.id}`
-        : `${state === "Confirmada" ? "Completó" : "Canceló"} la venta ${sale.id}`,
+      summary: {
+        says: refunded ? "saleRefunded" : state === "Confirmada" ? "saleCompleted" : "saleCancelled",
+        values: { sale: sale.id },
+      },
       before: sale.state,
       after: refunded ? "Cancelada (reembolsada)" : state,
     },
@@ -960,7 +961,7 @@ export async function reviewReceipt(
       {
         kind: "sale",
         subject: saleId,
-        summary: verdict === "verified" ? "Verificó el pago por transferencia" : "Rechazó el comprobante de transferencia",
+        summary: { says: verdict === "verified" ? "transferVerified" : "transferRejected", values: {} },
         before: "Comprobante recibido",
         after: verdict === "verified" ? "Pago verificado" : "Comprobante rechazado",
       },

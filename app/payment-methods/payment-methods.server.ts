@@ -28,14 +28,6 @@ export function paymentMethodsQuery(db: Db, storeId: string | SQL) {
     .where(eq(storePaymentMethods.storeId, storeId));
 }
 
-/** A method as its entry names it. */
-const METHOD_NAMES: Record<SavedMethod["method"], string> = {
-  transfer: "Transferencia",
-  cash: "Efectivo",
-  on_delivery: "Al recibir",
-};
-const paymentChoiceLabel = (method: SavedMethod["method"]) => METHOD_NAMES[method];
-
 /** Saves one method of the store as the 'Cobros' form sent it; the store's pages show it at once (edge version). */
 export async function savePaymentMethod(db: Db, actor: Actor, storeId: string, method: SavedMethod, now: Date): Promise<void> {
   const { method: name, ...settings } = method;
@@ -59,7 +51,7 @@ export async function savePaymentMethod(db: Db, actor: Actor, storeId: string, m
       db,
       actor,
       storeId,
-      `Guardó la forma de cobro “${paymentChoiceLabel(name)}” (${method.enabled ? "activada" : "desactivada"})`,
+      { says: "paymentMethodSaved", values: { method: name, enabled: method.enabled ? "yes" : "no" } },
       now,
     ),
   ]);

@@ -21,7 +21,6 @@ import {
 } from "~/domain/product-csv";
 import { productSearchColumns } from "~/domain/search";
 import { VARIANT_MESSAGES } from "~/domain/variants";
-import { counted } from "~/domain/words";
 import { type Db, isNotNullViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import { type FileStore, privateFileKey } from "~/services/files";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
@@ -312,7 +311,7 @@ async function writeCatalogImport(
         actor,
         {
           kind: "product",
-          summary: `Importó el catálogo: ${counted(created, "producto nuevo", "productos nuevos")}, ${counted(updated, "actualizado", "actualizados")}`,
+          summary: { says: "catalogImported", values: { created, updated } },
         },
         now,
       ),

@@ -3,7 +3,7 @@ import { LIMIT_MESSAGES, type PlanLimits, photoUploadProblem } from "~/domain/li
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import { type Actor, activityStatement, type EntrySummary, IF_CHANGED } from "~/workspace/activity.server";
 import { productPhotos, products } from "../../db/schema";
 
 type Product = typeof products.$inferSelect;
@@ -81,14 +81,7 @@ export async function addPhotos(
           ${photo.key}, ${photo.width}, ${photo.height}, ${photo.filename}
         where ${i === 0 ? sql`${isTheStores} and ${photoCount} + ${photos.length} <= ${plan.photosPerProduct}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
-    photoEntry(
-      db,
-      actor,
-      product,
-      photos.length === 1 ? "Agregó una foto a" : `Agregó ${photos.length} fotos a`,
-      now,
-      IF_CHANGED,
-    ),
+    photoEntry(db, actor, product, { says: "photosAdded", count: photos.length }, now, IF_CHANGED),
     touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected > 0) return true;
@@ -138,7 +131,7 @@ export async function movePhoto(
   if (changed.length === 0) return true;
   await db.batch([
     touchStore(db, product.storeId, now),
-    photoEntry(db, actor, product, move === "cover" ? "Cambió la foto de portada de" : "Cambió el orden de las fotos de", now),
+    photoEntry(db, actor, product, { says: move === "cover" ? "coverChanged" : "photosReordered" }, now),
     ...changed.map((c) =>
       db
         .update(productPhotos)
@@ -173,7 +166,7 @@ export async function deletePhoto(
         ),
       )
       .returning({ key: productPhotos.key }),
-    photoEntry(db, actor, product, "Eliminó una foto de", now, IF_CHANGED),
+    photoEntry(db, actor, product, { says: "photoDeleted" }, now, IF_CHANGED),
     touchStore(db, product.storeId, now),
   ]);
   const key = removed[0]?.key;
@@ -188,13 +181,24 @@ export async function deletePhoto(
 }
 
 /** A gallery change's entry ('Agregó 2 fotos a “Taza”'), for the store's own product only. */
-function photoEntry(db: Db, actor: Actor, product: Pick<Product, "id" | "storeId">, what: string, now: Date, when?: SQL) {
+function photoEntry(
+  db: Db,
+  actor: Actor,
+  product: Pick<Product, "id" | "storeId">,
+  what: { says: "photosAdded"; count: number } | { says: "coverChanged" | "photosReordered" | "photoDeleted" },
+  now: Date,
+  when?: SQL,
+) {
   const name = sql`(select name from ${products} where id = ${product.id} and store_id = ${product.storeId})`;
+  const summary: EntrySummary =
+    what.says === "photosAdded"
+      ? { says: what.says, values: { name, count: what.count } }
+      : { says: what.says, values: { name } };
   return activityStatement(
     db,
     product.storeId,
     actor,
-    { kind: "product", subject: product.id, summary: sql`${what} || ' “' || ${name} || '”'` },
+    { kind: "product", subject: product.id, summary },
     now,
     when ? sql`${when} and ${name} is not null` : sql`${name} is not null`,
   );

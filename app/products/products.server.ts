@@ -218,7 +218,7 @@ export async function createProduct(
         {
           kind: "product",
           subject: id,
-          summary: `Creó el producto “${input.name}”`,
+          summary: { says: "productCreated", values: { name: input.name } },
           after: storeMoney(storeId, input.price),
         },
         now,
@@ -334,7 +334,7 @@ export async function deleteProduct(
       {
         kind: "product",
         subject: productId,
-        summary: sql`'Eliminó el producto “' || (select name from ${products} where id = ${productId}) || '”'`,
+        summary: { says: "productDeleted", values: { name: sql`(select name from ${products} where id = ${productId})` } },
       },
       now,
       sql`exists (select 1 from ${products} where id = ${productId} and store_id = ${storeId})`,
@@ -378,7 +378,11 @@ function productEditEntries(
             db,
             store.id,
             actor,
-            { kind: "product", subject: product.id, summary: `Editó “${input.name}”: ${changed.join(", ")}` },
+            {
+              kind: "product",
+              subject: product.id,
+              summary: { says: "productEdited", values: { name: input.name, fields: changed } },
+            },
             now,
             sql`exists (select 1 from ${products} where id = ${product.id} and store_id = ${store.id})`,
           ),
@@ -410,7 +414,7 @@ export function priceAndStockEntries(
       {
         kind: "price",
         subject: productId,
-        summary: `Cambió el precio de “${name}”`,
+        summary: { says: "priceChanged", values: { name } },
         before: storeMoney(storeId, row(sql`price`)),
         after: storeMoney(storeId, price),
       },
@@ -424,7 +428,7 @@ export function priceAndStockEntries(
       {
         kind: "stock",
         subject: productId,
-        summary: `Cambió el stock de “${name}”`,
+        summary: { says: "stockChanged", values: { name } },
         before: row(sql`stock`),
         after: String(stock),
       },

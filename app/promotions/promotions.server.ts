@@ -96,8 +96,15 @@ const columnsOf = (input: PromotionInput) => ({
 });
 
 /** A promotion's entry, named by its name. */
-const promotionEntry = (db: Db, actor: Actor, storeId: string, name: string | SQL, summary: string | SQL, now: Date, when: SQL) =>
-  activityStatement(db, storeId, actor, { kind: "promotion", subject: name, summary }, now, when);
+const promotionEntry = (
+  db: Db,
+  actor: Actor,
+  storeId: string,
+  name: string | SQL,
+  says: "promotionCreated" | "promotionEdited" | "promotionDeleted",
+  now: Date,
+  when: SQL,
+) => activityStatement(db, storeId, actor, { kind: "promotion", subject: name, summary: { says, values: { name } } }, now, when);
 
 /** Adds a promotion while the store has fewer than MOST_PROMOTIONS (a conditioned insert: two tabs cannot pass it). */
 export async function createPromotion(
@@ -118,7 +125,7 @@ export async function createPromotion(
         ${c.endsOn}, ${c.enabled ? 1 : 0}, 0, 0, ${now.getTime()}
       where (select count(*) from promotions where store_id = ${storeId}) < ${MOST_PROMOTIONS}
       returning id`),
-    promotionEntry(db, actor, storeId, input.name, `Creó la promoción “${input.name}”`, now, IF_CHANGED),
+    promotionEntry(db, actor, storeId, input.name, "promotionCreated", now, IF_CHANGED),
     touchStore(db, storeId, now),
   ]);
   if (!inserted) throw new StoreError(promotionFormMessage(t, "limit"));
@@ -140,7 +147,7 @@ export async function updatePromotion(
       .set(columnsOf(input))
       .where(and(eq(promotions.id, id), eq(promotions.storeId, storeId)))
       .returning({ id: promotions.id }),
-    promotionEntry(db, actor, storeId, input.name, `Editó la promoción “${input.name}”`, now, IF_CHANGED),
+    promotionEntry(db, actor, storeId, input.name, "promotionEdited", now, IF_CHANGED),
     touchStore(db, storeId, now),
   ]);
   return updated.length > 0;
@@ -164,7 +171,7 @@ export async function setPromotionEnabled(
       {
         kind: "promotion",
         subject: name,
-        summary: sql`${enabled ? "Activó" : "Pausó"} || ' la promoción “' || ${name} || '”'`,
+        summary: { says: enabled ? "promotionEnabled" : "promotionPaused", values: { name } },
         before: enabled ? "Pausada" : "Activa",
         after: enabled ? "Activa" : "Pausada",
       },
@@ -191,7 +198,7 @@ export async function deletePromotion(
 ): Promise<{ name: string } | undefined> {
   const name = sql`(select name from ${promotions} where id = ${id} and store_id = ${storeId})`;
   const [, [deleted]] = await db.batch([
-    promotionEntry(db, actor, storeId, name, sql`'Eliminó la promoción “' || ${name} || '”'`, now, sql`${name} is not null`),
+    promotionEntry(db, actor, storeId, name, "promotionDeleted", now, sql`${name} is not null`),
     db
       .delete(promotions)
       .where(and(eq(promotions.id, id), eq(promotions.storeId, storeId)))

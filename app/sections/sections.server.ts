@@ -3,13 +3,12 @@ import { z } from "zod";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits, sectionItemsProblem } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
-import { counted } from "~/domain/words";
 import { listedPriceColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
 import { isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
-import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import { type Actor, activityStatement, type EntrySummary, IF_CHANGED } from "~/workspace/activity.server";
 import type { IdRef } from "~/workspace/page-reads.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { products, sectionItems, sections } from "../../db/schema";
@@ -92,7 +91,7 @@ const sectionEntry = (
   db: Db,
   actor: Actor,
   section: Pick<Section, "id" | "storeId">,
-  summary: string,
+  summary: EntrySummary,
   now: Date,
   when?: SQL,
   values: { before?: string; after?: string } = {},
@@ -114,7 +113,7 @@ export async function createSection(
         db.run(sql`insert into sections (id, store_id, title, position, created_at)
           select ${id}, ${storeId}, ${title}, coalesce((select max(position) from sections where store_id = ${storeId}), 0) + 1, ${now.getTime()}
           where (select count(*) from sections where store_id = ${storeId}) < ${plan.sections}`),
-        sectionEntry(db, actor, { id, storeId }, `Creó la sección “${title}”`, now, IF_CHANGED),
+        sectionEntry(db, actor, { id, storeId }, { says: "sectionCreated", values: { title } }, now, IF_CHANGED),
         touchStore(db, storeId, now),
       ]);
       if (inserted.rowsAffected === 0) throw new StoreError(LIMIT_MESSAGES.sections);
@@ -134,7 +133,7 @@ export async function renameSection(db: Db, actor: Actor, section: Section, titl
       .update(sections)
       .set({ title })
       .where(and(eq(sections.id, section.id), eq(sections.storeId, section.storeId), ne(sections.title, title))),
-    sectionEntry(db, actor, section, `Cambió el nombre de la sección “${section.title}”`, now, IF_CHANGED, {
+    sectionEntry(db, actor, section, { says: "sectionRenamed", values: { title: section.title } }, now, IF_CHANGED, {
       before: section.title,
       after: title,
     }),
@@ -146,7 +145,7 @@ export async function renameSection(db: Db, actor: Actor, section: Section, titl
 export async function deleteSection(db: Db, actor: Actor, files: FileStore, section: Section, now: Date): Promise<void> {
   await db.batch([
     db.delete(sections).where(and(eq(sections.id, section.id), eq(sections.storeId, section.storeId))),
-    sectionEntry(db, actor, section, `Eliminó la sección “${section.title}”`, now, IF_CHANGED),
+    sectionEntry(db, actor, section, { says: "sectionDeleted", values: { title: section.title } }, now, IF_CHANGED),
     touchStore(db, section.storeId, now),
   ]);
   const keys = await files.list(`stores/${section.storeId}/sections/${section.id}/`);
@@ -168,13 +167,7 @@ export async function moveSection(
   const title = listed.find((s) => s.id === sectionId)?.title ?? "";
   await db.batch([
     touchStore(db, storeId, now),
-    sectionEntry(
-      db,
-      actor,
-      { id: sectionId, storeId },
-      `Movió la sección “${title}” ${direction === "up" ? "arriba" : "abajo"}`,
-      now,
-    ),
+    sectionEntry(db, actor, { id: sectionId, storeId }, { says: "sectionMoved", values: { title, direction } }, now),
     ...updates.map((u) =>
       db
         .update(sections)
@@ -204,7 +197,7 @@ async function appendItems(db: Db, actor: Actor, section: Section, plan: PlanLim
       db,
       actor,
       section,
-      `Agregó ${counted(items.length, "elemento", "elementos")} a la sección “${section.title}”`,
+      { says: "sectionItemsAdded", values: { count: items.length, title: section.title } },
       now,
       IF_CHANGED,
     ),
@@ -277,7 +270,7 @@ export async function moveItem(
   if (updates.length === 0) return true;
   await db.batch([
     touchStore(db, section.storeId, now),
-    sectionEntry(db, actor, section, `Cambió el orden de la sección “${section.title}”`, now),
+    sectionEntry(db, actor, section, { says: "sectionItemsReordered", values: { title: section.title } }, now),
     ...updates.map((u) =>
       db
         .update(sectionItems)
@@ -302,7 +295,7 @@ export async function removeItem(
       .delete(sectionItems)
       .where(and(eq(sectionItems.id, itemId), eq(sectionItems.sectionId, section.id)))
       .returning({ fileKey: sectionItems.fileKey, thumbKey: sectionItems.thumbKey }),
-    sectionEntry(db, actor, section, `Quitó un elemento de la sección “${section.title}”`, now, IF_CHANGED),
+    sectionEntry(db, actor, section, { says: "sectionItemRemoved", values: { title: section.title } }, now, IF_CHANGED),
     touchStore(db, section.storeId, now),
   ]);
   const item = removed[0];

@@ -36,7 +36,7 @@ export async function setStoreThreshold(db: Db, actor: Actor, storeId: string, t
     actor,
     {
       kind: "settings",
-      summary: "Cambió el aviso de poco stock de la tienda",
+      summary: { says: "storeStockAlertChanged", values: {} },
       before: sql`(select threshold from ${stockAlertSettings} where store_id = ${storeId})`,
       after: threshold === null ? null : String(threshold),
     },
@@ -75,7 +75,7 @@ export async function setProductThreshold(
     {
       kind: "settings",
       subject: productId,
-      summary: sql`'Cambió el aviso de poco stock de “' || ${name} || '”'`,
+      summary: { says: "productStockAlertChanged", values: { name } },
       before: current,
       after: threshold === null ? null : String(threshold),
     },

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { bannerUploadProblem, LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
 import { type Direction, swapWithNeighbour } from "~/domain/ordering";
-import { counted } from "~/domain/words";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { StoreError } from "~/workspace/action-results.server";
@@ -40,7 +39,7 @@ export async function setBannerLink(
       .set({ link })
       .where(and(eq(storeBanners.id, bannerId), eq(storeBanners.storeId, storeId))),
     touchStoreIfChanged(db, storeId, now),
-    settingsEntry(db, actor, storeId, "Cambió a dónde lleva una imagen del banner", now),
+    settingsEntry(db, actor, storeId, { says: "bannerLinkChanged", values: {} }, now),
   ]);
   return updated.rowsAffected > 0;
 }
@@ -78,7 +77,7 @@ export async function addBanners(
           coalesce((select max(position) from store_banners where store_id = ${storeId}), 0) + 1
         where ${i === 0 ? sql`${present} + ${banners.length} <= ${plan.banner} and not ${shown}` : sql`changes() = 1`}`),
     ) as [ReturnType<Db["run"]>, ...ReturnType<Db["run"]>[]]),
-    settingsEntry(db, actor, storeId, `Agregó ${counted(banners.length, "imagen", "imágenes")} al banner`, now),
+    settingsEntry(db, actor, storeId, { says: "bannersAdded", values: { count: banners.length } }, now),
     touchStore(db, storeId, now),
   ]);
   if (first.rowsAffected === 0) {
@@ -104,7 +103,7 @@ export async function deleteBanner(
       .delete(storeBanners)
       .where(and(eq(storeBanners.id, bannerId), eq(storeBanners.storeId, storeId)))
       .returning({ key: storeBanners.key }),
-    settingsEntry(db, actor, storeId, "Eliminó una imagen del banner", now),
+    settingsEntry(db, actor, storeId, { says: "bannerDeleted", values: {} }, now),
     touchStore(db, storeId, now),
   ]);
   const key = removed[0]?.key;
@@ -128,7 +127,7 @@ export async function moveBanner(
   if (updates.length === 0) return true;
   await db.batch([
     touchStore(db, storeId, now),
-    activityStatement(db, storeId, actor, { kind: "settings", summary: "Cambió el orden del banner" }, now),
+    activityStatement(db, storeId, actor, { kind: "settings", summary: { says: "bannersReordered", values: {} } }, now),
     ...updates.map((u) =>
       db
         .update(storeBanners)

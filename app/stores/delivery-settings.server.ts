@@ -50,10 +50,8 @@ export async function setDeliveryMethods(
   methods: StoreDeliveryMethods,
   now: Date,
 ): Promise<void> {
-  await saveStoreSettings(db, actor, store, methods, "Cambió las formas de entrega", now);
+  await saveStoreSettings(db, actor, store, methods, "deliveryMethodsChanged", now);
 }
-
-const LIST_NAMES: Record<DeliveryList, string> = { pickup: "el punto de retiro", zone: "la zona de envío" };
 
 /** A list of the store's delivery settings: its pickup points or its delivery zones. */
 export type DeliveryList = "pickup" | "zone";
@@ -78,7 +76,7 @@ export async function addDeliveryRow<L extends DeliveryList>(
   const [inserted] = await db.batch([
     db.run(insert),
     touchStoreIfChanged(db, storeId, now),
-    settingsEntry(db, actor, storeId, `Agregó ${LIST_NAMES[list]} “${row.name}”`, now),
+    settingsEntry(db, actor, storeId, { says: "deliveryPlaceAdded", values: { list, name: row.name } }, now),
   ]);
   if (inserted.rowsAffected === 0)
     throw new StoreError(list === "pickup" ? DELIVERY_MESSAGES.pickupPointsFull : DELIVERY_MESSAGES.zonesFull);
@@ -121,7 +119,7 @@ export async function updateDeliveryRow<L extends DeliveryList>(
   const [updated] = await db.batch([
     update,
     touchStoreIfChanged(db, storeId, now),
-    settingsEntry(db, actor, storeId, `Cambió ${LIST_NAMES[list]} “${row.name}”`, now),
+    settingsEntry(db, actor, storeId, { says: "deliveryPlaceChanged", values: { list, name: row.name } }, now),
   ]);
   return updated.length > 0;
 }
@@ -141,7 +139,7 @@ export async function deleteDeliveryRow(db: Db, actor: Actor, storeId: string, l
   const [deleted] = await db.batch([
     remove,
     touchStoreIfChanged(db, storeId, now),
-    settingsEntry(db, actor, storeId, `Eliminó ${list === "pickup" ? "un punto de retiro" : "una zona de envío"}`, now),
+    settingsEntry(db, actor, storeId, { says: "deliveryPlaceDeleted", values: { list } }, now),
   ]);
   return deleted.length > 0;
 }

@@ -67,7 +67,7 @@ export async function handlePoliciesAction(services: Services, actor: Actor, sto
   const fields = textFields(form);
   const parsed = policiesSchema({ name: store.name, country: storeCountry(store) }).safeParse(fields);
   if (!parsed.success) return invalid("policies", parsed.error, { values: fields });
-  await saveStoreSettings(services.db, actor, store, parsed.data, "Cambió las políticas", services.clock.now());
+  await saveStoreSettings(services.db, actor, store, parsed.data, "policiesChanged", services.clock.now());
   return redirectWithNotice(
     services.config,
     `/Store/${store.id}/politicas`,

@@ -130,7 +130,7 @@ export async function updateStoreInfo(
   const url = name === store.name ? store.url : await availableSlug(db, name, store.id, t);
   const values = { ...input, name, url };
   try {
-    if (url === store.url) await saveStoreSettings(db, actor, store, values, "Cambió la información de la tienda", now);
+    if (url === store.url) await saveStoreSettings(db, actor, store, values, "storeInfoChanged", now);
     else await renameStore(db, actor, store, values, now);
   } catch (error) {
     if (isUniqueViolation(error, "stores.url") || isUniqueViolation(error, "store_slug_history.slug"))
@@ -153,7 +153,7 @@ export async function changeStoreCurrency(db: Db, actor: Actor, store: Store, cu
   const restate = (minor: number) => restatePrice(minor, store.currency, currency);
   await db.batch([
     updateStore(db, store.id, { currency }, now),
-    settingsEntry(db, actor, store.id, "Cambió la moneda de la tienda y sus precios", now, {
+    settingsEntry(db, actor, store.id, { says: "currencyChanged", values: {} }, now, {
       before: store.currency,
       after: currency,
     }),
@@ -181,7 +181,7 @@ export async function setStoreLogo(
     actor,
     store,
     { logoKey: logo.key, logoColors: JSON.stringify(logo.palette ?? []), logoBrandImages },
-    "Cambió el logo y banner",
+    "logoChanged",
     now,
   );
   return store.logoKey;

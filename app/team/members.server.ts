@@ -105,7 +105,11 @@ export async function inviteMember(
       db,
       store.id,
       { userId: owner.id, label: actorLabel(owner) },
-      { kind: "member", subject: invite.email, summary: `Invitó a ${invite.email} como ${ROLE_LABELS[invite.role]}` },
+      {
+        kind: "member",
+        subject: invite.email,
+        summary: { says: "memberInvited", values: { email: invite.email, role: invite.role } },
+      },
       now,
     ),
   ]);
@@ -133,7 +137,14 @@ export const cancelInvitation = (db: Db, actor: Actor, storeId: string, id: stri
       .delete(storeInvitations)
       .where(and(eq(storeInvitations.storeId, storeId), eq(storeInvitations.tokenHash, id), isNull(storeInvitations.usedAt)))
       .returning({ email: storeInvitations.email }),
-    activityStatement(db, storeId, actor, { kind: "member", summary: "Canceló una invitación al equipo" }, now, IF_CHANGED),
+    activityStatement(
+      db,
+      storeId,
+      actor,
+      { kind: "member", summary: { says: "invitationCancelled", values: {} } },
+      now,
+      IF_CHANGED,
+    ),
   ]);
 
 /** A role's name in SQL, for an entry's before and after read in its batch. */
@@ -165,7 +176,7 @@ export async function changeMemberRole(
       {
         kind: "member",
         subject: userId,
-        summary: sql`'Cambió el rol de ' || ${memberLabelSql(userId)}`,
+        summary: { says: "roleChanged", values: { member: memberLabelSql(userId) } },
         before: roleLabelSql(current),
         after: ROLE_LABELS[role],
       },
@@ -197,7 +208,7 @@ export async function removeMember(db: Db, actor: Actor, storeId: string, userId
       db,
       storeId,
       actor,
-      { kind: "member", subject: userId, summary: sql`'Quitó del equipo a ' || ${memberLabelSql(userId)}` },
+      { kind: "member", subject: userId, summary: { says: "memberRemoved", values: { member: memberLabelSql(userId) } } },
       now,
       sql`exists (select 1 from ${storeMembers} where store_id = ${storeId} and user_id = ${userId})`,
     ),
@@ -273,7 +284,7 @@ const joinedEntry = (db: Db, invitation: Invitation, userId: string, now: Date) 
     db,
     invitation.storeId,
     { userId, label: memberLabelSql(userId) },
-    { kind: "member", subject: userId, summary: `Se unió al equipo como ${ROLE_LABELS[invitation.role]}` },
+    { kind: "member", subject: userId, summary: { says: "memberJoined", values: { role: invitation.role } } },
     now,
     IF_CHANGED,
   );

@@ -2,10 +2,11 @@
  * The store_activity table's one writer and reader ('Actividad', docs/decisions/0065-activity-log.md). Every write
  * function of a workspace change takes the acting user and puts its entry in the batch of the change itself, so an
  * entry never exists for a change that did not happen and no change happens without its entry, at no extra round trip.
- * An entry's values may be SQL read in that batch (a product's price before the edit), and it may be conditioned on
- * the statement just before it having changed a row (`IF_CHANGED`).
+ * An entry's values may be SQL read in that batch (a product's price before the edit, a product's name), and it may be
+ * conditioned on the statement just before it having changed a row (`IF_CHANGED`). What an entry says is kept as a
+ * sentence of app/domain/activity-entries.ts and its values, and said when read, in the reader's words.
  */
-import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, SQL, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import {
   ACTIVITY_CSV_LIMIT,
@@ -17,12 +18,17 @@ import {
   activityCutoff,
   actorLabel,
 } from "~/domain/activity";
+import { type ActivitySummary, activitySummaryText, sentenceId } from "~/domain/activity-entries";
+import type { Translate } from "~/domain/messages";
 import { addDays, dayStartMs } from "~/domain/statistics";
 import type { Db } from "~/services/db";
 import { storeActivity } from "../../db/schema";
 import { merchantContext } from "./context.server";
 
 export type { Actor } from "~/domain/activity";
+
+/** What an entry says: a sentence of app/domain/activity-entries.ts, its values plain or read in the change's batch. */
+export type EntrySummary = ActivitySummary<SQL>;
 
 /** The acting user of a workspace request: the signed-in user (a staff member acts as themselves). */
 export function actingUser(context: Readonly<RouterContextProvider>): Actor {
@@ -36,8 +42,8 @@ export interface ActivityEntry {
   kind: ActivityKind;
   /** What was changed: a product's id, a sale's code, a section's title. */
   subject?: string | SQL | null;
-  /** What happened, in Spanish, short ('Creó el producto “Taza”'). Never a buyer's data, a password or a token. */
-  summary: Value;
+  /** What happened: a sentence and its values ('Creó el producto “{name}”'). Never a buyer's data, a password or a token. */
+  summary: EntrySummary;
   before?: Value;
   after?: Value;
 }
@@ -58,10 +64,23 @@ export function activityStatement(
   now: Date,
   when?: SQL,
 ) {
-  return db.run(sql`insert into store_activity (store_id, at, actor_user_id, actor_label, kind, subject, summary, before, after)
+  return db.run(sql`insert into store_activity
+      (store_id, at, actor_user_id, actor_label, kind, subject, summary, summary_id, summary_values, before, after)
     select ${storeId}, ${now.getTime()}, ${actor.userId}, ${actor.label}, ${entry.kind}, ${entry.subject ?? null},
-      ${entry.summary}, ${entry.before ?? null}, ${entry.after ?? null}
+      '', ${sentenceId(entry.summary.says)}, ${valuesJson(entry.summary.values)}, ${entry.before ?? null}, ${entry.after ?? null}
     where ${when ?? sql`1`}`);
+}
+
+/** A sentence's values as a JSON object, built in the batch (a value may be SQL read there); none kept as null. */
+function valuesJson(values: Record<string, unknown>): SQL | null {
+  const pairs = Object.entries(values).map(([key, value]) =>
+    value instanceof SQL
+      ? sql`${key}, ${value}`
+      : Array.isArray(value)
+        ? sql`${key}, json(${JSON.stringify(value)})`
+        : sql`${key}, ${value}`,
+  );
+  return pairs.length ? sql`json_object(${sql.join(pairs, sql`, `)})` : null;
 }
 
 /**
@@ -80,6 +99,8 @@ const rowColumns = {
   kind: storeActivity.kind,
   subject: storeActivity.subject,
   summary: storeActivity.summary,
+  summaryId: storeActivity.summaryId,
+  summaryValues: storeActivity.summaryValues,
   before: storeActivity.before,
   after: storeActivity.after,
 };
@@ -133,13 +154,30 @@ export interface ActivityPage {
   people: Array<{ userId: string; label: string }>;
 }
 
-/** A page of the store's entries, newest first, with the people of the filter: one round trip. */
-export async function activityPage(db: Db, storeId: string, query: ActivityQuery, timeZone: string): Promise<ActivityPage> {
+type StoredRow = Omit<ActivityRow, "summary"> & { summary: string; summaryId: string | null; summaryValues: string | null };
+
+/** An entry as read: its sentence said in the reader's words. */
+const readEntry = ({ summaryId, summaryValues, ...row }: StoredRow, t: Translate): ActivityRow => ({
+  ...row,
+  summary: activitySummaryText({ summary: row.summary, summaryId, summaryValues }, t),
+});
+
+/**
+ * A page of the store's entries, newest first, each said in the reader's words (`t`, the merchant's), with the people
+ * of the filter: one round trip.
+ */
+export async function activityPage(
+  db: Db,
+  storeId: string,
+  query: ActivityQuery,
+  timeZone: string,
+  t: Translate,
+): Promise<ActivityPage> {
   const [rows, people] = await db.batch([
     entriesQuery(db, storeId, query, timeZone, ACTIVITY_PAGE_SIZE + 1),
     peopleQuery(db, storeId),
   ]);
-  const entries = rows.slice(0, ACTIVITY_PAGE_SIZE);
+  const entries = rows.slice(0, ACTIVITY_PAGE_SIZE).map((row) => readEntry(row, t));
   const last = entries.at(-1);
   return {
     entries,
@@ -148,9 +186,16 @@ export async function activityPage(db: Db, storeId: string, query: ActivityQuery
   };
 }
 
-/** The entries the filters select, for the CSV (newest first, up to ACTIVITY_CSV_LIMIT). */
-export function activityExport(db: Db, storeId: string, query: ActivityQuery, timeZone: string): Promise<ActivityRow[]> {
-  return entriesQuery(db, storeId, { ...query, before: null }, timeZone, ACTIVITY_CSV_LIMIT);
+/** The entries the filters select, for the CSV (newest first, up to ACTIVITY_CSV_LIMIT), in the reader's words. */
+export async function activityExport(
+  db: Db,
+  storeId: string,
+  query: ActivityQuery,
+  timeZone: string,
+  t: Translate,
+): Promise<ActivityRow[]> {
+  const rows = await entriesQuery(db, storeId, { ...query, before: null }, timeZone, ACTIVITY_CSV_LIMIT);
+  return rows.map((row) => readEntry(row, t));
 }
 
 /** Entries deleted per statement and per upkeep run: a long backlog goes over several minutes. */

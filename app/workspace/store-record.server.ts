@@ -13,7 +13,7 @@ import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
 import { type Db, isUniqueViolation } from "~/services/db";
 import { storeSlugHistory, stores } from "../../db/schema";
 import { StoreError } from "./action-results.server";
-import { type Actor, activityStatement, IF_CHANGED } from "./activity.server";
+import { type Actor, activityStatement, type EntrySummary, IF_CHANGED } from "./activity.server";
 import type { Store } from "./context.server";
 
 const MAX_ID_TRIES = 5;
@@ -127,31 +127,35 @@ export const updateStore = (db: Db, storeId: string, settings: StoreSettings, no
     .where(eq(stores.id, storeId));
 
 /**
- * Saves settings with their entry in one batch: '{what}: nombre, descripción', naming those that differ from the
- * store as the request read it (no entry when none does). `values`: a before → after worth keeping (the currency).
+ * Saves settings with their entry in one batch: the sentence `what` ('Cambió las políticas: {fields}') with the settings
+ * that differ from the store as the request read it (no entry when none does). `values`: a before → after worth
+ * keeping (the hold's minutes).
  */
 export async function saveStoreSettings(
   db: Db,
   actor: Actor,
   store: Store,
   settings: StoreSettings,
-  what: string,
+  what: SettingsSentence,
   now: Date,
   values: { before?: string; after?: string } = {},
 ): Promise<void> {
   const changed = settingChanges(store, settings);
   await db.batch([
     updateStore(db, store.id, settings, now),
-    ...(changed.length ? [settingsEntry(db, actor, store.id, `${what}: ${changed.join(", ")}`, now, values)] : []),
+    ...(changed.length ? [settingsEntry(db, actor, store.id, { says: what, values: { fields: changed } }, now, values)] : []),
   ]);
 }
+
+/** The sentences of a save of the store's settings, each followed by the settings it changed. */
+type SettingsSentence = "storeInfoChanged" | "deliveryMethodsChanged" | "policiesChanged" | "logoChanged" | "paymentHoldChanged";
 
 /** A settings entry, written when the statement before it changed the store's row. */
 export const settingsEntry = (
   db: Db,
   actor: Actor,
   storeId: string,
-  summary: string,
+  summary: EntrySummary,
   now: Date,
   values: { before?: string; after?: string } = {},
 ) => activityStatement(db, storeId, actor, { kind: "settings", summary, ...values }, now, IF_CHANGED);
@@ -212,7 +216,7 @@ export async function renameStore(db: Db, actor: Actor, store: Store, settings: 
     db.delete(storeSlugHistory).where(eq(storeSlugHistory.slug, settings.url)),
     db.insert(storeSlugHistory).values({ slug: store.url, storeId: store.id, replacedAt: now }),
     updateStore(db, store.id, settings, now),
-    settingsEntry(db, actor, store.id, `Cambió la información de la tienda: ${settingChanges(store, settings).join(", ")}`, now, {
+    settingsEntry(db, actor, store.id, { says: "storeInfoChanged", values: { fields: settingChanges(store, settings) } }, now, {
       before: store.name,
       after: settings.name,
     }),

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as pageLoader } from "~/activity/routes/activity";
 import { loader as csvLoader } from "~/activity/routes/activity-csv";
@@ -22,9 +22,9 @@ import { createSection } from "~/sections/sections.server";
 import { setDeliveryMethods } from "~/stores/delivery-settings.server";
 import { inviteMember, removeMember } from "~/team/members.server";
 import { runUpkeep } from "~/upkeep.server";
-import { recordActivity } from "~/workspace/activity.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productPhotos, storeActivity, stores, users } from "../../db/schema";
+import { activityEntries, entryWrittenBefore } from "../support/activity";
 import { signedInMerchant, staffMember } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
@@ -54,8 +54,8 @@ async function store(fields: Parameters<typeof signedInMerchant>[2] = {}) {
   return { ...m, owner, row, actor };
 }
 
-const entriesOf = (storeId: string) =>
-  s.db.select().from(storeActivity).where(eq(storeActivity.storeId, storeId)).orderBy(asc(storeActivity.id));
+/** The store's entries as kept, each said in the neutral base. */
+const entriesOf = (storeId: string) => activityEntries(s, storeId);
 
 async function product(storeId: string, actor: Actor, input = productInput) {
   const id = String(1_000_000 + Math.floor(Math.random() * 8_999_999));
@@ -335,8 +335,8 @@ describe("the 'Actividad' page and its CSV", () => {
     const helper: Actor = { userId: crypto.randomUUID(), label: "Eva Paz (eva@equipo.test)" };
     const start = s.clock.now().getTime() - 120 * 3_600_000;
     for (let i = 0; i < 120; i++)
-      await recordActivity(
-        s.db,
+      await entryWrittenBefore(
+        s,
         m.store.id,
         i % 3 === 0 ? helper : m.actor,
         { kind: i % 2 === 0 ? "sale" : "stock", summary: `Cambio ${i}` },
@@ -416,6 +416,72 @@ describe("the 'Actividad' page and its CSV", () => {
   });
 });
 
+describe("what an entry says, kept as a sentence and its values", () => {
+  it("keeps the sentence's id and values, says them when read, and reads older and unknown entries without failing", async () => {
+    const m = await store({ country: "AR", currency: "ARS" });
+    const taza = await product(m.store.id, m.actor);
+    await updateProduct(
+      s.db,
+      m.actor,
+      { product: taza, variantsBefore: [] },
+      { ...productInput, name: "Taza grande", description: "De cerámica" },
+      null,
+      s.clock.now(),
+    );
+    const stored = await s.db
+      .select({ summary: storeActivity.summary, id: storeActivity.summaryId, values: storeActivity.summaryValues })
+      .from(storeActivity)
+      .where(eq(storeActivity.storeId, m.store.id))
+      .orderBy(storeActivity.id);
+    // No finished sentence: the reader's words say it.
+    expect(stored).toEqual([
+      { summary: "", id: "activity.entry.productCreated", values: '{"name":"Taza esmaltada"}' },
+      { summary: "", id: "activity.entry.productEdited", values: '{"name":"Taza grande","fields":["name","description"]}' },
+    ]);
+    // An entry written before (its sentence only), one of a sentence this version does not know, and values that are
+    // not what their sentence takes.
+    const later = (minutes: number) => new Date(s.clock.now().getTime() + minutes * 60_000);
+    await entryWrittenBefore(s, m.store.id, m.actor, { kind: "stock", summary: "Cambió el stock de “Vela”" }, later(1));
+    const odd = { storeId: m.store.id, actorUserId: m.id, actorLabel: m.actor.label, kind: "product", summary: "" };
+    await s.db.insert(storeActivity).values([
+      { ...odd, at: later(2), summaryId: "activity.entry.productRenamedTwice", summaryValues: '{"name":"Taza"}' },
+      { ...odd, at: later(3), summaryId: "activity.entry.productCreated", summaryValues: '{"nombre":"Taza"' },
+    ]);
+    const page = await workspaceRequest(s, {
+      module: { loader: pageLoader },
+      cookie: m.cookie,
+      method: "GET",
+      path: `/Store/${m.store.id}/actividad`,
+      params: { storeId: m.store.id },
+    });
+    expect(page.status).toBe(200);
+    const fallback = "Cambio registrado (sin descripción)";
+    expect((page.data as { entries: { summary: string }[] }).entries.map((e) => e.summary)).toEqual([
+      fallback,
+      fallback,
+      "Cambió el stock de “Vela”",
+      "Editó “Taza grande”: nombre, descripción",
+      "Creó el producto “Taza esmaltada”",
+    ]);
+    const csv = await workspaceRequest(s, {
+      module: { loader: csvLoader },
+      cookie: m.cookie,
+      method: "GET",
+      path: `/Store/${m.store.id}/actividad.csv?tipo=product`,
+      params: { storeId: m.store.id },
+    });
+    const lines = (await (csv.response as Response).text()).split("\r\n").map((line) => line.split(";")[4]);
+    expect(lines).toEqual([
+      "Cambio",
+      fallback,
+      fallback,
+      '"Editó “Taza grande”: nombre, descripción"',
+      "Creó el producto “Taza esmaltada”",
+      undefined,
+    ]);
+  });
+});
+
 describe("keeping 'Actividad' 12 months", () => {
   it("the minute upkeep deletes entries older than 12 months and keeps the newer ones", async () => {
     const m = await store();
@@ -425,22 +491,22 @@ describe("keeping 'Actividad' 12 months", () => {
       at.setUTCMonth(at.getUTCMonth() - months);
       return new Date(at.getTime() + extraMs);
     };
-    await recordActivity(s.db, m.store.id, m.actor, { kind: "stock", summary: "Hace 13 meses" }, monthsAgo(13));
-    await recordActivity(
-      s.db,
+    await entryWrittenBefore(s, m.store.id, m.actor, { kind: "stock", summary: "Hace 13 meses" }, monthsAgo(13));
+    await entryWrittenBefore(
+      s,
       m.store.id,
       m.actor,
       { kind: "stock", summary: "Hace 12 meses y un minuto" },
       monthsAgo(12, -60_000),
     );
-    await recordActivity(
-      s.db,
+    await entryWrittenBefore(
+      s,
       m.store.id,
       m.actor,
       { kind: "stock", summary: "Hace 12 meses menos un minuto" },
       monthsAgo(12, 60_000),
     );
-    await recordActivity(s.db, m.store.id, m.actor, { kind: "stock", summary: "Hace 11 meses" }, monthsAgo(11));
+    await entryWrittenBefore(s, m.store.id, m.actor, { kind: "stock", summary: "Hace 11 meses" }, monthsAgo(11));
     const report = await runUpkeep(s);
     expect(report.activityPurged).toBeGreaterThanOrEqual(2);
     expect((await entriesOf(m.store.id)).map((e) => e.summary)).toEqual(["Hace 12 meses menos un minuto", "Hace 11 meses"]);

@@ -9,7 +9,8 @@ import { createSale } from "~/orders/order-records.server";
 import { changeSale } from "~/orders/sale-changes.server";
 import { insertProduct } from "~/products/products.server";
 import type { Services } from "~/services/services";
-import { customers, sales, storeActivity } from "../../db/schema";
+import { customers, sales } from "../../db/schema";
+import { activityEntries } from "../support/activity";
 import { checkoutForm, postCheckout } from "../support/checkout";
 import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
@@ -188,7 +189,7 @@ describe("the customer list, built from orders", () => {
     await place(s, m.url, m.product.id, { buyerName: "Rosa", buyerEmail: "rosa@correo.test", buyerPhone: "" });
     expect((await listOf(s, m))[0]).toMatchObject({ id: byPhone?.id, orders: 3 });
     // 'Actividad' says it once, by the owner, naming nothing of hers; the refused merges left nothing.
-    const entries = await s.db.select().from(storeActivity).where(eq(storeActivity.storeId, m.store.id));
+    const entries = await activityEntries(s, m.store.id);
     expect(entries.map((e) => [e.kind, e.summary, e.actorUserId])).toEqual([
       ["sale", "Unió dos fichas de un mismo cliente", m.id],
     ]);
@@ -240,7 +241,7 @@ describe("the customer list, built from orders", () => {
     const intruder = await shop(s);
     expect((await forget({ confirm: "on" }, intruder.cookie)).status).toBe(404);
     expect((await forget({ confirm: "on" })).status).toBe(302);
-    const entries = await s.db.select().from(storeActivity).where(eq(storeActivity.storeId, m.store.id));
+    const entries = await activityEntries(s, m.store.id);
     expect(entries.map((e) => [e.kind, e.summary])).toEqual([["sale", "Borró los datos de un cliente que lo pidió"]]);
     expect(JSON.stringify(entries)).not.toMatch(/Julia/);
 

@@ -7,7 +7,8 @@ import { insertProduct } from "~/products/products.server";
 import { action as newOrderAction, loader as newOrderLoader } from "~/sales/routes/new-order";
 import * as saleDetail from "~/sales/routes/sale-detail";
 import { action as orderAction, loader as orderLoader } from "~/site/routes/order-page";
-import { customers, products, sales, storeActivity } from "../../db/schema";
+import { customers, products, sales } from "../../db/schema";
+import { activityEntries } from "../support/activity";
 import { signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
@@ -104,7 +105,7 @@ describe("'Armar pedido': an order built by the merchant", () => {
     expect(customer).toMatchObject({ name: "Camila", phone: "573005551234" });
     expect(sale.customerId).toBe(customer?.id);
     // 'Actividad': the order built, by its code.
-    const entries = await s.db.select().from(storeActivity).where(eq(storeActivity.storeId, m.store.id));
+    const entries = await activityEntries(s, m.store.id);
     expect(entries.map((e) => [e.kind, e.subject, e.summary])).toEqual([["sale", sale.id, `Armó el pedido ${sale.id}`]]);
   });
 
@@ -153,7 +154,7 @@ describe("'Armar pedido': an order built by the merchant", () => {
     expect((await build(s, m, { lineas: `${m.gorra.id}:1`, idempotencyKey: key })).status).toBe(302);
     expect(await s.db.select().from(sales).where(eq(sales.storeId, m.store.id))).toHaveLength(1);
     // …and 'Actividad' says it once.
-    expect(await s.db.select().from(storeActivity).where(eq(storeActivity.storeId, m.store.id))).toHaveLength(1);
+    expect(await activityEntries(s, m.store.id)).toHaveLength(1);
     // Another store's key (a tampered form) is refused as the checkout refuses it, not a 500, and shows nothing of that draft.
     const taken = await build(s, other, { lineas: `${other.gorra.id}:1`, idempotencyKey: key });
     expect({ status: taken.status, errors: (taken.data as { errors?: Record<string, string> })?.errors }).toEqual({

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { DEMO_GALLERY_PRODUCT, DEMO_MERCHANT, DEMO_STAFF, seedDemo } from "~/demo/seed.server";
+import { translatorFor } from "~/domain/message-catalogs";
 import { sniffImageType } from "~/media/image-rules";
 import { loadStoreHome } from "~/site/queries.server";
 import { activityPage } from "~/workspace/activity.server";
@@ -69,6 +70,7 @@ describe("demo seed and the store home query", () => {
       store?.id ?? "",
       { actor: null, kind: null, from: null, to: null, before: null },
       "UTC",
+      translatorFor("es"),
     );
     const now = s.clock.now().getTime();
     expect(page.entries.every((e) => e.at.getTime() < now)).toBe(true);

@@ -11,7 +11,8 @@ import { changeStoreCurrency, createStore, deleteStore, listStoreSummaries, upda
 import { planLimits } from "~/workspace/plan-limits.server";
 import { writeStoreQr } from "~/workspace/store-qr.server";
 import { availableSlug } from "~/workspace/store-record.server";
-import { products, saleLines, sales, sectionItems, storeActivity, storeBanners, stores, users } from "../../db/schema";
+import { products, saleLines, sales, sectionItems, storeBanners, stores, users } from "../../db/schema";
+import { activityEntries } from "../support/activity";
 import { merchantWithStore, signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
@@ -210,7 +211,7 @@ describe("'Logo y banner': deleting a banner", () => {
     await addBanners(s.db, TEST_ACTOR, m.store.id, plan, [stub(1)], s.clock.now());
     await addBanners(s.db, TEST_ACTOR, other.store.id, plan, [stub(2)], s.clock.now());
     // 'Actividad' says it once, the verb agreeing with who did it ('Agregó Se agregó…' before).
-    const [entry] = await s.db.select().from(storeActivity).where(eq(storeActivity.storeId, m.store.id));
+    const [entry] = await activityEntries(s, m.store.id);
     expect(entry?.summary).toBe("Agregó 1 imagen al banner");
     const [own] = await listBanners(s.db, m.store.id);
     const [theirs] = await listBanners(s.db, other.store.id);

@@ -7,6 +7,7 @@ import {
   productChanges,
   settingChanges,
 } from "~/domain/activity";
+import { activitySummaryText } from "~/domain/activity-entries";
 import { translatorFor } from "~/domain/message-catalogs";
 
 const es = translatorFor("es");
@@ -75,9 +76,66 @@ describe("'Actividad' rules", () => {
           newImage: true,
         },
       ),
-    ).toEqual(["nombre", "oculto", "foto de portada", "variantes"]);
+    ).toEqual(["name", "hidden", "cover", "variants"]);
     expect(
       settingChanges({ name: "Mate", hours: null, logoKey: "a" }, { name: "Mate", hours: "9 a 18", logoColors: "[]" }),
-    ).toEqual(["horario de atención"]);
+    ).toEqual(["hours"]);
+    // Kept as keys, said in the reader's words when read.
+    const said = (summaryId: string, values: unknown) =>
+      activitySummaryText({ summary: "", summaryId, summaryValues: JSON.stringify(values) }, es);
+    expect(said("activity.entry.productEdited", { name: "Taza grande", fields: ["name", "hidden", "cover", "variants"] })).toBe(
+      "Editó “Taza grande”: nombre, oculto, foto de portada, variantes",
+    );
+    expect(said("activity.entry.storeInfoChanged", { fields: ["hours"] })).toBe(
+      "Cambió la información de la tienda: horario de atención",
+    );
+  });
+});
+
+describe("what an entry says", () => {
+  const entry = (summaryId: string | null, summaryValues: string | null, summary = "") => ({ summary, summaryId, summaryValues });
+  const ar = translatorFor("es-AR");
+  /** A translator that answers with the message's id: what it shows went through the catalog. */
+  const ids = Object.assign((m: { id: string }) => m.id, { rich: () => [], locale: "es-AR" as const });
+
+  it("says a sentence from its id and values, counts, steps and choices as the sentence wrote them before", () => {
+    const say = (summaryId: string, values: unknown, t = es) => activitySummaryText(entry(summaryId, JSON.stringify(values)), t);
+    expect(say("activity.entry.catalogImported", { created: 1, updated: 0 })).toBe(
+      "Importó el catálogo: 1 producto nuevo, 0 actualizados",
+    );
+    expect(say("activity.entry.catalogImported", { created: 12, updated: 1 })).toBe(
+      "Importó el catálogo: 12 productos nuevos, 1 actualizado",
+    );
+    expect(say("activity.entry.photosAdded", { name: "Taza", count: 1 })).toBe("Agregó una foto a “Taza”");
+    expect(say("activity.entry.photosAdded", { name: "Taza", count: 3 })).toBe("Agregó 3 fotos a “Taza”");
+    expect(say("activity.entry.deliveryBack", { sale: "1234567890", step: "shipped" })).toBe(
+      "Volvió la venta 1234567890 a 'Enviado'",
+    );
+    expect(say("activity.entry.paymentMethodSaved", { method: "on_delivery", enabled: "no" })).toBe(
+      "Guardó la forma de cobro “Al recibir” (desactivada)",
+    );
+    expect(say("activity.entry.memberInvited", { email: "eva@equipo.test", role: "catalog" }, ar)).toBe(
+      "Invitó a eva@equipo.test como Catálogo",
+    );
+    // In the reader's variant, through the catalog: the sentence and the names of its fields and steps.
+    expect(say("activity.entry.productEdited", { name: "Taza", fields: ["name", "cover"] }, ids)).toBe(
+      "activity.entry.productEdited",
+    );
+    expect(say("activity.entry.deliveryMarked", { sale: "1234567890", step: "ready" }, ids)).toBe(
+      "activity.entry.deliveryMarked",
+    );
+  });
+
+  it("says an entry written before as it was written, and an unknown sentence or broken values neutrally", () => {
+    expect(activitySummaryText(entry(null, null, "Cambió el stock de “Taza”"), ar)).toBe("Cambió el stock de “Taza”");
+    const fallback = "Cambio registrado (sin descripción)";
+    expect(activitySummaryText(entry("activity.entry.refundIssued", '{"sale":"1"}'), es)).toBe(fallback);
+    expect(activitySummaryText(entry("activity.entry.productCreated", '{"name":5}'), es)).toBe(fallback);
+    expect(activitySummaryText(entry("activity.entry.productCreated", "{name"), es)).toBe(fallback);
+    expect(activitySummaryText(entry("activity.entry.productCreated", null), es)).toBe(fallback);
+    expect(activitySummaryText(entry("activity.entry.productEdited", '{"name":"Taza","fields":["password"]}'), es)).toBe(
+      fallback,
+    );
+    expect(activitySummaryText(entry("activity.entry.lookPublished", null), es)).toBe("Publicó el diseño de la tienda");
   });
 });

@@ -11,9 +11,10 @@ import type { Route } from "./+types/activity-csv";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock } = getServices(context);
-  const parsed = parseActivityQuery(new URL(request.url).searchParams, merchantT(context));
+  const t = merchantT(context);
+  const parsed = parseActivityQuery(new URL(request.url).searchParams, t);
   if (!parsed.ok) return new Response(parsed.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const rows = await activityExport(db, store.id, parsed.query, store.timeZone);
+  const rows = await activityExport(db, store.id, parsed.query, store.timeZone, t);
   return new Response(activityCsv(rows, store.timeZone, storeCountry(store)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

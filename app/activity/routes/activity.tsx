@@ -29,9 +29,10 @@ const NO_FILTERS: ActivityQuery = { actor: null, kind: null, from: null, to: nul
 export async function loader({ request, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { db } = getServices(context);
-  const parsed = parseActivityQuery(new URL(request.url).searchParams, merchantT(context));
+  const t = merchantT(context);
+  const parsed = parseActivityQuery(new URL(request.url).searchParams, t);
   const query = parsed.ok ? parsed.query : NO_FILTERS;
-  const page = await activityPage(db, store.id, query, store.timeZone);
+  const page = await activityPage(db, store.id, query, store.timeZone, t);
   const answer = {
     storeId: store.id,
     query,

@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       actingUser(context),
       store,
       { paymentHoldMinutes: parsed.data.minutes },
-      "Cambió el tiempo para pagar en línea",
+      "paymentHoldChanged",
       services.clock.now(),
       { before: String(store.paymentHoldMinutes), after: String(parsed.data.minutes) },
     );
