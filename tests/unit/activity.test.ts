@@ -9,6 +9,7 @@ import {
 } from "~/domain/activity";
 import { activitySummaryText } from "~/domain/activity-entries";
 import { translatorFor } from "~/domain/message-catalogs";
+import baseCatalog from "~/messages/compiled/es";
 
 const es = translatorFor("es");
 
@@ -124,6 +125,121 @@ describe("what an entry says", () => {
     expect(say("activity.entry.deliveryMarked", { sale: "1234567890", step: "ready" }, ids)).toBe(
       "activity.entry.deliveryMarked",
     );
+  });
+
+  it("says every sentence in the neutral base word for word as entries wrote it before (one example each)", () => {
+    const taza = { name: "Taza" };
+    const sale = { sale: "1234567890" };
+    const section = { title: "Novedades" };
+    const member = { member: "Eva Paz (eva@equipo.test)" };
+    const storeFields = ["name", "category", "currency", "description", "mainTitle", "storeTitle", "saleNumber"];
+    const moreFields = ["attentionNumber", "location", "instagram", "facebook", "tiktok", "hours", "timeZone", "country"];
+    const lastFields = ["hideSoldOut", "arrangeEnabled", "logoKey", "shippingPolicy", "privacyPolicy", "taxId", "legalName"];
+    const examples: Array<[string, Record<string, unknown>, string]> = [
+      ["productCreated", taza, "Creó el producto “Taza”"],
+      [
+        "productEdited",
+        { ...taza, fields: ["name", "compareAtPrice", "description", "category", "published", "cover", "variants"] },
+        "Editó “Taza”: nombre, precio anterior, descripción, categoría, publicado, foto de portada, variantes",
+      ],
+      ["productDeleted", taza, "Eliminó el producto “Taza”"],
+      ["priceChanged", taza, "Cambió el precio de “Taza”"],
+      ["stockChanged", taza, "Cambió el stock de “Taza”"],
+      ["catalogImported", { created: 2, updated: 1 }, "Importó el catálogo: 2 productos nuevos, 1 actualizado"],
+      ["photosAdded", { ...taza, count: 2 }, "Agregó 2 fotos a “Taza”"],
+      ["coverChanged", taza, "Cambió la foto de portada de “Taza”"],
+      ["photosReordered", taza, "Cambió el orden de las fotos de “Taza”"],
+      ["photoDeleted", taza, "Eliminó una foto de “Taza”"],
+      ["sectionCreated", section, "Creó la sección “Novedades”"],
+      ["sectionRenamed", section, "Cambió el nombre de la sección “Novedades”"],
+      ["sectionDeleted", section, "Eliminó la sección “Novedades”"],
+      ["sectionMoved", { ...section, direction: "up" }, "Movió la sección “Novedades” arriba"],
+      ["sectionItemsAdded", { ...section, count: 1 }, "Agregó 1 elemento a la sección “Novedades”"],
+      ["sectionItemsReordered", section, "Cambió el orden de la sección “Novedades”"],
+      ["sectionItemRemoved", section, "Quitó un elemento de la sección “Novedades”"],
+      ["saleCompleted", sale, "Completó la venta 1234567890"],
+      ["saleCancelled", sale, "Canceló la venta 1234567890"],
+      ["saleRefunded", sale, "Canceló y reembolsó la venta 1234567890"],
+      ["transferVerified", {}, "Verificó el pago por transferencia"],
+      ["transferRejected", {}, "Rechazó el comprobante de transferencia"],
+      ["orderBuilt", sale, "Armó el pedido 1234567890"],
+      ["customersMerged", {}, "Unió dos fichas de un mismo cliente"],
+      ["customerForgotten", {}, "Borró los datos de un cliente que lo pidió"],
+      ["deliveryMarked", { ...sale, step: "ready" }, "Marcó la venta 1234567890 como 'Listo para retirar'"],
+      ["deliveryBack", { ...sale, step: "preparing" }, "Volvió la venta 1234567890 a 'Preparando'"],
+      ["deliveryCorrected", sale, "Corrigió el envío de la venta 1234567890"],
+      [
+        "storeInfoChanged",
+        { fields: storeFields },
+        "Cambió la información de la tienda: nombre, categoría, moneda, descripción, título principal, título de la tienda, WhatsApp para pedidos",
+      ],
+      [
+        "storeInfoChanged",
+        { fields: moreFields },
+        "Cambió la información de la tienda: WhatsApp de atención, ubicación, Instagram, Facebook, TikTok, horario de atención, zona horaria, país",
+      ],
+      [
+        "storeInfoChanged",
+        { fields: lastFields },
+        "Cambió la información de la tienda: productos agotados, entrega a coordinar, logo, envíos, privacidad, identificación fiscal, razón social",
+      ],
+      [
+        "deliveryMethodsChanged",
+        { fields: ["pickupEnabled", "homeDeliveryEnabled"] },
+        "Cambió las formas de entrega: retiro en tienda, envío a domicilio",
+      ],
+      ["policiesChanged", { fields: ["returnsPolicy"] }, "Cambió las políticas: cambios y devoluciones"],
+      ["logoChanged", { fields: ["logoKey"] }, "Cambió el logo y banner: logo"],
+      [
+        "paymentHoldChanged",
+        { fields: ["paymentHoldMinutes"] },
+        "Cambió el tiempo para pagar en línea: tiempo para pagar en línea",
+      ],
+      ["currencyChanged", {}, "Cambió la moneda de la tienda y sus precios"],
+      ["deliveryPlaceAdded", { list: "pickup", name: "Centro" }, "Agregó el punto de retiro “Centro”"],
+      ["deliveryPlaceChanged", { list: "zone", name: "Norte" }, "Cambió la zona de envío “Norte”"],
+      ["deliveryPlaceDeleted", { list: "pickup" }, "Eliminó un punto de retiro"],
+      ["deliveryPlaceDeleted", { list: "zone" }, "Eliminó una zona de envío"],
+      ["bannersAdded", { count: 3 }, "Agregó 3 imágenes al banner"],
+      ["bannerLinkChanged", {}, "Cambió a dónde lleva una imagen del banner"],
+      ["bannerDeleted", {}, "Eliminó una imagen del banner"],
+      ["bannersReordered", {}, "Cambió el orden del banner"],
+      ["paymentMethodSaved", { method: "transfer", enabled: "yes" }, "Guardó la forma de cobro “Transferencia” (activada)"],
+      ["cartRemindersChanged", {}, "Cambió los avisos de carritos abandonados"],
+      ["storeStockAlertChanged", {}, "Cambió el aviso de poco stock de la tienda"],
+      ["productStockAlertChanged", taza, "Cambió el aviso de poco stock de “Taza”"],
+      ["adPlatformSaved", { platform: "ga4" }, "Guardó la conexión con Google Analytics 4"],
+      ["adPlatformRemoved", { platform: "meta" }, "Quitó la conexión con Meta (Conversions API)"],
+      ["lookPublished", {}, "Publicó el diseño de la tienda"],
+      ["memberInvited", { email: "eva@equipo.test", role: "admin" }, "Invitó a eva@equipo.test como Administrador"],
+      ["invitationCancelled", {}, "Canceló una invitación al equipo"],
+      ["roleChanged", member, "Cambió el rol de Eva Paz (eva@equipo.test)"],
+      ["memberRemoved", member, "Quitó del equipo a Eva Paz (eva@equipo.test)"],
+      ["memberJoined", { role: "catalog" }, "Se unió al equipo como Catálogo"],
+      ["domainAdded", { hostname: "www.taza.test" }, "Agregó el dominio www.taza.test"],
+      ["domainRemoved", { hostname: "www.taza.test" }, "Quitó el dominio www.taza.test"],
+      ["accountLinked", {}, "Vinculó la cuenta de Mercado Pago"],
+      ["accountUnlinked", {}, "Desvinculó la cuenta de Mercado Pago"],
+      ["promotionCreated", { name: "Otoño" }, "Creó la promoción “Otoño”"],
+      ["promotionEdited", { name: "Otoño" }, "Editó la promoción “Otoño”"],
+      ["promotionEnabled", { name: "Otoño" }, "Activó la promoción “Otoño”"],
+      ["promotionPaused", { name: "Otoño" }, "Pausó la promoción “Otoño”"],
+      ["promotionDeleted", { name: "Otoño" }, "Eliminó la promoción “Otoño”"],
+      ["codeCreated", { code: "AMIGOS" }, "Creó el código de descuento AMIGOS"],
+      ["codeEdited", { code: "AMIGOS" }, "Editó el código de descuento AMIGOS"],
+      ["codeActivated", { code: "AMIGOS" }, "Activó el código de descuento AMIGOS"],
+      ["codePaused", { code: "AMIGOS" }, "Pausó el código de descuento AMIGOS"],
+      ["codeDeleted", { code: "AMIGOS" }, "Eliminó el código de descuento AMIGOS"],
+    ];
+    const said = examples.map(([name, values]) =>
+      activitySummaryText(entry(`activity.entry.${name}`, JSON.stringify(values)), es),
+    );
+    expect(said).toEqual(examples.map(([, , before]) => before));
+    // Every sentence of the catalog has its example (the fallback aside).
+    const sentences = Object.keys(baseCatalog).filter(
+      (id) => id.startsWith("activity.entry.") && id !== "activity.entry.unknown",
+    );
+    expect(new Set(examples.map(([name]) => `activity.entry.${name}`))).toEqual(new Set(sentences));
   });
 
   it("says an entry written before as it was written, and an unknown sentence or broken values neutrally", () => {
