@@ -13,7 +13,7 @@ import { STAFF_ROLES } from "./staff-roles";
  * The sentences. An id is what an entry keeps: renaming one makes its entries read the fallback, so a sentence that
  * says something else is a new id.
  */
-const ENTRY_MESSAGES = defineMessages({
+const ACTIVITY_ENTRIES = defineMessages({
   productCreated: { id: "activity.entry.productCreated", defaultMessage: "Creó el producto “{name}”" },
   productEdited: { id: "activity.entry.productEdited", defaultMessage: "Editó “{name}”: {fields}" },
   productDeleted: { id: "activity.entry.productDeleted", defaultMessage: "Eliminó el producto “{name}”" },
@@ -267,7 +267,7 @@ const ENTRY_VALUES = {
   codeActivated: code,
   codePaused: code,
   codeDeleted: code,
-} satisfies Record<keyof typeof ENTRY_MESSAGES, z.ZodType>;
+} satisfies Record<keyof typeof ACTIVITY_ENTRIES, z.ZodType>;
 
 export type ActivitySentence = keyof typeof ENTRY_VALUES;
 type ValuesOf<K extends ActivitySentence> = z.input<(typeof ENTRY_VALUES)[K]>;
@@ -281,10 +281,10 @@ export type ActivitySummary<Read = never> = {
 }[ActivitySentence];
 
 /** The id an entry keeps for its sentence. */
-export const sentenceId = (says: ActivitySentence): string => ENTRY_MESSAGES[says].id;
+export const sentenceId = (says: ActivitySentence): string => ACTIVITY_ENTRIES[says].id;
 
 const SENTENCE_OF_ID = new Map(
-  (Object.keys(ENTRY_MESSAGES) as ActivitySentence[]).map((says) => [ENTRY_MESSAGES[says].id, says] as const),
+  (Object.keys(ACTIVITY_ENTRIES) as ActivitySentence[]).map((says) => [ACTIVITY_ENTRIES[says].id, says] as const),
 );
 
 function parsedJson(text: string | null): unknown {
@@ -316,5 +316,5 @@ export function activitySummaryText(
   for (const [key, value] of Object.entries(parsed.data))
     values[key] = Array.isArray(value) ? fieldList(value, t) : (value as MessageValue);
   if ("step" in parsed.data) values.step = quotedStep(parsed.data.step, t);
-  return t(ENTRY_MESSAGES[says], values);
+  return t(ACTIVITY_ENTRIES[says], values);
 }
