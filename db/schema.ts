@@ -239,6 +239,11 @@ export const stores = sqliteTable(
     /** The logo has its browser icon and link preview beside it (app/media/renditions.ts: logoBrandKeys). */
     logoBrandImages: bool("logo_brand_images").notNull().default(false),
     /**
+     * The logo also has its 48-px tab icon beside it (logoBrandKeys' tabIcon), the page's `rel="icon"`; logos from
+     * before it are given one by the upkeep.
+     */
+    logoTabIcon: bool("logo_tab_icon").notNull().default(false),
+    /**
      * The store's own pages ('Cambios y devoluciones', 'Envíos', 'Privacidad': app/domain/policies.ts), plain text the
      * merchant edits; null while the merchant keeps the Spanish template.
      */

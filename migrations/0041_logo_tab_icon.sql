@@ -1,0 +1,1 @@
+ALTER TABLE `stores` ADD `logo_tab_icon` integer DEFAULT false NOT NULL;
