@@ -482,7 +482,7 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[], 
 
   const stockOf = (row: FileRow) => {
     if (!STOCK_PATTERN.test(row.cells.Stock)) {
-      refuse(row.row, "Stock", PRODUCT_FIELD_MESSAGES.stock);
+      refuse(row.row, "Stock", t(PRODUCT_FIELD_MESSAGES.stock));
       return 0;
     }
     return Number(row.cells.Stock);
@@ -681,7 +681,8 @@ export function planCatalogImport(reading: CatalogFileReading, lookup: CatalogLo
         continue;
       }
       firstRowOf.set(target, firstRow);
-      if (p.published && lookup.withoutPhoto.has(target)) refuse(firstRow, "Visibilidad", PRODUCT_FIELD_MESSAGES.photoToPublish);
+      if (p.published && lookup.withoutPhoto.has(target))
+        refuse(firstRow, "Visibilidad", t(PRODUCT_FIELD_MESSAGES.photoToPublish));
       planned.push({ ...p, action: "update", id: target });
     } else planned.push({ ...p, action: "create" });
   }

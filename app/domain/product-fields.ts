@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { OFFER_MESSAGES } from "./catalog";
+import { defineMessages } from "./messages";
 import { amountText, moneyMessage, type NumberStyle, readMoney } from "./money";
 
 /** A product's own fields, read and checked (its options and variants aside). */
@@ -29,10 +30,13 @@ export const STOCK_PATTERN = /^\d{1,7}$/;
 /** Amounts above this many minor units are refused. */
 const MOST_MINOR_UNITS = 1e12;
 
-export const PRODUCT_FIELD_MESSAGES = {
-  stock: "Escribe una cantidad entera, 0 o más",
-  photoToPublish: "Agrega una foto antes de publicarlo: un producto sin foto queda oculto",
-} as const;
+export const PRODUCT_FIELD_MESSAGES = defineMessages({
+  stock: { id: "products.refusal.stock", defaultMessage: "Escribe una cantidad entera, 0 o más" },
+  photoToPublish: {
+    id: "products.refusal.photoToPublish",
+    defaultMessage: "Agrega una foto antes de publicarlo: un producto sin foto queda oculto",
+  },
+});
 
 export type PriceReading = { ok: true; minor: number } | { ok: false; message: string };
 

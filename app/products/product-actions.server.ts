@@ -4,7 +4,8 @@ import { NO_CATEGORY, PRODUCT_CATEGORIES } from "~/domain/categories";
 import { numberStyleOf, storeCountry } from "~/domain/countries";
 import { ID_DIGITS, isId, randomDigits } from "~/domain/ids";
 import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
-import type { Translate } from "~/domain/messages";
+import { translatorFor } from "~/domain/message-catalogs";
+import { defineMessages, type MessageDescriptor, type Translate } from "~/domain/messages";
 import type { NumberStyle } from "~/domain/money";
 import {
   compareAtProblem,
@@ -36,12 +37,36 @@ type VariantRow = Awaited<ReturnType<typeof listVariants>>[number];
 
 const REQUIRED = VALIDATION_MESSAGES.required;
 
+const PRODUCT_FORM_MESSAGES = defineMessages({
+  category: { id: "products.refusal.category", defaultMessage: "Elige una categoría" },
+  visibility: { id: "products.refusal.visibility", defaultMessage: "Elige Publicado u Oculto" },
+  createdTitle: { id: "products.notice.created", defaultMessage: "Producto creado" },
+  createdInStore: { id: "products.notice.createdInStore", defaultMessage: "{name} ya está en tu tienda." },
+  createdWithoutPhotosTitle: {
+    id: "products.notice.createdWithoutPhotos",
+    defaultMessage: "Producto creado sin todas sus fotos",
+  },
+  createdWithoutPhotos: {
+    id: "products.notice.createdWithoutPhotosText",
+    defaultMessage: "No pudimos guardar algunas fotos: súbelas de nuevo aquí.",
+  },
+  savedTitle: { id: "products.notice.saved", defaultMessage: "Producto guardado" },
+  savedInStore: { id: "products.notice.savedInStore", defaultMessage: "Los cambios de {name} ya se ven en tu tienda." },
+  savedHidden: {
+    id: "products.notice.savedHidden",
+    defaultMessage: "Guardado como oculto: {name} no aparece en tu tienda hasta que lo publiques.",
+  },
+  deletedTitle: { id: "products.notice.deleted", defaultMessage: "Producto eliminado" },
+  deleted: { id: "products.notice.deletedText", defaultMessage: "{name} se eliminó de tu tienda y de sus secciones." },
+});
+
 /**
  * The product form, with the prices read in the store currency. 'Precio anterior' is optional (empty:
  * no offer) and, when given, must be above the price. 'Visibilidad' is 'Publicado' unless the merchant
  * chose 'Oculto'. Amounts are read as the store's country writes numbers (`style`, domain/countries.ts).
  */
-export function productSchema(currency: string, style: NumberStyle = "either") {
+export function productSchema(currency: string, style: NumberStyle = "either", t: Translate = translatorFor("es")) {
+  const chooseCategory = t(PRODUCT_FORM_MESSAGES.category);
   return z
     .object({
       name: z.string().trim().min(1, REQUIRED).max(PRODUCT_NAME_MAX),
@@ -55,14 +80,14 @@ export function productSchema(currency: string, style: NumberStyle = "either") {
         .trim()
         .default("")
         .transform((value, ctx) => (value === "" ? null : readAmount(value, currency, ctx, undefined, style))),
-      stock: z.string().trim().min(1, REQUIRED).regex(STOCK_PATTERN, PRODUCT_FIELD_MESSAGES.stock).transform(Number),
+      stock: z.string().trim().min(1, REQUIRED).regex(STOCK_PATTERN, t(PRODUCT_FIELD_MESSAGES.stock)).transform(Number),
       description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX).default(""),
       category: z.coerce
         .number()
         .int()
-        .min(NO_CATEGORY, "Elige una categoría")
-        .max(PRODUCT_CATEGORIES.length - 1, "Elige una categoría"),
-      visibility: z.enum(PRODUCT_VISIBILITIES, "Elige Publicado u Oculto").default("published"),
+        .min(NO_CATEGORY, chooseCategory)
+        .max(PRODUCT_CATEGORIES.length - 1, chooseCategory),
+      visibility: z.enum(PRODUCT_VISIBILITIES, t(PRODUCT_FORM_MESSAGES.visibility)).default("published"),
     })
     .superRefine((v, ctx) => {
       // Compared only when both amounts were read (a refused one already has its message).
@@ -74,7 +99,8 @@ export function productSchema(currency: string, style: NumberStyle = "either") {
 }
 
 /** Where a saved product is now: a hidden one ('Oculto') is not in the store, whatever the merchant just did. */
-const hiddenNotice = (name: string) => `Guardado como oculto: ${name} no aparece en tu tienda hasta que lo publiques.`;
+const whereNow = (t: Translate, { name, published }: { name: string; published: boolean }, inStore: MessageDescriptor) =>
+  t(published ? inStore : PRODUCT_FORM_MESSAGES.savedHidden, { name });
 
 /**
  * The product fields and its options and variants, read together so every refusal comes at once.
@@ -85,7 +111,7 @@ function readProductForm(form: FormData, store: Store, photoIds: readonly number
   const variants = readVariantForm(form, store.currency, photoIds, style, t);
   const fields = textFields(form);
   if (variants.ok && variants.options.length > 0) fields.stock = "0";
-  const product = productSchema(store.currency, style).safeParse(fields);
+  const product = productSchema(store.currency, style, t).safeParse(fields);
   if (product.success && variants.ok)
     return { ok: true as const, input: product.data, variants: { options: variants.options, drafts: variants.drafts } };
   return {
@@ -122,7 +148,7 @@ export async function handleCreateProduct(
   const chosen = filesOf(form, "image");
   // What was typed comes back with a refusal, so a page shown again by the server (no script yet) keeps it.
   if (!parsed.ok) return failure(parsed.errors, { intent: "create", values: textFields(form) });
-  if (chosen.length === 0) return failure({ image: PRODUCT_MESSAGES.imageRequired }, { intent: "create" });
+  if (chosen.length === 0) return failure({ image: t(PRODUCT_MESSAGES.imageRequired) }, { intent: "create" });
   const tooMany = photoUploadProblem(limits, 0, chosen.length);
   if (tooMany) return failure({ image: tooMany }, { intent: "create", values: textFields(form), status: 409 });
   const input = parsed.input;
@@ -139,7 +165,7 @@ export async function handleCreateProduct(
     const created = await findProduct(db, store.id, id);
     if (!created) {
       if (prepared.length) await files.delete(prepared.map((p) => p.key));
-      return refusal("create", error, "image");
+      return refusal("create", error, "image", { t });
     }
     // The product is saved with its cover; the gallery's files go, and the merchant is told to add them again.
     const unused = await unusedProductFiles(
@@ -152,13 +178,13 @@ export async function handleCreateProduct(
     return redirectWithNotice(
       config,
       `/Store/${store.id}/products/${id}/photos`,
-      notice("Producto creado sin todas sus fotos", "No pudimos guardar algunas fotos: súbelas de nuevo aquí."),
+      notice(t(PRODUCT_FORM_MESSAGES.createdWithoutPhotosTitle), t(PRODUCT_FORM_MESSAGES.createdWithoutPhotos)),
     );
   }
   return redirectWithNotice(
     config,
     `/Store/${store.id}/products`,
-    notice("Producto creado", input.published ? `${input.name} ya está en tu tienda.` : hiddenNotice(input.name)),
+    notice(t(PRODUCT_FORM_MESSAGES.createdTitle), whereNow(t, input, PRODUCT_FORM_MESSAGES.createdInStore)),
   );
 }
 
@@ -185,7 +211,7 @@ export async function handleEditProduct(
     return redirectWithNotice(
       config,
       list,
-      notice("Producto eliminado", `${product.name} se eliminó de tu tienda y de sus secciones.`),
+      notice(t(PRODUCT_FORM_MESSAGES.deletedTitle), t(PRODUCT_FORM_MESSAGES.deleted, { name: product.name })),
     );
   }
   const parsed = readProductForm(form, store, photoIds, t);
@@ -194,7 +220,7 @@ export async function handleEditProduct(
   const [file] = filesOf(form, "image");
   // A product created without a photo (by the catalog import) is published only once it has one.
   if (input.published && !product.imageKey && !file)
-    return failure({ visibility: PRODUCT_FIELD_MESSAGES.photoToPublish }, { intent: "save" });
+    return failure({ visibility: t(PRODUCT_FIELD_MESSAGES.photoToPublish) }, { intent: "save" });
   let prepared: PreparedFile | undefined;
   try {
     if (file) {
@@ -217,14 +243,11 @@ export async function handleEditProduct(
     if (replaced) await files.delete(await unusedProductFiles(db, product.id, [replaced]));
   } catch (error) {
     if (prepared && prepared.key !== product.imageKey) await files.delete([prepared.key]);
-    return refusal("save", error, "image");
+    return refusal("save", error, "image", { t });
   }
   return redirectWithNotice(
     config,
     list,
-    notice(
-      "Producto guardado",
-      input.published ? `Los cambios de ${input.name} ya se ven en tu tienda.` : hiddenNotice(input.name),
-    ),
+    notice(t(PRODUCT_FORM_MESSAGES.savedTitle), whereNow(t, input, PRODUCT_FORM_MESSAGES.savedInStore)),
   );
 }

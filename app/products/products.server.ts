@@ -4,14 +4,14 @@ import { productChanges } from "~/domain/activity";
 import { LISTING_RANK, type ProductFilter } from "~/domain/catalog";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits } from "~/domain/limits";
+import { defineMessages } from "~/domain/messages";
 import type { ProductFields } from "~/domain/product-fields";
 import { productSearchColumns, SEARCH_VERSION, searchPattern } from "~/domain/search";
 import { type ProductOption, VARIANT_MESSAGES } from "~/domain/variants";
-import { counted } from "~/domain/words";
 import type { Db } from "~/services/db";
 import { isRuleViolation, isUniqueViolation } from "~/services/db";
 import type { FileStore } from "~/services/files";
-import { StoreError } from "~/workspace/action-results.server";
+import { ruleRefusal, StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import type { IdRef } from "~/workspace/page-reads.server";
 import { touchStore } from "~/workspace/store-record.server";
@@ -69,13 +69,19 @@ export async function insertProduct(
   }
 }
 
-export const PRODUCT_MESSAGES = {
-  imageRequired: "La imagen del producto es obligatoria",
-  belowReserved: (reserved: number) =>
-    `Hay ${counted(reserved, "unidad reservada", "unidades reservadas")} en pedidos pendientes: el stock no puede ser menor. Completa o cancela esos pedidos primero.`,
-  variantBelowReserved:
-    "Una combinación quedaría con menos stock del que está reservado en pedidos pendientes. Completa o cancela esos pedidos primero.",
-} as const;
+export const PRODUCT_MESSAGES = defineMessages({
+  imageRequired: { id: "products.refusal.imageRequired", defaultMessage: "La imagen del producto es obligatoria" },
+  belowReserved: {
+    id: "products.refusal.belowReserved",
+    defaultMessage:
+      "Hay {reserved, plural, one {{reserved} unidad reservada} other {{reserved} unidades reservadas}} en pedidos pendientes: el stock no puede ser menor. Completa o cancela esos pedidos primero.",
+  },
+  variantBelowReserved: {
+    id: "products.refusal.variantBelowReserved",
+    defaultMessage:
+      "Una combinación quedaría con menos stock del que está reservado en pedidos pendientes. Completa o cancela esos pedidos primero.",
+  },
+});
 
 /** A product's own fields as the form and the import give them (app/domain/product-fields.ts). */
 export type ProductInput = ProductFields;
@@ -95,9 +101,9 @@ const refuseWrite = (reserved: number) => (error: unknown) => {
   if (isUniqueViolation(error, "product_variants.store_id, product_variants.sku"))
     throw new StoreError(VARIANT_MESSAGES.skuTaken.defaultMessage, "variants");
   if (isRuleViolation(error, "product_variants_reserved_within_stock"))
-    throw new StoreError(PRODUCT_MESSAGES.variantBelowReserved, "variants");
+    throw ruleRefusal(PRODUCT_MESSAGES.variantBelowReserved, {}, "variants");
   if (isRuleViolation(error, "products_reserved_within_stock"))
-    throw new StoreError(PRODUCT_MESSAGES.belowReserved(reserved), "stock");
+    throw ruleRefusal(PRODUCT_MESSAGES.belowReserved, { reserved }, "stock");
   throw error;
 };
 

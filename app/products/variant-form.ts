@@ -94,7 +94,7 @@ export function readVariantForm(
     }
     const field = (name: string) => `v${row}.${name}`;
     const stockText = text(form, field("stock")) || "0";
-    if (!STOCK_PATTERN.test(stockText)) errors[field("stock")] = PRODUCT_FIELD_MESSAGES.stock;
+    if (!STOCK_PATTERN.test(stockText)) errors[field("stock")] = t(PRODUCT_FIELD_MESSAGES.stock);
     const priceText = text(form, field("price"));
     let price: number | null = null;
     if (priceText) {

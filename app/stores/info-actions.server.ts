@@ -3,7 +3,7 @@ import { SOLD_OUT_LISTINGS } from "~/domain/catalog";
 import { isStoreCountry, type StoreCountry, storeCountry } from "~/domain/countries";
 import { isSupportedCurrency } from "~/domain/currencies";
 import { translatorFor } from "~/domain/message-catalogs";
-import type { Translate } from "~/domain/messages";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { normalizePhone, phoneMessage } from "~/domain/phone";
 import { SOCIAL_NETWORKS, type SocialNetwork, socialMessage, socialUser } from "~/domain/social";
 import { isValidTimeZone } from "~/domain/time-zones";
@@ -16,50 +16,73 @@ import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import { changeStoreCurrency, deleteStore, type StoreInfoInput, updateStoreInfo } from "./stores.server";
 
+const INFO_MESSAGES = defineMessages({
+  phone: { id: "stores.refusal.phoneLength", defaultMessage: "Escribe el número en 30 caracteres como máximo" },
+  category: { id: "stores.refusal.category", defaultMessage: "Elige una categoría" },
+  country: { id: "stores.refusal.country", defaultMessage: "Elige el país de la tienda" },
+  hours: { id: "stores.refusal.hoursLength", defaultMessage: "Escribe el horario en 300 caracteres como máximo" },
+  timeZone: { id: "stores.refusal.timeZone", defaultMessage: "Elige una zona horaria" },
+  soldOut: { id: "stores.refusal.soldOut", defaultMessage: "Elige qué hacer con los productos agotados" },
+  currency: { id: "stores.refusal.currency", defaultMessage: "Elige una moneda" },
+  unknownAction: { id: "stores.refusal.unknownAction", defaultMessage: "Acción desconocida" },
+  infoSaved: { id: "stores.notice.infoSaved", defaultMessage: "Información guardada" },
+  infoSavedText: { id: "stores.notice.infoSavedText", defaultMessage: "Los cambios ya se ven en tu tienda." },
+  currencyChanged: { id: "stores.notice.currencyChanged", defaultMessage: "Moneda actualizada" },
+  currencyChangedText: { id: "stores.notice.currencyChangedText", defaultMessage: "Los precios se muestran en {currency}." },
+  deleted: { id: "stores.notice.deleted", defaultMessage: "Tienda eliminada" },
+  deletedText: { id: "stores.notice.deletedText", defaultMessage: "La tienda {name} y sus archivos se eliminaron." },
+});
+
 const REQUIRED = "Este campo es obligatorio";
-const phone = z.string().trim().max(30, "Escribe el número en 30 caracteres como máximo");
 const PHONE_FIELDS = ["saleNumber", "attentionNumber"] as const;
 
-export const storeInfoSchema = z
-  .object({
-    name: z.string().trim().min(1, REQUIRED).max(60),
-    category: z.coerce.number().int().min(1, "Elige una categoría").max(11, "Elige una categoría"),
-    description: z.string().trim().max(1000),
-    mainTitle: z.string().trim().max(120),
-    storeTitle: z.string().trim().max(120),
-    country: z.string().refine(isStoreCountry, "Elige el país de la tienda"),
-    saleNumber: phone,
-    attentionNumber: phone,
-    location: z.string().trim().max(200),
-    // Fields a post from an older form lacks keep the store's values.
-    ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, z.string().max(200, socialMessage(network)).optional()])),
-    hours: z.string().trim().max(300, "Escribe el horario en 300 caracteres como máximo").optional(),
-    timeZone: z.string().refine(isValidTimeZone, "Elige una zona horaria"),
-    // A post without it (an older form) keeps the store's choice.
-    soldOut: z.enum(SOLD_OUT_LISTINGS, "Elige qué hacer con los productos agotados").optional(),
-  })
-  .transform(({ soldOut, country, ...info }, ctx): StoreInfoInput => {
-    // The numbers are read as typed in the country chosen in the same form.
-    const store = country as StoreCountry;
-    const numbers = Object.fromEntries(
-      PHONE_FIELDS.map((field) => {
-        if (info[field] === "") return [field, ""];
-        const digits = normalizePhone(info[field], store);
-        if (!digits) ctx.addIssue({ code: "custom", message: phoneMessage(store), path: [field] });
-        return [field, digits ?? ""];
-      }),
-    ) as Record<(typeof PHONE_FIELDS)[number], string>;
-    const social: Partial<Record<SocialNetwork, string>> = {};
-    for (const network of SOCIAL_NETWORKS) {
-      const typed = (info as Record<string, unknown>)[network];
-      if (typeof typed !== "string") continue;
-      const user = socialUser(network, typed);
-      if (user === null) ctx.addIssue({ code: "custom", message: socialMessage(network), path: [network] });
-      else social[network] = user;
-    }
-    const input = { ...info, ...numbers, ...social, country: store };
-    return soldOut ? { ...input, hideSoldOut: soldOut === "hidden" } : input;
-  });
+/** The store's information form, its refusals in `t`'s variant (the merchant's). */
+export const storeInfoSchemaOf = (t: Translate) => {
+  const phone = z.string().trim().max(30, t(INFO_MESSAGES.phone));
+  const chooseCategory = t(INFO_MESSAGES.category);
+  return z
+    .object({
+      name: z.string().trim().min(1, REQUIRED).max(60),
+      category: z.coerce.number().int().min(1, chooseCategory).max(11, chooseCategory),
+      description: z.string().trim().max(1000),
+      mainTitle: z.string().trim().max(120),
+      storeTitle: z.string().trim().max(120),
+      country: z.string().refine(isStoreCountry, t(INFO_MESSAGES.country)),
+      saleNumber: phone,
+      attentionNumber: phone,
+      location: z.string().trim().max(200),
+      // Fields a post from an older form lacks keep the store's values.
+      ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, z.string().max(200, socialMessage(network)).optional()])),
+      hours: z.string().trim().max(300, t(INFO_MESSAGES.hours)).optional(),
+      timeZone: z.string().refine(isValidTimeZone, t(INFO_MESSAGES.timeZone)),
+      // A post without it (an older form) keeps the store's choice.
+      soldOut: z.enum(SOLD_OUT_LISTINGS, t(INFO_MESSAGES.soldOut)).optional(),
+    })
+    .transform(({ soldOut, country, ...info }, ctx): StoreInfoInput => {
+      // The numbers are read as typed in the country chosen in the same form.
+      const store = country as StoreCountry;
+      const numbers = Object.fromEntries(
+        PHONE_FIELDS.map((field) => {
+          if (info[field] === "") return [field, ""];
+          const digits = normalizePhone(info[field], store);
+          if (!digits) ctx.addIssue({ code: "custom", message: phoneMessage(store), path: [field] });
+          return [field, digits ?? ""];
+        }),
+      ) as Record<(typeof PHONE_FIELDS)[number], string>;
+      const social: Partial<Record<SocialNetwork, string>> = {};
+      for (const network of SOCIAL_NETWORKS) {
+        const typed = (info as Record<string, unknown>)[network];
+        if (typeof typed !== "string") continue;
+        const user = socialUser(network, typed);
+        if (user === null) ctx.addIssue({ code: "custom", message: socialMessage(network), path: [network] });
+        else social[network] = user;
+      }
+      const input = { ...info, ...numbers, ...social, country: store };
+      return soldOut ? { ...input, hideSoldOut: soldOut === "hidden" } : input;
+    });
+};
+
+export const storeInfoSchema = storeInfoSchemaOf(translatorFor("es"));
 
 /** The actions of /Store/{storeId}/info: the store's information, its currency, and deleting it (`intent`). */
 export async function handleInfoAction(
@@ -79,26 +102,30 @@ export async function handleInfoAction(
   switch (intent) {
     case "info": {
       // A form from before countries posts none: the store's own.
-      const parsed = storeInfoSchema.safeParse({ country: storeCountry(store), ...fields });
+      const parsed = storeInfoSchemaOf(t).safeParse({ country: storeCountry(store), ...fields });
       if (!parsed.success) return invalid(intent, parsed.error, { values: fields });
       try {
         await updateStoreInfo(db, actor, store, parsed.data, now, t);
       } catch (error) {
-        return refusal(intent, error, "name");
+        return refusal(intent, error, "name", { t });
       }
-      return done("Información guardada", "Los cambios ya se ven en tu tienda.");
+      return done(t(INFO_MESSAGES.infoSaved), t(INFO_MESSAGES.infoSavedText));
     }
     case "currency": {
       const currency = String(fields.currency ?? "");
-      if (!isSupportedCurrency(currency)) return failure({ currency: "Elige una moneda" }, { intent });
+      if (!isSupportedCurrency(currency)) return failure({ currency: t(INFO_MESSAGES.currency) }, { intent });
       await changeStoreCurrency(db, actor, store, currency, now);
-      return done("Moneda actualizada", `Los precios se muestran en ${currency}.`);
+      return done(t(INFO_MESSAGES.currencyChanged), t(INFO_MESSAGES.currencyChangedText, { currency }));
     }
     case "delete": {
       await deleteStore(services, actor, store);
-      return redirectWithNotice(config, "/", notice("Tienda eliminada", `La tienda ${store.name} y sus archivos se eliminaron.`));
+      return redirectWithNotice(
+        config,
+        "/",
+        notice(t(INFO_MESSAGES.deleted), t(INFO_MESSAGES.deletedText, { name: store.name })),
+      );
     }
     default:
-      return failure({ form: "Acción desconocida" }, { intent });
+      return failure({ form: t(INFO_MESSAGES.unknownAction) }, { intent });
   }
 }

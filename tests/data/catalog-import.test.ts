@@ -304,6 +304,21 @@ describe("catalog import", () => {
     expect(refused.init.status).toBe(400);
     expect(refused.data.errors).toEqual({ visibility: "Agrega una foto antes de publicarlo: un producto sin foto queda oculto" });
     expect(await findProduct(s.db, m.store.id, vela.id)).toMatchObject({ published: false, stock: 2 });
+    // The form's refusals in the merchant's variant: 'vos' for a merchant in Argentina, the neutral words otherwise.
+    const typo = new FormData();
+    for (const [k, v] of Object.entries({ intent: "save", name: "Vela", price: "9", stock: "x", category: "99" })) typo.set(k, v);
+    const saveAs = (t: typeof es) => handleEditProduct(s, TEST_ACTOR, m.store, { product: vela, variants: [] }, typo, [], t);
+    const refusalsFor = async (t: typeof es) => ((await saveAs(t)) as unknown as typeof refused).data.errors;
+    expect(await refusalsFor(es)).toEqual({ stock: "Escribe una cantidad entera, 0 o más", category: "Elige una categoría" });
+    expect(await refusalsFor(translatorFor("es-AR"))).toEqual({
+      stock: "Escribí una cantidad entera, 0 o más",
+      category: "Elegí una categoría",
+    });
+    typo.set("stock", "1");
+    typo.set("category", "0");
+    expect(await refusalsFor(translatorFor("es-AR"))).toEqual({
+      visibility: "Agregá una foto antes de publicarlo: un producto sin foto queda oculto",
+    });
     // Kept hidden, the other changes save.
     await edit("hidden", "5").catch((redirect) => redirect);
     expect(await findProduct(s.db, m.store.id, vela.id)).toMatchObject({ published: false, stock: 5 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { cardPrice, discountPercent, OFFER_MESSAGES, offerOf, soldOutLast } from "~/domain/catalog";
 import { productCategoryChoices, productCategoryName } from "~/domain/categories";
+import { translatorFor } from "~/domain/message-catalogs";
 import { productSchema } from "~/products/product-actions.server";
-import { storeInfoSchema } from "~/stores/info-actions.server";
+import { PRODUCT_MESSAGES } from "~/products/products.server";
+import { storeInfoSchema, storeInfoSchemaOf } from "~/stores/info-actions.server";
+import { refusal, ruleRefusal } from "~/workspace/action-results.server";
 import { compareForListing } from "../support/listing-order";
 import { storeInfoForm } from "../support/store-info-form";
 
@@ -149,6 +152,32 @@ describe("the store's 'Productos agotados' choice", () => {
     expect(storeInfoSchema.safeParse({ ...info, soldOut: "nunca" }).error?.issues.map((i) => i.message)).toEqual([
       "Elige qué hacer con los productos agotados",
     ]);
+  });
+
+  it("refuses in the merchant's variant: 'vos' for a store in Argentina", () => {
+    const argentine = storeInfoSchemaOf(translatorFor("es-AR"));
+    expect(argentine.safeParse({ ...info, soldOut: "nunca", category: "0" }).error?.issues.map((i) => i.message)).toEqual([
+      "Elegí una categoría",
+      "Elegí qué hacer con los productos agotados",
+    ]);
+  });
+});
+
+describe("a stock rule's refusal raised below the action", () => {
+  it("keeps its neutral words and is said in the merchant's variant by the action's refusal", () => {
+    const error = ruleRefusal(PRODUCT_MESSAGES.belowReserved, { reserved: 1 }, "stock");
+    expect(error.message).toBe(
+      "Hay 1 unidad reservada en pedidos pendientes: el stock no puede ser menor. Completa o cancela esos pedidos primero.",
+    );
+    const said = refusal("save", error, "image", { t: translatorFor("es-AR") }) as unknown as {
+      data: { errors: Record<string, string> };
+      init: ResponseInit;
+    };
+    expect(said.init.status).toBe(409);
+    expect(said.data.errors).toEqual({
+      stock:
+        "Hay 1 unidad reservada en pedidos pendientes: el stock no puede ser menor. Completá o cancelá esos pedidos primero.",
+    });
   });
 });
 
