@@ -4,6 +4,7 @@
  * store's own sections and products when saved. The announcement's link is typed: a page of the store or an https
  * address, read by the URL parser as a browser reads it.
  */
+import { defineMessage } from "./messages";
 import { slugify } from "./slug";
 
 export interface BannerTarget {
@@ -94,4 +95,7 @@ export function bannerHref(link: string, site: { basePath: string; homeHref: str
   return link.startsWith("/") ? storeLinkHref(link, site.basePath) : null;
 }
 
-export const BANNER_LINK_MESSAGE = "Elige a dónde lleva el banner: la tienda, una sección o un producto";
+export const BANNER_LINK_MESSAGE = defineMessage({
+  id: "stores.refusal.bannerLink",
+  defaultMessage: "Elige a dónde lleva el banner: la tienda, una sección o un producto",
+});

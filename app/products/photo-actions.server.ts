@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { isId } from "~/domain/ids";
 import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
-import { addedCount } from "~/domain/words";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -17,12 +17,22 @@ import { addPhotos, deletePhoto, findProductWithPhotos, movePhoto, type ProductP
 import { productFilesPrefix } from "./product-files.server";
 import type { Product } from "./products.server";
 
-const PHOTO_FORM_MESSAGES = {
-  noFiles: "Elige al menos una foto",
-  noPhoto: "Elige una foto de este producto",
-  noMove: "Elige subir, bajar o usar como portada",
-  unknown: "Acción desconocida",
-} as const;
+const PHOTO_FORM_MESSAGES = defineMessages({
+  noFiles: { id: "products.refusal.noPhotos", defaultMessage: "Elige al menos una foto" },
+  noPhoto: { id: "products.refusal.noPhoto", defaultMessage: "Elige una foto de este producto" },
+  noMove: { id: "products.refusal.noMove", defaultMessage: "Elige subir, bajar o usar como portada" },
+  unknown: { id: "products.refusal.unknownAction", defaultMessage: "Acción desconocida" },
+  added: { id: "products.notice.photosAdded", defaultMessage: "Fotos agregadas" },
+  addedText: {
+    id: "products.notice.photosAddedText",
+    defaultMessage: "{count, plural, one {Se agregó {count} foto} other {Se agregaron {count} fotos}} a {name}.",
+  },
+  cover: { id: "products.notice.cover", defaultMessage: "Portada actualizada" },
+  coverText: { id: "products.notice.coverText", defaultMessage: "Tu tienda muestra esta foto primero en {name}." },
+  deleted: { id: "products.notice.photoDeleted", defaultMessage: "Foto eliminada" },
+  deletedText: { id: "products.notice.photoDeletedText", defaultMessage: "La foto ya no aparece en {name}." },
+});
+const M = PHOTO_FORM_MESSAGES;
 
 /** The store's product and its gallery: 404 unless the product is the store's. */
 export async function loadProductPhotos(
@@ -34,18 +44,17 @@ export async function loadProductPhotos(
   return found ?? notFound();
 }
 
-/** A photo row id as a form sends it; anything else is refused before any query. */
-const photoId = z.coerce
-  .number(PHOTO_FORM_MESSAGES.noPhoto)
-  .int(PHOTO_FORM_MESSAGES.noPhoto)
-  .positive(PHOTO_FORM_MESSAGES.noPhoto)
-  .max(Number.MAX_SAFE_INTEGER, PHOTO_FORM_MESSAGES.noPhoto);
-const photoSchema = z.object({ photo: photoId });
-const moveSchema = z.object({ photo: photoId, direction: z.enum(["up", "down"], PHOTO_FORM_MESSAGES.noMove) });
-
-/** A refused form: the first message, for the whole form. */
-const invalidPhotoForm = (intent: string, error: z.ZodError) =>
-  failure({ form: error.issues[0]?.message ?? PHOTO_FORM_MESSAGES.noPhoto }, { intent });
+/** The photo forms, their refusals in `t`'s variant: a photo row id as a form sends it, anything else refused before any query. */
+function photoForms(t: Translate) {
+  const noPhoto = t(M.noPhoto);
+  const photo = z.coerce.number(noPhoto).int(noPhoto).positive(noPhoto).max(Number.MAX_SAFE_INTEGER, noPhoto);
+  return {
+    photoSchema: z.object({ photo }),
+    moveSchema: z.object({ photo, direction: z.enum(["up", "down"], t(M.noMove)) }),
+    /** A refused form: the first message, for the whole form. */
+    invalid: (intent: string, error: z.ZodError) => failure({ form: error.issues[0]?.message ?? noPhoto }, { intent }),
+  };
+}
 
 /**
  * /Store/{id}/products/{productId}/photos: add photos (intent=add), move one (intent=move with
@@ -61,6 +70,7 @@ export async function handlePhotoAction(
   store: Store,
   productId: string,
   form: FormData,
+  t: Translate,
   page: { path?: string; intentPrefix?: string } = {},
 ) {
   const { db, files, config, clock } = services;
@@ -71,10 +81,11 @@ export async function handlePhotoAction(
   const prefix = page.intentPrefix ?? "";
   const intent = posted.startsWith(prefix) ? posted.slice(prefix.length) : "";
   const fields = textFields(form);
+  const { photoSchema, moveSchema, invalid: invalidPhotoForm } = photoForms(t);
   switch (intent) {
     case "add": {
       const chosen = filesOf(form, "photos");
-      if (chosen.length === 0) return failure({ photos: PHOTO_FORM_MESSAGES.noFiles }, { intent: posted });
+      if (chosen.length === 0) return failure({ photos: t(M.noFiles) }, { intent: posted });
       // Refused before any picture is decoded; the conditioned insert below is what holds the limit.
       const problem = photoUploadProblem(limits, photos.length, chosen.length);
       if (problem) return failure({ photos: problem }, { intent: posted, status: 409 });
@@ -107,13 +118,9 @@ export async function handlePhotoAction(
           prepared.map((p) => p.key),
         );
         if (unused.length) await files.delete(unused);
-        return refusal(posted, error, "photos");
+        return refusal(posted, error, "photos", { t });
       }
-      return redirectWithNotice(
-        config,
-        here,
-        notice("Fotos agregadas", `${addedCount(chosen.length, "foto", "fotos")} a ${product.name}.`),
-      );
+      return redirectWithNotice(config, here, notice(t(M.added), t(M.addedText, { count: chosen.length, name: product.name })));
     }
     case "move": {
       const parsed = moveSchema.safeParse(fields);
@@ -125,11 +132,7 @@ export async function handlePhotoAction(
       const parsed = photoSchema.safeParse(fields);
       if (!parsed.success) return invalidPhotoForm(posted, parsed.error);
       if (!(await movePhoto(db, actor, product, photos, parsed.data.photo, "cover", now))) notFound();
-      return redirectWithNotice(
-        config,
-        here,
-        notice("Portada actualizada", `Tu tienda muestra esta foto primero en ${product.name}.`),
-      );
+      return redirectWithNotice(config, here, notice(t(M.cover), t(M.coverText, { name: product.name })));
     }
     case "delete": {
       const parsed = photoSchema.safeParse(fields);
@@ -138,12 +141,12 @@ export async function handlePhotoAction(
       try {
         deleted = await deletePhoto(db, actor, files, product, parsed.data.photo, now);
       } catch (error) {
-        return refusal(posted, error);
+        return refusal(posted, error, "form", { t });
       }
       if (!deleted) notFound();
-      return redirectWithNotice(config, here, notice("Foto eliminada", `La foto ya no aparece en ${product.name}.`));
+      return redirectWithNotice(config, here, notice(t(M.deleted), t(M.deletedText, { name: product.name })));
     }
     default:
-      return failure({ form: PHOTO_FORM_MESSAGES.unknown }, { intent: posted });
+      return failure({ form: t(M.unknown) }, { intent: posted });
   }
 }

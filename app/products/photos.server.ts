@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { LIMIT_MESSAGES, type PlanLimits, photoUploadProblem } from "~/domain/limits";
+import { defineMessages } from "~/domain/messages";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
-import { StoreError } from "~/workspace/action-results.server";
+import { ruleRefusal, StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement, type EntrySummary, IF_CHANGED } from "~/workspace/activity.server";
 import { productPhotos, products } from "../../db/schema";
 
@@ -20,9 +21,12 @@ import { keysNotInSales, type ProductImage } from "./product-files.server";
  */
 export type ProductPhoto = typeof productPhotos.$inferSelect;
 
-const PHOTO_MESSAGES = {
-  lastPhoto: "No puedes eliminar la única foto: un producto siempre tiene una portada",
-} as const;
+const PHOTO_MESSAGES = defineMessages({
+  lastPhoto: {
+    id: "products.refusal.lastPhoto",
+    defaultMessage: "No puedes eliminar la única foto: un producto siempre tiene una portada",
+  },
+});
 
 /** Where a photo goes: one place up or down, or first (the cover). */
 export type PhotoMove = "up" | "down" | "cover";
@@ -172,7 +176,7 @@ export async function deletePhoto(
   const key = removed[0]?.key;
   if (!key) {
     const exists = await db.$count(productPhotos, and(eq(productPhotos.id, photoId), ofProduct(product)));
-    if (exists) throw new StoreError(PHOTO_MESSAGES.lastPhoto);
+    if (exists) throw ruleRefusal(PHOTO_MESSAGES.lastPhoto, {});
     return false;
   }
   const unused = await unusedProductFiles(db, product.id, [key]);

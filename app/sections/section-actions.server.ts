@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { isId } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
-import { addedCount } from "~/domain/words";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
@@ -41,6 +41,32 @@ export async function loadSection(services: Services, store: Store, sectionId: s
   return section ?? notFound();
 }
 
+const SECTION_ACTION_MESSAGES = defineMessages({
+  created: { id: "sections.notice.created", defaultMessage: "Sección creada" },
+  createdText: { id: "sections.notice.createdText", defaultMessage: "Agrega productos o archivos a {title}." },
+  renamed: { id: "sections.notice.renamed", defaultMessage: "Sección guardada" },
+  renamedText: { id: "sections.notice.renamedText", defaultMessage: "La sección ahora se llama {title}." },
+  itemRemoved: { id: "sections.notice.itemRemoved", defaultMessage: "Elemento quitado" },
+  itemRemovedText: { id: "sections.notice.itemRemovedText", defaultMessage: "Ya no aparece en esta sección." },
+  deleted: { id: "sections.notice.deleted", defaultMessage: "Sección eliminada" },
+  deletedText: { id: "sections.notice.deletedText", defaultMessage: "{title} y sus archivos se eliminaron." },
+  productsAdded: { id: "sections.notice.productsAdded", defaultMessage: "Productos agregados" },
+  productsAddedText: {
+    id: "sections.notice.productsAddedText",
+    defaultMessage: "{count, plural, one {Se agregó {count} producto} other {Se agregaron {count} productos}} a {title}.",
+  },
+  filesAdded: { id: "sections.notice.filesAdded", defaultMessage: "Archivos agregados" },
+  filesAddedText: {
+    id: "sections.notice.filesAddedText",
+    defaultMessage: "{count, plural, one {Se agregó {count} archivo} other {Se agregaron {count} archivos}} a {title}.",
+  },
+  noProducts: { id: "sections.refusal.noProducts", defaultMessage: "Elige al menos un producto" },
+  noFiles: { id: "sections.refusal.noFiles", defaultMessage: "Elige al menos un archivo" },
+  invalidAction: { id: "sections.refusal.invalidAction", defaultMessage: "Acción no válida" },
+  unknownAction: { id: "sections.refusal.unknownAction", defaultMessage: "Acción desconocida" },
+});
+const M = SECTION_ACTION_MESSAGES;
+
 const sectionPrefix = (section: Section) => `stores/${section.storeId}/sections/${section.id}`;
 const itemAction = z.object({ item: z.coerce.number().int().positive(), direction: z.enum(["up", "down"]).optional() });
 
@@ -51,6 +77,7 @@ export async function handleSectionListAction(
   limits: PlanLimits,
   store: Store,
   form: FormData,
+  t: Translate,
 ) {
   const { db, config, clock } = services;
   const now = clock.now();
@@ -66,10 +93,10 @@ export async function handleSectionListAction(
         return redirectWithNotice(
           config,
           `/Store/${store.id}/section/${section.id}`,
-          notice("Sección creada", `Agrega productos o archivos a ${section.title}.`),
+          notice(t(M.created), t(M.createdText, { title: section.title })),
         );
       } catch (error) {
-        return refusal(intent, error, "title");
+        return refusal(intent, error, "title", { t });
       }
     }
     case "section-move": {
@@ -78,12 +105,12 @@ export async function handleSectionListAction(
       return redirect(here);
     }
     default:
-      return failure({ form: "Acción desconocida" }, { intent });
+      return failure({ form: t(M.unknownAction) }, { intent });
   }
 }
 
 /** /Store/{id}/section/{sectionId}: rename, move or remove an item, delete the section. */
-export async function handleSectionAction(services: Services, actor: Actor, section: Section, form: FormData) {
+export async function handleSectionAction(services: Services, actor: Actor, section: Section, form: FormData, t: Translate) {
   const { db, files, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${section.storeId}/section/${section.id}`;
@@ -94,48 +121,55 @@ export async function handleSectionAction(services: Services, actor: Actor, sect
       const parsed = sectionTitleSchema.safeParse(fields);
       if (!parsed.success) return invalid(intent, parsed.error);
       await renameSection(db, actor, section, parsed.data.title, now);
-      return redirectWithNotice(config, here, notice("Sección guardada", `La sección ahora se llama ${parsed.data.title}.`));
+      return redirectWithNotice(config, here, notice(t(M.renamed), t(M.renamedText, { title: parsed.data.title })));
     }
     case "item-move": {
       const parsed = itemAction.safeParse(fields);
-      if (!parsed.success || !parsed.data.direction) return failure({ form: "Acción no válida" }, { intent });
+      if (!parsed.success || !parsed.data.direction) return failure({ form: t(M.invalidAction) }, { intent });
       if (!(await moveItem(db, actor, section, parsed.data.item, parsed.data.direction, now))) notFound();
       return redirect(here);
     }
     case "item-remove": {
       const parsed = itemAction.safeParse(fields);
-      if (!parsed.success) return failure({ form: "Acción no válida" }, { intent });
+      if (!parsed.success) return failure({ form: t(M.invalidAction) }, { intent });
       if (!(await removeItem(db, actor, files, section, parsed.data.item, now))) notFound();
-      return redirectWithNotice(config, here, notice("Elemento quitado", "Ya no aparece en esta sección."));
+      return redirectWithNotice(config, here, notice(t(M.itemRemoved), t(M.itemRemovedText)));
     }
     case "delete": {
       await deleteSection(db, actor, files, section, now);
       return redirectWithNotice(
         config,
         `/Store/${section.storeId}/sections`,
-        notice("Sección eliminada", `${section.title} y sus archivos se eliminaron.`),
+        notice(t(M.deleted), t(M.deletedText, { title: section.title })),
       );
     }
     default:
-      return failure({ form: "Acción desconocida" }, { intent });
+      return failure({ form: t(M.unknownAction) }, { intent });
   }
 }
 
 /** /new/product: the chosen products of this store, capped at the section's free slots. */
-export async function handleAddProducts(services: Services, actor: Actor, limits: PlanLimits, section: Section, form: FormData) {
+export async function handleAddProducts(
+  services: Services,
+  actor: Actor,
+  limits: PlanLimits,
+  section: Section,
+  form: FormData,
+  t: Translate,
+) {
   const ids = form.getAll("product").map(String);
-  if (ids.length === 0) return failure({ form: "Elige al menos un producto" }, { intent: "add" });
+  if (ids.length === 0) return failure({ form: t(M.noProducts) }, { intent: "add" });
   if (ids.length > 200 || ids.some((id) => !isId("product", id))) notFound();
   try {
     const added = await addProductItems(services.db, actor, section, limits, ids, services.clock.now());
     if (!added) notFound();
   } catch (error) {
-    return refusal("add", error);
+    return refusal("add", error, "form", { t });
   }
   return redirectWithNotice(
     services.config,
     `/Store/${section.storeId}/section/${section.id}`,
-    notice("Productos agregados", `${addedCount(ids.length, "producto", "productos")} a ${section.title}.`),
+    notice(t(M.productsAdded), t(M.productsAddedText, { count: ids.length, title: section.title })),
   );
 }
 
@@ -144,10 +178,17 @@ export async function handleAddProducts(services: Services, actor: Actor, limits
  * browser made from a frame (`thumb:{index}`), or none (placeholder) for audio or without JavaScript.
  * Every file is checked before anything is stored, and a refusal leaves nothing behind.
  */
-export async function handleAddFiles(services: Services, actor: Actor, limits: PlanLimits, section: Section, form: FormData) {
+export async function handleAddFiles(
+  services: Services,
+  actor: Actor,
+  limits: PlanLimits,
+  section: Section,
+  form: FormData,
+  t: Translate,
+) {
   const { db, files, clock, config } = services;
   const chosen = filesOf(form, "files");
-  if (chosen.length === 0) return failure({ files: "Elige al menos un archivo" }, { intent: "add" });
+  if (chosen.length === 0) return failure({ files: t(M.noFiles) }, { intent: "add" });
   const prefix = sectionPrefix(section);
   const stored: PreparedFile[] = [];
   const items: FileItemInput[] = [];
@@ -184,12 +225,12 @@ export async function handleAddFiles(services: Services, actor: Actor, limits: P
         section,
         stored.map((s) => s.key),
       );
-    return refusal("add", error, "files");
+    return refusal("add", error, "files", { t });
   }
   return redirectWithNotice(
     config,
     `/Store/${section.storeId}/section/${section.id}`,
-    notice("Archivos agregados", `${addedCount(chosen.length, "archivo", "archivos")} a ${section.title}.`),
+    notice(t(M.filesAdded), t(M.filesAddedText, { count: chosen.length, title: section.title })),
   );
 }
 

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { BANNER_LINK_MESSAGE, bannerTargets } from "~/domain/banner-links";
 import type { PlanLimits } from "~/domain/limits";
-import { addedCount } from "~/domain/words";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
@@ -18,13 +18,34 @@ import type { Store } from "~/workspace/context.server";
 import { addBanners, BANNER_PRODUCT_CHOICES, deleteBanner, listBanners, moveBanner, setBannerLink } from "./banners.server";
 import { setStoreLogo } from "./stores.server";
 
-/** The picture sent as the logo is the store's logo already (the same content-addressed key): nothing to change. */
-const SAME_LOGO = "Esa imagen ya es el logo de tu tienda.";
+const BRAND_MESSAGES = defineMessages({
+  /** The picture sent as the logo is the store's logo already (the same content-addressed key): nothing to change. */
+  sameLogo: { id: "stores.refusal.sameLogo", defaultMessage: "Esa imagen ya es el logo de tu tienda." },
+  noLogo: { id: "stores.refusal.noLogo", defaultMessage: "Elige una imagen" },
+  noBanner: { id: "stores.refusal.noBanner", defaultMessage: "Elige al menos una imagen" },
+  logoSaved: { id: "stores.notice.logoSaved", defaultMessage: "Logo actualizado" },
+  logoSavedText: { id: "stores.notice.logoSavedText", defaultMessage: "Tu tienda ya muestra el nuevo logo." },
+  bannerSaved: { id: "stores.notice.bannerSaved", defaultMessage: "Banner actualizado" },
+  bannerAdded: {
+    id: "stores.notice.bannerAdded",
+    defaultMessage: "{count, plural, one {Se agregó {count} imagen} other {Se agregaron {count} imágenes}}.",
+  },
+  bannerDeleted: { id: "stores.notice.bannerDeleted", defaultMessage: "Imagen eliminada" },
+  bannerDeletedText: { id: "stores.notice.bannerDeletedText", defaultMessage: "La imagen ya no aparece en el banner." },
+  unknownAction: { id: "stores.refusal.unknownAction", defaultMessage: "Acción desconocida" },
+});
 
 const bannerLink = z.object({ id: z.coerce.number().int().positive(), link: z.string().max(300) });
 
 /** The actions of /Store/{storeId}/brand ('Logo y banner'), one per form on the page (`intent`). */
-export async function handleBrandAction(services: Services, actor: Actor, limits: PlanLimits, store: Store, form: FormData) {
+export async function handleBrandAction(
+  services: Services,
+  actor: Actor,
+  limits: PlanLimits,
+  store: Store,
+  form: FormData,
+  t: Translate,
+) {
   const { db, files, config, clock } = services;
   const now = clock.now();
   const here = `/Store/${store.id}/brand`;
@@ -35,21 +56,21 @@ export async function handleBrandAction(services: Services, actor: Actor, limits
   switch (intent) {
     case "logo": {
       const [file] = filesOf(form, "logo");
-      if (!file) return failure({ logo: "Elige una imagen" }, { intent });
+      if (!file) return failure({ logo: t(BRAND_MESSAGES.noLogo) }, { intent });
       try {
         const image = await prepareImage(file, `stores/${store.id}/logo`, IMAGE_HEIGHTS.logo, { brand: true });
-        if (image.key === store.logoKey) return failure({ logo: SAME_LOGO }, { intent, status: 409 });
+        if (image.key === store.logoKey) return failure({ logo: t(BRAND_MESSAGES.sameLogo) }, { intent, status: 409 });
         await putAll(files, [image]);
         const previous = await setStoreLogo(db, actor, store, image, now);
         if (previous && previous !== image.key) await files.delete([previous]);
       } catch (error) {
-        return refusal(intent, error, "logo");
+        return refusal(intent, error, "logo", { t });
       }
-      return done("Logo actualizado", "Tu tienda ya muestra el nuevo logo.");
+      return done(t(BRAND_MESSAGES.logoSaved), t(BRAND_MESSAGES.logoSavedText));
     }
     case "banner": {
       const chosen = filesOf(form, "banner");
-      if (chosen.length === 0) return failure({ banner: "Elige al menos una imagen" }, { intent });
+      if (chosen.length === 0) return failure({ banner: t(BRAND_MESSAGES.noBanner) }, { intent });
       const plan = limits;
       let prepared: Awaited<ReturnType<typeof prepareImage>>[] = [];
       try {
@@ -75,9 +96,9 @@ export async function handleBrandAction(services: Services, actor: Actor, limits
             store.id,
             prepared.map((p) => p.key),
           );
-        return refusal(intent, error, "banner");
+        return refusal(intent, error, "banner", { t });
       }
-      return done("Banner actualizado", `${addedCount(chosen.length, "imagen", "imágenes")}.`);
+      return done(t(BRAND_MESSAGES.bannerSaved), t(BRAND_MESSAGES.bannerAdded, { count: chosen.length }));
     }
     case "banner-link": {
       const parsed = bannerLink.safeParse(fields);
@@ -88,7 +109,7 @@ export async function handleBrandAction(services: Services, actor: Actor, limits
         pickableProducts(db, store.id, BANNER_PRODUCT_CHOICES),
       ]);
       if (link !== "" && !bannerTargets(sections, products).some((t) => t.value === link))
-        return failure({ [`link-${id}`]: BANNER_LINK_MESSAGE }, { intent });
+        return failure({ [`link-${id}`]: t(BANNER_LINK_MESSAGE) }, { intent });
       if (!(await setBannerLink(db, actor, store.id, id, link, now))) notFound();
       return redirect(here);
     }
@@ -100,10 +121,10 @@ export async function handleBrandAction(services: Services, actor: Actor, limits
     }
     case "banner-delete": {
       if (!(await deleteBanner(db, actor, files, store.id, Number(fields.id), now))) notFound();
-      return done("Imagen eliminada", "La imagen ya no aparece en el banner.");
+      return done(t(BRAND_MESSAGES.bannerDeleted), t(BRAND_MESSAGES.bannerDeletedText));
     }
     default:
-      return failure({ form: "Acción desconocida" }, { intent });
+      return failure({ form: t(BRAND_MESSAGES.unknownAction) }, { intent });
   }
 }
 

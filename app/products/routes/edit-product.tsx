@@ -86,10 +86,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const form = await request.formData();
   if (String(form.get("intent") ?? "").startsWith(GALLERY_INTENT))
-    return handlePhotoAction(services, actingUser(context), merchantPlanLimits(context), store, params.productId, form, {
-      path: `/Store/${store.id}/products/${params.productId}`,
-      intentPrefix: GALLERY_INTENT,
-    });
+    return handlePhotoAction(
+      services,
+      actingUser(context),
+      merchantPlanLimits(context),
+      store,
+      params.productId,
+      form,
+      merchantT(context),
+      {
+        path: `/Store/${store.id}/products/${params.productId}`,
+        intentPrefix: GALLERY_INTENT,
+      },
+    );
   const { product, variants, photoIds } = await loadProduct(services, store, params.productId);
   return handleEditProduct(services, actingUser(context), store, { product, variants }, form, photoIds, merchantT(context));
 }

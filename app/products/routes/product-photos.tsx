@@ -5,6 +5,7 @@ import { getServices } from "~/services/services";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handlePhotoAction, loadProductPhotos } from "../photo-actions.server";
@@ -44,6 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     context.get(ownedStoreContext),
     params.productId,
     await request.formData(),
+    merchantT(context),
   );
 }
 

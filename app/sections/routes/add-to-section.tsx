@@ -14,6 +14,7 @@ import { ErrorText } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
 import { handleAddFiles, handleAddProducts, loadSection, loadSectionWithItems } from "../section-actions.server";
@@ -81,8 +82,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const section = await loadSection(services, store, params.sectionId);
   const plan = merchantPlanLimits(context);
   const form = await request.formData();
-  if (params.type === "product") return handleAddProducts(services, actingUser(context), plan, section, form);
-  if (params.type === "file") return handleAddFiles(services, actingUser(context), plan, section, form);
+  if (params.type === "product") return handleAddProducts(services, actingUser(context), plan, section, form, merchantT(context));
+  if (params.type === "file") return handleAddFiles(services, actingUser(context), plan, section, form, merchantT(context));
   notFound();
 }
 

@@ -1,4 +1,5 @@
 // 'Secciones': the groups of products, images and videos on the store's home, in their order.
+
 import { Form, Link } from "react-router";
 import { canAddSection, LIMIT_MESSAGES } from "~/domain/limits";
 import { getServices } from "~/services/services";
@@ -6,6 +7,7 @@ import { ErrorText, Field, MoveButtons } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -38,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     merchantPlanLimits(context),
     context.get(ownedStoreContext),
     await request.formData(),
+    merchantT(context),
   );
 }
 

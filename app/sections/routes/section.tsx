@@ -77,7 +77,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = getServices(context);
   const section = await loadSection(services, context.get(ownedStoreContext), params.sectionId);
-  return handleSectionAction(services, actingUser(context), section, await request.formData());
+  return handleSectionAction(services, actingUser(context), section, await request.formData(), merchantT(context));
 }
 
 export default function SectionPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 // 'Logo y banner': the store's logo and the images of its home carousel, with where each one leads.
+
 import { useState } from "react";
 import { bannerTargets } from "~/domain/banner-links";
 import { sendWithProgress } from "~/media/upload-progress";
@@ -6,6 +7,7 @@ import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
@@ -52,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     merchantPlanLimits(context),
     context.get(ownedStoreContext),
     await request.formData(),
+    merchantT(context),
   );
 }
 
