@@ -14,7 +14,7 @@ import {
 } from "./discounts";
 import { defineMessages, type Translate } from "./messages";
 import { amountInputText, checkboxField, readAmount } from "./product-fields";
-import { VALIDATION_MESSAGES } from "./validation-messages";
+import { VALIDATION_MESSAGES, validationErrorMap } from "./validation-messages";
 
 /** A store keeps at most this many codes. */
 export const MOST_DISCOUNT_CODES = 50;
@@ -194,7 +194,7 @@ export function readDiscountCodeForm(
   const errors: Record<string, string> = {};
   const say = (key: keyof typeof DISCOUNT_FORM_MESSAGES) => discountFormMessage(t, key, usesSoFar);
   const schema = discountCodeFieldsSchema(currency, say);
-  const parsed = schema.safeParse(fields);
+  const parsed = schema.safeParse(fields, { error: validationErrorMap(t) });
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   const name = parsed.success ? parsed.data.code : null;
   if (name && name.length < NEW_CODE_MIN_LENGTH && codeKey(name) !== codeKey(saved?.code ?? "")) errors.code ??= say("tooShort");

@@ -8,7 +8,7 @@ import { isCalendarDate } from "./discount-code-form";
 import { defineMessages, type Translate } from "./messages";
 import { amountInputText, checkboxField, readPrice } from "./product-fields";
 import { PROMOTION_KINDS, PROMOTION_SCOPES, type Promotion, type PromotionKind, type PromotionScope } from "./promotions";
-import { VALIDATION_MESSAGES } from "./validation-messages";
+import { VALIDATION_MESSAGES, validationErrorMap } from "./validation-messages";
 
 /** A store keeps at most this many promotions. */
 export const MOST_PROMOTIONS = 50;
@@ -149,7 +149,7 @@ export function readPromotionForm(
   const errors: Record<string, string> = {};
   const say = (key: keyof typeof PROMOTION_FORM_MESSAGES) => promotionFormMessage(t, key);
   const schema = commonSchema(say);
-  const parsed = schema.safeParse(fields);
+  const parsed = schema.safeParse(fields, { error: validationErrorMap(t) });
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   const kind = PROMOTION_KINDS.find((k) => k === fields.kind);
   const scope = kind === "free_delivery" ? "store" : PROMOTION_SCOPES.find((s) => s === fields.scope);

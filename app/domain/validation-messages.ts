@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { defineMessages, type MessageValue, type Translate } from "./messages";
 
 /**
- * Spanish wording for every issue zod can raise, for the schemas that give no message of their own.
- * A message written in a schema (`.max(60, "…")`, `z.string({ error })`) always wins: zod asks this map last.
+ * Neutral Spanish wording for every issue zod can raise, for the schemas that give no message of their own: the
+ * process-wide map's, and what a schema names (`.max(60, VALIDATION_MESSAGES.textAtMost(60))`). A message written in
+ * a schema (`.max(60, "…")`, `z.string({ error })`) always wins: zod asks a parse's map, then this one, last.
  */
 export const VALIDATION_MESSAGES = {
   required: "Este campo es obligatorio",
@@ -44,7 +46,88 @@ export const VALIDATION_MESSAGES = {
   includes: (part: string) => `Debe incluir "${part}"`,
 } as const;
 
-const M = VALIDATION_MESSAGES;
+/**
+ * The same words as catalog messages (decision 0067), for a parse that speaks the request's variant
+ * (`validationErrorMap(t)`). Each renders what VALIDATION_MESSAGES says in the base catalog: a unit test holds them equal.
+ * Numbers are simple arguments, written as the code gives them (ICU's `#` would group thousands).
+ */
+const VALIDATION_TEXTS = defineMessages({
+  required: { id: "validation.required", defaultMessage: "Este campo es obligatorio" },
+  invalid: { id: "validation.invalid", defaultMessage: "El valor no es válido" },
+  choice: { id: "validation.choice", defaultMessage: "Elige una opción válida" },
+  format: { id: "validation.format", defaultMessage: "El formato no es válido" },
+  text: { id: "validation.text", defaultMessage: "Escribe un texto" },
+  number: { id: "validation.number", defaultMessage: "Escribe un número" },
+  integer: { id: "validation.integer", defaultMessage: "Escribe un número entero" },
+  date: { id: "validation.date", defaultMessage: "Escribe una fecha válida" },
+  dateTime: { id: "validation.dateTime", defaultMessage: "Escribe una fecha y hora válidas" },
+  time: { id: "validation.time", defaultMessage: "Escribe una hora válida" },
+  email: { id: "validation.email", defaultMessage: "Escribe un correo válido" },
+  url: { id: "validation.url", defaultMessage: "Escribe una dirección web válida" },
+  phone: { id: "validation.phone", defaultMessage: "Escribe un teléfono válido" },
+  file: { id: "validation.file", defaultMessage: "Elige un archivo" },
+  unexpectedFields: { id: "validation.unexpectedFields", defaultMessage: "Hay datos que no se esperaban" },
+  dateTooLate: { id: "validation.dateTooLate", defaultMessage: "La fecha es posterior a la permitida" },
+  dateTooEarly: { id: "validation.dateTooEarly", defaultMessage: "La fecha es anterior a la permitida" },
+  tooBig: { id: "validation.tooBig", defaultMessage: "El valor es demasiado grande" },
+  tooSmall: { id: "validation.tooSmall", defaultMessage: "El valor es demasiado pequeño" },
+  textAtMost: {
+    id: "validation.textAtMost",
+    defaultMessage: "Escribe como máximo {count, plural, one {{count} carácter} other {{count} caracteres}}",
+  },
+  textAtLeast: {
+    id: "validation.textAtLeast",
+    defaultMessage: "Escribe al menos {count, plural, one {{count} carácter} other {{count} caracteres}}",
+  },
+  textExactly: {
+    id: "validation.textExactly",
+    defaultMessage: "Escribe exactamente {count, plural, one {{count} carácter} other {{count} caracteres}}",
+  },
+  numberAtMost: { id: "validation.numberAtMost", defaultMessage: "El número debe ser como máximo {limit}" },
+  numberAtLeast: { id: "validation.numberAtLeast", defaultMessage: "El número debe ser como mínimo {limit}" },
+  numberBelow: { id: "validation.numberBelow", defaultMessage: "El número debe ser menor que {limit}" },
+  numberAbove: { id: "validation.numberAbove", defaultMessage: "El número debe ser mayor que {limit}" },
+  numberExactly: { id: "validation.numberExactly", defaultMessage: "El número debe ser {limit}" },
+  itemsAtMost: {
+    id: "validation.itemsAtMost",
+    defaultMessage: "Agrega como máximo {count, plural, one {{count} elemento} other {{count} elementos}}",
+  },
+  itemsAtLeast: {
+    id: "validation.itemsAtLeast",
+    defaultMessage: "Agrega al menos {count, plural, one {{count} elemento} other {{count} elementos}}",
+  },
+  itemsExactly: {
+    id: "validation.itemsExactly",
+    defaultMessage: "Agrega exactamente {count, plural, one {{count} elemento} other {{count} elementos}}",
+  },
+  fileAtMost: { id: "validation.fileAtMost", defaultMessage: "El archivo debe pesar como máximo {size}" },
+  fileAtLeast: { id: "validation.fileAtLeast", defaultMessage: "El archivo debe pesar al menos {size}" },
+  multipleOf: { id: "validation.multipleOf", defaultMessage: "El número debe ser múltiplo de {limit}" },
+  decimalsAtMost: {
+    id: "validation.decimalsAtMost",
+    defaultMessage: "Usa como máximo {count, plural, one {{count} decimal} other {{count} decimales}}",
+  },
+  startsWith: { id: "validation.startsWith", defaultMessage: 'Debe empezar con "{text}"' },
+  endsWith: { id: "validation.endsWith", defaultMessage: 'Debe terminar con "{text}"' },
+  includes: { id: "validation.includes", defaultMessage: 'Debe incluir "{text}"' },
+});
+
+type Key = keyof typeof VALIDATION_TEXTS;
+
+/** What an issue says, before it is worded: the message and its one argument (a count, a limit, a size, a text). */
+interface Said {
+  key: Key;
+  arg?: number | bigint | string;
+}
+
+/** The argument's name in the catalog's message, by the message. */
+function valuesOf({ key, arg }: Said): Record<string, MessageValue> {
+  if (arg === undefined) return {};
+  if (key === "fileAtMost" || key === "fileAtLeast") return { size: fileSize(Number(arg)) };
+  if (typeof arg === "string") return { text: arg };
+  if (key.startsWith("number") || key === "multipleOf") return { limit: String(arg) };
+  return { count: Number(arg) };
+}
 
 function characters(n: number): string {
   return n === 1 ? "carácter" : "caracteres";
@@ -56,6 +139,7 @@ function items(n: number): string {
 
 function fileSize(bytes: number): string {
   const mb = 1024 * 1024;
+  // 'es' and 'es-AR' write these the same ('1,5 MB'): one locale for every variant.
   const size = (n: number) => n.toLocaleString("es", { maximumFractionDigits: 1 });
   if (bytes >= mb) return `${size(bytes / mb)} MB`;
   if (bytes >= 1024) return `${size(bytes / 1024)} KB`;
@@ -67,88 +151,96 @@ type Bound = "max" | "min";
 
 const isBlank = (input: unknown) => input === undefined || input === null || (typeof input === "string" && input.trim() === "");
 
-function typeMessage(expected: string, input: unknown): string {
-  if (isBlank(input) || expected === "nonoptional") return M.required;
+function typeMessage(expected: string, input: unknown): Said {
+  if (isBlank(input) || expected === "nonoptional") return { key: "required" };
   switch (expected) {
     case "string":
-      return M.text;
+      return { key: "text" };
     case "number":
     case "nan":
-      return M.number;
+      return { key: "number" };
     case "int":
     case "bigint":
-      return M.integer;
+      return { key: "integer" };
     case "boolean":
-      return M.choice;
+      return { key: "choice" };
     case "date":
-      return M.date;
+      return { key: "date" };
     case "file":
-      return M.file;
+      return { key: "file" };
     default:
-      return M.invalid;
+      return { key: "invalid" };
   }
 }
 
 /** too_big and too_small: a length for text and lists, a size for files, a value for numbers and dates. */
-function sizeMessage(bound: Bound, origin: string, limit: number | bigint, inclusive: boolean, exact: boolean, input: unknown) {
+function sizeMessage(
+  bound: Bound,
+  origin: string,
+  limit: number | bigint,
+  inclusive: boolean,
+  exact: boolean,
+  input: unknown,
+): Said {
   // A count (characters, items, bytes) is a whole number, so an exclusive limit is the next one inward.
   const count = Number(limit) + (inclusive || exact ? 0 : bound === "max" ? -1 : 1);
   switch (origin) {
     case "string":
-      if (bound === "min" && isBlank(input)) return M.required;
-      return exact ? M.textExactly(count) : bound === "max" ? M.textAtMost(count) : M.textAtLeast(count);
+      if (bound === "min" && isBlank(input)) return { key: "required" };
+      return { key: exact ? "textExactly" : bound === "max" ? "textAtMost" : "textAtLeast", arg: count };
     case "array":
     case "set":
     case "map":
-      return exact ? M.itemsExactly(count) : bound === "max" ? M.itemsAtMost(count) : M.itemsAtLeast(count);
+      return { key: exact ? "itemsExactly" : bound === "max" ? "itemsAtMost" : "itemsAtLeast", arg: count };
     case "file":
-      return bound === "max" ? M.fileAtMost(count) : M.fileAtLeast(count);
+      return { key: bound === "max" ? "fileAtMost" : "fileAtLeast", arg: count };
     case "number":
     case "int":
     case "bigint":
-      if (exact) return M.numberExactly(limit);
-      if (bound === "max") return inclusive ? M.numberAtMost(limit) : M.numberBelow(limit);
-      return inclusive ? M.numberAtLeast(limit) : M.numberAbove(limit);
+      if (exact) return { key: "numberExactly", arg: limit };
+      if (bound === "max") return { key: inclusive ? "numberAtMost" : "numberBelow", arg: limit };
+      return { key: inclusive ? "numberAtLeast" : "numberAbove", arg: limit };
     case "date":
-      return bound === "max" ? M.dateTooLate : M.dateTooEarly;
+      return { key: bound === "max" ? "dateTooLate" : "dateTooEarly" };
     default:
-      return bound === "max" ? M.tooBig : M.tooSmall;
+      return { key: bound === "max" ? "tooBig" : "tooSmall" };
   }
 }
 
-function formatMessage(issue: Issue & { code: "invalid_format" }): string {
+function formatMessage(issue: Issue & { code: "invalid_format" }): Said {
   switch (issue.format) {
     case "email":
-      return M.email;
+      return { key: "email" };
     case "url":
-      return M.url;
+      return { key: "url" };
     case "e164":
-      return M.phone;
+      return { key: "phone" };
     case "date":
-      return M.date;
+      return { key: "date" };
     case "datetime":
-      return M.dateTime;
+      return { key: "dateTime" };
     case "time":
-      return M.time;
+      return { key: "time" };
     case "starts_with":
-      return M.startsWith(String(issue.prefix));
+      return { key: "startsWith", arg: String(issue.prefix) };
     case "ends_with":
-      return M.endsWith(String(issue.suffix));
+      return { key: "endsWith", arg: String(issue.suffix) };
     case "includes":
-      return M.includes(String(issue.includes));
+      return { key: "includes", arg: String(issue.includes) };
     default:
-      return M.format;
+      return { key: "format" };
   }
 }
 
-function multipleMessage(divisor: number | bigint): string {
-  if (Number(divisor) === 1) return M.integer;
+function multipleMessage(divisor: number | bigint): Said {
+  if (Number(divisor) === 1) return { key: "integer" };
   const decimals = -Math.log10(Number(divisor));
-  if (Number.isInteger(decimals) && decimals > 0) return M.decimalsAtMost(decimals);
-  return M.multipleOf(divisor);
+  if (Number.isInteger(decimals) && decimals > 0) return { key: "decimalsAtMost", arg: decimals };
+  return { key: "multipleOf", arg: divisor };
 }
 
-function spanishValidationMessage(issue: Issue): string {
+/** Which message an issue gets: the one logic both the neutral map and a variant's map word. */
+function saidOf(issue: Issue): Said {
   switch (issue.code) {
     case "invalid_type":
       return typeMessage(issue.expected, issue.input);
@@ -161,21 +253,46 @@ function spanishValidationMessage(issue: Issue): string {
     case "not_multiple_of":
       return multipleMessage(issue.divisor);
     case "unrecognized_keys":
-      return M.unexpectedFields;
+      return { key: "unexpectedFields" };
     case "invalid_union":
-      return Array.isArray(issue.options) && issue.options.length > 0 ? M.choice : M.invalid;
+      return { key: Array.isArray(issue.options) && issue.options.length > 0 ? "choice" : "invalid" };
     case "invalid_value":
-      return M.choice;
+      return { key: "choice" };
     default:
-      return M.invalid;
+      return { key: "invalid" };
   }
 }
 
-const spanishErrorMap: z.core.$ZodErrorMap = (issue) => spanishValidationMessage(issue);
+/** The neutral words, with no catalog at hand (the process-wide map, and the browser). */
+function neutralText({ key, arg }: Said): string {
+  const message = VALIDATION_MESSAGES[key];
+  if (typeof message === "string") return message;
+  return (message as (value: number | bigint | string) => string)(arg ?? 0);
+}
 
-/** Makes zod answer in Spanish process-wide; safe to call more than once. */
+const spanishErrorMap: z.core.$ZodErrorMap = (issue) => neutralText(saidOf(issue));
+
+/** Makes zod answer in neutral Spanish process-wide, for every parse not given a variant's map; safe to call more than once. */
 export function applySpanishValidationMessages(): void {
   if (z.config().customError !== spanishErrorMap) z.config({ customError: spanishErrorMap });
+}
+
+const variantMaps = new WeakMap<Translate, z.core.$ZodErrorMap>();
+
+/**
+ * zod's messages in `t`'s variant, for one parse (`schema.safeParse(input, { error: validationErrorMap(t) })`, or
+ * `parseForm` in app/http): zod asks it after a schema's own messages, which still win, and before the neutral map.
+ */
+export function validationErrorMap(t: Translate): z.core.$ZodErrorMap {
+  let map = variantMaps.get(t);
+  if (!map) {
+    map = (issue) => {
+      const said = saidOf(issue);
+      return t(VALIDATION_TEXTS[said.key], valuesOf(said));
+    };
+    variantMaps.set(t, map);
+  }
+  return map;
 }
 
 /**

@@ -3,7 +3,7 @@ import { OTHER_CARRIER } from "~/domain/carriers";
 import { FULFILMENT_STEPS, PROGRESS_MESSAGES, quotedStep } from "~/domain/fulfilment";
 import { defineMessages, type Translate } from "~/domain/messages";
 import { SALE_CODE_PATTERN } from "~/domain/sales";
-import { failure } from "~/http/action-result";
+import { failure, parseForm } from "~/http/action-result";
 import type { Services } from "~/services/services";
 import type { Actor } from "~/workspace/activity.server";
 import { markMany, markProgress, readShipment } from "./progress.server";
@@ -62,7 +62,7 @@ export async function progressAction(
   form: FormData,
   t: Translate,
 ) {
-  const parsed = moveSchema(t).safeParse(Object.fromEntries(form));
+  const parsed = parseForm(moveSchema(t), Object.fromEntries(form), t);
   if (!parsed.success) return failure({ form: parsed.error.issues[0]?.message ?? t(PROGRESS_MESSAGES.notFound) });
   const { to, back, seen } = parsed.data;
   let shipment: Shipment | undefined;

@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import type { Translate } from "~/domain/messages";
+import { validationErrorMap } from "~/domain/validation-messages";
 
 /**
  * The one shape of a refused action: the Spanish message per field ('form' for the whole form), the
@@ -18,6 +20,14 @@ export function failure(
 ) {
   const { status = 400, headers, ...rest } = options;
   return data<ActionFailure>({ errors, ...rest }, { status, headers });
+}
+
+/**
+ * A form's input read by its schema, zod's own messages (a missing field, '…como máximo 60 caracteres') in `t`'s
+ * variant: the merchant's on their pages, the store's on its public forms. A message the schema writes still wins.
+ */
+export function parseForm<T extends z.ZodType>(schema: T, input: unknown, t: Translate) {
+  return schema.safeParse(input, { error: validationErrorMap(t) }) as z.ZodSafeParseResult<z.output<T>>;
 }
 
 /** Field errors as { field: firstMessage } for forms. */

@@ -5,7 +5,7 @@ import { DELIVERY_METHODS, type DeliveryZone, type PickupPoint } from "~/domain/
 import { defineMessages, type Translate } from "~/domain/messages";
 import { PAYMENT_METHODS } from "~/domain/payment-methods";
 import { checkZonePostalCode, POSTAL_CODE_INPUT_MAX, type ZoneWithCodes } from "~/domain/shipping-estimate";
-import { whenMissing } from "~/domain/validation-messages";
+import { validationErrorMap, whenMissing } from "~/domain/validation-messages";
 
 export const CHECKOUT_MESSAGES = defineMessages({
   name: { id: "checkout.refusal.name", defaultMessage: "Escribe tu nombre" },
@@ -186,7 +186,7 @@ function checkoutSchemas(t: Translate): CheckoutSchemas {
 export const checkoutSchema = (t: Translate) => checkoutSchemas(t).checkoutSchema;
 
 export const readContactForm = (form: FormData, t: Translate) =>
-  checkoutSchemas(t).contactSchema.safeParse(Object.fromEntries(form.entries()));
+  checkoutSchemas(t).contactSchema.safeParse(Object.fromEntries(form.entries()), { error: validationErrorMap(t) });
 
 /** A store without a WhatsApp sales number can only answer an order by phone, so it needs the buyer's. */
 export function contactErrors(input: CheckoutInput, storeHasWhatsapp: boolean, t: Translate): CheckoutErrors | null {
@@ -228,7 +228,7 @@ export function deliveryChoice(
 
 export function readCheckoutForm(form: FormData, t: Translate) {
   const values = Object.fromEntries([...form.entries()].filter(([k]) => k !== "line"));
-  return checkoutSchemas(t).checkoutSchema.safeParse({ ...values, lines: form.getAll("line") });
+  return checkoutSchemas(t).checkoutSchema.safeParse({ ...values, lines: form.getAll("line") }, { error: validationErrorMap(t) });
 }
 
 /** The fields the shopper fills in: their errors, and what is shown again after a refusal. */

@@ -15,9 +15,8 @@ import {
   readAmount,
   STOCK_PATTERN,
 } from "~/domain/product-fields";
-import { VALIDATION_MESSAGES } from "~/domain/validation-messages";
 import { valuesOf } from "~/domain/variants";
-import { failure, fieldErrors, textFields } from "~/http/action-result";
+import { failure, fieldErrors, parseForm, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
@@ -34,8 +33,6 @@ import { readVariantForm } from "./variant-form";
 import { type listVariants, productForEditing } from "./variants.server";
 
 type VariantRow = Awaited<ReturnType<typeof listVariants>>[number];
-
-const REQUIRED = VALIDATION_MESSAGES.required;
 
 const PRODUCT_FORM_MESSAGES = defineMessages({
   category: { id: "products.refusal.category", defaultMessage: "Elige una categoría" },
@@ -69,18 +66,18 @@ export function productSchema(currency: string, style: NumberStyle = "either", t
   const chooseCategory = t(PRODUCT_FORM_MESSAGES.category);
   return z
     .object({
-      name: z.string().trim().min(1, REQUIRED).max(PRODUCT_NAME_MAX),
+      name: z.string().trim().min(1).max(PRODUCT_NAME_MAX),
       price: z
         .string()
         .trim()
-        .min(1, REQUIRED)
+        .min(1)
         .transform((value, ctx) => readAmount(value, currency, ctx, undefined, style)),
       compareAtPrice: z
         .string()
         .trim()
         .default("")
         .transform((value, ctx) => (value === "" ? null : readAmount(value, currency, ctx, undefined, style))),
-      stock: z.string().trim().min(1, REQUIRED).regex(STOCK_PATTERN, t(PRODUCT_FIELD_MESSAGES.stock)).transform(Number),
+      stock: z.string().trim().min(1).regex(STOCK_PATTERN, t(PRODUCT_FIELD_MESSAGES.stock)).transform(Number),
       description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX).default(""),
       category: z.coerce
         .number()
@@ -111,7 +108,7 @@ function readProductForm(form: FormData, store: Store, photoIds: readonly number
   const variants = readVariantForm(form, store.currency, photoIds, style, t);
   const fields = textFields(form);
   if (variants.ok && variants.options.length > 0) fields.stock = "0";
-  const product = productSchema(store.currency, style, t).safeParse(fields);
+  const product = parseForm(productSchema(store.currency, style, t), fields, t);
   if (product.success && variants.ok)
     return { ok: true as const, input: product.data, variants: { options: variants.options, drafts: variants.drafts } };
   return {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isId } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { defineMessages, type Translate } from "~/domain/messages";
-import { failure, textFields } from "~/http/action-result";
+import { failure, parseForm, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "~/media/uploads.server";
@@ -86,7 +86,7 @@ export async function handleSectionListAction(
   const fields = textFields(form);
   switch (intent) {
     case "section-create": {
-      const parsed = sectionTitleSchema.safeParse(fields);
+      const parsed = parseForm(sectionTitleSchema, fields, t);
       if (!parsed.success) return invalid(intent, parsed.error);
       try {
         const section = await createSection(db, actor, store.id, limits, parsed.data.title, now);
@@ -118,7 +118,7 @@ export async function handleSectionAction(services: Services, actor: Actor, sect
   const fields = textFields(form);
   switch (intent) {
     case "rename": {
-      const parsed = sectionTitleSchema.safeParse(fields);
+      const parsed = parseForm(sectionTitleSchema, fields, t);
       if (!parsed.success) return invalid(intent, parsed.error);
       await renameSection(db, actor, section, parsed.data.title, now);
       return redirectWithNotice(config, here, notice(t(M.renamed), t(M.renamedText, { title: parsed.data.title })));

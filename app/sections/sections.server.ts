@@ -58,7 +58,7 @@ export async function findSectionWithItems(db: Db, storeId: string, sectionId: s
 }
 
 /** A section's title, as the info page creates it and the section page renames it. */
-export const sectionTitleSchema = z.object({ title: z.string().trim().min(1, "Este campo es obligatorio").max(80) });
+export const sectionTitleSchema = z.object({ title: z.string().trim().min(1).max(80) });
 
 /** A section's items in order, product items with the product's name, image and prices (as every list reads them). */
 export function listSectionItems(db: Db, sectionId: string) {

@@ -7,7 +7,7 @@ import { defineMessages, type Translate } from "~/domain/messages";
 import { normalizePhone, phoneMessage } from "~/domain/phone";
 import { SOCIAL_NETWORKS, type SocialNetwork, socialMessage, socialUser } from "~/domain/social";
 import { isValidTimeZone } from "~/domain/time-zones";
-import { failure, textFields } from "~/http/action-result";
+import { failure, parseForm, textFields } from "~/http/action-result";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
@@ -33,7 +33,6 @@ const INFO_MESSAGES = defineMessages({
   deletedText: { id: "stores.notice.deletedText", defaultMessage: "La tienda {name} y sus archivos se eliminaron." },
 });
 
-const REQUIRED = "Este campo es obligatorio";
 const PHONE_FIELDS = ["saleNumber", "attentionNumber"] as const;
 
 /** The store's information form, its refusals in `t`'s variant (the merchant's). */
@@ -42,7 +41,7 @@ export const storeInfoSchemaOf = (t: Translate) => {
   const chooseCategory = t(INFO_MESSAGES.category);
   return z
     .object({
-      name: z.string().trim().min(1, REQUIRED).max(60),
+      name: z.string().trim().min(1).max(60),
       category: z.coerce.number().int().min(1, chooseCategory).max(11, chooseCategory),
       description: z.string().trim().max(1000),
       mainTitle: z.string().trim().max(120),
@@ -102,7 +101,7 @@ export async function handleInfoAction(
   switch (intent) {
     case "info": {
       // A form from before countries posts none: the store's own.
-      const parsed = storeInfoSchemaOf(t).safeParse({ country: storeCountry(store), ...fields });
+      const parsed = parseForm(storeInfoSchemaOf(t), { country: storeCountry(store), ...fields }, t);
       if (!parsed.success) return invalid(intent, parsed.error, { values: fields });
       try {
         await updateStoreInfo(db, actor, store, parsed.data, now, t);

@@ -3,7 +3,7 @@ import { actorLabel } from "~/domain/activity";
 import { translatorFor } from "~/domain/message-catalogs";
 import type { Translate } from "~/domain/messages";
 import { ROLE_LABELS, STAFF_ROLES } from "~/domain/staff-roles";
-import { failure, textFields } from "~/http/action-result";
+import { failure, parseForm, textFields } from "~/http/action-result";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
@@ -68,7 +68,7 @@ export async function handleTeamAction(
 
   switch (intent) {
     case "invite": {
-      const parsed = schemas.invite.safeParse(fields);
+      const parsed = parseForm(schemas.invite, fields, t);
       if (!parsed.success) return invalid(intent, parsed.error, { values: fields });
       const invite = parsed.data;
       try {
@@ -85,7 +85,7 @@ export async function handleTeamAction(
       );
     }
     case "role": {
-      const parsed = schemas.role.safeParse(fields);
+      const parsed = parseForm(schemas.role, fields, t);
       if (!parsed.success) return invalid(intent, parsed.error);
       const newRole = parsed.data.role;
       if (!(await changeMemberRole(db, actor, store.id, parsed.data.userId, newRole, now))) return notInTeam();
@@ -95,7 +95,7 @@ export async function handleTeamAction(
       );
     }
     case "remove": {
-      const parsed = schemas.member.safeParse(fields);
+      const parsed = parseForm(schemas.member, fields, t);
       if (!parsed.success) return invalid(intent, parsed.error);
       if (!(await removeMember(db, actor, store.id, parsed.data.userId, now))) return notInTeam();
       return done(
@@ -104,7 +104,7 @@ export async function handleTeamAction(
       );
     }
     case "cancel": {
-      const parsed = schemas.invitation.safeParse(fields);
+      const parsed = parseForm(schemas.invitation, fields, t);
       if (!parsed.success) return invalid(intent, parsed.error);
       await cancelInvitation(db, actor, store.id, parsed.data.id, now);
       return done(

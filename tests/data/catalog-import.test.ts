@@ -319,6 +319,14 @@ describe("catalog import", () => {
     expect(await refusalsFor(translatorFor("es-AR"))).toEqual({
       visibility: "Agregá una foto antes de publicarlo: un producto sin foto queda oculto",
     });
+    // zod's own words too: the same limit, in each variant.
+    typo.set("name", "V".repeat(121));
+    typo.set("price", "");
+    expect(await refusalsFor(es)).toEqual({ name: "Escribe como máximo 120 caracteres", price: "Este campo es obligatorio" });
+    expect(await refusalsFor(translatorFor("es-AR"))).toEqual({
+      name: "Escribí como máximo 120 caracteres",
+      price: "Este campo es obligatorio",
+    });
     // Kept hidden, the other changes save.
     await edit("hidden", "5").catch((redirect) => redirect);
     expect(await findProduct(s.db, m.store.id, vela.id)).toMatchObject({ published: false, stock: 5 });

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { passwordField } from "~/auth/validation";
 import { translatorFor } from "~/domain/message-catalogs";
-import { applySpanishValidationMessages } from "~/domain/validation-messages";
-import { fieldErrors } from "~/http/action-result";
+import { applySpanishValidationMessages, validationErrorMap } from "~/domain/validation-messages";
+import { fieldErrors, parseForm } from "~/http/action-result";
 import { checkoutSchema } from "~/orders/checkout-form";
 import { productSchema } from "~/products/product-actions.server";
 import { sectionTitleSchema } from "~/sections/sections.server";
@@ -190,5 +190,38 @@ describe("every issue zod can raise has a Spanish message", () => {
 
   it("covers every code", () => {
     for (const list of Object.values(SWEEP)) expect(list.length).toBeGreaterThan(0);
+  });
+});
+
+describe("zod's messages in the request's variant", () => {
+  const cases = Object.entries(SWEEP).flatMap(([code, list]) => list.map((c) => [code, ...c] as const));
+  const messageOf = (schema: z.ZodType, input: unknown, locale: "es" | "es-AR") =>
+    schema.safeParse(input, { error: validationErrorMap(translatorFor(locale)) }).error?.issues[0]?.message;
+
+  it.each(cases)("the base catalog words %s (%s) as the neutral map does", (_code, _label, schema, input, message) => {
+    expect(messageOf(schema, input, "es")).toBe(message);
+  });
+
+  it("an Argentine merchant reads them in 'vos', a count of one in the singular", () => {
+    expect(messageOf(z.string().max(60), text(61), "es-AR")).toBe("Escribí como máximo 60 caracteres");
+    expect(messageOf(z.string().max(60), text(61), "es")).toBe("Escribe como máximo 60 caracteres");
+    expect(messageOf(z.string().max(1), "ab", "es-AR")).toBe("Escribí como máximo 1 carácter");
+    expect(messageOf(z.string().min(2), "a", "es-AR")).toBe("Escribí al menos 2 caracteres");
+    expect(messageOf(z.array(z.string()).min(1), [], "es-AR")).toBe("Agregá al menos 1 elemento");
+    expect(messageOf(z.array(z.string()).max(2), ["a", "b", "c"], "es-AR")).toBe("Agregá como máximo 2 elementos");
+    expect(messageOf(z.number().multipleOf(0.01), 1.001, "es-AR")).toBe("Usá como máximo 2 decimales");
+    expect(messageOf(z.number().max(10000), 10001, "es-AR")).toBe("El número debe ser como máximo 10000");
+    expect(messageOf(z.enum(["a", "b"]), "c", "es-AR")).toBe("Elegí una opción válida");
+    expect(messageOf(z.string(), undefined, "es-AR")).toBe("Este campo es obligatorio");
+  });
+
+  it("a message the schema writes still wins, and a parse without a map stays neutral", () => {
+    expect(messageOf(z.string().max(3, "Tres letras"), "abcd", "es-AR")).toBe("Tres letras");
+    expect(onlyMessage(z.string().max(3), "abcd").message).toBe("Escribe como máximo 3 caracteres");
+  });
+
+  it("parseForm reads a real form in the merchant's variant", () => {
+    const parsed = parseForm(sectionTitleSchema, { title: text(81) }, translatorFor("es-AR"));
+    expect(parsed.success ? {} : fieldErrors(parsed.error)).toEqual({ title: "Escribí como máximo 80 caracteres" });
   });
 });

@@ -5,7 +5,7 @@ import { addressKey, hitLimit, LIMITS } from "~/auth/rate-limit.server";
 import { requestPasswordReset } from "~/auth/reset.server";
 import { AuthCard } from "~/auth/ui";
 import { forgotSchema } from "~/auth/validation";
-import { failure, fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors, parseForm } from "~/http/action-result";
 import { clientIpContext, getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const t = authT(request);
-  const parsed = forgotSchema(t).safeParse(Object.fromEntries(await request.formData()));
+  const parsed = parseForm(forgotSchema(t), Object.fromEntries(await request.formData()), t);
   if (!parsed.success) return failure({ form: fieldErrors(parsed.error).email ?? t(AUTH_TEXTS.emailInvalid) });
   const address = addressKey(context.get(clientIpContext));
   const limit = await hitLimit(services.db, `reset:ip:${address}`, LIMITS.resetRequestsPerAddress, services.clock.now());

@@ -8,7 +8,7 @@ import { registrationStep2Schema } from "~/auth/validation";
 import { STORE_CATEGORIES } from "~/domain/categories";
 import { defineMessage } from "~/domain/messages";
 import { cleanStoreName, slugify, slugProblem } from "~/domain/slug";
-import { failure, fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors, parseForm } from "~/http/action-result";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { Field } from "~/ui/form";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { storeName: String(form.storeName ?? ""), category: String(form.category ?? "") };
   const t = authT(request);
-  const parsed = registrationStep2Schema(t).safeParse(form);
+  const parsed = parseForm(registrationStep2Schema(t), form, t);
   if (!parsed.success) {
     // Every problem of the step at once: a name that is taken is told beside a missing category.
     const errors = fieldErrors(parsed.error);

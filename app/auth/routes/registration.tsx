@@ -6,7 +6,7 @@ import { AUTH_TEXTS } from "~/auth/messages";
 import { getRegistration, RegistrationError, saveStep1 } from "~/auth/registration.server";
 import { AuthCard, NameFields, NewPasswordField, TermsConsent } from "~/auth/ui";
 import { registrationStep1Schema } from "~/auth/validation";
-import { failure, fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors, parseForm } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { Field, FormAlert } from "~/ui/form";
 import { PageMessagesProvider, useT } from "~/ui/messages";
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { name: String(form.name ?? ""), lastname: String(form.lastname ?? ""), email: String(form.email ?? "") };
   const t = authT(request);
-  const parsed = registrationStep1Schema(t).safeParse(form);
+  const parsed = parseForm(registrationStep1Schema(t), form, t);
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   // Every field's error at once: a common password is told beside the other fields' errors, not once they are fixed.
   if (!errors.password && (await isCommonPassword(String(form.password)))) errors.password = t(AUTH_TEXTS.passwordCommon);

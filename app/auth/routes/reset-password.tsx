@@ -5,7 +5,7 @@ import { AUTH_TEXTS } from "~/auth/messages";
 import { completePasswordReset, findValidReset } from "~/auth/reset.server";
 import { AuthCard } from "~/auth/ui";
 import { resetSchema } from "~/auth/validation";
-import { failure, fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors, parseForm } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormAlert } from "~/ui/form";
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const t = authT(request);
-  const parsed = resetSchema(t).safeParse(Object.fromEntries(await request.formData()));
+  const parsed = parseForm(resetSchema(t), Object.fromEntries(await request.formData()), t);
   if (!parsed.success) return failure(fieldErrors(parsed.error));
   if (await isCommonPassword(parsed.data.password)) return failure({ password: t(AUTH_TEXTS.passwordCommon) });
   if (!(await completePasswordReset(services, params.token, parsed.data.password))) {

@@ -4,7 +4,7 @@
 import { Form, Link } from "react-router";
 import { ga4SettingsForm, metaSettingsForm } from "~/domain/conversions";
 import { defineMessage, defineMessages } from "~/domain/messages";
-import { type ActionFailure, failure, fieldErrors } from "~/http/action-result";
+import { type ActionFailure, failure, fieldErrors, parseForm } from "~/http/action-result";
 import { canKeepSecrets } from "~/services/config";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
@@ -91,11 +91,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure({ form: t(UNAVAILABLE) }, { status: 503 });
   const saved = conversionSettingsView(await findConversionSettings(services.db, store.id));
   if (intent === "meta") {
-    const parsed = metaSettingsForm(saved.meta.tokenSaved, t).safeParse(fields);
+    const parsed = parseForm(metaSettingsForm(saved.meta.tokenSaved, t), fields, t);
     if (!parsed.success) return failure(fieldErrors(parsed.error), { intent, values: { datasetId: fields.datasetId ?? "" } });
     await saveMetaSettings(services, actingUser(context), store.id, parsed.data);
   } else if (intent === "ga4") {
-    const parsed = ga4SettingsForm(saved.ga4.secretSaved, t).safeParse(fields);
+    const parsed = parseForm(ga4SettingsForm(saved.ga4.secretSaved, t), fields, t);
     if (!parsed.success)
       return failure(fieldErrors(parsed.error), { intent, values: { measurementId: fields.measurementId ?? "" } });
     await saveGa4Settings(services, actingUser(context), store.id, parsed.data);

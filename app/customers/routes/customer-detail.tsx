@@ -10,7 +10,7 @@ import { formatMoney } from "~/domain/money";
 import { displayPhone } from "~/domain/phone";
 import { formatSaleDate, isMobileUserAgent } from "~/domain/sales";
 import { buyerChatUrl } from "~/domain/whatsapp";
-import { failure, fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors, parseForm } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { customerOrdersQuery, customerQuery, mergeCandidatesQuery } from "~/orders/customer-records.server";
 import { forgetCustomer, mergeCustomers } from "~/orders/customers.server";
@@ -100,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = customerIdOf(params);
   const t = merchantT(context);
   const fields = Object.fromEntries(await request.formData());
-  const parsed = actionSchema(t).safeParse(fields);
+  const parsed = parseForm(actionSchema(t), fields, t);
   const intent = fields.intent === "forget" ? "forget" : "merge";
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent });
   const listPath = `/Store/${store.id}/customers`;

@@ -12,7 +12,7 @@ import {
   planHasCustomDomain,
 } from "~/domain/hostnames";
 import { defineMessages, type MessageDescriptor } from "~/domain/messages";
-import { failure, fieldErrors, isFailure } from "~/http/action-result";
+import { failure, fieldErrors, isFailure, parseForm } from "~/http/action-result";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
 import { CopyField } from "~/ui/copy-field";
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent.data === "add") {
       if (!planHasCustomDomain(merchant.plan)) return failure({ form: HOSTNAME_MESSAGES.plan }, { intent: "add", status: 403 });
-      const parsed = addForm.safeParse(fields);
+      const parsed = parseForm(addForm, fields, t);
       if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "add", values });
       await addHostname(services, actingUser(context), store.id, parsed.data.hostname);
     } else if (intent.data === "remove") {

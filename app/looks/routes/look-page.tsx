@@ -21,7 +21,7 @@ import {
   withPreset,
 } from "~/domain/look";
 import { defineMessage, defineMessages } from "~/domain/messages";
-import { type ActionFailure, failure, fieldErrors, textFields } from "~/http/action-result";
+import { type ActionFailure, failure, fieldErrors, parseForm, textFields } from "~/http/action-result";
 import { moveSection } from "~/sections/sections.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
@@ -102,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "save": {
-      const parsed = lookFormSchema(t).safeParse(fields);
+      const parsed = parseForm(lookFormSchema(t), fields, t);
       if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "save", values: fields });
       const result = await saveDraft(services.db, store, lookOfForm(parsed.data, current), t);
       if (!result.saved)

@@ -4,7 +4,7 @@ import { setMailChoices } from "~/auth/users.server";
 import { defineMessages, type Translate } from "~/domain/messages";
 import { planLabel } from "~/domain/plans";
 import { checkboxField } from "~/domain/product-fields";
-import { failure, fieldErrors, textFields } from "~/http/action-result";
+import { failure, fieldErrors, parseForm, textFields } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { CheckboxChoice, FormError } from "~/ui/form";
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const merchant = context.get(merchantContext);
   const t = merchantT(context);
-  const parsed = mailChoicesSchema(t).safeParse(textFields(await request.formData()));
+  const parsed = parseForm(mailChoicesSchema(t), textFields(await request.formData()), t);
   if (!parsed.success) return failure(fieldErrors(parsed.error));
   const { reminderMails, orderMails } = parsed.data;
   await setMailChoices(services.db, merchant.id, { reminderMails, orderMails });

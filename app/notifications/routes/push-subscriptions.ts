@@ -1,4 +1,4 @@
-import { failure } from "~/http/action-result";
+import { failure, parseForm } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { invalid } from "~/workspace/action-results.server";
 import { ownedStoreContext, publicSiteUnchangedContext } from "~/workspace/context.server";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { ok: true as const, intent: "subscribe" as const, devices };
   }
   if (intent === "unsubscribe") {
-    const parsed = unsubscribeSchema(t).safeParse(fields);
+    const parsed = parseForm(unsubscribeSchema(t), fields, t);
     if (!parsed.success) return invalid("unsubscribe", parsed.error);
     const devices = await unsubscribe(db, store.id, parsed.data.endpoint);
     return { ok: true as const, intent: "unsubscribe" as const, devices };

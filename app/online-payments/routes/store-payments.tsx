@@ -2,7 +2,7 @@ import { Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Translate } from "~/domain/messages";
 import { PAYMENT_HOLD_MINUTES } from "~/domain/sales";
-import { failure } from "~/http/action-result";
+import { failure, parseForm } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { redirectWithNotice } from "~/ui/flash.server";
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const t = merchantT(context);
   const fields = Object.fromEntries(await request.formData());
-  const parsed = actionSchema(holdMessage(t)).safeParse(fields);
+  const parsed = parseForm(actionSchema(holdMessage(t)), fields, t);
   if (!parsed.success)
     return fields.intent === "hold"
       ? failure({ minutes: holdMessage(t) }, { intent: "hold" })

@@ -16,7 +16,7 @@ import {
   TRANSFER_LENGTHS,
   transferMethodSchema,
 } from "~/domain/payment-methods";
-import { type ActionFailure, failure, fieldErrors } from "~/http/action-result";
+import { type ActionFailure, failure, fieldErrors, parseForm } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure({
       form: t({ id: "paymentMethods.refusal.chooseMethod", defaultMessage: "Elige qué forma de cobro guardar" }),
     });
-  const parsed = SCHEMAS[method](t).safeParse(fields);
+  const parsed = parseForm(SCHEMAS[method](t), fields, t);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: method, values: fields });
   await savePaymentMethod(services.db, actingUser(context), store.id, parsed.data, services.clock.now());
   return redirectWithNotice(

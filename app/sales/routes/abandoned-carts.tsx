@@ -23,7 +23,7 @@ import { displayPhone } from "~/domain/phone";
 import { formatSaleDate } from "~/domain/sales";
 import { sourceLabel } from "~/domain/visits";
 import { buyerWhatsappNumber } from "~/domain/whatsapp";
-import { failure, fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors, parseForm } from "~/http/action-result";
 import { deleteCheckout, restoreUrl, saveSettings, settingsOf } from "~/orders/abandoned-carts.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ),
     );
   }
-  const parsed = abandonedCartSettingsSchema(t).safeParse(fields);
+  const parsed = parseForm(abandonedCartSettingsSchema(t), fields, t);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "settings" });
   await saveSettings(services.db, actingUser(context), store.id, parsed.data, services.clock.now());
   return redirectWithNotice(

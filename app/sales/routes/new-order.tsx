@@ -15,7 +15,7 @@ import {
   writeDraftLines,
 } from "~/domain/order-drafts";
 import { phoneExample } from "~/domain/phone";
-import { failure, fieldErrors } from "~/http/action-result";
+import { failure, fieldErrors, parseForm } from "~/http/action-result";
 import { buildDraft, draftBuilderView } from "~/orders/order-drafts.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const fields = Object.fromEntries(await request.formData()) as Record<string, string>;
   const t = merchantT(context);
-  const parsed = draftFormSchema(store.currency, t).safeParse(fields);
+  const parsed = parseForm(draftFormSchema(store.currency, t), fields, t);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { values: fields });
   const draft = await buildDraft(services, actingUser(context), store, parsed.data, t);
   if (!draft.ok) return failure(draft.errors, { status: draft.status, values: fields });

@@ -10,7 +10,7 @@ import { deliveryText, isMobileUserAgent, phoneDigits, whatsappUrl } from "~/dom
 import { DeliveryTimeline } from "~/fulfilment/delivery-timeline";
 import { deliveriesQuery } from "~/fulfilment/progress-records.server";
 import { timelineOf } from "~/fulfilment/timeline";
-import { fieldErrors } from "~/http/action-result";
+import { fieldErrors, parseForm } from "~/http/action-result";
 import { isUsable, paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import { amountRows } from "~/orders/order-amounts";
 import { awaitingConfirmation, confirmDraftOrder, draftPayments, lapsedDraft } from "~/orders/order-drafts.server";
@@ -281,7 +281,7 @@ export async function action(args: Route.ActionArgs) {
     : new FormData();
   if (form.get("intent") === "confirm-draft") {
     const values = Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
-    const parsed = draftConfirmationSchema(p.t).safeParse(values);
+    const parsed = parseForm(draftConfirmationSchema(p.t), values, p.t);
     if (!parsed.success)
       return data({ draftErrors: fieldErrors(parsed.error), values }, { status: 400, headers: PRIVATE_HEADERS });
     const shopper = {

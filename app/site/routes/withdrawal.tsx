@@ -7,7 +7,7 @@ import {
   WITHDRAWAL_PATH,
   withdrawalForm,
 } from "~/domain/withdrawals";
-import { fieldErrors } from "~/http/action-result";
+import { fieldErrors, parseForm } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { requestWithdrawal, withdrawalQueries } from "~/orders/withdrawals.server";
 import type { RouteHandle } from "~/root";
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   const code = String(form.code ?? "").replace(/[\s#-]/g, "");
   const p = await loadSitePage(args, (storeId, db) => withdrawalQueries(db, storeId, code || "-", ip));
   argentinaOnly(p.store);
-  const parsed = withdrawalForm(p.t).safeParse(form);
+  const parsed = parseForm(withdrawalForm(p.t), form, p.t);
   if (!parsed.success) return refused(fieldErrors(parsed.error), values, 400);
   const outcome = await requestWithdrawal(p.services, p.store, parsed.data, p.page, ip, p.t);
   if (outcome.ok) return data({ ...outcome, values }, { headers: NO_STORE });

@@ -1,7 +1,7 @@
 import { data, Form, useActionData } from "react-router";
 import { z } from "zod";
 import type { Translate } from "~/domain/messages";
-import { failure, isFailure } from "~/http/action-result";
+import { failure, isFailure, parseForm } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const { db, clock } = getServices(context);
   const t = merchantT(context);
-  const parsed = actionSchema(t).safeParse(Object.fromEntries(await request.formData()));
+  const parsed = parseForm(actionSchema(t), Object.fromEntries(await request.formData()), t);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return failure({ form: issue?.message ?? t(STOCK_ALERT_MESSAGES.threshold) });

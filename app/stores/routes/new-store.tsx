@@ -7,7 +7,7 @@ import type { Translate } from "~/domain/messages";
 import { formatMoney } from "~/domain/money";
 import { planPrice } from "~/domain/plans";
 import { validTimeZone } from "~/domain/time-zones";
-import { failure } from "~/http/action-result";
+import { failure, parseForm } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { flashHeader } from "~/ui/flash.server";
 import { Field, FormAlert, SelectField } from "~/ui/form";
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(merchantContext);
   const services = getServices(context);
   const t = merchantT(context);
-  const parsed = newStoreSchema(t).safeParse(Object.fromEntries(await request.formData()));
+  const parsed = parseForm(newStoreSchema(t), Object.fromEntries(await request.formData()), t);
   if (!parsed.success) return invalid("create", parsed.error);
   const { name, category, timeZone, acceptExtraCost } = parsed.data;
   try {

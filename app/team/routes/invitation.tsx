@@ -10,7 +10,7 @@ import { passwordField } from "~/auth/validation";
 import { translatorFor } from "~/domain/message-catalogs";
 import { defineMessage, localeOfAcceptLanguage } from "~/domain/messages";
 import { ROLE_LABELS } from "~/domain/staff-roles";
-import { failure, fieldErrors, isFailure, textFields } from "~/http/action-result";
+import { failure, fieldErrors, isFailure, parseForm, textFields } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { FormAlert } from "~/ui/form";
@@ -85,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const fields = textFields(form);
   const values = { name: fields.name ?? "", lastname: fields.lastname ?? "" };
-  const parsed = registerSchema.safeParse(fields);
+  const parsed = parseForm(registerSchema, fields, t);
   if (!parsed.success) return failure(fieldErrors(parsed.error), { values });
   if (await isCommonPassword(parsed.data.password)) return failure({ password: AUTH_MESSAGES.passwordCommon }, { values });
   let cookie: string | null;
