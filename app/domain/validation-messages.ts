@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineMessages, type MessageValue, type Translate } from "./messages";
+import { defineMessages, type Locale, type MessageValue, type Translate } from "./messages";
 
 /**
  * Neutral Spanish wording for every issue zod can raise, for the schemas that give no message of their own: the
@@ -121,9 +121,9 @@ interface Said {
 }
 
 /** The argument's name in the catalog's message, by the message. */
-function valuesOf({ key, arg }: Said): Record<string, MessageValue> {
+function valuesOf({ key, arg }: Said, locale: Locale): Record<string, MessageValue> {
   if (arg === undefined) return {};
-  if (key === "fileAtMost" || key === "fileAtLeast") return { size: fileSize(Number(arg)) };
+  if (key === "fileAtMost" || key === "fileAtLeast") return { size: fileSize(Number(arg), locale) };
   if (typeof arg === "string") return { text: arg };
   if (key.startsWith("number") || key === "multipleOf") return { limit: String(arg) };
   return { count: Number(arg) };
@@ -137,10 +137,10 @@ function items(n: number): string {
   return n === 1 ? "elemento" : "elementos";
 }
 
-function fileSize(bytes: number): string {
+/** A file's weight as the variant writes numbers: '1,5 MB'; '1023,5 KB', in Argentina '1.023,5 KB'. */
+function fileSize(bytes: number, locale: Locale = "es"): string {
   const mb = 1024 * 1024;
-  // 'es' and 'es-AR' write these the same ('1,5 MB'): one locale for every variant.
-  const size = (n: number) => n.toLocaleString("es", { maximumFractionDigits: 1 });
+  const size = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 1 });
   if (bytes >= mb) return `${size(bytes / mb)} MB`;
   if (bytes >= 1024) return `${size(bytes / 1024)} KB`;
   return `${bytes} bytes`;
@@ -288,7 +288,7 @@ export function validationErrorMap(t: Translate): z.core.$ZodErrorMap {
   if (!map) {
     map = (issue) => {
       const said = saidOf(issue);
-      return t(VALIDATION_TEXTS[said.key], valuesOf(said));
+      return t(VALIDATION_TEXTS[said.key], valuesOf(said, t.locale));
     };
     variantMaps.set(t, map);
   }

@@ -63,7 +63,8 @@ export function ConfirmDialog(props: {
 
 /**
  * Notification banner: title and description, closes on click or after its timeout (3-4 s). The root renders it,
- * above every page's messages provider: its 'Cerrar aviso' stays neutral.
+ * above every page's messages provider: its 'Cerrar aviso' is a literal, which 'vos' says the same (an infinitive);
+ * the title and description are the action's, already in the merchant's variant.
  */
 export function NotificationBanner(props: {
   title: string;

@@ -92,6 +92,8 @@ describe("the merchant's promotions", () => {
     const listed = (await me.list()).data.promotions;
     expect(listed[0]).toMatchObject({ name: "2x1 en alfajores", offer: "Lleva 2, paga 1 (2x1)", reach: "1 producto" });
     expect(listed[0]?.results).toMatch(/^0 pedidos · /);
+    // The merchant's store is in Argentina: its dates read as Argentina writes them.
+    expect(listed[0]?.dates).toBe("desde el 1 de dic de 2026 hasta el 31 de dic de 2026");
 
     expect((await me.listAction({ intent: "disable", id: String(row?.id) })).status).toBe(302);
     expect((await findPromotion(s.db, me.store.id, row?.id ?? 0))?.enabled).toBe(false);

@@ -213,6 +213,10 @@ describe("zod's messages in the request's variant", () => {
     expect(messageOf(z.number().max(10000), 10001, "es-AR")).toBe("El número debe ser como máximo 10000");
     expect(messageOf(z.enum(["a", "b"]), "c", "es-AR")).toBe("Elegí una opción válida");
     expect(messageOf(z.string(), undefined, "es-AR")).toBe("Este campo es obligatorio");
+    // A file's weight as each variant writes numbers: Argentina groups a thousand.
+    const file = new File([new Uint8Array(1024 * 1024 + 1)], "a.png");
+    expect(messageOf(z.file().max(1000 * 1024), file, "es")).toBe("El archivo debe pesar como máximo 1000 KB");
+    expect(messageOf(z.file().max(1000 * 1024), file, "es-AR")).toBe("El archivo debe pesar como máximo 1.000 KB");
   });
 
   it("a message the schema writes still wins, and a parse without a map stays neutral", () => {

@@ -183,7 +183,7 @@ function Preview({ preview, error, busy }: { preview: CatalogPreviewView; error?
                   id: "products.import.moreRows",
                   defaultMessage: "Y {count} {rows, plural, one {fila más} other {filas más}} sin problemas.",
                 },
-                { count: preview.rowsNotShown.toLocaleString("es"), rows: preview.rowsNotShown },
+                { count: preview.rowsNotShown.toLocaleString(t.locale), rows: preview.rowsNotShown },
               )}
             </p>
           )}

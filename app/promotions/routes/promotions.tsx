@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { productCategoryName } from "~/domain/categories";
-import { defineMessages } from "~/domain/messages";
+import { defineMessages, type Locale } from "~/domain/messages";
 import { moneyFormat } from "~/domain/money";
 import { MOST_PROMOTIONS, promotionOfferText, promotionReachText } from "~/domain/promotion-form";
 import { promotionState } from "~/domain/promotions";
@@ -31,9 +31,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "promotions.pageTitle.list", defaultMessage: "Promociones" }), matches) }];
 };
 
-/** A date as the list writes it: '5 dic 2026'. */
-const dayText = (day: string) =>
-  new Intl.DateTimeFormat("es", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+/** A date as the list writes it in the merchant's variant: '5 dic 2026', in Argentina '5 de dic de 2026'. */
+const dayText = (day: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${day}T12:00:00Z`),
   );
 
@@ -56,8 +56,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       dates:
         p.startsOn || p.endsOn
           ? [
-              p.startsOn && t({ id: "promotions.list.from", defaultMessage: "desde el {day}" }, { day: dayText(p.startsOn) }),
-              p.endsOn && t({ id: "promotions.list.until", defaultMessage: "hasta el {day}" }, { day: dayText(p.endsOn) }),
+              p.startsOn &&
+                t({ id: "promotions.list.from", defaultMessage: "desde el {day}" }, { day: dayText(p.startsOn, t.locale) }),
+              p.endsOn &&
+                t({ id: "promotions.list.until", defaultMessage: "hasta el {day}" }, { day: dayText(p.endsOn, t.locale) }),
             ]
               .filter(Boolean)
               .join(" ")
