@@ -57,7 +57,7 @@ export function webManifest() {
     id: "/",
     name: "Vitrina",
     short_name: "Vitrina",
-    description: "Administra tus tiendas en línea: productos, secciones, pedidos y ventas.",
+    description: "Tus tiendas en línea en un solo lugar: productos, secciones, pedidos y ventas.",
     lang: "es",
     dir: "ltr",
     start_url: "/",

@@ -70,7 +70,7 @@ interface WorkerOptions {
 /** Last resort when the stored offline page is gone too (the browser may evict caches). */
 const BARE_OFFLINE_PAGE =
   '<!doctype html><html lang="es"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-  '<title>Sin conexión</title><h1>Sin conexión</h1><p>Revisa tu conexión a internet.</p><a href="">Reintentar</a></html>';
+  '<title>Sin conexión</title><h1>Sin conexión</h1><p>No hay conexión a internet en este momento.</p><a href="">Reintentar</a></html>';
 
 export function startServiceWorker(scope: WorkerScope, { version, precache, offlinePath }: WorkerOptions) {
   const cacheName = cacheNameFor(version);

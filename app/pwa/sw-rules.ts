@@ -66,10 +66,13 @@ export interface PushNotice {
   url: string;
 }
 
-/** Shown when a push carries no payload this worker understands: the merchant still learns to look. */
+/**
+ * Shown when a push carries no payload this worker understands: the merchant still learns to look. Worded with no
+ * 'tú' verb, like the offline page and the manifest: one static text for every merchant needs no 'vos' variant.
+ */
 export const GENERIC_NOTICE: PushNotice = {
   title: "Nuevo pedido",
-  body: "Tienes novedades en Vitrina. Ábrela para ver tus pedidos.",
+  body: "Hay novedades en Vitrina: tus pedidos están en la app.",
   url: "/",
 };
 

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { webManifest } from "~/pwa/manifest";
 import {
   appPath,
   cacheNameFor,
@@ -115,5 +117,18 @@ describe("what a push shows", () => {
       notificationTag({ title: "a", body: "b", url: "/Store/1/sales/2" }),
     );
     expect(notificationTag({ ...GENERIC_NOTICE, url: "/Store/1/sales/2" })).not.toBe(notificationTag(GENERIC_NOTICE));
+  });
+});
+
+describe("the app's static texts, one for every merchant", () => {
+  // What 'vos' would say otherwise ('Revisá', 'Administrá', 'Tenés'): a static file cannot follow the merchant's variant.
+  const TU_VERB = /\b(Revisa|Administra|Tienes|Puedes|Ábrela|Escribe|Elige|Vuelve|Intenta|Usa|Agrega|Sube)\b/;
+  const offline = readFileSync(new URL("../../app/pwa/offline.html", import.meta.url), "utf8").replace(
+    /<(script|style)>[\s\S]*?<\/\1>/g,
+    "",
+  );
+
+  it("the offline page, the manifest and the fallback push are worded with no 'tú' verb", () => {
+    for (const text of [offline, webManifest().description, GENERIC_NOTICE.body]) expect(text).not.toMatch(TU_VERB);
   });
 });
