@@ -3,6 +3,7 @@
  * messages and how a zone reads. The rules a checkout applies are in ./delivery.ts.
  */
 import type { DeliveryZone, StoreDeliveryMethods } from "./delivery";
+import { defineMessages } from "./messages";
 import { type MoneyWriting, moneyFormat } from "./money";
 import { MAX_POSTAL_RULES, postalRulesSummary } from "./postal-codes";
 
@@ -13,13 +14,23 @@ export const DELIVERY_ZONE_NAME_MAX = 60;
 /** Room for every rule a zone may list ("1000-1499, " is 11 characters). */
 export const POSTAL_CODES_TEXT_MAX = MAX_POSTAL_RULES * 24;
 
-export const DELIVERY_MESSAGES = {
-  noMethod: "Activa al menos un método de entrega",
-  pickupPointsFull: `Puedes tener hasta ${PICKUP_POINTS_MAX} puntos de retiro: elimina uno para agregar otro`,
-  zonesFull: `Puedes tener hasta ${DELIVERY_ZONES_MAX} zonas de envío: elimina una para agregar otra`,
-  freeFromPositive: "Escribe un monto mayor que 0, o déjalo vacío",
-  freeFromBelowMinimum: "Debe ser igual o mayor que el pedido mínimo",
-} as const;
+/** The 'Entrega' form's refusals, said in the merchant's variant (the lists' limits take `max`). */
+export const DELIVERY_MESSAGES = defineMessages({
+  noMethod: { id: "stores.refusal.noDeliveryMethod", defaultMessage: "Activa al menos un método de entrega" },
+  pickupPointsFull: {
+    id: "stores.refusal.pickupPointsFull",
+    defaultMessage: "Puedes tener hasta {max} puntos de retiro: elimina uno para agregar otro",
+  },
+  zonesFull: {
+    id: "stores.refusal.zonesFull",
+    defaultMessage: "Puedes tener hasta {max} zonas de envío: elimina una para agregar otra",
+  },
+  freeFromPositive: { id: "stores.refusal.freeFromPositive", defaultMessage: "Escribe un monto mayor que 0, o déjalo vacío" },
+  freeFromBelowMinimum: {
+    id: "stores.refusal.freeFromBelowMinimum",
+    defaultMessage: "Debe ser igual o mayor que el pedido mínimo",
+  },
+});
 
 /** At least one method stays on: the checkout must offer the buyer a way to get the order. */
 export function hasSomeMethod(methods: StoreDeliveryMethods): boolean {

@@ -155,7 +155,7 @@ const optionalDate = z
   .transform((text) => (text === "" ? null : text));
 
 /** The form's fields but 'Valor', whose rules depend on 'Tipo' (read by `readDiscountCodeForm`). */
-function discountCodeFieldsSchema(currency: string, say: (key: keyof typeof DISCOUNT_FORM_MESSAGES) => string) {
+function discountCodeFieldsSchema(currency: string, say: (key: keyof typeof DISCOUNT_FORM_MESSAGES) => string, t: Translate) {
   return z.object({
     code: z.string().trim().min(1, VALIDATION_MESSAGES.required).regex(DISCOUNT_CODE_PATTERN, say("code")),
     kind: z.enum(DISCOUNT_KINDS, say("kind")),
@@ -163,7 +163,7 @@ function discountCodeFieldsSchema(currency: string, say: (key: keyof typeof DISC
       .string()
       .trim()
       .default("")
-      .transform((text, ctx) => (text === "" ? null : readAmount(text, currency, ctx, say("minPurchasePositive")))),
+      .transform((text, ctx) => (text === "" ? null : readAmount(text, currency, ctx, say("minPurchasePositive"), "either", t))),
     startsOn: optionalDate,
     endsOn: optionalDate,
     maxUses: z
@@ -193,7 +193,7 @@ export function readDiscountCodeForm(
   const usesSoFar = saved?.uses ?? 0;
   const errors: Record<string, string> = {};
   const say = (key: keyof typeof DISCOUNT_FORM_MESSAGES) => discountFormMessage(t, key, usesSoFar);
-  const schema = discountCodeFieldsSchema(currency, say);
+  const schema = discountCodeFieldsSchema(currency, say, t);
   const parsed = schema.safeParse(fields, { error: validationErrorMap(t) });
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   const name = parsed.success ? parsed.data.code : null;
@@ -206,7 +206,7 @@ export function readDiscountCodeForm(
       : kind === "percent"
         ? readPercent(text, say("percent"))
         : kind
-          ? readAmountValue(text, currency, say("amountPositive"))
+          ? readAmountValue(text, currency, say("amountPositive"), t)
           : null;
   if (typeof value === "string") errors.value ??= value;
   // Fields compared with each other, whenever each one was read (whatever else was refused).
@@ -229,10 +229,10 @@ function readPercent(text: string, refused: string): number | string {
 }
 
 /** An amount above 0 in minor units, or the message refusing the text (`notPositive` for 0 or less). */
-function readAmountValue(text: string, currency: string, notPositive: string): number | string {
+function readAmountValue(text: string, currency: string, notPositive: string, t: Translate): number | string {
   const read = z
     .string()
-    .transform((value, ctx) => readAmount(value, currency, ctx, notPositive))
+    .transform((value, ctx) => readAmount(value, currency, ctx, notPositive, "either", t))
     .safeParse(text);
   return read.success ? read.data : (read.error.issues[0]?.message ?? notPositive);
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { type CartLine, lineKey, parseCart, serializeCart } from "./cart";
 import { DELIVERY_METHODS } from "./delivery";
 import { defineMessages, type Translate } from "./messages";
-import { moneyMessage, readMoney } from "./money";
+import { moneyProblemText, readMoney } from "./money";
 import type { OrderQuote } from "./order-quote";
 import { methodAdjustment, PAYMENT_METHODS } from "./payment-methods";
 
@@ -62,7 +62,7 @@ export function addDraftLine(lines: CartLine[], key: string, quantity: number): 
 export const removeDraftLine = (lines: CartLine[], key: string): CartLine[] => lines.filter((l) => lineKey(l) !== key);
 
 /** An amount typed by the merchant ('3.500', '12,50'), 0 when left empty; in minor units of the store's currency. */
-const amountField = (currency: string) =>
+const amountField = (currency: string, t: Translate) =>
   z
     .string()
     .trim()
@@ -72,7 +72,7 @@ const amountField = (currency: string) =>
       if (!text) return 0;
       const reading = readMoney(text, currency);
       if (reading.ok) return reading.minor;
-      ctx.addIssue({ code: "custom", message: moneyMessage(reading.problem, currency) });
+      ctx.addIssue({ code: "custom", message: moneyProblemText(reading.problem, currency, t) });
       return z.NEVER;
     });
 
@@ -96,8 +96,8 @@ export const draftFormSchema = (currency: string, t: Translate) =>
       .max(80, t(DRAFT_MESSAGES.tooLong, { max: 80 })),
     buyerPhone: optionalText(30, t),
     delivery: z.enum(DELIVERY_METHODS, { error: t(DRAFT_MESSAGES.delivery) }),
-    deliveryFee: amountField(currency),
-    discount: amountField(currency),
+    deliveryFee: amountField(currency, t),
+    discount: amountField(currency, t),
     note: optionalText(500, t),
   });
 

@@ -434,13 +434,13 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[], 
   let price: number | null = null;
   if (!c.Precio) refuse(first.row, "Precio", VALIDATION_MESSAGES.required);
   else {
-    const reading = readPrice(c.Precio, currency);
+    const reading = readPrice(c.Precio, currency, "either", t);
     if (reading.ok) price = reading.minor;
     else refuse(first.row, "Precio", reading.message);
   }
   let compareAtPrice: number | null = null;
   if (c["Precio anterior"]) {
-    const reading = readPrice(c["Precio anterior"], currency);
+    const reading = readPrice(c["Precio anterior"], currency, "either", t);
     const offer = reading.ok && price !== null ? compareAtProblem(price, reading.minor) : null;
     if (!reading.ok) refuse(first.row, "Precio anterior", reading.message);
     else if (offer) refuse(first.row, "Precio anterior", offer);
@@ -547,7 +547,7 @@ function readProduct(rows: FileRow[], currency: string, problems: RowProblem[], 
     }
     let variantPrice: number | null = null;
     if (row.cells["Precio variante"]) {
-      const reading = readPrice(row.cells["Precio variante"], currency);
+      const reading = readPrice(row.cells["Precio variante"], currency, "either", t);
       if (reading.ok) variantPrice = reading.minor;
       else refuse(row.row, "Precio variante", reading.message);
     }

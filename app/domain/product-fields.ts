@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { OFFER_MESSAGES } from "./catalog";
-import { defineMessages } from "./messages";
-import { amountText, moneyMessage, type NumberStyle, readMoney } from "./money";
+import { defineMessages, type Translate } from "./messages";
+import { amountText, moneyMessage, moneyProblemText, type NumberStyle, readMoney } from "./money";
 
 /** A product's own fields, read and checked (its options and variants aside). */
 export interface ProductFields {
@@ -42,12 +42,14 @@ export type PriceReading = { ok: true; minor: number } | { ok: false; message: s
 
 /**
  * An amount in the store currency as the merchant typed it ('1.234,50' or '12.5'), in minor units:
- * a price, a 'Precio anterior' or a variant's price; or the message refusing it.
+ * a price, a 'Precio anterior' or a variant's price; or the message refusing it, in `t`'s variant (neutral without).
  */
-export function readPrice(text: string, currency: string, style: NumberStyle = "either"): PriceReading {
+export function readPrice(text: string, currency: string, style: NumberStyle = "either", t?: Translate): PriceReading {
   const reading = readMoney(text, currency, style);
-  if (!reading.ok || reading.minor > MOST_MINOR_UNITS)
-    return { ok: false, message: moneyMessage(reading.ok ? "invalid" : reading.problem, currency) };
+  if (!reading.ok || reading.minor > MOST_MINOR_UNITS) {
+    const problem = reading.ok ? "invalid" : reading.problem;
+    return { ok: false, message: t ? moneyProblemText(problem, currency, t) : moneyMessage(problem, currency) };
+  }
   return reading;
 }
 
@@ -61,8 +63,9 @@ export function readAmount(
   ctx: z.RefinementCtx,
   positiveMessage?: string,
   style: NumberStyle = "either",
+  t?: Translate,
 ): number {
-  const reading = readPrice(value, currency, style);
+  const reading = readPrice(value, currency, style, t);
   if (!reading.ok) {
     ctx.addIssue({ code: "custom", message: reading.message });
     return z.NEVER;

@@ -170,7 +170,7 @@ export function readPromotionForm(
   if (kind === "discount" || kind === "volume") {
     const value = (fields.value ?? "").trim().replace(/\s*%$/, "");
     if (fields.valueKind === "amount") {
-      const read = readPrice(value, currency);
+      const read = readPrice(value, currency, "either", t);
       if (read.ok && read.minor > 0) amount = read.minor;
       else errors.value ??= read.ok ? say("amount") : read.message;
     } else {

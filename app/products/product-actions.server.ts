@@ -71,12 +71,12 @@ export function productSchema(currency: string, style: NumberStyle = "either", t
         .string()
         .trim()
         .min(1)
-        .transform((value, ctx) => readAmount(value, currency, ctx, undefined, style)),
+        .transform((value, ctx) => readAmount(value, currency, ctx, undefined, style, t)),
       compareAtPrice: z
         .string()
         .trim()
         .default("")
-        .transform((value, ctx) => (value === "" ? null : readAmount(value, currency, ctx, undefined, style))),
+        .transform((value, ctx) => (value === "" ? null : readAmount(value, currency, ctx, undefined, style, t))),
       stock: z.string().trim().min(1).regex(STOCK_PATTERN, t(PRODUCT_FIELD_MESSAGES.stock)).transform(Number),
       description: z.string().trim().max(PRODUCT_DESCRIPTION_MAX).default(""),
       category: z.coerce

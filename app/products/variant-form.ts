@@ -98,7 +98,7 @@ export function readVariantForm(
     const priceText = text(form, field("price"));
     let price: number | null = null;
     if (priceText) {
-      const reading = readPrice(priceText, currency, style);
+      const reading = readPrice(priceText, currency, style, t);
       if (reading.ok) price = reading.minor;
       else errors[field("price")] = reading.message;
     }

@@ -2,7 +2,7 @@ import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { DeliveryZone, PickupPoint, StoreDeliveryMethods } from "~/domain/delivery";
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX } from "~/domain/delivery-settings";
 import type { Db } from "~/services/db";
-import { StoreError } from "~/workspace/action-results.server";
+import { ruleRefusal } from "~/workspace/action-results.server";
 import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
 import { saveStoreSettings, settingsEntry, touchStoreIfChanged } from "~/workspace/store-record.server";
@@ -79,7 +79,9 @@ export async function addDeliveryRow<L extends DeliveryList>(
     settingsEntry(db, actor, storeId, { says: "deliveryPlaceAdded", values: { list, name: row.name } }, now),
   ]);
   if (inserted.rowsAffected === 0)
-    throw new StoreError(list === "pickup" ? DELIVERY_MESSAGES.pickupPointsFull : DELIVERY_MESSAGES.zonesFull);
+    throw list === "pickup"
+      ? ruleRefusal(DELIVERY_MESSAGES.pickupPointsFull, { max: PICKUP_POINTS_MAX })
+      : ruleRefusal(DELIVERY_MESSAGES.zonesFull, { max: DELIVERY_ZONES_MAX });
 }
 
 const pickupPointInsert = (storeId: string, point: PickupPointInput) =>

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DELIVERY_MESSAGES, DELIVERY_ZONES_MAX, PICKUP_POINTS_MAX, zoneSummary } from "~/domain/delivery-settings";
+import { translatorFor } from "~/domain/message-catalogs";
 import { formatMoney } from "~/domain/money";
 import { addDeliveryRow, listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
 import * as info from "~/stores/routes/store-delivery";
@@ -10,6 +11,7 @@ import { createTestServices, demoTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 
 type S = ReturnType<typeof createTestServices>;
+const es = translatorFor("es");
 
 /** Posts the 'Entrega' page's form `form` as `who`, to `storeId` (their own store by default). */
 function post(s: S, who: { cookie: string; store: { id: string } }, form: Record<string, string>, storeId = who.store.id) {
@@ -132,7 +134,7 @@ describe("pickup points", () => {
       await addDeliveryRow(s.db, TEST_ACTOR, me.store.id, "pickup", { name: `Punto ${i}`, address: "", hours: "" }, now);
     const answer = await post(s, me, { intent: "pickup-add", name: "Uno más", address: "", hours: "" });
     expect(answer.status).toBe(409);
-    expect(failed(answer).errors.form).toBe(DELIVERY_MESSAGES.pickupPointsFull);
+    expect(failed(answer).errors.form).toBe(es(DELIVERY_MESSAGES.pickupPointsFull, { max: PICKUP_POINTS_MAX }));
     expect(failed(answer).values.name).toBe("Uno más");
     expect(await s.db.$count(pickupPoints, eq(pickupPoints.storeId, me.store.id))).toBe(PICKUP_POINTS_MAX);
   });
@@ -179,8 +181,8 @@ describe("delivery zones", () => {
         { fee: "Escribe un precio válido, por ejemplo 12.500 o 12,50" },
       ],
       [{ name: "Norte", fee: "-5", minOrder: "", freeFrom: "" }, { fee: "Escribe un precio válido, por ejemplo 12.500 o 12,50" }],
-      [{ name: "Norte", fee: "5", minOrder: "", freeFrom: "0" }, { freeFrom: DELIVERY_MESSAGES.freeFromPositive }],
-      [{ name: "Norte", fee: "5", minOrder: "30", freeFrom: "20" }, { freeFrom: DELIVERY_MESSAGES.freeFromBelowMinimum }],
+      [{ name: "Norte", fee: "5", minOrder: "", freeFrom: "0" }, { freeFrom: es(DELIVERY_MESSAGES.freeFromPositive) }],
+      [{ name: "Norte", fee: "5", minOrder: "30", freeFrom: "20" }, { freeFrom: es(DELIVERY_MESSAGES.freeFromBelowMinimum) }],
       [{ name: "Norte", fee: "5,1234", minOrder: "", freeFrom: "" }, { fee: "Escribe como máximo 2 decimales" }],
       [{ name: "N".repeat(61), fee: "5", minOrder: "", freeFrom: "" }, { name: "Escribe como máximo 60 caracteres" }],
     ];
@@ -197,6 +199,15 @@ describe("delivery zones", () => {
     const s = createTestServices();
     const ar = await signedInMerchant(s, "standard", { currency: "ARS", country: "AR" });
     const caba = { intent: "zone-add", name: "CABA", fee: "3.500", minOrder: "", freeFrom: "" };
+    // An Argentine merchant reads the form's refusals in 'vos', zod's and the amounts' too.
+    const typos = { ...caba, name: "N".repeat(61), fee: "abc", freeFrom: "0" };
+    expect(failed(await post(s, ar, typos)).errors).toEqual({
+      name: "Escribí como máximo 60 caracteres",
+      fee: "Escribí un precio válido, por ejemplo 12.500 o 12,50",
+    });
+    expect(failed(await post(s, ar, { ...caba, freeFrom: "0" })).errors).toEqual({
+      freeFrom: "Escribí un monto mayor que 0, o dejalo vacío",
+    });
     expect((await post(s, ar, { ...caba, postalCodes: " 1000 - 1499 ;c1602abc\n16* , 1000-1499" })).status).toBe(302);
     let [zone] = (await readDeliverySettings(s.db, ar.store.id)).zones;
     expect(zone?.postalCodes).toBe("1000-1499, C1602ABC, 16*");
@@ -284,7 +295,7 @@ describe("delivery zones", () => {
       );
     const answer = await post(s, me, { intent: "zone-add", name: "Una más", fee: "1", minOrder: "", freeFrom: "" });
     expect(answer.status).toBe(409);
-    expect(failed(answer).errors.form).toBe(DELIVERY_MESSAGES.zonesFull);
+    expect(failed(answer).errors.form).toBe(es(DELIVERY_MESSAGES.zonesFull, { max: DELIVERY_ZONES_MAX }));
     expect(await s.db.$count(deliveryZones, eq(deliveryZones.storeId, me.store.id))).toBe(DELIVERY_ZONES_MAX);
     // Another store has its own twenty.
     const other = await signedInMerchant(s);

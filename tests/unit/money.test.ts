@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { activityValueText } from "~/domain/activity";
 import { countryOptions, numberStyleOf } from "~/domain/countries";
+import { translatorFor } from "~/domain/message-catalogs";
 import {
   formatMoney,
   fractionDigits,
+  type MoneyProblem,
   moneyFormat,
+  moneyMessage,
+  moneyProblemText,
   moneyWritingCountries,
   parseMoney,
   readMoney,
@@ -335,5 +339,23 @@ describe("a price read as the store's country writes numbers", () => {
         const reading = readPrice(shown, currency, style);
         expect(reading.ok && reading.minor, `${country} ${currency} ${minor} '${shown}'`).toBe(minor);
       }
+  });
+});
+
+describe("a refused price in the merchant's variant", () => {
+  const problems: MoneyProblem[] = ["invalid", "decimals", "ambiguous"];
+
+  it("the base catalog says what the neutral words say, for each currency's decimals", () => {
+    for (const currency of ["CLP", "USD", "KWD", "MGA"])
+      for (const problem of problems)
+        expect(moneyProblemText(problem, currency, translatorFor("es")), `${currency} ${problem}`).toBe(
+          moneyMessage(problem, currency),
+        );
+  });
+
+  it("an Argentine merchant reads it in 'vos'", () => {
+    const ar = translatorFor("es-AR");
+    expect(readPrice("1,500", "ARS", numberStyleOf("AR"), ar)).toEqual({ ok: false, message: "Escribí como máximo 2 decimales" });
+    expect(moneyProblemText("invalid", "ARS", ar)).toBe("Escribí un precio válido, por ejemplo 12.500 o 12,50");
   });
 });

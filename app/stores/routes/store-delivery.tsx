@@ -72,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     fields,
     services.clock.now(),
     (title, description) => redirectWithNotice(services.config, deliveryPagePath(store.id), notice(title, description)),
+    t,
   );
 }
 
