@@ -112,12 +112,27 @@ export function isCuit(value: string): boolean {
   return (check === 11 ? 0 : check === 10 ? 9 : check) === Number(digits[10]);
 }
 
-/** The Spanish problem with a typed tax id in the store's country, or null. Empty is fine: it is optional. */
-export function taxIdProblem(value: string, country: StoreCountry): string | null {
+const TAX_ID_MESSAGES = defineMessages({
+  tooLong: { id: "stores.refusal.taxIdTooLong", defaultMessage: "El {name} puede tener hasta {max} caracteres" },
+  characters: {
+    id: "stores.refusal.taxIdCharacters",
+    defaultMessage: "Escribe el {name} solo con letras, números, puntos o guiones",
+  },
+  cuit: { id: "stores.refusal.cuit", defaultMessage: "Escribe un CUIT válido: 11 números, por ejemplo 30-71234567-1" },
+});
+
+/**
+ * The problem with a typed tax id in the store's country, or null (empty is fine: it is optional): in `t`'s variant
+ * (the merchant's), or the catalog's neutral words as `defaultMessage` says them without one.
+ */
+export function taxIdProblem(value: string, country: StoreCountry, t?: Translate): string | null {
   if (!value) return null;
-  if (value.length > TAX_ID_MAX) return `El ${taxIdName(country)} puede tener hasta ${TAX_ID_MAX} caracteres`;
-  if (!/^[0-9A-Za-zÑñ.\- /]+$/.test(value)) return `Escribe el ${taxIdName(country)} solo con letras, números, puntos o guiones`;
-  if (country === "AR" && !isCuit(value)) return "Escribe un CUIT válido: 11 números, por ejemplo 30-71234567-1";
+  const name = taxIdName(country);
+  if (value.length > TAX_ID_MAX)
+    return t ? t(TAX_ID_MESSAGES.tooLong, { name, max: TAX_ID_MAX }) : `El ${name} puede tener hasta ${TAX_ID_MAX} caracteres`;
+  if (!/^[0-9A-Za-zÑñ.\- /]+$/.test(value))
+    return t ? t(TAX_ID_MESSAGES.characters, { name }) : `Escribe el ${name} solo con letras, números, puntos o guiones`;
+  if (country === "AR" && !isCuit(value)) return t ? t(TAX_ID_MESSAGES.cuit) : TAX_ID_MESSAGES.cuit.defaultMessage;
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type StoreCountry, storeCountry } from "~/domain/countries";
 import { storeTranslator } from "~/domain/message-catalogs";
+import { defineMessages, type Translate } from "~/domain/messages";
 import {
   LEGAL_NAME_MAX,
   POLICY_KINDS,
@@ -11,7 +12,7 @@ import {
   taxIdProblem,
   policyText as templateOrSaved,
 } from "~/domain/policies";
-import { textFields } from "~/http/action-result";
+import { parseForm, textFields } from "~/http/action-result";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
@@ -31,24 +32,34 @@ export const POLICY_COLUMNS = {
   privacy: "privacyPolicy",
 } as const satisfies Record<PolicyKind, keyof Store>;
 
-const policyText = (kind: PolicyKind) =>
+const POLICIES_MESSAGES = defineMessages({
+  tooLong: { id: "stores.refusal.policyTooLong", defaultMessage: "El texto de {title} puede tener hasta {max} caracteres" },
+  legalName: { id: "stores.refusal.legalNameLength", defaultMessage: "Escribe la razón social en {max} caracteres como máximo" },
+  saved: { id: "stores.notice.policiesSaved", defaultMessage: "Políticas guardadas" },
+  savedText: { id: "stores.notice.policiesSavedText", defaultMessage: "Los cambios ya se ven en tu tienda." },
+});
+
+const policyText = (kind: PolicyKind, t: Translate) =>
   z
     .string()
-    .max(POLICY_MAX, `El texto de ${POLICY_PAGES[kind].title} puede tener hasta ${POLICY_MAX} caracteres`)
+    .max(POLICY_MAX, t(POLICIES_MESSAGES.tooLong, { title: POLICY_PAGES[kind].title, max: POLICY_MAX }))
     .transform((text) => text.replace(/\r\n?/g, "\n").trim());
 
 /** 'Políticas': the three pages' texts and the fiscal identity, read in the store's country. */
-function policiesSchema(store: { name: string; country: StoreCountry }) {
+function policiesSchema(store: { name: string; country: StoreCountry }, t: Translate) {
   return z
     .object({
-      returns: policyText("returns"),
-      shipping: policyText("shipping"),
-      privacy: policyText("privacy"),
-      legalName: z.string().trim().max(LEGAL_NAME_MAX, `Escribe la razón social en ${LEGAL_NAME_MAX} caracteres como máximo`),
+      returns: policyText("returns", t),
+      shipping: policyText("shipping", t),
+      privacy: policyText("privacy", t),
+      legalName: z
+        .string()
+        .trim()
+        .max(LEGAL_NAME_MAX, t(POLICIES_MESSAGES.legalName, { max: LEGAL_NAME_MAX })),
       taxId: z.string().trim(),
     })
     .superRefine((input, ctx) => {
-      const problem = taxIdProblem(input.taxId, store.country);
+      const problem = taxIdProblem(input.taxId, store.country, t);
       if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["taxId"] });
     })
     .transform((input): StoreSettings => {
@@ -63,14 +74,14 @@ function policiesSchema(store: { name: string; country: StoreCountry }) {
 }
 
 /** Saves the store's pages and fiscal identity (the public version bumped; the workspace purges the cache). */
-export async function handlePoliciesAction(services: Services, actor: Actor, store: Store, form: FormData) {
+export async function handlePoliciesAction(services: Services, actor: Actor, store: Store, form: FormData, t: Translate) {
   const fields = textFields(form);
-  const parsed = policiesSchema({ name: store.name, country: storeCountry(store) }).safeParse(fields);
+  const parsed = parseForm(policiesSchema({ name: store.name, country: storeCountry(store) }, t), fields, t);
   if (!parsed.success) return invalid("policies", parsed.error, { values: fields });
   await saveStoreSettings(services.db, actor, store, parsed.data, "policiesChanged", services.clock.now());
   return redirectWithNotice(
     services.config,
     `/Store/${store.id}/politicas`,
-    notice("Políticas guardadas", "Los cambios ya se ven en tu tienda."),
+    notice(t(POLICIES_MESSAGES.saved), t(POLICIES_MESSAGES.savedText)),
   );
 }

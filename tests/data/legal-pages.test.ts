@@ -130,7 +130,8 @@ describe("a store's own pages", () => {
     expect(refused.status).toBe(400);
     const html = unescaped(refused.html);
     expect(html).toContain(`El texto de Privacidad puede tener hasta ${POLICY_MAX} caracteres`);
-    expect(html).toContain("Escribe un CUIT válido: 11 números, por ejemplo 30-71234567-1");
+    // The merchant's store is in Argentina: the refusal speaks their 'vos'.
+    expect(html).toContain("Escribí un CUIT válido: 11 números, por ejemplo 30-71234567-1");
     const [row] = await s.db.select().from(stores).where(eqId(ar.store.id));
     expect(row).toMatchObject({ privacyPolicy: null, taxId: "" });
     // Another merchant's store is not found.

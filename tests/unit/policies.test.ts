@@ -93,6 +93,17 @@ describe("a store's fiscal identity", () => {
     expect(taxIdProblem("20-12345678-5", "AR")).toBe("Escribe un CUIT válido: 11 números, por ejemplo 30-71234567-1");
     expect(taxIdProblem("<b>", "MX")).toBe("Escribe el RFC solo con letras, números, puntos o guiones");
     expect(taxIdProblem("", "AR")).toBeNull();
+    // Said with the merchant's translator: the catalog's neutral words, or an Argentine merchant's 'vos'.
+    const es = translatorFor("es");
+    for (const [value, country] of [
+      ["20-12345678-5", "AR"],
+      ["<b>", "MX"],
+      ["1".repeat(31), "CO"],
+    ] as const)
+      expect(taxIdProblem(value, country, es)).toBe(taxIdProblem(value, country));
+    expect(taxIdProblem("20-12345678-5", "AR", translatorFor("es-AR"))).toBe(
+      "Escribí un CUIT válido: 11 números, por ejemplo 30-71234567-1",
+    );
     expect(fiscalLine({ legalName: "Mate y Cía S.R.L.", taxId: "20-12345678-6" }, "AR")).toBe(
       "Mate y Cía S.R.L. · CUIT 20-12345678-6",
     );

@@ -7,6 +7,7 @@ import { Field, TextAreaField } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
+import { merchantT } from "~/workspace/merchant-t.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { handlePoliciesAction, POLICY_COLUMNS, storePolicyText } from "../policies.server";
 import type { Route } from "./+types/store-policies";
@@ -41,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     actingUser(context),
     context.get(ownedStoreContext),
     await request.formData(),
+    merchantT(context),
   );
 }
 
