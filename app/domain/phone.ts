@@ -1,6 +1,7 @@
 import { type CountryCode, getExampleNumber, type PhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import examples from "libphonenumber-js/mobile/examples";
 import { countryName, type StoreCountry } from "./countries";
+import { defineMessage, type Translate } from "./messages";
 
 /**
  * WhatsApp numbers: read as the merchant types them in the store's country ('11 5555-1234' in Argentina,
@@ -16,10 +17,20 @@ export function phoneExample(country: StoreCountry): string {
   return country === "AR" ? example.formatNational().replace(/^0/, "").replace(/ 15-/, " ") : example.formatNational();
 }
 
-/** The Spanish message for a number that does not exist in the store's country, with how one is written there. */
-export function phoneMessage(country: StoreCountry): string {
+const PHONE_MESSAGE = defineMessage({
+  id: "stores.refusal.phone",
+  defaultMessage:
+    "Este número de WhatsApp no existe en {country}. Escríbelo con su código de área, o con + y el código de país.{sample}",
+});
+
+/**
+ * The message for a number that does not exist in the store's country, with how one is written there: in `t`'s
+ * variant (the merchant's), or in the neutral words without one (the browser).
+ */
+export function phoneMessage(country: StoreCountry, t?: Translate): string {
   const example = phoneExample(country);
   const sample = example ? ` Por ejemplo: ${example}` : "";
+  if (t) return t(PHONE_MESSAGE, { country: countryName(country), sample });
   return `Este número de WhatsApp no existe en ${countryName(country)}. Escríbelo con su código de área, o con + y el código de país.${sample}`;
 }
 

@@ -1,3 +1,5 @@
+import { defineMessage, type Translate } from "./messages";
+
 /**
  * A store's social profiles (Instagram, Facebook, TikTok): kept as the profile's user name, read from what a
  * merchant pastes ('@mitienda', 'mitienda' or the profile's address), linked to the network's own address.
@@ -23,8 +25,16 @@ const USER = /^[A-Za-z0-9._-]{1,60}$/;
 
 export const socialLabel = (network: SocialNetwork) => NETWORKS[network].label;
 
-export const socialMessage = (network: SocialNetwork) =>
-  `Escribe tu usuario de ${NETWORKS[network].label} (por ejemplo @mitienda) o el enlace a tu perfil`;
+const SOCIAL_MESSAGE = defineMessage({
+  id: "stores.refusal.social",
+  defaultMessage: "Escribe tu usuario de {network} (por ejemplo @mitienda) o el enlace a tu perfil",
+});
+
+/** A profile that is neither a user name nor the network's address: in `t`'s variant, or neutral without one. */
+export const socialMessage = (network: SocialNetwork, t?: Translate) =>
+  t
+    ? t(SOCIAL_MESSAGE, { network: NETWORKS[network].label })
+    : `Escribe tu usuario de ${NETWORKS[network].label} (por ejemplo @mitienda) o el enlace a tu perfil`;
 
 /** The user name in what was typed, '' for nothing, or null when it is neither a user name nor the network's address. */
 export function socialUser(network: SocialNetwork, typed: string): string | null {

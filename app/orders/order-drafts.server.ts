@@ -109,7 +109,7 @@ export async function buildDraft(
   if (wanted.length === 0) return refuse(400, { form: t(DRAFT_MESSAGES.empty) });
   const country = storeCountry(store);
   const phone = form.buyerPhone ? normalizePhone(form.buyerPhone, country) : null;
-  if (form.buyerPhone && !phone) return refuse(400, { buyerPhone: phoneMessage(country) });
+  if (form.buyerPhone && !phone) return refuse(400, { buyerPhone: phoneMessage(country, t) });
   const items = await itemsOf(services, store.id, [...new Set(wanted.map((l) => l.productId))]);
   const built = orderLines(wanted, items);
   if (!built.ok) return refuse(409, { form: stockLimitMessage(built.shortOf, t) });

@@ -51,7 +51,9 @@ export const storeInfoSchemaOf = (t: Translate) => {
       attentionNumber: phone,
       location: z.string().trim().max(200),
       // Fields a post from an older form lacks keep the store's values.
-      ...Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, z.string().max(200, socialMessage(network)).optional()])),
+      ...Object.fromEntries(
+        SOCIAL_NETWORKS.map((network) => [network, z.string().max(200, socialMessage(network, t)).optional()]),
+      ),
       hours: z.string().trim().max(300, t(INFO_MESSAGES.hours)).optional(),
       timeZone: z.string().refine(isValidTimeZone, t(INFO_MESSAGES.timeZone)),
       // A post without it (an older form) keeps the store's choice.
@@ -64,7 +66,7 @@ export const storeInfoSchemaOf = (t: Translate) => {
         PHONE_FIELDS.map((field) => {
           if (info[field] === "") return [field, ""];
           const digits = normalizePhone(info[field], store);
-          if (!digits) ctx.addIssue({ code: "custom", message: phoneMessage(store), path: [field] });
+          if (!digits) ctx.addIssue({ code: "custom", message: phoneMessage(store, t), path: [field] });
           return [field, digits ?? ""];
         }),
       ) as Record<(typeof PHONE_FIELDS)[number], string>;
@@ -73,7 +75,7 @@ export const storeInfoSchemaOf = (t: Translate) => {
         const typed = (info as Record<string, unknown>)[network];
         if (typeof typed !== "string") continue;
         const user = socialUser(network, typed);
-        if (user === null) ctx.addIssue({ code: "custom", message: socialMessage(network), path: [network] });
+        if (user === null) ctx.addIssue({ code: "custom", message: socialMessage(network, t), path: [network] });
         else social[network] = user;
       }
       const input = { ...info, ...numbers, ...social, country: store };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { countryOfTimeZone, newStoreLocale } from "~/domain/countries";
+import { translatorFor } from "~/domain/message-catalogs";
 import { displayPhone, normalizePhone, phoneMessage, storedPhone } from "~/domain/phone";
+import { socialMessage } from "~/domain/social";
 
 /** E.164 without the '+': what the store keeps and what wa.me links take. */
 describe("WhatsApp numbers, as people type them in each country", () => {
@@ -50,6 +52,16 @@ describe("WhatsApp numbers, as people type them in each country", () => {
       "Este número de WhatsApp no existe en Argentina. Escríbelo con su código de área, o con + y el código de país. Por ejemplo: 11 2345-6789",
     );
     expect(phoneMessage("CO")).toMatch(/no existe en Colombia\..*Por ejemplo: 321 1234567$/);
+  });
+
+  it("says it, and a social profile's refusal, in the merchant's variant: the catalog's neutral words or 'vos'", () => {
+    const [es, ar] = [translatorFor("es"), translatorFor("es-AR")];
+    for (const country of ["AR", "CO", "MX"] as const) expect(phoneMessage(country, es)).toBe(phoneMessage(country));
+    expect(phoneMessage("AR", ar)).toBe(
+      "Este número de WhatsApp no existe en Argentina. Escribilo con su código de área, o con + y el código de país. Por ejemplo: 11 2345-6789",
+    );
+    expect(socialMessage("tiktok", es)).toBe(socialMessage("tiktok"));
+    expect(socialMessage("tiktok", ar)).toBe("Escribí tu usuario de TikTok (por ejemplo @mitienda) o el enlace a tu perfil");
   });
 
   it("numbers saved before countries: kept when valid, read as the country's when saved without its code", () => {
