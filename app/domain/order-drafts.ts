@@ -7,7 +7,8 @@ import { z } from "zod";
 import { type CartLine, lineKey, parseCart, serializeCart } from "./cart";
 import { DELIVERY_METHODS } from "./delivery";
 import { defineMessages, type Translate } from "./messages";
-import { moneyProblemText, readMoney } from "./money";
+import { readMoney } from "./money";
+import { moneyProblemText } from "./money-messages";
 import type { OrderQuote } from "./order-quote";
 import { methodAdjustment, PAYMENT_METHODS } from "./payment-methods";
 

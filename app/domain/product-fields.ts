@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { OFFER_MESSAGES } from "./catalog";
 import { defineMessages, type Translate } from "./messages";
-import { amountText, moneyMessage, moneyProblemText, type NumberStyle, readMoney } from "./money";
+import { amountText, moneyMessage, type NumberStyle, readMoney } from "./money";
+import { moneyProblemText } from "./money-messages";
 
 /** A product's own fields, read and checked (its options and variants aside). */
 export interface ProductFields {

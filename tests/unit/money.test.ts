@@ -8,12 +8,12 @@ import {
   type MoneyProblem,
   moneyFormat,
   moneyMessage,
-  moneyProblemText,
   moneyWritingCountries,
   parseMoney,
   readMoney,
   toDecimalString,
 } from "~/domain/money";
+import { moneyProblemText } from "~/domain/money-messages";
 import { amountInputText, readPrice } from "~/domain/product-fields";
 import { productSchema } from "~/products/product-actions.server";
 
