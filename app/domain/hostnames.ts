@@ -3,6 +3,8 @@
  * provider's answer means in the merchant's words, and how often the upkeep asks again.
  */
 
+import { defineMessage, defineMessages, type MessageDescriptor } from "./messages";
+
 /**
  * Where a hostname is on its way: waiting for the DNS records, its ownership seen and the certificate's check under way,
  * the certificate being issued, active (the store answers on it), or failed (what to do is shown).
@@ -27,36 +29,67 @@ export const HOSTNAME_MESSAGES = {
   already: "Tu tienda ya tiene un dominio propio: quítalo antes de poner otro",
 } as const;
 
-/** What each state says to the merchant, and what to do when something is expected of them. */
-export const HOSTNAME_STATE_TEXT: Record<HostnameState, { label: string; hint: string }> = {
+/** What each state says to the merchant, and what to do when something is expected of them (the loader's `t` says it). */
+export const HOSTNAME_STATE_TEXT: Record<HostnameState, { label: MessageDescriptor; hint: MessageDescriptor }> = {
   pending: {
-    label: "Esperando los registros DNS",
-    hint: "Agrega los registros de abajo en el sitio donde compraste el dominio. Suelen verse en minutos, a veces en unas horas.",
+    label: defineMessage({ id: "domains.state.pending", defaultMessage: "Esperando los registros DNS" }),
+    hint: defineMessage({
+      id: "domains.state.pendingHint",
+      defaultMessage:
+        "Agrega los registros de abajo en el sitio donde compraste el dominio. Suelen verse en minutos, a veces en unas horas.",
+    }),
   },
   verifying: {
-    label: "Verificando el dominio",
-    hint: "Ya vemos tu dominio: estamos comprobando que apunte a tu tienda para emitir el certificado.",
+    label: defineMessage({ id: "domains.state.verifying", defaultMessage: "Verificando el dominio" }),
+    hint: defineMessage({
+      id: "domains.state.verifyingHint",
+      defaultMessage: "Ya vemos tu dominio: estamos comprobando que apunte a tu tienda para emitir el certificado.",
+    }),
   },
   issuing: {
-    label: "Emitiendo el certificado de seguridad",
-    hint: "Falta poco: el certificado (el candado del navegador) se está emitiendo.",
+    label: defineMessage({ id: "domains.state.issuing", defaultMessage: "Emitiendo el certificado de seguridad" }),
+    hint: defineMessage({
+      id: "domains.state.issuingHint",
+      defaultMessage: "Falta poco: el certificado (el candado del navegador) se está emitiendo.",
+    }),
   },
-  active: { label: "Activo", hint: "Tu tienda responde en este dominio, con certificado de seguridad." },
+  active: {
+    label: defineMessage({ id: "domains.state.active", defaultMessage: "Activo" }),
+    hint: defineMessage({
+      id: "domains.state.activeHint",
+      defaultMessage: "Tu tienda responde en este dominio, con certificado de seguridad.",
+    }),
+  },
   failed: {
-    label: "Hay un problema",
-    hint: "Revisa los registros de abajo, quita el dominio y vuelve a agregarlo.",
+    label: defineMessage({ id: "domains.state.failed", defaultMessage: "Hay un problema" }),
+    hint: defineMessage({
+      id: "domains.state.failedHint",
+      defaultMessage: "Revisa los registros de abajo, quita el dominio y vuelve a agregarlo.",
+    }),
   },
 };
 
 /** Why a hostname failed, in words that say what to do. */
-export const HOSTNAME_FAILURES = {
-  expired:
-    "No vimos los registros DNS en 7 días. Revisa que el CNAME apunte a la dirección indicada, quita el dominio y vuelve a agregarlo.",
-  blocked: "El proveedor de certificados bloqueó este dominio. Escríbenos para revisarlo.",
-  certificate:
-    "No se pudo emitir el certificado. Revisa que el CNAME apunte a la dirección indicada y que no haya registros CAA que lo impidan; luego quita el dominio y vuelve a agregarlo.",
-  missing: "El proveedor de certificados ya no tiene este dominio. Quítalo y vuelve a agregarlo.",
-} as const;
+export const HOSTNAME_FAILURES = defineMessages({
+  expired: {
+    id: "domains.failure.expired",
+    defaultMessage:
+      "No vimos los registros DNS en 7 días. Revisa que el CNAME apunte a la dirección indicada, quita el dominio y vuelve a agregarlo.",
+  },
+  blocked: {
+    id: "domains.failure.blocked",
+    defaultMessage: "El proveedor de certificados bloqueó este dominio. Escríbenos para revisarlo.",
+  },
+  certificate: {
+    id: "domains.failure.certificate",
+    defaultMessage:
+      "No se pudo emitir el certificado. Revisa que el CNAME apunte a la dirección indicada y que no haya registros CAA que lo impidan; luego quita el dominio y vuelve a agregarlo.",
+  },
+  missing: {
+    id: "domains.failure.missing",
+    defaultMessage: "El proveedor de certificados ya no tiene este dominio. Quítalo y vuelve a agregarlo.",
+  },
+});
 export type HostnameFailure = keyof typeof HOSTNAME_FAILURES;
 
 /** Days a hostname may wait for its DNS before it is given up. */

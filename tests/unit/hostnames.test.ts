@@ -2,7 +2,9 @@
 // store's words, the back-off, which requests move to the own hostname, and how a Host is routed.
 import { describe, expect, it } from "vitest";
 import {
+  HOSTNAME_FAILURES,
   HOSTNAME_MESSAGES,
+  HOSTNAME_STATE_TEXT,
   hostnameProblem,
   hostnameStateOf,
   isApexHostname,
@@ -10,6 +12,7 @@ import {
   nextCheckMinutes,
   normalizeHostname,
 } from "~/domain/hostnames";
+import { translatorFor } from "~/domain/message-catalogs";
 import { feedUrl } from "~/feeds/feed-links";
 import { orderPageUrl } from "~/orders/order-links";
 import { parseConfig, publicStoreUrl } from "~/services/config";
@@ -165,5 +168,15 @@ describe("the settings", () => {
         CUSTOM_HOSTNAME_TARGET: "dominios.vitrina.example",
       }),
     ).toMatchObject({ customHostnamesProvider: "cloudflare", customHostnameTarget: "dominios.vitrina.example" });
+  });
+});
+
+describe("what a hostname's state says to the merchant", () => {
+  it("speaks the merchant's variant: 'vos' for a store in Argentina, the neutral words otherwise", () => {
+    const [es, ar] = [translatorFor("es"), translatorFor("es-AR")];
+    expect(es(HOSTNAME_STATE_TEXT.failed.hint)).toBe("Revisa los registros de abajo, quita el dominio y vuelve a agregarlo.");
+    expect(ar(HOSTNAME_STATE_TEXT.failed.hint)).toBe("Revisá los registros de abajo, quitá el dominio y volvé a agregarlo.");
+    expect(ar(HOSTNAME_STATE_TEXT.pending.label)).toBe("Esperando los registros DNS");
+    expect(ar(HOSTNAME_FAILURES.blocked)).toBe("El proveedor de certificados bloqueó este dominio. Escribinos para revisarlo.");
   });
 });

@@ -39,6 +39,7 @@ const PAGE_CHECK_MS = 20_000;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
+  const t = merchantT(context);
   const store = context.get(ownedStoreContext);
   const merchant = context.get(merchantContext);
   let row = await findHostname(services.db, store.id);
@@ -67,8 +68,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       ? {
           name: row.hostname,
           state: row.state,
-          label: HOSTNAME_STATE_TEXT[row.state].label,
-          hint: (row.failure && HOSTNAME_FAILURES[row.failure as HostnameFailure]) || HOSTNAME_STATE_TEXT[row.state].hint,
+          label: t(HOSTNAME_STATE_TEXT[row.state].label),
+          hint: t((row.failure && HOSTNAME_FAILURES[row.failure as HostnameFailure]) || HOSTNAME_STATE_TEXT[row.state].hint),
           apex: isApexHostname(row.hostname),
           txt: row.txtName && row.txtValue ? { name: row.txtName, value: row.txtValue } : null,
           url: publicStoreUrl(services.config, { url: store.url, customHost: row.hostname }),
