@@ -19,9 +19,14 @@ export function pageGroupsOf(pathname: string): readonly string[] {
 
 const groupsByFeature = new Map<string | null, readonly string[]>();
 
-/** A merchant page's feature ('products'), or null for a path no merchant route answers (then every group). */
+/**
+ * A merchant page's feature ('products'), or null for a path no merchant route answers (then every group). A data
+ * request's path is its page's: a loader is given the request as the browser sent it ('/Store/1/products.data', and
+ * '/_.data' for '/').
+ */
 export function featureOfPath(pathname: string): string | null {
-  const parts = pathParts(pathname);
+  const page = pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, "");
+  const parts = pathParts(page);
   let best: { feature: string; score: number } | null = null;
   for (const [pattern, feature] of PAGE_FEATURES) {
     const score = matchScore(pathParts(pattern), parts);

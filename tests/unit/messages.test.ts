@@ -244,6 +244,10 @@ describe("the merchant pages' catalog in the browser", () => {
     expect(featureOfPath("/Store/1234567890")).toBe("stores");
     expect(featureOfPath("/plans")).toBe("billing");
     expect(featureOfPath("/Store/1234567890/nowhere")).toBe(null);
+    // A navigation's data request, as its loaders are given it.
+    expect(featureOfPath("/Store/1234567890/sales/5.data")).toBe("sales");
+    expect(featureOfPath("/Store/1234567890/products.csv")).toBe("products");
+    expect(featureOfPath("/_.data")).toBe("merchant");
     // A page's groups: its feature's, and the layouts' above it (the store's tabs, the menus); not another feature's.
     const products = pageGroupsOf("/Store/1234567890/products/new");
     expect(products).toEqual(expect.arrayContaining(["products", "variants", "merchant", "workspace", "ui"]));

@@ -15,10 +15,7 @@ import type { Route } from "./+types/messages-layout";
 export const middleware: Route.MiddlewareFunction[] = [requireMerchant];
 
 export const loader = ({ context, request }: Route.LoaderArgs) =>
-  pageMessages(context.get(merchantLocaleContext), pageGroupsOf(pagePath(request.url)));
-
-/** The page a request is for, its data request's too ('/Store/1/products.data', '/_root.data'). */
-const pagePath = (url: string) => new URL(url).pathname.replace(/(\/_root)?\.data$/, "") || "/";
+  pageMessages(context.get(merchantLocaleContext), pageGroupsOf(new URL(request.url).pathname));
 
 /** The actions that can change the merchant's variant: a new store, or a store's country changed or deleted. */
 const CHANGES_LOCALE = /^\/(newStore|Store\/\d+\/info)$/;
