@@ -245,8 +245,15 @@ test.describe("store management", () => {
     expect(existsSync(join(E2E_FILES, imageKey))).toBe(false);
     expect(existsSync(join(E2E_FILES, smallKey))).toBe(false);
 
-    // Put it in a section, then delete the product.
-    await page.goto(`/Store/${storeId}/sections`);
+    // Put it in a section, then delete the product. Entering 'Secciones' brings its messages, once: its action and a
+    // navigation inside it bring them no more (decision 0067, 'Per feature').
+    const sectionMessages: string[] = [];
+    const onSectionData = async (response: import("@playwright/test").Response) => {
+      if (!new URL(response.url()).pathname.endsWith(".data")) return;
+      if ((await response.text().catch(() => "")).includes("sections.list.count")) sectionMessages.push(response.url());
+    };
+    page.on("response", onSectionData);
+    await page.getByRole("navigation", { name: "Secciones de la tienda" }).getByRole("link", { name: "Secciones" }).click();
     await page.getByLabel("Nueva sección").fill("Destacados");
     await page.getByRole("button", { name: "Crear sección" }).click();
     await expect(page.getByText("Sección creada")).toBeVisible();
@@ -254,6 +261,8 @@ test.describe("store management", () => {
     await page.getByRole("checkbox", { name: /Café de Huila/ }).check();
     await page.getByRole("button", { name: "Agregar a la sección" }).click();
     await expect(page.getByRole("list", { name: "Elementos de la sección" })).toContainText("Café de Huila");
+    page.off("response", onSectionData);
+    expect(sectionMessages).toEqual([expect.stringMatching(/\/sections\.data/)]);
 
     await page.goto(`/Store/${storeId}/products/${productId}`);
     await page.getByRole("button", { name: "Eliminar producto" }).click();
