@@ -207,7 +207,9 @@ async function pageGroups(idsByFile) {
       if (!inside || (!route.path && !route.index)) continue;
       const feature = route.file.split("/")[0];
       const groups = features.get(feature) ?? new Set();
-      for (const at of below) for (const group of groupsOf(at)) groups.add(group);
+      // A resource route (a CSV, a QR, a redirect: no component) shows nothing in the browser: its groups are not sent.
+      const shows = /\bexport default\b/.test(readFileSync(file, "utf8"));
+      for (const at of shows ? below : below.slice(0, -1)) for (const group of groupsOf(at)) groups.add(group);
       features.set(feature, groups);
       if (!pages.some(([known]) => known === (path || "/"))) pages.push([path || "/", feature]);
     }
