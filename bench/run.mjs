@@ -203,6 +203,17 @@ async function roundTripsPerRoute(publicPaths) {
     const bound = 1;
     console.log(`${r.trips <= bound ? "✓" : "✗ OVER BUDGET"} ${r.trips} round trip(s): ${r.route}`);
   }
+  // A merchant page's first HTML carries its part of the message catalog (decision 0067, 'Per feature').
+  const merchantHtml = [];
+  for (const path of ["/", `/Store/${storeId}/products`, `/Store/${storeId}/sales`]) {
+    const [brotliBytes, gzipBytes] = await Promise.all([
+      transferred(`${ORIGIN}${path}`, "br", { cookie }),
+      transferred(`${ORIGIN}${path}`, "gzip", { cookie }),
+    ]);
+    merchantHtml.push({ page: path, "HTML gzip": kb(gzipBytes), "HTML brotli": kb(brotliBytes) });
+  }
+  console.log("\nMerchant pages' HTML, signed in as the demo merchant (first load)");
+  console.table(merchantHtml);
 }
 
 try {

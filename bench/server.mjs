@@ -94,9 +94,9 @@ export async function signInAsDemo(origin) {
 }
 
 /** Bytes a browser accepting `encoding` receives for a URL: the body as sent on the wire, undecoded. */
-export function transferred(url, encoding) {
+export function transferred(url, encoding, headers = {}) {
   return new Promise((done, fail) => {
-    httpGet(url, { headers: { "Accept-Encoding": encoding } }, (res) => {
+    httpGet(url, { headers: { ...headers, "Accept-Encoding": encoding } }, (res) => {
       let bytes = 0;
       res.on("data", (chunk) => {
         bytes += chunk.length;

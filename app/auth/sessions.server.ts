@@ -5,7 +5,7 @@ import type { BillingState } from "~/domain/billing";
 import type { StoreCountry } from "~/domain/countries";
 import { randomToken, sha256Hex } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
-import { PENDING_BADGE_CAP } from "~/domain/sales";
+import { PENDING_BADGE_CAP } from "~/domain/pending-badge";
 import type { StoreRole } from "~/domain/staff-roles";
 import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";

@@ -80,12 +80,32 @@ export const defineMessages = <K extends string>(messages: Record<K, MessageDesc
  */
 export type PageCatalog = Record<string, string | CompiledCatalog[string]>;
 
-/** The translator of a page catalog (the browser's, and the server's when it renders the same page). */
-export function translatorOfPage(locale: Locale, catalog: PageCatalog): Translate {
+/**
+ * The translator of a page catalog (the browser's, and the server's when it renders the same page). `groups` are the
+ * first segments of the ids the catalog holds whole (decision 0067, 'Per feature'): a message of another group was not
+ * sent, and its `defaultMessage` would be the neutral text in every variant, so `strict` (development and tests) throws
+ * on it and production says so in the console. Without `groups` the catalog holds every group.
+ */
+export function translatorOfPage(locale: Locale, catalog: PageCatalog, groups?: readonly string[], strict = false): Translate {
   const compiled: CompiledCatalog = {};
   for (const [id, message] of Object.entries(catalog))
     compiled[id] = typeof message === "string" ? [{ type: 0, value: message }] : message;
-  return makeTranslate(locale, { [locale]: compiled });
+  const sent = groups && new Set(groups);
+  const missing =
+    sent &&
+    ((message: MessageDescriptor) => {
+      if (sent.has(messageGroup(message.id))) return;
+      const problem = `Message ${message.id} is not in this page's catalog (groups: ${[...sent].join(", ")})`;
+      if (strict) throw new Error(problem);
+      console.error(problem);
+    });
+  return makeTranslate(locale, { [locale]: compiled }, missing);
+}
+
+/** A message's group: its id's first segment ('products' of 'products.list.count'). */
+export function messageGroup(id: string): string {
+  const dot = id.indexOf(".");
+  return dot < 0 ? id : id.slice(0, dot);
 }
 
 /** One message given where a descriptor is passed on (`<Rich message={defineMessage({…})} />`): the extraction finds it. */
@@ -99,7 +119,11 @@ export type CompiledCatalog = Record<string, ConstructorParameters<typeof IntlMe
  * (the catalog is parsed at build, so nothing is parsed or evaluated at run time: Workers allow neither eval nor a
  * parser's cost per request).
  */
-export function makeTranslate(locale: Locale, catalogs: Partial<Record<Locale, CompiledCatalog>>): Translate {
+export function makeTranslate(
+  locale: Locale,
+  catalogs: Partial<Record<Locale, CompiledCatalog>>,
+  missing?: (message: MessageDescriptor) => void,
+): Translate {
   const merged: CompiledCatalog = {};
   const chain: Locale[] = [];
   for (let at: Locale | null = locale; at; at = FALLBACK[at]) chain.unshift(at);
@@ -109,7 +133,10 @@ export function makeTranslate(locale: Locale, catalogs: Partial<Record<Locale, C
     let found = formatters.get(message.id);
     if (!found) {
       const compiled = merged[message.id];
-      if (!compiled) return null;
+      if (!compiled) {
+        missing?.(message);
+        return null;
+      }
       found = new IntlMessageFormat(compiled, INTL_LOCALE[locale], undefined, { ignoreTag: false });
       formatters.set(message.id, found);
     }

@@ -17,15 +17,6 @@ export const SALES_MAX_SHOWN = 1000;
 // A filtered list also looks among the store's newest SALES_MAX_SHOWN sales only, so a filter that matches nothing
 // reads a bounded stretch of the index, whatever the store's history; older sales are found by their code.
 
-/** Pending sales are counted up to this many for the phone tab bar's badge. */
-export const PENDING_BADGE_CAP = 100;
-
-/** The badge's text: the count, "99+" from the cap on, nothing when no sale waits. */
-export function pendingBadgeText(count: number): string | null {
-  if (count <= 0) return null;
-  return count >= PENDING_BADGE_CAP ? `${PENDING_BADGE_CAP - 1}+` : String(count);
-}
-
 /** A sale code is 10 digits. */
 export const SALE_CODE_PATTERN = /^\d{10}$/;
 

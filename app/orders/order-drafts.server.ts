@@ -210,7 +210,14 @@ export type Confirmation = { ok: true; next: string } | { ok: false; status: num
  */
 export async function confirmDraftOrder(
   shopper: { services: Services; store: OrderingStore & { country: string }; basePath: string; userAgent: string | null },
-  draft: { sale: OrderRow; lines: OrderLineRow[]; account: AccountRows[number] | undefined; methodRows: MethodRows },
+  draft: {
+    sale: OrderRow;
+    lines: OrderLineRow[];
+    account: AccountRows[number] | undefined;
+    methodRows: MethodRows;
+    /** The owner's first store, read in the order page's batch (`ownerFirstStoreQuery`): their new-order email's variant. */
+    ownerFirstStore: string | null;
+  },
   input: DraftConfirmation,
   /** The total the page showed beside each way to pay. */
   shownTotals: Partial<Record<string, number>>,
@@ -277,22 +284,27 @@ export async function confirmDraftOrder(
   };
   services.log.info("order.confirmed", { storeId: store.id, saleId: sale.id, paymentMethod: payment, total: quote.total });
   const subscriptions = await storeSubscriptionsQuery(services.db, store.id);
-  await announceOrder(services, store, subscriptions, {
-    saleId: sale.id,
-    accessToken: sale.accessToken,
-    amounts: { ...quote, discountCode: null, paymentMethod: payment },
-    lines,
-    buyer: {
-      name: order.buyerName,
-      delivery: order.delivery,
-      zone: null,
-      pickupPoint: order.pickupPoint,
-      address: order.address,
-      phone: order.buyerPhone,
-      email: order.buyerEmail,
-      note: order.note,
+  await announceOrder(
+    services,
+    store,
+    { subscriptions, ownerFirstStore: draft.ownerFirstStore },
+    {
+      saleId: sale.id,
+      accessToken: sale.accessToken,
+      amounts: { ...quote, discountCode: null, paymentMethod: payment },
+      lines,
+      buyer: {
+        name: order.buyerName,
+        delivery: order.delivery,
+        zone: null,
+        pickupPoint: order.pickupPoint,
+        address: order.address,
+        phone: order.buyerPhone,
+        email: order.buyerEmail,
+        note: order.note,
+      },
     },
-  });
+  );
   const placed = { id: sale.id, accessToken: sale.accessToken };
   if (payment === "online") return { ok: true, next: await paymentRedirect(services, store, placed, shopper.basePath) };
   const orderPage = orderPagePath(shopper.basePath, sale.id, sale.accessToken);

@@ -41,7 +41,7 @@ import type { Db } from "~/services/db";
 import type { MailMessage } from "~/services/mail";
 import type { Services } from "~/services/services";
 import { listDeliveryZones, listPickupPoints } from "~/stores/delivery-settings.server";
-import { merchantLocaleOf } from "~/workspace/merchant-locale.server";
+import { merchantLocaleOf, ownerFirstStoreQuery } from "~/workspace/merchant-locale.server";
 import { buyerSaleEmail } from "./buyer-emails";
 import type { CartItem } from "./cart-items.server";
 import { availableUnits } from "./cart-items.server";
@@ -78,8 +78,6 @@ export interface OrderingStore {
   ownerName: string;
   /** The merchant wants an email for each new order (their account's 'Correos'). */
   ownerOrderMails: boolean;
-  /** The owner's first store ('country timeZone'): the merchant's variant, for their new-order email. */
-  ownerFirstStore?: string | null;
   pickupEnabled: boolean;
   homeDeliveryEnabled: boolean;
   arrangeEnabled: boolean;
@@ -302,13 +300,17 @@ export async function checkoutView(shopper: Shopper, entered: string | null, sub
 
 // ——— Placing the order ———
 
-/** Placing's reads, batched with the page's store lookup: the key's sale (a repeat), the devices to notify, delivery, the code, online payments. */
+/**
+ * Placing's reads, batched with the page's store lookup: the key's sale (a repeat), the devices to notify, the owner's
+ * first store (the merchant's variant, for their new-order email), delivery, the code, online payments.
+ */
 export const placingQueries = (db: Db, storeId: SQL, input: CheckoutInput, ip: string, client: ClientKeys, now: Date) =>
   [
     orderByKeyQuery(db, storeId, input.idempotencyKey),
     orderLinesByKeyQuery(db, storeId, input.idempotencyKey),
     storeSubscriptionsQuery(db, storeId),
     unpaidOrdersQuery(db, storeId, client, now),
+    ownerFirstStoreQuery(db, storeId),
     ...checkoutPageQueries(db, storeId, input.discountCode ? codeKey(input.discountCode) : null, ip),
   ] as const;
 
@@ -317,6 +319,7 @@ type PlacingRows = [
   OrderLineRow[],
   Awaited<ReturnType<typeof storeSubscriptionsQuery>>,
   UnpaidOrdersRow[],
+  Awaited<ReturnType<typeof ownerFirstStoreQuery>>,
   ...CheckoutPageRows,
 ];
 
@@ -348,6 +351,7 @@ export async function placeOrder(
     existingLines,
     subscriptions,
     [unpaid],
+    [owner],
     zones,
     points,
     [codeRow],
@@ -489,13 +493,18 @@ export async function placeOrder(
     lines: lines.length,
   });
   const amounts = { ...quote, discountCode: discountCode?.code ?? null, paymentMethod: payment };
-  await announceOrder(services, store, subscriptions, {
-    saleId: sale.saleId,
-    accessToken: sale.accessToken,
-    amounts,
-    lines,
-    buyer,
-  });
+  await announceOrder(
+    services,
+    store,
+    { subscriptions, ownerFirstStore: owner?.firstStore ?? null },
+    {
+      saleId: sale.saleId,
+      accessToken: sale.accessToken,
+      amounts,
+      lines,
+      buyer,
+    },
+  );
   if (shopper.request)
     trackConversion(
       services,
@@ -542,7 +551,11 @@ export async function placeOrder(
 export async function announceOrder(
   services: Services,
   store: OrderingStore,
-  subscriptions: Awaited<ReturnType<typeof storeSubscriptionsQuery>>,
+  merchant: {
+    subscriptions: Awaited<ReturnType<typeof storeSubscriptionsQuery>>;
+    /** The owner's first store (`ownerFirstStoreQuery`): the merchant's variant, for their new-order email. */
+    ownerFirstStore: string | null;
+  },
   order: {
     saleId: string;
     accessToken: string;
@@ -551,7 +564,7 @@ export async function announceOrder(
     buyer: Parameters<typeof newOrderEmail>[0]["buyer"];
   },
 ): Promise<void> {
-  const notified = notifyNewOrder(services, subscriptions, {
+  const notified = notifyNewOrder(services, merchant.subscriptions, {
     storeId: store.id,
     saleId: order.saleId,
     total: order.amounts.total,
@@ -586,7 +599,7 @@ export async function announceOrder(
             buyer,
             salesUrl: `${services.config.APP_ORIGIN}/Store/${store.id}/sales`,
           },
-          translatorFor(merchantLocaleOf(store.ownerFirstStore)),
+          translatorFor(merchantLocaleOf(merchant.ownerFirstStore)),
         ),
       ),
     buyer.email &&

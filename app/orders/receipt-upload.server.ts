@@ -64,7 +64,8 @@ export async function announceReceipt(
     ownerEmail: string;
     ownerName: string;
     ownerOrderMails: boolean;
-    ownerFirstStore?: string | null;
+    /** The owner's first store, read in the order page's batch (`ownerFirstStoreQuery`): the email's variant. */
+    ownerFirstStore: string | null;
   },
   sale: { id: string; buyerName: string; total: number },
 ): Promise<void> {

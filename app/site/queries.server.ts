@@ -13,7 +13,6 @@ import {
 } from "~/orders/cart-items.server";
 import { enabledPromotionsQuery } from "~/promotions/promotions.server";
 import type { Db } from "~/services/db";
-import { firstStoreColumn } from "~/workspace/merchant-locale.server";
 import { productPhotos, products, sectionItems, sections, storeBanners, storeSlugHistory, stores, users } from "../../db/schema";
 
 /**
@@ -80,7 +79,6 @@ function storeQuery(db: Db, url: StoreKey) {
       ownerEmail: users.email,
       ownerName: users.name,
       ownerOrderMails: users.orderMails,
-      ownerFirstStore: firstStoreColumn,
       ownerBillDueAt: users.billDueAt,
       catalogVersion: stores.catalogVersion,
       timeZone: stores.timeZone,

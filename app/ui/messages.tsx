@@ -40,6 +40,8 @@ export function Rich({
 export interface PageMessages {
   locale: Locale;
   catalog: PageCatalog;
+  /** The groups the catalog holds whole (the ids' first segments); absent when it holds them all. */
+  groups?: readonly string[];
 }
 
 // By the catalog itself, not its variant: pages send different catalogs of one variant (a sign-in page only its own
@@ -47,14 +49,22 @@ export interface PageMessages {
 const pageTranslators = new WeakMap<PageCatalog, Translate>();
 
 /**
- * The merchant pages' translator (decision 0067), from the catalog their layout's loader sent: the same on the
- * server and in the browser, made once per catalog.
+ * The translator of a page's catalog, made once per catalog. A message of a group the page was not sent fails in
+ * development and tests: shown as its neutral `defaultMessage` it would silently read wrong in Argentina.
  */
-export function PageMessagesProvider({ messages, children }: { messages: PageMessages; children?: ReactNode }) {
+export function pageTranslator(messages: PageMessages): Translate {
   let translate = pageTranslators.get(messages.catalog);
   if (!translate) {
-    translate = translatorOfPage(messages.locale, messages.catalog);
+    translate = translatorOfPage(messages.locale, messages.catalog, messages.groups, !import.meta.env.PROD);
     pageTranslators.set(messages.catalog, translate);
   }
-  return <MessagesProvider translate={translate}>{children}</MessagesProvider>;
+  return translate;
+}
+
+/**
+ * The merchant pages' translator (decision 0067), from the catalog their layout's loader sent: the same on the
+ * server and in the browser.
+ */
+export function PageMessagesProvider({ messages, children }: { messages: PageMessages; children?: ReactNode }) {
+  return <MessagesProvider translate={pageTranslator(messages)}>{children}</MessagesProvider>;
 }

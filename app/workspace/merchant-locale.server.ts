@@ -1,6 +1,8 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { storeCountry } from "~/domain/countries";
 import { type Locale, localeOfCountry } from "~/domain/messages";
+import type { Db } from "~/services/db";
+import { stores } from "../../db/schema";
 
 /**
  * The merchant's first store as 'country timeZone' (null without one), a column of a query over `users`: the merchant
@@ -15,6 +17,16 @@ export function firstStoreOf(ownerId: SQL) {
   return sql<string | null>`(select s.country || ' ' || s.time_zone from stores s
   where s.owner_id = ${ownerId} order by s.created_at, s.id limit 1)`;
 }
+
+/**
+ * A store's owner's first store, as one more statement of a batch that already runs: the public pages' own batch does
+ * not read it, only the writes that email the merchant (placing an order, confirming a draft, a receipt) do.
+ */
+export const ownerFirstStoreQuery = (db: Db, storeId: SQL | string) =>
+  db
+    .select({ firstStore: firstStoreOf(sql`"stores"."owner_id"`) })
+    .from(stores)
+    .where(eq(stores.id, storeId));
 
 /** The owner of the store a row names by its `store_id` column (`"sales"."store_id"`), for `firstStoreOf`. */
 export const ownerOfStoreIn = (storeIdColumn: SQL) => sql`(select o.owner_id from stores o where o.id = ${storeIdColumn})`;

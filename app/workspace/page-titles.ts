@@ -1,5 +1,5 @@
-import { type PageCatalog, type Translate, translatorOfPage } from "~/domain/messages";
-import type { PageMessages } from "~/ui/messages";
+import { type Translate, translatorOfPage } from "~/domain/messages";
+import { type PageMessages, pageTranslator } from "~/ui/messages";
 
 /**
  * The merchant's page titles. A store's pages name the store ('Clientes | Panadería Ana'), read from the workspace
@@ -19,7 +19,6 @@ export function storePageTitle(page: string, matches: ReadonlyArray<{ id: string
   return typeof workspace?.name === "string" ? `${page} | ${workspace.name}` : accountPageTitle(page);
 }
 
-const metaTranslators = new WeakMap<PageCatalog, Translate>();
 const neutral = translatorOfPage("es", {});
 
 /**
@@ -32,11 +31,5 @@ export function metaT(
 ): Translate {
   const found =
     messages ?? (matches.find((m) => m?.id === MESSAGES_ROUTE_ID)?.loaderData as PageMessages | undefined) ?? undefined;
-  if (!found?.catalog) return neutral;
-  let translate = metaTranslators.get(found.catalog);
-  if (!translate) {
-    translate = translatorOfPage(found.locale, found.catalog);
-    metaTranslators.set(found.catalog, translate);
-  }
-  return translate;
+  return found?.catalog ? pageTranslator(found) : neutral;
 }

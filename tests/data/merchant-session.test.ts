@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSession, getSessionUser } from "~/auth/sessions.server";
-import { PENDING_BADGE_CAP } from "~/domain/sales";
+import { PENDING_BADGE_CAP } from "~/domain/pending-badge";
 import { insertStore } from "~/workspace/store-record.server";
 import { merchantAccount, merchantWithStore } from "../support/merchants";
 import { createTestServices } from "../support/services";

@@ -21,13 +21,13 @@ type S = ReturnType<typeof createTestServices>;
 type Reply = Response & { data?: Record<string, unknown> & { draftErrors?: Record<string, string> }; init?: ResponseInit | null };
 
 /** A Colombian store in COP (no decimals) with a WhatsApp number, a 20.000 product (5 units) and a 5.000 one. */
-async function shop(s: S) {
+async function shop(s: S, country = "CO") {
   const url = `armado-${crypto.randomUUID().slice(0, 8)}`;
   const m = await signedInMerchant(s, "standard", {
     name: "Armados",
     url,
     currency: "COP",
-    country: "CO",
+    country,
     saleNumber: "573001112233",
   });
   const now = s.clock.now();
@@ -316,6 +316,19 @@ describe("the customer confirms the order from its link", () => {
     expect(statusOf(again)).toBe(409);
     expect(again.data?.draftErrors).toEqual({ form: "Este pedido ya no espera tu confirmación" });
     expect((await onlySale(s, m.store.id)).buyerName).toBe("Camila Ríos");
+  });
+
+  it("tells a merchant in Argentina in their 'vos', their first store read with the order's batch", async () => {
+    const s = createTestServices();
+    const m = await shop(s, "AR");
+    await savePaymentMethod(s.db, TEST_ACTOR, m.store.id, transfer, s.clock.now());
+    await build(s, m, { lineas: `${m.gorra.id}:2`, delivery: "pickup" });
+    const draft = await onlySale(s, m.store.id);
+    const fields = { intent: "confirm-draft", buyerName: "Camila", payment: "transfer", "shownTotal-transfer": "9000" };
+    expect(statusOf(await orderPage(s, m, draft, new URLSearchParams(fields)))).toBe(303);
+    const mail = s.outbox.sent.find((sent) => sent.to === `${m.id}@correo.test`);
+    expect(mail?.subject).toContain(draft.id);
+    expect(mail?.text).toContain("transferencia o depósito (revisá que llegue antes de completar el pedido)");
   });
 
   it("tells a way to pay's discount changed since the page showed its total, and confirms nothing", async () => {

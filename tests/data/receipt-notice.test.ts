@@ -12,6 +12,7 @@ import { reviewTransferReceipt } from "~/orders/sale-changes.server";
 import { savePaymentMethod } from "~/payment-methods/payment-methods.server";
 import { insertProduct } from "~/products/products.server";
 import * as salesList from "~/sales/routes/sales-list";
+import { loadSite } from "~/site/queries.server";
 import { action as checkoutAction } from "~/site/routes/checkout";
 import { action as orderAction } from "~/site/routes/order-page";
 import { pickupPoints, sales } from "../../db/schema";
@@ -46,9 +47,15 @@ const locationOf = (r: Response & { init?: ResponseInit | null }) =>
   new Headers(r.init?.headers ?? r.headers).get("Location") ?? "";
 
 /** A store taking transfers, one device subscribed to its notices, and a buyer's transfer order of one product. */
-async function transferOrder() {
+async function transferOrder(country?: string) {
   const url = `recibos-${crypto.randomUUID().slice(0, 8)}`;
-  const m = await merchantWithStore(s, "standard", { name: "Recibos", url, currency: "ARS", saleNumber: "5491144445678" });
+  const m = await merchantWithStore(s, "standard", {
+    name: "Recibos",
+    url,
+    currency: "ARS",
+    saleNumber: "5491144445678",
+    ...(country ? { country } : {}),
+  });
   const product = await insertProduct(s.db, { storeId: m.store.id, name: "Alfajores", price: 900_000, stock: 10 }, s.clock.now());
   await savePaymentMethod(
     s.db,
@@ -144,6 +151,21 @@ describe("a transfer's receipt arrives", () => {
     expect(await toReview(m, sale.id)).toBe(true);
     expect(await reviewTransferReceipt(s, TEST_ACTOR, store, sale.id, "verified")).toBe(true);
     expect(await toReview(m, sale.id)).toBe(false);
+  });
+
+  it("tells an owner in Argentina in their 'vos', their first store read by the order's own batch, never by a public page", async () => {
+    const { m, url, sale } = await transferOrder("AR");
+    const toOwner = () => s.outbox.sent.filter((mail) => mail.to === `${m.id}@correo.test`);
+    const [placed] = toOwner();
+    expect(placed?.subject).toContain(sale.id);
+    expect(placed?.text).toContain("transferencia o depósito (revisá que llegue antes de completar el pedido)");
+    await sendReceipt(url, sale);
+    expect(receiptMails(sale.id)[0]?.text).toContain("Revisalo y marcá el pago como verificado o rechazá el comprobante.");
+    expect(toOwner()).toHaveLength(2);
+    // Every public page's batch reads the store and its owner's mail settings, not the owner's first store.
+    const { store } = await loadSite(s.db, url, [], () => []);
+    expect(store?.ownerEmail).toBe(`${m.id}@correo.test`);
+    expect(store).not.toHaveProperty("ownerFirstStore");
   });
 
   it("the sales list marks no sale before its receipt arrives", async () => {

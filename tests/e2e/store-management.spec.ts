@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
 import { E2E_FILES, e2eDb, registerWithTrial, signInAsOwner, storeIdByName, uniqueEmail } from "./helpers";
 
 const PHOTO = "tests/fixtures/photos/board.jpg";
@@ -37,11 +37,36 @@ async function createProduct(page: Page, storeId: string, name: string, price: s
   await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/products$`));
   await expect(page.getByText("Producto creado")).toBeVisible();
 }
+/**
+ * The `.data` answers the page receives while `during` runs, read on their way (the browser keeps no body of some of
+ * them, which a response event would read as empty).
+ */
+async function dataAnswers(page: Page, during: () => Promise<void>) {
+  const answers: Array<{ path: string; text: string }> = [];
+  const pass = async (route: Route) => {
+    const response = await route.fetch();
+    const text = await response.text();
+    answers.push({ path: new URL(route.request().url()).pathname, text });
+    await route.fulfill({ response, body: text });
+  };
+  await page.route(DATA_ANSWER, pass);
+  try {
+    await during();
+  } finally {
+    await page.unroute(DATA_ANSWER, pass);
+  }
+  return answers;
+}
+const DATA_ANSWER = /\.data(\?|$)/;
+
 /** The store information form (the info page also has the delivery panel's name fields). */
 const infoForm = (page: Page) => page.locator("form").filter({ has: page.getByRole("button", { name: "Guardar información" }) });
 
 test.describe("store management", () => {
   test.describe.configure({ mode: "serial" });
+  // The product journey reads the merchant app's `.data` answers on their way, which a service worker answering them
+  // would hide.
+  test.use({ serviceWorkers: "block" });
   const email = uniqueEmail("gestion");
   const storeName = `Mercado Ñandú ${Date.now() % 1e6}`;
   let storeId = "";
@@ -226,18 +251,14 @@ test.describe("store management", () => {
     await page.getByLabel("Nombre").fill("Café de Huila");
     await page.getByLabel(/^Precio \(/).fill("13000");
     // The catalog came with the first page: an action's answer and the data fetched after it never carry it again.
-    const catalogAgain: string[] = [];
-    const onData = async (response: import("@playwright/test").Response) => {
-      if (!new URL(response.url()).pathname.endsWith(".data")) return;
-      if ((await response.text().catch(() => "")).includes("products.edit.deleteText")) catalogAgain.push(response.url());
-    };
-    page.on("response", onData);
-    await page.getByRole("button", { name: "Guardar cambios" }).click();
-    await expect(page.getByText("Producto guardado")).toBeVisible();
-    await page.getByRole("link", { name: /Café de Huila/ }).click();
-    await expect(page.getByLabel("Nombre")).toHaveValue("Café de Huila");
-    page.off("response", onData);
-    expect(catalogAgain).toEqual([]);
+    const afterEdit = await dataAnswers(page, async () => {
+      await page.getByRole("button", { name: "Guardar cambios" }).click();
+      await expect(page.getByText("Producto guardado")).toBeVisible();
+      await page.getByRole("link", { name: /Café de Huila/ }).click();
+      await expect(page.getByLabel("Nombre")).toHaveValue("Café de Huila");
+    });
+    expect(afterEdit.length).toBeGreaterThan(0);
+    expect(afterEdit.filter((answer) => answer.text.includes("products.edit.deleteText"))).toEqual([]);
     const [edited] = await sql("select name, price, image_key from products where id = ?", [productId]);
     expect(edited?.name).toBe("Café de Huila");
     expect(Number(edited?.price)).toBe(1300000);
@@ -245,16 +266,22 @@ test.describe("store management", () => {
     expect(existsSync(join(E2E_FILES, imageKey))).toBe(false);
     expect(existsSync(join(E2E_FILES, smallKey))).toBe(false);
 
-    // Put it in a section, then delete the product.
-    await page.goto(`/Store/${storeId}/sections`);
-    await page.getByLabel("Nueva sección").fill("Destacados");
-    await page.getByRole("button", { name: "Crear sección" }).click();
-    await expect(page.getByText("Sección creada")).toBeVisible();
-    await page.getByRole("link", { name: "Agregar productos" }).click();
-    await page.getByRole("checkbox", { name: /Café de Huila/ }).check();
-    await page.getByRole("button", { name: "Agregar a la sección" }).click();
-    await expect(page.getByRole("list", { name: "Elementos de la sección" })).toContainText("Café de Huila");
-
+    // Put it in a section, then delete the product. Entering 'Secciones' brings its messages, once: its action and a
+    // navigation inside it bring them no more (decision 0067, 'Per feature').
+    const inSections = await dataAnswers(page, async () => {
+      await page.getByRole("navigation", { name: "Secciones de la tienda" }).getByRole("link", { name: "Secciones" }).click();
+      await page.getByLabel("Nueva sección").fill("Destacados");
+      await page.getByRole("button", { name: "Crear sección" }).click();
+      await expect(page.getByText("Sección creada")).toBeVisible();
+      await page.getByRole("link", { name: "Agregar productos" }).click();
+      await page.getByRole("checkbox", { name: /Café de Huila/ }).check();
+      await page.getByRole("button", { name: "Agregar a la sección" }).click();
+      await expect(page.getByRole("list", { name: "Elementos de la sección" })).toContainText("Café de Huila");
+    });
+    expect(inSections.filter((answer) => answer.text.includes("sections.list.count")).map((answer) => answer.path)).toEqual([
+      `/Store/${storeId}/sections.data`,
+    ]);
+    expect(inSections.length).toBeGreaterThan(3);
     await page.goto(`/Store/${storeId}/products/${productId}`);
     await page.getByRole("button", { name: "Eliminar producto" }).click();
     await expect(page.getByRole("dialog")).toContainText("¿Eliminar producto?");

@@ -8,6 +8,7 @@ import { codeShareLinks } from "~/discounts/code-link";
 import { CodeLinkShare } from "~/discounts/code-link-share";
 import { isServerOnly, pageCatalogFor, translatorFor } from "~/domain/message-catalogs";
 import { LOCALES, localeOfAcceptLanguage, localeOfCountry, translatorOfPage } from "~/domain/messages";
+import { featureOfPath, pageGroupsOf } from "~/domain/page-groups";
 import { shouldRevalidate as shouldRevalidateMessages } from "~/merchant/routes/messages-layout";
 import compiledBase from "~/messages/compiled/es";
 import NewPromotion from "~/promotions/routes/new-promotion";
@@ -163,8 +164,9 @@ describe("the message catalog", () => {
     const render = (messages: ReturnType<typeof pageMessages>) =>
       renderToStaticMarkup(createElement(PageMessagesProvider, { messages }, createElement(Summary)));
     for (const locale of LOCALES) {
-      // A sign-in page (its own texts only) first, then a merchant page with them all: as a server answers them.
-      render(pageMessages(locale, ["auth"]));
+      // A sign-in page (its own texts only: a product's text is not among them) first, then a merchant page with them
+      // all: as a server answers them.
+      expect(() => render(pageMessages(locale, ["auth"]))).toThrow("products.import.summary is not in this page's catalog");
       expect(render(pageMessages(locale)), locale).toBe("<p>1 producto se creará y 2 se actualizarán.</p>");
     }
   });
@@ -220,8 +222,67 @@ describe("the message catalog", () => {
 });
 
 describe("the merchant pages' catalog in the browser", () => {
+  const revalidates = (from: string, to: string, formAction?: string) =>
+    shouldRevalidateMessages({
+      currentUrl: new URL(from, "http://localhost"),
+      nextUrl: new URL(to, "http://localhost"),
+      formAction,
+      defaultShouldRevalidate: true,
+    } as Parameters<typeof shouldRevalidateMessages>[0]);
   const revalidatesAfter = (formAction: string | undefined) =>
-    shouldRevalidateMessages({ formAction, defaultShouldRevalidate: true } as Parameters<typeof shouldRevalidateMessages>[0]);
+    revalidates("/Store/1234567890/products", "/Store/1234567890/products", formAction);
+
+  it("knows each merchant page's feature from its path, as the router matches it", () => {
+    expect(featureOfPath("/")).toBe("merchant");
+    expect(featureOfPath("/Store/1234567890/products")).toBe("products");
+    expect(featureOfPath("/Store/1234567890/products/new")).toBe("products");
+    expect(featureOfPath("/Store/1234567890/products/77/photos")).toBe("products");
+    expect(featureOfPath("/Store/1234567890/products/poco-stock")).toBe("stock-alerts");
+    expect(featureOfPath("/store/1234567890/PRODUCTS/")).toBe("products");
+    expect(featureOfPath("/Store/1234567890/sales/5")).toBe("sales");
+    expect(featureOfPath("/Store/1234567890/section/3/new/product")).toBe("sections");
+    expect(featureOfPath("/Store/1234567890")).toBe("stores");
+    expect(featureOfPath("/plans")).toBe("billing");
+    expect(featureOfPath("/Store/1234567890/nowhere")).toBe(null);
+    // A navigation's data request, as its loaders are given it.
+    expect(featureOfPath("/Store/1234567890/sales/5.data")).toBe("sales");
+    expect(featureOfPath("/Store/1234567890/products.csv")).toBe("products");
+    expect(featureOfPath("/_.data")).toBe("merchant");
+    // A page's groups: its feature's, and the layouts' above it (the store's tabs, the menus); not another feature's.
+    const products = pageGroupsOf("/Store/1234567890/products/new");
+    expect(products).toEqual(expect.arrayContaining(["products", "variants", "merchant", "workspace", "ui"]));
+    expect(products).not.toContain("team");
+    expect(products).not.toContain("stats");
+    expect(pageGroupsOf("/Store/1234567890/products")).toBe(products);
+    expect(pageGroupsOf("/")).not.toContain("products");
+    // A path no merchant route answers gets every group rather than a page missing some.
+    expect(pageGroupsOf("/Store/1234567890/nowhere")).toEqual(expect.arrayContaining([...products, "team", "stats"]));
+  });
+
+  it("sends a merchant page its feature's messages only, and a message of another feature fails rather than read neutral", () => {
+    const messages = pageMessages("es-AR", pageGroupsOf("/Store/1234567890/products"));
+    expect(messages.catalog).toHaveProperty(["products.list.empty"], "Aún no tenés productos. Creá el primero.");
+    expect(Object.keys(messages.catalog).some((id) => id.startsWith("team."))).toBe(false);
+    expect(Object.keys(messages.catalog).length).toBeLessThan(Object.keys(pageCatalogFor("es-AR")).length / 2);
+    const t = translatorOfPage(messages.locale, messages.catalog, messages.groups, true);
+    expect(t({ id: "products.list.empty", defaultMessage: "Aún no tienes productos. Crea el primero." })).toBe(
+      "Aún no tenés productos. Creá el primero.",
+    );
+    expect(() => t({ id: "team.invite.title", defaultMessage: "Invitar" })).toThrow(
+      "team.invite.title is not in this page's catalog",
+    );
+  });
+
+  it("fetches a feature's messages on a navigation into it, none on a navigation inside it", () => {
+    expect(revalidates("/Store/1234567890/products", "/Store/1234567890/sections")).toBe(true);
+    expect(revalidates("/", "/Store/1234567890/products")).toBe(true);
+    expect(revalidates("/Store/1234567890/products", "/Store/1234567890/products/new")).toBe(false);
+    expect(revalidates("/Store/1234567890/products/new", "/Store/1234567890/products/77")).toBe(false);
+    expect(revalidates("/Store/1234567890/sections", "/Store/1234567890/section/4/new/product")).toBe(false);
+    expect(revalidates("/Store/1234567890/sales", "/Store/1234567890/sales/9")).toBe(false);
+    // An action whose answer sends the merchant to another feature (a new store to its page) fetches it too.
+    expect(revalidates("/newStore", "/Store/1234567890/products", "/newStore")).toBe(true);
+  });
 
   it("comes once: navigations, filters and ordinary actions never fetch it again", () => {
     expect(revalidatesAfter(undefined)).toBe(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, textCell } from "~/domain/csv";
 import { translatorFor } from "~/domain/message-catalogs";
+import { PENDING_BADGE_CAP, pendingBadgeText } from "~/domain/pending-badge";
 import {
   type CsvSale,
   canChangeSale,
@@ -8,8 +9,6 @@ import {
   isMobileUserAgent,
   isoLocalDateTime,
   nextSaleState,
-  PENDING_BADGE_CAP,
-  pendingBadgeText,
   REFUND_MESSAGES,
   SALE_MESSAGES,
   safeTimeZone,

@@ -27,6 +27,7 @@ import { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
 import type { RouteHandle } from "~/root";
 import { PaymentProviderError } from "~/services/payments";
 import { useT } from "~/ui/messages";
+import { ownerFirstStoreQuery } from "~/workspace/merchant-locale.server";
 import { DraftReview } from "../draft-review";
 import { metaT, siteMeta } from "../seo";
 import { SiteShell } from "../shell";
@@ -129,7 +130,11 @@ const paidShort = (sale: OrderRow) =>
   sale.state === "Pendiente" && sale.stockState === "short" && sale.paymentStatus === "approved";
 
 /** The sale this link names, when its token is right; otherwise the same 404 as an unknown code. */
-async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
+/**
+ * The order and what its page and actions need, in the page's one batch; an action also reads the owner's first store
+ * (the merchant's variant, for the emails a confirmed draft or a receipt sends them).
+ */
+async function loadOrder(args: SiteArgs & { params: { code?: string } }, forAction = false) {
   const code = /^\d{10}$/.test(args.params.code ?? "") ? (args.params.code as string) : "-";
   const token = new URL(args.request.url).searchParams.get("t") ?? "";
   const p = await loadSitePage(args, (storeId, db) => [
@@ -138,8 +143,9 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
     paymentAccountQuery(db, storeId),
     paymentMethodsQuery(db, storeId),
     deliveriesQuery(db, storeId, [code]),
+    ...(forAction ? [ownerFirstStoreQuery(db, storeId)] : []),
   ]);
-  const [[sale], lines, [account], methodRows, [progress]] = p.page;
+  const [[sale], lines, [account], methodRows, [progress], [owner] = []] = p.page;
   if (!sale || !token || !constantTimeEqual(token, sale.accessToken)) {
     throw data({ kind: "not_found" }, { status: 404, headers: PRIVATE_HEADERS });
   }
@@ -147,7 +153,8 @@ async function loadOrder(args: SiteArgs & { params: { code?: string } }) {
   const canPay = owesPayment(sale) && isUsable(p.services, account);
   const transfer = manualMethod(methodRows, "transfer");
   const orderPath = orderPagePath(p.site.basePath, sale.id, sale.accessToken);
-  return { p, sale, lines, account, methodRows, canPay, transfer, orderPath, progress };
+  const ownerFirstStore = owner?.firstStore ?? null;
+  return { p, sale, lines, account, methodRows, canPay, transfer, orderPath, progress, ownerFirstStore };
 }
 
 /** What the page asks of a customer confirming an order the store built for them; null for any other order. */
@@ -272,7 +279,7 @@ function receiptStateText(t: Translate, status: OrderRow["paymentStatus"]): stri
  * told so instead of being sent to pay for what the store no longer has.
  */
 export async function action(args: Route.ActionArgs) {
-  const loaded = await loadOrder(args);
+  const loaded = await loadOrder(args, true);
   const { p, sale, canPay, orderPath } = loaded;
   // 'Pagar ahora' sends nothing of its own; the receipt's form sends the file.
   const type = args.request.headers.get("Content-Type") ?? "";
@@ -302,7 +309,7 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") === "receipt") {
     const sent = await receiveReceipt(p.services, p.store.id, sale.id, form.get("receipt"), p.t);
     if (!sent.ok) return data({ receiptError: sent.message }, { status: sent.status, headers: PRIVATE_HEADERS });
-    if (sent.attached) await announceReceipt(p.services, p.store, sale);
+    if (sent.attached) await announceReceipt(p.services, { ...p.store, ownerFirstStore: loaded.ownerFirstStore }, sale);
     // Back to the receipt's confirmation, not the top of the page.
     return redirect(`${orderPath}&aviso=${sent.attached ? "comprobante" : "sin-comprobante"}#comprobante`, {
       status: 303,

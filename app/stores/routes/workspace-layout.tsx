@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import { defineMessages } from "~/domain/messages";
-import { pendingBadgeText } from "~/domain/sales";
+import { pendingBadgeText } from "~/domain/pending-badge";
 import { mayOpen, ROLE_LABELS } from "~/domain/staff-roles";
 import { ownVisitUrl } from "~/domain/visits";
 import { publicStoreUrl } from "~/services/config";
