@@ -1,7 +1,7 @@
 import { customerListReads } from "~/customers/page-reads.server";
 import { discountCodesReads } from "~/discounts/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
-import { newProductReads, productListReads } from "~/products/page-reads.server";
+import { editProductReads, newProductReads, productListReads, productPhotosReads } from "~/products/page-reads.server";
 import { promotionsReads } from "~/promotions/page-reads.server";
 import { abandonedCartsReads, salesDeskReads } from "~/sales/page-reads.server";
 import { sectionListReads } from "~/sections/page-reads.server";
@@ -27,6 +27,8 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/promociones": promotionsReads,
   "Store/:storeId/products": productListReads,
   "Store/:storeId/products/new": newProductReads,
+  "Store/:storeId/products/:productId": editProductReads,
+  "Store/:storeId/products/:productId/photos": productPhotosReads,
   "Store/:storeId/sales": salesDeskReads,
   "Store/:storeId/estadisticas": statisticsReads,
   "Store/:storeId/carritos": abandonedCartsReads,

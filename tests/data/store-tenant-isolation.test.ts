@@ -14,6 +14,7 @@ import { insertProduct } from "~/products/products.server";
 import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
 import * as listProducts from "~/products/routes/product-list";
+import * as productPhotos from "~/products/routes/product-photos";
 import * as promotions from "~/promotions/routes/promotions";
 import * as abandonedCarts from "~/sales/routes/abandoned-carts";
 import * as salesList from "~/sales/routes/sales-list";
@@ -421,6 +422,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/equipo": team,
     "Store/:storeId/products": listProducts,
     "Store/:storeId/products/new": newProduct,
+    "Store/:storeId/products/:productId": editProduct,
+    "Store/:storeId/products/:productId/photos": productPhotos,
     "Store/:storeId/sales": salesList,
     "Store/:storeId/estadisticas": statistics,
   };
@@ -440,11 +443,18 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     const sales = await memberCookie("sales");
     const catalog = await memberCookie("catalog");
     const storeId = owner.store.id;
+    // The owner's rows a page's address names beside the store.
+    const childIds: Record<string, string> = { productId: owner.product.id };
+    /** The address's params: the store's id (the owner's unless said) and the owner's rows the pattern names. */
+    const paramsOf = (pattern: string, store = storeId) =>
+      Object.fromEntries(
+        [...pattern.matchAll(/:(\w+)/g)].map(([, name = ""]) => [name, name === "storeId" ? store : (childIds[name] ?? "")]),
+      );
     /** The page's request through the guard: its status, and the rows its own statements brought in the guard's batch. */
-    const visit = async (pattern: string, cookie: string, search = "") => {
+    const visit = async (pattern: string, cookie: string, search = "", store = storeId) => {
       batches.length = 0;
-      const path = `/${pattern.replace(":storeId", storeId)}${search}`;
-      const params: Record<string, string> = pattern === "" ? {} : { storeId };
+      const params = paramsOf(pattern, store);
+      const path = `/${pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? "")}${search}`;
       const { status } = await workspaceRequest(s, {
         module: PAGES[pattern] as RouteModule,
         cookie,
@@ -461,8 +471,9 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
       const url = new URL(`http://localhost/${pattern}${search}`);
       batches.length = 0;
+      const params = paramsOf(pattern);
       await s.db.batch(
-        reads.statements(s.db, { storeId: sql`null`, userId: sql`null` }, { url, params: {}, now: s.clock.now() }, owner.store),
+        reads.statements(s.db, { storeId: sql`null`, userId: sql`null` }, { url, params, now: s.clock.now() }, owner.store),
       );
       return batches[0];
     };
@@ -472,9 +483,15 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       const seen = await visit(pattern, owner.cookie);
       expect([seen.status, seen.trips], pattern).toEqual([200, 1]);
       if (
-        ["", "Store/:storeId/products", "Store/:storeId/info", "Store/:storeId/brand", "Store/:storeId/sections"].includes(
-          pattern,
-        )
+        [
+          "",
+          "Store/:storeId/products",
+          "Store/:storeId/info",
+          "Store/:storeId/brand",
+          "Store/:storeId/sections",
+          "Store/:storeId/products/:productId",
+          "Store/:storeId/products/:productId/photos",
+        ].includes(pattern)
       )
         expect(seen.page, pattern).not.toEqual(await nothing(pattern));
     }
@@ -494,6 +511,13 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       expect(seen.page, `${pattern} ${status}`).toEqual(await nothing(pattern));
     };
     for (const refusal of refused) await expectNothing(refusal);
+    // The owner's rows named beside another merchant's own store: that store has none of them (404), and its reads,
+    // though the session may read that store, bring nothing of the owner's.
+    for (const pattern of Object.keys(PAGES).filter((p) => /:(?!storeId)/.test(p))) {
+      const seen = await visit(pattern, foreign.cookie, "", foreign.store.id);
+      expect(seen.status, `${pattern} in another store`).toBe(404);
+      expect(seen.page, `${pattern} in another store`).toEqual(await nothing(pattern));
+    }
     // An expired session of the owner's (its cookie still sent) reads nothing either: sent to sign in.
     await s.db.run(sql`update sessions set expires_at = ${s.clock.now().getTime() - 1000} where user_id = ${owner.id}`);
     for (const pattern of Object.keys(PAGES)) await expectNothing([pattern, owner.cookie, 302]);

@@ -170,12 +170,18 @@ describe("database round trips per route", () => {
 
   it("the merchant pages that declare their reads are one: the guard's batch carries the page's", async () => {
     const auth = { cookie };
+    const products = await (await fetch(`${base}/Store/${storeId}/products`, { headers: auth })).text();
+    const productId = products.match(new RegExp(`/Store/${storeId}/products/(\\d{7})`))?.[1];
+    expect(productId).toBeDefined();
     const pages = [
       "/",
       `/Store/${storeId}/products`,
       `/Store/${storeId}/products?q=taza&estado=publicados`,
       `/Store/${storeId}/products.data`,
       `/Store/${storeId}/products/new`,
+      `/Store/${storeId}/products/${productId}`,
+      `/Store/${storeId}/products/${productId}.data`,
+      `/Store/${storeId}/products/${productId}/photos`,
       `/Store/${storeId}/info`,
       `/Store/${storeId}/brand`,
       `/Store/${storeId}/sections`,
