@@ -3,7 +3,7 @@ import { discountCodesReads } from "~/discounts/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
 import { editProductReads, newProductReads, productListReads, productPhotosReads } from "~/products/page-reads.server";
 import { promotionsReads } from "~/promotions/page-reads.server";
-import { abandonedCartsReads, salesDeskReads } from "~/sales/page-reads.server";
+import { abandonedCartsReads, salesDeskReads, salesDeskWithSaleReads } from "~/sales/page-reads.server";
 import { sectionListReads } from "~/sections/page-reads.server";
 import { statisticsReads } from "~/stats/page-reads.server";
 import { lowStockReads } from "~/stock-alerts/page-reads.server";
@@ -30,6 +30,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/products/:productId": editProductReads,
   "Store/:storeId/products/:productId/photos": productPhotosReads,
   "Store/:storeId/sales": salesDeskReads,
+  "Store/:storeId/sales/:saleId": salesDeskWithSaleReads,
   "Store/:storeId/estadisticas": statisticsReads,
   "Store/:storeId/carritos": abandonedCartsReads,
   "Store/:storeId/customers": customerListReads,

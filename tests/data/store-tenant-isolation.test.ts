@@ -8,6 +8,7 @@ import * as customerList from "~/customers/routes/customer-list";
 import * as discountCodes from "~/discounts/routes/discount-codes";
 import { accessRuleOf, mayAccess, STAFF_ROLES, type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
 import * as storeList from "~/merchant/routes/store-list";
+import { createSale } from "~/orders/order-records.server";
 import { MERCHANT_PAGE_READS } from "~/page-reads.server";
 import * as paymentMethods from "~/payment-methods/routes/payment-methods";
 import { insertProduct } from "~/products/products.server";
@@ -17,6 +18,7 @@ import * as listProducts from "~/products/routes/product-list";
 import * as productPhotos from "~/products/routes/product-photos";
 import * as promotions from "~/promotions/routes/promotions";
 import * as abandonedCarts from "~/sales/routes/abandoned-carts";
+import * as saleDetail from "~/sales/routes/sale-detail";
 import * as salesList from "~/sales/routes/sales-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as sectionPage from "~/sections/routes/section";
@@ -34,6 +36,7 @@ import type { Merchant } from "~/workspace/context.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { merchantWithStore, staffMember, TEST_ACTOR } from "../support/merchants";
+import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
@@ -80,10 +83,35 @@ async function merchantWithContent(s: S, tag: string) {
     [{ key: `stores/${store.id}/banner/b.webp`, name: "b", width: 1, height: 1 }],
     now,
   );
+  // A buyer's order, which makes them a customer of the store.
+  const { saleId } = await createSale(
+    s.db,
+    newOrder({
+      key: `clave-${crypto.randomUUID()}`,
+      storeId: store.id,
+      currency: store.currency,
+      buyerName: `Cliente ${tag}`,
+      buyerPhone: "+57 300 111 2233",
+      customer: { phone: "573001112233", email: null },
+      lines: [{ productId: product.id, name: product.name, imageKey: null, unitPrice: 1000, quantity: 1 }],
+    }),
+    now,
+  );
   const cookie = (await createSession(s, id)).split(";")[0] ?? "";
   const [banner] = await s.db.query.storeBanners.findMany({ where: (b, { eq }) => eq(b.storeId, store.id) });
   const [item] = await s.db.query.sectionItems.findMany({ where: (i, { eq }) => eq(i.sectionId, section.id) });
-  return { id, store, product, section, cookie, bannerId: String(banner?.id), itemId: String(item?.id) };
+  const [sale] = await s.db.query.sales.findMany({ where: (t, { eq }) => eq(t.id, saleId) });
+  return {
+    id,
+    store,
+    product,
+    section,
+    cookie,
+    bannerId: String(banner?.id),
+    itemId: String(item?.id),
+    saleId,
+    customerId: String(sale?.customerId),
+  };
 }
 
 type Content = Awaited<ReturnType<typeof merchantWithContent>>;
@@ -425,6 +453,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/products/:productId": editProduct,
     "Store/:storeId/products/:productId/photos": productPhotos,
     "Store/:storeId/sales": salesList,
+    // The desk with a sale open beside it: the sale's loader (the desk's own is the page above).
+    "Store/:storeId/sales/:saleId": saleDetail,
     "Store/:storeId/estadisticas": statistics,
   };
 
@@ -444,7 +474,11 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     const catalog = await memberCookie("catalog");
     const storeId = owner.store.id;
     // The owner's rows a page's address names beside the store.
-    const childIds: Record<string, string> = { productId: owner.product.id };
+    const childIds: Record<string, string> = {
+      productId: owner.product.id,
+      saleId: owner.saleId,
+      customerId: owner.customerId,
+    };
     /** The address's params: the store's id (the owner's unless said) and the owner's rows the pattern names. */
     const paramsOf = (pattern: string, store = storeId) =>
       Object.fromEntries(
@@ -491,6 +525,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/sections",
           "Store/:storeId/products/:productId",
           "Store/:storeId/products/:productId/photos",
+          "Store/:storeId/sales/:saleId",
         ].includes(pattern)
       )
         expect(seen.page, pattern).not.toEqual(await nothing(pattern));
@@ -512,11 +547,30 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     };
     for (const refusal of refused) await expectNothing(refusal);
     // The owner's rows named beside another merchant's own store: that store has none of them (404), and its reads,
-    // though the session may read that store, bring nothing of the owner's.
+    // though the session may read that store, bring what naming no row brings (that store's own desk beside a sale).
+    const namingNoRow = async (pattern: string) => {
+      const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
+      const params = Object.fromEntries(
+        Object.entries(paramsOf(pattern, foreign.store.id)).map(([name, id]) => [
+          name,
+          name === "storeId" ? id : "0".repeat(id.length),
+        ]),
+      );
+      batches.length = 0;
+      await s.db.batch(
+        reads.statements(
+          s.db,
+          { storeId: foreign.store.id, userId: foreign.id },
+          { url: new URL(`http://localhost/${pattern}`), params, now: s.clock.now() },
+          foreign.store,
+        ),
+      );
+      return batches[0];
+    };
     for (const pattern of Object.keys(PAGES).filter((p) => /:(?!storeId)/.test(p))) {
       const seen = await visit(pattern, foreign.cookie, "", foreign.store.id);
       expect(seen.status, `${pattern} in another store`).toBe(404);
-      expect(seen.page, `${pattern} in another store`).toEqual(await nothing(pattern));
+      expect(seen.page, `${pattern} in another store`).toEqual(await namingNoRow(pattern));
     }
     // An expired session of the owner's (its cookie still sent) reads nothing either: sent to sign in.
     await s.db.run(sql`update sessions set expires_at = ${s.clock.now().getTime() - 1000} where user_id = ${owner.id}`);

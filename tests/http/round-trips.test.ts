@@ -172,7 +172,10 @@ describe("database round trips per route", () => {
     const auth = { cookie };
     const products = await (await fetch(`${base}/Store/${storeId}/products`, { headers: auth })).text();
     const productId = products.match(new RegExp(`/Store/${storeId}/products/(\\d{7})`))?.[1];
+    const desk = await (await fetch(`${base}/Store/${storeId}/sales`, { headers: auth })).text();
+    const saleId = desk.match(new RegExp(`/Store/${storeId}/sales/(\\d{10})`))?.[1];
     expect(productId).toBeDefined();
+    expect(saleId).toBeDefined();
     const pages = [
       "/",
       `/Store/${storeId}/products`,
@@ -197,6 +200,9 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/sales?view=today`,
       `/Store/${storeId}/sales?q=ana`,
       `/Store/${storeId}/sales.data`,
+      // A sale open beside the desk: both routes' reads in the guard's batch.
+      `/Store/${storeId}/sales/${saleId}`,
+      `/Store/${storeId}/sales/${saleId}.data`,
       `/Store/${storeId}/estadisticas`,
       `/Store/${storeId}/estadisticas?periodo=12m`,
     ];
