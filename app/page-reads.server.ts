@@ -1,4 +1,4 @@
-import { customerListReads } from "~/customers/page-reads.server";
+import { customerDetailReads, customerListReads } from "~/customers/page-reads.server";
 import { discountCodesReads } from "~/discounts/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
 import { editProductReads, newProductReads, productListReads, productPhotosReads } from "~/products/page-reads.server";
@@ -34,6 +34,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/estadisticas": statisticsReads,
   "Store/:storeId/carritos": abandonedCartsReads,
   "Store/:storeId/customers": customerListReads,
+  "Store/:storeId/customers/:customerId": customerDetailReads,
   "Store/:storeId/equipo": teamReads,
   "Store/:storeId/products/poco-stock": lowStockReads,
   "Store/:storeId/cobros": paymentMethodsReads,

@@ -174,8 +174,11 @@ describe("database round trips per route", () => {
     const productId = products.match(new RegExp(`/Store/${storeId}/products/(\\d{7})`))?.[1];
     const desk = await (await fetch(`${base}/Store/${storeId}/sales`, { headers: auth })).text();
     const saleId = desk.match(new RegExp(`/Store/${storeId}/sales/(\\d{10})`))?.[1];
+    const customers = await (await fetch(`${base}/Store/${storeId}/customers`, { headers: auth })).text();
+    const customerId = customers.match(new RegExp(`/Store/${storeId}/customers/(\\d+)`))?.[1];
     expect(productId).toBeDefined();
     expect(saleId).toBeDefined();
+    expect(customerId).toBeDefined();
     const pages = [
       "/",
       `/Store/${storeId}/products`,
@@ -195,6 +198,7 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/products/poco-stock`,
       `/Store/${storeId}/carritos`,
       `/Store/${storeId}/customers`,
+      `/Store/${storeId}/customers/${customerId}`,
       `/Store/${storeId}/equipo`,
       `/Store/${storeId}/sales`,
       `/Store/${storeId}/sales?view=today`,

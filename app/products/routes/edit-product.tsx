@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { ProductVisibility } from "~/domain/catalog";
-import { isId } from "~/domain/ids";
 import { amountInputText } from "~/domain/product-fields";
 import { combinationKey, valuesOf } from "~/domain/variants";
 import { notFound } from "~/http/responses";
@@ -37,9 +36,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const found = isId("product", params.productId)
-    ? productForEditingOf(await readPage(context, editProductReads, { request, params }))
-    : undefined;
+  // An address that is no product's id reads none.
+  const found = productForEditingOf(await readPage(context, editProductReads, { request, params }));
   if (!found) notFound();
   const { product, variants, photos, photoIds } = found;
   const visibility: ProductVisibility = product.published ? "published" : "hidden";

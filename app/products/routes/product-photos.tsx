@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { isId } from "~/domain/ids";
 import { notFound } from "~/http/responses";
 import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
@@ -32,9 +31,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const found = isId("product", params.productId)
-    ? productWithPhotosOf(await readPage(context, productPhotosReads, { request, params }))
-    : undefined;
+  // An address that is no product's id reads none.
+  const found = productWithPhotosOf(await readPage(context, productPhotosReads, { request, params }));
   if (!found) notFound();
   const { product, photos } = found;
   return {

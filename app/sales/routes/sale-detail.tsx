@@ -64,8 +64,8 @@ function saleIdOf(params: { saleId?: string }): string {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const { config } = getServices(context);
-  saleIdOf(params); // 404 for an address that is no sale's code
-  // The sale, its lines, its cancellation request and its delivery progress: the guard's round trip.
+  // The sale, its lines, its cancellation request and its delivery progress: the guard's round trip (an address that
+  // is no sale's code reads none).
   const [saleRows, lineRows, withdrawalRows, [progressRow]] = await readPage(context, saleDetailReads, { request, params });
   const found = saleWithWithdrawalOf([saleRows, lineRows, withdrawalRows]);
   if (!found) notFound();
