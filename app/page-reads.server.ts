@@ -1,5 +1,6 @@
 import { customerDetailReads, customerListReads } from "~/customers/page-reads.server";
 import { discountCodesReads } from "~/discounts/page-reads.server";
+import { lookReads } from "~/looks/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
 import { editProductReads, newProductReads, productListReads, productPhotosReads } from "~/products/page-reads.server";
 import { promotionsReads } from "~/promotions/page-reads.server";
@@ -38,4 +39,5 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/equipo": teamReads,
   "Store/:storeId/products/poco-stock": lowStockReads,
   "Store/:storeId/cobros": paymentMethodsReads,
+  "Store/:storeId/look": lookReads,
 };

@@ -8,6 +8,8 @@ import * as customerDetail from "~/customers/routes/customer-detail";
 import * as customerList from "~/customers/routes/customer-list";
 import * as discountCodes from "~/discounts/routes/discount-codes";
 import { accessRuleOf, mayAccess, STAFF_ROLES, type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
+import { lookPreviewToken } from "~/looks/looks.server";
+import * as look from "~/looks/routes/look-page";
 import * as storeList from "~/merchant/routes/store-list";
 import { createSale } from "~/orders/order-records.server";
 import { MERCHANT_PAGE_READS } from "~/page-reads.server";
@@ -450,6 +452,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/customers": customerList,
     "Store/:storeId/customers/:customerId": customerDetail,
     "Store/:storeId/equipo": team,
+    "Store/:storeId/look": look,
     "Store/:storeId/products": listProducts,
     "Store/:storeId/products/new": newProduct,
     "Store/:storeId/products/:productId": editProduct,
@@ -514,6 +517,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       return batches[0];
     };
 
+    // 'Diseño''s preview secret, made on its first visit (a round trip of its own, once).
+    await lookPreviewToken(s.db, owner.store);
     // The owner first: every page is one batch, and the pages with the owner's content read it (the test can fail).
     for (const pattern of Object.keys(PAGES)) {
       const seen = await visit(pattern, owner.cookie);
@@ -529,6 +534,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/products/:productId/photos",
           "Store/:storeId/sales/:saleId",
           "Store/:storeId/customers/:customerId",
+          "Store/:storeId/look",
         ].includes(pattern)
       )
         expect(seen.page, pattern).not.toEqual(await nothing(pattern));
