@@ -4,13 +4,19 @@ import type { Client, ResultSet } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/auth/sessions.server";
+import * as conversionSettings from "~/conversions/routes/conversion-settings";
+import { saveMetaSettings } from "~/conversions/settings.server";
 import * as customerDetail from "~/customers/routes/customer-detail";
 import * as customerList from "~/customers/routes/customer-list";
 import * as discountCodes from "~/discounts/routes/discount-codes";
 import { accessRuleOf, mayAccess, STAFF_ROLES, type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
+import { addHostname } from "~/domains/hostnames.server";
+import * as customDomain from "~/domains/routes/custom-domain";
 import { lookPreviewToken } from "~/looks/looks.server";
 import * as look from "~/looks/routes/look-page";
 import * as storeList from "~/merchant/routes/store-list";
+import * as storePayments from "~/online-payments/routes/store-payments";
+import { completeLinking, startLinking } from "~/online-payments/store-accounts.server";
 import { createSale } from "~/orders/order-records.server";
 import { MERCHANT_PAGE_READS } from "~/page-reads.server";
 import * as paymentMethods from "~/payment-methods/routes/payment-methods";
@@ -453,6 +459,10 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/customers/:customerId": customerDetail,
     "Store/:storeId/equipo": team,
     "Store/:storeId/look": look,
+    "Store/:storeId/section/:sectionId": sectionPage,
+    "Store/:storeId/dominio": customDomain,
+    "Store/:storeId/payments": storePayments,
+    "Store/:storeId/conversiones": conversionSettings,
     "Store/:storeId/products": listProducts,
     "Store/:storeId/products/new": newProduct,
     "Store/:storeId/products/:productId": editProduct,
@@ -481,6 +491,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     // The owner's rows a page's address names beside the store.
     const childIds: Record<string, string> = {
       productId: owner.product.id,
+      sectionId: owner.section.id,
       saleId: owner.saleId,
       customerId: owner.customerId,
     };
@@ -517,8 +528,14 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       return batches[0];
     };
 
-    // 'Diseño''s preview secret, made on its first visit (a round trip of its own, once).
+    // 'Diseño''s preview secret, made on its first visit (a round trip of its own, once); the owner's own hostname,
+    // MercadoPago account and ad conversion settings, for the pages that show them.
     await lookPreviewToken(s.db, owner.store);
+    await addHostname(s, TEST_ACTOR, storeId, `www.propia-${crypto.randomUUID().slice(0, 6)}.test`);
+    const { url: linking, nonce } = await startLinking(s, storeId, owner.id);
+    const state = new URL(linking).searchParams.get("state") ?? "";
+    await completeLinking(s, TEST_ACTOR, owner.id, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
+    await saveMetaSettings(s, TEST_ACTOR, storeId, { datasetId: "123456789012345", token: "EAAB-secreto" });
     // The owner first: every page is one batch, and the pages with the owner's content read it (the test can fail).
     for (const pattern of Object.keys(PAGES)) {
       const seen = await visit(pattern, owner.cookie);
@@ -535,6 +552,10 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/sales/:saleId",
           "Store/:storeId/customers/:customerId",
           "Store/:storeId/look",
+          "Store/:storeId/section/:sectionId",
+          "Store/:storeId/dominio",
+          "Store/:storeId/payments",
+          "Store/:storeId/conversiones",
         ].includes(pattern)
       )
         expect(seen.page, pattern).not.toEqual(await nothing(pattern));

@@ -174,11 +174,19 @@ describe("database round trips per route", () => {
     const productId = products.match(new RegExp(`/Store/${storeId}/products/(\\d{7})`))?.[1];
     const desk = await (await fetch(`${base}/Store/${storeId}/sales`, { headers: auth })).text();
     const saleId = desk.match(new RegExp(`/Store/${storeId}/sales/(\\d{10})`))?.[1];
-    const customers = await (await fetch(`${base}/Store/${storeId}/customers`, { headers: auth })).text();
-    const customerId = customers.match(new RegExp(`/Store/${storeId}/customers/(\\d+)`))?.[1];
+    // A customer of the demo store, to open their page.
+    const customer = await server.db().execute({
+      sql: `insert into customers (store_id, name, phone, created_at, updated_at) values (?, 'Ana', '5491100000000', ?, ?)
+            returning id`,
+      args: [storeId, Date.now(), Date.now()],
+    });
+    const customerId = String(customer.rows[0]?.id);
+    const sectionList = await (await fetch(`${base}/Store/${storeId}/sections`, { headers: auth })).text();
+    const sectionId = sectionList.match(new RegExp(`/Store/${storeId}/section/(\\d{7})`))?.[1];
     expect(productId).toBeDefined();
     expect(saleId).toBeDefined();
     expect(customerId).toBeDefined();
+    expect(sectionId).toBeDefined();
     const pages = [
       "/",
       `/Store/${storeId}/products`,
@@ -188,10 +196,17 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/products/${productId}`,
       `/Store/${storeId}/products/${productId}.data`,
       `/Store/${storeId}/products/${productId}/photos`,
+      `/Store/${storeId}/products/import`,
       `/Store/${storeId}/info`,
       `/Store/${storeId}/brand`,
       `/Store/${storeId}/sections`,
+      `/Store/${storeId}/section/${sectionId}`,
       `/Store/${storeId}/delivery`,
+      `/Store/${storeId}/politicas`,
+      `/Store/${storeId}/dominio`,
+      `/Store/${storeId}/payments`,
+      `/Store/${storeId}/redes`,
+      `/Store/${storeId}/conversiones`,
       `/Store/${storeId}/discounts`,
       `/Store/${storeId}/promociones`,
       `/Store/${storeId}/cobros`,
