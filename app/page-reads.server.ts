@@ -1,3 +1,4 @@
+import { activityReads } from "~/activity/page-reads.server";
 import { conversionSettingsReads } from "~/conversions/page-reads.server";
 import { customerDetailReads, customerListReads } from "~/customers/page-reads.server";
 import { discountCodesReads } from "~/discounts/page-reads.server";
@@ -41,6 +42,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/customers": customerListReads,
   "Store/:storeId/customers/:customerId": customerDetailReads,
   "Store/:storeId/equipo": teamReads,
+  "Store/:storeId/actividad": activityReads,
   "Store/:storeId/products/poco-stock": lowStockReads,
   "Store/:storeId/cobros": paymentMethodsReads,
   "Store/:storeId/look": lookReads,

@@ -3,6 +3,7 @@
 import type { Client, ResultSet } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as activity from "~/activity/routes/activity";
 import { createSession } from "~/auth/sessions.server";
 import * as conversionSettings from "~/conversions/routes/conversion-settings";
 import { saveMetaSettings } from "~/conversions/settings.server";
@@ -458,6 +459,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/customers": customerList,
     "Store/:storeId/customers/:customerId": customerDetail,
     "Store/:storeId/equipo": team,
+    "Store/:storeId/actividad": activity,
     "Store/:storeId/look": look,
     "Store/:storeId/section/:sectionId": sectionPage,
     "Store/:storeId/dominio": customDomain,
@@ -556,6 +558,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/dominio",
           "Store/:storeId/payments",
           "Store/:storeId/conversiones",
+          "Store/:storeId/actividad",
         ].includes(pattern)
       )
         expect(seen.page, pattern).not.toEqual(await nothing(pattern));
@@ -574,6 +577,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       const seen = await visit(pattern, cookie);
       expect(seen.status, `${pattern} ${status}`).toBe(status);
       expect(seen.page, `${pattern} ${status}`).toEqual(await nothing(pattern));
+      // A statement left unscoped reads every store's rows, with no ids as with the session's: the owner's are not there.
+      expect(JSON.stringify(seen.page), `${pattern} ${status}`).not.toMatch(new RegExp(`propia|${storeId}`));
     };
     for (const refusal of refused) await expectNothing(refusal);
     // The owner's rows named beside another merchant's own store: that store has none of them (404), and its reads,

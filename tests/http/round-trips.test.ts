@@ -215,6 +215,9 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/customers`,
       `/Store/${storeId}/customers/${customerId}`,
       `/Store/${storeId}/equipo`,
+      `/Store/${storeId}/actividad`,
+      `/Store/${storeId}/actividad?tipo=price`,
+      `/Store/${storeId}/actividad.data`,
       // 'Diseño', once its preview's secret exists (made on the first visit, a round trip of its own).
       `/Store/${storeId}/look`,
       `/Store/${storeId}/sales`,
