@@ -25,7 +25,7 @@ const PHOTO_FORM_MESSAGES = {
 } as const;
 
 /** The store's product and its gallery: 404 unless the product is the store's. */
-export async function loadProductPhotos(
+async function loadProductPhotos(
   services: Services,
   store: Store,
   productId: string,

@@ -537,7 +537,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     const { url: linking, nonce } = await startLinking(s, storeId, owner.id);
     const state = new URL(linking).searchParams.get("state") ?? "";
     await completeLinking(s, TEST_ACTOR, owner.id, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
-    await saveMetaSettings(s, TEST_ACTOR, storeId, { datasetId: "123456789012345", token: "EAAB-secreto" });
+    await saveMetaSettings(s, TEST_ACTOR, storeId, { datasetId: "123456789012345", token: "un-token-secreto" });
     // The owner first: every page is one batch, and the pages with the owner's content read it (the test can fail).
     for (const pattern of Object.keys(PAGES)) {
       const seen = await visit(pattern, owner.cookie);
