@@ -1,10 +1,15 @@
-import { customerListReads } from "~/customers/page-reads.server";
+import { activityReads } from "~/activity/page-reads.server";
+import { conversionSettingsReads } from "~/conversions/page-reads.server";
+import { customerDetailReads, customerListReads } from "~/customers/page-reads.server";
 import { discountCodesReads } from "~/discounts/page-reads.server";
+import { customDomainReads } from "~/domains/page-reads.server";
+import { lookReads } from "~/looks/page-reads.server";
+import { storePaymentsReads } from "~/online-payments/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
-import { newProductReads, productListReads } from "~/products/page-reads.server";
+import { editProductReads, newProductReads, productListReads, productPhotosReads } from "~/products/page-reads.server";
 import { promotionsReads } from "~/promotions/page-reads.server";
-import { abandonedCartsReads, salesDeskReads } from "~/sales/page-reads.server";
-import { sectionListReads } from "~/sections/page-reads.server";
+import { abandonedCartsReads, salesDeskReads, salesDeskWithSaleReads } from "~/sales/page-reads.server";
+import { sectionListReads, sectionReads } from "~/sections/page-reads.server";
 import { statisticsReads } from "~/stats/page-reads.server";
 import { lowStockReads } from "~/stock-alerts/page-reads.server";
 import { storeBrandReads, storeDeliveryReads, storeInfoReads, storeListReads } from "~/stores/page-reads.server";
@@ -22,16 +27,26 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/info": storeInfoReads,
   "Store/:storeId/brand": storeBrandReads,
   "Store/:storeId/sections": sectionListReads,
+  "Store/:storeId/section/:sectionId": sectionReads,
   "Store/:storeId/delivery": storeDeliveryReads,
   "Store/:storeId/discounts": discountCodesReads,
   "Store/:storeId/promociones": promotionsReads,
   "Store/:storeId/products": productListReads,
   "Store/:storeId/products/new": newProductReads,
+  "Store/:storeId/products/:productId": editProductReads,
+  "Store/:storeId/products/:productId/photos": productPhotosReads,
   "Store/:storeId/sales": salesDeskReads,
+  "Store/:storeId/sales/:saleId": salesDeskWithSaleReads,
   "Store/:storeId/estadisticas": statisticsReads,
   "Store/:storeId/carritos": abandonedCartsReads,
   "Store/:storeId/customers": customerListReads,
+  "Store/:storeId/customers/:customerId": customerDetailReads,
   "Store/:storeId/equipo": teamReads,
+  "Store/:storeId/actividad": activityReads,
   "Store/:storeId/products/poco-stock": lowStockReads,
   "Store/:storeId/cobros": paymentMethodsReads,
+  "Store/:storeId/look": lookReads,
+  "Store/:storeId/dominio": customDomainReads,
+  "Store/:storeId/payments": storePaymentsReads,
+  "Store/:storeId/conversiones": conversionSettingsReads,
 };

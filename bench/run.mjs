@@ -151,6 +151,17 @@ async function seedBenchStore() {
       });
     });
   });
+  // A customer of the demo store and their sale, for the merchant's sale and customer pages.
+  stmts.push(
+    {
+      sql: "insert into customers (store_id, name, phone, created_at, updated_at) select id, 'Ana Banco', '+573001112233', ?, ? from stores where url = 'demo'",
+      args: [now, now],
+    },
+    {
+      sql: "insert into sales (id, store_id, total, subtotal, currency, buyer_name, buyer_phone, customer_id, delivery, access_token, created_at) select '9000000001', store_id, 650, 650, 'ARS', name, phone, id, 'pickup', 'ficha-del-banco-0123456789abcdef', ? from customers where name = 'Ana Banco'",
+      args: [now],
+    },
+  );
   await db.batch(stmts, "write");
   db.close();
   return {
@@ -180,6 +191,12 @@ async function firstByte(path, headers = {}) {
 /** Round trips and time to first byte per route, public and merchant (signed in as the demo merchant). */
 async function roundTripsPerRoute(publicPaths) {
   const { cookie, storeId } = await signInAsDemo(ORIGIN);
+  // A product, a sale and a customer of the demo store, as its lists link them.
+  const linked = async (list, pattern) =>
+    (await (await fetch(`${ORIGIN}/Store/${storeId}/${list}`, { headers: { cookie } })).text()).match(pattern)?.[0];
+  const product = await linked("products", new RegExp(`/Store/${storeId}/products/\\d{7}`));
+  const sale = await linked("sales", new RegExp(`/Store/${storeId}/sales/\\d{10}(?=[?"])`));
+  const customer = await linked("customers", new RegExp(`/Store/${storeId}/customers/\\d+`));
   const merchantPaths = [
     "/",
     `/Store/${storeId}/products`,
@@ -189,6 +206,8 @@ async function roundTripsPerRoute(publicPaths) {
     `/Store/${storeId}/sales?view=today`,
     `/Store/${storeId}/estadisticas`,
     `/Store/${storeId}/estadisticas?periodo=12m`,
+    ...[product, product && `${product}/photos`, sale, customer].filter(Boolean),
+    `/Store/${storeId}/look`,
   ];
   const table = [];
   for (const path of publicPaths) table.push({ route: path, kind: "public", ...(await firstByte(path)) });

@@ -11,12 +11,12 @@ import { storeConversionSettings } from "../../db/schema";
 
 export type ConversionSettingsRow = typeof storeConversionSettings.$inferSelect;
 
-/** The store's settings, for a public page's batch (the store found by the page's subquery). */
-export const conversionSettingsQuery = (db: Db, storeId: SQL) =>
+/** The store's settings, for a page's batch (a public page's store found by its subquery, or a merchant page's scope). */
+export const conversionSettingsQuery = (db: Db, storeId: string | SQL) =>
   db.select().from(storeConversionSettings).where(eq(storeConversionSettings.storeId, storeId)).limit(1);
 
 export async function findConversionSettings(db: Db, storeId: string): Promise<ConversionSettingsRow | undefined> {
-  const [row] = await db.select().from(storeConversionSettings).where(eq(storeConversionSettings.storeId, storeId)).limit(1);
+  const [row] = await conversionSettingsQuery(db, storeId);
   return row;
 }
 

@@ -19,6 +19,7 @@ import { HostnameProviderUnavailable, HostnameRefused, StandInCustomHostnames } 
 import { type Db, isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { storeHostnames } from "../../db/schema";
 
 export type HostnameRow = typeof storeHostnames.$inferSelect;
@@ -39,8 +40,11 @@ const MINUTE = 60_000;
 /** How many hostnames one upkeep run asks about at most (each is one call to the provider). */
 const CHECKS_PER_RUN = 25;
 
+export const hostnameQuery = (db: Db, storeId: IdRef) =>
+  db.select().from(storeHostnames).where(eq(storeHostnames.storeId, storeId)).limit(1);
+
 export async function findHostname(db: Db, storeId: string): Promise<HostnameRow | null> {
-  const [row] = await db.select().from(storeHostnames).where(eq(storeHostnames.storeId, storeId)).limit(1);
+  const [row] = await hostnameQuery(db, storeId);
   return row ?? null;
 }
 

@@ -7,7 +7,6 @@ import { randomToken } from "~/domain/ids";
 import { colorProblems, type Look, parseLook, serializeLook } from "~/domain/look";
 import { translatorFor } from "~/domain/message-catalogs";
 import type { Translate } from "~/domain/messages";
-import { listSections } from "~/sections/sections.server";
 import type { Db } from "~/services/db";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
@@ -30,16 +29,16 @@ export function logoSuggestions(store: Store): string[] {
 }
 
 /**
- * The preview's secret and the home's sections, in one round trip: the secret is made on the look page's first
- * visit (a second visit at the same moment keeps the first one's).
+ * The preview's secret: the store's own field, or, on the look page's first visit, one made now (a second visit at the
+ * same moment keeps the first one's), the only time the page takes a round trip of its own.
  */
-export async function lookPageData(db: Db, store: Store) {
-  const [, [row], sections] = await db.batch([
+export async function lookPreviewToken(db: Db, store: Store): Promise<string> {
+  if (store.lookPreviewToken) return store.lookPreviewToken;
+  const [, [row]] = await db.batch([
     setLookPreviewToken(db, store.id, randomToken(18)),
     db.select({ token: stores.lookPreviewToken }).from(stores).where(eq(stores.id, store.id)),
-    listSections(db, store.id),
   ]);
-  return { token: row?.token ?? "", sections };
+  return row?.token ?? "";
 }
 
 /** Saves the draft, unless its colours are unreadable (then nothing is saved and the reasons come back, in `t`'s words). */

@@ -15,7 +15,7 @@ import {
   storeRoleContext,
 } from "~/workspace/context.server";
 import { forbiddenIn } from "~/workspace/forbidden.server";
-import { lastSeenStore, pageResultsContext, rememberStore, sameStoreFacts } from "~/workspace/page-reads.server";
+import { lastSeenStore, type PageReads, pageResultsContext, rememberStore, sameStoreFacts } from "~/workspace/page-reads.server";
 import { planLimitsContext } from "~/workspace/plan-limits.server";
 
 /**
@@ -42,12 +42,23 @@ export async function requireMerchant(
   // A store workspace page gets its store in the same round trip as the session (checked again below).
   const storeId = params.storeId && /^\d{10}$/.test(params.storeId) ? params.storeId : undefined;
   const page = pageInGuardBatch(request, pattern, storeId);
+  // How many statements each of the page's reads sent, to hand each loader its own answers.
+  const sent: number[] = [];
   const session = await getSessionUser(services, request, {
     storeId,
     page: page && {
       readers: page.readers,
       statements: (scope) =>
-        page.reads.statements(services.db, scope, { url: page.url, params, now: services.clock.now() }, page.store),
+        page.parts.flatMap((part) => {
+          const statements = part.statements(
+            services.db,
+            scope,
+            { url: page.url, params, now: services.clock.now() },
+            page.store,
+          );
+          sent.push(statements.length);
+          return statements;
+        }),
     },
   });
   const path = pagePath(request);
@@ -72,9 +83,18 @@ export async function requireMerchant(
   if (access) context.set(storeRoleContext, access.role);
   if (session.pendingSales !== undefined) context.set(pendingSalesContext, session.pendingSales);
   if (session.store) rememberStore(session.store);
-  // Handed to the loader only when the store still has the fields its statements were built from.
-  if (page && session.pageResults && (!page.store || (session.store && sameStoreFacts(page.store, session.store))))
-    context.set(pageResultsContext, { reads: page.reads, results: session.pageResults });
+  // Handed to the loaders only when the store still has the fields their statements were built from.
+  const { pageResults } = session;
+  if (page && pageResults && (!page.store || (session.store && sameStoreFacts(page.store, session.store)))) {
+    const answers = new Map<PageReads, readonly unknown[]>();
+    let from = 0;
+    page.parts.forEach((part, i) => {
+      const to = from + (sent[i] ?? 0);
+      answers.set(part, pageResults.slice(from, to));
+      from = to;
+    });
+    context.set(pageResultsContext, answers);
+  }
   const response = await next();
   if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);
   return response;
@@ -83,7 +103,8 @@ export async function requireMerchant(
 /**
  * The page's reads the guard's batch can carry (decision 0069): a GET of a page that declares them, in
  * MERCHANT_PAGE_READS, with the roles its section lets read and the store's fields as last seen when its statements
- * are built from them (none seen yet: the page reads on its own). An action's page reads after the action, on its own.
+ * are built from them (none seen yet: those reads are the loader's own, after the guard; a nested route's other
+ * reads still come in the batch). An action's page reads after the action, on its own.
  */
 function pageInGuardBatch(request: Request, pattern: string | undefined, storeId: string | undefined) {
   if ((request.method !== "GET" && request.method !== "HEAD") || pattern === undefined) return undefined;
@@ -91,9 +112,10 @@ function pageInGuardBatch(request: Request, pattern: string | undefined, storeId
   if (!reads) return undefined;
   if ((reads.kind === "account") !== (storeId === undefined)) return undefined;
   const store = reads.kind === "store-facts" && storeId ? lastSeenStore(storeId) : null;
-  if (reads.kind === "store-facts" && !store) return undefined;
+  const parts = (reads.parts ?? [reads]).filter((part) => part.kind !== "store-facts" || store);
+  if (parts.length === 0) return undefined;
   const readers = storeId ? (accessRuleOf(pathInStore(request, storeId))?.read ?? []) : [];
-  return { reads, readers, store, url: new URL(request.url) };
+  return { parts, readers, store, url: new URL(request.url) };
 }
 
 /** The page a request is for: client navigations fetch `/path.data` (and `/_root.data` for /). */

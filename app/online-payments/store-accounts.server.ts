@@ -6,6 +6,7 @@ import { PaymentProviderError } from "~/services/payments";
 import type { Services } from "~/services/services";
 import type { LinkedAccountTokens, StorePaymentGateway } from "~/services/store-payments";
 import { type Actor, activityStatement, IF_CHANGED } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { storePaymentAccounts, stores } from "../../db/schema";
 import { STATE_LIFETIME_MS, signOAuthState, verifyOAuthState } from "./oauth-state";
 import { decryptToken, encryptToken, importTokenKey, TokenDecryptionError } from "./token-crypto";
@@ -18,6 +19,18 @@ export const paymentsPagePath = (storeId: string) => `/Store/${storeId}/payments
 const REFRESH_WHEN_LESS_THAN_MS = 7 * 24 * 3600_000;
 
 export type StorePaymentAccount = typeof storePaymentAccounts.$inferSelect;
+
+/** What 'Cobros en línea' shows of the store's account (never its tokens). */
+export const storePaymentAccountSummaryQuery = (db: Db, storeId: IdRef) =>
+  db
+    .select({
+      provider: storePaymentAccounts.provider,
+      accountId: storePaymentAccounts.accountId,
+      linkedAt: storePaymentAccounts.linkedAt,
+    })
+    .from(storePaymentAccounts)
+    .where(eq(storePaymentAccounts.storeId, storeId))
+    .limit(1);
 
 export async function findStorePaymentAccount(services: Services, storeId: string) {
   return services.db.query.storePaymentAccounts.findFirst({ where: eq(storePaymentAccounts.storeId, storeId) });

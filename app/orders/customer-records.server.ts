@@ -120,7 +120,7 @@ export const customerCsvQuery = (db: Db, store: { id: string; currency: string }
   customerListQuery(db, store, { ...query, limit: CUSTOMERS_CSV_MAX - 1 });
 
 /** One customer of the store with their figures, or none (unknown id or another store's: the same answer). */
-export function customerQuery(db: Db, store: { id: string; currency: string }, customerId: number) {
+export function customerQuery(db: Db, store: { id: IdRef; currency: string }, customerId: number) {
   return db
     .select(summaryColumns(store.currency))
     .from(customers)
@@ -130,7 +130,7 @@ export function customerQuery(db: Db, store: { id: string; currency: string }, c
 }
 
 /** A customer's orders, newest first (the detail page). */
-export const customerOrdersQuery = (db: Db, storeId: string, customerId: number) =>
+export const customerOrdersQuery = (db: Db, storeId: IdRef, customerId: number) =>
   db
     .select({
       id: sales.id,
@@ -144,7 +144,7 @@ export const customerOrdersQuery = (db: Db, storeId: string, customerId: number)
     .orderBy(desc(sales.createdAt), desc(sales.id));
 
 /** The other customers the detail page offers to merge with, by name. */
-export const mergeCandidatesQuery = (db: Db, storeId: string, customerId: number) =>
+export const mergeCandidatesQuery = (db: Db, storeId: IdRef, customerId: number) =>
   db
     .select({ id: customers.id, name: customers.name, phone: customers.phone, email: customers.email })
     .from(customers)

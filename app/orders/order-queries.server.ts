@@ -221,7 +221,7 @@ export async function listSalesWithLines(db: Db, store: StoreScope, view: SalesV
 }
 
 /** One sale of the store and its lines: two statements for a batch (`getSale`, or a page that reads more with it). */
-export function saleStatements(db: Db, storeId: string, saleId: string) {
+export function saleStatements(db: Db, storeId: IdRef, saleId: string) {
   const ownSale = and(eq(sales.id, saleId), eq(sales.storeId, storeId));
   return [
     db.select().from(sales).where(ownSale),

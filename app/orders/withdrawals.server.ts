@@ -20,6 +20,7 @@ import type { Db } from "~/services/db";
 import type { MailMessage } from "~/services/mail";
 import type { Services } from "~/services/services";
 import { firstStoreOf, merchantLocaleOf, ownerOfStoreIn } from "~/workspace/merchant-locale.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { attemptCounters, sales, withdrawalRequests } from "../../db/schema";
 import { orderPageUrl } from "./order-links";
 import { saleStatements } from "./order-queries.server";
@@ -252,7 +253,7 @@ async function announce(
  * The statements of one sale of the store with its lines and its buyer's cancellation request, for the caller's
  * batch (the sale dialog adds its delivery progress); `saleWithWithdrawalOf` reads their rows.
  */
-export const saleWithWithdrawalStatements = (db: Db, storeId: string, saleId: string) =>
+export const saleWithWithdrawalStatements = (db: Db, storeId: IdRef, saleId: string) =>
   [
     ...saleStatements(db, storeId, saleId),
     db

@@ -1,7 +1,9 @@
 import { lowStockMark } from "~/stock-alerts/stock-alerts.server";
 import { storePageReads } from "~/workspace/page-reads.server";
 import { productListParams } from "./list-params";
+import { productWithPhotosQueries } from "./photos.server";
 import { listProductsQueries, productCountQuery } from "./products.server";
+import { productForEditingQueries } from "./variants.server";
 
 /** 'Productos': the page of the list its address asks for, with each product's 'Poco stock' mark. */
 export const productListReads = storePageReads((db, { storeId }, { url }) => {
@@ -11,3 +13,13 @@ export const productListReads = storePageReads((db, { storeId }, { url }) => {
 
 /** 'Nuevo producto': how many products the store has, against the plan's limit. */
 export const newProductReads = storePageReads((db, { storeId }) => [productCountQuery(db, storeId)] as const);
+
+/** A product's edit page: the product (by its id and the store's), its variants and its photos. */
+export const editProductReads = storePageReads((db, { storeId }, { params }) =>
+  productForEditingQueries(db, storeId, params.productId ?? ""),
+);
+
+/** A product's photos page: the product (by its id and the store's) and its gallery. */
+export const productPhotosReads = storePageReads((db, { storeId }, { params }) =>
+  productWithPhotosQueries(db, storeId, params.productId ?? ""),
+);

@@ -35,7 +35,7 @@ const PHOTO_FORM_MESSAGES = defineMessages({
 const M = PHOTO_FORM_MESSAGES;
 
 /** The store's product and its gallery: 404 unless the product is the store's. */
-export async function loadProductPhotos(
+async function loadProductPhotos(
   services: Services,
   store: Store,
   productId: string,

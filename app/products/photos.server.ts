@@ -1,10 +1,12 @@
 import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { LIMIT_MESSAGES, type PlanLimits, photoUploadProblem } from "~/domain/limits";
 import { defineMessages } from "~/domain/messages";
 import type { Db } from "~/services/db";
 import type { FileStore } from "~/services/files";
 import { ruleRefusal, StoreError } from "~/workspace/action-results.server";
 import { type Actor, activityStatement, type EntrySummary, IF_CHANGED } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { productPhotos, products } from "../../db/schema";
 
 type Product = typeof products.$inferSelect;
@@ -35,12 +37,27 @@ const galleryOrder = [asc(productPhotos.position), asc(productPhotos.id)] as con
 const ofProduct = (product: Pick<Product, "id" | "storeId">) =>
   and(eq(productPhotos.productId, product.id), eq(productPhotos.storeId, product.storeId));
 
-const productQuery = (db: Db, storeId: string, productId: string) =>
+const productQuery = (db: Db, storeId: IdRef, productId: string) =>
   db
     .select()
     .from(products)
     .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
     .limit(1);
+
+/** The statements of a product of the store and its gallery, in order. */
+export const productWithPhotosQueries = (db: Db, storeId: IdRef, productId: string) =>
+  [
+    productQuery(db, storeId, productId),
+    db
+      .select()
+      .from(productPhotos)
+      .where(and(eq(productPhotos.productId, productId), eq(productPhotos.storeId, storeId)))
+      .orderBy(...galleryOrder),
+  ] as const;
+
+/** A product and its gallery from their statements' answers; undefined when the store has no such product. */
+export const productWithPhotosOf = ([[product], photos]: BatchResponse<ReturnType<typeof productWithPhotosQueries>>) =>
+  product ? { product, photos } : undefined;
 
 /** The store's product and its photos in order, in one round trip; undefined when it is not this store's. */
 export async function findProductWithPhotos(
@@ -48,15 +65,7 @@ export async function findProductWithPhotos(
   storeId: string,
   productId: string,
 ): Promise<{ product: Product; photos: ProductPhoto[] } | undefined> {
-  const [[product], photos] = await db.batch([
-    productQuery(db, storeId, productId),
-    db
-      .select()
-      .from(productPhotos)
-      .where(ofProduct({ id: productId, storeId }))
-      .orderBy(...galleryOrder),
-  ]);
-  return product ? { product, photos } : undefined;
+  return productWithPhotosOf(await db.batch(productWithPhotosQueries(db, storeId, productId)));
 }
 
 /**

@@ -1,8 +1,9 @@
 // Data access for a product's options and variants (the rules: app/domain/variants.ts).
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { optionColumns } from "~/domain/variants";
 import type { Db } from "~/services/db";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { productPhotos, products, productVariants } from "../../db/schema";
 
 /** One combination as the merchant set it: its values (one per option), stock, own price, SKU, photo, and whether it is sold. */
@@ -56,7 +57,7 @@ export const listedPriceColumns = {
 };
 
 /** The product's variants in the merchant's order. */
-export function listVariants(db: Db, storeId: string, productId: string) {
+export function listVariants(db: Db, storeId: IdRef, productId: string) {
   return db
     .select()
     .from(productVariants)
@@ -116,12 +117,9 @@ function upsertVariants(
       enabled = excluded.enabled${setPhoto ? sql`, photo_id = excluded.photo_id` : sql``}`);
 }
 
-/**
- * A product of the store with its variants and the photos a variant may show, for the edit form, in
- * one round trip; undefined when the store has no such product.
- */
-export async function productForEditing(db: Db, storeId: string, productId: string) {
-  const [[product], variants, photos] = await db.batch([
+/** The statements of a product of the store with its variants and the photos a variant may show (the edit form). */
+export const productForEditingQueries = (db: Db, storeId: IdRef, productId: string) =>
+  [
     db
       .select()
       .from(products)
@@ -133,8 +131,19 @@ export async function productForEditing(db: Db, storeId: string, productId: stri
       .from(productPhotos)
       .where(and(eq(productPhotos.productId, productId), eq(productPhotos.storeId, storeId)))
       .orderBy(asc(productPhotos.position), asc(productPhotos.id)),
-  ]);
+  ] as const;
+
+/** The edit form's product from its statements' answers; undefined when the store has no such product. */
+export function productForEditingOf([[product], variants, photos]: BatchResponse<ReturnType<typeof productForEditingQueries>>) {
   return product && { product, variants, photos, photoIds: photos.map((p) => p.id) };
+}
+
+/**
+ * A product of the store with its variants and the photos a variant may show, for the edit form, in
+ * one round trip; undefined when the store has no such product.
+ */
+export async function productForEditing(db: Db, storeId: string, productId: string) {
+  return productForEditingOf(await db.batch(productForEditingQueries(db, storeId, productId)));
 }
 
 const VARIANT_STOCK_CHANGES = {

@@ -1,10 +1,12 @@
 import { translatorFor } from "~/domain/message-catalogs";
-import { safeTimeZone } from "~/domain/sales";
+import { SALE_CODE_PATTERN, safeTimeZone } from "~/domain/sales";
 import { addDays, localDay } from "~/domain/statistics";
+import { deliveriesQuery } from "~/fulfilment/progress-records.server";
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
 import { recoveredOrdersQuery, settingsQuery, storeCheckoutsQuery } from "~/orders/abandoned-carts.server";
 import { paidWithoutStockQuery } from "~/orders/order-queries.server";
-import { storeFactsPageReads } from "~/workspace/page-reads.server";
+import { saleWithWithdrawalStatements } from "~/orders/withdrawals.server";
+import { nestedPageReads, storeFactsPageReads, storePageReads } from "~/workspace/page-reads.server";
 import { deskQueries, parseSalesQuery, searchRefused } from "./query.server";
 
 /**
@@ -33,3 +35,15 @@ export const abandonedCartsReads = storeFactsPageReads((db, { storeId }, { now }
     recoveredOrdersQuery(db, storeId, addDays(today, -29), today),
   ] as const;
 });
+
+/**
+ * A sale open beside the desk: the sale (by its code and the store's), its lines, its buyer's cancellation request and
+ * its delivery progress.
+ */
+export const saleDetailReads = storePageReads((db, { storeId }, { params }) => {
+  const saleId = SALE_CODE_PATTERN.test(params.saleId ?? "") ? (params.saleId ?? "") : "";
+  return [...saleWithWithdrawalStatements(db, storeId, saleId), deliveriesQuery(db, storeId, [saleId])] as const;
+});
+
+/** The desk with a sale open beside it: both routes' reads. */
+export const salesDeskWithSaleReads = nestedPageReads(salesDeskReads, saleDetailReads);

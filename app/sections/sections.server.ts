@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { z } from "zod";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { LIMIT_MESSAGES, type PlanLimits, sectionItemsProblem } from "~/domain/limits";
@@ -43,25 +44,34 @@ export function findSection(db: Db, storeId: string, sectionId: string): Promise
   return db.query.sections.findFirst({ where: and(eq(sections.id, sectionId), eq(sections.storeId, storeId)) });
 }
 
-/** A section of the store with its items, in one round trip (items of another store's section are never returned). */
-export async function findSectionWithItems(db: Db, storeId: string, sectionId: string) {
-  const [found, items] = await db.batch([
+/** The statements of a section of the store and its items (none when the section is not the store's). */
+export const sectionWithItemsQueries = (db: Db, storeId: IdRef, sectionId: string) =>
+  [
     db
       .select()
       .from(sections)
       .where(and(eq(sections.id, sectionId), eq(sections.storeId, storeId)))
       .limit(1),
-    listSectionItems(db, sectionId),
-  ]);
-  const section = found[0];
-  return section ? { section, items } : undefined;
+    listSectionItems(db, sectionId, storeId),
+  ] as const;
+
+/** A section and its items from their statements' answers; undefined when the store has no such section. */
+export const sectionWithItemsOf = ([[section], items]: BatchResponse<ReturnType<typeof sectionWithItemsQueries>>) =>
+  section ? { section, items } : undefined;
+
+/** A section of the store with its items, in one round trip (items of another store's section are never returned). */
+export async function findSectionWithItems(db: Db, storeId: string, sectionId: string) {
+  return sectionWithItemsOf(await db.batch(sectionWithItemsQueries(db, storeId, sectionId)));
 }
 
 /** A section's title, as the info page creates it and the section page renames it. */
 export const sectionTitleSchema = z.object({ title: z.string().trim().min(1).max(80) });
 
-/** A section's items in order, product items with the product's name, image and prices (as every list reads them). */
-export function listSectionItems(db: Db, sectionId: string) {
+/**
+ * A section's items in order, product items with the product's name, image and prices (as every list reads them);
+ * with `storeId`, only while the section is that store's.
+ */
+export function listSectionItems(db: Db, sectionId: string, storeId?: IdRef) {
   return db
     .select({
       id: sectionItems.id,
@@ -82,7 +92,19 @@ export function listSectionItems(db: Db, sectionId: string) {
     })
     .from(sectionItems)
     .leftJoin(products, eq(products.id, sectionItems.productId))
-    .where(eq(sectionItems.sectionId, sectionId))
+    .where(
+      and(
+        eq(sectionItems.sectionId, sectionId),
+        storeId === undefined
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(sections)
+                .where(and(eq(sections.id, sectionId), eq(sections.storeId, storeId))),
+            ),
+      ),
+    )
     .orderBy(asc(sectionItems.position));
 }
 

@@ -7,6 +7,7 @@
  * sentence of app/domain/activity-entries.ts and its values, and said when read, in the reader's words.
  */
 import { and, desc, eq, gte, lt, SQL, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import type { RouterContextProvider } from "react-router";
 import {
   ACTIVITY_CSV_LIMIT,
@@ -24,6 +25,7 @@ import { addDays, dayStartMs } from "~/domain/statistics";
 import type { Db } from "~/services/db";
 import { storeActivity } from "../../db/schema";
 import { merchantContext } from "./context.server";
+import type { IdRef } from "./page-reads.server";
 
 export type { Actor } from "~/domain/activity";
 
@@ -106,7 +108,7 @@ const rowColumns = {
 };
 
 /** The filters as conditions; each combination walks one of the table's indexes in (store, [actor], [kind], at) order. */
-function filtered(storeId: string, query: ActivityQuery, timeZone: string): SQL | undefined {
+function filtered(storeId: IdRef, query: ActivityQuery, timeZone: string): SQL | undefined {
   const b = query.before;
   return and(
     eq(storeActivity.storeId, storeId),
@@ -119,7 +121,7 @@ function filtered(storeId: string, query: ActivityQuery, timeZone: string): SQL 
   );
 }
 
-const entriesQuery = (db: Db, storeId: string, query: ActivityQuery, timeZone: string, limit: number) =>
+const entriesQuery = (db: Db, storeId: IdRef, query: ActivityQuery, timeZone: string, limit: number) =>
   db
     .select(rowColumns)
     .from(storeActivity)
@@ -134,7 +136,7 @@ const PEOPLE_LIMIT = 50;
  * Everyone who has entries in the store, with the name they had in their latest one, by hopping the (store, actor)
  * index from one person to the next: a step per person, however many entries each has.
  */
-const peopleQuery = (db: Db, storeId: string) =>
+const peopleQuery = (db: Db, storeId: IdRef) =>
   db.all<{ userId: string; label: string }>(sql`
     with recursive people(user_id, n) as (
       select (select min(actor_user_id) from ${storeActivity} where store_id = ${storeId}), 1
@@ -162,6 +164,24 @@ const readEntry = ({ summaryId, summaryValues, ...row }: StoredRow, t: Translate
   summary: activitySummaryText({ summary: row.summary, summaryId, summaryValues }, t),
 });
 
+/** The statements of a page of the store's entries (newest first) and of the people of the filter. */
+export const activityPageQueries = (db: Db, storeId: IdRef, query: ActivityQuery, timeZone: string) =>
+  [entriesQuery(db, storeId, query, timeZone, ACTIVITY_PAGE_SIZE + 1), peopleQuery(db, storeId)] as const;
+
+/** The page from its statements' answers, each entry said in the reader's words (`t`, the merchant's). */
+export function activityPageOf(
+  [rows, people]: BatchResponse<ReturnType<typeof activityPageQueries>>,
+  t: Translate,
+): ActivityPage {
+  const entries = rows.slice(0, ACTIVITY_PAGE_SIZE).map((row) => readEntry(row, t));
+  const last = entries.at(-1);
+  return {
+    entries,
+    next: rows.length > ACTIVITY_PAGE_SIZE && last ? { at: last.at.getTime(), id: last.id } : null,
+    people: people.sort((a, b) => a.label.localeCompare(b.label, "es")),
+  };
+}
+
 /**
  * A page of the store's entries, newest first, each said in the reader's words (`t`, the merchant's), with the people
  * of the filter: one round trip.
@@ -173,17 +193,7 @@ export async function activityPage(
   timeZone: string,
   t: Translate,
 ): Promise<ActivityPage> {
-  const [rows, people] = await db.batch([
-    entriesQuery(db, storeId, query, timeZone, ACTIVITY_PAGE_SIZE + 1),
-    peopleQuery(db, storeId),
-  ]);
-  const entries = rows.slice(0, ACTIVITY_PAGE_SIZE).map((row) => readEntry(row, t));
-  const last = entries.at(-1);
-  return {
-    entries,
-    next: rows.length > ACTIVITY_PAGE_SIZE && last ? { at: last.at.getTime(), id: last.id } : null,
-    people: people.sort((a, b) => a.label.localeCompare(b.label, "es")),
-  };
+  return activityPageOf(await db.batch(activityPageQueries(db, storeId, query, timeZone)), t);
 }
 
 /** The entries the filters select, for the CSV (newest first, up to ACTIVITY_CSV_LIMIT), in the reader's words. */

@@ -36,6 +36,8 @@ export interface PageReads<T extends Statements = Statements> {
   statements(db: Db, scope: ReadScope, address: PageAddress, store: StoreFacts | null): T;
   /** A store's page ('store'), built from the store's fields too ('store-facts'), or a page of the account. */
   kind: "account" | "store" | "store-facts";
+  /** A page of nested routes: each route loader's own reads, in the order of `statements`. */
+  parts?: readonly PageReads[];
 }
 
 /** A page of the account (outside any store): its reads are the user's. */
@@ -62,8 +64,19 @@ export const storeFactsPageReads = <T extends Statements>(
   kind: "store-facts",
 });
 
-/** The answers the guard's batch brought for the page's reads, set only once the guard let the request in. */
-export const pageResultsContext = createContext<{ reads: PageReads; results: readonly unknown[] } | null>(null);
+/**
+ * A page whose address matches nested routes (a sale open beside the sales desk): the reads of each route's loader,
+ * sent together in the guard's batch, each loader finding its own answers.
+ */
+export const nestedPageReads = (...parts: readonly [PageReads, PageReads, ...PageReads[]]): PageReads => ({
+  statements: (db, scope, address, store) =>
+    parts.flatMap((part) => part.statements(db, scope, address, store)) as unknown as Statements,
+  kind: parts.some((part) => part.kind === "store-facts") ? "store-facts" : "store",
+  parts,
+});
+
+/** The answers the guard's batch brought for each of the page's reads, set only once the guard let the request in. */
+export const pageResultsContext = createContext<ReadonlyMap<PageReads, readonly unknown[]> | null>(null);
 
 /**
  * The page's reads: the answers the guard's batch brought, or (a loader after an action, a page whose store changed
@@ -74,8 +87,8 @@ export async function readPage<T extends Statements>(
   reads: PageReads<T>,
   args: { request?: Request; params?: Params },
 ): Promise<BatchResponse<T>> {
-  const prefetched = context.get(pageResultsContext);
-  if (prefetched?.reads === reads) return prefetched.results as BatchResponse<T>;
+  const prefetched = context.get(pageResultsContext)?.get(reads);
+  if (prefetched) return prefetched as BatchResponse<T>;
   const { db, clock } = getServices(context);
   const store = reads.kind === "account" ? null : context.get(ownedStoreContext);
   const scope = { storeId: store?.id ?? "", userId: context.get(merchantContext).id };

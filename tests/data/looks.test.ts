@@ -5,7 +5,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { colorProblems, DEFAULT_LOOK, LOOK_MESSAGES, type Look, withPreset } from "~/domain/look";
 import { translatorFor } from "~/domain/message-catalogs";
-import { discardDraft, editedLook, lookPageData, publishDraft, saveDraft } from "~/looks/looks.server";
+import { discardDraft, editedLook, lookPreviewToken, publishDraft, saveDraft } from "~/looks/looks.server";
 import LookPage, * as lookPage from "~/looks/routes/look-page";
 import { loadSitePage } from "~/site/site.server";
 import { stores } from "../../db/schema";
@@ -60,10 +60,10 @@ describe("a store's look: draft, preview, publish", () => {
   it("keeps the public store on its look while a draft waits; the preview secret shows the draft, never cached", async () => {
     const s = createTestServices();
     const { store } = await merchantWithStore(s);
-    const { token } = await lookPageData(s.db, store);
+    const token = await lookPreviewToken(s.db, store);
     expect(token).toMatch(/^[\w-]{24}$/);
     // A second visit keeps the same secret.
-    expect((await lookPageData(s.db, await storeRow(s, store.id))).token).toBe(token);
+    expect(await lookPreviewToken(s.db, await storeRow(s, store.id))).toBe(token);
 
     const before = await page(s, store.url);
     // Before any draft, the secret shows the published look, framable by the look page and never cached.
@@ -94,7 +94,7 @@ describe("a store's look: draft, preview, publish", () => {
   it("publishing makes the draft the store's look, bumps its public version and renews the preview secret", async () => {
     const s = createTestServices();
     const { store } = await merchantWithStore(s);
-    const { token } = await lookPageData(s.db, store);
+    const token = await lookPreviewToken(s.db, store);
     await saveDraft(s.db, await storeRow(s, store.id), withPreset(DEFAULT_LOOK, "calido"));
     const before = await page(s, store.url);
     const later = new Date(s.clock.now().getTime() + 1000);

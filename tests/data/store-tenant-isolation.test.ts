@@ -3,19 +3,32 @@
 import type { Client, ResultSet } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as activity from "~/activity/routes/activity";
 import { createSession } from "~/auth/sessions.server";
+import * as conversionSettings from "~/conversions/routes/conversion-settings";
+import { saveMetaSettings } from "~/conversions/settings.server";
+import * as customerDetail from "~/customers/routes/customer-detail";
 import * as customerList from "~/customers/routes/customer-list";
 import * as discountCodes from "~/discounts/routes/discount-codes";
 import { accessRuleOf, mayAccess, STAFF_ROLES, type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
+import { addHostname } from "~/domains/hostnames.server";
+import * as customDomain from "~/domains/routes/custom-domain";
+import { lookPreviewToken } from "~/looks/looks.server";
+import * as look from "~/looks/routes/look-page";
 import * as storeList from "~/merchant/routes/store-list";
+import * as storePayments from "~/online-payments/routes/store-payments";
+import { completeLinking, startLinking } from "~/online-payments/store-accounts.server";
+import { createSale } from "~/orders/order-records.server";
 import { MERCHANT_PAGE_READS } from "~/page-reads.server";
 import * as paymentMethods from "~/payment-methods/routes/payment-methods";
 import { insertProduct } from "~/products/products.server";
 import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
 import * as listProducts from "~/products/routes/product-list";
+import * as productPhotos from "~/products/routes/product-photos";
 import * as promotions from "~/promotions/routes/promotions";
 import * as abandonedCarts from "~/sales/routes/abandoned-carts";
+import * as saleDetail from "~/sales/routes/sale-detail";
 import * as salesList from "~/sales/routes/sales-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as sectionPage from "~/sections/routes/section";
@@ -33,6 +46,7 @@ import type { Merchant } from "~/workspace/context.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { merchantWithStore, staffMember, TEST_ACTOR } from "../support/merchants";
+import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
@@ -79,10 +93,35 @@ async function merchantWithContent(s: S, tag: string) {
     [{ key: `stores/${store.id}/banner/b.webp`, name: "b", width: 1, height: 1 }],
     now,
   );
+  // A buyer's order, which makes them a customer of the store.
+  const { saleId } = await createSale(
+    s.db,
+    newOrder({
+      key: `clave-${crypto.randomUUID()}`,
+      storeId: store.id,
+      currency: store.currency,
+      buyerName: `Cliente ${tag}`,
+      buyerPhone: "+57 300 111 2233",
+      customer: { phone: "573001112233", email: null },
+      lines: [{ productId: product.id, name: product.name, imageKey: null, unitPrice: 1000, quantity: 1 }],
+    }),
+    now,
+  );
   const cookie = (await createSession(s, id)).split(";")[0] ?? "";
   const [banner] = await s.db.query.storeBanners.findMany({ where: (b, { eq }) => eq(b.storeId, store.id) });
   const [item] = await s.db.query.sectionItems.findMany({ where: (i, { eq }) => eq(i.sectionId, section.id) });
-  return { id, store, product, section, cookie, bannerId: String(banner?.id), itemId: String(item?.id) };
+  const [sale] = await s.db.query.sales.findMany({ where: (t, { eq }) => eq(t.id, saleId) });
+  return {
+    id,
+    store,
+    product,
+    section,
+    cookie,
+    bannerId: String(banner?.id),
+    itemId: String(item?.id),
+    saleId,
+    customerId: String(sale?.customerId),
+  };
 }
 
 type Content = Awaited<ReturnType<typeof merchantWithContent>>;
@@ -418,10 +457,21 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/carritos": abandonedCarts,
     "Store/:storeId/products/poco-stock": lowStock,
     "Store/:storeId/customers": customerList,
+    "Store/:storeId/customers/:customerId": customerDetail,
     "Store/:storeId/equipo": team,
+    "Store/:storeId/actividad": activity,
+    "Store/:storeId/look": look,
+    "Store/:storeId/section/:sectionId": sectionPage,
+    "Store/:storeId/dominio": customDomain,
+    "Store/:storeId/payments": storePayments,
+    "Store/:storeId/conversiones": conversionSettings,
     "Store/:storeId/products": listProducts,
     "Store/:storeId/products/new": newProduct,
+    "Store/:storeId/products/:productId": editProduct,
+    "Store/:storeId/products/:productId/photos": productPhotos,
     "Store/:storeId/sales": salesList,
+    // The desk with a sale open beside it: the sale's loader (the desk's own is the page above).
+    "Store/:storeId/sales/:saleId": saleDetail,
     "Store/:storeId/estadisticas": statistics,
   };
 
@@ -440,11 +490,23 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     const sales = await memberCookie("sales");
     const catalog = await memberCookie("catalog");
     const storeId = owner.store.id;
+    // The owner's rows a page's address names beside the store.
+    const childIds: Record<string, string> = {
+      productId: owner.product.id,
+      sectionId: owner.section.id,
+      saleId: owner.saleId,
+      customerId: owner.customerId,
+    };
+    /** The address's params: the store's id (the owner's unless said) and the owner's rows the pattern names. */
+    const paramsOf = (pattern: string, store = storeId) =>
+      Object.fromEntries(
+        [...pattern.matchAll(/:(\w+)/g)].map(([, name = ""]) => [name, name === "storeId" ? store : (childIds[name] ?? "")]),
+      );
     /** The page's request through the guard: its status, and the rows its own statements brought in the guard's batch. */
-    const visit = async (pattern: string, cookie: string, search = "") => {
+    const visit = async (pattern: string, cookie: string, search = "", store = storeId) => {
       batches.length = 0;
-      const path = `/${pattern.replace(":storeId", storeId)}${search}`;
-      const params: Record<string, string> = pattern === "" ? {} : { storeId };
+      const params = paramsOf(pattern, store);
+      const path = `/${pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? "")}${search}`;
       const { status } = await workspaceRequest(s, {
         module: PAGES[pattern] as RouteModule,
         cookie,
@@ -461,20 +523,43 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
       const url = new URL(`http://localhost/${pattern}${search}`);
       batches.length = 0;
+      const params = paramsOf(pattern);
       await s.db.batch(
-        reads.statements(s.db, { storeId: sql`null`, userId: sql`null` }, { url, params: {}, now: s.clock.now() }, owner.store),
+        reads.statements(s.db, { storeId: sql`null`, userId: sql`null` }, { url, params, now: s.clock.now() }, owner.store),
       );
       return batches[0];
     };
 
+    // 'Diseño''s preview secret, made on its first visit (a round trip of its own, once); the owner's own hostname,
+    // MercadoPago account and ad conversion settings, for the pages that show them.
+    await lookPreviewToken(s.db, owner.store);
+    await addHostname(s, TEST_ACTOR, storeId, `www.propia-${crypto.randomUUID().slice(0, 6)}.test`);
+    const { url: linking, nonce } = await startLinking(s, storeId, owner.id);
+    const state = new URL(linking).searchParams.get("state") ?? "";
+    await completeLinking(s, TEST_ACTOR, owner.id, state, `SBX-555000111-${crypto.randomUUID().replaceAll("-", "")}`, nonce);
+    await saveMetaSettings(s, TEST_ACTOR, storeId, { datasetId: "123456789012345", token: "un-token-secreto" });
     // The owner first: every page is one batch, and the pages with the owner's content read it (the test can fail).
     for (const pattern of Object.keys(PAGES)) {
       const seen = await visit(pattern, owner.cookie);
       expect([seen.status, seen.trips], pattern).toEqual([200, 1]);
       if (
-        ["", "Store/:storeId/products", "Store/:storeId/info", "Store/:storeId/brand", "Store/:storeId/sections"].includes(
-          pattern,
-        )
+        [
+          "",
+          "Store/:storeId/products",
+          "Store/:storeId/info",
+          "Store/:storeId/brand",
+          "Store/:storeId/sections",
+          "Store/:storeId/products/:productId",
+          "Store/:storeId/products/:productId/photos",
+          "Store/:storeId/sales/:saleId",
+          "Store/:storeId/customers/:customerId",
+          "Store/:storeId/look",
+          "Store/:storeId/section/:sectionId",
+          "Store/:storeId/dominio",
+          "Store/:storeId/payments",
+          "Store/:storeId/conversiones",
+          "Store/:storeId/actividad",
+        ].includes(pattern)
       )
         expect(seen.page, pattern).not.toEqual(await nothing(pattern));
     }
@@ -492,8 +577,38 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       const seen = await visit(pattern, cookie);
       expect(seen.status, `${pattern} ${status}`).toBe(status);
       expect(seen.page, `${pattern} ${status}`).toEqual(await nothing(pattern));
+      // A statement left unscoped reads every store's rows, with no ids as with the session's: the owner's are not there.
+      expect(JSON.stringify(seen.page), `${pattern} ${status}`).not.toMatch(new RegExp(`propia|${storeId}`));
     };
     for (const refusal of refused) await expectNothing(refusal);
+    // The owner's rows named beside another merchant's own store: that store has none of them (404), and its reads,
+    // though the session may read that store, bring what naming no row brings (that store's own desk beside a sale).
+    const namingNoRow = async (pattern: string) => {
+      const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
+      const params = Object.fromEntries(
+        Object.entries(paramsOf(pattern, foreign.store.id)).map(([name, id]) => [
+          name,
+          name === "storeId" ? id : "0".repeat(id.length),
+        ]),
+      );
+      batches.length = 0;
+      await s.db.batch(
+        reads.statements(
+          s.db,
+          { storeId: foreign.store.id, userId: foreign.id },
+          { url: new URL(`http://localhost/${pattern}`), params, now: s.clock.now() },
+          foreign.store,
+        ),
+      );
+      return batches[0];
+    };
+    // (Its store seen once, as the pages built from its fields need.)
+    expect((await visit("Store/:storeId/info", foreign.cookie, "", foreign.store.id)).status).toBe(200);
+    for (const pattern of Object.keys(PAGES).filter((p) => /:(?!storeId)/.test(p))) {
+      const seen = await visit(pattern, foreign.cookie, "", foreign.store.id);
+      expect([seen.status, seen.trips], `${pattern} in another store`).toEqual([404, 1]);
+      expect(seen.page, `${pattern} in another store`).toEqual(await namingNoRow(pattern));
+    }
     // An expired session of the owner's (its cookie still sent) reads nothing either: sent to sign in.
     await s.db.run(sql`update sessions set expires_at = ${s.clock.now().getTime() - 1000} where user_id = ${owner.id}`);
     for (const pattern of Object.keys(PAGES)) await expectNothing([pattern, owner.cookie, 302]);

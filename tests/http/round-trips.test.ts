@@ -170,33 +170,70 @@ describe("database round trips per route", () => {
 
   it("the merchant pages that declare their reads are one: the guard's batch carries the page's", async () => {
     const auth = { cookie };
+    const products = await (await fetch(`${base}/Store/${storeId}/products`, { headers: auth })).text();
+    const productId = products.match(new RegExp(`/Store/${storeId}/products/(\\d{7})`))?.[1];
+    const desk = await (await fetch(`${base}/Store/${storeId}/sales`, { headers: auth })).text();
+    const saleId = desk.match(new RegExp(`/Store/${storeId}/sales/(\\d{10})`))?.[1];
+    // A customer of the demo store, to open their page.
+    const customer = await server.db().execute({
+      sql: `insert into customers (store_id, name, phone, created_at, updated_at) values (?, 'Ana', '5491100000000', ?, ?)
+            returning id`,
+      args: [storeId, Date.now(), Date.now()],
+    });
+    const customerId = String(customer.rows[0]?.id);
+    const sectionList = await (await fetch(`${base}/Store/${storeId}/sections`, { headers: auth })).text();
+    const sectionId = sectionList.match(new RegExp(`/Store/${storeId}/section/(\\d{7})`))?.[1];
+    expect(productId).toBeDefined();
+    expect(saleId).toBeDefined();
+    expect(customerId).toBeDefined();
+    expect(sectionId).toBeDefined();
     const pages = [
       "/",
       `/Store/${storeId}/products`,
       `/Store/${storeId}/products?q=taza&estado=publicados`,
       `/Store/${storeId}/products.data`,
       `/Store/${storeId}/products/new`,
+      `/Store/${storeId}/products/${productId}`,
+      `/Store/${storeId}/products/${productId}.data`,
+      `/Store/${storeId}/products/${productId}/photos`,
+      `/Store/${storeId}/products/import`,
       `/Store/${storeId}/info`,
       `/Store/${storeId}/brand`,
       `/Store/${storeId}/sections`,
+      `/Store/${storeId}/section/${sectionId}`,
       `/Store/${storeId}/delivery`,
+      `/Store/${storeId}/politicas`,
+      `/Store/${storeId}/dominio`,
+      `/Store/${storeId}/payments`,
+      `/Store/${storeId}/redes`,
+      `/Store/${storeId}/conversiones`,
       `/Store/${storeId}/discounts`,
       `/Store/${storeId}/promociones`,
       `/Store/${storeId}/cobros`,
       `/Store/${storeId}/products/poco-stock`,
       `/Store/${storeId}/carritos`,
       `/Store/${storeId}/customers`,
+      `/Store/${storeId}/customers/${customerId}`,
       `/Store/${storeId}/equipo`,
+      `/Store/${storeId}/actividad`,
+      `/Store/${storeId}/actividad?tipo=price`,
+      `/Store/${storeId}/actividad.data`,
+      // 'Diseño', once its preview's secret exists (made on the first visit, a round trip of its own).
+      `/Store/${storeId}/look`,
       `/Store/${storeId}/sales`,
       `/Store/${storeId}/sales?view=today`,
       `/Store/${storeId}/sales?q=ana`,
       `/Store/${storeId}/sales.data`,
+      // A sale open beside the desk: both routes' reads in the guard's batch.
+      `/Store/${storeId}/sales/${saleId}`,
+      `/Store/${storeId}/sales/${saleId}.data`,
       `/Store/${storeId}/estadisticas`,
       `/Store/${storeId}/estadisticas?periodo=12m`,
     ];
     // The sales desk, the statistics and the abandoned carts build their reads from the store's day: the first visit
     // (of any) learns it.
     await roundTrips(`/Store/${storeId}/sales`, auth);
+    await roundTrips(`/Store/${storeId}/look`, auth);
     const counts: Record<string, number> = {};
     for (const path of pages) {
       const { status, trips } = await roundTrips(path, auth);

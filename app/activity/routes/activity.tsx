@@ -1,22 +1,15 @@
 // 'Actividad': who changed what in the store, newest first, a page at a time, with filters and a CSV.
 import { data, Form, Link } from "react-router";
-import {
-  ACTIVITY_KIND_IDS,
-  ACTIVITY_KINDS,
-  type ActivityQuery,
-  activityQueryString,
-  activityValueText,
-  kindLabel,
-  parseActivityQuery,
-} from "~/domain/activity";
+import { ACTIVITY_KIND_IDS, ACTIVITY_KINDS, activityQueryString, activityValueText, kindLabel } from "~/domain/activity";
 import { formatSaleDate } from "~/domain/sales";
-import { getServices } from "~/services/services";
 import { FormError, SelectField } from "~/ui/form";
 import { useT } from "~/ui/messages";
-import { activityPage } from "~/workspace/activity.server";
+import { activityPageOf } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
+import { activityQueryOf, activityReads } from "../page-reads.server";
 import type { Route } from "./+types/activity";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -24,15 +17,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "activity.pageTitle.title", defaultMessage: "Actividad" }), matches) }];
 };
 
-const NO_FILTERS: ActivityQuery = { actor: null, kind: null, from: null, to: null, before: null };
-
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db } = getServices(context);
   const t = merchantT(context);
-  const parsed = parseActivityQuery(new URL(request.url).searchParams, t);
-  const query = parsed.ok ? parsed.query : NO_FILTERS;
-  const page = await activityPage(db, store.id, query, store.timeZone, t);
+  const { parsed, query } = activityQueryOf(new URL(request.url), t);
+  const page = activityPageOf(await readPage(context, activityReads, { request, params }), t);
   const answer = {
     storeId: store.id,
     query,

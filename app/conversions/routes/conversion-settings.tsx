@@ -14,7 +14,9 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext, publicSiteUnchangedContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
+import { conversionSettingsReads } from "../page-reads.server";
 import {
   conversionSettingsView,
   findConversionSettings,
@@ -41,13 +43,14 @@ const SALES_CHANNELS = defineMessage({
   defaultMessage: "Tu catálogo para las mismas plataformas está en <link>Vender en redes</link>.",
 });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
+  const [[settings]] = await readPage(context, conversionSettingsReads, { request, params });
   return {
     storeId: store.id,
     available: canKeepSecrets(services.config),
-    ...conversionSettingsView(await findConversionSettings(services.db, store.id)),
+    ...conversionSettingsView(settings),
   };
 }
 

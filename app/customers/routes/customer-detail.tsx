@@ -12,7 +12,6 @@ import { formatSaleDate, isMobileUserAgent } from "~/domain/sales";
 import { buyerChatUrl } from "~/domain/whatsapp";
 import { failure, fieldErrors, parseForm } from "~/http/action-result";
 import { notFound } from "~/http/responses";
-import { customerOrdersQuery, customerQuery, mergeCandidatesQuery } from "~/orders/customer-records.server";
 import { forgetCustomer, mergeCustomers } from "~/orders/customers.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
@@ -22,7 +21,9 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
+import { customerDetailReads, customerIdOf } from "../page-reads.server";
 import type { Route } from "./+types/customer-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -37,21 +38,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-function customerIdOf(params: { customerId?: string }): number {
-  const id = Number(params.customerId);
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
-  return id;
+function customerIdOrNotFound(params: { customerId?: string }): number {
+  return customerIdOf(params) || notFound();
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db } = getServices(context);
-  const id = customerIdOf(params);
-  const [[customer], orders, candidates] = await db.batch([
-    customerQuery(db, store, id),
-    customerOrdersQuery(db, store.id, id),
-    mergeCandidatesQuery(db, store.id, id),
-  ]);
+  // An address that is no customer's id reads none.
+  const [[customer], orders, candidates] = await readPage(context, customerDetailReads, { request, params });
   if (!customer) notFound();
   // A message to the buyer: in the store's voice.
   const t = storeTranslator(store);
@@ -97,7 +91,7 @@ const actionSchema = (t: Translate) => {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = context.get(ownedStoreContext);
   const services = getServices(context);
-  const id = customerIdOf(params);
+  const id = customerIdOrNotFound(params);
   const t = merchantT(context);
   const fields = Object.fromEntries(await request.formData());
   const parsed = parseForm(actionSchema(t), fields, t);

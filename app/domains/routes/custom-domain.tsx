@@ -23,8 +23,10 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { addHostname, checkHostname, findHostname, HostnameError, removeHostname, simulateDnsReady } from "../hostnames.server";
+import { customDomainReads } from "../page-reads.server";
 import type { Route } from "./+types/custom-domain";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -37,12 +39,13 @@ export const customDomainPath = (storeId: string) => `/Store/${storeId}/dominio`
 /** Asked of the provider on a visit at most this often (the upkeep asks too). */
 const PAGE_CHECK_MS = 20_000;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const t = merchantT(context);
   const store = context.get(ownedStoreContext);
   const merchant = context.get(merchantContext);
-  let row = await findHostname(services.db, store.id);
+  const [[found]] = await readPage(context, customDomainReads, { request, params });
+  let row = found ?? null;
   let unreachable = false;
   const settled = row?.state === "active" || row?.state === "failed";
   if (row && !settled && services.customHostnames) {

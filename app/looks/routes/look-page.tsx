@@ -33,8 +33,18 @@ import { moveForm } from "~/workspace/action-results.server";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
-import { discardDraft, editedLook, logoSuggestions, lookPageData, publishDraft, publishedLook, saveDraft } from "../looks.server";
+import {
+  discardDraft,
+  editedLook,
+  logoSuggestions,
+  lookPreviewToken,
+  publishDraft,
+  publishedLook,
+  saveDraft,
+} from "../looks.server";
+import { lookReads } from "../page-reads.server";
 import type { Route } from "./+types/look-page";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -44,10 +54,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const lookPagePath = (storeId: string) => `/Store/${storeId}/look`;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const { token, sections } = await lookPageData(services.db, store);
+  const [sections] = await readPage(context, lookReads, { request, params });
+  const token = await lookPreviewToken(services.db, store);
   const look = editedLook(store);
   return {
     storeId: store.id,

@@ -12,17 +12,12 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { merchantContext, ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { saveStoreSettings } from "~/workspace/store-record.server";
 import { ONLINE_PAYMENTS_MESSAGES } from "../messages";
-import {
-  findStorePaymentAccount,
-  isUsable,
-  linkingCookie,
-  paymentsPagePath,
-  startLinking,
-  unlinkStore,
-} from "../store-accounts.server";
+import { storePaymentsReads } from "../page-reads.server";
+import { isUsable, linkingCookie, paymentsPagePath, startLinking, unlinkStore } from "../store-accounts.server";
 import type { Route } from "./+types/store-payments";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -30,10 +25,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "onlinePayments.pageTitle.title", defaultMessage: "Cobros en línea" }), matches) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const account = await findStorePaymentAccount(services, store.id);
+  const [[account]] = await readPage(context, storePaymentsReads, { request, params });
   const linked = isUsable(services, account);
   return {
     linked,

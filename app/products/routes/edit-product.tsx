@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ProductVisibility } from "~/domain/catalog";
 import { amountInputText } from "~/domain/product-fields";
 import { combinationKey, valuesOf } from "~/domain/variants";
+import { notFound } from "~/http/responses";
 import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -10,12 +11,15 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
+import { editProductReads } from "../page-reads.server";
 import { handlePhotoAction } from "../photo-actions.server";
 import { PhotoGallery } from "../photo-gallery";
 import { handleEditProduct, loadProduct } from "../product-actions.server";
 import { ProductForm, typedProductValues } from "../product-form";
+import { productForEditingOf } from "../variants.server";
 import type { Route } from "./+types/edit-product";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -30,10 +34,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const services = getServices(context);
-  const { product, variants, photos, photoIds } = await loadProduct(services, store, params.productId);
+  // An address that is no product's id reads none.
+  const found = productForEditingOf(await readPage(context, editProductReads, { request, params }));
+  if (!found) notFound();
+  const { product, variants, photos, photoIds } = found;
   const visibility: ProductVisibility = product.published ? "published" : "hidden";
   const amount = (minor: number) => amountInputText(minor, store.currency, store.country);
   const t = merchantT(context);

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { notFound } from "~/http/responses";
 import { sendWithProgress } from "~/media/upload-progress";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
@@ -6,10 +7,13 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
-import { handlePhotoAction, loadProductPhotos } from "../photo-actions.server";
+import { productPhotosReads } from "../page-reads.server";
+import { handlePhotoAction } from "../photo-actions.server";
 import { PhotoGallery } from "../photo-gallery";
+import { productWithPhotosOf } from "../photos.server";
 import type { Route } from "./+types/product-photos";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -26,9 +30,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { product, photos } = await loadProductPhotos(getServices(context), store, params.productId);
+  // An address that is no product's id reads none.
+  const found = productWithPhotosOf(await readPage(context, productPhotosReads, { request, params }));
+  if (!found) notFound();
+  const { product, photos } = found;
   return {
     storeId: store.id,
     product: { id: product.id, name: product.name },

@@ -24,13 +24,12 @@ import { buyerChatUrl } from "~/domain/whatsapp";
 import { progressPanel } from "~/fulfilment/panel.server";
 import { isProgressForm, progressAction } from "~/fulfilment/progress-action.server";
 import { ProgressPanel } from "~/fulfilment/progress-panel";
-import { deliveriesQuery } from "~/fulfilment/progress-records.server";
 import { failure, isFailure } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { orderPageUrl } from "~/orders/order-links";
 import type { SaleWithLines } from "~/orders/order-queries.server";
 import { cancelAndRefund, changeSale, reviewTransferReceipt } from "~/orders/sale-changes.server";
-import { saleWithWithdrawalOf, saleWithWithdrawalStatements } from "~/orders/withdrawals.server";
+import { saleWithWithdrawalOf } from "~/orders/withdrawals.server";
 import type { Config } from "~/services/config";
 import { getServices } from "~/services/services";
 import { CopyField } from "~/ui/copy-field";
@@ -40,7 +39,9 @@ import { ConfirmDialog, NotificationBanner } from "~/ui/overlays";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { accountPageTitle, metaT } from "~/workspace/page-titles";
+import { saleDetailReads } from "../page-reads.server";
 import type { Route } from "./+types/sale-detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -62,13 +63,10 @@ function saleIdOf(params: { saleId?: string }): string {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { db, config } = getServices(context);
-  const saleId = saleIdOf(params);
-  // The sale, its lines, its cancellation request and its delivery progress: one round trip.
-  const [saleRows, lineRows, withdrawalRows, [progressRow]] = await db.batch([
-    ...saleWithWithdrawalStatements(db, store.id, saleId),
-    deliveriesQuery(db, store.id, [saleId]),
-  ]);
+  const { config } = getServices(context);
+  // The sale, its lines, its cancellation request and its delivery progress: the guard's round trip (an address that
+  // is no sale's code reads none).
+  const [saleRows, lineRows, withdrawalRows, [progressRow]] = await readPage(context, saleDetailReads, { request, params });
   const found = saleWithWithdrawalOf([saleRows, lineRows, withdrawalRows]);
   if (!found) notFound();
   const { sale } = found;

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { cardPrice, cardPriceText } from "~/domain/catalog";
 import { freeSlots } from "~/domain/limits";
 import { defineMessages } from "~/domain/messages";
+import { notFound } from "~/http/responses";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
@@ -10,9 +11,12 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
-import { handleSectionAction, loadSection, loadSectionWithItems } from "../section-actions.server";
+import { sectionReads } from "../page-reads.server";
+import { handleSectionAction, loadSection } from "../section-actions.server";
+import { sectionWithItemsOf } from "../sections.server";
 import type { Route } from "./+types/section";
 
 const TYPE_NAMES = defineMessages<"product" | "image" | "video">({
@@ -33,10 +37,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = getServices(context);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const { section, items } = await loadSectionWithItems(services, store, params.sectionId);
+  // An address that is no section's id reads none.
+  const found = sectionWithItemsOf(await readPage(context, sectionReads, { request, params }));
+  if (!found) notFound();
+  const { section, items } = found;
   const plan = merchantPlanLimits(context);
   const t = merchantT(context);
   return {
