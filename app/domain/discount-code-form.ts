@@ -12,8 +12,9 @@ import {
   type DiscountCode,
   type DiscountKind,
 } from "./discounts";
+import { checkboxField } from "./form-fields";
 import { defineMessages, type Translate } from "./messages";
-import { amountInputText, checkboxField, readAmount } from "./product-fields";
+import { amountInputText, readAmount } from "./product-fields";
 import { VALIDATION_MESSAGES, validationErrorMap } from "./validation-messages";
 
 /** A store keeps at most this many codes. */

@@ -87,12 +87,6 @@ export function amountInputText(minor: number, currency: string, country: string
   return amountText(minor, currency, country);
 }
 
-/** A checkbox posts its value when on and nothing when off. */
-export const checkboxField = z
-  .string()
-  .optional()
-  .transform((value) => value !== undefined);
-
 /** 'Precio anterior' makes an offer only above the price: the message refusing it, or null when it is. */
 export function compareAtProblem(price: number, compareAtPrice: number): string | null {
   return compareAtPrice <= price ? OFFER_MESSAGES.notAbovePrice : null;

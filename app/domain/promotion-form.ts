@@ -5,8 +5,9 @@
 import { z } from "zod";
 import { PRODUCT_CATEGORIES } from "./categories";
 import { isCalendarDate } from "./discount-code-form";
+import { checkboxField } from "./form-fields";
 import { defineMessages, type Translate } from "./messages";
-import { amountInputText, checkboxField, readPrice } from "./product-fields";
+import { amountInputText, readPrice } from "./product-fields";
 import { PROMOTION_KINDS, PROMOTION_SCOPES, type Promotion, type PromotionKind, type PromotionScope } from "./promotions";
 import { VALIDATION_MESSAGES, validationErrorMap } from "./validation-messages";
 

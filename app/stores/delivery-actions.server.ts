@@ -7,9 +7,10 @@ import {
   PICKUP_POINT_LENGTHS,
   POSTAL_CODES_TEXT_MAX,
 } from "~/domain/delivery-settings";
+import { checkboxField } from "~/domain/form-fields";
 import { defineMessages, type Translate } from "~/domain/messages";
 import { formatPostalRules, parsePostalRules } from "~/domain/postal-codes";
-import { checkboxField, readAmount } from "~/domain/product-fields";
+import { readAmount } from "~/domain/product-fields";
 import { parseForm } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import type { Db } from "~/services/db";

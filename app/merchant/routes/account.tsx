@@ -1,9 +1,9 @@
 import { Form } from "react-router";
 import { z } from "zod";
 import { setMailChoices } from "~/auth/users.server";
+import { checkboxField } from "~/domain/form-fields";
 import { defineMessages, type Translate } from "~/domain/messages";
 import { planLabel } from "~/domain/plans";
-import { checkboxField } from "~/domain/product-fields";
 import { failure, fieldErrors, parseForm, textFields } from "~/http/action-result";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
