@@ -37,6 +37,7 @@ async function createProduct(page: Page, storeId: string, name: string, price: s
   await expect(page).toHaveURL(new RegExp(`/Store/${storeId}/products$`));
   await expect(page.getByText("Producto creado")).toBeVisible();
 }
+
 /**
  * The `.data` answers the page receives while `during` runs, read on their way (the browser keeps no body of some of
  * them, which a response event would read as empty).
@@ -282,6 +283,7 @@ test.describe("store management", () => {
       `/Store/${storeId}/sections.data`,
     ]);
     expect(inSections.length).toBeGreaterThan(3);
+
     await page.goto(`/Store/${storeId}/products/${productId}`);
     await page.getByRole("button", { name: "Eliminar producto" }).click();
     await expect(page.getByRole("dialog")).toContainText("¿Eliminar producto?");
