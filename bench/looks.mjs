@@ -153,7 +153,7 @@ try {
     }
     const pick = (key) => median(runs.map((r) => r[key]));
     rows.push({
-      preset: PRESETS[preset].label,
+      preset: PRESETS[preset].label.defaultMessage,
       "HTML br KB": (htmlBr / 1024).toFixed(1),
       "font KB": (fontBytes / 1024).toFixed(1),
       performance: pick("performance"),
