@@ -9,7 +9,7 @@ import { readImageSize, sniffImageType } from "./image-rules";
 import { decodePng, encodePng, type Pixels, resizePixels } from "./png";
 
 const ICON_SIDE = 192;
-export const TAB_ICON_SIDE = 48;
+const TAB_ICON_SIDE = 48;
 export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 const SHARE_JPEG_QUALITY = 82;
 
