@@ -4,7 +4,7 @@
 // before countries given theirs, orders from before the customer list given their customer, the merchants' reminders
 // of a free month ending or a bill coming due, abandoned carts' reminder emails and their purge after 30 days, and mails
 // the provider did not take tried again, stores' own hostnames asked about at their provider, and 'Actividad' entries
-// older than 12 months deleted.
+// older than 12 months deleted, and logos from before tab icons given theirs.
 import { sendBillingReminders } from "~/billing/merchant-mails.server";
 import { retryConversions } from "~/conversions/events.server";
 import { checkDueHostnames } from "~/domains/hostnames.server";
@@ -15,6 +15,7 @@ import { indexProductsForSearch } from "~/products/products.server";
 import type { Logger } from "~/services/log";
 import type { Services } from "~/services/services";
 import { sendLowStockAlerts } from "~/stock-alerts/stock-alerts.server";
+import { giveLogosTheirTabIcon } from "~/stores/logo-tab-icons.server";
 import { giveStoresTheirCountry } from "~/stores/store-phones.server";
 import { purgeOldActivity } from "~/workspace/activity.server";
 
@@ -43,12 +44,14 @@ export interface UpkeepReport {
   hostnames: number;
   /** 'Actividad' entries past their 12 months, deleted. */
   activityPurged: number;
+  /** Logos from before tab icons given theirs. */
+  tabIcons: number;
 }
 
 export async function runUpkeep(
   services: Pick<
     Services,
-    "db" | "clock" | "mail" | "mailQueue" | "log" | "config" | "conversions" | "customHostnames" | "edgeCache" | "vapid"
+    "db" | "files" | "clock" | "mail" | "mailQueue" | "log" | "config" | "conversions" | "customHostnames" | "edgeCache" | "vapid"
   >,
 ): Promise<UpkeepReport> {
   const orders = await runOrderUpkeep(services);
@@ -68,6 +71,7 @@ export async function runUpkeep(
   const hostnames = await checkDueHostnames(services);
   const lowStock = await sendLowStockAlerts(services);
   const activityPurged = await purgeOldActivity(services.db, services.clock.now());
+  const tabIcons = await giveLogosTheirTabIcon(services);
   return {
     ...orders,
     indexed,
@@ -81,6 +85,7 @@ export async function runUpkeep(
     hostnames,
     lowStock,
     activityPurged,
+    tabIcons,
   };
 }
 

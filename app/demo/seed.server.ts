@@ -175,7 +175,14 @@ export async function seedDemo(services: Services): Promise<{ created: boolean }
   await updateStore(
     db,
     store.id,
-    { ...qr, logoKey: logo.key, logoColors: JSON.stringify(logo.palette), logoBrandImages: true, arrangeEnabled: true },
+    {
+      ...qr,
+      logoKey: logo.key,
+      logoColors: JSON.stringify(logo.palette),
+      logoBrandImages: true,
+      logoTabIcon: true,
+      arrangeEnabled: true,
+    },
     now,
   );
   const actor = { userId, label: actorLabel(DEMO_MERCHANT) };

@@ -31,8 +31,8 @@ export interface ProcessedImage {
   small: { data: Uint8Array; width: number; height: number } | null;
   /** A logo's main colours (they suggest the store's look); empty for other pictures. */
   palette: string[];
-  /** For a logo: its browser icon and link preview (app/media/brand-images.ts). */
-  brand?: { icon: Uint8Array; share: Uint8Array };
+  /** For a logo: its icons and link preview (app/media/brand-images.ts). */
+  brand?: ReturnType<typeof logoBrandImages>;
 }
 
 /**

@@ -8,6 +8,8 @@ import type { FileStore } from "~/services/files";
  */
 const SMALL_RENDITION_MIN_HEIGHT = 200;
 const SMALL_SUFFIX = "-s.webp";
+const ICON_SUFFIX = "-icon.png";
+const TAB_ICON_SUFFIX = "-icon-48.png";
 
 export function smallRenditionSize(width: number, height: number): { width: number; height: number } | null {
   if (height < SMALL_RENDITION_MIN_HEIGHT) return null;
@@ -19,9 +21,14 @@ export function smallRenditionKey(key: string): string | null {
   return `${key.slice(0, -".webp".length)}${SMALL_SUFFIX}`;
 }
 
-/** The image a small rendition was made from (for files stored before renditions existed). */
+/**
+ * The file a rendition was made from, which stands in for it where it is missing (files stored before renditions
+ * existed): a small rendition's image, a logo's tab icon's 192-px icon.
+ */
 export function renditionSourceKey(key: string): string | null {
-  return key.endsWith(SMALL_SUFFIX) ? `${key.slice(0, -SMALL_SUFFIX.length)}.webp` : null;
+  if (key.endsWith(SMALL_SUFFIX)) return `${key.slice(0, -SMALL_SUFFIX.length)}.webp`;
+  if (key.endsWith(TAB_ICON_SUFFIX)) return `${key.slice(0, -TAB_ICON_SUFFIX.length)}${ICON_SUFFIX}`;
+  return null;
 }
 
 /** The small rendition of a stored image, when it has one. */
@@ -36,13 +43,13 @@ export function smallRendition(
 }
 
 /**
- * A store logo's browser icon and link preview (app/media/brand-images.ts), stored beside it as
- * `{name}-icon.png` and `{name}-og.jpg`: derived keys, like the small rendition's.
+ * A store logo's icon, tab icon and link preview (app/media/brand-images.ts), stored beside it as `{name}-icon.png`,
+ * `{name}-icon-48.png` and `{name}-og.jpg`: derived keys, like the small rendition's.
  */
-export function logoBrandKeys(key: string): { icon: string; share: string } | null {
+export function logoBrandKeys(key: string): { icon: string; tabIcon: string; share: string } | null {
   if (!/\/logo\/[^/]+\.webp$/.test(key) || key.endsWith(SMALL_SUFFIX)) return null;
   const name = key.slice(0, -".webp".length);
-  return { icon: `${name}-icon.png`, share: `${name}-og.jpg` };
+  return { icon: `${name}${ICON_SUFFIX}`, tabIcon: `${name}${TAB_ICON_SUFFIX}`, share: `${name}-og.jpg` };
 }
 
 /** Keys to delete so that no rendition outlives its image. */
@@ -52,7 +59,7 @@ export function withRenditionKeys(keys: string[]): string[] {
     const small = smallRenditionKey(key);
     if (small) all.add(small);
     const brand = logoBrandKeys(key);
-    if (brand) all.add(brand.icon).add(brand.share);
+    if (brand) all.add(brand.icon).add(brand.tabIcon).add(brand.share);
   }
   return [...all];
 }

@@ -30,7 +30,7 @@ async function readUpload(file: File): Promise<Uint8Array> {
 
 /**
  * Validates, resizes to `maxHeight` and re-encodes an image; the key is `{prefix}/{hash}.{ext}`. A logo (`brand`)
- * also gets its browser icon and link preview.
+ * also gets its icons and link preview.
  */
 export async function prepareImage(
   file: File,
@@ -56,6 +56,7 @@ export function preparedImage(image: ProcessedImage, prefix: string): PreparedFi
       ...(image.brand && brandKeys
         ? [
             { key: brandKeys.icon, data: image.brand.icon },
+            { key: brandKeys.tabIcon, data: image.brand.tabIcon },
             { key: brandKeys.share, data: image.brand.share },
           ]
         : []),

@@ -64,6 +64,7 @@ function storeQuery(db: Db, url: StoreKey) {
       currency: stores.currency,
       logoKey: stores.logoKey,
       logoBrandImages: stores.logoBrandImages,
+      logoTabIcon: stores.logoTabIcon,
       active: stores.active,
       description: stores.description,
       mainTitle: stores.mainTitle,

@@ -10,7 +10,10 @@ interface MetaSite {
   canonicalBase: string;
   logo: string | null;
   logoIcon: string | null;
+  /** The 192-px icon: a phone's home screen. */
   favicon: string | null;
+  /** The 48-px icon: the browser tab, which asks for it on every first visit. */
+  tabIcon: string | null;
   shareImage: { src: string; width: number; height: number } | null;
   description: string;
 }
@@ -62,7 +65,7 @@ export function siteMeta(
         { property: "og:image:height", content: String(image.height) },
       );
   }
-  const icon = site.favicon ?? site.logoIcon;
+  const icon = site.tabIcon ?? site.favicon ?? site.logoIcon;
   if (icon) tags.push({ tagName: "link", rel: "icon", href: icon });
   if (site.favicon) tags.push({ tagName: "link", rel: "apple-touch-icon", href: site.favicon });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });

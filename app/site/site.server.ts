@@ -214,11 +214,15 @@ function codeLinkNoticeOf(request: Request, store: Pick<SiteStoreRow, "currency"
   return outcome && codeLinkNotice(outcome, moneyFormat(store), t);
 }
 
-/** The logo's browser icon and link preview, when it has them (logos from before have neither). */
-function brandImagesOf(store: Pick<SiteStoreRow, "logoKey" | "logoBrandImages">) {
+/**
+ * The logo's icons and link preview, when it has them (logos from before have none; logos from before the tab icon
+ * have the rest until the upkeep makes it).
+ */
+function brandImagesOf(store: Pick<SiteStoreRow, "logoKey" | "logoBrandImages" | "logoTabIcon">) {
   const keys = store.logoKey && store.logoBrandImages ? logoBrandKeys(store.logoKey) : null;
   return {
     favicon: keys ? fileUrl(keys.icon) : null,
+    tabIcon: keys && store.logoTabIcon ? fileUrl(keys.tabIcon) : null,
     shareImage: keys ? { src: fileUrl(keys.share), width: SHARE_SIZE.width, height: SHARE_SIZE.height } : null,
   };
 }

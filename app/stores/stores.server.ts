@@ -175,12 +175,17 @@ export async function setStoreLogo(
   now: Date,
 ): Promise<string | null> {
   const brandKeys = logoBrandKeys(logo.key);
-  const logoBrandImages = brandKeys !== null && (logo.renditions ?? []).some((r) => r.key === brandKeys.icon);
+  const made = (key: string | undefined) => (logo.renditions ?? []).some((r) => r.key === key);
   await saveStoreSettings(
     db,
     actor,
     store,
-    { logoKey: logo.key, logoColors: JSON.stringify(logo.palette ?? []), logoBrandImages },
+    {
+      logoKey: logo.key,
+      logoColors: JSON.stringify(logo.palette ?? []),
+      logoBrandImages: made(brandKeys?.icon),
+      logoTabIcon: made(brandKeys?.tabIcon),
+    },
     "logoChanged",
     now,
   );

@@ -111,6 +111,7 @@ export type StoreSettings = Partial<
     | "qrSvgKey"
     | "logoColors"
     | "logoBrandImages"
+    | "logoTabIcon"
     | "returnsPolicy"
     | "shippingPolicy"
     | "privacyPolicy"
@@ -206,6 +207,16 @@ export const setCountryOfOlderStore = (
         eq(stores.attentionNumber, read.attentionNumber),
       ),
     );
+
+/**
+ * Marks an older logo's tab icon made (the upkeep's backfill), only while the store still has that logo and bumps
+ * the public version with it: the pages name the new icon.
+ */
+export const setTabIconOfOlderLogo = (db: Db, storeId: string, logoKey: string, now: Date) =>
+  db
+    .update(stores)
+    .set({ logoTabIcon: true, updatedAt: now })
+    .where(and(eq(stores.id, storeId), eq(stores.logoKey, logoKey), eq(stores.logoTabIcon, false)));
 
 /**
  * Saves settings that rename the store: its slug `from` goes to the history (it keeps redirecting), and

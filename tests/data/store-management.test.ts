@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { translatorFor } from "~/domain/message-catalogs";
+import { decodePng } from "~/media/png";
+import { logoBrandKeys } from "~/media/renditions";
 import { createSale } from "~/orders/order-records.server";
 import { createProduct, deleteProduct, insertProduct } from "~/products/products.server";
 import { addFileItems, addProductItems, createSection, listSectionItems, listSections } from "~/sections/sections.server";
+import { loadSitePage } from "~/site/site.server";
 import { addBanners, listBanners } from "~/stores/banners.server";
+import { giveLogosTheirTabIcon } from "~/stores/logo-tab-icons.server";
 import * as brand from "~/stores/routes/store-brand";
 import { changeStoreCurrency, createStore, deleteStore, listStoreSummaries, updateStoreInfo } from "~/stores/stores.server";
 import { planLimits } from "~/workspace/plan-limits.server";
@@ -16,7 +20,10 @@ import { activityEntries } from "../support/activity";
 import { merchantWithStore, signedInMerchant, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { createTestServices } from "../support/services";
+import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
+
+vi.mock("virtual:site-script", () => ({ default: "/assets/site-test.js" }));
 
 const photo = new Uint8Array(readFileSync("tests/fixtures/photos/wide.jpg"));
 
@@ -199,6 +206,58 @@ describe("'Logo y banner' uploads", () => {
     expect(logoKey).not.toBeNull();
     expect(await send("logo", [picture()])).toEqual({ status: 409, errors: { logo: "Esa imagen ya es el logo de tu tienda." } });
     expect(await logoOf()).toBe(logoKey);
+  });
+
+  it("a logo's tab icon is the pages' icon; logos from before are given theirs by the upkeep, a few stores per run", async () => {
+    const s = createTestServices();
+    const m = await signedInMerchant(s, "standard", { url: "con-logo" });
+    const other = await merchantWithStore(s, "standard", { url: "otro-logo" });
+    const small = new Uint8Array(readFileSync("tests/fixtures/jpeg/ycc420.jpg"));
+    const form = { intent: "logo", logo: [new File([small], "logo.jpg", { type: "image/jpeg" })] };
+    const path = `/Store/${m.store.id}/brand`;
+    await workspaceRequest(s, { module: brand, cookie: m.cookie, method: "POST", path, params: { storeId: m.store.id }, form });
+    const [row] = await s.db.select().from(stores).where(eq(stores.id, m.store.id));
+    const keys = row?.logoKey ? logoBrandKeys(row.logoKey) : null;
+    if (!row || !keys) throw new Error("no logo");
+    const icons = async (url: string) => {
+      const { site } = await loadSitePage(siteArgs(s, url), () => []);
+      return { tab: site.tabIcon, home: site.favicon };
+    };
+    const stored = async (key: string) => {
+      const file = await s.files.get(key);
+      return file && new Uint8Array(await new Response(file.body).arrayBuffer());
+    };
+    expect(row.logoTabIcon).toBe(true);
+    expect(await icons("con-logo")).toEqual({ tab: `/files/${keys.tabIcon}`, home: `/files/${keys.icon}` });
+    const made = await stored(keys.tabIcon);
+    expect(made && [decodePng(made).width, made.byteLength < 6 * 1024]).toEqual([48, true]);
+
+    // Two stores with logos uploaded before tab icons (the 192-px icon only), at an older version.
+    const version = new Date(row.updatedAt.getTime() - 60_000);
+    await s.db.update(stores).set({ logoKey: row.logoKey, logoBrandImages: true }).where(eq(stores.id, other.store.id));
+    await s.db
+      .update(stores)
+      .set({ logoTabIcon: false, updatedAt: version })
+      .where(eq(stores.logoKey, row.logoKey as string));
+    await s.files.delete([keys.tabIcon]);
+    expect(await icons("con-logo")).toEqual({ tab: null, home: `/files/${keys.icon}` });
+
+    expect(await giveLogosTheirTabIcon(s, 1)).toBe(1);
+    expect(await giveLogosTheirTabIcon(s, 1)).toBe(1);
+    expect(await giveLogosTheirTabIcon(s, 1)).toBe(0);
+    expect(await stored(keys.tabIcon)).toEqual(made);
+    for (const url of ["con-logo", "otro-logo"]) expect((await icons(url)).tab).toBe(`/files/${keys.tabIcon}`);
+    const [after] = await s.db.select().from(stores).where(eq(stores.id, m.store.id));
+    expect(after?.updatedAt.getTime()).toBeGreaterThan(version.getTime());
+    expect(after?.logoKey).toBe(row.logoKey);
+
+    // An icon file gone or not an icon: marked done all the same (never read again), and nothing is written.
+    await s.db.update(stores).set({ logoTabIcon: false }).where(eq(stores.id, other.store.id));
+    await s.files.delete([keys.tabIcon]);
+    await s.files.put(keys.icon, new TextEncoder().encode("no es un PNG"), "image/png");
+    expect(await giveLogosTheirTabIcon(s)).toBe(1);
+    expect(await giveLogosTheirTabIcon(s)).toBe(0);
+    expect(await stored(keys.tabIcon)).toBeNull();
   });
 });
 

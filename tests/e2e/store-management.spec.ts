@@ -120,15 +120,18 @@ test.describe("store management", () => {
     const [logo] = await sql("select logo_key from stores where id = ?", [storeId]);
     expect(String(logo?.logo_key)).toMatch(new RegExp(`^stores/${storeId}/logo/[0-9a-f]{32}\\.webp$`));
     await expect(page.getByRole("img", { name: `Logo de ${storeName}` })).toHaveAttribute("src", `/files/${logo?.logo_key}`);
-    // The logo made the store's browser icon and its link preview (what WhatsApp shows for a shared link).
+    // The logo made the store's icons (the tab's at 48 px, a phone's home screen's) and its link preview (what WhatsApp
+    // shows for a shared link).
     const [slug] = await sql("select url from stores where id = ?", [storeId]);
     const storePage = await page.request.get(`/site/${slug?.url}`);
     const html = await storePage.text();
     const name = String(logo?.logo_key).replace(/\.webp$/, "");
-    expect(html).toContain(`<link rel="icon" href="/files/${name}-icon.png"/>`);
+    expect(html).toContain(`<link rel="icon" href="/files/${name}-icon-48.png"/>`);
+    expect(html).toContain(`<link rel="apple-touch-icon" href="/files/${name}-icon.png"/>`);
     expect(html).toContain(`<meta property="og:image:width" content="1200"/>`);
     expect(html).toMatch(new RegExp(`<meta property="og:image" content="http[^"]+/files/${name}-og\\.jpg"/>`));
     expect((await page.request.get(`/files/${name}-icon.png`)).headers()["content-type"]).toBe("image/png");
+    expect((await page.request.get(`/files/${name}-icon-48.png`)).headers()["content-type"]).toBe("image/png");
     expect((await page.request.get(`/files/${name}-og.jpg`)).headers()["content-type"]).toBe("image/jpeg");
 
     // Standard plan: 3 banner photos. Two, then one, then the fourth is refused before uploading.

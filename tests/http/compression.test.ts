@@ -97,4 +97,16 @@ describe("compression on the Node runtime", () => {
     expect(reply.headers["content-encoding"]).toBeUndefined();
     expect(reply.bytes.subarray(8, 12).toString()).toBe("WEBP");
   });
+
+  it("the store's tab icon is its logo's 48-px PNG, a few KB; the 192-px icon stays for a phone's home screen", async () => {
+    const page = decode(await get("/site/demo")).toString();
+    const tab = page.match(/<link rel="icon" href="([^"]+)"/)?.[1];
+    expect(tab).toMatch(/^\/files\/stores\/\d+\/logo\/[0-9a-f]{32}-icon-48\.png$/);
+    expect(page).toContain(`<link rel="apple-touch-icon" href="${tab?.replace(/-48\.png$/, ".png")}"/>`);
+    const reply = await get(tab as string, { "Accept-Encoding": "gzip, br" });
+    expect(reply.headers["content-type"]).toBe("image/png");
+    expect([reply.bytes.readUInt32BE(16), reply.bytes.readUInt32BE(20)]).toEqual([48, 48]);
+    // The demo's drawn logo: its 192-px icon weighs about 30 KB.
+    expect(reply.bytes.length).toBeLessThan(6 * 1024);
+  });
 });

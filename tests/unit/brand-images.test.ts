@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { drawPicture } from "~/demo/pictures";
+import { tabIconFromStoredIcon } from "~/media/brand-images";
 import { readImageSize, sniffImageType } from "~/media/image-rules";
 import { processImage } from "~/media/images.server";
 import { decodePng, encodePng } from "~/media/png";
-import { logoBrandKeys, withRenditionKeys } from "~/media/renditions";
+import { logoBrandKeys, renditionSourceKey, withRenditionKeys } from "~/media/renditions";
 import { preparedImage } from "~/media/uploads.server";
 
 /** A wide logo: a coloured mark on a transparent-free backdrop, 900 × 300. */
@@ -38,10 +39,38 @@ describe("a logo's browser icon and link preview", () => {
     const keys = logoBrandKeys(prepared.key);
     expect(keys).toEqual({
       icon: prepared.key.replace(/\.webp$/, "-icon.png"),
+      tabIcon: prepared.key.replace(/\.webp$/, "-icon-48.png"),
       share: prepared.key.replace(/\.webp$/, "-og.jpg"),
     });
-    expect(prepared.renditions?.map((r) => r.key)).toEqual(expect.arrayContaining([keys?.icon, keys?.share]));
-    expect(withRenditionKeys([prepared.key])).toEqual(expect.arrayContaining([keys?.icon, keys?.share]));
+    expect(prepared.renditions?.map((r) => r.key)).toEqual(expect.arrayContaining([keys?.icon, keys?.tabIcon, keys?.share]));
+    expect(withRenditionKeys([prepared.key])).toEqual(expect.arrayContaining([keys?.icon, keys?.tabIcon, keys?.share]));
+    // A logo from before tab icons: its 192-px icon answers for the tab icon it does not have yet.
+    expect(keys && renditionSourceKey(keys.tabIcon)).toBe(keys?.icon);
     expect(logoBrandKeys("stores/1234567890/products/1234567/abc.webp")).toBeNull();
+  });
+
+  it("the browser tab's icon is the icon at 48 px, a few KB where the 192-px one of a detailed logo weighs about 30", async () => {
+    const brand = (await processImage(logo(), 450, { brand: true })).brand;
+    if (!brand) throw new Error("no brand images");
+    const tab = decodePng(brand.tabIcon);
+    expect([tab.width, tab.height]).toEqual([48, 48]);
+    expect([...tab.rgba.subarray(0, 4)]).toEqual([255, 255, 255, 255]);
+    const centre = ((24 * 48 + 24) * 4) as number;
+    expect([...tab.rgba.subarray(centre, centre + 3)]).not.toEqual([255, 255, 255]);
+    expect(brand.tabIcon.byteLength).toBeLessThan(6 * 1024);
+    expect(brand.tabIcon.byteLength * 4).toBeLessThan(brand.icon.byteLength);
+    // The upkeep makes a logo from before the same tab icon from its stored 192-px icon.
+    expect(tabIconFromStoredIcon(brand.icon)).toEqual(brand.tabIcon);
+  });
+
+  it("the upkeep reads only a PNG of at most 192 px as a stored icon, by its header, before decoding anything", () => {
+    const square = (side: number) => encodePng(new Uint8Array(side * side * 4).fill(200), side, side);
+    expect(tabIconFromStoredIcon(square(193))).toBeNull();
+    // A header claiming a huge picture is refused without decoding it (decoding these bytes would throw).
+    const huge = square(8);
+    new DataView(huge.buffer, huge.byteOffset).setUint32(16, 50_000);
+    expect(tabIconFromStoredIcon(huge)).toBeNull();
+    expect(tabIconFromStoredIcon(new TextEncoder().encode("<svg></svg>"))).toBeNull();
+    expect(tabIconFromStoredIcon(square(96))?.byteLength).toBeGreaterThan(0);
   });
 });

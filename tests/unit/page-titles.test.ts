@@ -112,6 +112,7 @@ describe("the store's page titles", () => {
       logo: null,
       logoIcon: null,
       favicon: null,
+      tabIcon: null,
       shareImage: null,
       description: "",
     };

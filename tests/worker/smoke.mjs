@@ -119,6 +119,45 @@ async function previewCatalog(origin, cookie, storeId) {
 }
 
 /**
+ * A logo uploaded in workerd makes its 48-px tab icon (photon's workerd build), which the store's pages name as their
+ * icon; a store marked as from before tab icons is given it again by the Cron Trigger (its 192-px icon read from R2).
+ */
+async function logoTabIcon(origin, dbPath, cookie, storeId) {
+  const form = new FormData();
+  form.set("intent", "logo");
+  form.set("logo", new Blob([readFileSync("tests/fixtures/jpeg/ycc420.jpg")], { type: "image/jpeg" }), "logo.jpg");
+  const upload = await fetch(`${origin}/Store/${storeId}/brand`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, cookie },
+    body: form,
+  });
+  await upload.text();
+  const tabIcon = async () => {
+    const html = await (await fetch(`${origin}/site/demo`, { headers: { cookie } })).text();
+    const href = html.match(/<link rel="icon" href="([^"]+-icon-48\.png)"/)?.[1];
+    if (!href) return false;
+    const bytes = Buffer.from(await (await fetch(`${origin}${href}`)).arrayBuffer());
+    return bytes.length > 24 && bytes.readUInt32BE(16) === 48 && bytes.length < 6 * 1024;
+  };
+  const made = upload.status === 302 && (await tabIcon());
+  const db = createClient({ url: `file:${dbPath}` });
+  try {
+    await db.execute({ sql: "update stores set logo_tab_icon = 0 where id = ?", args: [storeId] });
+    await (await fetch(`${origin}/cdn-cgi/local/scheduled?cron=*+*+*+*+*`)).text();
+    let marked = false;
+    for (let i = 0; i < 50 && !marked; i++) {
+      const row = (await db.execute({ sql: "select logo_tab_icon from stores where id = ?", args: [storeId] })).rows[0];
+      marked = Number(row?.logo_tab_icon) === 1;
+      if (!marked) await new Promise((r) => setTimeout(r, 100));
+    }
+    return made && marked && (await tabIcon());
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * The Cron Trigger in workerd: an unpaid online order of the demo store whose time to pay ran out (seeded in the
  * database, holding one unit) gets its unit back when the scheduled handler runs, once.
  */
@@ -291,6 +330,8 @@ async function main() {
       photo.cookie,
       photo.storeId,
     );
+    checks["a logo makes its 48-px tab icon, the store's icon; the Cron Trigger makes it for a logo from before"] =
+      await logoTabIcon(origin, dbPath, photo.cookie, photo.storeId);
 
     const failed = Object.entries(checks).filter(([, ok]) => !ok);
     for (const [name, ok] of Object.entries(checks)) console.log(`${ok ? "✓" : "✗"} workerd: ${name}`);
