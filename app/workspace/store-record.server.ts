@@ -210,13 +210,14 @@ export const setCountryOfOlderStore = (
 
 /**
  * Marks an older logo's tab icon made (the upkeep's backfill), only while the store still has that logo and bumps
- * the public version with it: the pages name the new icon.
+ * the public version with it: the pages name the new icon. Whether it was marked already is not asked: two runs at
+ * once both made the same file, and the upkeep deletes what it made when no row changed (a replaced logo's).
  */
 export const setTabIconOfOlderLogo = (db: Db, storeId: string, logoKey: string, now: Date) =>
   db
     .update(stores)
     .set({ logoTabIcon: true, updatedAt: now })
-    .where(and(eq(stores.id, storeId), eq(stores.logoKey, logoKey), eq(stores.logoTabIcon, false)));
+    .where(and(eq(stores.id, storeId), eq(stores.logoKey, logoKey)));
 
 /**
  * Saves settings that rename the store: its slug `from` goes to the history (it keeps redirecting), and

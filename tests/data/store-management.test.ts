@@ -251,6 +251,13 @@ describe("'Logo y banner' uploads", () => {
     expect(after?.updatedAt.getTime()).toBeGreaterThan(version.getTime());
     expect(after?.logoKey).toBe(row.logoKey);
 
+    // Two runs at once (a scheduled run can outlast its minute): both make the same icon and the store keeps it.
+    await s.db.update(stores).set({ logoTabIcon: false }).where(eq(stores.id, m.store.id));
+    await s.files.delete([keys.tabIcon]);
+    expect(await Promise.all([giveLogosTheirTabIcon(s, 1), giveLogosTheirTabIcon(s, 1)])).toEqual([1, 1]);
+    expect((await s.db.select().from(stores).where(eq(stores.id, m.store.id)))[0]?.logoTabIcon).toBe(true);
+    expect(await stored(keys.tabIcon)).toEqual(made);
+
     // An icon file gone or not an icon: marked done all the same (never read again), and nothing is written.
     await s.db.update(stores).set({ logoTabIcon: false }).where(eq(stores.id, other.store.id));
     await s.files.delete([keys.tabIcon]);
