@@ -17,17 +17,46 @@ const CUSTOM_DOMAIN_PLANS = ["premium"] as const;
 export const planHasCustomDomain = (plan: string | null | undefined) =>
   (CUSTOM_DOMAIN_PLANS as readonly string[]).includes(plan ?? "");
 
-export const HOSTNAME_MESSAGES = {
-  invalid: "Escribe un dominio como www.mitienda.com, sin https:// ni barras",
-  platform: "Ese dominio es de la plataforma: escribe uno tuyo, como www.mitienda.com",
-  wellKnown: "Ese dominio no puede ser el de tu tienda: escribe uno que hayas registrado, como www.mitienda.com",
-  reserved: "Ese dominio no existe en internet: escribe uno que hayas registrado, como www.mitienda.com",
-  taken: "Ese dominio ya lo usa otra tienda. Si es tuyo, escríbenos para liberarlo",
-  unavailable: "No pudimos hablar con el proveedor de certificados. No cambió nada: inténtalo de nuevo en unos minutos",
-  refused: "El proveedor de certificados no aceptó ese dominio. Revisa que esté bien escrito",
-  plan: "El dominio propio está incluido en el plan Premium",
-  already: "Tu tienda ya tiene un dominio propio: quítalo antes de poner otro",
-} as const;
+/** Why a hostname is refused, in the catalog: the merchant's variant says it (`HostnameError` carries it). */
+export const HOSTNAME_REFUSALS = defineMessages({
+  invalid: { id: "domains.refusal.invalid", defaultMessage: "Escribe un dominio como www.mitienda.com, sin https:// ni barras" },
+  platform: {
+    id: "domains.refusal.platform",
+    defaultMessage: "Ese dominio es de la plataforma: escribe uno tuyo, como www.mitienda.com",
+  },
+  wellKnown: {
+    id: "domains.refusal.wellKnown",
+    defaultMessage: "Ese dominio no puede ser el de tu tienda: escribe uno que hayas registrado, como www.mitienda.com",
+  },
+  reserved: {
+    id: "domains.refusal.reserved",
+    defaultMessage: "Ese dominio no existe en internet: escribe uno que hayas registrado, como www.mitienda.com",
+  },
+  taken: {
+    id: "domains.refusal.taken",
+    defaultMessage: "Ese dominio ya lo usa otra tienda. Si es tuyo, escríbenos para liberarlo",
+  },
+  unavailable: {
+    id: "domains.refusal.unavailable",
+    defaultMessage: "No pudimos hablar con el proveedor de certificados. No cambió nada: inténtalo de nuevo en unos minutos",
+  },
+  refused: {
+    id: "domains.refusal.refused",
+    defaultMessage: "El proveedor de certificados no aceptó ese dominio. Revisa que esté bien escrito",
+  },
+  plan: { id: "domains.refusal.plan", defaultMessage: "El dominio propio está incluido en el plan Premium" },
+  already: { id: "domains.refusal.already", defaultMessage: "Tu tienda ya tiene un dominio propio: quítalo antes de poner otro" },
+  notInstalled: {
+    id: "domains.refusal.notInstalled",
+    defaultMessage: "El dominio propio todavía no está disponible en esta instalación",
+  },
+});
+export type HostnameRefusal = keyof typeof HOSTNAME_REFUSALS;
+
+/** The refusals' neutral words (a refused hostname's `message`). */
+export const HOSTNAME_MESSAGES = Object.fromEntries(
+  Object.entries(HOSTNAME_REFUSALS).map(([key, text]) => [key, text.defaultMessage]),
+) as Record<HostnameRefusal, string>;
 
 /** What each state says to the merchant, and what to do when something is expected of them (the loader's `t` says it). */
 export const HOSTNAME_STATE_TEXT: Record<HostnameState, { label: MessageDescriptor; hint: MessageDescriptor }> = {
@@ -218,17 +247,23 @@ export function normalizeHostname(input: string): string | null {
 }
 
 /** Why a (normalized) hostname cannot be a store's: the platform's own, a well-known one, or one that never resolves. */
-export function hostnameProblem(hostname: string, platform: PlatformHosts): string | null {
+export function hostnameRefusal(hostname: string, platform: PlatformHosts): HostnameRefusal | null {
   const app = platform.appHost.toLowerCase();
   const appLabels = app.split(".");
   // app.vitrina.com: vitrina.com and everything under it are the platform's.
   const platformDomain = appLabels.length >= 3 ? appLabels.slice(1).join(".") : app;
   const own = [app, platformDomain, ...(platform.storesDomain ? [platform.storesDomain.toLowerCase()] : [])];
-  if (own.some((domain) => within(hostname, domain))) return HOSTNAME_MESSAGES.platform;
-  if (WELL_KNOWN.some((domain) => within(hostname, domain))) return HOSTNAME_MESSAGES.wellKnown;
+  if (own.some((domain) => within(hostname, domain))) return "platform";
+  if (WELL_KNOWN.some((domain) => within(hostname, domain))) return "wellKnown";
   const tld = hostname.split(".").at(-1) ?? "";
-  if (RESERVED_TOP_LEVELS.has(tld) || (platform.production && tld === "test")) return HOSTNAME_MESSAGES.reserved;
+  if (RESERVED_TOP_LEVELS.has(tld) || (platform.production && tld === "test")) return "reserved";
   return null;
+}
+
+/** The same refusal in its neutral words. */
+export function hostnameProblem(hostname: string, platform: PlatformHosts): string | null {
+  const refusal = hostnameRefusal(hostname, platform);
+  return refusal && HOSTNAME_MESSAGES[refusal];
 }
 
 /** Second-level names under which country domains are sold (mitienda.com.ar is an apex too). */

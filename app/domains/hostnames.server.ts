@@ -7,14 +7,16 @@
 import { and, asc, eq, isNotNull, lte, ne } from "drizzle-orm";
 import {
   HOSTNAME_GIVE_UP_DAYS,
-  HOSTNAME_MESSAGES,
+  HOSTNAME_REFUSALS,
   type HostnameFailure,
-  hostnameProblem,
+  type HostnameRefusal,
+  hostnameRefusal,
   hostnameStateOf,
   nextCheckMinutes,
   normalizeHostname,
   type ProviderHostname,
 } from "~/domain/hostnames";
+import type { MessageDescriptor } from "~/domain/messages";
 import { HostnameProviderUnavailable, HostnameRefused, StandInCustomHostnames } from "~/services/custom-hostnames";
 import { type Db, isUniqueViolation } from "~/services/db";
 import type { Services } from "~/services/services";
@@ -24,15 +26,21 @@ import { storeHostnames } from "../../db/schema";
 
 export type HostnameRow = typeof storeHostnames.$inferSelect;
 
-/** A refusal the page shows in the field (`hostname`) or above the form. */
+/**
+ * A refusal the page shows in the field (`hostname`) or above the form: `text` is its message in the catalog, said in
+ * the merchant's variant by the page's action; `message` its neutral words.
+ */
 export class HostnameError extends Error {
   override name = "HostnameError";
+  readonly text: MessageDescriptor;
   constructor(
-    message: string,
+    refusal: HostnameRefusal,
     readonly field: "hostname" | "form" = "form",
     readonly status = 400,
   ) {
-    super(message);
+    const text = HOSTNAME_REFUSALS[refusal];
+    super(text.defaultMessage);
+    this.text = text;
   }
 }
 
@@ -51,8 +59,7 @@ export async function findHostname(db: Db, storeId: string): Promise<HostnameRow
 type HostnameServices = Pick<Services, "db" | "clock" | "config" | "customHostnames" | "log" | "edgeCache">;
 
 function provider(services: Pick<Services, "customHostnames">) {
-  if (!services.customHostnames)
-    throw new HostnameError("El dominio propio todavía no está disponible en esta instalación", "form", 503);
+  if (!services.customHostnames) throw new HostnameError("notInstalled", "form", 503);
   return services.customHostnames;
 }
 
@@ -84,8 +91,8 @@ export async function addHostname(
   typed: string,
 ): Promise<HostnameRow> {
   const hostname = normalizeHostname(typed);
-  if (!hostname) throw new HostnameError(HOSTNAME_MESSAGES.invalid, "hostname");
-  const problem = hostnameProblem(hostname, {
+  if (!hostname) throw new HostnameError("invalid", "hostname");
+  const problem = hostnameRefusal(hostname, {
     appHost: new URL(services.config.APP_ORIGIN).hostname,
     storesDomain: services.config.STORES_DOMAIN,
     production: services.config.VITRINA_ENV === "production",
@@ -101,17 +108,16 @@ export async function addHostname(
       .where(and(eq(storeHostnames.hostname, hostname), ne(storeHostnames.storeId, storeId)))
       .limit(1),
   ]);
-  if (own[0]) throw new HostnameError(HOSTNAME_MESSAGES.already);
-  if (other[0]) throw new HostnameError(HOSTNAME_MESSAGES.taken, "hostname", 409);
+  if (own[0]) throw new HostnameError("already");
+  if (other[0]) throw new HostnameError("taken", "hostname", 409);
   let answer: ProviderHostname;
   try {
     answer = await hostnames.create(hostname);
   } catch (error) {
-    if (error instanceof HostnameRefused)
-      throw new HostnameError(HOSTNAME_MESSAGES[error.reason], "hostname", error.reason === "taken" ? 409 : 400);
+    if (error instanceof HostnameRefused) throw new HostnameError(error.reason, "hostname", error.reason === "taken" ? 409 : 400);
     if (error instanceof HostnameProviderUnavailable) {
       services.log.warn("hostnames.create_failed", { storeId, error: error.message });
-      throw new HostnameError(HOSTNAME_MESSAGES.unavailable, "form", 503);
+      throw new HostnameError("unavailable", "form", 503);
     }
     throw error;
   }
@@ -136,7 +142,7 @@ export async function addHostname(
   } catch (error) {
     // Another store (or a second click) took it between the read and the write: the provider's copy goes too.
     await hostnames.remove(answer.id).catch((e: unknown) => services.log.error("hostnames.orphan", e, { id: answer.id }));
-    if (isUniqueViolation(error)) throw new HostnameError(HOSTNAME_MESSAGES.taken, "hostname", 409);
+    if (isUniqueViolation(error)) throw new HostnameError("taken", "hostname", 409);
     throw error;
   }
 }
@@ -161,7 +167,7 @@ export async function checkHostname(services: HostnameServices, row: HostnameRow
       .update(storeHostnames)
       .set({ checks, nextCheckAt })
       .where(and(eq(storeHostnames.storeId, row.storeId), eq(storeHostnames.providerId, row.providerId)));
-    throw new HostnameError(HOSTNAME_MESSAGES.unavailable, "form", 503);
+    throw new HostnameError("unavailable", "form", 503);
   }
   let columns: Partial<HostnameRow>;
   if (!answer) {
@@ -204,7 +210,7 @@ export async function removeHostname(services: HostnameServices, actor: Actor, s
   } catch (error) {
     if (!(error instanceof HostnameProviderUnavailable)) throw error;
     services.log.warn("hostnames.remove_failed", { storeId, error: error.message });
-    throw new HostnameError(HOSTNAME_MESSAGES.unavailable, "form", 503);
+    throw new HostnameError("unavailable", "form", 503);
   }
   const { db } = services;
   await db.batch([

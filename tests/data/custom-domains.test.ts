@@ -391,5 +391,17 @@ describe("the merchant's page", () => {
     expect(html).toContain("Esperando los registros DNS");
     expect(html).toContain(s.config.customHostnameTarget);
     expect(html).toContain("Simular DNS listo");
+
+    // An Argentine merchant reads the same refusals in 'vos'.
+    const argentine = await signedInMerchant(s, "premium", { country: "AR" });
+    const vos = await post(argentine, "intent=add&hostname=www.google.com");
+    expect(vos.status).toBe(400);
+    expect(await vos.text()).toContain(
+      "Ese dominio no puede ser el de tu tienda: escribí uno que hayas registrado, como www.mitienda.com",
+    );
+    await post(argentine, `intent=add&hostname=www.argentina-${n}.test`);
+    const again = await post(argentine, `intent=add&hostname=www.otra-${n}.test`);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("Tu tienda ya tiene un dominio propio: quitalo antes de poner otro");
   });
 });

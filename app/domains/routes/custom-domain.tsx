@@ -5,13 +5,13 @@ import { Form } from "react-router";
 import { z } from "zod";
 import {
   HOSTNAME_FAILURES,
-  HOSTNAME_MESSAGES,
+  HOSTNAME_REFUSALS,
   HOSTNAME_STATE_TEXT,
   type HostnameFailure,
   isApexHostname,
   planHasCustomDomain,
 } from "~/domain/hostnames";
-import { defineMessages, type MessageDescriptor } from "~/domain/messages";
+import { defineMessages, type MessageDescriptor, type Translate } from "~/domain/messages";
 import { failure, fieldErrors, isFailure, parseForm } from "~/http/action-result";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
@@ -59,14 +59,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }
     }
   }
+  const allowed = planHasCustomDomain(merchant.plan);
   return {
     storeId: store.id,
-    allowed: planHasCustomDomain(merchant.plan),
+    allowed,
     available: services.customHostnames !== null,
     standIn: services.config.devTools && services.customHostnames?.name === "stand-in",
     target: services.config.customHostnameTarget,
     subdomainUrl: publicStoreUrl(services.config, store.url),
-    unreachable,
+    // Said here, with the refusals: the page's catalog does not carry them.
+    plan: allowed ? null : t(HOSTNAME_REFUSALS.plan),
+    unreachable: unreachable ? t(HOSTNAME_REFUSALS.unavailable) : null,
     hostname: row
       ? {
           name: row.hostname,
@@ -81,7 +84,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const addForm = z.object({ hostname: z.string().trim().min(1, HOSTNAME_MESSAGES.invalid).max(253, HOSTNAME_MESSAGES.invalid) });
+const addFormOf = (t: Translate) => {
+  const invalid = t(HOSTNAME_REFUSALS.invalid);
+  return z.object({ hostname: z.string().trim().min(1, invalid).max(253, invalid) });
+};
 const intents = z.enum(["add", "check", "remove", "simulate"]);
 
 const DONE_TEXT = defineMessages({
@@ -116,8 +122,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { hostname: fields.hostname ?? "" };
   try {
     if (intent.data === "add") {
-      if (!planHasCustomDomain(merchant.plan)) return failure({ form: HOSTNAME_MESSAGES.plan }, { intent: "add", status: 403 });
-      const parsed = parseForm(addForm, fields, t);
+      if (!planHasCustomDomain(merchant.plan))
+        return failure({ form: t(HOSTNAME_REFUSALS.plan) }, { intent: "add", status: 403 });
+      const parsed = parseForm(addFormOf(t), fields, t);
       if (!parsed.success) return failure(fieldErrors(parsed.error), { intent: "add", values });
       await addHostname(services, actingUser(context), store.id, parsed.data.hostname);
     } else if (intent.data === "remove") {
@@ -138,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof HostnameError)) throw error;
-    return failure({ [error.field]: error.message }, { intent: intent.data, values, status: error.status });
+    return failure({ [error.field]: t(error.text) }, { intent: intent.data, values, status: error.status });
   }
   const [title, description] = DONE[intent.data];
   return redirectWithNotice(services.config, customDomainPath(store.id), notice(t(title), t(description)));
@@ -165,7 +172,7 @@ export default function CustomDomain({ loaderData: p, actionData }: Route.Compon
       <FormError message={errors.form} />
       {!p.allowed ? (
         <p>
-          {HOSTNAME_MESSAGES.plan}. <a href="/plans">{t({ id: "domains.page.plans", defaultMessage: "Ver planes" })}</a>
+          {p.plan}. <a href="/plans">{t({ id: "domains.page.plans", defaultMessage: "Ver planes" })}</a>
         </p>
       ) : !p.available ? (
         <p className="muted">
@@ -180,7 +187,7 @@ export default function CustomDomain({ loaderData: p, actionData }: Route.Compon
             <strong>{host.name}</strong>: <span role="status">{host.label}</span>
           </p>
           <p className="muted">{host.hint}</p>
-          {p.unreachable && <p className="muted">{HOSTNAME_MESSAGES.unavailable}</p>}
+          {p.unreachable && <p className="muted">{p.unreachable}</p>}
           {host.state === "active" ? (
             <p>
               <a href={host.url} target="_blank" rel="noreferrer">
