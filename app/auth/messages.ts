@@ -1,4 +1,4 @@
-import { defineMessages, type MessageDescriptor } from "~/domain/messages";
+import { defineMessages } from "~/domain/messages";
 
 /** The spec's Spanish strings for accounts, word for word where the spec gives them (decision 0067: the catalog's). */
 export const AUTH_TEXTS = defineMessages({
@@ -57,7 +57,3 @@ type Literal = Exclude<keyof typeof AUTH_TEXTS, "codeResendWait" | "accountThrot
 export const AUTH_MESSAGES = Object.fromEntries(
   Object.entries(AUTH_TEXTS).map(([key, text]) => [key, text.defaultMessage]),
 ) as Record<Literal, string>;
-
-/** A message's neutral text with its arguments (a refusal's `Error.message`; plain `{name}` arguments only). */
-export const neutralText = (text: MessageDescriptor, values: Record<string, string | number> = {}) =>
-  text.defaultMessage.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));

@@ -2,7 +2,7 @@ import { and, eq, lte, or, sql } from "drizzle-orm";
 import { newStoreLocale } from "~/domain/countries";
 import { ID_DIGITS, randomDigits, randomToken, sha256Hex } from "~/domain/ids";
 import { translatorFor } from "~/domain/message-catalogs";
-import type { Locale, MessageDescriptor, Translate } from "~/domain/messages";
+import { type Locale, type MessageDescriptor, neutralText, type Translate } from "~/domain/messages";
 import { cleanStoreName } from "~/domain/slug";
 import { validTimeZone } from "~/domain/time-zones";
 import type { Db } from "~/services/db";
@@ -13,7 +13,7 @@ import { writeStoreQr } from "~/workspace/store-qr.server";
 import { availableSlug, insertStoreStatement, STORE_MESSAGES } from "~/workspace/store-record.server";
 import { registrations, users, verificationCodes } from "../../db/schema";
 import { verificationCodeEmail } from "./emails";
-import { neutralText, AUTH_TEXTS as T } from "./messages";
+import { AUTH_TEXTS as T } from "./messages";
 import { hashPassword, passwordHashParams } from "./password.server";
 import { insertUser } from "./users.server";
 

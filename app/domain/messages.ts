@@ -108,6 +108,13 @@ export function messageGroup(id: string): string {
   return dot < 0 ? id : id.slice(0, dot);
 }
 
+/**
+ * A message's neutral text with its arguments, where no translator is at hand (a refusal's `Error.message`, a domain
+ * rule asked without one); plain `{name}` arguments only.
+ */
+export const neutralText = (text: MessageDescriptor, values: Record<string, MessageValue> = {}) =>
+  text.defaultMessage.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
 /** One message given where a descriptor is passed on (`<Rich message={defineMessage({…})} />`): the extraction finds it. */
 export const defineMessage = (message: MessageDescriptor): MessageDescriptor => message;
 

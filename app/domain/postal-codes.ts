@@ -9,6 +9,7 @@
  * zone may also list a CPA exactly.
  */
 import type { StoreCountry } from "./countries";
+import { defineMessages, type MessageDescriptor, type MessageValue, neutralText, type Translate } from "./messages";
 
 interface PostalFormat {
   /** How many digits a code has in this country. */
@@ -45,12 +46,21 @@ const FORMATS: Partial<Record<StoreCountry, PostalFormat>> = {
 /** Argentina's CPA: the province's letter, the four digits of the old code, three letters of the block. */
 const ARGENTINE_CPA = /^([A-HJ-NP-Z])(\d{4})([A-Z]{3})$/;
 
-const POSTAL_CODE_MESSAGES = {
-  rule: (entry: string, example: string) =>
-    `“${entry}” no es un código postal: escribe códigos como ${example}, prefijos como ${example.slice(0, 2)}* o rangos como ${postalRangeExample(example)}`,
-  range: (entry: string) => `En “${entry}” el primer código del rango debe ser menor o igual que el segundo`,
-  tooMany: (max: number) => `Una zona lista como máximo ${max} códigos, prefijos o rangos`,
-} as const;
+const POSTAL_CODE_MESSAGES = defineMessages({
+  rule: {
+    id: "stores.refusal.postalCode",
+    defaultMessage:
+      "“{entry}” no es un código postal: escribe códigos como {example}, prefijos como {prefix}* o rangos como {range}",
+  },
+  range: {
+    id: "stores.refusal.postalRange",
+    defaultMessage: "En “{entry}” el primer código del rango debe ser menor o igual que el segundo",
+  },
+  tooMany: {
+    id: "stores.refusal.postalCodesTooMany",
+    defaultMessage: "Una zona lista como máximo {max} códigos, prefijos o rangos",
+  },
+});
 
 /** Codes, prefixes and ranges one zone may list. */
 export const MAX_POSTAL_RULES = 300;
@@ -89,12 +99,20 @@ function comparable(code: string): string {
   return ARGENTINE_CPA.exec(code)?.[2] ?? code;
 }
 
-/** Reads a zone's list (commas, semicolons or lines between entries). Each rule is kept once, in order. */
+/**
+ * Reads a zone's list (commas, semicolons or lines between entries). Each rule is kept once, in order. A refusal is
+ * said with the merchant's `t`, in neutral words without one.
+ */
 export function parsePostalRules(
   text: string,
   country: StoreCountry | "",
+  t?: Translate,
 ): { ok: true; rules: PostalRule[] } | { ok: false; message: string } {
   const example = postalCodeExample(country);
+  const refused = (message: MessageDescriptor, values: Record<string, MessageValue>) =>
+    ({ ok: false, message: t ? t(message, values) : neutralText(message, values) }) as const;
+  const notACode = (entry: string) =>
+    refused(POSTAL_CODE_MESSAGES.rule, { entry, example, prefix: example.slice(0, 2), range: postalRangeExample(example) });
   const entries = [
     ...new Set(
       text
@@ -103,15 +121,15 @@ export function parsePostalRules(
         .filter(Boolean),
     ),
   ];
-  if (entries.length > MAX_POSTAL_RULES) return { ok: false, message: POSTAL_CODE_MESSAGES.tooMany(MAX_POSTAL_RULES) };
+  if (entries.length > MAX_POSTAL_RULES) return refused(POSTAL_CODE_MESSAGES.tooMany, { max: MAX_POSTAL_RULES });
   const rules: PostalRule[] = [];
   for (const entry of entries) {
     const range = /^([^-–]+?)\s*[-–]\s*([^-–]+)$/.exec(entry);
     if (range?.[1] && range[2]) {
       const read = [readPostalCode(range[1], country), readPostalCode(range[2], country)];
       const [from, to] = read.map((code) => code && comparable(code));
-      if (!from || !to || from.length !== to.length) return { ok: false, message: POSTAL_CODE_MESSAGES.rule(entry, example) };
-      if (from > to) return { ok: false, message: POSTAL_CODE_MESSAGES.range(entry) };
+      if (!from || !to || from.length !== to.length) return notACode(entry);
+      if (from > to) return refused(POSTAL_CODE_MESSAGES.range, { entry });
       rules.push({ kind: "range", from, to });
       continue;
     }
@@ -120,12 +138,12 @@ export function parsePostalRules(
         .slice(0, -1)
         .toUpperCase()
         .replace(/[\s.-]/g, "");
-      if (!/^[A-Z0-9]{1,9}$/.test(prefix)) return { ok: false, message: POSTAL_CODE_MESSAGES.rule(entry, example) };
+      if (!/^[A-Z0-9]{1,9}$/.test(prefix)) return notACode(entry);
       rules.push({ kind: "prefix", prefix });
       continue;
     }
     const code = readPostalCode(entry, country);
-    if (!code) return { ok: false, message: POSTAL_CODE_MESSAGES.rule(entry, example) };
+    if (!code) return notACode(entry);
     rules.push({ kind: "code", code });
   }
   // Entries written two ways ('1000 - 1499', '1000-1499') are one rule: kept once, where first written.

@@ -94,13 +94,13 @@ function amount(currency: string, { optional }: { optional: boolean }, t: Transl
 }
 
 /** 'Códigos postales': the store country's codes, prefixes and ranges, kept as formatPostalRules writes them. */
-function postalCodesField(country: Parameters<typeof parsePostalRules>[1]) {
+function postalCodesField(country: Parameters<typeof parsePostalRules>[1], t: Translate) {
   return z
     .string()
     .max(POSTAL_CODES_TEXT_MAX)
     .default("")
     .transform((value, ctx) => {
-      const parsed = parsePostalRules(value, country);
+      const parsed = parsePostalRules(value, country, t);
       if (parsed.ok) return formatPostalRules(parsed.rules);
       ctx.addIssue({ code: "custom", message: parsed.message });
       return z.NEVER;
@@ -120,7 +120,7 @@ function deliveryZoneSchema(store: Pick<Store, "currency" | "country" | "timeZon
       fee: amount(currency, { optional: false }, t),
       minOrder: amount(currency, { optional: true }, t),
       freeFrom: amount(currency, { optional: true }, t),
-      postalCodes: postalCodesField(storeCountry(store)),
+      postalCodes: postalCodesField(storeCountry(store), t),
     })
     .transform((zone) => ({ ...zone, fee: zone.fee ?? 0, minOrder: zone.minOrder || null }))
     .superRefine((zone, ctx) => {

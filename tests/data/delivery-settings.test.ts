@@ -236,13 +236,13 @@ describe("delivery zones", () => {
     expect((await readDeliverySettings(s.db, mx.store.id)).zones[0]?.postalCodes).toBe("01*, 06000-06999, 11000");
   });
 
-  it("refuses postal codes that are not the store country's, in Spanish, 400, nothing written", async () => {
+  it("refuses postal codes that are not the store country's, in the merchant's Spanish, 400, nothing written", async () => {
     const s = createTestServices();
     const cases: Array<[string, string, string]> = [
       [
         "AR",
         "1425, 14250",
-        "“14250” no es un código postal: escribe códigos como 1425, prefijos como 14* o rangos como 1425-1429",
+        "“14250” no es un código postal: escribí códigos como 1425, prefijos como 14* o rangos como 1425-1429",
       ],
       ["AR", "1499-1000", "En “1499-1000” el primer código del rango debe ser menor o igual que el segundo"],
       ["MX", "6600", "“6600” no es un código postal: escribe códigos como 06600, prefijos como 06* o rangos como 06600-06609"],
