@@ -32,7 +32,7 @@ export const LIMIT_MESSAGES = {
     `Límite sobrepasado: Esta sección solo tiene ${counted(free, "espacio disponible", "espacios disponibles")}`,
   photos: (limit: number) => `Límite de fotos alcanzado: tu plan permite ${limit} fotos por producto`,
   fewPhotoSlots: (free: number) => `${fewSlots(free)} para fotos de este producto`,
-  /** The photos page's hint, beside the field. */
+  /** The photos page's hint in neutral words, as the catalog's base says it ('products.gallery.slotsLeft'). */
   photoSlotsLeft: (free: number) => `Puedes elegir varias a la vez: te ${leftCount(free, "espacio", "espacios")}.`,
 } as const;
 

@@ -113,7 +113,14 @@ export function PhotoGallery(props: {
             resizeHeight={IMAGE_HEIGHTS.product}
             maxFiles={free}
             tooManyMessage={LIMIT_MESSAGES.fewPhotoSlots(free)}
-            hint={LIMIT_MESSAGES.photoSlotsLeft(free)}
+            hint={t(
+              {
+                id: "products.gallery.slotsLeft",
+                defaultMessage:
+                  "Puedes elegir varias a la vez: {free, plural, one {te queda {free} espacio} other {te quedan {free} espacios}}.",
+              },
+              { free },
+            )}
             error={problem ?? errors.photos}
           />
           <button type="submit" className="button">

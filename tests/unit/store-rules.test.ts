@@ -8,6 +8,7 @@ import {
   photoUploadProblem,
   sectionItemsProblem,
 } from "~/domain/limits";
+import { translatorFor } from "~/domain/message-catalogs";
 import { swapWithNeighbour } from "~/domain/ordering";
 import { isAudioOnly, sniffVideoType } from "~/media/video-rules";
 
@@ -50,6 +51,12 @@ describe("plan limits", () => {
     expect(photoUploadProblem(standard, 4, 1)).toBe("Límite de fotos alcanzado: tu plan permite 4 fotos por producto");
     expect(photoUploadProblem(premium, 4, 4)).toBeNull();
     expect(photoUploadProblem(premium, 8, 1)).toBe("Límite de fotos alcanzado: tu plan permite 8 fotos por producto");
+  });
+
+  it("the photos page's hint: the catalog's base says the neutral words, an Argentine merchant reads 'vos'", () => {
+    const hint = { id: "products.gallery.slotsLeft", defaultMessage: "" };
+    for (const free of [1, 3]) expect(translatorFor("es")(hint, { free })).toBe(LIMIT_MESSAGES.photoSlotsLeft(free));
+    expect(translatorFor("es-AR")(hint, { free: 1 })).toBe("Podés elegir varias a la vez: te queda 1 espacio.");
   });
 });
 
