@@ -38,7 +38,7 @@ export const storeTranslator = (store: { country?: string; timeZone?: string }):
  * timeline) is not among them.
  */
 const SERVER_ONLY =
-  /^(site|email|whatsapp|checkout|cart|shipping|policies|orders|catalog|variants\.(choice|refusal)|(products|stores|sections|money)\.(refusal|notice)|domains\.(state|failure|refusal)|validation|discounts\.refusal|fulfilment\.(refusal|notice|slips?))\.|^discounts\.link\.(applied|gives|kept|notApplied)$|^fulfilment\.bulk\.(done|skipped|some)$|\.email\./;
+  /^(site|email|whatsapp|checkout|cart|shipping|policies|orders|catalog|variants\.(choice|refusal)|(products|stores|sections|money)\.(refusal|notice)|domains\.(state|failure|refusal)|stores\.poster|validation|discounts\.refusal|fulfilment\.(refusal|notice|slips?))\.|^discounts\.link\.(applied|gives|kept|notApplied)$|^fulfilment\.bulk\.(done|skipped|some)$|\.email\./;
 /** The growth pages' texts their loaders and actions say (notices, refusals, the lists' states, offers and conditions). */
 const GROWTH_SERVER_ONLY =
   /^(discounts|promotions|looks|conversions)\.(notice|refusal|state|offer|reach)\.|^(discounts|promotions)\.invalidAction$|^looks\.(sectionGone|nothingToPublish|unknownAction)$|^conversions\.chooseIntent$|^promotions\.list\.(from|until|results)$|^discounts\.list\.(range|fromDay|untilDay|oncePerCustomer|minPurchase|maxUses|usesOf|uses)$/;

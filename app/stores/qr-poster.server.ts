@@ -2,6 +2,7 @@
 // A4 sheet or an A6 card by CSS alone (@page and @media print), with no script. The QR is the one the PNG and SVG
 // downloads carry ({APP_ORIGIN}/QR/{storeId}), so a printed poster survives a rename or an own hostname.
 import { z } from "zod";
+import { defineMessages, type Translate } from "~/domain/messages";
 import { type Config, publicStoreUrl } from "~/services/config";
 import { fileUrl } from "~/services/files";
 import { escapeHtml } from "~/ui/html";
@@ -35,25 +36,43 @@ const PAGE: Record<PosterPaper, string> = {
   a6: "@page{size:A6;margin:6mm}",
 };
 
-/** The poster page: the paper switch and how to print on screen, then the poster. */
+/** The tools speak to the merchant; the poster, which shoppers read, as the store's country does. */
+const POSTER_MESSAGES = defineMessages({
+  title: { id: "stores.poster.title", defaultMessage: "Cartel con el QR | {name}" },
+  tools: { id: "stores.poster.tools", defaultMessage: "Impresión" },
+  a4: { id: "stores.poster.a4", defaultMessage: "Hoja A4" },
+  a6: { id: "stores.poster.a6", defaultMessage: "Tarjeta A6" },
+  howTo: {
+    id: "stores.poster.howTo",
+    defaultMessage: "Imprime con el menú de tu navegador (Ctrl+P, o Compartir → Imprimir en el teléfono).",
+  },
+  invite: { id: "stores.poster.invite", defaultMessage: "Escanea y mira nuestra tienda" },
+  logo: { id: "stores.poster.logo", defaultMessage: "Logo de {name}" },
+  qr: { id: "stores.poster.qr", defaultMessage: "Código QR de {name}" },
+});
+
+/** The poster page: the paper switch and how to print on screen (`t`, the merchant's), then the poster (`storeT`). */
 export function qrPosterPage(input: {
   config: Pick<Config, "APP_ORIGIN" | "STORES_DOMAIN">;
   store: { id: string; name: string; url: string; customHost: string | null; logoKey: string | null };
   paper: PosterPaper;
+  t: Translate;
+  storeT: Translate;
 }): string {
-  const { store, paper } = input;
+  const { store, paper, t, storeT } = input;
+  const name = { name: store.name };
   const address = publicStoreUrl(input.config, store)
     .replace(/^https?:\/\//, "")
     .replace(/\/$/, "");
   const link = (to: PosterPaper, label: string) =>
     `<a href="?papel=${to}"${to === paper ? ' aria-current="true"' : ""}>${label}</a>`;
   const logo = store.logoKey
-    ? `<img class="logo" src="${escapeHtml(fileUrl(store.logoKey))}" alt="Logo de ${escapeHtml(store.name)}">`
+    ? `<img class="logo" src="${escapeHtml(fileUrl(store.logoKey))}" alt="${escapeHtml(storeT(POSTER_MESSAGES.logo, name))}">`
     : "";
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(`Cartel con el QR | ${store.name}`)}</title><style>${STYLE}${PAGE[paper]}</style></head>
-<body class="paper-${paper}"><nav class="tools" aria-label="Impresión">${link("a4", "Hoja A4")}${link("a6", "Tarjeta A6")}<span>Imprime con el menú de tu navegador (Ctrl+P, o Compartir → Imprimir en el teléfono).</span></nav>
-<main class="poster">${logo}<h1>${escapeHtml(store.name)}</h1><p class="invite">Escanea y mira nuestra tienda</p>
-<div class="qr" role="img" aria-label="Código QR de ${escapeHtml(store.name)}">${qrSvg(qrTarget(input.config.APP_ORIGIN, store.id))}</div>
+<title>${escapeHtml(t(POSTER_MESSAGES.title, name))}</title><style>${STYLE}${PAGE[paper]}</style></head>
+<body class="paper-${paper}"><nav class="tools" aria-label="${t(POSTER_MESSAGES.tools)}">${link("a4", t(POSTER_MESSAGES.a4))}${link("a6", t(POSTER_MESSAGES.a6))}<span>${t(POSTER_MESSAGES.howTo)}</span></nav>
+<main class="poster">${logo}<h1>${escapeHtml(store.name)}</h1><p class="invite">${storeT(POSTER_MESSAGES.invite)}</p>
+<div class="qr" role="img" aria-label="${escapeHtml(storeT(POSTER_MESSAGES.qr, name))}">${qrSvg(qrTarget(input.config.APP_ORIGIN, store.id))}</div>
 <p class="address">${escapeHtml(address)}</p></main></body></html>`;
 }

@@ -46,6 +46,17 @@ describe("the QR poster", () => {
     expect((await poster(s, m.cookie, m.store.id, "?papel=carta")).html).toContain("@page{size:A4;margin:15mm}");
   });
 
+  it("speaks as the store's country to its shoppers and as its merchant on the tools: 'vos' in Argentina", async () => {
+    const s = createTestServices();
+    const neutral = await signedInMerchant(s, "standard", { country: "CO" });
+    const argentine = await signedInMerchant(s, "standard", { country: "AR" });
+    const [co, ar] = [await poster(s, neutral.cookie, neutral.store.id), await poster(s, argentine.cookie, argentine.store.id)];
+    expect(co.html).toContain('<p class="invite">Escanea y mira nuestra tienda</p>');
+    expect(co.html).toContain("<span>Imprime con el menú de tu navegador");
+    expect(ar.html).toContain('<p class="invite">Escaneá y mirá nuestra tienda</p>');
+    expect(ar.html).toContain("<span>Imprimí con el menú de tu navegador");
+  });
+
   it("a store without a logo still has its name and QR; another merchant's store is a 404", async () => {
     const s = createTestServices();
     const me = await signedInMerchant(s, "standard", { name: "Sin logo" });
