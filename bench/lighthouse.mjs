@@ -20,8 +20,18 @@ const PAGES = process.argv
   .find((a) => a.startsWith("--pages="))
   ?.slice("--pages=".length)
   .split(",");
-/** Public pages: 100, their LCP ≤ 1.0 s; a merchant page opened again paints from the app's cache (LCP ≤ 0.5 s). */
-const BUDGET = { merchantPerformance: 95, publicPerformance: 100, publicLcpMs: 1000, repeatLcpMs: 500, accessibility: 100 };
+/**
+ * Public pages: 100, their LCP ≤ 1.0 s; merchant pages' LCP ≤ 1.2 s on a first load (decision 0070); a merchant page
+ * opened again paints from the app's cache (LCP ≤ 0.5 s).
+ */
+const BUDGET = {
+  merchantPerformance: 95,
+  merchantLcpMs: 1200,
+  publicPerformance: 100,
+  publicLcpMs: 1000,
+  repeatLcpMs: 500,
+  accessibility: 100,
+};
 
 if (!process.argv.includes("--no-build") && !buildApp()) process.exit(1);
 const dataDir = resolve("tests/.tmp/lighthouse-data");
@@ -106,7 +116,7 @@ try {
     const performance = pick("performance");
     const accessibility = pick("accessibility");
     const minimum = page.kind === "merchant" ? BUDGET.merchantPerformance : BUDGET.publicPerformance;
-    const lcpLimit = REPEAT ? BUDGET.repeatLcpMs : page.kind === "public" ? BUDGET.publicLcpMs : Number.POSITIVE_INFINITY;
+    const lcpLimit = REPEAT ? BUDGET.repeatLcpMs : page.kind === "public" ? BUDGET.publicLcpMs : BUDGET.merchantLcpMs;
     rows.push({
       page: page.path,
       performance,
@@ -126,7 +136,7 @@ try {
   console.log(
     REPEAT
       ? `Budgets: performance ≥ ${BUDGET.merchantPerformance}, accessibility ${BUDGET.accessibility}, LCP ≤ ${BUDGET.repeatLcpMs / 1000} s.`
-      : `Budgets: merchant pages performance ≥ ${BUDGET.merchantPerformance}, public pages ≥ ${BUDGET.publicPerformance} with LCP ≤ ${BUDGET.publicLcpMs / 1000} s, accessibility ${BUDGET.accessibility}.`,
+      : `Budgets: merchant pages performance ≥ ${BUDGET.merchantPerformance} with LCP ≤ ${BUDGET.merchantLcpMs / 1000} s, public pages ≥ ${BUDGET.publicPerformance} with LCP ≤ ${BUDGET.publicLcpMs / 1000} s, accessibility ${BUDGET.accessibility}.`,
   );
   for (const r of rows) console.log(`${r._ok ? "✓ within budget" : "✗ UNDER BUDGET"}: ${r.page}`);
 } finally {
