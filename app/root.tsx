@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useMatches,
@@ -15,8 +14,9 @@ import {
 import type { Route } from "./+types/root";
 import { ICONS, MANIFEST_PATH, SERVICE_WORKER_PATH, THEME_COLOR } from "./pwa/manifest";
 import { getServices, requestIdContext } from "./services/services";
-import appCss from "./styles/app.css?url";
+import appCss from "./styles/app.css?inline";
 import siteCss from "./styles/site.css?raw";
+import { AppScripts, appStarted, HOLD_UNTIL_STARTED } from "./ui/app-scripts";
 import { readNotice } from "./ui/flash.server";
 import type { LookView } from "./ui/look-view";
 import type { Notice } from "./ui/notice";
@@ -27,7 +27,6 @@ import { FORBIDDEN } from "./workspace/forbidden-texts";
 // Rendered on hydrated pages only (public store pages inline their CSS instead of <Links />): the
 // merchant app is installable, the stores are not (docs/decisions/0018-installable-merchant-app.md).
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appCss },
   { rel: "manifest", href: MANIFEST_PATH },
   { rel: "apple-touch-icon", href: ICONS.apple180.path },
 ];
@@ -58,6 +57,16 @@ function usePublicLook(): LookView | null {
   return null;
 }
 
+/**
+ * The merchant app's stylesheet, inline in the head: a merchant page paints with its document alone, no request
+ * before the paint (docs/decisions/0070-merchant-first-paint-adopted.md). The client build does not carry its
+ * text: hydration keeps the one the server sent, read back from the page.
+ */
+function AppStyle() {
+  const text = import.meta.env.SSR ? appCss : (document.getElementById("app-css")?.textContent ?? "");
+  return <style id="app-css" dangerouslySetInnerHTML={{ __html: text }} />;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrates = useHydrates();
   const look = usePublicLook();
@@ -70,12 +79,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrates ? (
           <>
             <meta name="theme-color" content={THEME_COLOR} />
+            <script dangerouslySetInnerHTML={{ __html: HOLD_UNTIL_STARTED }} />
+            <AppStyle />
             <Links />
           </>
         ) : (
           <>
             {look && <meta name="theme-color" content={look.themeColor} />}
-            <style dangerouslySetInnerHTML={{ __html: look?.css ? siteCss + look.css : siteCss }} />
+            {/* Public pages never hydrate: the client build leaves their stylesheet out of the merchant app's code. */}
+            <style dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? siteCss + (look?.css ?? "") : "" }} />
           </>
         )}
       </head>
@@ -84,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrates && (
           <>
             <ScrollRestoration />
-            <Scripts />
+            <AppScripts />
           </>
         )}
       </body>
@@ -108,6 +120,8 @@ function useServiceWorker() {
 export default function App() {
   const { notice } = useLoaderData<typeof loader>();
   useServiceWorker();
+  // The root's effects run after every other of the first render: the whole page has hydrated.
+  useEffect(appStarted, []);
   return (
     <>
       <Outlet />

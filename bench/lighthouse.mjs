@@ -2,7 +2,8 @@
 // user lives in and on the demo store, signed in as the demo merchant, against the built Node server.
 // `--repeat`: the merchant pages opened again, the app's service worker installed and its caches kept (a merchant
 // coming back to the app): one visit that installs the worker, one that fills its cache, then the measured runs.
-//   node bench/lighthouse.mjs [--runs=3] [--no-build] [--repeat] [--reports=folder]
+// `--pages=home,products,…`: only the named pages (the names of `pages` below; `merchant` and `public` name each kind).
+//   node bench/lighthouse.mjs [--runs=3] [--no-build] [--repeat] [--reports=folder] [--pages=names]
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createClient } from "@libsql/client";
@@ -15,8 +16,22 @@ const RUNS = Math.max(1, Number(runsArg?.slice("--runs=".length) ?? 1));
 const REPEAT = process.argv.includes("--repeat");
 /** A folder to keep each measured run's report in (`--reports=folder`), to read its trace afterwards. */
 const REPORTS = process.argv.find((a) => a.startsWith("--reports="))?.slice("--reports=".length);
-/** Public pages: 100, their LCP ≤ 1.0 s; a merchant page opened again paints from the app's cache (LCP ≤ 0.5 s). */
-const BUDGET = { merchantPerformance: 95, publicPerformance: 100, publicLcpMs: 1000, repeatLcpMs: 500, accessibility: 100 };
+const PAGES = process.argv
+  .find((a) => a.startsWith("--pages="))
+  ?.slice("--pages=".length)
+  .split(",");
+/**
+ * Public pages: 100, their LCP ≤ 1.0 s; merchant pages' LCP ≤ 1.2 s on a first load (decision 0070); a merchant page
+ * opened again paints from the app's cache (LCP ≤ 0.5 s).
+ */
+const BUDGET = {
+  merchantPerformance: 95,
+  merchantLcpMs: 1200,
+  publicPerformance: 100,
+  publicLcpMs: 1000,
+  repeatLcpMs: 500,
+  accessibility: 100,
+};
 
 if (!process.argv.includes("--no-build") && !buildApp()) process.exit(1);
 const dataDir = resolve("tests/.tmp/lighthouse-data");
@@ -40,16 +55,23 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 let chrome;
 try {
   const { cookie, storeId } = await signInAsDemo(ORIGIN);
-  const pages = [
-    { path: "/", kind: "merchant" },
-    { path: `/Store/${storeId}/products`, kind: "merchant" },
-    { path: `/Store/${storeId}/sales`, kind: "merchant" },
-    { path: `/Store/${storeId}/info`, kind: "merchant" },
-    { path: `/Store/${storeId}/products/new`, kind: "merchant" },
-    { path: "/site/demo", kind: "public" },
+  const workspace = (name, path) => ({ name, path: `/Store/${storeId}/${path}`, kind: "merchant" });
+  const allPages = [
+    { name: "home", path: "/", kind: "merchant" },
+    workspace("products", "products"),
+    workspace("sales", "sales"),
+    workspace("info", "info"),
+    workspace("new", "products/new"),
+    workspace("statistics", "estadisticas"),
+    workspace("promotions", "promociones"),
+    workspace("carts", "carritos"),
+    workspace("domain", "dominio"),
+    workspace("team", "equipo"),
+    { name: "store", path: "/site/demo", kind: "public" },
     // The demo's product with options (3 sizes × 2 colours, a photo per colour) and its gallery product (4 photos).
-    ...(await demoProductPaths()),
+    ...(await demoProductPaths()).map((p, i) => ({ ...p, name: `product${i + 1}` })),
   ];
+  const pages = PAGES ? allPages.filter((p) => PAGES.includes(p.name) || PAGES.includes(p.kind)) : allPages;
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
@@ -94,7 +116,7 @@ try {
     const performance = pick("performance");
     const accessibility = pick("accessibility");
     const minimum = page.kind === "merchant" ? BUDGET.merchantPerformance : BUDGET.publicPerformance;
-    const lcpLimit = REPEAT ? BUDGET.repeatLcpMs : page.kind === "public" ? BUDGET.publicLcpMs : Number.POSITIVE_INFINITY;
+    const lcpLimit = REPEAT ? BUDGET.repeatLcpMs : page.kind === "public" ? BUDGET.publicLcpMs : BUDGET.merchantLcpMs;
     rows.push({
       page: page.path,
       performance,
@@ -114,7 +136,7 @@ try {
   console.log(
     REPEAT
       ? `Budgets: performance ≥ ${BUDGET.merchantPerformance}, accessibility ${BUDGET.accessibility}, LCP ≤ ${BUDGET.repeatLcpMs / 1000} s.`
-      : `Budgets: merchant pages performance ≥ ${BUDGET.merchantPerformance}, public pages ≥ ${BUDGET.publicPerformance} with LCP ≤ ${BUDGET.publicLcpMs / 1000} s, accessibility ${BUDGET.accessibility}.`,
+      : `Budgets: merchant pages performance ≥ ${BUDGET.merchantPerformance} with LCP ≤ ${BUDGET.merchantLcpMs / 1000} s, public pages ≥ ${BUDGET.publicPerformance} with LCP ≤ ${BUDGET.publicLcpMs / 1000} s, accessibility ${BUDGET.accessibility}.`,
   );
   for (const r of rows) console.log(`${r._ok ? "✓ within budget" : "✗ UNDER BUDGET"}: ${r.page}`);
 } finally {

@@ -8,10 +8,14 @@ import { useLocation } from "react-router";
 export function MenuSheet(props: { label: ReactNode; className?: string; children: ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a navigation.
+  const address = pathname + search;
+  // Closed by a navigation, not by the app starting: a sheet opened on the server's page before hydration stays open.
+  const shownAt = useRef(address);
   useEffect(() => {
+    if (shownAt.current === address) return;
+    shownAt.current = address;
     if (ref.current) ref.current.open = false;
-  }, [pathname, search]);
+  }, [address]);
   useEffect(() => {
     const close = (event: Event) => {
       const details = ref.current;

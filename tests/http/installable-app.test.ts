@@ -1,6 +1,6 @@
 // The installable app's files on the single-machine server, as a browser receives them: their
 // types and how long it may keep them (docs/decisions/0018-installable-merchant-app.md).
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,5 +78,25 @@ describe("the installable app's files on Node", () => {
     expect(script).toBeDefined();
     const asset = await send(server, script as string, { method: "HEAD" });
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("a merchant app page paints with its document alone: its stylesheet inline, no stylesheet to ask for", async () => {
+    const page = await send(server, "/Auth");
+    const head = page.body.slice(0, page.body.indexOf("</head>"));
+    expect(head).toMatch(/<style id="app-css">[\s\S]{1000,}<\/style>/);
+    expect(head).not.toMatch(/rel="stylesheet"/);
+    // The public stylesheet is the server's alone: public pages never run the app's code.
+    const assets = resolve("build/node/client/assets");
+    const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) expect(readFileSync(resolve(assets, name), "utf8"), name).not.toContain(".footer-contact-item{");
+  });
+
+  it("a merchant app page asks for its code only after it has painted: no module preload, no static import", async () => {
+    const page = await send(server, "/Auth");
+    expect(page.body).not.toMatch(/rel="modulepreload"/);
+    expect(page.body).not.toMatch(/<script type="module"[^>]*>\s*import /);
+    // The start script lists them, to be added once the page has painted.
+    expect(page.body).toMatch(/for \(const href of \["\/assets\/entry\.client-/);
   });
 });
