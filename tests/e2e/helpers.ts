@@ -260,6 +260,14 @@ export async function runsItsScript(page: Page): Promise<boolean> {
 }
 
 /**
+ * Waits until the merchant app has started on the page (hydrated, answering its own controls): it starts after the
+ * first paint, which can come after the load event (docs/decisions/0070-merchant-first-paint-adopted.md).
+ */
+export async function appStarted(page: Page) {
+  await page.waitForFunction(() => (window as { vitrinaStarted?: boolean }).vitrinaStarted === true);
+}
+
+/**
  * Holds the merchant app's code back until the returned function is called: the page is the server's, tapped before
  * the app starts (it starts after the first paint, docs/decisions/0070-merchant-first-paint-adopted.md).
  */

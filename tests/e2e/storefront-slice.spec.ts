@@ -37,10 +37,12 @@ test.describe("demo store, the thin slice", () => {
       expect(await img.getAttribute("height")).toBe("400");
     }
     await expect(images.first()).toHaveAttribute("fetchpriority", "high");
-    // The page icon is the square made from the logo when it was uploaded; the 40-px header logo is its half-size rendition.
+    // The tab icon is the 48-px square made from the logo when it was uploaded, the home screen's the 192-px one; the
+    // 40-px header logo is the logo's half-size rendition.
     const icon = page.locator('link[rel="icon"]');
-    await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}-icon\.png$/);
-    const logoName = ((await icon.getAttribute("href")) as string).replace(/-icon\.png$/, "");
+    await expect(icon).toHaveAttribute("href", /^\/files\/stores\/\d{10}\/logo\/[0-9a-f]{32}-icon-48\.png$/);
+    const logoName = ((await icon.getAttribute("href")) as string).replace(/-icon-48\.png$/, "");
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", `${logoName}-icon.png`);
     await expect(page.locator(".brand img")).toHaveAttribute("src", `${logoName}-s.webp`);
 
     // No framework JS: only the site's small enhancement script (storefront.spec.ts checks its size).
