@@ -183,10 +183,20 @@ describe("database round trips per route", () => {
     const customerId = String(customer.rows[0]?.id);
     const sectionList = await (await fetch(`${base}/Store/${storeId}/sections`, { headers: auth })).text();
     const sectionId = sectionList.match(new RegExp(`/Store/${storeId}/section/(\\d{7})`))?.[1];
+    const discounts = await (await fetch(`${base}/Store/${storeId}/discounts`, { headers: auth })).text();
+    const codeId = discounts.match(new RegExp(`/Store/${storeId}/discounts/(\\d+)"`))?.[1];
+    // A promotion of the demo store (it has none), to open its edit page.
+    const promotion = await server.db().execute({
+      sql: `insert into promotions (store_id, name, kind, scope, percent, created_at) values (?, 'Todo al 10 %', 'discount', 'store', 10, ?)
+            returning id`,
+      args: [storeId, Date.now()],
+    });
+    const promotionId = String(promotion.rows[0]?.id);
     expect(productId).toBeDefined();
     expect(saleId).toBeDefined();
     expect(customerId).toMatch(/^\d+$/);
     expect(sectionId).toBeDefined();
+    expect(codeId).toBeDefined();
     const pages = [
       "/",
       `/Store/${storeId}/products`,
@@ -207,8 +217,19 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/payments`,
       `/Store/${storeId}/redes`,
       `/Store/${storeId}/conversiones`,
+      `/Store/${storeId}/section/${sectionId}/new/product`,
+      `/Store/${storeId}/section/${sectionId}/new/file`,
       `/Store/${storeId}/discounts`,
+      `/Store/${storeId}/discounts/new`,
+      `/Store/${storeId}/discounts/${codeId}`,
+      `/Store/${storeId}/discounts/${codeId}.data`,
       `/Store/${storeId}/promociones`,
+      `/Store/${storeId}/promociones/nueva`,
+      `/Store/${storeId}/promociones/${promotionId}`,
+      `/Store/${storeId}/promociones/${promotionId}.data`,
+      "/plans",
+      "/newStore",
+      "/newStore.data",
       `/Store/${storeId}/cobros`,
       `/Store/${storeId}/products/poco-stock`,
       `/Store/${storeId}/carritos`,
