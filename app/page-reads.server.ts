@@ -1,7 +1,7 @@
 import { activityReads } from "~/activity/page-reads.server";
 import { plansReads } from "~/billing/page-reads.server";
 import { conversionSettingsReads } from "~/conversions/page-reads.server";
-import { customerDetailReads, customerListReads } from "~/customers/page-reads.server";
+import { customerDetailReads, customerListReads, customersCsvReads } from "~/customers/page-reads.server";
 import { discountCodesReads, editDiscountCodeReads, newDiscountCodeReads } from "~/discounts/page-reads.server";
 import { customDomainReads } from "~/domains/page-reads.server";
 import { lookReads } from "~/looks/page-reads.server";
@@ -49,6 +49,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/carritos": abandonedCartsReads,
   "Store/:storeId/customers": customerListReads,
   "Store/:storeId/customers/:customerId": customerDetailReads,
+  "Store/:storeId/customers.csv": customersCsvReads,
   "Store/:storeId/equipo": teamReads,
   "Store/:storeId/actividad": activityReads,
   "Store/:storeId/products/poco-stock": lowStockReads,

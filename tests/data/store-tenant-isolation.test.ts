@@ -10,6 +10,7 @@ import * as conversionSettings from "~/conversions/routes/conversion-settings";
 import { saveMetaSettings } from "~/conversions/settings.server";
 import * as customerDetail from "~/customers/routes/customer-detail";
 import * as customerList from "~/customers/routes/customer-list";
+import * as customersCsv from "~/customers/routes/customers-csv";
 import { createDiscountCode } from "~/discounts/discount-codes.server";
 import * as discountCodes from "~/discounts/routes/discount-codes";
 import * as editDiscountCode from "~/discounts/routes/edit-discount-code";
@@ -504,6 +505,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/products/poco-stock": lowStock,
     "Store/:storeId/customers": customerList,
     "Store/:storeId/customers/:customerId": customerDetail,
+    "Store/:storeId/customers.csv": customersCsv,
     "Store/:storeId/equipo": team,
     "Store/:storeId/actividad": activity,
     "Store/:storeId/look": look,
@@ -615,6 +617,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/products/:productId/photos",
           "Store/:storeId/sales/:saleId",
           "Store/:storeId/customers/:customerId",
+          "Store/:storeId/customers.csv",
           "Store/:storeId/look",
           "Store/:storeId/section/:sectionId",
           "Store/:storeId/dominio",
