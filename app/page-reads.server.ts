@@ -1,4 +1,4 @@
-import { activityReads } from "~/activity/page-reads.server";
+import { activityCsvReads, activityReads } from "~/activity/page-reads.server";
 import { plansReads } from "~/billing/page-reads.server";
 import { conversionSettingsReads } from "~/conversions/page-reads.server";
 import { customerDetailReads, customerListReads, customersCsvReads } from "~/customers/page-reads.server";
@@ -52,6 +52,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/customers.csv": customersCsvReads,
   "Store/:storeId/equipo": teamReads,
   "Store/:storeId/actividad": activityReads,
+  "Store/:storeId/actividad.csv": activityCsvReads,
   "Store/:storeId/products/poco-stock": lowStockReads,
   "Store/:storeId/cobros": paymentMethodsReads,
   "Store/:storeId/look": lookReads,

@@ -4,6 +4,7 @@ import type { Client, ResultSet } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as activity from "~/activity/routes/activity";
+import * as activityCsv from "~/activity/routes/activity-csv";
 import { createSession } from "~/auth/sessions.server";
 import * as plansPage from "~/billing/routes/plans";
 import * as conversionSettings from "~/conversions/routes/conversion-settings";
@@ -508,6 +509,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/customers.csv": customersCsv,
     "Store/:storeId/equipo": team,
     "Store/:storeId/actividad": activity,
+    "Store/:storeId/actividad.csv": activityCsv,
     "Store/:storeId/look": look,
     "Store/:storeId/section/:sectionId": sectionPage,
     "Store/:storeId/dominio": customDomain,
@@ -624,6 +626,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/payments",
           "Store/:storeId/conversiones",
           "Store/:storeId/actividad",
+          "Store/:storeId/actividad.csv",
         ].includes(pattern)
       )
         expect(seen.page, pattern).not.toEqual(await nothing(pattern));

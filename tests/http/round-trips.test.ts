@@ -241,6 +241,8 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/actividad`,
       `/Store/${storeId}/actividad?tipo=price`,
       `/Store/${storeId}/actividad.data`,
+      `/Store/${storeId}/actividad.csv`,
+      `/Store/${storeId}/actividad.csv?tipo=price`,
       // 'Diseño', once its preview's secret exists (made on the first visit, a round trip of its own).
       `/Store/${storeId}/look`,
       `/Store/${storeId}/sales`,
