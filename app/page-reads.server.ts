@@ -1,18 +1,19 @@
-import { activityReads } from "~/activity/page-reads.server";
+import { activityCsvReads, activityReads } from "~/activity/page-reads.server";
+import { plansReads } from "~/billing/page-reads.server";
 import { conversionSettingsReads } from "~/conversions/page-reads.server";
-import { customerDetailReads, customerListReads } from "~/customers/page-reads.server";
-import { discountCodesReads } from "~/discounts/page-reads.server";
+import { customerDetailReads, customerListReads, customersCsvReads } from "~/customers/page-reads.server";
+import { discountCodesReads, editDiscountCodeReads, newDiscountCodeReads } from "~/discounts/page-reads.server";
 import { customDomainReads } from "~/domains/page-reads.server";
 import { lookReads } from "~/looks/page-reads.server";
 import { storePaymentsReads } from "~/online-payments/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
 import { editProductReads, newProductReads, productListReads, productPhotosReads } from "~/products/page-reads.server";
-import { promotionsReads } from "~/promotions/page-reads.server";
+import { editPromotionReads, newPromotionReads, promotionsReads } from "~/promotions/page-reads.server";
 import { abandonedCartsReads, salesDeskReads, salesDeskWithSaleReads } from "~/sales/page-reads.server";
-import { sectionListReads, sectionReads } from "~/sections/page-reads.server";
+import { addToSectionReads, sectionListReads, sectionReads } from "~/sections/page-reads.server";
 import { statisticsReads } from "~/stats/page-reads.server";
 import { lowStockReads } from "~/stock-alerts/page-reads.server";
-import { storeBrandReads, storeDeliveryReads, storeInfoReads, storeListReads } from "~/stores/page-reads.server";
+import { newStoreReads, storeBrandReads, storeDeliveryReads, storeInfoReads, storeListReads } from "~/stores/page-reads.server";
 import { teamReads } from "~/team/page-reads.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 
@@ -24,13 +25,20 @@ import type { PageReads } from "~/workspace/page-reads.server";
  */
 export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "": storeListReads,
+  newStore: newStoreReads,
+  plans: plansReads,
   "Store/:storeId/info": storeInfoReads,
   "Store/:storeId/brand": storeBrandReads,
   "Store/:storeId/sections": sectionListReads,
   "Store/:storeId/section/:sectionId": sectionReads,
+  "Store/:storeId/section/:sectionId/new/:type": addToSectionReads,
   "Store/:storeId/delivery": storeDeliveryReads,
   "Store/:storeId/discounts": discountCodesReads,
+  "Store/:storeId/discounts/new": newDiscountCodeReads,
+  "Store/:storeId/discounts/:codeId": editDiscountCodeReads,
   "Store/:storeId/promociones": promotionsReads,
+  "Store/:storeId/promociones/nueva": newPromotionReads,
+  "Store/:storeId/promociones/:promotionId": editPromotionReads,
   "Store/:storeId/products": productListReads,
   "Store/:storeId/products/new": newProductReads,
   "Store/:storeId/products/:productId": editProductReads,
@@ -41,8 +49,10 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/carritos": abandonedCartsReads,
   "Store/:storeId/customers": customerListReads,
   "Store/:storeId/customers/:customerId": customerDetailReads,
+  "Store/:storeId/customers.csv": customersCsvReads,
   "Store/:storeId/equipo": teamReads,
   "Store/:storeId/actividad": activityReads,
+  "Store/:storeId/actividad.csv": activityCsvReads,
   "Store/:storeId/products/poco-stock": lowStockReads,
   "Store/:storeId/cobros": paymentMethodsReads,
   "Store/:storeId/look": lookReads,

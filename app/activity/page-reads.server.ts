@@ -1,7 +1,7 @@
 import { type ActivityQuery, parseActivityQuery } from "~/domain/activity";
 import { translatorFor } from "~/domain/message-catalogs";
 import type { Translate } from "~/domain/messages";
-import { activityPageQueries } from "~/workspace/activity.server";
+import { activityExportQuery, activityPageQueries } from "~/workspace/activity.server";
 import { storeFactsPageReads } from "~/workspace/page-reads.server";
 
 const NO_FILTERS: ActivityQuery = { actor: null, kind: null, from: null, to: null, before: null };
@@ -16,3 +16,9 @@ export function activityQueryOf(url: URL, t: Translate = translatorFor("es")) {
 export const activityReads = storeFactsPageReads((db, { storeId }, { url }, store) =>
   activityPageQueries(db, storeId, activityQueryOf(url).query, store.timeZone),
 );
+
+/** 'Actividad' as a spreadsheet: the entries its filters select; none for filters it refuses (it answers 400). */
+export const activityCsvReads = storeFactsPageReads((db, { storeId }, { url }, store) => {
+  const { parsed, query } = activityQueryOf(url);
+  return [activityExportQuery(db, storeId, query, store.timeZone, parsed.ok ? undefined : 0)] as const;
+});

@@ -1,17 +1,21 @@
 // Data access for /plans: the plans on offer, priced for every billing period, and the free-trial start.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { changeAccount } from "~/auth/users.server";
 import type { BillingPeriod } from "~/domain/billing";
 import { BILLING_PERIODS } from "~/domain/billing";
 import { formatMoney } from "~/domain/money";
 import { billTotal, type PlanId, planPrice, startTrial } from "~/domain/plans";
+import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { plans, users } from "../../db/schema";
 
-/** Every plan, cheapest first, with its price and its total for `storesLimit` stores in each period. */
-export async function listPlanOffers(services: Services, storesLimit: number) {
-  const rows = await services.db.select().from(plans).orderBy(plans.priceMonthly);
-  const currency = services.config.BILLING_CURRENCY;
+/** Every plan, cheapest first, for a signed-in user (none without one: 'Planes' is read in the guard's batch). */
+export const planOffersQuery = (db: Db, userId: IdRef) =>
+  db.select().from(plans).where(sql`${userId} is not null`).orderBy(plans.priceMonthly);
+
+/** Every plan with its price and its total for `storesLimit` stores in each period, in the billing currency. */
+export function planOffersOf(rows: readonly (typeof plans.$inferSelect)[], currency: string, storesLimit: number) {
   return rows.map((p) => ({
     id: p.id,
     name: p.name,

@@ -1,4 +1,10 @@
-import { customerListQuery, customerOrdersQuery, customerQuery, mergeCandidatesQuery } from "~/orders/customer-records.server";
+import {
+  customerCsvQuery,
+  customerListQuery,
+  customerOrdersQuery,
+  customerQuery,
+  mergeCandidatesQuery,
+} from "~/orders/customer-records.server";
 import { storeFactsPageReads } from "~/workspace/page-reads.server";
 import { parseCustomerQuery } from "./query.server";
 
@@ -6,6 +12,12 @@ import { parseCustomerQuery } from "./query.server";
 export const customerListReads = storeFactsPageReads(
   (db, { storeId }, { url }, store) =>
     [customerListQuery(db, { id: storeId, currency: store.currency }, parseCustomerQuery(url.searchParams))] as const,
+);
+
+/** 'Clientes' as a spreadsheet: the whole list with the page's search and order, in the store's currency. */
+export const customersCsvReads = storeFactsPageReads(
+  (db, { storeId }, { url }, store) =>
+    [customerCsvQuery(db, { id: storeId, currency: store.currency }, parseCustomerQuery(url.searchParams))] as const,
 );
 
 /** A customer's id as the address gives it; 0, no customer's, for anything else. */

@@ -26,10 +26,15 @@ const discountCodesPath = (storeId: string) => `/Store/${storeId}/discounts`;
 /** A code id as a URL or a form names it: a positive whole number, or nothing. */
 const codeIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** The code id a URL names, or 0 (no code's: ids start at 1) for anything that cannot be one. */
+export function codeIdOf(codeId: string): number {
+  const id = codeIdSchema.safeParse(codeId);
+  return id.success ? id.data : 0;
+}
+
 /** The id of the store's code named in the URL; the 404 page for anything that cannot be one. */
 function urlCodeId(codeId: string): number {
-  const id = codeIdSchema.safeParse(codeId);
-  return id.success ? id.data : notFound();
+  return codeIdOf(codeId) || notFound();
 }
 
 /** The store's code named in the URL; the 404 page for anything else (another store's code included). */

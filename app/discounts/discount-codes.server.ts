@@ -25,16 +25,23 @@ export function listDiscountCodes(db: Db, storeId: IdRef) {
     .limit(MOST_DISCOUNT_CODES);
 }
 
-export async function countDiscountCodes(db: Db, storeId: string): Promise<number> {
-  return db.$count(discountCodes, eq(discountCodes.storeId, storeId));
-}
+/** How many codes the store has (a statement, for a page's batch). */
+export const discountCodeCountQuery = (db: Db, storeId: IdRef) =>
+  db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(discountCodes)
+    .where(eq(discountCodes.storeId, storeId));
 
-export async function findDiscountCode(db: Db, storeId: string, id: number): Promise<DiscountCodeRow | undefined> {
-  const [row] = await db
+/** The store's code `id` (by its id and the store's). */
+export const discountCodeQuery = (db: Db, storeId: IdRef, id: number) =>
+  db
     .select()
     .from(discountCodes)
     .where(and(eq(discountCodes.id, id), eq(discountCodes.storeId, storeId)))
     .limit(1);
+
+export async function findDiscountCode(db: Db, storeId: string, id: number): Promise<DiscountCodeRow | undefined> {
+  const [row] = await discountCodeQuery(db, storeId, id);
   return row;
 }
 

@@ -116,7 +116,7 @@ export function customerListQuery(db: Db, store: { id: IdRef; currency: string }
 }
 
 /** The whole list for the CSV export, in the list's order. */
-export const customerCsvQuery = (db: Db, store: { id: string; currency: string }, query: Omit<CustomerListQuery, "limit">) =>
+export const customerCsvQuery = (db: Db, store: { id: IdRef; currency: string }, query: Omit<CustomerListQuery, "limit">) =>
   customerListQuery(db, store, { ...query, limit: CUSTOMERS_CSV_MAX - 1 });
 
 /** One customer of the store with their figures, or none (unknown id or another store's: the same answer). */

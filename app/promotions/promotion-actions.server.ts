@@ -5,6 +5,7 @@ import { readPromotionForm } from "~/domain/promotion-form";
 import { failure, textFields } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { pickableProducts } from "~/products/products.server";
+import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { listDeliveryZones } from "~/stores/delivery-settings.server";
 import { redirectWithNotice } from "~/ui/flash.server";
@@ -12,14 +13,13 @@ import { notice } from "~/ui/notice";
 import { refusal } from "~/workspace/action-results.server";
 import type { Actor } from "~/workspace/activity.server";
 import type { Store } from "~/workspace/context.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { promotionsPath } from "./promotion-choices";
 import {
   createPromotion,
   deletePromotion,
   findPromotion,
   type PromotionRow,
-  promotionCountQuery,
-  promotionQuery,
   setPromotionEnabled,
   updatePromotion,
 } from "./promotions.server";
@@ -45,9 +45,14 @@ const PICKABLE_PRODUCTS = 2000;
 
 const promotionIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-function urlPromotionId(id: string): number {
+/** The promotion id a URL names, or 0 (no promotion's: ids start at 1) for anything that cannot be one. */
+export function promotionIdOf(id: string): number {
   const parsed = promotionIdSchema.safeParse(id);
-  return parsed.success ? parsed.data : notFound();
+  return parsed.success ? parsed.data : 0;
+}
+
+function urlPromotionId(id: string): number {
+  return promotionIdOf(id) || notFound();
 }
 
 /** The store's promotion named in the URL; the 404 page for anything else (another store's included). */
@@ -57,30 +62,13 @@ async function loadPromotion(services: Services, store: Store, id: string): Prom
 
 /** The store's products and zones the form offers to choose from. */
 async function promotionChoices(services: Services, store: Store) {
-  const [products, zones] = await services.db.batch(choiceQueries(services, store));
+  const [products, zones] = await services.db.batch(promotionChoiceQueries(services.db, store.id));
   return { products, zones };
 }
 
-const choiceQueries = ({ db }: Services, store: Store) =>
-  [pickableProducts(db, store.id, PICKABLE_PRODUCTS), listDeliveryZones(db, store.id)] as const;
-
-/** The new promotion page's one batch: the choices, and how many promotions the store has (its limit). */
-export async function newPromotionPage(services: Services, store: Store) {
-  const [products, zones, [counted]] = await services.db.batch([
-    ...choiceQueries(services, store),
-    promotionCountQuery(services.db, store.id),
-  ]);
-  return { products, zones, count: counted?.count ?? 0 };
-}
-
-/** The edit page's one batch: the store's promotion named in the URL (else the 404 page) and the choices. */
-export async function editPromotionPage(services: Services, store: Store, id: string) {
-  const [products, zones, [promotion]] = await services.db.batch([
-    ...choiceQueries(services, store),
-    promotionQuery(services.db, store.id, urlPromotionId(id)),
-  ]);
-  return { products, zones, promotion: promotion ?? notFound() };
-}
+/** The statements of the products and zones a promotion's form offers (its pages' reads, and its actions' check). */
+export const promotionChoiceQueries = (db: Db, storeId: IdRef) =>
+  [pickableProducts(db, storeId, PICKABLE_PRODUCTS), listDeliveryZones(db, storeId)] as const;
 
 /** The chosen products and zones a form sent (checkboxes of one name each). */
 const chosenOf = (form: FormData) => ({

@@ -59,7 +59,7 @@ export function listPromotions(db: Db, storeId: IdRef) {
 }
 
 /** The store's promotion `id` (a statement, for a page's batch). */
-export const promotionQuery = (db: Db, storeId: string, id: number) =>
+export const promotionQuery = (db: Db, storeId: IdRef, id: number) =>
   db
     .select({ ...promotionColumns, orders: promotions.orders, revenue: promotions.revenue })
     .from(promotions)
@@ -67,7 +67,7 @@ export const promotionQuery = (db: Db, storeId: string, id: number) =>
     .limit(1);
 
 /** How many promotions the store has (a statement, for a page's batch). */
-export const promotionCountQuery = (db: Db, storeId: string) =>
+export const promotionCountQuery = (db: Db, storeId: IdRef) =>
   db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(promotions)

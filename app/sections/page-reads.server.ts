@@ -1,3 +1,4 @@
+import { pickableProducts } from "~/products/products.server";
 import { storePageReads } from "~/workspace/page-reads.server";
 import { listSections, sectionWithItemsQueries } from "./sections.server";
 
@@ -8,3 +9,15 @@ export const sectionListReads = storePageReads((db, { storeId }) => [listSection
 export const sectionReads = storePageReads((db, { storeId }, { params }) =>
   sectionWithItemsQueries(db, storeId, params.sectionId ?? ""),
 );
+
+/** The most products 'Agregar productos' offers. */
+const PICKABLE_PRODUCTS = 2000;
+
+/**
+ * Adding to a section: the section (by its id and the store's) and its items, and for products the store's to pick
+ * from (none asked for files).
+ */
+export const addToSectionReads = storePageReads((db, { storeId }, { params }) => [
+  ...sectionWithItemsQueries(db, storeId, params.sectionId ?? ""),
+  pickableProducts(db, storeId, params.type === "product" ? PICKABLE_PRODUCTS : 0),
+]);

@@ -20,7 +20,6 @@ import {
   deleteSection,
   type FileItemInput,
   findSection,
-  findSectionWithItems,
   listSectionItems,
   moveItem,
   moveSection,
@@ -31,11 +30,6 @@ import {
 } from "./sections.server";
 
 /** The section page's data: 404 unless the section is the store's. */
-export async function loadSectionWithItems(services: Services, store: Store, sectionId: string) {
-  const found = isId("section", sectionId) ? await findSectionWithItems(services.db, store.id, sectionId) : undefined;
-  return found ?? notFound();
-}
-
 export async function loadSection(services: Services, store: Store, sectionId: string): Promise<Section> {
   const section = isId("section", sectionId) ? await findSection(services.db, store.id, sectionId) : undefined;
   return section ?? notFound();

@@ -59,11 +59,6 @@ export const sectionWithItemsQueries = (db: Db, storeId: IdRef, sectionId: strin
 export const sectionWithItemsOf = ([[section], items]: BatchResponse<ReturnType<typeof sectionWithItemsQueries>>) =>
   section ? { section, items } : undefined;
 
-/** A section of the store with its items, in one round trip (items of another store's section are never returned). */
-export async function findSectionWithItems(db: Db, storeId: string, sectionId: string) {
-  return sectionWithItemsOf(await db.batch(sectionWithItemsQueries(db, storeId, sectionId)));
-}
-
 /** A section's title, as the info page creates it and the section page renames it. */
 export const sectionTitleSchema = z.object({ title: z.string().trim().min(1).max(80) });
 

@@ -31,9 +31,21 @@ import { plans, products, sales, storeMembers, stores, users } from "../../db/sc
 
 const DEFAULT_TIME_ZONE = "America/Bogota";
 
-export function countStoresOfOwner(db: Db, ownerId: string): Promise<number> {
-  return db.$count(stores, eq(stores.ownerId, ownerId));
-}
+/** What one more store would cost its owner: their plan's prices and billing period, and how many stores they own. */
+export const ownerStoreCostQuery = (db: Db, ownerId: IdRef) =>
+  db
+    .select({
+      billingPeriod: users.billingPeriod,
+      priceMonthly: plans.priceMonthly,
+      priceBiannual: plans.priceBiannual,
+      priceAnnually: plans.priceAnnually,
+      currency: plans.currency,
+      ownedStores: sql<number>`(select count(*) from ${stores} where ${stores.ownerId} = ${users.id})`.mapWith(Number),
+    })
+    .from(users)
+    .innerJoin(plans, eq(plans.id, users.plan))
+    .where(eq(users.id, ownerId))
+    .limit(1);
 
 export type NewStoreOutcome =
   | { kind: "created"; store: Store }
@@ -56,17 +68,7 @@ export async function createStore(
   const { db, files, config, clock } = services;
   const name = cleanStoreName(input.name);
   const url = await availableSlug(db, name, undefined, t);
-  const [owner] = await db
-    .select({
-      billingPeriod: users.billingPeriod,
-      priceMonthly: plans.priceMonthly,
-      priceBiannual: plans.priceBiannual,
-      priceAnnually: plans.priceAnnually,
-      currency: plans.currency,
-    })
-    .from(users)
-    .innerJoin(plans, eq(plans.id, users.plan))
-    .where(eq(users.id, ownerId));
+  const [owner] = await ownerStoreCostQuery(db, ownerId);
   if (!owner) throw new StoreError("Cuenta no encontrada");
   const extraPerBill = planPrice(owner, owner.billingPeriod);
   const now = clock.now();

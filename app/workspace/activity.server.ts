@@ -196,17 +196,23 @@ export async function activityPage(
   return activityPageOf(await db.batch(activityPageQueries(db, storeId, query, timeZone)), t);
 }
 
-/** The entries the filters select, for the CSV (newest first, up to ACTIVITY_CSV_LIMIT), in the reader's words. */
-export async function activityExport(
+/**
+ * The CSV's statement: the entries the filters select, newest first, up to ACTIVITY_CSV_LIMIT; none with `limit` 0
+ * (filters the CSV refuses, read before they are checked).
+ */
+export const activityExportQuery = (
   db: Db,
-  storeId: string,
+  storeId: IdRef,
   query: ActivityQuery,
   timeZone: string,
+  limit: number = ACTIVITY_CSV_LIMIT,
+) => entriesQuery(db, storeId, { ...query, before: null }, timeZone, limit);
+
+/** The CSV's entries from its statement's answer, in the reader's words. */
+export const activityExportOf = (
+  rows: BatchResponse<readonly [ReturnType<typeof activityExportQuery>]>[0],
   t: Translate,
-): Promise<ActivityRow[]> {
-  const rows = await entriesQuery(db, storeId, { ...query, before: null }, timeZone, ACTIVITY_CSV_LIMIT);
-  return rows.map((row) => readEntry(row, t));
-}
+): ActivityRow[] => rows.map((row) => readEntry(row, t));
 
 /** Entries deleted per statement and per upkeep run: a long backlog goes over several minutes. */
 const PURGE_BATCH = 500;

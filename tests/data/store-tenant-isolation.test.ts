@@ -4,12 +4,18 @@ import type { Client, ResultSet } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as activity from "~/activity/routes/activity";
+import * as activityCsv from "~/activity/routes/activity-csv";
 import { createSession } from "~/auth/sessions.server";
+import * as plansPage from "~/billing/routes/plans";
 import * as conversionSettings from "~/conversions/routes/conversion-settings";
 import { saveMetaSettings } from "~/conversions/settings.server";
 import * as customerDetail from "~/customers/routes/customer-detail";
 import * as customerList from "~/customers/routes/customer-list";
+import * as customersCsv from "~/customers/routes/customers-csv";
+import { createDiscountCode } from "~/discounts/discount-codes.server";
 import * as discountCodes from "~/discounts/routes/discount-codes";
+import * as editDiscountCode from "~/discounts/routes/edit-discount-code";
+import * as newDiscountCode from "~/discounts/routes/new-discount-code";
 import { accessRuleOf, mayAccess, STAFF_ROLES, type StaffRole, WORKSPACE_ACCESS } from "~/domain/staff-roles";
 import { addHostname } from "~/domains/hostnames.server";
 import * as customDomain from "~/domains/routes/custom-domain";
@@ -26,6 +32,9 @@ import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
 import * as listProducts from "~/products/routes/product-list";
 import * as productPhotos from "~/products/routes/product-photos";
+import { createPromotion } from "~/promotions/promotions.server";
+import * as editPromotion from "~/promotions/routes/edit-promotion";
+import * as newPromotion from "~/promotions/routes/new-promotion";
 import * as promotions from "~/promotions/routes/promotions";
 import * as abandonedCarts from "~/sales/routes/abandoned-carts";
 import * as saleDetail from "~/sales/routes/sale-detail";
@@ -37,6 +46,7 @@ import { addFileItems, createSection } from "~/sections/sections.server";
 import * as statistics from "~/stats/routes/statistics";
 import * as lowStock from "~/stock-alerts/routes/low-stock";
 import { addBanners } from "~/stores/banners.server";
+import * as newStore from "~/stores/routes/new-store";
 import * as brand from "~/stores/routes/store-brand";
 import * as delivery from "~/stores/routes/store-delivery";
 import * as info from "~/stores/routes/store-info";
@@ -107,6 +117,35 @@ async function merchantWithContent(s: S, tag: string) {
     }),
     now,
   );
+  const codeId = await createDiscountCode(
+    s.db,
+    TEST_ACTOR,
+    store.id,
+    { code: `${tag}15`, kind: "percent", value: 15, minPurchase: null, startsOn: null, endsOn: null, maxUses: 5, active: true },
+    now,
+  );
+  const promotionId = await createPromotion(
+    s.db,
+    TEST_ACTOR,
+    store.id,
+    {
+      name: `Promo ${tag}`,
+      kind: "discount",
+      scope: "products",
+      productIds: [product.id],
+      category: null,
+      percent: 10,
+      amount: null,
+      buy: null,
+      pay: null,
+      minQuantity: null,
+      zoneIds: [],
+      startsOn: null,
+      endsOn: null,
+      enabled: true,
+    },
+    now,
+  );
   const cookie = (await createSession(s, id)).split(";")[0] ?? "";
   const [banner] = await s.db.query.storeBanners.findMany({ where: (b, { eq }) => eq(b.storeId, store.id) });
   const [item] = await s.db.query.sectionItems.findMany({ where: (i, { eq }) => eq(i.sectionId, section.id) });
@@ -121,6 +160,8 @@ async function merchantWithContent(s: S, tag: string) {
     itemId: String(item?.id),
     saleId,
     customerId: String(sale?.customerId),
+    codeId: String(codeId),
+    promotionId: String(promotionId),
   };
 }
 
@@ -447,19 +488,28 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
   // Every page that declares its reads, with its route module: a page added to MERCHANT_PAGE_READS must be added here.
   const PAGES: Record<string, RouteModule> = {
     "": storeList,
+    newStore,
+    plans: plansPage,
     "Store/:storeId/info": info,
     "Store/:storeId/brand": brand,
     "Store/:storeId/sections": sectionList,
     "Store/:storeId/delivery": delivery,
     "Store/:storeId/discounts": discountCodes,
     "Store/:storeId/promociones": promotions,
+    "Store/:storeId/discounts/new": newDiscountCode,
+    "Store/:storeId/discounts/:codeId": editDiscountCode,
+    "Store/:storeId/promociones/nueva": newPromotion,
+    "Store/:storeId/promociones/:promotionId": editPromotion,
+    "Store/:storeId/section/:sectionId/new/:type": addToSection,
     "Store/:storeId/cobros": paymentMethods,
     "Store/:storeId/carritos": abandonedCarts,
     "Store/:storeId/products/poco-stock": lowStock,
     "Store/:storeId/customers": customerList,
     "Store/:storeId/customers/:customerId": customerDetail,
+    "Store/:storeId/customers.csv": customersCsv,
     "Store/:storeId/equipo": team,
     "Store/:storeId/actividad": activity,
+    "Store/:storeId/actividad.csv": activityCsv,
     "Store/:storeId/look": look,
     "Store/:storeId/section/:sectionId": sectionPage,
     "Store/:storeId/dominio": customDomain,
@@ -477,7 +527,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
 
   it("a foreign session, an expired one and a member whose role lacks the section read nothing, though the reads ran", async () => {
     expect(Object.keys(PAGES).sort()).toEqual(Object.keys(MERCHANT_PAGE_READS).sort());
-    for (const pattern of Object.keys(MERCHANT_PAGE_READS).filter((p) => p !== ""))
+    const storePattern = (p: string) => p.startsWith("Store/");
+    for (const pattern of Object.keys(MERCHANT_PAGE_READS).filter(storePattern))
       expect(WORKSPACE_ACCESS[pattern.slice("Store/:storeId/".length)], pattern).toBeDefined();
     const batches: unknown[][][] = [];
     const s = createTestServices({ wrapClient: recordingBatches(batches) });
@@ -496,11 +547,18 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       sectionId: owner.section.id,
       saleId: owner.saleId,
       customerId: owner.customerId,
+      codeId: owner.codeId,
+      promotionId: owner.promotionId,
     };
+    // What the address names besides rows (adding products to a section, not files).
+    const words: Record<string, string> = { type: "product" };
     /** The address's params: the store's id (the owner's unless said) and the owner's rows the pattern names. */
     const paramsOf = (pattern: string, store = storeId) =>
       Object.fromEntries(
-        [...pattern.matchAll(/:(\w+)/g)].map(([, name = ""]) => [name, name === "storeId" ? store : (childIds[name] ?? "")]),
+        [...pattern.matchAll(/:(\w+)/g)].map(([, name = ""]) => [
+          name,
+          name === "storeId" ? store : (childIds[name] ?? words[name] ?? ""),
+        ]),
       );
     /** The page's request through the guard: its status, and the rows its own statements brought in the guard's batch. */
     const visit = async (pattern: string, cookie: string, search = "", store = storeId) => {
@@ -516,7 +574,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
         pattern,
       });
       const guard = batches[0] ?? [];
-      return { status, page: guard.slice(pattern === "" ? 1 : 2), trips: batches.length };
+      // After the session's statement, and the store's on a store's page.
+      return { status, page: guard.slice(storePattern(pattern) ? 2 : 1), trips: batches.length };
     };
     /** What the page's statements read with no one's ids: nothing of any store. */
     const nothing = async (pattern: string, search = "") => {
@@ -545,6 +604,13 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       if (
         [
           "",
+          "newStore",
+          "plans",
+          "Store/:storeId/discounts/new",
+          "Store/:storeId/discounts/:codeId",
+          "Store/:storeId/promociones/nueva",
+          "Store/:storeId/promociones/:promotionId",
+          "Store/:storeId/section/:sectionId/new/:type",
           "Store/:storeId/products",
           "Store/:storeId/info",
           "Store/:storeId/brand",
@@ -553,12 +619,14 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/products/:productId/photos",
           "Store/:storeId/sales/:saleId",
           "Store/:storeId/customers/:customerId",
+          "Store/:storeId/customers.csv",
           "Store/:storeId/look",
           "Store/:storeId/section/:sectionId",
           "Store/:storeId/dominio",
           "Store/:storeId/payments",
           "Store/:storeId/conversiones",
           "Store/:storeId/actividad",
+          "Store/:storeId/actividad.csv",
         ].includes(pattern)
       )
         expect(seen.page, pattern).not.toEqual(await nothing(pattern));
@@ -567,7 +635,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     expect((await visit("Store/:storeId/sales", sales)).status).toBe(200);
 
     const refused: Array<[string, string, number]> = [];
-    for (const pattern of Object.keys(PAGES).filter((p) => p !== "")) {
+    for (const pattern of Object.keys(PAGES).filter(storePattern)) {
       refused.push([pattern, foreign.cookie, 404]);
       const rule = accessRuleOf(pattern.slice("Store/:storeId/".length));
       if (!mayAccess(rule, "sales", false)) refused.push([pattern, sales, 403]);
@@ -588,7 +656,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       const params = Object.fromEntries(
         Object.entries(paramsOf(pattern, foreign.store.id)).map(([name, id]) => [
           name,
-          name === "storeId" ? id : "0".repeat(id.length),
+          name === "storeId" || !(name in childIds) ? id : "0".repeat(id.length),
         ]),
       );
       batches.length = 0;

@@ -15,11 +15,13 @@ import { notice } from "~/ui/notice";
 import { LoadingOverlay } from "~/ui/overlays";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { BILLING_MESSAGES, PERIOD_MESSAGE, planSelectedNotice } from "../messages";
+import { plansReads } from "../page-reads.server";
 import { CheckoutButton } from "../pay-button";
 import { PaymentsUnavailableError, startCheckout } from "../payments.server";
-import { listPlanOffers, startPlanTrial } from "../plans.server";
+import { planOffersOf, startPlanTrial } from "../plans.server";
 import type { Route } from "./+types/plans";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -31,13 +33,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 // schema's list, because this component runs in the browser and db/schema would bring Drizzle along.
 const PERIODS = Object.keys(PERIOD_LABELS) as BillingPeriod[];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
+  const [plans] = await readPage(context, plansReads, { request, params });
   return {
     trialStarted: user.trialStarted,
     current: { plan: user.plan, period: user.billingPeriod },
     storesLimit: user.storesLimit,
-    plans: await listPlanOffers(getServices(context), user.storesLimit),
+    plans: planOffersOf(plans, getServices(context).config.BILLING_CURRENCY, user.storesLimit),
   };
 }
 

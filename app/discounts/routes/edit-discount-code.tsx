@@ -1,16 +1,19 @@
 import { Link } from "react-router";
 import { discountCodeFormValues, typedFormValues } from "~/domain/discount-code-form";
+import { notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
 import { codeShareLinks } from "../code-link";
 import { CodeLinkShare } from "../code-link-share";
-import { handleEditDiscountCode, loadDiscountCode } from "../discount-code-actions.server";
+import { handleEditDiscountCode } from "../discount-code-actions.server";
+import { editDiscountCodeReads } from "../page-reads.server";
 import type { Route } from "./+types/edit-discount-code";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -20,11 +23,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const services = getServices(context);
-  const code = await loadDiscountCode(services, store, params.codeId);
-  const { qrTarget: _, ...share } = codeShareLinks(services.config, store, code);
+  // Another store's code, or an address that is no code's id, reads none.
+  const [[code]] = await readPage(context, editDiscountCodeReads, { request, params });
+  if (!code) notFound();
+  const { qrTarget: _, ...share } = codeShareLinks(getServices(context).config, store, code);
   return {
     storeId: store.id,
     currency: store.currency,

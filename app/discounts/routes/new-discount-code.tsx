@@ -5,10 +5,11 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { DiscountCodeForm } from "../code-form";
 import { handleCreateDiscountCode } from "../discount-code-actions.server";
-import { countDiscountCodes } from "../discount-codes.server";
+import { newDiscountCodeReads } from "../page-reads.server";
 import type { Route } from "./+types/new-discount-code";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -16,9 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "discounts.pageTitle.new", defaultMessage: "Nuevo código de descuento" }), matches) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const count = await countDiscountCodes(getServices(context).db, store.id);
+  const [[counted]] = await readPage(context, newDiscountCodeReads, { request, params });
+  const count = counted?.count ?? 0;
   // Said here: the form's refusals are the server's own texts, not in the page's catalog.
   const canAdd = count < MOST_DISCOUNT_CODES;
   return {

@@ -1,13 +1,16 @@
 import { Link } from "react-router";
 import { promotionFormValues, typedPromotionValues } from "~/domain/promotion-form";
+import { notFound } from "~/http/responses";
 import { getServices } from "~/services/services";
 import { ConfirmedForm } from "~/ui/confirmed-form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
-import { editPromotionPage, handleEditPromotion } from "../promotion-actions.server";
+import { editPromotionReads } from "../page-reads.server";
+import { handleEditPromotion } from "../promotion-actions.server";
 import { pickerChoices, promotionsPath } from "../promotion-choices";
 import { PromotionForm } from "../promotion-form";
 import type { Route } from "./+types/edit-promotion";
@@ -24,16 +27,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const services = getServices(context);
-  const { promotion, ...choices } = await editPromotionPage(services, store, params.promotionId);
+  // Another store's promotion, or an address that is no promotion's id, reads none.
+  const [products, zones, [promotion]] = await readPage(context, editPromotionReads, { request, params });
+  if (!promotion) notFound();
   return {
     storeId: store.id,
     currency: store.currency,
     name: promotion.name,
     values: promotionFormValues(promotion, store.currency, store.country),
-    ...pickerChoices(choices, store),
+    ...pickerChoices({ products, zones }, store),
   };
 }
 

@@ -5,8 +5,10 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
-import { handleCreatePromotion, newPromotionPage } from "../promotion-actions.server";
+import { newPromotionReads } from "../page-reads.server";
+import { handleCreatePromotion } from "../promotion-actions.server";
 import { pickerChoices, promotionsPath } from "../promotion-choices";
 import { PromotionForm } from "../promotion-form";
 import type { Route } from "./+types/new-promotion";
@@ -16,17 +18,17 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: storePageTitle(t({ id: "promotions.pageTitle.new", defaultMessage: "Nueva promoción" }), matches) }];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
-  const services = getServices(context);
-  const page = await newPromotionPage(services, store);
+  const [products, zones, [counted]] = await readPage(context, newPromotionReads, { request, params });
+  const count = counted?.count ?? 0;
   return {
     storeId: store.id,
     currency: store.currency,
-    canAdd: page.count < MOST_PROMOTIONS,
+    canAdd: count < MOST_PROMOTIONS,
     // Said here: the form's refusals are the server's own texts, not in the page's catalog.
-    full: page.count < MOST_PROMOTIONS ? null : promotionFormMessage(merchantT(context), "limit"),
-    ...pickerChoices(page, store),
+    full: count < MOST_PROMOTIONS ? null : promotionFormMessage(merchantT(context), "limit"),
+    ...pickerChoices({ products, zones }, store),
   };
 }
 

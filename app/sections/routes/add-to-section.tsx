@@ -7,7 +7,6 @@ import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { FileField, UploadForm } from "~/media/upload-form";
 import { sendWithProgress } from "~/media/upload-progress";
 import { VIDEO_EXTENSIONS } from "~/media/video-rules";
-import { pickableProducts } from "~/products/products.server";
 import { fileUrl } from "~/services/files";
 import { getServices } from "~/services/services";
 import { ErrorText } from "~/ui/form";
@@ -15,9 +14,12 @@ import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
 import { merchantPlanLimits } from "~/workspace/plan-limits.server";
-import { handleAddFiles, handleAddProducts, loadSection, loadSectionWithItems } from "../section-actions.server";
+import { addToSectionReads } from "../page-reads.server";
+import { handleAddFiles, handleAddProducts, loadSection } from "../section-actions.server";
+import { sectionWithItemsOf } from "../sections.server";
 import type { Route } from "./+types/add-to-section";
 
 export const meta: Route.MetaFunction = ({ params, matches }) => {
@@ -50,14 +52,14 @@ const ACCEPT = [
   ...VIDEO_EXTENSIONS.map((e) => `.${e}`),
 ].join(",");
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.type !== "product" && params.type !== "file") notFound();
-  const services = getServices(context);
   const store = context.get(ownedStoreContext);
-  const [{ section, items }, products] = await Promise.all([
-    loadSectionWithItems(services, store, params.sectionId),
-    params.type === "product" ? pickableProducts(services.db, store.id, 2000) : [],
-  ]);
+  const [sectionRows, itemRows, products] = await readPage(context, addToSectionReads, { request, params });
+  // Another store's section, or an address that is no section's id, reads none.
+  const found = sectionWithItemsOf([sectionRows, itemRows]);
+  if (!found) notFound();
+  const { section, items } = found;
   const plan = merchantPlanLimits(context);
   const inSection = new Set(items.map((i) => i.productId));
   return {

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { useEffect, useRef, useState } from "react";
 import { Form, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
@@ -18,9 +17,10 @@ import { ConfirmDialog } from "~/ui/overlays";
 import { invalid, refusal } from "~/workspace/action-results.server";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { accountPageTitle, metaT } from "~/workspace/page-titles";
-import { plans } from "../../../db/schema";
-import { countStoresOfOwner, createStore } from "../stores.server";
+import { newStoreReads } from "../page-reads.server";
+import { createStore } from "../stores.server";
 import type { Route } from "./+types/new-store";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -42,19 +42,15 @@ const newStoreSchema = (t: Translate) => {
   });
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
-  const { db } = getServices(context);
-  const [storeCount, plan] = await Promise.all([
-    countStoresOfOwner(db, user.id),
-    db.query.plans.findFirst({ where: eq(plans.id, user.plan) }),
-  ]);
-  if (!plan) throw new Error(`plan ${user.plan} missing`);
-  const atLimit = storeCount >= user.storesLimit;
+  const [[cost]] = await readPage(context, newStoreReads, { request, params });
+  if (!cost) throw new Error(`plan ${user.plan} missing`);
+  const atLimit = cost.ownedStores >= user.storesLimit;
   return {
-    stores: storeCount,
+    stores: cost.ownedStores,
     storesLimit: user.storesLimit,
-    extraPerBill: atLimit ? formatMoney(planPrice(plan, user.billingPeriod), plan.currency, null) : null,
+    extraPerBill: atLimit ? formatMoney(planPrice(cost, cost.billingPeriod), cost.currency, null) : null,
   };
 }
 
