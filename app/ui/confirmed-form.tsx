@@ -1,6 +1,5 @@
 import { type ReactNode, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { NEEDS_APP } from "./app-scripts";
 import { ConfirmDialog } from "./overlays";
 
 /** A post form whose button first asks in the shared confirm dialog (deletes and other irreversible steps). */
@@ -21,7 +20,6 @@ export function ConfirmedForm(props: {
         method="post"
         ref={form}
         className={props.className}
-        {...NEEDS_APP}
         onSubmit={(event) => {
           event.preventDefault();
           setOpen(true);
