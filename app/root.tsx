@@ -5,6 +5,7 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useLoaderData,
   useMatches,
@@ -16,7 +17,6 @@ import { ICONS, MANIFEST_PATH, SERVICE_WORKER_PATH, THEME_COLOR } from "./pwa/ma
 import { getServices, requestIdContext } from "./services/services";
 import appCss from "./styles/app.css?inline";
 import siteCss from "./styles/site.css?raw";
-import { AppScripts } from "./ui/app-scripts";
 import { readNotice } from "./ui/flash.server";
 import type { LookView } from "./ui/look-view";
 import type { Notice } from "./ui/notice";
@@ -95,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrates && (
           <>
             <ScrollRestoration />
-            <AppScripts />
+            <Scripts />
           </>
         )}
       </body>
