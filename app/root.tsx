@@ -17,6 +17,7 @@ import { ICONS, MANIFEST_PATH, SERVICE_WORKER_PATH, THEME_COLOR } from "./pwa/ma
 import { getServices, requestIdContext } from "./services/services";
 import appCss from "./styles/app.css?inline";
 import siteCss from "./styles/site.css?raw";
+import { ERROR_PAGE_TEXT } from "./ui/error-page-texts";
 import { readNotice } from "./ui/flash.server";
 import type { LookView } from "./ui/look-view";
 import type { Notice } from "./ui/notice";
@@ -145,19 +146,16 @@ function NoticeHost({ notice }: { notice: Notice }) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const outageRequestId = isRouteErrorResponse(error) && error.status === 503 ? unavailableRequestId(error.data) : null;
-  let title = "Algo salió mal";
-  let description = "Ocurrió un error inesperado. Intenta de nuevo en unos minutos.";
+  let title: string = ERROR_PAGE_TEXT.unexpectedTitle;
+  let description: string = ERROR_PAGE_TEXT.unexpected;
   if (isRouteErrorResponse(error)) {
     if (error.data?.kind === "refused" && typeof error.data.message === "string") {
       // A refusal that says why (app/http/responses.ts `refused`: the cart's 'Este producto está agotado').
       title = error.data.message;
-      description = "Vuelve a la tienda para seguir comprando.";
+      description = ERROR_PAGE_TEXT.refusedHint;
     } else if (error.status === 404) {
       title = error.data?.kind === "store_not_found" ? "Esta página fue eliminada" : "Página no encontrada";
-      description =
-        error.data?.kind === "store_not_found"
-          ? "La tienda que buscas no existe o cambió de dirección."
-          : "La dirección que abriste no existe.";
+      description = error.data?.kind === "store_not_found" ? ERROR_PAGE_TEXT.storeGone : ERROR_PAGE_TEXT.pageGone;
     } else if (error.status === 403) {
       // Worded on the server in the merchant's variant (app/workspace/forbidden.server.ts); these are its neutral texts.
       title = typeof error.data?.title === "string" ? error.data.title : FORBIDDEN.title.defaultMessage;
@@ -167,7 +165,7 @@ export function ErrorBoundary() {
       description = UNAVAILABLE_TEXT.description;
     } else if (error.status === 503) {
       title = "Esta tienda no está disponible por el momento";
-      description = "Vuelve a intentarlo más tarde.";
+      description = ERROR_PAGE_TEXT.storeUnavailable;
     }
   }
   // The failed request's own id when the database did not answer a navigation, else the page's.
@@ -181,7 +179,7 @@ export function ErrorBoundary() {
       <p>{description}</p>
       {unexpected && requestId && (
         <p className="muted">
-          Si escribes a soporte, indica este código: <code data-request-id="">{requestId}</code>
+          {ERROR_PAGE_TEXT.supportCode} <code data-request-id="">{requestId}</code>
         </p>
       )}
     </main>

@@ -1,10 +1,11 @@
+import { ERROR_PAGE_TEXT } from "./error-page-texts";
 import { escapeHtml } from "./html";
 
 /** What a visitor is told when the database did not answer, on the plain page and in the app alike. */
 const UNAVAILABLE_KIND = "database_unavailable";
 export const UNAVAILABLE_TEXT = {
   title: "No pudimos atenderte en este momento",
-  description: "Tenemos un problema técnico pasajero y no se guardó ningún cambio. Vuelve a intentarlo en unos minutos.",
+  description: "Tenemos un problema técnico pasajero y no se guardó ningún cambio. En unos minutos se podrá intentar de nuevo.",
 } as const;
 
 /**
@@ -12,9 +13,7 @@ export const UNAVAILABLE_TEXT = {
  * and a Retry-After, so a shopper knows nothing was saved and to try again, and caches and crawlers come back later.
  */
 export function unavailablePage(requestId: string, headers: Headers): Response {
-  const id = requestId
-    ? `<p class="muted">Si escribes a soporte, indica este código: <code>${escapeHtml(requestId)}</code></p>`
-    : "";
+  const id = requestId ? `<p class="muted">${ERROR_PAGE_TEXT.supportCode} <code>${escapeHtml(requestId)}</code></p>` : "";
   const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${UNAVAILABLE_TEXT.title}</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}.muted{color:#666}</style></head><body><main class="error-page"><h1>${UNAVAILABLE_TEXT.title}</h1><p>${UNAVAILABLE_TEXT.description}</p>${id}</main></body></html>`;
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Retry-After", "30");

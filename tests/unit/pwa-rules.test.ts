@@ -10,6 +10,8 @@ import {
   notificationTag,
   parsePushPayload,
 } from "~/pwa/sw-rules";
+import { ERROR_PAGE_TEXT } from "~/ui/error-page-texts";
+import { UNAVAILABLE_TEXT, unavailablePage } from "~/ui/unavailable";
 
 const ORIGIN = "https://app.vitrina.example";
 const page = (path: string, method = "GET") => ({ method, url: `${ORIGIN}${path}`, mode: "navigate" });
@@ -122,7 +124,8 @@ describe("what a push shows", () => {
 
 describe("the app's static texts, one for every merchant", () => {
   // What 'vos' would say otherwise ('Revisá', 'Administrá', 'Tenés'): a static file cannot follow the merchant's variant.
-  const TU_VERB = /\b(Revisa|Administra|Tienes|Puedes|Ábrela|Escribe|Elige|Vuelve|Intenta|Usa|Agrega|Sube)\b/;
+  const TU_VERB =
+    /\b(Revisa|Administra|Tienes|Puedes|Ábrela|Escribe|Elige|Vuelve|Intenta|Usa|Agrega|Sube|buscas|abriste|escribes|indica)\b/;
   const offline = readFileSync(new URL("../../app/pwa/offline.html", import.meta.url), "utf8").replace(
     /<(script|style)>[\s\S]*?<\/\1>/g,
     "",
@@ -130,5 +133,12 @@ describe("the app's static texts, one for every merchant", () => {
 
   it("the offline page, the manifest and the fallback push are worded with no 'tú' verb", () => {
     for (const text of [offline, webManifest().description, GENERIC_NOTICE.body]) expect(text).not.toMatch(TU_VERB);
+  });
+
+  it("so are the error pages, said before any catalog is at hand (the root's error boundary, the outage page)", async () => {
+    const outage = await unavailablePage("req-1", new Headers()).text();
+    for (const text of [...Object.values(ERROR_PAGE_TEXT), ...Object.values(UNAVAILABLE_TEXT), outage])
+      expect(text).not.toMatch(TU_VERB);
+    expect(outage).toContain("req-1");
   });
 });

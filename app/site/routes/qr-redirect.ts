@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { REFS, withRef } from "~/domain/referral";
 import { publicStoreUrl } from "~/services/config";
 import { getServices } from "~/services/services";
+import { ERROR_PAGE_TEXT } from "~/ui/error-page-texts";
 import { escapeHtml } from "~/ui/html";
 import { stores } from "../../../db/schema";
 import type { Route } from "./+types/qr-redirect";
@@ -11,7 +12,7 @@ function page(title: string, body: string, extraHead = "") {
 }
 
 const storeMissing = () =>
-  new Response(page("Esta página fue eliminada", "<p>La tienda que buscas no existe o cambió de dirección.</p>"), {
+  new Response(page("Esta página fue eliminada", `<p>${ERROR_PAGE_TEXT.storeGone}</p>`), {
     status: 404,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });
