@@ -27,6 +27,7 @@ import { productPhotos, storeActivity, stores, users } from "../../db/schema";
 import { activityEntries, entryWrittenBefore } from "../support/activity";
 import { signedInMerchant, staffMember } from "../support/merchants";
 import { newOrder } from "../support/orders";
+import { promotionInput } from "../support/promotion-input";
 import { createTestServices } from "../support/services";
 import { workspaceRequest } from "../support/workspace-request";
 
@@ -126,22 +127,7 @@ describe("'Actividad': what the workspace's write functions record", () => {
       s.db,
       actor,
       m.store.id,
-      {
-        name: "Otoño",
-        kind: "discount",
-        scope: "products",
-        productIds: [taza.id],
-        category: null,
-        percent: 10,
-        amount: null,
-        buy: null,
-        pay: null,
-        minQuantity: null,
-        zoneIds: [],
-        startsOn: null,
-        endsOn: null,
-        enabled: true,
-      },
+      promotionInput({ name: "Otoño", kind: "discount", productIds: [taza.id], percent: 10 }),
       now(),
     );
     await createDiscountCode(

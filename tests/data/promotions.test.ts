@@ -25,6 +25,7 @@ import {
 } from "../../db/schema";
 import { checkoutForm } from "../support/checkout";
 import { merchantWithStore, TEST_ACTOR } from "../support/merchants";
+import { promotionInput } from "../support/promotion-input";
 import { createTestServices } from "../support/services";
 import { siteArgs } from "../support/site-args";
 import { workspaceRequest } from "../support/workspace-request";
@@ -47,21 +48,6 @@ const statusOf = (r: Reply) => r.init?.status ?? r.status ?? 200;
 const post = (s: Services, url: string, form: URLSearchParams) =>
   settle(checkoutAction(siteArgs(s, url, "/Checkout", { method: "POST", body: form }) as never));
 
-const NO_PROMOTION: Omit<PromotionInput, "name" | "kind"> = {
-  scope: "products",
-  productIds: [],
-  category: null,
-  percent: null,
-  amount: null,
-  buy: null,
-  pay: null,
-  minQuantity: null,
-  zoneIds: [],
-  startsOn: null,
-  endsOn: null,
-  enabled: true,
-};
-
 /** A CLP store (no decimals) with alfajores at 1.000 (category 2), a 6.000 mate and a 2.500 zone. */
 async function shop(s: S) {
   const url = `promos-${crypto.randomUUID().slice(0, 8)}`;
@@ -81,7 +67,7 @@ async function shop(s: S) {
     .returning();
   if (!zone) throw new Error("zone");
   const promote = (input: Partial<PromotionInput> & Pick<PromotionInput, "name" | "kind">) =>
-    createPromotion(s.db, TEST_ACTOR, m.store.id, { ...NO_PROMOTION, ...input }, s.clock.now());
+    createPromotion(s.db, TEST_ACTOR, m.store.id, promotionInput(input), s.clock.now());
   return { ...m, url, alfajor, mate, zone, promote };
 }
 

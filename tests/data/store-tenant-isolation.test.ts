@@ -57,6 +57,7 @@ import type { PageReads } from "~/workspace/page-reads.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { merchantWithStore, staffMember, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
+import { promotionInput } from "../support/promotion-input";
 import { createTestServices } from "../support/services";
 import { type RouteModule, workspaceRequest } from "../support/workspace-request";
 
@@ -128,22 +129,7 @@ async function merchantWithContent(s: S, tag: string) {
     s.db,
     TEST_ACTOR,
     store.id,
-    {
-      name: `Promo ${tag}`,
-      kind: "discount",
-      scope: "products",
-      productIds: [product.id],
-      category: null,
-      percent: 10,
-      amount: null,
-      buy: null,
-      pay: null,
-      minQuantity: null,
-      zoneIds: [],
-      startsOn: null,
-      endsOn: null,
-      enabled: true,
-    },
+    promotionInput({ name: `Promo ${tag}`, kind: "discount", productIds: [product.id], percent: 10 }),
     now,
   );
   const cookie = (await createSession(s, id)).split(";")[0] ?? "";
