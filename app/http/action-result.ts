@@ -1,12 +1,15 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import type { Translate } from "~/domain/messages";
+import { defineMessage, type Translate } from "~/domain/messages";
 import { validationErrorMap } from "~/domain/validation-messages";
 
 /**
  * The one shape of a refused action: the Spanish message per field ('form' for the whole form), the
  * intent it answers when a page has several forms, an optional title, and the values to show again.
  */
+/** The refusal of an intent an action does not know (a stale or tampered form), the same in every feature. */
+export const UNKNOWN_ACTION = defineMessage({ id: "http.refusal.unknownAction", defaultMessage: "Acción desconocida" });
+
 export interface ActionFailure {
   intent?: string;
   errors: Record<string, string>;

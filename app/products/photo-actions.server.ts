@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isId } from "~/domain/ids";
 import { type PlanLimits, photoUploadProblem } from "~/domain/limits";
 import { defineMessages, type Translate } from "~/domain/messages";
-import { failure, textFields } from "~/http/action-result";
+import { failure, textFields, UNKNOWN_ACTION } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, putAll } from "~/media/uploads.server";
@@ -21,7 +21,6 @@ const PHOTO_FORM_MESSAGES = defineMessages({
   noFiles: { id: "products.refusal.noPhotos", defaultMessage: "Elige al menos una foto" },
   noPhoto: { id: "products.refusal.noPhoto", defaultMessage: "Elige una foto de este producto" },
   noMove: { id: "products.refusal.noMove", defaultMessage: "Elige subir, bajar o usar como portada" },
-  unknown: { id: "products.refusal.unknownAction", defaultMessage: "Acción desconocida" },
   added: { id: "products.notice.photosAdded", defaultMessage: "Fotos agregadas" },
   addedText: {
     id: "products.notice.photosAddedText",
@@ -147,6 +146,6 @@ export async function handlePhotoAction(
       return redirectWithNotice(config, here, notice(t(M.deleted), t(M.deletedText, { name: product.name })));
     }
     default:
-      return failure({ form: t(M.unknown) }, { intent: posted });
+      return failure({ form: t(UNKNOWN_ACTION) }, { intent: posted });
   }
 }

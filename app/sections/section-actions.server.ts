@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isId } from "~/domain/ids";
 import type { PlanLimits } from "~/domain/limits";
 import { defineMessages, type Translate } from "~/domain/messages";
-import { failure, parseForm, textFields } from "~/http/action-result";
+import { failure, parseForm, textFields, UNKNOWN_ACTION } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS, sniffImageType } from "~/media/image-rules";
 import { filesOf, type PreparedFile, prepareImage, prepareVideo, putAll } from "~/media/uploads.server";
@@ -57,7 +57,6 @@ const SECTION_ACTION_MESSAGES = defineMessages({
   noProducts: { id: "sections.refusal.noProducts", defaultMessage: "Elige al menos un producto" },
   noFiles: { id: "sections.refusal.noFiles", defaultMessage: "Elige al menos un archivo" },
   invalidAction: { id: "sections.refusal.invalidAction", defaultMessage: "Acción no válida" },
-  unknownAction: { id: "sections.refusal.unknownAction", defaultMessage: "Acción desconocida" },
 });
 const M = SECTION_ACTION_MESSAGES;
 
@@ -99,7 +98,7 @@ export async function handleSectionListAction(
       return redirect(here);
     }
     default:
-      return failure({ form: t(M.unknownAction) }, { intent });
+      return failure({ form: t(UNKNOWN_ACTION) }, { intent });
   }
 }
 
@@ -138,7 +137,7 @@ export async function handleSectionAction(services: Services, actor: Actor, sect
       );
     }
     default:
-      return failure({ form: t(M.unknownAction) }, { intent });
+      return failure({ form: t(UNKNOWN_ACTION) }, { intent });
   }
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { BANNER_LINK_MESSAGE, bannerTargets } from "~/domain/banner-links";
 import type { PlanLimits } from "~/domain/limits";
 import { defineMessages, type Translate } from "~/domain/messages";
-import { failure, textFields } from "~/http/action-result";
+import { failure, textFields, UNKNOWN_ACTION } from "~/http/action-result";
 import { notFound } from "~/http/responses";
 import { IMAGE_HEIGHTS } from "~/media/image-rules";
 import { filesOf, prepareImage, putAll } from "~/media/uploads.server";
@@ -32,7 +32,6 @@ const BRAND_MESSAGES = defineMessages({
   },
   bannerDeleted: { id: "stores.notice.bannerDeleted", defaultMessage: "Imagen eliminada" },
   bannerDeletedText: { id: "stores.notice.bannerDeletedText", defaultMessage: "La imagen ya no aparece en el banner." },
-  unknownAction: { id: "stores.refusal.unknownAction", defaultMessage: "Acción desconocida" },
 });
 
 const bannerLink = z.object({ id: z.coerce.number().int().positive(), link: z.string().max(300) });
@@ -124,7 +123,7 @@ export async function handleBrandAction(
       return done(t(BRAND_MESSAGES.bannerDeleted), t(BRAND_MESSAGES.bannerDeletedText));
     }
     default:
-      return failure({ form: t(BRAND_MESSAGES.unknownAction) }, { intent });
+      return failure({ form: t(UNKNOWN_ACTION) }, { intent });
   }
 }
 

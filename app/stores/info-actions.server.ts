@@ -7,7 +7,7 @@ import { defineMessages, type Translate } from "~/domain/messages";
 import { normalizePhone, phoneMessage } from "~/domain/phone";
 import { SOCIAL_NETWORKS, type SocialNetwork, socialMessage, socialUser } from "~/domain/social";
 import { isValidTimeZone } from "~/domain/time-zones";
-import { failure, parseForm, textFields } from "~/http/action-result";
+import { failure, parseForm, textFields, UNKNOWN_ACTION } from "~/http/action-result";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
@@ -24,7 +24,6 @@ const INFO_MESSAGES = defineMessages({
   timeZone: { id: "stores.refusal.timeZone", defaultMessage: "Elige una zona horaria" },
   soldOut: { id: "stores.refusal.soldOut", defaultMessage: "Elige qué hacer con los productos agotados" },
   currency: { id: "stores.refusal.currency", defaultMessage: "Elige una moneda" },
-  unknownAction: { id: "stores.refusal.unknownAction", defaultMessage: "Acción desconocida" },
   infoSaved: { id: "stores.notice.infoSaved", defaultMessage: "Información guardada" },
   infoSavedText: { id: "stores.notice.infoSavedText", defaultMessage: "Los cambios ya se ven en tu tienda." },
   currencyChanged: { id: "stores.notice.currencyChanged", defaultMessage: "Moneda actualizada" },
@@ -127,6 +126,6 @@ export async function handleInfoAction(
       );
     }
     default:
-      return failure({ form: t(INFO_MESSAGES.unknownAction) }, { intent });
+      return failure({ form: t(UNKNOWN_ACTION) }, { intent });
   }
 }

@@ -3,7 +3,7 @@ import { actorLabel } from "~/domain/activity";
 import { translatorFor } from "~/domain/message-catalogs";
 import type { Translate } from "~/domain/messages";
 import { ROLE_LABELS, STAFF_ROLES } from "~/domain/staff-roles";
-import { failure, parseForm, textFields } from "~/http/action-result";
+import { failure, parseForm, textFields, UNKNOWN_ACTION } from "~/http/action-result";
 import type { Services } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { notice } from "~/ui/notice";
@@ -113,6 +113,6 @@ export async function handleTeamAction(
       );
     }
     default:
-      return failure({ form: t({ id: "team.refusal.unknownAction", defaultMessage: "Acción desconocida" }) }, { intent });
+      return failure({ form: t(UNKNOWN_ACTION) }, { intent });
   }
 }

@@ -21,7 +21,7 @@ import {
   withPreset,
 } from "~/domain/look";
 import { defineMessage, defineMessages } from "~/domain/messages";
-import { type ActionFailure, failure, fieldErrors, parseForm, textFields } from "~/http/action-result";
+import { type ActionFailure, failure, fieldErrors, parseForm, textFields, UNKNOWN_ACTION } from "~/http/action-result";
 import { moveSection } from "~/sections/sections.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
@@ -163,7 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     default:
-      return failure({ form: t({ id: "looks.unknownAction", defaultMessage: "Acción desconocida" }) });
+      return failure({ form: t(UNKNOWN_ACTION) });
   }
 }
 
