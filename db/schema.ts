@@ -263,6 +263,11 @@ export const stores = sqliteTable(
     uniqueIndex("stores_url_unique").on(t.url),
     uniqueIndex("stores_custom_host_unique").on(t.customHost),
     index("stores_owner_created_idx").on(t.ownerId, t.createdAt),
+    // Logos from before the tab icon, still to be given theirs: the minute upkeep reads only these, never the whole
+    // table (app/stores/logo-tab-icons.server.ts; its query's conditions must match these).
+    index("stores_logo_tab_icon_due_idx")
+      .on(t.logoTabIcon)
+      .where(sql`${t.logoBrandImages} = 1 and ${t.logoTabIcon} = 0 and ${t.logoKey} is not null`),
     check("stores_id_format", sql`length(${t.id}) = 10 and ${t.id} not glob '*[^0-9]*'`),
     check(
       "stores_url_format",

@@ -1,0 +1,1 @@
+CREATE INDEX `stores_logo_tab_icon_due_idx` ON `stores` (`logo_tab_icon`) WHERE "stores"."logo_brand_images" = 1 and "stores"."logo_tab_icon" = 0 and "stores"."logo_key" is not null;
