@@ -27,6 +27,7 @@ export async function giveLogosTheirTabIcon(
   const rows = await db
     .select({ id: stores.id, logoKey: stores.logoKey })
     .from(stores)
+    // The partial index stores_logo_tab_icon_due_idx holds exactly these.
     .where(and(eq(stores.logoBrandImages, true), eq(stores.logoTabIcon, false), isNotNull(stores.logoKey)))
     .limit(Math.min(limit, BATCH));
   const marked = [];
