@@ -148,18 +148,21 @@ const UNKNOWN_ENTRY = defineMessages({
 });
 
 /**
- * The fields an edit names (`{fields}`): a product's (besides price and stock, which have entries of their own) and
- * the store's settings (those the merchant's pages set; files and slugs aside).
+ * The fields an edit names (`{fields}`), each declared once: a product's own (besides price and stock, which have
+ * entries of their own), then the store's settings (those the merchant's pages set; files and slugs aside), whose
+ * name, description and category a product's edit names too.
  */
-const FIELD_NAMES = defineMessages({
-  name: { id: "activity.field.name", defaultMessage: "nombre" },
+const PRODUCT_FIELDS = defineMessages({
   compareAtPrice: { id: "activity.field.compareAtPrice", defaultMessage: "precio anterior" },
-  description: { id: "activity.field.description", defaultMessage: "descripción" },
-  category: { id: "activity.field.category", defaultMessage: "categoría" },
   published: { id: "activity.field.published", defaultMessage: "publicado" },
   hidden: { id: "activity.field.hidden", defaultMessage: "oculto" },
   cover: { id: "activity.field.cover", defaultMessage: "foto de portada" },
   variants: { id: "activity.field.variants", defaultMessage: "variantes" },
+});
+const STORE_SETTINGS = defineMessages({
+  name: { id: "activity.field.name", defaultMessage: "nombre" },
+  description: { id: "activity.field.description", defaultMessage: "descripción" },
+  category: { id: "activity.field.category", defaultMessage: "categoría" },
   currency: { id: "activity.field.currency", defaultMessage: "moneda" },
   mainTitle: { id: "activity.field.mainTitle", defaultMessage: "título principal" },
   storeTitle: { id: "activity.field.storeTitle", defaultMessage: "título de la tienda" },
@@ -184,8 +187,10 @@ const FIELD_NAMES = defineMessages({
   taxId: { id: "activity.field.taxId", defaultMessage: "identificación fiscal" },
   legalName: { id: "activity.field.legalName", defaultMessage: "razón social" },
 });
+const FIELD_NAMES = { ...PRODUCT_FIELDS, ...STORE_SETTINGS };
 export type ActivityField = keyof typeof FIELD_NAMES;
-export const isActivityField = (key: string): key is ActivityField => Object.hasOwn(FIELD_NAMES, key);
+/** A store setting an entry names ('Cambió la información de la tienda: …'). */
+export const isStoreSetting = (key: string): key is keyof typeof STORE_SETTINGS => Object.hasOwn(STORE_SETTINGS, key);
 
 const name = z.object({ name: z.string() });
 const title = z.object({ title: z.string() });

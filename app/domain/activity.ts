@@ -3,7 +3,7 @@
  * entry is, how its values read, the page's filters and pages, and the CSV. Plain functions; the table's writer is
  * app/workspace/activity.server.ts.
  */
-import { type ActivityField, isActivityField } from "./activity-entries";
+import { type ActivityField, isStoreSetting } from "./activity-entries";
 import { csvDocument, SPREADSHEET_SEPARATOR, spreadsheetDecimal } from "./csv";
 import { defineMessages, type Translate } from "./messages";
 import { formatMoney, toDecimalString } from "./money";
@@ -128,42 +128,10 @@ export function productChanges(
   return changes.filter(([changed]) => changed).map(([, field]) => field);
 }
 
-/** The store's settings an entry names (those the merchant's pages set; files and slugs aside). */
-const STORE_SETTINGS: ReadonlySet<ActivityField> = new Set<ActivityField>([
-  "name",
-  "category",
-  "currency",
-  "description",
-  "mainTitle",
-  "storeTitle",
-  "saleNumber",
-  "attentionNumber",
-  "location",
-  "instagram",
-  "facebook",
-  "tiktok",
-  "hours",
-  "timeZone",
-  "country",
-  "hideSoldOut",
-  "pickupEnabled",
-  "homeDeliveryEnabled",
-  "arrangeEnabled",
-  "paymentHoldMinutes",
-  "logoKey",
-  "returnsPolicy",
-  "shippingPolicy",
-  "privacyPolicy",
-  "taxId",
-  "legalName",
-]);
-
 /** The named settings `after` changes of the store as it was read (nothing for a save that changes nothing). */
 export function settingChanges(before: Record<string, unknown>, after: Record<string, unknown>): ActivityField[] {
   return Object.entries(after).flatMap(([key, value]) =>
-    isActivityField(key) && STORE_SETTINGS.has(key) && value !== undefined && (before[key] ?? null) !== (value ?? null)
-      ? [key]
-      : [],
+    isStoreSetting(key) && value !== undefined && (before[key] ?? null) !== (value ?? null) ? [key] : [],
   );
 }
 

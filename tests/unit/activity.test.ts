@@ -81,6 +81,8 @@ describe("'Actividad' rules", () => {
     expect(
       settingChanges({ name: "Mate", hours: null, logoKey: "a" }, { name: "Mate", hours: "9 a 18", logoColors: "[]" }),
     ).toEqual(["hours"]);
+    // A product's own fields are never the store's settings.
+    expect(settingChanges({}, { compareAtPrice: 1, published: true, hidden: true, cover: "a", variants: "[]" })).toEqual([]);
     // Kept as keys, said in the reader's words when read.
     const said = (summaryId: string, values: unknown) =>
       activitySummaryText({ summary: "", summaryId, summaryValues: JSON.stringify(values) }, es);
