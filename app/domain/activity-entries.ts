@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { FULFILMENT_STEPS, quotedStep } from "./fulfilment";
-import { defineMessages, type MessageValue, type Translate } from "./messages";
+import { defineMessages, type MessageDescriptor, type MessageValue, type Translate } from "./messages";
 import { STAFF_ROLES } from "./staff-roles";
 
 /**
@@ -192,10 +192,29 @@ export type ActivityField = keyof typeof FIELD_NAMES;
 /** A store setting an entry names ('Cambió la información de la tienda: …'). */
 export const isStoreSetting = (key: string): key is keyof typeof STORE_SETTINGS => Object.hasOwn(STORE_SETTINGS, key);
 
-const name = z.object({ name: z.string() });
-const title = z.object({ title: z.string() });
-const sale = z.object({ sale: z.string() });
-const code = z.object({ code: z.string() });
+/**
+ * What a name, title, code or address says when its change's batch read it as null (the product, code or person was
+ * gone by then, or had none): the sentence still reads, with this neutral stand-in, never the fallback nor an id.
+ */
+const STAND_INS = defineMessages({
+  name: { id: "activity.standIn.name", defaultMessage: "(sin nombre)" },
+  title: { id: "activity.standIn.title", defaultMessage: "(sin título)" },
+  code: { id: "activity.standIn.code", defaultMessage: "(sin código)" },
+  email: { id: "activity.standIn.email", defaultMessage: "(sin correo)" },
+});
+/** A text value, which a batch may read as null: said as its stand-in then. Counts and choices are never read there. */
+const named = (standIn: MessageDescriptor) =>
+  z
+    .string()
+    .nullable()
+    .transform((value) => value ?? standIn);
+
+const name = z.object({ name: named(STAND_INS.name) });
+const title = z.object({ title: named(STAND_INS.title) });
+const sale = z.object({ sale: named(STAND_INS.code) });
+const code = z.object({ code: named(STAND_INS.code) });
+const member = z.object({ member: named(STAND_INS.name) });
+const hostname = z.object({ hostname: named(STAND_INS.name) });
 const none = z.object({});
 const count = z.number().int().nonnegative();
 const fields = z.object({ fields: z.array(z.enum(Object.keys(FIELD_NAMES) as [ActivityField, ...ActivityField[]])) });
@@ -253,13 +272,13 @@ const ENTRY_VALUES = {
   adPlatformSaved: z.object({ platform }),
   adPlatformRemoved: z.object({ platform }),
   lookPublished: none,
-  memberInvited: z.object({ email: z.string(), role }),
+  memberInvited: z.object({ email: named(STAND_INS.email), role }),
   invitationCancelled: none,
-  roleChanged: z.object({ member: z.string() }),
-  memberRemoved: z.object({ member: z.string() }),
+  roleChanged: member,
+  memberRemoved: member,
   memberJoined: z.object({ role }),
-  domainAdded: z.object({ hostname: z.string() }),
-  domainRemoved: z.object({ hostname: z.string() }),
+  domainAdded: hostname,
+  domainRemoved: hostname,
   accountLinked: none,
   accountUnlinked: none,
   promotionCreated: name,
@@ -301,13 +320,15 @@ function parsedJson(text: string | null): unknown {
   }
 }
 
+const isStandIn = (value: unknown): value is MessageDescriptor => typeof value === "object" && value !== null;
+
 /** The field names of `{fields}` in the reader's words, as the sentence lists them ('nombre, descripción'). */
 const fieldList = (keys: readonly ActivityField[], t: Translate) => keys.map((key) => t(FIELD_NAMES[key])).join(", ");
 
 /**
  * An entry's sentence in the reader's words (`t`, the merchant's): said from its id and values, or, for an entry
  * written before sentences were kept so, its text as written. An id this version does not know, or values that are
- * not what its sentence takes, read the neutral fallback.
+ * not what its sentence takes, read the neutral fallback; a text value read as null, its stand-in.
  */
 export function activitySummaryText(
   entry: { summary: string; summaryId: string | null; summaryValues: string | null },
@@ -319,7 +340,7 @@ export function activitySummaryText(
   if (!says || !parsed?.success) return t(UNKNOWN_ENTRY.unknown);
   const values: Record<string, MessageValue> = {};
   for (const [key, value] of Object.entries(parsed.data))
-    values[key] = Array.isArray(value) ? fieldList(value, t) : (value as MessageValue);
+    values[key] = Array.isArray(value) ? fieldList(value, t) : isStandIn(value) ? t(value) : (value as MessageValue);
   if ("step" in parsed.data) values.step = quotedStep(parsed.data.step, t);
   return t(ACTIVITY_ENTRIES[says], values);
 }

@@ -47,8 +47,11 @@ const GROWTH_SERVER_ONLY =
 const DESK_SERVER_ONLY =
   /^sales\.(sale\.(confirmed|cancelled|notPending|noStock|paidOnline|refunded)|refund\.(notRefundable|unlinked|providerFailed|processing|changed)|query\.badCode|stock\.\w+|payment\.(onlineState|transferState|receipt\w+))$|^paymentMethods\.(refusal\.|adjustmentRow$)/;
 
-/** 'Actividad''s sentences and the fields they name: said by its loader and its CSV, in the merchant's words. */
-const ACTIVITY_SERVER_ONLY = /^activity\.(entry|field)\./;
+/**
+ * 'Actividad''s sentences, the fields they name and the stand-ins of a value read as null: said by its loader and its
+ * CSV, in the merchant's words.
+ */
+const ACTIVITY_SERVER_ONLY = /^activity\.(entry|field|standIn)\./;
 
 /** Whether a message is the server's alone (`SERVER_ONLY`). */
 export const isServerOnly = (id: string) =>

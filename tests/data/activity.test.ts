@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as pageLoader } from "~/activity/routes/activity";
 import { loader as csvLoader } from "~/activity/routes/activity-csv";
@@ -22,6 +22,7 @@ import { createSection } from "~/sections/sections.server";
 import { setDeliveryMethods } from "~/stores/delivery-settings.server";
 import { inviteMember, removeMember } from "~/team/members.server";
 import { runUpkeep } from "~/upkeep.server";
+import { recordActivity } from "~/workspace/activity.server";
 import { planLimits } from "~/workspace/plan-limits.server";
 import { productPhotos, storeActivity, stores, users } from "../../db/schema";
 import { activityEntries, entryWrittenBefore } from "../support/activity";
@@ -433,6 +434,10 @@ describe("what an entry says, kept as a sentence and its values", () => {
       { ...odd, at: later(2), summaryId: "activity.entry.productRenamedTwice", summaryValues: '{"name":"Taza"}' },
       { ...odd, at: later(3), summaryId: "activity.entry.productCreated", summaryValues: '{"nombre":"Taza"' },
     ]);
+    // A name its batch read from a product gone by then: the sentence with a stand-in, never the product's id.
+    const gone = sql`(select name from products where id = '9999999')`;
+    const deleted = { kind: "product", subject: "9999999", summary: { says: "productDeleted", values: { name: gone } } } as const;
+    await recordActivity(s.db, m.store.id, m.actor, deleted, later(4));
     const page = await workspaceRequest(s, {
       module: { loader: pageLoader },
       cookie: m.cookie,
@@ -443,6 +448,7 @@ describe("what an entry says, kept as a sentence and its values", () => {
     expect(page.status).toBe(200);
     const fallback = "Cambio registrado (sin descripción)";
     expect((page.data as { entries: { summary: string }[] }).entries.map((e) => e.summary)).toEqual([
+      "Eliminó el producto “(sin nombre)”",
       fallback,
       fallback,
       "Cambió el stock de “Vela”",
@@ -459,6 +465,7 @@ describe("what an entry says, kept as a sentence and its values", () => {
     const lines = (await (csv.response as Response).text()).split("\r\n").map((line) => line.split(";")[4]);
     expect(lines).toEqual([
       "Cambio",
+      "Eliminó el producto “(sin nombre)”",
       fallback,
       fallback,
       '"Editó “Taza grande”: nombre, descripción"',

@@ -256,4 +256,27 @@ describe("what an entry says", () => {
     );
     expect(activitySummaryText(entry("activity.entry.lookPublished", null), es)).toBe("Publicó el diseño de la tienda");
   });
+
+  it("says a name, title, code or address its batch read as null with a neutral stand-in, never the fallback", () => {
+    const say = (summaryId: string, values: unknown, t = es) =>
+      activitySummaryText(entry(`activity.entry.${summaryId}`, JSON.stringify(values)), t);
+    expect(say("productDeleted", { name: null })).toBe("Eliminó el producto “(sin nombre)”");
+    expect(say("photosAdded", { name: null, count: 2 }, ar)).toBe("Agregó 2 fotos a “(sin nombre)”");
+    expect(say("productEdited", { name: null, fields: ["cover"] })).toBe("Editó “(sin nombre)”: foto de portada");
+    expect(say("sectionDeleted", { title: null })).toBe("Eliminó la sección “(sin título)”");
+    expect(say("codeDeleted", { code: null })).toBe("Eliminó el código de descuento (sin código)");
+    expect(say("saleCompleted", { sale: null })).toBe("Completó la venta (sin código)");
+    expect(say("deliveryMarked", { sale: null, step: "shipped" })).toBe("Marcó la venta (sin código) como 'Enviado'");
+    expect(say("memberRemoved", { member: null })).toBe("Quitó del equipo a (sin nombre)");
+    expect(say("memberInvited", { email: null, role: "sales" })).toBe("Invitó a (sin correo) como Ventas");
+    expect(say("domainRemoved", { hostname: null })).toBe("Quitó el dominio (sin nombre)");
+    expect(say("deliveryPlaceChanged", { list: "pickup", name: null })).toBe("Cambió el punto de retiro “(sin nombre)”");
+    // Through the catalog, in the reader's variant.
+    expect(say("productDeleted", { name: null }, ids)).toBe("activity.entry.productDeleted");
+    // Counts and choices are never read in the batch: one that is null is not what its sentence takes.
+    const fallback = "Cambio registrado (sin descripción)";
+    expect(say("photosAdded", { name: "Taza", count: null })).toBe(fallback);
+    expect(say("memberJoined", { role: null })).toBe(fallback);
+    expect(say("productCreated", {})).toBe(fallback);
+  });
 });
