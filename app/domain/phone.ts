@@ -1,7 +1,7 @@
 import { type CountryCode, getExampleNumber, type PhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import examples from "libphonenumber-js/mobile/examples";
 import { countryName, type StoreCountry } from "./countries";
-import { defineMessage, type Translate } from "./messages";
+import { defineMessage, neutralText, type Translate } from "./messages";
 
 /**
  * WhatsApp numbers: read as the merchant types them in the store's country ('11 5555-1234' in Argentina,
@@ -25,13 +25,12 @@ const PHONE_MESSAGE = defineMessage({
 
 /**
  * The message for a number that does not exist in the store's country, with how one is written there: in `t`'s
- * variant (the merchant's), or in the neutral words without one (the browser).
+ * variant (the merchant's), or the base's neutral words without one.
  */
 export function phoneMessage(country: StoreCountry, t?: Translate): string {
   const example = phoneExample(country);
-  const sample = example ? ` Por ejemplo: ${example}` : "";
-  if (t) return t(PHONE_MESSAGE, { country: countryName(country), sample });
-  return `Este número de WhatsApp no existe en ${countryName(country)}. Escríbelo con su código de área, o con + y el código de país.${sample}`;
+  const values = { country: countryName(country), sample: example ? ` Por ejemplo: ${example}` : "" };
+  return (t ?? neutralText)(PHONE_MESSAGE, values);
 }
 
 /**

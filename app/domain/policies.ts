@@ -5,7 +5,7 @@
  * and only http(s) addresses and emails are linked, so 'javascript:' or 'data:' stay words.
  */
 import type { StoreCountry } from "./countries";
-import { defineMessages, type MessageDescriptor, type Translate } from "./messages";
+import { defineMessages, type MessageDescriptor, neutralText, type Translate } from "./messages";
 
 export type TextPart = { text: string } | { text: string; href: string };
 export type TextBlock = { kind: "heading"; parts: TextPart[] } | { kind: "paragraph"; lines: TextPart[][] };
@@ -123,16 +123,15 @@ const TAX_ID_MESSAGES = defineMessages({
 
 /**
  * The problem with a typed tax id in the store's country, or null (empty is fine: it is optional): in `t`'s variant
- * (the merchant's), or the catalog's neutral words as `defaultMessage` says them without one.
+ * (the merchant's), or the base's neutral words without one.
  */
 export function taxIdProblem(value: string, country: StoreCountry, t?: Translate): string | null {
   if (!value) return null;
   const name = taxIdName(country);
-  if (value.length > TAX_ID_MAX)
-    return t ? t(TAX_ID_MESSAGES.tooLong, { name, max: TAX_ID_MAX }) : `El ${name} puede tener hasta ${TAX_ID_MAX} caracteres`;
-  if (!/^[0-9A-Za-zÑñ.\- /]+$/.test(value))
-    return t ? t(TAX_ID_MESSAGES.characters, { name }) : `Escribe el ${name} solo con letras, números, puntos o guiones`;
-  if (country === "AR" && !isCuit(value)) return t ? t(TAX_ID_MESSAGES.cuit) : TAX_ID_MESSAGES.cuit.defaultMessage;
+  const say = t ?? neutralText;
+  if (value.length > TAX_ID_MAX) return say(TAX_ID_MESSAGES.tooLong, { name, max: TAX_ID_MAX });
+  if (!/^[0-9A-Za-zÑñ.\- /]+$/.test(value)) return say(TAX_ID_MESSAGES.characters, { name });
+  if (country === "AR" && !isCuit(value)) return say(TAX_ID_MESSAGES.cuit);
   return null;
 }
 

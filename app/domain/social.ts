@@ -1,4 +1,4 @@
-import { defineMessage, type Translate } from "./messages";
+import { defineMessage, neutralText, type Translate } from "./messages";
 
 /**
  * A store's social profiles (Instagram, Facebook, TikTok): kept as the profile's user name, read from what a
@@ -30,11 +30,9 @@ const SOCIAL_MESSAGE = defineMessage({
   defaultMessage: "Escribe tu usuario de {network} (por ejemplo @mitienda) o el enlace a tu perfil",
 });
 
-/** A profile that is neither a user name nor the network's address: in `t`'s variant, or neutral without one. */
+/** A profile that is neither a user name nor the network's address: in `t`'s variant, or the base's words without one. */
 export const socialMessage = (network: SocialNetwork, t?: Translate) =>
-  t
-    ? t(SOCIAL_MESSAGE, { network: NETWORKS[network].label })
-    : `Escribe tu usuario de ${NETWORKS[network].label} (por ejemplo @mitienda) o el enlace a tu perfil`;
+  (t ?? neutralText)(SOCIAL_MESSAGE, { network: NETWORKS[network].label });
 
 /** The user name in what was typed, '' for nothing, or null when it is neither a user name nor the network's address. */
 export function socialUser(network: SocialNetwork, typed: string): string | null {
