@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { translatorFor } from "~/domain/message-catalogs";
-import { SALE_CODE_PATTERN, safeTimeZone } from "~/domain/sales";
+import { SALE_CODE_PATTERN, SALES_PAGE_SIZE, safeTimeZone } from "~/domain/sales";
 import { addDays, localDay } from "~/domain/statistics";
 import { deliveriesQuery } from "~/fulfilment/progress-records.server";
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
@@ -7,7 +8,7 @@ import { recoveredOrdersQuery, settingsQuery, storeCheckoutsQuery } from "~/orde
 import { paidWithoutStockQuery } from "~/orders/order-queries.server";
 import { saleWithWithdrawalStatements } from "~/orders/withdrawals.server";
 import { nestedPageReads, storeFactsPageReads, storePageReads } from "~/workspace/page-reads.server";
-import { deskQueries, parseSalesQuery, searchRefused } from "./query.server";
+import { deskExportQueries, deskQueries, parseSalesQuery, searchRefused } from "./query.server";
 
 /**
  * 'Ventas': the paid orders without stock and the store's device count for the push toggle, then (unless the
@@ -21,6 +22,18 @@ export const salesDeskReads = storeFactsPageReads((db, { storeId }, { url, now }
   if (!query.ok || searchRefused(query, store)) return always;
   const desk = deskQueries(db, { ...store, id: storeId }, query, now);
   return [...always, desk.rows, desk.progress, desk.matches] as const;
+});
+
+/**
+ * 'Ventas' as a spreadsheet: the sales the desk shows for the address's query, with their lines and delivery
+ * progress, built from the store's day and country like the desk. A query the CSV refuses (it answers 400) is read
+ * as the desk's first view of no store: nothing.
+ */
+export const salesCsvReads = storeFactsPageReads((db, { storeId }, { url, now }, store) => {
+  const query = parseSalesQuery(url.searchParams, translatorFor("es"));
+  if (query.ok && !searchRefused(query, store)) return deskExportQueries(db, { ...store, id: storeId }, query, now);
+  const latest = { kind: "latest", limit: SALES_PAGE_SIZE } as const;
+  return deskExportQueries(db, { ...store, id: sql<null>`null` }, { ...query, ok: true, view: latest }, now);
 });
 
 /**

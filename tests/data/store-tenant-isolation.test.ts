@@ -38,6 +38,7 @@ import * as newPromotion from "~/promotions/routes/new-promotion";
 import * as promotions from "~/promotions/routes/promotions";
 import * as abandonedCarts from "~/sales/routes/abandoned-carts";
 import * as saleDetail from "~/sales/routes/sale-detail";
+import * as salesCsv from "~/sales/routes/sales-csv";
 import * as salesList from "~/sales/routes/sales-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as sectionPage from "~/sections/routes/section";
@@ -508,6 +509,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/sales": salesList,
     // The desk with a sale open beside it: the sale's loader (the desk's own is the page above).
     "Store/:storeId/sales/:saleId": saleDetail,
+    "Store/:storeId/sales.csv": salesCsv,
     "Store/:storeId/estadisticas": statistics,
   };
 
@@ -604,6 +606,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/products/:productId",
           "Store/:storeId/products/:productId/photos",
           "Store/:storeId/sales/:saleId",
+          "Store/:storeId/sales.csv",
           "Store/:storeId/customers/:customerId",
           "Store/:storeId/customers.csv",
           "Store/:storeId/look",
