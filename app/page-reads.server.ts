@@ -9,7 +9,14 @@ import { storePaymentsReads } from "~/online-payments/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
 import { editProductReads, newProductReads, productListReads, productPhotosReads } from "~/products/page-reads.server";
 import { editPromotionReads, newPromotionReads, promotionsReads } from "~/promotions/page-reads.server";
-import { abandonedCartsReads, salesCsvReads, salesDeskReads, salesDeskWithSaleReads } from "~/sales/page-reads.server";
+import {
+  abandonedCartsReads,
+  newOrderReads,
+  packingSlipsReads,
+  salesCsvReads,
+  salesDeskReads,
+  salesDeskWithSaleReads,
+} from "~/sales/page-reads.server";
 import { addToSectionReads, sectionListReads, sectionReads } from "~/sections/page-reads.server";
 import { statisticsReads } from "~/stats/page-reads.server";
 import { lowStockReads } from "~/stock-alerts/page-reads.server";
@@ -46,6 +53,8 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/sales": salesDeskReads,
   "Store/:storeId/sales/:saleId": salesDeskWithSaleReads,
   "Store/:storeId/sales.csv": salesCsvReads,
+  "Store/:storeId/sales/new": newOrderReads,
+  "Store/:storeId/sales/imprimir": packingSlipsReads,
   "Store/:storeId/estadisticas": statisticsReads,
   "Store/:storeId/carritos": abandonedCartsReads,
   "Store/:storeId/customers": customerListReads,

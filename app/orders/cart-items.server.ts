@@ -24,8 +24,11 @@ export const cardColumns = {
   imageHeight: products.imageHeight,
 };
 
-/** The cart's products of the store, published ones only: another store's or a hidden product's id finds nothing. */
-export const cartProductsQuery = (db: Db, storeId: SQL, ids: string[]) =>
+/**
+ * The cart's products of the store, published ones only: another store's or a hidden product's id finds nothing.
+ * `ids` may be a subquery of product ids.
+ */
+export const cartProductsQuery = (db: Db, storeId: SQL, ids: string[] | SQL) =>
   db
     .select({ ...cardColumns, options: products.options })
     .from(products)

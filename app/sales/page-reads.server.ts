@@ -2,9 +2,11 @@ import { sql } from "drizzle-orm";
 import { translatorFor } from "~/domain/message-catalogs";
 import { SALE_CODE_PATTERN, SALES_PAGE_SIZE, safeTimeZone } from "~/domain/sales";
 import { addDays, localDay } from "~/domain/statistics";
+import { slipCodesOf, slipSalesQueries } from "~/fulfilment/packing-slips.server";
 import { deliveriesQuery } from "~/fulfilment/progress-records.server";
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
 import { recoveredOrdersQuery, settingsQuery, storeCheckoutsQuery } from "~/orders/abandoned-carts.server";
+import { draftAddressOf, draftBuilderQueries } from "~/orders/order-drafts.server";
 import { paidWithoutStockQuery } from "~/orders/order-queries.server";
 import { saleWithWithdrawalStatements } from "~/orders/withdrawals.server";
 import { nestedPageReads, storeFactsPageReads, storePageReads } from "~/workspace/page-reads.server";
@@ -60,3 +62,14 @@ export const saleDetailReads = storePageReads((db, { storeId }, { params }) => {
 
 /** The desk with a sale open beside it: both routes' reads. */
 export const salesDeskWithSaleReads = nestedPageReads(salesDeskReads, saleDetailReads);
+
+/** 'Armar pedido': the products its search finds and the items of those and of the order's lines, as its address says. */
+export const newOrderReads = storePageReads((db, { storeId }, { url }) => {
+  const { search, lines } = draftAddressOf(url);
+  return draftBuilderQueries(db, storeId, search, lines);
+});
+
+/** Packing slips: the store's sales the address names (`?sale=`) with their lines. */
+export const packingSlipsReads = storePageReads((db, { storeId }, { url }) =>
+  slipSalesQueries(db, storeId, slipCodesOf(url.searchParams)),
+);

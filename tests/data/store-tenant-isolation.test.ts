@@ -37,6 +37,8 @@ import * as editPromotion from "~/promotions/routes/edit-promotion";
 import * as newPromotion from "~/promotions/routes/new-promotion";
 import * as promotions from "~/promotions/routes/promotions";
 import * as abandonedCarts from "~/sales/routes/abandoned-carts";
+import * as newOrderPage from "~/sales/routes/new-order";
+import * as packingSlips from "~/sales/routes/packing-slips";
 import * as saleDetail from "~/sales/routes/sale-detail";
 import * as salesCsv from "~/sales/routes/sales-csv";
 import * as salesList from "~/sales/routes/sales-list";
@@ -510,6 +512,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     // The desk with a sale open beside it: the sale's loader (the desk's own is the page above).
     "Store/:storeId/sales/:saleId": saleDetail,
     "Store/:storeId/sales.csv": salesCsv,
+    "Store/:storeId/sales/new": newOrderPage,
+    "Store/:storeId/sales/imprimir": packingSlips,
     "Store/:storeId/estadisticas": statistics,
   };
 
@@ -540,6 +544,11 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     };
     // What the address names besides rows (adding products to a section, not files).
     const words: Record<string, string> = { type: "product" };
+    // The owner's rows a page's search names: 'Armar pedido''s search and lines, the sales to print.
+    const searches: Record<string, string> = {
+      "Store/:storeId/sales/new": `?q=producto&lineas=${owner.product.id}:1`,
+      "Store/:storeId/sales/imprimir": `?sale=${owner.saleId}`,
+    };
     /** The address's params: the store's id (the owner's unless said) and the owner's rows the pattern names. */
     const paramsOf = (pattern: string, store = storeId) =>
       Object.fromEntries(
@@ -549,7 +558,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
         ]),
       );
     /** The page's request through the guard: its status, and the rows its own statements brought in the guard's batch. */
-    const visit = async (pattern: string, cookie: string, search = "", store = storeId) => {
+    const visit = async (pattern: string, cookie: string, search = searches[pattern] ?? "", store = storeId) => {
       batches.length = 0;
       const params = paramsOf(pattern, store);
       const path = `/${pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? "")}${search}`;
@@ -566,7 +575,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       return { status, page: guard.slice(storePattern(pattern) ? 2 : 1), trips: batches.length };
     };
     /** What the page's statements read with no one's ids: nothing of any store. */
-    const nothing = async (pattern: string, search = "") => {
+    const nothing = async (pattern: string, search = searches[pattern] ?? "") => {
       const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
       const url = new URL(`http://localhost/${pattern}${search}`);
       batches.length = 0;
@@ -607,6 +616,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/products/:productId/photos",
           "Store/:storeId/sales/:saleId",
           "Store/:storeId/sales.csv",
+          "Store/:storeId/sales/new",
+          "Store/:storeId/sales/imprimir",
           "Store/:storeId/customers/:customerId",
           "Store/:storeId/customers.csv",
           "Store/:storeId/look",
@@ -640,7 +651,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     for (const refusal of refused) await expectNothing(refusal);
     // The owner's rows named beside another merchant's own store: that store has none of them (404), and its reads,
     // though the session may read that store, bring what naming no row brings (that store's own desk beside a sale).
-    const namingNoRow = async (pattern: string) => {
+    const namingNoRow = async (pattern: string, search = "") => {
       const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
       const params = Object.fromEntries(
         Object.entries(paramsOf(pattern, foreign.store.id)).map(([name, id]) => [
@@ -653,7 +664,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
         reads.statements(
           s.db,
           { storeId: foreign.store.id, userId: foreign.id },
-          { url: new URL(`http://localhost/${pattern}`), params, now: s.clock.now() },
+          { url: new URL(`http://localhost/${pattern}${search}`), params, now: s.clock.now() },
           foreign.store,
         ),
       );
@@ -665,6 +676,18 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       const seen = await visit(pattern, foreign.cookie, "", foreign.store.id);
       expect([seen.status, seen.trips], `${pattern} in another store`).toEqual([404, 1]);
       expect(seen.page, `${pattern} in another store`).toEqual(await namingNoRow(pattern));
+    }
+    // So do the owner's rows a search names: 'Armar pedido' finds that store's own products and none of the owner's
+    // lines; no slip to print is a 404.
+    const zeroed = (search: string) =>
+      Object.values(childIds).reduce((text, id) => text.replaceAll(id, "0".repeat(id.length)), search);
+    for (const [pattern, status] of [
+      ["Store/:storeId/sales/new", 200],
+      ["Store/:storeId/sales/imprimir", 404],
+    ] as const) {
+      const seen = await visit(pattern, foreign.cookie, searches[pattern], foreign.store.id);
+      expect([seen.status, seen.trips], `${pattern} in another store`).toEqual([status, 1]);
+      expect(seen.page, `${pattern} in another store`).toEqual(await namingNoRow(pattern, zeroed(searches[pattern] ?? "")));
     }
     // An expired session of the owner's (its cookie still sent) reads nothing either: sent to sign in.
     await s.db.run(sql`update sessions set expires_at = ${s.clock.now().getTime() - 1000} where user_id = ${owner.id}`);

@@ -253,6 +253,11 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/sales.csv`,
       `/Store/${storeId}/sales.csv?view=today`,
       `/Store/${storeId}/sales.csv?q=ana`,
+      // 'Armar pedido': its search and the items of its lines; packing slips of a sale.
+      `/Store/${storeId}/sales/new`,
+      `/Store/${storeId}/sales/new?q=taza`,
+      `/Store/${storeId}/sales/new?q=taza&lineas=${productId}:2`,
+      `/Store/${storeId}/sales/imprimir?sale=${saleId}`,
       // A sale open beside the desk: both routes' reads in the guard's batch.
       `/Store/${storeId}/sales/${saleId}`,
       `/Store/${storeId}/sales/${saleId}.data`,
@@ -292,7 +297,7 @@ describe("database round trips per route", () => {
     };
     for (const path of ["/", `/Store/${storeId}/sales`, `/Store/${storeId}/sales.data`, `/Store/${storeId}/customers`])
       expect(await roundTrips(path, member), path).toEqual({ status: 200, trips: 1 });
-    for (const path of [`/Store/${storeId}/customers.csv`, `/Store/${storeId}/sales.csv`])
+    for (const path of [`/Store/${storeId}/customers.csv`, `/Store/${storeId}/sales.csv`, `/Store/${storeId}/sales/new?q=taza`])
       expect(await roundTrips(path, member), path).toEqual({ status: 200, trips: 1 });
     expect(await roundTrips(`/Store/${storeId}/products`, member)).toEqual({ status: 403, trips: 1 });
   });
