@@ -1,5 +1,5 @@
 import { activityCsvReads, activityReads } from "~/activity/page-reads.server";
-import { plansReads } from "~/billing/page-reads.server";
+import { paymentCompletedReads, plansReads } from "~/billing/page-reads.server";
 import { conversionSettingsReads } from "~/conversions/page-reads.server";
 import { customerDetailReads, customerListReads, customersCsvReads } from "~/customers/page-reads.server";
 import { discountCodesReads, editDiscountCodeReads, newDiscountCodeReads } from "~/discounts/page-reads.server";
@@ -34,6 +34,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "": storeListReads,
   newStore: newStoreReads,
   plans: plansReads,
+  "paymentCompleted/:id": paymentCompletedReads,
   "Store/:storeId/info": storeInfoReads,
   "Store/:storeId/brand": storeBrandReads,
   "Store/:storeId/sections": sectionListReads,

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import * as activity from "~/activity/routes/activity";
 import * as activityCsv from "~/activity/routes/activity-csv";
 import { createSession } from "~/auth/sessions.server";
+import * as paymentCompleted from "~/billing/routes/payment-completed";
 import * as plansPage from "~/billing/routes/plans";
 import * as conversionSettings from "~/conversions/routes/conversion-settings";
 import { saveMetaSettings } from "~/conversions/settings.server";
@@ -58,6 +59,7 @@ import * as team from "~/team/routes/team";
 import type { Merchant } from "~/workspace/context.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 import { planLimits } from "~/workspace/plan-limits.server";
+import { payments } from "../../db/schema";
 import { merchantWithStore, staffMember, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { promotionInput } from "../support/promotion-input";
@@ -479,6 +481,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "": storeList,
     newStore,
     plans: plansPage,
+    "paymentCompleted/:id": paymentCompleted,
     "Store/:storeId/info": info,
     "Store/:storeId/brand": brand,
     "Store/:storeId/sections": sectionList,
@@ -533,8 +536,21 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     const sales = await memberCookie("sales");
     const catalog = await memberCookie("catalog");
     const storeId = owner.store.id;
-    // The owner's rows a page's address names beside the store.
+    // A payment of the owner's, whose page is the provider's back URL.
+    const paymentId = `5${crypto.getRandomValues(new Uint32Array(1))[0]?.toString().padStart(9, "0").slice(-9)}`;
+    await s.db.insert(payments).values({
+      id: paymentId,
+      userId: owner.id,
+      kind: "renewal",
+      title: "Plan de propia",
+      amount: 100,
+      currency: "USD",
+      provider: "sandbox",
+      createdAt: s.clock.now(),
+    });
+    // The owner's rows a page's address names beside the store (or, for a payment, beside the user).
     const childIds: Record<string, string> = {
+      id: paymentId,
       productId: owner.product.id,
       sectionId: owner.section.id,
       saleId: owner.saleId,
@@ -603,6 +619,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "",
           "newStore",
           "plans",
+          "paymentCompleted/:id",
           "Store/:storeId/discounts/new",
           "Store/:storeId/discounts/:codeId",
           "Store/:storeId/promociones/nueva",
@@ -651,6 +668,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     for (const refusal of refused) await expectNothing(refusal);
     // The owner's rows named beside another merchant's own store: that store has none of them (404), and its reads,
     // though the session may read that store, bring what naming no row brings (that store's own desk beside a sale).
+    // The owner's payment named by another merchant: not theirs (404), read as no payment.
     const namingNoRow = async (pattern: string, search = "") => {
       const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
       const params = Object.fromEntries(

@@ -192,6 +192,13 @@ describe("database round trips per route", () => {
       args: [storeId, Date.now()],
     });
     const promotionId = String(promotion.rows[0]?.id);
+    // A payment of the demo merchant, to open its page (the provider's back URL).
+    const paymentId = "5550001234";
+    await server.db().execute({
+      sql: `insert into payments (id, user_id, kind, title, amount, currency, provider, created_at)
+            select ?, id, 'renewal', 'Plan', 100, 'USD', 'sandbox', ? from users where email = 'demo@vitrina.local'`,
+      args: [paymentId, Date.now()],
+    });
     expect(productId).toBeDefined();
     expect(saleId).toBeDefined();
     expect(customerId).toMatch(/^\d+$/);
@@ -230,6 +237,11 @@ describe("database round trips per route", () => {
       "/plans",
       "/newStore",
       "/newStore.data",
+      // The account's pages read nothing but the guard's; a payment's page reads the user's payment in its batch.
+      "/Account",
+      "/buyStore",
+      "/payment",
+      `/paymentCompleted/${paymentId}`,
       `/Store/${storeId}/cobros`,
       `/Store/${storeId}/products/poco-stock`,
       `/Store/${storeId}/carritos`,
@@ -302,8 +314,9 @@ describe("database round trips per route", () => {
     expect(await roundTrips(`/Store/${storeId}/products`, member)).toEqual({ status: 403, trips: 1 });
   });
 
-  it("another merchant's store id costs the same one round trip and answers 404", async () => {
+  it("another merchant's store id, or a payment not the user's, costs the same one round trip and answers 404", async () => {
     expect(await roundTrips("/Store/1234567890/products", { cookie })).toEqual({ status: 404, trips: 1 });
+    expect(await roundTrips("/paymentCompleted/1234567890", { cookie })).toEqual({ status: 404, trips: 1 });
   });
 });
 
