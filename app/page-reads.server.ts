@@ -7,7 +7,13 @@ import { customDomainReads } from "~/domains/page-reads.server";
 import { lookReads } from "~/looks/page-reads.server";
 import { storePaymentsReads } from "~/online-payments/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
-import { editProductReads, newProductReads, productListReads, productPhotosReads } from "~/products/page-reads.server";
+import {
+  catalogCsvReads,
+  editProductReads,
+  newProductReads,
+  productListReads,
+  productPhotosReads,
+} from "~/products/page-reads.server";
 import { editPromotionReads, newPromotionReads, promotionsReads } from "~/promotions/page-reads.server";
 import {
   abandonedCartsReads,
@@ -49,6 +55,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/promociones/:promotionId": editPromotionReads,
   "Store/:storeId/products": productListReads,
   "Store/:storeId/products/new": newProductReads,
+  "Store/:storeId/products.csv": catalogCsvReads,
   "Store/:storeId/products/:productId": editProductReads,
   "Store/:storeId/products/:productId/photos": productPhotosReads,
   "Store/:storeId/sales": salesDeskReads,

@@ -29,6 +29,7 @@ import { createSale } from "~/orders/order-records.server";
 import { MERCHANT_PAGE_READS } from "~/page-reads.server";
 import * as paymentMethods from "~/payment-methods/routes/payment-methods";
 import { insertProduct } from "~/products/products.server";
+import * as catalogCsv from "~/products/routes/catalog-csv";
 import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
 import * as listProducts from "~/products/routes/product-list";
@@ -509,6 +510,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/conversiones": conversionSettings,
     "Store/:storeId/products": listProducts,
     "Store/:storeId/products/new": newProduct,
+    "Store/:storeId/products.csv": catalogCsv,
     "Store/:storeId/products/:productId": editProduct,
     "Store/:storeId/products/:productId/photos": productPhotos,
     "Store/:storeId/sales": salesList,
@@ -626,6 +628,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/promociones/:promotionId",
           "Store/:storeId/section/:sectionId/new/:type",
           "Store/:storeId/products",
+          "Store/:storeId/products.csv",
           "Store/:storeId/info",
           "Store/:storeId/brand",
           "Store/:storeId/sections",
