@@ -2,7 +2,12 @@ import { activityCsvReads, activityReads } from "~/activity/page-reads.server";
 import { paymentCompletedReads, plansReads } from "~/billing/page-reads.server";
 import { conversionSettingsReads } from "~/conversions/page-reads.server";
 import { customerDetailReads, customerListReads, customersCsvReads } from "~/customers/page-reads.server";
-import { discountCodesReads, editDiscountCodeReads, newDiscountCodeReads } from "~/discounts/page-reads.server";
+import {
+  discountCodeQrReads,
+  discountCodesReads,
+  editDiscountCodeReads,
+  newDiscountCodeReads,
+} from "~/discounts/page-reads.server";
 import { customDomainReads } from "~/domains/page-reads.server";
 import { lookReads } from "~/looks/page-reads.server";
 import { storePaymentsReads } from "~/online-payments/page-reads.server";
@@ -19,6 +24,7 @@ import {
   abandonedCartsReads,
   newOrderReads,
   packingSlipsReads,
+  saleReceiptReads,
   salesCsvReads,
   salesDeskReads,
   salesDeskWithSaleReads,
@@ -50,6 +56,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/discounts": discountCodesReads,
   "Store/:storeId/discounts/new": newDiscountCodeReads,
   "Store/:storeId/discounts/:codeId": editDiscountCodeReads,
+  "Store/:storeId/discounts/:codeId/qr/:format": discountCodeQrReads,
   "Store/:storeId/promociones": promotionsReads,
   "Store/:storeId/promociones/nueva": newPromotionReads,
   "Store/:storeId/promociones/:promotionId": editPromotionReads,
@@ -63,6 +70,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/sales.csv": salesCsvReads,
   "Store/:storeId/sales/new": newOrderReads,
   "Store/:storeId/sales/imprimir": packingSlipsReads,
+  "Store/:storeId/sales/:saleId/receipt": saleReceiptReads,
   "Store/:storeId/estadisticas": statisticsReads,
   "Store/:storeId/carritos": abandonedCartsReads,
   "Store/:storeId/customers": customerListReads,

@@ -7,7 +7,7 @@ import { deliveriesQuery } from "~/fulfilment/progress-records.server";
 import { deviceCountQuery } from "~/notifications/push-subscriptions.server";
 import { recoveredOrdersQuery, settingsQuery, storeCheckoutsQuery } from "~/orders/abandoned-carts.server";
 import { draftAddressOf, draftBuilderQueries } from "~/orders/order-drafts.server";
-import { paidWithoutStockQuery } from "~/orders/order-queries.server";
+import { paidWithoutStockQuery, saleReceiptQuery } from "~/orders/order-queries.server";
 import { saleWithWithdrawalStatements } from "~/orders/withdrawals.server";
 import { nestedPageReads, storeFactsPageReads, storePageReads } from "~/workspace/page-reads.server";
 import { deskExportQueries, deskQueries, parseSalesQuery, searchRefused } from "./query.server";
@@ -51,12 +51,15 @@ export const abandonedCartsReads = storeFactsPageReads((db, { storeId }, { now }
   ] as const;
 });
 
+/** A sale's code as the address gives it; none for anything else. */
+const saleIdOf = (params: { saleId?: string }) => (SALE_CODE_PATTERN.test(params.saleId ?? "") ? (params.saleId ?? "") : "");
+
 /**
  * A sale open beside the desk: the sale (by its code and the store's), its lines, its buyer's cancellation request and
  * its delivery progress.
  */
 export const saleDetailReads = storePageReads((db, { storeId }, { params }) => {
-  const saleId = SALE_CODE_PATTERN.test(params.saleId ?? "") ? (params.saleId ?? "") : "";
+  const saleId = saleIdOf(params);
   return [...saleWithWithdrawalStatements(db, storeId, saleId), deliveriesQuery(db, storeId, [saleId])] as const;
 });
 
@@ -72,4 +75,9 @@ export const newOrderReads = storePageReads((db, { storeId }, { url }) => {
 /** Packing slips: the store's sales the address names (`?sale=`) with their lines. */
 export const packingSlipsReads = storePageReads((db, { storeId }, { url }) =>
   slipSalesQueries(db, storeId, slipCodesOf(url.searchParams)),
+);
+
+/** A sale's transfer receipt: its stored key, by the sale's code and the store's. */
+export const saleReceiptReads = storePageReads(
+  (db, { storeId }, { params }) => [saleReceiptQuery(db, storeId, saleIdOf(params))] as const,
 );

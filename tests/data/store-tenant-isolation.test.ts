@@ -1,7 +1,7 @@
 // Every merchant action of the store workspace, sent with another merchant's ids: 404 and nothing changes.
 
 import type { Client, ResultSet } from "@libsql/client";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as activity from "~/activity/routes/activity";
 import * as activityCsv from "~/activity/routes/activity-csv";
@@ -14,6 +14,7 @@ import * as customerDetail from "~/customers/routes/customer-detail";
 import * as customerList from "~/customers/routes/customer-list";
 import * as customersCsv from "~/customers/routes/customers-csv";
 import { createDiscountCode } from "~/discounts/discount-codes.server";
+import * as discountCodeQr from "~/discounts/routes/discount-code-qr";
 import * as discountCodes from "~/discounts/routes/discount-codes";
 import * as editDiscountCode from "~/discounts/routes/edit-discount-code";
 import * as newDiscountCode from "~/discounts/routes/new-discount-code";
@@ -42,6 +43,7 @@ import * as abandonedCarts from "~/sales/routes/abandoned-carts";
 import * as newOrderPage from "~/sales/routes/new-order";
 import * as packingSlips from "~/sales/routes/packing-slips";
 import * as saleDetail from "~/sales/routes/sale-detail";
+import * as saleReceipt from "~/sales/routes/sale-receipt";
 import * as salesCsv from "~/sales/routes/sales-csv";
 import * as salesList from "~/sales/routes/sales-list";
 import * as addToSection from "~/sections/routes/add-to-section";
@@ -60,7 +62,7 @@ import * as team from "~/team/routes/team";
 import type { Merchant } from "~/workspace/context.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 import { planLimits } from "~/workspace/plan-limits.server";
-import { payments } from "../../db/schema";
+import { payments, sales as salesTable } from "../../db/schema";
 import { merchantWithStore, staffMember, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { promotionInput } from "../support/promotion-input";
@@ -491,6 +493,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/promociones": promotions,
     "Store/:storeId/discounts/new": newDiscountCode,
     "Store/:storeId/discounts/:codeId": editDiscountCode,
+    "Store/:storeId/discounts/:codeId/qr/:format": discountCodeQr,
     "Store/:storeId/promociones/nueva": newPromotion,
     "Store/:storeId/promociones/:promotionId": editPromotion,
     "Store/:storeId/section/:sectionId/new/:type": addToSection,
@@ -519,6 +522,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/sales.csv": salesCsv,
     "Store/:storeId/sales/new": newOrderPage,
     "Store/:storeId/sales/imprimir": packingSlips,
+    "Store/:storeId/sales/:saleId/receipt": saleReceipt,
     "Store/:storeId/estadisticas": statistics,
   };
 
@@ -550,6 +554,10 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       provider: "sandbox",
       createdAt: s.clock.now(),
     });
+    // A transfer's receipt on the owner's sale, for its download.
+    const receiptKey = `stores/${storeId}/private/receipts/${owner.saleId}-propia.png`;
+    await s.files.put(receiptKey, new Uint8Array([137, 80, 78, 71]), "image/png");
+    await s.db.update(salesTable).set({ receiptKey }).where(eq(salesTable.id, owner.saleId));
     // The owner's rows a page's address names beside the store (or, for a payment, beside the user).
     const childIds: Record<string, string> = {
       id: paymentId,
@@ -561,7 +569,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       promotionId: owner.promotionId,
     };
     // What the address names besides rows (adding products to a section, not files).
-    const words: Record<string, string> = { type: "product" };
+    const words: Record<string, string> = { type: "product", format: "png" };
     // The owner's rows a page's search names: 'Armar pedido''s search and lines, the sales to print.
     const searches: Record<string, string> = {
       "Store/:storeId/sales/new": `?q=producto&lineas=${owner.product.id}:1`,
@@ -624,6 +632,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "paymentCompleted/:id",
           "Store/:storeId/discounts/new",
           "Store/:storeId/discounts/:codeId",
+          "Store/:storeId/discounts/:codeId/qr/:format",
           "Store/:storeId/promociones/nueva",
           "Store/:storeId/promociones/:promotionId",
           "Store/:storeId/section/:sectionId/new/:type",
@@ -638,6 +647,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "Store/:storeId/sales.csv",
           "Store/:storeId/sales/new",
           "Store/:storeId/sales/imprimir",
+          "Store/:storeId/sales/:saleId/receipt",
           "Store/:storeId/customers/:customerId",
           "Store/:storeId/customers.csv",
           "Store/:storeId/look",

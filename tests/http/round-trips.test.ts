@@ -232,6 +232,7 @@ describe("database round trips per route", () => {
       `/Store/${storeId}/discounts/new`,
       `/Store/${storeId}/discounts/${codeId}`,
       `/Store/${storeId}/discounts/${codeId}.data`,
+      `/Store/${storeId}/discounts/${codeId}/qr/png`,
       `/Store/${storeId}/promociones`,
       `/Store/${storeId}/promociones/nueva`,
       `/Store/${storeId}/promociones/${promotionId}`,
@@ -289,6 +290,8 @@ describe("database round trips per route", () => {
       counts[path] = trips;
     }
     expect(counts).toEqual(Object.fromEntries(pages.map((path) => [path, 1])));
+    // A sale without a transfer's receipt: its 404 in the same one trip.
+    expect(await roundTrips(`/Store/${storeId}/sales/${saleId}/receipt`, auth)).toEqual({ status: 404, trips: 1 });
     // A search with nothing to look up in it: refused as before, in the same one trip.
     expect(await roundTrips(`/Store/${storeId}/sales.csv?q=ab`, auth)).toEqual({ status: 400, trips: 1 });
   });
