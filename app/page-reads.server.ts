@@ -1,15 +1,34 @@
 import { activityCsvReads, activityReads } from "~/activity/page-reads.server";
-import { plansReads } from "~/billing/page-reads.server";
+import { paymentCompletedReads, plansReads } from "~/billing/page-reads.server";
 import { conversionSettingsReads } from "~/conversions/page-reads.server";
 import { customerDetailReads, customerListReads, customersCsvReads } from "~/customers/page-reads.server";
-import { discountCodesReads, editDiscountCodeReads, newDiscountCodeReads } from "~/discounts/page-reads.server";
+import {
+  discountCodeQrReads,
+  discountCodesReads,
+  editDiscountCodeReads,
+  newDiscountCodeReads,
+} from "~/discounts/page-reads.server";
 import { customDomainReads } from "~/domains/page-reads.server";
 import { lookReads } from "~/looks/page-reads.server";
 import { storePaymentsReads } from "~/online-payments/page-reads.server";
 import { paymentMethodsReads } from "~/payment-methods/page-reads.server";
-import { editProductReads, newProductReads, productListReads, productPhotosReads } from "~/products/page-reads.server";
+import {
+  catalogCsvReads,
+  editProductReads,
+  newProductReads,
+  productListReads,
+  productPhotosReads,
+} from "~/products/page-reads.server";
 import { editPromotionReads, newPromotionReads, promotionsReads } from "~/promotions/page-reads.server";
-import { abandonedCartsReads, salesDeskReads, salesDeskWithSaleReads } from "~/sales/page-reads.server";
+import {
+  abandonedCartsReads,
+  newOrderReads,
+  packingSlipsReads,
+  saleReceiptReads,
+  salesCsvReads,
+  salesDeskReads,
+  salesDeskWithSaleReads,
+} from "~/sales/page-reads.server";
 import { addToSectionReads, sectionListReads, sectionReads } from "~/sections/page-reads.server";
 import { statisticsReads } from "~/stats/page-reads.server";
 import { lowStockReads } from "~/stock-alerts/page-reads.server";
@@ -27,6 +46,7 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "": storeListReads,
   newStore: newStoreReads,
   plans: plansReads,
+  "paymentCompleted/:id": paymentCompletedReads,
   "Store/:storeId/info": storeInfoReads,
   "Store/:storeId/brand": storeBrandReads,
   "Store/:storeId/sections": sectionListReads,
@@ -36,15 +56,21 @@ export const MERCHANT_PAGE_READS: Readonly<Record<string, PageReads>> = {
   "Store/:storeId/discounts": discountCodesReads,
   "Store/:storeId/discounts/new": newDiscountCodeReads,
   "Store/:storeId/discounts/:codeId": editDiscountCodeReads,
+  "Store/:storeId/discounts/:codeId/qr/:format": discountCodeQrReads,
   "Store/:storeId/promociones": promotionsReads,
   "Store/:storeId/promociones/nueva": newPromotionReads,
   "Store/:storeId/promociones/:promotionId": editPromotionReads,
   "Store/:storeId/products": productListReads,
   "Store/:storeId/products/new": newProductReads,
+  "Store/:storeId/products.csv": catalogCsvReads,
   "Store/:storeId/products/:productId": editProductReads,
   "Store/:storeId/products/:productId/photos": productPhotosReads,
   "Store/:storeId/sales": salesDeskReads,
   "Store/:storeId/sales/:saleId": salesDeskWithSaleReads,
+  "Store/:storeId/sales.csv": salesCsvReads,
+  "Store/:storeId/sales/new": newOrderReads,
+  "Store/:storeId/sales/imprimir": packingSlipsReads,
+  "Store/:storeId/sales/:saleId/receipt": saleReceiptReads,
   "Store/:storeId/estadisticas": statisticsReads,
   "Store/:storeId/carritos": abandonedCartsReads,
   "Store/:storeId/customers": customerListReads,

@@ -14,8 +14,10 @@ import {
 } from "~/domain/billing";
 import { ID_DIGITS, randomDigits } from "~/domain/ids";
 import { applyPlanChange, type PlanId, planChangeAmount } from "~/domain/plans";
+import type { Db } from "~/services/db";
 import { PaymentProviderError, type ProviderPayment } from "~/services/payments";
 import type { Services } from "~/services/services";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { payments, plans, users } from "../../db/schema";
 import { mailPaymentResult } from "./merchant-mails.server";
 import { PAYMENTS_UNAVAILABLE } from "./messages";
@@ -234,9 +236,20 @@ export async function confirmProviderPayment(
 
 /** A payment of this merchant, or undefined (another merchant's code is not found). */
 export async function findUserPayment(services: Services, userId: string, code: string) {
-  if (!/^\d{10}$/.test(code)) return undefined;
-  return services.db.query.payments.findFirst({ where: and(eq(payments.id, code), eq(payments.userId, userId)) });
+  const [payment] = await userPaymentQuery(services.db, userId, code);
+  return payment;
 }
+
+/**
+ * The user's payment with this code, as a statement to batch (`userId` may be a page's scoped id): another user's
+ * code, or one of no code's shape, reads nothing.
+ */
+export const userPaymentQuery = (db: Db, userId: IdRef, code: string) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, /^\d{10}$/.test(code) ? code : ""), eq(payments.userId, userId)))
+    .limit(1);
 
 export async function findPayment(services: Services, code: string) {
   if (!/^\d{10}$/.test(code)) return undefined;

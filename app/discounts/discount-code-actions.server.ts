@@ -38,7 +38,7 @@ function urlCodeId(codeId: string): number {
 }
 
 /** The store's code named in the URL; the 404 page for anything else (another store's code included). */
-export async function loadDiscountCode(services: Services, store: Store, codeId: string): Promise<DiscountCodeRow> {
+async function loadDiscountCode(services: Services, store: Store, codeId: string): Promise<DiscountCodeRow> {
   return (await findDiscountCode(services.db, store.id, urlCodeId(codeId))) ?? notFound();
 }
 

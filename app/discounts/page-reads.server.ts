@@ -12,3 +12,8 @@ export const newDiscountCodeReads = storePageReads((db, { storeId }) => [discoun
 export const editDiscountCodeReads = storePageReads(
   (db, { storeId }, { params }) => [discountCodeQuery(db, storeId, codeIdOf(params.codeId ?? ""))] as const,
 );
+
+/** A code's link as a QR: the code (by its id and the store's), as its edit page reads it. */
+export const discountCodeQrReads = storePageReads(
+  (db, { storeId }, { params }) => [discountCodeQuery(db, storeId, codeIdOf(params.codeId ?? ""))] as const,
+);

@@ -2,6 +2,7 @@
 // buyer and where it goes, the lines with their variants, the note, the delivery method), laid out for A4 sheets or
 // 80-mm receipt printers by CSS alone (@page and @media print), with no script.
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { z } from "zod";
 import { DELIVERY_METHOD_MESSAGES } from "~/domain/delivery";
 import { defineMessages, type Translate } from "~/domain/messages";
@@ -10,6 +11,7 @@ import { orderPageUrl } from "~/orders/order-links";
 import type { Config } from "~/services/config";
 import type { Db } from "~/services/db";
 import { escapeHtml } from "~/ui/html";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { qrSvg } from "~/workspace/store-qr.server";
 import { saleLines, sales } from "../../db/schema";
 
@@ -65,34 +67,35 @@ export const slipsQuerySchema = (t: Translate) =>
 /** The answer when none of the codes is a sale of this store. */
 export const noSlipsText = (t: Translate) => t(M.notFound);
 
-/** The store's sales with these codes and their lines, in one round trip (another store's codes read nothing). */
-export async function slipSales(db: Db, storeId: string, codes: string[]) {
-  const [rows, lines] = await db.batch([
-    db
-      .select()
-      .from(sales)
-      .where(and(eq(sales.storeId, storeId), inArray(sales.id, codes))),
+/** The sale codes the address asks slips for (`?sale=`), each once. */
+export const slipCodesOf = (params: URLSearchParams) => [...new Set(params.getAll("sale"))];
+
+/**
+ * The statements of the store's sales with these codes and their lines, for one batch (another store's codes read
+ * nothing; so do codes of no sale's shape, and more than a page prints). `storeId` may be a page's scoped id.
+ */
+export function slipSalesQueries(db: Db, storeId: IdRef, codes: string[]) {
+  const asked = codes.filter((code) => SALE_CODE_PATTERN.test(code)).slice(0, SLIPS_MAX);
+  const chosen = and(eq(sales.storeId, storeId), inArray(sales.id, asked));
+  return [
+    db.select().from(sales).where(chosen),
     db
       .select()
       .from(saleLines)
-      .where(
-        inArray(
-          saleLines.saleId,
-          db
-            .select({ id: sales.id })
-            .from(sales)
-            .where(and(eq(sales.storeId, storeId), inArray(sales.id, codes))),
-        ),
-      )
+      .where(inArray(saleLines.saleId, db.select({ id: sales.id }).from(sales).where(chosen)))
       .orderBy(asc(saleLines.saleId), asc(saleLines.position)),
-  ]);
+  ] as const;
+}
+
+/** The slips' sales in the order of `codes`, each with its lines, from slipSalesQueries' answers. */
+export function slipSalesOf([rows, lines]: BatchResponse<ReturnType<typeof slipSalesQueries>>, codes: string[]) {
   const order = new Map(codes.map((code, i) => [code, i]));
   return rows
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
     .map((sale) => ({ ...sale, lines: lines.filter((l) => l.saleId === sale.id) }));
 }
 
-type SlipSale = Awaited<ReturnType<typeof slipSales>>[number];
+type SlipSale = ReturnType<typeof slipSalesOf>[number];
 
 const STYLE = `
 *{box-sizing:border-box}body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#111;margin:0;background:#f4f4f6}

@@ -19,8 +19,8 @@ import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
 import type { IdRef } from "~/workspace/page-reads.server";
-import { abandonedCartSettings, cartEmailOptOuts, checkouts, customers, products, sales, stores } from "../../db/schema";
-import { cardColumns, cartVariantsQuery } from "./cart-items.server";
+import { abandonedCartSettings, cartEmailOptOuts, checkouts, customers, sales, stores } from "../../db/schema";
+import { cartProductsQuery, cartVariantsQuery } from "./cart-items.server";
 import { cartReminderEmail } from "./cart-reminder-email";
 
 /** The restore link on the store's public address (`basePath`: '' on its own host, '/site/{slug}' on the app's). */
@@ -152,10 +152,7 @@ export function restoreQueries(db: Db, storeId: SQL, token: string) {
       .from(checkouts)
       .where(and(eq(checkouts.restoreToken, safe), eq(checkouts.storeId, storeId)))
       .limit(1),
-    db
-      .select({ ...cardColumns, options: products.options })
-      .from(products)
-      .where(and(eq(products.storeId, storeId), inArray(products.id, ids), eq(products.published, true))),
+    cartProductsQuery(db, storeId, ids),
     cartVariantsQuery(db, storeId, ids),
   ] as const;
 }

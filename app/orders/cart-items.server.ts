@@ -1,6 +1,7 @@
 // What a cart line can buy, read and priced from the database: the cart's products and variants of the
 // store (batched with the page that shows the cart), and the items they make.
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { CART_MAX_LINES, type CartProduct } from "~/domain/cart";
 import { lineName, MAX_VARIANTS, valuesOf, variantLabel, variantPrice } from "~/domain/variants";
 import { listedPriceColumns, variantColumns } from "~/products/variants.server";
@@ -24,12 +25,22 @@ export const cardColumns = {
   imageHeight: products.imageHeight,
 };
 
-/** The cart's products of the store, published ones only: another store's or a hidden product's id finds nothing. */
-export const cartProductsQuery = (db: Db, storeId: SQL, ids: string[]) =>
+/**
+ * The store's condition beside ids given as a subquery: written `+store_id`, which SQLite cannot look up by an
+ * index, so that it looks the ids up instead of walking the store's whole catalog for them.
+ */
+const ofStore = (column: SQLiteColumn, storeId: SQL, ids: string[] | SQL) =>
+  Array.isArray(ids) ? eq(column, storeId) : sql`+${column} = ${storeId}`;
+
+/**
+ * The cart's products of the store, published ones only: another store's or a hidden product's id finds nothing.
+ * `ids` may be a subquery of product ids.
+ */
+export const cartProductsQuery = (db: Db, storeId: SQL, ids: string[] | SQL) =>
   db
     .select({ ...cardColumns, options: products.options })
     .from(products)
-    .where(and(eq(products.storeId, storeId), inArray(products.id, ids), eq(products.published, true)));
+    .where(and(ofStore(products.storeId, storeId, ids), inArray(products.id, ids), eq(products.published, true)));
 
 /** Units of a product no pending order holds: what a shopper can buy. */
 export const availableOf = (p: { stock: number; reserved: number }) => Math.max(0, p.stock - p.reserved);
@@ -52,7 +63,7 @@ export const cartVariantsQuery = (db: Db, storeId: SQL, productIds: string[] | S
     .leftJoin(productPhotos, eq(productPhotos.id, productVariants.photoId))
     .where(
       and(
-        eq(productVariants.storeId, storeId),
+        ofStore(productVariants.storeId, storeId, productIds),
         inArray(productVariants.productId, Array.isArray(productIds) && productIds.length === 0 ? ["-"] : productIds),
       ),
     )

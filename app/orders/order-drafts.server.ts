@@ -5,6 +5,7 @@
  * like any other. Prices and stock come from the database; the merchant's fee and discount are the only amounts typed.
  */
 import { sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { type CartLine, orderLines } from "~/domain/cart";
 import { storeCountry } from "~/domain/countries";
 import { customerKey } from "~/domain/customers";
@@ -27,9 +28,11 @@ import { isMobileUserAgent, phoneDigits, whatsappUrl } from "~/domain/whatsapp";
 import { storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
 import type { paymentAccountQuery } from "~/online-payments/store-accounts.server";
 import type { paymentMethodsQuery } from "~/payment-methods/payment-methods.server";
-import { listProducts } from "~/products/products.server";
+import { productSearchIdsQuery } from "~/products/products.server";
+import type { Db } from "~/services/db";
 import type { Services } from "~/services/services";
 import { type Actor, recordActivity } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { type CartItem, cartItemsOf, cartProductsQuery, cartVariantsQuery } from "./cart-items.server";
 import { CHECKOUT_MESSAGES } from "./checkout-form";
 import { orderPagePath } from "./order-links";
@@ -64,14 +67,34 @@ async function itemsOf(services: Services, storeId: string, productIds: string[]
   return cartItemsOf(products, variants);
 }
 
+/** The builder's search and lines as its address gives them (`?q=`, `?lineas=`). */
+export function draftAddressOf(url: URL) {
+  return {
+    search: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    lines: readDraftLines(url.searchParams.get("lineas")),
+  };
+}
+
 /**
- * The builder's page: what the search finds (published products, each variant its own item, with units left) and
- * the order so far, priced from the database. Two round trips: the search, then the items.
+ * The builder's statements for one batch: the published products its search finds (newest first; none without a
+ * search), and the items of those and of the order's lines (their products and variants). `storeId` may be a page's
+ * scoped id.
  */
-export async function draftBuilderView(services: Services, store: DraftStore, search: string, lines: CartLine[]) {
-  const found = search ? (await listProducts(services.db, store.id, search, DRAFT_SEARCH_RESULTS, "published")).rows : [];
-  const ids = [...new Set([...found.map((p) => p.id), ...lines.map((l) => l.productId)])];
-  const items = await itemsOf(services, store.id, ids);
+export function draftBuilderQueries(db: Db, storeId: IdRef, search: string, lines: CartLine[]) {
+  const found = productSearchIdsQuery(db, storeId, search, search ? DRAFT_SEARCH_RESULTS : 0, "published");
+  const chosen = JSON.stringify([...new Set(lines.map((l) => l.productId))]);
+  const ids = sql`(select value from json_each(${chosen}) union select id from ${found})`;
+  const store = sql`${storeId}`;
+  return [found, cartProductsQuery(db, store, ids), cartVariantsQuery(db, store, ids)] as const;
+}
+
+/** The builder's page from draftBuilderQueries' answers: what the search found, and the order so far, priced. */
+export function draftBuilderViewOf(
+  [found, products, variants]: BatchResponse<ReturnType<typeof draftBuilderQueries>>,
+  store: DraftStore,
+  lines: CartLine[],
+) {
+  const items = cartItemsOf(products, variants);
   const money = moneyFormat(store);
   const byKey = new Map(items.map((i) => [i.key, i]));
   const foundIds = new Set(found.map((p) => p.id));

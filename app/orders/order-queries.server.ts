@@ -233,6 +233,14 @@ export function saleStatements(db: Db, storeId: IdRef, saleId: string) {
   ] as const;
 }
 
+/** The stored key of a sale's transfer receipt (null without one), by the sale's code and the store's. */
+export const saleReceiptQuery = (db: Db, storeId: IdRef, saleId: string) =>
+  db
+    .select({ receiptKey: sales.receiptKey })
+    .from(sales)
+    .where(and(eq(sales.id, saleId), eq(sales.storeId, storeId)))
+    .limit(1);
+
 /** One sale of the store with its lines, or undefined (unknown code or another store's sale: the same answer). */
 export async function getSale(db: Db, storeId: string, saleId: string): Promise<SaleWithLines | undefined> {
   const [[sale], lines] = await db.batch(saleStatements(db, storeId, saleId));

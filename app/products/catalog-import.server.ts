@@ -1,7 +1,7 @@
 // The catalog spreadsheet's database side: the export's pages and the import's lookup and write
 // (the format and its rules: app/domain/product-csv.ts; why: docs/decisions/0024-catalog-spreadsheet.md).
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { readCatalogFile } from "~/domain/catalog-file.server";
 import { CSV_BOM, isUtf8 } from "~/domain/csv";
 import { ID_DIGITS, randomDigits, sha256Hex } from "~/domain/ids";
@@ -24,6 +24,7 @@ import { VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import { type FileStore, privateFileKey } from "~/services/files";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
+import type { IdRef } from "~/workspace/page-reads.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { products, productVariants } from "../../db/schema";
 import { insertImportedProduct, priceAndStockEntries, replaceVariantsStatements, updateImportedProduct } from "./products.server";
@@ -34,8 +35,14 @@ import { type VariantDraft, variantColumns } from "./variants.server";
 /** Products read per round trip while the export streams: memory stays one page whatever the catalog's size. */
 const EXPORT_PAGE = 200;
 
-/** One page of the store's products, newest first after `after`, and their variants, in one round trip. */
-async function exportPage(db: Db, storeId: string, after: { createdAt: Date; id: string } | null) {
+/** Where a page of the export starts: below the last product of the page before (none for the first). */
+type ExportAfter = { createdAt: Date; id: string } | null;
+
+/**
+ * One page of the store's products, newest first after `after`, and their variants, as statements for one batch
+ * (`storeId` may be a page's scoped id).
+ */
+export function exportPageQueries(db: Db, storeId: IdRef, after: ExportAfter) {
   const own = eq(products.storeId, storeId);
   const where = after
     ? and(own, sql`(${products.createdAt}, ${products.id}) < (${after.createdAt.getTime()}, ${after.id})`)
@@ -68,7 +75,13 @@ async function exportPage(db: Db, storeId: string, after: { createdAt: Date; id:
     .from(productVariants)
     .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.productId, pageIds)))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
-  const [rows, variantRows] = await db.batch([page, variants]);
+  return [page, variants] as const;
+}
+
+type ExportPageRows = BatchResponse<ReturnType<typeof exportPageQueries>>;
+
+/** A page of the export from its statements' answers, and where the next one starts (null: the catalog's end). */
+function exportPageOf([rows, variantRows]: ExportPageRows): { catalog: CatalogProduct[]; next: ExportAfter } {
   const byProduct = new Map<string, typeof variantRows>();
   for (const v of variantRows) {
     const list = byProduct.get(v.productId);
@@ -82,19 +95,21 @@ async function exportPage(db: Db, storeId: string, after: { createdAt: Date; id:
 
 /**
  * The store's catalog as a CSV stream ('Exportar CSV'): the header, then each product's rows, newest
- * product first, read a page at a time as the download is consumed.
+ * product first, read a page at a time as the download is consumed; the first page's answers when given (the page's
+ * reads, in the guard's batch).
  */
-export function catalogCsvStream(db: Db, storeId: string, currency: string): ReadableStream<Uint8Array> {
+export function catalogCsvStream(db: Db, storeId: string, currency: string, first?: ExportPageRows): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let after: { createdAt: Date; id: string } | null = null;
+  let after: ExportAfter = null;
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
+      const read = !started && first ? first : await db.batch(exportPageQueries(db, storeId, after));
+      const { catalog, next } = exportPageOf(read);
       if (!started) {
         started = true;
         controller.enqueue(encoder.encode(CSV_BOM + catalogHeaderLine()));
       }
-      const { catalog, next } = await exportPage(db, storeId, after);
       const text = catalog.map((p) => catalogProductLines(p, currency)).join("");
       if (text) controller.enqueue(encoder.encode(text));
       if (next) after = next;

@@ -1,5 +1,6 @@
 import { lowStockMark } from "~/stock-alerts/stock-alerts.server";
 import { storePageReads } from "~/workspace/page-reads.server";
+import { exportPageQueries } from "./catalog-import.server";
 import { productListParams } from "./list-params";
 import { productWithPhotosQueries } from "./photos.server";
 import { listProductsQueries, productCountQuery } from "./products.server";
@@ -23,3 +24,6 @@ export const editProductReads = storePageReads((db, { storeId }, { params }) =>
 export const productPhotosReads = storePageReads((db, { storeId }, { params }) =>
   productWithPhotosQueries(db, storeId, params.productId ?? ""),
 );
+
+/** 'Exportar CSV': the catalog's first page (the download streams the others, a page per round trip). */
+export const catalogCsvReads = storePageReads((db, { storeId }) => exportPageQueries(db, storeId, null));

@@ -110,6 +110,9 @@ const refuseWrite = (reserved: number) => (error: unknown) => {
 /** The merchant's order: newest first, the higher id breaking ties (index order of products_store_newest_idx). */
 const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
+// Hidden products are rank 0 of the listing index: that filter walks it newest first.
+const isHidden = eq(products.listingRank, LISTING_RANK.hidden);
+
 /** A product as the merchant's lists read it: with the range its combinations on sale sell at (`listedPriceColumns`). */
 export type ListedProduct = Product & { priceFrom: number | null; priceTo: number | null; mark: number | null };
 
@@ -142,15 +145,8 @@ export function listProductsQueries(
   filter: ProductFilter = "all",
   mark?: SQL<number | null>,
 ) {
-  const pattern = searchPattern(query);
   const own = eq(products.storeId, storeId);
-  // Hidden products are rank 0 of the listing index: that filter walks it newest first.
-  const isHidden = eq(products.listingRank, LISTING_RANK.hidden);
-  const where = and(
-    own,
-    filter === "hidden" ? isHidden : filter === "published" ? eq(products.published, true) : undefined,
-    pattern ? sql`${products.searchText} like ${pattern} escape '\\'` : undefined,
-  );
+  const where = listWhere(storeId, query, filter);
   const countOf = (condition: SQL | undefined) => db.select({ n: count() }).from(products).where(condition);
   const newest = db
     .select({ ...getTableColumns(products), ...listedPriceColumns, mark: (mark ?? sql<null>`null`).mapWith(Number) })
@@ -160,6 +156,25 @@ export function listProductsQueries(
     .limit(limit);
   return [newest, countOf(where), countOf(own), countOf(and(own, isHidden))] as const;
 }
+
+/** The merchant's list's condition: the store's products matching `query` (word prefixes) and `filter`. */
+function listWhere(storeId: IdRef, query: string, filter: ProductFilter) {
+  const pattern = searchPattern(query);
+  return and(
+    eq(products.storeId, storeId),
+    filter === "hidden" ? isHidden : filter === "published" ? eq(products.published, true) : undefined,
+    pattern ? sql`${products.searchText} like ${pattern} escape '\\'` : undefined,
+  );
+}
+
+/** The ids of the list's first `limit` products matching `query` and `filter`, newest first, to batch or nest. */
+export const productSearchIdsQuery = (db: Db, storeId: IdRef, query: string, limit: number, filter: ProductFilter) =>
+  db
+    .select({ id: products.id })
+    .from(products)
+    .where(listWhere(storeId, query, filter))
+    .orderBy(...newestFirst)
+    .limit(limit);
 
 /** listProductsQueries' answers as the list reads them. */
 export function listedProducts([rows, [total], [all], [hidden]]: BatchResponse<ReturnType<typeof listProductsQueries>>): {

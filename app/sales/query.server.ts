@@ -1,4 +1,5 @@
 import { asc, inArray, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import { z } from "zod";
 import { trackingOf } from "~/domain/carriers";
 import { storeCountry } from "~/domain/countries";
@@ -135,16 +136,19 @@ export function salesDeskQuery(
   return problem ? { ...parsed, ok: false as const, error: problem } : parsed;
 }
 
-/** The export's sales (exactly the ones the list shows), their lines and their delivery progress, in one round trip. */
-export async function deskExport(
+/**
+ * The export's statements for one batch: the sales the list shows (exactly those), their lines and their delivery
+ * progress. `store.id` may be a page's scoped id.
+ */
+export function deskExportQueries(
   db: Db,
-  store: { id: string; timeZone: string; country: string },
+  store: { id: IdRef; timeZone: string; country: string },
   query: ParsedSalesQuery & { ok: true },
   now: Date,
 ) {
   const desk = deskQueries(db, store, query, now);
   const shown = desk.rows.as("shown_lines");
-  const [rows, lines, progressRows] = await db.batch([
+  return [
     desk.rows,
     db
       .select()
@@ -152,7 +156,14 @@ export async function deskExport(
       .where(inArray(saleLines.saleId, db.select({ id: shown.id }).from(shown)))
       .orderBy(asc(saleLines.saleId), asc(saleLines.position)),
     desk.progress,
-  ]);
+  ] as const;
+}
+
+/** The export's sales with their lines and delivery progress, from deskExportQueries' answers. */
+export function deskExportOf(
+  [rows, lines, progressRows]: BatchResponse<ReturnType<typeof deskExportQueries>>,
+  query: ParsedSalesQuery & { ok: true },
+) {
   const bySale = new Map<string, Array<typeof saleLines.$inferSelect>>();
   for (const line of lines) bySale.set(line.saleId, [...(bySale.get(line.saleId) ?? []), line]);
   const sales = salesListResult(rows, query.view).sales.map((sale) => ({ ...sale, lines: bySale.get(sale.id) ?? [] }));

@@ -6,8 +6,10 @@ import { parsePeriod } from "~/domain/statistics";
 import { feedPageQueries } from "~/feeds/product-feed.server";
 import { loader as feedLoader } from "~/feeds/routes/product-feed";
 import { deviceCountQuery, storeSubscriptionsQuery } from "~/notifications/push-subscriptions.server";
+import { restoreQueries } from "~/orders/abandoned-carts.server";
 import { customerListQuery, customerOrdersQuery } from "~/orders/customer-records.server";
 import { linkPastOrders } from "~/orders/customers.server";
+import { draftBuilderQueries } from "~/orders/order-drafts.server";
 import { getSale } from "~/orders/order-queries.server";
 import { createSale } from "~/orders/order-records.server";
 import { clientKeys, unpaidOrdersQuery } from "~/orders/unpaid-orders.server";
@@ -256,6 +258,12 @@ describe("query plans of the hot paths", () => {
     await run("product edit", () => findProduct(s.db, storeId, product));
     await run("product edit with its variants and photos", () => productForEditing(s.db, storeId, product));
     await run("product photos page", () => findProductWithPhotos(s.db, storeId, product));
+    // An abandoned cart's link: the products of its lines, looked up by their ids (not the store's catalog).
+    await run("cart restore", () => s.db.batch(restoreQueries(s.db, sql`${storeId}`, "a".repeat(32))));
+    // 'Armar pedido': its search's products and its lines' products, looked up by their ids (not the store's catalog).
+    await run("order builder, a search and a line", () =>
+      s.db.batch(draftBuilderQueries(s.db, storeId, "caf", [{ productId: productIds[1] ?? "", quantity: 1 }])),
+    );
     const signedIn = new Request("http://localhost:3999/", {
       headers: { cookie: (await createSession(s, ownerId)).split(";")[0] ?? "" },
     });
@@ -297,7 +305,7 @@ describe("query plans of the hot paths", () => {
 
     const hot = log.filter((r) => r.path !== "setup");
     const paths = new Set(hot.map((r) => r.path));
-    expect(paths.size).toBe(53);
+    expect(paths.size).toBe(55);
     const client = createClient({ url: `file:${s.dbPath}` });
     const offending: string[] = [];
     const listings: string[] = [];

@@ -1,11 +1,12 @@
 // Every merchant action of the store workspace, sent with another merchant's ids: 404 and nothing changes.
 
 import type { Client, ResultSet } from "@libsql/client";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as activity from "~/activity/routes/activity";
 import * as activityCsv from "~/activity/routes/activity-csv";
 import { createSession } from "~/auth/sessions.server";
+import * as paymentCompleted from "~/billing/routes/payment-completed";
 import * as plansPage from "~/billing/routes/plans";
 import * as conversionSettings from "~/conversions/routes/conversion-settings";
 import { saveMetaSettings } from "~/conversions/settings.server";
@@ -13,6 +14,7 @@ import * as customerDetail from "~/customers/routes/customer-detail";
 import * as customerList from "~/customers/routes/customer-list";
 import * as customersCsv from "~/customers/routes/customers-csv";
 import { createDiscountCode } from "~/discounts/discount-codes.server";
+import * as discountCodeQr from "~/discounts/routes/discount-code-qr";
 import * as discountCodes from "~/discounts/routes/discount-codes";
 import * as editDiscountCode from "~/discounts/routes/edit-discount-code";
 import * as newDiscountCode from "~/discounts/routes/new-discount-code";
@@ -28,6 +30,7 @@ import { createSale } from "~/orders/order-records.server";
 import { MERCHANT_PAGE_READS } from "~/page-reads.server";
 import * as paymentMethods from "~/payment-methods/routes/payment-methods";
 import { insertProduct } from "~/products/products.server";
+import * as catalogCsv from "~/products/routes/catalog-csv";
 import * as editProduct from "~/products/routes/edit-product";
 import * as newProduct from "~/products/routes/new-product";
 import * as listProducts from "~/products/routes/product-list";
@@ -37,7 +40,11 @@ import * as editPromotion from "~/promotions/routes/edit-promotion";
 import * as newPromotion from "~/promotions/routes/new-promotion";
 import * as promotions from "~/promotions/routes/promotions";
 import * as abandonedCarts from "~/sales/routes/abandoned-carts";
+import * as newOrderPage from "~/sales/routes/new-order";
+import * as packingSlips from "~/sales/routes/packing-slips";
 import * as saleDetail from "~/sales/routes/sale-detail";
+import * as saleReceipt from "~/sales/routes/sale-receipt";
+import * as salesCsv from "~/sales/routes/sales-csv";
 import * as salesList from "~/sales/routes/sales-list";
 import * as addToSection from "~/sections/routes/add-to-section";
 import * as sectionPage from "~/sections/routes/section";
@@ -55,6 +62,7 @@ import * as team from "~/team/routes/team";
 import type { Merchant } from "~/workspace/context.server";
 import type { PageReads } from "~/workspace/page-reads.server";
 import { planLimits } from "~/workspace/plan-limits.server";
+import { payments, sales as salesTable } from "../../db/schema";
 import { merchantWithStore, staffMember, TEST_ACTOR } from "../support/merchants";
 import { newOrder } from "../support/orders";
 import { promotionInput } from "../support/promotion-input";
@@ -476,6 +484,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "": storeList,
     newStore,
     plans: plansPage,
+    "paymentCompleted/:id": paymentCompleted,
     "Store/:storeId/info": info,
     "Store/:storeId/brand": brand,
     "Store/:storeId/sections": sectionList,
@@ -484,6 +493,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/promociones": promotions,
     "Store/:storeId/discounts/new": newDiscountCode,
     "Store/:storeId/discounts/:codeId": editDiscountCode,
+    "Store/:storeId/discounts/:codeId/qr/:format": discountCodeQr,
     "Store/:storeId/promociones/nueva": newPromotion,
     "Store/:storeId/promociones/:promotionId": editPromotion,
     "Store/:storeId/section/:sectionId/new/:type": addToSection,
@@ -503,11 +513,16 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     "Store/:storeId/conversiones": conversionSettings,
     "Store/:storeId/products": listProducts,
     "Store/:storeId/products/new": newProduct,
+    "Store/:storeId/products.csv": catalogCsv,
     "Store/:storeId/products/:productId": editProduct,
     "Store/:storeId/products/:productId/photos": productPhotos,
     "Store/:storeId/sales": salesList,
     // The desk with a sale open beside it: the sale's loader (the desk's own is the page above).
     "Store/:storeId/sales/:saleId": saleDetail,
+    "Store/:storeId/sales.csv": salesCsv,
+    "Store/:storeId/sales/new": newOrderPage,
+    "Store/:storeId/sales/imprimir": packingSlips,
+    "Store/:storeId/sales/:saleId/receipt": saleReceipt,
     "Store/:storeId/estadisticas": statistics,
   };
 
@@ -527,8 +542,25 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     const sales = await memberCookie("sales");
     const catalog = await memberCookie("catalog");
     const storeId = owner.store.id;
-    // The owner's rows a page's address names beside the store.
+    // A payment of the owner's, whose page is the provider's back URL.
+    const paymentId = `5${crypto.getRandomValues(new Uint32Array(1))[0]?.toString().padStart(9, "0").slice(-9)}`;
+    await s.db.insert(payments).values({
+      id: paymentId,
+      userId: owner.id,
+      kind: "renewal",
+      title: "Plan de propia",
+      amount: 100,
+      currency: "USD",
+      provider: "sandbox",
+      createdAt: s.clock.now(),
+    });
+    // A transfer's receipt on the owner's sale, for its download.
+    const receiptKey = `stores/${storeId}/private/receipts/${owner.saleId}-propia.png`;
+    await s.files.put(receiptKey, new Uint8Array([137, 80, 78, 71]), "image/png");
+    await s.db.update(salesTable).set({ receiptKey }).where(eq(salesTable.id, owner.saleId));
+    // The owner's rows a page's address names beside the store (or, for a payment, beside the user).
     const childIds: Record<string, string> = {
+      id: paymentId,
       productId: owner.product.id,
       sectionId: owner.section.id,
       saleId: owner.saleId,
@@ -537,7 +569,12 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       promotionId: owner.promotionId,
     };
     // What the address names besides rows (adding products to a section, not files).
-    const words: Record<string, string> = { type: "product" };
+    const words: Record<string, string> = { type: "product", format: "png" };
+    // The owner's rows a page's search names: 'Armar pedido''s search and lines, the sales to print.
+    const searches: Record<string, string> = {
+      "Store/:storeId/sales/new": `?q=producto&lineas=${owner.product.id}:1`,
+      "Store/:storeId/sales/imprimir": `?sale=${owner.saleId}`,
+    };
     /** The address's params: the store's id (the owner's unless said) and the owner's rows the pattern names. */
     const paramsOf = (pattern: string, store = storeId) =>
       Object.fromEntries(
@@ -547,7 +584,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
         ]),
       );
     /** The page's request through the guard: its status, and the rows its own statements brought in the guard's batch. */
-    const visit = async (pattern: string, cookie: string, search = "", store = storeId) => {
+    const visit = async (pattern: string, cookie: string, search = searches[pattern] ?? "", store = storeId) => {
       batches.length = 0;
       const params = paramsOf(pattern, store);
       const path = `/${pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? "")}${search}`;
@@ -564,7 +601,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       return { status, page: guard.slice(storePattern(pattern) ? 2 : 1), trips: batches.length };
     };
     /** What the page's statements read with no one's ids: nothing of any store. */
-    const nothing = async (pattern: string, search = "") => {
+    const nothing = async (pattern: string, search = searches[pattern] ?? "") => {
       const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
       const url = new URL(`http://localhost/${pattern}${search}`);
       batches.length = 0;
@@ -592,18 +629,25 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
           "",
           "newStore",
           "plans",
+          "paymentCompleted/:id",
           "Store/:storeId/discounts/new",
           "Store/:storeId/discounts/:codeId",
+          "Store/:storeId/discounts/:codeId/qr/:format",
           "Store/:storeId/promociones/nueva",
           "Store/:storeId/promociones/:promotionId",
           "Store/:storeId/section/:sectionId/new/:type",
           "Store/:storeId/products",
+          "Store/:storeId/products.csv",
           "Store/:storeId/info",
           "Store/:storeId/brand",
           "Store/:storeId/sections",
           "Store/:storeId/products/:productId",
           "Store/:storeId/products/:productId/photos",
           "Store/:storeId/sales/:saleId",
+          "Store/:storeId/sales.csv",
+          "Store/:storeId/sales/new",
+          "Store/:storeId/sales/imprimir",
+          "Store/:storeId/sales/:saleId/receipt",
           "Store/:storeId/customers/:customerId",
           "Store/:storeId/customers.csv",
           "Store/:storeId/look",
@@ -637,7 +681,8 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
     for (const refusal of refused) await expectNothing(refusal);
     // The owner's rows named beside another merchant's own store: that store has none of them (404), and its reads,
     // though the session may read that store, bring what naming no row brings (that store's own desk beside a sale).
-    const namingNoRow = async (pattern: string) => {
+    // The owner's payment named by another merchant: not theirs (404), read as no payment.
+    const namingNoRow = async (pattern: string, search = "") => {
       const reads = MERCHANT_PAGE_READS[pattern] as PageReads;
       const params = Object.fromEntries(
         Object.entries(paramsOf(pattern, foreign.store.id)).map(([name, id]) => [
@@ -650,7 +695,7 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
         reads.statements(
           s.db,
           { storeId: foreign.store.id, userId: foreign.id },
-          { url: new URL(`http://localhost/${pattern}`), params, now: s.clock.now() },
+          { url: new URL(`http://localhost/${pattern}${search}`), params, now: s.clock.now() },
           foreign.store,
         ),
       );
@@ -662,6 +707,18 @@ describe("a page's reads in the guard's batch (decision 0069)", () => {
       const seen = await visit(pattern, foreign.cookie, "", foreign.store.id);
       expect([seen.status, seen.trips], `${pattern} in another store`).toEqual([404, 1]);
       expect(seen.page, `${pattern} in another store`).toEqual(await namingNoRow(pattern));
+    }
+    // So do the owner's rows a search names: 'Armar pedido' finds that store's own products and none of the owner's
+    // lines; no slip to print is a 404.
+    const zeroed = (search: string) =>
+      Object.values(childIds).reduce((text, id) => text.replaceAll(id, "0".repeat(id.length)), search);
+    for (const [pattern, status] of [
+      ["Store/:storeId/sales/new", 200],
+      ["Store/:storeId/sales/imprimir", 404],
+    ] as const) {
+      const seen = await visit(pattern, foreign.cookie, searches[pattern], foreign.store.id);
+      expect([seen.status, seen.trips], `${pattern} in another store`).toEqual([status, 1]);
+      expect(seen.page, `${pattern} in another store`).toEqual(await namingNoRow(pattern, zeroed(searches[pattern] ?? "")));
     }
     // An expired session of the owner's (its cookie still sent) reads nothing either: sent to sign in.
     await s.db.run(sql`update sessions set expires_at = ${s.clock.now().getTime() - 1000} where user_id = ${owner.id}`);

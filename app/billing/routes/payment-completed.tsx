@@ -7,8 +7,10 @@ import { getServices } from "~/services/services";
 import { useT } from "~/ui/messages";
 import { merchantContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { accountPageTitle, metaT } from "~/workspace/page-titles";
 import { approvedNotice, STATUS_MESSAGES } from "../messages";
+import { paymentCompletedReads } from "../page-reads.server";
 import { confirmProviderPayment, findUserPayment } from "../payments.server";
 import type { Route } from "./+types/payment-completed";
 
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = ({ params, matches }) => {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = context.get(merchantContext);
   const services = getServices(context);
-  let payment = await findUserPayment(services, user.id, params.id);
+  let [[payment]] = await readPage(context, paymentCompletedReads, { request, params });
   if (!payment) notFound();
   const hint = new URL(request.url).searchParams;
   const providerPaymentId = hint.get("payment_id") ?? hint.get("collection_id");

@@ -10,13 +10,12 @@ import {
   DRAFT_HOLD_HOURS,
   DRAFT_MESSAGES,
   draftFormSchema,
-  readDraftLines,
   removeDraftLine,
   writeDraftLines,
 } from "~/domain/order-drafts";
 import { phoneExample } from "~/domain/phone";
 import { failure, fieldErrors, parseForm } from "~/http/action-result";
-import { buildDraft, draftBuilderView } from "~/orders/order-drafts.server";
+import { buildDraft, draftAddressOf, draftBuilderViewOf } from "~/orders/order-drafts.server";
 import { getServices } from "~/services/services";
 import { redirectWithNotice } from "~/ui/flash.server";
 import { Field, FormError, SelectField, TextAreaField } from "~/ui/form";
@@ -25,7 +24,9 @@ import { notice } from "~/ui/notice";
 import { actingUser } from "~/workspace/activity.server";
 import { ownedStoreContext } from "~/workspace/context.server";
 import { merchantT } from "~/workspace/merchant-t.server";
+import { readPage } from "~/workspace/page-reads.server";
 import { metaT, storePageTitle } from "~/workspace/page-titles";
+import { newOrderReads } from "../page-reads.server";
 import type { Route } from "./+types/new-order";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -43,21 +44,21 @@ const builderPath = (storeId: string, search: string, lines: string, change: Rec
   return `/Store/${storeId}/sales/new${query ? `?${query}` : ""}`;
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const store = context.get(ownedStoreContext);
   const url = new URL(request.url);
-  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  let lines = readDraftLines(url.searchParams.get("lineas"));
+  const { search, lines } = draftAddressOf(url);
   // 'Agregar' and 'Quitar' change the address's lines, then the page shows the order as it is.
   const added = url.searchParams.get("agregar");
   const removed = url.searchParams.get("quitar");
   if (added || removed) {
     const quantity = Math.max(1, Math.min(999, Math.floor(Number(url.searchParams.get("cantidad") ?? "1")) || 1));
-    if (added) lines = addDraftLine(lines, added, quantity);
-    if (removed) lines = removeDraftLine(lines, removed);
-    throw redirect(builderPath(store.id, search, writeDraftLines(lines)));
+    let changed = lines;
+    if (added) changed = addDraftLine(changed, added, quantity);
+    if (removed) changed = removeDraftLine(changed, removed);
+    throw redirect(builderPath(store.id, search, writeDraftLines(changed)));
   }
-  const view = await draftBuilderView(getServices(context), store, search, lines);
+  const view = draftBuilderViewOf(await readPage(context, newOrderReads, { request, params }), store, lines);
   return {
     storeId: store.id,
     search,

@@ -1,9 +1,9 @@
 import { SALE_CODE_PATTERN } from "~/domain/sales";
 import { notFound } from "~/http/responses";
-import { getSale } from "~/orders/order-queries.server";
 import { RECEIPT_FORMATS } from "~/orders/receipts";
 import { getServices } from "~/services/services";
-import { ownedStoreContext } from "~/workspace/context.server";
+import { readPage } from "~/workspace/page-reads.server";
+import { saleReceiptReads } from "../page-reads.server";
 import type { Route } from "./+types/sale-receipt";
 
 /**
@@ -11,12 +11,11 @@ import type { Route } from "./+types/sale-receipt";
  * workspace layout answers 404 to anyone else, and the sale is looked up within the owned store). Never cached,
  * never run as a page: its type is the one its bytes have, sniffing and scripts are off.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const store = context.get(ownedStoreContext);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const saleId = params.saleId ?? "";
   if (!SALE_CODE_PATTERN.test(saleId)) notFound();
-  const { db, files } = getServices(context);
-  const sale = await getSale(db, store.id, saleId);
+  const { files } = getServices(context);
+  const [[sale]] = await readPage(context, saleReceiptReads, { request, params });
   const key = sale?.receiptKey;
   // The key's extension is the format the upload found in the file's bytes (app/orders/receipts.ts).
   const format = Object.values(RECEIPT_FORMATS).find((f) => key?.endsWith(`.${f.ext}`));
