@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useMatches,
@@ -18,6 +17,7 @@ import { getServices, requestIdContext } from "./services/services";
 import appCss from "./styles/app.css?inline";
 import siteCss from "./styles/site.css?raw";
 import { ERROR_PAGE_TEXT } from "./ui/error-page-texts";
+import { AppScripts } from "./ui/app-scripts";
 import { readNotice } from "./ui/flash.server";
 import type { LookView } from "./ui/look-view";
 import type { Notice } from "./ui/notice";
@@ -96,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrates && (
           <>
             <ScrollRestoration />
-            <Scripts />
+            <AppScripts />
           </>
         )}
       </body>

@@ -91,4 +91,12 @@ describe("the installable app's files on Node", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const name of scripts) expect(readFileSync(resolve(assets, name), "utf8"), name).not.toContain(".footer-contact-item{");
   });
+
+  it("a merchant app page asks for its code only after it has painted: no module preload, no static import", async () => {
+    const page = await send(server, "/Auth");
+    expect(page.body).not.toMatch(/rel="modulepreload"/);
+    expect(page.body).not.toMatch(/<script type="module"[^>]*>\s*import /);
+    // The start script lists them, to be added once the page has painted.
+    expect(page.body).toMatch(/for \(const href of \["\/assets\/entry\.client-/);
+  });
 });

@@ -1,0 +1,114 @@
+import { useContext, useState } from "react";
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  Scripts,
+} from "react-router";
+
+type Manifest = NonNullable<React.ContextType<typeof FrameworkContext>>["manifest"];
+type Router = NonNullable<React.ContextType<typeof DataRouterContext>>["router"];
+
+/**
+ * Waits for the page's first paint with content, or 3 s at most (a tab opened in the background paints nothing until
+ * it is shown), so the app's code never shares the link with what the page needs to show first
+ * (docs/decisions/0070-merchant-first-paint-adopted.md). Not for the load event: the module preloads added before it
+ * hold it back, so where the page paints before it loads, its load waits for the code (the journeys wait for load).
+ */
+export const AFTER_FIRST_PAINT = `await new Promise((go) => {
+if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return go();
+new PerformanceObserver((list, observer) => {
+if (!list.getEntriesByName("first-contentful-paint").length) return;
+observer.disconnect(); go();
+}).observe({ type: "paint", buffered: true });
+setTimeout(go, 3000);
+});`;
+
+/** The routes of the page and of its parent paths (React Router's lazy route discovery starts from these). */
+function partialManifest({ sri: _sri, ...manifest }: Manifest, router: Router) {
+  const ids = new Set(router.state.matches.map((m) => m.route.id));
+  const segments = router.state.location.pathname.split("/").filter(Boolean);
+  segments.pop();
+  const paths = ["/"];
+  while (segments.length > 0) {
+    paths.push(`/${segments.join("/")}`);
+    segments.pop();
+  }
+  for (const path of paths) for (const m of router.match(path) ?? []) ids.add(m.route.id);
+  return { ...manifest, routes: Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]])) };
+}
+
+/** The module script that starts the app: React Router's own, its static imports made dynamic and started late. */
+export function startScript(manifest: Manifest, router: Router, routeIds: readonly string[]): string {
+  const routes = routeIds.map((id) => {
+    const entry = manifest.routes[id];
+    if (!entry) throw new Error(`Route ${id} not found in the manifest`);
+    return entry;
+  });
+  const modules = (route: (typeof routes)[number]) =>
+    [
+      route.clientActionModule,
+      route.clientLoaderModule,
+      route.clientMiddlewareModule,
+      route.hydrateFallbackModule,
+      route.module,
+    ].filter((m): m is string => typeof m === "string");
+  const preloads = [
+    ...new Set([
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      ...routes.flatMap((r) => [...modules(r), ...(r.imports ?? [])]),
+    ]),
+  ];
+  // A route split in several modules (its client loader apart) is their exports together, as React Router builds it.
+  const imports = routes.map(
+    (r) =>
+      `Promise.all(${JSON.stringify(modules(r))}.map((m) => import(m))).then((parts) => parts.length === 1 ? parts[0] : Object.assign({}, ...parts))`,
+  );
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  return `${AFTER_FIRST_PAINT}
+for (const href of ${json(preloads)}) {
+const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link);
+}
+const modules = await Promise.all([${imports.join(",")}]);
+window.__reactRouterManifest = ${json(partialManifest(manifest, router))};
+window.__reactRouterRouteModules = Object.fromEntries(${json(routeIds)}.map((id, i) => [id, modules[i]]));
+import(${JSON.stringify(manifest.entry.module)});`;
+}
+
+/**
+ * React Router's `<Scripts />` for a built app, changed in one thing: the app's code is asked for only after
+ * the page has painted, with its module preloads added then instead of in the head. The server's
+ * HTML is the whole page and every form works without the app; hydration comes after, as before, only later.
+ * Development keeps React Router's own (its hot reload runtime goes first).
+ */
+export function AppScripts() {
+  const framework = useContext(FrameworkContext);
+  const dataRouter = useContext(DataRouterContext);
+  const state = useContext(DataRouterStateContext);
+  // Made once: on the client only to hydrate, where the server's scripts are kept as they are.
+  const [scripts] = useState(() => {
+    if (!framework || !dataRouter || !state) return null;
+    const { manifest, serverHandoffString, routeDiscovery, ssr, renderMeta } = framework;
+    if (renderMeta) renderMeta.didRenderScripts = true;
+    if (!dataRouter.static || !dataRouter.staticContext) return { handoff: " ", start: " " };
+    if (routeDiscovery.mode !== "lazy" || !ssr)
+      throw new Error("AppScripts expects lazy route discovery on a server-rendered app");
+    return {
+      handoff: `window.__reactRouterContext = ${serverHandoffString};window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());`,
+      start: startScript(
+        manifest,
+        dataRouter.router,
+        state.matches.map((m) => m.route.id),
+      ),
+    };
+  });
+  if (import.meta.env.DEV) return <Scripts />;
+  if (!scripts) return null;
+  return (
+    <>
+      <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.handoff }} />
+      <script type="module" async suppressHydrationWarning dangerouslySetInnerHTML={{ __html: scripts.start }} />
+    </>
+  );
+}
