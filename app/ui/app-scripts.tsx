@@ -24,6 +24,29 @@ observer.disconnect(); go();
 setTimeout(go, 3000);
 });`;
 
+/** Marks a form whose submit the app must see first (it asks before an irreversible step): see HOLD_UNTIL_STARTED. */
+export const NEEDS_APP = { "data-needs-app": "" };
+
+/**
+ * In the head of every merchant page: until the app has started (`appStarted`), a submit of a form marked NEEDS_APP is
+ * held, not sent, and handed to the app once it starts, which asks first. Since the app starts after the paint, a
+ * merchant can tap before it does; without this, 'Eliminar tienda' tapped then deleted without the question. Without
+ * JavaScript nothing runs and the form posts as it always has.
+ */
+export const HOLD_UNTIL_STARTED = `addEventListener("submit", (event) => {
+if (window.vitrinaStarted || !(event.target instanceof HTMLFormElement) || !event.target.hasAttribute("data-needs-app")) return;
+event.preventDefault(); window.vitrinaHeld = [event.target, event.submitter];
+}, true);`;
+
+/** Called once hydrated: from here the app answers every submit, starting with one held before it started. */
+export function appStarted() {
+  const started = window as unknown as { vitrinaStarted?: boolean; vitrinaHeld?: [HTMLFormElement, HTMLElement | null] };
+  started.vitrinaStarted = true;
+  const held = started.vitrinaHeld;
+  delete started.vitrinaHeld;
+  if (held?.[0].isConnected) held[0].requestSubmit(held[1] ?? undefined);
+}
+
 /** The routes of the page and of its parent paths (React Router's lazy route discovery starts from these). */
 function partialManifest({ sri: _sri, ...manifest }: Manifest, router: Router) {
   const ids = new Set(router.state.matches.map((m) => m.route.id));

@@ -430,8 +430,21 @@ test.describe("store management", () => {
 
   test("deleting a store removes its data and every file from storage", async ({ page }) => {
     expect(storedFiles(storeId).length).toBeGreaterThan(3);
-    await page.goto(`/Store/${storeId}/info`);
+    // Tapped before the app has started (its code held back): nothing is sent, and the app asks once it starts.
+    let release = () => {};
+    const held = new Promise<void>((go) => {
+      release = go;
+    });
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/Store/${storeId}/info`, { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Eliminar tienda" }).click();
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));
+    expect(page.url()).toMatch(new RegExp(`/Store/${storeId}/info$`));
+    expect(await sql("select 1 from stores where id = ?", [storeId])).toHaveLength(1);
+    release();
     await expect(page.getByRole("dialog")).toContainText("¿Eliminar");
     await page.getByRole("button", { name: "Confirmar" }).click();
     await expect(page).toHaveURL(/\/$/);
