@@ -24,27 +24,39 @@ observer.disconnect(); go();
 setTimeout(go, 3000);
 });`;
 
-/** Marks a form whose submit the app must see first (it asks before an irreversible step): see HOLD_UNTIL_STARTED. */
+/**
+ * Marks what the app must see first: a form that asks before an irreversible step, or an area whose taps only the
+ * app answers (a sales row opening its sale). See HOLD_UNTIL_STARTED.
+ */
 export const NEEDS_APP = { "data-needs-app": "" };
 
 /**
- * In the head of every merchant page: until the app has started (`appStarted`), a submit of a form marked NEEDS_APP is
- * held, not sent, and handed to the app once it starts, which asks first. Since the app starts after the paint, a
- * merchant can tap before it does; without this, 'Eliminar tienda' tapped then deleted without the question. Without
- * JavaScript nothing runs and the form posts as it always has.
+ * In the head of every merchant page: until the app has started (`appStarted`), a submit of a form marked NEEDS_APP, or
+ * a tap inside another marked area (not on a link or a control, which work as without JavaScript), is held and handed
+ * to the app once it starts. Since the app starts after the paint, a merchant can tap before it does; without this,
+ * 'Eliminar tienda' tapped then deleted without the question and a tap on a sale's row did nothing. Without JavaScript
+ * nothing runs and the forms post as they always have.
  */
 export const HOLD_UNTIL_STARTED = `addEventListener("submit", (event) => {
 if (window.vitrinaStarted || !(event.target instanceof HTMLFormElement) || !event.target.hasAttribute("data-needs-app")) return;
 event.preventDefault(); window.vitrinaHeld = [event.target, event.submitter];
+}, true);
+addEventListener("click", (event) => {
+if (window.vitrinaStarted || !(event.target instanceof HTMLElement)) return;
+const area = event.target.closest("[data-needs-app]");
+if (!area || area instanceof HTMLFormElement || event.target.closest("a, button, input, label, select, textarea, summary")) return;
+window.vitrinaHeld = [event.target];
 }, true);`;
 
-/** Called once hydrated: from here the app answers every submit, starting with one held before it started. */
+/** Called once hydrated: from here the app answers every submit and tap, starting with one held before it started. */
 export function appStarted() {
-  const started = window as unknown as { vitrinaStarted?: boolean; vitrinaHeld?: [HTMLFormElement, HTMLElement | null] };
+  const started = window as unknown as { vitrinaStarted?: boolean; vitrinaHeld?: [HTMLElement, (HTMLElement | null)?] };
   started.vitrinaStarted = true;
   const held = started.vitrinaHeld;
   delete started.vitrinaHeld;
-  if (held?.[0].isConnected) held[0].requestSubmit(held[1] ?? undefined);
+  if (!held?.[0].isConnected) return;
+  if (held[0] instanceof HTMLFormElement) held[0].requestSubmit(held[1] ?? undefined);
+  else held[0].click();
 }
 
 /** The routes of the page and of its parent paths (React Router's lazy route discovery starts from these). */

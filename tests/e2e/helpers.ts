@@ -258,3 +258,19 @@ export async function runsItsScript(page: Page): Promise<boolean> {
   await page.waitForLoadState("load");
   return (await page.locator("html[data-enhanced]").count()) > 0;
 }
+
+/**
+ * Holds the merchant app's code back until the returned function is called: the page is the server's, tapped before
+ * the app starts (it starts after the first paint, docs/decisions/0070-merchant-first-paint-adopted.md).
+ */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((go) => {
+    release = go;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { E2E_FILES, e2eDb, registerWithTrial, signInAsOwner, storeIdByName, uniqueEmail } from "./helpers";
+import { E2E_FILES, e2eDb, holdAppCode, registerWithTrial, signInAsOwner, storeIdByName, uniqueEmail } from "./helpers";
 
 const PHOTO = "tests/fixtures/photos/board.jpg";
 const WIDE = "tests/fixtures/photos/wide.jpg";
@@ -431,14 +431,7 @@ test.describe("store management", () => {
   test("deleting a store removes its data and every file from storage", async ({ page }) => {
     expect(storedFiles(storeId).length).toBeGreaterThan(3);
     // Tapped before the app has started (its code held back): nothing is sent, and the app asks once it starts.
-    let release = () => {};
-    const held = new Promise<void>((go) => {
-      release = go;
-    });
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`/Store/${storeId}/info`, { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Eliminar tienda" }).click();
     await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));
