@@ -31,10 +31,15 @@ setTimeout(go, 3000);
 export const NEEDS_APP = { "data-needs-app": "" };
 
 /**
- * In the head of every merchant page: until the app has started (`appStarted`), a submit of a form marked NEEDS_APP, or
- * a tap inside another marked area (not on a link or a control, which work as without JavaScript), is held and handed
- * to the app once it starts. Since the app starts after the paint, a merchant can tap before it does; without this,
- * 'Eliminar tienda' tapped then deleted without the question and a tap on a sale's row did nothing. Without JavaScript
+ * In the head of every merchant page, until the app has started (`appStarted`):
+ * - a submit of a form marked NEEDS_APP, a tap on a button only the app answers (`type="button"`), or a tap inside
+ *   another marked area (not on a link or a control, which work as without JavaScript) is held and handed to the app
+ *   once it starts. Without this, 'Eliminar tienda' tapped before the app deleted without its question, and a tap on
+ *   'Agregar variante' or on a sale's row did nothing;
+ * - every field the merchant types in or changes is noted (a text area's value too, which hydration sets back to the
+ *   server's), so the app's state takes it when it starts rather than undoing it. A file field needs nothing: the
+ *   picked files stay in it and the app reads them from the field.
+ * The app starts after the paint, so a merchant on a slow phone can tap and type before it does. Without JavaScript
  * nothing runs and the forms post as they always have.
  */
 export const HOLD_UNTIL_STARTED = `addEventListener("submit", (event) => {
@@ -42,16 +47,66 @@ if (window.vitrinaStarted || !(event.target instanceof HTMLFormElement) || !even
 event.preventDefault(); window.vitrinaHeld = [event.target, event.submitter];
 }, true);
 addEventListener("click", (event) => {
-if (window.vitrinaStarted || !(event.target instanceof HTMLElement)) return;
+if (window.vitrinaStarted || !(event.target instanceof Element)) return;
+const button = event.target.closest("button");
+if (button && button.type === "button") { event.preventDefault(); window.vitrinaHeld = [button]; return; }
 const area = event.target.closest("[data-needs-app]");
 if (!area || area instanceof HTMLFormElement || event.target.closest("a, button, input, label, select, textarea, summary")) return;
 window.vitrinaHeld = [event.target];
-}, true);`;
+}, true);
+window.vitrinaTyped = new Map();
+const note = (event) => {
+const field = event.target;
+if (window.vitrinaStarted || field.type === "file") return;
+if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) window.vitrinaTyped.set(field, field.value);
+};
+addEventListener("input", note, true); addEventListener("change", note, true);`;
 
-/** Called once hydrated: from here the app answers every submit and tap, starting with one held before it started. */
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type StartWindow = {
+  vitrinaStarted?: boolean;
+  vitrinaHeld?: [HTMLElement, (HTMLElement | null)?];
+  vitrinaTyped?: Map<Field, string>;
+};
+
+/**
+ * Gives the app's state what the merchant typed or chose before it started. Hydration keeps an input's value and a
+ * box's tick as the merchant left them, but the app's state still holds the server's, so its next render would set
+ * them back (and a text area's value it sets back at once). Each such field is told to the app as the merchant's own
+ * change would be: the app's record of the field's value set to its state, the field set to the merchant's value
+ * beneath that record, then the event the app listens to ('input'; a tap for a box or an option, 'change' for a list).
+ */
+function handOverTypedValues(typed: ReadonlyMap<Field, string>) {
+  for (const [field, noted] of typed) {
+    if (!field.isConnected || field.type === "file") continue;
+    if (field instanceof HTMLSelectElement) {
+      if ([...field.options].some((option) => option.selected !== option.defaultSelected))
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+    } else if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      const wanted = field.checked;
+      if (wanted === field.defaultChecked || (field.type === "radio" && !wanted)) continue;
+      field.checked = !wanted;
+      field.click();
+    } else {
+      const wanted = field instanceof HTMLTextAreaElement ? noted : field.value;
+      if (wanted === field.defaultValue) continue;
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, wanted);
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+}
+
+/**
+ * Called once hydrated: from here the app answers every field, submit and tap, starting with what the merchant typed
+ * and the one tap or submit held before it started.
+ */
 export function appStarted() {
-  const started = window as unknown as { vitrinaStarted?: boolean; vitrinaHeld?: [HTMLElement, (HTMLElement | null)?] };
+  const started = window as unknown as StartWindow;
   started.vitrinaStarted = true;
+  const typed = started.vitrinaTyped;
+  delete started.vitrinaTyped;
+  if (typed) handOverTypedValues(typed);
   const held = started.vitrinaHeld;
   delete started.vitrinaHeld;
   if (!held?.[0].isConnected) return;
