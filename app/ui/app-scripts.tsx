@@ -25,8 +25,9 @@ setTimeout(go, 3000);
 });`;
 
 /**
- * Marks what the app must see first: a form that asks before an irreversible step, or an area whose taps only the
- * app answers (a sales row opening its sale). See HOLD_UNTIL_STARTED.
+ * Marks what the app must see first: a form that asks before an irreversible step or prepares what it sends (an
+ * upload's pictures made small), or an area whose taps only the app answers (a sales row opening its sale). See
+ * HOLD_UNTIL_STARTED.
  */
 export const NEEDS_APP = { "data-needs-app": "" };
 
