@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useMatches,
@@ -17,6 +16,7 @@ import { ICONS, MANIFEST_PATH, SERVICE_WORKER_PATH, THEME_COLOR } from "./pwa/ma
 import { getServices, requestIdContext } from "./services/services";
 import appCss from "./styles/app.css?inline";
 import siteCss from "./styles/site.css?raw";
+import { AppScripts, appStarted, HOLD_UNTIL_STARTED } from "./ui/app-scripts";
 import { ERROR_PAGE_TEXT } from "./ui/error-page-texts";
 import { readNotice } from "./ui/flash.server";
 import type { LookView } from "./ui/look-view";
@@ -80,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrates ? (
           <>
             <meta name="theme-color" content={THEME_COLOR} />
+            <script dangerouslySetInnerHTML={{ __html: HOLD_UNTIL_STARTED }} />
             <AppStyle />
             <Links />
           </>
@@ -96,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrates && (
           <>
             <ScrollRestoration />
-            <Scripts />
+            <AppScripts />
           </>
         )}
       </body>
@@ -120,6 +121,8 @@ function useServiceWorker() {
 export default function App() {
   const { notice } = useLoaderData<typeof loader>();
   useServiceWorker();
+  // The root's effects run after every other of the first render: the whole page has hydrated.
+  useEffect(appStarted, []);
   return (
     <>
       <Outlet />

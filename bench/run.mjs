@@ -245,7 +245,11 @@ try {
     const html = Buffer.from(await res.arrayBuffer());
     const text = html.toString("utf8");
     const scriptSrcs = [...text.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
-    const preloads = [...text.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    // The merchant app's module preloads are listed in its start script, added after the first paint (decision 0070).
+    const preloads = [
+      ...[...text.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+      ...JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(text)?.[1] ?? "[]"),
+    ];
     // JSON-LD is data, not script.
     const inline = [...text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
       .map((m) => m[1])

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useSubmit } from "react-router";
 import type { Translate } from "~/domain/messages";
 import { isFailure } from "~/http/action-result";
+import { NEEDS_APP } from "~/ui/app-scripts";
 import { useT } from "~/ui/messages";
 import { LoadingOverlay } from "~/ui/overlays";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "./image-rules";
@@ -118,6 +119,8 @@ export function UploadForm(props: {
         encType="multipart/form-data"
         action={props.action}
         className={props.className}
+        // Sent before the app starts, a phone's photos would travel whole: held, the app makes them small first.
+        {...NEEDS_APP}
         onSubmit={async (event) => {
           event.preventDefault();
           const form = event.currentTarget;

@@ -1,5 +1,6 @@
 import { type ReactNode, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
+import { NEEDS_APP } from "./app-scripts";
 import { ConfirmDialog } from "./overlays";
 
 /** A post form whose button first asks in the shared confirm dialog (deletes and other irreversible steps). */
@@ -20,6 +21,7 @@ export function ConfirmedForm(props: {
         method="post"
         ref={form}
         className={props.className}
+        {...NEEDS_APP}
         onSubmit={(event) => {
           event.preventDefault();
           setOpen(true);

@@ -132,10 +132,15 @@ export async function register(page: Page, email: string, storeName: string, pas
   await expect(page).toHaveURL(/\/plans$/);
 }
 
-/** Waits until the installable app's service worker (scope "/") is active and controls the page. */
+/**
+ * Waits until the installable app's service worker (scope "/") is active and controls the page. The app registers it
+ * once started, after the first paint: a page whose load was under way while the worker took over (a sign-in's
+ * answer) is not one it can claim, and is controlled from its next load, as a merchant's next page is.
+ */
 export async function controlled(page: Page, origin: string) {
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(`${origin}/`);
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller))) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${origin}/sw.js`);
 }
 
@@ -257,4 +262,28 @@ export async function checkoutSteps(page: Page, contact: { name: string; phone?:
 export async function runsItsScript(page: Page): Promise<boolean> {
   await page.waitForLoadState("load");
   return (await page.locator("html[data-enhanced]").count()) > 0;
+}
+
+/**
+ * Waits until the merchant app has started on the page (hydrated, answering its own controls): it starts after the
+ * first paint, which can come after the load event (docs/decisions/0070-merchant-first-paint-adopted.md).
+ */
+export async function appStarted(page: Page) {
+  await page.waitForFunction(() => (window as { vitrinaStarted?: boolean }).vitrinaStarted === true);
+}
+
+/**
+ * Holds the merchant app's code back until the returned function is called: the page is the server's, tapped before
+ * the app starts (it starts after the first paint, docs/decisions/0070-merchant-first-paint-adopted.md).
+ */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((go) => {
+    release = go;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }

@@ -1,7 +1,7 @@
 // The merchant app's navigation on a phone: the store's tab bar (Ventas with the pending count,
 // Productos, Tienda, Más), the account menu one tap away, and the desktop keeping its side menu.
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { captureWhatsApp, checkoutSteps, query, signInAsOwner } from "./helpers";
+import { captureWhatsApp, checkoutSteps, holdAppCode, query, signInAsOwner } from "./helpers";
 import { expectNoSidewaysScroll, expectTouchTargets, phone } from "./phone";
 import { seedShop } from "./shop-seed";
 
@@ -79,14 +79,7 @@ test.describe("phone navigation", () => {
     await signInAsOwner(context, shop.id, baseURL as string);
 
     // The app's code held back: 'Más' is tapped on the server's page, before the app starts, and the app keeps it open.
-    let release = () => {};
-    const held = new Promise<void>((go) => {
-      release = go;
-    });
-    await page.route(/\/assets\/.+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`/Store/${shop.id}/info`, { waitUntil: "domcontentloaded" });
     await expect(tabBar(page).getByRole("link", { name: "Tienda" })).toHaveAttribute("aria-current", "page");
     await expect(tabBar(page).getByRole("link", { name: /^Ventas/ })).toHaveAccessibleName("Ventas");

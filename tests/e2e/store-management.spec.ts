@@ -1,7 +1,16 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { E2E_FILES, e2eDb, registerWithTrial, signInAsOwner, storeIdByName, uniqueEmail } from "./helpers";
+import {
+  appStarted,
+  E2E_FILES,
+  e2eDb,
+  holdAppCode,
+  registerWithTrial,
+  signInAsOwner,
+  storeIdByName,
+  uniqueEmail,
+} from "./helpers";
 
 const PHOTO = "tests/fixtures/photos/board.jpg";
 const WIDE = "tests/fixtures/photos/wide.jpg";
@@ -428,10 +437,46 @@ test.describe("store management", () => {
     expect(await sql("select 1 from products where id = ?", [String(demo?.product)])).toHaveLength(1);
   });
 
+  test("what is typed and chosen before the app starts is what the app keeps", async ({ page }) => {
+    // A product whose description the server sends: hydration sets a text area back to it.
+    await createProduct(page, storeId, "Yerba mate", "3000", "4");
+    const [product] = await sql("select id from products where store_id = ? and name = ?", [storeId, "Yerba mate"]);
+    await sql("update products set description = ? where id = ?", ["Suave", String(product?.id)]);
+    let release = await holdAppCode(page);
+    await page.goto(`/Store/${storeId}/products/${product?.id}`, { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Descripción").fill("Suave, de Misiones");
+    await page.getByLabel(/^Precio \(/).fill("3500");
+    release();
+    await appStarted(page);
+    await expect(page.getByLabel("Descripción")).toHaveValue("Suave, de Misiones");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Producto guardado")).toBeVisible();
+    const [saved] = await sql("select description, price from products where id = ?", [String(product?.id)]);
+    expect(saved?.description).toBe("Suave, de Misiones");
+    expect(Number(saved?.price)).toBe(350000);
+
+    // A kind chosen before the app starts shows its own fields once it has.
+    release = await holdAppCode(page);
+    await page.goto(`/Store/${storeId}/promociones/nueva`, { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Nombre", { exact: true }).fill("3x2 en yerba");
+    await page.getByRole("radio", { name: "Lleva N, paga M (2x1, 3x2)" }).check();
+    release();
+    await appStarted(page);
+    await expect(page.getByLabel("Lleva", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Valor", { exact: true })).toBeHidden();
+    await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue("3x2 en yerba");
+  });
+
   test("deleting a store removes its data and every file from storage", async ({ page }) => {
     expect(storedFiles(storeId).length).toBeGreaterThan(3);
-    await page.goto(`/Store/${storeId}/info`);
+    // Tapped before the app has started (its code held back): nothing is sent, and the app asks once it starts.
+    const release = await holdAppCode(page);
+    await page.goto(`/Store/${storeId}/info`, { waitUntil: "domcontentloaded" });
     await page.getByRole("button", { name: "Eliminar tienda" }).click();
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));
+    expect(page.url()).toMatch(new RegExp(`/Store/${storeId}/info$`));
+    expect(await sql("select 1 from stores where id = ?", [storeId])).toHaveLength(1);
+    release();
     await expect(page.getByRole("dialog")).toContainText("¿Eliminar");
     await page.getByRole("button", { name: "Confirmar" }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -6,7 +6,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readImageSize, sniffImageType } from "~/media/image-rules";
 import { ALL_ICONS, MANIFEST_PATH, OFFLINE_PATH, SERVICE_WORKER_PATH, VERSION_MARKER } from "~/pwa/manifest";
-import { type RunningServer, send, startServer } from "./server";
+import { CookieJar, type RunningServer, send, signIn, startServer } from "./server";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -90,5 +90,27 @@ describe("the installable app's files on Node", () => {
     const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
     expect(scripts.length).toBeGreaterThan(0);
     for (const name of scripts) expect(readFileSync(resolve(assets, name), "utf8"), name).not.toContain(".footer-contact-item{");
+  });
+
+  it("a merchant app page asks for its code only after it has painted: no module preload, no static import", async () => {
+    const page = await send(server, "/Auth");
+    expect(page.body).not.toMatch(/rel="modulepreload"/);
+    expect(page.body).not.toMatch(/<script type="module"[^>]*>\s*import /);
+    // The start script lists them, to be added once the page has painted.
+    expect(page.body).toMatch(/for \(const href of \["\/assets\/entry\.client-/);
+  });
+
+  it("the products list's first photos come with the page, ahead of the app's code: eager, the first at high priority", async () => {
+    const merchant = new CookieJar();
+    await signIn(server, merchant);
+    const store = (await server.db().execute("select id from stores where url = 'demo'")).rows[0]?.id;
+    const page = await send(server, `/Store/${store}/products`, { headers: { Cookie: merchant.header } });
+    const photos = [...page.body.matchAll(/<ul class="product-grid"[\s\S]*?<\/ul>/g)].flatMap(([grid]) =>
+      [...grid.matchAll(/<img [^>]*>/g)].map(([img]) => img),
+    );
+    expect(photos.length).toBeGreaterThan(4);
+    expect(photos[0]).toMatch(/fetchpriority="high"/i);
+    expect(photos.slice(0, 4).filter((img) => img.includes('loading="lazy"'))).toEqual([]);
+    expect(photos.slice(4).every((img) => img.includes('loading="lazy"') && !/fetchpriority/i.test(img))).toBe(true);
   });
 });

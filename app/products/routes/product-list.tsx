@@ -19,6 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** Each filter's link text. */
+/** Products whose photo a phone shows without scrolling (two rows of two). */
+const FIRST_ROW = 4;
+
 const FILTER_LABELS = defineMessages<ProductFilter>({
   all: { id: "products.list.filter.all", defaultMessage: "Todos" },
   published: { id: "products.list.filter.published", defaultMessage: "Publicados" },
@@ -147,10 +150,21 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <ul className="product-grid" aria-label={t({ id: "products.list.gridLabel", defaultMessage: "Productos" })}>
-          {products.map((p) => (
+          {products.map((p, index) => (
             <li key={p.id}>
               <Link to={`${base}/${p.id}`} className="product-card">
-                {p.image ? <img src={p.image} alt="" loading="lazy" height={120} /> : <span className="image-placeholder" />}
+                {p.image ? (
+                  // The first rows are on screen at once: asked for with the page, the first one first, not after layout.
+                  <img
+                    src={p.image}
+                    alt=""
+                    height={120}
+                    loading={index < FIRST_ROW ? "eager" : "lazy"}
+                    fetchPriority={index === 0 ? "high" : undefined}
+                  />
+                ) : (
+                  <span className="image-placeholder" />
+                )}
                 <strong>{p.name}</strong>
                 <span>
                   {p.price}

@@ -21,6 +21,7 @@ import { bulkProgressAction } from "~/fulfilment/progress-action.server";
 import { PushToggle } from "~/notifications/push-toggle";
 import { type Sale, salesListResult } from "~/orders/order-queries.server";
 import { getServices } from "~/services/services";
+import { NEEDS_APP } from "~/ui/app-scripts";
 import { SelectField } from "~/ui/form";
 import { useT } from "~/ui/messages";
 import { actingUser } from "~/workspace/activity.server";
@@ -170,6 +171,7 @@ function SalesTable({
             return (
               <tr
                 key={row.id}
+                {...NEEDS_APP}
                 onClick={(event) => {
                   // Ticking the row's checkbox (its label is a 44-px target) does not open the sale.
                   if ((event.target as HTMLElement).closest("[data-pick]")) return;

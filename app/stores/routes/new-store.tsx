@@ -8,6 +8,7 @@ import { planPrice } from "~/domain/plans";
 import { validTimeZone } from "~/domain/time-zones";
 import { failure, parseForm } from "~/http/action-result";
 import { getServices } from "~/services/services";
+import { NEEDS_APP } from "~/ui/app-scripts";
 import { flashHeader } from "~/ui/flash.server";
 import { Field, FormAlert, SelectField } from "~/ui/form";
 import { useT } from "~/ui/messages";
@@ -135,6 +136,7 @@ export default function NewStore({ loaderData, actionData }: Route.ComponentProp
         method="post"
         className="form"
         ref={formRef}
+        {...(extraPerBill ? NEEDS_APP : {})}
         onSubmit={(event) => {
           if (!extraPerBill) return;
           event.preventDefault();
