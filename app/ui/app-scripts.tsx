@@ -37,9 +37,9 @@ export const NEEDS_APP = { "data-needs-app": "" };
  *   another marked area (not on a link or a control, which work as without JavaScript) is held and handed to the app
  *   once it starts. Without this, 'Eliminar tienda' tapped before the app deleted without its question, and a tap on
  *   'Agregar variante' or on a sale's row did nothing;
- * - every field the merchant types in or changes is noted (a text area's value too, which hydration sets back to the
- *   server's), so the app's state takes it when it starts rather than undoing it. A file field needs nothing: the
- *   picked files stay in it and the app reads them from the field.
+ * - every field the merchant types in or changes is noted with its last value, so the app's state takes it when it
+ *   starts rather than undoing it. A file field needs nothing: the picked files stay in it and the app reads them
+ *   from the field.
  * The app starts after the paint, so a merchant on a slow phone can tap and type before it does. Without JavaScript
  * nothing runs and the forms post as they always have.
  */
@@ -58,8 +58,9 @@ window.vitrinaHeld = [event.target];
 window.vitrinaTyped = new Map();
 const note = (event) => {
 const field = event.target;
-if (window.vitrinaStarted || field.type === "file") return;
-if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) window.vitrinaTyped.set(field, field.value);
+if (window.vitrinaStarted || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) || field.type === "file") return;
+window.vitrinaTyped.delete(field);
+window.vitrinaTyped.set(field, field.type === "checkbox" || field.type === "radio" ? String(field.checked) : field.value);
 };
 addEventListener("input", note, true); addEventListener("change", note, true);`;
 
@@ -72,47 +73,55 @@ type StartWindow = {
 
 /**
  * Gives the app's state what the merchant typed or chose before it started. Hydration keeps an input's value and a
- * box's tick as the merchant left them, but the app's state still holds the server's, so its next render would set
- * them back (and a text area's value it sets back at once). Each such field is told to the app as the merchant's own
- * change would be: the app's record of the field's value set to its state, the field set to the merchant's value
- * beneath that record, then the event the app listens to ('input'; a tap for a box or an option, 'change' for a list).
+ * box's tick as the merchant left them, but the app's state still holds the server's, so its next render sets them
+ * back (and a text area's value it sets back at once). After hydration a field's default (`defaultValue`,
+ * `defaultChecked`, the option `defaultSelected`) is the value the app holds. Each noted field whose last value
+ * differs is told to the app as the merchant's own change would be: the app's record of the field's value set to
+ * its state, the field set to the merchant's value beneath that record, then the event the app listens to ('input';
+ * a tap for a box or an option, 'change' for a list). One field at a time, each answered before the next, as typing
+ * would be: a form that builds its state from several fields (a product's options and their values) builds each
+ * change on the one before, and a field that change has set back is given its noted value again.
  */
-function handOverTypedValues(typed: ReadonlyMap<Field, string>) {
+async function handOverTypedValues(typed: ReadonlyMap<Field, string>) {
   for (const [field, noted] of typed) {
-    if (!field.isConnected || field.type === "file") continue;
+    if (!field.isConnected) continue;
     if (field instanceof HTMLSelectElement) {
-      if ([...field.options].some((option) => option.selected !== option.defaultSelected))
-        field.dispatchEvent(new Event("change", { bubbles: true }));
+      const appValue = [...field.options].find((option) => option.defaultSelected)?.value ?? field.options[0]?.value;
+      if (noted === appValue) continue;
+      field.value = noted;
+      field.dispatchEvent(new Event("change", { bubbles: true }));
     } else if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
-      const wanted = field.checked;
+      const wanted = noted === "true";
       if (wanted === field.defaultChecked || (field.type === "radio" && !wanted)) continue;
       field.checked = !wanted;
       field.click();
     } else {
-      const wanted = field instanceof HTMLTextAreaElement ? noted : field.value;
-      if (wanted === field.defaultValue) continue;
+      if (noted === field.defaultValue) continue;
       field.value = field.defaultValue;
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, wanted);
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, noted);
       field.dispatchEvent(new Event("input", { bubbles: true }));
     }
+    await new Promise((next) => setTimeout(next, 0));
   }
 }
 
 /**
  * Called once hydrated: from here the app answers every field, submit and tap, starting with what the merchant typed
- * and the one tap or submit held before it started.
+ * and then the one tap or submit held before it started.
  */
 export function appStarted() {
   const started = window as unknown as StartWindow;
   started.vitrinaStarted = true;
   const typed = started.vitrinaTyped;
   delete started.vitrinaTyped;
-  if (typed) handOverTypedValues(typed);
   const held = started.vitrinaHeld;
   delete started.vitrinaHeld;
-  if (!held?.[0].isConnected) return;
-  if (held[0] instanceof HTMLFormElement) held[0].requestSubmit(held[1] ?? undefined);
-  else held[0].click();
+  void (async () => {
+    if (typed) await handOverTypedValues(typed);
+    if (!held?.[0].isConnected) return;
+    if (held[0] instanceof HTMLFormElement) held[0].requestSubmit(held[1] ?? undefined);
+    else held[0].click();
+  })();
 }
 
 /** The routes of the page and of its parent paths (React Router's lazy route discovery starts from these). */

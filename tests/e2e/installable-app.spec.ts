@@ -3,7 +3,7 @@ import { DEMO_MERCHANT } from "../../app/demo/seed.server";
 import { readImageSize, sniffImageType } from "../../app/media/image-rules";
 import { webManifest } from "../../app/pwa/manifest";
 import config, { FULL_CHROMIUM } from "../../playwright.config";
-import { controlled, login, query } from "./helpers";
+import { appStarted, controlled, login, query } from "./helpers";
 import { E2E_SERVER } from "./servers";
 import { seedShop } from "./shop-seed";
 
@@ -104,7 +104,8 @@ test("the service worker controls merchant pages; offline, a merchant page is th
   });
   const online = await page.goto(`/Store/${storeId}/products`);
   expect(online?.fromServiceWorker()).toBe(true);
-  await page.waitForLoadState("load");
+  // The app asks for its build files after the page's first paint, which can come after the load event.
+  await appStarted(page);
   expect(builds.length).toBeGreaterThan(0);
   expect(builds.filter((b) => b.fromWorker)).toEqual([]);
   expect(online?.status()).toBe(200);

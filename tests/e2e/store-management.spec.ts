@@ -455,6 +455,18 @@ test.describe("store management", () => {
     expect(saved?.description).toBe("Suave, de Misiones");
     expect(Number(saved?.price)).toBe(350000);
 
+    // Fields the app builds one state from (a product's options and their values), typed before it starts: each is
+    // taken on top of the one before, so every combination gets its card.
+    release = await holdAppCode(page);
+    await page.goto(`/Store/${storeId}/products/new`, { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Opción 1", { exact: true }).fill("Tamaño");
+    await page.getByLabel("Valores de la opción 1").fill("500 g, 1 kg");
+    await page.getByLabel("Opción 2", { exact: true }).fill("Molienda");
+    await page.getByLabel("Valores de la opción 2").fill("Fina, Gruesa");
+    release();
+    await appStarted(page);
+    await expect(page.getByRole("list", { name: "Variantes" }).getByRole("listitem")).toHaveCount(4);
+
     // A kind chosen before the app starts shows its own fields once it has.
     release = await holdAppCode(page);
     await page.goto(`/Store/${storeId}/promociones/nueva`, { waitUntil: "domcontentloaded" });
