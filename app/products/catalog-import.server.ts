@@ -73,7 +73,9 @@ export function exportPageQueries(db: Db, storeId: IdRef, after: ExportAfter) {
   const variants = db
     .select(variantColumns)
     .from(productVariants)
-    .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.productId, pageIds)))
+    // The store written `+store_id`, which SQLite cannot look up by an index: it looks the page's products' variants up
+    // instead of walking (and sorting) the store's every variant.
+    .where(and(sql`+${productVariants.storeId} = ${storeId}`, inArray(productVariants.productId, pageIds)))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
   return [page, variants] as const;
 }
