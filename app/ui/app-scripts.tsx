@@ -36,7 +36,9 @@ export const NEEDS_APP = { "data-needs-app": "" };
  * - a submit of a form marked NEEDS_APP, a tap on a button only the app answers (`type="button"`), or a tap inside
  *   another marked area (not on a link or a control, which work as without JavaScript) is held and handed to the app
  *   once it starts. Without this, 'Eliminar tienda' tapped before the app deleted without its question, and a tap on
- *   'Agregar variante' or on a sale's row did nothing;
+ *   'Agregar variante' or on a sale's row did nothing. A held event goes no further: React's listener on the document
+ *   answers events from the moment the page has hydrated (at once, hydrating on the spot, for one tapped while it
+ *   hydrates), which is before the root's effect starts the app, and the held one is given again then;
  * - every field the merchant types in or changes is noted with its last value, so the app's state takes it when it
  *   starts rather than undoing it. A file field needs nothing: the picked files stay in it and the app reads them
  *   from the field.
@@ -45,15 +47,15 @@ export const NEEDS_APP = { "data-needs-app": "" };
  */
 export const HOLD_UNTIL_STARTED = `addEventListener("submit", (event) => {
 if (window.vitrinaStarted || !(event.target instanceof HTMLFormElement) || !event.target.hasAttribute("data-needs-app")) return;
-event.preventDefault(); window.vitrinaHeld = [event.target, event.submitter];
+event.preventDefault(); event.stopPropagation(); window.vitrinaHeld = [event.target, event.submitter];
 }, true);
 addEventListener("click", (event) => {
 if (window.vitrinaStarted || !(event.target instanceof Element)) return;
 const button = event.target.closest("button");
-if (button && button.type === "button") { event.preventDefault(); window.vitrinaHeld = [button]; return; }
+if (button && button.type === "button") { event.preventDefault(); event.stopPropagation(); window.vitrinaHeld = [button]; return; }
 const area = event.target.closest("[data-needs-app]");
 if (!area || area instanceof HTMLFormElement || event.target.closest("a, button, input, label, select, textarea, summary")) return;
-window.vitrinaHeld = [event.target];
+event.stopPropagation(); window.vitrinaHeld = [event.target];
 }, true);
 window.vitrinaTyped = new Map();
 const note = (event) => {

@@ -484,8 +484,14 @@ test.describe("store management", () => {
     // Tapped before the app has started (its code held back): nothing is sent, and the app asks once it starts.
     const release = await holdAppCode(page);
     await page.goto(`/Store/${storeId}/info`, { waitUntil: "domcontentloaded" });
+    // Held, the submit goes no further than the head script: React's listener on the document answers it once the
+    // page has hydrated (at once, if tapped while it hydrates), before the app has started and given it again.
+    await page.evaluate(() =>
+      document.addEventListener("submit", () => Object.assign(window, { reachedDocument: true }), { once: true }),
+    );
     await page.getByRole("button", { name: "Eliminar tienda" }).click();
     await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));
+    expect(await page.evaluate(() => "reachedDocument" in window)).toBe(false);
     expect(page.url()).toMatch(new RegExp(`/Store/${storeId}/info$`));
     expect(await sql("select 1 from stores where id = ?", [storeId])).toHaveLength(1);
     release();
