@@ -168,14 +168,21 @@ export function startScript(manifest: Manifest, router: Router, routeIds: readon
       `Promise.all(${JSON.stringify(modules(r))}.map((m) => import(m))).then((parts) => parts.length === 1 ? parts[0] : Object.assign({}, ...parts))`,
   );
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-  return `${AFTER_FIRST_PAINT}
+  // Code that fails to load (a dropped connection) or to run leaves the server's page, whose forms work without the
+  // app: HOLD_UNTIL_STARTED stops holding them for an app that will not start.
+  return `try {
+${AFTER_FIRST_PAINT}
 for (const href of ${json(preloads)}) {
 const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link);
 }
 const modules = await Promise.all([${imports.join(",")}]);
 window.__reactRouterManifest = ${json(partialManifest(manifest, router))};
 window.__reactRouterRouteModules = Object.fromEntries(${json(routeIds)}.map((id, i) => [id, modules[i]]));
-import(${JSON.stringify(manifest.entry.module)});`;
+await import(${JSON.stringify(manifest.entry.module)});
+} catch (error) {
+window.vitrinaStarted = true;
+throw error;
+}`;
 }
 
 /**
