@@ -40,8 +40,8 @@ export const NEEDS_APP = { "data-needs-app": "" };
  *   answers events from the moment the page has hydrated (at once, hydrating on the spot, for one tapped while it
  *   hydrates), which is before the root's effect starts the app, and the held one is given again then;
  * - every field the merchant types in or changes is noted with its last value, so the app's state takes it when it
- *   starts rather than undoing it. A file field needs nothing: the picked files stay in it and the app reads them
- *   from the field.
+ *   starts rather than undoing it. A file field's picked files stay in it: the app is told of them (a product's
+ *   photos show as thumbnails).
  * The app starts after the paint, so a merchant on a slow phone can tap and type before it does. Without JavaScript
  * nothing runs and the forms post as they always have.
  */
@@ -60,7 +60,7 @@ event.stopPropagation(); window.vitrinaHeld = [event.target];
 window.vitrinaTyped = new Map();
 const note = (event) => {
 const field = event.target;
-if (window.vitrinaStarted || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) || field.type === "file") return;
+if (window.vitrinaStarted || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
 window.vitrinaTyped.delete(field);
 window.vitrinaTyped.set(field, field.type === "checkbox" || field.type === "radio" ? String(field.checked) : field.value);
 };
@@ -80,14 +80,18 @@ type StartWindow = {
  * `defaultChecked`, the option `defaultSelected`) is the value the app holds. Each noted field whose last value
  * differs is told to the app as the merchant's own change would be: the app's record of the field's value set to
  * its state, the field set to the merchant's value beneath that record, then the event the app listens to ('input';
- * a tap for a box or an option, 'change' for a list). One field at a time, each answered before the next, as typing
+ * a tap for a box or an option, 'change' for a list or a file field). One field at a time, each answered before the next, as typing
  * would be: a form that builds its state from several fields (a product's options and their values) builds each
  * change on the one before, and a field that change has set back is given its noted value again.
  */
 async function handOverTypedValues(typed: ReadonlyMap<Field, string>) {
   for (const [field, noted] of typed) {
     if (!field.isConnected) continue;
-    if (field instanceof HTMLSelectElement) {
+    if (field instanceof HTMLInputElement && field.type === "file") {
+      // The picked files stay in the field, where the app reads them: it is only told of them.
+      if (!field.files?.length) continue;
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    } else if (field instanceof HTMLSelectElement) {
       const appValue = [...field.options].find((option) => option.defaultSelected)?.value ?? field.options[0]?.value;
       if (noted === appValue) continue;
       field.value = noted;

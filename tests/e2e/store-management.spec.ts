@@ -463,9 +463,12 @@ test.describe("store management", () => {
     await page.getByLabel("Valores de la opción 1").fill("500 g, 1 kg");
     await page.getByLabel("Opción 2", { exact: true }).fill("Molienda");
     await page.getByLabel("Valores de la opción 2").fill("Fina, Gruesa");
+    // Photos picked before the app starts show as those picked after: each a thumbnail, in an order to change.
+    await page.getByLabel("Fotos").setInputFiles([PHOTO, WIDE]);
     release();
     await appStarted(page);
     await expect(page.getByRole("list", { name: "Variantes" }).getByRole("listitem")).toHaveCount(4);
+    await expect(page.getByRole("list", { name: "Elegidas para subir" }).getByRole("listitem")).toHaveCount(2);
 
     // A kind chosen before the app starts shows its own fields once it has.
     release = await holdAppCode(page);
