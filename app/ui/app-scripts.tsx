@@ -36,7 +36,7 @@ export const NEEDS_APP = { "data-needs-app": "" };
  * - a submit of a form marked NEEDS_APP, a tap on a button only the app answers (`type="button"`), or a tap inside
  *   another marked area (not on a link or a control, which work as without JavaScript) is held and handed to the app
  *   once it starts. Without this, 'Eliminar tienda' tapped before the app deleted without its question, and a tap on
- *   'Agregar variante' or on a sale's row did nothing. A held event goes no further: React's listener on the document
+ *   'Copiar' or on a sale's row did nothing. A held event goes no further: React's listener on the document
  *   answers events from the moment the page has hydrated (at once, hydrating on the spot, for one tapped while it
  *   hydrates), which is before the root's effect starts the app, and the held one is given again then;
  * - every field the merchant types in or changes is noted with its last value, so the app's state takes it when it
