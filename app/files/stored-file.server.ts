@@ -1,0 +1,26 @@
+import { renditionSourceKey } from "~/media/renditions";
+import { contentTypeForKey, type FileStore, isServableFileKey } from "~/services/files";
+
+/**
+ * A stored file's answer, by its key (the address after `/files/`): the /files route's, and Node's answer before the
+ * app's request handling (`createStoredFileHandler`). Keys are content-addressed (a new upload gets a new key), so a
+ * file never changes under its URL and can be cached forever.
+ */
+export async function storedFileResponse(files: FileStore, key: string | undefined): Promise<Response> {
+  const contentType = key ? contentTypeForKey(key) : null;
+  if (!key || !isServableFileKey(key) || !contentType) return new Response("No encontrado", { status: 404 });
+  const source = renditionSourceKey(key);
+  // Images stored before renditions existed have none: their full size stands in.
+  const file = (await files.get(key)) ?? (source ? await files.get(source) : null);
+  if (!file) return new Response("No encontrado", { status: 404 });
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(file.size),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      // SVG is served as an image, never as a document that could run script.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+}
