@@ -1,14 +1,11 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { withClickCookie } from "./conversions/shopper.server";
 import { applySpanishValidationMessages } from "./domain/validation-messages";
-import { storedFileResponse } from "./files/stored-file.server";
 import { answerHealth } from "./http/health.server";
 import { withPrivacyHeaders } from "./http/private-responses";
 import { bodyLimitFor, limitBody } from "./security/body-limit";
 import { notAForm } from "./security/form-body";
 import { isSameSiteRequest, withoutOpaqueOrigin } from "./security/origin";
-import type { Config } from "./services/config";
-import type { FileStore } from "./services/files";
 import { loggedPath } from "./services/log";
 import {
   clientIpContext,
@@ -59,35 +56,6 @@ export function createFetchHandler(build: ServerBuild, buildServices: (request: 
     });
     // Only a request that reported an error waits, for its report to leave before the runtime may stop.
     await services.errorReports?.flush();
-    return response;
-  };
-}
-
-const FILES_PREFIX = "/files/";
-
-/**
- * Public stored files answered before the app's request handling (Node's entry asks it first): no services built, no
- * routing, no request line, the same answer and headers as the /files route's through `createFetchHandler`. A public
- * page's pictures are most of its requests, and each one's time at the server counts in a simulated page load
- * (decision 0068). Null for anything it does not send, which goes the app's way as before: another method, an
- * address with a query or whose key is not a public file's (the private folder, a traversal), a missing file.
- */
-export function createStoredFileHandler(files: FileStore, config: Pick<Config, "devTools">) {
-  return async (request: Request): Promise<Response | null> => {
-    if (request.method !== "GET" && request.method !== "HEAD") return null;
-    const url = new URL(request.url);
-    if (!url.pathname.startsWith(FILES_PREFIX) || url.search !== "") return null;
-    let file: Response;
-    try {
-      file = await storedFileResponse(files, url.pathname.slice(FILES_PREFIX.length));
-    } catch {
-      // The app's way logs the failure and reports it.
-      return null;
-    }
-    if (file.status !== 200) return null;
-    const response = withPrivacyHeaders(url.pathname, withFrameDenied(file));
-    response.headers.set("X-Request-Id", crypto.randomUUID());
-    if (config.devTools) response.headers.set(ROUND_TRIPS_HEADER, "0");
     return response;
   };
 }

@@ -13,7 +13,7 @@ import { createServices } from "../app/compose-services.server";
 import { DEMO_MERCHANT, DEMO_STAFF, DEMO_STORE, seedDemo } from "../app/demo/seed.server";
 import { deletingRenditions } from "../app/media/renditions";
 import { resolveVapidKeys } from "../app/notifications/vapid-keys.server";
-import { createFetchHandler, createStoredFileHandler } from "../app/request-handler.server";
+import { createFetchHandler } from "../app/request-handler.server";
 import { AdjustableClock, type Clock, systemClock } from "../app/services/clock";
 import { publicStoreUrl } from "../app/services/config";
 import { createDb, withRoundTripDelay } from "../app/services/db";
@@ -75,11 +75,9 @@ export async function startServer({ config, port, dataDir }: ServerSettings) {
 
   const handler = createFetchHandler(build as unknown as ServerBuild, services);
   const serveStatic = createStaticHandler(join(projectRoot, "build/node/client"));
-  const serveStoredFile = createStoredFileHandler(files, config);
   const listener = createRequestListener(async (request: Request, peer: ClientAddress) => {
     const ip = clientAddress(peer.address, request.headers.get("X-Forwarded-For"), config.TRUST_PROXY);
-    // A public page's pictures: before the app's request handling, whose work would count in each one's time.
-    const fixed = (await serveStoredFile(request)) ?? (await serveStatic(request));
+    const fixed = await serveStatic(request);
     if (fixed) return compressResponse(request, fixed);
     const response = withOwnVisitCookie(request, await handler(request, ip), config.VITRINA_ENV === "production");
     const at = clock.now().getTime();

@@ -1,8 +1,6 @@
 // Hostile and careless requests against the built single-machine server: oversized bodies, huge
 // pictures, open redirects, framing, foreign idempotency keys, over-long fields, production start.
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MERCHANT } from "~/demo/seed.server";
 import { MAX_PIXELS } from "~/media/image-rules";
@@ -13,7 +11,7 @@ import { TEST_VAPID } from "../support/services";
 import { shownAmounts } from "../support/shown-amounts";
 import { storeInfoForm } from "../support/store-info-form";
 import { jpegDeclaring, phoneJpeg } from "./pictures";
-import { CookieJar, FORM, failedStart, form, type Reply, type RunningServer, send, signIn, startServer } from "./server";
+import { CookieJar, FORM, failedStart, form, type RunningServer, send, signIn, startServer } from "./server";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -188,79 +186,6 @@ describe("pictures", () => {
     expect(reply.status).toBe(422);
     expect(reply.body).toContain("La imagen es demasiado grande");
   }, 60_000);
-});
-
-describe("stored files", () => {
-  /** The paths of the request lines the server wrote while `work` ran (`%2e%2e` is `..` to a URL: out of /files). */
-  async function requestLines(work: () => Promise<unknown>): Promise<string[]> {
-    const start = server.output().length;
-    await work();
-    await new Promise((done) => setTimeout(done, 100));
-    return server
-      .output()
-      .slice(start)
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { event?: string; path?: string })
-      .filter((line) => line.event === "request")
-      .map((line) => String(line.path));
-  }
-
-  it("a public file is answered before the app (no request line) with the headers the /files route gave it", async () => {
-    const [row] = (await server.db().execute("select image_key from products where image_key is not null limit 1")).rows;
-    const key = String(row?.image_key);
-    const size = String(statSync(join(server.dataDir, "files", key)).size);
-    const answers: Reply[] = [];
-    const lines = await requestLines(async () => {
-      answers.push(await send(server, `/files/${key}`, { headers: { "Accept-Encoding": "br, gzip" } }));
-      answers.push(await send(server, `/files/${key}`, { method: "HEAD" }));
-      answers.push(await send(server, `/files/${key}`, { headers: { Host: `demo.localhost:${server.port}` } }));
-    });
-    expect(lines).toEqual([]);
-    for (const answer of answers) {
-      const { date, connection, "keep-alive": keepAlive, "x-request-id": requestId, ...headers } = answer.headers;
-      expect(answer.status).toBe(200);
-      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(headers).toEqual({
-        "cache-control": "public, max-age=31536000, immutable",
-        "content-length": size,
-        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
-        "content-type": "image/webp",
-        "referrer-policy": "strict-origin-when-cross-origin",
-        "x-content-type-options": "nosniff",
-        "x-frame-options": "DENY",
-        "x-vitrina-db-round-trips": "0",
-      });
-    }
-    expect(answers.map((a) => a.body.length > 0)).toEqual([true, false, true]);
-    // An address with a query (the own-visit mark) goes the app's way, as before.
-    expect(await requestLines(() => send(server, `/files/${key}?visita=propia`))).toHaveLength(1);
-  });
-
-  it("a private file, a traversal and a missing file still go the app's way: refused with its request line", async () => {
-    const { jar, storeId } = await demoMerchant();
-    const privateKey = `stores/${storeId}/private/receipts/guardado.png`;
-    mkdirSync(join(server.dataDir, "files", "stores", storeId, "private", "receipts"), { recursive: true });
-    writeFileSync(join(server.dataDir, "files", ...privateKey.split("/")), "PNG del comprobante");
-    // Beside the files folder, where a path leaving it would land.
-    writeFileSync(join(server.dataDir, "fuera.webp"), "fuera de la carpeta");
-    const refused = [
-      [`/files/${privateKey}`, {}],
-      [`/files/${privateKey}`, { Cookie: jar.header }],
-      ["/files/%2e%2e/fuera.webp", {}],
-      ["/files/..%2Ffuera.webp", {}],
-      [`/files/stores/${storeId}/..%2F..%2F..%2Ffuera.webp`, {}],
-      [`/files/stores/${storeId}/%2e%2e/%2e%2e/%2e%2e/vitrina.db`, {}],
-      [`/files/stores/${storeId}/products/ninguna.webp`, {}],
-    ] as const;
-    const answers: Reply[] = [];
-    const lines = await requestLines(async () => {
-      for (const [path, headers] of refused) answers.push(await send(server, path, { headers }));
-    });
-    expect(answers.map((a) => a.status)).toEqual(refused.map(() => 404));
-    for (const answer of answers) expect(answer.body).not.toMatch(/comprobante|fuera de la carpeta|SQLite/);
-    expect(lines).toHaveLength(refused.length);
-  });
 });
 
 describe("pages and forms", () => {
