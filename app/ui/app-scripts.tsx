@@ -12,8 +12,10 @@ type Router = NonNullable<React.ContextType<typeof DataRouterContext>>["router"]
 /**
  * Waits for the page's first paint with content, or 3 s at most (a tab opened in the background paints nothing until
  * it is shown), so the app's code never shares the link with what the page needs to show first
- * (docs/decisions/0070-merchant-first-paint-adopted.md). Not for the load event: the module preloads added before it
- * hold it back, so where the page paints before it loads, its load waits for the code (the journeys wait for load).
+ * (docs/decisions/0071-merchant-code-after-the-paint-with-its-hand-over.md). Not for the load event: the module
+ * preloads added before it hold it back, so where the page paints before it loads, its load waits for the code; where
+ * the load comes first, the code follows it (a journey that counts the app's files waits for it to start, not for
+ * the load).
  */
 export const AFTER_FIRST_PAINT = `await new Promise((go) => {
 if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return go();
@@ -80,9 +82,9 @@ type StartWindow = {
  * `defaultChecked`, the option `defaultSelected`) is the value the app holds. Each noted field whose last value
  * differs is told to the app as the merchant's own change would be: the app's record of the field's value set to
  * its state, the field set to the merchant's value beneath that record, then the event the app listens to ('input';
- * a tap for a box or an option, 'change' for a list or a file field). One field at a time, each answered before the next, as typing
- * would be: a form that builds its state from several fields (a product's options and their values) builds each
- * change on the one before, and a field that change has set back is given its noted value again.
+ * a tap for a box or an option, 'change' for a list or a file field). One field at a time, each answered before the
+ * next, as typing would be: a form that builds its state from several fields (a product's options and their values)
+ * builds each change on the one before, and a field that change has set back is given its noted value again.
  */
 async function handOverTypedValues(typed: ReadonlyMap<Field, string>) {
   for (const [field, noted] of typed) {
