@@ -80,7 +80,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrates ? (
           <>
             <meta name="theme-color" content={THEME_COLOR} />
-            <script dangerouslySetInnerHTML={{ __html: HOLD_UNTIL_STARTED }} />
+            {/* The server's text, which has run by the time the app hydrates: the client build does not carry it. */}
+            <script
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HOLD_UNTIL_STARTED : "" }}
+            />
             <AppStyle />
             <Links />
           </>

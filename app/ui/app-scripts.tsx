@@ -206,7 +206,8 @@ export function AppScripts() {
     if (!framework || !dataRouter || !state) return null;
     const { manifest, serverHandoffString, routeDiscovery, ssr, renderMeta } = framework;
     if (renderMeta) renderMeta.didRenderScripts = true;
-    if (!dataRouter.static || !dataRouter.staticContext) return { handoff: " ", start: " " };
+    // The client build leaves the start script's making out: the server wrote it, hydration keeps it.
+    if (!import.meta.env.SSR || !dataRouter.static || !dataRouter.staticContext) return { handoff: " ", start: " " };
     if (routeDiscovery.mode !== "lazy" || !ssr)
       throw new Error("AppScripts expects lazy route discovery on a server-rendered app");
     return {
