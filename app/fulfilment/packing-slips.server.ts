@@ -1,7 +1,7 @@
 // Packing slips: one print-ready page per sale (the store, the order's code and a QR to the buyer's order page, the
 // buyer and where it goes, the lines with their variants, the note, the delivery method), laid out for A4 sheets or
 // 80-mm receipt printers by CSS alone (@page and @media print), with no script.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { z } from "zod";
 import { DELIVERY_METHOD_MESSAGES } from "~/domain/delivery";
@@ -11,7 +11,7 @@ import { orderPageUrl } from "~/orders/order-links";
 import type { Config } from "~/services/config";
 import type { Db } from "~/services/db";
 import { escapeHtml } from "~/ui/html";
-import type { IdRef } from "~/workspace/page-reads.server";
+import { type IdRef, storeBesideIds } from "~/workspace/page-reads.server";
 import { qrSvg } from "~/workspace/store-qr.server";
 import { saleLines, sales } from "../../db/schema";
 
@@ -77,12 +77,10 @@ export const slipCodesOf = (params: URLSearchParams) => [...new Set(params.getAl
 export function slipSalesQueries(db: Db, storeId: IdRef, codes: string[]) {
   const asked = codes.filter((code) => SALE_CODE_PATTERN.test(code)).slice(0, SLIPS_MAX);
   const chosen = and(eq(sales.storeId, storeId), inArray(sales.id, asked));
-  // In the lines' subquery the store is written `+store_id`, which SQLite cannot look up by an index, so that it looks
-  // the codes up instead of walking the store's every sale for them.
   const chosenIds = db
     .select({ id: sales.id })
     .from(sales)
-    .where(and(sql`+${sales.storeId} = ${storeId}`, inArray(sales.id, asked)));
+    .where(and(storeBesideIds(sales.storeId, storeId), inArray(sales.id, asked)));
   return [
     db.select().from(sales).where(chosen),
     db

@@ -6,6 +6,7 @@ import { CART_MAX_LINES, type CartProduct } from "~/domain/cart";
 import { lineName, MAX_VARIANTS, valuesOf, variantLabel, variantPrice } from "~/domain/variants";
 import { listedPriceColumns, variantColumns } from "~/products/variants.server";
 import type { Db } from "~/services/db";
+import { storeBesideIds } from "~/workspace/page-reads.server";
 import { productPhotos, products, productVariants } from "../../db/schema";
 
 /**
@@ -25,12 +26,9 @@ export const cardColumns = {
   imageHeight: products.imageHeight,
 };
 
-/**
- * The store's condition beside ids given as a subquery: written `+store_id`, which SQLite cannot look up by an
- * index, so that it looks the ids up instead of walking the store's whole catalog for them.
- */
+/** The store's condition: by its index beside a list of ids, beside a subquery of ids as `storeBesideIds` says. */
 const ofStore = (column: SQLiteColumn, storeId: SQL, ids: string[] | SQL) =>
-  Array.isArray(ids) ? eq(column, storeId) : sql`+${column} = ${storeId}`;
+  Array.isArray(ids) ? eq(column, storeId) : storeBesideIds(column, storeId);
 
 /**
  * The cart's products of the store, published ones only: another store's or a hidden product's id finds nothing.

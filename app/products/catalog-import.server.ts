@@ -24,7 +24,7 @@ import { VARIANT_MESSAGES } from "~/domain/variants";
 import { type Db, isNotNullViolation, isRuleViolation, isUniqueViolation } from "~/services/db";
 import { type FileStore, privateFileKey } from "~/services/files";
 import { type Actor, activityStatement } from "~/workspace/activity.server";
-import type { IdRef } from "~/workspace/page-reads.server";
+import { type IdRef, storeBesideIds } from "~/workspace/page-reads.server";
 import { touchStore } from "~/workspace/store-record.server";
 import { products, productVariants } from "../../db/schema";
 import { insertImportedProduct, priceAndStockEntries, replaceVariantsStatements, updateImportedProduct } from "./products.server";
@@ -73,9 +73,7 @@ export function exportPageQueries(db: Db, storeId: IdRef, after: ExportAfter) {
   const variants = db
     .select(variantColumns)
     .from(productVariants)
-    // The store written `+store_id`, which SQLite cannot look up by an index: it looks the page's products' variants up
-    // instead of walking (and sorting) the store's every variant.
-    .where(and(sql`+${productVariants.storeId} = ${storeId}`, inArray(productVariants.productId, pageIds)))
+    .where(and(storeBesideIds(productVariants.storeId, storeId), inArray(productVariants.productId, pageIds)))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
   return [page, variants] as const;
 }

@@ -1,5 +1,6 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { createContext, type Params, type RouterContextProvider } from "react-router";
 import type { Db } from "~/services/db";
 import { getServices } from "~/services/services";
@@ -12,6 +13,13 @@ import { merchantContext, ownedStoreContext, type Store } from "./context.server
  * live session with the right to read the page, and null, so no rows, to anyone else.
  */
 export type IdRef = string | SQL<string | null>;
+
+/**
+ * A row's store as the condition beside ids it is looked up by when those ids are a subquery (a page's own, or the
+ * rows another statement names): written `+store_id`, which SQLite cannot look up by an index, so that it looks the
+ * ids up instead of walking the store's every row (and sorting them) for them.
+ */
+export const storeBesideIds = (column: SQLiteColumn, storeId: IdRef | SQL) => sql`+${column} = ${storeId}`;
 
 export interface ReadScope {
   /** The store of `/Store/{storeId}/…` (an id no store has on other pages). */
