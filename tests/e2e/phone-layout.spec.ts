@@ -87,6 +87,8 @@ const [NARROWEST] = PHONE_WIDTHS;
  * `atEachWidth` holds what else is checked at each width.
  */
 async function checkPage(page: Page, label: string, scope?: Locator, atEachWidth?: () => Promise<void>) {
+  // A document load's address changes before it has a body to measure.
+  await page.waitForLoadState("domcontentloaded");
   for (const width of PHONE_WIDTHS) {
     await page.setViewportSize(phone(width).viewport);
     const { widest } = await expectNoSidewaysScroll(page, `${width} ${label}`);
@@ -218,11 +220,14 @@ test("sign-in and registration pages", async ({ page }) => {
     lastname: MERCHANT_LASTNAME,
   });
   await expect(page).toHaveURL(/\/Auth\/Registration\/Step2$/);
+  // The next page's content first: the address changes before a document load has a body to measure.
+  await expect(page.getByLabel("Nombre de la tienda")).toBeVisible();
   await checkPage(page, "/Auth/Registration/Step2");
   await page.getByLabel("Nombre de la tienda").fill(STORE_NAME);
   await page.getByLabel("Categoría").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Enviar código" }).click();
   await expect(page).toHaveURL(/\/Auth\/Registration\/Step3$/);
+  await expect(page.getByLabel("Código")).toBeVisible();
   await checkPage(page, "/Auth/Registration/Step3");
   await expect(page.getByLabel("Código")).toHaveAttribute("inputmode", "numeric");
   await expect(page.getByLabel("Código")).toHaveAttribute("autocomplete", "one-time-code");
@@ -240,8 +245,8 @@ test("public store pages", async ({ page }) => {
   await visit(page, `${site}/Product/producto/${shop.products[1]?.id}`, "product");
   await page.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(page).toHaveURL(/\/Cart$/);
-  await checkPage(page, "cart");
   await expect(page.getByRole("heading", { name: "Carrito", exact: true })).toBeVisible();
+  await checkPage(page, "cart");
   // A typo search names what the shopper meant, as a link inside its sentence.
   await visit(page, `${site}/Search?q=canastta`, "search with a typo", () =>
     expect(page.locator(".search-count").getByRole("link", { name: "«canasta»" })).toBeVisible(),
