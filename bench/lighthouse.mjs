@@ -2,14 +2,16 @@
 // user lives in and on the demo store, signed in as the demo merchant, against the built Node server.
 // `--repeat`: the merchant pages opened again, the app's service worker installed and its caches kept (a merchant
 // coming back to the app): one visit that installs the worker, one that fills its cache, then the measured runs.
+// A blank page served beside it is measured the same way: the floor of a repeat visit under this throttling.
 // `--pages=home,products,…`: only the named pages (the names of `pages` below; `merchant` and `public` name each kind).
 //   node bench/lighthouse.mjs [--runs=3] [--no-build] [--repeat] [--reports=folder] [--pages=names]
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { buildApp, signInAsDemo, startBuiltServer } from "./server.mjs";
+import { buildApp, forgetEarlierVisits, freePort, signInAsDemo, startBuiltServer } from "./server.mjs";
 
 const runsArg = process.argv.find((a) => a.startsWith("--runs="));
 const RUNS = Math.max(1, Number(runsArg?.slice("--runs=".length) ?? 1));
@@ -22,16 +24,31 @@ const PAGES = process.argv
   .split(",");
 /**
  * Public pages: 100, their LCP ≤ 1.0 s; merchant pages: 100 too, their LCP ≤ 1.2 s on a first load (decisions 0070,
- * 0071); a merchant page opened again paints from the app's cache (LCP ≤ 0.5 s).
+ * 0071). A merchant page opened again: the goal was an LCP ≤ 0.5 s, below what a blank page measures under this
+ * throttling (decision 0072), so each is held within 0.1 s of the blank page measured in the same run.
  */
 const BUDGET = {
   merchantPerformance: 100,
   merchantLcpMs: 1200,
   publicPerformance: 100,
   publicLcpMs: 1000,
-  repeatLcpMs: 500,
+  repeatGoalLcpMs: 500,
+  repeatOverBlankMs: 100,
   accessibility: 100,
 };
+
+/** A page with a heading and nothing else, as small as a page can be: a repeat visit's floor (`--repeat`). */
+async function startBlankPage() {
+  const port = await freePort();
+  const blank = createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    response.end(
+      '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Página en blanco</title></head><body><main><h1>Página en blanco</h1></main></body></html>',
+    );
+  });
+  await new Promise((listening) => blank.listen(port, "127.0.0.1", listening));
+  return { url: `http://127.0.0.1:${port}/`, stop: () => new Promise((closed) => blank.close(closed)) };
+}
 
 if (!process.argv.includes("--no-build") && !buildApp()) process.exit(1);
 const dataDir = resolve("tests/.tmp/lighthouse-data");
@@ -77,8 +94,9 @@ try {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
   });
   const rows = [];
+  const blank = REPEAT ? await startBlankPage() : null;
   const measure = (page, disableStorageReset) =>
-    lighthouse(`${ORIGIN}${page.path}`, {
+    lighthouse(page.url ?? `${ORIGIN}${page.path}`, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
@@ -86,7 +104,10 @@ try {
       extraHeaders: page.kind === "merchant" ? { Cookie: cookie } : {},
       disableStorageReset,
     });
-  for (const page of REPEAT ? pages.filter((p) => p.kind === "merchant") : pages) {
+  const measured = REPEAT
+    ? [...pages.filter((p) => p.kind === "merchant"), { path: "/", url: blank.url, kind: "blank", name: "(página en blanco)" }]
+    : pages;
+  for (const page of measured) {
     // A first visit from a clean browser (the worker registers), then one the worker controls (its cache fills).
     if (REPEAT) {
       await measure(page, false);
@@ -94,13 +115,14 @@ try {
     }
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
+      if (!REPEAT) await forgetEarlierVisits(chrome.port, ORIGIN);
       const result = await measure(page, REPEAT);
       const lhr = result.lhr;
       if (REPORTS) {
         mkdirSync(REPORTS, { recursive: true });
         writeFileSync(resolve(REPORTS, `${page.path.replace(/\W+/g, "_")}-${i}.json`), JSON.stringify(lhr));
       }
-      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${ORIGIN}${page.path}`).pathname)
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(page.url ?? `${ORIGIN}${page.path}`).pathname)
         throw new Error(`${page.path} ended at ${lhr.finalDisplayedUrl}`);
       runs.push({
         performance: Math.round(lhr.categories.performance.score * 100),
@@ -116,9 +138,9 @@ try {
     const performance = pick("performance");
     const accessibility = pick("accessibility");
     const minimum = page.kind === "merchant" ? BUDGET.merchantPerformance : BUDGET.publicPerformance;
-    const lcpLimit = REPEAT ? BUDGET.repeatLcpMs : page.kind === "public" ? BUDGET.publicLcpMs : BUDGET.merchantLcpMs;
+    const lcpLimit = page.kind === "public" ? BUDGET.publicLcpMs : BUDGET.merchantLcpMs;
     rows.push({
-      page: page.path,
+      page: page.kind === "blank" ? page.name : page.path,
       performance,
       accessibility,
       "FCP s": (pick("fcp") / 1000).toFixed(2),
@@ -126,19 +148,25 @@ try {
       "TBT ms": Math.round(pick("tbt")),
       CLS: pick("cls").toFixed(3),
       "transferred KB": Math.round(pick("kb")),
-      _ok: performance >= minimum && accessibility >= BUDGET.accessibility && pick("lcp") <= lcpLimit,
+      _lcp: pick("lcp"),
+      _kind: page.kind,
+      _ok: performance >= minimum && accessibility >= BUDGET.accessibility && (REPEAT || pick("lcp") <= lcpLimit),
     });
   }
+  await blank?.stop();
+  const blankLcp = rows.find((r) => r._kind === "blank")?._lcp;
+  if (REPEAT) for (const r of rows) r._ok &&= r._lcp <= blankLcp + BUDGET.repeatOverBlankMs;
   console.log(
     `\nLighthouse mobile (default throttling)${REPEAT ? ", merchant pages opened again (service worker and caches kept)" : ""}, median of ${RUNS} run(s), ${new Date().toISOString()}`,
   );
-  console.table(rows.map(({ _ok, ...r }) => r));
+  console.table(rows.map(({ _ok, _lcp, _kind, ...r }) => r));
   console.log(
     REPEAT
-      ? `Budgets: performance ≥ ${BUDGET.merchantPerformance}, accessibility ${BUDGET.accessibility}, LCP ≤ ${BUDGET.repeatLcpMs / 1000} s.`
+      ? `Budgets: performance ≥ ${BUDGET.merchantPerformance}, accessibility ${BUDGET.accessibility}, LCP within ${BUDGET.repeatOverBlankMs / 1000} s of the blank page's ${(blankLcp / 1000).toFixed(2)} s. The goal of ${BUDGET.repeatGoalLcpMs / 1000} s is ${blankLcp > BUDGET.repeatGoalLcpMs ? "under what the blank page itself measures" : "within reach"}.`
       : `Budgets: merchant pages performance ≥ ${BUDGET.merchantPerformance} with LCP ≤ ${BUDGET.merchantLcpMs / 1000} s, public pages ≥ ${BUDGET.publicPerformance} with LCP ≤ ${BUDGET.publicLcpMs / 1000} s, accessibility ${BUDGET.accessibility}.`,
   );
-  for (const r of rows) console.log(`${r._ok ? "✓ within budget" : "✗ UNDER BUDGET"}: ${r.page}`);
+  for (const r of rows.filter((r) => r._kind !== "blank"))
+    console.log(`${r._ok ? "✓ within budget" : "✗ UNDER BUDGET"}: ${r.page}`);
 } finally {
   await chrome?.kill();
   await server.stop();

@@ -15,7 +15,7 @@ import { drawPicture } from "../app/demo/pictures.ts";
 import { DEFAULT_LOOK, PRESET_IDS, PRESETS, withPreset } from "../app/domain/look.ts";
 import { BANNER_RECOMMENDED } from "../app/media/image-rules.ts";
 import { encodePng } from "../app/media/png.ts";
-import { buildApp, signInAsDemo, startBuiltServer, transferred } from "./server.mjs";
+import { buildApp, forgetEarlierVisits, signInAsDemo, startBuiltServer, transferred } from "./server.mjs";
 
 const argument = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const RUNS = Math.max(1, Number(argument("runs") ?? 1));
@@ -73,40 +73,6 @@ async function publish(look) {
 
 let chrome;
 let browser;
-/**
- * Each run is a first visit: Lighthouse empties the HTTP cache before a run but keeps the site's localStorage, where
- * the site's script marks a font it has loaded and then loads it at once, beside the page's pictures, from a cache
- * that is no longer there. Chromium empties an origin's storage only when asked from a page (asked from the browser
- * itself it answers "Internal error" and keeps it), so a blank tab asks and is closed.
- */
-async function forgetEarlierVisits() {
-  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
-  const socket = new WebSocket(webSocketDebuggerUrl);
-  await new Promise((open, fail) => {
-    socket.onopen = open;
-    socket.onerror = fail;
-  });
-  let next = 0;
-  const replies = new Map();
-  socket.onmessage = (event) => {
-    const reply = JSON.parse(event.data);
-    replies.get(reply.id)?.(reply);
-  };
-  const send = (method, params, sessionId) =>
-    new Promise((done, fail) => {
-      const id = ++next;
-      replies.set(id, (reply) => (reply.error ? fail(new Error(`${method}: ${reply.error.message}`)) : done(reply.result)));
-      socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
-    });
-  try {
-    const { targetId } = await send("Target.createTarget", { url: "about:blank" });
-    const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
-    await send("Storage.clearDataForOrigin", { origin: ORIGIN, storageTypes: "local_storage" }, sessionId);
-    await send("Target.closeTarget", { targetId });
-  } finally {
-    socket.close();
-  }
-}
 try {
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -125,7 +91,7 @@ try {
     const fontBytes = font ? await transferred(`${ORIGIN}${font}`, "br") : 0;
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      await forgetEarlierVisits();
+      await forgetEarlierVisits(chrome.port, ORIGIN);
       const { lhr } = await lighthouse(HOME, {
         port: chrome.port,
         output: "json",

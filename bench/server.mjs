@@ -105,3 +105,39 @@ export function transferred(url, encoding, headers = {}) {
     }).on("error", fail);
   });
 }
+
+/**
+ * Makes the next Lighthouse run a first visit: Lighthouse empties the HTTP cache before a run but keeps the site's
+ * localStorage, where the site's script marks itself and the font it has loaded, and then asks for both at once,
+ * beside the page's pictures, from a cache that is no longer there. Chromium empties an origin's storage only when
+ * asked from a page (asked from the browser itself it answers "Internal error" and keeps it), so a blank tab asks and
+ * is closed.
+ */
+export async function forgetEarlierVisits(chromePort, origin) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${chromePort}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((open, fail) => {
+    socket.onopen = open;
+    socket.onerror = fail;
+  });
+  let next = 0;
+  const replies = new Map();
+  socket.onmessage = (event) => {
+    const reply = JSON.parse(event.data);
+    replies.get(reply.id)?.(reply);
+  };
+  const send = (method, params, sessionId) =>
+    new Promise((done, fail) => {
+      const id = ++next;
+      replies.set(id, (reply) => (reply.error ? fail(new Error(`${method}: ${reply.error.message}`)) : done(reply.result)));
+      socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  try {
+    const { targetId } = await send("Target.createTarget", { url: "about:blank" });
+    const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
+    await send("Storage.clearDataForOrigin", { origin, storageTypes: "local_storage" }, sessionId);
+    await send("Target.closeTarget", { targetId });
+  } finally {
+    socket.close();
+  }
+}
