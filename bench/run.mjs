@@ -244,20 +244,25 @@ try {
     const res = await fetch(`${ORIGIN}${page.path}`);
     const html = Buffer.from(await res.arrayBuffer());
     const text = html.toString("utf8");
-    const scriptSrcs = [...text.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+    // A public page names its enhancement script in the inline script that asks for it (decision 0072).
+    const scriptSrcs = [...text.matchAll(/<script[^>]*\b(?:src|data-site-script)="([^"]+)"/g)].map((m) => m[1]);
     // The merchant app's module preloads are listed in its start script, added after the first paint (decision 0070).
     const preloads = [
       ...[...text.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
       ...JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(text)?.[1] ?? "[]"),
     ];
-    // JSON-LD is data, not script.
-    const inline = [...text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
-      .map((m) => m[1])
-      .join("");
+    // JSON-LD is data, not script; the site script's loader is the site script's own (counted with it below).
+    const inlineOf = (site) =>
+      [...text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter((m) => m[1].includes("data-site-script") === site)
+        .map((m) => m[2])
+        .join("");
+    const inline = inlineOf(false);
+    const loader = inlineOf(true);
     // Inline script travels inside the HTML; its share is estimated, the rest is measured on the wire.
     let jsGzip = inline ? gz(Buffer.from(inline)) : 0;
     let jsBrotli = inline ? br(Buffer.from(inline)) : 0;
-    let siteScriptBrotli = 0;
+    let siteScriptBrotli = loader ? br(Buffer.from(loader)) : 0;
     for (const src of new Set([...scriptSrcs, ...preloads])) {
       const url = new URL(src, ORIGIN);
       const [brotliBytes, gzipBytes] = await Promise.all([transferred(url, "br"), transferred(url, "gzip")]);

@@ -282,9 +282,17 @@ if (fontHost && "FontFace" in window) {
   try {
     cached = localStorage.getItem(seen) === "1";
   } catch {}
-  if (cached || document.readyState === "complete") load();
-  else addEventListener("load", () => requestAnimationFrame(() => setTimeout(load, FONT_AFTER_LOAD_MS)), { once: true });
+  const afterLoad = () => requestAnimationFrame(() => setTimeout(load, FONT_AFTER_LOAD_MS));
+  if (cached) load();
+  else if (document.readyState === "complete") afterLoad();
+  else addEventListener("load", afterLoad, { once: true });
 }
+
+// This browser has the script in its cache now: the store's next pages ask for it at once. The key is
+// the one site-script-loader.ts reads, written out: an import would make it a chunk of its own.
+try {
+  localStorage.setItem("vitrina-site-script", new URL(import.meta.url).pathname);
+} catch {}
 
 // Everything above is attached: a click from now on is enhanced (journeys wait for this mark).
 document.documentElement.dataset.enhanced = "";

@@ -5,6 +5,7 @@ import { useT } from "~/ui/messages";
 import { FooterLegal } from "./footer-legal";
 import { Picture } from "./picture";
 import type { Card, SiteView } from "./site.server";
+import { SITE_SCRIPT_LOADER } from "./site-script-loader";
 
 /** Header (logo, search, Inicio / Tienda / Carrito with the badge), page, footer, and the one script. */
 export function SiteShell({
@@ -93,8 +94,8 @@ export function SiteShell({
         <FooterLegal site={site} />
         <p className="muted footer-made">{t({ id: "site.shell.madeWith", defaultMessage: "Tienda creada con Vitrina" })}</p>
       </footer>
-      {/* Low: nothing on the first screen waits for it (a module script is otherwise asked for at high priority). */}
-      <script type="module" src={site.script} fetchPriority="low" />
+      {/* Asks for the enhancement script after the page's load on a first visit, at once on later ones. */}
+      <script data-site-script={site.script} dangerouslySetInnerHTML={{ __html: SITE_SCRIPT_LOADER }} />
     </div>
   );
 }

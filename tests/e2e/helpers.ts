@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { type Client, createClient } from "@libsql/client";
-import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { createCookie } from "react-router";
 import { merchantWithStore, type StoreFields } from "../support/merchants";
 import { E2E_SERVER } from "./servers";
@@ -255,13 +255,13 @@ export async function checkoutSteps(page: Page, contact: { name: string; phone?:
 }
 
 /**
- * Whether the page runs its enhancement script, asked once the page has loaded: the script marks the page when it
- * has run, which a loaded busy machine may do after the fields are already filled (asked earlier, a page with
- * JavaScript read as one without).
+ * Whether the page runs its enhancement script (the project's browser runs JavaScript), waiting until it has: a
+ * store's first page asks for it once the page has loaded, and it marks the page when it has run.
  */
 export async function runsItsScript(page: Page): Promise<boolean> {
-  await page.waitForLoadState("load");
-  return (await page.locator("html[data-enhanced]").count()) > 0;
+  if (test.info().project.use.javaScriptEnabled === false) return false;
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+  return true;
 }
 
 /**

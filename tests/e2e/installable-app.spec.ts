@@ -157,10 +157,9 @@ test("public store pages link no manifest and register nothing; with the worker 
     expect(await shopperPage.locator('link[rel="manifest"], link[rel="apple-touch-icon"]').count()).toBe(0);
     // The browser's bar takes the store's own brand colour (its look), not the merchant app's.
     await expect(shopperPage.locator('meta[name="theme-color"]')).toHaveCount(1);
-    const scripts = await shopperPage.locator("script[src]").evaluateAll((s) => s.map((e) => e.getAttribute("src")));
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toMatch(/^\/assets\/site-[\w-]+\.js$/);
-    expect(await (await shopperPage.request.get(scripts[0] as string)).text()).not.toMatch(/serviceWorker|sw\.js/);
+    const siteScript = await shopperPage.locator("script[data-site-script]").getAttribute("data-site-script");
+    expect(siteScript).toMatch(/^\/assets\/site-[\w-]+\.js$/);
+    expect(await (await shopperPage.request.get(siteScript as string)).text()).not.toMatch(/serviceWorker|sw\.js/);
     expect(await shopperPage.content()).not.toMatch(/serviceWorker|sw\.js|manifest\.webmanifest/);
     await shopperPage.waitForLoadState("load");
     expect(await shopperPage.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);

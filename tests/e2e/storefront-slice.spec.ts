@@ -46,10 +46,13 @@ test.describe("demo store, the thin slice", () => {
     await expect(page.locator(".brand img")).toHaveAttribute("src", `${logoName}-s.webp`);
 
     // No framework JS: only the site's small enhancement script (storefront.spec.ts checks its size).
-    await expect(page.locator("script")).toHaveCount(1);
-    await expect(page.locator("script")).toHaveAttribute("src", /^\/assets\/site-[\w-]+\.js$/);
+    // The page carries the inline script that asks for it, which adds it (with JavaScript) and nothing else.
+    const loader = page.locator("script[data-site-script]");
+    await expect(loader).toHaveAttribute("data-site-script", /^\/assets\/site-[\w-]+\.js$/);
+    await expect(page.locator("script")).toHaveCount(js ? 2 : 1);
     expect(await page.locator('link[rel="modulepreload"], link[rel="stylesheet"]').count()).toBe(0);
-    expect(scripts.map((s) => new URL(s).pathname)).toEqual(js ? [await page.locator("script").getAttribute("src")] : []);
+    if (js) await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
+    expect(scripts.map((s) => new URL(s).pathname)).toEqual(js ? [await loader.getAttribute("data-site-script")] : []);
   });
 
   test("serves product images lossy, small and cached forever", async ({ page, request }) => {
