@@ -25,15 +25,31 @@ function runLoader(seen: () => string | null) {
     expect(options).toEqual({ once: true });
     listeners.set(type, listener);
   };
-  new Function("document", "localStorage", "addEventListener", SITE_SCRIPT_LOADER)(document, localStorage, addEventListener);
-  return { appended, listeners };
+  const frames: Array<() => void> = [];
+  const tasks: Array<() => void> = [];
+  new Function("document", "localStorage", "addEventListener", "requestAnimationFrame", "setTimeout", SITE_SCRIPT_LOADER)(
+    document,
+    localStorage,
+    addEventListener,
+    (callback: () => void) => frames.push(callback),
+    (callback: () => void) => tasks.push(callback),
+  );
+  const run = (queue: Array<() => void>) => {
+    for (const callback of queue.splice(0)) callback();
+  };
+  return { appended, listeners, frames, tasks, run };
 }
 
 describe("the public page's site script loader", () => {
-  it("asks for the script once the page has loaded, on the browser's first page of the store", () => {
-    const { appended, listeners } = runLoader(() => null);
+  it("asks for the script after the page's load and the frame after it, on the browser's first page of the store", () => {
+    const { appended, listeners, frames, tasks, run } = runLoader(() => null);
     expect(appended).toEqual([]);
     listeners.get("load")?.();
+    expect(appended).toEqual([]);
+    run(frames);
+    expect(appended).toEqual([]);
+    expect(tasks).toHaveLength(1);
+    run(tasks);
     expect(appended).toEqual([{ type: "module", src: SRC }]);
   });
 
