@@ -254,12 +254,15 @@ export async function checkoutSteps(page: Page, contact: { name: string; phone?:
   await expect(chosen).toBeVisible();
 }
 
+/** Whether this run of the journey has JavaScript on (the 'js' and 'workerd' projects) or off ('no-js'). */
+export const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
 /**
  * Whether the page runs its enhancement script (the project's browser runs JavaScript), waiting until it has: a
  * store's first page asks for it once the page has loaded, and it marks the page when it has run.
  */
 export async function runsItsScript(page: Page): Promise<boolean> {
-  if (test.info().project.use.javaScriptEnabled === false) return false;
+  if (!jsOn()) return false;
   await expect(page.locator("html")).toHaveAttribute("data-enhanced", "");
   return true;
 }

@@ -28,5 +28,4 @@ export const test = base.extend<{ browserFor: () => Promise<Page>; merchantOf: (
   },
 });
 
-/** Whether this run of the journey has JavaScript on (the 'js' project) or off ('no-js'). */
-export const jsOn = () => test.info().project.name !== "no-js";
+export { jsOn } from "./helpers";
